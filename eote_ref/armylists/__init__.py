@@ -1,0 +1,1 @@
+"""Army lists: the YAML roster format, its typed parse, validation and export."""

@@ -1,0 +1,1 @@
+"""Headless ``eote-ref`` sub-commands (rules calculator, army lists, campaigns, printing)."""

@@ -1,0 +1,1 @@
+"""Persistent storage: SQLModel tables, engine set-up, migrations and the journal."""

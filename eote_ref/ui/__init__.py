@@ -1,0 +1,1 @@
+"""Qt user interface: main window, roster editor, dashboard and wizards."""

@@ -1,0 +1,26 @@
+"""Shared test set-up: offscreen Qt, user data redirected to a temporary folder, GUI marking."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_dirs(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep every test away from the real user's data, settings and recent-files list."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("EOTE_REF_HOME", str(home))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test under tests/ui as ``gui``."""
+    for item in items:
+        if "tests/ui/" in item.path.as_posix() or "tests\\ui\\" in str(item.path):
+            item.add_marker(pytest.mark.gui)
