@@ -133,14 +133,43 @@ def load_file(path: str | pathlib.Path) -> Document:
     return load_text(text, str(p))
 
 
+#: Most values one document may hold once aliases are expanded (stops "billion laughs" files).
+MAX_NODES = 500_000
+
+
 def _build(
-    loader: yaml.SafeLoader, node: yaml.Node, path: Path, doc: Document, problems: list[Problem]
+    loader: yaml.SafeLoader,
+    node: yaml.Node,
+    path: Path,
+    doc: Document,
+    problems: list[Problem],
+    _state: dict[str, Any] | None = None,
 ) -> Any:
+    state: dict[str, Any] = _state if _state is not None else {"active": set(), "count": 0}
+    state["count"] += 1
+    if state["count"] > MAX_NODES:
+        if state["count"] == MAX_NODES + 1:
+            problems.append(
+                Problem(
+                    _mark(doc.file, node.start_mark),
+                    path,
+                    f"too many values (more than {MAX_NODES}, counting expanded aliases)",
+                )
+            )
+        return None
+    if id(node) in state["active"]:
+        problems.append(
+            Problem(_mark(doc.file, node.start_mark), path, "an alias refers to its own container")
+        )
+        return None
     doc.marks[path] = _mark(doc.file, node.start_mark) or Mark(doc.file, 1, 1)
     if isinstance(node, yaml.MappingNode):
+        state["active"].add(id(node))
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
+            key = _construct(loader, key_node, path, doc, problems)
+            if key is _FAILED:
+                continue
             if not isinstance(key, str | int | float | bool):
                 problems.append(
                     Problem(_mark(doc.file, key_node.start_mark), path, "keys must be plain text")
@@ -156,16 +185,78 @@ def _build(
                 )
                 continue
             doc.key_marks[child] = _mark(doc.file, key_node.start_mark) or doc.marks[path]
-            out[skey] = _build(loader, value_node, child, doc, problems)
+            out[skey] = _build(loader, value_node, child, doc, problems, state)
+        state["active"].discard(id(node))
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_build(loader, item, (*path, i), doc, problems) for i, item in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
+        state["active"].add(id(node))
+        items = [
+            _build(loader, item, (*path, i), doc, problems, state)
+            for i, item in enumerate(node.value)
+        ]
+        state["active"].discard(id(node))
+        return items
+    value = _construct(loader, node, path, doc, problems)
+    return None if value is _FAILED else value
 
 
-def dump(data: Any) -> str:
-    """Write plain data as block-style YAML, keeping key order."""
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False)
+_FAILED = object()
+
+
+def _construct(
+    loader: yaml.SafeLoader, node: yaml.Node, path: Path, doc: Document, problems: list[Problem]
+) -> Any:
+    """Construct a scalar (or a mapping key); an unknown tag becomes a problem, not a crash."""
+    try:
+        return loader.construct_object(node, deep=True)
+    except yaml.MarkedYAMLError as exc:
+        mark = _mark(doc.file, exc.problem_mark or exc.context_mark or node.start_mark)
+        problems.append(Problem(mark, path, f"cannot read this value: {exc.problem or exc}"))
+        return _FAILED
+    except (ValueError, TypeError, OverflowError) as exc:  # e.g. a date like 2015-02-30
+        problems.append(Problem(_mark(doc.file, node.start_mark), path, f"bad value: {exc}"))
+        return _FAILED
+
+
+class FlowMap(dict[str, Any]):
+    """A mapping that :func:`dump` writes on one line in flow style: ``{name: x, rating: 2}``."""
+
+
+class _Dumper(yaml.SafeDumper):
+    """The safe dumper, plus :class:`FlowMap`."""
+
+
+def _represent_flow_map(dumper: yaml.SafeDumper, data: FlowMap) -> yaml.Node:
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True)
+
+
+_Dumper.add_representer(FlowMap, _represent_flow_map)
+
+
+class _IndentedDumper(_Dumper):
+    """Indents the items of a block list under their key, as people write YAML by hand."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+        super().increase_indent(flow, False)
+
+
+def dump(data: Any, *, width: int | None = None, indent_lists: bool = False) -> str:
+    """Write plain data as block-style YAML, keeping key order.
+
+    Args:
+        data: plain data (dicts, lists, text, numbers, booleans, None); any :class:`FlowMap`
+            in it is written in flow style.
+        width: preferred line width (PyYAML's default, 80, when None).
+        indent_lists: indent the ``-`` of a list under its key by two spaces.
+    """
+    return yaml.dump(
+        data,
+        Dumper=_IndentedDumper if indent_lists else _Dumper,
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=False,
+        width=width,
+    )
 
 
 # --------------------------------------------------------------------------- typed parse
@@ -298,16 +389,22 @@ class _Parser:
         before = len(self.problems)
         for key, f in fields.items():
             if key in data:
-                kwargs[f.name] = self.value(hints[f.name], data[key], (*path, key), dict(f.metadata))
+                md = dict(f.metadata)
+                kwargs[f.name] = self.value(hints[f.name], data[key], (*path, key), md)
             elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 self.fail(path, f"missing key '{key}'")
         if len(self.problems) > before:
             return None
-        return cls(**kwargs)
+        try:
+            return cls(**kwargs)
+        except ValueError as exc:  # a dataclass's own checks (e.g. the rules engine's)
+            bad = getattr(exc, "field", None)
+            self.fail((*path, bad) if isinstance(bad, str) and bad in data else path, str(exc))
+            return None
 
 
 def parse(cls: type[T], doc: Document, path: Path = (), data: Any = dataclasses.MISSING) -> T:
-    """Parse ``doc`` (or ``data`` found at ``path`` in it) into ``cls``; raise YamlError on any problem."""
+    """Parse ``doc`` (or ``data`` at ``path`` in it) into ``cls``; raise YamlError on problems."""
     p = _Parser(doc)
     result = p.value(cls, doc.data if data is dataclasses.MISSING else data, path)
     if p.problems:

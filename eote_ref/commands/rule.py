@@ -1,0 +1,235 @@
+"""``eote-ref rule``: the headless rules calculator (contract: shared/docs/RULE-CLI.md).
+
+Reads one JSON situation on stdin and writes one JSON outcome on stdout. Bad input of any
+kind exits 2 with ``{"error": ..., "field": ...}``; it never prints a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+import typing
+from typing import Any
+
+from eote_ref import yamlio
+from eote_ref.rules.core import RulesError
+from eote_ref.rules.dice import EnteredDice, RandomDice
+from eote_ref.rules.procedures import PROCEDURES, Procedure
+from eote_ref.rules.ruleset import Ruleset
+from eote_ref.rules.units import Unit
+from eote_ref.rulesets import load_ruleset
+
+UNIT_FIELDS = {f.name for f in dataclasses.fields(Unit)}
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``rule`` sub-command."""
+    p = sub.add_parser(
+        "rule",
+        help="adjudicate one procedure: JSON situation on stdin, JSON outcome on stdout",
+        description="Adjudicate one EotE procedure. Input: one JSON object on stdin.",
+    )
+    p.add_argument("procedure", nargs="?", help="the procedure, e.g. square, fire, assault")
+    p.add_argument("--list", action="store_true", help="list every procedure and its fields")
+    p.add_argument("--ruleset", metavar="FILE", help="a ruleset YAML file (default: EotE 6.2)")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="choose a ruleset option for this call (repeatable)",
+    )
+    p.add_argument("--seed", type=int, help="seed the engine's dice (for reproducible runs)")
+    p.set_defaults(func=run)
+
+
+class InputError(ValueError):
+    """Bad input to the calculator, with the field at fault."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _emit(obj: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the calculator; returns 0, or 2 on bad input (1 on an internal fault)."""
+    try:
+        if args.list:
+            _emit(describe_all())
+            return 0
+        if not args.procedure:
+            raise InputError("name a procedure (see --list)", "procedure")
+        outcome = adjudicate(
+            args.procedure, sys.stdin.read(), args.ruleset, args.option, seed=args.seed
+        )
+    except (InputError, RulesError) as exc:
+        _emit({"error": str(exc), "field": exc.field, **_rule_of(exc)})
+        return 2
+    except yamlio.YamlError as exc:
+        first = exc.problems[0]
+        field = yamlio.path_text(first.path) if first.path else None
+        _emit({"error": "; ".join(p.message for p in exc.problems), "field": field})
+        return 2
+    except Exception as exc:  # noqa: BLE001 - the contract: never a traceback
+        _emit({"error": f"internal error: {exc!r}", "field": None})
+        return 1
+    _emit(outcome)
+    return 0
+
+
+def _rule_of(exc: Exception) -> dict[str, str]:
+    rule = getattr(exc, "rule", None)
+    return {"rule": rule} if rule else {}
+
+
+def load(ruleset_file: str | None, options: list[str]) -> Ruleset:
+    """The ruleset for this call, with ``NAME=VALUE`` options applied."""
+    try:
+        rs = load_ruleset(ruleset_file)
+    except yamlio.YamlError as exc:
+        raise InputError(f"ruleset file is not valid: {exc}", "ruleset") from exc
+    chosen: dict[str, Any] = {}
+    for item in options:
+        name, sep, text = item.partition("=")
+        if not sep or not name:
+            raise InputError(f"--option needs NAME=VALUE, got {item!r}", "option")
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            value = text
+        chosen[name.strip()] = value
+    try:
+        return rs.with_options(chosen)
+    except RulesError as exc:
+        raise InputError(str(exc), exc.field) from exc
+
+
+def adjudicate(
+    name: str,
+    text: str,
+    ruleset_file: str | None = None,
+    options: list[str] | None = None,
+    seed: int | None = None,
+) -> dict[str, Any]:
+    """Parse a JSON situation for procedure ``name``, resolve it and return the JSON outcome."""
+    if name not in PROCEDURES:
+        known = ", ".join(PROCEDURES)
+        raise InputError(f"unknown procedure '{name}' (known: {known})", "procedure")
+    proc = PROCEDURES[name]
+    rs = load(ruleset_file, options or [])
+    try:
+        data = json.loads(text) if text.strip() else {}
+    except json.JSONDecodeError as exc:
+        raise InputError(f"input is not valid JSON: {exc.msg} at line {exc.lineno}", None) from exc
+    if not isinstance(data, dict):
+        raise InputError("input must be one JSON object", None)
+    rolls = {r: data.pop(r) for r in proc.rolls if r in data and data[r] is not None}
+    for r in proc.rolls:
+        data.pop(r, None)
+    situation = parse_situation(proc, data)
+    dice = EnteredDice(rolls, fallback=RandomDice(seed))
+    return proc.run(situation, rs, dice).to_json()
+
+
+def parse_situation(proc: Procedure, data: dict[str, Any]) -> Any:
+    """Turn the JSON object into the procedure's situation dataclass (strict)."""
+    if proc.unit_at_top:
+        unit = {k: data.pop(k) for k in list(data) if k in UNIT_FIELDS}
+        if proc.implied_arm:
+            arm = unit.setdefault("arm", proc.implied_arm)
+            if arm != proc.implied_arm:
+                raise RulesError(f"{proc.name} is for {proc.implied_arm} only", "arm", proc.rule)
+        data = {**data, "unit": unit}
+    doc = yamlio.Document("<stdin>", data)
+    try:
+        return yamlio.parse(proc.situation, doc)
+    except yamlio.YamlError as exc:
+        first = exc.problems[0]
+        path = first.path
+        if proc.unit_at_top and path[:1] == ("unit",):
+            path = path[1:]
+        text = yamlio.path_text(path) if path else None
+        msg = first.message
+        if first.message.startswith("missing key"):
+            msg = first.message.replace("missing key", "missing field")
+            if text:
+                msg = f"{text}: {msg}"
+            text = first.message.split("'")[1]
+        if first.message.startswith("unknown key"):
+            known = ", ".join(f["name"] for f in procedure_fields(proc))
+            msg = f"unknown field '{path[-1]}' (known fields: {known})"
+        raise InputError(msg, text) from exc
+
+
+def _type_text(tp: Any) -> str:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is list:
+        return f"list of {_type_text(args[0])}"
+    if origin is dict:
+        return f"object of {_type_text(args[1])}"
+    if args and type(None) in args:
+        inner = [a for a in args if a is not type(None)]
+        return f"{_type_text(inner[0])} or null"
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return "object"
+    if isinstance(tp, type) and hasattr(tp, "__members__"):
+        return " | ".join(m.value for m in tp)  # type: ignore[attr-defined]
+    return {int: "int", float: "number", str: "string", bool: "bool"}.get(tp, str(tp))
+
+
+def describe_fields(cls: type[Any], skip: set[str] | None = None) -> list[dict[str, Any]]:
+    """Fields of a situation dataclass: name, type, required or default."""
+    hints = typing.get_type_hints(cls)
+    out = []
+    for f in dataclasses.fields(cls):
+        if skip and f.name in skip:
+            continue
+        entry: dict[str, Any] = {"name": f.name, "type": _type_text(hints[f.name])}
+        if f.default is not dataclasses.MISSING:
+            d = f.default
+            entry["default"] = getattr(d, "value", d)
+        elif f.default_factory is not dataclasses.MISSING:
+            entry["default"] = f.default_factory()
+        else:
+            entry["required"] = True
+        out.append(entry)
+    return out
+
+
+def procedure_fields(p: Procedure) -> list[dict[str, Any]]:
+    """The input fields of a procedure as written in JSON (unit fields flattened where so)."""
+    fields = describe_fields(p.situation, {"unit"} if p.unit_at_top else None)
+    if p.unit_at_top:
+        unit_fields = describe_fields(Unit)
+        if p.implied_arm:
+            for f in unit_fields:
+                if f["name"] == "arm":
+                    f.pop("required", None)
+                    f["default"] = p.implied_arm
+        fields = unit_fields + fields
+    return fields + [{"name": r, "type": "int (a die you rolled; omit to roll)"} for r in p.rolls]
+
+
+def describe_all() -> dict[str, Any]:
+    """The ``--list`` output: every procedure with its input fields and rolls."""
+    procs = []
+    for p in PROCEDURES.values():
+        fields = procedure_fields(p)
+        procs.append(
+            {
+                "name": p.name,
+                "rule": p.rule,
+                "summary": p.summary,
+                "fields": fields,
+                "rolls": list(p.rolls),
+            }
+        )
+    unit = describe_fields(Unit)
+    return {"procedures": procs, "unit_fields": unit}

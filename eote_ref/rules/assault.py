@@ -1,0 +1,443 @@
+"""Tactical assault (EotE 7.x): attack value, multiple units, support, and every consequence.
+
+The attacker is the side with the initiative (7.6). Each side's units are modified and
+combined (7.9), the defender adds its supporters (7.2), and the attack value (attacker minus
+defender) picks the assault-table column. Results then follow 7.3 for infantry fights and
+7.7 for fights involving cavalry: fall back, hits, rout, breakthrough (5.15), blown markers
+(5.10), guns abandoned (7.0, 7.7), British counter-charge (7.11).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from dataclasses import dataclass, field
+
+from eote_ref.rules.combine import combine, floor_at_zero
+from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, Source, d10_distribution
+from eote_ref.rules.dice import Dice
+from eote_ref.rules.morale import rout_hits
+from eote_ref.rules.ruleset import AssaultColumn, Ruleset
+from eote_ref.rules.units import Arm, Formation, Unit, combat_modifiers, morale_check_due
+
+RULE = "7.6"
+NO_RESULT = "./."
+SEVERITY = {NO_RESULT: 0, "D": 1, "F": 2, "1": 3, "2": 4, "R": 5}
+
+
+class Position(enum.Enum):
+    """Where a unit stands relative to the unit it acts against."""
+
+    FRONT = "front"
+    FLANK = "flank"
+    REAR = "rear"
+
+
+class DefenderCover(enum.Enum):
+    """The defender's position."""
+
+    NONE = "none"
+    TOWN = "town"
+    FORTIFIED = "fortified"
+    WOODS = "woods"
+    WALL = "wall"
+
+
+@dataclass(frozen=True)
+class Support:
+    """A defender's supporter within 2" that is not itself engaged (EotE 7.2)."""
+
+    arm: Arm
+    formation: Formation
+    position: Position = Position.FRONT
+    enfilade: bool = False
+
+
+@dataclass(frozen=True)
+class AssaultSituation:
+    """One assault: the initiative side's ``attackers`` against ``defenders``.
+
+    ``attacker_position`` is where the attackers strike the defender (front, flank, rear);
+    ``breakthrough`` marks a combat fought on breakthrough movement (no second one, 5.15).
+    """
+
+    attackers: list[Unit]
+    defenders: list[Unit]
+    supports: list[Support] = field(default_factory=list)
+    attacker_position: Position = Position.FRONT
+    attacker_enfilade: bool = False
+    defender_cover: DefenderCover = DefenderCover.NONE
+    uphill: bool = False
+    sabre_bonus: bool = False
+    sappers: bool = False
+    breakthrough: bool = False
+    figure_scale: str = "15mm"
+
+
+def assault_column(rs: Ruleset, attack_value: float) -> AssaultColumn:
+    """The table column for the size of an attack value (negative values use the mirror)."""
+    size = abs(attack_value)
+    chosen = rs.assault_table[0]
+    for col in rs.assault_table:
+        lo = col.attack_value[0]
+        if lo is None or size >= lo:
+            chosen = col
+    return chosen
+
+
+def column_label(col: AssaultColumn, negative: bool) -> str:
+    """A column's heading as the umpire reads it, e.g. ``+1..+3`` or ``-4..-6``."""
+    lo, hi = col.attack_value
+    sign = "-" if negative else "+"
+    if lo == 0 and hi == 0:
+        return "0"
+    if hi is None:
+        return f"≤ -{lo}" if negative else f"≥ +{lo}"
+    return f"{sign}{lo}..{sign}{hi}"
+
+
+def table_results(rs: Ruleset, attack_value: float, roll: int) -> tuple[str, str]:
+    """(attacker result, defender result) for an attack value and a d10 (mirror for negatives)."""
+    col = assault_column(rs, attack_value)
+    if attack_value >= 0:
+        a, d = col.cells[roll - 1].split("/")
+    else:
+        d, a = col.cells[10 - roll].split("/")
+    return _code(a), _code(d)
+
+
+def _code(part: str) -> str:
+    return NO_RESULT if part == "." else part
+
+
+def _validate(s: AssaultSituation) -> None:
+    if not s.attackers:
+        raise RulesError("at least one attacker is needed", field="attackers", rule=RULE)
+    if not s.defenders:
+        raise RulesError("at least one defender is needed", field="defenders", rule=RULE)
+    arms = {u.arm for u in s.attackers}
+    if Arm.CAVALRY in arms and len(arms) > 1:
+        raise RulesError(
+            "cavalry combats are resolved on their own, before the infantry's",
+            field="attackers",
+            rule="2.0",
+        )
+    if any(u.routed for u in s.attackers):
+        raise RulesError("a routed unit cannot attack", field="attackers", rule="7.4")
+    cavalry = arms == {Arm.CAVALRY}
+    if not cavalry and all(d.arm is Arm.CAVALRY for d in s.defenders):
+        raise RulesError(
+            "infantry and artillery do not assault cavalry", field="defenders", rule="5.18"
+        )
+    heavy = s.defender_cover in (DefenderCover.TOWN, DefenderCover.FORTIFIED, DefenderCover.WOODS)
+    if cavalry and heavy:
+        raise RulesError(
+            "cavalry may not charge into woods or towns", field="defender_cover", rule="5.8.1"
+        )
+    if s.sabre_bonus and not cavalry:
+        raise RulesError("only cavalry has the sabre bonus", field="sabre_bonus", rule="5.16")
+    if s.sappers and s.defender_cover is not DefenderCover.TOWN:
+        raise RulesError("sappers count only in town assaults", field="sappers", rule="7.12")
+    for i, sup in enumerate(s.supports):
+        if sup.arm is Arm.CAVALRY:
+            raise RulesError(
+                f"support {i + 1}: only infantry and artillery support", "supports", "7.2"
+            )
+        if sup.arm is Arm.INFANTRY and sup.formation not in (
+            Formation.LINE,
+            Formation.COLUMN,
+            Formation.FRENCH_ASSAULT_COLUMN,
+            Formation.SQUARE,
+        ):
+            raise RulesError(
+                f"support {i + 1}: infantry supports in line, column or square", "supports", "7.2"
+            )
+        if sup.arm is Arm.ARTILLERY and sup.formation is not Formation.UNLIMBERED:
+            raise RulesError(f"support {i + 1}: a battery supports unlimbered", "supports", "7.2")
+
+
+def _unit_mods(u: Unit, attacking: bool, cavalry_attack: bool, rs: Ruleset) -> list[Modifier]:
+    if not attacking and u.routed:
+        return [Modifier(-u.ce, "routed unit assaulted: CE 0", "7.4", Source.TEXT)]
+    mods = combat_modifiers(u, rs)
+    if u.leader_attached:
+        mods.append(rs.mod("assault", "leader_attached").modifier())
+    if attacking and u.arm is Arm.INFANTRY and u.formation.is_column:
+        mods.append(rs.mod("assault", "attack_column").modifier())
+    if not attacking and cavalry_attack:
+        if u.formation is Formation.SQUARE:
+            mods.append(rs.mod("assault", "square_vs_cavalry").modifier())
+        if u.arm is Arm.ARTILLERY and not u.supported:
+            mods.append(rs.mod("assault", "unsupported_artillery").modifier())
+    return mods
+
+
+def _side(
+    units: list[Unit], who: str, attacking: bool, cavalry_attack: bool, rs: Ruleset
+) -> tuple[float, list[Modifier]]:
+    values: list[float] = []
+    mods: list[Modifier] = []
+    for i, u in enumerate(units):
+        own = _unit_mods(u, attacking, cavalry_attack, rs)
+        v = u.ce + sum(m.value for m in own)
+        floor = floor_at_zero(v, rs)
+        if floor:
+            own.append(floor)
+            v = 0.0
+        tag = f"{who} {i + 1}" if len(units) > 1 else who
+        mods += [Modifier(m.value, f"{tag}: {m.reason}", m.rule, m.source) for m in own]
+        values.append(v)
+    value, combo = combine(values, rs, who)
+    if combo:
+        mods.append(combo)
+    return value, mods
+
+
+def support_modifier(sup: Support, rs: Ruleset) -> Modifier:
+    """One supporter's bonus: by formation, doubled on the flank, +1 in enfilade (EotE 7.2)."""
+    if sup.arm is Arm.ARTILLERY:
+        v = rs.support["artillery"]
+    elif sup.formation is Formation.LINE or sup.formation is Formation.FRENCH_ASSAULT_COLUMN:
+        v = rs.support["infantry_line"]
+    elif sup.formation is Formation.SQUARE:
+        v = rs.support["infantry_square"]
+    else:
+        v = rs.support["infantry_column"]
+    value = v.value
+    parts = [f"{v.reason} {v.value:g}"]
+    source = v.source
+    if sup.position is Position.FLANK:
+        f = rs.support["flank_factor"]
+        value *= f.value
+        parts.append(f"×{f.value:g} on the flank")
+    elif sup.position is Position.REAR:
+        factor = float(rs.option("support_rear_factor"))
+        value *= factor
+        parts.append(f"×{factor:g} on the rear (option support_rear_factor)")
+    if sup.enfilade:
+        e = rs.support["enfilade"]
+        value += e.value
+        parts.append(f"+{e.value:g} in enfilade")
+    return Modifier(value, "support: " + ", ".join(parts), "7.2", source)
+
+
+def _side_modifiers(s: AssaultSituation, rs: Ruleset) -> tuple[list[Modifier], list[Modifier]]:
+    att: list[Modifier] = []
+    if s.attacker_position is Position.FLANK:
+        att.append(rs.mod("assault", "flank").modifier())
+    elif s.attacker_position is Position.REAR:
+        att.append(rs.mod("assault", "rear").modifier())
+    if s.attacker_enfilade:
+        att.append(rs.mod("assault", "enfilade").modifier())
+    if s.uphill:
+        att.append(rs.mod("assault", "uphill").modifier())
+    if s.sabre_bonus:
+        att.append(rs.mod("assault", "sabre_bonus").modifier())
+    if s.sappers:
+        att.append(rs.mod("assault", "sappers").modifier())
+    dfd: list[Modifier] = []
+    cover = {
+        DefenderCover.TOWN: "defender_town",
+        DefenderCover.FORTIFIED: "defender_town",
+        DefenderCover.WOODS: "defender_woods",
+        DefenderCover.WALL: "defender_wall",
+    }.get(s.defender_cover)
+    if cover:
+        dfd.append(rs.mod("assault", cover).modifier())
+    dfd += [support_modifier(sup, rs) for sup in s.supports]
+    return att, dfd
+
+
+@dataclass(frozen=True)
+class _Verdict:
+    loser: str
+    falls_back: dict[str, bool]
+    breakthrough: str | None
+    gunners_flee: bool
+    cavalry_blown_on_guns: bool
+    engaged: bool
+    notes: tuple[str, ...]
+
+
+def _verdict(s: AssaultSituation, a: str, d: str) -> _Verdict:
+    sa, sd = SEVERITY[a], SEVERITY[d]
+    loser = ("none" if sa == 0 else "both") if sa == sd else "attacker" if sa > sd else "defender"
+    cav_att = all(u.arm is Arm.CAVALRY for u in s.attackers)
+    cav_def = all(u.arm is Arm.CAVALRY for u in s.defenders)
+    falls = {
+        "attacker": a in ("F", "1", "2", "R"),
+        "defender": d in ("F", "1", "2", "R"),
+    }
+    notes: list[str] = []
+    gunners = blown = False
+    if cav_att or cav_def:
+        # 7.7: in a cavalry fight the worse result falls back; even results by arm.
+        unsupported_guns = all(
+            u.arm is Arm.ARTILLERY and not u.supported for u in s.defenders
+        ) and any(u.arm is Arm.ARTILLERY for u in s.defenders)
+        if loser in ("attacker", "defender"):
+            falls[loser] = True
+        elif cav_att and cav_def:
+            falls = {"attacker": True, "defender": True}
+            notes.append("cavalry against cavalry: an even result sends both back (7.7)")
+        elif unsupported_guns and cav_att:
+            falls = {"attacker": False, "defender": True}
+            gunners = blown = True
+            loser = "defender"
+            notes.append(
+                "even against unsupported artillery: the gunners leave the guns, "
+                "the cavalry is blown among them and gets no breakthrough (7.7)"
+            )
+        else:
+            cav_side = "attacker" if cav_att else "defender"
+            falls[cav_side] = True
+            loser = cav_side
+            notes.append(
+                "an even result against infantry or supported artillery: cavalry falls back (7.7)"
+            )
+    else:
+        for side, code, units in (("attacker", a, s.attackers), ("defender", d, s.defenders)):
+            if code == "D" and all(u.disordered for u in units):
+                falls[side] = True
+                notes.append(
+                    f"{side}: a second D falls back out of contact, no other penalty (7.3)"
+                )
+        if sa == sd and sa > 0:
+            notes.append("even results in an infantry fight: both sides stand (7.6)")
+    breakthrough = None
+    if not gunners:
+        for side, units, other_code in (
+            ("attacker", s.attackers, d),
+            ("defender", s.defenders, a),
+        ):
+            other = "defender" if side == "attacker" else "attacker"
+            if (
+                all(u.arm is Arm.CAVALRY for u in units)
+                and loser == other
+                and other_code in ("1", "2", "R")
+            ):
+                breakthrough = None if s.breakthrough else side
+                if s.breakthrough:
+                    notes.append("only one breakthrough: this combat was already one (5.15)")
+    engaged = not falls["attacker"] and not falls["defender"]
+    return _Verdict(loser, falls, breakthrough, gunners, blown, engaged, tuple(notes))
+
+
+def _unit_effect(
+    u: Unit, code: str, falls: bool, verdict: _Verdict, side: str, s: AssaultSituation, rs: Ruleset
+) -> Effect:
+    notes: list[str] = []
+    hits = {"1": 1, "2": 2}.get(code, 0)
+    rout = code == "R"
+    if rout:
+        hits = rout_hits(rs, from_assault=True)
+    disorder = code in ("D", "F") and not u.disordered
+    distance = 0.0
+    if rout:
+        distance = rs.scaled(rs.distance("rout_assault").value, s.figure_scale)
+    elif falls:
+        far = u.arm is Arm.CAVALRY or u.formation is Formation.LIMBERED
+        key = "fall_back_cavalry" if far else "fall_back_infantry"
+        distance = rs.scaled(rs.distance(key).value, s.figure_scale)
+    guns = u.arm is Arm.ARTILLERY and (falls or rout)
+    if guns:
+        notes.append("falls back without its guns; they may be re-manned next movement (7.0)")
+    checks: list[str] = []
+    if morale_check_due(u.hits, hits, rs):
+        checks.append("morale")
+    blown = 0
+    if u.arm is Arm.CAVALRY:
+        checks.append("cavalry_end_of_turn")
+        if u.blown:
+            notes.append("fought while blown: disintegrates at the end of the turn (5.11)")
+        else:
+            notes.append("fought: blown at the end of the turn (5.10)")
+        if verdict.cavalry_blown_on_guns and side == "attacker":
+            blown = 1
+    breakthrough = verdict.breakthrough == side
+    if breakthrough:
+        notes.append('may make one 10" breakthrough, disordered (5.15)')
+        if u.british:
+            notes.append("British cavalry: if declined, an even d10 forces it (5.151)")
+    return Effect(
+        hits=hits,
+        disorder=disorder,
+        fall_back_in=distance,
+        rout=rout,
+        guns_abandoned=guns,
+        breakthrough=breakthrough,
+        blown_markers=blown,
+        engaged_next_turn=verdict.engaged,
+        checks_due=tuple(checks),
+        notes=tuple(notes),
+    )
+
+
+def assault(s: AssaultSituation, rs: Ruleset, dice: Dice) -> Outcome:
+    """Resolve one assault; ``result`` is ``"<attacker result>/<defender result>"``."""
+    _validate(s)
+    cavalry_attack = all(u.arm is Arm.CAVALRY for u in s.attackers)
+    a_value, a_mods = _side(s.attackers, "attacker", True, cavalry_attack, rs)
+    d_value, d_mods = _side(s.defenders, "defender", False, cavalry_attack, rs)
+    a_side, d_side = _side_modifiers(s, rs)
+    a_value += sum(m.value for m in a_side)
+    d_value += sum(m.value for m in d_side)
+    a_all = a_mods + a_side
+    d_all = d_mods + [Modifier(m.value, f"defender: {m.reason}", m.rule, m.source) for m in d_side]
+    attack_value = a_value - d_value
+
+    def result_of(roll: int) -> str:
+        a, d = table_results(rs, attack_value, roll)
+        return f"{a}/{d}"
+
+    roll = dice.d10()
+    a_res, d_res = table_results(rs, attack_value, roll)
+    verdict = _verdict(s, a_res, d_res)
+    effects: dict[str, Effect] = {}
+    for side, units, code in (
+        ("attacker", s.attackers, a_res),
+        ("defender", s.defenders, d_res),
+    ):
+        for i, u in enumerate(units):
+            effects[f"{side}_{i + 1}"] = _unit_effect(
+                u, code, verdict.falls_back[side], verdict, side, s, rs
+            )
+    counter = (
+        verdict.loser == "attacker"
+        and verdict.falls_back["attacker"]
+        and a_res != "R"
+        and d_res == NO_RESULT
+        and any(u.british and u.arm is Arm.INFANTRY for u in s.defenders)
+    )
+    col = assault_column(rs, attack_value)
+    notes = list(verdict.notes)
+    if counter:
+        notes.append("British infantry may counter-charge to pinning distance (7.11)")
+    if col.source.value == "provisional":
+        notes.append("assault table column is provisional: replace it with your chart (7.6)")
+    base = float(sum(u.ce for u in s.attackers) - sum(u.ce for u in s.defenders))
+    modifiers = tuple(a_all) + tuple(Modifier(-m.value, m.reason, m.rule, m.source) for m in d_all)
+    make = functools.partial(Outcome, procedure="assault", rule=RULE, base=base)
+    return make(
+        modifiers=modifiers,
+        modified=attack_value,
+        roll=roll,
+        result=f"{a_res}/{d_res}",
+        probabilities=d10_distribution(result_of),
+        effects=effects,
+        details={
+            "attacker_value": a_value,
+            "defender_value": d_value,
+            "attack_value": attack_value,
+            "column": column_label(col, attack_value < 0),
+            "attacker_result": a_res,
+            "defender_result": d_res,
+            "loser": verdict.loser,
+            "attacker_modifiers": a_all,
+            "defender_modifiers": d_all,
+            "engaged_next_turn": verdict.engaged,
+            "breakthrough": verdict.breakthrough,
+            "british_counter_charge": counter,
+        },
+        notes=tuple(notes),
+    )

@@ -1,0 +1,52 @@
+"""Combining several units into one combat value (EotE 7.9, also 5.5 and 6.3)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from eote_ref.rules.core import Modifier, Source
+from eote_ref.rules.ruleset import Ruleset
+
+
+def floor_at_zero(value: float, rs: Ruleset) -> Modifier | None:
+    """The house ruling that a modified CE never drops below 0 (a routed unit's CE is 0, 7.4)."""
+    if value >= 0:
+        return None
+    v = rs.mod("combat", "floor_zero")
+    return Modifier(-value, v.reason, v.rule, v.source)
+
+
+def halve(value: float, rs: Ruleset) -> float:
+    """Half a modified CE, rounded as option ``multi_unit_half_rounding`` says (EotE 7.9)."""
+    how = rs.option("multi_unit_half_rounding")
+    if how == "down":
+        return float(math.floor(value / 2))
+    if how == "nearest":
+        return float(math.floor(value / 2 + 0.5))
+    return value / 2
+
+
+def combine(values: Sequence[float], rs: Ruleset, who: str) -> tuple[float, Modifier | None]:
+    """Combined value of several units' modified CEs and the modifier that records the halving.
+
+    The strongest counts in full; the weaker add half (EotE 7.9). With three or more, option
+    ``multi_unit_three_or_more`` says whether each weaker unit adds half or only the second.
+    """
+    if len(values) < 2:
+        return (values[0] if values else 0.0), None
+    ordered = sorted(values, reverse=True)
+    rest = ordered[1:]
+    if rs.option("multi_unit_three_or_more") == "strongest_plus_half_next_only":
+        counted = [halve(rest[0], rs)]
+    else:
+        counted = [halve(v, rs) for v in rest]
+    combined = ordered[0] + sum(counted)
+    reduction = combined - sum(values)
+    mod = Modifier(
+        reduction,
+        f"{who}: {len(values)} units, strongest in full, the others at half",
+        "7.9",
+        Source.TEXT,
+    )
+    return combined, mod

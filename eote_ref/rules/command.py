@@ -1,0 +1,97 @@
+"""Command radius (EotE 3.6) and tactical combat range (EotE 1.9)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from eote_ref.rules.core import Modifier, Outcome, RulesError, certain
+from eote_ref.rules.dice import Dice
+from eote_ref.rules.ruleset import RadiusRow, Ruleset
+
+
+class Level(enum.Enum):
+    """Command levels with a radius column (a wing commander uses the corps column)."""
+
+    DIVISION = "division"
+    CORPS = "corps"
+    ARMY = "army"
+
+
+@dataclass(frozen=True)
+class CommandRadiusSituation:
+    """A leader's rating and level at a figure scale."""
+
+    rating: int
+    level: Level = Level.DIVISION
+    figure_scale: str = "15mm"
+
+
+def radius_row(rs: Ruleset, rating: int) -> RadiusRow:
+    """The command-radius row of a rating (-1..4)."""
+    for row in rs.command_radius:
+        if row.rating == rating:
+            return row
+    raise RulesError(f"rating {rating} is not -1..4", field="rating", rule="3.6")
+
+
+def radius_in(rs: Ruleset, rating: int, level: Level, figure_scale: str) -> float:
+    """The command radius in inches at the figure scale."""
+    row = radius_row(rs, rating)
+    return rs.scaled(getattr(row, level.value), figure_scale)
+
+
+def command_radius(s: CommandRadiusSituation, rs: Ruleset, dice: Dice) -> Outcome:
+    """No roll: ``radius_in`` from the 3.6 table, adjusted for the figure scale."""
+    row = radius_row(rs, s.rating)
+    base = float(getattr(row, s.level.value))
+    mods: list[Modifier] = []
+    scale = rs.scale_modifier(s.figure_scale)
+    if scale:
+        mods.append(scale)
+    radius = rs.scaled(base, s.figure_scale)
+    return Outcome(
+        procedure="command_radius",
+        rule="3.6",
+        base=base,
+        modifiers=tuple(mods),
+        modified=radius,
+        roll=None,
+        result="computed",
+        probabilities=certain("computed"),
+        details={"radius_in": radius, "source": row.source},
+        notes=(row.note,) if row.note else (),
+    )
+
+
+@dataclass(frozen=True)
+class TacticalCombatRangeSituation:
+    """Distance from a division's nearest unit to the nearest enemy."""
+
+    nearest_enemy_in: float
+    friendly_division_between: bool = False
+    figure_scale: str = "15mm"
+
+
+def tactical_combat_range(s: TacticalCombatRangeSituation, rs: Ruleset, dice: Dice) -> Outcome:
+    """``in_range`` or ``out_of_range`` (needed to rally routed units, 9.1)."""
+    if s.nearest_enemy_in < 0:
+        raise RulesError("nearest_enemy_in cannot be negative", field="nearest_enemy_in")
+    d = rs.distance("tactical_combat_range")
+    limit = rs.scaled(d.value, s.figure_scale)
+    out = s.friendly_division_between or s.nearest_enemy_in >= limit
+    result = "out_of_range" if out else "in_range"
+    return Outcome(
+        procedure="tactical_combat_range",
+        rule="1.9",
+        base=s.nearest_enemy_in,
+        modifiers=(),
+        modified=s.nearest_enemy_in,
+        roll=None,
+        result=result,
+        probabilities=certain(result),
+        details={"range_in": limit},
+        notes=("a friendly division in between screens it (1.9)",)
+        if s.friendly_division_between
+        else (),
+    )

@@ -1,0 +1,167 @@
+"""Shared building blocks of the rules engine: errors, sources, modifiers, effects, outcomes."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+
+class RulesError(ValueError):
+    """A situation the engine cannot adjudicate: bad input or something the rules forbid.
+
+    Attributes:
+        field: the input field at fault, when one is.
+        rule: the rules section that forbids it, when one does.
+    """
+
+    def __init__(self, message: str, field: str | None = None, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+        self.rule = rule
+
+
+class Source(enum.Enum):
+    """Where a number comes from."""
+
+    TEXT = "text"
+    PROVISIONAL = "provisional"
+    HOUSE = "house"
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One modifier applied to a base value, with its reason, rules section and source."""
+
+    value: float
+    reason: str
+    rule: str
+    source: Source
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "value": number(self.value),
+            "reason": self.reason,
+            "rule": self.rule,
+            "source": self.source.value,
+        }
+
+
+def number(x: float) -> int | float:
+    """Show whole numbers as int (JSON and UI read better), others as float."""
+    return int(x) if float(x).is_integer() else float(x)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a result does to one party (a unit, a side of an assault, a division)."""
+
+    hits: int = 0
+    disorder: bool = False
+    fall_back_in: float = 0
+    rout: bool = False
+    guns_abandoned: bool = False
+    breakthrough: bool = False
+    blown_markers: int = 0
+    engaged_next_turn: bool = False
+    checks_due: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hits": self.hits,
+            "disorder": self.disorder,
+            "fall_back_in": number(self.fall_back_in),
+            "rout": self.rout,
+            "guns_abandoned": self.guns_abandoned,
+            "breakthrough": self.breakthrough,
+            "blown_markers": self.blown_markers,
+            "engaged_next_turn": self.engaged_next_turn,
+            "checks_due": list(self.checks_due),
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The full, explained result of one adjudication."""
+
+    procedure: str
+    rule: str
+    base: float
+    modifiers: tuple[Modifier, ...]
+    modified: float
+    roll: int | None
+    result: str
+    probabilities: Mapping[str, Fraction]
+    effects: Mapping[str, Effect] = field(default_factory=dict)
+    details: Mapping[str, Any] = field(default_factory=dict)
+    second_roll: int | None = None
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of the ``eote-ref rule`` contract (details merged at top level)."""
+        out: dict[str, Any] = {
+            "procedure": self.procedure,
+            "rule": self.rule,
+            "base": number(self.base),
+            "modifiers": [m.to_json() for m in self.modifiers],
+            "modified": number(self.modified),
+            "roll": self.roll,
+            "result": self.result,
+            "probabilities": {k: float(v) for k, v in self.probabilities.items()},
+        }
+        if self.second_roll is not None:
+            out["second_roll"] = self.second_roll
+        out.update({k: _jsonable(v) for k, v in self.details.items()})
+        out["effects"] = {k: e.to_json() for k, e in self.effects.items()}
+        out["notes"] = list(self.notes)
+        return out
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, enum.Enum):
+        return v.value
+    if isinstance(v, Fraction):
+        return float(v)
+    if isinstance(v, float):
+        return number(v)
+    if isinstance(v, Mapping):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [_jsonable(x) for x in v]
+    if hasattr(v, "to_json"):
+        return v.to_json()
+    return v
+
+
+def total(base: float, modifiers: Iterable[Modifier]) -> float:
+    """Base plus every modifier."""
+    return base + sum(m.value for m in modifiers)
+
+
+FACES = range(1, 11)
+
+
+def d10_distribution(result_of: Callable[[int], str]) -> dict[str, Fraction]:
+    """Probability of each result when ``result_of(roll)`` is evaluated over a fair d10."""
+    counts: dict[str, Fraction] = {}
+    for face in FACES:
+        r = result_of(face)
+        counts[r] = counts.get(r, Fraction(0)) + Fraction(1, 10)
+    return counts
+
+
+def certain(result: str) -> dict[str, Fraction]:
+    """The distribution of a procedure that needs no roll."""
+    return {result: Fraction(1)}
+
+
+def require(
+    condition: bool, message: str, field: str | None = None, rule: str | None = None
+) -> None:
+    """Raise :class:`RulesError` unless ``condition`` holds."""
+    if not condition:
+        raise RulesError(message, field=field, rule=rule)

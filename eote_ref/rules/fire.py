@@ -1,0 +1,238 @@
+"""Tactical fire (EotE 6.x): artillery, multiple batteries, bombardment, infantry, skirmishers.
+
+Pass-through fire during movement (6.7) is the same procedure with ``pass_through`` set.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from dataclasses import dataclass
+
+from eote_ref.rules.combine import combine, floor_at_zero
+from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, d10_distribution
+from eote_ref.rules.dice import Dice
+from eote_ref.rules.ruleset import FireRow, Ruleset
+from eote_ref.rules.units import Arm, Formation, Unit, Weight, combat_modifiers, morale_check_due
+
+RULE = "6.6"
+SEVERITY = {"none": 0, "D": 1, "1": 2, "2": 3}
+
+
+class Cover(enum.Enum):
+    """The target's cover against fire."""
+
+    NONE = "none"
+    WOODS = "woods"
+    TOWN = "town"
+
+
+@dataclass(frozen=True)
+class FireSituation:
+    """Fire at one target by one battalion, one or more batteries, or skirmishers.
+
+    ``target_bridge`` is artillery firing at a bridge or pontoon (EotE 10.0): the target
+    counts as a line and any hit destroys it; ``target`` may then be omitted.
+    """
+
+    firers: list[Unit]
+    target: Unit | None
+    range_in: float
+    bombardment: bool = False
+    target_cover: Cover = Cover.NONE
+    pass_through: bool = False
+    target_bridge: bool = False
+    figure_scale: str = "15mm"
+
+
+def fire_row(rs: Ruleset, value: float) -> FireRow:
+    """The fire-table row for a modified CE (the last row whose low end is at or below it)."""
+    chosen = rs.fire_table[0]
+    for row in rs.fire_table:
+        lo = row.ce[0]
+        if lo is None or value >= lo:
+            chosen = row
+    return chosen
+
+
+def fire_result(row: FireRow, roll: int) -> str:
+    """The result code of a d10 on one fire row: ``D``, ``1``, ``2`` or ``none``."""
+    for code, band in (("D", row.disorder), ("1", row.one_hit), ("2", row.two_hits)):
+        if band and band[0] <= roll <= band[1]:
+            return code
+    return "none"
+
+
+def _kind(firers: list[Unit]) -> str:
+    if not firers:
+        raise RulesError("at least one firer is needed", field="firers", rule="6.2")
+    for i, f in enumerate(firers):
+        if f.routed:
+            raise RulesError(f"firer {i + 1} is routed and cannot fire", "firers", "7.4")
+        if f.arm is Arm.CAVALRY and f.formation is not Formation.SKIRMISH:
+            raise RulesError("mounted cavalry does not use tactical fire", "firers", "5.17")
+        if f.arm is Arm.ARTILLERY and f.formation is Formation.LIMBERED:
+            raise RulesError("limbered artillery cannot fire", "firers", "1.0.1")
+        if f.arm is Arm.INFANTRY and f.formation is Formation.COLUMN:
+            raise RulesError(
+                "infantry in column cannot fire (only a French assault column may)",
+                "firers",
+                "6.5.1",
+            )
+    arms = {f.arm for f in firers}
+    if arms == {Arm.ARTILLERY}:
+        return "artillery"
+    if all(f.formation is Formation.SKIRMISH for f in firers):
+        return "skirmish"
+    if Arm.ARTILLERY in arms:
+        raise RulesError(
+            "artillery and infantry fire in separate sub-phases (2.0)", "firers", "2.0"
+        )
+    if len(firers) > 1:
+        raise RulesError(
+            "infantry battalions fire one at a time; enter each battalion's fire", "firers", "6.5"
+        )
+    return "infantry"
+
+
+def _range_modifier(rs: Ruleset, range_in: float, figure_scale: str) -> Modifier:
+    for band in rs.artillery_range:
+        if range_in <= rs.scaled(band.max_in, figure_scale):
+            reason = f'{band.reason} (up to {rs.scaled(band.max_in, figure_scale):g}")'
+            return Modifier(band.value, reason, band.rule, band.source)
+    raise RulesError(  # pragma: no cover - _check_range rejects this first
+        "beyond artillery range", "range_in", "6.1"
+    )
+
+
+def _check_range(s: FireSituation, kind: str, rs: Ruleset) -> None:
+    if s.range_in < 0:
+        raise RulesError("range_in cannot be negative", field="range_in")
+    if kind == "artillery":
+        key = "pass_through_artillery" if s.pass_through else "artillery_max"
+    else:
+        key = "pass_through_infantry" if s.pass_through else "infantry_fire"
+    limit = rs.scaled(rs.distance(key).value, s.figure_scale)
+    if s.range_in > limit:
+        d = rs.distance(key)
+        raise RulesError(
+            f'{s.range_in:g}" is beyond {d.reason} ({limit:g}")', field="range_in", rule=d.rule
+        )
+    if s.bombardment:
+        if kind != "artillery":
+            raise RulesError("only artillery bombards", field="bombardment", rule="6.4")
+        least = rs.scaled(rs.distance("bombardment_min").value, s.figure_scale)
+        if s.range_in < least:
+            raise RulesError(
+                f'bombardment needs a range of at least {least:g}"', "bombardment", "6.4"
+            )
+
+
+def firer_modifiers(f: Unit, kind: str, s: FireSituation, rs: Ruleset) -> list[Modifier]:
+    """The firer's own modifiers: its state, formation, battery weight and range band."""
+    mods = combat_modifiers(f, rs)
+    if f.formation is Formation.FRENCH_ASSAULT_COLUMN:
+        mods.append(rs.mod("fire", "french_assault_column").modifier())
+    if kind == "artillery":
+        if f.weight is Weight.LIGHT:
+            mods.append(rs.mod("fire", "light_battery").modifier())
+        elif f.weight is Weight.HEAVY:
+            mods.append(rs.mod("fire", "heavy_battery").modifier())
+        mods.append(_range_modifier(rs, s.range_in, s.figure_scale))
+    return mods
+
+
+def target_modifiers(s: FireSituation, rs: Ruleset) -> list[Modifier]:
+    """Modifiers for the target's formation and cover and for bombardment."""
+    mods: list[Modifier] = []
+    t = s.target
+    if t is not None and not s.target_bridge:
+        if t.formation.is_column:
+            mods.append(rs.mod("fire", "target_column").modifier())
+        elif t.formation is Formation.SQUARE:
+            mods.append(rs.mod("fire", "target_square").modifier())
+        elif t.formation is Formation.SKIRMISH:
+            mods.append(rs.mod("fire", "target_skirmish").modifier())
+    if s.target_cover is not Cover.NONE:
+        mods.append(rs.mod("fire", "target_cover").modifier())
+    if s.bombardment:
+        mods.append(rs.mod("fire", "bombardment").modifier())
+    return mods
+
+
+def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
+    """Resolve one fire: result ``none``, ``D``, ``1`` or ``2`` (hits) on the target."""
+    kind = _kind(s.firers)
+    if s.target is None and not s.target_bridge:
+        raise RulesError("a target is needed", field="target", rule="6.2")
+    if s.target_bridge and kind != "artillery":
+        raise RulesError("only artillery fire destroys bridges", "target_bridge", "10.0")
+    _check_range(s, kind, rs)
+    tmods = target_modifiers(s, rs)
+    per_each = kind == "artillery" and rs.option("multi_battery_target_modifiers") == "each"
+    mods: list[Modifier] = []
+    values: list[float] = []
+    for i, f in enumerate(s.firers):
+        own = firer_modifiers(f, kind, s, rs)
+        if per_each:
+            own += tmods
+        if len(s.firers) > 1:
+            own = [Modifier(m.value, f"firer {i + 1}: {m.reason}", m.rule, m.source) for m in own]
+        v = f.ce + sum(m.value for m in own)
+        floor = floor_at_zero(v, rs)
+        if floor:
+            own.append(floor)
+            v = 0.0
+        mods += own
+        values.append(v)
+    base = float(sum(f.ce for f in s.firers))
+    if kind == "artillery":
+        value = sum(values)
+    else:
+        value, combo = combine(values, rs, "skirmishers")
+        if combo:
+            mods.append(combo)
+    if not per_each:
+        mods += tmods
+        value += sum(m.value for m in tmods)
+    row = fire_row(rs, value)
+
+    def result_of(roll: int) -> str:
+        return fire_result(row, roll)
+
+    roll = dice.d10()
+    result = result_of(roll)
+    hits = {"1": 1, "2": 2}.get(result, 0)
+    disorder = result == "D"
+    notes: list[str] = []
+    if kind == "artillery" and len(s.firers) > 1:
+        notes.append("multiple battery fire: the batteries' modified CEs are added (6.3)")
+    if row.source.value == "provisional":
+        notes.append("fire table row is provisional: replace it with your chart (6.6)")
+    details: dict[str, object] = {"hits": hits, "disorder": disorder, "fire_kind": kind}
+    effects: dict[str, Effect] = {}
+    if s.target_bridge:
+        details["bridge_destroyed"] = hits > 0
+    else:
+        t = s.target
+        assert t is not None
+        if disorder and t.disordered:
+            notes.append("a second D on a disordered unit has no further effect (6.8)")
+        check = morale_check_due(t.hits, hits, rs)
+        details["morale_check_due"] = check
+        effects["target"] = Effect(
+            hits=hits,
+            disorder=disorder and not t.disordered,
+            checks_due=("morale",) if check else (),
+        )
+    make = functools.partial(Outcome, procedure="fire", rule=RULE, base=base)
+    return make(
+        modifiers=tuple(mods),
+        modified=value,
+        roll=roll,
+        result=result,
+        probabilities=d10_distribution(result_of),
+        effects=effects,
+        details=details,
+        notes=tuple(notes),
+    )

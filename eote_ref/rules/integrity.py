@@ -1,0 +1,140 @@
+"""Divisional integrity (EotE 9.0): a d10 against the division's modified CE base."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, certain
+from eote_ref.rules.dice import Dice
+from eote_ref.rules.leader_casualty import band_of
+from eote_ref.rules.ruleset import Ruleset
+
+RULE = "9.0"
+
+
+@dataclass(frozen=True)
+class IntegritySituation:
+    """A division checking integrity.
+
+    ``unit_ces`` are the CEs of its infantry and attached cavalry; ``routed_units`` counts
+    every routed unit, those routed this turn included; ``routed_this_turn`` counts those.
+    """
+
+    unit_ces: list[int] = field(default_factory=list)
+    routed_units: int = 0
+    routed_this_turn: int = 0
+    has_leader: bool = True
+    objective_lost: bool = False
+    units_with_3plus_hits: int = 0
+    in_town: bool = False
+
+
+def average_ce(ces: list[int], rs: Ruleset) -> int:
+    """The division's average CE, rounded as option ``di_average_rounding`` says."""
+    avg = Fraction(sum(ces), len(ces))
+    how = rs.option("di_average_rounding")
+    if how == "up":
+        return math.ceil(avg)
+    if how == "nearest":
+        return math.floor(avg + Fraction(1, 2))
+    return math.floor(avg)
+
+
+def ce_base(avg: int, rs: Ruleset) -> int:
+    """The CE base for an average CE (9.0 table)."""
+    chosen = rs.di_base[0]
+    for row in rs.di_base:
+        if row.ce[0] is None or avg >= row.ce[0]:
+            chosen = row
+    return chosen.base
+
+
+def integrity(s: IntegritySituation, rs: Ruleset, dice: Dice) -> Outcome:
+    """``pass``, ``fall_back`` (disordered, on DEFEND), ``rout`` or ``exempt`` (in a town)."""
+    for name in ("routed_units", "routed_this_turn", "units_with_3plus_hits"):
+        if getattr(s, name) < 0:
+            raise RulesError(f"{name} cannot be negative", field=name, rule=RULE)
+    if s.routed_this_turn > s.routed_units:
+        raise RulesError(
+            "routed_this_turn cannot exceed routed_units (which includes them)",
+            field="routed_this_turn",
+            rule=RULE,
+        )
+    if not s.unit_ces:
+        raise RulesError("the division has no infantry or attached cavalry CE", "unit_ces", RULE)
+    avg = average_ce(s.unit_ces, rs)
+    base = ce_base(avg, rs)
+    mods: list[Modifier] = []
+    earlier = s.routed_units
+    if not rs.option("di_routed_this_turn_stacks"):
+        earlier -= s.routed_this_turn
+    if earlier:
+        mods.append(rs.mod("integrity", "per_routed_unit").modifier(earlier))
+    if s.routed_this_turn:
+        mods.append(rs.mod("integrity", "per_routed_this_turn").modifier(s.routed_this_turn))
+    if not s.has_leader:
+        mods.append(rs.mod("integrity", "without_leader").modifier())
+    if s.objective_lost:
+        mods.append(rs.mod("integrity", "objective_lost").modifier())
+    pairs = s.units_with_3plus_hits // 2
+    if pairs:
+        mods.append(rs.mod("integrity", "per_two_battered").modifier(pairs))
+    modified = base + sum(m.value for m in mods)
+    details: dict[str, object] = {"average_ce": avg, "ce_base": base}
+    if s.in_town:
+        return Outcome(
+            procedure="integrity",
+            rule="7.12",
+            base=base,
+            modifiers=tuple(mods),
+            modified=modified,
+            roll=None,
+            result="exempt",
+            probabilities=certain("exempt"),
+            details=details,
+            notes=("a division occupying a town takes no integrity check (7.12)",),
+        )
+    p_pass = Fraction(max(0, min(10, math.floor(modified))), 10)
+    fail_bands = rs.di_fail
+    p_rout = Fraction(sum(1 for r in range(1, 11) if band_of(fail_bands, r) == "rout"), 10)
+    probabilities = {
+        "pass": p_pass,
+        "rout": (1 - p_pass) * p_rout,
+        "fall_back": (1 - p_pass) * (1 - p_rout),
+    }
+    roll = dice.d10()
+    second = None
+    if roll <= modified:
+        result = "pass"
+        effect = Effect()
+    else:
+        second = dice.d10("second_roll")
+        result = band_of(fail_bands, second)
+        if result == "rout":
+            effect = Effect(
+                rout=True,
+                notes=('every unit routs, moves off beyond 18" of the enemy, then leaves',),
+            )
+        else:
+            effect = Effect(
+                disorder=True,
+                notes=(
+                    'all units disordered; falls back until 18" from the enemy or in cover',
+                    "then on DEFEND until the highest-ranking commander sends a new order",
+                ),
+            )
+    return Outcome(
+        procedure="integrity",
+        rule=RULE,
+        base=base,
+        modifiers=tuple(mods),
+        modified=modified,
+        roll=roll,
+        second_roll=second,
+        result=result,
+        probabilities={k: v for k, v in probabilities.items() if v},
+        effects={"division": effect},
+        details=details,
+    )

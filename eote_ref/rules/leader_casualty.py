@@ -1,0 +1,71 @@
+"""Leader casualties (EotE 8.0): one d10 for each leader near combat or artillery fire."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from eote_ref.rules.core import Effect, Modifier, Outcome, d10_distribution
+from eote_ref.rules.dice import Dice
+from eote_ref.rules.ruleset import Bands, Ruleset
+
+RULE = "8.0"
+REPLACEMENT_TURNS = 2
+REPLACEMENT_RATING = -1
+
+
+@dataclass(frozen=True)
+class LeaderCasualtySituation:
+    """A leader within 3" of a unit in combat or under artillery fire this turn."""
+
+    attached_to_assaulting_unit: bool = False
+
+
+def band_of(bands: Bands, value: float) -> str:
+    """The name of the band that holds ``value`` (open ends catch everything beyond them)."""
+    for name, (lo, hi) in bands.bands.items():
+        if (lo is None or value >= lo) and (hi is None or value <= hi):
+            return name
+    raise ValueError(f"no band holds {value}")  # pragma: no cover - the loader checks coverage
+
+
+def leader_casualty(s: LeaderCasualtySituation, rs: Ruleset, dice: Dice) -> Outcome:
+    """``killed``, ``no_rally`` (cannot rally next turn) or ``no_effect``."""
+    mods: list[Modifier] = []
+    if s.attached_to_assaulting_unit:
+        mods.append(rs.mod("leader_casualty", "attached_to_assault").modifier())
+    shift = sum(m.value for m in mods)
+
+    def result_of(roll: int) -> str:
+        return band_of(rs.leader_casualty, roll + shift)
+
+    roll = dice.d10()
+    result = result_of(roll)
+    effect = Effect()
+    details: dict[str, object] = {}
+    if result == "killed":
+        effect = Effect(
+            checks_due=("divisional_integrity",),
+            notes=(
+                f"a replacement rated {REPLACEMENT_RATING} arrives {REPLACEMENT_TURNS} turns later",
+                "the division's units cannot rally from disorder without a leader",
+                "the division takes an extra divisional integrity check",
+            ),
+        )
+        details = {
+            "replacement_in_turns": REPLACEMENT_TURNS,
+            "replacement_rating": REPLACEMENT_RATING,
+        }
+    elif result == "no_rally":
+        effect = Effect(notes=("cannot rally units next turn",))
+    return Outcome(
+        procedure="leader_casualty",
+        rule=RULE,
+        base=roll,
+        modifiers=tuple(mods),
+        modified=roll + shift,
+        roll=roll,
+        result=result,
+        probabilities=d10_distribution(result_of),
+        effects={"leader": effect},
+        details=details,
+    )

@@ -1,0 +1,125 @@
+"""Unit morale (EotE 7.5): checked at the hit threshold and on each hit after it."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from eote_ref.rules.core import Effect, Modifier, Outcome, d10_distribution
+from eote_ref.rules.dice import Dice
+from eote_ref.rules.ruleset import Ruleset
+from eote_ref.rules.units import Arm, Formation, Unit
+
+RULE = "7.5"
+
+
+@dataclass(frozen=True)
+class MoraleSituation:
+    """A unit testing morale; ``artillery_supported`` matters for artillery only (EotE 1.7)."""
+
+    unit: Unit
+    leader_killed: bool = False
+    pinned_by_cavalry: bool = False
+    artillery_supported: bool = True
+    in_town: bool = False
+    figure_scale: str = "15mm"
+
+
+def morale_modifiers(s: MoraleSituation, rs: Ruleset) -> list[Modifier]:
+    """Every morale modifier that applies to the unit's original CE (EotE 7.5, 7.12)."""
+    u = s.unit
+    mods: list[Modifier] = []
+    if u.hits:
+        mods.append(rs.mod("morale", "per_hit").modifier(u.hits))
+    if u.blown:
+        mods.append(rs.mod("morale", "per_blown").modifier(u.blown))
+    if s.leader_killed:
+        mods.append(rs.mod("morale", "leader_killed").modifier())
+    if s.pinned_by_cavalry and u.arm in (Arm.INFANTRY, Arm.ARTILLERY):
+        mods.append(rs.mod("morale", "pinned_by_cavalry").modifier())
+    if not u.in_command:
+        mods.append(rs.mod("morale", "out_of_command").modifier())
+    if u.arm is Arm.INFANTRY and u.formation.is_column:
+        mods.append(rs.mod("morale", "column").modifier())
+    if u.arm is Arm.INFANTRY and u.formation is Formation.SQUARE:
+        mods.append(rs.mod("morale", "square").modifier())
+    elif s.in_town:
+        mods.append(rs.mod("morale", "in_town").modifier())
+    if u.arm is Arm.ARTILLERY and not s.artillery_supported:
+        mods.append(rs.mod("morale", "unsupported_artillery").modifier())
+    if u.leader_attached:
+        mods.append(rs.mod("morale", "leader_attached").modifier())
+    return mods
+
+
+def rout_hits(rs: Ruleset, *, from_assault: bool) -> int:
+    """Hits a routing unit takes, by option ``rout_hits`` (EotE 7.3 vs 7.4/7.5)."""
+    choice = rs.option("rout_hits")
+    if choice == "always_2":
+        return 2
+    if choice == "always_1":
+        return 1
+    return 2 if from_assault else 1
+
+
+def morale(s: MoraleSituation, rs: Ruleset, dice: Dice) -> Outcome:
+    """Resolve a morale check: ``pass``, ``fall_back`` (8", +1 hit, disorder) or ``rout``."""
+    u = s.unit
+    mods = morale_modifiers(s, rs)
+    modified = u.ce + sum(m.value for m in mods)
+    table_reading = rs.option("morale_result_reading") == "table"
+
+    def result_of(roll: int) -> str:
+        if roll == modified:
+            return "fall_back"
+        passes = roll > modified if table_reading else roll < modified
+        return "pass" if passes else "rout"
+
+    roll = dice.d10()
+    result = result_of(roll)
+    notes: list[str] = []
+    if table_reading:
+        notes.append("option morale_result_reading=table: a roll above the modified CE passes")
+    effect = Effect()
+    hits_added = 0
+    abandon = u.arm is Arm.ARTILLERY and result != "pass"
+    if result == "fall_back":
+        hits_added = 1
+        distance = rs.scaled(rs.distance("morale_fall_back").value, s.figure_scale)
+        effect = Effect(
+            hits=1,
+            disorder=True,
+            fall_back_in=distance,
+            guns_abandoned=abandon,
+            notes=("formed units passed through become disordered (7.5)",),
+        )
+    elif result == "rout":
+        hits_added = rout_hits(rs, from_assault=False)
+        effect = Effect(
+            hits=hits_added,
+            rout=True,
+            guns_abandoned=abandon,
+            checks_due=("morale_of_units_passed_through",),
+            notes=(
+                "moves to the rear of its division; formed units it passes through test morale",
+                "removed at the next command phase (option routed_units_leave_table)",
+            ),
+        )
+    if abandon:
+        notes.append("artillery that falls back or routs abandons its guns (7.5)")
+    make = functools.partial(
+        Outcome, procedure="morale", rule=RULE, base=u.ce, modifiers=tuple(mods)
+    )
+    return make(
+        modified=modified,
+        roll=roll,
+        result=result,
+        probabilities=d10_distribution(result_of),
+        effects={"unit": effect},
+        details={
+            "hits_added": hits_added,
+            "disordered_after": u.disordered or result == "fall_back",
+            "routed_by_morale": result == "rout",
+        },
+        notes=tuple(notes),
+    )

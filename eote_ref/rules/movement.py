@@ -1,0 +1,184 @@
+"""Movement allowances and costs (EotE 5.1-5.3) and pinning (EotE 5.7)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from eote_ref.rules.core import Modifier, Outcome, RulesError, Source, certain
+from eote_ref.rules.dice import Dice
+from eote_ref.rules.ruleset import Ruleset
+from eote_ref.rules.units import Formation, Weight
+
+
+class Mover(enum.Enum):
+    """What is moving (leaders have their own allowance)."""
+
+    INFANTRY = "infantry"
+    CAVALRY = "cavalry"
+    ARTILLERY = "artillery"
+    LEADER = "leader"
+
+
+@dataclass(frozen=True)
+class MovementSituation:
+    """A unit's movement this phase; ``routed`` units move at the rout rate."""
+
+    arm: Mover
+    formation: Formation | None = None
+    weight: Weight | None = None
+    horse_artillery: bool = False
+    has_initiative: bool = True
+    routed: bool = False
+    figure_scale: str = "15mm"
+
+
+def _allowance_key(s: MovementSituation) -> str:
+    if s.arm is Mover.LEADER:
+        return "leader"
+    if s.routed:
+        return "rout"
+    f = s.formation
+    if f is None:
+        raise RulesError("formation is needed", field="formation", rule="5.1")
+    if s.arm is Mover.INFANTRY:
+        keys = {
+            Formation.LINE: "infantry_line",
+            Formation.COLUMN: "infantry_column",
+            Formation.FRENCH_ASSAULT_COLUMN: "infantry_column",
+            Formation.SKIRMISH: "infantry_skirmish",
+            Formation.SQUARE: "infantry_square",
+        }
+    elif s.arm is Mover.CAVALRY:
+        keys = {
+            Formation.LINE: "cavalry_line",
+            Formation.COLUMN: "cavalry_column",
+            Formation.SKIRMISH: "cavalry_line",
+        }
+    else:
+        if f is Formation.UNLIMBERED:
+            return "artillery_prolong"
+        if f is not Formation.LIMBERED:
+            raise RulesError("artillery is limbered or unlimbered", field="formation", rule="5.1")
+        if s.weight is None:
+            raise RulesError("a battery's weight is needed", field="weight", rule="5.1")
+        return f"artillery_{s.weight.value}"
+    if f not in keys:
+        raise RulesError(f"{s.arm.value} cannot move in {f.value}", field="formation", rule="5.1")
+    return keys[f]
+
+
+def movement(s: MovementSituation, rs: Ruleset, dice: Dice) -> Outcome:
+    """No roll: ``allowance_in`` and the costs of formation changes, wheels and about-faces."""
+    key = _allowance_key(s)
+    base_v = rs.movement[key]
+    mods: list[Modifier] = []
+    if (
+        s.arm is Mover.ARTILLERY
+        and s.horse_artillery
+        and s.formation is Formation.LIMBERED
+        and not s.routed
+    ):
+        mods.append(rs.movement["horse_artillery"].modifier())
+    scale = rs.scale_modifier(s.figure_scale)
+    if scale:
+        mods.append(scale)
+    full = max(1.0, base_v.value + sum(m.value for m in mods))
+    allowance = full
+    if not s.has_initiative and not s.routed:
+        frac = rs.movement["non_initiative_fraction"]
+        allowance = full * frac.value
+        mods.append(Modifier(allowance - full, frac.reason, frac.rule, frac.source))
+    details: dict[str, object] = {
+        "allowance_in": allowance,
+        "full_allowance_in": full,
+        "allowance_source": base_v.source,
+    }
+    if s.arm is Mover.INFANTRY:
+        change = rs.movement["infantry_formation_change_fraction"]
+        details["formation_change_in"] = full * change.value
+        details["wheel_in"] = rs.movement["wheel_infantry_artillery"].value
+    elif s.arm is Mover.CAVALRY:
+        details["formation_change_in"] = rs.movement["cavalry_formation_change"].value
+        details["wheel_in"] = rs.movement["wheel_cavalry"].value
+    elif s.arm is Mover.ARTILLERY:
+        details["limber_in"] = rs.movement["artillery_limber"].value
+        details["wheel_in"] = rs.movement["wheel_infantry_artillery"].value
+    if s.arm is not Mover.LEADER:
+        details["about_face_in"] = full * rs.movement["about_face_fraction"].value
+    notes = []
+    if base_v.source is Source.PROVISIONAL:
+        notes.append(f"{base_v.reason}: provisional allowance")
+    if key.startswith("cavalry"):
+        notes.append("the cavalry rows of 5.1 may be damaged in the transcript")
+    return Outcome(
+        procedure="movement",
+        rule="5.1",
+        base=base_v.value,
+        modifiers=tuple(mods),
+        modified=allowance,
+        roll=None,
+        result="computed",
+        probabilities=certain("computed"),
+        details=details,
+        notes=tuple(notes),
+    )
+
+
+class Pinner(enum.Enum):
+    """The enemy unit doing the pinning."""
+
+    INFANTRY = "infantry"
+    CAVALRY = "cavalry"
+    ARTILLERY = "artillery"
+
+
+@dataclass(frozen=True)
+class PinningSituation:
+    """Is ``arm`` pinned by an enemy ``enemy_arm`` at ``distance_in``, inside its arc?"""
+
+    arm: Mover
+    enemy_arm: Pinner
+    distance_in: float
+    in_enemy_arc: bool = True
+    enemy_cavalry_engaged_with_cavalry: bool = False
+    figure_scale: str = "15mm"
+
+
+def pinning(s: PinningSituation, rs: Ruleset, dice: Dice) -> Outcome:
+    """``pinned`` or ``not_pinned`` (5.7), with the pinning distance at the figure scale."""
+    if s.arm is Mover.LEADER:
+        raise RulesError("leaders are not pinned", field="arm", rule="5.7")
+    if s.distance_in < 0:
+        raise RulesError("distance_in cannot be negative", field="distance_in")
+    reasons: list[str] = []
+    limit = 0.0
+    if s.enemy_arm is Pinner.ARTILLERY:
+        reasons.append("artillery does not pin (5.7)")
+    elif s.arm is Mover.CAVALRY and s.enemy_arm is not Pinner.CAVALRY:
+        reasons.append("only cavalry pins cavalry (5.7)")
+    elif s.enemy_arm is Pinner.CAVALRY and s.enemy_cavalry_engaged_with_cavalry:
+        reasons.append("cavalry busy with enemy cavalry does not pin (5.7)")
+    else:
+        key = "pinning_cavalry" if s.enemy_arm is Pinner.CAVALRY else "pinning_infantry"
+        limit = rs.scaled(rs.distance(key).value, s.figure_scale)
+        if not s.in_enemy_arc:
+            reasons.append("outside the enemy's arc of attack (1.6)")
+        elif s.distance_in > limit:
+            reasons.append(f'beyond {limit:g}"')
+    result = "not_pinned" if reasons else "pinned"
+    notes = tuple(reasons)
+    if not reasons and s.arm is Mover.INFANTRY and s.enemy_arm is Pinner.CAVALRY:
+        notes = ("infantry pinned by cavalry may attempt square (5.6)",)
+    return Outcome(
+        procedure="pinning",
+        rule="5.7",
+        base=s.distance_in,
+        modifiers=(),
+        modified=s.distance_in,
+        roll=None,
+        result=result,
+        probabilities=certain(result),
+        details={"pinning_distance_in": limit},
+        notes=notes,
+    )

@@ -1,0 +1,121 @@
+"""Order activation (EotE 3.1-3.6): turns until a division acts on a new order."""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+
+from eote_ref.rules.command import Level, radius_in
+from eote_ref.rules.core import Modifier, Outcome, RulesError, certain, d10_distribution
+from eote_ref.rules.dice import Dice
+from eote_ref.rules.ruleset import Ruleset
+
+
+class OrderType(enum.Enum):
+    """The broad order types of EotE 3.2."""
+
+    DEFEND = "DEFEND"
+    ATTACK = "ATTACK"
+    MANEUVER = "MANEUVER"
+    RESERVE = "RESERVE"
+    WITHDRAW = "WITHDRAW"
+    PURSUIT = "PURSUIT"
+
+
+class IssuerLevel(enum.Enum):
+    """Who issues orders: army, wing or corps commanders (3.1); a wing uses the corps radius."""
+
+    CORPS = "corps"
+    WING = "wing"
+    ARMY = "army"
+
+
+@dataclass(frozen=True)
+class OrderActivationSituation:
+    """An army/wing/corps leader sending an order (or activating a reserve) to a division."""
+
+    leader_rating: int
+    level: IssuerLevel
+    distance_in: float = 0
+    dominating_terrain: bool = False
+    attached_to_division: bool = False
+    first_turn: bool = False
+    figure_scale: str = "15mm"
+
+
+def oac_turns(rs: Ruleset, rating: int, modified_roll: float) -> int:
+    """Turns before the order is acted on, from the Activating Orders Chart row of ``rating``."""
+    for row in rs.oac:
+        if row.rating == rating:
+            for turns, threshold in enumerate(row.thresholds, start=1):
+                if modified_roll <= threshold:
+                    return turns
+            return len(row.thresholds) + 1
+    raise RulesError(f"leader_rating {rating} is not -1..4", field="leader_rating", rule="3.6")
+
+
+def activation_modifiers(s: OrderActivationSituation, rs: Ruleset) -> list[Modifier]:
+    """Distance and terrain modifiers of 3.6 (army and corps leaders)."""
+    level = Level.ARMY if s.level is IssuerLevel.ARMY else Level.CORPS
+    radius = radius_in(rs, s.leader_rating, level, s.figure_scale)
+    mods: list[Modifier] = []
+    if s.distance_in <= radius / 2:
+        within = rs.mod("oac", "within_half_radius")
+        if within.value:
+            mods.append(within.modifier())
+    else:
+        mods.append(rs.mod("oac", "beyond_half_radius").modifier())
+    if s.distance_in > radius:
+        per = float(rs.option("inches_per_1500_yards"))
+        steps = math.ceil((s.distance_in - radius) / per)
+        mods.append(rs.mod("oac", "per_1500_yards").modifier(steps))
+    if s.dominating_terrain:
+        mods.append(rs.mod("oac", "dominating_terrain").modifier())
+    return mods
+
+
+def order_activation(s: OrderActivationSituation, rs: Ruleset, dice: Dice) -> Outcome:
+    """Output ``turns`` (0 = at once on the first turn; 1 = next turn when attached)."""
+    if s.distance_in < 0:
+        raise RulesError("distance_in cannot be negative", field="distance_in")
+    oac_turns(rs, s.leader_rating, 0)  # validates the rating
+    if s.first_turn or s.attached_to_division:
+        turns = 0 if s.first_turn else 1
+        note = (
+            "orders given on the first turn take effect at once (3.1)"
+            if s.first_turn
+            else "an attached army or corps leader's orders act next turn without a roll (3.1)"
+        )
+        return Outcome(
+            procedure="order_activation",
+            rule="3.1",
+            base=0,
+            modifiers=(),
+            modified=0,
+            roll=None,
+            result=str(turns),
+            probabilities=certain(str(turns)),
+            details={"turns": turns},
+            notes=(note,),
+        )
+    mods = activation_modifiers(s, rs)
+    shift = sum(m.value for m in mods)
+
+    def result_of(roll: int) -> str:
+        return str(oac_turns(rs, s.leader_rating, roll + shift))
+
+    roll = dice.d10()
+    result = result_of(roll)
+    return Outcome(
+        procedure="order_activation",
+        rule="3.6",
+        base=roll,
+        modifiers=tuple(mods),
+        modified=roll + shift,
+        roll=roll,
+        result=result,
+        probabilities=d10_distribution(result_of),
+        details={"turns": int(result)},
+        notes=("the Activating Orders Chart is provisional: replace it with your chart (3.1)",),
+    )

@@ -1,0 +1,215 @@
+"""The ruleset data the engine reads: every table, modifier and distance with its source.
+
+These frozen dataclasses are filled from ``eote_ref/rulesets/eote-6.2.yaml`` by the loader in
+:mod:`eote_ref.rulesets`; the engine never hard-codes a number of the rules. Each value
+carries the rules section it comes from and whether the text gives it (``text``), the
+project filled a lost chart (``provisional``) or a club changed it (``house``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from eote_ref.rules.core import Modifier, RulesError, Source
+
+OptionValue = str | int | bool
+
+
+@dataclass(frozen=True)
+class Value:
+    """A number with provenance."""
+
+    value: float
+    rule: str
+    source: Source
+    reason: str = ""
+
+    def modifier(self, count: float = 1, reason: str | None = None) -> Modifier:
+        """This value as a modifier, multiplied by ``count`` (e.g. per hit marker)."""
+        text = reason if reason is not None else self.reason
+        if count != 1:
+            text = f"{text} (×{count:g})"
+        return Modifier(self.value * count, text, self.rule, self.source)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A named option settling a contradiction or gap of the rules text."""
+
+    default: OptionValue
+    choices: list[OptionValue]
+    rule: str
+    explanation: str
+
+
+@dataclass(frozen=True)
+class FireRow:
+    """One modified-CE row of the tactical fire table (EotE 6.6): d10 ranges per result."""
+
+    ce: list[int | None]
+    rule: str
+    source: Source
+    disorder: list[int] | None = None
+    one_hit: list[int] | None = None
+    two_hits: list[int] | None = None
+
+
+@dataclass(frozen=True)
+class AssaultColumn:
+    """One attack-value column of the assault table: ten cells ``attacker/defender`` by d10."""
+
+    attack_value: list[int | None]
+    cells: list[str]
+    rule: str
+    source: Source
+
+
+@dataclass(frozen=True)
+class RangeBand:
+    """An artillery range band: up to ``max_in`` inches, this modifier."""
+
+    max_in: float
+    value: float
+    rule: str
+    source: Source
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class RadiusRow:
+    """Command radius in inches by level for one leader rating (EotE 3.6)."""
+
+    rating: int
+    division: float
+    corps: float
+    army: float
+    rule: str
+    source: Source
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class OacRow:
+    """Activating Orders Chart row: modified-roll thresholds for 1, 2, 3 turns; above: 4."""
+
+    rating: int
+    thresholds: list[int]
+    rule: str
+    source: Source
+
+
+@dataclass(frozen=True)
+class BaseRow:
+    """Divisional integrity CE-base row (EotE 9.0): average CE range → base."""
+
+    ce: list[int | None]
+    base: int
+    rule: str
+    source: Source
+
+
+@dataclass(frozen=True)
+class Bands:
+    """Named d10 bands of a small results chart (leader casualty, failed DI)."""
+
+    bands: dict[str, list[int | None]]
+    rule: str
+    source: Source
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The whole ruleset: tables, modifiers, distances and options."""
+
+    name: str
+    version: str
+    title: str
+    scales: dict[str, Value]
+    distances: dict[str, Value]
+    movement: dict[str, Value]
+    modifiers: dict[str, dict[str, Value]]
+    options: dict[str, OptionSpec]
+    command_radius: list[RadiusRow]
+    oac: list[OacRow]
+    fire_table: list[FireRow]
+    artillery_range: list[RangeBand]
+    assault_table: list[AssaultColumn]
+    support: dict[str, Value]
+    skirmish: dict[str, Value]
+    di_base: list[BaseRow]
+    di_fail: Bands
+    leader_casualty: Bands
+    burning: dict[str, Value]
+    engineering: dict[str, Value]
+    chosen: dict[str, OptionValue] = field(default_factory=dict)
+
+    # ---------------------------------------------------------------- options
+    def option(self, name: str) -> Any:
+        """The value of option ``name`` for this game (chosen, else the default)."""
+        if name not in self.options:
+            raise RulesError(f"unknown option '{name}'", field=name)
+        return self.chosen.get(name, self.options[name].default)
+
+    def with_options(self, overrides: dict[str, OptionValue]) -> Ruleset:
+        """A copy with some options chosen; unknown options and values are errors."""
+        chosen = dict(self.chosen)
+        for name, value in overrides.items():
+            if name not in self.options:
+                known = ", ".join(sorted(self.options))
+                raise RulesError(f"unknown option '{name}' (known: {known})", field=name)
+            spec = self.options[name]
+            matches = [c for c in spec.choices if c == value and type(c) is type(value)]
+            if not matches:
+                allowed = ", ".join(repr(c) for c in spec.choices)
+                raise RulesError(f"option {name} must be one of {allowed}", field=name)
+            chosen[name] = value
+        return dataclasses.replace(self, chosen=chosen)
+
+    @property
+    def uses_provisional(self) -> bool:
+        """True when any value in use is provisional (the UI marks the ruleset)."""
+        return any(v.source is Source.PROVISIONAL for v in self.all_values())
+
+    def all_values(self) -> list[Value | FireRow | AssaultColumn | RangeBand | OacRow]:
+        """Every sourced entry (for the provisional mark and the quick-reference sheet)."""
+        out: list[Any] = [*self.scales.values(), *self.distances.values()]
+        out += [*self.movement.values(), *self.support.values(), *self.skirmish.values()]
+        out += [*self.burning.values(), *self.engineering.values()]
+        for group in self.modifiers.values():
+            out += group.values()
+        out += [*self.fire_table, *self.assault_table, *self.artillery_range, *self.oac]
+        return out
+
+    # ---------------------------------------------------------------- look-ups
+    def mod(self, group: str, key: str) -> Value:
+        """Modifier ``key`` of ``group`` (e.g. ``square``, ``per_hit``)."""
+        try:
+            return self.modifiers[group][key]
+        except KeyError:
+            raise RulesError(f"ruleset has no modifier {group}.{key}") from None
+
+    def distance(self, key: str) -> Value:
+        """Distance ``key`` at 15mm, as the text lists it."""
+        try:
+            return self.distances[key]
+        except KeyError:
+            raise RulesError(f"ruleset has no distance {key}") from None
+
+    def scale_modifier(self, figure_scale: str) -> Modifier | None:
+        """The figure-scale adjustment of a listed distance (introduction), or None for 15mm."""
+        if figure_scale not in self.scales:
+            known = ", ".join(self.scales)
+            raise RulesError(f"figure_scale must be one of {known}", field="figure_scale")
+        if self.option("scale_adjusts") == "none":
+            return None
+        v = self.scales[figure_scale]
+        if v.value == 0:
+            return None
+        return v.modifier(reason=f"{figure_scale} figure scale")
+
+    def scaled(self, inches: float, figure_scale: str) -> float:
+        """A listed distance adjusted for the figure scale (never below 1 inch)."""
+        m = self.scale_modifier(figure_scale)
+        return max(1.0, inches + m.value) if m else inches

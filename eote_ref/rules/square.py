@@ -1,0 +1,104 @@
+"""Going to square (EotE 5.6): a d10 under the modified CE forms square."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, certain, d10_distribution
+from eote_ref.rules.dice import Dice
+from eote_ref.rules.ruleset import Ruleset
+from eote_ref.rules.units import Arm, Formation, Unit
+
+RULE = "5.6"
+
+
+@dataclass(frozen=True)
+class SquareSituation:
+    """An infantry unit attempting square as cavalry comes within pinning distance.
+
+    ``within_cavalry_pinning`` false is the voluntary square of 5.6: no roll, but the unit's
+    movement ends.
+    """
+
+    unit: Unit
+    pinned_by_cavalry_at_start: bool = False
+    cavalry_on_breakthrough: bool = False
+    within_cavalry_pinning: bool = True
+
+
+def square_modifiers(s: SquareSituation, rs: Ruleset) -> list[Modifier]:
+    """Every square modifier that applies (EotE 5.6)."""
+    u = s.unit
+    mods: list[Modifier] = []
+    if u.hits:
+        mods.append(rs.mod("square", "per_hit").modifier(u.hits))
+    if u.disordered:
+        mods.append(rs.mod("square", "disordered").modifier())
+    if s.pinned_by_cavalry_at_start:
+        mods.append(rs.mod("square", "pinned_at_start").modifier())
+    if s.cavalry_on_breakthrough:
+        mods.append(rs.mod("square", "breakthrough").modifier())
+    if not u.in_command:
+        mods.append(rs.mod("square", "out_of_command").modifier())
+    if u.leader_attached:
+        mods.append(rs.mod("square", "leader_attached").modifier())
+    if u.formation is Formation.LINE and u.british:
+        mods.append(rs.mod("square", "british_line").modifier())
+    if u.formation.is_column:
+        key = "british_column" if u.british else "column"
+        mods.append(rs.mod("square", key).modifier())
+    return mods
+
+
+def square(s: SquareSituation, rs: Ruleset, dice: Dice) -> Outcome:
+    """Resolve a square attempt; routed units may not try (result ``not_allowed``)."""
+    u = s.unit
+    if u.arm is not Arm.INFANTRY:
+        raise RulesError("only infantry forms square", field="arm", rule=RULE)
+    if u.formation is Formation.SQUARE:
+        raise RulesError("the unit is already in square", field="formation", rule=RULE)
+    if u.formation is Formation.SKIRMISH:
+        raise RulesError("skirmishers cannot form square", field="formation", rule=RULE)
+    mods = square_modifiers(s, rs)
+    modified = u.ce + sum(m.value for m in mods)
+    common = functools.partial(
+        Outcome, procedure="square", rule=RULE, base=u.ce, modifiers=tuple(mods)
+    )
+    if u.routed:
+        return common(
+            modified=modified,
+            roll=None,
+            result="not_allowed",
+            probabilities=certain("not_allowed"),
+            notes=("a routed unit may not form square (5.6)",),
+        )
+    if not s.within_cavalry_pinning:
+        return common(
+            modified=modified,
+            roll=None,
+            result="formed",
+            probabilities=certain("formed"),
+            effects={"unit": Effect(notes=("formation square; its movement ends",))},
+            details={"formation_after": Formation.SQUARE},
+            notes=("outside cavalry pinning distance square needs no roll but ends movement",),
+        )
+
+    def result_of(roll: int) -> str:
+        return "formed" if roll < modified else "failed"
+
+    roll = dice.d10()
+    result = result_of(roll)
+    formed = result == "formed"
+    after = Formation.SQUARE if formed else u.formation
+    effect = Effect(
+        notes=("formation square",) if formed else ("stays in formation, pinned",),
+    )
+    return common(
+        modified=modified,
+        roll=roll,
+        result=result,
+        probabilities=d10_distribution(result_of),
+        effects={"unit": effect},
+        details={"formation_after": after, "pinned": True, "target": f"roll under {modified:g}"},
+    )

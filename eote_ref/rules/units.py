@@ -1,0 +1,127 @@
+"""How the engine sees a unit on the table: arm, formation, CE and its markers (EotE 1.3, 1.4)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from eote_ref.rules.core import Modifier, RulesError
+from eote_ref.rules.ruleset import Ruleset
+
+
+class Arm(enum.Enum):
+    """The arm of service."""
+
+    INFANTRY = "infantry"
+    CAVALRY = "cavalry"
+    ARTILLERY = "artillery"
+
+
+class Formation(enum.Enum):
+    """Formations the rules distinguish (EotE 1.0.2, 5.3.6, 5.4, 5.2.3)."""
+
+    LINE = "line"
+    COLUMN = "column"
+    FRENCH_ASSAULT_COLUMN = "french_assault_column"
+    SQUARE = "square"
+    SKIRMISH = "skirmish"
+    LIMBERED = "limbered"
+    UNLIMBERED = "unlimbered"
+
+    @property
+    def is_column(self) -> bool:
+        """Any column, the French assault column included."""
+        return self in (Formation.COLUMN, Formation.FRENCH_ASSAULT_COLUMN)
+
+
+class Weight(enum.Enum):
+    """Battery weight or cavalry class."""
+
+    LIGHT = "light"
+    MEDIUM = "medium"
+    HEAVY = "heavy"
+
+
+INFANTRY_FORMATIONS = {
+    Formation.LINE,
+    Formation.COLUMN,
+    Formation.FRENCH_ASSAULT_COLUMN,
+    Formation.SQUARE,
+    Formation.SKIRMISH,
+}
+CAVALRY_FORMATIONS = {Formation.LINE, Formation.COLUMN, Formation.SKIRMISH}
+ARTILLERY_FORMATIONS = {Formation.LIMBERED, Formation.UNLIMBERED}
+FORMATIONS_BY_ARM = {
+    Arm.INFANTRY: INFANTRY_FORMATIONS,
+    Arm.CAVALRY: CAVALRY_FORMATIONS,
+    Arm.ARTILLERY: ARTILLERY_FORMATIONS,
+}
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit as a procedure needs it.
+
+    ``changed_formation`` is a formation change inside tactical combat range this turn
+    (EotE 1.8.3); ``supported`` is artillery support by friends within 2" (EotE 1.7).
+    """
+
+    arm: Arm
+    ce: int
+    formation: Formation
+    hits: int = 0
+    disordered: bool = False
+    blown: int = 0
+    routed: bool = False
+    nation: str = ""
+    leader_attached: bool = False
+    in_command: bool = True
+    weight: Weight | None = None
+    changed_formation: bool = False
+    supported: bool = True
+
+    def __post_init__(self) -> None:
+        if self.ce < 0:
+            raise RulesError("ce must be 0 or more", field="ce", rule="1.4")
+        if self.hits < 0:
+            raise RulesError("hits must be 0 or more", field="hits", rule="1.3")
+        if self.blown < 0:
+            raise RulesError("blown must be 0 or more", field="blown", rule="5.10")
+        if self.formation not in FORMATIONS_BY_ARM[self.arm]:
+            allowed = ", ".join(sorted(f.value for f in FORMATIONS_BY_ARM[self.arm]))
+            raise RulesError(
+                f"{self.arm.value} cannot be in {self.formation.value} (use {allowed})",
+                field="formation",
+            )
+        if self.blown and self.arm is not Arm.CAVALRY:
+            raise RulesError("only cavalry carries blown markers", field="blown", rule="5.10")
+
+    @property
+    def british(self) -> bool:
+        """British (the nation key is case-insensitive)."""
+        return self.nation.strip().lower() == "british"
+
+    @property
+    def label(self) -> str:
+        """A short description for reasons and notes."""
+        return f"{self.arm.value} {self.formation.value.replace('_', ' ')} CE {self.ce}"
+
+
+def combat_modifiers(unit: Unit, rs: Ruleset) -> list[Modifier]:
+    """Modifiers of the Tactical Combat Chart that apply to fire and assault alike (EotE 10.0)."""
+    out: list[Modifier] = []
+    if unit.hits:
+        out.append(rs.mod("combat", "per_hit").modifier(unit.hits))
+    if unit.disordered:
+        out.append(rs.mod("combat", "disordered").modifier())
+    if unit.changed_formation:
+        out.append(rs.mod("combat", "changed_formation").modifier())
+    if unit.blown:
+        out.append(rs.mod("combat", "per_blown").modifier(unit.blown))
+    return out
+
+
+def morale_check_due(hits_before: int, hits_added: int, rs: Ruleset) -> bool:
+    """A unit checks morale on reaching the threshold and on every hit after (EotE 7.5, 6.8)."""
+    threshold = int(rs.option("morale_hit_threshold"))
+    return hits_added > 0 and hits_before + hits_added >= threshold

@@ -1,0 +1,196 @@
+"""Load and completely validate a ruleset YAML file into :class:`~eote_ref.rules.ruleset.Ruleset`.
+
+Beyond the strict typed parse (unknown keys, wrong types), a ruleset is checked for what
+makes a chart unusable: missing rows or entries, overlapping or gappy d10 ranges and CE
+rows, malformed assault cells, option defaults outside their choices. Every problem is
+reported with ``file:line:column`` and its key path. A club's edited copy, passed with
+``--ruleset FILE``, must hold every entry of the shipped file and no unknown ones.
+"""
+
+from __future__ import annotations
+
+import functools
+import pathlib
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from eote_ref import yamlio
+from eote_ref.rules.ruleset import Ruleset
+from eote_ref.yamlio import Document, Problem
+
+DEFAULT_RULESET = pathlib.Path(__file__).with_name("eote-6.2.yaml")
+
+ASSAULT_CODES = {".", "D", "F", "1", "2", "R"}
+RATINGS = list(range(-1, 5))
+
+
+def load_ruleset(path: str | pathlib.Path | None = None) -> Ruleset:
+    """Load a ruleset file (the shipped EotE 6.2 data when ``path`` is None); YamlError if bad."""
+    if path is None:
+        return load_default()
+    doc = yamlio.load_file(path)
+    return _load(doc)
+
+
+@functools.cache
+def load_default() -> Ruleset:
+    """The shipped EotE 6.2 ruleset (loaded and validated once per process)."""
+    return _load(yamlio.load_file(DEFAULT_RULESET))
+
+
+def validate_ruleset(path: str | pathlib.Path) -> list[Problem]:
+    """Every problem of a ruleset file (empty when it is valid)."""
+    try:
+        load_ruleset(path)
+    except yamlio.YamlError as exc:
+        return exc.problems
+    return []
+
+
+def _load(doc: Document) -> Ruleset:
+    rs = yamlio.parse(Ruleset, doc)
+    problems = list(_check(rs, doc))
+    yamlio.raise_if(problems)
+    return rs
+
+
+def _reference_keys() -> dict[str, Any]:
+    """Key sets of the shipped file's mappings, which every edited copy must match."""
+    data = yamlio.load_file(DEFAULT_RULESET).data
+    keys: dict[str, Any] = {
+        name: set(data[name]) for name in ("scales", "distances", "movement", "support")
+    }
+    keys |= {name: set(data[name]) for name in ("skirmish", "burning", "engineering", "options")}
+    keys["modifiers"] = {g: set(v) for g, v in data["modifiers"].items()}
+    return keys
+
+
+def _check(rs: Ruleset, doc: Document) -> Iterator[Problem]:
+    def err(path: tuple[str | int, ...], msg: str, *, key: bool = False) -> Problem:
+        return Problem(doc.key_mark(path) if key else doc.mark(path), path, msg)
+
+    if doc.file != str(DEFAULT_RULESET):
+        yield from _check_key_sets(rs, doc, err)
+    for name, spec in rs.options.items():
+        if spec.default not in spec.choices:
+            yield err(("options", name, "default"), f"default {spec.default!r} is not a choice")
+    yield from _check_ce_rows("fire_table", [r.ce for r in rs.fire_table], err)
+    for i, row in enumerate(rs.fire_table):
+        bands = {"disorder": row.disorder, "one_hit": row.one_hit, "two_hits": row.two_hits}
+        yield from _check_bands(("fire_table", i), bands, 1, 10, err, cover=False)
+    yield from _check_ce_rows(
+        "assault_table", [c.attack_value for c in rs.assault_table], err, first=0
+    )
+    for i, col in enumerate(rs.assault_table):
+        if len(col.cells) != 10:
+            yield err(("assault_table", i, "cells"), f"needs 10 cells (d10), has {len(col.cells)}")
+        for j, cell in enumerate(col.cells):
+            parts = cell.split("/")
+            if len(parts) != 2 or not set(parts) <= ASSAULT_CODES:
+                yield err(
+                    ("assault_table", i, "cells", j),
+                    f"cell {cell!r} must be attacker/defender, each one of . D F 1 2 R",
+                )
+    yield from _check_ratings("command_radius", [r.rating for r in rs.command_radius], err)
+    for i, rrow in enumerate(rs.command_radius):
+        if not 0 < rrow.division <= rrow.corps <= rrow.army:
+            yield err(("command_radius", i), "radii must be positive and division ≤ corps ≤ army")
+    yield from _check_ratings("oac", [r.rating for r in rs.oac], err)
+    for i, orow in enumerate(rs.oac):
+        t = orow.thresholds
+        if len(t) != 3 or any(b <= a for a, b in zip(t, t[1:], strict=False)):
+            yield err(("oac", i, "thresholds"), "needs 3 rising thresholds (1, 2, 3 turns)")
+    yield from _check_ce_rows("di_base", [r.ce for r in rs.di_base], err)
+    yield from _check_bands(("di_fail",), rs.di_fail.bands, 1, 10, err, cover=True)
+    if set(rs.di_fail.bands) != {"rout", "fall_back"}:
+        yield err(("di_fail", "bands"), "needs exactly the bands rout and fall_back")
+    yield from _check_bands(("leader_casualty",), rs.leader_casualty.bands, 1, 10, err, True)
+    if set(rs.leader_casualty.bands) != {"killed", "no_rally", "no_effect"}:
+        yield err(("leader_casualty", "bands"), "needs the bands killed, no_rally and no_effect")
+    last = 0.0
+    for i, band in enumerate(rs.artillery_range):
+        if band.max_in <= last:
+            yield err(("artillery_range", i, "max_in"), "range bands must rise")
+        last = band.max_in
+    for name in ("6mm", "15mm", "25mm"):
+        if name not in rs.scales:
+            yield err(("scales",), f"missing figure scale {name}")
+
+
+def _check_key_sets(rs: Ruleset, doc: Document, err: Any) -> Iterator[Problem]:
+    ref = _reference_keys()
+    for name in ("scales", "distances", "movement", "support", "skirmish", "burning"):
+        yield from _diff((name,), set(getattr(rs, name)), ref[name], err)
+    yield from _diff(("engineering",), set(rs.engineering), ref["engineering"], err)
+    yield from _diff(("options",), set(rs.options), ref["options"], err)
+    yield from _diff(("modifiers",), set(rs.modifiers), set(ref["modifiers"]), err)
+    for group, keys in ref["modifiers"].items():
+        if group in rs.modifiers:
+            yield from _diff(("modifiers", group), set(rs.modifiers[group]), keys, err)
+
+
+def _diff(path: tuple[str, ...], have: set[str], want: set[str], err: Any) -> Iterator[Problem]:
+    for missing in sorted(want - have):
+        yield err(path, f"missing entry '{missing}'")
+    for extra in sorted(have - want):
+        yield err((*path, extra), "unknown entry (the engine does not use it)", key=True)
+
+
+def _check_ratings(name: str, ratings: list[int], err: Any) -> Iterator[Problem]:
+    if sorted(ratings) != RATINGS:
+        yield err((name,), f"needs one row for each rating -1..4, found {sorted(ratings)}")
+
+
+def _check_ce_rows(
+    name: str, rows: Sequence[list[int | None]], err: Any, first: int | None = None
+) -> Iterator[Problem]:
+    """Rows must run in order without gaps or overlaps; the last one is open above."""
+    expect: int | None = first
+    for i, r in enumerate(rows):
+        if len(r) != 2:
+            yield err((name, i), "a range is [low, high] (null for open)")
+            return
+        lo, hi = r
+        if i == 0 and first is None and lo is not None:
+            yield err((name, i), "the first row must be open below (low: null)")
+        if i > 0 and lo != expect:
+            yield err((name, i), f"rows must follow on without gap or overlap: expected {expect}")
+        if lo is not None and hi is not None and hi < lo:
+            yield err((name, i), "high is below low")
+        if hi is None and i != len(rows) - 1:
+            yield err((name, i), "only the last row may be open above")
+        expect = None if hi is None else hi + 1
+    if rows and rows[-1][-1] is not None:
+        yield err((name, len(rows) - 1), "the last row must be open above (high: null)")
+
+
+def _check_bands(
+    path: tuple[str | int, ...],
+    bands: dict[str, list[int | None] | None] | dict[str, list[int]] | Any,
+    lo: int,
+    hi: int,
+    err: Any,
+    cover: bool,
+) -> Iterator[Problem]:
+    """d10 bands within lo..hi, not overlapping; with ``cover``, every face exactly once."""
+    seen: dict[int, str] = {}
+    for name, band in bands.items():
+        if band is None:
+            continue
+        if len(band) != 2:
+            yield err((*path, name), "a band is [low, high]")
+            continue
+        a = lo if band[0] is None else band[0]
+        b = hi if band[1] is None else band[1]
+        if a > b or a < lo or b > hi:
+            yield err((*path, name), f"band {band} must lie within {lo}..{hi}, low ≤ high")
+            continue
+        for face in range(a, b + 1):
+            if face in seen:
+                yield err((*path, name), f"roll {face} is also in {seen[face]}")
+                break
+            seen[face] = name
+    if cover:
+        missing = [f for f in range(lo, hi + 1) if f not in seen]
+        if missing:
+            yield err(path, f"rolls {missing} have no result")
