@@ -157,11 +157,3 @@ def d10_distribution(result_of: Callable[[int], str]) -> dict[str, Fraction]:
 def certain(result: str) -> dict[str, Fraction]:
     """The distribution of a procedure that needs no roll."""
     return {result: Fraction(1)}
-
-
-def require(
-    condition: bool, message: str, field: str | None = None, rule: str | None = None
-) -> None:
-    """Raise :class:`RulesError` unless ``condition`` holds."""
-    if not condition:
-        raise RulesError(message, field=field, rule=rule)

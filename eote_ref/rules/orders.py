@@ -61,9 +61,7 @@ def activation_modifiers(s: OrderActivationSituation, rs: Ruleset) -> list[Modif
     radius = radius_in(rs, s.leader_rating, level, s.figure_scale)
     mods: list[Modifier] = []
     if s.distance_in <= radius / 2:
-        within = rs.mod("oac", "within_half_radius")
-        if within.value:
-            mods.append(within.modifier())
+        mods.append(rs.mod("oac", "within_half_radius").modifier())
     else:
         mods.append(rs.mod("oac", "beyond_half_radius").modifier())
     if s.distance_in > radius:

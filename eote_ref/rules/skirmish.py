@@ -9,6 +9,15 @@ from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, certain
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset, Value
 
+#: Entries of the ruleset's skirmish table that are not nations.
+NOT_NATIONS = {
+    "others_from_1812",
+    "others_before_1812",
+    "cutoff_year",
+    "detach_hits",
+    "ineffective_hits",
+}
+
 
 @dataclass(frozen=True)
 class SkirmishSituation:
@@ -22,7 +31,7 @@ class SkirmishSituation:
 def skirmish_rating(rs: Ruleset, nation: str, year: int) -> Value:
     """Skirmish points per stand for a nation and year (5.5.1)."""
     key = nation.strip().lower()
-    if key in ("french", "british"):
+    if key in rs.skirmish and key not in NOT_NATIONS:
         return rs.skirmish[key]
     cutoff = int(rs.skirmish["cutoff_year"].value)
     after = year > cutoff or (year == cutoff and rs.option("skirmish_1812_rating") == "after")

@@ -101,11 +101,6 @@ class Unit:
         """British (the nation key is case-insensitive)."""
         return self.nation.strip().lower() == "british"
 
-    @property
-    def label(self) -> str:
-        """A short description for reasons and notes."""
-        return f"{self.arm.value} {self.formation.value.replace('_', ' ')} CE {self.ce}"
-
 
 def combat_modifiers(unit: Unit, rs: Ruleset) -> list[Modifier]:
     """Modifiers of the Tactical Combat Chart that apply to fire and assault alike (EotE 10.0)."""
