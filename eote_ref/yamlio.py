@@ -230,7 +230,18 @@ def _represent_flow_map(dumper: yaml.SafeDumper, data: FlowMap) -> yaml.Node:
     return dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True)
 
 
+#: Line breaks PyYAML writes raw inside quotes, where loading would fold them into spaces.
+_UNICODE_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
+def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
+    if any(ch in data for ch in _UNICODE_BREAKS):  # double quotes escape them (\N, \L, \P)
+        return dumper.represent_scalar("tag:yaml.org,2002:str", data, style='"')
+    return dumper.represent_str(data)
+
+
 _Dumper.add_representer(FlowMap, _represent_flow_map)
+_Dumper.add_representer(str, _represent_str)
 
 
 class _IndentedDumper(_Dumper):

@@ -1,0 +1,406 @@
+"""Load and validate army-list files, reporting every problem at once with its file:line:column."""
+
+from __future__ import annotations
+
+import enum
+import pathlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from eote_ref import yamlio
+from eote_ref.armylists.model import (
+    FORMAT_VERSION,
+    KNOWN_NATIONS,
+    KNOWN_RULESETS,
+    TYPES_BY_ARM,
+    Arm,
+    ArmyList,
+    Level,
+    Skirmish,
+)
+from eote_ref.yamlio import Document, Path, Problem, YamlError
+
+E = TypeVar("E", bound=enum.Enum)
+
+ERROR = "error"
+WARNING = "warning"
+
+#: A nation key: lower-case ASCII words joined by hyphens, e.g. ``dutch-belgian``.
+NATION_KEY = re.compile(r"[a-z]+(?:-[a-z]+)*")
+
+#: CE values above this load with a warning (EotE 1.4 values rarely go higher).
+CE_WARNING_ABOVE = 10
+
+
+class ArmyListError(YamlError):
+    """An army list with at least one error; ``problems`` holds every error and warning."""
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """A loaded army list and the warnings it raised (errors never get this far)."""
+
+    army_list: ArmyList
+    warnings: tuple[Problem, ...] = ()
+
+
+def load_army_list(path: str | pathlib.Path) -> LoadResult:
+    """Load an army-list file.
+
+    Args:
+        path: the YAML file to read (UTF-8).
+
+    Returns:
+        The army list and its warnings.
+
+    Raises:
+        ArmyListError: the file has at least one error; its ``problems`` lists all of them,
+            warnings included, in file order.
+    """
+    try:
+        doc = yamlio.load_file(path)
+    except YamlError as exc:
+        raise ArmyListError(exc.problems) from exc
+    return _result(doc)
+
+
+def load_army_list_text(text: str, file: str = "<string>") -> LoadResult:
+    """Load an army list from text; ``file`` names it in problems. Raises ArmyListError."""
+    try:
+        doc = yamlio.load_text(text, file)
+    except YamlError as exc:
+        raise ArmyListError(exc.problems) from exc
+    return _result(doc)
+
+
+def validate_file(path: str | pathlib.Path) -> list[Problem]:
+    """Every error and warning of an army-list file, in file order (empty when it is clean)."""
+    try:
+        doc = yamlio.load_file(path)
+    except YamlError as exc:
+        return list(exc.problems)
+    return check_document(doc)[1]
+
+
+def validate_text(text: str, file: str = "<string>") -> list[Problem]:
+    """Every error and warning of an army list given as text, in file order."""
+    try:
+        doc = yamlio.load_text(text, file)
+    except YamlError as exc:
+        return list(exc.problems)
+    return check_document(doc)[1]
+
+
+def has_errors(problems: Sequence[Problem]) -> bool:
+    """True when any of ``problems`` is an error (not just a warning)."""
+    return any(p.severity == ERROR for p in problems)
+
+
+def check_document(doc: Document) -> tuple[ArmyList | None, list[Problem]]:
+    """Parse and check a loaded document.
+
+    Args:
+        doc: the document from :func:`eote_ref.yamlio.load_file` or ``load_text``.
+
+    Returns:
+        The army list (None when there is any error) and every problem in file order.
+    """
+    data = doc.data
+    version = data.get("format") if isinstance(data, dict) else None
+    if _is_int(version) and version != FORMAT_VERSION:
+        # The rest of the file follows a format this version does not know: checking it
+        # against format 1 would only bury the one problem that matters.
+        message = f"unknown format version {version}: this eote-ref reads format {FORMAT_VERSION}"
+        return None, [Problem(doc.mark(("format",)), ("format",), message)]
+    army_list: ArmyList | None
+    structural: list[Problem] = []
+    try:
+        army_list = yamlio.parse(ArmyList, doc)
+    except YamlError as exc:
+        army_list = None
+        structural = exc.problems
+    checker = _Checker(doc)
+    checker.check(data)
+    problems = [p for p in structural if (p.path, p.message) not in checker.superseded]
+    problems.extend(checker.problems)
+    problems = _in_file_order(problems)
+    if has_errors(problems):
+        army_list = None
+    return army_list, problems
+
+
+def _result(doc: Document) -> LoadResult:
+    army_list, problems = check_document(doc)
+    if army_list is None:
+        raise ArmyListError(problems)
+    return LoadResult(army_list, tuple(problems))
+
+
+def _in_file_order(problems: list[Problem]) -> list[Problem]:
+    unique = list(dict.fromkeys(problems))
+
+    def key(p: Problem) -> tuple[str, int, int]:
+        return (p.mark.file, p.mark.line, p.mark.column) if p.mark else ("", 0, 0)
+
+    return sorted(unique, key=key)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _as_enum(cls: type[E], value: Any) -> E | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return cls(value)
+    except ValueError:
+        return None
+
+
+def _is_artillery(unit: Any) -> bool:
+    return isinstance(unit, dict) and unit.get("arm") == Arm.ARTILLERY.value
+
+
+def _name_key(name: str) -> str:
+    """Names compare regardless of case and runs of spaces (``1/54e  ligne`` = ``1/54e Ligne``)."""
+    return " ".join(name.split()).casefold()
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
+
+
+class _Checker:
+    """The semantic checks, run on the plain data so they work even where the parse failed."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.problems: list[Problem] = []
+        #: (path, message) of structural problems that a clearer semantic one replaces.
+        self.superseded: set[tuple[Path, str]] = set()
+        self.army_nation: str | None = None
+
+    def report(self, severity: str, path: Path, message: str, *, at_key: bool = False) -> None:
+        mark = self.doc.key_mark(path) if at_key else self.doc.mark(path)
+        self.problems.append(Problem(mark, path, message, severity))
+
+    def error(self, path: Path, message: str, *, at_key: bool = False) -> None:
+        self.report(ERROR, path, message, at_key=at_key)
+
+    def warn(self, path: Path, message: str, *, at_key: bool = False) -> None:
+        self.report(WARNING, path, message, at_key=at_key)
+
+    def text(self, mapping: dict[Any, Any], key: str, path: Path) -> str | None:
+        """The text at ``key``, or None; blank text is an error (wrong types are the parser's)."""
+        value = mapping.get(key)
+        if not isinstance(value, str):
+            return None
+        if not value.strip():
+            self.error((*path, key), "must not be empty")
+            return None
+        return value
+
+    def line_of(self, path: Path) -> int:
+        mark = self.doc.mark(path)
+        return mark.line if mark else 0
+
+    # ------------------------------------------------------------------ top level
+
+    def check(self, data: Any) -> None:
+        if not isinstance(data, dict):
+            return
+        self.text(data, "name", ())
+        self.army_nation = self.nation(data, ())
+        ruleset = data.get("ruleset")
+        if isinstance(ruleset, str) and ruleset not in KNOWN_RULESETS:
+            known = ", ".join(sorted(KNOWN_RULESETS))
+            self.warn(
+                ("ruleset",),
+                f"unknown ruleset '{ruleset}' (eote-ref knows {known}); "
+                "CE values may not fit the rules in use",
+            )
+        sources = data.get("sources")
+        if isinstance(sources, list):
+            for i, source in enumerate(sources):
+                if isinstance(source, str) and not source.strip():
+                    self.error(("sources", i), "must not be empty")
+        army = data.get("army")
+        if isinstance(army, dict):
+            level = _as_enum(Level, army.get("level"))
+            if level is not None and level is not Level.ARMY:
+                self.error(
+                    ("army", "level"),
+                    f"the top command must have level 'army', found '{level}'",
+                )
+            self.command(army, ("army",))
+
+    def nation(self, mapping: dict[Any, Any], path: Path) -> str | None:
+        nation = self.text(mapping, "nation", path)
+        if nation is None:
+            return None
+        where = (*path, "nation")
+        if not NATION_KEY.fullmatch(nation):
+            suggestion = "-".join(re.findall(r"[a-z]+", nation.lower()))
+            hint = f", e.g. '{suggestion}'" if suggestion else ""
+            self.error(
+                where,
+                f"'{nation}' is not a nation key: write it in lower-case letters and hyphens{hint}",
+            )
+            return None
+        if nation not in KNOWN_NATIONS:
+            self.warn(
+                where,
+                f"unknown nation '{nation}' (a typo?); the skirmish rating (EotE 5.5.1) "
+                "depends on the nation",
+            )
+        return nation
+
+    # ------------------------------------------------------------------ commands
+
+    def command(self, cmd: dict[Any, Any], path: Path) -> None:
+        level = _as_enum(Level, cmd.get("level"))
+        name = self.text(cmd, "name", path)
+        what = f"{level or 'command'} '{name}'" if name else f"{level or 'command'}"
+        if "leader" not in cmd:
+            self.superseded.add((path, "missing key 'leader'"))
+            self.error(path, f"the {what} has no leader (missing key 'leader')")
+        elif isinstance(cmd["leader"], dict):
+            self.text(cmd["leader"], "name", (*path, "leader"))
+        self.subcommands(cmd, path, level, what)
+        self.units(cmd, path, level, what)
+        if (
+            level is not None
+            and not level.is_manoeuvre
+            and not cmd.get("commands")
+            and not cmd.get("units")
+        ):
+            self.warn(path, f"the {what} has no subordinate commands")
+
+    def subcommands(self, cmd: dict[Any, Any], path: Path, level: Level | None, what: str) -> None:
+        children = cmd.get("commands")
+        if not isinstance(children, list):
+            return
+        if level is not None and level.is_manoeuvre and children:
+            self.error(
+                (*path, "commands"),
+                f"{_a(str(level))} has units, not subordinate commands "
+                "(only army, wing and corps have 'commands')",
+                at_key=True,
+            )
+        seen: dict[str, Path] = {}
+        for i, child in enumerate(children):
+            child_path: Path = (*path, "commands", i)
+            if not isinstance(child, dict):
+                continue
+            child_level = _as_enum(Level, child.get("level"))
+            if (
+                level is not None
+                and not level.is_manoeuvre
+                and child_level is not None
+                and child_level.rank >= level.rank
+            ):
+                self.error(
+                    (*child_path, "level"),
+                    f"{_a(str(child_level))} cannot serve under {_a(str(level))}: each level "
+                    "must be lower than its parent's (army > wing > corps > division = brigade)",
+                )
+            name = child.get("name")
+            if isinstance(name, str) and name.strip():
+                key = _name_key(name)
+                if key in seen:
+                    first = self.line_of((*seen[key], "name"))
+                    self.error(
+                        (*child_path, "name"),
+                        f"duplicate command name '{name}' under the {what} (first at line {first})",
+                    )
+                else:
+                    seen[key] = child_path
+            self.command(child, child_path)
+
+    # ------------------------------------------------------------------ units
+
+    def units(self, cmd: dict[Any, Any], path: Path, level: Level | None, what: str) -> None:
+        units = cmd.get("units")
+        units_path: Path = (*path, "units")
+        if level is not None and level.is_manoeuvre:
+            if "units" not in cmd:
+                self.error(path, f"the {what} has no units (missing key 'units')")
+            elif isinstance(units, list) and not units:
+                self.error(units_path, f"the {what} has no units: it needs at least one")
+            elif isinstance(units, list) and len(units) == 1 and not _is_artillery(units[0]):
+                # A corps artillery reserve of one battery is common; anything else is odd.
+                self.warn(path, f"the {what} has a single unit")
+        if not isinstance(units, list):
+            return
+        outside = level is not None and not level.is_manoeuvre
+        seen: dict[str, Path] = {}
+        for i, unit in enumerate(units):
+            unit_path: Path = (*units_path, i)
+            if outside:
+                self.error(
+                    unit_path,
+                    f"unit outside any division: units belong to a division or brigade, "
+                    f"not to {_a(str(level))}",
+                )
+            if not isinstance(unit, dict):
+                continue
+            name = self.unit(unit, unit_path)
+            if name is not None:
+                key = _name_key(name)
+                if key in seen:
+                    first = self.line_of((*seen[key], "name"))
+                    self.error(
+                        (*unit_path, "name"),
+                        f"duplicate unit name '{name}' in the {what} (first at line {first})",
+                    )
+                else:
+                    seen[key] = unit_path
+
+    def unit(self, unit: dict[Any, Any], path: Path) -> str | None:
+        """Check one unit; returns its name when it has a usable one."""
+        name = self.text(unit, "name", path)
+        self.text(unit, "brigade", path)
+        arm = _as_enum(Arm, unit.get("arm"))
+        unit_type = unit.get("type")
+        allowed = TYPES_BY_ARM.get(arm) if arm is not None else None
+        if allowed is not None and isinstance(unit_type, str) and unit_type not in allowed:
+            types = ", ".join(allowed)
+            self.error(
+                (*path, "type"),
+                f"type '{unit_type}' does not fit arm '{arm}' ({arm} types: {types})",
+            )
+        if arm is Arm.ARTILLERY:
+            if "weight" not in unit:
+                self.error(
+                    path,
+                    "missing key 'weight': artillery needs its battery weight "
+                    "('light', 'medium' or 'heavy')",
+                )
+        elif arm is not None:
+            for key in ("weight", "howitzers"):
+                if key in unit:
+                    self.error(
+                        (*path, key),
+                        f"'{key}' is for artillery only, and this unit's arm is '{arm}'",
+                        at_key=True,
+                    )
+        ce = unit.get("ce")
+        if isinstance(ce, int) and not isinstance(ce, bool):
+            if CE_WARNING_ABOVE < ce <= 20:
+                self.warn((*path, "ce"), f"CE {ce} is above {CE_WARNING_ABOVE}: check the value")
+            if ce == 0 and arm is Arm.ARTILLERY:
+                self.warn((*path, "ce"), "artillery with CE 0: check the value")
+        skirmish = _as_enum(Skirmish, unit.get("skirmish"))
+        if skirmish not in (None, Skirmish.NONE) and arm in (Arm.ARTILLERY, Arm.ENGINEERS):
+            self.warn(
+                (*path, "skirmish"),
+                f"{arm} with skirmish '{skirmish}': only infantry and cavalry detach "
+                "skirmishers (EotE 5.4)",
+            )
+        nation = self.nation(unit, path)
+        if nation is not None and nation == self.army_nation:
+            self.warn((*path, "nation"), f"'{nation}' is the army's nation already: leave it out")
+        return name

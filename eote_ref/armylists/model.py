@@ -1,0 +1,212 @@
+"""Typed model of an army list: the command tree, its leaders and units (format version 1)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from eote_ref import yamlio
+
+#: The army-list format version this module reads and writes.
+FORMAT_VERSION = 1
+
+#: The ruleset an army list is set for when it does not say.
+DEFAULT_RULESET = "eote-6.2"
+
+#: Rulesets eote-ref knows; CE values set for another one get a warning.
+KNOWN_RULESETS = frozenset({DEFAULT_RULESET})
+
+#: Nation keys eote-ref knows; any other well-formed key loads with a warning (a likely typo,
+#: and the skirmish rating of EotE 5.5.1 depends on the nation).
+KNOWN_NATIONS = frozenset(
+    {
+        "austrian",
+        "baden",
+        "bavarian",
+        "british",
+        "brunswick",
+        "danish",
+        "dutch",
+        "dutch-belgian",
+        "french",
+        "hanoverian",
+        "hessian",
+        "italian",
+        "kgl",  # the King's German Legion
+        "nassau",
+        "neapolitan",
+        "ottoman",
+        "polish",
+        "portuguese",
+        "prussian",
+        "russian",
+        "saxon",
+        "spanish",
+        "swedish",
+        "swiss",
+        "westphalian",
+        "wurttemberg",
+    }
+)
+
+
+class Level(enum.StrEnum):
+    """The level of a command in the order of battle."""
+
+    ARMY = "army"
+    WING = "wing"
+    CORPS = "corps"
+    DIVISION = "division"
+    BRIGADE = "brigade"
+
+    @property
+    def rank(self) -> int:
+        """Height in the command tree: army 4 > wing 3 > corps 2 > division = brigade 1."""
+        return _RANK[self]
+
+    @property
+    def is_manoeuvre(self) -> bool:
+        """True for a division or brigade, the commands that hold units (EotE 1.0.1)."""
+        return self in (Level.DIVISION, Level.BRIGADE)
+
+
+_RANK = {Level.ARMY: 4, Level.WING: 3, Level.CORPS: 2, Level.DIVISION: 1, Level.BRIGADE: 1}
+
+
+class Arm(enum.StrEnum):
+    """The arm of service of a unit."""
+
+    INFANTRY = "infantry"
+    CAVALRY = "cavalry"
+    ARTILLERY = "artillery"
+    ENGINEERS = "engineers"
+
+
+class UnitType(enum.StrEnum):
+    """The type of a unit; which types an arm allows is in :data:`TYPES_BY_ARM`."""
+
+    LINE = "line"
+    LIGHT = "light"
+    GRENADIER = "grenadier"
+    GUARD = "guard"
+    MILITIA = "militia"
+    MEDIUM = "medium"
+    HEAVY = "heavy"
+    FOOT = "foot"
+    HORSE = "horse"
+    SAPPERS = "sappers"
+    PONTONNIERS = "pontonniers"
+
+
+#: The unit types each arm allows, in the order the format document lists them.
+TYPES_BY_ARM: dict[Arm, tuple[UnitType, ...]] = {
+    Arm.INFANTRY: (
+        UnitType.LINE,
+        UnitType.LIGHT,
+        UnitType.GRENADIER,
+        UnitType.GUARD,
+        UnitType.MILITIA,
+    ),
+    Arm.CAVALRY: (UnitType.LIGHT, UnitType.MEDIUM, UnitType.HEAVY),
+    Arm.ARTILLERY: (UnitType.FOOT, UnitType.HORSE),
+    Arm.ENGINEERS: (UnitType.SAPPERS, UnitType.PONTONNIERS),
+}
+
+
+class Skirmish(enum.StrEnum):
+    """Skirmish capability (EotE 5.4): none, may detach skirmishers, or also full skirmish order."""
+
+    NONE = "none"
+    DETACH = "detach"
+    FULL = "full"
+
+
+class Weight(enum.StrEnum):
+    """Battery weight of an artillery unit (fire and movement)."""
+
+    LIGHT = "light"
+    MEDIUM = "medium"
+    HEAVY = "heavy"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Leader:
+    """The commander of a command; his level is the level of the command he leads."""
+
+    name: str
+    rating: int = field(metadata=yamlio.meta(min=-1, max=4, help="leadership rating (EotE 3.6)"))
+    notes: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unit:
+    """One unit on the table: a battalion, regiment, battery or engineer company."""
+
+    name: str
+    arm: Arm
+    type: UnitType
+    ce: int = field(metadata=yamlio.meta(min=0, max=20, help="combat effectiveness (EotE 1.4)"))
+    stands: int = field(metadata=yamlio.meta(min=1, max=12, help="stands on the table"))
+    skirmish: Skirmish = Skirmish.NONE
+    weight: Weight | None = None
+    howitzers: int = field(
+        default=0, metadata=yamlio.meta(min=0, max=8, help="howitzers in the battery (EotE 7.12)")
+    )
+    brigade: str | None = None
+    nation: str | None = None
+    notes: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Command:
+    """A command of the order of battle (army, wing, corps, division or brigade) and its leader."""
+
+    name: str
+    level: Level
+    leader: Leader
+    commands: tuple[Command, ...] = ()
+    units: tuple[Unit, ...] = ()
+    notes: str | None = None
+
+    def walk(self) -> Iterator[Command]:
+        """This command, then every command below it, depth first in file order."""
+        yield self
+        for child in self.commands:
+            yield from child.walk()
+
+    def all_units(self) -> Iterator[Unit]:
+        """Every unit of this command and of the commands below it, in file order."""
+        for command in self.walk():
+            yield from command.units
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArmyList:
+    """One side's order of battle as read from an army-list file."""
+
+    format: int
+    name: str
+    nation: str
+    year: int = field(metadata=yamlio.meta(min=1792, max=1815, help="year of the battle"))
+    ruleset: str = DEFAULT_RULESET
+    battle: str | None = None
+    sources: tuple[str, ...] = ()
+    notes: str | None = None
+    army: Command
+
+    def commands(self) -> Iterator[Command]:
+        """Every command of the army, the army itself first, depth first in file order."""
+        return self.army.walk()
+
+    def divisions(self) -> tuple[Command, ...]:
+        """The divisions and brigades, the manoeuvre units of EotE (EotE 1.0.1), in file order."""
+        return tuple(c for c in self.army.walk() if c.level.is_manoeuvre)
+
+    def units(self) -> tuple[Unit, ...]:
+        """Every unit of the army in file order."""
+        return tuple(self.army.all_units())
+
+    def unit_nation(self, unit: Unit) -> str:
+        """The nation of ``unit``: its own when given, else the army's."""
+        return unit.nation or self.nation

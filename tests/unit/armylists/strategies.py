@@ -1,0 +1,103 @@
+"""Hypothesis strategies for valid army lists (no errors; warnings allowed)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TypeVar
+
+from hypothesis import strategies as st
+
+from eote_ref.armylists.loader import NATION_KEY
+from eote_ref.armylists.model import (
+    KNOWN_NATIONS,
+    TYPES_BY_ARM,
+    Arm,
+    ArmyList,
+    Command,
+    Leader,
+    Level,
+    Skirmish,
+    Unit,
+    Weight,
+)
+
+#: Any text a UTF-8 file can hold (lone surrogates cannot be written).
+any_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
+
+#: Text for names: anything but blank.
+names = any_text.filter(lambda s: bool(s.strip()))
+
+optional_text = st.none() | any_text
+
+nations = st.sampled_from(sorted(KNOWN_NATIONS)) | st.from_regex(NATION_KEY, fullmatch=True)
+
+leaders = st.builds(Leader, name=names, rating=st.integers(-1, 4), notes=optional_text)
+
+
+@st.composite
+def units(draw: st.DrawFn) -> Unit:
+    """A unit whose type fits its arm, with a weight exactly when it is artillery."""
+    arm = draw(st.sampled_from(Arm))
+    artillery = arm is Arm.ARTILLERY
+    return Unit(
+        name=draw(names),
+        arm=arm,
+        type=draw(st.sampled_from(TYPES_BY_ARM[arm])),
+        ce=draw(st.integers(0, 20)),
+        stands=draw(st.integers(1, 12)),
+        skirmish=draw(st.sampled_from(Skirmish)),
+        weight=draw(st.sampled_from(Weight)) if artillery else None,
+        howitzers=draw(st.integers(0, 8)) if artillery else 0,
+        brigade=draw(st.none() | names),
+        nation=draw(st.none() | nations),
+        notes=draw(optional_text),
+    )
+
+
+T = TypeVar("T", Unit, Command)
+
+
+def _unique(items: list[T]) -> list[T]:
+    """Make names unique by appending the item's index (names compare without case)."""
+    return [dataclasses.replace(x, name=f"{x.name} {i}") for i, x in enumerate(items)]
+
+
+@st.composite
+def commands(draw: st.DrawFn, level: Level, depth: int = 0) -> Command:
+    """A command at ``level`` and everything under it, following the level rules."""
+    leader = draw(leaders)
+    name = draw(names)
+    notes = draw(optional_text)
+    if level.is_manoeuvre:
+        return Command(
+            name=name,
+            level=level,
+            leader=leader,
+            units=tuple(_unique(draw(st.lists(units(), min_size=1, max_size=4)))),
+            notes=notes,
+        )
+    lower = [lv for lv in Level if lv.rank < level.rank]
+    children = draw(
+        st.lists(
+            st.sampled_from(lower).flatmap(lambda lv: commands(lv, depth + 1)),
+            min_size=0,
+            max_size=3 if depth < 3 else 0,
+        )
+    )
+    return Command(
+        name=name, level=level, leader=leader, commands=tuple(_unique(children)), notes=notes
+    )
+
+
+army_lists = st.builds(
+    ArmyList,
+    format=st.just(1),
+    name=names,
+    nation=nations,
+    year=st.integers(1792, 1815),
+    ruleset=st.just("eote-6.2") | any_text,
+    battle=optional_text,
+    sources=st.lists(names, max_size=3).map(tuple),
+    notes=optional_text,
+    army=commands(Level.ARMY),
+)
