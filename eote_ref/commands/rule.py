@@ -23,6 +23,18 @@ from eote_ref.rulesets import load_ruleset
 
 UNIT_FIELDS = {f.name for f in dataclasses.fields(Unit)}
 
+#: The keys every outcome starts with, in this order (RULE-CLI.md); extra keys follow them.
+CONTRACT_KEYS = (
+    "procedure",
+    "rule",
+    "base",
+    "modifiers",
+    "modified",
+    "roll",
+    "result",
+    "probabilities",
+)
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``rule`` sub-command."""
@@ -57,6 +69,20 @@ def _emit(obj: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
 
 
+def _error(message: str, field: str | None, rule: str | None = None) -> dict[str, Any]:
+    """The contract's error object: exactly ``error`` and ``field``; a rule is named in the text."""
+    if rule and f"({rule})" not in message and f"rule {rule}" not in message:
+        message = f"{message} (rule {rule})"
+    return {"error": message, "field": field}
+
+
+def _read_stdin() -> str:
+    try:
+        return sys.stdin.read()
+    except UnicodeDecodeError as exc:
+        raise InputError(f"input is not valid UTF-8 text: {exc.reason}", None) from exc
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the calculator; returns 0, or 2 on bad input (1 on an internal fault)."""
     try:
@@ -66,26 +92,21 @@ def run(args: argparse.Namespace) -> int:
         if not args.procedure:
             raise InputError("name a procedure (see --list)", "procedure")
         outcome = adjudicate(
-            args.procedure, sys.stdin.read(), args.ruleset, args.option, seed=args.seed
+            args.procedure, _read_stdin(), args.ruleset, args.option, seed=args.seed
         )
     except (InputError, RulesError) as exc:
-        _emit({"error": str(exc), "field": exc.field, **_rule_of(exc)})
+        _emit(_error(str(exc), exc.field, getattr(exc, "rule", None)))
         return 2
     except yamlio.YamlError as exc:
         first = exc.problems[0]
         field = yamlio.path_text(first.path) if first.path else None
-        _emit({"error": "; ".join(p.message for p in exc.problems), "field": field})
+        _emit(_error("; ".join(p.message for p in exc.problems), field))
         return 2
     except Exception as exc:  # noqa: BLE001 - the contract: never a traceback
-        _emit({"error": f"internal error: {exc!r}", "field": None})
+        _emit(_error(f"internal error: {exc!r}", None))
         return 1
     _emit(outcome)
     return 0
-
-
-def _rule_of(exc: Exception) -> dict[str, str]:
-    rule = getattr(exc, "rule", None)
-    return {"rule": rule} if rule else {}
 
 
 def load(ruleset_file: str | None, options: list[str]) -> Ruleset:
@@ -134,12 +155,23 @@ def adjudicate(
         data.pop(r, None)
     situation = parse_situation(proc, data)
     dice = EnteredDice(rolls, fallback=RandomDice(seed))
-    return proc.run(situation, rs, dice).to_json()
+    return stable(proc.run(situation, rs, dice).to_json())
+
+
+def stable(out: dict[str, Any]) -> dict[str, Any]:
+    """The outcome with the contract's keys first, in the contract's order."""
+    missing = [k for k in CONTRACT_KEYS if k not in out]
+    if missing:  # pragma: no cover - Outcome.to_json always writes them
+        raise RuntimeError(f"outcome lacks contract keys {missing}")
+    head = {k: out[k] for k in CONTRACT_KEYS}
+    return head | {k: v for k, v in out.items() if k not in head}
 
 
 def parse_situation(proc: Procedure, data: dict[str, Any]) -> Any:
     """Turn the JSON object into the procedure's situation dataclass (strict)."""
     if proc.unit_at_top:
+        if "unit" in data:  # the unit's fields are written at the top level (RULE-CLI.md)
+            raise InputError(_unknown_field_message("unit", procedure_fields(proc)), "unit")
         unit = {k: data.pop(k) for k in list(data) if k in UNIT_FIELDS}
         if proc.implied_arm:
             arm = unit.setdefault("arm", proc.implied_arm)
@@ -157,14 +189,26 @@ def parse_situation(proc: Procedure, data: dict[str, Any]) -> Any:
         text = yamlio.path_text(path) if path else None
         msg = first.message
         if first.message.startswith("missing key"):
+            key = first.message.split("'")[1]
             msg = first.message.replace("missing key", "missing field")
             if text:
                 msg = f"{text}: {msg}"
-            text = first.message.split("'")[1]
-        if first.message.startswith("unknown key"):
-            known = ", ".join(f["name"] for f in procedure_fields(proc))
-            msg = f"unknown field '{path[-1]}' (known fields: {known})"
+            text = yamlio.path_text((*path, key))
+        elif first.message.startswith("unknown key"):
+            if len(path) == 1:  # a top-level field: list the procedure's fields as --list does
+                msg = _unknown_field_message(str(path[-1]), procedure_fields(proc))
+            else:  # inside a unit, a side, a support: list the fields of that object
+                known = first.message.partition("known keys: ")[2].rstrip(")")
+                where = yamlio.path_text(path[:-1])
+                msg = f"{where}: unknown field '{path[-1]}' (known fields: {known})"
+        elif text and text not in msg:
+            msg = f"{text}: {msg}"
         raise InputError(msg, text) from exc
+
+
+def _unknown_field_message(name: str, fields: list[dict[str, Any]]) -> str:
+    known = ", ".join(f["name"] for f in fields)
+    return f"unknown field '{name}' (known fields: {known})"
 
 
 def _type_text(tp: Any) -> str:
@@ -184,6 +228,17 @@ def _type_text(tp: Any) -> str:
     return {int: "int", float: "number", str: "string", bool: "bool"}.get(tp, str(tp))
 
 
+def _nested_dataclass(tp: Any) -> type[Any] | None:
+    """The dataclass a field holds, directly or in a list, an object's values or an optional."""
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return tp
+    for arg in typing.get_args(tp):
+        found = _nested_dataclass(arg)
+        if found is not None:
+            return found
+    return None
+
+
 def describe_fields(cls: type[Any], skip: set[str] | None = None) -> list[dict[str, Any]]:
     """Fields of a situation dataclass: name, type, required or default."""
     hints = typing.get_type_hints(cls)
@@ -199,6 +254,9 @@ def describe_fields(cls: type[Any], skip: set[str] | None = None) -> list[dict[s
             entry["default"] = f.default_factory()
         else:
             entry["required"] = True
+        nested = _nested_dataclass(hints[f.name])
+        if nested is not None:  # a unit, a side, a support: list its own fields too
+            entry["fields"] = describe_fields(nested)
         out.append(entry)
     return out
 

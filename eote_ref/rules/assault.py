@@ -129,13 +129,29 @@ def _validate(s: AssaultSituation) -> None:
         raise RulesError(
             "infantry and artillery do not assault cavalry", field="defenders", rule="5.18"
         )
-    heavy = s.defender_cover in (DefenderCover.TOWN, DefenderCover.FORTIFIED, DefenderCover.WOODS)
+    heavy = s.defender_cover in (DefenderCover.FORTIFIED, DefenderCover.WOODS)
     if cavalry and heavy:
         raise RulesError(
-            "cavalry may not charge into woods or towns", field="defender_cover", rule="5.8.1"
+            "cavalry may not charge into woods or fortifications",
+            field="defender_cover",
+            rule="5.8.1",
+        )
+    if (
+        cavalry
+        and s.defender_cover is DefenderCover.TOWN
+        and not all(u.formation is Formation.COLUMN for u in s.attackers)
+    ):
+        raise RulesError(
+            "in a town cavalry fights in the street and charges only in column",
+            field="defender_cover",
+            rule="7.12",
         )
     if s.sabre_bonus and not cavalry:
         raise RulesError("only cavalry has the sabre bonus", field="sabre_bonus", rule="5.16")
+    if s.sabre_bonus and any(d.arm is Arm.CAVALRY for d in s.defenders):
+        raise RulesError(
+            "the sabre bonus is against infantry or artillery only", "sabre_bonus", "5.16"
+        )
     if s.sappers and s.defender_cover is not DefenderCover.TOWN:
         raise RulesError("sappers count only in town assaults", field="sappers", rule="7.12")
     for i, sup in enumerate(s.supports):
@@ -180,7 +196,9 @@ def _side(
     for i, u in enumerate(units):
         own = _unit_mods(u, attacking, cavalry_attack, rs)
         v = u.ce + sum(m.value for m in own)
-        floor = floor_at_zero(v, rs)
+        # Several units each count at least 0 before 7.9 combines them; a lone unit is
+        # floored once, after the side's modifiers too (see ``assault``).
+        floor = floor_at_zero(v, rs) if len(units) > 1 else None
         if floor:
             own.append(floor)
             v = 0.0
@@ -302,7 +320,7 @@ def _verdict(s: AssaultSituation, a: str, d: str) -> _Verdict:
                 notes.append(
                     f"{side}: a second D falls back out of contact, no other penalty (7.3)"
                 )
-        if sa == sd and sa > 0:
+        if sa == sd and sa > 0 and not (falls["attacker"] or falls["defender"]):
             notes.append("even results in an infantry fight: both sides stand (7.6)")
     breakthrough = None
     if not gunners:
@@ -316,8 +334,11 @@ def _verdict(s: AssaultSituation, a: str, d: str) -> _Verdict:
                 and loser == other
                 and other_code in ("1", "2", "R")
             ):
-                breakthrough = None if s.breakthrough else side
-                if s.breakthrough:
+                # Only the attacking cavalry is on its breakthrough movement; a defending
+                # cavalry unit that wins has not used its one breakthrough (5.15).
+                spent = s.breakthrough and side == "attacker"
+                breakthrough = None if spent else side
+                if spent:
                     notes.append("only one breakthrough: this combat was already one (5.15)")
     engaged = not falls["attacker"] and not falls["defender"]
     return _Verdict(loser, falls, breakthrough, gunners, blown, engaged, tuple(notes))
@@ -339,11 +360,14 @@ def _unit_effect(
         far = u.arm is Arm.CAVALRY or u.formation is Formation.LIMBERED
         key = "fall_back_cavalry" if far else "fall_back_infantry"
         distance = rs.scaled(rs.distance(key).value, s.figure_scale)
-    guns = u.arm is Arm.ARTILLERY and (falls or rout)
+    # Unlimbered guns are left behind (7.0); limbered batteries drive off with them (7.3).
+    guns = u.arm is Arm.ARTILLERY and u.formation is Formation.UNLIMBERED and (falls or rout)
     if guns:
         notes.append("falls back without its guns; they may be re-manned next movement (7.0)")
     checks: list[str] = []
-    if morale_check_due(u.hits, hits, rs):
+    # A unit routed by the result has nothing left to test: morale is for units still
+    # formed (7.4, 7.5).
+    if not rout and morale_check_due(u.hits, hits, rs):
         checks.append("morale")
     blown = 0
     if u.arm is Arm.CAVALRY:
@@ -382,6 +406,15 @@ def assault(s: AssaultSituation, rs: Ruleset, dice: Dice) -> Outcome:
     a_side, d_side = _side_modifiers(s, rs)
     a_value += sum(m.value for m in a_side)
     d_value += sum(m.value for m in d_side)
+    # All modifiers are added to the base CE (10.0) before the house floor at 0 applies.
+    a_floor = floor_at_zero(a_value, rs)
+    if a_floor:
+        a_side.append(a_floor)
+        a_value = 0.0
+    d_floor = floor_at_zero(d_value, rs)
+    if d_floor:
+        d_side.append(d_floor)
+        d_value = 0.0
     a_all = a_mods + a_side
     d_all = d_mods + [Modifier(m.value, f"defender: {m.reason}", m.rule, m.source) for m in d_side]
     attack_value = a_value - d_value

@@ -5,7 +5,15 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from eote_ref.rules.core import Effect, Outcome, RulesError, certain, d10_distribution
+from eote_ref.rules.core import (
+    Effect,
+    Modifier,
+    Outcome,
+    RulesError,
+    Source,
+    certain,
+    d10_distribution,
+)
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
 
@@ -47,11 +55,17 @@ def cavalry_end_of_turn(s: CavalryEndOfTurnSituation, rs: Ruleset, dice: Dice) -
         result = "rested"
     else:
         result = "no_change"
+    # modified = base plus modifiers (RULE-CLI contract): the change of the blown markers
+    mods: tuple[Modifier, ...] = ()
+    if blown > s.blown:
+        mods = (Modifier(blown - s.blown, "engaged this turn: blown marker", "5.10", Source.TEXT),)
+    elif blown < s.blown:
+        mods = (Modifier(blown - s.blown, "rested: blown marker to disorder", "5.12", Source.TEXT),)
     return Outcome(
         procedure="cavalry_end_of_turn",
         rule="5.10",
         base=s.blown,
-        modifiers=(),
+        modifiers=mods,
         modified=blown,
         roll=None,
         result=result,

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
-from eote_ref.rules.core import Modifier, Outcome, RulesError, certain, d10_distribution
+from eote_ref.rules.core import Modifier, Outcome, RulesError, Source, certain, d10_distribution
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
 
@@ -48,11 +48,14 @@ def pontoon(s: PontoonSituation, rs: Ruleset, dice: Dice) -> Outcome:
         result = done(True)
         probabilities = certain(result)
     after = s.turns_done + (0 if result == "no_progress" else 1)
+    # modified = base plus modifiers (RULE-CLI contract): a turn that counts is the +1
+    progress = after > s.turns_done
+    counted = (Modifier(1, "this turn's work counts", "10.0", Source.TEXT),) if progress else ()
     return Outcome(
         procedure="pontoon",
         rule="10.0",
         base=s.turns_done,
-        modifiers=(),
+        modifiers=counted,
         modified=after,
         roll=roll,
         result=result,

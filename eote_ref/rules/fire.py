@@ -100,9 +100,8 @@ def _range_modifier(rs: Ruleset, range_in: float, figure_scale: str) -> Modifier
         if range_in <= rs.scaled(band.max_in, figure_scale):
             reason = f'{band.reason} (up to {rs.scaled(band.max_in, figure_scale):g}")'
             return Modifier(band.value, reason, band.rule, band.source)
-    raise RulesError(  # pragma: no cover - _check_range rejects this first
-        "beyond artillery range", "range_in", "6.1"
-    )
+    # Reached only with an edited ruleset whose last band stops short of artillery_max.
+    raise RulesError("beyond the last artillery range band", "range_in", "6.1")
 
 
 def _check_range(s: FireSituation, kind: str, rs: Ruleset) -> None:
@@ -170,16 +169,19 @@ def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
     _check_range(s, kind, rs)
     tmods = target_modifiers(s, rs)
     per_each = kind == "artillery" and rs.option("multi_battery_target_modifiers") == "each"
+    several = len(s.firers) > 1
     mods: list[Modifier] = []
     values: list[float] = []
     for i, f in enumerate(s.firers):
         own = firer_modifiers(f, kind, s, rs)
         if per_each:
             own += tmods
-        if len(s.firers) > 1:
+        if several:
             own = [Modifier(m.value, f"firer {i + 1}: {m.reason}", m.rule, m.source) for m in own]
         v = f.ce + sum(m.value for m in own)
-        floor = floor_at_zero(v, rs)
+        # Each of several firers counts at least 0 before they are added or combined (6.3,
+        # 7.9); a lone firer is floored once, on its fully modified CE, below.
+        floor = floor_at_zero(v, rs) if several else None
         if floor:
             own.append(floor)
             v = 0.0
@@ -195,6 +197,12 @@ def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
     if not per_each:
         mods += tmods
         value += sum(m.value for m in tmods)
+    # All modifiers are added to the base CE before the house floor applies (10.0), so a
+    # single battery fares the same under either multi_battery_target_modifiers choice.
+    final_floor = floor_at_zero(value, rs)
+    if final_floor:
+        mods.append(final_floor)
+        value = 0.0
     row = fire_row(rs, value)
 
     def result_of(roll: int) -> str:
@@ -218,7 +226,8 @@ def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
         assert t is not None
         if disorder and t.disordered:
             notes.append("a second D on a disordered unit has no further effect (6.8)")
-        check = morale_check_due(t.hits, hits, rs)
+        # A routed unit takes the hits but has no morale left to test (7.4, 7.5).
+        check = not t.routed and morale_check_due(t.hits, hits, rs)
         details["morale_check_due"] = check
         effects["target"] = Effect(
             hits=hits,

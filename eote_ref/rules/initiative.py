@@ -73,8 +73,8 @@ def initiative(s: InitiativeSituation, rs: Ruleset, dice: Dice) -> Outcome:
             )
     ma, mb = side_modifiers(a, sa, sb, rs), side_modifiers(b, sb, sa, rs)
     adv = sum(m.value for m in ma) - sum(m.value for m in mb)
-    ra = read_d10(sa.roll, f"{a}.roll") if sa.roll is not None else dice.d10(f"{a}.roll")
-    rb = read_d10(sb.roll, f"{b}.roll") if sb.roll is not None else dice.d10(f"{b}.roll")
+    ra = read_d10(sa.roll, f"sides.{a}.roll") if sa.roll is not None else dice.d10(f"{a}.roll")
+    rb = read_d10(sb.roll, f"sides.{b}.roll") if sb.roll is not None else dice.d10(f"{b}.roll")
     ta = ra + sum(m.value for m in ma)
     tb = rb + sum(m.value for m in mb)
     winner = a if ta > tb else b if tb > ta else None

@@ -172,7 +172,9 @@ class Ruleset:
         """True when any value in use is provisional (the UI marks the ruleset)."""
         return any(v.source is Source.PROVISIONAL for v in self.all_values())
 
-    def all_values(self) -> list[Value | FireRow | AssaultColumn | RangeBand | OacRow]:
+    def all_values(
+        self,
+    ) -> list[Value | FireRow | AssaultColumn | RangeBand | OacRow | RadiusRow | BaseRow | Bands]:
         """Every sourced entry (for the provisional mark and the quick-reference sheet)."""
         out: list[Any] = [*self.scales.values(), *self.distances.values()]
         out += [*self.movement.values(), *self.support.values(), *self.skirmish.values()]
@@ -180,6 +182,7 @@ class Ruleset:
         for group in self.modifiers.values():
             out += group.values()
         out += [*self.fire_table, *self.assault_table, *self.artillery_range, *self.oac]
+        out += [*self.command_radius, *self.di_base, self.di_fail, self.leader_casualty]
         return out
 
     # ---------------------------------------------------------------- look-ups

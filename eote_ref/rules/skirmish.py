@@ -115,11 +115,16 @@ def skirmishers(s: SkirmishersSituation, rs: Ruleset, dice: Dice) -> Outcome:
         parent = parent // 2
         notes.append("a unit leaving full skirmish order keeps half its hits (5.4)")
     result = "ineffective" if ineffective else "done"
+    # modified = base plus modifiers (RULE-CLI contract): the change of the parent's hits
+    change = parent - s.parent_hits
+    source = rs.skirmish["detach_hits"].source
+    reason = f"hits on the parent ({s.action.value.replace('_', ' ')})"
+    mods = (Modifier(change, reason, "5.4", source),) if change else ()
     return Outcome(
         procedure="skirmishers",
         rule="5.4",
         base=s.parent_hits,
-        modifiers=(),
+        modifiers=mods,
         modified=parent,
         roll=None,
         result=result,

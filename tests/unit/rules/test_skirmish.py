@@ -37,7 +37,7 @@ def test_1812_option_and_house_source(rs: Ruleset) -> None:
     before = rs.with_options({"skirmish_1812_rating": "before"})
     assert skirmish(SkirmishSituation("prussian", 1812, 4), before, dice(1)).details["ce"] == 2
     kgl = skirmish(SkirmishSituation("kgl", 1815, 1), rs, dice(1))
-    assert kgl.modifiers[0].source is Source.HOUSE
+    assert kgl.modifiers[0].source is Source.PROVISIONAL
 
 
 def test_bad(rs: Ruleset) -> None:
