@@ -1,0 +1,67 @@
+"""The database side of ``eote-ref armylist import`` and ``armylist export``."""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+
+from eote_ref.armylists.export import dump_army_list
+from eote_ref.armylists.loader import ArmyListError, load_army_list
+from eote_ref.referee.rosters import export_army_list, import_army_list
+from eote_ref.store import StoreError, get_roster, open_from_args
+
+
+def run_import(args: argparse.Namespace) -> int:
+    """``eote-ref [--db FILE] armylist import FILE``: validate the file and store the list.
+
+    A stored list of the same name is replaced (games already set up keep their own copy).
+    Returns 0 on success, 1 when the file has errors or the database cannot be opened.
+    """
+    try:
+        result = load_army_list(args.file)
+    except ArmyListError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print(f"error: {args.file} was not imported", file=sys.stderr)
+        return 1
+    for warning in result.warnings:
+        print(warning, file=sys.stderr)
+    army_list = result.army_list
+    try:
+        with open_from_args(args) as db, db.session() as session:
+            try:
+                get_roster(session, army_list.name)
+                replaced = True
+            except StoreError:
+                replaced = False
+            import_army_list(session, army_list, replace=True)
+            where = db.path or db.url
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    units = len(army_list.units())
+    verb = "Replaced" if replaced else "Imported"
+    print(f"{verb} army list {army_list.name!r} ({units} units) in {where}")
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """``eote-ref [--db FILE] armylist export NAME -o FILE``: write a stored list as YAML.
+
+    Returns 0 on success, 1 when the list is not stored or the database cannot be opened.
+    """
+    try:
+        with open_from_args(args) as db, db.session() as session:
+            army_list = export_army_list(session, args.name)
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    output = pathlib.Path(args.output)
+    try:
+        output.write_text(dump_army_list(army_list), encoding="utf-8")
+    except OSError as exc:
+        print(f"error: cannot write {output}: {exc}", file=sys.stderr)
+        return 1
+    print(f"Exported army list {army_list.name!r} to {output}")
+    return 0

@@ -1,0 +1,136 @@
+"""Army lists in the database: import a typed :class:`ArmyList` into the rosters, export it back.
+
+This module joins the two independent siblings :mod:`eote_ref.armylists` (the YAML format and
+its typed model) and :mod:`eote_ref.store` (the roster tables), converting between
+:class:`~eote_ref.armylists.model.ArmyList` and :class:`~eote_ref.store.RosterSpec`.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from eote_ref.armylists.model import (
+    Arm,
+    ArmyList,
+    Command,
+    Leader,
+    Level,
+    Skirmish,
+    Unit,
+    UnitType,
+    Weight,
+)
+from eote_ref.store import (
+    CommandSpec,
+    LeaderSpec,
+    Roster,
+    RosterSpec,
+    UnitSpec,
+    load_roster,
+    save_roster,
+)
+
+
+def to_spec(army_list: ArmyList) -> RosterSpec:
+    """The store's plain-data form of an army list."""
+    return RosterSpec(
+        name=army_list.name,
+        nation=army_list.nation,
+        year=army_list.year,
+        army=_command_spec(army_list.army),
+        format_version=army_list.format,
+        ruleset=army_list.ruleset,
+        battle=army_list.battle,
+        sources=tuple(army_list.sources),
+        notes=army_list.notes,
+    )
+
+
+def _command_spec(command: Command) -> CommandSpec:
+    return CommandSpec(
+        name=command.name,
+        level=command.level.value,
+        leader=LeaderSpec(command.leader.name, command.leader.rating, command.leader.notes),
+        commands=tuple(_command_spec(c) for c in command.commands),
+        units=tuple(
+            UnitSpec(
+                name=u.name,
+                arm=u.arm.value,
+                type=u.type.value,
+                ce=u.ce,
+                stands=u.stands,
+                skirmish=u.skirmish.value,
+                weight=u.weight.value if u.weight is not None else None,
+                howitzers=u.howitzers,
+                brigade=u.brigade,
+                nation=u.nation,
+                notes=u.notes,
+            )
+            for u in command.units
+        ),
+        notes=command.notes,
+    )
+
+
+def from_spec(spec: RosterSpec) -> ArmyList:
+    """The typed army list of a stored roster."""
+    return ArmyList(
+        format=spec.format_version,
+        name=spec.name,
+        nation=spec.nation,
+        year=spec.year,
+        ruleset=spec.ruleset,
+        battle=spec.battle,
+        sources=tuple(spec.sources),
+        notes=spec.notes,
+        army=_command(spec.army),
+    )
+
+
+def _command(spec: CommandSpec) -> Command:
+    return Command(
+        name=spec.name,
+        level=Level(spec.level),
+        leader=Leader(name=spec.leader.name, rating=spec.leader.rating, notes=spec.leader.notes),
+        commands=tuple(_command(c) for c in spec.commands),
+        units=tuple(
+            Unit(
+                name=u.name,
+                arm=Arm(u.arm),
+                type=UnitType(u.type),
+                ce=u.ce,
+                stands=u.stands,
+                skirmish=Skirmish(u.skirmish),
+                weight=Weight(u.weight) if u.weight is not None else None,
+                howitzers=u.howitzers,
+                brigade=u.brigade,
+                nation=u.nation,
+                notes=u.notes,
+            )
+            for u in spec.units
+        ),
+        notes=spec.notes,
+    )
+
+
+def import_army_list(session: Session, army_list: ArmyList, *, replace: bool = False) -> Roster:
+    """Store a (validated) army list as a master roster, committing.
+
+    Args:
+        session: the session to write in.
+        army_list: the typed army list, e.g. from :func:`eote_ref.armylists.loader.load_army_list`.
+        replace: replace a stored list of the same name instead of refusing.
+
+    Raises:
+        DuplicateNameError: a list of that name is stored and ``replace`` is false.
+    """
+    return save_roster(session, to_spec(army_list), replace=replace)
+
+
+def export_army_list(session: Session, name: str) -> ArmyList:
+    """Read a stored army list back as a typed :class:`ArmyList`.
+
+    Raises:
+        NotFoundError: no army list of that name is stored.
+    """
+    return from_spec(load_roster(session, name))

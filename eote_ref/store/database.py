@@ -1,0 +1,469 @@
+"""Opening a database: engine set-up, checks, upgrade with backup, and the single-instance lock.
+
+:func:`open_database` is the only way the app gets an engine. For an SQLite file it:
+
+1. takes an OS lock on the sidecar ``FILE.lock`` (a second instance gets
+   :class:`~eote_ref.store.errors.DatabaseInUseError`; the OS drops the lock when a process
+   dies, so a stale lock file never blocks);
+2. inspects the file without writing to it: it must be an SQLite file
+   (:class:`~eote_ref.store.errors.NotAnEoteDatabaseError`) whose header and size agree, pass
+   ``PRAGMA quick_check`` (:class:`~eote_ref.store.errors.CorruptDatabaseError`; see
+   :func:`open_database` for when that check runs), and carry the ``eote_meta`` marker and a
+   schema revision this version knows (:class:`~eote_ref.store.errors.NewerVersionError`).
+   A refused file stays byte-identical and gets no sidecar files;
+3. for an older schema, writes a consistent backup copy next to the file
+   (``NAME.before-REV-STAMP.sqlite``) and upgrades it with Alembic in one transaction; a new or
+   empty file is created at the newest schema;
+4. returns a :class:`Database` whose engine runs every connection with WAL, foreign keys on,
+   ``synchronous=FULL`` and a busy timeout, and whose transactions (DDL included) are real
+   SQLite transactions.
+
+A ``--database-url`` (e.g. PostgreSQL) gets the same schema checks and migrations, without the
+file lock, backup and SQLite pragmas. ``sqlite://`` opens a private in-memory database.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import os
+import pathlib
+import socket
+import sqlite3
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from types import TracebackType
+from typing import IO, Any
+
+from sqlalchemy import create_engine, event, inspect, text
+from sqlalchemy import exc as sa_exc
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.pool import StaticPool
+from sqlmodel import Session
+
+from eote_ref.store import migrate
+from eote_ref.store.errors import (
+    CorruptDatabaseError,
+    DatabaseError,
+    DatabaseInUseError,
+    NewerVersionError,
+    NotAnEoteDatabaseError,
+)
+from eote_ref.store.paths import default_database_path
+
+#: The value of ``eote_meta.application`` that marks an eote-ref database.
+APPLICATION = "eote-ref"
+
+#: How long (milliseconds) a connection waits for a lock held by another connection.
+BUSY_TIMEOUT_MS = 5000
+
+#: Files smaller than this get the full ``PRAGMA quick_check`` at every open (about 3 ms/MiB).
+VERIFY_BELOW_BYTES = 8 * 2**20
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+# ----------------------------------------------------------------------------- lock
+
+
+class FileLock:
+    """An exclusive OS lock on ``path`` (a sidecar ``.lock`` file), released on :meth:`release`.
+
+    ``flock`` on POSIX and ``msvcrt.locking`` on Windows: the OS drops the lock when the
+    holding process exits or is killed, so a lock file left behind never blocks anyone.
+    """
+
+    def __init__(self, path: pathlib.Path) -> None:
+        self.path = path
+        self._file: IO[str] | None = None
+
+    def acquire(self, database: pathlib.Path) -> None:
+        """Take the lock, or raise :class:`DatabaseInUseError` naming the holder if known."""
+        while True:
+            handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release
+            if not _try_lock(handle):
+                handle.seek(0)
+                holder = handle.read().strip()
+                handle.close()
+                who = f" (held by {holder})" if holder else ""
+                raise DatabaseInUseError(
+                    f"{database} is already open in another eote-ref window or process{who}. "
+                    "Close it there first, or open a copy of the file."
+                )
+            # The previous holder may have deleted the file between our open and lock: retry.
+            try:
+                same = os.fstat(handle.fileno()).st_ino == os.stat(self.path).st_ino
+            except FileNotFoundError:
+                same = False
+            if same or sys.platform == "win32":
+                break
+            handle.close()
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"pid {os.getpid()} on {socket.gethostname()}\n")
+        handle.flush()
+        self._file = handle
+
+    def release(self) -> None:
+        """Delete the lock file and drop the lock (a no-op if not held)."""
+        if self._file is None:
+            return
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+        _unlock(self._file)
+        self._file.close()
+        self._file = None
+
+
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows CI only
+    import msvcrt
+
+    def _try_lock(handle: IO[str]) -> bool:
+        try:
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(handle: IO[str]) -> None:
+        with contextlib.suppress(OSError):
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _try_lock(handle: IO[str]) -> bool:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _unlock(handle: IO[str]) -> None:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+# ----------------------------------------------------------------------------- database
+
+
+@dataclass
+class Database:
+    """An open eote-ref database: its engine, sessions, and (for files) the instance lock.
+
+    Use it as a context manager or call :meth:`close`. ``backup`` is the copy written before
+    an upgrade, when one was needed.
+    """
+
+    engine: Engine
+    path: pathlib.Path | None = None
+    backup: pathlib.Path | None = None
+    upgraded_from: str | None = None
+    _lock: FileLock | None = None
+
+    def check_integrity(self) -> list[str]:
+        """Run SQLite's full ``PRAGMA integrity_check``; ``["ok"]`` when the file is sound."""
+        with self.engine.connect() as connection:
+            return [str(row[0]) for row in connection.exec_driver_sql("PRAGMA integrity_check")]
+
+    def session(self) -> Session:
+        """A new session; objects stay readable after commit (``expire_on_commit=False``)."""
+        return Session(self.engine, expire_on_commit=False)
+
+    @property
+    def url(self) -> str:
+        """The database URL with any password hidden."""
+        return self.engine.url.render_as_string(hide_password=True)
+
+    def close(self) -> None:
+        """Dispose of the engine (checkpointing the WAL) and release the file lock."""
+        self.engine.dispose()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def open_database(
+    path: str | os.PathLike[str] | None = None,
+    *,
+    url: str | None = None,
+    migrations_dir: pathlib.Path | None = None,
+    verify: bool | None = None,
+) -> Database:
+    """Open (creating or upgrading if needed) an eote-ref database.
+
+    Args:
+        path: an SQLite file (``--db``); default: ``eote-ref.sqlite`` in the user data
+            directory. Its folder is created if missing.
+        url: a SQLAlchemy URL instead of a file (``--database-url``), e.g.
+            ``postgresql+psycopg://user@host/club``; ``sqlite:///FILE`` is treated as ``path``.
+        migrations_dir: the Alembic script directory (tests use a copy with extra revisions).
+        verify: run ``PRAGMA quick_check`` on an existing file (True), never (False), or by
+            default when it is cheap or matters: files under :data:`VERIFY_BELOW_BYTES`, files
+            left with a ``-wal`` journal by a crash, and files about to be upgraded. The
+            header/size check always runs; :meth:`Database.check_integrity` checks on demand.
+
+    Raises:
+        DatabaseInUseError: another eote-ref instance has the file open.
+        NotAnEoteDatabaseError: the file is not an eote-ref database.
+        CorruptDatabaseError: SQLite reports the file as damaged.
+        NewerVersionError: the file was written by a newer eote-ref.
+        ValueError: both ``path`` and ``url`` were given.
+    """
+    if path is not None and url is not None:
+        raise ValueError("give a database file or a database URL, not both")
+    if url is not None:
+        parsed = make_url(url)
+        if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+            return _open_url(url, migrations_dir)
+        path = parsed.database
+    file = pathlib.Path(path) if path is not None else default_database_path()
+    return _open_file(file.expanduser().absolute(), migrations_dir, verify)
+
+
+def open_from_args(args: Any) -> Database:
+    """Open the database named by the top-level ``--db`` / ``--database-url`` options."""
+    return open_database(getattr(args, "db", None), url=getattr(args, "database_url", None))
+
+
+def _open_url(url: str, migrations_dir: pathlib.Path | None) -> Database:
+    """A server database (or in-memory SQLite): schema checks and migrations, no file lock."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        engine = _sqlite_engine(url, memory=True)
+    else:
+        engine = create_engine(url, pool_pre_ping=True)
+    name = parsed.render_as_string(hide_password=True)
+    try:
+        with engine.connect() as connection:
+            revision = _schema_revision(connection, name)
+        _check_known(revision, name, migrations_dir)
+        upgraded_from = _upgrade_if_needed(engine, revision, migrations_dir)
+    except BaseException:
+        engine.dispose()
+        raise
+    return Database(engine=engine, upgraded_from=upgraded_from)
+
+
+def _open_file(
+    file: pathlib.Path, migrations_dir: pathlib.Path | None, verify: bool | None
+) -> Database:
+    file.parent.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(file.with_name(file.name + ".lock"))
+    lock.acquire(file)
+    try:
+        revision, checked = _inspect_file(file, verify)
+        _check_known(revision, str(file), migrations_dir)
+        backup = None
+        if revision is not None and revision != migrate.head_revision(migrations_dir):
+            if not checked and verify is not False:
+                _inspect_file(file, True)
+            backup = _backup(file, revision)
+        engine = _sqlite_engine(f"sqlite:///{file}", memory=False)
+        try:
+            upgraded_from = _upgrade_if_needed(engine, revision, migrations_dir)
+        except BaseException:
+            engine.dispose()
+            raise
+    except BaseException:
+        lock.release()
+        raise
+    return Database(
+        engine=engine, path=file, backup=backup, upgraded_from=upgraded_from, _lock=lock
+    )
+
+
+def _sqlite_engine(url: str, *, memory: bool) -> Engine:
+    """An SQLite engine with WAL, foreign keys, busy timeout and real (DDL too) transactions."""
+    if memory:
+        engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
+    else:
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+        # Let SQLAlchemy emit BEGIN itself, so DDL and SAVEPOINTs are transactional too.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        if not memory:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN")
+
+    return engine
+
+
+def _inspect_file(file: pathlib.Path, verify: bool | None) -> tuple[str | None, bool]:
+    """The schema revision of an existing file (``None``: new or empty) and whether it was checked.
+
+    Reads through a read-only connection, so a refused file stays byte-identical.
+    """
+    if not file.exists() or file.stat().st_size == 0:
+        return None, False
+    with open(file, "rb") as handle:
+        header = handle.read(100)
+    if header[: len(_SQLITE_MAGIC)] != _SQLITE_MAGIC:
+        raise NotAnEoteDatabaseError(
+            f"{file} is not an eote-ref database (it is not an SQLite file at all)."
+        )
+    damaged = f"{file} is damaged ({{}}); it has not been changed. Restore a backup copy."
+    wal = file.with_name(file.name + "-wal")
+    unclean = wal.exists() and wal.stat().st_size > 0
+    if not unclean:
+        _check_header(header, file.stat().st_size, damaged)
+    check = verify if verify is not None else unclean or file.stat().st_size < VERIFY_BELOW_BYTES
+    try:
+        connection = _read_only(file)
+    except sqlite3.Error as error:  # pragma: no cover - the header was readable just now
+        raise CorruptDatabaseError(damaged.format(error)) from error
+    try:
+        try:
+            problems = [row[0] for row in connection.execute("PRAGMA quick_check")] if check else []
+            tables = {
+                row[0]
+                for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
+            if not tables:
+                return None, check
+            query = lambda sql: connection.execute(sql).fetchall()  # noqa: E731
+            revision = _revision_of(tables, query, str(file))
+        except sqlite3.DatabaseError as error:
+            raise CorruptDatabaseError(damaged.format(error)) from error
+        if check and problems != ["ok"]:
+            raise CorruptDatabaseError(damaged.format("; ".join(problems[:3])))
+        return revision, check
+    finally:
+        connection.close()
+
+
+def _check_header(header: bytes, size: int, damaged: str) -> None:
+    """Cheap checks of a cleanly closed file: valid page size, and no pages missing."""
+    if len(header) < 100:
+        raise CorruptDatabaseError(damaged.format("the file is shorter than its header"))
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        raise CorruptDatabaseError(damaged.format(f"invalid page size {page_size}"))
+    pages = int.from_bytes(header[28:32], "big")
+    counter_valid = header[24:28] == header[92:96]
+    if size % page_size or (counter_valid and pages * page_size > size):
+        raise CorruptDatabaseError(damaged.format("the file is truncated"))
+
+
+def _read_only(file: pathlib.Path) -> sqlite3.Connection:
+    """A read-only connection that creates no ``-wal``/``-shm`` files next to ``file``.
+
+    Without a ``-wal`` file (the database was closed cleanly, or is not in WAL mode) the file
+    is opened ``immutable``: SQLite reads it as it is and touches nothing. With one (a process
+    was killed), its committed content must be read too, so a plain read-only open is used.
+    """
+    wal = file.with_name(file.name + "-wal")
+    mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
+    return sqlite3.connect(f"{file.as_uri()}?{mode}", uri=True)
+
+
+def _schema_revision(connection: Connection, name: str) -> str | None:
+    """:func:`_inspect_file` for a server database, through SQLAlchemy."""
+    tables = set(inspect(connection).get_table_names())
+    if not tables:
+        return None
+    revision = _revision_of(
+        tables, lambda sql: [tuple(row) for row in connection.execute(text(sql))], name
+    )
+    connection.rollback()
+    return revision
+
+
+def _revision_of(tables: set[str], query: Any, name: str) -> str:
+    """Check the eote-ref marker and return the Alembic revision recorded in the database."""
+    not_ours = NotAnEoteDatabaseError(
+        f"{name} is not an eote-ref database (it belongs to another program); "
+        "it has not been changed."
+    )
+    if "eote_meta" not in tables or "alembic_version" not in tables:
+        raise not_ours
+    marker = query("SELECT value FROM eote_meta WHERE key = 'application'")
+    if [tuple(row) for row in marker] != [(APPLICATION,)]:
+        raise not_ours
+    versions = query("SELECT version_num FROM alembic_version")
+    if len(versions) != 1:
+        raise CorruptDatabaseError(f"{name} has no single schema version; it has not been changed.")
+    return str(versions[0][0])
+
+
+def _check_known(revision: str | None, name: str, migrations_dir: pathlib.Path | None) -> None:
+    if revision is not None and not migrate.is_known_revision(revision, migrations_dir):
+        raise NewerVersionError(
+            f"{name} was written by a newer version of eote-ref (schema {revision}); this "
+            f"version reads schemas up to {migrate.head_revision(migrations_dir)}. Install the "
+            "newer eote-ref to open it; the file has not been changed."
+        )
+
+
+def _upgrade_if_needed(
+    engine: Engine, revision: str | None, migrations_dir: pathlib.Path | None
+) -> str | None:
+    """Run the migrations from ``revision`` to head in one transaction; return the old revision."""
+    if revision == migrate.head_revision(migrations_dir):
+        return None
+    try:
+        with engine.begin() as connection:
+            migrate.upgrade(connection, migrations_dir)
+    except sa_exc.DatabaseError as error:
+        raise DatabaseError(
+            f"upgrading {engine.url.render_as_string(hide_password=True)} failed and was "
+            f"rolled back: {error}"
+        ) from error
+    return revision
+
+
+def _backup(file: pathlib.Path, revision: str) -> pathlib.Path:
+    """Copy ``file`` (WAL content included) next to itself before an upgrade."""
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    suffix = file.suffix or ".sqlite"
+    target = file.with_name(f"{file.stem}.before-upgrade-{revision}-{stamp}{suffix}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = file.with_name(f"{file.stem}.before-upgrade-{revision}-{stamp}-{n}{suffix}")
+    source = _read_only(file)
+    try:
+        copy = sqlite3.connect(target)
+        try:
+            source.backup(copy)
+        finally:
+            copy.close()
+    finally:
+        source.close()
+    return target
+
+
+@contextlib.contextmanager
+def session_scope(database: Database) -> Iterator[Session]:
+    """A session that commits on success and rolls back on any error."""
+    with database.session() as session:
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise

@@ -1,0 +1,55 @@
+"""The store's errors: each subclasses :class:`ValueError` and says what to do about it."""
+
+from __future__ import annotations
+
+
+class StoreError(ValueError):
+    """Base class of every error raised by :mod:`eote_ref.store`."""
+
+
+class DatabaseError(StoreError):
+    """A database file or URL cannot be opened; the file has been left untouched."""
+
+
+class NewerVersionError(DatabaseError):
+    """The database was written by a newer eote-ref whose schema this version does not know."""
+
+
+class NotAnEoteDatabaseError(DatabaseError):
+    """The file is not an SQLite database, or is an SQLite database of another program."""
+
+
+class CorruptDatabaseError(DatabaseError):
+    """SQLite reports the file as damaged (failed integrity check or unreadable pages)."""
+
+
+class DatabaseInUseError(DatabaseError):
+    """Another eote-ref instance already has the database file open."""
+
+
+class NotFoundError(StoreError):
+    """A game, army list or row that was asked for does not exist."""
+
+
+class DuplicateNameError(StoreError):
+    """An army list with that name already exists."""
+
+
+class JournalError(StoreError):
+    """A journal operation (apply, undo, redo) cannot be carried out; nothing was written."""
+
+
+class InvalidChangeError(JournalError):
+    """A change names an unknown entity, field or row, or a row of another game."""
+
+
+class NothingToUndoError(JournalError):
+    """Fewer journal events are left to undo than were asked for."""
+
+
+class NothingToRedoError(JournalError):
+    """Fewer undone journal events are left to redo than were asked for."""
+
+
+class JournalConflictError(JournalError):
+    """The state no longer matches the journal (it was changed outside it), so undo/redo stops."""

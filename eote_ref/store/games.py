@@ -1,0 +1,306 @@
+"""Games: set-up from plain data or stored rosters, and the loads the app and referee need.
+
+Set-up copies the order of battle into the game's own tables, so later roster edits never
+reach a game in progress. Every load is a fixed, small number of indexed queries (no lazy
+per-row loads): :func:`load_game` is five, :func:`load_division` three.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Table, delete, insert
+from sqlalchemy import select as sa_select
+from sqlmodel import Session, col, select
+
+from eote_ref.store.errors import NotFoundError
+from eote_ref.store.journal import to_jsonable
+from eote_ref.store.models import JOURNALED, Game, GameCommand, GameLeader, GameSide, GameUnit
+from eote_ref.store.rosters import insert_command_tree, load_roster
+from eote_ref.store.specs import CommandSpec, RosterSpec, SideSpec, UnitSpec
+
+#: Command levels that are divisions in the rules' sense (EotE 1.0.1) and carry division state.
+DIVISION_LEVELS = frozenset({"division", "brigade"})
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything about one game, loaded at once."""
+
+    game: Game
+    sides: list[GameSide]
+    commands: list[GameCommand]
+    leaders: list[GameLeader]
+    units: list[GameUnit]
+
+
+@dataclass(frozen=True)
+class DivisionState:
+    """One division (or brigade): its state, its leaders and its units."""
+
+    command: GameCommand
+    leaders: list[GameLeader]
+    units: list[GameUnit]
+
+
+def _table(model: Any) -> Table:
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table
+
+
+def create_game(
+    session: Session,
+    name: str,
+    sides: Sequence[SideSpec],
+    *,
+    ruleset: str = "eote-6.2",
+    ruleset_version: str = "",
+    options: Mapping[str, Any] | None = None,
+    turn: int = 1,
+    phase: str = "",
+    initiative: int | None = None,
+) -> Game:
+    """Create a game with its sides, command trees, leaders and units, and commit it.
+
+    Args:
+        session: the session to write in.
+        name: the game's name, e.g. ``"Waterloo, club night 12"``.
+        sides: the sides in order (their ``position`` is 0, 1, ...), each from army lists.
+        ruleset: the ruleset the game is played under.
+        ruleset_version: the version of the ruleset data, kept for the record.
+        options: the ruleset options chosen at set-up.
+        turn: the starting turn.
+        phase: the starting phase.
+        initiative: the position of the side holding the initiative, if decided.
+
+    Returns:
+        The new game (its ``id`` set).
+    """
+    try:
+        game = Game(
+            name=name,
+            ruleset=ruleset,
+            ruleset_version=ruleset_version,
+            options=to_jsonable(dict(options or {})),
+            turn=turn,
+            phase=phase,
+            initiative=initiative,
+        )
+        session.add(game)
+        session.flush()
+        game_id = game.id
+        assert game_id is not None
+        for position, side in enumerate(sides):
+            _add_side(session, game_id, position, side)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    return game
+
+
+def _add_side(session: Session, game_id: int, position: int, side: SideSpec) -> None:
+    row = GameSide(
+        game_id=game_id,
+        position=position,
+        name=side.name,
+        army_lists=[r.name for r in side.rosters],
+    )
+    session.add(row)
+    session.flush()
+    side_id = row.id
+
+    def command_row(
+        c: CommandSpec, pos: int, parent: int | None, roster: RosterSpec
+    ) -> dict[str, Any]:
+        return {
+            "game_id": game_id,
+            "side_id": side_id,
+            "parent_id": parent,
+            "position": pos,
+            "name": c.name,
+            "level": c.level,
+            "notes": c.notes,
+        }
+
+    def unit_row(u: UnitSpec, pos: int, command_id: int, roster: RosterSpec) -> dict[str, Any]:
+        return {
+            "game_id": game_id,
+            "command_id": command_id,
+            "position": pos,
+            "name": u.name,
+            "arm": u.arm,
+            "type": u.type,
+            "nation": u.nation or roster.nation,
+            "ce": u.ce,
+            "stands": u.stands,
+            "skirmish": u.skirmish,
+            "weight": u.weight,
+            "howitzers": u.howitzers,
+            "brigade": u.brigade,
+            "notes": u.notes,
+        }
+
+    inserted = insert_command_tree(
+        session,
+        _table(GameCommand),
+        _table(GameUnit),
+        [(r.army, r) for r in side.rosters],
+        command_row,
+        unit_row,
+    )
+    leaders = [
+        {
+            "game_id": game_id,
+            "command_id": command_id,
+            "name": spec.leader.name,
+            "level": spec.level,
+            "rating": spec.leader.rating,
+            "notes": spec.leader.notes,
+        }
+        for spec, command_id, _roster in inserted
+    ]
+    if leaders:
+        session.execute(insert(_table(GameLeader)), leaders)
+
+
+def create_game_from_rosters(
+    session: Session,
+    name: str,
+    sides: Mapping[str, Sequence[str]],
+    **settings: Any,
+) -> Game:
+    """Create a game from stored army lists: ``{"French": ["Armée du Nord"], ...}``.
+
+    ``settings`` are passed to :func:`create_game` (ruleset, options, turn, phase...).
+    """
+    side_specs = [
+        SideSpec(side, tuple(load_roster(session, roster) for roster in rosters))
+        for side, rosters in sides.items()
+    ]
+    return create_game(session, name, side_specs, **settings)
+
+
+def get_game(session: Session, game_id: int) -> Game:
+    """The game row.
+
+    Raises:
+        NotFoundError: there is no game with that id.
+    """
+    game = session.get(Game, game_id)
+    if game is None:
+        raise NotFoundError(f"there is no game with id {game_id}")
+    return game
+
+
+def list_games(session: Session) -> list[Game]:
+    """Every game, newest first."""
+    return list(session.exec(select(Game).order_by(col(Game.id).desc())).all())
+
+
+def load_game(session: Session, game_id: int, *, units: bool = True) -> GameState:
+    """The whole game: sides, commands, leaders and (unless ``units=False``) units, by id.
+
+    Without units it is the order of battle for a dashboard that loads each division's units
+    with :func:`load_division` when it is opened (2,000 unit objects take about 50 ms).
+    """
+    game = get_game(session, game_id)
+    return GameState(
+        game=game,
+        sides=list(
+            session.exec(
+                select(GameSide).where(GameSide.game_id == game_id).order_by(col(GameSide.position))
+            ).all()
+        ),
+        commands=list(
+            session.exec(
+                select(GameCommand)
+                .where(GameCommand.game_id == game_id)
+                .order_by(col(GameCommand.id))
+            ).all()
+        ),
+        leaders=list(
+            session.exec(
+                select(GameLeader).where(GameLeader.game_id == game_id).order_by(col(GameLeader.id))
+            ).all()
+        ),
+        units=list(
+            session.exec(
+                select(GameUnit).where(GameUnit.game_id == game_id).order_by(col(GameUnit.id))
+            ).all()
+        )
+        if units
+        else [],
+    )
+
+
+def divisions(session: Session, game_id: int) -> list[GameCommand]:
+    """The divisions and brigades of a game (the commands carrying division state)."""
+    return list(
+        session.exec(
+            select(GameCommand)
+            .where(GameCommand.game_id == game_id, col(GameCommand.level).in_(DIVISION_LEVELS))
+            .order_by(col(GameCommand.id))
+        ).all()
+    )
+
+
+def load_division(session: Session, command_id: int) -> DivisionState:
+    """One division's state, its leaders (current and replacements) and its units.
+
+    Raises:
+        NotFoundError: there is no command with that id.
+    """
+    command = session.get(GameCommand, command_id)
+    if command is None:
+        raise NotFoundError(f"there is no command with id {command_id}")
+    leaders = session.exec(
+        select(GameLeader).where(GameLeader.command_id == command_id).order_by(col(GameLeader.id))
+    ).all()
+    units = session.exec(
+        select(GameUnit)
+        .where(GameUnit.command_id == command_id)
+        .order_by(col(GameUnit.position), col(GameUnit.id))
+    ).all()
+    return DivisionState(command=command, leaders=list(leaders), units=list(units))
+
+
+def snapshot(session: Session, game_id: int) -> dict[str, list[dict[str, Any]]]:
+    """Every journaled row of a game as plain data, by table, ordered by id.
+
+    Two snapshots are equal exactly when the game's state is; tests and consistency checks
+    compare them.
+    """
+    out: dict[str, list[dict[str, Any]]] = {}
+    for name, model in JOURNALED.items():
+        table = _table(model)
+        key = table.c.id if name == "game" else table.c.game_id
+        rows = session.execute(
+            sa_select(table).where(key == game_id).order_by(table.c.id)
+        ).mappings()
+        out[name] = [{c.name: to_jsonable(row[c.name]) for c in table.columns} for row in rows]
+    return out
+
+
+def delete_game(session: Session, game_id: int) -> None:
+    """Delete a game with its state and journal, committing.
+
+    Raises:
+        NotFoundError: there is no game with that id.
+    """
+    game = get_game(session, game_id)
+    session.expunge(game)
+    table = _table(GameUnit)
+    try:
+        # Detach leaders first: unit -> leader has no cascade, so the journal must do it.
+        session.execute(
+            table.update().where(table.c.game_id == game_id).values(attached_leader_id=None)
+        )
+        session.execute(delete(_table(Game)).where(_table(Game).c.id == game_id))
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise

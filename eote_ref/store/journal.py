@@ -1,0 +1,620 @@
+"""The journal: every change to a game as one undoable event, written in one transaction.
+
+Every wizard and umpire action ends in one call::
+
+    event = journal.apply(
+        session, game_id, "fire",
+        inputs={"firer": 12, "target": 40, "range": "short"},
+        rolls=[4, 6],
+        outcome=outcome,  # a rules outcome (dataclass or dict) with its trace
+        changes=[
+            SetField("game_unit", 40, "hits", 3),
+            SetField(GameUnit, 40, "disordered", True),
+        ],
+        summary="1/54e Ligne fires on the 92nd: 2 hits",
+    )
+
+:func:`apply` reads the current ("before") value of every field it changes, writes the new
+values, and records one :class:`~eote_ref.store.models.JournalEvent` with its
+:class:`~eote_ref.store.models.JournalChange` rows (entity table, row id, field, before,
+after; or a whole row for :class:`InsertRow` / :class:`DeleteRow`), all in the same
+transaction: either everything is written or nothing is.
+
+:func:`undo` and :func:`redo` walk the journal any number of steps, across restarts (the
+journal lives in the database). Undo writes the before-values back and marks the event
+``undone``; redo writes the after-values again and marks it ``done``. A new :func:`apply`
+after undos marks the undone events ``discarded`` (they stay in the journal for the record but
+can no longer be redone). Before writing, undo and redo check that the state still holds the
+values the journal expects and raise :class:`~eote_ref.store.errors.JournalConflictError`
+otherwise, so a change made behind the journal's back is never silently overwritten.
+
+Changes may touch the tables in :data:`~eote_ref.store.models.JOURNALED` (the game row and
+its sides, commands, leaders and units); rows may be inserted or deleted in
+:data:`~eote_ref.store.models.ROW_ENTITIES` (a replacement leader arriving, say). ``id``,
+``game_id`` and ``created_at`` are never changed, and every row must belong to the game named
+in the call.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import decimal
+import enum
+import fractions
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+from sqlalchemy import Column, Table, delete, func, insert, update
+from sqlalchemy import select as sa_select
+from sqlalchemy.types import JSON, Boolean, Float, Integer, String
+from sqlmodel import Session, SQLModel, col, select
+
+from eote_ref.store.errors import (
+    InvalidChangeError,
+    JournalConflictError,
+    NotFoundError,
+    NothingToRedoError,
+    NothingToUndoError,
+)
+from eote_ref.store.models import (
+    DELETE,
+    DISCARDED,
+    DONE,
+    INSERT,
+    JOURNALED,
+    ROW_ENTITIES,
+    UNDONE,
+    UPDATE,
+    Game,
+    JournalChange,
+    JournalEvent,
+)
+
+#: Columns that no change may set.
+_PROTECTED = frozenset({"id", "game_id", "created_at"})
+
+Entity: TypeAlias = str | type[SQLModel]
+
+
+@dataclass(frozen=True)
+class NewRow:
+    """The id of a row inserted earlier in the same :func:`apply` (by its :attr:`InsertRow.ref`).
+
+    Usable as a ``row_id`` or as a value, e.g. to attach a replacement leader just inserted.
+    """
+
+    ref: str
+
+
+@dataclass(frozen=True)
+class SetField:
+    """Set one field of one row to ``value``."""
+
+    entity: Entity
+    row_id: int | NewRow
+    field: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class InsertRow:
+    """Insert a row into a game table (``game_id`` is filled in); ``ref`` names it for later."""
+
+    entity: Entity
+    values: Mapping[str, Any]
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class DeleteRow:
+    """Delete one row of a game table (its whole content is kept for undo)."""
+
+    entity: Entity
+    row_id: int | NewRow
+
+
+Change: TypeAlias = SetField | InsertRow | DeleteRow
+
+
+@dataclass(frozen=True)
+class JournalCounts:
+    """How many events of a game can be undone and redone."""
+
+    undoable: int
+    redoable: int
+
+
+# ----------------------------------------------------------------------------- JSON
+
+
+def to_jsonable(value: Any) -> Any:
+    """Turn inputs, rolls and rules outcomes into plain JSON data.
+
+    Dataclasses become dicts of their fields, enums their values, tuples and sets lists,
+    fractions and decimals their exact text (``"5/36"``), dates and times ISO 8601 text;
+    mapping keys become text.
+
+    Raises:
+        TypeError: for anything else that JSON cannot hold.
+    """
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value
+    if isinstance(value, enum.Enum):
+        return to_jsonable(value.value)
+    if isinstance(value, fractions.Fraction | decimal.Decimal):
+        return str(value)
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted((to_jsonable(v) for v in value), key=repr)
+    raise TypeError(f"cannot store {type(value).__name__} in the journal: {value!r}")
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def _table_name(entity: Entity) -> str:
+    name = entity if isinstance(entity, str) else str(entity.__tablename__)
+    if name not in JOURNALED:
+        raise InvalidChangeError(f"{name!r} is not a game table the journal can change")
+    return name
+
+
+def _table(name: str) -> Table:
+    table = JOURNALED[name].__table__  # type: ignore[attr-defined]
+    assert isinstance(table, Table)
+    return table
+
+
+def _check_value(table: Table, field: str, value: Any) -> None:
+    """Refuse values the column cannot hold (so SQLite behaves as strictly as PostgreSQL)."""
+    if field not in table.c:
+        raise InvalidChangeError(f"{table.name} has no field {field!r}")
+    column: Column[Any] = table.c[field]
+    if value is None:
+        if not column.nullable:
+            raise InvalidChangeError(f"{table.name}.{field} cannot be empty")
+        return
+    kind = column.type
+    ok = True
+    if isinstance(kind, Boolean):
+        ok = isinstance(value, bool)
+    elif isinstance(kind, Integer):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif isinstance(kind, Float):
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+    elif isinstance(kind, String):
+        ok = isinstance(value, str)
+    elif isinstance(kind, JSON):
+        try:
+            to_jsonable(value)
+        except TypeError:
+            ok = False
+    if not ok:
+        raise InvalidChangeError(
+            f"{table.name}.{field} cannot hold {type(value).__name__} value {value!r}"
+        )
+
+
+def _row_json(table: Table, row: Mapping[Any, Any]) -> dict[str, Any]:
+    return {c.name: to_jsonable(row[c.name]) for c in table.columns}
+
+
+def _fetch_rows(session: Session, name: str, ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """Whole rows of ``name`` by id, in one query."""
+    wanted = sorted(set(ids))
+    if not wanted:
+        return {}
+    table = _table(name)
+    result = session.execute(sa_select(table).where(table.c.id.in_(wanted)))
+    return {row["id"]: _row_json(table, row) for row in result.mappings()}
+
+
+def _model_update(name: str, row_id: int, values: Mapping[str, Any]) -> Any:
+    model = JOURNALED[name]
+    return (
+        update(model)
+        .where(model.id == row_id)  # type: ignore[attr-defined]
+        .values(dict(values))
+        .execution_options(synchronize_session="evaluate")
+    )
+
+
+def _model_delete(name: str, row_id: int) -> Any:
+    model = JOURNALED[name]
+    return (
+        delete(model)
+        .where(model.id == row_id)  # type: ignore[attr-defined]
+        .execution_options(synchronize_session="evaluate")
+    )
+
+
+def _game_position(session: Session, game_id: int) -> tuple[int, str]:
+    row = session.exec(select(Game.turn, Game.phase).where(Game.id == game_id)).first()
+    if row is None:
+        raise NotFoundError(f"there is no game with id {game_id}")
+    return int(row[0]), str(row[1])
+
+
+def _refuse_pending(session: Session) -> None:
+    if session.new or session.deleted or any(session.is_modified(o) for o in session.dirty):
+        raise InvalidChangeError(
+            "the session holds unsaved changes made outside the journal; "
+            "commit or roll them back before applying a command"
+        )
+
+
+# ----------------------------------------------------------------------------- apply
+
+
+class _Applier:
+    """Carries out a list of changes for one game, recording before/after values."""
+
+    def __init__(self, session: Session, game_id: int) -> None:
+        self.session = session
+        self.game_id = game_id
+        self.rows: dict[tuple[str, int], dict[str, Any]] = {}
+        self.refs: dict[str, int] = {}
+        self.records: list[dict[str, Any]] = []
+
+    def resolve(self, value: Any) -> Any:
+        if isinstance(value, NewRow):
+            if value.ref not in self.refs:
+                raise InvalidChangeError(f"no row inserted earlier under the name {value.ref!r}")
+            return self.refs[value.ref]
+        return value
+
+    def prefetch(self, changes: Sequence[Change]) -> None:
+        wanted: dict[str, set[int]] = {}
+        for change in changes:
+            if isinstance(change, SetField | DeleteRow) and isinstance(change.row_id, int):
+                wanted.setdefault(_table_name(change.entity), set()).add(change.row_id)
+        for name, ids in wanted.items():
+            for row_id, row in _fetch_rows(self.session, name, ids).items():
+                self.rows[(name, row_id)] = row
+
+    def row(self, name: str, row_id: int) -> dict[str, Any]:
+        row = self.rows.get((name, row_id))
+        belongs = row is not None and (
+            row["id"] == self.game_id if name == "game" else row["game_id"] == self.game_id
+        )
+        if row is None or not belongs:
+            raise InvalidChangeError(f"game {self.game_id} has no {name} row {row_id}")
+        return row
+
+    def apply(self, change: Change) -> None:
+        name = _table_name(change.entity)
+        table = _table(name)
+        if isinstance(change, SetField):
+            self.set_field(name, table, change)
+        elif isinstance(change, InsertRow):
+            self.insert_row(name, table, change)
+        else:
+            self.delete_row(name, change)
+
+    def set_field(self, name: str, table: Table, change: SetField) -> None:
+        row_id = self.resolve(change.row_id)
+        if change.field in _PROTECTED:
+            raise InvalidChangeError(f"{name}.{change.field} cannot be changed")
+        value = self.resolve(change.value)
+        _check_value(table, change.field, value)
+        row = self.row(name, row_id)
+        after = to_jsonable(value)
+        before = row[change.field]
+        self.session.execute(_model_update(name, row_id, {change.field: value}))
+        row[change.field] = after
+        self.record(UPDATE, name, row_id, change.field, before, after)
+
+    def insert_row(self, name: str, table: Table, change: InsertRow) -> None:
+        if name not in ROW_ENTITIES:
+            raise InvalidChangeError(f"rows cannot be inserted into {name}")
+        values = {k: self.resolve(v) for k, v in change.values.items()}
+        for key, value in values.items():
+            if key in _PROTECTED:
+                raise InvalidChangeError(f"{name}.{key} is filled in by the journal")
+            _check_value(table, key, value)
+        values["game_id"] = self.game_id
+        result = self.session.execute(insert(table).values(values).returning(*table.c))
+        row = _row_json(table, result.mappings().one())
+        row_id = int(row["id"])
+        self.rows[(name, row_id)] = row
+        if change.ref is not None:
+            self.refs[change.ref] = row_id
+        self.record(INSERT, name, row_id, None, None, dict(row))
+
+    def delete_row(self, name: str, change: DeleteRow) -> None:
+        if name not in ROW_ENTITIES:
+            raise InvalidChangeError(f"rows cannot be deleted from {name}")
+        row_id = self.resolve(change.row_id)
+        row = self.row(name, row_id)
+        self.session.execute(_model_delete(name, row_id))
+        del self.rows[(name, row_id)]
+        self.record(DELETE, name, row_id, None, dict(row), None)
+
+    def record(
+        self, op: str, name: str, row_id: int, field: str | None, before: Any, after: Any
+    ) -> None:
+        self.records.append(
+            {
+                "position": len(self.records),
+                "op": op,
+                "entity": name,
+                "row_id": row_id,
+                "field": field,
+                "before": before,
+                "after": after,
+            }
+        )
+
+
+def apply(
+    session: Session,
+    game_id: int,
+    kind: str,
+    *,
+    changes: Sequence[Change] = (),
+    inputs: Any = None,
+    rolls: Any = None,
+    outcome: Any = None,
+    summary: str = "",
+    commit: bool = True,
+) -> JournalEvent:
+    """Apply ``changes`` to game ``game_id`` and journal them as one event, atomically.
+
+    Args:
+        session: the session to work in; it must hold no unsaved changes of its own.
+        game_id: the game every changed row must belong to.
+        kind: what happened, e.g. ``"fire"``, ``"morale"``, ``"next-phase"``.
+        changes: the state changes, applied in order.
+        inputs: what the umpire entered (a mapping or dataclass), stored as JSON.
+        rolls: the dice rolled, stored as JSON.
+        outcome: the rules outcome with its trace (a dataclass or mapping), stored as JSON.
+        summary: one line for the history list.
+        commit: commit the transaction (default); with ``False`` the caller commits, and on
+            error only this call's work is rolled back (a savepoint).
+
+    Returns:
+        The new event (status ``done``), with ``turn`` and ``phase`` as they were before it.
+
+    Raises:
+        NotFoundError: there is no such game.
+        InvalidChangeError: a change names an unknown table, field or row, a row of another
+            game, or a value of the wrong type. Nothing is written.
+    """
+    _refuse_pending(session)
+    record = {
+        "inputs": to_jsonable(inputs if inputs is not None else {}),
+        "rolls": to_jsonable(rolls if rolls is not None else []),
+        "outcome": to_jsonable(outcome if outcome is not None else {}),
+    }
+    try:
+        with session.begin_nested():
+            turn, phase = _game_position(session, game_id)
+            session.execute(
+                update(JournalEvent)
+                .where(col(JournalEvent.game_id) == game_id, col(JournalEvent.status) == UNDONE)
+                .values(status=DISCARDED)
+                .execution_options(synchronize_session=False)
+            )
+            last = session.exec(
+                select(func.max(JournalEvent.seq)).where(JournalEvent.game_id == game_id)
+            ).one()
+            applier = _Applier(session, game_id)
+            applier.prefetch(changes)
+            for change in changes:
+                applier.apply(change)
+            event = JournalEvent(
+                game_id=game_id,
+                seq=(last or 0) + 1,
+                kind=kind,
+                status=DONE,
+                turn=turn,
+                phase=phase,
+                summary=summary,
+                **record,
+            )
+            session.add(event)
+            session.flush()
+            if applier.records:
+                session.execute(
+                    insert(JournalChange),
+                    [dict(r, event_id=event.id) for r in applier.records],
+                )
+        if commit:
+            session.commit()
+    except BaseException:
+        if commit:
+            session.rollback()
+        raise
+    return event
+
+
+# ----------------------------------------------------------------------------- undo / redo
+
+
+def _changes_by_event(session: Session, event_ids: list[int]) -> dict[int, list[JournalChange]]:
+    result: dict[int, list[JournalChange]] = {i: [] for i in event_ids}
+    if not event_ids:
+        return result
+    rows = session.exec(
+        select(JournalChange)
+        .where(col(JournalChange.event_id).in_(event_ids))
+        .order_by(col(JournalChange.event_id), col(JournalChange.position))
+    ).all()
+    for change in rows:
+        result[change.event_id].append(change)
+    return result
+
+
+def _current(session: Session, name: str, row_id: int) -> dict[str, Any] | None:
+    return _fetch_rows(session, name, [row_id]).get(row_id)
+
+
+def _conflict(event: JournalEvent, change: JournalChange, detail: str) -> JournalConflictError:
+    what = f"{change.entity} {change.row_id}" + (f".{change.field}" if change.field else "")
+    return JournalConflictError(
+        f"cannot {detail} event {event.seq} ({event.kind}): {what} was changed outside the "
+        "journal; nothing was undone or redone"
+    )
+
+
+def _replay(session: Session, event: JournalEvent, change: JournalChange, *, forward: bool) -> None:
+    """Write one change forwards (redo: after-values) or backwards (undo: before-values)."""
+    verb = "redo" if forward else "undo"
+    table = _table(change.entity)
+    expected, target = (change.before, change.after) if forward else (change.after, change.before)
+    current = _current(session, change.entity, change.row_id)
+    if change.op == UPDATE:
+        assert change.field is not None
+        if current is None or current[change.field] != expected:
+            raise _conflict(event, change, verb)
+        session.execute(_model_update(change.entity, change.row_id, {change.field: target}))
+    elif expected is None:  # the row must be absent, and comes (back) into being
+        if current is not None:
+            raise _conflict(event, change, verb)
+        session.execute(insert(table).values(dict(target)))
+    else:  # the row must be there as recorded, and goes away
+        if current != expected:
+            raise _conflict(event, change, verb)
+        session.execute(_model_delete(change.entity, change.row_id))
+
+
+def _walk(session: Session, game_id: int, steps: int, *, forward: bool) -> list[JournalEvent]:
+    if steps < 1:
+        raise ValueError("steps must be 1 or more")
+    _refuse_pending(session)
+    from_status, to_status = (UNDONE, DONE) if forward else (DONE, UNDONE)
+    order = col(JournalEvent.seq).asc() if forward else col(JournalEvent.seq).desc()
+    try:
+        with session.begin_nested():
+            _game_position(session, game_id)
+            events = list(
+                session.exec(
+                    select(JournalEvent)
+                    .where(JournalEvent.game_id == game_id, JournalEvent.status == from_status)
+                    .order_by(order)
+                    .limit(steps)
+                ).all()
+            )
+            if len(events) < steps:
+                error = NothingToRedoError if forward else NothingToUndoError
+                verb = "redo" if forward else "undo"
+                raise error(
+                    f"only {len(events)} step(s) of game {game_id} can be {verb}ne, not {steps}"
+                )
+            changes = _changes_by_event(session, [e.id for e in events if e.id is not None])
+            for event in events:
+                assert event.id is not None
+                ordered = changes[event.id] if forward else reversed(changes[event.id])
+                for change in ordered:
+                    _replay(session, event, change, forward=forward)
+                event.status = to_status
+                session.add(event)
+            session.flush()
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    return events
+
+
+def undo(session: Session, game_id: int, steps: int = 1) -> list[JournalEvent]:
+    """Undo the last ``steps`` done events of a game (newest first), in one transaction.
+
+    Returns:
+        The undone events, newest first.
+
+    Raises:
+        NothingToUndoError: fewer than ``steps`` events can be undone (nothing is changed).
+        JournalConflictError: the state differs from what the journal recorded.
+    """
+    return _walk(session, game_id, steps, forward=False)
+
+
+def redo(session: Session, game_id: int, steps: int = 1) -> list[JournalEvent]:
+    """Redo the next ``steps`` undone events of a game (oldest first), in one transaction.
+
+    Returns:
+        The redone events, oldest first.
+
+    Raises:
+        NothingToRedoError: fewer than ``steps`` events can be redone (nothing is changed).
+        JournalConflictError: the state differs from what the journal recorded.
+    """
+    return _walk(session, game_id, steps, forward=True)
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+def history(
+    session: Session,
+    game_id: int,
+    *,
+    include_discarded: bool = False,
+    limit: int | None = None,
+    newest_first: bool = False,
+) -> list[JournalEvent]:
+    """The events of a game in order (``seq``), with undone ones and, if asked, discarded ones.
+
+    Args:
+        session: the session to read in.
+        game_id: the game.
+        include_discarded: include events undone and then replaced by a new command.
+        limit: at most this many events (the newest ones when ``newest_first``).
+        newest_first: order from the newest event back.
+    """
+    query = select(JournalEvent).where(JournalEvent.game_id == game_id)
+    if not include_discarded:
+        query = query.where(JournalEvent.status != DISCARDED)
+    seq = col(JournalEvent.seq)
+    query = query.order_by(seq.desc() if newest_first else seq.asc())
+    if limit is not None:
+        query = query.limit(limit)
+    return list(session.exec(query).all())
+
+
+def changes_of(session: Session, event_id: int) -> list[JournalChange]:
+    """The changes recorded by one event, in the order they were applied."""
+    return _changes_by_event(session, [event_id])[event_id]
+
+
+def counts(session: Session, game_id: int) -> JournalCounts:
+    """How many events of the game can be undone and redone."""
+    rows = session.exec(
+        select(JournalEvent.status, func.count())
+        .where(JournalEvent.game_id == game_id, col(JournalEvent.status) != DISCARDED)
+        .group_by(JournalEvent.status)
+    ).all()
+    by_status = {str(status): int(n) for status, n in rows}
+    return JournalCounts(undoable=by_status.get(DONE, 0), redoable=by_status.get(UNDONE, 0))
+
+
+def next_undo(session: Session, game_id: int) -> JournalEvent | None:
+    """The event :func:`undo` would undo next, if any (for an "Undo fire" menu label)."""
+    return session.exec(
+        select(JournalEvent)
+        .where(JournalEvent.game_id == game_id, JournalEvent.status == DONE)
+        .order_by(col(JournalEvent.seq).desc())
+        .limit(1)
+    ).first()
+
+
+def next_redo(session: Session, game_id: int) -> JournalEvent | None:
+    """The event :func:`redo` would redo next, if any."""
+    return session.exec(
+        select(JournalEvent)
+        .where(JournalEvent.game_id == game_id, JournalEvent.status == UNDONE)
+        .order_by(col(JournalEvent.seq).asc())
+        .limit(1)
+    ).first()

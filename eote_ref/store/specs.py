@@ -1,0 +1,78 @@
+"""Plain-data descriptions of an order of battle, used to save rosters and to set up games.
+
+These frozen dataclasses mirror the army-list format (docs/army-list-format.md) without
+depending on :mod:`eote_ref.armylists`; the referee layer converts between the two.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class LeaderSpec:
+    """The leader of a command: name and leadership rating (EotE 3.6)."""
+
+    name: str
+    rating: int
+    notes: str | None = None
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    """One unit of a division or brigade."""
+
+    name: str
+    arm: str
+    type: str
+    ce: int
+    stands: int
+    skirmish: str = "none"
+    weight: str | None = None
+    howitzers: int = 0
+    brigade: str | None = None
+    nation: str | None = None
+    notes: str | None = None
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """A command (army, wing, corps, division or brigade) with its leader and subordinates."""
+
+    name: str
+    level: str
+    leader: LeaderSpec
+    commands: tuple[CommandSpec, ...] = ()
+    units: tuple[UnitSpec, ...] = ()
+    notes: str | None = None
+
+
+@dataclass(frozen=True)
+class RosterSpec:
+    """A whole army list: its top-level facts and the command tree under ``army``."""
+
+    name: str
+    nation: str
+    year: int
+    army: CommandSpec
+    format_version: int = 1
+    ruleset: str = "eote-6.2"
+    battle: str | None = None
+    sources: tuple[str, ...] = ()
+    notes: str | None = None
+
+    def unit_count(self) -> int:
+        """How many units the list holds."""
+        return _count_units(self.army)
+
+
+@dataclass(frozen=True)
+class SideSpec:
+    """One side of a game: a name and the army lists that make up its order of battle."""
+
+    name: str
+    rosters: tuple[RosterSpec, ...]
+
+
+def _count_units(command: CommandSpec) -> int:
+    return len(command.units) + sum(_count_units(c) for c in command.commands)

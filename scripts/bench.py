@@ -1,0 +1,304 @@
+"""Benchmark the store on a big game: 2,000 units and 50,000 journal events (``make bench``).
+
+Prints the median time of: opening the database and loading the whole game, loading one
+division, applying one command, one undo, and importing a 2,000-unit army list. Targets: each
+well under 100 ms, the import under 1 s.
+
+The journal is filled with 50,000 events in bulk (each with three field changes, like a fire
+or morale check); the last ones are applied through :func:`eote_ref.store.apply` itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import insert
+from sqlmodel import col, select
+
+from eote_ref.armylists.model import Arm, ArmyList, Command, Leader, Level, Skirmish, Unit, UnitType
+from eote_ref.referee.rosters import import_army_list
+from eote_ref.store import (
+    GameUnit,
+    JournalChange,
+    JournalEvent,
+    SetField,
+    apply,
+    create_game,
+    divisions,
+    load_division,
+    load_game,
+    open_database,
+    redo,
+    undo,
+)
+from eote_ref.store.specs import CommandSpec, LeaderSpec, RosterSpec, SideSpec, UnitSpec
+
+UNITS = 2000
+EVENTS = 50_000
+TARGET_MS = 100.0
+IMPORT_TARGET_MS = 1000.0
+
+
+def army(name: str, units: int, per_division: int = 20, per_corps: int = 5) -> RosterSpec:
+    """A roster of ``units`` units in divisions of ``per_division``, corps of ``per_corps``."""
+    divs = [
+        CommandSpec(
+            f"{name} Division {d + 1}",
+            "division",
+            LeaderSpec(f"General {d + 1}", 1),
+            units=tuple(
+                UnitSpec(f"{u + 1}/{d + 1} {name}", "infantry", "line", 6, 4, skirmish="detach")
+                for u in range(per_division)
+            ),
+        )
+        for d in range(units // per_division)
+    ]
+    corps = tuple(
+        CommandSpec(
+            f"{name} Corps {c + 1}",
+            "corps",
+            LeaderSpec(f"Marshal {c + 1}", 2),
+            commands=(tuple(divs[c * per_corps : (c + 1) * per_corps])),
+        )
+        for c in range(len(divs) // per_corps)
+    )
+    top = CommandSpec(name, "army", LeaderSpec(f"{name} C-in-C", 3), commands=corps)
+    return RosterSpec(name, "french", 1815, top)
+
+
+def army_list(units: int) -> ArmyList:
+    """A typed 2,000-unit army list for the import benchmark."""
+    divs = tuple(
+        Command(
+            name=f"Division {d + 1}",
+            level=Level.DIVISION,
+            leader=Leader(name=f"General {d + 1}", rating=1),
+            units=tuple(
+                Unit(
+                    name=f"{u + 1}/{d + 1}e Ligne",
+                    arm=Arm.INFANTRY,
+                    type=UnitType.LINE,
+                    ce=6,
+                    stands=4,
+                    skirmish=Skirmish.DETACH,
+                    brigade=f"Brigade {u // 10 + 1}",
+                )
+                for u in range(20)
+            ),
+        )
+        for d in range(units // 20)
+    )
+    corps = tuple(
+        Command(
+            name=f"Corps {c + 1}",
+            level=Level.CORPS,
+            leader=Leader(name=f"Marshal {c + 1}", rating=2),
+            commands=divs[c * 5 : (c + 1) * 5],
+        )
+        for c in range(len(divs) // 5)
+    )
+    top = Command(
+        name="Grande Armée",
+        level=Level.ARMY,
+        leader=Leader(name="Napoléon", rating=4),
+        commands=corps,
+    )
+    return ArmyList(format=1, name="Grande Armée", nation="french", year=1812, army=top)
+
+
+def build(path: pathlib.Path) -> tuple[int, list[int], list[int]]:
+    """Create the big game and its journal; return the game id, unit ids and division ids."""
+    with open_database(path) as db, db.session() as s:
+        half = UNITS // 2
+        game = create_game(
+            s,
+            "Borodino",
+            [
+                SideSpec("French", (army("French", half),)),
+                SideSpec("Russians", (army("Russian", half),)),
+            ],
+        )
+        assert game.id is not None
+        game_id = game.id
+        units = list(s.exec(select(GameUnit.id).where(GameUnit.game_id == game_id)).all())
+        unit_ids = [u for u in units if u is not None]
+        division_ids = [d.id for d in divisions(s, game_id) if d.id is not None]
+        bulk = EVENTS - 20
+        batch = 5000
+        for start in range(0, bulk, batch):
+            n = min(batch, bulk - start)
+            events = [
+                {
+                    "game_id": game_id,
+                    "seq": start + i + 1,
+                    "kind": "fire",
+                    "status": "done",
+                    "turn": (start + i) // 500 + 1,
+                    "phase": "fire",
+                    "summary": "volley",
+                    "inputs": {"range": "short", "firer": unit_ids[(start + i) % len(unit_ids)]},
+                    "rolls": [3, 5],
+                    "outcome": {"hits": 0, "trace": ["CE 6", "short range +1", "cover -1"]},
+                }
+                for i in range(n)
+            ]
+            ids = (
+                s.execute(
+                    insert(JournalEvent).returning(
+                        col(JournalEvent.id), sort_by_parameter_order=True
+                    ),
+                    events,
+                )
+                .scalars()
+                .all()
+            )
+            changes = [
+                {
+                    "event_id": event_id,
+                    "position": p,
+                    "op": "update",
+                    "entity": "game_unit",
+                    "row_id": unit_ids[(k + p) % len(unit_ids)],
+                    "field": field,
+                    "before": before,
+                    "after": before,
+                }
+                for k, event_id in enumerate(ids)
+                for p, (field, before) in enumerate(
+                    (("hits", 0), ("disordered", False), ("blown", 0))
+                )
+            ]
+            s.execute(insert(JournalChange), changes)
+            s.commit()
+        for i in range(20):
+            command(s, game_id, unit_ids, i)
+    return game_id, unit_ids, division_ids
+
+
+def command(session: Any, game_id: int, unit_ids: list[int], i: int) -> None:
+    """One typical command: a fire result on a unit (hits, disorder) and the next phase."""
+    target = unit_ids[i % len(unit_ids)]
+    apply(
+        session,
+        game_id,
+        "fire",
+        changes=[
+            SetField(GameUnit, target, "hits", i % 7 + 1),
+            SetField(GameUnit, target, "disordered", i % 2 == 0),
+            SetField("game", game_id, "phase", f"fire {i}"),
+        ],
+        inputs={"target": target, "range": "short"},
+        rolls=[4, 2],
+        outcome={"hits": i % 7 + 1, "trace": ["CE 6", "short range +1"]},
+        summary="volley",
+    )
+
+
+def median_ms(fn: Callable[[], object], repeat: int) -> float:
+    """Median wall time of ``fn`` in milliseconds (after one warm-up call)."""
+    fn()
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def main() -> int:
+    """Build the big game in a temporary folder, time the operations, print a table."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=15, help="timed runs per operation")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "bench.sqlite"
+        t = time.perf_counter()
+        game_id, unit_ids, division_ids = build(path)
+        print(
+            f"built {len(unit_ids)} units, {EVENTS} journal events "
+            f"({path.stat().st_size / 2**20:.1f} MiB) in {time.perf_counter() - t:.1f} s"
+        )
+
+        def open_only() -> None:
+            open_database(path).close()
+
+        def open_game() -> None:
+            with open_database(path) as db, db.session() as s:
+                load_game(s, game_id, units=False)
+
+        def open_game_all_units() -> None:
+            with open_database(path) as db, db.session() as s:
+                load_game(s, game_id)
+
+        def open_verified() -> None:
+            open_database(path, verify=True).close()
+
+        rows: list[tuple[str, float, float]] = [
+            ("open database", median_ms(open_only, args.repeat), TARGET_MS),
+            ("open + load game (no units)", median_ms(open_game, args.repeat), TARGET_MS),
+            (
+                f"open + load game + {len(unit_ids)} units",
+                median_ms(open_game_all_units, args.repeat),
+                TARGET_MS,
+            ),
+            ("open with full quick_check", median_ms(open_verified, args.repeat), TARGET_MS),
+        ]
+        with open_database(path) as db:
+            counter = iter(range(10**9))
+
+            def one_division() -> None:
+                with db.session() as s:
+                    load_division(s, division_ids[next(counter) % len(division_ids)])
+
+            rows.append(("load one division", median_ms(one_division, args.repeat), TARGET_MS))
+            with db.session() as s:
+                rows.append(
+                    (
+                        "apply one command",
+                        median_ms(
+                            lambda: command(s, game_id, unit_ids, next(counter)), args.repeat
+                        ),
+                        TARGET_MS,
+                    )
+                )
+                undo_times = []
+                redo_times = []
+                for _ in range(args.repeat):
+                    t = time.perf_counter()
+                    undo(s, game_id)
+                    undo_times.append((time.perf_counter() - t) * 1000)
+                for _ in range(args.repeat):
+                    t = time.perf_counter()
+                    redo(s, game_id)
+                    redo_times.append((time.perf_counter() - t) * 1000)
+                rows.append(("undo one command", statistics.median(undo_times), TARGET_MS))
+                rows.append(("redo one command", statistics.median(redo_times), TARGET_MS))
+                big = army_list(UNITS)
+                rows.append(
+                    (
+                        f"import {UNITS}-unit army list",
+                        median_ms(
+                            lambda: import_army_list(s, big, replace=True), max(3, args.repeat // 3)
+                        ),
+                        IMPORT_TARGET_MS,
+                    )
+                )
+    width = max(len(name) for name, _, _ in rows)
+    print(f"\n{'operation':<{width}}  {'median':>10}  {'target':>8}")
+    print(f"{'-' * width}  {'-' * 10}  {'-' * 8}")
+    failed = False
+    for name, ms, target in rows:
+        mark = "" if ms < target else "  SLOW"
+        failed |= ms >= target
+        print(f"{name:<{width}}  {ms:>7.1f} ms  {target:>5.0f} ms{mark}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
