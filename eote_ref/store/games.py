@@ -62,6 +62,7 @@ def create_game(
     turn: int = 1,
     phase: str = "",
     initiative: int | None = None,
+    figure_scale: str = "15mm",
 ) -> Game:
     """Create a game with its sides, command trees, leaders and units, and commit it.
 
@@ -75,6 +76,7 @@ def create_game(
         turn: the starting turn.
         phase: the starting phase.
         initiative: the position of the side holding the initiative, if decided.
+        figure_scale: ``6mm``, ``15mm`` or ``25mm`` (distances shift by 2").
 
     Returns:
         The new game (its ``id`` set).
@@ -88,6 +90,7 @@ def create_game(
             turn=turn,
             phase=phase,
             initiative=initiative,
+            figure_scale=figure_scale,
         )
         session.add(game)
         session.flush()

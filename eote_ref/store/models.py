@@ -140,6 +140,8 @@ class Game(SQLModel, table=True):
     options: dict[str, Any] = _json({})
     turn: int = 1
     phase: str = ""
+    #: Figure scale: distances shift by 2" for 6mm and 25mm (EotE introduction).
+    figure_scale: str = "15mm"
     #: ``position`` of the :class:`GameSide` holding the initiative, if decided.
     initiative: int | None = None
     notes: str | None = None

@@ -38,6 +38,7 @@ def upgrade() -> None:
     sa.Column('options', sa.JSON(), nullable=False),
     sa.Column('turn', sa.Integer(), nullable=False),
     sa.Column('phase', sa.String(), nullable=False),
+    sa.Column('figure_scale', sa.String(), nullable=False),
     sa.Column('initiative', sa.Integer(), nullable=True),
     sa.Column('notes', sa.String(), nullable=True),
     sa.PrimaryKeyConstraint('id'),

@@ -1,0 +1,587 @@
+"""The game as the umpire runs it: plain views of the state and journaled edits.
+
+:class:`GameService` is what the desktop app (and scripts) hold for an open game. It reads
+the state into frozen view dataclasses (:class:`GameView` → :class:`SideView` →
+:class:`DivisionView` → :class:`UnitView`), and every change it makes — a marker edited on
+the dashboard, the next phase, an adjudication — goes through
+:func:`eote_ref.store.apply` as one journal event in one transaction, so undo reverts it.
+Widgets hold a service and never open sessions themselves.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session
+
+from eote_ref.referee.phases import PHASES, Phase, next_phase
+from eote_ref.rules.ruleset import Ruleset
+from eote_ref.rules.units import FORMATIONS_BY_ARM, Arm
+from eote_ref.rulesets import load_default
+from eote_ref.store import (
+    Change,
+    Database,
+    GameCommand,
+    GameLeader,
+    GameUnit,
+    JournalEvent,
+    SetField,
+    apply,
+    counts,
+    history,
+    load_game,
+    next_redo,
+    next_undo,
+    redo,
+    undo,
+)
+from eote_ref.store.games import DIVISION_LEVELS
+
+#: Unit fields the umpire may set directly on the dashboard, with their checks.
+BOOL_FIELDS = (
+    "disordered",
+    "routed",
+    "off_table",
+    "pinned",
+    "out_of_command",
+    "limbered",
+    "guns_abandoned",
+    "skirmishers_out",
+    "changed_formation",
+)
+COUNT_FIELDS = {"hits": 20, "blown": 5}
+
+
+class RefereeError(ValueError):
+    """An edit or command the referee refuses, with a sentence for the umpire."""
+
+
+@dataclass(frozen=True)
+class LeaderView:
+    """A leader as the dashboard shows it."""
+
+    id: int
+    name: str
+    level: str
+    rating: int
+    killed: bool
+    no_rally_next_turn: bool
+    replacement: bool
+    replacement_due_turn: int | None
+
+
+@dataclass(frozen=True)
+class UnitView:
+    """A unit and its markers."""
+
+    id: int
+    division_id: int
+    name: str
+    arm: str
+    type: str
+    nation: str
+    ce: int
+    stands: int
+    weight: str | None
+    skirmish: str
+    brigade: str | None
+    hits: int
+    disordered: bool
+    blown: int
+    routed: bool
+    off_table: bool
+    formation: str | None
+    limbered: bool
+    guns_abandoned: bool
+    pinned: bool
+    out_of_command: bool
+    skirmishers_out: bool
+    changed_formation: bool
+    attached_leader: str | None
+    morale_due: bool
+
+    @property
+    def effective_ce(self) -> int:
+        """CE less one per hit (the first modifier of every check; 0 when routed, 7.4)."""
+        return 0 if self.routed else max(0, self.ce - self.hits)
+
+
+@dataclass(frozen=True)
+class DivisionView:
+    """A division or brigade with its leader, orders, state and units."""
+
+    id: int
+    side: int
+    name: str
+    level: str
+    parent: str | None
+    leader: LeaderView | None
+    current_order: str | None
+    pending_order: str | None
+    pending_order_turns: int | None
+    falling_back: bool
+    routed: bool
+    in_town: bool
+    objective_lost: bool
+    units: tuple[UnitView, ...]
+
+    @property
+    def integrity_state(self) -> str:
+        """``routed``, ``falling back`` or ``steady`` (EotE 9.0)."""
+        if self.routed:
+            return "routed"
+        return "falling back" if self.falling_back else "steady"
+
+
+@dataclass(frozen=True)
+class CommanderView:
+    """An army, wing or corps command and its leader."""
+
+    id: int
+    side: int
+    name: str
+    level: str
+    leader: LeaderView | None
+
+
+@dataclass(frozen=True)
+class SideView:
+    """One side's order of battle and state."""
+
+    position: int
+    name: str
+    army_lists: tuple[str, ...]
+    commanders: tuple[CommanderView, ...]
+    divisions: tuple[DivisionView, ...]
+
+    @property
+    def units(self) -> list[UnitView]:
+        """Every unit of the side."""
+        return [u for d in self.divisions for u in d.units]
+
+
+@dataclass(frozen=True)
+class GameView:
+    """Everything the main screen shows about a game."""
+
+    id: int
+    name: str
+    turn: int
+    phase: Phase
+    initiative: int | None
+    figure_scale: str
+    ruleset: str
+    options: dict[str, Any]
+    provisional: bool
+    sides: tuple[SideView, ...]
+    can_undo: str | None
+    can_redo: str | None
+
+    @property
+    def initiative_side(self) -> str | None:
+        """The name of the side holding the initiative, if decided."""
+        if self.initiative is None:
+            return None
+        for s in self.sides:
+            if s.position == self.initiative:
+                return s.name
+        return None
+
+
+@dataclass(frozen=True)
+class JournalEntry:
+    """One line of the journal log."""
+
+    id: int
+    seq: int
+    turn: int
+    phase: str
+    kind: str
+    summary: str
+    status: str
+    rolls: list[Any]
+    result: str | None
+    created_at: datetime.datetime
+
+
+def _leader_view(row: GameLeader) -> LeaderView:
+    assert row.id is not None
+    return LeaderView(
+        id=row.id,
+        name=row.name,
+        level=row.level,
+        rating=row.rating,
+        killed=row.killed,
+        no_rally_next_turn=row.no_rally_next_turn,
+        replacement=row.replacement,
+        replacement_due_turn=row.replacement_due_turn,
+    )
+
+
+def _current_leader(leaders: Sequence[GameLeader]) -> GameLeader | None:
+    """The command's living leader: its replacement when one has arrived, else the original."""
+    alive = [lead for lead in leaders if not lead.killed]
+    return alive[-1] if alive else (leaders[0] if leaders else None)
+
+
+class GameService:
+    """One open game: read views, make journaled edits, undo and redo.
+
+    Args:
+        db: the open database.
+        game_id: the game to run.
+        ruleset: the ruleset data (the shipped EotE 6.2 by default).
+    """
+
+    def __init__(self, db: Database, game_id: int, ruleset: Ruleset | None = None) -> None:
+        self.db = db
+        self.game_id = game_id
+        base = ruleset or load_default()
+        with self.db.session() as s:
+            game = load_game(s, game_id, units=False).game
+            options = dict(game.options or {})
+        self.ruleset = base.with_options(options)
+        self._listeners: list[Callable[[], None]] = []
+
+    # ------------------------------------------------------------------ listening
+    def subscribe(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` after every change (edit, undo, redo)."""
+        self._listeners.append(callback)
+
+    def _changed(self) -> None:
+        for cb in list(self._listeners):
+            cb()
+
+    # ------------------------------------------------------------------ reading
+    def view(self) -> GameView:
+        """The whole game as plain views."""
+        with self.db.session() as s:
+            state = load_game(s, self.game_id)
+            undo_ev = next_undo(s, self.game_id)
+            redo_ev = next_redo(s, self.game_id)
+        game = state.game
+        leaders_by_command: dict[int, list[GameLeader]] = {}
+        for lead in state.leaders:
+            leaders_by_command.setdefault(lead.command_id, []).append(lead)
+        leader_names = {lead.id: lead.name for lead in state.leaders}
+        units_by_command: dict[int, list[GameUnit]] = {}
+        for u in state.units:
+            units_by_command.setdefault(u.command_id, []).append(u)
+        commands = {c.id: c for c in state.commands}
+        side_pos = {s.id: s.position for s in state.sides}
+        threshold = int(self.ruleset.option("morale_hit_threshold"))
+        divisions: dict[int, list[DivisionView]] = {p: [] for p in side_pos.values()}
+        commanders: dict[int, list[CommanderView]] = {p: [] for p in side_pos.values()}
+        for c in state.commands:
+            assert c.id is not None
+            chief = _current_leader(leaders_by_command.get(c.id, []))
+            lv = _leader_view(chief) if chief else None
+            pos = side_pos[c.side_id]
+            if c.level not in DIVISION_LEVELS:
+                commanders[pos].append(CommanderView(c.id, pos, c.name, c.level, lv))
+                continue
+            parent = commands.get(c.parent_id) if c.parent_id else None
+            units = tuple(
+                self._unit_view(u, c.id, leader_names, threshold)
+                for u in sorted(units_by_command.get(c.id, []), key=lambda u: (u.position, u.id))
+            )
+            divisions[pos].append(
+                DivisionView(
+                    id=c.id,
+                    side=pos,
+                    name=c.name,
+                    level=c.level,
+                    parent=parent.name if parent else None,
+                    leader=lv,
+                    current_order=c.current_order,
+                    pending_order=c.pending_order,
+                    pending_order_turns=c.pending_order_turns,
+                    falling_back=c.falling_back,
+                    routed=c.routed,
+                    in_town=c.in_town,
+                    objective_lost=c.objective_lost,
+                    units=units,
+                )
+            )
+        sides = tuple(
+            SideView(
+                position=side.position,
+                name=side.name,
+                army_lists=tuple(side.army_lists),
+                commanders=tuple(commanders[side.position]),
+                divisions=tuple(divisions[side.position]),
+            )
+            for side in state.sides
+        )
+        assert game.id is not None
+        return GameView(
+            id=game.id,
+            name=game.name,
+            turn=game.turn,
+            phase=Phase.parse(game.phase),
+            initiative=game.initiative,
+            figure_scale=game.figure_scale,
+            ruleset=f"{game.ruleset}",
+            options=dict(game.options or {}),
+            provisional=self.ruleset.uses_provisional,
+            sides=sides,
+            can_undo=undo_ev.summary or undo_ev.kind if undo_ev else None,
+            can_redo=redo_ev.summary or redo_ev.kind if redo_ev else None,
+        )
+
+    @staticmethod
+    def _unit_view(
+        u: GameUnit, division_id: int, leader_names: dict[int | None, str], threshold: int
+    ) -> UnitView:
+        assert u.id is not None
+        return UnitView(
+            id=u.id,
+            division_id=division_id,
+            name=u.name,
+            arm=u.arm,
+            type=u.type,
+            nation=u.nation,
+            ce=u.ce,
+            stands=u.stands,
+            weight=u.weight,
+            skirmish=u.skirmish,
+            brigade=u.brigade,
+            hits=u.hits,
+            disordered=u.disordered,
+            blown=u.blown,
+            routed=u.routed,
+            off_table=u.off_table,
+            formation=u.formation,
+            limbered=u.limbered,
+            guns_abandoned=u.guns_abandoned,
+            pinned=u.pinned,
+            out_of_command=u.out_of_command,
+            skirmishers_out=u.skirmishers_out,
+            changed_formation=u.changed_formation,
+            attached_leader=leader_names.get(u.attached_leader_id)
+            if u.attached_leader_id
+            else None,
+            morale_due=not u.routed and u.hits >= threshold,
+        )
+
+    def journal(self, *, limit: int | None = None, newest_first: bool = True) -> list[JournalEntry]:
+        """The journal, newest first by default (undone events included, marked)."""
+        with self.db.session() as s:
+            events = history(s, self.game_id, limit=limit, newest_first=newest_first)
+            return [self._entry(e) for e in events]
+
+    @staticmethod
+    def _entry(e: JournalEvent) -> JournalEntry:
+        assert e.id is not None
+        outcome = e.outcome if isinstance(e.outcome, dict) else {}
+        result = outcome.get("result")
+        return JournalEntry(
+            id=e.id,
+            seq=e.seq,
+            turn=e.turn,
+            phase=e.phase,
+            kind=e.kind,
+            summary=e.summary,
+            status=e.status,
+            rolls=list(e.rolls or []),
+            result=str(result) if result is not None else None,
+            created_at=e.created_at,
+        )
+
+    # ------------------------------------------------------------------ writing
+    def record(
+        self,
+        kind: str,
+        summary: str,
+        changes: Sequence[Change],
+        *,
+        inputs: Any = None,
+        rolls: Any = None,
+        outcome: Any = None,
+    ) -> JournalEvent:
+        """Apply ``changes`` as one journal event (the only way this service writes)."""
+        with self.db.session() as s:
+            event = apply(
+                s,
+                self.game_id,
+                kind,
+                changes=changes,
+                inputs=inputs,
+                rolls=rolls,
+                outcome=outcome,
+                summary=summary,
+            )
+        self._changed()
+        return event
+
+    def _unit(self, s: Session, unit_id: int) -> GameUnit:
+        unit = s.get(GameUnit, unit_id)
+        if unit is None or unit.game_id != self.game_id:
+            raise RefereeError(f"there is no unit {unit_id} in this game")
+        return unit
+
+    def set_unit(self, unit_id: int, field: str, value: Any) -> JournalEvent | None:
+        """Set one marker of a unit (hits, disorder, blown, formation...) as an undoable step.
+
+        Returns None when the value is unchanged (nothing is journaled).
+        """
+        with self.db.session() as s:
+            unit = self._unit(s, unit_id)
+            name, arm, before = unit.name, unit.arm, getattr(unit, field, None)
+        value = self._check(field, value, arm)
+        if before == value:
+            return None
+        summary = f"{name}: {_describe(field, before, value)}"
+        return self.record(
+            "marker",
+            summary,
+            [SetField("game_unit", unit_id, field, value)],
+            inputs={"unit_id": unit_id, "field": field, "value": value},
+        )
+
+    def adjust_unit(self, unit_id: int, field: str, delta: int) -> JournalEvent | None:
+        """Add ``delta`` to a counted marker (hits or blown), never below 0."""
+        if field not in COUNT_FIELDS:
+            raise RefereeError(f"{field} is not a counted marker")
+        with self.db.session() as s:
+            current = int(getattr(self._unit(s, unit_id), field))
+        target = max(0, min(COUNT_FIELDS[field], current + delta))
+        return self.set_unit(unit_id, field, target)
+
+    def toggle_unit(self, unit_id: int, field: str) -> JournalEvent | None:
+        """Flip a yes/no marker (disordered, routed, pinned...)."""
+        if field not in BOOL_FIELDS:
+            raise RefereeError(f"{field} is not a yes/no marker")
+        with self.db.session() as s:
+            current = bool(getattr(self._unit(s, unit_id), field))
+        return self.set_unit(unit_id, field, not current)
+
+    @staticmethod
+    def _check(field: str, value: Any, arm: str) -> Any:
+        if field in COUNT_FIELDS:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RefereeError(f"{field} must be a whole number")
+            if not 0 <= value <= COUNT_FIELDS[field]:
+                raise RefereeError(f"{field} must be 0..{COUNT_FIELDS[field]}")
+            if field == "blown" and arm != "cavalry" and value:
+                raise RefereeError("only cavalry carries blown markers (EotE 5.10)")
+            return value
+        if field in BOOL_FIELDS:
+            if not isinstance(value, bool):
+                raise RefereeError(f"{field} is yes or no")
+            return value
+        if field == "formation":
+            try:
+                allowed = {f.value for f in FORMATIONS_BY_ARM[Arm(arm)]}
+            except ValueError:
+                allowed = {"line", "column"}
+            if value not in allowed:
+                raise RefereeError(f"{arm} cannot be in {value} (use {', '.join(sorted(allowed))})")
+            return value
+        raise RefereeError(f"{field} cannot be edited here")
+
+    def set_division(self, division_id: int, field: str, value: Any) -> JournalEvent | None:
+        """Set a division's state (order, in town, objective lost...) as an undoable step."""
+        allowed = {
+            "current_order": str,
+            "in_town": bool,
+            "objective_lost": bool,
+            "falling_back": bool,
+            "routed": bool,
+        }
+        if field not in allowed or not isinstance(value, allowed[field]):
+            raise RefereeError(f"{field} cannot be set to {value!r}")
+        with self.db.session() as s:
+            cmd = s.get(GameCommand, division_id)
+            if cmd is None or cmd.game_id != self.game_id:
+                raise RefereeError(f"there is no division {division_id} in this game")
+            before, name = getattr(cmd, field), cmd.name
+        if before == value:
+            return None
+        return self.record(
+            "division",
+            f"{name}: {_describe(field, before, value)}",
+            [SetField("game_command", division_id, field, value)],
+            inputs={"division_id": division_id, "field": field, "value": value},
+        )
+
+    def set_initiative(self, position: int | None) -> JournalEvent | None:
+        """Record which side holds the initiative (by side position)."""
+        view = self.view()
+        if position is not None and position not in {s.position for s in view.sides}:
+            raise RefereeError(f"there is no side {position}")
+        if view.initiative == position:
+            return None
+        name = next((s.name for s in view.sides if s.position == position), "nobody")
+        return self.record(
+            "initiative",
+            f"initiative: {name}",
+            [SetField("game", self.game_id, "initiative", position)],
+        )
+
+    def advance_phase(self) -> JournalEvent:
+        """Move to the next phase of EotE 2.0; after divisional integrity, the next turn."""
+        view = self.view()
+        phase, new_turn = next_phase(view.phase)
+        changes: list[Change] = [SetField("game", self.game_id, "phase", phase.value)]
+        turn = view.turn + 1 if new_turn else view.turn
+        if new_turn:
+            changes.append(SetField("game", self.game_id, "turn", turn))
+        return self.record(
+            "phase",
+            f"turn {turn}: {phase.label}" if new_turn else f"{phase.label} phase",
+            changes,
+        )
+
+    # ------------------------------------------------------------------ undo / redo
+    def undo(self, steps: int = 1) -> list[str]:
+        """Undo ``steps`` events; returns their summaries."""
+        with self.db.session() as s:
+            events = undo(s, self.game_id, steps)
+            out = [e.summary or e.kind for e in events]
+        self._changed()
+        return out
+
+    def redo(self, steps: int = 1) -> list[str]:
+        """Redo ``steps`` undone events; returns their summaries."""
+        with self.db.session() as s:
+            events = redo(s, self.game_id, steps)
+            out = [e.summary or e.kind for e in events]
+        self._changed()
+        return out
+
+    def undo_to(self, seq: int) -> list[str]:
+        """Undo every event after ``seq`` (the log's "undo back to here")."""
+        with self.db.session() as s:
+            done = [e for e in history(s, self.game_id) if e.status == "done" and e.seq > seq]
+        return self.undo(len(done)) if done else []
+
+    def undo_counts(self) -> tuple[int, int]:
+        """How many steps can be undone and redone."""
+        with self.db.session() as s:
+            c = counts(s, self.game_id)
+        return c.undoable, c.redoable
+
+
+def _describe(field: str, before: Any, after: Any) -> str:
+    label = field.replace("_", " ")
+    if isinstance(after, bool):
+        return f"{label} {'on' if after else 'off'}"
+    return f"{label} {before} → {after}"
+
+
+__all__ = [
+    "PHASES",
+    "CommanderView",
+    "DivisionView",
+    "GameService",
+    "GameView",
+    "JournalEntry",
+    "LeaderView",
+    "RefereeError",
+    "SideView",
+    "UnitView",
+]

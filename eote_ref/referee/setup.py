@@ -1,0 +1,214 @@
+"""Setting up games: shipped army lists, a new game from lists, and the demo battle."""
+
+from __future__ import annotations
+
+import pathlib
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from eote_ref.armylists.loader import load_army_list
+from eote_ref.armylists.model import ArmyList, Command
+from eote_ref.referee.phases import Phase
+from eote_ref.referee.rosters import to_spec
+from eote_ref.rules.dice import Dice, RandomDice
+from eote_ref.rulesets import load_default
+from eote_ref.store import Database, SideSpec, create_game, list_games
+
+FIGURE_SCALES = ("6mm", "15mm", "25mm")
+DEMO_NAME = "Demo battle: Waterloo, 18 June 1815"
+DEMO_LISTS = ("waterloo-1815-french.yaml", "waterloo-1815-anglo-allied.yaml")
+
+
+def shipped_army_lists_dir() -> pathlib.Path | None:
+    """Where the shipped army lists are: the source tree, an installed copy or a frozen app."""
+    here = pathlib.Path(__file__).resolve()
+    candidates = [
+        here.parents[2] / "army_lists",
+        pathlib.Path(sys.prefix) / "share" / "eote-ref" / "army_lists",
+    ]
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        candidates.insert(0, pathlib.Path(frozen) / "army_lists")
+    for c in candidates:
+        if c.is_dir() and any(c.glob("*.yaml")):
+            return c
+    return None
+
+
+def shipped_army_lists() -> list[pathlib.Path]:
+    """The shipped army-list files, sorted by name (empty when none are installed)."""
+    folder = shipped_army_lists_dir()
+    return sorted(folder.glob("*.yaml")) if folder else []
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What the new-game wizard collects.
+
+    ``sides`` maps a side's name to its army-list files; ``initiative`` is the starting side's
+    name, ``"roll"`` to roll for it (EotE 4.0 with no modifiers), or None to decide later.
+    """
+
+    name: str
+    sides: Mapping[str, Sequence[pathlib.Path]]
+    figure_scale: str = "15mm"
+    options: Mapping[str, str | int | bool] | None = None
+    initiative: str | None = None
+
+
+class SetupError(ValueError):
+    """A game that cannot be set up as asked."""
+
+
+def _load(path: pathlib.Path) -> ArmyList:
+    return load_army_list(path).army_list
+
+
+def create_new_game(db: Database, spec: NewGame, dice: Dice | None = None) -> int:
+    """Copy the chosen army lists into a new game and return its id.
+
+    The order of battle is copied, so later edits of the lists never touch this game; the
+    ruleset options are checked against the ruleset and stored with the game.
+    """
+    if spec.figure_scale not in FIGURE_SCALES:
+        raise SetupError(f"figure scale must be one of {', '.join(FIGURE_SCALES)}")
+    if len(spec.sides) != 2:
+        raise SetupError("a game has two sides")
+    if any(not files for files in spec.sides.values()):
+        raise SetupError("each side needs at least one army list")
+    options = dict(spec.options or {})
+    ruleset = load_default().with_options(options)
+    sides = [
+        SideSpec(name, tuple(to_spec(_load(pathlib.Path(f))) for f in files))
+        for name, files in spec.sides.items()
+    ]
+    names = list(spec.sides)
+    initiative: int | None = None
+    if spec.initiative == "roll":
+        roller = dice or RandomDice()
+        while True:
+            a, b = roller.d10(f"{names[0]}.roll"), roller.d10(f"{names[1]}.roll")
+            if a != b:
+                initiative = 0 if a > b else 1
+                break
+    elif spec.initiative is not None:
+        if spec.initiative not in names:
+            raise SetupError(f"no side called {spec.initiative!r}")
+        initiative = names.index(spec.initiative)
+    with db.session() as s:
+        game = create_game(
+            s,
+            spec.name,
+            sides,
+            ruleset="eote-6.2",
+            ruleset_version=ruleset.version,
+            options=options,
+            phase=Phase.COMMAND.value,
+            initiative=initiative,
+            figure_scale=spec.figure_scale,
+        )
+        assert game.id is not None
+        return game.id
+
+
+def demo_game(db: Database) -> int:
+    """The demo battle (Waterloo: Armée du Nord against Wellington's army), made once."""
+    with db.session() as s:
+        for g in list_games(s):
+            if g.name == DEMO_NAME:
+                assert g.id is not None
+                return g.id
+    folder = shipped_army_lists_dir()
+    if folder is None:
+        raise SetupError("the shipped army lists are not installed")
+    french, allied = (folder / n for n in DEMO_LISTS)
+    return create_new_game(
+        db,
+        NewGame(
+            DEMO_NAME,
+            {"French": [french], "Anglo-Allied": [allied]},
+            figure_scale="15mm",
+            initiative="French",
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class ListSummary:
+    """An army-list file as the new-game wizard lists it."""
+
+    path: pathlib.Path
+    name: str
+    nation: str
+    year: int
+    battle: str | None
+    divisions: int
+    units: int
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """A ruleset option with its explanation and the sections in conflict."""
+
+    name: str
+    default: str | int | bool
+    choices: tuple[str | int | bool, ...]
+    rule: str
+    explanation: str
+
+
+class SetupService:
+    """What the new-game wizard needs: army lists to choose from, options, and creation."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def shipped_lists(self) -> list[ListSummary]:
+        """Every shipped army list, summarised (files that do not load are left out)."""
+        out = []
+        for path in shipped_army_lists():
+            try:
+                out.append(self.summarise(path))
+            except ValueError:
+                continue
+        return out
+
+    @staticmethod
+    def summarise(path: pathlib.Path) -> ListSummary:
+        """Load an army-list file and summarise it; ValueError (with every problem) if bad."""
+        army = _load(path)
+        divisions = [c for c in _walk(army.army) if c.level.value in ("division", "brigade")]
+        return ListSummary(
+            path=path,
+            name=army.name,
+            nation=army.nation,
+            year=army.year,
+            battle=army.battle,
+            divisions=len(divisions),
+            units=sum(len(d.units) for d in divisions),
+        )
+
+    @staticmethod
+    def options() -> list[OptionInfo]:
+        """The ruleset's named options (EotE contradictions and gaps), with explanations."""
+        rs = load_default()
+        return [
+            OptionInfo(name, spec.default, tuple(spec.choices), spec.rule, spec.explanation)
+            for name, spec in rs.options.items()
+        ]
+
+    def create(self, spec: NewGame, dice: Dice | None = None) -> int:
+        """Create the game; returns its id (SetupError or ValueError when it cannot)."""
+        return create_new_game(self.db, spec, dice)
+
+    def demo(self) -> int:
+        """The demo battle's id (created on first use)."""
+        return demo_game(self.db)
+
+
+def _walk(command: Command) -> list[Command]:
+    out = [command]
+    for child in command.commands:
+        out += _walk(child)
+    return out
