@@ -221,6 +221,22 @@ def _leader_view(row: GameLeader) -> LeaderView:
     )
 
 
+def _tree_order(commands: Sequence[GameCommand]) -> list[GameCommand]:
+    """Commands in order-of-battle order: each command, then its subordinates, by position."""
+    children: dict[int | None, list[GameCommand]] = {}
+    for c in commands:
+        children.setdefault(c.parent_id, []).append(c)
+    for group in children.values():
+        group.sort(key=lambda c: (c.position, c.id or 0))
+    out: list[GameCommand] = []
+    stack = list(reversed(children.get(None, [])))
+    while stack:
+        c = stack.pop()
+        out.append(c)
+        stack.extend(reversed(children.get(c.id, [])))
+    return out
+
+
 def _current_leader(leaders: Sequence[GameLeader]) -> GameLeader | None:
     """The command's living leader: its replacement when one has arrived, else the original."""
     alive = [lead for lead in leaders if not lead.killed]
@@ -275,7 +291,7 @@ class GameService:
         threshold = int(self.ruleset.option("morale_hit_threshold"))
         divisions: dict[int, list[DivisionView]] = {p: [] for p in side_pos.values()}
         commanders: dict[int, list[CommanderView]] = {p: [] for p in side_pos.values()}
-        for c in state.commands:
+        for c in _tree_order(state.commands):
             assert c.id is not None
             chief = _current_leader(leaders_by_command.get(c.id, []))
             lv = _leader_view(chief) if chief else None

@@ -1,0 +1,307 @@
+"""The game service: views, journaled marker edits, phases of EotE 2.0, undo and redo."""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from eote_ref.referee.game import GameService, RefereeError
+from eote_ref.referee.phases import PHASES, Phase, next_phase
+from eote_ref.referee.setup import (
+    DEMO_NAME,
+    NewGame,
+    SetupError,
+    SetupService,
+    create_new_game,
+    demo_game,
+    shipped_army_lists,
+)
+from eote_ref.rules.dice import EnteredDice
+from eote_ref.store import Database, open_database, snapshot
+
+LISTS = {p.name: p for p in shipped_army_lists()}
+
+
+@pytest.fixture
+def db(tmp_path: pathlib.Path) -> Iterator[Database]:
+    database = open_database(tmp_path / "g.sqlite")
+    yield database
+    database.close()
+
+
+def small_game(db: Database, **kw: object) -> GameService:
+    spec = NewGame(
+        "Ligny skirmish",
+        {
+            "Prussians": [LISTS["waterloo-1815-prussian.yaml"]],
+            "French": [LISTS["waterloo-1815-french.yaml"]],
+        },
+        **kw,  # type: ignore[arg-type]
+    )
+    return GameService(db, create_new_game(db, spec))
+
+
+def test_demo_is_created_once_with_both_sides(db: Database) -> None:
+    gid = demo_game(db)
+    assert demo_game(db) == gid
+    v = GameService(db, gid).view()
+    assert v.name == DEMO_NAME
+    assert [s.name for s in v.sides] == ["French", "Anglo-Allied"]
+    assert (v.turn, v.phase, v.initiative_side, v.figure_scale) == (
+        1,
+        Phase.COMMAND,
+        "French",
+        "15mm",
+    )
+    assert len(v.sides[0].units) == 169
+    assert len(v.sides[1].units) == 143
+    assert v.provisional is True
+    first = v.sides[0].divisions[0]
+    assert first.leader is not None
+    assert first.parent == "I Corps"
+    assert first.integrity_state == "steady"
+
+
+def test_marker_edits_are_journaled_and_undoable(db: Database) -> None:
+    svc = small_game(db)
+    unit = svc.view().sides[0].units[0]
+    before = snapshot_of(svc)
+    svc.adjust_unit(unit.id, "hits", 2)
+    svc.toggle_unit(unit.id, "disordered")
+    svc.set_unit(unit.id, "formation", "column")
+    after = svc.view().sides[0].units[0]
+    assert (after.hits, after.disordered, after.formation) == (2, True, "column")
+    assert after.effective_ce == unit.ce - 2
+    entries = svc.journal()
+    assert [e.summary for e in entries][:3] == [
+        f"{unit.name}: formation None → column",
+        f"{unit.name}: disordered on",
+        f"{unit.name}: hits 0 → 2",
+    ]
+    assert svc.view().can_undo == f"{unit.name}: formation None → column"
+    assert svc.undo(3) == [e.summary for e in entries[:3]]
+    assert snapshot_of(svc) == before
+    assert svc.undo_counts() == (0, 3)
+    svc.redo(3)
+    assert svc.view().sides[0].units[0].hits == 2
+
+
+def test_no_op_edits_write_nothing(db: Database) -> None:
+    svc = small_game(db)
+    unit = svc.view().sides[0].units[0]
+    assert svc.adjust_unit(unit.id, "hits", -1) is None
+    assert svc.set_unit(unit.id, "disordered", False) is None
+    assert svc.journal() == []
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("hits", -1),
+        ("hits", 21),
+        ("hits", True),
+        ("disordered", 1),
+        ("formation", "square"),
+        ("ce", 9),
+        ("blown", 1),
+    ],
+)
+def test_bad_edits_are_refused(db: Database, field: str, value: object) -> None:
+    svc = small_game(db)
+    battery = next(u for u in svc.view().sides[0].units if u.arm == "artillery")
+    with pytest.raises(RefereeError):
+        svc.set_unit(battery.id, field, value)
+    assert svc.journal() == []
+
+
+def test_unknown_unit_and_markers(db: Database) -> None:
+    svc = small_game(db)
+    with pytest.raises(RefereeError):
+        svc.toggle_unit(999_999, "disordered")
+    with pytest.raises(RefereeError):
+        svc.toggle_unit(svc.view().sides[0].units[0].id, "hits")
+    with pytest.raises(RefereeError):
+        svc.adjust_unit(svc.view().sides[0].units[0].id, "disordered", 1)
+
+
+def test_cavalry_blown_markers(db: Database) -> None:
+    svc = small_game(db)
+    cav = next(u for u in svc.view().sides[1].units if u.arm == "cavalry")
+    svc.adjust_unit(cav.id, "blown", 1)
+    svc.adjust_unit(cav.id, "blown", 1)
+    assert next(u for u in svc.view().sides[1].units if u.id == cav.id).blown == 2
+
+
+def test_morale_due_at_the_threshold(db: Database) -> None:
+    svc = small_game(db)
+    unit = svc.view().sides[0].units[0]
+    svc.adjust_unit(unit.id, "hits", 2)
+    assert not svc.view().sides[0].units[0].morale_due
+    svc.adjust_unit(unit.id, "hits", 1)
+    assert svc.view().sides[0].units[0].morale_due
+    strict = small_game(db, options={"morale_hit_threshold": 4})
+    u2 = strict.view().sides[0].units[0]
+    strict.adjust_unit(u2.id, "hits", 3)
+    assert not strict.view().sides[0].units[0].morale_due
+
+
+def test_phases_run_through_the_turn(db: Database) -> None:
+    svc = small_game(db)
+    seen = [svc.view().phase]
+    for _ in range(7):
+        svc.advance_phase()
+        v = svc.view()
+        seen.append(v.phase)
+    assert seen == [*PHASES, Phase.COMMAND]
+    assert svc.view().turn == 2
+    assert svc.journal()[0].summary == "turn 2: Command control"
+    svc.undo()
+    assert (svc.view().turn, svc.view().phase) == (1, Phase.INTEGRITY)
+
+
+def test_phase_labels() -> None:
+    assert [p.number for p in PHASES] == list(range(1, 8))
+    assert Phase.FIRE.rule == "6.0"
+    assert Phase.parse("") is Phase.COMMAND
+    assert next_phase(Phase.INTEGRITY) == (Phase.COMMAND, True)
+    assert all(p.steps for p in PHASES)
+
+
+def test_division_and_initiative(db: Database) -> None:
+    svc = small_game(db)
+    div = svc.view().sides[0].divisions[0]
+    svc.set_division(div.id, "current_order", "ATTACK")
+    svc.set_division(div.id, "falling_back", True)
+    d = svc.view().sides[0].divisions[0]
+    assert (d.current_order, d.integrity_state) == ("ATTACK", "falling back")
+    with pytest.raises(RefereeError):
+        svc.set_division(div.id, "name", "x")
+    with pytest.raises(RefereeError):
+        svc.set_division(10_000, "in_town", True)
+    assert svc.set_initiative(1) is not None
+    assert svc.view().initiative_side == "French"
+    assert svc.set_initiative(1) is None
+    with pytest.raises(RefereeError):
+        svc.set_initiative(5)
+
+
+def test_undo_back_to_here_and_listeners(db: Database) -> None:
+    svc = small_game(db)
+    calls: list[int] = []
+    svc.subscribe(lambda: calls.append(1))
+    unit = svc.view().sides[0].units[0]
+    for _ in range(4):
+        svc.adjust_unit(unit.id, "hits", 1)
+    second = svc.journal(newest_first=False)[1].seq
+    undone = svc.undo_to(second)
+    assert len(undone) == 2
+    assert svc.view().sides[0].units[0].hits == 2
+    assert svc.undo_to(99) == []
+    assert len(calls) == 5
+
+
+def test_setup_options_scale_and_initiative(db: Database) -> None:
+    svc = small_game(db, figure_scale="6mm", initiative="roll", options={"rout_hits": "always_2"})
+    v = svc.view()
+    assert v.figure_scale == "6mm"
+    assert v.initiative in (0, 1)
+    assert v.options == {"rout_hits": "always_2"}
+    rolled = create_new_game(
+        db,
+        NewGame(
+            "x",
+            {
+                "A": [LISTS["waterloo-1815-prussian.yaml"]],
+                "B": [LISTS["waterloo-1815-french.yaml"]],
+            },
+            initiative="roll",
+        ),
+        EnteredDice({"A.roll": 3, "B.roll": 8}),
+    )
+    assert GameService(db, rolled).view().initiative_side == "B"
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        NewGame("x", {"A": [LISTS["waterloo-1815-prussian.yaml"]]}),
+        NewGame("x", {"A": [LISTS["waterloo-1815-prussian.yaml"]], "B": []}),
+        NewGame(
+            "x",
+            {
+                "A": [LISTS["waterloo-1815-prussian.yaml"]],
+                "B": [LISTS["waterloo-1815-french.yaml"]],
+            },
+            figure_scale="28mm",
+        ),
+        NewGame(
+            "x",
+            {
+                "A": [LISTS["waterloo-1815-prussian.yaml"]],
+                "B": [LISTS["waterloo-1815-french.yaml"]],
+            },
+            initiative="C",
+        ),
+    ],
+)
+def test_setup_errors(db: Database, spec: NewGame) -> None:
+    with pytest.raises(SetupError):
+        create_new_game(db, spec)
+
+
+def test_setup_service_lists_and_options(db: Database) -> None:
+    setup = SetupService(db)
+    names = {s.name for s in setup.shipped_lists()}
+    assert {"Armée du Nord", "Army of the Lower Rhine"} <= names
+    opts = {o.name: o for o in setup.options()}
+    assert opts["morale_hit_threshold"].default == 3
+    assert "7.5" in opts["morale_hit_threshold"].rule
+    assert setup.demo() == setup.demo()
+
+
+def snapshot_of(svc: GameService) -> object:
+    with svc.db.session() as s:
+        return snapshot(s, svc.game_id)
+
+
+edits = st.lists(
+    st.tuples(
+        st.integers(0, 40),
+        st.sampled_from(["hits+", "hits-", "disordered", "routed", "pinned", "off_table"]),
+    ),
+    min_size=1,
+    max_size=12,
+)
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seq=edits)
+def test_undo_all_restores_and_redo_all_reproduces(
+    db: Database, seq: list[tuple[int, str]]
+) -> None:
+    """Any sequence of dashboard edits, undone entirely, restores the state exactly."""
+    svc = small_game(db)
+    units = svc.view().sides[0].units
+    start = snapshot_of(svc)
+    for idx, what in seq:
+        uid = units[idx % len(units)].id
+        if what == "hits+":
+            svc.adjust_unit(uid, "hits", 1)
+        elif what == "hits-":
+            svc.adjust_unit(uid, "hits", -1)
+        else:
+            svc.toggle_unit(uid, what)
+    end = snapshot_of(svc)
+    done, _ = svc.undo_counts()
+    if done:
+        svc.undo(done)
+    assert snapshot_of(svc) == start
+    if done:
+        svc.redo(done)
+    assert snapshot_of(svc) == end
