@@ -1,5 +1,7 @@
 """Benchmark the store on a big game: 2,000 units and 50,000 journal events (``make bench``).
 
+Then the desktop app's start-up to the demo dashboard (``scripts/bench_startup.py``).
+
 Prints the median time of: opening the database and loading the whole game, loading one
 division, applying one command, one undo, and importing a 2,000-unit army list. Targets: each
 well under 100 ms, the import under 1 s.
@@ -13,6 +15,8 @@ from __future__ import annotations
 import argparse
 import pathlib
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -215,6 +219,7 @@ def main() -> int:
     """Build the big game in a temporary folder, time the operations, print a table."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=15, help="timed runs per operation")
+    parser.add_argument("--no-startup", action="store_true", help="skip the app start-up benchmark")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         path = pathlib.Path(tmp) / "bench.sqlite"
@@ -297,6 +302,13 @@ def main() -> int:
         mark = "" if ms < target else "  SLOW"
         failed |= ms >= target
         print(f"{name:<{width}}  {ms:>7.1f} ms  {target:>5.0f} ms{mark}")
+    if not args.no_startup:
+        # The desktop app's start-up, in fresh processes (scripts/bench_startup.py).
+        startup = subprocess.run(
+            [sys.executable, str(pathlib.Path(__file__).with_name("bench_startup.py"))],
+            check=False,
+        )
+        failed |= startup.returncode != 0
     return 1 if failed else 0
 
 

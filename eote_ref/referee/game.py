@@ -19,7 +19,7 @@ from sqlmodel import Session
 
 from eote_ref.referee.phases import PHASES, Phase, next_phase
 from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import FORMATIONS_BY_ARM, Arm
+from eote_ref.rules.units import FORMATIONS_BY_ARM, Arm, Formation
 from eote_ref.rulesets import load_default
 from eote_ref.store import (
     Change,
@@ -347,6 +347,20 @@ class GameService:
             can_undo=undo_ev.summary or undo_ev.kind if undo_ev else None,
             can_redo=redo_ev.summary or redo_ev.kind if redo_ev else None,
         )
+
+    @property
+    def morale_threshold(self) -> int:
+        """Hits at which a unit checks morale, and at every hit after (EotE 7.5, 6.8)."""
+        return int(self.ruleset.option("morale_hit_threshold"))
+
+    @staticmethod
+    def formations(arm: str) -> tuple[str, ...]:
+        """The formations a unit of ``arm`` may take, in the rules' order (EotE 1.0.2)."""
+        try:
+            allowed = FORMATIONS_BY_ARM[Arm(arm)]
+        except ValueError:
+            return ("line", "column")
+        return tuple(f.value for f in Formation if f in allowed)
 
     @staticmethod
     def _unit_view(

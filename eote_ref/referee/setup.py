@@ -11,6 +11,7 @@ from eote_ref.armylists.loader import load_army_list
 from eote_ref.armylists.model import ArmyList, Command
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.rosters import to_spec
+from eote_ref.rules.core import Source
 from eote_ref.rules.dice import Dice, RandomDice
 from eote_ref.rulesets import load_default
 from eote_ref.store import Database, SideSpec, create_game, list_games
@@ -158,6 +159,35 @@ class OptionInfo:
     explanation: str
 
 
+@dataclass(frozen=True)
+class ScaledDistance:
+    """A listed distance and what it becomes at a figure scale (introduction)."""
+
+    key: str
+    label: str
+    rule: str
+    listed: float
+    scaled: float
+
+
+#: The distances the new-game wizard shows to explain a figure scale, with their labels.
+SCALE_EXAMPLES = {
+    "infantry_fire": "Infantry fire range",
+    "pinning_infantry": "Infantry pins enemy within",
+    "cavalry_charge": "Cavalry charge closes to",
+    "tactical_combat_range": "Tactical combat range",
+    "artillery_max": "Artillery maximum range",
+}
+
+
+@dataclass(frozen=True)
+class ProvisionalValue:
+    """A ruleset value the text does not give (a lost chart), with its rules section."""
+
+    rule: str
+    what: str
+
+
 class SetupService:
     """What the new-game wizard needs: army lists to choose from, options, and creation."""
 
@@ -197,6 +227,30 @@ class SetupService:
             OptionInfo(name, spec.default, tuple(spec.choices), spec.rule, spec.explanation)
             for name, spec in rs.options.items()
         ]
+
+    @staticmethod
+    def distances_at_scale(
+        figure_scale: str, options: Mapping[str, str | int | bool] | None = None
+    ) -> list[ScaledDistance]:
+        """Some listed distances at ``figure_scale`` under ``options`` (EotE introduction)."""
+        rs = load_default().with_options(dict(options or {}))
+        out = []
+        for key, label in SCALE_EXAMPLES.items():
+            d = rs.distance(key)
+            out.append(
+                ScaledDistance(key, label, d.rule, d.value, rs.scaled(d.value, figure_scale))
+            )
+        return out
+
+    @staticmethod
+    def provisional_values() -> list[ProvisionalValue]:
+        """The ruleset values eote-ref supplies because the text lost them (``provisional``)."""
+        out = []
+        for v in load_default().all_values():
+            if v.source is Source.PROVISIONAL:
+                what = getattr(v, "reason", "") or type(v).__name__
+                out.append(ProvisionalValue(v.rule, what))
+        return out
 
     def create(self, spec: NewGame, dice: Dice | None = None) -> int:
         """Create the game; returns its id (SetupError or ValueError when it cannot)."""

@@ -1,23 +1,120 @@
-"""Start the desktop application (a placeholder main window until the dashboard lands)."""
+"""Start the desktop application: the Qt application, the database, and the main window."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from eote_ref.referee.session import Database
+
+#: Set to 1 to print the milliseconds from process start to the dashboard shown, then quit.
+EXIT_WHEN_READY_ENV = "EOTE_REF_EXIT_WHEN_READY"
+#: A launcher's ``time.time()`` at process launch (the start-up benchmark sets it).
+LAUNCH_TIME_ENV = "EOTE_REF_LAUNCH_TIME"
+#: ``light`` or ``dark`` forces a palette (Fusion style); default: follow the system.
+COLOR_SCHEME_ENV = "EOTE_REF_COLOR_SCHEME"
+
+
+def process_start_time() -> float:
+    """When this process started, as a ``time.time()`` value (best effort).
+
+    The benchmark passes its launch time in ``EOTE_REF_LAUNCH_TIME``; otherwise Linux's
+    ``/proc`` gives the start in clock ticks since boot; elsewhere, the interpreter's start.
+    """
+    launched = os.environ.get(LAUNCH_TIME_ENV)
+    if launched:
+        try:
+            return float(launched)
+        except ValueError:
+            pass
+    try:
+        with open("/proc/self/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        ticks = int(fields[19])
+        with open("/proc/uptime", encoding="ascii") as f:
+            uptime = float(f.read().split()[0])
+        return time.time() - uptime + ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return time.time() - time.process_time()
 
 
 def run_app(args: argparse.Namespace) -> int:
-    """Open the main window and run the Qt event loop; returns the exit code."""
-    from PySide6.QtWidgets import QApplication, QLabel
+    """Open the database and the main window and run the Qt event loop; returns the exit code."""
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
 
     from eote_ref import __version__
+    from eote_ref.ui.settings import APPLICATION, ORGANIZATION
+    from eote_ref.ui.theme import apply_scheme
 
+    started = process_start_time()
+    if QApplication.instance() is None:
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
+            Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
+        )
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    label = QLabel(
-        f"eote-ref {__version__}\n\nThe rules engine is ready: try `eote-ref rule --list`.\n"
-        "The umpire's dashboard is being built."
-    )
-    label.setWindowTitle("eote-ref")
-    label.resize(480, 200)
-    label.show()
-    return int(app.exec())
+    assert isinstance(app, QApplication)
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName("eote-ref")
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName("eote-ref")
+    apply_scheme(app, os.environ.get(COLOR_SCHEME_ENV, "system"))
+
+    db = open_database_or_report(getattr(args, "db", None), getattr(args, "database_url", None))
+    if db is None:
+        return 2
+    from eote_ref.ui.main_window import MainWindow
+
+    try:
+        window = MainWindow(db)
+        if getattr(args, "demo", False):
+            window.open_demo()
+        elif not window.restore_last_game():
+            window.show_start_page()
+        window.show()
+        if os.environ.get(EXIT_WHEN_READY_ENV) == "1":
+
+            def ready() -> None:
+                app.processEvents()
+                print(f"ready in {(time.time() - started) * 1000:.0f} ms", flush=True)  # noqa: T201
+                window.close()
+                app.quit()
+
+            QTimer.singleShot(0, ready)
+        return int(app.exec())
+    finally:
+        db.close()
+
+
+def open_database_or_report(db_path: str | None, url: str | None) -> Database | None:
+    """Open the app's database, or explain in a message box why not and return None.
+
+    A file that is locked by another window, written by a newer eote-ref, damaged, or not an
+    eote-ref database at all is reported and left exactly as it was.
+    """
+    from PySide6.QtWidgets import QMessageBox
+
+    from eote_ref.referee import session
+
+    where = url or db_path or str(session.default_location())
+    try:
+        return session.open_app_database(db_path, url)
+    except session.DatabaseInUseError as e:
+        title, text = "Database already open", str(e)
+    except session.NewerVersionError as e:
+        title = "Database from a newer eote-ref"
+        text = f"{e}\n\nUpdate eote-ref to open it; the file has not been changed."
+    except session.CorruptDatabaseError as e:
+        title, text = "Database damaged", str(e)
+    except session.NotAnEoteDatabaseError as e:
+        title, text = "Not an eote-ref database", str(e)
+    except (session.DatabaseError, ValueError, OSError) as e:
+        title, text = "Cannot open the database", f"{where}:\n{e}"
+    QMessageBox.critical(None, f"eote-ref — {title}", text)
+    return None

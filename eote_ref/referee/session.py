@@ -1,0 +1,138 @@
+"""What the desktop app needs from the store at start-up: open the database, list the games.
+
+The widgets never import :mod:`eote_ref.store`; they go through this module, which opens the
+database (the default file, ``--db`` or ``--database-url``), re-exports the errors a refused
+database raises, and summarises the games for the start page.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import pathlib
+from dataclasses import dataclass
+
+from sqlalchemy import func
+from sqlmodel import col, select
+
+from eote_ref.referee.phases import Phase
+from eote_ref.store import (
+    CorruptDatabaseError,
+    Database,
+    DatabaseError,
+    DatabaseInUseError,
+    Game,
+    GameSide,
+    JournalEvent,
+    NewerVersionError,
+    NotAnEoteDatabaseError,
+    default_database_path,
+    open_database,
+)
+
+
+def open_app_database(
+    db_path: str | os.PathLike[str] | None = None, url: str | None = None
+) -> Database:
+    """Open the app's database: ``db_path`` (``--db``), ``url`` (``--database-url``) or the default.
+
+    Raises:
+        DatabaseInUseError: another eote-ref window or process has the file open.
+        NewerVersionError: the file was written by a newer eote-ref.
+        CorruptDatabaseError: SQLite reports the file as damaged.
+        NotAnEoteDatabaseError: the file is not an eote-ref database.
+        DatabaseError: any other reason the database cannot be opened (file left untouched).
+    """
+    return open_database(db_path, url=url)
+
+
+def default_location() -> pathlib.Path:
+    """The default database file (in the user data folder)."""
+    return default_database_path()
+
+
+def describe_location(db: Database) -> str:
+    """The database as the user knows it: its file, or its URL without password."""
+    return str(db.path) if db.path is not None else db.url
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game as the start page lists it."""
+
+    id: int
+    name: str
+    turn: int
+    phase: Phase
+    sides: tuple[str, ...]
+    created_at: datetime.datetime
+    last_played: datetime.datetime
+    steps: int
+
+    @property
+    def sides_text(self) -> str:
+        """``French v Anglo-Allied``."""
+        return " v ".join(self.sides)
+
+
+def list_games(db: Database) -> list[GameSummary]:
+    """Every game, the most recently played first (by its last journal step, else creation)."""
+    with db.session() as s:
+        games = list(s.exec(select(Game)).all())
+        sides: dict[int, list[tuple[int, str]]] = {}
+        for side in s.exec(select(GameSide)).all():
+            sides.setdefault(side.game_id, []).append((side.position, side.name))
+        activity = {
+            int(game_id): (last, int(n))
+            for game_id, last, n in s.exec(
+                select(
+                    JournalEvent.game_id, func.max(JournalEvent.created_at), func.count()
+                ).group_by(col(JournalEvent.game_id))
+            ).all()
+        }
+    out = []
+    for g in games:
+        assert g.id is not None
+        last, steps = activity.get(g.id, (None, 0))
+        created = _aware(g.created_at)
+        out.append(
+            GameSummary(
+                id=g.id,
+                name=g.name,
+                turn=g.turn,
+                phase=Phase.parse(g.phase),
+                sides=tuple(name for _, name in sorted(sides.get(g.id, []))),
+                created_at=created,
+                last_played=_aware(last) if last is not None else created,
+                steps=steps,
+            )
+        )
+    out.sort(key=lambda g: (g.last_played, g.id), reverse=True)
+    return out
+
+
+def game_exists(db: Database, game_id: int) -> bool:
+    """Whether the database holds a game with this id."""
+    with db.session() as s:
+        return s.get(Game, game_id) is not None
+
+
+def _aware(value: datetime.datetime) -> datetime.datetime:
+    """SQLite hands back naive UTC datetimes; make them comparable with aware ones."""
+    return value if value.tzinfo else value.replace(tzinfo=datetime.UTC)
+
+
+__all__ = [
+    "CorruptDatabaseError",
+    "Database",
+    "DatabaseError",
+    "DatabaseInUseError",
+    "GameSummary",
+    "NewerVersionError",
+    "NotAnEoteDatabaseError",
+    "default_location",
+    "describe_location",
+    "game_exists",
+    "list_games",
+    "open_app_database",
+]

@@ -1,0 +1,562 @@
+"""The umpire's dashboard: both orders of battle with their markers, and the turn and phase."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QFocusEvent,
+    QKeyEvent,
+    QKeySequence,
+    QPainter,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QSplitter,
+    QStyleOptionViewItem,
+    QTabWidget,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from eote_ref.referee.game import GameView, SideView, UnitView
+from eote_ref.ui.delegates import MarkerDelegate
+from eote_ref.ui.forms.ui_dashboard import Ui_Dashboard
+from eote_ref.ui.game_hub import GameHub
+from eote_ref.ui.phase_bar import PhaseBar
+from eote_ref.ui.theme import marker_colors
+from eote_ref.ui.unit_model import (
+    DIVISION_KIND,
+    Column,
+    Role,
+    SideFilterProxy,
+    SideModel,
+    formation_label,
+)
+
+#: Keys of "Next phase".
+NEXT_PHASE_KEYS = [QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")]
+
+#: Below this width the two sides are shown as tabs instead of side by side.
+NARROW_WIDTH = 1100
+
+
+@dataclass(frozen=True)
+class MarkerCommand:
+    """A dashboard command on the selected unit: its name, keys and menu label."""
+
+    name: str
+    label: str
+    keys: tuple[str, ...]
+    tip: str
+
+
+MARKER_COMMANDS = (
+    MarkerCommand("hit+", "Add a hit", ("+", "="), "One more hit (EotE 1.3)"),
+    MarkerCommand("hit-", "Remove a hit", ("-", "_"), "One hit fewer"),
+    MarkerCommand("disorder", "Disordered", ("D",), "Toggle the disorder marker"),
+    MarkerCommand("blown+", "Blown +1", ("B",), "One more blown marker (cavalry, EotE 5.10)"),
+    MarkerCommand("blown-", "Blown −1", ("Shift+B",), "One blown marker fewer"),
+    MarkerCommand("routed", "Routed", ("R",), "Toggle routed (EotE 7.5)"),
+    MarkerCommand("pinned", "Pinned", ("P",), "Toggle pinned (EotE 5.5)"),
+    MarkerCommand("command", "Out of command", ("C",), "Toggle in / out of command (EotE 3.6)"),
+    MarkerCommand("off_table", "Off table", ("O",), "Toggle off table"),
+    MarkerCommand("formation", "Formation…", ("F",), "Pick the unit's formation"),
+)
+
+#: Plain keys (no Ctrl/Alt) the tables turn into commands when the shortcut did not fire.
+_KEYS = {
+    (Qt.Key.Key_Plus, False): "hit+",
+    (Qt.Key.Key_Plus, True): "hit+",
+    (Qt.Key.Key_Equal, False): "hit+",
+    (Qt.Key.Key_Minus, False): "hit-",
+    (Qt.Key.Key_Minus, True): "hit-",
+    (Qt.Key.Key_Underscore, True): "hit-",
+    (Qt.Key.Key_Underscore, False): "hit-",
+    (Qt.Key.Key_D, False): "disorder",
+    (Qt.Key.Key_B, False): "blown+",
+    (Qt.Key.Key_B, True): "blown-",
+    (Qt.Key.Key_R, False): "routed",
+    (Qt.Key.Key_P, False): "pinned",
+    (Qt.Key.Key_C, False): "command",
+    (Qt.Key.Key_O, False): "off_table",
+    (Qt.Key.Key_F, False): "formation",
+}
+
+_TOGGLES = {
+    "disorder": "disordered",
+    "routed": "routed",
+    "pinned": "pinned",
+    "command": "out_of_command",
+    "off_table": "off_table",
+}
+
+
+class SideTree(QTreeView):
+    """A side's table: division bands, unit rows, and the marker keys."""
+
+    command = Signal(str)
+    focused = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setUniformRowHeights(True)
+        self.setAlternatingRowColors(True)
+        self.setIndentation(14)
+        self.setAllColumnsShowFocus(True)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setExpandsOnDoubleClick(True)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.setItemDelegate(MarkerDelegate(self))
+        self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        mods = event.modifiers()
+        blocked = (
+            Qt.KeyboardModifier.ControlModifier
+            | Qt.KeyboardModifier.AltModifier
+            | Qt.KeyboardModifier.MetaModifier
+        )
+        if not mods & blocked:
+            name = _KEYS.get((Qt.Key(event.key()), bool(mods & Qt.KeyboardModifier.ShiftModifier)))
+            if name is not None:
+                self.command.emit(name)
+                event.accept()
+                return
+        super().keyPressEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.focused.emit()
+
+    def drawRow(
+        self,
+        painter: QPainter,
+        options: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        if index.data(Role.KIND) == DIVISION_KIND:
+            band = marker_colors(options.palette).division_band
+            painter.fillRect(
+                QRect(0, options.rect.top(), self.width(), options.rect.height()), band
+            )
+        super().drawRow(painter, options, index)
+
+
+class SidePane(QWidget):
+    """One side: a header (name, initiative, totals) over its :class:`SideTree`."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.header = QLabel(self)
+        self.header.setTextFormat(Qt.TextFormat.RichText)
+        self.model = SideModel(self)
+        self.proxy = SideFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.tree = SideTree(self)
+        self.tree.setModel(self.proxy)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addWidget(self.header)
+        layout.addWidget(self.tree)
+        self._size_columns()
+        self.model.modelReset.connect(self._after_reset)
+        self._expanded: set[int] | None = None
+        self._selected: int | None = None
+        self._scroll = 0
+        self.model.modelAboutToBeReset.connect(self._before_reset)
+
+    def _size_columns(self) -> None:
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setMinimumSectionSize(24)
+        fm = self.tree.fontMetrics()
+        em = fm.horizontalAdvance("M")
+        widths = {
+            Column.TYPE: int(em * 6.6),
+            Column.FORMATION: int(em * 7.4),
+            Column.CE: int(em * 3.4),
+            Column.HITS: int(em * 6.4),
+            Column.DISORDER: int(em * 2.0),
+            Column.BLOWN: int(em * 2.6),
+            Column.STATUS: int(em * 6.4),
+            Column.PINNED: int(em * 2.0),
+            Column.COMMAND: int(em * 3.3),
+            Column.LEADER: int(em * 4.6),
+        }
+        header.setSectionResizeMode(Column.UNIT, QHeaderView.ResizeMode.Stretch)
+        for column, width in widths.items():
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, width)
+        self.tree.setMinimumWidth(sum(widths.values()) + em * 12)
+
+    def set_side(self, side: SideView, threshold: int, initiative: bool) -> None:
+        """Show the side's state (a targeted update when the order of battle is unchanged)."""
+        self.model.set_side(side, threshold)
+        self._set_header(side, initiative)
+
+    def _set_header(self, side: SideView, initiative: bool) -> None:
+        c = marker_colors(self.palette())
+        units = side.units
+        routed = sum(1 for u in units if u.routed)
+        gone = sum(1 for u in units if u.off_table)
+        hits = sum(u.hits for u in units)
+        dim = c.dim_text.name()
+        parts = [f"{len(side.divisions)} divisions", f"{len(units)} units", f"{hits} hits"]
+        if routed:
+            parts.append(f"<span style='color:{c.rout.name()}'>{routed} routed</span>")
+        if gone:
+            parts.append(f"{gone} off table")
+        badge = (
+            f"&nbsp;&nbsp;<span style='color:{c.order.name()}; font-weight:600'>★ initiative</span>"
+            if initiative
+            else ""
+        )
+        self.header.setText(
+            f"<span style='font-size:large; font-weight:600'>{html.escape(side.name)}</span>"
+            f"{badge}&nbsp;&nbsp;<span style='color:{dim}'>{' · '.join(parts)}</span>"
+        )
+
+    # ------------------------------------------------------------------ keeping the view
+    def _before_reset(self) -> None:
+        self._expanded = self.expanded_divisions() if self.model.divisions else None
+        unit = self.current_unit()
+        self._selected = unit.id if unit else None
+        self._scroll = self.tree.verticalScrollBar().value()
+
+    def _after_reset(self) -> None:
+        self.tree.setUpdatesEnabled(False)
+        for row in range(self.proxy.rowCount()):
+            self.tree.setFirstColumnSpanned(row, QModelIndex(), True)
+        if self._expanded is None:
+            self.tree.expandAll()
+        else:
+            for d in self.model.divisions:
+                if d.id in self._expanded:
+                    self.tree.expand(self.proxy.mapFromSource(self.model.division_index(d.id)))
+        if self._selected is not None:
+            self.select_unit(self._selected)
+        self.tree.verticalScrollBar().setValue(self._scroll)
+        self.tree.setUpdatesEnabled(True)
+
+    def expanded_divisions(self) -> set[int]:
+        """The ids of the divisions shown open."""
+        out = set()
+        for d in self.model.divisions:
+            if self.tree.isExpanded(self.proxy.mapFromSource(self.model.division_index(d.id))):
+                out.add(d.id)
+        return out
+
+    def respan(self) -> None:
+        """Span the division rows across the columns again (after the filter changed)."""
+        for row in range(self.proxy.rowCount()):
+            self.tree.setFirstColumnSpanned(row, QModelIndex(), True)
+
+    def current_unit(self) -> UnitView | None:
+        """The unit of the selected row, if a unit row is selected."""
+        index = self.tree.currentIndex()
+        if not index.isValid():
+            return None
+        unit = index.data(Role.UNIT)
+        return unit if isinstance(unit, UnitView) else None
+
+    def select_unit(self, unit_id: int) -> bool:
+        """Select a unit's row (opening its division); False if it is not on this side."""
+        source = self.model.unit_index(unit_id)
+        if not source.isValid():
+            return False
+        index = self.proxy.mapFromSource(source)
+        if not index.isValid():
+            return False
+        self.tree.expand(index.parent())
+        self.tree.setCurrentIndex(index)
+        self.tree.scrollTo(index)
+        return True
+
+
+class Dashboard(QWidget):
+    """Both sides' orders of battle with every marker, and the turn and phase.
+
+    Every key or menu command is one call to the game service (one journal step); the
+    tables are refreshed from :attr:`GameHub.viewChanged` by targeted row updates.
+    """
+
+    message = Signal(str)
+
+    def __init__(
+        self,
+        hub: GameHub,
+        parent: QWidget | None = None,
+        *,
+        next_phase_action: QAction | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ui = Ui_Dashboard()
+        self.ui.setupUi(self)
+        self.hub = hub
+        self.phase_bar = PhaseBar(self)
+        self.ui.phaseBarLayout.addWidget(self.phase_bar)
+        font = self.ui.turnLabel.font()
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setBold(True)
+        self.ui.turnLabel.setFont(font)
+
+        if next_phase_action is None:
+            next_phase_action = QAction("Next phase", self)
+            next_phase_action.setShortcuts(NEXT_PHASE_KEYS)
+            next_phase_action.setToolTip("Go on to the next phase of the turn (Ctrl+Return)")
+            next_phase_action.triggered.connect(self.next_phase)
+        self.next_phase_action = next_phase_action
+        self.ui.nextPhaseButton.setDefaultAction(self.next_phase_action)
+        button = self.ui.nextPhaseButton
+        bold = button.font()
+        bold.setBold(True)
+        button.setFont(bold)
+        button.setMinimumHeight(self.phase_bar.sizeHint().height())
+        button.setMinimumWidth(button.sizeHint().width() + 16)
+
+        self.marker_actions: dict[str, QAction] = {}
+        for cmd in MARKER_COMMANDS:
+            action = QAction(cmd.label, self)
+            action.setShortcuts([QKeySequence(k) for k in cmd.keys])
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.setToolTip(cmd.tip)
+            action.setStatusTip(cmd.tip)
+            action.triggered.connect(lambda _=False, n=cmd.name: self.run_command(n))
+            self.addAction(action)
+            self.marker_actions[cmd.name] = action
+        self.find_action = QAction("Filter units", self)
+        self.find_action.setShortcut(QKeySequence.StandardKey.Find)
+        self.find_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.find_action.triggered.connect(self._focus_filter)
+        self.addAction(self.find_action)
+
+        self.panes = [SidePane(), SidePane()]
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setChildrenCollapsible(False)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.ui.sidesLayout.addWidget(self.splitter)
+        self.ui.sidesLayout.addWidget(self.tabs)
+        self._narrow: bool | None = None
+        self._active = 0
+        for i, pane in enumerate(self.panes):
+            pane.tree.command.connect(self.run_command)
+            pane.tree.focused.connect(lambda i=i: self._set_active(i))
+            pane.tree.customContextMenuRequested.connect(
+                lambda pos, i=i: self._context_menu(i, pos)
+            )
+            pane.tree.doubleClicked.connect(lambda index, i=i: self._double_clicked(i, index))
+        self._set_narrow(False)
+
+        self._set_keys_label()
+        self.ui.filterEdit.textChanged.connect(self.set_filter)
+        self.ui.expandAllButton.clicked.connect(self.expand_all)
+        self.ui.collapseAllButton.clicked.connect(self.collapse_all)
+        hub.viewChanged.connect(self.show_view)
+        self.show_view(hub.view)
+        self.setFocusProxy(self.panes[0].tree)
+
+    def _set_keys_label(self) -> None:
+        dim = marker_colors(self.palette()).dim_text.name()
+        self.ui.keysLabel.setText(
+            f"<span style='color:{dim}'>Keys on the selected unit: <b>+</b>/<b>−</b> hits · "
+            "<b>D</b> disorder · <b>B</b>/<b>⇧B</b> blown · <b>R</b> routed · <b>P</b> pinned · "
+            "<b>C</b> command · <b>O</b> off table · <b>F</b> formation</span>"
+        )
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and getattr(self, "panes", None):
+            # The system switched light/dark: rich-text colours are re-chosen.
+            self._set_keys_label()
+            self.show_view(self.hub.view)
+
+    # ------------------------------------------------------------------ layout
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._set_narrow(event.size().width() < NARROW_WIDTH)
+
+    def _set_narrow(self, narrow: bool) -> None:
+        """Side by side on wide windows, tabs on narrow ones."""
+        if narrow == self._narrow:
+            return
+        self._narrow = narrow
+        if narrow:
+            for pane in self.panes:
+                self.tabs.addTab(pane, pane.model.side_name or "Side")
+            self.splitter.hide()
+            self.tabs.show()
+        else:
+            for pane in self.panes:
+                self.splitter.addWidget(pane)
+            self.tabs.clear()
+            self.tabs.hide()
+            self.splitter.show()
+            self.splitter.setSizes([1, 1])
+
+    @property
+    def narrow(self) -> bool:
+        """True when the sides are shown as tabs."""
+        return bool(self._narrow)
+
+    def _set_active(self, i: int) -> None:
+        self._active = i
+
+    # ------------------------------------------------------------------ state
+    def show_view(self, view: GameView) -> None:
+        """Show ``view``: turn, phase, steps and both sides."""
+        threshold = self.hub.service.morale_threshold
+        for pane, side in zip(self.panes, view.sides, strict=False):
+            pane.set_side(side, threshold, view.initiative == side.position)
+        for pane in self.panes:
+            j = self.tabs.indexOf(pane)
+            if j >= 0:
+                self.tabs.setTabText(j, pane.model.side_name)
+        self.ui.turnLabel.setText(f"Turn {view.turn}")
+        self.phase_bar.set_phase(view.phase)
+        self.phase_bar.setToolTip(f"{view.phase.label} phase (EotE {view.phase.rule})")
+        dim = marker_colors(self.palette()).dim_text.name()
+        steps = "".join(
+            f"<span style='color:{dim}'>{n}.</span>&nbsp;{html.escape(s)}<br>"
+            for n, s in enumerate(view.phase.steps, start=1)
+        )
+        self.ui.stepsLabel.setText(
+            f"<b>{html.escape(view.phase.label)}</b> "
+            f"<span style='color:{dim}'>(EotE {view.phase.rule})</span><br>{steps}"
+        )
+
+    def current_unit(self) -> UnitView | None:
+        """The unit selected in the side table last used."""
+        return self.panes[self._active].current_unit()
+
+    def select_unit(self, unit_id: int) -> bool:
+        """Select a unit in whichever side it belongs to and focus that table."""
+        for i, pane in enumerate(self.panes):
+            if pane.select_unit(unit_id):
+                self._active = i
+                if self._narrow:
+                    self.tabs.setCurrentWidget(pane)
+                pane.tree.setFocus()
+                return True
+        return False
+
+    # ------------------------------------------------------------------ commands
+    def run_command(self, name: str) -> None:
+        """Apply a marker command to the selected unit (one journal step)."""
+        unit = self.current_unit()
+        if unit is None:
+            self.message.emit("Select a unit first (the arrow keys move through the table).")
+            return
+        service = self.hub.service
+        if name == "formation":
+            self.pick_formation(unit)
+            return
+        if name in ("hit+", "hit-"):
+            delta = 1 if name == "hit+" else -1
+            self.hub.attempt(lambda: service.adjust_unit(unit.id, "hits", delta))
+        elif name in ("blown+", "blown-"):
+            if unit.arm != "cavalry":
+                self.message.emit(f"{unit.name}: only cavalry carries blown markers (EotE 5.10).")
+                return
+            delta = 1 if name == "blown+" else -1
+            self.hub.attempt(lambda: service.adjust_unit(unit.id, "blown", delta))
+        elif name in _TOGGLES:
+            self.hub.attempt(lambda: service.toggle_unit(unit.id, _TOGGLES[name]))
+
+    def pick_formation(self, unit: UnitView, pos: QPoint | None = None) -> QMenu:
+        """Pop up the formations the unit may take; picking one sets it (one journal step)."""
+        menu = QMenu(self)
+        menu.setObjectName("formationMenu")
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.setTitle(f"Formation of {unit.name}")
+        for value in self.hub.service.formations(unit.arm):
+            action = menu.addAction(formation_label(value))
+            action.setCheckable(True)
+            action.setChecked(value == unit.formation)
+            action.setData(value)
+            action.triggered.connect(
+                lambda _=False, v=value, u=unit.id: self.hub.attempt(
+                    lambda: self.hub.service.set_unit(u, "formation", v)
+                )
+            )
+        if pos is None:
+            tree = self.panes[self._active].tree
+            rect = tree.visualRect(tree.currentIndex().siblingAtColumn(Column.FORMATION))
+            pos = tree.viewport().mapToGlobal(rect.bottomLeft())
+        menu.popup(pos)
+        return menu
+
+    def _double_clicked(self, pane: int, index: QModelIndex) -> None:
+        self._active = pane
+        unit = index.data(Role.UNIT)
+        if isinstance(unit, UnitView) and index.column() == Column.FORMATION:
+            tree = self.panes[pane].tree
+            rect = tree.visualRect(index)
+            self.pick_formation(unit, tree.viewport().mapToGlobal(rect.bottomLeft()))
+
+    def _context_menu(self, pane: int, pos: QPoint) -> None:
+        tree = self.panes[pane].tree
+        index = tree.indexAt(pos)
+        if not index.isValid():
+            return
+        self._active = pane
+        tree.setCurrentIndex(index)
+        unit = index.data(Role.UNIT)
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        if isinstance(unit, UnitView):
+            title = menu.addAction(unit.name)
+            title.setEnabled(False)
+            menu.addSeparator()
+            for name, action in self.marker_actions.items():
+                if name.startswith("blown"):
+                    action.setEnabled(unit.arm == "cavalry")
+                menu.addAction(action)
+                if name in ("hit-", "blown-", "off_table"):
+                    menu.addSeparator()
+        else:
+            menu.addAction("Expand all", self.expand_all)
+            menu.addAction("Collapse all", self.collapse_all)
+        menu.popup(tree.viewport().mapToGlobal(pos))
+
+    def next_phase(self) -> None:
+        """Go on to the next phase (one journal step)."""
+        self.hub.attempt(self.hub.service.advance_phase)
+
+    # ------------------------------------------------------------------ filter
+    def _focus_filter(self) -> None:
+        self.ui.filterEdit.setFocus()
+        self.ui.filterEdit.selectAll()
+
+    def set_filter(self, text: str) -> None:
+        """Show only the units (or divisions) matching ``text`` in both tables."""
+        if self.ui.filterEdit.text() != text:
+            self.ui.filterEdit.setText(text)
+            return  # textChanged calls back
+        for pane in self.panes:
+            pane.proxy.set_text(text)
+            pane.respan()
+            if text.strip():
+                pane.tree.expandAll()
+
+    def expand_all(self) -> None:
+        """Open every division."""
+        for pane in self.panes:
+            pane.tree.expandAll()
+
+    def collapse_all(self) -> None:
+        """Show the divisions only."""
+        for pane in self.panes:
+            pane.tree.collapseAll()

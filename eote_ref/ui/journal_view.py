@@ -1,0 +1,337 @@
+"""The journal as a readable log: every step with its turn, phase, dice and result; undo from it."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication, QHeaderView, QWidget
+
+from eote_ref.referee.game import GameView, JournalEntry
+from eote_ref.referee.phases import Phase
+from eote_ref.ui.forms.ui_journal_view import Ui_JournalView
+from eote_ref.ui.game_hub import GameHub
+from eote_ref.ui.theme import marker_colors
+
+Index = QModelIndex | QPersistentModelIndex
+
+ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class JournalColumn(enum.IntEnum):
+    """Columns of the log."""
+
+    SEQ = 0
+    TURN = 1
+    PHASE = 2
+    SUMMARY = 3
+    DICE = 4
+    RESULT = 5
+
+
+_HEADERS = ("#", "Turn", "Phase", "What happened", "Dice", "Result")
+
+
+def phase_label(text: str) -> str:
+    """A stored phase as the umpire says it (unknown values shown as stored)."""
+    try:
+        return Phase.parse(text).label
+    except ValueError:
+        return text
+
+
+def dice_text(rolls: list[Any]) -> str:
+    """The dice of a step: ``3 5`` for plain rolls, ``name 3`` for named ones."""
+    out = []
+    for r in rolls:
+        if isinstance(r, dict):
+            value = r.get("value", r.get("roll", ""))
+            name = r.get("name") or r.get("die") or ""
+            out.append(f"{name} {value}".strip())
+        elif isinstance(r, list | tuple):
+            out.append("+".join(str(x) for x in r))
+        else:
+            out.append(str(r))
+    return "  ".join(out)
+
+
+class JournalModel(QAbstractTableModel):
+    """The journal entries, newest first."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._entries: list[JournalEntry] = []
+
+    def set_entries(self, entries: list[JournalEntry]) -> None:
+        """Replace the entries (the log is rebuilt; it is small next to the tables)."""
+        if entries == self._entries:
+            return
+        self.beginResetModel()
+        self._entries = list(entries)
+        self.endResetModel()
+
+    @property
+    def entries(self) -> list[JournalEntry]:
+        """The entries shown, newest first."""
+        return list(self._entries)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._entries)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(_HEADERS)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return _HEADERS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        e = self._entries[index.row()]
+        column = JournalColumn(index.column())
+        undone = e.status != "done"
+        if role == Qt.ItemDataRole.DisplayRole:
+            match column:
+                case JournalColumn.SEQ:
+                    return str(e.seq)
+                case JournalColumn.TURN:
+                    return str(e.turn)
+                case JournalColumn.PHASE:
+                    return phase_label(e.phase)
+                case JournalColumn.SUMMARY:
+                    return e.summary + ("  (undone)" if undone else "")
+                case JournalColumn.DICE:
+                    return dice_text(e.rolls)
+                case JournalColumn.RESULT:
+                    return e.result or ""
+        if role == ENTRY_ROLE:
+            return e
+        if role == Qt.ItemDataRole.ForegroundRole and undone:
+            return marker_colors(QApplication.palette()).dim_text
+        if role == Qt.ItemDataRole.FontRole and undone:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (
+            JournalColumn.SEQ,
+            JournalColumn.TURN,
+        ):
+            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        if role == Qt.ItemDataRole.ToolTipRole:
+            when = e.created_at.astimezone().strftime("%d %b %Y %H:%M:%S")
+            state = "undone — Redo brings it back" if undone else "done"
+            return f"Step {e.seq} ({e.kind}), {when}, {state}"
+        return None
+
+
+class JournalFilter(QSortFilterProxyModel):
+    """Filters the log by words and by turn."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._words: list[str] = []
+        self._turn: int | None = None
+
+    def set_filter(self, text: str, turn: int | None) -> None:
+        """Show the steps containing every word of ``text`` in ``turn`` (None: every turn)."""
+        words = text.casefold().split()
+        if words == self._words and turn == self._turn:
+            return
+        self.beginFilterChange()
+        self._words = words
+        self._turn = turn
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        model = self.sourceModel()
+        entry = model.data(model.index(source_row, 0, source_parent), ENTRY_ROLE)
+        if not isinstance(entry, JournalEntry):
+            return True
+        if self._turn is not None and entry.turn != self._turn:
+            return False
+        if not self._words:
+            return True
+        text = " ".join(
+            (
+                entry.summary,
+                entry.kind,
+                phase_label(entry.phase),
+                dice_text(entry.rolls),
+                entry.result or "",
+                "undone" if entry.status != "done" else "",
+            )
+        ).casefold()
+        return all(w in text for w in self._words)
+
+
+class JournalView(QWidget):
+    """The log dock: filter by text and turn, Undo / Redo, and "Undo back to here"."""
+
+    message = Signal(str)
+
+    def __init__(self, hub: GameHub, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ui = Ui_JournalView()
+        self.ui.setupUi(self)
+        self.hub = hub
+        self.model = JournalModel(self)
+        self.proxy = JournalFilter(self)
+        self.proxy.setSourceModel(self.model)
+        table = self.ui.table
+        table.setModel(self.proxy)
+        header = table.horizontalHeader()
+        header.setStretchLastSection(False)
+        fm = table.fontMetrics()
+        em = fm.horizontalAdvance("M")
+        for column, width in (
+            (JournalColumn.SEQ, 3.2),
+            (JournalColumn.TURN, 3.4),
+            (JournalColumn.PHASE, 11.5),
+            (JournalColumn.DICE, 7),
+            (JournalColumn.RESULT, 12),
+        ):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, int(em * width))
+        header.setSectionResizeMode(JournalColumn.SUMMARY, QHeaderView.ResizeMode.Stretch)
+        table.verticalHeader().setDefaultSectionSize(fm.height() + 8)
+        self.ui.filterEdit.textChanged.connect(self._apply_filter)
+        self.ui.turnCombo.currentIndexChanged.connect(self._apply_filter)
+        self.ui.undoButton.clicked.connect(self.undo)
+        self.ui.redoButton.clicked.connect(self.redo)
+        self.ui.undoToButton.clicked.connect(self.undo_to_selected)
+        table.selectionModel().currentRowChanged.connect(self._update_buttons)
+        self._pending = False
+        hub.viewChanged.connect(self.show_view)
+        self._reload(hub.view)
+
+    # ------------------------------------------------------------------ state
+    def show_view(self, view: GameView) -> None:
+        """Reload the log after a change, once the dashboard has been repainted.
+
+        The reload reads the whole journal (about 14 ms per 1,000 steps), so it runs from
+        the event loop right after the edit is shown; several changes in a row coalesce.
+        """
+        if not self._pending:
+            self._pending = True
+            QTimer.singleShot(0, self.flush)
+
+    def flush(self) -> None:
+        """Reload now if a reload is pending (reading methods call it first)."""
+        if self._pending:
+            self._pending = False
+            self._reload(self.hub.view)
+
+    def _reload(self, view: GameView) -> None:
+        selected = self._selected_entry()
+        self.model.set_entries(self.hub.service.journal())
+        turns = sorted({e.turn for e in self.model.entries} | {view.turn})
+        combo = self.ui.turnCombo
+        wanted = ["All turns"] + [f"Turn {t}" for t in turns]
+        if [combo.itemText(i) for i in range(combo.count())] != wanted:
+            current = combo.currentData()
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItem("All turns", None)
+            for t in turns:
+                combo.addItem(f"Turn {t}", t)
+            at = combo.findData(current) if current is not None else 0
+            combo.setCurrentIndex(max(at, 0))
+            combo.blockSignals(False)
+        if selected is not None:
+            self.select_seq(selected.seq)
+        done = sum(1 for e in self.model.entries if e.status == "done")
+        undone = len(self.model.entries) - done
+        self.ui.countLabel.setText(
+            f"{done} step{'s' if done != 1 else ''}" + (f", {undone} undone" if undone else "")
+        )
+        self._update_buttons()
+
+    def _apply_filter(self) -> None:
+        self.proxy.set_filter(self.ui.filterEdit.text(), self.ui.turnCombo.currentData())
+
+    def set_filter(self, text: str = "", turn: int | None = None) -> None:
+        """Set the text and turn filters as the user would."""
+        self.ui.filterEdit.setText(text)
+        at = self.ui.turnCombo.findData(turn) if turn is not None else 0
+        self.ui.turnCombo.setCurrentIndex(max(at, 0))
+        self._apply_filter()
+
+    def visible_entries(self) -> list[JournalEntry]:
+        """The entries the filters let through, top to bottom."""
+        self.flush()
+        out = []
+        for row in range(self.proxy.rowCount()):
+            e = self.proxy.data(self.proxy.index(row, 0), ENTRY_ROLE)
+            if isinstance(e, JournalEntry):
+                out.append(e)
+        return out
+
+    def selected_entry(self) -> JournalEntry | None:
+        """The entry of the selected row."""
+        self.flush()
+        return self._selected_entry()
+
+    def _selected_entry(self) -> JournalEntry | None:
+        index = self.ui.table.currentIndex()
+        e = index.data(ENTRY_ROLE) if index.isValid() else None
+        return e if isinstance(e, JournalEntry) else None
+
+    def select_seq(self, seq: int) -> bool:
+        """Select the entry with step number ``seq`` if it is shown."""
+        self.flush()
+        for row in range(self.proxy.rowCount()):
+            e = self.proxy.data(self.proxy.index(row, 0), ENTRY_ROLE)
+            if isinstance(e, JournalEntry) and e.seq == seq:
+                self.ui.table.setCurrentIndex(self.proxy.index(row, 0))
+                return True
+        return False
+
+    def _update_buttons(self) -> None:
+        view = self.hub.view
+        self.ui.undoButton.setEnabled(view.can_undo is not None)
+        self.ui.redoButton.setEnabled(view.can_redo is not None)
+        e = self._selected_entry()
+        later_done = e is not None and any(
+            x.status == "done" and x.seq > e.seq for x in self.model.entries
+        )
+        self.ui.undoToButton.setEnabled(bool(e and e.status == "done" and later_done))
+
+    # ------------------------------------------------------------------ commands
+    def undo(self) -> None:
+        """Undo the last step."""
+        if self.hub.view.can_undo is not None:
+            done = self.hub.attempt(self.hub.service.undo)
+            if done:
+                self.message.emit(f"Undone: {done[0]}")
+
+    def redo(self) -> None:
+        """Redo the step undone last."""
+        if self.hub.view.can_redo is not None:
+            done = self.hub.attempt(self.hub.service.redo)
+            if done:
+                self.message.emit(f"Redone: {done[0]}")
+
+    def undo_to_selected(self) -> None:
+        """Undo every step after the selected one."""
+        e = self.selected_entry()
+        if e is None:
+            return
+        seq = e.seq
+        done = self.hub.attempt(lambda: self.hub.service.undo_to(seq))
+        if done:
+            self.message.emit(f"Undone {len(done)} step{'s' if len(done) != 1 else ''}")

@@ -1,0 +1,423 @@
+"""The main window: menus, toolbar and status bar around the start page or a game's dashboard."""
+
+from __future__ import annotations
+
+import csv
+import html
+import pathlib
+import re
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QLabel,
+    QLayout,
+    QMainWindow,
+    QMessageBox,
+    QWidget,
+)
+
+from eote_ref import __version__
+from eote_ref.referee.game import GameService, GameView
+from eote_ref.referee.session import Database, describe_location, game_exists, list_games
+from eote_ref.referee.setup import SetupError, SetupService
+from eote_ref.ui.dashboard import NEXT_PHASE_KEYS, Dashboard
+from eote_ref.ui.forms.ui_main_window import Ui_MainWindow
+from eote_ref.ui.game_hub import GameHub
+from eote_ref.ui.journal_view import JournalView, dice_text, phase_label
+from eote_ref.ui.settings import LAST_DATABASE, LAST_GAME, app_settings
+from eote_ref.ui.start_page import StartPage
+from eote_ref.ui.theme import marker_colors
+
+GEOMETRY_KEY = "main_window/geometry"
+STATE_KEY = "main_window/state"
+
+
+def _menu_text(text: str) -> str:
+    """``text`` safe for a menu label (a literal ``&`` doubled)."""
+    return text.replace("&", "&&")
+
+
+class MainWindow(QMainWindow):
+    """The application window for one open database.
+
+    Args:
+        db: the open database (the window never closes it).
+        settings: where geometry and the last game are remembered (the app's by default).
+    """
+
+    def __init__(
+        self,
+        db: Database,
+        parent: QWidget | None = None,
+        *,
+        settings: QSettings | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ui = Ui_MainWindow()
+        self.ui.setupUi(self)
+        # The window's size is the user's (remembered); the layout never imposes a minimum on
+        # it, which also spares platforms that cannot take size hints (offscreen) a warning.
+        layout = self.layout()
+        if layout is not None:
+            layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        self.db = db
+        self.settings = settings if settings is not None else app_settings()
+        self.setup = SetupService(db)
+        self.hub: GameHub | None = None
+        self.dashboard: Dashboard | None = None
+        self.journal: JournalView | None = None
+        self._windows: list[QWidget] = []
+
+        ui = self.ui
+        ui.actionUndo.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
+        redo_keys = [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")]
+        ui.actionRedo.setShortcuts(redo_keys)
+        ui.actionNextPhase.setShortcuts(NEXT_PHASE_KEYS)
+        ui.actionNewGame.triggered.connect(self.new_game)
+        ui.actionOpenGame.triggered.connect(self.show_start_page)
+        ui.actionDemo.triggered.connect(self.open_demo)
+        ui.actionStartPage.triggered.connect(self.show_start_page)
+        ui.actionExportJournal.triggered.connect(self.export_journal_dialog)
+        ui.actionQuit.triggered.connect(self.close)
+        ui.actionUndo.triggered.connect(self.undo)
+        ui.actionRedo.triggered.connect(self.redo)
+        ui.actionNextPhase.triggered.connect(self.next_phase)
+        ui.actionExpandAll.triggered.connect(lambda: self.dashboard and self.dashboard.expand_all())
+        ui.actionCollapseAll.triggered.connect(
+            lambda: self.dashboard and self.dashboard.collapse_all()
+        )
+        ui.actionRosterEditor.triggered.connect(self.open_roster_editor)
+        ui.actionAbout.triggered.connect(self.about)
+        ui.menuView.addAction(ui.journalDock.toggleViewAction())
+        ui.menuView.addAction(ui.toolBar.toggleViewAction())
+        self._initiative_actions: list[QAction] = []
+
+        self.start_page = StartPage(self)
+        self.start_page.openGame.connect(self.open_game)
+        self.start_page.newGame.connect(self.new_game)
+        self.start_page.openArmyList.connect(self.open_roster_editor)
+        self.start_page.demoBattle.connect(self.open_demo)
+        ui.stack.addWidget(self.start_page)
+
+        self._status: dict[str, QLabel] = {}
+        for key in ("game", "turn", "initiative", "scale", "ruleset"):
+            label = QLabel(self)
+            label.setObjectName(f"status_{key}")
+            label.setContentsMargins(6, 0, 6, 0)
+            label.setTextFormat(Qt.TextFormat.RichText)
+            ui.statusbar.addPermanentWidget(label)
+            self._status[key] = label
+        self._restore_geometry()
+        self._set_game_actions(False)
+        self.show_start_page()
+
+    # ------------------------------------------------------------------ settings
+    def _restore_geometry(self) -> None:
+        geometry = self.settings.value(GEOMETRY_KEY)
+        if isinstance(geometry, QByteArray | bytes) and geometry:
+            self.restoreGeometry(QByteArray(geometry))
+        else:
+            self.resize(1440, 900)
+        state = self.settings.value(STATE_KEY)
+        if isinstance(state, QByteArray | bytes) and state:
+            self.restoreState(QByteArray(state))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
+        self.settings.setValue(STATE_KEY, self.saveState())
+        self.settings.sync()
+        for w in self._windows:
+            w.close()
+        super().closeEvent(event)
+
+    def restore_last_game(self) -> bool:
+        """Open the game played last with this database, if it still exists."""
+        if self.settings.value(LAST_DATABASE) != describe_location(self.db):
+            return False
+        try:
+            game_id = int(str(self.settings.value(LAST_GAME)))
+        except ValueError:
+            return False
+        if not game_exists(self.db, game_id):
+            return False
+        self.open_game(game_id)
+        return True
+
+    # ------------------------------------------------------------------ pages
+    def show_start_page(self) -> None:
+        """Show the recent games and the ways to start."""
+        self.start_page.set_games(list_games(self.db), describe_location(self.db))
+        self.ui.stack.setCurrentWidget(self.start_page)
+        self.ui.journalDock.hide()
+        self.setWindowTitle("eote-ref")
+        self.start_page.setFocus()
+        self._set_game_actions(False)
+        self._show_status(None)
+
+    def open_game(self, game_id: int) -> None:
+        """Open a game on the dashboard, with its journal."""
+        service = GameService(self.db, game_id)
+        old = (self.hub, self.dashboard, self.journal)
+        self.hub = GameHub(service, self)
+        self.dashboard = Dashboard(self.hub, self, next_phase_action=self.ui.actionNextPhase)
+        self.journal = JournalView(self.hub, self)
+        self.ui.stack.addWidget(self.dashboard)
+        self.ui.stack.setCurrentWidget(self.dashboard)
+        self.ui.journalLayout.addWidget(self.journal)
+        self.ui.journalDock.show()
+        for w in old:
+            if w is not None:
+                if isinstance(w, QWidget):
+                    self.ui.stack.removeWidget(w)
+                    w.hide()
+                w.deleteLater()
+        self.hub.viewChanged.connect(self._show_view)
+        self.hub.message.connect(self._message)
+        self.dashboard.message.connect(self._message)
+        self.journal.message.connect(self._message)
+        self._build_game_menus()
+        self._set_game_actions(True)
+        self._show_view(self.hub.view)
+        self.settings.setValue(LAST_DATABASE, describe_location(self.db))
+        self.settings.setValue(LAST_GAME, game_id)
+        self.dashboard.panes[0].tree.setFocus()
+        first = self.dashboard.panes[0].model.index(0, 0)
+        if first.isValid():
+            tree = self.dashboard.panes[0].tree
+            tree.setCurrentIndex(self.dashboard.panes[0].proxy.mapFromSource(first))
+
+    def open_demo(self) -> None:
+        """Open the demo battle (made on first use)."""
+        try:
+            game_id = self.setup.demo()
+        except SetupError as e:
+            QMessageBox.warning(self, "Demo battle", str(e))
+            return
+        self.open_game(game_id)
+
+    def _set_game_actions(self, on: bool) -> None:
+        for action in (
+            self.ui.actionExportJournal,
+            self.ui.actionNextPhase,
+            self.ui.actionExpandAll,
+            self.ui.actionCollapseAll,
+        ):
+            action.setEnabled(on)
+        self.ui.menuUnit.setEnabled(on)
+        if not on:
+            self.ui.actionUndo.setEnabled(False)
+            self.ui.actionRedo.setEnabled(False)
+            self.ui.actionUndo.setText("&Undo")
+            self.ui.actionRedo.setText("&Redo")
+
+    def _build_game_menus(self) -> None:
+        assert self.dashboard is not None
+        assert self.hub is not None
+        menu = self.ui.menuUnit
+        menu.clear()
+        for name, action in self.dashboard.marker_actions.items():
+            menu.addAction(action)
+            if name in ("hit-", "blown-", "off_table"):
+                menu.addSeparator()
+        menu.addAction(self.dashboard.find_action)
+        for action in self._initiative_actions:
+            self.ui.menuTurn.removeAction(action)
+        self._initiative_actions = []
+        for side in self.hub.view.sides:
+            action = QAction(_menu_text(f"Initiative: {side.name}"), self)
+            action.setCheckable(True)
+            pos = side.position
+            action.triggered.connect(lambda _=False, p=pos: self.set_initiative(p))
+            self.ui.menuTurn.addAction(action)
+            self._initiative_actions.append(action)
+
+    # ------------------------------------------------------------------ state shown
+    def _show_view(self, view: GameView) -> None:
+        self.setWindowTitle(f"{view.name} — eote-ref")
+        ui = self.ui
+        ui.actionUndo.setEnabled(view.can_undo is not None)
+        ui.actionRedo.setEnabled(view.can_redo is not None)
+        ui.actionUndo.setText(_menu_text(f"Undo {view.can_undo}") if view.can_undo else "&Undo")
+        ui.actionRedo.setText(_menu_text(f"Redo {view.can_redo}") if view.can_redo else "&Redo")
+        ui.actionUndo.setToolTip(ui.actionUndo.text().replace("&&", "&") + " (Ctrl+Z)")
+        ui.actionRedo.setToolTip(ui.actionRedo.text().replace("&&", "&") + " (Ctrl+Shift+Z)")
+        for action, side in zip(self._initiative_actions, view.sides, strict=False):
+            action.setChecked(view.initiative == side.position)
+        self._show_status(view)
+
+    def _show_status(self, view: GameView | None) -> None:
+        s = self._status
+        if view is None:
+            for label in s.values():
+                label.setText("")
+                label.hide()
+            return
+        c = marker_colors(self.palette())
+        s["game"].setText(f"<b>{_html(view.name)}</b>")
+        s["turn"].setText(f"Turn {view.turn} · {view.phase.label} (EotE {view.phase.rule})")
+        side = view.initiative_side
+        s["initiative"].setText(f"Initiative: {_html(side)}" if side else "Initiative: not decided")
+        s["scale"].setText(f"{view.figure_scale} figures")
+        ruleset = _html(view.ruleset)
+        if view.provisional:
+            ruleset += (
+                f" <span style='color:{c.threshold.name()}; font-weight:600'>"
+                "⚠ provisional charts</span>"
+            )
+            s["ruleset"].setToolTip(
+                "Some chart values in use were filled in by the project where the rules text is "
+                "missing or unreadable; results that use them are marked provisional."
+            )
+        else:
+            s["ruleset"].setToolTip("")
+        s["ruleset"].setText(ruleset)
+        for label in s.values():
+            label.show()
+
+    def status_text(self) -> str:
+        """The status bar's permanent fields as plain text (for tests and screen readers)."""
+        return " | ".join(_plain(label.text()) for label in self._status.values() if label.text())
+
+    def _message(self, text: str) -> None:
+        self.ui.statusbar.showMessage(text, 6000)
+
+    # ------------------------------------------------------------------ commands
+    def undo(self) -> None:
+        """Undo the last step of the open game."""
+        if self.journal is not None:
+            self.journal.undo()
+
+    def redo(self) -> None:
+        """Redo the step undone last."""
+        if self.journal is not None:
+            self.journal.redo()
+
+    def next_phase(self) -> None:
+        """Go on to the next phase."""
+        if self.dashboard is not None:
+            self.dashboard.next_phase()
+
+    def set_initiative(self, position: int) -> None:
+        """Give the initiative to a side (one journal step)."""
+        if self.hub is not None:
+            hub = self.hub
+            hub.attempt(lambda: hub.service.set_initiative(position))
+            self._show_view(hub.view)
+
+    def new_game(self) -> None:
+        """Open the new-game wizard; open the game it creates."""
+        try:
+            from eote_ref.ui.new_game_wizard import NewGameWizard
+        except ImportError as e:
+            self._not_available("New game", e)
+            return
+        wizard = NewGameWizard(self.setup, self)
+        if wizard.exec() == QDialog.DialogCode.Accepted:
+            game_id = getattr(wizard, "game_id", None)
+            if game_id is not None:
+                self.open_game(int(game_id))
+        wizard.deleteLater()
+
+    def open_roster_editor(self) -> None:
+        """Open the roster (army list) editor in its own window."""
+        try:
+            from eote_ref.referee.roster_service import RosterService
+            from eote_ref.ui.roster_editor import RosterEditorWindow
+        except ImportError as e:
+            self._not_available("Roster editor", e)
+            return
+        window = RosterEditorWindow(RosterService(self.db), self)
+        self._windows.append(window)
+        window.show()
+
+    def _not_available(self, what: str, error: ImportError) -> None:
+        QMessageBox.information(
+            self,
+            what,
+            f"{what} is not available in this build of eote-ref.\n\n({error})",
+        )
+
+    def export_journal_dialog(self) -> None:
+        """Ask for a file name and export the journal there."""
+        if self.hub is None:
+            return
+        default = pathlib.Path.home() / f"{_safe_name(self.hub.view.name)} journal.csv"
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            "Export journal",
+            str(default),
+            "CSV spreadsheet (*.csv);;Plain text (*.txt)",
+        )
+        if path:
+            try:
+                self.export_journal(pathlib.Path(path))
+            except OSError as e:
+                QMessageBox.warning(self, "Export journal", f"Could not write {path}:\n{e}")
+                return
+            self._message(f"Journal saved to {path}")
+
+    def export_journal(self, path: pathlib.Path) -> None:
+        """Write the journal, oldest step first: CSV for ``.csv``, aligned text otherwise."""
+        if self.hub is None:
+            raise ValueError("no game is open")
+        entries = self.hub.service.journal(newest_first=False)
+        rows = [
+            [
+                str(e.seq),
+                str(e.turn),
+                phase_label(e.phase),
+                e.summary,
+                dice_text(e.rolls),
+                e.result or "",
+                e.status,
+                e.created_at.astimezone().isoformat(timespec="seconds"),
+            ]
+            for e in entries
+        ]
+        head = ["step", "turn", "phase", "what happened", "dice", "result", "status", "time"]
+        if path.suffix.lower() == ".csv":
+            with path.open("w", newline="", encoding="utf-8") as f:
+                writer = csv.writer(f)
+                writer.writerow(head)
+                writer.writerows(rows)
+            return
+        lines = [f"{self.hub.view.name} — journal", ""]
+        for r in rows:
+            mark = "" if r[6] == "done" else "  (undone)"
+            extra = "".join(f"  [{x}]" for x in (r[4], r[5]) if x)
+            lines.append(f"{r[0]:>4}  turn {r[1]:>2}  {r[2]:<20}  {r[3]}{extra}{mark}")
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def about(self) -> None:
+        """The About box."""
+        QMessageBox.about(
+            self,
+            "About eote-ref",
+            f"<h3>eote-ref {__version__}</h3>"
+            "<p>A referee assistant for Napoleonic miniatures battles fought under "
+            "<i>Eagles Over the Empire</i> 6.2.</p>"
+            f"<p>Games are saved as you play in<br><tt>{_html(describe_location(self.db))}</tt></p>"
+            "<p>Free software under the GNU GPL, version 3 or later.</p>",
+        )
+
+    def show_later(self) -> None:
+        """Show the window and focus the dashboard once the event loop runs."""
+        self.show()
+        QTimer.singleShot(0, lambda: self.dashboard.setFocus() if self.dashboard else None)
+
+
+def _plain(text: str) -> str:
+    """Rich text without tags and entities."""
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+def _html(text: str) -> str:
+    return html.escape(text)
+
+
+def _safe_name(name: str) -> str:
+    keep = "".join(ch if ch.isalnum() or ch in " -_" else " " for ch in name)
+    return " ".join(keep.split())[:60] or "game"

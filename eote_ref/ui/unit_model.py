@@ -1,0 +1,415 @@
+"""The item model of one side's order of battle: division rows with their units below."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QFont
+
+from eote_ref.referee.game import DivisionView, SideView, UnitView
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class Column(enum.IntEnum):
+    """The columns of a side's table."""
+
+    UNIT = 0
+    TYPE = 1
+    FORMATION = 2
+    CE = 3
+    HITS = 4
+    DISORDER = 5
+    BLOWN = 6
+    STATUS = 7
+    PINNED = 8
+    COMMAND = 9
+    LEADER = 10
+
+
+HEADERS = {
+    Column.UNIT: ("Unit", "Unit (grouped by division)"),
+    Column.TYPE: ("Type", "Arm and type"),
+    Column.FORMATION: ("Formation", "Formation (double-click or F to change)"),
+    Column.CE: ("CE", "Combat effectiveness: current (CE less hits) / printed (EotE 1.3)"),
+    Column.HITS: ("Hits", "Hits (+/−); the ringed pip is the morale-check threshold (EotE 7.5)"),
+    Column.DISORDER: ("D", "Disordered (D)"),
+    Column.BLOWN: ("Bl", "Blown markers, cavalry only (B / Shift+B, EotE 5.10)"),
+    Column.STATUS: ("Status", "Routed (R), off table (O), morale check due"),
+    Column.PINNED: ("P", "Pinned (P)"),
+    Column.COMMAND: ("Cmd", "Out of command (C toggles; blank = in command)"),
+    Column.LEADER: ("Leader", "Leader attached to the unit"),
+}
+
+#: Short labels for unit types and formations, as a referee writes them.
+TYPE_LABELS = {
+    "line": "Line",
+    "light": "Light",
+    "guard": "Guard",
+    "militia": "Militia",
+    "grenadier": "Gren.",
+    "heavy": "Heavy",
+    "medium": "Medium",
+    "foot": "Foot",
+    "horse": "Horse",
+}
+FORMATION_LABELS = {
+    "line": "line",
+    "column": "column",
+    "french_assault_column": "assault col.",
+    "square": "square",
+    "skirmish": "skirmish",
+    "limbered": "limbered",
+    "unlimbered": "unlimbered",
+}
+
+
+class Role(enum.IntEnum):
+    """Custom data roles read by the delegate and the dashboard."""
+
+    KIND = Qt.ItemDataRole.UserRole + 1
+    UNIT = Qt.ItemDataRole.UserRole + 2
+    DIVISION = Qt.ItemDataRole.UserRole + 3
+    ID = Qt.ItemDataRole.UserRole + 4
+    FILTER_TEXT = Qt.ItemDataRole.UserRole + 5
+    THRESHOLD = Qt.ItemDataRole.UserRole + 6
+
+
+DIVISION_KIND = "division"
+UNIT_KIND = "unit"
+
+
+def formation_label(value: str | None) -> str:
+    """The formation as shown in the table (``—`` when not yet set)."""
+    return FORMATION_LABELS.get(value, value) if value else "—"
+
+
+def unit_status(u: UnitView) -> str:
+    """The status words of a unit (routed, off table, morale due...)."""
+    words = []
+    if u.off_table:
+        words.append("off table")
+    if u.routed:
+        words.append("routed")
+    elif u.morale_due:
+        words.append("morale check")
+    if u.skirmishers_out:
+        words.append("skirmishers out")
+    if u.guns_abandoned:
+        words.append("guns abandoned")
+    if u.changed_formation:
+        words.append("changed formation")
+    return ", ".join(words)
+
+
+def division_summary(d: DivisionView) -> str:
+    """One line describing a division: leader, order, pending order, integrity."""
+    parts = [d.name]
+    if d.leader:
+        lead = f"{d.leader.name} ({d.leader.rating})"
+        if d.leader.killed:
+            lead += " killed"
+        if d.leader.no_rally_next_turn:
+            lead += " no rally"
+        parts.append(lead)
+    parts.append(f"order {d.current_order}" if d.current_order else "no order")
+    if d.pending_order:
+        turns = d.pending_order_turns
+        parts.append(f"pending {d.pending_order}" + (f" in {turns}" if turns is not None else ""))
+    parts.append(d.integrity_state)
+    return " · ".join(parts)
+
+
+def _unit_text(u: UnitView, column: Column) -> str:
+    match column:
+        case Column.UNIT:
+            return u.name
+        case Column.TYPE:
+            return f"{u.arm} {u.type}"
+        case Column.FORMATION:
+            return formation_label(u.formation)
+        case Column.CE:
+            return f"{u.effective_ce}/{u.ce}"
+        case Column.HITS:
+            return str(u.hits)
+        case Column.DISORDER:
+            return "D" if u.disordered else ""
+        case Column.BLOWN:
+            return str(u.blown) if u.blown else ""
+        case Column.STATUS:
+            return unit_status(u)
+        case Column.PINNED:
+            return "P" if u.pinned else ""
+        case Column.COMMAND:
+            return "out" if u.out_of_command else ""
+        case Column.LEADER:
+            return u.attached_leader or ""
+    return ""  # pragma: no cover
+
+
+def _unit_tooltip(u: UnitView) -> str:
+    bits = [
+        f"<b>{u.name}</b> — {u.nation} {u.arm} ({u.type})",
+        f"CE {u.effective_ce} of {u.ce}, {u.hits} hit(s), {u.stands} stands",
+    ]
+    if u.brigade:
+        bits.append(f"Brigade {u.brigade}")
+    status = unit_status(u)
+    if status:
+        bits.append(status)
+    return "<br>".join(bits)
+
+
+class SideModel(QAbstractItemModel):
+    """One side's divisions (top-level rows) and units (their children).
+
+    :meth:`set_side` takes a fresh :class:`SideView` after every change; when the order of
+    battle is the same it only signals the rows whose values changed, so the view keeps its
+    selection, expansion and scroll position and repaints a row or two.
+    """
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._divisions: list[DivisionView] = []
+        self._shape: list[tuple[int, tuple[int, ...]]] = []
+        self._unit_pos: dict[int, tuple[int, int]] = {}
+        self._threshold = 3
+        self.side_name = ""
+        self.side_position = 0
+
+    # ------------------------------------------------------------------ updating
+    def set_side(self, side: SideView, threshold: int = 3) -> None:
+        """Show ``side``: signal changed rows only, or reset if the order of battle differs."""
+        shape = [(d.id, tuple(u.id for u in d.units)) for d in side.divisions]
+        self.side_name = side.name
+        self.side_position = side.position
+        if shape != self._shape or threshold != self._threshold:
+            self.beginResetModel()
+            self._divisions = list(side.divisions)
+            self._shape = shape
+            self._threshold = threshold
+            self._unit_pos = {
+                u.id: (d_row, u_row)
+                for d_row, d in enumerate(self._divisions)
+                for u_row, u in enumerate(d.units)
+            }
+            self.endResetModel()
+            return
+        last = len(Column) - 1
+        for d_row, (old, new) in enumerate(zip(self._divisions, side.divisions, strict=True)):
+            if old == new:
+                continue
+            self._divisions[d_row] = new
+            if _division_only(old) != _division_only(new):
+                self.dataChanged.emit(self.index(d_row, 0), self.index(d_row, last))
+            parent = self.index(d_row, 0)
+            for u_row, (ou, nu) in enumerate(zip(old.units, new.units, strict=True)):
+                if ou != nu:
+                    self.dataChanged.emit(
+                        self.index(u_row, 0, parent), self.index(u_row, last, parent)
+                    )
+
+    @property
+    def divisions(self) -> list[DivisionView]:
+        """The divisions shown, in order."""
+        return list(self._divisions)
+
+    def unit_index(self, unit_id: int, column: int = 0) -> QModelIndex:
+        """The index of a unit's row (invalid if the unit is not on this side)."""
+        pos = self._unit_pos.get(unit_id)
+        if pos is None:
+            return QModelIndex()
+        return self.index(pos[1], column, self.index(pos[0], 0))
+
+    def division_index(self, division_id: int) -> QModelIndex:
+        """The index of a division's row (invalid if not on this side)."""
+        for row, d in enumerate(self._divisions):
+            if d.id == division_id:
+                return self.index(row, 0)
+        return QModelIndex()
+
+    # ------------------------------------------------------------------ structure
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if column < 0 or column >= len(Column) or row < 0:
+            return QModelIndex()
+        if not parent.isValid():
+            if row >= len(self._divisions):
+                return QModelIndex()
+            return self.createIndex(row, column, 0)
+        if parent.internalId() != 0:
+            return QModelIndex()
+        d_row = parent.row()
+        if d_row >= len(self._divisions) or row >= len(self._divisions[d_row].units):
+            return QModelIndex()
+        return self.createIndex(row, column, d_row + 1)
+
+    def parent(self, child: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        if not child.isValid():
+            return QModelIndex()
+        internal = child.internalId()
+        if internal == 0:
+            return QModelIndex()
+        return self.createIndex(internal - 1, 0, 0)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        if not parent.isValid():
+            return len(self._divisions)
+        if parent.internalId() == 0 and parent.column() == 0:
+            return len(self._divisions[parent.row()].units)
+        return 0
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return len(Column)
+
+    def hasChildren(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
+        return self.rowCount(parent) > 0
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if index.internalId() != 0:
+            flags |= Qt.ItemFlag.ItemNeverHasChildren
+        return flags
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
+            return None
+        label, tip = HEADERS[Column(section)]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return label
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tip
+        if role == Qt.ItemDataRole.TextAlignmentRole and section not in (
+            Column.UNIT,
+            Column.TYPE,
+            Column.FORMATION,
+            Column.LEADER,
+            Column.STATUS,
+        ):
+            return Qt.AlignmentFlag.AlignCenter
+        return None
+
+    # ------------------------------------------------------------------ data
+    def unit_at(self, index: Index) -> UnitView | None:
+        """The unit of a unit row, or None for a division row."""
+        if not index.isValid() or index.internalId() == 0:
+            return None
+        return self._divisions[index.internalId() - 1].units[index.row()]
+
+    def division_at(self, index: Index) -> DivisionView | None:
+        """The division of a division row, or of a unit row's parent."""
+        if not index.isValid():
+            return None
+        internal = index.internalId()
+        return self._divisions[internal - 1 if internal else index.row()]
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        column = Column(index.column())
+        unit = self.unit_at(index)
+        if unit is None:
+            return self._division_data(self._divisions[index.row()], column, role)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _unit_text(unit, column)
+        if role == Role.KIND:
+            return UNIT_KIND
+        if role == Role.UNIT:
+            return unit
+        if role == Role.ID:
+            return unit.id
+        if role == Role.THRESHOLD:
+            return self._threshold
+        if role == Role.FILTER_TEXT:
+            return " ".join(
+                (unit.name, unit.arm, unit.type, unit.nation, unit.brigade or "")
+            ).casefold()
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return _unit_tooltip(unit)
+        if role == Qt.ItemDataRole.FontRole and column == Column.UNIT and unit.routed:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (
+            Column.CE,
+            Column.DISORDER,
+            Column.BLOWN,
+            Column.PINNED,
+            Column.COMMAND,
+        ):
+            return Qt.AlignmentFlag.AlignCenter
+        return None
+
+    def _division_data(self, d: DivisionView, column: Column, role: int) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole:
+            return division_summary(d) if column == Column.UNIT else ""
+        if role == Role.KIND:
+            return DIVISION_KIND
+        if role == Role.DIVISION:
+            return d
+        if role == Role.ID:
+            return d.id
+        if role == Role.FILTER_TEXT:
+            leader = d.leader.name if d.leader else ""
+            return f"{d.name} {leader} {d.parent or ''}".casefold()
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return division_summary(d) + (f"<br>under {d.parent}" if d.parent else "")
+        return None
+
+
+def _division_only(d: DivisionView) -> tuple[Any, ...]:
+    """A division's own values (its units left out), to tell whether its row changed."""
+    return (
+        d.name,
+        d.leader,
+        d.current_order,
+        d.pending_order,
+        d.pending_order_turns,
+        d.falling_back,
+        d.routed,
+        d.in_town,
+        d.objective_lost,
+        tuple((u.hits, u.disordered, u.routed, u.off_table, u.blown) for u in d.units),
+    )
+
+
+class SideFilterProxy(QSortFilterProxyModel):
+    """Filters units by name, arm, type, nation or brigade; divisions by name or leader.
+
+    A division whose name matches shows all its units; a unit that matches shows with its
+    division.
+    """
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setRecursiveFilteringEnabled(True)
+        self.setAutoAcceptChildRows(True)
+        self._words: list[str] = []
+
+    def set_text(self, text: str) -> None:
+        """Show only rows matching every word of ``text`` (case-insensitive)."""
+        words = text.casefold().split()
+        if words == self._words:
+            return
+        self.beginFilterChange()
+        self._words = words
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        if not self._words:
+            return True
+        model = self.sourceModel()
+        text = str(model.data(model.index(source_row, 0, source_parent), Role.FILTER_TEXT) or "")
+        return all(w in text for w in self._words)
