@@ -99,9 +99,13 @@ class Document:
         return self.key_marks.get(tuple(path)) or self.mark(path)
 
 
+#: libyaml's parser when PyYAML was built with it (several times faster), else pure Python.
+_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def load_text(text: str, file: str = "<string>") -> Document:
     """Safely load one YAML document from text, keeping positions; refuse duplicate keys."""
-    loader = yaml.SafeLoader(text)
+    loader = _Loader(text)
     try:
         root = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
