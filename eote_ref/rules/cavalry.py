@@ -91,15 +91,10 @@ def british_cavalry_breakthrough(
     british = s.nation.strip().lower() == "british"
     if s.takes_breakthrough or not british:
         result = "taken" if s.takes_breakthrough else "declined"
-        return Outcome(
-            procedure="british_cavalry_breakthrough",
-            rule="5.151",
-            base=0,
-            modifiers=(),
-            modified=0,
-            roll=None,
-            result=result,
-            probabilities=certain(result),
+        return Outcome.decided(
+            "british_cavalry_breakthrough",
+            "5.151",
+            result,
             notes=() if british else ("only British cavalry must roll (5.151)",),
         )
 
@@ -165,15 +160,10 @@ def charge(s: ChargeSituation, rs: Ruleset, dice: Dice) -> Outcome:
         result, note = "allowed_disordered", f"charging over a {s.terrain.value} disorders (5.8.1)"
     else:
         result, note = "allowed", ""
-    return Outcome(
-        procedure="charge",
-        rule="5.8.1",
-        base=0,
-        modifiers=(),
-        modified=0,
-        roll=None,
-        result=result,
-        probabilities=certain(result),
+    return Outcome.decided(
+        "charge",
+        "5.8.1",
+        result,
         effects={"unit": Effect(disorder=result == "allowed_disordered")},
         details={
             "charge_in": rs.distance("cavalry_charge").value,

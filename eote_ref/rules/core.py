@@ -101,6 +101,21 @@ class Outcome:
     second_roll: int | None = None
     notes: tuple[str, ...] = ()
 
+    @classmethod
+    def decided(cls, procedure: str, rule: str, result: str, **more: Any) -> Outcome:
+        """An outcome the rules decide without a roll or modifiers (probability 1)."""
+        return cls(
+            procedure=procedure,
+            rule=rule,
+            base=0,
+            modifiers=(),
+            modified=0,
+            roll=None,
+            result=result,
+            probabilities=certain(result),
+            **more,
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The JSON object of the ``eote-ref rule`` contract (details merged at top level)."""
         out: dict[str, Any] = {

@@ -75,15 +75,10 @@ class DemolitionSituation:
 def demolition(s: DemolitionSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """``charge_set`` (a turn setting it), then each artillery phase ``destroyed`` or ``reset``."""
     if not s.charge_set:
-        return Outcome(
-            procedure="demolition",
-            rule="10.0",
-            base=0,
-            modifiers=(),
-            modified=0,
-            roll=None,
-            result="charge_set",
-            probabilities=certain("charge_set"),
+        return Outcome.decided(
+            "demolition",
+            "10.0",
+            "charge_set",
             notes=("the charge is set this turn; roll in the next artillery fire phase",),
         )
     most = rs.engineering["demolition_max"].value

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from eote_ref.rules.command import Level, radius_in
-from eote_ref.rules.core import Modifier, Outcome, RulesError, certain, d10_distribution
+from eote_ref.rules.core import Modifier, Outcome, RulesError, d10_distribution
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
 
@@ -85,15 +85,10 @@ def order_activation(s: OrderActivationSituation, rs: Ruleset, dice: Dice) -> Ou
             if s.first_turn
             else "an attached army or corps leader's orders act next turn without a roll (3.1)"
         )
-        return Outcome(
-            procedure="order_activation",
-            rule="3.1",
-            base=0,
-            modifiers=(),
-            modified=0,
-            roll=None,
-            result=str(turns),
-            probabilities=certain(str(turns)),
+        return Outcome.decided(
+            "order_activation",
+            "3.1",
+            str(turns),
             details={"turns": turns},
             notes=(note,),
         )

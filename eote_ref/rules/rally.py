@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, certain, d10_distribution
+from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, d10_distribution
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
 
@@ -88,15 +88,10 @@ def disorder_rally(s: DisorderRallySituation, rs: Ruleset, dice: Dice) -> Outcom
     elif not s.leader_can_rally:
         reasons.append("its leader cannot rally this turn (8.0) or is attached elsewhere (3.5.1)")
     result = "cannot" if reasons else "rallied"
-    return Outcome(
-        procedure="disorder_rally",
-        rule="3.6",
-        base=0,
-        modifiers=(),
-        modified=0,
-        roll=None,
-        result=result,
-        probabilities=certain(result),
+    return Outcome.decided(
+        "disorder_rally",
+        "3.6",
+        result,
         effects={"unit": Effect(notes=tuple(reasons))},
         details={"disordered_after": bool(reasons)},
         notes=tuple(reasons),
