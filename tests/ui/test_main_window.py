@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import pathlib
 import statistics
+import subprocess
 import sys
 import time
 
@@ -421,17 +423,24 @@ def test_a_file_that_is_not_a_database_is_reported_and_left_alone(
     assert path.read_bytes() == b"my battle notes\n" * 10
 
 
-def test_run_app_exit_when_ready_prints_the_start_up_time(
-    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setenv(app_module.EXIT_WHEN_READY_ENV, "1")
-    args = argparse.Namespace(db=str(tmp_path / "g.sqlite"), database_url=None, demo=True)
-    assert app_module.run_app(args) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("ready in ")
-    assert out.strip().endswith(" ms")
-    for w in QApplication.topLevelWidgets():
-        if isinstance(w, MainWindow):
-            w.deleteLater()
+def test_run_app_exit_when_ready_prints_the_start_up_time(tmp_path: pathlib.Path) -> None:
+    """The real entry point in its own process (app.exec() must not run inside the suite)."""
+    env = {
+        **os.environ,
+        app_module.EXIT_WHEN_READY_ENV: "1",
+        "QT_QPA_PLATFORM": "offscreen",
+        "EOTE_REF_HOME": str(tmp_path / "home"),
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "eote_ref.cli", "--demo", "--db", str(tmp_path / "g.sqlite")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("ready in ")
+    assert result.stdout.strip().endswith(" ms")
     # The database was closed: it can be opened again (no lock left behind).
     open_app_database(tmp_path / "g.sqlite").close()
