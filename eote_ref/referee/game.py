@@ -101,6 +101,8 @@ class UnitView:
     skirmishers_out: bool
     changed_formation: bool
     attached_leader: str | None
+    fought_this_turn: bool
+    routed_this_turn: bool
     morale_due: bool
 
     @property
@@ -391,6 +393,8 @@ class GameService:
             out_of_command=u.out_of_command,
             skirmishers_out=u.skirmishers_out,
             changed_formation=u.changed_formation,
+            fought_this_turn=u.fought_this_turn,
+            routed_this_turn=u.routed_this_turn,
             attached_leader=leader_names.get(u.attached_leader_id)
             if u.attached_leader_id
             else None,

@@ -1,0 +1,117 @@
+"""The turn guide's to-do list, computed from a real game's state (EotE 2.0 phases)."""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Iterator
+
+import pytest
+
+from eote_ref.referee.game import GameService
+from eote_ref.referee.phases import Phase
+from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
+from eote_ref.referee.todo import checks_due
+from eote_ref.store import GameLeader, GameUnit, SetField, open_database
+
+LISTS = {p.name: p for p in shipped_army_lists()}
+
+
+@pytest.fixture
+def game(tmp_path: pathlib.Path) -> Iterator[GameService]:
+    db = open_database(tmp_path / "t.sqlite")
+    spec = NewGame(
+        "todo",
+        {
+            "Prussians": [LISTS["waterloo-1815-prussian.yaml"]],
+            "French": [LISTS["waterloo-1815-french.yaml"]],
+        },
+    )
+    yield GameService(db, create_new_game(db, spec))
+    db.close()
+
+
+def go_to(game: GameService, phase: Phase) -> None:
+    while game.view().phase is not phase:
+        game.advance_phase()
+
+
+def set_unit(game: GameService, unit_id: int, **fields: object) -> None:
+    game.record("test", "set up", [SetField(GameUnit, unit_id, k, v) for k, v in fields.items()])
+
+
+def test_a_fresh_game_has_nothing_to_do_in_the_command_phase(game: GameService) -> None:
+    assert checks_due(game.view()) == []
+
+
+def test_command_phase_rallies_rest_and_removals(game: GameService) -> None:
+    units = game.view().sides[0].units
+    inf = [u for u in units if u.arm == "infantry"]
+    cav = next(u for u in units if u.arm == "cavalry")
+    set_unit(game, inf[0].id, disordered=True)
+    set_unit(game, inf[1].id, disordered=True, pinned=True)
+    set_unit(game, inf[2].id, routed=True, disordered=True)
+    set_unit(game, cav.id, blown=1)
+    checks = checks_due(game.view())
+    by_unit = {c.unit_id: c for c in checks}
+    assert by_unit[inf[0].id].procedure == "disorder_rally"
+    assert by_unit[inf[0].id].title.endswith("may rally from disorder")
+    assert by_unit[inf[1].id].title.endswith("cannot rally this turn")
+    assert by_unit[inf[2].id].procedure == "remove_routed"
+    assert by_unit[cav.id].procedure == "cavalry_rest"
+    assert len(checks) == 4
+
+
+def test_a_killed_divisional_leader_stops_rallying(game: GameService) -> None:
+    div = game.view().sides[0].divisions[0]
+    assert div.leader is not None
+    game.record("test", "kill", [SetField(GameLeader, div.leader.id, "killed", True)])
+    set_unit(game, div.units[0].id, disordered=True)
+    (check,) = checks_due(game.view())
+    assert check.title.endswith("cannot rally this turn")
+
+
+def test_initiative_and_morale_checks(game: GameService) -> None:
+    go_to(game, Phase.INITIATIVE)
+    assert [c.procedure for c in checks_due(game.view())] == ["initiative"]
+    go_to(game, Phase.FIRE)
+    unit = game.view().sides[1].units[0]
+    game.adjust_unit(unit.id, "hits", 3)
+    (check,) = checks_due(game.view())
+    assert (check.procedure, check.unit_id, check.side) == ("morale", unit.id, 1)
+    go_to(game, Phase.MOVEMENT)
+    assert checks_due(game.view()) == []
+
+
+def test_integrity_after_infantry_routed_or_leader_killed(game: GameService) -> None:
+    go_to(game, Phase.INTEGRITY)
+    divs = game.view().sides[0].divisions
+    routed_div = next(d for d in divs if any(u.arm == "infantry" for u in d.units))
+    inf = next(u for u in routed_div.units if u.arm == "infantry")
+    set_unit(game, inf.id, routed=True, routed_this_turn=True)
+    other = next(d for d in divs if d.id != routed_div.id and d.leader is not None)
+    assert other.leader is not None
+    game.record("test", "kill", [SetField(GameLeader, other.leader.id, "killed", True)])
+    cav = next(u for u in game.view().sides[1].units if u.arm == "cavalry")
+    set_unit(game, cav.id, fought_this_turn=True)
+    checks = checks_due(game.view())
+    titles = {c.division_id or c.unit_id: c.title for c in checks}
+    assert titles[routed_div.id].endswith("(infantry routed)")
+    assert titles[other.id].endswith("(commander killed)")
+    assert titles[cav.id].endswith("blown at the end of it")
+    game.set_division(routed_div.id, "in_town", True)
+    exempt = {c.division_id: c for c in checks_due(game.view())}[routed_div.id]
+    assert (exempt.procedure, exempt.rule) == ("integrity_exempt", "7.12")
+
+
+def test_pending_order_due(game: GameService) -> None:
+    div = game.view().sides[0].divisions[0]
+    game.record(
+        "test",
+        "order",
+        [
+            SetField("game_command", div.id, "pending_order", "ATTACK"),
+            SetField("game_command", div.id, "pending_order_turns", 1),
+        ],
+    )
+    (check,) = checks_due(game.view())
+    assert (check.procedure, check.division_id) == ("order_arrives", div.id)
