@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.referee.game import GameView, SideView, UnitView
+from eote_ref.referee.todo import Check, checks_due
 from eote_ref.ui.delegates import MarkerDelegate
 from eote_ref.ui.forms.ui_dashboard import Ui_Dashboard
 from eote_ref.ui.game_hub import GameHub
@@ -435,6 +436,7 @@ class Dashboard(QWidget):
         self.ui.stepsLabel.setText(
             f"<b>{html.escape(view.phase.label)}</b> "
             f"<span style='color:{dim}'>(EotE {view.phase.rule})</span><br>{steps}"
+            f"{due_text(checks_due(view), dim)}"
         )
 
     def current_unit(self) -> UnitView | None:
@@ -560,3 +562,20 @@ class Dashboard(QWidget):
         """Show the divisions only."""
         for pane in self.panes:
             pane.tree.collapseAll()
+
+
+#: How many due checks the phase panel lists before summing up the rest.
+DUE_SHOWN = 4
+
+
+def due_text(checks: list[Check], dim: str) -> str:
+    """The phase panel's "due now" line: the first few checks the state calls for."""
+    if not checks:
+        return ""
+    shown = "; ".join(
+        f"{html.escape(c.title)} <span style='color:{dim}'>({c.rule})</span>"
+        for c in checks[:DUE_SHOWN]
+    )
+    more = len(checks) - DUE_SHOWN
+    rest = f"; and {more} more" if more > 0 else ""
+    return f"<b>Due now ({len(checks)}):</b> {shown}{rest}"

@@ -444,3 +444,18 @@ def test_run_app_exit_when_ready_prints_the_start_up_time(tmp_path: pathlib.Path
     assert result.stdout.strip().endswith(" ms")
     # The database was closed: it can be opened again (no lock left behind).
     open_app_database(tmp_path / "g.sqlite").close()
+
+
+def test_phase_panel_lists_the_checks_due(window: MainWindow) -> None:
+    """The turn guide's to-do list (EotE 2.0) shows under the phase's steps."""
+    dash = window.dashboard
+    assert dash is not None
+    assert "Due now" not in dash.ui.stepsLabel.text()
+    svc = service(window)
+    while svc.view().phase is not Phase.FIRE:
+        svc.advance_phase()
+    target = svc.view().sides[0].units[0]
+    svc.adjust_unit(target.id, "hits", 3)
+    text = dash.ui.stepsLabel.text()
+    assert "Due now (1):" in text
+    assert f"{target.name}: 3 hits, morale check" in text.replace("&#x27;", "'")
