@@ -427,11 +427,6 @@ def parse(cls: type[T], doc: Document, path: Path = (), data: Any = dataclasses.
     return typing.cast(T, result)
 
 
-def problems_of(exc: YamlError) -> list[Problem]:
-    """The problems carried by a YamlError (convenience for callers that collect them)."""
-    return list(exc.problems)
-
-
 def raise_if(problems: Iterable[Problem]) -> None:
     """Raise YamlError when ``problems`` holds any error (warnings alone do not raise)."""
     plist = list(problems)
