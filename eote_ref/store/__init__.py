@@ -31,6 +31,7 @@ Errors (all :class:`ValueError`)
     :class:`NothingToRedoError`, :class:`JournalConflictError`.
 """
 
+from eote_ref.store import campaign_models as campaign_models  # campaign tables on metadata
 from eote_ref.store.database import Database, open_database, open_from_args, session_scope
 from eote_ref.store.errors import (
     CorruptDatabaseError,
@@ -81,6 +82,7 @@ from eote_ref.store.models import (
     Game,
     GameCommand,
     GameLeader,
+    GameLink,
     GameSide,
     GameUnit,
     JournalChange,
@@ -106,6 +108,7 @@ __all__ = [
     "Game",
     "GameCommand",
     "GameLeader",
+    "GameLink",
     "GameSide",
     "GameState",
     "GameUnit",

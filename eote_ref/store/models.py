@@ -144,6 +144,8 @@ class Game(SQLModel, table=True):
     figure_scale: str = "15mm"
     #: ``position`` of the :class:`GameSide` holding the initiative, if decided.
     initiative: int | None = None
+    #: ``position`` of the side that held the initiative last turn (a modifier, EotE 4.0).
+    initiative_last_turn: int | None = None
     notes: str | None = None
 
 
@@ -207,6 +209,12 @@ class GameLeader(SQLModel, table=True):
     no_rally_next_turn: bool = False
     #: The turn a replacement for this leader arrives, when one is due.
     replacement_due_turn: int | None = None
+    #: The turn this leader cannot rally in (set from ``no_rally_next_turn`` at the turn's start).
+    no_rally_turn: int | None = None
+    #: The division an army, wing or corps leader has attached himself to (EotE 3.5).
+    attached_command_id: int | None = Field(
+        default=None, foreign_key="game_command.id", ondelete="SET NULL"
+    )
 
 
 class GameUnit(SQLModel, table=True):
@@ -251,6 +259,34 @@ class GameUnit(SQLModel, table=True):
     routed_this_turn: bool = False
     routed_by_morale: bool = False
     disintegrated: bool = False
+    #: The unit (cavalry) entered a combat this turn already blown: it disintegrates (EotE 5.10).
+    fought_while_blown: bool = False
+    #: The unit fought last turn (carried at the turn's start; blown cavalry rests, EotE 5.12).
+    fought_last_turn: bool = False
+
+
+class GameLink(SQLModel, table=True):
+    """A relation between two units that outlasts one adjudication.
+
+    ``kind`` says which: ``engaged`` (an assault with no decision, carried into the next turn,
+    EotE 7.0), ``fired_at`` (an artillery target, remembered for bombardment, EotE 6.4),
+    ``charge`` (cavalry contact recorded in movement, EotE 5.8). ``turn`` is the turn it was
+    made; ``data`` holds anything else the wizard that made it needs.
+    """
+
+    __tablename__ = "game_link"
+    __table_args__ = (
+        Index("ix_game_link_game_kind_turn", "game_id", "kind", "turn"),
+        _NO_ID_REUSE,
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
+    kind: str = Field(max_length=32)
+    turn: int
+    unit_id: int = Field(foreign_key="game_unit.id", ondelete="CASCADE", index=True)
+    other_id: int = Field(foreign_key="game_unit.id", ondelete="CASCADE", index=True)
+    data: dict[str, Any] = _json({})
 
 
 # ----------------------------------------------------------------------------- journal
@@ -308,8 +344,8 @@ class JournalChange(SQLModel, table=True):
 
 #: Tables whose rows journal changes may touch, by table name.
 JOURNALED: dict[str, type[SQLModel]] = {
-    str(m.__tablename__): m for m in (Game, GameSide, GameCommand, GameLeader, GameUnit)
+    str(m.__tablename__): m for m in (Game, GameSide, GameCommand, GameLeader, GameUnit, GameLink)
 }
 
 #: Tables whose rows journal changes may insert or delete.
-ROW_ENTITIES: frozenset[str] = frozenset({"game_command", "game_leader", "game_unit"})
+ROW_ENTITIES: frozenset[str] = frozenset({"game_command", "game_leader", "game_unit", "game_link"})

@@ -208,7 +208,7 @@ def test_sound_file_passes_the_integrity_check(db_path: pathlib.Path) -> None:
 
 
 def migrations_with(tmp_path: pathlib.Path, body: str) -> pathlib.Path:
-    """A copy of the package's migrations plus a revision 0002 after the head."""
+    """A copy of the package's migrations plus a test revision after the head."""
     target = tmp_path / "migrations"
     shutil.copytree(MIGRATIONS_DIR, target, ignore=shutil.ignore_patterns("__pycache__"))
     upgrade_body = textwrap.indent(textwrap.dedent(body).strip(), "    ")
@@ -216,13 +216,13 @@ def migrations_with(tmp_path: pathlib.Path, body: str) -> pathlib.Path:
         '"""Test revision."""\n'
         "import sqlalchemy as sa\n"
         "from alembic import op\n\n"
-        'revision = "0002"\n'
+        'revision = "9999_test"\n'
         f"down_revision = {head_revision()!r}\n"
         "branch_labels = None\n"
         "depends_on = None\n\n\n"
         f"def upgrade():\n{upgrade_body}\n"
     )
-    (target / "versions" / "0002_test.py").write_text(script)
+    (target / "versions" / "9999_test.py").write_text(script)
     return target
 
 
@@ -247,7 +247,7 @@ def test_older_file_is_backed_up_then_upgraded(
     newer = migrations_with(
         tmp_path,
         """
-        op.create_table("campaign", sa.Column("id", sa.Integer, primary_key=True))
+        op.create_table("test_extra", sa.Column("id", sa.Integer, primary_key=True))
         with op.batch_alter_table("game") as batch:
             batch.add_column(sa.Column("weather", sa.String, nullable=True))
         """,
@@ -256,14 +256,14 @@ def test_older_file_is_backed_up_then_upgraded(
         assert db.upgraded_from == head_revision()
         assert db.backup is not None
         assert len(load_game(s, 1).units) == 4  # data survived the table rebuild
-    assert revision_of(db_path) == "0002"
-    assert "campaign" in tables(db_path)
+    assert revision_of(db_path) == "9999_test"
+    assert "test_extra" in tables(db_path)
     backup = db.backup
     assert backup.parent == db_path.parent
     assert backup.name.startswith(f"battle.before-upgrade-{head_revision()}-")
     assert backup.suffix == ".sqlite"
     assert revision_of(backup) == head_revision()
-    assert "campaign" not in tables(backup)
+    assert "test_extra" not in tables(backup)
     with sqlite3.connect(backup) as c:
         assert c.execute("SELECT count(*) FROM game_unit").fetchone()[0] == 4
     c.close()
@@ -278,14 +278,14 @@ def test_failed_upgrade_is_rolled_back(tmp_path: pathlib.Path, db_path: pathlib.
     broken = migrations_with(
         tmp_path,
         """
-        op.create_table("campaign", sa.Column("id", sa.Integer, primary_key=True))
+        op.create_table("test_extra", sa.Column("id", sa.Integer, primary_key=True))
         op.execute("INSERT INTO no_such_table VALUES (1)")
         """,
     )
     with pytest.raises(DatabaseError, match="rolled back"):
         open_database(db_path, migrations_dir=broken)
     assert revision_of(db_path) == head_revision()
-    assert "campaign" not in tables(db_path)
+    assert "test_extra" not in tables(db_path)
     assert not (db_path.parent / "battle.sqlite.lock").exists()
     with open_database(db_path) as db:  # still usable, and the lock was released
         assert db.upgraded_from is None
