@@ -15,23 +15,29 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from eote_ref.referee.phases import PHASES, Phase, next_phase
+from eote_ref.referee.turn import carry_over
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import FORMATIONS_BY_ARM, Arm, Formation
 from eote_ref.rulesets import load_default
 from eote_ref.store import (
     Change,
     Database,
+    Game,
     GameCommand,
     GameLeader,
+    GameLink,
+    GameSide,
     GameUnit,
+    InsertRow,
     JournalEvent,
     SetField,
     apply,
     counts,
     history,
+    load_division,
     load_game,
     next_redo,
     next_undo,
@@ -39,6 +45,7 @@ from eote_ref.store import (
     undo,
 )
 from eote_ref.store.games import DIVISION_LEVELS
+from eote_ref.store.models import JOURNALED
 
 #: Unit fields the umpire may set directly on the dashboard, with their checks.
 BOOL_FIELDS = (
@@ -71,6 +78,7 @@ class LeaderView:
     no_rally_next_turn: bool
     replacement: bool
     replacement_due_turn: int | None
+    no_rally_turn: int | None = None
 
 
 @dataclass(frozen=True)
@@ -104,6 +112,7 @@ class UnitView:
     fought_this_turn: bool
     routed_this_turn: bool
     morale_due: bool
+    fought_last_turn: bool = False
 
     @property
     def effective_ce(self) -> int:
@@ -166,6 +175,18 @@ class SideView:
 
 
 @dataclass(frozen=True)
+class LinkView:
+    """A relation between two units (``game_link``: engaged, fired_at, morale_tested...)."""
+
+    id: int
+    kind: str
+    turn: int
+    unit_id: int
+    other_id: int
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class GameView:
     """Everything the main screen shows about a game."""
 
@@ -181,6 +202,8 @@ class GameView:
     sides: tuple[SideView, ...]
     can_undo: str | None
     can_redo: str | None
+    #: Unit links (engaged pairs, artillery targets, morale tests...), see :class:`LinkView`.
+    links: tuple[LinkView, ...] = ()
 
     @property
     def initiative_side(self) -> str | None:
@@ -220,6 +243,7 @@ def _leader_view(row: GameLeader) -> LeaderView:
         no_rally_next_turn=row.no_rally_next_turn,
         replacement=row.replacement,
         replacement_due_turn=row.replacement_due_turn,
+        no_rally_turn=row.no_rally_turn,
     )
 
 
@@ -280,6 +304,14 @@ class GameService:
             state = load_game(s, self.game_id)
             undo_ev = next_undo(s, self.game_id)
             redo_ev = next_redo(s, self.game_id)
+            links = tuple(
+                LinkView(ln.id or 0, ln.kind, ln.turn, ln.unit_id, ln.other_id, dict(ln.data or {}))
+                for ln in s.exec(
+                    select(GameLink)
+                    .where(GameLink.game_id == self.game_id)
+                    .order_by(col(GameLink.id))
+                )
+            )
         game = state.game
         leaders_by_command: dict[int, list[GameLeader]] = {}
         for lead in state.leaders:
@@ -302,26 +334,15 @@ class GameService:
                 commanders[pos].append(CommanderView(c.id, pos, c.name, c.level, lv))
                 continue
             parent = commands.get(c.parent_id) if c.parent_id else None
-            units = tuple(
-                self._unit_view(u, c.id, leader_names, threshold)
-                for u in sorted(units_by_command.get(c.id, []), key=lambda u: (u.position, u.id))
-            )
             divisions[pos].append(
-                DivisionView(
-                    id=c.id,
-                    side=pos,
-                    name=c.name,
-                    level=c.level,
-                    parent=parent.name if parent else None,
-                    leader=lv,
-                    current_order=c.current_order,
-                    pending_order=c.pending_order,
-                    pending_order_turns=c.pending_order_turns,
-                    falling_back=c.falling_back,
-                    routed=c.routed,
-                    in_town=c.in_town,
-                    objective_lost=c.objective_lost,
-                    units=units,
+                self._division_view(
+                    c,
+                    pos,
+                    parent.name if parent else None,
+                    lv,
+                    units_by_command.get(c.id, []),
+                    leader_names,
+                    threshold,
                 )
             )
         sides = tuple(
@@ -348,7 +369,78 @@ class GameService:
             sides=sides,
             can_undo=undo_ev.summary or undo_ev.kind if undo_ev else None,
             can_redo=redo_ev.summary or redo_ev.kind if redo_ev else None,
+            links=links,
         )
+
+    def _division_view(
+        self,
+        c: GameCommand,
+        side: int,
+        parent: str | None,
+        leader: LeaderView | None,
+        rows: Sequence[GameUnit],
+        leader_names: dict[int | None, str],
+        threshold: int,
+    ) -> DivisionView:
+        assert c.id is not None
+        units = tuple(
+            self._unit_view(u, c.id, leader_names, threshold)
+            for u in sorted(rows, key=lambda u: (u.position, u.id))
+        )
+        return DivisionView(
+            id=c.id,
+            side=side,
+            name=c.name,
+            level=c.level,
+            parent=parent,
+            leader=leader,
+            current_order=c.current_order,
+            pending_order=c.pending_order,
+            pending_order_turns=c.pending_order_turns,
+            falling_back=c.falling_back,
+            routed=c.routed,
+            in_town=c.in_town,
+            objective_lost=c.objective_lost,
+            units=units,
+        )
+
+    def division_view(self, division_id: int) -> DivisionView:
+        """One division, read on its own (a wizard on one unit never loads the whole game)."""
+        with self.db.session() as s:
+            cmd = s.get(GameCommand, division_id)
+            if cmd is None or cmd.game_id != self.game_id:
+                raise RefereeError(f"there is no division {division_id} in this game")
+            state = load_division(s, division_id)
+            parent = s.get(GameCommand, cmd.parent_id) if cmd.parent_id else None
+            side = s.get(GameSide, cmd.side_id)
+            attached = {u.attached_leader_id for u in state.units if u.attached_leader_id}
+            names: dict[int | None, str] = {}
+            if attached:
+                rows = s.exec(select(GameLeader).where(col(GameLeader.id).in_(attached))).all()
+                names = {lead.id: lead.name for lead in rows}
+            chief = _current_leader(state.leaders)
+            return self._division_view(
+                state.command,
+                side.position if side else 0,
+                parent.name if parent else None,
+                _leader_view(chief) if chief else None,
+                state.units,
+                names,
+                self.morale_threshold,
+            )
+
+    def unit_view(self, unit_id: int) -> UnitView:
+        """One unit with its markers, read on its own."""
+        with self.db.session() as s:
+            division_id = self._unit(s, unit_id).command_id
+        return next(u for u in self.division_view(division_id).units if u.id == unit_id)
+
+    @property
+    def figure_scale(self) -> str:
+        """The game's figure scale (distances shift with it)."""
+        with self.db.session() as s:
+            game = s.get(Game, self.game_id)
+            return game.figure_scale if game is not None else "15mm"
 
     @property
     def morale_threshold(self) -> int:
@@ -399,6 +491,7 @@ class GameService:
             if u.attached_leader_id
             else None,
             morale_due=not u.routed and u.hits >= threshold,
+            fought_last_turn=u.fought_last_turn,
         )
 
     def journal(self, *, limit: int | None = None, newest_first: bool = True) -> list[JournalEntry]:
@@ -465,14 +558,20 @@ class GameService:
         with self.db.session() as s:
             unit = self._unit(s, unit_id)
             name, arm, before = unit.name, unit.arm, getattr(unit, field, None)
+            game = s.get(Game, self.game_id)
+            moving = field == "formation" and game is not None and game.phase == "movement"
+            flag = moving and not unit.changed_formation  # a change of formation (EotE 5.2)
         value = self._check(field, value, arm)
         if before == value:
             return None
         summary = f"{name}: {_describe(field, before, value)}"
+        changes: list[Change] = [SetField("game_unit", unit_id, field, value)]
+        if flag:
+            changes.append(SetField("game_unit", unit_id, "changed_formation", True))
         return self.record(
             "marker",
             summary,
-            [SetField("game_unit", unit_id, field, value)],
+            changes,
             inputs={"unit_id": unit_id, "field": field, "value": value},
         )
 
@@ -562,13 +661,32 @@ class GameService:
         phase, new_turn = next_phase(view.phase)
         changes: list[Change] = [SetField("game", self.game_id, "phase", phase.value)]
         turn = view.turn + 1 if new_turn else view.turn
+        summary = f"turn {turn}: {phase.label}" if new_turn else f"{phase.label} phase"
         if new_turn:
             changes.append(SetField("game", self.game_id, "turn", turn))
-        return self.record(
-            "phase",
-            f"turn {turn}: {phase.label}" if new_turn else f"{phase.label} phase",
-            changes,
-        )
+            with self.db.session() as s:
+                carried = carry_over(s, self.game_id, turn)
+            changes.extend(carried.changes)
+            summary += "".join(f"; {line}" for line in carried.lines)
+        return self.record("phase", summary, changes)
+
+    def describe_change(self, change: Change) -> str:
+        """A change in the umpire's words ("3rd Ligne: formation line → square")."""
+        if isinstance(change, SetField):
+            with self.db.session() as s:
+                model = JOURNALED.get(_entity_name(change.entity))
+                row = (
+                    s.get(model, change.row_id)
+                    if model and isinstance(change.row_id, int)
+                    else None
+                )
+                name = getattr(row, "name", None) or _entity_name(change.entity).replace("_", " ")
+                before = getattr(row, change.field, None) if row is not None else None
+            return f"{name}: {_describe(change.field, before, change.value)}"
+        if isinstance(change, InsertRow):
+            what = change.values.get("name") or change.values.get("kind") or "row"
+            return f"new {_entity_name(change.entity).replace('game_', '')}: {what}"
+        return f"{_entity_name(change.entity).replace('game_', '')} {change.row_id} removed"
 
     # ------------------------------------------------------------------ undo / redo
     def undo(self, steps: int = 1) -> list[str]:
@@ -600,6 +718,10 @@ class GameService:
         return c.undoable, c.redoable
 
 
+def _entity_name(entity: Any) -> str:
+    return entity if isinstance(entity, str) else str(entity.__tablename__)
+
+
 def _describe(field: str, before: Any, after: Any) -> str:
     label = field.replace("_", " ")
     if isinstance(after, bool):
@@ -615,6 +737,7 @@ __all__ = [
     "GameView",
     "JournalEntry",
     "LeaderView",
+    "LinkView",
     "RefereeError",
     "SideView",
     "UnitView",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from eote_ref.referee.game import DivisionView, GameView, UnitView
+from eote_ref.referee.game import DivisionView, GameService, GameView, UnitView
 from eote_ref.referee.phases import Phase
 
 
@@ -36,94 +36,208 @@ def _units(view: GameView) -> list[tuple[int, DivisionView, UnitView]]:
 
 
 def _command_phase(view: GameView) -> list[Check]:
+    """Routed units to remove, blown cavalry that rested, disordered units (3.6, 5.12, 7.5).
+
+    Pending orders need no item: the turn's carry-over counts them down and switches them
+    when due (:mod:`eote_ref.referee.turn`).
+    """
     out: list[Check] = []
+    rested = {ln.unit_id for ln in view.links if ln.kind == "rested" and ln.turn == view.turn}
+    stay = view.options.get("routed_units_leave_table") == "stay_until_rallied"
     for side, div, u in _units(view):
         if u.off_table:
             continue
         if u.routed:
-            out.append(
-                Check("remove_routed", f"{u.name}: routed, leaves the table", "7.5", side, u.id)
-            )
+            if not stay:
+                title = f"{u.name}: routed, leaves the table"
+                out.append(Check("remove_routed", title, "7.5", side, u.id))
             continue
-        if u.arm == "cavalry" and u.blown and not u.fought_this_turn:
+        if u.arm == "cavalry" and u.blown and not u.fought_last_turn and u.id not in rested:
             out.append(Check("cavalry_rest", f"{u.name}: rested while blown?", "5.12", side, u.id))
         if u.disordered:
-            leader_ok = div.leader is not None and not div.leader.killed
+            leader = div.leader
+            leader_ok = (
+                leader is not None and not leader.killed and leader.no_rally_turn != view.turn
+            )
             if leader_ok and not u.pinned and not u.out_of_command:
                 title = f"{u.name}: may rally from disorder"
             else:
                 title = f"{u.name}: disordered, cannot rally this turn"
             out.append(Check("disorder_rally", title, "3.6", side, u.id))
-    for s in view.sides:
-        for d in s.divisions:
-            if d.pending_order and d.pending_order_turns is not None and d.pending_order_turns <= 1:
-                out.append(
-                    Check(
-                        "order_arrives",
-                        f"{d.name}: {d.pending_order} order arrives",
-                        "3.1",
-                        s.position,
-                        division_id=d.id,
-                    )
-                )
+    return out
+
+
+def _initiative_phase(view: GameView) -> list[Check]:
+    """The initiative roll, until a side holds it this turn (4.0)."""
+    if view.initiative is not None:
+        return []
+    return [Check("initiative", "Roll for the initiative", "4.0", side=-1)]
+
+
+def _movement_phase(view: GameView) -> list[Check]:
+    """Nothing is due from the state alone: moves, pins and charges come from the table (5.0).
+
+    The phase's wizards (formation, limber, pinning, skirmishers, passing through, charges,
+    square) are offered as buttons and menu entries instead.
+    """
+    return []
+
+
+def morale_tested_hits(view: GameView) -> dict[int, int]:
+    """The hits each unit had after its last morale check (``morale_tested`` links, 7.5)."""
+    out: dict[int, int] = {}
+    for ln in view.links:
+        if ln.kind == "morale_tested":
+            out[ln.unit_id] = int(ln.data.get("hits", 0))
     return out
 
 
 def _morale_checks(view: GameView) -> list[Check]:
-    return [
-        Check("morale", f"{u.name}: {u.hits} hits, morale check", "7.5", side, u.id)
-        for side, _div, u in _units(view)
-        if u.morale_due and not u.off_table
-    ]
+    """Units at the hit threshold not yet tested at their hits, and units a rout passed (7.5)."""
+    tested = morale_tested_hits(view)
+    forced = {ln.unit_id for ln in view.links if ln.kind == "morale_due"}
+    out: list[Check] = []
+    for side, _div, u in _units(view):
+        if u.off_table or u.routed:
+            continue
+        if u.id in forced:
+            title = f"{u.name}: a routing unit passed through, morale check"
+            out.append(Check("morale", title, "7.5", side, u.id))
+        elif u.morale_due and u.hits > tested.get(u.id, -1):
+            out.append(Check("morale", f"{u.name}: {u.hits} hits, morale check", "7.5", side, u.id))
+    return out
 
 
-def _integrity_phase(view: GameView) -> list[Check]:
+def _engaged_assaults(view: GameView) -> list[Check]:
+    """Assaults left undecided last turn, still to fight; cavalry combats first (7.0, 7.6)."""
+    units = {u.id: (side, u) for side, _div, u in _units(view)}
+    out: list[tuple[bool, Check]] = []
+    for ln in view.links:
+        if ln.kind != "engaged" or ln.unit_id not in units or ln.other_id not in units:
+            continue
+        side, a = units[ln.unit_id]
+        _s, d = units[ln.other_id]
+        title = f"Engaged: {a.name} against {d.name} (since turn {ln.turn})"
+        cavalry = "cavalry" in (a.arm, d.arm)
+        out.append((not cavalry, Check("assault", title, "7.0", side, a.id)))
+    return [c for _inf, c in sorted(out, key=lambda x: x[0])]
+
+
+def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Check]:
+    """Leaders near this turn's combat (EotE 8.0), each until his roll is in the journal."""
+    from eote_ref.referee.checks_end import leaders_within_reach
+
+    out: list[Check] = []
+    if game is not None:
+        for lead in leaders_within_reach(game):
+            where = (
+                " (attached to an assaulting unit, -2)" if lead.attached_to_assaulting_unit else ""
+            )
+            out.append(
+                Check(
+                    "leader_casualty",
+                    f"{lead.name}: near combat this turn{where}",
+                    "8.0",
+                    lead.side,
+                    lead.unit_id,
+                    lead.division_id,
+                )
+            )
+        return out
+    for s in view.sides:
+        for d in s.divisions:
+            if d.leader and not d.leader.killed and any(u.fought_this_turn for u in d.units):
+                title = f"{d.leader.name}: near combat this turn"
+                out.append(Check("leader_casualty", title, "8.0", s.position, division_id=d.id))
+    return out
+
+
+def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Check]:
+    """Integrity checks (EotE 9.0, twice when 8.0 adds one), rallies (9.1), cavalry (5.10)."""
+    from eote_ref.referee.checks_end import (
+        integrity_checks_taken,
+        killed_this_turn,
+        routed_units_to_rally,
+        units_adjudicated_this_turn,
+    )
+
     out: list[Check] = []
     for s in view.sides:
         for d in s.divisions:
             if d.routed:
                 continue
             infantry_routed = any(u.routed_this_turn and u.arm == "infantry" for u in d.units)
-            leader_killed = d.leader is not None and d.leader.killed
+            leader_killed = (
+                d.leader is not None
+                and d.leader.killed
+                and killed_this_turn(view.turn, d.leader.replacement_due_turn)
+            )
+            if d.falling_back:
+                title = f'{d.name}: falling back until 18" clear or in cover'
+                out.append(Check("falling_back_ended", title, "9.0", s.position, division_id=d.id))
             if not (infantry_routed or leader_killed):
                 continue
             if d.in_town:
                 title = f"{d.name}: exempt from integrity in a town"
                 out.append(Check("integrity_exempt", title, "7.12", s.position, division_id=d.id))
                 continue
-            why = " and ".join(
-                w
-                for w, due in (
+            causes = [
+                why
+                for why, due in (
                     ("infantry routed", infantry_routed),
                     ("commander killed", leader_killed),
                 )
                 if due
-            )
-            out.append(
-                Check(
-                    "integrity",
-                    f"{d.name}: integrity check ({why})",
-                    "9.0",
-                    s.position,
-                    division_id=d.id,
+            ]
+            taken = integrity_checks_taken(game, d.id) if game is not None else 0
+            for why in causes[taken:]:
+                out.append(
+                    Check(
+                        "integrity",
+                        f"{d.name}: integrity check ({why})",
+                        "9.0",
+                        s.position,
+                        division_id=d.id,
+                    )
                 )
-            )
+    if game is not None:
+        by_division: dict[int, list[str]] = {}
+        sides: dict[int, int] = {}
+        for side, div_id, _unit_id, name in routed_units_to_rally(game):
+            by_division.setdefault(div_id, []).append(name)
+            sides[div_id] = side
+        for div_id, names in by_division.items():
+            title = f"{', '.join(names)}: routed, may rally once out of combat range"
+            out.append(Check("rally", title, "9.1", sides[div_id], division_id=div_id))
+    settled = (
+        units_adjudicated_this_turn(game, "cavalry_end_of_turn") if game is not None else set()
+    )
     for side, _div, u in _units(view):
-        if u.arm == "cavalry" and u.fought_this_turn and not u.off_table:
+        if u.arm == "cavalry" and u.fought_this_turn and not u.off_table and u.id not in settled:
             title = f"{u.name}: fought this turn, blown at the end of it"
             out.append(Check("cavalry_end_of_turn", title, "5.10", side, u.id))
     return out
 
 
-def checks_due(view: GameView) -> list[Check]:
-    """The checks the current phase calls for, in table order (side, then division)."""
+def checks_due(view: GameView, game: GameService | None = None) -> list[Check]:
+    """The checks the current phase calls for, in table order (side, then division).
+
+    With ``game`` the end-of-turn phases also read the journal: leaders already rolled for,
+    integrity checks taken and cavalry settled this turn drop off the list.
+    """
     phase = view.phase
     if phase is Phase.COMMAND:
         return _command_phase(view)
     if phase is Phase.INITIATIVE:
-        return [Check("initiative", "Roll for the initiative", "4.0", side=-1)]
-    if phase in (Phase.FIRE, Phase.ASSAULT):
+        return _initiative_phase(view)
+    if phase is Phase.MOVEMENT:
+        return _movement_phase(view)
+    if phase is Phase.FIRE:
         return _morale_checks(view)
+    if phase is Phase.ASSAULT:
+        return _engaged_assaults(view) + _morale_checks(view)
+    if phase is Phase.LEADER_CASUALTY:
+        return _leader_casualty_phase(view, game)
     if phase is Phase.INTEGRITY:
-        return _integrity_phase(view)
+        return _integrity_phase(view, game)
     return []

@@ -113,5 +113,9 @@ def test_pending_order_due(game: GameService) -> None:
             SetField("game_command", div.id, "pending_order_turns", 1),
         ],
     )
-    (check,) = checks_due(game.view())
-    assert (check.procedure, check.division_id) == ("order_arrives", div.id)
+    # No item: the new turn's carry-over switches the order when due (referee/turn.py).
+    assert checks_due(game.view()) == []
+    go_to(game, Phase.INTEGRITY)
+    game.advance_phase()
+    after = game.view().sides[0].divisions[0]
+    assert (after.current_order, after.pending_order) == ("ATTACK", None)

@@ -1,0 +1,373 @@
+"""The wizard loop, Qt-free: facts the umpire reads off the table, odds, dice, one journal step.
+
+An :class:`Adjudication` is one check on a live game (a square attempt, a morale check, an
+order's activation roll...). It is built from the game state and a target (a unit, a division,
+a side), and exposes:
+
+* :meth:`~Adjudication.facts` — the questions for the umpire, each a :class:`Fact` pre-filled
+  from the state (``derived``) or with the usual default; :attr:`~Adjudication.values` holds the
+  answers (the wizard's draft);
+* :meth:`~Adjudication.preview` — the rules outcome before any die: modifiers with their
+  sections and sources, the modified value, the odds of every result;
+* :meth:`~Adjudication.trial` — the outcome with the dice entered so far, or the
+  :class:`DieNeeded` the rules ask for next (so a second roll is asked only when it is due);
+* :meth:`~Adjudication.apply` — the outcome written as **one** journal event: inputs, rolls,
+  the outcome with its trace, and every state change, so one undo reverts all of it.
+
+The desktop wizards (``eote_ref.ui.wizards``) are a thin skin over this; tests drive it
+directly on real game files. :data:`REGISTRY` maps a check's ``procedure`` name to the class
+that resolves it, so the turn guide's to-do items open the right wizard.
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from eote_ref.referee.game import DivisionView, GameService, GameView, RefereeError, UnitView
+from eote_ref.rules.core import Modifier, Outcome, RulesError, Source
+from eote_ref.rules.dice import read_d10, read_percentile
+from eote_ref.rules.procedures import PROCEDURES
+from eote_ref.store import Change, InsertRow, SetField
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a ``choice`` fact: the stored value and what the umpire reads."""
+
+    value: Any
+    label: str
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A question for the umpire (or a state-derived value shown for confirmation).
+
+    ``kind`` is ``bool``, ``choice``, ``int``, ``float`` or ``units`` (a set of unit ids picked
+    from ``choices``). ``derived`` marks values read from the game state: the wizard shows
+    them pre-filled and editable, for the table always wins.
+    """
+
+    key: str
+    label: str
+    kind: str
+    default: Any
+    rule: str = ""
+    help: str = ""
+    choices: tuple[Choice, ...] = ()
+    minimum: float = 0
+    maximum: float = 99
+    derived: bool = False
+    suffix: str = ""
+
+
+@dataclass(frozen=True)
+class DieSpec:
+    """A die the rules read by ``name``: ``d10`` (0 reads 10) or ``percentile`` (1..100)."""
+
+    name: str
+    label: str
+    kind: str = "d10"
+
+
+class DieNeeded(Exception):  # noqa: N818 - a request, not a failure
+    """The rules asked for a die that has not been entered yet."""
+
+    def __init__(self, die: DieSpec) -> None:
+        super().__init__(die.name)
+        self.die = die
+
+
+class _AskingDice:
+    """Dice that read the entered rolls and raise :class:`DieNeeded` for the first missing one."""
+
+    def __init__(self, rolls: Mapping[str, int], labels: Mapping[str, str]) -> None:
+        self.rolls = dict(rolls)
+        self.labels = labels
+
+    def d10(self, name: str = "roll") -> int:
+        if name not in self.rolls:
+            raise DieNeeded(DieSpec(name, self.labels.get(name, _die_label(name)), "d10"))
+        return read_d10(self.rolls[name], name)
+
+    def percentile(self, name: str = "percentile") -> int:
+        if name not in self.rolls:
+            label = self.labels.get(name, _die_label(name))
+            raise DieNeeded(DieSpec(name, label, "percentile"))
+        return read_percentile(self.rolls[name], name)
+
+
+class _PreviewDice:
+    """A preview reads 1 for every die: only what no roll changes is shown from it."""
+
+    def d10(self, name: str = "roll") -> int:
+        return 1
+
+    def percentile(self, name: str = "percentile") -> int:
+        return 1
+
+
+def _die_label(name: str) -> str:
+    if name == "roll":
+        return "d10"
+    if name == "second_roll":
+        return "second d10"
+    return name.replace(".roll", " d10").replace("_", " ")
+
+
+@dataclass(frozen=True)
+class ModifierLine:
+    """A modifier as the wizard lists it."""
+
+    value: float
+    reason: str
+    rule: str
+    provisional: bool
+
+    @classmethod
+    def of(cls, m: Modifier) -> ModifierLine:
+        """The display line of a rules modifier."""
+        return cls(m.value, m.reason, m.rule, m.source is not Source.TEXT)
+
+
+@dataclass
+class Trial:
+    """The outcome of the dice entered so far, or the next die the rules need."""
+
+    outcome: Outcome | None = None
+    needed: DieSpec | None = None
+    error: str | None = None
+    changes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+class Adjudication(abc.ABC):
+    """One check on a live game; subclass per procedure (see the module docstring).
+
+    Args:
+        game: the open game's service.
+        target: what the check concerns (unit_id, division_id, side...), as the to-do item or
+            menu command gave it.
+    """
+
+    #: The rules procedure (a key of :data:`eote_ref.rules.procedures.PROCEDURES`).
+    procedure: ClassVar[str]
+    #: The wizard's title and governing section.
+    title: ClassVar[str]
+    rule: ClassVar[str]
+    #: Labels of the dice the procedure reads, by name.
+    dice_labels: ClassVar[Mapping[str, str]] = {}
+
+    def __init__(self, game: GameService, **target: Any) -> None:
+        self.game = game
+        self.target = dict(target)
+        self._view: GameView | None = None
+        self.values: dict[str, Any] = {f.key: f.default for f in self.facts()}
+
+    @property
+    def view(self) -> GameView:
+        """The whole game as of the first use (read lazily: single-unit checks never need it)."""
+        if self._view is None:
+            self._view = self.game.view()
+        return self._view
+
+    # ------------------------------------------------------------------ to override
+    @abc.abstractmethod
+    def facts(self) -> list[Fact]:
+        """The questions, pre-filled from the state (called once; then see :attr:`values`)."""
+
+    @abc.abstractmethod
+    def situation(self) -> Any:
+        """The rules situation for the current :attr:`values`."""
+
+    @abc.abstractmethod
+    def changes(self, outcome: Outcome) -> list[Change]:
+        """The state changes ``outcome`` calls for."""
+
+    @abc.abstractmethod
+    def summary(self, outcome: Outcome) -> str:
+        """The journal line of ``outcome``."""
+
+    def subject(self) -> str:
+        """What the check is about, for the wizard's heading."""
+        return self.title
+
+    def result_text(self, outcome: Outcome) -> str:
+        """The result in the umpire's words (default: the result code, spaced)."""
+        return outcome.result.replace("_", " ")
+
+    def inputs(self) -> dict[str, Any]:
+        """What the journal keeps of the question (besides the situation)."""
+        return {"target": self.target, "facts": dict(self.values)}
+
+    # ------------------------------------------------------------------ shared
+    def set(self, key: str, value: Any) -> None:
+        """Answer one question."""
+        if key not in self.values:
+            raise RefereeError(f"{self.title} has no question {key!r}")
+        self.values[key] = value
+
+    def run(self, dice: Any) -> Outcome:
+        """Run the procedure on the current situation with ``dice``."""
+        return PROCEDURES[self.procedure].run(self.situation(), self.game.ruleset, dice)
+
+    def preview(self) -> Outcome:
+        """The outcome before any roll: modifiers, modified value, odds (nothing is written)."""
+        return self.run(_PreviewDice())
+
+    def modifiers(self, outcome: Outcome | None = None) -> list[ModifierLine]:
+        """The modifiers of ``outcome`` (default: the preview's), for display."""
+        o = outcome or self.preview()
+        return [ModifierLine.of(m) for m in o.modifiers]
+
+    def odds(self, outcome: Outcome | None = None) -> list[tuple[str, float]]:
+        """Each result with its probability, most likely first."""
+        o = outcome or self.preview()
+        pairs = [(self.result_label(k), float(v)) for k, v in o.probabilities.items()]
+        return sorted(pairs, key=lambda kv: -kv[1])
+
+    def result_label(self, code: str) -> str:
+        """A result code as the odds list shows it."""
+        return code.replace("_", " ")
+
+    def notes(self, outcome: Outcome) -> list[str]:
+        """What the umpire must still do on the table (the outcome's and its effects' notes)."""
+        out = list(outcome.notes)
+        for effect in outcome.effects.values():
+            out.extend(n for n in effect.notes if n not in out)
+        return out
+
+    def needs_roll(self) -> bool:
+        """Whether the check takes a die at all (some results are decided by the state)."""
+        try:
+            self.run(_AskingDice({}, self.dice_labels))
+        except DieNeeded:
+            return True
+        return False
+
+    def trial(self, rolls: Mapping[str, int]) -> Trial:
+        """The outcome with ``rolls``, or the die still needed; nothing is written."""
+        try:
+            outcome = self.run(_AskingDice(rolls, self.dice_labels))
+        except DieNeeded as e:
+            return Trial(needed=e.die)
+        except (RulesError, RefereeError) as e:
+            return Trial(error=str(e))
+        return Trial(
+            outcome=outcome,
+            changes=self.describe(self.changes(outcome)),
+            notes=self.notes(outcome),
+        )
+
+    def apply(self, rolls: Mapping[str, int]) -> Outcome:
+        """Resolve with ``rolls`` (every die the rules ask for) as one journal event.
+
+        Raises:
+            RefereeError: a die is missing or the situation is refused by the rules.
+        """
+        trial = self.trial(rolls)
+        if trial.outcome is None:
+            if trial.needed is not None:
+                raise RefereeError(f"enter the {trial.needed.label} first")
+            raise RefereeError(trial.error or "the check cannot be resolved")
+        outcome = trial.outcome
+        self.game.record(
+            self.procedure,
+            self.summary(outcome),
+            self.changes(outcome),
+            inputs={"situation": _jsonable(self.situation()), **self.inputs()},
+            rolls=[{"name": k, "value": v} for k, v in rolls.items()],
+            outcome=outcome.to_json(),
+        )
+        return outcome
+
+    def describe(self, changes: Sequence[Change]) -> list[str]:
+        """The changes in words: "3rd Ligne: formation line → square"."""
+        return [self.game.describe_change(c) for c in changes]
+
+    # ------------------------------------------------------------------ helpers for subclasses
+    def unit(self, unit_id: int | None = None) -> UnitView:
+        """The target unit (or ``unit_id``), read on its own (cached per unit)."""
+        uid = self.target.get("unit_id") if unit_id is None else unit_id
+        if not isinstance(uid, int):
+            raise RefereeError("this check needs a unit")
+        cache: dict[int, UnitView] = self.__dict__.setdefault("_units", {})
+        if uid not in cache:
+            cache[uid] = self.game.unit_view(uid)
+        return cache[uid]
+
+    def division(self, division_id: int | None = None) -> DivisionView:
+        """The target division (or ``division_id``, or the target unit's), read on its own."""
+        did = division_id
+        if did is None:
+            did = self.target.get("division_id")
+        if did is None and "unit_id" in self.target:
+            did = self.unit().division_id
+        if not isinstance(did, int):
+            raise RefereeError("this check needs a division")
+        cache: dict[int, DivisionView] = self.__dict__.setdefault("_divisions", {})
+        if did not in cache:
+            cache[did] = self.game.division_view(did)
+        return cache[did]
+
+
+def _jsonable(situation: Any) -> Any:
+    if dataclasses.is_dataclass(situation) and not isinstance(situation, type):
+        return dataclasses.asdict(situation)
+    return situation
+
+
+def set_unit(unit_id: int, field_name: str, value: Any) -> SetField:
+    """A unit-field change (shorthand for subclasses)."""
+    return SetField("game_unit", unit_id, field_name, value)
+
+
+def link(kind: str, turn: int, unit_id: int, other_id: int, **data: Any) -> InsertRow:
+    """A new unit link (engaged pair, artillery target, charge contact)."""
+    return InsertRow(
+        "game_link",
+        {"kind": kind, "turn": turn, "unit_id": unit_id, "other_id": other_id, "data": data},
+    )
+
+
+#: procedure name → the adjudication class that resolves it (filled by the modules below).
+REGISTRY: dict[str, type[Adjudication]] = {}
+
+
+def register(cls: type[Adjudication]) -> type[Adjudication]:
+    """Class decorator: make ``cls`` the adjudication of its ``procedure`` (or ``key``)."""
+    REGISTRY[getattr(cls, "key", cls.procedure)] = cls
+    return cls
+
+
+def open_check(game: GameService, key: str, **target: Any) -> Adjudication:
+    """The adjudication registered under ``key``, built for ``target``."""
+    load_checks()
+    try:
+        cls = REGISTRY[key]
+    except KeyError:
+        raise RefereeError(f"no wizard resolves {key!r} yet") from None
+    return cls(game, **target)
+
+
+#: Modules that register adjudications (imported on first use).
+CHECK_MODULES: list[str] = [
+    "eote_ref.referee.checks_unit",
+    "eote_ref.referee.checks_command",
+    "eote_ref.referee.checks_initiative",
+    "eote_ref.referee.checks_movement",
+    "eote_ref.referee.checks_fire",
+    "eote_ref.referee.checks_assault",
+    "eote_ref.referee.checks_end",
+]
+
+
+def load_checks() -> None:
+    """Import every module that registers adjudications (idempotent)."""
+    import importlib
+
+    for name in CHECK_MODULES:
+        importlib.import_module(name)

@@ -1,0 +1,476 @@
+"""Tactical assault (EotE 7.x): several units a side, supporters, the roll and every consequence.
+
+The attacker is the side with the initiative (7.6). The umpire picks the attacking and
+defending units (several a side combine by 7.9), the defender's supporters (7.2: up to three,
+each with its position and enfilade) and the situation flags (town 7.12, woods, uphill, the
+sabre bonus 7.7.1, sappers). One apply writes both sides' results as one journal event:
+disorder, hits, fall back (with its distance in the result), rout, guns abandoned (7.0, 7.7),
+blown markers and the fought-this-turn marks of cavalry (5.10, 5.11), the breakthrough choice
+(5.15, with the British roll of 5.151), the artillery fall-back option (7.8), and an
+``engaged`` link when the fight goes on next turn (7.0, 7.3).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from eote_ref.referee.adjudicate import effect_changes, rules_unit
+from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register
+from eote_ref.referee.checks_fire import on_table, side_of, unit_label, unit_rows
+from eote_ref.referee.game import RefereeError, UnitView
+from eote_ref.rules.assault import AssaultSituation, DefenderCover, Position, Support
+from eote_ref.rules.cavalry import BritishBreakthroughSituation, british_cavalry_breakthrough
+from eote_ref.rules.core import Effect, Outcome
+from eote_ref.store import Change, DeleteRow, SetField
+
+SUPPORT_SLOTS = 3
+POSITIONS = (
+    Choice("front", "front"),
+    Choice("flank", "flank"),
+    Choice("rear", "rear"),
+)
+COVERS = (
+    Choice("none", "open ground"),
+    Choice("town", "town"),
+    Choice("fortified", "fortified"),
+    Choice("woods", "woods"),
+    Choice("wall", "behind a wall"),
+)
+CODE_TEXT = {
+    "./.": "no decision",
+    "D": "disorder",
+    "F": "fall back",
+    "1": "1 hit",
+    "2": "2 hits",
+    "R": "rout",
+}
+
+
+class _Prefixed:
+    """Dice whose names carry a prefix, so a second procedure's die is asked separately."""
+
+    def __init__(self, dice: Any, prefix: str) -> None:
+        self.dice = dice
+        self.prefix = prefix
+
+    def d10(self, name: str = "roll") -> int:
+        return int(self.dice.d10(f"{self.prefix}{name}"))
+
+    def percentile(self, name: str = "percentile") -> int:
+        return int(self.dice.percentile(f"{self.prefix}{name}"))
+
+
+@register
+class AssaultCheck(Adjudication):
+    """One assault between the initiative side's attackers and the other side's defenders.
+
+    Target keys: ``unit_id`` (a unit in the fight; its engaged partners are pre-selected),
+    ``attackers`` / ``defenders`` (unit ids), ``breakthrough`` and ``sabre_bonus`` (a
+    follow-up on breakthrough movement, EotE 5.15, 7.7.1), ``side`` (the attacking side when
+    the initiative is not recorded).
+    """
+
+    procedure = "assault"
+    key = "assault"
+    title = "Assault"
+    rule = "7.6"
+    dice_labels = {"roll": "assault d10", "breakthrough_roll": "British breakthrough d10"}
+
+    # ------------------------------------------------------------------ sides
+    @property
+    def attacking_side(self) -> int:
+        """The side position with the initiative (EotE 7.6)."""
+        if "side" in self.target:
+            return int(self.target["side"])
+        if self.view.initiative is not None:
+            return self.view.initiative
+        uid = self.target.get("unit_id")
+        for ln in self.view.links:
+            if ln.kind == "engaged" and uid in (ln.unit_id, ln.other_id):
+                return side_of(self.view, ln.unit_id)
+        for key in ("attackers", "unit_id"):
+            ids = self.target.get(key)
+            if ids is not None:
+                first = ids[0] if isinstance(ids, (list, tuple)) else ids
+                return side_of(self.view, int(first))
+        return self.view.sides[0].position
+
+    def _engaged_with(self, unit_id: int) -> list[int]:
+        out = []
+        for ln in self.view.links:
+            if ln.kind != "engaged":
+                continue
+            if ln.unit_id == unit_id:
+                out.append(ln.other_id)
+            elif ln.other_id == unit_id:
+                out.append(ln.unit_id)
+        return out
+
+    def _defaults(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        att = tuple(int(i) for i in self.target.get("attackers", ()))
+        dfd = tuple(int(i) for i in self.target.get("defenders", ()))
+        uid = self.target.get("unit_id")
+        if uid is not None and not (att and dfd):
+            uid = int(uid)
+            partners = tuple(self._engaged_with(uid))
+            mine = side_of(self.view, uid) == self.attacking_side
+            if mine:
+                att = att or (uid,)
+                dfd = dfd or tuple(p for p in partners if self._side(p) != self.attacking_side)
+            else:
+                dfd = dfd or (uid,)
+                att = att or tuple(p for p in partners if self._side(p) == self.attacking_side)
+        return att, dfd
+
+    def _side(self, unit_id: int) -> int:
+        return side_of(self.view, unit_id)
+
+    def _of_side(self, attacking: bool) -> list[UnitView]:
+        return [
+            u
+            for u in on_table(self.view)
+            if (self._side(u.id) == self.attacking_side) == attacking
+            and (not attacking or not u.routed)
+        ]
+
+    # ------------------------------------------------------------------ facts
+    def facts(self) -> list[Fact]:
+        """Units of each side, supporters, and the situation flags."""
+        view = self.view
+        att, dfd = self._defaults()
+        attackers = tuple(Choice(u.id, unit_label(view, u)) for u in self._of_side(True))
+        defenders = tuple(Choice(u.id, unit_label(view, u)) for u in self._of_side(False))
+        supporters = tuple(
+            Choice(u.id, unit_label(view, u))
+            for u in self._of_side(False)
+            if u.arm in ("infantry", "engineers", "artillery") and not u.routed
+        )
+        in_town = any(
+            d.in_town for s in view.sides for d in s.divisions for u in d.units if u.id in dfd
+        )
+        facts = [
+            Fact(
+                "attackers",
+                "Attacking units (initiative side)",
+                "units",
+                att,
+                rule="7.9",
+                choices=attackers,
+                derived=bool(att),
+            ),
+            Fact(
+                "defenders",
+                "Defending units",
+                "units",
+                dfd,
+                rule="7.9",
+                choices=defenders,
+                derived=bool(dfd),
+            ),
+            Fact(
+                "attacker_position",
+                "The attack strikes the defender's",
+                "choice",
+                "front",
+                rule="10.0",
+                choices=POSITIONS,
+            ),
+            Fact("attacker_enfilade", "The attackers are in enfilade", "bool", False, rule="10.0"),
+            Fact(
+                "defender_cover",
+                "The defender's position",
+                "choice",
+                "town" if in_town else "none",
+                rule="7.12",
+                choices=COVERS,
+                derived=in_town,
+            ),
+            Fact("uphill", "The attackers charge uphill", "bool", False, rule="10.0"),
+            Fact(
+                "sabre_bonus",
+                "Sabre bonus: cavalry on breakthrough contacts infantry or guns",
+                "bool",
+                bool(self.target.get("sabre_bonus", False)),
+                rule="7.7.1",
+                derived=bool(self.target.get("sabre_bonus", False)),
+            ),
+            Fact(
+                "sappers", "Sappers with the attackers (town assault)", "bool", False, rule="7.12"
+            ),
+            Fact(
+                "breakthrough",
+                "This combat is on breakthrough movement",
+                "bool",
+                bool(self.target.get("breakthrough", False)),
+                rule="5.15",
+                derived=bool(self.target.get("breakthrough", False)),
+            ),
+            Fact(
+                "artillery_supported",
+                'Defending artillery has friendly infantry or cavalry within 2"',
+                "bool",
+                True,
+                rule="1.7",
+            ),
+        ]
+        for n in range(1, SUPPORT_SLOTS + 1):
+            facts += [
+                Fact(
+                    f"support_{n}",
+                    f'Supporter {n} (within 2", not engaged)',
+                    "choice",
+                    None,
+                    rule="7.2",
+                    choices=(Choice(None, "none"), *supporters),
+                ),
+                Fact(
+                    f"support_{n}_position",
+                    f"Supporter {n} stands on the attackers'",
+                    "choice",
+                    "front",
+                    rule="7.2",
+                    choices=POSITIONS,
+                ),
+                Fact(
+                    f"support_{n}_enfilade",
+                    f"Supporter {n} is in enfilade",
+                    "bool",
+                    False,
+                    rule="7.2",
+                ),
+            ]
+        batteries = tuple(
+            Choice(u.id, unit_label(view, u))
+            for u in on_table(view)
+            if u.arm == "artillery" and not u.routed and not u.limbered
+        )
+        facts += [
+            Fact(
+                "artillery_fall_back",
+                'Batteries within 2" that limber and go back with a beaten side',
+                "units",
+                (),
+                rule="7.8",
+                choices=batteries,
+            ),
+            Fact(
+                "takes_breakthrough",
+                "Winning cavalry takes its breakthrough",
+                "bool",
+                True,
+                rule="5.15",
+                help="British cavalry declining rolls: even forces it (5.151)",
+            ),
+        ]
+        return facts
+
+    # ------------------------------------------------------------------ situation
+    def attacker_ids(self) -> tuple[int, ...]:
+        """The attacking units chosen."""
+        return tuple(int(i) for i in self.values["attackers"] or ())
+
+    def defender_ids(self) -> tuple[int, ...]:
+        """The defending units chosen."""
+        return tuple(int(i) for i in self.values["defenders"] or ())
+
+    def support_ids(self) -> list[tuple[int, str, bool]]:
+        """The supporters chosen: (unit id, position, enfilade)."""
+        out = []
+        for n in range(1, SUPPORT_SLOTS + 1):
+            uid = self.values[f"support_{n}"]
+            if uid is not None:
+                out.append(
+                    (
+                        int(uid),
+                        self.values[f"support_{n}_position"],
+                        bool(self.values[f"support_{n}_enfilade"]),
+                    )
+                )
+        return out
+
+    def situation(self) -> AssaultSituation:
+        """The units as stored (routed defenders count CE 0, 7.4) with the table facts."""
+        att, dfd = self.attacker_ids(), self.defender_ids()
+        if not att:
+            raise RefereeError("choose the attacking units")
+        if not dfd:
+            raise RefereeError("choose the defending units")
+        for i in att:
+            if self._side(i) != self.attacking_side:
+                raise RefereeError("attackers come from the side with the initiative (7.6)")
+        for i in dfd:
+            if self._side(i) == self.attacking_side:
+                raise RefereeError("defenders come from the side without the initiative (7.6)")
+        sups = self.support_ids()
+        ids = [s[0] for s in sups]
+        if len(set(ids)) != len(ids):
+            raise RefereeError("a unit supports only once (7.2)")
+        if set(ids) & set(dfd):
+            raise RefereeError("a defending unit cannot also support (7.2)")
+        engaged = {ln.unit_id for ln in self.view.links if ln.kind == "engaged"}
+        engaged |= {ln.other_id for ln in self.view.links if ln.kind == "engaged"}
+        rows = unit_rows(self.game, (*att, *dfd, *ids))
+        supported = bool(self.values["artillery_supported"])
+        supports = []
+        for uid, pos, enf in sups:
+            if uid in engaged:
+                raise RefereeError(f"{rows[uid].name} is engaged and cannot support (7.2)")
+            u = rules_unit(rows[uid])
+            supports.append(Support(u.arm, u.formation, Position(pos), enf))
+        return AssaultSituation(
+            attackers=[rules_unit(rows[i]) for i in att],
+            defenders=[rules_unit(rows[i], supported=supported) for i in dfd],
+            supports=supports,
+            attacker_position=Position(self.values["attacker_position"]),
+            attacker_enfilade=bool(self.values["attacker_enfilade"]),
+            defender_cover=DefenderCover(self.values["defender_cover"]),
+            uphill=bool(self.values["uphill"]),
+            sabre_bonus=bool(self.values["sabre_bonus"]),
+            sappers=bool(self.values["sappers"]),
+            breakthrough=bool(self.values["breakthrough"]),
+            figure_scale=self.view.figure_scale,
+        )
+
+    def run(self, dice: Any) -> Outcome:
+        """The assault, then the British breakthrough roll when it is declined (5.151)."""
+        outcome = super().run(dice)
+        side = outcome.details.get("breakthrough")
+        taken = False
+        if side:
+            ids = self.attacker_ids() if side == "attacker" else self.defender_ids()
+            wish = bool(self.values["takes_breakthrough"])
+            nation = self.unit(ids[0]).nation
+            british = british_cavalry_breakthrough(
+                BritishBreakthroughSituation(nation=nation or "", takes_breakthrough=wish),
+                self.game.ruleset,
+                _Prefixed(dice, "breakthrough_"),
+            )
+            taken = british.result in ("taken", "must_take")
+            notes = tuple(n for n in british.notes if n not in outcome.notes)
+            details = {**outcome.details, "breakthrough_roll": british.result}
+            outcome = _replace(outcome, details=details, notes=outcome.notes + notes)
+        return _replace(outcome, details={**outcome.details, "breakthrough_taken": taken})
+
+    # ------------------------------------------------------------------ words
+    def subject(self) -> str:
+        """Attackers against defenders."""
+        att = " + ".join(self.unit(i).name for i in self.attacker_ids()) or "?"
+        dfd = " + ".join(self.unit(i).name for i in self.defender_ids()) or "?"
+        return f"{att} against {dfd}"
+
+    def result_label(self, code: str) -> str:
+        """``1/R`` → ``attacker 1 hit / defender rout``."""
+        a, _, d = code.partition("/")
+        if code.startswith("./."):
+            a, d = "./.", code[4:]
+        return f"{CODE_TEXT.get(a, a)} / {CODE_TEXT.get(d, d)}"
+
+    @staticmethod
+    def _side_text(code: str, effect: Effect | None) -> str:
+        text = CODE_TEXT.get(code, code)
+        if effect is None:
+            return text
+        if effect.rout:
+            text = f'routs, {effect.fall_back_in:g}" back'
+        elif effect.fall_back_in:
+            text += f', falls back {effect.fall_back_in:g}"'
+        if effect.guns_abandoned:
+            text += ", guns abandoned"
+        return text
+
+    def result_text(self, outcome: Outcome) -> str:
+        """Both sides' results with their distances, and what follows."""
+        d = outcome.details
+        a = self._side_text(d["attacker_result"], outcome.effects.get("attacker_1"))
+        b = self._side_text(d["defender_result"], outcome.effects.get("defender_1"))
+        text = f"attacker {a}; defender {b}"
+        if d.get("engaged_next_turn"):
+            text += "; still engaged next turn"
+        if d.get("breakthrough_taken"):
+            text += f"; {d['breakthrough']} cavalry breaks through"
+        return text
+
+    def summary(self, outcome: Outcome) -> str:
+        """The journal line."""
+        return (
+            f"Assault: {self.subject()}: {self.result_text(outcome)} "
+            f"(rolled {outcome.roll}, attack value {outcome.modified:+g})"
+        )
+
+    # ------------------------------------------------------------------ changes
+    def changes(self, outcome: Outcome) -> list[Change]:
+        """Both sides' results, cavalry marks, breakthrough, 7.8 batteries and engaged links."""
+        att, dfd = self.attacker_ids(), self.defender_ids()
+        rows = unit_rows(self.game, (*att, *dfd, *self.values["artillery_fall_back"]))
+        ordered: dict[tuple[int, str], Change] = {}
+
+        def put(change: Change) -> None:
+            if isinstance(change, SetField):
+                ordered[(int(change.row_id), change.field)] = change  # type: ignore[arg-type]
+
+        details = outcome.details
+        falls: dict[str, bool] = {}
+        for side, ids in (("attacker", att), ("defender", dfd)):
+            for n, uid in enumerate(ids, start=1):
+                row = rows[uid]
+                effect = outcome.effects[f"{side}_{n}"]
+                falls[side] = falls.get(side, False) or bool(effect.fall_back_in or effect.rout)
+                for c in effect_changes(row, effect):
+                    put(c)
+                if row.arm == "cavalry":
+                    if not row.fought_this_turn:
+                        put(SetField("game_unit", uid, "fought_this_turn", True))
+                    if row.blown and not row.fought_while_blown:
+                        put(SetField("game_unit", uid, "fought_while_blown", True))
+                    if (
+                        details.get("breakthrough_taken")
+                        and details.get("breakthrough") == side
+                        and not row.disordered
+                    ):
+                        put(SetField("game_unit", uid, "disordered", True))
+        for uid in self.values["artillery_fall_back"]:
+            row = rows[int(uid)]
+            side = "attacker" if self._side(int(uid)) == self.attacking_side else "defender"
+            if falls.get(side) and not row.limbered:
+                put(SetField("game_unit", int(uid), "limbered", True))
+                if row.formation != "limbered":
+                    put(SetField("game_unit", int(uid), "formation", "limbered"))
+        out: list[Change] = list(ordered.values())
+        pair = set(att) | set(dfd)
+        for ln in self.view.links:
+            if ln.kind == "engaged" and {ln.unit_id, ln.other_id} <= pair:
+                out.append(DeleteRow("game_link", ln.id))
+        if details.get("engaged_next_turn"):
+            for a in att:
+                for d in dfd:
+                    out.append(link("engaged", self.view.turn, a, d))
+        return out
+
+    # ------------------------------------------------------------------ what follows
+    def morale_due(self, outcome: Outcome) -> list[int]:
+        """Units whose new hits call for a morale check (7.5)."""
+        out = []
+        for side, ids in (("attacker", self.attacker_ids()), ("defender", self.defender_ids())):
+            for n, uid in enumerate(ids, start=1):
+                if "morale" in outcome.effects[f"{side}_{n}"].checks_due:
+                    out.append(uid)
+        return out
+
+    def follow_up(self, outcome: Outcome) -> dict[str, Any] | None:
+        """The target of a breakthrough follow-up assault, if the winner broke through."""
+        d = outcome.details
+        if not d.get("breakthrough_taken"):
+            return None
+        winners = self.attacker_ids() if d["breakthrough"] == "attacker" else self.defender_ids()
+        target: dict[str, Any] = {"attackers": winners, "breakthrough": True, "sabre_bonus": True}
+        if d["breakthrough"] == "defender":
+            target["side"] = side_of(self.view, winners[0])
+        return target
+
+
+def _replace(outcome: Outcome, **kw: Any) -> Outcome:
+    return dataclasses.replace(outcome, **kw)
+
+
+__all__ = ["AssaultCheck"]

@@ -1,0 +1,622 @@
+"""Tactical fire (EotE 6.x): one check per firing, queued per sub-phase and applied together.
+
+All fire of a sub-phase is simultaneous (EotE 6.0): every fire is resolved against the state
+at the start of the sub-phase and nothing changes until the whole :class:`FireQueue` is
+applied as one journal event. Artillery fires first (6.1-6.4), infantry and skirmishers
+after (6.5, 5.5); pass-through fire during movement (6.7) is a single fire applied at once.
+
+Applying the queue adds the hits and disorder of every fire per target (6.8), remembers each
+battery's target with a ``fired_at`` link (for bombardment next turn, 6.4) and lists the
+units whose hits now call for a morale check (7.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from sqlmodel import col, select
+
+from eote_ref.referee.adjudicate import effect_changes, rules_unit
+from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register
+from eote_ref.referee.game import GameService, GameView, RefereeError, UnitView
+from eote_ref.rules.core import Effect, Outcome
+from eote_ref.rules.fire import Cover, FireSituation
+from eote_ref.rules.units import Arm, Formation, Unit, morale_check_due
+from eote_ref.store import Change, GameUnit
+
+RESULT_TEXT = {"none": "no effect", "D": "disorder", "1": "1 hit", "2": "2 hits"}
+COVER_CHOICES = (
+    Choice("none", "open ground"),
+    Choice("woods", "woods"),
+    Choice("town", "town / buildings"),
+)
+
+
+def unit_rows(game: GameService, ids: Iterable[int]) -> dict[int, GameUnit]:
+    """The current rows of units ``ids`` (detached copies), by id.
+
+    Raises:
+        RefereeError: a unit is not in this game.
+    """
+    wanted = [int(i) for i in ids]
+    with game.db.session() as s:
+        rows = s.exec(select(GameUnit).where(col(GameUnit.id).in_(wanted))).all()
+        for r in rows:
+            s.expunge(r)
+    out = {r.id: r for r in rows if r.game_id == game.game_id and r.id is not None}
+    missing = [i for i in wanted if i not in out]
+    if missing:
+        raise RefereeError(f"there is no unit {missing[0]} in this game")
+    return out
+
+
+def side_of(view: GameView, unit_id: int) -> int:
+    """The side position of unit ``unit_id``."""
+    for s in view.sides:
+        if any(u.id == unit_id for u in s.units):
+            return s.position
+    raise RefereeError(f"there is no unit {unit_id} in this game")
+
+
+def unit_label(view: GameView, u: UnitView) -> str:
+    """A unit as the pick lists show it: side, name, CE and markers."""
+    side = next(s.name for s in view.sides if any(x.id == u.id for x in s.units))
+    marks = [u.formation or ("limbered" if u.limbered else "")]
+    if u.hits:
+        marks.append(f"{u.hits} hits")
+    if u.disordered:
+        marks.append("disordered")
+    if u.blown:
+        marks.append(f"blown {u.blown}")
+    if u.routed:
+        marks.append("routed")
+    text = ", ".join(m for m in marks if m)
+    return f"{side}: {u.name} (CE {u.ce}{', ' + text if text else ''})"
+
+
+def on_table(view: GameView) -> list[UnitView]:
+    """Every unit still on the table."""
+    return [u for s in view.sides for u in s.units if not u.off_table]
+
+
+class FireCheck(Adjudication):
+    """One firing at one target (EotE 6.2-6.7); subclasses fix the sub-phase.
+
+    Target keys: ``unit_id`` (the firer, e.g. the selected unit), ``firers`` (several
+    batteries), ``target_id`` (the unit fired at).
+    """
+
+    procedure = "fire"
+    title = "Tactical fire"
+    rule = "6.0"
+    #: ``artillery`` or ``infantry`` (infantry and skirmishers share the second sub-phase).
+    sub_phase: ClassVar[str] = "artillery"
+    pass_through_default: ClassVar[bool] = False
+
+    # ------------------------------------------------------------------ candidates
+    def _can_fire(self, u: UnitView) -> bool:
+        if u.routed or u.off_table:
+            return False
+        if self.sub_phase == "artillery":
+            return u.arm == "artillery" and not u.guns_abandoned
+        if u.arm in ("infantry", "engineers"):
+            return True
+        return u.arm == "cavalry" and u.formation == "skirmish"
+
+    def firer_choices(self) -> list[UnitView]:
+        """The units that may fire in this sub-phase (either side)."""
+        return [u for u in on_table(self.view) if self._can_fire(u)]
+
+    def _default_firers(self) -> tuple[int, ...]:
+        if "firers" in self.target:
+            return tuple(int(i) for i in self.target["firers"])
+        choices = self.firer_choices()
+        uid = self.target.get("unit_id")
+        if uid is not None and any(u.id == uid for u in choices):
+            return (int(uid),)
+        side = self.view.initiative
+        first = next((u for u in choices if side is None or self._side(u.id) == side), None)
+        first = first or (choices[0] if choices else None)
+        return (first.id,) if first else ()
+
+    def _side(self, unit_id: int) -> int:
+        return side_of(self.view, unit_id)
+
+    def last_targets(self, firer_id: int) -> list[tuple[int, float]]:
+        """Last turn's ``fired_at`` links of a battery: (target id, range) (EotE 6.4)."""
+        return [
+            (ln.other_id, float(ln.data.get("range_in", 0)))
+            for ln in self.view.links
+            if ln.kind == "fired_at" and ln.unit_id == firer_id and ln.turn == self.view.turn - 1
+        ]
+
+    def _default_target(self, firers: Sequence[int]) -> int | None:
+        if "target_id" in self.target:
+            return int(self.target["target_id"])
+        if firers:
+            for other, _r in self.last_targets(firers[0]):
+                return other
+            side = self._side(firers[0])
+            enemy = [u for u in on_table(self.view) if self._side(u.id) != side and not u.routed]
+            if enemy:
+                return enemy[0].id
+        return None
+
+    def _bombardment_offered(self, firers: Sequence[int], target: int | None) -> bool:
+        least = self.game.ruleset.scaled(
+            self.game.ruleset.distance("bombardment_min").value, self.view.figure_scale
+        )
+        if not firers or target is None:
+            return False
+        for f in firers:
+            if self.unit(f).pinned:
+                return False
+            if not any(t == target and r >= least for t, r in self.last_targets(f)):
+                return False
+        return True
+
+    # ------------------------------------------------------------------ facts
+    def facts(self) -> list[Fact]:
+        """Firers, target, range, cover, and the sub-phase's own questions."""
+        view = self.view
+        firers = self._default_firers()
+        target = self._default_target(firers)
+        units = [Choice(u.id, unit_label(view, u)) for u in self.firer_choices()]
+        targets = [Choice(u.id, unit_label(view, u)) for u in on_table(view)]
+        last_range = [r for f in firers[:1] for t, r in self.last_targets(f) if t == target]
+        artillery = self.sub_phase == "artillery"
+        range_default = last_range[0] if last_range else (12.0 if artillery else 3.0)
+        facts = [
+            Fact(
+                "firers",
+                "Firing batteries" if artillery else "Firing unit",
+                "units",
+                firers,
+                rule="6.3" if artillery else "6.5",
+                choices=tuple(units),
+                help="Several batteries at one target add their modified CEs (6.3)"
+                if artillery
+                else "One battalion per fire; several skirmish units combine (5.5)",
+            ),
+            Fact("target", "Target", "choice", target, rule="6.2", choices=tuple(targets)),
+            Fact(
+                "range_in",
+                f"Range measured on the table ({view.figure_scale})",
+                "float",
+                range_default,
+                rule="6.1" if artillery else "6.5",
+                maximum=60,
+                suffix='"',
+                derived=bool(last_range),
+            ),
+            Fact(
+                "target_cover",
+                "Target's cover",
+                "choice",
+                "none",
+                rule="10.0",
+                choices=COVER_CHOICES,
+            ),
+            Fact(
+                "in_arc",
+                "The target is in the firer's arc (AOA) with a clear line of fire",
+                "bool",
+                True,
+                rule="6.2" if artillery else "6.5",
+            ),
+            Fact(
+                "firer_assaulted",
+                "The firer is being assaulted this turn",
+                "bool",
+                False,
+                rule="6.0",
+                help="Units being assaulted do not fire (6.0)",
+            ),
+            Fact(
+                "pass_through",
+                "Pass-through fire at a unit moving across the fire arc",
+                "bool",
+                self.pass_through_default,
+                rule="6.7",
+            ),
+        ]
+        if artillery:
+            offered = self._bombardment_offered(firers, target)
+            facts += [
+                Fact(
+                    "bombardment",
+                    'Bombardment: same target last turn at 12" or more',
+                    "bool",
+                    offered,
+                    rule="6.4",
+                    derived=offered,
+                    help="Offered when the app remembers last turn's fire at this target",
+                ),
+                Fact(
+                    "screened",
+                    "Enemy skirmishers are within 3\" of the battery's front",
+                    "bool",
+                    False,
+                    rule="5.5",
+                    help="Screened batteries may fire only at the skirmishers and lose "
+                    "bombardment (5.5, 6.4)",
+                ),
+            ]
+        else:
+            facts += [
+                Fact(
+                    "detached_skirmishers",
+                    "Fire by the unit's detached skirmish stands",
+                    "bool",
+                    False,
+                    rule="5.5",
+                ),
+                Fact(
+                    "skirmish_ce",
+                    "Skirmish CE of those stands (stands × skirmish points)",
+                    "int",
+                    2,
+                    rule="5.5.1",
+                    minimum=0,
+                    maximum=30,
+                ),
+            ]
+        return facts
+
+    # ------------------------------------------------------------------ situation
+    def _ids(self) -> tuple[int, ...]:
+        return tuple(int(i) for i in self.values["firers"] or ())
+
+    def target_id(self) -> int:
+        """The unit fired at."""
+        t = self.values["target"]
+        if t is None:
+            raise RefereeError("choose the target")
+        return int(t)
+
+    def situation(self) -> FireSituation:
+        """The firers and target as stored, with the table facts."""
+        ids = self._ids()
+        if not ids:
+            raise RefereeError("choose the firing unit")
+        target_id = self.target_id()
+        if target_id in ids:
+            raise RefereeError("a unit cannot fire at itself")
+        sides = {self._side(i) for i in ids}
+        if len(sides) > 1:
+            raise RefereeError("every firer must be on the same side")
+        if self._side(target_id) in sides:
+            raise RefereeError("the target must be an enemy unit")
+        if not self.values["in_arc"]:
+            raise RefereeError("the target must be in the firer's arc with a clear line (6.2)")
+        if self.values["firer_assaulted"]:
+            raise RefereeError("a unit being assaulted does not fire this turn (6.0)")
+        rows = unit_rows(self.game, (*ids, target_id))
+        target_row = rows[target_id]
+        target = rules_unit(target_row)
+        firers: list[Unit] = []
+        for i in ids:
+            row = rows[i]
+            if self.sub_phase == "artillery" and row.arm != "artillery":
+                raise RefereeError(f"{row.name} is not a battery: it fires with the infantry")
+            if row.guns_abandoned:
+                raise RefereeError(f"{row.name} has abandoned its guns (7.5)")
+            unit = rules_unit(row)
+            if self.sub_phase != "artillery" and self.values.get("detached_skirmishers"):
+                unit = Unit(
+                    arm=Arm.INFANTRY,
+                    ce=int(self.values["skirmish_ce"]),
+                    formation=Formation.SKIRMISH,
+                    nation=row.nation,
+                )
+            firers.append(unit)
+        bombard = bool(self.values.get("bombardment"))
+        if self.sub_phase == "artillery" and self.values.get("screened"):
+            if target.formation is not Formation.SKIRMISH:
+                raise RefereeError("skirmishers screen the battery: it may fire only at them (5.5)")
+            if bombard:
+                raise RefereeError("a screened battery loses bombardment (6.4)")
+        if bombard and any(rows[i].pinned for i in ids):
+            raise RefereeError("a pinned battery loses bombardment (6.4)")
+        return FireSituation(
+            firers=firers,
+            target=target,
+            range_in=float(self.values["range_in"]),
+            bombardment=bombard,
+            target_cover=Cover(self.values["target_cover"]),
+            pass_through=bool(self.values["pass_through"]),
+            figure_scale=self.view.figure_scale,
+        )
+
+    # ------------------------------------------------------------------ words
+    def firer_names(self) -> str:
+        """The firers' names, joined."""
+        names = [self.unit(i).name for i in self._ids()]
+        if self.sub_phase != "artillery" and self.values.get("detached_skirmishers"):
+            names = [f"{n} skirmishers" for n in names]
+        return " + ".join(names) or "?"
+
+    def subject(self) -> str:
+        """Firers → target."""
+        try:
+            target = self.unit(self.target_id()).name
+        except RefereeError:
+            target = "?"
+        return f"{self.firer_names()} → {target}"
+
+    def result_label(self, code: str) -> str:
+        """``D`` → disorder, ``1`` → 1 hit..."""
+        return RESULT_TEXT.get(code, code)
+
+    def result_text(self, outcome: Outcome) -> str:
+        """The fire result in words, with the morale check it calls for."""
+        text = RESULT_TEXT.get(outcome.result, outcome.result)
+        if outcome.details.get("morale_check_due"):
+            text += ": morale check due"
+        return text
+
+    def summary(self, outcome: Outcome) -> str:
+        """E.g. ``Fire: 1st Bty → 2/3rd Ligne at 10": 1 hit (rolled 3 against 7)``."""
+        roll = f" (rolled {outcome.roll} against {outcome.modified:g})"
+        where = f' at {float(self.values["range_in"]):g}"'
+        return f"Fire: {self.subject()}{where}: {self.result_text(outcome)}{roll}"
+
+    # ------------------------------------------------------------------ changes
+    def fired_at_links(self) -> list[Change]:
+        """``fired_at`` links for each battery (bombardment next turn, EotE 6.4)."""
+        if self.sub_phase != "artillery":
+            return []
+        t = self.target_id()
+        return [
+            link(
+                "fired_at",
+                self.view.turn,
+                i,
+                t,
+                range_in=float(self.values["range_in"]),
+                bombardment=bool(self.values.get("bombardment")),
+            )
+            for i in self._ids()
+        ]
+
+    def changes(self, outcome: Outcome) -> list[Change]:
+        """Hits and disorder on the target; the batteries remember their target."""
+        row = unit_rows(self.game, [self.target_id()])[self.target_id()]
+        effect = outcome.effects.get("target", Effect())
+        return effect_changes(row, effect) + self.fired_at_links()
+
+
+@register
+class ArtilleryFire(FireCheck):
+    """Artillery fire, the first sub-phase (EotE 6.1-6.4)."""
+
+    key = "artillery_fire"
+    title = "Artillery fire"
+    rule = "6.2"
+    sub_phase = "artillery"
+
+
+@register
+class InfantryFire(FireCheck):
+    """Infantry and skirmisher fire, the second sub-phase (EotE 6.5, 5.5)."""
+
+    key = "infantry_fire"
+    title = "Infantry fire"
+    rule = "6.5"
+    sub_phase = "infantry"
+
+
+@register
+class PassThroughFire(FireCheck):
+    """Infantry fire at a unit crossing its arc during movement, applied at once (EotE 6.7)."""
+
+    key = "pass_through_fire"
+    title = "Pass-through fire"
+    rule = "6.7"
+    sub_phase = "infantry"
+    pass_through_default = True
+
+
+@register
+class PassThroughArtilleryFire(FireCheck):
+    """Artillery fire at a unit crossing its arc during movement (EotE 6.7)."""
+
+    key = "pass_through_artillery_fire"
+    title = "Pass-through artillery fire"
+    rule = "6.7"
+    sub_phase = "artillery"
+    pass_through_default = True
+
+
+FIRE_CLASSES: dict[str, type[FireCheck]] = {"artillery": ArtilleryFire, "infantry": InfantryFire}
+
+
+# ---------------------------------------------------------------------------- the queue
+@dataclass
+class QueuedFire:
+    """A fire of the queue: its check (with its answers), the dice and the outcome."""
+
+    check: FireCheck
+    rolls: dict[str, int]
+    outcome: Outcome
+
+    @property
+    def target_id(self) -> int:
+        """The unit fired at."""
+        return self.check.target_id()
+
+    def line(self) -> str:
+        """The queue's line for this fire."""
+        o = self.outcome
+        return (
+            f"{self.check.subject()}: {self.check.result_label(o.result)} "
+            f"(d10 {o.roll} on {o.modified:g})"
+        )
+
+
+@dataclass(frozen=True)
+class TargetTotal:
+    """Everything a sub-phase's fire does to one target (EotE 6.8)."""
+
+    unit_id: int
+    name: str
+    fires: int
+    hits: int
+    disorder: bool
+    hits_after: int
+    morale_due: bool
+
+
+@dataclass
+class FireQueue:
+    """The fires of one sub-phase, resolved one by one and applied together (EotE 6.0).
+
+    Args:
+        game: the open game.
+        sub_phase: ``artillery`` (first) or ``infantry`` (second).
+    """
+
+    game: GameService
+    sub_phase: str = "artillery"
+    fires: list[QueuedFire] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.sub_phase not in FIRE_CLASSES:
+            raise RefereeError(f"no fire sub-phase {self.sub_phase!r}")
+
+    @property
+    def title(self) -> str:
+        """The sub-phase's name."""
+        return FIRE_CLASSES[self.sub_phase].title
+
+    def draft(self, **target: Any) -> FireCheck:
+        """A new fire of this sub-phase, pre-filled from the state (not yet queued)."""
+        return FIRE_CLASSES[self.sub_phase](self.game, **target)
+
+    def add(self, check: FireCheck, rolls: Mapping[str, int]) -> QueuedFire:
+        """Resolve ``check`` with ``rolls`` and queue it (nothing is written yet).
+
+        Raises:
+            RefereeError: the fire is refused or its die is missing.
+        """
+        if check.sub_phase != self.sub_phase:
+            raise RefereeError(f"this queue holds {self.sub_phase} fire")
+        trial = check.trial(rolls)
+        if trial.outcome is None:
+            if trial.needed is not None:
+                raise RefereeError(f"enter the {trial.needed.label} first")
+            raise RefereeError(trial.error or "the fire cannot be resolved")
+        fired = {i for q in self.fires for i in q.check._ids()}
+        twice = fired.intersection(check._ids())
+        if twice:
+            name = check.unit(next(iter(twice))).name
+            raise RefereeError(f"{name} has already fired in this sub-phase")
+        queued = QueuedFire(check, dict(rolls), trial.outcome)
+        self.fires.append(queued)
+        return queued
+
+    def remove(self, index: int) -> None:
+        """Take fire ``index`` out of the queue."""
+        del self.fires[index]
+
+    def totals(self) -> list[TargetTotal]:
+        """Hits and disorder summed per target, and whether morale is then due (6.8, 7.5)."""
+        order: list[int] = []
+        hits: dict[int, int] = {}
+        disorder: dict[int, bool] = {}
+        count: dict[int, int] = {}
+        for q in self.fires:
+            t = q.target_id
+            if t not in hits:
+                order.append(t)
+            eff = q.outcome.effects.get("target", Effect())
+            hits[t] = hits.get(t, 0) + eff.hits
+            disorder[t] = disorder.get(t, False) or eff.disorder
+            count[t] = count.get(t, 0) + 1
+        rows = unit_rows(self.game, order) if order else {}
+        out = []
+        for t in order:
+            row = rows[t]
+            due = not row.routed and morale_check_due(row.hits, hits[t], self.game.ruleset)
+            out.append(
+                TargetTotal(
+                    t,
+                    row.name,
+                    count[t],
+                    hits[t],
+                    disorder[t] and not row.disordered,
+                    row.hits + hits[t],
+                    due,
+                )
+            )
+        return out
+
+    def changes(self) -> list[Change]:
+        """Every target's summed hits and disorder, and every battery's ``fired_at`` link."""
+        totals = self.totals()
+        rows = unit_rows(self.game, [t.unit_id for t in totals]) if totals else {}
+        out: list[Change] = []
+        for t in totals:
+            out += effect_changes(rows[t.unit_id], Effect(hits=t.hits, disorder=t.disorder))
+        for q in self.fires:
+            out += q.check.fired_at_links()
+        return out
+
+    def describe(self) -> list[str]:
+        """The changes in words."""
+        return [self.game.describe_change(c) for c in self.changes()]
+
+    def morale_due(self) -> list[int]:
+        """Units whose hits reach the morale threshold once the queue is applied (7.5)."""
+        return [t.unit_id for t in self.totals() if t.morale_due]
+
+    def summary(self) -> str:
+        """The journal line: the sub-phase and what each target took."""
+        parts = []
+        for t in self.totals():
+            took = []
+            if t.hits:
+                took.append(f"{t.hits} hit{'s' if t.hits > 1 else ''}")
+            if t.disorder:
+                took.append("disorder")
+            text = f"{t.name} {' + '.join(took) or 'no effect'}"
+            if t.morale_due:
+                text += " (morale due)"
+            parts.append(text)
+        n = len(self.fires)
+        return f"{self.title} ({n} fire{'s' if n != 1 else ''}): " + "; ".join(parts)
+
+    def apply(self) -> list[int]:
+        """Write the whole queue as one journal event; the units now due a morale check.
+
+        Raises:
+            RefereeError: the queue is empty.
+        """
+        if not self.fires:
+            raise RefereeError("add at least one fire first")
+        due = self.morale_due()
+        self.game.record(
+            "fire",
+            self.summary(),
+            self.changes(),
+            inputs={
+                "sub_phase": self.sub_phase,
+                "fires": [
+                    {"target": q.check.target, "facts": dict(q.check.values)} for q in self.fires
+                ],
+            },
+            rolls=[
+                {"fire": i + 1, "name": k, "value": v}
+                for i, q in enumerate(self.fires)
+                for k, v in q.rolls.items()
+            ],
+            outcome={
+                "fires": [q.outcome.to_json() for q in self.fires],
+                "totals": [t.__dict__ for t in self.totals()],
+                "morale_due": due,
+            },
+        )
+        self.fires = []
+        return due

@@ -1,0 +1,234 @@
+"""Single-unit checks: the square attempt (EotE 5.6) and the morale check (EotE 7.5).
+
+These are the reference :class:`~eote_ref.referee.checks.Adjudication` subclasses: every other
+wizard's check follows the same shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eote_ref.referee.adjudicate import effect_changes, rules_unit
+from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
+from eote_ref.referee.game import RefereeError
+from eote_ref.rules.core import Outcome
+from eote_ref.rules.morale import MoraleSituation
+from eote_ref.rules.square import SquareSituation
+from eote_ref.store import Change, DeleteRow, GameUnit
+
+
+def _row(check: Adjudication, unit_id: int | None = None) -> GameUnit:
+    uid = int(check.target["unit_id"] if unit_id is None else unit_id)
+    with check.game.db.session() as s:
+        row = s.get(GameUnit, uid)
+        if row is None or row.game_id != check.game.game_id:
+            raise RefereeError(f"there is no unit {uid} in this game")
+        s.expunge(row)
+        return row
+
+
+def _passed_through_fact(check: Adjudication) -> Fact:
+    """Friendly formed units a falling-back or routing unit may pass through (EotE 7.5)."""
+    u = check.unit()
+    side = next(s for s in check.view.sides if any(x.id == u.id for x in s.units))
+    formed = tuple(
+        Choice(x.id, x.name)
+        for x in side.units
+        if x.id != u.id
+        and not (x.routed or x.off_table)
+        and x.formation != "skirmish"
+        and not (x.arm == "artillery" and not x.limbered)
+    )
+    return Fact(
+        "passed_through",
+        "Formed friendly units it passes through (fall back: disordered; rout: they test)",
+        "units",
+        (),
+        rule="7.5",
+        choices=formed,
+    )
+
+
+def _roll_text(o: Outcome) -> str:
+    if o.roll is None:
+        return ""
+    return f" (rolled {o.roll} against {o.modified:g})"
+
+
+@register
+class SquareCheck(Adjudication):
+    """Infantry forming square as cavalry closes (EotE 5.6): roll under the modified CE."""
+
+    procedure = "square"
+    title = "Form square"
+    rule = "5.6"
+
+    def subject(self) -> str:
+        """The unit attempting square."""
+        return self.unit().name
+
+    def facts(self) -> list[Fact]:
+        """Pinned at the start of the turn, breakthrough cavalry, or a voluntary square."""
+        u = self.unit()
+        return [
+            Fact(
+                "within_cavalry_pinning",
+                "Enemy cavalry is within pinning distance",
+                "bool",
+                True,
+                rule="5.6",
+                help="Untick for a voluntary square: no roll, but the unit's move ends.",
+            ),
+            Fact(
+                "pinned_at_start",
+                "Cavalry was already pinning the unit at the start of the turn",
+                "bool",
+                u.pinned,
+                rule="5.6",
+                derived=u.pinned,
+            ),
+            Fact(
+                "on_breakthrough",
+                "The charging cavalry is on a breakthrough",
+                "bool",
+                False,
+                rule="5.6",
+            ),
+        ]
+
+    def situation(self) -> SquareSituation:
+        """The unit as stored, with the table facts."""
+        return SquareSituation(
+            rules_unit(_row(self)),
+            pinned_by_cavalry_at_start=bool(self.values["pinned_at_start"]),
+            cavalry_on_breakthrough=bool(self.values["on_breakthrough"]),
+            within_cavalry_pinning=bool(self.values["within_cavalry_pinning"]),
+        )
+
+    def result_text(self, outcome: Outcome) -> str:
+        """Formed square, or stays pinned in its formation."""
+        return {
+            "formed": "forms square",
+            "failed": "fails: stays pinned in its formation",
+        }.get(outcome.result, super().result_text(outcome))
+
+    def changes(self, outcome: Outcome) -> list[Change]:
+        """Square on success; pinned either way (its movement is over)."""
+        row = _row(self)
+        assert row.id is not None
+        out: list[Change] = []
+        if outcome.result == "formed" and row.formation != "square":
+            out.append(set_unit(row.id, "formation", "square"))
+            out.append(set_unit(row.id, "changed_formation", True))
+        if outcome.result in ("formed", "failed") and not row.pinned:
+            out.append(set_unit(row.id, "pinned", True))
+        return out
+
+    def summary(self, outcome: Outcome) -> str:
+        """The journal line, e.g. ``1/3rd Ligne: square formed (rolled 4 against 5)``."""
+        return f"{self.unit().name}: square {outcome.result}{_roll_text(outcome)}"
+
+
+@register
+class MoraleCheck(Adjudication):
+    """A unit at the hit threshold tests morale (EotE 7.5): fall back or rout on a failure."""
+
+    procedure = "morale"
+    title = "Morale check"
+    rule = "7.5"
+
+    def subject(self) -> str:
+        """The unit testing."""
+        u = self.unit()
+        return f"{u.name} ({u.hits} hits)"
+
+    def facts(self) -> list[Fact]:
+        """Leader killed, pinned by cavalry, artillery support, in a town."""
+        u = self.unit()
+        div = self.division(u.division_id)
+        leader_killed = div.leader is not None and div.leader.killed
+        facts = [
+            Fact(
+                "leader_killed",
+                "The division's leader was killed this turn",
+                "bool",
+                leader_killed,
+                rule="7.5",
+                derived=leader_killed,
+            ),
+            Fact(
+                "pinned_by_cavalry",
+                "Enemy cavalry is pinning the unit",
+                "bool",
+                u.pinned and u.arm != "cavalry",
+                rule="7.5",
+            ),
+            Fact("in_town", "The unit holds a town", "bool", div.in_town, rule="7.12"),
+        ]
+        if u.arm == "artillery":
+            facts.append(
+                Fact(
+                    "artillery_supported",
+                    "Friendly infantry or cavalry supports the battery",
+                    "bool",
+                    True,
+                    rule="1.7",
+                )
+            )
+        facts.append(_passed_through_fact(self))
+        return facts
+
+    def situation(self) -> MoraleSituation:
+        """The unit as stored, with the table facts."""
+        flags: dict[str, Any] = dict(self.values)
+        flags.pop("passed_through", None)
+        supported = bool(flags.pop("artillery_supported", True))
+        return MoraleSituation(
+            rules_unit(_row(self), supported=supported),
+            leader_killed=bool(flags["leader_killed"]),
+            pinned_by_cavalry=bool(flags["pinned_by_cavalry"]),
+            artillery_supported=supported,
+            in_town=bool(flags["in_town"]),
+            figure_scale=self.game.figure_scale,
+        )
+
+    def result_text(self, outcome: Outcome) -> str:
+        """Passes, falls back (with its distance) or routs."""
+        text = super().result_text(outcome)
+        effect = outcome.effects.get("unit")
+        distance = effect.fall_back_in if effect is not None else 0
+        if outcome.result == "fall_back" and distance:
+            text += f' {distance}"'
+        return text
+
+    def changes(self, outcome: Outcome) -> list[Change]:
+        """Hits, disorder, rout and guns as the result calls for, and the units it passes.
+
+        The test is remembered (a ``morale_tested`` link with the hits after it) so the turn
+        guide does not list the unit again until it takes another hit (7.5). Formed units a
+        falling-back unit passes through are disordered; those a routing unit passes through
+        must test in turn (``morale_due`` links, 7.5).
+        """
+        row = _row(self)
+        assert row.id is not None
+        out = effect_changes(row, outcome.effects["unit"], from_morale=True)
+        hits_after = row.hits + outcome.effects["unit"].hits
+        turn = self.view.turn
+        out += [
+            DeleteRow("game_link", ln.id)
+            for ln in self.view.links
+            if ln.kind == "morale_due" and ln.unit_id == row.id
+        ]
+        out.append(link("morale_tested", turn, row.id, row.id, hits=hits_after))
+        passed = [int(i) for i in self.values.get("passed_through", ())]
+        if outcome.result == "fall_back":
+            out += [set_unit(i, "disordered", True) for i in passed if not self.unit(i).disordered]
+        elif outcome.result == "rout":
+            out += [
+                link("morale_due", turn, i, row.id, reason="rout passed through") for i in passed
+            ]
+        return out
+
+    def summary(self, outcome: Outcome) -> str:
+        """The journal line, e.g. ``2/3rd Ligne: morale fall back 8" (rolled 8 against 4)``."""
+        return f"{self.unit().name}: morale {self.result_text(outcome)}{_roll_text(outcome)}"

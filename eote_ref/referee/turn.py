@@ -1,0 +1,134 @@
+"""What carries into a new turn: flags cleared, initiative remembered, orders and leaders due.
+
+:func:`carry_over` reads the game at the end of the divisional integrity phase and lists the
+changes the start of the next turn makes. :meth:`GameService.advance_phase
+<eote_ref.referee.game.GameService.advance_phase>` writes them in the same journal event as
+the turn counter, so one undo takes the whole turn change back. It writes nothing itself.
+
+* Per-turn unit flags are cleared: pinned, out of command, changed formation, fought,
+  routed this turn, fought while blown. Whether a unit fought is kept one more turn as
+  ``fought_last_turn``: blown cavalry that did nothing for a whole turn rests (EotE 5.12).
+* The initiative becomes last turn's initiative and is rolled again (EotE 4.0).
+* Pending orders count down one turn; an order whose count reaches 0 takes effect now: it
+  becomes the division's current order (EotE 3.1, 3.4). The arrival is automatic, so the
+  turn guide lists no separate step for it; the journal line of the turn names it.
+* A leader unable to rally "next turn" (EotE 8.0) cannot rally in the turn that starts:
+  ``no_rally_turn`` holds that turn, and is cleared the turn after.
+* A killed leader whose replacement is due this turn is replaced by a new leader of the same
+  command and level, rated -1 (EotE 8.0, and the note of 3.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sqlmodel import Session, col, select
+
+from eote_ref.store import Change, Game, GameCommand, GameLeader, GameUnit, InsertRow, SetField
+
+#: Unit flags that last one turn (cleared when the next turn starts).
+TURN_FLAGS = (
+    "pinned",
+    "out_of_command",
+    "changed_formation",
+    "fought_this_turn",
+    "routed_this_turn",
+    "fought_while_blown",
+)
+
+#: The rating of a replacement leader (EotE 8.0).
+REPLACEMENT_RATING = -1
+
+
+@dataclass
+class CarryOver:
+    """The changes of a new turn and the lines the journal shows for the notable ones."""
+
+    changes: list[Change] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+
+def replacement_name(name: str) -> str:
+    """The name a replacement leader is shown under until the umpire renames him."""
+    return f"replacement for {name}"
+
+
+def carry_over(s: Session, game_id: int, new_turn: int) -> CarryOver:
+    """The changes that start turn ``new_turn`` of game ``game_id`` (nothing is written)."""
+    out = CarryOver()
+    game = s.get(Game, game_id)
+    if game is None:
+        return out
+    _units(s, game_id, out)
+    if game.initiative_last_turn != game.initiative:
+        out.changes.append(SetField("game", game_id, "initiative_last_turn", game.initiative))
+    if game.initiative is not None:
+        out.changes.append(SetField("game", game_id, "initiative", None))
+    _orders(s, game_id, out)
+    _leaders(s, game_id, new_turn, out)
+    return out
+
+
+def _units(s: Session, game_id: int, out: CarryOver) -> None:
+    rows = s.exec(select(GameUnit).where(GameUnit.game_id == game_id).order_by(col(GameUnit.id)))
+    for u in rows:
+        assert u.id is not None
+        if u.fought_last_turn != u.fought_this_turn:
+            out.changes.append(SetField("game_unit", u.id, "fought_last_turn", u.fought_this_turn))
+        for flag in TURN_FLAGS:
+            if getattr(u, flag):
+                out.changes.append(SetField("game_unit", u.id, flag, False))
+
+
+def _orders(s: Session, game_id: int, out: CarryOver) -> None:
+    rows = s.exec(
+        select(GameCommand).where(GameCommand.game_id == game_id).order_by(col(GameCommand.id))
+    )
+    for c in rows:
+        assert c.id is not None
+        if not c.pending_order:
+            continue
+        left = max(0, (c.pending_order_turns or 0) - 1)
+        if left:
+            out.changes.append(SetField("game_command", c.id, "pending_order_turns", left))
+            continue
+        out.changes += [
+            SetField("game_command", c.id, "current_order", c.pending_order),
+            SetField("game_command", c.id, "pending_order", None),
+            SetField("game_command", c.id, "pending_order_turns", None),
+        ]
+        out.lines.append(f"{c.name}: {c.pending_order} order takes effect")
+
+
+def _leaders(s: Session, game_id: int, new_turn: int, out: CarryOver) -> None:
+    rows = list(
+        s.exec(select(GameLeader).where(GameLeader.game_id == game_id).order_by(col(GameLeader.id)))
+    )
+    for lead in rows:
+        assert lead.id is not None
+        if lead.no_rally_next_turn:
+            out.changes += [
+                SetField("game_leader", lead.id, "no_rally_next_turn", False),
+                SetField("game_leader", lead.id, "no_rally_turn", new_turn),
+            ]
+        elif lead.no_rally_turn is not None and lead.no_rally_turn < new_turn:
+            out.changes.append(SetField("game_leader", lead.id, "no_rally_turn", None))
+    for lead in rows:
+        if not lead.killed or lead.replacement_due_turn != new_turn:
+            continue
+        living = [x for x in rows if x.command_id == lead.command_id and not x.killed]
+        if living:
+            continue  # someone already commands (a replacement entered by hand)
+        out.changes.append(
+            InsertRow(
+                "game_leader",
+                {
+                    "command_id": lead.command_id,
+                    "name": replacement_name(lead.name),
+                    "level": lead.level,
+                    "rating": REPLACEMENT_RATING,
+                    "replacement": True,
+                },
+            )
+        )
+        out.lines.append(f"{replacement_name(lead.name)} arrives, rated {REPLACEMENT_RATING}")
