@@ -1,0 +1,620 @@
+"""Dialogs of the campaign window: add or edit a battle (with its result), a member, an army."""
+
+from __future__ import annotations
+
+import datetime
+import pathlib
+
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from eote_ref.armylists.loader import load_army_list
+from eote_ref.armylists.model import ArmyList
+from eote_ref.referee.campaign import (
+    ROLES,
+    VICTORY_LEVELS,
+    ArmyView,
+    BattleView,
+    CampaignError,
+    CampaignService,
+    MemberView,
+    NewBattle,
+)
+from eote_ref.referee.setup import FIGURE_SCALES, shipped_army_lists
+
+ERROR_STYLE = "color: #b00020;"
+
+
+class _Dialog(QDialog):
+    """A dialog with an inline problem line and OK enabled only while the entries are valid."""
+
+    def _finish(self, layout: QVBoxLayout) -> None:
+        self.problem_label = QLabel()
+        self.problem_label.setObjectName("problemLabel")
+        self.problem_label.setStyleSheet(ERROR_STYLE)
+        self.problem_label.setWordWrap(True)
+        layout.addWidget(self.problem_label)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+
+    @property
+    def ok_button(self) -> QPushButton:
+        """The OK button."""
+        return self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+    def problems(self) -> list[str]:
+        """What is wrong with the entries (empty when they can be saved)."""
+        return []
+
+    def validate(self) -> bool:
+        """Show the problems under the form and enable OK only without them."""
+        found = self.problems()
+        self.problem_label.setText("\n".join(found))
+        self.ok_button.setEnabled(not found)
+        return not found
+
+    def save(self) -> None:
+        """Write the entries through the service (CampaignError keeps the dialog open)."""
+
+    def accept(self) -> None:
+        """Save and close; a refusal from the service is shown in the dialog."""
+        if not self.validate():
+            return
+        try:
+            self.save()
+        except CampaignError as exc:
+            self.problem_label.setText(str(exc))
+            return
+        super().accept()
+
+
+class MemberDialog(_Dialog):
+    """Add a player or umpire, or edit one.
+
+    Args:
+        service: the campaign service.
+        campaign_id: the campaign.
+        member: the member to edit, None to add one.
+        parent: the parent widget.
+    """
+
+    def __init__(
+        self,
+        service: CampaignService,
+        campaign_id: int,
+        member: MemberView | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.service, self.campaign_id, self.member = service, campaign_id, member
+        self.member_id: int | None = member.id if member else None
+        self.setWindowTitle("Edit member" if member else "Add member")
+        self.setMinimumWidth(340)
+        self._taken = {
+            m.name.casefold()
+            for m in service.view(campaign_id).members
+            if member is None or m.id != member.id
+        }
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.name_edit = QLineEdit(member.name if member else "")
+        self.name_edit.setObjectName("nameEdit")
+        self.role_combo = QComboBox()
+        self.role_combo.setObjectName("roleCombo")
+        for role in ROLES:
+            self.role_combo.addItem(role, role)
+        if member:
+            self.role_combo.setCurrentIndex(self.role_combo.findData(member.role))
+        form.addRow("&Name:", self.name_edit)
+        form.addRow("&Role:", self.role_combo)
+        layout.addLayout(form)
+        self._finish(layout)
+        self.name_edit.textChanged.connect(self.validate)
+        self.validate()
+
+    def problems(self) -> list[str]:
+        """A name, not used by another member."""
+        name = self.name_edit.text().strip()
+        if not name:
+            return ["Enter the member's name."]
+        if name.casefold() in self._taken:
+            return [f"{name} is already a member of this campaign."]
+        return []
+
+    def save(self) -> None:
+        """Add or update the member."""
+        name, role = self.name_edit.text().strip(), str(self.role_combo.currentData())
+        if self.member_id is None:
+            self.member_id = self.service.add_member(self.campaign_id, name, role)
+        else:
+            self.service.update_member(self.member_id, name, role)
+
+
+class ArmyDialog(_Dialog):
+    """Give a player a campaign copy of an army list (shipped or from a file), or edit one.
+
+    An army's list is copied once: editing changes only its name and player.
+
+    Args:
+        service: the campaign service.
+        campaign_id: the campaign.
+        army: the army to edit, None to add one.
+        parent: the parent widget.
+    """
+
+    def __init__(
+        self,
+        service: CampaignService,
+        campaign_id: int,
+        army: ArmyView | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.service, self.campaign_id, self.army = service, campaign_id, army
+        self.army_id: int | None = army.id if army else None
+        self.setWindowTitle("Edit army" if army else "Add army")
+        v = service.view(campaign_id)
+        self._taken = {a.name.casefold() for a in v.armies if army is None or a.id != army.id}
+        self._loaded: ArmyList | None = None
+        self._load_error = ""
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.player_combo = QComboBox()
+        self.player_combo.setObjectName("playerCombo")
+        for m in v.members:
+            if m.role == "player":
+                self.player_combo.addItem(m.name, m.name)
+        if army:
+            self.player_combo.setCurrentIndex(self.player_combo.findData(army.player))
+        form.addRow("&Player:", self.player_combo)
+
+        source = QGroupBox("Army list")
+        grid = QGridLayout(source)
+        self.shipped_radio = QRadioButton("&Shipped list:")
+        self.shipped_radio.setObjectName("shippedRadio")
+        self.shipped_combo = QComboBox()
+        self.shipped_combo.setObjectName("shippedCombo")
+        for path in shipped_army_lists():
+            self.shipped_combo.addItem(path.stem, str(path))
+        self.file_radio = QRadioButton("&File:")
+        self.file_radio.setObjectName("fileRadio")
+        self.file_edit = QLineEdit()
+        self.file_edit.setObjectName("fileEdit")
+        self.file_edit.setPlaceholderText("an army-list YAML file")
+        self.browse_button = QPushButton("&Browse...")
+        self.browse_button.clicked.connect(self.browse)
+        grid.addWidget(self.shipped_radio, 0, 0)
+        grid.addWidget(self.shipped_combo, 0, 1, 1, 2)
+        grid.addWidget(self.file_radio, 1, 0)
+        grid.addWidget(self.file_edit, 1, 1)
+        grid.addWidget(self.browse_button, 1, 2)
+        self.list_label = QLabel()
+        self.list_label.setObjectName("listLabel")
+        self.list_label.setWordWrap(True)
+        grid.addWidget(self.list_label, 2, 0, 1, 3)
+        self.shipped_radio.setChecked(True)
+
+        self.name_edit = QLineEdit(army.name if army else "")
+        self.name_edit.setObjectName("nameEdit")
+        form.addRow("&Name:", self.name_edit)
+        layout.addLayout(form)
+        layout.addWidget(source)
+        if army:
+            for w in (self.shipped_radio, self.shipped_combo, self.file_radio, self.file_edit):
+                w.setEnabled(False)
+            self.browse_button.setEnabled(False)
+            self.list_label.setText(
+                f"Campaign copy of a {army.nation} list, {len(army.units)} units "
+                f"({army.units_destroyed} destroyed, {army.hits_carried} hits carried)."
+            )
+        self._finish(layout)
+        self.name_edit.textChanged.connect(self.validate)
+        self.player_combo.currentIndexChanged.connect(self.validate)
+        for radio in (self.shipped_radio, self.file_radio):
+            radio.toggled.connect(self._source_changed)
+        self.shipped_combo.currentIndexChanged.connect(self._source_changed)
+        self.file_edit.textChanged.connect(self._source_changed)
+        self._source_changed()
+
+    def browse(self) -> None:
+        """Choose an army-list file."""
+        name, _ = QFileDialog.getOpenFileName(self, "Army list", "", "Army lists (*.yaml *.yml)")
+        if name:
+            self.file_radio.setChecked(True)
+            self.file_edit.setText(name)
+
+    def source_path(self) -> pathlib.Path | None:
+        """The army-list file chosen (shipped or typed), None when none."""
+        if self.shipped_radio.isChecked():
+            data = self.shipped_combo.currentData()
+            return pathlib.Path(data) if data else None
+        text = self.file_edit.text().strip()
+        return pathlib.Path(text) if text else None
+
+    def _source_changed(self) -> None:
+        if self.army is not None:
+            self.validate()
+            return
+        self.shipped_combo.setEnabled(self.shipped_radio.isChecked())
+        self.file_edit.setEnabled(self.file_radio.isChecked())
+        path = self.source_path()
+        self._loaded, self._load_error = None, ""
+        if path is None:
+            self._load_error = "Choose an army list."
+        else:
+            try:
+                self._loaded = load_army_list(path).army_list
+            except (ValueError, OSError) as exc:
+                first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                self._load_error = f"The army list cannot be read: {first}"
+        if self._loaded is not None:
+            n = sum(len(c.units) for c in self._loaded.army.walk())
+            self.list_label.setText(f"{self._loaded.name} ({self._loaded.nation}), {n} units")
+            self.name_edit.setPlaceholderText(self._loaded.name)
+        else:
+            self.list_label.setText("")
+            self.name_edit.setPlaceholderText("")
+        self.validate()
+
+    def army_name(self) -> str:
+        """The name typed, or the list's own name."""
+        typed = self.name_edit.text().strip()
+        if typed or self._loaded is None:
+            return typed
+        return self._loaded.name
+
+    def problems(self) -> list[str]:
+        """A player, a readable list and a name no other army uses."""
+        out = []
+        if self.player_combo.currentData() is None:
+            out.append("Add a player first: every army belongs to one.")
+        if self.army is None and self._load_error:
+            out.append(self._load_error)
+        name = self.army_name()
+        if not name and self.army is not None:
+            out.append("Enter the army's name.")
+        elif name.casefold() in self._taken:
+            out.append(f"There is already an army called {name}.")
+        return out
+
+    def save(self) -> None:
+        """Add the campaign copy, or rename / hand over the army."""
+        player = str(self.player_combo.currentData())
+        if self.army_id is None:
+            assert self._loaded is not None
+            self.army_id = self.service.add_army(
+                self.campaign_id, player, self._loaded, name=self.army_name()
+            )
+        else:
+            self.service.update_army(self.army_id, self.army_name(), player)
+
+
+NO_RESULT = "Not decided yet"
+MANUAL = "Manual entry (not run in eote-ref)"
+
+
+class BattleDialog(_Dialog):
+    """Add or edit a battle: details, armies per side, linked game or manual entry, result.
+
+    A battle linked to a game takes its losses from the game's journal when the result is
+    given; a manual entry takes the hits and units lost typed per army.
+
+    Args:
+        service: the campaign service.
+        campaign_id: the campaign.
+        battle: the battle to edit, None to add one.
+        parent: the parent widget.
+    """
+
+    def __init__(
+        self,
+        service: CampaignService,
+        campaign_id: int,
+        battle: BattleView | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.service, self.campaign_id, self.battle = service, campaign_id, battle
+        self.battle_id: int | None = battle.id if battle else None
+        self.setWindowTitle("Edit battle" if battle else "Add battle")
+        v = service.view(campaign_id)
+        self._losses: dict[str, tuple[int, int]] = (
+            {a.army: (a.losses, a.units_lost) for a in battle.armies} if battle else {}
+        )
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+
+        details = QGroupBox("Battle")
+        form = QFormLayout(details)
+        self.date_edit = QDateEdit()
+        self.date_edit.setObjectName("dateEdit")
+        self.date_edit.setCalendarPopup(True)
+        self.date_edit.setDisplayFormat("yyyy-MM-dd")
+        day = battle.date if battle else datetime.date.today()
+        self.date_edit.setDate(QDate(day.year, day.month, day.day))
+        self.scenario_edit = QLineEdit(battle.scenario if battle else "")
+        self.scenario_edit.setObjectName("scenarioEdit")
+        self.table_edit = QLineEdit(battle.table_size if battle else "")
+        self.table_edit.setObjectName("tableEdit")
+        self.table_edit.setPlaceholderText("e.g. 6x4 ft")
+        self.scale_combo = QComboBox()
+        self.scale_combo.setObjectName("scaleCombo")
+        self.scale_combo.addItems(list(FIGURE_SCALES))
+        self.scale_combo.setCurrentText(battle.figure_scale if battle else "15mm")
+        self.umpire_combo = QComboBox()
+        self.umpire_combo.setObjectName("umpireCombo")
+        self.umpire_combo.addItem("(none)", None)
+        for m in sorted(v.members, key=lambda m: (m.role != "umpire", m.name)):
+            self.umpire_combo.addItem(
+                m.name if m.role == "umpire" else f"{m.name} (player)", m.name
+            )
+        if battle and battle.umpire:
+            self.umpire_combo.setCurrentIndex(self.umpire_combo.findData(battle.umpire))
+        form.addRow("&Date:", self.date_edit)
+        form.addRow("&Scenario:", self.scenario_edit)
+        form.addRow("&Table:", self.table_edit)
+        form.addRow("Figure s&cale:", self.scale_combo)
+        form.addRow("&Umpire:", self.umpire_combo)
+        self.game_combo = QComboBox()
+        self.game_combo.setObjectName("gameCombo")
+        self.game_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.game_combo.setMinimumContentsLength(24)
+        self.game_combo.addItem(MANUAL, None)
+        for g in service.games():
+            self.game_combo.addItem(f"game {g.id}: {g.name} ({g.sides_text}, turn {g.turn})", g.id)
+        if battle and battle.game_id is not None:
+            self.game_combo.setCurrentIndex(self.game_combo.findData(battle.game_id))
+        form.addRow("&Game:", self.game_combo)
+        top.addWidget(details, 4)
+
+        sides = QGroupBox("Sides")
+        grid = QGridLayout(sides)
+        names = battle.side_names if battle else ("Side A", "Side B")
+        self.side_edits: list[QLineEdit] = []
+        self.army_lists: list[QListWidget] = []
+        chosen = (
+            ({a.army for a in battle.side_armies(0)}, {a.army for a in battle.side_armies(1)})
+            if battle
+            else (set(), set())
+        )
+        for side in (0, 1):
+            edit = QLineEdit(names[side])
+            edit.setObjectName(f"side{'AB'[side]}Edit")
+            grid.addWidget(QLabel(f"Side {'AB'[side]}:"), 0, side * 2)
+            grid.addWidget(edit, 0, side * 2 + 1)
+            armies = QListWidget()
+            armies.setObjectName(f"armies{'AB'[side]}List")
+            for a in v.armies:
+                item = QListWidgetItem(f"{a.name} ({a.player})")
+                item.setData(Qt.ItemDataRole.UserRole, a.name)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(
+                    Qt.CheckState.Checked if a.name in chosen[side] else Qt.CheckState.Unchecked
+                )
+                armies.addItem(item)
+            armies.setMinimumHeight(90)
+            grid.addWidget(armies, 1, side * 2, 1, 2)
+            self.side_edits.append(edit)
+            self.army_lists.append(armies)
+        top.addWidget(sides, 5)
+        layout.addLayout(top)
+
+        result = QGroupBox("Result")
+        rl = QGridLayout(result)
+        self.victory_combo = QComboBox()
+        self.victory_combo.setObjectName("victoryCombo")
+        self.victory_combo.addItem(NO_RESULT, None)
+        for level in VICTORY_LEVELS:
+            self.victory_combo.addItem(level, level)
+        if battle and battle.victory:
+            self.victory_combo.setCurrentIndex(self.victory_combo.findData(battle.victory))
+        self.winner_combo = QComboBox()
+        self.winner_combo.setObjectName("winnerCombo")
+        self.winner_combo.addItems(list(names))
+        if battle and battle.winner is not None:
+            self.winner_combo.setCurrentIndex(battle.winner)
+        for col, (text, widget) in enumerate(
+            (("&Victory:", self.victory_combo), ("&Winner:", self.winner_combo))
+        ):
+            label = QLabel(text)
+            label.setBuddy(widget)
+            rl.addWidget(label, 0, col * 2)
+            rl.addWidget(widget, 0, col * 2 + 1)
+        self.losses_note = QLabel()
+        self.losses_note.setObjectName("lossesNote")
+        rl.addWidget(self.losses_note, 1, 0, 1, 4)
+        self.losses_table = QTableWidget(0, 4)
+        self.losses_table.setObjectName("lossesTable")
+        self.losses_table.setHorizontalHeaderLabels(["Army", "Side", "Hits taken", "Units lost"])
+        self.losses_table.verticalHeader().setVisible(False)
+        self.losses_table.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents
+        )
+        self.losses_table.horizontalHeader().setStretchLastSection(True)
+        self.losses_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.losses_table.setMinimumHeight(110)
+        rl.addWidget(self.losses_table, 2, 0, 1, 4)
+        self.notes_edit = QPlainTextEdit((battle.notes or "") if battle else "")
+        self.notes_edit.setObjectName("notesEdit")
+        self.notes_edit.setTabChangesFocus(True)
+        self.notes_edit.setPlaceholderText("The umpire's notes")
+        self.notes_edit.setMaximumHeight(70)
+        notes_label = QLabel("&Notes:")
+        notes_label.setBuddy(self.notes_edit)
+        rl.addWidget(notes_label, 3, 0)
+        rl.addWidget(self.notes_edit, 3, 1, 1, 3)
+        layout.addWidget(result, 1)
+        self._finish(layout)
+        self.resize(900, 620)
+
+        self.scenario_edit.textChanged.connect(self.validate)
+        for edit in self.side_edits:
+            edit.textChanged.connect(self._names_changed)
+        for armies in self.army_lists:
+            armies.itemChanged.connect(self._armies_changed)
+        self.victory_combo.currentIndexChanged.connect(self._result_changed)
+        self.game_combo.currentIndexChanged.connect(self._result_changed)
+        self._armies_changed()
+        self._result_changed()
+
+    # ------------------------------------------------------------------ reading the widgets
+    def side_armies(self, side: int) -> list[str]:
+        """The army names ticked on ``side``."""
+        lst = self.army_lists[side]
+        return [
+            str(lst.item(i).data(Qt.ItemDataRole.UserRole))
+            for i in range(lst.count())
+            if lst.item(i).checkState() == Qt.CheckState.Checked
+        ]
+
+    def set_side_armies(self, side: int, names: list[str]) -> None:
+        """Tick exactly the armies ``names`` on ``side``."""
+        lst = self.army_lists[side]
+        for i in range(lst.count()):
+            item = lst.item(i)
+            on = item.data(Qt.ItemDataRole.UserRole) in names
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+    def game_id(self) -> int | None:
+        """The linked game, None for a manual entry."""
+        data = self.game_combo.currentData()
+        return int(data) if data is not None else None
+
+    def _loss_spins(self, row: int) -> tuple[QSpinBox, QSpinBox]:
+        hits, lost = self.losses_table.cellWidget(row, 2), self.losses_table.cellWidget(row, 3)
+        assert isinstance(hits, QSpinBox)
+        assert isinstance(lost, QSpinBox)
+        return hits, lost
+
+    def _army_at(self, row: int) -> str:
+        item = self.losses_table.item(row, 0)
+        return item.text() if item is not None else ""
+
+    def set_losses(self, army: str, hits: int, units_lost: int = 0) -> None:
+        """Type an army's hits taken and units lost (manual entry)."""
+        for row in range(self.losses_table.rowCount()):
+            if self._army_at(row) == army:
+                h, u = self._loss_spins(row)
+                h.setValue(hits)
+                u.setValue(units_lost)
+                return
+        raise KeyError(army)
+
+    def _remember_losses(self) -> None:
+        for row in range(self.losses_table.rowCount()):
+            h, u = self._loss_spins(row)
+            self._losses[self._army_at(row)] = (h.value(), u.value())
+
+    def spec(self) -> NewBattle:
+        """The battle as the service takes it."""
+        self._remember_losses()
+        d = self.date_edit.date()
+        victory = self.victory_combo.currentData()
+        armies = self.side_armies(0) + self.side_armies(1)
+        return NewBattle(
+            date=datetime.date(d.year(), d.month(), d.day()),
+            scenario=self.scenario_edit.text().strip(),
+            sides=(self.side_armies(0), self.side_armies(1)),
+            side_names=(self.side_edits[0].text().strip(), self.side_edits[1].text().strip()),
+            table_size=self.table_edit.text().strip(),
+            figure_scale=self.scale_combo.currentText(),
+            umpire=self.umpire_combo.currentData(),
+            game_id=self.game_id(),
+            victory=victory,
+            winner=None if victory in (None, "draw") else self.winner_combo.currentIndex(),
+            notes=self.notes_edit.toPlainText().strip() or None,
+            losses={a: self._losses.get(a, (0, 0))[0] for a in armies},
+            units_lost={a: self._losses.get(a, (0, 0))[1] for a in armies},
+        )
+
+    # ------------------------------------------------------------------ reacting
+    def _names_changed(self) -> None:
+        for side, edit in enumerate(self.side_edits):
+            self.winner_combo.setItemText(side, edit.text().strip() or f"Side {'AB'[side]}")
+        self._armies_changed()
+
+    def _armies_changed(self) -> None:
+        if self.losses_table.rowCount():
+            self._remember_losses()
+        rows = [(a, side) for side in (0, 1) for a in self.side_armies(side)]
+        self.losses_table.setRowCount(len(rows))
+        for r, (army, side) in enumerate(rows):
+            name = QTableWidgetItem(army)
+            name.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.losses_table.setItem(r, 0, name)
+            where = QTableWidgetItem(self.side_edits[side].text().strip() or "AB"[side])
+            where.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.losses_table.setItem(r, 1, where)
+            hits, lost = self._losses.get(army, (0, 0))
+            for c, value in ((2, hits), (3, lost)):
+                spin = QSpinBox()
+                spin.setRange(0, 9999)
+                spin.setValue(value)
+                self.losses_table.setCellWidget(r, c, spin)
+        self._result_changed()
+
+    def _result_changed(self) -> None:
+        victory = self.victory_combo.currentData()
+        self.winner_combo.setEnabled(victory not in (None, "draw"))
+        manual = self.game_id() is None
+        self.losses_table.setEnabled(manual)
+        if manual:
+            self.losses_note.setText("Losses per army, as the umpire counted them:")
+        elif victory is None:
+            self.losses_note.setText("Losses will be read from the game's journal with the result.")
+        else:
+            self.losses_note.setText("Losses are read from the game's journal on OK.")
+        self.validate()
+
+    def problems(self) -> list[str]:
+        """Scenario, side names, at least one army a side, none on both sides."""
+        out = []
+        if not self.scenario_edit.text().strip():
+            out.append("Enter the scenario's name.")
+        names = [e.text().strip() for e in self.side_edits]
+        if not all(names):
+            out.append("Name both sides.")
+        elif names[0] == names[1]:
+            out.append("The two sides need different names.")
+        a, b = self.side_armies(0), self.side_armies(1)
+        for side, armies in enumerate((a, b)):
+            if not armies:
+                out.append(f"Tick at least one army for {names[side] or 'side ' + 'AB'[side]}.")
+        both = sorted(set(a) & set(b))
+        if both:
+            out.append(f"{', '.join(both)} cannot fight on both sides.")
+        return out
+
+    def save(self) -> None:
+        """Add or replace the battle (a linked game's losses come from its journal)."""
+        self.battle_id = self.service.save_battle(self.campaign_id, self.spec(), self.battle_id)

@@ -1,0 +1,674 @@
+"""The campaign window: members, armies and their state, battles, league tables and charts."""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Callable, Mapping, Sequence
+
+from PySide6.QtCharts import (
+    QBarCategoryAxis,
+    QBarSeries,
+    QBarSet,
+    QChart,
+    QChartView,
+    QLineSeries,
+    QValueAxis,
+)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLayout,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from eote_ref.referee.campaign import (
+    ArmyView,
+    BattleView,
+    CampaignError,
+    CampaignService,
+    CampaignView,
+    CsvImportError,
+    LeagueRow,
+    MemberView,
+)
+from eote_ref.referee.campaign_report import (
+    PALETTE,
+    campaign_report_html,
+    losses_by_battle,
+    nice_top,
+)
+from eote_ref.ui.campaign_dialogs import ArmyDialog, BattleDialog, MemberDialog
+
+LEAGUE_HEADERS = ("#", "Name", "P", "W", "D", "L", "Pts", "Inflicted", "Suffered", "+/-")
+BATTLE_HEADERS = (
+    "Date",
+    "Scenario",
+    "Umpire",
+    "Side A",
+    "Side B",
+    "Result",
+    "Losses A",
+    "Losses B",
+    "Game",
+    "Carried",
+)
+
+
+def _table(headers: Sequence[str], name: str) -> QTableWidget:
+    t = QTableWidget(0, len(headers))
+    t.setObjectName(name)
+    t.setHorizontalHeaderLabels(list(headers))
+    t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    t.verticalHeader().setVisible(False)
+    t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    t.horizontalHeader().setStretchLastSection(False)
+    return t
+
+
+def _fill(table: QTableWidget, rows: Sequence[Sequence[object]]) -> None:
+    table.setRowCount(len(rows))
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            item = QTableWidgetItem(str(value))
+            if isinstance(value, int):
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(r, c, item)
+
+
+def _league_rows(rows: Sequence[LeagueRow]) -> list[list[object]]:
+    return [
+        [
+            i,
+            r.name,
+            r.played,
+            r.won,
+            r.drawn,
+            r.lost,
+            r.points,
+            r.losses_inflicted,
+            r.losses_suffered,
+            r.difference,
+        ]
+        for i, r in enumerate(rows, 1)
+    ]
+
+
+def _chart_view(name: str) -> QChartView:
+    view = QChartView()
+    view.setObjectName(name)
+    view.setRenderHint(QPainter.RenderHint.Antialiasing)
+    view.setMinimumHeight(220)
+    return view
+
+
+def _axes(chart: QChart, labels: Sequence[str], top: int) -> tuple[QBarCategoryAxis, QValueAxis]:
+    x = QBarCategoryAxis()
+    x.append(list(labels) or [""])
+    y = QValueAxis()
+    y.setRange(0, nice_top(top))
+    y.setTickCount(5)
+    y.setLabelFormat("%d")
+    chart.addAxis(x, Qt.AlignmentFlag.AlignBottom)
+    chart.addAxis(y, Qt.AlignmentFlag.AlignLeft)
+    return x, y
+
+
+def line_chart(title: str, labels: Sequence[str], series: Mapping[str, Sequence[int]]) -> QChart:
+    """A QtCharts line chart: one line per series, one point per label."""
+    chart = QChart()
+    chart.setTitle(title)
+    top = max((v for values in series.values() for v in values), default=0)
+    x, y = _axes(chart, labels, top)
+    for i, (name, values) in enumerate(series.items()):
+        line = QLineSeries()
+        line.setName(name)
+        line.setColor(QColor(PALETTE[i % len(PALETTE)]))
+        line.setPointsVisible(True)
+        for j, v in enumerate(values):
+            line.append(j, v)
+        chart.addSeries(line)
+        line.attachAxis(y)
+        # category axes place category j at x = j for line series
+        line.attachAxis(x)
+    return chart
+
+
+def bar_chart(title: str, labels: Sequence[str], series: Mapping[str, Sequence[int]]) -> QChart:
+    """A QtCharts grouped bar chart: one bar set per series."""
+    chart = QChart()
+    chart.setTitle(title)
+    bars = QBarSeries()
+    for i, (name, values) in enumerate(series.items()):
+        s = QBarSet(name)
+        s.setColor(QColor(PALETTE[i % len(PALETTE)]))
+        s.append([float(v) for v in values])
+        bars.append(s)
+    chart.addSeries(bars)
+    top = max((v for values in series.values() for v in values), default=0)
+    x, y = _axes(chart, labels, top)
+    bars.attachAxis(x)
+    bars.attachAxis(y)
+    return chart
+
+
+class CampaignWindow(QMainWindow):
+    """Every campaign of the database, one at a time, in tabs.
+
+    Args:
+        service: the campaign service (the window never opens sessions).
+        parent: the parent widget.
+    """
+
+    #: A game was set up for a battle ("Start next battle"); the main window opens it.
+    game_started = Signal(int)
+
+    def __init__(self, service: CampaignService, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.service = service
+        self.campaign_id: int | None = None
+        self.view: CampaignView | None = None
+        self.setWindowTitle("Campaigns - eote-ref")
+        self.resize(1200, 800)
+
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Campaign:"))
+        self.campaign_combo = QComboBox()
+        self.campaign_combo.setObjectName("campaignCombo")
+        self.campaign_combo.setMinimumWidth(260)
+        self.campaign_combo.currentIndexChanged.connect(self._campaign_chosen)
+        top.addWidget(self.campaign_combo)
+        self.settings_label = QLabel()
+        self.settings_label.setObjectName("settingsLabel")
+        top.addWidget(self.settings_label, 1)
+        for text, slot, name in (
+            ("New campaign...", self.new_campaign_dialog, "newCampaignButton"),
+            ("Import battles...", self.import_dialog, "importButton"),
+            ("Export CSV...", self.export_dialog, "exportButton"),
+            ("HTML report...", self.report_dialog, "reportButton"),
+        ):
+            b = QPushButton(text)
+            b.setObjectName(name)
+            b.clicked.connect(slot)
+            top.addWidget(b)
+        layout.addLayout(top)
+
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("tabs")
+        layout.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+        # no minimum size imposed on the window (offscreen platforms warn about size hints)
+        outer = self.layout()
+        if outer is not None:
+            outer.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+
+        self.members = _table(("Name", "Role"), "membersTable")
+        self.members.doubleClicked.connect(lambda _index: self.edit_member())
+        self.tabs.addTab(
+            self._page(
+                self.members,
+                ("&Add member...", self.add_member, "addMemberButton"),
+                ("&Edit member...", self.edit_member, "editMemberButton"),
+                ("&Delete member", self.delete_member, "deleteMemberButton"),
+            ),
+            "Members",
+        )
+
+        self.armies = QTreeWidget()
+        self.armies.setObjectName("armiesTree")
+        self.armies.setHeaderLabels(["Army / unit", "Player / division", "Nation / CE", "State"])
+        self.armies.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.armies.itemDoubleClicked.connect(lambda *_: self.edit_army())
+        self.tabs.addTab(
+            self._page(
+                self.armies,
+                ("&Add army...", self.add_army, "addArmyButton"),
+                ("&Edit army...", self.edit_army, "editArmyButton"),
+                ("&Delete army", self.delete_army, "deleteArmyButton"),
+            ),
+            "Armies",
+        )
+
+        self.battles = _table(BATTLE_HEADERS, "battlesTable")
+        self.battles.doubleClicked.connect(lambda _index: self.edit_battle())
+        self.tabs.addTab(
+            self._page(
+                self.battles,
+                ("&Add battle...", self.add_battle, "addBattleButton"),
+                ("&Edit / result...", self.edit_battle, "editBattleButton"),
+                ("&Delete battle", self.delete_selected_battle, "deleteBattleButton"),
+                ("&Start next battle", self.start_next_battle, "startBattleButton"),
+                ("&Carry losses", self.carry_selected_battle, "carryButton"),
+            ),
+            "Battles",
+        )
+        self.delete_button = self.findChild(QPushButton, "deleteBattleButton")
+        self.carry_button = self.findChild(QPushButton, "carryButton")
+
+        league_page = QSplitter(Qt.Orientation.Vertical)
+        self.league = _table(LEAGUE_HEADERS, "leagueTable")
+        self.league_armies = _table(LEAGUE_HEADERS, "leagueArmiesTable")
+        self.league_nations = _table(LEAGUE_HEADERS, "leagueNationsTable")
+        for label, table in (
+            ("Players", self.league),
+            ("Armies", self.league_armies),
+            ("Nations", self.league_nations),
+        ):
+            box = QWidget()
+            box_layout = QVBoxLayout(box)
+            box_layout.setContentsMargins(0, 0, 0, 0)
+            box_layout.addWidget(QLabel(f"<b>{label}</b>"))
+            box_layout.addWidget(table)
+            league_page.addWidget(box)
+        self.tabs.addTab(league_page, "League")
+
+        charts_page = QWidget()
+        cl = QVBoxLayout(charts_page)
+        row = QHBoxLayout()
+        self.points_chart = _chart_view("pointsChart")
+        self.losses_chart = _chart_view("lossesChart")
+        row.addWidget(self.points_chart)
+        row.addWidget(self.losses_chart)
+        cl.addLayout(row, 1)
+        pick = QHBoxLayout()
+        pick.addWidget(QLabel("Losses per turn in:"))
+        self.battle_combo = QComboBox()
+        self.battle_combo.setObjectName("battleCombo")
+        self.battle_combo.currentIndexChanged.connect(self._show_turns)
+        pick.addWidget(self.battle_combo, 1)
+        cl.addLayout(pick)
+        self.turns_chart = _chart_view("turnsChart")
+        cl.addWidget(self.turns_chart, 1)
+        self.tabs.addTab(charts_page, "Charts")
+
+        self.reload_campaigns()
+
+    @staticmethod
+    def _page(view: QWidget, *buttons: tuple[str, Callable[[], object], str]) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addWidget(view)
+        row = QHBoxLayout()
+        for text, slot, name in buttons:
+            b = QPushButton(text)
+            b.setObjectName(name)
+            b.clicked.connect(lambda _checked=False, s=slot: s())
+            row.addWidget(b)
+        row.addStretch(1)
+        layout.addLayout(row)
+        return page
+
+    # ------------------------------------------------------------------ loading
+    def reload_campaigns(self, select: int | None = None) -> None:
+        """Refill the campaign chooser (keeping or choosing ``select``) and show the campaign."""
+        keep = select if select is not None else self.campaign_id
+        self.campaign_combo.blockSignals(True)
+        self.campaign_combo.clear()
+        for c in self.service.list_campaigns():
+            self.campaign_combo.addItem(c.name, c.id)
+        index = self.campaign_combo.findData(keep) if keep is not None else -1
+        self.campaign_combo.setCurrentIndex(max(index, 0) if self.campaign_combo.count() else -1)
+        self.campaign_combo.blockSignals(False)
+        self._campaign_chosen()
+
+    def _campaign_chosen(self) -> None:
+        data = self.campaign_combo.currentData()
+        self.campaign_id = int(data) if data is not None else None
+        self.refresh()
+
+    def set_campaign(self, campaign_id: int) -> None:
+        """Show the campaign with this id."""
+        self.campaign_combo.setCurrentIndex(self.campaign_combo.findData(campaign_id))
+
+    def refresh(self) -> None:
+        """Read the campaign again and fill every tab."""
+        if self.campaign_id is None:
+            self.view = None
+            for t in (self.members, self.battles, self.league, self.league_armies):
+                t.setRowCount(0)
+            self.league_nations.setRowCount(0)
+            self.armies.clear()
+            self.settings_label.setText("No campaign yet: start one with New campaign.")
+            return
+        v = self.view = self.service.view(self.campaign_id)
+        p = v.info.points
+        self.settings_label.setText(
+            f"points {p.win}/{p.draw}/{p.loss}, recovery {v.info.recovery_percent}% between battles"
+        )
+        _fill(self.members, [[m.name, m.role] for m in v.members])
+        self._fill_armies(v)
+        _fill(self.battles, [self._battle_row(b) for b in v.battles])
+        _fill(self.league, _league_rows(v.league))
+        _fill(self.league_armies, _league_rows(v.league_by_army))
+        _fill(self.league_nations, _league_rows(v.league_by_nation))
+        self._fill_charts(v)
+
+    def _fill_armies(self, v: CampaignView) -> None:
+        self.armies.clear()
+        for a in v.armies:
+            top = QTreeWidgetItem(
+                [
+                    a.name,
+                    a.player,
+                    a.nation,
+                    f"{len(a.units) - a.units_destroyed}/{len(a.units)} units, "
+                    f"{a.hits_carried} hits carried",
+                ]
+            )
+            for u in a.units:
+                child = QTreeWidgetItem([u.name, u.division, str(u.ce), u.state])
+                if u.destroyed:
+                    for col in range(4):
+                        child.setForeground(col, QColor("#888"))
+                top.addChild(child)
+            self.armies.addTopLevelItem(top)
+
+    @staticmethod
+    def _battle_row(b: BattleView) -> list[object]:
+        def side(i: int) -> str:
+            armies = ", ".join(f"{a.army} ({a.player})" for a in b.side_armies(i))
+            return f"{b.side_names[i]}: {armies}"
+
+        return [
+            b.date.isoformat(),
+            b.scenario,
+            b.umpire or "",
+            side(0),
+            side(1),
+            b.result_text,
+            b.losses(0),
+            b.losses(1),
+            "" if b.game_id is None else f"game {b.game_id}",
+            "yes" if b.carried else "",
+        ]
+
+    def _fill_charts(self, v: CampaignView) -> None:
+        labels = [b.label for b in v.decided_battles]
+        self.points_chart.setChart(line_chart("Points over the campaign", labels, v.points_series))
+        bl, bs = losses_by_battle(v)
+        self.losses_chart.setChart(bar_chart("Hits taken per battle", bl, bs))
+        self.battle_combo.blockSignals(True)
+        self.battle_combo.clear()
+        for b in v.battles:
+            if b.game_id is not None:
+                self.battle_combo.addItem(b.label, b.id)
+        self.battle_combo.blockSignals(False)
+        self._show_turns()
+
+    def _show_turns(self) -> None:
+        data = self.battle_combo.currentData()
+        if data is None or self.view is None:
+            self.turns_chart.setChart(bar_chart("No battle run in eote-ref yet", [], {}))
+            return
+        b = next(x for x in self.view.battles if x.id == int(data))
+        per_turn = self.service.losses_per_turn(b.id)
+        turns = list(range(1, max(per_turn, default=0) + 1))
+        series = {b.side_names[i]: [per_turn.get(t, {}).get(i, 0) for t in turns] for i in (0, 1)}
+        self.turns_chart.setChart(
+            bar_chart(f"{b.scenario}: hits taken per turn", [f"turn {t}" for t in turns], series)
+        )
+
+    # ------------------------------------------------------------------ actions
+    def selected_battle(self) -> BattleView | None:
+        """The battle selected in the battle list."""
+        row = self.battles.currentRow()
+        if self.view is None or not 0 <= row < len(self.view.battles):
+            return None
+        return self.view.battles[row]
+
+    def delete_selected_battle(self, *, confirm: bool = True) -> bool:
+        """Delete the selected battle (asking first); the league table is recomputed."""
+        b = self.selected_battle()
+        if b is None:
+            return False
+        if confirm and not self.confirm(
+            "Delete battle",
+            f"Delete {b.label} and its result? Losses it carried to the armies are undone.",
+        ):
+            return False
+        self.service.delete_battle(b.id)
+        self.refresh()
+        return True
+
+    def confirm(self, title: str, text: str) -> bool:
+        """Ask a yes/no question before deleting (tests replace this method)."""
+        answer = QMessageBox.question(self, title, text)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _open(self, dialog: QDialog) -> QDialog:
+        """Show a dialog window-modally without blocking; the window refreshes on OK."""
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(self.refresh)
+        dialog.open()
+        return dialog
+
+    def selected_member(self) -> MemberView | None:
+        """The member selected in the members tab."""
+        row = self.members.currentRow()
+        if self.view is None or not 0 <= row < len(self.view.members):
+            return None
+        return self.view.members[row]
+
+    def selected_army(self) -> ArmyView | None:
+        """The army selected (or whose unit is selected) in the armies tab."""
+        item = self.armies.currentItem()
+        if item is None or self.view is None:
+            return None
+        parent = item.parent()
+        while parent is not None:
+            item, parent = parent, parent.parent()
+        index = self.armies.indexOfTopLevelItem(item)
+        return self.view.armies[index] if 0 <= index < len(self.view.armies) else None
+
+    def add_member(self) -> MemberDialog | None:
+        """Open the dialog to add a player or umpire."""
+        if self.campaign_id is None:
+            return None
+        d = MemberDialog(self.service, self.campaign_id, None, self)
+        self._open(d)
+        return d
+
+    def edit_member(self) -> MemberDialog | None:
+        """Open the dialog to edit the selected member."""
+        m = self.selected_member()
+        if m is None or self.campaign_id is None:
+            return None
+        d = MemberDialog(self.service, self.campaign_id, m, self)
+        self._open(d)
+        return d
+
+    def delete_member(self) -> bool:
+        """Remove the selected member (asking first) with the armies that fought no battle."""
+        m = self.selected_member()
+        if m is None or not self.confirm("Delete member", f"Remove {m.name} from the campaign?"):
+            return False
+        return self._try("Delete member", lambda: self.service.delete_member(m.id))
+
+    def add_army(self) -> ArmyDialog | None:
+        """Open the dialog to give a player a campaign copy of an army list."""
+        if self.campaign_id is None:
+            return None
+        d = ArmyDialog(self.service, self.campaign_id, None, self)
+        self._open(d)
+        return d
+
+    def edit_army(self) -> ArmyDialog | None:
+        """Open the dialog to rename the selected army or hand it to another player."""
+        a = self.selected_army()
+        if a is None or self.campaign_id is None:
+            return None
+        d = ArmyDialog(self.service, self.campaign_id, a, self)
+        self._open(d)
+        return d
+
+    def delete_army(self) -> bool:
+        """Remove the selected army (asking first), if it fought no battle."""
+        a = self.selected_army()
+        if a is None or not self.confirm("Delete army", f"Remove {a.name} from the campaign?"):
+            return False
+        return self._try("Delete army", lambda: self.service.delete_army(a.id))
+
+    def add_battle(self) -> BattleDialog | None:
+        """Open the dialog to enter a battle (and its result, for a manual entry)."""
+        if self.campaign_id is None:
+            return None
+        d = BattleDialog(self.service, self.campaign_id, None, self)
+        self._open(d)
+        return d
+
+    def edit_battle(self) -> BattleDialog | None:
+        """Open the dialog to edit the selected battle or give its result."""
+        b = self.selected_battle()
+        if b is None or self.campaign_id is None:
+            return None
+        d = BattleDialog(self.service, self.campaign_id, b, self)
+        self._open(d)
+        return d
+
+    def _try(self, title: str, action: Callable[[], None]) -> bool:
+        try:
+            action()
+        except CampaignError as exc:
+            self.statusBar().showMessage(f"{title}: {exc}", 8000)
+            return False
+        self.refresh()
+        return True
+
+    def start_next_battle(self) -> int | None:
+        """Set up the selected battle (or the next one not yet run) from the campaign copies.
+
+        Emits :attr:`game_started` with the new game's id, for the main window to open it.
+        """
+        if self.campaign_id is None:
+            return None
+        b = self.selected_battle()
+        if b is None or b.game_id is not None or b.decided:
+            b = self.service.next_battle(self.campaign_id)
+        if b is None:
+            self.statusBar().showMessage(
+                "Every battle has been run or decided: add the next one first", 8000
+            )
+            return None
+        try:
+            game_id = self.service.start_game(b.id)
+        except (CampaignError, ValueError) as exc:
+            self.statusBar().showMessage(f"Start battle: {exc}", 8000)
+            return None
+        self.refresh()
+        self.statusBar().showMessage(f"{b.label}: game {game_id} set up", 8000)
+        self.game_started.emit(game_id)
+        return game_id
+
+    def carry_selected_battle(self) -> None:
+        """Write the selected battle's losses back to the campaign copies."""
+        b = self.selected_battle()
+        if b is None:
+            return
+        try:
+            n = self.service.carry_losses(b.id)
+        except CampaignError as exc:
+            QMessageBox.warning(self, "Carry losses", str(exc))
+            return
+        self.refresh()
+        self.statusBar().showMessage(f"Losses carried: {n} units changed", 5000)
+
+    def new_campaign(self, name: str) -> int:
+        """Create a campaign with the default points and recovery, and show it."""
+        cid = self.service.create_campaign(name)
+        self.reload_campaigns(cid)
+        return cid
+
+    def new_campaign_dialog(self) -> None:
+        """Ask for a name and create a campaign."""
+        name, ok = QInputDialog.getText(self, "New campaign", "Name:")
+        if not ok or not name.strip():
+            return
+        try:
+            self.new_campaign(name)
+        except CampaignError as exc:
+            QMessageBox.warning(self, "New campaign", str(exc))
+
+    def import_csv(self, path: pathlib.Path) -> int:
+        """Import the battles of a CSV file (CsvImportError lists the bad rows by line)."""
+        if self.campaign_id is None:
+            raise CampaignError("choose a campaign first")
+        n = self.service.import_battles(self.campaign_id, path.read_text(encoding="utf-8"))
+        self.refresh()
+        return n
+
+    def import_dialog(self) -> None:
+        """Ask for a CSV file and import its battles, or list its bad rows."""
+        name, _ = QFileDialog.getOpenFileName(self, "Import battles", "", "CSV files (*.csv)")
+        if not name:
+            return
+        try:
+            n = self.import_csv(pathlib.Path(name))
+        except CsvImportError as exc:
+            QMessageBox.warning(
+                self,
+                "Import battles",
+                "Nothing was imported. Fix these rows and try again:\n\n"
+                + "\n".join(exc.problems[:30]),
+            )
+            return
+        except (CampaignError, OSError) as exc:
+            QMessageBox.warning(self, "Import battles", str(exc))
+            return
+        self.statusBar().showMessage(f"Imported {n} battles", 5000)
+
+    def export_csv(self, folder: pathlib.Path) -> list[pathlib.Path]:
+        """Write the league tables and battle list as CSV files into ``folder``."""
+        if self.campaign_id is None:
+            raise CampaignError("choose a campaign first")
+        return self.service.export_csv(self.campaign_id, folder)
+
+    def export_dialog(self) -> None:
+        """Ask for a folder and export the CSV files there."""
+        folder = QFileDialog.getExistingDirectory(self, "Export CSV to")
+        if folder:
+            try:
+                files = self.export_csv(pathlib.Path(folder))
+            except (CampaignError, OSError) as exc:
+                QMessageBox.warning(self, "Export CSV", str(exc))
+                return
+            self.statusBar().showMessage(f"Wrote {len(files)} CSV files to {folder}", 5000)
+
+    def save_report(self, path: pathlib.Path) -> None:
+        """Write the campaign's self-contained HTML report to ``path``."""
+        if self.campaign_id is None:
+            raise CampaignError("choose a campaign first")
+        path.write_text(campaign_report_html(self.service, self.campaign_id), encoding="utf-8")
+
+    def report_dialog(self) -> None:
+        """Ask for a file name and write the HTML report there."""
+        name, _ = QFileDialog.getSaveFileName(
+            self, "HTML report", "campaign-report.html", "HTML files (*.html)"
+        )
+        if name:
+            try:
+                self.save_report(pathlib.Path(name))
+            except (CampaignError, OSError) as exc:
+                QMessageBox.warning(self, "HTML report", str(exc))
+                return
+            self.statusBar().showMessage(f"Wrote {name}", 5000)
