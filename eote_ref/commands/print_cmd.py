@@ -1,0 +1,198 @@
+"""The ``eote-ref print`` sub-commands: record sheets, the quick reference and the battle report."""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+from typing import Any
+
+from eote_ref.armylists.loader import ArmyListError, load_army_list
+from eote_ref.referee.setup import FIGURE_SCALES
+from eote_ref.rules.core import RulesError
+from eote_ref.yamlio import YamlError
+
+
+def register(subparsers: Any) -> None:
+    """Add ``print`` and its sub-commands to the ``eote-ref`` parser.
+
+    Args:
+        subparsers: the object returned by ``ArgumentParser.add_subparsers``.
+    """
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "print",
+        help="print record sheets, the quick reference or a battle report to PDF",
+        description="Write printable PDFs. The paper is US Letter in US and Canadian-style "
+        "locales and A4 elsewhere, unless --paper says otherwise.",
+    )
+    sub = parser.add_subparsers(dest="print_command", metavar="WHAT", required=True)
+
+    def common(p: argparse.ArgumentParser, suffix: str = ".pdf") -> None:
+        p.add_argument(
+            "-o", "--output", metavar="OUT", required=True, help=f"the file to write ({suffix})"
+        )
+        p.add_argument(
+            "--paper", choices=("a4", "letter"), help="paper size (default: from the locale)"
+        )
+
+    roster = sub.add_parser(
+        "roster",
+        help="record sheets of an army list, one page per division",
+        description="Record sheets of an army-list YAML file: one landscape page per "
+        "division with the leader's command radius, each unit's formations, CE, skirmish "
+        "ability, movement allowances and boxes for hits, disorder, blown and rout.",
+    )
+    roster.add_argument("file", metavar="FILE", help="the army-list YAML file")
+    roster.add_argument("--scale", choices=FIGURE_SCALES, default="15mm", help="figure scale")
+    roster.add_argument("--ruleset", metavar="FILE", help="a club's edited ruleset YAML")
+    common(roster)
+    roster.set_defaults(func=run_roster)
+
+    qrs = sub.add_parser(
+        "qrs",
+        help="the one-page quick reference sheet of the ruleset",
+        description="The quick reference sheet of the shipped ruleset or of a club's edited "
+        "copy; provisional values are marked with a dagger, house values with a double one.",
+    )
+    qrs.add_argument("--ruleset", metavar="FILE", help="a club's edited ruleset YAML")
+    qrs.add_argument("--scale", choices=FIGURE_SCALES, default="15mm", help="figure scale")
+    common(qrs)
+    qrs.set_defaults(func=run_qrs)
+
+    report = sub.add_parser(
+        "report",
+        help="the after-action report of a game (PDF, or HTML for an .html output)",
+        description="The after-action report of a game in the database given by --db: the "
+        "battle turn by turn from its journal, summary tables and a losses-per-turn chart. "
+        "An output ending in .html is written as one self-contained HTML file.",
+    )
+    report.add_argument("game", metavar="GAME", help="the game's id or name")
+    common(report, ".pdf or .html")
+    report.set_defaults(func=run_report)
+
+    sheets = sub.add_parser(
+        "sheets",
+        help="record sheets of a game's divisions, markers as they stand",
+        description="Record sheets of every division of a game in the database given by --db.",
+    )
+    sheets.add_argument("game", metavar="GAME", help="the game's id or name")
+    common(sheets)
+    sheets.set_defaults(func=run_game_sheets)
+
+
+def _printing() -> Any:
+    """The Qt printing module, with a (headless if need be) Qt application running."""
+    from eote_ref.ui import printing
+
+    printing.ensure_gui_app()
+    return printing
+
+
+def _ruleset(file: str | None) -> Any:
+    from eote_ref.rulesets import load_ruleset
+
+    return load_ruleset(file)
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 1
+
+
+def run_roster(args: argparse.Namespace) -> int:
+    """``eote-ref print roster FILE -o OUT.pdf``; 1 when the list or ruleset has errors."""
+    try:
+        army_list = load_army_list(args.file).army_list
+        ruleset = _ruleset(args.ruleset)
+    except (ArmyListError, YamlError) as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return _fail("nothing was printed")
+    except OSError as exc:
+        return _fail(str(exc))
+    printing = _printing()
+    pages = printing.print_record_sheets_for_list(
+        army_list,
+        ruleset,
+        args.output,
+        figure_scale=args.scale,
+        size=printing.page_size(args.paper),
+    )
+    print(f"Wrote {pages} page{'s' if pages != 1 else ''} of record sheets to {args.output}")
+    return 0
+
+
+def run_qrs(args: argparse.Namespace) -> int:
+    """``eote-ref print qrs -o OUT.pdf [--ruleset FILE]``; 1 when the ruleset has errors."""
+    try:
+        ruleset = _ruleset(args.ruleset)
+    except YamlError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return _fail("nothing was printed")
+    except (OSError, RulesError) as exc:
+        return _fail(str(exc))
+    printing = _printing()
+    pages = printing.print_quick_reference(
+        ruleset, args.output, figure_scale=args.scale, size=printing.page_size(args.paper)
+    )
+    print(f"Wrote the quick reference ({pages} page{'s' if pages != 1 else ''}) to {args.output}")
+    return 0
+
+
+def _open_game(args: argparse.Namespace) -> Any:
+    """The database and the game's service for ``args.game`` (an id or a name)."""
+    from eote_ref.referee.game import GameService
+    from eote_ref.referee.session import list_games
+    from eote_ref.store import open_from_args
+
+    db = open_from_args(args)
+    games = list_games(db)
+    wanted = str(args.game)
+    match = [g for g in games if str(g.id) == wanted] or [g for g in games if g.name == wanted]
+    if not match:
+        db.close()
+        known = "; ".join(f"{g.id}: {g.name}" for g in games) or "none"
+        raise LookupError(f"no game {wanted!r} in the database (games: {known})")
+    return db, GameService(db, match[0].id)
+
+
+def run_report(args: argparse.Namespace) -> int:
+    """``eote-ref [--db FILE] print report GAME -o OUT.pdf|OUT.html``."""
+    from eote_ref.store import StoreError
+
+    try:
+        db, game = _open_game(args)
+    except (LookupError, StoreError) as exc:
+        return _fail(str(exc))
+    try:
+        printing = _printing()
+        out = pathlib.Path(args.output)
+        if out.suffix.lower() in (".html", ".htm"):
+            printing.write_report_html(game, out)
+            print(f"Wrote the after-action report to {out}")
+        else:
+            pages = printing.print_report(game, out, size=printing.page_size(args.paper))
+            print(f"Wrote the after-action report ({pages} pages) to {out}")
+    finally:
+        db.close()
+    return 0
+
+
+def run_game_sheets(args: argparse.Namespace) -> int:
+    """``eote-ref [--db FILE] print sheets GAME -o OUT.pdf``."""
+    from eote_ref.store import StoreError
+
+    try:
+        db, game = _open_game(args)
+    except (LookupError, StoreError) as exc:
+        return _fail(str(exc))
+    try:
+        printing = _printing()
+        pages = printing.print_record_sheets_for_game(
+            game, args.output, size=printing.page_size(args.paper)
+        )
+    finally:
+        db.close()
+    print(f"Wrote {pages} page{'s' if pages != 1 else ''} of record sheets to {args.output}")
+    return 0

@@ -1,0 +1,495 @@
+"""Printing to PDF with Qt: record sheets, the quick reference and the after-action report.
+
+The sheets' content is HTML built by :mod:`eote_ref.referee.sheets`; this module lays it out
+with :class:`QTextDocument` and writes it through :class:`QPdfWriter`, on a page size taken
+from the locale (US Letter where the locale's country uses it, A4 elsewhere), and draws the
+report's losses-per-turn chart with :class:`QPainter`.
+"""
+
+from __future__ import annotations
+
+import base64
+import pathlib
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QIODevice,
+    QLocale,
+    QMarginsF,
+    QObject,
+    QRectF,
+    QSize,
+    QSizeF,
+    Qt,
+    QUrl,
+)
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QFont,
+    QGuiApplication,
+    QImage,
+    QKeySequence,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
+    QTextDocument,
+)
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
+
+from eote_ref.armylists.model import ArmyList
+from eote_ref.referee.game import GameService
+from eote_ref.referee.sheets import (
+    AfterActionReport,
+    after_action_report,
+    quick_reference_html,
+    record_sheets_html,
+    report_html,
+    sheets_from_army_list,
+    sheets_from_game,
+)
+from eote_ref.rules.ruleset import Ruleset
+
+#: Countries whose paper is US Letter (ISO 216 A4 everywhere else).
+LETTER_TERRITORIES = frozenset(
+    {
+        QLocale.Country.UnitedStates,
+        QLocale.Country.Canada,
+        QLocale.Country.Mexico,
+        QLocale.Country.Philippines,
+        QLocale.Country.Chile,
+        QLocale.Country.Colombia,
+        QLocale.Country.Venezuela,
+        QLocale.Country.PuertoRico,
+        QLocale.Country.CostaRica,
+        QLocale.Country.Guatemala,
+    }
+)
+
+#: Paper names accepted by :func:`page_size` (``--paper`` on the command line).
+PAPERS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
+
+#: Side colours of the losses chart (first side, second side, more).
+CHART_COLOURS = ("#2f5d9e", "#b5442f", "#5b8c3a", "#8a5aa8")
+
+#: Resolution the documents are laid out at (points become pixels at this many per inch).
+LAYOUT_DPI = 96
+#: Page margins in millimetres.
+MARGIN_MM = 10.0
+
+
+def page_size(paper: str | None = None, locale: QLocale | None = None) -> QPageSize:
+    """The page size: ``paper`` ("a4" or "letter") if given, else from the locale's country."""
+    if paper:
+        try:
+            return QPageSize(PAPERS[paper.lower()])
+        except KeyError:
+            raise ValueError(f"paper must be one of {', '.join(PAPERS)}") from None
+    loc = locale if locale is not None else QLocale()
+    letter = loc.territory() in LETTER_TERRITORIES
+    return QPageSize(QPageSize.PageSizeId.Letter if letter else QPageSize.PageSizeId.A4)
+
+
+def ensure_gui_app() -> QGuiApplication:
+    """The running Qt application, or a new offscreen one for headless printing."""
+    import os
+
+    app = QGuiApplication.instance()
+    if app is not None:
+        return app  # type: ignore[return-value]
+    if not any(os.environ.get(k) for k in ("DISPLAY", "WAYLAND_DISPLAY")):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # A QApplication (a QGuiApplication that also runs widgets), so that widgets made later in
+    # the same process (tests, the app itself) find the application they need.
+    return QApplication([])
+
+
+def write_pdf(
+    html: str,
+    path: str | pathlib.Path,
+    *,
+    size: QPageSize | None = None,
+    landscape: bool = False,
+    title: str = "",
+    images: dict[str, QImage] | None = None,
+) -> int:
+    """Lay ``html`` out on pages and write them as a PDF; returns the page count.
+
+    ``images`` are resources the HTML names in ``<img src=...>`` (the report's chart).
+    """
+    writer = QPdfWriter(str(path))
+    writer.setTitle(title)
+    writer.setCreator("eote-ref")
+    writer.setResolution(300)
+    orientation = (
+        QPageLayout.Orientation.Landscape if landscape else QPageLayout.Orientation.Portrait
+    )
+    layout = QPageLayout(
+        size or page_size(),
+        orientation,
+        QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM),
+        QPageLayout.Unit.Millimeter,
+    )
+    writer.setPageLayout(layout)
+    doc = QTextDocument()
+    doc.setDocumentMargin(0)
+    doc.setDefaultFont(QFont("DejaVu Sans", 8))
+    for name, image in (images or {}).items():
+        doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
+    doc.setHtml(html)
+    paint = layout.paintRectPixels(LAYOUT_DPI)
+    doc.setPageSize(QSizeF(paint.width(), paint.height()))
+    pages = doc.pageCount()
+    doc.print_(writer)
+    return pages
+
+
+# ---------------------------------------------------------------- the three documents
+
+
+def print_record_sheets_for_list(
+    army_list: ArmyList,
+    ruleset: Ruleset,
+    path: str | pathlib.Path,
+    *,
+    figure_scale: str = "15mm",
+    size: QPageSize | None = None,
+) -> int:
+    """Record sheets of an army list (one landscape page per division); returns the pages."""
+    sheets = sheets_from_army_list(army_list, ruleset, figure_scale)
+    html = record_sheets_html(sheets, f"{army_list.name} — record sheets")
+    return write_pdf(html, path, size=size, landscape=True, title=f"{army_list.name} record sheets")
+
+
+def print_record_sheets_for_game(
+    game: GameService, path: str | pathlib.Path, *, size: QPageSize | None = None
+) -> int:
+    """Record sheets of a game's divisions, markers as they stand; returns the pages."""
+    sheets = sheets_from_game(game)
+    name = game.view().name
+    html = record_sheets_html(sheets, f"{name} — record sheets")
+    return write_pdf(html, path, size=size, landscape=True, title=f"{name} record sheets")
+
+
+def print_quick_reference(
+    ruleset: Ruleset,
+    path: str | pathlib.Path,
+    *,
+    figure_scale: str = "15mm",
+    size: QPageSize | None = None,
+) -> int:
+    """The one-page quick reference of a ruleset (landscape); returns the pages (1)."""
+    html = quick_reference_html(ruleset, figure_scale)
+    return write_pdf(
+        html, path, size=size, landscape=True, title=f"{ruleset.title} quick reference"
+    )
+
+
+def losses_chart(report: AfterActionReport, width: int = 1040, height: int = 400) -> QImage:
+    """A bar chart of the hits each side took per turn, drawn with QPainter."""
+    s = report.summary
+    last = max([s.turns_played, *s.losses_per_turn, 1])
+    turns = list(range(1, last + 1))
+    sides = list(s.sides)
+    peak = max([1, *(n for by in s.losses_per_turn.values() for n in by.values())])
+    image = QImage(width, height, QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(22)
+    p.setFont(font)
+    left, right, top, bottom = 60, 20, 50, 70
+    plot = QRectF(left, top, width - left - right, height - top - bottom)
+    p.setPen(QColor("#111"))
+    p.drawText(QRectF(0, 6, width, 30), Qt.AlignmentFlag.AlignHCenter, "Hits taken per turn")
+    # grid and y axis
+    step = max(1, -(-peak // 5))
+    top_value = step * -(-peak // step)
+    p.setPen(QPen(QColor("#ccc"), 1))
+    for v in range(0, top_value + 1, step):
+        y = plot.bottom() - plot.height() * v / top_value
+        p.drawLine(int(plot.left()), int(y), int(plot.right()), int(y))
+        p.setPen(QColor("#333"))
+        p.drawText(QRectF(0, y - 14, left - 8, 28), Qt.AlignmentFlag.AlignRight, str(v))
+        p.setPen(QPen(QColor("#ccc"), 1))
+    group = plot.width() / len(turns)
+    bar = group * 0.8 / max(1, len(sides))
+    for i, t in enumerate(turns):
+        x0 = plot.left() + i * group + group * 0.1
+        for j, side in enumerate(sides):
+            n = s.losses_per_turn.get(t, {}).get(side.position, 0)
+            h = plot.height() * n / top_value
+            colour = QColor(CHART_COLOURS[j % len(CHART_COLOURS)])
+            p.fillRect(QRectF(x0 + j * bar, plot.bottom() - h, bar - 2, h), colour)
+            if n:
+                p.setPen(QColor("#111"))
+                p.drawText(
+                    QRectF(x0 + j * bar, plot.bottom() - h - 28, bar - 2, 26),
+                    Qt.AlignmentFlag.AlignHCenter,
+                    str(n),
+                )
+        p.setPen(QColor("#111"))
+        p.drawText(
+            QRectF(plot.left() + i * group, plot.bottom() + 4, group, 28),
+            Qt.AlignmentFlag.AlignHCenter,
+            f"Turn {t}",
+        )
+    p.setPen(QPen(QColor("#111"), 2))
+    p.drawLine(int(plot.left()), int(plot.bottom()), int(plot.right()), int(plot.bottom()))
+    # legend
+    x = plot.left()
+    for j, side in enumerate(sides):
+        colour = QColor(CHART_COLOURS[j % len(CHART_COLOURS)])
+        p.fillRect(QRectF(x, height - 26, 18, 18), colour)
+        p.setPen(QColor("#111"))
+        p.drawText(QRectF(x + 26, height - 32, 400, 28), Qt.AlignmentFlag.AlignLeft, side.name)
+        x += 60 + p.fontMetrics().horizontalAdvance(side.name)
+    p.end()
+    return image
+
+
+def png_data_uri(image: QImage) -> str:
+    """A PNG ``data:`` URI of an image (keeps the HTML report self-contained)."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")  # type: ignore[call-overload]
+    buffer.close()
+    return "data:image/png;base64," + base64.b64encode(bytes(data.data())).decode("ascii")
+
+
+def print_report(
+    game: GameService, path: str | pathlib.Path, *, size: QPageSize | None = None
+) -> int:
+    """The after-action report as PDF; returns the pages."""
+    report = after_action_report(game)
+    chart = losses_chart(report)
+    html = report_html(report, "chart.png")
+    return write_pdf(
+        html,
+        path,
+        size=size,
+        title=f"{report.name} after-action report",
+        images={"chart.png": chart},
+    )
+
+
+def write_report_html(game: GameService, path: str | pathlib.Path) -> None:
+    """The after-action report as one self-contained HTML file (the chart inlined)."""
+    report = after_action_report(game)
+    html = report_html(report, png_data_uri(losses_chart(report)))
+    pathlib.Path(path).write_text(html, encoding="utf-8")
+
+
+# ---------------------------------------------------------------- menu actions
+
+
+def _ask_pdf(parent: QWidget, title: str, name: str, filters: str = "PDF (*.pdf)") -> str:
+    default = pathlib.Path.home() / name
+    path, _ = QFileDialog.getSaveFileName(parent, title, str(default), filters)
+    return path
+
+
+def _safe(name: str) -> str:
+    keep = "".join(ch if ch.isalnum() or ch in " -_" else " " for ch in name)
+    return " ".join(keep.split())[:60] or "eote-ref"
+
+
+class MainWindowPrinting(QObject):
+    """The main window's print actions: record sheets (Ctrl+P), quick reference, report.
+
+    ``window`` is the main window; its ``hub`` (None without an open game) holds the game.
+    The ``*_to`` methods write a file without asking (tests and scripts call them).
+    """
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self.window = window
+        ui = window.ui
+        self.sheets_action = QAction("Print record &sheets…", window)
+        self.sheets_action.setShortcut(QKeySequence("Ctrl+P"))
+        self.sheets_action.triggered.connect(self.record_sheets_dialog)
+        self.report_action = QAction("&After-action report…", window)
+        self.report_action.triggered.connect(self.report_dialog)
+        self.qrs_action = QAction("Print &quick reference…", window)
+        self.qrs_action.triggered.connect(self.quick_reference_dialog)
+        before = ui.actionExportJournal
+        ui.menuGame.insertAction(before, self.sheets_action)
+        ui.menuGame.insertAction(before, self.report_action)
+        ui.menuHelp.insertAction(ui.actionAbout, self.qrs_action)
+        ui.menuGame.aboutToShow.connect(self.update_actions)
+        ui.stack.currentChanged.connect(lambda _i: self.update_actions())
+        self.update_actions()
+
+    def _game(self) -> GameService | None:
+        hub = getattr(self.window, "hub", None)
+        return hub.service if hub is not None else None
+
+    def update_actions(self) -> None:
+        """Enable the game's print actions only while a game is open."""
+        on = self._game() is not None
+        self.sheets_action.setEnabled(on)
+        self.report_action.setEnabled(on)
+
+    def _done(self, text: str) -> None:
+        say = getattr(self.window, "_message", None)
+        if callable(say):
+            say(text)
+
+    def record_sheets_to(self, path: str | pathlib.Path) -> int:
+        """Write the open game's record sheets; returns the pages."""
+        game = self._game()
+        if game is None:
+            raise ValueError("no game is open")
+        pages = print_record_sheets_for_game(game, path)
+        self._done(f"Record sheets saved to {path}")
+        return pages
+
+    def report_to(self, path: str | pathlib.Path) -> None:
+        """Write the open game's after-action report (HTML for ``.html``, else PDF)."""
+        game = self._game()
+        if game is None:
+            raise ValueError("no game is open")
+        if pathlib.Path(path).suffix.lower() in (".html", ".htm"):
+            write_report_html(game, path)
+        else:
+            print_report(game, path)
+        self._done(f"After-action report saved to {path}")
+
+    def quick_reference_to(self, path: str | pathlib.Path) -> int:
+        """Write the quick reference of the open game's ruleset (else the shipped one)."""
+        game = self._game()
+        if game is not None:
+            pages = print_quick_reference(game.ruleset, path, figure_scale=game.view().figure_scale)
+        else:
+            from eote_ref.rulesets import load_default
+
+            pages = print_quick_reference(load_default(), path)
+        self._done(f"Quick reference saved to {path}")
+        return pages
+
+    def _run(self, title: str, name: str, write: Any, filters: str = "PDF (*.pdf)") -> None:
+        path = _ask_pdf(self.window, title, name, filters)
+        if not path:
+            return
+        try:
+            write(path)
+        except (OSError, ValueError) as e:
+            QMessageBox.warning(self.window, title, f"Could not write {path}:\n{e}")
+
+    def record_sheets_dialog(self) -> None:
+        """Ask for a PDF file and write the open game's record sheets."""
+        game = self._game()
+        if game is not None:
+            name = f"{_safe(game.view().name)} record sheets.pdf"
+            self._run("Print record sheets", name, self.record_sheets_to)
+
+    def report_dialog(self) -> None:
+        """Ask for a file (PDF or HTML) and write the after-action report."""
+        game = self._game()
+        if game is not None:
+            name = f"{_safe(game.view().name)} report.pdf"
+            filters = "PDF (*.pdf);;Web page (*.html)"
+            self._run("After-action report", name, self.report_to, filters)
+
+    def quick_reference_dialog(self) -> None:
+        """Ask for a PDF file and write the quick reference sheet."""
+        self._run("Print quick reference", "EotE quick reference.pdf", self.quick_reference_to)
+
+
+class RosterEditorPrinting(QObject):
+    """The roster editor's "Print record sheets…" action for the list being edited."""
+
+    def __init__(self, editor: Any) -> None:
+        super().__init__(editor)
+        self.editor = editor
+        self.action = QAction("Print record &sheets…", editor)
+        self.action.setShortcut(QKeySequence("Ctrl+P"))
+        self.action.triggered.connect(self.record_sheets_dialog)
+        ui = editor.ui
+        ui.menuFile.insertAction(ui.actionClose, self.action)
+
+    def record_sheets_to(self, path: str | pathlib.Path, figure_scale: str = "15mm") -> int:
+        """Write the record sheets of the list being edited; returns the pages."""
+        from eote_ref.rulesets import load_default
+
+        return print_record_sheets_for_list(
+            self.editor.army_list(), load_default(), path, figure_scale=figure_scale
+        )
+
+    def record_sheets_dialog(self) -> None:
+        """Ask for a PDF file and write the record sheets there."""
+        name = f"{_safe(self.editor.army_list().name)} record sheets.pdf"
+        path = _ask_pdf(self.editor, "Print record sheets", name)
+        if not path:
+            return
+        try:
+            self.record_sheets_to(path)
+        except (OSError, ValueError) as e:
+            QMessageBox.warning(self.editor, "Print record sheets", f"Could not write {path}:\n{e}")
+
+
+# ---------------------------------------------------------------- reading PDFs back
+
+
+def render_pdf_pages(
+    pdf: str | pathlib.Path, out_dir: str | pathlib.Path, prefix: str, width: int = 1400
+) -> list[pathlib.Path]:
+    """Render every page of a PDF to ``out_dir/prefix-N.png`` (for review); returns the files."""
+    from PySide6.QtPdf import QPdfDocument
+
+    doc = QPdfDocument()
+    doc.load(str(pdf))
+    out = []
+    folder = pathlib.Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(doc.pageCount()):
+        points = doc.pagePointSize(i)
+        height = round(width * points.height() / points.width())
+        image = doc.render(i, QSize(width, height))
+        flat = QImage(image.size(), QImage.Format.Format_RGB32)
+        flat.fill(QColor("white"))
+        p = QPainter(flat)
+        p.drawImage(0, 0, image)
+        p.end()
+        file = folder / f"{prefix}-{i + 1}.png"
+        flat.save(str(file))
+        out.append(file)
+    doc.close()
+    return out
+
+
+def pdf_text(pdf: str | pathlib.Path) -> list[str]:
+    """The text of every page of a PDF (QtPdf's extraction)."""
+    from PySide6.QtPdf import QPdfDocument
+
+    doc = QPdfDocument()
+    doc.load(str(pdf))
+    pages = [doc.getAllText(i).text() for i in range(doc.pageCount())]
+    doc.close()
+    return pages
+
+
+__all__: Sequence[str] = (
+    "MainWindowPrinting",
+    "RosterEditorPrinting",
+    "PAPERS",
+    "ensure_gui_app",
+    "losses_chart",
+    "page_size",
+    "pdf_text",
+    "png_data_uri",
+    "print_quick_reference",
+    "print_record_sheets_for_game",
+    "print_record_sheets_for_list",
+    "print_report",
+    "render_pdf_pages",
+    "write_pdf",
+    "write_report_html",
+)

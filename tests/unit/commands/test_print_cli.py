@@ -1,0 +1,84 @@
+"""``eote-ref print``: roster, quick reference and report from the command line."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+pytest.importorskip("PySide6.QtPdf")
+
+from eote_ref.armylists.loader import load_army_list  # noqa: E402
+from eote_ref.cli import main  # noqa: E402
+from eote_ref.referee.setup import shipped_army_lists  # noqa: E402
+from eote_ref.referee.sheets_sample import play_sample_game  # noqa: E402
+from eote_ref.store import open_database  # noqa: E402
+from eote_ref.ui.printing import pdf_text  # noqa: E402
+
+
+def test_print_roster(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lst = shipped_army_lists()[0]
+    out = tmp_path / "roster.pdf"
+    assert main(["print", "roster", str(lst), "-o", str(out), "--paper", "letter"]) == 0
+    divisions = load_army_list(lst).army_list.divisions()
+    assert len(pdf_text(out)) == len(divisions)
+    assert f"{len(divisions)} pages" in capsys.readouterr().out
+
+
+def test_print_roster_with_a_bad_file(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 1\nname: x\n", encoding="utf-8")
+    assert main(["print", "roster", str(bad), "-o", str(tmp_path / "x.pdf")]) == 1
+    assert "nothing was printed" in capsys.readouterr().err
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_print_qrs_with_a_club_ruleset(tmp_path: pathlib.Path) -> None:
+    from eote_ref.rulesets.loader import DEFAULT_RULESET
+
+    club = tmp_path / "club.yaml"
+    text = DEFAULT_RULESET.read_text(encoding="utf-8")
+    text = text.replace(
+        'sabre_bonus:        {value: 2, rule: "5.16", source: provisional',
+        'sabre_bonus:        {value: 3, rule: "5.16", source: house',
+    )
+    club.write_text(text, encoding="utf-8")
+    out = tmp_path / "qrs.pdf"
+    assert main(["print", "qrs", "-o", str(out), "--ruleset", str(club)]) == 0
+    (page,) = pdf_text(out)
+    flat = " ".join(page.split())
+    assert "sabre bonus +3‡" in flat
+    assert "house (1)" in flat
+
+
+def test_print_report_by_name_and_id(tmp_path: pathlib.Path) -> None:
+    db_file = tmp_path / "games.sqlite"
+    db = open_database(db_file)
+    try:
+        game = play_sample_game(db)
+        name = game.view().name
+        game_id = game.game_id
+    finally:
+        db.close()
+    pdf = tmp_path / "report.pdf"
+    assert main(["--db", str(db_file), "print", "report", name, "-o", str(pdf)]) == 0
+    assert "Quiot du Passage" in " ".join(pdf_text(pdf))
+    html = tmp_path / "report.html"
+    assert main(["--db", str(db_file), "print", "report", str(game_id), "-o", str(html)]) == 0
+    assert "After-action report" in html.read_text(encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    assert main(["--db", str(db_file), "print", "sheets", str(game_id), "-o", str(sheets)]) == 0
+    assert len(pdf_text(sheets)) > 20
+
+
+def test_print_report_of_an_unknown_game(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db_file = tmp_path / "games.sqlite"
+    code = main(
+        ["--db", str(db_file), "print", "report", "Borodino", "-o", str(tmp_path / "r.pdf")]
+    )
+    assert code == 1
+    assert "no game 'Borodino'" in capsys.readouterr().err
