@@ -10,7 +10,12 @@ from collections.abc import Sequence
 from eote_ref import __version__
 
 #: Sub-command modules; each has ``register(subparsers)`` that adds its parser and sets ``func``.
-COMMAND_MODULES = ("eote_ref.commands.rule", "eote_ref.commands.armylist")
+COMMAND_MODULES = (
+    "eote_ref.commands.rule",
+    "eote_ref.commands.armylist",
+    "eote_ref.commands.campaign",
+    "eote_ref.commands.print_cmd",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

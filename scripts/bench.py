@@ -195,7 +195,7 @@ def command(session: Any, game_id: int, unit_ids: list[int], i: int) -> None:
         changes=[
             SetField(GameUnit, target, "hits", i % 7 + 1),
             SetField(GameUnit, target, "disordered", i % 2 == 0),
-            SetField("game", game_id, "phase", f"fire {i}"),
+            SetField("game", game_id, "phase", ("fire", "assault")[i % 2]),
         ],
         inputs={"target": target, "range": "short"},
         rolls=[4, 2],
@@ -213,6 +213,53 @@ def median_ms(fn: Callable[[], object], repeat: int) -> float:
         fn()
         times.append((time.perf_counter() - t) * 1000)
     return statistics.median(times)
+
+
+#: Wizard checks timed on the big game: (label, check key, target from the unit ids, dice).
+WIZARD_CHECKS: list[tuple[str, str, Callable[[list[int]], dict[str, Any]], dict[str, int]]] = [
+    ("square", "square", lambda ids: {"unit_id": ids[len(ids) // 2]}, {"roll": 3}),
+    ("morale", "morale", lambda ids: {"unit_id": ids[len(ids) // 3]}, {"roll": 7}),
+]
+
+
+def wizard_steps(
+    db: Any, game_id: int, unit_ids: list[int], repeat: int
+) -> list[tuple[str, float, float]]:
+    """Each wizard step on the big game: the view, the turn guide, open, preview, roll, apply."""
+    from eote_ref.referee.checks import open_check
+    from eote_ref.referee.game import GameService
+    from eote_ref.referee.todo import checks_due
+
+    game = GameService(db, game_id)
+    rows = [
+        (f"game view ({len(unit_ids)} units)", median_ms(game.view, repeat), TARGET_MS),
+        ("turn guide: checks due", median_ms(lambda: checks_due(game.view()), repeat), TARGET_MS),
+    ]
+    for label, key, target, rolls in WIZARD_CHECKS:
+        tgt = target(unit_ids)
+        check = open_check(game, key, **tgt)
+        rows.append(
+            (
+                f"{label}: open wizard",
+                median_ms(lambda k=key, t=tgt: open_check(game, k, **t), repeat),
+                TARGET_MS,
+            )
+        )  # noqa: E501
+        rows.append((f"{label}: modifiers and odds", median_ms(check.preview, repeat), TARGET_MS))
+        rows.append(
+            (
+                f"{label}: die typed -> result",
+                median_ms(lambda c=check, r=rolls: c.trial(r), repeat),
+                TARGET_MS,
+            )
+        )  # noqa: E501
+
+        def apply_and_undo(c: Any = check, r: dict[str, int] = rolls) -> None:
+            c.apply(r)
+            game.undo()
+
+        rows.append((f"{label}: apply + undo", median_ms(apply_and_undo, repeat), TARGET_MS))
+    return rows
 
 
 def main() -> int:
@@ -294,6 +341,7 @@ def main() -> int:
                         IMPORT_TARGET_MS,
                     )
                 )
+            rows.extend(wizard_steps(db, game_id, unit_ids, args.repeat))
     width = max(len(name) for name, _, _ in rows)
     print(f"\n{'operation':<{width}}  {'median':>10}  {'target':>8}")
     print(f"{'-' * width}  {'-' * 10}  {'-' * 8}")

@@ -59,6 +59,10 @@ def main(argv: list[str]) -> int:
         apply_scheme(app, "light")
         _roster_editor_shot(db, save)
         _wizard_shots(db, save)
+        _check_wizard_shots(db, save)
+        _fire_wizard_shots(db, save)
+        _battle_summary_shot(db, save)
+        _campaign_shots(db, save)
     finally:
         db.close()
     for p in written:
@@ -218,6 +222,354 @@ def _wizard_shots(db: object, save: object) -> None:
         wizard.deleteLater()
     except Exception as e:  # noqa: BLE001 - another engineer's module: never fail the run
         print(f"skipped the new-game wizard: {e}", file=sys.stderr)
+
+
+def _first(game: object, side: int, arm: str) -> int:
+    view = game.view()  # type: ignore[attr-defined]
+    return next(u.id for u in view.sides[side].units if u.arm == arm)
+
+
+def _square_target(game: object) -> dict[str, object]:
+    view = game.view()  # type: ignore[attr-defined]
+    uid = next(u.id for u in view.sides[1].units if u.arm == "infantry" and u.formation != "square")
+    game.set_unit(uid, "hits", 1)  # type: ignore[attr-defined]
+    return {"unit_id": uid}
+
+
+def _morale_target(game: object) -> dict[str, object]:
+    uid = _first(game, 0, "infantry")
+    game.set_unit(uid, "hits", 4)  # type: ignore[attr-defined]
+    return {"unit_id": uid}
+
+
+#: Check wizards to render: (file name, check key, prepare(game) -> target, dice to enter).
+#: Each is rendered page by page on a fresh demo battle: check-<name>-<n>.png.
+CHECK_SHOTS: list[tuple[str, str, object, dict[str, int]]] = [
+    ("square", "square", _square_target, {"roll": 3}),
+    ("morale", "morale", _morale_target, {"roll": 8}),
+]
+
+
+# -- end of turn (issue 7): leader casualty, integrity, rally, cavalry, engineering ---------
+def _end_guards(game: object) -> object:
+    view = game.view()  # type: ignore[attr-defined]
+    return next(d for d in view.sides[1].divisions if d.name == "1st British Division")
+
+
+def _end_mark(game: object, uid: int, **fields: object) -> None:
+    from eote_ref.store import SetField
+
+    changes = [SetField("game_unit", uid, k, v) for k, v in fields.items()]
+    game.record("marker", "screenshot set-up", changes)  # type: ignore[attr-defined]
+
+
+def _end_to(game: object, phase: str) -> None:
+    while game.view().phase.value != phase:  # type: ignore[attr-defined]
+        game.advance_phase()  # type: ignore[attr-defined]
+
+
+def _leader_target(game: object) -> dict[str, object]:
+    d = _end_guards(game)
+    uid = d.units[0].id  # type: ignore[attr-defined]
+    _end_mark(game, uid, fought_this_turn=True, attached_leader_id=d.leader.id)  # type: ignore[attr-defined]
+    _end_to(game, "leader_casualty")
+    return {"unit_id": uid, "division_id": d.id}  # type: ignore[attr-defined]
+
+
+def _integrity_target(game: object) -> dict[str, object]:
+    d = _end_guards(game)
+    units = d.units  # type: ignore[attr-defined]
+    _end_mark(game, units[0].id, routed=True, routed_this_turn=True, hits=3)
+    _end_mark(game, units[1].id, hits=3)
+    _end_mark(game, units[2].id, hits=3)
+    _end_to(game, "integrity")
+    return {"division_id": d.id}  # type: ignore[attr-defined]
+
+
+def _rally_target(game: object) -> dict[str, object]:
+    d = _end_guards(game)
+    _end_mark(game, d.units[0].id, routed=True, hits=3, routed_by_morale=True)  # type: ignore[attr-defined]
+    return {"division_id": d.id}  # type: ignore[attr-defined]
+
+
+def _cavalry_all_target(game: object) -> dict[str, object]:
+    view = game.view()  # type: ignore[attr-defined]
+    cav = [u.id for u in view.sides[1].units if u.arm == "cavalry"][:3]
+    _end_mark(game, cav[0], fought_this_turn=True)
+    _end_mark(game, cav[1], fought_this_turn=True)
+    _end_mark(game, cav[2], fought_this_turn=True, fought_while_blown=True, blown=1)
+    _end_to(game, "integrity")
+    return {}
+
+
+def _engineer_target(game: object) -> dict[str, object]:
+    return {"unit_id": _end_guards(game).units[0].id}  # type: ignore[attr-defined]
+
+
+END_OF_TURN_SHOTS: list[tuple[str, str, object, dict[str, int]]] = [
+    ("leader-casualty", "leader_casualty", _leader_target, {"roll": 2}),
+    ("integrity", "integrity", _integrity_target, {"roll": 6, "second_roll": 5}),
+    ("rally-routed", "rally", _rally_target, {"roll": 3}),
+    ("cavalry-end-of-turn", "cavalry_end_of_turn_all", _cavalry_all_target, {}),
+    ("pontoon", "pontoon", _engineer_target, {}),
+    ("demolition", "demolition", _engineer_target, {}),
+    ("burning", "burning", lambda game: {}, {"percentile": 42}),
+]
+CHECK_SHOTS += END_OF_TURN_SHOTS
+
+
+# -- command control, initiative and movement (issue 5) -----------------------------------
+def _i5_to(game: object, phase: str, *, new_turn: bool = False) -> None:
+    """Advance to ``phase`` (into the next turn first with ``new_turn``: orders roll then)."""
+    if new_turn and game.view().turn == 1:  # type: ignore[attr-defined]
+        _end_to(game, "integrity")
+        game.advance_phase()  # type: ignore[attr-defined]
+    _end_to(game, phase)
+
+
+def _i5_division(game: object) -> object:
+    view = game.view()  # type: ignore[attr-defined]
+    return next(d for d in view.sides[1].divisions if len(d.units) >= 4 and d.leader)
+
+
+def _i5_radius(game: object) -> dict[str, object]:
+    _i5_to(game, "command", new_turn=True)
+    d = _i5_division(game)
+    _end_mark(game, d.units[1].id, out_of_command=True)  # type: ignore[attr-defined]
+    return {"division_id": d.id}  # type: ignore[attr-defined]
+
+
+def _i5_order(game: object) -> dict[str, object]:
+    _i5_to(game, "command", new_turn=True)
+    return {"division_id": _i5_division(game).id}  # type: ignore[attr-defined]
+
+
+def _i5_rally(game: object) -> dict[str, object]:
+    _i5_to(game, "command", new_turn=True)
+    uid = _i5_division(game).units[2].id  # type: ignore[attr-defined]
+    _end_mark(game, uid, disordered=True)
+    return {"unit_id": uid}
+
+
+def _i5_rest(game: object) -> dict[str, object]:
+    _i5_to(game, "command", new_turn=True)
+    view = game.view()  # type: ignore[attr-defined]
+    uid = [u.id for u in view.sides[0].units if u.arm == "cavalry"][-1]
+    _end_mark(game, uid, blown=1, fought_last_turn=False)
+    return {"unit_id": uid}
+
+
+def _i5_initiative(game: object) -> dict[str, object]:
+    _i5_to(game, "initiative")
+    return {"side": -1}
+
+
+def _i5_unit(arm: str, side: int = 1, skirmish: bool = False) -> object:
+    def prepare(game: object) -> dict[str, object]:
+        _i5_to(game, "movement")
+        view = game.view()  # type: ignore[attr-defined]
+        units = [
+            u
+            for u in view.sides[side].units
+            if u.arm == arm and (not skirmish or (u.skirmish != "none" and not u.skirmishers_out))
+        ]
+        return {"unit_id": units[-1].id}
+
+    return prepare
+
+
+ISSUE5_SHOTS: list[tuple[str, str, object, dict[str, int]]] = [
+    ("command-radius", "command_radius", _i5_radius, {}),
+    ("order", "order", _i5_order, {"roll": 4}),
+    ("disorder-rally", "disorder_rally", _i5_rally, {}),
+    ("cavalry-rest", "cavalry_rest", _i5_rest, {}),
+    ("attach-leader", "attach_leader", _i5_rally, {}),
+    (
+        "initiative",
+        "initiative",
+        _i5_initiative,
+        {"French.roll": 4, "Anglo-Allied.roll": 6, "French.reroll1": 3, "Anglo-Allied.reroll1": 8},
+    ),
+    ("formation", "formation", _i5_unit("infantry"), {}),
+    ("limber", "limber", _i5_unit("artillery"), {}),
+    ("pinning", "pinning", _i5_unit("infantry", 0), {}),
+    ("skirmishers", "skirmishers", _i5_unit("infantry", 1, skirmish=True), {}),
+    ("pass-through", "pass_through", _i5_unit("infantry", 0), {}),
+    ("charge", "charge", _i5_unit("cavalry", 0), {}),
+]
+CHECK_SHOTS += ISSUE5_SHOTS
+
+
+def _battle_summary_shot(db: object, save: object) -> None:
+    """The End battle dialog on a demo battle after a few losses."""
+    try:
+        from eote_ref.referee.game import GameService
+        from eote_ref.referee.setup import demo_game
+        from eote_ref.ui.battle_summary import BattleSummaryDialog
+        from eote_ref.ui.game_hub import GameHub
+
+        game = GameService(db, demo_game(db))  # type: ignore[arg-type]
+        d = _end_guards(game)
+        units = d.units  # type: ignore[attr-defined]
+        game.set_unit(units[0].id, "hits", 2)
+        game.advance_phase()
+        game.set_unit(units[1].id, "hits", 3)
+        game.set_unit(units[1].id, "routed", True)
+        french = game.view().sides[0].units[0].id
+        game.set_unit(french, "hits", 4)
+        dialog = BattleSummaryDialog(GameHub(game))
+        dialog.show()
+        save(dialog, "battle-summary")  # type: ignore[operator]
+        dialog.deleteLater()
+    except Exception as e:  # noqa: BLE001 - one screen must not stop the run
+        print(f"skipped the battle summary: {e}", file=sys.stderr)
+
+
+def _check_wizard_shots(db: object, save: object) -> None:
+    """Every page of every check wizard, with the dice typed in, on the demo battle."""
+    from eote_ref.referee.game import GameService
+    from eote_ref.referee.setup import demo_game
+    from eote_ref.ui.game_hub import GameHub
+    from eote_ref.ui.wizards import build_wizard
+
+    for name, key, prepare, rolls in CHECK_SHOTS:
+        try:
+            game = GameService(db, demo_game(db))  # type: ignore[arg-type]
+            target = prepare(game)  # type: ignore[operator]
+            hub = GameHub(game)
+            wizard = build_wizard(hub, key, None, **target)
+            assert wizard is not None, key
+            wizard.resize(820, 560)
+            wizard.show()
+            n = 0
+            seen: set[int] = set()
+            while wizard.currentId() not in seen and wizard.currentId() != -1:
+                seen.add(wizard.currentId())
+                page = wizard.currentPage()
+                edits = getattr(page, "edits", None)
+                if edits is not None:
+                    for die, value in rolls.items():
+                        page.refresh()  # type: ignore[attr-defined]
+                        edit = next((e for e in page.edits if e.die.name == die), None)  # type: ignore[attr-defined]
+                        if edit is not None:
+                            edit.setText(str(value))
+                n += 1
+                save(wizard, f"check-{name}-{n}")  # type: ignore[operator]
+                wizard.next()
+            wizard.reject()
+            wizard.deleteLater()
+        except Exception as e:  # noqa: BLE001 - a wizard in progress must not stop the run
+            print(f"skipped the {name} wizard: {e}", file=sys.stderr)
+
+
+# -- fire and assault (issue 6) -----------------------------------------------------------
+def _named(game: object, name: str) -> int:
+    view = game.view()  # type: ignore[attr-defined]
+    return next(u.id for s in view.sides for u in s.units if u.name == name)
+
+
+def _assault_target(game: object) -> dict[str, object]:
+    """7e Hussards charge the 33rd Foot (2 hits): a 10 (typed 0) breaks through."""
+    game.set_initiative(0)  # type: ignore[attr-defined]
+    defender = _named(game, "33rd Foot")
+    game.set_unit(defender, "hits", 2)  # type: ignore[attr-defined]
+    hussars = _named(game, "7e Hussards")
+    game.set_unit(hussars, "hits", 0)  # type: ignore[attr-defined]
+    game.set_unit(hussars, "blown", 0)  # type: ignore[attr-defined]
+    return {"attackers": (hussars,), "defenders": (defender,)}
+
+
+CHECK_SHOTS.append(("assault", "assault", _assault_target, {"roll": 0}))  # 0 reads 10
+
+
+def _fire_wizard_shots(db: object, save: object) -> None:
+    """The fire queue with two batteries firing at one target, then the applied page."""
+    try:
+        from eote_ref.referee.game import GameService
+        from eote_ref.referee.phases import Phase
+        from eote_ref.referee.setup import demo_game
+        from eote_ref.ui.game_hub import GameHub
+        from eote_ref.ui.wizards import build_wizard
+        from eote_ref.ui.wizards.fire import QueuePage
+
+        game = GameService(db, demo_game(db))  # type: ignore[arg-type]
+        while game.view().phase is not Phase.FIRE:
+            game.advance_phase()
+        target = _named(game, "2/30th Foot")
+        game.set_unit(target, "hits", 2)
+        wizard = build_wizard(GameHub(game), "artillery_fire", None)
+        assert wizard is not None
+        wizard.show()
+        page = wizard.page_of(QueuePage)
+        for battery, range_in, roll in (
+            ("20/6 Foot Battery", 6.0, 4),
+            ("2/1 Horse Battery", 10.0, 1),
+        ):
+            page.set_draft(
+                wizard.queue.draft(  # type: ignore[attr-defined]
+                    unit_id=_named(game, battery), target_id=target
+                )
+            )
+            page.draft.set("range_in", range_in)
+            page.die.setText(str(roll))
+            page.add_current()
+        page.set_draft(wizard.queue.draft(unit_id=_named(game, "10/6 Foot Battery")))  # type: ignore[attr-defined]
+        page.die.setText("7")
+        save(wizard, "check-fire-1")  # type: ignore[operator]
+        wizard.next()
+        save(wizard, "check-fire-2")  # type: ignore[operator]
+        wizard.reject()
+        wizard.deleteLater()
+    except Exception as e:  # noqa: BLE001 - one screen must not stop the run
+        print(f"skipped the fire wizard: {e}", file=sys.stderr)
+
+
+def _campaign_shots(db: object, save: object) -> None:
+    """The campaign window on the sample campaign (scripts/sample_campaign.py), one per tab."""
+    if not _exists("eote_ref.ui.campaign_window"):
+        return
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from sample_campaign import build_sample_campaign
+
+    from eote_ref.referee.campaign import CampaignService
+    from eote_ref.ui.campaign_window import CampaignWindow
+
+    window = CampaignWindow(CampaignService(db))  # type: ignore[arg-type]
+    window.reload_campaigns(build_sample_campaign(db))
+    window.resize(*SIZE)
+    window.show()
+    window.armies.topLevelItem(0).setExpanded(True)
+    for index, name in enumerate(("members", "armies", "battles", "league", "charts")):
+        window.tabs.setCurrentIndex(index)
+        save(window, f"campaign-{name}")  # type: ignore[operator]
+    _campaign_dialog_shots(window, save)
+    window.close()
+    window.deleteLater()
+
+
+def _campaign_dialog_shots(window: object, save: object) -> None:
+    """The battle (a decided battle run in eote-ref, and a manual entry), member, army dialogs."""
+    from PySide6.QtWidgets import QDialog
+
+    from eote_ref.ui.campaign_window import CampaignWindow
+
+    assert isinstance(window, CampaignWindow)
+    assert window.view is not None
+    battles = window.view.battles
+    shots: list[tuple[QDialog | None, str]] = []
+    linked = next((i for i, b in enumerate(battles) if b.game_id is not None), 0)
+    manual = next((i for i, b in enumerate(battles) if b.game_id is None), linked)
+    for row, name in ((linked, "campaign-battle-dialog"), (manual, "campaign-battle-manual")):
+        window.tabs.setCurrentIndex(2)
+        window.battles.selectRow(row)
+        shots.append((window.edit_battle(), name))
+    window.members.selectRow(0)
+    shots.append((window.edit_member(), "campaign-member-dialog"))
+    shots.append((window.add_army(), "campaign-army-dialog"))
+    for dialog, name in shots:
+        assert dialog is not None
+        save(dialog, name)  # type: ignore[operator]
+        dialog.reject()
 
 
 def _delete_on_close() -> object:

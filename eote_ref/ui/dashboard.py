@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMenu,
+    QMessageBox,
     QSplitter,
     QStyleOptionViewItem,
     QTabWidget,
@@ -436,7 +437,7 @@ class Dashboard(QWidget):
         self.ui.stepsLabel.setText(
             f"<b>{html.escape(view.phase.label)}</b> "
             f"<span style='color:{dim}'>(EotE {view.phase.rule})</span><br>{steps}"
-            f"{due_text(checks_due(view), dim)}"
+            f"{due_text(checks_due(view, self.hub.service), dim)}"
         )
 
     def current_unit(self) -> UnitView | None:
@@ -534,8 +535,27 @@ class Dashboard(QWidget):
         menu.popup(tree.viewport().mapToGlobal(pos))
 
     def next_phase(self) -> None:
-        """Go on to the next phase (one journal step)."""
+        """Go on to the next phase (one journal step), asking first if checks are still due."""
+        due = checks_due(self.hub.view, self.hub.service)
+        if due and not self.confirm_leave(due):
+            self.message.emit("Still in this phase: the turn guide lists what is due.")
+            return
         self.hub.attempt(self.hub.service.advance_phase)
+
+    def confirm_leave(self, due: list[Check]) -> bool:
+        """Ask whether to leave the phase with ``due`` checks left (replaceable in tests)."""
+        listed = "".join(f"<li>{html.escape(c.title)}</li>" for c in due[:8])
+        more = f"<li>and {len(due) - 8} more</li>" if len(due) > 8 else ""
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Leave the phase?")
+        box.setText(f"<b>{len(due)} check(s) still due in this phase</b>")
+        box.setInformativeText(f"<ul>{listed}{more}</ul>Go on to the next phase anyway?")
+        go = box.addButton("&Go on", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton("&Stay", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(go)
+        box.exec()
+        return box.clickedButton() is go
 
     # ------------------------------------------------------------------ filter
     def _focus_filter(self) -> None:

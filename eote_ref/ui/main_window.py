@@ -6,11 +6,13 @@ import csv
 import html
 import pathlib
 import re
+from collections.abc import Mapping
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
+    QDockWidget,
     QFileDialog,
     QLabel,
     QLayout,
@@ -27,9 +29,14 @@ from eote_ref.ui.dashboard import NEXT_PHASE_KEYS, Dashboard
 from eote_ref.ui.forms.ui_main_window import Ui_MainWindow
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.journal_view import JournalView, dice_text, phase_label
+from eote_ref.ui.movement_panel import attach_movement_dock, hide_movement_dock
+from eote_ref.ui.printing import MainWindowPrinting
 from eote_ref.ui.settings import LAST_DATABASE, LAST_GAME, app_settings
 from eote_ref.ui.start_page import StartPage
 from eote_ref.ui.theme import marker_colors
+from eote_ref.ui.turn_guide import TurnGuide
+from eote_ref.ui.wizards import MENU, MenuCheck, open_wizard
+from eote_ref.ui.wizards.base import CheckWizard
 
 GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
@@ -90,10 +97,36 @@ class MainWindow(QMainWindow):
             lambda: self.dashboard and self.dashboard.collapse_all()
         )
         ui.actionRosterEditor.triggered.connect(self.open_roster_editor)
+        self.actionCampaigns = ui.menuTools.addAction("&Campaigns...", self.open_campaigns)
+        self.actionEndBattle = ui.menuTurn.addAction("&End battle…", self.end_battle)
+        self.actionEndBattle.setObjectName("actionEndBattle")
         ui.actionAbout.triggered.connect(self.about)
         ui.menuView.addAction(ui.journalDock.toggleViewAction())
         ui.menuView.addAction(ui.toolBar.toggleViewAction())
         self._initiative_actions: list[QAction] = []
+        self.menuAdjudicate = ui.menubar.addMenu("&Adjudicate")
+        self.menuAdjudicate.setObjectName("menuAdjudicate")
+        ui.menubar.insertMenu(ui.menuView.menuAction(), self.menuAdjudicate)
+        self.adjudicate_actions: dict[str, QAction] = {}
+        for entry in MENU:
+            action = QAction(entry.label, self)
+            if entry.shortcut:
+                action.setShortcut(QKeySequence(entry.shortcut))
+            action.setToolTip(entry.tip)
+            action.setStatusTip(entry.tip)
+            action.triggered.connect(lambda _=False, e=entry: self.run_menu_check(e))
+            self.menuAdjudicate.addAction(action)
+            self.adjudicate_actions[entry.key] = action
+        self.guide: TurnGuide | None = None
+        self.guideDock = QDockWidget("Turn guide", self)
+        self.guideDock.setObjectName("guideDock")
+        # Beside the journal under the tables: the orders of battle keep the window's width.
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.guideDock)
+        self.splitDockWidget(ui.journalDock, self.guideDock, Qt.Orientation.Horizontal)
+        self.guideDock.hide()
+        ui.menuView.addAction(self.guideDock.toggleViewAction())
+        #: The wizard open last (tests drive it; the window keeps it alive while open).
+        self.wizard: CheckWizard | None = None
 
         self.start_page = StartPage(self)
         self.start_page.openGame.connect(self.open_game)
@@ -113,6 +146,7 @@ class MainWindow(QMainWindow):
         self._restore_geometry()
         self._set_game_actions(False)
         self.show_start_page()
+        self.printing = MainWindowPrinting(self)
 
     # ------------------------------------------------------------------ settings
     def _restore_geometry(self) -> None:
@@ -152,6 +186,8 @@ class MainWindow(QMainWindow):
         self.start_page.set_games(list_games(self.db), describe_location(self.db))
         self.ui.stack.setCurrentWidget(self.start_page)
         self.ui.journalDock.hide()
+        self.guideDock.hide()
+        hide_movement_dock(self)
         self.setWindowTitle("eote-ref")
         self.start_page.setFocus()
         self._set_game_actions(False)
@@ -160,7 +196,7 @@ class MainWindow(QMainWindow):
     def open_game(self, game_id: int) -> None:
         """Open a game on the dashboard, with its journal."""
         service = GameService(self.db, game_id)
-        old = (self.hub, self.dashboard, self.journal)
+        old = (self.hub, self.dashboard, self.journal, self.guide)
         self.hub = GameHub(service, self)
         self.dashboard = Dashboard(self.hub, self, next_phase_action=self.ui.actionNextPhase)
         self.journal = JournalView(self.hub, self)
@@ -168,6 +204,13 @@ class MainWindow(QMainWindow):
         self.ui.stack.setCurrentWidget(self.dashboard)
         self.ui.journalLayout.addWidget(self.journal)
         self.ui.journalDock.show()
+        self.guide = TurnGuide(self.hub, self)
+        self.guide.openCheck.connect(self.open_due)
+        self.guide.openMenuCheck.connect(self.run_menu_check)
+        self.guideDock.setWidget(self.guide)
+        self.guideDock.show()
+        attach_movement_dock(self, self.hub)  # issue 5: movement reference (EotE 5.0)
+        self.resizeDocks([self.ui.journalDock, self.guideDock], [3, 2], Qt.Orientation.Horizontal)
         for w in old:
             if w is not None:
                 if isinstance(w, QWidget):
@@ -202,11 +245,15 @@ class MainWindow(QMainWindow):
         for action in (
             self.ui.actionExportJournal,
             self.ui.actionNextPhase,
+            self.actionEndBattle,
             self.ui.actionExpandAll,
             self.ui.actionCollapseAll,
         ):
             action.setEnabled(on)
         self.ui.menuUnit.setEnabled(on)
+        self.menuAdjudicate.setEnabled(on)
+        for action in self.adjudicate_actions.values():
+            action.setEnabled(on)
         if not on:
             self.ui.actionUndo.setEnabled(False)
             self.ui.actionRedo.setEnabled(False)
@@ -307,6 +354,64 @@ class MainWindow(QMainWindow):
             hub.attempt(lambda: hub.service.set_initiative(position))
             self._show_view(hub.view)
 
+    def open_due(self, check: object) -> CheckWizard | None:
+        """Open the wizard that resolves a due check of the turn guide."""
+        from eote_ref.referee.todo import Check
+
+        if self.hub is None or not isinstance(check, Check):
+            return None
+        target = {
+            k: v
+            for k, v in (
+                ("unit_id", check.unit_id),
+                ("division_id", check.division_id),
+                ("side", check.side if check.side >= 0 else None),
+            )
+            if v is not None
+        }
+        if check.unit_id is not None and self.dashboard is not None:
+            self.dashboard.select_unit(check.unit_id)
+        return self._show_wizard(check.procedure, target)
+
+    def run_menu_check(self, entry: MenuCheck) -> CheckWizard | None:
+        """Open an Adjudicate-menu wizard for the selection it needs."""
+        if self.hub is None or self.dashboard is None:
+            return None
+        target: dict[str, object] = {}
+        if entry.needs in ("unit", "division", "side"):
+            unit = self.dashboard.current_unit()
+            if unit is None:
+                if entry.needs == "unit":
+                    self._message("Select a unit first (the arrow keys move through the table).")
+                    return None
+            elif entry.needs == "unit":
+                target["unit_id"] = unit.id
+            elif entry.needs == "division":
+                target["division_id"] = unit.division_id
+            else:
+                side = next(
+                    s.position for s in self.hub.view.sides if any(u.id == unit.id for u in s.units)
+                )
+                target["side"] = side
+        return self._show_wizard(entry.key, target)
+
+    def _show_wizard(self, key: str, target: Mapping[str, object]) -> CheckWizard | None:
+        assert self.hub is not None
+        wizard = open_wizard(self.hub, key, self, **target)
+        if wizard is not None:
+            self.wizard = wizard
+            wizard.finished.connect(lambda _r, w=wizard: self._wizard_closed(w))
+        return wizard
+
+    def _wizard_closed(self, wizard: CheckWizard) -> None:
+        if wizard.outcome is not None:
+            self._message(f"Applied: {wizard.check.summary(wizard.outcome)} (Ctrl+Z undoes it)")
+        if self.wizard is wizard:
+            self.wizard = None
+        wizard.deleteLater()
+        if self.dashboard is not None:
+            self.dashboard.setFocus()
+
     def new_game(self) -> None:
         """Open the new-game wizard; open the game it creates."""
         try:
@@ -330,6 +435,26 @@ class MainWindow(QMainWindow):
             self._not_available("Roster editor", e)
             return
         window = RosterEditorWindow(RosterService(self.db), self)
+        self._windows.append(window)
+        window.show()
+
+    def end_battle(self) -> QDialog | None:
+        """Show the battle summary per side (EotE: after the battle), exportable to CSV/HTML."""
+        if self.hub is None:
+            return None
+        from eote_ref.ui.battle_summary import BattleSummaryDialog
+
+        dialog = BattleSummaryDialog(self.hub, self)
+        dialog.open()
+        return dialog
+
+    def open_campaigns(self) -> None:
+        """Open the club campaigns window (members, battles, league tables, charts)."""
+        from eote_ref.referee.campaign import CampaignService
+        from eote_ref.ui.campaign_window import CampaignWindow
+
+        window = CampaignWindow(CampaignService(self.db), self)
+        window.game_started.connect(self.open_game)
         self._windows.append(window)
         window.show()
 

@@ -79,6 +79,7 @@ from eote_ref.referee.roster_service import (
 )
 from eote_ref.ui.forms.ui_roster_editor import Ui_RosterEditorWindow
 from eote_ref.ui.forms.ui_roster_problems import Ui_RosterProblemsDialog
+from eote_ref.ui.printing import RosterEditorPrinting
 from eote_ref.ui.roster_model import (
     InsertCommand,
     Kind,
@@ -334,6 +335,7 @@ class RosterEditorWindow(QMainWindow):
             for f in fields:
                 f.tooltip = f.widget.toolTip()
         self._setup_form_widgets()
+        self.printing = RosterEditorPrinting(self)
 
         self.model.changed.connect(self._validate_timer.start)
         self.model.touched.connect(self._on_touched)

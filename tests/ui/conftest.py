@@ -22,3 +22,18 @@ def db(tmp_path: pathlib.Path) -> Iterator[Database]:
 @pytest.fixture
 def demo(db: Database) -> GameService:
     return GameService(db, demo_game(db))
+
+
+@pytest.fixture(autouse=True)
+def leave_phases_without_asking(monkeypatch: pytest.MonkeyPatch) -> list[list[object]]:
+    """Next phase never opens its modal "checks still due" question in tests; calls are kept."""
+    from eote_ref.ui.dashboard import Dashboard
+
+    asked: list[list[object]] = []
+
+    def confirm(self: Dashboard, due: list[object]) -> bool:
+        asked.append(list(due))
+        return True
+
+    monkeypatch.setattr(Dashboard, "confirm_leave", confirm)
+    return asked

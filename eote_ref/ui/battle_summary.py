@@ -1,0 +1,191 @@
+"""The End battle dialog: each side's losses, the losses per turn, export to CSV and HTML."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import pathlib
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from eote_ref.referee.summary import BattleSummary, SideSummary, battle_summary
+from eote_ref.ui.game_hub import GameHub
+
+#: The rows of the summary table: (SideSummary field, label).
+ROWS: tuple[tuple[str, str], ...] = (
+    ("units_total", "Units"),
+    ("units_routed", "Units routed"),
+    ("units_disintegrated", "Cavalry disintegrated"),
+    ("units_removed", "Units off the table"),
+    ("hits_taken", "Hits taken"),
+    ("leaders_killed", "Leaders killed"),
+    ("divisions_broken", "Divisions broken"),
+    ("divisions_falling_back", "Divisions falling back"),
+)
+
+
+def _value(side: SideSummary, field: str) -> int:
+    return int(getattr(side, field))
+
+
+def summary_rows(summary: BattleSummary) -> list[list[str]]:
+    """The summary as a table: a header row (measure, each side), one row per measure."""
+    rows = [["", *(s.name for s in summary.sides)]]
+    rows.append(["Turns played", *(str(summary.turns_played) for _ in summary.sides)])
+    rows += [[label, *(str(_value(s, f)) for s in summary.sides)] for f, label in ROWS]
+    return rows
+
+
+def turn_rows(summary: BattleSummary) -> list[list[str]]:
+    """Hits taken per turn: a header row (turn, each side), one row per turn with losses."""
+    rows = [["Turn", *(s.name for s in summary.sides)]]
+    for turn, by_side in sorted(summary.losses_per_turn.items()):
+        rows.append([str(turn), *(str(by_side.get(s.position, 0)) for s in summary.sides)])
+    return rows
+
+
+def summary_csv(summary: BattleSummary) -> str:
+    """The summary as CSV: the measures, a blank line, then the hits per turn."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([f"Battle summary: {summary.name}"])
+    writer.writerows(summary_rows(summary))
+    writer.writerow([])
+    writer.writerow(["Hits taken per turn"])
+    writer.writerows(turn_rows(summary))
+    return out.getvalue()
+
+
+def _table_html(rows: list[list[str]]) -> str:
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in rows[0])
+    body = "".join(
+        "<tr>"
+        + f"<th scope='row'>{html.escape(r[0])}</th>"
+        + "".join(f"<td>{html.escape(c)}</td>" for c in r[1:])
+        + "</tr>"
+        for r in rows[1:]
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def summary_html(summary: BattleSummary) -> str:
+    """The summary as a standalone HTML page."""
+    title = html.escape(f"Battle summary: {summary.name}")
+    per_turn = turn_rows(summary)
+    turns = (
+        _table_html(per_turn) if len(per_turn) > 1 else "<p>No hits were taken in this battle.</p>"
+    )
+    return (
+        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        f"<title>{title}</title>"
+        "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;"
+        "margin-bottom:1.5em}th,td{border:1px solid #999;padding:4px 10px}"
+        "td{text-align:right}thead th{background:#eee}</style></head><body>"
+        f"<h1>{title}</h1><p>{summary.turns_played} turns played.</p>"
+        f"<h2>Losses by side</h2>{_table_html(summary_rows(summary))}"
+        f"<h2>Hits taken per turn</h2>{turns}</body></html>\n"
+    )
+
+
+def _fill(table: QTableWidget, rows: list[list[str]]) -> None:
+    table.setColumnCount(len(rows[0]) - 1)
+    table.setRowCount(len(rows) - 1)
+    table.setHorizontalHeaderLabels(rows[0][1:])
+    table.setVerticalHeaderLabels([r[0] for r in rows[1:]])
+    for i, row in enumerate(rows[1:]):
+        for j, cell in enumerate(row[1:]):
+            item = QTableWidgetItem(cell)
+            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+            table.setItem(i, j, item)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    table.setCurrentCell(-1, -1)
+
+
+def _fit_height(table: QTableWidget) -> None:
+    """Tall enough to show every row without scrolling."""
+    table.resizeRowsToContents()
+    height = table.verticalHeader().length() + table.horizontalHeader().sizeHint().height()
+    table.setMinimumHeight(height + 2 * table.frameWidth() + 2)
+
+
+class BattleSummaryDialog(QDialog):
+    """The battle's summary per side with CSV and HTML export (nothing is written to the game).
+
+    Args:
+        hub: the open game.
+    """
+
+    def __init__(self, hub: GameHub, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("battleSummary")
+        self.hub = hub
+        self.summary = battle_summary(hub.service)
+        self.setWindowTitle(f"End battle: {self.summary.name}")
+        self.resize(680, 640)
+        layout = QVBoxLayout(self)
+        heading = QLabel(
+            f"<p style='font-size:large'><b>{html.escape(self.summary.name)}</b></p>"
+            f"<p>{self.summary.turns_played} turns played. The game stays open: "
+            "undo and further turns are still possible.</p>"
+        )
+        heading.setTextFormat(Qt.TextFormat.RichText)
+        heading.setWordWrap(True)
+        layout.addWidget(heading)
+        self.sides_table = QTableWidget(self)
+        self.sides_table.setObjectName("summarySides")
+        _fill(self.sides_table, summary_rows(self.summary))
+        _fit_height(self.sides_table)
+        layout.addWidget(self.sides_table, 0)
+        per_turn = QLabel("<b>Hits taken per turn</b>")
+        layout.addWidget(per_turn)
+        self.turns_table = QTableWidget(self)
+        self.turns_table.setObjectName("summaryTurns")
+        _fill(self.turns_table, turn_rows(self.summary))
+        layout.addWidget(self.turns_table, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        self.csv_button = QPushButton("Export &CSV…")
+        self.html_button = QPushButton("Export &HTML…")
+        buttons.addButton(self.csv_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.html_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.csv_button.clicked.connect(lambda: self._export("csv"))
+        self.html_button.clicked.connect(lambda: self._export("html"))
+        buttons.rejected.connect(self.reject)
+        QShortcut(QKeySequence("Ctrl+E"), self, lambda: self._export("csv"))
+        layout.addWidget(buttons)
+
+    def export(self, path: pathlib.Path) -> pathlib.Path:
+        """Write the summary to ``path``: HTML for ``.html``/``.htm``, CSV otherwise."""
+        html_file = path.suffix.lower() in (".html", ".htm")
+        text = summary_html(self.summary) if html_file else summary_csv(self.summary)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    def _export(self, kind: str) -> None:
+        name = "".join(c if c.isalnum() else "-" for c in self.summary.name).strip("-") or "battle"
+        filters = "CSV (*.csv)" if kind == "csv" else "HTML (*.html *.htm)"
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export the battle summary", f"{name}-summary.{kind}", filters
+        )
+        if not path:
+            return
+        try:
+            self.export(pathlib.Path(path))
+        except OSError as e:
+            QMessageBox.warning(self, "Export failed", str(e))

@@ -1,0 +1,156 @@
+"""The assault wizard: both sides' units and values, the odds of each result pair, what follows.
+
+Built on :class:`~eote_ref.ui.wizards.base.CheckWizard`: the situation page adds the attacker
+value, defender value and attack value (column of the table, EotE 7.6) above the questions; the
+roll page is the common one; the last page offers the breakthrough follow-up assault with the
+sabre bonus pre-set (5.15, 7.7.1) and the morale checks the hits call for (7.5), one after
+another.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, cast
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from eote_ref.referee.checks_assault import AssaultCheck
+from eote_ref.ui.wizards.base import CheckWizard, FactsPage, ResultPage, RollPage
+
+
+class AssaultFactsPage(FactsPage):
+    """The questions, with the three values of the assault shown live."""
+
+    def __init__(self, wizard: CheckWizard) -> None:
+        super().__init__(wizard)
+        self.values_label = QLabel()
+        self.values_label.setObjectName("assaultValues")
+        self.values_label.setTextFormat(Qt.TextFormat.RichText)
+        layout = cast(QGridLayout, self.layout())
+        # The questions are many (supporters): keep them scrollable beside the odds.
+        item = layout.itemAtPosition(0, 0)
+        found = item.widget() if item is not None else None
+        holder = found if found is not None else QWidget()
+        layout.removeWidget(holder)
+        layout.removeWidget(self.panel)
+        form = holder.layout()
+        if isinstance(form, QFormLayout):
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
+        for w in self.widgets.values():
+            if isinstance(w, QListWidget):
+                w.setMinimumHeight(96)
+        scroll = QScrollArea()
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setObjectName("assaultFacts")
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(holder)
+        layout.addWidget(self.values_label, 0, 0, 1, 2)
+        layout.addWidget(scroll, 1, 0)
+        layout.addWidget(self.panel, 1, 1)
+        self.show_values()
+
+    def _changed(self, key: str, value: Any) -> None:
+        super()._changed(key, value)
+        self.show_values()
+
+    def show_values(self) -> None:
+        """Attacker value, defender value, attack value and the table column."""
+        try:
+            d = self.check.preview().details
+        except (ValueError, KeyError):
+            self.values_label.setText("")
+            return
+        self.values_label.setText(
+            f"<p style='font-size:large'>Attacker <b>{d['attacker_value']:g}</b> − defender "
+            f"<b>{d['defender_value']:g}</b> = attack value <b>{d['attack_value']:+g}</b> "
+            f"(column {html.escape(str(d['column']))}, EotE 7.6)</p>"
+        )
+
+
+class AssaultResultPage(ResultPage):
+    """The applied results, then the breakthrough follow-up and the morale checks."""
+
+    def __init__(self, wizard: AssaultWizard) -> None:
+        super().__init__(wizard)
+        row = QHBoxLayout()
+        self.follow_button = QPushButton("&Breakthrough assault…")
+        self.follow_button.setObjectName("followUp")
+        self.follow_button.setToolTip(
+            "The cavalry's breakthrough contacts another unit: resolve it now (5.15, 7.7.1)"
+        )
+        self.follow_button.clicked.connect(wizard.open_follow_up)
+        row.addWidget(self.follow_button)
+        self.morale_button = QPushButton("Open the &morale checks")
+        self.morale_button.setObjectName("openMorale")
+        self.morale_button.clicked.connect(wizard.open_next_morale)
+        row.addWidget(self.morale_button)
+        row.addStretch(1)
+        cast(QVBoxLayout, self.layout()).insertLayout(1, row)
+
+    def initializePage(self) -> None:
+        """The journal line, and what may follow."""
+        super().initializePage()
+        wiz = self.wiz
+        assert isinstance(wiz, AssaultWizard)
+        o = wiz.outcome
+        check = wiz.check
+        assert isinstance(check, AssaultCheck)
+        wiz.morale_due = check.morale_due(o) if o is not None else []
+        wiz.follow = check.follow_up(o) if o is not None else None
+        self.follow_button.setVisible(wiz.follow is not None)
+        self.morale_button.setVisible(bool(wiz.morale_due))
+        if wiz.morale_due:
+            names = ", ".join(check.unit(i).name for i in wiz.morale_due)
+            self.label.setText(
+                self.label.text() + f"<p><b>Morale checks due (7.5):</b> {html.escape(names)}</p>"
+            )
+
+
+class AssaultWizard(CheckWizard):
+    """One assault (see the module docstring)."""
+
+    PAGES = (AssaultFactsPage, RollPage, AssaultResultPage)
+
+    def __init__(self, hub: Any, check: Any, parent: QWidget | None = None, *, dice: Any = None):
+        self.morale_due: list[int] = []
+        self.follow: dict[str, Any] | None = None
+        #: Wizards opened from this one (follow-up assault, morale checks), newest last.
+        self.opened: list[CheckWizard] = []
+        super().__init__(hub, check, parent, dice=dice)
+        self.resize(980, 720)
+
+    def open_follow_up(self) -> CheckWizard | None:
+        """The breakthrough's assault, the sabre bonus pre-set (EotE 5.15, 7.7.1)."""
+        from eote_ref.ui.wizards import open_wizard
+
+        if self.follow is None:
+            return None
+        wizard = open_wizard(self.hub, "assault", self.parentWidget(), **self.follow)
+        if wizard is not None:
+            self.opened.append(wizard)
+        return wizard
+
+    def open_next_morale(self) -> CheckWizard | None:
+        """Open the next due morale check; the one after opens when it closes."""
+        from eote_ref.ui.wizards import open_wizard
+
+        if not self.morale_due:
+            return None
+        uid = self.morale_due.pop(0)
+        wizard = open_wizard(self.hub, "morale", self.parentWidget(), unit_id=uid)
+        if wizard is not None:
+            self.opened.append(wizard)
+            if self.morale_due:
+                wizard.finished.connect(lambda _r: self.open_next_morale())
+        return wizard

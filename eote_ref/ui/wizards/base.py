@@ -1,0 +1,555 @@
+"""The check wizard every adjudication shares: the table's facts, the odds, the die, the result.
+
+:class:`CheckWizard` is a thin skin over a :class:`~eote_ref.referee.checks.Adjudication`:
+
+1. **Situation** (:class:`FactsPage`) — the questions pre-filled from the game state, and beside
+   them every modifier with its section (provisional values marked) and the odds of each
+   result, recomputed as the umpire changes an answer.
+2. **Roll** (:class:`RollPage`) — type the die just rolled (keys 0–9, 0 reads 10) or press
+   *Roll for me*; a second die is asked for only when the rules call for one. The result and
+   the state changes it will make are shown before anything is written; *Apply* writes them
+   as one journal step.
+3. **Done** (:class:`ResultPage`) — what was applied, what is left to do on the table, and the
+   reminder that Ctrl+Z takes it back.
+
+Subclasses add pages in front (a fire queue, an assault's units) through :attr:`PAGES`.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from eote_ref.referee.checks import Adjudication, DieSpec, Fact, Trial
+from eote_ref.referee.game import RefereeError
+from eote_ref.rules.core import Outcome
+from eote_ref.rules.dice import RandomDice
+from eote_ref.ui.game_hub import GameHub
+from eote_ref.ui.theme import marker_colors
+
+#: Results that read well for the unit tested (green bars) and badly (red); the rest are neutral.
+GOOD_RESULTS = frozenset(
+    {"formed", "pass", "passed", "rallied", "allowed", "success", "built", "no_effect", "safe"}
+)
+BAD_RESULTS = frozenset(
+    {"rout", "failed", "fall_back", "killed", "disintegrated", "not_allowed", "routs", "fails"}
+)
+
+
+def _pct(p: float) -> str:
+    return f"{p * 100:.0f}%" if p * 100 >= 1 or p == 0 else "<1%"
+
+
+def _signed(v: float) -> str:
+    text = f"{v:+g}"
+    return text.replace("-", "−")
+
+
+def modifiers_html(check: Adjudication, outcome: Outcome, dim: str) -> str:
+    """The base value, each modifier with its section and source, and the modified value."""
+    rows = [
+        f"<tr><td>Base</td><td align='right'><b>{outcome.base:g}</b></td>"
+        f"<td style='color:{dim}'>EotE {html.escape(outcome.rule)}</td></tr>"
+    ]
+    for m in check.modifiers(outcome):
+        mark = " <i>(provisional)</i>" if m.provisional else ""
+        rows.append(
+            f"<tr><td>{html.escape(m.reason)}{mark}</td><td align='right'>{_signed(m.value)}</td>"
+            f"<td style='color:{dim}'>EotE {html.escape(m.rule)}</td></tr>"
+        )
+    target = outcome.details.get("target") if outcome.details else None
+    modified = f"<b>{outcome.modified:g}</b>"
+    rows.append(
+        f"<tr><td><b>Modified</b></td><td align='right'>{modified}</td>"
+        f"<td style='color:{dim}'>{html.escape(str(target or ''))}</td></tr>"
+    )
+    return "<table cellspacing='0' cellpadding='2' width='100%'>" + "".join(rows) + "</table>"
+
+
+def odds_html(
+    check: Adjudication, outcome: Outcome, good: str, bad: str, dim: str, neutral: str = "#5b7fa6"
+) -> str:
+    """Each result with its probability and a bar, most likely first."""
+    rows = []
+    for label, p in check.odds(outcome):
+        code = label.replace(" ", "_")
+        colour = good if code in GOOD_RESULTS else bad if code in BAD_RESULTS else neutral
+        width = max(1, round(p * 100))
+        bar = (
+            f"<table cellspacing='0' cellpadding='0' width='{width}%'><tr>"
+            f"<td bgcolor='{colour}' height='10'></td></tr></table>"
+            if p > 0
+            else ""
+        )
+        rows.append(
+            f"<tr><td width='35%'>{html.escape(label)}</td>"
+            f"<td width='12%' align='right'><b>{_pct(p)}</b></td><td>{bar}</td></tr>"
+        )
+    if not rows:
+        return f"<span style='color:{dim}'>no roll</span>"
+    return "<table cellspacing='0' cellpadding='2' width='100%'>" + "".join(rows) + "</table>"
+
+
+class OddsPanel(QWidget):
+    """Modifiers and odds of the current situation, side by side with the questions."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.modifiers = QLabel()
+        self.modifiers.setObjectName("modifiers")
+        self.odds = QLabel()
+        self.odds.setObjectName("odds")
+        self.error = QLabel()
+        self.error.setObjectName("error")
+        self.error.setWordWrap(True)
+        for title, label in (("Modifiers", self.modifiers), ("Odds", self.odds)):
+            heading = QLabel(f"<b>{title}</b>")
+            layout.addWidget(heading)
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setWordWrap(True)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            layout.addWidget(label)
+        layout.addWidget(self.error)
+        layout.addStretch(1)
+
+    def show_check(self, check: Adjudication) -> bool:
+        """Show the preview of ``check``; False (with the reason shown) when it is refused."""
+        colors = marker_colors(self.palette())
+        dim = colors.dim_text.name()
+        try:
+            outcome = check.preview()
+        except (ValueError, KeyError) as e:  # RulesError / RefereeError
+            self.modifiers.clear()
+            self.odds.clear()
+            self.error.setText(
+                f"<span style='color:{colors.rout.name()}'>{html.escape(str(e))}</span>"
+            )
+            return False
+        self.error.clear()
+        self.modifiers.setText(modifiers_html(check, outcome, dim))
+        self.odds.setText(odds_html(check, outcome, colors.steady.name(), colors.rout.name(), dim))
+        return True
+
+
+def fact_widget(fact: Fact, value: Any, on_change: Any) -> QWidget:
+    """The editor of one question, wired to ``on_change(value)``."""
+    w: QWidget
+    if fact.kind == "bool":
+        box = QCheckBox(fact.label)
+        box.setChecked(bool(value))
+        box.toggled.connect(on_change)
+        w = box
+    elif fact.kind == "choice":
+        combo = QComboBox()
+        for c in fact.choices:
+            combo.addItem(c.label, c.value)
+        i = next((n for n, c in enumerate(fact.choices) if c.value == value), 0)
+        combo.setCurrentIndex(i)
+        combo.currentIndexChanged.connect(lambda n: on_change(fact.choices[n].value))
+        w = combo
+    elif fact.kind == "int":
+        spin = QSpinBox()
+        spin.setRange(int(fact.minimum), int(fact.maximum))
+        spin.setValue(int(value or 0))
+        spin.setSuffix(fact.suffix)
+        spin.valueChanged.connect(on_change)
+        w = spin
+    elif fact.kind == "float":
+        dspin = QDoubleSpinBox()
+        dspin.setDecimals(1)
+        dspin.setRange(fact.minimum, fact.maximum)
+        dspin.setValue(float(value or 0))
+        dspin.setSuffix(fact.suffix)
+        dspin.valueChanged.connect(on_change)
+        w = dspin
+    elif fact.kind == "units":
+        lst = QListWidget()
+        chosen = set(value or ())
+        # The units already chosen come first, so they are never scrolled out of sight.
+        ordered = [c for c in fact.choices if c.value in chosen]
+        ordered += [c for c in fact.choices if c.value not in chosen]
+        for c in ordered:
+            item = QListWidgetItem(c.label)
+            item.setData(Qt.ItemDataRole.UserRole, c.value)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(
+                Qt.CheckState.Checked if c.value in chosen else Qt.CheckState.Unchecked
+            )
+            lst.addItem(item)
+
+        def changed(_item: QListWidgetItem) -> None:
+            picked = [
+                lst.item(i).data(Qt.ItemDataRole.UserRole)
+                for i in range(lst.count())
+                if lst.item(i).checkState() == Qt.CheckState.Checked
+            ]
+            on_change(tuple(picked))
+
+        lst.itemChanged.connect(changed)
+        lst.setMaximumHeight(140)
+        w = lst
+    else:  # pragma: no cover - Fact kinds are fixed
+        raise ValueError(f"unknown fact kind {fact.kind}")
+    w.setObjectName(f"fact_{fact.key}")
+    tip = fact.help + (f" (EotE {fact.rule})" if fact.rule else "")
+    if tip.strip():
+        w.setToolTip(tip.strip())
+    return w
+
+
+class FactsPage(QWizardPage):
+    """The questions, pre-filled from the state, beside the live modifiers and odds."""
+
+    def __init__(self, wizard: CheckWizard) -> None:
+        super().__init__()
+        self.check = wizard.check
+        self.setTitle(f"{self.check.subject()}: what the table shows")
+        self.setSubTitle(
+            "Answers marked ● come from the game state; change any the table contradicts."
+        )
+        self.widgets: dict[str, QWidget] = {}
+        grid = QGridLayout(self)
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        for fact in self.check.facts():
+            w = fact_widget(
+                fact, self.check.values[fact.key], lambda v, k=fact.key: self._changed(k, v)
+            )
+            self.widgets[fact.key] = w
+            mark = "● " if fact.derived else ""
+            rule = f" <span style='color:gray'>({fact.rule})</span>" if fact.rule else ""
+            if fact.kind == "bool":
+                if isinstance(w, QCheckBox):
+                    w.setText(f"{mark}{fact.label}")
+                form.addRow(w)
+            else:
+                label = QLabel(f"{mark}{html.escape(fact.label)}{rule}")
+                label.setBuddy(w)
+                form.addRow(label, w)
+        if not self.check.facts():
+            form.addRow(QLabel("Nothing to ask: the game state decides every modifier."))
+        holder = QWidget()
+        holder.setLayout(form)
+        grid.addWidget(holder, 0, 0)
+        self.panel = OddsPanel()
+        self.panel.setMinimumWidth(300)
+        self.panel.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        grid.addWidget(self.panel, 0, 1)
+        grid.setColumnStretch(0, 3)
+        grid.setColumnStretch(1, 2)
+        self._ok = self.panel.show_check(self.check)
+
+    def _changed(self, key: str, value: Any) -> None:
+        self.check.set(key, value)
+        self._ok = self.panel.show_check(self.check)
+        self.completeChanged.emit()
+
+    def isComplete(self) -> bool:
+        """Refused situations (already in square, say) cannot go on to the roll."""
+        return self._ok
+
+
+class DieEdit(QLineEdit):
+    """One die: a single key 0–9 (d10; 0 reads 10) or up to three digits (percentile)."""
+
+    entered = Signal()
+
+    def __init__(self, die: DieSpec, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.die = die
+        self.setObjectName(f"die_{die.name}")
+        self.setMaxLength(1 if die.kind == "d10" else 3)
+        self.setFixedWidth(56 if die.kind == "d10" else 72)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = self.font()
+        font.setPointSizeF(font.pointSizeF() * 1.6)
+        font.setBold(True)
+        self.setFont(font)
+        self.setPlaceholderText("0–9" if die.kind == "d10" else "1–100")
+        self.textChanged.connect(lambda _t: self.entered.emit())
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Digits only; a d10 key replaces what was there."""
+        text = event.text()
+        if text.isdigit() and self.die.kind == "d10":
+            self.setText(text)
+            return
+        if text and text.isprintable() and not text.isdigit():
+            event.ignore()
+            return
+        super().keyPressEvent(event)
+
+    def value(self) -> int | None:
+        """The die read (0 is a 10 on a d10), or None when empty."""
+        text = self.text().strip()
+        if not text.isdigit():
+            return None
+        n = int(text)
+        if self.die.kind == "d10":
+            return n
+        return n if 1 <= n <= 100 else None
+
+
+class RollPage(QWizardPage):
+    """The die (typed or rolled by the app), the result and its changes before Apply."""
+
+    def __init__(self, wizard: CheckWizard) -> None:
+        super().__init__()
+        self.wiz = wizard
+        self.check = wizard.check
+        self.setTitle("Roll")
+        self.setCommitPage(True)
+        self.setButtonText(QWizard.WizardButton.CommitButton, "&Apply")
+        self.app_rolled: set[str] = set()
+        self.edits: list[DieEdit] = []
+        self.die_widgets: list[QWidget] = []
+        outer = QVBoxLayout(self)
+        self.target = QLabel()
+        self.target.setObjectName("target")
+        self.target.setTextFormat(Qt.TextFormat.RichText)
+        self.target.setWordWrap(True)
+        outer.addWidget(self.target)
+        self.dice_row = QHBoxLayout()
+        outer.addLayout(self.dice_row)
+        self.roll_button = QPushButton("&Roll for me")
+        self.roll_button.setObjectName("rollButton")
+        self.roll_button.setToolTip("The app rolls the next die the rules need (Ctrl+R)")
+        self.roll_button.clicked.connect(self.roll_for_me)
+        QShortcut(QKeySequence("Ctrl+R"), self, self.roll_for_me)
+        self.dice_row.addStretch(1)
+        self.dice_row.addWidget(self.roll_button)
+        self.result = QLabel()
+        self.result.setObjectName("result")
+        self.result.setTextFormat(Qt.TextFormat.RichText)
+        self.result.setWordWrap(True)
+        outer.addWidget(self.result)
+        outer.addStretch(1)
+        self.trial = Trial()
+
+    def initializePage(self) -> None:
+        """Show the modified value and odds; ask for the first die (if any)."""
+        colors = marker_colors(self.palette())
+        dim = colors.dim_text.name()
+        try:
+            outcome = self.check.preview()
+        except (ValueError, KeyError) as e:
+            self.target.setText(html.escape(str(e)))
+            return
+        odds = ", ".join(f"{label} {_pct(p)}" for label, p in self.check.odds(outcome))
+        target = outcome.details.get("target") if outcome.details else None
+        modified = f"Modified value <b>{outcome.modified:g}</b>"
+        if target:
+            modified += f" — {html.escape(str(target))}"
+        self.target.setText(
+            f"<p style='font-size:large'><b>{html.escape(self.check.subject())}</b></p>"
+            f"<p>{modified}<br><span style='color:{dim}'>Odds: {html.escape(odds)}</span></p>"
+        )
+        for w in self.die_widgets:
+            w.deleteLater()
+        self.die_widgets.clear()
+        self.edits.clear()
+        self.app_rolled.clear()
+        self.refresh()
+
+    def rolls(self) -> dict[str, int]:
+        """The dice entered so far, by name."""
+        out = {}
+        for e in self.edits:
+            v = e.value()
+            if v is not None:
+                out[e.die.name] = v
+        return out
+
+    def _add_die(self, die: DieSpec) -> DieEdit:
+        edit = DieEdit(die, self)
+        edit.entered.connect(self.refresh)
+        label = QLabel(f"{html.escape(die.label)}:")
+        label.setBuddy(edit)
+        i = self.dice_row.count() - 2
+        self.dice_row.insertWidget(i + 1, label)
+        self.dice_row.insertWidget(i + 2, edit)
+        self.edits.append(edit)
+        self.die_widgets += [label, edit]
+        edit.setFocus()
+        return edit
+
+    def refresh(self) -> None:
+        """Re-run the rules with the dice entered; ask for the next die or show the result."""
+        # Drop dice after the first empty one (the rules may no longer want them).
+        self.trial = self.check.trial(self.rolls())
+        if self.trial.needed is not None and not any(
+            e.die.name == self.trial.needed.name for e in self.edits
+        ):
+            self._add_die(self.trial.needed)
+        self.roll_button.setEnabled(self.trial.needed is not None)
+        self.result.setText(self._result_html())
+        self.completeChanged.emit()
+
+    def _result_html(self) -> str:
+        t = self.trial
+        colors = marker_colors(self.palette())
+        if t.error:
+            return f"<span style='color:{colors.rout.name()}'>{html.escape(t.error)}</span>"
+        if t.outcome is None:
+            return "Type the die just rolled (0 reads 10), or press <b>Roll for me</b>."
+        o = t.outcome
+        colour = (
+            colors.steady.name()
+            if o.result in GOOD_RESULTS
+            else colors.rout.name()
+            if o.result in BAD_RESULTS
+            else self.palette().text().color().name()
+        )
+        rolled = ", ".join(
+            f"{name if name != 'roll' else 'd10'} {value}"
+            + (" (app)" if name in self.app_rolled else "")
+            for name, value in self.rolls().items()
+        )
+        parts = [
+            f"<p style='font-size:x-large'><b style='color:{colour}'>"
+            f"{html.escape(self.check.result_text(o))}</b></p>"
+        ]
+        if rolled:
+            parts.append(f"<p>Rolled: {html.escape(rolled)}</p>")
+        if t.changes:
+            items = "".join(f"<li>{html.escape(c)}</li>" for c in t.changes)
+            parts.append(f"<p><b>Apply will set</b></p><ul>{items}</ul>")
+        else:
+            parts.append("<p>No marker changes.</p>")
+        if t.notes:
+            items = "".join(f"<li>{html.escape(n)}</li>" for n in t.notes)
+            parts.append(f"<p><b>On the table</b></p><ul>{items}</ul>")
+        return "".join(parts)
+
+    def roll_for_me(self) -> None:
+        """The app rolls the die the rules need next (and any after it)."""
+        rng = self.wiz.dice
+        for _ in range(8):
+            needed = self.trial.needed
+            if needed is None:
+                return
+            edit = next((e for e in self.edits if e.die.name == needed.name), None)
+            if edit is None:
+                edit = self._add_die(needed)
+            value = (
+                rng.percentile(needed.name) if needed.kind == "percentile" else rng.d10(needed.name)
+            )
+            self.app_rolled.add(needed.name)
+            edit.blockSignals(True)
+            edit.setText(str(value % 10 if needed.kind == "d10" else value))
+            edit.blockSignals(False)
+            self.refresh()
+
+    def isComplete(self) -> bool:
+        """Apply is possible once every die the rules need is in."""
+        return self.trial.outcome is not None
+
+    def validatePage(self) -> bool:
+        """Apply: one journal step; a refusal is shown and nothing is written."""
+        try:
+            self.wiz.outcome = self.check.apply(self.rolls())
+        except (RefereeError, ValueError) as e:
+            self.result.setText(html.escape(str(e)))
+            return False
+        self.wiz.applied_changes = list(self.trial.changes)
+        self.wiz.applied_notes = list(self.trial.notes)
+        return True
+
+
+class ResultPage(QWizardPage):
+    """What was applied, what is left for the table, and how to take it back."""
+
+    def __init__(self, wizard: CheckWizard) -> None:
+        super().__init__()
+        self.wiz = wizard
+        self.setTitle("Applied")
+        self.label = QLabel()
+        self.label.setObjectName("applied")
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.label)
+        layout.addStretch(1)
+
+    def initializePage(self) -> None:
+        """The journal line and the changes."""
+        o = self.wiz.outcome
+        if o is None:
+            return
+        parts = [f"<p><b>{html.escape(self.wiz.check.summary(o))}</b></p>"]
+        if self.wiz.applied_changes:
+            items = "".join(f"<li>{html.escape(c)}</li>" for c in self.wiz.applied_changes)
+            parts.append(f"<ul>{items}</ul>")
+        if self.wiz.applied_notes:
+            items = "".join(f"<li>{html.escape(n)}</li>" for n in self.wiz.applied_notes)
+            parts.append(f"<p><b>Now on the table</b></p><ul>{items}</ul>")
+        parts.append("<p>Written to the journal as one step: <b>Ctrl+Z</b> takes it back.</p>")
+        self.label.setText("".join(parts))
+
+
+class CheckWizard(QWizard):
+    """The wizard of one adjudication (see the module docstring).
+
+    Args:
+        hub: the open game (the wizard writes only through its adjudication).
+        check: the adjudication, built for its target.
+        dice: the app's dice for *Roll for me* (seedable in tests).
+    """
+
+    PAGES: tuple[type[QWizardPage], ...] = (FactsPage, RollPage, ResultPage)
+
+    def __init__(
+        self,
+        hub: GameHub,
+        check: Adjudication,
+        parent: QWidget | None = None,
+        *,
+        dice: Any = None,
+    ) -> None:
+        super().__init__(parent)
+        self.hub = hub
+        self.check = check
+        self.dice = dice if dice is not None else RandomDice()
+        self.outcome: Outcome | None = None
+        self.applied_changes: list[str] = []
+        self.applied_notes: list[str] = []
+        self.setObjectName(f"wizard_{check.procedure}")
+        self.setWindowTitle(f"{check.title}: {check.subject()} (EotE {check.rule})")
+        self.setOption(QWizard.WizardOption.NoBackButtonOnLastPage, True)
+        self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, True)
+        self.setOption(QWizard.WizardOption.HaveHelpButton, False)
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.resize(760, 520)
+        self.pages: list[QWizardPage] = []
+        for page_cls in self.PAGES:
+            page = page_cls(self)
+            self.pages.append(page)
+            self.addPage(page)
+
+    def page_of(self, cls: type[QWizardPage]) -> Any:
+        """The page of class ``cls``."""
+        return next(p for p in self.pages if isinstance(p, cls))

@@ -1,0 +1,341 @@
+"""The fire wizard: a sub-phase's fires queued one by one, then applied together (EotE 6.0).
+
+Page 1 (:class:`QueuePage`) lists the queued fires on the left; on the right the fire being
+entered: its facts (pre-filled from the state, bombardment offered from last turn's targets),
+the modifiers and odds, and the die. *Add to queue* (Alt+A) resolves it and starts the next;
+*Remove* (Delete) takes a queued fire out. *Apply all* writes the whole sub-phase as one journal
+step. Page 2 (:class:`FireAppliedPage`) shows what each target took and offers the morale checks
+the hits call for (7.5), one after another, then the infantry sub-phase after the artillery's.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from eote_ref.referee.checks import DieSpec
+from eote_ref.referee.checks_fire import FireCheck, FireQueue
+from eote_ref.referee.game import RefereeError
+from eote_ref.ui.theme import marker_colors
+from eote_ref.ui.wizards.base import CheckWizard, DieEdit, OddsPanel, fact_widget
+
+
+class QueueList(QListWidget):
+    """The queued fires; Delete removes the selected one."""
+
+    def __init__(self, page: QueuePage) -> None:
+        super().__init__()
+        self.page = page
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Delete takes the current fire out of the queue."""
+        if event.key() == Qt.Key.Key_Delete:
+            self.page.remove_current()
+            return
+        super().keyPressEvent(event)
+
+
+class QueuePage(QWizardPage):
+    """The queue of one sub-phase and the fire being entered."""
+
+    def __init__(self, wizard: FireWizard) -> None:
+        super().__init__()
+        self.wiz = wizard
+        self.queue = wizard.queue
+        self.setTitle(f"{self.queue.title}: all fire lands together (EotE 6.0)")
+        self.setSubTitle(
+            "Enter each fire with its die and add it to the queue; Apply all writes them "
+            "as one step."
+            + (
+                " Artillery fires first, then infantry (6.0)."
+                if self.queue.sub_phase == "artillery"
+                else ""
+            )
+        )
+        self.setCommitPage(True)
+        self.setButtonText(QWizard.WizardButton.CommitButton, "&Apply all")
+        outer = QHBoxLayout(self)
+        left = QVBoxLayout()
+        left.addWidget(QLabel("<b>Queued fires</b>"))
+        self.list = QueueList(self)
+        self.list.setObjectName("fireQueue")
+        left.addWidget(self.list, 1)
+        self.remove_button = QPushButton("&Remove")
+        self.remove_button.setObjectName("removeFire")
+        self.remove_button.setToolTip("Take the selected fire out of the queue (Delete)")
+        self.remove_button.clicked.connect(self.remove_current)
+        left.addWidget(self.remove_button)
+        self.totals = QLabel()
+        self.totals.setObjectName("fireTotals")
+        self.totals.setTextFormat(Qt.TextFormat.RichText)
+        self.totals.setWordWrap(True)
+        left.addWidget(self.totals)
+        outer.addLayout(left, 1)
+        right = QVBoxLayout()
+        self.form_holder = QWidget()
+        self.form_layout = QVBoxLayout(self.form_holder)
+        self.form_layout.setContentsMargins(0, 0, 0, 0)
+        right.addWidget(self.form_holder)
+        dice = QHBoxLayout()
+        self.die = DieEdit(DieSpec("roll", "d10"), self)
+        self.die.entered.connect(self.refresh)
+        die_label = QLabel("&d10:")
+        die_label.setBuddy(self.die)
+        dice.addWidget(die_label)
+        dice.addWidget(self.die)
+        self.roll_button = QPushButton("Roll for me")
+        self.roll_button.setObjectName("rollButton")
+        self.roll_button.setToolTip("The app rolls this fire's die (Ctrl+R)")
+        self.roll_button.clicked.connect(self.roll_for_me)
+        QShortcut(QKeySequence("Ctrl+R"), self, self.roll_for_me)
+        dice.addWidget(self.roll_button)
+        self.add_button = QPushButton("&Add to queue")
+        self.add_button.setObjectName("addFire")
+        self.add_button.clicked.connect(self.add_current)
+        dice.addWidget(self.add_button)
+        dice.addStretch(1)
+        right.addLayout(dice)
+        self.result = QLabel()
+        self.result.setObjectName("fireResult")
+        self.result.setTextFormat(Qt.TextFormat.RichText)
+        self.result.setWordWrap(True)
+        right.addWidget(self.result)
+        right.addStretch(1)
+        outer.addLayout(right, 3)
+        self.widgets: dict[str, QWidget] = {}
+        self.panel = OddsPanel()
+        self.set_draft(wizard.check)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ the draft
+    def set_draft(self, check: FireCheck) -> None:
+        """Show ``check`` (a new fire) in the editor."""
+        self.draft = check
+        layout = self.form_layout
+        while layout.count():
+            item = layout.takeAt(0)
+            w = item.widget() if item is not None else None
+            if w is not None:
+                w.hide()
+                w.setParent(None)
+                w.deleteLater()
+        form_widget = QWidget()
+        form = QFormLayout(form_widget)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.widgets = {}
+        for fact in check.facts():
+            w = fact_widget(fact, check.values[fact.key], lambda v, k=fact.key: self._changed(k, v))
+            self.widgets[fact.key] = w
+            mark = "● " if fact.derived else ""
+            if isinstance(w, QCheckBox):
+                w.setText(f"{mark}{fact.label} ({fact.rule})")
+                form.addRow(w)
+            else:
+                label = QLabel(
+                    f"{mark}{html.escape(fact.label)} <span style='color:gray'>({fact.rule})</span>"
+                )
+                label.setBuddy(w)
+                form.addRow(label, w)
+        row = QWidget()
+        row_layout = QHBoxLayout(row)
+        row_layout.setContentsMargins(0, 0, 0, 0)
+        row_layout.addWidget(form_widget, 3)
+        self.panel = OddsPanel()
+        self.panel.setObjectName("fireOdds")
+        self.panel.setMinimumWidth(260)
+        row_layout.addWidget(self.panel, 2)
+        layout.addWidget(row)
+        self.die.blockSignals(True)
+        self.die.clear()
+        self.die.blockSignals(False)
+        self.refresh()
+
+    def _changed(self, key: str, value: Any) -> None:
+        self.draft.set(key, value)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Modifiers, odds and (with the die) the result of the fire being entered."""
+        self.panel.show_check(self.draft)
+        colors = marker_colors(self.palette())
+        roll = self.die.value()
+        if roll is None:
+            self.result.setText("Type the die (0 reads 10) or press <b>Roll for me</b>.")
+            self.add_button.setEnabled(False)
+        else:
+            trial = self.draft.trial({"roll": roll})
+            if trial.outcome is None:
+                self.result.setText(
+                    f"<span style='color:{colors.rout.name()}'>"
+                    f"{html.escape(trial.error or '')}</span>"
+                )
+                self.add_button.setEnabled(False)
+            else:
+                text = self.draft.result_text(trial.outcome)
+                self.result.setText(
+                    f"<p style='font-size:large'><b>{html.escape(text)}</b></p>"
+                    "<p>Alt+A adds it to the queue.</p>"
+                )
+                self.add_button.setEnabled(True)
+        self._show_queue()
+
+    def roll_for_me(self) -> None:
+        """The app rolls this fire's die."""
+        self.die.setText(str(self.wiz.dice.d10("roll") % 10))
+
+    def add_current(self) -> bool:
+        """Queue the fire being entered and start a new one; False when refused."""
+        roll = self.die.value()
+        try:
+            if roll is None:
+                raise RefereeError("enter the d10 first")
+            self.queue.add(self.draft, {"roll": roll})
+        except RefereeError as e:
+            self.result.setText(html.escape(str(e)))
+            return False
+        self.set_draft(self.queue.draft())
+        self.completeChanged.emit()
+        self.die.setFocus()
+        return True
+
+    def remove_current(self) -> None:
+        """Take the selected fire out of the queue."""
+        row = self.list.currentRow()
+        if 0 <= row < len(self.queue.fires):
+            self.queue.remove(row)
+            self._show_queue()
+            self.completeChanged.emit()
+
+    def _show_queue(self) -> None:
+        current = self.list.currentRow()
+        self.list.clear()
+        for q in self.queue.fires:
+            self.list.addItem(q.line())
+        if self.queue.fires:
+            self.list.setCurrentRow(min(max(current, 0), len(self.queue.fires) - 1))
+        self.remove_button.setEnabled(bool(self.queue.fires))
+        rows = []
+        for t in self.queue.totals():
+            took = [f"{t.hits} hit{'s' if t.hits != 1 else ''}"] if t.hits else []
+            if t.disorder:
+                took.append("disorder")
+            due = " — <b>morale check</b>" if t.morale_due else ""
+            took_text = html.escape(" + ".join(took) or "no effect")
+            rows.append(f"<li>{html.escape(t.name)}: {took_text}{due}</li>")
+        self.totals.setText(
+            f"<b>Apply all will give</b><ul>{''.join(rows)}</ul>" if rows else "No fire queued yet."
+        )
+
+    # ------------------------------------------------------------------ wizard
+    def isComplete(self) -> bool:
+        """Apply all needs at least one queued fire."""
+        return bool(self.queue.fires)
+
+    def validatePage(self) -> bool:
+        """Apply the queue as one journal step."""
+        summary = self.queue.summary()
+        changes = self.queue.describe()
+        try:
+            self.wiz.morale_due = self.queue.apply()
+        except RefereeError as e:
+            self.result.setText(html.escape(str(e)))
+            return False
+        self.wiz.applied_summary = summary
+        self.wiz.applied_changes = changes
+        return True
+
+
+class FireAppliedPage(QWizardPage):
+    """What the sub-phase did, and the morale checks and the sub-phase that follow."""
+
+    def __init__(self, wizard: FireWizard) -> None:
+        super().__init__()
+        self.wiz = wizard
+        self.setTitle("Applied")
+        layout = QVBoxLayout(self)
+        self.label = QLabel()
+        self.label.setObjectName("applied")
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setWordWrap(True)
+        layout.addWidget(self.label)
+        buttons = QHBoxLayout()
+        self.morale_button = QPushButton("Open the &morale checks")
+        self.morale_button.setObjectName("openMorale")
+        self.morale_button.clicked.connect(self.wiz.open_next_morale)
+        buttons.addWidget(self.morale_button)
+        self.infantry_button = QPushButton("&Infantry fire next")
+        self.infantry_button.setObjectName("openInfantryFire")
+        self.infantry_button.clicked.connect(self.wiz.open_infantry_fire)
+        buttons.addWidget(self.infantry_button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        layout.addStretch(1)
+
+    def initializePage(self) -> None:
+        """The journal line, the changes and the morale checks due."""
+        parts = [f"<p><b>{html.escape(self.wiz.applied_summary)}</b></p>"]
+        if self.wiz.applied_changes:
+            items = "".join(f"<li>{html.escape(c)}</li>" for c in self.wiz.applied_changes)
+            parts.append(f"<ul>{items}</ul>")
+        names = [self.wiz.check.unit(i).name for i in self.wiz.morale_due]
+        if names:
+            items = "".join(f"<li>{html.escape(n)}</li>" for n in names)
+            parts.append(f"<p><b>Morale checks due (7.5)</b></p><ul>{items}</ul>")
+        parts.append("<p>Written to the journal as one step: <b>Ctrl+Z</b> takes it back.</p>")
+        self.label.setText("".join(parts))
+        self.morale_button.setVisible(bool(names))
+        self.infantry_button.setVisible(self.wiz.queue.sub_phase == "artillery")
+
+
+class FireWizard(CheckWizard):
+    """A fire sub-phase: the queue, then what it did (see the module docstring)."""
+
+    PAGES = (QueuePage, FireAppliedPage)
+
+    def __init__(self, hub: Any, check: Any, parent: QWidget | None = None, *, dice: Any = None):
+        self.queue = FireQueue(hub.service, check.sub_phase)
+        self.morale_due: list[int] = []
+        self.applied_summary = ""
+        #: Wizards opened from this one (morale checks, the next sub-phase), newest last.
+        self.opened: list[CheckWizard] = []
+        super().__init__(hub, check, parent, dice=dice)
+        self.setWindowTitle(f"{self.queue.title} (EotE {check.rule})")
+        self.resize(1100, 660)
+
+    def open_next_morale(self) -> CheckWizard | None:
+        """Open the next due morale check; the one after opens when it closes."""
+        from eote_ref.ui.wizards import open_wizard
+
+        if not self.morale_due:
+            return None
+        uid = self.morale_due.pop(0)
+        wizard = open_wizard(self.hub, "morale", self.parentWidget(), unit_id=uid)
+        if wizard is not None:
+            self.opened.append(wizard)
+            if self.morale_due:
+                wizard.finished.connect(lambda _r: self.open_next_morale())
+        return wizard
+
+    def open_infantry_fire(self) -> CheckWizard | None:
+        """Open the infantry sub-phase after the artillery's (EotE 6.0)."""
+        from eote_ref.ui.wizards import open_wizard
+
+        wizard = open_wizard(self.hub, "infantry_fire", self.parentWidget())
+        if wizard is not None:
+            self.opened.append(wizard)
+        return wizard

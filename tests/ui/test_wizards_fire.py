@@ -1,0 +1,179 @@
+"""The fire wizard driven like an umpire: queue fires with typed dice, apply all, Ctrl+Z."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QListWidget
+from pytestqt.qtbot import QtBot
+
+from eote_ref.referee.game import GameService, UnitView
+from eote_ref.referee.phases import Phase
+from eote_ref.referee.todo import checks_due
+from eote_ref.store import snapshot
+from eote_ref.ui.game_hub import GameHub
+from eote_ref.ui.turn_guide import TurnGuide
+from eote_ref.ui.wizards import MENU, build_wizard
+from eote_ref.ui.wizards.base import CheckWizard, RollPage
+from eote_ref.ui.wizards.fire import FireAppliedPage, FireWizard, QueuePage
+
+DIGITS = {n: getattr(Qt.Key, f"Key_{n}") for n in range(10)}
+
+
+def state(game: GameService) -> object:
+    with game.db.session() as s:
+        return snapshot(s, game.game_id)
+
+
+def named(game: GameService, name: str) -> UnitView:
+    return next(u for s in game.view().sides for u in s.units if u.name == name)
+
+
+def to_phase(game: GameService, phase: Phase) -> None:
+    while game.view().phase is not phase:
+        game.advance_phase()
+
+
+def choose(widget: object, value: object) -> None:
+    """Pick ``value`` in a fact's combo box or tick exactly it in a units list."""
+    if isinstance(widget, QComboBox):
+        widget.setCurrentIndex(widget.findData(value))
+    elif isinstance(widget, QListWidget):
+        values = value if isinstance(value, tuple) else (value,)
+        for i in range(widget.count()):
+            item = widget.item(i)
+            want = item.data(Qt.ItemDataRole.UserRole) in values
+            item.setCheckState(Qt.CheckState.Checked if want else Qt.CheckState.Unchecked)
+    else:
+        raise AssertionError(widget)
+
+
+def queue_fire(
+    qtbot: QtBot, page: QueuePage, firer: int, target: int, range_in: float, die: int
+) -> None:
+    choose(page.widgets["firers"], firer)
+    choose(page.widgets["target"], target)
+    spin = page.widgets["range_in"]
+    assert isinstance(spin, QDoubleSpinBox)
+    spin.setValue(range_in)
+    qtbot.keyClick(page.die, DIGITS[die % 10])
+    assert page.add_button.isEnabled(), page.result.text()
+    qtbot.mouseClick(page.add_button, Qt.MouseButton.LeftButton)  # Alt+A in the app
+
+
+def resolve_morale(qtbot: QtBot, wizard: CheckWizard, die: int) -> None:
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.next()
+    roll = wizard.page_of(RollPage)
+    qtbot.keyClick(roll.edits[-1], DIGITS[die % 10])
+    wizard.next()
+    assert wizard.outcome is not None
+
+
+def test_fire_menu_entries_show_in_the_fire_phase(qtbot: QtBot, demo: GameService) -> None:
+    keys = {m.key: m for m in MENU}
+    assert keys["artillery_fire"].phases == ("fire",)
+    assert keys["assault"].phases == ("assault",)
+    to_phase(demo, Phase.FIRE)
+    hub = GameHub(demo)
+    guide = TurnGuide(hub)
+    qtbot.addWidget(guide)
+    assert [m.key for m in guide.phase_wizards(demo.view())] == [
+        "artillery_fire",
+        "infantry_fire",
+    ]
+
+
+def test_artillery_queue_applies_as_one_step_then_morale_chain(
+    qtbot: QtBot, demo: GameService
+) -> None:
+    to_phase(demo, Phase.FIRE)
+    battery = named(demo, "20/6 Foot Battery")  # French foot, CE 5
+    horse = named(demo, "2/1 Horse Battery")  # CE 5
+    grenadiers = named(demo, "2/30th Foot")  # CE 6
+    thirty_third = named(demo, "33rd Foot")
+    demo.set_unit(grenadiers.id, "hits", 2)
+    demo.set_unit(thirty_third.id, "hits", 2)
+    before = state(demo)
+    hub = GameHub(demo)
+    wizard = build_wizard(hub, "artillery_fire", unit_id=battery.id)
+    assert isinstance(wizard, FireWizard)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    page = wizard.page_of(QueuePage)
+    assert not page.isComplete()
+    # 5 + canister 2 = 7: roll 3 is one hit
+    queue_fire(qtbot, page, battery.id, grenadiers.id, 5.0, 3)
+    assert page.list.count() == 1
+    assert "1 hit" in page.list.item(0).text()
+    assert "morale check" in page.totals.text()
+    # a second battery at the same target: 5 + 1 = 6, roll 1 disorder
+    queue_fire(qtbot, page, horse.id, grenadiers.id, 10.0, 1)
+    # a third fire then removed with Delete
+    other = named(demo, "10/6 Foot Battery")
+    queue_fire(qtbot, page, other.id, thirty_third.id, 10.0, 4)
+    assert page.list.count() == 3
+    page.list.setCurrentRow(2)
+    qtbot.keyClick(page.list, Qt.Key.Key_Delete)
+    assert page.list.count() == 2
+    assert state(demo) == before  # nothing written while queueing
+    assert page.isComplete()
+    wizard.next()  # Apply all
+    applied = wizard.page_of(FireAppliedPage)
+    assert wizard.currentPage() is applied
+    u = named(demo, "2/30th Foot")
+    assert (u.hits, u.disordered) == (3, True)
+    assert named(demo, "33rd Foot").hits == 2
+    events = [e for e in demo.journal() if e.status == "done"]
+    assert events[0].kind == "fire"
+    assert (
+        events[0].summary == "Artillery fire (2 fires): 2/30th Foot 1 hit + disorder (morale due)"
+    )
+    assert "Morale checks due" in applied.label.text()
+    assert applied.infantry_button.isVisibleTo(wizard)
+    # the guide lists the morale check; the wizard opens it
+    due = [c for c in checks_due(demo.view()) if c.procedure == "morale"]
+    assert [c.unit_id for c in due] == [grenadiers.id]
+    morale = wizard.open_next_morale()
+    assert morale is not None
+    resolve_morale(qtbot, morale, 1)  # 6 - 3 hits = 3: 1 passes
+    assert not [c for c in checks_due(demo.view()) if c.procedure == "morale"]
+    demo.undo(2)
+    assert state(demo) == before
+
+
+def test_infantry_fire_wizard_refuses_a_column_and_follows_artillery(
+    qtbot: QtBot, demo: GameService
+) -> None:
+    to_phase(demo, Phase.FIRE)
+    battery = named(demo, "20/6 Foot Battery")
+    target = named(demo, "2/30th Foot")
+    hub = GameHub(demo)
+    wizard = build_wizard(hub, "artillery_fire", unit_id=battery.id)
+    assert isinstance(wizard, FireWizard)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    page = wizard.page_of(QueuePage)
+    queue_fire(qtbot, page, battery.id, target.id, 20.0, 9)
+    wizard.next()
+    inf = wizard.open_infantry_fire()
+    assert isinstance(inf, FireWizard)
+    qtbot.addWidget(inf)
+    inf.show()
+    assert inf.queue.sub_phase == "infantry"
+    ligne = named(demo, "1/54e Ligne")
+    demo.set_unit(ligne.id, "formation", "column")
+    ipage = inf.page_of(QueuePage)
+    ipage.set_draft(inf.queue.draft(unit_id=ligne.id, target_id=target.id))
+    qtbot.keyClick(ipage.die, Qt.Key.Key_1)
+    assert "column" in ipage.result.text()
+    assert not ipage.add_button.isEnabled()
+    demo.set_unit(ligne.id, "formation", "line")
+    ipage.set_draft(inf.queue.draft(unit_id=ligne.id, target_id=target.id))
+    ipage.widgets["range_in"].setValue(3.0)  # type: ignore[attr-defined]
+    qtbot.keyClick(ipage.die, Qt.Key.Key_4)  # CE 6: 3-4 one hit
+    assert "1 hit" in ipage.result.text()
+    assert ipage.add_current()
+    inf.next()
+    assert named(demo, "2/30th Foot").hits == 1
+    assert demo.journal(limit=1)[0].summary == "Infantry fire (1 fire): 2/30th Foot 1 hit"

@@ -1,0 +1,127 @@
+"""Movement phase wizards and the movement reference panel on the demo battle (EotE 5.x)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QComboBox, QDockWidget
+from pytestqt.qtbot import QtBot
+
+from eote_ref.referee.game import GameService, UnitView
+from eote_ref.referee.phases import Phase
+from eote_ref.referee.session import Database
+from eote_ref.store import snapshot
+from eote_ref.ui.game_hub import GameHub
+from eote_ref.ui.main_window import MainWindow
+from eote_ref.ui.movement_panel import MovementPanel
+from eote_ref.ui.wizards import build_wizard
+from eote_ref.ui.wizards.base import CheckWizard, FactsPage, RollPage
+
+
+def state(game: GameService) -> object:
+    with game.db.session() as s:
+        return snapshot(s, game.game_id)
+
+
+def to_movement(game: GameService) -> None:
+    while game.view().phase is not Phase.MOVEMENT:
+        game.advance_phase()
+
+
+def first(game: GameService, side: int, arm: str) -> UnitView:
+    return next(u for u in game.view().sides[side].units if u.arm == arm)
+
+
+def find(game: GameService, unit_id: int) -> UnitView:
+    return next(u for s in game.view().sides for u in s.units if u.id == unit_id)
+
+
+def wizard_for(qtbot: QtBot, game: GameService, key: str, **target: Any) -> CheckWizard:
+    wizard = build_wizard(GameHub(game), key, **target)
+    assert wizard is not None
+    qtbot.addWidget(wizard)
+    wizard.show()
+    return wizard
+
+
+def choose(wizard: CheckWizard, key: str, value: object) -> None:
+    combo = wizard.page_of(FactsPage).widgets[key]
+    assert isinstance(combo, QComboBox)
+    combo.setCurrentIndex(combo.findData(value))
+
+
+def test_formation_wizard_sets_formation_and_flag(qtbot: QtBot, demo: GameService) -> None:
+    to_movement(demo)
+    u = first(demo, 0, "infantry")
+    before = state(demo)
+    wizard = wizard_for(qtbot, demo, "formation", unit_id=u.id)
+    choose(wizard, "formation", "column")
+    wizard.next()
+    assert "costs 3&quot; of movement" in wizard.page_of(RollPage).result.text()
+    wizard.next()
+    after = find(demo, u.id)
+    assert (after.formation, after.changed_formation) == ("column", True)
+    demo.undo()
+    assert state(demo) == before
+
+
+def test_charge_wizard_records_contact_and_disorder(qtbot: QtBot, demo: GameService) -> None:
+    to_movement(demo)
+    cav = first(demo, 0, "cavalry")
+    target = first(demo, 1, "infantry")
+    wizard = wizard_for(qtbot, demo, "charge", unit_id=cav.id)
+    choose(wizard, "target", target.id)
+    choose(wizard, "terrain", "stream")
+    assert "allowed, disordered" in wizard.page_of(FactsPage).panel.odds.text()
+    wizard.next()
+    wizard.next()
+    assert find(demo, cav.id).disordered
+    links = [ln for ln in demo.view().links if ln.kind == "charge"]
+    assert [(ln.unit_id, ln.other_id) for ln in links] == [(cav.id, target.id)]
+
+
+def test_skirmisher_and_pass_through_wizards(qtbot: QtBot, demo: GameService) -> None:
+    to_movement(demo)
+    skirm = next(u for u in demo.view().sides[0].units if u.skirmish != "none")
+    wizard = wizard_for(qtbot, demo, "skirmishers", unit_id=skirm.id)
+    wizard.next()
+    wizard.next()
+    assert (find(demo, skirm.id).hits, find(demo, skirm.id).skirmishers_out) == (1, True)
+    a, b = [u for u in demo.view().sides[1].units if u.arm == "infantry"][:2]
+    wizard = wizard_for(qtbot, demo, "pass_through", unit_id=a.id)
+    choose(wizard, "other", b.id)
+    wizard.next()
+    assert "both disordered" in wizard.page_of(RollPage).result.text()
+    wizard.next()
+    assert find(demo, a.id).disordered
+    assert find(demo, b.id).disordered
+
+
+def test_movement_panel_follows_the_phase_and_the_initiative(
+    qtbot: QtBot, db: Database, demo: GameService
+) -> None:
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.open_game(demo.game_id)
+    window.show()
+    qtbot.waitExposed(window)
+    dock = window.findChild(QDockWidget, "movementDock")
+    assert isinstance(dock, QDockWidget)
+    assert not dock.isVisible()
+    assert window.hub is not None
+    game = window.hub.service
+    to_movement(game)
+    assert dock.isVisible()
+    panel = dock.widget()
+    assert isinstance(panel, MovementPanel)
+    assert panel.model.rowCount() == sum(
+        1 for s in game.view().sides for u in s.units if not u.off_table
+    )
+    game.set_initiative(1)
+    halves = [r for r in panel.rows if "no initiative" in r.status]
+    assert halves
+    assert all(r.side == game.view().sides[0].name for r in halves)
+    panel.side.setCurrentIndex(2)  # the second side only
+    assert {r.side for r in panel.rows} == {game.view().sides[1].name}
+    game.advance_phase()
+    assert not dock.isVisible()
