@@ -219,6 +219,15 @@ def median_ms(fn: Callable[[], object], repeat: int) -> float:
 WIZARD_CHECKS: list[tuple[str, str, Callable[[list[int]], dict[str, Any]], dict[str, int]]] = [
     ("square", "square", lambda ids: {"unit_id": ids[len(ids) // 2]}, {"roll": 3}),
     ("morale", "morale", lambda ids: {"unit_id": ids[len(ids) // 3]}, {"roll": 7}),
+    ("disorder rally", "disorder_rally", lambda ids: {"unit_id": ids[7]}, {"roll": 3}),
+    ("initiative", "initiative", lambda ids: {}, {"French.roll": 6, "Russians.roll": 3}),
+]
+
+#: Division-level checks: (label, check key, dice).
+DIVISION_CHECKS: list[tuple[str, str, dict[str, int]]] = [
+    ("order", "order", {"roll": 5}),
+    ("integrity", "integrity", {"roll": 2, "second_roll": 5}),
+    ("leader casualty", "leader_casualty", {"roll": 7}),
 ]
 
 
@@ -231,12 +240,25 @@ def wizard_steps(
     from eote_ref.referee.todo import checks_due
 
     game = GameService(db, game_id)
-    rows = [
-        (f"game view ({len(unit_ids)} units)", median_ms(game.view, repeat), TARGET_MS),
-        ("turn guide: checks due", median_ms(lambda: checks_due(game.view()), repeat), TARGET_MS),
-    ]
-    for label, key, target, rolls in WIZARD_CHECKS:
-        tgt = target(unit_ids)
+    rows = [(f"game view ({len(unit_ids)} units)", median_ms(game.view, repeat), TARGET_MS)]
+    # The turn guide in every phase, as the app computes it after each step (view + list).
+    from eote_ref.referee.phases import PHASES
+    from eote_ref.store import SetField
+
+    for phase in PHASES:
+        game.record("phase", phase.label, [SetField("game", game_id, "phase", phase.value)])
+        view = game.view()  # the app reads it once per change, for every panel
+        rows.append(
+            (
+                f"turn guide after the view: {phase.label}",
+                median_ms(lambda v=view: checks_due(v, game), repeat),
+                TARGET_MS,
+            )
+        )
+    division_id = game.unit_view(unit_ids[0]).division_id
+    checks = [(label, key, target(unit_ids), rolls) for label, key, target, rolls in WIZARD_CHECKS]
+    checks += [(label, key, {"division_id": division_id}, r) for label, key, r in DIVISION_CHECKS]
+    for label, key, tgt, rolls in checks:
         check = open_check(game, key, **tgt)
         rows.append(
             (

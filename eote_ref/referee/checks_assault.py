@@ -355,9 +355,11 @@ class AssaultCheck(Adjudication):
     # ------------------------------------------------------------------ words
     def subject(self) -> str:
         """Attackers against defenders."""
-        att = " + ".join(self.unit(i).name for i in self.attacker_ids()) or "?"
-        dfd = " + ".join(self.unit(i).name for i in self.defender_ids()) or "?"
-        return f"{att} against {dfd}"
+        att = " + ".join(self.unit(i).name for i in self.attacker_ids())
+        dfd = " + ".join(self.unit(i).name for i in self.defender_ids())
+        if not att and not dfd:
+            return "choose the units"
+        return f"{att or '?'} against {dfd or '?'}"
 
     def result_label(self, code: str) -> str:
         """``1/R`` → ``attacker 1 hit / defender rout``."""

@@ -345,6 +345,10 @@ class CavalryRestCheck(Adjudication):
     def facts(self) -> list[Fact]:
         """Did the unit rest the whole of last turn."""
         u = self.unit()
+        if u.arm != "cavalry":
+            raise RefereeError(f"{u.name} is not cavalry: only cavalry is blown (EotE 5.10)")
+        if not u.blown:
+            raise RefereeError(f"{u.name} carries no blown marker: there is nothing to rest")
         return [
             Fact(
                 "rested",
@@ -406,7 +410,9 @@ class RemoveRoutedCheck(Adjudication):
         return self.unit().name
 
     def facts(self) -> list[Fact]:
-        """The game's option, for the umpire to see."""
+        """Nothing to ask: the game's option decides (a unit that is not routed is refused)."""
+        if not self.unit().routed:
+            raise RefereeError(f"{self.unit().name} is not routed")
         return []
 
     def situation(self) -> dict[str, Any]:

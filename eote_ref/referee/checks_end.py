@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlmodel import col, select
 
 from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
-from eote_ref.referee.game import DivisionView, GameService, RefereeError, UnitView
+from eote_ref.referee.game import DivisionView, GameService, GameView, RefereeError, UnitView
 from eote_ref.rules.cavalry import CavalryEndOfTurnSituation
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.dice import EnteredDice
@@ -70,7 +70,7 @@ INTEGRITY_RESULTS = ("pass", "fall_back", "rout")
 # ====================================================================== state queries
 def events_this_turn(game: GameService, kind: str | None = None) -> list[JournalEvent]:
     """The done journal events of the current turn (of ``kind`` if given), oldest first."""
-    turn = game.view().turn
+    turn = game.turn
     with game.db.session() as s:
         q = select(JournalEvent).where(
             JournalEvent.game_id == game.game_id,
@@ -136,6 +136,12 @@ def combat_units_this_turn(game: GameService) -> set[int]:
     return {i for i in ids if i in valid}
 
 
+class _UnitRow(NamedTuple):
+    id: int | None
+    attached_leader_id: int | None
+    fought_this_turn: bool
+
+
 @dataclass(frozen=True)
 class LeaderInReach:
     """A leader within reach of this turn's combat, and where he stands."""
@@ -157,7 +163,9 @@ def _rolled_leaders(game: GameService) -> set[int]:
     return out
 
 
-def leaders_within_reach(game: GameService, *, pending_only: bool = True) -> list[LeaderInReach]:
+def leaders_within_reach(
+    game: GameService, *, pending_only: bool = True, view: GameView | None = None
+) -> list[LeaderInReach]:
     """Leaders of the divisions in combat this turn and leaders attached to their units (8.0).
 
     A leader attached to a unit is listed with that unit; the -2 applies when the unit fought
@@ -165,12 +173,21 @@ def leaders_within_reach(game: GameService, *, pending_only: bool = True) -> lis
     out.
     """
     in_combat = combat_units_this_turn(game)
-    view = game.view()
+    view = view or game.view()
     done = _rolled_leaders(game) if pending_only else set()
     with game.db.session() as s:
         leaders = list(s.exec(select(GameLeader).where(GameLeader.game_id == game.game_id)).all())
-        units = list(s.exec(select(GameUnit).where(GameUnit.game_id == game.game_id)).all())
+        # Three columns, not whole rows: this runs on every refresh of the turn guide.
+        units = [
+            _UnitRow(*row)
+            for row in s.exec(
+                select(GameUnit.id, GameUnit.attached_leader_id, GameUnit.fought_this_turn).where(
+                    GameUnit.game_id == game.game_id
+                )
+            ).all()
+        ]
     attached_to = {u.attached_leader_id: u for u in units if u.attached_leader_id}
+    rows_by_id = {u.id: u for u in units}
     out: list[LeaderInReach] = []
     seen: set[int] = set()
 
@@ -199,7 +216,7 @@ def leaders_within_reach(game: GameService, *, pending_only: bool = True) -> lis
             if d.leader is not None and not d.leader.killed:
                 add(d.leader.id, d.leader.name, d, s_.position)
             for u in touched:
-                row = next((r for r in units if r.id == u.id), None)
+                row = rows_by_id.get(u.id)
                 lead = by_id.get(row.attached_leader_id) if row else None
                 if lead is not None and lead.id is not None and not lead.killed:
                     add(lead.id, lead.name, d, s_.position)
@@ -242,12 +259,14 @@ def units_adjudicated_this_turn(game: GameService, kind: str) -> set[int]:
     return out
 
 
-def routed_units_to_rally(game: GameService) -> list[tuple[int, int, int, str]]:
+def routed_units_to_rally(
+    game: GameService, view: GameView | None = None
+) -> list[tuple[int, int, int, str]]:
     """Routed units that still have their one rally attempt (9.1): (side, division, unit, name).
 
     Units of routed divisions are left out: the whole division is leaving the field.
     """
-    view = game.view()
+    view = view or game.view()
     with game.db.session() as s:
         spent = set(
             s.exec(
@@ -991,7 +1010,7 @@ def _task_change(
     game: GameService, kind: str, unit_id: int, task: GameLink | None, data: dict[str, Any]
 ) -> Change:
     if task is None:
-        return link(kind, game.view().turn, unit_id, unit_id, **data)
+        return link(kind, game.turn, unit_id, unit_id, **data)
     assert task.id is not None
     return SetField("game_link", task.id, "data", data)
 

@@ -436,6 +436,13 @@ class GameService:
         return next(u for u in self.division_view(division_id).units if u.id == unit_id)
 
     @property
+    def turn(self) -> int:
+        """The current turn (one row read; the whole view is not needed for it)."""
+        with self.db.session() as s:
+            game = s.get(Game, self.game_id)
+            return game.turn if game is not None else 1
+
+    @property
     def figure_scale(self) -> str:
         """The game's figure scale (distances shift with it)."""
         with self.db.session() as s:

@@ -129,7 +129,7 @@ def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Che
 
     out: list[Check] = []
     if game is not None:
-        for lead in leaders_within_reach(game):
+        for lead in leaders_within_reach(game, view=view):
             where = (
                 " (attached to an assaulting unit, -2)" if lead.attached_to_assaulting_unit else ""
             )
@@ -203,7 +203,7 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
     if game is not None:
         by_division: dict[int, list[str]] = {}
         sides: dict[int, int] = {}
-        for side, div_id, _unit_id, name in routed_units_to_rally(game):
+        for side, div_id, _unit_id, name in routed_units_to_rally(game, view):
             by_division.setdefault(div_id, []).append(name)
             sides[div_id] = side
         for div_id, names in by_division.items():

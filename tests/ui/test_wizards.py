@@ -248,3 +248,48 @@ def test_menu_wizard_without_selection_says_so(window: MainWindow) -> None:
     assert window.run_menu_check(next(m for m in MENU if m.key == "morale")) is None
     assert window.wizard is None
     assert "Select a unit" in window.ui.statusbar.currentMessage()
+
+
+def test_no_two_actions_share_a_shortcut(window: MainWindow) -> None:
+    from collections import defaultdict
+
+    from PySide6.QtGui import QAction
+
+    owners: dict[str, list[str]] = defaultdict(list)
+    for action in window.findChildren(QAction):
+        for key in action.shortcuts():
+            if not key.isEmpty():
+                owners[key.toString()].append(action.text())
+    assert len(owners) > 30
+    assert {k: v for k, v in owners.items() if len(v) > 1} == {}
+
+
+def test_every_menu_wizard_opens_on_the_demo_battle(qtbot: QtBot, window: MainWindow) -> None:
+    """Each Adjudicate entry opens its wizard (or says in words why not) for a sensible pick."""
+    from eote_ref.ui.wizards.base import CheckWizard
+
+    game = svc(window)
+    assert window.dashboard is not None
+    opened = 0
+    for entry in MENU:
+        view = game.view()
+        if entry.key in ("charge", "cavalry_returns"):
+            pick = next(u for u in view.sides[0].units if u.arm == "cavalry")
+        elif entry.key in ("limber", "artillery_fire", "burning"):
+            pick = next(u for u in view.sides[0].units if u.arm == "artillery")
+        else:
+            pick = next(
+                u for u in view.sides[0].units if u.arm == "infantry" and u.formation != "square"
+            )
+        window.dashboard.select_unit(pick.id)
+        window.ui.statusbar.clearMessage()
+        wizard = window.run_menu_check(entry)
+        if wizard is None:
+            # Refused: the status bar says why, in words.
+            assert window.ui.statusbar.currentMessage(), entry.key
+            continue
+        assert isinstance(wizard, CheckWizard)
+        opened += 1
+        wizard.reject()
+        qtbot.waitUntil(lambda: window.wizard is None)
+    assert opened >= len(MENU) // 2

@@ -158,7 +158,7 @@ MENU: list[MenuCheck] = [
     MenuCheck(
         "square",
         "Form &square…",
-        "Ctrl+Shift+S",
+        "Ctrl+Shift+Q",
         "unit",
         "The selected infantry attempts square as cavalry closes (EotE 5.6)",
         ("movement",),

@@ -538,7 +538,9 @@ class CheckWizard(QWizard):
         self.applied_changes: list[str] = []
         self.applied_notes: list[str] = []
         self.setObjectName(f"wizard_{check.procedure}")
-        self.setWindowTitle(f"{check.title}: {check.subject()} (EotE {check.rule})")
+        subject = check.subject()
+        heading = check.title if subject == check.title else f"{check.title}: {subject}"
+        self.setWindowTitle(f"{heading} (EotE {check.rule})")
         self.setOption(QWizard.WizardOption.NoBackButtonOnLastPage, True)
         self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, True)
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
