@@ -111,11 +111,19 @@ class _PreviewDice:
 
 
 def _die_label(name: str) -> str:
+    """A die's name in words: ``French.reroll1`` reads "French re-roll 1"."""
     if name == "roll":
         return "d10"
     if name == "second_roll":
         return "second d10"
-    return name.replace(".roll", " d10").replace("_", " ")
+    if name == "percentile":
+        return "percentile dice"
+    who, _, what = name.rpartition(".")
+    if what.startswith("reroll"):
+        what = f"re-roll {what[len('reroll') :]}".strip()
+    elif what == "roll":
+        what = "d10"
+    return f"{who} {what}".strip().replace("_", " ")
 
 
 @dataclass(frozen=True)
@@ -233,6 +241,23 @@ class Adjudication(abc.ABC):
         """A result code as the odds list shows it."""
         return code.replace("_", " ")
 
+    #: Result codes that read well (green) or badly (red) for the one party the check tests;
+    #: every other code is neutral. Two-sided checks (fire, assault) leave both empty.
+    good_results: ClassVar[frozenset[str]] = frozenset(
+        {"formed", "pass", "passed", "rallied", "allowed", "success", "built", "safe", "holds"}
+    )
+    bad_results: ClassVar[frozenset[str]] = frozenset(
+        {"rout", "failed", "fall_back", "killed", "disintegrated", "not_allowed", "fails"}
+    )
+
+    def result_tone(self, code: str) -> str:
+        """``good``, ``bad`` or ``neutral``: how result ``code`` reads for the party tested."""
+        if code in self.good_results:
+            return "good"
+        if code in self.bad_results:
+            return "bad"
+        return "neutral"
+
     def notes(self, outcome: Outcome) -> list[str]:
         """What the umpire must still do on the table (the outcome's and its effects' notes)."""
         out = list(outcome.notes)
@@ -286,7 +311,7 @@ class Adjudication(abc.ABC):
 
     def describe(self, changes: Sequence[Change]) -> list[str]:
         """The changes in words: "3rd Ligne: formation line → square"."""
-        return [self.game.describe_change(c) for c in changes]
+        return [text for c in changes if (text := self.game.describe_change(c))]
 
     # ------------------------------------------------------------------ helpers for subclasses
     def unit(self, unit_id: int | None = None) -> UnitView:

@@ -102,9 +102,9 @@ def test_marker_keys_are_journaled_and_undone_with_ctrl_z(qtbot: QtBot, window: 
     assert after.off_table
     journal = service(window).journal()
     assert len(journal) == 9
-    assert journal[0].summary == f"{inf.name}: off table on"
+    assert journal[0].summary == f"{inf.name}: off the table"
     assert journal[-1].summary == f"{inf.name}: hits 0 → 1"
-    assert window.ui.actionUndo.text() == f"Undo {inf.name}: off table on".replace("&", "&&")
+    assert window.ui.actionUndo.text() == f"Undo {inf.name}: off the table".replace("&", "&&")
     # The dashboard shows it: the row kept its selection.
     assert window.dashboard is not None
     assert window.dashboard.current_unit() == after
@@ -162,7 +162,7 @@ def test_formation_key_opens_a_menu_of_the_arms_formations(
     choices["square"].trigger()
     menu.deleteLater()
     assert unit(window, inf.id).formation == "square"
-    assert service(window).journal()[0].summary == f"{inf.name}: formation None → square"
+    assert service(window).journal()[0].summary == f"{inf.name}: formation square"
 
 
 def test_context_menu_offers_the_same_commands(qtbot: QtBot, window: MainWindow) -> None:
@@ -235,7 +235,7 @@ def test_journal_filter_by_text_and_turn(qtbot: QtBot, window: MainWindow) -> No
     assert all(e.turn == 1 for e in journal.visible_entries())
     qtbot.keyClicks(journal.ui.filterEdit, "disorder")
     journal.ui.turnCombo.setCurrentIndex(0)
-    assert [e.summary for e in journal.visible_entries()] == [f"{inf.name}: disordered on"]
+    assert [e.summary for e in journal.visible_entries()] == [f"{inf.name}: disordered"]
 
 
 def test_undone_steps_stay_in_the_log_greyed_and_undo_back_to_here(
@@ -345,7 +345,7 @@ def test_closing_and_reopening_returns_the_same_state(qtbot: QtBot, tmp_path: pa
         assert service(again).view() == before
         assert service(again).journal() == journal
         assert (again.width(), again.height()) == (700, 600)
-        assert again.ui.actionUndo.text() == f"Undo {inf.name}: pinned on"
+        assert again.ui.actionUndo.text() == f"Undo {inf.name}: pinned"
         assert again.ui.actionRedo.text() == "Redo Initiative phase"
         again.close()
     finally:
@@ -390,9 +390,9 @@ def test_export_journal_as_csv_and_text(window: MainWindow, tmp_path: pathlib.Pa
     window.export_journal(tmp_path / "j.csv")
     rows = list(csv.reader((tmp_path / "j.csv").open(encoding="utf-8")))
     assert rows[0][:4] == ["step", "turn", "phase", "what happened"]
-    assert [r[3] for r in rows[1:]] == [f"{inf.name}: pinned on"]
+    assert [r[3] for r in rows[1:]] == [f"{inf.name}: pinned"]
     window.export_journal(tmp_path / "j.txt")
-    assert f"{inf.name}: pinned on" in (tmp_path / "j.txt").read_text(encoding="utf-8")
+    assert f"{inf.name}: pinned" in (tmp_path / "j.txt").read_text(encoding="utf-8")
 
 
 def test_a_locked_database_gives_a_message_not_a_crash(

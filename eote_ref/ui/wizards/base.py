@@ -20,8 +20,16 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QFont,
+    QKeyEvent,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -48,14 +56,6 @@ from eote_ref.rules.core import Outcome
 from eote_ref.rules.dice import RandomDice
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
-
-#: Results that read well for the unit tested (green bars) and badly (red); the rest are neutral.
-GOOD_RESULTS = frozenset(
-    {"formed", "pass", "passed", "rallied", "allowed", "success", "built", "no_effect", "safe"}
-)
-BAD_RESULTS = frozenset(
-    {"rout", "failed", "fall_back", "killed", "disintegrated", "not_allowed", "routs", "fails"}
-)
 
 
 def _pct(p: float) -> str:
@@ -88,28 +88,83 @@ def modifiers_html(check: Adjudication, outcome: Outcome, dim: str) -> str:
     return "<table cellspacing='0' cellpadding='2' width='100%'>" + "".join(rows) + "</table>"
 
 
-def odds_html(
-    check: Adjudication, outcome: Outcome, good: str, bad: str, dim: str, neutral: str = "#5b7fa6"
-) -> str:
-    """Each result with its probability and a bar, most likely first."""
-    rows = []
-    for label, p in check.odds(outcome):
-        code = label.replace(" ", "_")
-        colour = good if code in GOOD_RESULTS else bad if code in BAD_RESULTS else neutral
-        width = max(1, round(p * 100))
-        bar = (
-            f"<table cellspacing='0' cellpadding='0' width='{width}%'><tr>"
-            f"<td bgcolor='{colour}' height='10'></td></tr></table>"
-            if p > 0
-            else ""
-        )
-        rows.append(
-            f"<tr><td width='35%'>{html.escape(label)}</td>"
-            f"<td width='12%' align='right'><b>{_pct(p)}</b></td><td>{bar}</td></tr>"
-        )
-    if not rows:
-        return f"<span style='color:{dim}'>no roll</span>"
-    return "<table cellspacing='0' cellpadding='2' width='100%'>" + "".join(rows) + "</table>"
+class OddsBars(QWidget):
+    """Each result with its probability and a bar as long as the chance, most likely first.
+
+    Painted, not rich text: Qt's HTML subset ignores percentage widths, so bars drawn that
+    way all came out the same length. :meth:`text` gives the rows as plain text (tests,
+    screen readers).
+    """
+
+    BAR = 160
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[tuple[str, float, str]] = []
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+    def set_rows(self, rows: list[tuple[str, float, str]]) -> None:
+        """``(label, probability, tone)`` rows; tone is good, bad or neutral."""
+        self.rows = rows
+        self.setAccessibleDescription(self.text())
+        self.setToolTip(self.text())
+        self.updateGeometry()
+        self.update()
+
+    def clear(self) -> None:
+        """No odds (a refused situation)."""
+        self.set_rows([])
+
+    def text(self) -> str:
+        """The odds as plain text, one result a line."""
+        return "\n".join(f"{label} {_pct(p)}" for label, p, _tone in self.rows)
+
+    def _label_width(self) -> int:
+        fm = self.fontMetrics()
+        return max((fm.horizontalAdvance(label) for label, _p, _t in self.rows), default=0) + 12
+
+    def sizeHint(self) -> QSize:
+        """Room for every row."""
+        fm = self.fontMetrics()
+        width = self._label_width() + fm.horizontalAdvance("100% ") + self.BAR
+        return QSize(width, max(1, len(self.rows)) * (fm.height() + 4))
+
+    def minimumSizeHint(self) -> QSize:
+        """As tall as the rows."""
+        return QSize(120, self.sizeHint().height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Label, percentage, bar."""
+        painter = QPainter(self)
+        colors = marker_colors(self.palette())
+        tone_color = {
+            "good": colors.steady,
+            "bad": colors.rout,
+            "neutral": self.palette().color(QPalette.ColorRole.Highlight),
+        }
+        fm = self.fontMetrics()
+        row_h = fm.height() + 4
+        label_w = self._label_width()
+        pct_w = fm.horizontalAdvance("100% ")
+        bar_room = max(20, self.width() - label_w - pct_w - 4)
+        bold = QFont(self.font())
+        bold.setBold(True)
+        for i, (label, p, tone) in enumerate(self.rows):
+            y = i * row_h
+            painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+            painter.setFont(self.font())
+            text_rect = QRect(0, y, label_w, row_h)
+            painter.drawText(text_rect, int(Qt.AlignmentFlag.AlignVCenter), label)
+            painter.setFont(bold)
+            pct_rect = QRect(label_w, y, pct_w - 4, row_h)
+            align = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
+            painter.drawText(pct_rect, int(align), _pct(p))
+            width = round(bar_room * p)
+            if p > 0:
+                painter.fillRect(
+                    QRect(label_w + pct_w, y + 3, max(2, width), row_h - 6), tone_color[tone]
+                )
+        painter.end()
 
 
 class OddsPanel(QWidget):
@@ -121,19 +176,28 @@ class OddsPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.modifiers = QLabel()
         self.modifiers.setObjectName("modifiers")
-        self.odds = QLabel()
+        self.modifiers.setTextFormat(Qt.TextFormat.RichText)
+        self.modifiers.setWordWrap(True)
+        self.modifiers.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.odds = OddsBars()
         self.odds.setObjectName("odds")
         self.error = QLabel()
         self.error.setObjectName("error")
         self.error.setWordWrap(True)
-        for title, label in (("Modifiers", self.modifiers), ("Odds", self.odds)):
-            heading = QLabel(f"<b>{title}</b>")
-            layout.addWidget(heading)
-            label.setTextFormat(Qt.TextFormat.RichText)
-            label.setWordWrap(True)
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            layout.addWidget(label)
-        layout.addWidget(self.error)
+        self.decided = QLabel()
+        self.decided.setObjectName("decided")
+        self.decided.setWordWrap(True)
+        self.modifiers_heading = QLabel("<b>Modifiers</b>")
+        self.odds_heading = QLabel("<b>Odds</b>")
+        for w in (
+            self.modifiers_heading,
+            self.modifiers,
+            self.odds_heading,
+            self.odds,
+            self.decided,
+            self.error,
+        ):
+            layout.addWidget(w)
         layout.addStretch(1)
 
     def show_check(self, check: Adjudication) -> bool:
@@ -145,14 +209,44 @@ class OddsPanel(QWidget):
         except (ValueError, KeyError) as e:  # RulesError / RefereeError
             self.modifiers.clear()
             self.odds.clear()
+            self._show(dice=False, decided=False)
             self.error.setText(
                 f"<span style='color:{colors.rout.name()}'>{html.escape(str(e))}</span>"
             )
             return False
         self.error.clear()
+        rolls = check.needs_roll()
         self.modifiers.setText(modifiers_html(check, outcome, dim))
-        self.odds.setText(odds_html(check, outcome, colors.steady.name(), colors.rout.name(), dim))
+        self.odds.set_rows(
+            [
+                (label, p, check.result_tone(code))
+                for (label, p), code in zip(
+                    check.odds(outcome), _codes(check, outcome), strict=True
+                )
+            ]
+        )
+        has_modifiers = bool(outcome.modifiers) or bool(outcome.base)
+        self._show(dice=rolls, decided=not rolls, modifiers=has_modifiers)
+        if not rolls:
+            self.decided.setText(
+                f"<b>No roll:</b> {html.escape(check.result_text(outcome))}"
+                f"<br><span style='color:{dim}'>The rules decide from what the table shows.</span>"
+            )
         return True
+
+    def _show(self, *, dice: bool, decided: bool, modifiers: bool = True) -> None:
+        """Odds only when dice decide; modifiers when there are any."""
+        self.modifiers_heading.setVisible(modifiers and (dice or decided))
+        self.modifiers.setVisible(modifiers and (dice or decided))
+        self.odds_heading.setVisible(dice)
+        self.odds.setVisible(dice)
+        self.decided.setVisible(decided)
+
+
+def _codes(check: Adjudication, outcome: Outcome) -> list[str]:
+    """The result codes of ``check.odds(outcome)``, in the same order."""
+    pairs = sorted(outcome.probabilities.items(), key=lambda kv: -float(kv[1]))
+    return [code for code, _p in pairs]
 
 
 def fact_widget(fact: Fact, value: Any, on_change: Any) -> QWidget:
@@ -210,7 +304,10 @@ def fact_widget(fact: Fact, value: Any, on_change: Any) -> QWidget:
             on_change(tuple(picked))
 
         lst.itemChanged.connect(changed)
-        lst.setMaximumHeight(140)
+        rows = min(8, max(3, lst.count()))
+        lst.setFixedHeight(rows * lst.sizeHintForRow(0) + 2 * lst.frameWidth() + 2)
+        lst.setMinimumWidth(260)
+        lst.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         w = lst
     else:  # pragma: no cover - Fact kinds are fixed
         raise ValueError(f"unknown fact kind {fact.kind}")
@@ -227,7 +324,11 @@ class FactsPage(QWizardPage):
     def __init__(self, wizard: CheckWizard) -> None:
         super().__init__()
         self.check = wizard.check
-        self.setTitle(f"{self.check.subject()}: what the table shows")
+        subject = self.check.subject()
+        name = (
+            self.check.title if subject == self.check.title else f"{self.check.title} — {subject}"
+        )
+        self.setTitle(f"{name}: what the table shows")
         self.setSubTitle(
             "Answers marked ● come from the game state; change any the table contradicts."
         )
@@ -246,6 +347,13 @@ class FactsPage(QWizardPage):
                 if isinstance(w, QCheckBox):
                     w.setText(f"{mark}{fact.label}")
                 form.addRow(w)
+            elif fact.kind == "units":
+                # A list needs the full width: its label goes above it.
+                label = QLabel(f"{mark}{html.escape(fact.label)}{rule}")
+                label.setWordWrap(True)
+                label.setBuddy(w)
+                form.addRow(label)
+                form.addRow(w)
             else:
                 label = QLabel(f"{mark}{html.escape(fact.label)}{rule}")
                 label.setBuddy(w)
@@ -253,7 +361,10 @@ class FactsPage(QWizardPage):
         if not self.check.facts():
             form.addRow(QLabel("Nothing to ask: the game state decides every modifier."))
         holder = QWidget()
-        holder.setLayout(form)
+        column = QVBoxLayout(holder)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(form)
+        column.addStretch(1)  # the questions sit at the top, however few
         grid.addWidget(holder, 0, 0)
         self.panel = OddsPanel()
         self.panel.setMinimumWidth(300)
@@ -314,6 +425,14 @@ class DieEdit(QLineEdit):
         return n if 1 <= n <= 100 else None
 
 
+def _die_text(edit: DieEdit) -> str:
+    """A die as read: a d10's 0 is a 10."""
+    value = edit.value()
+    if value == 0 and edit.die.kind == "d10":
+        return "10"
+    return str(value)
+
+
 class RollPage(QWizardPage):
     """The die (typed or rolled by the app), the result and its changes before Apply."""
 
@@ -359,15 +478,24 @@ class RollPage(QWizardPage):
         except (ValueError, KeyError) as e:
             self.target.setText(html.escape(str(e)))
             return
-        odds = ", ".join(f"{label} {_pct(p)}" for label, p in self.check.odds(outcome))
-        target = outcome.details.get("target") if outcome.details else None
-        modified = f"Modified value <b>{outcome.modified:g}</b>"
-        if target:
-            modified += f" — {html.escape(str(target))}"
-        self.target.setText(
-            f"<p style='font-size:large'><b>{html.escape(self.check.subject())}</b></p>"
-            f"<p>{modified}<br><span style='color:{dim}'>Odds: {html.escape(odds)}</span></p>"
-        )
+        rolls = self.check.needs_roll()
+        self.setTitle("Roll" if rolls else "Confirm")
+        self.roll_button.setVisible(rolls)
+        heading = f"<p style='font-size:large'><b>{html.escape(self.check.subject())}</b></p>"
+        if rolls:
+            odds = ", ".join(f"{label} {_pct(p)}" for label, p in self.check.odds(outcome))
+            target = outcome.details.get("target") if outcome.details else None
+            modified = f"Modified value <b>{outcome.modified:g}</b>"
+            if target:
+                modified += f" — {html.escape(str(target))}"
+            self.target.setText(
+                f"{heading}<p>{modified}<br>"
+                f"<span style='color:{dim}'>Odds: {html.escape(odds)}</span></p>"
+            )
+        else:
+            self.target.setText(
+                f"{heading}<p style='color:{dim}'>No roll: check what Apply will record.</p>"
+            )
         for w in self.die_widgets:
             w.deleteLater()
         self.die_widgets.clear()
@@ -417,17 +545,14 @@ class RollPage(QWizardPage):
         if t.outcome is None:
             return "Type the die just rolled (0 reads 10), or press <b>Roll for me</b>."
         o = t.outcome
-        colour = (
-            colors.steady.name()
-            if o.result in GOOD_RESULTS
-            else colors.rout.name()
-            if o.result in BAD_RESULTS
-            else self.palette().text().color().name()
-        )
+        colour = {
+            "good": colors.steady.name(),
+            "bad": colors.rout.name(),
+        }.get(self.check.result_tone(o.result), self.palette().text().color().name())
         rolled = ", ".join(
-            f"{name if name != 'roll' else 'd10'} {value}"
-            + (" (app)" if name in self.app_rolled else "")
-            for name, value in self.rolls().items()
+            f"{e.die.label} {_die_text(e)}" + (" (app)" if e.die.name in self.app_rolled else "")
+            for e in self.edits
+            if e.value() is not None
         )
         parts = [
             f"<p style='font-size:x-large'><b style='color:{colour}'>"

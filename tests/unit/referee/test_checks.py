@@ -137,3 +137,31 @@ def test_one_division_read_alone_equals_the_whole_games_view(waterloo: GameServi
     assert waterloo.unit_view(uid) == unit
     with pytest.raises(RefereeError):
         waterloo.division_view(10**6)
+
+
+def test_changes_read_in_the_umpires_words(waterloo: GameService) -> None:
+    from eote_ref.referee.checks import link
+    from eote_ref.store import SetField
+
+    view = waterloo.view()
+    gun = next(u for u in view.sides[0].units if u.arm == "artillery")
+    target = next(u for u in view.sides[1].units if u.arm == "infantry")
+    division = view.sides[0].divisions[0]
+    assert division.leader is not None
+    say = waterloo.describe_change
+    assert say(SetField("game_unit", target.id, "disordered", True)) == f"{target.name}: disordered"
+    assert say(SetField("game_unit", target.id, "formation", "square")) == (
+        f"{target.name}: formation square"
+    )
+    assert say(SetField("game_unit", target.id, "attached_leader_id", division.leader.id)) == (
+        f"{target.name}: {division.leader.name} attached"
+    )
+    assert say(SetField("game", waterloo.game_id, "initiative", 1)) == (
+        f"Game: initiative: {view.sides[1].name}"
+    )
+    assert "None" not in say(SetField("game_command", division.id, "current_order", "DEFEND"))
+    assert say(link("fired_at", 1, gun.id, target.id)) == (
+        f"{gun.name} fired at {target.name} (remembered for bombardment next turn, EotE 6.4)"
+    )
+    # Bookkeeping the umpire need not read is left out of the wizard's list.
+    assert say(link("morale_tested", 1, target.id, target.id)) == ""
