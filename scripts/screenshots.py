@@ -56,6 +56,8 @@ def main(argv: list[str]) -> int:
         for scheme in ("light", "dark"):
             apply_scheme(app, scheme)
             _main_window_shots(app, db, scheme, save)
+            if scheme == "light":
+                _phase_shots(db, save)
         apply_scheme(app, "light")
         _roster_editor_shot(db, save)
         _wizard_shots(db, save)
@@ -100,6 +102,39 @@ def _main_window_shots(app: object, db: object, scheme: str, save: object) -> No
         _second_game(db)
         window.show_start_page()
         save(window, "start-page")  # type: ignore[operator]
+    window.close()
+    window.deleteLater()
+
+
+def _phase_shots(db: object, save: object) -> None:
+    """The main window in the movement phase (allowances panel) and the fire phase (guide)."""
+    from eote_ref.referee.game import GameService
+    from eote_ref.referee.phases import Phase
+    from eote_ref.referee.setup import demo_game
+    from eote_ref.ui.main_window import MainWindow
+
+    game = GameService(db, demo_game(db))  # type: ignore[arg-type]
+    window = MainWindow(db)  # type: ignore[arg-type]
+    window.resize(*SIZE)
+    window.show()
+    window.open_game(game.game_id)
+    window.resize(*SIZE)
+    assert window.hub is not None
+    assert window.dashboard is not None
+    service = window.hub.service
+    while service.view().phase is not Phase.MOVEMENT:
+        service.advance_phase()
+    window.dashboard.collapse_all()
+    for pane in window.dashboard.panes:
+        for d in pane.model.divisions[:2]:
+            pane.tree.expand(pane.proxy.mapFromSource(pane.model.division_index(d.id)))
+    save(window, "dashboard-movement")  # type: ignore[operator]
+    service.advance_phase()  # to the fire phase: two units at the morale threshold
+    view = service.view()
+    for side in (0, 1):
+        unit = next(u for u in view.sides[side].units if u.arm == "infantry" and not u.hits)
+        service.set_unit(unit.id, "hits", service.morale_threshold)
+    save(window, "dashboard-fire")  # type: ignore[operator]
     window.close()
     window.deleteLater()
 
@@ -211,6 +246,8 @@ def _wizard_shots(db: object, save: object) -> None:
         wizard = NewGameWizard(SetupService(db), None)  # type: ignore[arg-type]
         wizard.resize(1000, 700)
         wizard.show()
+        # a real set-up: the Waterloo lists on each side (next() alone would skip page 2)
+        wizard.select_lists(["waterloo-1815-french.yaml"], ["waterloo-1815-anglo-allied.yaml"])
         seen: set[int] = set()
         n = 0
         while wizard.currentId() not in seen and wizard.currentId() != -1:
@@ -341,7 +378,8 @@ def _i5_radius(game: object) -> dict[str, object]:
 
 def _i5_order(game: object) -> dict[str, object]:
     _i5_to(game, "command", new_turn=True)
-    return {"division_id": _i5_division(game).id}  # type: ignore[attr-defined]
+    # The distance measured on the table (the wizard refuses to roll until it is entered).
+    return {"division_id": _i5_division(game).id, "distance_in": 12.0}  # type: ignore[attr-defined]
 
 
 def _i5_rally(game: object) -> dict[str, object]:
@@ -401,26 +439,28 @@ CHECK_SHOTS += ISSUE5_SHOTS
 
 
 def _battle_summary_shot(db: object, save: object) -> None:
-    """The End battle dialog on a demo battle after a few losses."""
+    """The End battle dialog on the scripted sample game of the printed after-action report.
+
+    A database of its own, so the figures are those of docs/samples/after-action-report.* and
+    not of the demo battle the other screenshots have played on.
+    """
+    del db
     try:
-        from eote_ref.referee.game import GameService
-        from eote_ref.referee.setup import demo_game
+        from eote_ref.referee.session import open_app_database
+        from eote_ref.referee.sheets_sample import play_sample_game
         from eote_ref.ui.battle_summary import BattleSummaryDialog
         from eote_ref.ui.game_hub import GameHub
 
-        game = GameService(db, demo_game(db))  # type: ignore[arg-type]
-        d = _end_guards(game)
-        units = d.units  # type: ignore[attr-defined]
-        game.set_unit(units[0].id, "hits", 2)
-        game.advance_phase()
-        game.set_unit(units[1].id, "hits", 3)
-        game.set_unit(units[1].id, "routed", True)
-        french = game.view().sides[0].units[0].id
-        game.set_unit(french, "hits", 4)
-        dialog = BattleSummaryDialog(GameHub(game))
-        dialog.show()
-        save(dialog, "battle-summary")  # type: ignore[operator]
-        dialog.deleteLater()
+        folder = pathlib.Path(tempfile.mkdtemp(prefix="eote-summary-"))
+        sample_db = open_app_database(folder / "sample.sqlite")
+        try:
+            game = play_sample_game(sample_db)
+            dialog = BattleSummaryDialog(GameHub(game))
+            dialog.show()
+            save(dialog, "battle-summary")  # type: ignore[operator]
+            dialog.deleteLater()
+        finally:
+            sample_db.close()
     except Exception as e:  # noqa: BLE001 - one screen must not stop the run
         print(f"skipped the battle summary: {e}", file=sys.stderr)
 
@@ -539,6 +579,7 @@ def _campaign_shots(db: object, save: object) -> None:
     window.resize(*SIZE)
     window.show()
     window.armies.topLevelItem(0).setExpanded(True)
+    window.armies.topLevelItem(0).child(0).setExpanded(True)  # a division and its units
     for index, name in enumerate(("members", "armies", "battles", "league", "charts")):
         window.tabs.setCurrentIndex(index)
         save(window, f"campaign-{name}")  # type: ignore[operator]

@@ -204,6 +204,10 @@ def attach_movement_dock(window: QMainWindow, hub: GameHub) -> QDockWidget:
         dock = QDockWidget("Movement", window)
         dock.setObjectName("movementDock")
         window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+        # A tab beside the journal: the allowance table needs the width the journal has.
+        journal = getattr(getattr(window, "ui", None), "journalDock", None)
+        if isinstance(journal, QDockWidget):
+            window.tabifyDockWidget(journal, dock)
         setattr(window, DOCK_ATTRIBUTE, dock)
         menu = getattr(getattr(window, "ui", None), "menuView", None)
         if isinstance(menu, QMenu):
@@ -219,6 +223,8 @@ def attach_movement_dock(window: QMainWindow, hub: GameHub) -> QDockWidget:
         if view.phase is not last[0]:
             last[0] = view.phase
             dock.setVisible(view.phase is Phase.MOVEMENT)
+            if view.phase is Phase.MOVEMENT:
+                dock.raise_()
 
     hub.viewChanged.connect(follow)
     follow(hub.view)

@@ -114,6 +114,8 @@ class TurnGuide(QWidget):
             self.list.setCurrentRow(min(max(current, 0), len(self.checks) - 1))
         self.list.setAccessibleDescription(f"{resolvable} of {len(self.checks)} have a wizard")
         for b in self._button_widgets:
+            self.buttons.removeWidget(b)
+            b.hide()
             b.deleteLater()
         self._button_widgets = []
         for entry in self.phase_wizards(view):
