@@ -13,7 +13,7 @@ blown markers and the fought-this-turn marks of cavalry (5.10, 5.11), the breakt
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, ClassVar
 
 from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register
@@ -46,6 +46,19 @@ CODE_TEXT = {
     "R": "rout",
 }
 
+#: Notes of the rules' unit effects, reworded to follow the unit's name.
+NOTE_WORDS = {
+    "fought: blown at the end of the turn (5.10)": (
+        "fought this turn: it takes a blown marker at the end of the turn (5.10)"
+    ),
+    "fought while blown: disintegrates at the end of the turn (5.11)": (
+        "fought while already blown: it disintegrates at the end of the turn (5.11)"
+    ),
+    'may make one 10" breakthrough, disordered (5.15)': (
+        'may make one 10" breakthrough move, ending disordered (5.15)'
+    ),
+}
+
 
 class _Prefixed:
     """Dice whose names carry a prefix, so a second procedure's die is asked separately."""
@@ -75,6 +88,9 @@ class AssaultCheck(Adjudication):
     key = "assault"
     title = "Assault"
     rule = "7.6"
+    #: Two-sided: no result is good or bad for "the" unit tested.
+    good_results: ClassVar[frozenset[str]] = frozenset()
+    bad_results: ClassVar[frozenset[str]] = frozenset()
     dice_labels = {"roll": "assault d10", "breakthrough_roll": "British breakthrough d10"}
 
     # ------------------------------------------------------------------ sides
@@ -347,7 +363,9 @@ class AssaultCheck(Adjudication):
                 _Prefixed(dice, "breakthrough_"),
             )
             taken = british.result in ("taken", "must_take")
-            notes = tuple(n for n in british.notes if n not in outcome.notes)
+            # The declining roll concerns British cavalry only (5.151): say nothing otherwise.
+            is_british = (nation or "").strip().lower() == "british"
+            notes = tuple(n for n in british.notes if is_british and n not in outcome.notes)
             details = {**outcome.details, "breakthrough_roll": british.result}
             outcome = _replace(outcome, details=details, notes=outcome.notes + notes)
         return _replace(outcome, details={**outcome.details, "breakthrough_taken": taken})
@@ -362,11 +380,16 @@ class AssaultCheck(Adjudication):
         return f"{att or '?'} against {dfd or '?'}"
 
     def result_label(self, code: str) -> str:
-        """``1/R`` → ``attacker 1 hit / defender rout``."""
+        """``1/R`` → ``1 hit / rout`` (attacker / defender).
+
+        Each side's words are joined by no-break spaces, so a narrow odds column wraps only
+        between the two sides, never inside "no decision".
+        """
         a, _, d = code.partition("/")
         if code.startswith("./."):
             a, d = "./.", code[4:]
-        return f"{CODE_TEXT.get(a, a)} / {CODE_TEXT.get(d, d)}"
+        nb = "\u00a0"
+        return f"{CODE_TEXT.get(a, a).replace(' ', nb)} / {CODE_TEXT.get(d, d).replace(' ', nb)}"
 
     @staticmethod
     def _side_text(code: str, effect: Effect | None) -> str:
@@ -392,6 +415,44 @@ class AssaultCheck(Adjudication):
         if d.get("breakthrough_taken"):
             text += f"; {d['breakthrough']} cavalry breaks through"
         return text
+
+    def notes(self, outcome: Outcome) -> list[str]:
+        """Each unit's moves and marks by name (falls back, routs, blown...), then the rest."""
+        out: list[str] = []
+        for side, ids in (("attacker", self.attacker_ids()), ("defender", self.defender_ids())):
+            for n, uid in enumerate(ids, start=1):
+                effect = outcome.effects.get(f"{side}_{n}")
+                if effect is None:
+                    continue
+                name = self.unit(uid).name
+                if effect.rout:
+                    out.append(f'{name} routs: move it {effect.fall_back_in:g}" back (7.3)')
+                elif effect.fall_back_in:
+                    out.append(f'{name} falls back {effect.fall_back_in:g}" (7.3)')
+                for note in effect.notes:
+                    line = f"{name} {NOTE_WORDS[note]}" if note in NOTE_WORDS else f"{name}: {note}"
+                    if line not in out:
+                        out.append(line)
+        for note in outcome.notes:
+            if note not in out:
+                out.append(note)
+        return out
+
+    def ce_totals(self) -> tuple[float, float]:
+        """The attackers' and the defenders' CE before any modifier (their difference: the base)."""
+        s = self.situation()
+        return float(sum(u.ce for u in s.attackers)), float(sum(u.ce for u in s.defenders))
+
+    def value_text(self, outcome: Outcome) -> str:
+        """How the attack value is reached: the CE difference (the base), then the modifiers."""
+        d = outcome.details
+        a_ce, d_ce = self.ce_totals()
+        return (
+            f"Base: attacker CE {a_ce:g} − defender CE {d_ce:g} = {outcome.base:g}; "
+            f"with the modifiers: attacker {d['attacker_value']:g} − defender "
+            f"{d['defender_value']:g} = attack value {d['attack_value']:+g} "
+            f"(column {d['column']}, EotE 7.6)"
+        )
 
     def summary(self, outcome: Outcome) -> str:
         """The journal line."""

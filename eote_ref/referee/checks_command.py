@@ -208,10 +208,12 @@ class CommandRadiusCheck(Adjudication):
         return "no roll: measure" if code == "computed" else super().result_label(code)
 
     def result_text(self, outcome: Outcome) -> str:
-        """The radius and how many units are out of command."""
-        out = len(self._out())
-        total = len(on_table(division(self)))
-        return f'radius {outcome.modified:g}": {out} of {total} units out of command'
+        """The radius and the units out of command, by name."""
+        out = self._out()
+        units = on_table(division(self))
+        names = ", ".join(u.name for u in units if u.id in out)
+        text = f'radius {outcome.modified:g}": {len(out)} of {len(units)} units out of command'
+        return f"{text}: {names}" if names else text
 
     def changes(self, outcome: Outcome) -> list[Change]:
         """``out_of_command`` on every unit of the division, for the rest of the turn."""
@@ -225,7 +227,11 @@ class CommandRadiusCheck(Adjudication):
     def notes(self, outcome: Outcome) -> list[str]:
         """What being out of command means on the table."""
         notes = super().notes(outcome)
-        if self._out():
+        out = self._out()
+        already = [u.name for u in on_table(division(self)) if u.id in out and u.out_of_command]
+        if already:
+            notes.append(f"already marked out of command: {', '.join(already)}")
+        if out:
             notes.append(
                 "units out of command: no rally from disorder (3.6), no closing inside pinning "
                 "distance (3.6), worse square (5.6) and morale (7.5) checks"
@@ -468,7 +474,7 @@ class OrderCheck(Adjudication):
     key = "order"
     title = "Issue an order"
     rule = "3.1"
-    dice_labels = {"roll": "OAC d10"}
+    dice_labels = {"roll": "Activating Orders d10"}
 
     def subject(self) -> str:
         """The division and its current order."""
@@ -516,10 +522,13 @@ class OrderCheck(Adjudication):
                 "distance_in",
                 "Distance from the issuing leader to the division",
                 "float",
-                0.0,
+                float(self.target.get("distance_in", NOT_MEASURED)),
                 rule="3.6",
+                minimum=NOT_MEASURED,
                 maximum=200,
                 suffix='"',
+                help="Measure it on the table: -1 means not measured yet (not needed on the "
+                "first turn or from an attached leader).",
             ),
             Fact(
                 "dominating_terrain",
@@ -562,23 +571,32 @@ class OrderCheck(Adjudication):
                 f"{lead.name} is attached to another division: he must detach before ordering "
                 "this one (3.1, 3.5.2)"
             )
+        distance = float(self.values["distance_in"])
+        first_turn, attached = bool(self.values["first_turn"]), bool(self.values["attached"])
+        if distance < 0:
+            if not (first_turn or attached):
+                raise RefereeError(
+                    f"measure the distance from {lead.name} to the division and enter it (3.6)"
+                )
+            distance = 0.0  # no roll: the distance plays no part (3.1)
         return OrderActivationSituation(
             leader_rating=lead.rating,
             level=_issuer_level(lead.level),
-            distance_in=float(self.values["distance_in"]),
+            distance_in=distance,
             dominating_terrain=bool(self.values["dominating_terrain"]),
-            attached_to_division=bool(self.values["attached"]),
-            first_turn=bool(self.values["first_turn"]),
+            attached_to_division=attached,
+            first_turn=first_turn,
             figure_scale=self.view.figure_scale,
         )
 
     def result_label(self, code: str) -> str:
-        """``2`` reads "in 2 turns"."""
-        return _turns_text(int(code)) if code.isdigit() else code
+        """``2`` on turn 1 reads "takes effect on turn 3"."""
+        return _turns_text(int(code), self.game.turn) if code.isdigit() else code
 
     def result_text(self, outcome: Outcome) -> str:
         """When the division acts on the order."""
-        return f"{self.values['order']}: {_turns_text(int(outcome.details['turns']))}"
+        turns = int(outcome.details["turns"])
+        return f"{self.values['order']}: {_turns_text(turns, self.game.turn)}"
 
     def changes(self, outcome: Outcome) -> list[Change]:
         """Current order at once (0 turns) or a pending order with its countdown."""
@@ -613,10 +631,15 @@ class OrderCheck(Adjudication):
         return f"{division(self).name}: {self.result_text(outcome)} ({lead.name}{rolled})"
 
 
-def _turns_text(turns: int) -> str:
+#: The distance fact's value until the umpire has measured it.
+NOT_MEASURED = -1.0
+
+
+def _turns_text(turns: int, now: int) -> str:
+    """``turns`` from turn ``now``: "takes effect now" or "takes effect on turn 4"."""
     if turns == 0:
         return "takes effect now"
-    return f"arrives in {turns} turn{'s' if turns != 1 else ''}"
+    return f"takes effect on turn {now + turns}"
 
 
 @register

@@ -20,6 +20,7 @@ and the next turn's check reads it back without scanning the journal.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -39,6 +40,7 @@ from eote_ref.rules.engineering import (
 )
 from eote_ref.rules.integrity import IntegritySituation
 from eote_ref.rules.leader_casualty import (
+    REPLACEMENT_RATING,
     REPLACEMENT_TURNS,
     LeaderCasualtySituation,
 )
@@ -324,6 +326,16 @@ def _roll_text(o: Outcome) -> str:
     return text + ")"
 
 
+def _modified_roll_text(o: Outcome) -> str:
+    """A die the modifiers add to: ``(rolled 3)`` or ``(rolled 3, −2 for ...: 1)``."""
+    if o.roll is None:
+        return ""
+    if not o.modifiers:
+        return f" (rolled {o.roll})"
+    mods = ", ".join(f"{m.value:+g} {m.reason}".replace("-", "−", 1) for m in o.modifiers)
+    return f" (rolled {o.roll}, {mods}: {o.modified:g})"
+
+
 def _set(entity: str, row_id: int, field: str, value: Any, before: Any) -> list[Change]:
     return [] if before == value else [SetField(entity, row_id, field, value)]
 
@@ -427,6 +439,11 @@ class LeaderCasualtyCheck(Adjudication):
         """The leader and his division."""
         return f"{self.leader().name} ({_division(self).name})"
 
+    def preview(self) -> Outcome:
+        """Before the die: the die is the base, so show 0 + the modifiers (what the roll gets)."""
+        o = super().preview()
+        return dataclasses.replace(o, base=0.0, modified=o.modified - o.base)
+
     def situation(self) -> LeaderCasualtySituation:
         """The -2 when attached to an assaulting unit."""
         return LeaderCasualtySituation(bool(self.values["attached_to_assaulting_unit"]))
@@ -465,18 +482,22 @@ class LeaderCasualtyCheck(Adjudication):
         return out
 
     def notes(self, outcome: Outcome) -> list[str]:
-        """The rules' notes, plus where the integrity check lands."""
-        out = super().notes(outcome)
-        if outcome.result == "killed":
-            out.append(
-                f"replacement due on turn {self.view.turn + REPLACEMENT_TURNS}; "
-                "the integrity phase lists the extra check"
-            )
+        """The rules' notes, the replacement's turn named once, where the integrity check lands."""
+        out = []
+        for note in super().notes(outcome):
+            if note.startswith("a replacement rated"):
+                note = (
+                    f"a replacement rated {REPLACEMENT_RATING:+d} arrives on turn "
+                    f"{self.game.turn + REPLACEMENT_TURNS} (8.0)"
+                )
+            elif note.startswith("the division takes an extra divisional integrity check"):
+                note += " (the integrity phase lists it)"
+            out.append(note)
         return out
 
     def summary(self, outcome: Outcome) -> str:
-        """``Picton: killed (rolled 1 against 1)``."""
-        return f"{self.leader().name}: {self.result_text(outcome)}{_roll_text(outcome)}"
+        """``Picton: killed (rolled 3, −2 attached to an assault: 1)``."""
+        return f"{self.leader().name}: {self.result_text(outcome)}{_modified_roll_text(outcome)}"
 
 
 # ====================================================================== 9.0 integrity
@@ -486,12 +507,12 @@ def _ce_units(div: DivisionView) -> list[UnitView]:
 
 @register
 class IntegrityCheck(Adjudication):
-    """A division's integrity check (EotE 9.0); a failure rolls again on the DI fail chart."""
+    """A division's integrity check (EotE 9.0); a failure rolls a second d10: fall back or rout."""
 
     procedure = "integrity"
     title = "Divisional integrity"
     rule = "9.0"
-    dice_labels = {"roll": "d10", "second_roll": "DI fail chart d10"}
+    dice_labels = {"roll": "d10", "second_roll": "second d10 (fall back or rout)"}
 
     def subject(self) -> str:
         """The division checking."""
@@ -508,7 +529,7 @@ class IntegrityCheck(Adjudication):
         return [
             Fact(
                 "ce_units",
-                "Units whose CE makes the base (infantry and attached cavalry)",
+                "CE base units",
                 "units",
                 tuple(u.id for u in ce_units),
                 rule="9.0",
@@ -518,6 +539,7 @@ class IntegrityCheck(Adjudication):
                     if u.arm in ("infantry", "cavalry")
                 ),
                 derived=True,
+                help="The infantry and attached cavalry whose CE makes the base.",
             ),
             Fact(
                 "routed_units",
@@ -581,7 +603,7 @@ class IntegrityCheck(Adjudication):
         """Holds, falls back disordered, routs, or exempt."""
         return {
             "pass": "holds",
-            "fall_back": "falls back disordered (then DEFEND)",
+            "fall_back": "falls back disordered, then on DEFEND",
             "rout": "the division routs",
             "exempt": "exempt: holds a town",
         }.get(outcome.result, super().result_text(outcome))
@@ -592,7 +614,10 @@ class IntegrityCheck(Adjudication):
         out: list[Change] = []
         if outcome.result == "rout":
             out += _set("game_command", d.id, "routed", True, d.routed)
-            out += [set_unit(u.id, "routed", True) for u in d.units if not u.routed]
+            # Units already gone (off the table) are not routed again (9.0).
+            out += [
+                set_unit(u.id, "routed", True) for u in d.units if not u.routed and not u.off_table
+            ]
         elif outcome.result == "fall_back":
             out += _set("game_command", d.id, "falling_back", True, d.falling_back)
             out += _set(
@@ -833,9 +858,34 @@ class CavalryEndOfTurnCheck(Adjudication):
         """One more blown marker; disintegrated and off the table if it fought blown."""
         return _cavalry_changes(_unit_row(self.game, int(self.target["unit_id"])), outcome)
 
+    def notes(self, outcome: Outcome) -> list[str]:
+        """The rules' notes, the return of disintegrated cavalry said with its timing (5.11)."""
+        out = [n for n in super().notes(outcome) if not n.startswith("removed; returns")]
+        if outcome.result == "disintegrated":
+            out.insert(0, _return_note(self.unit().name))
+        return out
+
     def summary(self, outcome: Outcome) -> str:
         """``2nd Dragoons: blown``."""
         return f"{self.unit().name}: {self.result_text(outcome)}"
+
+
+def _return_note(name: str) -> str:
+    """When and where disintegrated cavalry comes back (EotE 5.11)."""
+    return (
+        f"{name} disintegrates: take it off now and place it at once near its starting "
+        'position, or 18" or more from any enemy, keeping its hits and blown markers (5.11); '
+        'then record it with "Disintegrated cavalry returns"'
+    )
+
+
+def _cavalry_label(r: GameUnit) -> str:
+    """``1st Life Guards (blown, fought blown)``: short enough for the list."""
+    if r.fought_while_blown:
+        return f"{r.name} (fought blown: disintegrates)"
+    if r.blown:
+        return f"{r.name} ({r.blown} blown)"
+    return r.name
 
 
 @register
@@ -879,14 +929,7 @@ class AllCavalryEndOfTurn(_RecordAction):
                 "units",
                 tuple(r.id for r in rows),
                 rule="5.10",
-                choices=tuple(
-                    Choice(
-                        r.id,
-                        f"{r.name} ({r.blown} blown"
-                        + (", fought blown)" if r.fought_while_blown else ")"),
-                    )
-                    for r in rows
-                ),
+                choices=tuple(Choice(r.id, _cavalry_label(r)) for r in rows),
                 derived=True,
             )
         ]
@@ -904,10 +947,7 @@ class AllCavalryEndOfTurn(_RecordAction):
         each = self._each()
         gone = [r.name for r, o in each if o.result == "disintegrated"]
         blown = [r.name for r, o in each if o.result == "blown"]
-        notes = [
-            f'{name}: returns near its starting point, 18" or more from the enemy (5.11)'
-            for name in gone
-        ]
+        notes = [_return_note(name) for name in gone]
         return Outcome.decided(
             "cavalry_end_of_turn",
             "5.10",
@@ -1103,7 +1143,8 @@ class DemolitionCheck(Adjudication):
         return [
             Fact(
                 "charge_set",
-                "The charge was set on an earlier turn (roll in the artillery fire phase)",
+                "The demolition charge was set on the bridge on an earlier turn (fire it now, "
+                "in the artillery fire phase)",
                 "bool",
                 charged,
                 rule="10.0",
@@ -1112,19 +1153,20 @@ class DemolitionCheck(Adjudication):
         ]
 
     def subject(self) -> str:
-        """The engineers."""
-        return self.unit().name
+        """The engineers and what they blow up."""
+        return f"{self.unit().name}: demolition charge on a bridge"
 
     def situation(self) -> DemolitionSituation:
         """Setting or rolling."""
         return DemolitionSituation(charge_set=bool(self.values["charge_set"]))
 
     def result_text(self, outcome: Outcome) -> str:
-        """Charge set, bridge destroyed, or reset."""
+        """Charge set, bridge blown up, or the charge to set again."""
         return {
-            "charge_set": "charge set: roll next artillery fire phase",
-            "destroyed": "the bridge is destroyed",
-            "reset": "did not go off: set it again next turn",
+            "charge_set": "demolition charge set on the bridge: fire it in the next artillery "
+            "fire phase",
+            "destroyed": "the demolition charge goes off: the bridge is blown up",
+            "reset": "the demolition charge did not go off: set it again next turn",
         }.get(outcome.result, super().result_text(outcome))
 
     def changes(self, outcome: Outcome) -> list[Change]:
@@ -1140,8 +1182,8 @@ class DemolitionCheck(Adjudication):
         return [_task_change(self.game, "demolition", uid, task, data)]
 
     def summary(self, outcome: Outcome) -> str:
-        """``Engineers: demolition charge set``."""
-        return f"{self.unit().name}: demolition {self.result_text(outcome)}{_roll_text(outcome)}"
+        """``Engineers: demolition charge set on the bridge: ...``."""
+        return f"{self.unit().name}: {self.result_text(outcome)}{_roll_text(outcome)}"
 
 
 @register
@@ -1153,9 +1195,32 @@ class BurningCheck(Adjudication):
     rule = "7.12"
     dice_labels = {"percentile": "percentile (1-100)"}
 
+    def _blocks(self) -> tuple[Choice, ...]:
+        """The units that may hold the block: those in town first, then the rest on the table."""
+        in_town: list[Choice] = []
+        others: list[Choice] = []
+        for side in self.view.sides:
+            for d in side.divisions:
+                for u in d.units:
+                    if u.off_table or u.arm == "cavalry":
+                        continue
+                    (in_town if d.in_town else others).append(Choice(u.id, f"held by {u.name}"))
+        return (Choice(None, "not held (name it in the journal)"), *in_town, *others)
+
     def facts(self) -> list[Fact]:
-        """Howitzer batteries firing and the building's material."""
+        """The block (by the unit holding it), howitzer batteries firing, the material."""
+        held = self.target.get("block_unit_id")
         return [
+            Fact(
+                "block",
+                "The town block",
+                "choice",
+                int(held) if held is not None else None,
+                rule="7.12",
+                choices=self._blocks(),
+                derived=held is not None,
+                help="Name the block by the unit holding it, so the journal says which burned.",
+            ),
             Fact(
                 "howitzer_batteries",
                 "Batteries with howitzers firing at the block",
@@ -1176,9 +1241,13 @@ class BurningCheck(Adjudication):
         ]
 
     def subject(self) -> str:
-        """The firing battery, or the town block."""
+        """The town block (by the unit holding it), and the firing battery if known."""
+        block = "Town block"
+        held = self.values.get("block") if hasattr(self, "values") else None
+        if held is not None:
+            block = f"Town block held by {self.unit(int(held)).name}"
         uid = self.target.get("unit_id")
-        return self.unit().name if uid is not None else "Town block"
+        return f"{block}, fired on by {self.unit().name}" if uid is not None else block
 
     def situation(self) -> BurningSituation:
         """Batteries and material."""

@@ -102,6 +102,15 @@ class InitiativeCheck(Adjudication):
         """Both sides."""
         return " against ".join(s.name for s in self.view.sides[:2])
 
+    def side_modifier_totals(self, outcome: Outcome | None = None) -> dict[str, float]:
+        """Each side's own modifier total (what its d10 gets), by side name."""
+        o = outcome or self.preview()
+        sides = o.details.get("sides", {})
+        return {
+            name: float(sum(float(m["value"]) for m in side.get("modifiers", ())))
+            for name, side in sides.items()
+        }
+
     def _last_turn(self) -> int | None:
         from eote_ref.store import Game
 
@@ -195,9 +204,18 @@ class InitiativeCheck(Adjudication):
         return next((s.position for s in self.view.sides if s.name == name), None)
 
     def result_text(self, outcome: Outcome) -> str:
-        """The winner, with both totals."""
+        """The winner, with both totals: ``French 9 (rolled 4, +5) – Anglo-Allied 12 (...)``."""
         totals = outcome.details.get("totals", {})
-        score = " – ".join(f"{k} {v:g}" for k, v in totals.items())
+        sides = outcome.details.get("sides", {})
+        mods = self.side_modifier_totals(outcome)
+
+        def one(name: str, total: float) -> str:
+            roll = sides.get(name, {}).get("roll")
+            if roll is None:
+                return f"{name} {total:g}"
+            return f"{name} {total:g} (rolled {roll}, {mods.get(name, 0):+g})"
+
+        score = " – ".join(one(k, v) for k, v in totals.items())
         ties = int(outcome.details.get("rerolls", 0))
         tied = f" after {ties} tie{'s' if ties != 1 else ''}" if ties else ""
         if outcome.result == "reroll":
@@ -205,8 +223,16 @@ class InitiativeCheck(Adjudication):
         return f"{outcome.result} has the initiative ({score}{tied})"
 
     def result_label(self, code: str) -> str:
-        """``reroll`` reads "tie: roll again"."""
-        return "tie: roll again" if code == "reroll" else f"{code} wins"
+        """``reroll`` reads "tie: roll again"; a side "French (+6 to its d10) wins"."""
+        if code == "reroll":
+            return "tie: roll again"
+        try:
+            mods = self.side_modifier_totals()
+        except (ValueError, KeyError):
+            return f"{code} wins"
+        if code not in mods:
+            return f"{code} wins"
+        return f"{code} ({mods[code]:+g} to its d10) wins"
 
     def changes(self, outcome: Outcome) -> list[Change]:
         """The winner's side position on the game."""

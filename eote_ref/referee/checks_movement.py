@@ -273,6 +273,11 @@ class LimberCheck(FormationCheck):
             raise RefereeError(f"{self.unit().name} is not artillery")
         return super().situation()
 
+    def result_text(self, outcome: Outcome) -> str:
+        """``limbers: costs 2" of movement (5.2.3)`` (or ``unlimbers``)."""
+        verb = "limbers" if self.values["formation"] == "limbered" else "unlimbers"
+        return f"{verb}: {self._cost(outcome)}"
+
 
 # ----------------------------------------------------------------------------- pinning
 
@@ -376,7 +381,7 @@ class SkirmishersCheck(Adjudication):
             default = "reform"
         else:
             default = "detach"
-        return [
+        facts = [
             Fact(
                 "action",
                 "What the skirmishers do",
@@ -390,17 +395,28 @@ class SkirmishersCheck(Adjudication):
                     Choice("full_reform", "the unit leaves full skirmish order"),
                 ),
             ),
-            Fact("skirmish_hits", "Hits on the skirmish stand", "int", 0, rule="5.4", maximum=5),
-            Fact("hits_taken", "Hits the stand takes now", "int", 1, rule="5.4", maximum=5),
-            Fact(
-                "reform_into",
-                "Leaving full skirmish order, it forms",
-                "choice",
-                "line",
-                rule="5.4",
-                choices=(Choice("line", "line"), Choice("column", "column")),
-            ),
         ]
+        # Ask only what the unit's state can use: stand hits with a stand out, the new
+        # formation when it is in full skirmish order.
+        if u.skirmishers_out:
+            facts += [
+                Fact(
+                    "skirmish_hits", "Hits on the skirmish stand", "int", 0, rule="5.4", maximum=5
+                ),
+                Fact("hits_taken", "Hits the stand takes now", "int", 1, rule="5.4", maximum=5),
+            ]
+        if u.formation == "skirmish":
+            facts.append(
+                Fact(
+                    "reform_into",
+                    "Leaving full skirmish order, it forms",
+                    "choice",
+                    "line",
+                    rule="5.4",
+                    choices=(Choice("line", "line"), Choice("column", "column")),
+                )
+            )
+        return facts
 
     def situation(self) -> SkirmishersSituation:
         """The parent's hits and the stand's, with the action."""
@@ -418,16 +434,24 @@ class SkirmishersCheck(Adjudication):
         return SkirmishersSituation(
             action=action,
             parent_hits=u.hits,
-            skirmish_hits=int(self.values["skirmish_hits"]),
-            hits_taken=int(self.values["hits_taken"]) if action is SkirmishAction.HIT else 0,
+            skirmish_hits=int(self.values.get("skirmish_hits", 0)),
+            hits_taken=int(self.values.get("hits_taken", 0)) if action is SkirmishAction.HIT else 0,
         )
 
     def result_text(self, outcome: Outcome) -> str:
-        """The parent's hits after, and the stand's."""
+        """What happened, the parent's hits after (and the stand's)."""
         det = outcome.details
-        text = f"parent {det['parent_hits_after']} hits"
+        action = str(self.values["action"])
+        into = self.values.get("reform_into", "line")
+        done = {
+            "detach": "a skirmish stand detaches",
+            "reform": "the skirmish stand rejoins",
+            "hit": "the skirmish stand is hit",
+            "full_reform": f"leaves full skirmish order in {into}",
+        }.get(action, action)
+        text = f"{done}: the parent now has {_hits(int(det['parent_hits_after']))}"
         if self.values["action"] == "hit":
-            text += f", stand {det['skirmish_hits_after']} hits"
+            text += f", the stand {_hits(int(det['skirmish_hits_after']))}"
             if det["skirmish_ineffective"]:
                 text += ": ineffective, back to reform"
         return text
@@ -446,7 +470,7 @@ class SkirmishersCheck(Adjudication):
         elif action == "reform":
             out.append(set_unit(row.id, "skirmishers_out", False))
         elif action == "full_reform":
-            out.append(set_unit(row.id, "formation", self.values["reform_into"]))
+            out.append(set_unit(row.id, "formation", self.values.get("reform_into", "line")))
             if not row.changed_formation:
                 out.append(set_unit(row.id, "changed_formation", True))
         return out
@@ -463,9 +487,13 @@ class SkirmishersCheck(Adjudication):
         return notes
 
     def summary(self, outcome: Outcome) -> str:
-        """E.g. ``1/95th Rifles: skirmishers detach: parent 1 hits``."""
-        action = str(self.values["action"]).replace("_", " ")
-        return f"{self.unit().name}: skirmishers {action}: {self.result_text(outcome)}"
+        """E.g. ``1/95th Rifles: a skirmish stand detaches: the parent now has 1 hit``."""
+        return f"{self.unit().name}: {self.result_text(outcome)}"
+
+
+def _hits(n: int) -> str:
+    """``no hits``, ``1 hit``, ``3 hits``."""
+    return "no hits" if n == 0 else f"{n} hit{'s' if n != 1 else ''}"
 
 
 # ----------------------------------------------------------------------------- pass through

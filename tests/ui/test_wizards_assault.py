@@ -51,7 +51,8 @@ def test_assault_wizard_shows_values_and_applies_one_step(qtbot: QtBot, demo: Ga
     choose(facts.widgets["attackers"], (a.id, b.id))
     choose(facts.widgets["defenders"], line.id)
     assert "attack value <b>+3</b>" in facts.values_label.text()
-    assert "no decision / 1 hit" in facts.panel.odds.text()
+    assert "no\u00a0decision / 1\u00a0hit" in facts.panel.odds.text()
+    assert "Base 6 = attacker CE 12 − defender CE 6" in facts.values_label.text()
     assert "EotE 7.9" in facts.panel.modifiers.text()
     roll_and_apply(qtbot, wizard, 9)
     assert named(demo, "2/30th Foot").hits == 1
@@ -61,6 +62,32 @@ def test_assault_wizard_shows_values_and_applies_one_step(qtbot: QtBot, demo: Ga
     assert demo.journal(limit=1)[0].kind == "assault"
     demo.undo()
     assert state(demo) == before
+
+
+def test_assault_lists_put_the_chosen_units_first_in_whole_rows(
+    qtbot: QtBot, demo: GameService
+) -> None:
+    """The units named in the title are the first, ticked rows; lists show whole rows."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QListWidget
+
+    demo.set_initiative(0)
+    hussars, foot = named(demo, "7e Hussards"), named(demo, "33rd Foot")
+    wizard = build_wizard(GameHub(demo), "assault", attackers=(hussars.id,), defenders=(foot.id,))
+    assert isinstance(wizard, AssaultWizard)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    facts = wizard.page_of(AssaultFactsPage)
+    for key, uid in (("attackers", hussars.id), ("defenders", foot.id)):
+        lst = facts.widgets[key]
+        assert isinstance(lst, QListWidget)
+        first = lst.item(0)
+        assert first.data(Qt.ItemDataRole.UserRole) == uid
+        assert first.checkState() == Qt.CheckState.Checked
+        assert lst.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        row = lst.sizeHintForRow(0)
+        inner = lst.viewport().height()
+        assert inner == 6 * row, (inner, row)  # six whole rows, none cut
 
 
 def test_one_turn_of_fire_and_assault(qtbot: QtBot, demo: GameService) -> None:

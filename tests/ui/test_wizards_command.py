@@ -49,7 +49,7 @@ def test_command_radius_wizard_ticks_units_out(qtbot: QtBot, demo: GameService) 
     wizard.next()
     roll = wizard.page_of(RollPage)
     assert roll.isComplete()  # no die: the radius is read off the table
-    assert f"1 of {len(d.units)} units out of command" in roll.result.text()
+    assert f"1 of {len(d.units)} units out of command: {d.units[1].name}" in roll.result.text()
     wizard.next()
     assert wizard.currentPage() is wizard.page_of(ResultPage)
     assert find(demo, d.units[1].id).out_of_command
@@ -82,7 +82,12 @@ def test_order_wizard_takes_a_typed_oac_die(qtbot: QtBot, demo: GameService) -> 
     order.setCurrentIndex(order.findText("ATTACK"))
     distance = facts.widgets["distance_in"]
     assert isinstance(distance, QDoubleSpinBox)
+    # Not measured yet: the page refuses to go on and says what to do.
+    assert distance.value() == -1.0
+    assert not facts.isComplete()
+    assert "measure the distance" in facts.panel.error.text()
     distance.setValue(30.0)
+    assert facts.isComplete()
     first_turn = facts.widgets["first_turn"]
     assert isinstance(first_turn, QCheckBox)
     assert not first_turn.isChecked()
@@ -93,11 +98,14 @@ def test_order_wizard_takes_a_typed_oac_die(qtbot: QtBot, demo: GameService) -> 
     assert not roll.isComplete()
     qtbot.keyClick(roll.edits[-1], Qt.Key.Key_5)
     assert roll.isComplete()
-    assert "ATTACK: arrives in" in roll.result.text()
+    shown = roll.result.text()
+    assert "ATTACK: takes effect on turn" in shown
+    assert "Activating Orders d10" in roll.edits[-1].die.label
     wizard.next()
     after = next(x for x in demo.view().sides[0].divisions if x.id == d.id)
     assert after.pending_order == "ATTACK"
     assert (after.pending_order_turns or 0) >= 1
+    assert f"takes effect on turn {demo.view().turn + (after.pending_order_turns or 0)}" in shown
     entry = demo.journal(limit=1)[0]
     assert (entry.kind, entry.rolls) == ("order_activation", [{"name": "roll", "value": 5}])
     demo.undo()

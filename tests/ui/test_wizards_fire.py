@@ -102,6 +102,14 @@ def test_artillery_queue_applies_as_one_step_then_morale_chain(
     wizard.show()
     page = wizard.page_of(QueuePage)
     assert not page.isComplete()
+    # Lists wrap or elide rather than scroll sideways; the firers' list shows whole rows.
+    off = Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    assert page.list.wordWrap()
+    assert page.list.horizontalScrollBarPolicy() == off
+    firers = page.widgets["firers"]
+    assert isinstance(firers, QListWidget)
+    assert firers.horizontalScrollBarPolicy() == off
+    assert firers.viewport().height() == 8 * firers.sizeHintForRow(0)
     # 5 + canister 2 = 7: roll 3 is one hit
     queue_fire(qtbot, page, battery.id, grenadiers.id, 5.0, 3)
     assert page.list.count() == 1

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from eote_ref.referee.checks_assault import AssaultCheck
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, ResultPage, RollPage
+from eote_ref.ui.wizards.lists import LIST_ROWS, fit_rows
 
 
 class AssaultFactsPage(FactsPage):
@@ -49,7 +50,7 @@ class AssaultFactsPage(FactsPage):
             form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         for w in self.widgets.values():
             if isinstance(w, QListWidget):
-                w.setMinimumHeight(96)
+                fit_rows(w, LIST_ROWS)
         scroll = QScrollArea()
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setObjectName("assaultFacts")
@@ -58,6 +59,10 @@ class AssaultFactsPage(FactsPage):
         layout.addWidget(self.values_label, 0, 0, 1, 2)
         layout.addWidget(scroll, 1, 0)
         layout.addWidget(self.panel, 1, 1)
+        # Result pairs ("no decision / disorder") need a wider odds column than one-sided checks.
+        self.panel.setMinimumWidth(330)
+        layout.setColumnStretch(0, 3)
+        layout.setColumnStretch(1, 2)
         self.show_values()
 
     def _changed(self, key: str, value: Any) -> None:
@@ -66,15 +71,22 @@ class AssaultFactsPage(FactsPage):
 
     def show_values(self) -> None:
         """Attacker value, defender value, attack value and the table column."""
+        check = self.check
+        assert isinstance(check, AssaultCheck)
         try:
-            d = self.check.preview().details
+            outcome = check.preview()
+            a_ce, d_ce = check.ce_totals()
         except (ValueError, KeyError):
             self.values_label.setText("")
             return
+        d = outcome.details
         self.values_label.setText(
             f"<p style='font-size:large'>Attacker <b>{d['attacker_value']:g}</b> − defender "
             f"<b>{d['defender_value']:g}</b> = attack value <b>{d['attack_value']:+g}</b> "
-            f"(column {html.escape(str(d['column']))}, EotE 7.6)</p>"
+            f"(column {html.escape(str(d['column']))}, EotE 7.6)<br>"
+            f"<span style='font-size:small'>Base {outcome.base:g} = attacker CE {a_ce:g} − "
+            f"defender CE {d_ce:g}; the modifiers beside bring it to {outcome.modified:+g}. "
+            "Odds read attacker / defender.</span></p>"
         )
 
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QListView,
     QListWidget,
     QPushButton,
     QVBoxLayout,
@@ -33,6 +34,10 @@ from eote_ref.referee.checks_fire import FireCheck, FireQueue
 from eote_ref.referee.game import RefereeError
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.wizards.base import CheckWizard, DieEdit, OddsPanel, fact_widget
+from eote_ref.ui.wizards.lists import fit_rows
+
+#: Rows the firing units' list shows before it scrolls.
+FIRE_LIST_ROWS = 8
 
 
 class QueueList(QListWidget):
@@ -74,6 +79,11 @@ class QueuePage(QWizardPage):
         left.addWidget(QLabel("<b>Queued fires</b>"))
         self.list = QueueList(self)
         self.list.setObjectName("fireQueue")
+        # Long fire lines wrap instead of hiding behind a horizontal scroll bar.
+        self.list.setWordWrap(True)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setResizeMode(QListView.ResizeMode.Adjust)
         left.addWidget(self.list, 1)
         self.remove_button = QPushButton("&Remove")
         self.remove_button.setObjectName("removeFire")
@@ -144,6 +154,15 @@ class QueuePage(QWizardPage):
             mark = "● " if fact.derived else ""
             if isinstance(w, QCheckBox):
                 w.setText(f"{mark}{fact.label} ({fact.rule})")
+                form.addRow(w)
+            elif isinstance(w, QListWidget):
+                # A list of units takes the form's whole width, its label above it.
+                label = QLabel(
+                    f"{mark}{html.escape(fact.label)} <span style='color:gray'>({fact.rule})</span>"
+                )
+                label.setBuddy(w)
+                fit_rows(w, FIRE_LIST_ROWS)
+                form.addRow(label)
                 form.addRow(w)
             else:
                 label = QLabel(

@@ -65,7 +65,8 @@ def test_worked_example_7_9_two_french_columns(waterloo: GameService) -> None:
     check = assault(waterloo, (FR_54_1, FR_54_2), (BRIT_30,))
     o = check.preview()
     assert (o.details["attacker_value"], o.details["defender_value"]) == (9, 6)
-    odds = dict(check.odds(o))
+    # Labels keep each side's words together (no-break spaces): read them with plain spaces.
+    odds = {label.replace("\u00a0", " "): p for label, p in check.odds(o)}
     assert odds["no decision / 1 hit"] == pytest.approx(0.1)
     assert odds["fall back / no decision"] == pytest.approx(0.1)
     out = check.apply({"roll": 9})
@@ -130,6 +131,40 @@ def test_cavalry_breakthrough_disorders_and_opens_follow_up(waterloo: GameServic
     second = nxt.apply({"roll": 9})  # +4: ./2, but no second breakthrough
     assert second.details["breakthrough"] is None
     assert any("5.15" in n for n in second.notes)
+
+
+def test_breakthrough_notes_name_the_units_and_skip_the_british_roll(
+    waterloo: GameService,
+) -> None:
+    """EotE 5.151 concerns British cavalry only; the fall back (7.3) is a table action."""
+    waterloo.set_initiative(FRENCH)
+    waterloo.set_unit(BRIT_30, "hits", 2)
+    check = assault(waterloo, (HUSSARDS_7,), (BRIT_30,))
+    trial = check.trial({"roll": 10})  # +2: ./2, the defender falls back
+    assert trial.outcome is not None
+    assert not any("British" in n for n in trial.notes)
+    assert '2/30th Foot falls back 6" (7.3)' in trial.notes
+    assert any(
+        n.startswith("7e Hussards fought this turn: it takes a blown marker") for n in trial.notes
+    )
+    assert not any(n.startswith("fought:") for n in trial.notes)
+    # The result pairs keep "no decision" on one line, the sides split by " / ".
+    label = check.result_label("././2")
+    assert label == "no\u00a0decision / 2\u00a0hits"
+
+
+def test_value_text_starts_from_the_modifiers_base(waterloo: GameService) -> None:
+    """EotE 7.6: the base is the CE difference; the modifiers make the attack value."""
+    waterloo.set_initiative(FRENCH)
+    waterloo.set_unit(BRIT_30, "hits", 2)
+    check = assault(waterloo, (HUSSARDS_7,), (BRIT_30,))
+    o = check.preview()
+    assert o.base == 0
+    assert check.value_text(o) == (
+        "Base: attacker CE 6 − defender CE 6 = 0; with the modifiers: attacker 6 − defender 4 "
+        f"= attack value +2 (column {o.details['column']}, EotE 7.6)"
+    )
+    assert check.result_tone("./2") == "neutral"
 
 
 def test_british_cavalry_declining_rolls_for_it(waterloo: GameService) -> None:

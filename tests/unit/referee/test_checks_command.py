@@ -57,14 +57,33 @@ def test_command_radius_marks_units_out_and_undo_restores(waterloo: GameService)
     assert preview.modified == 8 + 2 * d.leader.rating
     out = (d.units[0].id, d.units[2].id)
     check.set("out_of_radius", out)
+    # The result names the units out of command.
     assert check.result_text(check.trial({}).outcome).endswith(  # type: ignore[arg-type]
-        f"2 of {len(d.units)} units out of command"
+        f"2 of {len(d.units)} units out of command: {d.units[0].name}, {d.units[2].name}"
     )
     check.apply({})
     assert [u.id for u in div(waterloo, d.id).units if u.out_of_command] == list(out)
     assert waterloo.journal(limit=1)[0].kind == "command_radius"
     waterloo.undo()
     assert game_state(waterloo) == before
+
+
+def test_command_radius_keeps_a_unit_already_out_and_says_so(waterloo: GameService) -> None:
+    """A unit already marked out of command needs no change: the notes say it is marked."""
+    d = big_division(waterloo)
+    setup(waterloo, SetField(GameUnit, d.units[1].id, "out_of_command", True))
+    check = open_check(waterloo, "command_radius", division_id=d.id)
+    assert check.values["out_of_radius"] == (d.units[1].id,)
+    trial = check.trial({})
+    assert trial.changes == []
+    assert f"already marked out of command: {d.units[1].name}" in trial.notes
+    check.set("out_of_radius", (d.units[1].id, d.units[3].id))
+    trial = check.trial({})
+    assert len(trial.changes) == 1
+    assert d.units[3].name in trial.changes[0]
+    check.set("out_of_radius", ())
+    changes = check.changes(check.trial({}).outcome)  # type: ignore[arg-type]
+    assert [(c.row_id, c.value) for c in changes] == [(d.units[1].id, False)]  # type: ignore[union-attr]
 
 
 def test_command_radius_without_a_commander_puts_everyone_out(waterloo: GameService) -> None:
@@ -204,14 +223,21 @@ def test_an_order_later_rolls_on_the_oac_and_counts_down(waterloo: GameService) 
         waterloo.advance_phase()
     check = open_check(waterloo, "order", division_id=d.id)
     check.set("order", "MANEUVER")
+    # The distance must be measured: until then the check is refused (3.6).
+    assert check.values["distance_in"] < 0
+    with pytest.raises(RefereeError, match="measure the distance"):
+        check.preview()
     check.set("distance_in", 40.0)
     assert check.needs_roll()
+    assert all(label.startswith("takes effect on turn ") for label, _p in check.odds())
     odds = dict(check.odds())
     assert sum(odds.values()) == pytest.approx(1)
     before = game_state(waterloo)
     outcome = check.apply({"roll": 0})  # a 10: the slowest row of the chart
     turns = int(outcome.details["turns"])
     assert turns >= 2
+    now = waterloo.view().turn
+    assert check.result_text(outcome) == f"MANEUVER: takes effect on turn {now + turns}"
     after = div(waterloo, d.id)
     assert (after.pending_order, after.pending_order_turns) == ("MANEUVER", turns)
     entry = waterloo.journal(limit=1)[0]

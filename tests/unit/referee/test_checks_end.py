@@ -87,7 +87,7 @@ def test_leader_killed_sets_replacement_and_owes_integrity_and_undo_restores(
     assert lead is not None
     assert lead.killed
     assert lead.replacement_due_turn == 3
-    assert waterloo.journal(limit=1)[0].summary == "Cooke: killed (rolled 1 against 1)"
+    assert waterloo.journal(limit=1)[0].summary == "Cooke: killed (rolled 1)"
     # rolled: off the to-do list; the integrity phase owes the extra check (8.0)
     assert checks_due(waterloo.view(), waterloo) == []
     waterloo.advance_phase()
@@ -216,6 +216,58 @@ def test_integrity_failure_falls_back_disordered_on_defend_until_ended(
         open_check(waterloo, "falling_back_ended", division_id=d.id)
 
 
+@pytest.mark.parametrize(("second", "result"), [(4, "fall_back"), (3, "rout")])
+def test_integrity_leaves_routed_and_off_table_units_alone(
+    waterloo: GameService, second: int, result: str
+) -> None:
+    """A unit already routed and gone, or off the table, is neither disordered nor routed."""
+    d = guards(waterloo)
+    gone, away = infantry_ids(d)[:2]
+    mark(waterloo, gone, routed=True, routed_this_turn=True, hits=3, off_table=True)
+    mark(waterloo, away, off_table=True)
+    to_phase(waterloo, Phase.INTEGRITY)
+    check = open_check(waterloo, "integrity", division_id=d.id)
+    assert check.trial({"roll": 10}).needed is not None
+    assert check.trial({"roll": 10}).needed.label == "second d10 (fall back or rout)"  # type: ignore[union-attr]
+    out = check.apply({"roll": 10, "second_roll": second})
+    assert out.result == result
+    for uid in (gone, away):
+        u = unit(waterloo, uid)
+        assert not u.disordered
+    assert not unit(waterloo, away).routed
+    on_table = [u for u in guards(waterloo).units if not u.off_table]
+    if result == "rout":
+        assert all(u.routed for u in on_table)
+    else:
+        assert all(u.disordered for u in on_table)
+        summary = waterloo.journal(limit=1)[0].summary
+        assert "falls back disordered, then on DEFEND (rolled 10 against" in summary
+        assert ") (" not in summary
+
+
+def test_leader_casualty_pages_and_journal_agree_on_the_modified_roll(
+    waterloo: GameService,
+) -> None:
+    """EotE 8.0: the -2 shows as the modified value before the roll and in the journal."""
+    d = guards(waterloo)
+    uid = infantry_ids(d)[1]
+    assert d.leader is not None
+    mark(waterloo, uid, fought_this_turn=True, attached_leader_id=d.leader.id)
+    to_phase(waterloo, Phase.LEADER_CASUALTY)
+    check = open_check(waterloo, "leader_casualty", unit_id=uid, division_id=d.id)
+    preview = check.preview()
+    assert (preview.base, preview.modified) == (0, -2)
+    out = check.apply({"roll": 2})
+    assert (out.roll, out.modified, out.result) == (2, 0, "killed")
+    assert waterloo.journal(limit=1)[0].summary == (
+        "Cooke: killed (rolled 2, −2 attached to a unit in tactical assault: 0)"
+    )
+    turn = waterloo.view().turn
+    notes = check.notes(out)
+    assert f"a replacement rated -1 arrives on turn {turn + 2} (8.0)" in notes
+    assert not any("turns later" in n or "due on turn" in n for n in notes)
+
+
 def test_integrity_twice_when_infantry_routed_and_commander_killed(waterloo: GameService) -> None:
     d = guards(waterloo)
     rout_one(waterloo)
@@ -327,7 +379,11 @@ def test_cavalry_that_fought_blown_disintegrates_and_returns(waterloo: GameServi
     cav = cavalry_ids(waterloo)[0]
     mark(waterloo, cav, fought_this_turn=True, fought_while_blown=True, blown=1, hits=2)
     before = game_state(waterloo)
-    outcome = open_check(waterloo, "cavalry_end_of_turn", unit_id=cav).apply({})
+    check = open_check(waterloo, "cavalry_end_of_turn", unit_id=cav)
+    notes = check.trial({}).notes
+    assert notes[0].startswith(f"{unit(waterloo, cav).name} disintegrates: take it off now")
+    assert not any(n.startswith("removed; returns") for n in notes)
+    outcome = check.apply({})
     assert outcome.result == "disintegrated"
     u = unit(waterloo, cav)
     assert (u.blown, u.off_table, u.hits) == (2, True, 2)
@@ -353,6 +409,13 @@ def test_all_cavalry_at_once_is_one_event(waterloo: GameService) -> None:
     before = game_state(waterloo)
     check = open_check(waterloo, "cavalry_end_of_turn_all")
     assert set(check.values["unit_ids"]) == {a, b}
+    labels = {c.value: c.label for f in check.facts() for c in f.choices}
+    name_a, name_b = unit(waterloo, a).name, unit(waterloo, b).name
+    assert labels == {a: name_a, b: f"{name_b} (fought blown: disintegrates)"}
+    notes = check.trial({}).notes
+    assert len(notes) == 1
+    assert notes[0].startswith(f"{name_b} disintegrates: take it off now and place it at once")
+    assert "(5.11)" in notes[0]
     outcome = check.apply({})
     assert outcome.result == "1 blown, 1 disintegrated"
     assert (unit(waterloo, a).blown, unit(waterloo, b).off_table) == (1, True)
@@ -422,3 +485,33 @@ def test_burning_two_howitzer_batteries_on_wood(
     assert waterloo.journal(limit=1)[0].summary == (
         f"Town block: {result.replace('_', ' ')} (percentile {pct} against 20%)"
     )
+
+
+def test_demolition_says_it_blows_a_bridge(waterloo: GameService) -> None:
+    """EotE 10.0: the words name the demolition charge and the bridge."""
+    eng = infantry_ids(guards(waterloo))[0]
+    name = unit(waterloo, eng).name
+    check = open_check(waterloo, "demolition", unit_id=eng)
+    assert check.subject() == f"{name}: demolition charge on a bridge"
+    check.apply({})
+    assert waterloo.journal(limit=1)[0].summary.startswith(
+        f"{name}: demolition charge set on the bridge"
+    )
+    fire = open_check(waterloo, "demolition", unit_id=eng)
+    fire.apply({"roll": 5})
+    assert "the bridge is blown up" in waterloo.journal(limit=1)[0].summary
+
+
+def test_burning_names_the_block_by_the_unit_holding_it(waterloo: GameService) -> None:
+    """EotE 7.12: the journal says which block burned."""
+    holder = infantry_ids(guards(waterloo))[0]
+    check = open_check(waterloo, "burning")
+    [block] = [f for f in check.facts() if f.key == "block"]
+    assert block.choices[0].value is None
+    assert holder in {c.value for c in block.choices}
+    check.set("block", holder)
+    check.apply({"percentile": 5})
+    name = unit(waterloo, holder).name
+    assert waterloo.journal(limit=1)[0].summary.startswith(f"Town block held by {name}: burning")
+    preset = open_check(waterloo, "burning", block_unit_id=holder)
+    assert preset.values["block"] == holder

@@ -104,3 +104,23 @@ def test_last_turns_initiative_is_a_modifier(waterloo: GameService, last: int) -
     reasons = [m.reason for m in check.modifiers()]
     name = waterloo.view().sides[last].name
     assert any(r.startswith(name) and "last turn" in r for r in reasons)
+
+
+def test_each_sides_modifiers_and_total_are_shown(waterloo: GameService) -> None:
+    """EotE 4.0: the odds name each side's modifier total; the result each side's sum."""
+    to_initiative(waterloo)
+    allied, french = (s.name for s in waterloo.view().sides)
+    check = open_check(waterloo, "initiative", side=-1)
+    mods = check.side_modifier_totals()
+    preview = check.preview()
+    # The net shown as "Modified" is the first side's total less the second's.
+    assert mods[allied] - mods[french] == preview.modified
+    labels = {label for label, _p in check.odds()}
+    assert f"{allied} ({mods[allied]:+g} to its d10) wins" in labels
+    assert f"{french} ({mods[french]:+g} to its d10) wins" in labels
+    out = check.trial({f"{allied}.roll": 3, f"{french}.roll": 9}).outcome
+    assert out is not None
+    text = check.result_text(out)
+    a_total, f_total = 3 + mods[allied], 9 + mods[french]
+    assert f"{allied} {a_total:g} (rolled 3, {mods[allied]:+g})" in text
+    assert f"{french} {f_total:g} (rolled 9, {mods[french]:+g})" in text

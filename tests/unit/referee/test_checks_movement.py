@@ -84,6 +84,10 @@ def test_limber_sets_formation_and_limbered(waterloo: GameService) -> None:
     check.apply({})
     u = unit(waterloo, gun)
     assert (u.formation, u.limbered, u.changed_formation) == ("limbered", True, True)
+    assert waterloo.journal(limit=1)[0].summary.startswith(f"{u.name}: limbers: costs ")
+    back = open_check(waterloo, "limber", unit_id=gun)
+    back.set("formation", "unlimbered")
+    assert back.result_text(back.preview()).startswith("unlimbers: costs ")
     inf = open_check(waterloo, "limber", unit_id=first_unit(waterloo, 0, "infantry"))
     assert inf.trial({}).error is not None
 
@@ -110,11 +114,18 @@ def test_skirmishers_detach_then_reform_with_half_the_stand_hits(waterloo: GameS
     before = game_state(waterloo)
     detach = open_check(waterloo, "skirmishers", unit_id=uid)
     assert detach.values["action"] == "detach"
+    # Detaching asks nothing about a stand out or leaving full skirmish order.
+    assert [f.key for f in detach.facts()] == ["action"]
     detach.apply({})
+    name = unit(waterloo, uid).name
+    assert waterloo.journal(limit=1)[0].summary == (
+        f"{name}: a skirmish stand detaches: the parent now has 1 hit"
+    )
     u = unit(waterloo, uid)
     assert (u.hits, u.skirmishers_out) == (1, True)  # one hit marks the parent (5.4)
     reform = open_check(waterloo, "skirmishers", unit_id=uid)
     assert reform.values["action"] == "reform"
+    assert "reform_into" not in reform.values
     reform.set("skirmish_hits", 3)
     reform.apply({})
     u = unit(waterloo, uid)
