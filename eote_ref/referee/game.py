@@ -704,6 +704,9 @@ class GameService:
                     )
                 elif change.field in ("initiative", "initiative_last_turn"):
                     before, after = (self._side_name(s, v) for v in (before, change.value))
+                elif change.field == "pending_order_turns" and isinstance(after, int):
+                    game = s.get(Game, self.game_id)
+                    before, after = None, (game.turn if game else 1) + after
             return f"{name}: {_describe(change.field, before, after)}"
         if isinstance(change, InsertRow):
             return self._describe_insert(change)
@@ -829,7 +832,7 @@ _VALUE_WORDS = {
     "attached_command_id": ("attached to {v}", "detached from his division"),
     "current_order": ("order {v}", "no order"),
     "pending_order": ("{v} order on its way", "no order on its way"),
-    "pending_order_turns": ("order arrives in {v} turn(s)", "no order on its way"),
+    "pending_order_turns": ("the order takes effect on turn {v}", "no order on its way"),
     "replacement_due_turn": ("replacement leader due on turn {v}", "no replacement due"),
     "no_rally_turn": ("cannot rally troops on turn {v}", "may rally troops"),
     "initiative": ("initiative: {v}", "initiative to be rolled"),
