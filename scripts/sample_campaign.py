@@ -61,7 +61,7 @@ def build_sample_campaign(db: object) -> int:
     for player in ("Alice", "Bob", "Carol"):
         svc.add_member(cid, player)
     svc.add_member(cid, "Ursula", "umpire")
-    svc.add_army(cid, "Alice", lists["waterloo-1815-french.yaml"], name="Armee du Nord")
+    svc.add_army(cid, "Alice", lists["waterloo-1815-french.yaml"])  # "Armée du Nord"
     svc.add_army(cid, "Bob", lists["waterloo-1815-prussian.yaml"], name="Prussian IV Corps")
     svc.add_army(cid, "Carol", lists["waterloo-1815-anglo-allied.yaml"], name="Wellington's army")
 
@@ -79,7 +79,7 @@ def build_sample_campaign(db: object) -> int:
             ),
         )
 
-    b1 = battle(7, "Ligny", "Armee du Nord", "Prussian IV Corps", ("French", "Prussians"))
+    b1 = battle(7, "Ligny", "Armée du Nord", "Prussian IV Corps", ("French", "Prussians"))
     g1 = GameService(db, svc.start_game(b1, initiative=0))
     _fight(
         g1,
@@ -98,7 +98,7 @@ def build_sample_campaign(db: object) -> int:
     svc.set_result(b1, "decisive", 0, notes="The Prussian centre broke in the third turn.")
     svc.carry_losses(b1)
 
-    b2 = battle(14, "Quatre Bras", "Wellington's army", "Armee du Nord", ("Allies", "French"))
+    b2 = battle(14, "Quatre Bras", "Wellington's army", "Armée du Nord", ("Allies", "French"))
     g2 = GameService(db, svc.start_game(b2, initiative=1))
     _fight(
         g2,
@@ -129,7 +129,7 @@ def build_sample_campaign(db: object) -> int:
         NewBattle(
             date=datetime.date(2026, 3, 28),
             scenario="Plancenoit (played at a member's house)",
-            sides=(["Prussian IV Corps"], ["Armee du Nord"]),
+            sides=(["Prussian IV Corps"], ["Armée du Nord"]),
             side_names=("Prussians", "French"),
             table_size="8 x 5 ft",
             figure_scale="6mm",
@@ -137,8 +137,8 @@ def build_sample_campaign(db: object) -> int:
             victory="marginal",
             winner=1,
             notes="Entered by hand from the club's spreadsheet.",
-            losses={"Prussian IV Corps": 17, "Armee du Nord": 11},
-            units_lost={"Prussian IV Corps": 2, "Armee du Nord": 1},
+            losses={"Prussian IV Corps": 17, "Armée du Nord": 11},
+            units_lost={"Prussian IV Corps": 2, "Armée du Nord": 1},
         ),
     )
     return cid

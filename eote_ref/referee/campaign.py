@@ -348,6 +348,10 @@ class BattleView:
         """The hits side ``side`` took."""
         return sum(a.losses for a in self.side_armies(side))
 
+    def units_lost(self, side: int) -> int:
+        """The units side ``side`` lost for good."""
+        return sum(a.units_lost for a in self.side_armies(side))
+
     @property
     def decided(self) -> bool:
         """Whether the umpire has given the result."""
@@ -1131,7 +1135,7 @@ class CampaignService:
         for ch in changes:
             taken = ch.after - ch.before
             army = army_of(ch.unit_id, ch.side_position)
-            if ch.kind == CARRIED_LOSSES_KIND or taken <= 0 or army is None:
+            if ch.kind == CARRIED_LOSSES_KIND or taken == 0 or army is None:
                 continue
             losses[names[army]] += taken
         for uid, u in units.items():

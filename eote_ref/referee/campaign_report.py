@@ -6,17 +6,69 @@ import datetime
 import html
 from collections.abc import Mapping, Sequence
 
-from eote_ref.referee.campaign import BattleView, CampaignService, CampaignView, LeagueRow
+from eote_ref.referee.campaign import (
+    BattleView,
+    CampaignInfo,
+    CampaignService,
+    CampaignView,
+    LeagueRow,
+)
 
 #: Series colours (colour-blind safe, Okabe-Ito), side A then side B first.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000")
 
-_W, _H = 640, 300
-_LEFT, _RIGHT, _TOP, _BOTTOM = 48, 150, 20, 50
+_W, _H = 640, 320
+_LEFT, _RIGHT, _TOP, _BOTTOM = 48, 150, 20, 70
+
+#: What the battle list's columns mean (the window's header tooltips say the same).
+BATTLE_TIPS = {
+    "Hits A": "Hits side A's units took in the battle",
+    "Hits B": "Hits side B's units took in the battle",
+    "Units lost": "Units each side lost for good (routed off, destroyed or disintegrated): A / B",
+    "Carried": (
+        "Yes when the battle's losses have been written back to the armies: their units "
+        "start the next battle with the hits they kept"
+    ),
+}
 
 
 def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
+
+
+def nation_name(nation: str) -> str:
+    """A nation key as people write it: ``dutch-belgian`` → ``Dutch-Belgian``.
+
+    (The army lists store the key in lower case.)
+    """
+    return "-".join(part.capitalize() for part in nation.split("-"))
+
+
+def settings_text(info: CampaignInfo) -> str:
+    """The campaign's points and recovery in words, e.g. ``3 points a win, 1 a draw...``."""
+    p = info.points
+
+    def pts(n: int) -> str:
+        return f"{n} point{'s' if n != 1 else ''}"
+
+    recovery = {0: "no hits", 50: "half their hits", 100: "all their hits"}.get(
+        info.recovery_percent, f"{info.recovery_percent}% of their hits (rounded down)"
+    )
+    return (
+        f"{pts(p.win)} a win, {p.draw} a draw, {p.loss} a loss; "
+        f"units recover {recovery} between battles"
+    )
+
+
+def chart_labels(battles: Sequence[BattleView]) -> list[str]:
+    """The battles' names for a chart axis: the scenario, with its date when it repeats."""
+    counts: dict[str, int] = {}
+    for b in battles:
+        counts[b.scenario] = counts.get(b.scenario, 0) + 1
+    return [
+        b.scenario if counts[b.scenario] == 1 else f"{b.scenario} ({b.date.isoformat()})"
+        for b in battles
+    ]
 
 
 def nice_top(max_value: int) -> int:
@@ -43,12 +95,20 @@ def _axis(max_value: int, labels: Sequence[str], title: str) -> list[str]:
             f"{value:.0f}</text>"
         )
     n = max(1, len(labels))
+    slanted = any(len(label) > 12 for label in labels)
     for i, label in enumerate(labels):
         x = _LEFT + plot_w * (i + 0.5) / n
-        out.append(
-            f'<text x="{x:.1f}" y="{_TOP + plot_h + 16}" font-size="10" text-anchor="middle">'
-            f"{_e(label[:18])}</text>"
-        )
+        y = _TOP + plot_h + 16
+        short = label if len(label) <= 28 else label[:27] + "…"
+        if slanted:  # long names run down to the left instead of into each other
+            out.append(
+                f'<text x="{x:.1f}" y="{y}" font-size="10" text-anchor="end" '
+                f'transform="rotate(-20 {x:.1f} {y})"><title>{_e(label)}</title>{_e(short)}</text>'
+            )
+        else:
+            out.append(
+                f'<text x="{x:.1f}" y="{y}" font-size="10" text-anchor="middle">{_e(short)}</text>'
+            )
     return out
 
 
@@ -116,15 +176,20 @@ def bar_chart_svg(title: str, labels: Sequence[str], series: Mapping[str, Sequen
 
 
 def losses_by_battle(view: CampaignView) -> tuple[list[str], dict[str, list[int]]]:
-    """Labels and the hits side A and side B took in each decided battle."""
+    """Each decided battle's name and the hits each nation's armies took there.
+
+    One series per nation (``French``, ``Prussian``...), so a bar's colour always means the
+    same army across battles; a nation that did not fight a battle has 0 there.
+    """
     battles = view.decided_battles
-    return (
-        [b.label for b in battles],
-        {
-            "Side A": [b.losses(0) for b in battles],
-            "Side B": [b.losses(1) for b in battles],
-        },
-    )
+    nations: dict[str, list[int]] = {}
+    for b in battles:
+        for a in b.armies:
+            nations.setdefault(nation_name(a.nation), [0] * len(battles))
+    for j, b in enumerate(battles):
+        for a in b.armies:
+            nations[nation_name(a.nation)][j] += a.losses
+    return chart_labels(battles), nations
 
 
 def _table(rows: Sequence[LeagueRow], heading: str) -> str:
@@ -138,7 +203,7 @@ def _table(rows: Sequence[LeagueRow], heading: str) -> str:
             f"<td>{_e(v)}</td>"
             for v in (
                 i,
-                r.name,
+                nation_name(r.name) if heading == "Nation" else r.name,
                 r.played,
                 r.won,
                 r.drawn,
@@ -171,15 +236,13 @@ def campaign_report_html(
     """The campaign as one self-contained HTML page (no external files; charts inline SVG)."""
     v = service.view(campaign_id)
     when = (generated or datetime.date.today()).isoformat()
-    p = v.info.points
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         f"<title>{_e(v.info.name)} - campaign report</title><style>{_CSS}</style></head><body>",
         f"<h1>{_e(v.info.name)}</h1>",
-        f'<p class="muted">Campaign report made by eote-ref on {when}. Points: win {p.win}, '
-        f"draw {p.draw}, loss {p.loss}. Between battles each surviving unit recovers "
-        f"{v.info.recovery_percent}% of its hits, rounded down.</p>",
+        f'<p class="muted">Campaign report made by eote-ref on {when}. '
+        f"{_e(settings_text(v.info).capitalize())}.</p>",
     ]
     if v.info.notes:
         out.append(f"<p>{_e(v.info.notes)}</p>")
@@ -189,8 +252,10 @@ def campaign_report_html(
     out.append("<h2>Battles</h2>")
     head = "".join(
         f"<th>{h}</th>"
-        for h in ("Date", "Scenario", "Umpire", "Side A", "Side B", "Result", "Losses A-B")
+        for h in ("Date", "Scenario", "Umpire", "Side A", "Side B", "Result", "Hits A-B")
     )
+    head += f'<th title="{_e(BATTLE_TIPS["Units lost"])}">Units lost A-B</th>'
+    head += f'<th title="{_e(BATTLE_TIPS["Carried"])}">Carried</th>'
     rows = []
     for b in v.battles:
 
@@ -202,7 +267,9 @@ def campaign_report_html(
             "<tr>"
             f"<td>{_e(b.date.isoformat())}</td><td>{_e(b.scenario)}</td>"
             f"<td>{_e(b.umpire or '')}</td><td>{side(0)}</td><td>{side(1)}</td>"
-            f"<td>{_e(b.result_text)}</td><td>{b.losses(0)}-{b.losses(1)}</td></tr>"
+            f"<td>{_e(b.result_text)}</td><td>{b.losses(0)}-{b.losses(1)}</td>"
+            f"<td>{b.units_lost(0)}-{b.units_lost(1)}</td><td>{'yes' if b.carried else ''}</td>"
+            "</tr>"
         )
     out.append(
         f'<table class="battles"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}'
@@ -210,7 +277,7 @@ def campaign_report_html(
     )
     out.append("<h2>Charts</h2>")
     decided = v.decided_battles
-    labels = [b.label for b in decided]
+    labels = chart_labels(decided)
     out.append(
         "<figure>"
         + line_chart_svg("Points over the campaign", labels, v.points_series)
@@ -237,7 +304,8 @@ def campaign_report_html(
     for a in v.armies:
         destroyed = ", ".join(u.name for u in a.units if u.destroyed) or "none"
         out.append(
-            f"<h3>{_e(a.name)} <span class='muted'>({_e(a.player)}, {_e(a.nation)})</span></h3>"
+            f"<h3>{_e(a.name)} <span class='muted'>({_e(a.player)}, "
+            f"{_e(nation_name(a.nation))})</span></h3>"
             f"<p>{len(a.units) - a.units_destroyed} of {len(a.units)} units remain, carrying "
             f"{a.hits_carried} hits. Destroyed: {_e(destroyed)}.</p>"
         )

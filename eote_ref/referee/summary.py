@@ -19,8 +19,10 @@ CARRIED_LOSSES_KIND = "campaign-carried-losses"
 class SideSummary:
     """One side's losses at the end (or so far) of a battle.
 
-    ``units_removed`` counts units off the table; ``hits_taken`` adds up every hit the side's
-    units took in the journal's done events (hits removed by rallying are not subtracted).
+    ``units_removed`` counts units off the table; ``hits_taken`` is the net change of the side's
+    hits in the journal's done events: every hit put on a unit (by a check or by the umpire's
+    marker edit) less the hits a rally took off (EotE 9.1), so it equals the hits the side's
+    units carry now less the hits they started with (carried from earlier battles).
     """
 
     position: int
@@ -39,8 +41,9 @@ class SideSummary:
 class BattleSummary:
     """A battle's summary: the sides' losses and the hits taken per turn.
 
-    ``losses_per_turn`` maps a turn to the hits each side (by position) took in that turn;
-    turns with no hits taken are left out, and so are sides that took none in a turn.
+    ``losses_per_turn`` maps a turn to the net hits each side (by position) took in that turn
+    (the turn the journal event was made in); turns and sides with a net change of 0 are left
+    out, and the turns add up to each side's ``hits_taken``.
     """
 
     game_id: int
@@ -68,8 +71,9 @@ def battle_summary(game: GameService) -> BattleSummary:
 
     Routed, disintegrated and off-table units come from the units' final state; leaders
     killed from the leaders; broken (routed) and falling-back divisions from the division
-    state (EotE 9.0); hits taken from the ``hits`` increases of done journal events, by the
-    turn they happened in (the events that carried earlier battles' hits in are left out).
+    state (EotE 9.0); hits taken from the ``hits`` changes of done journal events (net of hits
+    rallied off), by the turn they happened in (the events that carried earlier battles' hits
+    in are left out).
     """
     with game.db.session() as s:
         state = load_game(s, game.game_id)
@@ -85,11 +89,16 @@ def battle_summary(game: GameService) -> BattleSummary:
     hits_by_side: dict[int, int] = {}
     for ch in changes:
         taken = ch.after - ch.before
-        if ch.kind == CARRIED_LOSSES_KIND or taken <= 0 or ch.side_position is None:
+        if ch.kind == CARRIED_LOSSES_KIND or taken == 0 or ch.side_position is None:
             continue
         turn = per_turn.setdefault(ch.turn, {})
         turn[ch.side_position] = turn.get(ch.side_position, 0) + taken
         hits_by_side[ch.side_position] = hits_by_side.get(ch.side_position, 0) + taken
+    per_turn = {
+        t: {side: n for side, n in by_side.items() if n}
+        for t, by_side in per_turn.items()
+        if any(by_side.values())
+    }
 
     sides = []
     for side in state.sides:

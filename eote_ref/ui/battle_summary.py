@@ -26,15 +26,25 @@ from PySide6.QtWidgets import (
 from eote_ref.referee.summary import BattleSummary, SideSummary, battle_summary
 from eote_ref.ui.game_hub import GameHub
 
+#: What a row of the summary table means, shown as its tooltip.
+ROW_TIPS: dict[str, str] = {
+    "Off the table": "Units no longer on the table (routed off or removed)",
+    "Hits taken": (
+        "Hits put on the side's units in this battle (by checks or marker edits), less the "
+        "hits rallies took off; hits carried from earlier battles are not counted"
+    ),
+    "Divisions routed": "Divisions that failed their integrity check and broke (EotE 9.0)",
+}
+
 #: The rows of the summary table: (SideSummary field, label).
 ROWS: tuple[tuple[str, str], ...] = (
     ("units_total", "Units"),
     ("units_routed", "Units routed"),
     ("units_disintegrated", "Cavalry disintegrated"),
-    ("units_removed", "Units off the table"),
+    ("units_removed", "Off the table"),
     ("hits_taken", "Hits taken"),
     ("leaders_killed", "Leaders killed"),
-    ("divisions_broken", "Divisions broken"),
+    ("divisions_broken", "Divisions routed"),
     ("divisions_falling_back", "Divisions falling back"),
 )
 
@@ -46,7 +56,6 @@ def _value(side: SideSummary, field: str) -> int:
 def summary_rows(summary: BattleSummary) -> list[list[str]]:
     """The summary as a table: a header row (measure, each side), one row per measure."""
     rows = [["", *(s.name for s in summary.sides)]]
-    rows.append(["Turns played", *(str(summary.turns_played) for _ in summary.sides)])
     rows += [[label, *(str(_value(s, f)) for s in summary.sides)] for f, label in ROWS]
     return rows
 
@@ -102,13 +111,22 @@ def summary_html(summary: BattleSummary) -> str:
     )
 
 
-def _fill(table: QTableWidget, rows: list[list[str]]) -> None:
-    table.setColumnCount(len(rows[0]) - 1)
+def _fill(table: QTableWidget, rows: list[list[str]], *, label_column: bool = False) -> None:
+    """Fill ``table``: each row's first cell heads the row (is a column with ``label_column``)."""
+    skip = 0 if label_column else 1
+    table.setColumnCount(len(rows[0]) - skip)
     table.setRowCount(len(rows) - 1)
-    table.setHorizontalHeaderLabels(rows[0][1:])
-    table.setVerticalHeaderLabels([r[0] for r in rows[1:]])
+    table.setHorizontalHeaderLabels(rows[0][skip:])
+    if label_column:
+        table.verticalHeader().setVisible(False)
+    else:
+        table.setVerticalHeaderLabels([r[0] for r in rows[1:]])
+        for i, row in enumerate(rows[1:]):
+            header = table.verticalHeaderItem(i)
+            if header is not None and row[0] in ROW_TIPS:
+                header.setToolTip(ROW_TIPS[row[0]])
     for i, row in enumerate(rows[1:]):
-        for j, cell in enumerate(row[1:]):
+        for j, cell in enumerate(row[skip:]):
             item = QTableWidgetItem(cell)
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
@@ -122,7 +140,10 @@ def _fit_height(table: QTableWidget) -> None:
     """Tall enough to show every row without scrolling."""
     table.resizeRowsToContents()
     height = table.verticalHeader().length() + table.horizontalHeader().sizeHint().height()
-    table.setMinimumHeight(height + 2 * table.frameWidth() + 2)
+    height += 2 * table.frameWidth() + 2
+    table.setMinimumHeight(height)
+    table.setMaximumHeight(height)
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
 
 class BattleSummaryDialog(QDialog):
@@ -138,11 +159,11 @@ class BattleSummaryDialog(QDialog):
         self.hub = hub
         self.summary = battle_summary(hub.service)
         self.setWindowTitle(f"End battle: {self.summary.name}")
-        self.resize(680, 640)
         layout = QVBoxLayout(self)
+        turns = self.summary.turns_played
         heading = QLabel(
             f"<p style='font-size:large'><b>{html.escape(self.summary.name)}</b></p>"
-            f"<p>{self.summary.turns_played} turns played. The game stays open: "
+            f"<p>{turns} turn{'s' if turns != 1 else ''} played. The game stays open: "
             "undo and further turns are still possible.</p>"
         )
         heading.setTextFormat(Qt.TextFormat.RichText)
@@ -157,8 +178,17 @@ class BattleSummaryDialog(QDialog):
         layout.addWidget(per_turn)
         self.turns_table = QTableWidget(self)
         self.turns_table.setObjectName("summaryTurns")
-        _fill(self.turns_table, turn_rows(self.summary))
-        layout.addWidget(self.turns_table, 1)
+        _fill(self.turns_table, turn_rows(self.summary), label_column=True)
+        self.turns_table.horizontalHeader().setSectionResizeMode(
+            0, QHeaderView.ResizeMode.ResizeToContents
+        )
+        _fit_height(self.turns_table)
+        self.turns_table.setVisible(bool(self.summary.losses_per_turn))
+        layout.addWidget(self.turns_table, 0)
+        self.no_turns = QLabel("No hits were taken in this battle.")
+        self.no_turns.setVisible(not self.summary.losses_per_turn)
+        layout.addWidget(self.no_turns)
+        layout.addStretch(1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         self.csv_button = QPushButton("Export &CSV…")
         self.html_button = QPushButton("Export &HTML…")
@@ -169,6 +199,7 @@ class BattleSummaryDialog(QDialog):
         buttons.rejected.connect(self.reject)
         QShortcut(QKeySequence("Ctrl+E"), self, lambda: self._export("csv"))
         layout.addWidget(buttons)
+        self.resize(640, self.sizeHint().height())
 
     def export(self, path: pathlib.Path) -> pathlib.Path:
         """Write the summary to ``path``: HTML for ``.html``/``.htm``, CSV otherwise."""

@@ -44,7 +44,8 @@ from eote_ref.referee.campaign import (
     MemberView,
     NewBattle,
 )
-from eote_ref.referee.setup import FIGURE_SCALES, shipped_army_lists
+from eote_ref.referee.campaign_report import nation_name
+from eote_ref.referee.setup import FIGURE_SCALES, SetupService, shipped_army_lists
 
 ERROR_STYLE = "color: #b00020;"
 
@@ -203,12 +204,20 @@ class ArmyDialog(_Dialog):
         self.shipped_combo = QComboBox()
         self.shipped_combo.setObjectName("shippedCombo")
         for path in shipped_army_lists():
-            self.shipped_combo.addItem(path.stem, str(path))
+            try:  # the list's own name, nation and year, not its file name
+                s = SetupService.summarise(path)
+                text = f"{s.name} ({nation_name(s.nation)}, {s.year})"
+            except (ValueError, OSError):
+                text = path.name
+            self.shipped_combo.addItem(text, str(path))
+            self.shipped_combo.setItemData(
+                self.shipped_combo.count() - 1, path.name, Qt.ItemDataRole.ToolTipRole
+            )
         self.file_radio = QRadioButton("&File:")
         self.file_radio.setObjectName("fileRadio")
         self.file_edit = QLineEdit()
         self.file_edit.setObjectName("fileEdit")
-        self.file_edit.setPlaceholderText("an army-list YAML file")
+        self.file_edit.setPlaceholderText("an army-list file of your own (.yaml)")
         self.browse_button = QPushButton("&Browse...")
         self.browse_button.clicked.connect(self.browse)
         grid.addWidget(self.shipped_radio, 0, 0)
@@ -232,7 +241,7 @@ class ArmyDialog(_Dialog):
                 w.setEnabled(False)
             self.browse_button.setEnabled(False)
             self.list_label.setText(
-                f"Campaign copy of a {army.nation} list, {len(army.units)} units "
+                f"Campaign copy of a {nation_name(army.nation)} list, {len(army.units)} units "
                 f"({army.units_destroyed} destroyed, {army.hits_carried} hits carried)."
             )
         self._finish(layout)
@@ -243,6 +252,16 @@ class ArmyDialog(_Dialog):
         self.shipped_combo.currentIndexChanged.connect(self._source_changed)
         self.file_edit.textChanged.connect(self._source_changed)
         self._source_changed()
+
+    def select_shipped(self, file_name: str) -> bool:
+        """Choose a shipped list by its file name (``waterloo-1815-french`` or with ``.yaml``)."""
+        for i in range(self.shipped_combo.count()):
+            path = pathlib.Path(str(self.shipped_combo.itemData(i)))
+            if file_name in (path.name, path.stem):
+                self.shipped_radio.setChecked(True)
+                self.shipped_combo.setCurrentIndex(i)
+                return True
+        return False
 
     def browse(self) -> None:
         """Choose an army-list file."""
@@ -277,7 +296,10 @@ class ArmyDialog(_Dialog):
                 self._load_error = f"The army list cannot be read: {first}"
         if self._loaded is not None:
             n = sum(len(c.units) for c in self._loaded.army.walk())
-            self.list_label.setText(f"{self._loaded.name} ({self._loaded.nation}), {n} units")
+            self.list_label.setText(
+                f"{self._loaded.name} ({nation_name(self._loaded.nation)}, {self._loaded.year}),"
+                f" {n} units"
+            )
             self.name_edit.setPlaceholderText(self._loaded.name)
         else:
             self.list_label.setText("")
@@ -394,7 +416,10 @@ class BattleDialog(_Dialog):
             self.game_combo.addItem(f"game {g.id}: {g.name} ({g.sides_text}, turn {g.turn})", g.id)
         if battle and battle.game_id is not None:
             self.game_combo.setCurrentIndex(self.game_combo.findData(battle.game_id))
-        form.addRow("&Game:", self.game_combo)
+        self.game_combo.setToolTip(
+            "The game this battle was played in, or a manual entry for a battle fought away "
+            "from eote-ref"
+        )
         top.addWidget(details, 4)
 
         sides = QGroupBox("Sides")
@@ -428,6 +453,14 @@ class BattleDialog(_Dialog):
             self.army_lists.append(armies)
         top.addWidget(sides, 5)
         layout.addLayout(top)
+        # the game's name is long ("game 3: Ligny (French against Prussians, turn 4)"): a row
+        # of its own, the dialog's full width
+        game_row = QHBoxLayout()
+        game_label = QLabel("&Game:")
+        game_label.setBuddy(self.game_combo)
+        game_row.addWidget(game_label)
+        game_row.addWidget(self.game_combo, 1)
+        layout.addLayout(game_row)
 
         result = QGroupBox("Result")
         rl = QGridLayout(result)
@@ -457,10 +490,10 @@ class BattleDialog(_Dialog):
         self.losses_table.setObjectName("lossesTable")
         self.losses_table.setHorizontalHeaderLabels(["Army", "Side", "Hits taken", "Units lost"])
         self.losses_table.verticalHeader().setVisible(False)
-        self.losses_table.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents
-        )
-        self.losses_table.horizontalHeader().setStretchLastSection(True)
+        header = self.losses_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the army's name
+        header.setStretchLastSection(False)
         self.losses_table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.losses_table.setMinimumHeight(110)
         rl.addWidget(self.losses_table, 2, 0, 1, 4)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import pathlib
 from collections.abc import Callable, Mapping, Sequence
 
@@ -29,7 +30,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPushButton,
-    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -48,12 +48,17 @@ from eote_ref.referee.campaign import (
     CsvImportError,
     LeagueRow,
     MemberView,
+    UnitState,
 )
 from eote_ref.referee.campaign_report import (
+    BATTLE_TIPS,
     PALETTE,
     campaign_report_html,
+    chart_labels,
     losses_by_battle,
+    nation_name,
     nice_top,
+    settings_text,
 )
 from eote_ref.ui.campaign_dialogs import ArmyDialog, BattleDialog, MemberDialog
 
@@ -65,11 +70,14 @@ BATTLE_HEADERS = (
     "Side A",
     "Side B",
     "Result",
-    "Losses A",
-    "Losses B",
+    "Hits A",
+    "Hits B",
+    "Units lost",
     "Game",
     "Carried",
 )
+#: The armies tab's columns: a tree of army, division and unit.
+ARMY_HEADERS = ("Army / division / unit", "Player", "Nation", "CE", "State")
 
 
 def _table(headers: Sequence[str], name: str) -> QTableWidget:
@@ -80,9 +88,22 @@ def _table(headers: Sequence[str], name: str) -> QTableWidget:
     t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     t.verticalHeader().setVisible(False)
+    # compact rows: a line of text and a little air
+    t.verticalHeader().setDefaultSectionSize(t.fontMetrics().height() + 8)
     t.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     t.horizontalHeader().setStretchLastSection(False)
+    for i, h in enumerate(headers):
+        item = t.horizontalHeaderItem(i)
+        if item is not None and h in BATTLE_TIPS:
+            item.setToolTip(BATTLE_TIPS[h])
     return t
+
+
+def _fit_height(table: QTableWidget) -> None:
+    """Exactly as tall as its rows (no empty space under a short league table)."""
+    rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+    height = rows + table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth() + 2
+    table.setFixedHeight(height)
 
 
 def _fill(table: QTableWidget, rows: Sequence[Sequence[object]]) -> None:
@@ -95,11 +116,11 @@ def _fill(table: QTableWidget, rows: Sequence[Sequence[object]]) -> None:
             table.setItem(r, c, item)
 
 
-def _league_rows(rows: Sequence[LeagueRow]) -> list[list[object]]:
+def _league_rows(rows: Sequence[LeagueRow], *, nations: bool = False) -> list[list[object]]:
     return [
         [
             i,
-            r.name,
+            nation_name(r.name) if nations else r.name,
             r.played,
             r.won,
             r.drawn,
@@ -121,9 +142,21 @@ def _chart_view(name: str) -> QChartView:
     return view
 
 
+def _wrap(label: str, width: int = 14) -> str:
+    """An axis label broken into lines of about ``width`` characters (HTML line breaks)."""
+    lines: list[str] = []
+    for word in label.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "<br>".join(html.escape(line) for line in lines) or label
+
+
 def _axes(chart: QChart, labels: Sequence[str], top: int) -> tuple[QBarCategoryAxis, QValueAxis]:
     x = QBarCategoryAxis()
-    x.append(list(labels) or [""])
+    # long scenario names wrap onto more lines (axis labels take HTML) instead of being cut
+    x.append([_wrap(label) for label in labels] or [""])
     y = QValueAxis()
     y.setRange(0, nice_top(top))
     y.setTickCount(5)
@@ -237,8 +270,9 @@ class CampaignWindow(QMainWindow):
 
         self.armies = QTreeWidget()
         self.armies.setObjectName("armiesTree")
-        self.armies.setHeaderLabels(["Army / unit", "Player / division", "Nation / CE", "State"])
+        self.armies.setHeaderLabels(list(ARMY_HEADERS))
         self.armies.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.armies.setUniformRowHeights(True)
         self.armies.itemDoubleClicked.connect(lambda *_: self.edit_army())
         self.tabs.addTab(
             self._page(
@@ -266,10 +300,12 @@ class CampaignWindow(QMainWindow):
         self.delete_button = self.findChild(QPushButton, "deleteBattleButton")
         self.carry_button = self.findChild(QPushButton, "carryButton")
 
-        league_page = QSplitter(Qt.Orientation.Vertical)
-        self.league = _table(LEAGUE_HEADERS, "leagueTable")
+        league_page = QWidget()
+        league_layout = QVBoxLayout(league_page)
+        self.league = _table((*LEAGUE_HEADERS, "Armies"), "leagueTable")
         self.league_armies = _table(LEAGUE_HEADERS, "leagueArmiesTable")
         self.league_nations = _table(LEAGUE_HEADERS, "leagueNationsTable")
+        self.league_boxes: dict[str, QWidget] = {}
         for label, table in (
             ("Players", self.league),
             ("Armies", self.league_armies),
@@ -277,10 +313,18 @@ class CampaignWindow(QMainWindow):
         ):
             box = QWidget()
             box_layout = QVBoxLayout(box)
-            box_layout.setContentsMargins(0, 0, 0, 0)
+            box_layout.setContentsMargins(0, 0, 0, 6)
             box_layout.addWidget(QLabel(f"<b>{label}</b>"))
-            box_layout.addWidget(table)
-            league_page.addWidget(box)
+            row = QHBoxLayout()
+            row.addWidget(table)
+            row.addStretch(1)
+            box_layout.addLayout(row)
+            league_layout.addWidget(box)
+            self.league_boxes[label] = box
+        self.league_note = QLabel()
+        self.league_note.setObjectName("leagueNote")
+        league_layout.addWidget(self.league_note)
+        league_layout.addStretch(1)
         self.tabs.addTab(league_page, "League")
 
         charts_page = QWidget()
@@ -352,37 +396,74 @@ class CampaignWindow(QMainWindow):
             self.settings_label.setText("No campaign yet: start one with New campaign.")
             return
         v = self.view = self.service.view(self.campaign_id)
-        p = v.info.points
-        self.settings_label.setText(
-            f"points {p.win}/{p.draw}/{p.loss}, recovery {v.info.recovery_percent}% between battles"
+        self.settings_label.setText(settings_text(v.info))
+        self.settings_label.setToolTip(
+            "League points for each result, and the share of its hits a surviving unit "
+            "loses between battles (set when the campaign is created)"
         )
         _fill(self.members, [[m.name, m.role] for m in v.members])
         self._fill_armies(v)
         _fill(self.battles, [self._battle_row(b) for b in v.battles])
-        _fill(self.league, _league_rows(v.league))
+        armies_of: dict[str, list[str]] = {}
+        for a in v.armies:
+            armies_of.setdefault(a.player, []).append(a.name)
+        _fill(
+            self.league,
+            [
+                [*row, ", ".join(armies_of.get(r.name, []))]
+                for row, r in zip(_league_rows(v.league), v.league, strict=True)
+            ],
+        )
         _fill(self.league_armies, _league_rows(v.league_by_army))
-        _fill(self.league_nations, _league_rows(v.league_by_nation))
+        _fill(self.league_nations, _league_rows(v.league_by_nation, nations=True))
+        # one army each: the army table would repeat the players' table row for row
+        same = all(len(names) == 1 for names in armies_of.values())
+        self.league_boxes["Armies"].setVisible(not same)
+        self.league_note.setText(
+            "Each player has one army (in the Armies column), so the table by army is left out."
+            if same and v.armies
+            else ""
+        )
+        for table in (self.league, self.league_armies, self.league_nations):
+            table.resizeColumnsToContents()
+            _fit_height(table)
+            width = sum(table.columnWidth(c) for c in range(table.columnCount()))
+            table.setFixedWidth(width + 2 * table.frameWidth() + 2)
         self._fill_charts(v)
 
     def _fill_armies(self, v: CampaignView) -> None:
+        """A tree per army: its divisions, then their units, each value in its own column."""
         self.armies.clear()
+        grey = QColor("#888")
         for a in v.armies:
             top = QTreeWidgetItem(
                 [
                     a.name,
                     a.player,
-                    a.nation,
+                    nation_name(a.nation),
+                    "",
                     f"{len(a.units) - a.units_destroyed}/{len(a.units)} units, "
                     f"{a.hits_carried} hits carried",
                 ]
             )
+            divisions: dict[str, list[UnitState]] = {}
             for u in a.units:
-                child = QTreeWidgetItem([u.name, u.division, str(u.ce), u.state])
-                if u.destroyed:
-                    for col in range(4):
-                        child.setForeground(col, QColor("#888"))
-                top.addChild(child)
+                divisions.setdefault(u.division, []).append(u)
+            for division, units in divisions.items():
+                left = sum(1 for u in units if not u.destroyed)
+                hits = sum(u.hits for u in units if not u.destroyed)
+                state = f"{left}/{len(units)} units" + (f", {hits} hits" if hits else "")
+                group = QTreeWidgetItem([division, "", "", "", state])
+                for u in units:
+                    child = QTreeWidgetItem([u.name, "", "", str(u.ce), u.state])
+                    child.setTextAlignment(3, Qt.AlignmentFlag.AlignRight)
+                    if u.destroyed:
+                        for col in range(len(ARMY_HEADERS)):
+                            child.setForeground(col, grey)
+                    group.addChild(child)
+                top.addChild(group)
             self.armies.addTopLevelItem(top)
+            top.setExpanded(True)
 
     @staticmethod
     def _battle_row(b: BattleView) -> list[object]:
@@ -399,12 +480,13 @@ class CampaignWindow(QMainWindow):
             b.result_text,
             b.losses(0),
             b.losses(1),
+            f"{b.units_lost(0)} / {b.units_lost(1)}",
             "" if b.game_id is None else f"game {b.game_id}",
             "yes" if b.carried else "",
         ]
 
     def _fill_charts(self, v: CampaignView) -> None:
-        labels = [b.label for b in v.decided_battles]
+        labels = chart_labels(v.decided_battles)
         self.points_chart.setChart(line_chart("Points over the campaign", labels, v.points_series))
         bl, bs = losses_by_battle(v)
         self.losses_chart.setChart(bar_chart("Hits taken per battle", bl, bs))

@@ -37,6 +37,8 @@ from eote_ref.ui.phase_bar import PhaseBar
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.unit_model import (
     DIVISION_KIND,
+    FORMATION_LABELS,
+    TYPE_LABELS,
     Column,
     Role,
     SideFilterProxy,
@@ -185,9 +187,12 @@ class SidePane(QWidget):
         header.setMinimumSectionSize(24)
         fm = self.tree.fontMetrics()
         em = fm.horizontalAdvance("M")
+        # Type and Formation as wide as their longest label, so the unit names get the room
+        type_w = max(fm.horizontalAdvance(label) for label in TYPE_LABELS.values())
+        formation_w = max(fm.horizontalAdvance(label) for label in FORMATION_LABELS.values())
         widths = {
-            Column.TYPE: int(em * 6.6),
-            Column.FORMATION: int(em * 7.4),
+            Column.TYPE: type_w + int(em * 2.8),
+            Column.FORMATION: formation_w + int(em * 0.6),
             Column.CE: int(em * 3.4),
             Column.HITS: int(em * 6.4),
             Column.DISORDER: int(em * 2.0),

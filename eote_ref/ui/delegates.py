@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from eote_ref.referee.game import DivisionView, UnitView
@@ -71,6 +71,25 @@ def draw_arm_symbol(painter: QPainter, rect: QRectF, arm: str, colour: QColor) -
         r = rect.height() * 0.22
         painter.drawEllipse(rect.center(), r, r)
     painter.restore()
+
+
+def hit_pips_width(pips: int, d: float, gap: float, threshold: int) -> float:
+    """The width ``pips`` hit pips take (the ringed threshold pip has a little extra room)."""
+    return pips * (d + gap) + (2.0 if pips >= threshold else 0.0)
+
+
+def hit_pips_shown(
+    width: float, d: float, gap: float, threshold: int, hits: int, text_width: float
+) -> int:
+    """How many pips the Hits cell paints: up to 7, and never so many that the count is hidden.
+
+    Every hit is a filled pip and hollow pips run up to the morale threshold; ``text_width``
+    is kept free after the pips for the number of hits, which is always written.
+    """
+    pips = min(max(threshold, hits), 7)
+    while pips > 0 and hit_pips_width(pips, d, gap, threshold) + text_width > width:
+        pips -= 1
+    return pips
 
 
 class MarkerDelegate(QStyledItemDelegate):
@@ -256,8 +275,11 @@ class MarkerDelegate(QStyledItemDelegate):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         d = max(7.0, min(10.0, rect.height() * 0.42))
         gap = 3.0
-        slots = max(threshold, unit.hits)
-        shown = min(slots, 7)
+        font = QFont(painter.font())
+        font.setBold(True)
+        count = str(unit.hits) if unit.hits else ""
+        text_w = QFontMetricsF(font).horizontalAdvance(count) + 4.0 if count else 0.0
+        shown = hit_pips_shown(rect.width() - 2.0, d, gap, threshold, unit.hits, text_w)
         cy = rect.center().y() + 0.5
         x = rect.left() + 2.0
         for i in range(1, shown + 1):
@@ -277,13 +299,11 @@ class MarkerDelegate(QStyledItemDelegate):
             x += d + gap
             if i == threshold:
                 x += 2.0
-        if unit.hits:
-            font = QFont(painter.font())
-            font.setBold(True)
+        if count:
             painter.setFont(font)
             painter.setPen(c.hit if unit.hits >= threshold else fg)
-            text_rect = QRectF(x + 2, rect.top(), rect.right() - x - 2, rect.height())
-            painter.drawText(text_rect, Qt.AlignmentFlag.AlignVCenter, str(unit.hits))
+            text_rect = QRectF(x + 2, rect.top(), max(text_w, rect.right() - x - 2), rect.height())
+            painter.drawText(text_rect, Qt.AlignmentFlag.AlignVCenter, count)
         painter.restore()
 
     def _paint_division(

@@ -471,6 +471,10 @@ class ListsPage(_Page):
     def isComplete(self) -> bool:
         return all(self.draft.lists[side] for side in (0, 1))
 
+    def validatePage(self) -> bool:
+        # Next is disabled while a side has no list; this also stops QWizard.next() from code
+        return self.isComplete()
+
 
 # ---------------------------------------------------------------------------- 3. scale, options
 class _OptionCombo(QComboBox):
@@ -684,7 +688,9 @@ class SummaryPage(_Page):
         self.game_id: int | None = None
 
     def initializePage(self) -> None:
-        self.ui.errorLabel.hide()
+        missing = self.missing_lists()
+        self.ui.errorLabel.setText(missing)
+        self.ui.errorLabel.setVisible(bool(missing))
         self.ui.summaryText.setHtml(self.summary_html())
 
     def summary_html(self) -> str:
@@ -731,7 +737,22 @@ class SummaryPage(_Page):
         parts.append(f"<p><b>Initiative:</b> {e(d.initiative_text())}</p>")
         return "".join(parts)
 
+    def missing_lists(self) -> str:
+        """Why the game cannot start yet: the sides with no army list ("" when both have one)."""
+        empty = [self.draft.side_name(side) for side in (0, 1) if not self.draft.lists[side]]
+        if not empty:
+            return ""
+        return (
+            f"{' and '.join(empty)} {'has' if len(empty) == 1 else 'have'} no army list: go "
+            "back to the army lists page and tick at least one list for each side."
+        )
+
     def validatePage(self) -> bool:
+        missing = self.missing_lists()
+        if missing:
+            self.ui.errorLabel.setText(missing)
+            self.ui.errorLabel.show()
+            return False
         try:
             self.game_id = self.setup.create(self.draft.to_new_game())
         except Exception as exc:  # every failure is shown; the service creates all or nothing

@@ -41,12 +41,16 @@ HEADERS = {
     Column.TYPE: ("Type", "Arm and type"),
     Column.FORMATION: ("Formation", "Formation (double-click or F to change)"),
     Column.CE: ("CE", "Combat effectiveness: current (CE less hits) / printed (EotE 1.3)"),
-    Column.HITS: ("Hits", "Hits (+/−); the ringed pip is the morale-check threshold (EotE 7.5)"),
+    Column.HITS: (
+        "Hits",
+        "Hits (+/−): the number of hits, a pip per hit; the ringed pip is the morale-check "
+        "threshold (EotE 7.5)",
+    ),
     Column.DISORDER: ("D", "Disordered (D)"),
-    Column.BLOWN: ("Bl", "Blown markers, cavalry only (B / Shift+B, EotE 5.10)"),
+    Column.BLOWN: ("Bl", "Blown: the cavalry unit's blown markers (B / Shift+B, EotE 5.10)"),
     Column.STATUS: ("Status", "Routed (R), off table (O), morale check due"),
-    Column.PINNED: ("P", "Pinned (P)"),
-    Column.COMMAND: ("Cmd", "Out of command (C toggles; blank = in command)"),
+    Column.PINNED: ("P", "Pinned: held by an enemy within pinning range (P toggles)"),
+    Column.COMMAND: ("Cmd", "Command: OUT when the unit is out of command (C toggles)"),
     Column.LEADER: ("Leader", "Leader attached to the unit"),
 }
 
@@ -58,7 +62,7 @@ TYPE_LABELS = {
     "militia": "Militia",
     "grenadier": "Gren.",
     "heavy": "Heavy",
-    "medium": "Medium",
+    "medium": "Med.",
     "foot": "Foot",
     "horse": "Horse",
 }

@@ -57,7 +57,7 @@ def _army(window: CampaignWindow, player: str, shipped: str, name: str) -> None:
     d = window.add_army()
     assert isinstance(d, ArmyDialog)
     d.player_combo.setCurrentIndex(d.player_combo.findData(player))
-    d.shipped_combo.setCurrentIndex(d.shipped_combo.findText(shipped))
+    assert d.select_shipped(shipped)
     d.name_edit.setText(name)
     assert d.ok_button.isEnabled(), d.problem_label.text()
     d.accept()
@@ -114,7 +114,7 @@ def test_members_and_armies_add_edit_delete(club: CampaignWindow, answers: list[
     assert not d2.ok_button.isEnabled()
     assert "cannot be read" in d2.problem_label.text()
     d2.shipped_radio.setChecked(True)
-    d2.shipped_combo.setCurrentIndex(d2.shipped_combo.findText("waterloo-1815-prussian"))
+    assert d2.select_shipped("waterloo-1815-prussian")
     d2.name_edit.setText("prussians")
     assert "already an army" in d2.problem_label.text()
     d2.reject()
@@ -201,7 +201,7 @@ def test_start_next_battle_link_a_game_and_undo_a_carry(
     game_id = w.start_next_battle()
     assert game_id is not None
     assert started == [game_id]
-    assert _cells(w, 8) == [f"game {game_id}"]
+    assert _cells(w, 9) == [f"game {game_id}"]
     game = GameService(w.service.db, game_id)
     game.set_unit(game.view().sides[1].units[0].id, "hits", 5)
     # the result, from the dialog: losses come from the game's journal
@@ -216,7 +216,7 @@ def test_start_next_battle_link_a_game_and_undo_a_carry(
     assert (_cells(w, 6), _cells(w, 7)) == (["0"], ["5"])
     w.battles.selectRow(0)
     w.carry_selected_battle()
-    assert w.armies.topLevelItem(1).child(0).text(3) == "3 hits"
+    assert w.armies.topLevelItem(1).child(0).child(0).text(4) == "3 hits"
     assert w.start_next_battle() is None  # nothing left to start
 
     # a battle fought earlier, linked by hand to that finished game, then deleted
@@ -233,7 +233,7 @@ def test_start_next_battle_link_a_game_and_undo_a_carry(
     assert w.delete_selected_battle()
     assert answers[-1].startswith("Delete 2026-03-01 Ligny")
     assert _cells(w, 1) == ["Gilly"]
-    assert w.armies.topLevelItem(1).child(0).text(3) == "fresh"
+    assert w.armies.topLevelItem(1).child(0).child(0).text(4) == "fresh"
 
 
 def test_battle_dialog_is_keyboard_friendly(club: CampaignWindow, qtbot: QtBot) -> None:

@@ -85,7 +85,7 @@ def test_tabs_show_the_campaign(window: CampaignWindow) -> None:
     assert _cells(window.battles, 7) == ["3", "9"]
     assert _cells(window.league, 1) == ["Bob", "Alice"]  # level on points, Bob +2, Alice -2
     assert _cells(window.league, 6) == ["3", "3"]
-    assert _cells(window.league_nations, 1) == ["prussian", "french"]
+    assert _cells(window.league_nations, 1) == ["Prussian", "French"]
 
 
 def test_charts(window: CampaignWindow) -> None:
@@ -116,9 +116,9 @@ def test_deleting_a_battle_recomputes_the_league(window: CampaignWindow) -> None
 def test_carry_csv_and_report(window: CampaignWindow, tmp_path: pathlib.Path) -> None:
     window.battles.selectRow(0)
     window.carry_selected_battle()
-    assert _cells(window.battles, 9) == ["yes", ""]
+    assert _cells(window.battles, 10) == ["yes", ""]
     prussians = window.armies.topLevelItem(1)
-    assert prussians.child(0).text(3) == "2 hits"  # 3 less half rounded down
+    assert prussians.child(0).child(0).text(4) == "2 hits"  # 3 less half rounded down
     files = window.export_csv(tmp_path / "csv")
     assert len(files) == 4
     bad = tmp_path / "bad.csv"
