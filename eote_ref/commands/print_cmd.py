@@ -37,10 +37,11 @@ def register(subparsers: Any) -> None:
 
     roster = sub.add_parser(
         "roster",
-        help="record sheets of an army list, one page per division",
-        description="Record sheets of an army-list YAML file: one landscape page per "
-        "division with the leader's command radius, each unit's formations, CE, skirmish "
-        "ability, movement allowances and boxes for hits, disorder, blown and rout.",
+        help="record sheets of an army list, divisions packed onto landscape pages",
+        description="Record sheets of an army-list YAML file: divisions packed onto "
+        "landscape pages (never split), each with its leader's command radius, a tracking "
+        "strip for orders, falling back, integrity checks and the leader, and each unit's CE, "
+        "skirmish ability, movement allowances and boxes for hits, disorder, blown and rout.",
     )
     roster.add_argument("file", metavar="FILE", help="the army-list YAML file")
     roster.add_argument("--scale", choices=FIGURE_SCALES, default="15mm", help="figure scale")

@@ -11,12 +11,13 @@ sheet honestly.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from eote_ref.armylists.model import ArmyList, Command
 from eote_ref.armylists.model import Unit as ListUnit
-from eote_ref.referee.game import DivisionView, GameService, JournalEntry, LeaderView, UnitView
+from eote_ref.referee.game import GameService, JournalEntry, LeaderView, UnitView
 from eote_ref.referee.phases import PHASES, Phase
 from eote_ref.referee.summary import BattleSummary, battle_summary
 from eote_ref.rules.command import Level, radius_in
@@ -26,7 +27,7 @@ from eote_ref.rules.movement import MovementSituation, Mover, movement
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.skirmish import skirmish_rating
 from eote_ref.rules.units import FORMATIONS_BY_ARM, Arm, Formation, Weight
-from eote_ref.store import StoreError, get_roster, load_game
+from eote_ref.store import StoreError, get_roster, history, load_game
 
 #: The mark printed after a provisional value, and after a club's (house) value.
 PROVISIONAL_MARK = "†"
@@ -44,9 +45,7 @@ FORMATION_NAMES = {
 }
 
 #: Most hit boxes a record-sheet row carries.
-MAX_HIT_BOXES = 12
-#: A division with more units than this is printed with tighter rows (to stay on one page).
-DENSE_FROM = 12
+MAX_HIT_BOXES = 11
 #: Blown-marker boxes for a cavalry unit (EotE 5.10).
 BLOWN_BOXES = 3
 
@@ -73,6 +72,20 @@ def signed(x: float) -> str:
 
 def _e(text: object) -> str:
     return html.escape(str(text))
+
+
+#: A parenthesised remark about the transcription of the rules text in a ruleset label.
+_TRANSCRIPT_REMARK = re.compile(r"\s*\([^()]*\btranscri[^()]*\)")
+
+
+def clean_label(text: str) -> tuple[str, bool]:
+    """A ruleset label without its transcription remarks, and whether it had any.
+
+    ``"cavalry in line (transcript possibly damaged)"`` → ``("cavalry in line", True)``: the
+    sheet prints the clean label and marks the value provisional.
+    """
+    clean = _TRANSCRIPT_REMARK.sub("", text)
+    return " ".join(clean.split()), clean != text
 
 
 # ====================================================================== record sheets
@@ -130,6 +143,13 @@ class DivisionSheet:
     ruleset_title: str
     footnotes: tuple[str, ...] = ()
     state_note: str | None = None
+    order: str | None = None
+    pending_order: str | None = None
+    pending_turn: int | None = None
+    falling_back: bool = False
+    routed: bool = False
+    integrity_checks: int = 0
+    replacement_turn: int | None = None
 
 
 def _mover(arm: str) -> Mover:
@@ -207,19 +227,25 @@ def movement_allowances(
         inches = float(outcome.details["full_allowance_in"])
         src = outcome.details["allowance_source"]
         m = mark(src) if isinstance(src, Source) else ""
+        entry = rs.movement.get(f"{mover.value}_{label}")
+        if not m and entry is not None and clean_label(entry.reason)[1]:
+            m = PROVISIONAL_MARK
         out.append((label, f'{num(inches)}"{m}'))
     return tuple(out)
 
 
 def skirmish_text(rs: Ruleset, ability: str, nation: str, year: int | None) -> str:
-    """A unit's skirmish ability with its rating per stand (EotE 5.4, 5.5.1)."""
+    """A unit's skirmish ability in words, with the CE of each skirmish stand (EotE 5.4, 5.5.1).
+
+    ``can detach`` sends out skirmish stands; ``full skirmish`` may also take skirmish order.
+    """
     if ability == "none":
         return "—"
-    word = "full" if ability == "full" else "detach"
+    word = "full skirmish" if ability == "full" else "can detach"
     if year is None:
         return word
     v = skirmish_rating(rs, nation, year)
-    return f"{word} · {num(v.value)}/stand{mark(v.source)}"
+    return f"{word} · CE {num(v.value)}{mark(v.source)} per stand"
 
 
 def _hit_boxes(ce: int, threshold: int) -> int:
@@ -332,6 +358,7 @@ def sheets_from_game(game: GameService) -> list[DivisionSheet]:
     threshold = game.morale_threshold
     years = _list_years(game, [name for s in view.sides for name in s.army_lists])
     state = f"State at turn {view.turn}, {view.phase.label.lower()} phase"
+    checks = _integrity_checks(game)
     out = []
     for side in view.sides:
         year = next((years[n] for n in side.army_lists if n in years), None)
@@ -357,19 +384,42 @@ def sheets_from_game(game: GameService) -> list[DivisionSheet]:
                     threshold=threshold,
                     ruleset_title=rs.title,
                     footnotes=_common_footnotes(rs, scale),
-                    state_note=state + _division_state(d),
+                    state_note=state,
+                    order=d.current_order,
+                    pending_order=d.pending_order,
+                    pending_turn=view.turn + d.pending_order_turns
+                    if d.pending_order and d.pending_order_turns is not None
+                    else None,
+                    falling_back=d.falling_back,
+                    routed=d.routed,
+                    integrity_checks=checks.get(d.id, 0),
+                    replacement_turn=d.leader.replacement_due_turn
+                    if d.leader and d.leader.killed
+                    else None,
                 )
             )
     return out
 
 
-def _division_state(d: DivisionView) -> str:
-    bits = []
-    if d.current_order:
-        bits.append(f"order {d.current_order.upper()}")
-    if d.integrity_state != "steady":
-        bits.append(d.integrity_state)
-    return f" — {', '.join(bits)}" if bits else ""
+def _integrity_checks(game: GameService) -> dict[int, int]:
+    """How many divisional integrity checks each division has taken in the battle (EotE 9.0)."""
+    out: dict[int, int] = {}
+    with game.db.session() as s:
+        for e in history(s, game.game_id, newest_first=False):
+            outcome = e.outcome if isinstance(e.outcome, dict) else {}
+            if e.kind != "integrity" or e.status != "done":
+                continue
+            if outcome.get("result") not in ("pass", "fall_back", "rout"):
+                continue
+            inputs = e.inputs if isinstance(e.inputs, dict) else {}
+            target = inputs.get("target")
+            # the check wizard names its target; an event written directly names the division
+            division = (
+                target.get("division_id") if isinstance(target, dict) else inputs.get("division_id")
+            )
+            if isinstance(division, int):
+                out[division] = out.get(division, 0) + 1
+    return out
 
 
 def _game_leader(rs: Ruleset, lead: LeaderView, level: str, command: str, scale: str) -> LeaderLine:
@@ -389,7 +439,7 @@ def _game_unit(u: UnitView, rs: Ruleset, scale: str, threshold: int, year: int |
         formations=formations_of(u.arm, u.nation, u.skirmish),
         skirmish=skirmish_text(rs, u.skirmish, u.nation, year),
         movement=movement_allowances(rs, u.arm, u.weight, u.type, scale),
-        hit_boxes=max(_hit_boxes(u.ce, threshold), min(u.hits, 20)),
+        hit_boxes=max(_hit_boxes(u.ce, threshold), min(u.hits, MAX_HIT_BOXES)),
         blown_boxes=BLOWN_BOXES if u.arm == "cavalry" else 0,
         hits=u.hits,
         disordered=u.disordered,
@@ -411,25 +461,69 @@ def _list_years(game: GameService, names: Iterable[str]) -> dict[str, int]:
 
 
 _SHEET_CSS = """
-body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 9pt;
+body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 8.5pt;
        color: #111; }
-h1 { font-size: 15pt; margin: 0; }
-h2 { font-size: 9pt; font-weight: normal; margin: 0; color: #333; }
-p.leader { font-size: 9pt; margin-top: 4px; margin-bottom: 4px; }
+p.page { font-size: 8pt; color: #333; margin: 0; }
+p.div { font-size: 8.5pt; margin-top: 6px; margin-bottom: 1px; }
+span.divname { font-size: 11pt; font-weight: bold; }
+span.small, td.small { font-size: 7pt; color: #333; }
 table.units { border-collapse: collapse; border-color: #555; }
-table.units th { background-color: #dde3ea; font-size: 7.5pt; text-align: left; }
-table.units td { font-size: 8.5pt; vertical-align: middle; }
+table.units th { background-color: #dde3ea; font-size: 7pt; text-align: left;
+                 white-space: nowrap; }
+table.units td { font-size: 7.5pt; vertical-align: middle; }
 td.num { text-align: center; }
-table.dense td { font-size: 7.5pt; }
-td.small, span.small { font-size: 7.5pt; color: #333; }
+table.strip { border-collapse: collapse; border-color: #555; margin-bottom: 2px; }
+table.strip td { font-size: 7.5pt; vertical-align: middle; }
+td.lab { background-color: #eef1f4; color: #222; white-space: nowrap; }
 table.boxes { border-collapse: collapse; border-color: #222; }
 table.boxes td { font-size: 10pt; }
-p.foot { font-size: 8pt; color: #333; margin-top: 4px; }
+p.foot { font-size: 7.5pt; color: #333; margin-top: 3px; margin-bottom: 0; }
 """
+
+#: Row budget of one record-sheet page (landscape A4 or US Letter): a unit row costs one.
+PAGE_ROWS = 22
+#: What a division's heading, tracking strip and table header cost in rows.
+DIVISION_ROWS = 2.5
+#: Integrity-check boxes on a division's tracking strip (EotE 9.0).
+INTEGRITY_BOXES = 6
+
+
+#: A unit name longer than this wraps in its cell: the row is half as tall again.
+LONG_NAME = 30
+
+
+def division_rows(sheet: DivisionSheet) -> float:
+    """The rows a division takes on a record-sheet page: its units plus its heading."""
+    return DIVISION_ROWS + sum(1.5 if len(u.name) > LONG_NAME else 1.0 for u in sheet.units)
+
+
+def pack_pages(sheets: Sequence[DivisionSheet]) -> list[list[DivisionSheet]]:
+    """Divisions packed onto pages in order, never split, one side (army) to a page.
+
+    A division goes on the current page while the page's rows stay within
+    :data:`PAGE_ROWS`, else it starts a new page (a division too large for any page gets one
+    of its own, printed with tighter rows).
+    """
+    pages: list[list[DivisionSheet]] = []
+    used = 0.0
+    for sh in sheets:
+        cost = division_rows(sh)
+        last = pages[-1] if pages else None
+        if (
+            last is None
+            or used + cost > PAGE_ROWS
+            or (last[0].army, last[0].side) != (sh.army, sh.side)
+        ):
+            pages.append([sh])
+            used = cost
+        else:
+            last.append(sh)
+            used += cost
+    return pages
 
 
 def _boxes(count: int, ticked: int = 0, shaded_from: int | None = None) -> str:
-    """A row of tick boxes: ``ticked`` filled, from ``shaded_from`` (1-based) shaded."""
+    """A row of ~5 mm tick boxes: ``ticked`` filled, from ``shaded_from`` (1-based) shaded."""
     if count <= 0:
         return '<span class="small">—</span>'
     cells = []
@@ -440,7 +534,7 @@ def _boxes(count: int, ticked: int = 0, shaded_from: int | None = None) -> str:
             colour = "#f4c7c3"
         else:
             colour = "#ffffff"
-        cells.append(f'<td width="20" bgcolor="{colour}">&nbsp;&nbsp;&nbsp;</td>')
+        cells.append(f'<td width="19" bgcolor="{colour}">&nbsp;&nbsp;&nbsp;</td>')
     return (
         '<table class="boxes" border="1" cellspacing="0" cellpadding="0"><tr>'
         + "".join(cells)
@@ -451,7 +545,7 @@ def _boxes(count: int, ticked: int = 0, shaded_from: int | None = None) -> str:
 def _leader_html(lead: LeaderLine, scale: str) -> str:
     dead = " (killed)" if lead.killed else ""
     return (
-        f"<b>{_e(lead.name)}</b>{dead} — rating {signed(lead.rating)} — command radius "
+        f"<b>{_e(lead.name)}</b>{dead}, rating {signed(lead.rating)}, command radius "
         f'<b>{num(lead.radius_in)}"</b> at {_e(scale)}'
     )
 
@@ -463,74 +557,183 @@ def _type_text(u: UnitLine) -> str:
     return " ".join(bits)
 
 
+def usual_formations(units: Iterable[UnitLine]) -> dict[str, tuple[str, ...]]:
+    """Each arm's usual formations among ``units``: the set most of its units share."""
+    counts: dict[str, dict[tuple[str, ...], int]] = {}
+    for u in units:
+        by_arm = counts.setdefault(u.arm, {})
+        by_arm[u.formations] = by_arm.get(u.formations, 0) + 1
+    return {arm: max(sets, key=lambda f: (sets[f], len(f))) for arm, sets in sorted(counts.items())}
+
+
+def _formation_note(u: UnitLine, usual: tuple[str, ...]) -> str:
+    """How a unit's formations differ from its arm's usual set: "+ skirmish order"."""
+    extra = [f for f in u.formations if f not in usual]
+    missing = [f for f in usual if f not in u.formations]
+    bits = [f"+ {f}" for f in extra] + [f"no {f}" for f in missing]
+    return ", ".join(bits)
+
+
+_UNIT_COLUMNS = (
+    ("Unit", 20),
+    ("Arm / type", 9),
+    ("CE", 3),
+    ("Stands", 5),
+    ("Skirmish", 9),
+    ("Move (full allowance)", 15),
+    ("Hits (shaded: morale check)", 23),
+    ("Disorder", 5),
+    ("Blown", 7),
+    ("Rout", 4),
+)
+
+
+def _unit_row(u: UnitLine, threshold: int, usual: tuple[str, ...]) -> str:
+    items = [f"{_e(k)}&nbsp;{_e(v)}" for k, v in u.movement]
+    move = "<br>".join(" · ".join(items[i : i + 2]) for i in range(0, len(items), 2))
+    brigade = f'<br><span class="small">{_e(u.brigade)}</span>' if u.brigade else ""
+    dead = " <b>ROUTED</b>" if u.routed else ""
+    differs = _formation_note(u, usual)
+    form = f'<br><span class="small">{_e(differs)}</span>' if differs else ""
+    # more hits than boxes: the count goes beside the name
+    more = f' <span class="small">({u.hits} hits)</span>' if u.hits > u.hit_boxes else ""
+    boxes = _boxes(u.hit_boxes, u.hits, threshold)
+    # the hit strip sits in a table of its own with room to spare on its right, so that a
+    # long strip never runs into the next column's border
+    hits = (
+        '<table cellspacing="0" cellpadding="0"><tr>'
+        f'<td>{boxes}</td><td width="4"></td></tr></table>'
+    )
+    return (
+        "<tr>"
+        f"<td><b>{_e(u.name)}</b>{dead}{more}{brigade}</td>"
+        f"<td>{_e(u.arm)} {_e(_type_text(u))}{form}</td>"
+        f'<td class="num"><b>{u.ce}</b></td>'
+        f'<td class="num">{u.stands}</td>'
+        f'<td class="small">{_e(u.skirmish).replace(" · ", "<br>")}</td>'
+        f'<td class="small">{move}</td>'
+        f"<td>{hits}</td>"
+        f"<td>{_boxes(1, int(u.disordered))}</td>"
+        f"<td>{_boxes(u.blown_boxes, u.blown)}</td>"
+        f"<td>{_boxes(1, int(u.routed))}</td>"
+        "</tr>"
+    )
+
+
+def _blank(value: object | None) -> str:
+    return _e(value) if value not in (None, "") else "&nbsp;"
+
+
+def _strip_html(sh: DivisionSheet) -> str:
+    """A division's tracking strip: orders, falling back, integrity checks, leader, notes."""
+    killed = bool(sh.leader and sh.leader.killed)
+    order = sh.order.upper() if sh.order else None
+    pending = sh.pending_order.upper() if sh.pending_order else None
+    cells = (  # label, its width, value, its width (per cent of the strip)
+        ("Order", 4, _blank(order), 9),
+        ("Pending order", 7, _blank(pending), 9),
+        ("from turn", 5, _blank(sh.pending_turn), 3),
+        ("Falling back", 6, _boxes(1, int(sh.falling_back)), 2),
+        (
+            "Integrity checks",
+            7,
+            _boxes(max(INTEGRITY_BOXES, sh.integrity_checks), sh.integrity_checks),
+            10,
+        ),
+        ("Leader killed", 6, _boxes(1, int(killed)), 2),
+        ("new leader turn", 7, _blank(sh.replacement_turn), 3),
+        ("Notes", 4, "&nbsp;", 16),
+    )
+    tds = "".join(
+        f'<td class="lab" width="{lw}%">{label}</td><td width="{vw}%">{value}</td>'
+        for label, lw, value, vw in cells
+    )
+    return (
+        '<table class="strip" width="100%" border="1" cellspacing="0" cellpadding="2">'
+        f"<tr>{tds}</tr></table>"
+    )
+
+
+def _division_html(sh: DivisionSheet, usual: dict[str, tuple[str, ...]]) -> str:
+    chain = " · ".join(sh.chain)
+    where = _e(sh.level) + (f" · {_e(chain)}" if chain else "")
+    lead = f"Leader {_leader_html(sh.leader, sh.figure_scale)}" if sh.leader else "<i>no leader</i>"
+    sup = "".join(
+        f' · <span class="small">superior {_e(s.name)} ({_e(s.command)}), rating '
+        f'{signed(s.rating)}, radius {num(s.radius_in)}"</span>'
+        for s in sh.superiors
+    )
+    routed = (
+        " — <b>DIVISION ROUTED</b>"
+        if sh.routed
+        else (" — <b>falling back</b>" if sh.falling_back else "")
+    )
+    head = "".join(f'<th width="{w}%">{h}</th>' for h, w in _UNIT_COLUMNS)
+    rows = "".join(_unit_row(u, sh.threshold, usual.get(u.arm, ())) for u in sh.units)
+    return (
+        f'<p class="div"><span class="divname">{_e(sh.division)}</span> '
+        f'<span class="small">({where})</span>{routed} — {lead}{sup}</p>'
+        + _strip_html(sh)
+        + f'<table class="units" width="100%" border="1" cellspacing="0" '
+        f'cellpadding="1"><tr>{head}</tr>{rows}</table>'
+    )
+
+
+def _formations_legend(usual: dict[str, tuple[str, ...]], differs: bool) -> str:
+    parts = [f"{_e(arm)}: {_e(', '.join(forms))}" for arm, forms in usual.items()]
+    text = "Formations (EotE 1.0.2, 5.3.6): " + "; ".join(parts) + "."
+    if differs:
+        text += (
+            ' A unit whose formations differ shows "+ formation" (it may also take it) or '
+            '"no formation" under its type.'
+        )
+    return text
+
+
 def record_sheets_html(sheets: Sequence[DivisionSheet], title: str = "Record sheets") -> str:
-    """The record sheets as one HTML document, each division on a page of its own."""
-    pages = []
-    for i, sh in enumerate(sheets):
-        brk = ' style="page-break-before: always"' if i else ""
-        chain = " · ".join(sh.chain)
-        lead = _leader_html(sh.leader, sh.figure_scale) if sh.leader else "<i>no leader</i>"
-        sup = "".join(
-            f'<br><span class="small">Superior: {_e(s.command)} — {_e(s.name)}, rating '
-            f'{signed(s.rating)}, radius {num(s.radius_in)}" ({_e(s.level)})</span>'
-            for s in sh.superiors
-        )
-        rows = []
-        for u in sh.units:
-            items = [f"{_e(k)}&nbsp;{_e(v)}" for k, v in u.movement]
-            move = "<br>".join(" · ".join(items[i : i + 2]) for i in range(0, len(items), 2))
-            brigade = f'<br><span class="small">{_e(u.brigade)}</span>' if u.brigade else ""
-            dead = " <b>ROUTED</b>" if u.routed else ""
-            rows.append(
-                "<tr>"
-                f"<td><b>{_e(u.name)}</b>{dead}{brigade}</td>"
-                f"<td>{_e(u.arm)}<br>{_e(_type_text(u))}</td>"
-                f'<td class="small">{_e(", ".join(u.formations))}</td>'
-                f'<td class="num"><b>{u.ce}</b></td>'
-                f'<td class="num">{u.stands}</td>'
-                f'<td class="small">{_e(u.skirmish).replace(" · ", "<br>")}</td>'
-                f'<td class="small">{move}</td>'
-                f"<td>{_boxes(u.hit_boxes, u.hits, sh.threshold)}</td>"
-                f"<td>{_boxes(1, int(u.disordered))}</td>"
-                f"<td>{_boxes(u.blown_boxes, u.blown)}</td>"
-                f"<td>{_boxes(1, int(u.routed))}</td>"
-                "</tr>"
+    """The record sheets as one HTML document: divisions packed onto pages, never split.
+
+    Every page names the side and carries "page N of M"; its foot explains the formations
+    of each arm on the page, the skirmish column, the shaded hit boxes and only those value
+    marks that appear on the page.
+    """
+    pages = pack_pages(sheets)
+    out = []
+    for n, group in enumerate(pages, start=1):
+        first = group[0]
+        brk = ' style="page-break-before: always"' if n > 1 else ""
+        units = [u for sh in group for u in sh.units]
+        usual = usual_formations(units)
+        body = "".join(_division_html(sh, usual) for sh in group)
+        threshold = first.threshold
+        foot = [
+            f"Shaded boxes: morale check from {threshold} hits, and again on every hit after "
+            "(EotE 7.5). Effective CE is the CE less one per hit.",
+            _formations_legend(usual, any(_formation_note(u, usual.get(u.arm, ())) for u in units)),
+        ]
+        if any(u.skirmish != "—" for u in units):
+            foot.append(
+                'Skirmish: "can detach" sends out skirmish stands (EotE 5.4); "full skirmish" '
+                "may also take skirmish order; CE per stand is what each skirmish stand counts "
+                "in skirmish fire (EotE 5.5)."
             )
-        head = "".join(
-            f'<th width="{w}%">{h}</th>'
-            for h, w in (
-                ("Unit", 18),
-                ("Arm / type", 7),
-                ("Formations", 11),
-                ("CE", 3),
-                ("Stands", 5),
-                ("Skirmish", 7),
-                ("Move (full allowance)", 15),
-                ("Hits (shaded: check morale)", 18),
-                ("Disorder", 6),
-                ("Blown", 5),
-                ("Rout", 5),
+        foot += [_e(x) for x in first.footnotes]
+        if PROVISIONAL_MARK in body + " ".join(first.footnotes):
+            foot.append(
+                f"{PROVISIONAL_MARK} provisional: the rules text lost this value, eote-ref "
+                "supplies one."
             )
-        )
-        notes = " ".join(_e(n) for n in sh.footnotes)
-        dense = len(sh.units) > DENSE_FROM
-        table_class = "units dense" if dense else "units"
-        state = f'<p class="foot"><b>{_e(sh.state_note)}</b></p>' if sh.state_note else ""
-        pages.append(
+        if HOUSE_MARK in body + " ".join(first.footnotes):
+            foot.append(f"{HOUSE_MARK} your club's own value.")
+        foot.append(f"{_e(first.ruleset_title)}.")
+        state = f" · <b>{_e(first.state_note)}</b>" if first.state_note else ""
+        out.append(
             f'<div{brk}><table width="100%" cellspacing="0" cellpadding="0"><tr>'
-            f"<td><h1>{_e(sh.division)}</h1><h2>{_e(sh.level.title())}"
-            f"{' · ' + _e(chain) if chain else ''}</h2></td>"
-            f'<td align="right"><h2>{_e(sh.army)}<br>{_e(sh.side)}</h2></td>'
-            f'</tr></table><p class="leader">Leader: {lead}{sup}</p>{state}'
-            f'<table class="{table_class}" width="100%" border="1" cellspacing="0" '
-            f'cellpadding="{1 if dense else 3}">'
-            f"<tr>{head}</tr>{''.join(rows)}</table>"
-            f'<p class="foot">Morale check on reaching {sh.threshold} hits and on every hit '
-            f"after (EotE 7.5; option morale_hit_threshold). Effective CE is CE less one per "
-            f"hit. {PROVISIONAL_MARK} provisional value (the rules text lost the chart), "
-            f"{HOUSE_MARK} house value. {notes} {_e(sh.ruleset_title)}.</p></div>"
+            f'<td><p class="page"><b>{_e(first.army)}</b> — {_e(first.side)}{state}</p></td>'
+            f'<td align="right"><p class="page">Record sheets · page {n} of {len(pages)}</p>'
+            "</td></tr></table>" + body + f'<p class="foot">{" ".join(foot)}</p></div>'
         )
-    return _document(title, _SHEET_CSS, "".join(pages))
+    return _document(title, _SHEET_CSS, "".join(out))
 
 
 def _document(title: str, css: str, body: str) -> str:
@@ -553,6 +756,7 @@ table.t td { font-size: 5.5pt; }
 td.c, th.c { text-align: center; }
 p { margin-top: 1px; margin-bottom: 1px; }
 p.note { font-size: 5.5pt; color: #333; }
+p.key { font-size: 6pt; margin-top: 2px; }
 """
 
 #: Headings of the modifier groups on the quick reference, in print order.
@@ -568,6 +772,83 @@ MODIFIER_GROUPS = {
     "initiative": "Initiative",
     "oac": "Order activation",
 }
+
+
+#: Each option's chosen value in words (EotE section in brackets): value → phrase.
+_OPTION_WORDS: dict[str, dict[object, str]] = {
+    "scale_adjusts": {
+        "all_distances": 'the 2" shift for 6mm and 25mm figures applies to every distance '
+        "(introduction)",
+        "none": "every distance is played as listed at any figure scale",
+    },
+    "morale_result_reading": {
+        "prose": "a morale roll under the modified CE passes, as the prose of 7.5 reads",
+        "table": "a morale roll over the modified CE passes, as the results table of 7.5 reads",
+    },
+    "di_routed_this_turn_stacks": {
+        True: "a unit routed this turn takes both −3s in an integrity check (EotE 9.0)",
+        False: "a unit routed this turn counts once in an integrity check (EotE 9.0)",
+    },
+    "multi_unit_half_rounding": {
+        "down": "a halved CE is rounded down (EotE 7.9)",
+        "nearest": "a halved CE is rounded to the nearest whole number (EotE 7.9)",
+        "none": "a halved CE keeps its half (EotE 7.9)",
+    },
+    "multi_unit_three_or_more": {
+        "strongest_plus_half_each": "three or more units combine as the strongest plus half of "
+        "each other (EotE 7.9)",
+        "strongest_plus_half_next_only": "three or more units combine as the strongest plus "
+        "half of the next strongest (EotE 7.9)",
+    },
+    "routed_units_leave_table": {
+        "next_command_phase_rally_eligible": "routed units leave the table at the next command "
+        "phase and may still be rallied once (EotE 7.5, 9.1)",
+        "next_command_phase_final": "routed units leave the table for good at the next command "
+        "phase (EotE 7.5)",
+        "stay_until_rallied": "routed units stay on the table until rallied (EotE 9.1)",
+    },
+    "rout_hits": {
+        "assault_2_morale_1": "a rout marks 2 hits in an assault, 1 from a morale check "
+        "(EotE 7.3–7.5)",
+        "always_2": "a rout always marks 2 hits (EotE 7.3–7.5)",
+        "always_1": "a rout always marks 1 hit (EotE 7.3–7.5)",
+    },
+    "skirmish_1812_rating": {
+        "after": "skirmishers of 1812 are rated as after 1812 (EotE 5.5.1)",
+        "before": "skirmishers of 1812 are rated as before 1812 (EotE 5.5.1)",
+    },
+    "multi_battery_target_modifiers": {
+        "once": "several batteries firing together take the target's modifiers once (EotE 6.3)",
+        "each": "several batteries firing together take the target's modifiers for each "
+        "battery (EotE 6.3)",
+    },
+}
+
+
+def option_words(rs: Ruleset) -> list[str]:
+    """The ruleset's options as chosen, each in words, e.g. "morale check from 3 hits (EotE 7.5)".
+
+    An option eote-ref has no words for (a newer ruleset) is written as its name and value.
+    """
+    out = []
+    for name in rs.options:
+        value = rs.option(name)
+        spec = rs.options[name]
+        if name == "inches_per_1500_yards":
+            out.append(f'1500 yards are {value}" on the table (EotE {spec.rule})')
+        elif name == "morale_hit_threshold":
+            out.append(f"morale check from {value} hits (EotE 7.5)")
+        elif name == "di_average_rounding":
+            out.append(f"a division's average CE is rounded {value} (EotE 9.0)")
+        elif name == "support_rear_factor":
+            out.append(f"a supporter on the attacker's rear counts ×{value} (EotE 7.2)")
+        elif value in _OPTION_WORDS.get(name, {}):
+            out.append(_OPTION_WORDS[name][value])
+        else:
+            shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+            title = name.replace("_", " ")
+            out.append(f"{title}: {shown.replace('_', ' ')} (EotE {spec.rule})")
+    return out
 
 
 def _rng(r: Sequence[int | None] | None) -> str:
@@ -593,12 +874,25 @@ def _table(head: Sequence[str], rows: Iterable[Sequence[str]], width: str = "100
     )
 
 
+def _label(v: object) -> str:
+    """A ruleset value's label as printed: escaped, transcription remarks left out."""
+    return _e(clean_label(str(getattr(v, "reason", "")))[0])
+
+
+def _mark_of(v: object) -> str:
+    """A value's mark; a value whose label doubts the transcript is printed provisional."""
+    m = mark(getattr(v, "source", Source.TEXT))
+    if not m and clean_label(str(getattr(v, "reason", "")))[1]:
+        return PROVISIONAL_MARK
+    return m
+
+
 def _mod_list(rs: Ruleset, group: str) -> str:
     rows = []
     for v in rs.modifiers[group].values():
         rows.append(
-            f"<tr><td>{_e(v.reason)}</td>"
-            f'<td class="c"><b>{signed(v.value)}</b>{mark(v.source)}</td>'
+            f"<tr><td>{_label(v)}</td>"
+            f'<td class="c"><b>{signed(v.value)}</b>{_mark_of(v)}</td>'
             f'<td class="c">{_e(v.rule)}</td></tr>'
         )
     return (
@@ -612,6 +906,11 @@ def _val(v: object) -> str:
     value = getattr(v, "value", 0)
     source = getattr(v, "source", Source.TEXT)
     return f"{num(value)}{mark(source)}"
+
+
+def _assault_cell(cell: str) -> str:
+    """An assault-table cell with room around its slash: ``./R`` → ``. / R``."""
+    return " / ".join(cell.split("/"))
 
 
 def quick_reference_html(rs: Ruleset, figure_scale: str = "15mm") -> str:
@@ -633,7 +932,7 @@ def quick_reference_html(rs: Ruleset, figure_scale: str = "15mm") -> str:
         + _table(("Modified CE", "Disorder", "1 hit", "2 hits"), fire_rows)
     )
     art_rows = [
-        (f'≤{num(rs.scaled(b.max_in, sc))}"', _e(b.reason), f"{signed(b.value)}{mark(b.source)}")
+        (f'≤{num(rs.scaled(b.max_in, sc))}"', _label(b), f"{signed(b.value)}{_mark_of(b)}")
         for b in rs.artillery_range
     ]
     cols[0].append(
@@ -642,19 +941,24 @@ def quick_reference_html(rs: Ruleset, figure_scale: str = "15mm") -> str:
     )
     assault = rs.assault_table
     head = ["d10", *(f"{_rng(c.attack_value)}{mark(c.source)}" for c in assault)]
-    a_rows = [[str(i + 1), *(c.cells[i] for c in assault)] for i in range(10)]
+    a_rows = [[str(i + 1), *(_assault_cell(c.cells[i]) for c in assault)] for i in range(10)]
     cols[0].append(
         h("Tactical assault table (EotE 7.6)")
-        + "<p>Column: attack value (attacker's total less the defender's). Cells "
-        "attacker/defender: D disorder, F fall back, 1 or 2 hits, R rout, . nothing. For a "
-        "negative value −k read column +k at roll 11−d10 with the sides swapped.</p>"
+        + "<p>Column: attack value (the attacker's total less the defender's). For a negative "
+        "value −k read column +k at roll 11−d10 with the sides swapped.</p>"
         + _table(head, a_rows)
+        + '<p class="key">Each cell: <b>attacker / defender</b>. <b>.</b> = no effect, '
+        "<b>D</b> = disorder, <b>F</b> = fall back, <b>1</b> / <b>2</b> = hits, "
+        "<b>R</b> = rout.</p>"
     )
     cols[0].append(
         h("Assault support (EotE 7.2)")
-        + _table(("Supporter", "Adds"), [(_e(v.reason), _val(v)) for v in rs.support.values()])
-        + f'<p class="note">Rear supporter ×{_e(rs.option("support_rear_factor"))} '
-        "(option support_rear_factor).</p>"
+        + _table(
+            ("Supporter", "Adds"),
+            [(_label(v), f"{num(v.value)}{_mark_of(v)}") for v in rs.support.values()],
+        )
+        + f'<p class="note">A supporter on the attacker\'s rear counts '
+        f"×{_e(rs.option('support_rear_factor'))} (a chosen option).</p>"
     )
 
     # --- column 2: combat, fire and assault modifiers, morale modifiers
@@ -668,11 +972,10 @@ def quick_reference_html(rs: Ruleset, figure_scale: str = "15mm") -> str:
     fb = rs.distance("morale_fall_back")
     cols[2].append(
         h("Morale (EotE 7.5)")
-        + f"<p>Check on reaching <b>{_e(threshold)} hits</b> and on every hit after (option "
-        "morale_hit_threshold). d10 against the modified CE: "
-        f"<b>{passes}</b> passes; <b>equal</b> falls back "
+        + f"<p>Check on reaching <b>{_e(threshold)} hits</b> and on every hit after. d10 "
+        f"against the modified CE: <b>{passes}</b> passes; <b>equal</b> falls back "
         f'{num(rs.scaled(fb.value, sc))}" disordered, +1 hit; <b>{fails}</b> routs '
-        f"(+{_rout_hits(rs)} hit). Option morale_result_reading = {_e(reading)}.</p>"
+        f"(+{_rout_hits(rs)} hit).</p>"
     )
     pin = rs.distance("pinning_cavalry")
     cols[2].append(
@@ -711,7 +1014,7 @@ def quick_reference_html(rs: Ruleset, figure_scale: str = "15mm") -> str:
         )
         for r in rs.command_radius
     ]
-    cols[3].append(
+    cols[2].append(
         h(f"Command radius at {_e(sc)} (EotE 3.6)")
         + _table(("Rating", "Division", "Corps / wing", "Army"), cr_rows)
     )
@@ -729,28 +1032,29 @@ def quick_reference_html(rs: Ruleset, figure_scale: str = "15mm") -> str:
         + _mod_list(rs, "oac")
     )
     mv = rs.movement
-    keys = (
-        "infantry_line",
-        "infantry_column",
-        "infantry_skirmish",
-        "infantry_square",
-        "cavalry_line",
-        "cavalry_column",
-        "artillery_light",
-        "artillery_medium",
-        "artillery_heavy",
-        "artillery_prolong",
-        "rout",
-        "leader",
-    )
-    move_rows = [
-        (_e(mv[k].reason), f'{num(rs.scaled(mv[k].value, sc))}"{mark(mv[k].source)}') for k in keys
+
+    def move(key: str) -> tuple[str, str]:
+        v = mv[key]
+        if key == "horse_artillery":
+            return _label(v), f'{signed(v.value)}"{_mark_of(v)}'
+        return _label(v), f'{num(rs.scaled(v.value, sc))}"{_mark_of(v)}'
+
+    # foot and horse on the left, the guns on the right, routers and leaders last
+    move_pairs = [
+        (move(a), move(b))
+        for a, b in (
+            ("infantry_line", "artillery_light"),
+            ("infantry_column", "artillery_medium"),
+            ("infantry_skirmish", "artillery_heavy"),
+            ("infantry_square", "horse_artillery"),
+            ("cavalry_line", "artillery_prolong"),
+            ("cavalry_column", "rout"),
+        )
     ]
-    ha = mv["horse_artillery"]
-    move_rows.append((_e(ha.reason), f'{signed(ha.value)}"{mark(ha.source)}'))
+    move_pairs.append((move("leader"), ("", "")))
     cols[3].append(
         h(f"Movement allowances at {_e(sc)} (EotE 5.1)")
-        + _pairs(move_rows)
+        + _pair_rows(move_pairs)
         + f'<p class="note">Without the initiative ×{_val(mv["non_initiative_fraction"])}; '
         f"formation change: infantry ×{_val(mv['infantry_formation_change_fraction'])}, "
         f'cavalry {_val(mv["cavalry_formation_change"])}"; limber '
@@ -758,28 +1062,35 @@ def quick_reference_html(rs: Ruleset, figure_scale: str = "15mm") -> str:
         f'(cavalry {_val(mv["wheel_cavalry"])}"); about-face ×{_val(mv["about_face_fraction"])}.'
         "</p>"
     )
-    cols[3].append(h("Initiative modifiers (EotE 4.0)") + _mod_list(rs, "initiative"))
-    cols[2].append(
+    cols[0].append(h("Initiative modifiers (EotE 4.0)") + _mod_list(rs, "initiative"))
+    cols[3].append(
         h(f"Distances at {_e(sc)}")
         + _pairs(
             [
-                (_e(v.reason), f'{num(rs.scaled(v.value, sc))}"{mark(v.source)}')
+                (_label(v), f'{num(rs.scaled(v.value, sc))}"{_mark_of(v)}')
                 for v in rs.distances.values()
             ]
         )
     )
 
-    provisional = sum(1 for v in rs.all_values() if v.source is Source.PROVISIONAL)
-    house = sum(1 for v in rs.all_values() if v.source is Source.HOUSE)
-    options = ", ".join(f"{k}={_e(rs.option(k))}" for k in sorted(rs.options))
+    values = list(rs.all_values())
+    provisional = sum(1 for v in values if _mark_of(v) == PROVISIONAL_MARK)
+    house = sum(1 for v in values if v.source is Source.HOUSE)
+    counts = [
+        f"{PROVISIONAL_MARK} {provisional} provisional value{'s' if provisional != 1 else ''}"
+    ]
+    if house:
+        counts.append(f"{HOUSE_MARK} {house} club (house) value{'s' if house != 1 else ''}")
+    if not provisional:
+        counts.pop(0)
     header = (
         '<table width="100%" cellspacing="0" cellpadding="0"><tr>'
         f'<td><p class="title">{_e(rs.title)} — quick reference</p></td>'
-        f'<td align="right">Figure scale {_e(sc)} · ruleset {_e(rs.name)} {_e(rs.version)} · '
-        f"{PROVISIONAL_MARK} provisional ({provisional}) · {HOUSE_MARK} house ({house})</td>"
-        "</tr></table>"
+        f'<td align="right">Figure scale {_e(sc)}'
+        + "".join(f" · {c}" for c in counts)
+        + "</td></tr></table>"
     )
-    widths = (27, 24, 25, 24)
+    widths = (26, 24, 25, 25)
     body = (
         '<table width="100%" cellspacing="0" cellpadding="2"><tr>'
         + "".join(
@@ -788,13 +1099,34 @@ def quick_reference_html(rs: Ruleset, figure_scale: str = "15mm") -> str:
         )
         + "</tr></table>"
     )
+    marks = []
+    if provisional:
+        marks.append(
+            f"{PROVISIONAL_MARK} provisional: the rules text refers to a chart it does not "
+            "contain, or its copy of the value is in doubt, so eote-ref supplies one; replace "
+            "it with your club's own" + (f" (printed {HOUSE_MARK})." if house else ".")
+        )
+    if house:
+        marks.append(f"{HOUSE_MARK} your club's own value.")
     foot = (
-        f'<p class="note">{PROVISIONAL_MARK} provisional: the rules text refers to a chart it '
-        "does not contain, so eote-ref supplies a default; replace it with your club's chart "
-        f"(source: house, printed {HOUSE_MARK}). The last column of a modifier list is the "
-        f"rules section. Options: {options}.</p>"
+        f'<p class="note">{" ".join(marks)} The last column of a modifier list is the rules '
+        f"section. Options chosen: {_e('; '.join(option_words(rs)))}.</p>"
     )
     return _document(f"{rs.title} — quick reference", _QRS_CSS, header + body + foot)
+
+
+def _pair_rows(pairs: Sequence[tuple[tuple[str, str], tuple[str, str]]]) -> str:
+    """Label/value pairs, two to a line, in the order given."""
+    lines = [
+        f'<tr><td>{a[0]}</td><td class="c"><b>{a[1]}</b></td>'
+        f'<td>{b[0]}</td><td class="c"><b>{b[1]}</b></td></tr>'
+        for a, b in pairs
+    ]
+    return (
+        '<table class="t" width="100%" border="1" cellspacing="0" cellpadding="1">'
+        + "".join(lines)
+        + "</table>"
+    )
 
 
 def _pairs(rows: Sequence[tuple[str, str]]) -> str:
@@ -873,6 +1205,7 @@ class AfterActionReport:
     turns: tuple[ReportTurn, ...]
     checks: tuple[tuple[str, int, str], ...]
     leaders_lost: tuple[LeaderLost, ...]
+    option_words: tuple[str, ...] = ()
 
 
 #: How the report names the kinds of journal step.
@@ -982,6 +1315,7 @@ def after_action_report(game: GameService) -> AfterActionReport:
         turns=tuple(turns),
         checks=checks,
         leaders_lost=_leaders_lost(game),
+        option_words=tuple(option_words(game.ruleset)),
     )
 
 
@@ -1052,9 +1386,9 @@ def report_html(report: AfterActionReport, chart_src: str | None = None) -> str:
                 "Hits taken",
                 "Routed",
                 "Disintegrated",
-                "Removed",
+                "Off the table",
                 "Leaders killed",
-                "Divisions broken",
+                "Divisions routed",
                 "Falling back",
             ),
             (
@@ -1128,7 +1462,7 @@ def report_html(report: AfterActionReport, chart_src: str | None = None) -> str:
                 + "".join(f"<tr>{r}</tr>" for r in rows)
                 + "</table>"
             )
-    if report.options:
-        opts = ", ".join(f"{k}={v}" for k, v in sorted(report.options.items()))
-        parts.append(f'<p class="sub">Options chosen: {_e(opts)}</p>')
+    if report.option_words:
+        opts = "; ".join(report.option_words)
+        parts.append(f'<h3>Options chosen</h3><p class="sub">{_e(opts)}.</p>')
     return _document(f"{report.name} — after-action report", _REPORT_CSS, "".join(parts))

@@ -160,7 +160,7 @@ def print_record_sheets_for_list(
     figure_scale: str = "15mm",
     size: QPageSize | None = None,
 ) -> int:
-    """Record sheets of an army list (one landscape page per division); returns the pages."""
+    """Record sheets of an army list (divisions packed onto landscape pages); returns the pages."""
     sheets = sheets_from_army_list(army_list, ruleset, figure_scale)
     html = record_sheets_html(sheets, f"{army_list.name} — record sheets")
     return write_pdf(html, path, size=size, landscape=True, title=f"{army_list.name} record sheets")

@@ -8,15 +8,24 @@ import pathlib
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from eote_ref.armylists.loader import load_army_list
 from eote_ref.referee.setup import shipped_army_lists
 from eote_ref.referee.sheets import (
     HOUSE_MARK,
+    PAGE_ROWS,
     PROVISIONAL_MARK,
+    DivisionSheet,
+    UnitLine,
     after_action_report,
+    clean_label,
+    division_rows,
     formations_of,
     movement_allowances,
+    option_words,
+    pack_pages,
     quick_reference_html,
     record_sheets_html,
     report_html,
@@ -43,6 +52,21 @@ def db(tmp_path: pathlib.Path) -> Database:
     database.close()
 
 
+def expected_pages(sheets: list[DivisionSheet]) -> list[list[DivisionSheet]]:
+    """The packing rule written out again: divisions in order, a new page when one won't fit."""
+    pages: list[list[DivisionSheet]] = []
+    used = 0.0
+    for sh in sheets:
+        cost = division_rows(sh)
+        if pages and used + cost <= PAGE_ROWS:
+            pages[-1].append(sh)
+            used += cost
+        else:
+            pages.append([sh])
+            used = cost
+    return pages
+
+
 @pytest.mark.parametrize("path", LISTS, ids=[p.stem for p in LISTS])
 def test_record_sheets_hold_every_division_and_unit(path: pathlib.Path) -> None:
     army = load_army_list(path).army_list
@@ -52,8 +76,117 @@ def test_record_sheets_hold_every_division_and_unit(path: pathlib.Path) -> None:
     text = text_of(markup)
     for unit in army.units():
         assert unit.name in text
-    # one page per division: every division after the first starts a new page
-    assert markup.count("page-break-before: always") == len(sheets) - 1
+    # small divisions share a page; a division is never split across pages
+    expected = expected_pages(sheets)
+    assert pack_pages(sheets) == expected
+    assert len(expected) < len(sheets)
+    pages = markup.split("page-break-before: always")
+    assert len(pages) == len(expected)
+    for n, (page, group) in enumerate(zip(pages, expected, strict=True), start=1):
+        page_text = text_of(page)
+        assert f"page {n} of {len(expected)}" in page_text
+        assert army.name in page_text
+        for sh in group:
+            assert sh.division in page_text
+            for line in sh.units:
+                assert line.name in page_text
+
+
+def unit_line(name: str = "1st Foot") -> UnitLine:
+    return UnitLine(
+        name=name,
+        arm="infantry",
+        type="line",
+        weight=None,
+        brigade=None,
+        ce=6,
+        stands=4,
+        formations=("line", "column", "square"),
+        skirmish="—",
+        movement=(),
+        hit_boxes=6,
+        blown_boxes=0,
+    )
+
+
+def division(name: str, units: int, side: str = "French") -> DivisionSheet:
+    return DivisionSheet(
+        army="Armée",
+        side=side,
+        division=name,
+        level="division",
+        chain=(),
+        leader=None,
+        superiors=(),
+        units=tuple(unit_line(f"{name} unit {i}") for i in range(units)),
+        figure_scale="15mm",
+        threshold=3,
+        ruleset_title="EotE",
+    )
+
+
+@given(st.lists(st.tuples(st.integers(1, 30), st.booleans()), min_size=1, max_size=30))
+def test_packing_keeps_order_and_fills_pages(sizes: list[tuple[int, bool]]) -> None:
+    sheets = [
+        division(f"D{i}", n, "Prussian" if other else "French")
+        for i, (n, other) in enumerate(sizes)
+    ]
+    pages = pack_pages(sheets)
+    # every division once, in order, never split
+    assert [s for page in pages for s in page] == sheets
+    for page in pages:
+        assert len({(s.army, s.side) for s in page}) == 1
+        if len(page) > 1:
+            assert sum(division_rows(s) for s in page) <= PAGE_ROWS
+    # a page starts only when its first division would not fit on the page before
+    for before, page in zip(pages, pages[1:], strict=False):
+        first = page[0]
+        same_side = (before[0].army, before[0].side) == (first.army, first.side)
+        if same_side:
+            assert sum(division_rows(s) for s in before) + division_rows(first) > PAGE_ROWS
+
+
+def test_record_sheet_footer_in_words_with_page_numbers() -> None:
+    sheets = [division("1st Division", 8), division("2nd Division", 9)]
+    markup = record_sheets_html(sheets)
+    text = text_of(markup)
+    assert "page 1 of 1" in text
+    assert "Shaded boxes: morale check from 3 hits" in text
+    assert "(EotE 7.5)" in text
+    assert "morale_hit_threshold" not in text
+    assert "option" not in text
+    # no value on this page carries a mark, so no key to the marks either
+    assert PROVISIONAL_MARK not in text
+    assert HOUSE_MARK not in text
+    # formations go to a legend by arm, once per page, not on every row
+    assert text.count("line, column, square") == 1
+    assert "Formations (EotE 1.0.2, 5.3.6): infantry: line, column, square." in text
+    # every division has its tracking strip
+    for label in ("Order", "Pending order", "from turn", "Falling back", "Integrity checks"):
+        assert text.count(label) == 2
+    assert text.count("Leader killed") == 2
+    assert text.count("new leader turn") == 2
+
+
+def test_record_sheet_lists_formations_only_where_they_differ() -> None:
+    path = next(p for p in LISTS if p.stem == "waterloo-1815-anglo-allied")
+    army = load_army_list(path).army_list
+    markup = record_sheets_html(sheets_from_army_list(army, load_default()))
+    # light infantry that may take skirmish order says so on its row
+    assert "+ skirmish order" in text_of(markup)
+    for page in markup.split("page-break-before: always"):
+        page_text = text_of(page)
+        assert page_text.count("infantry: line, column, square") <= 1
+        assert page_text.count("Formations (EotE") == 1
+
+
+def test_record_sheet_skirmish_in_words() -> None:
+    army = load_army_list(LISTS[0]).army_list
+    text = text_of(record_sheets_html(sheets_from_army_list(army, load_default())))
+    assert "/stand" not in text
+    assert "per stand" in text
+    assert "(EotE 5.4)" in text
+    assert "(EotE 5.5)" in text
 
 
 def test_record_sheet_leader_radius_and_scale() -> None:
@@ -80,7 +213,8 @@ def test_movement_allowances_follow_the_ruleset_and_scale() -> None:
         ("skirmish", '12"'),
         ("square", '2"'),
     )
-    assert movement_allowances(rs, "cavalry", None, "heavy", "25mm")[0] == ("line", '12"')
+    # the ruleset doubts the transcription of the cavalry rows: printed provisional
+    assert movement_allowances(rs, "cavalry", None, "heavy", "25mm")[0] == ("line", '12"†')
     horse = movement_allowances(rs, "artillery", "light", "horse", "15mm")
     assert horse == (("limbered", '13"'), ("prolonge", '2"'))
 
@@ -99,9 +233,10 @@ def test_morale_threshold_follows_the_option() -> None:
     sheet = sheets_from_army_list(army, rs)[0]
     assert sheet.threshold == 4
     markup = record_sheets_html([sheet])
-    assert "Morale check on reaching 4 hits" in text_of(markup)
+    assert "Shaded boxes: morale check from 4 hits" in text_of(markup)
     # shaded boxes start at the threshold: three plain boxes, then shaded ones
-    row = markup.split('<table class="boxes"')[1]
+    first_row = markup.split('<table class="units"')[1].split("</th></tr>")[1]
+    row = first_row.split('<table class="boxes"')[1]
     colours = re.findall(r'bgcolor="(#[0-9a-f]+)"', row.split("</table>")[0])
     assert colours[:3] == ["#ffffff"] * 3
     assert colours[3] == "#f4c7c3"
@@ -117,7 +252,7 @@ def test_quick_reference_holds_every_table_value() -> None:
                 assert (str(lo) if lo == hi else f"{lo}–{hi}") in text
     for col in rs.assault_table:
         for cell in col.cells:
-            assert cell in text
+            assert cell.replace("/", " / ") in text
     for group in rs.modifiers.values():
         for v in group.values():
             assert v.reason in text
@@ -127,7 +262,7 @@ def test_quick_reference_holds_every_table_value() -> None:
         assert f'{r.division:g}"' in text
         assert f'{r.army:g}"' in text
     for key in ("infantry_line", "cavalry_line", "artillery_heavy", "rout"):
-        assert rs.movement[key].reason in text
+        assert clean_label(rs.movement[key].reason)[0] in text
 
 
 def test_quick_reference_marks_provisional_and_house_values() -> None:
@@ -140,7 +275,15 @@ def test_quick_reference_marks_provisional_and_house_values() -> None:
     for v in provisional:
         row = markup.split(f"<td>{html.escape(v.reason)}</td>", 1)[1].split("</tr>", 1)[0]
         assert PROVISIONAL_MARK in row
-    assert HOUSE_MARK + " house (0)" in text_of(markup)
+    count = sum(1 for v in rs.all_values() if v.source is Source.PROVISIONAL)
+    doubted = sum(
+        1
+        for v in rs.all_values()
+        if v.source is not Source.PROVISIONAL and clean_label(getattr(v, "reason", ""))[1]
+    )
+    assert f"{PROVISIONAL_MARK} {count + doubted} provisional values" in text_of(markup)
+    # no club values: no count of them and no key
+    assert HOUSE_MARK not in text_of(markup)
     # a club edits a value: it prints with the house mark and its own number
     edited = dataclasses.replace(
         rs.modifiers["morale"]["leader_attached"], value=4, source=Source.HOUSE
@@ -151,7 +294,7 @@ def test_quick_reference_marks_provisional_and_house_values() -> None:
     )
     club_text = text_of(quick_reference_html(club))
     assert f"leader attached +4 {HOUSE_MARK}" in club_text
-    assert HOUSE_MARK + " house (1)" in club_text
+    assert HOUSE_MARK + " 1 club (house) value" in club_text
 
 
 def test_quick_reference_scales_distances() -> None:
@@ -201,7 +344,69 @@ def test_game_sheets_tick_the_markers(db: Database) -> None:
     assert unit.disordered
     assert first.leader is not None
     assert first.leader.killed
+    # the tracking strip: one integrity check taken, falling back, the leader killed
+    assert first.integrity_checks == 1
+    assert first.falling_back
+    assert not any(s.integrity_checks for s in sheets if "Cavalry" in s.division)
+    markup = record_sheets_html([first])
+    strip = markup.split('<table class="strip"')[1].split('<table class="units"')[0]
+    assert strip.count("#333333") == 3  # falling back, one integrity check, leader killed
     text = text_of(record_sheets_html([first]))
     assert "Quiot du Passage (killed)" in text
     assert "ROUTED" in text
     assert "falling back" in text
+
+
+def test_quick_reference_prints_clean_labels_and_options_in_words() -> None:
+    rs = load_default()
+    markup = quick_reference_html(rs)
+    text = text_of(markup)
+    assert "transcript" not in text
+    assert "row lost" not in text
+    # the values whose transcription is doubted print provisional
+    assert 'cavalry in line 10"' + PROVISIONAL_MARK in text
+    assert 'cavalry in column 10"' + PROVISIONAL_MARK in text
+    assert 'leader 18"' + PROVISIONAL_MARK in text
+    # options in words, no raw settings
+    for name in rs.options:
+        assert name not in text
+    assert not re.search(r"\w=\w", text)
+    for words in option_words(rs):
+        assert words in text
+    assert "morale check from 3 hits (EotE 7.5)" in text
+    assert "ruleset eote" not in text
+    # the assault table's key
+    assert ". = no effect, D = disorder, F = fall back, 1 / 2 = hits, R = rout" in text
+    assert "attacker / defender" in text
+    # the movement table pairs foot and horse with the guns, row by row
+    assert '<td>infantry in line</td><td class="c"><b>6"</b></td><td>light battery</td>' in markup
+    movement = markup.split("Movement allowances")[1]
+    assert "<td>horse artillery</td>" in movement.split("<td>infantry in square</td>")[1][:80]
+
+
+def test_option_words_follow_the_choice() -> None:
+    rs = load_default().with_options({"morale_hit_threshold": 4, "rout_hits": "always_1"})
+    words = option_words(rs)
+    assert "morale check from 4 hits (EotE 7.5)" in words
+    assert "a rout always marks 1 hit (EotE 7.3–7.5)" in words
+    assert len(words) == len(rs.options)
+
+
+def test_clean_label() -> None:
+    assert clean_label("cavalry in line (transcript possibly damaged)") == (
+        "cavalry in line",
+        True,
+    )
+    assert clean_label("leader (row lost in the transcript)") == ("leader", True)
+    assert clean_label("in a town (square modifier)") == ("in a town (square modifier)", False)
+
+
+def test_report_names_and_options(db: Database) -> None:
+    game = play_sample_game(db)
+    text = text_of(report_html(after_action_report(game)))
+    assert "Off the table" in text
+    assert "Divisions routed" in text
+    assert "Removed" not in text
+    assert "Divisions broken" not in text
+    assert 'Options chosen 1500 yards are 15" on the table (EotE 3.6)' in text
+    assert "morale_hit_threshold" not in text
