@@ -46,8 +46,11 @@ unit: $(STAMP)
 forms: $(STAMP)
 	$(PY) scripts/compile_forms.py
 
+## Every screen and wizard page, then the printed samples and their pages, into docs/.
 screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py
+	QT_QPA_PLATFORM=offscreen $(PY) scripts/samples.py
+	QT_QPA_PLATFORM=offscreen $(PY) scripts/sample_campaign.py
 
 bench: $(STAMP)
 	$(PY) scripts/bench.py

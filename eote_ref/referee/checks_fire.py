@@ -61,7 +61,7 @@ def side_of(view: GameView, unit_id: int) -> int:
 
 
 def unit_label(view: GameView, u: UnitView) -> str:
-    """A unit as the pick lists show it: side, name, CE and markers."""
+    """A unit as the pick lists show it: name first (so typing it finds it), side, CE, markers."""
     side = next(s.name for s in view.sides if any(x.id == u.id for x in s.units))
     marks = [u.formation or ("limbered" if u.limbered else "")]
     if u.hits:
@@ -73,7 +73,7 @@ def unit_label(view: GameView, u: UnitView) -> str:
     if u.routed:
         marks.append("routed")
     text = ", ".join(m for m in marks if m)
-    return f"{side}: {u.name} (CE {u.ce}{', ' + text if text else ''})"
+    return f"{u.name} ({side}, CE {u.ce}{', ' + text if text else ''})"
 
 
 def on_table(view: GameView) -> list[UnitView]:
@@ -164,7 +164,10 @@ class FireCheck(Adjudication):
         firers = self._default_firers()
         target = self._default_target(firers)
         units = [Choice(u.id, unit_label(view, u)) for u in self.firer_choices()]
-        targets = [Choice(u.id, unit_label(view, u)) for u in on_table(view)]
+        # The enemy first: the target is nearly always theirs.
+        mine = self._side(firers[0]) if firers else None
+        ordered = sorted(on_table(view), key=lambda u: self._side(u.id) == mine)
+        targets = [Choice(u.id, unit_label(view, u)) for u in ordered]
         last_range = [r for f in firers[:1] for t, r in self.last_targets(f) if t == target]
         artillery = self.sub_phase == "artillery"
         range_default = last_range[0] if last_range else (12.0 if artillery else 3.0)

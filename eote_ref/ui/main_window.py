@@ -125,6 +125,11 @@ class MainWindow(QMainWindow):
         self.splitDockWidget(ui.journalDock, self.guideDock, Qt.Orientation.Horizontal)
         self.guideDock.hide()
         ui.menuView.addAction(self.guideDock.toggleViewAction())
+        self.actionGuide = QAction("&Go to the turn guide", self)
+        self.actionGuide.setShortcut(QKeySequence("Ctrl+G"))
+        self.actionGuide.setStatusTip("Focus the list of checks due; Enter opens the selected one")
+        self.actionGuide.triggered.connect(self.focus_guide)
+        ui.menuView.addAction(self.actionGuide)
         #: The wizard open last (tests drive it; the window keeps it alive while open).
         self.wizard: CheckWizard | None = None
 
@@ -354,6 +359,16 @@ class MainWindow(QMainWindow):
             hub.attempt(lambda: hub.service.set_initiative(position))
             self._show_view(hub.view)
 
+    def focus_guide(self) -> None:
+        """Show the turn guide and put the keyboard in its list of due checks."""
+        if self.guide is None:
+            return
+        self.guideDock.show()
+        self.guideDock.raise_()
+        self.guide.list.setFocus()
+        if self.guide.list.currentRow() < 0 and self.guide.list.count():
+            self.guide.list.setCurrentRow(0)
+
     def open_due(self, check: object) -> CheckWizard | None:
         """Open the wizard that resolves a due check of the turn guide."""
         from eote_ref.referee.todo import Check
@@ -378,7 +393,11 @@ class MainWindow(QMainWindow):
         if self.hub is None or self.dashboard is None:
             return None
         target: dict[str, object] = {}
-        if entry.needs in ("unit", "division", "side"):
+        if entry.needs == "any":
+            picked = self.dashboard.current_unit()
+            if picked is not None:
+                target["unit_id"] = picked.id
+        elif entry.needs in ("unit", "division", "side"):
             unit = self.dashboard.current_unit()
             if unit is None:
                 if entry.needs == "unit":
@@ -409,6 +428,7 @@ class MainWindow(QMainWindow):
         if self.wizard is wizard:
             self.wizard = None
         wizard.deleteLater()
+        self.activateWindow()
         if self.dashboard is not None:
             self.dashboard.setFocus()
 

@@ -132,5 +132,5 @@ class TurnGuide(QWidget):
         return [
             m
             for m in MENU
-            if view.phase.value in m.phases and m.needs in ("game", "side", "division")
+            if view.phase.value in m.phases and m.needs in ("game", "side", "division", "any")
         ]

@@ -23,7 +23,8 @@ class MenuCheck:
     """An *Adjudicate* menu entry.
 
     ``needs`` is ``unit`` (the selected unit), ``division`` (the selected unit's division),
-    ``side`` (the selected unit's side) or ``game`` (nothing); ``phases`` are the phase values
+    ``side`` (the selected unit's side), ``any`` (the selected unit if there is one, as the
+    wizard's first pick) or ``game`` (nothing); ``phases`` are the phase values
     in which the turn guide offers it (empty: always).
     """
 
@@ -184,7 +185,7 @@ MENU: list[MenuCheck] = [
         "artillery_fire",
         "&Artillery fire…",
         "Ctrl+Shift+A",
-        "game",
+        "any",
         "Queue every battery's fire, then apply them together (EotE 6.0-6.4)",
         ("fire",),
     ),
@@ -192,7 +193,7 @@ MENU: list[MenuCheck] = [
         "infantry_fire",
         "&Infantry fire…",
         "Ctrl+Shift+I",
-        "game",
+        "any",
         "Queue infantry and skirmisher fire, then apply it together (EotE 6.5, 5.5)",
         ("fire",),
     ),
@@ -200,7 +201,7 @@ MENU: list[MenuCheck] = [
         "assault",
         "Ass&ault…",
         "Ctrl+Shift+X",
-        "game",
+        "any",
         "Resolve one assault: cavalry combats first, then infantry (EotE 7.6)",
         ("assault",),
     ),

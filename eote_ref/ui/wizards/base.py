@@ -20,7 +20,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QFont,
     QKeyEvent,
@@ -457,6 +457,9 @@ class RollPage(QWizardPage):
         self.roll_button = QPushButton("&Roll for me")
         self.roll_button.setObjectName("rollButton")
         self.roll_button.setToolTip("The app rolls the next die the rules need (Ctrl+R)")
+        # Enter must reach Apply, never roll: the button takes a click, Alt+R or Ctrl+R.
+        self.roll_button.setAutoDefault(False)
+        self.roll_button.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.roll_button.clicked.connect(self.roll_for_me)
         QShortcut(QKeySequence("Ctrl+R"), self, self.roll_for_me)
         self.dice_row.addStretch(1)
@@ -536,6 +539,25 @@ class RollPage(QWizardPage):
         self.roll_button.setEnabled(self.trial.needed is not None)
         self.result.setText(self._result_html())
         self.completeChanged.emit()
+        self.focus_next_die()
+
+    def focus_next_die(self) -> None:
+        """Put the keyboard in the die the rules need next (after QWizard placed focus)."""
+        needed = self.trial.needed
+        edit = next((e for e in self.edits if needed and e.die.name == needed.name), None)
+        if edit is not None:
+            QTimer.singleShot(0, edit.setFocus)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """A digit typed anywhere on the page goes to the die the rules need next."""
+        needed = self.trial.needed
+        if event.text().isdigit() and needed is not None:
+            edit = next((e for e in self.edits if e.die.name == needed.name), None)
+            if edit is not None:
+                edit.setFocus()
+                edit.keyPressEvent(event)
+                return
+        super().keyPressEvent(event)
 
     def _result_html(self) -> str:
         t = self.trial

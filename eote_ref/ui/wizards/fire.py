@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -73,7 +73,7 @@ class QueuePage(QWizardPage):
             )
         )
         self.setCommitPage(True)
-        self.setButtonText(QWizard.WizardButton.CommitButton, "&Apply all")
+        self.setButtonText(QWizard.WizardButton.CommitButton, "A&pply all")
         outer = QHBoxLayout(self)
         left = QVBoxLayout()
         left.addWidget(QLabel("<b>Queued fires</b>"))
@@ -114,9 +114,12 @@ class QueuePage(QWizardPage):
         self.roll_button.clicked.connect(self.roll_for_me)
         QShortcut(QKeySequence("Ctrl+R"), self, self.roll_for_me)
         dice.addWidget(self.roll_button)
-        self.add_button = QPushButton("&Add to queue")
+        # An explicit shortcut, not a mnemonic: it works where mnemonics are off (macOS).
+        self.add_button = QPushButton("Add to queue (Alt+A)")
         self.add_button.setObjectName("addFire")
+        self.add_button.setAutoDefault(False)
         self.add_button.clicked.connect(self.add_current)
+        QShortcut(QKeySequence("Alt+A"), self, self.add_current)
         dice.addWidget(self.add_button)
         dice.addStretch(1)
         right.addLayout(dice)
@@ -261,6 +264,12 @@ class QueuePage(QWizardPage):
         )
 
     # ------------------------------------------------------------------ wizard
+    def initializePage(self) -> None:
+        """Start at the target: the firers come from the unit selected on the dashboard."""
+        target = self.widgets.get("target")
+        if target is not None:
+            QTimer.singleShot(0, target.setFocus)
+
     def isComplete(self) -> bool:
         """Apply all needs at least one queued fire."""
         return bool(self.queue.fires)
