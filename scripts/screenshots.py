@@ -495,6 +495,8 @@ def _check_wizard_shots(db: object, save: object) -> None:
                             edit.setText(str(value))
                 n += 1
                 save(wizard, f"check-{name}-{n}")  # type: ignore[operator]
+                if not page.isComplete():
+                    break  # a refused situation: the wizard itself goes no further
                 wizard.next()
             wizard.reject()
             wizard.deleteLater()
