@@ -31,7 +31,7 @@ from eote_ref.referee.game import DivisionView, GameService, GameView, RefereeEr
 from eote_ref.rules.core import Modifier, Outcome, RulesError, Source
 from eote_ref.rules.dice import read_d10, read_percentile
 from eote_ref.rules.procedures import PROCEDURES
-from eote_ref.store import Change, InsertRow, SetField
+from eote_ref.store import Change, GameUnit, InsertRow, SetField
 
 
 @dataclass(frozen=True)
@@ -345,6 +345,17 @@ def _jsonable(situation: Any) -> Any:
     return situation
 
 
+def unit_row(check: Adjudication, unit_id: int | None = None) -> GameUnit:
+    """The target unit's row (or ``unit_id``'s), detached from its session."""
+    uid = int(check.target["unit_id"] if unit_id is None else unit_id)
+    with check.game.db.session() as s:
+        row = s.get(GameUnit, uid)
+        if row is None or row.game_id != check.game.game_id:
+            raise RefereeError(f"there is no unit {uid} in this game")
+        s.expunge(row)
+        return row
+
+
 def set_unit(unit_id: int, field_name: str, value: Any) -> SetField:
     """A unit-field change (shorthand for subclasses)."""
     return SetField("game_unit", unit_id, field_name, value)
@@ -386,6 +397,7 @@ CHECK_MODULES: list[str] = [
     "eote_ref.referee.checks_movement",
     "eote_ref.referee.checks_fire",
     "eote_ref.referee.checks_assault",
+    "eote_ref.referee.checks_guns",
     "eote_ref.referee.checks_end",
 ]
 

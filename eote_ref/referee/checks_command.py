@@ -9,35 +9,34 @@ and routed units leaving the table (EotE 7.5, option ``routed_units_leave_table`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from sqlmodel import select
+from sqlmodel import col, select
 
-from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
-from eote_ref.referee.game import DivisionView, RefereeError, UnitView
+from eote_ref.referee.checks import (
+    Adjudication,
+    Choice,
+    Fact,
+    link,
+    register,
+    set_unit,
+    unit_row,
+)
+from eote_ref.referee.game import DivisionView, GameService, RefereeError, UnitView
 from eote_ref.rules.cavalry import CavalryEndOfTurnSituation
 from eote_ref.rules.command import CommandRadiusSituation, Level
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.orders import IssuerLevel, OrderActivationSituation, OrderType
 from eote_ref.rules.rally import DisorderRallySituation
-from eote_ref.store import Change, GameCommand, GameLeader, GameUnit, SetField
+from eote_ref.store import Change, GameCommand, GameLeader, GameUnit, JournalEvent, SetField
+from eote_ref.store.models import DONE
 
 #: Levels of the leaders who issue orders and may attach to a division (EotE 3.1, 3.5.2).
 COMMANDER_LEVELS = ("army", "wing", "corps")
 
 
 # ----------------------------------------------------------------------------- state helpers
-
-
-def unit_row(check: Adjudication, unit_id: int | None = None) -> GameUnit:
-    """The target unit's row (detached from its session)."""
-    uid = int(check.target["unit_id"] if unit_id is None else unit_id)
-    with check.game.db.session() as s:
-        row = s.get(GameUnit, uid)
-        if row is None or row.game_id != check.game.game_id:
-            raise RefereeError(f"there is no unit {uid} in this game")
-        s.expunge(row)
-        return row
 
 
 def commands(check: Adjudication) -> dict[int, GameCommand]:
@@ -246,6 +245,41 @@ class CommandRadiusCheck(Adjudication):
     def summary(self, outcome: Outcome) -> str:
         """E.g. ``1st Division: radius 10": 2 of 6 units out of command``."""
         return f"{division(self).name}: {self.result_text(outcome)}"
+
+
+def command_control_this_turn(game: GameService, turn: int, division_ids: Sequence[int]) -> set[int]:
+    """Of ``division_ids``, those under an attached commander or measured this turn (3.5.2, 3.6).
+
+    One session: the living army, wing and corps leaders attached to these divisions, and the
+    turn's done ``command_radius`` events (attach and detach share the kind; their outcome
+    names another procedure and does not count).
+    """
+    wanted = set(division_ids)
+    out: set[int] = set()
+    with game.db.session() as s:
+        attached = s.exec(
+            select(GameLeader.attached_command_id).where(
+                GameLeader.game_id == game.game_id,
+                col(GameLeader.attached_command_id).in_(wanted),
+                col(GameLeader.killed).is_(False),
+            )
+        ).all()
+        out.update(int(x) for x in attached if x is not None)
+        events = s.exec(
+            select(JournalEvent.inputs, JournalEvent.outcome).where(
+                JournalEvent.game_id == game.game_id,
+                JournalEvent.status == DONE,
+                JournalEvent.turn == turn,
+                JournalEvent.kind == "command_radius",
+            )
+        ).all()
+    for inputs, outcome in events:
+        if (outcome or {}).get("procedure", "command_radius") != "command_radius":
+            continue
+        did = ((inputs or {}).get("target") or {}).get("division_id")
+        if isinstance(did, int) and did in wanted:
+            out.add(did)
+    return out
 
 
 def _radius_row(check: Adjudication, rating: int) -> Any:

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
-from eote_ref.referee.checks_command import unit_row
+from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit, unit_row
 from eote_ref.referee.game import GameService, GameView, RefereeError, UnitView
 from eote_ref.rules.cavalry import ChargeSituation, Terrain
 from eote_ref.rules.core import Outcome, RulesError

@@ -9,22 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from eote_ref.referee.adjudicate import effect_changes, rules_unit
-from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
-from eote_ref.referee.game import RefereeError
+from eote_ref.referee.checks import (
+    Adjudication,
+    Choice,
+    Fact,
+    link,
+    register,
+    set_unit,
+    unit_row,
+)
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.morale import MoraleSituation
 from eote_ref.rules.square import SquareSituation
-from eote_ref.store import Change, DeleteRow, GameUnit
-
-
-def _row(check: Adjudication, unit_id: int | None = None) -> GameUnit:
-    uid = int(check.target["unit_id"] if unit_id is None else unit_id)
-    with check.game.db.session() as s:
-        row = s.get(GameUnit, uid)
-        if row is None or row.game_id != check.game.game_id:
-            raise RefereeError(f"there is no unit {uid} in this game")
-        s.expunge(row)
-        return row
+from eote_ref.store import Change, DeleteRow
 
 
 def _passed_through_fact(check: Adjudication) -> Fact:
@@ -99,7 +96,7 @@ class SquareCheck(Adjudication):
     def situation(self) -> SquareSituation:
         """The unit as stored, with the table facts."""
         return SquareSituation(
-            rules_unit(_row(self)),
+            rules_unit(unit_row(self)),
             pinned_by_cavalry_at_start=bool(self.values["pinned_at_start"]),
             cavalry_on_breakthrough=bool(self.values["on_breakthrough"]),
             within_cavalry_pinning=bool(self.values["within_cavalry_pinning"]),
@@ -114,7 +111,7 @@ class SquareCheck(Adjudication):
 
     def changes(self, outcome: Outcome) -> list[Change]:
         """Square on success; pinned either way (its movement is over)."""
-        row = _row(self)
+        row = unit_row(self)
         assert row.id is not None
         out: list[Change] = []
         if outcome.result == "formed" and row.formation != "square":
@@ -184,7 +181,7 @@ class MoraleCheck(Adjudication):
         flags.pop("passed_through", None)
         supported = bool(flags.pop("artillery_supported", True))
         return MoraleSituation(
-            rules_unit(_row(self), supported=supported),
+            rules_unit(unit_row(self), supported=supported),
             leader_killed=bool(flags["leader_killed"]),
             pinned_by_cavalry=bool(flags["pinned_by_cavalry"]),
             artillery_supported=supported,
@@ -209,7 +206,7 @@ class MoraleCheck(Adjudication):
         falling-back unit passes through are disordered; those a routing unit passes through
         must test in turn (``morale_due`` links, 7.5).
         """
-        row = _row(self)
+        row = unit_row(self)
         assert row.id is not None
         out = effect_changes(row, outcome.effects["unit"], from_morale=True)
         hits_after = row.hits + outcome.effects["unit"].hits
