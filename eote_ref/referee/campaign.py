@@ -47,7 +47,15 @@ from eote_ref.referee.session import GameSummary, list_games
 from eote_ref.referee.setup import FIGURE_SCALES
 from eote_ref.referee.summary import CARRIED_LOSSES_KIND, battle_summary
 from eote_ref.rulesets import load_default
-from eote_ref.store import Database, GameUnit, SetField, SideSpec, create_game
+from eote_ref.store import (
+    Database,
+    Game,
+    GameSide,
+    GameUnit,
+    SetField,
+    SideSpec,
+    create_game,
+)
 from eote_ref.store.campaign_models import (
     DECISIVE,
     DRAW,
@@ -445,6 +453,15 @@ LEAGUE_COLUMNS = (
     "losses_inflicted",
     "losses_suffered",
 )
+
+
+def nation_name(nation: str) -> str:
+    """A nation key as people write it: ``dutch-belgian`` → ``Dutch-Belgian``.
+
+    (The army lists store the key in lower case; the window, the report and the CSV export
+    show it capitalised.)
+    """
+    return "-".join(part.capitalize() for part in nation.split("-"))
 
 
 def _split(text: str) -> list[str]:
@@ -1145,6 +1162,82 @@ class CampaignService:
                 lost[names[army]] += 1
         return losses, lost
 
+    # ------------------------------------------------------------------ a game's hand-off
+    def battle_of_game(self, game_id: int) -> tuple[int, BattleView] | None:
+        """The campaign battle the game is linked to, as (campaign id, battle), if any.
+
+        A game set up with :meth:`start_game` is linked from the start; a battle entered by
+        hand may link it too. The first such battle is given (a game is normally linked once).
+        """
+        with self.db.session() as s:
+            row = s.exec(
+                select(CampaignBattle)
+                .where(CampaignBattle.game_id == game_id)
+                .order_by(col(CampaignBattle.id))
+            ).first()
+            if row is None or row.id is None:
+                return None
+            campaign_id, battle_id = row.campaign_id, row.id
+        return campaign_id, self.battle(battle_id)
+
+    def battle_for_game(
+        self, campaign_id: int, game_id: int, date: datetime.date | None = None
+    ) -> NewBattle:
+        """A new battle of ``campaign_id`` pre-filled from a game, to record its result.
+
+        The scenario is the game's name, the figure scale and side names are the game's, the
+        game is linked (its losses come from its journal) and each campaign army whose name,
+        or whose army list's name, is one of a side's army lists is put on that side.
+        """
+        with self.db.session() as s:
+            self._campaign(s, campaign_id)
+            game = s.get(Game, game_id)
+            if game is None:
+                raise CampaignError(f"there is no game {game_id}")
+            sides = list(
+                s.exec(
+                    select(GameSide)
+                    .where(GameSide.game_id == game_id)
+                    .order_by(col(GameSide.position))
+                ).all()
+            )
+            armies = list(
+                s.exec(select(CampaignArmy).where(CampaignArmy.campaign_id == campaign_id)).all()
+            )
+            name, scale = game.name, game.figure_scale
+            side_names = [x.name for x in sides] + ["Side A", "Side B"][len(sides) :]
+            side_lists: list[set[str]] = [set(x.army_lists) for x in sides[:2]]
+            side_lists += [set(), set()][len(side_lists) :]
+            found: tuple[list[str], list[str]] = ([], [])
+            for a in armies:
+                try:
+                    list_name = load_army_list_text(a.army_list_yaml, a.name).army_list.name
+                except ValueError:  # pragma: no cover - stored copies were valid when added
+                    list_name = a.name
+                for side in (0, 1):
+                    if a.name in side_lists[side] or list_name in side_lists[side]:
+                        found[side].append(a.name)
+                        break
+        return NewBattle(
+            date=date or datetime.date.today(),
+            scenario=name,
+            sides=found,
+            side_names=(side_names[0], side_names[1]),
+            figure_scale=scale if scale in FIGURE_SCALES else "15mm",
+            game_id=game_id,
+        )
+
+    def can_carry_losses(self, battle_id: int) -> bool:
+        """Whether the battle's game was set up from the campaign copies and not yet carried."""
+        with self.db.session() as s:
+            battle = self._battle(s, battle_id)
+            if battle.carried or battle.game_id is None:
+                return False
+            maps = s.exec(
+                select(CampaignBattleArmy.unit_map).where(CampaignBattleArmy.battle_id == battle_id)
+            ).all()
+            return any(maps)
+
     # ------------------------------------------------------------------ games and carried losses
     def start_game(
         self,
@@ -1287,7 +1380,9 @@ class CampaignService:
         files = {
             "league.csv": league_csv(v.league),
             "league-armies.csv": league_csv(v.league_by_army),
-            "league-nations.csv": league_csv(v.league_by_nation),
+            "league-nations.csv": league_csv(
+                [dataclasses.replace(r, name=nation_name(r.name)) for r in v.league_by_nation]
+            ),
             "battles.csv": battles_csv(v.battles),
         }
         out = []
@@ -1312,10 +1407,15 @@ class CampaignService:
         battles: list[NewBattle] = []
         with self.db.session() as s:
             self._campaign(s, campaign_id)
+            known = {
+                a.name.casefold(): a.name
+                for a in s.exec(select(CampaignArmy).where(CampaignArmy.campaign_id == campaign_id))
+            }
             for row in reader:
                 line = reader.line_num
                 spec, errors = _parse_row(row)
                 if spec is not None:
+                    spec = _known_armies(spec, known)
                     errors += self._check_battle(s, campaign_id, spec)
                 problems += [f"line {line}: {e}" for e in errors]
                 if spec is not None and not errors:
@@ -1342,6 +1442,20 @@ class CampaignService:
 def _is_destroyed(u: GameUnit) -> bool:
     """Disintegrated, or routed off the table (EotE 7.5): lost to the campaign."""
     return u.disintegrated or (u.routed and u.off_table)
+
+
+def _known_armies(spec: NewBattle, known: Mapping[str, str]) -> NewBattle:
+    """``spec`` with its army names spelt as the campaign spells them (any case matches)."""
+
+    def name(n: str) -> str:
+        return known.get(n.casefold(), n)
+
+    return dataclasses.replace(
+        spec,
+        sides=([name(n) for n in spec.sides[0]], [name(n) for n in spec.sides[1]]),
+        losses={name(n): v for n, v in spec.losses.items()},
+        units_lost={name(n): v for n, v in spec.units_lost.items()},
+    )
 
 
 def _parse_row(row: Mapping[str, str | None]) -> tuple[NewBattle | None, list[str]]:
@@ -1379,13 +1493,14 @@ def _parse_row(row: Mapping[str, str | None]) -> tuple[NewBattle | None, list[st
             errors.append(f"game_id {get('game_id')!r} is not a number")
     victory = get("victory").lower() or None
     winner: int | None = None
-    if get("winner"):
-        if get("winner") not in side_names:
+    if get("winner"):  # any case: "french" and "FRENCH" name the side "French"
+        folded = [n.casefold() for n in side_names]
+        if get("winner").casefold() not in folded:
             errors.append(
                 f"winner {get('winner')!r} is neither {side_names[0]} nor {side_names[1]}"
             )
         else:
-            winner = side_names.index(get("winner"))
+            winner = folded.index(get("winner").casefold())
     if errors:
         return None, errors
     return (

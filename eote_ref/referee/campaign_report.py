@@ -12,6 +12,7 @@ from eote_ref.referee.campaign import (
     CampaignService,
     CampaignView,
     LeagueRow,
+    nation_name,
 )
 
 #: Series colours (colour-blind safe, Okabe-Ito), side A then side B first.
@@ -34,14 +35,6 @@ BATTLE_TIPS = {
 
 def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
-
-
-def nation_name(nation: str) -> str:
-    """A nation key as people write it: ``dutch-belgian`` → ``Dutch-Belgian``.
-
-    (The army lists store the key in lower case.)
-    """
-    return "-".join(part.capitalize() for part in nation.split("-"))
 
 
 def settings_text(info: CampaignInfo) -> str:

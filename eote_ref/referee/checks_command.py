@@ -247,7 +247,9 @@ class CommandRadiusCheck(Adjudication):
         return f"{division(self).name}: {self.result_text(outcome)}"
 
 
-def command_control_this_turn(game: GameService, turn: int, division_ids: Sequence[int]) -> set[int]:
+def command_control_this_turn(
+    game: GameService, turn: int, division_ids: Sequence[int]
+) -> set[int]:
     """Of ``division_ids``, those under an attached commander or measured this turn (3.5.2, 3.6).
 
     One session: the living army, wing and corps leaders attached to these divisions, and the

@@ -1,4 +1,4 @@
-"""The End battle dialog: each side's losses, the losses per turn, export to CSV and HTML."""
+"""The End battle dialog: each side's losses per turn, CSV/HTML export, hand-off to a campaign."""
 
 from __future__ import annotations
 
@@ -10,9 +10,11 @@ import pathlib
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QMessageBox,
@@ -23,7 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.referee.campaign import BattleView, CampaignError, CampaignService
 from eote_ref.referee.summary import BattleSummary, SideSummary, battle_summary
+from eote_ref.ui.campaign_dialogs import BattleDialog
 from eote_ref.ui.game_hub import GameHub
 
 #: What a row of the summary table means, shown as its tooltip.
@@ -149,14 +153,28 @@ def _fit_height(table: QTableWidget) -> None:
 class BattleSummaryDialog(QDialog):
     """The battle's summary per side with CSV and HTML export (nothing is written to the game).
 
+    With a campaign service the battle can be handed to a campaign: the battle already linked
+    to this game (a game set up with "Start next battle") or a new one pre-filled from the
+    game opens in the battle dialog, where the umpire gives the result; the losses come from
+    the game's journal. A game set up from the campaign copies can then carry its losses.
+
     Args:
         hub: the open game.
+        parent: the parent widget.
+        campaigns: the campaigns of the same database (None: no hand-off).
     """
 
-    def __init__(self, hub: GameHub, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        hub: GameHub,
+        parent: QWidget | None = None,
+        campaigns: CampaignService | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("battleSummary")
         self.hub = hub
+        self.campaigns = campaigns
+        self.battle_dialog: BattleDialog | None = None
         self.summary = battle_summary(hub.service)
         self.setWindowTitle(f"End battle: {self.summary.name}")
         layout = QVBoxLayout(self)
@@ -189,6 +207,7 @@ class BattleSummaryDialog(QDialog):
         self.no_turns.setVisible(not self.summary.losses_per_turn)
         layout.addWidget(self.no_turns)
         layout.addStretch(1)
+        self._campaign_row(layout)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         self.csv_button = QPushButton("Export &CSV…")
         self.html_button = QPushButton("Export &HTML…")
@@ -201,6 +220,140 @@ class BattleSummaryDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(640, self.sizeHint().height())
 
+    # ------------------------------------------------------------------ campaign hand-off
+    def _campaign_row(self, layout: QVBoxLayout) -> None:
+        """Campaign chooser, "Record in a campaign…", "Carry losses" and a status line."""
+        self.campaign_combo = QComboBox(self)
+        self.campaign_combo.setObjectName("campaignCombo")
+        self.campaign_button = QPushButton("&Record in a campaign…", self)
+        self.campaign_button.setObjectName("recordCampaignButton")
+        self.carry_button = QPushButton("Carry &losses", self)
+        self.carry_button.setObjectName("carryLossesButton")
+        self.carry_button.setToolTip(
+            "Write the losses back to the campaign's armies: each unit starts the next battle "
+            "with the hits it keeps"
+        )
+        self.campaign_label = QLabel(self)
+        self.campaign_label.setObjectName("campaignLabel")
+        self.campaign_label.setWordWrap(True)
+        row = QHBoxLayout()
+        label = QLabel("Ca&mpaign:", self)
+        label.setBuddy(self.campaign_combo)
+        row.addWidget(label)
+        row.addWidget(self.campaign_combo, 1)
+        row.addWidget(self.campaign_button)
+        row.addWidget(self.carry_button)
+        layout.addLayout(row)
+        layout.addWidget(self.campaign_label)
+        self.campaign_button.clicked.connect(lambda: self.record_in_campaign())
+        self.carry_button.clicked.connect(self.carry_losses)
+        self.campaign_combo.currentIndexChanged.connect(self._campaign_changed)
+        for w in (label, self.campaign_combo, self.campaign_button, self.carry_button):
+            w.setVisible(self.campaigns is not None)
+        self.campaign_label.setVisible(self.campaigns is not None)
+        if self.campaigns is None:
+            return
+        linked = self.linked_battle()
+        for info in self.campaigns.list_campaigns():
+            self.campaign_combo.addItem(info.name, info.id)
+        if linked is not None:
+            self.campaign_combo.setCurrentIndex(self.campaign_combo.findData(linked[0]))
+        if not self.campaign_combo.count():
+            self.campaign_combo.addItem("(no campaign yet)", None)
+            self.campaign_combo.setEnabled(False)
+            self.campaign_button.setEnabled(False)
+            self.campaign_button.setToolTip("Create a campaign first (Tools → Campaigns)")
+        self._campaign_changed()
+
+    def linked_battle(self) -> tuple[int, BattleView] | None:
+        """The campaign battle this game is linked to, as (campaign id, battle), if any."""
+        if self.campaigns is None:
+            return None
+        return self.campaigns.battle_of_game(self.hub.service.game_id)
+
+    def campaign_id(self) -> int | None:
+        """The campaign chosen to record the battle in."""
+        data = self.campaign_combo.currentData()
+        return int(data) if data is not None else None
+
+    def _battle_in_chosen(self) -> BattleView | None:
+        linked = self.linked_battle()
+        if linked is None or linked[0] != self.campaign_id():
+            return None
+        return linked[1]
+
+    def _campaign_changed(self) -> None:
+        """Say what recording will do, and offer Carry losses when the game can carry them."""
+        if self.campaigns is None:
+            return
+        battle = self._battle_in_chosen()
+        can_carry = battle is not None and self.campaigns.can_carry_losses(battle.id)
+        self.carry_button.setVisible(can_carry)
+        if self.campaign_id() is None:
+            self.campaign_label.setText("No campaign in this database: nothing to record in.")
+        elif battle is None:
+            self.campaign_label.setText(
+                "Not yet a battle of this campaign: recording adds one, filled in from this game."
+            )
+        elif battle.carried:
+            self.campaign_label.setText(
+                f"{battle.label}: {battle.result_text}; its losses have been carried."
+            )
+        else:
+            result = battle.result_text if battle.decided else "no result yet"
+            carry = " Its losses can be carried to the armies." if can_carry else ""
+            self.campaign_label.setText(f"Linked to {battle.label}: {result}.{carry}")
+
+    def record_in_campaign(self) -> BattleDialog | None:
+        """Open the battle dialog on this game's battle (linked, else a new pre-filled one).
+
+        The umpire chooses the result level and the winner; on OK the battle is saved with the
+        losses read from the game's journal. The dialog opens window-modally (not blocking).
+        """
+        cid = self.campaign_id()
+        if self.campaigns is None or cid is None:
+            return None
+        battle = self._battle_in_chosen()
+        try:
+            prefill = (
+                None
+                if battle is not None
+                else self.campaigns.battle_for_game(cid, self.hub.service.game_id)
+            )
+        except CampaignError as exc:
+            self.campaign_label.setText(str(exc))
+            return None
+        dialog = BattleDialog(self.campaigns, cid, battle, self, prefill=prefill)
+        dialog.accepted.connect(self._recorded)
+        self.battle_dialog = dialog
+        dialog.open()
+        dialog.victory_combo.setFocus()
+        return dialog
+
+    def _recorded(self) -> None:
+        self._campaign_changed()
+        if not self.carry_button.isHidden():
+            self.carry_button.setDefault(True)
+            self.carry_button.setFocus()
+
+    def carry_losses(self) -> int | None:
+        """Write this game's losses back to the campaign's armies; returns units changed."""
+        battle = self._battle_in_chosen()
+        if self.campaigns is None or battle is None:
+            return None
+        try:
+            changed = self.campaigns.carry_losses(battle.id)
+        except CampaignError as exc:
+            self.campaign_label.setText(str(exc))
+            return None
+        self._campaign_changed()
+        self.campaign_label.setText(
+            f"Losses carried to the armies of {self.campaign_combo.currentText()}: "
+            f"{changed} unit{'s' if changed != 1 else ''} changed."
+        )
+        return changed
+
+    # ------------------------------------------------------------------ export
     def export(self, path: pathlib.Path) -> pathlib.Path:
         """Write the summary to ``path``: HTML for ``.html``/``.htm``, CSV otherwise."""
         html_file = path.suffix.lower() in (".html", ".htm")

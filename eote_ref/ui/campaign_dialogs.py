@@ -43,8 +43,8 @@ from eote_ref.referee.campaign import (
     CampaignService,
     MemberView,
     NewBattle,
+    nation_name,
 )
-from eote_ref.referee.campaign_report import nation_name
 from eote_ref.referee.setup import FIGURE_SCALES, SetupService, shipped_army_lists
 
 ERROR_STYLE = "color: #b00020;"
@@ -354,6 +354,8 @@ class BattleDialog(_Dialog):
         campaign_id: the campaign.
         battle: the battle to edit, None to add one.
         parent: the parent widget.
+        prefill: for a new battle, what to fill the form with (e.g. from a game that was
+            just played, :meth:`CampaignService.battle_for_game`).
     """
 
     def __init__(
@@ -362,11 +364,16 @@ class BattleDialog(_Dialog):
         campaign_id: int,
         battle: BattleView | None = None,
         parent: QWidget | None = None,
+        *,
+        prefill: NewBattle | None = None,
     ) -> None:
         super().__init__(parent)
         self.service, self.campaign_id, self.battle = service, campaign_id, battle
         self.battle_id: int | None = battle.id if battle else None
-        self.setWindowTitle("Edit battle" if battle else "Add battle")
+        new = prefill if battle is None else None
+        self.setWindowTitle(
+            "Edit battle" if battle else ("Record the battle" if new else "Add battle")
+        )
         v = service.view(campaign_id)
         self._losses: dict[str, tuple[int, int]] = (
             {a.army: (a.losses, a.units_lost) for a in battle.armies} if battle else {}
@@ -380,17 +387,21 @@ class BattleDialog(_Dialog):
         self.date_edit.setObjectName("dateEdit")
         self.date_edit.setCalendarPopup(True)
         self.date_edit.setDisplayFormat("yyyy-MM-dd")
-        day = battle.date if battle else datetime.date.today()
+        day = battle.date if battle else (new.date if new else datetime.date.today())
         self.date_edit.setDate(QDate(day.year, day.month, day.day))
-        self.scenario_edit = QLineEdit(battle.scenario if battle else "")
+        self.scenario_edit = QLineEdit(battle.scenario if battle else (new.scenario if new else ""))
         self.scenario_edit.setObjectName("scenarioEdit")
-        self.table_edit = QLineEdit(battle.table_size if battle else "")
+        self.table_edit = QLineEdit(
+            battle.table_size if battle else (new.table_size if new else "")
+        )
         self.table_edit.setObjectName("tableEdit")
         self.table_edit.setPlaceholderText("e.g. 6x4 ft")
         self.scale_combo = QComboBox()
         self.scale_combo.setObjectName("scaleCombo")
         self.scale_combo.addItems(list(FIGURE_SCALES))
-        self.scale_combo.setCurrentText(battle.figure_scale if battle else "15mm")
+        self.scale_combo.setCurrentText(
+            battle.figure_scale if battle else (new.figure_scale if new else "15mm")
+        )
         self.umpire_combo = QComboBox()
         self.umpire_combo.setObjectName("umpireCombo")
         self.umpire_combo.addItem("(none)", None)
@@ -398,8 +409,9 @@ class BattleDialog(_Dialog):
             self.umpire_combo.addItem(
                 m.name if m.role == "umpire" else f"{m.name} (player)", m.name
             )
-        if battle and battle.umpire:
-            self.umpire_combo.setCurrentIndex(self.umpire_combo.findData(battle.umpire))
+        umpire = battle.umpire if battle else (new.umpire if new else None)
+        if umpire:
+            self.umpire_combo.setCurrentIndex(self.umpire_combo.findData(umpire))
         form.addRow("&Date:", self.date_edit)
         form.addRow("&Scenario:", self.scenario_edit)
         form.addRow("&Table:", self.table_edit)
@@ -414,8 +426,9 @@ class BattleDialog(_Dialog):
         self.game_combo.addItem(MANUAL, None)
         for g in service.games():
             self.game_combo.addItem(f"game {g.id}: {g.name} ({g.sides_text}, turn {g.turn})", g.id)
-        if battle and battle.game_id is not None:
-            self.game_combo.setCurrentIndex(self.game_combo.findData(battle.game_id))
+        game_id = battle.game_id if battle else (new.game_id if new else None)
+        if game_id is not None:
+            self.game_combo.setCurrentIndex(self.game_combo.findData(game_id))
         self.game_combo.setToolTip(
             "The game this battle was played in, or a manual entry for a battle fought away "
             "from eote-ref"
@@ -424,13 +437,13 @@ class BattleDialog(_Dialog):
 
         sides = QGroupBox("Sides")
         grid = QGridLayout(sides)
-        names = battle.side_names if battle else ("Side A", "Side B")
+        names = battle.side_names if battle else (new.side_names if new else ("Side A", "Side B"))
         self.side_edits: list[QLineEdit] = []
         self.army_lists: list[QListWidget] = []
         chosen = (
             ({a.army for a in battle.side_armies(0)}, {a.army for a in battle.side_armies(1)})
             if battle
-            else (set(), set())
+            else ((set(new.sides[0]), set(new.sides[1])) if new else (set(), set()))
         )
         for side in (0, 1):
             edit = QLineEdit(names[side])

@@ -49,6 +49,7 @@ from eote_ref.referee.campaign import (
     LeagueRow,
     MemberView,
     UnitState,
+    nation_name,
 )
 from eote_ref.referee.campaign_report import (
     BATTLE_TIPS,
@@ -56,7 +57,6 @@ from eote_ref.referee.campaign_report import (
     campaign_report_html,
     chart_labels,
     losses_by_battle,
-    nation_name,
     nice_top,
     settings_text,
 )

@@ -208,9 +208,11 @@ class SidePane(QWidget):
             header.resizeSection(column, width)
         self.tree.setMinimumWidth(sum(widths.values()) + em * 12)
 
-    def set_side(self, side: SideView, threshold: int, initiative: bool) -> None:
+    def set_side(
+        self, side: SideView, threshold: int, initiative: bool, turn: int | None = None
+    ) -> None:
         """Show the side's state (a targeted update when the order of battle is unchanged)."""
-        self.model.set_side(side, threshold)
+        self.model.set_side(side, threshold, turn)
         self._set_header(side, initiative)
 
     def _set_header(self, side: SideView, initiative: bool) -> None:
@@ -426,7 +428,7 @@ class Dashboard(QWidget):
         """Show ``view``: turn, phase, steps and both sides."""
         threshold = self.hub.service.morale_threshold
         for pane, side in zip(self.panes, view.sides, strict=False):
-            pane.set_side(side, threshold, view.initiative == side.position)
+            pane.set_side(side, threshold, view.initiative == side.position, view.turn)
         for pane in self.panes:
             j = self.tabs.indexOf(pane)
             if j >= 0:

@@ -352,9 +352,11 @@ class MarkerDelegate(QStyledItemDelegate):
             x += normal.horizontalAdvance(lead) + 8
             if d.leader.killed:
                 x = draw_badge(painter, rect, x, "KILLED", c.rout, c.badge_text) + 4
-            if d.leader.no_rally_next_turn:
+            if index.data(Role.NO_RALLY):  # cannot rally troops this turn (EotE 8.0)
+                x = draw_badge(painter, rect, x, "NO RALLY", c.threshold, c.badge_text) + 4
+            elif d.leader.no_rally_next_turn:
                 x = draw_badge(
-                    painter, rect, x, "no rally", c.threshold, c.badge_text, outline=True
+                    painter, rect, x, "no rally next turn", c.threshold, c.badge_text, outline=True
                 )
                 x += 4
         # Orders.

@@ -462,9 +462,10 @@ class MainWindow(QMainWindow):
         """Show the battle summary per side (EotE: after the battle), exportable to CSV/HTML."""
         if self.hub is None:
             return None
+        from eote_ref.referee.campaign import CampaignService
         from eote_ref.ui.battle_summary import BattleSummaryDialog
 
-        dialog = BattleSummaryDialog(self.hub, self)
+        dialog = BattleSummaryDialog(self.hub, self, CampaignService(self.db))
         dialog.open()
         return dialog
 

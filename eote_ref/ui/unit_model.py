@@ -86,6 +86,8 @@ class Role(enum.IntEnum):
     ID = Qt.ItemDataRole.UserRole + 4
     FILTER_TEXT = Qt.ItemDataRole.UserRole + 5
     THRESHOLD = Qt.ItemDataRole.UserRole + 6
+    #: On a division row: its leader cannot rally troops this turn (EotE 8.0).
+    NO_RALLY = Qt.ItemDataRole.UserRole + 7
 
 
 DIVISION_KIND = "division"
@@ -115,15 +117,41 @@ def unit_status(u: UnitView) -> str:
     return ", ".join(words)
 
 
-def division_summary(d: DivisionView) -> str:
-    """One line describing a division: leader, order, pending order, integrity."""
+def no_rally_now(d: DivisionView, turn: int) -> bool:
+    """Whether the division's leader cannot rally troops on ``turn`` (EotE 8.0)."""
+    lead = d.leader
+    return lead is not None and not lead.killed and lead.no_rally_turn == turn
+
+
+def no_rally_tip(d: DivisionView, turn: int) -> str:
+    """Why the leader cannot rally (this turn, or next turn), or ``""`` (EotE 8.0)."""
+    lead = d.leader
+    if lead is None or lead.killed:
+        return ""
+    if lead.no_rally_turn == turn:
+        return (
+            f"{lead.name} was hit last turn and cannot rally troops in turn {turn} "
+            "(EotE 8.0): no rally from disorder or rout for his division"
+        )
+    if lead.no_rally_next_turn:
+        return f"{lead.name} was hit this turn and cannot rally troops next turn (EotE 8.0)"
+    return ""
+
+
+def division_summary(d: DivisionView, turn: int | None = None) -> str:
+    """One line describing a division: leader, order, pending order, integrity.
+
+    With ``turn`` a leader who cannot rally in that turn (EotE 8.0) is marked too.
+    """
     parts = [d.name]
     if d.leader:
         lead = f"{d.leader.name} ({d.leader.rating})"
         if d.leader.killed:
             lead += " killed"
-        if d.leader.no_rally_next_turn:
-            lead += " no rally"
+        if turn is not None and no_rally_now(d, turn):
+            lead += " no rally this turn"
+        elif d.leader.no_rally_next_turn:
+            lead += " no rally next turn"
         parts.append(lead)
     parts.append(f"order {d.current_order}" if d.current_order else "no order")
     if d.pending_order:
@@ -187,15 +215,22 @@ class SideModel(QAbstractItemModel):
         self._shape: list[tuple[int, tuple[int, ...]]] = []
         self._unit_pos: dict[int, tuple[int, int]] = {}
         self._threshold = 3
+        self._turn = 0
         self.side_name = ""
         self.side_position = 0
 
     # ------------------------------------------------------------------ updating
-    def set_side(self, side: SideView, threshold: int = 3) -> None:
-        """Show ``side``: signal changed rows only, or reset if the order of battle differs."""
+    def set_side(self, side: SideView, threshold: int = 3, turn: int | None = None) -> None:
+        """Show ``side``: signal changed rows only, or reset if the order of battle differs.
+
+        ``turn`` (the game's) tells whether a leader's no-rally turn (EotE 8.0) is this one.
+        """
         shape = [(d.id, tuple(u.id for u in d.units)) for d in side.divisions]
         self.side_name = side.name
         self.side_position = side.position
+        old_turn = self._turn
+        if turn is not None:
+            self._turn = turn
         if shape != self._shape or threshold != self._threshold:
             self.beginResetModel()
             self._divisions = list(side.divisions)
@@ -210,10 +245,14 @@ class SideModel(QAbstractItemModel):
             return
         last = len(Column) - 1
         for d_row, (old, new) in enumerate(zip(self._divisions, side.divisions, strict=True)):
-            if old == new:
+            if old == new and not (
+                old_turn != self._turn and new.leader and new.leader.no_rally_turn is not None
+            ):
                 continue
             self._divisions[d_row] = new
-            if _division_only(old) != _division_only(new):
+            if _division_only(old) != _division_only(new) or (
+                old_turn != self._turn and new.leader and new.leader.no_rally_turn is not None
+            ):
                 self.dataChanged.emit(self.index(d_row, 0), self.index(d_row, last))
             parent = self.index(d_row, 0)
             for u_row, (ou, nu) in enumerate(zip(old.units, new.units, strict=True)):
@@ -358,7 +397,9 @@ class SideModel(QAbstractItemModel):
 
     def _division_data(self, d: DivisionView, column: Column, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
-            return division_summary(d) if column == Column.UNIT else ""
+            return division_summary(d, self._turn) if column == Column.UNIT else ""
+        if role == Role.NO_RALLY:
+            return no_rally_now(d, self._turn)
         if role == Role.KIND:
             return DIVISION_KIND
         if role == Role.DIVISION:
@@ -369,7 +410,9 @@ class SideModel(QAbstractItemModel):
             leader = d.leader.name if d.leader else ""
             return f"{d.name} {leader} {d.parent or ''}".casefold()
         if role == Qt.ItemDataRole.ToolTipRole:
-            return division_summary(d) + (f"<br>under {d.parent}" if d.parent else "")
+            tip = division_summary(d, self._turn) + (f"<br>under {d.parent}" if d.parent else "")
+            why = no_rally_tip(d, self._turn)
+            return f"{tip}<br>{why}" if why else tip
         return None
 
 

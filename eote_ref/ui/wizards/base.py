@@ -546,7 +546,7 @@ class RollPage(QWizardPage):
         needed = self.trial.needed
         edit = next((e for e in self.edits if needed and e.die.name == needed.name), None)
         if edit is not None:
-            QTimer.singleShot(0, edit.setFocus)
+            QTimer.singleShot(0, edit, edit.setFocus)  # dropped if the edit is gone
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """A digit typed anywhere on the page goes to the die the rules need next."""

@@ -132,8 +132,8 @@ def test_three_battles_with_carried_losses(campaign: tuple[CampaignService, int]
 
     # deleting a battle recomputes the league; editing one too
     svc.delete_battle(b3)
-    league = {r.name: r.points for r in svc.view(cid).league}
-    assert league == {"Alice": 4, "Bob": 0, "Carol": 1}
+    points = {r.name: r.points for r in svc.view(cid).league}
+    assert points == {"Alice": 4, "Bob": 0, "Carol": 1}
     svc.set_result(b2, "marginal", 1)
     assert {r.name: r.points for r in svc.view(cid).league} == {"Alice": 6, "Bob": 0, "Carol": 0}
 
@@ -226,6 +226,25 @@ def test_csv_round_trip(campaign: tuple[CampaignService, int], tmp_path: pathlib
     league = (tmp_path / "out" / "league.csv").read_text().splitlines()
     assert league[0].startswith("position,name,played")
     assert league[1] == "1,Alice,2,1,1,0,4,14,9"
+    # nations as the window shows them, not the lists' lower-case keys
+    nations = (tmp_path / "out" / "league-nations.csv").read_text().splitlines()
+    assert sorted(line.split(",")[1] for line in nations[1:]) == ["British", "French", "Prussian"]
+    assert all(r.name.islower() for r in svc.view(cid).league_by_nation)  # the keys stay
+
+
+def test_csv_import_takes_army_and_winner_names_in_any_case(
+    campaign: tuple[CampaignService, int],
+) -> None:
+    svc, cid = campaign
+    text = (
+        "date,scenario,side_a,side_b,armies_a,armies_b,victory,winner,losses_a,losses_b\n"
+        "2026-03-01,Ligny,Prussians,French,BLUCHER,armee du nord,Decisive,french,3,4\n"
+    )
+    assert svc.import_battles(cid, text) == 1
+    (b,) = svc.view(cid).battles
+    assert [a.army for a in b.armies] == ["Blucher", "Armee du Nord"]
+    assert (b.victory, b.winner, b.result_text) == ("decisive", 1, "French decisive")
+    assert (b.losses(0), b.losses(1)) == (3, 4)
 
 
 def test_bad_csv_rows_are_reported_by_line_and_nothing_is_imported(
