@@ -135,6 +135,21 @@ class LeagueRow:
         """Losses inflicted less losses suffered."""
         return self.losses_inflicted - self.losses_suffered
 
+    def cells(self, place: int, *, name: str | None = None) -> list[object]:
+        """The row as the tables show it: place, name, P W D L, points, losses, difference."""
+        return [
+            place,
+            self.name if name is None else name,
+            self.played,
+            self.won,
+            self.drawn,
+            self.lost,
+            self.points,
+            self.losses_inflicted,
+            self.losses_suffered,
+            self.difference,
+        ]
+
 
 def league_table(results: Iterable[BattleResult], points: PointsScheme) -> list[LeagueRow]:
     """The league table of ``results``: one row per participant, best first.
@@ -474,19 +489,7 @@ def league_csv(rows: Sequence[LeagueRow]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(LEAGUE_COLUMNS)
     for i, r in enumerate(rows, 1):
-        writer.writerow(
-            [
-                i,
-                r.name,
-                r.played,
-                r.won,
-                r.drawn,
-                r.lost,
-                r.points,
-                r.losses_inflicted,
-                r.losses_suffered,
-            ]
-        )
+        writer.writerow(r.cells(i)[:-1])  # the CSV leaves the difference to the reader
     return out.getvalue()
 
 

@@ -194,18 +194,7 @@ def _table(rows: Sequence[LeagueRow], heading: str) -> str:
         "<tr>"
         + "".join(
             f"<td>{_e(v)}</td>"
-            for v in (
-                i,
-                nation_name(r.name) if heading == "Nation" else r.name,
-                r.played,
-                r.won,
-                r.drawn,
-                r.lost,
-                r.points,
-                r.losses_inflicted,
-                r.losses_suffered,
-                r.difference,
-            )
+            for v in r.cells(i, name=nation_name(r.name) if heading == "Nation" else None)
         )
         + "</tr>"
         for i, r in enumerate(rows, 1)

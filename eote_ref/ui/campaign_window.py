@@ -118,19 +118,7 @@ def _fill(table: QTableWidget, rows: Sequence[Sequence[object]]) -> None:
 
 def _league_rows(rows: Sequence[LeagueRow], *, nations: bool = False) -> list[list[object]]:
     return [
-        [
-            i,
-            nation_name(r.name) if nations else r.name,
-            r.played,
-            r.won,
-            r.drawn,
-            r.lost,
-            r.points,
-            r.losses_inflicted,
-            r.losses_suffered,
-            r.difference,
-        ]
-        for i, r in enumerate(rows, 1)
+        r.cells(i, name=nation_name(r.name) if nations else None) for i, r in enumerate(rows, 1)
     ]
 
 
