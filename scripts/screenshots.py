@@ -524,6 +524,33 @@ def _assault_target(game: object) -> dict[str, object]:
 CHECK_SHOTS.append(("assault", "assault", _assault_target, {"roll": 0}))  # 0 reads 10
 
 
+# -- abandoned guns: re-manning (7.5, 7.7) and a battery's choice when assaulted (7.10) ----
+def _reman_target(game: object) -> dict[str, object]:
+    """Sinclair's gunners left their guns in turn 1; turn 2's movement phase re-mans them."""
+    battery = _named(game, "Sinclair's Battery RA")
+    _end_mark(game, battery, guns_abandoned=True, routed=False, off_table=False)
+    _end_to(game, "integrity")
+    game.advance_phase()  # type: ignore[attr-defined]
+    _end_to(game, "movement")
+    return {"unit_id": battery}
+
+
+def _battery_assault_target(game: object) -> dict[str, object]:
+    """1/54e Ligne assaults Sinclair's unlimbered guns: the gunners abandon them (7.10)."""
+    game.set_initiative(0)  # type: ignore[attr-defined]
+    _end_to(game, "assault")
+    battery, ligne = _named(game, "Sinclair's Battery RA"), _named(game, "1/54e Ligne")
+    _end_mark(game, battery, guns_abandoned=False, routed=False, limbered=False, formation=None)
+    _end_mark(game, ligne, routed=False, off_table=False, hits=0, disordered=False)
+    return {"attackers": (ligne,), "defenders": (battery,), "battery_choice": "abandon"}
+
+
+CHECK_SHOTS += [
+    ("reman-guns", "reman_guns", _reman_target, {}),
+    ("assault-battery", "assault", _battery_assault_target, {}),
+]
+
+
 def _fire_wizard_shots(db: object, save: object) -> None:
     """The fire queue with two batteries firing at one target, then the applied page."""
     try:

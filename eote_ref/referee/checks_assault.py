@@ -8,6 +8,12 @@ disorder, hits, fall back (with its distance in the result), rout, guns abandone
 blown markers and the fought-this-turn marks of cavalry (5.10, 5.11), the breakthrough choice
 (5.15, with the British roll of 5.151), the artillery fall-back option (7.8), and an
 ``engaged`` link when the fight goes on next turn (7.0, 7.3).
+
+An assaulted battery first makes its 7.10 choice: it stands, or (when the rules allow it)
+limbers and moves away, or abandons its guns. A battery that goes is not fought: its choice is
+applied with no roll (or, beside other defenders, the assault is fought against those only).
+The first page also warns of the once-a-turn limits the journal shows were already used:
+a supporter that supported this turn (7.2), infantry that fought an assault round (7.0).
 """
 
 from __future__ import annotations
@@ -15,14 +21,18 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar
 
+from sqlmodel import col, select
+
 from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register
 from eote_ref.referee.checks_fire import on_table, side_of, unit_label, unit_rows
+from eote_ref.referee.checks_guns import remanned_ids
 from eote_ref.referee.game import RefereeError, UnitView
 from eote_ref.rules.assault import AssaultSituation, DefenderCover, Position, Support
 from eote_ref.rules.cavalry import BritishBreakthroughSituation, british_cavalry_breakthrough
 from eote_ref.rules.core import Effect, Outcome
-from eote_ref.store import Change, DeleteRow, SetField
+from eote_ref.store import Change, DeleteRow, JournalEvent, SetField
+from eote_ref.store.models import DONE
 
 SUPPORT_SLOTS = 3
 POSITIONS = (
@@ -37,6 +47,17 @@ COVERS = (
     Choice("woods", "woods"),
     Choice("wall", "behind a wall"),
 )
+#: An assaulted battery's choice before the roll (EotE 7.10).
+BATTERY_CHOICES = (
+    Choice("stand", "stands and fights"),
+    Choice("move_away", "limbers (if it must) and moves away"),
+    Choice("abandon", "abandons its guns"),
+)
+#: The results of an assault not fought because every defender was a battery that went.
+BATTERY_RESULTS = {
+    "moves_away": "moves away: no assault against it",
+    "abandons_guns": "abandons its guns: no assault against it",
+}
 CODE_TEXT = {
     "./.": "no decision",
     "D": "disorder",
@@ -81,7 +102,7 @@ class AssaultCheck(Adjudication):
     Target keys: ``unit_id`` (a unit in the fight; its engaged partners are pre-selected),
     ``attackers`` / ``defenders`` (unit ids), ``breakthrough`` and ``sabre_bonus`` (a
     follow-up on breakthrough movement, EotE 5.15, 7.7.1), ``side`` (the attacking side when
-    the initiative is not recorded).
+    the initiative is not recorded), ``battery_choice`` (a battery's 7.10 choice, pre-set).
     """
 
     procedure = "assault"
@@ -157,10 +178,13 @@ class AssaultCheck(Adjudication):
         att, dfd = self._defaults()
         attackers = tuple(Choice(u.id, unit_label(view, u)) for u in self._of_side(True))
         defenders = tuple(Choice(u.id, unit_label(view, u)) for u in self._of_side(False))
+        silent = remanned_ids(view)
         supporters = tuple(
             Choice(u.id, unit_label(view, u))
             for u in self._of_side(False)
-            if u.arm in ("infantry", "engineers", "artillery") and not u.routed
+            if u.arm in ("infantry", "engineers", "artillery")
+            and not u.routed
+            and not (u.arm == "artillery" and (u.guns_abandoned or u.id in silent))
         )
         in_town = any(
             d.in_town for s in view.sides for d in s.divisions for u in d.units if u.id in dfd
@@ -183,6 +207,25 @@ class AssaultCheck(Adjudication):
                 rule="7.9",
                 choices=defenders,
                 derived=bool(dfd),
+            ),
+            Fact(
+                "battery_choice",
+                "An assaulted battery, before the roll",
+                "choice",
+                str(self.target.get("battery_choice", "stand")),
+                rule="7.10",
+                choices=BATTERY_CHOICES,
+                help="Limbered guns may move away; unlimbered horse artillery may limber and go "
+                "only from infantry; unlimbered guns may be abandoned to infantry, or to cavalry "
+                "when the gunners can reach an infantry square next to them",
+            ),
+            Fact(
+                "square_adjacent",
+                "The gunners can reach an adjacent infantry square",
+                "bool",
+                False,
+                rule="7.10",
+                help="Needed to abandon the guns when cavalry assaults them",
             ),
             Fact(
                 "attacker_position",
@@ -305,8 +348,8 @@ class AssaultCheck(Adjudication):
                 )
         return out
 
-    def situation(self) -> AssaultSituation:
-        """The units as stored (routed defenders count CE 0, 7.4) with the table facts."""
+    def _checked_sides(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The attackers and defenders, refused unless each side is chosen and right (7.6)."""
         att, dfd = self.attacker_ids(), self.defender_ids()
         if not att:
             raise RefereeError("choose the attacking units")
@@ -318,6 +361,169 @@ class AssaultCheck(Adjudication):
         for i in dfd:
             if self._side(i) == self.attacking_side:
                 raise RefereeError("defenders come from the side without the initiative (7.6)")
+        return att, dfd
+
+    # ------------------------------------------------------------------ 7.10
+    def evading_ids(self) -> tuple[int, ...]:
+        """Defending batteries that move away or abandon their guns instead of fighting (7.10).
+
+        Raises:
+            RefereeError: the choice is not open to a battery (limbered or not, horse or
+                foot, assaulted by infantry or by cavalry).
+        """
+        choice = self.values["battery_choice"]
+        if choice == "stand":
+            return ()
+        batteries = tuple(i for i in self.defender_ids() if self.unit(i).arm == "artillery")
+        if not batteries:
+            raise RefereeError("no defender is a battery: the choice of 7.10 is artillery's")
+        cavalry = any(self.unit(i).arm == "cavalry" for i in self.attacker_ids())
+        for i in batteries:
+            u = self.unit(i)
+            limbered = u.limbered or u.formation == "limbered"
+            if u.guns_abandoned:
+                raise RefereeError(f"{u.name} has already abandoned its guns")
+            if choice == "move_away" and not limbered:
+                if u.type != "horse":
+                    raise RefereeError(
+                        f"{u.name} is unlimbered: only limbered guns, or horse artillery "
+                        "assaulted by infantry, move away (7.10)"
+                    )
+                if cavalry:
+                    raise RefereeError(
+                        f"{u.name}: unlimbered horse artillery limbers and moves away only "
+                        "when infantry assaults it (7.10)"
+                    )
+            if choice == "abandon":
+                if limbered:
+                    raise RefereeError(f"{u.name} is limbered: it may move away instead (7.10)")
+                if cavalry and not self.values["square_adjacent"]:
+                    raise RefereeError(
+                        f"{u.name}: against cavalry the gunners may abandon the guns only "
+                        "into an adjacent infantry square (7.10)"
+                    )
+        return batteries
+
+    def fighting_defender_ids(self) -> tuple[int, ...]:
+        """The defenders the assault is fought against: all but batteries that went (7.10)."""
+        gone = set(self.evading_ids())
+        return tuple(i for i in self.defender_ids() if i not in gone)
+
+    @staticmethod
+    def is_decided(outcome: Outcome) -> bool:
+        """Whether no assault was fought: every defender was a battery that went (7.10)."""
+        return outcome.roll is None and bool(outcome.details.get("evading"))
+
+    def _battery_outcome(self, evading: tuple[int, ...]) -> Outcome:
+        """No roll: the batteries' choice is the whole result (7.10)."""
+        choice = self.values["battery_choice"]
+        result = "moves_away" if choice == "move_away" else "abandons_guns"
+        details = {
+            "battery_choice": choice,
+            "evading": list(evading),
+            "fought": [],
+            "breakthrough": None,
+            "breakthrough_taken": False,
+        }
+        return Outcome.decided("assault", "7.10", result, details=details)
+
+    def _battery_text(self, outcome: Outcome) -> str:
+        """``Sinclair's Battery RA abandons its guns`` (empty when every battery stood)."""
+        evading = outcome.details.get("evading") or ()
+        if not evading:
+            return ""
+        names = " + ".join(self.unit(int(i)).name for i in evading)
+        verb = "moves away" if outcome.details["battery_choice"] == "move_away" else "abandons"
+        if verb == "abandons":
+            verb += " its guns" if len(evading) == 1 else " their guns"
+        return f"{names} {verb}, not assaulted (7.10)"
+
+    def _battery_notes(self, outcome: Outcome) -> list[str]:
+        out = []
+        cavalry = any(self.unit(i).arm == "cavalry" for i in self.attacker_ids())
+        for i in outcome.details.get("evading") or ():
+            u = self.unit(int(i))
+            if outcome.details["battery_choice"] == "move_away":
+                first = "" if u.limbered or u.formation == "limbered" else "limber it and "
+                out.append(f"{u.name}: {first}move it away from its attackers (7.10)")
+            else:
+                where = "into the adjacent infantry square" if cavalry else "clear of the attackers"
+                out.append(
+                    f"{u.name}: the gunners leave the guns and go {where} (7.10); they may "
+                    "re-man them in a later movement phase (7.5)"
+                )
+        return out
+
+    # ------------------------------------------------------------------ once a turn
+    def _earlier_assaults(self) -> list[tuple[set[int], set[int]]]:
+        """This turn's assaults in the journal: (units that fought, units that supported)."""
+        cached: list[tuple[set[int], set[int]]] | None = self.__dict__.get("_earlier")
+        if cached is not None:
+            return cached
+        with self.game.db.session() as s:
+            events = s.exec(
+                select(JournalEvent)
+                .where(
+                    JournalEvent.game_id == self.game.game_id,
+                    JournalEvent.status == DONE,
+                    JournalEvent.turn == self.game.turn,
+                    JournalEvent.kind == self.procedure,
+                )
+                .order_by(col(JournalEvent.seq))
+            ).all()
+            found = [(dict(e.inputs or {}), dict(e.outcome or {})) for e in events]
+        cached = []
+        for inputs, outcome in found:
+            facts = inputs.get("facts") or {}
+            fought = outcome.get("fought")
+            if fought is None:  # an assault recorded before the 7.10 choice existed
+                fought = [*(facts.get("attackers") or ()), *(facts.get("defenders") or ())]
+            sups = [facts.get(f"support_{n}") for n in range(1, SUPPORT_SLOTS + 1)]
+            supported = {int(i) for i in sups if isinstance(i, int)} if fought else set()
+            cached.append(({int(i) for i in fought}, supported))
+        self.__dict__["_earlier"] = cached
+        return cached
+
+    def warnings(self) -> list[str]:
+        """Once-a-turn limits this turn's journal shows already used (warnings, not refusals).
+
+        A unit supports a defender once a turn (7.2); infantry fights one assault round a
+        turn (7.0), though a defender caught again on a cavalry breakthrough fights (7.3).
+        """
+        fought: set[int] = set()
+        supported: set[int] = set()
+        for f, s in self._earlier_assaults():
+            fought |= f
+            supported |= s
+        out = []
+        for uid, _pos, _enf in self.support_ids():
+            if uid in supported:
+                out.append(
+                    f"{self.unit(uid).name} already supported a defender this turn: "
+                    "a unit supports once a turn (EotE 7.2)"
+                )
+        try:
+            defenders = self.fighting_defender_ids()
+        except RefereeError:
+            defenders = self.defender_ids()
+        if self.values["breakthrough"]:
+            defenders = ()  # contacted again on a breakthrough: fought again (7.3)
+        for uid in (*self.attacker_ids(), *defenders):
+            u = self.unit(uid)
+            if u.arm in ("infantry", "engineers") and uid in fought:
+                out.append(
+                    f"{u.name} already fought an assault round this turn: infantry fights "
+                    "one round a turn (EotE 7.0)"
+                )
+        return out
+
+    def situation(self) -> AssaultSituation:
+        """The units as stored (routed defenders count CE 0, 7.4) with the table facts.
+
+        Batteries that moved away or abandoned their guns (7.10) are left out.
+        """
+        att, dfd = self._checked_sides()
+        fighting = self.fighting_defender_ids()
         sups = self.support_ids()
         ids = [s[0] for s in sups]
         if len(set(ids)) != len(ids):
@@ -329,14 +535,17 @@ class AssaultCheck(Adjudication):
         rows = unit_rows(self.game, (*att, *dfd, *ids))
         supported = bool(self.values["artillery_supported"])
         supports = []
+        silent = remanned_ids(self.view)
         for uid, pos, enf in sups:
             if uid in engaged:
                 raise RefereeError(f"{rows[uid].name} is engaged and cannot support (7.2)")
+            if rows[uid].arm == "artillery" and (rows[uid].guns_abandoned or uid in silent):
+                raise RefereeError(f"{rows[uid].name} has no manned guns this turn (7.2, 7.5)")
             u = rules_unit(rows[uid])
             supports.append(Support(u.arm, u.formation, Position(pos), enf))
         return AssaultSituation(
             attackers=[rules_unit(rows[i]) for i in att],
-            defenders=[rules_unit(rows[i], supported=supported) for i in dfd],
+            defenders=[rules_unit(rows[i], supported=supported) for i in fighting],
             supports=supports,
             attacker_position=Position(self.values["attacker_position"]),
             attacker_enfilade=bool(self.values["attacker_enfilade"]),
@@ -349,12 +558,21 @@ class AssaultCheck(Adjudication):
         )
 
     def run(self, dice: Any) -> Outcome:
-        """The assault, then the British breakthrough roll when it is declined (5.151)."""
+        """The batteries' 7.10 choice, the assault, then the British breakthrough roll (5.151).
+
+        When every defender is a battery that moves away or abandons its guns, nothing is
+        fought and nothing rolled: the choice is the result.
+        """
+        evading = self.evading_ids()
+        fighting = self.fighting_defender_ids()
+        if evading and not fighting:
+            self._checked_sides()
+            return self._battery_outcome(evading)
         outcome = super().run(dice)
         side = outcome.details.get("breakthrough")
         taken = False
         if side:
-            ids = self.attacker_ids() if side == "attacker" else self.defender_ids()
+            ids = self.attacker_ids() if side == "attacker" else fighting
             wish = bool(self.values["takes_breakthrough"])
             nation = self.unit(ids[0]).nation
             british = british_cavalry_breakthrough(
@@ -368,7 +586,13 @@ class AssaultCheck(Adjudication):
             notes = tuple(n for n in british.notes if is_british and n not in outcome.notes)
             details = {**outcome.details, "breakthrough_roll": british.result}
             outcome = _replace(outcome, details=details, notes=outcome.notes + notes)
-        return _replace(outcome, details={**outcome.details, "breakthrough_taken": taken})
+        more = {
+            "breakthrough_taken": taken,
+            "fought": [*self.attacker_ids(), *fighting],
+            "evading": list(evading),
+            "battery_choice": self.values["battery_choice"] if evading else None,
+        }
+        return _replace(outcome, details={**outcome.details, **more})
 
     # ------------------------------------------------------------------ words
     def subject(self) -> str:
@@ -385,6 +609,8 @@ class AssaultCheck(Adjudication):
         Each side's words are joined by no-break spaces, so a narrow odds column wraps only
         between the two sides, never inside "no decision".
         """
+        if code in BATTERY_RESULTS:
+            return BATTERY_RESULTS[code]
         a, _, d = code.partition("/")
         if code.startswith("./."):
             a, d = "./.", code[4:]
@@ -406,6 +632,9 @@ class AssaultCheck(Adjudication):
 
     def result_text(self, outcome: Outcome) -> str:
         """Both sides' results with their distances, and what follows."""
+        battery = self._battery_text(outcome)
+        if self.is_decided(outcome):
+            return battery
         d = outcome.details
         a = self._side_text(d["attacker_result"], outcome.effects.get("attacker_1"))
         b = self._side_text(d["defender_result"], outcome.effects.get("defender_1"))
@@ -414,12 +643,15 @@ class AssaultCheck(Adjudication):
             text += "; still engaged next turn"
         if d.get("breakthrough_taken"):
             text += f"; {d['breakthrough']} cavalry breaks through"
+        if battery:
+            text += f"; {battery}"
         return text
 
     def notes(self, outcome: Outcome) -> list[str]:
         """Each unit's moves and marks by name (falls back, routs, blown...), then the rest."""
         out: list[str] = []
-        for side, ids in (("attacker", self.attacker_ids()), ("defender", self.defender_ids())):
+        sides = (("attacker", self.attacker_ids()), ("defender", self.fighting_defender_ids()))
+        for side, ids in sides:
             for n, uid in enumerate(ids, start=1):
                 effect = outcome.effects.get(f"{side}_{n}")
                 if effect is None:
@@ -433,7 +665,7 @@ class AssaultCheck(Adjudication):
                     line = f"{name} {NOTE_WORDS[note]}" if note in NOTE_WORDS else f"{name}: {note}"
                     if line not in out:
                         out.append(line)
-        for note in outcome.notes:
+        for note in [*outcome.notes, *self._battery_notes(outcome)]:
             if note not in out:
                 out.append(note)
         return out
@@ -445,6 +677,8 @@ class AssaultCheck(Adjudication):
 
     def value_text(self, outcome: Outcome) -> str:
         """How the attack value is reached: the CE difference (the base), then the modifiers."""
+        if self.is_decided(outcome):
+            return f"No assault is fought: {self._battery_text(outcome)}"
         d = outcome.details
         a_ce, d_ce = self.ce_totals()
         return (
@@ -456,6 +690,8 @@ class AssaultCheck(Adjudication):
 
     def summary(self, outcome: Outcome) -> str:
         """The journal line."""
+        if self.is_decided(outcome):
+            return f"Assault: {self.subject()}: {self.result_text(outcome)} (no roll)"
         return (
             f"Assault: {self.subject()}: {self.result_text(outcome)} "
             f"(rolled {outcome.roll}, attack value {outcome.modified:+g})"
@@ -463,9 +699,11 @@ class AssaultCheck(Adjudication):
 
     # ------------------------------------------------------------------ changes
     def changes(self, outcome: Outcome) -> list[Change]:
-        """Both sides' results, cavalry marks, breakthrough, 7.8 batteries and engaged links."""
-        att, dfd = self.attacker_ids(), self.defender_ids()
-        rows = unit_rows(self.game, (*att, *dfd, *self.values["artillery_fall_back"]))
+        """Both sides' results, cavalry marks, breakthrough, 7.8 and 7.10 batteries, links."""
+        att, dfd = self.attacker_ids(), self.fighting_defender_ids()
+        evading = tuple(int(i) for i in outcome.details.get("evading") or ())
+        everyone = (*att, *dfd, *evading, *self.values["artillery_fall_back"])
+        rows = unit_rows(self.game, everyone)
         ordered: dict[tuple[int, str], Change] = {}
 
         def put(change: Change) -> None:
@@ -477,7 +715,9 @@ class AssaultCheck(Adjudication):
         for side, ids in (("attacker", att), ("defender", dfd)):
             for n, uid in enumerate(ids, start=1):
                 row = rows[uid]
-                effect = outcome.effects[f"{side}_{n}"]
+                effect = outcome.effects.get(f"{side}_{n}")
+                if effect is None:  # not fought: every defender was a battery that went
+                    continue
                 falls[side] = falls.get(side, False) or bool(effect.fall_back_in or effect.rout)
                 for c in effect_changes(row, effect):
                     put(c)
@@ -499,8 +739,16 @@ class AssaultCheck(Adjudication):
                 put(SetField("game_unit", int(uid), "limbered", True))
                 if row.formation != "limbered":
                     put(SetField("game_unit", int(uid), "formation", "limbered"))
+        for uid in evading:
+            row = rows[uid]
+            if outcome.details["battery_choice"] == "abandon":
+                put(SetField("game_unit", uid, "guns_abandoned", True))
+            elif not row.limbered:
+                put(SetField("game_unit", uid, "limbered", True))
+                if row.formation != "limbered":
+                    put(SetField("game_unit", uid, "formation", "limbered"))
         out: list[Change] = list(ordered.values())
-        pair = set(att) | set(dfd)
+        pair = set(att) | set(dfd) | set(evading)
         for ln in self.view.links:
             if ln.kind == "engaged" and {ln.unit_id, ln.other_id} <= pair:
                 out.append(DeleteRow("game_link", ln.id))
@@ -514,9 +762,11 @@ class AssaultCheck(Adjudication):
     def morale_due(self, outcome: Outcome) -> list[int]:
         """Units whose new hits call for a morale check (7.5)."""
         out = []
-        for side, ids in (("attacker", self.attacker_ids()), ("defender", self.defender_ids())):
+        sides = (("attacker", self.attacker_ids()), ("defender", self.fighting_defender_ids()))
+        for side, ids in sides:
             for n, uid in enumerate(ids, start=1):
-                if "morale" in outcome.effects[f"{side}_{n}"].checks_due:
+                effect = outcome.effects.get(f"{side}_{n}")
+                if effect is not None and "morale" in effect.checks_due:
                     out.append(uid)
         return out
 
@@ -525,7 +775,9 @@ class AssaultCheck(Adjudication):
         d = outcome.details
         if not d.get("breakthrough_taken"):
             return None
-        winners = self.attacker_ids() if d["breakthrough"] == "attacker" else self.defender_ids()
+        winners = (
+            self.attacker_ids() if d["breakthrough"] == "attacker" else self.fighting_defender_ids()
+        )
         target: dict[str, Any] = {"attackers": winners, "breakthrough": True, "sabre_bonus": True}
         if d["breakthrough"] == "defender":
             target["side"] = side_of(self.view, winners[0])

@@ -20,6 +20,7 @@ from sqlmodel import col, select
 
 from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register
+from eote_ref.referee.checks_guns import remanned_ids
 from eote_ref.referee.game import GameService, GameView, RefereeError, UnitView
 from eote_ref.rules.core import Effect, Outcome
 from eote_ref.rules.fire import Cover, FireSituation
@@ -96,11 +97,19 @@ class FireCheck(Adjudication):
     pass_through_default: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ candidates
+    def _remanned(self) -> set[int]:
+        """Batteries re-manned this turn (read once per check): silent until next turn (7.5)."""
+        found: set[int] | None = self.__dict__.get("_remanned_ids")
+        if found is None:
+            found = self.__dict__["_remanned_ids"] = remanned_ids(self.view)
+        return found
+
     def _can_fire(self, u: UnitView) -> bool:
         if u.routed or u.off_table:
             return False
         if self.sub_phase == "artillery":
-            return u.arm == "artillery" and not u.guns_abandoned
+            # A battery re-manned this turn stays silent until the next (7.5).
+            return u.arm == "artillery" and not u.guns_abandoned and u.id not in self._remanned()
         if u.arm in ("infantry", "engineers"):
             return True
         return u.arm == "cavalry" and u.formation == "skirmish"
@@ -306,6 +315,8 @@ class FireCheck(Adjudication):
                 raise RefereeError(f"{row.name} is not a battery: it fires with the infantry")
             if row.guns_abandoned:
                 raise RefereeError(f"{row.name} has abandoned its guns (7.5)")
+            if row.arm == "artillery" and i in self._remanned():
+                raise RefereeError(f"{row.name} re-manned its guns this turn: no fire (7.5)")
             unit = rules_unit(row)
             if self.sub_phase != "artillery" and self.values.get("detached_skirmishers"):
                 unit = Unit(

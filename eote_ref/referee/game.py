@@ -797,6 +797,7 @@ _LINK_PHRASES = {
     "morale_due": "{a} must test morale (routers passed through it, EotE 7.5)",
     "pontoon": "{a}: pontoon bridge under way",
     "demolition": "{a}: bridge demolition under way",
+    "remanned": "{a}: gunners back at the guns, no fire this turn (EotE 7.5)",
 }
 
 #: Yes/no markers in words: (when set, when cleared).

@@ -35,13 +35,51 @@ def _units(view: GameView) -> list[tuple[int, DivisionView, UnitView]]:
     return [(s.position, d, u) for s in view.sides for d in s.divisions for u in d.units]
 
 
-def _command_phase(view: GameView) -> list[Check]:
-    """Routed units to remove, blown cavalry that rested, disordered units (3.6, 5.12, 7.5).
+def _leaderless_divisions(view: GameView, game: GameService | None) -> list[Check]:
+    """Divisions on the table with no living leader, until their command radius is taken (3.6).
+
+    Only these are listed: without a commander every unit is out of command, which the state
+    alone shows and the umpire must not forget (no rally, worse morale and square checks).
+    A division whose leader stands on the table is measured when the umpire sees a straggler
+    (menu or button), not ticked every turn. With ``game`` one query reads the attached army
+    and corps commanders (3.5.2) and this turn's command-radius events; none when every
+    division has its leader.
+    """
+    cands = [
+        (s.position, d)
+        for s in view.sides
+        for d in s.divisions
+        if (d.leader is None or d.leader.killed)
+        and not d.routed
+        and any(not u.off_table for u in d.units)
+    ]
+    if not cands:
+        return []
+    settled: set[int] = set()
+    if game is not None:
+        from eote_ref.referee.checks_command import command_control_this_turn
+
+        settled = command_control_this_turn(game, view.turn, [d.id for _side, d in cands])
+    return [
+        Check(
+            "command_radius",
+            f"{d.name}: no commander, command radius and control",
+            "3.6",
+            side,
+            division_id=d.id,
+        )
+        for side, d in cands
+        if d.id not in settled
+    ]
+
+
+def _command_phase(view: GameView, game: GameService | None = None) -> list[Check]:
+    """Leaderless divisions, routed units to remove, rested cavalry, disorder (3.6, 5.12, 7.5).
 
     Pending orders need no item: the turn's carry-over counts them down and switches them
     when due (:mod:`eote_ref.referee.turn`).
     """
-    out: list[Check] = []
+    out: list[Check] = _leaderless_divisions(view, game)
     rested = {ln.unit_id for ln in view.links if ln.kind == "rested" and ln.turn == view.turn}
     stay = view.options.get("routed_units_leave_table") == "stay_until_rallied"
     for side, div, u in _units(view):
@@ -75,12 +113,21 @@ def _initiative_phase(view: GameView) -> list[Check]:
 
 
 def _movement_phase(view: GameView) -> list[Check]:
-    """Nothing is due from the state alone: moves, pins and charges come from the table (5.0).
+    """Batteries that may re-man their guns; the rest comes from the table (5.0).
 
-    The phase's wizards (formation, limber, pinning, skirmishers, passing through, charges,
-    square) are offered as buttons and menu entries instead.
+    The phase's other wizards (formation, limber, pinning, skirmishers, passing through,
+    charges, square) are offered as buttons and menu entries instead.
     """
-    return []
+    return _guns_to_reman(view)
+
+
+def _guns_to_reman(view: GameView) -> list[Check]:
+    """Batteries with abandoned guns, not routed: the gunners may go back to them (7.5, 7.7)."""
+    return [
+        Check("reman_guns", f"{u.name}: guns abandoned, may re-man them", "7.5", side, u.id)
+        for side, _div, u in _units(view)
+        if u.arm == "artillery" and u.guns_abandoned and not u.routed and not u.off_table
+    ]
 
 
 def morale_tested_hits(view: GameView) -> dict[int, int]:
@@ -227,7 +274,7 @@ def checks_due(view: GameView, game: GameService | None = None) -> list[Check]:
     """
     phase = view.phase
     if phase is Phase.COMMAND:
-        return _command_phase(view)
+        return _command_phase(view, game)
     if phase is Phase.INITIATIVE:
         return _initiative_phase(view)
     if phase is Phase.MOVEMENT:

@@ -10,7 +10,7 @@ from eote_ref.referee.todo import checks_due
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.assault import AssaultFactsPage, AssaultResultPage, AssaultWizard
-from eote_ref.ui.wizards.base import FactsPage, RollPage
+from eote_ref.ui.wizards.base import CheckWizard, FactsPage, RollPage
 from eote_ref.ui.wizards.fire import FireWizard, QueuePage
 from tests.ui.test_wizards_fire import (
     DIGITS,
@@ -210,3 +210,93 @@ def test_one_turn_of_fire_and_assault(qtbot: QtBot, demo: GameService) -> None:
     assert state(demo) != start  # the set-up steps are undone too
     assert named(demo, "2/30th Foot").hits == 0
     assert not demo.view().links
+
+
+def confirm_without_roll(wizard: CheckWizard) -> None:
+    """Through a no-roll check: the facts, the Confirm page (no die), Apply."""
+    wizard.show()
+    assert wizard.currentPage().isComplete()
+    wizard.next()
+    roll = wizard.page_of(RollPage)
+    assert roll.title() == "Confirm"
+    assert not roll.edits
+    assert roll.isComplete(), roll.result.text()
+    wizard.next()
+    assert wizard.outcome is not None
+
+
+def test_battery_abandons_its_guns_before_the_assault(qtbot: QtBot, demo: GameService) -> None:
+    """EotE 7.10: unlimbered guns assaulted by infantry are abandoned: no roll, one step."""
+    demo.set_initiative(0)  # the French attack
+    to_phase(demo, Phase.ASSAULT)
+    ligne, sinclair = named(demo, "1/54e Ligne"), named(demo, "Sinclair's Battery RA")
+    before = state(demo)
+    wizard = build_wizard(GameHub(demo), "assault", attackers=(ligne.id,), defenders=(sinclair.id,))
+    assert isinstance(wizard, AssaultWizard)
+    qtbot.addWidget(wizard)
+    facts = wizard.page_of(AssaultFactsPage)
+    assert "attack value" in facts.values_label.text()
+    choose(facts.widgets["battery_choice"], "move_away")
+    assert "unlimbered" in facts.panel.error.text()
+    assert not facts.isComplete()
+    choose(facts.widgets["battery_choice"], "abandon")
+    assert facts.isComplete()
+    assert "No assault is fought" in facts.values_label.text()
+    assert "No roll" in facts.panel.decided.text()
+    confirm_without_roll(wizard)
+    assert named(demo, "Sinclair's Battery RA").guns_abandoned
+    result = wizard.page_of(AssaultResultPage)
+    assert "abandons its guns, not assaulted (7.10) (no roll)" in result.label.text()
+    assert not result.follow_button.isVisibleTo(wizard)
+    assert not result.morale_button.isVisibleTo(wizard)
+    entry = demo.journal(limit=1)[0]
+    assert (entry.kind, entry.rolls) == ("assault", [])
+    demo.undo()
+    assert state(demo) == before
+
+
+def test_assault_page_warns_of_a_second_infantry_round(qtbot: QtBot, demo: GameService) -> None:
+    """EotE 7.0, 7.2: a battalion that fought and a supporter that supported are pointed out."""
+    from eote_ref.referee.checks import open_check
+
+    demo.set_initiative(0)
+    to_phase(demo, Phase.ASSAULT)
+    ligne = named(demo, "1/54e Ligne")
+    thirtieth, guards = named(demo, "2/30th Foot"), named(demo, "2/1st Foot Guards")
+    first = open_check(demo, "assault", attackers=(ligne.id,), defenders=(thirtieth.id,))
+    first.apply({"roll": 10})
+    wizard = build_wizard(GameHub(demo), "assault", attackers=(ligne.id,), defenders=(guards.id,))
+    assert isinstance(wizard, AssaultWizard)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    facts = wizard.page_of(AssaultFactsPage)
+    assert facts.warnings_label.isVisible()
+    assert "1/54e Ligne already fought an assault round" in facts.warnings_label.text()
+    assert "EotE 7.0" in facts.warnings_label.text()
+    assert facts.isComplete()  # a warning, not a refusal
+    other = named(demo, "2/54e Ligne")
+    choose(facts.widgets["attackers"], other.id)
+    assert not facts.warnings_label.isVisible()
+
+
+def test_reman_guns_wizard_from_the_turn_guide_item(qtbot: QtBot, demo: GameService) -> None:
+    """EotE 7.5, 7.7: guns left in turn 1 are re-manned in turn 2's movement phase."""
+    demo.set_initiative(0)
+    sinclair = named(demo, "Sinclair's Battery RA")
+    demo.set_unit(sinclair.id, "guns_abandoned", True)
+    while (demo.view().turn, demo.view().phase) != (2, Phase.MOVEMENT):
+        demo.advance_phase()
+    due = [c for c in checks_due(demo.view()) if c.procedure == "reman_guns"]
+    assert [c.unit_id for c in due] == [sinclair.id]
+    before = state(demo)
+    wizard = build_wizard(GameHub(demo), due[0].procedure, unit_id=due[0].unit_id)
+    assert wizard is not None
+    qtbot.addWidget(wizard)
+    assert wizard.windowTitle() == "Re-man abandoned guns: Sinclair's Battery RA (EotE 7.5)"
+    confirm_without_roll(wizard)
+    s = named(demo, "Sinclair's Battery RA")
+    assert not s.guns_abandoned
+    assert [ln.kind for ln in demo.view().links] == ["remanned"]
+    assert demo.journal(limit=1)[0].summary.startswith("Sinclair's Battery RA: re-mans its guns")
+    demo.undo()
+    assert state(demo) == before

@@ -172,6 +172,15 @@ MENU: list[MenuCheck] = [
         "The selected unit tests morale (EotE 7.5)",
         ("fire", "assault"),
     ),
+    MenuCheck(
+        "reman_guns",
+        "Re-man abandoned g&uns…",
+        "Ctrl+Shift+U",
+        "unit",
+        "The selected battery's gunners go back to their abandoned guns; no fire this turn "
+        "(EotE 7.5, 7.7)",
+        ("movement",),
+    ),
     # issue 6: fire and assault (EotE 6.x, 7.x)
     MenuCheck(
         "pass_through_fire",

@@ -1,7 +1,9 @@
 """The assault wizard: both sides' units and values, the odds of each result pair, what follows.
 
 Built on :class:`~eote_ref.ui.wizards.base.CheckWizard`: the situation page adds the attacker
-value, defender value and attack value (column of the table, EotE 7.6) above the questions; the
+value, defender value and attack value (column of the table, EotE 7.6) above the questions,
+and warns of once-a-turn limits already used this turn (support 7.2, one infantry round
+7.0); a battery that moves away or abandons its guns (7.10) is confirmed with no roll; the
 roll page is the common one; the last page offers the breakthrough follow-up assault with the
 sabre bonus pre-set (5.15, 7.7.1) and the morale checks the hits call for (7.5), one after
 another.
@@ -26,18 +28,24 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.referee.checks_assault import AssaultCheck
+from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, ResultPage, RollPage
 from eote_ref.ui.wizards.lists import LIST_ROWS, fit_rows
 
 
 class AssaultFactsPage(FactsPage):
-    """The questions, with the three values of the assault shown live."""
+    """The questions, with the three values of the assault and the turn's limits shown live."""
 
     def __init__(self, wizard: CheckWizard) -> None:
         super().__init__(wizard)
         self.values_label = QLabel()
         self.values_label.setObjectName("assaultValues")
         self.values_label.setTextFormat(Qt.TextFormat.RichText)
+        self.values_label.setWordWrap(True)
+        self.warnings_label = QLabel()
+        self.warnings_label.setObjectName("assaultWarnings")
+        self.warnings_label.setTextFormat(Qt.TextFormat.RichText)
+        self.warnings_label.setWordWrap(True)
         layout = cast(QGridLayout, self.layout())
         # The questions are many (supporters): keep them scrollable beside the odds.
         item = layout.itemAtPosition(0, 0)
@@ -57,8 +65,9 @@ class AssaultFactsPage(FactsPage):
         scroll.setWidgetResizable(True)
         scroll.setWidget(holder)
         layout.addWidget(self.values_label, 0, 0, 1, 2)
-        layout.addWidget(scroll, 1, 0)
-        layout.addWidget(self.panel, 1, 1)
+        layout.addWidget(self.warnings_label, 1, 0, 1, 2)
+        layout.addWidget(scroll, 2, 0)
+        layout.addWidget(self.panel, 2, 1)
         # Result pairs ("no decision / disorder") need a wider odds column than one-sided checks.
         self.panel.setMinimumWidth(330)
         layout.setColumnStretch(0, 3)
@@ -69,12 +78,34 @@ class AssaultFactsPage(FactsPage):
         super()._changed(key, value)
         self.show_values()
 
+    def show_warnings(self) -> None:
+        """The once-a-turn limits this assault would exceed (the umpire decides)."""
+        check = self.check
+        assert isinstance(check, AssaultCheck)
+        try:
+            warnings = check.warnings()
+        except (ValueError, KeyError):
+            warnings = []
+        self.warnings_label.setVisible(bool(warnings))
+        if warnings:
+            colour = marker_colors(self.palette()).disorder.name()
+            items = "".join(f"<li>{html.escape(w)}</li>" for w in warnings)
+            self.warnings_label.setText(
+                f"<b style='color:{colour}'>Already this turn:</b><ul style='margin:0'>{items}</ul>"
+            )
+
     def show_values(self) -> None:
         """Attacker value, defender value, attack value and the table column."""
         check = self.check
         assert isinstance(check, AssaultCheck)
+        self.show_warnings()
         try:
             outcome = check.preview()
+            if check.is_decided(outcome):
+                self.values_label.setText(
+                    f"<p style='font-size:large'>{html.escape(check.value_text(outcome))}</p>"
+                )
+                return
             a_ce, d_ce = check.ce_totals()
         except (ValueError, KeyError):
             self.values_label.setText("")

@@ -268,7 +268,7 @@ class QueuePage(QWizardPage):
         """Start at the target: the firers come from the unit selected on the dashboard."""
         target = self.widgets.get("target")
         if target is not None:
-            QTimer.singleShot(0, target.setFocus)
+            QTimer.singleShot(0, target, target.setFocus)
 
     def isComplete(self) -> bool:
         """Apply all needs at least one queued fire."""

@@ -270,3 +270,180 @@ def test_assault_refusals(waterloo: GameService) -> None:
     assert "once" in (check.trial({"roll": 1}).error or "")
     check = assault(waterloo, (BRIT_28,), (BRIT_30,))
     assert "initiative" in (check.trial({"roll": 1}).error or "")
+
+
+# ---------------------------------------------------------------------------- 7.10 batteries
+ROSS = 39  # British horse artillery CE 6
+
+
+def test_infantry_assault_on_guns_the_gunners_abandon_them(waterloo: GameService) -> None:
+    """EotE 7.10: unlimbered guns assaulted by infantry may be abandoned: no roll, one step."""
+    waterloo.set_initiative(FRENCH)
+    before = game_state(waterloo)
+    check = assault(waterloo, (FR_54_1,), (SINCLAIR,), battery_choice="abandon")
+    assert check.evading_ids() == (SINCLAIR,)
+    assert not check.needs_roll()
+    trial = check.trial({})
+    assert trial.outcome is not None
+    assert trial.outcome.result == "abandons_guns"
+    assert check.result_text(trial.outcome) == (
+        "Sinclair's Battery RA abandons its guns, not assaulted (7.10)"
+    )
+    assert trial.changes == ["Sinclair's Battery RA: guns abandoned"]
+    assert trial.notes == [
+        "Sinclair's Battery RA: the gunners leave the guns and go clear of the attackers "
+        "(7.10); they may re-man them in a later movement phase (7.5)"
+    ]
+    assert check.morale_due(trial.outcome) == []
+    assert check.follow_up(trial.outcome) is None
+    check.apply({})
+    bat = unit(waterloo, SINCLAIR)
+    assert (bat.guns_abandoned, bat.hits, bat.disordered) == (True, 0, False)
+    assert not unit(waterloo, FR_54_1).fought_this_turn
+    entry = waterloo.journal(limit=1)[0]
+    assert (entry.kind, entry.rolls) == ("assault", [])
+    assert entry.summary == (
+        "Assault: 1/54e Ligne against Sinclair's Battery RA: Sinclair's Battery RA abandons its "
+        "guns, not assaulted (7.10) (no roll)"
+    )
+    waterloo.undo()
+    assert game_state(waterloo) == before
+
+
+def test_guns_abandoned_to_cavalry_only_into_a_square(waterloo: GameService) -> None:
+    """EotE 7.10: against cavalry the gunners abandon the guns only if a square is adjacent."""
+    waterloo.set_initiative(FRENCH)
+    check = assault(waterloo, (HUSSARDS_7,), (SINCLAIR,), battery_choice="abandon")
+    assert "adjacent infantry square" in (check.trial({}).error or "")
+    check.set("square_adjacent", True)
+    trial = check.trial({})
+    assert trial.outcome is not None
+    assert any("into the adjacent infantry square" in n for n in trial.notes)
+    check.apply({})
+    assert unit(waterloo, SINCLAIR).guns_abandoned
+    assert not unit(waterloo, HUSSARDS_7).fought_this_turn  # nothing was fought (5.10)
+
+
+def test_which_batteries_may_move_away(waterloo: GameService) -> None:
+    """EotE 7.10: limbered guns move away; unlimbered horse artillery only from infantry."""
+    waterloo.set_initiative(FRENCH)
+    foot = assault(waterloo, (FR_54_1,), (SINCLAIR,), battery_choice="move_away")
+    assert "unlimbered" in (foot.trial({}).error or "")
+    from_cavalry = assault(waterloo, (HUSSARDS_7,), (ROSS,), battery_choice="move_away")
+    assert "only when infantry" in (from_cavalry.trial({}).error or "")
+    before = game_state(waterloo)
+    horse = assault(waterloo, (FR_54_1,), (ROSS,), battery_choice="move_away")
+    trial = horse.trial({})
+    assert trial.outcome is not None
+    assert trial.outcome.result == "moves_away"
+    assert trial.notes == ["Ross's Troop RHA: limber it and move it away from its attackers (7.10)"]
+    horse.apply({})
+    ross = unit(waterloo, ROSS)
+    assert (ross.limbered, ross.formation) == (True, "limbered")
+    waterloo.undo()
+    assert game_state(waterloo) == before
+    # Already limbered: it goes from cavalry too, with nothing to change; abandoning is refused.
+    waterloo.set_unit(SINCLAIR, "formation", "limbered")
+    waterloo.set_unit(SINCLAIR, "limbered", True)
+    limbered = assault(waterloo, (HUSSARDS_7,), (SINCLAIR,), battery_choice="move_away")
+    trial = limbered.trial({})
+    assert trial.outcome is not None
+    assert trial.changes == []
+    assert trial.notes == ["Sinclair's Battery RA: move it away from its attackers (7.10)"]
+    keep = assault(waterloo, (FR_54_1,), (SINCLAIR,), battery_choice="abandon")
+    assert "limbered" in (keep.trial({}).error or "")
+    nobody = assault(waterloo, (FR_54_1,), (BRIT_30,), battery_choice="abandon")
+    assert "no defender is a battery" in (nobody.trial({}).error or "")
+
+
+def test_battery_beside_a_battalion_leaves_it_to_fight_alone(waterloo: GameService) -> None:
+    """EotE 7.9/7.10: the 2/30th (6) and Sinclair (6) combine to 9; if the guns go, 6 is left.
+
+    1/54e Ligne (6) against 6 is 0: roll 10 is ./1 (the 2/30th takes a hit, falls back).
+    """
+    waterloo.set_initiative(FRENCH)
+    both = assault(waterloo, (FR_54_1,), (BRIT_30, SINCLAIR))
+    assert both.preview().details["defender_value"] == 9
+    before = game_state(waterloo)
+    check = assault(waterloo, (FR_54_1,), (BRIT_30, SINCLAIR), battery_choice="abandon")
+    o = check.preview()
+    assert (o.details["defender_value"], o.details["attack_value"]) == (6, 0)
+    assert check.needs_roll()
+    out = check.apply({"roll": 10})
+    assert out.result == "././1"
+    assert out.details["fought"] == [FR_54_1, BRIT_30]
+    assert check.result_text(out) == (
+        'attacker no decision; defender 1 hit, falls back 6"; '
+        "Sinclair's Battery RA abandons its guns, not assaulted (7.10)"
+    )
+    brit, bat = unit(waterloo, BRIT_30), unit(waterloo, SINCLAIR)
+    assert brit.hits == 1
+    assert (bat.hits, bat.guns_abandoned) == (0, True)
+    assert len([e for e in waterloo.journal() if e.kind == "assault"]) == 1
+    waterloo.undo()
+    assert game_state(waterloo) == before
+
+
+# ---------------------------------------------------------------------------- once a turn
+def test_once_a_turn_limits_are_warnings(waterloo: GameService) -> None:
+    """EotE 7.2 (one support a turn) and 7.0 (one infantry round a turn): warned, not refused."""
+    waterloo.set_initiative(FRENCH)
+    first = assault(waterloo, (FR_54_1,), (BRIT_30,), support_1=BRIT_28)
+    assert first.warnings() == []
+    first.apply({"roll": 10})  # ./1
+    second = assault(waterloo, (FR_54_1,), (BRIT_32,), support_1=BRIT_28)
+    assert second.warnings() == [
+        "1/28th Foot already supported a defender this turn: a unit supports once a turn "
+        "(EotE 7.2)",
+        "1/54e Ligne already fought an assault round this turn: infantry fights one round a "
+        "turn (EotE 7.0)",
+    ]
+    assert second.trial({"roll": 5}).outcome is not None  # a warning, not a refusal
+    again = assault(waterloo, (FR_54_2,), (BRIT_30,))
+    assert [w.split(" already")[0] for w in again.warnings()] == ["2/30th Foot"]
+    # Caught again on a cavalry breakthrough, the battalion fights (7.3): no warning.
+    caught = open_check(
+        waterloo, "assault", attackers=(HUSSARDS_7,), defenders=(BRIT_30,), breakthrough=True
+    )
+    assert isinstance(caught, AssaultCheck)
+    assert caught.warnings() == []
+    # A battery that left fought nothing: its attacker is not warned.
+    assault(waterloo, (FR_54_2,), (SINCLAIR,), battery_choice="abandon").apply({})
+    later = assault(waterloo, (FR_54_2,), (BRIT_32,))
+    assert later.warnings() == []
+    # Next turn the limits start again.
+    while waterloo.view().turn == 1:
+        waterloo.advance_phase()
+    assert assault(waterloo, (FR_54_1,), (BRIT_32,), support_1=BRIT_28).warnings() == []
+
+
+@pytest.mark.parametrize("choice", ["move_away", "abandon"])
+@pytest.mark.parametrize("limbered", [False, True])
+@pytest.mark.parametrize("battery", [SINCLAIR, ROSS])
+@pytest.mark.parametrize("attacker", [FR_54_1, HUSSARDS_7])
+@pytest.mark.parametrize("square", [False, True])
+def test_7_10_choices_table(
+    waterloo: GameService, choice: str, limbered: bool, battery: int, attacker: int, square: bool
+) -> None:
+    """EotE 7.10 read as a table: who may go, who may leave the guns, against whom."""
+    waterloo.set_initiative(FRENCH)
+    if limbered:
+        waterloo.set_unit(battery, "formation", "limbered")
+        waterloo.set_unit(battery, "limbered", True)
+    horse, cavalry = battery == ROSS, attacker == HUSSARDS_7
+    allowed = (
+        limbered or (horse and not cavalry)
+        if choice == "move_away"
+        else not limbered and (not cavalry or square)
+    )
+    check = assault(
+        waterloo, (attacker,), (battery,), battery_choice=choice, square_adjacent=square
+    )
+    trial = check.trial({})
+    assert (trial.outcome is not None) is allowed, trial.error
+    if allowed:
+        check.apply({})
+        after = unit(waterloo, battery)
+        assert after.guns_abandoned is (choice == "abandon")
+        assert after.limbered is (choice == "move_away" or limbered)
+        assert after.hits == 0

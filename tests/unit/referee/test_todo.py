@@ -66,8 +66,50 @@ def test_a_killed_divisional_leader_stops_rallying(game: GameService) -> None:
     assert div.leader is not None
     game.record("test", "kill", [SetField(GameLeader, div.leader.id, "killed", True)])
     set_unit(game, div.units[0].id, disordered=True)
-    (check,) = checks_due(game.view())
+    radius, check = checks_due(game.view())
     assert check.title.endswith("cannot rally this turn")
+    assert (radius.procedure, radius.division_id) == ("command_radius", div.id)
+
+
+def test_a_leaderless_division_owes_its_command_radius_once_a_turn(game: GameService) -> None:
+    from eote_ref.referee.checks import REGISTRY
+
+    assert checks_due(game.view(), game) == []  # every leader alive: nothing to tick
+    div = game.view().sides[0].divisions[0]
+    other = game.view().sides[1].divisions[1]
+    for d in (div, other):
+        assert d.leader is not None
+        game.record("test", "kill", [SetField(GameLeader, d.leader.id, "killed", True)])
+    due = checks_due(game.view(), game)
+    assert [(c.procedure, c.division_id, c.rule) for c in due] == [
+        ("command_radius", div.id, "3.6"),
+        ("command_radius", other.id, "3.6"),
+    ]
+    assert due[0].title == f"{div.name}: no commander, command radius and control"
+    check = REGISTRY["command_radius"](game, division_id=div.id)
+    assert check.values["commanded"] is False
+    check.apply({})
+    assert all(u.out_of_command for u in game.view().sides[0].divisions[0].units)
+    assert [c.division_id for c in checks_due(game.view(), game)] == [other.id]
+    game.undo()
+    assert [c.division_id for c in checks_due(game.view(), game)] == [div.id, other.id]
+    # a corps commander attached to the division commands it (3.5.2): nothing to list
+    chief = next(c for c in game.view().sides[1].commanders if c.leader is not None)
+    assert chief.leader is not None
+    game.record(
+        "test", "attach", [SetField(GameLeader, chief.leader.id, "attached_command_id", other.id)]
+    )
+    assert [c.division_id for c in checks_due(game.view(), game)] == [div.id]
+    # next turn the flags are cleared and the check is due again
+    check = REGISTRY["command_radius"](game, division_id=div.id)
+    check.apply({})
+    assert checks_due(game.view(), game) == []
+    while game.view().phase is not Phase.INTEGRITY:
+        game.advance_phase()
+    game.advance_phase()
+    view = game.view()
+    assert (view.turn, view.phase) == (2, Phase.COMMAND)
+    assert [c.division_id for c in checks_due(view, game)] == [div.id]
 
 
 def test_initiative_and_morale_checks(game: GameService) -> None:
