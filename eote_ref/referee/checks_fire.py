@@ -64,7 +64,7 @@ def side_of(view: GameView, unit_id: int) -> int:
 def unit_label(view: GameView, u: UnitView) -> str:
     """A unit as the pick lists show it: name first (so typing it finds it), side, CE, markers."""
     side = next(s.name for s in view.sides if any(x.id == u.id for x in s.units))
-    marks = [u.formation or ("limbered" if u.limbered else "")]
+    marks = [(u.formation or ("limbered" if u.limbered else "")).replace("_", " ")]
     if u.hits:
         marks.append(f"{u.hits} hits")
     if u.disordered:
