@@ -256,6 +256,7 @@ def wizard_steps(
             )
         )
     division_id = game.unit_view(unit_ids[0]).division_id
+    game.set_unit(unit_ids[7], "disordered", True)  # so the rally check has a roll to time
     checks = [(label, key, target(unit_ids), rolls) for label, key, target, rolls in WIZARD_CHECKS]
     checks += [(label, key, {"division_id": division_id}, r) for label, key, r in DIVISION_CHECKS]
     for label, key, tgt, rolls in checks:
