@@ -180,7 +180,9 @@ class CommandRadiusCheck(Adjudication):
             ),
             Fact(
                 "out_of_radius",
-                f'Out of the {radius:g}" radius',
+                f'Out of the {radius:g}" radius'
+                if lead is not None
+                else "Out of command (no commander: every unit, whatever is ticked)",
                 "units",
                 tuple(u.id for u in on_table(div) if u.out_of_command),
                 rule="3.6",
@@ -211,6 +213,8 @@ class CommandRadiusCheck(Adjudication):
         out = self._out()
         units = on_table(division(self))
         names = ", ".join(u.name for u in units if u.id in out)
+        if not self.values["commanded"]:
+            return f"no commander: all {len(units)} units out of command (3.6, 8.0)"
         text = f'radius {outcome.modified:g}": {len(out)} of {len(units)} units out of command'
         return f"{text}: {names}" if names else text
 

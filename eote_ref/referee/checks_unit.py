@@ -104,6 +104,9 @@ class SquareCheck(Adjudication):
 
     def result_text(self, outcome: Outcome) -> str:
         """Formed square, or stays pinned in its formation."""
+        if outcome.result == "not_allowed":
+            why = "; ".join(outcome.notes) or "not allowed (5.6)"
+            return f"cannot form square: {why}"
         return {
             "formed": "forms square",
             "failed": "fails: stays pinned in its formation",
@@ -123,7 +126,7 @@ class SquareCheck(Adjudication):
 
     def summary(self, outcome: Outcome) -> str:
         """The journal line, e.g. ``1/3rd Ligne: square formed (rolled 4 against 5)``."""
-        return f"{self.unit().name}: square {outcome.result}{_roll_text(outcome)}"
+        return f"{self.unit().name}: {self.result_text(outcome)}{_roll_text(outcome)}"
 
 
 @register

@@ -25,6 +25,15 @@ class MoraleSituation:
     figure_scale: str = "15mm"
 
 
+#: What becomes of a routed unit, by the routed_units_leave_table option (EotE 7.5, 9.1).
+_ROUTED_NOTE = {
+    "next_command_phase_rally_eligible": "leaves the table at the next command phase; "
+    "it may still rally once (9.1)",
+    "next_command_phase_final": "leaves the table for good at the next command phase",
+    "stay_until_rallied": "stays on the table until it rallies (9.1)",
+}
+
+
 def morale_modifiers(s: MoraleSituation, rs: Ruleset) -> list[Modifier]:
     """Every morale modifier that applies to the unit's original CE (EotE 7.5, 7.12)."""
     u = s.unit
@@ -102,7 +111,10 @@ def morale(s: MoraleSituation, rs: Ruleset, dice: Dice) -> Outcome:
             checks_due=("morale_of_units_passed_through",),
             notes=(
                 "moves to the rear of its division; formed units it passes through test morale",
-                "removed at the next command phase (option routed_units_leave_table)",
+                _ROUTED_NOTE.get(
+                    str(rs.option("routed_units_leave_table")),
+                    "the game's option on routed units says when it leaves",
+                ),
             ),
         )
     if abandon:
