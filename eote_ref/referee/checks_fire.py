@@ -8,10 +8,17 @@ after (6.5, 5.5); pass-through fire during movement (6.7) is a single fire appli
 Applying the queue adds the hits and disorder of every fire per target (6.8), remembers each
 battery's target with a ``fired_at`` link (for bombardment next turn, 6.4) and lists the
 units whose hits now call for a morale check (7.5).
+
+A unit with its skirmishers out may be fired at through its skirmish stand (EotE 5.5): the
+stand is the target (in skirmish order), its hits go to ``skirmish_hits`` and never to the
+parent, and a disorder result does nothing to it, skirmishers being unformed (EotE 5.3.5,
+5.4 tracks only hit markers on a stand). Reaching the ruleset's ``ineffective_hits`` makes
+the stand ineffective: it must reform (EotE 5.4), which the movement phase's turn guide lists.
 """
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -19,7 +26,7 @@ from typing import Any, ClassVar
 from sqlmodel import col, select
 
 from eote_ref.referee.adjudicate import effect_changes, rules_unit
-from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register
+from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
 from eote_ref.referee.checks_guns import remanned_ids
 from eote_ref.referee.game import GameService, GameView, RefereeError, UnitView
 from eote_ref.rules.core import Effect, Outcome
@@ -73,6 +80,11 @@ def unit_label(view: GameView, u: UnitView) -> str:
         marks.append(f"blown {u.blown}")
     if u.routed:
         marks.append("routed")
+    if u.skirmishers_out:
+        n = u.skirmish_hits
+        marks.append(
+            f"skirmish stand out ({n} hit{'s' if n != 1 else ''})" if n else "skirmish stand out"
+        )
     text = ", ".join(m for m in marks if m)
     return f"{u.name} ({side}, CE {u.ce}{', ' + text if text else ''})"
 
@@ -96,10 +108,34 @@ class FireCheck(Adjudication):
     sub_phase: ClassVar[str] = "artillery"
     pass_through_default: ClassVar[bool] = False
 
+    def __init__(self, game: GameService, **target: Any) -> None:
+        super().__init__(game, **target)
+        # Always answerable, asked only when the target has a stand out (see facts()).
+        self.values.setdefault("at_stand", False)
+
+    def set(self, key: str, value: Any) -> None:
+        """Answer one question; a new target without a skirmish stand out drops the stand."""
+        super().set(key, value)
+        if key == "target" and not self._stand_out(value):
+            self.values["at_stand"] = False
+
+    def _stand_out(self, unit_id: Any) -> bool:
+        """Whether unit ``unit_id`` has its skirmishers detached (EotE 5.4)."""
+        if unit_id is None:
+            return False
+        try:
+            return self.unit(int(unit_id)).skirmishers_out
+        except RefereeError:
+            return False
+
+    def at_stand(self) -> bool:
+        """Whether this fire is at the target's detached skirmish stand (EotE 5.5)."""
+        return bool(self.values.get("at_stand"))
+
     # ------------------------------------------------------------------ candidates
-    def _remanned(self) -> set[int]:
+    def _remanned(self) -> builtins.set[int]:
         """Batteries re-manned this turn (read once per check): silent until next turn (7.5)."""
-        found: set[int] | None = self.__dict__.get("_remanned_ids")
+        found: builtins.set[int] | None = self.__dict__.get("_remanned_ids")
         if found is None:
             found = self.__dict__["_remanned_ids"] = remanned_ids(self.view)
         return found
@@ -180,6 +216,7 @@ class FireCheck(Adjudication):
         last_range = [r for f in firers[:1] for t, r in self.last_targets(f) if t == target]
         artillery = self.sub_phase == "artillery"
         range_default = last_range[0] if last_range else (12.0 if artillery else 3.0)
+        current = self.__dict__.get("values", {}).get("target", target)
         facts = [
             Fact(
                 "firers",
@@ -193,6 +230,20 @@ class FireCheck(Adjudication):
                 else "One battalion per fire; several skirmish units combine (5.5)",
             ),
             Fact("target", "Target", "choice", target, rule="6.2", choices=tuple(targets)),
+        ]
+        if self._stand_out(current):
+            facts.append(
+                Fact(
+                    "at_stand",
+                    "Fire at its skirmish stand",
+                    "bool",
+                    bool(self.target.get("at_stand", False)),
+                    rule="5.5",
+                    help="The stand takes the hits, kept apart from its parent's; "
+                    "two make it ineffective (5.4)",
+                )
+            )
+        facts += [
             Fact(
                 "range_in",
                 f"Range measured on the table ({view.figure_scale})",
@@ -308,6 +359,16 @@ class FireCheck(Adjudication):
         rows = unit_rows(self.game, (*ids, target_id))
         target_row = rows[target_id]
         target = rules_unit(target_row)
+        if self.at_stand():
+            if not target_row.skirmishers_out:
+                raise RefereeError(f"{target_row.name} has no skirmish stand out (5.4)")
+            # The stand, in skirmish order: unformed, never disordered, its hits its own.
+            target = Unit(
+                arm=Arm.CAVALRY if target_row.arm == "cavalry" else Arm.INFANTRY,
+                ce=target_row.ce,
+                formation=Formation.SKIRMISH,
+                nation=target_row.nation,
+            )
         firers: list[Unit] = []
         for i in ids:
             row = rows[i]
@@ -352,24 +413,54 @@ class FireCheck(Adjudication):
             names = [f"{n} skirmishers" for n in names]
         return " + ".join(names) or "?"
 
-    def subject(self) -> str:
-        """Firers → target."""
+    def target_name(self) -> str:
+        """The target's name, or its skirmish stand's."""
         try:
-            target = self.unit(self.target_id()).name
+            name = self.unit(self.target_id()).name
         except RefereeError:
-            target = "?"
-        return f"{self.firer_names()} → {target}"
+            return "?"
+        return f"{name} skirmish stand" if self.at_stand() else name
+
+    def subject(self) -> str:
+        """Firers → target (or its skirmish stand)."""
+        return f"{self.firer_names()} → {self.target_name()}"
 
     def result_label(self, code: str) -> str:
         """``D`` → disorder, ``1`` → 1 hit..."""
         return RESULT_TEXT.get(code, code)
 
     def result_text(self, outcome: Outcome) -> str:
-        """The fire result in words, with the morale check it calls for."""
+        """The fire result in words, with the morale check (or the stand's state) it calls for."""
         text = RESULT_TEXT.get(outcome.result, outcome.result)
+        if self.at_stand():
+            if outcome.result == "D":
+                return "disorder: no effect on a skirmish stand"
+            if self.stand_ineffective(outcome):
+                text += ": stand ineffective"
+            return text
         if outcome.details.get("morale_check_due"):
             text += ": morale check due"
         return text
+
+    def stand_hits_after(self, outcome: Outcome) -> int:
+        """The stand's hits once this fire lands (alone)."""
+        row = unit_rows(self.game, [self.target_id()])[self.target_id()]
+        return row.skirmish_hits + outcome.effects.get("target", Effect()).hits
+
+    def stand_ineffective(self, outcome: Outcome) -> bool:
+        """Whether this fire (alone) leaves the stand ineffective (EotE 5.4)."""
+        return self.at_stand() and self.stand_hits_after(outcome) >= ineffective_hits(self.game)
+
+    def notes(self, outcome: Outcome) -> list[str]:
+        """The fire's notes; at a stand: no disorder, no morale, ineffective at two hits."""
+        notes = super().notes(outcome)
+        if not self.at_stand():
+            return notes
+        if outcome.result == "D":
+            notes.append("skirmishers are unformed: the stand and its parent stay in order (5.3.5)")
+        if self.stand_ineffective(outcome):
+            notes.append(STAND_INEFFECTIVE)
+        return notes
 
     def summary(self, outcome: Outcome) -> str:
         """E.g. ``Fire: 1st Bty → 2/3rd Ligne at 10": 1 hit (rolled 3 against 7)``."""
@@ -396,9 +487,12 @@ class FireCheck(Adjudication):
         ]
 
     def changes(self, outcome: Outcome) -> list[Change]:
-        """Hits and disorder on the target; the batteries remember their target."""
+        """Hits and disorder on the target (or hits on its stand); batteries remember it."""
         row = unit_rows(self.game, [self.target_id()])[self.target_id()]
         effect = outcome.effects.get("target", Effect())
+        if self.at_stand():
+            assert row.id is not None
+            return stand_changes(row, effect.hits) + self.fired_at_links()
         return effect_changes(row, effect) + self.fired_at_links()
 
 
@@ -444,6 +538,22 @@ class PassThroughArtilleryFire(FireCheck):
     pass_through_default = True
 
 
+STAND_INEFFECTIVE = "stand ineffective: reform it (5.4)"
+
+
+def ineffective_hits(game: GameService) -> int:
+    """Hits that make a skirmish stand ineffective (the ruleset's, EotE 5.4)."""
+    return int(game.ruleset.skirmish["ineffective_hits"].value)
+
+
+def stand_changes(row: GameUnit, hits: int) -> list[Change]:
+    """``hits`` more on the skirmish stand of ``row`` (none when 0)."""
+    assert row.id is not None
+    if not hits:
+        return []
+    return [set_unit(row.id, "skirmish_hits", row.skirmish_hits + hits)]
+
+
 FIRE_CLASSES: dict[str, type[FireCheck]] = {"artillery": ArtilleryFire, "infantry": InfantryFire}
 
 
@@ -458,8 +568,13 @@ class QueuedFire:
 
     @property
     def target_id(self) -> int:
-        """The unit fired at."""
+        """The unit fired at (the parent when the fire is at its skirmish stand)."""
         return self.check.target_id()
+
+    @property
+    def stand(self) -> bool:
+        """Whether the fire is at the target's skirmish stand."""
+        return self.check.at_stand()
 
     def line(self) -> str:
         """The queue's line for this fire."""
@@ -481,6 +596,10 @@ class TargetTotal:
     disorder: bool
     hits_after: int
     morale_due: bool
+    #: The target is the unit's skirmish stand: hits go to ``skirmish_hits`` (EotE 5.5).
+    stand: bool = False
+    #: The stand ends the sub-phase ineffective and must reform (EotE 5.4).
+    ineffective: bool = False
 
 
 @dataclass
@@ -536,32 +655,54 @@ class FireQueue:
         del self.fires[index]
 
     def totals(self) -> list[TargetTotal]:
-        """Hits and disorder summed per target, and whether morale is then due (6.8, 7.5)."""
-        order: list[int] = []
-        hits: dict[int, int] = {}
-        disorder: dict[int, bool] = {}
-        count: dict[int, int] = {}
+        """Hits and disorder summed per target, and whether morale is then due (6.8, 7.5).
+
+        A unit and its skirmish stand are two targets: the stand's hits stay on the stand,
+        it takes no disorder and tests no morale (EotE 5.4, 5.5).
+        """
+        order: list[tuple[int, bool]] = []
+        hits: dict[tuple[int, bool], int] = {}
+        disorder: dict[tuple[int, bool], bool] = {}
+        count: dict[tuple[int, bool], int] = {}
         for q in self.fires:
-            t = q.target_id
-            if t not in hits:
-                order.append(t)
+            k = (q.target_id, q.stand)
+            if k not in hits:
+                order.append(k)
             eff = q.outcome.effects.get("target", Effect())
-            hits[t] = hits.get(t, 0) + eff.hits
-            disorder[t] = disorder.get(t, False) or eff.disorder
-            count[t] = count.get(t, 0) + 1
-        rows = unit_rows(self.game, order) if order else {}
+            hits[k] = hits.get(k, 0) + eff.hits
+            disorder[k] = disorder.get(k, False) or (eff.disorder and not q.stand)
+            count[k] = count.get(k, 0) + 1
+        rows = unit_rows(self.game, {uid for uid, _s in order}) if order else {}
+        limit = ineffective_hits(self.game)
         out = []
-        for t in order:
+        for key in order:
+            t, stand = key
             row = rows[t]
-            due = not row.routed and morale_check_due(row.hits, hits[t], self.game.ruleset)
+            if stand:
+                after = row.skirmish_hits + hits[key]
+                out.append(
+                    TargetTotal(
+                        t,
+                        f"{row.name} skirmish stand",
+                        count[key],
+                        hits[key],
+                        False,
+                        after,
+                        False,
+                        stand=True,
+                        ineffective=after >= limit,
+                    )
+                )
+                continue
+            due = not row.routed and morale_check_due(row.hits, hits[key], self.game.ruleset)
             out.append(
                 TargetTotal(
                     t,
                     row.name,
-                    count[t],
-                    hits[t],
-                    disorder[t] and not row.disordered,
-                    row.hits + hits[t],
+                    count[key],
+                    hits[key],
+                    disorder[key] and not row.disordered,
+                    row.hits + hits[key],
                     due,
                 )
             )
@@ -573,7 +714,10 @@ class FireQueue:
         rows = unit_rows(self.game, [t.unit_id for t in totals]) if totals else {}
         out: list[Change] = []
         for t in totals:
-            out += effect_changes(rows[t.unit_id], Effect(hits=t.hits, disorder=t.disorder))
+            if t.stand:
+                out += stand_changes(rows[t.unit_id], t.hits)
+            else:
+                out += effect_changes(rows[t.unit_id], Effect(hits=t.hits, disorder=t.disorder))
         for q in self.fires:
             out += q.check.fired_at_links()
         return out
@@ -598,6 +742,8 @@ class FireQueue:
             text = f"{t.name} {' + '.join(took) or 'no effect'}"
             if t.morale_due:
                 text += " (morale due)"
+            if t.ineffective:
+                text += f" ({STAND_INEFFECTIVE})"
             parts.append(text)
         n = len(self.fires)
         return f"{self.title} ({n} fire{'s' if n != 1 else ''}): " + "; ".join(parts)

@@ -366,13 +366,17 @@ class SkirmishersCheck(Adjudication):
     rule = "5.4"
 
     def subject(self) -> str:
-        """The parent unit."""
+        """The parent unit (and its stand's hits)."""
         u = self.unit()
-        out = ", skirmishers out" if u.skirmishers_out else ""
+        out = f", skirmishers out with {_hits(u.skirmish_hits)}" if u.skirmishers_out else ""
         return f"{u.name} ({u.hits} hits{out})"
 
     def facts(self) -> list[Fact]:
-        """What happens, and the hits on the skirmish stand (read off the table)."""
+        """What happens; the stand's hits come from the state (the umpire may correct them).
+
+        The target may carry ``action`` (the turn guide opens an ineffective stand on
+        ``reform``).
+        """
         u = self.unit()
         if u.formation == "skirmish":
             default = "full_reform"
@@ -380,6 +384,7 @@ class SkirmishersCheck(Adjudication):
             default = "reform"
         else:
             default = "detach"
+        default = str(self.target.get("action", default))
         facts = [
             Fact(
                 "action",
@@ -400,7 +405,14 @@ class SkirmishersCheck(Adjudication):
         if u.skirmishers_out:
             facts += [
                 Fact(
-                    "skirmish_hits", "Hits on the skirmish stand", "int", 0, rule="5.4", maximum=5
+                    "skirmish_hits",
+                    "Hits on the skirmish stand",
+                    "int",
+                    u.skirmish_hits,
+                    rule="5.4",
+                    maximum=5,
+                    derived=True,
+                    help="Kept by the app; correct it if the markers on the table differ",
                 ),
                 Fact("hits_taken", "Hits the stand takes now", "int", 1, rule="5.4", maximum=5),
             ]
@@ -456,7 +468,7 @@ class SkirmishersCheck(Adjudication):
         return text
 
     def changes(self, outcome: Outcome) -> list[Change]:
-        """Parent hits, skirmishers out/in, formation after full skirmish order."""
+        """Parent and stand hits, skirmishers out/in, formation after full skirmish order."""
         row = unit_row(self)
         assert row.id is not None
         action = self.values["action"]
@@ -464,6 +476,9 @@ class SkirmishersCheck(Adjudication):
         after = int(outcome.details["parent_hits_after"])
         if after != row.hits:
             out.append(set_unit(row.id, "hits", after))
+        stand = int(outcome.details["skirmish_hits_after"])
+        if action != "full_reform" and stand != row.skirmish_hits:
+            out.append(set_unit(row.id, "skirmish_hits", stand))
         if action == "detach":
             out.append(set_unit(row.id, "skirmishers_out", True))
         elif action == "reform":
@@ -475,10 +490,10 @@ class SkirmishersCheck(Adjudication):
         return out
 
     def notes(self, outcome: Outcome) -> list[str]:
-        """Stand hits stay on the table (the app does not track the stand)."""
+        """Reform an ineffective stand in the movement phase; full skirmish order takes a phase."""
         notes = super().notes(outcome)
-        if self.values["action"] == "hit":
-            notes.append("keep the stand's hit markers on the table: the app tracks the parent")
+        if self.values["action"] == "hit" and outcome.details["skirmish_ineffective"]:
+            notes.append("reform the stand in the movement phase: the turn guide lists it (5.4)")
         if self.values["action"] == "full_reform":
             notes.append(
                 "reforming from full skirmish order takes the whole movement phase (5.2.1)"

@@ -59,7 +59,7 @@ BOOL_FIELDS = (
     "skirmishers_out",
     "changed_formation",
 )
-COUNT_FIELDS = {"hits": 20, "blown": 5}
+COUNT_FIELDS = {"hits": 20, "blown": 5, "skirmish_hits": 5}
 
 
 class RefereeError(ValueError):
@@ -113,6 +113,8 @@ class UnitView:
     routed_this_turn: bool
     morale_due: bool
     fought_last_turn: bool = False
+    #: Hits on the detached skirmish stand (EotE 5.4); meaningful while skirmishers_out.
+    skirmish_hits: int = 0
 
     @property
     def effective_ce(self) -> int:
@@ -499,6 +501,7 @@ class GameService:
             else None,
             morale_due=not u.routed and u.hits >= threshold,
             fought_last_turn=u.fought_last_turn,
+            skirmish_hits=u.skirmish_hits,
         )
 
     def journal(self, *, limit: int | None = None, newest_first: bool = True) -> list[JournalEntry]:
@@ -843,6 +846,10 @@ _VALUE_WORDS = {
 }
 
 
+#: Counted fields whose name reads badly in words.
+_FIELD_LABELS = {"skirmish_hits": "skirmish stand hits"}
+
+
 def _describe(field: str, before: Any, after: Any) -> str:
     """One field's change in words: "disordered", "hits 1 → 2", "formation square"."""
     if isinstance(after, bool) and field in _FLAG_WORDS:
@@ -857,7 +864,7 @@ def _describe(field: str, before: Any, after: Any) -> str:
         if before not in (None, "") and field not in ("attached_leader_id", "attached_command_id"):
             text += f" (was {str(before).replace('_', ' ')})"
         return text
-    label = field.replace("_", " ")
+    label = _FIELD_LABELS.get(field, field.replace("_", " "))
     if before is None:
         return f"{label} {after}"
     return f"{label} {before} → {after}"

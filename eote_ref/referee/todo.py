@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from eote_ref.referee.game import DivisionView, GameService, GameView, UnitView
 from eote_ref.referee.phases import Phase
+from eote_ref.rulesets import load_default
 
 
 @dataclass(frozen=True)
@@ -112,13 +113,27 @@ def _initiative_phase(view: GameView) -> list[Check]:
     return [Check("initiative", "Roll for the initiative", "4.0", side=-1)]
 
 
-def _movement_phase(view: GameView) -> list[Check]:
-    """Batteries that may re-man their guns; the rest comes from the table (5.0).
+def _movement_phase(view: GameView, game: GameService | None = None) -> list[Check]:
+    """Batteries that may re-man their guns, ineffective skirmish stands; the rest from the table.
 
     The phase's other wizards (formation, limber, pinning, skirmishers, passing through,
-    charges, square) are offered as buttons and menu entries instead.
+    charges, square) are offered as buttons and menu entries instead (5.0).
     """
-    return _guns_to_reman(view)
+    return _guns_to_reman(view) + _stands_to_reform(view, game)
+
+
+def _stands_to_reform(view: GameView, game: GameService | None) -> list[Check]:
+    """Skirmish stands with the hits that make them ineffective: back to the parent (5.4).
+
+    The skirmishers check opens on ``reform`` for a unit with its stand out.
+    """
+    ruleset = game.ruleset if game is not None else load_default()
+    limit = int(ruleset.skirmish["ineffective_hits"].value)
+    return [
+        Check("skirmishers", f"{u.name}: skirmish stand ineffective, reform", "5.4", side, u.id)
+        for side, _div, u in _units(view)
+        if u.skirmishers_out and u.skirmish_hits >= limit and not u.off_table
+    ]
 
 
 def _guns_to_reman(view: GameView) -> list[Check]:
@@ -278,7 +293,7 @@ def checks_due(view: GameView, game: GameService | None = None) -> list[Check]:
     if phase is Phase.INITIATIVE:
         return _initiative_phase(view)
     if phase is Phase.MOVEMENT:
-        return _movement_phase(view)
+        return _movement_phase(view, game)
     if phase is Phase.FIRE:
         return _morale_checks(view)
     if phase is Phase.ASSAULT:

@@ -249,6 +249,8 @@ class GameUnit(SQLModel, table=True):
     limbered: bool = False
     guns_abandoned: bool = False
     skirmishers_out: bool = False
+    #: Hit markers on the detached skirmish stand, kept apart from the parent's (EotE 5.4).
+    skirmish_hits: int = 0
     attached_leader_id: int | None = Field(default=None, foreign_key="game_leader.id", index=True)
     rallied_once: bool = False
     # state that lasts for the current turn (cleared or carried by the turn guide)

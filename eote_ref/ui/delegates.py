@@ -225,7 +225,7 @@ class MarkerDelegate(QStyledItemDelegate):
                     x += 4
                 extras = []
                 if unit.skirmishers_out:
-                    extras.append("sk")
+                    extras.append(f"sk {unit.skirmish_hits}h" if unit.skirmish_hits else "sk")
                 if unit.guns_abandoned:
                     extras.append("guns lost")
                 if unit.changed_formation:

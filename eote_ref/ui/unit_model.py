@@ -109,7 +109,11 @@ def unit_status(u: UnitView) -> str:
     elif u.morale_due:
         words.append("morale check")
     if u.skirmishers_out:
-        words.append("skirmishers out")
+        # The stand's own hit markers (EotE 5.4), kept apart from the parent's.
+        n = u.skirmish_hits
+        words.append(
+            f"skirmishers out (skirm. {n} hit{'s' if n != 1 else ''})" if n else "skirmishers out"
+        )
     if u.guns_abandoned:
         words.append("guns abandoned")
     if u.changed_formation:

@@ -189,7 +189,20 @@ class QueuePage(QWizardPage):
 
     def _changed(self, key: str, value: Any) -> None:
         self.draft.set(key, value)
+        if key == "target" and [f.key for f in self.draft.facts()] != list(self.widgets):
+            # A target with its skirmishers out offers its stand (EotE 5.5): a new form.
+            self._rebuild()
+            return
         self.refresh()
+
+    def _rebuild(self) -> None:
+        """The draft's form again (its questions changed), keeping the die and the target."""
+        roll = self.die.text()
+        self.set_draft(self.draft)
+        self.die.setText(roll)
+        target = self.widgets.get("target")
+        if target is not None:
+            target.setFocus()
 
     def refresh(self) -> None:
         """Modifiers, odds and (with the die) the result of the fire being entered."""
@@ -257,6 +270,8 @@ class QueuePage(QWizardPage):
             if t.disorder:
                 took.append("disorder")
             due = " — <b>morale check</b>" if t.morale_due else ""
+            if t.ineffective:
+                due += " — <b>stand ineffective: reform it (5.4)</b>"
             took_text = html.escape(" + ".join(took) or "no effect")
             rows.append(f"<li>{html.escape(t.name)}: {took_text}{due}</li>")
         self.totals.setText(

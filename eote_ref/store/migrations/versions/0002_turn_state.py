@@ -84,12 +84,16 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column(
                 'fought_last_turn', sa.Boolean(), nullable=False, server_default=sa.false()
             ))
+        batch_op.add_column(sa.Column(
+                'skirmish_hits', sa.Integer(), nullable=False, server_default='0'
+            ))
 
 
 
 def downgrade() -> None:
     """Revert this revision."""
     with op.batch_alter_table('game_unit', schema=None) as batch_op:
+        batch_op.drop_column('skirmish_hits')
         batch_op.drop_column('fought_last_turn')
         batch_op.drop_column('fought_while_blown')
 
