@@ -19,6 +19,7 @@ from sqlmodel import Session, col, select
 
 from eote_ref.referee.phases import PHASES, Phase, next_phase
 from eote_ref.referee.turn import carry_over
+from eote_ref.rules.orders import OrderType
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import FORMATIONS_BY_ARM, Arm, Formation
 from eote_ref.rulesets import load_default
@@ -637,6 +638,13 @@ class GameService:
         }
         if field not in allowed or not isinstance(value, allowed[field]):
             raise RefereeError(f"{field} cannot be set to {value!r}")
+        if field == "current_order":
+            orders = {o.value for o in OrderType}
+            value = str(value).strip().upper()
+            if value not in orders:
+                raise RefereeError(
+                    f"{value} is not an order (EotE 3.2: {', '.join(sorted(orders))})"
+                )
         with self.db.session() as s:
             cmd = s.get(GameCommand, division_id)
             if cmd is None or cmd.game_id != self.game_id:
@@ -861,6 +869,8 @@ def _describe(field: str, before: Any, after: Any) -> str:
         if after is None or after == "":
             return emptied
         text = given.format(v=str(after).replace("_", " "))
+        if str(before).casefold() == str(after).casefold():
+            return f"{text} (unchanged)"
         if before not in (None, "") and field not in ("attached_leader_id", "attached_command_id"):
             text += f" (was {str(before).replace('_', ' ')})"
         return text

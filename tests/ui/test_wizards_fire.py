@@ -185,3 +185,28 @@ def test_infantry_fire_wizard_refuses_a_column_and_follows_artillery(
     inf.next()
     assert named(demo, "2/30th Foot").hits == 1
     assert demo.journal(limit=1)[0].summary == "Infantry fire (1 fire): 2/30th Foot 1 hit"
+
+
+def test_apply_all_queues_the_fire_whose_die_is_typed(qtbot: QtBot, demo: GameService) -> None:
+    """A fire entered with its die but not added is not lost: Apply all queues it first."""
+    from eote_ref.ui.game_hub import GameHub
+    from eote_ref.ui.wizards import build_wizard
+    from eote_ref.ui.wizards.fire import QueuePage
+
+    hub = GameHub(demo)
+    battery = next(u for u in demo.view().sides[0].units if u.arm == "artillery")
+    wizard = build_wizard(hub, "artillery_fire", unit_id=battery.id)
+    assert wizard is not None
+    qtbot.addWidget(wizard)
+    wizard.show()
+    page = wizard.currentPage()
+    assert isinstance(page, QueuePage)
+    assert not page.isComplete()
+    page.die.setText("4")
+    assert page.isComplete()
+    before = len(demo.journal())
+    wizard.next()  # Apply all
+    assert len(demo.journal()) == before + 1
+    entry = demo.journal(limit=1)[0]
+    assert entry.kind == "fire"
+    assert "(1 fire)" in entry.summary

@@ -228,6 +228,7 @@ class QueuePage(QWizardPage):
                 )
                 self.add_button.setEnabled(True)
         self._show_queue()
+        self.completeChanged.emit()
 
     def roll_for_me(self) -> None:
         """The app rolls this fire's die."""
@@ -286,11 +287,15 @@ class QueuePage(QWizardPage):
             QTimer.singleShot(0, target, target.setFocus)
 
     def isComplete(self) -> bool:
-        """Apply all needs at least one queued fire."""
-        return bool(self.queue.fires)
+        """Apply all needs a queued fire, or one entered with its die (queued on Apply)."""
+        return bool(self.queue.fires) or (
+            self.die.value() is not None and self.add_button.isEnabled()
+        )
 
     def validatePage(self) -> bool:
-        """Apply the queue as one journal step."""
+        """Apply the queue as one journal step (a fire whose die is in is queued first)."""
+        if self.die.value() is not None and self.add_button.isEnabled() and not self.add_current():
+            return False  # the fire being entered was refused: say why, apply nothing
         summary = self.queue.summary()
         changes = self.queue.describe()
         try:

@@ -165,3 +165,16 @@ def test_changes_read_in_the_umpires_words(waterloo: GameService) -> None:
     )
     # Bookkeeping the umpire need not read is left out of the wizard's list.
     assert say(link("morale_tested", 1, target.id, target.id)) == ""
+
+
+def test_orders_are_stored_as_the_rules_name_them(waterloo: GameService) -> None:
+    division = waterloo.view().sides[0].divisions[0]
+    waterloo.set_division(division.id, "current_order", "defend")
+    assert waterloo.division_view(division.id).current_order == "DEFEND"
+    with pytest.raises(RefereeError, match="not an order"):
+        waterloo.set_division(division.id, "current_order", "dig in")
+    from eote_ref.store import SetField
+
+    # Setting the same order again reads as unchanged, not as a change of case.
+    change = SetField("game_command", division.id, "current_order", "DEFEND")
+    assert waterloo.describe_change(change).endswith("order DEFEND (unchanged)")
