@@ -642,7 +642,8 @@ class AssaultCheck(Adjudication):
         if d.get("engaged_next_turn"):
             text += "; still engaged next turn"
         if d.get("breakthrough_taken"):
-            text += f"; {d['breakthrough']} cavalry breaks through"
+            # The breakthrough is why the winner ends disordered (5.15): say so here.
+            text += f"; {d['breakthrough']} cavalry breaks through (disordered, 5.15)"
         if battery:
             text += f"; {battery}"
         return text

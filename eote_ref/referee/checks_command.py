@@ -338,8 +338,11 @@ class DisorderRallyCheck(Adjudication):
                 "leader_can_rally",
                 "The leader may rally this turn" + (f" (no: {blocked})" if blocked else ""),
                 "bool",
-                blocked is None,
+                lead is not None and blocked is None,
                 rule="8.0, 3.5.1",
+                help=""
+                if lead is not None
+                else "Unticked: with no living leader nobody can rally the unit this turn (8.0).",
                 derived=True,
             ),
         ]
@@ -633,6 +636,14 @@ class OrderCheck(Adjudication):
         """``2`` on turn 1 reads "takes effect on turn 3"."""
         return _turns_text(int(code), self.game.turn) if code.isdigit() else code
 
+    def odds(self, outcome: Outcome | None = None) -> list[tuple[str, float]]:
+        """Each turn the order may take effect, earliest first (not by probability)."""
+        o = outcome or self.preview()
+        codes = sorted(
+            o.probabilities, key=lambda c: (not c.isdigit(), int(c) if c.isdigit() else 0)
+        )
+        return [(self.result_label(c), float(o.probabilities[c])) for c in codes]
+
     def result_text(self, outcome: Outcome) -> str:
         """When the division acts on the order."""
         turns = int(outcome.details["turns"])
@@ -658,6 +669,9 @@ class OrderCheck(Adjudication):
     def notes(self, outcome: Outcome) -> list[str]:
         """Withdraw needs the initiative (3.2); write the order down (3.1)."""
         notes = super().notes(outcome)
+        current = division(self).current_order
+        if current is not None and self.values["order"] == current:
+            notes.append(f"the division is already on {current}: this order changes nothing")
         if self.values["order"] == OrderType.WITHDRAW.value:
             notes.append("a WITHDRAW order is carried out only with the initiative (3.2)")
         if int(outcome.details["turns"]):

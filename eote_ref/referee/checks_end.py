@@ -21,13 +21,21 @@ and the next turn's check reads it back without scanning the journal.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from sqlmodel import col, select
 
-from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
+from eote_ref.referee.checks import (
+    Adjudication,
+    Choice,
+    Fact,
+    ModifierLine,
+    link,
+    register,
+    set_unit,
+)
 from eote_ref.referee.game import DivisionView, GameService, GameView, RefereeError, UnitView
 from eote_ref.rules.cavalry import CavalryEndOfTurnSituation
 from eote_ref.rules.core import Outcome
@@ -326,14 +334,15 @@ def _roll_text(o: Outcome) -> str:
     return text + ")"
 
 
-def _modified_roll_text(o: Outcome) -> str:
-    """A die the modifiers add to: ``(rolled 3)`` or ``(rolled 3, −2 for ...: 1)``."""
+def _modified_roll_text(o: Outcome, lines: Sequence[ModifierLine] | None = None) -> str:
+    """A die the modifiers add to: ``(rolled 3)`` or ``(rolled 3, −2 for ... = 1)``."""
     if o.roll is None:
         return ""
-    if not o.modifiers:
+    shown = [ModifierLine.of(m) for m in o.modifiers] if lines is None else list(lines)
+    if not shown:
         return f" (rolled {o.roll})"
-    mods = ", ".join(f"{m.value:+g} {m.reason}".replace("-", "−", 1) for m in o.modifiers)
-    return f" (rolled {o.roll}, {mods}: {o.modified:g})"
+    mods = ", ".join(f"{m.value:+g} {m.reason}".replace("-", "−", 1) for m in shown)
+    return f" (rolled {o.roll}, {mods} = {o.modified:g})"
 
 
 def _set(entity: str, row_id: int, field: str, value: Any, before: Any) -> list[Change]:
@@ -357,6 +366,16 @@ class _RecordAction(Adjudication):
 
 
 # ====================================================================== 8.0 leader casualty
+#: The leader casualty check's results in the umpire's words (EotE 8.0).
+_LEADER_RESULTS = {
+    "killed": "killed",
+    "no_rally": "cannot rally troops next turn (8.0)",
+    "no_effect": "unhurt",
+}
+#: The rules' modifier reasons as the leader casualty check words them.
+_LEADER_REASONS = {"attached to a unit in tactical assault": "attached to an assaulting unit"}
+
+
 @register
 class LeaderCasualtyCheck(Adjudication):
     """One d10 for a leader within 3" of combat or artillery fire this turn (EotE 8.0)."""
@@ -452,13 +471,24 @@ class LeaderCasualtyCheck(Adjudication):
         """The leader rolled for (so the to-do list drops him for this turn)."""
         return {**super().inputs(), "leader_id": int(self.values["leader_id"])}
 
+    #: Killed and no-rally read badly for the leader; no effect well.
+    good_results = frozenset({"no_effect"})
+    bad_results = frozenset({"killed", "no_rally"})
+
+    def modifiers(self, outcome: Outcome | None = None) -> list[ModifierLine]:
+        """The -2 reads "attached to an assaulting unit" (8.0)."""
+        return [
+            dataclasses.replace(m, reason=_LEADER_REASONS.get(m.reason, m.reason))
+            for m in super().modifiers(outcome)
+        ]
+
+    def result_label(self, code: str) -> str:
+        """The odds read as the result does."""
+        return _LEADER_RESULTS.get(code, super().result_label(code))
+
     def result_text(self, outcome: Outcome) -> str:
         """Killed, cannot rally next turn, or unhurt."""
-        return {
-            "killed": "killed",
-            "no_rally": "shaken: cannot rally units next turn",
-            "no_effect": "unhurt",
-        }.get(outcome.result, super().result_text(outcome))
+        return _LEADER_RESULTS.get(outcome.result, super().result_text(outcome))
 
     def changes(self, outcome: Outcome) -> list[Change]:
         """Killed: replacement due in two turns, detached; no rally: flagged for next turn."""
@@ -496,8 +526,9 @@ class LeaderCasualtyCheck(Adjudication):
         return out
 
     def summary(self, outcome: Outcome) -> str:
-        """``Picton: killed (rolled 3, −2 attached to an assault: 1)``."""
-        return f"{self.leader().name}: {self.result_text(outcome)}{_modified_roll_text(outcome)}"
+        """``Picton: killed (rolled 3, −2 attached to an assaulting unit = 1)``."""
+        rolled = _modified_roll_text(outcome, self.modifiers(outcome))
+        return f"{self.leader().name}: {self.result_text(outcome)}{rolled}"
 
 
 # ====================================================================== 9.0 integrity
@@ -873,9 +904,9 @@ class CavalryEndOfTurnCheck(Adjudication):
 def _return_note(name: str) -> str:
     """When and where disintegrated cavalry comes back (EotE 5.11)."""
     return (
-        f"{name} disintegrates: take it off now and place it at once near its starting "
-        'position, or 18" or more from any enemy, keeping its hits and blown markers (5.11); '
-        'then record it with "Disintegrated cavalry returns"'
+        f"{name} disintegrates: Apply removes it from the table now; bring it back with "
+        '"Disintegrated cavalry returns" (5.11), near its starting position or 18" or more '
+        "from any enemy, keeping its hits and blown markers"
     )
 
 
@@ -1068,6 +1099,7 @@ class PontoonCheck(Adjudication):
         uid = int(self.target["unit_id"])
         task = open_task(self.game, "pontoon", uid)
         data = task.data if task is not None else {}
+        needed = int(self.game.ruleset.engineering["pontoon_turns"].value)
         return [
             Fact(
                 "turns_done",
@@ -1075,8 +1107,11 @@ class PontoonCheck(Adjudication):
                 "int",
                 int(data.get("turns_done", 0)),
                 rule="10.0",
-                maximum=3,
+                maximum=needed - 1,
                 derived=task is not None,
+                help="Read from the engineers' bridge task (the turns recorded so far)."
+                if task is not None
+                else "No bridge task recorded yet for these engineers: this is the first turn.",
             ),
             Fact(
                 "under_fire",
@@ -1101,10 +1136,17 @@ class PontoonCheck(Adjudication):
         )
 
     def result_text(self, outcome: Outcome) -> str:
-        """``counts: 2 of 4 turns done``."""
-        d = outcome.details
-        what = outcome.result.replace("_", " ")
-        return f"{what}: {d['turns_done_after']} of {d['turns_needed']} turns done"
+        """``work turn 2 of 4 counted; the bridge is ready after turn 5``."""
+        after, needed = (
+            int(outcome.details["turns_done_after"]),
+            int(outcome.details["turns_needed"]),
+        )
+        if outcome.result == "complete":
+            return f"work turn {after} of {needed} counted: the bridge is ready"
+        ready = f"the bridge is ready after turn {self.game.turn + needed - after}"
+        if outcome.result == "no_progress":
+            return f"no progress ({after} of {needed} work turns counted); {ready} at the earliest"
+        return f"work turn {after} of {needed} counted; {ready}"
 
     def changes(self, outcome: Outcome) -> list[Change]:
         """The task's progress (a new task row on the first turn)."""
@@ -1119,12 +1161,8 @@ class PontoonCheck(Adjudication):
         return [_task_change(self.game, "pontoon", uid, task, data)]
 
     def summary(self, outcome: Outcome) -> str:
-        """``Engineers: pontoon 2/4 (counts)``."""
-        d = outcome.details
-        return (
-            f"{self.unit().name}: pontoon {d['turns_done_after']}/{d['turns_needed']} "
-            f"({outcome.result.replace('_', ' ')}){_roll_text(outcome)}"
-        )
+        """``Engineers: pontoon: work turn 2 of 4 counted; the bridge is ready after turn 5``."""
+        return f"{self.unit().name}: pontoon: {self.result_text(outcome)}{_roll_text(outcome)}"
 
 
 @register

@@ -9,10 +9,11 @@ keeps every roll of the one event that records the winner.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from eote_ref.referee.checks import Adjudication, Fact, register
+from eote_ref.referee.checks import Adjudication, Fact, ModifierLine, register
 from eote_ref.referee.game import SideView
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.initiative import InitiativeSituation, Side
@@ -21,6 +22,9 @@ from eote_ref.store import Change, SetField
 
 #: Ties re-rolled inside one check before the wizard gives up and says "roll again".
 MAX_REROLLS = 6
+
+#: A count the ruleset appends to a repeated modifier's reason: "(×4)".
+_COUNT = re.compile(r"\s*\(×(-?\d+)\)$")
 
 #: Command levels from the highest-ranking down (EotE 4.0 "highest ranking commander").
 RANK = ("army", "wing", "corps", "division", "brigade")
@@ -110,6 +114,20 @@ class InitiativeCheck(Adjudication):
             name: float(sum(float(m["value"]) for m in side.get("modifiers", ())))
             for name, side in sides.items()
         }
+
+    def modifiers(self, outcome: Outcome | None = None) -> list[ModifierLine]:
+        """Each side's lines under its name; the commander's rating reads "rating +4" (4.0).
+
+        The rules list the second side's modifiers negated (the first side's net advantage);
+        each reason starts with the name of the side whose modifier it is.
+        """
+        out: list[ModifierLine] = []
+        for line in super().modifiers(outcome):
+            reason = line.reason
+            if "commander's rating" in reason and (m := _COUNT.search(reason)):
+                reason = f"{reason[: m.start()]} {int(m.group(1)):+d}"
+            out.append(dataclasses.replace(line, reason=reason))
+        return out
 
     def _last_turn(self) -> int | None:
         from eote_ref.store import Game

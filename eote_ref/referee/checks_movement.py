@@ -578,6 +578,14 @@ class PassThroughCheck(Adjudication):
         )
         return Outcome.decided("pass_through", "5.3.5", "no_effect", notes=tuple(notes))
 
+    def notes(self, outcome: Outcome) -> list[str]:
+        """The rules' notes; a unit already disordered is named (Apply changes only the other)."""
+        notes = super().notes(outcome)
+        if outcome.result == "both_disordered":
+            units = (self.unit(), self.unit(int(self.values["other"])))
+            notes += [f"{x.name} already disordered" for x in units if x.disordered]
+        return notes
+
     def result_text(self, outcome: Outcome) -> str:
         """Both disordered, or no effect."""
         return "both disordered" if outcome.result == "both_disordered" else "no disorder"
@@ -692,13 +700,19 @@ class ChargeCheck(Adjudication):
         return out
 
     def notes(self, outcome: Outcome) -> list[str]:
-        """Counter-charge and interception reminders."""
+        """Counter-charge and interception reminders; charged infantry may form square (5.6)."""
         notes = super().notes(outcome)
         if outcome.result != "not_allowed":
             notes.append(
                 "enemy cavalry may counter-charge and meet it halfway (5.8); "
                 "the combat is fought in the assault phase (7.0)"
             )
+            contact = self._contact()
+            if contact.arm == "infantry":
+                notes.append(
+                    f"{contact.name} (infantry, charged) may try to form square now: "
+                    "Form square (5.6)"
+                )
         return notes
 
     def summary(self, outcome: Outcome) -> str:

@@ -9,6 +9,8 @@ from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QPoint, Q
 from PySide6.QtGui import (
     QAction,
     QFocusEvent,
+    QFont,
+    QFontMetrics,
     QKeyEvent,
     QKeySequence,
     QPainter,
@@ -30,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from eote_ref.referee.game import GameView, SideView, UnitView
 from eote_ref.referee.todo import Check, checks_due
-from eote_ref.ui.delegates import MarkerDelegate
+from eote_ref.ui.delegates import CELL_PADDING, MarkerDelegate
 from eote_ref.ui.forms.ui_dashboard import Ui_Dashboard
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.phase_bar import PhaseBar
@@ -190,17 +192,22 @@ class SidePane(QWidget):
         # Type and Formation as wide as their longest label, so the unit names get the room
         type_w = max(fm.horizontalAdvance(label) for label in TYPE_LABELS.values())
         formation_w = max(fm.horizontalAdvance(label) for label in FORMATION_LABELS.values())
+        # The other columns as narrow as what they show allows (a badge may use the cell's
+        # padding); the unit's name, the only column of free text, takes the rest.
+        bold = QFont(self.tree.font())
+        bold.setBold(True)
+        ce_w = QFontMetrics(bold).horizontalAdvance("8") + fm.horizontalAdvance("/8")
         widths = {
             Column.TYPE: type_w + int(em * 2.8),
             Column.FORMATION: formation_w + int(em * 0.6),
-            Column.CE: int(em * 3.4),
+            Column.CE: max(ce_w + 2 * CELL_PADDING, fm.horizontalAdvance("CE") + int(em * 1.2)),
             Column.HITS: int(em * 6.4),
             Column.DISORDER: int(em * 2.0),
             Column.BLOWN: int(em * 2.6),
             Column.STATUS: int(em * 6.4),
             Column.PINNED: int(em * 2.0),
             Column.COMMAND: int(em * 3.3),
-            Column.LEADER: int(em * 4.6),
+            Column.LEADER: int(em * 3.3),
         }
         header.setSectionResizeMode(Column.UNIT, QHeaderView.ResizeMode.Stretch)
         for column, width in widths.items():

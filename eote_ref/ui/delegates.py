@@ -16,6 +16,23 @@ Index = QModelIndex | QPersistentModelIndex
 OFF_TABLE_OPACITY = 0.42
 
 
+#: Room a marker cell keeps free on each side of what it paints.
+CELL_PADDING = 4
+
+
+def badge_font(font: QFont) -> QFont:
+    """The bold, slightly smaller font of a badge drawn over cells in ``font``."""
+    f = QFont(font)
+    f.setBold(True)
+    f.setPointSizeF(max(6.0, f.pointSizeF() * 0.86))
+    return f
+
+
+def badge_width(text: str, font: QFont) -> int:
+    """The width of the badge :func:`draw_badge` paints for ``text`` in a cell in ``font``."""
+    return QFontMetrics(badge_font(font)).horizontalAdvance(text) + 10
+
+
 def draw_badge(
     painter: QPainter,
     rect: QRect,
@@ -29,9 +46,7 @@ def draw_badge(
 ) -> int:
     """Draw a rounded badge with ``text`` at ``x`` centred in ``rect``; returns its right edge."""
     painter.save()
-    f = QFont(font or painter.font())
-    f.setBold(True)
-    f.setPointSizeF(max(6.0, f.pointSizeF() * 0.86))
+    f = badge_font(font or painter.font())
     painter.setFont(f)
     fm = QFontMetrics(f)
     w = fm.horizontalAdvance(text) + 10
@@ -168,7 +183,7 @@ class MarkerDelegate(QStyledItemDelegate):
         column: Column,
         c: MarkerColors,
     ) -> None:
-        rect = option.rect.adjusted(4, 0, -4, 0)
+        rect = option.rect.adjusted(CELL_PADDING, 0, -CELL_PADDING, 0)
         fg = self._text_colour(option)
 
         def centred(text: str, fill: QColor, *, outline: bool = False) -> None:

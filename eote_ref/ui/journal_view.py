@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import re
 from typing import Any
 
 from PySide6.QtCore import (
@@ -49,6 +50,24 @@ def phase_label(text: str) -> str:
         return Phase.parse(text).label
     except ValueError:
         return text
+
+
+_NEW_TURN = re.compile(r"turn (\d+): (.+)")
+
+
+def summary_text(entry: JournalEntry) -> str:
+    """What a step did, as the log and its exports show it.
+
+    A phase step is stored under the phase it leaves, so it reads as the start of the next:
+    ``→ Movement phase begins``, ``→ Turn 2 begins: Command phase; ...`` (what carried over
+    into the new turn follows the semicolon).
+    """
+    if entry.kind != "phase":
+        return entry.summary
+    head, sep, rest = entry.summary.partition("; ")
+    new_turn = _NEW_TURN.fullmatch(head)
+    head = f"Turn {new_turn[1]} begins: {new_turn[2]} phase" if new_turn else f"{head} begins"
+    return f"→ {head}{sep}{rest}"
 
 
 def dice_text(rolls: list[Any]) -> str:
@@ -114,7 +133,7 @@ class JournalModel(QAbstractTableModel):
                 case JournalColumn.PHASE:
                     return phase_label(e.phase)
                 case JournalColumn.SUMMARY:
-                    return e.summary + ("  (undone)" if undone else "")
+                    return summary_text(e) + ("  (undone)" if undone else "")
                 case JournalColumn.DICE:
                     return dice_text(e.rolls)
                 case JournalColumn.RESULT:
@@ -168,7 +187,7 @@ class JournalFilter(QSortFilterProxyModel):
             return True
         text = " ".join(
             (
-                entry.summary,
+                summary_text(entry),
                 entry.kind,
                 phase_label(entry.phase),
                 dice_text(entry.rolls),

@@ -28,7 +28,7 @@ from eote_ref.referee.setup import SetupError, SetupService
 from eote_ref.ui.dashboard import NEXT_PHASE_KEYS, Dashboard
 from eote_ref.ui.forms.ui_main_window import Ui_MainWindow
 from eote_ref.ui.game_hub import GameHub
-from eote_ref.ui.journal_view import JournalView, dice_text, phase_label
+from eote_ref.ui.journal_view import JournalView, dice_text, phase_label, summary_text
 from eote_ref.ui.movement_panel import attach_movement_dock, hide_movement_dock
 from eote_ref.ui.printing import MainWindowPrinting
 from eote_ref.ui.settings import LAST_DATABASE, LAST_GAME, app_settings
@@ -515,7 +515,7 @@ class MainWindow(QMainWindow):
                 str(e.seq),
                 str(e.turn),
                 phase_label(e.phase),
-                e.summary,
+                summary_text(e),
                 dice_text(e.rolls),
                 e.result or "",
                 e.status,

@@ -43,15 +43,17 @@ HEADERS = {
     Column.CE: ("CE", "Combat effectiveness: current (CE less hits) / printed (EotE 1.3)"),
     Column.HITS: (
         "Hits",
-        "Hits (+/−): the number of hits, a pip per hit; the ringed pip is the morale-check "
-        "threshold (EotE 7.5)",
+        "Hits (+/−): a filled pip per hit, hollow pips up to the morale threshold, then the "
+        "number of hits. The ringed (orange) pip is that threshold: a unit checks morale when "
+        "it reaches that many hits and at every hit after it (EotE 7.5). Point at a cell for "
+        "the unit's figures.",
     ),
     Column.DISORDER: ("D", "Disordered (D)"),
     Column.BLOWN: ("Bl", "Blown: the cavalry unit's blown markers (B / Shift+B, EotE 5.10)"),
     Column.STATUS: ("Status", "Routed (R), off table (O), morale check due"),
     Column.PINNED: ("P", "Pinned: held by an enemy within pinning range (P toggles)"),
     Column.COMMAND: ("Cmd", "Command: OUT when the unit is out of command (C toggles)"),
-    Column.LEADER: ("Leader", "Leader attached to the unit"),
+    Column.LEADER: ("Ldr", "Leader attached to the unit (★; the name is in the row's tooltip)"),
 }
 
 #: Short labels for unit types and formations, as a referee writes them.
@@ -192,6 +194,12 @@ def _unit_text(u: UnitView, column: Column) -> str:
     return ""  # pragma: no cover
 
 
+def hits_tooltip(u: UnitView, threshold: int) -> str:
+    """The Hits cell's tooltip: the count, the morale threshold and the effective CE."""
+    hits = f"{u.hits} hit{'s' if u.hits != 1 else ''}"
+    return f"{hits}; morale check from {threshold} hits (EotE 7.5); effective CE {u.effective_ce}"
+
+
 def _unit_tooltip(u: UnitView) -> str:
     bits = [
         f"<b>{u.name}</b> — {u.nation} {u.arm} ({u.type})",
@@ -199,6 +207,8 @@ def _unit_tooltip(u: UnitView) -> str:
     ]
     if u.brigade:
         bits.append(f"Brigade {u.brigade}")
+    if u.attached_leader:
+        bits.append(f"★ {u.attached_leader} attached")
     status = unit_status(u)
     if status:
         bits.append(status)
@@ -384,6 +394,8 @@ class SideModel(QAbstractItemModel):
                 (unit.name, unit.arm, unit.type, unit.nation, unit.brigade or "")
             ).casefold()
         if role == Qt.ItemDataRole.ToolTipRole:
+            if column == Column.HITS:
+                return hits_tooltip(unit, self._threshold)
             return _unit_tooltip(unit)
         if role == Qt.ItemDataRole.FontRole and column == Column.UNIT and unit.routed:
             font = QFont()

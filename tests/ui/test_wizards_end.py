@@ -153,7 +153,7 @@ def test_all_cavalry_wizard_takes_no_die(qtbot: QtBot, demo: GameService) -> Non
 @pytest.mark.parametrize(
     ("key", "typed", "summary"),
     [
-        ("pontoon", (), "pontoon 1/4 (counts)"),
+        ("pontoon", (), "pontoon: work turn 1 of 4 counted; the bridge is ready after turn"),
         ("demolition", (), "demolition charge set"),
     ],
 )

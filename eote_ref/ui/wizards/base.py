@@ -67,24 +67,54 @@ def _signed(v: float) -> str:
     return text.replace("-", "−")
 
 
-def modifiers_html(check: Adjudication, outcome: Outcome, dim: str) -> str:
-    """The base value, each modifier with its section and source, and the modified value."""
+#: What a no-roll check's value is, read from the first of these details its outcome gives.
+VALUE_LABELS: tuple[tuple[str, str], ...] = (
+    ("full_allowance_in", "Move allowance"),
+    ("pinning_distance_in", "Pinning distance"),
+    ("radius_in", "Command radius"),
+    ("turns_done_after", "Turns of work done"),
+    ("blown_after", "Blown markers"),
+    ("parent_hits_after", "Hits on the parent"),
+)
+
+
+def value_label(outcome: Outcome) -> tuple[str, str]:
+    """The name and unit of a no-roll check's value (``"Value"`` when the outcome says none)."""
+    details = outcome.details or {}
+    for key, label in VALUE_LABELS:
+        if key in details:
+            return label, '"' if key.endswith("_in") else ""
+    return "Value", ""
+
+
+def modifiers_html(check: Adjudication, outcome: Outcome, dim: str, *, rolls: bool = True) -> str:
+    """The base value, each modifier with its section and source, and the modified value.
+
+    A check decided without a die (``rolls`` False) names its value from the outcome (a move
+    allowance, a distance, a count) instead of calling it a base, and leaves out the modified
+    row when nothing modifies it.
+    """
+    modifiers = check.modifiers(outcome)
+    name, unit = ("Base", "") if rolls else value_label(outcome)
     rows = [
-        f"<tr><td>Base</td><td align='right'><b>{outcome.base:g}</b></td>"
+        f"<tr><td>{html.escape(name)}</td>"
+        f"<td align='right'><b>{outcome.base:g}{html.escape(unit)}</b></td>"
         f"<td style='color:{dim}'>EotE {html.escape(outcome.rule)}</td></tr>"
     ]
-    for m in check.modifiers(outcome):
+    for m in modifiers:
         mark = " <i>(provisional)</i>" if m.provisional else ""
         rows.append(
             f"<tr><td>{html.escape(m.reason)}{mark}</td><td align='right'>{_signed(m.value)}</td>"
             f"<td style='color:{dim}'>EotE {html.escape(m.rule)}</td></tr>"
         )
     target = outcome.details.get("target") if outcome.details else None
-    modified = f"<b>{outcome.modified:g}</b>"
-    rows.append(
-        f"<tr><td><b>Modified</b></td><td align='right'>{modified}</td>"
-        f"<td style='color:{dim}'>{html.escape(str(target or ''))}</td></tr>"
-    )
+    if rolls or modifiers:
+        final = "Modified" if rolls else f"{name} now"
+        modified = f"<b>{outcome.modified:g}{html.escape(unit)}</b>"
+        rows.append(
+            f"<tr><td><b>{html.escape(final)}</b></td><td align='right'>{modified}</td>"
+            f"<td style='color:{dim}'>{html.escape(str(target or ''))}</td></tr>"
+        )
     return "<table cellspacing='0' cellpadding='2' width='100%'>" + "".join(rows) + "</table>"
 
 
@@ -216,7 +246,11 @@ class OddsPanel(QWidget):
             return False
         self.error.clear()
         rolls = check.needs_roll()
-        self.modifiers.setText(modifiers_html(check, outcome, dim))
+        self.modifiers.setText(modifiers_html(check, outcome, dim, rolls=rolls))
+        # A check decided without a die shows its value, not "modifiers", when none apply.
+        self.modifiers_heading.setText(
+            "<b>Modifiers</b>" if rolls or outcome.modifiers else "<b>From the rules</b>"
+        )
         self.odds.set_rows(
             [
                 (label, p, check.result_tone(code))

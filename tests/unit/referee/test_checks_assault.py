@@ -114,6 +114,7 @@ def test_cavalry_breakthrough_disorders_and_opens_follow_up(waterloo: GameServic
     out = check.apply({"roll": 10})
     assert out.details["breakthrough"] == "attacker"
     assert out.details["breakthrough_taken"]
+    assert check.result_text(out).endswith("; attacker cavalry breaks through (disordered, 5.15)")
     hus = unit(waterloo, HUSSARDS_7)
     assert (hus.disordered, hus.fought_this_turn) == (True, True)
     brit = unit(waterloo, BRIT_30)

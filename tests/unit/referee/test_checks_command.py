@@ -139,6 +139,21 @@ def test_a_leader_unable_to_rally_this_turn_blocks_the_rally(waterloo: GameServi
     assert due.title.endswith("cannot rally this turn")
 
 
+def test_without_a_living_leader_nobody_may_rally_the_unit(waterloo: GameService) -> None:
+    d = big_division(waterloo)
+    assert d.leader is not None
+    setup(
+        waterloo,
+        SetField(GameLeader, d.leader.id, "killed", True),
+        SetField(GameUnit, d.units[0].id, "disordered", True),
+    )
+    check = open_check(waterloo, "disorder_rally", unit_id=d.units[0].id)
+    assert (check.values["has_leader"], check.values["leader_can_rally"]) == (False, False)
+    fact = next(f for f in check.facts() if f.key == "leader_can_rally")
+    assert "no living leader" in fact.help
+    assert check.preview().result == "cannot"
+
+
 def test_rested_blown_cavalry_swaps_a_blown_marker_for_disorder(waterloo: GameService) -> None:
     cav = next(u for u in waterloo.view().sides[1].units if u.arm == "cavalry")
     setup(waterloo, SetField(GameUnit, cav.id, "blown", 2))
@@ -230,6 +245,8 @@ def test_an_order_later_rolls_on_the_oac_and_counts_down(waterloo: GameService) 
     check.set("distance_in", 40.0)
     assert check.needs_roll()
     assert all(label.startswith("takes effect on turn ") for label, _p in check.odds())
+    turns_listed = [int(label.rsplit(" ", 1)[1]) for label, _p in check.odds()]
+    assert turns_listed == sorted(turns_listed)  # by turn, not by probability
     odds = dict(check.odds())
     assert sum(odds.values()) == pytest.approx(1)
     before = game_state(waterloo)
@@ -244,6 +261,17 @@ def test_an_order_later_rolls_on_the_oac_and_counts_down(waterloo: GameService) 
     assert (entry.kind, entry.rolls) == ("order_activation", [{"name": "roll", "value": 0}])
     waterloo.undo()
     assert game_state(waterloo) == before
+
+
+def test_an_order_equal_to_the_current_one_is_flagged(waterloo: GameService) -> None:
+    d = big_division(waterloo)
+    setup(waterloo, SetField(GameCommand, d.id, "current_order", "DEFEND"))
+    check = open_check(waterloo, "order", division_id=d.id)
+    check.set("order", "DEFEND")
+    trial = check.trial({})
+    assert any("already on DEFEND" in n for n in trial.notes)
+    check.set("order", "ATTACK")
+    assert not any("already on" in n for n in check.trial({}).notes)
 
 
 def test_an_attached_commander_orders_next_turn_and_no_other_division(

@@ -80,7 +80,11 @@ def test_leader_killed_sets_replacement_and_owes_integrity_and_undo_restores(
     assert d.leader is not None
     check = open_check(waterloo, "leader_casualty", division_id=d.id)
     assert check.values == {"leader_id": d.leader.id, "attached_to_assaulting_unit": False}
-    assert dict(check.odds()) == pytest.approx({"killed": 0.1, "no rally": 0.3, "no effect": 0.6})
+    assert dict(check.odds()) == pytest.approx(
+        {"killed": 0.1, "cannot rally troops next turn (8.0)": 0.3, "unhurt": 0.6}
+    )
+    tones = {code: check.result_tone(code) for code in ("killed", "no_rally", "no_effect")}
+    assert tones == {"killed": "bad", "no_rally": "bad", "no_effect": "good"}
     outcome = check.apply({"roll": 1})
     assert outcome.result == "killed"
     lead = guards(waterloo).leader
@@ -118,6 +122,8 @@ def test_leader_attached_to_an_assaulting_unit_takes_the_minus_two(
     lead = guards(waterloo).leader
     assert lead is not None
     assert lead.no_rally_next_turn is (result == "no_rally")
+    if result == "no_rally":
+        assert "cannot rally troops next turn (8.0)" in waterloo.journal(limit=1)[0].summary
     carried = unit(waterloo, uid).attached_leader
     assert (carried is None) is (result == "killed")
 
@@ -260,7 +266,7 @@ def test_leader_casualty_pages_and_journal_agree_on_the_modified_roll(
     out = check.apply({"roll": 2})
     assert (out.roll, out.modified, out.result) == (2, 0, "killed")
     assert waterloo.journal(limit=1)[0].summary == (
-        "Cooke: killed (rolled 2, −2 attached to a unit in tactical assault: 0)"
+        "Cooke: killed (rolled 2, −2 attached to an assaulting unit = 0)"
     )
     turn = waterloo.view().turn
     notes = check.notes(out)
@@ -381,7 +387,8 @@ def test_cavalry_that_fought_blown_disintegrates_and_returns(waterloo: GameServi
     before = game_state(waterloo)
     check = open_check(waterloo, "cavalry_end_of_turn", unit_id=cav)
     notes = check.trial({}).notes
-    assert notes[0].startswith(f"{unit(waterloo, cav).name} disintegrates: take it off now")
+    name = unit(waterloo, cav).name
+    assert notes[0].startswith(f"{name} disintegrates: Apply removes it from the table now")
     assert not any(n.startswith("removed; returns") for n in notes)
     outcome = check.apply({})
     assert outcome.result == "disintegrated"
@@ -414,7 +421,10 @@ def test_all_cavalry_at_once_is_one_event(waterloo: GameService) -> None:
     assert labels == {a: name_a, b: f"{name_b} (fought blown: disintegrates)"}
     notes = check.trial({}).notes
     assert len(notes) == 1
-    assert notes[0].startswith(f"{name_b} disintegrates: take it off now and place it at once")
+    assert notes[0].startswith(
+        f"{name_b} disintegrates: Apply removes it from the table now; bring it back with "
+        '"Disintegrated cavalry returns" (5.11)'
+    )
     assert "(5.11)" in notes[0]
     outcome = check.apply({})
     assert outcome.result == "1 blown, 1 disintegrated"
@@ -436,6 +446,10 @@ def test_pontoon_progress_is_kept_across_turns(waterloo: GameService) -> None:
     first = open_check(waterloo, "pontoon", unit_id=eng)
     assert first.values["turns_done"] == 0
     assert first.apply({}).result == "counts"
+    turn = waterloo.turn
+    assert waterloo.journal(limit=1)[0].summary.endswith(
+        f"pontoon: work turn 1 of 4 counted; the bridge is ready after turn {turn + 3}"
+    )
     task = open_task(waterloo, "pontoon", eng)
     assert task is not None
     assert task.data["turns_done"] == 1
@@ -456,7 +470,7 @@ def test_pontoon_progress_is_kept_across_turns(waterloo: GameService) -> None:
     assert last.values["turns_done"] == 3
     assert last.apply({}).result == "complete"
     assert open_task(waterloo, "pontoon", eng) is None
-    assert "4/4" in waterloo.journal(limit=1)[0].summary
+    assert "work turn 4 of 4 counted: the bridge is ready" in waterloo.journal(limit=1)[0].summary
     waterloo.undo()
     assert game_state(waterloo) == before
 

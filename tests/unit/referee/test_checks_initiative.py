@@ -124,3 +124,19 @@ def test_each_sides_modifiers_and_total_are_shown(waterloo: GameService) -> None
     a_total, f_total = 3 + mods[allied], 9 + mods[french]
     assert f"{allied} {a_total:g} (rolled 3, {mods[allied]:+g})" in text
     assert f"{french} {f_total:g} (rolled 9, {mods[french]:+g})" in text
+
+
+def test_the_commanders_rating_reads_as_a_rating_under_each_side(waterloo: GameService) -> None:
+    """EotE 4.0: "French: highest-ranking commander's rating +4", not "(×4)"."""
+    to_initiative(waterloo)
+    names = [s.name for s in waterloo.view().sides]
+    check = open_check(waterloo, "initiative", side=-1)
+    lines = check.modifiers()
+    assert all(any(m.reason.startswith(f"{n}: ") for n in names) for m in lines)
+    assert not any("×" in m.reason for m in lines if "rating" in m.reason)
+    rated = [m for m in lines if "commander's rating" in m.reason]
+    assert rated
+    for m in rated:
+        side = m.reason.split(":", 1)[0]
+        rating = check.values[f"{names.index(side)}.highest_commander_rating"]
+        assert m.reason == f"{side}: highest-ranking commander's rating {rating:+d}"

@@ -158,6 +158,37 @@ def test_formed_units_passing_through_disorder_both(waterloo: GameService) -> No
     assert check.preview().result == "no_effect"
 
 
+def test_passing_through_a_disordered_unit_says_it_is_already_disordered(
+    waterloo: GameService,
+) -> None:
+    to_movement(waterloo)
+    a, b = [u for u in waterloo.view().sides[0].units if u.arm == "infantry"][:2]
+    setup(waterloo, SetField(GameUnit, b.id, "disordered", True))
+    check = open_check(waterloo, "pass_through", unit_id=a.id)
+    check.set("other", b.id)
+    trial = check.trial({})
+    assert trial.outcome is not None
+    assert trial.outcome.result == "both_disordered"
+    assert f"{b.name} already disordered" in trial.notes
+    assert f"{a.name} already disordered" not in trial.notes
+    assert len(trial.changes) == 1  # only the mover changes
+    check.apply({})
+    assert unit(waterloo, a.id).disordered
+
+
+def test_charged_infantry_may_try_to_form_square(waterloo: GameService) -> None:
+    to_movement(waterloo)
+    cav = first_unit(waterloo, 0, "cavalry")
+    foot = next(u for u in waterloo.view().sides[1].units if u.arm == "infantry")
+    horse = next(u for u in waterloo.view().sides[1].units if u.arm == "cavalry")
+    check = open_check(waterloo, "charge", unit_id=cav)
+    check.set("target", foot.id)
+    square = f"{foot.name} (infantry, charged) may try to form square now: Form square (5.6)"
+    assert square in check.trial({}).notes
+    check.set("intercepted_by", horse.id)  # the contact is the intercepting cavalry instead
+    assert not any("form square" in n for n in check.trial({}).notes)
+
+
 def test_cavalry_charge_records_contact_and_terrain_disorder(waterloo: GameService) -> None:
     to_movement(waterloo)
     cav = first_unit(waterloo, 0, "cavalry")
