@@ -104,7 +104,7 @@ class Preview:
         return {k: float(v) for k, v in self.outcome.probabilities.items()}
 
 
-class _PreviewDice:
+class PreviewDice:
     """Dice for a preview: every roll reads 1; a preview shows only what no roll changes."""
 
     def d10(self, name: str = "roll") -> int:
@@ -148,7 +148,7 @@ class Adjudicator:
     def preview(self, procedure: str, situation: Any) -> Preview:
         """Run ``procedure`` on ``situation`` without a real roll and without writing."""
         proc = PROCEDURES[procedure]
-        return Preview(proc.run(situation, self.game.ruleset, _PreviewDice()))
+        return Preview(proc.run(situation, self.game.ruleset, PreviewDice()))
 
     def resolve(
         self,

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from eote_ref.referee.adjudicate import PreviewDice
 from eote_ref.referee.game import DivisionView, GameService, GameView, RefereeError, UnitView
 from eote_ref.rules.core import Modifier, Outcome, RulesError, Source
 from eote_ref.rules.dice import read_d10, read_percentile
@@ -98,16 +99,6 @@ class _AskingDice:
             label = self.labels.get(name, _die_label(name))
             raise DieNeeded(DieSpec(name, label, "percentile"))
         return read_percentile(self.rolls[name], name)
-
-
-class _PreviewDice:
-    """A preview reads 1 for every die: only what no roll changes is shown from it."""
-
-    def d10(self, name: str = "roll") -> int:
-        return 1
-
-    def percentile(self, name: str = "percentile") -> int:
-        return 1
 
 
 def _die_label(name: str) -> str:
@@ -224,7 +215,7 @@ class Adjudication(abc.ABC):
 
     def preview(self) -> Outcome:
         """The outcome before any roll: modifiers, modified value, odds (nothing is written)."""
-        return self.run(_PreviewDice())
+        return self.run(PreviewDice())
 
     def modifiers(self, outcome: Outcome | None = None) -> list[ModifierLine]:
         """The modifiers of ``outcome`` (default: the preview's), for display."""

@@ -113,10 +113,8 @@ def test_bad_requests_are_refused_in_words(waterloo: GameService) -> None:
 
 
 def test_every_registered_check_names_a_rules_procedure() -> None:
-    from eote_ref.rules.procedures import PROCEDURES
-
-    open_check  # noqa: B018 - registry is filled on first use
     from eote_ref.referee import checks
+    from eote_ref.rules.procedures import PROCEDURES
 
     checks.load_checks()
     assert REGISTRY
