@@ -1,4 +1,9 @@
-"""The ``eote-ref`` entry point: the desktop app by default, sub-commands for headless work."""
+"""The ``eote-ref`` entry point: the desktop app by default, sub-commands for headless work.
+
+Start-up is lazy: only the module of the sub-command actually named on the command line is
+imported (``eote-ref rule`` loads the rules engine and its ruleset, never the database or
+Qt). The others are listed by name and help text alone, so ``--help`` still shows them all.
+"""
 
 from __future__ import annotations
 
@@ -9,17 +14,54 @@ from collections.abc import Sequence
 
 from eote_ref import __version__
 
-#: Sub-command modules; each has ``register(subparsers)`` that adds its parser and sets ``func``.
-COMMAND_MODULES = (
-    "eote_ref.commands.rule",
-    "eote_ref.commands.armylist",
-    "eote_ref.commands.campaign",
-    "eote_ref.commands.print_cmd",
-)
+#: Sub-commands: name -> (module, one-line help). Each module has ``register(subparsers)``,
+#: which adds the sub-command's full parser (with this same help) and sets ``func``.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "rule": (
+        "eote_ref.commands.rule",
+        "adjudicate one procedure: JSON situation on stdin, JSON outcome on stdout",
+    ),
+    "armylist": ("eote_ref.commands.armylist", "validate, import and export army lists"),
+    "campaign": (
+        "eote_ref.commands.campaign",
+        "club campaigns: list, report, export and import",
+    ),
+    "print": (
+        "eote_ref.commands.print_cmd",
+        "print record sheets, the quick reference or a battle report to PDF",
+    ),
+}
+
+#: Every sub-command module, in the order ``--help`` lists them.
+COMMAND_MODULES = tuple(module for module, _ in COMMANDS.values())
+
+#: Options of the top-level parser that take a value (skipped when looking for the command).
+_VALUE_OPTIONS = ("--db", "--database-url")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser, with every sub-command registered."""
+def command_named(argv: Sequence[str]) -> str | None:
+    """The sub-command named in ``argv`` (its first positional word), or None for the app."""
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word == "--":
+            return None
+        elif word in _VALUE_OPTIONS:
+            skip = True
+        elif not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
+def build_parser(only: str | None = None, *, every: bool = True) -> argparse.ArgumentParser:
+    """The argument parser.
+
+    Args:
+        only: the sub-command whose module is imported and registered in full.
+        every: register every sub-command in full (``only`` is then ignored); with ``False``
+            the others get a stand-in parser carrying just their name and help.
+    """
     parser = argparse.ArgumentParser(
         prog="eote-ref",
         description="Referee assistant for Eagles Over the Empire 6.2. "
@@ -32,15 +74,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--demo", action="store_true", help="open the demo battle")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    for name, (module, help_text) in COMMANDS.items():
+        if every or name == only:
+            importlib.import_module(module).register(sub)
+        else:  # a stand-in taking any words: main() re-parses in full if it is chosen
+            stand_in = sub.add_parser(name, help=help_text, add_help=False)
+            stand_in.add_argument("words", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``eote-ref``; returns the process exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    chosen = command_named(words)
+    args = build_parser(chosen, every=False).parse_args(words)
+    if args.command is not None and args.command != chosen:  # e.g. an abbreviated --db
+        args = build_parser().parse_args(words)
     if args.command is None:
         from eote_ref.ui.app import run_app  # imported late: headless commands never load Qt
 

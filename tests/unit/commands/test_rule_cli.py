@@ -1,4 +1,8 @@
-"""``eote-ref rule`` through a real subprocess, against the contract in shared/docs/RULE-CLI.md."""
+"""``eote-ref rule`` against the contract in shared/docs/RULE-CLI.md.
+
+Most checks call the entry point in this process (``tests/cli_runner.py``); the ones marked
+``real`` start ``python -m eote_ref.cli`` to see the exit status and streams a shell sees.
+"""
 
 from __future__ import annotations
 
@@ -12,8 +16,7 @@ from typing import Any
 import pytest
 
 from eote_ref.rulesets import DEFAULT_RULESET
-
-ROOT = pathlib.Path(__file__).resolve().parents[3]
+from tests.cli_runner import run_in_process, run_subprocess
 
 #: The keys every outcome starts with, in this order (RULE-CLI.md, "Every output has").
 CONTRACT_KEYS = [
@@ -203,25 +206,18 @@ CONTRACT_EXTRA_OUTPUT: dict[str, set[str]] = {
 }
 
 
-def rule(*args: str, stdin: str = "{}") -> subprocess.CompletedProcess[str]:
-    """Run ``eote-ref rule ARGS`` with ``stdin``; never a traceback, whatever happens."""
-    proc = subprocess.run(
-        [sys.executable, "-m", "eote_ref.cli", "rule", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
+def rule(*args: str, stdin: str = "{}", real: bool = False) -> subprocess.CompletedProcess[str]:
+    """Run ``eote-ref rule ARGS`` with ``stdin`` (in a real process if ``real``); no traceback."""
+    run = run_subprocess if real else run_in_process
+    proc = run("rule", *args, stdin=stdin)
     assert "Traceback" not in proc.stdout
     assert "Traceback" not in proc.stderr
     return proc
 
 
-def ok(*args: str, situation: dict[str, Any] | None = None) -> dict[str, Any]:
+def ok(*args: str, situation: dict[str, Any] | None = None, real: bool = False) -> dict[str, Any]:
     """A successful run: exit 0, one JSON object on stdout, nothing on stderr."""
-    proc = rule(*args, stdin=json.dumps(situation if situation is not None else {}))
+    proc = rule(*args, stdin=json.dumps(situation if situation is not None else {}), real=real)
     assert proc.returncode == 0, proc.stdout
     assert proc.stderr == ""
     out = json.loads(proc.stdout)
@@ -229,9 +225,9 @@ def ok(*args: str, situation: dict[str, Any] | None = None) -> dict[str, Any]:
     return out
 
 
-def bad(*args: str, stdin: str, field: str | None) -> str:
+def bad(*args: str, stdin: str, field: str | None, real: bool = False) -> str:
     """A refused run: exit 2, exactly ``{"error", "field"}`` on stdout, nothing on stderr."""
-    proc = rule(*args, stdin=stdin)
+    proc = rule(*args, stdin=stdin, real=real)
     assert proc.returncode == 2, proc.stdout
     assert proc.stderr == ""
     out = json.loads(proc.stdout)
@@ -247,7 +243,7 @@ def bad(*args: str, stdin: str, field: str | None) -> str:
 
 
 def test_issue_square_check() -> None:
-    out = ok("square", situation={"ce": 6, "hits": 1, "formation": "line", "roll": 4})
+    out = ok("square", situation={"ce": 6, "hits": 1, "formation": "line", "roll": 4}, real=True)
     assert out["procedure"] == "square"
     assert out["rule"] == "5.6"
     assert out["base"] == 6
@@ -258,6 +254,65 @@ def test_issue_square_check() -> None:
     assert out["roll"] == 4
     assert out["result"] == "formed"
     assert out["probabilities"] == {"formed": 0.4, "failed": 0.6}
+
+
+def test_real_process_refusal_exits_2_with_json_on_stdout() -> None:
+    error = bad(
+        "square", stdin='{"ce": 6, "formation": "line", "roll": 11}', field="roll", real=True
+    )
+    assert "0..10" in error
+
+
+def test_real_process_bad_arguments_print_usage_on_stderr() -> None:
+    proc = rule("square", "--seed", "seven", real=True)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert "usage: eote-ref rule" in proc.stderr
+    assert "--seed" in proc.stderr
+
+
+def test_in_process_runs_see_the_same_streams_as_a_real_process() -> None:
+    for args, stdin in [
+        (("square",), '{"ce": 6, "formation": "line", "roll": 3}'),
+        (("--list",), ""),
+    ]:
+        real = rule(*args, stdin=stdin, real=True)
+        here = rule(*args, stdin=stdin)
+        assert (here.returncode, here.stdout, here.stderr) == (
+            real.returncode,
+            real.stdout,
+            real.stderr,
+        )
+
+
+#: Run in a fresh interpreter: one ``rule`` call, then the top-level packages it loaded.
+IMPORTS_OF_A_RULE_CALL = """
+import io, json, sys
+sys.stdin = io.TextIOWrapper(io.BytesIO(b'{"ce": 6, "formation": "line", "roll": 4}'))
+from eote_ref.cli import main
+code = main(["rule", "square"])
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+
+def test_a_rule_call_imports_the_engine_and_its_ruleset_only() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-c", IMPORTS_OF_A_RULE_CALL],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert report["code"] == 0
+    modules = set(report["modules"])
+    assert "eote_ref.rules.square" in modules  # it did run the calculator
+    heavy = {"sqlalchemy", "sqlmodel", "alembic", "PySide6", "platformdirs"}
+    assert {m.split(".")[0] for m in modules} & heavy == set()
+    ours = {m for m in modules if m.startswith("eote_ref.")}
+    assert ours <= {"eote_ref.cli", "eote_ref.commands", "eote_ref.commands.rule"} | {
+        m for m in ours if m.startswith(("eote_ref.rules", "eote_ref.yamlio"))
+    }
 
 
 def test_square_roll_equal_to_modified_fails() -> None:
