@@ -1,13 +1,33 @@
-"""Shared test set-up: offscreen Qt, user data redirected to a temporary folder, GUI marking."""
+"""Shared test set-up: offscreen Qt, user data redirected, markers, Hypothesis profiles.
+
+Also the database templates: built once per test process and copied for each test.
+"""
 
 from __future__ import annotations
 
 import os
 import pathlib
+import shutil
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+if TYPE_CHECKING:
+    from eote_ref.referee.game import GameService
+    from eote_ref.store import Database
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# ``make test`` runs Hypothesis's default budget; ``make test-slow`` sets
+# HYPOTHESIS_PROFILE=slow for a search ten times as wide (tests that set their own
+# ``max_examples`` keep it).
+settings.register_profile(
+    "slow", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+if os.environ.get("HYPOTHESIS_PROFILE"):
+    settings.load_profile(os.environ["HYPOTHESIS_PROFILE"])
 
 
 @pytest.fixture(autouse=True)
@@ -24,3 +44,123 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/ui/" in item.path.as_posix() or "tests\\ui\\" in str(item.path):
             item.add_marker(pytest.mark.gui)
+
+
+# ----------------------------------------------------------------------------- databases
+
+
+class DatabaseTemplates:
+    """Database files built once per test process (per xdist worker), copied for each test.
+
+    Migrating a new SQLite file and setting up the 300-unit demo battle cost far more than
+    copying the finished file, and most tests only need *a* database in that state. Each
+    template is built by the real code (``open_database``, ``demo_game``...) the first time a
+    test asks for it; tests then get their own copy, so writes never leak between tests.
+    """
+
+    def __init__(self, folder: pathlib.Path) -> None:
+        self.folder = folder
+        self._built: dict[str, tuple[pathlib.Path, object]] = {}
+
+    def build(self, name: str, setup: Callable[[Database], object]) -> object:
+        """Build template ``name`` with ``setup(db)`` once; returns what ``setup`` returned."""
+        if name not in self._built:
+            from eote_ref.store import open_database
+
+            file = self.folder / f"{name}.sqlite"
+            with open_database(file) as db:
+                result = setup(db)
+            assert not file.with_name(file.name + "-wal").exists()  # one whole file to copy
+            self._built[name] = (file, result)
+        return self._built[name][1]
+
+    def copy(self, name: str, dest: pathlib.Path) -> pathlib.Path:
+        """A fresh copy of template ``name`` (built already) at ``dest``."""
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(self._built[name][0], dest)
+        return dest
+
+    def open(self, name: str, dest: pathlib.Path, setup: Callable[[Database], object]) -> Database:
+        """Open a fresh copy of template ``name`` (building it first if needed) at ``dest``."""
+        from eote_ref.store import open_database
+
+        self.build(name, setup)
+        return open_database(self.copy(name, dest))
+
+
+@pytest.fixture(scope="session")
+def db_templates(tmp_path_factory: pytest.TempPathFactory) -> DatabaseTemplates:
+    """The database templates of this test process (see :class:`DatabaseTemplates`)."""
+    return DatabaseTemplates(tmp_path_factory.mktemp("db-templates"))
+
+
+def empty_setup(db: Database) -> None:
+    """A migrated database with no game."""
+
+
+def demo_setup(db: Database) -> int:
+    """The demo battle (Waterloo, 300 units); returns its game id."""
+    from eote_ref.referee.setup import demo_game
+
+    return demo_game(db)
+
+
+def sample_setup(db: Database) -> int:
+    """The scripted two-turn sample battle (the printed report's); returns its game id."""
+    from eote_ref.referee.sheets_sample import play_sample_game
+
+    return play_sample_game(db).game_id
+
+
+def waterloo_setup(db: Database) -> int:
+    """Waterloo, Anglo-Allied (side 0) against French (side 1), 15mm; returns its game id."""
+    from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
+
+    lists = {p.name: p for p in shipped_army_lists()}
+    spec = NewGame(
+        "Waterloo",
+        {
+            "Anglo-Allied": [lists["waterloo-1815-anglo-allied.yaml"]],
+            "French": [lists["waterloo-1815-french.yaml"]],
+        },
+    )
+    return create_new_game(db, spec)
+
+
+@pytest.fixture
+def db(
+    tmp_path: pathlib.Path, request: pytest.FixtureRequest, db_templates: DatabaseTemplates
+) -> Iterator[Database]:
+    """A migrated database file of this test's own (``games.sqlite`` in ``tmp_path``).
+
+    It already holds the demo battle if the test also uses ``demo``, the scripted sample
+    battle if it uses ``sample_game``: a copy of a template built once per process.
+    """
+    if "sample_game" in request.fixturenames:
+        name, setup = "sample", sample_setup
+    elif "demo" in request.fixturenames:
+        name, setup = "demo", demo_setup
+    else:
+        name, setup = "empty", empty_setup
+    database = db_templates.open(name, tmp_path / "games.sqlite", setup)
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def demo(db: Database) -> GameService:
+    """The demo battle in ``db`` (found by name in the copied template)."""
+    from eote_ref.referee.game import GameService
+    from eote_ref.referee.setup import demo_game
+
+    return GameService(db, demo_game(db))
+
+
+@pytest.fixture
+def sample_game(db: Database, db_templates: DatabaseTemplates) -> GameService:
+    """The scripted sample battle of the printed report, in ``db`` (a copied template)."""
+    from eote_ref.referee.game import GameService
+
+    game_id = db_templates.build("sample", sample_setup)
+    assert isinstance(game_id, int)
+    return GameService(db, game_id)

@@ -34,8 +34,14 @@ def load_ruleset(path: str | pathlib.Path | None = None) -> Ruleset:
 
 @functools.cache
 def load_default() -> Ruleset:
-    """The shipped EotE 6.2 ruleset (loaded and validated once per process)."""
-    return _load(yamlio.load_file(DEFAULT_RULESET))
+    """The shipped EotE 6.2 ruleset (loaded and validated once per process).
+
+    The validated result is kept beside the bytecode (:mod:`eote_ref.rulesets.cache`), so a
+    new process reads it back instead of parsing the YAML file again.
+    """
+    from eote_ref.rulesets.cache import cached
+
+    return cached(DEFAULT_RULESET, lambda: _load(yamlio.load_file(DEFAULT_RULESET)), Ruleset)
 
 
 def validate_ruleset(path: str | pathlib.Path) -> list[Problem]:

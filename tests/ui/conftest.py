@@ -1,27 +1,8 @@
-"""Fixtures for the GUI tests: a real database file in tmp_path and the demo game."""
+"""Fixtures for the GUI tests (``db``, ``demo`` and ``sample_game`` are in tests/conftest.py)."""
 
 from __future__ import annotations
 
-import pathlib
-from collections.abc import Iterator
-
 import pytest
-
-from eote_ref.referee.game import GameService
-from eote_ref.referee.setup import demo_game
-from eote_ref.store import Database, open_database
-
-
-@pytest.fixture
-def db(tmp_path: pathlib.Path) -> Iterator[Database]:
-    database = open_database(tmp_path / "games.sqlite")
-    yield database
-    database.close()
-
-
-@pytest.fixture
-def demo(db: Database) -> GameService:
-    return GameService(db, demo_game(db))
 
 
 @pytest.fixture(autouse=True)

@@ -21,7 +21,6 @@ from eote_ref.referee.sheets import (
     sheets_from_army_list,
     sheets_from_game,
 )
-from eote_ref.referee.sheets_sample import play_sample_game
 from eote_ref.rules.core import Source
 from eote_ref.rulesets import load_default
 from eote_ref.store import Database
@@ -125,8 +124,10 @@ def test_quick_reference_is_one_page_with_every_value(
     assert_not_blank(png[0])
 
 
-def test_report_pdf_and_html(qtbot: QtBot, db: Database, tmp_path: pathlib.Path) -> None:
-    game = play_sample_game(db)
+def test_report_pdf_and_html(
+    qtbot: QtBot, sample_game: GameService, tmp_path: pathlib.Path
+) -> None:
+    game = sample_game
     out = tmp_path / "report.pdf"
     pages = print_report(game, out)
     texts = pdf_text(out)
@@ -150,8 +151,8 @@ def test_report_pdf_and_html(qtbot: QtBot, db: Database, tmp_path: pathlib.Path)
     assert "1/54e Ligne: morale rout" in markup
 
 
-def test_losses_chart_draws_bars(qtbot: QtBot, db: Database) -> None:
-    game = play_sample_game(db)
+def test_losses_chart_draws_bars(qtbot: QtBot, sample_game: GameService) -> None:
+    game = sample_game
     image = losses_chart(after_action_report(game))
     colours = {
         image.pixelColor(x, y).name()

@@ -10,11 +10,12 @@ pytest.importorskip("PySide6.QtPdf")
 
 from eote_ref.armylists.loader import load_army_list  # noqa: E402
 from eote_ref.cli import main  # noqa: E402
+from eote_ref.referee.game import GameService  # noqa: E402
 from eote_ref.referee.setup import shipped_army_lists  # noqa: E402
 from eote_ref.referee.sheets import pack_pages, sheets_from_army_list  # noqa: E402
-from eote_ref.referee.sheets_sample import play_sample_game  # noqa: E402
 from eote_ref.store import open_database  # noqa: E402
 from eote_ref.ui.printing import pdf_text  # noqa: E402
+from tests.conftest import DatabaseTemplates, sample_setup  # noqa: E402
 
 
 def test_print_roster(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -57,15 +58,14 @@ def test_print_qrs_with_a_club_ruleset(tmp_path: pathlib.Path) -> None:
     assert "‡ 1 club (house) value" in flat
 
 
-def test_print_report_by_name_and_id(tmp_path: pathlib.Path) -> None:
-    db_file = tmp_path / "games.sqlite"
-    db = open_database(db_file)
-    try:
-        game = play_sample_game(db)
-        name = game.view().name
-        game_id = game.game_id
-    finally:
-        db.close()
+def test_print_report_by_name_and_id(
+    tmp_path: pathlib.Path, db_templates: DatabaseTemplates
+) -> None:
+    game_id = db_templates.build("sample", sample_setup)  # the scripted sample battle
+    assert isinstance(game_id, int)
+    db_file = db_templates.copy("sample", tmp_path / "games.sqlite")
+    with open_database(db_file) as db:
+        name = GameService(db, game_id).view().name
     pdf = tmp_path / "report.pdf"
     assert main(["--db", str(db_file), "print", "report", name, "-o", str(pdf)]) == 0
     assert "Quiot du Passage" in " ".join(pdf_text(pdf))

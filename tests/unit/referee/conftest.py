@@ -8,24 +8,20 @@ from collections.abc import Iterator
 import pytest
 
 from eote_ref.referee.game import GameService
-from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
-from eote_ref.store import open_database, snapshot
-
-LISTS = {p.name: p for p in shipped_army_lists()}
+from eote_ref.store import snapshot
+from tests.conftest import DatabaseTemplates, waterloo_setup
 
 
 @pytest.fixture
-def waterloo(tmp_path: pathlib.Path) -> Iterator[GameService]:
-    """Waterloo, Anglo-Allied (side 0) against French (side 1), 15mm, in a fresh SQLite file."""
-    db = open_database(tmp_path / "waterloo.sqlite")
-    spec = NewGame(
-        "Waterloo",
-        {
-            "Anglo-Allied": [LISTS["waterloo-1815-anglo-allied.yaml"]],
-            "French": [LISTS["waterloo-1815-french.yaml"]],
-        },
-    )
-    yield GameService(db, create_new_game(db, spec))
+def waterloo(tmp_path: pathlib.Path, db_templates: DatabaseTemplates) -> Iterator[GameService]:
+    """Waterloo, Anglo-Allied (side 0) against French (side 1), 15mm, in a SQLite file of its own.
+
+    The file is a copy of a template set up once per process by the real new-game code.
+    """
+    db = db_templates.open("waterloo", tmp_path / "waterloo.sqlite", waterloo_setup)
+    game_id = db_templates.build("waterloo", waterloo_setup)
+    assert isinstance(game_id, int)
+    yield GameService(db, game_id)
     db.close()
 
 

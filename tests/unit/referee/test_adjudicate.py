@@ -12,14 +12,13 @@ from eote_ref.referee.game import GameService, RefereeError
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
 from eote_ref.rules.core import Effect
 from eote_ref.rules.units import Arm, Formation, Weight
-from eote_ref.store import SetField, open_database, snapshot
+from eote_ref.store import Database, SetField, snapshot
+from tests.conftest import DatabaseTemplates
 
 LISTS = {p.name: p for p in shipped_army_lists()}
 
 
-@pytest.fixture
-def game(tmp_path: pathlib.Path) -> Iterator[GameService]:
-    db = open_database(tmp_path / "a.sqlite")
+def setup_6mm(db: Database) -> int:
     spec = NewGame(
         "test",
         {
@@ -28,7 +27,16 @@ def game(tmp_path: pathlib.Path) -> Iterator[GameService]:
         },
         figure_scale="6mm",
     )
-    yield GameService(db, create_new_game(db, spec))
+    return create_new_game(db, spec)
+
+
+@pytest.fixture
+def game(tmp_path: pathlib.Path, db_templates: DatabaseTemplates) -> Iterator[GameService]:
+    """A 6mm Waterloo game in a copy of a template set up once per process."""
+    db = db_templates.open("adjudicate-6mm", tmp_path / "a.sqlite", setup_6mm)
+    game_id = db_templates.build("adjudicate-6mm", setup_6mm)
+    assert isinstance(game_id, int)
+    yield GameService(db, game_id)
     db.close()
 
 

@@ -6,7 +6,6 @@ import dataclasses
 import datetime
 import pathlib
 import tempfile
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -27,13 +26,6 @@ from eote_ref.referee.summary import CARRIED_LOSSES_KIND, battle_summary
 from eote_ref.store import Database, SetField, open_database
 
 LISTS = {p.name: p for p in shipped_army_lists()}
-
-
-@pytest.fixture
-def db(tmp_path: pathlib.Path) -> Iterator[Database]:
-    database = open_database(tmp_path / "c.sqlite")
-    yield database
-    database.close()
 
 
 @pytest.fixture

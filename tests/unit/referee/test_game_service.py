@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import pathlib
-from collections.abc import Iterator
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,16 +18,9 @@ from eote_ref.referee.setup import (
     shipped_army_lists,
 )
 from eote_ref.rules.dice import EnteredDice
-from eote_ref.store import Database, open_database, snapshot
+from eote_ref.store import Database, snapshot
 
 LISTS = {p.name: p for p in shipped_army_lists()}
-
-
-@pytest.fixture
-def db(tmp_path: pathlib.Path) -> Iterator[Database]:
-    database = open_database(tmp_path / "g.sqlite")
-    yield database
-    database.close()
 
 
 def small_game(db: Database, **kw: object) -> GameService:

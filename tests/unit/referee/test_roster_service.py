@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import pathlib
-from collections.abc import Iterator
 
 import pytest
 
@@ -20,7 +19,7 @@ from eote_ref.referee.roster_service import (
     UnknownListError,
     leading_comments,
 )
-from eote_ref.store import Database, open_database
+from eote_ref.store import Database
 
 SHIPPED = sorted((pathlib.Path(__file__).parents[3] / "army_lists").glob("*.yaml"))
 
@@ -61,13 +60,6 @@ army:
   units:
     - {name: Lost, arm: infantry, type: line, ce: 6, stands: 4}
 """
-
-
-@pytest.fixture
-def db(tmp_path: pathlib.Path) -> Iterator[Database]:
-    database = open_database(tmp_path / "rosters.sqlite")
-    yield database
-    database.close()
 
 
 @pytest.fixture

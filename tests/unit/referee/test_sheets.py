@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eote_ref.armylists.loader import load_army_list
+from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import shipped_army_lists
 from eote_ref.referee.sheets import (
     HOUSE_MARK,
@@ -32,10 +33,8 @@ from eote_ref.referee.sheets import (
     sheets_from_army_list,
     sheets_from_game,
 )
-from eote_ref.referee.sheets_sample import play_sample_game
 from eote_ref.rules.core import Source
 from eote_ref.rulesets import load_default
-from eote_ref.store import Database, open_database
 
 LISTS = shipped_army_lists()
 
@@ -43,13 +42,6 @@ LISTS = shipped_army_lists()
 def text_of(markup: str) -> str:
     """The visible text of HTML, tags stripped, entities decoded, spaces collapsed."""
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
-
-
-@pytest.fixture
-def db(tmp_path: pathlib.Path) -> Database:
-    database = open_database(tmp_path / "games.sqlite")
-    yield database  # type: ignore[misc]
-    database.close()
 
 
 def expected_pages(sheets: list[DivisionSheet]) -> list[list[DivisionSheet]]:
@@ -304,8 +296,8 @@ def test_quick_reference_scales_distances() -> None:
     assert '18"' in text  # a rating 4 division radius of 16" plus 2"
 
 
-def test_report_of_the_sample_game(db: Database) -> None:
-    game = play_sample_game(db)
+def test_report_of_the_sample_game(sample_game: GameService) -> None:
+    game = sample_game
     report = after_action_report(game)
     assert [t.turn for t in report.turns] == [1, 2]
     assert [x.name for x in report.leaders_lost] == ["Quiot du Passage"]
@@ -326,16 +318,16 @@ def test_report_of_the_sample_game(db: Database) -> None:
     assert report.summary.losses_per_turn == {1: {0: 4, 1: 1}, 2: {1: 2}}
 
 
-def test_report_skips_undone_steps(db: Database) -> None:
-    game = play_sample_game(db)
+def test_report_skips_undone_steps(sample_game: GameService) -> None:
+    game = sample_game
     game.undo()  # the last integrity check
     text = text_of(report_html(after_action_report(game)))
     assert "3rd British Division: integrity" not in text
     assert "1st Infantry Division: integrity fall back" in text
 
 
-def test_game_sheets_tick_the_markers(db: Database) -> None:
-    game = play_sample_game(db)
+def test_game_sheets_tick_the_markers(sample_game: GameService) -> None:
+    game = sample_game
     sheets = sheets_from_game(game)
     first = next(s for s in sheets if s.division == "1st Infantry Division")
     unit = next(u for u in first.units if u.name == "1/54e Ligne")
@@ -401,8 +393,8 @@ def test_clean_label() -> None:
     assert clean_label("in a town (square modifier)") == ("in a town (square modifier)", False)
 
 
-def test_report_names_and_options(db: Database) -> None:
-    game = play_sample_game(db)
+def test_report_names_and_options(sample_game: GameService) -> None:
+    game = sample_game
     text = text_of(report_html(after_action_report(game)))
     assert "Off the table" in text
     assert "Divisions routed" in text

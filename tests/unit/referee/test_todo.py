@@ -11,14 +11,13 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
 from eote_ref.referee.todo import checks_due
-from eote_ref.store import GameLeader, GameUnit, SetField, open_database
+from eote_ref.store import Database, GameLeader, GameUnit, SetField
+from tests.conftest import DatabaseTemplates
 
 LISTS = {p.name: p for p in shipped_army_lists()}
 
 
-@pytest.fixture
-def game(tmp_path: pathlib.Path) -> Iterator[GameService]:
-    db = open_database(tmp_path / "t.sqlite")
+def setup_ligny(db: Database) -> int:
     spec = NewGame(
         "todo",
         {
@@ -26,7 +25,16 @@ def game(tmp_path: pathlib.Path) -> Iterator[GameService]:
             "French": [LISTS["waterloo-1815-french.yaml"]],
         },
     )
-    yield GameService(db, create_new_game(db, spec))
+    return create_new_game(db, spec)
+
+
+@pytest.fixture
+def game(tmp_path: pathlib.Path, db_templates: DatabaseTemplates) -> Iterator[GameService]:
+    """Prussians against French in a copy of a template set up once per process."""
+    db = db_templates.open("todo-ligny", tmp_path / "t.sqlite", setup_ligny)
+    game_id = db_templates.build("todo-ligny", setup_ligny)
+    assert isinstance(game_id, int)
+    yield GameService(db, game_id)
     db.close()
 
 

@@ -8,7 +8,8 @@ from collections.abc import Iterator
 import pytest
 from sqlmodel import Session
 
-from eote_ref.store import Database, Game, create_game, open_database
+from eote_ref.store import Database, Game, create_game
+from tests.conftest import DatabaseTemplates, empty_setup
 
 from .helpers import sides
 
@@ -19,8 +20,9 @@ def db_path(tmp_path: pathlib.Path) -> pathlib.Path:
 
 
 @pytest.fixture
-def db(db_path: pathlib.Path) -> Iterator[Database]:
-    database = open_database(db_path)
+def db(db_path: pathlib.Path, db_templates: DatabaseTemplates) -> Iterator[Database]:
+    """A migrated database at ``db_path``: a copy of the template migrated once per process."""
+    database = db_templates.open("empty", db_path, empty_setup)
     yield database
     database.close()
 
