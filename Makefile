@@ -5,7 +5,12 @@ BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck imports unit coverage forms screenshots bench package clean venv
+# Test processes: pytest-xdist workers (auto = one per core). JOBS=0 runs in this process.
+JOBS   ?= auto
+PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/pytest -p no:cacheprovider
+
+.PHONY: run test test-slow lint typecheck imports unit coverage forms screenshots bench package \
+	package-deps clean venv
 
 ## Create .venv and install the project with its test extras (re-run when pyproject changes).
 $(STAMP): pyproject.toml
@@ -21,8 +26,14 @@ venv: $(STAMP)
 run: $(STAMP)
 	$(BIN)/eote-ref --demo
 
-## Everything CI checks: lint, format, types, layer contracts, the whole suite with coverage.
+## The quick check (minutes): lint, format, types, layer contracts, the suite with coverage.
+## The long-running tests (the frozen-app build, crash loops) are in `make test-slow`.
 test: $(STAMP) lint typecheck imports coverage
+
+## The long-running tests: the frozen app built and run, the SIGKILL crash loop, and every
+## Hypothesis property again with a search ten times as wide. CI runs it after `make test`.
+test-slow: $(STAMP) package-deps
+	HYPOTHESIS_PROFILE=slow $(PYTEST) -n $(JOBS) -m "slow or hypothesis"
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -34,13 +45,14 @@ typecheck: $(STAMP)
 imports: $(STAMP)
 	$(BIN)/lint-imports
 
-## The suite, then 100% line and branch coverage of the rules engine.
+## The suite (all but the slow tests), then 100% line and branch coverage of the rules
+## engine. Only eote_ref/rules is measured: the gate reads nothing else.
 coverage: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/pytest --cov --cov-report= -p no:cacheprovider
+	$(PYTEST) -n $(JOBS) -m "not slow" --cov=eote_ref/rules --cov-report=
 	$(BIN)/coverage report --include='eote_ref/rules/*' --fail-under=100
 
 unit: $(STAMP)
-	$(BIN)/pytest tests/unit
+	$(PYTEST) -n $(JOBS) -m "not slow" tests/unit
 
 ## Compile Qt Designer forms (forms/*.ui) into eote_ref/ui/forms/ui_*.py.
 forms: $(STAMP)
@@ -52,12 +64,16 @@ screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/samples.py
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/sample_campaign.py
 
+## Timings into bench.json (and printed): start-up, the rule calculator, the store, wizards.
 bench: $(STAMP)
-	$(PY) scripts/bench.py
+	$(PY) scripts/bench.py --json bench.json
 
-package: $(STAMP)
-	$(PY) -m pip install --quiet -e '.[dev]'
+## PyInstaller (the `package` extra): needed by `make package` and the frozen-app test only.
+package-deps: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[package]'
+
+package: package-deps
 	$(BIN)/pyinstaller --noconfirm --clean packaging/eote-ref.spec
 
 clean:
-	rm -rf build dist .pytest_cache .mypy_cache .ruff_cache .coverage htmlcov
+	rm -rf build dist .pytest_cache .mypy_cache .ruff_cache .coverage htmlcov bench.json

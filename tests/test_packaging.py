@@ -24,7 +24,7 @@ pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(
         importlib.util.find_spec("PyInstaller") is None,
-        reason="PyInstaller is not installed (it is in the dev extra: pip install -e '.[dev]')",
+        reason="PyInstaller is not installed (the package extra: make package-deps)",
     ),
 ]
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
+import pathlib
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,8 +23,24 @@ from eote_ref.referee.setup import (
 )
 from eote_ref.rules.dice import EnteredDice
 from eote_ref.store import Database, snapshot
+from tests.conftest import DatabaseTemplates
 
 LISTS = {p.name: p for p in shipped_army_lists()}
+
+
+def ligny_setup(db: Database) -> int:
+    """The Ligny skirmish with default settings; returns its game id."""
+    return small_game(db).game_id
+
+
+@pytest.fixture
+def ligny(tmp_path: pathlib.Path, db_templates: DatabaseTemplates) -> Iterator[GameService]:
+    """The Ligny skirmish in a database of its own: a copy of a template set up once."""
+    db = db_templates.open("ligny", tmp_path / "ligny.sqlite", ligny_setup)
+    game_id = db_templates.build("ligny", ligny_setup)
+    assert isinstance(game_id, int)
+    yield GameService(db, game_id)
+    db.close()
 
 
 def small_game(db: Database, **kw: object) -> GameService:
@@ -56,8 +76,8 @@ def test_demo_is_created_once_with_both_sides(db: Database) -> None:
     assert first.integrity_state == "steady"
 
 
-def test_marker_edits_are_journaled_and_undoable(db: Database) -> None:
-    svc = small_game(db)
+def test_marker_edits_are_journaled_and_undoable(ligny: GameService) -> None:
+    svc = ligny
     unit = svc.view().sides[0].units[0]
     before = snapshot_of(svc)
     svc.adjust_unit(unit.id, "hits", 2)
@@ -80,8 +100,8 @@ def test_marker_edits_are_journaled_and_undoable(db: Database) -> None:
     assert svc.view().sides[0].units[0].hits == 2
 
 
-def test_no_op_edits_write_nothing(db: Database) -> None:
-    svc = small_game(db)
+def test_no_op_edits_write_nothing(ligny: GameService) -> None:
+    svc = ligny
     unit = svc.view().sides[0].units[0]
     assert svc.adjust_unit(unit.id, "hits", -1) is None
     assert svc.set_unit(unit.id, "disordered", False) is None
@@ -100,16 +120,16 @@ def test_no_op_edits_write_nothing(db: Database) -> None:
         ("blown", 1),
     ],
 )
-def test_bad_edits_are_refused(db: Database, field: str, value: object) -> None:
-    svc = small_game(db)
+def test_bad_edits_are_refused(ligny: GameService, field: str, value: object) -> None:
+    svc = ligny
     battery = next(u for u in svc.view().sides[0].units if u.arm == "artillery")
     with pytest.raises(RefereeError):
         svc.set_unit(battery.id, field, value)
     assert svc.journal() == []
 
 
-def test_unknown_unit_and_markers(db: Database) -> None:
-    svc = small_game(db)
+def test_unknown_unit_and_markers(ligny: GameService) -> None:
+    svc = ligny
     with pytest.raises(RefereeError):
         svc.toggle_unit(999_999, "disordered")
     with pytest.raises(RefereeError):
@@ -118,8 +138,8 @@ def test_unknown_unit_and_markers(db: Database) -> None:
         svc.adjust_unit(svc.view().sides[0].units[0].id, "disordered", 1)
 
 
-def test_cavalry_blown_markers(db: Database) -> None:
-    svc = small_game(db)
+def test_cavalry_blown_markers(ligny: GameService) -> None:
+    svc = ligny
     cav = next(u for u in svc.view().sides[1].units if u.arm == "cavalry")
     svc.adjust_unit(cav.id, "blown", 1)
     svc.adjust_unit(cav.id, "blown", 1)
@@ -139,8 +159,8 @@ def test_morale_due_at_the_threshold(db: Database) -> None:
     assert not strict.view().sides[0].units[0].morale_due
 
 
-def test_phases_run_through_the_turn(db: Database) -> None:
-    svc = small_game(db)
+def test_phases_run_through_the_turn(ligny: GameService) -> None:
+    svc = ligny
     seen = [svc.view().phase]
     for _ in range(7):
         svc.advance_phase()
@@ -161,8 +181,8 @@ def test_phase_labels() -> None:
     assert all(p.steps for p in PHASES)
 
 
-def test_division_and_initiative(db: Database) -> None:
-    svc = small_game(db)
+def test_division_and_initiative(ligny: GameService) -> None:
+    svc = ligny
     div = svc.view().sides[0].divisions[0]
     svc.set_division(div.id, "current_order", "ATTACK")
     svc.set_division(div.id, "falling_back", True)
@@ -179,8 +199,8 @@ def test_division_and_initiative(db: Database) -> None:
         svc.set_initiative(5)
 
 
-def test_undo_back_to_here_and_listeners(db: Database) -> None:
-    svc = small_game(db)
+def test_undo_back_to_here_and_listeners(ligny: GameService) -> None:
+    svc = ligny
     calls: list[int] = []
     svc.subscribe(lambda: calls.append(1))
     unit = svc.view().sides[0].units[0]
@@ -273,10 +293,21 @@ edits = st.lists(
 )
 @given(seq=edits)
 def test_undo_all_restores_and_redo_all_reproduces(
-    db: Database, seq: list[tuple[int, str]]
+    tmp_path: pathlib.Path, db_templates: DatabaseTemplates, seq: list[tuple[int, str]]
 ) -> None:
     """Any sequence of dashboard edits, undone entirely, restores the state exactly."""
-    svc = small_game(db)
+    example = tmp_path / f"example-{next(EXAMPLES)}.sqlite"  # a fresh game for each example
+    with db_templates.open("ligny", example, ligny_setup) as db:
+        game_id = db_templates.build("ligny", ligny_setup)
+        assert isinstance(game_id, int)
+        undo_all_then_redo_all(GameService(db, game_id), seq)
+
+
+EXAMPLES = itertools.count()
+
+
+def undo_all_then_redo_all(svc: GameService, seq: list[tuple[int, str]]) -> None:
+    """Apply ``seq``, undo everything (the start again), redo everything (the end again)."""
     units = svc.view().sides[0].units
     start = snapshot_of(svc)
     for idx, what in seq:
