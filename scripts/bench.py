@@ -449,8 +449,9 @@ def big_game(repeat: int, figures: dict[str, Any]) -> bool:
         failed |= ms >= target
         print(f"{name:<{width}}  {ms:>7.1f} ms  {target:>5.0f} ms{mark}")
     for name in ("dashboard_edit_ms", "wizard_open_ms_max"):
-        failed |= figures[name] >= TARGET_MS
-        print(f"{name:<{width}}  {figures[name]:>7.1f} ms  {TARGET_MS:>5.0f} ms")
+        slow = figures[name] >= TARGET_MS
+        failed |= slow
+        print(f"{name:<{width}}  {figures[name]:>7.1f} ms  {TARGET_MS:>5.0f} ms{'  SLOW' * slow}")
     figures["store_ms"] = {name: round(ms, 2) for name, ms, _ in rows}
     figures["units"] = len(unit_ids)
     figures["journal_events"] = EVENTS
