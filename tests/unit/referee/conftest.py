@@ -8,8 +8,12 @@ from collections.abc import Iterator
 import pytest
 
 from eote_ref.referee.game import GameService
+from eote_ref.referee.setup import shipped_army_lists
 from eote_ref.store import snapshot
 from tests.conftest import DatabaseTemplates, waterloo_setup
+
+#: The shipped army lists by file name.
+LISTS = {p.name: p for p in shipped_army_lists()}
 
 
 @pytest.fixture
