@@ -60,14 +60,28 @@ def activation_modifiers(s: OrderActivationSituation, rs: Ruleset) -> list[Modif
     level = Level.ARMY if s.level is IssuerLevel.ARMY else Level.CORPS
     radius = radius_in(rs, s.leader_rating, level, s.figure_scale)
     mods: list[Modifier] = []
-    if s.distance_in <= radius / 2:
-        mods.append(rs.mod("oac", "within_half_radius").modifier())
+    half = radius * rs.quantity("oac_half_radius").value
+    if s.distance_in <= half:
+        v = rs.mod("oac", "within_half_radius")
+        mods.append(v.modifier(reason=f'{v.reason} ({s.distance_in:g}" of {radius:g}")'))
     else:
-        mods.append(rs.mod("oac", "beyond_half_radius").modifier())
+        v = rs.mod("oac", "beyond_half_radius")
+        where = "within" if s.distance_in <= radius else "beyond"
+        reason = f'{v.reason} ({s.distance_in:g}", {where} the {radius:g}" radius)'
+        mods.append(v.modifier(reason=reason))
     if s.distance_in > radius:
         per = float(rs.option("inches_per_1500_yards"))
-        steps = math.ceil((s.distance_in - radius) / per)
-        mods.append(rs.mod("oac", "per_1500_yards").modifier(steps))
+        rounding = str(rs.option("order_distance_rounding"))
+        parts = (s.distance_in - radius) / per
+        steps = math.ceil(parts) if rounding == "up" else math.floor(parts)
+        if steps:
+            v = rs.mod("oac", "per_1500_yards")
+            reason = (
+                f'{v.reason}: {s.distance_in - radius:g}" beyond at {per:g}" per 1500 yards '
+                f"(option inches_per_1500_yards={per:g}), part steps rounded {rounding} "
+                f"(option order_distance_rounding={rounding})"
+            )
+            mods.append(v.modifier(steps, reason=reason))
     if s.dominating_terrain:
         mods.append(rs.mod("oac", "dominating_terrain").modifier())
     return mods

@@ -60,7 +60,10 @@ def _reference_keys() -> dict[str, Any]:
     keys: dict[str, Any] = {
         name: set(data[name]) for name in ("scales", "distances", "movement", "support")
     }
-    keys |= {name: set(data[name]) for name in ("skirmish", "burning", "engineering", "options")}
+    keys |= {
+        name: set(data[name])
+        for name in ("skirmish", "burning", "engineering", "quantities", "options")
+    }
     keys["modifiers"] = {g: set(v) for g, v in data["modifiers"].items()}
     return keys
 
@@ -122,6 +125,7 @@ def _check_key_sets(rs: Ruleset, doc: Document, err: Any) -> Iterator[Problem]:
     for name in ("scales", "distances", "movement", "support", "skirmish", "burning"):
         yield from _diff((name,), set(getattr(rs, name)), ref[name], err)
     yield from _diff(("engineering",), set(rs.engineering), ref["engineering"], err)
+    yield from _diff(("quantities",), set(rs.quantities), ref["quantities"], err)
     yield from _diff(("options",), set(rs.options), ref["options"], err)
     yield from _diff(("modifiers",), set(rs.modifiers), set(ref["modifiers"]), err)
     for group, keys in ref["modifiers"].items():
