@@ -10,7 +10,14 @@ import functools
 from dataclasses import dataclass
 
 from eote_ref.rules.combine import combine, floor_at_zero
-from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, d10_distribution
+from eote_ref.rules.core import (
+    Effect,
+    Modifier,
+    Outcome,
+    RulesError,
+    d10_distribution,
+    require_finite,
+)
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import FireRow, Ruleset
 from eote_ref.rules.units import Arm, Formation, Unit, Weight, combat_modifiers, morale_check_due
@@ -108,6 +115,7 @@ def _range_modifier(rs: Ruleset, range_in: float, figure_scale: str) -> Modifier
 
 
 def _check_range(s: FireSituation, kind: str, rs: Ruleset) -> None:
+    require_finite(s.range_in, "range_in")
     if s.range_in < 0:
         raise RulesError("range_in cannot be negative", field="range_in")
     if kind == "artillery":

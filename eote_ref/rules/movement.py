@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from eote_ref.rules.core import Modifier, Outcome, RulesError, Source, certain
+from eote_ref.rules.core import Modifier, Outcome, RulesError, Source, certain, require_finite
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import Formation, Weight
@@ -168,6 +168,7 @@ def pinning(s: PinningSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """``pinned`` or ``not_pinned`` (5.7), with the pinning distance at the figure scale."""
     if s.arm is Mover.LEADER:
         raise RulesError("leaders are not pinned", field="arm", rule="5.7")
+    require_finite(s.distance_in, "distance_in")
     if s.distance_in < 0:
         raise RulesError("distance_in cannot be negative", field="distance_in")
     reasons: list[str] = []

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from eote_ref.rules.command import Level, radius_in
-from eote_ref.rules.core import Modifier, Outcome, RulesError, d10_distribution
+from eote_ref.rules.core import Modifier, Outcome, RulesError, d10_distribution, require_finite
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
 
@@ -89,6 +89,7 @@ def activation_modifiers(s: OrderActivationSituation, rs: Ruleset) -> list[Modif
 
 def order_activation(s: OrderActivationSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """Output ``turns`` (0 = at once on the first turn; 1 = next turn when attached)."""
+    require_finite(s.distance_in, "distance_in")
     if s.distance_in < 0:
         raise RulesError("distance_in cannot be negative", field="distance_in")
     oac_turns(rs, s.leader_rating, 0)  # validates the rating

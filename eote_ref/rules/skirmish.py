@@ -6,7 +6,7 @@ import enum
 import math
 from dataclasses import dataclass
 
-from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, certain
+from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, certain, require_finite
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset, Value
 
@@ -43,6 +43,7 @@ def skirmish_rating(rs: Ruleset, nation: str, year: int) -> Value:
 
 def skirmish(s: SkirmishSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """No roll: ``ce`` = stands × the nation's rating."""
+    require_finite(s.stands, "stands")
     if s.stands <= 0:
         raise RulesError("stands must be more than 0", field="stands", rule="5.5")
     if s.year not in PERIOD:
