@@ -1,7 +1,13 @@
-"""``eote-ref rule`` through a real subprocess, against the contract in shared/docs/RULE-CLI.md."""
+"""``eote-ref rule`` against the contract in shared/docs/RULE-CLI.md.
+
+The command runs in-process through ``eote_ref.cli.main`` (a subprocess costs seconds);
+``test_a_real_process_*`` runs the installed entry point once for real.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import pathlib
 import subprocess
@@ -11,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from eote_ref.cli import main
 from eote_ref.rulesets import DEFAULT_RULESET
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
@@ -204,7 +211,23 @@ CONTRACT_EXTRA_OUTPUT: dict[str, set[str]] = {
 
 
 def rule(*args: str, stdin: str = "{}") -> subprocess.CompletedProcess[str]:
-    """Run ``eote-ref rule ARGS`` with ``stdin``; never a traceback, whatever happens."""
+    """Run ``eote-ref rule ARGS`` in-process with ``stdin``; never a traceback."""
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(["rule", *args])
+            except SystemExit as exc:
+                code = int(exc.code or 0)
+    finally:
+        sys.stdin = saved
+    return subprocess.CompletedProcess(["rule", *args], code, out.getvalue(), err.getvalue())
+
+
+def real_rule(*args: str, stdin: str = "{}") -> subprocess.CompletedProcess[str]:
+    """Run ``eote-ref rule ARGS`` in a real process; never a traceback, whatever happens."""
     proc = subprocess.run(
         [sys.executable, "-m", "eote_ref.cli", "rule", *args],
         input=stdin,
@@ -573,7 +596,7 @@ CAVALRY = {"arm": "cavalry", "ce": 6, "formation": "line"}
             "square",
             '{"ce": 6, "formation": "line", "hits": -1}',
             "hits",
-            "0 or more",
+            "out of range 0..30",
             id="negative-hits",
         ),
         pytest.param(
@@ -726,3 +749,20 @@ def test_assault_result_is_attacker_slash_defender() -> None:
     assert out["result"] == f"{out['attacker_result']}/{out['defender_result']}"
     assert out["result"] == "D/D"  # +1..+3 column, roll 3
     assert out["loser"] in {"attacker", "defender", "both", "none"}
+
+
+# ---------------------------------------------------------------- real processes (few)
+
+
+def test_a_real_process_answers_the_contract() -> None:
+    """The entry point itself: JSON out, exit 0, nothing on stderr."""
+    proc = real_rule("square", stdin=json.dumps({"ce": 6, "formation": "line", "roll": 4}))
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert json.loads(proc.stdout)["result"] == "formed"
+
+
+def test_a_real_process_refuses_with_exit_2() -> None:
+    """Bad arguments in a real process: exit 2 and the JSON error, never usage text."""
+    proc = real_rule("square", "--seed", "abc", stdin="{}")
+    assert (proc.returncode, proc.stderr) == (2, "")
+    assert json.loads(proc.stdout)["field"] == "seed"
