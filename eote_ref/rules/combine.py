@@ -34,7 +34,7 @@ def combine(values: Sequence[float], rs: Ruleset, who: str) -> tuple[float, Modi
     The strongest counts in full; the weaker add half (EotE 7.9). With three or more, option
     ``multi_unit_three_or_more`` says whether each weaker unit adds half or only the second.
     """
-    if len(values) < 2:
+    if len(values) < 2:  # not a rule number: one unit has nothing to combine
         return (values[0] if values else 0.0), None
     ordered = sorted(values, reverse=True)
     rest = ordered[1:]
