@@ -51,8 +51,14 @@ def _town_modifier(s: MoraleSituation, rs: Ruleset) -> Modifier | None:
     if s.unit.arm is Arm.CAVALRY and choice != "replaces_formation_cavalry_included":
         return None
     v = rs.mod("morale", "in_town")
+    u = s.unit
+    formed = u.arm is Arm.INFANTRY and (u.formation.is_column or u.formation is Formation.SQUARE)
+    if not formed and u.arm is not Arm.CAVALRY:
+        return v.modifier()  # no formation modifier to replace or add to: the option is moot
     how = "added to" if choice == "adds_to_formation" else "instead of"
-    reason = f"{v.reason}, {how} any formation modifier (option town_morale_modifier={choice})"
+    if u.arm is Arm.CAVALRY:
+        how = "cavalry included"
+    reason = f"{v.reason}, {how} the formation modifier (option town_morale_modifier={choice})"
     return v.modifier(reason=reason)
 
 
