@@ -78,9 +78,12 @@ def activation_modifiers(s: OrderActivationSituation, rs: Ruleset) -> list[Modif
             v = rs.mod("oac", "per_1500_yards")
             reason = (
                 f'{v.reason}: {s.distance_in - radius:g}" beyond at {per:g}" per 1500 yards '
-                f"(option inches_per_1500_yards={per:g}), part steps rounded {rounding} "
-                f"(option order_distance_rounding={rounding})"
+                f"(option inches_per_1500_yards={per:g})"
             )
+            if parts != int(parts):
+                reason += (
+                    f", a part step rounded {rounding} (option order_distance_rounding={rounding})"
+                )
             mods.append(v.modifier(steps, reason=reason))
     if s.dominating_terrain:
         mods.append(rs.mod("oac", "dominating_terrain").modifier())

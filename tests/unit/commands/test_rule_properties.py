@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import json
 import math
 import os
@@ -183,27 +184,41 @@ def test_modified_is_base_plus_modifiers_for_every_procedure(
 def test_an_option_named_in_a_modifier_changes_the_ruling(
     case: tuple[str, dict[str, Any], list[str], int],
 ) -> None:
-    """A modifier that names an option depends on it: another choice changes the numbers."""
+    """A modifier that names an option depends on it.
+
+    Each named option shows its value (another choice changes the output), and some choice
+    of the named options changes the ruling's numbers, not only its words.
+    """
     name, sit, options, seed = case
     out = attempt(name, sit, options, seed)
     if out is None:
         return
-    named = {
-        o
-        for m in out["modifiers"]
-        for o in RS.options
-        if f"option {o}=" in m["reason"] or f"option {o})" in m["reason"]
-    }
+    named = sorted(
+        {
+            o
+            for m in out["modifiers"]
+            for o in RS.options
+            if f"option {o}=" in m["reason"] or f"option {o})" in m["reason"]
+        }
+    )
     chosen = dict(item.split("=", 1) for item in options)
+
+    def run(choice: dict[str, str]) -> dict[str, Any] | None:
+        return attempt(name, sit, [f"{k}={v}" for k, v in choice.items()], seed)
+
     for option in named:
         current = chosen.get(option, json.dumps(RS.options[option].default))
-        others = [c for c in RS.options[option].choices if json.dumps(c) != current]
-        changed = False
-        for other in others:
-            again = {**chosen, option: json.dumps(other)}
-            alt = attempt(name, sit, [f"{k}={v}" for k, v in again.items()], seed)
-            changed = changed or alt is None or numbers(alt) != numbers(out)
-        assert changed, (option, name, sit)
+        for other in RS.options[option].choices:
+            if json.dumps(other) != current:
+                alt = run({**chosen, option: json.dumps(other)})
+                assert alt is None or alt != out, (option, name, sit)
+    if named:
+        combos = itertools.product(*(RS.options[o].choices for o in named))
+        rulings = set()
+        for combo in combos:
+            alt = run({**chosen, **{o: json.dumps(c) for o, c in zip(named, combo, strict=True)}})
+            rulings.add("refused" if alt is None else numbers(alt))
+        assert len(rulings) > 1, (named, name, sit)
 
 
 @pytest.mark.parametrize("name", sorted(PROCEDURES))
