@@ -27,7 +27,7 @@ def rule(procedure: str, situation: dict[str, Any], *options: str, **kw: Any) ->
     return adjudicate(procedure, json.dumps(situation), options=list(options), **kw)
 
 
-def refused(procedure: str, situation: dict[str, Any], *options: str) -> InputError | RulesError:
+def refused(procedure: str, situation: dict[str, Any], *options: str) -> ValueError:
     with pytest.raises((InputError, RulesError)) as err:
         rule(procedure, situation, *options)
     return err.value
@@ -143,7 +143,7 @@ def test_infantry_fire_within_the_assault_distance_is_refused(scale: str, inside
                 "figure_scale": scale,
             },
         )
-        assert err.field == "range_in"
+        assert getattr(err, "field", None) == "range_in"
         assert "7.6" in str(err) or getattr(err, "rule", None) == "7.6"
 
 
@@ -324,7 +324,8 @@ def test_no_fixed_inches_in_engine_text() -> None:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
         for node in ast.walk(tree):
-            text = node.value if isinstance(node, ast.Constant) else None
-            if isinstance(text, str) and id(node) not in docs and pattern.search(text):
+            if not isinstance(node, ast.Constant) or not isinstance(node.value, str):
+                continue
+            if id(node) not in docs and pattern.search(node.value):
                 found.append(f"{path.name}:{node.lineno}: {node.value!r}")
     assert found == []
