@@ -47,14 +47,11 @@ from eote_ref.rules.engineering import (
     PontoonSituation,
 )
 from eote_ref.rules.integrity import IntegritySituation
-from eote_ref.rules.leader_casualty import (
-    REPLACEMENT_RATING,
-    REPLACEMENT_TURNS,
-    LeaderCasualtySituation,
-)
+from eote_ref.rules.leader_casualty import LeaderCasualtySituation, replacement
 from eote_ref.rules.orders import OrderType
 from eote_ref.rules.procedures import PROCEDURES
 from eote_ref.rules.rally import RallySituation
+from eote_ref.rulesets import load_default
 from eote_ref.store import (
     Change,
     GameLeader,
@@ -252,7 +249,7 @@ def killed_this_turn(turn: int, due: int | None) -> bool:
     A leader marked killed by hand has no replacement scheduled (``due`` None): he counts as
     fallen this turn, so the integrity check is still offered.
     """
-    return due is None or due == turn + REPLACEMENT_TURNS
+    return due is None or due == turn + replacement(load_default())[0]
 
 
 def units_adjudicated_this_turn(game: GameService, kind: str) -> set[int]:
@@ -497,7 +494,7 @@ class LeaderCasualtyCheck(Adjudication):
         out: list[Change] = []
         if outcome.result == "killed":
             out += _set("game_leader", lead.id, "killed", True, lead.killed)
-            due = self.view.turn + REPLACEMENT_TURNS
+            due = self.view.turn + replacement(self.game.ruleset)[0]
             out += _set("game_leader", lead.id, "replacement_due_turn", due, None)
             out += _set(
                 "game_leader", lead.id, "attached_command_id", None, lead.attached_command_id
@@ -516,9 +513,10 @@ class LeaderCasualtyCheck(Adjudication):
         out = []
         for note in super().notes(outcome):
             if note.startswith("a replacement rated"):
+                turns, rating = replacement(self.game.ruleset)
                 note = (
-                    f"a replacement rated {REPLACEMENT_RATING:+d} arrives on turn "
-                    f"{self.game.turn + REPLACEMENT_TURNS} (8.0)"
+                    f"a replacement rated {rating:+d} arrives on turn "
+                    f"{self.game.turn + turns} (8.0)"
                 )
             elif note.startswith("the division takes an extra divisional integrity check"):
                 note += " (the integrity phase lists it)"

@@ -215,7 +215,7 @@ class FireCheck(Adjudication):
         targets = [Choice(u.id, unit_label(view, u)) for u in ordered]
         last_range = [r for f in firers[:1] for t, r in self.last_targets(f) if t == target]
         artillery = self.sub_phase == "artillery"
-        range_default = last_range[0] if last_range else (12.0 if artillery else 3.0)
+        range_default = last_range[0] if last_range else (12.0 if artillery else 4.0)
         current = self.__dict__.get("values", {}).get("target", target)
         facts = [
             Fact(

@@ -22,7 +22,10 @@ from eote_ref.rules.units import Arm, Formation, Unit, combat_modifiers, morale_
 
 RULE = "7.6"
 NO_RESULT = "./."
-SEVERITY = {NO_RESULT: 0, "D": 1, "F": 2, "1": 3, "2": 4, "R": 5}
+#: The order of the result codes from best to worst (7.3); ranks, not rule numbers.
+SEVERITY = {code: rank for rank, code in enumerate((NO_RESULT, "D", "F", "1", "2", "R"))}
+#: Result codes that are a number of hits (7.3).
+HIT_CODES = ("1", "2")
 
 
 class Position(enum.Enum):
@@ -234,6 +237,9 @@ def support_modifier(sup: Support, rs: Ruleset) -> Modifier:
         parts.append(f"×{factor:g} on the rear (option support_rear_factor)")
     if sup.enfilade:
         e = rs.support["enfilade"]
+        if sup.position is Position.FLANK and rs.option("enfilade_support") == "plus_1_only":
+            value = v.value
+            parts = [f"{v.reason} {v.value:g}", "not doubled (option enfilade_support=plus_1_only)"]
         value += e.value
         parts.append(f"+{e.value:g} in enfilade")
     return Modifier(value, "support: " + ", ".join(parts), "7.2", source)
@@ -269,7 +275,9 @@ def _side_modifiers(s: AssaultSituation, rs: Ruleset) -> tuple[list[Modifier], l
 @dataclass(frozen=True)
 class _Verdict:
     loser: str
+    even: bool
     falls_back: dict[str, bool]
+    unit_falls: dict[str, list[bool]]
     breakthrough: str | None
     gunners_flee: bool
     cavalry_blown_on_guns: bool
@@ -277,7 +285,7 @@ class _Verdict:
     notes: tuple[str, ...]
 
 
-def _verdict(s: AssaultSituation, a: str, d: str) -> _Verdict:
+def _verdict(s: AssaultSituation, a: str, d: str, rs: Ruleset) -> _Verdict:
     sa, sd = SEVERITY[a], SEVERITY[d]
     loser = ("none" if sa == 0 else "both") if sa == sd else "attacker" if sa > sd else "defender"
     cav_att = all(u.arm is Arm.CAVALRY for u in s.attackers)
@@ -298,7 +306,11 @@ def _verdict(s: AssaultSituation, a: str, d: str) -> _Verdict:
         elif cav_att and cav_def:
             falls = {"attacker": True, "defender": True}
             notes.append("cavalry against cavalry: an even result sends both back (7.7)")
-        elif unsupported_guns and cav_att:
+        elif (
+            unsupported_guns
+            and cav_att
+            and (a != NO_RESULT or rs.option("indecisive_v_unsupported_guns") == "rule_7_7")
+        ):
             falls = {"attacker": False, "defender": True}
             gunners = blown = True
             loser = "defender"
@@ -310,18 +322,16 @@ def _verdict(s: AssaultSituation, a: str, d: str) -> _Verdict:
             cav_side = "attacker" if cav_att else "defender"
             falls[cav_side] = True
             loser = cav_side
-            notes.append(
-                "an even result against infantry or supported artillery: cavalry falls back (7.7)"
-            )
-    else:
-        for side, code, units in (("attacker", a, s.attackers), ("defender", d, s.defenders)):
-            if code == "D" and all(u.disordered for u in units):
-                falls[side] = True
+            if unsupported_guns:
                 notes.append(
-                    f"{side}: a second D falls back out of contact, no other penalty (7.3)"
+                    "an indecisive result: attacking cavalry falls back "
+                    "(7.3; option indecisive_v_unsupported_guns=rule_7_3)"
                 )
-        if sa == sd and sa > 0 and not (falls["attacker"] or falls["defender"]):
-            notes.append("even results in an infantry fight: both sides stand (7.6)")
+            else:
+                notes.append(
+                    "an even result against infantry or supported artillery: "
+                    "cavalry falls back (7.7)"
+                )
     breakthrough = None
     if not gunners:
         for side, units, other_code in (
@@ -340,19 +350,59 @@ def _verdict(s: AssaultSituation, a: str, d: str) -> _Verdict:
                 breakthrough = None if spent else side
                 if spent:
                     notes.append("only one breakthrough: this combat was already one (5.15)")
+    # A disordered unit taking a second D falls back on its own (7.3); a side all of whose
+    # units fall back is out of contact.
+    unit_falls: dict[str, list[bool]] = {}
+    for side, code, units in (("attacker", a, s.attackers), ("defender", d, s.defenders)):
+        unit_falls[side] = [falls[side] or second_d_falls_back(u, code, s, rs) for u in units]
+        if not falls[side] and any(unit_falls[side]):
+            notes.append(f"{side}: a second D falls back out of contact, no other penalty (7.3)")
+        falls[side] = all(unit_falls[side])
+    infantry_fight = not (cav_att or cav_def)
+    if (
+        infantry_fight
+        and sa == sd
+        and sa > 0
+        and not any(unit_falls["attacker"] + unit_falls["defender"])
+    ):
+        notes.append("even results in an infantry fight: both sides stand (7.6)")
     engaged = not falls["attacker"] and not falls["defender"]
-    return _Verdict(loser, falls, breakthrough, gunners, blown, engaged, tuple(notes))
+    return _Verdict(
+        loser, sa == sd, falls, unit_falls, breakthrough, gunners, blown, engaged, tuple(notes)
+    )
+
+
+def second_d_falls_back(u: Unit, code: str, s: AssaultSituation, rs: Ruleset) -> bool:
+    """A unit already disordered that takes a second D falls back out of contact (7.3, 7.4).
+
+    In a fight with cavalry, infantry or artillery falls back on a second D only under option
+    ``second_d_cavalry_v_disordered=both_fall_back``.
+    """
+    if code != "D" or not u.disordered:
+        return False
+    cavalry_fight = any(
+        all(x.arm is Arm.CAVALRY for x in units) for units in (s.attackers, s.defenders)
+    )
+    if not cavalry_fight or u.arm is Arm.CAVALRY:
+        return True
+    return bool(rs.option("second_d_cavalry_v_disordered") == "both_fall_back")
 
 
 def _unit_effect(
     u: Unit, code: str, falls: bool, verdict: _Verdict, side: str, s: AssaultSituation, rs: Ruleset
 ) -> Effect:
     notes: list[str] = []
-    hits = {"1": 1, "2": 2}.get(code, 0)
+    hits = int(code) if code in HIT_CODES else 0
     rout = code == "R"
     if rout:
         hits = rout_hits(rs, from_assault=True)
     disorder = code in ("D", "F") and not u.disordered
+    cavalry_fight = any(x.arm is Arm.CAVALRY for x in (*s.attackers, *s.defenders))
+    if falls and code == "D" and u.disordered and cavalry_fight and u.arm is not Arm.CAVALRY:
+        notes.append(
+            "a second D against cavalry: falls back too "
+            "(7.3; option second_d_cavalry_v_disordered=both_fall_back)"
+        )
     distance = 0.0
     if rout:
         distance = rs.scaled(rs.distance("rout_assault").value, s.figure_scale)
@@ -369,18 +419,38 @@ def _unit_effect(
     # formed (7.4, 7.5).
     if not rout and morale_check_due(u.hits, hits, rs):
         checks.append("morale")
+    if rout:
+        # Formed units a router passes through test morale, as after a morale rout (7.5);
+        # an infantry rout calls for the division's integrity check (9.0).
+        checks.append("morale_of_units_passed_through")
+        if u.arm is Arm.INFANTRY:
+            checks.append("divisional_integrity")
     blown = 0
     if u.arm is Arm.CAVALRY:
-        checks.append("cavalry_end_of_turn")
-        if u.blown:
-            notes.append("fought while blown: disintegrates at the end of the turn (5.11)")
-        else:
-            notes.append("fought: blown at the end of the turn (5.10)")
-        if verdict.cavalry_blown_on_guns and side == "attacker":
+        milling = verdict.cavalry_blown_on_guns and side == "attacker"
+        extra = rs.option("milling_cavalry_blown") == "one_more_at_end_of_turn"
+        if milling:
             blown = 1
+        if u.blown:
+            checks.append("cavalry_end_of_turn")
+            notes.append("fought while blown: disintegrates at the end of the turn (5.11)")
+        elif milling and not extra:
+            notes.append(
+                "the blown marker among the guns is its marker for this turn "
+                "(7.7; option milling_cavalry_blown=one_in_all)"
+            )
+        else:
+            checks.append("cavalry_end_of_turn")
+            notes.append("fought: blown at the end of the turn (5.10)")
+            if milling:
+                notes.append(
+                    "blown among the guns and again at the end of the turn "
+                    "(option milling_cavalry_blown=one_more_at_end_of_turn)"
+                )
     breakthrough = verdict.breakthrough == side
     if breakthrough:
-        notes.append('may make one 10" breakthrough, disordered (5.15)')
+        reach = rs.scaled(rs.distance("breakthrough").value, s.figure_scale)
+        notes.append(f'may make one {reach:g}" breakthrough, disordered (5.15)')
         if u.british:
             notes.append("British cavalry: if declined, an even d10 forces it (5.151)")
     return Effect(
@@ -425,7 +495,7 @@ def assault(s: AssaultSituation, rs: Ruleset, dice: Dice) -> Outcome:
 
     roll = dice.d10()
     a_res, d_res = table_results(rs, attack_value, roll)
-    verdict = _verdict(s, a_res, d_res)
+    verdict = _verdict(s, a_res, d_res, rs)
     effects: dict[str, Effect] = {}
     for side, units, code in (
         ("attacker", s.attackers, a_res),
@@ -433,7 +503,7 @@ def assault(s: AssaultSituation, rs: Ruleset, dice: Dice) -> Outcome:
     ):
         for i, u in enumerate(units):
             effects[f"{side}_{i + 1}"] = _unit_effect(
-                u, code, verdict.falls_back[side], verdict, side, s, rs
+                u, code, verdict.unit_falls[side][i], verdict, side, s, rs
             )
     counter = (
         verdict.loser == "attacker"
@@ -441,11 +511,13 @@ def assault(s: AssaultSituation, rs: Ruleset, dice: Dice) -> Outcome:
         and a_res != "R"
         and d_res == NO_RESULT
         and any(u.british and u.arm is Arm.INFANTRY for u in s.defenders)
+        and (not verdict.even or rs.option("british_countercharge_on_even") == "offered")
     )
     col = assault_column(rs, attack_value)
     notes = list(verdict.notes)
     if counter:
-        notes.append("British infantry may counter-charge to pinning distance (7.11)")
+        how = " (option british_countercharge_on_even=offered)" if verdict.even else ""
+        notes.append(f"British infantry may counter-charge to pinning distance (7.11){how}")
     if col.source.value == "provisional":
         notes.append("assault table column is provisional: replace it with your chart (7.6)")
     base = float(sum(u.ce for u in s.attackers) - sum(u.ce for u in s.defenders))

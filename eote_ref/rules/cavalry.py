@@ -25,25 +25,28 @@ class CavalryEndOfTurnSituation:
     blown: int = 0
     engaged_this_turn: bool = False
     rested_this_turn: bool = False
+    figure_scale: str = "15mm"
 
 
 def cavalry_end_of_turn(s: CavalryEndOfTurnSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """No roll: ``blown``, ``disintegrated``, ``rested`` or ``no_change``.
 
-    Engaged cavalry gains a blown marker; engaged while blown it disintegrates. A rested
+    Engaged cavalry gains a blown marker; engaged while blown it disintegrates, keeping the
+    markers it has and gaining none (5.10, 5.11, 7.7). A rested
     blown unit swaps one blown marker for disorder in the next command phase (5.12).
     """
     if s.blown < 0:
         raise RulesError("blown cannot be negative", field="blown", rule="5.10")
+    rs.scale_modifier(s.figure_scale)  # refuses an unknown figure scale
     if s.engaged_this_turn and s.rested_this_turn:
         raise RulesError("a unit that fought did not rest", "rested_this_turn", "5.12")
     blown, disordered, gone = s.blown, False, False
     notes: list[str] = []
     if s.engaged_this_turn:
         gone = s.blown > 0
-        blown = s.blown + 1
+        blown = s.blown if gone else s.blown + 1
         if gone:
-            back = rs.distance("disintegrated_return").value
+            back = rs.scaled(rs.distance("disintegrated_return").value, s.figure_scale)
             notes.append(
                 f'removed; returns near its starting point at least {back:g}" from the enemy, '
                 "keeping its hits and blown markers (5.11)"
@@ -82,12 +85,14 @@ class BritishBreakthroughSituation:
 
     nation: str = "british"
     takes_breakthrough: bool = False
+    figure_scale: str = "15mm"
 
 
 def british_cavalry_breakthrough(
     s: BritishBreakthroughSituation, rs: Ruleset, dice: Dice
 ) -> Outcome:
     """``taken``, ``declined`` or ``must_take`` (British cavalry declining roll: even forces it)."""
+    rs.scale_modifier(s.figure_scale)  # refuses an unknown figure scale
     british = s.nation.strip().lower() == "british"
     if s.takes_breakthrough or not british:
         result = "taken" if s.takes_breakthrough else "declined"
@@ -99,10 +104,11 @@ def british_cavalry_breakthrough(
         )
 
     def result_of(roll: int) -> str:
-        return "must_take" if roll % 2 == 0 else "declined"
+        return "must_take" if roll % 2 == 0 else "declined"  # not a rule number: even faces
 
     roll = dice.d10()
     result = result_of(roll)
+    reach = rs.scaled(rs.distance("breakthrough").value, s.figure_scale)
     return Outcome(
         procedure="british_cavalry_breakthrough",
         rule="5.151",
@@ -115,7 +121,7 @@ def british_cavalry_breakthrough(
         effects={
             "unit": Effect(breakthrough=result == "must_take", disorder=result == "must_take")
         },
-        notes=('breakthrough: 10", one only, the unit disordered (5.15)',)
+        notes=(f'breakthrough: {reach:g}", one only, the unit disordered (5.15)',)
         if result == "must_take"
         else (),
     )
@@ -142,6 +148,7 @@ class ChargeSituation:
 
     terrain: Terrain = Terrain.OPEN
     in_column: bool = True
+    figure_scale: str = "15mm"
 
 
 def charge(s: ChargeSituation, rs: Ruleset, dice: Dice) -> Outcome:
@@ -166,8 +173,8 @@ def charge(s: ChargeSituation, rs: Ruleset, dice: Dice) -> Outcome:
         result,
         effects={"unit": Effect(disorder=result == "allowed_disordered")},
         details={
-            "charge_in": rs.distance("cavalry_charge").value,
-            "interception_in": rs.distance("cavalry_interception").value,
+            "charge_in": rs.scaled(rs.distance("cavalry_charge").value, s.figure_scale),
+            "interception_in": rs.scaled(rs.distance("cavalry_interception").value, s.figure_scale),
         },
         notes=(note,) if note else (),
     )

@@ -20,11 +20,12 @@ def floor_at_zero(value: float, rs: Ruleset) -> Modifier | None:
 def halve(value: float, rs: Ruleset) -> float:
     """Half a modified CE, rounded as option ``multi_unit_half_rounding`` says (EotE 7.9)."""
     how = rs.option("multi_unit_half_rounding")
+    part = value * rs.quantity("multi_unit_fraction").value
     if how == "down":
-        return float(math.floor(value / 2))
+        return float(math.floor(part))
     if how == "nearest":
-        return float(math.floor(value / 2 + 0.5))
-    return value / 2
+        return float(math.floor(part + 0.5))  # not a rule number: rounding to nearest
+    return part
 
 
 def combine(values: Sequence[float], rs: Ruleset, who: str) -> tuple[float, Modifier | None]:
@@ -33,7 +34,7 @@ def combine(values: Sequence[float], rs: Ruleset, who: str) -> tuple[float, Modi
     The strongest counts in full; the weaker add half (EotE 7.9). With three or more, option
     ``multi_unit_three_or_more`` says whether each weaker unit adds half or only the second.
     """
-    if len(values) < 2:
+    if len(values) < 2:  # not a rule number: one unit has nothing to combine
         return (values[0] if values else 0.0), None
     ordered = sorted(values, reverse=True)
     rest = ordered[1:]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from eote_ref.rules.core import Modifier, Outcome, RulesError, certain
+from eote_ref.rules.core import Modifier, Outcome, RulesError, certain, require_finite
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import RadiusRow, Ruleset
 
@@ -75,6 +75,7 @@ class TacticalCombatRangeSituation:
 
 def tactical_combat_range(s: TacticalCombatRangeSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """``in_range`` or ``out_of_range`` (needed to rally routed units, 9.1)."""
+    require_finite(s.nearest_enemy_in, "nearest_enemy_in")
     if s.nearest_enemy_in < 0:
         raise RulesError("nearest_enemy_in cannot be negative", field="nearest_enemy_in")
     d = rs.distance("tactical_combat_range")

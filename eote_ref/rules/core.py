@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -21,6 +22,12 @@ class RulesError(ValueError):
         super().__init__(message)
         self.field = field
         self.rule = rule
+
+
+def require_finite(value: float, field: str) -> None:
+    """Refuse NaN and the infinities: no comparison with them means anything (a rule's input)."""
+    if not math.isfinite(value):
+        raise RulesError(f"{field} must be a finite number, not {value}", field=field)
 
 
 class Source(enum.Enum):

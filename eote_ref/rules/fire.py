@@ -10,13 +10,21 @@ import functools
 from dataclasses import dataclass
 
 from eote_ref.rules.combine import combine, floor_at_zero
-from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, d10_distribution
+from eote_ref.rules.core import (
+    Effect,
+    Modifier,
+    Outcome,
+    RulesError,
+    d10_distribution,
+    require_finite,
+)
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import FireRow, Ruleset
 from eote_ref.rules.units import Arm, Formation, Unit, Weight, combat_modifiers, morale_check_due
 
 RULE = "6.6"
-SEVERITY = {"none": 0, "D": 1, "1": 2, "2": 3}
+#: Result codes that are a number of hits (6.8).
+HIT_CODES = ("1", "2")
 
 
 class Cover(enum.Enum):
@@ -63,7 +71,7 @@ def fire_result(row: FireRow, roll: int) -> str:
     return "none"
 
 
-def _kind(firers: list[Unit]) -> str:
+def _kind(firers: list[Unit], target: Unit | None, rs: Ruleset) -> str:
     if not firers:
         raise RulesError("at least one firer is needed", field="firers", rule="6.2")
     for i, f in enumerate(firers):
@@ -88,7 +96,9 @@ def _kind(firers: list[Unit]) -> str:
         raise RulesError(
             "artillery and infantry fire in separate sub-phases (2.0)", "firers", "2.0"
         )
-    if len(firers) > 1:
+    at_skirmishers = target is not None and target.formation is Formation.SKIRMISH
+    combined = at_skirmishers and rs.option("skirmish_combat_reading") == "stands_times_rating"
+    if len(firers) > 1 and not combined:
         raise RulesError(
             "infantry battalions fire one at a time; enter each battalion's fire", "firers", "6.5"
         )
@@ -105,6 +115,7 @@ def _range_modifier(rs: Ruleset, range_in: float, figure_scale: str) -> Modifier
 
 
 def _check_range(s: FireSituation, kind: str, rs: Ruleset) -> None:
+    require_finite(s.range_in, "range_in")
     if s.range_in < 0:
         raise RulesError("range_in cannot be negative", field="range_in")
     if kind == "artillery":
@@ -116,6 +127,22 @@ def _check_range(s: FireSituation, kind: str, rs: Ruleset) -> None:
         d = rs.distance(key)
         raise RulesError(
             f'{s.range_in:g}" is beyond {d.reason} ({limit:g}")', field="range_in", rule=d.rule
+        )
+    close = rs.scaled(rs.distance("infantry_assault").value, s.figure_scale)
+    t = s.target
+    if (
+        kind == "infantry"
+        and not s.pass_through
+        and t is not None
+        and t.arm in (Arm.INFANTRY, Arm.ARTILLERY)
+        and t.formation is not Formation.SKIRMISH
+        and s.range_in <= close
+    ):
+        raise RulesError(
+            f'infantry within {close:g}" of enemy infantry or artillery is assaulting, '
+            "not firing: resolve an assault",
+            field="range_in",
+            rule="7.6",
         )
     if s.bombardment:
         if kind != "artillery":
@@ -161,7 +188,7 @@ def target_modifiers(s: FireSituation, rs: Ruleset) -> list[Modifier]:
 
 def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """Resolve one fire: result ``none``, ``D``, ``1`` or ``2`` (hits) on the target."""
-    kind = _kind(s.firers)
+    kind = _kind(s.firers, s.target, rs)
     if s.target is None and not s.target_bridge:
         raise RulesError("a target is needed", field="target", rule="6.2")
     if s.target_bridge and kind != "artillery":
@@ -188,11 +215,28 @@ def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
         mods += own
         values.append(v)
     base = float(sum(f.ce for f in s.firers))
-    if kind == "artillery":
+    in_full = kind == "skirmish" and rs.option("skirmish_combat_reading") == "stands_times_rating"
+    if kind == "artillery" or in_full:
         value = sum(values)
     else:
-        value, combo = combine(values, rs, "skirmishers")
+        who = "skirmishers" if kind == "skirmish" else "battalions"
+        value, combo = combine(values, rs, who)
         if combo:
+            if kind == "skirmish":
+                combo = Modifier(
+                    combo.value,
+                    f"{combo.reason} (option skirmish_combat_reading=multiple_unit)",
+                    combo.rule,
+                    combo.source,
+                )
+            else:
+                combo = Modifier(
+                    combo.value,
+                    f"{combo.reason} against skirmishers "
+                    "(5.5; option skirmish_combat_reading=stands_times_rating)",
+                    combo.rule,
+                    combo.source,
+                )
             mods.append(combo)
     if not per_each:
         mods += tmods
@@ -210,9 +254,14 @@ def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
 
     roll = dice.d10()
     result = result_of(roll)
-    hits = {"1": 1, "2": 2}.get(result, 0)
+    hits = int(result) if result in HIT_CODES else 0
     disorder = result == "D"
     notes: list[str] = []
+    if in_full and several:
+        notes.append(
+            "the skirmish groups' CEs add in full: stands × rating "
+            "(5.5; option skirmish_combat_reading=stands_times_rating)"
+        )
     if kind == "artillery" and len(s.firers) > 1:
         notes.append("multiple battery fire: the batteries' modified CEs are added (6.3)")
     if row.source.value == "provisional":

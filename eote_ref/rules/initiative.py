@@ -60,16 +60,18 @@ def initiative(s: InitiativeSituation, rs: Ruleset, dice: Dice) -> Outcome:
     before the dice (its modifiers, and the second side's negated); ``sides`` has each
     side's own modifiers, roll and total.
     """
-    if len(s.sides) != 2:
+    if len(s.sides) != 2:  # not a rule number: a battle has two sides
         raise RulesError("initiative needs exactly two sides", field="sides", rule=RULE)
     (a, sa), (b, sb) = s.sides.items()
     for name, side in s.sides.items():
         for f in ("divisions_without_leader", "cavalry_regiments", "divisions_on_attack_orders"):
             if getattr(side, f) < 0:
                 raise RulesError(f"{name}: {f} cannot be negative", field=f, rule=RULE)
-        if not -1 <= side.highest_commander_rating <= 4:
+        low, high = rs.ratings()
+        if not low <= side.highest_commander_rating <= high:
             raise RulesError(
-                f"{name}: highest_commander_rating must be -1..4", "highest_commander_rating"
+                f"{name}: highest_commander_rating must be {low}..{high}",
+                "highest_commander_rating",
             )
     ma, mb = side_modifiers(a, sa, sb, rs), side_modifiers(b, sb, sa, rs)
     adv = sum(m.value for m in ma) - sum(m.value for m in mb)

@@ -29,6 +29,7 @@ class IntegritySituation:
     objective_lost: bool = False
     units_with_3plus_hits: int = 0
     in_town: bool = False
+    figure_scale: str = "15mm"
 
 
 def average_ce(ces: list[int], rs: Ruleset) -> int:
@@ -38,7 +39,7 @@ def average_ce(ces: list[int], rs: Ruleset) -> int:
     if how == "up":
         return math.ceil(avg)
     if how == "nearest":
-        return math.floor(avg + Fraction(1, 2))
+        return math.floor(avg + Fraction(1, 2))  # not a rule number: rounding to nearest
     return math.floor(avg)
 
 
@@ -64,6 +65,9 @@ def integrity(s: IntegritySituation, rs: Ruleset, dice: Dice) -> Outcome:
         )
     if not s.unit_ces:
         raise RulesError("the division has no infantry or attached cavalry CE", "unit_ces", RULE)
+    if any(ce < 0 for ce in s.unit_ces):
+        raise RulesError("unit_ces cannot be negative", "unit_ces", "1.4")
+    safe = rs.scaled(rs.distance("division_safe").value, s.figure_scale)
     avg = average_ce(s.unit_ces, rs)
     base = ce_base(avg, rs)
     mods: list[Modifier] = []
@@ -78,7 +82,7 @@ def integrity(s: IntegritySituation, rs: Ruleset, dice: Dice) -> Outcome:
         mods.append(rs.mod("integrity", "without_leader").modifier())
     if s.objective_lost:
         mods.append(rs.mod("integrity", "objective_lost").modifier())
-    pairs = s.units_with_3plus_hits // 2
+    pairs = s.units_with_3plus_hits // int(rs.quantity("battered_per").value)
     if pairs:
         mods.append(rs.mod("integrity", "per_two_battered").modifier(pairs))
     modified = base + sum(m.value for m in mods)
@@ -115,13 +119,13 @@ def integrity(s: IntegritySituation, rs: Ruleset, dice: Dice) -> Outcome:
         if result == "rout":
             effect = Effect(
                 rout=True,
-                notes=('every unit routs, moves off beyond 18" of the enemy, then leaves',),
+                notes=(f'every unit routs, moves off beyond {safe:g}" of the enemy, then leaves',),
             )
         else:
             effect = Effect(
                 disorder=True,
                 notes=(
-                    'all units disordered; falls back until 18" from the enemy or in cover',
+                    f'all units disordered; falls back until {safe:g}" from the enemy or in cover',
                     "then on DEFEND until the highest-ranking commander sends a new order",
                 ),
             )

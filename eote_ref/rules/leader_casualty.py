@@ -9,13 +9,17 @@ from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Bands, Ruleset
 
 RULE = "8.0"
-REPLACEMENT_TURNS = 2
-REPLACEMENT_RATING = -1
+
+
+def replacement(rs: Ruleset) -> tuple[int, int]:
+    """(turns until a killed leader's replacement arrives, the replacement's rating) (8.0)."""
+    turns = int(rs.quantity("replacement_delay_turns").value)
+    return turns, int(rs.quantity("replacement_rating").value)
 
 
 @dataclass(frozen=True)
 class LeaderCasualtySituation:
-    """A leader within 3" of a unit in combat or under artillery fire this turn."""
+    """A leader near a unit in combat or under artillery fire this turn (8.0)."""
 
     attached_to_assaulting_unit: bool = False
 
@@ -43,17 +47,18 @@ def leader_casualty(s: LeaderCasualtySituation, rs: Ruleset, dice: Dice) -> Outc
     effect = Effect()
     details: dict[str, object] = {}
     if result == "killed":
+        turns, rating = replacement(rs)
         effect = Effect(
             checks_due=("divisional_integrity",),
             notes=(
-                f"a replacement rated {REPLACEMENT_RATING} arrives {REPLACEMENT_TURNS} turns later",
+                f"a replacement rated {rating} arrives {turns} turns later",
                 "the division's units cannot rally from disorder without a leader",
                 "the division takes an extra divisional integrity check",
             ),
         )
         details = {
-            "replacement_in_turns": REPLACEMENT_TURNS,
-            "replacement_rating": REPLACEMENT_RATING,
+            "replacement_in_turns": turns,
+            "replacement_rating": rating,
         }
     elif result == "no_rally":
         effect = Effect(notes=("cannot rally units next turn",))

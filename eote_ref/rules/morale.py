@@ -34,6 +34,34 @@ _ROUTED_NOTE = {
 }
 
 
+def artillery_supported(s: MoraleSituation) -> bool:
+    """Whether a battery has friends close by (EotE 1.7).
+
+    The unit's ``supported`` and the situation's ``artillery_supported`` are one fact: either
+    one set false makes the battery unsupported.
+    """
+    return s.unit.supported and s.artillery_supported
+
+
+def _town_modifier(s: MoraleSituation, rs: Ruleset) -> Modifier | None:
+    """The town modifier of 7.12 by option ``town_morale_modifier`` (None when none applies)."""
+    if not s.in_town:
+        return None
+    choice = str(rs.option("town_morale_modifier"))
+    if s.unit.arm is Arm.CAVALRY and choice != "replaces_formation_cavalry_included":
+        return None
+    v = rs.mod("morale", "in_town")
+    u = s.unit
+    formed = u.arm is Arm.INFANTRY and (u.formation.is_column or u.formation is Formation.SQUARE)
+    if not formed and u.arm is not Arm.CAVALRY:
+        return v.modifier()  # no formation modifier to replace or add to: the option is moot
+    how = "added to" if choice == "adds_to_formation" else "instead of"
+    if u.arm is Arm.CAVALRY:
+        how = "cavalry included"
+    reason = f"{v.reason}, {how} the formation modifier (option town_morale_modifier={choice})"
+    return v.modifier(reason=reason)
+
+
 def morale_modifiers(s: MoraleSituation, rs: Ruleset) -> list[Modifier]:
     """Every morale modifier that applies to the unit's original CE (EotE 7.5, 7.12)."""
     u = s.unit
@@ -48,13 +76,15 @@ def morale_modifiers(s: MoraleSituation, rs: Ruleset) -> list[Modifier]:
         mods.append(rs.mod("morale", "pinned_by_cavalry").modifier())
     if not u.in_command:
         mods.append(rs.mod("morale", "out_of_command").modifier())
-    if u.arm is Arm.INFANTRY and u.formation.is_column:
-        mods.append(rs.mod("morale", "column").modifier())
-    if u.arm is Arm.INFANTRY and u.formation is Formation.SQUARE:
-        mods.append(rs.mod("morale", "square").modifier())
-    elif s.in_town:
-        mods.append(rs.mod("morale", "in_town").modifier())
-    if u.arm is Arm.ARTILLERY and not s.artillery_supported:
+    town = _town_modifier(s, rs)
+    if town is None or rs.option("town_morale_modifier") == "adds_to_formation":
+        if u.arm is Arm.INFANTRY and u.formation.is_column:
+            mods.append(rs.mod("morale", "column").modifier())
+        if u.arm is Arm.INFANTRY and u.formation is Formation.SQUARE:
+            mods.append(rs.mod("morale", "square").modifier())
+    if town is not None:
+        mods.append(town)
+    if u.arm is Arm.ARTILLERY and not artillery_supported(s):
         mods.append(rs.mod("morale", "unsupported_artillery").modifier())
     if u.leader_attached:
         mods.append(rs.mod("morale", "leader_attached").modifier())
@@ -64,15 +94,17 @@ def morale_modifiers(s: MoraleSituation, rs: Ruleset) -> list[Modifier]:
 def rout_hits(rs: Ruleset, *, from_assault: bool) -> int:
     """Hits a routing unit takes, by option ``rout_hits`` (EotE 7.3 vs 7.4/7.5)."""
     choice = rs.option("rout_hits")
+    assault_hits = int(rs.quantity("assault_rout_hits").value)
+    morale_hits = int(rs.quantity("morale_rout_hits").value)
     if choice == "always_2":
-        return 2
+        return assault_hits
     if choice == "always_1":
-        return 1
-    return 2 if from_assault else 1
+        return morale_hits
+    return assault_hits if from_assault else morale_hits
 
 
 def morale(s: MoraleSituation, rs: Ruleset, dice: Dice) -> Outcome:
-    """Resolve a morale check: ``pass``, ``fall_back`` (8", +1 hit, disorder) or ``rout``."""
+    """Resolve a morale check: ``pass``, ``fall_back`` (back, a hit, disorder) or ``rout``."""
     u = s.unit
     mods = morale_modifiers(s, rs)
     modified = u.ce + sum(m.value for m in mods)
@@ -93,10 +125,10 @@ def morale(s: MoraleSituation, rs: Ruleset, dice: Dice) -> Outcome:
     hits_added = 0
     abandon = u.arm is Arm.ARTILLERY and result != "pass"
     if result == "fall_back":
-        hits_added = 1
+        hits_added = int(rs.quantity("morale_fall_back_hits").value)
         distance = rs.scaled(rs.distance("morale_fall_back").value, s.figure_scale)
         effect = Effect(
-            hits=1,
+            hits=hits_added,
             disorder=True,
             fall_back_in=distance,
             guns_abandoned=abandon,
@@ -104,11 +136,14 @@ def morale(s: MoraleSituation, rs: Ruleset, dice: Dice) -> Outcome:
         )
     elif result == "rout":
         hits_added = rout_hits(rs, from_assault=False)
+        checks = ["morale_of_units_passed_through"]
+        if u.arm is Arm.INFANTRY:  # an infantry rout calls for the division's check (9.0)
+            checks.append("divisional_integrity")
         effect = Effect(
             hits=hits_added,
             rout=True,
             guns_abandoned=abandon,
-            checks_due=("morale_of_units_passed_through",),
+            checks_due=tuple(checks),
             notes=(
                 "moves to the rear of its division; formed units it passes through test morale",
                 _ROUTED_NOTE.get(

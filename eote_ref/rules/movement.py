@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from eote_ref.rules.core import Modifier, Outcome, RulesError, Source, certain
+from eote_ref.rules.core import Modifier, Outcome, RulesError, Source, certain, require_finite
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import Formation, Weight
@@ -53,7 +53,7 @@ def _allowance_key(s: MovementSituation) -> str:
         keys = {
             Formation.LINE: "cavalry_line",
             Formation.COLUMN: "cavalry_column",
-            Formation.SKIRMISH: "cavalry_line",
+            Formation.SKIRMISH: "cavalry_skirmish",
         }
     else:
         if f is Formation.UNLIMBERED:
@@ -68,6 +68,17 @@ def _allowance_key(s: MovementSituation) -> str:
     return keys[f]
 
 
+def _cost(rs: Ruleset, key: str, figure_scale: str) -> float:
+    """A manoeuvre cost in inches (5.2, 5.3), scaled as option ``scale_manoeuvre_costs`` says.
+
+    A free manoeuvre stays free at every figure scale.
+    """
+    printed = rs.movement[key].value
+    if printed == 0 or rs.option("scale_manoeuvre_costs") == "as_printed":
+        return printed
+    return rs.scaled(printed, figure_scale)
+
+
 def movement(s: MovementSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """No roll: ``allowance_in`` and the costs of formation changes, wheels and about-faces."""
     key = _allowance_key(s)
@@ -80,15 +91,18 @@ def movement(s: MovementSituation, rs: Ruleset, dice: Dice) -> Outcome:
         and not s.routed
     ):
         mods.append(rs.movement["horse_artillery"].modifier())
-    scale = rs.scale_modifier(s.figure_scale)
-    if scale:
-        mods.append(scale)
-    full = max(1.0, base_v.value + sum(m.value for m in mods))
+    unscaled = base_v.value + sum(m.value for m in mods)
+    mods += rs.scale_modifiers(unscaled, s.figure_scale)
+    full = base_v.value + sum(m.value for m in mods)
     allowance = full
-    if not s.has_initiative and not s.routed:
+    halve = not s.routed or rs.option("routed_move_without_initiative") == "half"
+    if not s.has_initiative and halve:
         frac = rs.movement["non_initiative_fraction"]
         allowance = full * frac.value
-        mods.append(Modifier(allowance - full, frac.reason, frac.rule, frac.source))
+        reason = frac.reason
+        if s.routed:
+            reason += " (option routed_move_without_initiative=half)"
+        mods.append(Modifier(allowance - full, reason, frac.rule, frac.source))
     details: dict[str, object] = {
         "allowance_in": allowance,
         "full_allowance_in": full,
@@ -97,16 +111,21 @@ def movement(s: MovementSituation, rs: Ruleset, dice: Dice) -> Outcome:
     if s.arm is Mover.INFANTRY:
         change = rs.movement["infantry_formation_change_fraction"]
         details["formation_change_in"] = full * change.value
-        details["wheel_in"] = rs.movement["wheel_infantry_artillery"].value
+        details["wheel_in"] = _cost(rs, "wheel_infantry_artillery", s.figure_scale)
     elif s.arm is Mover.CAVALRY:
-        details["formation_change_in"] = rs.movement["cavalry_formation_change"].value
-        details["wheel_in"] = rs.movement["wheel_cavalry"].value
+        details["formation_change_in"] = _cost(rs, "cavalry_formation_change", s.figure_scale)
+        details["wheel_in"] = _cost(rs, "wheel_cavalry", s.figure_scale)
     elif s.arm is Mover.ARTILLERY:
-        details["limber_in"] = rs.movement["artillery_limber"].value
-        details["wheel_in"] = rs.movement["wheel_infantry_artillery"].value
+        details["limber_in"] = _cost(rs, "artillery_limber", s.figure_scale)
+        details["wheel_in"] = _cost(rs, "wheel_infantry_artillery", s.figure_scale)
     if s.arm is not Mover.LEADER:
         details["about_face_in"] = full * rs.movement["about_face_fraction"].value
     notes = []
+    if s.routed and not s.has_initiative and not halve:
+        notes.append(
+            "without the initiative a routed unit still flees at the full rate "
+            "(option routed_move_without_initiative=full)"
+        )
     if base_v.source is Source.PROVISIONAL:
         notes.append(f"{base_v.reason}: provisional allowance")
     if key.startswith("cavalry"):
@@ -149,6 +168,7 @@ def pinning(s: PinningSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """``pinned`` or ``not_pinned`` (5.7), with the pinning distance at the figure scale."""
     if s.arm is Mover.LEADER:
         raise RulesError("leaders are not pinned", field="arm", rule="5.7")
+    require_finite(s.distance_in, "distance_in")
     if s.distance_in < 0:
         raise RulesError("distance_in cannot be negative", field="distance_in")
     reasons: list[str] = []

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from eote_ref.rules.command import Level, radius_in
-from eote_ref.rules.core import Modifier, Outcome, RulesError, d10_distribution
+from eote_ref.rules.core import Modifier, Outcome, RulesError, d10_distribution, require_finite
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
 
@@ -60,14 +60,31 @@ def activation_modifiers(s: OrderActivationSituation, rs: Ruleset) -> list[Modif
     level = Level.ARMY if s.level is IssuerLevel.ARMY else Level.CORPS
     radius = radius_in(rs, s.leader_rating, level, s.figure_scale)
     mods: list[Modifier] = []
-    if s.distance_in <= radius / 2:
-        mods.append(rs.mod("oac", "within_half_radius").modifier())
+    half = radius * rs.quantity("oac_half_radius").value
+    if s.distance_in <= half:
+        v = rs.mod("oac", "within_half_radius")
+        mods.append(v.modifier(reason=f'{v.reason} ({s.distance_in:g}" of {radius:g}")'))
     else:
-        mods.append(rs.mod("oac", "beyond_half_radius").modifier())
+        v = rs.mod("oac", "beyond_half_radius")
+        where = "within" if s.distance_in <= radius else "beyond"
+        reason = f'{v.reason} ({s.distance_in:g}", {where} the {radius:g}" radius)'
+        mods.append(v.modifier(reason=reason))
     if s.distance_in > radius:
         per = float(rs.option("inches_per_1500_yards"))
-        steps = math.ceil((s.distance_in - radius) / per)
-        mods.append(rs.mod("oac", "per_1500_yards").modifier(steps))
+        rounding = str(rs.option("order_distance_rounding"))
+        parts = (s.distance_in - radius) / per
+        steps = math.ceil(parts) if rounding == "up" else math.floor(parts)
+        if steps:
+            v = rs.mod("oac", "per_1500_yards")
+            reason = (
+                f'{v.reason}: {s.distance_in - radius:g}" beyond at {per:g}" per 1500 yards '
+                f"(option inches_per_1500_yards={per:g})"
+            )
+            if parts != int(parts):
+                reason += (
+                    f", a part step rounded {rounding} (option order_distance_rounding={rounding})"
+                )
+            mods.append(v.modifier(steps, reason=reason))
     if s.dominating_terrain:
         mods.append(rs.mod("oac", "dominating_terrain").modifier())
     return mods
@@ -75,6 +92,7 @@ def activation_modifiers(s: OrderActivationSituation, rs: Ruleset) -> list[Modif
 
 def order_activation(s: OrderActivationSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """Output ``turns`` (0 = at once on the first turn; 1 = next turn when attached)."""
+    require_finite(s.distance_in, "distance_in")
     if s.distance_in < 0:
         raise RulesError("distance_in cannot be negative", field="distance_in")
     oac_turns(rs, s.leader_rating, 0)  # validates the rating

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, d10_distribution
@@ -33,8 +34,9 @@ def rally(s: RallySituation, rs: Ruleset, dice: Dice) -> Outcome:
             "division_out_of_tcr",
             "1.9",
         )
-    if not -1 <= s.leader_rating <= 4:
-        raise RulesError("leader_rating must be -1..4", field="leader_rating", rule="3.6")
+    low, high = rs.ratings()
+    if not low <= s.leader_rating <= high:
+        raise RulesError(f"leader_rating must be {low}..{high}", field="leader_rating", rule="3.6")
     if s.hits < 0 or s.ce < 0:
         raise RulesError("ce and hits cannot be negative", field="hits", rule=RULE)
     mods: list[Modifier] = []
@@ -51,7 +53,8 @@ def rally(s: RallySituation, rs: Ruleset, dice: Dice) -> Outcome:
 
     roll = dice.d10()
     result = result_of(roll)
-    removed = s.hits // 2 if result == "rallied" else 0
+    shed = rs.quantity("rally_hits_removed").value
+    removed = math.floor(s.hits * shed) if result == "rallied" else 0
     return Outcome(
         procedure="rally",
         rule=RULE,

@@ -143,6 +143,7 @@ class Ruleset:
     leader_casualty: Bands
     burning: dict[str, Value]
     engineering: dict[str, Value]
+    quantities: dict[str, Value]
     chosen: dict[str, OptionValue] = field(default_factory=dict)
 
     # ---------------------------------------------------------------- options
@@ -178,7 +179,7 @@ class Ruleset:
         """Every sourced entry (for the provisional mark and the quick-reference sheet)."""
         out: list[Any] = [*self.scales.values(), *self.distances.values()]
         out += [*self.movement.values(), *self.support.values(), *self.skirmish.values()]
-        out += [*self.burning.values(), *self.engineering.values()]
+        out += [*self.burning.values(), *self.engineering.values(), *self.quantities.values()]
         for group in self.modifiers.values():
             out += group.values()
         out += [*self.fire_table, *self.assault_table, *self.artillery_range, *self.oac]
@@ -192,6 +193,18 @@ class Ruleset:
             return self.modifiers[group][key]
         except KeyError:
             raise RulesError(f"ruleset has no modifier {group}.{key}") from None
+
+    def quantity(self, key: str) -> Value:
+        """A count or fraction the procedures read (e.g. ``multi_unit_fraction``)."""
+        try:
+            return self.quantities[key]
+        except KeyError:
+            raise RulesError(f"ruleset has no quantity {key}") from None
+
+    def ratings(self) -> tuple[int, int]:
+        """The lowest and highest leader rating the command radius table knows (EotE 3.6)."""
+        known = [row.rating for row in self.command_radius]
+        return min(known), max(known)
 
     def distance(self, key: str) -> Value:
         """Distance ``key`` at 15mm, as the text lists it."""
@@ -212,7 +225,24 @@ class Ruleset:
             return None
         return v.modifier(reason=f"{figure_scale} figure scale")
 
-    def scaled(self, inches: float, figure_scale: str) -> float:
-        """A listed distance adjusted for the figure scale (never below 1 inch)."""
+    def scale_modifiers(self, inches: float, figure_scale: str) -> list[Modifier]:
+        """The figure-scale adjustment of a listed distance and, below the floor, the floor.
+
+        The floor is option ``scaled_distance_floor``: 0 follows the text (a distance is
+        never below 0); a club may choose a floor in inches. It applies only to a distance
+        the figure scale changed.
+        """
         m = self.scale_modifier(figure_scale)
-        return max(1.0, inches + m.value) if m else inches
+        if m is None:
+            return []
+        value = inches + m.value
+        floor = float(self.option("scaled_distance_floor"))
+        if value >= floor:
+            return [m]
+        source = Source.HOUSE if floor > 0 else Source.TEXT
+        reason = f'not below {floor:g}" (option scaled_distance_floor={floor:g})'
+        return [m, Modifier(floor - value, reason, "intro", source)]
+
+    def scaled(self, inches: float, figure_scale: str) -> float:
+        """A listed distance adjusted for the figure scale (option ``scaled_distance_floor``)."""
+        return inches + sum(m.value for m in self.scale_modifiers(inches, figure_scale))

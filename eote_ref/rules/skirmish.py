@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass
 
-from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, certain
+from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, certain, require_finite
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset, Value
 
@@ -17,6 +18,8 @@ NOT_NATIONS = {
     "detach_hits",
     "ineffective_hits",
 }
+#: Years a skirmish situation may name: input sanity, not a rule number.
+PERIOD = range(1700, 1901)  # not a rule number: the years of the period
 
 
 @dataclass(frozen=True)
@@ -40,9 +43,10 @@ def skirmish_rating(rs: Ruleset, nation: str, year: int) -> Value:
 
 def skirmish(s: SkirmishSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """No roll: ``ce`` = stands × the nation's rating."""
+    require_finite(s.stands, "stands")
     if s.stands <= 0:
         raise RulesError("stands must be more than 0", field="stands", rule="5.5")
-    if not 1700 <= s.year <= 1900:
+    if s.year not in PERIOD:
         raise RulesError("year must be a year of the period", field="year", rule="5.5.1")
     rating = skirmish_rating(rs, s.nation, s.year)
     ce = s.stands * rating.value
@@ -103,7 +107,8 @@ def skirmishers(s: SkirmishersSituation, rs: Ruleset, dice: Dice) -> Outcome:
     elif s.action is SkirmishAction.REFORM:
         if parent < detach:
             raise RulesError("the parent should carry the detach hit", "parent_hits", "5.4")
-        parent = parent - detach + skirm // 2
+        back = math.floor(skirm * rs.quantity("skirmish_reform_fraction").value)
+        parent = parent - detach + back
         notes.append(f"half of {skirm} skirmish hits, rounded down, join the parent (5.4)")
         skirm = 0
     elif s.action is SkirmishAction.HIT:
@@ -112,7 +117,7 @@ def skirmishers(s: SkirmishersSituation, rs: Ruleset, dice: Dice) -> Outcome:
         if ineffective:
             notes.append("the stand is ineffective and goes back to reform (5.4)")
     else:
-        parent = parent // 2
+        parent = math.floor(parent * rs.quantity("full_skirmish_keep_fraction").value)
         notes.append("a unit leaving full skirmish order keeps half its hits (5.4)")
     result = "ineffective" if ineffective else "done"
     # modified = base plus modifiers (RULE-CLI contract): the change of the parent's hits

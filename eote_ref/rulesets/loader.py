@@ -10,6 +10,7 @@ reported with ``file:line:column`` and its key path. A club's edited copy, passe
 from __future__ import annotations
 
 import functools
+import math
 import pathlib
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -21,6 +22,11 @@ from eote_ref.yamlio import Document, Problem
 DEFAULT_RULESET = pathlib.Path(__file__).with_name("eote-6.2.yaml")
 
 ASSAULT_CODES = {".", "D", "F", "1", "2", "R"}
+#: No number in a ruleset may be larger than this (a year is the largest that means anything).
+MAX_MAGNITUDE = 10_000
+#: Tables of inches, allowances and chances: never negative, never past this many inches.
+MAX_INCHES = 1_000
+INCHES = ("distances", "movement", "burning", "engineering", "support", "command_radius")
 RATINGS = list(range(-1, 5))
 
 
@@ -54,10 +60,35 @@ def validate_ruleset(path: str | pathlib.Path) -> list[Problem]:
 
 
 def _load(doc: Document) -> Ruleset:
+    yamlio.raise_if(_check_numbers(doc))
     rs = yamlio.parse(Ruleset, doc)
     problems = list(_check(rs, doc))
     yamlio.raise_if(problems)
     return rs
+
+
+def _check_numbers(doc: Document) -> Iterator[Problem]:
+    """NaN, infinities, absurd magnitudes and negative inches, before the typed parse."""
+
+    def walk(data: Any, path: tuple[str | int, ...]) -> Iterator[Problem]:
+        if isinstance(data, dict):
+            for key, value in data.items():
+                yield from walk(value, (*path, key))
+        elif isinstance(data, list):
+            for i, value in enumerate(data):
+                yield from walk(value, (*path, i))
+        elif isinstance(data, int | float) and not isinstance(data, bool):
+            if isinstance(data, float) and not math.isfinite(data):
+                yield Problem(doc.mark(path), path, f"{data} is not a number a rule can use")
+            elif abs(data) > MAX_MAGNITUDE:
+                yield Problem(doc.mark(path), path, f"{data:.4g} is beyond {MAX_MAGNITUDE}")
+            elif path[0] in INCHES and path[-1] in ("value", "division", "corps", "army"):
+                if data < 0:
+                    yield Problem(doc.mark(path), path, f"{data:g} cannot be negative")
+                elif data > MAX_INCHES:
+                    yield Problem(doc.mark(path), path, f"{data:g} is beyond {MAX_INCHES}")
+
+    yield from walk(doc.data, ())
 
 
 def _reference_keys() -> dict[str, Any]:
@@ -66,7 +97,10 @@ def _reference_keys() -> dict[str, Any]:
     keys: dict[str, Any] = {
         name: set(data[name]) for name in ("scales", "distances", "movement", "support")
     }
-    keys |= {name: set(data[name]) for name in ("skirmish", "burning", "engineering", "options")}
+    keys |= {
+        name: set(data[name])
+        for name in ("skirmish", "burning", "engineering", "quantities", "options")
+    }
     keys["modifiers"] = {g: set(v) for g, v in data["modifiers"].items()}
     return keys
 
@@ -128,6 +162,7 @@ def _check_key_sets(rs: Ruleset, doc: Document, err: Any) -> Iterator[Problem]:
     for name in ("scales", "distances", "movement", "support", "skirmish", "burning"):
         yield from _diff((name,), set(getattr(rs, name)), ref[name], err)
     yield from _diff(("engineering",), set(rs.engineering), ref["engineering"], err)
+    yield from _diff(("quantities",), set(rs.quantities), ref["quantities"], err)
     yield from _diff(("options",), set(rs.options), ref["options"], err)
     yield from _diff(("modifiers",), set(rs.modifiers), set(ref["modifiers"]), err)
     for group, keys in ref["modifiers"].items():

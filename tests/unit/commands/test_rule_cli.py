@@ -215,6 +215,11 @@ def rule(*args: str, stdin: str = "{}", real: bool = False) -> subprocess.Comple
     return proc
 
 
+def real_rule(*args: str, stdin: str = "{}") -> subprocess.CompletedProcess[str]:
+    """Run ``eote-ref rule ARGS`` in a real process; never a traceback, whatever happens."""
+    return rule(*args, stdin=stdin, real=True)
+
+
 def ok(*args: str, situation: dict[str, Any] | None = None, real: bool = False) -> dict[str, Any]:
     """A successful run: exit 0, one JSON object on stdout, nothing on stderr."""
     proc = rule(*args, stdin=json.dumps(situation if situation is not None else {}), real=real)
@@ -263,12 +268,11 @@ def test_real_process_refusal_exits_2_with_json_on_stdout() -> None:
     assert "0..10" in error
 
 
-def test_real_process_bad_arguments_print_usage_on_stderr() -> None:
+def test_real_process_bad_seed_is_a_json_refusal_on_stdout() -> None:
     proc = rule("square", "--seed", "seven", real=True)
     assert proc.returncode == 2
-    assert proc.stdout == ""
-    assert "usage: eote-ref rule" in proc.stderr
-    assert "--seed" in proc.stderr
+    assert json.loads(proc.stdout)["field"] == "seed"
+    assert "usage:" not in proc.stdout + proc.stderr
 
 
 def test_in_process_runs_see_the_same_streams_as_a_real_process() -> None:
@@ -628,7 +632,7 @@ CAVALRY = {"arm": "cavalry", "ce": 6, "formation": "line"}
             "square",
             '{"ce": 6, "formation": "line", "hits": -1}',
             "hits",
-            "0 or more",
+            "out of range 0..30",
             id="negative-hits",
         ),
         pytest.param(
@@ -781,3 +785,20 @@ def test_assault_result_is_attacker_slash_defender() -> None:
     assert out["result"] == f"{out['attacker_result']}/{out['defender_result']}"
     assert out["result"] == "D/D"  # +1..+3 column, roll 3
     assert out["loser"] in {"attacker", "defender", "both", "none"}
+
+
+# ---------------------------------------------------------------- real processes (few)
+
+
+def test_a_real_process_answers_the_contract() -> None:
+    """The entry point itself: JSON out, exit 0, nothing on stderr."""
+    proc = real_rule("square", stdin=json.dumps({"ce": 6, "formation": "line", "roll": 4}))
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert json.loads(proc.stdout)["result"] == "formed"
+
+
+def test_a_real_process_refuses_with_exit_2() -> None:
+    """Bad arguments in a real process: exit 2 and the JSON error, never usage text."""
+    proc = real_rule("square", "--seed", "abc", stdin="{}")
+    assert (proc.returncode, proc.stderr) == (2, "")
+    assert json.loads(proc.stdout)["field"] == "seed"

@@ -42,7 +42,7 @@ def test_fire_wizards_are_registered() -> None:
 
 def test_worked_example_6_6_ce_7_battalion_row(waterloo: GameService) -> None:
     """EotE 6.6 example: CE 7 reads the 5-7 line: 1-2 disorder, 3-4 one hit, else nothing."""
-    check = infantry_fire(waterloo, BRIT_28, FR_54_1, range_in=3.0)
+    check = infantry_fire(waterloo, BRIT_28, FR_54_1, range_in=4.0)
     preview = check.preview()
     assert preview.modified == 7
     odds = dict(check.odds(preview))
@@ -55,7 +55,7 @@ def test_worked_example_6_6_ce_7_battalion_row(waterloo: GameService) -> None:
 def test_single_infantry_fire_queue_is_one_undoable_event(waterloo: GameService) -> None:
     before = game_state(waterloo)
     queue = FireQueue(waterloo, "infantry")
-    q = queue.add(infantry_fire(waterloo, BRIT_28, FR_54_1, range_in=3.0), {"roll": 3})
+    q = queue.add(infantry_fire(waterloo, BRIT_28, FR_54_1, range_in=4.0), {"roll": 3})
     assert q.outcome.result == "1"
     assert "1 hit" in q.line()
     assert game_state(waterloo) == before  # nothing written before apply
@@ -139,7 +139,7 @@ def test_morale_due_from_fire_is_listed_once_per_hit_count(waterloo: GameService
     to_phase(waterloo, Phase.FIRE)
     waterloo.set_unit(FR_54_1, "hits", 2)
     queue = FireQueue(waterloo, "infantry")
-    queue.add(infantry_fire(waterloo, BRIT_28, FR_54_1, range_in=3.0), {"roll": 3})
+    queue.add(infantry_fire(waterloo, BRIT_28, FR_54_1, range_in=4.0), {"roll": 3})
     assert queue.apply() == [FR_54_1]
     due = [c for c in checks_due(waterloo.view()) if c.procedure == "morale"]
     assert [c.unit_id for c in due] == [FR_54_1]
@@ -147,7 +147,7 @@ def test_morale_due_from_fire_is_listed_once_per_hit_count(waterloo: GameService
     morale.apply({"roll": 1})  # CE 6 - 3 = 3: 1 passes
     assert not [c for c in checks_due(waterloo.view()) if c.procedure == "morale"]
     queue = FireQueue(waterloo, "infantry")
-    queue.add(infantry_fire(waterloo, BRIT_32, FR_54_1, range_in=3.0), {"roll": 3})
+    queue.add(infantry_fire(waterloo, BRIT_32, FR_54_1, range_in=4.0), {"roll": 3})
     queue.apply()
     due = [c for c in checks_due(waterloo.view()) if c.procedure == "morale"]
     assert [(c.unit_id, c.title) for c in due] == [(FR_54_1, "1/54e Ligne: 4 hits, morale check")]
@@ -187,7 +187,7 @@ def test_screened_battery_may_fire_at_the_skirmishers(waterloo: GameService) -> 
     waterloo.set_unit(238, "formation", "skirmish")  # 1/13e Léger in full skirmish order
     check = open_check(waterloo, "artillery_fire", unit_id=SINCLAIR, target_id=238)
     check.set("screened", True)
-    check.set("range_in", 3.0)
+    check.set("range_in", 4.0)
     o = check.preview()
     assert any(m.rule == "10.0" and m.value < 0 for m in o.modifiers)
 
@@ -195,17 +195,17 @@ def test_screened_battery_may_fire_at_the_skirmishers(waterloo: GameService) -> 
 def test_column_cannot_fire_but_french_assault_column_can(waterloo: GameService) -> None:
     """EotE 6.5.1: only the French assault column fires, at -4 (5.3.6)."""
     waterloo.set_unit(FR_54_1, "formation", "column")
-    check = infantry_fire(waterloo, FR_54_1, BRIT_28, range_in=3.0)
+    check = infantry_fire(waterloo, FR_54_1, BRIT_28, range_in=4.0)
     assert "column" in (check.trial({"roll": 1}).error or "")
     waterloo.set_unit(FR_54_1, "formation", "french_assault_column")
-    check = infantry_fire(waterloo, FR_54_1, BRIT_28, range_in=3.0)
+    check = infantry_fire(waterloo, FR_54_1, BRIT_28, range_in=4.0)
     o = check.preview()
     assert o.modified == 2
     assert [m.rule for m in o.modifiers] == ["5.3.6"]
 
 
 def test_fire_refusals(waterloo: GameService) -> None:
-    check = infantry_fire(waterloo, BRIT_28, BRIT_32, range_in=3.0)
+    check = infantry_fire(waterloo, BRIT_28, BRIT_32, range_in=4.0)
     assert "enemy" in (check.trial({"roll": 1}).error or "")
     check = infantry_fire(waterloo, BRIT_28, FR_54_1, range_in=6.0)
     assert "5" in (check.trial({"roll": 1}).error or "")

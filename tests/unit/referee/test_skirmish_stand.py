@@ -122,7 +122,7 @@ def test_the_action_may_be_given_by_the_target(waterloo: GameService) -> None:
 
 
 def fire_at(
-    game: GameService, firer: int, target: int, *, stand: bool, range_in: float = 3.0
+    game: GameService, firer: int, target: int, *, stand: bool, range_in: float = 4.0
 ) -> FireCheck:
     check = open_check(game, "infantry_fire", unit_id=firer, target_id=target)
     assert isinstance(check, FireCheck)

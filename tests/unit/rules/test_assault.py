@@ -507,9 +507,15 @@ def test_rout_hits_option(choice: str, hits: int) -> None:
 
 
 def test_routed_by_assault_has_no_morale_check_due() -> None:
-    """EotE 7.4, 7.5: a unit routed by the result takes its hits but tests no morale."""
+    """EotE 7.4, 7.5: a unit routed by the result takes its hits but tests no morale itself.
+
+    The units it passes through test (7.5) and its division checks integrity (9.0).
+    """
     o = fight([inf(11)], [inf(6, hits=2)], r=10)
-    assert o.effects["defender_1"].checks_due == ()
+    assert o.effects["defender_1"].checks_due == (
+        "morale_of_units_passed_through",
+        "divisional_integrity",
+    )
 
 
 @pytest.mark.parametrize(
@@ -734,7 +740,7 @@ def test_cavalry_routed_by_a_countercharge() -> None:
         ([inf(6)], [bat(6, nation="british")], 2, False),  # British gunners do not
         ([inf(6)], [inf(11, nation="british")], 1, False),  # -5 at 1: R/. routed attacker
         ([inf(8, disordered=True)], [inf(8, nation="british", disordered=True)], 4, False),
-        ([cav(6)], [inf(6, nation="british")], 5, True),  # cavalry falls back on ./.
+        ([cav(6)], [inf(6, nation="british")], 5, False),  # ./.: even (option, not offered)
         ([cav(6)], [inf(6, nation="british")], 4, False),  # D/D: the British are disordered
         ([inf(6)], [inf(6, nation="british")], 5, False),  # ./. stays engaged
         ([inf(6)], [inf(6, nation="british")], 9, False),  # British lose

@@ -24,7 +24,8 @@ from tests.unit.rules.conftest import dice
     ("s", "result", "blown_after", "disordered_after", "gone"),
     [
         (CavalryEndOfTurnSituation(0, engaged_this_turn=True), "blown", 1, False, False),
-        (CavalryEndOfTurnSituation(1, engaged_this_turn=True), "disintegrated", 2, False, True),
+        (CavalryEndOfTurnSituation(1, engaged_this_turn=True), "disintegrated", 1, False, True),
+        (CavalryEndOfTurnSituation(2, engaged_this_turn=True), "disintegrated", 2, False, True),
         (CavalryEndOfTurnSituation(1, rested_this_turn=True), "rested", 0, True, False),
         (CavalryEndOfTurnSituation(2, rested_this_turn=True), "rested", 1, True, False),
         (CavalryEndOfTurnSituation(0, rested_this_turn=True), "no_change", 0, False, False),

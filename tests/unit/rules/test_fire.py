@@ -107,7 +107,7 @@ CODE = {".": "none", "D": "D", "1": "1", "2": "2"}
 @pytest.mark.parametrize("r", range(1, 11))
 def test_every_fire_table_row_and_band(ce: int, r: int) -> None:
     """EotE 6.6 and the provisional rows of RULES-NOTES §3, at both ends of every row."""
-    o = shoot([inf(ce)], inf(), range_in=3, r=r)
+    o = shoot([inf(ce)], inf(), range_in=4, r=r)
     assert o.modified == ce
     assert o.result == CODE[ROWS[ce][r - 1]]
     assert o.details["hits"] == {"1": 1, "2": 2}.get(ROWS[ce][r - 1], 0)
@@ -116,7 +116,7 @@ def test_every_fire_table_row_and_band(ce: int, r: int) -> None:
 @pytest.mark.parametrize("ce", sorted(ROWS))
 def test_row_probabilities(ce: int) -> None:
     """EotE 6.6: the distribution over a fair d10 is the count of faces per result / 10."""
-    o = shoot([inf(ce)], inf(), range_in=3)
+    o = shoot([inf(ce)], inf(), range_in=4)
     expected: dict[str, Fraction] = {}
     for ch in ROWS[ce]:
         expected[CODE[ch]] = expected.get(CODE[ch], Fraction(0)) + Fraction(1, 10)
@@ -128,7 +128,7 @@ def test_row_probabilities(ce: int) -> None:
 )
 def test_provisional_rows_are_labelled(ce: int, provisional: bool) -> None:
     """RULES-NOTES §3: only the 5-7 row comes from the text; the others carry a note."""
-    o = shoot([inf(ce)], inf(), range_in=3)
+    o = shoot([inf(ce)], inf(), range_in=4)
     assert any("provisional" in n for n in o.notes) is provisional
 
 
@@ -373,9 +373,12 @@ def test_negative_total_is_floored_at_zero() -> None:
 # ------------------------------------------------------------------ skirmishers (5.5, 7.9)
 
 
+MU = RS.with_options({"skirmish_combat_reading": "multiple_unit"})
+
+
 def test_skirmishers_combine_as_multiple_units() -> None:
-    """EotE 5.5 and 7.9: skirmish CE 6 and 5: 6 + half of 5 (rounded down) = 8."""
-    o = shoot([inf(6, Formation.SKIRMISH), inf(5, Formation.SKIRMISH)], inf(), r=5)
+    """Option skirmish_combat_reading=multiple_unit (5.5, 7.9): 6 + half of 5 rounded down = 8."""
+    o = shoot([inf(6, Formation.SKIRMISH), inf(5, Formation.SKIRMISH)], inf(), r=5, rs=MU)
     assert o.details["fire_kind"] == "skirmish"
     assert o.base == 11
     assert values(o) == [-3]
@@ -387,7 +390,7 @@ def test_skirmishers_combine_as_multiple_units() -> None:
 @pytest.mark.parametrize(("rounding", "modified"), [("down", 8), ("nearest", 9), ("none", 8.5)])
 def test_skirmish_combination_follows_the_rounding_option(rounding: str, modified: float) -> None:
     """Option multi_unit_half_rounding (7.9) applies to combined skirmishers."""
-    rs = RS.with_options({"multi_unit_half_rounding": rounding})
+    rs = MU.with_options({"multi_unit_half_rounding": rounding})
     o = shoot([inf(6, Formation.SKIRMISH), inf(5, Formation.SKIRMISH)], inf(), rs=rs)
     assert o.modified == modified
 
@@ -395,9 +398,9 @@ def test_skirmish_combination_follows_the_rounding_option(rounding: str, modifie
 def test_three_skirmish_units_and_target_modifier_once() -> None:
     """EotE 7.9 and option multi_unit_three_or_more: 6 + 2 + 1 = 9, at skirmishers -2 = 7."""
     firers = [inf(2, Formation.SKIRMISH), inf(6, Formation.SKIRMISH), inf(4, Formation.SKIRMISH)]
-    o = shoot(firers, inf(6, Formation.SKIRMISH))
+    o = shoot(firers, inf(6, Formation.SKIRMISH), rs=MU)
     assert o.modified == 7
-    rs = RS.with_options({"multi_unit_three_or_more": "strongest_plus_half_next_only"})
+    rs = MU.with_options({"multi_unit_three_or_more": "strongest_plus_half_next_only"})
     assert shoot(firers, inf(6, Formation.SKIRMISH), rs=rs).modified == 6
 
 
@@ -668,8 +671,17 @@ def fire_situations(draw: st.DrawFn) -> tuple[FireSituation, str]:
         bombard = range_in >= 14 and draw(st.booleans())
     else:
         firers = [draw(firer_units)]
-        range_in = draw(st.floats(0, 3, allow_nan=False))
+        close = RS.scaled(RS.distance("infantry_assault").value, scale)
+        reach = RS.scaled(RS.distance("infantry_fire").value, scale)
+        # within the assault distance only pass-through fire is fire (6.7, 7.6)
+        through = draw(st.booleans())
+        low = 0 if through else close + 0.01
+        range_in = draw(st.floats(low, reach, allow_nan=False))
         bombard = False
+        target = draw(targets)
+        return FireSituation(
+            firers, target, range_in, bombard, cover, through, figure_scale=scale
+        ), option
     target = draw(targets)
     return FireSituation(firers, target, range_in, bombard, cover, figure_scale=scale), option
 
@@ -708,7 +720,7 @@ def test_property_probabilities_and_modifier_trace(case: tuple[FireSituation, st
 )
 def test_property_skirmish_trace(firers: list[Unit], rounding: str, three: str) -> None:
     """EotE 5.5, 7.9: combined skirmish fire also keeps an exact modifier trace."""
-    rs = RS.with_options({"multi_unit_half_rounding": rounding, "multi_unit_three_or_more": three})
+    rs = MU.with_options({"multi_unit_half_rounding": rounding, "multi_unit_three_or_more": three})
     o = fire(FireSituation(firers, inf(6, Formation.SKIRMISH), 3), rs, roll(4))
     _check_outcome(o)
 

@@ -72,7 +72,7 @@ def test_costs(rs: Ruleset) -> None:
 
 
 def test_routed_and_leader(rs: Ruleset) -> None:
-    rout = MovementSituation(Mover.INFANTRY, F.LINE, routed=True, has_initiative=False)
+    rout = MovementSituation(Mover.INFANTRY, F.LINE, routed=True)
     assert movement(rout, rs, dice(1)).details["allowance_in"] == 20
     out = movement(MovementSituation(Mover.LEADER), rs, dice(1))
     assert out.details["allowance_in"] == 18

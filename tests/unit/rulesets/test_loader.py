@@ -182,8 +182,11 @@ def test_order_activation_modifiers(rs: Ruleset) -> None:
         "per_1500_yards": 1,
         "dominating_terrain": -1,
     }
-    assert_text(oac, "3.6")
+    # the distance steps rest on an assumed ground scale and rounding (issue 14, item 7)
+    assert oac["per_1500_yards"].source is Source.PROVISIONAL
+    assert_text({k: v for k, v in oac.items() if k != "per_1500_yards"}, "3.6")
     assert rs.options["inches_per_1500_yards"].default == 15
+    assert rs.options["order_distance_rounding"].default == "up"
 
 
 def test_divisional_integrity_tables(rs: Ruleset) -> None:
@@ -257,7 +260,9 @@ def test_engineering_numbers(rs: Ruleset) -> None:
 
 
 def test_movement_rows(rs: Ruleset) -> None:
-    text_rows = {k: v for k, v in rs.movement.items() if k != "leader"}
+    provisional = {"leader", "cavalry_skirmish"}
+    assert {k for k, v in rs.movement.items() if v.source is Source.PROVISIONAL} == provisional
+    text_rows = {k: v for k, v in rs.movement.items() if k not in provisional}
     assert values(text_rows) == {
         "infantry_line": 6,
         "infantry_column": 8,
@@ -666,3 +671,58 @@ def test_uses_provisional_sees_every_table(tmp_path: pathlib.Path) -> None:
     text = SHIPPED.replace("source: provisional", "source: house")
     text = edit(text, '  rule: "9.0"\n  source: text\n', '  rule: "9.0"\n  source: provisional\n')
     assert load_ruleset(write(tmp_path, text)).uses_provisional
+
+
+# ---------------------------------------------------------------- numbers (issue 19, item 1)
+
+LINE_6 = "  infantry_line:     {value: 6,"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "path", "words"),
+    [
+        (LINE_6, "  infantry_line:     {value: .nan,", "movement.infantry_line.value", "nan"),
+        (LINE_6, "  infantry_line:     {value: .inf,", "movement.infantry_line.value", "inf"),
+        (LINE_6, "  infantry_line:     {value: -6,", "movement.infantry_line.value", "negative"),
+        (
+            ROUT_SAFE,
+            ROUT_SAFE.replace("value: 18", "value: -18"),
+            "distances.rout_safe.value",
+            "negative",
+        ),
+        (
+            RADIUS_4,
+            RADIUS_4.replace("division: 16", "division: 1.0e+24"),
+            "command_radius[5].division",
+            "beyond 10000",
+        ),
+        (
+            RADIUS_4,
+            RADIUS_4.replace("army: 40", "army: 4000"),
+            "command_radius[5].army",
+            "beyond 1000",
+        ),
+        (
+            '    per_hit:            {value: -1, rule: "5.6"',
+            '    per_hit:            {value: -.nan, rule: "5.6"',
+            "modifiers.square.per_hit.value",
+            "nan",
+        ),
+    ],
+)
+def test_bad_numbers_are_refused_with_their_position(
+    tmp_path: pathlib.Path, old: str, new: str, path: str, words: str
+) -> None:
+    """NaN, infinities, negative inches and absurd magnitudes: file, line, column and key."""
+    text = edit(SHIPPED, old, new)
+    p = only_problem(write(tmp_path, text))
+    assert p.mark is not None
+    assert p.mark.line == position(text, new)[0]
+    assert path_text(p.path) == path
+    assert words in p.message
+
+
+def test_negative_modifiers_and_ratings_stay_allowed(rs: Ruleset) -> None:
+    """Modifiers and the replacement rating are signed by nature; only inches may not be."""
+    assert rs.mod("square", "per_hit").value < 0
+    assert rs.quantity("replacement_rating").value < 0
