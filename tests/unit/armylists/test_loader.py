@@ -199,7 +199,7 @@ def test_unknown_tag_is_a_problem_not_a_crash() -> None:
 
 def test_recursive_alias_is_a_problem_not_a_crash() -> None:
     p = only_error(replace_lines(VALID, 7, "sources: &s [a, *s]", last=8))
-    assert summary(p) == (7, 10, "error", "sources[1]")  # the anchored list
+    assert summary(p) == (7, 17, "error", "sources[1]")  # the alias that closes the loop
 
 
 def test_alias_bomb_is_a_problem_not_a_hang() -> None:
