@@ -163,6 +163,7 @@ def _bad_characters(text: str, file: str) -> list[Problem]:
     except YamlError:
         marks = []
     problems = []
+    lines = text.splitlines() if not marks else []
     for index, ch in found[:MAX_REPORTED]:
         line, column = _line_column(text, index)
         path: Path = ()
@@ -170,6 +171,9 @@ def _bad_characters(text: str, file: str) -> list[Problem]:
             if position > (line, column):
                 break
             path = candidate
+        if not marks and line <= len(lines):  # unparsable even so: the key before it, if any
+            keys = re.findall(r"([A-Za-z_][\w-]*)\s*:(?:\s|$)", lines[line - 1][: column - 1])
+            path = (keys[-1],) if keys else ()
         problems.append(
             Problem(
                 Mark(file, line, column),
@@ -383,6 +387,16 @@ class _Builder:
         try:
             if isinstance(event, yaml.ScalarEvent):
                 return self.scalar(event, path)
+            if event.tag not in _COLLECTION_TAGS:
+                self.problems.append(
+                    Problem(
+                        mark,
+                        path,
+                        f"the tag {_short_tag(event.tag)} is not allowed in eote-ref files",
+                    )
+                )
+                self.skip(event, pull)
+                return None
             if isinstance(event, yaml.SequenceStartEvent):
                 items: list[Any] = []
                 event = pull()
@@ -447,18 +461,18 @@ class _Builder:
             if tag == _STR_TAG:
                 self.plain[value] = value
                 return value
-            constructed = self.construct(event, tag, path)
+            constructed = self.construct(event, tag, path, explicit=False)
             if constructed is not _FAILED:
                 self.plain[value] = constructed  # numbers, booleans, dates: immutable
             return None if constructed is _FAILED else constructed
         if tag == _STR_TAG:
             return value
-        constructed = self.construct(event, tag, path)
+        constructed = self.construct(event, tag, path, explicit=True)
         return None if constructed is _FAILED else constructed
 
-    def construct(self, event: Any, tag: str, path: Path) -> Any:
+    def construct(self, event: Any, tag: str, path: Path, *, explicit: bool) -> Any:
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
-        value = _construct(self.loader, node, path, self.doc, self.problems)
+        value = _construct(self.loader, node, path, self.doc, self.problems, explicit=explicit)
         self.loader.constructed_objects.clear()
         return value
 
@@ -508,6 +522,15 @@ _FAILED = object()
 
 _STR_TAG = "tag:yaml.org,2002:str"
 
+
+def _short_tag(tag: str) -> str:
+    """``tag:yaml.org,2002:int`` as written in a file, ``!!int``."""
+    return tag.replace("tag:yaml.org,2002:", "!!", 1)
+
+
+#: Tags a list or mapping may carry (none, or the standard ones).
+_COLLECTION_TAGS = {None, "!", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
+
 _TAG_WORDS = {
     "int": "a whole number",
     "float": "a number",
@@ -519,9 +542,18 @@ _TAG_WORDS = {
 
 
 def _construct(
-    loader: yaml.SafeLoader, node: yaml.Node, path: Path, doc: Document, problems: list[Problem]
+    loader: yaml.SafeLoader,
+    node: yaml.Node,
+    path: Path,
+    doc: Document,
+    problems: list[Problem],
+    *,
+    explicit: bool = True,
 ) -> Any:
-    """Construct a scalar (or a mapping key); a bad or unknown tag is a problem, not a crash."""
+    """Construct a scalar (or a mapping key); a bad or unknown tag is a problem, not a crash.
+
+    ``explicit``: the tag was written in the file (else YAML guessed it from the text).
+    """
     if node.tag == _STR_TAG and isinstance(node, yaml.ScalarNode):
         return node.value  # the common case, without the constructor's bookkeeping
     try:
@@ -532,9 +564,13 @@ def _construct(
         return _FAILED
     except Exception:  # noqa: BLE001 - PyYAML's constructors raise anything on bad text
         tag = str(node.tag).rsplit(":", 1)[-1]
-        shown = repr(node.value) if isinstance(node, yaml.ScalarNode) else "this value"
+        shown = _show(node.value) if isinstance(node, yaml.ScalarNode) else "this value"
         what = _TAG_WORDS.get(tag, f"a valid !!{tag} value")
-        message = f"{shown} is tagged !!{tag} but is not {what}: fix the value or drop the tag"
+        message = (
+            f"{shown} is tagged !!{tag} but is not {what}: fix the value or drop the tag"
+            if explicit
+            else f"{shown} cannot be read as {what} (too long or malformed)"
+        )
         problems.append(Problem(_mark(doc.file, node.start_mark), path, message))
         return _FAILED
     if isinstance(value, float) and not math.isfinite(value):
@@ -542,11 +578,30 @@ def _construct(
             Problem(
                 _mark(doc.file, node.start_mark),
                 path,
-                f"{node.value!r} is not a finite number (NaN and infinities are not allowed)",
+                f"{_show(node.value)} is not a finite number (NaN and infinities are not allowed)",
             )
         )
         return _FAILED
     return value
+
+
+#: Unicode categories that show nothing on their own: spaces, separators, controls, format
+#: characters (zero-width space and joiners, BOM, direction marks).
+_INVISIBLE = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf"})
+
+
+def is_blank(text: str) -> bool:
+    """True when ``text`` shows nothing: empty, spaces, or only invisible characters."""
+    return all(ch.isspace() or unicodedata.category(ch) in _INVISIBLE for ch in text)
+
+
+def name_key(name: str) -> str:
+    """A name as compared for duplicates: NFC-normalised, case-folded, single-spaced.
+
+    ``1/54e  Ligne`` and ``1/54E Ligne`` match, and so do the composed and decomposed
+    spellings of an accented letter (``é`` as one character or as ``e`` plus an accent).
+    """
+    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
 
 
 class FlowMap(dict[str, Any]):
