@@ -85,27 +85,60 @@ def _mark(file: str, m: yaml.Mark | None) -> Mark | None:
     return Mark(file, m.line + 1, m.column + 1)
 
 
+#: A position as stored: 1-based (line, column); a :class:`Mark` is made only when asked for.
+Position = tuple[int, int]
+
+
+class _MarkView(Mapping[Path, Mark]):
+    """Read-only ``path -> Mark`` view over stored positions."""
+
+    def __init__(self, file: str, positions: dict[Path, Position]) -> None:
+        self._file = file
+        self._positions = positions
+
+    def __getitem__(self, path: Path) -> Mark:
+        return Mark(self._file, *self._positions[path])
+
+    def __iter__(self) -> Iterator[Path]:
+        return iter(self._positions)
+
+    def __len__(self) -> int:
+        return len(self._positions)
+
+
 @dataclass
 class Document:
     """Plain data loaded from YAML, with the position of every value and mapping key."""
 
     file: str
     data: Any
-    marks: dict[Path, Mark] = field(default_factory=dict)
-    key_marks: dict[Path, Mark] = field(default_factory=dict)
+    positions: dict[Path, Position] = field(default_factory=dict)
+    key_positions: dict[Path, Position] = field(default_factory=dict)
+
+    @property
+    def marks(self) -> Mapping[Path, Mark]:
+        """The position of every value, by key path."""
+        return _MarkView(self.file, self.positions)
+
+    @property
+    def key_marks(self) -> Mapping[Path, Mark]:
+        """The position of every mapping key, by the key path it ends."""
+        return _MarkView(self.file, self.key_positions)
 
     def mark(self, path: Path) -> Mark | None:
         """Position of the value at ``path`` (or of its nearest parent that has one)."""
         p = tuple(path)
+        positions = self.positions
         while p:
-            if p in self.marks:
-                return self.marks[p]
+            if p in positions:
+                return Mark(self.file, *positions[p])
             p = p[:-1]
-        return self.marks.get((), None)
+        return Mark(self.file, *positions[()]) if () in positions else None
 
     def key_mark(self, path: Path) -> Mark | None:
         """Position of the mapping key that ends ``path`` (falls back to the value's)."""
-        return self.key_marks.get(tuple(path)) or self.mark(path)
+        found = self.key_positions.get(tuple(path))
+        return Mark(self.file, *found) if found else self.mark(path)
 
 
 #: libyaml's parser when PyYAML was built with it (several times faster), else pure Python.
@@ -157,9 +190,7 @@ def _bad_characters(text: str, file: str) -> list[Problem]:
         return []
     try:  # where each one sits: parse a copy with the characters replaced
         cleaned = _NOT_ALLOWED.sub("\ufffd", text)
-        marks = sorted(
-            ((m.line, m.column), path) for path, m in load_text(cleaned, file).marks.items()
-        )
+        marks = sorted((pos, path) for path, pos in load_text(cleaned, file).positions.items())
     except YamlError:
         marks = []
     problems = []
@@ -290,7 +321,7 @@ def decode(raw: bytes, file: str) -> str:
                 Problem(
                     Mark(file, line, column),
                     (),
-                    f"not UTF-8 text (byte 0x{raw[start]:02X}): save the file as UTF-8",
+                    f"cannot read file: not UTF-8 text (byte 0x{raw[start]:02X}): save it as UTF-8",
                 )
             ]
         ) from exc
@@ -315,8 +346,8 @@ class _Builder:
     def __init__(self, loader: yaml.SafeLoader, doc: Document, problems: list[Problem]) -> None:
         self.loader = loader
         self.doc = doc
-        self.marks = doc.marks
-        self.key_marks = doc.key_marks
+        self.positions = doc.positions
+        self.key_positions = doc.key_positions
         self.file = doc.file
         self.problems = problems
         self.count = 0
@@ -344,7 +375,7 @@ class _Builder:
         pull()  # StreamStartEvent
         event = pull()
         if isinstance(event, yaml.StreamEndEvent):
-            self.marks[()] = Mark(self.file, 1, 1)
+            self.positions[()] = (1, 1)
             return None
         data = self.node(pull(), (), pull, replay=False)
         pull()  # DocumentEndEvent
@@ -375,10 +406,10 @@ class _Builder:
             self.limit(event, path)
             self.skip(event, pull)
             return None
-        mark = self.mark(event)
-        self.marks[path] = mark
+        m = event.start_mark
+        self.positions[path] = (m.line + 1, m.column + 1)
         if isinstance(event, yaml.AliasEvent):
-            return self.alias(event, mark, path)
+            return self.alias(event, self.mark(event), path)
         anchor = None if replay else event.anchor
         if anchor is not None:
             recorder = [event]
@@ -390,7 +421,7 @@ class _Builder:
             if event.tag not in _COLLECTION_TAGS:
                 self.problems.append(
                     Problem(
-                        mark,
+                        self.mark(event),
                         path,
                         f"the tag {_short_tag(event.tag)} is not allowed in eote-ref files",
                     )
@@ -489,7 +520,8 @@ class _Builder:
                     self.problems.append(Problem(self.mark(event), child, "duplicate key"))
                     self.skip(pull(), pull)
                 else:
-                    self.key_marks[child] = self.mark(event)
+                    m: Any = event.start_mark
+                    self.key_positions[child] = (m.line + 1, m.column + 1)
                     out[key] = self.node(pull(), child, pull, replay=replay)
             event = pull()
         return out

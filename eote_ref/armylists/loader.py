@@ -198,8 +198,11 @@ class _Checker:
         value = mapping.get(key)
         if not isinstance(value, str):
             return None
+        if not value.strip():
+            self.error((*path, key), "must not be empty")
+            return None
         if yamlio.is_blank(value):
-            self.error((*path, key), "must not be empty (or only invisible characters)")
+            self.error((*path, key), "must not be empty (it holds only invisible characters)")
             return None
         return value
 

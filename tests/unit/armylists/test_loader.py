@@ -237,7 +237,9 @@ def test_not_utf8(tmp_path: pathlib.Path) -> None:
     path = tmp_path / "latin1.yaml"
     path.write_bytes(VALID.encode("latin-1"))
     (p,) = validate_file(path)
-    assert p.message.startswith("cannot read file")
+    assert p.message == "cannot read file: not UTF-8 text (byte 0xE9): save it as UTF-8"
+    assert p.mark is not None
+    assert (p.mark.line, p.mark.column) == (3, 10)  # the é of "Armée" on line 3
 
 
 # ---------------------------------------------------------------------------- semantic
