@@ -53,6 +53,8 @@ def path_text(path: Path) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
+            if not part.isprintable():  # a line break or control inside a key: show it escaped
+                part = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in part)
             out += f".{part}" if out else part
     return out or "(document)"
 
@@ -164,6 +166,10 @@ _CONTROL_NAMES = {
     0x00: "NUL", 0x07: "BEL", 0x08: "backspace", 0x0B: "vertical tab", 0x0C: "form feed",
     0x1A: "SUB", 0x1B: "ESC", 0x7F: "DEL",
 }  # fmt: skip
+
+#: Control characters a text value may not hold even when written as an escape (``"\\e"``);
+#: tabs and line breaks are fine.
+_CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 #: Problems of one kind reported per file before the rest are summed up in one line.
 MAX_REPORTED = 20
@@ -846,6 +852,16 @@ class _Parser:
             if abs(data) > MAX_MAGNITUDE:
                 self.fail(path, f"{_show(data)} is too large (numbers stay within ±10^15)")
                 return None
+        if tp is str:
+            bad = _CONTROL_IN_TEXT.search(data)
+            if bad:
+                self.fail(
+                    path,
+                    f"the text holds the control character {_char_name(bad.group())} "
+                    "(written as an escape?): remove it",
+                )
+                return None
+            return data
         if tp is float:
             data = float(data)
         lo, hi = md.get("min"), md.get("max")
