@@ -68,7 +68,7 @@ def _fail(message: str) -> int:
 def run_list(args: argparse.Namespace) -> int:
     """``eote-ref campaign list``: one line per campaign (name, battles, points scheme)."""
     try:
-        with open_from_args(args) as db:
+        with open_from_args(args, read_only=True) as db:
             campaigns = CampaignService(db).list_campaigns()
     except StoreError as exc:
         return _fail(str(exc))
@@ -87,7 +87,7 @@ def run_report(args: argparse.Namespace) -> int:
     """``eote-ref campaign report NAME -o FILE.html``."""
     output = pathlib.Path(args.output)
     try:
-        with open_from_args(args) as db:
+        with open_from_args(args, read_only=True) as db:
             svc = CampaignService(db)
             page = campaign_report_html(svc, svc.find(args.name))
     except (StoreError, CampaignError) as exc:
@@ -103,7 +103,7 @@ def run_report(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     """``eote-ref campaign export NAME --csv DIR``."""
     try:
-        with open_from_args(args) as db:
+        with open_from_args(args, read_only=True) as db:
             svc = CampaignService(db)
             files = svc.export_csv(svc.find(args.name), pathlib.Path(args.csv))
     except (StoreError, CampaignError) as exc:
