@@ -148,14 +148,22 @@ def _open_game(args: argparse.Namespace) -> Any:
     from eote_ref.store import open_from_args
 
     db = open_from_args(args, read_only=True)
-    games = list_games(db)
+    try:
+        games = list_games(db)
+    except BaseException:
+        db.close()
+        raise
     wanted = str(args.game)
     match = [g for g in games if str(g.id) == wanted] or [g for g in games if g.name == wanted]
     if not match:
         db.close()
         known = "; ".join(f"{g.id}: {g.name}" for g in games) or "none"
         raise LookupError(f"no game {wanted!r} in the database (games: {known})")
-    return db, GameService(db, match[0].id)
+    try:
+        return db, GameService(db, match[0].id)
+    except BaseException:
+        db.close()
+        raise
 
 
 #: What reading a database edited by hand raises: values of the wrong type or out of their

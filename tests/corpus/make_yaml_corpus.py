@@ -47,8 +47,12 @@ CASES: dict[str, bytes] = {
         VALID, 6, "battle: !!python/object/apply:os.system [echo pwned]"
     ).encode(),
     "tag-float-nan-ce.yaml": VALID.replace("ce: 5, stands: 2", "ce: .nan, stands: 2").encode(),
-    "tag-float-inf-ce.yaml": VALID.replace("ce: 5, stands: 2", "ce: !!float .inf, stands: 2").encode(),
-    "huge-int-ce.yaml": VALID.replace("ce: 5, stands: 2", "ce: " + "9" * 5000 + ", stands: 2").encode(),
+    "tag-float-inf-ce.yaml": VALID.replace(
+        "ce: 5, stands: 2", "ce: !!float .inf, stands: 2"
+    ).encode(),
+    "huge-int-ce.yaml": VALID.replace(
+        "ce: 5, stands: 2", "ce: " + "9" * 5000 + ", stands: 2"
+    ).encode(),
     "big-int-year.yaml": replace_lines(VALID, 5, f"year: {2**63}").encode(),
     "deep-flow.yaml": replace_lines(VALID, 6, "battle: " + "[" * 600 + "]" * 600).encode(),
     "deep-commands.yaml": nested_commands(250).encode(),
