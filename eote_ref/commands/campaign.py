@@ -7,6 +7,7 @@ import pathlib
 import sys
 from typing import Any
 
+from eote_ref.referee import campaign_csv
 from eote_ref.referee.campaign import CampaignError, CampaignService, CsvImportError
 from eote_ref.referee.campaign_report import campaign_report_html
 from eote_ref.store import StoreError, open_from_args
@@ -118,9 +119,15 @@ def run_export(args: argparse.Namespace) -> int:
 def run_import(args: argparse.Namespace) -> int:
     """``eote-ref campaign import NAME --csv FILE``."""
     try:
-        text = pathlib.Path(args.csv).read_text(encoding="utf-8")
+        raw = pathlib.Path(args.csv).read_bytes()
     except OSError as exc:
-        return _fail(f"cannot read {args.csv}: {exc}")
+        return _fail(f"cannot read {args.csv}: {exc.strerror or exc}")
+    try:
+        text = campaign_csv.decode(raw)
+    except campaign_csv.CsvFormatError as exc:
+        for problem in exc.problems:
+            print(f"{args.csv}:{problem.removeprefix('line ')}", file=sys.stderr)
+        return _fail(f"{args.csv} was not imported")
     try:
         with open_from_args(args) as db:
             svc = CampaignService(db)
