@@ -160,7 +160,11 @@ def read_rows(text: str, columns: tuple[str, ...]) -> Iterator[tuple[int, dict[s
                 )
             yield reader.line_num, {h: unsafe_cell(c) for h, c in zip(header, cells, strict=False)}
     except csv.Error as exc:
-        raise CsvFormatError([f"line {reader.line_num}: cannot split into cells ({exc})"]) from exc
+        if "field larger than field limit" in str(exc):
+            message = f"a cell is longer than {MAX_CELL_CHARS} characters"
+        else:
+            message = f"cannot split into cells ({exc})"
+        raise CsvFormatError([f"line {reader.line_num}: {message}"]) from exc
 
 
 def header_of(text: str) -> list[str]:

@@ -55,5 +55,6 @@ def assert_clear(problems: list[Problem], file: str, text: str) -> None:
         assert 1 <= p.mark.line <= lines, str(p)
         assert p.mark.column >= 1, str(p)
         assert p.message.strip(), str(p)
-        assert "Traceback" not in p.message and "object at 0x" not in p.message, str(p)
+        assert "Traceback" not in p.message, str(p)
+        assert "object at 0x" not in p.message, str(p)
         assert POSITION.match(str(p).splitlines()[0]), str(p)

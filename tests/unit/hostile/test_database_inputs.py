@@ -83,9 +83,8 @@ def test_symbolic_link_reaches_the_same_lock(tmp_path: pathlib.Path) -> None:
     other_dir.mkdir()
     link = other_dir / "link.sqlite"
     link.symlink_to(db_path)
-    with open_database(db_path):
-        with pytest.raises(DatabaseInUseError):
-            open_database(link)
+    with open_database(db_path), pytest.raises(DatabaseInUseError):
+        open_database(link)
     with open_database(link) as db:  # alone, a link opens the real file
         assert db.path == db_path
     assert not (other_dir / "link.sqlite-wal").exists()
