@@ -32,6 +32,7 @@ import pathlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -1449,40 +1450,46 @@ class CampaignService:
                     select(CampaignMember).where(CampaignMember.campaign_id == campaign_id)
                 )
             }
-            rows = []
-            for spec in battles:  # checked by parse_battles_csv: added in bulk, one transaction
-                rows.append(
-                    CampaignBattle(
-                        campaign_id=campaign_id,
-                        date=spec.date,
-                        scenario=spec.scenario.strip(),
-                        table_size=spec.table_size,
-                        figure_scale=spec.figure_scale,
-                        umpire_id=members[spec.umpire] if spec.umpire else None,
-                        side_names=[spec.side_names[0], spec.side_names[1]],
-                        game_id=spec.game_id,
-                        victory=spec.victory,
-                        winner=None if spec.victory in (None, DRAW) else spec.winner,
-                        notes=spec.notes,
-                    )
-                )
-            s.add_all(rows)
-            s.flush()
-            for battle, spec in zip(rows, battles, strict=True):
-                assert battle.id is not None
-                s.add_all(
-                    CampaignBattleArmy(
-                        battle_id=battle.id,
-                        army_id=armies[n],
-                        side=side,
-                        losses=int(spec.losses.get(n, 0)),
-                        units_lost=int(spec.units_lost.get(n, 0)),
-                        unit_map={},
-                        unit_results={},
-                    )
-                    for side, names in enumerate(spec.sides)
-                    for n in names
-                )
+            values = [  # checked by parse_battles_csv: inserted in bulk, one transaction
+                {
+                    "campaign_id": campaign_id,
+                    "date": spec.date,
+                    "scenario": spec.scenario.strip(),
+                    "table_size": spec.table_size,
+                    "figure_scale": spec.figure_scale,
+                    "umpire_id": members[spec.umpire] if spec.umpire else None,
+                    "side_names": [spec.side_names[0], spec.side_names[1]],
+                    "game_id": spec.game_id,
+                    "victory": spec.victory,
+                    "winner": None if spec.victory in (None, DRAW) else spec.winner,
+                    "notes": spec.notes,
+                }
+                for spec in battles
+            ]
+            if not values:
+                return 0
+            ids = s.execute(
+                insert(CampaignBattle).returning(
+                    col(CampaignBattle.id),
+                    sort_by_parameter_order=True,
+                ),
+                values,
+            ).scalars()
+            links = [
+                {
+                    "battle_id": battle_id,
+                    "army_id": armies[n],
+                    "side": side,
+                    "losses": int(spec.losses.get(n, 0)),
+                    "units_lost": int(spec.units_lost.get(n, 0)),
+                    "unit_map": {},
+                    "unit_results": {},
+                }
+                for battle_id, spec in zip(list(ids), battles, strict=True)
+                for side, names in enumerate(spec.sides)
+                for n in names
+            ]
+            s.execute(insert(CampaignBattleArmy), links)
             s.commit()
         return len(battles)
 

@@ -157,7 +157,7 @@ def test_hostile_csv_is_refused_with_a_message(
     deadline=5000,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-@given(st.binary(max_size=300) | st.text(max_size=200).map(lambda t: (HEADER + t).encode()))
+@given(data=st.binary(max_size=300) | st.text(max_size=200).map(lambda t: (HEADER + t).encode()))
 def test_fuzz_csv_import(data: bytes, svc: tuple[CampaignService, int, Database]) -> None:
     service, cid, _db = svc
     before = len(service.view(cid).battles)
