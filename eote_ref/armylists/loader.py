@@ -165,8 +165,8 @@ def _is_artillery(unit: Any) -> bool:
 
 
 def _name_key(name: str) -> str:
-    """Names compare regardless of case and runs of spaces (``1/54e  ligne`` = ``1/54e Ligne``)."""
-    return " ".join(name.split()).casefold()
+    """Names compare regardless of case, runs of spaces and Unicode normal form."""
+    return yamlio.name_key(name)
 
 
 def _a(word: str) -> str:
@@ -201,6 +201,9 @@ class _Checker:
         if not value.strip():
             self.error((*path, key), "must not be empty")
             return None
+        if yamlio.is_blank(value):
+            self.error((*path, key), "must not be empty (it holds only invisible characters)")
+            return None
         return value
 
     def line_of(self, path: Path) -> int:
@@ -225,7 +228,7 @@ class _Checker:
         sources = data.get("sources")
         if isinstance(sources, list):
             for i, source in enumerate(sources):
-                if isinstance(source, str) and not source.strip():
+                if isinstance(source, str) and yamlio.is_blank(source):
                     self.error(("sources", i), "must not be empty")
         army = data.get("army")
         if isinstance(army, dict):
@@ -308,7 +311,7 @@ class _Checker:
                     "must be lower than its parent's (army > wing > corps > division = brigade)",
                 )
             name = child.get("name")
-            if isinstance(name, str) and name.strip():
+            if isinstance(name, str) and not yamlio.is_blank(name):
                 key = _name_key(name)
                 if key in seen:
                     first = self.line_of((*seen[key], "name"))
@@ -378,6 +381,12 @@ class _Checker:
                     path,
                     "missing key 'weight': artillery needs its battery weight "
                     "('light', 'medium' or 'heavy')",
+                )
+            elif unit["weight"] is None:
+                self.error(
+                    (*path, "weight"),
+                    "artillery needs its battery weight ('light', 'medium' or 'heavy'), "
+                    "found nothing",
                 )
         elif arm is not None:
             for key in ("weight", "howitzers"):

@@ -52,7 +52,7 @@ def run_export(args: argparse.Namespace) -> int:
     Returns 0 on success, 1 when the list is not stored or the database cannot be opened.
     """
     try:
-        with open_from_args(args) as db, db.session() as session:
+        with open_from_args(args, read_only=True) as db, db.session() as session:
             army_list = export_army_list(session, args.name)
     except StoreError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -7,6 +7,7 @@ import pathlib
 import sys
 from typing import Any
 
+from eote_ref.referee import campaign_csv
 from eote_ref.referee.campaign import CampaignError, CampaignService, CsvImportError
 from eote_ref.referee.campaign_report import campaign_report_html
 from eote_ref.store import StoreError, open_from_args
@@ -68,7 +69,7 @@ def _fail(message: str) -> int:
 def run_list(args: argparse.Namespace) -> int:
     """``eote-ref campaign list``: one line per campaign (name, battles, points scheme)."""
     try:
-        with open_from_args(args) as db:
+        with open_from_args(args, read_only=True) as db:
             campaigns = CampaignService(db).list_campaigns()
     except StoreError as exc:
         return _fail(str(exc))
@@ -87,7 +88,7 @@ def run_report(args: argparse.Namespace) -> int:
     """``eote-ref campaign report NAME -o FILE.html``."""
     output = pathlib.Path(args.output)
     try:
-        with open_from_args(args) as db:
+        with open_from_args(args, read_only=True) as db:
             svc = CampaignService(db)
             page = campaign_report_html(svc, svc.find(args.name))
     except (StoreError, CampaignError) as exc:
@@ -103,7 +104,7 @@ def run_report(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     """``eote-ref campaign export NAME --csv DIR``."""
     try:
-        with open_from_args(args) as db:
+        with open_from_args(args, read_only=True) as db:
             svc = CampaignService(db)
             files = svc.export_csv(svc.find(args.name), pathlib.Path(args.csv))
     except (StoreError, CampaignError) as exc:
@@ -118,9 +119,15 @@ def run_export(args: argparse.Namespace) -> int:
 def run_import(args: argparse.Namespace) -> int:
     """``eote-ref campaign import NAME --csv FILE``."""
     try:
-        text = pathlib.Path(args.csv).read_text(encoding="utf-8")
+        raw = pathlib.Path(args.csv).read_bytes()
     except OSError as exc:
-        return _fail(f"cannot read {args.csv}: {exc}")
+        return _fail(f"cannot read {args.csv}: {exc.strerror or exc}")
+    try:
+        text = campaign_csv.decode(raw)
+    except campaign_csv.CsvFormatError as exc:
+        for problem in exc.problems:
+            print(f"{args.csv}:{problem.removeprefix('line ')}", file=sys.stderr)
+        return _fail(f"{args.csv} was not imported")
     try:
         with open_from_args(args) as db:
             svc = CampaignService(db)

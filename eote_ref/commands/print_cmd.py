@@ -147,15 +147,35 @@ def _open_game(args: argparse.Namespace) -> Any:
     from eote_ref.referee.session import list_games
     from eote_ref.store import open_from_args
 
-    db = open_from_args(args)
-    games = list_games(db)
+    db = open_from_args(args, read_only=True)
+    try:
+        games = list_games(db)
+    except BaseException:
+        db.close()
+        raise
     wanted = str(args.game)
     match = [g for g in games if str(g.id) == wanted] or [g for g in games if g.name == wanted]
     if not match:
         db.close()
         known = "; ".join(f"{g.id}: {g.name}" for g in games) or "none"
         raise LookupError(f"no game {wanted!r} in the database (games: {known})")
-    return db, GameService(db, match[0].id)
+    try:
+        return db, GameService(db, match[0].id)
+    except BaseException:
+        db.close()
+        raise
+
+
+#: What reading a database edited by hand raises: values of the wrong type or out of their
+#: sets (an unknown phase, text where a number belongs, broken JSON).
+_BAD_DATA = (ValueError, TypeError, LookupError)
+
+
+def _bad_data(exc: BaseException) -> int:
+    return _fail(
+        f"the database holds a value eote-ref cannot read ({type(exc).__name__}: {exc}); "
+        "was it edited by hand? Nothing was printed."
+    )
 
 
 def run_report(args: argparse.Namespace) -> int:
@@ -164,19 +184,29 @@ def run_report(args: argparse.Namespace) -> int:
 
     try:
         db, game = _open_game(args)
-    except (LookupError, StoreError) as exc:
+    except StoreError as exc:
         return _fail(str(exc))
+    except LookupError as exc:
+        return _fail(str(exc)) if not isinstance(exc, KeyError) else _bad_data(exc)
+    except _BAD_DATA as exc:
+        return _bad_data(exc)
     try:
-        printing = _printing()
-        out = pathlib.Path(args.output)
-        if out.suffix.lower() in (".html", ".htm"):
-            printing.write_report_html(game, out)
-            print(f"Wrote the after-action report to {out}")
-        else:
-            pages = printing.print_report(game, out, size=printing.page_size(args.paper))
-            print(f"Wrote the after-action report ({pages} pages) to {out}")
+        return _write_report(args, game)
+    except _BAD_DATA as exc:
+        return _bad_data(exc)
     finally:
         db.close()
+
+
+def _write_report(args: argparse.Namespace, game: Any) -> int:
+    printing = _printing()
+    out = pathlib.Path(args.output)
+    if out.suffix.lower() in (".html", ".htm"):
+        printing.write_report_html(game, out)
+        print(f"Wrote the after-action report to {out}")
+    else:
+        pages = printing.print_report(game, out, size=printing.page_size(args.paper))
+        print(f"Wrote the after-action report ({pages} pages) to {out}")
     return 0
 
 
@@ -186,13 +216,19 @@ def run_game_sheets(args: argparse.Namespace) -> int:
 
     try:
         db, game = _open_game(args)
-    except (LookupError, StoreError) as exc:
+    except StoreError as exc:
         return _fail(str(exc))
+    except LookupError as exc:
+        return _fail(str(exc)) if not isinstance(exc, KeyError) else _bad_data(exc)
+    except _BAD_DATA as exc:
+        return _bad_data(exc)
     try:
         printing = _printing()
         pages = printing.print_record_sheets_for_game(
             game, args.output, size=printing.page_size(args.paper)
         )
+    except _BAD_DATA as exc:
+        return _bad_data(exc)
     finally:
         db.close()
     print(f"Wrote {pages} page{'s' if pages != 1 else ''} of record sheets to {args.output}")

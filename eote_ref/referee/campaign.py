@@ -26,20 +26,20 @@ between two battles and the earlier one is deleted.
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import datetime
-import io
 import pathlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import load_army_list, load_army_list_text
 from eote_ref.armylists.model import ArmyList, Command
+from eote_ref.referee import campaign_csv
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.rosters import to_spec
@@ -480,27 +480,23 @@ def nation_name(nation: str) -> str:
 
 
 def _split(text: str) -> list[str]:
-    return [p.strip() for p in text.split(";") if p.strip()]
+    return campaign_csv.split_names(text)
 
 
 def league_csv(rows: Sequence[LeagueRow]) -> str:
-    """A league table as CSV text."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(LEAGUE_COLUMNS)
-    for i, r in enumerate(rows, 1):
-        writer.writerow(r.cells(i)[:-1])  # the CSV leaves the difference to the reader
-    return out.getvalue()
+    """A league table as CSV text (cells a spreadsheet would run as formulas neutralised)."""
+    # the CSV leaves the difference to the reader
+    return campaign_csv.write_rows(
+        [LEAGUE_COLUMNS, *(r.cells(i)[:-1] for i, r in enumerate(rows, 1))]
+    )
 
 
 def battles_csv(battles: Sequence[BattleView]) -> str:
     """A battle list as CSV text (the format :meth:`CampaignService.import_battles` reads)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(BATTLE_COLUMNS)
+    rows: list[Sequence[object]] = [BATTLE_COLUMNS]
     for b in sorted(battles, key=lambda b: (b.date, b.id)):
         a, z = b.side_armies(0), b.side_armies(1)
-        writer.writerow(
+        rows.append(
             [
                 b.date.isoformat(),
                 b.scenario,
@@ -509,8 +505,8 @@ def battles_csv(battles: Sequence[BattleView]) -> str:
                 b.umpire or "",
                 b.side_names[0],
                 b.side_names[1],
-                "; ".join(x.army for x in a),
-                "; ".join(x.army for x in z),
+                campaign_csv.join_names(x.army for x in a),
+                campaign_csv.join_names(x.army for x in z),
                 "; ".join(str(x.losses) for x in a),
                 "; ".join(str(x.losses) for x in z),
                 "" if b.game_id is None else b.game_id,
@@ -519,7 +515,7 @@ def battles_csv(battles: Sequence[BattleView]) -> str:
                 b.notes or "",
             ]
         )
-    return out.getvalue()
+    return campaign_csv.write_rows(rows)
 
 
 # ----------------------------------------------------------------------------- service
@@ -1020,8 +1016,8 @@ class CampaignService:
                 )
 
     @staticmethod
-    def _check_battle(s: Session, campaign_id: int, spec: NewBattle) -> list[str]:
-        problems = []
+    def _battle_context(s: Session, campaign_id: int) -> tuple[set[str], dict[str, str]]:
+        """The army names and the members' roles of a campaign, for :meth:`_check_battle`."""
         armies = {
             a.name
             for a in s.exec(select(CampaignArmy).where(CampaignArmy.campaign_id == campaign_id))
@@ -1030,6 +1026,18 @@ class CampaignService:
             m.name: m.role
             for m in s.exec(select(CampaignMember).where(CampaignMember.campaign_id == campaign_id))
         }
+        return armies, members
+
+    @staticmethod
+    def _check_battle(
+        s: Session,
+        campaign_id: int,
+        spec: NewBattle,
+        *,
+        context: tuple[set[str], dict[str, str]] | None = None,
+    ) -> list[str]:
+        problems = []
+        armies, members = context or CampaignService._battle_context(s, campaign_id)
         if not spec.scenario.strip():
             problems.append("a battle needs a scenario name")
         if spec.figure_scale not in FIGURE_SCALES:
@@ -1397,32 +1405,28 @@ class CampaignService:
 
     def parse_battles_csv(self, campaign_id: int, text: str) -> list[NewBattle]:
         """Read a battle-list CSV; CsvImportError lists every bad row by its line number."""
-        reader = csv.DictReader(io.StringIO(text))
-        header = reader.fieldnames or []
+        header = campaign_csv.header_of(text)
         required = ("date", "scenario", "side_a", "side_b", "armies_a", "armies_b")
         missing = [c for c in required if c not in header]
         if missing:
             raise CsvImportError([f"line 1: missing column(s) {', '.join(missing)}"])
-        unknown = [c for c in header if c not in BATTLE_COLUMNS]
-        if unknown:
-            raise CsvImportError([f"line 1: unknown column(s) {', '.join(unknown)}"])
         problems: list[str] = []
         battles: list[NewBattle] = []
         with self.db.session() as s:
             self._campaign(s, campaign_id)
-            known = {
-                a.name.casefold(): a.name
-                for a in s.exec(select(CampaignArmy).where(CampaignArmy.campaign_id == campaign_id))
-            }
-            for row in reader:
-                line = reader.line_num
-                spec, errors = _parse_row(row)
-                if spec is not None:
-                    spec = _known_armies(spec, known)
-                    errors += self._check_battle(s, campaign_id, spec)
-                problems += [f"line {line}: {e}" for e in errors]
-                if spec is not None and not errors:
-                    battles.append(spec)
+            context = self._battle_context(s, campaign_id)
+            known = {name.casefold(): name for name in context[0]}
+            try:
+                for line, row in campaign_csv.read_rows(text, BATTLE_COLUMNS):
+                    spec, errors = _parse_row(row)
+                    if spec is not None:
+                        spec = _known_armies(spec, known)
+                        errors += self._check_battle(s, campaign_id, spec, context=context)
+                    problems += [f"line {line}: {e}" for e in errors]
+                    if spec is not None and not errors:
+                        battles.append(spec)
+            except campaign_csv.CsvFormatError as exc:
+                raise CsvImportError([*problems, *exc.problems]) from exc
         if problems:
             raise CsvImportError(problems)
         return battles
@@ -1435,9 +1439,57 @@ class CampaignService:
         """
         battles = self.parse_battles_csv(campaign_id, text)
         with self.db.session() as s:
-            for spec in battles:
-                row = CampaignBattle(campaign_id=campaign_id, date=spec.date, scenario="")
-                self._fill(s, row, campaign_id, spec)
+            armies: dict[str, int] = {
+                a.name: a.id
+                for a in s.exec(select(CampaignArmy).where(CampaignArmy.campaign_id == campaign_id))
+                if a.id is not None
+            }
+            members = {
+                m.name: m.id
+                for m in s.exec(
+                    select(CampaignMember).where(CampaignMember.campaign_id == campaign_id)
+                )
+            }
+            values = [  # checked by parse_battles_csv: inserted in bulk, one transaction
+                {
+                    "campaign_id": campaign_id,
+                    "date": spec.date,
+                    "scenario": spec.scenario.strip(),
+                    "table_size": spec.table_size,
+                    "figure_scale": spec.figure_scale,
+                    "umpire_id": members[spec.umpire] if spec.umpire else None,
+                    "side_names": [spec.side_names[0], spec.side_names[1]],
+                    "game_id": spec.game_id,
+                    "victory": spec.victory,
+                    "winner": None if spec.victory in (None, DRAW) else spec.winner,
+                    "notes": spec.notes,
+                }
+                for spec in battles
+            ]
+            if not values:
+                return 0
+            ids = s.execute(
+                insert(CampaignBattle).returning(
+                    col(CampaignBattle.id),
+                    sort_by_parameter_order=True,
+                ),
+                values,
+            ).scalars()
+            links = [
+                {
+                    "battle_id": battle_id,
+                    "army_id": armies[n],
+                    "side": side,
+                    "losses": int(spec.losses.get(n, 0)),
+                    "units_lost": int(spec.units_lost.get(n, 0)),
+                    "unit_map": {},
+                    "unit_results": {},
+                }
+                for battle_id, spec in zip(list(ids), battles, strict=True)
+                for side, names in enumerate(spec.sides)
+                for n in names
+            ]
+            s.execute(insert(CampaignBattleArmy), links)
             s.commit()
         return len(battles)
 
@@ -1484,16 +1536,18 @@ def _parse_row(row: Mapping[str, str | None]) -> tuple[NewBattle | None, list[st
             errors.append(f"{key} needs one number per army ({len(names)})")
             continue
         for n, p in zip(names, parts, strict=True):
-            try:
-                losses[n] = int(p)
-            except ValueError:
-                errors.append(f"{key}: {p!r} is not a whole number")
+            number = campaign_csv.whole_number(p)
+            if number is None:
+                errors.append(
+                    f"{key}: {p[:40]!r} is not a whole number from 0 to {campaign_csv.MAX_NUMBER}"
+                )
+            else:
+                losses[n] = number
     game_id: int | None = None
     if get("game_id"):
-        try:
-            game_id = int(get("game_id"))
-        except ValueError:
-            errors.append(f"game_id {get('game_id')!r} is not a number")
+        game_id = campaign_csv.whole_number(get("game_id"))
+        if game_id is None:
+            errors.append(f"game_id {get('game_id')[:40]!r} is not a number")
     victory = get("victory").lower() or None
     winner: int | None = None
     if get("winner"):  # any case: "french" and "FRENCH" name the side "French"

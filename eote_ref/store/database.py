@@ -2,14 +2,18 @@
 
 :func:`open_database` is the only way the app gets an engine. For an SQLite file it:
 
-1. takes an OS lock on the sidecar ``FILE.lock`` (a second instance gets
-   :class:`~eote_ref.store.errors.DatabaseInUseError`; the OS drops the lock when a process
+1. follows a symbolic link to the real file and refuses a file with several hard links
+   (SQLite names its journal after the path, so two names would mean two journals); then
+   takes an OS lock on the sidecar ``FILE.lock`` and, on POSIX, an ``flock`` on the database
+   file itself, so the lock follows the file however it is reached (a second instance gets
+   :class:`~eote_ref.store.errors.DatabaseInUseError`; the OS drops the locks when a process
    dies, so a stale lock file never blocks);
 2. inspects the file without writing to it: it must be an SQLite file
    (:class:`~eote_ref.store.errors.NotAnEoteDatabaseError`) whose header and size agree, pass
-   ``PRAGMA quick_check`` (:class:`~eote_ref.store.errors.CorruptDatabaseError`; see
-   :func:`open_database` for when that check runs), and carry the ``eote_meta`` marker and a
-   schema revision this version knows (:class:`~eote_ref.store.errors.NewerVersionError`).
+   SQLite's check of every page (:class:`~eote_ref.store.errors.CorruptDatabaseError`: the
+   full ``integrity_check`` under :data:`VERIFY_BELOW_BYTES`, ``quick_check`` above), and
+   carry the ``eote_meta`` marker and a schema revision this version knows
+   (:class:`~eote_ref.store.errors.NewerVersionError`).
    A refused file stays byte-identical and gets no sidecar files;
 3. for an older schema, writes a consistent backup copy next to the file
    (``NAME.before-REV-STAMP.sqlite``) and upgrades it with Alembic in one transaction; a new or
@@ -58,7 +62,9 @@ APPLICATION = "eote-ref"
 #: How long (milliseconds) a connection waits for a lock held by another connection.
 BUSY_TIMEOUT_MS = 5000
 
-#: Files smaller than this get the full ``PRAGMA quick_check`` at every open (about 3 ms/MiB).
+#: Files smaller than this get the full ``PRAGMA integrity_check`` at every open; larger ones
+#: ``PRAGMA quick_check``, which still reads every page (about 3 ms/MiB) but skips comparing
+#: each index with its table.
 VERIFY_BELOW_BYTES = 8 * 2**20
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -99,10 +105,11 @@ class FileLock:
             if same or sys.platform == "win32":
                 break
             handle.close()
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"pid {os.getpid()} on {socket.gethostname()}\n")
-        handle.flush()
+        with contextlib.suppress(OSError):  # a full disk: the lock holds, the note is lost
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"pid {os.getpid()} on {socket.gethostname()}\n")
+            handle.flush()
         self._file = handle
 
     def release(self) -> None:
@@ -114,6 +121,45 @@ class FileLock:
         _unlock(self._file)
         self._file.close()
         self._file = None
+
+
+class FileIdentityLock:
+    """An exclusive ``flock`` on the database file itself, whatever path reached it.
+
+    A lock named after the path cannot see a second name (a symbolic or hard link) of the file.
+
+    ``flock`` and the POSIX record locks SQLite uses are independent on Linux and macOS, so
+    this does not disturb SQLite. On Windows (whose byte-range locks are mandatory) the
+    sidecar :class:`FileLock` alone is used.
+    """
+
+    def __init__(self, path: pathlib.Path) -> None:
+        self.path = path
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        """Take the lock, or raise :class:`DatabaseInUseError`."""
+        if sys.platform == "win32":  # pragma: no cover - Windows CI only
+            return
+        fd = os.open(self.path, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise DatabaseInUseError(
+                f"{self.path} is already open in another eote-ref window or process (perhaps "
+                "under another name: a link to the same file). Close it there first, or open "
+                "a copy of the file."
+            ) from None
+        self._fd = fd
+
+    def release(self) -> None:
+        """Drop the lock (a no-op if not held)."""
+        if self._fd is not None:
+            with contextlib.suppress(OSError):
+                fcntl.flock(self._fd, fcntl.LOCK_UN)
+            os.close(self._fd)
+            self._fd = None
 
 
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows CI only
@@ -161,7 +207,12 @@ class Database:
     path: pathlib.Path | None = None
     backup: pathlib.Path | None = None
     upgraded_from: str | None = None
+    #: True when the file was opened for reading only (it, its folder or its disk is read-only).
+    read_only: bool = False
+    #: Something the user should be told about how the file was opened, or None.
+    notice: str | None = None
     _lock: FileLock | None = None
+    _identity_lock: FileIdentityLock | None = None
 
     def check_integrity(self) -> list[str]:
         """Run SQLite's full ``PRAGMA integrity_check``; ``["ok"]`` when the file is sound."""
@@ -180,6 +231,9 @@ class Database:
     def close(self) -> None:
         """Dispose of the engine (checkpointing the WAL) and release the file lock."""
         self.engine.dispose()
+        if self._identity_lock is not None:
+            self._identity_lock.release()
+            self._identity_lock = None
         if self._lock is not None:
             self._lock.release()
             self._lock = None
@@ -202,6 +256,7 @@ def open_database(
     url: str | None = None,
     migrations_dir: pathlib.Path | None = None,
     verify: bool | None = None,
+    read_only: bool = False,
 ) -> Database:
     """Open (creating or upgrading if needed) an eote-ref database.
 
@@ -211,13 +266,17 @@ def open_database(
         url: a SQLAlchemy URL instead of a file (``--database-url``), e.g.
             ``postgresql+psycopg://user@host/club``; ``sqlite:///FILE`` is treated as ``path``.
         migrations_dir: the Alembic script directory (tests use a copy with extra revisions).
-        verify: run ``PRAGMA quick_check`` on an existing file (True), never (False), or by
-            default when it is cheap or matters: files under :data:`VERIFY_BELOW_BYTES`, files
-            left with a ``-wal`` journal by a crash, and files about to be upgraded. The
-            header/size check always runs; :meth:`Database.check_integrity` checks on demand.
+        verify: check every page of an existing file (the default, True) or not (False: only
+            for tests and tools that have just checked it). The header/size check always runs;
+            :meth:`Database.check_integrity` runs the full check on demand.
+        read_only: the caller only reads. A file that cannot be written (the file, its folder
+            or its disk is read-only) is then opened for reading, with :attr:`Database.notice`
+            saying so; without it such a file is refused with a message.
 
     Raises:
-        DatabaseInUseError: another eote-ref instance has the file open.
+        DatabaseInUseError: another eote-ref instance has the file open (under any name).
+        DatabaseError: the file has several hard links, or cannot be written (and
+            ``read_only`` is false), or its folder cannot be created.
         NotAnEoteDatabaseError: the file is not an eote-ref database.
         CorruptDatabaseError: SQLite reports the file as damaged.
         NewerVersionError: the file was written by a newer eote-ref.
@@ -231,12 +290,67 @@ def open_database(
             return _open_url(url, migrations_dir)
         path = parsed.database
     file = pathlib.Path(path) if path is not None else default_database_path()
-    return _open_file(file.expanduser().absolute(), migrations_dir, verify)
+    file = _real_file(file.expanduser().absolute())
+    if read_only and not _writable(file):
+        return _open_read_only(file, migrations_dir)
+    return _open_file(file, migrations_dir, verify)
 
 
-def open_from_args(args: Any) -> Database:
-    """Open the database named by the top-level ``--db`` / ``--database-url`` options."""
-    return open_database(getattr(args, "db", None), url=getattr(args, "database_url", None))
+def open_from_args(args: Any, *, read_only: bool = False) -> Database:
+    """Open the database named by the top-level ``--db`` / ``--database-url`` options.
+
+    ``read_only``: the command only reads; a read-only file is then opened for reading and a
+    note saying so goes to standard error.
+    """
+    db = open_database(
+        getattr(args, "db", None), url=getattr(args, "database_url", None), read_only=read_only
+    )
+    if db.notice:
+        sys.stderr.write(f"note: {db.notice}\n")
+    return db
+
+
+def _real_file(file: pathlib.Path) -> pathlib.Path:
+    """The file a path names, symbolic links followed; refuse a file with several hard links.
+
+    SQLite names its journal (``-wal``, ``-shm``) after the path it was given: through two
+    names one file would get two journals, and a change committed through one name is lost
+    or damages the file when opened through the other.
+    """
+    real = pathlib.Path(os.path.realpath(file))
+    try:
+        links = real.stat().st_nlink
+    except OSError:
+        return real
+    if links > 1:
+        raise DatabaseError(
+            f"{file} is one of {links} names (hard links) of the same file; SQLite cannot keep "
+            "such a file safe, so it has not been opened or changed. Make a copy of it under "
+            "one name (for example with 'cp') and open the copy."
+        )
+    return real
+
+
+def _writable(file: pathlib.Path) -> bool:
+    """Whether eote-ref can write the file and create its journal next to it."""
+    folder = file.parent
+    if not folder.exists():
+        return _writable(folder) if folder != folder.parent else False
+    if not os.access(folder, os.W_OK):
+        return False
+    if file.exists() and not os.access(file, os.W_OK):
+        return False
+    with contextlib.suppress(OSError):  # a read-only mount reports itself here
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return False
+    return True
+
+
+def _read_only_message(file: pathlib.Path) -> str:
+    return (
+        f"{file} cannot be written (the file, its folder or its disk is read-only); it has "
+        "been opened for reading only."
+    )
 
 
 def _open_url(url: str, migrations_dir: pathlib.Path | None) -> Database:
@@ -261,10 +375,27 @@ def _open_url(url: str, migrations_dir: pathlib.Path | None) -> Database:
 def _open_file(
     file: pathlib.Path, migrations_dir: pathlib.Path | None, verify: bool | None
 ) -> Database:
-    file.parent.mkdir(parents=True, exist_ok=True)
-    lock = FileLock(file.with_name(file.name + ".lock"))
-    lock.acquire(file)
+    if not _writable(file):
+        raise DatabaseError(
+            f"{file} cannot be written (the file, its folder or its disk is read-only), and "
+            "this command changes it; nothing was changed. Copy the file to a folder you can "
+            "write to, or make it writable."
+        )
     try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        created = not file.exists()
+        if created:
+            file.touch()
+    except OSError as exc:
+        raise DatabaseError(f"cannot create {file}: {exc.strerror or exc}") from exc
+    lock = FileLock(file.with_name(file.name + ".lock"))
+    identity = FileIdentityLock(file)
+    try:
+        lock.acquire(file)
+    except OSError as exc:
+        raise DatabaseError(f"cannot lock {file}: {exc.strerror or exc}") from exc
+    try:
+        identity.acquire()
         revision, checked = _inspect_file(file, verify)
         _check_known(revision, str(file), migrations_dir)
         backup = None
@@ -279,11 +410,57 @@ def _open_file(
             engine.dispose()
             raise
     except BaseException:
+        identity.release()
         lock.release()
+        if created:
+            with contextlib.suppress(OSError):
+                if file.stat().st_size == 0:
+                    file.unlink()
         raise
     return Database(
-        engine=engine, path=file, backup=backup, upgraded_from=upgraded_from, _lock=lock
+        engine=engine,
+        path=file,
+        backup=backup,
+        upgraded_from=upgraded_from,
+        _lock=lock,
+        _identity_lock=identity,
     )
+
+
+def _open_read_only(file: pathlib.Path, migrations_dir: pathlib.Path | None) -> Database:
+    """A file that cannot be written, opened for reading: checks as usual, no lock, no upgrade.
+
+    Nobody can write the file through this path, so no lock is needed; its schema must be the
+    current one, since upgrading means writing.
+    """
+    if not file.exists():
+        raise DatabaseError(f"{file} does not exist, and its folder cannot be written")
+    revision, _checked = _inspect_file(file, True)
+    _check_known(revision, str(file), migrations_dir)
+    if revision is None:
+        raise NotAnEoteDatabaseError(f"{file} is empty: there is nothing to read in it.")
+    if revision != migrate.head_revision(migrations_dir):
+        raise DatabaseError(
+            f"{file} was written by an older eote-ref and must be upgraded, which needs "
+            "writing; it cannot be written here. Copy it to a writable folder and open the copy."
+        )
+    uri = _read_only_uri(file)
+    engine = create_engine(
+        "sqlite://",
+        creator=lambda: sqlite3.connect(uri, uri=True, check_same_thread=False),
+        poolclass=StaticPool,
+    )
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+        dbapi_connection.isolation_level = None
+        dbapi_connection.execute("PRAGMA foreign_keys=ON")
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN")
+
+    return Database(engine=engine, path=file, read_only=True, notice=_read_only_message(file))
 
 
 def _sqlite_engine(url: str, *, memory: bool) -> Engine:
@@ -330,14 +507,19 @@ def _inspect_file(file: pathlib.Path, verify: bool | None) -> tuple[str | None, 
     unclean = wal.exists() and wal.stat().st_size > 0
     if not unclean:
         _check_header(header, file.stat().st_size, damaged)
-    check = verify if verify is not None else unclean or file.stat().st_size < VERIFY_BELOW_BYTES
+    check = verify is not False
+    pragma = (
+        "PRAGMA integrity_check"
+        if file.stat().st_size < VERIFY_BELOW_BYTES
+        else "PRAGMA quick_check"
+    )
     try:
         connection = _read_only(file)
     except sqlite3.Error as error:  # pragma: no cover - the header was readable just now
         raise CorruptDatabaseError(damaged.format(error)) from error
     try:
         try:
-            problems = [row[0] for row in connection.execute("PRAGMA quick_check")] if check else []
+            problems = [row[0] for row in connection.execute(pragma)] if check else []
             tables = {
                 row[0]
                 for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
@@ -376,9 +558,13 @@ def _read_only(file: pathlib.Path) -> sqlite3.Connection:
     is opened ``immutable``: SQLite reads it as it is and touches nothing. With one (a process
     was killed), its committed content must be read too, so a plain read-only open is used.
     """
+    return sqlite3.connect(_read_only_uri(file), uri=True)
+
+
+def _read_only_uri(file: pathlib.Path) -> str:
     wal = file.with_name(file.name + "-wal")
     mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
-    return sqlite3.connect(f"{file.as_uri()}?{mode}", uri=True)
+    return f"{file.as_uri()}?{mode}"
 
 
 def _schema_revision(connection: Connection, name: str) -> str | None:

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.referee import campaign_csv
 from eote_ref.referee.campaign import (
     ArmyView,
     BattleView,
@@ -683,7 +684,11 @@ class CampaignWindow(QMainWindow):
         """Import the battles of a CSV file (CsvImportError lists the bad rows by line)."""
         if self.campaign_id is None:
             raise CampaignError("choose a campaign first")
-        n = self.service.import_battles(self.campaign_id, path.read_text(encoding="utf-8"))
+        try:
+            text = campaign_csv.decode(path.read_bytes())
+        except campaign_csv.CsvFormatError as exc:  # not a spreadsheet encoding: bad rows too
+            raise CsvImportError(exc.problems) from exc
+        n = self.service.import_battles(self.campaign_id, text)
         self.refresh()
         return n
 

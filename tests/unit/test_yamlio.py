@@ -49,7 +49,7 @@ deep:
 
 def test_value_positions_are_one_based() -> None:
     doc = load_text(POSITIONS, FILE)
-    assert doc.marks[()] == Mark(FILE, 1, 1)
+    assert doc.marks[()] == Mark(FILE, 1, 1)  # a read-only view of the stored positions
     assert doc.mark(("name",)) == Mark(FILE, 1, 7)
     assert doc.mark(("ranks", 0)) == Mark(FILE, 3, 5)
     assert doc.mark(("ranks", 1)) == Mark(FILE, 4, 5)

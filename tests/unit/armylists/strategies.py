@@ -20,12 +20,16 @@ from eote_ref.armylists.model import (
     Unit,
     Weight,
 )
+from eote_ref.yamlio import is_blank
 
-#: Any text a UTF-8 file can hold (lone surrogates cannot be written).
-any_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
+#: Any text an army list may hold: no lone surrogates (a UTF-8 file cannot hold them) and no
+#: control characters other than tabs and line breaks (refused since issue 19).
+any_text = st.text(
+    st.characters(blacklist_categories=("Cs", "Cc"), whitelist_characters="\t\n"), max_size=30
+)
 
-#: Text for names: anything but blank.
-names = any_text.filter(lambda s: bool(s.strip()))
+#: Text for names: anything that shows (not blank, not only invisible characters).
+names = any_text.filter(lambda s: not is_blank(s))
 
 optional_text = st.none() | any_text
 

@@ -199,7 +199,7 @@ def test_unknown_tag_is_a_problem_not_a_crash() -> None:
 
 def test_recursive_alias_is_a_problem_not_a_crash() -> None:
     p = only_error(replace_lines(VALID, 7, "sources: &s [a, *s]", last=8))
-    assert summary(p) == (7, 10, "error", "sources[1]")  # the anchored list
+    assert summary(p) == (7, 17, "error", "sources[1]")  # the alias that closes the loop
 
 
 def test_alias_bomb_is_a_problem_not_a_hang() -> None:
@@ -237,7 +237,9 @@ def test_not_utf8(tmp_path: pathlib.Path) -> None:
     path = tmp_path / "latin1.yaml"
     path.write_bytes(VALID.encode("latin-1"))
     (p,) = validate_file(path)
-    assert p.message.startswith("cannot read file")
+    assert p.message == "cannot read file: not UTF-8 text (byte 0xE9): save it as UTF-8"
+    assert p.mark is not None
+    assert (p.mark.line, p.mark.column) == (3, 10)  # the é of "Armée" on line 3
 
 
 # ---------------------------------------------------------------------------- semantic
