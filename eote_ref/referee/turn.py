@@ -24,7 +24,17 @@ from dataclasses import dataclass, field
 
 from sqlmodel import Session, col, select
 
-from eote_ref.store import Change, Game, GameCommand, GameLeader, GameUnit, InsertRow, SetField
+from eote_ref.store import (
+    Change,
+    DeleteRow,
+    Game,
+    GameCommand,
+    GameFact,
+    GameLeader,
+    GameUnit,
+    InsertRow,
+    SetField,
+)
 
 #: Unit flags that last one turn (cleared when the next turn starts).
 TURN_FLAGS = (
@@ -60,6 +70,7 @@ def carry_over(s: Session, game_id: int, new_turn: int) -> CarryOver:
     if game is None:
         return out
     _units(s, game_id, out)
+    _facts(s, game_id, out)
     if game.initiative_last_turn != game.initiative:
         out.changes.append(SetField("game", game_id, "initiative_last_turn", game.initiative))
     if game.initiative is not None:
@@ -78,6 +89,14 @@ def _units(s: Session, game_id: int, out: CarryOver) -> None:
         for flag in TURN_FLAGS:
             if getattr(u, flag):
                 out.changes.append(SetField("game_unit", u.id, flag, False))
+
+
+def _facts(s: Session, game_id: int, out: CarryOver) -> None:
+    """The facts of the turn that ends (charges, fire, combats...) are cleared."""
+    ids = s.exec(
+        select(GameFact.id).where(GameFact.game_id == game_id).order_by(col(GameFact.id))
+    )
+    out.changes.extend(DeleteRow("game_fact", i) for i in ids if i is not None)
 
 
 def _orders(s: Session, game_id: int, out: CarryOver) -> None:

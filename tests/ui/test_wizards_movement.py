@@ -76,7 +76,7 @@ def test_charge_wizard_records_contact_and_disorder(qtbot: QtBot, demo: GameServ
     wizard.next()
     wizard.next()
     assert find(demo, cav.id).disordered
-    links = [ln for ln in demo.view().links if ln.kind == "charge"]
+    links = [f for f in demo.view().facts if f.kind == "charge"]
     assert [(ln.unit_id, ln.other_id) for ln in links] == [(cav.id, target.id)]
 
 

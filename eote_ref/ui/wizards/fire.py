@@ -189,20 +189,23 @@ class QueuePage(QWizardPage):
 
     def _changed(self, key: str, value: Any) -> None:
         self.draft.set(key, value)
-        if key == "target" and [f.key for f in self.draft.facts()] != list(self.widgets):
-            # A target with its skirmishers out offers its stand (EotE 5.5): a new form.
-            self._rebuild()
+        if key in ("target", "firers") and [f.key for f in self.draft.facts()] != list(
+            self.widgets
+        ):
+            # A target with its skirmishers out offers its stand (EotE 5.5), several batteries
+            # ask each one's range (EotE 6.3): a new form.
+            self._rebuild(key)
             return
         self.refresh()
 
-    def _rebuild(self) -> None:
-        """The draft's form again (its questions changed), keeping the die and the target."""
+    def _rebuild(self, key: str = "target") -> None:
+        """The draft's form again (its questions changed), keeping the die and the focus."""
         roll = self.die.text()
         self.set_draft(self.draft)
         self.die.setText(roll)
-        target = self.widgets.get("target")
-        if target is not None:
-            target.setFocus()
+        widget = self.widgets.get(key)
+        if widget is not None:
+            widget.setFocus()
 
     def refresh(self) -> None:
         """Modifiers, odds and (with the die) the result of the fire being entered."""

@@ -198,7 +198,7 @@ def test_cavalry_charge_records_contact_and_terrain_disorder(waterloo: GameServi
     check.set("terrain", "hedge")
     assert check.apply({}).result == "allowed_disordered"
     assert unit(waterloo, cav).disordered
-    (ln,) = [ln for ln in waterloo.view().links if ln.kind == "charge"]
+    (ln,) = [f for f in waterloo.view().facts if f.kind == "charge"]
     assert (ln.unit_id, ln.other_id, ln.data["terrain"]) == (cav, target, "hedge")
     waterloo.undo()
     assert game_state(waterloo) == before
@@ -215,6 +215,6 @@ def test_intercepted_charge_contacts_the_interceptor(waterloo: GameService) -> N
     check = open_check(waterloo, "charge", unit_id=cav)
     check.set("intercepted_by", interceptor)
     check.apply({})
-    (ln,) = [ln for ln in waterloo.view().links if ln.kind == "charge"]
+    (ln,) = [f for f in waterloo.view().facts if f.kind == "charge"]
     assert ln.other_id == interceptor
     assert ln.data["intercepted"] is True
