@@ -93,9 +93,7 @@ def _units(s: Session, game_id: int, out: CarryOver) -> None:
 
 def _facts(s: Session, game_id: int, out: CarryOver) -> None:
     """The facts of the turn that ends (charges, fire, combats...) are cleared."""
-    ids = s.exec(
-        select(GameFact.id).where(GameFact.game_id == game_id).order_by(col(GameFact.id))
-    )
+    ids = s.exec(select(GameFact.id).where(GameFact.game_id == game_id).order_by(col(GameFact.id)))
     out.changes.extend(DeleteRow("game_fact", i) for i in ids if i is not None)
 
 

@@ -374,7 +374,8 @@ class JournalChange(SQLModel, table=True):
 
 #: Tables whose rows journal changes may touch, by table name.
 JOURNALED: dict[str, type[SQLModel]] = {
-    str(m.__tablename__): m for m in (
+    str(m.__tablename__): m
+    for m in (
         Game,
         GameSide,
         GameCommand,

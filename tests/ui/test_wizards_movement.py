@@ -56,6 +56,8 @@ def test_formation_wizard_sets_formation_and_flag(qtbot: QtBot, demo: GameServic
     before = state(demo)
     wizard = wizard_for(qtbot, demo, "formation", unit_id=u.id)
     choose(wizard, "formation", "column")
+    # Inside tactical combat range (EotE 1.8.3): the umpire ticks it; only then the -2 flag.
+    wizard.page_of(FactsPage).widgets["in_combat_range"].setChecked(True)
     wizard.next()
     assert "costs 3&quot; of movement" in wizard.page_of(RollPage).result.text()
     wizard.next()

@@ -102,7 +102,8 @@ def test_leader_casualty_list_comes_from_the_fire_applied_not_the_unit_selected(
     wellington = next(
         c.leader for c in waterloo.view().sides[BRITISH].commanders if c.level == "army"
     )
-    assert wellington is not None and wellington.name == "Wellington"
+    assert wellington is not None
+    assert wellington.name == "Wellington"
     attach = open_check(waterloo, "attach_commander", division_id=division_of(waterloo, BRIT_30))
     attach.set("leader", wellington.id)
     attach.apply({})
@@ -227,8 +228,8 @@ def test_several_batteries_each_at_its_own_range_named_in_the_rows(
     keys = [f.key for f in check.facts()]
     assert range_key(FR_BATTERY_10_6) in keys
     rows = {(m.reason, m.value) for m in check.preview().modifiers}
-    assert ("20/6 Foot Battery: canister range (up to 6\")", 2) in rows
-    assert ("10/6 Foot Battery: long range (up to 28\")", -1) in rows
+    assert ('20/6 Foot Battery: canister range (up to 6")', 2) in rows
+    assert ('10/6 Foot Battery: long range (up to 28")', -1) in rows
     assert not any(reason.startswith("firer ") for reason, _v in rows)
     check.set(range_key(FR_BATTERY_10_6), 40.0)
     assert "10/6 Foot Battery" in (check.trial({"roll": 5}).error or "")
