@@ -37,7 +37,14 @@ from eote_ref.referee.checks import (
     register,
     set_unit,
 )
-from eote_ref.referee.game import DivisionView, GameService, GameView, RefereeError, UnitView
+from eote_ref.referee.game import (
+    COUNT_FIELDS,
+    DivisionView,
+    GameService,
+    GameView,
+    RefereeError,
+    UnitView,
+)
 from eote_ref.rules.cavalry import CavalryEndOfTurnSituation
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.dice import EnteredDice
@@ -66,8 +73,6 @@ from eote_ref.store import (
 )
 from eote_ref.store.models import DONE
 
-#: The most blown markers a unit carries (the dashboard's limit).
-MAX_BLOWN = 5
 #: Integrity results that count as a check taken (the no-roll record actions do not).
 INTEGRITY_RESULTS = ("pass", "fall_back", "rout")
 
@@ -787,7 +792,7 @@ def _cavalry_changes(row: GameUnit, outcome: Outcome) -> list[Change]:
     assert row.id is not None
     out: list[Change] = []
     if outcome.result in ("blown", "disintegrated"):
-        blown = min(MAX_BLOWN, row.blown + 1)
+        blown = min(COUNT_FIELDS["blown"], row.blown + 1)
         if blown != row.blown:
             out.append(set_unit(row.id, "blown", blown))
     if outcome.result == "disintegrated":

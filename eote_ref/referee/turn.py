@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from sqlmodel import Session, col, select
 
+from eote_ref.rules.leader_casualty import REPLACEMENT_RATING
 from eote_ref.store import (
     Change,
     DeleteRow,
@@ -45,9 +46,6 @@ TURN_FLAGS = (
     "routed_this_turn",
     "fought_while_blown",
 )
-
-#: The rating of a replacement leader (EotE 8.0).
-REPLACEMENT_RATING = -1
 
 
 @dataclass
