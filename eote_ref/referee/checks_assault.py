@@ -18,6 +18,7 @@ a supporter that supported this turn (7.2), infantry that fought an assault roun
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 from typing import Any, ClassVar
 
@@ -490,7 +491,7 @@ class AssaultCheck(Adjudication):
         return out
 
     # ------------------------------------------------------------------ once a turn
-    def _earlier_assaults(self) -> tuple[set[int], set[int]]:
+    def _earlier_assaults(self) -> tuple[builtins.set[int], builtins.set[int]]:
         """This turn's facts: units that fought an assault, units that supported (7.0, 7.2)."""
         found = self.game.facts()
         return turn_facts.units_that_fought(self.view, found), turn_facts.supporters(

@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from eote_ref.referee.errors import RefereeError as RefereeError
 from eote_ref.referee.phases import PHASES, Phase, next_phase
 from eote_ref.referee.turn import carry_over
 from eote_ref.rules.orders import OrderType
@@ -62,10 +63,6 @@ BOOL_FIELDS = (
     "changed_formation",
 )
 COUNT_FIELDS = {"hits": 20, "blown": 5, "skirmish_hits": 5}
-
-
-class RefereeError(ValueError):
-    """An edit or command the referee refuses, with a sentence for the umpire."""
 
 
 @dataclass(frozen=True)
