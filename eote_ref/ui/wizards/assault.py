@@ -178,7 +178,7 @@ class AssaultWizard(CheckWizard):
         from eote_ref.ui.wizards import open_wizard
 
         # Read again: the follow-up may have been fought already (one breakthrough, 5.15).
-        if self.outcome is not None:
+        if self.outcome is not None and isinstance(self.check, AssaultCheck):
             self.follow = self.check.follow_up(self.outcome)
         if self.follow is None:
             page = self.currentPage()
