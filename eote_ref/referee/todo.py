@@ -66,7 +66,7 @@ def _leaderless_divisions(view: GameView, game: GameService | None) -> list[Chec
         return []
     settled: set[int] = set()
     if game is not None:
-        from eote_ref.referee.checks_command import command_control_this_turn
+        from eote_ref.referee.checks.command import command_control_this_turn
 
         settled = command_control_this_turn(game, view.turn, [d.id for _side, d in cands])
     return [
@@ -217,7 +217,7 @@ def _charges_to_fight(view: GameView) -> list[Check]:
 
 def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Check]:
     """Leaders near this turn's combat (EotE 8.0), each until his roll is in the journal."""
-    from eote_ref.referee.checks_end import leaders_within_reach
+    from eote_ref.referee.checks.end import leaders_within_reach
 
     out: list[Check] = []
     if game is not None:
@@ -246,7 +246,7 @@ def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Che
 
 def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Check]:
     """Integrity checks (EotE 9.0, twice when 8.0 adds one), rallies (9.1), cavalry (5.10)."""
-    from eote_ref.referee.checks_end import (
+    from eote_ref.referee.checks.end import (
         integrity_checks_taken,
         killed_this_turn,
         routed_units_to_rally,

@@ -25,8 +25,8 @@ from typing import Any, ClassVar
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register
-from eote_ref.referee.checks_fire import on_table, side_of, unit_label, unit_rows
-from eote_ref.referee.checks_guns import remanned_ids
+from eote_ref.referee.checks.fire import on_table, side_of, unit_label, unit_rows
+from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.game import RefereeError, UnitView
 from eote_ref.rules.assault import AssaultSituation, DefenderCover, Position, Support
 from eote_ref.rules.cavalry import BritishBreakthroughSituation, british_cavalry_breakthrough

@@ -27,7 +27,7 @@ from sqlmodel import col, select
 
 from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
-from eote_ref.referee.checks_guns import remanned_ids
+from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.facts import FIRED, fact
 from eote_ref.referee.game import GameService, GameView, RefereeError, UnitView
 from eote_ref.rules.core import Effect, Outcome

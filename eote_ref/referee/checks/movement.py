@@ -3,7 +3,7 @@
 Sections: movement allowances and costs (EotE 5.1-5.3), formation changes (EotE 5.2, 5.13),
 artillery limbering (EotE 5.2.3), moving through other units (EotE 5.3.5), skirmishers
 (EotE 5.4), pinning (EotE 5.7) and cavalry charges through terrain (EotE 5.8.1). Square is
-:class:`~eote_ref.referee.checks_unit.SquareCheck` (EotE 5.6). :func:`movement_table` is what
+:class:`~eote_ref.referee.checks.unit.SquareCheck` (EotE 5.6). :func:`movement_table` is what
 the movement reference panel shows.
 """
 

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.referee.checks import DieSpec
-from eote_ref.referee.checks_fire import FireCheck, FireQueue
+from eote_ref.referee.checks.fire import FireCheck, FireQueue
 from eote_ref.referee.game import RefereeError
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.wizards.base import CheckWizard, DieEdit, OddsPanel, fact_widget

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks_end import (
+from eote_ref.referee.checks.end import (
     combat_units_this_turn,
     integrity_checks_taken,
     leaders_within_reach,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks_movement import movement_table
+from eote_ref.referee.checks.movement import movement_table
 from eote_ref.referee.game import GameService, UnitView
 from eote_ref.referee.phases import Phase
 from eote_ref.store import GameUnit, SetField

@@ -314,7 +314,7 @@ def test_report_of_the_sample_game(db: Database) -> None:
     # Written out by hand from the script (the checks' own journal lines).
     for line in (
         "Fire: 20/6 Foot Battery → Lloyd's Battery RA at 10\": 1 hit",
-        "Fire: 2/30th Foot → 1/54e Ligne at 4\": disorder",
+        'Fire: 2/30th Foot → 1/54e Ligne at 4": disorder',
         "1/54e Ligne: morale rout (rolled 9 against 4)",
         "Quiot du Passage: killed (rolled 1)",
         "1st Infantry Division: integrity falls back",
