@@ -138,6 +138,15 @@ class QueuePage(QWizardPage):
     def set_draft(self, check: FireCheck) -> None:
         """Show ``check`` (a new fire) in the editor."""
         self.draft = check
+        # Building the form emits item changes (list sizing): they are not the umpire's answers.
+        self._building = True
+        try:
+            self._build_form(check)
+        finally:
+            self._building = False
+        self.refresh()
+
+    def _build_form(self, check: FireCheck) -> None:
         layout = self.form_layout
         while layout.count():
             item = layout.takeAt(0)
@@ -185,9 +194,10 @@ class QueuePage(QWizardPage):
         self.die.blockSignals(True)
         self.die.clear()
         self.die.blockSignals(False)
-        self.refresh()
 
     def _changed(self, key: str, value: Any) -> None:
+        if getattr(self, "_building", False):
+            return
         self.draft.set(key, value)
         if key in ("target", "firers") and [f.key for f in self.draft.facts()] != list(
             self.widgets
