@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from eote_ref.referee.errors import RefereeError as RefereeError
 from eote_ref.referee.phases import PHASES, Phase, next_phase
 from eote_ref.referee.turn import carry_over
 from eote_ref.rules.orders import OrderType
@@ -28,6 +29,7 @@ from eote_ref.store import (
     Database,
     Game,
     GameCommand,
+    GameFact,
     GameLeader,
     GameLink,
     GameSide,
@@ -61,10 +63,6 @@ BOOL_FIELDS = (
     "changed_formation",
 )
 COUNT_FIELDS = {"hits": 20, "blown": 5, "skirmish_hits": 5}
-
-
-class RefereeError(ValueError):
-    """An edit or command the referee refuses, with a sentence for the umpire."""
 
 
 @dataclass(frozen=True)
@@ -190,6 +188,18 @@ class LinkView:
 
 
 @dataclass(frozen=True)
+class FactView:
+    """A fact of the current turn (``game_fact``: charge, fired, fought, breakthrough...)."""
+
+    id: int
+    kind: str
+    turn: int
+    unit_id: int
+    other_id: int | None
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class GameView:
     """Everything the main screen shows about a game."""
 
@@ -207,6 +217,8 @@ class GameView:
     can_redo: str | None
     #: Unit links (engaged pairs, artillery targets, morale tests...), see :class:`LinkView`.
     links: tuple[LinkView, ...] = ()
+    #: The facts of this turn, written by the checks that established them (:mod:`.facts`).
+    facts: tuple[FactView, ...] = ()
 
     @property
     def initiative_side(self) -> str | None:
@@ -315,6 +327,7 @@ class GameService:
                     .order_by(col(GameLink.id))
                 )
             )
+            facts = self._facts(s)
         game = state.game
         leaders_by_command: dict[int, list[GameLeader]] = {}
         for lead in state.leaders:
@@ -373,7 +386,22 @@ class GameService:
             can_undo=undo_ev.summary or undo_ev.kind if undo_ev else None,
             can_redo=redo_ev.summary or redo_ev.kind if redo_ev else None,
             links=links,
+            facts=facts,
         )
+
+    def _facts(self, s: Session, kind: str | None = None) -> tuple[FactView, ...]:
+        query = select(GameFact).where(GameFact.game_id == self.game_id)
+        if kind is not None:
+            query = query.where(GameFact.kind == kind)
+        return tuple(
+            FactView(f.id or 0, f.kind, f.turn, f.unit_id, f.other_id, dict(f.data or {}))
+            for f in s.exec(query.order_by(col(GameFact.id)))
+        )
+
+    def facts(self, kind: str | None = None) -> tuple[FactView, ...]:
+        """The facts of the turn as stored now (of ``kind``, or all), oldest first."""
+        with self.db.session() as s:
+            return self._facts(s, kind)
 
     def _division_view(
         self,
@@ -569,16 +597,13 @@ class GameService:
         with self.db.session() as s:
             unit = self._unit(s, unit_id)
             name, arm, before = unit.name, unit.arm, getattr(unit, field, None)
-            game = s.get(Game, self.game_id)
-            moving = field == "formation" and game is not None and game.phase == "movement"
-            flag = moving and not unit.changed_formation  # a change of formation (EotE 5.2)
         value = self._check(field, value, arm)
         if before == value:
             return None
         summary = f"{name}: {_describe(field, before, value)}"
+        # A formation set by hand carries no -2 (EotE 1.8.3): only a change inside tactical
+        # combat range does, which the formation check asks or the umpire marks.
         changes: list[Change] = [SetField("game_unit", unit_id, field, value)]
-        if flag:
-            changes.append(SetField("game_unit", unit_id, "changed_formation", True))
         return self.record(
             "marker",
             summary,
@@ -683,7 +708,7 @@ class GameService:
         if new_turn:
             changes.append(SetField("game", self.game_id, "turn", turn))
             with self.db.session() as s:
-                carried = carry_over(s, self.game_id, turn)
+                carried = carry_over(s, self.game_id, turn, self.ruleset)
             changes.extend(carried.changes)
             summary += "".join(f"; {line}" for line in carried.lines)
         return self.record("phase", summary, changes)
@@ -741,7 +766,7 @@ class GameService:
     def _describe_insert(self, change: InsertRow) -> str:
         entity = _entity_name(change.entity)
         v = change.values
-        if entity != "game_link":
+        if entity not in ("game_link", "game_fact"):
             what = v.get("name") or "row"
             return f"new {entity.replace('game_', '')}: {what}"
         kind = str(v.get("kind", ""))
@@ -798,13 +823,14 @@ _LEADER_FIELDS = frozenset({"attached_leader_id"})
 _COMMAND_FIELDS = frozenset({"attached_command_id"})
 
 #: Links that only remember something for the turn guide; the umpire need not read them.
-_BOOKKEEPING_LINKS = frozenset({"morale_tested", "rested"})
+_BOOKKEEPING_LINKS = frozenset({"morale_tested", "rested", "fired", "fought", "supported"})
 
 #: Links in words (``{a}`` is the unit, ``{b}`` the other unit).
 _LINK_PHRASES = {
     "fired_at": "{a} fired at {b} (remembered for bombardment next turn, EotE 6.4)",
     "engaged": "{a} and {b} stay engaged into the next turn (EotE 7.0)",
     "charge": "{a} charged {b}",
+    "breakthrough": "{a} beat {b} and takes its breakthrough (EotE 5.15)",
     "morale_due": "{a} must test morale (routers passed through it, EotE 7.5)",
     "pontoon": "{a}: pontoon bridge under way",
     "demolition": "{a}: bridge demolition under way",

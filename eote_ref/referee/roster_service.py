@@ -32,6 +32,7 @@ from eote_ref.armylists.loader import (
     validate_text,
 )
 from eote_ref.armylists.model import ArmyList
+from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.rosters import export_army_list, import_army_list
 from eote_ref.store import (
     Database,
@@ -53,7 +54,7 @@ __all__ = [
 ]
 
 
-class RosterServiceError(ValueError):
+class RosterServiceError(RefereeError):
     """A file or database operation of the roster editor failed; the message says why."""
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from eote_ref.armylists.loader import load_army_list
 from eote_ref.armylists.model import ArmyList, Command
+from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.rosters import to_spec
 from eote_ref.rules.core import Source
@@ -58,7 +59,7 @@ class NewGame:
     initiative: str | None = None
 
 
-class SetupError(ValueError):
+class SetupError(RefereeError):
     """A game that cannot be set up as asked."""
 
 

@@ -1,18 +1,16 @@
-"""A short scripted battle with entered dice: the sample after-action report and its tests."""
+"""A short scripted battle with entered dice, played through the checks: the sample report.
+
+Every roll goes through the same check loop as the wizards (:func:`open_check`, then
+``apply`` with the entered dice), so the sample journal is the one a umpire would write.
+"""
 
 from __future__ import annotations
 
-from eote_ref.referee.adjudicate import Adjudicator, dice_for, effect_changes, rules_unit
-from eote_ref.referee.game import GameService, UnitView
+from eote_ref.referee.checks import open_check
+from eote_ref.referee.game import DivisionView, GameService, UnitView
 from eote_ref.referee.setup import demo_game
 from eote_ref.rules.core import Outcome
-from eote_ref.rules.fire import FireSituation
-from eote_ref.rules.integrity import IntegritySituation
-from eote_ref.rules.leader_casualty import LeaderCasualtySituation
-from eote_ref.store import Change, Database, SetField
-
-#: How a fire result reads in the journal.
-FIRE_RESULTS = {"none": "no effect", "D": "disorder", "1": "1 hit", "2": "2 hits"}
+from eote_ref.store import Database
 
 
 def _unit(game: GameService, side: int, name: str) -> UnitView:
@@ -24,86 +22,38 @@ def _unit(game: GameService, side: int, name: str) -> UnitView:
     raise LookupError(f"no unit {name!r} on side {side}")
 
 
+def _division(game: GameService, side: int, name: str) -> DivisionView:
+    view = game.view()
+    return next(d for s in view.sides if s.position == side for d in s.divisions if d.name == name)
+
+
 def fire(
     game: GameService, firer: UnitView, target: UnitView, range_in: float, roll: int
 ) -> Outcome:
-    """Journal one fire of ``firer`` at ``target`` with the die ``roll`` (EotE 6.6)."""
-    adj = Adjudicator(game)
-    target_row = adj.unit_row(target.id)
-    situation = FireSituation(
-        firers=[rules_unit(adj.unit_row(firer.id))],
-        target=rules_unit(target_row),
-        range_in=range_in,
-        figure_scale=adj.figure_scale(),
-    )
-
-    def changes(o: Outcome) -> list[Change]:
-        return effect_changes(target_row, o.effects["target"])
-
-    return adj.resolve(
-        "fire",
-        situation,
-        dice_for({"roll": roll}),
-        changes,
-        lambda o: f"{firer.name} fires at {target.name}: {FIRE_RESULTS.get(o.result, o.result)}",
-        {"firer_id": firer.id, "target_id": target.id},
-    )
+    """One fire of ``firer`` at ``target`` with the die ``roll``, through its check (EotE 6.6)."""
+    key = "artillery_fire" if firer.arm == "artillery" else "infantry_fire"
+    check = open_check(game, key, firers=(firer.id,), target_id=target.id)
+    check.set("range_in", float(range_in))
+    return check.apply({"roll": roll})
 
 
 def morale(game: GameService, unit: UnitView, roll: int) -> Outcome:
-    """Journal a morale check of ``unit`` with the die ``roll`` (EotE 7.5)."""
-    adj = Adjudicator(game)
-    return adj.morale(unit.id, adj.morale_situation(unit.id), dice_for({"roll": roll}))
+    """A morale check of ``unit`` with the die ``roll``, through its check (EotE 7.5)."""
+    return open_check(game, "morale", unit_id=unit.id).apply({"roll": roll})
 
 
 def leader_casualty(game: GameService, side: int, division: str, roll: int) -> Outcome:
-    """Journal a leader-casualty roll for a division's leader (EotE 8.0)."""
-    view = game.view()
-    d = next(d for s in view.sides if s.position == side for d in s.divisions if d.name == division)
+    """A leader-casualty roll for a division's leader, through its check (EotE 8.0)."""
+    d = _division(game, side, division)
     assert d.leader is not None
-    lead = d.leader
-
-    def changes(o: Outcome) -> list[Change]:
-        return [SetField("game_leader", lead.id, "killed", True)] if o.result == "killed" else []
-
-    return Adjudicator(game).resolve(
-        "leader_casualty",
-        LeaderCasualtySituation(),
-        dice_for({"roll": roll}),
-        changes,
-        lambda o: f"{lead.name} ({d.name}): {o.result.replace('_', ' ')}",
-        {"leader_id": lead.id},
-    )
+    check = open_check(game, "leader_casualty", division_id=d.id, leader_id=d.leader.id)
+    return check.apply({"roll": roll})
 
 
 def integrity(game: GameService, side: int, division: str, rolls: dict[str, int]) -> Outcome:
-    """Journal a divisional integrity check (EotE 9.0)."""
-    view = game.view()
-    d = next(d for s in view.sides if s.position == side for d in s.divisions if d.name == division)
-    routed = [u for u in d.units if u.routed]
-    situation = IntegritySituation(
-        unit_ces=[u.ce for u in d.units if u.arm != "artillery"],
-        routed_units=len(routed),
-        routed_this_turn=sum(1 for u in routed if u.routed_this_turn),
-        has_leader=d.leader is not None and not d.leader.killed,
-        units_with_3plus_hits=sum(1 for u in d.units if u.hits >= 3),
-    )
-
-    def changes(o: Outcome) -> list[Change]:
-        if o.result == "fall_back":
-            return [SetField("game_command", d.id, "falling_back", True)]
-        if o.result == "rout":
-            return [SetField("game_command", d.id, "routed", True)]
-        return []
-
-    return Adjudicator(game).resolve(
-        "integrity",
-        situation,
-        dice_for(rolls),
-        changes,
-        lambda o: f"{d.name}: integrity {o.result.replace('_', ' ')}",
-        {"division_id": d.id},
-    )
+    """A divisional integrity check, through its check (EotE 9.0)."""
+    d = _division(game, side, division)
+    return open_check(game, "integrity", division_id=d.id).apply(rolls)
 
 
 def to_phase(game: GameService, phase: str) -> None:

@@ -21,7 +21,9 @@ class Check:
     """One item of the to-do list.
 
     ``procedure`` names the rules procedure (and so the wizard) that resolves it; ``unit_id``
-    or ``division_id`` says what it concerns; ``rule`` is the governing section.
+    or ``division_id`` says what it concerns; ``rule`` is the governing section. ``due`` is
+    False for an item listed for the umpire's information only (a disordered unit that cannot
+    rally this turn): it is shown but never counted as owed before leaving the phase.
     """
 
     procedure: str
@@ -30,6 +32,12 @@ class Check:
     side: int
     unit_id: int | None = None
     division_id: int | None = None
+    due: bool = True
+
+
+def owed(checks: list[Check]) -> list[Check]:
+    """The items actually due (information-only items left out)."""
+    return [c for c in checks if c.due]
 
 
 def _units(view: GameView) -> list[tuple[int, DivisionView, UnitView]]:
@@ -58,7 +66,7 @@ def _leaderless_divisions(view: GameView, game: GameService | None) -> list[Chec
         return []
     settled: set[int] = set()
     if game is not None:
-        from eote_ref.referee.checks_command import command_control_this_turn
+        from eote_ref.referee.checks.command import command_control_this_turn
 
         settled = command_control_this_turn(game, view.turn, [d.id for _side, d in cands])
     return [
@@ -100,9 +108,10 @@ def _command_phase(view: GameView, game: GameService | None = None) -> list[Chec
             )
             if leader_ok and not u.pinned and not u.out_of_command:
                 title = f"{u.name}: may rally from disorder"
+                out.append(Check("disorder_rally", title, "3.6", side, u.id))
             else:
                 title = f"{u.name}: disordered, cannot rally this turn"
-            out.append(Check("disorder_rally", title, "3.6", side, u.id))
+                out.append(Check("disorder_rally", title, "3.6", side, u.id, due=False))
     return out
 
 
@@ -185,9 +194,30 @@ def _engaged_assaults(view: GameView) -> list[Check]:
     return [c for _inf, c in sorted(out, key=lambda x: x[0])]
 
 
+def _charges_to_fight(view: GameView) -> list[Check]:
+    """This turn's charges not yet fought: each contact is an assault (EotE 5.8, 7.0)."""
+    from eote_ref.referee import facts
+
+    units = {u.id: (side, u) for side, _div, u in _units(view)}
+    fought = facts.fought_pairs(view)
+    out: list[Check] = []
+    for f in facts.charges(view):
+        if f.other_id is None or f.unit_id not in units or f.other_id not in units:
+            continue
+        if frozenset((f.unit_id, f.other_id)) in fought:
+            continue
+        side, a = units[f.unit_id]
+        _s, d = units[f.other_id]
+        if a.off_table or a.routed:
+            continue
+        title = f"Charge: {a.name} against {d.name}"
+        out.append(Check("assault", title, "5.8", side, a.id))
+    return out
+
+
 def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Check]:
     """Leaders near this turn's combat (EotE 8.0), each until his roll is in the journal."""
-    from eote_ref.referee.checks_end import leaders_within_reach
+    from eote_ref.referee.checks.end import leaders_within_reach
 
     out: list[Check] = []
     if game is not None:
@@ -216,7 +246,7 @@ def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Che
 
 def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Check]:
     """Integrity checks (EotE 9.0, twice when 8.0 adds one), rallies (9.1), cavalry (5.10)."""
-    from eote_ref.referee.checks_end import (
+    from eote_ref.referee.checks.end import (
         integrity_checks_taken,
         killed_this_turn,
         routed_units_to_rally,
@@ -297,7 +327,7 @@ def checks_due(view: GameView, game: GameService | None = None) -> list[Check]:
     if phase is Phase.FIRE:
         return _morale_checks(view)
     if phase is Phase.ASSAULT:
-        return _engaged_assaults(view) + _morale_checks(view)
+        return _charges_to_fight(view) + _engaged_assaults(view) + _morale_checks(view)
     if phase is Phase.LEADER_CASUALTY:
         return _leader_casualty_phase(view, game)
     if phase is Phase.INTEGRITY:

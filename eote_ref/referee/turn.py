@@ -24,7 +24,19 @@ from dataclasses import dataclass, field
 
 from sqlmodel import Session, col, select
 
-from eote_ref.store import Change, Game, GameCommand, GameLeader, GameUnit, InsertRow, SetField
+from eote_ref.rules.leader_casualty import replacement
+from eote_ref.rules.ruleset import Ruleset
+from eote_ref.store import (
+    Change,
+    DeleteRow,
+    Game,
+    GameCommand,
+    GameFact,
+    GameLeader,
+    GameUnit,
+    InsertRow,
+    SetField,
+)
 
 #: Unit flags that last one turn (cleared when the next turn starts).
 TURN_FLAGS = (
@@ -35,9 +47,6 @@ TURN_FLAGS = (
     "routed_this_turn",
     "fought_while_blown",
 )
-
-#: The rating of a replacement leader (EotE 8.0).
-REPLACEMENT_RATING = -1
 
 
 @dataclass
@@ -53,19 +62,20 @@ def replacement_name(name: str) -> str:
     return f"replacement for {name}"
 
 
-def carry_over(s: Session, game_id: int, new_turn: int) -> CarryOver:
+def carry_over(s: Session, game_id: int, new_turn: int, ruleset: Ruleset) -> CarryOver:
     """The changes that start turn ``new_turn`` of game ``game_id`` (nothing is written)."""
     out = CarryOver()
     game = s.get(Game, game_id)
     if game is None:
         return out
     _units(s, game_id, out)
+    _facts(s, game_id, out)
     if game.initiative_last_turn != game.initiative:
         out.changes.append(SetField("game", game_id, "initiative_last_turn", game.initiative))
     if game.initiative is not None:
         out.changes.append(SetField("game", game_id, "initiative", None))
     _orders(s, game_id, out)
-    _leaders(s, game_id, new_turn, out)
+    _leaders(s, game_id, new_turn, replacement(ruleset)[1], out)
     return out
 
 
@@ -78,6 +88,12 @@ def _units(s: Session, game_id: int, out: CarryOver) -> None:
         for flag in TURN_FLAGS:
             if getattr(u, flag):
                 out.changes.append(SetField("game_unit", u.id, flag, False))
+
+
+def _facts(s: Session, game_id: int, out: CarryOver) -> None:
+    """The facts of the turn that ends (charges, fire, combats...) are cleared."""
+    ids = s.exec(select(GameFact.id).where(GameFact.game_id == game_id).order_by(col(GameFact.id)))
+    out.changes.extend(DeleteRow("game_fact", i) for i in ids if i is not None)
 
 
 def _orders(s: Session, game_id: int, out: CarryOver) -> None:
@@ -100,7 +116,7 @@ def _orders(s: Session, game_id: int, out: CarryOver) -> None:
         out.lines.append(f"{c.name}: {c.pending_order} order takes effect")
 
 
-def _leaders(s: Session, game_id: int, new_turn: int, out: CarryOver) -> None:
+def _leaders(s: Session, game_id: int, new_turn: int, rating: int, out: CarryOver) -> None:
     rows = list(
         s.exec(select(GameLeader).where(GameLeader.game_id == game_id).order_by(col(GameLeader.id)))
     )
@@ -126,9 +142,9 @@ def _leaders(s: Session, game_id: int, new_turn: int, out: CarryOver) -> None:
                     "command_id": lead.command_id,
                     "name": replacement_name(lead.name),
                     "level": lead.level,
-                    "rating": REPLACEMENT_RATING,
+                    "rating": rating,
                     "replacement": True,
                 },
             )
         )
-        out.lines.append(f"{replacement_name(lead.name)} arrives, rated {REPLACEMENT_RATING}")
+        out.lines.append(f"{replacement_name(lead.name)} arrives, rated {rating}")

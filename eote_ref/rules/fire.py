@@ -41,6 +41,10 @@ class FireSituation:
 
     ``target_bridge`` is artillery firing at a bridge or pontoon (EotE 10.0): the target
     counts as a line and any hit destroys it; ``target`` may then be omitted.
+
+    ``firer_ranges`` gives each of several batteries its own range (EotE 6.3: each battery's
+    range band modifies its own CE); empty, every firer is at ``range_in``. ``firer_names``
+    names the firers in the modifier rows (default "firer 1", "firer 2"...).
     """
 
     firers: list[Unit]
@@ -51,6 +55,22 @@ class FireSituation:
     pass_through: bool = False
     target_bridge: bool = False
     figure_scale: str = "15mm"
+    firer_ranges: tuple[float, ...] = ()
+    firer_names: tuple[str, ...] = ()
+
+    def range_of(self, index: int) -> float:
+        """The range of firer ``index`` (its own when given, else ``range_in``)."""
+        if self.firer_ranges:
+            if len(self.firer_ranges) != len(self.firers):
+                raise RulesError("give one range per firer", field="firer_ranges", rule="6.3")
+            return self.firer_ranges[index]
+        return self.range_in
+
+    def name_of(self, index: int) -> str:
+        """How firer ``index`` is named in the modifier rows."""
+        if index < len(self.firer_names) and self.firer_names[index]:
+            return self.firer_names[index]
+        return f"firer {index + 1}"
 
 
 def fire_row(rs: Ruleset, value: float) -> FireRow:
@@ -114,19 +134,27 @@ def _range_modifier(rs: Ruleset, range_in: float, figure_scale: str) -> Modifier
     raise RulesError("beyond the last artillery range band", "range_in", "6.1")
 
 
-def _check_range(s: FireSituation, kind: str, rs: Ruleset) -> None:
-    require_finite(s.range_in, "range_in")
-    if s.range_in < 0:
-        raise RulesError("range_in cannot be negative", field="range_in")
+def _check_ranges(s: FireSituation, kind: str, rs: Ruleset) -> None:
+    for i in range(len(s.firers)):
+        _check_range(s, kind, rs, s.range_of(i), s.name_of(i) if s.firer_ranges else "")
+
+
+def _check_range(s: FireSituation, kind: str, rs: Ruleset, range_in: float, who: str) -> None:
+    require_finite(range_in, "range_in")
+    prefix = f"{who}: " if who else ""
+    if range_in < 0:
+        raise RulesError(f"{prefix}range_in cannot be negative", field="range_in")
     if kind == "artillery":
         key = "pass_through_artillery" if s.pass_through else "artillery_max"
     else:
         key = "pass_through_infantry" if s.pass_through else "infantry_fire"
     limit = rs.scaled(rs.distance(key).value, s.figure_scale)
-    if s.range_in > limit:
+    if range_in > limit:
         d = rs.distance(key)
         raise RulesError(
-            f'{s.range_in:g}" is beyond {d.reason} ({limit:g}")', field="range_in", rule=d.rule
+            f'{prefix}{range_in:g}" is beyond {d.reason} ({limit:g}")',
+            field="range_in",
+            rule=d.rule,
         )
     close = rs.scaled(rs.distance("infantry_assault").value, s.figure_scale)
     t = s.target
@@ -136,7 +164,7 @@ def _check_range(s: FireSituation, kind: str, rs: Ruleset) -> None:
         and t is not None
         and t.arm in (Arm.INFANTRY, Arm.ARTILLERY)
         and t.formation is not Formation.SKIRMISH
-        and s.range_in <= close
+        and range_in <= close
     ):
         raise RulesError(
             f'infantry within {close:g}" of enemy infantry or artillery is assaulting, '
@@ -148,13 +176,15 @@ def _check_range(s: FireSituation, kind: str, rs: Ruleset) -> None:
         if kind != "artillery":
             raise RulesError("only artillery bombards", field="bombardment", rule="6.4")
         least = rs.scaled(rs.distance("bombardment_min").value, s.figure_scale)
-        if s.range_in < least:
+        if range_in < least:
             raise RulesError(
-                f'bombardment needs a range of at least {least:g}"', "bombardment", "6.4"
+                f'{prefix}bombardment needs a range of at least {least:g}"', "bombardment", "6.4"
             )
 
 
-def firer_modifiers(f: Unit, kind: str, s: FireSituation, rs: Ruleset) -> list[Modifier]:
+def firer_modifiers(
+    f: Unit, kind: str, s: FireSituation, rs: Ruleset, range_in: float | None = None
+) -> list[Modifier]:
     """The firer's own modifiers: its state, formation, battery weight and range band."""
     mods = combat_modifiers(f, rs)
     if f.formation is Formation.FRENCH_ASSAULT_COLUMN:
@@ -164,7 +194,8 @@ def firer_modifiers(f: Unit, kind: str, s: FireSituation, rs: Ruleset) -> list[M
             mods.append(rs.mod("fire", "light_battery").modifier())
         elif f.weight is Weight.HEAVY:
             mods.append(rs.mod("fire", "heavy_battery").modifier())
-        mods.append(_range_modifier(rs, s.range_in, s.figure_scale))
+        at = s.range_in if range_in is None else range_in
+        mods.append(_range_modifier(rs, at, s.figure_scale))
     return mods
 
 
@@ -193,18 +224,19 @@ def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
         raise RulesError("a target is needed", field="target", rule="6.2")
     if s.target_bridge and kind != "artillery":
         raise RulesError("only artillery fire destroys bridges", "target_bridge", "10.0")
-    _check_range(s, kind, rs)
+    _check_ranges(s, kind, rs)
     tmods = target_modifiers(s, rs)
     per_each = kind == "artillery" and rs.option("multi_battery_target_modifiers") == "each"
     several = len(s.firers) > 1
     mods: list[Modifier] = []
     values: list[float] = []
     for i, f in enumerate(s.firers):
-        own = firer_modifiers(f, kind, s, rs)
+        own = firer_modifiers(f, kind, s, rs, s.range_of(i))
         if per_each:
             own += tmods
         if several:
-            own = [Modifier(m.value, f"firer {i + 1}: {m.reason}", m.rule, m.source) for m in own]
+            who = s.name_of(i)
+            own = [Modifier(m.value, f"{who}: {m.reason}", m.rule, m.source) for m in own]
         v = f.ce + sum(m.value for m in own)
         # Each of several firers counts at least 0 before they are added or combined (6.3,
         # 7.9); a lone firer is floored once, on its fully modified CE, below.

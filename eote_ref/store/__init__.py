@@ -81,6 +81,7 @@ from eote_ref.store.journal import (
 from eote_ref.store.models import (
     Game,
     GameCommand,
+    GameFact,
     GameLeader,
     GameLink,
     GameSide,
@@ -108,6 +109,7 @@ __all__ = [
     "Game",
     "GameCommand",
     "GameLeader",
+    "GameFact",
     "GameLink",
     "GameSide",
     "GameState",

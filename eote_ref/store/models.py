@@ -291,6 +291,34 @@ class GameLink(SQLModel, table=True):
     data: dict[str, Any] = _json({})
 
 
+class GameFact(SQLModel, table=True):
+    """A fact of the current turn, written by the check that established it.
+
+    ``kind`` says which: ``charge`` (cavalry contact made in movement, EotE 5.8; ``other_id``
+    the unit contacted), ``fired`` (a firer and its target, EotE 6.0), ``fought`` (an attacker
+    and a defender of an assault, EotE 7.0), ``supported`` (a supporter and the defender it
+    backed, EotE 7.2), ``breakthrough`` (cavalry that took its breakthrough and the unit it beat,
+    EotE 5.15). Facts are journaled with their check (undo removes them) and deleted when the
+    next turn starts; later checks and the turn guide read them, never the journal.
+    """
+
+    __tablename__ = "game_fact"
+    __table_args__ = (
+        Index("ix_game_fact_game_turn_kind", "game_id", "turn", "kind"),
+        _NO_ID_REUSE,
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
+    kind: str = Field(max_length=32)
+    turn: int
+    unit_id: int = Field(foreign_key="game_unit.id", ondelete="CASCADE", index=True)
+    other_id: int | None = Field(
+        default=None, foreign_key="game_unit.id", ondelete="CASCADE", index=True
+    )
+    data: dict[str, Any] = _json({})
+
+
 # ----------------------------------------------------------------------------- journal
 
 
@@ -346,8 +374,19 @@ class JournalChange(SQLModel, table=True):
 
 #: Tables whose rows journal changes may touch, by table name.
 JOURNALED: dict[str, type[SQLModel]] = {
-    str(m.__tablename__): m for m in (Game, GameSide, GameCommand, GameLeader, GameUnit, GameLink)
+    str(m.__tablename__): m
+    for m in (
+        Game,
+        GameSide,
+        GameCommand,
+        GameLeader,
+        GameUnit,
+        GameLink,
+        GameFact,
+    )
 }
 
 #: Tables whose rows journal changes may insert or delete.
-ROW_ENTITIES: frozenset[str] = frozenset({"game_command", "game_leader", "game_unit", "game_link"})
+ROW_ENTITIES: frozenset[str] = frozenset(
+    {"game_command", "game_leader", "game_unit", "game_link", "game_fact"}
+)

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.referee.game import GameView, SideView, UnitView
-from eote_ref.referee.todo import Check, checks_due
+from eote_ref.referee.todo import Check, checks_due, owed
 from eote_ref.ui.delegates import CELL_PADDING, MarkerDelegate
 from eote_ref.ui.forms.ui_dashboard import Ui_Dashboard
 from eote_ref.ui.game_hub import GameHub
@@ -550,7 +550,7 @@ class Dashboard(QWidget):
 
     def next_phase(self) -> None:
         """Go on to the next phase (one journal step), asking first if checks are still due."""
-        due = checks_due(self.hub.view, self.hub.service)
+        due = owed(checks_due(self.hub.view, self.hub.service))
         if due and not self.confirm_leave(due):
             self.message.emit("Still in this phase: the turn guide lists what is due.")
             return
@@ -604,6 +604,7 @@ DUE_SHOWN = 4
 
 def due_text(checks: list[Check], dim: str) -> str:
     """The phase panel's "due now" line: the first few checks the state calls for."""
+    checks = owed(checks)
     if not checks:
         return ""
     shown = "; ".join(

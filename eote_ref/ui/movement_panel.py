@@ -4,7 +4,7 @@ Shown in a dock during the movement phase (EotE 5.0): for every unit on the tabl
 formation, its full allowance at the game's figure scale, what it may move this phase (half
 for the side without the initiative, EotE 4.0 and 5.3.1), and what a change of formation or
 limbering costs (EotE 5.2). The numbers come from
-:func:`eote_ref.referee.checks_movement.movement_table`; the panel only shows them.
+:func:`eote_ref.referee.checks.movement.movement_table`; the panel only shows them.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.referee.checks_movement import MovementRow, movement_table
+from eote_ref.referee.checks.movement import MovementRow, movement_table
 from eote_ref.referee.game import GameView
 from eote_ref.referee.phases import Phase
 from eote_ref.ui.game_hub import GameHub

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from eote_ref.referee.checks import REGISTRY, load_checks
 from eote_ref.referee.game import GameView
-from eote_ref.referee.todo import Check, checks_due
+from eote_ref.referee.todo import Check, checks_due, owed
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.wizards import MENU, MenuCheck
@@ -89,11 +89,14 @@ class TurnGuide(QWidget):
         dim = marker_colors(self.palette()).dim_text.name()
         self.checks = checks_due(view, self.hub.service)
         resolvable = sum(1 for c in self.checks if c.procedure in REGISTRY)
+        due = len(owed(self.checks))
+        info = len(self.checks) - due
+        noted = f" ({info} for information)" if info else ""
         self.heading.setText(
             f"<b>Turn {view.turn} · {html.escape(view.phase.label)}</b> "
             f"<span style='color:{dim}'>(EotE {view.phase.rule})</span><br>"
             + (
-                f"{len(self.checks)} due now; Enter opens the selected one."
+                f"{due} due now{noted}; Enter opens the selected one."
                 if self.checks
                 else f"<span style='color:{dim}'>Nothing due from the state in this phase.</span>"
             )
@@ -104,7 +107,10 @@ class TurnGuide(QWidget):
             text = f"{c.title}  (EotE {c.rule})"
             item = QListWidgetItem(text)
             item.setData(CHECK_ROLE, c)
-            if c.procedure not in REGISTRY:
+            if not c.due:
+                item.setForeground(marker_colors(self.palette()).dim_text)
+                item.setToolTip("For information: nothing to roll this turn")
+            elif c.procedure not in REGISTRY:
                 item.setForeground(marker_colors(self.palette()).dim_text)
                 item.setToolTip("Record this on the dashboard (no wizard for it yet)")
             else:

@@ -135,9 +135,9 @@ def test_report_pdf_and_html(
     whole = flat(" ".join(texts))
     for line in (
         "After-action report",
-        "20/6 Foot Battery fires at Lloyd's Battery RA: 1 hit",
-        "Quiot du Passage (1st Infantry Division): killed",
-        "3rd British Division: integrity fall back",
+        "Lloyd's Battery RA at 10",
+        "Quiot du Passage: killed (rolled 1)",
+        "3rd British Division: integrity falls back",
         "Hits taken per turn",
     ):
         assert line in whole

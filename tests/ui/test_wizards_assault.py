@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QCheckBox
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService
@@ -157,15 +158,20 @@ def test_one_turn_of_fire_and_assault(qtbot: QtBot, demo: GameService) -> None:
     result = cav.page_of(AssaultResultPage)
     assert result.follow_button.isVisibleTo(cav)
     assert "Morale checks due" in result.label.text()
-    # the breakthrough reaches Sandham's battery: sabre bonus pre-set.
+    # the breakthrough reaches Sandham's battery, not the 33rd it beat: no sabre bonus from
+    # the state (EotE 7.7.1); the umpire ticks it here to read the same numbers as the table.
     # 6 - 2 disordered + 2 sabre = 6 against 6 - 2 unsupported = 4: +2, roll 9: ./1
     follow = cav.open_follow_up()
     assert isinstance(follow, AssaultWizard)
     qtbot.addWidget(follow)
     ffacts = follow.page_of(AssaultFactsPage)
-    assert follow.check.values["sabre_bonus"]
     assert follow.check.values["breakthrough"]
     choose(ffacts.widgets["defenders"], sandham.id)
+    sabre = ffacts.widgets["sabre_bonus"]
+    assert isinstance(sabre, QCheckBox)
+    assert not sabre.isChecked()
+    assert not follow.check.values["sabre_bonus"]
+    sabre.setChecked(True)
     ffacts.widgets["artillery_supported"].setChecked(False)  # type: ignore[attr-defined]
     assert "attack value <b>+2</b>" in ffacts.values_label.text()
     roll_and_apply(qtbot, follow, 9)
@@ -174,6 +180,9 @@ def test_one_turn_of_fire_and_assault(qtbot: QtBot, demo: GameService) -> None:
     assert s.guns_abandoned
     assert follow.outcome is not None
     assert follow.outcome.details["breakthrough"] is None
+    # the hussars' one breakthrough combat is fought: the first wizard offers no second (5.15)
+    assert cav.open_follow_up() is None
+    assert not result.follow_button.isVisibleTo(cav)
     # the morale chain of the first combat: the 33rd (4 hits) tests and falls back on a 2
     m = cav.open_next_morale()
     assert m is not None

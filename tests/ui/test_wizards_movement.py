@@ -56,6 +56,8 @@ def test_formation_wizard_sets_formation_and_flag(qtbot: QtBot, demo: GameServic
     before = state(demo)
     wizard = wizard_for(qtbot, demo, "formation", unit_id=u.id)
     choose(wizard, "formation", "column")
+    # Inside tactical combat range (EotE 1.8.3): the umpire ticks it; only then the -2 flag.
+    wizard.page_of(FactsPage).widgets["in_combat_range"].setChecked(True)
     wizard.next()
     assert "costs 3&quot; of movement" in wizard.page_of(RollPage).result.text()
     wizard.next()
@@ -76,7 +78,7 @@ def test_charge_wizard_records_contact_and_disorder(qtbot: QtBot, demo: GameServ
     wizard.next()
     wizard.next()
     assert find(demo, cav.id).disordered
-    links = [ln for ln in demo.view().links if ln.kind == "charge"]
+    links = [f for f in demo.view().facts if f.kind == "charge"]
     assert [(ln.unit_id, ln.other_id) for ln in links] == [(cav.id, target.id)]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QListWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QListWidget
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService, UnitView
@@ -48,6 +48,8 @@ def run(
             w.setCurrentIndex(w.findData(v))
         elif isinstance(w, QDoubleSpinBox):
             w.setValue(float(v))  # type: ignore[arg-type]
+        elif isinstance(w, QCheckBox):
+            w.setChecked(bool(v))
         elif isinstance(w, QListWidget):
             for i in range(w.count()):
                 if w.item(i).data(Qt.ItemDataRole.UserRole) in v:  # type: ignore[operator]
@@ -92,7 +94,14 @@ def test_two_turns_of_command_initiative_and_movement(qtbot: QtBot, demo: GameSe
     assert checks_due(demo.view()) == []
     # ---- movement: a change of formation and a charge over a hedge
     to_phase(demo, Phase.MOVEMENT)
-    run(qtbot, hub, "formation", choices={"formation": "column"}, unit_id=foot.id)
+    # Inside tactical combat range: the -2 of EotE 1.8.3 this turn.
+    run(
+        qtbot,
+        hub,
+        "formation",
+        choices={"formation": "column", "in_combat_range": True},
+        unit_id=foot.id,
+    )
     run(
         qtbot,
         hub,
@@ -139,7 +148,7 @@ def test_two_turns_of_command_initiative_and_movement(qtbot: QtBot, demo: GameSe
     assert first != second
     # ---- movement: the battery limbers (half allowance: side 0 lost the initiative)
     to_phase(demo, Phase.MOVEMENT)
-    run(qtbot, hub, "limber", unit_id=gun.id)
+    run(qtbot, hub, "limber", choices={"in_combat_range": True}, unit_id=gun.id)
     g = find(demo, gun.id)
     assert (g.formation, g.limbered, g.changed_formation) == ("limbered", True, True)
     # ---- turn 3: the pending order counts down (or takes effect)

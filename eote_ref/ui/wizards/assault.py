@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.referee.checks_assault import AssaultCheck
+from eote_ref.referee.checks.assault import AssaultCheck
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, ResultPage, RollPage
 from eote_ref.ui.wizards.lists import LIST_ROWS, fit_rows
@@ -177,7 +177,13 @@ class AssaultWizard(CheckWizard):
         """The breakthrough's assault, the sabre bonus pre-set (EotE 5.15, 7.7.1)."""
         from eote_ref.ui.wizards import open_wizard
 
+        # Read again: the follow-up may have been fought already (one breakthrough, 5.15).
+        if self.outcome is not None and isinstance(self.check, AssaultCheck):
+            self.follow = self.check.follow_up(self.outcome)
         if self.follow is None:
+            page = self.currentPage()
+            if isinstance(page, AssaultResultPage):
+                page.follow_button.setVisible(False)
             return None
         wizard = open_wizard(self.hub, "assault", self.parentWidget(), **self.follow)
         if wizard is not None:

@@ -410,8 +410,19 @@ class FactsPage(QWizardPage):
 
     def _changed(self, key: str, value: Any) -> None:
         self.check.set(key, value)
+        self._sync(key)
         self._ok = self.panel.show_check(self.check)
         self.completeChanged.emit()
+
+    def _sync(self, changed: str) -> None:
+        """Show answers the check re-derived from ``changed`` (a new defender's sabre bonus)."""
+        for key, w in self.widgets.items():
+            if key != changed and isinstance(w, QCheckBox):
+                wanted = bool(self.check.values.get(key))
+                if w.isChecked() != wanted:
+                    w.blockSignals(True)
+                    w.setChecked(wanted)
+                    w.blockSignals(False)
 
     def isComplete(self) -> bool:
         """Refused situations (already in square, say) cannot go on to the roll."""

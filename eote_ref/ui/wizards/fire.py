@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.referee.checks import DieSpec
-from eote_ref.referee.checks_fire import FireCheck, FireQueue
+from eote_ref.referee.checks.fire import FireCheck, FireQueue
 from eote_ref.referee.game import RefereeError
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.wizards.base import CheckWizard, DieEdit, OddsPanel, fact_widget
@@ -138,6 +138,15 @@ class QueuePage(QWizardPage):
     def set_draft(self, check: FireCheck) -> None:
         """Show ``check`` (a new fire) in the editor."""
         self.draft = check
+        # Building the form emits item changes (list sizing): they are not the umpire's answers.
+        self._building = True
+        try:
+            self._build_form(check)
+        finally:
+            self._building = False
+        self.refresh()
+
+    def _build_form(self, check: FireCheck) -> None:
         layout = self.form_layout
         while layout.count():
             item = layout.takeAt(0)
@@ -185,24 +194,28 @@ class QueuePage(QWizardPage):
         self.die.blockSignals(True)
         self.die.clear()
         self.die.blockSignals(False)
-        self.refresh()
 
     def _changed(self, key: str, value: Any) -> None:
+        if getattr(self, "_building", False):
+            return
         self.draft.set(key, value)
-        if key == "target" and [f.key for f in self.draft.facts()] != list(self.widgets):
-            # A target with its skirmishers out offers its stand (EotE 5.5): a new form.
-            self._rebuild()
+        if key in ("target", "firers") and [f.key for f in self.draft.facts()] != list(
+            self.widgets
+        ):
+            # A target with its skirmishers out offers its stand (EotE 5.5), several batteries
+            # ask each one's range (EotE 6.3): a new form.
+            self._rebuild(key)
             return
         self.refresh()
 
-    def _rebuild(self) -> None:
-        """The draft's form again (its questions changed), keeping the die and the target."""
+    def _rebuild(self, key: str = "target") -> None:
+        """The draft's form again (its questions changed), keeping the die and the focus."""
         roll = self.die.text()
         self.set_draft(self.draft)
         self.die.setText(roll)
-        target = self.widgets.get("target")
-        if target is not None:
-            target.setFocus()
+        widget = self.widgets.get(key)
+        if widget is not None:
+            widget.setFocus()
 
     def refresh(self) -> None:
         """Modifiers, odds and (with the die) the result of the fire being entered."""

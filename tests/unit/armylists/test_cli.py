@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import pathlib
 import subprocess
 import sys
@@ -108,18 +107,6 @@ def test_export_needs_an_output_file(capsys: pytest.CaptureFixture[str]) -> None
 # ---------------------------------------------------------------- through eote_ref.cli
 
 
-def _cli_ready() -> bool:
-    """cli.py imports every command module; it cannot start until they all exist."""
-    from eote_ref import cli
-
-    return all(importlib.util.find_spec(name) is not None for name in cli.COMMAND_MODULES)
-
-
-needs_cli = pytest.mark.skipif(
-    not _cli_ready(), reason="a command module listed in eote_ref.cli does not exist yet"
-)
-
-
 def run_cli(*argv: str) -> subprocess.CompletedProcess[str]:
     """``eote-ref armylist ARGV...`` as a separate process."""
     return run_cli_with("armylist", *argv)
@@ -138,7 +125,6 @@ def run_cli_with(*argv: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@needs_cli
 def test_cli_validate_good_file(files: dict[str, pathlib.Path]) -> None:
     done = run_cli("validate", str(files["good"]), str(files["warned"]))
     assert done.returncode == 0, done.stderr
@@ -151,7 +137,6 @@ def test_cli_validate_good_file(files: dict[str, pathlib.Path]) -> None:
     assert done.stderr == ""
 
 
-@needs_cli
 def test_cli_validate_bad_files(files: dict[str, pathlib.Path]) -> None:
     done = run_cli("validate", str(files["broken"]), str(files["syntax"]), str(files["good"]))
     assert done.returncode == 1
@@ -164,21 +149,12 @@ def test_cli_validate_bad_files(files: dict[str, pathlib.Path]) -> None:
     assert "Traceback" not in done.stderr
 
 
-@needs_cli
 def test_cli_needs_a_file() -> None:
     done = run_cli("validate")
     assert done.returncode == 2
     assert "FILE" in done.stderr
 
 
-needs_db_commands = pytest.mark.skipif(
-    importlib.util.find_spec("eote_ref.commands.armylist_db") is None,
-    reason="the database side of armylist import/export does not exist yet",
-)
-
-
-@needs_cli
-@needs_db_commands
 def test_cli_import_then_export_gives_the_same_list(
     files: dict[str, pathlib.Path], tmp_path: pathlib.Path
 ) -> None:
@@ -191,8 +167,6 @@ def test_cli_import_then_export_gives_the_same_list(
     assert load_army_list(out).army_list == load_army_list(files["good"]).army_list
 
 
-@needs_cli
-@needs_db_commands
 def test_cli_import_refuses_a_broken_file(
     files: dict[str, pathlib.Path], tmp_path: pathlib.Path
 ) -> None:

@@ -1,4 +1,4 @@
-"""Adjudications on a live game: preview, resolve, one journal step, undo."""
+"""The state-to-rules translation and single checks on a live game: preview, apply, undo."""
 
 from __future__ import annotations
 
@@ -7,12 +7,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from eote_ref.referee.adjudicate import Adjudicator, dice_for, effect_changes, rules_unit
-from eote_ref.referee.game import GameService, RefereeError
+from eote_ref.referee.adjudicate import effect_changes, rules_unit
+from eote_ref.referee.checks import open_check
+from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
 from eote_ref.rules.core import Effect
 from eote_ref.rules.units import Arm, Formation, Weight
-from eote_ref.store import Database, SetField, snapshot
+from eote_ref.store import Database, GameUnit, SetField, snapshot
 from tests.conftest import DatabaseTemplates
 
 LISTS = {p.name: p for p in shipped_army_lists()}
@@ -49,62 +50,70 @@ def first(game: GameService, side: int, arm: str) -> int:
     return next(u.id for u in game.view().sides[side].units if u.arm == arm)
 
 
+def row(game: GameService, uid: int) -> GameUnit:
+    with game.db.session() as s:
+        found = s.get(GameUnit, uid)
+        assert found is not None
+        s.expunge(found)
+        return found
+
+
 def test_rules_unit_defaults(game: GameService) -> None:
-    adj = Adjudicator(game)
-    inf = rules_unit(adj.unit_row(first(game, 0, "infantry")))
+    inf = rules_unit(row(game, first(game, 0, "infantry")))
     assert (inf.arm, inf.formation, inf.in_command) == (Arm.INFANTRY, Formation.LINE, True)
-    gun = rules_unit(adj.unit_row(first(game, 0, "artillery")))
+    gun = rules_unit(row(game, first(game, 0, "artillery")))
     assert gun.formation is Formation.UNLIMBERED
     assert gun.weight in set(Weight)
-    cav_row = adj.unit_row(first(game, 1, "cavalry"))
+    cav_row = row(game, first(game, 1, "cavalry"))
     assert rules_unit(cav_row).weight is Weight(cav_row.type)
     game.set_unit(gun_id := first(game, 0, "artillery"), "limbered", True)
-    assert rules_unit(adj.unit_row(gun_id)).formation is Formation.LIMBERED
-    with pytest.raises(RefereeError):
-        adj.unit_row(10**7)
+    assert rules_unit(row(game, gun_id)).formation is Formation.LIMBERED
 
 
-def test_square_preview_then_resolve_is_one_undoable_step(game: GameService) -> None:
-    adj = Adjudicator(game)
+def test_square_preview_then_apply_is_one_undoable_step(game: GameService) -> None:
     uid = first(game, 0, "infantry")
     game.adjust_unit(uid, "hits", 1)
-    ce = adj.unit_row(uid).ce
-    situation = adj.square_situation(uid, pinned_at_start=True)
-    preview = adj.preview("square", situation)
+    ce = row(game, uid).ce
+    check = open_check(game, "square", unit_id=uid)
+    check.set("pinned_at_start", True)
+    preview = check.preview()
     # British in line +2, one hit -1, pinned at the start of movement -4 (EotE 5.6)
-    assert [m.value for m in preview.outcome.modifiers] == [-1, -4, 2]
-    assert preview.outcome.modified == ce - 3
-    assert sum(preview.probabilities.values()) == pytest.approx(1)
+    assert sorted(m.value for m in preview.modifiers) == [-4, -1, 2]
+    assert preview.modified == ce - 3
+    assert sum(p for _label, p in check.odds(preview)) == pytest.approx(1)
     before = state(game)
-    out = adj.square(uid, situation, dice_for({"roll": 1}))
+    out = check.apply({"roll": 1})
     assert out.result == "formed"
-    row = adj.unit_row(uid)
-    assert (row.formation, row.pinned) == ("square", True)
+    after = row(game, uid)
+    assert (after.formation, after.pinned) == ("square", True)
     entry = game.journal()[0]
-    assert (entry.kind, entry.rolls, entry.result) == ("square", [1], "formed")
-    assert entry.summary.endswith(f"square formed (rolled 1 against {ce - 3})")
+    # One journal format for every roll: the die's name and its value.
+    assert (entry.kind, entry.rolls, entry.result) == (
+        "square",
+        [{"name": "roll", "value": 1}],
+        "formed",
+    )
     game.undo()
     assert state(game) == before
 
 
 def test_failed_square_leaves_the_unit_pinned(game: GameService) -> None:
-    adj = Adjudicator(game)
     uid = first(game, 0, "infantry")
-    out = adj.square(uid, adj.square_situation(uid), dice_for({"roll": 0}))
+    out = open_check(game, "square", unit_id=uid).apply({"roll": 0})
     assert out.result == "failed"
-    row = adj.unit_row(uid)
-    assert (row.formation, row.pinned) == (None, True)
+    after = row(game, uid)
+    assert (after.formation, after.pinned) == (None, True)
 
 
 def test_morale_rout_marks_the_unit(game: GameService) -> None:
-    adj = Adjudicator(game)
     uid = first(game, 1, "infantry")
     game.adjust_unit(uid, "hits", 3)
-    situation = adj.morale_situation(uid, leader_killed=True)
-    out = adj.morale(uid, situation, dice_for({"roll": 10}))
+    check = open_check(game, "morale", unit_id=uid)
+    check.set("leader_killed", True)
+    out = check.apply({"roll": 10})
     assert out.result == "rout"
-    row = adj.unit_row(uid)
-    assert (row.hits, row.routed, row.routed_this_turn, row.routed_by_morale) == (
+    after = row(game, uid)
+    assert (after.hits, after.routed, after.routed_this_turn, after.routed_by_morale) == (
         4,
         True,
         True,
@@ -113,35 +122,24 @@ def test_morale_rout_marks_the_unit(game: GameService) -> None:
 
 
 def test_morale_fall_back_uses_the_game_scale(game: GameService) -> None:
-    adj = Adjudicator(game)
     uid = first(game, 1, "infantry")
-    row = adj.unit_row(uid)
+    ce = row(game, uid).ce
     game.adjust_unit(uid, "hits", 3)
-    situation = adj.morale_situation(uid)
-    out = adj.morale(uid, situation, dice_for({"roll": row.ce - 3}))
+    out = open_check(game, "morale", unit_id=uid).apply({"roll": ce - 3})
     assert out.result == "fall_back"
     assert out.effects["unit"].fall_back_in == 6  # 8" less 2" at 6mm
-    after = adj.unit_row(uid)
+    after = row(game, uid)
     assert (after.hits, after.disordered, after.routed) == (4, True, False)
 
 
 def test_effect_changes_only_what_changes(game: GameService) -> None:
-    adj = Adjudicator(game)
-    row = adj.unit_row(first(game, 1, "cavalry"))
+    cav = row(game, first(game, 1, "cavalry"))
     changes = effect_changes(
-        row, Effect(hits=2, disorder=True, blown_markers=1, guns_abandoned=False)
+        cav, Effect(hits=2, disorder=True, blown_markers=1, guns_abandoned=False)
     )
     assert changes == [
-        SetField("game_unit", row.id, "hits", 2),  # type: ignore[arg-type]
-        SetField("game_unit", row.id, "disordered", True),  # type: ignore[arg-type]
-        SetField("game_unit", row.id, "blown", 1),  # type: ignore[arg-type]
+        SetField("game_unit", cav.id, "hits", 2),  # type: ignore[arg-type]
+        SetField("game_unit", cav.id, "disordered", True),  # type: ignore[arg-type]
+        SetField("game_unit", cav.id, "blown", 1),  # type: ignore[arg-type]
     ]
-    assert effect_changes(row, Effect()) == []
-
-
-def test_app_roll_when_none_entered(game: GameService) -> None:
-    adj = Adjudicator(game)
-    uid = first(game, 0, "infantry")
-    out = adj.square(uid, adj.square_situation(uid), dice_for(None, seed=3))
-    assert out.roll is not None
-    assert 1 <= out.roll <= 10
+    assert effect_changes(cav, Effect()) == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks_assault import AssaultCheck
+from eote_ref.referee.checks.assault import AssaultCheck
 from eote_ref.referee.game import GameService, UnitView
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
@@ -121,8 +121,9 @@ def test_cavalry_breakthrough_disorders_and_opens_follow_up(waterloo: GameServic
     assert brit.hits == 4
     assert check.morale_due(out) == [BRIT_30]
     follow = check.follow_up(out)
-    assert follow == {"attackers": (HUSSARDS_7,), "breakthrough": True, "sabre_bonus": True}
-    # 7.7.1: the breakthrough contacts the same battalion again, with the sabre bonus.
+    assert follow == {"attackers": (HUSSARDS_7,), "breakthrough": True}
+    # 7.7.1: the breakthrough contacts the same battalion again: the sabre bonus is pre-ticked
+    # from the breakthrough recorded in the state.
     nxt = open_check(waterloo, "assault", defenders=(BRIT_30,), **follow)
     assert nxt.values["sabre_bonus"]
     assert nxt.values["breakthrough"]

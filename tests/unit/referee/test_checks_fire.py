@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from eote_ref.referee.checks import REGISTRY, load_checks, open_check
-from eote_ref.referee.checks_fire import ArtilleryFire, FireCheck, FireQueue, InfantryFire
+from eote_ref.referee.checks.fire import ArtilleryFire, FireCheck, FireQueue, InfantryFire
 from eote_ref.referee.game import GameService, RefereeError, UnitView
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due

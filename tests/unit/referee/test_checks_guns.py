@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from eote_ref.referee.checks import REGISTRY, open_check
-from eote_ref.referee.checks_guns import RemanGunsCheck, remanned_ids
+from eote_ref.referee.checks.guns import RemanGunsCheck, remanned_ids
 from eote_ref.referee.game import GameService, RefereeError, UnitView
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks_movement import movement_table
+from eote_ref.referee.checks.movement import movement_table
 from eote_ref.referee.game import GameService, UnitView
 from eote_ref.referee.phases import Phase
 from eote_ref.store import GameUnit, SetField
@@ -47,6 +47,7 @@ def test_formation_change_sets_the_flag_and_undo_restores(waterloo: GameService)
     before = game_state(waterloo)
     check = open_check(waterloo, "formation", unit_id=uid)
     check.set("formation", "column")
+    check.set("in_combat_range", True)  # measured by the umpire (EotE 1.8.3)
     assert '3"' in check.result_text(check.preview())
     check.apply({})
     u = unit(waterloo, uid)
@@ -55,17 +56,19 @@ def test_formation_change_sets_the_flag_and_undo_restores(waterloo: GameService)
     assert game_state(waterloo) == before
 
 
-def test_dashboard_formation_edit_in_movement_sets_changed_formation(
+def test_dashboard_formation_edit_sets_no_changed_formation(
     waterloo: GameService,
 ) -> None:
+    """A formation typed on the dashboard is a fact of the table, not a change under fire."""
     uid = first_unit(waterloo, 0, "infantry")
     waterloo.set_unit(uid, "formation", "line")  # command phase: a set-up, no flag
     assert not unit(waterloo, uid).changed_formation
     to_movement(waterloo)
     waterloo.set_unit(uid, "formation", "column")
-    assert unit(waterloo, uid).changed_formation
-    waterloo.undo()
+    assert unit(waterloo, uid).formation == "column"
     assert not unit(waterloo, uid).changed_formation
+    waterloo.toggle_unit(uid, "changed_formation")  # the umpire marks it by hand
+    assert unit(waterloo, uid).changed_formation
 
 
 def test_pinned_cavalry_may_not_change_formation(waterloo: GameService) -> None:
@@ -73,7 +76,7 @@ def test_pinned_cavalry_may_not_change_formation(waterloo: GameService) -> None:
     uid = first_unit(waterloo, 1, "cavalry")
     setup(waterloo, SetField(GameUnit, uid, "pinned", True))
     check = open_check(waterloo, "formation", unit_id=uid)
-    assert check.trial({}).error is not None
+    assert "pinned cavalry may not change formation" in (check.trial({}).error or "")
 
 
 def test_limber_sets_formation_and_limbered(waterloo: GameService) -> None:
@@ -81,6 +84,7 @@ def test_limber_sets_formation_and_limbered(waterloo: GameService) -> None:
     gun = first_unit(waterloo, 0, "artillery")
     check = open_check(waterloo, "limber", unit_id=gun)
     assert check.values["formation"] == "limbered"
+    check.set("in_combat_range", True)
     check.apply({})
     u = unit(waterloo, gun)
     assert (u.formation, u.limbered, u.changed_formation) == ("limbered", True, True)
@@ -89,7 +93,7 @@ def test_limber_sets_formation_and_limbered(waterloo: GameService) -> None:
     back.set("formation", "unlimbered")
     assert back.result_text(back.preview()).startswith("unlimbers: costs ")
     inf = open_check(waterloo, "limber", unit_id=first_unit(waterloo, 0, "infantry"))
-    assert inf.trial({}).error is not None
+    assert "is not artillery" in (inf.trial({}).error or "")
 
 
 @pytest.mark.parametrize(
@@ -137,7 +141,7 @@ def test_skirmishers_detach_then_reform_with_half_the_stand_hits(waterloo: GameS
 def test_units_without_skirmish_cannot_detach(waterloo: GameService) -> None:
     uid = next(u.id for u in waterloo.view().sides[0].units if u.skirmish == "none")
     check = open_check(waterloo, "skirmishers", unit_id=uid)
-    assert check.trial({}).error is not None
+    assert "is not skirmish capable" in (check.trial({}).error or "")
 
 
 def test_formed_units_passing_through_disorder_both(waterloo: GameService) -> None:
@@ -198,7 +202,7 @@ def test_cavalry_charge_records_contact_and_terrain_disorder(waterloo: GameServi
     check.set("terrain", "hedge")
     assert check.apply({}).result == "allowed_disordered"
     assert unit(waterloo, cav).disordered
-    (ln,) = [ln for ln in waterloo.view().links if ln.kind == "charge"]
+    (ln,) = [f for f in waterloo.view().facts if f.kind == "charge"]
     assert (ln.unit_id, ln.other_id, ln.data["terrain"]) == (cav, target, "hedge")
     waterloo.undo()
     assert game_state(waterloo) == before
@@ -215,6 +219,6 @@ def test_intercepted_charge_contacts_the_interceptor(waterloo: GameService) -> N
     check = open_check(waterloo, "charge", unit_id=cav)
     check.set("intercepted_by", interceptor)
     check.apply({})
-    (ln,) = [ln for ln in waterloo.view().links if ln.kind == "charge"]
+    (ln,) = [f for f in waterloo.view().facts if f.kind == "charge"]
     assert ln.other_id == interceptor
     assert ln.data["intercepted"] is True

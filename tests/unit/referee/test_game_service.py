@@ -109,32 +109,32 @@ def test_no_op_edits_write_nothing(ligny: GameService) -> None:
 
 
 @pytest.mark.parametrize(
-    ("field", "value"),
+    ("field", "value", "why"),
     [
-        ("hits", -1),
-        ("hits", 21),
-        ("hits", True),
-        ("disordered", 1),
-        ("formation", "square"),
-        ("ce", 9),
-        ("blown", 1),
+        ("hits", -1, "hits must be 0..20"),
+        ("hits", 21, "hits must be 0..20"),
+        ("hits", True, "hits must be a whole number"),
+        ("disordered", 1, "disordered is yes or no"),
+        ("formation", "square", "artillery cannot be in square"),
+        ("ce", 9, "ce cannot be edited here"),
+        ("blown", 1, "only cavalry carries blown markers"),
     ],
 )
-def test_bad_edits_are_refused(ligny: GameService, field: str, value: object) -> None:
+def test_bad_edits_are_refused(ligny: GameService, field: str, value: object, why: str) -> None:
     svc = ligny
     battery = next(u for u in svc.view().sides[0].units if u.arm == "artillery")
-    with pytest.raises(RefereeError):
+    with pytest.raises(RefereeError, match=why):
         svc.set_unit(battery.id, field, value)
     assert svc.journal() == []
 
 
 def test_unknown_unit_and_markers(ligny: GameService) -> None:
     svc = ligny
-    with pytest.raises(RefereeError):
+    with pytest.raises(RefereeError, match="there is no unit 999999 in this game"):
         svc.toggle_unit(999_999, "disordered")
-    with pytest.raises(RefereeError):
+    with pytest.raises(RefereeError, match="hits is not a yes/no marker"):
         svc.toggle_unit(svc.view().sides[0].units[0].id, "hits")
-    with pytest.raises(RefereeError):
+    with pytest.raises(RefereeError, match="disordered is not a counted marker"):
         svc.adjust_unit(svc.view().sides[0].units[0].id, "disordered", 1)
 
 
@@ -188,14 +188,14 @@ def test_division_and_initiative(ligny: GameService) -> None:
     svc.set_division(div.id, "falling_back", True)
     d = svc.view().sides[0].divisions[0]
     assert (d.current_order, d.integrity_state) == ("ATTACK", "falling back")
-    with pytest.raises(RefereeError):
+    with pytest.raises(RefereeError, match="name cannot be set to 'x'"):
         svc.set_division(div.id, "name", "x")
-    with pytest.raises(RefereeError):
+    with pytest.raises(RefereeError, match="there is no division 10000 in this game"):
         svc.set_division(10_000, "in_town", True)
     assert svc.set_initiative(1) is not None
     assert svc.view().initiative_side == "French"
     assert svc.set_initiative(1) is None
-    with pytest.raises(RefereeError):
+    with pytest.raises(RefereeError, match="there is no side 5"):
         svc.set_initiative(5)
 
 

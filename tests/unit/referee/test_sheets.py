@@ -33,8 +33,10 @@ from eote_ref.referee.sheets import (
     sheets_from_army_list,
     sheets_from_game,
 )
+from eote_ref.referee.sheets_sample import play_sample_game
 from eote_ref.rules.core import Source
 from eote_ref.rulesets import load_default
+from eote_ref.store import open_database
 
 LISTS = shipped_army_lists()
 
@@ -303,19 +305,37 @@ def test_report_of_the_sample_game(sample_game: GameService) -> None:
     assert [x.name for x in report.leaders_lost] == ["Quiot du Passage"]
     markup = report_html(report, "chart.png")
     text = text_of(markup)
+    # Written out by hand from the script (the checks' own journal lines).
     for line in (
-        "20/6 Foot Battery fires at Lloyd's Battery RA: 1 hit",
+        "Fire: 20/6 Foot Battery → Lloyd's Battery RA at 10\": 1 hit",
+        'Fire: 2/30th Foot → 1/54e Ligne at 4": disorder',
         "1/54e Ligne: morale rout (rolled 9 against 4)",
-        "Quiot du Passage (1st Infantry Division): killed",
-        "1st Infantry Division: integrity fall back",
+        "Quiot du Passage: killed (rolled 1)",
+        "1st Infantry Division: integrity falls back",
         "33rd Foot: morale rout",
     ):
         assert line in text
     assert "Tactical fire" in text
     assert "Leader casualty" in text
     assert '<img src="chart.png"' in markup
-    # losses per turn: French 4 in turn 1, Anglo-Allied 1 then 2
-    assert report.summary.losses_per_turn == {1: {0: 4, 1: 1}, 2: {1: 2}}
+    # losses per turn: French 4 in turn 1, Anglo-Allied 1 then 1. The 1st Infantry Division
+    # fell back disordered in turn 1 (9.0), so its battery fires at -2 in turn 2 and misses.
+    assert report.summary.losses_per_turn == {1: {0: 4, 1: 1}, 2: {1: 1}}
+
+
+def test_the_scripted_battle_played_twice_writes_the_same_report(
+    tmp_path: pathlib.Path,
+) -> None:
+    """The one check loop is deterministic with entered dice: two plays, one report."""
+    texts = []
+    for n in (1, 2):
+        db = open_database(tmp_path / f"play{n}.sqlite")
+        try:
+            texts.append(text_of(report_html(after_action_report(play_sample_game(db)))))
+        finally:
+            db.close()
+    assert texts[0] == texts[1]
+    assert "Fire: Lloyd's Battery RA → 2/54e Ligne at 10\": no effect" in texts[0]
 
 
 def test_report_skips_undone_steps(sample_game: GameService) -> None:
@@ -323,7 +343,7 @@ def test_report_skips_undone_steps(sample_game: GameService) -> None:
     game.undo()  # the last integrity check
     text = text_of(report_html(after_action_report(game)))
     assert "3rd British Division: integrity" not in text
-    assert "1st Infantry Division: integrity fall back" in text
+    assert "1st Infantry Division: integrity falls back" in text
 
 
 def test_game_sheets_tick_the_markers(sample_game: GameService) -> None:

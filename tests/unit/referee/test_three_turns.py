@@ -109,7 +109,12 @@ def test_three_turns_of_a_small_battle(waterloo: GameService) -> None:
     resolve(game, "assault", {"roll": 6}, attackers=[hussars.id], defenders=[g[2]])
     assert unit(game, hussars.id).fought_this_turn
     step(game, Phase.LEADER_CASUALTY)
-    assert [d for _p, _u, d in due(game)] == [guards.id, hussar_div.id]
+    # The Guards (fired on, assaulted), both firing batteries' divisions (EotE 8.0: units in
+    # tactical combat, firers included) and the hussars'.
+    battery_divs = [
+        next(d.id for d in french.divisions if any(u.id == b for u in d.units)) for b in batteries
+    ]
+    assert sorted(d for _p, _u, d in due(game)) == sorted({guards.id, *battery_divs, hussar_div.id})
     assert resolve(game, "leader_casualty", {"roll": 1}, division_id=guards.id) == "killed"
     assert resolve(game, "leader_casualty", {"roll": 10}, division_id=hussar_div.id) == "no_effect"
     step(game, Phase.INTEGRITY)

@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.setup import NewGame, create_new_game
-from eote_ref.referee.turn import REPLACEMENT_RATING, TURN_FLAGS, replacement_name
+from eote_ref.referee.turn import TURN_FLAGS, replacement_name
+from eote_ref.rules.leader_casualty import replacement
+from eote_ref.rulesets import load_default
 from eote_ref.store import GameCommand, GameLeader, GameUnit, SetField, open_database
 from tests.unit.referee.conftest import LISTS, game_state
 
@@ -117,7 +119,10 @@ def test_replacement_leader_arrives_rated_minus_one(waterloo: GameService) -> No
     assert lead is not None
     assert not lead.killed
     assert lead.replacement
-    assert (lead.name, lead.rating) == (replacement_name(div.leader.name), REPLACEMENT_RATING)
+    assert (lead.name, lead.rating) == (
+        replacement_name(div.leader.name),
+        replacement(load_default())[1],
+    )
     assert "arrives" in waterloo.journal(limit=1)[0].summary
     waterloo.undo()
     assert waterloo.view().sides[1].divisions[0].leader.killed  # type: ignore[union-attr]

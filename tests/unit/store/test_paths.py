@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pathlib
+import sys
 
-import platformdirs
 import pytest
 
 from eote_ref.store import default_database_path, user_data_dir
@@ -15,11 +15,15 @@ def test_eote_ref_home_overrides(tmp_path: pathlib.Path) -> None:
     assert default_database_path() == tmp_path / "home" / "eote-ref.sqlite"
 
 
-def test_platform_folder_without_override(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG folders are Linux's")
+def test_platform_folder_without_override(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    """Without the override, Linux's XDG data folder holds an ``eote-ref`` folder."""
     monkeypatch.delenv("EOTE_REF_HOME")
-    expected = pathlib.Path(platformdirs.user_data_dir("eote-ref", appauthor=False))
-    assert user_data_dir() == expected
-    assert expected.name == "eote-ref"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert user_data_dir() == tmp_path / "xdg" / "eote-ref"
+    assert default_database_path() == tmp_path / "xdg" / "eote-ref" / "eote-ref.sqlite"
 
 
 def test_home_is_expanded(monkeypatch: pytest.MonkeyPatch) -> None:

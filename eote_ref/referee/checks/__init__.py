@@ -382,14 +382,14 @@ def open_check(game: GameService, key: str, **target: Any) -> Adjudication:
 
 #: Modules that register adjudications (imported on first use).
 CHECK_MODULES: list[str] = [
-    "eote_ref.referee.checks_unit",
-    "eote_ref.referee.checks_command",
-    "eote_ref.referee.checks_initiative",
-    "eote_ref.referee.checks_movement",
-    "eote_ref.referee.checks_fire",
-    "eote_ref.referee.checks_assault",
-    "eote_ref.referee.checks_guns",
-    "eote_ref.referee.checks_end",
+    "eote_ref.referee.checks.unit",
+    "eote_ref.referee.checks.command",
+    "eote_ref.referee.checks.initiative",
+    "eote_ref.referee.checks.movement",
+    "eote_ref.referee.checks.fire",
+    "eote_ref.referee.checks.assault",
+    "eote_ref.referee.checks.guns",
+    "eote_ref.referee.checks.end",
 ]
 
 

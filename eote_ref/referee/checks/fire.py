@@ -27,7 +27,8 @@ from sqlmodel import col, select
 
 from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
-from eote_ref.referee.checks_guns import remanned_ids
+from eote_ref.referee.checks.guns import remanned_ids
+from eote_ref.referee.facts import FIRED, fact
 from eote_ref.referee.game import GameService, GameView, RefereeError, UnitView
 from eote_ref.rules.core import Effect, Outcome
 from eote_ref.rules.fire import Cover, FireSituation
@@ -40,6 +41,11 @@ COVER_CHOICES = (
     Choice("woods", "woods"),
     Choice("town", "town / buildings"),
 )
+
+
+def range_key(firer_id: int) -> str:
+    """The question holding the range of a battery after the first (EotE 6.3)."""
+    return f"range_{firer_id}"
 
 
 def unit_rows(game: GameService, ids: Iterable[int]) -> dict[int, GameUnit]:
@@ -114,10 +120,34 @@ class FireCheck(Adjudication):
         self.values.setdefault("at_stand", False)
 
     def set(self, key: str, value: Any) -> None:
-        """Answer one question; a new target without a skirmish stand out drops the stand."""
+        """Answer one question; a new target without a skirmish stand out drops the stand.
+
+        Choosing several batteries asks each one's range (EotE 6.3): a battery added later
+        starts at the first battery's range.
+        """
+        if key not in self.values and key.startswith("range_") and self._is_range_key(key):
+            self.values[key] = self.values.get("range_in", 0.0)
         super().set(key, value)
         if key == "target" and not self._stand_out(value):
             self.values["at_stand"] = False
+        if key == "firers":
+            for i in self._ids()[1:]:
+                self.values.setdefault(range_key(i), self.values.get("range_in", 0.0))
+
+    def _is_range_key(self, key: str) -> bool:
+        return key[len("range_") :].isdigit()
+
+    def several_batteries(self) -> bool:
+        """Whether several batteries fire together, each at its own range (EotE 6.3)."""
+        ids = self.__dict__.get("values", {}).get("firers") or self._default_firers()
+        return self.sub_phase == "artillery" and len(tuple(ids)) > 1
+
+    def range_of(self, firer_id: int) -> float:
+        """The range entered for firer ``firer_id`` (the first firer's is ``range_in``)."""
+        ids = self._ids()
+        if not ids or firer_id == ids[0] or not self.several_batteries():
+            return float(self.values["range_in"])
+        return float(self.values.get(range_key(firer_id), self.values["range_in"]))
 
     def _stand_out(self, unit_id: Any) -> bool:
         """Whether unit ``unit_id`` has its skirmishers detached (EotE 5.4)."""
@@ -243,10 +273,13 @@ class FireCheck(Adjudication):
                     "two make it ineffective (5.4)",
                 )
             )
+        chosen = tuple(self.__dict__.get("values", {}).get("firers") or firers)
+        several = artillery and len(chosen) > 1
+        first = f" of {self.unit(int(chosen[0])).name}" if several else ""
         facts += [
             Fact(
                 "range_in",
-                f"Range measured on the table ({view.figure_scale})",
+                f"Range{first} measured on the table ({view.figure_scale})",
                 "float",
                 range_default,
                 rule="6.1" if artillery else "6.5",
@@ -254,6 +287,24 @@ class FireCheck(Adjudication):
                 suffix='"',
                 derived=bool(last_range),
             ),
+        ]
+        if several:
+            for i in chosen[1:]:
+                own = [r for t, r in self.last_targets(int(i)) if t == target]
+                facts.append(
+                    Fact(
+                        range_key(int(i)),
+                        f"Range of {self.unit(int(i)).name}",
+                        "float",
+                        own[0] if own else range_default,
+                        rule="6.3",
+                        maximum=60,
+                        suffix='"',
+                        derived=bool(own),
+                        help="Each battery's own range band modifies its CE (6.1, 6.3)",
+                    )
+                )
+        facts += [
             Fact(
                 "target_cover",
                 "Target's cover",
@@ -395,8 +446,11 @@ class FireCheck(Adjudication):
                 raise RefereeError("a screened battery loses bombardment (6.4)")
         if bombard and any(rows[i].pinned for i in ids):
             raise RefereeError("a pinned battery loses bombardment (6.4)")
+        several = self.sub_phase == "artillery" and len(ids) > 1
         return FireSituation(
             firers=firers,
+            firer_ranges=tuple(self.range_of(i) for i in ids) if several else (),
+            firer_names=tuple(rows[i].name for i in ids) if several else (),
             target=target,
             range_in=float(self.values["range_in"]),
             bombardment=bombard,
@@ -480,11 +534,16 @@ class FireCheck(Adjudication):
                 self.view.turn,
                 i,
                 t,
-                range_in=float(self.values["range_in"]),
+                range_in=self.range_of(i),
                 bombardment=bool(self.values.get("bombardment")),
             )
             for i in self._ids()
         ]
+
+    def fired_facts(self) -> list[Change]:
+        """The facts of this fire: each firer fired at the target this turn (EotE 6.0, 8.0)."""
+        t = self.target_id()
+        return [fact(FIRED, self.view.turn, i, t) for i in self._ids()]
 
     def changes(self, outcome: Outcome) -> list[Change]:
         """Hits and disorder on the target (or hits on its stand); batteries remember it."""
@@ -492,8 +551,10 @@ class FireCheck(Adjudication):
         effect = outcome.effects.get("target", Effect())
         if self.at_stand():
             assert row.id is not None
-            return stand_changes(row, effect.hits) + self.fired_at_links()
-        return effect_changes(row, effect) + self.fired_at_links()
+            out = stand_changes(row, effect.hits)
+        else:
+            out = effect_changes(row, effect)
+        return out + self.fired_at_links() + self.fired_facts()
 
 
 @register
@@ -719,12 +780,12 @@ class FireQueue:
             else:
                 out += effect_changes(rows[t.unit_id], Effect(hits=t.hits, disorder=t.disorder))
         for q in self.fires:
-            out += q.check.fired_at_links()
+            out += q.check.fired_at_links() + q.check.fired_facts()
         return out
 
     def describe(self) -> list[str]:
         """The changes in words."""
-        return [self.game.describe_change(c) for c in self.changes()]
+        return [text for c in self.changes() if (text := self.game.describe_change(c))]
 
     def morale_due(self) -> list[int]:
         """Units whose hits reach the morale threshold once the queue is applied (7.5)."""

@@ -18,21 +18,20 @@ a supporter that supported this turn (7.2), infantry that fought an assault roun
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 from typing import Any, ClassVar
 
-from sqlmodel import col, select
-
+from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register
-from eote_ref.referee.checks_fire import on_table, side_of, unit_label, unit_rows
-from eote_ref.referee.checks_guns import remanned_ids
+from eote_ref.referee.checks.fire import on_table, side_of, unit_label, unit_rows
+from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.game import RefereeError, UnitView
 from eote_ref.rules.assault import AssaultSituation, DefenderCover, Position, Support
 from eote_ref.rules.cavalry import BritishBreakthroughSituation, british_cavalry_breakthrough
 from eote_ref.rules.core import Effect, Outcome
-from eote_ref.store import Change, DeleteRow, JournalEvent, SetField
-from eote_ref.store.models import DONE
+from eote_ref.store import Change, DeleteRow, SetField
 
 SUPPORT_SLOTS = 3
 POSITIONS = (
@@ -150,7 +149,10 @@ class AssaultCheck(Adjudication):
         uid = self.target.get("unit_id")
         if uid is not None and not (att and dfd):
             uid = int(uid)
-            partners = tuple(self._engaged_with(uid))
+            # Engaged since last turn (7.0), else this turn's charges (5.8), either way round.
+            partners = tuple(self._engaged_with(uid)) or tuple(
+                turn_facts.charged_by(self.view, uid) + turn_facts.chargers_of(self.view, uid)
+            )
             mine = side_of(self.view, uid) == self.attacking_side
             if mine:
                 att = att or (uid,)
@@ -189,6 +191,7 @@ class AssaultCheck(Adjudication):
         in_town = any(
             d.in_town for s in view.sides for d in s.divisions for u in d.units if u.id in dfd
         )
+        sabre = self._sabre_due(att, dfd)
         facts = [
             Fact(
                 "attackers",
@@ -248,11 +251,12 @@ class AssaultCheck(Adjudication):
             Fact("uphill", "The attackers charge uphill", "bool", False, rule="10.0"),
             Fact(
                 "sabre_bonus",
-                "Sabre bonus: cavalry on breakthrough contacts infantry or guns",
+                "Sabre bonus: cavalry on breakthrough contacts the same infantry or guns again",
                 "bool",
-                bool(self.target.get("sabre_bonus", False)),
+                sabre,
                 rule="7.7.1",
-                derived=bool(self.target.get("sabre_bonus", False)),
+                derived=sabre,
+                help="Pre-ticked when the breakthrough contacts the unit the cavalry beat",
             ),
             Fact(
                 "sappers", "Sappers with the attackers (town assault)", "bool", False, rule="7.12"
@@ -314,6 +318,21 @@ class AssaultCheck(Adjudication):
                 choices=batteries,
             ),
             Fact(
+                "passed_through",
+                "Formed friendly units a routing unit passes through (they test morale)",
+                "units",
+                (),
+                rule="7.5",
+                choices=tuple(
+                    Choice(u.id, unit_label(view, u))
+                    for u in on_table(view)
+                    if not u.routed
+                    and u.formation != "skirmish"
+                    and not (u.arm == "artillery" and not u.limbered)
+                ),
+                help="As a morale rout: each formed friend it passes through must test (7.5)",
+            ),
+            Fact(
                 "takes_breakthrough",
                 "Winning cavalry takes its breakthrough",
                 "bool",
@@ -323,6 +342,23 @@ class AssaultCheck(Adjudication):
             ),
         ]
         return facts
+
+    def _sabre_due(self, att: tuple[int, ...], dfd: tuple[int, ...]) -> bool:
+        """Breakthrough cavalry contacting the infantry or guns it beat, again (EotE 7.7.1)."""
+        if not self.target.get("breakthrough") and not self.__dict__.get("values", {}).get(
+            "breakthrough"
+        ):
+            return False
+        beaten = {turn_facts.breakthrough_beaten(self.view, a) for a in att} - {None}
+        return any(
+            d in beaten and self.unit(d).arm in ("infantry", "engineers", "artillery") for d in dfd
+        )
+
+    def set(self, key: str, value: Any) -> None:
+        """Answer one question; on a breakthrough a new defender re-reads the sabre bonus."""
+        super().set(key, value)
+        if key in ("attackers", "defenders", "breakthrough"):
+            self.values["sabre_bonus"] = self._sabre_due(self.attacker_ids(), self.defender_ids())
 
     # ------------------------------------------------------------------ situation
     def attacker_ids(self) -> tuple[int, ...]:
@@ -455,34 +491,12 @@ class AssaultCheck(Adjudication):
         return out
 
     # ------------------------------------------------------------------ once a turn
-    def _earlier_assaults(self) -> list[tuple[set[int], set[int]]]:
-        """This turn's assaults in the journal: (units that fought, units that supported)."""
-        cached: list[tuple[set[int], set[int]]] | None = self.__dict__.get("_earlier")
-        if cached is not None:
-            return cached
-        with self.game.db.session() as s:
-            events = s.exec(
-                select(JournalEvent)
-                .where(
-                    JournalEvent.game_id == self.game.game_id,
-                    JournalEvent.status == DONE,
-                    JournalEvent.turn == self.game.turn,
-                    JournalEvent.kind == self.procedure,
-                )
-                .order_by(col(JournalEvent.seq))
-            ).all()
-            found = [(dict(e.inputs or {}), dict(e.outcome or {})) for e in events]
-        cached = []
-        for inputs, outcome in found:
-            facts = inputs.get("facts") or {}
-            fought = outcome.get("fought")
-            if fought is None:  # an assault recorded before the 7.10 choice existed
-                fought = [*(facts.get("attackers") or ()), *(facts.get("defenders") or ())]
-            sups = [facts.get(f"support_{n}") for n in range(1, SUPPORT_SLOTS + 1)]
-            supported = {int(i) for i in sups if isinstance(i, int)} if fought else set()
-            cached.append(({int(i) for i in fought}, supported))
-        self.__dict__["_earlier"] = cached
-        return cached
+    def _earlier_assaults(self) -> tuple[builtins.set[int], builtins.set[int]]:
+        """This turn's facts: units that fought an assault, units that supported (7.0, 7.2)."""
+        found = self.game.facts()
+        return turn_facts.units_that_fought(self.view, found), turn_facts.supporters(
+            self.view, found
+        )
 
     def warnings(self) -> list[str]:
         """Once-a-turn limits this turn's journal shows already used (warnings, not refusals).
@@ -490,11 +504,7 @@ class AssaultCheck(Adjudication):
         A unit supports a defender once a turn (7.2); infantry fights one assault round a
         turn (7.0), though a defender caught again on a cavalry breakthrough fights (7.3).
         """
-        fought: set[int] = set()
-        supported: set[int] = set()
-        for f, s in self._earlier_assaults():
-            fought |= f
-            supported |= s
+        fought, supported = self._earlier_assaults()
         out = []
         for uid, _pos, _enf in self.support_ids():
             if uid in supported:
@@ -523,6 +533,13 @@ class AssaultCheck(Adjudication):
         Batteries that moved away or abandoned their guns (7.10) are left out.
         """
         att, dfd = self._checked_sides()
+        if self.values["breakthrough"]:
+            for a in att:
+                if turn_facts.breakthrough_fought(self.view, a):
+                    raise RefereeError(
+                        f"{self.unit(a).name} has fought its breakthrough combat this turn: "
+                        "cavalry makes one breakthrough combat (5.15)"
+                    )
         fighting = self.fighting_defender_ids()
         sups = self.support_ids()
         ids = [s[0] for s in sups]
@@ -757,6 +774,58 @@ class AssaultCheck(Adjudication):
             for a in att:
                 for d in dfd:
                     out.append(link("engaged", self.view.turn, a, d))
+        return out + self._fact_changes(outcome) + self._rout_changes(outcome)
+
+    def _fact_changes(self, outcome: Outcome) -> list[Change]:
+        """The facts this assault establishes: who fought whom, who supported, breakthrough."""
+        turn = self.view.turn
+        fought = {int(i) for i in outcome.details.get("fought") or ()}
+        if not fought:
+            return []  # every defender was a battery that went (7.10): nothing was fought
+        att, dfd = self.attacker_ids(), self.fighting_defender_ids()
+        on_breakthrough = bool(self.values["breakthrough"])
+        out = [
+            turn_facts.fact(turn_facts.FOUGHT, turn, a, d, breakthrough=on_breakthrough)
+            for a in att
+            for d in dfd
+        ]
+        out += [
+            turn_facts.fact(turn_facts.SUPPORTED, turn, uid, dfd[0])
+            for uid, _pos, _enf in self.support_ids()
+        ]
+        side = outcome.details.get("breakthrough")
+        if outcome.details.get("breakthrough_taken") and side and not on_breakthrough:
+            winners, beaten = (att, dfd) if side == "attacker" else (dfd, att)
+            out += [
+                turn_facts.fact(turn_facts.BREAKTHROUGH, turn, w, beaten[0])
+                for w in winners
+                if self.unit(w).arm == "cavalry"
+            ]
+        return out
+
+    def routed_ids(self, outcome: Outcome) -> list[int]:
+        """Units this assault routs (7.3)."""
+        out = []
+        sides = (("attacker", self.attacker_ids()), ("defender", self.fighting_defender_ids()))
+        for side, ids in sides:
+            for n, uid in enumerate(ids, start=1):
+                effect = outcome.effects.get(f"{side}_{n}")
+                if effect is not None and effect.rout:
+                    out.append(uid)
+        return out
+
+    def _rout_changes(self, outcome: Outcome) -> list[Change]:
+        """Formed friends a routing unit passes through must test morale (7.5), as in morale."""
+        routed = self.routed_ids(outcome)
+        if not routed:
+            return []
+        turn = self.view.turn
+        out: list[Change] = []
+        for i in self.values.get("passed_through") or ():
+            uid = int(i)
+            router = next((r for r in routed if self._side(r) == self._side(uid)), None)
+            if router is not None and uid not in routed:
+                out.append(link("morale_due", turn, uid, router, reason="rout passed through"))
         return out
 
     # ------------------------------------------------------------------ what follows
@@ -774,12 +843,15 @@ class AssaultCheck(Adjudication):
     def follow_up(self, outcome: Outcome) -> dict[str, Any] | None:
         """The target of a breakthrough follow-up assault, if the winner broke through."""
         d = outcome.details
-        if not d.get("breakthrough_taken"):
-            return None
+        if not d.get("breakthrough_taken") or self.values["breakthrough"]:
+            return None  # one breakthrough combat only (5.15)
         winners = (
             self.attacker_ids() if d["breakthrough"] == "attacker" else self.fighting_defender_ids()
         )
-        target: dict[str, Any] = {"attackers": winners, "breakthrough": True, "sabre_bonus": True}
+        found = self.game.facts()  # as stored now: the follow-up may have been fought already
+        if any(turn_facts.breakthrough_fought(self.view, w, found) for w in winners):
+            return None
+        target: dict[str, Any] = {"attackers": winners, "breakthrough": True}
         if d["breakthrough"] == "defender":
             target["side"] = side_of(self.view, winners[0])
         return target

@@ -3,7 +3,7 @@
 Sections: movement allowances and costs (EotE 5.1-5.3), formation changes (EotE 5.2, 5.13),
 artillery limbering (EotE 5.2.3), moving through other units (EotE 5.3.5), skirmishers
 (EotE 5.4), pinning (EotE 5.7) and cavalry charges through terrain (EotE 5.8.1). Square is
-:class:`~eote_ref.referee.checks_unit.SquareCheck` (EotE 5.6). :func:`movement_table` is what
+:class:`~eote_ref.referee.checks.unit.SquareCheck` (EotE 5.6). :func:`movement_table` is what
 the movement reference panel shows.
 """
 
@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit, unit_row
+from eote_ref.referee.checks import Adjudication, Choice, Fact, register, set_unit, unit_row
+from eote_ref.referee.facts import CHARGE, fact
 from eote_ref.referee.game import GameService, GameView, RefereeError, UnitView
 from eote_ref.rules.cavalry import ChargeSituation, Terrain
 from eote_ref.rules.core import Outcome, RulesError
@@ -141,6 +142,25 @@ def _side_of(view: GameView, unit_id: int) -> int:
 # ----------------------------------------------------------------------------- formation
 
 
+def in_combat_range_fact(game: GameService) -> Fact:
+    """Whether a formation change is made inside tactical combat range (EotE 1.8.3, 1.9).
+
+    Only such a change costs the -2 in combat this turn; the umpire measures it (no default
+    from the state: the app does not know where the enemy stands).
+    """
+    reach = game.ruleset.scaled(
+        game.ruleset.distance("tactical_combat_range").value, game.figure_scale
+    )
+    return Fact(
+        "in_combat_range",
+        f'Changed inside tactical combat range (an enemy within {reach:g}")',
+        "bool",
+        False,
+        rule="1.8.3",
+        help="Only a change inside tactical combat range gives -2 in combat this turn",
+    )
+
+
 @register
 class FormationCheck(Adjudication):
     """A unit changes formation (EotE 5.2): its cost, and the changed-formation flag."""
@@ -187,6 +207,7 @@ class FormationCheck(Adjudication):
                 rule="4.0",
                 derived=True,
             ),
+            in_combat_range_fact(self.game),
         ]
 
     def situation(self) -> MovementSituation:
@@ -238,7 +259,7 @@ class FormationCheck(Adjudication):
         out: list[Change] = []
         if row.formation != new:
             out.append(set_unit(row.id, "formation", new))
-        if not row.changed_formation:
+        if self.values["in_combat_range"] and not row.changed_formation:
             out.append(set_unit(row.id, "changed_formation", True))
         if row.arm == "artillery" and row.limbered != (new == "limbered"):
             out.append(set_unit(row.id, "limbered", new == "limbered"))
@@ -250,7 +271,10 @@ class FormationCheck(Adjudication):
         notes.append(
             "changes are made outside pinning distance, at the start or end of the move (5.2)"
         )
-        notes.append("a unit that changed formation suffers the combat penalty this turn (5.7)")
+        if self.values["in_combat_range"]:
+            notes.append(
+                "changed formation inside tactical combat range: -2 in combat this turn (1.8.3)"
+            )
         return notes
 
     def summary(self, outcome: Outcome) -> str:
@@ -427,6 +451,7 @@ class SkirmishersCheck(Adjudication):
                     choices=(Choice("line", "line"), Choice("column", "column")),
                 )
             )
+            facts.append(in_combat_range_fact(self.game))
         return facts
 
     def situation(self) -> SkirmishersSituation:
@@ -485,7 +510,7 @@ class SkirmishersCheck(Adjudication):
             out.append(set_unit(row.id, "skirmishers_out", False))
         elif action == "full_reform":
             out.append(set_unit(row.id, "formation", self.values.get("reform_into", "line")))
-            if not row.changed_formation:
+            if self.values.get("in_combat_range") and not row.changed_formation:
                 out.append(set_unit(row.id, "changed_formation", True))
         return out
 
@@ -687,14 +712,14 @@ class ChargeCheck(Adjudication):
         return {"allowed_disordered": "allowed, disordered"}.get(code, code.replace("_", " "))
 
     def changes(self, outcome: Outcome) -> list[Change]:
-        """A ``charge`` link to the unit contacted; disorder over streams, walls, hedges."""
+        """A ``charge`` fact naming the unit contacted; disorder over streams, walls, hedges."""
         if outcome.result == "not_allowed":
             return []
         u = self.unit()
         data = {"terrain": self.values["terrain"], "target": int(self.values["target"])}
         if self.values["intercepted_by"]:
             data["intercepted"] = True
-        out: list[Change] = [link("charge", self.view.turn, u.id, self._contact().id, **data)]
+        out: list[Change] = [fact(CHARGE, self.view.turn, u.id, self._contact().id, **data)]
         if outcome.result == "allowed_disordered" and not u.disordered:
             out.append(set_unit(u.id, "disordered", True))
         return out

@@ -21,12 +21,13 @@ and the next turn's check reads it back without scanning the journal.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from sqlmodel import col, select
 
+from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
@@ -36,7 +37,14 @@ from eote_ref.referee.checks import (
     register,
     set_unit,
 )
-from eote_ref.referee.game import DivisionView, GameService, GameView, RefereeError, UnitView
+from eote_ref.referee.game import (
+    COUNT_FIELDS,
+    DivisionView,
+    GameService,
+    GameView,
+    RefereeError,
+    UnitView,
+)
 from eote_ref.rules.cavalry import CavalryEndOfTurnSituation
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.dice import EnteredDice
@@ -57,19 +65,11 @@ from eote_ref.store import (
     GameLeader,
     GameLink,
     GameUnit,
-    JournalChange,
     JournalEvent,
     SetField,
 )
 from eote_ref.store.models import DONE
 
-#: Journal kinds whose events put units "in combat" for the leader casualty roll (8.0).
-COMBAT_KINDS = ("fire", "assault", "bombard", "artillery")
-#: Input keys (besides any naming "unit") that hold units in combat: fire targets and both
-#: sides of an assault. Firers are not listed: 8.0 names units *receiving* artillery fire.
-UNIT_KEYS = ("target_id", "attacker_id", "defender_id", "attackers", "defenders")
-#: The most blown markers a unit carries (the dashboard's limit).
-MAX_BLOWN = 5
 #: Integrity results that count as a check taken (the no-roll record actions do not).
 INTEGRITY_RESULTS = ("pass", "fall_back", "rout")
 
@@ -92,55 +92,16 @@ def events_this_turn(game: GameService, kind: str | None = None) -> list[Journal
         return rows
 
 
-def _unit_ids_in(value: Any, key: str = "") -> Iterator[int]:
-    """Unit ids named in an event's inputs: ints under keys that name units."""
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _unit_ids_in(v, str(k))
-    elif isinstance(value, list):
-        for v in value:
-            yield from _unit_ids_in(v, key)
-    elif (
-        isinstance(value, int)
-        and not isinstance(value, bool)
-        and ("unit" in key or key in UNIT_KEYS)
-    ):
-        yield value
+def combat_units_this_turn(game: GameService, view: GameView | None = None) -> set[int]:
+    """Units engaged in tactical combat this turn (EotE 8.0), from the facts of the turn.
 
-
-def combat_units_this_turn(game: GameService) -> set[int]:
-    """Units engaged in combat or under fire this turn (EotE 8.0).
-
-    Units that fought (``fought_this_turn``), units a fire or assault event of this turn
-    changed, and units such an event names in its inputs (a target that took no hit was
-    still under fire).
+    Units that fired, were fired on or fought an assault (the checks wrote them when they
+    were applied), and units the umpire marked as having fought this turn.
     """
-    combat = [e for e in events_this_turn(game) if e.kind.startswith(COMBAT_KINDS)]
-    ids: set[int] = set()
-    with game.db.session() as s:
-        ids.update(
-            int(uid)
-            for uid in s.exec(
-                select(GameUnit.id).where(
-                    GameUnit.game_id == game.game_id, col(GameUnit.fought_this_turn)
-                )
-            ).all()
-            if uid is not None
-        )
-        event_ids = [e.id for e in combat if e.id is not None]
-        if event_ids:
-            ids.update(
-                s.exec(
-                    select(JournalChange.row_id).where(
-                        col(JournalChange.event_id).in_(event_ids),
-                        JournalChange.entity == "game_unit",
-                    )
-                ).all()
-            )
-        valid = set(s.exec(select(GameUnit.id).where(GameUnit.game_id == game.game_id)).all())
-    for e in combat:
-        ids.update(_unit_ids_in(e.inputs))
-    return {i for i in ids if i in valid}
+    view = view or game.view()
+    ids = turn_facts.units_in_combat(view)
+    ids.update(u.id for s in view.sides for u in s.units if u.fought_this_turn)
+    return ids
 
 
 class _UnitRow(NamedTuple):
@@ -179,8 +140,9 @@ def leaders_within_reach(
     an assault this turn. With ``pending_only`` leaders already rolled for this turn are left
     out.
     """
-    in_combat = combat_units_this_turn(game)
     view = view or game.view()
+    in_combat = combat_units_this_turn(game, view)
+    fought = turn_facts.units_that_fought(view)
     done = _rolled_leaders(game) if pending_only else set()
     with game.db.session() as s:
         leaders = list(s.exec(select(GameLeader).where(GameLeader.game_id == game.game_id)).all())
@@ -210,7 +172,7 @@ def leaders_within_reach(
                 div.id,
                 side,
                 unit.id if unit else None,
-                bool(unit and unit.fought_this_turn and unit.id in in_combat),
+                bool(unit and (unit.fought_this_turn or unit.id in fought)),
             )
         )
 
@@ -828,7 +790,7 @@ def _cavalry_changes(row: GameUnit, outcome: Outcome) -> list[Change]:
     assert row.id is not None
     out: list[Change] = []
     if outcome.result in ("blown", "disintegrated"):
-        blown = min(MAX_BLOWN, row.blown + 1)
+        blown = min(COUNT_FIELDS["blown"], row.blown + 1)
         if blown != row.blown:
             out.append(set_unit(row.id, "blown", blown))
     if outcome.result == "disintegrated":

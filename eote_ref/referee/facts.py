@@ -1,0 +1,127 @@
+"""The facts of the turn: what the checks established, kept as game state for the checks after.
+
+A charge made in the movement phase, a fire (its firers and target), the units of an assault,
+a cavalry breakthrough taken: each is a ``game_fact`` row written by the check that
+establishes it, in the same journal event (undo removes it with the check), and deleted when
+the next turn starts (:func:`clear_changes`). Later checks and the turn guide read them here,
+never from the journal:
+
+* the assault phase lists this turn's charges and the assault check opens on the defender
+  charged (EotE 5.8, 7.0);
+* the leader-casualty list comes from the units that fired, were fired on or fought, with the
+  leaders attached to them or to their divisions (EotE 8.0);
+* a second breakthrough combat for the same cavalry is refused, and the sabre bonus is offered
+  only when the breakthrough contacts the unit it beat (EotE 5.15, 7.7.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from eote_ref.referee.game import FactView, GameView
+from eote_ref.store import Change, DeleteRow, InsertRow
+
+#: Cavalry contact made in movement: ``unit_id`` charged ``other_id`` (EotE 5.8).
+CHARGE = "charge"
+#: A fire: ``unit_id`` fired at ``other_id`` (EotE 6.0).
+FIRED = "fired"
+#: An assault round: attacker ``unit_id`` fought defender ``other_id`` (EotE 7.0);
+#: ``data["breakthrough"]`` marks a combat on breakthrough movement (EotE 5.15).
+FOUGHT = "fought"
+#: A supporter ``unit_id`` backed defender ``other_id`` this turn (EotE 7.2).
+SUPPORTED = "supported"
+#: Cavalry ``unit_id`` took its breakthrough after beating ``other_id`` (EotE 5.15).
+BREAKTHROUGH = "breakthrough"
+
+KINDS = (CHARGE, FIRED, FOUGHT, SUPPORTED, BREAKTHROUGH)
+
+
+def fact(kind: str, turn: int, unit_id: int, other_id: int | None = None, **data: Any) -> Change:
+    """A new fact of the turn, to be written with the check that establishes it."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown fact kind {kind!r}")
+    return InsertRow(
+        "game_fact",
+        {"kind": kind, "turn": turn, "unit_id": unit_id, "other_id": other_id, "data": data},
+    )
+
+
+def clear_changes(facts: Iterable[FactView]) -> list[Change]:
+    """The deletions that clear ``facts`` when a new turn starts."""
+    return [DeleteRow("game_fact", f.id) for f in facts]
+
+
+def of_turn(view: GameView, kind: str, facts: Iterable[FactView] | None = None) -> list[FactView]:
+    """This turn's facts of ``kind`` (from ``facts``, default the view's)."""
+    pool = view.facts if facts is None else facts
+    return [f for f in pool if f.kind == kind and f.turn == view.turn]
+
+
+def charges(view: GameView) -> list[FactView]:
+    """This turn's charges, in the order they were made (EotE 5.8)."""
+    return of_turn(view, CHARGE)
+
+
+def charged_by(view: GameView, unit_id: int) -> list[int]:
+    """The units ``unit_id`` charged this turn."""
+    return [f.other_id for f in charges(view) if f.unit_id == unit_id and f.other_id is not None]
+
+
+def chargers_of(view: GameView, unit_id: int) -> list[int]:
+    """The units that charged ``unit_id`` this turn."""
+    return [f.unit_id for f in charges(view) if f.other_id == unit_id]
+
+
+def fought_pairs(view: GameView, facts: Iterable[FactView] | None = None) -> set[frozenset[int]]:
+    """The attacker-defender pairs that fought an assault this turn."""
+    return {
+        frozenset((f.unit_id, f.other_id))
+        for f in of_turn(view, FOUGHT, facts)
+        if f.other_id is not None
+    }
+
+
+def units_that_fought(view: GameView, facts: Iterable[FactView] | None = None) -> set[int]:
+    """Units that fought an assault this turn, on either side (EotE 7.0)."""
+    out: set[int] = set()
+    for f in of_turn(view, FOUGHT, facts):
+        out.add(f.unit_id)
+        if f.other_id is not None:
+            out.add(f.other_id)
+    return out
+
+
+def units_in_combat(view: GameView) -> set[int]:
+    """Units that fired, were fired on, or fought this turn (EotE 8.0)."""
+    out = units_that_fought(view)
+    for f in of_turn(view, FIRED):
+        out.add(f.unit_id)
+        if f.other_id is not None:
+            out.add(f.other_id)
+    return out
+
+
+def supporters(view: GameView, facts: Iterable[FactView] | None = None) -> set[int]:
+    """Units that supported a defender this turn (EotE 7.2)."""
+    return {f.unit_id for f in of_turn(view, SUPPORTED, facts)}
+
+
+def breakthrough_beaten(
+    view: GameView, cavalry_id: int, facts: Iterable[FactView] | None = None
+) -> int | None:
+    """The unit ``cavalry_id`` beat before taking its breakthrough this turn, if it took one."""
+    for f in of_turn(view, BREAKTHROUGH, facts):
+        if f.unit_id == cavalry_id:
+            return f.other_id
+    return None
+
+
+def breakthrough_fought(
+    view: GameView, cavalry_id: int, facts: Iterable[FactView] | None = None
+) -> bool:
+    """Whether ``cavalry_id`` has fought its one breakthrough combat this turn (EotE 5.15)."""
+    return any(
+        cavalry_id in (f.unit_id, f.other_id) and f.data.get("breakthrough")
+        for f in of_turn(view, FOUGHT, facts)
+    )
