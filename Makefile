@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck imports unit coverage forms screenshots bench package clean venv
+.PHONY: test-postgres run test lint typecheck imports unit coverage forms screenshots bench package clean venv
 
 ## Create .venv and install the project with its test extras (re-run when pyproject changes).
 $(STAMP): pyproject.toml
@@ -61,3 +61,11 @@ package: $(STAMP)
 
 clean:
 	rm -rf build dist .pytest_cache .mypy_cache .ruff_cache .coverage htmlcov
+
+## The store, journal, referee and campaign suites again, on a throw-away PostgreSQL server
+## (scripts/pg_cluster.sh; installs PostgreSQL with apt-get when run as root and it is missing).
+test-postgres: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,postgres]'
+	EOTE_REF_REQUIRE_POSTGRES=1 PYTHON=$(PY) scripts/pg_cluster.sh \
+		$(BIN)/pytest -p no:cacheprovider -m postgres \
+		tests/unit/store tests/unit/referee tests/unit/commands

@@ -7,6 +7,14 @@ import pathlib
 
 import pytest
 
+from tests.backends import backend, db_target, pytest_generate_tests
+
+__all__ = [
+    "backend",
+    "db_target",
+    "pytest_generate_tests",
+]  # fixtures and hook of tests/backends.py
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 

@@ -194,7 +194,8 @@ def _check_value(table: Table, field: str, value: Any) -> None:
     elif isinstance(kind, Float):
         ok = isinstance(value, int | float) and not isinstance(value, bool)
     elif isinstance(kind, String):
-        ok = isinstance(value, str)
+        # PostgreSQL's text cannot hold NUL characters; refuse them on every backend.
+        ok = isinstance(value, str) and "\x00" not in value
     elif isinstance(kind, JSON):
         try:
             to_jsonable(value)

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import pathlib
 from collections.abc import Iterator
 
 import pytest
 
 from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
-from eote_ref.store import open_database, snapshot
+from eote_ref.store import snapshot
+from tests.backends import DbTarget
 
 LISTS = {p.name: p for p in shipped_army_lists()}
 
 
 @pytest.fixture
-def waterloo(tmp_path: pathlib.Path) -> Iterator[GameService]:
+def waterloo(db_target: DbTarget) -> Iterator[GameService]:
     """Waterloo, Anglo-Allied (side 0) against French (side 1), 15mm, in a fresh SQLite file."""
-    db = open_database(tmp_path / "waterloo.sqlite")
+    db = db_target.open()
     spec = NewGame(
         "Waterloo",
         {

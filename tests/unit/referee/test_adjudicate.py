@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pathlib
 from collections.abc import Iterator
 
 import pytest
@@ -12,14 +11,15 @@ from eote_ref.referee.game import GameService, RefereeError
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
 from eote_ref.rules.core import Effect
 from eote_ref.rules.units import Arm, Formation, Weight
-from eote_ref.store import SetField, open_database, snapshot
+from eote_ref.store import SetField, snapshot
+from tests.backends import DbTarget
 
 LISTS = {p.name: p for p in shipped_army_lists()}
 
 
 @pytest.fixture
-def game(tmp_path: pathlib.Path) -> Iterator[GameService]:
-    db = open_database(tmp_path / "a.sqlite")
+def game(db_target: DbTarget) -> Iterator[GameService]:
+    db = db_target.open()
     spec = NewGame(
         "test",
         {

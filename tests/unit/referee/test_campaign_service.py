@@ -25,13 +25,14 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import shipped_army_lists
 from eote_ref.referee.summary import CARRIED_LOSSES_KIND, battle_summary
 from eote_ref.store import Database, SetField, open_database
+from tests.backends import DbTarget
 
 LISTS = {p.name: p for p in shipped_army_lists()}
 
 
 @pytest.fixture
-def db(tmp_path: pathlib.Path) -> Iterator[Database]:
-    database = open_database(tmp_path / "c.sqlite")
+def db(db_target: DbTarget) -> Iterator[Database]:
+    database = db_target.open()
     yield database
     database.close()
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pathlib
 from collections.abc import Iterator
 
 import pytest
@@ -21,14 +20,15 @@ from eote_ref.referee.setup import (
     shipped_army_lists,
 )
 from eote_ref.rules.dice import EnteredDice
-from eote_ref.store import Database, open_database, snapshot
+from eote_ref.store import Database, snapshot
+from tests.backends import DbTarget
 
 LISTS = {p.name: p for p in shipped_army_lists()}
 
 
 @pytest.fixture
-def db(tmp_path: pathlib.Path) -> Iterator[Database]:
-    database = open_database(tmp_path / "g.sqlite")
+def db(db_target: DbTarget) -> Iterator[Database]:
+    database = db_target.open()
     yield database
     database.close()
 

@@ -20,7 +20,8 @@ from eote_ref.referee.roster_service import (
     UnknownListError,
     leading_comments,
 )
-from eote_ref.store import Database, open_database
+from eote_ref.store import Database
+from tests.backends import DbTarget
 
 SHIPPED = sorted((pathlib.Path(__file__).parents[3] / "army_lists").glob("*.yaml"))
 
@@ -64,8 +65,8 @@ army:
 
 
 @pytest.fixture
-def db(tmp_path: pathlib.Path) -> Iterator[Database]:
-    database = open_database(tmp_path / "rosters.sqlite")
+def db(db_target: DbTarget) -> Iterator[Database]:
+    database = db_target.open()
     yield database
     database.close()
 

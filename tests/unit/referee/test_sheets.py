@@ -35,7 +35,8 @@ from eote_ref.referee.sheets import (
 from eote_ref.referee.sheets_sample import play_sample_game
 from eote_ref.rules.core import Source
 from eote_ref.rulesets import load_default
-from eote_ref.store import Database, open_database
+from eote_ref.store import Database
+from tests.backends import DbTarget
 
 LISTS = shipped_army_lists()
 
@@ -46,8 +47,8 @@ def text_of(markup: str) -> str:
 
 
 @pytest.fixture
-def db(tmp_path: pathlib.Path) -> Database:
-    database = open_database(tmp_path / "games.sqlite")
+def db(db_target: DbTarget) -> Database:
+    database = db_target.open()
     yield database  # type: ignore[misc]
     database.close()
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pathlib
 from collections.abc import Iterator
 
 import pytest
@@ -11,14 +10,15 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
 from eote_ref.referee.todo import checks_due
-from eote_ref.store import GameLeader, GameUnit, SetField, open_database
+from eote_ref.store import GameLeader, GameUnit, SetField
+from tests.backends import DbTarget
 
 LISTS = {p.name: p for p in shipped_army_lists()}
 
 
 @pytest.fixture
-def game(tmp_path: pathlib.Path) -> Iterator[GameService]:
-    db = open_database(tmp_path / "t.sqlite")
+def game(db_target: DbTarget) -> Iterator[GameService]:
+    db = db_target.open()
     spec = NewGame(
         "todo",
         {

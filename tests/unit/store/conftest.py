@@ -1,4 +1,4 @@
-"""Fixtures for the store tests: a real SQLite file per test and a small game in it."""
+"""Fixtures for the store tests: a real database per test (on each backend) and a small game."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from collections.abc import Iterator
 import pytest
 from sqlmodel import Session
 
-from eote_ref.store import Database, Game, create_game, open_database
+from eote_ref.store import Database, Game, create_game
+from tests.backends import DbTarget
 
 from .helpers import sides
 
@@ -19,8 +20,9 @@ def db_path(tmp_path: pathlib.Path) -> pathlib.Path:
 
 
 @pytest.fixture
-def db(db_path: pathlib.Path) -> Iterator[Database]:
-    database = open_database(db_path)
+def db(db_target: DbTarget) -> Iterator[Database]:
+    """A fresh database: an SQLite file, or a schema on the PostgreSQL test server."""
+    database = db_target.open()
     yield database
     database.close()
 
