@@ -7,13 +7,10 @@ import pathlib
 
 import pytest
 
-from tests.backends import backend, db_target, pytest_generate_tests
+# The backend fixtures and the hook that runs tests on each backend (tests/backends.py).
+from tests.backends import backend, db_target, empty_db_target, pytest_generate_tests
 
-__all__ = [
-    "backend",
-    "db_target",
-    "pytest_generate_tests",
-]  # fixtures and hook of tests/backends.py
+__all__ = ["backend", "db_target", "empty_db_target", "pytest_generate_tests"]
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 

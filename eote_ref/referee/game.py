@@ -10,8 +10,9 @@ Widgets hold a service and never open sessions themselves.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +36,7 @@ from eote_ref.store import (
     InsertRow,
     JournalEvent,
     SetField,
+    StaleGameError,
     apply,
     counts,
     history,
@@ -46,6 +48,7 @@ from eote_ref.store import (
     undo,
 )
 from eote_ref.store.games import DIVISION_LEVELS
+from eote_ref.store.journal import version_after
 from eote_ref.store.models import JOURNALED
 
 #: Unit fields the umpire may set directly on the dashboard, with their checks.
@@ -290,6 +293,9 @@ class GameService:
             options = dict(game.options or {})
         self.ruleset = base.with_options(options)
         self._listeners: list[Callable[[], None]] = []
+        #: The game's version this service last showed (a command built from an older view
+        #: is refused, so two copies of the app never overwrite each other's commands).
+        self.version: int = game.version
 
     # ------------------------------------------------------------------ listening
     def subscribe(self, callback: Callable[[], None]) -> None:
@@ -305,6 +311,7 @@ class GameService:
         """The whole game as plain views."""
         with self.db.session() as s:
             state = load_game(s, self.game_id)
+            self.version = state.game.version
             undo_ev = next_undo(s, self.game_id)
             redo_ev = next_redo(s, self.game_id)
             links = tuple(
@@ -541,7 +548,7 @@ class GameService:
         outcome: Any = None,
     ) -> JournalEvent:
         """Apply ``changes`` as one journal event (the only way this service writes)."""
-        with self.db.session() as s:
+        with self._writing() as s:
             event = apply(
                 s,
                 self.game_id,
@@ -551,9 +558,28 @@ class GameService:
                 rolls=rolls,
                 outcome=outcome,
                 summary=summary,
+                expected_version=self.version,
             )
         self._changed()
         return event
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """A session for one command, keeping :attr:`version` up to date.
+
+        On a :class:`StaleGameError` (another copy changed the game) the listeners are told
+        to reload before the error goes on to the caller.
+        """
+        with self.db.session() as s:
+            try:
+                yield s
+            except StaleGameError:
+                s.rollback()
+                self._changed()
+                raise
+            after = version_after(s, self.game_id)
+            if after is not None:
+                self.version = after
 
     def _unit(self, s: Session, unit_id: int) -> GameUnit:
         unit = s.get(GameUnit, unit_id)
@@ -762,16 +788,16 @@ class GameService:
     # ------------------------------------------------------------------ undo / redo
     def undo(self, steps: int = 1) -> list[str]:
         """Undo ``steps`` events; returns their summaries."""
-        with self.db.session() as s:
-            events = undo(s, self.game_id, steps)
+        with self._writing() as s:
+            events = undo(s, self.game_id, steps, expected_version=self.version)
             out = [e.summary or e.kind for e in events]
         self._changed()
         return out
 
     def redo(self, steps: int = 1) -> list[str]:
         """Redo ``steps`` undone events; returns their summaries."""
-        with self.db.session() as s:
-            events = redo(s, self.game_id, steps)
+        with self._writing() as s:
+            events = redo(s, self.game_id, steps, expected_version=self.version)
             out = [e.summary or e.kind for e in events]
         self._changed()
         return out
