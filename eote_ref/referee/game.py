@@ -50,6 +50,7 @@ from eote_ref.store import (
 from eote_ref.store.games import DIVISION_LEVELS
 from eote_ref.store.journal import version_after
 from eote_ref.store.models import JOURNALED
+from eote_ref.store.notify import ChangeWatcher
 
 #: Unit fields the umpire may set directly on the dashboard, with their checks.
 BOOL_FIELDS = (
@@ -296,6 +297,7 @@ class GameService:
         #: The game's version this service last showed (a command built from an older view
         #: is refused, so two copies of the app never overwrite each other's commands).
         self.version: int = game.version
+        self._watcher: ChangeWatcher | None = None
 
     # ------------------------------------------------------------------ listening
     def subscribe(self, callback: Callable[[], None]) -> None:
@@ -305,6 +307,25 @@ class GameService:
     def _changed(self) -> None:
         for cb in list(self._listeners):
             cb()
+
+    def changed_elsewhere(self) -> bool:
+        """Whether another window or machine changed this game since this service last read it.
+
+        Cheap enough for a timer (a notification check on PostgreSQL, one pragma on SQLite).
+        """
+        if self._watcher is None:  # the first call starts watching and reads the version
+            self._watcher = ChangeWatcher(self.db.engine)
+            with self.db.session() as s:
+                game = s.get(Game, self.game_id)
+            return game is None or game.version != self.version
+        changed = self._watcher.poll()
+        return changed.get(self.game_id, self.version) != self.version
+
+    def stop_watching(self) -> None:
+        """Release the connection :meth:`changed_elsewhere` keeps open."""
+        if self._watcher is not None:
+            self._watcher.close()
+            self._watcher = None
 
     # ------------------------------------------------------------------ reading
     def view(self) -> GameView:

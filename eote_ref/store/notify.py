@@ -40,6 +40,8 @@ class ChangeWatcher:
         self._versions: dict[int, int] = self._read_versions()
         if self.postgres:
             self._listen()
+        else:
+            self._sqlite_moved()  # the baseline
 
     # ------------------------------------------------------------------ reading
     def _read_versions(self, ids: set[int] | None = None) -> dict[int, int]:
