@@ -195,6 +195,17 @@ def empty_db_target(backend: str, tmp_path: pathlib.Path) -> Iterator[DbTarget]:
     yield from _target(backend, tmp_path, migrated=False)
 
 
+def drop_postgres_only(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave out tests marked ``postgres`` when no server is given (nor required)."""
+    if server_url() or postgres_required():
+        return
+    keep = [i for i in items if i.get_closest_marker("postgres") is None]
+    dropped = [i for i in items if i.get_closest_marker("postgres") is not None]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """Run every test that uses ``backend`` (directly or through a fixture) on each backend."""
     if "backend" in metafunc.fixturenames:

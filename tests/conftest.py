@@ -8,7 +8,13 @@ import pathlib
 import pytest
 
 # The backend fixtures and the hook that runs tests on each backend (tests/backends.py).
-from tests.backends import backend, db_target, empty_db_target, pytest_generate_tests
+from tests.backends import (
+    backend,
+    db_target,
+    drop_postgres_only,
+    empty_db_target,
+    pytest_generate_tests,
+)
 
 __all__ = ["backend", "db_target", "empty_db_target", "pytest_generate_tests"]
 
@@ -24,8 +30,9 @@ def _isolated_user_dirs(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test under tests/ui as ``gui``."""
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test under tests/ui as ``gui``; leave out server-only tests without one."""
+    drop_postgres_only(config, items)
     for item in items:
         if "tests/ui/" in item.path.as_posix() or "tests\\ui\\" in str(item.path):
             item.add_marker(pytest.mark.gui)

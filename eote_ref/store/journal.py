@@ -57,6 +57,7 @@ from eote_ref.store.errors import (
     NotFoundError,
     NothingToRedoError,
     NothingToUndoError,
+    ReadOnlyDatabaseError,
     StaleGameError,
 )
 from eote_ref.store.models import (
@@ -264,6 +265,11 @@ def _claim(session: Session, game_id: int, expected: int | None) -> int:
     caller saw version ``expected`` raises :class:`StaleGameError` and nothing is written.
     Returns the new version.
     """
+    if session.info.get("read_only"):
+        raise ReadOnlyDatabaseError(
+            f"{session.info['read_only']} is open without the right to play games: this "
+            "account may look at games but not change them. Nothing was written."
+        )
     stmt = update(Game).where(col(Game.id) == game_id)
     if expected is not None:
         stmt = stmt.where(col(Game.version) == expected)
