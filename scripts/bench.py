@@ -285,6 +285,28 @@ def wizard_steps(
     return rows
 
 
+def pg_apply_p95_ms() -> float | None:
+    """The club-server load (scripts/bench_pg_load.py): 95th-percentile apply time in ms.
+
+    Needs a PostgreSQL server (``EOTE_REF_BENCH_DATABASE_URL``, or run ``make bench`` through
+    ``scripts/pg_cluster.sh``); without one it says so and returns None.
+    """
+    sys.path.insert(0, str(pathlib.Path(__file__).parent))
+    from bench_pg_load import run_load, server_url
+
+    url = server_url()
+    if not url:
+        print("club-server load skipped: no PostgreSQL server (EOTE_REF_BENCH_DATABASE_URL)")
+        return None
+    figures = run_load(url)
+    print(
+        f"club-server load: {figures['clients']} clients, {figures['commands']} commands, "
+        f"apply median {figures['pg_apply_median_ms']:.1f} ms, "
+        f"p95 {figures['pg_apply_p95_ms']:.1f} ms; errors: {figures['errors'] or 'none'}"
+    )
+    return None if figures["errors"] else float(figures["pg_apply_p95_ms"])
+
+
 def main() -> int:
     """Build the big game in a temporary folder, time the operations, print a table."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -380,6 +402,7 @@ def main() -> int:
             check=False,
         )
         failed |= startup.returncode != 0
+    pg_apply_p95_ms()
     return 1 if failed else 0
 
 
