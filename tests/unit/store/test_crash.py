@@ -55,7 +55,7 @@ def test_sigkill_never_leaves_a_half_applied_command(db_target: DbTarget) -> Non
         game_id = game.id
         start = snapshot(s, game_id)
     rng = random.Random(1815)
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60  # a busy machine starts each worker slowly
     kills = 0
     events = 0
     while kills < 12 and time.monotonic() < deadline:
