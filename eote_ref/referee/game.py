@@ -321,6 +321,11 @@ class GameService:
         changed = self._watcher.poll()
         return changed.get(self.game_id, self.version) != self.version
 
+    @property
+    def read_only(self) -> bool:
+        """Whether this account may only look at the game (a viewer's role on a server)."""
+        return not self.db.can_play
+
     def stop_watching(self) -> None:
         """Release the connection :meth:`changed_elsewhere` keeps open."""
         if self._watcher is not None:
