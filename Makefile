@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 JOBS   ?= auto
 PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/pytest -p no:cacheprovider
 
-.PHONY: run test test-slow lint typecheck imports unit coverage forms screenshots bench package \
+.PHONY: test-postgres run test test-slow lint typecheck imports unit coverage forms screenshots bench package \
 	package-deps clean venv
 
 ## Create .venv and install the project with its test extras (re-run when pyproject changes).
@@ -77,3 +77,11 @@ package: package-deps
 
 clean:
 	rm -rf build dist .pytest_cache .mypy_cache .ruff_cache .coverage htmlcov bench.json
+
+## The store, journal, referee and campaign suites again, on a throw-away PostgreSQL server
+## (scripts/pg_cluster.sh; installs PostgreSQL with apt-get when run as root and it is missing).
+test-postgres: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,postgres]'
+	EOTE_REF_REQUIRE_POSTGRES=1 PYTHON=$(PY) scripts/pg_cluster.sh \
+		$(PYTEST) -n $(JOBS) -m postgres \
+		tests/unit/store tests/unit/referee tests/unit/commands

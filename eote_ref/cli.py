@@ -30,6 +30,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "eote_ref.commands.print_cmd",
         "print record sheets, the quick reference or a battle report to PDF",
     ),
+    "db": (
+        "eote_ref.commands.db",
+        "look after the database: upgrade, check, backup, copy, roles",
+    ),
 }
 
 #: Every sub-command module, in the order ``--help`` lists them.

@@ -340,6 +340,28 @@ def qt_figures(db: Any, game_id: int, unit_ids: list[int], repeat: int) -> dict[
 LATER_FIGURES = ("turn_inputs", "pg_apply_p95_ms")
 
 
+def pg_apply_p95_ms() -> float | None:
+    """The club-server load (scripts/bench_pg_load.py): 95th-percentile apply time in ms.
+
+    Needs a PostgreSQL server (``EOTE_REF_BENCH_DATABASE_URL``, or run ``make bench`` through
+    ``scripts/pg_cluster.sh``); without one it says so and returns None.
+    """
+    sys.path.insert(0, str(pathlib.Path(__file__).parent))
+    from bench_pg_load import run_load, server_url
+
+    url = server_url()
+    if not url:
+        print("club-server load skipped: no PostgreSQL server (EOTE_REF_BENCH_DATABASE_URL)")
+        return None
+    figures = run_load(url)
+    print(
+        f"club-server load: {figures['clients']} clients, {figures['commands']} commands, "
+        f"apply median {figures['pg_apply_median_ms']:.1f} ms, "
+        f"p95 {figures['pg_apply_p95_ms']:.1f} ms; errors: {figures['errors'] or 'none'}"
+    )
+    return None if figures["errors"] else float(figures["pg_apply_p95_ms"])
+
+
 def main() -> int:
     """Build the big game in a temporary folder, time everything, print (and write JSON)."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -359,6 +381,7 @@ def main() -> int:
         startup = bench_startup.measure()
         figures.update(startup)
         failed |= not bench_startup.print_figures(startup)
+    figures["pg_apply_p95_ms"] = pg_apply_p95_ms()
     if args.json:
         pathlib.Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
         print(f"\nfigures written to {args.json}")

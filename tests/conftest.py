@@ -18,6 +18,18 @@ if TYPE_CHECKING:
     from eote_ref.referee.game import GameService
     from eote_ref.store import Database
 
+# The backend fixtures and the hook that runs tests on each backend (tests/backends.py).
+from tests.backends import (
+    DbTarget,
+    backend,
+    db_target,
+    drop_postgres_only,
+    empty_db_target,
+    pytest_generate_tests,
+)
+
+__all__ = ["backend", "db_target", "empty_db_target", "pytest_generate_tests"]
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 # ``make test`` runs Hypothesis's default number of examples; ``make test-slow`` sets
@@ -40,8 +52,9 @@ def _isolated_user_dirs(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test under tests/ui as ``gui``."""
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test under tests/ui as ``gui``; leave out server-only tests without one."""
+    drop_postgres_only(config, items)
     for item in items:
         if "tests/ui/" in item.path.as_posix() or "tests\\ui\\" in str(item.path):
             item.add_marker(pytest.mark.gui)
@@ -128,14 +141,38 @@ def waterloo_setup(db: Database) -> int:
     return create_new_game(db, spec)
 
 
+#: What a template's set-up returned, for databases set up in place on a server.
+_SET_UP: dict[int, object] = {}
+
+
+def open_from_template(
+    target: DbTarget,
+    templates: DatabaseTemplates,
+    name: str,
+    setup: Callable[[Database], object],
+) -> tuple[Database, object]:
+    """Open ``target`` holding template ``name``; also what ``setup`` returned.
+
+    On SQLite the file is a copy of the template built once per process; on a server the
+    set-up runs in the test's own fresh database.
+    """
+    if target.path is not None:
+        database = templates.open(name, target.path, setup)
+        return database, templates.build(name, setup)
+    database = target.open()
+    result = setup(database)
+    _SET_UP[id(database)] = result
+    return database, result
+
+
 @pytest.fixture
 def db(
-    tmp_path: pathlib.Path, request: pytest.FixtureRequest, db_templates: DatabaseTemplates
+    db_target: DbTarget, request: pytest.FixtureRequest, db_templates: DatabaseTemplates
 ) -> Iterator[Database]:
-    """A migrated database file of this test's own (``games.sqlite`` in ``tmp_path``).
+    """A migrated database of this test's own, on this run's backend.
 
     It already holds the demo battle if the test also uses ``demo``, the scripted sample
-    battle if it uses ``sample_game``: a copy of a template built once per process.
+    battle if it uses ``sample_game``: on SQLite a copy of a template built once per process.
     """
     if "sample_game" in request.fixturenames:
         name, setup = "sample", sample_setup
@@ -143,8 +180,9 @@ def db(
         name, setup = "demo", demo_setup
     else:
         name, setup = "empty", empty_setup
-    database = db_templates.open(name, tmp_path / "games.sqlite", setup)
+    database, _ = open_from_template(db_target, db_templates, name, setup)
     yield database
+    _SET_UP.pop(id(database), None)
     database.close()
 
 
@@ -162,6 +200,6 @@ def sample_game(db: Database, db_templates: DatabaseTemplates) -> GameService:
     """The scripted sample battle of the printed report, in ``db`` (a copied template)."""
     from eote_ref.referee.game import GameService
 
-    game_id = db_templates.build("sample", sample_setup)
+    game_id = _SET_UP.get(id(db)) or db_templates.build("sample", sample_setup)
     assert isinstance(game_id, int)
     return GameService(db, game_id)

@@ -549,6 +549,8 @@ class CampaignService:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        #: Game units the last :meth:`carry_losses` could not match by name to a campaign unit.
+        self.unmatched: list[str] = []
 
     # ------------------------------------------------------------------ campaigns
     def list_campaigns(self) -> list[CampaignInfo]:
@@ -1169,7 +1171,7 @@ class CampaignService:
         for uid, u in units.items():
             assert uid is not None
             army = army_of(uid, sides.get(uid))
-            if army is not None and _is_destroyed(u):
+            if army is not None and _is_lost(u):
                 lost[names[army]] += 1
         return losses, lost
 
@@ -1244,10 +1246,11 @@ class CampaignService:
             battle = self._battle(s, battle_id)
             if battle.carried or battle.game_id is None:
                 return False
-            maps = s.exec(
-                select(CampaignBattleArmy.unit_map).where(CampaignBattleArmy.battle_id == battle_id)
+            armies = s.exec(
+                select(CampaignBattleArmy.id).where(CampaignBattleArmy.battle_id == battle_id)
             ).all()
-            return any(maps)
+            # set up from the campaign copies, or matched by name when carried
+            return bool(armies)
 
     # ------------------------------------------------------------------ games and carried losses
     def start_game(
@@ -1340,8 +1343,10 @@ class CampaignService:
         """Write the battle's losses back to the campaign copies; returns how many units changed.
 
         Each surviving unit keeps its final hits less the campaign's recovery; disintegrated
-        units, and units that routed off the table, are marked destroyed. Only battles set up
-        from the campaign copies (:meth:`start_game`) can carry losses, and only once.
+        units, and units that routed off the table, are marked destroyed. A game set up from the
+        campaign copies (:meth:`start_game`) knows which unit is which; any other game's units
+        are matched by name to the units of the campaign armies on their side, and those that
+        match none are listed in :attr:`unmatched`. Only once per battle.
         """
         with self.db.session() as s:
             battle = self._battle(s, battle_id)
@@ -1355,8 +1360,17 @@ class CampaignService:
                 ).all()
             )
             mapping = {int(g): c for link in links for g, c in link.unit_map.items()}
+            self.unmatched = []
             if not mapping:
-                raise CampaignError("this battle's game was not set up from the campaign copies")
+                # A game not set up from the campaign copies: match its units by name.
+                self.unmatched = _map_by_name(s, battle.game_id, links)
+                mapping = {int(g): c for link in links for g, c in link.unit_map.items()}
+                if not mapping:
+                    raise CampaignError(
+                        "none of the game's units has the name of a unit of the battle's "
+                        "campaign armies, so no losses can be carried; units not matched: "
+                        + ", ".join(self.unmatched)
+                    )
             game_units = {
                 u.id: u for u in s.exec(select(GameUnit).where(col(GameUnit.id).in_(list(mapping))))
             }
@@ -1492,6 +1506,48 @@ class CampaignService:
             s.execute(insert(CampaignBattleArmy), links)
             s.commit()
         return len(battles)
+
+
+def _map_by_name(s: Session, game_id: int, links: Sequence[CampaignBattleArmy]) -> list[str]:
+    """Fill each army's unit map by matching game units to campaign units by name, per side.
+
+    Names match ignoring case; a name used twice matches in list order. Returns the names of
+    the game units that matched nothing.
+    """
+    sides = unit_sides(s, game_id)
+    game_units = list(
+        s.exec(select(GameUnit).where(GameUnit.game_id == game_id).order_by(col(GameUnit.id)))
+    )
+    free: dict[tuple[int, str], list[tuple[CampaignBattleArmy, int]]] = {}
+    for link in links:
+        units = s.exec(
+            select(CampaignUnit)
+            .where(CampaignUnit.army_id == link.army_id)
+            .order_by(col(CampaignUnit.ref))
+        )
+        for cu in units:
+            assert cu.id is not None
+            free.setdefault((link.side, cu.name.casefold()), []).append((link, cu.id))
+    maps: dict[int, dict[str, int]] = {id(link): {} for link in links}
+    unmatched: list[str] = []
+    for gu in game_units:
+        assert gu.id is not None
+        side = sides.get(gu.id)
+        candidates = free.get((side if side is not None else -1, gu.name.casefold()))
+        if not candidates:
+            unmatched.append(gu.name)
+            continue
+        link, cid = candidates.pop(0)
+        maps[id(link)][str(gu.id)] = cid
+    for link in links:
+        link.unit_map = maps[id(link)]
+        s.add(link)
+    return unmatched
+
+
+def _is_lost(u: GameUnit) -> bool:
+    """Lost to the battle: routed, disintegrated, or removed from the table (hits count apart)."""
+    return u.routed or u.disintegrated or u.off_table
 
 
 def _is_destroyed(u: GameUnit) -> bool:

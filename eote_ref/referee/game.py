@@ -10,8 +10,9 @@ Widgets hold a service and never open sessions themselves.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +38,7 @@ from eote_ref.store import (
     InsertRow,
     JournalEvent,
     SetField,
+    StaleGameError,
     apply,
     counts,
     history,
@@ -48,7 +50,9 @@ from eote_ref.store import (
     undo,
 )
 from eote_ref.store.games import DIVISION_LEVELS
+from eote_ref.store.journal import version_after
 from eote_ref.store.models import JOURNALED
+from eote_ref.store.notify import ChangeWatcher
 
 #: Unit fields the umpire may set directly on the dashboard, with their checks.
 BOOL_FIELDS = (
@@ -302,6 +306,10 @@ class GameService:
             options = dict(game.options or {})
         self.ruleset = base.with_options(options)
         self._listeners: list[Callable[[], None]] = []
+        #: The game's version this service last showed (a command built from an older view
+        #: is refused, so two copies of the app never overwrite each other's commands).
+        self.version: int = game.version
+        self._watcher: ChangeWatcher | None = None
 
     # ------------------------------------------------------------------ listening
     def subscribe(self, callback: Callable[[], None]) -> None:
@@ -312,11 +320,36 @@ class GameService:
         for cb in list(self._listeners):
             cb()
 
+    def changed_elsewhere(self) -> bool:
+        """Whether another window or machine changed this game since this service last read it.
+
+        Cheap enough for a timer (a notification check on PostgreSQL, one pragma on SQLite).
+        """
+        if self._watcher is None:  # the first call starts watching and reads the version
+            self._watcher = ChangeWatcher(self.db.engine)
+            with self.db.session() as s:
+                game = s.get(Game, self.game_id)
+            return game is None or game.version != self.version
+        changed = self._watcher.poll()
+        return changed.get(self.game_id, self.version) != self.version
+
+    @property
+    def read_only(self) -> bool:
+        """Whether this account may only look at the game (a viewer's role on a server)."""
+        return not self.db.can_play
+
+    def stop_watching(self) -> None:
+        """Release the connection :meth:`changed_elsewhere` keeps open."""
+        if self._watcher is not None:
+            self._watcher.close()
+            self._watcher = None
+
     # ------------------------------------------------------------------ reading
     def view(self) -> GameView:
         """The whole game as plain views."""
         with self.db.session() as s:
             state = load_game(s, self.game_id)
+            self.version = state.game.version
             undo_ev = next_undo(s, self.game_id)
             redo_ev = next_redo(s, self.game_id)
             links = tuple(
@@ -569,7 +602,7 @@ class GameService:
         outcome: Any = None,
     ) -> JournalEvent:
         """Apply ``changes`` as one journal event (the only way this service writes)."""
-        with self.db.session() as s:
+        with self._writing() as s:
             event = apply(
                 s,
                 self.game_id,
@@ -579,9 +612,28 @@ class GameService:
                 rolls=rolls,
                 outcome=outcome,
                 summary=summary,
+                expected_version=self.version,
             )
         self._changed()
         return event
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Session]:
+        """A session for one command, keeping :attr:`version` up to date.
+
+        On a :class:`StaleGameError` (another copy changed the game) the listeners are told
+        to reload before the error goes on to the caller.
+        """
+        with self.db.session() as s:
+            try:
+                yield s
+            except StaleGameError:
+                s.rollback()
+                self._changed()
+                raise
+            after = version_after(s, self.game_id)
+            if after is not None:
+                self.version = after
 
     def _unit(self, s: Session, unit_id: int) -> GameUnit:
         unit = s.get(GameUnit, unit_id)
@@ -787,16 +839,16 @@ class GameService:
     # ------------------------------------------------------------------ undo / redo
     def undo(self, steps: int = 1) -> list[str]:
         """Undo ``steps`` events; returns their summaries."""
-        with self.db.session() as s:
-            events = undo(s, self.game_id, steps)
+        with self._writing() as s:
+            events = undo(s, self.game_id, steps, expected_version=self.version)
             out = [e.summary or e.kind for e in events]
         self._changed()
         return out
 
     def redo(self, steps: int = 1) -> list[str]:
         """Redo ``steps`` undone events; returns their summaries."""
-        with self.db.session() as s:
-            events = redo(s, self.game_id, steps)
+        with self._writing() as s:
+            events = redo(s, self.game_id, steps, expected_version=self.version)
             out = [e.summary or e.kind for e in events]
         self._changed()
         return out

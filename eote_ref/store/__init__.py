@@ -28,7 +28,8 @@ Errors (all :class:`ValueError`)
     :class:`NotAnEoteDatabaseError`, :class:`CorruptDatabaseError`,
     :class:`DatabaseInUseError`; :class:`NotFoundError`, :class:`DuplicateNameError`;
     :class:`JournalError` with :class:`InvalidChangeError`, :class:`NothingToUndoError`,
-    :class:`NothingToRedoError`, :class:`JournalConflictError`.
+    :class:`NothingToRedoError`, :class:`JournalConflictError`, :class:`StaleGameError`;
+    :class:`ReadOnlyDatabaseError`.
 """
 
 from eote_ref.store import campaign_models as campaign_models  # campaign tables on metadata
@@ -46,6 +47,8 @@ from eote_ref.store.errors import (
     NotFoundError,
     NothingToRedoError,
     NothingToUndoError,
+    ReadOnlyDatabaseError,
+    StaleGameError,
     StoreError,
 )
 from eote_ref.store.games import (
@@ -133,7 +136,9 @@ __all__ = [
     "RosterSpec",
     "RosterUnit",
     "SetField",
+    "ReadOnlyDatabaseError",
     "SideSpec",
+    "StaleGameError",
     "StoreError",
     "UnitSpec",
     "apply",

@@ -213,6 +213,9 @@ class Database:
     notice: str | None = None
     _lock: FileLock | None = None
     _identity_lock: FileIdentityLock | None = None
+    #: The account may play games (apply commands); false for a viewer or an organiser on a
+    #: server. ``read_only`` above is also set for a viewer's role.
+    can_play: bool = True
 
     def check_integrity(self) -> list[str]:
         """Run SQLite's full ``PRAGMA integrity_check``; ``["ok"]`` when the file is sound."""
@@ -221,7 +224,10 @@ class Database:
 
     def session(self) -> Session:
         """A new session; objects stay readable after commit (``expire_on_commit=False``)."""
-        return Session(self.engine, expire_on_commit=False)
+        session = Session(self.engine, expire_on_commit=False)
+        if not self.can_play:
+            session.info["read_only"] = self.url
+        return session
 
     @property
     def url(self) -> str:
@@ -362,14 +368,48 @@ def _open_url(url: str, migrations_dir: pathlib.Path | None) -> Database:
         engine = create_engine(url, pool_pre_ping=True)
     name = parsed.render_as_string(hide_password=True)
     try:
-        with engine.connect() as connection:
-            revision = _schema_revision(connection, name)
+        try:
+            with engine.connect() as connection:
+                revision = _schema_revision(connection, name)
+                can_play, can_organise = _privileges(connection)
+                read_only = not (can_play or can_organise)
+        except sa_exc.OperationalError as error:
+            # The driver's own words (never the password), without SQLAlchemy's echo of the URL.
+            reason = str(error.orig).strip().splitlines()[0] if error.orig else "no answer"
+            raise DatabaseError(f"cannot connect to {name}: {reason}") from None
         _check_known(revision, name, migrations_dir)
-        upgraded_from = _upgrade_if_needed(engine, revision, migrations_dir)
+        upgraded_from = None if read_only else _upgrade_if_needed(engine, revision, migrations_dir)
+        if read_only and revision != migrate.head_revision(migrations_dir):
+            raise DatabaseError(
+                f"{name} needs an upgrade (schema {revision}) and this account may only read it; "
+                "ask the club's organiser to run 'eote-ref db upgrade'."
+            )
     except BaseException:
         engine.dispose()
         raise
-    return Database(engine=engine, upgraded_from=upgraded_from)
+    return Database(
+        engine=engine, upgraded_from=upgraded_from, read_only=read_only, can_play=can_play
+    )
+
+
+def _privileges(connection: Connection) -> tuple[bool, bool]:
+    """Whether the account may play games, and keep campaigns.
+
+    Read from the server's privileges; on SQLite, and on a server database not set up yet, both.
+    """
+    if connection.dialect.name != "postgresql":
+        return True, True
+    tables = set(inspect(connection).get_table_names())
+    if not {"journal_event", "campaign"} <= tables:  # the account is about to create them
+        return True, True
+    row = connection.execute(
+        text(
+            "SELECT has_table_privilege('journal_event', 'INSERT'), "
+            "has_table_privilege('campaign', 'INSERT')"
+        )
+    ).one()
+    connection.rollback()
+    return bool(row[0]), bool(row[1])
 
 
 def _open_file(

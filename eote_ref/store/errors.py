@@ -53,3 +53,23 @@ class NothingToRedoError(JournalError):
 
 class JournalConflictError(JournalError):
     """The state no longer matches the journal (it was changed outside it), so undo/redo stops."""
+
+
+class StaleGameError(JournalError):
+    """Another copy of the app changed the game since this one last read it; nothing was written.
+
+    ``expected`` is the version this copy saw, ``current`` the game's version now and
+    ``latest`` the summary of the newest journal entry (what changed, as far as the journal
+    says).
+    """
+
+    def __init__(self, message: str, *, game_id: int, expected: int, current: int, latest: str):
+        super().__init__(message)
+        self.game_id = game_id
+        self.expected = expected
+        self.current = current
+        self.latest = latest
+
+
+class ReadOnlyDatabaseError(StoreError):
+    """The database was opened read-only (a viewer's account): nothing can be written."""

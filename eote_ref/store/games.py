@@ -17,7 +17,15 @@ from sqlmodel import Session, col, select
 
 from eote_ref.store.errors import NotFoundError
 from eote_ref.store.journal import to_jsonable
-from eote_ref.store.models import JOURNALED, Game, GameCommand, GameLeader, GameSide, GameUnit
+from eote_ref.store.models import (
+    JOURNALED,
+    UNJOURNALED,
+    Game,
+    GameCommand,
+    GameLeader,
+    GameSide,
+    GameUnit,
+)
 from eote_ref.store.rosters import insert_command_tree, load_roster
 from eote_ref.store.specs import CommandSpec, RosterSpec, SideSpec, UnitSpec
 
@@ -284,7 +292,8 @@ def snapshot(session: Session, game_id: int) -> dict[str, list[dict[str, Any]]]:
         rows = session.execute(
             sa_select(table).where(key == game_id).order_by(table.c.id)
         ).mappings()
-        out[name] = [{c.name: to_jsonable(row[c.name]) for c in table.columns} for row in rows]
+        columns = [c for c in table.columns if c.name not in UNJOURNALED]
+        out[name] = [{c.name: to_jsonable(row[c.name]) for c in columns} for row in rows]
     return out
 
 

@@ -46,7 +46,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from sqlalchemy import Column, Table, delete, func, insert, update
+from sqlalchemy import Column, Table, delete, func, insert, text, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.types import JSON, Boolean, Float, Integer, String
 from sqlmodel import Session, SQLModel, col, select
@@ -57,6 +57,8 @@ from eote_ref.store.errors import (
     NotFoundError,
     NothingToRedoError,
     NothingToUndoError,
+    ReadOnlyDatabaseError,
+    StaleGameError,
 )
 from eote_ref.store.models import (
     DELETE,
@@ -73,7 +75,7 @@ from eote_ref.store.models import (
 )
 
 #: Columns that no change may set.
-_PROTECTED = frozenset({"id", "game_id", "created_at"})
+_PROTECTED = frozenset({"id", "game_id", "created_at", "version"})
 
 Entity: TypeAlias = str | type[SQLModel]
 
@@ -186,7 +188,8 @@ def _check_value(table: Table, field: str, value: Any) -> None:
             raise InvalidChangeError(f"{table.name}.{field} cannot be empty")
         return
     kind = column.type
-    ok = True
+    # PostgreSQL's text cannot hold NUL characters; refuse them on every backend.
+    ok = not (isinstance(value, str) and "\x00" in value)
     if isinstance(kind, Boolean):
         ok = isinstance(value, bool)
     elif isinstance(kind, Integer):
@@ -194,7 +197,7 @@ def _check_value(table: Table, field: str, value: Any) -> None:
     elif isinstance(kind, Float):
         ok = isinstance(value, int | float) and not isinstance(value, bool)
     elif isinstance(kind, String):
-        ok = isinstance(value, str)
+        ok = ok and isinstance(value, str)
     elif isinstance(kind, JSON):
         try:
             to_jsonable(value)
@@ -244,6 +247,73 @@ def _game_position(session: Session, game_id: int) -> tuple[int, str]:
     if row is None:
         raise NotFoundError(f"there is no game with id {game_id}")
     return int(row[0]), str(row[1])
+
+
+#: ``session.info`` key: ``{game id: version}`` after this session's last command on the game.
+GAME_VERSIONS = "eote_game_versions"
+
+#: The PostgreSQL notification channel told of every command (payload: the game id).
+CHANNEL = "eote_ref_game"
+
+
+def _claim(session: Session, game_id: int, expected: int | None) -> int:
+    """Raise the game's version by one, first thing in the command's transaction.
+
+    The update takes the game's write lock (a row lock on PostgreSQL, the database write lock
+    on SQLite), so commands on one game run one after another and each reads the state the
+    previous one left. With ``expected`` it is a compare-and-swap: a game changed since the
+    caller saw version ``expected`` raises :class:`StaleGameError` and nothing is written.
+    Returns the new version.
+    """
+    if session.info.get("read_only"):
+        raise ReadOnlyDatabaseError(
+            f"{session.info['read_only']} is open without the right to play games: this "
+            "account may look at games but not change them. Nothing was written."
+        )
+    stmt = update(Game).where(col(Game.id) == game_id)
+    if expected is not None:
+        stmt = stmt.where(col(Game.version) == expected)
+    result = session.execute(
+        stmt.values(version=col(Game.version) + 1).execution_options(synchronize_session=False)
+    )
+    current = session.exec(select(Game.version).where(Game.id == game_id)).first()
+    if current is None:
+        raise NotFoundError(f"there is no game with id {game_id}")
+    if getattr(result, "rowcount", 1) != 1:
+        latest = session.exec(
+            select(JournalEvent.summary, JournalEvent.kind, JournalEvent.status)
+            .where(JournalEvent.game_id == game_id, JournalEvent.status != DISCARDED)
+            .order_by(col(JournalEvent.seq).desc())
+            .limit(1)
+        ).first()
+        what = "no journal entry" if latest is None else f"{latest[0] or latest[1]} ({latest[2]})"
+        assert expected is not None
+        raise StaleGameError(
+            f"game {game_id} was changed by another copy of eote-ref since this one last read "
+            f"it (version {expected}, now {current}; newest journal entry: {what}). Nothing was "
+            "written: look at the game as it is now and enter the command again.",
+            game_id=game_id,
+            expected=expected,
+            current=int(current),
+            latest=what,
+        )
+    bind = session.get_bind()
+    if bind.dialect.name == "postgresql":
+        # Delivered to every LISTENing copy when (and only if) the transaction commits.
+        session.execute(
+            text("SELECT pg_notify(:channel, :game)"), {"channel": CHANNEL, "game": str(game_id)}
+        )
+    return int(current)
+
+
+def _remember(session: Session, game_id: int, version: int) -> None:
+    session.info.setdefault(GAME_VERSIONS, {})[game_id] = version
+
+
+def version_after(session: Session, game_id: int) -> int | None:
+    """The game's version after the last command this session committed on it, if any."""
+    versions: dict[int, int] = session.info.get(GAME_VERSIONS, {})
+    return versions.get(game_id)
 
 
 def _refuse_pending(session: Session) -> None:
@@ -368,6 +438,7 @@ def apply(
     outcome: Any = None,
     summary: str = "",
     commit: bool = True,
+    expected_version: int | None = None,
 ) -> JournalEvent:
     """Apply ``changes`` to game ``game_id`` and journal them as one event, atomically.
 
@@ -382,6 +453,8 @@ def apply(
         summary: one line for the history list.
         commit: commit the transaction (default); with ``False`` the caller commits, and on
             error only this call's work is rolled back (a savepoint).
+        expected_version: the game's version the command was built from; if the game has
+            changed since, :class:`StaleGameError` is raised and nothing is written.
 
     Returns:
         The new event (status ``done``), with ``turn`` and ``phase`` as they were before it.
@@ -390,6 +463,7 @@ def apply(
         NotFoundError: there is no such game.
         InvalidChangeError: a change names an unknown table, field or row, a row of another
             game, or a value of the wrong type. Nothing is written.
+        StaleGameError: the game is no longer at ``expected_version``. Nothing is written.
     """
     _refuse_pending(session)
     record = {
@@ -399,6 +473,7 @@ def apply(
     }
     try:
         with session.begin_nested():
+            version = _claim(session, game_id, expected_version)
             turn, phase = _game_position(session, game_id)
             session.execute(
                 update(JournalEvent)
@@ -432,6 +507,7 @@ def apply(
                 )
         if commit:
             session.commit()
+            _remember(session, game_id, version)
     except BaseException:
         if commit:
             session.rollback()
@@ -489,7 +565,9 @@ def _replay(session: Session, event: JournalEvent, change: JournalChange, *, for
         session.execute(_model_delete(change.entity, change.row_id))
 
 
-def _walk(session: Session, game_id: int, steps: int, *, forward: bool) -> list[JournalEvent]:
+def _walk(
+    session: Session, game_id: int, steps: int, *, forward: bool, expected: int | None
+) -> list[JournalEvent]:
     if steps < 1:
         raise ValueError("steps must be 1 or more")
     _refuse_pending(session)
@@ -497,7 +575,7 @@ def _walk(session: Session, game_id: int, steps: int, *, forward: bool) -> list[
     order = col(JournalEvent.seq).asc() if forward else col(JournalEvent.seq).desc()
     try:
         with session.begin_nested():
-            _game_position(session, game_id)
+            version = _claim(session, game_id, expected)
             events = list(
                 session.exec(
                     select(JournalEvent)
@@ -522,13 +600,16 @@ def _walk(session: Session, game_id: int, steps: int, *, forward: bool) -> list[
                 session.add(event)
             session.flush()
         session.commit()
+        _remember(session, game_id, version)
     except BaseException:
         session.rollback()
         raise
     return events
 
 
-def undo(session: Session, game_id: int, steps: int = 1) -> list[JournalEvent]:
+def undo(
+    session: Session, game_id: int, steps: int = 1, *, expected_version: int | None = None
+) -> list[JournalEvent]:
     """Undo the last ``steps`` done events of a game (newest first), in one transaction.
 
     Returns:
@@ -538,10 +619,12 @@ def undo(session: Session, game_id: int, steps: int = 1) -> list[JournalEvent]:
         NothingToUndoError: fewer than ``steps`` events can be undone (nothing is changed).
         JournalConflictError: the state differs from what the journal recorded.
     """
-    return _walk(session, game_id, steps, forward=False)
+    return _walk(session, game_id, steps, forward=False, expected=expected_version)
 
 
-def redo(session: Session, game_id: int, steps: int = 1) -> list[JournalEvent]:
+def redo(
+    session: Session, game_id: int, steps: int = 1, *, expected_version: int | None = None
+) -> list[JournalEvent]:
     """Redo the next ``steps`` undone events of a game (oldest first), in one transaction.
 
     Returns:
@@ -551,7 +634,7 @@ def redo(session: Session, game_id: int, steps: int = 1) -> list[JournalEvent]:
         NothingToRedoError: fewer than ``steps`` events can be redone (nothing is changed).
         JournalConflictError: the state differs from what the journal recorded.
     """
-    return _walk(session, game_id, steps, forward=True)
+    return _walk(session, game_id, steps, forward=True, expected=expected_version)
 
 
 # ----------------------------------------------------------------------------- reading

@@ -147,6 +147,9 @@ class Game(SQLModel, table=True):
     #: ``position`` of the side that held the initiative last turn (a modifier, EotE 4.0).
     initiative_last_turn: int | None = None
     notes: str | None = None
+    #: Raised by one with every command, undo and redo, in the same transaction: a command
+    #: built from an older view is refused (two copies of the app on one game). Not journaled.
+    version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class GameSide(SQLModel, table=True):
@@ -371,6 +374,9 @@ class JournalChange(SQLModel, table=True):
     before: Any = _json()
     after: Any = _json()
 
+
+#: Columns of journaled tables that are not game state: left out of snapshots, never changed.
+UNJOURNALED: frozenset[str] = frozenset({"version"})
 
 #: Tables whose rows journal changes may touch, by table name.
 JOURNALED: dict[str, type[SQLModel]] = {

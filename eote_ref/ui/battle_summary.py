@@ -347,9 +347,11 @@ class BattleSummaryDialog(QDialog):
             self.campaign_label.setText(str(exc))
             return None
         self._campaign_changed()
+        unmatched = self.campaigns.unmatched
+        missing = f" Not matched by name: {', '.join(unmatched)}." if unmatched else ""
         self.campaign_label.setText(
             f"Losses carried to the armies of {self.campaign_combo.currentText()}: "
-            f"{changed} unit{'s' if changed != 1 else ''} changed."
+            f"{changed} unit{'s' if changed != 1 else ''} changed.{missing}"
         )
         return changed
 

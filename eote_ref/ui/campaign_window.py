@@ -663,6 +663,13 @@ class CampaignWindow(QMainWindow):
             return
         self.refresh()
         self.statusBar().showMessage(f"Losses carried: {n} units changed", 5000)
+        if self.service.unmatched:
+            QMessageBox.information(
+                self,
+                "Carry losses",
+                "These units of the game have no unit of the same name in the campaign "
+                "armies, so their losses were not carried:\n" + "\n".join(self.service.unmatched),
+            )
 
     def new_campaign(self, name: str) -> int:
         """Create a campaign with the default points and recovery, and show it."""

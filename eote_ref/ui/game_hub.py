@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from eote_ref.referee.game import GameService, GameView
 
@@ -24,6 +24,9 @@ class GameHub(QObject):
     viewChanged = Signal(object)
     message = Signal(str)
 
+    #: How often (milliseconds) to look for changes made elsewhere.
+    FOLLOW_MS = 1000
+
     def __init__(self, service: GameService, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.service = service
@@ -31,6 +34,12 @@ class GameHub(QObject):
         #: Milliseconds the last refresh took (service read plus every connected widget).
         self.last_refresh_ms = 0.0
         service.subscribe(self._on_change)
+        # Follow changes made by another copy of the app on the same game (a shared server).
+        self._follow = QTimer(self)
+        self._follow.setInterval(self.FOLLOW_MS)
+        self._follow.timeout.connect(self.follow)
+        self._follow.start()
+        self.destroyed.connect(lambda *_: service.stop_watching())
 
     @property
     def view(self) -> GameView:
@@ -42,6 +51,17 @@ class GameHub(QObject):
         self._view = self.service.view()
         self.viewChanged.emit(self._view)
         self.last_refresh_ms = (time.perf_counter() - t) * 1000
+
+    def follow(self) -> bool:
+        """Re-read the game if another copy of the app changed it; whether it did."""
+        try:
+            changed = self.service.changed_elsewhere()
+        except Exception:  # noqa: BLE001 - a lost connection: try again on the next tick
+            return False
+        if changed:
+            self._on_change()
+            self.message.emit("The game was changed in another window or on another machine.")
+        return changed
 
     def attempt(self, action: Callable[[], T]) -> T | None:
         """Call ``action`` (one service call); a refused edit becomes a status message."""

@@ -228,6 +228,11 @@ class MainWindow(QMainWindow):
         self.journal.message.connect(self._message)
         self._build_game_menus()
         self._set_game_actions(True)
+        if service.read_only:
+            self._message(
+                "Opened read-only: this database account may look at games, campaigns and the "
+                "league, but not change them."
+            )
         self._show_view(self.hub.view)
         self.settings.setValue(LAST_DATABASE, describe_location(self.db))
         self.settings.setValue(LAST_GAME, game_id)
@@ -288,7 +293,9 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ state shown
     def _show_view(self, view: GameView) -> None:
-        self.setWindowTitle(f"{view.name} — eote-ref")
+        read_only = self.hub is not None and self.hub.service.read_only
+        suffix = " (read-only: this account may look but not change the game)" if read_only else ""
+        self.setWindowTitle(f"{view.name} — eote-ref{suffix}")
         ui = self.ui
         ui.actionUndo.setEnabled(view.can_undo is not None)
         ui.actionRedo.setEnabled(view.can_redo is not None)

@@ -128,9 +128,10 @@ def test_a_game_run_outside_the_campaign_becomes_a_new_prefilled_battle(
     assert (b.losses(0), b.losses(1)) == (hits.sides[0].hits_taken, hits.sides[1].hits_taken)
     assert (b.losses(0), b.losses(1)) == (2, 5)
     assert b.result_text == f"{view.sides[0].name} marginal"
-    assert not svc.can_carry_losses(b.id)  # its units are not the campaign copies
+    # its units are not the campaign copies: carrying matches them by name
+    assert svc.can_carry_losses(b.id)
     assert "Linked to" in dialog.campaign_label.text()
-    assert dialog.carry_button.isHidden()
+    assert not dialog.carry_button.isHidden()
 
     # recording again edits that battle instead of adding another
     again = dialog.record_in_campaign()

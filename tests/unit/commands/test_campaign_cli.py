@@ -10,15 +10,15 @@ import pytest
 from eote_ref.cli import main
 from eote_ref.referee.campaign import CampaignService, NewBattle
 from eote_ref.referee.setup import shipped_army_lists
-from eote_ref.store import open_database
+from tests.backends import DbTarget
 
 LISTS = {p.name: p for p in shipped_army_lists()}
 
 
 @pytest.fixture
-def club(tmp_path: pathlib.Path) -> str:
-    path = tmp_path / "club.sqlite"
-    with open_database(path) as db:
+def club(db_target: DbTarget) -> DbTarget:
+    """A campaign of two members and one battle, on each backend."""
+    with db_target.open() as db:
         svc = CampaignService(db)
         cid = svc.create_campaign("Hundred Days")
         svc.add_member(cid, "Alice")
@@ -36,35 +36,35 @@ def club(tmp_path: pathlib.Path) -> str:
                 losses={"French": 8, "Prussians": 13},
             ),
         )
-    return str(path)
+    return db_target
 
 
-def test_list(club: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--db", club, "campaign", "list"]) == 0
+def test_list(club: DbTarget, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*club.cli_args, "campaign", "list"]) == 0
     assert capsys.readouterr().out == "Hundred Days\t1 battle\tpoints 3/1/0\trecovery 50%\n"
 
 
-def test_report(club: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_report(club: DbTarget, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "r.html"
-    assert main(["--db", club, "campaign", "report", "Hundred Days", "-o", str(out)]) == 0
+    assert main([*club.cli_args, "campaign", "report", "Hundred Days", "-o", str(out)]) == 0
     page = out.read_text()
     assert "<h1>Hundred Days</h1>" in page
     assert "<svg" in page
-    assert main(["--db", club, "campaign", "report", "Nope", "-o", str(out)]) == 1
+    assert main([*club.cli_args, "campaign", "report", "Nope", "-o", str(out)]) == 1
     assert "no campaign called 'Nope'" in capsys.readouterr().err
 
 
 def test_export_then_import(
-    club: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+    club: DbTarget, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = tmp_path / "csv"
-    assert main(["--db", club, "campaign", "export", "Hundred Days", "--csv", str(folder)]) == 0
+    assert main([*club.cli_args, "campaign", "export", "Hundred Days", "--csv", str(folder)]) == 0
     assert (folder / "league.csv").read_text().splitlines()[1] == "1,Alice,1,1,0,0,3,13,8"
     battles = folder / "battles.csv"
-    args = ["--db", club, "campaign", "import", "Hundred Days", "--csv", str(battles)]
+    args = [*club.cli_args, "campaign", "import", "Hundred Days", "--csv", str(battles)]
     assert main(args) == 0
     assert "Imported 1 battle into 'Hundred Days'" in capsys.readouterr().out
-    with open_database(pathlib.Path(club)) as db:
+    with club.open() as db:
         svc = CampaignService(db)
         assert len(svc.view(svc.find("Hundred Days")).battles) == 2
     battles.write_text(battles.read_text().replace("2026-03-01", "yesterday"))

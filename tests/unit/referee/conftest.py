@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pathlib
 from collections.abc import Iterator
 
 import pytest
@@ -10,20 +9,20 @@ import pytest
 from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import shipped_army_lists
 from eote_ref.store import snapshot
-from tests.conftest import DatabaseTemplates, waterloo_setup
+from tests.backends import DbTarget
+from tests.conftest import DatabaseTemplates, open_from_template, waterloo_setup
 
 #: The shipped army lists by file name.
 LISTS = {p.name: p for p in shipped_army_lists()}
 
 
 @pytest.fixture
-def waterloo(tmp_path: pathlib.Path, db_templates: DatabaseTemplates) -> Iterator[GameService]:
-    """Waterloo, Anglo-Allied (side 0) against French (side 1), 15mm, in a SQLite file of its own.
+def waterloo(db_target: DbTarget, db_templates: DatabaseTemplates) -> Iterator[GameService]:
+    """Waterloo, Anglo-Allied (side 0) against French (side 1), 15mm, in a database of its own.
 
-    The file is a copy of a template set up once per process by the real new-game code.
+    On SQLite a copy of a template set up once per process by the real new-game code.
     """
-    db = db_templates.open("waterloo", tmp_path / "waterloo.sqlite", waterloo_setup)
-    game_id = db_templates.build("waterloo", waterloo_setup)
+    db, game_id = open_from_template(db_target, db_templates, "waterloo", waterloo_setup)
     assert isinstance(game_id, int)
     yield GameService(db, game_id)
     db.close()

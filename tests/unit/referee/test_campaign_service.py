@@ -433,3 +433,62 @@ def test_carried_state_is_independent_of_entry_order_and_delete_readd(
             finally:
                 database.close()
     assert states[0] == states[1] == states[2]
+
+
+def test_the_organisers_path_with_a_game_set_up_outside_the_campaign(
+    campaign: tuple[CampaignService, int],
+) -> None:
+    """The organiser's path, for a game not set up from the campaign copies.
+
+    Campaign, members and armies (the fixture); a battle played from the shipped lists and
+    recorded afterwards; its losses carried by matching unit names; the league.
+    """
+    from eote_ref.referee.setup import NewGame, create_new_game
+
+    svc, cid = campaign
+    db = svc.db
+    spec = NewGame(
+        "Ligny, played on the club night",
+        {
+            "French": [LISTS["waterloo-1815-french.yaml"]],
+            "Prussians": [LISTS["waterloo-1815-prussian.yaml"]],
+        },
+    )
+    game = GameService(db, create_new_game(db, spec))
+    french, prussian = game.view().sides[0].units, game.view().sides[1].units
+    game.set_unit(french[0].id, "hits", 3)
+    for u in prussian[:3]:  # routed, but still on the table: lost to this battle
+        game.set_unit(u.id, "routed", True)
+    game.record("dis", "gone", [SetField("game_unit", prussian[3].id, "disintegrated", True)])
+    game.set_unit(prussian[4].id, "hits", 2)
+    game.record(
+        "rename",
+        "a unit renamed at the table",
+        [SetField("game_unit", prussian[5].id, "name", "Landwehr of nowhere")],
+    )
+
+    b = svc.save_battle(
+        cid,
+        NewBattle(
+            datetime.date(2026, 4, 1),
+            "Ligny",
+            (["Armee du Nord"], ["Blucher"]),
+            game_id=game.game_id,
+            victory="decisive",
+            winner=0,
+        ),
+    )
+    recorded = svc.battle(b)
+    assert [a.units_lost for a in recorded.armies] == [0, 4]  # 3 routed + 1 disintegrated
+    assert (recorded.losses(0), recorded.losses(1)) == (3, 2)  # hits, counted apart
+    assert svc.can_carry_losses(b)
+    assert svc.carry_losses(b) > 0
+    assert svc.unmatched == ["Landwehr of nowhere"]
+    armies = {a.name: a for a in svc.view(cid).armies}
+    by_name = {u.name: u for u in armies["Blucher"].units}
+    assert by_name[prussian[3].name].disintegrated
+    assert by_name[prussian[4].name].hits == 1  # 2 less half
+    assert armies["Armee du Nord"].units[0].hits == 2  # 3 less half of 3 (rounded down)
+    league = {row.name: row for row in svc.view(cid).league}
+    assert (league["Alice"].won, league["Alice"].points) == (1, 3)
+    assert (league["Bob"].lost, league["Bob"].points) == (1, 0)

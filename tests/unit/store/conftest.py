@@ -1,4 +1,4 @@
-"""Fixtures for the store tests: a real SQLite file per test and a small game in it."""
+"""Fixtures for the store tests: a real database per test (on each backend) and a small game."""
 
 from __future__ import annotations
 
@@ -9,20 +9,22 @@ import pytest
 from sqlmodel import Session
 
 from eote_ref.store import Database, Game, create_game
-from tests.conftest import DatabaseTemplates, empty_setup
+from tests.backends import DbTarget
+from tests.conftest import DatabaseTemplates, empty_setup, open_from_template
 
 from .helpers import sides
 
 
 @pytest.fixture
 def db_path(tmp_path: pathlib.Path) -> pathlib.Path:
+    """A SQLite file path of this test's own (not ``db``'s file)."""
     return tmp_path / "battle.sqlite"
 
 
 @pytest.fixture
-def db(db_path: pathlib.Path, db_templates: DatabaseTemplates) -> Iterator[Database]:
-    """A migrated database at ``db_path``: a copy of the template migrated once per process."""
-    database = db_templates.open("empty", db_path, empty_setup)
+def db(db_target: DbTarget, db_templates: DatabaseTemplates) -> Iterator[Database]:
+    """A migrated database: on SQLite a copy of the template migrated once per process."""
+    database, _ = open_from_template(db_target, db_templates, "empty", empty_setup)
     yield database
     database.close()
 

@@ -23,9 +23,10 @@ from eote_ref.store import (
 from eote_ref.store.journal import Change
 
 
-def main(path: str, game_id: int, seed: int) -> None:
+def main(target: str, game_id: int, seed: int) -> None:
+    """``target``: an SQLite file, or a database URL (the PostgreSQL run)."""
     rng = random.Random(seed)
-    db = open_database(path)
+    db = open_database(url=target) if "://" in target else open_database(target)
     sys.stdout.write("ready\n")
     sys.stdout.flush()
     with db.session() as session:

@@ -24,7 +24,8 @@ from eote_ref.store.journal import Change
 
 from .helpers import sides
 
-names = st.text(st.characters(codec="utf-8"), max_size=8)
+# Text columns hold any character but NUL (refused by the journal; PostgreSQL cannot store it).
+names = st.text(st.characters(codec="utf-8", exclude_characters="\x00"), max_size=8)
 optional_names = st.none() | names
 small = st.integers(0, 12)
 

@@ -1,0 +1,154 @@
+"""Two writers on one game, on each backend: no lost update, no stale write, changes seen.
+
+Each command raises the game's version in its own transaction (a compare-and-swap when the
+caller says which version it saw); a :class:`ChangeWatcher` reports games changed elsewhere.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from sqlmodel import Session
+
+from eote_ref.store import (
+    Database,
+    Game,
+    GameUnit,
+    SetField,
+    StaleGameError,
+    apply,
+    history,
+    snapshot,
+    undo,
+)
+from eote_ref.store.journal import version_after
+from eote_ref.store.notify import ChangeWatcher
+from tests.backends import DbTarget
+
+from .test_journal import first_unit
+
+
+def version_of(db: Database, game_id: int) -> int:
+    with db.session() as s:
+        game = s.get(Game, game_id)
+        assert game is not None
+        return game.version
+
+
+def test_every_command_raises_the_version_and_undo_too(session: Session, game: Game) -> None:
+    assert game.id is not None
+    unit = first_unit(session, game)
+    start = session.get(Game, game.id)
+    assert start is not None
+    assert start.version == 0
+    apply(session, game.id, "fire", changes=[SetField(GameUnit, unit.id, "hits", 1)])
+    assert version_after(session, game.id) == 1
+    undo(session, game.id)
+    assert version_after(session, game.id) == 2
+    # the version is bookkeeping, not game state: the snapshot ignores it
+    assert "version" not in snapshot(session, game.id)["game"][0]
+
+
+def test_a_command_built_from_a_stale_view_is_refused(db: Database, game: Game) -> None:
+    assert game.id is not None
+    with db.session() as s:
+        unit = first_unit(s, game).id
+    seen = version_of(db, game.id)
+    with db.session() as laptop:  # the umpire's laptop: saw `seen`, writes first
+        apply(
+            laptop,
+            game.id,
+            "fire",
+            changes=[SetField(GameUnit, unit, "hits", 2)],
+            summary="Fire: 2 hits",
+            expected_version=seen,
+        )
+    with db.session() as tablet, pytest.raises(StaleGameError) as refused:
+        apply(
+            tablet,
+            game.id,
+            "fire",
+            changes=[SetField(GameUnit, unit, "hits", 1)],
+            expected_version=seen,
+        )
+    error = refused.value
+    assert (error.expected, error.current) == (seen, seen + 1)
+    assert "Fire: 2 hits" in str(error)
+    assert "Nothing was written" in str(error)
+    with db.session() as s:
+        assert [e.summary for e in history(s, game.id)] == ["Fire: 2 hits"]
+        assert s.get(GameUnit, unit).hits == 2  # type: ignore[union-attr]
+    # reloaded, the tablet's command goes through
+    with db.session() as tablet:
+        apply(
+            tablet,
+            game.id,
+            "fire",
+            changes=[SetField(GameUnit, unit, "hits", 3)],
+            expected_version=version_of(db, game.id),
+        )
+    with db.session() as tablet, pytest.raises(StaleGameError):
+        undo(tablet, game.id, expected_version=seen)
+
+
+def test_two_writers_at_once_lose_nothing(db: Database, game: Game) -> None:
+    """Two threads, each its own connection, 40 commands each on one game, no version given."""
+    assert game.id is not None
+    game_id = game.id
+    with db.session() as s:
+        units = [u["id"] for u in snapshot(s, game_id)["game_unit"]][:2]
+    errors: list[BaseException] = []
+
+    def writer(unit: int) -> None:
+        try:
+            with db.session() as s:
+                for n in range(40):
+                    apply(
+                        s,
+                        game_id,
+                        "hit",
+                        changes=[SetField(GameUnit, unit, "hits", n % 7)],
+                        summary=f"{unit}:{n}",
+                    )
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=writer, args=(u,)) for u in units]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    with db.session() as s:
+        events = history(s, game_id)
+        assert [e.seq for e in events] == list(range(1, 81))
+        assert sorted(e.summary for e in events) == sorted(
+            f"{u}:{n}" for u in units for n in range(40)
+        )
+    assert version_of(db, game_id) == 80
+
+
+def test_the_watcher_reports_changes_made_elsewhere(db_target: DbTarget) -> None:
+    from eote_ref.store import create_game
+
+    from .helpers import sides
+
+    db = db_target.open()
+    with db.session() as s:
+        game_id = create_game(s, "Waterloo", sides(1, 2)).id
+        assert game_id is not None
+        unit = first_unit(s, s.get(Game, game_id)).id  # type: ignore[arg-type]
+    with ChangeWatcher(db.engine) as watcher:
+        assert watcher.poll() == {}
+        other = db_target.open() if db_target.backend == "postgres" else db
+        with other.session() as s:
+            apply(s, game_id, "fire", changes=[SetField(GameUnit, unit, "hits", 1)])
+            apply(s, game_id, "fire", changes=[SetField(GameUnit, unit, "hits", 2)])
+        assert watcher.poll() == {game_id: 2}
+        assert watcher.poll() == {}
+        with other.session() as s:
+            second = create_game(s, "Ligny", sides(1, 2)).id
+            assert second is not None
+            apply(s, second, "fire", changes=[SetField("game", second, "turn", 2)])
+        assert watcher.poll() == {second: 1}
