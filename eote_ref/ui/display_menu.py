@@ -7,15 +7,19 @@ Kept apart from :mod:`eote_ref.ui.main_window` so the window only creates a
 from __future__ import annotations
 
 import functools
+import pathlib
 from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
+from eote_ref.referee.game import GameService
+from eote_ref.referee.order_sheet import order_sheet, order_sheet_html
 from eote_ref.referee.players_view import Fog, fog_of_war, set_fog_of_war
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.players_display import PlayersDisplay, open_players_display
+from eote_ref.ui.printing import write_pdf
 
 
 class DisplayMenu(QObject):
@@ -48,6 +52,15 @@ class DisplayMenu(QObject):
             self.menuFog.addAction(action)
             self.fog_actions[fog] = action
         self.menuFog.aboutToShow.connect(self._sync)
+        self.menuOrders = QMenu("Print &order sheet", window)
+        self.menuOrders.setObjectName("menuOrderSheet")
+        self.menuOrders.setStatusTip("A side's orders in transit, for its commander only (PDF)")
+        game_menu = getattr(getattr(window, "ui", None), "menuGame", None)
+        before = getattr(getattr(window, "ui", None), "actionExportJournal", None)
+        if isinstance(game_menu, QMenu) and before is not None:
+            game_menu.insertMenu(before, self.menuOrders)
+        elif isinstance(game_menu, QMenu):
+            game_menu.addMenu(self.menuOrders)
         self.game_opened(None)
 
     def game_opened(self, hub: GameHub | None) -> None:
@@ -55,6 +68,14 @@ class DisplayMenu(QObject):
         self.hub = hub
         self.actionDisplay.setEnabled(hub is not None)
         self.menuFog.setEnabled(hub is not None)
+        self.menuOrders.clear()
+        self.menuOrders.setEnabled(hub is not None)
+        if hub is not None:
+            for side in hub.view.sides:
+                self.menuOrders.addAction(
+                    side.name.replace("&", "&&") + "…",
+                    functools.partial(self.order_sheet_dialog, side.position),
+                )
         if self.display is not None:
             self.display.close()
             self.display.deleteLater()
@@ -83,3 +104,33 @@ class DisplayMenu(QObject):
     def _sync(self) -> None:
         if self.hub is not None:
             self.fog_actions[fog_of_war(self.hub.view)].setChecked(True)
+
+    def order_sheet_to(self, side: int, path: str | pathlib.Path) -> int:
+        """Write side ``side``'s order sheet as a PDF; returns the pages."""
+        if self.hub is None:
+            raise ValueError("no game is open")
+        return print_order_sheet(self.hub.service, side, path)
+
+    def order_sheet_dialog(self, side: int) -> None:
+        """Ask for a PDF file and write that side's order sheet."""
+        if self.hub is None:
+            return
+        name = next((s.name for s in self.hub.view.sides if s.position == side), "side")
+        title = f"Order sheet: {name}"
+        path, _ = QFileDialog.getSaveFileName(
+            self.window, title, f"{name} orders turn {self.hub.view.turn}.pdf", "PDF (*.pdf)"
+        )
+        if not path:
+            return
+        try:
+            self.order_sheet_to(side, path)
+        except (OSError, ValueError) as e:
+            QMessageBox.warning(self.window, title, f"Could not write {path}:\n{e}")
+            return
+        self.hub.message.emit(f"Order sheet saved to {path}")
+
+
+def print_order_sheet(game: GameService, side: int, path: str | pathlib.Path) -> int:
+    """A side's order sheet as a PDF (portrait); returns the pages."""
+    sheet = order_sheet(game, side)
+    return write_pdf(order_sheet_html(sheet), path, title=f"Orders — {sheet.side}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pathlib
 import re
 
 import pytest
@@ -248,3 +249,28 @@ def test_view_menu_opens_the_display_and_sets_fog(qtbot: QtBot, db: object) -> N
     window.undo()  # the choice is one journal step
     assert fog_of_war(window.hub.view) is Fog.OFF
     assert display.fog_label.text() == ""
+
+
+def test_order_sheet_lists_a_side_s_orders_in_transit(
+    qtbot: QtBot, demo: GameService, tmp_path: pathlib.Path
+) -> None:
+    from eote_ref.referee.order_sheet import order_sheet
+    from eote_ref.ui.display_menu import print_order_sheet
+    from eote_ref.ui.printing import pdf_text
+
+    div, sender, _secrets = _issue_pending_order(demo)
+    sheet = order_sheet(demo, 0)
+    assert [(o.division, o.order, o.sender) for o in sheet.in_transit] == [
+        (div.name, "MANEUVER", sender)
+    ]
+    line = sheet.in_transit[0]
+    assert line.written_turn == demo.view().turn
+    assert line.takes_effect_turn == demo.view().turn + (div.pending_order_turns or 0)
+    own = tmp_path / "french.pdf"
+    assert print_order_sheet(demo, 0, own) == 1
+    text = " ".join(pdf_text(own))
+    assert "MANEUVER" in text
+    assert sender in text
+    other = tmp_path / "allied.pdf"
+    print_order_sheet(demo, 1, other)
+    assert "MANEUVER" not in " ".join(pdf_text(other))
