@@ -20,10 +20,11 @@ from eote_ref.referee.players_view import Fog, fog_of_war, set_fog_of_war
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.players_display import PlayersDisplay, open_players_display
 from eote_ref.ui.printing import write_pdf
+from eote_ref.ui.touch import restore_touch_mode, set_touch_mode
 
 
 class DisplayMenu(QObject):
-    """View → Players' display, View → Fog of war (one choice per game)."""
+    """View → Players' display, Fog of war (per game), Touch mode; Game → Print order sheet."""
 
     def __init__(self, window: QMainWindow, menu: QMenu) -> None:
         super().__init__(window)
@@ -52,6 +53,15 @@ class DisplayMenu(QObject):
             self.menuFog.addAction(action)
             self.fog_actions[fog] = action
         self.menuFog.aboutToShow.connect(self._sync)
+        self.actionTouch = QAction("&Touch mode", window)
+        self.actionTouch.setObjectName("actionTouchMode")
+        self.actionTouch.setCheckable(True)
+        self.actionTouch.setStatusTip(
+            "Finger-sized rows and buttons, tap a row to tick it, a d10 pad in every wizard"
+        )
+        self.actionTouch.setChecked(restore_touch_mode())
+        self.actionTouch.toggled.connect(set_touch_mode)
+        menu.addAction(self.actionTouch)
         self.menuOrders = QMenu("Print &order sheet", window)
         self.menuOrders.setObjectName("menuOrderSheet")
         self.menuOrders.setStatusTip("A side's orders in transit, for its commander only (PDF)")

@@ -33,6 +33,7 @@ from eote_ref.referee.checks import DieSpec
 from eote_ref.referee.checks_fire import FireCheck, FireQueue
 from eote_ref.referee.game import RefereeError
 from eote_ref.ui.theme import marker_colors
+from eote_ref.ui.touch import DiePad, touch_mode
 from eote_ref.ui.wizards.base import CheckWizard, DieEdit, OddsPanel, fact_widget
 from eote_ref.ui.wizards.lists import fit_rows
 
@@ -123,6 +124,10 @@ class QueuePage(QWizardPage):
         dice.addWidget(self.add_button)
         dice.addStretch(1)
         right.addLayout(dice)
+        self.pad = DiePad(self)  # touch mode: the die by finger (issue 16)
+        self.pad.pressed.connect(lambda key: self.die.setText(str(key)))
+        self.pad.setVisible(touch_mode())
+        right.addWidget(self.pad)
         self.result = QLabel()
         self.result.setObjectName("fireResult")
         self.result.setTextFormat(Qt.TextFormat.RichText)
