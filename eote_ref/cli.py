@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "eote_ref.commands.armylist",
     "eote_ref.commands.campaign",
     "eote_ref.commands.print_cmd",
+    "eote_ref.commands.display",
 )
 
 
