@@ -98,10 +98,10 @@ def order_state(division: DivisionView) -> str:
     """What the players see of a division's orders: never the order, its sender or countdown."""
     parts = []
     if division.current_order:
-        parts.append("orders in force")
+        parts.append("order in force")
     if division.pending_order:
-        parts.append("new order in transit")
-    return ", ".join(parts)
+        parts.append("order in transit")
+    return " · ".join(parts)
 
 
 def division_state(division: DivisionView) -> str:

@@ -35,7 +35,7 @@ class DisplayMenu(QObject):
         menu.addSeparator()
         self.actionDisplay = QAction("&Players' display", window)
         self.actionDisplay.setObjectName("actionPlayersDisplay")
-        self.actionDisplay.setShortcut(QKeySequence("Ctrl+Shift+D"))
+        self.actionDisplay.setShortcut(QKeySequence("F12"))
         self.actionDisplay.setStatusTip(
             "Open the players' display on a second screen (F11 there toggles full screen)"
         )

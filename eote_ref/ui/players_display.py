@@ -27,7 +27,14 @@ from PySide6.QtCore import (
     QTimer,
     SignalInstance,
 )
-from PySide6.QtGui import QFont, QGuiApplication, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import (
+    QFont,
+    QGuiApplication,
+    QKeySequence,
+    QResizeEvent,
+    QShortcut,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -59,7 +66,7 @@ from eote_ref.ui.theme import marker_colors
 Index = QModelIndex | QPersistentModelIndex
 
 #: Results shown on the right, newest on top.
-RESULTS_SHOWN = 3
+RESULTS_SHOWN = 4
 
 
 class ViewSource(Protocol):
@@ -169,7 +176,7 @@ class SidePanel(QFrame):
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.table.setShowGrid(False)
         self.table.verticalHeader().hide()
-        self.table.setWordWrap(False)
+        self.table.setWordWrap(True)  # a long state wraps rather than squeezing the names
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.NoContextMenu)
         self.table.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, False)
         header = self.table.horizontalHeader()
@@ -185,9 +192,21 @@ class SidePanel(QFrame):
         self.title.setText(side.name)
         self.model.set_side(side, show_ce=show_ce, all_units=all_units)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
+        if self.model.columnCount() > 2:
+            header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self._size_columns()
+
+    def _size_columns(self) -> None:
+        """The state column takes two fifths of the table; rows grow when it wraps."""
+        width = self.width()  # the table follows the panel's width
+        self.table.horizontalHeader().resizeSection(1, max(160, int(width * 0.4)))
+        self.table.resizeRowsToContents()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._size_columns()
 
 
 def _signed(v: float) -> str:

@@ -212,7 +212,7 @@ def test_an_umpire_order_edit_stays_hidden(
     demo.set_division(div.id, "current_order", "WITHDRAW")
     joined = "\n".join(texts(display))
     assert "WITHDRAW" not in joined
-    assert "orders in force" in joined
+    assert "order in force" in joined
     assert "changed the orders of a division (hidden)" in joined
 
 

@@ -340,7 +340,7 @@ def fact_widget(fact: Fact, value: Any, on_change: Any) -> QWidget:
 
         lst.itemChanged.connect(changed)
         tap_to_tick(lst)  # touch mode: a tap on the row ticks it
-        rows = min(8, max(3, lst.count()))
+        rows = min(5 if touch_mode() else 8, max(3, lst.count()))
         lst.setFixedHeight(rows * lst.sizeHintForRow(0) + 2 * lst.frameWidth() + 2)
         lst.setMinimumWidth(260)
         lst.setTextElideMode(Qt.TextElideMode.ElideMiddle)
