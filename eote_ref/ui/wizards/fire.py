@@ -18,11 +18,13 @@ from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListView,
     QListWidget,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
     QWizard,
@@ -101,7 +103,14 @@ class QueuePage(QWizardPage):
         self.form_holder = QWidget()
         self.form_layout = QVBoxLayout(self.form_holder)
         self.form_layout.setContentsMargins(0, 0, 0, 0)
-        right.addWidget(self.form_holder)
+        if touch_mode():  # finger-sized rows need more height than a tablet has: scroll
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QFrame.Shape.NoFrame)
+            scroll.setWidget(self.form_holder)
+            right.addWidget(scroll, 10)
+        else:
+            right.addWidget(self.form_holder)
         dice = QHBoxLayout()
         self.die = DieEdit(DieSpec("roll", "d10"), self)
         self.die.entered.connect(self.refresh)
