@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import pathlib
 import re
 
@@ -26,8 +27,8 @@ def texts(widget: QWidget) -> list[str]:
     out = [widget.windowTitle(), widget.toolTip()]
     for w in [widget, *widget.findChildren(QWidget)]:
         out += [w.toolTip(), w.statusTip(), w.whatsThis(), w.accessibleName()]
-        if isinstance(w, QLabel):
-            out.append(w.text())
+        if isinstance(w, QLabel):  # as written, and as read (tags gone, entities decoded)
+            out += [w.text(), html.unescape(re.sub(r"<[^>]+>", " ", w.text()))]
         if isinstance(w, QAbstractItemView) and w.model() is not None:
             out += model_texts(w.model())
     return [t for t in out if t]
