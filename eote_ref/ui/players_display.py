@@ -95,6 +95,9 @@ class SideModel(QAbstractTableModel):
         super().__init__(parent)
         self._rows: list[_Row] = []
         self._headers: tuple[str, ...] = ("Division / unit", "State and markers")
+        self._colors = marker_colors(QApplication.palette())
+        self._bold = QFont()
+        self._bold.setBold(True)
 
     def set_side(self, side: SideView, *, show_ce: bool, all_units: bool) -> None:
         """Rebuild the rows for ``side``; the CE column exists only when ``show_ce``."""
@@ -117,6 +120,7 @@ class SideModel(QAbstractTableModel):
                     cells += (str(u.ce),)
                 rows.append(_Row(False, cells, alarm=u.routed))
         headers = ("Division / unit", "State and markers") + (("CE",) if show_ce else ())
+        self._colors = marker_colors(QApplication.palette())  # once per change, not per cell
         self.beginResetModel()
         self._rows = rows
         self._headers = headers
@@ -146,16 +150,12 @@ class SideModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             text = row.cells[col] if col < len(row.cells) else ""
             return text if row.division or col else f"   {text}"
-        palette = QApplication.palette()
-        colors = marker_colors(palette)
         if role == Qt.ItemDataRole.FontRole and row.division:
-            font = QFont()
-            font.setBold(True)
-            return font
+            return self._bold
         if role == Qt.ItemDataRole.BackgroundRole and row.division:
-            return colors.division_band
+            return self._colors.division_band
         if role == Qt.ItemDataRole.ForegroundRole and row.alarm and col == 1:
-            return colors.rout
+            return self._colors.rout
         if role == Qt.ItemDataRole.TextAlignmentRole and col == 2:
             return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         return None
@@ -259,6 +259,7 @@ class PlayersDisplay(QWidget):
         self.viewer = viewer
         self.all_units = False
         self._stale = False
+        self._scheduled = False
         font = QFont(self.font())
         font.setPointSizeF(max(font.pointSizeF(), 9) * 2)
         self.setFont(font)
@@ -330,11 +331,26 @@ class PlayersDisplay(QWidget):
 
     # ------------------------------------------------------------------ following the game
     def _on_change(self, _view: object = None) -> None:
-        """Follow a change at once (a closed display catches up when shown again)."""
-        if self.isVisible():
+        """Follow a change on the next turn of the event loop, after the umpire's own screen.
+
+        Several changes in a row coalesce into one repaint; a closed display catches up when
+        shown again.
+        """
+        self._stale = True
+        if self.isVisible() and not self._scheduled:
+            self._scheduled = True
+            QTimer.singleShot(0, self.flush)
+
+    @property
+    def pending(self) -> bool:
+        """Whether a change is waiting to be shown."""
+        return self._stale
+
+    def flush(self) -> None:
+        """Repaint now if a change is waiting."""
+        self._scheduled = False
+        if self._stale and self.isVisible():
             self.refresh()
-        else:
-            self._stale = True
 
     def refresh(self) -> None:
         """Render the current view."""

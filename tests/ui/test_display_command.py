@@ -16,6 +16,7 @@ from eote_ref.referee.phases import Phase
 from eote_ref.store import Database
 from eote_ref.ui.display_app import DatabaseFollower
 from eote_ref.ui.players_display import PlayersDisplay
+from tests.ui.test_players_display import settle
 
 
 def path_of(db: Database) -> pathlib.Path:
@@ -38,6 +39,7 @@ def test_a_second_process_view_follows_the_umpire(
         while demo.view().phase is not Phase.FIRE:
             demo.advance_phase()
         assert follower.poll()
+        settle(qtbot, display)
         assert "Tactical fire phase" in display.header.text()
         view = demo.view()
         firer = max((u for u in view.sides[1].units if u.arm == "infantry"), key=lambda u: u.ce)
@@ -48,12 +50,15 @@ def test_a_second_process_view_follows_the_umpire(
         queue.add(check, {"roll": 1})
         queue.apply()
         assert follower.poll()
+        settle(qtbot, display)
         assert target.name in display.result_labels[0].text()
         demo.undo()
         assert follower.poll()
+        settle(qtbot, display)
         assert target.name not in display.result_labels[0].text()
         demo.redo()
         assert follower.poll()
+        settle(qtbot, display)
         assert target.name in display.result_labels[0].text()
         assert not follower.poll()
         follower.stop()

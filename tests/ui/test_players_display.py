@@ -73,6 +73,11 @@ def _hits(outcome: object) -> int:
     return int(details.get("hits", 0))
 
 
+def settle(qtbot: QtBot, display: PlayersDisplay) -> None:
+    """Let the display catch up on its own (it repaints on the next turn of the event loop)."""
+    qtbot.waitUntil(lambda: not display.pending, timeout=5000)
+
+
 def rows_of(display: PlayersDisplay, side: int) -> list[str]:
     model = display.sides[side].model
     return [
@@ -91,12 +96,14 @@ def shown(qtbot: QtBot, demo: GameService) -> tuple[GameHub, PlayersDisplay]:
 
 
 def test_display_follows_apply_undo_and_redo(
-    shown: tuple[GameHub, PlayersDisplay], demo: GameService
+    qtbot: QtBot, shown: tuple[GameHub, PlayersDisplay], demo: GameService
 ) -> None:
     _hub, display = shown
     assert display.header.text().startswith("Turn 1")
     assert not any(label.isVisible() for label in display.result_labels)
     _firer, target = fire_once(demo)
+    assert display.pending  # the umpire's screen first; the display on the next loop turn
+    settle(qtbot, display)
     hit = demo.unit_view(target.id)
     assert hit.hits >= 1, "a 1 at 3 inches hits"
     assert "Tactical fire phase" in display.header.text()
@@ -110,26 +117,30 @@ def test_display_follows_apply_undo_and_redo(
     assert "EotE 6.6" in card.text()  # the section of the fire table
 
     demo.undo()
+    settle(qtbot, display)
     assert not [r for r in rows_of(display, 0) if target.name in r]
     assert target.name not in display.result_labels[0].text()
 
     demo.redo()
+    settle(qtbot, display)
     assert [r for r in rows_of(display, 0) if target.name in r]
     assert target.name in display.result_labels[0].text()
 
 
 def test_division_state_and_markers_are_shown(
-    shown: tuple[GameHub, PlayersDisplay], demo: GameService
+    qtbot: QtBot, shown: tuple[GameHub, PlayersDisplay], demo: GameService
 ) -> None:
     _hub, display = shown
     div = demo.view().sides[1].divisions[0]
     unit = div.units[0]
     demo.set_division(div.id, "falling_back", True)
     demo.toggle_unit(unit.id, "disordered")
+    settle(qtbot, display)
     rows = rows_of(display, 1)
     assert any(r.startswith(div.name) and "FALLING BACK" in r for r in rows)
     assert any(unit.name in r and "disordered" in r for r in rows)
     demo.set_division(div.id, "routed", True)
+    settle(qtbot, display)
     assert any(r.startswith(div.name) and "ROUTED" in r for r in rows_of(display, 1))
 
 
@@ -151,7 +162,7 @@ def _issue_pending_order(game: GameService) -> tuple[DivisionView, str, list[str
 
 
 def test_no_hidden_field_ever_appears(
-    shown: tuple[GameHub, PlayersDisplay], demo: GameService
+    qtbot: QtBot, shown: tuple[GameHub, PlayersDisplay], demo: GameService
 ) -> None:
     _hub, display = shown
     div, sender, secrets = _issue_pending_order(demo)
@@ -162,6 +173,7 @@ def test_no_hidden_field_ever_appears(
     for fog in Fog:
         set_fog_of_war(demo, fog)
         assert fog_of_war(demo.view()) is fog
+        settle(qtbot, display)
         for viewer in (None, 0, 1):
             for every in (False, True):
                 display.set_viewer(viewer)
@@ -206,11 +218,12 @@ def _check_mode(
 
 
 def test_an_umpire_order_edit_stays_hidden(
-    shown: tuple[GameHub, PlayersDisplay], demo: GameService
+    qtbot: QtBot, shown: tuple[GameHub, PlayersDisplay], demo: GameService
 ) -> None:
     _hub, display = shown
     div = demo.view().sides[1].divisions[0]
     demo.set_division(div.id, "current_order", "WITHDRAW")
+    settle(qtbot, display)
     joined = "\n".join(texts(display))
     assert "WITHDRAW" not in joined
     assert "order in force" in joined
@@ -246,9 +259,11 @@ def test_view_menu_opens_the_display_and_sets_fog(qtbot: QtBot, db: object) -> N
     window.display_menu.fog_actions[Fog.BOTH].trigger()
     assert window.hub is not None
     assert fog_of_war(window.hub.view) is Fog.BOTH
+    settle(qtbot, display)
     assert display.fog_label.text() == "Fog of war: CE hidden"
     window.undo()  # the choice is one journal step
     assert fog_of_war(window.hub.view) is Fog.OFF
+    settle(qtbot, display)
     assert display.fog_label.text() == ""
 
 
