@@ -468,6 +468,8 @@ def second_screen(window: QWidget) -> Any:
 def open_players_display(hub: ViewSource, window: QWidget) -> PlayersDisplay:
     """Open the display beside ``window``: full screen on another screen, else as a window."""
     display = PlayersDisplay(hub, window)
+    # The umpire's window decides: closing it quits the app, display and all.
+    display.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
     other = second_screen(window)
     if other is not None:
         display.show_on(other, full=True)

@@ -290,3 +290,15 @@ def test_order_sheet_lists_a_side_s_orders_in_transit(
     other = tmp_path / "allied.pdf"
     print_order_sheet(demo, 1, other)
     assert "MANEUVER" not in " ".join(pdf_text(other))
+
+
+def test_the_display_never_keeps_the_app_open(qtbot: QtBot, db: object) -> None:
+    from eote_ref.ui.main_window import MainWindow
+
+    window = MainWindow(db)  # type: ignore[arg-type]
+    qtbot.addWidget(window)
+    window.open_demo()
+    display = window.display_menu.open_display()
+    assert display is not None
+    assert not display.testAttribute(Qt.WidgetAttribute.WA_QuitOnClose)
+    assert display.parent() is window  # destroyed with the umpire's window
