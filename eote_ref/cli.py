@@ -34,6 +34,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "eote_ref.commands.db",
         "look after the database: upgrade, check, backup, copy, roles",
     ),
+    "display": (
+        "eote_ref.commands.display",
+        "open only the players' display, following a game in a shared database",
+    ),
 }
 
 #: Every sub-command module, in the order ``--help`` lists them.

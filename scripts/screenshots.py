@@ -65,6 +65,7 @@ def main(argv: list[str]) -> int:
         _fire_wizard_shots(db, save)
         _battle_summary_shot(db, save)
         _campaign_shots(db, save)
+        _table_shots(db, save, args.out)
     finally:
         db.close()
     for p in written:
@@ -640,6 +641,117 @@ def _campaign_dialog_shots(window: object, save: object) -> None:
         assert dialog is not None
         save(dialog, name)  # type: ignore[operator]
         dialog.reject()
+
+
+# -- the players' display, order sheets and touch mode (issue 16) ---------------------------
+def _table_game(db: object) -> object:
+    """A fresh Waterloo game played into turn 2: an order in transit, a fire, a morale test."""
+    from eote_ref.referee.checks import open_check
+    from eote_ref.referee.checks_fire import FireQueue
+    from eote_ref.referee.game import GameService
+    from eote_ref.referee.phases import Phase
+    from eote_ref.referee.setup import DEMO_LISTS, NewGame, create_new_game, shipped_army_lists_dir
+
+    folder = shipped_army_lists_dir()
+    assert folder is not None
+    french, allied = (folder / n for n in DEMO_LISTS)
+    spec = NewGame(
+        "Club night: Waterloo",
+        {"French": [french], "Anglo-Allied": [allied]},
+        figure_scale="15mm",
+        initiative="French",
+    )
+    game = GameService(db, create_new_game(db, spec))  # type: ignore[arg-type]
+    while game.view().turn < 2 or game.view().phase is not Phase.COMMAND:
+        game.advance_phase()
+    view = game.view()
+    big = [d for d in view.sides[0].divisions if len(d.units) >= 4]
+    order = open_check(game, "order", division_id=big[0].id)
+    order.set("order", "ATTACK")
+    order.set("distance_in", 30.0)
+    order.apply({"roll": 8})
+    game.set_division(big[0].id, "current_order", "DEFEND")
+    game.set_initiative(0)
+    while game.view().phase is not Phase.FIRE:
+        game.advance_phase()
+    game.toggle_unit(big[1].units[1].id, "disordered")
+    game.set_division(view.sides[1].divisions[3].id, "falling_back", True)
+    guns = next(u for u in view.sides[1].units if u.arm == "artillery")
+    game.adjust_unit(guns.id, "hits", 2)
+    firer = max((u for u in view.sides[1].units if u.arm == "infantry"), key=lambda u: u.ce)
+    target = big[1].units[0]
+    queue = FireQueue(game, "infantry")
+    fire = open_check(game, "infantry_fire", unit_id=firer.id, target_id=target.id)
+    fire.set("range_in", 3.0)
+    queue.add(fire, {"roll": 1})
+    queue.apply()
+    open_check(game, "morale", unit_id=target.id).apply({"roll": 2})
+    return game
+
+
+def _table_shots(db: object, save: object, out: pathlib.Path) -> None:
+    """The players' display in each fog mode, an order sheet, and wizards in touch mode."""
+    from PySide6.QtWidgets import QApplication
+
+    from eote_ref.referee.players_view import Fog, set_fog_of_war
+    from eote_ref.ui.display_menu import print_order_sheet
+    from eote_ref.ui.game_hub import GameHub
+    from eote_ref.ui.players_display import PlayersDisplay
+    from eote_ref.ui.printing import render_pdf_pages
+    from eote_ref.ui.theme import apply_scheme
+    from eote_ref.ui.touch import set_touch_mode
+    from eote_ref.ui.wizards import build_wizard
+    from eote_ref.ui.wizards.base import RollPage
+
+    game = _table_game(db)
+    hub = GameHub(game)  # type: ignore[arg-type]
+    display = PlayersDisplay(hub)
+    display.resize(1920, 1080)
+    display.show()
+    save(display, "display-off")  # type: ignore[operator]
+    set_fog_of_war(game, Fog.OPPONENT)  # type: ignore[arg-type]
+    display.set_viewer(0)
+    save(display, "display-fog-opponent")  # type: ignore[operator]
+    set_fog_of_war(game, Fog.BOTH)  # type: ignore[arg-type]
+    display.set_viewer(None)
+    save(display, "display-fog-both")  # type: ignore[operator]
+    app = QApplication.instance()
+    apply_scheme(app, "dark")  # type: ignore[arg-type]
+    display.refresh()
+    save(display, "display-dark")  # type: ignore[operator]
+    apply_scheme(app, "light")  # type: ignore[arg-type]
+    display.close()
+    display.deleteLater()
+
+    pdf = out / "order-sheet.pdf"
+    print_order_sheet(game, 0, pdf)  # type: ignore[arg-type]
+    for png in render_pdf_pages(pdf, out, "print-order-sheet", width=1100):
+        print(f"wrote {png}")
+    pdf.unlink()
+
+    set_touch_mode(True, remember=False)
+    try:
+        target = game.view().sides[0].divisions[1].units[0].id  # type: ignore[attr-defined]
+        wizard = build_wizard(hub, "morale", None, unit_id=target)
+        assert wizard is not None
+        wizard.resize(900, 760)
+        wizard.show()
+        wizard.next()
+        roll = wizard.page_of(RollPage)
+        roll.pad.buttons[3].click()
+        save(wizard, "touch-wizard-roll")  # type: ignore[operator]
+        wizard.reject()
+        wizard.deleteLater()
+        firer = next(u.id for u in game.view().sides[1].units if u.arm == "infantry")  # type: ignore[attr-defined]
+        fire = build_wizard(hub, "infantry_fire", None, unit_id=firer)
+        assert fire is not None
+        fire.resize(1100, 900)
+        fire.show()
+        save(fire, "touch-fire-queue")  # type: ignore[operator]
+        fire.reject()
+        fire.deleteLater()
+    finally:
+        set_touch_mode(False, remember=False)
 
 
 def _delete_on_close() -> object:

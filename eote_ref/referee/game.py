@@ -303,7 +303,10 @@ class GameService:
         base = ruleset or load_default()
         with self.db.session() as s:
             game = load_game(s, game_id, units=False).game
-            options = dict(game.options or {})
+            # Keys starting "display_" are display choices (fog of war), not ruleset options.
+            options = {
+                k: v for k, v in (game.options or {}).items() if not k.startswith("display_")
+            }
         self.ruleset = base.with_options(options)
         self._listeners: list[Callable[[], None]] = []
         #: The game's version this service last showed (a command built from an older view

@@ -26,6 +26,7 @@ from eote_ref.referee.game import GameService, GameView
 from eote_ref.referee.session import Database, describe_location, game_exists, list_games
 from eote_ref.referee.setup import SetupError, SetupService
 from eote_ref.ui.dashboard import NEXT_PHASE_KEYS, Dashboard
+from eote_ref.ui.display_menu import DisplayMenu
 from eote_ref.ui.forms.ui_main_window import Ui_MainWindow
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.journal_view import JournalView, dice_text, phase_label, summary_text
@@ -130,6 +131,7 @@ class MainWindow(QMainWindow):
         self.actionGuide.setStatusTip("Focus the list of checks due; Enter opens the selected one")
         self.actionGuide.triggered.connect(self.focus_guide)
         ui.menuView.addAction(self.actionGuide)
+        self.display_menu = DisplayMenu(self, ui.menuView)  # issue 16: the players' display
         #: The wizard open last (tests drive it; the window keeps it alive while open).
         self.wizard: CheckWizard | None = None
 
@@ -193,6 +195,7 @@ class MainWindow(QMainWindow):
         self.ui.journalDock.hide()
         self.guideDock.hide()
         hide_movement_dock(self)
+        self.display_menu.game_opened(None)
         self.setWindowTitle("eote-ref")
         self.start_page.setFocus()
         self._set_game_actions(False)
@@ -215,6 +218,7 @@ class MainWindow(QMainWindow):
         self.guideDock.setWidget(self.guide)
         self.guideDock.show()
         attach_movement_dock(self, self.hub)  # issue 5: movement reference (EotE 5.0)
+        self.display_menu.game_opened(self.hub)
         self.resizeDocks([self.ui.journalDock, self.guideDock], [3, 2], Qt.Orientation.Horizontal)
         for w in old:
             if w is not None:

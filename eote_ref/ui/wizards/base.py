@@ -56,6 +56,7 @@ from eote_ref.rules.core import Outcome
 from eote_ref.rules.dice import RandomDice
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
+from eote_ref.ui.touch import DiePad, tap_to_tick, touch_mode
 
 
 def _pct(p: float) -> str:
@@ -338,7 +339,8 @@ def fact_widget(fact: Fact, value: Any, on_change: Any) -> QWidget:
             on_change(tuple(picked))
 
         lst.itemChanged.connect(changed)
-        rows = min(8, max(3, lst.count()))
+        tap_to_tick(lst)  # touch mode: a tap on the row ticks it
+        rows = min(5 if touch_mode() else 8, max(3, lst.count()))
         lst.setFixedHeight(rows * lst.sizeHintForRow(0) + 2 * lst.frameWidth() + 2)
         lst.setMinimumWidth(260)
         lst.setTextElideMode(Qt.TextElideMode.ElideMiddle)
@@ -509,6 +511,10 @@ class RollPage(QWizardPage):
         QShortcut(QKeySequence("Ctrl+R"), self, self.roll_for_me)
         self.dice_row.addStretch(1)
         self.dice_row.addWidget(self.roll_button)
+        self.pad = DiePad(self)  # touch mode only: the die by finger
+        self.pad.pressed.connect(self.type_die)
+        self.pad.hide()
+        outer.addWidget(self.pad)
         self.result = QLabel()
         self.result.setObjectName("result")
         self.result.setTextFormat(Qt.TextFormat.RichText)
@@ -529,6 +535,7 @@ class RollPage(QWizardPage):
         rolls = self.check.needs_roll()
         self.setTitle("Roll" if rolls else "Confirm")
         self.roll_button.setVisible(rolls)
+        self.pad.setVisible(rolls and touch_mode())
         heading = f"<p style='font-size:large'><b>{html.escape(self.check.subject())}</b></p>"
         if rolls:
             odds = ", ".join(f"{label} {_pct(p)}" for label, p in self.check.odds(outcome))
@@ -603,6 +610,25 @@ class RollPage(QWizardPage):
                 edit.keyPressEvent(event)
                 return
         super().keyPressEvent(event)
+
+    def type_die(self, key: int) -> None:
+        """A key of the die pad (0 for a 10) goes to the die the rules need next.
+
+        With every die in, it replaces the die in focus (else the last one): a mistyped die
+        is corrected by tapping the right face.
+        """
+        needed = self.trial.needed
+        edit = next((e for e in self.edits if needed and e.die.name == needed.name), None)
+        if edit is None:
+            edit = next((e for e in self.edits if e.hasFocus()), None)
+        if edit is None and self.edits:
+            edit = self.edits[-1]
+        if edit is None:
+            return
+        if edit.die.kind == "d10":
+            edit.setText(str(key))
+        elif len(edit.text()) < edit.maxLength():
+            edit.setText(edit.text() + str(key))
 
     def _result_html(self) -> str:
         t = self.trial

@@ -18,11 +18,13 @@ from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListView,
     QListWidget,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
     QWizard,
@@ -33,6 +35,7 @@ from eote_ref.referee.checks import DieSpec
 from eote_ref.referee.checks.fire import FireCheck, FireQueue
 from eote_ref.referee.game import RefereeError
 from eote_ref.ui.theme import marker_colors
+from eote_ref.ui.touch import DiePad, touch_mode
 from eote_ref.ui.wizards.base import CheckWizard, DieEdit, OddsPanel, fact_widget
 from eote_ref.ui.wizards.lists import fit_rows
 
@@ -100,7 +103,14 @@ class QueuePage(QWizardPage):
         self.form_holder = QWidget()
         self.form_layout = QVBoxLayout(self.form_holder)
         self.form_layout.setContentsMargins(0, 0, 0, 0)
-        right.addWidget(self.form_holder)
+        if touch_mode():  # finger-sized rows need more height than a tablet has: scroll
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QFrame.Shape.NoFrame)
+            scroll.setWidget(self.form_holder)
+            right.addWidget(scroll, 10)
+        else:
+            right.addWidget(self.form_holder)
         dice = QHBoxLayout()
         self.die = DieEdit(DieSpec("roll", "d10"), self)
         self.die.entered.connect(self.refresh)
@@ -123,6 +133,10 @@ class QueuePage(QWizardPage):
         dice.addWidget(self.add_button)
         dice.addStretch(1)
         right.addLayout(dice)
+        self.pad = DiePad(self)  # touch mode: the die by finger (issue 16)
+        self.pad.pressed.connect(lambda key: self.die.setText(str(key)))
+        self.pad.setVisible(touch_mode())
+        right.addWidget(self.pad)
         self.result = QLabel()
         self.result.setObjectName("fireResult")
         self.result.setTextFormat(Qt.TextFormat.RichText)

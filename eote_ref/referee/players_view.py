@@ -1,0 +1,305 @@
+"""What the players may see of a game: markers, division states and the last results, redacted.
+
+The players' display (a second screen beside the table) renders only what this module hands
+it. Orders are written and carried by courier (EotE 3.1-3.4): their content, sender and
+countdown belong to the umpire and the issuing side, so a division shows only that an order is
+*in force* or *in transit*. Fog of war, an option of each game, hides the CE of the opponent's
+units or of both sides' (the table shows markers, not ratings); a result whose figures are
+built on a hidden CE (morale, square, rally, assault, integrity) then shows its modifiers and
+die without its base and total.
+
+The option is stored in the game's ``options`` JSON under :data:`FOG_KEY` (a display choice,
+not a rules option: :func:`rules_options` leaves it out of the ruleset), set as one journal
+step so a second computer following the database sees it too.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from eote_ref.referee.game import DivisionView, GameService, GameView, UnitView
+from eote_ref.store import JournalEvent, SetField, history
+
+#: The key of the fog-of-war choice in a game's options JSON.
+FOG_KEY = "display_fog_of_war"
+
+#: Option keys starting so are display choices, not ruleset options (the game service skips them).
+DISPLAY_PREFIX = "display_"
+
+
+class Fog(enum.StrEnum):
+    """Whose CE the players' display hides."""
+
+    OFF = "off"
+    OPPONENT = "opponent"
+    BOTH = "both"
+
+    @property
+    def label(self) -> str:
+        """As the View menu names it."""
+        return {
+            Fog.OFF: "Off: every CE shown",
+            Fog.OPPONENT: "Hide the opponent's CE",
+            Fog.BOTH: "Hide both sides' CE",
+        }[self]
+
+
+def rules_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's options without the display choices (what the ruleset is built from)."""
+    return {k: v for k, v in options.items() if not k.startswith(DISPLAY_PREFIX)}
+
+
+def fog_of_war(view: GameView) -> Fog:
+    """The game's fog-of-war choice (off when never set or unreadable)."""
+    try:
+        return Fog(str(view.options.get(FOG_KEY, Fog.OFF.value)))
+    except ValueError:
+        return Fog.OFF
+
+
+def set_fog_of_war(service: GameService, fog: Fog) -> JournalEvent | None:
+    """Choose the game's fog of war, as one undoable journal step (None: no change)."""
+    view = service.view()
+    if fog_of_war(view) is fog:
+        return None
+    options = dict(view.options)
+    if fog is Fog.OFF:
+        options.pop(FOG_KEY, None)
+    else:
+        options[FOG_KEY] = fog.value
+    return service.record(
+        "display",
+        f"players' display: fog of war {fog.value}",
+        [SetField("game", view.id, "options", options)],
+        inputs={"fog_of_war": fog.value},
+    )
+
+
+def ce_hidden(fog: Fog, side: int, viewer: int | None) -> bool:
+    """Whether the CE of side ``side``'s units is hidden from ``viewer`` (None: the whole table).
+
+    With "opponent" and no viewing side chosen, a display every player can see hides both.
+    """
+    if fog is Fog.OFF:
+        return False
+    if fog is Fog.BOTH or viewer is None:
+        return True
+    return side != viewer
+
+
+# ----------------------------------------------------------------------------- divisions, units
+
+
+def order_state(division: DivisionView) -> str:
+    """What the players see of a division's orders: never the order, its sender or countdown."""
+    parts = []
+    if division.current_order:
+        parts.append("order in force")
+    if division.pending_order:
+        parts.append("order in transit")
+    return " · ".join(parts)
+
+
+def division_state(division: DivisionView) -> str:
+    """The division's integrity state as the table knows it (EotE 9.0)."""
+    if division.routed:
+        return "ROUTED"
+    if division.falling_back:
+        return "FALLING BACK"
+    return ""
+
+
+def unit_markers(unit: UnitView) -> list[str]:
+    """The markers a player sees on the unit's stands."""
+    out = []
+    if unit.routed:
+        out.append("ROUT")
+    if unit.off_table:
+        out.append("off table")
+    if unit.hits:
+        out.append(f"{unit.hits} hit{'s' if unit.hits != 1 else ''}")
+    if unit.skirmish_hits:
+        out.append(f"skirmishers {unit.skirmish_hits} hit{'s' if unit.skirmish_hits != 1 else ''}")
+    if unit.disordered:
+        out.append("disordered")
+    if unit.blown:
+        out.append(f"blown {unit.blown}")
+    if unit.formation == "square":
+        out.append("square")
+    if unit.guns_abandoned:
+        out.append("guns abandoned")
+    return out
+
+
+# ----------------------------------------------------------------------------- results
+
+#: Procedures whose base and total are built on a unit's CE (the firer's for fire, the
+#: division's average for integrity).
+CE_BASED = frozenset({"fire", "morale", "square", "rally", "assault", "integrity"})
+
+#: Journal kinds that write or move an order (its content never reaches the display).
+ORDER_KINDS = frozenset({"order_activation"})
+
+#: Division fields whose edits would show an order.
+ORDER_FIELDS = frozenset({"current_order", "pending_order", "pending_order_turns"})
+
+#: Journal kinds the display leaves out (the header already shows turn and phase).
+SKIPPED_KINDS = frozenset({"phase", "display"})
+
+PROCEDURE_NAMES = {
+    "fire": "Fire",
+    "morale": "Morale",
+    "square": "Square",
+    "rally": "Rally",
+    "assault": "Assault",
+    "integrity": "Divisional integrity",
+    "initiative": "Initiative",
+    "charge": "Charge",
+    "pinning": "Pinning",
+    "skirmishers": "Skirmishers",
+    "leader_casualty": "Leader casualty",
+    "disorder_rally": "Disorder",
+    "cavalry_end_of_turn": "Cavalry",
+    "command_radius": "Command",
+    "movement": "Movement",
+}
+
+
+@dataclass(frozen=True)
+class ShownModifier:
+    """One modifier with its reason, section and value."""
+
+    value: float
+    reason: str
+    rule: str
+    provisional: bool
+
+
+@dataclass(frozen=True)
+class ShownPart:
+    """One rules procedure of a result: its modifiers, the die and what it gave.
+
+    ``base`` and ``modified`` are None when fog of war hides them.
+    """
+
+    procedure: str
+    rule: str
+    base: float | None
+    modified: float | None
+    modifiers: tuple[ShownModifier, ...]
+    dice: tuple[int, ...]
+    result: str
+    ce_hidden: bool = False
+
+    @property
+    def title(self) -> str:
+        """``Morale (EotE 7.5)``."""
+        name = PROCEDURE_NAMES.get(self.procedure, self.procedure.replace("_", " ").capitalize())
+        return f"{name} (EotE {self.rule})" if self.rule else name
+
+
+@dataclass(frozen=True)
+class ShownResult:
+    """One applied step as the players see it."""
+
+    seq: int
+    turn: int
+    summary: str
+    parts: tuple[ShownPart, ...]
+
+
+def last_results(
+    service: GameService, limit: int = 3, *, hide_ce: bool = False
+) -> list[ShownResult]:
+    """The last ``limit`` applied steps (undone ones left out), newest first, redacted."""
+    out: list[ShownResult] = []
+    with service.db.session() as s:
+        events = history(s, service.game_id, limit=limit * 4 + 20, newest_first=True)
+        for e in events:
+            if e.status != "done" or e.kind in SKIPPED_KINDS:
+                continue
+            out.append(_shown(e, hide_ce))
+            if len(out) >= limit:
+                break
+    return out
+
+
+def _shown(e: JournalEvent, hide_ce: bool) -> ShownResult:
+    inputs = e.inputs if isinstance(e.inputs, dict) else {}
+    if e.kind in ORDER_KINDS:
+        return ShownResult(e.seq, e.turn, "An order was written and sent (hidden)", ())
+    if e.kind == "division" and inputs.get("field") in ORDER_FIELDS:
+        return ShownResult(
+            e.seq, e.turn, "The umpire changed the orders of a division (hidden)", ()
+        )
+    outcome = e.outcome if isinstance(e.outcome, dict) else {}
+    parts = tuple(_part(o, hide_ce) for o in _outcomes(outcome))
+    summary = e.summary or e.kind
+    if any(p.ce_hidden for p in parts):
+        summary = _AGAINST.sub("", summary)
+    return ShownResult(e.seq, e.turn, summary, parts)
+
+
+#: "against 5" in a journal line: the target number, a CE once modified.
+_AGAINST = re.compile(r" against [-−]?\d+(?:\.\d+)?")
+
+
+def _outcomes(outcome: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The rules outcomes inside a journal outcome: itself, or those it lists (a fire queue)."""
+    if "procedure" in outcome and "modifiers" in outcome:
+        return [outcome]
+    found: list[Mapping[str, Any]] = []
+    for value in outcome.values():
+        if isinstance(value, Sequence) and not isinstance(value, str):
+            found += [v for v in value if isinstance(v, Mapping) and "procedure" in v]
+    return found
+
+
+def _part(o: Mapping[str, Any], hide_ce: bool) -> ShownPart:
+    procedure = str(o.get("procedure", ""))
+    hidden = hide_ce and procedure in CE_BASED
+    mods = []
+    for m in o.get("modifiers") or []:
+        if not isinstance(m, Mapping):
+            continue
+        reason = str(m.get("reason", ""))
+        if hidden and "CE" in reason:
+            continue  # such a modifier states or cancels the CE itself
+        mods.append(
+            ShownModifier(
+                float(m.get("value", 0)),
+                reason,
+                str(m.get("rule", "")),
+                m.get("source") == "provisional",
+            )
+        )
+    dice = tuple(int(d) for d in (o.get("roll"), o.get("second_roll")) if isinstance(d, int))
+    return ShownPart(
+        procedure=procedure,
+        rule=str(o.get("rule", "")),
+        base=None if hidden else _num(o.get("base")),
+        modified=None if hidden else _num(o.get("modified")),
+        modifiers=tuple(mods),
+        dice=dice,
+        result=_result_text(o),
+        ce_hidden=hidden,
+    )
+
+
+def _num(v: Any) -> float | None:
+    return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
+
+
+def _result_text(o: Mapping[str, Any]) -> str:
+    """The result in words: a fire's hits and disorder, else the result code."""
+    if o.get("procedure") == "fire" and isinstance(o.get("hits"), int):
+        hits = int(o["hits"])
+        words = [f"{hits} hit{'s' if hits != 1 else ''}"] if hits else []
+        if o.get("disorder"):
+            words.append("disorder")
+        return " and ".join(words) or "no effect"
+    return str(o.get("result", "")).replace("_", " ")

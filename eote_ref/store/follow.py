@@ -1,0 +1,142 @@
+"""Following a database another eote-ref writes: a read-only opening and a change probe.
+
+The players' display on a second computer (``eote-ref display``) opens the club's database
+without the single-instance lock and without migrating it, reads the game, and asks
+:class:`ChangeWatcher` now and then whether anything was committed since. On SQLite that is
+``PRAGMA data_version`` on one held connection (it changes when another connection commits);
+on a server, a cheap signature of the journal. Kept small and apart so a general change
+notification can replace it.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import sqlite3
+from typing import Any
+
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import Connection, make_url
+
+from eote_ref.store import migrate
+from eote_ref.store.database import (
+    BUSY_TIMEOUT_MS,
+    Database,
+    _revision_of,
+    _schema_revision,
+)
+from eote_ref.store.errors import DatabaseError, NewerVersionError, NotAnEoteDatabaseError
+from eote_ref.store.paths import default_database_path
+
+
+def open_read_only(
+    path: str | os.PathLike[str] | None = None, *, url: str | None = None
+) -> Database:
+    """Open an eote-ref database to read only: no lock taken, no upgrade, no write possible.
+
+    Raises:
+        NotAnEoteDatabaseError: the file is missing or not an eote-ref database.
+        NewerVersionError: the schema is not this version's (open it once with the app).
+        ValueError: both ``path`` and ``url`` were given.
+    """
+    if path is not None and url is not None:
+        raise ValueError("give a database file or a database URL, not both")
+    if url is not None:
+        parsed = make_url(url)
+        if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+            path = parsed.database
+    if url is None or path is not None:
+        file = pathlib.Path(path) if path is not None else default_database_path()
+        file = file.expanduser().absolute()
+        if not file.is_file():
+            raise NotAnEoteDatabaseError(f"{file} does not exist")
+        uri = f"{file.as_uri()}?mode=ro"
+
+        def connect() -> sqlite3.Connection:
+            return sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+
+        engine = create_engine("sqlite://", creator=connect)
+        name = str(file)
+    else:
+        args: dict[str, Any] = {}
+        if make_url(url).get_backend_name() == "postgresql":
+            args["options"] = "-c default_transaction_read_only=on"
+        engine = create_engine(url, pool_pre_ping=True, connect_args=args)
+        name = make_url(url).render_as_string(hide_password=True)
+        file = None
+    try:
+        with engine.connect() as connection:
+            if file is not None:
+                tables = {
+                    str(r[0])
+                    for r in connection.exec_driver_sql(
+                        "SELECT name FROM sqlite_master WHERE type = 'table'"
+                    )
+                }
+                revision = _revision_of(
+                    tables,
+                    lambda sql: [tuple(r) for r in connection.execute(text(sql))],
+                    name,
+                )
+            else:
+                revision = _schema_revision(connection, name) or ""
+        if revision != migrate.head_revision():
+            raise NewerVersionError(
+                f"{name} has schema {revision}, this eote-ref reads {migrate.head_revision()}: "
+                "open it once with the same version of eote-ref as the umpire's"
+            )
+    except BaseException:
+        engine.dispose()
+        raise
+    return Database(engine=engine, path=file)
+
+
+def data_version(connection: Connection) -> int:
+    """SQLite's ``PRAGMA data_version`` on ``connection`` (changes when others commit)."""
+    value = connection.exec_driver_sql("PRAGMA data_version").scalar()
+    connection.rollback()
+    return int(value or 0)
+
+
+class ChangeWatcher:
+    """Tells whether the database changed since the last look (another process's commit).
+
+    Args:
+        db: the database (read-only or not) to watch.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._sqlite = db.engine.url.get_backend_name() == "sqlite"
+        self._connection: Connection | None = db.engine.connect() if self._sqlite else None
+        self._last = self._token()
+
+    def _token(self) -> object:
+        if self._connection is not None:
+            return data_version(self._connection)
+        try:
+            with self.db.engine.connect() as c:
+                row = c.execute(
+                    text(
+                        "SELECT count(*), coalesce(max(id), 0), "
+                        "coalesce(sum(CASE WHEN status = 'done' THEN 1 ELSE 0 END), 0) "
+                        "FROM journal_event"
+                    )
+                ).one()
+        except Exception as error:  # a server gone away: report, keep the last state
+            raise DatabaseError(f"cannot read {self.db.url}: {error}") from error
+        return tuple(row)
+
+    def changed(self) -> bool:
+        """True once per batch of commits made since the previous call."""
+        token = self._token()
+        if token == self._last:
+            return False
+        self._last = token
+        return True
+
+    def close(self) -> None:
+        """Release the held connection."""
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None

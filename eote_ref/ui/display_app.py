@@ -1,0 +1,112 @@
+"""``eote-ref display``: the players' display alone, following a game in a shared database.
+
+Run on the computer driving a club's projector: it opens the database read-only (no lock,
+no upgrade), shows the game played last (or ``--game``), and polls for changes the umpire's
+computer commits, so apply, undo and redo reach the players within a poll.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from eote_ref.referee.follow import ChangeWatcher, Database, game_to_follow, open_read_only
+from eote_ref.referee.game import GameService, GameView
+
+#: How often (milliseconds) the database is asked whether it changed.
+POLL_MS = 1000
+
+
+class DatabaseFollower(QObject):
+    """A :class:`~eote_ref.ui.players_display.ViewSource` fed by polling a shared database."""
+
+    viewChanged = Signal(object)
+
+    def __init__(
+        self, db: Database, game_id: int, parent: QObject | None = None, *, poll_ms: int = POLL_MS
+    ) -> None:
+        super().__init__(parent)
+        self.service = GameService(db, game_id)
+        self.watcher = ChangeWatcher(db)
+        self._view = self.service.view()
+        self.timer = QTimer(self)
+        self.timer.setInterval(poll_ms)
+        self.timer.timeout.connect(self.poll)
+        #: The last error reading the database (shown by the caller), or None.
+        self.error: str | None = None
+
+    @property
+    def view(self) -> GameView:
+        """The game as last read."""
+        return self._view
+
+    def start(self) -> None:
+        """Start polling."""
+        self.timer.start()
+
+    def poll(self) -> bool:
+        """Re-read the game if the database changed; returns whether it did."""
+        try:
+            if not self.watcher.changed():
+                return False
+            self._view = self.service.view()
+        except ValueError as e:  # a database error: keep showing the last state
+            self.error = str(e)
+            return False
+        self.error = None
+        self.viewChanged.emit(self._view)
+        return True
+
+    def stop(self) -> None:
+        """Stop polling and let go of the database connection."""
+        self.timer.stop()
+        self.watcher.close()
+
+
+def run_display(args: argparse.Namespace) -> int:
+    """Open the players' display on its own; returns the exit code."""
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    from eote_ref.ui.players_display import PlayersDisplay
+    from eote_ref.ui.settings import APPLICATION, ORGANIZATION
+    from eote_ref.ui.theme import apply_scheme
+
+    path = getattr(args, "display_db", None) or getattr(args, "db", None)
+    url = getattr(args, "display_url", None) or getattr(args, "database_url", None)
+    try:
+        db = open_read_only(path, url=url)
+    except ValueError as e:
+        print(f"eote-ref display: {e}", file=sys.stderr)  # noqa: T201
+        return 2
+    try:
+        game_id = game_to_follow(db, getattr(args, "game", None))
+    except ValueError as e:
+        print(f"eote-ref display: {e}", file=sys.stderr)  # noqa: T201
+        db.close()
+        return 2
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName("eote-ref display")
+    apply_scheme(app, "system")
+    follower = DatabaseFollower(db, game_id, poll_ms=int(getattr(args, "poll", POLL_MS)))
+    display = PlayersDisplay(follower)
+    screens = QGuiApplication.screens()
+    index = getattr(args, "screen", None)
+    screen = screens[index - 1] if index and 0 < index <= len(screens) else None
+    if getattr(args, "window", False):
+        display.show()
+    else:
+        display.show_on(screen or display.screen(), full=True)
+    follower.start()
+    if getattr(args, "exit_after", None) is not None:
+        QTimer.singleShot(int(args.exit_after), app.quit)
+    try:
+        return int(app.exec())
+    finally:
+        follower.stop()
+        db.close()

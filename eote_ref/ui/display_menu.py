@@ -1,0 +1,146 @@
+"""The main window's View-menu entries for the table: players' display, fog of war, order sheets.
+
+Kept apart from :mod:`eote_ref.ui.main_window` so the window only creates a
+:class:`DisplayMenu` and tells it when a game opens.
+"""
+
+from __future__ import annotations
+
+import functools
+import pathlib
+from typing import Any
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
+
+from eote_ref.referee.game import GameService
+from eote_ref.referee.order_sheet import order_sheet, order_sheet_html
+from eote_ref.referee.players_view import Fog, fog_of_war, set_fog_of_war
+from eote_ref.ui.game_hub import GameHub
+from eote_ref.ui.players_display import PlayersDisplay, open_players_display
+from eote_ref.ui.printing import write_pdf
+from eote_ref.ui.touch import restore_touch_mode, set_touch_mode
+
+
+class DisplayMenu(QObject):
+    """View → Players' display, Fog of war (per game), Touch mode; Game → Print order sheet."""
+
+    def __init__(self, window: QMainWindow, menu: QMenu) -> None:
+        super().__init__(window)
+        self.window = window
+        self.hub: GameHub | None = None
+        #: The open players' display, if any.
+        self.display: PlayersDisplay | None = None
+        menu.addSeparator()
+        self.actionDisplay = QAction("&Players' display", window)
+        self.actionDisplay.setObjectName("actionPlayersDisplay")
+        self.actionDisplay.setShortcut(QKeySequence("F12"))
+        self.actionDisplay.setStatusTip(
+            "Open the players' display on a second screen (F11 there toggles full screen)"
+        )
+        self.actionDisplay.triggered.connect(self.open_display)
+        menu.addAction(self.actionDisplay)
+        self.menuFog = menu.addMenu("&Fog of war")
+        self.menuFog.setObjectName("menuFog")
+        group = QActionGroup(self)
+        self.fog_actions: dict[Fog, QAction] = {}
+        for fog in Fog:
+            action = QAction(fog.label, self)
+            action.setCheckable(True)
+            action.triggered.connect(functools.partial(self.set_fog, fog))
+            group.addAction(action)
+            self.menuFog.addAction(action)
+            self.fog_actions[fog] = action
+        self.menuFog.aboutToShow.connect(self._sync)
+        self.actionTouch = QAction("&Touch mode", window)
+        self.actionTouch.setObjectName("actionTouchMode")
+        self.actionTouch.setCheckable(True)
+        self.actionTouch.setStatusTip(
+            "Finger-sized rows and buttons, tap a row to tick it, a d10 pad in every wizard"
+        )
+        self.actionTouch.setChecked(restore_touch_mode())
+        self.actionTouch.toggled.connect(set_touch_mode)
+        menu.addAction(self.actionTouch)
+        self.menuOrders = QMenu("Print &order sheet", window)
+        self.menuOrders.setObjectName("menuOrderSheet")
+        self.menuOrders.setStatusTip("A side's orders in transit, for its commander only (PDF)")
+        game_menu = getattr(getattr(window, "ui", None), "menuGame", None)
+        before = getattr(getattr(window, "ui", None), "actionExportJournal", None)
+        if isinstance(game_menu, QMenu) and before is not None:
+            game_menu.insertMenu(before, self.menuOrders)
+        elif isinstance(game_menu, QMenu):
+            game_menu.addMenu(self.menuOrders)
+        self.game_opened(None)
+
+    def game_opened(self, hub: GameHub | None) -> None:
+        """A game was opened (or closed: None); an open display follows the new one."""
+        self.hub = hub
+        self.actionDisplay.setEnabled(hub is not None)
+        self.menuFog.setEnabled(hub is not None)
+        self.menuOrders.clear()
+        self.menuOrders.setEnabled(hub is not None)
+        if hub is not None:
+            for side in hub.view.sides:
+                self.menuOrders.addAction(
+                    side.name.replace("&", "&&") + "…",
+                    functools.partial(self.order_sheet_dialog, side.position),
+                )
+        if self.display is not None:
+            self.display.close()
+            self.display.deleteLater()
+            self.display = None
+            if hub is not None:
+                self.open_display()
+
+    def open_display(self) -> PlayersDisplay | None:
+        """Show the players' display (raised if open already)."""
+        if self.hub is None:
+            return None
+        if self.display is not None and self.display.source is self.hub:
+            self.display.show()
+            self.display.raise_()
+            return self.display
+        self.display = open_players_display(self.hub, self.window)
+        return self.display
+
+    def set_fog(self, fog: Fog) -> Any:
+        """Choose the open game's fog of war (one journal step)."""
+        hub = self.hub
+        if hub is None:
+            return None
+        return hub.attempt(lambda: set_fog_of_war(hub.service, fog))
+
+    def _sync(self) -> None:
+        if self.hub is not None:
+            self.fog_actions[fog_of_war(self.hub.view)].setChecked(True)
+
+    def order_sheet_to(self, side: int, path: str | pathlib.Path) -> int:
+        """Write side ``side``'s order sheet as a PDF; returns the pages."""
+        if self.hub is None:
+            raise ValueError("no game is open")
+        return print_order_sheet(self.hub.service, side, path)
+
+    def order_sheet_dialog(self, side: int) -> None:
+        """Ask for a PDF file and write that side's order sheet."""
+        if self.hub is None:
+            return
+        name = next((s.name for s in self.hub.view.sides if s.position == side), "side")
+        title = f"Order sheet: {name}"
+        path, _ = QFileDialog.getSaveFileName(
+            self.window, title, f"{name} orders turn {self.hub.view.turn}.pdf", "PDF (*.pdf)"
+        )
+        if not path:
+            return
+        try:
+            self.order_sheet_to(side, path)
+        except (OSError, ValueError) as e:
+            QMessageBox.warning(self.window, title, f"Could not write {path}:\n{e}")
+            return
+        self.hub.message.emit(f"Order sheet saved to {path}")
+
+
+def print_order_sheet(game: GameService, side: int, path: str | pathlib.Path) -> int:
+    """A side's order sheet as a PDF (portrait); returns the pages."""
+    sheet = order_sheet(game, side)
+    return write_pdf(order_sheet_html(sheet), path, title=f"Orders — {sheet.side}")

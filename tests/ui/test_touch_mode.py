@@ -1,0 +1,104 @@
+"""Touch mode: finger-sized controls, tap to tick, and the d10 pad on every wizard's roll page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QListWidget
+from pytestqt.qtbot import QtBot
+
+from eote_ref.referee.game import GameService
+from eote_ref.referee.phases import Phase
+from eote_ref.ui.game_hub import GameHub
+from eote_ref.ui.settings import app_settings
+from eote_ref.ui.touch import TOUCH_MODE, restore_touch_mode, set_touch_mode, touch_mode
+from eote_ref.ui.wizards import build_wizard
+from eote_ref.ui.wizards.base import CheckWizard, RollPage
+from eote_ref.ui.wizards.fire import QueuePage
+
+
+@pytest.fixture
+def touch(qapp: QApplication) -> Iterator[None]:
+    set_touch_mode(True)
+    yield
+    set_touch_mode(False)
+
+
+def infantry(game: GameService) -> int:
+    return next(u.id for u in game.view().sides[0].units if u.arm == "infantry")
+
+
+def morale_wizard(qtbot: QtBot, demo: GameService) -> tuple[GameHub, CheckWizard]:
+    hub = GameHub(demo)
+    wizard = build_wizard(hub, "morale", unit_id=infantry(demo))
+    assert wizard is not None
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.next()
+    return hub, wizard
+
+
+def test_touch_mode_is_remembered_and_styles_the_app(touch: None, qapp: QApplication) -> None:
+    assert touch_mode()
+    assert "min-height" in qapp.styleSheet()
+    assert str(app_settings().value(TOUCH_MODE)).lower() == "true"
+    set_touch_mode(False)
+    assert qapp.styleSheet() == ""
+    assert not restore_touch_mode()
+    set_touch_mode(True)
+    assert restore_touch_mode()
+
+
+def test_die_pad_types_the_die_and_apply_writes_it(
+    qtbot: QtBot, touch: None, demo: GameService
+) -> None:
+    hub, wizard = morale_wizard(qtbot, demo)
+    roll = wizard.page_of(RollPage)
+    assert roll.pad.isVisible()
+    assert [b.text() for b in roll.pad.buttons] == [str(n) for n in range(1, 11)]
+    qtbot.mouseClick(roll.pad.buttons[9], Qt.MouseButton.LeftButton)  # the 10
+    assert roll.edits[-1].text() == "0"
+    qtbot.mouseClick(roll.pad.buttons[2], Qt.MouseButton.LeftButton)  # a 3 replaces it
+    assert roll.rolls() == {"roll": 3}
+    assert roll.isComplete()
+    wizard.next()
+    assert wizard.outcome is not None
+    assert wizard.outcome.roll == 3
+    assert hub.service.journal(limit=1)[0].rolls == [{"name": "roll", "value": 3}]
+
+
+def test_no_pad_without_touch_mode(qtbot: QtBot, demo: GameService) -> None:
+    assert not touch_mode()
+    _hub, wizard = morale_wizard(qtbot, demo)
+    assert not wizard.page_of(RollPage).pad.isVisible()
+
+
+def test_a_tap_on_the_row_ticks_a_unit_once(qtbot: QtBot, touch: None, demo: GameService) -> None:
+    while demo.view().phase is not Phase.FIRE:
+        demo.advance_phase()
+    hub = GameHub(demo)
+    firer = next(u.id for u in demo.view().sides[1].units if u.arm == "infantry")
+    wizard = build_wizard(hub, "infantry_fire", unit_id=firer)
+    assert wizard is not None
+    qtbot.addWidget(wizard)
+    wizard.show()
+    page = wizard.page_of(QueuePage)
+    assert page.pad.isVisible()
+    lst = page.widgets["firers"]
+    assert isinstance(lst, QListWidget)
+    item = next(
+        lst.item(i)
+        for i in range(lst.count())
+        if lst.item(i).checkState() == Qt.CheckState.Unchecked
+    )
+    rect = lst.visualItemRect(item)
+    lst.scrollToItem(item)
+    rect = lst.visualItemRect(item)
+    qtbot.mouseClick(lst.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert item.checkState() == Qt.CheckState.Checked
+    qtbot.mouseClick(lst.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert item.checkState() == Qt.CheckState.Unchecked
+    qtbot.mouseClick(page.pad.buttons[4], Qt.MouseButton.LeftButton)
+    assert page.die.text() == "5"

@@ -1,0 +1,127 @@
+"""What the players may see: order states without content, fog of war, redacted results."""
+
+from __future__ import annotations
+
+import pytest
+
+from eote_ref.referee.checks import open_check
+from eote_ref.referee.game import GameService
+from eote_ref.referee.order_sheet import order_sheet, order_sheet_html
+from eote_ref.referee.phases import Phase
+from eote_ref.referee.players_view import (
+    FOG_KEY,
+    Fog,
+    ce_hidden,
+    fog_of_war,
+    last_results,
+    order_state,
+    rules_options,
+    set_fog_of_war,
+    unit_markers,
+)
+
+
+def to(game: GameService, phase: Phase, turn: int = 1) -> None:
+    while game.view().turn < turn or game.view().phase is not phase:
+        game.advance_phase()
+
+
+def pending_order(game: GameService) -> int:
+    """A MANEUVER order still in transit, from the slowest row of the chart."""
+    to(game, Phase.COMMAND, turn=2)
+    d = next(d for d in game.view().sides[0].divisions if len(d.units) >= 4)
+    check = open_check(game, "order", division_id=d.id)
+    check.set("order", "MANEUVER")
+    check.set("distance_in", 40.0)
+    check.apply({"roll": 0})
+    return d.id
+
+
+def test_fog_is_a_journaled_display_choice_left_out_of_the_ruleset(waterloo: GameService) -> None:
+    assert fog_of_war(waterloo.view()) is Fog.OFF
+    set_fog_of_war(waterloo, Fog.BOTH)
+    view = waterloo.view()
+    assert view.options[FOG_KEY] == "both"
+    assert fog_of_war(view) is Fog.BOTH
+    assert rules_options(view.options) == {}
+    # A service opened on the game afterwards builds its ruleset without tripping on the key.
+    again = GameService(waterloo.db, waterloo.game_id)
+    assert fog_of_war(again.view()) is Fog.BOTH
+    assert set_fog_of_war(waterloo, Fog.BOTH) is None  # no change, no step
+    waterloo.undo()
+    assert fog_of_war(waterloo.view()) is Fog.OFF
+    assert FOG_KEY not in waterloo.view().options
+
+
+@pytest.mark.parametrize(
+    ("fog", "side", "viewer", "hidden"),
+    [
+        (Fog.OFF, 0, None, False),
+        (Fog.BOTH, 0, 0, True),
+        (Fog.OPPONENT, 0, 0, False),
+        (Fog.OPPONENT, 1, 0, True),
+        (Fog.OPPONENT, 0, None, True),  # a display the whole table sees hides both
+    ],
+)
+def test_whose_ce_is_hidden(fog: Fog, side: int, viewer: int | None, hidden: bool) -> None:
+    assert ce_hidden(fog, side, viewer) is hidden
+
+
+def test_an_order_in_transit_shows_no_content_sender_or_countdown(waterloo: GameService) -> None:
+    did = pending_order(waterloo)
+    div = next(d for d in waterloo.view().sides[0].divisions if d.id == did)
+    assert div.pending_order == "MANEUVER"
+    assert order_state(div) == "order in transit"
+    umpire = waterloo.journal(limit=1)[0].summary
+    assert "MANEUVER" in umpire  # the umpire's journal keeps it all
+    shown = last_results(waterloo, 1)[0]
+    assert shown.summary == "An order was written and sent (hidden)"
+    assert shown.parts == ()
+    waterloo.set_division(did, "current_order", "DEFEND")
+    div = next(d for d in waterloo.view().sides[0].divisions if d.id == did)
+    assert order_state(div) == "order in force · order in transit"
+    assert "DEFEND" not in last_results(waterloo, 1)[0].summary
+
+
+def test_the_order_sheet_gives_the_side_its_own_orders(waterloo: GameService) -> None:
+    did = pending_order(waterloo)
+    own = order_sheet(waterloo, 0)
+    assert [(o.division, o.order) for o in own.in_transit] == [
+        (next(d.name for d in waterloo.view().sides[0].divisions if d.id == did), "MANEUVER")
+    ]
+    assert own.in_transit[0].sender is not None
+    assert own.in_transit[0].sender in waterloo.journal(limit=1)[0].summary
+    assert "MANEUVER" in order_sheet_html(own)
+    assert order_sheet(waterloo, 1).in_transit == ()
+    with pytest.raises(ValueError, match="no side 7"):
+        order_sheet(waterloo, 7)
+
+
+def test_fog_hides_a_morale_test_s_ce_built_figures(waterloo: GameService) -> None:
+    unit = next(u for u in waterloo.view().sides[1].units if u.arm == "infantry")
+    waterloo.set_unit(unit.id, "hits", 3)
+    open_check(waterloo, "morale", unit_id=unit.id).apply({"roll": 1})
+    plain = last_results(waterloo, 1)[0]
+    part = plain.parts[0]
+    assert part.procedure == "morale"
+    assert part.base == unit.ce
+    assert part.dice == (1,)
+    assert f"against {part.modified:g}" in plain.summary
+    foggy = last_results(waterloo, 1, hide_ce=True)[0]
+    hidden = foggy.parts[0]
+    assert (hidden.base, hidden.modified, hidden.ce_hidden) == (None, None, True)
+    assert hidden.dice == (1,)
+    assert hidden.result == part.result
+    assert "against" not in foggy.summary
+    assert [m.reason for m in hidden.modifiers] == [
+        m.reason for m in part.modifiers if "CE" not in m.reason
+    ]
+
+
+def test_undone_steps_leave_the_results(waterloo: GameService) -> None:
+    unit = waterloo.view().sides[0].units[0]
+    waterloo.toggle_unit(unit.id, "disordered")
+    assert "disordered" in unit_markers(waterloo.unit_view(unit.id))
+    assert unit.name in last_results(waterloo, 1)[0].summary
+    waterloo.undo()
+    assert all(unit.name not in r.summary for r in last_results(waterloo, 3))
