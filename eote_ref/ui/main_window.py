@@ -389,15 +389,22 @@ class MainWindow(QMainWindow):
         return self._show_wizard(check.procedure, target)
 
     def run_menu_check(self, entry: MenuCheck) -> CheckWizard | None:
-        """Open an Adjudicate-menu wizard for the selection it needs."""
+        """Open an Adjudicate-menu wizard for the selection it needs.
+
+        A fire or an assault takes the whole selection: the units of the table where it
+        started fire (or attack), a unit Ctrl+clicked in the other table is the target (or a
+        defender). A division's check takes a division's band as well as one of its units.
+        """
         if self.hub is None or self.dashboard is None:
             return None
         target: dict[str, object] = {}
         if entry.needs == "any":
-            picked = self.dashboard.current_unit()
-            if picked is not None:
-                target["unit_id"] = picked.id
-        elif entry.needs in ("unit", "division", "side"):
+            target = selection_target(entry.key, self.dashboard, self.hub.view)
+        elif entry.needs == "division":
+            division_id = self.dashboard.current_division_id()
+            if division_id is not None:
+                target["division_id"] = division_id
+        elif entry.needs in ("unit", "side"):
             unit = self.dashboard.current_unit()
             if unit is None:
                 if entry.needs == "unit":
@@ -405,8 +412,6 @@ class MainWindow(QMainWindow):
                     return None
             elif entry.needs == "unit":
                 target["unit_id"] = unit.id
-            elif entry.needs == "division":
-                target["division_id"] = unit.division_id
             else:
                 side = next(
                     s.position for s in self.hub.view.sides if any(u.id == unit.id for u in s.units)
@@ -415,10 +420,21 @@ class MainWindow(QMainWindow):
         return self._show_wizard(entry.key, target)
 
     def _show_wizard(self, key: str, target: Mapping[str, object]) -> CheckWizard | None:
+        """Open a check's wizard; at most one is open at a time (finish or close it first)."""
         assert self.hub is not None
+        open_now = self.wizard
+        if open_now is not None and open_now.isVisible():
+            open_now.raise_()
+            open_now.activateWindow()
+            self._message(
+                f"{open_now.windowTitle()} is still open: finish it or close it (Escape) first."
+            )
+            return None
         wizard = open_wizard(self.hub, key, self, **target)
         if wizard is not None:
             self.wizard = wizard
+            # Hand-offs (fire to morale, assault to breakthrough) open through here too.
+            wizard.opener = lambda k, t: self._show_wizard(k, t)  # type: ignore[attr-defined]
             wizard.finished.connect(lambda _r, w=wizard: self._wizard_closed(w))
         return wizard
 
@@ -553,6 +569,38 @@ class MainWindow(QMainWindow):
         """Show the window and focus the dashboard once the event loop runs."""
         self.show()
         QTimer.singleShot(0, lambda: self.dashboard.setFocus() if self.dashboard else None)
+
+
+#: What each arm may fire in a sub-phase (the firers carried in from the selection).
+_FIRE_ARMS = {"artillery_fire": ("artillery",), "infantry_fire": ("infantry", "cavalry")}
+
+
+def selection_target(key: str, dashboard: Dashboard, view: GameView) -> dict[str, object]:
+    """A fire's or an assault's units from the dashboard's selection (see run_menu_check)."""
+    first, second = dashboard.selection()
+    if not first and not second:
+        return {}
+    if key in _FIRE_ARMS:
+        arms = _FIRE_ARMS[key]
+        firers = [u.id for u in first if u.arm in arms]
+        target: dict[str, object] = {}
+        if firers:
+            target["firers"] = tuple(firers)
+            target["unit_id"] = firers[0]
+        elif first:
+            target["unit_id"] = first[0].id
+        if second:
+            target["target_id"] = second[0].id
+        return target
+    if key == "assault" and (len(first) + len(second)) > 1:
+        sides = {u.id: s.position for s in view.sides for u in s.units}
+        attacking = view.initiative if view.initiative is not None else sides[first[0].id]
+        units = first + second
+        return {
+            "attackers": tuple(u.id for u in units if sides[u.id] == attacking),
+            "defenders": tuple(u.id for u in units if sides[u.id] != attacking),
+        }
+    return {"unit_id": first[0].id} if first else {"unit_id": second[0].id}
 
 
 def _plain(text: str) -> str:

@@ -334,9 +334,12 @@ def searchable_combo(combo: QComboBox) -> QComboBox:
     assert edit is not None
 
     def typed(text: str) -> None:
-        if text == combo.currentText():
-            return
         proxy.set_query(text)
+        # The best match is highlighted: Enter in the popup takes it.
+        popup = completer.popup()
+        model = completer.completionModel()
+        if text.strip() and model.rowCount():
+            popup.setCurrentIndex(model.index(0, 0))
 
     def chosen(text: str) -> None:
         row = combo.findText(text, Qt.MatchFlag.MatchExactly)
@@ -349,13 +352,14 @@ def searchable_combo(combo: QComboBox) -> QComboBox:
     def finished() -> None:
         # Enter with letters typed: the best match is the pick.
         text = edit.text()
-        if text == combo.currentText() or not text.strip():
+        if text == combo.itemText(combo.currentIndex()) or not text.strip():
             return
         proxy.set_query(text)
         if proxy.rowCount():
             combo.setCurrentIndex(proxy.mapToSource(proxy.index(0, 0)).row())
 
     edit.editingFinished.connect(finished)
+    edit.returnPressed.connect(finished)
     return combo
 
 

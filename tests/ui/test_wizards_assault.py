@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QWizard
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService
@@ -176,9 +177,16 @@ def test_one_turn_of_fire_and_assault(qtbot: QtBot, demo: GameService) -> None:
     assert s.guns_abandoned
     assert follow.outcome is not None
     assert follow.outcome.details["breakthrough"] is None
-    # the morale chain of the first combat: the 33rd (4 hits) tests and falls back on a 2
-    m = cav.open_next_morale()
+    # the first combat's wizard closed when it handed off to the breakthrough (one open
+    # at a time), and the breakthrough's shows its result in its header
+    assert not cav.isVisible()
+    assert "7e Hussards" in follow.previous_result
+    # the morale chain of the first combat follows the breakthrough: the 33rd (4 hits)
+    # tests and falls back on a 2
+    follow.button(QWizard.WizardButton.FinishButton).click()
+    m = follow.next_wizard
     assert m is not None
+    assert m.check.target["unit_id"] == thirty_third.id
     resolve_morale(qtbot, m, 2)  # 6 - 4 = 2: equal, fall back
     assert named(demo, "33rd Foot").hits == 5
 

@@ -398,7 +398,18 @@ class FireAppliedPage(QWizardPage):
         parts.append("<p>Written to the journal as one step: <b>Ctrl+Z</b> takes it back.</p>")
         self.label.setText("".join(parts))
         self.morale_button.setVisible(bool(names))
-        self.infantry_button.setVisible(self.wiz.queue.sub_phase == "artillery")
+        artillery = self.wiz.queue.sub_phase == "artillery"
+        self.infantry_button.setVisible(artillery)
+        if artillery and names:
+            self.morale_button.setText("Open the &morale checks, then infantry fire")
+        # Enter does the obvious next thing: the morale checks, or the infantry fire, or
+        # Finish; Escape closes (the fire is applied either way).
+        follow = self.morale_button if names else self.infantry_button if artillery else None
+        for button in (self.morale_button, self.infantry_button):
+            button.setAutoDefault(button is follow)
+            button.setDefault(button is follow)
+        if follow is not None:
+            QTimer.singleShot(0, follow, follow.setFocus)
 
 
 class FireWizard(CheckWizard):
@@ -417,24 +428,26 @@ class FireWizard(CheckWizard):
         self.resize(1100, 660)
 
     def open_next_morale(self) -> CheckWizard | None:
-        """Open the next due morale check; the one after opens when it closes."""
-        from eote_ref.ui.wizards import open_wizard
+        """Close this wizard and open the due morale checks, one after the other (7.5)."""
+        from eote_ref.ui.wizards.handoff import handoff
 
         if not self.morale_due:
             return None
-        uid = self.morale_due.pop(0)
-        wizard = open_wizard(self.hub, "morale", self.parentWidget(), unit_id=uid)
+        first, *rest = self.morale_due
+        self.morale_due = []
+        then = [("morale", {"unit_id": uid}) for uid in rest]
+        if self.queue.sub_phase == "artillery":
+            then.append(("infantry_fire", {}))  # the infantry fire after the morale checks
+        wizard = handoff(self, "morale", {"unit_id": first}, then)
         if wizard is not None:
             self.opened.append(wizard)
-            if self.morale_due:
-                wizard.finished.connect(lambda _r: self.open_next_morale())
         return wizard
 
     def open_infantry_fire(self) -> CheckWizard | None:
-        """Open the infantry sub-phase after the artillery's (EotE 6.0)."""
-        from eote_ref.ui.wizards import open_wizard
+        """Close this wizard and open the infantry sub-phase after the artillery's (EotE 6.0)."""
+        from eote_ref.ui.wizards.handoff import handoff
 
-        wizard = open_wizard(self.hub, "infantry_fire", self.parentWidget())
+        wizard = handoff(self, "infantry_fire", {})
         if wizard is not None:
             self.opened.append(wizard)
         return wizard
