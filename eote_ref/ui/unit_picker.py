@@ -10,7 +10,7 @@ on (to the wizard's next button); a space is only a space, it never opens a popu
 * multi pick (``multi=True``): rows have check boxes; Enter ticks or unticks the highlighted
   row and clears the letters for the next unit; with no letters Enter goes on.
 
-:func:`searchable_combo` gives an existing :class:`QComboBox` (dialogs of leaders, divisions,
+:func:`type_to_find` does the same for a list's keyboard search, and :func:`searchable_combo` gives an existing :class:`QComboBox` (dialogs of leaders, divisions,
 armies, members) the same matching: type anywhere in the name, accents ignored.
 """
 
@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
+    QElapsedTimer,
+    QEvent,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -361,6 +363,52 @@ def searchable_combo(combo: QComboBox) -> QComboBox:
     edit.editingFinished.connect(finished)
     edit.returnPressed.connect(finished)
     return combo
+
+
+class _TypeToFind(QObject):
+    """Letters typed on a list jump to the best match anywhere in an item's text."""
+
+    #: Letters typed within this many milliseconds make one search.
+    PAUSE_MS = 1200
+
+    def __init__(self, view: QAbstractItemView) -> None:
+        super().__init__(view)
+        self.view = view
+        self.typed = ""
+        self.clock = QElapsedTimer()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        text = event.text()
+        mods = event.modifiers() & ~(
+            Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
+        )
+        if mods or not text or not text.isprintable():
+            return False
+        fresh = not self.clock.isValid() or self.clock.elapsed() > self.PAUSE_MS
+        if text == " " and (fresh or not self.typed):
+            return False  # a space on its own ticks the item, as ever
+        self.typed = text if fresh else self.typed + text
+        self.clock.start()
+        model = self.view.model()
+        root = self.view.rootIndex()
+        cands = [
+            Candidate(row, str(model.index(row, 0, root).data() or ""))
+            for row in range(model.rowCount(root))
+        ]
+        found = rank(self.typed, cands)
+        if found:
+            self.view.setCurrentIndex(model.index(found[0].value, 0, root))
+        return True
+
+
+def type_to_find(view: QAbstractItemView) -> QAbstractItemView:
+    """Letters typed on ``view`` find an item anywhere in its text, accents ignored."""
+    finder = _TypeToFind(view)
+    view.installEventFilter(finder)
+    view.setProperty("typeToFind", True)
+    return view
 
 
 def fold_contains(haystack: str, words: str) -> bool:

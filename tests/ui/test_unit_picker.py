@@ -137,3 +137,50 @@ def test_a_combo_box_finds_an_item_by_the_middle_of_its_name(qtbot: QtBot) -> No
     qtbot.keyClicks(edit, "francais")
     qtbot.keyClick(edit, Qt.Key.Key_Return)
     assert combo.currentText() == "Français"
+
+
+def test_a_list_finds_an_item_by_letters_anywhere(qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QListWidget
+
+    from eote_ref.ui.unit_picker import type_to_find
+
+    lst = QListWidget()
+    qtbot.addWidget(lst)
+    lst.addItems(["Prussians (Angers)", "Les Anglais", "Anglo-Allied (Bob)", "Armée du Nord"])
+    type_to_find(lst)
+    lst.show()
+    qtbot.waitExposed(lst)
+    lst.setFocus()
+    qtbot.keyClicks(lst, "Ang")
+    assert lst.currentItem().text() == "Anglo-Allied (Bob)"
+    QTest_wait(qtbot)
+    qtbot.keyClicks(lst, "armee")
+    assert lst.currentItem().text() == "Armée du Nord"
+
+
+def QTest_wait(qtbot: QtBot) -> None:  # noqa: N802 - reads as the pause it is
+    """Let the typed letters go stale (a new search starts)."""
+    from eote_ref.ui.unit_picker import _TypeToFind
+
+    qtbot.wait(_TypeToFind.PAUSE_MS + 100)
+
+
+def test_the_dashboard_filter_ignores_accents(qtbot: QtBot, demo: GameService) -> None:
+    from eote_ref.ui.dashboard import Dashboard
+    from eote_ref.ui.game_hub import GameHub
+
+    names = [u.name for s in demo.view().sides for u in s.units]
+    accented = next(n for n in names if "é" in n)
+    dashboard = Dashboard(GameHub(demo))
+    qtbot.addWidget(dashboard)
+    dashboard.show()
+    dashboard.find_action.trigger()
+    qtbot.keyClicks(dashboard.ui.filterEdit, accented.replace("é", "e").upper())
+    shown = []
+    for pane in dashboard.panes:
+        proxy = pane.proxy
+        for r in range(proxy.rowCount()):
+            parent = proxy.index(r, 0)
+            for c in range(proxy.rowCount(parent)):
+                shown.append(proxy.index(c, 0, parent).data())
+    assert any(accented in str(text) for text in shown), shown

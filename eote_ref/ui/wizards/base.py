@@ -57,7 +57,7 @@ from eote_ref.rules.core import Outcome
 from eote_ref.rules.dice import RandomDice
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
-from eote_ref.ui.unit_picker import UnitPicker
+from eote_ref.ui.unit_picker import UnitPicker, type_to_find
 
 
 def _pct(p: float) -> str:
@@ -374,6 +374,7 @@ def fact_widget(
         lst.setFixedHeight(rows * lst.sizeHintForRow(0) + 2 * lst.frameWidth() + 2)
         lst.setMinimumWidth(260)
         lst.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        type_to_find(lst)
         w = lst
     else:  # pragma: no cover - Fact kinds are fixed
         raise ValueError(f"unknown fact kind {fact.kind}")
