@@ -10,8 +10,9 @@ on (to the wizard's next button); a space is only a space, it never opens a popu
 * multi pick (``multi=True``): rows have check boxes; Enter ticks or unticks the highlighted
   row and clears the letters for the next unit; with no letters Enter goes on.
 
-:func:`type_to_find` does the same for a list's keyboard search, and :func:`searchable_combo` gives an existing :class:`QComboBox` (dialogs of leaders, divisions,
-armies, members) the same matching: type anywhere in the name, accents ignored.
+:func:`type_to_find` gives a list's keyboard search the same matching, and
+:func:`searchable_combo` an existing :class:`QComboBox` (dialogs of leaders, divisions, armies,
+members): type anywhere in the name, accents ignored.
 """
 
 from __future__ import annotations
