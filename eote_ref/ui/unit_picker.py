@@ -66,7 +66,7 @@ class _PickerEdit(QLineEdit):
         key = event.key()
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if key in _MOVES and mods == Qt.KeyboardModifier.NoModifier:
-            self.picker.move(_MOVES[Qt.Key(key)])
+            self.picker.move_highlight(_MOVES[Qt.Key(key)])
             event.accept()
             return
         if (
@@ -243,7 +243,7 @@ class UnitPicker(QWidget):
             self.chosen.setText(f"nothing matches “{self.edit.text()}”")
         self.chosen.setToolTip(self.chosen.text())
 
-    def move(self, step: int) -> None:
+    def move_highlight(self, step: int) -> None:
         """Move the highlight ``step`` rows (single pick: that row becomes the value)."""
         rows = self.model.rowCount()
         if not rows:
@@ -314,7 +314,7 @@ class FoldFilterProxy(QSortFilterProxyModel):
         a = rank(self._query, [self._candidate(left.row(), left.parent())])
         b = rank(self._query, [self._candidate(right.row(), right.parent())])
         if not a or not b:
-            return left.row() < right.row()
+            return bool(left.row() < right.row())
         order = rank(self._query, [a[0], b[0]])
         return order[0] is a[0]
 
@@ -341,7 +341,7 @@ def searchable_combo(combo: QComboBox) -> QComboBox:
         # The best match is highlighted: Enter in the popup takes it.
         popup = completer.popup()
         model = completer.completionModel()
-        if text.strip() and model.rowCount():
+        if popup is not None and text.strip() and model.rowCount():
             popup.setCurrentIndex(model.index(0, 0))
 
     def chosen(text: str) -> None:
