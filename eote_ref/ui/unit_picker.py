@@ -121,9 +121,9 @@ class UnitPicker(QWidget):
         self.edit.setObjectName("pickerFilter")
         self.edit.setClearButtonEnabled(True)
         self.edit.setPlaceholderText(
-            "Type to tick units: name, division or leader; Enter ticks"
+            "Type to find (name, division, leader); Enter ticks"
             if multi
-            else "Type a few letters: name, division or leader"
+            else "Type to find (name, division, leader)"
         )
         top.addWidget(self.edit, 1)
         self.chosen = QLabel()
