@@ -26,6 +26,7 @@ from eote_ref.referee.game import GameService, GameView
 from eote_ref.referee.session import Database, describe_location, game_exists, list_games
 from eote_ref.referee.setup import SetupError, SetupService
 from eote_ref.ui.dashboard import NEXT_PHASE_KEYS, Dashboard
+from eote_ref.ui.database_files import DatabaseFiles
 from eote_ref.ui.forms.ui_main_window import Ui_MainWindow
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.journal_view import JournalView, dice_text, phase_label, summary_text
@@ -152,6 +153,7 @@ class MainWindow(QMainWindow):
         self._set_game_actions(False)
         self.show_start_page()
         self.printing = MainWindowPrinting(self)
+        self.files = DatabaseFiles(self)  # Game → Open database…, Open recent
 
     # ------------------------------------------------------------------ settings
     def _restore_geometry(self) -> None:
@@ -171,6 +173,8 @@ class MainWindow(QMainWindow):
         for w in self._windows:
             w.close()
         super().closeEvent(event)
+        if event.isAccepted():
+            self.files.close_all()
 
     def restore_last_game(self) -> bool:
         """Open the game played last with this database, if it still exists."""
@@ -236,6 +240,30 @@ class MainWindow(QMainWindow):
         if first.isValid():
             tree = self.dashboard.panes[0].tree
             tree.setCurrentIndex(self.dashboard.panes[0].proxy.mapFromSource(first))
+
+    def _close_game(self) -> None:
+        """Close the open game's dashboard, journal and guide (the start page shows)."""
+        if self.wizard is not None:
+            self.wizard.reject()
+        for w in (self.dashboard, self.journal, self.guide):
+            if w is not None:
+                self.ui.stack.removeWidget(w)
+                w.hide()
+                w.deleteLater()
+        if self.hub is not None:
+            self.hub.deleteLater()
+        self.hub, self.dashboard, self.journal, self.guide = None, None, None, None
+        self.show_start_page()
+
+    def switch_database(self, db: Database) -> None:
+        """Work with database ``db`` from now on: the game and the tool windows close first."""
+        for w in self._windows:
+            w.close()
+        self._windows = []
+        self._close_game()
+        self.db = db
+        self.setup = SetupService(db)
+        self.show_start_page()
 
     def open_demo(self) -> None:
         """Open the demo battle (made on first use)."""
