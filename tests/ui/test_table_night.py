@@ -219,3 +219,40 @@ def test_the_turn_guide_starts_each_phase_at_its_first_item(
     game.advance_phase()
     game.undo()  # back in the fire phase: a new phase for the guide
     assert guide.list.currentRow() == 0
+
+
+def test_a_list_imported_into_the_database_is_offered_for_a_new_game(
+    qtbot: QtBot, tmp_path: pathlib.Path
+) -> None:
+    import dataclasses
+
+    from eote_ref.referee.roster_service import RosterService
+    from eote_ref.referee.setup import NewGame, SetupService, shipped_army_lists
+    from eote_ref.ui.new_game_wizard import ListsPage, NewGameWizard
+
+    db = open_database(tmp_path / "club.sqlite")
+    try:
+        rosters = RosterService(db)
+        shipped = rosters.open_file(shipped_army_lists()[0]).army_list
+        club = dataclasses.replace(shipped, name="Club Special Brigade")
+        rosters.import_list(club)
+        wizard = NewGameWizard(SetupService(db))
+        qtbot.addWidget(wizard)
+        page = next(
+            wizard.page(i) for i in wizard.pageIds() if isinstance(wizard.page(i), ListsPage)
+        )
+        assert isinstance(page, ListsPage)
+        page.ensure_loaded()
+        names = [s.name for s in page.rows]
+        assert "Club Special Brigade" in names
+        row = names.index("Club Special Brigade")
+        table = page.ui.listsTable
+        texts = [table.item(row, c).text() for c in range(table.columnCount())]
+        assert any("in this database" in t for t in texts), texts
+        # It sets up a game like any list file.
+        summary = page.rows[row]
+        spec = NewGame("Club night", {"Us": [summary.path], "Them": [shipped_army_lists()[1]]})
+        game_id = SetupService(db).create(spec)
+        assert game_id > 0
+    finally:
+        db.close()
