@@ -257,10 +257,9 @@ class ListsPage(_Page):
         # Lists imported into the database (roster editor), beside the shipped ones.
         for summary in stored_list_summaries(self.setup.db):
             if self._row_of(summary.path) is None:
-                row = self._add_row(summary)
-                self.ui.listsTable.item(row, COL_BATTLE).setText(
-                    f"{summary.battle or '—'} (in this database)"
-                )
+                battle = self.ui.listsTable.item(self._add_row(summary), COL_BATTLE)
+                if battle is not None:
+                    battle.setText(f"{summary.battle or '—'} (in this database)")
         for side in (0, 1):
             for summary in self.draft.lists[side]:
                 row = self._row_of(summary.path)
