@@ -31,6 +31,7 @@ from eote_ref.ui.forms.ui_main_window import Ui_MainWindow
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.journal_view import JournalView, dice_text, phase_label, summary_text
 from eote_ref.ui.movement_panel import attach_movement_dock, hide_movement_dock
+from eote_ref.ui.print_dialog import PrinterActions
 from eote_ref.ui.printing import MainWindowPrinting
 from eote_ref.ui.settings import LAST_DATABASE, LAST_GAME, app_settings
 from eote_ref.ui.start_page import StartPage
@@ -154,6 +155,7 @@ class MainWindow(QMainWindow):
         self.show_start_page()
         self.printing = MainWindowPrinting(self)
         self.files = DatabaseFiles(self)  # Game → Open database…, Open recent
+        self.printer = PrinterActions(self)  # the system's print dialog beside the PDFs
 
     # ------------------------------------------------------------------ settings
     def _restore_geometry(self) -> None:

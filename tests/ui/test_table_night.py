@@ -256,3 +256,22 @@ def test_a_list_imported_into_the_database_is_offered_for_a_new_game(
         assert game_id > 0
     finally:
         db.close()
+
+
+def test_record_sheets_go_to_the_printer_the_print_dialog_picks(
+    qtbot: QtBot, window: MainWindow, tmp_path: pathlib.Path
+) -> None:
+    from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+    printer = window.printer.printer
+    out = tmp_path / "printed.pdf"
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)  # the dialog's "print to file"
+    printer.setOutputFileName(str(out))
+    window.printer.sheets_action.trigger()
+    dialog = window.printer.dialog
+    assert isinstance(dialog, QPrintDialog)
+    assert dialog.isVisible()
+    dialog.accept()
+    qtbot.waitUntil(lambda: out.exists() and out.stat().st_size > 0)
+    assert out.read_bytes().startswith(b"%PDF")
+    assert window.printer.dialog is None
