@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref import __version__
+from eote_ref.referee.batch import BATCHES
 from eote_ref.referee.game import GameService, GameView
 from eote_ref.referee.session import Database, describe_location, game_exists, list_games
 from eote_ref.referee.setup import SetupError, SetupService
@@ -427,6 +428,9 @@ class MainWindow(QMainWindow):
         """
         if self.hub is None or self.dashboard is None:
             return None
+        if entry.key in BATCHES:
+            self.open_batch(entry.key)
+            return None
         target: dict[str, object] = {}
         if entry.needs == "any":
             target = selection_target(entry.key, self.dashboard, self.hub.view)
@@ -448,6 +452,23 @@ class MainWindow(QMainWindow):
                 )
                 target["side"] = side
         return self._show_wizard(entry.key, target)
+
+    def open_batch(self, name: str) -> QDialog | None:
+        """Open a command-phase batch (every routed unit leaves, every disordered unit rallies)."""
+        from eote_ref.ui.batch_dialog import BatchDialog
+
+        if self.hub is None:
+            return None
+        dialog = BatchDialog(self.hub, name, self)
+        if not dialog.batch.items:
+            self._message(f"{dialog.batch.kind.title}: no unit on the table is due it.")
+            dialog.deleteLater()
+            return None
+        self._message(f"{dialog.batch.kind.title}: {len(dialog.batch.items)} unit(s)")
+        self.batch_dialog = dialog
+        dialog.finished.connect(lambda _r: dialog.deleteLater())
+        dialog.open()
+        return dialog
 
     def _show_wizard(self, key: str, target: Mapping[str, object]) -> CheckWizard | None:
         """Open a check's wizard; at most one is open at a time (finish or close it first)."""

@@ -275,3 +275,39 @@ def test_record_sheets_go_to_the_printer_the_print_dialog_picks(
     qtbot.waitUntil(lambda: out.exists() and out.stat().st_size > 0)
     assert out.read_bytes().startswith(b"%PDF")
     assert window.printer.dialog is None
+
+
+def test_the_command_phase_rallies_every_disordered_unit_in_one_step(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    from eote_ref.ui.batch_dialog import BatchDialog
+
+    game = _game(window)
+    units = [u for u in game.view().sides[0].units if u.arm == "infantry"][:4]
+    for x in units:
+        game.set_unit(x.id, "disordered", True)
+    game.set_unit(units[3].id, "pinned", True)
+    assert game.view().phase is Phase.COMMAND
+    steps = len(game.journal())
+    entry = next(m for m in MENU if m.key == "disorder_rally_all")
+    window.run_menu_check(entry)
+    dialog = window.batch_dialog
+    assert isinstance(dialog, BatchDialog)
+    assert dialog.isVisible()
+    assert dialog.table.rowCount() == 4
+    # Rallying from disorder is decided by the table, not a die (3.6): nothing to type.
+    assert not dialog.edits
+    dialog.activateWindow()
+    dialog.table.setFocus()
+    results = [dialog.table.item(r, 2).text() for r in range(4)]
+    assert all(results), results
+    assert "cannot" in results[3]  # pinned: shown, no die (3.6)
+    clicked: list[str] = []
+    dialog.buttons.clicked.connect(lambda b: clicked.append(b.text()))
+    qtbot.keyClick(dialog.table, Qt.Key.Key_Return)  # Apply all (the default button)
+    assert clicked == ["&Apply all (one step)"]
+    assert not dialog.error.text(), dialog.error.text()
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert len(game.journal()) == steps + 1
+    game.undo()
+    assert all(u.disordered for u in game.view().sides[0].units if u.id in {x.id for x in units})
