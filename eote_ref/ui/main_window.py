@@ -103,6 +103,10 @@ class MainWindow(QMainWindow):
         self.actionCampaigns = ui.menuTools.addAction("&Campaigns...", self.open_campaigns)
         self.actionEndBattle = ui.menuTurn.addAction("&End battle…", self.end_battle)
         self.actionEndBattle.setObjectName("actionEndBattle")
+        from eote_ref.ui.corrections_dialog import correction_menu
+
+        self.menuCorrect = correction_menu(self)  # issue 15: correcting a game in progress
+        ui.menuTurn.addMenu(self.menuCorrect)
         ui.actionAbout.triggered.connect(self.about)
         ui.menuView.addAction(ui.journalDock.toggleViewAction())
         ui.menuView.addAction(ui.toolBar.toggleViewAction())
@@ -287,6 +291,7 @@ class MainWindow(QMainWindow):
         ):
             action.setEnabled(on)
         self.ui.menuUnit.setEnabled(on)
+        self.menuCorrect.setEnabled(on)
         self.menuAdjudicate.setEnabled(on)
         for action in self.adjudicate_actions.values():
             action.setEnabled(on)

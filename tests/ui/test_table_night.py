@@ -311,3 +311,31 @@ def test_the_command_phase_rallies_every_disordered_unit_in_one_step(
     assert len(game.journal()) == steps + 1
     game.undo()
     assert all(u.disordered for u in game.view().sides[0].units if u.id in {x.id for x in units})
+
+
+def test_a_wrong_ce_is_corrected_from_the_turn_menu(qtbot: QtBot, window: MainWindow) -> None:
+    from PySide6.QtWidgets import QSpinBox
+
+    from eote_ref.ui.corrections_dialog import CorrectionDialog
+
+    game = _game(window)
+    uid = _named(game, "2/30th Foot")
+    assert window.dashboard is not None
+    window.dashboard.select_unit(uid)
+    before = game.unit_view(uid).ce
+    window.menuCorrect.actions()[0].trigger()
+    dialog = window.correction_dialog
+    assert isinstance(dialog, CorrectionDialog)
+    ce = dialog.fields["ce"]
+    assert isinstance(ce, QSpinBox)
+    ce.setFocus()
+    ce.selectAll()
+    qtbot.keyClicks(ce, str(before + 1))
+    qtbot.keyClick(ce, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert game.unit_view(uid).ce == before + 1
+    entry = game.journal(limit=1)[0]
+    assert entry.kind == "correction"
+    assert entry.summary.startswith("Umpire's correction: 2/30th Foot")
+    window.undo()
+    assert game.unit_view(uid).ce == before
