@@ -436,7 +436,8 @@ class Dashboard(QWidget):
         self.ui.keysLabel.setText(
             f"<span style='color:{dim}'>Keys on the selected unit: <b>+</b>/<b>−</b> hits · "
             "<b>D</b> disorder · <b>B</b>/<b>⇧B</b> blown · <b>R</b> routed · <b>P</b> pinned · "
-            "<b>C</b> command · <b>O</b> off table · <b>F</b> formation</span>"
+            "<b>C</b> command · <b>O</b> off table · <b>F</b> formation · "
+            "<b>Ctrl+click</b> adds a unit: firers, then their target</span>"
         )
 
     def changeEvent(self, event: QEvent) -> None:
