@@ -653,6 +653,24 @@ def _table_night_shots(db: object, save: object, only: bool = False) -> None:
         morale.reject()
         morale.deleteLater()
         fire.deleteLater()
+
+        # A batch rally in the command phase of the next turn: one step for every unit.
+        from eote_ref.ui.batch_dialog import BatchDialog
+
+        while game.view().phase is not Phase.COMMAND:
+            game.advance_phase()
+        french = next(s for s in game.view().sides if s.name == "French")
+        for n, u in enumerate(x for x in french.units if x.arm == "infantry"):
+            if n >= 6:
+                break
+            game.set_unit(u.id, "disordered", True)
+            if n == 5:
+                game.set_unit(u.id, "pinned", True)
+        batch = BatchDialog(hub, "disorder_rally_all")
+        batch.show()
+        save(batch, "batch-rally")  # type: ignore[operator]
+        batch.reject()
+        batch.deleteLater()
     except Exception as e:  # noqa: BLE001 - one screen must not stop the run
         print(f"skipped the table-night screens: {e}", file=sys.stderr)
 
