@@ -92,16 +92,20 @@ class BatchDialog(QDialog):
     def _fill(self) -> None:
         items = self.batch.items
         due = sum(1 for i in items if i.check is not None and not i.refused)
+        info = len(items) - due
+        dice = any(i.needed_name for i in items)
+        how = (
+            "Type each die (0 reads 10) or press <b>Roll for me</b>; "
+            if dice
+            else "The table decides, no dice: check the results; "
+        )
         self.heading.setText(
             f"<b>{due} unit(s) due</b>"
-            + (
-                f", {len(items) - due} not eligible (shown for information)"
-                if due < len(items)
-                else ""
-            )
-            + ". Type each die (0 reads 10) or press <b>Roll for me</b>; Apply writes them as one "
-            "journal step."
+            + (f", {info} not eligible (shown for information)" if info else "")
+            + f". {how}Apply writes them all as one journal step."
         )
+        self.table.setColumnHidden(COL_DIE, not dice)
+        self.roll_button.setVisible(dice)
         for row, item in enumerate(items):
             name = QTableWidgetItem(item.unit.name)
             name.setFlags(Qt.ItemFlag.ItemIsEnabled)
