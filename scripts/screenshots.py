@@ -63,6 +63,7 @@ def main(argv: list[str]) -> int:
         _wizard_shots(db, save)
         _check_wizard_shots(db, save)
         _fire_wizard_shots(db, save)
+        _table_night_shots(db, save)
         _battle_summary_shot(db, save)
         _campaign_shots(db, save)
         _table_shots(db, save, args.out)
@@ -594,6 +595,87 @@ def _fire_wizard_shots(db: object, save: object) -> None:
         print(f"skipped the fire wizard: {e}", file=sys.stderr)
 
 
+def _table_night_shots(db: object, save: object, only: bool = False) -> None:
+    """The unit picker finding a target by a few letters, and fire handing off to morale."""
+    try:
+        from PySide6.QtTest import QTest
+
+        from eote_ref.referee.game import GameService
+        from eote_ref.referee.phases import Phase
+        from eote_ref.referee.setup import demo_game
+        from eote_ref.ui.game_hub import GameHub
+        from eote_ref.ui.unit_picker import UnitPicker
+        from eote_ref.ui.wizards import build_wizard
+        from eote_ref.ui.wizards.fire import FireAppliedPage, QueuePage
+
+        game = GameService(db, demo_game(db))  # type: ignore[arg-type]
+        while game.view().phase is not Phase.FIRE:
+            game.advance_phase()
+        hub = GameHub(game)
+        firer = _named(game, "1/54e Ligne")
+        wizard = build_wizard(hub, "infantry_fire", None, unit_id=firer)
+        assert wizard is not None
+        wizard.resize(1100, 760)
+        wizard.show()
+        page = wizard.page_of(QueuePage)
+        target = page.widgets["target"]
+        assert isinstance(target, UnitPicker)
+        target.setFocus()
+        QTest.keyClicks(target.edit, "30 foot")
+        save(wizard, "picker-target")  # type: ignore[operator]
+        wizard.reject()
+        wizard.deleteLater()
+
+        # The hand-off: the artillery's result page offers the morale check it caused (Enter),
+        # which opens with that result in its header once the fire wizard has closed.
+        thirtieth = _named(game, "2/30th Foot")
+        game.set_unit(thirtieth, "hits", 2)
+        fire = build_wizard(
+            hub,
+            "artillery_fire",
+            None,
+            firers=(_named(game, "20/6 Foot Battery"),),
+            target_id=thirtieth,
+        )
+        assert fire is not None
+        fire.resize(1100, 660)
+        fire.show()
+        qpage = fire.page_of(QueuePage)
+        qpage.draft.set("range_in", 5.0)
+        qpage.die.setText("3")
+        fire.next()
+        applied = fire.page_of(FireAppliedPage)
+        applied.morale_button.setFocus()
+        save(fire, "handoff-fire-applied")  # type: ignore[operator]
+        morale = fire.open_next_morale()  # type: ignore[attr-defined]
+        assert morale is not None
+        morale.resize(900, 560)
+        save(morale, "handoff-morale")  # type: ignore[operator]
+        morale.reject()
+        morale.deleteLater()
+        fire.deleteLater()
+
+        # A batch rally in the command phase of the next turn: one step for every unit.
+        from eote_ref.ui.batch_dialog import BatchDialog
+
+        while game.view().phase is not Phase.COMMAND:
+            game.advance_phase()
+        french = next(s for s in game.view().sides if s.name == "French")
+        for n, u in enumerate(x for x in french.units if x.arm == "infantry"):
+            if n >= 6:
+                break
+            game.set_unit(u.id, "disordered", True)
+            if n == 5:
+                game.set_unit(u.id, "pinned", True)
+        batch = BatchDialog(hub, "disorder_rally_all")
+        batch.show()
+        save(batch, "batch-rally")  # type: ignore[operator]
+        batch.reject()
+        batch.deleteLater()
+    except Exception as e:  # noqa: BLE001 - one screen must not stop the run
+        print(f"skipped the table-night screens: {e}", file=sys.stderr)
+
+
 def _campaign_shots(db: object, save: object) -> None:
     """The campaign window on the sample campaign (scripts/sample_campaign.py), one per tab."""
     if not _exists("eote_ref.ui.campaign_window"):
@@ -647,7 +729,7 @@ def _campaign_dialog_shots(window: object, save: object) -> None:
 def _table_game(db: object) -> object:
     """A fresh Waterloo game played into turn 2: an order in transit, a fire, a morale test."""
     from eote_ref.referee.checks import open_check
-    from eote_ref.referee.checks_fire import FireQueue
+    from eote_ref.referee.checks.fire import FireQueue
     from eote_ref.referee.game import GameService
     from eote_ref.referee.phases import Phase
     from eote_ref.referee.setup import DEMO_LISTS, NewGame, create_new_game, shipped_army_lists_dir

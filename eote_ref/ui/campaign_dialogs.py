@@ -46,6 +46,7 @@ from eote_ref.referee.campaign import (
     nation_name,
 )
 from eote_ref.referee.setup import FIGURE_SCALES, SetupService, shipped_army_lists
+from eote_ref.ui.unit_picker import searchable_combo, type_to_find
 
 ERROR_STYLE = "color: #b00020;"
 
@@ -195,6 +196,7 @@ class ArmyDialog(_Dialog):
                 self.player_combo.addItem(m.name, m.name)
         if army:
             self.player_combo.setCurrentIndex(self.player_combo.findData(army.player))
+        searchable_combo(self.player_combo)
         form.addRow("&Player:", self.player_combo)
 
         source = QGroupBox("Army list")
@@ -220,6 +222,7 @@ class ArmyDialog(_Dialog):
         self.file_edit.setPlaceholderText("an army-list file of your own (.yaml)")
         self.browse_button = QPushButton("&Browse...")
         self.browse_button.clicked.connect(self.browse)
+        searchable_combo(self.shipped_combo)
         grid.addWidget(self.shipped_radio, 0, 0)
         grid.addWidget(self.shipped_combo, 0, 1, 1, 2)
         grid.addWidget(self.file_radio, 1, 0)
@@ -416,6 +419,7 @@ class BattleDialog(_Dialog):
         form.addRow("&Scenario:", self.scenario_edit)
         form.addRow("&Table:", self.table_edit)
         form.addRow("Figure s&cale:", self.scale_combo)
+        searchable_combo(self.umpire_combo)
         form.addRow("&Umpire:", self.umpire_combo)
         self.game_combo = QComboBox()
         self.game_combo.setObjectName("gameCombo")
@@ -461,6 +465,7 @@ class BattleDialog(_Dialog):
                 )
                 armies.addItem(item)
             armies.setMinimumHeight(90)
+            type_to_find(armies)  # "Ang" finds the Anglo-Allied wherever the letters are
             grid.addWidget(armies, 1, side * 2, 1, 2)
             self.side_edits.append(edit)
             self.army_lists.append(armies)

@@ -13,6 +13,7 @@ from PySide6.QtGui import (
     QFontMetrics,
     QKeyEvent,
     QKeySequence,
+    QMouseEvent,
     QPainter,
     QResizeEvent,
 )
@@ -118,7 +119,10 @@ class SideTree(QTreeView):
         self.setAlternatingRowColors(True)
         self.setIndentation(14)
         self.setAllColumnsShowFocus(True)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # Ctrl+click (or Shift+arrows) adds units: firers and their target, attackers.
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        #: The modifiers of the last key or click that changed the selection.
+        self.selection_mods = Qt.KeyboardModifier.NoModifier
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setExpandsOnDoubleClick(True)
@@ -126,8 +130,13 @@ class SideTree(QTreeView):
         self.setItemDelegate(MarkerDelegate(self))
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
 
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.selection_mods = event.modifiers()
+        super().mousePressEvent(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         mods = event.modifiers()
+        self.selection_mods = mods
         blocked = (
             Qt.KeyboardModifier.ControlModifier
             | Qt.KeyboardModifier.AltModifier
@@ -157,6 +166,15 @@ class SideTree(QTreeView):
                 QRect(0, options.rect.top(), self.width(), options.rect.height()), band
             )
         super().drawRow(painter, options, index)
+
+
+def _row_path(index: QModelIndex) -> tuple[int, ...]:
+    """Where a row sits in the tree (for sorting rows in table order)."""
+    path: list[int] = []
+    while index.isValid():
+        path.insert(0, index.row())
+        index = index.parent()
+    return tuple(path)
 
 
 class SidePane(QWidget):
@@ -287,6 +305,30 @@ class SidePane(QWidget):
         unit = index.data(Role.UNIT)
         return unit if isinstance(unit, UnitView) else None
 
+    def selected_units(self) -> list[UnitView]:
+        """The units of the selected rows, the current one first, then in table order."""
+        current = self.current_unit()
+        out = [current] if current is not None else []
+        rows = sorted(self.tree.selectionModel().selectedRows(), key=_row_path)
+        for index in rows:
+            unit = index.data(Role.UNIT)
+            if isinstance(unit, UnitView) and all(u.id != unit.id for u in out):
+                out.append(unit)
+        return out
+
+    def current_division_id(self) -> int | None:
+        """The division of the selected row: a division's band or one of its units."""
+        index = self.tree.currentIndex()
+        if not index.isValid():
+            return None
+        unit = index.data(Role.UNIT)
+        if isinstance(unit, UnitView):
+            return unit.division_id
+        if index.data(Role.KIND) == DIVISION_KIND:
+            value = index.data(Role.ID)
+            return int(value) if value is not None else None
+        return None
+
     def select_unit(self, unit_id: int) -> bool:
         """Select a unit's row (opening its division); False if it is not on this side."""
         source = self.model.unit_index(unit_id)
@@ -374,6 +416,11 @@ class Dashboard(QWidget):
                 lambda pos, i=i: self._context_menu(i, pos)
             )
             pane.tree.doubleClicked.connect(lambda index, i=i: self._double_clicked(i, index))
+            pane.tree.selectionModel().selectionChanged.connect(
+                lambda _a, _b, i=i: self._selection_changed(i)
+            )
+        #: The side table where the selection started (its units act; the other's are targets).
+        self._anchor = 0
         self._set_narrow(False)
 
         self._set_keys_label()
@@ -389,7 +436,8 @@ class Dashboard(QWidget):
         self.ui.keysLabel.setText(
             f"<span style='color:{dim}'>Keys on the selected unit: <b>+</b>/<b>−</b> hits · "
             "<b>D</b> disorder · <b>B</b>/<b>⇧B</b> blown · <b>R</b> routed · <b>P</b> pinned · "
-            "<b>C</b> command · <b>O</b> off table · <b>F</b> formation</span>"
+            "<b>C</b> command · <b>O</b> off table · <b>F</b> formation · "
+            "<b>Ctrl+click</b> adds a unit: firers, then their target</span>"
         )
 
     def changeEvent(self, event: QEvent) -> None:
@@ -457,6 +505,34 @@ class Dashboard(QWidget):
     def current_unit(self) -> UnitView | None:
         """The unit selected in the side table last used."""
         return self.panes[self._active].current_unit()
+
+    def _selection_changed(self, i: int) -> None:
+        """A plain click or arrow starts a new selection: the other table's is cleared."""
+        tree = self.panes[i].tree
+        adding = tree.selection_mods & (
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+        )
+        tree.selection_mods = Qt.KeyboardModifier.NoModifier
+        if adding or not tree.selectionModel().hasSelection():
+            return
+        self._anchor = i
+        other = self.panes[1 - i].tree
+        if other.selectionModel().hasSelection():
+            other.selectionModel().clearSelection()
+
+    def selection(self) -> tuple[list[UnitView], list[UnitView]]:
+        """The selected units: those of the table where the selection started, then the others.
+
+        Firers (or attackers) are picked first, then Ctrl+click adds their target in the
+        other side's table.
+        """
+        first = self.panes[self._anchor].selected_units()
+        second = self.panes[1 - self._anchor].selected_units()
+        return first, second
+
+    def current_division_id(self) -> int | None:
+        """The division of the selected row (a division's band or a unit's)."""
+        return self.panes[self._active].current_division_id()
 
     def select_unit(self, unit_id: int) -> bool:
         """Select a unit in whichever side it belongs to and focus that table."""

@@ -22,15 +22,18 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref import __version__
+from eote_ref.referee.batch import BATCHES
 from eote_ref.referee.game import GameService, GameView
 from eote_ref.referee.session import Database, describe_location, game_exists, list_games
 from eote_ref.referee.setup import SetupError, SetupService
 from eote_ref.ui.dashboard import NEXT_PHASE_KEYS, Dashboard
+from eote_ref.ui.database_files import DatabaseFiles
 from eote_ref.ui.display_menu import DisplayMenu
 from eote_ref.ui.forms.ui_main_window import Ui_MainWindow
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.journal_view import JournalView, dice_text, phase_label, summary_text
 from eote_ref.ui.movement_panel import attach_movement_dock, hide_movement_dock
+from eote_ref.ui.print_dialog import PrinterActions
 from eote_ref.ui.printing import MainWindowPrinting
 from eote_ref.ui.settings import LAST_DATABASE, LAST_GAME, app_settings
 from eote_ref.ui.start_page import StartPage
@@ -101,6 +104,10 @@ class MainWindow(QMainWindow):
         self.actionCampaigns = ui.menuTools.addAction("&Campaigns...", self.open_campaigns)
         self.actionEndBattle = ui.menuTurn.addAction("&End battle…", self.end_battle)
         self.actionEndBattle.setObjectName("actionEndBattle")
+        from eote_ref.ui.corrections_dialog import correction_menu
+
+        self.menuCorrect = correction_menu(self)  # issue 15: correcting a game in progress
+        ui.menuTurn.addMenu(self.menuCorrect)
         ui.actionAbout.triggered.connect(self.about)
         ui.menuView.addAction(ui.journalDock.toggleViewAction())
         ui.menuView.addAction(ui.toolBar.toggleViewAction())
@@ -154,6 +161,8 @@ class MainWindow(QMainWindow):
         self._set_game_actions(False)
         self.show_start_page()
         self.printing = MainWindowPrinting(self)
+        self.files = DatabaseFiles(self)  # Game → Open database…, Open recent
+        self.printer = PrinterActions(self)  # the system's print dialog beside the PDFs
 
     # ------------------------------------------------------------------ settings
     def _restore_geometry(self) -> None:
@@ -173,6 +182,8 @@ class MainWindow(QMainWindow):
         for w in self._windows:
             w.close()
         super().closeEvent(event)
+        if event.isAccepted():
+            self.files.close_all()
 
     def restore_last_game(self) -> bool:
         """Open the game played last with this database, if it still exists."""
@@ -246,6 +257,30 @@ class MainWindow(QMainWindow):
             tree = self.dashboard.panes[0].tree
             tree.setCurrentIndex(self.dashboard.panes[0].proxy.mapFromSource(first))
 
+    def _close_game(self) -> None:
+        """Close the open game's dashboard, journal and guide (the start page shows)."""
+        if self.wizard is not None:
+            self.wizard.reject()
+        for w in (self.dashboard, self.journal, self.guide):
+            if w is not None:
+                self.ui.stack.removeWidget(w)
+                w.hide()
+                w.deleteLater()
+        if self.hub is not None:
+            self.hub.deleteLater()
+        self.hub, self.dashboard, self.journal, self.guide = None, None, None, None
+        self.show_start_page()
+
+    def switch_database(self, db: Database) -> None:
+        """Work with database ``db`` from now on: the game and the tool windows close first."""
+        for w in self._windows:
+            w.close()
+        self._windows = []
+        self._close_game()
+        self.db = db
+        self.setup = SetupService(db)
+        self.show_start_page()
+
     def open_demo(self) -> None:
         """Open the demo battle (made on first use)."""
         try:
@@ -265,6 +300,7 @@ class MainWindow(QMainWindow):
         ):
             action.setEnabled(on)
         self.ui.menuUnit.setEnabled(on)
+        self.menuCorrect.setEnabled(on)
         self.menuAdjudicate.setEnabled(on)
         for action in self.adjudicate_actions.values():
             action.setEnabled(on)
@@ -400,15 +436,25 @@ class MainWindow(QMainWindow):
         return self._show_wizard(check.procedure, target)
 
     def run_menu_check(self, entry: MenuCheck) -> CheckWizard | None:
-        """Open an Adjudicate-menu wizard for the selection it needs."""
+        """Open an Adjudicate-menu wizard for the selection it needs.
+
+        A fire or an assault takes the whole selection: the units of the table where it
+        started fire (or attack), a unit Ctrl+clicked in the other table is the target (or a
+        defender). A division's check takes a division's band as well as one of its units.
+        """
         if self.hub is None or self.dashboard is None:
+            return None
+        if entry.key in BATCHES:
+            self.open_batch(entry.key)
             return None
         target: dict[str, object] = {}
         if entry.needs == "any":
-            picked = self.dashboard.current_unit()
-            if picked is not None:
-                target["unit_id"] = picked.id
-        elif entry.needs in ("unit", "division", "side"):
+            target = selection_target(entry.key, self.dashboard, self.hub.view)
+        elif entry.needs == "division":
+            division_id = self.dashboard.current_division_id()
+            if division_id is not None:
+                target["division_id"] = division_id
+        elif entry.needs in ("unit", "side"):
             unit = self.dashboard.current_unit()
             if unit is None:
                 if entry.needs == "unit":
@@ -416,8 +462,6 @@ class MainWindow(QMainWindow):
                     return None
             elif entry.needs == "unit":
                 target["unit_id"] = unit.id
-            elif entry.needs == "division":
-                target["division_id"] = unit.division_id
             else:
                 side = next(
                     s.position for s in self.hub.view.sides if any(u.id == unit.id for u in s.units)
@@ -425,11 +469,39 @@ class MainWindow(QMainWindow):
                 target["side"] = side
         return self._show_wizard(entry.key, target)
 
+    def open_batch(self, name: str) -> QDialog | None:
+        """Open a command-phase batch (every routed unit leaves, every disordered unit rallies)."""
+        from eote_ref.ui.batch_dialog import BatchDialog
+
+        if self.hub is None:
+            return None
+        dialog = BatchDialog(self.hub, name, self)
+        if not dialog.batch.items:
+            self._message(f"{dialog.batch.kind.title}: no unit on the table is due it.")
+            dialog.deleteLater()
+            return None
+        self._message(f"{dialog.batch.kind.title}: {len(dialog.batch.items)} unit(s)")
+        self.batch_dialog = dialog
+        dialog.finished.connect(lambda _r: dialog.deleteLater())
+        dialog.open()
+        return dialog
+
     def _show_wizard(self, key: str, target: Mapping[str, object]) -> CheckWizard | None:
+        """Open a check's wizard; at most one is open at a time (finish or close it first)."""
         assert self.hub is not None
+        open_now = self.wizard
+        if open_now is not None and open_now.isVisible():
+            open_now.raise_()
+            open_now.activateWindow()
+            self._message(
+                f"{open_now.windowTitle()} is still open: finish it or close it (Escape) first."
+            )
+            return None
         wizard = open_wizard(self.hub, key, self, **target)
         if wizard is not None:
             self.wizard = wizard
+            # Hand-offs (fire to morale, assault to breakthrough) open through here too.
+            wizard.opener = lambda k, t: self._show_wizard(k, t)  # type: ignore[attr-defined]
             wizard.finished.connect(lambda _r, w=wizard: self._wizard_closed(w))
         return wizard
 
@@ -564,6 +636,38 @@ class MainWindow(QMainWindow):
         """Show the window and focus the dashboard once the event loop runs."""
         self.show()
         QTimer.singleShot(0, lambda: self.dashboard.setFocus() if self.dashboard else None)
+
+
+#: What each arm may fire in a sub-phase (the firers carried in from the selection).
+_FIRE_ARMS = {"artillery_fire": ("artillery",), "infantry_fire": ("infantry", "cavalry")}
+
+
+def selection_target(key: str, dashboard: Dashboard, view: GameView) -> dict[str, object]:
+    """A fire's or an assault's units from the dashboard's selection (see run_menu_check)."""
+    first, second = dashboard.selection()
+    if not first and not second:
+        return {}
+    if key in _FIRE_ARMS:
+        arms = _FIRE_ARMS[key]
+        firers = [u.id for u in first if u.arm in arms]
+        target: dict[str, object] = {}
+        if firers:
+            target["firers"] = tuple(firers)
+            target["unit_id"] = firers[0]
+        elif first:
+            target["unit_id"] = first[0].id
+        if second:
+            target["target_id"] = second[0].id
+        return target
+    if key == "assault" and (len(first) + len(second)) > 1:
+        sides = {u.id: s.position for s in view.sides for u in s.units}
+        attacking = view.initiative if view.initiative is not None else sides[first[0].id]
+        units = first + second
+        return {
+            "attackers": tuple(u.id for u in units if sides[u.id] == attacking),
+            "defenders": tuple(u.id for u in units if sides[u.id] != attacking),
+        }
+    return {"unit_id": first[0].id} if first else {"unit_id": second[0].id}
 
 
 def _plain(text: str) -> str:

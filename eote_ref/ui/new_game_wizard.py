@@ -30,6 +30,7 @@ from eote_ref.referee.setup import (
     OptionInfo,
     SetupService,
 )
+from eote_ref.referee.stored_lists import stored_list_summaries
 from eote_ref.ui.forms.ui_new_game_initiative import Ui_NewGameInitiativePage
 from eote_ref.ui.forms.ui_new_game_lists import Ui_NewGameListsPage
 from eote_ref.ui.forms.ui_new_game_names import Ui_NewGameNamesPage
@@ -253,6 +254,12 @@ class ListsPage(_Page):
         self._loaded = True
         for summary in self.setup.shipped_lists():
             self._add_row(summary)
+        # Lists imported into the database (roster editor), beside the shipped ones.
+        for summary in stored_list_summaries(self.setup.db):
+            if self._row_of(summary.path) is None:
+                battle = self.ui.listsTable.item(self._add_row(summary), COL_BATTLE)
+                if battle is not None:
+                    battle.setText(f"{summary.battle or '—'} (in this database)")
         for side in (0, 1):
             for summary in self.draft.lists[side]:
                 row = self._row_of(summary.path)

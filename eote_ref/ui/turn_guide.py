@@ -101,7 +101,10 @@ class TurnGuide(QWidget):
                 else f"<span style='color:{dim}'>Nothing due from the state in this phase.</span>"
             )
         )
-        current = self.list.currentRow()
+        # A new phase (or turn) starts at its first item: Ctrl+G, Enter opens the first due.
+        phase = (view.turn, view.phase)
+        current = self.list.currentRow() if phase == getattr(self, "_phase", None) else 0
+        self._phase = phase
         self.list.clear()
         for c in self.checks:
             text = f"{c.title}  (EotE {c.rule})"

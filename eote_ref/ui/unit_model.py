@@ -16,6 +16,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from eote_ref.referee.game import DivisionView, SideView, UnitView
+from eote_ref.referee.picking import fold
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -462,8 +463,8 @@ class SideFilterProxy(QSortFilterProxyModel):
         self._words: list[str] = []
 
     def set_text(self, text: str) -> None:
-        """Show only rows matching every word of ``text`` (case-insensitive)."""
-        words = text.casefold().split()
+        """Show only rows matching every word of ``text`` (case and accents ignored)."""
+        words = fold(text).split()
         if words == self._words:
             return
         self.beginFilterChange()
@@ -474,5 +475,7 @@ class SideFilterProxy(QSortFilterProxyModel):
         if not self._words:
             return True
         model = self.sourceModel()
-        text = str(model.data(model.index(source_row, 0, source_parent), Role.FILTER_TEXT) or "")
+        text = fold(
+            str(model.data(model.index(source_row, 0, source_parent), Role.FILTER_TEXT) or "")
+        )
         return all(w in text for w in self._words)

@@ -12,6 +12,7 @@ from eote_ref.referee.game import DivisionView, GameService, UnitView
 from eote_ref.referee.phases import Phase
 from eote_ref.store import GameUnit, SetField, snapshot
 from eote_ref.ui.game_hub import GameHub
+from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, ResultPage, RollPage
 
@@ -44,8 +45,11 @@ def test_command_radius_wizard_ticks_units_out(qtbot: QtBot, demo: GameService) 
     facts = wizard.page_of(FactsPage)
     assert "EotE 3.6" in facts.panel.modifiers.text()
     units = facts.widgets["out_of_radius"]
-    assert isinstance(units, QListWidget)
-    units.item(1).setCheckState(Qt.CheckState.Checked)
+    if isinstance(units, UnitPicker):  # a big division: the typing picker
+        units.set_value((d.units[1].id,))
+    else:
+        assert isinstance(units, QListWidget)
+        units.item(1).setCheckState(Qt.CheckState.Checked)
     wizard.next()
     roll = wizard.page_of(RollPage)
     assert roll.isComplete()  # no die: the radius is read off the table

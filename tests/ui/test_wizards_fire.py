@@ -12,6 +12,7 @@ from eote_ref.referee.todo import checks_due
 from eote_ref.store import snapshot
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.turn_guide import TurnGuide
+from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import MENU, build_wizard
 from eote_ref.ui.wizards.base import CheckWizard, RollPage
 from eote_ref.ui.wizards.fire import FireAppliedPage, FireWizard, QueuePage
@@ -37,6 +38,11 @@ def choose(widget: object, value: object) -> None:
     """Pick ``value`` in a fact's combo box or tick exactly it in a units list."""
     if isinstance(widget, QComboBox):
         widget.setCurrentIndex(widget.findData(value))
+    elif isinstance(widget, UnitPicker):
+        if widget.multi:
+            widget.set_value(value if isinstance(value, tuple) else (value,))
+        else:
+            widget.set_value(value)
     elif isinstance(widget, QListWidget):
         values = value if isinstance(value, tuple) else (value,)
         for i in range(widget.count()):
@@ -107,9 +113,9 @@ def test_artillery_queue_applies_as_one_step_then_morale_chain(
     assert page.list.wordWrap()
     assert page.list.horizontalScrollBarPolicy() == off
     firers = page.widgets["firers"]
-    assert isinstance(firers, QListWidget)
-    assert firers.horizontalScrollBarPolicy() == off
-    assert firers.viewport().height() == 8 * firers.sizeHintForRow(0)
+    assert isinstance(firers, UnitPicker)
+    assert firers.list.horizontalScrollBarPolicy() == off
+    assert firers.list.viewport().height() >= 6 * firers.list.sizeHintForRow(0)
     # 5 + canister 2 = 7: roll 3 is one hit
     queue_fire(qtbot, page, battery.id, grenadiers.id, 5.0, 3)
     assert page.list.count() == 1
@@ -203,6 +209,9 @@ def test_apply_all_queues_the_fire_whose_die_is_typed(qtbot: QtBot, demo: GameSe
     assert isinstance(page, QueuePage)
     assert not page.isComplete()
     page.die.setText("4")
+    assert not page.isComplete()  # no target is picked for the umpire
+    enemy = next(u for u in demo.view().sides[1].units if u.arm == "infantry")
+    choose(page.widgets["target"], enemy.id)
     assert page.isComplete()
     before = len(demo.journal())
     wizard.next()  # Apply all

@@ -14,6 +14,7 @@ from eote_ref.store import snapshot
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.movement_panel import MovementPanel
+from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, RollPage
 
@@ -46,6 +47,9 @@ def wizard_for(qtbot: QtBot, game: GameService, key: str, **target: Any) -> Chec
 
 def choose(wizard: CheckWizard, key: str, value: object) -> None:
     combo = wizard.page_of(FactsPage).widgets[key]
+    if isinstance(combo, UnitPicker):  # a long list of units: the typing picker
+        combo.set_value(value)
+        return
     assert isinstance(combo, QComboBox)
     combo.setCurrentIndex(combo.findData(value))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QListWidget
+from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.checks import open_check
@@ -12,6 +12,7 @@ from eote_ref.referee.phases import Phase
 from eote_ref.store import snapshot
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.unit_model import unit_status
+from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.fire import FireAppliedPage, FireWizard, QueuePage
 
@@ -45,20 +46,20 @@ def test_fire_wizard_at_a_skirmish_stand(qtbot: QtBot, demo: GameService) -> Non
     wizard.show()
     page = wizard.page_of(QueuePage)
     firers = page.widgets["firers"]
-    assert isinstance(firers, QListWidget)
+    assert isinstance(firers, UnitPicker)
     target = page.widgets["target"]
-    assert isinstance(target, QComboBox)
+    assert isinstance(target, UnitPicker)
     # A target without a stand out offers no stand; picking the detached unit does.
-    target.setCurrentIndex(target.findData(named(demo, "2/54e Ligne").id))
+    target.set_value(named(demo, "2/54e Ligne").id)
     assert "at_stand" not in page.widgets
-    target.setCurrentIndex(target.findData(ligne.id))
+    target.set_value(ligne.id)
     box = page.widgets["at_stand"]
     assert isinstance(box, QCheckBox)
     assert "skirmish stand" in box.text()
     assert "(5.5)" in box.text()
     rebuilt = page.widgets["target"]
-    assert isinstance(rebuilt, QComboBox)
-    assert rebuilt.currentData() == ligne.id  # the new form keeps the chosen target
+    assert isinstance(rebuilt, UnitPicker)
+    assert rebuilt.value() == ligne.id  # the new form keeps the chosen target
     box.setChecked(True)
     spin = page.widgets["range_in"]
     assert isinstance(spin, QDoubleSpinBox)

@@ -13,6 +13,7 @@ from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
 from eote_ref.store import snapshot
 from eote_ref.ui.game_hub import GameHub
+from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, ResultPage, RollPage
 
@@ -50,6 +51,8 @@ def run(
             w.setValue(float(v))  # type: ignore[arg-type]
         elif isinstance(w, QCheckBox):
             w.setChecked(bool(v))
+        elif isinstance(w, UnitPicker):
+            w.set_value(v)
         elif isinstance(w, QListWidget):
             for i in range(w.count()):
                 if w.item(i).data(Qt.ItemDataRole.UserRole) in v:  # type: ignore[operator]

@@ -211,12 +211,9 @@ class FireCheck(Adjudication):
         if "target_id" in self.target:
             return int(self.target["target_id"])
         if firers:
+            # Last turn's target (bombardment, 6.4); never an arbitrary enemy: the umpire picks.
             for other, _r in self.last_targets(firers[0]):
                 return other
-            side = self._side(firers[0])
-            enemy = [u for u in on_table(self.view) if self._side(u.id) != side and not u.routed]
-            if enemy:
-                return enemy[0].id
         return None
 
     def _bombardment_offered(self, firers: Sequence[int], target: int | None) -> bool:

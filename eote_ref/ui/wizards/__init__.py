@@ -289,6 +289,25 @@ MENU: list[MenuCheck] = [
         "game",
         "Howitzer batteries try to set a town block on fire (EotE 7.12)",
     ),
+    # -- issue 15: the command phase's batches, one journal step each
+    MenuCheck(
+        "remove_routed_all",
+        "All routed units leave…",
+        "",
+        "game",
+        "Every routed unit on the table leaves it, as the game's option says, in one step "
+        "(EotE 7.5)",
+        ("command",),
+    ),
+    MenuCheck(
+        "disorder_rally_all",
+        "Rally every disordered unit…",
+        "",
+        "game",
+        "Each disordered unit in command and not pinned rolls to rally, all shown together and "
+        "applied as one step (EotE 3.6)",
+        ("command",),
+    ),
 ]
 
 #: Check keys whose wizard is a subclass of :class:`CheckWizard`.

@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from typing import Any, cast
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
@@ -153,6 +153,19 @@ class AssaultResultPage(ResultPage):
         wiz.follow = check.follow_up(o) if o is not None else None
         self.follow_button.setVisible(wiz.follow is not None)
         self.morale_button.setVisible(bool(wiz.morale_due))
+        # Enter: the breakthrough first, else the morale checks, else Finish.
+        follow = (
+            self.follow_button
+            if wiz.follow is not None
+            else self.morale_button
+            if wiz.morale_due
+            else None
+        )
+        for button in (self.follow_button, self.morale_button):
+            button.setAutoDefault(button is follow)
+            button.setDefault(button is follow)
+        if follow is not None:
+            QTimer.singleShot(0, follow, follow.setFocus)
         if wiz.morale_due:
             names = ", ".join(check.unit(i).name for i in wiz.morale_due)
             self.label.setText(
@@ -174,8 +187,11 @@ class AssaultWizard(CheckWizard):
         self.resize(980, 720)
 
     def open_follow_up(self) -> CheckWizard | None:
-        """The breakthrough's assault, the sabre bonus pre-set (EotE 5.15, 7.7.1)."""
-        from eote_ref.ui.wizards import open_wizard
+        """Close this wizard and open the breakthrough's assault, the sabre bonus pre-set.
+
+        The morale checks this assault called for follow the breakthrough (EotE 5.15, 7.7.1).
+        """
+        from eote_ref.ui.wizards.handoff import handoff
 
         # Read again: the follow-up may have been fought already (one breakthrough, 5.15).
         if self.outcome is not None and isinstance(self.check, AssaultCheck):
@@ -185,21 +201,24 @@ class AssaultWizard(CheckWizard):
             if isinstance(page, AssaultResultPage):
                 page.follow_button.setVisible(False)
             return None
-        wizard = open_wizard(self.hub, "assault", self.parentWidget(), **self.follow)
+        then = [("morale", {"unit_id": uid}) for uid in self.morale_due]
+        self.morale_due = []
+        wizard = handoff(self, "assault", dict(self.follow), then)
         if wizard is not None:
             self.opened.append(wizard)
         return wizard
 
     def open_next_morale(self) -> CheckWizard | None:
-        """Open the next due morale check; the one after opens when it closes."""
-        from eote_ref.ui.wizards import open_wizard
+        """Close this wizard and open the due morale checks, one after the other (7.5)."""
+        from eote_ref.ui.wizards.handoff import handoff
 
         if not self.morale_due:
             return None
-        uid = self.morale_due.pop(0)
-        wizard = open_wizard(self.hub, "morale", self.parentWidget(), unit_id=uid)
+        first, *rest = self.morale_due
+        self.morale_due = []
+        wizard = handoff(
+            self, "morale", {"unit_id": first}, [("morale", {"unit_id": u}) for u in rest]
+        )
         if wizard is not None:
             self.opened.append(wizard)
-            if self.morale_due:
-                wizard.finished.connect(lambda _r: self.open_next_morale())
         return wizard

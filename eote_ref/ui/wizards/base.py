@@ -52,11 +52,13 @@ from PySide6.QtWidgets import (
 
 from eote_ref.referee.checks import Adjudication, DieSpec, Fact, Trial
 from eote_ref.referee.game import RefereeError
+from eote_ref.referee.picking import preference_for, unit_candidates
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.dice import RandomDice
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.touch import DiePad, tap_to_tick, touch_mode
+from eote_ref.ui.unit_picker import UnitPicker, type_to_find
 
 
 def _pct(p: float) -> str:
@@ -284,10 +286,40 @@ def _codes(check: Adjudication, outcome: Outcome) -> list[str]:
     return [code for code, _p in pairs]
 
 
-def fact_widget(fact: Fact, value: Any, on_change: Any) -> QWidget:
-    """The editor of one question, wired to ``on_change(value)``."""
+#: A choice or units question with more options than this gets the typing picker.
+PICKER_FROM = 8
+
+
+def fact_picker(fact: Fact, value: Any, on_change: Any, check: Adjudication) -> UnitPicker | None:
+    """The typing picker of a unit (or long choice) question, None for a short plain choice.
+
+    Unit ids among the choices are found by their division's and leader's names too, and
+    ranked by what the check makes likely (:func:`~eote_ref.referee.picking.preference_for`).
+    """
+    if fact.kind not in ("choice", "units"):
+        return None
+    if len(fact.choices) <= PICKER_FROM:
+        return None  # a short list reads at a glance: a combo box or a checklist
+    candidates = unit_candidates(check.view, [(c.value, c.label) for c in fact.choices])
+    prefer = preference_for(check.view, fact.key, check.values, check.target)
+    multi = fact.kind == "units"
+    picker = UnitPicker(candidates, prefer, multi=multi, value=value)
+    picker.valueChanged.connect(on_change)
+    return picker
+
+
+def fact_widget(
+    fact: Fact, value: Any, on_change: Any, check: Adjudication | None = None
+) -> QWidget:
+    """The editor of one question, wired to ``on_change(value)``.
+
+    With ``check``, unit questions (and long choices) get a :class:`UnitPicker`.
+    """
     w: QWidget
-    if fact.kind == "bool":
+    picker = fact_picker(fact, value, on_change, check) if check is not None else None
+    if picker is not None:
+        w = picker
+    elif fact.kind == "bool":
         box = QCheckBox(fact.label)
         box.setChecked(bool(value))
         box.toggled.connect(on_change)
@@ -344,6 +376,7 @@ def fact_widget(fact: Fact, value: Any, on_change: Any) -> QWidget:
         lst.setFixedHeight(rows * lst.sizeHintForRow(0) + 2 * lst.frameWidth() + 2)
         lst.setMinimumWidth(260)
         lst.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        type_to_find(lst)
         w = lst
     else:  # pragma: no cover - Fact kinds are fixed
         raise ValueError(f"unknown fact kind {fact.kind}")
@@ -374,7 +407,10 @@ class FactsPage(QWizardPage):
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         for fact in self.check.facts():
             w = fact_widget(
-                fact, self.check.values[fact.key], lambda v, k=fact.key: self._changed(k, v)
+                fact,
+                self.check.values[fact.key],
+                lambda v, k=fact.key: self._changed(k, v),
+                self.check,
             )
             self.widgets[fact.key] = w
             mark = "● " if fact.derived else ""
@@ -383,7 +419,7 @@ class FactsPage(QWizardPage):
                 if isinstance(w, QCheckBox):
                     w.setText(f"{mark}{fact.label}")
                 form.addRow(w)
-            elif fact.kind == "units":
+            elif fact.kind == "units" or isinstance(w, UnitPicker):
                 # A list needs the full width: its label goes above it.
                 label = QLabel(f"{mark}{html.escape(fact.label)}{rule}")
                 label.setWordWrap(True)

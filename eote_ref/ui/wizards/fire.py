@@ -10,6 +10,7 @@ the hits call for (7.5), one after another, then the infantry sub-phase after th
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from typing import Any
 
@@ -31,11 +32,13 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from eote_ref.referee.checks import DieSpec
+from eote_ref.referee.checks import DieSpec, Fact
 from eote_ref.referee.checks.fire import FireCheck, FireQueue
 from eote_ref.referee.game import RefereeError
+from eote_ref.referee.picking import preference_for
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.touch import DiePad, touch_mode
+from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards.base import CheckWizard, DieEdit, OddsPanel, fact_widget
 from eote_ref.ui.wizards.lists import fit_rows
 
@@ -174,12 +177,21 @@ class QueuePage(QWizardPage):
         form.setContentsMargins(0, 0, 0, 0)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.widgets = {}
-        for fact in check.facts():
-            w = fact_widget(fact, check.values[fact.key], lambda v, k=fact.key: self._changed(k, v))
+        for fact in self._facts(check):
+            w = fact_widget(
+                fact, check.values[fact.key], lambda v, k=fact.key: self._changed(k, v), check
+            )
             self.widgets[fact.key] = w
             mark = "● " if fact.derived else ""
             if isinstance(w, QCheckBox):
                 w.setText(f"{mark}{fact.label} ({fact.rule})")
+                form.addRow(w)
+            elif isinstance(w, UnitPicker):
+                label = QLabel(
+                    f"{mark}{html.escape(fact.label)} <span style='color:gray'>({fact.rule})</span>"
+                )
+                label.setBuddy(w)
+                form.addRow(label)
                 form.addRow(w)
             elif isinstance(w, QListWidget):
                 # A list of units takes the form's whole width, its label above it.
@@ -209,10 +221,37 @@ class QueuePage(QWizardPage):
         self.die.clear()
         self.die.blockSignals(False)
 
+    def fired(self) -> set[int]:
+        """The units that have fired in this sub-phase: they leave the firers' list.
+
+        Today that is the queue's firers (nothing is applied before Apply all). Seam: once
+        the referee records the turn's fires as state, the applied ones join here.
+        """
+        return {i for q in self.queue.fires for i in q.check._ids()}
+
+    def _facts(self, check: FireCheck) -> list[Fact]:
+        """The draft's questions, the firers' list without the units that have fired."""
+        fired = self.fired()
+        out = []
+        for fact in check.facts():
+            if fact.key == "firers" and fired:
+                keep = set(check.values.get("firers") or ())
+                choices = tuple(c for c in fact.choices if c.value not in fired or c.value in keep)
+                fact = dataclasses.replace(fact, choices=choices)
+            out.append(fact)
+        return out
+
     def _changed(self, key: str, value: Any) -> None:
         if getattr(self, "_building", False):
             return
         self.draft.set(key, value)
+        target = self.widgets.get("target")
+        if key == "firers" and isinstance(target, UnitPicker):
+            # The target is an enemy of the firers, those in contact with them first.
+            target.prefer = preference_for(
+                self.draft.view, "target", self.draft.values, self.draft.target
+            )
+            target.refresh()
         if key in ("target", "firers") and [f.key for f in self.draft.facts()] != list(
             self.widgets
         ):
@@ -267,13 +306,15 @@ class QueuePage(QWizardPage):
         try:
             if roll is None:
                 raise RefereeError("enter the d10 first")
-            self.queue.add(self.draft, {"roll": roll})
+            queued = self.queue.add(self.draft, {"roll": roll})
         except RefereeError as e:
             self.result.setText(html.escape(str(e)))
             return False
-        self.set_draft(self.queue.draft())
+        # The next fire: no firer picked for the umpire, the last fire's target offered.
+        self.set_draft(self.queue.draft(firers=(), target_id=queued.target_id))
         self.completeChanged.emit()
-        self.die.setFocus()
+        firers = self.widgets.get("firers")
+        (firers or self.die).setFocus()
         return True
 
     def remove_current(self) -> None:
@@ -308,10 +349,20 @@ class QueuePage(QWizardPage):
 
     # ------------------------------------------------------------------ wizard
     def initializePage(self) -> None:
-        """Start at the target: the firers come from the unit selected on the dashboard."""
-        target = self.widgets.get("target")
-        if target is not None:
-            QTimer.singleShot(0, target, target.setFocus)
+        """Start where the umpire has to answer: the firers, the target, or the die.
+
+        Firers and target carried in from the dashboard's selection leave only the die.
+        """
+        carried = self.draft.target
+        focus: QWidget | None
+        if not self.draft.values.get("firers"):
+            focus = self.widgets.get("firers")
+        elif "target_id" in carried and self.draft.values.get("target") is not None:
+            focus = self.die
+        else:
+            focus = self.widgets.get("target")
+        if focus is not None:
+            QTimer.singleShot(0, focus, focus.setFocus)
 
     def isComplete(self) -> bool:
         """Apply all needs a queued fire, or one entered with its die (queued on Apply)."""
@@ -374,7 +425,18 @@ class FireAppliedPage(QWizardPage):
         parts.append("<p>Written to the journal as one step: <b>Ctrl+Z</b> takes it back.</p>")
         self.label.setText("".join(parts))
         self.morale_button.setVisible(bool(names))
-        self.infantry_button.setVisible(self.wiz.queue.sub_phase == "artillery")
+        artillery = self.wiz.queue.sub_phase == "artillery"
+        self.infantry_button.setVisible(artillery)
+        if artillery and names:
+            self.morale_button.setText("Open the &morale checks, then infantry fire")
+        # Enter does the obvious next thing: the morale checks, or the infantry fire, or
+        # Finish; Escape closes (the fire is applied either way).
+        follow = self.morale_button if names else self.infantry_button if artillery else None
+        for button in (self.morale_button, self.infantry_button):
+            button.setAutoDefault(button is follow)
+            button.setDefault(button is follow)
+        if follow is not None:
+            QTimer.singleShot(0, follow, follow.setFocus)
 
 
 class FireWizard(CheckWizard):
@@ -393,24 +455,26 @@ class FireWizard(CheckWizard):
         self.resize(1100, 660)
 
     def open_next_morale(self) -> CheckWizard | None:
-        """Open the next due morale check; the one after opens when it closes."""
-        from eote_ref.ui.wizards import open_wizard
+        """Close this wizard and open the due morale checks, one after the other (7.5)."""
+        from eote_ref.ui.wizards.handoff import handoff
 
         if not self.morale_due:
             return None
-        uid = self.morale_due.pop(0)
-        wizard = open_wizard(self.hub, "morale", self.parentWidget(), unit_id=uid)
+        first, *rest = self.morale_due
+        self.morale_due = []
+        then = [("morale", {"unit_id": uid}) for uid in rest]
+        if self.queue.sub_phase == "artillery":
+            then.append(("infantry_fire", {}))  # the infantry fire after the morale checks
+        wizard = handoff(self, "morale", {"unit_id": first}, then)
         if wizard is not None:
             self.opened.append(wizard)
-            if self.morale_due:
-                wizard.finished.connect(lambda _r: self.open_next_morale())
         return wizard
 
     def open_infantry_fire(self) -> CheckWizard | None:
-        """Open the infantry sub-phase after the artillery's (EotE 6.0)."""
-        from eote_ref.ui.wizards import open_wizard
+        """Close this wizard and open the infantry sub-phase after the artillery's (EotE 6.0)."""
+        from eote_ref.ui.wizards.handoff import handoff
 
-        wizard = open_wizard(self.hub, "infantry_fire", self.parentWidget())
+        wizard = handoff(self, "infantry_fire", {})
         if wizard is not None:
             self.opened.append(wizard)
         return wizard

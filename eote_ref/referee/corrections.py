@@ -1,0 +1,145 @@
+"""Correcting a game in progress: the umpire's corrections, each one undoable journal step.
+
+A wrong CE in the list, a replacement leader's real name, a battalion that arrives late: the
+order of battle was copied into the game when it was set up, so it is corrected here, in the
+game, never in the army list. Each correction is one journal event of kind
+``correction`` whose line starts "Umpire's correction:", so the journal and the after-action
+report show it for what it is, and Ctrl+Z takes it back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eote_ref.referee.game import GameService, RefereeError
+from eote_ref.store import Change, InsertRow, SetField
+
+#: The kind of journal event a correction is.
+KIND = "correction"
+#: How the journal line of a correction starts.
+PREFIX = "Umpire's correction: "
+
+#: Unit fields a correction may change, with their type.
+UNIT_FIELDS: dict[str, type] = {"name": str, "ce": int, "type": str, "stands": int}
+#: Leader fields a correction may change.
+LEADER_FIELDS: dict[str, type] = {"name": str, "rating": int}
+
+ARMS = ("infantry", "cavalry", "artillery", "engineers")
+
+
+def _checked(fields: dict[str, Any], allowed: dict[str, type]) -> dict[str, Any]:
+    out = {}
+    for key, value in fields.items():
+        kind = allowed.get(key)
+        if kind is None:
+            raise RefereeError(f"{key!r} cannot be corrected here ({', '.join(allowed)} can)")
+        if kind is int:
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise RefereeError(f"{key} must be a whole number of 0 or more")
+        elif not str(value).strip():
+            raise RefereeError(f"{key} cannot be empty")
+        else:
+            value = str(value).strip()
+        out[key] = value
+    if not out:
+        raise RefereeError("nothing to correct")
+    return out
+
+
+def _unit(game: GameService, unit_id: int) -> Any:
+    for s in game.view().sides:
+        for u in s.units:
+            if u.id == unit_id:
+                return u
+    raise RefereeError(f"there is no unit {unit_id} in this game")
+
+
+def _leader(game: GameService, leader_id: int) -> Any:
+    for s in game.view().sides:
+        for d in s.divisions:
+            if d.leader is not None and d.leader.id == leader_id:
+                return d.leader
+        for c in s.commanders:
+            if c.leader is not None and c.leader.id == leader_id:
+                return c.leader
+    raise RefereeError(f"there is no leader {leader_id} in this game")
+
+
+def _record(game: GameService, summary: str, changes: list[Change], inputs: Any) -> None:
+    game.record(KIND, PREFIX + summary, changes, inputs={"correction": inputs})
+
+
+def correct_unit(game: GameService, unit_id: int, **fields: Any) -> None:
+    """Correct a unit's name, CE, type or stands (one step)."""
+    values = _checked(fields, UNIT_FIELDS)
+    unit = _unit(game, unit_id)
+    said = [f"{k} {getattr(unit, k)} → {v}" for k, v in values.items() if getattr(unit, k) != v]
+    if not said:
+        raise RefereeError(f"{unit.name} already reads so")
+    changes: list[Change] = [SetField("game_unit", unit_id, k, v) for k, v in values.items()]
+    _record(game, f"{unit.name}: {', '.join(said)}", changes, {"unit_id": unit_id, **values})
+
+
+def correct_leader(game: GameService, leader_id: int, **fields: Any) -> None:
+    """Rename or re-rate a leader (one step)."""
+    values = _checked(fields, LEADER_FIELDS)
+    leader = _leader(game, leader_id)
+    said = [f"{k} {getattr(leader, k)} → {v}" for k, v in values.items() if getattr(leader, k) != v]
+    if not said:
+        raise RefereeError(f"{leader.name} already reads so")
+    changes: list[Change] = [SetField("game_leader", leader_id, k, v) for k, v in values.items()]
+    _record(game, f"{leader.name}: {', '.join(said)}", changes, {"leader_id": leader_id, **values})
+
+
+def add_unit(
+    game: GameService,
+    division_id: int,
+    name: str,
+    *,
+    arm: str,
+    type: str,  # noqa: A002 - the order of battle's word
+    ce: int,
+    stands: int = 4,
+    nation: str | None = None,
+) -> None:
+    """A late-arriving unit joins a division (one step); it arrives in good order."""
+    if arm not in ARMS:
+        raise RefereeError(f"arm must be one of {', '.join(ARMS)}")
+    values = _checked({"name": name, "ce": ce, "type": type, "stands": stands}, UNIT_FIELDS)
+    division = game.division_view(division_id)
+    like = next(iter(division.units), None)
+    row = {
+        "command_id": division_id,
+        "position": len(division.units),
+        "arm": arm,
+        "nation": nation or (like.nation if like is not None else ""),
+        **values,
+    }
+    _record(
+        game,
+        f"{values['name']} arrives late with {division.name} ({arm}, CE {values['ce']})",
+        [InsertRow("game_unit", row)],
+        {"division_id": division_id, **row},
+    )
+
+
+def add_leader(game: GameService, division_id: int, name: str, *, rating: int) -> None:
+    """A late (or replacement) leader takes a division that has none alive (one step)."""
+    values = _checked({"name": name, "rating": rating}, LEADER_FIELDS)
+    division = game.division_view(division_id)
+    if division.leader is not None and not division.leader.killed:
+        raise RefereeError(
+            f"{division.name} is led by {division.leader.name}: rename or re-rate him instead"
+        )
+    row = {
+        "command_id": division_id,
+        "level": division.level,
+        "replacement": division.leader is not None,
+        **values,
+    }
+    _record(
+        game,
+        f"{values['name']} (rating {values['rating']}) takes command of {division.name}",
+        [InsertRow("game_leader", row)],
+        {"division_id": division_id, **row},
+    )

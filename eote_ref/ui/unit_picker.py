@@ -1,0 +1,418 @@
+"""The pick list of the table: type a few letters of a unit, its division or its leader.
+
+:class:`UnitPicker` is a line edit over a list of the matching candidates, ranked by
+:func:`eote_ref.referee.picking.rank` (likely units first, case and accents ignored). The
+keyboard stays in the line edit: letters narrow the list, the arrows move in it, Enter goes
+on (to the wizard's next button); a space is only a space, it never opens a popup.
+
+* single pick: the highlighted row is the value, shown beside the edit ("→ 2/30th Foot"); the
+  value is never chosen for the umpire unless the caller gave one (a carried-in target, say);
+* multi pick (``multi=True``): rows have check boxes; Enter ticks or unticks the highlighted
+  row and clears the letters for the next unit; with no letters Enter goes on.
+
+:func:`type_to_find` gives a list's keyboard search the same matching, and
+:func:`searchable_combo` an existing :class:`QComboBox` (dialogs of leaders, divisions, armies,
+members): type anywhere in the name, accents ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QElapsedTimer,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QKeyEvent, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QCompleter,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from eote_ref.referee.picking import Candidate, Preference, fold, rank
+
+VALUE_ROLE = Qt.ItemDataRole.UserRole + 1
+
+_MOVES = {
+    Qt.Key.Key_Up: -1,
+    Qt.Key.Key_Down: 1,
+    Qt.Key.Key_PageUp: -5,
+    Qt.Key.Key_PageDown: 5,
+}
+
+
+class _PickerEdit(QLineEdit):
+    """The letters typed; the arrows and (multi pick) Enter act on the list below."""
+
+    def __init__(self, picker: UnitPicker) -> None:
+        super().__init__(picker)
+        self.picker = picker
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if key in _MOVES and mods == Qt.KeyboardModifier.NoModifier:
+            self.picker.move_highlight(_MOVES[Qt.Key(key)])
+            event.accept()
+            return
+        if (
+            key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and mods == Qt.KeyboardModifier.NoModifier
+            and self.picker.multi
+            and self.text().strip()
+        ):
+            self.picker.toggle_current()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+class UnitPicker(QWidget):
+    """A line edit over the ranked candidates (see the module docstring).
+
+    Args:
+        candidates: what may be picked, in the caller's order.
+        prefer: what makes a candidate likely (ranked first).
+        multi: several values, ticked, instead of one.
+        value: the value chosen already (single: a value or None; multi: a sequence).
+        rows: rows of the list shown before it scrolls.
+    """
+
+    #: The value changed: the value (single) or a tuple of values (multi).
+    valueChanged = Signal(object)
+
+    def __init__(
+        self,
+        candidates: Sequence[Candidate],
+        prefer: Preference | None = None,
+        *,
+        multi: bool = False,
+        value: Any = None,
+        rows: int = 6,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.candidates = list(candidates)
+        self.prefer = prefer or Preference()
+        self.multi = multi
+        self._value: Any = None
+        self._checked: list[Any] = list(value or ()) if multi else []
+        if not multi:
+            self._value = value if any(c.value == value for c in self.candidates) else None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        top = QHBoxLayout()
+        self.edit = _PickerEdit(self)
+        self.edit.setObjectName("pickerFilter")
+        self.edit.setClearButtonEnabled(True)
+        self.edit.setPlaceholderText(
+            "Type to find (name, division, leader); Enter ticks"
+            if multi
+            else "Type to find (name, division, leader)"
+        )
+        top.addWidget(self.edit, 1)
+        self.chosen = QLabel()
+        self.chosen.setObjectName("pickerChosen")
+        self.chosen.setTextFormat(Qt.TextFormat.PlainText)
+        top.addWidget(self.chosen, 1)
+        layout.addLayout(top)
+        self.model = QStandardItemModel(self)
+        self.list = QListView(self)
+        self.list.setObjectName("pickerList")
+        self.list.setModel(self.model)
+        self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.list.setUniformItemSizes(True)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        layout.addWidget(self.list)
+        self.setFocusProxy(self.edit)
+        self._rows = rows
+        self._filling = False
+        self.edit.textChanged.connect(self._typed)
+        self.list.clicked.connect(self._clicked)
+        self.model.itemChanged.connect(self._item_changed)
+        self._fill()
+        row_h = max(self.list.sizeHintForRow(0), self.list.fontMetrics().height() + 2)
+        self.list.setFixedHeight(rows * row_h + 2 * self.list.frameWidth() + 2)
+        self.list.setMinimumWidth(260)
+
+    # ------------------------------------------------------------------ values
+    def value(self) -> Any:
+        """The picked value (single pick), None when nothing is picked."""
+        return self._value
+
+    def values(self) -> tuple[Any, ...]:
+        """The ticked values (multi pick), in the order they were ticked."""
+        return tuple(self._checked)
+
+    def set_value(self, value: Any) -> None:
+        """Pick ``value`` (single pick) or tick exactly ``value`` (a sequence, multi pick)."""
+        if self.multi:
+            self._checked = list(value or ())
+        else:
+            self._value = value
+        self._fill()
+        self.valueChanged.emit(self.values() if self.multi else self._value)
+
+    def candidate(self, value: Any) -> Candidate | None:
+        """The candidate of ``value``."""
+        return next((c for c in self.candidates if c.value == value), None)
+
+    def shown(self) -> list[str]:
+        """The labels listed, top first (tests, screen readers)."""
+        return [self.model.item(i).text() for i in range(self.model.rowCount())]
+
+    # ------------------------------------------------------------------ list
+    def refresh(self) -> None:
+        """List the candidates again (after :attr:`prefer` or :attr:`candidates` changed)."""
+        self._fill()
+        if not self.multi and self.edit.text().strip():
+            self._pick_current()
+
+    def _ranked(self) -> list[Candidate]:
+        found = rank(self.edit.text(), self.candidates, self.prefer)
+        if self.multi and not self.edit.text().strip():
+            ticked = [c for c in found if c.value in self._checked]
+            found = ticked + [c for c in found if c.value not in self._checked]
+        return found
+
+    def _fill(self) -> None:
+        self._filling = True
+        self.model.clear()
+        current_row = -1
+        typed = bool(self.edit.text().strip())
+        for i, c in enumerate(self._ranked()):
+            item = QStandardItem(c.label)
+            item.setData(c.value, VALUE_ROLE)
+            item.setToolTip(c.label + (f"\n{' · '.join(c.context)}" if c.context else ""))
+            item.setEditable(False)
+            if self.multi:
+                item.setCheckable(True)
+                item.setCheckState(
+                    Qt.CheckState.Checked if c.value in self._checked else Qt.CheckState.Unchecked
+                )
+            self.model.appendRow(item)
+            if current_row < 0 and (typed or (not self.multi and c.value == self._value)):
+                current_row = i
+        self._filling = False
+        if current_row >= 0:
+            index = self.model.index(current_row, 0)
+            self.list.setCurrentIndex(index)
+            self.list.scrollTo(index)
+        self._show_chosen()
+
+    def _typed(self, _text: str) -> None:
+        self.refresh()
+
+    def _pick_current(self) -> None:
+        index = self.list.currentIndex()
+        if not index.isValid():
+            return
+        value = index.data(VALUE_ROLE)
+        if value != self._value:
+            self._value = value
+            self._show_chosen()
+            self.valueChanged.emit(value)
+
+    def _show_chosen(self) -> None:
+        if self.multi:
+            names = [c.name or c.label for v in self._checked if (c := self.candidate(v))]
+            self.chosen.setText(
+                f"✓ {len(names)}: {', '.join(names)}" if names else "none ticked yet"
+            )
+        else:
+            c = self.candidate(self._value)
+            self.chosen.setText(f"→ {c.name or c.label}" if c else "nothing chosen yet")
+        if not self.model.rowCount():
+            self.chosen.setText(f"nothing matches “{self.edit.text()}”")
+        self.chosen.setToolTip(self.chosen.text())
+
+    def move_highlight(self, step: int) -> None:
+        """Move the highlight ``step`` rows (single pick: that row becomes the value)."""
+        rows = self.model.rowCount()
+        if not rows:
+            return
+        current = self.list.currentIndex().row()
+        row = 0 if current < 0 else max(0, min(rows - 1, current + step))
+        self.list.setCurrentIndex(self.model.index(row, 0))
+        if not self.multi:
+            self._pick_current()
+
+    def toggle_current(self) -> None:
+        """Tick or untick the highlighted row (multi pick) and clear the letters."""
+        index = self.list.currentIndex()
+        if not index.isValid():
+            return
+        value = index.data(VALUE_ROLE)
+        if value in self._checked:
+            self._checked.remove(value)
+        else:
+            self._checked.append(value)
+        self.edit.clear()  # refills, the ticked first
+        self.valueChanged.emit(self.values())
+
+    def _clicked(self, index: QModelIndex) -> None:
+        if not self.multi:
+            self._pick_current()
+
+    def _item_changed(self, item: QStandardItem) -> None:
+        if self._filling or not self.multi:
+            return
+        value = item.data(VALUE_ROLE)
+        on = item.checkState() == Qt.CheckState.Checked
+        if on and value not in self._checked:
+            self._checked.append(value)
+        elif not on and value in self._checked:
+            self._checked.remove(value)
+        else:
+            return
+        self._show_chosen()
+        self.valueChanged.emit(self.values())
+
+
+# ----------------------------------------------------------------------------- combo boxes
+
+
+class FoldFilterProxy(QSortFilterProxyModel):
+    """Rows whose text holds every typed word, case and accents ignored, best matches first."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._query = ""
+
+    def set_query(self, text: str) -> None:
+        """Filter (and rank) by ``text``."""
+        self.beginFilterChange()
+        self._query = text
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        self.sort(0 if text.strip() else -1)
+
+    def _candidate(self, row: int, parent: QModelIndex | QPersistentModelIndex) -> Candidate:
+        text = str(self.sourceModel().index(row, 0, parent).data() or "")
+        return Candidate(row, text, text)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Any) -> bool:
+        return bool(rank(self._query, [self._candidate(source_row, source_parent)]))
+
+    def lessThan(self, left: Any, right: Any) -> bool:
+        a = rank(self._query, [self._candidate(left.row(), left.parent())])
+        b = rank(self._query, [self._candidate(right.row(), right.parent())])
+        if not a or not b:
+            return bool(left.row() < right.row())
+        order = rank(self._query, [a[0], b[0]])
+        return order[0] is a[0]
+
+
+def searchable_combo(combo: QComboBox) -> QComboBox:
+    """Let the umpire type anywhere in an item of ``combo`` (accents ignored) to pick it.
+
+    The combo becomes editable (no new items are added); the completer lists the matching
+    items, best first; picking one sets the combo's current item.
+    """
+    combo.setEditable(True)
+    combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+    proxy = FoldFilterProxy(combo)
+    proxy.setSourceModel(combo.model())
+    completer = QCompleter(proxy, combo)
+    completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
+    completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+    combo.setCompleter(completer)
+    edit = combo.lineEdit()
+    assert edit is not None
+
+    def typed(text: str) -> None:
+        proxy.set_query(text)
+        # The best match is highlighted: Enter in the popup takes it.
+        popup = completer.popup()
+        model = completer.completionModel()
+        if popup is not None and text.strip() and model.rowCount():
+            popup.setCurrentIndex(model.index(0, 0))
+
+    def chosen(text: str) -> None:
+        row = combo.findText(text, Qt.MatchFlag.MatchExactly)
+        if row >= 0:
+            combo.setCurrentIndex(row)
+
+    edit.textEdited.connect(typed)
+    completer.activated.connect(chosen)
+
+    def finished() -> None:
+        # Enter with letters typed: the best match is the pick.
+        text = edit.text()
+        if text == combo.itemText(combo.currentIndex()) or not text.strip():
+            return
+        proxy.set_query(text)
+        if proxy.rowCount():
+            combo.setCurrentIndex(proxy.mapToSource(proxy.index(0, 0)).row())
+
+    edit.editingFinished.connect(finished)
+    edit.returnPressed.connect(finished)
+    return combo
+
+
+class _TypeToFind(QObject):
+    """Letters typed on a list jump to the best match anywhere in an item's text."""
+
+    #: Letters typed within this many milliseconds make one search.
+    PAUSE_MS = 1200
+
+    def __init__(self, view: QAbstractItemView) -> None:
+        super().__init__(view)
+        self.view = view
+        self.typed = ""
+        self.clock = QElapsedTimer()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        text = event.text()
+        mods = event.modifiers() & ~(
+            Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
+        )
+        if mods or not text or not text.isprintable():
+            return False
+        fresh = not self.clock.isValid() or self.clock.elapsed() > self.PAUSE_MS
+        if text == " " and (fresh or not self.typed):
+            return False  # a space on its own ticks the item, as ever
+        self.typed = text if fresh else self.typed + text
+        self.clock.start()
+        model = self.view.model()
+        root = self.view.rootIndex()
+        cands = [
+            Candidate(row, str(model.index(row, 0, root).data() or ""))
+            for row in range(model.rowCount(root))
+        ]
+        found = rank(self.typed, cands)
+        if found:
+            self.view.setCurrentIndex(model.index(found[0].value, 0, root))
+        return True
+
+
+def type_to_find(view: QAbstractItemView) -> QAbstractItemView:
+    """Letters typed on ``view`` find an item anywhere in its text, accents ignored."""
+    finder = _TypeToFind(view)
+    view.installEventFilter(finder)
+    view.setProperty("typeToFind", True)
+    return view
+
+
+def fold_contains(haystack: str, words: str) -> bool:
+    """Whether every word of ``words`` is in ``haystack``, case and accents ignored."""
+    folded = fold(haystack)
+    return all(w in folded for w in fold(words).split())

@@ -1,0 +1,77 @@
+"""Correcting a game in progress: each correction one undoable step, marked as the umpire's."""
+
+from __future__ import annotations
+
+import pytest
+
+from eote_ref.referee.corrections import (
+    PREFIX,
+    add_leader,
+    add_unit,
+    correct_leader,
+    correct_unit,
+)
+from eote_ref.referee.game import GameService, RefereeError
+from eote_ref.store import SetField
+from tests.unit.referee.conftest import game_state
+
+
+def test_a_wrong_ce_and_name_are_corrected_in_one_undoable_step(waterloo: GameService) -> None:
+    unit = waterloo.view().sides[0].units[0]
+    before = game_state(waterloo)
+    correct_unit(waterloo, unit.id, ce=unit.ce + 1, name=unit.name + " (corrected)")
+    after = waterloo.unit_view(unit.id)
+    assert (after.ce, after.name) == (unit.ce + 1, unit.name + " (corrected)")
+    entry = waterloo.journal(limit=1)[0]
+    assert entry.kind == "correction"
+    assert entry.summary.startswith(PREFIX)
+    assert f"ce {unit.ce} → {unit.ce + 1}" in entry.summary
+    waterloo.undo()
+    assert game_state(waterloo) == before
+
+
+def test_a_leader_is_renamed_and_re_rated(waterloo: GameService) -> None:
+    division = next(d for d in waterloo.view().sides[1].divisions if d.leader is not None)
+    assert division.leader is not None
+    correct_leader(waterloo, division.leader.id, name="Général Remplaçant", rating=2)
+    leader = waterloo.division_view(division.id).leader
+    assert leader is not None
+    assert (leader.name, leader.rating) == ("Général Remplaçant", 2)
+
+
+def test_a_late_unit_joins_its_division(waterloo: GameService) -> None:
+    division = waterloo.view().sides[0].divisions[0]
+    before = game_state(waterloo)
+    add_unit(waterloo, division.id, "Late Battalion", arm="infantry", type="line", ce=6)
+    units = waterloo.division_view(division.id).units
+    late = units[-1]
+    assert (late.name, late.ce, late.hits, late.routed) == ("Late Battalion", 6, 0, False)
+    assert late.nation == units[0].nation
+    assert "arrives late" in waterloo.journal(limit=1)[0].summary
+    waterloo.undo()
+    assert game_state(waterloo) == before
+
+
+def test_a_leader_is_added_only_where_none_is_alive(waterloo: GameService) -> None:
+    division = next(d for d in waterloo.view().sides[0].divisions if d.leader is not None)
+    assert division.leader is not None
+    with pytest.raises(RefereeError, match="rename or re-rate"):
+        add_leader(waterloo, division.id, "Someone Else", rating=3)
+    waterloo.record(
+        "leader_casualty", "killed", [SetField("game_leader", division.leader.id, "killed", True)]
+    )
+    add_leader(waterloo, division.id, "Someone Else", rating=3)
+    leader = waterloo.division_view(division.id).leader
+    assert leader is not None
+    assert (leader.name, leader.rating, leader.killed) == ("Someone Else", 3, False)
+    assert leader.replacement
+
+
+def test_nonsense_is_refused(waterloo: GameService) -> None:
+    unit = waterloo.view().sides[0].units[0]
+    with pytest.raises(RefereeError):
+        correct_unit(waterloo, unit.id, ce=-1)
+    with pytest.raises(RefereeError):
+        correct_unit(waterloo, unit.id, hits=3)
+    with pytest.raises(RefereeError):
+        correct_unit(waterloo, unit.id, name=" ")
