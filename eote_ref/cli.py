@@ -95,7 +95,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``eote-ref``; returns the process exit code."""
     words = sys.argv[1:] if argv is None else list(argv)
     chosen = command_named(words)
-    args = build_parser(chosen, every=False).parse_args(words)
+    parser = build_parser(chosen, every=False)
+    if chosen == "rule":  # the calculator answers every mistake in its JSON contract
+        args, extra = parser.parse_known_args(words)
+        if extra:
+            from eote_ref.commands.rule import usage_error
+
+            usage_error(f"unrecognized arguments: {' '.join(extra)}")
+    else:
+        args = parser.parse_args(words)
     if args.command is not None and args.command != chosen:  # e.g. an abbreviated --db
         args = build_parser().parse_args(words)
     if args.command is None:

@@ -98,10 +98,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--seed", help="seed the engine's dice: a whole number (reproducible runs)")
     p.set_defaults(func=run)
-    p.error = _usage_error  # type: ignore[method-assign]
+    p.error = usage_error  # type: ignore[method-assign]
 
 
-def _usage_error(message: str) -> NoReturn:
+def usage_error(message: str) -> NoReturn:
     """Argument mistakes answer in the contract's JSON too (exit 2), never with usage text."""
     field = None
     for name in ("procedure", "ruleset", "option", "seed", "list"):

@@ -300,7 +300,8 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
             sides[div_id] = side
         for div_id, names in by_division.items():
             title = f"{', '.join(names)}: routed, may rally once out of combat range"
-            out.append(Check("rally", title, "9.1", sides[div_id], division_id=div_id))
+            # optional: only a division the table shows out of combat range may try (9.1)
+            out.append(Check("rally", title, "9.1", sides[div_id], division_id=div_id, due=False))
     settled = (
         units_adjudicated_this_turn(game, "cavalry_end_of_turn") if game is not None else set()
     )

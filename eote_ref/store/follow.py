@@ -3,9 +3,7 @@
 The players' display on a second computer (``eote-ref display``) opens the club's database
 without the single-instance lock and without migrating it, reads the game, and asks
 :class:`ChangeWatcher` now and then whether anything was committed since. On SQLite that is
-``PRAGMA data_version`` on one held connection (it changes when another connection commits);
-on a server, a cheap signature of the journal. Kept small and apart so a general change
-notification can replace it.
+the store's change watcher (``notify.py``) seen as a yes/no.
 """
 
 from __future__ import annotations
@@ -16,9 +14,9 @@ import sqlite3
 from typing import Any
 
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import make_url
 
-from eote_ref.store import migrate
+from eote_ref.store import migrate, notify
 from eote_ref.store.database import (
     BUSY_TIMEOUT_MS,
     Database,
@@ -91,15 +89,11 @@ def open_read_only(
     return Database(engine=engine, path=file)
 
 
-def data_version(connection: Connection) -> int:
-    """SQLite's ``PRAGMA data_version`` on ``connection`` (changes when others commit)."""
-    value = connection.exec_driver_sql("PRAGMA data_version").scalar()
-    connection.rollback()
-    return int(value or 0)
-
-
 class ChangeWatcher:
     """Tells whether the database changed since the last look (another process's commit).
+
+    A yes/no view of the store's one change watcher (:class:`eote_ref.store.notify.ChangeWatcher`:
+    ``PRAGMA data_version`` on SQLite, LISTEN/NOTIFY on PostgreSQL, each game's version read).
 
     Args:
         db: the database (read-only or not) to watch.
@@ -107,36 +101,15 @@ class ChangeWatcher:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._sqlite = db.engine.url.get_backend_name() == "sqlite"
-        self._connection: Connection | None = db.engine.connect() if self._sqlite else None
-        self._last = self._token()
-
-    def _token(self) -> object:
-        if self._connection is not None:
-            return data_version(self._connection)
-        try:
-            with self.db.engine.connect() as c:
-                row = c.execute(
-                    text(
-                        "SELECT count(*), coalesce(max(id), 0), "
-                        "coalesce(sum(CASE WHEN status = 'done' THEN 1 ELSE 0 END), 0) "
-                        "FROM journal_event"
-                    )
-                ).one()
-        except Exception as error:  # a server gone away: report, keep the last state
-            raise DatabaseError(f"cannot read {self.db.url}: {error}") from error
-        return tuple(row)
+        self._watcher = notify.ChangeWatcher(db.engine)
 
     def changed(self) -> bool:
         """True once per batch of commits made since the previous call."""
-        token = self._token()
-        if token == self._last:
-            return False
-        self._last = token
-        return True
+        try:
+            return bool(self._watcher.poll())
+        except Exception as error:  # a server gone away: report, keep the last state
+            raise DatabaseError(f"cannot read {self.db.url}: {error}") from error
 
     def close(self) -> None:
-        """Release the held connection."""
-        if self._connection is not None:
-            self._connection.close()
-            self._connection = None
+        """Release the watcher's connections."""
+        self._watcher.close()

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.referee.picking import Candidate, Preference, fold, rank
+from eote_ref.ui.touch import touch_mode
 
 VALUE_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -204,6 +205,8 @@ class UnitPicker(QWidget):
             item.setEditable(False)
             if self.multi:
                 item.setCheckable(True)
+                if touch_mode():  # a tap on the row ticks (in _clicked), not only on the box
+                    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsUserCheckable)
                 item.setCheckState(
                     Qt.CheckState.Checked if c.value in self._checked else Qt.CheckState.Unchecked
                 )
@@ -270,6 +273,10 @@ class UnitPicker(QWidget):
     def _clicked(self, index: QModelIndex) -> None:
         if not self.multi:
             self._pick_current()
+        elif touch_mode():  # touch mode: a tap anywhere on the row ticks or unticks it
+            item = self.model.itemFromIndex(index)
+            checked = item.checkState() == Qt.CheckState.Checked
+            item.setCheckState(Qt.CheckState.Unchecked if checked else Qt.CheckState.Checked)
 
     def _item_changed(self, item: QStandardItem) -> None:
         if self._filling or not self.multi:

@@ -45,7 +45,7 @@ def test_a_second_process_view_follows_the_umpire(
         firer = max((u for u in view.sides[1].units if u.arm == "infantry"), key=lambda u: u.ce)
         target = next(u for u in view.sides[0].units if u.arm == "infantry")
         check = open_check(demo, "infantry_fire", unit_id=firer.id, target_id=target.id)
-        check.set("range_in", 3.0)
+        check.set("range_in", 4.0)
         queue = FireQueue(demo, "infantry")
         queue.add(check, {"roll": 1})
         queue.apply()

@@ -61,7 +61,7 @@ def fire_once(game: GameService) -> tuple[UnitView, UnitView]:
     target = next(u for u in view.sides[0].units if u.arm == "infantry")
     queue = FireQueue(game, "infantry")
     check = open_check(game, "infantry_fire", unit_id=firer.id, target_id=target.id)
-    check.set("range_in", 3.0)
+    check.set("range_in", 4.0)
     best = max(range(1, 11), key=lambda r: _hits(check.trial({"roll": r % 10}).outcome))
     queue.add(check, {"roll": best % 10})
     queue.apply()

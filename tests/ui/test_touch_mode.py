@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QListWidget
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService
@@ -14,6 +14,7 @@ from eote_ref.referee.phases import Phase
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.settings import app_settings
 from eote_ref.ui.touch import TOUCH_MODE, restore_touch_mode, set_touch_mode, touch_mode
+from eote_ref.ui.unit_picker import VALUE_ROLE, UnitPicker
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.base import CheckWizard, RollPage
 from eote_ref.ui.wizards.fire import QueuePage
@@ -86,19 +87,21 @@ def test_a_tap_on_the_row_ticks_a_unit_once(qtbot: QtBot, touch: None, demo: Gam
     wizard.show()
     page = wizard.page_of(QueuePage)
     assert page.pad.isVisible()
-    lst = page.widgets["firers"]
-    assert isinstance(lst, QListWidget)
+    picker = page.widgets["firers"]
+    assert isinstance(picker, UnitPicker)
+    lst, model = picker.list, picker.model
     item = next(
-        lst.item(i)
-        for i in range(lst.count())
-        if lst.item(i).checkState() == Qt.CheckState.Unchecked
+        model.item(i)
+        for i in range(model.rowCount())
+        if model.item(i).checkState() == Qt.CheckState.Unchecked
     )
-    rect = lst.visualItemRect(item)
-    lst.scrollToItem(item)
-    rect = lst.visualItemRect(item)
+    lst.scrollTo(item.index())
+    rect = lst.visualRect(item.index())
     qtbot.mouseClick(lst.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert item.checkState() == Qt.CheckState.Checked
+    assert item.data(VALUE_ROLE) in picker.values()
     qtbot.mouseClick(lst.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert item.checkState() == Qt.CheckState.Unchecked
+    assert item.data(VALUE_ROLE) not in picker.values()
     qtbot.mouseClick(page.pad.buttons[4], Qt.MouseButton.LeftButton)
     assert page.die.text() == "5"

@@ -302,10 +302,12 @@ def test_every_menu_wizard_opens_on_the_demo_battle(qtbot: QtBot, window: MainWi
         "cavalry_end_of_turn",
         "cavalry_rest",
         "cavalry_returns",
+        "disorder_rally_all",
         "falling_back_ended",
         "rally",
         "reman_guns",
         "remove_routed",
+        "remove_routed_all",
     }
     assert all(refused.values())
     assert len(opened) == len(MENU) - len(refused)

@@ -121,7 +121,7 @@ def test_one_turn_of_fire_and_assault(qtbot: QtBot, demo: GameService) -> None:
     assert isinstance(inf, FireWizard)
     qtbot.addWidget(inf)
     inf.show()
-    queue_fire(qtbot, inf.page_of(QueuePage), ligne.id, thirtieth.id, 3.0, 3)
+    queue_fire(qtbot, inf.page_of(QueuePage), ligne.id, thirtieth.id, 4.0, 3)
     inf.next()
     assert inf.morale_due == [thirtieth.id]
     guide_due = [c.unit_id for c in checks_due(demo.view()) if c.procedure == "morale"]

@@ -184,7 +184,7 @@ def test_infantry_fire_wizard_refuses_a_column_and_follows_artillery(
     assert not ipage.add_button.isEnabled()
     demo.set_unit(ligne.id, "formation", "line")
     ipage.set_draft(inf.queue.draft(unit_id=ligne.id, target_id=target.id))
-    ipage.widgets["range_in"].setValue(3.0)  # type: ignore[attr-defined]
+    ipage.widgets["range_in"].setValue(4.0)  # type: ignore[attr-defined]
     qtbot.keyClick(ipage.die, Qt.Key.Key_4)  # CE 6: 3-4 one hit
     assert "1 hit" in ipage.result.text()
     assert ipage.add_current()

@@ -275,6 +275,13 @@ def test_real_process_bad_seed_is_a_json_refusal_on_stdout() -> None:
     assert "usage:" not in proc.stdout + proc.stderr
 
 
+def test_unknown_argument_is_a_json_refusal() -> None:
+    proc = rule("square", "--bogus", stdin='{"ce": 6, "formation": "line"}')
+    assert proc.returncode == 2
+    assert "--bogus" in json.loads(proc.stdout)["error"]
+    assert proc.stderr == ""
+
+
 def test_in_process_runs_see_the_same_streams_as_a_real_process() -> None:
     for args, stdin in [
         (("square",), '{"ce": 6, "formation": "line", "roll": 3}'),

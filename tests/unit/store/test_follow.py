@@ -14,8 +14,9 @@ from eote_ref.store.errors import NotAnEoteDatabaseError
 from eote_ref.store.follow import ChangeWatcher, open_read_only
 
 
-def test_read_only_beside_the_writer_sees_its_commits(db: Database, db_path: pathlib.Path) -> None:
-    ro = open_read_only(db_path)  # the writer holds the instance lock: no lock is needed here
+def test_read_only_beside_the_writer_sees_its_commits(db: Database) -> None:
+    assert db.path is not None
+    ro = open_read_only(db.path)  # the writer holds the instance lock: no lock is needed here
     try:
         watcher = ChangeWatcher(ro)
         assert not watcher.changed()
