@@ -109,4 +109,6 @@ def run_display(args: argparse.Namespace) -> int:
         return int(app.exec())
     finally:
         follower.stop()
+        display.close()  # no window outlives the command (an embedding app goes on)
+        display.deleteLater()
         db.close()

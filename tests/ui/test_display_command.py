@@ -7,7 +7,7 @@ import pathlib
 import pytest
 from pytestqt.qtbot import QtBot
 
-from eote_ref.cli import build_parser, main
+from eote_ref.cli import build_parser
 from eote_ref.referee.checks import open_check
 from eote_ref.referee.checks.fire import FireQueue
 from eote_ref.referee.follow import game_to_follow, open_read_only
@@ -16,6 +16,7 @@ from eote_ref.referee.phases import Phase
 from eote_ref.store import Database
 from eote_ref.ui.display_app import DatabaseFollower
 from eote_ref.ui.players_display import PlayersDisplay
+from tests.cli_runner import run_subprocess
 from tests.ui.test_players_display import settle
 
 
@@ -87,5 +88,10 @@ def test_display_sub_command_is_registered_and_runs(
         3,
         True,
     )
-    assert main(["display", "--db", str(path_of(db)), "--window", "--exit-after", "50"]) == 0
-    assert main(["display", "--db", str(tmp_path / "none.sqlite"), "--window"]) == 2
+    # in real processes, as a club's second computer runs it (and no window of the command
+    # outlives it in this test process)
+    db.close()
+    ran = run_subprocess("display", "--db", str(path_of(db)), "--window", "--exit-after", "50")
+    assert ran.returncode == 0, ran.stderr
+    missing = run_subprocess("display", "--db", str(tmp_path / "none.sqlite"), "--window")
+    assert missing.returncode == 2
