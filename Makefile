@@ -31,7 +31,7 @@ run: $(STAMP)
 test: $(STAMP) lint typecheck imports coverage
 
 ## The long-running tests: the frozen app built and run, the SIGKILL crash loop, and every
-## Hypothesis property again with a search ten times as wide. CI runs it after `make test`.
+## Hypothesis property again with a search three times as wide. CI runs it after `make test`.
 test-slow: $(STAMP) package-deps
 	HYPOTHESIS_PROFILE=slow $(PYTEST) -n $(JOBS) -m "slow or hypothesis"
 

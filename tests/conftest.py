@@ -33,13 +33,13 @@ __all__ = ["backend", "db_target", "empty_db_target", "pytest_generate_tests"]
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 # ``make test`` runs Hypothesis's default number of examples; ``make test-slow`` sets
-# HYPOTHESIS_PROFILE=slow for a search ten times as wide (tests that set their own
+# HYPOTHESIS_PROFILE=slow for a search three times as wide (tests that set their own
 # ``max_examples`` keep it). Neither times single examples: on a loaded 2-core machine
 # running one worker per core, the per-example deadline and the "input generation is
 # slow" health check fail on the machine's load, not on the code (speed is make bench's).
 _UNTIMED = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 settings.register_profile("quick", **_UNTIMED)
-settings.register_profile("slow", max_examples=1000, **_UNTIMED)
+settings.register_profile("slow", max_examples=300, **_UNTIMED)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
 
 
