@@ -767,3 +767,21 @@ def test_shipped_table_levels_at_the_row_ends() -> None:
     for ce, tenths in expected.items():
         got = tuple(_at_least(ce, s) for s in (1, 2, 3))
         assert got == tuple(Fraction(t, 10) for t in tenths), ce
+
+
+def test_each_battery_fires_at_its_own_range() -> None:
+    """EotE 6.3: several batteries, each with its own range band; one range per firer."""
+    near_far = shoot(
+        [bat(), bat()],
+        inf(),
+        range_in=5,
+        firer_ranges=(5.0, 18.0),
+        firer_names=("Lloyd's Battery", "Cleeves' Battery"),
+        r=1,
+    )
+    assert any("Cleeves' Battery" in m.reason for m in near_far.modifiers)
+    together = shoot([bat(), bat()], inf(), range_in=5, r=1)
+    assert near_far.modified < together.modified  # the far battery loses the close band
+    with pytest.raises(RulesError, match="one range per firer") as err:
+        shoot([bat(), bat()], inf(), range_in=5, firer_ranges=(5.0,))
+    assert err.value.field == "firer_ranges"
