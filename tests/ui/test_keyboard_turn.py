@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pathlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from PySide6.QtCore import Qt
@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
-from eote_ref.store import open_database
+from eote_ref.store import Database, open_database
 from eote_ref.ui.main_window import MainWindow
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -113,6 +113,20 @@ class Umpire:
         return done
 
 
+def active_window(qtbot: QtBot, db: Database, game_id: int) -> Iterator[MainWindow]:
+    """The main window on ``game_id``, shown and active (keys go to it); closed afterwards."""
+    w = MainWindow(db)
+    qtbot.addWidget(w)
+    w.open_game(game_id)
+    w.show()
+    qtbot.waitExposed(w)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    yield w
+    w.close()
+    db.close()
+
+
 @pytest.fixture
 def window(qtbot: QtBot, tmp_path: pathlib.Path) -> MainWindow:
     lists = {p.name: p for p in shipped_army_lists()}
@@ -127,16 +141,7 @@ def window(qtbot: QtBot, tmp_path: pathlib.Path) -> MainWindow:
             },
         ),
     )
-    w = MainWindow(db)
-    qtbot.addWidget(w)
-    w.open_game(game_id)
-    w.show()
-    qtbot.waitExposed(w)
-    w.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
-    yield w
-    w.close()
-    db.close()
+    yield from active_window(qtbot, db, game_id)
 
 
 def test_a_brigade_actions_turn_from_the_keyboard(

@@ -22,7 +22,7 @@ from eote_ref.store import open_database
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.wizards import MENU
 from eote_ref.ui.wizards.fire import FireAppliedPage, FireWizard, QueuePage
-from tests.ui.test_keyboard_turn import CTRL_SHIFT, Umpire
+from tests.ui.test_keyboard_turn import CTRL_SHIFT, Umpire, active_window
 
 #: A battalion's fire on a chosen target: inputs besides the die (issue 15's budget).
 FIRE_BUDGET = 5
@@ -32,16 +32,7 @@ FIRE_BUDGET = 5
 def window(qtbot: QtBot, tmp_path: pathlib.Path) -> Iterator[MainWindow]:
     db = open_database(tmp_path / "waterloo.sqlite")
     game_id = demo_game(db)
-    w = MainWindow(db)
-    qtbot.addWidget(w)
-    w.open_game(game_id)
-    w.show()
-    qtbot.waitExposed(w)
-    w.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
-    yield w
-    w.close()
-    db.close()
+    yield from active_window(qtbot, db, game_id)
 
 
 def _game(window: MainWindow) -> GameService:
