@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 
 # Test processes: pytest-xdist workers (auto = one per core). JOBS=0 runs in this process.
 JOBS   ?= auto
-PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/pytest -p no:cacheprovider
+PYTEST := env QT_QPA_PLATFORM=offscreen $(BIN)/pytest -p no:cacheprovider
 
 .PHONY: test-postgres run test test-slow lint typecheck imports unit coverage forms screenshots bench package \
 	package-deps clean venv
