@@ -25,9 +25,21 @@ import typing
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any, TypeVar, Union, get_args, get_origin
 
-import yaml
+if TYPE_CHECKING:
+    import yaml
+
+
+def _import_yaml() -> None:
+    """Import PyYAML on first use: the typed parse (:func:`parse`) does not need it.
+
+    Reading or writing YAML text calls this first; ``eote-ref rule``, which parses JSON and
+    reads the pre-parsed ruleset (:mod:`eote_ref.rulesets.cache`), never loads PyYAML.
+    """
+    global yaml  # noqa: PLW0603 - the module-level name the functions below use
+    import yaml
+
 
 T = TypeVar("T")
 
@@ -143,8 +155,11 @@ class Document:
         return Mark(self.file, *found) if found else self.mark(path)
 
 
-#: libyaml's parser when PyYAML was built with it (several times faster), else pure Python.
-_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+def _loader(text: str) -> yaml.SafeLoader:
+    """A parser of ``text``: libyaml's if PyYAML was built with it (faster), else Python's."""
+    _import_yaml()
+    cls: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return cls(text)
 
 
 #: Largest YAML file (in bytes, or characters for text) eote-ref reads; checked before parsing.
@@ -260,7 +275,7 @@ def _gc_paused() -> Iterator[None]:
 
 
 def _load_checked_text(text: str, file: str) -> Document:
-    loader = _Loader(text)
+    loader = _loader(text)
     doc = Document(file, None)
     problems: list[Problem] = []
     try:
@@ -337,7 +352,7 @@ def decode(raw: bytes, file: str) -> str:
 MAX_NODES = 500_000
 
 
-_Next = Callable[[], yaml.Event]
+_Next = Callable[[], "yaml.Event"]
 
 
 class _Builder:
@@ -646,10 +661,6 @@ class FlowMap(dict[str, Any]):
     """A mapping that :func:`dump` writes on one line in flow style: ``{name: x, rating: 2}``."""
 
 
-class _Dumper(yaml.SafeDumper):
-    """The safe dumper, plus :class:`FlowMap`."""
-
-
 def _represent_flow_map(dumper: yaml.SafeDumper, data: FlowMap) -> yaml.Node:
     return dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True)
 
@@ -664,15 +675,27 @@ def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
     return dumper.represent_str(data)
 
 
-_Dumper.add_representer(FlowMap, _represent_flow_map)
-_Dumper.add_representer(str, _represent_str)
+@functools.cache
+def _dumpers() -> tuple[type[yaml.SafeDumper], type[yaml.SafeDumper]]:
+    """The safe dumper plus :class:`FlowMap`, and the same indenting lists under their key.
 
+    Made on the first :func:`dump`, so that importing this module does not import PyYAML.
+    """
+    _import_yaml()
 
-class _IndentedDumper(_Dumper):
-    """Indents the items of a block list under their key, as people write YAML by hand."""
+    class _Dumper(yaml.SafeDumper):
+        """The safe dumper, plus :class:`FlowMap`."""
 
-    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
-        super().increase_indent(flow, False)
+    _Dumper.add_representer(FlowMap, _represent_flow_map)
+    _Dumper.add_representer(str, _represent_str)
+
+    class _IndentedDumper(_Dumper):
+        """Indents the items of a block list under their key, as people write YAML by hand."""
+
+        def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
+            super().increase_indent(flow, False)
+
+    return _Dumper, _IndentedDumper
 
 
 def dump(data: Any, *, width: int | None = None, indent_lists: bool = False) -> str:
@@ -684,9 +707,10 @@ def dump(data: Any, *, width: int | None = None, indent_lists: bool = False) -> 
         width: preferred line width (PyYAML's default, 80, when None).
         indent_lists: indent the ``-`` of a list under its key by two spaces.
     """
+    plain, indented = _dumpers()
     return yaml.dump(
         data,
-        Dumper=_IndentedDumper if indent_lists else _Dumper,
+        Dumper=indented if indent_lists else plain,
         sort_keys=False,
         allow_unicode=True,
         default_flow_style=False,

@@ -6,35 +6,29 @@ has rules of its own.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from eote_ref.rules import (
-    assault,
-    cavalry,
-    command,
-    engineering,
-    fire,
-    initiative,
-    integrity,
-    leader_casualty,
-    morale,
-    movement,
-    orders,
-    rally,
-    skirmish,
-    square,
-)
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
+
+
+def _resolve(ref: str) -> Any:
+    """``"square:SquareSituation"``: the object named in a module of this package."""
+    module, _, name = ref.partition(":")
+    return getattr(importlib.import_module(f"eote_ref.rules.{module}"), name)
 
 
 @dataclass(frozen=True)
 class Procedure:
     """One adjudication the umpire can ask for.
 
+    ``situation_ref`` and ``run_ref`` name the situation type and the function as
+    ``"module:name"`` in this package; the module is imported the first time either is
+    used, so that one ``eote-ref rule square`` imports the square rules and not the others.
     ``unit_at_top`` means the situation's ``unit`` fields are written at the top level of the
     input (as the RULE-CLI contract does for square and morale); ``implied_arm`` fills
     ``arm`` when the procedure implies it. ``rolls`` names the dice it may take as input.
@@ -43,11 +37,23 @@ class Procedure:
     name: str
     rule: str
     summary: str
-    situation: type[Any]
-    run: Callable[[Any, Ruleset, Dice], Outcome]
+    situation_ref: str
+    run_ref: str
     rolls: tuple[str, ...] = ("roll",)
     unit_at_top: bool = False
     implied_arm: str | None = None
+
+    @property
+    def situation(self) -> type[Any]:
+        """The frozen dataclass describing this procedure's situation."""
+        cls: type[Any] = _resolve(self.situation_ref)
+        return cls
+
+    @property
+    def run(self) -> Callable[[Any, Ruleset, Dice], Outcome]:
+        """The rules function: situation, ruleset and dice to an :class:`Outcome`."""
+        fn: Callable[[Any, Ruleset, Dice], Outcome] = _resolve(self.run_ref)
+        return fn
 
 
 PROCEDURES: dict[str, Procedure] = {
@@ -57,79 +63,79 @@ PROCEDURES: dict[str, Procedure] = {
             "command_radius",
             "3.6",
             "a leader's command radius",
-            command.CommandRadiusSituation,
-            command.command_radius,
+            "command:CommandRadiusSituation",
+            "command:command_radius",
             rolls=(),
         ),
         Procedure(
             "tactical_combat_range",
             "1.9",
             "is a division within tactical combat range",
-            command.TacticalCombatRangeSituation,
-            command.tactical_combat_range,
+            "command:TacticalCombatRangeSituation",
+            "command:tactical_combat_range",
             rolls=(),
         ),
         Procedure(
             "order_activation",
             "3.6",
             "turns before a division acts on a new order",
-            orders.OrderActivationSituation,
-            orders.order_activation,
+            "orders:OrderActivationSituation",
+            "orders:order_activation",
         ),
         Procedure(
             "disorder_rally",
             "3.6",
             "may a disordered unit rally in the command phase",
-            rally.DisorderRallySituation,
-            rally.disorder_rally,
+            "rally:DisorderRallySituation",
+            "rally:disorder_rally",
             rolls=(),
         ),
         Procedure(
             "initiative",
             "4.0",
             "which side has the initiative",
-            initiative.InitiativeSituation,
-            initiative.initiative,
+            "initiative:InitiativeSituation",
+            "initiative:initiative",
             rolls=(),
         ),
         Procedure(
             "movement",
             "5.1",
             "movement allowance and costs",
-            movement.MovementSituation,
-            movement.movement,
+            "movement:MovementSituation",
+            "movement:movement",
             rolls=(),
         ),
         Procedure(
             "pinning",
             "5.7",
             "is a unit pinned",
-            movement.PinningSituation,
-            movement.pinning,
+            "movement:PinningSituation",
+            "movement:pinning",
             rolls=(),
         ),
         Procedure(
             "skirmish",
             "5.5.1",
             "skirmish CE of skirmish stands",
-            skirmish.SkirmishSituation,
-            skirmish.skirmish,
+            "skirmish:SkirmishSituation",
+            "skirmish:skirmish",
             rolls=(),
         ),
         Procedure(
             "skirmishers",
             "5.4",
             "hit bookkeeping of detached skirmishers",
-            skirmish.SkirmishersSituation,
-            skirmish.skirmishers,
+            "skirmish:SkirmishersSituation",
+            "skirmish:skirmishers",
             rolls=(),
         ),
         Procedure(
             "square",
             "5.6",
             "an infantry unit attempting square",
-            square.SquareSituation,
-            square.square,
+            "square:SquareSituation",
+            "square:square",
             unit_at_top=True,
             implied_arm="infantry",
         ),
@@ -137,83 +143,83 @@ PROCEDURES: dict[str, Procedure] = {
             "charge",
             "5.8.1",
             "may cavalry charge over this terrain",
-            cavalry.ChargeSituation,
-            cavalry.charge,
+            "cavalry:ChargeSituation",
+            "cavalry:charge",
             rolls=(),
         ),
         Procedure(
             "fire",
             "6.6",
             "artillery, infantry, skirmisher and pass-through fire",
-            fire.FireSituation,
-            fire.fire,
+            "fire:FireSituation",
+            "fire:fire",
         ),
         Procedure(
             "assault",
             "7.6",
             "a tactical assault",
-            assault.AssaultSituation,
-            assault.assault,
+            "assault:AssaultSituation",
+            "assault:assault",
         ),
         Procedure(
             "morale",
             "7.5",
             "a unit's morale check",
-            morale.MoraleSituation,
-            morale.morale,
+            "morale:MoraleSituation",
+            "morale:morale",
             unit_at_top=True,
         ),
         Procedure(
             "leader_casualty",
             "8.0",
             "a leader near combat",
-            leader_casualty.LeaderCasualtySituation,
-            leader_casualty.leader_casualty,
+            "leader_casualty:LeaderCasualtySituation",
+            "leader_casualty:leader_casualty",
         ),
         Procedure(
             "integrity",
             "9.0",
             "a division's integrity check",
-            integrity.IntegritySituation,
-            integrity.integrity,
+            "integrity:IntegritySituation",
+            "integrity:integrity",
             rolls=("roll", "second_roll"),
         ),
-        Procedure("rally", "9.1", "rallying a routed unit", rally.RallySituation, rally.rally),
+        Procedure("rally", "9.1", "rallying a routed unit", "rally:RallySituation", "rally:rally"),
         Procedure(
             "cavalry_end_of_turn",
             "5.10",
             "blown markers, disintegration and rest",
-            cavalry.CavalryEndOfTurnSituation,
-            cavalry.cavalry_end_of_turn,
+            "cavalry:CavalryEndOfTurnSituation",
+            "cavalry:cavalry_end_of_turn",
             rolls=(),
         ),
         Procedure(
             "british_cavalry_breakthrough",
             "5.151",
             "British cavalry declining a breakthrough",
-            cavalry.BritishBreakthroughSituation,
-            cavalry.british_cavalry_breakthrough,
+            "cavalry:BritishBreakthroughSituation",
+            "cavalry:british_cavalry_breakthrough",
         ),
         Procedure(
             "pontoon",
             "10.0",
             "a turn of pontoon building",
-            engineering.PontoonSituation,
-            engineering.pontoon,
+            "engineering:PontoonSituation",
+            "engineering:pontoon",
         ),
         Procedure(
             "demolition",
             "10.0",
             "setting or firing a bridge demolition charge",
-            engineering.DemolitionSituation,
-            engineering.demolition,
+            "engineering:DemolitionSituation",
+            "engineering:demolition",
         ),
         Procedure(
             "burning",
             "7.12",
             "howitzers setting a building on fire",
-            engineering.BurningSituation,
-            engineering.burning,
+            "engineering:BurningSituation",
+            "engineering:burning",
             rolls=("percentile",),
         ),
     )
