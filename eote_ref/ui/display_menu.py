@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import functools
 import pathlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
-from eote_ref.referee.game import GameService
-from eote_ref.referee.order_sheet import order_sheet, order_sheet_html
 from eote_ref.referee.players_view import Fog, fog_of_war, set_fog_of_war
 from eote_ref.ui.game_hub import GameHub
-from eote_ref.ui.players_display import PlayersDisplay, open_players_display
-from eote_ref.ui.printing import write_pdf
 from eote_ref.ui.touch import restore_touch_mode, set_touch_mode
+
+if TYPE_CHECKING:  # the display and the order sheets are imported when first asked for
+    from eote_ref.referee.game import GameService
+    from eote_ref.ui.players_display import PlayersDisplay
 
 
 class DisplayMenu(QObject):
@@ -101,6 +101,8 @@ class DisplayMenu(QObject):
             self.display.show()
             self.display.raise_()
             return self.display
+        from eote_ref.ui.players_display import open_players_display
+
         self.display = open_players_display(self.hub, self.window)
         return self.display
 
@@ -142,5 +144,8 @@ class DisplayMenu(QObject):
 
 def print_order_sheet(game: GameService, side: int, path: str | pathlib.Path) -> int:
     """A side's order sheet as a PDF (portrait); returns the pages."""
+    from eote_ref.referee.order_sheet import order_sheet, order_sheet_html
+    from eote_ref.ui.printing import write_pdf
+
     sheet = order_sheet(game, side)
     return write_pdf(order_sheet_html(sheet), path, title=f"Orders — {sheet.side}")

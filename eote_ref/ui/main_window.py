@@ -7,9 +7,10 @@ import html
 import pathlib
 import re
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
@@ -40,7 +41,9 @@ from eote_ref.ui.start_page import StartPage
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.turn_guide import TurnGuide
 from eote_ref.ui.wizards import MENU, MenuCheck, open_wizard
-from eote_ref.ui.wizards.base import CheckWizard
+
+if TYPE_CHECKING:  # the wizards' classes load with the first wizard opened
+    from eote_ref.ui.wizards.base import CheckWizard
 
 GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
@@ -159,10 +162,22 @@ class MainWindow(QMainWindow):
             self._status[key] = label
         self._restore_geometry()
         self._set_game_actions(False)
-        self.show_start_page()
+        # The start page's list of games is read when the window first shows it: a start
+        # that opens the demo or the last game at once never needs it (showEvent).
+        self._games_listed = False
+        self.show_start_page(list_games_now=False)
         self.printing = MainWindowPrinting(self)
         self.files = DatabaseFiles(self)  # Game → Open database…, Open recent
         self.printer = PrinterActions(self)  # the system's print dialog beside the PDFs
+
+    def _list_games(self) -> None:
+        self.start_page.set_games(list_games(self.db), describe_location(self.db))
+        self._games_listed = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if not self._games_listed and self.ui.stack.currentWidget() is self.start_page:
+            self._list_games()
+        super().showEvent(event)
 
     # ------------------------------------------------------------------ settings
     def _restore_geometry(self) -> None:
@@ -199,9 +214,10 @@ class MainWindow(QMainWindow):
         return True
 
     # ------------------------------------------------------------------ pages
-    def show_start_page(self) -> None:
+    def show_start_page(self, *, list_games_now: bool = True) -> None:
         """Show the recent games and the ways to start."""
-        self.start_page.set_games(list_games(self.db), describe_location(self.db))
+        if list_games_now:
+            self._list_games()
         self.ui.stack.setCurrentWidget(self.start_page)
         self.ui.journalDock.hide()
         self.guideDock.hide()

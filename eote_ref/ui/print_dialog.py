@@ -9,15 +9,16 @@ printer…*.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QMarginsF, QObject, QSizeF, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence, QPageLayout, QTextDocument
-from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog
 
-from eote_ref.referee.sheets import quick_reference_html, record_sheets_html, sheets_from_game
 from eote_ref.ui.printing import LAYOUT_DPI, MARGIN_MM
+
+if TYPE_CHECKING:  # QtPrintSupport and the sheets load on the first print, not at start
+    from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
 
 def print_html(html: str, printer: QPrinter, *, landscape: bool = False, title: str = "") -> int:
@@ -48,7 +49,7 @@ class PrinterActions(QObject):
         self.window = window
         #: The dialog open last (tests accept it); None when none is open.
         self.dialog: QPrintDialog | None = None
-        self.printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        self._printer: QPrinter | None = None
         ui = window.ui
         self.sheets_action = QAction("Print record sheets on a &printer…", window)
         self.sheets_action.setObjectName("actionPrintSheets")
@@ -60,7 +61,18 @@ class PrinterActions(QObject):
         ui.menuGame.insertAction(ui.actionExportJournal, self.sheets_action)
         ui.menuHelp.insertAction(ui.actionAbout, self.qrs_action)
 
+    @property
+    def printer(self) -> QPrinter:
+        """The printer the dialogs use (made on first use: it loads QtPrintSupport)."""
+        if self._printer is None:
+            from PySide6.QtPrintSupport import QPrinter
+
+            self._printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        return self._printer
+
     def _ask(self, title: str, html: str, landscape: bool) -> QPrintDialog:
+        from PySide6.QtPrintSupport import QPrintDialog
+
         dialog = QPrintDialog(self.printer, self.window)
         dialog.setWindowTitle(title)
 
@@ -82,12 +94,16 @@ class PrinterActions(QObject):
         if hub is None:
             self.window._message("Open a game first: its record sheets are printed.")
             return None
+        from eote_ref.referee.sheets import record_sheets_html, sheets_from_game
+
         name = hub.view.name
         html = record_sheets_html(sheets_from_game(hub.service), f"{name} — record sheets")
         return self._ask(f"{name} record sheets", html, True)
 
     def print_quick_reference(self) -> QDialog:
         """The print dialog for the quick reference of the game's ruleset (or the shipped one)."""
+        from eote_ref.referee.sheets import quick_reference_html
+
         hub = getattr(self.window, "hub", None)
         if hub is not None:
             game = hub.service

@@ -4,18 +4,23 @@
 and what they need selected; :data:`WIZARD_CLASSES` maps a check key to a wizard subclass when
 the generic one is not enough (the fire queue, say). :func:`open_wizard` builds the
 adjudication through the referee and shows its wizard.
+
+The wizard classes are imported when the first wizard is built: the main window and the
+turn guide need only :data:`MENU` to start.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QWidget
 
 from eote_ref.referee.checks import open_check
 from eote_ref.ui.game_hub import GameHub
-from eote_ref.ui.wizards.base import CheckWizard
+
+if TYPE_CHECKING:
+    from eote_ref.ui.wizards.base import CheckWizard
 
 
 @dataclass(frozen=True)
@@ -318,6 +323,9 @@ def build_wizard(
     hub: GameHub, key: str, parent: QWidget | None = None, *, dice: Any = None, **target: Any
 ) -> CheckWizard | None:
     """The wizard of check ``key`` for ``target``; None (with a status message) if refused."""
+    from eote_ref.ui.wizards.base import CheckWizard
+
+    _register_issue6()
     check = hub.attempt(lambda: open_check(hub.service, key, **target))
     if check is None:
         return None
@@ -336,6 +344,9 @@ def open_wizard(
 
 
 def _register_issue6() -> None:
+    """Register the fire and assault wizards (on the first wizard built)."""
+    if "assault" in WIZARD_CLASSES:
+        return
     from eote_ref.ui.wizards.assault import AssaultWizard
     from eote_ref.ui.wizards.fire import FireWizard
 
@@ -344,6 +355,13 @@ def _register_issue6() -> None:
     )
 
 
-_register_issue6()
+def __getattr__(name: str) -> Any:
+    """``CheckWizard`` from :mod:`eote_ref.ui.wizards.base`, imported on first use."""
+    if name == "CheckWizard":
+        from eote_ref.ui.wizards.base import CheckWizard
+
+        return CheckWizard
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["MENU", "WIZARD_CLASSES", "CheckWizard", "MenuCheck", "build_wizard", "open_wizard"]
