@@ -171,11 +171,17 @@ MAX_DEPTH = 50
 #: Largest magnitude of a number in a YAML file; fields with their own range check that too.
 MAX_MAGNITUDE = 10**15
 
-#: Characters YAML 1.1 does not allow in a file (C0/C1 controls other than tab and line breaks,
-#: DEL, lone surrogates, U+FFFE/U+FFFF).
-_NOT_ALLOWED = re.compile(
-    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
-)
+
+@functools.cache
+def _not_allowed() -> re.Pattern[str]:
+    """Characters YAML 1.1 does not allow in a file.
+
+    Those are the C0/C1 controls other than tab and line breaks, DEL, lone surrogates and
+    U+FFFE/U+FFFF. Compiled on first use: the class spans all of Unicode and takes some
+    30 ms to compile, which ``eote-ref rule`` (it reads no YAML) should not pay.
+    """
+    return re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
 
 _CONTROL_NAMES = {
     0x00: "NUL", 0x07: "BEL", 0x08: "backspace", 0x0B: "vertical tab", 0x0C: "form feed",
@@ -206,11 +212,11 @@ def _char_name(ch: str) -> str:
 
 def _bad_characters(text: str, file: str) -> list[Problem]:
     """One problem per character YAML does not allow, at its line and column, with its key."""
-    found = [(m.start(), m.group()) for m in _NOT_ALLOWED.finditer(text)]
+    found = [(m.start(), m.group()) for m in _not_allowed().finditer(text)]
     if not found:
         return []
     try:  # where each one sits: parse a copy with the characters replaced
-        cleaned = _NOT_ALLOWED.sub("\ufffd", text)
+        cleaned = _not_allowed().sub("\ufffd", text)
         marks = sorted((pos, path) for path, pos in load_text(cleaned, file).positions.items())
     except YamlError:
         marks = []

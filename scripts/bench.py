@@ -339,6 +339,25 @@ def qt_figures(db: Any, game_id: int, unit_ids: list[int], repeat: int) -> dict[
 #: whole table-night turn takes, and the 95th percentile of one command on the club server.
 LATER_FIGURES = ("turn_inputs", "pg_apply_p95_ms")
 
+#: The figures issue 18 names: always written (null when skipped or not measurable here).
+NAMED_FIGURES = (
+    "startup_ratio",
+    "startup_peak_mib",
+    "rule_cli_ratio",
+    "dashboard_edit_ms",
+    "wizard_open_ms_max",
+    *LATER_FIGURES,
+)
+
+#: The target of each named figure (lower is better).
+TARGETS = {
+    "startup_ratio": 2.5,
+    "startup_peak_mib": 100.0,
+    "rule_cli_ratio": 4.0,
+    "dashboard_edit_ms": TARGET_MS,
+    "wizard_open_ms_max": TARGET_MS,
+}
+
 
 def pg_apply_p95_ms() -> float | None:
     """The club-server load (scripts/bench_pg_load.py): 95th-percentile apply time in ms.
@@ -370,7 +389,9 @@ def main() -> int:
     parser.add_argument("--no-startup", action="store_true", help="skip the start-up benchmarks")
     parser.add_argument("--no-store", action="store_true", help="skip the big-game benchmarks")
     args = parser.parse_args()
-    figures: dict[str, Any] = dict.fromkeys(LATER_FIGURES)
+    figures: dict[str, Any] = dict.fromkeys(NAMED_FIGURES)
+    figures["targets"] = TARGETS
+    figures["load_average_at_start"] = _load_average()
     failed = False
     if not args.no_store:
         failed |= big_game(args.repeat, figures)
@@ -382,10 +403,19 @@ def main() -> int:
         figures.update(startup)
         failed |= not bench_startup.print_figures(startup)
     figures["pg_apply_p95_ms"] = pg_apply_p95_ms()
+    figures["load_average_at_end"] = _load_average()
     if args.json:
         pathlib.Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
         print(f"\nfigures written to {args.json}")
     return 1 if failed else 0
+
+
+def _load_average() -> list[float] | None:
+    """The machine's 1, 5 and 15 minute load averages (timings on a shared machine vary)."""
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except (AttributeError, OSError):  # not on Windows
+        return None
 
 
 def big_game(repeat: int, figures: dict[str, Any]) -> bool:

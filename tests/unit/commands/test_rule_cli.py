@@ -318,12 +318,15 @@ def test_a_rule_call_imports_the_engine_and_its_ruleset_only() -> None:
     assert report["code"] == 0
     modules = set(report["modules"])
     assert "eote_ref.rules.square" in modules  # it did run the calculator
-    heavy = {"sqlalchemy", "sqlmodel", "alembic", "PySide6", "platformdirs"}
+    heavy = {"sqlalchemy", "sqlmodel", "alembic", "PySide6", "platformdirs", "yaml"}
     assert {m.split(".")[0] for m in modules} & heavy == set()
     ours = {m for m in modules if m.startswith("eote_ref.")}
     assert ours <= {"eote_ref.cli", "eote_ref.commands", "eote_ref.commands.rule"} | {
         m for m in ours if m.startswith(("eote_ref.rules", "eote_ref.yamlio"))
     }
+    # only the asked procedure's module: none of the others (rules/procedures.py)
+    others = {"assault", "fire", "cavalry", "engineering", "movement", "integrity", "orders"}
+    assert {f"eote_ref.rules.{name}" for name in others} & modules == set()
 
 
 def test_square_roll_equal_to_modified_fails() -> None:
