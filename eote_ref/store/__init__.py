@@ -32,7 +32,6 @@ Errors (all :class:`ValueError`)
     :class:`ReadOnlyDatabaseError`.
 """
 
-from eote_ref.store import campaign_models as campaign_models  # campaign tables on metadata
 from eote_ref.store.database import Database, open_database, open_from_args, session_scope
 from eote_ref.store.errors import (
     CorruptDatabaseError,

@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import Table, func, insert, select, text
 
+from eote_ref.store import campaign_models as campaign_models  # its tables are copied too
 from eote_ref.store import migrate
 from eote_ref.store.database import Database
 from eote_ref.store.errors import DatabaseError

@@ -31,9 +31,6 @@ BEFORE_QT = (
     "eote_ref.referee.setup",
     "eote_ref.referee.todo",
     "eote_ref.referee.checks",
-    "eote_ref.referee.checks.movement",
-    "eote_ref.referee.corrections",
-    "eote_ref.referee.players_view",
 )
 
 

@@ -27,6 +27,7 @@ NOT_AT_START = {
     "eote_ref.referee.sheets",
     "eote_ref.referee.order_sheet",
     "eote_ref.referee.campaign",
+    "eote_ref.store.campaign_models",
     "eote_ref.ui.players_display",
     "eote_ref.ui.wizards.base",
     "eote_ref.ui.wizards.fire",

@@ -13,6 +13,7 @@ from alembic import context
 from sqlalchemy import create_engine
 from sqlalchemy.engine import Connection
 
+from eote_ref.store import campaign_models as campaign_models  # campaign tables on metadata
 from eote_ref.store.models import metadata
 
 config = context.config

@@ -17,6 +17,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
 from eote_ref.store import DatabaseError, NewerVersionError, create_game, load_game
+from eote_ref.store import campaign_models as campaign_models  # the campaign tables too
 from eote_ref.store.migrate import alembic_config, head_revision
 from eote_ref.store.models import metadata
 from tests.backends import DbTarget

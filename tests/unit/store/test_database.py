@@ -28,6 +28,7 @@ from eote_ref.store import (
     open_database,
     open_from_args,
 )
+from eote_ref.store import campaign_models as campaign_models  # the campaign tables too
 from eote_ref.store.migrate import head_revision
 from eote_ref.store.migrations import MIGRATIONS_DIR
 from eote_ref.store.models import metadata
