@@ -1240,6 +1240,16 @@ class CampaignService:
             game_id=game_id,
         )
 
+    def game_army_lists(self, game_id: int) -> tuple[list[str], list[str]]:
+        """The names of the army lists each side of a game was set up from (none: empty)."""
+        with self.db.session() as s:
+            sides = s.exec(
+                select(GameSide).where(GameSide.game_id == game_id).order_by(col(GameSide.position))
+            ).all()
+            lists = [list(x.army_lists) for x in sides[:2]]
+        lists += [[], []][len(lists) :]
+        return lists[0], lists[1]
+
     def can_carry_losses(self, battle_id: int) -> bool:
         """Whether the battle's game was set up from the campaign copies and not yet carried."""
         with self.db.session() as s:

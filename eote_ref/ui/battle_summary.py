@@ -7,7 +7,7 @@ import html
 import io
 import pathlib
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from eote_ref.referee.campaign import BattleView, CampaignError, CampaignService
 from eote_ref.referee.summary import BattleSummary, SideSummary, battle_summary
-from eote_ref.ui.campaign_dialogs import BattleDialog
+from eote_ref.ui.campaign_dialogs import BattleDialog, campaign_events
 from eote_ref.ui.game_hub import GameHub
 
 #: What a row of the summary table means, shown as its tooltip.
@@ -264,6 +264,13 @@ class BattleSummaryDialog(QDialog):
             self.campaign_button.setEnabled(False)
             self.campaign_button.setToolTip("Create a campaign first (Tools → Campaigns)")
         self._campaign_changed()
+        campaign_events().changed.connect(self._campaign_edited)
+
+    @Slot(int)
+    def _campaign_edited(self, campaign_id: int) -> None:
+        """A campaign was edited elsewhere (e.g. losses carried in the campaign window)."""
+        if campaign_id == self.campaign_id():
+            self._campaign_changed()
 
     def linked_battle(self) -> tuple[int, BattleView] | None:
         """The campaign battle this game is linked to, as (campaign id, battle), if any."""
@@ -338,14 +345,15 @@ class BattleSummaryDialog(QDialog):
 
     def carry_losses(self) -> int | None:
         """Write this game's losses back to the campaign's armies; returns units changed."""
-        battle = self._battle_in_chosen()
-        if self.campaigns is None or battle is None:
+        battle, cid = self._battle_in_chosen(), self.campaign_id()
+        if self.campaigns is None or battle is None or cid is None:
             return None
         try:
             changed = self.campaigns.carry_losses(battle.id)
         except CampaignError as exc:
             self.campaign_label.setText(str(exc))
             return None
+        campaign_events().changed.emit(cid)
         self._campaign_changed()
         unmatched = self.campaigns.unmatched
         missing = f" Not matched by name: {', '.join(unmatched)}." if unmatched else ""
