@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.referee import campaign_csv
 from eote_ref.referee.campaign import (
     ArmyView,
     BattleView,
@@ -50,9 +49,10 @@ from eote_ref.referee.campaign import (
     LeagueRow,
     MemberView,
     UnitState,
+    csv_format,
     nation_name,
 )
-from eote_ref.referee.campaign_report import (
+from eote_ref.referee.campaign.report import (
     BATTLE_TIPS,
     PALETTE,
     campaign_report_html,
@@ -708,8 +708,8 @@ class CampaignWindow(QMainWindow):
         if self.campaign_id is None:
             raise CampaignError("choose a campaign first")
         try:
-            text = campaign_csv.decode(path.read_bytes())
-        except campaign_csv.CsvFormatError as exc:  # not a spreadsheet encoding: bad rows too
+            text = csv_format.decode(path.read_bytes())
+        except csv_format.CsvFormatError as exc:  # not a spreadsheet encoding: bad rows too
             raise CsvImportError(exc.problems) from exc
         n = self.service.import_battles(self.campaign_id, text)
         self.refresh()
