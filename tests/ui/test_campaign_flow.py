@@ -182,3 +182,36 @@ def test_the_organisers_path_from_an_empty_campaign_to_the_league(
     assert league["Alice"][2:7] == ["1", "1", "0", "0", "3"]  # P W D L Pts
     assert league["Carol"][2:7] == ["1", "0", "0", "1", "0"]
     assert "Bob" not in league or league["Bob"][2] == "0"
+
+
+def test_without_a_campaign_the_end_battle_dialog_starts_one(
+    qtbot: QtBot, db: Database, window: CampaignWindow
+) -> None:
+    game, _ = _played(db)
+    summary = BattleSummaryDialog(GameHub(game), None, CampaignService(db))
+    qtbot.addWidget(summary)
+    assert summary.campaign_id() is None
+    assert not summary.campaign_button.isEnabled()
+    assert "New campaign" in summary.campaign_label.text()
+    assert window.campaign_combo.count() == 0
+
+    asked = summary.new_campaign_dialog()
+    assert asked.isVisible()
+    asked.setTextValue("Hundred Days")
+    asked.accept()
+    cid = summary.campaign_id()
+    assert cid is not None
+    assert summary.campaign_combo.currentText() == "Hundred Days"
+    assert summary.campaign_button.isEnabled()
+    assert "recording adds one" in summary.campaign_label.text()
+    # the open campaign window lists and shows it at once
+    assert window.campaign_id == cid
+    assert window.campaign_combo.currentText() == "Hundred Days"
+    # a second campaign of the same name is refused in words
+    assert summary.new_campaign("Hundred Days") is None
+    assert "already a campaign" in summary.campaign_label.text()
+    battle = summary.record_in_campaign()
+    assert isinstance(battle, BattleDialog)
+    assert battle.side_armies(0) == battle.side_armies(1) == []  # armies are added from here
+    assert battle.add_army_buttons[0].isEnabled()
+    battle.reject()
