@@ -126,6 +126,7 @@ def run_load(
     expected: dict[int, set[str]] = {}
     for g, c in assignments:
         expected.setdefault(g, set()).update(f"client {c} command {n}" for n in range(commands))
+    lost = duplicated = 0
     with open_database(url=url) as db, db.session() as s:
         for game_id, summaries in expected.items():
             events = history(s, game_id)
@@ -133,6 +134,8 @@ def run_load(
             if seqs != list(range(1, len(summaries) + 1)):
                 errors.append(f"game {game_id}: journal seqs are not 1..{len(summaries)}")
             got = [e.summary for e in events]
+            lost += len(summaries - set(got))
+            duplicated += len(got) - len(set(got))
             if len(got) != len(set(got)) or set(got) != summaries:
                 errors.append(f"game {game_id}: commands lost or duplicated")
     p95 = times[max(0, int(len(times) * 0.95) - 1)] if times else float("nan")
@@ -143,6 +146,8 @@ def run_load(
         "seconds": elapsed,
         "pg_apply_median_ms": statistics.median(times) if times else float("nan"),
         "pg_apply_p95_ms": p95,
+        "lost": lost,
+        "duplicated": duplicated,
         "errors": errors,
     }
 
@@ -168,7 +173,8 @@ def main() -> int:
         f"{figures['clients']} clients, {figures['commands']} commands in "
         f"{figures['seconds']:.1f} s ({figures['conflicts_retried']} refused as stale and "
         f"retried): apply median {figures['pg_apply_median_ms']:.1f} ms, "
-        f"p95 {figures['pg_apply_p95_ms']:.1f} ms"
+        f"p95 {figures['pg_apply_p95_ms']:.1f} ms; journal events lost {figures['lost']}, "
+        f"duplicated {figures['duplicated']}"
     )
     for e in figures["errors"]:
         print(f"FAILED: {e}", file=sys.stderr)

@@ -16,7 +16,9 @@
 # Debian or Ubuntu, it installs the `postgresql` package with apt-get.
 #
 # Authentication is "trust" for connections from this machine: the cluster holds test data
-# only, lives as long as COMMAND and listens on the loopback interface only.
+# only, lives as long as COMMAND and listens on the loopback interface only. The one exception
+# is the members of the role eote_password_login, which must give their password over TCP
+# (scram-sha-256): the tests of libpq's password file log in as such a member.
 set -euo pipefail
 
 if [ "$#" -eq 0 ]; then
@@ -104,6 +106,9 @@ PORT=$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)
     exit 1
 }
 
+# Members of eote_password_login give a password (the first matching line of pg_hba.conf wins).
+as_server sed -i '1i host all +eote_password_login 127.0.0.1/32 scram-sha-256' "$DATA/pg_hba.conf"
+
 # Test settings: durability off (the server itself is never killed), enough connections for
 # the load benchmark, the socket in the cluster's own folder.
 STARTED=1
@@ -115,7 +120,7 @@ STARTED=1
 }
 
 "$PGBIN/psql" -X -q -h 127.0.0.1 -p "$PORT" -U eote_admin -d postgres \
-    -c "CREATE DATABASE eote_test" >/dev/null
+    -c "CREATE DATABASE eote_test" -c "CREATE ROLE eote_password_login NOLOGIN" >/dev/null
 
 export EOTE_REF_TEST_DATABASE_URL="postgresql+psycopg://eote_admin@127.0.0.1:$PORT/eote_test"
 export EOTE_REF_TEST_PGBIN="$PGBIN"

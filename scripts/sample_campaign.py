@@ -148,7 +148,7 @@ def write_sample_report(output: pathlib.Path = OUT) -> pathlib.Path:
     """Build the sample campaign in a throw-away database and write its HTML report."""
     sys.path.insert(0, str(ROOT))
     from eote_ref.referee.campaign import CampaignService
-    from eote_ref.referee.campaign_report import campaign_report_html
+    from eote_ref.referee.campaign.report import campaign_report_html
     from eote_ref.store import open_database
 
     with tempfile.TemporaryDirectory(prefix="eote-campaign-") as tmp:

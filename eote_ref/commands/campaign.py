@@ -7,9 +7,8 @@ import pathlib
 import sys
 from typing import Any
 
-from eote_ref.referee import campaign_csv
-from eote_ref.referee.campaign import CampaignError, CampaignService, CsvImportError
-from eote_ref.referee.campaign_report import campaign_report_html
+from eote_ref.referee.campaign import CampaignError, CampaignService, CsvImportError, csv_format
+from eote_ref.referee.campaign.report import campaign_report_html
 from eote_ref.store import StoreError, open_from_args
 
 
@@ -123,8 +122,8 @@ def run_import(args: argparse.Namespace) -> int:
     except OSError as exc:
         return _fail(f"cannot read {args.csv}: {exc.strerror or exc}")
     try:
-        text = campaign_csv.decode(raw)
-    except campaign_csv.CsvFormatError as exc:
+        text = csv_format.decode(raw)
+    except csv_format.CsvFormatError as exc:
         for problem in exc.problems:
             print(f"{args.csv}:{problem.removeprefix('line ')}", file=sys.stderr)
         return _fail(f"{args.csv} was not imported")

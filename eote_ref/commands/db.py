@@ -11,10 +11,9 @@ import pathlib
 import sys
 from typing import Any
 
-from sqlalchemy.engine import make_url
-
 from eote_ref.store import StoreError, default_database_path, open_database, open_from_args
 from eote_ref.store.admin import backup, check, copy_database, create_roles
+from eote_ref.store.database import masked_url, parse_url
 
 
 def register(subparsers: Any) -> None:
@@ -57,7 +56,7 @@ def _fail(message: str) -> int:
 
 def masked(url: str) -> str:
     """``url`` with any password replaced by ``***``."""
-    return make_url(url).render_as_string(hide_password=True)
+    return masked_url(url)
 
 
 def run_upgrade(args: argparse.Namespace) -> int:
@@ -96,10 +95,11 @@ def run_check(args: argparse.Namespace) -> int:
 def run_backup(args: argparse.Namespace) -> int:
     """``eote-ref db backup FILE``."""
     url = getattr(args, "database_url", None)
-    if url is not None and make_url(url).get_backend_name() != "sqlite":
-        return _fail("db backup copies an SQLite file; back a server up with pg_dump")
-    file = pathlib.Path(make_url(url).database or "") if url else args.db
     try:
+        parsed = parse_url(url) if url is not None else None
+        if parsed is not None and parsed.get_backend_name() != "sqlite":
+            return _fail("db backup copies an SQLite file; back a server up with pg_dump")
+        file = pathlib.Path(parsed.database or "") if parsed is not None else args.db
         target = backup(pathlib.Path(file) if file else default_database_path(), args.file)
     except StoreError as exc:
         return _fail(str(exc))

@@ -32,6 +32,7 @@ import contextlib
 import datetime
 import os
 import pathlib
+import re
 import socket
 import sqlite3
 import sys
@@ -42,7 +43,7 @@ from typing import IO, Any
 
 from sqlalchemy import create_engine, event, inspect, text
 from sqlalchemy import exc as sa_exc
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session
 
@@ -232,7 +233,7 @@ class Database:
     @property
     def url(self) -> str:
         """The database URL with any password hidden."""
-        return self.engine.url.render_as_string(hide_password=True)
+        return masked_url(self.engine.url)
 
     def close(self) -> None:
         """Dispose of the engine (checkpointing the WAL) and release the file lock."""
@@ -254,6 +255,78 @@ class Database:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+#: A password in a URL's userinfo (``user:PASSWORD@``), for URLs that do not parse.
+_USERINFO_PASSWORD = re.compile(r"(://[^:/@\s]*:)[^/?#\s]*@")  # to the last @
+#: A password in a URL's query (libpq also takes ``password=`` and ``sslpassword=`` there).
+_QUERY_PASSWORD = re.compile(r"([?&][A-Za-z_]*password=)[^&#\s]*", re.IGNORECASE)
+
+
+def masked_url(url: str | URL) -> str:
+    """``url`` as it may be shown: every password replaced by ``***``.
+
+    Both the userinfo's password and a ``password=`` (or ``sslpassword=``) in the query are
+    masked, also in a text that does not parse as a URL.
+    """
+    if isinstance(url, URL):
+        shown = url.render_as_string(hide_password=True)
+    else:
+        try:
+            shown = make_url(url).render_as_string(hide_password=True)
+        except (sa_exc.ArgumentError, ValueError):
+            shown = _USERINFO_PASSWORD.sub(r"\1***@", url)
+    return _QUERY_PASSWORD.sub(r"\1***", shown)
+
+
+def parse_url(url: str) -> URL:
+    """The URL given with ``--database-url``, parsed.
+
+    Raises:
+        DatabaseError: it is not a URL SQLAlchemy reads (the message shows it masked).
+    """
+    try:
+        return make_url(url)
+    except (sa_exc.ArgumentError, ValueError):
+        raise DatabaseError(
+            f"{masked_url(url)} is not a database URL; a club's server is named like "
+            "postgresql+psycopg://user@host:5432/club"
+        ) from None
+
+
+def server_engine(url: URL, **kwargs: Any) -> Engine:
+    """An engine on a database server (nothing is connected yet).
+
+    The URL's query (``sslmode``, ``sslrootcert``, ``connect_timeout``...) goes to the driver
+    as it is; ``kwargs`` are :func:`sqlalchemy.create_engine`'s.
+
+    Raises:
+        DatabaseError: no driver for the URL's scheme is installed.
+    """
+    try:
+        return create_engine(url, **kwargs)
+    except (sa_exc.NoSuchModuleError, ImportError) as error:
+        driver = url.drivername
+        hint = (
+            "install the driver with 'pip install eote-ref[postgres]' and name the server "
+            "postgresql+psycopg://..."
+            if url.get_backend_name() == "postgresql"
+            else "eote-ref works with SQLite files and PostgreSQL servers (postgresql+psycopg://)"
+        )
+        reason = "not installed" if isinstance(error, ImportError) else "unknown"
+        raise DatabaseError(
+            f"cannot open {masked_url(url)}: the database driver {driver!r} is {reason}; {hint}"
+        ) from None
+
+
+def driver_reason(error: sa_exc.DBAPIError, url: URL) -> str:
+    """The driver's own first line about a failed connection, never with the password."""
+    reason = str(error.orig).strip().splitlines()[0] if error.orig else ""
+    reason = reason or type(error.orig or error).__name__
+    password = url.password
+    if password:
+        reason = reason.replace(str(password), "***")
+    return reason
 
 
 def open_database(
@@ -291,7 +364,7 @@ def open_database(
     if path is not None and url is not None:
         raise ValueError("give a database file or a database URL, not both")
     if url is not None:
-        parsed = make_url(url)
+        parsed = parse_url(url)
         if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
             return _open_url(url, migrations_dir)
         path = parsed.database
@@ -361,21 +434,21 @@ def _read_only_message(file: pathlib.Path) -> str:
 
 def _open_url(url: str, migrations_dir: pathlib.Path | None) -> Database:
     """A server database (or in-memory SQLite): schema checks and migrations, no file lock."""
-    parsed = make_url(url)
+    parsed = parse_url(url)
     if parsed.get_backend_name() == "sqlite":
         engine = _sqlite_engine(url, memory=True)
     else:
-        engine = create_engine(url, pool_pre_ping=True)
-    name = parsed.render_as_string(hide_password=True)
+        engine = server_engine(parsed, pool_pre_ping=True)
+    name = masked_url(parsed)
     try:
         try:
             with engine.connect() as connection:
                 revision = _schema_revision(connection, name)
                 can_play, can_organise = _privileges(connection)
                 read_only = not (can_play or can_organise)
-        except sa_exc.OperationalError as error:
+        except sa_exc.DBAPIError as error:
             # The driver's own words (never the password), without SQLAlchemy's echo of the URL.
-            reason = str(error.orig).strip().splitlines()[0] if error.orig else "no answer"
+            reason = driver_reason(error, parsed)
             raise DatabaseError(f"cannot connect to {name}: {reason}") from None
         _check_known(revision, name, migrations_dir)
         upgraded_from = None if read_only else _upgrade_if_needed(engine, revision, migrations_dir)
@@ -656,8 +729,7 @@ def _upgrade_if_needed(
             migrate.upgrade(connection, migrations_dir)
     except sa_exc.DatabaseError as error:
         raise DatabaseError(
-            f"upgrading {engine.url.render_as_string(hide_password=True)} failed and was "
-            f"rolled back: {error}"
+            f"upgrading {masked_url(engine.url)} failed and was rolled back: {error}"
         ) from error
     return revision
 

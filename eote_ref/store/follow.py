@@ -8,13 +8,16 @@ the store's change watcher (``notify.py``) seen as a yes/no.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pathlib
 import sqlite3
+from collections.abc import Iterator
 from typing import Any
 
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import exc as sa_exc
+from sqlalchemy.engine import URL
 
 from eote_ref.store import migrate, notify
 from eote_ref.store.database import (
@@ -22,6 +25,10 @@ from eote_ref.store.database import (
     Database,
     _revision_of,
     _schema_revision,
+    driver_reason,
+    masked_url,
+    parse_url,
+    server_engine,
 )
 from eote_ref.store.errors import DatabaseError, NewerVersionError, NotAnEoteDatabaseError
 from eote_ref.store.paths import default_database_path
@@ -39,11 +46,14 @@ def open_read_only(
     """
     if path is not None and url is not None:
         raise ValueError("give a database file or a database URL, not both")
-    if url is not None:
-        parsed = make_url(url)
-        if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
-            path = parsed.database
-    if url is None or path is not None:
+    parsed = parse_url(url) if url is not None else None
+    if (
+        parsed is not None
+        and parsed.get_backend_name() == "sqlite"
+        and parsed.database not in (None, "", ":memory:")
+    ):
+        path = parsed.database
+    if parsed is None or path is not None:
         file = pathlib.Path(path) if path is not None else default_database_path()
         file = file.expanduser().absolute()
         if not file.is_file():
@@ -57,13 +67,13 @@ def open_read_only(
         name = str(file)
     else:
         args: dict[str, Any] = {}
-        if make_url(url).get_backend_name() == "postgresql":
+        if parsed.get_backend_name() == "postgresql":
             args["options"] = "-c default_transaction_read_only=on"
-        engine = create_engine(url, pool_pre_ping=True, connect_args=args)
-        name = make_url(url).render_as_string(hide_password=True)
+        engine = server_engine(parsed, pool_pre_ping=True, connect_args=args)
+        name = masked_url(parsed)
         file = None
     try:
-        with engine.connect() as connection:
+        with _reasons(name, None if file is not None else parsed), engine.connect() as connection:
             if file is not None:
                 tables = {
                     str(r[0])
@@ -87,6 +97,17 @@ def open_read_only(
         engine.dispose()
         raise
     return Database(engine=engine, path=file)
+
+
+@contextlib.contextmanager
+def _reasons(name: str, parsed: URL | None) -> Iterator[None]:
+    """A failed connection to a server as a DatabaseError in the driver's words, masked."""
+    try:
+        yield
+    except sa_exc.DBAPIError as error:
+        if parsed is None:
+            raise
+        raise DatabaseError(f"cannot connect to {name}: {driver_reason(error, parsed)}") from None
 
 
 class ChangeWatcher:

@@ -7,7 +7,7 @@ import html
 import io
 import pathlib
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
+    QInputDialog,
     QLabel,
     QMessageBox,
     QPushButton,
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from eote_ref.referee.campaign import BattleView, CampaignError, CampaignService
 from eote_ref.referee.summary import BattleSummary, SideSummary, battle_summary
-from eote_ref.ui.campaign_dialogs import BattleDialog
+from eote_ref.ui.campaign_dialogs import BattleDialog, campaign_events
 from eote_ref.ui.game_hub import GameHub
 
 #: What a row of the summary table means, shown as its tooltip.
@@ -233,6 +234,13 @@ class BattleSummaryDialog(QDialog):
             "Write the losses back to the campaign's armies: each unit starts the next battle "
             "with the hits it keeps"
         )
+        self.new_campaign_button = QPushButton("&New campaign…", self)
+        self.new_campaign_button.setObjectName("newCampaignButton")
+        self.new_campaign_button.setToolTip(
+            "Start a campaign to record this battle in (its members and armies can be added "
+            "while recording)"
+        )
+        self.name_dialog: QInputDialog | None = None
         self.campaign_label = QLabel(self)
         self.campaign_label.setObjectName("campaignLabel")
         self.campaign_label.setWordWrap(True)
@@ -241,29 +249,77 @@ class BattleSummaryDialog(QDialog):
         label.setBuddy(self.campaign_combo)
         row.addWidget(label)
         row.addWidget(self.campaign_combo, 1)
+        row.addWidget(self.new_campaign_button)
         row.addWidget(self.campaign_button)
         row.addWidget(self.carry_button)
         layout.addLayout(row)
         layout.addWidget(self.campaign_label)
         self.campaign_button.clicked.connect(lambda: self.record_in_campaign())
         self.carry_button.clicked.connect(self.carry_losses)
+        self.new_campaign_button.clicked.connect(lambda: self.new_campaign_dialog())
         self.campaign_combo.currentIndexChanged.connect(self._campaign_changed)
-        for w in (label, self.campaign_combo, self.campaign_button, self.carry_button):
+        for w in (
+            label,
+            self.campaign_combo,
+            self.new_campaign_button,
+            self.campaign_button,
+            self.carry_button,
+        ):
             w.setVisible(self.campaigns is not None)
         self.campaign_label.setVisible(self.campaigns is not None)
         if self.campaigns is None:
             return
         linked = self.linked_battle()
+        self._fill_campaigns(linked[0] if linked is not None else None)
+        campaign_events().changed.connect(self._campaign_edited)
+
+    def _fill_campaigns(self, select: int | None) -> None:
+        """List the campaigns, choosing ``select`` (else the first)."""
+        assert self.campaigns is not None
+        self.campaign_combo.blockSignals(True)
+        self.campaign_combo.clear()
         for info in self.campaigns.list_campaigns():
             self.campaign_combo.addItem(info.name, info.id)
-        if linked is not None:
-            self.campaign_combo.setCurrentIndex(self.campaign_combo.findData(linked[0]))
-        if not self.campaign_combo.count():
+        if select is not None:
+            self.campaign_combo.setCurrentIndex(max(0, self.campaign_combo.findData(select)))
+        some = self.campaign_combo.count() > 0
+        if not some:
             self.campaign_combo.addItem("(no campaign yet)", None)
-            self.campaign_combo.setEnabled(False)
-            self.campaign_button.setEnabled(False)
-            self.campaign_button.setToolTip("Create a campaign first (Tools → Campaigns)")
+        self.campaign_combo.setEnabled(some)
+        self.campaign_button.setEnabled(some)
+        self.campaign_button.setToolTip("" if some else "Start a campaign first (New campaign…)")
+        self.campaign_combo.blockSignals(False)
         self._campaign_changed()
+
+    def new_campaign_dialog(self) -> QInputDialog:
+        """Ask for the new campaign's name (window-modal, not blocking)."""
+        d = QInputDialog(self)
+        d.setWindowTitle("New campaign")
+        d.setLabelText("Name of the campaign:")
+        d.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        d.textValueSelected.connect(self.new_campaign)
+        self.name_dialog = d
+        d.open()
+        return d
+
+    def new_campaign(self, name: str) -> int | None:
+        """Start a campaign (default points and recovery) and choose it; returns its id."""
+        if self.campaigns is None:
+            return None
+        try:
+            cid = self.campaigns.create_campaign(name)
+        except CampaignError as exc:
+            self.campaign_label.setText(str(exc))
+            return None
+        self._fill_campaigns(cid)
+        campaign_events().changed.emit(cid)
+        return cid
+
+    @Slot(int)
+    def _campaign_edited(self, campaign_id: int) -> None:
+        """A campaign was edited elsewhere (e.g. losses carried in the campaign window)."""
+        if campaign_id == self.campaign_id():
+            self._campaign_changed()
 
     def linked_battle(self) -> tuple[int, BattleView] | None:
         """The campaign battle this game is linked to, as (campaign id, battle), if any."""
@@ -290,7 +346,10 @@ class BattleSummaryDialog(QDialog):
         can_carry = battle is not None and self.campaigns.can_carry_losses(battle.id)
         self.carry_button.setVisible(can_carry)
         if self.campaign_id() is None:
-            self.campaign_label.setText("No campaign in this database: nothing to record in.")
+            self.campaign_label.setText(
+                "No campaign in this database yet: start one with New campaign to record "
+                "this battle in it."
+            )
         elif battle is None:
             self.campaign_label.setText(
                 "Not yet a battle of this campaign: recording adds one, filled in from this game."
@@ -338,14 +397,15 @@ class BattleSummaryDialog(QDialog):
 
     def carry_losses(self) -> int | None:
         """Write this game's losses back to the campaign's armies; returns units changed."""
-        battle = self._battle_in_chosen()
-        if self.campaigns is None or battle is None:
+        battle, cid = self._battle_in_chosen(), self.campaign_id()
+        if self.campaigns is None or battle is None or cid is None:
             return None
         try:
             changed = self.campaigns.carry_losses(battle.id)
         except CampaignError as exc:
             self.campaign_label.setText(str(exc))
             return None
+        campaign_events().changed.emit(cid)
         self._campaign_changed()
         unmatched = self.campaigns.unmatched
         missing = f" Not matched by name: {', '.join(unmatched)}." if unmatched else ""

@@ -1,11 +1,16 @@
-"""Dialogs of the campaign window: add or edit a battle (with its result), a member, an army."""
+"""Dialogs of the campaign window: add or edit a battle (with its result), a member, an army.
+
+Every dialog that saves announces it on :func:`campaign_events`, so an open campaign window
+shows a battle recorded from the End battle dialog at once (no closing and reopening).
+"""
 
 from __future__ import annotations
 
 import datetime
 import pathlib
+from collections.abc import Sequence
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QDate, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -49,10 +54,31 @@ from eote_ref.referee.setup import FIGURE_SCALES, SetupService, shipped_army_lis
 from eote_ref.ui.unit_picker import searchable_combo, type_to_find
 
 ERROR_STYLE = "color: #b00020;"
+#: The shipped-list chooser keeps each list's own name under this role (to match a game's).
+LIST_NAME_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class CampaignEvents(QObject):
+    """Campaign edits made in this process, for the windows that show campaigns."""
+
+    #: A campaign's members, armies, battles or carried losses changed (its id).
+    changed = Signal(int)
+
+
+_EVENTS: list[CampaignEvents] = []
+
+
+def campaign_events() -> CampaignEvents:
+    """The application's one :class:`CampaignEvents` (made on first use)."""
+    if not _EVENTS:
+        _EVENTS.append(CampaignEvents())
+    return _EVENTS[0]
 
 
 class _Dialog(QDialog):
     """A dialog with an inline problem line and OK enabled only while the entries are valid."""
+
+    campaign_id: int
 
     def _finish(self, layout: QVBoxLayout) -> None:
         self.problem_label = QLabel()
@@ -96,6 +122,7 @@ class _Dialog(QDialog):
             self.problem_label.setText(str(exc))
             return
         super().accept()
+        campaign_events().changed.emit(self.campaign_id)
 
 
 class MemberDialog(_Dialog):
@@ -197,7 +224,15 @@ class ArmyDialog(_Dialog):
         if army:
             self.player_combo.setCurrentIndex(self.player_combo.findData(army.player))
         searchable_combo(self.player_combo)
-        form.addRow("&Player:", self.player_combo)
+        self.player_button = QPushButton("New p&layer…")
+        self.player_button.setObjectName("newPlayerButton")
+        self.player_button.setToolTip("Add a player to the campaign and give them this army")
+        self.player_button.clicked.connect(lambda: self.add_player())
+        self.member_dialog: MemberDialog | None = None
+        player_row = QHBoxLayout()
+        player_row.addWidget(self.player_combo, 1)
+        player_row.addWidget(self.player_button)
+        form.addRow("&Player:", player_row)
 
         source = QGroupBox("Army list")
         grid = QGridLayout(source)
@@ -208,13 +243,13 @@ class ArmyDialog(_Dialog):
         for path in shipped_army_lists():
             try:  # the list's own name, nation and year, not its file name
                 s = SetupService.summarise(path)
-                text = f"{s.name} ({nation_name(s.nation)}, {s.year})"
+                text, list_name = f"{s.name} ({nation_name(s.nation)}, {s.year})", s.name
             except (ValueError, OSError):
-                text = path.name
+                text, list_name = path.name, ""
             self.shipped_combo.addItem(text, str(path))
-            self.shipped_combo.setItemData(
-                self.shipped_combo.count() - 1, path.name, Qt.ItemDataRole.ToolTipRole
-            )
+            index = self.shipped_combo.count() - 1
+            self.shipped_combo.setItemData(index, path.name, Qt.ItemDataRole.ToolTipRole)
+            self.shipped_combo.setItemData(index, list_name, LIST_NAME_ROLE)
         self.file_radio = QRadioButton("&File:")
         self.file_radio.setObjectName("fileRadio")
         self.file_edit = QLineEdit()
@@ -265,6 +300,30 @@ class ArmyDialog(_Dialog):
                 self.shipped_combo.setCurrentIndex(i)
                 return True
         return False
+
+    def select_list_named(self, names: Sequence[str]) -> bool:
+        """Choose the first shipped list whose own name is one of ``names`` (a game's lists)."""
+        for i in range(self.shipped_combo.count()):
+            if self.shipped_combo.itemData(i, LIST_NAME_ROLE) in names:
+                self.shipped_radio.setChecked(True)
+                self.shipped_combo.setCurrentIndex(i)
+                return True
+        return False
+
+    def add_player(self) -> MemberDialog:
+        """Open the dialog to add a player; on OK the new player is chosen for this army."""
+        d = MemberDialog(self.service, self.campaign_id, None, self)
+        d.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        d.accepted.connect(lambda: self._player_added(d.name_edit.text().strip()))
+        self.member_dialog = d
+        d.open()
+        return d
+
+    def _player_added(self, name: str) -> None:
+        if self.player_combo.findData(name) < 0:
+            self.player_combo.addItem(name, name)
+        self.player_combo.setCurrentIndex(self.player_combo.findData(name))
+        self.validate()
 
     def browse(self) -> None:
         """Choose an army-list file."""
@@ -320,7 +379,7 @@ class ArmyDialog(_Dialog):
         """A player, a readable list and a name no other army uses."""
         out = []
         if self.player_combo.currentData() is None:
-            out.append("Add a player first: every army belongs to one.")
+            out.append("Add a player first (New player…): every army belongs to one.")
         if self.army is None and self._load_error:
             out.append(self._load_error)
         name = self.army_name()
@@ -444,6 +503,13 @@ class BattleDialog(_Dialog):
         names = battle.side_names if battle else (new.side_names if new else ("Side A", "Side B"))
         self.side_edits: list[QLineEdit] = []
         self.army_lists: list[QListWidget] = []
+        self.add_army_buttons: list[QPushButton] = []
+        self.army_dialog: ArmyDialog | None = None
+        game_for_lists = battle.game_id if battle else (new.game_id if new else None)
+        #: each side's army-list names in the linked game (to suggest the list of a new army)
+        self.game_lists: tuple[list[str], list[str]] = (
+            service.game_army_lists(game_for_lists) if game_for_lists is not None else ([], [])
+        )
         chosen = (
             ({a.army for a in battle.side_armies(0)}, {a.army for a in battle.side_armies(1)})
             if battle
@@ -467,8 +533,14 @@ class BattleDialog(_Dialog):
             armies.setMinimumHeight(90)
             type_to_find(armies)  # "Ang" finds the Anglo-Allied wherever the letters are
             grid.addWidget(armies, 1, side * 2, 1, 2)
+            add = QPushButton("Add arm&y to side B…" if side else "&Add army to side A…")
+            add.setObjectName(f"addArmy{'AB'[side]}Button")
+            add.setToolTip("Give a player a campaign copy of an army list and tick it on this side")
+            add.clicked.connect(lambda _checked=False, side=side: self.add_army(side))
+            grid.addWidget(add, 2, side * 2, 1, 2)
             self.side_edits.append(edit)
             self.army_lists.append(armies)
+            self.add_army_buttons.append(add)
         top.addWidget(sides, 5)
         layout.addLayout(top)
         # the game's name is long ("game 3: Ligny (French against Prussians, turn 4)"): a row
@@ -555,6 +627,35 @@ class BattleDialog(_Dialog):
             item = lst.item(i)
             on = item.data(Qt.ItemDataRole.UserRole) in names
             item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+    def add_army(self, side: int) -> ArmyDialog:
+        """Open the dialog to add a campaign army; on OK it is ticked on ``side``.
+
+        For a battle played in eote-ref the dialog suggests the shipped list the game's side
+        was set up from.
+        """
+        d = ArmyDialog(self.service, self.campaign_id, None, self)
+        d.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        d.select_list_named(self.game_lists[side])
+        d.accepted.connect(lambda: self._army_added(side, d.army_name(), d.player_combo))
+        self.army_dialog = d
+        d.open()
+        return d
+
+    def _army_added(self, side: int, name: str, players: QComboBox) -> None:
+        player = players.currentText()
+        for lst in self.army_lists:
+            item = QListWidgetItem(f"{name} ({player})")
+            item.setData(Qt.ItemDataRole.UserRole, name)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            lst.addItem(item)
+        self.set_side_armies(side, [*self.side_armies(side), name])
+        for m in self.service.view(self.campaign_id).members:  # a player added on the way
+            if self.umpire_combo.findData(m.name) < 0:
+                self.umpire_combo.addItem(
+                    m.name if m.role == "umpire" else f"{m.name} (player)", m.name
+                )
 
     def game_id(self) -> int | None:
         """The linked game, None for a manual entry."""

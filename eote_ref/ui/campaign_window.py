@@ -15,7 +15,7 @@ from PySide6.QtCharts import (
     QLineSeries,
     QValueAxis,
 )
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.referee import campaign_csv
 from eote_ref.referee.campaign import (
     ArmyView,
     BattleView,
@@ -50,9 +49,10 @@ from eote_ref.referee.campaign import (
     LeagueRow,
     MemberView,
     UnitState,
+    csv_format,
     nation_name,
 )
-from eote_ref.referee.campaign_report import (
+from eote_ref.referee.campaign.report import (
     BATTLE_TIPS,
     PALETTE,
     campaign_report_html,
@@ -61,7 +61,7 @@ from eote_ref.referee.campaign_report import (
     nice_top,
     settings_text,
 )
-from eote_ref.ui.campaign_dialogs import ArmyDialog, BattleDialog, MemberDialog
+from eote_ref.ui.campaign_dialogs import ArmyDialog, BattleDialog, MemberDialog, campaign_events
 
 LEAGUE_HEADERS = ("#", "Name", "P", "W", "D", "L", "Pts", "Inflicted", "Suffered", "+/-")
 BATTLE_HEADERS = (
@@ -336,6 +336,7 @@ class CampaignWindow(QMainWindow):
         self.tabs.addTab(charts_page, "Charts")
 
         self.reload_campaigns()
+        campaign_events().changed.connect(self.campaign_changed)
 
     @staticmethod
     def _page(view: QWidget, *buttons: tuple[str, Callable[[], object], str]) -> QWidget:
@@ -364,6 +365,18 @@ class CampaignWindow(QMainWindow):
         self.campaign_combo.setCurrentIndex(max(index, 0) if self.campaign_combo.count() else -1)
         self.campaign_combo.blockSignals(False)
         self._campaign_chosen()
+
+    @Slot(int)
+    def campaign_changed(self, campaign_id: int) -> None:
+        """A campaign was edited elsewhere in the app (e.g. a battle recorded at End battle).
+
+        The campaign shown is read again; another campaign (perhaps a new one) refills the
+        chooser, keeping the one shown.
+        """
+        if campaign_id == self.campaign_id:
+            self.refresh()
+        elif self.campaign_combo.findData(campaign_id) < 0 or self.campaign_id is None:
+            self.reload_campaigns()
 
     def _campaign_chosen(self) -> None:
         data = self.campaign_combo.currentData()
@@ -528,9 +541,12 @@ class CampaignWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
     def _open(self, dialog: QDialog) -> QDialog:
-        """Show a dialog window-modally without blocking; the window refreshes on OK."""
+        """Show a dialog window-modally without blocking; the window refreshes on OK.
+
+        (The campaign dialogs announce their changes on :func:`campaign_events`, which
+        :meth:`campaign_changed` follows.)
+        """
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.accepted.connect(self.refresh)
         dialog.open()
         return dialog
 
@@ -692,8 +708,8 @@ class CampaignWindow(QMainWindow):
         if self.campaign_id is None:
             raise CampaignError("choose a campaign first")
         try:
-            text = campaign_csv.decode(path.read_bytes())
-        except campaign_csv.CsvFormatError as exc:  # not a spreadsheet encoding: bad rows too
+            text = csv_format.decode(path.read_bytes())
+        except csv_format.CsvFormatError as exc:  # not a spreadsheet encoding: bad rows too
             raise CsvImportError(exc.problems) from exc
         n = self.service.import_battles(self.campaign_id, text)
         self.refresh()

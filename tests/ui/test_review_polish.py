@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QHeaderView, QTableWidget, QTreeWidgetItem, QWizar
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.campaign import CampaignService, NewBattle
-from eote_ref.referee.campaign_report import campaign_report_html
+from eote_ref.referee.campaign.report import campaign_report_html
 from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import SetupService, shipped_army_lists
 from eote_ref.store import Database, SetField, list_games

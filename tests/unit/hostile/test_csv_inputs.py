@@ -10,8 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from eote_ref import cli
-from eote_ref.referee import campaign_csv
-from eote_ref.referee.campaign import CampaignService, CsvImportError, battles_csv
+from eote_ref.referee.campaign import CampaignService, CsvImportError, battles_csv, csv_format
 from eote_ref.store import Database, open_database
 from tests.unit.hostile.conftest import budget
 from tests.unit.referee.test_campaign_service import LISTS
@@ -38,23 +37,23 @@ def svc(tmp_path: pathlib.Path) -> tuple[CampaignService, int, Database]:
 
 @pytest.mark.parametrize("cell", ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "'=x", "''"])
 def test_formula_cells_are_neutralised_and_round_trip(cell: str) -> None:
-    written = campaign_csv.safe_cell(cell)
-    assert not written.startswith(campaign_csv.FORMULA_STARTS)
-    assert campaign_csv.unsafe_cell(written) == cell
+    written = csv_format.safe_cell(cell)
+    assert not written.startswith(csv_format.FORMULA_STARTS)
+    assert csv_format.unsafe_cell(written) == cell
 
 
 @settings(max_examples=budget(200, 5000))
 @given(st.text(max_size=20))
 def test_any_cell_round_trips(cell: str) -> None:
-    written = campaign_csv.safe_cell(cell)
-    assert not written.startswith(campaign_csv.FORMULA_STARTS)
-    assert campaign_csv.unsafe_cell(written) == cell
+    written = csv_format.safe_cell(cell)
+    assert not written.startswith(csv_format.FORMULA_STARTS)
+    assert csv_format.unsafe_cell(written) == cell
 
 
 @settings(max_examples=budget(200, 5000))
 @given(st.lists(st.text(max_size=12).filter(lambda n: n.strip() == n and n), max_size=4))
 def test_names_with_semicolons_round_trip(names: list[str]) -> None:
-    assert campaign_csv.split_names(campaign_csv.join_names(names)) == names
+    assert csv_format.split_names(csv_format.join_names(names)) == names
 
 
 def test_export_of_hostile_notes_and_a_semicolon_army_imports_back(
@@ -164,8 +163,8 @@ def test_fuzz_csv_import(data: bytes, svc: tuple[CampaignService, int, Database]
     problems: list[str] = []
     n = 0
     try:
-        n = service.import_battles(cid, campaign_csv.decode(data))
-    except (campaign_csv.CsvFormatError, CsvImportError) as exc:
+        n = service.import_battles(cid, csv_format.decode(data))
+    except (csv_format.CsvFormatError, CsvImportError) as exc:
         problems = exc.problems
     assert all(p.startswith("line ") for p in problems), problems
     assert len(service.view(cid).battles) == before + n  # refused: nothing written

@@ -19,7 +19,7 @@ from eote_ref.referee.campaign import (
     PointsScheme,
     battles_csv,
 )
-from eote_ref.referee.campaign_report import campaign_report_html
+from eote_ref.referee.campaign.report import campaign_report_html
 from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import shipped_army_lists
 from eote_ref.referee.summary import CARRIED_LOSSES_KIND, battle_summary

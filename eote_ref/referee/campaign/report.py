@@ -6,14 +6,9 @@ import datetime
 import html
 from collections.abc import Mapping, Sequence
 
-from eote_ref.referee.campaign import (
-    BattleView,
-    CampaignInfo,
-    CampaignService,
-    CampaignView,
-    LeagueRow,
-    nation_name,
-)
+from eote_ref.referee.campaign.league import LeagueRow
+from eote_ref.referee.campaign.service import CampaignService
+from eote_ref.referee.campaign.views import BattleView, CampaignInfo, CampaignView, nation_name
 
 #: Series colours (colour-blind safe, Okabe-Ito), side A then side B first.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000")
@@ -25,7 +20,7 @@ _LEFT, _RIGHT, _TOP, _BOTTOM = 48, 150, 20, 70
 BATTLE_TIPS = {
     "Hits A": "Hits side A's units took in the battle",
     "Hits B": "Hits side B's units took in the battle",
-    "Units lost": "Units each side lost for good (routed off, destroyed or disintegrated): A / B",
+    "Units lost": "Units each side lost in the battle (routed, disintegrated or removed): A / B",
     "Carried": (
         "Yes when the battle's losses have been written back to the armies: their units "
         "start the next battle with the hits they kept"

@@ -1,0 +1,62 @@
+"""What every part of the campaign package shares: the error, the named values, row look-ups."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlmodel import Session
+
+from eote_ref.store.campaign_models import (
+    DECISIVE,
+    DRAW,
+    MARGINAL,
+    PLAYER,
+    UMPIRE,
+    Campaign,
+    CampaignBattle,
+)
+
+VICTORY_LEVELS = (DECISIVE, MARGINAL, DRAW)
+ROLES = (PLAYER, UMPIRE)
+
+__all__ = [
+    "DECISIVE",
+    "DRAW",
+    "MARGINAL",
+    "PLAYER",
+    "ROLES",
+    "UMPIRE",
+    "VICTORY_LEVELS",
+    "CampaignError",
+    "CsvImportError",
+    "battle_row",
+    "campaign_row",
+]
+
+
+class CampaignError(ValueError):
+    """A campaign edit the referee refuses, with a sentence for the user."""
+
+
+class CsvImportError(CampaignError):
+    """A battle CSV file with bad rows; ``problems`` holds one ``line N: ...`` per problem."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = list(problems)
+
+
+def campaign_row(s: Session, campaign_id: int) -> Campaign:
+    """The stored campaign (CampaignError if there is none)."""
+    c = s.get(Campaign, campaign_id)
+    if c is None:
+        raise CampaignError(f"there is no campaign {campaign_id}")
+    return c
+
+
+def battle_row(s: Session, battle_id: int) -> CampaignBattle:
+    """The stored battle (CampaignError if there is none)."""
+    b = s.get(CampaignBattle, battle_id)
+    if b is None:
+        raise CampaignError(f"there is no battle {battle_id}")
+    return b

@@ -1,0 +1,411 @@
+"""Carried losses: campaign armies into games and the games' losses back into the armies.
+
+A battle set up from the campaign copies (:func:`start_game`) creates a game from each army's
+copy without its destroyed units, then puts the hits each unit carries on its game unit as one
+journal event of kind :data:`~eote_ref.referee.summary.CARRIED_LOSSES_KIND` right after set-up
+(the battle summary leaves that event out of the battle's losses). After the battle
+(:func:`carry`) each surviving unit's final hits go back to the copy less the campaign's
+recovery (by default half the hits, rounded down, as a rally removes, EotE 9.1); disintegrated
+units and units that routed off the table are marked destroyed. A game set up any other way
+has its units matched by name to the campaign units of its side (:func:`map_by_name`).
+
+Reversal: what a carried battle did to each campaign unit is recorded with the battle (its net
+hits taken there, destroyed or not), and the carried state of every unit is *replayed* from
+scratch from the remaining carried battles in date order (:func:`replay`) after every edit,
+deletion or change of the recovery. The state is therefore a pure function of the campaign's
+battles, whatever order they were entered, edited or deleted in; subtracting per-battle deltas
+instead would go wrong once the recovery's rounding or a destruction sits between two battles
+and the earlier one is deleted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections.abc import Mapping, Sequence
+
+from sqlmodel import Session, col, select
+
+from eote_ref.armylists.loader import load_army_list_text
+from eote_ref.armylists.model import ArmyList, Command
+from eote_ref.referee.campaign.base import CampaignError, battle_row, campaign_row
+from eote_ref.referee.campaign.league import CarriedState, UnitOutcome, replay_carried
+from eote_ref.referee.campaign.views import BattleView, NewBattle
+from eote_ref.referee.game import GameService
+from eote_ref.referee.phases import Phase
+from eote_ref.referee.rosters import to_spec
+from eote_ref.referee.setup import FIGURE_SCALES
+from eote_ref.referee.summary import CARRIED_LOSSES_KIND
+from eote_ref.rulesets import load_default
+from eote_ref.store import (
+    Database,
+    Game,
+    GameSide,
+    GameUnit,
+    SetField,
+    SideSpec,
+    create_game,
+)
+from eote_ref.store.campaign_models import (
+    CampaignArmy,
+    CampaignBattle,
+    CampaignBattleArmy,
+    CampaignUnit,
+)
+from eote_ref.store.summary_queries import hit_changes, unit_sides
+
+
+def walk_units(command: Command) -> list[tuple[str, str, str, int]]:
+    """Every unit of a command and its subordinates in file order: name, division, arm, CE."""
+    out: list[tuple[str, str, str, int]] = []
+    for c in command.walk():
+        out.extend((u.name, c.name, u.arm.value, u.ce) for u in c.units)
+    return out
+
+
+def _without(army: ArmyList, dropped: set[int]) -> ArmyList:
+    """The army list less the units whose file-order index is in ``dropped``."""
+    counter = iter(range(1_000_000))
+
+    def prune(c: Command) -> Command:
+        kept = tuple(u for u in c.units if next(counter) not in dropped)
+        return dataclasses.replace(c, units=kept, commands=tuple(prune(x) for x in c.commands))
+
+    # walk order (a command's units, then its subordinates) equals Command.walk's file order
+    return dataclasses.replace(army, army=prune(army.army))
+
+
+def is_lost(u: GameUnit) -> bool:
+    """Lost to the battle: routed, disintegrated, or removed from the table (hits count apart)."""
+    return u.routed or u.disintegrated or u.off_table
+
+
+def is_destroyed(u: GameUnit) -> bool:
+    """Disintegrated, or routed off the table (EotE 7.5): lost to the campaign."""
+    return u.disintegrated or (u.routed and u.off_table)
+
+
+def replay(s: Session, campaign_id: int) -> int:
+    """Recompute every unit's carried state from the carried battles; returns units changed.
+
+    Battles are taken in date order (same-day battles by scenario name, then as entered).
+    """
+    recovery = campaign_row(s, campaign_id).recovery_percent
+    battles = list(
+        s.exec(
+            select(CampaignBattle).where(
+                CampaignBattle.campaign_id == campaign_id, col(CampaignBattle.carried)
+            )
+        ).all()
+    )
+    battles.sort(key=lambda b: (b.date, b.scenario, b.id or 0))
+    links: dict[int, list[CampaignBattleArmy]] = {}
+    if battles:
+        for link in s.exec(
+            select(CampaignBattleArmy).where(
+                col(CampaignBattleArmy.battle_id).in_([b.id for b in battles])
+            )
+        ).all():
+            links.setdefault(link.battle_id, []).append(link)
+    records = []
+    for b in battles:
+        assert b.id is not None
+        outcomes: dict[int, UnitOutcome] = {}
+        for link in links.get(b.id, []):
+            for cid, (taken, destroyed, disintegrated) in link.unit_results.items():
+                outcomes[int(cid)] = UnitOutcome(int(taken), bool(destroyed), bool(disintegrated))
+        records.append(outcomes)
+    state = replay_carried(records, recovery)
+    army_ids = s.exec(select(CampaignArmy.id).where(CampaignArmy.campaign_id == campaign_id))
+    changed = 0
+    for cu in s.exec(
+        select(CampaignUnit).where(col(CampaignUnit.army_id).in_(list(army_ids)))
+    ).all():
+        assert cu.id is not None
+        new = state.get(cu.id, CarriedState())
+        if (cu.hits, cu.destroyed, cu.disintegrated) != (
+            new.hits,
+            new.destroyed,
+            new.disintegrated,
+        ):
+            cu.hits, cu.destroyed, cu.disintegrated = new.hits, new.destroyed, new.disintegrated
+            s.add(cu)
+            changed += 1
+    return changed
+
+
+def game_losses(s: Session, b: BattleView) -> tuple[dict[str, int], dict[str, int]]:
+    """Hits taken and units lost per army in the battle's game, from its journal and state.
+
+    Units are attributed through the battle's unit map; a game not set up from the campaign
+    copies has no map, and each side's losses go to its first army. Routed, disintegrated and
+    removed units count as lost (:func:`is_lost`); hits are counted apart.
+    """
+    assert b.game_id is not None
+    links = list(
+        s.exec(select(CampaignBattleArmy).where(CampaignBattleArmy.battle_id == b.id)).all()
+    )
+    changes = hit_changes(s, b.game_id)
+    sides = unit_sides(s, b.game_id)
+    units = {u.id: u for u in s.exec(select(GameUnit).where(GameUnit.game_id == b.game_id))}
+    names = {a.army_id: a.army for a in b.armies}
+    owner: dict[int, int] = {}
+    for link in links:
+        for gid in link.unit_map:
+            owner[int(gid)] = link.army_id
+    first_on_side = {}
+    for a in reversed(b.armies):
+        first_on_side[a.side] = a.army_id
+    losses = dict.fromkeys(names.values(), 0)
+    lost = dict.fromkeys(names.values(), 0)
+
+    def army_of(unit_id: int, side: int | None) -> int | None:
+        if owner:
+            return owner.get(unit_id)
+        return first_on_side.get(side) if side is not None else None
+
+    for ch in changes:
+        taken = ch.after - ch.before
+        army = army_of(ch.unit_id, ch.side_position)
+        if ch.kind == CARRIED_LOSSES_KIND or taken == 0 or army is None:
+            continue
+        losses[names[army]] += taken
+    for uid, u in units.items():
+        assert uid is not None
+        army = army_of(uid, sides.get(uid))
+        if army is not None and is_lost(u):
+            lost[names[army]] += 1
+    return losses, lost
+
+
+def start_game(
+    db: Database,
+    b: BattleView,
+    *,
+    options: Mapping[str, str | int | bool] | None = None,
+    initiative: int | None = None,
+) -> int:
+    """Set up the battle's game from the campaign copies of its armies; returns the game id.
+
+    Destroyed units stay off the table; each surviving unit starts with the hits it carries,
+    put on as one journal event (kind :data:`CARRIED_LOSSES_KIND`) right after set-up.
+    """
+    battle_id = b.id
+    if b.game_id is not None:
+        raise CampaignError("this battle already has a game")
+    opts = dict(options or {})
+    ruleset = load_default().with_options(opts)
+    with db.session() as s:
+        campaign = campaign_row(s, battle_row(s, battle_id).campaign_id)
+        per_side: list[list[tuple[int, ArmyList, list[CampaignUnit]]]] = [[], []]
+        for a in b.armies:
+            row = s.get(CampaignArmy, a.army_id)
+            assert row is not None
+            units = list(
+                s.exec(
+                    select(CampaignUnit)
+                    .where(CampaignUnit.army_id == a.army_id)
+                    .order_by(col(CampaignUnit.ref))
+                ).all()
+            )
+            dropped = {u.ref for u in units if u.destroyed}
+            army = load_army_list_text(row.army_list_yaml, row.name).army_list
+            per_side[a.side].append(
+                (a.army_id, _without(army, dropped), [u for u in units if not u.destroyed])
+            )
+        sides = [
+            SideSpec(b.side_names[i], tuple(to_spec(army) for _, army, _ in per_side[i]))
+            for i in (0, 1)
+        ]
+        game = create_game(
+            s,
+            f"{campaign.name}: {b.scenario}",
+            sides,
+            ruleset="eote-6.2",
+            ruleset_version=ruleset.version,
+            options=opts,
+            phase=Phase.COMMAND.value,
+            initiative=initiative,
+            figure_scale=b.figure_scale,
+        )
+        assert game.id is not None
+        game_id = game.id
+    service = GameService(db, game_id)
+    view = service.view()
+    maps: dict[int, dict[str, int]] = {}
+    changes = []
+    for side in (0, 1):
+        game_units = view.sides[side].units
+        campaign_units = [u for _, _, units in per_side[side] for u in units]
+        owners = [army_id for army_id, _, units in per_side[side] for _ in units]
+        if len(game_units) != len(campaign_units):  # pragma: no cover - set-up invariant
+            raise CampaignError("the game's units do not match the campaign copies")
+        for gu, cu, army_id in zip(game_units, campaign_units, owners, strict=True):
+            assert cu.id is not None
+            maps.setdefault(army_id, {})[str(gu.id)] = cu.id
+            if cu.hits:
+                changes.append(SetField("game_unit", gu.id, "hits", cu.hits))
+    if changes:
+        service.record(
+            CARRIED_LOSSES_KIND,
+            f"losses carried from earlier battles of {campaign.name}",
+            changes,
+            inputs={"battle_id": battle_id},
+        )
+    with db.session() as s:
+        battle = battle_row(s, battle_id)
+        battle.game_id = game_id
+        s.add(battle)
+        for link in s.exec(
+            select(CampaignBattleArmy).where(CampaignBattleArmy.battle_id == battle_id)
+        ).all():
+            link.unit_map = maps.get(link.army_id, {})
+            s.add(link)
+        s.commit()
+    return game_id
+
+
+def carry(s: Session, battle_id: int) -> tuple[int, list[str]]:
+    """Write the battle's losses back to the campaign copies (not committed).
+
+    Each surviving unit keeps its final hits less the campaign's recovery; disintegrated
+    units, and units that routed off the table, are marked destroyed. A game set up from the
+    campaign copies (:func:`start_game`) knows which unit is which; any other game's units are
+    matched by name to the units of the campaign armies on their side. Only once per battle.
+
+    Returns:
+        How many campaign units changed, and the game units that matched none by name.
+    """
+    battle = battle_row(s, battle_id)
+    if battle.carried:
+        raise CampaignError("this battle's losses have already been carried")
+    if battle.game_id is None:
+        raise CampaignError("only a battle run in eote-ref can carry its losses")
+    links = list(
+        s.exec(select(CampaignBattleArmy).where(CampaignBattleArmy.battle_id == battle_id)).all()
+    )
+    mapping = {int(g): c for link in links for g, c in link.unit_map.items()}
+    unmatched: list[str] = []
+    if not mapping:
+        # A game not set up from the campaign copies: match its units by name.
+        unmatched = map_by_name(s, battle.game_id, links)
+        mapping = {int(g): c for link in links for g, c in link.unit_map.items()}
+        if not mapping:
+            raise CampaignError(
+                "none of the game's units has the name of a unit of the battle's "
+                "campaign armies, so no losses can be carried; units not matched: "
+                + ", ".join(unmatched)
+            )
+    game_units = {
+        u.id: u for u in s.exec(select(GameUnit).where(col(GameUnit.id).in_(list(mapping))))
+    }
+    # the hits each unit started with: the carried-losses event put them on
+    start = {
+        ch.unit_id: ch.after
+        for ch in hit_changes(s, battle.game_id)
+        if ch.kind == CARRIED_LOSSES_KIND
+    }
+    for link in links:
+        results: dict[str, list[int]] = {}
+        for g, cid in link.unit_map.items():
+            gu = game_units.get(int(g))
+            if gu is None:
+                continue
+            taken = gu.hits - start.get(int(g), 0)
+            results[str(cid)] = [taken, int(is_destroyed(gu)), int(gu.disintegrated)]
+        link.unit_results = results
+        s.add(link)
+    battle.carried = True
+    s.add(battle)
+    s.flush()
+    return replay(s, battle.campaign_id), unmatched
+
+
+def map_by_name(s: Session, game_id: int, links: Sequence[CampaignBattleArmy]) -> list[str]:
+    """Fill each army's unit map by matching game units to campaign units by name, per side.
+
+    Names match ignoring case; a name used twice matches in list order. Returns the names of
+    the game units that matched nothing.
+    """
+    sides = unit_sides(s, game_id)
+    game_units = list(
+        s.exec(select(GameUnit).where(GameUnit.game_id == game_id).order_by(col(GameUnit.id)))
+    )
+    free: dict[tuple[int, str], list[tuple[CampaignBattleArmy, int]]] = {}
+    for link in links:
+        units = s.exec(
+            select(CampaignUnit)
+            .where(CampaignUnit.army_id == link.army_id)
+            .order_by(col(CampaignUnit.ref))
+        )
+        for cu in units:
+            assert cu.id is not None
+            free.setdefault((link.side, cu.name.casefold()), []).append((link, cu.id))
+    maps: dict[int, dict[str, int]] = {id(link): {} for link in links}
+    unmatched: list[str] = []
+    for gu in game_units:
+        assert gu.id is not None
+        side = sides.get(gu.id)
+        candidates = free.get((side if side is not None else -1, gu.name.casefold()))
+        if not candidates:
+            unmatched.append(gu.name)
+            continue
+        link, cid = candidates.pop(0)
+        maps[id(link)][str(gu.id)] = cid
+    for link in links:
+        link.unit_map = maps[id(link)]
+        s.add(link)
+    return unmatched
+
+
+def battle_for_game(
+    s: Session, campaign_id: int, game_id: int, date: datetime.date | None = None
+) -> NewBattle:
+    """A new battle of ``campaign_id`` pre-filled from a game, to record its result.
+
+    The scenario is the game's name, the figure scale and side names are the game's, the
+    game is linked (its losses come from its journal) and each campaign army whose name,
+    or whose army list's name, is one of a side's army lists is put on that side.
+    """
+    campaign_row(s, campaign_id)
+    game = s.get(Game, game_id)
+    if game is None:
+        raise CampaignError(f"there is no game {game_id}")
+    sides = list(
+        s.exec(
+            select(GameSide).where(GameSide.game_id == game_id).order_by(col(GameSide.position))
+        ).all()
+    )
+    armies = list(s.exec(select(CampaignArmy).where(CampaignArmy.campaign_id == campaign_id)).all())
+    name, scale = game.name, game.figure_scale
+    side_names = [x.name for x in sides] + ["Side A", "Side B"][len(sides) :]
+    side_lists: list[set[str]] = [set(x.army_lists) for x in sides[:2]]
+    side_lists += [set(), set()][len(side_lists) :]
+    found: tuple[list[str], list[str]] = ([], [])
+    for a in armies:
+        try:
+            list_name = load_army_list_text(a.army_list_yaml, a.name).army_list.name
+        except ValueError:  # pragma: no cover - stored copies were valid when added
+            list_name = a.name
+        for side in (0, 1):
+            if a.name in side_lists[side] or list_name in side_lists[side]:
+                found[side].append(a.name)
+                break
+    return NewBattle(
+        date=date or datetime.date.today(),
+        scenario=name,
+        sides=found,
+        side_names=(side_names[0], side_names[1]),
+        figure_scale=scale if scale in FIGURE_SCALES else "15mm",
+        game_id=game_id,
+    )
+
+
+def game_army_lists(s: Session, game_id: int) -> tuple[list[str], list[str]]:
+    """The names of the army lists each side of a game was set up from (none: empty)."""
+    sides = s.exec(
+        select(GameSide).where(GameSide.game_id == game_id).order_by(col(GameSide.position))
+    ).all()
+    lists = [list(x.army_lists) for x in sides[:2]]
+    lists += [[], []][len(lists) :]
+    return lists[0], lists[1]

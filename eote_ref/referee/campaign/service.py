@@ -1,0 +1,771 @@
+"""The campaign service: campaigns, members, armies, battles and results, one transaction each.
+
+:class:`CampaignService` is what the campaign window, the ``eote-ref campaign`` commands and
+scripts hold. It reads the stored battles into the views of
+:mod:`~eote_ref.referee.campaign.views` every time, so editing or deleting a battle
+recomputes the league; carrying losses between armies and games is in
+:mod:`~eote_ref.referee.campaign.carried`, the CSV tables in
+:mod:`~eote_ref.referee.campaign.csv_tables`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import pathlib
+from collections.abc import Mapping
+
+from sqlalchemy import insert
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from eote_ref.armylists.export import dump_army_list
+from eote_ref.armylists.loader import load_army_list, load_army_list_text
+from eote_ref.armylists.model import ArmyList
+from eote_ref.referee.campaign import carried, csv_format, csv_tables
+from eote_ref.referee.campaign.base import (
+    DRAW,
+    PLAYER,
+    ROLES,
+    VICTORY_LEVELS,
+    CampaignError,
+    CsvImportError,
+    battle_row,
+    campaign_row,
+)
+from eote_ref.referee.campaign.league import PointsScheme, carried_hits
+from eote_ref.referee.campaign.views import (
+    BattleView,
+    CampaignInfo,
+    CampaignView,
+    NewBattle,
+    build_view,
+    info_of,
+    nation_name,
+)
+from eote_ref.referee.game import GameService
+from eote_ref.referee.session import GameSummary, list_games
+from eote_ref.referee.setup import FIGURE_SCALES
+from eote_ref.referee.summary import battle_summary
+from eote_ref.store import Database
+from eote_ref.store.campaign_models import (
+    Campaign,
+    CampaignArmy,
+    CampaignBattle,
+    CampaignBattleArmy,
+    CampaignMember,
+    CampaignUnit,
+)
+from eote_ref.store.campaigns import find_campaign, game_exists, load_campaign
+from eote_ref.store.campaigns import list_campaigns as _list_campaigns
+from eote_ref.store.errors import NotFoundError
+
+
+class CampaignService:
+    """Campaigns in one database: read views, edits (one transaction each), CSV and reports.
+
+    Args:
+        db: the open database.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        #: Game units the last :meth:`carry_losses` could not match by name to a campaign unit.
+        self.unmatched: list[str] = []
+
+    # ------------------------------------------------------------------ campaigns
+    def list_campaigns(self) -> list[CampaignInfo]:
+        """Every campaign, by name, with its number of battles."""
+        with self.db.session() as s:
+            out = []
+            for c in _list_campaigns(s):
+                assert c.id is not None
+                n = len(
+                    s.exec(
+                        select(CampaignBattle.id).where(CampaignBattle.campaign_id == c.id)
+                    ).all()
+                )
+                out.append(dataclasses.replace(info_of(c), battles=n))
+            return out
+
+    def create_campaign(
+        self,
+        name: str,
+        *,
+        points: PointsScheme | None = None,
+        recovery_percent: int = 50,
+        notes: str | None = None,
+    ) -> int:
+        """Create a campaign and return its id."""
+        name = name.strip()
+        if not name:
+            raise CampaignError("a campaign needs a name")
+        carried_hits(0, recovery_percent)  # checks the range
+        p = points or PointsScheme()
+        with self.db.session() as s:
+            row = Campaign(
+                name=name,
+                notes=notes,
+                points_win=p.win,
+                points_draw=p.draw,
+                points_loss=p.loss,
+                recovery_percent=recovery_percent,
+            )
+            self._commit(s, row, f"there is already a campaign called {name!r}")
+            assert row.id is not None
+            return row.id
+
+    def update_settings(
+        self, campaign_id: int, *, points: PointsScheme, recovery_percent: int
+    ) -> None:
+        """Change the points scheme and the recovery (the league is recomputed from it)."""
+        carried_hits(0, recovery_percent)
+        with self.db.session() as s:
+            c = campaign_row(s, campaign_id)
+            c.points_win, c.points_draw, c.points_loss = points.win, points.draw, points.loss
+            c.recovery_percent = recovery_percent
+            s.add(c)
+            s.flush()
+            carried.replay(s, campaign_id)
+            s.commit()
+
+    def find(self, name: str) -> int:
+        """The id of the campaign called ``name`` (CampaignError if none)."""
+        with self.db.session() as s:
+            try:
+                c = find_campaign(s, name)
+            except NotFoundError as exc:
+                raise CampaignError(str(exc)) from exc
+            assert c.id is not None
+            return c.id
+
+    def delete_campaign(self, campaign_id: int) -> None:
+        """Delete a campaign with its members, armies and battles (games are kept)."""
+        with self.db.session() as s:
+            s.delete(campaign_row(s, campaign_id))
+            s.commit()
+
+    @staticmethod
+    def _commit(s: Session, row: object, duplicate: str) -> None:
+        s.add(row)
+        try:
+            s.commit()
+        except IntegrityError as exc:
+            s.rollback()
+            raise CampaignError(duplicate) from exc
+        s.refresh(row)
+
+    # ------------------------------------------------------------------ members and armies
+    def add_member(self, campaign_id: int, name: str, role: str = PLAYER) -> int:
+        """Add a player or umpire; returns the member's id."""
+        name = name.strip()
+        if role not in ROLES:
+            raise CampaignError(f"a member is a {' or an '.join(ROLES)}")
+        if not name:
+            raise CampaignError("a member needs a name")
+        with self.db.session() as s:
+            campaign_row(s, campaign_id)
+            row = CampaignMember(campaign_id=campaign_id, name=name, role=role)
+            self._commit(s, row, f"{name} is already a member of this campaign")
+            assert row.id is not None
+            return row.id
+
+    def add_army(
+        self,
+        campaign_id: int,
+        player: str,
+        army_list: ArmyList | str | pathlib.Path,
+        *,
+        name: str | None = None,
+    ) -> int:
+        """Give ``player`` a campaign copy of an army list (a typed list or a YAML file).
+
+        The copy is kept as YAML text with one row per unit, so later edits of the master list
+        never reach the campaign. Returns the army's id.
+        """
+        army = (
+            army_list
+            if isinstance(army_list, ArmyList)
+            else load_army_list(pathlib.Path(army_list)).army_list
+        )
+        army_name = (name or army.name).strip()
+        with self.db.session() as s:
+            campaign_row(s, campaign_id)
+            member = self._member(s, campaign_id, player)
+            if member.role != PLAYER:
+                raise CampaignError(f"{player} is an umpire, not a player")
+            assert member.id is not None
+            row = CampaignArmy(
+                campaign_id=campaign_id,
+                player_id=member.id,
+                name=army_name,
+                nation=army.nation,
+                army_list_yaml=dump_army_list(army),
+            )
+            s.add(row)
+            try:
+                s.flush()
+            except IntegrityError as exc:
+                s.rollback()
+                raise CampaignError(f"there is already an army called {army_name!r}") from exc
+            assert row.id is not None
+            army_id = row.id
+            for ref, (unit, division, arm, ce) in enumerate(carried.walk_units(army.army)):
+                s.add(
+                    CampaignUnit(
+                        army_id=army_id, ref=ref, name=unit, division=division, arm=arm, ce=ce
+                    )
+                )
+            s.commit()
+            return army_id
+
+    @staticmethod
+    def _member(s: Session, campaign_id: int, name: str) -> CampaignMember:
+        m = s.exec(
+            select(CampaignMember).where(
+                CampaignMember.campaign_id == campaign_id, CampaignMember.name == name
+            )
+        ).first()
+        if m is None:
+            raise CampaignError(f"{name!r} is not a member of this campaign")
+        return m
+
+    def army_list(self, army_id: int) -> ArmyList:
+        """The campaign copy of an army, as a typed army list (every unit, destroyed or not)."""
+        with self.db.session() as s:
+            row = s.get(CampaignArmy, army_id)
+            if row is None:
+                raise CampaignError(f"there is no campaign army {army_id}")
+            return load_army_list_text(row.army_list_yaml, row.name).army_list
+
+    def update_member(self, member_id: int, name: str, role: str) -> None:
+        """Rename a member or change the role (a player with armies stays a player)."""
+        name = name.strip()
+        if role not in ROLES:
+            raise CampaignError(f"a member is a {' or an '.join(ROLES)}")
+        if not name:
+            raise CampaignError("a member needs a name")
+        with self.db.session() as s:
+            m = s.get(CampaignMember, member_id)
+            if m is None:
+                raise CampaignError(f"there is no member {member_id}")
+            if role != PLAYER and self._armies_of(s, member_id):
+                raise CampaignError(f"{m.name} has armies in this campaign and stays a player")
+            m.name, m.role = name, role
+            self._commit(s, m, f"{name} is already a member of this campaign")
+
+    def delete_member(self, member_id: int) -> None:
+        """Remove a member with the armies (if no army fought a battle); umpiring is forgotten."""
+        with self.db.session() as s:
+            m = s.get(CampaignMember, member_id)
+            if m is None:
+                raise CampaignError(f"there is no member {member_id}")
+            for a in self._armies_of(s, member_id):
+                self._check_unused(s, a)
+            s.delete(m)
+            s.commit()
+
+    @staticmethod
+    def _armies_of(s: Session, member_id: int) -> list[CampaignArmy]:
+        return list(s.exec(select(CampaignArmy).where(CampaignArmy.player_id == member_id)).all())
+
+    @staticmethod
+    def _check_unused(s: Session, army: CampaignArmy) -> None:
+        n = len(
+            s.exec(select(CampaignBattleArmy.id).where(CampaignBattleArmy.army_id == army.id)).all()
+        )
+        if n:
+            raise CampaignError(
+                f"{army.name} fought in {n} battle{'s' if n != 1 else ''}: "
+                "delete or edit those battles first"
+            )
+
+    def update_army(self, army_id: int, name: str, player: str) -> None:
+        """Rename an army or hand it to another player (its list and losses stay)."""
+        name = name.strip()
+        if not name:
+            raise CampaignError("an army needs a name")
+        with self.db.session() as s:
+            row = s.get(CampaignArmy, army_id)
+            if row is None:
+                raise CampaignError(f"there is no campaign army {army_id}")
+            member = self._member(s, row.campaign_id, player)
+            if member.role != PLAYER:
+                raise CampaignError(f"{player} is an umpire, not a player")
+            assert member.id is not None
+            row.name, row.player_id = name, member.id
+            self._commit(s, row, f"there is already an army called {name!r}")
+
+    def delete_army(self, army_id: int) -> None:
+        """Remove an army that fought no battle."""
+        with self.db.session() as s:
+            row = s.get(CampaignArmy, army_id)
+            if row is None:
+                raise CampaignError(f"there is no campaign army {army_id}")
+            self._check_unused(s, row)
+            s.delete(row)
+            s.commit()
+
+    def games(self) -> list[GameSummary]:
+        """Every game in the database (to link a battle run in eote-ref), latest first."""
+        return list_games(self.db)
+
+    # ------------------------------------------------------------------ reading
+    def view(self, campaign_id: int) -> CampaignView:
+        """The whole campaign: members, armies, battles, the league tables and points series."""
+        with self.db.session() as s:
+            try:
+                rows = load_campaign(s, campaign_id)
+            except NotFoundError as exc:
+                raise CampaignError(str(exc)) from exc
+        return build_view(rows)
+
+    def battle(self, battle_id: int) -> BattleView:
+        """One battle."""
+        with self.db.session() as s:
+            b = s.get(CampaignBattle, battle_id)
+            if b is None:
+                raise CampaignError(f"there is no battle {battle_id}")
+            campaign_id = b.campaign_id
+        for v in self.view(campaign_id).battles:
+            if v.id == battle_id:
+                return v
+        raise CampaignError(f"there is no battle {battle_id}")  # pragma: no cover
+
+    def losses_per_turn(self, battle_id: int) -> dict[int, dict[int, int]]:
+        """For a battle run in eote-ref, the hits each side took per turn (from its journal)."""
+        b = self.battle(battle_id)
+        if b.game_id is None:
+            return {}
+        return battle_summary(GameService(self.db, b.game_id)).losses_per_turn
+
+    # ------------------------------------------------------------------ battles
+    def add_battle(self, campaign_id: int, spec: NewBattle) -> int:
+        """Enter a battle (with its result when ``spec.victory`` is given); returns its id."""
+        with self.db.session() as s:
+            battle = CampaignBattle(campaign_id=campaign_id, date=spec.date, scenario="")
+            self._fill(s, battle, campaign_id, spec)
+            s.commit()
+            assert battle.id is not None
+            return battle.id
+
+    def update_battle(self, battle_id: int, spec: NewBattle) -> None:
+        """Replace a battle's details, armies and result (the league table follows).
+
+        The carried state is replayed: a new date moves the battle's carried losses in the
+        campaign's order, an army taken out of the battle loses what the battle did to it, and
+        linking another game (or none) undoes the carry, which the new game may carry again.
+        """
+        with self.db.session() as s:
+            battle = battle_row(s, battle_id)
+            links = list(
+                s.exec(
+                    select(CampaignBattleArmy).where(CampaignBattleArmy.battle_id == battle_id)
+                ).all()
+            )
+            if spec.game_id != battle.game_id:
+                maps: dict[int, dict[str, int]] = {}
+                results: dict[int, dict[str, list[int]]] = {}
+                battle.carried = False
+            else:
+                maps = {ba.army_id: ba.unit_map for ba in links}
+                results = {ba.army_id: ba.unit_results for ba in links}
+            self._fill(s, battle, battle.campaign_id, spec, unit_maps=maps, unit_results=results)
+            s.flush()
+            carried.replay(s, battle.campaign_id)
+            s.commit()
+
+    def delete_battle(self, battle_id: int) -> None:
+        """Delete a battle and its result; the league table no longer counts it.
+
+        Losses carried from it are undone (the carried state is replayed from the remaining
+        battles); a linked game is kept.
+        """
+        with self.db.session() as s:
+            battle = battle_row(s, battle_id)
+            campaign_id = battle.campaign_id
+            s.delete(battle)
+            s.flush()
+            carried.replay(s, campaign_id)
+            s.commit()
+
+    def save_battle(self, campaign_id: int, spec: NewBattle, battle_id: int | None = None) -> int:
+        """Add (``battle_id`` None) or replace a battle as the battle dialog gives it.
+
+        A decided battle linked to a game takes its losses from the game's journal; a manual
+        entry keeps the losses given. Returns the battle's id.
+        """
+        if battle_id is None:
+            battle_id = self.add_battle(campaign_id, spec)
+        else:
+            self.update_battle(battle_id, spec)
+        if spec.game_id is not None and spec.victory is not None:
+            losses, lost = self._game_losses(battle_id)
+            self.update_battle(battle_id, dataclasses.replace(spec, losses=losses, units_lost=lost))
+        return battle_id
+
+    def next_battle(self, campaign_id: int) -> BattleView | None:
+        """The first battle, in date order, not yet decided nor run in eote-ref."""
+        for b in self.view(campaign_id).battles:
+            if b.game_id is None and not b.decided:
+                return b
+        return None
+
+    def _fill(
+        self,
+        s: Session,
+        battle: CampaignBattle,
+        campaign_id: int,
+        spec: NewBattle,
+        *,
+        unit_maps: Mapping[int, dict[str, int]] | None = None,
+        unit_results: Mapping[int, dict[str, list[int]]] | None = None,
+    ) -> None:
+        problems = self._check_battle(s, campaign_id, spec)
+        if problems:
+            raise CampaignError("; ".join(problems))
+        armies = {
+            a.name: a
+            for a in s.exec(select(CampaignArmy).where(CampaignArmy.campaign_id == campaign_id))
+        }
+        umpire_id = self._member(s, campaign_id, spec.umpire).id if spec.umpire else None
+        battle.date = spec.date
+        battle.scenario = spec.scenario.strip()
+        battle.table_size = spec.table_size
+        battle.figure_scale = spec.figure_scale
+        battle.umpire_id = umpire_id
+        battle.side_names = [spec.side_names[0], spec.side_names[1]]
+        battle.game_id = spec.game_id
+        battle.victory = spec.victory
+        battle.winner = None if spec.victory in (None, DRAW) else spec.winner
+        battle.notes = spec.notes
+        s.add(battle)
+        s.flush()
+        assert battle.id is not None
+        for old in s.exec(
+            select(CampaignBattleArmy).where(CampaignBattleArmy.battle_id == battle.id)
+        ).all():
+            s.delete(old)
+        s.flush()
+        for side, names in enumerate(spec.sides):
+            for n in names:
+                army_id = armies[n].id
+                assert army_id is not None
+                s.add(
+                    CampaignBattleArmy(
+                        battle_id=battle.id,
+                        army_id=army_id,
+                        side=side,
+                        losses=int(spec.losses.get(n, 0)),
+                        units_lost=int(spec.units_lost.get(n, 0)),
+                        unit_map=dict((unit_maps or {}).get(army_id, {})),
+                        unit_results=dict((unit_results or {}).get(army_id, {})),
+                    )
+                )
+
+    @staticmethod
+    def _battle_context(s: Session, campaign_id: int) -> tuple[set[str], dict[str, str]]:
+        """The army names and the members' roles of a campaign, for :meth:`_check_battle`."""
+        armies = {
+            a.name
+            for a in s.exec(select(CampaignArmy).where(CampaignArmy.campaign_id == campaign_id))
+        }
+        members = {
+            m.name: m.role
+            for m in s.exec(select(CampaignMember).where(CampaignMember.campaign_id == campaign_id))
+        }
+        return armies, members
+
+    @staticmethod
+    def _check_battle(
+        s: Session,
+        campaign_id: int,
+        spec: NewBattle,
+        *,
+        context: tuple[set[str], dict[str, str]] | None = None,
+    ) -> list[str]:
+        problems = []
+        armies, members = context or CampaignService._battle_context(s, campaign_id)
+        if not spec.scenario.strip():
+            problems.append("a battle needs a scenario name")
+        if spec.figure_scale not in FIGURE_SCALES:
+            problems.append(f"figure scale must be one of {', '.join(FIGURE_SCALES)}")
+        if spec.umpire and spec.umpire not in members:
+            problems.append(f"umpire {spec.umpire!r} is not a member of this campaign")
+        for side, names in enumerate(spec.sides):
+            if not names:
+                problems.append(f"side {'AB'[side]} has no army")
+            problems += [f"there is no army called {n!r}" for n in names if n not in armies]
+        both = set(spec.sides[0]) & set(spec.sides[1])
+        problems += [f"{n!r} cannot fight on both sides" for n in sorted(both)]
+        all_names = list(spec.sides[0]) + list(spec.sides[1])
+        if len(all_names) != len(set(all_names)):
+            problems.append("an army is listed twice")
+        if spec.victory is not None:
+            if spec.victory not in VICTORY_LEVELS:
+                problems.append(f"victory must be one of {', '.join(VICTORY_LEVELS)}")
+            elif spec.victory != DRAW and spec.winner not in (0, 1):
+                problems.append("a decisive or marginal victory needs a winning side")
+        elif spec.winner is not None:
+            problems.append("a winner needs a victory level")
+        if spec.game_id is not None and not game_exists(s, spec.game_id):
+            problems.append(f"there is no game {spec.game_id}")
+        problems += [
+            f"losses of {n!r} cannot be negative"
+            for n, v in {**spec.losses, **spec.units_lost}.items()
+            if v < 0
+        ]
+        return problems
+
+    def set_result(
+        self,
+        battle_id: int,
+        victory: str,
+        winner: int | None = None,
+        *,
+        notes: str | None = None,
+        losses: Mapping[str, int] | None = None,
+        units_lost: Mapping[str, int] | None = None,
+    ) -> None:
+        """Record the umpire's result; losses come from the linked game unless given by hand.
+
+        Args:
+            battle_id: the battle.
+            victory: ``decisive``, ``marginal`` or ``draw``.
+            winner: the winning side (0 or 1), unless a draw.
+            notes: the umpire's notes.
+            losses: hits taken per army name (manual entry; default: from the game's journal).
+            units_lost: units lost per army name (manual entry).
+        """
+        b = self.battle(battle_id)
+        if losses is None and b.game_id is not None:
+            computed, lost = self._game_losses(battle_id)
+        else:
+            computed = {a.army: a.losses for a in b.armies}
+            lost = {a.army: a.units_lost for a in b.armies}
+        spec = self._spec_of(b)
+        spec = dataclasses.replace(
+            spec,
+            victory=victory,
+            winner=winner,
+            notes=notes if notes is not None else b.notes,
+            losses=dict(losses) if losses is not None else computed,
+            units_lost=dict(units_lost) if units_lost is not None else lost,
+        )
+        self.update_battle(battle_id, spec)
+
+    @staticmethod
+    def _spec_of(b: BattleView) -> NewBattle:
+        return NewBattle(
+            date=b.date,
+            scenario=b.scenario,
+            sides=(
+                [a.army for a in b.side_armies(0)],
+                [a.army for a in b.side_armies(1)],
+            ),
+            side_names=b.side_names,
+            table_size=b.table_size,
+            figure_scale=b.figure_scale,
+            umpire=b.umpire,
+            game_id=b.game_id,
+            victory=b.victory,
+            winner=b.winner,
+            notes=b.notes,
+            losses={a.army: a.losses for a in b.armies},
+            units_lost={a.army: a.units_lost for a in b.armies},
+        )
+
+    def _game_losses(self, battle_id: int) -> tuple[dict[str, int], dict[str, int]]:
+        """Hits taken and units lost per army in the linked game (:func:`carried.game_losses`)."""
+        b = self.battle(battle_id)
+        with self.db.session() as s:
+            return carried.game_losses(s, b)
+
+    # ------------------------------------------------------------------ a game's hand-off
+    def battle_of_game(self, game_id: int) -> tuple[int, BattleView] | None:
+        """The campaign battle the game is linked to, as (campaign id, battle), if any.
+
+        A game set up with :meth:`start_game` is linked from the start; a battle entered by
+        hand may link it too. The first such battle is given (a game is normally linked once).
+        """
+        with self.db.session() as s:
+            row = s.exec(
+                select(CampaignBattle)
+                .where(CampaignBattle.game_id == game_id)
+                .order_by(col(CampaignBattle.id))
+            ).first()
+            if row is None or row.id is None:
+                return None
+            campaign_id, battle_id = row.campaign_id, row.id
+        return campaign_id, self.battle(battle_id)
+
+    def battle_for_game(
+        self, campaign_id: int, game_id: int, date: datetime.date | None = None
+    ) -> NewBattle:
+        """A new battle of ``campaign_id`` pre-filled from a game, to record its result.
+
+        The scenario is the game's name, the figure scale and side names are the game's, the
+        game is linked (its losses come from its journal) and each campaign army whose name,
+        or whose army list's name, is one of a side's army lists is put on that side.
+        """
+        with self.db.session() as s:
+            return carried.battle_for_game(s, campaign_id, game_id, date)
+
+    def game_army_lists(self, game_id: int) -> tuple[list[str], list[str]]:
+        """The names of the army lists each side of a game was set up from (none: empty)."""
+        with self.db.session() as s:
+            return carried.game_army_lists(s, game_id)
+
+    def can_carry_losses(self, battle_id: int) -> bool:
+        """Whether the battle's game was set up from the campaign copies and not yet carried."""
+        with self.db.session() as s:
+            battle = battle_row(s, battle_id)
+            if battle.carried or battle.game_id is None:
+                return False
+            armies = s.exec(
+                select(CampaignBattleArmy.id).where(CampaignBattleArmy.battle_id == battle_id)
+            ).all()
+            # set up from the campaign copies, or matched by name when carried
+            return bool(armies)
+
+    # ------------------------------------------------------------------ games and carried losses
+    def start_game(
+        self,
+        battle_id: int,
+        *,
+        options: Mapping[str, str | int | bool] | None = None,
+        initiative: int | None = None,
+    ) -> int:
+        """Set up the battle's game from the campaign copies of its armies; returns the game id.
+
+        Destroyed units stay off the table; each surviving unit starts with the hits it carries,
+        put on as one journal event right after set-up (:func:`carried.start_game`).
+        """
+        return carried.start_game(
+            self.db, self.battle(battle_id), options=options, initiative=initiative
+        )
+
+    def carry_losses(self, battle_id: int) -> int:
+        """Write the battle's losses back to the campaign copies; returns how many units changed.
+
+        Each surviving unit keeps its final hits less the campaign's recovery; disintegrated
+        units, and units that routed off the table, are marked destroyed. A game set up from the
+        campaign copies (:meth:`start_game`) knows which unit is which; any other game's units
+        are matched by name to the units of the campaign armies on their side, and those that
+        match none are listed in :attr:`unmatched`. Only once per battle.
+        """
+        self.unmatched = []
+        with self.db.session() as s:
+            changed, self.unmatched = carried.carry(s, battle_id)
+            s.commit()
+        return changed
+
+    # ------------------------------------------------------------------ CSV
+    def export_csv(self, campaign_id: int, folder: pathlib.Path) -> list[pathlib.Path]:
+        """Write the league tables (players, armies, nations) and the battle list as CSV files."""
+        v = self.view(campaign_id)
+        folder.mkdir(parents=True, exist_ok=True)
+        files = {
+            "league.csv": csv_tables.league_csv(v.league),
+            "league-armies.csv": csv_tables.league_csv(v.league_by_army),
+            "league-nations.csv": csv_tables.league_csv(
+                [dataclasses.replace(r, name=nation_name(r.name)) for r in v.league_by_nation]
+            ),
+            "battles.csv": csv_tables.battles_csv(v.battles),
+        }
+        out = []
+        for name, text in files.items():
+            path = folder / name
+            path.write_text(text, encoding="utf-8")
+            out.append(path)
+        return out
+
+    def parse_battles_csv(self, campaign_id: int, text: str) -> list[NewBattle]:
+        """Read a battle-list CSV; CsvImportError lists every bad row by its line number."""
+        header = csv_format.header_of(text)
+        required = ("date", "scenario", "side_a", "side_b", "armies_a", "armies_b")
+        missing = [c for c in required if c not in header]
+        if missing:
+            raise CsvImportError([f"line 1: missing column(s) {', '.join(missing)}"])
+        problems: list[str] = []
+        battles: list[NewBattle] = []
+        with self.db.session() as s:
+            campaign_row(s, campaign_id)
+            context = self._battle_context(s, campaign_id)
+            known = {name.casefold(): name for name in context[0]}
+            try:
+                for line, row in csv_format.read_rows(text, csv_tables.BATTLE_COLUMNS):
+                    spec, errors = csv_tables.parse_row(row)
+                    if spec is not None:
+                        spec = csv_tables.known_armies(spec, known)
+                        errors += self._check_battle(s, campaign_id, spec, context=context)
+                    problems += [f"line {line}: {e}" for e in errors]
+                    if spec is not None and not errors:
+                        battles.append(spec)
+            except csv_format.CsvFormatError as exc:
+                raise CsvImportError([*problems, *exc.problems]) from exc
+        if problems:
+            raise CsvImportError(problems)
+        return battles
+
+    def import_battles(self, campaign_id: int, text: str) -> int:
+        """Import a CSV file's battles in one transaction; nothing is imported if a row is bad.
+
+        Returns:
+            How many battles were imported.
+        """
+        battles = self.parse_battles_csv(campaign_id, text)
+        with self.db.session() as s:
+            armies: dict[str, int] = {
+                a.name: a.id
+                for a in s.exec(select(CampaignArmy).where(CampaignArmy.campaign_id == campaign_id))
+                if a.id is not None
+            }
+            members = {
+                m.name: m.id
+                for m in s.exec(
+                    select(CampaignMember).where(CampaignMember.campaign_id == campaign_id)
+                )
+            }
+            values = [  # checked by parse_battles_csv: inserted in bulk, one transaction
+                {
+                    "campaign_id": campaign_id,
+                    "date": spec.date,
+                    "scenario": spec.scenario.strip(),
+                    "table_size": spec.table_size,
+                    "figure_scale": spec.figure_scale,
+                    "umpire_id": members[spec.umpire] if spec.umpire else None,
+                    "side_names": [spec.side_names[0], spec.side_names[1]],
+                    "game_id": spec.game_id,
+                    "victory": spec.victory,
+                    "winner": None if spec.victory in (None, DRAW) else spec.winner,
+                    "notes": spec.notes,
+                }
+                for spec in battles
+            ]
+            if not values:
+                return 0
+            ids = s.execute(
+                insert(CampaignBattle).returning(
+                    col(CampaignBattle.id),
+                    sort_by_parameter_order=True,
+                ),
+                values,
+            ).scalars()
+            links = [
+                {
+                    "battle_id": battle_id,
+                    "army_id": armies[n],
+                    "side": side,
+                    "losses": int(spec.losses.get(n, 0)),
+                    "units_lost": int(spec.units_lost.get(n, 0)),
+                    "unit_map": {},
+                    "unit_results": {},
+                }
+                for battle_id, spec in zip(list(ids), battles, strict=True)
+                for side, names in enumerate(spec.sides)
+                for n in names
+            ]
+            s.execute(insert(CampaignBattleArmy), links)
+            s.commit()
+        return len(battles)
