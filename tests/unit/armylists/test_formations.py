@@ -76,7 +76,8 @@ def test_formations_survive_export_and_reload() -> None:
     first = load_army_list_text(text).army_list
     again = load_army_list_text(dump_army_list(first)).army_list
     assert again == first
-    assert again.formations is not None and again.formations.cavalry is StartFormation.LINE
+    assert again.formations is not None
+    assert again.formations.cavalry is StartFormation.LINE
 
 
 @pytest.mark.parametrize(

@@ -37,14 +37,17 @@ def test_shipped_waterloo_lists_start_every_unit_in_its_arms_formation(
         "artillery": {"limbered"},
     }
     french_guns = [u for u in waterloo.view().sides[1].units if u.arm == "artillery"]
-    assert french_guns and all(u.limbered for u in french_guns)
+    assert french_guns
+    assert all(u.limbered for u in french_guns)
     allied_guns = [u for u in waterloo.view().sides[0].units if u.arm == "artillery"]
-    assert allied_guns and not any(u.limbered for u in allied_guns)
+    assert allied_guns
+    assert not any(u.limbered for u in allied_guns)
 
 
 def test_setting_up_is_not_a_change_of_formation(waterloo: GameService) -> None:
     units = [u for side in waterloo.view().sides for u in side.units]
-    assert units and not any(u.changed_formation for u in units)
+    assert units
+    assert not any(u.changed_formation for u in units)
     assert waterloo.journal() == []
 
 
