@@ -217,11 +217,15 @@ def _charges_to_fight(view: GameView) -> list[Check]:
 
 def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Check]:
     """Leaders near this turn's combat (EotE 8.0), each until his roll is in the journal."""
+    from eote_ref.referee.batch import batched_ids
     from eote_ref.referee.checks.end import leaders_within_reach
 
     out: list[Check] = []
     if game is not None:
+        batched = batched_ids(game, "leader_casualty", "leader_ids")
         for lead in leaders_within_reach(game, view=view):
+            if lead.leader_id in batched:
+                continue
             where = (
                 " (attached to an assaulting unit, -2)" if lead.attached_to_assaulting_unit else ""
             )

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from eote_ref.referee.batch import Batch
-from eote_ref.referee.game import GameService
+from eote_ref.referee.game import GameService, RefereeError
+from eote_ref.referee.phases import Phase
+from eote_ref.referee.todo import checks_due
+from eote_ref.store import SetField
 from eote_ref.rules.dice import RandomDice
 from tests.unit.referee.conftest import game_state
 
@@ -51,3 +56,95 @@ def test_disordered_units_rally_with_a_die_each_and_the_pinned_one_is_informatio
     assert entry.summary.startswith("Rally every disordered unit")
     waterloo.undo()
     assert game_state(waterloo) == before
+
+
+# ------------------------------------------------------------------ issue 15, second round
+def _mark(game: GameService, uid: int, **fields: object) -> None:
+    game.record(
+        "marker", "test set-up", [SetField("game_unit", uid, k, v) for k, v in fields.items()]
+    )
+
+
+def _to_phase(game: GameService, phase: Phase) -> None:
+    while game.view().phase is not phase:
+        game.advance_phase()
+
+
+def test_command_radius_for_every_division_reads_the_marks_and_is_one_step(
+    waterloo: GameService,
+) -> None:
+    division = waterloo.view().sides[0].divisions[0]
+    straggler = division.units[1].id
+    waterloo.set_unit(straggler, "out_of_command", True)
+    before = game_state(waterloo)
+    batch = Batch(waterloo, "command_radius_all")
+    divisions = [d for s in waterloo.view().sides for d in s.divisions]
+    assert [i.label for i in batch.items] == [d.name for d in divisions]
+    assert batch.ready()  # measured on the table: no die
+    first = batch.items[0]
+    assert first.result.startswith("radius ")
+    assert f"1 of {len(division.units)} units out of command" in first.result
+    steps = len(waterloo.journal())
+    batch.apply()
+    assert len(waterloo.journal()) == steps + 1
+    # The divisions count as measured this turn: the batch offers none of them again.
+    assert Batch(waterloo, "command_radius_all").items == []
+    waterloo.undo()
+    assert game_state(waterloo) == before
+    assert len(Batch(waterloo, "command_radius_all").items) == len(divisions)
+
+
+def test_command_radius_from_one_divisions_row(waterloo: GameService) -> None:
+    division = waterloo.view().sides[1].divisions[2]
+    batch = Batch(waterloo, "command_radius_all", only={"division_id": division.id})
+    assert [i.label for i in batch.items] == [division.name]
+
+
+def test_cavalry_end_of_turn_for_every_unit_that_fought(waterloo: GameService) -> None:
+    cav = [u.id for u in waterloo.view().sides[0].units if u.arm == "cavalry"][:3]
+    _mark(waterloo, cav[0], fought_this_turn=True)
+    _mark(waterloo, cav[1], fought_this_turn=True, fought_while_blown=True, blown=1)
+    _to_phase(waterloo, Phase.INTEGRITY)
+    before = game_state(waterloo)
+    batch = Batch(waterloo, "cavalry_end_of_turn_batch")
+    assert [i.unit.id for i in batch.items if i.unit] == cav[:2]
+    assert batch.ready()
+    assert [i.outcome.result for i in batch.items if i.outcome] == ["blown", "disintegrated"]
+    batch.apply()
+    units = {u.id: u for s in waterloo.view().sides for u in s.units}
+    assert units[cav[0]].blown == 1
+    assert units[cav[1]].off_table
+    assert not any(c.procedure == "cavalry_end_of_turn" for c in checks_due(waterloo.view(), waterloo))
+    assert Batch(waterloo, "cavalry_end_of_turn_batch").items == []
+    waterloo.undo()
+    assert game_state(waterloo) == before
+
+
+def test_leader_casualties_one_die_each_applied_together(waterloo: GameService) -> None:
+    divisions = waterloo.view().sides[0].divisions[:2]
+    for d in divisions:
+        _mark(waterloo, d.units[0].id, fought_this_turn=True)
+    _to_phase(waterloo, Phase.LEADER_CASUALTY)
+    due = [c for c in checks_due(waterloo.view(), waterloo) if c.procedure == "leader_casualty"]
+    assert len(due) >= 2
+    before = game_state(waterloo)
+    batch = Batch(waterloo, "leader_casualty_all")
+    assert len(batch.items) == len(due)
+    assert all(
+        d.leader is not None and d.leader.name in batch.items[n].label
+        for n, d in enumerate(divisions)
+    )
+    assert not batch.ready()  # a d10 each first
+    with pytest.raises(RefereeError):
+        batch.apply()
+    for n in range(len(batch.items)):
+        batch.set_rolls(n, {"roll": 7})
+    assert batch.ready()
+    assert all(i.result for i in batch.items)
+    steps = len(waterloo.journal())
+    batch.apply()
+    assert len(waterloo.journal()) == steps + 1
+    assert [c for c in checks_due(waterloo.view(), waterloo) if c.procedure == "leader_casualty"] == []
+    waterloo.undo()
+    assert game_state(waterloo) == before
+    assert len([c for c in checks_due(waterloo.view(), waterloo) if c.procedure == "leader_casualty"]) == len(due)
