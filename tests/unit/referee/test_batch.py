@@ -8,8 +8,8 @@ from eote_ref.referee.batch import Batch
 from eote_ref.referee.game import GameService, RefereeError
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
-from eote_ref.store import SetField
 from eote_ref.rules.dice import RandomDice
+from eote_ref.store import SetField
 from tests.unit.referee.conftest import game_state
 
 
@@ -65,6 +65,10 @@ def _mark(game: GameService, uid: int, **fields: object) -> None:
     )
 
 
+def _due(game: GameService, procedure: str) -> list[object]:
+    return [c for c in checks_due(game.view(), game) if c.procedure == procedure]
+
+
 def _to_phase(game: GameService, phase: Phase) -> None:
     while game.view().phase is not phase:
         game.advance_phase()
@@ -114,7 +118,7 @@ def test_cavalry_end_of_turn_for_every_unit_that_fought(waterloo: GameService) -
     units = {u.id: u for s in waterloo.view().sides for u in s.units}
     assert units[cav[0]].blown == 1
     assert units[cav[1]].off_table
-    assert not any(c.procedure == "cavalry_end_of_turn" for c in checks_due(waterloo.view(), waterloo))
+    assert _due(waterloo, "cavalry_end_of_turn") == []
     assert Batch(waterloo, "cavalry_end_of_turn_batch").items == []
     waterloo.undo()
     assert game_state(waterloo) == before
@@ -144,7 +148,7 @@ def test_leader_casualties_one_die_each_applied_together(waterloo: GameService) 
     steps = len(waterloo.journal())
     batch.apply()
     assert len(waterloo.journal()) == steps + 1
-    assert [c for c in checks_due(waterloo.view(), waterloo) if c.procedure == "leader_casualty"] == []
+    assert _due(waterloo, "leader_casualty") == []
     waterloo.undo()
     assert game_state(waterloo) == before
-    assert len([c for c in checks_due(waterloo.view(), waterloo) if c.procedure == "leader_casualty"]) == len(due)
+    assert len(_due(waterloo, "leader_casualty")) == len(due)
