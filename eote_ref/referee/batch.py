@@ -86,12 +86,15 @@ def _cavalry_that_fought(game: GameService, view: GameView) -> list[BatchTarget]
 def _divisions_to_measure(game: GameService, view: GameView) -> list[BatchTarget]:
     """Divisions with units on the table, not measured (or commanded) this turn (EotE 3.6)."""
     divisions = [
-        d for s in view.sides for d in s.divisions if any(not u.off_table for u in d.units)
+        (s.name, d)
+        for s in view.sides
+        for d in s.divisions
+        if any(not u.off_table for u in d.units)
     ]
-    done = command_control_this_turn(game, view.turn, [d.id for d in divisions])
+    done = command_control_this_turn(game, view.turn, [d.id for _side, d in divisions])
     return [
-        BatchTarget(d.name, {"division_id": d.id}, None, ("division_ids", d.id))
-        for d in divisions
+        BatchTarget(f"{d.name} ({side})", {"division_id": d.id}, None, ("division_ids", d.id))
+        for side, d in divisions
         if d.id not in done
     ]
 

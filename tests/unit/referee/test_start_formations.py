@@ -34,13 +34,27 @@ def test_shipped_waterloo_lists_start_every_unit_in_its_arms_formation(
     assert _formations(waterloo, 1) == {
         "infantry": {"column"},
         "cavalry": {"column"},
-        "artillery": {"limbered"},
+        "artillery": {"unlimbered"},
     }
-    french_guns = [u for u in waterloo.view().sides[1].units if u.arm == "artillery"]
+    guns = [u for s in waterloo.view().sides for u in s.units if u.arm == "artillery"]
+    assert guns
+    assert not any(u.limbered for u in guns)
+
+
+def test_a_limbered_start_sets_the_limbered_marker(db: Database) -> None:
+    game_id = create_new_game(
+        db,
+        NewGame(
+            "Limbered",
+            {"Allies": [LISTS[ALLIED]], "French": [LISTS[FRENCH]]},
+            formations={"French": {"artillery": "limbered"}},
+        ),
+    )
+    game = GameService(db, game_id)
+    french_guns = [u for u in game.view().sides[1].units if u.arm == "artillery"]
     assert french_guns
-    assert all(u.limbered for u in french_guns)
-    allied_guns = [u for u in waterloo.view().sides[0].units if u.arm == "artillery"]
-    assert allied_guns
+    assert all(u.limbered and u.formation == "limbered" for u in french_guns)
+    allied_guns = [u for u in game.view().sides[0].units if u.arm == "artillery"]
     assert not any(u.limbered for u in allied_guns)
 
 
