@@ -103,10 +103,12 @@ def test_square_preview_then_apply_is_one_undoable_step(game: GameService) -> No
 
 def test_failed_square_leaves_the_unit_pinned(game: GameService) -> None:
     uid = first(game, 0, "infantry")
+    before = row(game, uid).formation
+    assert before == "line"  # the list's starting formation
     out = open_check(game, "square", unit_id=uid).apply({"roll": 0})
     assert out.result == "failed"
     after = row(game, uid)
-    assert (after.formation, after.pinned) == (None, True)
+    assert (after.formation, after.pinned) == (before, True)
 
 
 def test_morale_rout_marks_the_unit(game: GameService) -> None:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from sqlmodel import select
 
 from eote_ref.armylists.loader import load_army_list
-from eote_ref.referee.game import GameService
+from eote_ref.referee.adjudicate import rules_unit
+from eote_ref.referee.game import GameService, UnitView
 from eote_ref.referee.roster_service import RosterService
 from eote_ref.referee.setup import NewGame, SetupError, create_new_game
 from eote_ref.store import Database, create_game_from_rosters
+from eote_ref.store.models import GameUnit
 from tests.unit.referee.conftest import LISTS
 
 FRENCH = "waterloo-1815-french.yaml"
@@ -22,20 +25,28 @@ def _formations(game: GameService, side: int) -> dict[str, set[str | None]]:
     return out
 
 
+def _rows(game: GameService) -> list[tuple[UnitView, GameUnit]]:
+    units = [u for s in game.view().sides for u in s.units]
+    with game.db.session() as s:
+        rows = {r.id: r for r in s.exec(select(GameUnit).where(GameUnit.game_id == game.game_id))}
+        for r in rows.values():
+            s.expunge(r)
+    return [(u, rows[u.id]) for u in units]
+
+
 def test_shipped_waterloo_lists_start_every_unit_in_its_arms_formation(
     waterloo: GameService,
 ) -> None:
-    # Side 0 is the Anglo-Allied list, side 1 the French (tests/conftest.py).
-    assert _formations(waterloo, 0) == {
-        "infantry": {"line"},
-        "cavalry": {"column"},
-        "artillery": {"unlimbered"},
-    }
-    assert _formations(waterloo, 1) == {
-        "infantry": {"column"},
-        "cavalry": {"column"},
-        "artillery": {"unlimbered"},
-    }
+    # Side 0 is the Anglo-Allied list, side 1 the French (tests/conftest.py); both lists
+    # give the army deployed for battle, what the rules engine assumes for no formation.
+    deployed = {"infantry": {"line"}, "cavalry": {"line"}, "artillery": {"unlimbered"}}
+    assert _formations(waterloo, 0) == deployed
+    assert _formations(waterloo, 1) == deployed
+    assert {
+        u.arm: rules_unit(row).formation.value
+        for u, row in _rows(waterloo)
+        if u.arm in ("infantry", "cavalry", "artillery")
+    } == {arm: next(iter(v)) for arm, v in deployed.items()}
     guns = [u for s in waterloo.view().sides for u in s.units if u.arm == "artillery"]
     assert guns
     assert not any(u.limbered for u in guns)
@@ -77,7 +88,7 @@ def test_the_wizards_choice_replaces_a_sides_defaults(db: Database) -> None:
     game = GameService(db, game_id)
     assert _formations(game, 1) == {
         "infantry": {"french_assault_column"},
-        "cavalry": {"column"},
+        "cavalry": {"line"},
         "artillery": {None},
     }
     assert _formations(game, 0)["infantry"] == {"line"}
@@ -107,5 +118,5 @@ def test_a_list_stored_in_the_database_keeps_its_formations(db: Database) -> Non
         assert game.id is not None
         game_id = game.id
     g = GameService(db, game_id)
-    assert _formations(g, 1)["infantry"] == {"column"}
+    assert _formations(g, 1)["infantry"] == {"line"}
     assert _formations(g, 0)["artillery"] == {"unlimbered"}
