@@ -1,13 +1,14 @@
 """Batch checks: the same check for every unit, division or leader due it, in one step.
 
 The command phase: every routed unit leaves, every disordered unit rallies, every division's
-command radius; the end of the turn: every cavalry unit that fought, every leader within
-reach of combat. A :class:`Batch` is the same check (:mod:`eote_ref.referee.checks`) opened
-for each target that is due it, with its facts read from the state as the single wizard
-would. Each item takes its own die (typed, or rolled by the app); the results are shown
-together and :meth:`Batch.apply` writes them all as **one** journal step, so one undo takes
-the batch back. Targets the rules refuse (a disordered unit that is pinned or out of command,
-3.6) are listed as information with the reason, never rolled for.
+command radius; the fire and assault phases: every morale check due; the end of the turn:
+every cavalry unit that fought, every leader within reach of combat. A :class:`Batch` is the
+same check (:mod:`eote_ref.referee.checks`) opened for each target that is due it, with its
+facts read from the state as the single wizard would. Each item takes its own die (typed, or
+rolled by the app); the results are shown together and :meth:`Batch.apply` writes them all
+as **one** journal step, so one undo takes the batch back. Targets the rules refuse (a
+disordered unit that is pinned or out of command, 3.6) are listed as information with the
+reason, never rolled for.
 
 The journal event's inputs name what was settled (``unit_ids``, ``division_ids``,
 ``leader_ids``), so the turn guide drops those items as it would after single checks
@@ -115,6 +116,20 @@ def _leaders_in_reach(game: GameService, view: GameView) -> list[BatchTarget]:
     return out
 
 
+def _morale_due(game: GameService, view: GameView) -> list[BatchTarget]:
+    """The morale checks the turn guide lists now (EotE 7.5), one row per unit."""
+    from eote_ref.referee.todo import checks_due
+
+    units = {u.id: u for s in view.sides for u in s.units}
+    out = []
+    for c in checks_due(view, game):
+        if c.procedure != "morale" or c.unit_id is None or c.unit_id not in units:
+            continue
+        unit = units[c.unit_id]
+        out.append(BatchTarget(unit.name, {"unit_id": unit.id}, unit, ("unit_ids", unit.id)))
+    return out
+
+
 def batched_ids(game: GameService, kind: str, key: str) -> set[int]:
     """The ids (``unit_ids``, ``division_ids``, ``leader_ids``) this turn's batches settled."""
     out: set[int] = set()
@@ -151,6 +166,12 @@ BATCHES: dict[str, BatchKind] = {
         "Cavalry end of turn: every unit that fought",
         "5.10",
         targets=_cavalry_that_fought,
+    ),
+    "morale_all": BatchKind(
+        "morale",
+        "Morale checks: every unit due one",
+        "7.5",
+        targets=_morale_due,
     ),
     "leader_casualty_all": BatchKind(
         "leader_casualty",

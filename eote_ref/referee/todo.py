@@ -180,11 +180,19 @@ def _morale_checks(view: GameView) -> list[Check]:
 
 
 def _engaged_assaults(view: GameView) -> list[Check]:
-    """Assaults left undecided last turn, still to fight; cavalry combats first (7.0, 7.6)."""
+    """Assaults left undecided last turn, still to fight; cavalry combats first (7.0, 7.6).
+
+    A combat fought this turn already (left engaged again, it is next turn's) is not listed.
+    """
+    from eote_ref.referee import facts
+
     units = {u.id: (side, u) for side, _div, u in _units(view)}
+    fought = facts.fought_pairs(view)
     out: list[tuple[bool, Check]] = []
     for ln in view.links:
         if ln.kind != "engaged" or ln.unit_id not in units or ln.other_id not in units:
+            continue
+        if frozenset((ln.unit_id, ln.other_id)) in fought:
             continue
         side, a = units[ln.unit_id]
         _s, d = units[ln.other_id]

@@ -327,6 +327,15 @@ MENU: list[MenuCheck] = [
         ("integrity",),
     ),
     MenuCheck(
+        "morale_all",
+        "Morale checks: every unit due…",
+        "Ctrl+Alt+M",
+        "game",
+        "Every morale check the turn guide lists, a die each, shown together and applied as "
+        "one step (EotE 7.5)",
+        ("fire", "assault"),
+    ),
+    MenuCheck(
         "leader_casualty_all",
         "Leader casualties: every leader…",
         "Ctrl+Alt+L",

@@ -155,3 +155,46 @@ def test_leader_casualties_one_die_each_applied_together(waterloo: GameService) 
     waterloo.undo()
     assert game_state(waterloo) == before
     assert len(_due(waterloo, "leader_casualty")) == len(due)
+
+
+def test_every_morale_check_due_in_one_step(waterloo: GameService) -> None:
+    ids = [u.id for u in waterloo.view().sides[0].units if u.arm == "infantry"][:3]
+    _to_phase(waterloo, Phase.FIRE)
+    threshold = waterloo.morale_threshold
+    for uid in ids[:2]:
+        _mark(waterloo, uid, hits=threshold)
+    due = _due(waterloo, "morale")
+    assert len(due) == 2
+    before = game_state(waterloo)
+    batch = Batch(waterloo, "morale_all")
+    assert [i.unit.id for i in batch.items if i.unit] == ids[:2]
+    for n in range(len(batch.items)):
+        batch.set_rolls(n, {"roll": 1})
+    assert batch.ready()
+    batch.apply()
+    assert _due(waterloo, "morale") == []
+    waterloo.undo()
+    assert game_state(waterloo) == before
+    assert len(_due(waterloo, "morale")) == 2
+
+
+def test_an_engaged_combat_fought_this_turn_is_not_due_again(waterloo: GameService) -> None:
+    from eote_ref.referee.checks import open_check
+
+    attacker = waterloo.view().sides[1].units[0].id
+    defender = waterloo.view().sides[0].units[0].id
+    _to_phase(waterloo, Phase.ASSAULT)
+    assert _due(waterloo, "assault") == []
+    # A die that leaves both in the fight: engaged into next turn (7.0).
+    for roll in range(10):
+        check = open_check(waterloo, "assault", attackers=(attacker,), defenders=(defender,))
+        trial = check.trial({"roll": roll})
+        if trial.outcome is not None and "engaged" in check.summary(trial.outcome):
+            check.apply({"roll": roll})
+            break
+    else:
+        pytest.fail("no die leaves the combat engaged")
+    assert _due(waterloo, "assault") == []  # fought this turn: next turn's
+    while waterloo.view().phase is not Phase.ASSAULT or waterloo.view().turn == 1:
+        waterloo.advance_phase()
+    assert len(_due(waterloo, "assault")) == 1
