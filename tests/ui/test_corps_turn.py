@@ -295,7 +295,7 @@ FIRES = [
 #: Who takes a target's place once it has left the table.
 RESERVE_TARGET = {"1/28th Foot": "1/92nd Gordon Highlanders", "1/32nd Foot": "1/95th Rifles"}
 #: Their dice, turn by turn (the provisional fire table: 1-2 disorder, 3-4 one hit, 5 two).
-FIRE_DICE = {1: [5, 3, 4, 2, 3, 3, 1, 4], 2: [4, 6, 2, 3, 7, 1, 8, 9]}
+FIRE_DICE = {1: [5, 3, 4, 2, 3, 3, 1, 4], 2: [4, 6, 2, 3, 7, 3, 8, 9]}
 #: The assaults' dice: engaged combats from last turn, then the two columns.
 ASSAULT_DICE = {1: (5, 0, 3), 2: (4, 2, 9)}
 
