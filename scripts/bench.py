@@ -20,6 +20,7 @@ import json
 import os
 import pathlib
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -335,7 +336,7 @@ def qt_figures(db: Any, game_id: int, unit_ids: list[int], repeat: int) -> dict[
     return figures
 
 
-#: Figures other benchmarks add once their subject exists (null until then): the inputs a
+#: Figures other benchmarks add (null when they cannot run): the inputs a
 #: whole table-night turn takes, and the 95th percentile of one command on the club server.
 LATER_FIGURES = ("turn_inputs", "pg_apply_p95_ms")
 
@@ -381,6 +382,33 @@ def pg_apply_p95_ms() -> float | None:
     return None if figures["errors"] else float(figures["pg_apply_p95_ms"])
 
 
+def turn_inputs() -> int | None:
+    """Inputs of the costliest turn of the corps-action scenario (tests/ui/test_corps_turn.py).
+
+    Runs the scenario's test (real widgets, offscreen) and reads the counts it writes; prints
+    each turn's. None when it did not run (pytest-qt missing, or the test failed).
+    """
+    root = pathlib.Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        out = pathlib.Path(tmp) / "turns.json"
+        env = {**os.environ, "EOTE_REF_TURN_INPUTS": str(out), "QT_QPA_PLATFORM": "offscreen"}
+        test = "tests/ui/test_corps_turn.py"
+        cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "slow", test]
+        done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, check=False)
+        if not out.exists():
+            print(f"corps-action turn: not measured ({test} failed or did not run)")
+            print(done.stdout[-2000:])
+            return None
+        turns = json.loads(out.read_text(encoding="utf-8"))["turns"]
+    for n, t in enumerate(turns, 1):
+        print(
+            f"corps-action turn {n}: {t['inputs']} inputs (keys and clicks, dice included; "
+            f"budget 110, 228 before issue 15), {t['journal_steps']} journal steps, "
+            f"{t['results']} results"
+        )
+    return max(int(t["inputs"]) for t in turns)
+
+
 def main() -> int:
     """Build the big game in a temporary folder, time everything, print (and write JSON)."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -388,6 +416,9 @@ def main() -> int:
     parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE")
     parser.add_argument("--no-startup", action="store_true", help="skip the start-up benchmarks")
     parser.add_argument("--no-store", action="store_true", help="skip the big-game benchmarks")
+    parser.add_argument(
+        "--no-turn", action="store_true", help="skip the corps-action turn (input counts)"
+    )
     args = parser.parse_args()
     figures: dict[str, Any] = dict.fromkeys(NAMED_FIGURES)
     figures["targets"] = TARGETS
@@ -403,6 +434,8 @@ def main() -> int:
         figures.update(startup)
         failed |= not bench_startup.print_figures(startup)
     figures["pg_apply_p95_ms"] = pg_apply_p95_ms()
+    if not args.no_turn:
+        figures["turn_inputs"] = turn_inputs()
     figures["load_average_at_end"] = _load_average()
     if args.json:
         pathlib.Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")

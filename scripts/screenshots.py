@@ -672,6 +672,32 @@ def _table_night_shots(db: object, save: object, only: bool = False) -> None:
         save(batch, "batch-rally")  # type: ignore[operator]
         batch.reject()
         batch.deleteLater()
+
+        # Every division's command radius in one step, then the leaders near combat together.
+        radius = BatchDialog(hub, "command_radius_all")
+        radius.show()
+        save(radius, "batch-command-radius")  # type: ignore[operator]
+        radius.reject()
+        radius.deleteLater()
+        from eote_ref.rules.dice import RandomDice
+        from eote_ref.store import SetField
+
+        game.record(
+            "marker",
+            "three French divisions fought",
+            [
+                SetField("game_unit", d.units[0].id, "fought_this_turn", True)
+                for d in french.divisions[:3]
+            ],
+        )
+        while game.view().phase is not Phase.LEADER_CASUALTY:
+            game.advance_phase()
+        leaders = BatchDialog(hub, "leader_casualty_all", dice=RandomDice(seed=8))
+        leaders.show()
+        leaders.roll_all()
+        save(leaders, "batch-leader-casualties")  # type: ignore[operator]
+        leaders.reject()
+        leaders.deleteLater()
     except Exception as e:  # noqa: BLE001 - one screen must not stop the run
         print(f"skipped the table-night screens: {e}", file=sys.stderr)
 

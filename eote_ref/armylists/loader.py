@@ -12,13 +12,16 @@ from typing import Any, TypeVar
 from eote_ref import yamlio
 from eote_ref.armylists.model import (
     FORMAT_VERSION,
+    FORMATIONS_BY_ARM,
     KNOWN_NATIONS,
     KNOWN_RULESETS,
+    NOT_A_DEFAULT,
     TYPES_BY_ARM,
     Arm,
     ArmyList,
     Level,
     Skirmish,
+    StartFormation,
 )
 from eote_ref.yamlio import Document, Path, Problem, YamlError
 
@@ -230,6 +233,9 @@ class _Checker:
             for i, source in enumerate(sources):
                 if isinstance(source, str) and yamlio.is_blank(source):
                     self.error(("sources", i), "must not be empty")
+        formations = data.get("formations")
+        if isinstance(formations, dict):
+            self.default_formations(formations)
         army = data.get("army")
         if isinstance(army, dict):
             level = _as_enum(Level, army.get("level"))
@@ -239,6 +245,32 @@ class _Checker:
                     f"the top command must have level 'army', found '{level}'",
                 )
             self.command(army, ("army",))
+
+    def default_formations(self, formations: dict[Any, Any]) -> None:
+        """Each arm's starting formation must fit the arm and every unit of it."""
+        for key, value in formations.items():
+            arm = _as_enum(Arm, key)
+            formation = _as_enum(StartFormation, value)
+            if arm is None or formation is None:
+                continue  # the parser names unknown keys and values
+            where: Path = ("formations", key)
+            if formation not in FORMATIONS_BY_ARM[arm]:
+                self.error(where, _wrong_formation(formation, arm))
+            elif formation in NOT_A_DEFAULT:
+                self.error(
+                    where,
+                    f"'{formation}' cannot be a default for every {arm} unit: give it to "
+                    "the units that start in it with their own 'formation'",
+                )
+            elif formation is StartFormation.FRENCH_ASSAULT_COLUMN and self.army_nation not in (
+                None,
+                "french",
+            ):
+                self.warn(
+                    where,
+                    f"a French assault column for a {self.army_nation} army: only nations "
+                    "that used the formation may take it (EotE 5.3.6)",
+                )
 
     def nation(self, mapping: dict[Any, Any], path: Path) -> str | None:
         nation = self.text(mapping, "nation", path)
@@ -412,4 +444,40 @@ class _Checker:
         nation = self.nation(unit, path)
         if nation is not None and nation == self.army_nation:
             self.warn((*path, "nation"), f"'{nation}' is the army's nation already: leave it out")
+        self.unit_formation(unit, path, arm, skirmish, nation or self.army_nation)
         return name
+
+    def unit_formation(
+        self,
+        unit: dict[Any, Any],
+        path: Path,
+        arm: Arm | None,
+        skirmish: Skirmish | None,
+        nation: str | None,
+    ) -> None:
+        """A unit's own starting formation must be one its arm, ability and nation allow."""
+        formation = _as_enum(StartFormation, unit.get("formation"))
+        if formation is None or arm is None:
+            return
+        where: Path = (*path, "formation")
+        if formation not in FORMATIONS_BY_ARM[arm]:
+            self.error(where, _wrong_formation(formation, arm))
+        elif (
+            formation is StartFormation.SKIRMISH
+            and (skirmish or Skirmish.NONE) is not Skirmish.FULL
+        ):
+            self.error(
+                where,
+                "only a unit with 'skirmish: full' may start in skirmish order (EotE 5.4)",
+            )
+        elif formation is StartFormation.FRENCH_ASSAULT_COLUMN and nation not in (None, "french"):
+            self.warn(
+                where,
+                f"a French assault column for a {nation} unit: only nations that used the "
+                "formation may take it (EotE 5.3.6)",
+            )
+
+
+def _wrong_formation(formation: StartFormation, arm: Arm) -> str:
+    allowed = ", ".join(f.value for f in FORMATIONS_BY_ARM[arm])
+    return f"{arm} cannot start in '{formation}' ({arm} formations: {allowed})"

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from eote_ref import yamlio
+from eote_ref.rules.units import starting_formation
 
 #: The army-list format version this module reads and writes.
 FORMAT_VERSION = 1
@@ -130,6 +131,52 @@ class Weight(enum.StrEnum):
     HEAVY = "heavy"
 
 
+class StartFormation(enum.StrEnum):
+    """A formation a unit may start the game in (EotE 1.0.2, 5.3.6, 5.4; artillery 5.2.3)."""
+
+    LINE = "line"
+    COLUMN = "column"
+    FRENCH_ASSAULT_COLUMN = "french_assault_column"
+    SQUARE = "square"
+    SKIRMISH = "skirmish"
+    LIMBERED = "limbered"
+    UNLIMBERED = "unlimbered"
+
+
+#: The formations each arm may start in (engineers move as infantry in line or column).
+FORMATIONS_BY_ARM: dict[Arm, tuple[StartFormation, ...]] = {
+    Arm.INFANTRY: (
+        StartFormation.LINE,
+        StartFormation.COLUMN,
+        StartFormation.FRENCH_ASSAULT_COLUMN,
+        StartFormation.SQUARE,
+        StartFormation.SKIRMISH,
+    ),
+    Arm.CAVALRY: (StartFormation.LINE, StartFormation.COLUMN, StartFormation.SKIRMISH),
+    Arm.ARTILLERY: (StartFormation.LIMBERED, StartFormation.UNLIMBERED),
+    Arm.ENGINEERS: (StartFormation.LINE, StartFormation.COLUMN),
+}
+
+#: Formations that a per-arm default may not name: not every unit of an arm may take them
+#: (skirmish order needs full skirmish ability, EotE 5.4), or no army starts a battle in them.
+NOT_A_DEFAULT = frozenset({StartFormation.SKIRMISH, StartFormation.SQUARE})
+
+
+@dataclass(frozen=True, kw_only=True)
+class StartingFormations:
+    """The formation each arm starts in when a unit does not name its own (all optional)."""
+
+    infantry: StartFormation | None = None
+    cavalry: StartFormation | None = None
+    artillery: StartFormation | None = None
+    engineers: StartFormation | None = None
+
+    def for_arm(self, arm: Arm | str) -> StartFormation | None:
+        """The default of ``arm`` (None when the list leaves it open)."""
+        value: StartFormation | None = getattr(self, str(arm), None)
+        return value
+
+
 @dataclass(frozen=True, kw_only=True)
 class Leader:
     """The commander of a command; his level is the level of the command he leads."""
@@ -153,6 +200,7 @@ class Unit:
     howitzers: int = field(
         default=0, metadata=yamlio.meta(min=0, max=8, help="howitzers in the battery (EotE 7.12)")
     )
+    formation: StartFormation | None = None
     brigade: str | None = None
     nation: str | None = None
     notes: str | None = None
@@ -193,6 +241,7 @@ class ArmyList:
     battle: str | None = None
     sources: tuple[str, ...] = ()
     notes: str | None = None
+    formations: StartingFormations | None = None
     army: Command
 
     def commands(self) -> Iterator[Command]:
@@ -210,3 +259,14 @@ class ArmyList:
     def unit_nation(self, unit: Unit) -> str:
         """The nation of ``unit``: its own when given, else the army's."""
         return unit.nation or self.nation
+
+    def unit_formation(self, unit: Unit) -> StartFormation | None:
+        """The formation ``unit`` starts in: its own, else its arm's default (or None)."""
+        default = self.formations.for_arm(unit.arm) if self.formations else None
+        value = starting_formation(
+            unit.formation.value if unit.formation else None,
+            default.value if default else None,
+            self.unit_nation(unit),
+            self.nation,
+        )
+        return StartFormation(value) if value else None

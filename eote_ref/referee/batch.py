@@ -1,11 +1,18 @@
-"""Batch checks of the command phase: every routed unit leaves, every disordered unit rallies.
+"""Batch checks: the same check for every unit, division or leader due it, in one step.
 
-A :class:`Batch` is the same check (:mod:`eote_ref.referee.checks`) opened for each unit that
-is due it, with its facts read from the state as the single-unit wizard would. Each item
-takes its own die (typed, or rolled by the app); the results are shown together and
-:meth:`Batch.apply` writes them all as **one** journal step, so one undo takes the batch
-back. Units the rules refuse (a disordered unit that is pinned or out of command, 3.6) are
-listed as information with the reason, never rolled for.
+The command phase: every routed unit leaves, every disordered unit rallies, every division's
+command radius; the fire and assault phases: every morale check due; the end of the turn:
+every cavalry unit that fought, every leader within reach of combat. A :class:`Batch` is the
+same check (:mod:`eote_ref.referee.checks`) opened for each target that is due it, with its
+facts read from the state as the single wizard would. Each item takes its own die (typed, or
+rolled by the app); the results are shown together and :meth:`Batch.apply` writes them all
+as **one** journal step, so one undo takes the batch back. Targets the rules refuse (a
+disordered unit that is pinned or out of command, 3.6) are listed as information with the
+reason, never rolled for.
+
+The journal event's inputs name what was settled (``unit_ids``, ``division_ids``,
+``leader_ids``), so the turn guide drops those items as it would after single checks
+(:func:`batched_ids`).
 """
 
 from __future__ import annotations
@@ -15,26 +22,125 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eote_ref.referee.checks import Adjudication, _jsonable, open_check
+from eote_ref.referee.checks.command import command_control_this_turn
+from eote_ref.referee.checks.end import (
+    events_this_turn,
+    leaders_within_reach,
+    units_adjudicated_this_turn,
+)
 from eote_ref.referee.game import GameService, GameView, RefereeError, UnitView
 from eote_ref.rules.core import Outcome
 from eote_ref.store import Change
 
 
 @dataclass(frozen=True)
+class BatchTarget:
+    """What one item of a batch is about: its row's label, the check's target, ids settled."""
+
+    label: str
+    target: dict[str, Any]
+    unit: UnitView | None = None
+    #: The ids the item settles, under the inputs key that lists them (``unit_ids``...).
+    settles: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True)
 class BatchKind:
-    """A batch: its check key, title, the units it concerns, and its journal kind."""
+    """A batch: its check key, title, rule, and the targets due it in a game.
+
+    ``units`` lists the units a unit batch concerns; ``targets`` (for a batch of divisions or
+    leaders) overrides it.
+    """
 
     key: str
     title: str
     rule: str
-    units: Callable[[GameView], list[UnitView]]
+    units: Callable[[GameView], list[UnitView]] | None = None
+    targets: Callable[[GameService, GameView], list[BatchTarget]] | None = None
+    #: What a row is: "unit", "division" or "leader" (the dialog's first column).
+    what: str = "unit"
+
+    def due(self, game: GameService, view: GameView) -> list[BatchTarget]:
+        """The targets due this batch."""
+        if self.targets is not None:
+            return self.targets(game, view)
+        assert self.units is not None
+        return [
+            BatchTarget(u.name, {"unit_id": u.id}, u, ("unit_ids", u.id)) for u in self.units(view)
+        ]
 
 
 def _on_table(view: GameView) -> list[UnitView]:
     return [u for s in view.sides for u in s.units if not u.off_table]
 
 
-#: The batches the command phase offers, by name.
+def _cavalry_that_fought(game: GameService, view: GameView) -> list[BatchTarget]:
+    """Cavalry on the table that fought this turn and is not settled yet (EotE 5.10)."""
+    done = units_adjudicated_this_turn(game, "cavalry_end_of_turn")
+    return [
+        BatchTarget(u.name, {"unit_id": u.id}, u, ("unit_ids", u.id))
+        for u in _on_table(view)
+        if u.arm == "cavalry" and u.fought_this_turn and u.id not in done
+    ]
+
+
+def _divisions_to_measure(game: GameService, view: GameView) -> list[BatchTarget]:
+    """Divisions with units on the table, not measured (or commanded) this turn (EotE 3.6)."""
+    divisions = [
+        (s.name, d)
+        for s in view.sides
+        for d in s.divisions
+        if any(not u.off_table for u in d.units)
+    ]
+    done = command_control_this_turn(game, view.turn, [d.id for _side, d in divisions])
+    return [
+        BatchTarget(f"{d.name} ({side})", {"division_id": d.id}, None, ("division_ids", d.id))
+        for side, d in divisions
+        if d.id not in done
+    ]
+
+
+def _leaders_in_reach(game: GameService, view: GameView) -> list[BatchTarget]:
+    """Leaders within reach of this turn's combat, not rolled for yet (EotE 8.0)."""
+    done = batched_ids(game, "leader_casualty", "leader_ids")
+    names = {d.id: d.name for s in view.sides for d in s.divisions}
+    out = []
+    for lead in leaders_within_reach(game, view=view):
+        if lead.leader_id in done:
+            continue
+        target: dict[str, Any] = {"division_id": lead.division_id, "leader_id": lead.leader_id}
+        if lead.unit_id is not None:
+            target["unit_id"] = lead.unit_id
+        label = f"{lead.name} ({names.get(lead.division_id, '')})"
+        out.append(BatchTarget(label, target, None, ("leader_ids", lead.leader_id)))
+    return out
+
+
+def _morale_due(game: GameService, view: GameView) -> list[BatchTarget]:
+    """The morale checks the turn guide lists now (EotE 7.5), one row per unit."""
+    from eote_ref.referee.todo import checks_due
+
+    units = {u.id: u for s in view.sides for u in s.units}
+    out = []
+    for c in checks_due(view, game):
+        if c.procedure != "morale" or c.unit_id is None or c.unit_id not in units:
+            continue
+        unit = units[c.unit_id]
+        out.append(BatchTarget(unit.name, {"unit_id": unit.id}, unit, ("unit_ids", unit.id)))
+    return out
+
+
+def batched_ids(game: GameService, kind: str, key: str) -> set[int]:
+    """The ids (``unit_ids``, ``division_ids``, ``leader_ids``) this turn's batches settled."""
+    out: set[int] = set()
+    for e in events_this_turn(game, kind):
+        inputs = e.inputs or {}
+        if "batch" in inputs:
+            out.update(i for i in inputs.get(key, []) if isinstance(i, int))
+    return out
+
+
+#: The batches on offer, by name.
 BATCHES: dict[str, BatchKind] = {
     "remove_routed_all": BatchKind(
         "remove_routed",
@@ -48,15 +154,43 @@ BATCHES: dict[str, BatchKind] = {
         "3.6",
         lambda view: [u for u in _on_table(view) if u.disordered and not u.routed],
     ),
+    "command_radius_all": BatchKind(
+        "command_radius",
+        "Command radius: every division",
+        "3.6",
+        targets=_divisions_to_measure,
+        what="division",
+    ),
+    "cavalry_end_of_turn_batch": BatchKind(
+        "cavalry_end_of_turn",
+        "Cavalry end of turn: every unit that fought",
+        "5.10",
+        targets=_cavalry_that_fought,
+    ),
+    "morale_all": BatchKind(
+        "morale",
+        "Morale checks: every unit due one",
+        "7.5",
+        targets=_morale_due,
+    ),
+    "leader_casualty_all": BatchKind(
+        "leader_casualty",
+        "Leader casualties: every leader within reach",
+        "8.0",
+        targets=_leaders_in_reach,
+        what="leader",
+    ),
 }
 
 
 @dataclass
 class BatchItem:
-    """One unit of a batch: its check, the dice entered, and the outcome (once decided)."""
+    """One target of a batch: its check, the dice entered, and the outcome (once decided)."""
 
-    unit: UnitView
+    unit: UnitView | None
     check: Adjudication | None
+    label: str = ""
+    target: BatchTarget | None = None
     refused: str = ""
     rolls: dict[str, int] = field(default_factory=dict)
     outcome: Outcome | None = None
@@ -77,21 +211,29 @@ class BatchItem:
 
 
 class Batch:
-    """The check ``name`` (a key of :data:`BATCHES`) for every unit due it."""
+    """The check ``name`` (a key of :data:`BATCHES`) for every target due it.
 
-    def __init__(self, game: GameService, name: str) -> None:
+    ``only`` keeps the targets whose check target holds those values (e.g.
+    ``{"division_id": 7}`` for one division's row).
+    """
+
+    def __init__(
+        self, game: GameService, name: str, *, only: Mapping[str, Any] | None = None
+    ) -> None:
         self.game = game
         self.kind = BATCHES[name]
         self.name = name
         self.items: list[BatchItem] = []
-        for unit in self.kind.units(game.view()):
+        for due in self.kind.due(game, game.view()):
+            if only and any(due.target.get(k) != v for k, v in only.items()):
+                continue
             try:
-                check = open_check(game, self.kind.key, unit_id=unit.id)
+                check = open_check(game, self.kind.key, **due.target)
                 check.preview()
             except (RefereeError, ValueError, KeyError) as e:
-                self.items.append(BatchItem(unit, None, refused=str(e)))
+                self.items.append(BatchItem(due.unit, None, due.label, due, refused=str(e)))
                 continue
-            item = BatchItem(unit, check)
+            item = BatchItem(due.unit, check, due.label, due)
             self.items.append(item)
             self.set_rolls(len(self.items) - 1, {})
 
@@ -140,7 +282,7 @@ class Batch:
 
     def summary(self) -> str:
         """The journal line: the batch and each unit's result."""
-        parts = [f"{i.unit.name}: {i.result}" for i in self.due if i.outcome is not None]
+        parts = [f"{i.label}: {i.result}" for i in self.due if i.outcome is not None]
         return f"{self.kind.title} ({len(parts)}): " + "; ".join(parts)
 
     def apply(self) -> None:
@@ -152,30 +294,34 @@ class Batch:
         if not self.ready():
             missing = next((i for i in self.due if i.outcome is None and not i.refused), None)
             if missing is not None:
-                raise RefereeError(f"{missing.unit.name}: {missing.result}")
+                raise RefereeError(f"{missing.label}: {missing.result}")
             raise RefereeError("no unit is due this check")
         changes: list[Change] = []
         inputs = []
         rolls = []
         outcomes = []
+        settled: dict[str, list[int]] = {}
         for item in self.due:
             if item.outcome is None or item.check is None or item.refused:
                 continue
             changes += item.check.changes(item.outcome)
             inputs.append(
                 {
-                    "unit_id": item.unit.id,
+                    **({"unit_id": item.unit.id} if item.unit is not None else {}),
                     "situation": _jsonable(item.check.situation()),
                     **item.check.inputs(),
                 }
             )
-            rolls += [{"name": f"{item.unit.name}.{k}", "value": v} for k, v in item.rolls.items()]
+            if item.target is not None and item.target.settles is not None:
+                key, value = item.target.settles
+                settled.setdefault(key, []).append(value)
+            rolls += [{"name": f"{item.label}.{k}", "value": v} for k, v in item.rolls.items()]
             outcomes.append(item.outcome.to_json())
         self.game.record(
             self.kind.key,
             self.summary(),
             changes,
-            inputs={"batch": self.name, "items": inputs},
+            inputs={"batch": self.name, "items": inputs, **settled},
             rolls=rolls,
             outcome={"batch": outcomes},
         )

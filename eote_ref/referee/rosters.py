@@ -16,6 +16,8 @@ from eote_ref.armylists.model import (
     Leader,
     Level,
     Skirmish,
+    StartFormation,
+    StartingFormations,
     Unit,
     UnitType,
     Weight,
@@ -43,7 +45,19 @@ def to_spec(army_list: ArmyList) -> RosterSpec:
         battle=army_list.battle,
         sources=tuple(army_list.sources),
         notes=army_list.notes,
+        formations=_formations_spec(army_list.formations),
     )
+
+
+def _formations_spec(formations: StartingFormations | None) -> tuple[tuple[str, str], ...]:
+    if formations is None:
+        return ()
+    out = []
+    for arm in Arm:
+        value = formations.for_arm(arm)
+        if value is not None:
+            out.append((arm.value, value.value))
+    return tuple(out)
 
 
 def _command_spec(command: Command) -> CommandSpec:
@@ -62,6 +76,7 @@ def _command_spec(command: Command) -> CommandSpec:
                 skirmish=u.skirmish.value,
                 weight=u.weight.value if u.weight is not None else None,
                 howitzers=u.howitzers,
+                formation=u.formation.value if u.formation is not None else None,
                 brigade=u.brigade,
                 nation=u.nation,
                 notes=u.notes,
@@ -83,6 +98,11 @@ def from_spec(spec: RosterSpec) -> ArmyList:
         battle=spec.battle,
         sources=tuple(spec.sources),
         notes=spec.notes,
+        formations=(
+            StartingFormations(**{k: StartFormation(v) for k, v in spec.formations})
+            if spec.formations
+            else None
+        ),
         army=_command(spec.army),
     )
 
@@ -103,6 +123,7 @@ def _command(spec: CommandSpec) -> Command:
                 skirmish=Skirmish(u.skirmish),
                 weight=Weight(u.weight) if u.weight is not None else None,
                 howitzers=u.howitzers,
+                formation=StartFormation(u.formation) if u.formation else None,
                 brigade=u.brigade,
                 nation=u.nation,
                 notes=u.notes,

@@ -5,17 +5,17 @@ from __future__ import annotations
 import pathlib
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from eote_ref.armylists.loader import load_army_list
-from eote_ref.armylists.model import ArmyList, Command
+from eote_ref.armylists.model import FORMATIONS_BY_ARM, Arm, ArmyList, Command
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.rosters import to_spec
 from eote_ref.rules.core import Source
 from eote_ref.rules.dice import Dice, RandomDice
 from eote_ref.rulesets import load_default
-from eote_ref.store import Database, SideSpec, create_game, list_games
+from eote_ref.store import Database, RosterSpec, SideSpec, create_game, list_games
 
 FIGURE_SCALES = ("6mm", "15mm", "25mm")
 DEMO_NAME = "Demo battle: Waterloo, 18 June 1815"
@@ -50,6 +50,9 @@ class NewGame:
 
     ``sides`` maps a side's name to its army-list files; ``initiative`` is the starting side's
     name, ``"roll"`` to roll for it (EotE 4.0 with no modifiers), or None to decide later.
+    ``formations`` maps a side's name to the starting formation of each arm
+    (``{"infantry": "line"}``), replacing the lists' defaults for this game; ``""`` leaves an
+    arm without one. Units whose list gives their own formation keep it.
     """
 
     name: str
@@ -57,6 +60,24 @@ class NewGame:
     figure_scale: str = "15mm"
     options: Mapping[str, str | int | bool] | None = None
     initiative: str | None = None
+    formations: Mapping[str, Mapping[str, str]] | None = None
+
+
+#: The arms a starting formation is chosen for, in the order the wizard shows them.
+ARMS = ("infantry", "cavalry", "artillery", "engineers")
+
+
+def _with_formations(spec: RosterSpec, chosen: Mapping[str, str]) -> RosterSpec:
+    """``spec`` with its per-arm starting formations replaced by ``chosen`` where given."""
+    for arm, value in chosen.items():
+        if arm not in ARMS:
+            raise SetupError(f"no arm called {arm!r}")
+        if value and value not in FORMATIONS_BY_ARM[Arm(arm)]:
+            allowed = ", ".join(f.value for f in FORMATIONS_BY_ARM[Arm(arm)])
+            raise SetupError(f"{arm} cannot start in {value!r} (use {allowed})")
+    merged = dict(spec.formations)
+    merged.update(chosen)
+    return replace(spec, formations=tuple((k, v) for k, v in merged.items() if v))
 
 
 class SetupError(RefereeError):
@@ -81,8 +102,15 @@ def create_new_game(db: Database, spec: NewGame, dice: Dice | None = None) -> in
         raise SetupError("each side needs at least one army list")
     options = dict(spec.options or {})
     ruleset = load_default().with_options(options)
+    chosen = spec.formations or {}
     sides = [
-        SideSpec(name, tuple(to_spec(_load(pathlib.Path(f))) for f in files))
+        SideSpec(
+            name,
+            tuple(
+                _with_formations(to_spec(_load(pathlib.Path(f))), chosen.get(name, {}))
+                for f in files
+            ),
+        )
         for name, files in spec.sides.items()
     ]
     names = list(spec.sides)
@@ -147,6 +175,8 @@ class ListSummary:
     battle: str | None
     divisions: int
     units: int
+    #: The starting formation the list gives each arm, ``(("infantry", "column"), ...)``.
+    formations: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -218,6 +248,7 @@ class SetupService:
             battle=army.battle,
             divisions=len(divisions),
             units=sum(len(d.units) for d in divisions),
+            formations=to_spec(army).formations,
         )
 
     @staticmethod
@@ -251,6 +282,20 @@ class SetupService:
             if v.source is Source.PROVISIONAL:
                 what = getattr(v, "reason", "") or type(v).__name__
                 out.append(ProvisionalValue(v.rule, what))
+        return out
+
+    @staticmethod
+    def formation_choices(arm: str) -> tuple[str, ...]:
+        """The formations ``arm`` may start in (docs/army-list-format.md)."""
+        return tuple(f.value for f in FORMATIONS_BY_ARM[Arm(arm)])
+
+    @staticmethod
+    def list_formations(lists: Sequence[ListSummary]) -> dict[str, str]:
+        """Each arm's starting formation in the lists (the first list's where they differ)."""
+        out: dict[str, str] = {}
+        for summary in lists:
+            for arm, value in summary.formations:
+                out.setdefault(arm, value)
         return out
 
     def create(self, spec: NewGame, dice: Dice | None = None) -> int:

@@ -19,6 +19,7 @@ from eote_ref.armylists.model import ArmyList, Command
 from eote_ref.armylists.model import Unit as ListUnit
 from eote_ref.referee.game import GameService, JournalEntry, LeaderView, UnitView
 from eote_ref.referee.phases import PHASES, Phase
+from eote_ref.referee.report_corrections import CorrectionLine, corrections_html, corrections_of
 from eote_ref.referee.summary import BattleSummary, battle_summary
 from eote_ref.rules.command import Level, radius_in
 from eote_ref.rules.core import Source
@@ -1206,6 +1207,7 @@ class AfterActionReport:
     checks: tuple[tuple[str, int, str], ...]
     leaders_lost: tuple[LeaderLost, ...]
     option_words: tuple[str, ...] = ()
+    corrections: tuple[CorrectionLine, ...] = ()
 
 
 #: How the report names the kinds of journal step.
@@ -1222,6 +1224,7 @@ KIND_NAMES = {
     "disorder_rally": "Rally from disorder",
     "marker": "Marker",
     "division": "Division",
+    "correction": "Umpire's correction",
 }
 
 
@@ -1292,7 +1295,7 @@ def after_action_report(game: GameService) -> AfterActionReport:
         )
     tally: dict[str, dict[str, int]] = {}
     for e in entries:
-        if e.kind in ("phase", "marker", "division"):
+        if e.kind in ("phase", "marker", "division", "correction"):
             continue
         results = tally.setdefault(e.kind, {})
         key = _result_text(e.result or "done")
@@ -1316,6 +1319,7 @@ def after_action_report(game: GameService) -> AfterActionReport:
         checks=checks,
         leaders_lost=_leaders_lost(game),
         option_words=tuple(option_words(game.ruleset)),
+        corrections=corrections_of(game),
     )
 
 
@@ -1437,6 +1441,7 @@ def report_html(report: AfterActionReport, chart_src: str | None = None) -> str:
         )
     else:
         parts.append("<p>No leader was lost.</p>")
+    parts.append(corrections_html(report.corrections))
     parts.append("<h2>The battle, turn by turn</h2>")
     for t in report.turns:
         hits = ", ".join(f"{side_names.get(p, p)} {n}" for p, n in sorted(t.hits.items()))

@@ -180,11 +180,19 @@ def _morale_checks(view: GameView) -> list[Check]:
 
 
 def _engaged_assaults(view: GameView) -> list[Check]:
-    """Assaults left undecided last turn, still to fight; cavalry combats first (7.0, 7.6)."""
+    """Assaults left undecided last turn, still to fight; cavalry combats first (7.0, 7.6).
+
+    A combat fought this turn already (left engaged again, it is next turn's) is not listed.
+    """
+    from eote_ref.referee import facts
+
     units = {u.id: (side, u) for side, _div, u in _units(view)}
+    fought = facts.fought_pairs(view)
     out: list[tuple[bool, Check]] = []
     for ln in view.links:
         if ln.kind != "engaged" or ln.unit_id not in units or ln.other_id not in units:
+            continue
+        if frozenset((ln.unit_id, ln.other_id)) in fought:
             continue
         side, a = units[ln.unit_id]
         _s, d = units[ln.other_id]
@@ -217,11 +225,15 @@ def _charges_to_fight(view: GameView) -> list[Check]:
 
 def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Check]:
     """Leaders near this turn's combat (EotE 8.0), each until his roll is in the journal."""
+    from eote_ref.referee.batch import batched_ids
     from eote_ref.referee.checks.end import leaders_within_reach
 
     out: list[Check] = []
     if game is not None:
+        batched = batched_ids(game, "leader_casualty", "leader_ids")
         for lead in leaders_within_reach(game, view=view):
+            if lead.leader_id in batched:
+                continue
             where = (
                 " (attached to an assaulting unit, -2)" if lead.attached_to_assaulting_unit else ""
             )

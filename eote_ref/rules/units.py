@@ -58,6 +58,22 @@ FORMATIONS_BY_ARM = {
 }
 
 
+def starting_formation(
+    own: str | None, default: str | None, nation: str, list_nation: str
+) -> str | None:
+    """The formation a unit starts the game in: its own, else its arm's default.
+
+    A default French assault column (EotE 5.3.6, a French formation that a list of another
+    nation may also claim) becomes a plain column for a unit whose nation differs from its
+    list's (an allied contingent). Returns None when neither is given.
+    """
+    if own:
+        return own
+    if default == Formation.FRENCH_ASSAULT_COLUMN.value and nation != list_nation:
+        return Formation.COLUMN.value
+    return default or None
+
+
 @dataclass(frozen=True)
 class Unit:
     """A unit as a procedure needs it.

@@ -15,6 +15,7 @@ from sqlalchemy import Table, delete, insert
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
+from eote_ref.rules.units import starting_formation
 from eote_ref.store.errors import NotFoundError
 from eote_ref.store.journal import to_jsonable
 from eote_ref.store.models import (
@@ -138,6 +139,11 @@ def _add_side(session: Session, game_id: int, position: int, side: SideSpec) -> 
         }
 
     def unit_row(u: UnitSpec, pos: int, command_id: int, roster: RosterSpec) -> dict[str, Any]:
+        # The starting formation is the set-up, not a change: no changed-formation flag and
+        # no journal event (EotE 1.8.3 counts changes made during the game).
+        formation = starting_formation(
+            u.formation, roster.formation_of(u.arm), u.nation or roster.nation, roster.nation
+        )
         return {
             "game_id": game_id,
             "command_id": command_id,
@@ -153,6 +159,8 @@ def _add_side(session: Session, game_id: int, position: int, side: SideSpec) -> 
             "howitzers": u.howitzers,
             "brigade": u.brigade,
             "notes": u.notes,
+            "formation": formation,
+            "limbered": formation == "limbered",
         }
 
     inserted = insert_command_tree(

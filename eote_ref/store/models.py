@@ -79,6 +79,8 @@ class Roster(SQLModel, table=True):
     battle: str | None = None
     sources: list[str] = _json([])
     notes: str | None = None
+    #: The starting formation of each arm (army-list key ``formations``).
+    formations: dict[str, str] = _json({})
     imported_at: datetime.datetime = Field(default_factory=utcnow)
 
 
@@ -121,6 +123,8 @@ class RosterUnit(SQLModel, table=True):
     brigade: str | None = None
     nation: str | None = None
     notes: str | None = None
+    #: The unit's own starting formation (army-list key ``formation``).
+    formation: str | None = None
 
 
 # ----------------------------------------------------------------------------- games

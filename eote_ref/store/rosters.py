@@ -89,6 +89,7 @@ def save_roster(session: Session, spec: RosterSpec, *, replace: bool = False) ->
             battle=spec.battle,
             sources=list(spec.sources),
             notes=spec.notes,
+            formations=dict(spec.formations),
         )
         session.add(roster)
         session.flush()
@@ -125,6 +126,7 @@ def save_roster(session: Session, spec: RosterSpec, *, replace: bool = False) ->
                 "brigade": u.brigade,
                 "nation": u.nation,
                 "notes": u.notes,
+                "formation": u.formation,
             }
 
         insert_command_tree(
@@ -179,6 +181,7 @@ def load_roster(session: Session, name: str) -> RosterSpec:
                 skirmish=u.skirmish,
                 weight=u.weight,
                 howitzers=u.howitzers,
+                formation=u.formation,
                 brigade=u.brigade,
                 nation=u.nation,
                 notes=u.notes,
@@ -212,6 +215,7 @@ def load_roster(session: Session, name: str) -> RosterSpec:
         battle=roster.battle,
         sources=tuple(roster.sources),
         notes=roster.notes,
+        formations=tuple((roster.formations or {}).items()),
     )
 
 

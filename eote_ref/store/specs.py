@@ -30,6 +30,8 @@ class UnitSpec:
     skirmish: str = "none"
     weight: str | None = None
     howitzers: int = 0
+    #: The unit's own starting formation (None: its arm's default, if the list gives one).
+    formation: str | None = None
     brigade: str | None = None
     nation: str | None = None
     notes: str | None = None
@@ -60,6 +62,12 @@ class RosterSpec:
     battle: str | None = None
     sources: tuple[str, ...] = ()
     notes: str | None = None
+    #: The starting formation of each arm, ``(("infantry", "column"), ...)`` (any may be absent).
+    formations: tuple[tuple[str, str], ...] = ()
+
+    def formation_of(self, arm: str) -> str | None:
+        """The starting formation the list gives ``arm`` (None when it leaves it open)."""
+        return dict(self.formations).get(arm)
 
     def unit_count(self) -> int:
         """How many units the list holds."""

@@ -1,14 +1,16 @@
-"""The batch checks of the command phase in one dialog: a die per unit, results together.
+"""The batch checks in one dialog: a die per unit, division or leader, results together.
 
-*All routed units leave* and *Rally every disordered unit* (:mod:`eote_ref.referee.batch`):
-one row per unit due, with its die (typed, 0 reads 10, or *Roll for me* for every row) and
-its result; units the rules refuse are listed greyed with the reason. *Apply* writes the
-whole batch as one journal step (Ctrl+Z takes it all back).
+*All routed units leave*, *Rally every disordered unit*, *Command radius: every division*,
+*Cavalry end of turn* and *Leader casualties* (:mod:`eote_ref.referee.batch`): one row per
+target due, with its die (typed, 0 reads 10, or *Roll for me* for every row) and its
+result; targets the rules refuse are listed greyed with the reason. *Apply* writes the whole
+batch as one journal step (Ctrl+Z takes it all back).
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -38,11 +40,17 @@ class BatchDialog(QDialog):
     """Every unit of a batch, its die and its result; Apply is one journal step."""
 
     def __init__(
-        self, hub: GameHub, name: str, parent: QWidget | None = None, *, dice: Any = None
+        self,
+        hub: GameHub,
+        name: str,
+        parent: QWidget | None = None,
+        *,
+        dice: Any = None,
+        only: Mapping[str, Any] | None = None,
     ) -> None:
         super().__init__(parent)
         self.hub = hub
-        self.batch = Batch(hub.service, name)
+        self.batch = Batch(hub.service, name, only=only)
         self.dice = dice if dice is not None else RandomDice()
         self.applied = False
         self.setObjectName(f"batch_{name}")
@@ -54,7 +62,7 @@ class BatchDialog(QDialog):
         layout.addWidget(self.heading)
         self.table = QTableWidget(len(self.batch.items), 3)
         self.table.setObjectName("batchTable")
-        self.table.setHorizontalHeaderLabels(["Unit", "Die", "Result"])
+        self.table.setHorizontalHeaderLabels([kind.what.capitalize(), "Die", "Result"])
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().hide()
         self.edits: dict[int, DieEdit] = {}
@@ -100,14 +108,14 @@ class BatchDialog(QDialog):
             else "The table decides, no dice: check the results; "
         )
         self.heading.setText(
-            f"<b>{due} unit(s) due</b>"
+            f"<b>{due} {self.batch.kind.what}(s) due</b>"
             + (f", {info} not eligible (shown for information)" if info else "")
             + f". {how}Apply writes them all as one journal step."
         )
         self.table.setColumnHidden(COL_DIE, not dice)
         self.roll_button.setVisible(dice)
         for row, item in enumerate(items):
-            name = QTableWidgetItem(item.unit.name)
+            name = QTableWidgetItem(item.label)
             name.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.table.setItem(row, COL_UNIT, name)
             if item.needed_name and row not in self.edits:

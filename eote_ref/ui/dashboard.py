@@ -112,6 +112,8 @@ class SideTree(QTreeView):
 
     command = Signal(str)
     focused = Signal()
+    #: A click without Ctrl or Shift (it starts a new selection).
+    plain_click = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -131,8 +133,13 @@ class SideTree(QTreeView):
         self.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        self.selection_mods = event.modifiers()
+        mods = event.modifiers()
+        self.selection_mods = mods
         super().mousePressEvent(event)
+        if not mods & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier):
+            # A plain click starts a new selection even on the row already selected (the last
+            # fire's target clicked as the next firer changes no selection, so says nothing).
+            self.plain_click.emit()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         mods = event.modifiers()
@@ -419,6 +426,7 @@ class Dashboard(QWidget):
             pane.tree.selectionModel().selectionChanged.connect(
                 lambda _a, _b, i=i: self._selection_changed(i)
             )
+            pane.tree.plain_click.connect(lambda i=i: self._selection_changed(i))
         #: The side table where the selection started (its units act; the other's are targets).
         self._anchor = 0
         self._set_narrow(False)

@@ -486,17 +486,18 @@ class MainWindow(QMainWindow):
         return self._show_wizard(entry.key, target)
 
     def open_batch(self, name: str) -> QDialog | None:
-        """Open a command-phase batch (every routed unit leaves, every disordered unit rallies)."""
+        """Open a batch (:data:`~eote_ref.referee.batch.BATCHES`): one dialog, one journal step."""
         from eote_ref.ui.batch_dialog import BatchDialog
 
         if self.hub is None:
             return None
         dialog = BatchDialog(self.hub, name, self)
+        what = dialog.batch.kind.what
         if not dialog.batch.items:
-            self._message(f"{dialog.batch.kind.title}: no unit on the table is due it.")
+            self._message(f"{dialog.batch.kind.title}: no {what} is due it.")
             dialog.deleteLater()
             return None
-        self._message(f"{dialog.batch.kind.title}: {len(dialog.batch.items)} unit(s)")
+        self._message(f"{dialog.batch.kind.title}: {len(dialog.batch.items)} {what}(s)")
         self.batch_dialog = dialog
         dialog.finished.connect(lambda _r: dialog.deleteLater())
         dialog.open()

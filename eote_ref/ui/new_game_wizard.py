@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFileDialog,
+    QGridLayout,
+    QGroupBox,
     QHeaderView,
     QLabel,
     QRadioButton,
@@ -42,6 +44,9 @@ OptionValue = str | int | bool
 
 #: ``NewGameDraft.initiative`` value: roll for it when the game is created (EotE 4.0).
 ROLL = "roll"
+
+#: The arms the wizard sets a starting formation for (engineers keep their lists' own).
+FORMATION_ARMS = ("infantry", "cavalry", "artillery")
 
 #: What each side is called before it has a name or an army list.
 SIDE_PLACEHOLDERS = ("First side", "Second side")
@@ -90,6 +95,15 @@ class NewGameDraft:
     options: dict[str, OptionValue] = field(default_factory=dict)
     #: A side's index (0 or 1), :data:`ROLL`, or None to decide at the table.
     initiative: int | str | None = ROLL
+    #: Per side, the starting formation of each arm chosen here ("" for none); arms left
+    #: out keep their lists' defaults.
+    formations: list[dict[str, str]] = field(default_factory=lambda: [{}, {}])
+
+    def formation(self, side: int, arm: str) -> str:
+        """The formation ``arm`` of side ``side`` starts in ("" for none)."""
+        if arm in self.formations[side]:
+            return self.formations[side][arm]
+        return SetupService.list_formations(self.lists[side]).get(arm, "")
 
     def automatic_side_name(self, side: int) -> str:
         """A side's name when none is typed: its lists' nations, e.g. ``British & Prussian``."""
@@ -139,6 +153,7 @@ class NewGameDraft:
             figure_scale=self.figure_scale,
             options=dict(self.options),
             initiative=initiative,
+            formations={self.side_name(i): dict(self.formations[i]) for i in (0, 1)},
         )
 
 
@@ -668,6 +683,49 @@ class InitiativePage(_Page):
         dim = _dim_color(self)
         self.ui.rollHint.setStyleSheet(f"color: {dim}")
         self.ui.laterHint.setStyleSheet(f"color: {dim}")
+        self._build_formations()
+
+    def _build_formations(self) -> None:
+        """Starting formations per side and arm, from the lists; set before turn 1."""
+        box = QGroupBox("Starting &formations")
+        box.setObjectName("startingFormations")
+        grid = QGridLayout(box)
+        self.side_labels = [QLabel(), QLabel()]
+        for side, label in enumerate(self.side_labels):
+            grid.addWidget(label, 0, side + 1)
+        self.formation_combos: dict[tuple[int, str], QComboBox] = {}
+        for row, arm in enumerate(FORMATION_ARMS, start=1):
+            grid.addWidget(QLabel(arm.capitalize()), row, 0)
+            for side in (0, 1):
+                combo = _OptionCombo()
+                combo.setObjectName(f"formation_{side}_{arm}")
+                combo.addItem("none (set by hand)", "")
+                for value in self.setup.formation_choices(arm):
+                    combo.addItem(value.replace("_", " "), value)
+                combo.activated.connect(functools.partial(self._formation_chosen, side, arm))
+                grid.addWidget(combo, row, side + 1)
+                self.formation_combos[(side, arm)] = combo
+        hint = QLabel(
+            "Units whose army list gives their own formation keep it. Setting up is not a "
+            "change of formation: no unit starts with the changed-formation −2 (EotE 1.8.3)."
+        )
+        hint.setWordWrap(True)
+        hint.setStyleSheet(f"color: {_dim_color(self)}")
+        grid.addWidget(hint, len(FORMATION_ARMS) + 1, 0, 1, 3)
+        self.ui.pageLayout.insertWidget(self.ui.pageLayout.count() - 1, box)
+
+    def _formation_chosen(self, side: int, arm: str, index: int) -> None:
+        combo = self.formation_combos[(side, arm)]
+        self.draft.formations[side][arm] = str(combo.itemData(index))
+
+    def set_formation(self, side: int, arm: str, value: str) -> None:
+        """Choose a starting formation as the combo would ("" for none)."""
+        combo = self.formation_combos[(side, arm)]
+        index = combo.findData(value)
+        if index < 0:
+            raise ValueError(f"{arm} cannot start in {value!r}")
+        combo.setCurrentIndex(index)
+        self._formation_chosen(side, arm, index)
 
     def _toggled(self, value: int | str | None, on: bool) -> None:
         if on:
@@ -680,6 +738,10 @@ class InitiativePage(_Page):
         self.ui.rollForIt.setText("&Roll for it")
         self.ui.decideLater.setText("&Decide at the table")
         self.choices[self.draft.initiative].setChecked(True)
+        for side, label in enumerate(self.side_labels):
+            label.setText(f"<b>{html.escape(self.draft.side_name(side))}</b>")
+        for (side, arm), combo in self.formation_combos.items():
+            combo.setCurrentIndex(max(0, combo.findData(self.draft.formation(side, arm))))
 
 
 # ---------------------------------------------------------------------------- 5. summary
@@ -742,6 +804,15 @@ class SummaryPage(_Page):
         else:
             parts.append(f"<p><b>Rules options:</b> all {len(infos)} at their defaults.</p>")
         parts.append(f"<p><b>Initiative:</b> {e(d.initiative_text())}</p>")
+        starts = "; ".join(
+            f"{e(d.side_name(side))}: "
+            + ", ".join(
+                f"{arm} {e((d.formation(side, arm) or 'none').replace('_', ' '))}"
+                for arm in FORMATION_ARMS
+            )
+            for side in (0, 1)
+        )
+        parts.append(f"<p><b>Starting formations:</b> {starts}</p>")
         return "".join(parts)
 
     def missing_lists(self) -> str:

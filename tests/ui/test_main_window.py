@@ -162,7 +162,9 @@ def test_formation_key_opens_a_menu_of_the_arms_formations(
     choices["square"].trigger()
     menu.deleteLater()
     assert unit(window, inf.id).formation == "square"
-    assert service(window).journal()[0].summary == f"{inf.name}: formation square"
+    assert service(window).journal()[0].summary == (
+        f"{inf.name}: formation square (was {inf.formation})"
+    )
 
 
 def test_context_menu_offers_the_same_commands(qtbot: QtBot, window: MainWindow) -> None:

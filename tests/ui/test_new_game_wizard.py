@@ -306,3 +306,38 @@ def test_options_page_keeps_only_changed_options(qtbot: QtBot, wizard: NewGameWi
     click(qtbot, page.ui.restoreDefaults)
     assert wizard.draft.options == {}
     assert wizard.draft.figure_scale == "6mm"
+
+
+def test_starting_formations_are_set_before_turn_one_without_a_change(
+    qtbot: QtBot, wizard: NewGameWizard, db: Database
+) -> None:
+    wizard.select_lists([FRENCH], [ALLIED])
+    while not isinstance(wizard.currentPage(), InitiativePage):
+        wizard.next()
+    page = wizard.currentPage()
+    assert isinstance(page, InitiativePage)
+    # Prefilled from the lists' per-arm defaults.
+    assert page.formation_combos[(0, "infantry")].currentData() == "line"
+    assert page.formation_combos[(1, "artillery")].currentData() == "unlimbered"
+    # The French infantry opens in column: chosen from the keyboard in its combo.
+    combo = page.formation_combos[(0, "infantry")]
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentData() == "column"
+    assert wizard.draft.formations[0] == {"infantry": "column"}
+    page.set_formation(1, "artillery", "limbered")
+    wizard.next()
+    summary = wizard.currentPage()
+    assert isinstance(summary, SummaryPage)
+    assert "infantry column" in summary.ui.summaryText.toPlainText()
+    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
+    assert wizard.game_id is not None
+    game = GameService(db, wizard.game_id)
+    french, allied = game.view().sides
+    assert {u.formation for u in french.units if u.arm == "infantry"} == {"column"}
+    assert {u.formation for u in allied.units if u.arm == "infantry"} == {"line"}
+    guns = [u for u in allied.units if u.arm == "artillery"]
+    assert {(u.formation, u.limbered) for u in guns} == {("limbered", True)}
+    # Set-up, not a change: no -2 flag, nothing journaled.
+    assert not any(u.changed_formation for s in game.view().sides for u in s.units)
+    assert game.journal() == []

@@ -330,3 +330,46 @@ def test_a_wrong_ce_is_corrected_from_the_turn_menu(qtbot: QtBot, window: MainWi
     assert entry.summary.startswith("Umpire's correction: 2/30th Foot")
     window.undo()
     assert game.unit_view(uid).ce == before
+
+
+def test_leader_casualties_roll_together_from_the_keyboard(
+    qtbot: QtBot, window: MainWindow, tmp_path: pathlib.Path
+) -> None:
+    from eote_ref.store import SetField
+    from eote_ref.ui.batch_dialog import BatchDialog
+
+    game = _game(window)
+    french = next(s for s in game.view().sides if s.name == "French")
+    divisions = french.divisions[:3]
+    game.record(
+        "marker",
+        "set-up: three divisions fought",
+        [SetField("game_unit", d.units[0].id, "fought_this_turn", True) for d in divisions],
+    )
+    _to(window, Phase.LEADER_CASUALTY)
+    steps = len(game.journal())
+    umpire = Umpire(qtbot, window)
+    assert window.dashboard is not None
+    window.dashboard.panes[0].tree.setFocus()
+    umpire.press(
+        Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+    )
+    dialog = window.batch_dialog
+    assert isinstance(dialog, BatchDialog)
+    qtbot.waitUntil(dialog.isVisible)
+    rows = dialog.table.rowCount()
+    assert rows >= len(divisions)
+    labels = [dialog.table.item(r, 0).text() for r in range(rows)]
+    for d in divisions:
+        assert d.leader is not None
+        assert any(d.leader.name in label for label in labels), labels
+    assert len(dialog.edits) == rows  # a d10 each
+    for _ in range(rows):
+        umpire.press(Qt.Key.Key_7)  # each die moves the keyboard on to the next row
+    results = [dialog.table.item(r, 2).text() for r in range(rows)]
+    assert all(results), results
+    dialog.grab().save(str(tmp_path / "batch-leaders.png"))
+    umpire.press(Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert len(game.journal()) == steps + 1
+    assert umpire.keys == 1 + rows + 1  # the shortcut, a die each, Enter

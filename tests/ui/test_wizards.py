@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QCheckBox
 from pytestqt.qtbot import QtBot
 
+from eote_ref.referee.batch import BATCHES
 from eote_ref.referee.game import GameService, UnitView
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.session import Database
@@ -276,8 +277,11 @@ def test_every_menu_wizard_opens_on_the_demo_battle(qtbot: QtBot, window: MainWi
     assert window.dashboard is not None
     opened: list[str] = []
     refused: dict[str, str] = {}
+    batches = [entry for entry in MENU if entry.key in BATCHES]  # dialogs, not wizards
     for entry in MENU:
         view = game.view()
+        if entry in batches:
+            continue
         if entry.key in ("charge", "cavalry_returns"):
             pick = next(u for u in view.sides[0].units if u.arm == "cavalry")
         elif entry.key in ("limber", "artillery_fire", "burning"):
@@ -302,12 +306,10 @@ def test_every_menu_wizard_opens_on_the_demo_battle(qtbot: QtBot, window: MainWi
         "cavalry_end_of_turn",
         "cavalry_rest",
         "cavalry_returns",
-        "disorder_rally_all",
         "falling_back_ended",
         "rally",
         "reman_guns",
         "remove_routed",
-        "remove_routed_all",
     }
     assert all(refused.values())
-    assert len(opened) == len(MENU) - len(refused)
+    assert len(opened) == len(MENU) - len(refused) - len(batches)

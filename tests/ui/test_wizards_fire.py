@@ -87,6 +87,7 @@ def test_fire_menu_entries_show_in_the_fire_phase(qtbot: QtBot, demo: GameServic
     assert [m.key for m in guide.phase_wizards(demo.view())] == [
         "artillery_fire",
         "infantry_fire",
+        "morale_all",  # the batch of every morale check due
     ]
 
 

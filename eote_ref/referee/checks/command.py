@@ -285,6 +285,8 @@ def command_control_this_turn(
         did = ((inputs or {}).get("target") or {}).get("division_id")
         if isinstance(did, int) and did in wanted:
             out.add(did)
+        # A batch (every division in one step) lists the divisions it measured.
+        out.update(d for d in (inputs or {}).get("division_ids", []) if d in wanted)
     return out
 
 

@@ -298,7 +298,7 @@ MENU: list[MenuCheck] = [
     MenuCheck(
         "remove_routed_all",
         "All routed units leave…",
-        "",
+        "Ctrl+Alt+U",
         "game",
         "Every routed unit on the table leaves it, as the game's option says, in one step "
         "(EotE 7.5)",
@@ -307,11 +307,47 @@ MENU: list[MenuCheck] = [
     MenuCheck(
         "disorder_rally_all",
         "Rally every disordered unit…",
-        "",
+        "Ctrl+Alt+D",
         "game",
         "Each disordered unit in command and not pinned rolls to rally, all shown together and "
         "applied as one step (EotE 3.6)",
         ("command",),
+    ),
+    MenuCheck(
+        "command_radius_all",
+        "Command radius: every division…",
+        "Ctrl+Alt+R",
+        "game",
+        "Every division not measured this turn, its units as marked (C on a unit marks it out "
+        "of command), shown together and applied as one step (EotE 3.6)",
+        ("command",),
+    ),
+    MenuCheck(
+        "cavalry_end_of_turn_batch",
+        "Cavalry end of turn: every unit…",
+        "Ctrl+Alt+B",
+        "game",
+        "Each cavalry unit that fought this turn: blown or disintegrated, shown together and "
+        "applied as one step (EotE 5.10-5.11)",
+        ("integrity",),
+    ),
+    MenuCheck(
+        "morale_all",
+        "Morale checks: every unit due…",
+        "Ctrl+Alt+M",
+        "game",
+        "Every morale check the turn guide lists, a die each, shown together and applied as "
+        "one step (EotE 7.5)",
+        ("fire", "assault"),
+    ),
+    MenuCheck(
+        "leader_casualty_all",
+        "Leader casualties: every leader…",
+        "Ctrl+Alt+L",
+        "game",
+        "Every leader within reach of this turn's combat rolls his d10, all shown together and "
+        "applied as one step (EotE 8.0)",
+        ("leader_casualty",),
     ),
 ]
 

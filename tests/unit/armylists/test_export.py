@@ -133,6 +133,7 @@ def test_unit_fields_follow_the_format_document() -> None:
         "skirmish",
         "weight",
         "howitzers",
+        "formation",
         "brigade",
         "nation",
         "notes",

@@ -66,8 +66,12 @@ def test_rules_unit_defaults(game: GameService) -> None:
     assert gun.weight in set(Weight)
     cav_row = row(game, first(game, 1, "cavalry"))
     assert rules_unit(cav_row).weight is Weight(cav_row.type)
-    game.set_unit(gun_id := first(game, 0, "artillery"), "limbered", True)
-    assert rules_unit(row(game, gun_id)).formation is Formation.LIMBERED
+    # A gun with no formation set (the lists may leave it open) reads its limbered flag.
+    bare = row(game, first(game, 0, "artillery"))
+    bare.formation = None
+    assert rules_unit(bare).formation is Formation.UNLIMBERED
+    bare.limbered = True
+    assert rules_unit(bare).formation is Formation.LIMBERED
 
 
 def test_square_preview_then_apply_is_one_undoable_step(game: GameService) -> None:
@@ -99,10 +103,12 @@ def test_square_preview_then_apply_is_one_undoable_step(game: GameService) -> No
 
 def test_failed_square_leaves_the_unit_pinned(game: GameService) -> None:
     uid = first(game, 0, "infantry")
+    before = row(game, uid).formation
+    assert before == "line"  # the list's starting formation
     out = open_check(game, "square", unit_id=uid).apply({"roll": 0})
     assert out.result == "failed"
     after = row(game, uid)
-    assert (after.formation, after.pinned) == (None, True)
+    assert (after.formation, after.pinned) == (before, True)
 
 
 def test_morale_rout_marks_the_unit(game: GameService) -> None:

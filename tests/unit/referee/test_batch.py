@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from eote_ref.referee.batch import Batch
-from eote_ref.referee.game import GameService
+from eote_ref.referee.game import GameService, RefereeError
+from eote_ref.referee.phases import Phase
+from eote_ref.referee.todo import checks_due
 from eote_ref.rules.dice import RandomDice
+from eote_ref.store import SetField
 from tests.unit.referee.conftest import game_state
 
 
@@ -51,3 +56,145 @@ def test_disordered_units_rally_with_a_die_each_and_the_pinned_one_is_informatio
     assert entry.summary.startswith("Rally every disordered unit")
     waterloo.undo()
     assert game_state(waterloo) == before
+
+
+# ------------------------------------------------------------------ issue 15, second round
+def _mark(game: GameService, uid: int, **fields: object) -> None:
+    game.record(
+        "marker", "test set-up", [SetField("game_unit", uid, k, v) for k, v in fields.items()]
+    )
+
+
+def _due(game: GameService, procedure: str) -> list[object]:
+    return [c for c in checks_due(game.view(), game) if c.procedure == procedure]
+
+
+def _to_phase(game: GameService, phase: Phase) -> None:
+    while game.view().phase is not phase:
+        game.advance_phase()
+
+
+def test_command_radius_for_every_division_reads_the_marks_and_is_one_step(
+    waterloo: GameService,
+) -> None:
+    division = waterloo.view().sides[0].divisions[0]
+    straggler = division.units[1].id
+    waterloo.set_unit(straggler, "out_of_command", True)
+    before = game_state(waterloo)
+    batch = Batch(waterloo, "command_radius_all")
+    divisions = [d for s in waterloo.view().sides for d in s.divisions]
+    sides = [s.name for s in waterloo.view().sides for _d in s.divisions]
+    assert [i.label for i in batch.items] == [
+        f"{d.name} ({side})" for d, side in zip(divisions, sides, strict=True)
+    ]
+    assert batch.ready()  # measured on the table: no die
+    first = batch.items[0]
+    assert first.result.startswith("radius ")
+    assert f"1 of {len(division.units)} units out of command" in first.result
+    steps = len(waterloo.journal())
+    batch.apply()
+    assert len(waterloo.journal()) == steps + 1
+    # The divisions count as measured this turn: the batch offers none of them again.
+    assert Batch(waterloo, "command_radius_all").items == []
+    waterloo.undo()
+    assert game_state(waterloo) == before
+    assert len(Batch(waterloo, "command_radius_all").items) == len(divisions)
+
+
+def test_command_radius_from_one_divisions_row(waterloo: GameService) -> None:
+    division = waterloo.view().sides[1].divisions[2]
+    batch = Batch(waterloo, "command_radius_all", only={"division_id": division.id})
+    assert [i.label for i in batch.items] == [f"{division.name} (French)"]
+
+
+def test_cavalry_end_of_turn_for_every_unit_that_fought(waterloo: GameService) -> None:
+    cav = [u.id for u in waterloo.view().sides[0].units if u.arm == "cavalry"][:3]
+    _mark(waterloo, cav[0], fought_this_turn=True)
+    _mark(waterloo, cav[1], fought_this_turn=True, fought_while_blown=True, blown=1)
+    _to_phase(waterloo, Phase.INTEGRITY)
+    before = game_state(waterloo)
+    batch = Batch(waterloo, "cavalry_end_of_turn_batch")
+    assert [i.unit.id for i in batch.items if i.unit] == cav[:2]
+    assert batch.ready()
+    assert [i.outcome.result for i in batch.items if i.outcome] == ["blown", "disintegrated"]
+    batch.apply()
+    units = {u.id: u for s in waterloo.view().sides for u in s.units}
+    assert units[cav[0]].blown == 1
+    assert units[cav[1]].off_table
+    assert _due(waterloo, "cavalry_end_of_turn") == []
+    assert Batch(waterloo, "cavalry_end_of_turn_batch").items == []
+    waterloo.undo()
+    assert game_state(waterloo) == before
+
+
+def test_leader_casualties_one_die_each_applied_together(waterloo: GameService) -> None:
+    divisions = waterloo.view().sides[0].divisions[:2]
+    for d in divisions:
+        _mark(waterloo, d.units[0].id, fought_this_turn=True)
+    _to_phase(waterloo, Phase.LEADER_CASUALTY)
+    due = [c for c in checks_due(waterloo.view(), waterloo) if c.procedure == "leader_casualty"]
+    assert len(due) >= 2
+    before = game_state(waterloo)
+    batch = Batch(waterloo, "leader_casualty_all")
+    assert len(batch.items) == len(due)
+    assert all(
+        d.leader is not None and d.leader.name in batch.items[n].label
+        for n, d in enumerate(divisions)
+    )
+    assert not batch.ready()  # a d10 each first
+    with pytest.raises(RefereeError):
+        batch.apply()
+    for n in range(len(batch.items)):
+        batch.set_rolls(n, {"roll": 7})
+    assert batch.ready()
+    assert all(i.result for i in batch.items)
+    steps = len(waterloo.journal())
+    batch.apply()
+    assert len(waterloo.journal()) == steps + 1
+    assert _due(waterloo, "leader_casualty") == []
+    waterloo.undo()
+    assert game_state(waterloo) == before
+    assert len(_due(waterloo, "leader_casualty")) == len(due)
+
+
+def test_every_morale_check_due_in_one_step(waterloo: GameService) -> None:
+    ids = [u.id for u in waterloo.view().sides[0].units if u.arm == "infantry"][:3]
+    _to_phase(waterloo, Phase.FIRE)
+    threshold = waterloo.morale_threshold
+    for uid in ids[:2]:
+        _mark(waterloo, uid, hits=threshold)
+    due = _due(waterloo, "morale")
+    assert len(due) == 2
+    before = game_state(waterloo)
+    batch = Batch(waterloo, "morale_all")
+    assert [i.unit.id for i in batch.items if i.unit] == ids[:2]
+    for n in range(len(batch.items)):
+        batch.set_rolls(n, {"roll": 1})
+    assert batch.ready()
+    batch.apply()
+    assert _due(waterloo, "morale") == []
+    waterloo.undo()
+    assert game_state(waterloo) == before
+    assert len(_due(waterloo, "morale")) == 2
+
+
+def test_an_engaged_combat_fought_this_turn_is_not_due_again(waterloo: GameService) -> None:
+    from eote_ref.referee.checks import open_check
+
+    attacker = waterloo.view().sides[1].units[0].id
+    defender = waterloo.view().sides[0].units[0].id
+    _to_phase(waterloo, Phase.ASSAULT)
+    assert _due(waterloo, "assault") == []
+    # A die that leaves both in the fight: engaged into next turn (7.0).
+    for roll in range(10):
+        check = open_check(waterloo, "assault", attackers=(attacker,), defenders=(defender,))
+        trial = check.trial({"roll": roll})
+        if trial.outcome is not None and "engaged" in check.summary(trial.outcome):
+            check.apply({"roll": roll})
+            break
+    else:
+        pytest.fail("no die leaves the combat engaged")
+    assert _due(waterloo, "assault") == []  # fought this turn: next turn's
+    while waterloo.view().phase is not Phase.ASSAULT or waterloo.view().turn == 1:
+        waterloo.advance_phase()
+    assert len(_due(waterloo, "assault")) == 1

@@ -149,7 +149,7 @@ def test_changes_read_in_the_umpires_words(waterloo: GameService) -> None:
     say = waterloo.describe_change
     assert say(SetField("game_unit", target.id, "disordered", True)) == f"{target.name}: disordered"
     assert say(SetField("game_unit", target.id, "formation", "square")) == (
-        f"{target.name}: formation square"
+        f"{target.name}: formation square (was {target.formation})"
     )
     assert say(SetField("game_unit", target.id, "attached_leader_id", division.leader.id)) == (
         f"{target.name}: {division.leader.name} attached"

@@ -12,6 +12,7 @@ from eote_ref.referee.corrections import (
     correct_unit,
 )
 from eote_ref.referee.game import GameService, RefereeError
+from eote_ref.referee.phases import Phase
 from eote_ref.store import SetField
 from tests.unit.referee.conftest import game_state
 
@@ -75,3 +76,30 @@ def test_nonsense_is_refused(waterloo: GameService) -> None:
         correct_unit(waterloo, unit.id, hits=3)
     with pytest.raises(RefereeError):
         correct_unit(waterloo, unit.id, name=" ")
+
+
+def test_the_after_action_report_lists_the_corrections_apart(waterloo: GameService) -> None:
+    from eote_ref.referee.sheets import after_action_report, report_html
+
+    empty = after_action_report(waterloo)
+    assert empty.corrections == ()
+    assert "corrected nothing" in report_html(empty)
+    unit = waterloo.view().sides[0].units[0]
+    correct_unit(waterloo, unit.id, ce=unit.ce + 2)
+    division = next(d for d in waterloo.view().sides[1].divisions if d.leader is not None)
+    assert division.leader is not None
+    correct_leader(waterloo, division.leader.id, name="Comte d'Exemple")
+    waterloo.advance_phase()
+    report = after_action_report(waterloo)
+    assert [(c.turn, c.what) for c in report.corrections] == [
+        (1, f"{unit.name}: ce {unit.ce} → {unit.ce + 2}"),
+        (1, f"{division.leader.name}: name {division.leader.name} → Comte d'Exemple"),
+    ]
+    assert {c.phase for c in report.corrections} == {Phase.COMMAND.label}
+    assert all(kind != "Umpire's correction" for kind, _n, _r in report.checks)
+    page = report_html(report)
+    section = page[page.index("Umpire's corrections") :]
+    assert f"ce {unit.ce} → {unit.ce + 2}" in section
+    assert "Comte d&#x27;Exemple" in section or "Comte d'Exemple" in section
+    waterloo.undo(2)  # the phase, then the leader's correction
+    assert len(after_action_report(waterloo).corrections) == 1

@@ -89,11 +89,11 @@ def test_marker_edits_are_journaled_and_undoable(ligny: GameService) -> None:
     assert after.effective_ce == unit.ce - 2
     entries = svc.journal()
     assert [e.summary for e in entries][:3] == [
-        f"{unit.name}: formation column",
+        f"{unit.name}: formation column (was {unit.formation})",
         f"{unit.name}: disordered",
         f"{unit.name}: hits 0 → 2",
     ]
-    assert svc.view().can_undo == f"{unit.name}: formation column"
+    assert svc.view().can_undo == f"{unit.name}: formation column (was {unit.formation})"
     assert svc.undo(3) == [e.summary for e in entries[:3]]
     assert snapshot_of(svc) == before
     assert svc.undo_counts() == (0, 3)
