@@ -46,9 +46,13 @@ def nested(draw: st.DrawFn) -> str:
 POSITION = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<column>\d+): (error|warning): \S.*: \S")
 
 
+YAML_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+
+
 def assert_clear(problems: list[Problem], file: str, text: str) -> None:
     """Every problem names the file, a real line and column in it, a key path and a message."""
-    lines = text.count("\n") + 2
+    # YAML breaks lines at CR LF, CR, LF, NEL, LS and PS (YAML 1.1 §4.1.4), not at LF only.
+    lines = len(YAML_LINE_BREAK.findall(text)) + 2
     for p in problems:
         assert p.mark is not None, f"no position: {p}"
         assert p.mark.file == file, str(p)
