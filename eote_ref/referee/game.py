@@ -878,7 +878,9 @@ _LEADER_FIELDS = frozenset({"attached_leader_id"})
 _COMMAND_FIELDS = frozenset({"attached_command_id"})
 
 #: Links that only remember something for the turn guide; the umpire need not read them.
-_BOOKKEEPING_LINKS = frozenset({"morale_tested", "rested", "fired", "fought", "supported"})
+_BOOKKEEPING_LINKS = frozenset(
+    {"morale_tested", "rested", "fired", "fought", "supported", "leader_rolled"}
+)
 
 #: Links in words (``{a}`` is the unit, ``{b}`` the other unit).
 _LINK_PHRASES = {

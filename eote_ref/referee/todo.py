@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from eote_ref.referee.game import DivisionView, GameService, GameView, UnitView
 from eote_ref.referee.phases import Phase
+from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rulesets import load_default
 
 
@@ -122,6 +123,11 @@ def _initiative_phase(view: GameView) -> list[Check]:
     return [Check("initiative", "Roll for the initiative", "4.0", side=-1)]
 
 
+def _ruleset(game: GameService | None) -> Ruleset:
+    """The game's ruleset (with its options); the shipped one when no game is given."""
+    return game.ruleset if game is not None else load_default()
+
+
 def _movement_phase(view: GameView, game: GameService | None = None) -> list[Check]:
     """Batteries that may re-man their guns, ineffective skirmish stands; the rest from the table.
 
@@ -136,8 +142,7 @@ def _stands_to_reform(view: GameView, game: GameService | None) -> list[Check]:
 
     The skirmishers check opens on ``reform`` for a unit with its stand out.
     """
-    ruleset = game.ruleset if game is not None else load_default()
-    limit = int(ruleset.skirmish["ineffective_hits"].value)
+    limit = int(_ruleset(game).skirmish["ineffective_hits"].value)
     return [
         Check("skirmishers", f"{u.name}: skirmish stand ineffective, reform", "5.4", side, u.id)
         for side, _div, u in _units(view)
@@ -253,6 +258,7 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
         units_adjudicated_this_turn,
     )
 
+    ruleset = _ruleset(game)
     out: list[Check] = []
     for s in view.sides:
         for d in s.divisions:
@@ -262,7 +268,7 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
             leader_killed = (
                 d.leader is not None
                 and d.leader.killed
-                and killed_this_turn(view.turn, d.leader.replacement_due_turn)
+                and killed_this_turn(view.turn, d.leader.replacement_due_turn, ruleset)
             )
             if d.falling_back:
                 title = f'{d.name}: falling back until 18" clear or in cover'

@@ -4,7 +4,8 @@ The adjudications of the last two phases of the turn (EotE 2.0) and the bookkeep
 them, on the framework of :mod:`eote_ref.referee.checks`:
 
 * :class:`LeaderCasualtyCheck` (EotE 8.0) for every leader near this turn's combat, found by
-  :func:`leaders_within_reach` from the units that fought or were fired at (journal and state);
+  :func:`leaders_within_reach` from the units that fought or were fired at (the facts of the
+  turn); the check writes a ``leader_rolled`` fact, so the leader leaves the list until undone;
 * :class:`IntegrityCheck` (EotE 9.0), the second roll asked only on a failure, and
   :class:`FallingBackEnded` when a falling-back division reaches safety;
 * :class:`RallyRoutedCheck` (EotE 9.1), once per unit per game;
@@ -59,7 +60,7 @@ from eote_ref.rules.leader_casualty import LeaderCasualtySituation, replacement
 from eote_ref.rules.orders import OrderType
 from eote_ref.rules.procedures import PROCEDURES
 from eote_ref.rules.rally import RallySituation
-from eote_ref.rulesets import load_default
+from eote_ref.rules.ruleset import Ruleset
 from eote_ref.store import (
     Change,
     GameLeader,
@@ -122,15 +123,6 @@ class LeaderInReach:
     attached_to_assaulting_unit: bool = False
 
 
-def _rolled_leaders(game: GameService) -> set[int]:
-    out: set[int] = set()
-    for e in events_this_turn(game, "leader_casualty"):
-        leader = (e.inputs or {}).get("leader_id")
-        if isinstance(leader, int):
-            out.add(leader)
-    return out
-
-
 def leaders_within_reach(
     game: GameService, *, pending_only: bool = True, view: GameView | None = None
 ) -> list[LeaderInReach]:
@@ -143,7 +135,7 @@ def leaders_within_reach(
     view = view or game.view()
     in_combat = combat_units_this_turn(game, view)
     fought = turn_facts.units_that_fought(view)
-    done = _rolled_leaders(game) if pending_only else set()
+    done = turn_facts.leaders_rolled(view) if pending_only else set()
     with game.db.session() as s:
         leaders = list(s.exec(select(GameLeader).where(GameLeader.game_id == game.game_id)).all())
         # Three columns, not whole rows: this runs on every refresh of the turn guide.
@@ -205,13 +197,14 @@ def integrity_checks_taken(game: GameService, division_id: int) -> int:
     )
 
 
-def killed_this_turn(turn: int, due: int | None) -> bool:
+def killed_this_turn(turn: int, due: int | None, ruleset: Ruleset) -> bool:
     """Whether a killed leader with replacement due on ``due`` fell in ``turn``.
 
-    A leader marked killed by hand has no replacement scheduled (``due`` None): he counts as
-    fallen this turn, so the integrity check is still offered.
+    The replacement's delay is the game's ruleset's (EotE 8.0). A leader marked killed by hand
+    has no replacement scheduled (``due`` None): he counts as fallen this turn, so the
+    integrity check is still offered.
     """
-    return due is None or due == turn + replacement(load_default())[0]
+    return due is None or due == turn + replacement(ruleset)[0]
 
 
 def units_adjudicated_this_turn(game: GameService, kind: str) -> set[int]:
@@ -427,8 +420,33 @@ class LeaderCasualtyCheck(Adjudication):
         return LeaderCasualtySituation(bool(self.values["attached_to_assaulting_unit"]))
 
     def inputs(self) -> dict[str, Any]:
-        """The leader rolled for (so the to-do list drops him for this turn)."""
+        """The leader rolled for (the journal's record; the to-do list reads the fact)."""
         return {**super().inputs(), "leader_id": int(self.values["leader_id"])}
+
+    def _fact_unit(self, leader_id: int) -> int | None:
+        """The unit whose combat brought the leader within reach, for his ``leader_rolled`` fact.
+
+        The unit he is attached to, else a unit of the division in combat this turn, else the
+        target unit or the division's first unit.
+        """
+        div = _division(self)
+        with self.game.db.session() as s:
+            carrier = s.exec(
+                select(GameUnit.id).where(
+                    GameUnit.game_id == self.game.game_id,
+                    GameUnit.attached_leader_id == leader_id,
+                )
+            ).first()
+        if carrier is not None:
+            return int(carrier)
+        in_combat = combat_units_this_turn(self.game, self.view)
+        touched = [u.id for u in div.units if u.id in in_combat]
+        if touched:
+            return touched[0]
+        uid = self.target.get("unit_id")
+        if isinstance(uid, int):
+            return uid
+        return div.units[0].id if div.units else None
 
     #: Killed and no-rally read badly for the leader; no effect well.
     good_results = frozenset({"no_effect"})
@@ -454,6 +472,13 @@ class LeaderCasualtyCheck(Adjudication):
         lead = self.leader()
         assert lead.id is not None
         out: list[Change] = []
+        fact_unit = self._fact_unit(lead.id)
+        if fact_unit is not None:
+            out.append(
+                turn_facts.fact(
+                    turn_facts.LEADER_ROLLED, self.view.turn, fact_unit, leader_id=lead.id
+                )
+            )
         if outcome.result == "killed":
             out += _set("game_leader", lead.id, "killed", True, lead.killed)
             due = self.view.turn + replacement(self.game.ruleset)[0]
