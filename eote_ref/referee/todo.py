@@ -222,7 +222,7 @@ def _charges_to_fight(view: GameView) -> list[Check]:
 
 def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Check]:
     """Leaders near this turn's combat (EotE 8.0), each until his roll is in the journal."""
-    from eote_ref.referee.checks.end import leaders_within_reach
+    from eote_ref.referee.checks.leaders import leaders_within_reach
 
     out: list[Check] = []
     if game is not None:
@@ -251,12 +251,10 @@ def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Che
 
 def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Check]:
     """Integrity checks (EotE 9.0, twice when 8.0 adds one), rallies (9.1), cavalry (5.10)."""
-    from eote_ref.referee.checks.end import (
-        integrity_checks_taken,
-        killed_this_turn,
-        routed_units_to_rally,
-        units_adjudicated_this_turn,
-    )
+    from eote_ref.referee.checks.common import units_adjudicated_this_turn
+    from eote_ref.referee.checks.integrity import integrity_checks_taken
+    from eote_ref.referee.checks.leaders import killed_this_turn
+    from eote_ref.referee.checks.rally import routed_units_to_rally
 
     ruleset = _ruleset(game)
     out: list[Check] = []

@@ -389,7 +389,11 @@ CHECK_MODULES: list[str] = [
     "eote_ref.referee.checks.fire",
     "eote_ref.referee.checks.assault",
     "eote_ref.referee.checks.guns",
-    "eote_ref.referee.checks.end",
+    "eote_ref.referee.checks.leaders",
+    "eote_ref.referee.checks.integrity",
+    "eote_ref.referee.checks.rally",
+    "eote_ref.referee.checks.cavalry",
+    "eote_ref.referee.checks.engineering",
 ]
 
 

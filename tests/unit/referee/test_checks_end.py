@@ -13,12 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks.end import (
-    combat_units_this_turn,
-    integrity_checks_taken,
-    leaders_within_reach,
-    open_task,
-)
+from eote_ref.referee.checks.engineering import open_task
+from eote_ref.referee.checks.integrity import integrity_checks_taken
+from eote_ref.referee.checks.leaders import combat_units_this_turn, leaders_within_reach
 from eote_ref.referee.game import DivisionView, GameService, RefereeError, UnitView
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
