@@ -16,7 +16,8 @@ from PySide6.QtGui import QAction, QFont, QKeySequence, QPageLayout, QTextDocume
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog
 
-from eote_ref.referee.sheets import quick_reference_html, record_sheets_html, sheets_from_game
+from eote_ref.referee.sheets.quick_reference import quick_reference_html
+from eote_ref.referee.sheets.record import record_sheets_html, sheets_from_game
 from eote_ref.ui.printing import LAYOUT_DPI, MARGIN_MM
 
 

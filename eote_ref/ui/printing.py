@@ -44,15 +44,13 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from eote_ref.armylists.model import ArmyList
 from eote_ref.referee.game import GameService
-from eote_ref.referee.sheets import (
-    AfterActionReport,
-    after_action_report,
-    quick_reference_html,
+from eote_ref.referee.sheets.quick_reference import quick_reference_html
+from eote_ref.referee.sheets.record import (
     record_sheets_html,
-    report_html,
     sheets_from_army_list,
     sheets_from_game,
 )
+from eote_ref.referee.sheets.report import AfterActionReport, after_action_report, report_html
 from eote_ref.rules.ruleset import Ruleset
 
 #: Countries whose paper is US Letter (ISO 216 A4 everywhere else).
