@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from eote_ref.referee.game import GameService, RefereeError
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
 from eote_ref.store import Change, InsertRow, SetField
 
 #: The kind of journal event a correction is.

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from eote_ref.referee.game import FactView, GameView
+from eote_ref.referee.views import FactView, GameView
 from eote_ref.store import Change, DeleteRow, InsertRow
 
 #: Cavalry contact made in movement: ``unit_id`` charged ``other_id`` (EotE 5.8).

@@ -1,6 +1,6 @@
 """The turn guide's to-do list: what must be adjudicated in the current phase, from the state.
 
-:func:`checks_due` reads a :class:`~eote_ref.referee.game.GameView` and lists the checks the
+:func:`checks_due` reads a :class:`~eote_ref.referee.views.GameView` and lists the checks the
 rules call for in its phase (EotE 2.0): disordered units that may rally and routed units to
 remove in the command phase, units due a morale check in the fire and assault phases,
 divisions owing an integrity check in the last phase, and so on. It writes nothing; the
@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from eote_ref.referee.game import DivisionView, GameService, GameView, UnitView
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
+from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rulesets import load_default
 

@@ -28,7 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from eote_ref.referee.adjudicate import PreviewDice
-from eote_ref.referee.game import DivisionView, GameService, GameView, RefereeError, UnitView
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.core import Modifier, Outcome, RulesError, Source
 from eote_ref.rules.dice import read_d10, read_percentile
 from eote_ref.rules.procedures import PROCEDURES

@@ -27,7 +27,8 @@ from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register
 from eote_ref.referee.checks.fire import on_table, side_of, unit_label, unit_rows
 from eote_ref.referee.checks.guns import remanned_ids
-from eote_ref.referee.game import RefereeError, UnitView
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.views import UnitView
 from eote_ref.rules.assault import AssaultSituation, DefenderCover, Position, Support
 from eote_ref.rules.cavalry import BritishBreakthroughSituation, british_cavalry_breakthrough
 from eote_ref.rules.core import Effect, Outcome

@@ -22,11 +22,8 @@ from eote_ref.referee.checks.common import (
     game_unit_row,
     units_adjudicated_this_turn,
 )
-from eote_ref.referee.game import (
-    COUNT_FIELDS,
-    GameService,
-    RefereeError,
-)
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import COUNT_FIELDS, GameService
 from eote_ref.rules.cavalry import CavalryEndOfTurnSituation
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.dice import EnteredDice

@@ -23,7 +23,9 @@ from eote_ref.referee.checks import (
     set_unit,
     unit_row,
 )
-from eote_ref.referee.game import DivisionView, GameService, RefereeError, UnitView
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.rules.cavalry import CavalryEndOfTurnSituation
 from eote_ref.rules.command import CommandRadiusSituation, Level
 from eote_ref.rules.core import Outcome

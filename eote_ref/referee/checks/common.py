@@ -16,11 +16,9 @@ from eote_ref.referee.checks import (
     Adjudication,
     ModifierLine,
 )
-from eote_ref.referee.game import (
-    DivisionView,
-    GameService,
-    RefereeError,
-)
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import DivisionView
 from eote_ref.rules.core import Outcome
 from eote_ref.store import (
     Change,

@@ -22,9 +22,7 @@ from eote_ref.referee.checks import (
 from eote_ref.referee.checks.common import (
     roll_text,
 )
-from eote_ref.referee.game import (
-    GameService,
-)
+from eote_ref.referee.game import GameService
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.engineering import (
     Building,

@@ -28,8 +28,10 @@ from sqlmodel import col, select
 from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
 from eote_ref.referee.checks.guns import remanned_ids
+from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.facts import FIRED, fact
-from eote_ref.referee.game import GameService, GameView, RefereeError, UnitView
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import GameView, UnitView
 from eote_ref.rules.core import Effect, Outcome
 from eote_ref.rules.fire import Cover, FireSituation
 from eote_ref.rules.units import Arm, Formation, Unit, morale_check_due

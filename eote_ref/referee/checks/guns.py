@@ -15,8 +15,10 @@ from typing import Any, ClassVar
 from sqlmodel import col, select
 
 from eote_ref.referee.checks import Adjudication, Fact, link, register, set_unit
-from eote_ref.referee.game import GameService, GameView, RefereeError
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
+from eote_ref.referee.views import GameView
 from eote_ref.rules.core import Outcome
 from eote_ref.store import Change, Game, JournalChange, JournalEvent
 from eote_ref.store.models import DONE

@@ -20,12 +20,9 @@ from eote_ref.referee.checks.common import (
     roll_text,
     set_if_changed,
 )
-from eote_ref.referee.game import (
-    DivisionView,
-    GameService,
-    RefereeError,
-    UnitView,
-)
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.integrity import IntegritySituation
 from eote_ref.rules.orders import OrderType

@@ -29,13 +29,9 @@ from eote_ref.referee.checks.common import (
     modified_roll_text,
     set_if_changed,
 )
-from eote_ref.referee.game import (
-    DivisionView,
-    GameService,
-    GameView,
-    RefereeError,
-    UnitView,
-)
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.leader_casualty import LeaderCasualtySituation, replacement
 from eote_ref.rules.ruleset import Ruleset

@@ -16,12 +16,9 @@ from eote_ref.referee.checks.common import (
     game_unit_row,
     roll_text,
 )
-from eote_ref.referee.game import (
-    GameService,
-    GameView,
-    RefereeError,
-    UnitView,
-)
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import GameView, UnitView
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.rally import RallySituation
 from eote_ref.store import (

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from eote_ref.armylists.model import ArmyList, Command
 from eote_ref.armylists.model import Unit as ListUnit
-from eote_ref.referee.game import GameService, LeaderView, UnitView
+from eote_ref.referee.game import GameService
 from eote_ref.referee.sheets.marks import (
     HOUSE_MARK,
     PROVISIONAL_MARK,
@@ -23,6 +23,7 @@ from eote_ref.referee.sheets.marks import (
     num,
     signed,
 )
+from eote_ref.referee.views import LeaderView, UnitView
 from eote_ref.rules.command import Level, radius_in
 from eote_ref.rules.core import Source
 from eote_ref.rules.dice import EnteredDice

@@ -51,7 +51,7 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.referee.checks import Adjudication, DieSpec, Fact, Trial
-from eote_ref.referee.game import RefereeError
+from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.picking import preference_for, unit_candidates
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.dice import RandomDice

@@ -16,9 +16,11 @@ from eote_ref.referee.checks import open_check
 from eote_ref.referee.checks.engineering import open_task
 from eote_ref.referee.checks.integrity import integrity_checks_taken
 from eote_ref.referee.checks.leaders import combat_units_this_turn, leaders_within_reach
-from eote_ref.referee.game import DivisionView, GameService, RefereeError, UnitView
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
+from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.store import SetField
 
 from .conftest import game_state

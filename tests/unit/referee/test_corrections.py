@@ -11,7 +11,8 @@ from eote_ref.referee.corrections import (
     correct_leader,
     correct_unit,
 )
-from eote_ref.referee.game import GameService, RefereeError
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
 from eote_ref.store import SetField
 from tests.unit.referee.conftest import game_state
 
