@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks.fire import FireQueue
+from eote_ref.referee.checks.fire_queue import FireQueue
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.players_view import Fog, fog_of_war, set_fog_of_war

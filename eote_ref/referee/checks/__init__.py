@@ -386,9 +386,12 @@ def open_check(game: GameService, key: str, **target: Any) -> Adjudication:
 CHECK_MODULES: list[str] = [
     "eote_ref.referee.checks.unit",
     "eote_ref.referee.checks.command",
+    "eote_ref.referee.checks.orders",
+    "eote_ref.referee.checks.attach",
     "eote_ref.referee.checks.initiative",
     "eote_ref.referee.checks.movement",
     "eote_ref.referee.checks.fire",
+    "eote_ref.referee.checks.fire_queue",
     "eote_ref.referee.checks.assault",
     "eote_ref.referee.checks.guns",
     "eote_ref.referee.checks.leaders",

@@ -11,7 +11,8 @@ import pytest
 
 from eote_ref.referee.checks import open_check
 from eote_ref.referee.checks.assault import AssaultCheck
-from eote_ref.referee.checks.fire import FireCheck, FireQueue, range_key
+from eote_ref.referee.checks.fire import FireCheck, range_key
+from eote_ref.referee.checks.fire_queue import FireQueue
 from eote_ref.referee.checks.leaders import leaders_within_reach
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
