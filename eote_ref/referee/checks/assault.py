@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import builtins
 import dataclasses
-from typing import Any, ClassVar
+from typing import Any
 
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.adjudicate import effect_changes, rules_unit
@@ -110,8 +110,6 @@ class AssaultCheck(Adjudication):
     title = "Assault"
     rule = "7.6"
     #: Two-sided: no result is good or bad for "the" unit tested.
-    good_results: ClassVar[frozenset[str]] = frozenset()
-    bad_results: ClassVar[frozenset[str]] = frozenset()
     dice_labels = {"roll": "assault d10", "breakthrough_roll": "British breakthrough d10"}
 
     # ------------------------------------------------------------------ sides

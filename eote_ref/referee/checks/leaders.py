@@ -278,10 +278,6 @@ class LeaderCasualtyCheck(Adjudication):
             return uid
         return div.units[0].id if div.units else None
 
-    #: Killed and no-rally read badly for the leader; no effect well.
-    good_results = frozenset({"no_effect"})
-    bad_results = frozenset({"killed", "no_rally"})
-
     def modifiers(self, outcome: Outcome | None = None) -> list[ModifierLine]:
         """The -2 reads "attached to an assaulting unit" (8.0)."""
         return [
