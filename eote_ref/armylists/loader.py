@@ -17,9 +17,9 @@ from eote_ref.armylists.model import (
     TYPES_BY_ARM,
     Arm,
     ArmyList,
-    Level,
     Skirmish,
 )
+from eote_ref.rules.command import Level
 from eote_ref.yamlio import Document, Path, Problem, YamlError
 
 E = TypeVar("E", bound=enum.Enum)

@@ -34,8 +34,8 @@ class Formation(enum.Enum):
         return self in (Formation.COLUMN, Formation.FRENCH_ASSAULT_COLUMN)
 
 
-class Weight(enum.Enum):
-    """Battery weight or cavalry class."""
+class Weight(enum.StrEnum):
+    """Battery weight or cavalry class: the one vocabulary (army lists, store and rules)."""
 
     LIGHT = "light"
     MEDIUM = "medium"

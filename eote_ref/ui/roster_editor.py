@@ -64,11 +64,9 @@ from eote_ref.armylists.model import (
     ArmyList,
     Command,
     Leader,
-    Level,
     Skirmish,
     Unit,
     UnitType,
-    Weight,
 )
 from eote_ref.referee.roster_service import (
     ArmyListError,
@@ -77,6 +75,8 @@ from eote_ref.referee.roster_service import (
     RosterServiceError,
     StoredList,
 )
+from eote_ref.rules.command import Level
+from eote_ref.rules.units import Weight
 from eote_ref.ui.forms.ui_roster_editor import Ui_RosterEditorWindow
 from eote_ref.ui.forms.ui_roster_problems import Ui_RosterProblemsDialog
 from eote_ref.ui.printing import RosterEditorPrinting

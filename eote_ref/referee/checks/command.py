@@ -27,7 +27,7 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.rules.cavalry import CavalryEndOfTurnSituation
-from eote_ref.rules.command import CommandRadiusSituation, Level
+from eote_ref.rules.command import CommandRadiusSituation, Level, RadiusColumn
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.orders import IssuerLevel
 from eote_ref.rules.rally import DisorderRallySituation
@@ -139,15 +139,15 @@ class CommandRadiusCheck(Adjudication):
         """The division."""
         return division(self).name
 
-    def _commander(self) -> tuple[GameLeader | None, Level]:
+    def _commander(self) -> tuple[GameLeader | None, RadiusColumn]:
         div = division(self)
         lead = division_leader(self, div)
         if lead is not None:
-            return lead, Level.DIVISION
+            return lead, RadiusColumn.DIVISION
         chief = attached_commander(self, div.id)
         if chief is not None:
-            return chief, Level.ARMY if chief.level == "army" else Level.CORPS
-        return None, Level.DIVISION
+            return chief, Level(chief.level).radius_column
+        return None, RadiusColumn.DIVISION
 
     def facts(self) -> list[Fact]:
         """Whether someone commands the division, and the units out of his radius."""

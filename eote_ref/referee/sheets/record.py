@@ -24,7 +24,7 @@ from eote_ref.referee.sheets.marks import (
     signed,
 )
 from eote_ref.referee.views import LeaderView, UnitView
-from eote_ref.rules.command import Level, radius_in
+from eote_ref.rules.command import Level, RadiusColumn, radius_in
 from eote_ref.rules.core import Source
 from eote_ref.rules.dice import EnteredDice
 from eote_ref.rules.movement import MovementSituation, Mover, movement
@@ -218,9 +218,8 @@ def _leader_line(
     rs: Ruleset, lead: tuple[str, int], level: str, command: str, scale: str
 ) -> LeaderLine:
     name, rating = lead
-    column = {"army": Level.ARMY, "wing": Level.CORPS, "corps": Level.CORPS}.get(
-        level, Level.DIVISION
-    )
+    known = level in {lv.value for lv in Level}
+    column = Level(level).radius_column if known else RadiusColumn.DIVISION
     return LeaderLine(name, level, command, rating, radius_in(rs, rating, column, scale))
 
 

@@ -15,11 +15,11 @@ from eote_ref.armylists.model import (
     ArmyList,
     Command,
     Leader,
-    Level,
     Skirmish,
     Unit,
-    Weight,
 )
+from eote_ref.rules.command import Level
+from eote_ref.rules.units import Weight
 from eote_ref.yamlio import is_blank
 
 #: Any text an army list may hold: no lone surrogates (a UTF-8 file cannot hold them) and no
