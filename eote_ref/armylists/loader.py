@@ -15,11 +15,11 @@ from eote_ref.armylists.model import (
     KNOWN_NATIONS,
     KNOWN_RULESETS,
     TYPES_BY_ARM,
-    Arm,
     ArmyList,
     Skirmish,
 )
 from eote_ref.rules.command import Level
+from eote_ref.rules.units import Arm
 from eote_ref.yamlio import Document, Path, Problem, YamlError
 
 E = TypeVar("E", bound=enum.Enum)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from eote_ref import yamlio
 from eote_ref.rules.command import Level
-from eote_ref.rules.units import Weight
+from eote_ref.rules.units import Arm, Weight
 
 #: The army-list format version this module reads and writes.
 FORMAT_VERSION = 1
@@ -51,15 +51,6 @@ KNOWN_NATIONS = frozenset(
         "wurttemberg",
     }
 )
-
-
-class Arm(enum.StrEnum):
-    """The arm of service of a unit."""
-
-    INFANTRY = "infantry"
-    CAVALRY = "cavalry"
-    ARTILLERY = "artillery"
-    ENGINEERS = "engineers"
 
 
 class UnitType(enum.StrEnum):

@@ -34,7 +34,7 @@ from eote_ref.referee.views import (
 from eote_ref.referee.wording import describe_change, describe_field
 from eote_ref.rules.orders import OrderType
 from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import FORMATIONS_BY_ARM, Arm, Formation
+from eote_ref.rules.units import FORMATIONS_BY_ARM, CombatArm, Formation
 from eote_ref.rulesets import load_default
 from eote_ref.store import (
     Change,
@@ -352,7 +352,7 @@ class GameService:
     def formations(arm: str) -> tuple[str, ...]:
         """The formations a unit of ``arm`` may take, in the rules' order (EotE 1.0.2)."""
         try:
-            allowed = FORMATIONS_BY_ARM[Arm(arm)]
+            allowed = FORMATIONS_BY_ARM[CombatArm(arm)]
         except ValueError:
             return ("line", "column")
         return tuple(f.value for f in Formation if f in allowed)
@@ -526,7 +526,7 @@ class GameService:
             return value
         if field == "formation":
             try:
-                allowed = {f.value for f in FORMATIONS_BY_ARM[Arm(arm)]}
+                allowed = {f.value for f in FORMATIONS_BY_ARM[CombatArm(arm)]}
             except ValueError:
                 allowed = {"line", "column"}
             if value not in allowed:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from eote_ref.armylists.model import Arm, ArmyList, Command, Leader, Skirmish, Unit, UnitType
+from eote_ref.armylists.model import ArmyList, Command, Leader, Skirmish, Unit, UnitType
 from eote_ref.rules.command import Level
-from eote_ref.rules.units import Weight
+from eote_ref.rules.units import Arm, Weight
 from eote_ref.store import (
     CommandSpec,
     LeaderSpec,

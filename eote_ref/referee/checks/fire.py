@@ -33,7 +33,7 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.views import GameView, UnitView
 from eote_ref.rules.core import Effect, Outcome
 from eote_ref.rules.fire import Cover, FireSituation
-from eote_ref.rules.units import Arm, Formation, Unit
+from eote_ref.rules.units import CombatArm, Formation, Unit
 from eote_ref.store import Change, GameUnit
 
 RESULT_TEXT = {"none": "no effect", "D": "disorder", "1": "1 hit", "2": "2 hits"}
@@ -415,7 +415,7 @@ class FireCheck(Adjudication):
                 raise RefereeError(f"{target_row.name} has no skirmish stand out (5.4)")
             # The stand, in skirmish order: unformed, never disordered, its hits its own.
             target = Unit(
-                arm=Arm.CAVALRY if target_row.arm == "cavalry" else Arm.INFANTRY,
+                arm=CombatArm.CAVALRY if target_row.arm == "cavalry" else CombatArm.INFANTRY,
                 ce=target_row.ce,
                 formation=Formation.SKIRMISH,
                 nation=target_row.nation,
@@ -432,7 +432,7 @@ class FireCheck(Adjudication):
             unit = rules_unit(row)
             if self.sub_phase != "artillery" and self.values.get("detached_skirmishers"):
                 unit = Unit(
-                    arm=Arm.INFANTRY,
+                    arm=CombatArm.INFANTRY,
                     ce=int(self.values["skirmish_ce"]),
                     formation=Formation.SKIRMISH,
                     nation=row.nation,

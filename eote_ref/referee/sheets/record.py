@@ -30,7 +30,7 @@ from eote_ref.rules.dice import EnteredDice
 from eote_ref.rules.movement import MovementSituation, Mover, movement
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.skirmish import skirmish_rating
-from eote_ref.rules.units import FORMATIONS_BY_ARM, Arm, Formation, Weight
+from eote_ref.rules.units import FORMATIONS_BY_ARM, CombatArm, Formation, Weight
 from eote_ref.store import StoreError, get_roster, history
 
 #: Short names of the formations on a record sheet.
@@ -121,8 +121,10 @@ def _mover(arm: str) -> Mover:
     }.get(arm, Mover.INFANTRY)
 
 
-def _rules_arm(arm: str) -> Arm:
-    return {"cavalry": Arm.CAVALRY, "artillery": Arm.ARTILLERY}.get(arm, Arm.INFANTRY)
+def _rules_arm(arm: str) -> CombatArm:
+    return {"cavalry": CombatArm.CAVALRY, "artillery": CombatArm.ARTILLERY}.get(
+        arm, CombatArm.INFANTRY
+    )
 
 
 def formations_of(arm: str, nation: str, skirmish: str) -> tuple[str, ...]:

@@ -11,7 +11,6 @@ from eote_ref.armylists.loader import NATION_KEY
 from eote_ref.armylists.model import (
     KNOWN_NATIONS,
     TYPES_BY_ARM,
-    Arm,
     ArmyList,
     Command,
     Leader,
@@ -19,7 +18,7 @@ from eote_ref.armylists.model import (
     Unit,
 )
 from eote_ref.rules.command import Level
-from eote_ref.rules.units import Weight
+from eote_ref.rules.units import Arm, Weight
 from eote_ref.yamlio import is_blank
 
 #: Any text an army list may hold: no lone surrogates (a UTF-8 file cannot hold them) and no

@@ -24,6 +24,7 @@ from eote_ref.rules.results import (
     assault_halves,
     tone_of,
 )
+from eote_ref.rules.units import Arm, CombatArm
 from eote_ref.rulesets import load_default
 
 INFANTRY = {"arm": "infantry", "ce": 6, "formation": "line"}
@@ -168,3 +169,7 @@ def test_an_open_result_has_no_member_and_reads_as_it_is() -> None:
     assert o.result_label() == "french army"
     assert o.value_label() == ("Value", "")
     assert PinningResult.PINNED.tone(Party.OPPONENT) is Tone.NEUTRAL
+
+
+def test_the_combat_arms_are_the_arms_of_service_but_engineers() -> None:
+    assert [a.value for a in Arm if a is not Arm.ENGINEERS] == [c.value for c in CombatArm]
