@@ -109,7 +109,7 @@ class FireResult(ResultCode):
 class AssaultSideResult(ResultCode):
     """What an assault does to one side (EotE 7.6, 7.9): the halves of ``attacker/defender``."""
 
-    NO_EFFECT = "./.", Tone.NEUTRAL, "no effect"
+    NO_EFFECT = "./.", Tone.NEUTRAL, "no decision"
     DISORDER = "D", Tone.BAD, "disorder"
     FALL_BACK = "F", Tone.BAD, "fall back"
     ONE_HIT = "1", Tone.BAD, "1 hit"
