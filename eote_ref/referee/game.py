@@ -140,6 +140,9 @@ class GameService:
         #: is refused, so two copies of the app never overwrite each other's commands).
         self.version: int = game.version
         self._watcher: ChangeWatcher | None = None
+        #: The last view and the game version it shows: every command raises the version in
+        #: its own transaction (journal ``_claim``), so an equal version means nothing changed.
+        self._last_view: tuple[int, GameView] | None = None
 
     # ------------------------------------------------------------------ listening
     def subscribe(self, callback: Callable[[], None]) -> None:
@@ -176,7 +179,13 @@ class GameService:
 
     # ------------------------------------------------------------------ reading
     def view(self) -> GameView:
-        """The whole game as plain views."""
+        """The whole game as plain views (read again only when the game's version moved)."""
+        if self._last_view is not None:
+            with self.db.session() as s:
+                current = s.exec(select(Game.version).where(Game.id == self.game_id)).first()
+            if current == self._last_view[0]:
+                self.version = current
+                return self._last_view[1]
         with self.db.session() as s:
             state = load_game(s, self.game_id)
             self.version = state.game.version
@@ -235,7 +244,7 @@ class GameService:
             for side in state.sides
         )
         assert game.id is not None
-        return GameView(
+        view = GameView(
             id=game.id,
             name=game.name,
             turn=game.turn,
@@ -251,6 +260,8 @@ class GameService:
             links=links,
             facts=facts,
         )
+        self._last_view = (game.version, view)
+        return view
 
     def _facts(self, s: Session, kind: str | None = None) -> tuple[FactView, ...]:
         query = select(GameFact).where(GameFact.game_id == self.game_id)

@@ -69,17 +69,31 @@ def unit_rows(game: GameService, ids: Iterable[int]) -> dict[int, GameUnit]:
     return out
 
 
+#: The last view's unit-to-side index: the pick lists ask for every unit's side, and a scan
+#: of both sides per unit made opening a check on a corps-sized game quadratic.
+_SIDE_INDEX: list[tuple[GameView, dict[int, tuple[int, str]]]] = []
+
+
+def _side_index(view: GameView) -> dict[int, tuple[int, str]]:
+    """Unit id -> (side position, side name), built once per view."""
+    if _SIDE_INDEX and _SIDE_INDEX[0][0] is view:
+        return _SIDE_INDEX[0][1]
+    index = {u.id: (s.position, s.name) for s in view.sides for u in s.units}
+    _SIDE_INDEX[:] = [(view, index)]
+    return index
+
+
 def side_of(view: GameView, unit_id: int) -> int:
     """The side position of unit ``unit_id``."""
-    for s in view.sides:
-        if any(u.id == unit_id for u in s.units):
-            return s.position
-    raise RefereeError(f"there is no unit {unit_id} in this game")
+    found = _side_index(view).get(unit_id)
+    if found is None:
+        raise RefereeError(f"there is no unit {unit_id} in this game")
+    return found[0]
 
 
 def unit_label(view: GameView, u: UnitView) -> str:
     """A unit as the pick lists show it: name first (so typing it finds it), side, CE, markers."""
-    side = next(s.name for s in view.sides if any(x.id == u.id for x in s.units))
+    side = _side_index(view)[u.id][1]
     marks = [(u.formation or ("limbered" if u.limbered else "")).replace("_", " ")]
     if u.hits:
         marks.append(f"{u.hits} hits")

@@ -13,6 +13,7 @@ from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import load_army_list_text, validate_text
 from eote_ref.armylists.model import ArmyList, Unit
 from eote_ref.rules.command import Level
+from tests.budget import budget
 
 from .samples import VALID
 from .strategies import any_text, army_lists
@@ -66,7 +67,7 @@ def test_dump_writes_keys_that_differ_from_their_defaults() -> None:
     assert load_army_list_text(text).army_list == changed
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(20, 150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(army_lists)
 def test_round_trip(army_list: ArmyList) -> None:
     text = dump_army_list(army_list)
@@ -104,7 +105,7 @@ def _replace(data: Any, path: tuple[Any, ...], value: Any) -> Any:
     return copy
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(40, 200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(army_lists, st.data())
 def test_any_damage_gives_problems_never_a_crash(army_list: ArmyList, data: st.DataObject) -> None:
     plain = yamlio.load_text(dump_army_list(army_list)).data

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
-
 from hypothesis import HealthCheck, settings
 from hypothesis.errors import InvalidArgument
 
-#: True when the large budget was asked for (``make test-slow`` sets the profile).
-SLOW = os.environ.get("HYPOTHESIS_PROFILE") == "slow"
+from tests.budget import SLOW, budget
+
+__all__ = ["SLOW", "budget"]
 
 try:  # another conftest (the fast suite's) may have registered it already
     settings.get_profile("slow")
@@ -21,8 +20,3 @@ except InvalidArgument:
     )
     if SLOW:
         settings.load_profile("slow")
-
-
-def budget(fast: int, slow: int) -> int:
-    """How many generated inputs a fuzz test runs."""
-    return slow if SLOW else fast

@@ -24,6 +24,7 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import shipped_army_lists
 from eote_ref.referee.summary import CARRIED_LOSSES_KIND, battle_summary
 from eote_ref.store import Database, SetField, open_database
+from tests.budget import budget
 
 LISTS = {p.name: p for p in shipped_army_lists()}
 
@@ -388,7 +389,7 @@ DELTAS = st.lists(
 
 
 @settings(
-    max_examples=4,
+    max_examples=budget(1, 6),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     phases=[Phase.explicit, Phase.generate],

@@ -22,6 +22,7 @@ from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
 from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.store import SetField
+from tests.budget import budget
 
 from .conftest import game_state
 
@@ -350,7 +351,7 @@ def test_division_in_town_is_exempt_without_a_roll(waterloo: GameService) -> Non
 
 
 @settings(
-    max_examples=15,
+    max_examples=budget(4, 15),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

@@ -24,6 +24,7 @@ from eote_ref.referee.setup import (
 )
 from eote_ref.rules.dice import EnteredDice
 from eote_ref.store import Database, snapshot
+from tests.budget import budget
 from tests.conftest import DatabaseTemplates
 
 LISTS = {p.name: p for p in shipped_army_lists()}
@@ -290,7 +291,9 @@ edits = st.lists(
 
 
 @settings(
-    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=budget(4, 15),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(seq=edits)
 def test_undo_all_restores_and_redo_all_reproduces(

@@ -15,6 +15,7 @@ from eote_ref.referee.turn import TURN_FLAGS, replacement_name
 from eote_ref.rules.leader_casualty import replacement
 from eote_ref.rulesets import load_default
 from eote_ref.store import GameCommand, GameLeader, GameUnit, SetField, open_database
+from tests.budget import budget
 from tests.unit.referee.conftest import LISTS, game_state
 
 
@@ -144,7 +145,7 @@ FLAG_STATES = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(4, 20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     units=st.lists(FLAG_STATES, min_size=1, max_size=4),
     initiative=st.sampled_from([None, 0, 1]),

@@ -21,6 +21,7 @@ from eote_ref.store import (
     undo,
 )
 from eote_ref.store.journal import Change
+from tests.budget import budget
 
 from .helpers import sides
 
@@ -160,7 +161,7 @@ def new_game(session: Session) -> int:
 
 
 SETTINGS = settings(
-    max_examples=40,
+    max_examples=budget(10, 40),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
