@@ -30,8 +30,10 @@ from typing import Any
 from sqlalchemy import insert
 from sqlmodel import col, select
 
-from eote_ref.armylists.model import Arm, ArmyList, Command, Leader, Level, Skirmish, Unit, UnitType
+from eote_ref.armylists.model import ArmyList, Command, Leader, Skirmish, Unit, UnitType
 from eote_ref.referee.rosters import import_army_list
+from eote_ref.rules.command import Level
+from eote_ref.rules.units import Arm
 from eote_ref.store import (
     GameUnit,
     JournalChange,

@@ -755,7 +755,7 @@ def _campaign_dialog_shots(window: object, save: object) -> None:
 def _table_game(db: object) -> object:
     """A fresh Waterloo game played into turn 2: an order in transit, a fire, a morale test."""
     from eote_ref.referee.checks import open_check
-    from eote_ref.referee.checks.fire import FireQueue
+    from eote_ref.referee.checks.fire_queue import FireQueue
     from eote_ref.referee.game import GameService
     from eote_ref.referee.phases import Phase
     from eote_ref.referee.setup import DEMO_LISTS, NewGame, create_new_game, shipped_army_lists_dir

@@ -17,12 +17,12 @@ from eote_ref.armylists.model import (
     KNOWN_RULESETS,
     NOT_A_DEFAULT,
     TYPES_BY_ARM,
-    Arm,
     ArmyList,
-    Level,
     Skirmish,
     StartFormation,
 )
+from eote_ref.rules.command import Level
+from eote_ref.rules.units import Arm
 from eote_ref.yamlio import Document, Path, Problem, YamlError
 
 E = TypeVar("E", bound=enum.Enum)

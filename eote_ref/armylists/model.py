@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from eote_ref import yamlio
-from eote_ref.rules.units import starting_formation
+from eote_ref.rules.command import Level
+from eote_ref.rules.units import Arm, Weight, starting_formation
 
 #: The army-list format version this module reads and writes.
 FORMAT_VERSION = 1
@@ -52,38 +53,6 @@ KNOWN_NATIONS = frozenset(
 )
 
 
-class Level(enum.StrEnum):
-    """The level of a command in the order of battle."""
-
-    ARMY = "army"
-    WING = "wing"
-    CORPS = "corps"
-    DIVISION = "division"
-    BRIGADE = "brigade"
-
-    @property
-    def rank(self) -> int:
-        """Height in the command tree: army 4 > wing 3 > corps 2 > division = brigade 1."""
-        return _RANK[self]
-
-    @property
-    def is_manoeuvre(self) -> bool:
-        """True for a division or brigade, the commands that hold units (EotE 1.0.1)."""
-        return self in (Level.DIVISION, Level.BRIGADE)
-
-
-_RANK = {Level.ARMY: 4, Level.WING: 3, Level.CORPS: 2, Level.DIVISION: 1, Level.BRIGADE: 1}
-
-
-class Arm(enum.StrEnum):
-    """The arm of service of a unit."""
-
-    INFANTRY = "infantry"
-    CAVALRY = "cavalry"
-    ARTILLERY = "artillery"
-    ENGINEERS = "engineers"
-
-
 class UnitType(enum.StrEnum):
     """The type of a unit; which types an arm allows is in :data:`TYPES_BY_ARM`."""
 
@@ -121,14 +90,6 @@ class Skirmish(enum.StrEnum):
     NONE = "none"
     DETACH = "detach"
     FULL = "full"
-
-
-class Weight(enum.StrEnum):
-    """Battery weight of an artillery unit (fire and movement)."""
-
-    LIGHT = "light"
-    MEDIUM = "medium"
-    HEAVY = "heavy"
 
 
 class StartFormation(enum.StrEnum):

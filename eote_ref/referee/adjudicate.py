@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from eote_ref.rules.core import Effect
-from eote_ref.rules.units import Arm, Formation, Unit, Weight
+from eote_ref.rules.units import CombatArm, Formation, Unit, Weight
 from eote_ref.store import Change, GameUnit, SetField
 
 #: Formation a unit is taken to be in when the umpire has not recorded one.
@@ -24,17 +24,17 @@ def rules_unit(
     row: GameUnit, *, supported: bool = True, leader_attached: bool | None = None
 ) -> Unit:
     """The rules engine's view of a game unit (engineers fight as infantry)."""
-    arm = Arm.INFANTRY if row.arm == "engineers" else Arm(row.arm)
+    arm = CombatArm.INFANTRY if row.arm == "engineers" else CombatArm(row.arm)
     if row.formation:
         formation = Formation(row.formation)
-    elif arm is Arm.ARTILLERY and row.limbered:
+    elif arm is CombatArm.ARTILLERY and row.limbered:
         formation = Formation.LIMBERED
     else:
         formation = DEFAULT_FORMATION[arm.value]
     weight = None
-    if arm is Arm.ARTILLERY and row.weight:
+    if arm is CombatArm.ARTILLERY and row.weight:
         weight = Weight(row.weight)
-    elif arm is Arm.CAVALRY and row.type in {w.value for w in Weight}:
+    elif arm is CombatArm.CAVALRY and row.type in {w.value for w in Weight}:
         weight = Weight(row.type)
     return Unit(
         arm=arm,
@@ -42,7 +42,7 @@ def rules_unit(
         formation=formation,
         hits=row.hits,
         disordered=row.disordered,
-        blown=row.blown if arm is Arm.CAVALRY else 0,
+        blown=row.blown if arm is CombatArm.CAVALRY else 0,
         routed=row.routed,
         nation=row.nation,
         leader_attached=row.attached_leader_id is not None

@@ -23,11 +23,8 @@ from typing import Any
 
 from eote_ref.referee.checks import Adjudication, _jsonable, open_check
 from eote_ref.referee.checks.command import command_control_this_turn
-from eote_ref.referee.checks.end import (
-    events_this_turn,
-    leaders_within_reach,
-    units_adjudicated_this_turn,
-)
+from eote_ref.referee.checks.common import events_this_turn, units_adjudicated_this_turn
+from eote_ref.referee.checks.leaders import leaders_within_reach
 from eote_ref.referee.game import GameService, GameView, RefereeError, UnitView
 from eote_ref.rules.core import Outcome
 from eote_ref.store import Change

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from eote_ref.referee.game import GameService, RefereeError
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
+from eote_ref.rules.units import Arm
 from eote_ref.store import Change, InsertRow, SetField
 
 #: The kind of journal event a correction is.
@@ -24,7 +26,7 @@ UNIT_FIELDS: dict[str, type] = {"name": str, "ce": int, "type": str, "stands": i
 #: Leader fields a correction may change.
 LEADER_FIELDS: dict[str, type] = {"name": str, "rating": int}
 
-ARMS = ("infantry", "cavalry", "artillery", "engineers")
+ARMS = tuple(a.value for a in Arm)
 
 
 def _checked(fields: dict[str, Any], allowed: dict[str, type]) -> dict[str, Any]:

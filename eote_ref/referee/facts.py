@@ -11,7 +11,9 @@ never from the journal:
 * the leader-casualty list comes from the units that fired, were fired on or fought, with the
   leaders attached to them or to their divisions (EotE 8.0);
 * a second breakthrough combat for the same cavalry is refused, and the sabre bonus is offered
-  only when the breakthrough contacts the unit it beat (EotE 5.15, 7.7.1).
+  only when the breakthrough contacts the unit it beat (EotE 5.15, 7.7.1);
+* a leader rolled for in the leader-casualty phase leaves the list for the rest of the turn
+  (EotE 8.0).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from eote_ref.referee.game import FactView, GameView
+from eote_ref.referee.views import FactView, GameView
 from eote_ref.store import Change, DeleteRow, InsertRow
 
 #: Cavalry contact made in movement: ``unit_id`` charged ``other_id`` (EotE 5.8).
@@ -34,7 +36,12 @@ SUPPORTED = "supported"
 #: Cavalry ``unit_id`` took its breakthrough after beating ``other_id`` (EotE 5.15).
 BREAKTHROUGH = "breakthrough"
 
-KINDS = (CHARGE, FIRED, FOUGHT, SUPPORTED, BREAKTHROUGH)
+#: The leader ``data["leader_id"]`` rolled his casualty check this turn (EotE 8.0); ``unit_id``
+#: is the unit whose combat brought him within reach (the one he is attached to, else one of
+#: his division's units in combat).
+LEADER_ROLLED = "leader_rolled"
+
+KINDS = (CHARGE, FIRED, FOUGHT, SUPPORTED, BREAKTHROUGH, LEADER_ROLLED)
 
 
 def fact(kind: str, turn: int, unit_id: int, other_id: int | None = None, **data: Any) -> Change:
@@ -125,3 +132,12 @@ def breakthrough_fought(
         cavalry_id in (f.unit_id, f.other_id) and f.data.get("breakthrough")
         for f in of_turn(view, FOUGHT, facts)
     )
+
+
+def leaders_rolled(view: GameView, facts: Iterable[FactView] | None = None) -> set[int]:
+    """Leaders who have rolled their casualty check this turn (EotE 8.0)."""
+    return {
+        int(f.data["leader_id"])
+        for f in of_turn(view, LEADER_ROLLED, facts)
+        if isinstance(f.data.get("leader_id"), int)
+    }

@@ -1,8 +1,9 @@
-"""The game as the umpire runs it: plain views of the state and journaled edits.
+"""The game as the umpire runs it: the state read into views, and journaled edits.
 
 :class:`GameService` is what the desktop app (and scripts) hold for an open game. It reads
-the state into frozen view dataclasses (:class:`GameView` → :class:`SideView` →
-:class:`DivisionView` → :class:`UnitView`), and every change it makes — a marker edited on
+the state into the frozen views of :mod:`eote_ref.referee.views` (:class:`GameView` →
+:class:`SideView` → :class:`DivisionView` → :class:`UnitView`), words its changes with
+:mod:`eote_ref.referee.wording`, and every change it makes — a marker edited on
 the dashboard, the next phase, an adjudication — goes through
 :func:`eote_ref.store.apply` as one journal event in one transaction, so undo reverts it.
 Widgets hold a service and never open sessions themselves.
@@ -11,9 +12,7 @@ Widgets hold a service and never open sessions themselves.
 from __future__ import annotations
 
 import contextlib
-import datetime
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from sqlmodel import Session, col, select
@@ -21,9 +20,21 @@ from sqlmodel import Session, col, select
 from eote_ref.referee.errors import RefereeError as RefereeError
 from eote_ref.referee.phases import PHASES, Phase, next_phase
 from eote_ref.referee.turn import carry_over
+from eote_ref.referee.views import (
+    CommanderView,
+    DivisionView,
+    FactView,
+    GameView,
+    JournalEntry,
+    LeaderView,
+    LinkView,
+    SideView,
+    UnitView,
+)
+from eote_ref.referee.wording import describe_change, describe_field
 from eote_ref.rules.orders import OrderType
 from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import FORMATIONS_BY_ARM, Arm, Formation
+from eote_ref.rules.units import FORMATIONS_BY_ARM, CombatArm, Formation
 from eote_ref.rulesets import load_default
 from eote_ref.store import (
     Change,
@@ -35,7 +46,6 @@ from eote_ref.store import (
     GameLink,
     GameSide,
     GameUnit,
-    InsertRow,
     JournalEvent,
     SetField,
     StaleGameError,
@@ -51,7 +61,6 @@ from eote_ref.store import (
 )
 from eote_ref.store.games import DIVISION_LEVELS
 from eote_ref.store.journal import version_after
-from eote_ref.store.models import JOURNALED
 from eote_ref.store.notify import ChangeWatcher
 
 #: Unit fields the umpire may set directly on the dashboard, with their checks.
@@ -67,188 +76,6 @@ BOOL_FIELDS = (
     "changed_formation",
 )
 COUNT_FIELDS = {"hits": 20, "blown": 5, "skirmish_hits": 5}
-
-
-@dataclass(frozen=True)
-class LeaderView:
-    """A leader as the dashboard shows it."""
-
-    id: int
-    name: str
-    level: str
-    rating: int
-    killed: bool
-    no_rally_next_turn: bool
-    replacement: bool
-    replacement_due_turn: int | None
-    no_rally_turn: int | None = None
-
-
-@dataclass(frozen=True)
-class UnitView:
-    """A unit and its markers."""
-
-    id: int
-    division_id: int
-    name: str
-    arm: str
-    type: str
-    nation: str
-    ce: int
-    stands: int
-    weight: str | None
-    skirmish: str
-    brigade: str | None
-    hits: int
-    disordered: bool
-    blown: int
-    routed: bool
-    off_table: bool
-    formation: str | None
-    limbered: bool
-    guns_abandoned: bool
-    pinned: bool
-    out_of_command: bool
-    skirmishers_out: bool
-    changed_formation: bool
-    attached_leader: str | None
-    fought_this_turn: bool
-    routed_this_turn: bool
-    morale_due: bool
-    fought_last_turn: bool = False
-    #: Hits on the detached skirmish stand (EotE 5.4); meaningful while skirmishers_out.
-    skirmish_hits: int = 0
-
-    @property
-    def effective_ce(self) -> int:
-        """CE less one per hit (the first modifier of every check; 0 when routed, 7.4)."""
-        return 0 if self.routed else max(0, self.ce - self.hits)
-
-
-@dataclass(frozen=True)
-class DivisionView:
-    """A division or brigade with its leader, orders, state and units."""
-
-    id: int
-    side: int
-    name: str
-    level: str
-    parent: str | None
-    leader: LeaderView | None
-    current_order: str | None
-    pending_order: str | None
-    pending_order_turns: int | None
-    falling_back: bool
-    routed: bool
-    in_town: bool
-    objective_lost: bool
-    units: tuple[UnitView, ...]
-
-    @property
-    def integrity_state(self) -> str:
-        """``routed``, ``falling back`` or ``steady`` (EotE 9.0)."""
-        if self.routed:
-            return "routed"
-        return "falling back" if self.falling_back else "steady"
-
-
-@dataclass(frozen=True)
-class CommanderView:
-    """An army, wing or corps command and its leader."""
-
-    id: int
-    side: int
-    name: str
-    level: str
-    leader: LeaderView | None
-
-
-@dataclass(frozen=True)
-class SideView:
-    """One side's order of battle and state."""
-
-    position: int
-    name: str
-    army_lists: tuple[str, ...]
-    commanders: tuple[CommanderView, ...]
-    divisions: tuple[DivisionView, ...]
-
-    @property
-    def units(self) -> list[UnitView]:
-        """Every unit of the side."""
-        return [u for d in self.divisions for u in d.units]
-
-
-@dataclass(frozen=True)
-class LinkView:
-    """A relation between two units (``game_link``: engaged, fired_at, morale_tested...)."""
-
-    id: int
-    kind: str
-    turn: int
-    unit_id: int
-    other_id: int
-    data: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class FactView:
-    """A fact of the current turn (``game_fact``: charge, fired, fought, breakthrough...)."""
-
-    id: int
-    kind: str
-    turn: int
-    unit_id: int
-    other_id: int | None
-    data: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class GameView:
-    """Everything the main screen shows about a game."""
-
-    id: int
-    name: str
-    turn: int
-    phase: Phase
-    initiative: int | None
-    figure_scale: str
-    ruleset: str
-    options: dict[str, Any]
-    provisional: bool
-    sides: tuple[SideView, ...]
-    can_undo: str | None
-    can_redo: str | None
-    #: Unit links (engaged pairs, artillery targets, morale tests...), see :class:`LinkView`.
-    links: tuple[LinkView, ...] = ()
-    #: The facts of this turn, written by the checks that established them (:mod:`.facts`).
-    facts: tuple[FactView, ...] = ()
-
-    @property
-    def initiative_side(self) -> str | None:
-        """The name of the side holding the initiative, if decided."""
-        if self.initiative is None:
-            return None
-        for s in self.sides:
-            if s.position == self.initiative:
-                return s.name
-        return None
-
-
-@dataclass(frozen=True)
-class JournalEntry:
-    """One line of the journal log."""
-
-    id: int
-    seq: int
-    turn: int
-    phase: str
-    kind: str
-    summary: str
-    status: str
-    rolls: list[Any]
-    result: str | None
-    created_at: datetime.datetime
 
 
 def _leader_view(row: GameLeader) -> LeaderView:
@@ -536,7 +363,7 @@ class GameService:
     def formations(arm: str) -> tuple[str, ...]:
         """The formations a unit of ``arm`` may take, in the rules' order (EotE 1.0.2)."""
         try:
-            allowed = FORMATIONS_BY_ARM[Arm(arm)]
+            allowed = FORMATIONS_BY_ARM[CombatArm(arm)]
         except ValueError:
             return ("line", "column")
         return tuple(f.value for f in Formation if f in allowed)
@@ -666,7 +493,7 @@ class GameService:
         value = self._check(field, value, arm)
         if before == value:
             return None
-        summary = f"{name}: {_describe(field, before, value)}"
+        summary = f"{name}: {describe_field(field, before, value)}"
         # A formation set by hand carries no -2 (EotE 1.8.3): only a change inside tactical
         # combat range does, which the formation check asks or the umpire marks.
         changes: list[Change] = [SetField("game_unit", unit_id, field, value)]
@@ -710,7 +537,7 @@ class GameService:
             return value
         if field == "formation":
             try:
-                allowed = {f.value for f in FORMATIONS_BY_ARM[Arm(arm)]}
+                allowed = {f.value for f in FORMATIONS_BY_ARM[CombatArm(arm)]}
             except ValueError:
                 allowed = {"line", "column"}
             if value not in allowed:
@@ -745,7 +572,7 @@ class GameService:
             return None
         return self.record(
             "division",
-            f"{name}: {_describe(field, before, value)}",
+            f"{name}: {describe_field(field, before, value)}",
             [SetField("game_command", division_id, field, value)],
             inputs={"division_id": division_id, "field": field, "value": value},
         )
@@ -780,75 +607,8 @@ class GameService:
         return self.record("phase", summary, changes)
 
     def describe_change(self, change: Change) -> str:
-        """A change in the umpire's words ("3rd Ligne: square", "Cooke attached").
-
-        Pure bookkeeping (a morale test remembered, a rest taken) reads as an empty string:
-        the wizards leave those out of the list of what Apply will do.
-        """
-        if isinstance(change, SetField):
-            with self.db.session() as s:
-                entity = _entity_name(change.entity)
-                model = JOURNALED.get(entity)
-                row = (
-                    s.get(model, change.row_id)
-                    if model and isinstance(change.row_id, int)
-                    else None
-                )
-                if entity == "game":
-                    name = "Game"
-                else:
-                    name = getattr(row, "name", None) or entity.replace("game_", "")
-                before = getattr(row, change.field, None) if row is not None else None
-                after = change.value
-                if change.field in _LEADER_FIELDS or change.field in _COMMAND_FIELDS:
-                    before, after = (
-                        self._row_name(s, change.field, v) for v in (before, change.value)
-                    )
-                elif change.field in ("initiative", "initiative_last_turn"):
-                    before, after = (self._side_name(s, v) for v in (before, change.value))
-                elif change.field == "pending_order_turns" and isinstance(after, int):
-                    game = s.get(Game, self.game_id)
-                    before, after = None, (game.turn if game else 1) + after
-            return f"{name}: {_describe(change.field, before, after)}"
-        if isinstance(change, InsertRow):
-            return self._describe_insert(change)
-        return f"{_entity_name(change.entity).replace('game_', '')} {change.row_id} removed"
-
-    def _row_name(self, s: Session, field: str, value: Any) -> Any:
-        if not isinstance(value, int):
-            return value
-        model: Any = GameLeader if field in _LEADER_FIELDS else GameCommand
-        row = s.get(model, value)
-        return row.name if row is not None else value
-
-    def _side_name(self, s: Session, position: Any) -> Any:
-        if position is None:
-            return None
-        side = s.exec(
-            select(GameSide).where(GameSide.game_id == self.game_id, GameSide.position == position)
-        ).first()
-        return side.name if side is not None else position
-
-    def _describe_insert(self, change: InsertRow) -> str:
-        entity = _entity_name(change.entity)
-        v = change.values
-        if entity not in ("game_link", "game_fact"):
-            what = v.get("name") or "row"
-            return f"new {entity.replace('game_', '')}: {what}"
-        kind = str(v.get("kind", ""))
-        if kind in _BOOKKEEPING_LINKS:
-            return ""
-        names = []
-        with self.db.session() as s:
-            for key in ("unit_id", "other_id"):
-                uid = v.get(key)
-                row = s.get(GameUnit, uid) if isinstance(uid, int) else None
-                names.append(row.name if row is not None else "?")
-        a, b = names
-        phrase = _LINK_PHRASES.get(kind)
-        if phrase is None:
-            return f"{a}: {kind.replace('_', ' ')} recorded"
-        return phrase.format(a=a, b=b)
+        """A change in the umpire's words (see :func:`eote_ref.referee.wording.describe_change`)."""
+        return describe_change(self.db, self.game_id, change)
 
     # ------------------------------------------------------------------ undo / redo
     def undo(self, steps: int = 1) -> list[str]:
@@ -878,98 +638,6 @@ class GameService:
         with self.db.session() as s:
             c = counts(s, self.game_id)
         return c.undoable, c.redoable
-
-
-def _entity_name(entity: Any) -> str:
-    return entity if isinstance(entity, str) else str(entity.__tablename__)
-
-
-#: Fields holding a leader's or a command's id (shown by name).
-_LEADER_FIELDS = frozenset({"attached_leader_id"})
-_COMMAND_FIELDS = frozenset({"attached_command_id"})
-
-#: Links that only remember something for the turn guide; the umpire need not read them.
-_BOOKKEEPING_LINKS = frozenset({"morale_tested", "rested", "fired", "fought", "supported"})
-
-#: Links in words (``{a}`` is the unit, ``{b}`` the other unit).
-_LINK_PHRASES = {
-    "fired_at": "{a} fired at {b} (remembered for bombardment next turn, EotE 6.4)",
-    "engaged": "{a} and {b} stay engaged into the next turn (EotE 7.0)",
-    "charge": "{a} charged {b}",
-    "breakthrough": "{a} beat {b} and takes its breakthrough (EotE 5.15)",
-    "morale_due": "{a} must test morale (routers passed through it, EotE 7.5)",
-    "pontoon": "{a}: pontoon bridge under way",
-    "demolition": "{a}: bridge demolition under way",
-    "remanned": "{a}: gunners back at the guns, no fire this turn (EotE 7.5)",
-}
-
-#: Yes/no markers in words: (when set, when cleared).
-_FLAG_WORDS = {
-    "disordered": ("disordered", "no longer disordered"),
-    "routed": ("routed", "no longer routed"),
-    "off_table": ("off the table", "back on the table"),
-    "pinned": ("pinned", "no longer pinned"),
-    "out_of_command": ("out of command", "back in command"),
-    "limbered": ("limbered", "unlimbered"),
-    "guns_abandoned": ("guns abandoned", "guns manned again"),
-    "skirmishers_out": ("skirmishers out", "skirmishers recalled"),
-    "changed_formation": ("changed formation this turn", "formation change cleared"),
-    "fought_this_turn": ("fought this turn", "fought-this-turn cleared"),
-    "fought_last_turn": ("fought last turn", "fought-last-turn cleared"),
-    "fought_while_blown": ("fought while blown", "fought-while-blown cleared"),
-    "routed_this_turn": ("routed this turn", "routed-this-turn cleared"),
-    "routed_by_morale": ("routed from a morale check", "morale rout cleared"),
-    "disintegrated": ("disintegrated", "no longer disintegrated"),
-    "rallied_once": ("has used its one rally (EotE 9.1)", "may rally again"),
-    "killed": ("killed", "alive again"),
-    "no_rally_next_turn": ("cannot rally troops next turn", "may rally troops again"),
-    "replacement": ("a replacement", "not a replacement"),
-    "falling_back": ("falls back", "no longer falling back"),
-    "in_town": ("holds a town", "out of the town"),
-    "objective_lost": ("objective lost", "objective held"),
-}
-
-#: How a field reads when it is given a value (``{v}``) or emptied.
-_VALUE_WORDS = {
-    "formation": ("formation {v}", "formation not recorded"),
-    "attached_leader_id": ("{v} attached", "leader detached"),
-    "attached_command_id": ("attached to {v}", "detached from his division"),
-    "current_order": ("order {v}", "no order"),
-    "pending_order": ("{v} order on its way", "no order on its way"),
-    "pending_order_turns": ("the order takes effect on turn {v}", "no order on its way"),
-    "replacement_due_turn": ("replacement leader due on turn {v}", "no replacement due"),
-    "no_rally_turn": ("cannot rally troops on turn {v}", "may rally troops"),
-    "initiative": ("initiative: {v}", "initiative to be rolled"),
-    "initiative_last_turn": ("initiative last turn: {v}", "no initiative last turn"),
-    "phase": ("{v} phase", "first phase"),
-    "turn": ("turn {v}", "turn not set"),
-}
-
-
-#: Counted fields whose name reads badly in words.
-_FIELD_LABELS = {"skirmish_hits": "skirmish stand hits"}
-
-
-def _describe(field: str, before: Any, after: Any) -> str:
-    """One field's change in words: "disordered", "hits 1 → 2", "formation square"."""
-    if isinstance(after, bool) and field in _FLAG_WORDS:
-        return _FLAG_WORDS[field][0 if after else 1]
-    if isinstance(after, bool):
-        return f"{field.replace('_', ' ')}: {'yes' if after else 'no'}"
-    if field in _VALUE_WORDS:
-        given, emptied = _VALUE_WORDS[field]
-        if after is None or after == "":
-            return emptied
-        text = given.format(v=str(after).replace("_", " "))
-        if str(before).casefold() == str(after).casefold():
-            return f"{text} (unchanged)"
-        if before not in (None, "") and field not in ("attached_leader_id", "attached_command_id"):
-            text += f" (was {str(before).replace('_', ' ')})"
-        return text
-    label = _FIELD_LABELS.get(field, field.replace("_", " "))
-    if before is None:
-        return f"{label} {after}"
-    return f"{label} {before} → {after}"
 
 
 __all__ = [

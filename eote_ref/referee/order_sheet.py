@@ -10,7 +10,8 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from eote_ref.referee.game import GameService, GameView
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import GameView
 from eote_ref.store import history
 
 

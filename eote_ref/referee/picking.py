@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from eote_ref.referee.game import GameView
+from eote_ref.referee.views import GameView
 
 #: How well a candidate matches (lower is better).
 EXACT, NAME_START, WORD_START, IN_NAME, IN_CONTEXT = range(5)

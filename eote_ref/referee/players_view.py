@@ -21,7 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from eote_ref.referee.game import DivisionView, GameService, GameView, UnitView
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.store import JournalEvent, SetField, history
 
 #: The key of the fog-of-war choice in a game's options JSON.

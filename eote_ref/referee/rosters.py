@@ -10,18 +10,17 @@ from __future__ import annotations
 from sqlmodel import Session
 
 from eote_ref.armylists.model import (
-    Arm,
     ArmyList,
     Command,
     Leader,
-    Level,
     Skirmish,
     StartFormation,
     StartingFormations,
     Unit,
     UnitType,
-    Weight,
 )
+from eote_ref.rules.command import Level
+from eote_ref.rules.units import Arm, Weight
 from eote_ref.store import (
     CommandSpec,
     LeaderSpec,

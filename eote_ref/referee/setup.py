@@ -8,12 +8,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from eote_ref.armylists.loader import load_army_list
-from eote_ref.armylists.model import FORMATIONS_BY_ARM, Arm, ArmyList, Command
+from eote_ref.armylists.model import FORMATIONS_BY_ARM, ArmyList, Command
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.rosters import to_spec
 from eote_ref.rules.core import Source
 from eote_ref.rules.dice import Dice, RandomDice
+from eote_ref.rules.units import Arm
 from eote_ref.rulesets import load_default
 from eote_ref.store import Database, RosterSpec, SideSpec, create_game, list_games
 

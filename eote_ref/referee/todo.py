@@ -1,6 +1,6 @@
 """The turn guide's to-do list: what must be adjudicated in the current phase, from the state.
 
-:func:`checks_due` reads a :class:`~eote_ref.referee.game.GameView` and lists the checks the
+:func:`checks_due` reads a :class:`~eote_ref.referee.views.GameView` and lists the checks the
 rules call for in its phase (EotE 2.0): disordered units that may rally and routed units to
 remove in the command phase, units due a morale check in the fire and assault phases,
 divisions owing an integrity check in the last phase, and so on. It writes nothing; the
@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from eote_ref.referee.game import DivisionView, GameService, GameView, UnitView
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
+from eote_ref.referee.views import DivisionView, GameView, UnitView
+from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rulesets import load_default
 
 
@@ -122,6 +124,11 @@ def _initiative_phase(view: GameView) -> list[Check]:
     return [Check("initiative", "Roll for the initiative", "4.0", side=-1)]
 
 
+def _ruleset(game: GameService | None) -> Ruleset:
+    """The game's ruleset (with its options); the shipped one when no game is given."""
+    return game.ruleset if game is not None else load_default()
+
+
 def _movement_phase(view: GameView, game: GameService | None = None) -> list[Check]:
     """Batteries that may re-man their guns, ineffective skirmish stands; the rest from the table.
 
@@ -136,8 +143,7 @@ def _stands_to_reform(view: GameView, game: GameService | None) -> list[Check]:
 
     The skirmishers check opens on ``reform`` for a unit with its stand out.
     """
-    ruleset = game.ruleset if game is not None else load_default()
-    limit = int(ruleset.skirmish["ineffective_hits"].value)
+    limit = int(_ruleset(game).skirmish["ineffective_hits"].value)
     return [
         Check("skirmishers", f"{u.name}: skirmish stand ineffective, reform", "5.4", side, u.id)
         for side, _div, u in _units(view)
@@ -226,7 +232,7 @@ def _charges_to_fight(view: GameView) -> list[Check]:
 def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Check]:
     """Leaders near this turn's combat (EotE 8.0), each until his roll is in the journal."""
     from eote_ref.referee.batch import batched_ids
-    from eote_ref.referee.checks.end import leaders_within_reach
+    from eote_ref.referee.checks.leaders import leaders_within_reach
 
     out: list[Check] = []
     if game is not None:
@@ -258,13 +264,12 @@ def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Che
 
 def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Check]:
     """Integrity checks (EotE 9.0, twice when 8.0 adds one), rallies (9.1), cavalry (5.10)."""
-    from eote_ref.referee.checks.end import (
-        integrity_checks_taken,
-        killed_this_turn,
-        routed_units_to_rally,
-        units_adjudicated_this_turn,
-    )
+    from eote_ref.referee.checks.common import units_adjudicated_this_turn
+    from eote_ref.referee.checks.integrity import integrity_checks_taken
+    from eote_ref.referee.checks.leaders import killed_this_turn
+    from eote_ref.referee.checks.rally import routed_units_to_rally
 
+    ruleset = _ruleset(game)
     out: list[Check] = []
     for s in view.sides:
         for d in s.divisions:
@@ -274,7 +279,7 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
             leader_killed = (
                 d.leader is not None
                 and d.leader.killed
-                and killed_this_turn(view.turn, d.leader.replacement_due_turn)
+                and killed_this_turn(view.turn, d.leader.replacement_due_turn, ruleset)
             )
             if d.falling_back:
                 title = f'{d.name}: falling back until 18" clear or in cover'

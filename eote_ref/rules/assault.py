@@ -18,7 +18,7 @@ from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, Source, d
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.morale import rout_hits
 from eote_ref.rules.ruleset import AssaultColumn, Ruleset
-from eote_ref.rules.units import Arm, Formation, Unit, combat_modifiers, morale_check_due
+from eote_ref.rules.units import CombatArm, Formation, Unit, combat_modifiers, morale_check_due
 
 RULE = "7.6"
 NO_RESULT = "./."
@@ -50,7 +50,7 @@ class DefenderCover(enum.Enum):
 class Support:
     """A defender's supporter within 2" that is not itself engaged (EotE 7.2)."""
 
-    arm: Arm
+    arm: CombatArm
     formation: Formation
     position: Position = Position.FRONT
     enfilade: bool = False
@@ -119,7 +119,7 @@ def _validate(s: AssaultSituation) -> None:
     if not s.defenders:
         raise RulesError("at least one defender is needed", field="defenders", rule=RULE)
     arms = {u.arm for u in s.attackers}
-    if Arm.CAVALRY in arms and len(arms) > 1:
+    if CombatArm.CAVALRY in arms and len(arms) > 1:
         raise RulesError(
             "cavalry combats are resolved on their own, before the infantry's",
             field="attackers",
@@ -127,8 +127,8 @@ def _validate(s: AssaultSituation) -> None:
         )
     if any(u.routed for u in s.attackers):
         raise RulesError("a routed unit cannot attack", field="attackers", rule="7.4")
-    cavalry = arms == {Arm.CAVALRY}
-    if not cavalry and all(d.arm is Arm.CAVALRY for d in s.defenders):
+    cavalry = arms == {CombatArm.CAVALRY}
+    if not cavalry and all(d.arm is CombatArm.CAVALRY for d in s.defenders):
         raise RulesError(
             "infantry and artillery do not assault cavalry", field="defenders", rule="5.18"
         )
@@ -151,18 +151,18 @@ def _validate(s: AssaultSituation) -> None:
         )
     if s.sabre_bonus and not cavalry:
         raise RulesError("only cavalry has the sabre bonus", field="sabre_bonus", rule="5.16")
-    if s.sabre_bonus and any(d.arm is Arm.CAVALRY for d in s.defenders):
+    if s.sabre_bonus and any(d.arm is CombatArm.CAVALRY for d in s.defenders):
         raise RulesError(
             "the sabre bonus is against infantry or artillery only", "sabre_bonus", "5.16"
         )
     if s.sappers and s.defender_cover is not DefenderCover.TOWN:
         raise RulesError("sappers count only in town assaults", field="sappers", rule="7.12")
     for i, sup in enumerate(s.supports):
-        if sup.arm is Arm.CAVALRY:
+        if sup.arm is CombatArm.CAVALRY:
             raise RulesError(
                 f"support {i + 1}: only infantry and artillery support", "supports", "7.2"
             )
-        if sup.arm is Arm.INFANTRY and sup.formation not in (
+        if sup.arm is CombatArm.INFANTRY and sup.formation not in (
             Formation.LINE,
             Formation.COLUMN,
             Formation.FRENCH_ASSAULT_COLUMN,
@@ -171,7 +171,7 @@ def _validate(s: AssaultSituation) -> None:
             raise RulesError(
                 f"support {i + 1}: infantry supports in line, column or square", "supports", "7.2"
             )
-        if sup.arm is Arm.ARTILLERY and sup.formation is not Formation.UNLIMBERED:
+        if sup.arm is CombatArm.ARTILLERY and sup.formation is not Formation.UNLIMBERED:
             raise RulesError(f"support {i + 1}: a battery supports unlimbered", "supports", "7.2")
 
 
@@ -181,12 +181,12 @@ def _unit_mods(u: Unit, attacking: bool, cavalry_attack: bool, rs: Ruleset) -> l
     mods = combat_modifiers(u, rs)
     if u.leader_attached:
         mods.append(rs.mod("assault", "leader_attached").modifier())
-    if attacking and u.arm is Arm.INFANTRY and u.formation.is_column:
+    if attacking and u.arm is CombatArm.INFANTRY and u.formation.is_column:
         mods.append(rs.mod("assault", "attack_column").modifier())
     if not attacking and cavalry_attack:
         if u.formation is Formation.SQUARE:
             mods.append(rs.mod("assault", "square_vs_cavalry").modifier())
-        if u.arm is Arm.ARTILLERY and not u.supported:
+        if u.arm is CombatArm.ARTILLERY and not u.supported:
             mods.append(rs.mod("assault", "unsupported_artillery").modifier())
     return mods
 
@@ -216,7 +216,7 @@ def _side(
 
 def support_modifier(sup: Support, rs: Ruleset) -> Modifier:
     """One supporter's bonus: by formation, doubled on the flank, +1 in enfilade (EotE 7.2)."""
-    if sup.arm is Arm.ARTILLERY:
+    if sup.arm is CombatArm.ARTILLERY:
         v = rs.support["artillery"]
     elif sup.formation is Formation.LINE or sup.formation is Formation.FRENCH_ASSAULT_COLUMN:
         v = rs.support["infantry_line"]
@@ -288,8 +288,8 @@ class _Verdict:
 def _verdict(s: AssaultSituation, a: str, d: str, rs: Ruleset) -> _Verdict:
     sa, sd = SEVERITY[a], SEVERITY[d]
     loser = ("none" if sa == 0 else "both") if sa == sd else "attacker" if sa > sd else "defender"
-    cav_att = all(u.arm is Arm.CAVALRY for u in s.attackers)
-    cav_def = all(u.arm is Arm.CAVALRY for u in s.defenders)
+    cav_att = all(u.arm is CombatArm.CAVALRY for u in s.attackers)
+    cav_def = all(u.arm is CombatArm.CAVALRY for u in s.defenders)
     falls = {
         "attacker": a in ("F", "1", "2", "R"),
         "defender": d in ("F", "1", "2", "R"),
@@ -299,8 +299,8 @@ def _verdict(s: AssaultSituation, a: str, d: str, rs: Ruleset) -> _Verdict:
     if cav_att or cav_def:
         # 7.7: in a cavalry fight the worse result falls back; even results by arm.
         unsupported_guns = all(
-            u.arm is Arm.ARTILLERY and not u.supported for u in s.defenders
-        ) and any(u.arm is Arm.ARTILLERY for u in s.defenders)
+            u.arm is CombatArm.ARTILLERY and not u.supported for u in s.defenders
+        ) and any(u.arm is CombatArm.ARTILLERY for u in s.defenders)
         if loser in ("attacker", "defender"):
             falls[loser] = True
         elif cav_att and cav_def:
@@ -340,7 +340,7 @@ def _verdict(s: AssaultSituation, a: str, d: str, rs: Ruleset) -> _Verdict:
         ):
             other = "defender" if side == "attacker" else "attacker"
             if (
-                all(u.arm is Arm.CAVALRY for u in units)
+                all(u.arm is CombatArm.CAVALRY for u in units)
                 and loser == other
                 and other_code in ("1", "2", "R")
             ):
@@ -381,9 +381,9 @@ def second_d_falls_back(u: Unit, code: str, s: AssaultSituation, rs: Ruleset) ->
     if code != "D" or not u.disordered:
         return False
     cavalry_fight = any(
-        all(x.arm is Arm.CAVALRY for x in units) for units in (s.attackers, s.defenders)
+        all(x.arm is CombatArm.CAVALRY for x in units) for units in (s.attackers, s.defenders)
     )
-    if not cavalry_fight or u.arm is Arm.CAVALRY:
+    if not cavalry_fight or u.arm is CombatArm.CAVALRY:
         return True
     return bool(rs.option("second_d_cavalry_v_disordered") == "both_fall_back")
 
@@ -397,8 +397,8 @@ def _unit_effect(
     if rout:
         hits = rout_hits(rs, from_assault=True)
     disorder = code in ("D", "F") and not u.disordered
-    cavalry_fight = any(x.arm is Arm.CAVALRY for x in (*s.attackers, *s.defenders))
-    if falls and code == "D" and u.disordered and cavalry_fight and u.arm is not Arm.CAVALRY:
+    cavalry_fight = any(x.arm is CombatArm.CAVALRY for x in (*s.attackers, *s.defenders))
+    if falls and code == "D" and u.disordered and cavalry_fight and u.arm is not CombatArm.CAVALRY:
         notes.append(
             "a second D against cavalry: falls back too "
             "(7.3; option second_d_cavalry_v_disordered=both_fall_back)"
@@ -407,11 +407,11 @@ def _unit_effect(
     if rout:
         distance = rs.scaled(rs.distance("rout_assault").value, s.figure_scale)
     elif falls:
-        far = u.arm is Arm.CAVALRY or u.formation is Formation.LIMBERED
+        far = u.arm is CombatArm.CAVALRY or u.formation is Formation.LIMBERED
         key = "fall_back_cavalry" if far else "fall_back_infantry"
         distance = rs.scaled(rs.distance(key).value, s.figure_scale)
     # Unlimbered guns are left behind (7.0); limbered batteries drive off with them (7.3).
-    guns = u.arm is Arm.ARTILLERY and u.formation is Formation.UNLIMBERED and (falls or rout)
+    guns = u.arm is CombatArm.ARTILLERY and u.formation is Formation.UNLIMBERED and (falls or rout)
     if guns:
         notes.append("falls back without its guns; they may be re-manned next movement (7.0)")
     checks: list[str] = []
@@ -423,10 +423,10 @@ def _unit_effect(
         # Formed units a router passes through test morale, as after a morale rout (7.5);
         # an infantry rout calls for the division's integrity check (9.0).
         checks.append("morale_of_units_passed_through")
-        if u.arm is Arm.INFANTRY:
+        if u.arm is CombatArm.INFANTRY:
             checks.append("divisional_integrity")
     blown = 0
-    if u.arm is Arm.CAVALRY:
+    if u.arm is CombatArm.CAVALRY:
         milling = verdict.cavalry_blown_on_guns and side == "attacker"
         extra = rs.option("milling_cavalry_blown") == "one_more_at_end_of_turn"
         if milling:
@@ -470,7 +470,7 @@ def _unit_effect(
 def assault(s: AssaultSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """Resolve one assault; ``result`` is ``"<attacker result>/<defender result>"``."""
     _validate(s)
-    cavalry_attack = all(u.arm is Arm.CAVALRY for u in s.attackers)
+    cavalry_attack = all(u.arm is CombatArm.CAVALRY for u in s.attackers)
     a_value, a_mods = _side(s.attackers, "attacker", True, cavalry_attack, rs)
     d_value, d_mods = _side(s.defenders, "defender", False, cavalry_attack, rs)
     a_side, d_side = _side_modifiers(s, rs)
@@ -510,7 +510,7 @@ def assault(s: AssaultSituation, rs: Ruleset, dice: Dice) -> Outcome:
         and verdict.falls_back["attacker"]
         and a_res != "R"
         and d_res == NO_RESULT
-        and any(u.british and u.arm is Arm.INFANTRY for u in s.defenders)
+        and any(u.british and u.arm is CombatArm.INFANTRY for u in s.defenders)
         and (not verdict.even or rs.option("british_countercharge_on_even") == "offered")
     )
     col = assault_column(rs, attack_value)

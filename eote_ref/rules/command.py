@@ -10,12 +10,52 @@ from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import RadiusRow, Ruleset
 
 
-class Level(enum.Enum):
-    """Command levels with a radius column (a wing commander uses the corps column)."""
+class RadiusColumn(enum.Enum):
+    """The columns of the command radius table (EotE 3.6); :attr:`Level.radius_column` maps."""
 
     DIVISION = "division"
     CORPS = "corps"
     ARMY = "army"
+
+
+class Level(enum.StrEnum):
+    """The level of a command in the order of battle (EotE 1.0.1): the one vocabulary.
+
+    The army lists, the store and the referee use it; the command radius reads the column of
+    :attr:`radius_column`.
+    """
+
+    ARMY = "army"
+    WING = "wing"
+    CORPS = "corps"
+    DIVISION = "division"
+    BRIGADE = "brigade"
+
+    @property
+    def rank(self) -> int:
+        """Height in the command tree: army 4 > wing 3 > corps 2 > division = brigade 1."""
+        return _RANK[self]
+
+    @property
+    def is_manoeuvre(self) -> bool:
+        """True for a division or brigade, the commands that hold units (EotE 1.0.1)."""
+        return self in (Level.DIVISION, Level.BRIGADE)
+
+    @property
+    def radius_column(self) -> RadiusColumn:
+        """The radius column its leader reads: a wing commander the corps one (EotE 3.6)."""
+        return _COLUMN[self]
+
+
+#: Heights in the command tree, for ordering only.
+_RANK = dict(zip(Level, (4, 3, 2, 1, 1), strict=True))  # not a rule number: tree heights
+_COLUMN = {
+    Level.ARMY: RadiusColumn.ARMY,
+    Level.WING: RadiusColumn.CORPS,
+    Level.CORPS: RadiusColumn.CORPS,
+    Level.DIVISION: RadiusColumn.DIVISION,
+    Level.BRIGADE: RadiusColumn.DIVISION,
+}
 
 
 @dataclass(frozen=True)
@@ -23,7 +63,7 @@ class CommandRadiusSituation:
     """A leader's rating and level at a figure scale."""
 
     rating: int
-    level: Level = Level.DIVISION
+    level: RadiusColumn = RadiusColumn.DIVISION
     figure_scale: str = "15mm"
 
 
@@ -35,7 +75,7 @@ def radius_row(rs: Ruleset, rating: int) -> RadiusRow:
     raise RulesError(f"rating {rating} is not -1..4", field="rating", rule="3.6")
 
 
-def radius_in(rs: Ruleset, rating: int, level: Level, figure_scale: str) -> float:
+def radius_in(rs: Ruleset, rating: int, level: RadiusColumn, figure_scale: str) -> float:
     """The command radius in inches at the figure scale."""
     row = radius_row(rs, rating)
     return rs.scaled(getattr(row, level.value), figure_scale)

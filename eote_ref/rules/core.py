@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from eote_ref.rules.results import Party, ResultCode, Tone, result_code, tone_of, value_label
+
 
 class RulesError(ValueError):
     """A situation the engine cannot adjudicate: bad input or something the rules forbid.
@@ -122,6 +124,24 @@ class Outcome:
             probabilities=certain(result),
             **more,
         )
+
+    @property
+    def code(self) -> ResultCode | None:
+        """The result as its procedure's enum member (None for an open result)."""
+        return result_code(self.procedure, self.result)
+
+    def tone(self, party: Party = Party.SUBJECT, result: str | None = None) -> Tone:
+        """How the result (or another ``result`` of the same procedure) reads for ``party``."""
+        return tone_of(self.procedure, self.result if result is None else result, party)
+
+    def result_label(self, result: str | None = None) -> str:
+        """The result (or another ``result`` of the procedure) in words: "no effect", "1 hit"."""
+        code = result_code(self.procedure, self.result if result is None else result)
+        return code.label if code is not None else (result or self.result).replace("_", " ")
+
+    def value_label(self) -> tuple[str, str]:
+        """The name and unit of the value a no-roll outcome computed (``("Value", "")``)."""
+        return value_label(self.details)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of the ``eote-ref rule`` contract (details merged at top level)."""

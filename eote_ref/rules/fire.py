@@ -20,7 +20,14 @@ from eote_ref.rules.core import (
 )
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import FireRow, Ruleset
-from eote_ref.rules.units import Arm, Formation, Unit, Weight, combat_modifiers, morale_check_due
+from eote_ref.rules.units import (
+    CombatArm,
+    Formation,
+    Unit,
+    Weight,
+    combat_modifiers,
+    morale_check_due,
+)
 
 RULE = "6.6"
 #: Result codes that are a number of hits (6.8).
@@ -97,22 +104,22 @@ def _kind(firers: list[Unit], target: Unit | None, rs: Ruleset) -> str:
     for i, f in enumerate(firers):
         if f.routed:
             raise RulesError(f"firer {i + 1} is routed and cannot fire", "firers", "7.4")
-        if f.arm is Arm.CAVALRY and f.formation is not Formation.SKIRMISH:
+        if f.arm is CombatArm.CAVALRY and f.formation is not Formation.SKIRMISH:
             raise RulesError("mounted cavalry does not use tactical fire", "firers", "5.17")
-        if f.arm is Arm.ARTILLERY and f.formation is Formation.LIMBERED:
+        if f.arm is CombatArm.ARTILLERY and f.formation is Formation.LIMBERED:
             raise RulesError("limbered artillery cannot fire", "firers", "1.0.1")
-        if f.arm is Arm.INFANTRY and f.formation is Formation.COLUMN:
+        if f.arm is CombatArm.INFANTRY and f.formation is Formation.COLUMN:
             raise RulesError(
                 "infantry in column cannot fire (only a French assault column may)",
                 "firers",
                 "6.5.1",
             )
     arms = {f.arm for f in firers}
-    if arms == {Arm.ARTILLERY}:
+    if arms == {CombatArm.ARTILLERY}:
         return "artillery"
     if all(f.formation is Formation.SKIRMISH for f in firers):
         return "skirmish"
-    if Arm.ARTILLERY in arms:
+    if CombatArm.ARTILLERY in arms:
         raise RulesError(
             "artillery and infantry fire in separate sub-phases (2.0)", "firers", "2.0"
         )
@@ -162,7 +169,7 @@ def _check_range(s: FireSituation, kind: str, rs: Ruleset, range_in: float, who:
         kind == "infantry"
         and not s.pass_through
         and t is not None
-        and t.arm in (Arm.INFANTRY, Arm.ARTILLERY)
+        and t.arm in (CombatArm.INFANTRY, CombatArm.ARTILLERY)
         and t.formation is not Formation.SKIRMISH
         and range_in <= close
     ):

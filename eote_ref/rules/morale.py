@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from eote_ref.rules.core import Effect, Modifier, Outcome, d10_distribution
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import Arm, Formation, Unit
+from eote_ref.rules.units import CombatArm, Formation, Unit
 
 RULE = "7.5"
 
@@ -48,15 +48,17 @@ def _town_modifier(s: MoraleSituation, rs: Ruleset) -> Modifier | None:
     if not s.in_town:
         return None
     choice = str(rs.option("town_morale_modifier"))
-    if s.unit.arm is Arm.CAVALRY and choice != "replaces_formation_cavalry_included":
+    if s.unit.arm is CombatArm.CAVALRY and choice != "replaces_formation_cavalry_included":
         return None
     v = rs.mod("morale", "in_town")
     u = s.unit
-    formed = u.arm is Arm.INFANTRY and (u.formation.is_column or u.formation is Formation.SQUARE)
-    if not formed and u.arm is not Arm.CAVALRY:
+    formed = u.arm is CombatArm.INFANTRY and (
+        u.formation.is_column or u.formation is Formation.SQUARE
+    )
+    if not formed and u.arm is not CombatArm.CAVALRY:
         return v.modifier()  # no formation modifier to replace or add to: the option is moot
     how = "added to" if choice == "adds_to_formation" else "instead of"
-    if u.arm is Arm.CAVALRY:
+    if u.arm is CombatArm.CAVALRY:
         how = "cavalry included"
     reason = f"{v.reason}, {how} the formation modifier (option town_morale_modifier={choice})"
     return v.modifier(reason=reason)
@@ -72,19 +74,19 @@ def morale_modifiers(s: MoraleSituation, rs: Ruleset) -> list[Modifier]:
         mods.append(rs.mod("morale", "per_blown").modifier(u.blown))
     if s.leader_killed:
         mods.append(rs.mod("morale", "leader_killed").modifier())
-    if s.pinned_by_cavalry and u.arm in (Arm.INFANTRY, Arm.ARTILLERY):
+    if s.pinned_by_cavalry and u.arm in (CombatArm.INFANTRY, CombatArm.ARTILLERY):
         mods.append(rs.mod("morale", "pinned_by_cavalry").modifier())
     if not u.in_command:
         mods.append(rs.mod("morale", "out_of_command").modifier())
     town = _town_modifier(s, rs)
     if town is None or rs.option("town_morale_modifier") == "adds_to_formation":
-        if u.arm is Arm.INFANTRY and u.formation.is_column:
+        if u.arm is CombatArm.INFANTRY and u.formation.is_column:
             mods.append(rs.mod("morale", "column").modifier())
-        if u.arm is Arm.INFANTRY and u.formation is Formation.SQUARE:
+        if u.arm is CombatArm.INFANTRY and u.formation is Formation.SQUARE:
             mods.append(rs.mod("morale", "square").modifier())
     if town is not None:
         mods.append(town)
-    if u.arm is Arm.ARTILLERY and not artillery_supported(s):
+    if u.arm is CombatArm.ARTILLERY and not artillery_supported(s):
         mods.append(rs.mod("morale", "unsupported_artillery").modifier())
     if u.leader_attached:
         mods.append(rs.mod("morale", "leader_attached").modifier())
@@ -123,7 +125,7 @@ def morale(s: MoraleSituation, rs: Ruleset, dice: Dice) -> Outcome:
         notes.append("option morale_result_reading=table: a roll above the modified CE passes")
     effect = Effect()
     hits_added = 0
-    abandon = u.arm is Arm.ARTILLERY and result != "pass"
+    abandon = u.arm is CombatArm.ARTILLERY and result != "pass"
     if result == "fall_back":
         hits_added = int(rs.quantity("morale_fall_back_hits").value)
         distance = rs.scaled(rs.distance("morale_fall_back").value, s.figure_scale)
@@ -137,7 +139,7 @@ def morale(s: MoraleSituation, rs: Ruleset, dice: Dice) -> Outcome:
     elif result == "rout":
         hits_added = rout_hits(rs, from_assault=False)
         checks = ["morale_of_units_passed_through"]
-        if u.arm is Arm.INFANTRY:  # an infantry rout calls for the division's check (9.0)
+        if u.arm is CombatArm.INFANTRY:  # an infantry rout calls for the division's check (9.0)
             checks.append("divisional_integrity")
         effect = Effect(
             hits=hits_added,

@@ -6,7 +6,7 @@ import enum
 import math
 from dataclasses import dataclass
 
-from eote_ref.rules.command import Level, radius_in
+from eote_ref.rules.command import RadiusColumn, radius_in
 from eote_ref.rules.core import Modifier, Outcome, RulesError, d10_distribution, require_finite
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
@@ -57,7 +57,7 @@ def oac_turns(rs: Ruleset, rating: int, modified_roll: float) -> int:
 
 def activation_modifiers(s: OrderActivationSituation, rs: Ruleset) -> list[Modifier]:
     """Distance and terrain modifiers of 3.6 (army and corps leaders)."""
-    level = Level.ARMY if s.level is IssuerLevel.ARMY else Level.CORPS
+    level = RadiusColumn.ARMY if s.level is IssuerLevel.ARMY else RadiusColumn.CORPS
     radius = radius_in(rs, s.leader_rating, level, s.figure_scale)
     mods: list[Modifier] = []
     half = radius * rs.quantity("oac_half_radius").value

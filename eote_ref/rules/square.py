@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, certain, d10_distribution
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import Arm, Formation, Unit
+from eote_ref.rules.units import CombatArm, Formation, Unit
 
 RULE = "5.6"
 
@@ -54,7 +54,7 @@ def square_modifiers(s: SquareSituation, rs: Ruleset) -> list[Modifier]:
 def square(s: SquareSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """Resolve a square attempt; routed units may not try (result ``not_allowed``)."""
     u = s.unit
-    if u.arm is not Arm.INFANTRY:
+    if u.arm is not CombatArm.INFANTRY:
         raise RulesError("only infantry forms square", field="arm", rule=RULE)
     if u.formation is Formation.SQUARE:
         raise RulesError("the unit is already in square", field="formation", rule=RULE)

@@ -9,8 +9,17 @@ from eote_ref.rules.core import Modifier, RulesError
 from eote_ref.rules.ruleset import Ruleset
 
 
-class Arm(enum.Enum):
-    """The arm of service."""
+class Arm(enum.StrEnum):
+    """The arm of service of a unit: the one vocabulary (army lists, store, referee)."""
+
+    INFANTRY = "infantry"
+    CAVALRY = "cavalry"
+    ARTILLERY = "artillery"
+    ENGINEERS = "engineers"
+
+
+class CombatArm(enum.Enum):
+    """The arms the combat procedures distinguish: every :class:`Arm` but the engineers."""
 
     INFANTRY = "infantry"
     CAVALRY = "cavalry"
@@ -34,8 +43,8 @@ class Formation(enum.Enum):
         return self in (Formation.COLUMN, Formation.FRENCH_ASSAULT_COLUMN)
 
 
-class Weight(enum.Enum):
-    """Battery weight or cavalry class."""
+class Weight(enum.StrEnum):
+    """Battery weight or cavalry class: the one vocabulary (army lists, store and rules)."""
 
     LIGHT = "light"
     MEDIUM = "medium"
@@ -52,9 +61,9 @@ INFANTRY_FORMATIONS = {
 CAVALRY_FORMATIONS = {Formation.LINE, Formation.COLUMN, Formation.SKIRMISH}
 ARTILLERY_FORMATIONS = {Formation.LIMBERED, Formation.UNLIMBERED}
 FORMATIONS_BY_ARM = {
-    Arm.INFANTRY: INFANTRY_FORMATIONS,
-    Arm.CAVALRY: CAVALRY_FORMATIONS,
-    Arm.ARTILLERY: ARTILLERY_FORMATIONS,
+    CombatArm.INFANTRY: INFANTRY_FORMATIONS,
+    CombatArm.CAVALRY: CAVALRY_FORMATIONS,
+    CombatArm.ARTILLERY: ARTILLERY_FORMATIONS,
 }
 
 
@@ -82,7 +91,7 @@ class Unit:
     (EotE 1.8.3); ``supported`` is artillery support by friends within 2" (EotE 1.7).
     """
 
-    arm: Arm
+    arm: CombatArm
     ce: int
     formation: Formation
     hits: int = 0
@@ -109,7 +118,7 @@ class Unit:
                 f"{self.arm.value} cannot be in {self.formation.value} (use {allowed})",
                 field="formation",
             )
-        if self.blown and self.arm is not Arm.CAVALRY:
+        if self.blown and self.arm is not CombatArm.CAVALRY:
             raise RulesError("only cavalry carries blown markers", field="blown", rule="5.10")
 
     @property

@@ -15,6 +15,7 @@ from sqlalchemy import Table, delete, insert
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
+from eote_ref.rules.command import Level
 from eote_ref.rules.units import starting_formation
 from eote_ref.store.errors import NotFoundError
 from eote_ref.store.journal import to_jsonable
@@ -31,7 +32,7 @@ from eote_ref.store.rosters import insert_command_tree, load_roster
 from eote_ref.store.specs import CommandSpec, RosterSpec, SideSpec, UnitSpec
 
 #: Command levels that are divisions in the rules' sense (EotE 1.0.1) and carry division state.
-DIVISION_LEVELS = frozenset({"division", "brigade"})
+DIVISION_LEVELS = frozenset(lv.value for lv in Level if lv.is_manoeuvre)
 
 
 @dataclass(frozen=True)

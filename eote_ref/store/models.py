@@ -305,8 +305,10 @@ class GameFact(SQLModel, table=True):
     the unit contacted), ``fired`` (a firer and its target, EotE 6.0), ``fought`` (an attacker
     and a defender of an assault, EotE 7.0), ``supported`` (a supporter and the defender it
     backed, EotE 7.2), ``breakthrough`` (cavalry that took its breakthrough and the unit it beat,
-    EotE 5.15). Facts are journaled with their check (undo removes them) and deleted when the
-    next turn starts; later checks and the turn guide read them, never the journal.
+    EotE 5.15), ``leader_rolled`` (a leader's casualty check, EotE 8.0; the leader in ``data``,
+    the unit whose combat brought him within reach in ``unit_id``). Facts are journaled with
+    their check (undo removes them) and deleted when the next turn starts; later checks and the
+    turn guide read them, never the journal.
     """
 
     __tablename__ = "game_fact"

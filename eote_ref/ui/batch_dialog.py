@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from eote_ref.referee.batch import Batch
 from eote_ref.referee.checks import DieSpec
-from eote_ref.referee.game import RefereeError
+from eote_ref.referee.errors import RefereeError
 from eote_ref.rules.dice import RandomDice
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.wizards.base import DieEdit

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.referee.game import GameView, SideView, UnitView
 from eote_ref.referee.todo import Check, checks_due, owed
+from eote_ref.referee.views import GameView, SideView, UnitView
 from eote_ref.ui.delegates import CELL_PADDING, MarkerDelegate
 from eote_ref.ui.forms.ui_dashboard import Ui_Dashboard
 from eote_ref.ui.game_hub import GameHub

@@ -6,7 +6,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRect, Q
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from eote_ref.referee.game import DivisionView, UnitView
+from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.ui.theme import MarkerColors, marker_colors
 from eote_ref.ui.unit_model import DIVISION_KIND, TYPE_LABELS, Column, Role, formation_label
 

@@ -13,7 +13,8 @@ import sys
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from eote_ref.referee.follow import ChangeWatcher, Database, game_to_follow, open_read_only
-from eote_ref.referee.game import GameService, GameView
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import GameView
 
 #: How often (milliseconds) the database is asked whether it changed.
 POLL_MS = 1000

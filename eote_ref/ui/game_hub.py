@@ -8,7 +8,8 @@ from typing import TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from eote_ref.referee.game import GameService, GameView
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import GameView
 
 T = TypeVar("T")
 

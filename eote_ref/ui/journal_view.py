@@ -19,8 +19,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QHeaderView, QWidget
 
-from eote_ref.referee.game import GameView, JournalEntry
 from eote_ref.referee.phases import Phase
+from eote_ref.referee.views import GameView, JournalEntry
 from eote_ref.ui.forms.ui_journal_view import Ui_JournalView
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors

@@ -24,9 +24,10 @@ from PySide6.QtWidgets import (
 
 from eote_ref import __version__
 from eote_ref.referee.batch import BATCHES
-from eote_ref.referee.game import GameService, GameView
+from eote_ref.referee.game import GameService
 from eote_ref.referee.session import Database, describe_location, game_exists, list_games
 from eote_ref.referee.setup import SetupError, SetupService
+from eote_ref.referee.views import GameView
 from eote_ref.ui.dashboard import NEXT_PHASE_KEYS, Dashboard
 from eote_ref.ui.database_files import DatabaseFiles
 from eote_ref.ui.display_menu import DisplayMenu

@@ -35,8 +35,8 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.referee.checks.movement import MovementRow, movement_table
-from eote_ref.referee.game import GameView
 from eote_ref.referee.phases import Phase
+from eote_ref.referee.views import GameView
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
 

@@ -49,7 +49,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.referee.game import GameService, GameView, SideView
+from eote_ref.referee.game import GameService
 from eote_ref.referee.players_view import (
     Fog,
     ShownPart,
@@ -61,6 +61,7 @@ from eote_ref.referee.players_view import (
     order_state,
     unit_markers,
 )
+from eote_ref.referee.views import GameView, SideView
 from eote_ref.ui.theme import marker_colors
 
 Index = QModelIndex | QPersistentModelIndex

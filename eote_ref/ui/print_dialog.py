@@ -94,7 +94,7 @@ class PrinterActions(QObject):
         if hub is None:
             self.window._message("Open a game first: its record sheets are printed.")
             return None
-        from eote_ref.referee.sheets import record_sheets_html, sheets_from_game
+        from eote_ref.referee.sheets.record import record_sheets_html, sheets_from_game
 
         name = hub.view.name
         html = record_sheets_html(sheets_from_game(hub.service), f"{name} — record sheets")
@@ -102,7 +102,7 @@ class PrinterActions(QObject):
 
     def print_quick_reference(self) -> QDialog:
         """The print dialog for the quick reference of the game's ruleset (or the shipped one)."""
-        from eote_ref.referee.sheets import quick_reference_html
+        from eote_ref.referee.sheets.quick_reference import quick_reference_html
 
         hub = getattr(self.window, "hub", None)
         if hub is not None:

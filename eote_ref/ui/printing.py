@@ -45,7 +45,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 if TYPE_CHECKING:  # the sheets' content is imported when a sheet is printed, not at start
     from eote_ref.armylists.model import ArmyList
     from eote_ref.referee.game import GameService
-    from eote_ref.referee.sheets import AfterActionReport
+    from eote_ref.referee.sheets.report import AfterActionReport
     from eote_ref.rules.ruleset import Ruleset
 
 #: Countries whose paper is US Letter (ISO 216 A4 everywhere else).
@@ -154,7 +154,7 @@ def print_record_sheets_for_list(
     size: QPageSize | None = None,
 ) -> int:
     """Record sheets of an army list (divisions packed onto landscape pages); returns the pages."""
-    from eote_ref.referee.sheets import record_sheets_html, sheets_from_army_list
+    from eote_ref.referee.sheets.record import record_sheets_html, sheets_from_army_list
 
     sheets = sheets_from_army_list(army_list, ruleset, figure_scale)
     html = record_sheets_html(sheets, f"{army_list.name} — record sheets")
@@ -165,7 +165,7 @@ def print_record_sheets_for_game(
     game: GameService, path: str | pathlib.Path, *, size: QPageSize | None = None
 ) -> int:
     """Record sheets of a game's divisions, markers as they stand; returns the pages."""
-    from eote_ref.referee.sheets import record_sheets_html, sheets_from_game
+    from eote_ref.referee.sheets.record import record_sheets_html, sheets_from_game
 
     sheets = sheets_from_game(game)
     name = game.view().name
@@ -181,7 +181,7 @@ def print_quick_reference(
     size: QPageSize | None = None,
 ) -> int:
     """The one-page quick reference of a ruleset (landscape); returns the pages (1)."""
-    from eote_ref.referee.sheets import quick_reference_html
+    from eote_ref.referee.sheets.quick_reference import quick_reference_html
 
     html = quick_reference_html(ruleset, figure_scale)
     return write_pdf(
@@ -267,7 +267,7 @@ def print_report(
     game: GameService, path: str | pathlib.Path, *, size: QPageSize | None = None
 ) -> int:
     """The after-action report as PDF; returns the pages."""
-    from eote_ref.referee.sheets import after_action_report, report_html
+    from eote_ref.referee.sheets.report import after_action_report, report_html
 
     report = after_action_report(game)
     chart = losses_chart(report)
@@ -283,7 +283,7 @@ def print_report(
 
 def write_report_html(game: GameService, path: str | pathlib.Path) -> None:
     """The after-action report as one self-contained HTML file (the chart inlined)."""
-    from eote_ref.referee.sheets import after_action_report, report_html
+    from eote_ref.referee.sheets.report import after_action_report, report_html
 
     report = after_action_report(game)
     html = report_html(report, png_data_uri(losses_chart(report)))

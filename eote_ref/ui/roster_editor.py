@@ -60,15 +60,12 @@ from PySide6.QtWidgets import (
 from eote_ref.armylists.model import (
     KNOWN_NATIONS,
     TYPES_BY_ARM,
-    Arm,
     ArmyList,
     Command,
     Leader,
-    Level,
     Skirmish,
     Unit,
     UnitType,
-    Weight,
 )
 from eote_ref.referee.roster_service import (
     ArmyListError,
@@ -77,6 +74,8 @@ from eote_ref.referee.roster_service import (
     RosterServiceError,
     StoredList,
 )
+from eote_ref.rules.command import Level
+from eote_ref.rules.units import Arm, Weight
 from eote_ref.ui.forms.ui_roster_editor import Ui_RosterEditorWindow
 from eote_ref.ui.forms.ui_roster_problems import Ui_RosterProblemsDialog
 from eote_ref.ui.printing import RosterEditorPrinting

@@ -25,15 +25,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap, QUndoCommand
 
-from eote_ref.armylists.model import (
-    FORMAT_VERSION,
-    Arm,
-    ArmyList,
-    Command,
-    Leader,
-    Level,
-    Unit,
-)
+from eote_ref.armylists.model import FORMAT_VERSION, ArmyList, Command, Leader, Unit
+from eote_ref.rules.command import Level
+from eote_ref.rules.units import Arm
 from eote_ref.yamlio import Path, Problem
 
 ModelIndex = QModelIndex | QPersistentModelIndex

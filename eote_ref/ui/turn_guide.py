@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.referee.checks import REGISTRY, load_checks
-from eote_ref.referee.game import GameView
 from eote_ref.referee.todo import Check, checks_due, owed
+from eote_ref.referee.views import GameView
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.wizards import MENU, MenuCheck

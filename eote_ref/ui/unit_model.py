@@ -15,8 +15,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from eote_ref.referee.game import DivisionView, SideView, UnitView
 from eote_ref.referee.picking import fold
+from eote_ref.referee.views import DivisionView, SideView, UnitView
 
 Index = QModelIndex | QPersistentModelIndex
 

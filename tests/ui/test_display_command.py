@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from eote_ref.cli import build_parser
 from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks.fire import FireQueue
+from eote_ref.referee.checks.fire_queue import FireQueue
 from eote_ref.referee.follow import game_to_follow, open_read_only
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase

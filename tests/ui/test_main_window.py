@@ -16,9 +16,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from eote_ref.referee.game import GameService, UnitView
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.session import Database, open_app_database
+from eote_ref.referee.views import UnitView
 from eote_ref.ui import app as app_module
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.settings import app_settings

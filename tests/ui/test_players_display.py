@@ -12,10 +12,11 @@ from PySide6.QtWidgets import QAbstractItemView, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks.fire import FireQueue
-from eote_ref.referee.game import DivisionView, GameService, UnitView
+from eote_ref.referee.checks.fire_queue import FireQueue
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.players_view import Fog, fog_of_war, set_fog_of_war
+from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.players_display import PlayersDisplay
 

@@ -14,13 +14,9 @@ from eote_ref.armylists.loader import load_army_list
 from eote_ref.referee.game import GameService
 from eote_ref.referee.roster_service import RosterService
 from eote_ref.referee.setup import shipped_army_lists
-from eote_ref.referee.sheets import (
-    PROVISIONAL_MARK,
-    after_action_report,
-    pack_pages,
-    sheets_from_army_list,
-    sheets_from_game,
-)
+from eote_ref.referee.sheets.marks import PROVISIONAL_MARK
+from eote_ref.referee.sheets.record import pack_pages, sheets_from_army_list, sheets_from_game
+from eote_ref.referee.sheets.report import after_action_report
 from eote_ref.rules.core import Source
 from eote_ref.rulesets import load_default
 from eote_ref.store import Database

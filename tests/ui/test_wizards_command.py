@@ -8,8 +8,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QListWidget
 from pytestqt.qtbot import QtBot
 
-from eote_ref.referee.game import DivisionView, GameService, UnitView
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
+from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.store import GameUnit, SetField, snapshot
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.unit_picker import UnitPicker

@@ -12,9 +12,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QDialog, QTableWidgetItem
 from pytestqt.qtbot import QtBot
 
-from eote_ref.referee.game import DivisionView, GameService, UnitView
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.session import Database
+from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.store import SetField, snapshot
 from eote_ref.ui.battle_summary import BattleSummaryDialog
 from eote_ref.ui.game_hub import GameHub

@@ -6,9 +6,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QListWidget
 from pytestqt.qtbot import QtBot
 
-from eote_ref.referee.game import GameService, UnitView
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
+from eote_ref.referee.views import UnitView
 from eote_ref.store import snapshot
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.turn_guide import TurnGuide

@@ -7,9 +7,10 @@ from typing import Any
 from PySide6.QtWidgets import QComboBox, QDockWidget
 from pytestqt.qtbot import QtBot
 
-from eote_ref.referee.game import GameService, UnitView
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.session import Database
+from eote_ref.referee.views import UnitView
 from eote_ref.store import snapshot
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.main_window import MainWindow

@@ -7,8 +7,9 @@ from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.checks import open_check
-from eote_ref.referee.game import GameService, UnitView
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
+from eote_ref.referee.views import UnitView
 from eote_ref.store import snapshot
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.unit_model import unit_status

@@ -28,10 +28,13 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from eote_ref.referee.adjudicate import PreviewDice
-from eote_ref.referee.game import DivisionView, GameService, GameView, RefereeError, UnitView
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.core import Modifier, Outcome, RulesError, Source
 from eote_ref.rules.dice import read_d10, read_percentile
 from eote_ref.rules.procedures import PROCEDURES
+from eote_ref.rules.results import RESULTS, Party, ResultCode, Tone, tone_of
 from eote_ref.store import Change, GameUnit, InsertRow, SetField
 
 
@@ -232,22 +235,34 @@ class Adjudication(abc.ABC):
         """A result code as the odds list shows it."""
         return code.replace("_", " ")
 
-    #: Result codes that read well (green) or badly (red) for the one party the check tests;
-    #: every other code is neutral. Two-sided checks (fire, assault) leave both empty.
-    good_results: ClassVar[frozenset[str]] = frozenset(
-        {"formed", "pass", "passed", "rallied", "allowed", "success", "built", "safe", "holds"}
-    )
-    bad_results: ClassVar[frozenset[str]] = frozenset(
-        {"rout", "failed", "fall_back", "killed", "disintegrated", "not_allowed", "fails"}
-    )
+    #: The results of the referee's own no-roll action, when it is not a rules procedure's
+    #: (each with its tone); the rules' results come from :data:`eote_ref.rules.results.RESULTS`.
+    own_results: ClassVar[type[ResultCode] | None] = None
+
+    @property
+    def reading(self) -> Party | None:
+        """Whose reading of the results the wizard shows: the party tested, or nobody.
+
+        Nobody (every result neutral) when both sides are at the table (fire, assault).
+        """
+        kind = self.own_results or RESULTS.get(self.procedure)
+        return None if kind is not None and kind.two_sided() else Party.SUBJECT
+
+    def tone(self, code: str) -> Tone:
+        """How result ``code`` reads for the party the check tests (neutral when two-sided)."""
+        party = self.reading
+        if party is None:
+            return Tone.NEUTRAL
+        if self.own_results is not None:
+            try:
+                return self.own_results(code).tone(party)
+            except ValueError:
+                return Tone.NEUTRAL
+        return tone_of(self.procedure, code, party)
 
     def result_tone(self, code: str) -> str:
         """``good``, ``bad`` or ``neutral``: how result ``code`` reads for the party tested."""
-        if code in self.good_results:
-            return "good"
-        if code in self.bad_results:
-            return "bad"
-        return "neutral"
+        return self.tone(code).value
 
     def notes(self, outcome: Outcome) -> list[str]:
         """What the umpire must still do on the table (the outcome's and its effects' notes)."""
@@ -384,12 +399,19 @@ def open_check(game: GameService, key: str, **target: Any) -> Adjudication:
 CHECK_MODULES: list[str] = [
     "eote_ref.referee.checks.unit",
     "eote_ref.referee.checks.command",
+    "eote_ref.referee.checks.orders",
+    "eote_ref.referee.checks.attach",
     "eote_ref.referee.checks.initiative",
     "eote_ref.referee.checks.movement",
     "eote_ref.referee.checks.fire",
+    "eote_ref.referee.checks.fire_queue",
     "eote_ref.referee.checks.assault",
     "eote_ref.referee.checks.guns",
-    "eote_ref.referee.checks.end",
+    "eote_ref.referee.checks.leaders",
+    "eote_ref.referee.checks.integrity",
+    "eote_ref.referee.checks.rally",
+    "eote_ref.referee.checks.cavalry",
+    "eote_ref.referee.checks.engineering",
 ]
 
 

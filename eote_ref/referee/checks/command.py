@@ -1,10 +1,10 @@
-"""Command control phase checks: radius, rally from disorder, rested cavalry, routed units, orders.
+"""Command control phase checks: radius, rally from disorder, rested cavalry, routed units.
 
 Each class is an :class:`~eote_ref.referee.checks.Adjudication` (see that module): facts
 pre-filled from the state, the rules outcome, and one journal event. Sections: command radius
-and control (EotE 3.6), attaching leaders (EotE 3.5), orders and the Activating Orders Chart
-(EotE 3.1-3.4, 3.6), rally from disorder (EotE 3.6, 5.7, 8.0), blown cavalry resting (EotE 5.12)
-and routed units leaving the table (EotE 7.5, option ``routed_units_leave_table``).
+and control (EotE 3.6), rally from disorder (EotE 3.6, 5.7, 8.0), blown cavalry resting
+(EotE 5.12) and routed units leaving the table (EotE 7.5, option ``routed_units_leave_table``).
+The helpers reading the chain of command are shared with :mod:`.orders` and :mod:`.attach`.
 """
 
 from __future__ import annotations
@@ -23,20 +23,19 @@ from eote_ref.referee.checks import (
     set_unit,
     unit_row,
 )
-from eote_ref.referee.game import DivisionView, GameService, RefereeError, UnitView
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.rules.cavalry import CavalryEndOfTurnSituation
-from eote_ref.rules.command import CommandRadiusSituation, Level
+from eote_ref.rules.command import CommandRadiusSituation, Level, RadiusColumn
 from eote_ref.rules.core import Outcome
-from eote_ref.rules.orders import IssuerLevel, OrderActivationSituation, OrderType
+from eote_ref.rules.orders import IssuerLevel
 from eote_ref.rules.rally import DisorderRallySituation
-from eote_ref.store import Change, GameCommand, GameLeader, GameUnit, JournalEvent, SetField
+from eote_ref.store import Change, GameCommand, GameLeader, GameUnit, JournalEvent
 from eote_ref.store.models import DONE
 
 #: Levels of the leaders who issue orders and may attach to a division (EotE 3.1, 3.5.2).
 COMMANDER_LEVELS = ("army", "wing", "corps")
-
-
-# ----------------------------------------------------------------------------- state helpers
 
 
 def commands(check: Adjudication) -> dict[int, GameCommand]:
@@ -118,16 +117,14 @@ def leader_blocked(check: Adjudication, lead: GameLeader) -> str | None:
     return None
 
 
-def _issuer_level(level: str) -> IssuerLevel:
+def issuer_level(level: str) -> IssuerLevel:
+    """The order issuer's level of a leader's ``level`` (EotE 3.1)."""
     return {"army": IssuerLevel.ARMY, "wing": IssuerLevel.WING}.get(level, IssuerLevel.CORPS)
 
 
 def on_table(div: DivisionView) -> list[UnitView]:
     """The division's units still on the table."""
     return [u for u in div.units if not u.off_table]
-
-
-# ----------------------------------------------------------------------------- command radius
 
 
 @register
@@ -142,15 +139,15 @@ class CommandRadiusCheck(Adjudication):
         """The division."""
         return division(self).name
 
-    def _commander(self) -> tuple[GameLeader | None, Level]:
+    def _commander(self) -> tuple[GameLeader | None, RadiusColumn]:
         div = division(self)
         lead = division_leader(self, div)
         if lead is not None:
-            return lead, Level.DIVISION
+            return lead, RadiusColumn.DIVISION
         chief = attached_commander(self, div.id)
         if chief is not None:
-            return chief, Level.ARMY if chief.level == "army" else Level.CORPS
-        return None, Level.DIVISION
+            return chief, Level(chief.level).radius_column
+        return None, RadiusColumn.DIVISION
 
     def facts(self) -> list[Fact]:
         """Whether someone commands the division, and the units out of his radius."""
@@ -297,9 +294,6 @@ def _radius_row(check: Adjudication, rating: int) -> Any:
     raise RefereeError(f"rating {rating} has no command radius (3.6)")
 
 
-# ----------------------------------------------------------------------------- rally
-
-
 @register
 class DisorderRallyCheck(Adjudication):
     """A disordered unit rallies in the command phase when in command and not pinned (EotE 3.6)."""
@@ -376,9 +370,6 @@ class DisorderRallyCheck(Adjudication):
         return f"{self.unit().name}: {self.result_text(outcome)}" + (f" ({why})" if why else "")
 
 
-# ----------------------------------------------------------------------------- cavalry rest
-
-
 @register
 class CavalryRestCheck(Adjudication):
     """Blown cavalry that did nothing for a turn swaps a blown marker for disorder (EotE 5.12)."""
@@ -444,9 +435,6 @@ class CavalryRestCheck(Adjudication):
         return f"{self.unit().name}: {self.result_text(outcome)}"
 
 
-# ----------------------------------------------------------------------------- routed units
-
-
 @register
 class RemoveRoutedCheck(Adjudication):
     """A routed unit leaves the table in the next command phase (EotE 7.5, 9.1; an option)."""
@@ -506,428 +494,3 @@ class RemoveRoutedCheck(Adjudication):
     def summary(self, outcome: Outcome) -> str:
         """E.g. ``2/3rd Ligne: routed, leaves the table``."""
         return f"{self.unit().name}: routed, {self.result_text(outcome)}"
-
-
-# ----------------------------------------------------------------------------- orders
-
-
-@register
-class OrderCheck(Adjudication):
-    """An army, wing or corps leader issues or changes a division's order (EotE 3.1-3.6)."""
-
-    procedure = "order_activation"
-    key = "order"
-    title = "Issue an order"
-    rule = "3.1"
-    dice_labels = {"roll": "Activating Orders d10"}
-
-    def subject(self) -> str:
-        """The division and its current order."""
-        div = division(self)
-        now = div.current_order or "no order"
-        pending = f", {div.pending_order} pending" if div.pending_order else ""
-        return f"{div.name} ({now}{pending})"
-
-    def order_choices(self) -> tuple[Choice, ...]:
-        """The order types offered."""
-        return tuple(Choice(o.value, o.value) for o in OrderType)
-
-    def default_order(self) -> str:
-        """The order pre-selected."""
-        div = division(self)
-        return div.current_order or OrderType.DEFEND.value
-
-    def facts(self) -> list[Fact]:
-        """Order, issuer, distance, dominating terrain; attached and first turn from the state."""
-        div = division(self)
-        issuers = superiors(self, div.id)
-        attached = attached_commander(self, div.id)
-        default = attached if attached is not None else (issuers[0] if issuers else None)
-        first_turn = self.view.turn == 1
-        return [
-            Fact(
-                "order",
-                "The new order",
-                "choice",
-                self.default_order(),
-                rule="3.2",
-                choices=self.order_choices(),
-            ),
-            Fact(
-                "issuer",
-                "Issued by",
-                "choice",
-                default.id if default is not None else None,
-                rule="3.1",
-                choices=tuple(
-                    Choice(x.id, f"{x.name} ({x.level}, rating {x.rating:+d})") for x in issuers
-                ),
-            ),
-            Fact(
-                "distance_in",
-                "Distance from the issuing leader to the division",
-                "float",
-                float(self.target.get("distance_in", NOT_MEASURED)),
-                rule="3.6",
-                minimum=NOT_MEASURED,
-                maximum=200,
-                suffix='"',
-                help="Measure it on the table: -1 means not measured yet (not needed on the "
-                "first turn or from an attached leader).",
-            ),
-            Fact(
-                "dominating_terrain",
-                "The issuing leader stands on a dominating terrain feature",
-                "bool",
-                False,
-                rule="3.6",
-            ),
-            Fact(
-                "attached",
-                "The issuing leader is attached to this division",
-                "bool",
-                attached is not None,
-                rule="3.1, 3.5.2",
-                derived=attached is not None,
-            ),
-            Fact(
-                "first_turn",
-                "First turn of the battle (orders act at once)",
-                "bool",
-                first_turn,
-                rule="3.1",
-                derived=first_turn,
-            ),
-        ]
-
-    def _issuer(self) -> GameLeader:
-        issuer_id = self.values["issuer"]
-        for lead in superiors(self, division(self).id):
-            if lead.id == issuer_id:
-                return lead
-        raise RefereeError("no army, wing or corps leader above this division can order it (3.1)")
-
-    def situation(self) -> OrderActivationSituation:
-        """The issuing leader's rating and level, the distance and terrain."""
-        lead = self._issuer()
-        div = division(self)
-        if lead.attached_command_id not in (None, div.id):
-            raise RefereeError(
-                f"{lead.name} is attached to another division: he must detach before ordering "
-                "this one (3.1, 3.5.2)"
-            )
-        distance = float(self.values["distance_in"])
-        first_turn, attached = bool(self.values["first_turn"]), bool(self.values["attached"])
-        if distance < 0:
-            if not (first_turn or attached):
-                raise RefereeError(
-                    f"measure the distance from {lead.name} to the division and enter it (3.6)"
-                )
-            distance = 0.0  # no roll: the distance plays no part (3.1)
-        return OrderActivationSituation(
-            leader_rating=lead.rating,
-            level=_issuer_level(lead.level),
-            distance_in=distance,
-            dominating_terrain=bool(self.values["dominating_terrain"]),
-            attached_to_division=attached,
-            first_turn=first_turn,
-            figure_scale=self.view.figure_scale,
-        )
-
-    def result_label(self, code: str) -> str:
-        """``2`` on turn 1 reads "takes effect on turn 3"."""
-        return _turns_text(int(code), self.game.turn) if code.isdigit() else code
-
-    def odds(self, outcome: Outcome | None = None) -> list[tuple[str, float]]:
-        """Each turn the order may take effect, earliest first (not by probability)."""
-        o = outcome or self.preview()
-        codes = sorted(
-            o.probabilities, key=lambda c: (not c.isdigit(), int(c) if c.isdigit() else 0)
-        )
-        return [(self.result_label(c), float(o.probabilities[c])) for c in codes]
-
-    def result_text(self, outcome: Outcome) -> str:
-        """When the division acts on the order."""
-        turns = int(outcome.details["turns"])
-        return f"{self.values['order']}: {_turns_text(turns, self.game.turn)}"
-
-    def changes(self, outcome: Outcome) -> list[Change]:
-        """Current order at once (0 turns) or a pending order with its countdown."""
-        div = division(self)
-        order = str(self.values["order"])
-        turns = int(outcome.details["turns"])
-        target: dict[str, Any] = (
-            {"current_order": order, "pending_order": None, "pending_order_turns": None}
-            if turns == 0
-            else {"pending_order": order, "pending_order_turns": turns}
-        )
-        now = {
-            "current_order": div.current_order,
-            "pending_order": div.pending_order,
-            "pending_order_turns": div.pending_order_turns,
-        }
-        return [SetField("game_command", div.id, k, v) for k, v in target.items() if now[k] != v]
-
-    def notes(self, outcome: Outcome) -> list[str]:
-        """Withdraw needs the initiative (3.2); write the order down (3.1)."""
-        notes = super().notes(outcome)
-        current = division(self).current_order
-        if current is not None and self.values["order"] == current:
-            notes.append(f"the division is already on {current}: this order changes nothing")
-        if self.values["order"] == OrderType.WITHDRAW.value:
-            notes.append("a WITHDRAW order is carried out only with the initiative (3.2)")
-        if int(outcome.details["turns"]):
-            notes.append("the turn guide counts the turns down and switches the order when due")
-        return notes
-
-    def summary(self, outcome: Outcome) -> str:
-        """E.g. ``1st Division: ATTACK order in 2 turns (Uxbridge, rolled 4)``."""
-        lead = self._issuer()
-        rolled = f", rolled {outcome.roll}" if outcome.roll is not None else ""
-        return f"{division(self).name}: {self.result_text(outcome)} ({lead.name}{rolled})"
-
-
-#: The distance fact's value until the umpire has measured it.
-NOT_MEASURED = -1.0
-
-
-def _turns_text(turns: int, now: int) -> str:
-    """``turns`` from turn ``now``: "takes effect now" or "takes effect on turn 4"."""
-    if turns == 0:
-        return "takes effect now"
-    return f"takes effect on turn {now + turns}"
-
-
-@register
-class ReserveActivationCheck(OrderCheck):
-    """A division in RESERVE is activated by its own roll on the OAC (EotE 3.3)."""
-
-    key = "reserve"
-    title = "Activate a reserve"
-    rule = "3.3"
-
-    def order_choices(self) -> tuple[Choice, ...]:
-        """What the reserve is activated to do."""
-        return tuple(Choice(o.value, o.value) for o in OrderType if o is not OrderType.RESERVE)
-
-    def default_order(self) -> str:
-        """Reserves usually go in to attack."""
-        return OrderType.ATTACK.value
-
-    def situation(self) -> OrderActivationSituation:
-        """As for any order, once the division is on RESERVE."""
-        div = division(self)
-        if div.current_order != OrderType.RESERVE.value:
-            raise RefereeError(f"{div.name} is not in RESERVE (its order: {div.current_order})")
-        return super().situation()
-
-
-# ----------------------------------------------------------------------------- attaching
-
-
-@register
-class AttachLeaderCheck(Adjudication):
-    """A leader attaches to (or detaches from) one unit of his division (EotE 3.5.1)."""
-
-    procedure = "command_radius"  # the command-control family (3.5-3.6); nothing is rolled
-    key = "attach_leader"
-    title = "Attach a leader to a unit"
-    rule = "3.5.1"
-
-    def subject(self) -> str:
-        """The unit."""
-        return self.unit().name
-
-    def _candidates(self) -> list[GameLeader]:
-        u = self.unit()
-        div = division(self, u.division_id)
-        out = []
-        lead = division_leader(self, div)
-        if lead is not None:
-            out.append(lead)
-        out += [x for x in leaders(self) if x.attached_command_id == div.id and not x.killed]
-        row = unit_row(self)
-        if row.attached_leader_id is not None and all(x.id != row.attached_leader_id for x in out):
-            out += [x for x in leaders(self) if x.id == row.attached_leader_id]
-        return out
-
-    def facts(self) -> list[Fact]:
-        """Which leader, attach or detach."""
-        row = unit_row(self)
-        cands = self._candidates()
-        default = row.attached_leader_id or (cands[0].id if cands else None)
-        return [
-            Fact(
-                "leader",
-                "Leader",
-                "choice",
-                default,
-                rule="3.5.1",
-                choices=tuple(Choice(x.id, f"{x.name} ({x.level})") for x in cands),
-                help="The division's leader, or an army or corps leader attached to the division.",
-            ),
-            Fact(
-                "action",
-                "Action",
-                "choice",
-                "detach" if row.attached_leader_id else "attach",
-                rule="3.5.1",
-                choices=(Choice("attach", "attach"), Choice("detach", "detach")),
-            ),
-        ]
-
-    def situation(self) -> dict[str, Any]:
-        """The unit, the leader and the action."""
-        return {
-            "unit_id": self.unit().id,
-            "leader_id": self.values["leader"],
-            "action": self.values["action"],
-        }
-
-    def _leader(self) -> GameLeader:
-        for x in self._candidates():
-            if x.id == self.values["leader"]:
-                return x
-        raise RefereeError("no leader of this division can attach here (3.5.1)")
-
-    def run(self, dice: Any) -> Outcome:
-        """No roll: refused outside the limits of 3.5.1, else attached or detached."""
-        row = unit_row(self)
-        lead = self._leader()
-        notes: list[str] = []
-        if self.values["action"] == "detach":
-            if row.attached_leader_id != lead.id:
-                raise RefereeError(f"{lead.name} is not attached to {row.name}")
-            if self.view.phase.value != "movement":
-                notes.append("leaders detach by moving away in the movement phase (3.5.1)")
-            notes.append("he may not attach to another unit this turn (3.5.1)")
-            return Outcome.decided("attach_leader", "3.5.1", "detached", notes=tuple(notes))
-        if lead.killed:
-            raise RefereeError(f"{lead.name} is dead")
-        if row.attached_leader_id == lead.id:
-            raise RefereeError(f"{lead.name} is already attached to {row.name}")
-        if row.attached_leader_id is not None:
-            raise RefereeError(f"{row.name} already has a leader attached: detach him first")
-        with self.game.db.session() as s:
-            other = s.exec(select(GameUnit).where(GameUnit.attached_leader_id == lead.id)).first()
-            other_name = other.name if other else None
-        if other_name is not None:
-            raise RefereeError(
-                f"{lead.name} is attached to {other_name}: he detaches in the movement phase "
-                "and may not attach elsewhere the same turn (3.5.1)"
-            )
-        if self.view.phase.value != "command":
-            notes.append("leaders attach to a unit in the command phase (3.5.1)")
-        notes.append(
-            "the unit gains the attached-leader bonus in combat; he rallies no other unit "
-            "while attached (3.5.1)"
-        )
-        return Outcome.decided("attach_leader", "3.5.1", "attached", notes=tuple(notes))
-
-    def changes(self, outcome: Outcome) -> list[Change]:
-        """The unit's ``attached_leader_id``."""
-        uid = self.unit().id
-        value = self.values["leader"] if outcome.result == "attached" else None
-        return [set_unit(uid, "attached_leader_id", value)]
-
-    def summary(self, outcome: Outcome) -> str:
-        """E.g. ``Picton attached to 1/28th Foot``."""
-        verb = "attached to" if outcome.result == "attached" else "detached from"
-        return f"{self._leader().name} {verb} {self.unit().name}"
-
-
-@register
-class AttachCommanderCheck(Adjudication):
-    """An army, wing or corps leader attaches to (or leaves) a division (EotE 3.5.2)."""
-
-    procedure = "command_radius"  # the command-control family (3.5-3.6); nothing is rolled
-    key = "attach_commander"
-    title = "Attach a commander to a division"
-    rule = "3.5.2"
-
-    def subject(self) -> str:
-        """The division."""
-        return division(self).name
-
-    def facts(self) -> list[Fact]:
-        """Which commander (only those above the division, 3.5.2), attach or detach."""
-        div = division(self)
-        cands = superiors(self, div.id)
-        here = attached_commander(self, div.id)
-        default = here.id if here is not None else (cands[0].id if cands else None)
-        return [
-            Fact(
-                "leader",
-                "Commander",
-                "choice",
-                default,
-                rule="3.5.2",
-                choices=tuple(
-                    Choice(x.id, f"{x.name} ({x.level}, rating {x.rating:+d})") for x in cands
-                ),
-            ),
-            Fact(
-                "action",
-                "Action",
-                "choice",
-                "detach" if here is not None else "attach",
-                rule="3.5.2",
-                choices=(Choice("attach", "attach"), Choice("detach", "detach")),
-            ),
-        ]
-
-    def situation(self) -> dict[str, Any]:
-        """The division, the commander and the action."""
-        return {
-            "division_id": division(self).id,
-            "leader_id": self.values["leader"],
-            "action": self.values["action"],
-        }
-
-    def _leader(self) -> GameLeader:
-        for x in superiors(self, division(self).id):
-            if x.id == self.values["leader"]:
-                return x
-        raise RefereeError("only a commander above this division may attach to it (3.5.2)")
-
-    def run(self, dice: Any) -> Outcome:
-        """No roll: refused outside the limits of 3.5.2, else attached or detached."""
-        div = division(self)
-        lead = self._leader()
-        notes: list[str] = []
-        if self.view.phase.value != "movement":
-            notes.append("commanders attach and detach by moving in the movement phase (3.5.2)")
-        if self.values["action"] == "detach":
-            if lead.attached_command_id != div.id:
-                raise RefereeError(f"{lead.name} is not attached to {div.name}")
-            notes.append("he may not attach to another division this turn (3.5.2)")
-            return Outcome.decided("attach_commander", "3.5.2", "detached", notes=tuple(notes))
-        if lead.attached_command_id == div.id:
-            raise RefereeError(f"{lead.name} is already attached to {div.name}")
-        if lead.attached_command_id is not None:
-            raise RefereeError(
-                f"{lead.name} is attached to another division: detach him first, "
-                "and not in the same turn (3.5.2)"
-            )
-        notes.append(
-            "his orders reach this division next turn without a roll; he orders no other "
-            "division while attached (3.1, 3.5.2)"
-        )
-        if division_leader(self, div) is None:
-            notes.append(
-                'the division has no leader: he takes command once within 12" of its '
-                "farthest unit (3.5.2)"
-            )
-        return Outcome.decided("attach_commander", "3.5.2", "attached", notes=tuple(notes))
-
-    def changes(self, outcome: Outcome) -> list[Change]:
-        """The leader's ``attached_command_id``."""
-        lead = self._leader()
-        assert lead.id is not None
-        value = division(self).id if outcome.result == "attached" else None
-        return [SetField("game_leader", lead.id, "attached_command_id", value)]
-
-    def summary(self, outcome: Outcome) -> str:
-        """E.g. ``Ney attached to 1st Division``."""
-        verb = "attached to" if outcome.result == "attached" else "detached from"
-        return f"{self._leader().name} {verb} {division(self).name}"

@@ -10,14 +10,17 @@ and assault checks read to leave the battery out of this turn's fire and support
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from sqlmodel import col, select
 
 from eote_ref.referee.checks import Adjudication, Fact, link, register, set_unit
-from eote_ref.referee.game import GameService, GameView, RefereeError
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
+from eote_ref.referee.views import GameView
 from eote_ref.rules.core import Outcome
+from eote_ref.rules.results import ResultCode, Tone
 from eote_ref.store import Change, Game, JournalChange, JournalEvent
 from eote_ref.store.models import DONE
 
@@ -48,6 +51,12 @@ def guns_abandoned_this_turn(game: GameService, unit_id: int) -> bool:
     return any(a is True for a in afters)
 
 
+class RemanResult(ResultCode):
+    """Gunners going back to their guns (EotE 7.5): the one result of a no-roll action."""
+
+    REMANNED = "remanned", Tone.GOOD, "gunners back at the guns"
+
+
 @register
 class RemanGunsCheck(Adjudication):
     """A battery's gunners go back to their abandoned guns (EotE 7.5, 7.7); nothing is rolled.
@@ -61,8 +70,7 @@ class RemanGunsCheck(Adjudication):
     key = "reman_guns"
     title = "Re-man abandoned guns"
     rule = "7.5"
-    good_results: ClassVar[frozenset[str]] = frozenset({"remanned"})
-    bad_results: ClassVar[frozenset[str]] = frozenset()
+    own_results = RemanResult
 
     def subject(self) -> str:
         """The battery."""

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from eote_ref.referee.checks import Adjudication, Fact, ModifierLine, register
-from eote_ref.referee.game import SideView
+from eote_ref.referee.views import SideView
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.initiative import InitiativeSituation, Side
 from eote_ref.rules.procedures import PROCEDURES

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from eote_ref.referee.checks import Adjudication, Choice, Fact, register, set_unit, unit_row
+from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.facts import CHARGE, fact
-from eote_ref.referee.game import GameService, GameView, RefereeError, UnitView
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import GameView, UnitView
 from eote_ref.rules.cavalry import ChargeSituation, Terrain
 from eote_ref.rules.core import Outcome, RulesError
 from eote_ref.rules.movement import (

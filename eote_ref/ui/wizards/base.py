@@ -51,7 +51,7 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.referee.checks import Adjudication, DieSpec, Fact, Trial
-from eote_ref.referee.game import RefereeError
+from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.picking import preference_for, unit_candidates
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.dice import RandomDice
@@ -70,26 +70,6 @@ def _signed(v: float) -> str:
     return text.replace("-", "−")
 
 
-#: What a no-roll check's value is, read from the first of these details its outcome gives.
-VALUE_LABELS: tuple[tuple[str, str], ...] = (
-    ("full_allowance_in", "Move allowance"),
-    ("pinning_distance_in", "Pinning distance"),
-    ("radius_in", "Command radius"),
-    ("turns_done_after", "Turns of work done"),
-    ("blown_after", "Blown markers"),
-    ("parent_hits_after", "Hits on the parent"),
-)
-
-
-def value_label(outcome: Outcome) -> tuple[str, str]:
-    """The name and unit of a no-roll check's value (``"Value"`` when the outcome says none)."""
-    details = outcome.details or {}
-    for key, label in VALUE_LABELS:
-        if key in details:
-            return label, '"' if key.endswith("_in") else ""
-    return "Value", ""
-
-
 def modifiers_html(check: Adjudication, outcome: Outcome, dim: str, *, rolls: bool = True) -> str:
     """The base value, each modifier with its section and source, and the modified value.
 
@@ -98,7 +78,7 @@ def modifiers_html(check: Adjudication, outcome: Outcome, dim: str, *, rolls: bo
     row when nothing modifies it.
     """
     modifiers = check.modifiers(outcome)
-    name, unit = ("Base", "") if rolls else value_label(outcome)
+    name, unit = ("Base", "") if rolls else outcome.value_label()
     rows = [
         f"<tr><td>{html.escape(name)}</td>"
         f"<td align='right'><b>{outcome.base:g}{html.escape(unit)}</b></td>"

@@ -33,8 +33,9 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.referee.checks import DieSpec, Fact
-from eote_ref.referee.checks.fire import FireCheck, FireQueue
-from eote_ref.referee.game import RefereeError
+from eote_ref.referee.checks.fire import FireCheck
+from eote_ref.referee.checks.fire_queue import FireQueue
+from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.picking import preference_for
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.touch import DiePad, touch_mode

@@ -11,15 +11,14 @@ from eote_ref.armylists.loader import NATION_KEY
 from eote_ref.armylists.model import (
     KNOWN_NATIONS,
     TYPES_BY_ARM,
-    Arm,
     ArmyList,
     Command,
     Leader,
-    Level,
     Skirmish,
     Unit,
-    Weight,
 )
+from eote_ref.rules.command import Level
+from eote_ref.rules.units import Arm, Weight
 from eote_ref.yamlio import is_blank
 
 #: Any text an army list may hold: no lone surrogates (a UTF-8 file cannot hold them) and no

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from eote_ref import yamlio
 from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import load_army_list_text, validate_text
-from eote_ref.armylists.model import ArmyList, Level, Unit
+from eote_ref.armylists.model import ArmyList, Unit
+from eote_ref.rules.command import Level
 from tests.budget import budget
 
 from .samples import VALID

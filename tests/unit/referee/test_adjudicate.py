@@ -12,7 +12,7 @@ from eote_ref.referee.checks import open_check
 from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
 from eote_ref.rules.core import Effect
-from eote_ref.rules.units import Arm, Formation, Weight
+from eote_ref.rules.units import CombatArm, Formation, Weight
 from eote_ref.store import Database, GameUnit, SetField, snapshot
 from tests.conftest import DatabaseTemplates
 
@@ -60,7 +60,7 @@ def row(game: GameService, uid: int) -> GameUnit:
 
 def test_rules_unit_defaults(game: GameService) -> None:
     inf = rules_unit(row(game, first(game, 0, "infantry")))
-    assert (inf.arm, inf.formation, inf.in_command) == (Arm.INFANTRY, Formation.LINE, True)
+    assert (inf.arm, inf.formation, inf.in_command) == (CombatArm.INFANTRY, Formation.LINE, True)
     gun = rules_unit(row(game, first(game, 0, "artillery")))
     assert gun.formation is Formation.UNLIMBERED
     assert gun.weight in set(Weight)

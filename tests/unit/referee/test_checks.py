@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from eote_ref.referee.checks import REGISTRY, DieSpec, open_check
-from eote_ref.referee.game import GameService, RefereeError
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
 from tests.unit.referee.conftest import first_unit, game_state
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from eote_ref.referee.checks import REGISTRY, load_checks, open_check
-from eote_ref.referee.game import DivisionView, GameService, RefereeError, UnitView
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
+from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.store import GameCommand, GameLeader, GameUnit, SetField
 from tests.unit.referee.conftest import game_state
 

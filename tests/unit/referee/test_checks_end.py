@@ -6,20 +6,21 @@ CE 8 (average 8, DI base 9, EotE 9.0) and two batteries.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks.end import (
-    combat_units_this_turn,
-    integrity_checks_taken,
-    leaders_within_reach,
-    open_task,
-)
-from eote_ref.referee.game import DivisionView, GameService, RefereeError, UnitView
+from eote_ref.referee.checks.engineering import open_task
+from eote_ref.referee.checks.integrity import integrity_checks_taken
+from eote_ref.referee.checks.leaders import combat_units_this_turn, leaders_within_reach
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
+from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.store import SetField
 from tests.budget import budget
 
@@ -126,6 +127,52 @@ def test_leader_attached_to_an_assaulting_unit_takes_the_minus_two(
         assert "cannot rally troops next turn (8.0)" in waterloo.journal(limit=1)[0].summary
     carried = unit(waterloo, uid).attached_leader
     assert (carried is None) is (result == "killed")
+
+
+def test_leader_rolled_is_a_fact_of_the_turn_undone_with_the_check(
+    waterloo: GameService,
+) -> None:
+    """EotE 8.0: the leader rolled leaves the list by the state, not by the journal."""
+    d = guards(waterloo)
+    assert d.leader is not None
+    uid = infantry_ids(d)[0]
+    mark(waterloo, uid, fought_this_turn=True)
+    to_phase(waterloo, Phase.LEADER_CASUALTY)
+    cooke = d.leader.id
+    # A journal line that merely names the leader (no check applied) does not take him off.
+    waterloo.record("leader_casualty", "typed by hand", [], inputs={"leader_id": cooke})
+    assert [r.leader_id for r in leaders_within_reach(waterloo)] == [cooke]
+
+    open_check(waterloo, "leader_casualty", division_id=d.id).apply({"roll": 9})
+    [rolled] = waterloo.facts("leader_rolled")
+    assert (rolled.unit_id, rolled.data, rolled.turn) == (uid, {"leader_id": cooke}, 1)
+    assert leaders_within_reach(waterloo) == []
+    assert [r.leader_id for r in leaders_within_reach(waterloo, pending_only=False)] == [cooke]
+
+    waterloo.undo()
+    assert waterloo.facts("leader_rolled") == ()
+    assert [r.leader_id for r in leaders_within_reach(waterloo)] == [cooke]
+
+
+def test_replacement_delay_is_the_games_ruleset(waterloo: GameService) -> None:
+    """EotE 8.0: the game's ruleset times the replacement; the extra integrity check is owed."""
+    rs = waterloo.ruleset
+    delay = dataclasses.replace(rs.quantity("replacement_delay_turns"), value=3)
+    slow = dataclasses.replace(rs, quantities={**rs.quantities, "replacement_delay_turns": delay})
+    game = GameService(waterloo.db, waterloo.game_id, ruleset=slow)
+    d = guards(game)
+    mark(game, infantry_ids(d)[0], fought_this_turn=True)
+    to_phase(game, Phase.LEADER_CASUALTY)
+    check = open_check(game, "leader_casualty", division_id=d.id)
+    assert check.apply({"roll": 1}).result == "killed"
+    lead = guards(game).leader
+    assert lead is not None
+    assert lead.replacement_due_turn == 1 + 3
+    game.advance_phase()
+    due = checks_due(game.view(), game)
+    assert [c.title for c in due if c.procedure == "integrity"] == [
+        "1st British Division: integrity check (commander killed)"
+    ]
 
 
 def test_leader_check_refused_without_a_living_leader(waterloo: GameService) -> None:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import pytest
 
 from eote_ref.referee.checks import REGISTRY, load_checks, open_check
-from eote_ref.referee.checks.fire import ArtilleryFire, FireCheck, FireQueue, InfantryFire
-from eote_ref.referee.game import GameService, RefereeError, UnitView
+from eote_ref.referee.checks.fire import ArtilleryFire, FireCheck, InfantryFire
+from eote_ref.referee.checks.fire_queue import FireQueue
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
+from eote_ref.referee.views import UnitView
 from tests.unit.referee.conftest import game_state
 
 # Waterloo ids (shipped lists): British 1/28th Foot CE 7, 1/32nd Foot CE 7, Sinclair's RA

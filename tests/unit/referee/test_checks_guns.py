@@ -6,9 +6,11 @@ import pytest
 
 from eote_ref.referee.checks import REGISTRY, open_check
 from eote_ref.referee.checks.guns import RemanGunsCheck, remanned_ids
-from eote_ref.referee.game import GameService, RefereeError, UnitView
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
+from eote_ref.referee.views import UnitView
 from eote_ref.rules.procedures import PROCEDURES
 from tests.unit.referee.conftest import game_state
 

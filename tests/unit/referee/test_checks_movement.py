@@ -6,8 +6,9 @@ import pytest
 
 from eote_ref.referee.checks import open_check
 from eote_ref.referee.checks.movement import movement_table
-from eote_ref.referee.game import GameService, UnitView
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
+from eote_ref.referee.views import UnitView
 from eote_ref.store import GameUnit, SetField
 from tests.unit.referee.conftest import first_unit, game_state
 

@@ -11,7 +11,8 @@ from eote_ref.referee.corrections import (
     correct_leader,
     correct_unit,
 )
-from eote_ref.referee.game import GameService, RefereeError
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.store import SetField
 from tests.unit.referee.conftest import game_state
@@ -79,7 +80,7 @@ def test_nonsense_is_refused(waterloo: GameService) -> None:
 
 
 def test_the_after_action_report_lists_the_corrections_apart(waterloo: GameService) -> None:
-    from eote_ref.referee.sheets import after_action_report, report_html
+    from eote_ref.referee.sheets.report import after_action_report, report_html
 
     empty = after_action_report(waterloo)
     assert empty.corrections == ()

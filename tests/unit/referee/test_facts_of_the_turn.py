@@ -11,11 +11,14 @@ import pytest
 
 from eote_ref.referee.checks import open_check
 from eote_ref.referee.checks.assault import AssaultCheck
-from eote_ref.referee.checks.end import leaders_within_reach
-from eote_ref.referee.checks.fire import FireCheck, FireQueue, range_key
-from eote_ref.referee.game import GameService, RefereeError, UnitView
+from eote_ref.referee.checks.fire import FireCheck, range_key
+from eote_ref.referee.checks.fire_queue import FireQueue
+from eote_ref.referee.checks.leaders import leaders_within_reach
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due, owed
+from eote_ref.referee.views import UnitView
 
 from .conftest import game_state
 

@@ -14,25 +14,21 @@ from hypothesis import strategies as st
 from eote_ref.armylists.loader import load_army_list
 from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import shipped_army_lists
-from eote_ref.referee.sheets import (
-    HOUSE_MARK,
+from eote_ref.referee.sheets.marks import HOUSE_MARK, PROVISIONAL_MARK, clean_label, option_words
+from eote_ref.referee.sheets.quick_reference import quick_reference_html
+from eote_ref.referee.sheets.record import (
     PAGE_ROWS,
-    PROVISIONAL_MARK,
     DivisionSheet,
     UnitLine,
-    after_action_report,
-    clean_label,
     division_rows,
     formations_of,
     movement_allowances,
-    option_words,
     pack_pages,
-    quick_reference_html,
     record_sheets_html,
-    report_html,
     sheets_from_army_list,
     sheets_from_game,
 )
+from eote_ref.referee.sheets.report import after_action_report, report_html
 from eote_ref.referee.sheets_sample import play_sample_game
 from eote_ref.rules.core import Source
 from eote_ref.rulesets import load_default

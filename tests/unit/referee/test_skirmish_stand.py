@@ -9,10 +9,12 @@ the stand, and its hits never reach the parent.
 from __future__ import annotations
 
 from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks.fire import STAND_INEFFECTIVE, FireCheck, FireQueue
-from eote_ref.referee.game import GameService, UnitView
+from eote_ref.referee.checks.fire import STAND_INEFFECTIVE, FireCheck
+from eote_ref.referee.checks.fire_queue import FireQueue
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
+from eote_ref.referee.views import UnitView
 from tests.unit.referee.conftest import game_state
 
 # Waterloo ids (shipped lists): British 1/28th Foot CE 7 and 1/32nd Foot CE 7; French

@@ -22,10 +22,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from eote_ref.referee.checks import open_check
-from eote_ref.referee.game import GameService, UnitView
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.summary import battle_summary
 from eote_ref.referee.todo import checks_due
+from eote_ref.referee.views import UnitView
 from eote_ref.store import GameUnit
 
 

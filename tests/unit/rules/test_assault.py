@@ -21,7 +21,7 @@ from eote_ref.rules.assault import (
 )
 from eote_ref.rules.core import Outcome, RulesError, Source
 from eote_ref.rules.dice import EnteredDice
-from eote_ref.rules.units import Arm, Formation, Unit
+from eote_ref.rules.units import CombatArm, Formation, Unit
 from eote_ref.rulesets import load_default
 
 RS = load_default()
@@ -30,15 +30,15 @@ FAC = Formation.FRENCH_ASSAULT_COLUMN
 
 
 def inf(ce: int = 6, formation: Formation = LINE, **kw: object) -> Unit:
-    return Unit(Arm.INFANTRY, ce, formation, **kw)
+    return Unit(CombatArm.INFANTRY, ce, formation, **kw)
 
 
 def cav(ce: int = 6, formation: Formation = LINE, **kw: object) -> Unit:
-    return Unit(Arm.CAVALRY, ce, formation, **kw)
+    return Unit(CombatArm.CAVALRY, ce, formation, **kw)
 
 
 def bat(ce: int = 4, formation: Formation = Formation.UNLIMBERED, **kw: object) -> Unit:
-    return Unit(Arm.ARTILLERY, ce, formation, **kw)
+    return Unit(CombatArm.ARTILLERY, ce, formation, **kw)
 
 
 def fight(attackers: list[Unit], defenders: list[Unit], r: int = 5, rs=RS, **kw: object) -> Outcome:
@@ -66,8 +66,8 @@ def test_worked_example_7_2_battery_supported_on_the_flank() -> None:
         r=5,
         attacker_position=Position.FLANK,
         supports=[
-            Support(Arm.INFANTRY, COLUMN, Position.FLANK),
-            Support(Arm.INFANTRY, COLUMN, Position.FRONT, enfilade=True),
+            Support(CombatArm.INFANTRY, COLUMN, Position.FLANK),
+            Support(CombatArm.INFANTRY, COLUMN, Position.FRONT, enfilade=True),
         ],
     )
     assert o.details["defender_value"] == 8
@@ -127,7 +127,7 @@ def test_routed_defender_still_takes_support_and_cover() -> None:
     o = fight(
         [inf(6)],
         [inf(8, routed=True)],
-        supports=[Support(Arm.INFANTRY, LINE)],
+        supports=[Support(CombatArm.INFANTRY, LINE)],
         defender_cover=DefenderCover.WALL,
     )
     assert o.details["defender_value"] == 3
@@ -266,21 +266,21 @@ def test_each_of_several_units_counts_at_least_zero_before_combining() -> None:
 @pytest.mark.parametrize(
     ("support", "value"),
     [
-        (Support(Arm.INFANTRY, COLUMN), 1),
-        (Support(Arm.INFANTRY, SQUARE), 1),
-        (Support(Arm.INFANTRY, LINE), 2),
-        (Support(Arm.INFANTRY, FAC), 2),
-        (Support(Arm.ARTILLERY, Formation.UNLIMBERED), 2),
-        (Support(Arm.INFANTRY, COLUMN, Position.FLANK), 2),
-        (Support(Arm.INFANTRY, SQUARE, Position.FLANK), 2),
-        (Support(Arm.INFANTRY, LINE, Position.FLANK), 4),
-        (Support(Arm.INFANTRY, FAC, Position.FLANK), 4),
-        (Support(Arm.ARTILLERY, Formation.UNLIMBERED, Position.FLANK), 4),
-        (Support(Arm.INFANTRY, COLUMN, Position.REAR), 2),
-        (Support(Arm.INFANTRY, LINE, Position.REAR), 4),
-        (Support(Arm.INFANTRY, COLUMN, enfilade=True), 2),
-        (Support(Arm.INFANTRY, LINE, enfilade=True), 3),
-        (Support(Arm.INFANTRY, LINE, Position.FLANK, enfilade=True), 5),
+        (Support(CombatArm.INFANTRY, COLUMN), 1),
+        (Support(CombatArm.INFANTRY, SQUARE), 1),
+        (Support(CombatArm.INFANTRY, LINE), 2),
+        (Support(CombatArm.INFANTRY, FAC), 2),
+        (Support(CombatArm.ARTILLERY, Formation.UNLIMBERED), 2),
+        (Support(CombatArm.INFANTRY, COLUMN, Position.FLANK), 2),
+        (Support(CombatArm.INFANTRY, SQUARE, Position.FLANK), 2),
+        (Support(CombatArm.INFANTRY, LINE, Position.FLANK), 4),
+        (Support(CombatArm.INFANTRY, FAC, Position.FLANK), 4),
+        (Support(CombatArm.ARTILLERY, Formation.UNLIMBERED, Position.FLANK), 4),
+        (Support(CombatArm.INFANTRY, COLUMN, Position.REAR), 2),
+        (Support(CombatArm.INFANTRY, LINE, Position.REAR), 4),
+        (Support(CombatArm.INFANTRY, COLUMN, enfilade=True), 2),
+        (Support(CombatArm.INFANTRY, LINE, enfilade=True), 3),
+        (Support(CombatArm.INFANTRY, LINE, Position.FLANK, enfilade=True), 5),
     ],
 )
 def test_support_values(support: Support, value: float) -> None:
@@ -300,14 +300,14 @@ def test_support_values(support: Support, value: float) -> None:
 def test_support_rear_factor_option(factor: int, column: float, line: float) -> None:
     """Option support_rear_factor (7.2 values the flank but not the rear)."""
     rs = RS.with_options({"support_rear_factor": factor})
-    assert support_modifier(Support(Arm.INFANTRY, COLUMN, Position.REAR), rs).value == column
-    assert support_modifier(Support(Arm.INFANTRY, LINE, Position.REAR), rs).value == line
+    assert support_modifier(Support(CombatArm.INFANTRY, COLUMN, Position.REAR), rs).value == column
+    assert support_modifier(Support(CombatArm.INFANTRY, LINE, Position.REAR), rs).value == line
 
 
 def test_support_source_follows_the_supporter() -> None:
     """RULES-NOTES §3: infantry support values are text, the battery's is provisional."""
-    assert support_modifier(Support(Arm.INFANTRY, LINE), RS).source is Source.TEXT
-    battery = Support(Arm.ARTILLERY, Formation.UNLIMBERED)
+    assert support_modifier(Support(CombatArm.INFANTRY, LINE), RS).source is Source.TEXT
+    battery = Support(CombatArm.ARTILLERY, Formation.UNLIMBERED)
     assert support_modifier(battery, RS).source is Source.PROVISIONAL
 
 
@@ -316,7 +316,10 @@ def test_supports_add_up_for_the_defender_only() -> None:
     o = fight(
         [inf(9)],
         [inf(6)],
-        supports=[Support(Arm.INFANTRY, LINE), Support(Arm.INFANTRY, SQUARE, Position.FLANK)],
+        supports=[
+            Support(CombatArm.INFANTRY, LINE),
+            Support(CombatArm.INFANTRY, SQUARE, Position.FLANK),
+        ],
     )
     assert o.details["attacker_value"] == 9
     assert o.details["defender_value"] == 10
@@ -787,18 +790,18 @@ def test_british_counter_charge_eligibility(
             "7.12",
             "sappers",
         ),
-        ([inf()], [inf()], {"supports": [Support(Arm.CAVALRY, LINE)]}, "7.2", "supports"),
+        ([inf()], [inf()], {"supports": [Support(CombatArm.CAVALRY, LINE)]}, "7.2", "supports"),
         (
             [inf()],
             [inf()],
-            {"supports": [Support(Arm.INFANTRY, Formation.SKIRMISH)]},
+            {"supports": [Support(CombatArm.INFANTRY, Formation.SKIRMISH)]},
             "7.2",
             "supports",
         ),
         (
             [inf()],
             [inf()],
-            {"supports": [Support(Arm.ARTILLERY, Formation.LIMBERED)]},
+            {"supports": [Support(CombatArm.ARTILLERY, Formation.LIMBERED)]},
             "7.2",
             "supports",
         ),
@@ -835,7 +838,7 @@ def test_cavalry_may_charge_behind_a_wall() -> None:
 
 any_infantry = st.builds(
     Unit,
-    arm=st.just(Arm.INFANTRY),
+    arm=st.just(CombatArm.INFANTRY),
     ce=st.integers(0, 14),
     formation=st.sampled_from([LINE, COLUMN, FAC, SQUARE]),
     hits=st.integers(0, 4),
@@ -845,7 +848,7 @@ any_infantry = st.builds(
 )
 any_cavalry = st.builds(
     Unit,
-    arm=st.just(Arm.CAVALRY),
+    arm=st.just(CombatArm.CAVALRY),
     ce=st.integers(0, 14),
     formation=st.sampled_from([LINE, COLUMN]),
     hits=st.integers(0, 4),
@@ -854,7 +857,7 @@ any_cavalry = st.builds(
 )
 any_battery = st.builds(
     Unit,
-    arm=st.just(Arm.ARTILLERY),
+    arm=st.just(CombatArm.ARTILLERY),
     ce=st.integers(0, 10),
     formation=st.sampled_from([Formation.UNLIMBERED, Formation.LIMBERED]),
     hits=st.integers(0, 4),
@@ -864,14 +867,14 @@ any_battery = st.builds(
 any_support = st.one_of(
     st.builds(
         Support,
-        arm=st.just(Arm.INFANTRY),
+        arm=st.just(CombatArm.INFANTRY),
         formation=st.sampled_from([LINE, COLUMN, FAC, SQUARE]),
         position=st.sampled_from(list(Position)),
         enfilade=st.booleans(),
     ),
     st.builds(
         Support,
-        arm=st.just(Arm.ARTILLERY),
+        arm=st.just(CombatArm.ARTILLERY),
         formation=st.just(Formation.UNLIMBERED),
         position=st.sampled_from(list(Position)),
         enfilade=st.booleans(),
@@ -898,7 +901,7 @@ def situations(draw: st.DrawFn) -> AssaultSituation:
         defender_cover=cover,
         uphill=draw(st.booleans()),
         sabre_bonus=cavalry
-        and not any(d.arm is Arm.CAVALRY for d in defenders)
+        and not any(d.arm is CombatArm.CAVALRY for d in defenders)
         and draw(st.booleans()),
         sappers=cover is DefenderCover.TOWN and draw(st.booleans()),
         breakthrough=draw(st.booleans()),

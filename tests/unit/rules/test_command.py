@@ -7,6 +7,7 @@ import pytest
 from eote_ref.rules.command import (
     CommandRadiusSituation,
     Level,
+    RadiusColumn,
     TacticalCombatRangeSituation,
     command_radius,
     tactical_combat_range,
@@ -26,8 +27,8 @@ TABLE = {
 
 
 @pytest.mark.parametrize("rating", sorted(TABLE))
-@pytest.mark.parametrize("level", list(Level))
-def test_table_at_15mm(rs: Ruleset, rating: int, level: Level) -> None:
+@pytest.mark.parametrize("level", list(RadiusColumn))
+def test_table_at_15mm(rs: Ruleset, rating: int, level: RadiusColumn) -> None:
     col = ["division", "corps", "army"].index(level.value)
     out = command_radius(CommandRadiusSituation(rating, level), rs, dice(1))
     assert out.details["radius_in"] == TABLE[rating][col]
@@ -80,3 +81,16 @@ def test_tactical_combat_range(
 def test_tcr_negative(rs: Ruleset) -> None:
     with pytest.raises(RulesError):
         tactical_combat_range(TacticalCombatRangeSituation(-1), rs, dice(1))
+
+
+def test_order_of_battle_levels_read_their_radius_column() -> None:
+    """EotE 3.6: a wing commander reads the corps column; brigades read the division's."""
+    assert {lv.value: lv.radius_column.value for lv in Level} == {
+        "army": "army",
+        "wing": "corps",
+        "corps": "corps",
+        "division": "division",
+        "brigade": "division",
+    }
+    assert sorted(Level, key=lambda lv: -lv.rank)[:3] == [Level.ARMY, Level.WING, Level.CORPS]
+    assert [lv for lv in Level if lv.is_manoeuvre] == [Level.DIVISION, Level.BRIGADE]

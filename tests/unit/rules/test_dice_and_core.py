@@ -10,7 +10,7 @@ from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, Source, c
 from eote_ref.rules.dice import EnteredDice, RandomDice, read_d10, read_percentile
 from eote_ref.rules.procedures import PROCEDURES, get
 from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import Arm, Formation, Unit
+from eote_ref.rules.units import CombatArm, Formation, Unit
 
 
 @pytest.mark.parametrize(("entered", "face"), [(0, 10), (1, 1), (10, 10), (7, 7)])
@@ -118,7 +118,7 @@ def test_options(rs: Ruleset) -> None:
     ],
 )
 def test_unit_checks(kw: dict[str, object], field: str) -> None:
-    base: dict[str, object] = {"arm": Arm.INFANTRY, "ce": 5, "formation": Formation.LINE}
+    base: dict[str, object] = {"arm": CombatArm.INFANTRY, "ce": 5, "formation": Formation.LINE}
     with pytest.raises(RulesError) as err:
         Unit(**{**base, **kw})  # type: ignore[arg-type]
     assert err.value.field == field

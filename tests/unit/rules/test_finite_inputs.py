@@ -14,13 +14,13 @@ from eote_ref.rules.integrity import IntegritySituation, integrity
 from eote_ref.rules.movement import Mover, Pinner, PinningSituation, pinning
 from eote_ref.rules.orders import IssuerLevel, OrderActivationSituation, order_activation
 from eote_ref.rules.skirmish import SkirmishSituation, skirmish
-from eote_ref.rules.units import Arm, Formation, Unit
+from eote_ref.rules.units import CombatArm, Formation, Unit
 from eote_ref.rulesets import load_default
 from tests.unit.rules.conftest import dice
 
 RS = load_default()
-GUN = Unit(Arm.ARTILLERY, 5, Formation.UNLIMBERED)
-LINE = Unit(Arm.INFANTRY, 5, Formation.LINE)
+GUN = Unit(CombatArm.ARTILLERY, 5, Formation.UNLIMBERED)
+LINE = Unit(CombatArm.INFANTRY, 5, Formation.LINE)
 
 
 def _cases(x: float) -> list[tuple[Any, Any, str]]:

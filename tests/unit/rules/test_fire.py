@@ -12,18 +12,18 @@ from hypothesis import strategies as st
 from eote_ref.rules.core import Outcome, RulesError, Source
 from eote_ref.rules.dice import EnteredDice
 from eote_ref.rules.fire import Cover, FireSituation, fire, fire_result, fire_row
-from eote_ref.rules.units import Arm, Formation, Unit, Weight
+from eote_ref.rules.units import CombatArm, Formation, Unit, Weight
 from eote_ref.rulesets import load_default
 
 RS = load_default()
 
 
 def inf(ce: int = 6, formation: Formation = Formation.LINE, **kw: object) -> Unit:
-    return Unit(Arm.INFANTRY, ce, formation, **kw)
+    return Unit(CombatArm.INFANTRY, ce, formation, **kw)
 
 
 def bat(ce: int = 5, weight: Weight = Weight.MEDIUM, **kw: object) -> Unit:
-    return Unit(Arm.ARTILLERY, ce, Formation.UNLIMBERED, weight=weight, **kw)
+    return Unit(CombatArm.ARTILLERY, ce, Formation.UNLIMBERED, weight=weight, **kw)
 
 
 def roll(r: int) -> EnteredDice:
@@ -170,8 +170,8 @@ def test_french_assault_column_fires_at_minus_4() -> None:
         (inf(9, changed_formation=True), [-2], 7),
         (inf(9, Formation.SQUARE), [], 9),
         (inf(9, Formation.SKIRMISH), [], 9),
-        (Unit(Arm.CAVALRY, 9, Formation.SKIRMISH, blown=1), [-2], 7),
-        (Unit(Arm.CAVALRY, 9, Formation.SKIRMISH, blown=2), [-4], 5),
+        (Unit(CombatArm.CAVALRY, 9, Formation.SKIRMISH, blown=1), [-2], 7),
+        (Unit(CombatArm.CAVALRY, 9, Formation.SKIRMISH, blown=2), [-4], 5),
     ],
 )
 def test_firer_state_modifiers(firer: Unit, expected_mods: list[float], modified: float) -> None:
@@ -191,7 +191,7 @@ def test_firer_state_modifiers(firer: Unit, expected_mods: list[float], modified
         (inf(6), Cover.NONE, [], 7),
         (inf(6, Formation.COLUMN), Cover.NONE, [1], 8),
         (inf(6, Formation.FRENCH_ASSAULT_COLUMN), Cover.NONE, [1], 8),
-        (Unit(Arm.CAVALRY, 6, Formation.COLUMN), Cover.NONE, [1], 8),
+        (Unit(CombatArm.CAVALRY, 6, Formation.COLUMN), Cover.NONE, [1], 8),
         (inf(6, Formation.SQUARE), Cover.NONE, [2], 9),
         (inf(6, Formation.SKIRMISH), Cover.NONE, [-2], 5),
         (inf(6), Cover.WOODS, [-2], 5),
@@ -419,9 +419,9 @@ def test_a_single_skirmish_unit_fires_at_its_ce() -> None:
     ("firers", "target", "range_in", "extra", "rule", "field"),
     [
         ([inf(7, Formation.COLUMN)], inf(), 4, {}, "6.5.1", "firers"),
-        ([Unit(Arm.CAVALRY, 7, Formation.LINE)], inf(), 4, {}, "5.17", "firers"),
-        ([Unit(Arm.CAVALRY, 7, Formation.COLUMN)], inf(), 4, {}, "5.17", "firers"),
-        ([Unit(Arm.ARTILLERY, 5, Formation.LIMBERED)], inf(), 10, {}, "1.0.1", "firers"),
+        ([Unit(CombatArm.CAVALRY, 7, Formation.LINE)], inf(), 4, {}, "5.17", "firers"),
+        ([Unit(CombatArm.CAVALRY, 7, Formation.COLUMN)], inf(), 4, {}, "5.17", "firers"),
+        ([Unit(CombatArm.ARTILLERY, 5, Formation.LIMBERED)], inf(), 10, {}, "1.0.1", "firers"),
         ([inf(7)], inf(), 5.5, {}, "6.5", "range_in"),
         ([inf(7, Formation.SKIRMISH)], inf(), 5.5, {}, "6.5", "range_in"),
         ([bat(5)], inf(), 28.5, {}, "6.1", "range_in"),
@@ -624,7 +624,7 @@ def test_a_bridge_counts_as_a_line_target() -> None:
 
 firer_units = st.builds(
     Unit,
-    arm=st.just(Arm.INFANTRY),
+    arm=st.just(CombatArm.INFANTRY),
     ce=st.integers(0, 30),
     formation=st.sampled_from(
         [Formation.LINE, Formation.FRENCH_ASSAULT_COLUMN, Formation.SQUARE, Formation.SKIRMISH]
@@ -635,7 +635,7 @@ firer_units = st.builds(
 )
 batteries = st.builds(
     Unit,
-    arm=st.just(Arm.ARTILLERY),
+    arm=st.just(CombatArm.ARTILLERY),
     ce=st.integers(0, 20),
     formation=st.just(Formation.UNLIMBERED),
     hits=st.integers(0, 6),
@@ -644,7 +644,7 @@ batteries = st.builds(
 )
 targets = st.builds(
     Unit,
-    arm=st.just(Arm.INFANTRY),
+    arm=st.just(CombatArm.INFANTRY),
     ce=st.integers(0, 12),
     formation=st.sampled_from(
         [
@@ -706,7 +706,7 @@ def test_property_probabilities_and_modifier_trace(case: tuple[FireSituation, st
     st.lists(
         st.builds(
             Unit,
-            arm=st.just(Arm.INFANTRY),
+            arm=st.just(CombatArm.INFANTRY),
             ce=st.integers(0, 16),
             formation=st.just(Formation.SKIRMISH),
             hits=st.integers(0, 3),

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from eote_ref.rules.morale import MoraleSituation, morale, rout_hits
 from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import Arm, Formation, Unit, morale_check_due
+from eote_ref.rules.units import CombatArm, Formation, Unit, morale_check_due
 from eote_ref.rulesets import load_default
 from tests.unit.rules.conftest import dice
 
 
 def inf(**kw: object) -> Unit:
-    base: dict[str, object] = {"arm": Arm.INFANTRY, "ce": 7, "formation": Formation.LINE}
+    base: dict[str, object] = {"arm": CombatArm.INFANTRY, "ce": 7, "formation": Formation.LINE}
     base.update(kw)
     return Unit(**base)  # type: ignore[arg-type]
 
@@ -52,17 +52,17 @@ def test_table_reading_option_reverses(rs: Ruleset) -> None:
 @pytest.mark.parametrize(
     ("unit", "flags", "expected"),
     [
-        (Unit(Arm.CAVALRY, 7, Formation.LINE, blown=2), {}, 5),
+        (Unit(CombatArm.CAVALRY, 7, Formation.LINE, blown=2), {}, 5),
         (inf(), {"leader_killed": True}, 5),
         (inf(), {"pinned_by_cavalry": True}, 4),
-        (Unit(Arm.CAVALRY, 7, Formation.LINE), {"pinned_by_cavalry": True}, 7),
+        (Unit(CombatArm.CAVALRY, 7, Formation.LINE), {"pinned_by_cavalry": True}, 7),
         (inf(in_command=False), {}, 5),
         (inf(formation=Formation.COLUMN), {}, 8),
         (inf(formation=Formation.SQUARE), {}, 9),
         (inf(formation=Formation.SQUARE), {"in_town": True}, 9),
         (inf(), {"in_town": True}, 9),
-        (Unit(Arm.ARTILLERY, 7, Formation.UNLIMBERED), {"artillery_supported": False}, 5),
-        (Unit(Arm.ARTILLERY, 7, Formation.UNLIMBERED), {"pinned_by_cavalry": True}, 4),
+        (Unit(CombatArm.ARTILLERY, 7, Formation.UNLIMBERED), {"artillery_supported": False}, 5),
+        (Unit(CombatArm.ARTILLERY, 7, Formation.UNLIMBERED), {"pinned_by_cavalry": True}, 4),
         (inf(), {"artillery_supported": False}, 7),
         (inf(leader_attached=True), {}, 10),
     ],
@@ -72,7 +72,7 @@ def test_each_modifier(rs: Ruleset, unit: Unit, flags: dict[str, bool], expected
 
 
 def test_artillery_abandons_guns_on_fall_back_and_rout(rs: Ruleset) -> None:
-    gun = Unit(Arm.ARTILLERY, 5, Formation.UNLIMBERED)
+    gun = Unit(CombatArm.ARTILLERY, 5, Formation.UNLIMBERED)
     s = MoraleSituation(gun)
     assert morale(s, rs, dice(5)).effects["unit"].guns_abandoned is True
     assert morale(s, rs, dice(9)).effects["unit"].guns_abandoned is True

@@ -19,7 +19,7 @@ from eote_ref.rules.fire import FireSituation, fire
 from eote_ref.rules.morale import MoraleSituation, morale
 from eote_ref.rules.movement import MovementSituation, Mover, movement
 from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import Arm, Formation, Unit, Weight
+from eote_ref.rules.units import CombatArm, Formation, Unit, Weight
 from eote_ref.rulesets import load_default
 from tests.unit.rules.conftest import dice
 
@@ -59,15 +59,15 @@ def opt(**chosen: Any) -> Ruleset:
 
 
 def inf(ce: int = 6, formation: Formation = F.LINE, **kw: Any) -> Unit:
-    return Unit(Arm.INFANTRY, ce, formation, **kw)
+    return Unit(CombatArm.INFANTRY, ce, formation, **kw)
 
 
 def cav(ce: int = 6, **kw: Any) -> Unit:
-    return Unit(Arm.CAVALRY, ce, F.LINE, **kw)
+    return Unit(CombatArm.CAVALRY, ce, F.LINE, **kw)
 
 
 def bat(ce: int = 5, **kw: Any) -> Unit:
-    return Unit(Arm.ARTILLERY, ce, F.UNLIMBERED, **kw)
+    return Unit(CombatArm.ARTILLERY, ce, F.UNLIMBERED, **kw)
 
 
 @pytest.mark.parametrize(("name", "default"), ADDED.items())
@@ -233,12 +233,12 @@ def test_enfilade_support(choice: str, flank_enfilade: bool) -> None:
     base = RS.support["infantry_column"].value
     e = RS.support["enfilade"].value
     factor = RS.support["flank_factor"].value
-    sup = Support(Arm.INFANTRY, F.COLUMN, Position.FLANK, enfilade=True)
+    sup = Support(CombatArm.INFANTRY, F.COLUMN, Position.FLANK, enfilade=True)
     expected = base * factor + e if flank_enfilade else base + e
     assert support_modifier(sup, rs).value == expected
-    front = Support(Arm.INFANTRY, F.COLUMN, Position.FRONT, enfilade=True)
+    front = Support(CombatArm.INFANTRY, F.COLUMN, Position.FRONT, enfilade=True)
     assert support_modifier(front, rs).value == base + e
-    flank = Support(Arm.INFANTRY, F.COLUMN, Position.FLANK)
+    flank = Support(CombatArm.INFANTRY, F.COLUMN, Position.FLANK)
     assert support_modifier(flank, rs).value == base * factor
 
 

@@ -9,13 +9,13 @@ from hypothesis import strategies as st
 from eote_ref.rules.core import RulesError, Source
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.square import SquareSituation, square
-from eote_ref.rules.units import Arm, Formation, Unit
+from eote_ref.rules.units import CombatArm, Formation, Unit
 from eote_ref.rulesets import load_default
 from tests.unit.rules.conftest import dice
 
 
 def inf(**kw: object) -> Unit:
-    base: dict[str, object] = {"arm": Arm.INFANTRY, "ce": 6, "formation": Formation.LINE}
+    base: dict[str, object] = {"arm": CombatArm.INFANTRY, "ce": 6, "formation": Formation.LINE}
     base.update(kw)
     return Unit(**base)  # type: ignore[arg-type]
 
@@ -75,7 +75,7 @@ def test_voluntary_square_outside_pinning_needs_no_roll(rs: Ruleset) -> None:
 @pytest.mark.parametrize(
     "unit",
     [
-        Unit(Arm.CAVALRY, 6, Formation.LINE),
+        Unit(CombatArm.CAVALRY, 6, Formation.LINE),
         inf(formation=Formation.SQUARE),
         inf(formation=Formation.SKIRMISH),
     ],

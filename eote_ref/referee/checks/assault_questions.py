@@ -1,0 +1,285 @@
+"""The questions of a tactical assault (EotE 7.x): the sides, the units, supporters, flags.
+
+:class:`AssaultQuestions` reads who attacks (the side with the initiative, 7.6), the units
+engaged since last turn (7.0) or charged this turn (5.8), and asks the umpire the rest: the
+supporters (7.2), the defender's cover, the situation flags and a battery's 7.10 choice.
+:class:`~eote_ref.referee.checks.assault.AssaultCheck` resolves them.
+"""
+
+from __future__ import annotations
+
+from eote_ref.referee import facts as turn_facts
+from eote_ref.referee.checks import Adjudication, Choice, Fact
+from eote_ref.referee.checks.fire import on_table, side_of, unit_label
+from eote_ref.referee.checks.guns import remanned_ids
+from eote_ref.referee.views import UnitView
+
+SUPPORT_SLOTS = 3
+POSITIONS = (
+    Choice("front", "front"),
+    Choice("flank", "flank"),
+    Choice("rear", "rear"),
+)
+COVERS = (
+    Choice("none", "open ground"),
+    Choice("town", "town"),
+    Choice("fortified", "fortified"),
+    Choice("woods", "woods"),
+    Choice("wall", "behind a wall"),
+)
+#: An assaulted battery's choice before the roll (EotE 7.10).
+BATTERY_CHOICES = (
+    Choice("stand", "stands and fights"),
+    Choice("move_away", "limbers (if it must) and moves away"),
+    Choice("abandon", "abandons its guns"),
+)
+#: The results of an assault not fought because every defender was a battery that went.
+BATTERY_RESULTS = {
+    "moves_away": "moves away: no assault against it",
+    "abandons_guns": "abandons its guns: no assault against it",
+}
+
+
+class AssaultQuestions(Adjudication):
+    """The facts of an assault, read from the state and the facts of the turn."""
+
+    # ------------------------------------------------------------------ sides
+    @property
+    def attacking_side(self) -> int:
+        """The side position with the initiative (EotE 7.6)."""
+        if "side" in self.target:
+            return int(self.target["side"])
+        if self.view.initiative is not None:
+            return self.view.initiative
+        uid = self.target.get("unit_id")
+        for ln in self.view.links:
+            if ln.kind == "engaged" and uid in (ln.unit_id, ln.other_id):
+                return side_of(self.view, ln.unit_id)
+        for key in ("attackers", "unit_id"):
+            ids = self.target.get(key)
+            if ids is not None:
+                first = ids[0] if isinstance(ids, (list, tuple)) else ids
+                return side_of(self.view, int(first))
+        return self.view.sides[0].position
+
+    def _engaged_with(self, unit_id: int) -> list[int]:
+        out = []
+        for ln in self.view.links:
+            if ln.kind != "engaged":
+                continue
+            if ln.unit_id == unit_id:
+                out.append(ln.other_id)
+            elif ln.other_id == unit_id:
+                out.append(ln.unit_id)
+        return out
+
+    def _defaults(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        att = tuple(int(i) for i in self.target.get("attackers", ()))
+        dfd = tuple(int(i) for i in self.target.get("defenders", ()))
+        uid = self.target.get("unit_id")
+        if uid is not None and not (att and dfd):
+            uid = int(uid)
+            # Engaged since last turn (7.0), else this turn's charges (5.8), either way round.
+            partners = tuple(self._engaged_with(uid)) or tuple(
+                turn_facts.charged_by(self.view, uid) + turn_facts.chargers_of(self.view, uid)
+            )
+            mine = side_of(self.view, uid) == self.attacking_side
+            if mine:
+                att = att or (uid,)
+                dfd = dfd or tuple(p for p in partners if self._side(p) != self.attacking_side)
+            else:
+                dfd = dfd or (uid,)
+                att = att or tuple(p for p in partners if self._side(p) == self.attacking_side)
+        return att, dfd
+
+    def _side(self, unit_id: int) -> int:
+        return side_of(self.view, unit_id)
+
+    def _of_side(self, attacking: bool) -> list[UnitView]:
+        return [
+            u
+            for u in on_table(self.view)
+            if (self._side(u.id) == self.attacking_side) == attacking
+            and (not attacking or not u.routed)
+        ]
+
+    # ------------------------------------------------------------------ facts
+    def facts(self) -> list[Fact]:
+        """Units of each side, supporters, and the situation flags."""
+        view = self.view
+        att, dfd = self._defaults()
+        attackers = tuple(Choice(u.id, unit_label(view, u)) for u in self._of_side(True))
+        defenders = tuple(Choice(u.id, unit_label(view, u)) for u in self._of_side(False))
+        silent = remanned_ids(view)
+        supporters = tuple(
+            Choice(u.id, unit_label(view, u))
+            for u in self._of_side(False)
+            if u.arm in ("infantry", "engineers", "artillery")
+            and not u.routed
+            and not (u.arm == "artillery" and (u.guns_abandoned or u.id in silent))
+        )
+        in_town = any(
+            d.in_town for s in view.sides for d in s.divisions for u in d.units if u.id in dfd
+        )
+        sabre = self._sabre_due(att, dfd)
+        facts = [
+            Fact(
+                "attackers",
+                "Attacking units (initiative side)",
+                "units",
+                att,
+                rule="7.9",
+                choices=attackers,
+                derived=bool(att),
+            ),
+            Fact(
+                "defenders",
+                "Defending units",
+                "units",
+                dfd,
+                rule="7.9",
+                choices=defenders,
+                derived=bool(dfd),
+            ),
+            Fact(
+                "battery_choice",
+                "An assaulted battery, before the roll",
+                "choice",
+                str(self.target.get("battery_choice", "stand")),
+                rule="7.10",
+                choices=BATTERY_CHOICES,
+                help="Limbered guns may move away; unlimbered horse artillery may limber and go "
+                "only from infantry; unlimbered guns may be abandoned to infantry, or to cavalry "
+                "when the gunners can reach an infantry square next to them",
+            ),
+            Fact(
+                "square_adjacent",
+                "The gunners can reach an adjacent infantry square",
+                "bool",
+                False,
+                rule="7.10",
+                help="Needed to abandon the guns when cavalry assaults them",
+            ),
+            Fact(
+                "attacker_position",
+                "The attack strikes the defender's",
+                "choice",
+                "front",
+                rule="10.0",
+                choices=POSITIONS,
+            ),
+            Fact("attacker_enfilade", "The attackers are in enfilade", "bool", False, rule="10.0"),
+            Fact(
+                "defender_cover",
+                "The defender's position",
+                "choice",
+                "town" if in_town else "none",
+                rule="7.12",
+                choices=COVERS,
+                derived=in_town,
+            ),
+            Fact("uphill", "The attackers charge uphill", "bool", False, rule="10.0"),
+            Fact(
+                "sabre_bonus",
+                "Sabre bonus: cavalry on breakthrough contacts the same infantry or guns again",
+                "bool",
+                sabre,
+                rule="7.7.1",
+                derived=sabre,
+                help="Pre-ticked when the breakthrough contacts the unit the cavalry beat",
+            ),
+            Fact(
+                "sappers", "Sappers with the attackers (town assault)", "bool", False, rule="7.12"
+            ),
+            Fact(
+                "breakthrough",
+                "This combat is on breakthrough movement",
+                "bool",
+                bool(self.target.get("breakthrough", False)),
+                rule="5.15",
+                derived=bool(self.target.get("breakthrough", False)),
+            ),
+            Fact(
+                "artillery_supported",
+                'Defending artillery has friendly infantry or cavalry within 2"',
+                "bool",
+                True,
+                rule="1.7",
+            ),
+        ]
+        for n in range(1, SUPPORT_SLOTS + 1):
+            facts += [
+                Fact(
+                    f"support_{n}",
+                    f'Supporter {n} (within 2", not engaged)',
+                    "choice",
+                    None,
+                    rule="7.2",
+                    choices=(Choice(None, "none"), *supporters),
+                ),
+                Fact(
+                    f"support_{n}_position",
+                    f"Supporter {n} stands on the attackers'",
+                    "choice",
+                    "front",
+                    rule="7.2",
+                    choices=POSITIONS,
+                ),
+                Fact(
+                    f"support_{n}_enfilade",
+                    f"Supporter {n} is in enfilade",
+                    "bool",
+                    False,
+                    rule="7.2",
+                ),
+            ]
+        batteries = tuple(
+            Choice(u.id, unit_label(view, u))
+            for u in on_table(view)
+            if u.arm == "artillery" and not u.routed and not u.limbered
+        )
+        facts += [
+            Fact(
+                "artillery_fall_back",
+                'Batteries within 2" that limber and go back with a beaten side',
+                "units",
+                (),
+                rule="7.8",
+                choices=batteries,
+            ),
+            Fact(
+                "passed_through",
+                "Formed friendly units a routing unit passes through (they test morale)",
+                "units",
+                (),
+                rule="7.5",
+                choices=tuple(
+                    Choice(u.id, unit_label(view, u))
+                    for u in on_table(view)
+                    if not u.routed
+                    and u.formation != "skirmish"
+                    and not (u.arm == "artillery" and not u.limbered)
+                ),
+                help="As a morale rout: each formed friend it passes through must test (7.5)",
+            ),
+            Fact(
+                "takes_breakthrough",
+                "Winning cavalry takes its breakthrough",
+                "bool",
+                True,
+                rule="5.15",
+                help="British cavalry declining rolls: even forces it (5.151)",
+            ),
+        ]
+        return facts
+
+    def _sabre_due(self, att: tuple[int, ...], dfd: tuple[int, ...]) -> bool:
+        """Breakthrough cavalry contacting the infantry or guns it beat, again (EotE 7.7.1)."""
+        if not self.target.get("breakthrough") and not self.__dict__.get("values", {}).get(
+            "breakthrough"
+        ):
+            return False
+        beaten = {turn_facts.breakthrough_beaten(self.view, a) for a in att} - {None}
+        return any(
+            d in beaten and self.unit(d).arm in ("infantry", "engineers", "artillery") for d in dfd
+        )

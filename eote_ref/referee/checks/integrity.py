@@ -1,0 +1,231 @@
+"""Divisional integrity (EotE 9.0): the check, and a falling-back division reaching safety.
+
+:class:`IntegrityCheck` asks its second roll only on a failure; :class:`FallingBackEnded`
+records a falling-back division that is clear of the enemy or in cover.
+"""
+
+from __future__ import annotations
+
+from eote_ref.referee.checks import (
+    Adjudication,
+    Choice,
+    Fact,
+    register,
+    set_unit,
+)
+from eote_ref.referee.checks.common import (
+    RecordAction,
+    check_division,
+    events_this_turn,
+    roll_text,
+    set_if_changed,
+)
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import DivisionView, UnitView
+from eote_ref.rules.core import Outcome
+from eote_ref.rules.integrity import IntegritySituation
+from eote_ref.rules.orders import OrderType
+from eote_ref.store import (
+    Change,
+)
+
+#: Integrity results that count as a check taken (the no-roll record actions do not).
+INTEGRITY_RESULTS = ("pass", "fall_back", "rout")
+
+
+def integrity_checks_taken(game: GameService, division_id: int) -> int:
+    """How many integrity checks ``division_id`` has taken this turn."""
+    return sum(
+        1
+        for e in events_this_turn(game, "integrity")
+        if (e.outcome or {}).get("result") in INTEGRITY_RESULTS
+        and ((e.inputs or {}).get("target") or {}).get("division_id") == division_id
+    )
+
+
+def _ce_units(div: DivisionView) -> list[UnitView]:
+    return [u for u in div.units if u.arm in ("infantry", "cavalry") and not u.off_table]
+
+
+@register
+class IntegrityCheck(Adjudication):
+    """A division's integrity check (EotE 9.0); a failure rolls a second d10: fall back or rout."""
+
+    procedure = "integrity"
+    title = "Divisional integrity"
+    rule = "9.0"
+    dice_labels = {"roll": "d10", "second_roll": "second d10 (fall back or rout)"}
+
+    def subject(self) -> str:
+        """The division checking."""
+        return check_division(self).name
+
+    def facts(self) -> list[Fact]:
+        """The CE base units and every modifier, read from the state."""
+        d = check_division(self)
+        ce_units = _ce_units(d)
+        routed = sum(1 for u in d.units if u.routed)
+        routed_now = sum(1 for u in d.units if u.routed_this_turn)
+        battered = sum(1 for u in d.units if u.hits >= 3 and not u.routed and not u.off_table)
+        has_leader = d.leader is not None and not d.leader.killed
+        return [
+            Fact(
+                "ce_units",
+                "CE base units",
+                "units",
+                tuple(u.id for u in ce_units),
+                rule="9.0",
+                choices=tuple(
+                    Choice(u.id, f"{u.name} (CE {u.ce})")
+                    for u in d.units
+                    if u.arm in ("infantry", "cavalry")
+                ),
+                derived=True,
+                help="The infantry and attached cavalry whose CE makes the base.",
+            ),
+            Fact(
+                "routed_units",
+                "Routed units (this turn's included)",
+                "int",
+                routed,
+                rule="9.0",
+                derived=True,
+                maximum=len(d.units),
+            ),
+            Fact(
+                "routed_this_turn",
+                "Units routed this turn",
+                "int",
+                routed_now,
+                rule="9.0",
+                derived=True,
+                maximum=len(d.units),
+            ),
+            Fact(
+                "has_leader", "The division has a leader", "bool", has_leader, "9.0", derived=True
+            ),
+            Fact(
+                "objective_lost",
+                "The division has lost its objective",
+                "bool",
+                d.objective_lost,
+                rule="9.0",
+                help="Read the table: was the division's objective taken from it?",
+            ),
+            Fact(
+                "units_with_3plus_hits",
+                "Units with 3 or more hits",
+                "int",
+                battered,
+                rule="9.0",
+                derived=True,
+                maximum=len(d.units),
+            ),
+            Fact(
+                "in_town", "The division occupies a town", "bool", d.in_town, "7.12", derived=True
+            ),
+        ]
+
+    def situation(self) -> IntegritySituation:
+        """The division as read and confirmed."""
+        d = check_division(self)
+        ce = {u.id: u.ce for u in d.units}
+        v = self.values
+        return IntegritySituation(
+            unit_ces=[ce[i] for i in v["ce_units"] if i in ce],
+            routed_units=int(v["routed_units"]),
+            routed_this_turn=int(v["routed_this_turn"]),
+            has_leader=bool(v["has_leader"]),
+            objective_lost=bool(v["objective_lost"]),
+            units_with_3plus_hits=int(v["units_with_3plus_hits"]),
+            in_town=bool(v["in_town"]),
+        )
+
+    def result_text(self, outcome: Outcome) -> str:
+        """Holds, falls back disordered, routs, or exempt."""
+        return {
+            "pass": "holds",
+            "fall_back": "falls back disordered, then on DEFEND",
+            "rout": "the division routs",
+            "exempt": "exempt: holds a town",
+        }.get(outcome.result, super().result_text(outcome))
+
+    def changes(self, outcome: Outcome) -> list[Change]:
+        """Rout: the division and its units rout; fall back: disordered, falling back, DEFEND."""
+        d = check_division(self)
+        out: list[Change] = []
+        if outcome.result == "rout":
+            out += set_if_changed("game_command", d.id, "routed", True, d.routed)
+            # Units already gone (off the table) are not routed again (9.0).
+            out += [
+                set_unit(u.id, "routed", True) for u in d.units if not u.routed and not u.off_table
+            ]
+        elif outcome.result == "fall_back":
+            out += set_if_changed("game_command", d.id, "falling_back", True, d.falling_back)
+            out += set_if_changed(
+                "game_command", d.id, "current_order", OrderType.DEFEND.value, d.current_order
+            )
+            out += [
+                set_unit(u.id, "disordered", True)
+                for u in d.units
+                if not u.disordered and not u.routed and not u.off_table
+            ]
+        return out
+
+    def summary(self, outcome: Outcome) -> str:
+        """``2nd Division: integrity falls back disordered (rolled 9 against 7, then 6)``."""
+        name = check_division(self).name
+        return f"{name}: integrity {self.result_text(outcome)}{roll_text(outcome)}"
+
+
+@register
+class FallingBackEnded(RecordAction):
+    """A falling-back division is 18" clear of the enemy or in cover (EotE 9.0): it stops."""
+
+    procedure = "integrity"
+    key = "falling_back_ended"
+    title = "Falling back ended"
+    rule = "9.0"
+
+    def facts(self) -> list[Fact]:
+        """Why it stops (either condition of 9.0)."""
+        d = check_division(self)
+        if not d.falling_back:
+            raise RefereeError(f"{d.name} is not falling back")
+        return [
+            Fact(
+                "reason",
+                "The division stops falling back because it is",
+                "choice",
+                "clear",
+                rule="9.0",
+                choices=(
+                    Choice("clear", '18" or more from every enemy unit'),
+                    Choice("cover", "in a town, woods or other cover"),
+                ),
+            )
+        ]
+
+    def subject(self) -> str:
+        """The division."""
+        return check_division(self).name
+
+    def decide(self) -> Outcome:
+        """Always stops; it stays on DEFEND until a new order arrives."""
+        return Outcome.decided(
+            "integrity",
+            "9.0",
+            "falling_back_ended",
+            notes=("stays on DEFEND until the highest-ranking commander sends a new order",),
+        )
+
+    def changes(self, outcome: Outcome) -> list[Change]:
+        """Falling back off (the DEFEND order stays)."""
+        d = check_division(self)
+        return set_if_changed("game_command", d.id, "falling_back", False, d.falling_back)
+
+    def summary(self, outcome: Outcome) -> str:
+        """``2nd Division: no longer falling back (in cover)``."""
+        why = "in cover" if self.values["reason"] == "cover" else '18" clear of the enemy'
+        return f"{check_division(self).name}: no longer falling back ({why})"

@@ -1,0 +1,152 @@
+"""Rallying routed units (EotE 9.1): each unit's one attempt per game."""
+
+from __future__ import annotations
+
+from sqlmodel import col, select
+
+from eote_ref.referee.checks import (
+    Adjudication,
+    Choice,
+    Fact,
+    register,
+    set_unit,
+)
+from eote_ref.referee.checks.common import (
+    check_division,
+    game_unit_row,
+    roll_text,
+)
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import GameView, UnitView
+from eote_ref.rules.core import Outcome
+from eote_ref.rules.rally import RallySituation
+from eote_ref.store import (
+    Change,
+    GameUnit,
+)
+
+
+def routed_units_to_rally(
+    game: GameService, view: GameView | None = None
+) -> list[tuple[int, int, int, str]]:
+    """Routed units that still have their one rally attempt (9.1): (side, division, unit, name).
+
+    Units of routed divisions are left out: the whole division is leaving the field.
+    """
+    view = view or game.view()
+    with game.db.session() as s:
+        spent = set(
+            s.exec(
+                select(GameUnit.id).where(
+                    GameUnit.game_id == game.game_id, col(GameUnit.rallied_once)
+                )
+            ).all()
+        )
+    return [
+        (side.position, d.id, u.id, u.name)
+        for side in view.sides
+        for d in side.divisions
+        if not d.routed
+        for u in d.units
+        if u.routed and u.id not in spent
+    ]
+
+
+@register
+class RallyRoutedCheck(Adjudication):
+    """A routed unit of a division out of tactical combat range tries its one rally (EotE 9.1)."""
+
+    procedure = "rally"
+    title = "Rally routed unit"
+    rule = "9.1"
+
+    def _routed(self) -> list[UnitView]:
+        return [u for u in check_division(self).units if u.routed]
+
+    def facts(self) -> list[Fact]:
+        """Which unit, out of range confirmed, the commander's rating and the unit's state."""
+        d = check_division(self)
+        routed = self._routed()
+        if not routed:
+            raise RefereeError(f"{d.name} has no routed unit to rally")
+        uid = self.target.get("unit_id")
+        default = next((u.id for u in routed if u.id == uid), routed[0].id)
+        row = game_unit_row(self.game, default)
+        rating = d.leader.rating if d.leader is not None and not d.leader.killed else -1
+        return [
+            Fact(
+                "unit_id",
+                "Routed unit",
+                "choice",
+                default,
+                rule="9.1",
+                choices=tuple(Choice(u.id, f"{u.name} ({u.hits} hits)") for u in routed),
+            ),
+            Fact(
+                "out_of_tcr",
+                'The division is out of tactical combat range (18" clear)',
+                "bool",
+                False,
+                rule="1.9",
+                help='Confirm on the table: no enemy division or cavalry brigade within 18".',
+            ),
+            Fact(
+                "leader_rating",
+                "Commander's rating",
+                "int",
+                rating,
+                rule="9.1",
+                minimum=-1,
+                maximum=4,
+                derived=True,
+            ),
+            Fact(
+                "routed_by_morale",
+                "The unit routed from a morale check",
+                "bool",
+                row.routed_by_morale,
+                rule="9.1",
+                derived=True,
+            ),
+        ]
+
+    def row(self) -> GameUnit:
+        """The unit trying to rally."""
+        return game_unit_row(self.game, int(self.values["unit_id"]))
+
+    def subject(self) -> str:
+        """The unit and its hits."""
+        r = self.row()
+        return f"{r.name} ({r.hits} hits)"
+
+    def situation(self) -> RallySituation:
+        """The unit's CE, hits and the once-per-game flag from the state."""
+        r = self.row()
+        return RallySituation(
+            ce=r.ce,
+            leader_rating=int(self.values["leader_rating"]),
+            hits=r.hits,
+            routed_by_morale=bool(self.values["routed_by_morale"]),
+            already_attempted=r.rallied_once,
+            division_out_of_tcr=bool(self.values["out_of_tcr"]),
+        )
+
+    def changes(self, outcome: Outcome) -> list[Change]:
+        """The attempt is spent; success: back on the table, not routed, half the hits off."""
+        r = self.row()
+        assert r.id is not None
+        out: list[Change] = [set_unit(r.id, "rallied_once", True)]
+        if outcome.result == "rallied":
+            after = int(outcome.details.get("hits_after", r.hits))
+            out += [set_unit(r.id, "routed", False)]
+            if r.hits != after:
+                out.append(set_unit(r.id, "hits", after))
+            for flag in ("off_table", "routed_by_morale"):
+                if getattr(r, flag):
+                    out.append(set_unit(r.id, flag, False))
+        return out
+
+    def summary(self, outcome: Outcome) -> str:
+        """``2/3rd Ligne: rally rallied (rolled 2 against 4)``."""
+        return f"{self.row().name}: rally {outcome.result}{roll_text(outcome)}"

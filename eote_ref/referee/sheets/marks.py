@@ -1,0 +1,144 @@
+"""What every printed sheet shares: the marks of provisional and house values, numbers, HTML.
+
+Ruleset values that eote-ref supplies because the rules text lost its chart are marked ``†``
+wherever they are printed, a club's own values (``source: house``) ``‡``, so an edited ruleset
+prints its own sheet honestly; :func:`option_words` says which named options a game plays.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from eote_ref.rules.core import Source
+from eote_ref.rules.ruleset import Ruleset
+
+#: The mark printed after a provisional value, and after a club's (house) value.
+PROVISIONAL_MARK = "†"
+
+
+HOUSE_MARK = "‡"
+
+
+def mark(source: Source) -> str:
+    """The mark a value of ``source`` carries on a printed sheet (empty for the rules text)."""
+    if source is Source.PROVISIONAL:
+        return PROVISIONAL_MARK
+    if source is Source.HOUSE:
+        return HOUSE_MARK
+    return ""
+
+
+def num(x: float) -> str:
+    """A number as a sheet prints it: ``6``, ``0.5`` → ``½``, ``-2`` → ``−2``."""
+    text = f"{x:g}".replace("-", "−")
+    return text.replace(".5", "½").replace("0½", "½")
+
+
+def signed(x: float) -> str:
+    """A modifier with its sign: ``+2``, ``−1``, ``0``."""
+    return ("+" if x > 0 else "") + num(x)
+
+
+def esc(text: object) -> str:
+    """``text`` escaped for HTML."""
+    return html.escape(str(text))
+
+
+#: A parenthesised remark about the transcription of the rules text in a ruleset label.
+_TRANSCRIPT_REMARK = re.compile(r"\s*\([^()]*\btranscri[^()]*\)")
+
+
+def clean_label(text: str) -> tuple[str, bool]:
+    """A ruleset label without its transcription remarks, and whether it had any.
+
+    ``"cavalry in line (transcript possibly damaged)"`` → ``("cavalry in line", True)``: the
+    sheet prints the clean label and marks the value provisional.
+    """
+    clean = _TRANSCRIPT_REMARK.sub("", text)
+    return " ".join(clean.split()), clean != text
+
+
+def document(title: str, css: str, body: str) -> str:
+    """A whole HTML page: ``title``, its style sheet and ``body``."""
+    return (
+        '<!DOCTYPE html><html><head><meta charset="utf-8">'
+        f"<title>{esc(title)}</title><style>{css}</style></head><body>{body}</body></html>"
+    )
+
+
+#: Each option's chosen value in words (EotE section in brackets): value → phrase.
+_OPTION_WORDS: dict[str, dict[object, str]] = {
+    "scale_adjusts": {
+        "all_distances": 'the 2" shift for 6mm and 25mm figures applies to every distance '
+        "(introduction)",
+        "none": "every distance is played as listed at any figure scale",
+    },
+    "morale_result_reading": {
+        "prose": "a morale roll under the modified CE passes, as the prose of 7.5 reads",
+        "table": "a morale roll over the modified CE passes, as the results table of 7.5 reads",
+    },
+    "di_routed_this_turn_stacks": {
+        True: "a unit routed this turn takes both −3s in an integrity check (EotE 9.0)",
+        False: "a unit routed this turn counts once in an integrity check (EotE 9.0)",
+    },
+    "multi_unit_half_rounding": {
+        "down": "a halved CE is rounded down (EotE 7.9)",
+        "nearest": "a halved CE is rounded to the nearest whole number (EotE 7.9)",
+        "none": "a halved CE keeps its half (EotE 7.9)",
+    },
+    "multi_unit_three_or_more": {
+        "strongest_plus_half_each": "three or more units combine as the strongest plus half of "
+        "each other (EotE 7.9)",
+        "strongest_plus_half_next_only": "three or more units combine as the strongest plus "
+        "half of the next strongest (EotE 7.9)",
+    },
+    "routed_units_leave_table": {
+        "next_command_phase_rally_eligible": "routed units leave the table at the next command "
+        "phase and may still be rallied once (EotE 7.5, 9.1)",
+        "next_command_phase_final": "routed units leave the table for good at the next command "
+        "phase (EotE 7.5)",
+        "stay_until_rallied": "routed units stay on the table until rallied (EotE 9.1)",
+    },
+    "rout_hits": {
+        "assault_2_morale_1": "a rout marks 2 hits in an assault, 1 from a morale check "
+        "(EotE 7.3–7.5)",
+        "always_2": "a rout always marks 2 hits (EotE 7.3–7.5)",
+        "always_1": "a rout always marks 1 hit (EotE 7.3–7.5)",
+    },
+    "skirmish_1812_rating": {
+        "after": "skirmishers of 1812 are rated as after 1812 (EotE 5.5.1)",
+        "before": "skirmishers of 1812 are rated as before 1812 (EotE 5.5.1)",
+    },
+    "multi_battery_target_modifiers": {
+        "once": "several batteries firing together take the target's modifiers once (EotE 6.3)",
+        "each": "several batteries firing together take the target's modifiers for each "
+        "battery (EotE 6.3)",
+    },
+}
+
+
+def option_words(rs: Ruleset) -> list[str]:
+    """The ruleset's options as chosen, each in words, e.g. "morale check from 3 hits (EotE 7.5)".
+
+    An option eote-ref has no words for (a newer ruleset) is written as its name and value.
+    """
+    out = []
+    for name in rs.options:
+        value = rs.option(name)
+        spec = rs.options[name]
+        if name == "inches_per_1500_yards":
+            out.append(f'1500 yards are {value}" on the table (EotE {spec.rule})')
+        elif name == "morale_hit_threshold":
+            out.append(f"morale check from {value} hits (EotE 7.5)")
+        elif name == "di_average_rounding":
+            out.append(f"a division's average CE is rounded {value} (EotE 9.0)")
+        elif name == "support_rear_factor":
+            out.append(f"a supporter on the attacker's rear counts ×{value} (EotE 7.2)")
+        elif value in _OPTION_WORDS.get(name, {}):
+            out.append(_OPTION_WORDS[name][value])
+        else:
+            shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+            title = name.replace("_", " ")
+            out.append(f"{title}: {shown.replace('_', ' ')} (EotE {spec.rule})")
+    return out

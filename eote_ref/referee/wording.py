@@ -1,0 +1,187 @@
+"""The game's changes in the umpire's words: "3rd Ligne: square", "Cooke attached".
+
+The wizards list what Apply will do with :func:`describe_change`; pure bookkeeping (a morale
+test remembered, a fact of the turn) reads as an empty string and is left out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session, select
+
+from eote_ref.store import (
+    Change,
+    Database,
+    Game,
+    GameCommand,
+    GameLeader,
+    GameSide,
+    GameUnit,
+    InsertRow,
+    SetField,
+)
+from eote_ref.store.models import JOURNALED
+
+
+def describe_change(db: Database, game_id: int, change: Change) -> str:
+    """A change in the umpire's words ("3rd Ligne: square", "Cooke attached").
+
+    Pure bookkeeping (a morale test remembered, a rest taken) reads as an empty string:
+    the wizards leave those out of the list of what Apply will do.
+    """
+    if isinstance(change, SetField):
+        with db.session() as s:
+            entity = _entity_name(change.entity)
+            model = JOURNALED.get(entity)
+            row = s.get(model, change.row_id) if model and isinstance(change.row_id, int) else None
+            if entity == "game":
+                name = "Game"
+            else:
+                name = getattr(row, "name", None) or entity.replace("game_", "")
+            before = getattr(row, change.field, None) if row is not None else None
+            after = change.value
+            if change.field in _LEADER_FIELDS or change.field in _COMMAND_FIELDS:
+                before, after = (_row_name(s, change.field, v) for v in (before, change.value))
+            elif change.field in ("initiative", "initiative_last_turn"):
+                before, after = (_side_name(s, game_id, v) for v in (before, change.value))
+            elif change.field == "pending_order_turns" and isinstance(after, int):
+                game = s.get(Game, game_id)
+                before, after = None, (game.turn if game else 1) + after
+        return f"{name}: {describe_field(change.field, before, after)}"
+    if isinstance(change, InsertRow):
+        return _describe_insert(db, change)
+    return f"{_entity_name(change.entity).replace('game_', '')} {change.row_id} removed"
+
+
+def _row_name(s: Session, field: str, value: Any) -> Any:
+    if not isinstance(value, int):
+        return value
+    model: Any = GameLeader if field in _LEADER_FIELDS else GameCommand
+    row = s.get(model, value)
+    return row.name if row is not None else value
+
+
+def _side_name(s: Session, game_id: int, position: Any) -> Any:
+    if position is None:
+        return None
+    side = s.exec(
+        select(GameSide).where(GameSide.game_id == game_id, GameSide.position == position)
+    ).first()
+    return side.name if side is not None else position
+
+
+def _describe_insert(db: Database, change: InsertRow) -> str:
+    entity = _entity_name(change.entity)
+    v = change.values
+    if entity not in ("game_link", "game_fact"):
+        what = v.get("name") or "row"
+        return f"new {entity.replace('game_', '')}: {what}"
+    kind = str(v.get("kind", ""))
+    if kind in _BOOKKEEPING_LINKS:
+        return ""
+    names = []
+    with db.session() as s:
+        for key in ("unit_id", "other_id"):
+            uid = v.get(key)
+            row = s.get(GameUnit, uid) if isinstance(uid, int) else None
+            names.append(row.name if row is not None else "?")
+    a, b = names
+    phrase = _LINK_PHRASES.get(kind)
+    if phrase is None:
+        return f"{a}: {kind.replace('_', ' ')} recorded"
+    return phrase.format(a=a, b=b)
+
+
+def _entity_name(entity: Any) -> str:
+    return entity if isinstance(entity, str) else str(entity.__tablename__)
+
+
+#: Fields holding a leader's or a command's id (shown by name).
+_LEADER_FIELDS = frozenset({"attached_leader_id"})
+_COMMAND_FIELDS = frozenset({"attached_command_id"})
+
+#: Links that only remember something for the turn guide; the umpire need not read them.
+_BOOKKEEPING_LINKS = frozenset(
+    {"morale_tested", "rested", "fired", "fought", "supported", "leader_rolled"}
+)
+
+#: Links in words (``{a}`` is the unit, ``{b}`` the other unit).
+_LINK_PHRASES = {
+    "fired_at": "{a} fired at {b} (remembered for bombardment next turn, EotE 6.4)",
+    "engaged": "{a} and {b} stay engaged into the next turn (EotE 7.0)",
+    "charge": "{a} charged {b}",
+    "breakthrough": "{a} beat {b} and takes its breakthrough (EotE 5.15)",
+    "morale_due": "{a} must test morale (routers passed through it, EotE 7.5)",
+    "pontoon": "{a}: pontoon bridge under way",
+    "demolition": "{a}: bridge demolition under way",
+    "remanned": "{a}: gunners back at the guns, no fire this turn (EotE 7.5)",
+}
+
+#: Yes/no markers in words: (when set, when cleared).
+_FLAG_WORDS = {
+    "disordered": ("disordered", "no longer disordered"),
+    "routed": ("routed", "no longer routed"),
+    "off_table": ("off the table", "back on the table"),
+    "pinned": ("pinned", "no longer pinned"),
+    "out_of_command": ("out of command", "back in command"),
+    "limbered": ("limbered", "unlimbered"),
+    "guns_abandoned": ("guns abandoned", "guns manned again"),
+    "skirmishers_out": ("skirmishers out", "skirmishers recalled"),
+    "changed_formation": ("changed formation this turn", "formation change cleared"),
+    "fought_this_turn": ("fought this turn", "fought-this-turn cleared"),
+    "fought_last_turn": ("fought last turn", "fought-last-turn cleared"),
+    "fought_while_blown": ("fought while blown", "fought-while-blown cleared"),
+    "routed_this_turn": ("routed this turn", "routed-this-turn cleared"),
+    "routed_by_morale": ("routed from a morale check", "morale rout cleared"),
+    "disintegrated": ("disintegrated", "no longer disintegrated"),
+    "rallied_once": ("has used its one rally (EotE 9.1)", "may rally again"),
+    "killed": ("killed", "alive again"),
+    "no_rally_next_turn": ("cannot rally troops next turn", "may rally troops again"),
+    "replacement": ("a replacement", "not a replacement"),
+    "falling_back": ("falls back", "no longer falling back"),
+    "in_town": ("holds a town", "out of the town"),
+    "objective_lost": ("objective lost", "objective held"),
+}
+
+#: How a field reads when it is given a value (``{v}``) or emptied.
+_VALUE_WORDS = {
+    "formation": ("formation {v}", "formation not recorded"),
+    "attached_leader_id": ("{v} attached", "leader detached"),
+    "attached_command_id": ("attached to {v}", "detached from his division"),
+    "current_order": ("order {v}", "no order"),
+    "pending_order": ("{v} order on its way", "no order on its way"),
+    "pending_order_turns": ("the order takes effect on turn {v}", "no order on its way"),
+    "replacement_due_turn": ("replacement leader due on turn {v}", "no replacement due"),
+    "no_rally_turn": ("cannot rally troops on turn {v}", "may rally troops"),
+    "initiative": ("initiative: {v}", "initiative to be rolled"),
+    "initiative_last_turn": ("initiative last turn: {v}", "no initiative last turn"),
+    "phase": ("{v} phase", "first phase"),
+    "turn": ("turn {v}", "turn not set"),
+}
+
+
+#: Counted fields whose name reads badly in words.
+_FIELD_LABELS = {"skirmish_hits": "skirmish stand hits"}
+
+
+def describe_field(field: str, before: Any, after: Any) -> str:
+    """One field's change in words: "disordered", "hits 1 → 2", "formation square"."""
+    if isinstance(after, bool) and field in _FLAG_WORDS:
+        return _FLAG_WORDS[field][0 if after else 1]
+    if isinstance(after, bool):
+        return f"{field.replace('_', ' ')}: {'yes' if after else 'no'}"
+    if field in _VALUE_WORDS:
+        given, emptied = _VALUE_WORDS[field]
+        if after is None or after == "":
+            return emptied
+        text = given.format(v=str(after).replace("_", " "))
+        if str(before).casefold() == str(after).casefold():
+            return f"{text} (unchanged)"
+        if before not in (None, "") and field not in ("attached_leader_id", "attached_command_id"):
+            text += f" (was {str(before).replace('_', ' ')})"
+        return text
+    label = _FIELD_LABELS.get(field, field.replace("_", " "))
+    if before is None:
+        return f"{label} {after}"
+    return f"{label} {before} → {after}"
