@@ -139,6 +139,9 @@ class MovementPanel(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for i in range(1, len(COLUMNS)):
             header.setSectionResizeMode(i, QHeaderView.ResizeMode.ResizeToContents)
+        # Size the columns from the visible rows' neighbourhood, not from every unit of a
+        # corps on each edit (Qt's default reads up to 1,000 rows per column per change).
+        header.setResizeContentsPrecision(60)
         layout.addWidget(self.table, 1)
         self._sides: tuple[str, ...] = ()
         self._stale = True

@@ -92,13 +92,30 @@ _DARK = {
 
 
 def marker_colors(palette: QPalette) -> MarkerColors:
-    """The marker colours for ``palette`` (light or dark)."""
-    dark = is_dark(palette)
-    table = _DARK if dark else _LIGHT
-    base = palette.color(QPalette.ColorRole.Base)
-    accent = palette.color(QPalette.ColorRole.Highlight)
-    band = _mix(base, accent, 0.16 if dark else 0.09)
-    return MarkerColors(division_band=band, **{k: _c(v) for k, v in table.items()})
+    """The marker colours for ``palette`` (light or dark), built once per palette's colours.
+
+    Every painted cell asks for them: building twenty-odd colours per cell was a tenth of the
+    dashboard's paint time.
+    """
+    key = (
+        palette.color(QPalette.ColorRole.Window).rgba(),
+        palette.color(QPalette.ColorRole.Base).rgba(),
+        palette.color(QPalette.ColorRole.Highlight).rgba(),
+    )
+    colours = _MARKER_COLOURS.get(key)
+    if colours is None:
+        dark = is_dark(palette)
+        table = _DARK if dark else _LIGHT
+        base = palette.color(QPalette.ColorRole.Base)
+        accent = palette.color(QPalette.ColorRole.Highlight)
+        band = _mix(base, accent, 0.16 if dark else 0.09)
+        colours = MarkerColors(division_band=band, **{k: _c(v) for k, v in table.items()})
+        _MARKER_COLOURS[key] = colours
+    return colours
+
+
+#: Marker colours by (window, base, highlight) colour: a handful of palettes in a session.
+_MARKER_COLOURS: dict[tuple[int, int, int], MarkerColors] = {}
 
 
 def _mix(a: QColor, b: QColor, t: float) -> QColor:

@@ -84,7 +84,7 @@ def test_a_check_with_a_roll_keeps_base_and_modified(qtbot: QtBot, demo: GameSer
 
 # ---------------------------------------------------------------------- journal
 @pytest.fixture
-def window(qtbot: QtBot, db: Database) -> MainWindow:
+def window(qtbot: QtBot, db: Database, demo: GameService) -> MainWindow:
     w = MainWindow(db)
     qtbot.addWidget(w)
     w.resize(1440, 900)

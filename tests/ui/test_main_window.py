@@ -38,7 +38,7 @@ def make_window(qtbot: QtBot, db: Database, *, demo: bool = True) -> MainWindow:
 
 
 @pytest.fixture
-def window(qtbot: QtBot, db: Database) -> MainWindow:
+def window(qtbot: QtBot, db: Database, demo: GameService) -> MainWindow:
     return make_window(qtbot, db)
 
 

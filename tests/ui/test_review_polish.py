@@ -79,7 +79,7 @@ def test_battle_summary_words_turn_column_and_net_hits(qtbot: QtBot, demo: GameS
 
 # ---------------------------------------------------------------------------- dashboard
 @pytest.fixture
-def window(qtbot: QtBot, db: Database) -> MainWindow:
+def window(qtbot: QtBot, db: Database, demo: GameService) -> MainWindow:
     w = MainWindow(db)
     qtbot.addWidget(w)
     w.resize(1440, 900)

@@ -17,8 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
-from eote_ref.referee.setup import demo_game
-from eote_ref.store import open_database
+from eote_ref.store import Database, open_database
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.wizards import MENU
 from eote_ref.ui.wizards.fire import FireAppliedPage, FireWizard, QueuePage
@@ -29,10 +28,8 @@ FIRE_BUDGET = 5
 
 
 @pytest.fixture
-def window(qtbot: QtBot, tmp_path: pathlib.Path) -> Iterator[MainWindow]:
-    db = open_database(tmp_path / "waterloo.sqlite")
-    game_id = demo_game(db)
-    yield from active_window(qtbot, db, game_id)
+def window(qtbot: QtBot, db: Database, demo: GameService) -> Iterator[MainWindow]:
+    yield from active_window(qtbot, db, demo.game_id)
 
 
 def _game(window: MainWindow) -> GameService:

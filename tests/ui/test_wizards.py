@@ -24,7 +24,7 @@ REAL_CONFIRM_LEAVE = Dashboard.confirm_leave
 
 
 @pytest.fixture
-def window(qtbot: QtBot, db: Database) -> MainWindow:
+def window(qtbot: QtBot, db: Database, demo: GameService) -> MainWindow:
     w = MainWindow(db)
     qtbot.addWidget(w)
     w.open_demo()
