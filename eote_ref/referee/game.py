@@ -59,7 +59,7 @@ from eote_ref.store import (
     redo,
     undo,
 )
-from eote_ref.store.games import DIVISION_LEVELS
+from eote_ref.store.games import DIVISION_LEVELS, load_game_rows
 from eote_ref.store.journal import version_after
 from eote_ref.store.notify import ChangeWatcher
 
@@ -187,7 +187,7 @@ class GameService:
                 self.version = current
                 return self._last_view[1]
         with self.db.session() as s:
-            state = load_game(s, self.game_id)
+            state = load_game_rows(s, self.game_id)
             self.version = state.game.version
             undo_ev = next_undo(s, self.game_id)
             redo_ev = next_redo(s, self.game_id)

@@ -257,6 +257,29 @@ def load_game(session: Session, game_id: int, *, units: bool = True) -> GameStat
     )
 
 
+def load_game_rows(session: Session, game_id: int) -> GameState:
+    """What :func:`load_game` reads, with sides, commands, leaders and units as plain rows.
+
+    The rows are read-only and give each column by its attribute name, as the models do; they
+    are for views, which read every unit of a game after each change: building an ORM object
+    per row was most of that read. Write through the journal, never through these rows.
+    """
+    game = get_game(session, game_id)
+
+    def rows(model: Any, *order: str) -> list[Any]:
+        table = _table(model)
+        query = sa_select(table).where(table.c.game_id == game_id)
+        return list(session.execute(query.order_by(*(table.c[o] for o in order))).all())
+
+    return GameState(
+        game=game,
+        sides=rows(GameSide, "position"),
+        commands=rows(GameCommand, "id"),
+        leaders=rows(GameLeader, "id"),
+        units=rows(GameUnit, "id"),
+    )
+
+
 def divisions(session: Session, game_id: int) -> list[GameCommand]:
     """The divisions and brigades of a game (the commands carrying division state)."""
     return list(

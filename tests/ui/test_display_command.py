@@ -78,6 +78,7 @@ def test_the_follower_cannot_write(db: Database, demo: GameService) -> None:
         ro.close()
 
 
+@pytest.mark.slow  # real processes, each starting Qt
 def test_display_sub_command_is_registered_and_runs(
     qtbot: QtBot, db: Database, demo: GameService, tmp_path: pathlib.Path
 ) -> None:

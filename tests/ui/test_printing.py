@@ -67,8 +67,21 @@ def test_page_size_from_locale() -> None:
         page_size("a3")
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("path", LISTS, ids=[p.stem for p in LISTS])
+#: Every shipped list on both papers: one paper per list in ``make test`` (alternating, so
+#: both are tried), the other in ``make test-slow`` -- each sheet costs a PDF and its text.
+SHEET_CASES = [
+    pytest.param(
+        path,
+        paper,
+        id=f"{path.stem}-{paper}",
+        marks=[pytest.mark.slow] if (i + (paper == "letter")) % 2 else [],
+    )
+    for i, path in enumerate(LISTS)
+    for paper in ("a4", "letter")
+]
+
+
+@pytest.mark.parametrize(("path", "paper"), SHEET_CASES)
 def test_record_sheets_pdf_packs_divisions(
     qtbot: QtBot, path: pathlib.Path, paper: str, tmp_path: pathlib.Path
 ) -> None:

@@ -58,6 +58,7 @@ def test_print_qrs_with_a_club_ruleset(tmp_path: pathlib.Path) -> None:
     assert "‡ 1 club (house) value" in flat
 
 
+@pytest.mark.slow  # builds the scripted sample battle, then three documents from it
 def test_print_report_by_name_and_id(
     tmp_path: pathlib.Path, db_templates: DatabaseTemplates
 ) -> None:

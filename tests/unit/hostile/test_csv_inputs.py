@@ -173,6 +173,7 @@ def test_fuzz_csv_import(data: bytes, svc: tuple[CampaignService, int, Database]
 # --------------------------------------------------------------------------- item 10: timing
 
 
+@pytest.mark.slow  # a timing bound on 10,000 rows (issue 19's figure), in make test-slow
 def test_ten_thousand_rows_import_quickly(svc: tuple[CampaignService, int, Database]) -> None:
     service, cid, _db = svc
     text = HEADER + ROW * 10_000
