@@ -6,8 +6,10 @@ PY     := $(BIN)/python
 STAMP  := $(VENV)/.installed
 
 # Test processes: pytest-xdist workers (auto = one per core). JOBS=0 runs in this process.
+# Bytecode is written even where PYTHONDONTWRITEBYTECODE is set: without it every worker and
+# every process a test starts compiles the whole package again (8 s a process here).
 JOBS   ?= auto
-PYTEST := env QT_QPA_PLATFORM=offscreen $(BIN)/pytest -p no:cacheprovider
+PYTEST := env -u PYTHONDONTWRITEBYTECODE QT_QPA_PLATFORM=offscreen $(BIN)/pytest -p no:cacheprovider
 
 .PHONY: test-postgres run test test-slow lint typecheck imports unit coverage forms screenshots bench package \
 	package-deps clean venv
@@ -28,7 +30,8 @@ run: $(STAMP)
 
 ## The quick check (minutes): lint, format, types, layer contracts, the suite with coverage.
 ## The long-running tests (the frozen-app build, crash loops) are in `make test-slow`.
-test: $(STAMP) lint typecheck imports coverage
+test: $(STAMP)
+	$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck imports coverage
 
 ## The long-running tests: the frozen app built and run, the SIGKILL crash loop, and every
 ## Hypothesis property again with a search three times as wide. CI runs it after `make test`.
@@ -49,9 +52,10 @@ imports: $(STAMP)
 ## then the rest of the suite (all but the slow tests) without the tracer, which cost half
 ## again the suite's time while the gate reads eote_ref/rules only.
 coverage: $(STAMP)
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m compileall -q -j 0 eote_ref
 	$(PYTEST) -n $(JOBS) -m "not slow" --cov=eote_ref/rules --cov-report= tests/unit/rules
 	$(BIN)/coverage report --include='eote_ref/rules/*' --fail-under=100
-	$(PYTEST) -n $(JOBS) -m "not slow" --ignore=tests/unit/rules
+	$(PYTEST) -n $(JOBS) --dist worksteal -m "not slow" --ignore=tests/unit/rules
 
 unit: $(STAMP)
 	$(PYTEST) -n $(JOBS) -m "not slow" tests/unit

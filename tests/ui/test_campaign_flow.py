@@ -86,6 +86,7 @@ def _played(db: Database) -> tuple[GameService, list[str]]:
     return game, ["Landwehr of nowhere"]
 
 
+@pytest.mark.slow  # a whole scenario played through: make test-slow, which CI runs
 def test_the_organisers_path_from_an_empty_campaign_to_the_league(
     qtbot: QtBot, db: Database, window: CampaignWindow
 ) -> None:

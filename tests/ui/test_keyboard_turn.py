@@ -144,6 +144,7 @@ def window(qtbot: QtBot, tmp_path: pathlib.Path) -> MainWindow:
     yield from active_window(qtbot, db, game_id)
 
 
+@pytest.mark.slow  # a whole scenario played through: make test-slow, which CI runs
 def test_a_brigade_actions_turn_from_the_keyboard(
     qtbot: QtBot, window: MainWindow, record_property: Callable[[str, object], None]
 ) -> None:

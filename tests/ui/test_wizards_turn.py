@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QListWidget
 from pytestqt.qtbot import QtBot
@@ -74,6 +75,7 @@ def to_phase(game: GameService, phase: Phase) -> None:
         game.advance_phase()
 
 
+@pytest.mark.slow  # a whole scenario played through: make test-slow, which CI runs
 def test_two_turns_of_command_initiative_and_movement(qtbot: QtBot, demo: GameService) -> None:
     hub = GameHub(demo)
     start = state(demo)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pathlib
 import time
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from eote_ref import cli
 from eote_ref.referee.campaign import CampaignService, CsvImportError, battles_csv, csv_format
 from eote_ref.store import Database, open_database
+from tests.conftest import DatabaseTemplates
 from tests.unit.hostile.conftest import budget
 from tests.unit.referee.test_campaign_service import LISTS
 
@@ -19,16 +21,26 @@ HEADER = "date,scenario,side_a,side_b,armies_a,armies_b,victory,winner,losses_a,
 ROW = "2026-03-01,Ligny,Prussians,French,Blucher,Armee du Nord,decisive,French,3,4\n"
 
 
-@pytest.fixture
-def svc(tmp_path: pathlib.Path) -> tuple[CampaignService, int, Database]:
-    db = open_database(tmp_path / "c.sqlite")
+def _hundred_days(db: Database) -> int:
+    """A campaign with two members and their armies; returns its id."""
     service = CampaignService(db)
     cid = service.create_campaign("Hundred Days")
     for name in ("Alice", "Bob"):
         service.add_member(cid, name)
     service.add_army(cid, "Alice", LISTS["waterloo-1815-french.yaml"], name="Armee du Nord")
     service.add_army(cid, "Bob", LISTS["waterloo-1815-prussian.yaml"], name="Blucher")
-    yield service, cid, db
+    return cid
+
+
+@pytest.fixture
+def svc(
+    tmp_path: pathlib.Path, db_templates: DatabaseTemplates
+) -> Iterator[tuple[CampaignService, int, Database]]:
+    """A copy of the campaign template (built once per test process by the real service)."""
+    db = db_templates.open("hundred-days", tmp_path / "c.sqlite", _hundred_days)
+    cid = db_templates.build("hundred-days", _hundred_days)
+    assert isinstance(cid, int)
+    yield CampaignService(db), cid, db
     db.close()
 
 

@@ -319,6 +319,7 @@ def test_report_of_the_sample_game(sample_game: GameService) -> None:
     assert report.summary.losses_per_turn == {1: {0: 4, 1: 1}, 2: {1: 1}}
 
 
+@pytest.mark.slow  # a whole scenario played through: make test-slow, which CI runs
 def test_the_scripted_battle_played_twice_writes_the_same_report(
     tmp_path: pathlib.Path,
 ) -> None:
