@@ -290,15 +290,23 @@ def big_army_list(megabytes: float) -> str:
 
 #: Runs the validate command and reports its own CPU seconds and peak RSS (KiB) on stderr,
 #: so the figures belong to that process alone, not to every child this worker started.
+#: The peak is the process's own memory map's high-water mark (VmHWM, Linux): getrusage's
+#: maxrss keeps the forking test worker's size across exec, which is not the command's.
 _MEASURED = """
-import resource, sys
+import pathlib, resource, sys
 from eote_ref.cli import main
 try:
     code = main(["armylist", "validate", sys.argv[1]])
 except SystemExit as exc:
     code = exc.code
 r = resource.getrusage(resource.RUSAGE_SELF)
-sys.stderr.write(f"@@ {r.ru_utime + r.ru_stime} {r.ru_maxrss}\\n")
+peak = r.ru_maxrss
+status = pathlib.Path("/proc/self/status")
+if status.exists():
+    for line in status.read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            peak = int(line.split()[1])
+sys.stderr.write(f"@@ {r.ru_utime + r.ru_stime} {peak}\\n")
 sys.exit(code)
 """
 
