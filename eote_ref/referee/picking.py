@@ -181,10 +181,8 @@ def engaged_with(view: GameView, unit_ids: Iterable[int]) -> set[int]:
 
 def side_of_unit(view: GameView, unit_id: int) -> int | None:
     """The side position of a unit, None when it is not in the game."""
-    for s in view.sides:
-        if any(u.id == unit_id for u in s.units):
-            return s.position
-    return None
+    side = view.side_by_unit.get(unit_id)
+    return side.position if side is not None else None
 
 
 def division_of_unit(view: GameView, unit_id: int) -> int | None:

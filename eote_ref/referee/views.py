@@ -8,6 +8,7 @@ and the printed sheets read these; none of them touches the database through a v
 from __future__ import annotations
 
 import datetime
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -178,6 +179,11 @@ class GameView:
             if s.position == self.initiative:
                 return s.name
         return None
+
+    @functools.cached_property
+    def side_by_unit(self) -> dict[int, SideView]:
+        """Each unit's side, by unit id (built once per view: pick lists ask it of every unit)."""
+        return {u.id: s for s in self.sides for u in s.units}
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.facts import FIRED, fact
 from eote_ref.referee.game import GameService
+from eote_ref.referee.picking import side_of_unit
 from eote_ref.referee.views import GameView, UnitView
 from eote_ref.rules.core import Effect, Outcome
 from eote_ref.rules.fire import Cover, FireSituation
@@ -69,31 +70,17 @@ def unit_rows(game: GameService, ids: Iterable[int]) -> dict[int, GameUnit]:
     return out
 
 
-#: The last view's unit-to-side index: the pick lists ask for every unit's side, and a scan
-#: of both sides per unit made opening a check on a corps-sized game quadratic.
-_SIDE_INDEX: list[tuple[GameView, dict[int, tuple[int, str]]]] = []
-
-
-def _side_index(view: GameView) -> dict[int, tuple[int, str]]:
-    """Unit id -> (side position, side name), built once per view."""
-    if _SIDE_INDEX and _SIDE_INDEX[0][0] is view:
-        return _SIDE_INDEX[0][1]
-    index = {u.id: (s.position, s.name) for s in view.sides for u in s.units}
-    _SIDE_INDEX[:] = [(view, index)]
-    return index
-
-
 def side_of(view: GameView, unit_id: int) -> int:
     """The side position of unit ``unit_id``."""
-    found = _side_index(view).get(unit_id)
-    if found is None:
+    position = side_of_unit(view, unit_id)
+    if position is None:
         raise RefereeError(f"there is no unit {unit_id} in this game")
-    return found[0]
+    return position
 
 
 def unit_label(view: GameView, u: UnitView) -> str:
     """A unit as the pick lists show it: name first (so typing it finds it), side, CE, markers."""
-    side = _side_index(view)[u.id][1]
+    side = view.side_by_unit[u.id].name
     marks = [(u.formation or ("limbered" if u.limbered else "")).replace("_", " ")]
     if u.hits:
         marks.append(f"{u.hits} hits")

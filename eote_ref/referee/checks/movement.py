@@ -138,7 +138,7 @@ def movement_table(game: GameService, view: GameView | None = None) -> list[Move
 
 
 def _side_of(view: GameView, unit_id: int) -> int:
-    return next(s.position for s in view.sides if any(u.id == unit_id for u in s.units))
+    return view.side_by_unit[unit_id].position
 
 
 # ----------------------------------------------------------------------------- formation
