@@ -18,8 +18,17 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from eote_ref.referee.errors import RefereeError as RefereeError
-from eote_ref.referee.phases import PHASES, Phase, next_phase
+from eote_ref.referee.phases import PHASES, next_phase
 from eote_ref.referee.turn import carry_over
+from eote_ref.referee.view_read import (
+    ViewCache,
+    current_leader,
+    division_view,
+    leader_view,
+    patch_game,
+    read_game,
+)
+from eote_ref.referee.view_read import facts as read_facts
 from eote_ref.referee.views import (
     CommanderView,
     DivisionView,
@@ -41,9 +50,7 @@ from eote_ref.store import (
     Database,
     Game,
     GameCommand,
-    GameFact,
     GameLeader,
-    GameLink,
     GameSide,
     GameUnit,
     JournalEvent,
@@ -54,13 +61,11 @@ from eote_ref.store import (
     history,
     load_division,
     load_game,
-    next_redo,
-    next_undo,
     redo,
     undo,
 )
-from eote_ref.store.games import DIVISION_LEVELS, load_game_rows
-from eote_ref.store.journal import version_after
+from eote_ref.store.games import game_rows_by_id
+from eote_ref.store.journal import Touch, touched_after, version_after
 from eote_ref.store.notify import ChangeWatcher
 
 #: Unit fields the umpire may set directly on the dashboard, with their checks.
@@ -76,43 +81,6 @@ BOOL_FIELDS = (
     "changed_formation",
 )
 COUNT_FIELDS = {"hits": 20, "blown": 5, "skirmish_hits": 5}
-
-
-def _leader_view(row: GameLeader) -> LeaderView:
-    assert row.id is not None
-    return LeaderView(
-        id=row.id,
-        name=row.name,
-        level=row.level,
-        rating=row.rating,
-        killed=row.killed,
-        no_rally_next_turn=row.no_rally_next_turn,
-        replacement=row.replacement,
-        replacement_due_turn=row.replacement_due_turn,
-        no_rally_turn=row.no_rally_turn,
-    )
-
-
-def _tree_order(commands: Sequence[GameCommand]) -> list[GameCommand]:
-    """Commands in order-of-battle order: each command, then its subordinates, by position."""
-    children: dict[int | None, list[GameCommand]] = {}
-    for c in commands:
-        children.setdefault(c.parent_id, []).append(c)
-    for group in children.values():
-        group.sort(key=lambda c: (c.position, c.id or 0))
-    out: list[GameCommand] = []
-    stack = list(reversed(children.get(None, [])))
-    while stack:
-        c = stack.pop()
-        out.append(c)
-        stack.extend(reversed(children.get(c.id, [])))
-    return out
-
-
-def _current_leader(leaders: Sequence[GameLeader]) -> GameLeader | None:
-    """The command's living leader: its replacement when one has arrived, else the original."""
-    alive = [lead for lead in leaders if not lead.killed]
-    return alive[-1] if alive else (leaders[0] if leaders else None)
 
 
 class GameService:
@@ -142,7 +110,9 @@ class GameService:
         self._watcher: ChangeWatcher | None = None
         #: The last view and the game version it shows: every command raises the version in
         #: its own transaction (journal ``_claim``), so an equal version means nothing changed.
-        self._last_view: tuple[int, GameView] | None = None
+        self._last_view: ViewCache | None = None
+        #: The rows each of this service's commands changed, by the version it made.
+        self._touched: dict[int, tuple[Touch, ...]] = {}
 
     # ------------------------------------------------------------------ listening
     def subscribe(self, callback: Callable[[], None]) -> None:
@@ -179,135 +149,60 @@ class GameService:
 
     # ------------------------------------------------------------------ reading
     def view(self) -> GameView:
-        """The whole game as plain views (read again only when the game's version moved)."""
-        if self._last_view is not None:
-            with self.db.session() as s:
-                current = s.exec(select(Game.version).where(Game.id == self.game_id)).first()
-            if current == self._last_view[0]:
-                self.version = current
-                return self._last_view[1]
+        """The whole game as plain views, read again only as far as the game changed.
+
+        An unchanged version returns the last view. After this service's own commands (whose
+        changed rows the journal hands back) only those rows are read again; after anything
+        else (another copy of the app, a change to the order of battle) the whole game is.
+        """
+        threshold = self.morale_threshold
+        provisional = self.ruleset.uses_provisional
         with self.db.session() as s:
-            state = load_game_rows(s, self.game_id)
-            self.version = state.game.version
-            undo_ev = next_undo(s, self.game_id)
-            redo_ev = next_redo(s, self.game_id)
-            links = tuple(
-                LinkView(ln.id or 0, ln.kind, ln.turn, ln.unit_id, ln.other_id, dict(ln.data or {}))
-                for ln in s.exec(
-                    select(GameLink)
-                    .where(GameLink.game_id == self.game_id)
-                    .order_by(col(GameLink.id))
+            cache = self._last_view
+            if cache is not None:
+                current = s.exec(select(Game.version).where(Game.id == self.game_id)).first()
+                if current == cache.version:
+                    self.version = current
+                    return cache.view
+                touches = self._touches_since(cache.version, current)
+                patched = (
+                    patch_game(s, cache, current, touches, threshold, provisional)
+                    if current is not None and touches is not None
+                    else None
                 )
-            )
-            facts = self._facts(s)
-        game = state.game
-        leaders_by_command: dict[int, list[GameLeader]] = {}
-        for lead in state.leaders:
-            leaders_by_command.setdefault(lead.command_id, []).append(lead)
-        leader_names = {lead.id: lead.name for lead in state.leaders}
-        units_by_command: dict[int, list[GameUnit]] = {}
-        for u in state.units:
-            units_by_command.setdefault(u.command_id, []).append(u)
-        commands = {c.id: c for c in state.commands}
-        side_pos = {s.id: s.position for s in state.sides}
-        threshold = int(self.ruleset.option("morale_hit_threshold"))
-        divisions: dict[int, list[DivisionView]] = {p: [] for p in side_pos.values()}
-        commanders: dict[int, list[CommanderView]] = {p: [] for p in side_pos.values()}
-        for c in _tree_order(state.commands):
-            assert c.id is not None
-            chief = _current_leader(leaders_by_command.get(c.id, []))
-            lv = _leader_view(chief) if chief else None
-            pos = side_pos[c.side_id]
-            if c.level not in DIVISION_LEVELS:
-                commanders[pos].append(CommanderView(c.id, pos, c.name, c.level, lv))
-                continue
-            parent = commands.get(c.parent_id) if c.parent_id else None
-            divisions[pos].append(
-                self._division_view(
-                    c,
-                    pos,
-                    parent.name if parent else None,
-                    lv,
-                    units_by_command.get(c.id, []),
-                    leader_names,
-                    threshold,
-                )
-            )
-        sides = tuple(
-            SideView(
-                position=side.position,
-                name=side.name,
-                army_lists=tuple(side.army_lists),
-                commanders=tuple(commanders[side.position]),
-                divisions=tuple(divisions[side.position]),
-            )
-            for side in state.sides
-        )
-        assert game.id is not None
-        view = GameView(
-            id=game.id,
-            name=game.name,
-            turn=game.turn,
-            phase=Phase.parse(game.phase),
-            initiative=game.initiative,
-            figure_scale=game.figure_scale,
-            ruleset=f"{game.ruleset}",
-            options=dict(game.options or {}),
-            provisional=self.ruleset.uses_provisional,
-            sides=sides,
-            can_undo=undo_ev.summary or undo_ev.kind if undo_ev else None,
-            can_redo=redo_ev.summary or redo_ev.kind if redo_ev else None,
-            links=links,
-            facts=facts,
-        )
-        self._last_view = (game.version, view)
+                if patched is not None:
+                    self._keep(patched)
+                    return patched.view
+            version, view = read_game(s, self.game_id, threshold, provisional)
+        self._keep(ViewCache(version, view))
         return view
 
+    def _touches_since(self, old: int, new: int | None) -> list[Touch] | None:
+        """Every row this service's commands changed from version ``old`` to ``new``.
+
+        None when a version in between was made elsewhere (nobody here knows what it changed).
+        """
+        if new is None or new < old:
+            return None
+        out: list[Touch] = []
+        for v in range(old + 1, new + 1):
+            if v not in self._touched:
+                return None
+            out.extend(self._touched[v])
+        return out
+
+    def _keep(self, cache: ViewCache) -> None:
+        self._last_view = cache
+        self.version = cache.version
+        self._touched = {v: t for v, t in self._touched.items() if v > cache.version}
+
     def _facts(self, s: Session, kind: str | None = None) -> tuple[FactView, ...]:
-        query = select(GameFact).where(GameFact.game_id == self.game_id)
-        if kind is not None:
-            query = query.where(GameFact.kind == kind)
-        return tuple(
-            FactView(f.id or 0, f.kind, f.turn, f.unit_id, f.other_id, dict(f.data or {}))
-            for f in s.exec(query.order_by(col(GameFact.id)))
-        )
+        return read_facts(s, self.game_id, kind)
 
     def facts(self, kind: str | None = None) -> tuple[FactView, ...]:
         """The facts of the turn as stored now (of ``kind``, or all), oldest first."""
         with self.db.session() as s:
             return self._facts(s, kind)
-
-    def _division_view(
-        self,
-        c: GameCommand,
-        side: int,
-        parent: str | None,
-        leader: LeaderView | None,
-        rows: Sequence[GameUnit],
-        leader_names: dict[int | None, str],
-        threshold: int,
-    ) -> DivisionView:
-        assert c.id is not None
-        units = tuple(
-            self._unit_view(u, c.id, leader_names, threshold)
-            for u in sorted(rows, key=lambda u: (u.position, u.id))
-        )
-        return DivisionView(
-            id=c.id,
-            side=side,
-            name=c.name,
-            level=c.level,
-            parent=parent,
-            leader=leader,
-            current_order=c.current_order,
-            pending_order=c.pending_order,
-            pending_order_turns=c.pending_order_turns,
-            falling_back=c.falling_back,
-            routed=c.routed,
-            in_town=c.in_town,
-            objective_lost=c.objective_lost,
-            units=units,
-        )
 
     def division_view(self, division_id: int) -> DivisionView:
         """One division, read on its own (a wizard on one unit never loads the whole game)."""
@@ -323,12 +218,12 @@ class GameService:
             if attached:
                 rows = s.exec(select(GameLeader).where(col(GameLeader.id).in_(attached))).all()
                 names = {lead.id: lead.name for lead in rows}
-            chief = _current_leader(state.leaders)
-            return self._division_view(
+            chief = current_leader(state.leaders)
+            return division_view(
                 state.command,
                 side.position if side else 0,
                 parent.name if parent else None,
-                _leader_view(chief) if chief else None,
+                leader_view(chief) if chief else None,
                 state.units,
                 names,
                 self.morale_threshold,
@@ -367,45 +262,6 @@ class GameService:
         except ValueError:
             return ("line", "column")
         return tuple(f.value for f in Formation if f in allowed)
-
-    @staticmethod
-    def _unit_view(
-        u: GameUnit, division_id: int, leader_names: dict[int | None, str], threshold: int
-    ) -> UnitView:
-        assert u.id is not None
-        return UnitView(
-            id=u.id,
-            division_id=division_id,
-            name=u.name,
-            arm=u.arm,
-            type=u.type,
-            nation=u.nation,
-            ce=u.ce,
-            stands=u.stands,
-            weight=u.weight,
-            skirmish=u.skirmish,
-            brigade=u.brigade,
-            hits=u.hits,
-            disordered=u.disordered,
-            blown=u.blown,
-            routed=u.routed,
-            off_table=u.off_table,
-            formation=u.formation,
-            limbered=u.limbered,
-            guns_abandoned=u.guns_abandoned,
-            pinned=u.pinned,
-            out_of_command=u.out_of_command,
-            skirmishers_out=u.skirmishers_out,
-            changed_formation=u.changed_formation,
-            fought_this_turn=u.fought_this_turn,
-            routed_this_turn=u.routed_this_turn,
-            attached_leader=leader_names.get(u.attached_leader_id)
-            if u.attached_leader_id
-            else None,
-            morale_due=not u.routed and u.hits >= threshold,
-            fought_last_turn=u.fought_last_turn,
-            skirmish_hits=u.skirmish_hits,
-        )
 
     def journal(self, *, limit: int | None = None, newest_first: bool = True) -> list[JournalEntry]:
         """The journal, newest first by default (undone events included, marked)."""
@@ -475,6 +331,7 @@ class GameService:
             after = version_after(s, self.game_id)
             if after is not None:
                 self.version = after
+                self._touched.update(touched_after(s, self.game_id))
 
     def _unit(self, s: Session, unit_id: int) -> GameUnit:
         unit = s.get(GameUnit, unit_id)
@@ -487,10 +344,19 @@ class GameService:
 
         Returns None when the value is unchanged (nothing is journaled).
         """
+        return self._edit_unit(unit_id, field, lambda _before: value)
+
+    def _edit_unit(
+        self, unit_id: int, field: str, new_value: Callable[[Any], Any]
+    ) -> JournalEvent | None:
+        """Set ``field`` of a unit to ``new_value(its value now)``: one read, one command."""
         with self.db.session() as s:
-            unit = self._unit(s, unit_id)
-            name, arm, before = unit.name, unit.arm, getattr(unit, field, None)
-        value = self._check(field, value, arm)
+            rows = game_rows_by_id(s, self.game_id, GameUnit, [unit_id])
+        if not rows:
+            raise RefereeError(f"there is no unit {unit_id} in this game")
+        row = rows[0]
+        name, arm, before = row.name, row.arm, getattr(row, field, None)
+        value = self._check(field, new_value(before), arm)
         if before == value:
             return None
         summary = f"{name}: {describe_field(field, before, value)}"
@@ -508,18 +374,14 @@ class GameService:
         """Add ``delta`` to a counted marker (hits or blown), never below 0."""
         if field not in COUNT_FIELDS:
             raise RefereeError(f"{field} is not a counted marker")
-        with self.db.session() as s:
-            current = int(getattr(self._unit(s, unit_id), field))
-        target = max(0, min(COUNT_FIELDS[field], current + delta))
-        return self.set_unit(unit_id, field, target)
+        top = COUNT_FIELDS[field]
+        return self._edit_unit(unit_id, field, lambda now: max(0, min(top, int(now) + delta)))
 
     def toggle_unit(self, unit_id: int, field: str) -> JournalEvent | None:
         """Flip a yes/no marker (disordered, routed, pinned...)."""
         if field not in BOOL_FIELDS:
             raise RefereeError(f"{field} is not a yes/no marker")
-        with self.db.session() as s:
-            current = bool(getattr(self._unit(s, unit_id), field))
-        return self.set_unit(unit_id, field, not current)
+        return self._edit_unit(unit_id, field, lambda now: not bool(now))
 
     @staticmethod
     def _check(field: str, value: Any, arm: str) -> Any:

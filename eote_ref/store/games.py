@@ -280,6 +280,26 @@ def load_game_rows(session: Session, game_id: int) -> GameState:
     )
 
 
+def game_rows_by_id(
+    session: Session, game_id: int, model: Any, ids: Sequence[int], *, key: str = "id"
+) -> list[Any]:
+    """Plain rows of one game table whose ``key`` is one of ``ids``, ordered by id.
+
+    The rows are as :func:`load_game_rows` gives them: what a view reads again after a
+    command touched those rows.
+    """
+    table = _table(model)
+    out: list[Any] = []
+    wanted = sorted(set(ids))
+    for start in range(0, len(wanted), 500):  # well inside every engine's parameter limit
+        query = sa_select(table).where(
+            table.c.game_id == game_id, table.c[key].in_(wanted[start : start + 500])
+        )
+        out.extend(session.execute(query.order_by(table.c.id)).all())
+    out.sort(key=lambda r: r.id)
+    return out
+
+
 def divisions(session: Session, game_id: int) -> list[GameCommand]:
     """The divisions and brigades of a game (the commands carrying division state)."""
     return list(

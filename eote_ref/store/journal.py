@@ -306,14 +306,43 @@ def _claim(session: Session, game_id: int, expected: int | None) -> int:
     return int(current)
 
 
-def _remember(session: Session, game_id: int, version: int) -> None:
+#: ``session.info`` key: ``{game id: {version: rows touched by the command that made it}}``.
+GAME_TOUCHED = "eote_game_touched"
+
+
+@dataclass(frozen=True)
+class Touch:
+    """One row a committed command changed: its table, id, the operation and the field.
+
+    ``field`` is None for a row inserted or deleted. A reader holding the state as of the
+    version before the command can bring it up to date by reading only these rows.
+    """
+
+    entity: str
+    row_id: int
+    op: str
+    field: str | None
+
+
+def _remember(session: Session, game_id: int, version: int, touched: Iterable[Touch] = ()) -> None:
     session.info.setdefault(GAME_VERSIONS, {})[game_id] = version
+    session.info.setdefault(GAME_TOUCHED, {}).setdefault(game_id, {})[version] = tuple(touched)
 
 
 def version_after(session: Session, game_id: int) -> int | None:
     """The game's version after the last command this session committed on it, if any."""
     versions: dict[int, int] = session.info.get(GAME_VERSIONS, {})
     return versions.get(game_id)
+
+
+def touched_after(session: Session, game_id: int) -> dict[int, tuple[Touch, ...]]:
+    """The rows each command this session committed on the game changed, by the version it made.
+
+    Each command raises the game's version by exactly one, so the rows under version ``v``
+    are everything that differs between the states at ``v - 1`` and ``v``.
+    """
+    touched: dict[int, dict[int, tuple[Touch, ...]]] = session.info.get(GAME_TOUCHED, {})
+    return dict(touched.get(game_id, {}))
 
 
 def _refuse_pending(session: Session) -> None:
@@ -507,7 +536,12 @@ def apply(
                 )
         if commit:
             session.commit()
-            _remember(session, game_id, version)
+            _remember(
+                session,
+                game_id,
+                version,
+                (Touch(r["entity"], r["row_id"], r["op"], r["field"]) for r in applier.records),
+            )
     except BaseException:
         if commit:
             session.rollback()
@@ -591,6 +625,9 @@ def _walk(
                     f"only {len(events)} step(s) of game {game_id} can be {verb}ne, not {steps}"
                 )
             changes = _changes_by_event(session, [e.id for e in events if e.id is not None])
+            touched = [
+                Touch(c.entity, c.row_id, c.op, c.field) for ch in changes.values() for c in ch
+            ]
             for event in events:
                 assert event.id is not None
                 ordered = changes[event.id] if forward else reversed(changes[event.id])
@@ -600,7 +637,7 @@ def _walk(
                 session.add(event)
             session.flush()
         session.commit()
-        _remember(session, game_id, version)
+        _remember(session, game_id, version, touched)
     except BaseException:
         session.rollback()
         raise
@@ -701,3 +738,21 @@ def next_redo(session: Session, game_id: int) -> JournalEvent | None:
         .order_by(col(JournalEvent.seq).asc())
         .limit(1)
     ).first()
+
+
+def next_steps(session: Session, game_id: int) -> tuple[str | None, str | None]:
+    """What :func:`undo` and :func:`redo` would do next, as summaries (the kind if none).
+
+    The labels of :func:`next_undo` and :func:`next_redo` without reading the events whole
+    (an "Undo fire" menu entry, after every command).
+    """
+    out: list[str | None] = []
+    for status, order in ((DONE, col(JournalEvent.seq).desc()), (UNDONE, col(JournalEvent.seq))):
+        row = session.exec(
+            select(JournalEvent.summary, JournalEvent.kind)
+            .where(JournalEvent.game_id == game_id, JournalEvent.status == status)
+            .order_by(order)
+            .limit(1)
+        ).first()
+        out.append((row[0] or row[1]) if row is not None else None)
+    return out[0], out[1]

@@ -1,0 +1,399 @@
+"""Reading a game into its views: the whole game, or only what one command changed.
+
+:func:`read_game` builds a :class:`~eote_ref.referee.views.GameView` from every row of the
+game. :func:`patch_game` brings a view up to date after commands whose changed rows are known
+(:class:`~eote_ref.store.journal.Touch`, recorded by the journal as it writes): it re-reads
+only those rows and rebuilds the divisions and sides that hold them, keeping every other view
+object as it was. A change to the order of battle itself (a unit or command added, removed or
+moved, a side or a name changed), or one touching many units, is read whole instead; the
+result is the view a whole read would give (``tests/unit/referee/test_view_patch.py``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from eote_ref.referee.phases import Phase
+from eote_ref.referee.views import (
+    CommanderView,
+    DivisionView,
+    FactView,
+    GameView,
+    LeaderView,
+    LinkView,
+    SideView,
+    UnitView,
+)
+from eote_ref.store import (
+    Game,
+    GameCommand,
+    GameFact,
+    GameLeader,
+    GameLink,
+    GameUnit,
+)
+from eote_ref.store.games import DIVISION_LEVELS, game_rows_by_id, load_game_rows
+from eote_ref.store.journal import Touch, next_steps
+from eote_ref.store.models import UPDATE
+
+#: More changed units than this and the whole game is read again (a new turn clearing flags).
+PATCH_UNITS_MAX = 200
+
+#: Fields whose change moves rows in the order of battle or renames what others show.
+_STRUCTURE = {
+    "game_unit": frozenset({"command_id", "position", "game_id"}),
+    "game_command": frozenset({"parent_id", "position", "side_id", "level", "name"}),
+    "game_leader": frozenset({"command_id", "name"}),
+}
+
+
+def leader_view(row: Any) -> LeaderView:
+    """A leader row as the dashboard shows it."""
+    return LeaderView(
+        id=row.id,
+        name=row.name,
+        level=row.level,
+        rating=row.rating,
+        killed=row.killed,
+        no_rally_next_turn=row.no_rally_next_turn,
+        replacement=row.replacement,
+        replacement_due_turn=row.replacement_due_turn,
+        no_rally_turn=row.no_rally_turn,
+    )
+
+
+def current_leader(leaders: Sequence[Any]) -> Any | None:
+    """The command's living leader: its replacement when one has arrived, else the original."""
+    alive = [lead for lead in leaders if not lead.killed]
+    return alive[-1] if alive else (leaders[0] if leaders else None)
+
+
+def tree_order(commands: Sequence[Any]) -> list[Any]:
+    """Commands in order-of-battle order: each command, then its subordinates, by position."""
+    children: dict[int | None, list[Any]] = {}
+    for c in commands:
+        children.setdefault(c.parent_id, []).append(c)
+    for group in children.values():
+        group.sort(key=lambda c: (c.position, c.id or 0))
+    out: list[Any] = []
+    stack = list(reversed(children.get(None, [])))
+    while stack:
+        c = stack.pop()
+        out.append(c)
+        stack.extend(reversed(children.get(c.id, [])))
+    return out
+
+
+def unit_view(
+    u: Any, division_id: int, leader_names: dict[int | None, str], threshold: int
+) -> UnitView:
+    """A unit row (model or plain row) with its markers."""
+    return UnitView(
+        id=u.id,
+        division_id=division_id,
+        name=u.name,
+        arm=u.arm,
+        type=u.type,
+        nation=u.nation,
+        ce=u.ce,
+        stands=u.stands,
+        weight=u.weight,
+        skirmish=u.skirmish,
+        brigade=u.brigade,
+        hits=u.hits,
+        disordered=u.disordered,
+        blown=u.blown,
+        routed=u.routed,
+        off_table=u.off_table,
+        formation=u.formation,
+        limbered=u.limbered,
+        guns_abandoned=u.guns_abandoned,
+        pinned=u.pinned,
+        out_of_command=u.out_of_command,
+        skirmishers_out=u.skirmishers_out,
+        changed_formation=u.changed_formation,
+        fought_this_turn=u.fought_this_turn,
+        routed_this_turn=u.routed_this_turn,
+        attached_leader=leader_names.get(u.attached_leader_id) if u.attached_leader_id else None,
+        morale_due=not u.routed and u.hits >= threshold,
+        fought_last_turn=u.fought_last_turn,
+        skirmish_hits=u.skirmish_hits,
+    )
+
+
+def _division_fields(c: Any) -> dict[str, Any]:
+    """The division state a command row carries (what a command's own change alters)."""
+    return {
+        "current_order": c.current_order,
+        "pending_order": c.pending_order,
+        "pending_order_turns": c.pending_order_turns,
+        "falling_back": c.falling_back,
+        "routed": c.routed,
+        "in_town": c.in_town,
+        "objective_lost": c.objective_lost,
+    }
+
+
+def division_view(
+    c: Any,
+    side: int,
+    parent: str | None,
+    leader: LeaderView | None,
+    rows: Sequence[Any],
+    leader_names: dict[int | None, str],
+    threshold: int,
+) -> DivisionView:
+    """A division row with its leader and its unit rows (sorted here by position)."""
+    units = tuple(
+        unit_view(u, c.id, leader_names, threshold)
+        for u in sorted(rows, key=lambda u: (u.position, u.id))
+    )
+    return DivisionView(
+        id=c.id,
+        side=side,
+        name=c.name,
+        level=c.level,
+        parent=parent,
+        leader=leader,
+        units=units,
+        **_division_fields(c),
+    )
+
+
+def links(s: Session, game_id: int) -> tuple[LinkView, ...]:
+    """The game's unit links, oldest first."""
+    return tuple(
+        LinkView(ln.id or 0, ln.kind, ln.turn, ln.unit_id, ln.other_id, dict(ln.data or {}))
+        for ln in s.exec(
+            select(GameLink).where(GameLink.game_id == game_id).order_by(col(GameLink.id))
+        )
+    )
+
+
+def facts(s: Session, game_id: int, kind: str | None = None) -> tuple[FactView, ...]:
+    """The facts of the turn as stored (of ``kind``, or all), oldest first."""
+    query = select(GameFact).where(GameFact.game_id == game_id)
+    if kind is not None:
+        query = query.where(GameFact.kind == kind)
+    return tuple(
+        FactView(f.id or 0, f.kind, f.turn, f.unit_id, f.other_id, dict(f.data or {}))
+        for f in s.exec(query.order_by(col(GameFact.id)))
+    )
+
+
+def _game_fields(s: Session, game: Game, provisional: bool) -> dict[str, Any]:
+    """The view's fields read from the game row and the journal's next undo and redo."""
+    can_undo, can_redo = next_steps(s, game.id or 0)
+    return {
+        "name": game.name,
+        "turn": game.turn,
+        "phase": Phase.parse(game.phase),
+        "initiative": game.initiative,
+        "figure_scale": game.figure_scale,
+        "ruleset": f"{game.ruleset}",
+        "options": dict(game.options or {}),
+        "provisional": provisional,
+        "can_undo": can_undo,
+        "can_redo": can_redo,
+    }
+
+
+def read_game(s: Session, game_id: int, threshold: int, provisional: bool) -> tuple[int, GameView]:
+    """The whole game read into views, with the game's version it shows."""
+    state = load_game_rows(s, game_id)
+    game = state.game
+    leaders_by_command: dict[int, list[Any]] = {}
+    for lead in state.leaders:
+        leaders_by_command.setdefault(lead.command_id, []).append(lead)
+    leader_names = {lead.id: lead.name for lead in state.leaders}
+    units_by_command: dict[int, list[Any]] = {}
+    for u in state.units:
+        units_by_command.setdefault(u.command_id, []).append(u)
+    commands = {c.id: c for c in state.commands}
+    side_pos = {side.id: side.position for side in state.sides}
+    divisions: dict[int, list[DivisionView]] = {p: [] for p in side_pos.values()}
+    commanders: dict[int, list[CommanderView]] = {p: [] for p in side_pos.values()}
+    for c in tree_order(state.commands):
+        chief = current_leader(leaders_by_command.get(c.id, []))
+        lv = leader_view(chief) if chief else None
+        pos = side_pos[c.side_id]
+        if c.level not in DIVISION_LEVELS:
+            commanders[pos].append(CommanderView(c.id, pos, c.name, c.level, lv))
+            continue
+        parent = commands.get(c.parent_id) if c.parent_id else None
+        divisions[pos].append(
+            division_view(
+                c,
+                pos,
+                parent.name if parent else None,
+                lv,
+                units_by_command.get(c.id, []),
+                leader_names,
+                threshold,
+            )
+        )
+    sides = tuple(
+        SideView(
+            position=side.position,
+            name=side.name,
+            army_lists=tuple(side.army_lists),
+            commanders=tuple(commanders[side.position]),
+            divisions=tuple(divisions[side.position]),
+        )
+        for side in state.sides
+    )
+    assert game.id is not None
+    view = GameView(
+        id=game.id,
+        sides=sides,
+        links=links(s, game_id),
+        facts=facts(s, game_id),
+        **_game_fields(s, game, provisional),
+    )
+    return game.version, view
+
+
+@dataclass
+class _Where:
+    """Where each unit, division and commander sits in a view's sides (built once per view)."""
+
+    unit: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    division: dict[int, tuple[int, int]] = field(default_factory=dict)
+    commander: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+
+def _where(view: GameView) -> _Where:
+    w = _Where()
+    for si, side in enumerate(view.sides):
+        for ci, cv in enumerate(side.commanders):
+            w.commander[cv.id] = (si, ci)
+        for di, d in enumerate(side.divisions):
+            w.division[d.id] = (si, di)
+            for ui, u in enumerate(d.units):
+                w.unit[u.id] = (si, di, ui)
+    return w
+
+
+class ViewCache:
+    """A game view with the places of its rows, so a patch finds them without a scan."""
+
+    def __init__(self, version: int, view: GameView) -> None:
+        self.version = version
+        self.view = view
+        self._where: _Where | None = None
+
+    @property
+    def where(self) -> _Where:
+        if self._where is None:
+            self._where = _where(self.view)
+        return self._where
+
+
+def patch_game(
+    s: Session,
+    cache: ViewCache,
+    version: int,
+    touches: Iterable[Touch],
+    threshold: int,
+    provisional: bool,
+) -> ViewCache | None:
+    """``cache``'s view brought to ``version`` by reading again the rows in ``touches``.
+
+    ``touches`` must be every row changed between the cached version and ``version`` (the
+    journal records them as it writes). Returns None when the whole game must be read.
+    """
+    units: set[int] = set()
+    commands: set[int] = set()
+    leaders: set[int] = set()
+    read_links = read_facts = False
+    for t in touches:
+        if t.entity == "game":
+            continue  # the game row is read every time
+        if t.entity == "game_link":
+            read_links = True
+            continue
+        if t.entity == "game_fact":
+            read_facts = True
+            continue
+        if t.op != UPDATE or t.entity not in _STRUCTURE or t.field in _STRUCTURE[t.entity]:
+            return None  # the order of battle changed shape
+        {"game_unit": units, "game_command": commands, "game_leader": leaders}[t.entity].add(
+            t.row_id
+        )
+    if len(units) > PATCH_UNITS_MAX:
+        return None
+    view = cache.view
+    where = cache.where
+    game = s.get(Game, view.id)
+    if game is None:
+        return None
+    sides = [list(side.divisions) for side in view.sides]
+    chiefs = [list(side.commanders) for side in view.sides]
+    # Leaders: the current leader of each command they belong to is chosen again.
+    if leaders:
+        rows = game_rows_by_id(s, view.id, GameLeader, list(leaders))
+        touched_commands = {r.command_id for r in rows}
+        by_command: dict[int, list[Any]] = {c: [] for c in touched_commands}
+        for r in game_rows_by_id(s, view.id, GameLeader, list(touched_commands), key="command_id"):
+            by_command[r.command_id].append(r)
+        for command_id, group in by_command.items():
+            chief = current_leader(group)
+            lv = leader_view(chief) if chief else None
+            if command_id in where.division:
+                si, di = where.division[command_id]
+                sides[si][di] = dataclasses.replace(sides[si][di], leader=lv)
+            elif command_id in where.commander:
+                si, ci = where.commander[command_id]
+                chiefs[si][ci] = dataclasses.replace(chiefs[si][ci], leader=lv)
+            else:
+                return None
+    # Commands: a division's own state (orders, integrity); commanders show none of it.
+    for c in game_rows_by_id(s, view.id, GameCommand, list(commands)) if commands else ():
+        if c.id in where.division:
+            si, di = where.division[c.id]
+            sides[si][di] = dataclasses.replace(sides[si][di], **_division_fields(c))
+        elif c.id not in where.commander:
+            return None
+    # Units: each row read again into its division.
+    if units:
+        rows = game_rows_by_id(s, view.id, GameUnit, list(units))
+        if len(rows) != len(units):
+            return None
+        attached = {r.attached_leader_id for r in rows if r.attached_leader_id}
+        names: dict[int | None, str] = {}
+        if attached:
+            names = {r.id: r.name for r in game_rows_by_id(s, view.id, GameLeader, list(attached))}
+        by_division: dict[tuple[int, int], dict[int, UnitView]] = {}
+        for r in rows:
+            if r.id not in where.unit:
+                return None
+            si, di, ui = where.unit[r.id]
+            by_division.setdefault((si, di), {})[ui] = unit_view(
+                r, sides[si][di].id, names, threshold
+            )
+        for (si, di), changed in by_division.items():
+            d = sides[si][di]
+            new_units = tuple(changed.get(i, u) for i, u in enumerate(d.units))
+            sides[si][di] = dataclasses.replace(d, units=new_units)
+    new_sides = tuple(
+        side
+        if all(a is b for a, b in zip(side.divisions, sides[si], strict=True))
+        and all(a is b for a, b in zip(side.commanders, chiefs[si], strict=True))
+        else dataclasses.replace(side, divisions=tuple(sides[si]), commanders=tuple(chiefs[si]))
+        for si, side in enumerate(view.sides)
+    )
+    patched = dataclasses.replace(
+        view,
+        sides=new_sides,
+        links=links(s, view.id) if read_links else view.links,
+        facts=facts(s, view.id) if read_facts else view.facts,
+        **_game_fields(s, game, provisional),
+    )
+    out = ViewCache(version, patched)
+    out._where = where  # the same rows in the same places
+    return out
