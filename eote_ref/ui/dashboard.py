@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.referee.todo import Check, checks_due, owed
+from eote_ref.referee.todo import Check, owed
 from eote_ref.referee.views import GameView, SideView, UnitView
 from eote_ref.ui.delegates import CELL_PADDING, MarkerDelegate
 from eote_ref.ui.forms.ui_dashboard import Ui_Dashboard
@@ -507,7 +507,7 @@ class Dashboard(QWidget):
         self.ui.stepsLabel.setText(
             f"<b>{html.escape(view.phase.label)}</b> "
             f"<span style='color:{dim}'>(EotE {view.phase.rule})</span><br>{steps}"
-            f"{due_text(checks_due(view, self.hub.service), dim)}"
+            f"{due_text(self.hub.due_in(view), dim)}"
         )
 
     def current_unit(self) -> UnitView | None:
@@ -634,7 +634,7 @@ class Dashboard(QWidget):
 
     def next_phase(self) -> None:
         """Go on to the next phase (one journal step), asking first if checks are still due."""
-        due = owed(checks_due(self.hub.view, self.hub.service))
+        due = owed(self.hub.due)
         if due and not self.confirm_leave(due):
             self.message.emit("Still in this phase: the turn guide lists what is due.")
             return

@@ -9,6 +9,7 @@ from typing import TypeVar
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from eote_ref.referee.game import GameService
+from eote_ref.referee.todo import Check, checks_due
 from eote_ref.referee.views import GameView
 
 T = TypeVar("T")
@@ -18,8 +19,9 @@ class GameHub(QObject):
     """Holds the :class:`GameService` of the open game and re-reads its view once per change.
 
     Widgets connect to :attr:`viewChanged` instead of each calling ``service.view()``, so one
-    edit costs one read however many panels show the game. :attr:`message` carries a sentence
-    for the status bar (a refused edit, what was undone).
+    edit costs one read however many panels show the game; the checks due in the view
+    (:attr:`due`) are worked out once per change too, for the dashboard and the turn guide.
+    :attr:`message` carries a sentence for the status bar (a refused edit, what was undone).
     """
 
     viewChanged = Signal(object)
@@ -32,6 +34,7 @@ class GameHub(QObject):
         super().__init__(parent)
         self.service = service
         self._view = service.view()
+        self._due: tuple[GameView, list[Check]] | None = None
         #: Milliseconds the last refresh took (service read plus every connected widget).
         self.last_refresh_ms = 0.0
         service.subscribe(self._on_change)
@@ -46,6 +49,17 @@ class GameHub(QObject):
     def view(self) -> GameView:
         """The game as of the last change."""
         return self._view
+
+    def due_in(self, view: GameView) -> list[Check]:
+        """The checks due in ``view`` (:func:`checks_due`), worked out once per view."""
+        if self._due is None or self._due[0] is not view:
+            self._due = (view, checks_due(view, self.service))
+        return list(self._due[1])
+
+    @property
+    def due(self) -> list[Check]:
+        """The checks due in the game as of the last change."""
+        return self.due_in(self._view)
 
     def _on_change(self) -> None:
         t = time.perf_counter()

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.referee.checks import REGISTRY, load_checks
-from eote_ref.referee.todo import Check, checks_due, owed
+from eote_ref.referee.todo import Check, owed
 from eote_ref.referee.views import GameView
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
@@ -87,7 +87,7 @@ class TurnGuide(QWidget):
     def show_view(self, view: GameView) -> None:
         """List the checks due in the current phase and offer its wizards."""
         dim = marker_colors(self.palette()).dim_text.name()
-        self.checks = checks_due(view, self.hub.service)
+        self.checks = self.hub.due_in(view)
         resolvable = sum(1 for c in self.checks if c.procedure in REGISTRY)
         due = len(owed(self.checks))
         info = len(self.checks) - due

@@ -260,6 +260,8 @@ class SideModel(QAbstractItemModel):
             return
         last = len(Column) - 1
         for d_row, (old, new) in enumerate(zip(self._divisions, side.divisions, strict=True)):
+            if old is new and old_turn == self._turn:
+                continue  # the same view object: a patched game view keeps unchanged divisions
             if old == new and not (
                 old_turn != self._turn and new.leader and new.leader.no_rally_turn is not None
             ):
@@ -271,7 +273,7 @@ class SideModel(QAbstractItemModel):
                 self.dataChanged.emit(self.index(d_row, 0), self.index(d_row, last))
             parent = self.index(d_row, 0)
             for u_row, (ou, nu) in enumerate(zip(old.units, new.units, strict=True)):
-                if ou != nu:
+                if ou is not nu and ou != nu:
                     self.dataChanged.emit(
                         self.index(u_row, 0, parent), self.index(u_row, last, parent)
                     )
