@@ -192,6 +192,8 @@ class SidePane(QWidget):
         self.header = QLabel(self)
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.model = SideModel(self)
+        #: The side and initiative the header shows (it is written again when they change).
+        self._header_of: tuple[SideView, bool] | None = None
         self.proxy = SideFilterProxy(self)
         self.proxy.setSourceModel(self.model)
         self.tree = SideTree(self)
@@ -245,9 +247,12 @@ class SidePane(QWidget):
     ) -> None:
         """Show the side's state (a targeted update when the order of battle is unchanged)."""
         self.model.set_side(side, threshold, turn)
-        self._set_header(side, initiative)
+        shown = self._header_of
+        if shown is None or shown[0] is not side or shown[1] != initiative:
+            self._set_header(side, initiative)
 
     def _set_header(self, side: SideView, initiative: bool) -> None:
+        self._header_of = (side, initiative)
         c = marker_colors(self.palette())
         units = side.units
         routed = sum(1 for u in units if u.routed)
@@ -453,6 +458,8 @@ class Dashboard(QWidget):
         if event.type() == QEvent.Type.PaletteChange and getattr(self, "panes", None):
             # The system switched light/dark: rich-text colours are re-chosen.
             self._set_keys_label()
+            for pane in self.panes:
+                pane._header_of = None
             self.show_view(self.hub.view)
 
     # ------------------------------------------------------------------ layout

@@ -37,6 +37,10 @@ class Column(enum.IntEnum):
     LEADER = 10
 
 
+#: The columns by number, and how many (looked up on every index and data call the view makes).
+_COLUMN_AT = tuple(Column)
+_COLUMNS = len(_COLUMN_AT)
+
 HEADERS = {
     Column.UNIT: ("Unit", "Unit (grouped by division)"),
     Column.TYPE: ("Type", "Arm and type"),
@@ -240,16 +244,15 @@ class SideModel(QAbstractItemModel):
 
         ``turn`` (the game's) tells whether a leader's no-rally turn (EotE 8.0) is this one.
         """
-        shape = [(d.id, tuple(u.id for u in d.units)) for d in side.divisions]
         self.side_name = side.name
         self.side_position = side.position
         old_turn = self._turn
         if turn is not None:
             self._turn = turn
-        if shape != self._shape or threshold != self._threshold:
+        if not self._same_shape(side.divisions) or threshold != self._threshold:
             self.beginResetModel()
             self._divisions = list(side.divisions)
-            self._shape = shape
+            self._shape = [_shape(d) for d in side.divisions]
             self._threshold = threshold
             self._unit_pos = {
                 u.id: (d_row, u_row)
@@ -270,13 +273,32 @@ class SideModel(QAbstractItemModel):
             if _division_only(old) != _division_only(new) or (
                 old_turn != self._turn and new.leader and new.leader.no_rally_turn is not None
             ):
-                self.dataChanged.emit(self.index(d_row, 0), self.index(d_row, last))
+                self.dataChanged.emit(
+                    self.index(d_row, 0),
+                    self.index(d_row, last),
+                    _roles(_division_filter_text(old) == _division_filter_text(new)),
+                )
             parent = self.index(d_row, 0)
             for u_row, (ou, nu) in enumerate(zip(old.units, new.units, strict=True)):
                 if ou is not nu and ou != nu:
                     self.dataChanged.emit(
-                        self.index(u_row, 0, parent), self.index(u_row, last, parent)
+                        self.index(u_row, 0, parent),
+                        self.index(u_row, last, parent),
+                        _roles(_unit_filter_text(ou) == _unit_filter_text(nu)),
                     )
+
+    def _same_shape(self, divisions: tuple[DivisionView, ...]) -> bool:
+        """Whether ``divisions`` hold the rows shown, in the same places.
+
+        A division that is the very object shown has not changed; the others are compared
+        by their ids and their units' ids (a patched view touches a division or two).
+        """
+        if len(divisions) != len(self._shape):
+            return False
+        return all(
+            new is old or _shape(new) == shape
+            for new, old, shape in zip(divisions, self._divisions, self._shape, strict=True)
+        )
 
     @property
     def divisions(self) -> list[DivisionView]:
@@ -299,7 +321,7 @@ class SideModel(QAbstractItemModel):
 
     # ------------------------------------------------------------------ structure
     def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if column < 0 or column >= len(Column) or row < 0:
+        if column < 0 or column >= _COLUMNS or row < 0:
             return QModelIndex()
         if not parent.isValid():
             if row >= len(self._divisions):
@@ -378,7 +400,7 @@ class SideModel(QAbstractItemModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        column = Column(index.column())
+        column = _COLUMN_AT[index.column()]
         unit = self.unit_at(index)
         if unit is None:
             return self._division_data(self._divisions[index.row()], column, role)
@@ -393,9 +415,7 @@ class SideModel(QAbstractItemModel):
         if role == Role.THRESHOLD:
             return self._threshold
         if role == Role.FILTER_TEXT:
-            return " ".join(
-                (unit.name, unit.arm, unit.type, unit.nation, unit.brigade or "")
-            ).casefold()
+            return _unit_filter_text(unit)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == Column.HITS:
                 return hits_tooltip(unit, self._threshold)
@@ -426,13 +446,52 @@ class SideModel(QAbstractItemModel):
         if role == Role.ID:
             return d.id
         if role == Role.FILTER_TEXT:
-            leader = d.leader.name if d.leader else ""
-            return f"{d.name} {leader} {d.parent or ''}".casefold()
+            return _division_filter_text(d)
         if role == Qt.ItemDataRole.ToolTipRole:
             tip = division_summary(d, self._turn) + (f"<br>under {d.parent}" if d.parent else "")
             why = no_rally_tip(d, self._turn)
             return f"{tip}<br>{why}" if why else tip
         return None
+
+
+def _shape(d: DivisionView) -> tuple[int, tuple[int, ...]]:
+    """A division's place in the tree: its id and its units' ids in order."""
+    return (d.id, tuple(u.id for u in d.units))
+
+
+def _unit_filter_text(u: UnitView) -> str:
+    """What the filter matches a unit row against (:class:`SideFilterProxy`)."""
+    return " ".join((u.name, u.arm, u.type, u.nation, u.brigade or "")).casefold()
+
+
+def _division_filter_text(d: DivisionView) -> str:
+    """What the filter matches a division row against."""
+    leader = d.leader.name if d.leader else ""
+    return f"{d.name} {leader} {d.parent or ''}".casefold()
+
+
+#: Every role a row answers except the filter's: a change that leaves the filter text alone
+#: names these, so the proxy repaints the row without filtering it (and its division) again.
+_VALUE_ROLES = [
+    int(r)
+    for r in (
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.FontRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Role.KIND,
+        Role.UNIT,
+        Role.DIVISION,
+        Role.ID,
+        Role.THRESHOLD,
+        Role.NO_RALLY,
+    )
+]
+
+
+def _roles(same_filter_text: bool) -> list[int]:
+    """The roles a row's change signals: all (an empty list) when its filter text changed."""
+    return _VALUE_ROLES if same_filter_text else []
 
 
 def _division_only(d: DivisionView) -> tuple[Any, ...]:
@@ -462,6 +521,9 @@ class SideFilterProxy(QSortFilterProxyModel):
         super().__init__(parent)
         self.setRecursiveFilteringEnabled(True)
         self.setAutoAcceptChildRows(True)
+        # The filter reads this role: a change signalled without it (a marker) is repainted
+        # without filtering the row and its division again.
+        self.setFilterRole(Role.FILTER_TEXT)
         self._words: list[str] = []
 
     def set_text(self, text: str) -> None:
