@@ -64,7 +64,7 @@ from eote_ref.store import (
     redo,
     undo,
 )
-from eote_ref.store.games import game_rows_by_id
+from eote_ref.store.games import game_row, game_rows_by_id
 from eote_ref.store.journal import Touch, touched_after, version_after
 from eote_ref.store.notify import ChangeWatcher
 
@@ -81,6 +81,10 @@ BOOL_FIELDS = (
     "changed_formation",
 )
 COUNT_FIELDS = {"hits": 20, "blown": 5, "skirmish_hits": 5}
+
+#: How many commands' changed rows a service keeps while no view is read (a script applying
+#: a long batch); past that the next view reads the whole game.
+TOUCHED_KEPT = 500
 
 
 class GameService:
@@ -160,14 +164,15 @@ class GameService:
         with self.db.session() as s:
             cache = self._last_view
             if cache is not None:
-                current = s.exec(select(Game.version).where(Game.id == self.game_id)).first()
+                game = game_row(s, self.game_id)
+                current = game.version if game is not None else None
                 if current == cache.version:
                     self.version = current
                     return cache.view
                 touches = self._touches_since(cache.version, current)
                 patched = (
-                    patch_game(s, cache, current, touches, threshold, provisional)
-                    if current is not None and touches is not None
+                    patch_game(s, cache, game, touches, threshold, provisional)
+                    if game is not None and touches is not None
                     else None
                 )
                 if patched is not None:
@@ -331,6 +336,8 @@ class GameService:
             after = version_after(s, self.game_id)
             if after is not None:
                 self.version = after
+                if len(self._touched) > TOUCHED_KEPT:  # nobody read a view for a long while
+                    self._touched.clear()  # (the next one reads the whole game)
                 self._touched.update(touched_after(s, self.game_id))
 
     def _unit(self, s: Session, unit_id: int) -> GameUnit:

@@ -30,7 +30,6 @@ from eote_ref.referee.views import (
     UnitView,
 )
 from eote_ref.store import (
-    Game,
     GameCommand,
     GameFact,
     GameLeader,
@@ -186,7 +185,7 @@ def facts(s: Session, game_id: int, kind: str | None = None) -> tuple[FactView, 
     )
 
 
-def _game_fields(s: Session, game: Game, provisional: bool) -> dict[str, Any]:
+def _game_fields(s: Session, game: Any, provisional: bool) -> dict[str, Any]:
     """The view's fields read from the game row and the journal's next undo and redo."""
     can_undo, can_redo = next_steps(s, game.id or 0)
     return {
@@ -297,15 +296,16 @@ class ViewCache:
 def patch_game(
     s: Session,
     cache: ViewCache,
-    version: int,
+    game: Any,
     touches: Iterable[Touch],
     threshold: int,
     provisional: bool,
 ) -> ViewCache | None:
-    """``cache``'s view brought to ``version`` by reading again the rows in ``touches``.
+    """``cache``'s view brought to the version of ``game`` (the game row, just read).
 
-    ``touches`` must be every row changed between the cached version and ``version`` (the
-    journal records them as it writes). Returns None when the whole game must be read.
+    ``touches`` must be every row changed between the cached version and the game's (the
+    journal records them as it writes); only those rows are read again. Returns None when
+    the whole game must be read.
     """
     units: set[int] = set()
     commands: set[int] = set()
@@ -329,9 +329,6 @@ def patch_game(
         return None
     view = cache.view
     where = cache.where
-    game = s.get(Game, view.id)
-    if game is None:
-        return None
     sides = [list(side.divisions) for side in view.sides]
     chiefs = [list(side.commanders) for side in view.sides]
     # Leaders: the current leader of each command they belong to is chosen again.
@@ -394,6 +391,6 @@ def patch_game(
         facts=facts(s, view.id) if read_facts else view.facts,
         **_game_fields(s, game, provisional),
     )
-    out = ViewCache(version, patched)
+    out = ViewCache(game.version, patched)
     out._where = where  # the same rows in the same places
     return out

@@ -280,6 +280,12 @@ def load_game_rows(session: Session, game_id: int) -> GameState:
     )
 
 
+def game_row(session: Session, game_id: int) -> Any | None:
+    """The game's own row as a plain row (its version, turn, phase...), or None."""
+    table = _table(Game)
+    return session.execute(sa_select(table).where(table.c.id == game_id)).first()
+
+
 def game_rows_by_id(
     session: Session, game_id: int, model: Any, ids: Sequence[int], *, key: str = "id"
 ) -> list[Any]:

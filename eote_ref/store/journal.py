@@ -242,13 +242,6 @@ def _model_delete(name: str, row_id: int) -> Any:
     )
 
 
-def _game_position(session: Session, game_id: int) -> tuple[int, str]:
-    row = session.exec(select(Game.turn, Game.phase).where(Game.id == game_id)).first()
-    if row is None:
-        raise NotFoundError(f"there is no game with id {game_id}")
-    return int(row[0]), str(row[1])
-
-
 #: ``session.info`` key: ``{game id: version}`` after this session's last command on the game.
 GAME_VERSIONS = "eote_game_versions"
 
@@ -256,14 +249,14 @@ GAME_VERSIONS = "eote_game_versions"
 CHANNEL = "eote_ref_game"
 
 
-def _claim(session: Session, game_id: int, expected: int | None) -> int:
+def _claim(session: Session, game_id: int, expected: int | None) -> tuple[int, int, str]:
     """Raise the game's version by one, first thing in the command's transaction.
 
     The update takes the game's write lock (a row lock on PostgreSQL, the database write lock
     on SQLite), so commands on one game run one after another and each reads the state the
     previous one left. With ``expected`` it is a compare-and-swap: a game changed since the
     caller saw version ``expected`` raises :class:`StaleGameError` and nothing is written.
-    Returns the new version.
+    Returns the new version and the game's turn and phase (one statement: ``RETURNING``).
     """
     if session.info.get("read_only"):
         raise ReadOnlyDatabaseError(
@@ -273,13 +266,15 @@ def _claim(session: Session, game_id: int, expected: int | None) -> int:
     stmt = update(Game).where(col(Game.id) == game_id)
     if expected is not None:
         stmt = stmt.where(col(Game.version) == expected)
-    result = session.execute(
-        stmt.values(version=col(Game.version) + 1).execution_options(synchronize_session=False)
-    )
-    current = session.exec(select(Game.version).where(Game.id == game_id)).first()
-    if current is None:
-        raise NotFoundError(f"there is no game with id {game_id}")
-    if getattr(result, "rowcount", 1) != 1:
+    claimed = session.execute(
+        stmt.values(version=col(Game.version) + 1)
+        .returning(col(Game.version), col(Game.turn), col(Game.phase))
+        .execution_options(synchronize_session=False)
+    ).first()
+    if claimed is None:
+        current = session.exec(select(Game.version).where(Game.id == game_id)).first()
+        if current is None:
+            raise NotFoundError(f"there is no game with id {game_id}")
         latest = session.exec(
             select(JournalEvent.summary, JournalEvent.kind, JournalEvent.status)
             .where(JournalEvent.game_id == game_id, JournalEvent.status != DISCARDED)
@@ -303,7 +298,7 @@ def _claim(session: Session, game_id: int, expected: int | None) -> int:
         session.execute(
             text("SELECT pg_notify(:channel, :game)"), {"channel": CHANNEL, "game": str(game_id)}
         )
-    return int(current)
+    return int(claimed[0]), int(claimed[1]), str(claimed[2])
 
 
 #: ``session.info`` key: ``{game id: {version: rows touched by the command that made it}}``.
@@ -502,8 +497,7 @@ def apply(
     }
     try:
         with session.begin_nested():
-            version = _claim(session, game_id, expected_version)
-            turn, phase = _game_position(session, game_id)
+            version, turn, phase = _claim(session, game_id, expected_version)
             session.execute(
                 update(JournalEvent)
                 .where(col(JournalEvent.game_id) == game_id, col(JournalEvent.status) == UNDONE)
@@ -609,7 +603,7 @@ def _walk(
     order = col(JournalEvent.seq).asc() if forward else col(JournalEvent.seq).desc()
     try:
         with session.begin_nested():
-            version = _claim(session, game_id, expected)
+            version, _turn, _phase = _claim(session, game_id, expected)
             events = list(
                 session.exec(
                     select(JournalEvent)
