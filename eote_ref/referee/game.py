@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlmodel import Session, col, select
 
@@ -63,6 +63,9 @@ from eote_ref.store import (
 from eote_ref.store.games import DIVISION_LEVELS, load_game_rows
 from eote_ref.store.journal import version_after
 from eote_ref.store.notify import ChangeWatcher
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 #: Unit fields the umpire may set directly on the dashboard, with their checks.
 BOOL_FIELDS = (
@@ -433,6 +436,19 @@ class GameService:
             result=str(result) if result is not None else None,
             created_at=e.created_at,
         )
+
+    def read(
+        self,
+        query: Callable[Concatenate[Session, int, _P], _T],
+        *args: _P.args,
+        **kwargs: _P.kwargs,
+    ) -> _T:
+        """One of the store's game reads (:mod:`eote_ref.store.game_rows`), in its own session.
+
+        The checks read rows the view does not carry through this, never a session of theirs.
+        """
+        with self.db.session() as s:
+            return query(s, self.game_id, *args, **kwargs)
 
     # ------------------------------------------------------------------ writing
     def record(

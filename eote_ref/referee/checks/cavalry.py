@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlmodel import col, select
-
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.checks import (
     Adjudication,
@@ -31,6 +29,7 @@ from eote_ref.rules.procedures import PROCEDURES
 from eote_ref.store import (
     Change,
     GameUnit,
+    game_rows,
 )
 
 
@@ -147,20 +146,7 @@ class AllCavalryEndOfTurn(RecordAction):
 
     def _rows(self) -> list[GameUnit]:
         done = turn_facts.cavalry_settled(self.view)
-        with self.game.db.session() as s:
-            rows = list(
-                s.exec(
-                    select(GameUnit)
-                    .where(
-                        GameUnit.game_id == self.game.game_id,
-                        GameUnit.arm == "cavalry",
-                        col(GameUnit.fought_this_turn),
-                    )
-                    .order_by(col(GameUnit.id))
-                ).all()
-            )
-            for r in rows:
-                s.expunge(r)
+        rows = self.game.read(game_rows.cavalry_that_fought)
         side = self.target.get("side")
         if side is not None:
             mine = {u.id for s in self.view.sides if s.position == side for u in s.units}

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlmodel import col, select
-
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.checks import (
     Adjudication,
@@ -32,7 +30,7 @@ from eote_ref.rules.command import CommandRadiusSituation, Level, RadiusColumn
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.orders import IssuerLevel
 from eote_ref.rules.rally import DisorderRallySituation
-from eote_ref.store import Change, GameCommand, GameLeader, GameUnit
+from eote_ref.store import Change, GameCommand, GameLeader, game_rows
 
 #: Levels of the leaders who issue orders and may attach to a division (EotE 3.1, 3.5.2).
 COMMANDER_LEVELS = ("army", "wing", "corps")
@@ -40,26 +38,12 @@ COMMANDER_LEVELS = ("army", "wing", "corps")
 
 def commands(check: Adjudication) -> dict[int, GameCommand]:
     """Every command of the game by id."""
-    with check.game.db.session() as s:
-        rows = list(s.exec(select(GameCommand).where(GameCommand.game_id == check.game.game_id)))
-        for r in rows:
-            s.expunge(r)
-    return {r.id: r for r in rows if r.id is not None}
+    return {r.id: r for r in check.game.read(game_rows.commands) if r.id is not None}
 
 
 def leaders(check: Adjudication) -> list[GameLeader]:
     """Every leader of the game, in id order."""
-    with check.game.db.session() as s:
-        rows = list(
-            s.exec(
-                select(GameLeader)
-                .where(GameLeader.game_id == check.game.game_id)
-                .order_by(GameLeader.id)  # type: ignore[arg-type]
-            )
-        )
-        for r in rows:
-            s.expunge(r)
-    return rows
+    return check.game.read(game_rows.leaders)
 
 
 def division(check: Adjudication, division_id: int | None = None) -> DivisionView:
@@ -109,9 +93,8 @@ def leader_blocked(check: Adjudication, lead: GameLeader) -> str | None:
     """Why ``lead`` cannot rally anyone this turn, or None (EotE 8.0, 3.5.1)."""
     if lead.no_rally_turn == check.view.turn:
         return f"{lead.name} cannot rally this turn (8.0)"
-    with check.game.db.session() as s:
-        attached = s.exec(select(GameUnit).where(GameUnit.attached_leader_id == lead.id)).first()
-        name = attached.name if attached else None
+    carriers = check.game.read(game_rows.units_carrying, lead.id) if lead.id is not None else []
+    name = carriers[0].name if carriers else None
     if name is not None:
         return f"{lead.name} is attached to {name} and rallies no other unit (3.5.1)"
     return None
@@ -263,16 +246,7 @@ def command_control_this_turn(
     """
     wanted = set(division_ids)
     out = turn_facts.divisions_measured(view) & wanted
-    with game.db.session() as s:
-        attached = s.exec(
-            select(GameLeader.attached_command_id).where(
-                GameLeader.game_id == game.game_id,
-                col(GameLeader.attached_command_id).in_(wanted),
-                col(GameLeader.killed).is_(False),
-            )
-        ).all()
-    out.update(int(x) for x in attached if x is not None)
-    return out
+    return out | game.read(game_rows.commanders_attached, wanted)
 
 
 def _radius_row(check: Adjudication, rating: int) -> Any:

@@ -22,6 +22,7 @@ from eote_ref.store import (
     GameLeader,
     GameUnit,
     SetField,
+    game_rows,
 )
 
 
@@ -39,22 +40,18 @@ def check_division(check: Adjudication, division_id: int | None = None) -> Divis
 
 def game_unit_row(game: GameService, unit_id: int) -> GameUnit:
     """A unit's row, detached from its session (refused if not of this game)."""
-    with game.db.session() as s:
-        row = s.get(GameUnit, unit_id)
-        if row is None or row.game_id != game.game_id:
-            raise RefereeError(f"there is no unit {unit_id} in this game")
-        s.expunge(row)
-        return row
+    row = game.read(game_rows.unit, unit_id)
+    if row is None:
+        raise RefereeError(f"there is no unit {unit_id} in this game")
+    return row
 
 
 def game_leader_row(game: GameService, leader_id: int) -> GameLeader:
     """A leader's row, detached from its session (refused if not of this game)."""
-    with game.db.session() as s:
-        row = s.get(GameLeader, leader_id)
-        if row is None or row.game_id != game.game_id:
-            raise RefereeError(f"there is no leader {leader_id} in this game")
-        s.expunge(row)
-        return row
+    row = game.read(game_rows.leader, leader_id)
+    if row is None:
+        raise RefereeError(f"there is no leader {leader_id} in this game")
+    return row
 
 
 def roll_text(o: Outcome) -> str:
