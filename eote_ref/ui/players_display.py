@@ -300,7 +300,11 @@ class PlayersDisplay(QWidget):
             label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             label.setFrameShape(QFrame.Shape.StyledPanel)
             label.setMargin(8)
-            label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+            # Keep the word-wrapped label's height-for-width: a fresh policy would drop it and
+            # the card would be cut at its unwrapped height, hiding the die and the result.
+            policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+            policy.setHeightForWidth(True)
+            label.setSizePolicy(policy)
             self.results_layout.addWidget(label)
             self.result_labels.append(label)
         self.results_layout.addStretch(1)

@@ -128,6 +128,26 @@ def test_display_follows_apply_undo_and_redo(
     assert target.name in display.result_labels[0].text()
 
 
+def test_each_result_card_shows_its_last_line(
+    qtbot: QtBot, shown: tuple[GameHub, PlayersDisplay], demo: GameService
+) -> None:
+    """A card as tall as its wrapped text: the die and the result at its foot are not cut off."""
+    _hub, display = shown
+    fire_once(demo)
+    for unit in demo.view().sides[0].units[:3]:  # enough cards to need the scroll bar
+        open_check(demo, "morale", unit_id=unit.id).apply({"roll": 1})
+    settle(qtbot, display)
+    for width, height in ((1024, 600), (1280, 720), (1600, 900), (1920, 1080)):
+        display.resize(width, height)
+        qtbot.wait(50)  # the layout settles on the next turns of the loop
+        cards = [label for label in display.result_labels if label.isVisible()]
+        assert len(cards) == 4
+        for card in cards:
+            assert "Die <b>" in card.text()
+            needed = card.heightForWidth(card.width())
+            assert card.height() >= needed, f"{width}x{height}: {card.text()[:60]}"
+
+
 def test_division_state_and_markers_are_shown(
     qtbot: QtBot, shown: tuple[GameHub, PlayersDisplay], demo: GameService
 ) -> None:
