@@ -475,11 +475,16 @@ def open_players_display(hub: ViewSource, window: QWidget) -> PlayersDisplay:
     display = PlayersDisplay(hub, window)
     # The umpire's window decides: closing it quits the app, display and all.
     display.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
+    # The umpire keeps the keyboard: the display is watched, never typed into.
+    display.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
     other = second_screen(window)
     if other is not None:
         display.show_on(other, full=True)
     else:
         display.show()
+    # Some window managers activate a new window anyway (and full screen comes a loop
+    # turn later): hand the focus back once the display is up.
+    QTimer.singleShot(0, window.activateWindow)
     return display
 
 

@@ -323,3 +323,25 @@ def test_the_display_never_keeps_the_app_open(qtbot: QtBot, db: object) -> None:
     assert display is not None
     assert not display.testAttribute(Qt.WidgetAttribute.WA_QuitOnClose)
     assert display.parent() is window  # destroyed with the umpire's window
+
+
+def test_the_umpire_keeps_the_keyboard_when_the_display_opens(qtbot: QtBot, db: object) -> None:
+    """F12 then straight on to a check's keys: the display must not take the umpire's keys."""
+    from PySide6.QtWidgets import QApplication
+
+    from eote_ref.ui.main_window import MainWindow
+
+    window = MainWindow(db)  # type: ignore[arg-type]
+    qtbot.addWidget(window)
+    window.open_demo()
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    window.display_menu.actionDisplay.trigger()
+    display = window.display_menu.display
+    assert display is not None
+    qtbot.waitExposed(display)
+    qtbot.wait(100)
+    assert display.isVisible()
+    assert QApplication.activeWindow() is window
