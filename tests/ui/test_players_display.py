@@ -345,3 +345,30 @@ def test_the_umpire_keeps_the_keyboard_when_the_display_opens(qtbot: QtBot, db: 
     qtbot.wait(100)
     assert display.isVisible()
     assert QApplication.activeWindow() is window
+
+
+def test_fog_hides_an_assault_s_attack_value(
+    qtbot: QtBot, shown: tuple[GameHub, PlayersDisplay], demo: GameService
+) -> None:
+    """The attack value is the two sides' CE difference: with the CE hidden, so is it."""
+    _hub, display = shown
+    to_phase(demo, Phase.ASSAULT)
+    attacker, second = [u for u in demo.view().sides[0].units if u.arm == "infantry"][:2]
+    defender = next(u for u in demo.view().sides[1].units if u.arm == "infantry")
+    check = open_check(
+        demo, "assault", attackers=(attacker.id, second.id), defenders=(defender.id,)
+    )
+    check.apply({"roll": 5})
+    assert "attack value" in demo.journal(limit=1)[0].summary  # the umpire's line has it
+    settle(qtbot, display)
+    card = display.result_labels[0].text()
+    assert "attack value" in card  # no fog: the table sees it
+    assert "(7.9)" in card  # and the second unit counted at half its CE (EotE 7.9)
+    for fog in (Fog.OPPONENT, Fog.BOTH):
+        set_fog_of_war(demo, fog)
+        settle(qtbot, display)
+        card = display.result_labels[0].text()
+        assert attacker.name in card
+        assert "attack value" not in card, fog
+        assert "(7.9)" not in card, fog  # half a CE is a CE
+        assert "rolled 5" in card  # the die stays
