@@ -272,8 +272,12 @@ class PlayersDisplay(QWidget):
         big.setBold(True)
         self.header.setFont(big)
         self.header.setTextFormat(Qt.TextFormat.RichText)
+        # Wrapped, so a 1024- or 1280-pixel projector shows the whole window (unwrapped, the
+        # header alone asked for 1300 pixels and full screen cut off the last results).
+        self.header.setWordWrap(True)
         self.fog_label = QLabel(self)
         self.fog_label.setObjectName("fogLabel")
+        self.fog_label.setWordWrap(True)
 
         self.sides: list[SidePanel] = []
         sides_row = QHBoxLayout()

@@ -372,3 +372,23 @@ def test_fog_hides_an_assault_s_attack_value(
         assert "attack value" not in card, fog
         assert "(7.9)" not in card, fog  # half a CE is a CE
         assert "rolled 5" in card  # the die stays
+
+
+def test_the_display_fits_a_1024_pixel_projector(
+    qtbot: QtBot, shown: tuple[GameHub, PlayersDisplay], demo: GameService
+) -> None:
+    """Full screen on a small projector shows the whole window: nothing asks to be wider."""
+    _hub, display = shown
+    fire_once(demo)
+    for fog in Fog:
+        set_fog_of_war(demo, fog)
+        for viewer in (None, 0, 1):
+            display.set_viewer(viewer)
+            settle(qtbot, display)
+            assert display.minimumSizeHint().width() <= 1024, (fog, viewer)
+            display.resize(1024, 768)
+            qtbot.wait(20)
+            assert display.width() == 1024, (fog, viewer)
+            card = display.result_labels[0]
+            right = card.mapTo(display, card.rect().topRight()).x()
+            assert card.isVisible() and right < 1024, (fog, viewer)
