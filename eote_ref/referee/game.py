@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.errors import RefereeError as RefereeError
 from eote_ref.referee.phases import PHASES, Phase, next_phase
 from eote_ref.referee.turn import carry_over
@@ -268,7 +269,9 @@ class GameService:
         if kind is not None:
             query = query.where(GameFact.kind == kind)
         return tuple(
-            FactView(f.id or 0, f.kind, f.turn, f.unit_id, f.other_id, dict(f.data or {}))
+            FactView(
+                f.id or 0, f.kind, f.turn, f.unit_id, f.other_id, dict(f.data or {}), f.command_id
+            )
             for f in s.exec(query.order_by(col(GameFact.id)))
         )
 
@@ -442,8 +445,18 @@ class GameService:
         rolls: Any = None,
         outcome: Any = None,
     ) -> JournalEvent:
-        """Apply ``changes`` as one journal event (the only way this service writes)."""
+        """Apply ``changes`` as one journal event (the only way this service writes).
+
+        The facts the changes imply (:func:`eote_ref.referee.facts.implied`) are written with
+        them, in the same event.
+        """
         with self._writing() as s:
+            if any(
+                isinstance(c, SetField) and c.field in turn_facts.IMPLYING_FIELDS for c in changes
+            ):
+                game = s.get(Game, self.game_id)
+                turn = game.turn if game is not None else 1
+                changes = [*changes, *turn_facts.implied(changes, turn)]
             event = apply(
                 s,
                 self.game_id,
