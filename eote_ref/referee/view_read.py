@@ -180,7 +180,7 @@ def facts(s: Session, game_id: int, kind: str | None = None) -> tuple[FactView, 
     if kind is not None:
         query = query.where(GameFact.kind == kind)
     return tuple(
-        FactView(f.id or 0, f.kind, f.turn, f.unit_id, f.other_id, dict(f.data or {}))
+        FactView(f.id or 0, f.kind, f.turn, f.unit_id, f.other_id, dict(f.data or {}), f.command_id)
         for f in s.exec(query.order_by(col(GameFact.id)))
     )
 
