@@ -11,6 +11,7 @@ Widgets hold a service and never open sessions themselves.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -66,7 +67,14 @@ from eote_ref.store import (
     undo,
 )
 from eote_ref.store.games import game_row, game_rows_by_id
-from eote_ref.store.journal import Touch, touched_after, version_after
+from eote_ref.store.journal import (
+    Touch,
+    journal_after,
+    journal_last_done,
+    touched_after,
+    version_after,
+)
+from eote_ref.store.models import DONE
 from eote_ref.store.notify import ChangeWatcher
 
 _P = ParamSpec("_P")
@@ -277,6 +285,30 @@ class GameService:
         with self.db.session() as s:
             events = history(s, self.game_id, limit=limit, newest_first=newest_first)
             return [self._entry(e) for e in events]
+
+    def journal_since(self, known: Sequence[JournalEntry]) -> tuple[list[JournalEntry], int]:
+        """The journal as :meth:`journal` gives it now, reading only what may have changed.
+
+        ``known`` is a list :meth:`journal` (or this method) returned earlier, newest first.
+        Returns the journal now and how many of ``known``'s oldest entries it ends with
+        unchanged (the same objects), so a log need only replace the newest rows.
+
+        The journal is a stack: the steps not discarded are done, then undone, by number; an
+        undo takes the newest done, a new step discards every undone one and is numbered after
+        every step there is. So take the last step done now among those known done: every
+        step up to it is as it was (an undo since would have taken that step with it, and a
+        step discarded since was undone first). Only the steps after it are read.
+        """
+        asc = list(reversed(known))
+        done = len(asc)
+        while done and asc[done - 1].status != DONE:
+            done -= 1
+        with self.db.session() as s:
+            upto = journal_last_done(s, self.game_id, at_most=asc[done - 1].seq) if done else 0
+            kept = bisect.bisect_right(asc, upto, hi=done, key=lambda e: e.seq)
+            tail = journal_after(s, self.game_id, upto)
+            fresh = [self._entry(e) for e in tail]
+        return [*reversed(fresh), *reversed(asc[:kept])], kept
 
     @staticmethod
     def _entry(e: JournalEvent) -> JournalEntry:

@@ -750,3 +750,28 @@ def next_steps(session: Session, game_id: int) -> tuple[str | None, str | None]:
         ).first()
         out.append((row[0] or row[1]) if row is not None else None)
     return out[0], out[1]
+
+
+def journal_last_done(session: Session, game_id: int, at_most: int | None = None) -> int:
+    """The number (``seq``) of the last step done (numbered ``at_most`` or lower), 0 if none."""
+    query = select(func.max(JournalEvent.seq)).where(
+        JournalEvent.game_id == game_id, JournalEvent.status == DONE
+    )
+    if at_most is not None:
+        query = query.where(col(JournalEvent.seq) <= at_most)
+    return int(session.exec(query).one() or 0)
+
+
+def journal_after(session: Session, game_id: int, seq: int) -> list[JournalEvent]:
+    """The steps numbered after ``seq``, not discarded, oldest first."""
+    return list(
+        session.exec(
+            select(JournalEvent)
+            .where(
+                JournalEvent.game_id == game_id,
+                JournalEvent.status != DISCARDED,
+                col(JournalEvent.seq) > seq,
+            )
+            .order_by(col(JournalEvent.seq))
+        ).all()
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections import Counter
 from typing import Any
 
 from PySide6.QtCore import (
@@ -91,14 +92,57 @@ class JournalModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._entries: list[JournalEntry] = []
+        self._turns: Counter[int] = Counter()
 
-    def set_entries(self, entries: list[JournalEntry]) -> None:
-        """Replace the entries (the log is rebuilt; it is small next to the tables)."""
-        if entries == self._entries:
+    def set_entries(self, entries: list[JournalEntry], kept: int = 0) -> None:
+        """Show ``entries``, of which the ``kept`` oldest are the oldest shown now.
+
+        Only the newest rows change (rows inserted or removed at the top, the others told
+        they changed), so a long log is not rebuilt after every step; with ``kept`` 0 the
+        log is rebuilt.
+        """
+        if kept == 0 or kept > len(self._entries):
+            if entries == self._entries:
+                return
+            self.beginResetModel()
+            self._entries = list(entries)
+            self._turns = Counter(e.turn for e in entries)
+            self.endResetModel()
             return
-        self.beginResetModel()
-        self._entries = list(entries)
-        self.endResetModel()
+        old_head = len(self._entries) - kept
+        new_head = len(entries) - kept
+        for e in self._entries[:old_head]:
+            self._turns[e.turn] -= 1
+        for e in entries[:new_head]:
+            self._turns[e.turn] += 1
+        if old_head > new_head:
+            self.beginRemoveRows(QModelIndex(), 0, old_head - new_head - 1)
+            del self._entries[: old_head - new_head]
+            self.endRemoveRows()
+        elif new_head > old_head:
+            self.beginInsertRows(QModelIndex(), 0, new_head - old_head - 1)
+            self._entries[:0] = entries[: new_head - old_head]
+            self.endInsertRows()
+        changed = [i for i in range(new_head) if self._entries[i] != entries[i]]
+        self._entries[:new_head] = entries[:new_head]
+        if changed:
+            last = len(_HEADERS) - 1
+            self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], last))
+
+    def turns(self) -> list[int]:
+        """The turns the entries were made in, in order."""
+        return sorted(t for t, n in self._turns.items() if n > 0)
+
+    def last_done_seq(self) -> int:
+        """The number of the newest step done (the undone ones are the newest), 0 if none."""
+        return next((e.seq for e in self._entries if e.status == "done"), 0)
+
+    def counts(self) -> tuple[int, int]:
+        """How many entries are done and how many undone (undone ones are the newest)."""
+        undone = next(
+            (i for i, e in enumerate(self._entries) if e.status == "done"), len(self._entries)
+        )
+        return len(self._entries) - undone, undone
 
     @property
     def entries(self) -> list[JournalEntry]:
@@ -257,8 +301,9 @@ class JournalView(QWidget):
 
     def _reload(self, view: GameView) -> None:
         selected = self._selected_entry()
-        self.model.set_entries(self.hub.service.journal())
-        turns = sorted({e.turn for e in self.model.entries} | {view.turn})
+        entries, kept = self.hub.service.journal_since(self.model.entries)
+        self.model.set_entries(entries, kept)
+        turns = sorted({*self.model.turns(), view.turn})
         combo = self.ui.turnCombo
         wanted = ["All turns"] + [f"Turn {t}" for t in turns]
         if [combo.itemText(i) for i in range(combo.count())] != wanted:
@@ -271,10 +316,10 @@ class JournalView(QWidget):
             at = combo.findData(current) if current is not None else 0
             combo.setCurrentIndex(max(at, 0))
             combo.blockSignals(False)
-        if selected is not None:
+        current = self._selected_entry()
+        if selected is not None and (current is None or current.seq != selected.seq):
             self.select_seq(selected.seq)
-        done = sum(1 for e in self.model.entries if e.status == "done")
-        undone = len(self.model.entries) - done
+        done, undone = self.model.counts()
         self.ui.countLabel.setText(
             f"{done} step{'s' if done != 1 else ''}" + (f", {undone} undone" if undone else "")
         )
@@ -325,9 +370,7 @@ class JournalView(QWidget):
         self.ui.undoButton.setEnabled(view.can_undo is not None)
         self.ui.redoButton.setEnabled(view.can_redo is not None)
         e = self._selected_entry()
-        later_done = e is not None and any(
-            x.status == "done" and x.seq > e.seq for x in self.model.entries
-        )
+        later_done = e is not None and self.model.last_done_seq() > e.seq
         self.ui.undoToButton.setEnabled(bool(e and e.status == "done" and later_done))
 
     # ------------------------------------------------------------------ commands

@@ -158,3 +158,62 @@ def test_changes_made_elsewhere_are_read_whole(waterloo: GameService) -> None:
         waterloo.adjust_unit(before.sides[1].units[0].id, "hits", 1)
     assert waterloo.view() == whole(waterloo)
     assert waterloo.view().sides[0].units[0].disordered is not unit.disordered
+
+
+@settings(
+    max_examples=budget(6, 40),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(OPS), st.integers(0, 10_000), st.booleans()),
+        min_size=1,
+        max_size=budget(8, 20),
+    )
+)
+def test_journal_read_since_equals_the_journal_read_whole(
+    db_target: DbTarget, db_templates: DatabaseTemplates, ops: list[tuple[str, int, bool]]
+) -> None:
+    """The log's incremental read gives the whole journal, keeping the entries it says it kept.
+
+    ``look`` False leaves a step unread, so several changes (an undo and a new step, say)
+    come together, as when the log's reload is coalesced.
+    """
+    db, game_id = open_from_template(db_target, db_templates, "waterloo", waterloo_setup)
+    assert isinstance(game_id, int)
+    game = GameService(db, game_id)
+    known = game.journal()
+    try:
+        for op, k, look in ops:
+            with contextlib.suppress(StoreError):
+                step(game, op, k)
+            if not look:
+                continue
+            entries, kept = game.journal_since(known)
+            assert entries == game.journal(), (op, k)
+            assert kept <= len(known)
+            for new, old in zip(
+                entries[len(entries) - kept :], known[len(known) - kept :], strict=True
+            ):
+                assert new is old
+            known = entries
+    finally:
+        db.close()
+
+
+def test_an_undo_rereads_only_the_newest_steps(waterloo: GameService) -> None:
+    unit = waterloo.view().sides[0].units[0]
+    for _ in range(3):
+        waterloo.adjust_unit(unit.id, "hits", 1)
+    known = waterloo.journal()
+    waterloo.undo()
+    entries, kept = waterloo.journal_since(known)
+    assert entries == waterloo.journal()
+    assert kept == len(known) - 1
+    assert entries[0].status == "undone"
+    waterloo.adjust_unit(unit.id, "hits", -1)  # the undone step is discarded
+    again, kept_again = waterloo.journal_since(entries)
+    assert again == waterloo.journal()
+    assert kept_again == len(entries) - 1
+    assert [e.status for e in again[:2]] == ["done", "done"]
