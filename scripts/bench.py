@@ -53,6 +53,8 @@ from eote_ref.store.specs import CommandSpec, LeaderSpec, RosterSpec, SideSpec, 
 UNITS = 2000
 EVENTS = 50_000
 TARGET_MS = 100.0
+#: A marker edit on the dashboard, journal and repaint included (issue 13: under 50 ms).
+EDIT_TARGET_MS = 50.0
 IMPORT_TARGET_MS = 1000.0
 
 
@@ -316,6 +318,18 @@ def qt_figures(db: Any, game_id: int, unit_ids: list[int], repeat: int) -> dict[
         app.processEvents()
 
     figures: dict[str, Any] = {"dashboard_edit_ms": round(median_ms(edit, repeat), 1)}
+    # The same edit with the main window's other panels on the hub: the journal log (50,000
+    # steps) and the turn guide, as the app shows them.
+    from eote_ref.ui.journal_view import JournalView
+    from eote_ref.ui.turn_guide import TurnGuide
+
+    panels = [JournalView(hub), TurnGuide(hub)]
+    for panel in panels:
+        panel.show()
+    app.processEvents()
+    figures["app_edit_ms"] = round(median_ms(edit, repeat), 1)
+    for panel in panels:
+        panel.close()
     division_id = hub.service.unit_view(unit_ids[0]).division_id
     targets = [(key, target(unit_ids)) for _, key, target, _ in WIZARD_CHECKS]
     targets += [(key, {"division_id": division_id}) for _, key, _ in DIVISION_CHECKS]
@@ -357,7 +371,7 @@ TARGETS = {
     "startup_ratio": 2.5,
     "startup_peak_mib": 100.0,
     "rule_cli_ratio": 4.0,
-    "dashboard_edit_ms": TARGET_MS,
+    "dashboard_edit_ms": EDIT_TARGET_MS,
     "wizard_open_ms_max": TARGET_MS,
 }
 
@@ -536,10 +550,11 @@ def big_game(repeat: int, figures: dict[str, Any]) -> bool:
         mark = "" if ms < target else "  SLOW"
         failed |= ms >= target
         print(f"{name:<{width}}  {ms:>7.1f} ms  {target:>5.0f} ms{mark}")
-    for name in ("dashboard_edit_ms", "wizard_open_ms_max"):
-        slow = figures[name] >= TARGET_MS
+    for name in ("dashboard_edit_ms", "app_edit_ms", "wizard_open_ms_max"):
+        target = TARGETS.get(name, EDIT_TARGET_MS)
+        slow = figures[name] >= target
         failed |= slow
-        print(f"{name:<{width}}  {figures[name]:>7.1f} ms  {TARGET_MS:>5.0f} ms{'  SLOW' * slow}")
+        print(f"{name:<{width}}  {figures[name]:>7.1f} ms  {target:>5.0f} ms{'  SLOW' * slow}")
     figures["store_ms"] = {name: round(ms, 2) for name, ms, _ in rows}
     figures["units"] = len(unit_ids)
     figures["journal_events"] = EVENTS
