@@ -415,12 +415,18 @@ class GameService:
     def _edit_unit(
         self, unit_id: int, field: str, new_value: Callable[[Any], Any]
     ) -> JournalEvent | None:
-        """Set ``field`` of a unit to ``new_value(its value now)``: one read, one command."""
-        with self.db.session() as s:
-            rows = game_rows_by_id(s, self.game_id, GameUnit, [unit_id])
-        if not rows:
-            raise RefereeError(f"there is no unit {unit_id} in this game")
-        row = rows[0]
+        """Set ``field`` of a unit to ``new_value(its value now)``: at most one read, one command.
+
+        The unit is taken from the last view when that shows the version this service's next
+        command is built on (a command on a game changed since is refused as stale anyway).
+        """
+        row: Any = self._viewed_unit(unit_id)
+        if row is None:
+            with self.db.session() as s:
+                rows = game_rows_by_id(s, self.game_id, GameUnit, [unit_id])
+            if not rows:
+                raise RefereeError(f"there is no unit {unit_id} in this game")
+            row = rows[0]
         name, arm, before = row.name, row.arm, getattr(row, field, None)
         value = self._check(field, new_value(before), arm)
         if before == value:
@@ -435,6 +441,17 @@ class GameService:
             changes,
             inputs={"unit_id": unit_id, "field": field, "value": value},
         )
+
+    def _viewed_unit(self, unit_id: int) -> UnitView | None:
+        """The unit as the last view shows it, if that view is of the current version."""
+        cache = self._last_view
+        if cache is None or cache.version != self.version:
+            return None
+        place = cache.where.unit.get(unit_id)
+        if place is None:
+            return None
+        si, di, ui = place
+        return cache.view.sides[si].divisions[di].units[ui]
 
     def adjust_unit(self, unit_id: int, field: str, delta: int) -> JournalEvent | None:
         """Add ``delta`` to a counted marker (hits or blown), never below 0."""
