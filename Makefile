@@ -85,9 +85,11 @@ clean:
 	rm -rf build dist .pytest_cache .mypy_cache .ruff_cache .coverage htmlcov bench.json
 
 ## The store, journal, referee and campaign suites again, on a throw-away PostgreSQL server
-## (scripts/pg_cluster.sh; installs PostgreSQL with apt-get when run as root and it is missing).
+## (scripts/pg_cluster.sh; installs PostgreSQL with apt-get when run as root and it is missing),
+## and the windows that follow another copy of the app on the server.
 test-postgres: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[test,postgres]'
 	EOTE_REF_REQUIRE_POSTGRES=1 PYTHON=$(PY) scripts/pg_cluster.sh \
 		$(PYTEST) -n $(JOBS) -m postgres \
-		tests/unit/store tests/unit/referee tests/unit/commands
+		tests/unit/store tests/unit/referee tests/unit/commands \
+		tests/ui/test_campaign_follow.py
