@@ -127,7 +127,7 @@ class CampaignWindow(QMainWindow):
     #: How often (milliseconds) to look for campaign changes made by another copy of the app.
     FOLLOW_MS = 1000
     #: The status bar's word when another copy changed the campaign shown.
-    CHANGED_ELSEWHERE = "The campaign was changed in another window or on another machine."
+    CHANGED_ELSEWHERE = "Another copy of eote-ref changed the campaigns: shown as they are now."
 
     def __init__(self, service: CampaignService, parent: QWidget | None = None) -> None:
         super().__init__(parent)
