@@ -75,7 +75,7 @@ def test_a_command_built_from_a_stale_view_is_refused(db: Database, game: Game) 
     error = refused.value
     assert (error.expected, error.current) == (seen, seen + 1)
     assert "Fire: 2 hits" in str(error)
-    assert "Nothing was written" in str(error)
+    assert str(error).startswith("Not written")
     with db.session() as s:
         assert [e.summary for e in history(s, game.id)] == ["Fire: 2 hits"]
         assert s.get(GameUnit, unit).hits == 2  # type: ignore[union-attr]
