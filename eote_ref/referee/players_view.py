@@ -142,6 +142,10 @@ def unit_markers(unit: UnitView) -> list[str]:
 #: division's average for integrity).
 CE_BASED = frozenset({"fire", "morale", "square", "rally", "assault", "integrity"})
 
+#: Sections whose modifiers are a share of a unit's CE: several units in one combat count
+#: the strongest in full and the others at half (EotE 7.9), so the modifier is half a CE.
+CE_SHARE_RULES = frozenset({"7.9"})
+
 #: Journal kinds that write or move an order (its content never reaches the display).
 ORDER_KINDS = frozenset({"order_activation"})
 
@@ -245,8 +249,9 @@ def _shown(e: JournalEvent, hide_ce: bool) -> ShownResult:
     return ShownResult(e.seq, e.turn, summary, parts)
 
 
-#: "against 5" in a journal line: the target number, a CE once modified.
-_AGAINST = re.compile(r" against [-−]?\d+(?:\.\d+)?")
+#: "against 5" in a journal line: the target number, a CE once modified; and an assault's
+#: ", attack value +5": the difference of the two sides' modified CE (EotE 7.6).
+_AGAINST = re.compile(r" against [-−]?\d+(?:\.\d+)?|, attack value [-+−]?\d+(?:\.\d+)?")
 
 
 def _outcomes(outcome: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -268,8 +273,8 @@ def _part(o: Mapping[str, Any], hide_ce: bool) -> ShownPart:
         if not isinstance(m, Mapping):
             continue
         reason = str(m.get("reason", ""))
-        if hidden and "CE" in reason:
-            continue  # such a modifier states or cancels the CE itself
+        if hidden and ("CE" in reason or str(m.get("rule", "")) in CE_SHARE_RULES):
+            continue  # such a modifier states, cancels or halves the CE itself
         mods.append(
             ShownModifier(
                 float(m.get("value", 0)),
