@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import pathlib
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QCloseEvent, QColor, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -260,16 +261,36 @@ class CampaignWindow(QMainWindow):
         cl.addWidget(self.turns_chart, 1)
         self.tabs.addTab(charts_page, "Charts")
 
-        service.changed_elsewhere()  # start watching before the first read
-        self.reload_campaigns()
-        campaign_events().changed.connect(self.campaign_changed)
         # Follow changes made by another copy of the app (a club's server): LISTEN/NOTIFY on
         # PostgreSQL, PRAGMA data_version on SQLite (see CampaignService.changed_elsewhere).
         self._follow = QTimer(self)
         self._follow.setInterval(self.FOLLOW_MS)
         self._follow.timeout.connect(self.follow)
-        self._follow.start()
         self.destroyed.connect(lambda *_: service.stop_watching())
+        self._start_following()
+        self.reload_campaigns()
+
+    def _start_following(self) -> None:
+        if not self._follow.isActive():
+            self.service.changed_elsewhere()  # starts watching, before the next read
+            campaign_events().changed.connect(self.campaign_changed)
+            self._follow.start()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown again after closing: follow again, from the campaigns as they are now."""
+        if not self._follow.isActive():
+            self._start_following()
+            self.reload_campaigns()
+        super().showEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """A closed window stops following: no timer, no connection kept, no events."""
+        if self._follow.isActive():
+            self._follow.stop()
+            self.service.stop_watching()
+            with contextlib.suppress(RuntimeError, TypeError):
+                campaign_events().changed.disconnect(self.campaign_changed)
+        super().closeEvent(event)
 
     @staticmethod
     def _page(view: QWidget, *buttons: tuple[str, Callable[[], object], str]) -> QWidget:

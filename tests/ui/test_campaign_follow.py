@@ -122,4 +122,9 @@ def test_the_window_follows_another_copy(
     qtbot.waitUntil(lambda: window.campaign_combo.count() == 1, timeout=10_000)
     assert window.campaign_combo.currentText() == "Peninsula"
     assert window.battles.rowCount() == 0
+
+    # A closed window stops following (the main window keeps it until the database changes).
     window.close()
+    other.create_campaign("Elba")
+    qtbot.wait(2 * CampaignWindow.FOLLOW_MS + 500)
+    assert window.campaign_combo.count() == 1
