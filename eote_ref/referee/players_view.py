@@ -23,6 +23,7 @@ from typing import Any
 
 from eote_ref.referee.game import GameService
 from eote_ref.referee.views import DivisionView, GameView, UnitView
+from eote_ref.rules.results import NO_EFFECT, assault_halves, result_code
 from eote_ref.store import JournalEvent, SetField, history
 
 #: The key of the fog-of-war choice in a game's options JSON.
@@ -301,11 +302,30 @@ def _num(v: Any) -> float | None:
 
 
 def _result_text(o: Mapping[str, Any]) -> str:
-    """The result in words: a fire's hits and disorder, else the result code."""
-    if o.get("procedure") == "fire" and isinstance(o.get("hits"), int):
+    """The result in words, as the players read it.
+
+    A fire's hits and disorder; an assault's two halves, each in words with the table's code
+    after them (``attacker no effect, defender 2 hits (./2)``); else the procedure's label
+    for its result code, or the code itself.
+    """
+    procedure = str(o.get("procedure", ""))
+    result = str(o.get("result", ""))
+    if procedure == "fire" and isinstance(o.get("hits"), int):
         hits = int(o["hits"])
         words = [f"{hits} hit{'s' if hits != 1 else ''}"] if hits else []
         if o.get("disorder"):
             words.append("disorder")
         return " and ".join(words) or "no effect"
-    return str(o.get("result", "")).replace("_", " ")
+    if procedure == "assault" and "/" in result.replace(NO_EFFECT, ""):
+        attacker, defender = (_label(procedure, h) for h in assault_halves(result))
+        return f"attacker {attacker}, defender {defender} ({result})"
+    return _label(procedure, result)
+
+
+def _label(procedure: str, code: str) -> str:
+    if code == ".":  # one side of an assault left untouched
+        return "no effect"
+    found = result_code(procedure, code)
+    if found is not None and found.label:
+        return found.label
+    return code.replace("_", " ")
