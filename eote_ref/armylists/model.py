@@ -6,9 +6,9 @@ import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from eote_ref import yamlio
 from eote_ref.rules.command import Level
 from eote_ref.rules.units import Arm, Weight, starting_formation
+from eote_ref.yamlio.typed import meta
 
 #: The army-list format version this module reads and writes.
 FORMAT_VERSION = 1
@@ -143,7 +143,7 @@ class Leader:
     """The commander of a command; his level is the level of the command he leads."""
 
     name: str
-    rating: int = field(metadata=yamlio.meta(min=-1, max=4, help="leadership rating (EotE 3.6)"))
+    rating: int = field(metadata=meta(min=-1, max=4, help="leadership rating (EotE 3.6)"))
     notes: str | None = None
 
 
@@ -154,12 +154,12 @@ class Unit:
     name: str
     arm: Arm
     type: UnitType
-    ce: int = field(metadata=yamlio.meta(min=0, max=20, help="combat effectiveness (EotE 1.4)"))
-    stands: int = field(metadata=yamlio.meta(min=1, max=12, help="stands on the table"))
+    ce: int = field(metadata=meta(min=0, max=20, help="combat effectiveness (EotE 1.4)"))
+    stands: int = field(metadata=meta(min=1, max=12, help="stands on the table"))
     skirmish: Skirmish = Skirmish.NONE
     weight: Weight | None = None
     howitzers: int = field(
-        default=0, metadata=yamlio.meta(min=0, max=8, help="howitzers in the battery (EotE 7.12)")
+        default=0, metadata=meta(min=0, max=8, help="howitzers in the battery (EotE 7.12)")
     )
     formation: StartFormation | None = None
     brigade: str | None = None
@@ -197,7 +197,7 @@ class ArmyList:
     format: int
     name: str
     nation: str
-    year: int = field(metadata=yamlio.meta(min=1792, max=1815, help="year of the battle"))
+    year: int = field(metadata=meta(min=1792, max=1815, help="year of the battle"))
     ruleset: str = DEFAULT_RULESET
     battle: str | None = None
     sources: tuple[str, ...] = ()

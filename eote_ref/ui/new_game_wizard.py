@@ -38,7 +38,7 @@ from eote_ref.ui.forms.ui_new_game_lists import Ui_NewGameListsPage
 from eote_ref.ui.forms.ui_new_game_names import Ui_NewGameNamesPage
 from eote_ref.ui.forms.ui_new_game_options import Ui_NewGameOptionsPage
 from eote_ref.ui.forms.ui_new_game_summary import Ui_NewGameSummaryPage
-from eote_ref.yamlio import YamlError, path_text
+from eote_ref.yamlio.problems import YamlError, path_text
 
 OptionValue = str | int | bool
 

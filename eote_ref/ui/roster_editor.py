@@ -98,8 +98,8 @@ from eote_ref.ui.roster_model import (
     to_army_list,
     unique_name,
 )
-from eote_ref.yamlio import Path as KeyPath
-from eote_ref.yamlio import Problem, path_text
+from eote_ref.yamlio.problems import Path as KeyPath
+from eote_ref.yamlio.problems import Problem, path_text
 
 APP_TITLE = "eote-ref roster editor"
 

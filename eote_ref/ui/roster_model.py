@@ -28,7 +28,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap, QUndo
 from eote_ref.armylists.model import FORMAT_VERSION, ArmyList, Command, Leader, Unit
 from eote_ref.rules.command import Level
 from eote_ref.rules.units import Arm
-from eote_ref.yamlio import Path, Problem
+from eote_ref.yamlio.problems import Path, Problem
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 

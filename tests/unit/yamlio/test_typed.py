@@ -1,141 +1,17 @@
-"""The strict YAML helper: positions, duplicate keys, typed parsing, all problems at once."""
+"""The typed parse: dataclasses from YAML, wrong types, ranges, unknown and missing keys."""
 
 from __future__ import annotations
 
 import enum
-import pathlib
 from dataclasses import dataclass, field
 from typing import Literal
 
 import pytest
 
-from eote_ref import yamlio
-from eote_ref.yamlio import Mark, Problem, YamlError, load_file, load_text, meta, parse
-
-FILE = "test.yaml"
-
-
-def where(p: Problem) -> tuple[int, int, str]:
-    assert p.mark is not None
-    assert p.mark.file == FILE
-    return p.mark.line, p.mark.column, yamlio.path_text(p.path)
-
-
-def problems_of(cls: type, text: str) -> list[Problem]:
-    with pytest.raises(YamlError) as exc:
-        parse(cls, load_text(text, FILE))
-    return exc.value.problems
-
-
-def one_problem(cls: type, text: str) -> Problem:
-    problems = problems_of(cls, text)
-    assert len(problems) == 1, [str(p) for p in problems]
-    return problems[0]
-
-
-# ---------------------------------------------------------------- positions
-
-
-POSITIONS = """\
-name: Ney
-ranks:
-  - first
-  - {grade: 2, note: x}
-deep:
-  inner:
-    value: 7
-"""
-
-
-def test_value_positions_are_one_based() -> None:
-    doc = load_text(POSITIONS, FILE)
-    assert doc.marks[()] == Mark(FILE, 1, 1)  # a read-only view of the stored positions
-    assert doc.mark(("name",)) == Mark(FILE, 1, 7)
-    assert doc.mark(("ranks", 0)) == Mark(FILE, 3, 5)
-    assert doc.mark(("ranks", 1)) == Mark(FILE, 4, 5)
-    assert doc.mark(("ranks", 1, "grade")) == Mark(FILE, 4, 13)
-    assert doc.mark(("ranks", 1, "note")) == Mark(FILE, 4, 22)
-    assert doc.mark(("deep", "inner", "value")) == Mark(FILE, 7, 12)
-
-
-def test_key_positions() -> None:
-    doc = load_text(POSITIONS, FILE)
-    assert doc.key_mark(("name",)) == Mark(FILE, 1, 1)
-    assert doc.key_mark(("ranks",)) == Mark(FILE, 2, 1)
-    assert doc.key_mark(("ranks", 1, "note")) == Mark(FILE, 4, 16)
-    assert doc.key_mark(("deep", "inner", "value")) == Mark(FILE, 7, 5)
-
-
-def test_position_falls_back_to_the_nearest_parent() -> None:
-    doc = load_text(POSITIONS, FILE)
-    assert doc.mark(("ranks", 1, "missing")) == Mark(FILE, 4, 5)
-    assert doc.key_mark(("ranks", 0)) == Mark(FILE, 3, 5)  # no key: the value's position
-
-
-def test_data_is_plain() -> None:
-    doc = load_text(POSITIONS, FILE)
-    assert doc.data == {
-        "name": "Ney",
-        "ranks": ["first", {"grade": 2, "note": "x"}],
-        "deep": {"inner": {"value": 7}},
-    }
-
-
-def test_empty_document() -> None:
-    doc = load_text("", FILE)
-    assert doc.data is None
-    assert doc.mark(()) == Mark(FILE, 1, 1)
-
-
-def test_problem_text() -> None:
-    p = Problem(Mark(FILE, 3, 5), ("ranks", 1, "grade"), "bad")
-    assert str(p) == "test.yaml:3:5: error: ranks[1].grade: bad"
-    assert str(Problem(None, (), "bad", "warning")) == "?: warning: (document): bad"
-
-
-# ---------------------------------------------------------------- loading errors
-
-
-def test_duplicate_keys_all_reported() -> None:
-    text = "a: 1\nb:\n  c: 1\n  c: 2\na: 3\n"
-    with pytest.raises(YamlError) as exc:
-        load_text(text, FILE)
-    found = sorted(where(p) for p in exc.value.problems)
-    assert found == [(4, 3, "b.c"), (5, 1, "a")]
-    assert all("duplicate key" in p.message for p in exc.value.problems)
-
-
-def test_invalid_yaml() -> None:
-    with pytest.raises(YamlError) as exc:
-        load_text("a: 1\nb: c: d\n", FILE)
-    (p,) = exc.value.problems
-    assert where(p) == (2, 5, "(document)")
-    assert "not valid YAML" in p.message
-
-
-def test_unknown_tag_is_a_problem_not_a_crash() -> None:
-    with pytest.raises(YamlError) as exc:
-        load_text("a: !!python/object:os.system ls\n", FILE)
-    (p,) = exc.value.problems
-    assert where(p)[:2] == (1, 4)
-
-
-def test_load_file(tmp_path: pathlib.Path) -> None:
-    path = tmp_path / "x.yaml"
-    path.write_text("a: 1\n", encoding="utf-8")
-    doc = load_file(path)
-    assert doc.data == {"a": 1}
-    assert doc.mark(("a",)) == Mark(str(path), 1, 4)
-
-
-def test_load_missing_file(tmp_path: pathlib.Path) -> None:
-    path = tmp_path / "missing.yaml"
-    with pytest.raises(YamlError) as exc:
-        load_file(path)
-    (p,) = exc.value.problems
-    assert p.mark == Mark(str(path), 1, 1)
-    assert "cannot read" in p.message
-
+from eote_ref.yamlio.loader import load_text
+from eote_ref.yamlio.problems import Mark, Problem, YamlError, path_text, raise_if
+from eote_ref.yamlio.typed import meta, parse
+from tests.unit.yamlio.helpers import FILE, one_problem, problems_of, where
 
 # ---------------------------------------------------------------- typed parse
 
@@ -236,7 +112,7 @@ def test_wrong_type_reported_at_the_value(
 )
 def test_range_from_meta(old: str, new: str, path: str) -> None:
     p = one_problem(Unit, GOOD.replace(old, new))
-    assert yamlio.path_text(p.path) == path
+    assert path_text(p.path) == path
     assert "out of range" in p.message
 
 
@@ -275,7 +151,7 @@ def test_not_a_mapping() -> None:
 def test_every_problem_at_once() -> None:
     text = GOOD.replace("arm: cavalry", "arm: dragoons").replace("ce: 6", "ce: 99\nx: 1")
     text = text.replace("rating: 3}", "rating: 9}")
-    found = {yamlio.path_text(p.path) for p in problems_of(Unit, text)}
+    found = {path_text(p.path) for p in problems_of(Unit, text)}
     assert found == {"arm", "ce", "x", "leader.rating"}
 
 
@@ -329,7 +205,7 @@ def test_post_init_error_without_a_field_reported_at_the_object() -> None:
 
 def test_post_init_not_run_when_fields_are_wrong() -> None:
     p = one_problem(Holder, "band:\n  low: 5\n  high: x\n")
-    assert yamlio.path_text(p.path) == "band.high"
+    assert path_text(p.path) == "band.high"
     assert "whole number" in p.message
 
 
@@ -337,14 +213,14 @@ def test_post_init_not_run_when_fields_are_wrong() -> None:
 
 
 def test_raise_if_only_warnings_does_not_raise() -> None:
-    yamlio.raise_if([])
-    yamlio.raise_if([Problem(None, ("a",), "odd", "warning")])
+    raise_if([])
+    raise_if([Problem(None, ("a",), "odd", "warning")])
 
 
 def test_raise_if_an_error_raises_with_every_problem() -> None:
     warning = Problem(Mark(FILE, 1, 1), ("a",), "odd", "warning")
     error = Problem(Mark(FILE, 2, 1), ("b",), "wrong")
     with pytest.raises(YamlError) as exc:
-        yamlio.raise_if(iter([warning, error]))
+        raise_if(iter([warning, error]))
     assert exc.value.problems == [warning, error]
     assert str(exc.value) == f"{warning}\n{error}"

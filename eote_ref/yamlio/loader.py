@@ -1,17 +1,11 @@
-"""The one safe YAML loader: positions for every value and strict typed parsing into dataclasses.
+"""The safe loader: PyYAML events to plain data, every position kept, every limit checked.
 
-Every YAML file eote-ref reads (rulesets, army lists) goes through :func:`load_text` or
-:func:`load_file`, which use PyYAML's safe loader, refuse duplicate keys and keep the
-``file:line:column`` of every key and value. :func:`parse` then turns the plain data into
-frozen dataclasses, rejecting unknown keys, missing keys, wrong types and out-of-range
-numbers, and reports *all* problems at once, each with its position and key path.
+PyYAML is imported on first use: the typed parse (:mod:`eote_ref.yamlio.typed`) does not need it.
 """
 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import enum
 import functools
 import gc
 import math
@@ -20,19 +14,19 @@ import pathlib
 import re
 import stat
 import sys
-import types
-import typing
-import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar, Union, get_args, get_origin
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from eote_ref.yamlio.document import Document
+from eote_ref.yamlio.problems import Mark, Path, Problem, YamlError
+from eote_ref.yamlio.text import char_name, line_column, show
 
 if TYPE_CHECKING:
     import yaml
 
 
 def _import_yaml() -> None:
-    """Import PyYAML on first use: the typed parse (:func:`parse`) does not need it.
+    """Import PyYAML on first use: the typed parse (:mod:`eote_ref.yamlio.typed`) does not need it.
 
     Reading or writing YAML text calls this first; ``eote-ref rule``, which parses JSON and
     reads the pre-parsed ruleset (:mod:`eote_ref.rulesets.cache`), never loads PyYAML.
@@ -41,118 +35,10 @@ def _import_yaml() -> None:
     import yaml
 
 
-T = TypeVar("T")
-
-Path = tuple[str | int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    """A position in a YAML file (1-based line and column)."""
-
-    file: str
-    line: int
-    column: int
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
-
-
-def path_text(path: Path) -> str:
-    """Render a key path as ``a.b[2].c``."""
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            if not part.isprintable():  # a line break or control inside a key: show it escaped
-                part = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in part)
-            out += f".{part}" if out else part
-    return out or "(document)"
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One validation problem: where, which key, what is wrong."""
-
-    mark: Mark | None
-    path: Path
-    message: str
-    severity: str = "error"
-
-    def __str__(self) -> str:
-        where = str(self.mark) if self.mark else "?"
-        return f"{where}: {self.severity}: {path_text(self.path)}: {self.message}"
-
-
-class YamlError(ValueError):
-    """One or more problems in a YAML file; ``problems`` lists every one of them."""
-
-    def __init__(self, problems: Sequence[Problem]) -> None:
-        self.problems = list(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
-
-
 def _mark(file: str, m: yaml.Mark | None) -> Mark | None:
     if m is None:
         return None
     return Mark(file, m.line + 1, m.column + 1)
-
-
-#: A position as stored: 1-based (line, column); a :class:`Mark` is made only when asked for.
-Position = tuple[int, int]
-
-
-class _MarkView(Mapping[Path, Mark]):
-    """Read-only ``path -> Mark`` view over stored positions."""
-
-    def __init__(self, file: str, positions: dict[Path, Position]) -> None:
-        self._file = file
-        self._positions = positions
-
-    def __getitem__(self, path: Path) -> Mark:
-        return Mark(self._file, *self._positions[path])
-
-    def __iter__(self) -> Iterator[Path]:
-        return iter(self._positions)
-
-    def __len__(self) -> int:
-        return len(self._positions)
-
-
-@dataclass
-class Document:
-    """Plain data loaded from YAML, with the position of every value and mapping key."""
-
-    file: str
-    data: Any
-    positions: dict[Path, Position] = field(default_factory=dict)
-    key_positions: dict[Path, Position] = field(default_factory=dict)
-
-    @property
-    def marks(self) -> Mapping[Path, Mark]:
-        """The position of every value, by key path."""
-        return _MarkView(self.file, self.positions)
-
-    @property
-    def key_marks(self) -> Mapping[Path, Mark]:
-        """The position of every mapping key, by the key path it ends."""
-        return _MarkView(self.file, self.key_positions)
-
-    def mark(self, path: Path) -> Mark | None:
-        """Position of the value at ``path`` (or of its nearest parent that has one)."""
-        p = tuple(path)
-        positions = self.positions
-        while p:
-            if p in positions:
-                return Mark(self.file, *positions[p])
-            p = p[:-1]
-        return Mark(self.file, *positions[()]) if () in positions else None
-
-    def key_mark(self, path: Path) -> Mark | None:
-        """Position of the mapping key that ends ``path`` (falls back to the value's)."""
-        found = self.key_positions.get(tuple(path))
-        return Mark(self.file, *found) if found else self.mark(path)
 
 
 def _loader(text: str) -> yaml.SafeLoader:
@@ -168,9 +54,6 @@ MAX_FILE_BYTES = 16 * 2**20
 #: Deepest nesting of mappings and lists a document may have (army lists need about 12).
 MAX_DEPTH = 50
 
-#: Largest magnitude of a number in a YAML file; fields with their own range check that too.
-MAX_MAGNITUDE = 10**15
-
 
 @functools.cache
 def _not_allowed() -> re.Pattern[str]:
@@ -183,31 +66,8 @@ def _not_allowed() -> re.Pattern[str]:
     return re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
-_CONTROL_NAMES = {
-    0x00: "NUL", 0x07: "BEL", 0x08: "backspace", 0x0B: "vertical tab", 0x0C: "form feed",
-    0x1A: "SUB", 0x1B: "ESC", 0x7F: "DEL",
-}  # fmt: skip
-
-#: Control characters a text value may not hold even when written as an escape (``"\\e"``);
-#: tabs and line breaks are fine.
-_CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
 #: Problems of one kind reported per file before the rest are summed up in one line.
 MAX_REPORTED = 20
-
-
-def _line_column(text: str, index: int) -> tuple[int, int]:
-    """1-based line and column of ``text[index]``."""
-    line = text.count("\n", 0, index) + 1
-    return line, index - text.rfind("\n", 0, index)
-
-
-def _char_name(ch: str) -> str:
-    code = ord(ch)
-    name = _CONTROL_NAMES.get(code) or unicodedata.name(ch, "")
-    if not name:
-        name = "a control character" if code < 0x20 or 0x7F <= code < 0xA0 else "not a character"
-    return f"U+{code:04X} ({name})"
 
 
 def _bad_characters(text: str, file: str) -> list[Problem]:
@@ -223,7 +83,7 @@ def _bad_characters(text: str, file: str) -> list[Problem]:
     problems = []
     lines = text.splitlines() if not marks else []
     for index, ch in found[:MAX_REPORTED]:
-        line, column = _line_column(text, index)
+        line, column = line_column(text, index)
         path: Path = ()
         for position, candidate in marks:
             if position > (line, column):
@@ -236,7 +96,7 @@ def _bad_characters(text: str, file: str) -> list[Problem]:
             Problem(
                 Mark(file, line, column),
                 path,
-                f"the character {_char_name(ch)} is not allowed in a YAML file: delete it "
+                f"the character {char_name(ch)} is not allowed in a YAML file: delete it "
                 "(it is often invisible in an editor)",
             )
         )
@@ -260,12 +120,12 @@ def load_text(text: str, file: str = "<string>") -> Document:
     bad = _bad_characters(text, file)
     if bad:
         raise YamlError(bad)
-    with _gc_paused():
+    with gc_paused():
         return _load_checked_text(text, file)
 
 
 @contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
+def gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector while a large tree of new objects is built.
 
     Building a document allocates hundreds of thousands of objects that all stay alive;
@@ -294,7 +154,7 @@ def _load_checked_text(text: str, file: str) -> Document:
         raise YamlError([Problem(mark, (), f"not valid YAML: {problem}")]) from exc
     except yaml.YAMLError as exc:  # e.g. a reader error: a position, but no mark
         position = getattr(exc, "position", None)
-        mark = Mark(file, *_line_column(text, position)) if position is not None else None
+        mark = Mark(file, *line_column(text, position)) if position is not None else None
         raise YamlError([Problem(mark, (), f"not valid YAML: {exc}")]) from exc
     finally:
         loader.dispose()
@@ -623,7 +483,7 @@ def _construct(
         return _FAILED
     except Exception:  # noqa: BLE001 - PyYAML's constructors raise anything on bad text
         tag = str(node.tag).rsplit(":", 1)[-1]
-        shown = _show(node.value) if isinstance(node, yaml.ScalarNode) else "this value"
+        shown = show(node.value) if isinstance(node, yaml.ScalarNode) else "this value"
         what = _TAG_WORDS.get(tag, f"a valid !!{tag} value")
         message = (
             f"{shown} is tagged !!{tag} but is not {what}: fix the value or drop the tag"
@@ -637,7 +497,7 @@ def _construct(
             Problem(
                 _mark(doc.file, node.start_mark),
                 path,
-                f"{_show(node.value)} is not a finite number (NaN and infinities are not allowed)",
+                f"{show(node.value)} is not a finite number (NaN and infinities are not allowed)",
             )
         )
         return _FAILED
@@ -645,298 +505,3 @@ def _construct(
 
 
 #: Unicode categories that show nothing on their own: spaces, separators, controls, format
-#: characters (zero-width space and joiners, BOM, direction marks).
-_INVISIBLE = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf"})
-
-
-def is_blank(text: str) -> bool:
-    """True when ``text`` shows nothing: empty, spaces, or only invisible characters."""
-    return all(ch.isspace() or unicodedata.category(ch) in _INVISIBLE for ch in text)
-
-
-def name_key(name: str) -> str:
-    """A name as compared for duplicates: NFC-normalised, case-folded, single-spaced.
-
-    ``1/54e  Ligne`` and ``1/54E Ligne`` match, and so do the composed and decomposed
-    spellings of an accented letter (``é`` as one character or as ``e`` plus an accent).
-    """
-    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
-
-
-class FlowMap(dict[str, Any]):
-    """A mapping that :func:`dump` writes on one line in flow style: ``{name: x, rating: 2}``."""
-
-
-def _represent_flow_map(dumper: yaml.SafeDumper, data: FlowMap) -> yaml.Node:
-    return dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=True)
-
-
-#: Line breaks PyYAML writes raw inside quotes, where loading would fold them into spaces.
-_UNICODE_BREAKS = ("\x85", "\u2028", "\u2029")
-
-
-def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
-    if any(ch in data for ch in _UNICODE_BREAKS):  # double quotes escape them (\N, \L, \P)
-        return dumper.represent_scalar("tag:yaml.org,2002:str", data, style='"')
-    return dumper.represent_str(data)
-
-
-@functools.cache
-def _dumpers() -> tuple[type[yaml.SafeDumper], type[yaml.SafeDumper]]:
-    """The safe dumper plus :class:`FlowMap`, and the same indenting lists under their key.
-
-    Made on the first :func:`dump`, so that importing this module does not import PyYAML.
-    """
-    _import_yaml()
-
-    class _Dumper(yaml.SafeDumper):
-        """The safe dumper, plus :class:`FlowMap`."""
-
-    _Dumper.add_representer(FlowMap, _represent_flow_map)
-    _Dumper.add_representer(str, _represent_str)
-
-    class _IndentedDumper(_Dumper):
-        """Indents the items of a block list under their key, as people write YAML by hand."""
-
-        def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
-            super().increase_indent(flow, False)
-
-    return _Dumper, _IndentedDumper
-
-
-def dump(data: Any, *, width: int | None = None, indent_lists: bool = False) -> str:
-    """Write plain data as block-style YAML, keeping key order.
-
-    Args:
-        data: plain data (dicts, lists, text, numbers, booleans, None); any :class:`FlowMap`
-            in it is written in flow style.
-        width: preferred line width (PyYAML's default, 80, when None).
-        indent_lists: indent the ``-`` of a list under its key by two spaces.
-    """
-    plain, indented = _dumpers()
-    return yaml.dump(
-        data,
-        Dumper=indented if indent_lists else plain,
-        sort_keys=False,
-        allow_unicode=True,
-        default_flow_style=False,
-        width=width,
-    )
-
-
-# --------------------------------------------------------------------------- typed parse
-
-
-def meta(
-    *,
-    min: float | None = None,  # noqa: A002 - reads naturally at the call site
-    max: float | None = None,  # noqa: A002
-    help: str = "",  # noqa: A002
-    key: str | None = None,
-) -> dict[str, Any]:
-    """Field metadata for :func:`parse`: numeric range, a help text, the YAML key if renamed."""
-    return {"min": min, "max": max, "help": help, "key": key}
-
-
-def yaml_key(f: dataclasses.Field[Any]) -> str:
-    """The YAML key of a dataclass field (its name unless ``meta(key=...)`` renames it)."""
-    return str(f.metadata.get("key") or f.name)
-
-
-def _type_name(tp: Any) -> str:
-    origin = get_origin(tp)
-    if origin is typing.Literal:
-        return " | ".join(repr(a) for a in get_args(tp))
-    if origin in (Union, types.UnionType):
-        return " or ".join(_type_name(a) for a in get_args(tp))
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return " | ".join(repr(m.value) for m in tp)
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return "a mapping"
-    if origin in (list, tuple):
-        return "a list"
-    if origin is dict:
-        return "a mapping"
-    names = {int: "a whole number", float: "a number", str: "text", bool: "true or false"}
-    return names.get(tp, getattr(tp, "__name__", str(tp)))
-
-
-@functools.cache
-def _shape(cls: type[Any]) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
-    """The resolved type hints and the YAML keys of a dataclass (computed once per class)."""
-    hints = typing.get_type_hints(cls)
-    return hints, {yaml_key(f): f for f in dataclasses.fields(cls) if f.init}
-
-
-@functools.cache
-def _kind(tp: Any) -> tuple[str, tuple[Any, ...]]:
-    """What sort of type ``tp`` is for :class:`_Parser`, and its arguments (cached per type)."""
-    origin = get_origin(tp)
-    if origin in (Union, types.UnionType):
-        return "union", get_args(tp)
-    if origin is typing.Literal:
-        return "literal", get_args(tp)
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return "enum", ()
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return "dataclass", ()
-    if origin is list:
-        return "list", get_args(tp)
-    if origin is tuple:
-        return "tuple", get_args(tp)
-    if origin is dict:
-        return "dict", get_args(tp)
-    return "scalar", ()
-
-
-@functools.cache
-def _members(tp: type[enum.Enum]) -> dict[Any, enum.Enum]:
-    """The members of an enum by value, for lookups that cannot raise anything but KeyError."""
-    return {m.value: m for m in tp}
-
-
-def _show(data: Any, limit: int = 60) -> str:
-    """``repr(data)`` cut to ``limit`` characters (a bad value may be a whole file's worth)."""
-    if isinstance(data, list | dict) and len(data) > limit:
-        return f"a {type(data).__name__} of {len(data)} items"
-    text = repr(data) if not isinstance(data, int) or abs(data) < 10**30 else "a huge number"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-class _Parser:
-    def __init__(self, doc: Document) -> None:
-        self.doc = doc
-        self.problems: list[Problem] = []
-
-    def fail(self, path: Path, message: str, *, at_key: bool = False) -> None:
-        mark = self.doc.key_mark(path) if at_key else self.doc.mark(path)
-        self.problems.append(Problem(mark, path, message))
-
-    def value(self, tp: Any, data: Any, path: Path, md: Mapping[str, Any] | None = None) -> Any:
-        kind, args = _kind(tp)
-        if kind == "union":
-            if data is None and type(None) in args:
-                return None
-            non_none = [a for a in args if a is not type(None)]
-            if len(non_none) == 1:
-                return self.value(non_none[0], data, path, md)
-            for a in non_none:
-                if self._accepts(a, data):
-                    return self.value(a, data, path, md)
-            self.fail(path, f"expected {_type_name(tp)}, found {_show(data)}")
-            return None
-        if kind == "literal":
-            if data in args and type(data) in {type(a) for a in args}:
-                return data
-            self.fail(path, f"expected one of {_type_name(tp)}, found {_show(data)}")
-            return None
-        if kind == "enum":
-            try:
-                return _members(tp)[data]
-            except (KeyError, TypeError):
-                self.fail(path, f"expected one of {_type_name(tp)}, found {_show(data)}")
-                return None
-        if kind == "dataclass":
-            return self.dataclass(tp, data, path)
-        if kind in ("list", "tuple"):
-            if not isinstance(data, list):
-                self.fail(path, f"expected a list, found {_show(data)}")
-                return [] if kind == "list" else ()
-            item_tp = args[0]
-            items = [self.value(item_tp, v, (*path, i), md) for i, v in enumerate(data)]
-            return items if kind == "list" else tuple(items)
-        if kind == "dict":
-            if not isinstance(data, dict):
-                self.fail(path, f"expected a mapping, found {_show(data)}")
-                return {}
-            val_tp = args[1]
-            return {str(k): self.value(val_tp, v, (*path, k), md) for k, v in data.items()}
-        return self.scalar(tp, data, path, md or {})
-
-    def _accepts(self, tp: Any, data: Any) -> bool:
-        if tp is str:
-            return isinstance(data, str)
-        kind = _kind(tp)[0]
-        if kind == "dataclass" or kind == "dict":
-            return isinstance(data, dict)
-        if kind == "list" or kind == "tuple":
-            return isinstance(data, list)
-        if tp is float:
-            return isinstance(data, int | float) and not isinstance(data, bool)
-        if tp is int:
-            return isinstance(data, int) and not isinstance(data, bool)
-        if isinstance(tp, type):
-            return isinstance(data, tp)
-        return False  # pragma: no cover - only plain types reach here
-
-    def scalar(self, tp: Any, data: Any, path: Path, md: Mapping[str, Any]) -> Any:
-        if tp is Any:
-            return data
-        if not self._accepts(tp, data):
-            self.fail(path, f"expected {_type_name(tp)}, found {_show(data)}")
-            return None
-        if isinstance(data, int | float) and not isinstance(data, bool):
-            if isinstance(data, float) and not math.isfinite(data):
-                self.fail(path, f"{data!r} is not a finite number")
-                return None
-            if abs(data) > MAX_MAGNITUDE:
-                self.fail(path, f"{_show(data)} is too large (numbers stay within ±10^15)")
-                return None
-        if tp is str:
-            bad = _CONTROL_IN_TEXT.search(data)
-            if bad:
-                self.fail(
-                    path,
-                    f"the text holds the control character {_char_name(bad.group())} "
-                    "(written as an escape?): remove it",
-                )
-                return None
-            return data
-        if tp is float:
-            data = float(data)
-        lo, hi = md.get("min"), md.get("max")
-        if lo is not None and data < lo or hi is not None and data > hi:
-            self.fail(path, f"{data!r} is out of range {lo}..{hi}")
-        return data
-
-    def dataclass(self, cls: type[Any], data: Any, path: Path) -> Any:
-        if not isinstance(data, dict):
-            self.fail(path, f"expected a mapping, found {_show(data)}")
-            return None
-        hints, fields = _shape(cls)  # type: ignore[arg-type]
-        for key in data:
-            if key not in fields:
-                known = ", ".join(sorted(fields))
-                self.fail((*path, key), f"unknown key (known keys: {known})", at_key=True)
-        kwargs: dict[str, Any] = {}
-        before = len(self.problems)
-        for key, f in fields.items():
-            if key in data:
-                kwargs[f.name] = self.value(hints[f.name], data[key], (*path, key), f.metadata)
-            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                self.fail(path, f"missing key '{key}'")
-        if len(self.problems) > before:
-            return None
-        try:
-            return cls(**kwargs)
-        except (ValueError, TypeError) as exc:  # a dataclass's own checks (the rules engine's)
-            bad = getattr(exc, "field", None)
-            self.fail((*path, bad) if isinstance(bad, str) and bad in data else path, str(exc))
-            return None
-
-
-def parse(cls: type[T], doc: Document, path: Path = (), data: Any = dataclasses.MISSING) -> T:
-    """Parse ``doc`` (or ``data`` at ``path`` in it) into ``cls``; raise YamlError on problems."""
-    p = _Parser(doc)
-    with _gc_paused():
-        result = p.value(cls, doc.data if data is dataclasses.MISSING else data, path)
-    if p.problems:
-        raise YamlError(p.problems)
-    return typing.cast(T, result)
-
-
-def raise_if(problems: Iterable[Problem]) -> None:
-    """Raise YamlError when ``problems`` holds any error (warnings alone do not raise)."""
-    plist = list(problems)
-    if any(p.severity == "error" for p in plist):
-        raise YamlError(plist)
