@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from eote_ref.referee.batch import Batch
-from eote_ref.referee.game import GameService, RefereeError
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
 from eote_ref.rules.dice import RandomDice
