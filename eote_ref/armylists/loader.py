@@ -11,17 +11,16 @@ from typing import Any, TypeVar
 
 from eote_ref.armylists.model import (
     FORMAT_VERSION,
-    FORMATIONS_BY_ARM,
     KNOWN_NATIONS,
     KNOWN_RULESETS,
     NOT_A_DEFAULT,
+    START_FORMATIONS_BY_ARM,
     TYPES_BY_ARM,
     ArmyList,
     Skirmish,
-    StartFormation,
 )
 from eote_ref.rules.command import Level
-from eote_ref.rules.units import Arm
+from eote_ref.rules.units import Arm, Formation
 from eote_ref.yamlio.document import Document
 from eote_ref.yamlio.loader import load_file, load_text
 from eote_ref.yamlio.problems import Path, Problem, YamlError
@@ -253,11 +252,11 @@ class _Checker:
         """Each arm's starting formation must fit the arm and every unit of it."""
         for key, value in formations.items():
             arm = _as_enum(Arm, key)
-            formation = _as_enum(StartFormation, value)
+            formation = _as_enum(Formation, value)
             if arm is None or formation is None:
                 continue  # the parser names unknown keys and values
             where: Path = ("formations", key)
-            if formation not in FORMATIONS_BY_ARM[arm]:
+            if formation not in START_FORMATIONS_BY_ARM[arm]:
                 self.error(where, _wrong_formation(formation, arm))
             elif formation in NOT_A_DEFAULT:
                 self.error(
@@ -265,7 +264,7 @@ class _Checker:
                     f"'{formation}' cannot be a default for every {arm} unit: give it to "
                     "the units that start in it with their own 'formation'",
                 )
-            elif formation is StartFormation.FRENCH_ASSAULT_COLUMN and self.army_nation not in (
+            elif formation is Formation.FRENCH_ASSAULT_COLUMN and self.army_nation not in (
                 None,
                 "french",
             ):
@@ -459,21 +458,18 @@ class _Checker:
         nation: str | None,
     ) -> None:
         """A unit's own starting formation must be one its arm, ability and nation allow."""
-        formation = _as_enum(StartFormation, unit.get("formation"))
+        formation = _as_enum(Formation, unit.get("formation"))
         if formation is None or arm is None:
             return
         where: Path = (*path, "formation")
-        if formation not in FORMATIONS_BY_ARM[arm]:
+        if formation not in START_FORMATIONS_BY_ARM[arm]:
             self.error(where, _wrong_formation(formation, arm))
-        elif (
-            formation is StartFormation.SKIRMISH
-            and (skirmish or Skirmish.NONE) is not Skirmish.FULL
-        ):
+        elif formation is Formation.SKIRMISH and (skirmish or Skirmish.NONE) is not Skirmish.FULL:
             self.error(
                 where,
                 "only a unit with 'skirmish: full' may start in skirmish order (EotE 5.4)",
             )
-        elif formation is StartFormation.FRENCH_ASSAULT_COLUMN and nation not in (None, "french"):
+        elif formation is Formation.FRENCH_ASSAULT_COLUMN and nation not in (None, "french"):
             self.warn(
                 where,
                 f"a French assault column for a {nation} unit: only nations that used the "
@@ -481,6 +477,6 @@ class _Checker:
             )
 
 
-def _wrong_formation(formation: StartFormation, arm: Arm) -> str:
-    allowed = ", ".join(f.value for f in FORMATIONS_BY_ARM[arm])
+def _wrong_formation(formation: Formation, arm: Arm) -> str:
+    allowed = ", ".join(f.value for f in START_FORMATIONS_BY_ARM[arm])
     return f"{arm} cannot start in '{formation}' ({arm} formations: {allowed})"
