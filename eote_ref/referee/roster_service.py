@@ -1,6 +1,6 @@
 """The roster editor's one door to army-list files and the database: open, validate, save, store.
 
-:class:`RosterService` is what :class:`eote_ref.ui.roster_editor.RosterEditorWindow` holds. It
+:class:`RosterService` is what :class:`eote_ref.ui.roster_editor.window.RosterEditorWindow` holds. It
 reads army-list YAML files with the strict loader (every problem at once, with its
 ``file:line:column``), validates an edited :class:`~eote_ref.armylists.model.ArmyList` with the
 same checks, writes files atomically in the exact format of

@@ -551,7 +551,7 @@ class MainWindow(QMainWindow):
         """Open the roster (army list) editor in its own window."""
         try:
             from eote_ref.referee.roster_service import RosterService
-            from eote_ref.ui.roster_editor import RosterEditorWindow
+            from eote_ref.ui.roster_editor.window import RosterEditorWindow
         except ImportError as e:
             self._not_available("Roster editor", e)
             return

@@ -378,7 +378,7 @@ def test_missing_wizard_or_editor_says_not_available(
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "information", lambda _p, title, text: shown.append(title))
     monkeypatch.setitem(sys.modules, "eote_ref.ui.new_game_wizard", None)
-    monkeypatch.setitem(sys.modules, "eote_ref.ui.roster_editor", None)
+    monkeypatch.setitem(sys.modules, "eote_ref.ui.roster_editor.window", None)
     window.ui.actionNewGame.trigger()
     window.ui.actionRosterEditor.trigger()
     assert shown == ["New game", "Roster editor"]
