@@ -243,7 +243,7 @@ def _wizard_shots(db: object, save: object) -> None:
         return
     try:
         from eote_ref.referee.setup import SetupService
-        from eote_ref.ui.new_game_wizard import NewGameWizard
+        from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
 
         wizard = NewGameWizard(SetupService(db), None)  # type: ignore[arg-type]
         wizard.resize(1000, 700)

@@ -377,7 +377,7 @@ def test_missing_wizard_or_editor_says_not_available(
 ) -> None:
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "information", lambda _p, title, text: shown.append(title))
-    monkeypatch.setitem(sys.modules, "eote_ref.ui.new_game_wizard", None)
+    monkeypatch.setitem(sys.modules, "eote_ref.ui.new_game_wizard.wizard", None)
     monkeypatch.setitem(sys.modules, "eote_ref.ui.roster_editor.window", None)
     window.ui.actionNewGame.trigger()
     window.ui.actionRosterEditor.trigger()

@@ -19,16 +19,12 @@ from pytestqt.qtbot import QtBot
 from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import SetupError, SetupService
 from eote_ref.store import Database, list_games
-from eote_ref.ui.new_game_wizard import (
-    ROLL,
-    InitiativePage,
-    ListsPage,
-    NamesPage,
-    NewGameDraft,
-    NewGameWizard,
-    OptionsPage,
-    SummaryPage,
-)
+from eote_ref.ui.new_game_wizard.initiative_page import InitiativePage
+from eote_ref.ui.new_game_wizard.lists_page import ListsPage
+from eote_ref.ui.new_game_wizard.names_page import NamesPage
+from eote_ref.ui.new_game_wizard.options_page import OptionsPage
+from eote_ref.ui.new_game_wizard.summary_page import SummaryPage
+from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
 
 FRENCH = "waterloo-1815-french.yaml"
 ALLIED = "waterloo-1815-anglo-allied.yaml"
@@ -273,18 +269,6 @@ def test_same_side_names_are_refused(qtbot: QtBot, wizard: NewGameWizard) -> Non
     assert "different names" in page.ui.problem.text()
     page.ui.secondSide.clear()
     assert next_button(wizard).isEnabled()
-
-
-def test_automatic_names_never_clash() -> None:
-    draft = NewGameDraft()
-    assert draft.side_name(0) == "First side"
-    setup_lists = {s.path.name: s for s in SetupService(None).shipped_lists()}  # type: ignore[arg-type]
-    draft.lists = [[setup_lists[FRENCH]], [setup_lists["austerlitz-1805-french.yaml"]]]
-    assert (draft.side_name(0), draft.side_name(1)) == ("French (1)", "French (2)")
-    assert draft.game_name() == "French (1) against French (2)"
-    assert draft.to_new_game().initiative == ROLL
-    draft.initiative = 1
-    assert draft.to_new_game().initiative == "French (2)"
 
 
 def test_options_page_keeps_only_changed_options(qtbot: QtBot, wizard: NewGameWizard) -> None:

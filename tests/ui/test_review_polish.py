@@ -21,7 +21,9 @@ from eote_ref.ui.campaign_window import CampaignWindow
 from eote_ref.ui.delegates import hit_pips_shown, hit_pips_width
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.main_window import MainWindow
-from eote_ref.ui.new_game_wizard import InitiativePage, NewGameWizard, SummaryPage
+from eote_ref.ui.new_game_wizard.initiative_page import InitiativePage
+from eote_ref.ui.new_game_wizard.summary_page import SummaryPage
+from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
 from eote_ref.ui.unit_model import Column
 
 LISTS = {p.name: p for p in shipped_army_lists()}

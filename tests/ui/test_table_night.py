@@ -216,7 +216,8 @@ def test_a_list_imported_into_the_database_is_offered_for_a_new_game(
 
     from eote_ref.referee.roster_service import RosterService
     from eote_ref.referee.setup import NewGame, SetupService, shipped_army_lists
-    from eote_ref.ui.new_game_wizard import ListsPage, NewGameWizard
+    from eote_ref.ui.new_game_wizard.lists_page import ListsPage
+    from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
 
     db = open_database(tmp_path / "club.sqlite")
     try:
