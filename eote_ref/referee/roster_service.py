@@ -1,11 +1,12 @@
 """The roster editor's one door to army-list files and the database: open, validate, save, store.
 
-:class:`RosterService` is what :class:`eote_ref.ui.roster_editor.window.RosterEditorWindow` holds. It
-reads army-list YAML files with the strict loader (every problem at once, with its
-``file:line:column``), validates an edited :class:`~eote_ref.armylists.model.ArmyList` with the
-same checks, writes files atomically in the exact format of
-:func:`~eote_ref.armylists.export.dump_army_list`, and imports or exports lists in the database
-through :mod:`eote_ref.referee.rosters`. Widgets never open sessions themselves.
+:class:`RosterService` is what the roster editor
+(:class:`eote_ref.ui.roster_editor.window.RosterEditorWindow`) holds. It reads army-list YAML
+files with the strict loader (every problem at once, with its ``file:line:column``), validates
+an edited :class:`~eote_ref.armylists.model.ArmyList` with the same checks, writes files
+atomically in the exact format of :func:`~eote_ref.armylists.export.dump_army_list`, and imports
+or exports lists in the database through :mod:`eote_ref.referee.rosters`. Widgets never open
+sessions themselves.
 """
 
 from __future__ import annotations
