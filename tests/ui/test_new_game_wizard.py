@@ -325,3 +325,43 @@ def test_starting_formations_are_set_before_turn_one_without_a_change(
     # Set-up, not a change: no -2 flag, nothing journaled.
     assert not any(u.changed_formation for s in game.view().sides for u in s.units)
     assert game.journal() == []
+
+
+def test_next_from_code_cannot_skip_the_army_lists(wizard: NewGameWizard) -> None:
+    wizard.next()
+    lists_id = wizard.currentId()
+    wizard.next()
+    assert wizard.currentId() == lists_id
+
+
+def test_start_refuses_a_side_without_a_list(qtbot: QtBot, db: Database) -> None:
+    w = NewGameWizard(SetupService(db))
+    qtbot.addWidget(w)
+    w.select_lists(["waterloo-1815-french.yaml"], [])
+    summary = w.pages[-1]
+    assert isinstance(summary, SummaryPage)
+    summary.initializePage()
+    assert not summary.validatePage()
+    text = summary.ui.errorLabel.text()
+    assert "Second side has no army list" in text
+    with db.session() as s:
+        assert list_games(s) == []
+
+
+def test_initiative_and_summary_use_the_chosen_side_names(wizard: NewGameWizard) -> None:
+    wizard.select_lists(["waterloo-1815-french.yaml"], ["waterloo-1815-anglo-allied.yaml"])
+    for _ in range(3):
+        wizard.next()
+    page = wizard.currentPage()
+    assert isinstance(page, InitiativePage)
+    assert page.ui.firstStarts.text().endswith("French starts")
+    assert page.ui.secondStarts.text().endswith("British starts")
+    wizard.next()
+    summary = wizard.currentPage()
+    assert isinstance(summary, SummaryPage)
+    html = summary.summary_html()
+    assert "Armée du Nord" in html
+    assert "Anglo-allied Army" in html
+    assert "First side" not in html
+    assert not summary.ui.errorLabel.isVisibleTo(summary)
+    assert wizard.button(QWizard.WizardButton.FinishButton).isEnabled()

@@ -11,7 +11,7 @@ from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
 from eote_ref.rules.dice import RandomDice
 from eote_ref.store import SetField
-from tests.unit.referee.conftest import game_state
+from tests.games import game_state
 
 
 def _ids(game: GameService, n: int, arm: str = "infantry") -> list[int]:

@@ -21,12 +21,10 @@ from eote_ref.referee.campaign import (
 )
 from eote_ref.referee.campaign.report import campaign_report_html
 from eote_ref.referee.game import GameService
-from eote_ref.referee.setup import shipped_army_lists
 from eote_ref.referee.summary import CARRIED_LOSSES_KIND, battle_summary
 from eote_ref.store import Database, SetField, open_database
 from tests.budget import budget
-
-LISTS = {p.name: p for p in shipped_army_lists()}
+from tests.shipped import LISTS
 
 
 @pytest.fixture

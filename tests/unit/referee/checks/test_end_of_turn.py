@@ -23,8 +23,7 @@ from eote_ref.referee.todo import checks_due
 from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.store import SetField
 from tests.budget import budget
-
-from .conftest import game_state
+from tests.games import game_state, mark
 
 
 def to_phase(game: GameService, phase: Phase) -> None:
@@ -38,12 +37,6 @@ def guards(game: GameService) -> DivisionView:
 
 def unit(game: GameService, uid: int) -> UnitView:
     return next(u for s in game.view().sides for u in s.units if u.id == uid)
-
-
-def mark(game: GameService, uid: int, **fields: object) -> None:
-    game.record(
-        "marker", "test set-up", [SetField("game_unit", uid, k, v) for k, v in fields.items()]
-    )
 
 
 def infantry_ids(d: DivisionView) -> list[int]:

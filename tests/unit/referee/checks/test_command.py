@@ -11,7 +11,7 @@ from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
 from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.store import GameCommand, GameLeader, GameUnit, SetField
-from tests.unit.referee.conftest import game_state
+from tests.games import game_state
 
 
 def setup(game: GameService, *changes: SetField) -> None:

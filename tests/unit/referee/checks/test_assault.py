@@ -10,7 +10,7 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
 from eote_ref.referee.views import UnitView
-from tests.unit.referee.conftest import game_state
+from tests.games import game_state
 
 BRIT_28, BRIT_32, BRIT_30 = 1, 2, 48  # CE 7, 7, 6
 SINCLAIR = 41  # British foot battery CE 6

@@ -9,7 +9,8 @@ import pytest
 from eote_ref.referee.checks import REGISTRY, DieSpec, open_check
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
-from tests.unit.referee.conftest import first_unit, game_state
+from tests.games import game_state
+from tests.unit.referee.conftest import first_unit
 
 
 def test_square_check_previews_then_applies_one_undoable_step(waterloo: GameService) -> None:

@@ -12,7 +12,7 @@ from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
 from eote_ref.referee.views import UnitView
 from eote_ref.rules.procedures import PROCEDURES
-from tests.unit.referee.conftest import game_state
+from tests.games import game_state
 
 SINCLAIR = 41  # British foot battery CE 6
 BRIT_30 = 48

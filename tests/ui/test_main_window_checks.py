@@ -1,4 +1,4 @@
-"""Table night on the Waterloo demo: a battalion's fire in five inputs, wizards handing off.
+"""Checks from the main window on the Waterloo demo: fire in five inputs, wizards handing off.
 
 The real main window, driven from the keyboard and the mouse; every key and click counted
 (the die is counted apart: paper needs it too).

@@ -12,7 +12,7 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
 from eote_ref.store import GameCommand, GameLeader, SetField
-from tests.unit.referee.conftest import game_state
+from tests.games import game_state
 
 
 def to_initiative(game: GameService) -> None:

@@ -10,7 +10,8 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import UnitView
 from eote_ref.store import GameUnit, SetField
-from tests.unit.referee.conftest import first_unit, game_state
+from tests.games import game_state
+from tests.unit.referee.conftest import first_unit
 
 
 def setup(game: GameService, *changes: SetField) -> None:
