@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlmodel import Session, col, select
 
+from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.phases import Phase, next_phase
 from eote_ref.referee.turn import carry_over
@@ -62,6 +63,9 @@ from eote_ref.store import (
 from eote_ref.store.games import DIVISION_LEVELS, load_game_rows
 from eote_ref.store.journal import version_after
 from eote_ref.store.notify import ChangeWatcher
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 #: Unit fields the umpire may set directly on the dashboard, with their checks.
 BOOL_FIELDS = (
@@ -268,7 +272,9 @@ class GameService:
         if kind is not None:
             query = query.where(GameFact.kind == kind)
         return tuple(
-            FactView(f.id or 0, f.kind, f.turn, f.unit_id, f.other_id, dict(f.data or {}))
+            FactView(
+                f.id or 0, f.kind, f.turn, f.unit_id, f.other_id, dict(f.data or {}), f.command_id
+            )
             for f in s.exec(query.order_by(col(GameFact.id)))
         )
 
@@ -431,6 +437,19 @@ class GameService:
             created_at=e.created_at,
         )
 
+    def read(
+        self,
+        query: Callable[Concatenate[Session, int, _P], _T],
+        *args: _P.args,
+        **kwargs: _P.kwargs,
+    ) -> _T:
+        """One of the store's game reads (:mod:`eote_ref.store.game_rows`), in its own session.
+
+        The checks read rows the view does not carry through this, never a session of theirs.
+        """
+        with self.db.session() as s:
+            return query(s, self.game_id, *args, **kwargs)
+
     # ------------------------------------------------------------------ writing
     def record(
         self,
@@ -442,8 +461,18 @@ class GameService:
         rolls: Any = None,
         outcome: Any = None,
     ) -> JournalEvent:
-        """Apply ``changes`` as one journal event (the only way this service writes)."""
+        """Apply ``changes`` as one journal event (the only way this service writes).
+
+        The facts the changes imply (:func:`eote_ref.referee.facts.implied`) are written with
+        them, in the same event.
+        """
         with self._writing() as s:
+            if any(
+                isinstance(c, SetField) and c.field in turn_facts.IMPLYING_FIELDS for c in changes
+            ):
+                game = s.get(Game, self.game_id)
+                turn = game.turn if game is not None else 1
+                changes = [*changes, *turn_facts.implied(changes, turn)]
             event = apply(
                 s,
                 self.game_id,
