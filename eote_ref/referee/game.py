@@ -18,8 +18,8 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from sqlmodel import Session, col, select
 
 from eote_ref.referee import facts as turn_facts
-from eote_ref.referee.errors import RefereeError as RefereeError
-from eote_ref.referee.phases import PHASES, Phase, next_phase
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.phases import Phase, next_phase
 from eote_ref.referee.turn import carry_over
 from eote_ref.referee.views import (
     CommanderView,
@@ -669,16 +669,4 @@ class GameService:
         return c.undoable, c.redoable
 
 
-__all__ = [
-    "PHASES",
-    "CommanderView",
-    "DivisionView",
-    "GameService",
-    "GameView",
-    "JournalEntry",
-    "LeaderView",
-    "LinkView",
-    "RefereeError",
-    "SideView",
-    "UnitView",
-]
+__all__ = ["COUNT_FIELDS", "GameService"]

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from eote_ref.armylists.loader import load_army_list
-from eote_ref.armylists.model import FORMATIONS_BY_ARM, ArmyList, Command
+from eote_ref.armylists.model import START_FORMATIONS_BY_ARM, ArmyList, Command
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.rosters import to_spec
@@ -73,8 +73,8 @@ def _with_formations(spec: RosterSpec, chosen: Mapping[str, str]) -> RosterSpec:
     for arm, value in chosen.items():
         if arm not in ARMS:
             raise SetupError(f"no arm called {arm!r}")
-        if value and value not in FORMATIONS_BY_ARM[Arm(arm)]:
-            allowed = ", ".join(f.value for f in FORMATIONS_BY_ARM[Arm(arm)])
+        if value and value not in START_FORMATIONS_BY_ARM[Arm(arm)]:
+            allowed = ", ".join(f.value for f in START_FORMATIONS_BY_ARM[Arm(arm)])
             raise SetupError(f"{arm} cannot start in {value!r} (use {allowed})")
     merged = dict(spec.formations)
     merged.update(chosen)
@@ -288,7 +288,7 @@ class SetupService:
     @staticmethod
     def formation_choices(arm: str) -> tuple[str, ...]:
         """The formations ``arm`` may start in (docs/army-list-format.md)."""
-        return tuple(f.value for f in FORMATIONS_BY_ARM[Arm(arm)])
+        return tuple(f.value for f in START_FORMATIONS_BY_ARM[Arm(arm)])
 
     @staticmethod
     def list_formations(lists: Sequence[ListSummary]) -> dict[str, str]:
