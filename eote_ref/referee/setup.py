@@ -6,6 +6,7 @@ import pathlib
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from eote_ref.armylists.loader import load_army_list
 from eote_ref.armylists.model import FORMATIONS_BY_ARM, ArmyList, Command
@@ -16,7 +17,10 @@ from eote_ref.rules.core import Source
 from eote_ref.rules.dice import Dice, RandomDice
 from eote_ref.rules.units import Arm
 from eote_ref.rulesets import load_default
-from eote_ref.store import Database, RosterSpec, SideSpec, create_game, list_games
+from eote_ref.store.specs import RosterSpec, SideSpec
+
+if TYPE_CHECKING:
+    from eote_ref.store import Database
 
 FIGURE_SCALES = ("6mm", "15mm", "25mm")
 DEMO_NAME = "Demo battle: Waterloo, 18 June 1815"
@@ -127,6 +131,8 @@ def create_new_game(db: Database, spec: NewGame, dice: Dice | None = None) -> in
         if spec.initiative not in names:
             raise SetupError(f"no side called {spec.initiative!r}")
         initiative = names.index(spec.initiative)
+    from eote_ref.store import create_game
+
     with db.session() as s:
         game = create_game(
             s,
@@ -145,11 +151,18 @@ def create_new_game(db: Database, spec: NewGame, dice: Dice | None = None) -> in
 
 def demo_game(db: Database) -> int:
     """The demo battle (Waterloo: Armée du Nord against Wellington's army), made once."""
-    with db.session() as s:
-        for g in list_games(s):
-            if g.name == DEMO_NAME:
-                assert g.id is not None
-                return g.id
+    reader = db.rows()
+    if reader is not None:  # an SQLite file: found without loading the ORM
+        games = reader.games()
+    else:
+        from eote_ref.store import list_games
+
+        with db.session() as s:
+            games = list_games(s)
+    for g in games:
+        if g.name == DEMO_NAME:
+            assert g.id is not None
+            return int(g.id)
     folder = shipped_army_lists_dir()
     if folder is None:
         raise SetupError("the shipped army lists are not installed")

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import builtins
 import gc
 import importlib
+import linecache
 import os
 import sys
+import threading
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from eote_ref.referee.session import Database
 
-#: Set to 1 to print the milliseconds from process start to the dashboard shown, then quit.
+#: Set to 1 to print the milliseconds from process start to the dashboard shown, then quit;
+#: ``warm`` to go on until the background warm-up (:data:`AFTER_FIRST_PAINT`) is done and
+#: print its milliseconds after the window was shown too.
 EXIT_WHEN_READY_ENV = "EOTE_REF_EXIT_WHEN_READY"
 #: A launcher's ``time.time()`` at process launch (the start-up benchmark sets it).
 LAUNCH_TIME_ENV = "EOTE_REF_LAUNCH_TIME"
@@ -21,16 +26,29 @@ LAUNCH_TIME_ENV = "EOTE_REF_LAUNCH_TIME"
 COLOR_SCHEME_ENV = "EOTE_REF_COLOR_SCHEME"
 
 #: The layers under the widgets that the first window needs (the database, the game, the
-#: turn guide's checks), imported before PySide6. PySide6 replaces ``__import__`` with a hook
-#: that inspects every later import statement; the database layer (SQLAlchemy, SQLModel,
-#: pydantic) runs thousands of them, so importing it first starts the app markedly faster
-#: and with less memory. Measured with ``scripts/bench_startup.py``.
+#: turn guide's to-do list), imported before PySide6, whose import hook inspects every later
+#: import statement. None of them imports SQLAlchemy, SQLModel or pydantic: on an SQLite file
+#: the first window is read with the standard library's ``sqlite3``
+#: (:mod:`eote_ref.store.rows`), and the ORM is loaded after the first paint
+#: (:data:`AFTER_FIRST_PAINT`).
 BEFORE_QT = (
     "eote_ref.referee.session",
     "eote_ref.referee.game",
     "eote_ref.referee.setup",
     "eote_ref.referee.todo",
+)
+
+#: Imported on a background thread once the first window is painted, so that the umpire's
+#: first command finds them loaded: the ORM and journal (SQLAlchemy, SQLModel, pydantic), the
+#: turn's carry-over, the wording of changes, and the checks behind the wizards. Plain Python
+#: only (no Qt), so a thread may import them. Measured with ``scripts/bench_startup.py``.
+AFTER_FIRST_PAINT = (
+    "eote_ref.store.journal",
+    "eote_ref.store.games",
+    "eote_ref.referee.turn",
+    "eote_ref.referee.wording",
     "eote_ref.referee.checks",
+    "eote_ref.referee.batch",
 )
 
 
@@ -69,13 +87,53 @@ def import_for_first_window() -> None:
     try:
         for module in BEFORE_QT:
             importlib.import_module(module)
-        from eote_ref.referee.checks import load_checks
-
-        load_checks()  # the turn guide's checks: plain Python, so before Qt too
         importlib.import_module("eote_ref.ui.main_window")
     finally:
         if was_enabled:
             gc.enable()
+
+
+#: The interpreter's own ``__import__``, saved before PySide6 replaces it with its hook.
+_PLAIN_IMPORT = builtins.__import__
+
+
+def warm_up(db: Database) -> None:
+    """Import :data:`AFTER_FIRST_PAINT`, register every check and make the database's engine.
+
+    Run on a background thread after the first paint; a command given meanwhile waits for
+    the module it needs (Python's import lock), never for more.
+
+    PySide6's import hook reads the whole source of every module imported after Qt (looking
+    for ``from __feature__ import``) and leaves it in :mod:`linecache`: for the ORM that is
+    about 21 MiB and a third of a second. These modules never use Qt, so this thread imports
+    them with the interpreter's own ``__import__``; every other thread keeps PySide6's hook.
+    """
+    hook = builtins.__import__
+    me = threading.get_ident()
+
+    def plain_here(name: str, *args: Any, **kwargs: Any) -> Any:
+        chosen = _PLAIN_IMPORT if threading.get_ident() == me else hook
+        return chosen(name, *args, **kwargs)
+
+    builtins.__import__ = plain_here
+    try:
+        for module in AFTER_FIRST_PAINT:
+            importlib.import_module(module)
+        from eote_ref.referee.checks import load_checks
+
+        load_checks()
+        db.engine  # noqa: B018 - made now, so the first command does not make it
+    finally:
+        if builtins.__import__ is plain_here:
+            builtins.__import__ = hook
+        linecache.clearcache()
+
+
+def start_warm_up(db: Database) -> threading.Thread:
+    """Start :func:`warm_up` on a daemon thread; returns the thread."""
+    thread = threading.Thread(target=warm_up, args=(db,), name="eote-ref warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 def run_app(args: argparse.Namespace) -> int:
@@ -117,15 +175,32 @@ def run_app(args: argparse.Namespace) -> int:
         window.show()
         # What start-up made lives as long as the app: spare it the collector's full passes.
         gc.freeze()
-        if os.environ.get(EXIT_WHEN_READY_ENV) == "1":
+        mode = os.environ.get(EXIT_WHEN_READY_ENV)
 
-            def ready() -> None:
-                app.processEvents()
-                print(f"ready in {(time.time() - started) * 1000:.0f} ms", flush=True)  # noqa: T201
+        def after_first_paint() -> None:
+            app.processEvents()  # the first paint
+            shown = time.time()
+            if mode in ("1", "warm"):
+                print(f"ready in {(shown - started) * 1000:.0f} ms", flush=True)  # noqa: T201
+            if mode == "1":
                 window.close()
                 app.quit()
+                return
+            warming = start_warm_up(db)
+            if mode == "warm":
 
-            QTimer.singleShot(0, ready)
+                def wait() -> None:
+                    if warming.is_alive():
+                        QTimer.singleShot(5, wait)
+                        return
+                    ms = (time.time() - shown) * 1000
+                    print(f"warm in {ms:.0f} ms after shown", flush=True)  # noqa: T201
+                    window.close()
+                    app.quit()
+
+                wait()
+
+        QTimer.singleShot(0, after_first_paint)
         return int(app.exec())
     finally:
         db.close()
