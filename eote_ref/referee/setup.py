@@ -8,18 +8,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from eote_ref.armylists.loader import load_army_list
-from eote_ref.armylists.model import FORMATIONS_BY_ARM, ArmyList, Command
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.phases import Phase
-from eote_ref.referee.rosters import to_spec
 from eote_ref.rules.core import Source
 from eote_ref.rules.dice import Dice, RandomDice
 from eote_ref.rules.units import Arm
 from eote_ref.rulesets import load_default
 from eote_ref.store.specs import RosterSpec, SideSpec
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # army lists are read when a game is made, not for the first window
+    from eote_ref.armylists.model import ArmyList, Command
     from eote_ref.store import Database
 
 FIGURE_SCALES = ("6mm", "15mm", "25mm")
@@ -74,6 +72,8 @@ ARMS = ("infantry", "cavalry", "artillery", "engineers")
 
 def _with_formations(spec: RosterSpec, chosen: Mapping[str, str]) -> RosterSpec:
     """``spec`` with its per-arm starting formations replaced by ``chosen`` where given."""
+    from eote_ref.armylists.model import FORMATIONS_BY_ARM
+
     for arm, value in chosen.items():
         if arm not in ARMS:
             raise SetupError(f"no arm called {arm!r}")
@@ -90,6 +90,8 @@ class SetupError(RefereeError):
 
 
 def _load(path: pathlib.Path) -> ArmyList:
+    from eote_ref.armylists.loader import load_army_list
+
     return load_army_list(path).army_list
 
 
@@ -105,6 +107,8 @@ def create_new_game(db: Database, spec: NewGame, dice: Dice | None = None) -> in
         raise SetupError("a game has two sides")
     if any(not files for files in spec.sides.values()):
         raise SetupError("each side needs at least one army list")
+    from eote_ref.referee.rosters import to_spec
+
     options = dict(spec.options or {})
     ruleset = load_default().with_options(options)
     chosen = spec.formations or {}
@@ -252,6 +256,8 @@ class SetupService:
     @staticmethod
     def summarise(path: pathlib.Path) -> ListSummary:
         """Load an army-list file and summarise it; ValueError (with every problem) if bad."""
+        from eote_ref.referee.rosters import to_spec
+
         army = _load(path)
         divisions = [c for c in _walk(army.army) if c.level.value in ("division", "brigade")]
         return ListSummary(
@@ -301,6 +307,8 @@ class SetupService:
     @staticmethod
     def formation_choices(arm: str) -> tuple[str, ...]:
         """The formations ``arm`` may start in (docs/army-list-format.md)."""
+        from eote_ref.armylists.model import FORMATIONS_BY_ARM
+
         return tuple(f.value for f in FORMATIONS_BY_ARM[Arm(arm)])
 
     @staticmethod
