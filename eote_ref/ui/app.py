@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import builtins
+import contextlib
 import gc
 import importlib
 import linecache
@@ -13,8 +14,10 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
+from eote_ref.referee.session import Database
+
 if TYPE_CHECKING:
-    from eote_ref.referee.session import Database
+    from collections.abc import Iterator
 
 #: Set to 1 to print the milliseconds from process start to the dashboard shown, then quit;
 #: ``warm`` to go on until the background warm-up (:data:`AFTER_FIRST_PAINT`) is done and
@@ -82,12 +85,18 @@ def import_for_first_window() -> None:
     of objects that all stay alive, and each collection would walk them again (a fifth of
     the import time).
     """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with _collector_paused():
         for module in BEFORE_QT:
             importlib.import_module(module)
         importlib.import_module("eote_ref.ui.main_window")
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
     finally:
         if was_enabled:
             gc.enable()
@@ -137,7 +146,19 @@ def start_warm_up(db: Database) -> threading.Thread:
 
 
 def run_app(args: argparse.Namespace) -> int:
-    """Open the database and the main window and run the Qt event loop; returns the exit code."""
+    """Open the database and the main window and run the Qt event loop; returns the exit code.
+
+    The database is opened before Qt is imported: an up-to-date SQLite file needs only
+    ``sqlite3``, but a new or older file (or a server) loads the ORM and Alembic, which cost
+    less time and memory before PySide6's import hook. A refusal is reported once the Qt
+    application exists.
+    """
+    with _collector_paused():
+        for module in BEFORE_QT:
+            importlib.import_module(module)
+        opened = open_database_quietly(
+            getattr(args, "db", None), getattr(args, "database_url", None)
+        )
     import_for_first_window()
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QGuiApplication
@@ -161,9 +182,10 @@ def run_app(args: argparse.Namespace) -> int:
     app.setDesktopFileName("eote-ref")
     apply_scheme(app, os.environ.get(COLOR_SCHEME_ENV, "system"))
 
-    db = open_database_or_report(getattr(args, "db", None), getattr(args, "database_url", None))
-    if db is None:
+    if not isinstance(opened, Database):
+        _report_refusal(*opened)
         return 2
+    db = opened
     from eote_ref.ui.main_window import MainWindow
 
     try:
@@ -212,23 +234,34 @@ def open_database_or_report(db_path: str | None, url: str | None) -> Database | 
     A file that is locked by another window, written by a newer eote-ref, damaged, or not an
     eote-ref database at all is reported and left exactly as it was.
     """
-    from PySide6.QtWidgets import QMessageBox
+    opened = open_database_quietly(db_path, url)
+    if isinstance(opened, Database):
+        return opened
+    _report_refusal(*opened)
+    return None
 
+
+def open_database_quietly(db_path: str | None, url: str | None) -> Database | tuple[str, str]:
+    """Open the app's database, or say why not: a message box's ``(title, text)`` (no Qt here)."""
     from eote_ref.referee import session
 
     where = url or db_path or str(session.default_location())
     try:
         return session.open_app_database(db_path, url)
     except session.DatabaseInUseError as e:
-        title, text = "Database already open", str(e)
+        return "Database already open", str(e)
     except session.NewerVersionError as e:
-        title = "Database from a newer eote-ref"
         text = f"{e}\n\nUpdate eote-ref to open it; the file has not been changed."
+        return "Database from a newer eote-ref", text
     except session.CorruptDatabaseError as e:
-        title, text = "Database damaged", str(e)
+        return "Database damaged", str(e)
     except session.NotAnEoteDatabaseError as e:
-        title, text = "Not an eote-ref database", str(e)
+        return "Not an eote-ref database", str(e)
     except (session.DatabaseError, ValueError, OSError) as e:
-        title, text = "Cannot open the database", f"{where}:\n{e}"
+        return "Cannot open the database", f"{where}:\n{e}"
+
+
+def _report_refusal(title: str, text: str) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
     QMessageBox.critical(None, f"eote-ref — {title}", text)
-    return None
