@@ -10,9 +10,10 @@ as **one** journal step, so one undo takes the batch back. Targets the rules ref
 disordered unit that is pinned or out of command, 3.6) are listed as information with the
 reason, never rolled for.
 
-The journal event's inputs name what was settled (``unit_ids``, ``division_ids``,
-``leader_ids``), so the turn guide drops those items as it would after single checks
-(:func:`batched_ids`).
+Each item's check writes its own facts of the turn (a leader rolled for, a division measured,
+cavalry settled), so the turn guide drops those items as it does after single checks; the
+journal event's inputs also name them (``unit_ids``, ``division_ids``, ``leader_ids``) for
+the record.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.checks import Adjudication, _jsonable, open_check
 from eote_ref.referee.checks.command import command_control_this_turn
-from eote_ref.referee.checks.common import events_this_turn, units_adjudicated_this_turn
 from eote_ref.referee.checks.leaders import leaders_within_reach
 from eote_ref.referee.game import GameService, GameView, RefereeError, UnitView
 from eote_ref.rules.core import Outcome
@@ -73,7 +74,7 @@ def _on_table(view: GameView) -> list[UnitView]:
 
 def _cavalry_that_fought(game: GameService, view: GameView) -> list[BatchTarget]:
     """Cavalry on the table that fought this turn and is not settled yet (EotE 5.10)."""
-    done = units_adjudicated_this_turn(game, "cavalry_end_of_turn")
+    done = turn_facts.cavalry_settled(view)
     return [
         BatchTarget(u.name, {"unit_id": u.id}, u, ("unit_ids", u.id))
         for u in _on_table(view)
@@ -89,7 +90,7 @@ def _divisions_to_measure(game: GameService, view: GameView) -> list[BatchTarget
         for d in s.divisions
         if any(not u.off_table for u in d.units)
     ]
-    done = command_control_this_turn(game, view.turn, [d.id for _side, d in divisions])
+    done = command_control_this_turn(game, view, [d.id for _side, d in divisions])
     return [
         BatchTarget(f"{d.name} ({side})", {"division_id": d.id}, None, ("division_ids", d.id))
         for side, d in divisions
@@ -99,12 +100,9 @@ def _divisions_to_measure(game: GameService, view: GameView) -> list[BatchTarget
 
 def _leaders_in_reach(game: GameService, view: GameView) -> list[BatchTarget]:
     """Leaders within reach of this turn's combat, not rolled for yet (EotE 8.0)."""
-    done = batched_ids(game, "leader_casualty", "leader_ids")
     names = {d.id: d.name for s in view.sides for d in s.divisions}
     out = []
-    for lead in leaders_within_reach(game, view=view):
-        if lead.leader_id in done:
-            continue
+    for lead in leaders_within_reach(game, view=view):  # rolled leaders are left out
         target: dict[str, Any] = {"division_id": lead.division_id, "leader_id": lead.leader_id}
         if lead.unit_id is not None:
             target["unit_id"] = lead.unit_id
@@ -124,16 +122,6 @@ def _morale_due(game: GameService, view: GameView) -> list[BatchTarget]:
             continue
         unit = units[c.unit_id]
         out.append(BatchTarget(unit.name, {"unit_id": unit.id}, unit, ("unit_ids", unit.id)))
-    return out
-
-
-def batched_ids(game: GameService, kind: str, key: str) -> set[int]:
-    """The ids (``unit_ids``, ``division_ids``, ``leader_ids``) this turn's batches settled."""
-    out: set[int] = set()
-    for e in events_this_turn(game, kind):
-        inputs = e.inputs or {}
-        if "batch" in inputs:
-            out.update(i for i in inputs.get(key, []) if isinstance(i, int))
     return out
 
 

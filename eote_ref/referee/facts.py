@@ -13,16 +13,19 @@ never from the journal:
 * a second breakthrough combat for the same cavalry is refused, and the sabre bonus is offered
   only when the breakthrough contacts the unit it beat (EotE 5.15, 7.7.1);
 * a leader rolled for in the leader-casualty phase leaves the list for the rest of the turn
-  (EotE 8.0).
+  (EotE 8.0);
+* a division measured for command radius (3.6), a division's integrity checks (9.0) and
+  cavalry settled at the end of the turn (5.10) leave the turn guide;
+* a battery that left its guns this turn re-mans them next turn at the earliest (7.5).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from eote_ref.referee.views import FactView, GameView
-from eote_ref.store import Change, DeleteRow, InsertRow
+from eote_ref.store import Change, DeleteRow, InsertRow, SetField
 
 #: Cavalry contact made in movement: ``unit_id`` charged ``other_id`` (EotE 5.8).
 CHARGE = "charge"
@@ -41,17 +44,71 @@ BREAKTHROUGH = "breakthrough"
 #: his division's units in combat).
 LEADER_ROLLED = "leader_rolled"
 
-KINDS = (CHARGE, FIRED, FOUGHT, SUPPORTED, BREAKTHROUGH, LEADER_ROLLED)
+#: Cavalry ``unit_id`` whose end of the turn (blown, disintegrated) was applied (EotE 5.10).
+CAVALRY_SETTLED = "cavalry_settled"
+#: Battery ``unit_id`` left its guns this turn: it re-mans them next turn at the earliest
+#: (EotE 7.5). Implied by the change itself (:func:`implied`), whoever makes it.
+GUNS_ABANDONED = "guns_abandoned"
+
+#: Facts about a division (``command_id``; no unit).
+#: The division's command radius and control were measured this turn (EotE 3.6).
+RADIUS_MEASURED = "radius_measured"
+#: The division took an integrity check this turn (EotE 9.0; up to one per cause).
+INTEGRITY_CHECKED = "integrity_checked"
+
+UNIT_KINDS = (
+    CHARGE,
+    FIRED,
+    FOUGHT,
+    SUPPORTED,
+    BREAKTHROUGH,
+    LEADER_ROLLED,
+    CAVALRY_SETTLED,
+    GUNS_ABANDONED,
+)
+DIVISION_KINDS = (RADIUS_MEASURED, INTEGRITY_CHECKED)
+KINDS = UNIT_KINDS + DIVISION_KINDS
 
 
 def fact(kind: str, turn: int, unit_id: int, other_id: int | None = None, **data: Any) -> Change:
-    """A new fact of the turn, to be written with the check that establishes it."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown fact kind {kind!r}")
+    """A new fact about a unit, to be written with the check that establishes it."""
+    if kind not in UNIT_KINDS:
+        raise ValueError(f"unknown unit fact kind {kind!r}")
     return InsertRow(
         "game_fact",
         {"kind": kind, "turn": turn, "unit_id": unit_id, "other_id": other_id, "data": data},
     )
+
+
+def division_fact(kind: str, turn: int, division_id: int, **data: Any) -> Change:
+    """A new fact about a division, to be written with the check that establishes it."""
+    if kind not in DIVISION_KINDS:
+        raise ValueError(f"unknown division fact kind {kind!r}")
+    return InsertRow(
+        "game_fact",
+        {"kind": kind, "turn": turn, "unit_id": None, "command_id": division_id, "data": data},
+    )
+
+
+#: Unit fields whose change may imply a fact (:func:`implied`).
+IMPLYING_FIELDS = frozenset({"guns_abandoned"})
+
+
+def implied(changes: Sequence[Change], turn: int) -> list[Change]:
+    """The facts a command's own changes establish, whichever check or edit made them.
+
+    Guns abandoned (EotE 7.5) come from an assault, a morale result or the umpire's marker
+    alike; the fact is what "abandoned this turn" reads.
+    """
+    return [
+        fact(GUNS_ABANDONED, turn, c.row_id)
+        for c in changes
+        if isinstance(c, SetField)
+        and c.entity == "game_unit"
+        and c.field == "guns_abandoned"
+        and c.value is True
+        and isinstance(c.row_id, int)
+    ]
 
 
 def clear_changes(facts: Iterable[FactView]) -> list[Change]:
@@ -77,7 +134,7 @@ def charged_by(view: GameView, unit_id: int) -> list[int]:
 
 def chargers_of(view: GameView, unit_id: int) -> list[int]:
     """The units that charged ``unit_id`` this turn."""
-    return [f.unit_id for f in charges(view) if f.other_id == unit_id]
+    return [f.unit_id for f in charges(view) if f.other_id == unit_id and f.unit_id is not None]
 
 
 def fought_pairs(view: GameView, facts: Iterable[FactView] | None = None) -> set[frozenset[int]]:
@@ -85,7 +142,7 @@ def fought_pairs(view: GameView, facts: Iterable[FactView] | None = None) -> set
     return {
         frozenset((f.unit_id, f.other_id))
         for f in of_turn(view, FOUGHT, facts)
-        if f.other_id is not None
+        if f.unit_id is not None and f.other_id is not None
     }
 
 
@@ -93,7 +150,8 @@ def units_that_fought(view: GameView, facts: Iterable[FactView] | None = None) -
     """Units that fought an assault this turn, on either side (EotE 7.0)."""
     out: set[int] = set()
     for f in of_turn(view, FOUGHT, facts):
-        out.add(f.unit_id)
+        if f.unit_id is not None:
+            out.add(f.unit_id)
         if f.other_id is not None:
             out.add(f.other_id)
     return out
@@ -103,7 +161,8 @@ def units_in_combat(view: GameView) -> set[int]:
     """Units that fired, were fired on, or fought this turn (EotE 8.0)."""
     out = units_that_fought(view)
     for f in of_turn(view, FIRED):
-        out.add(f.unit_id)
+        if f.unit_id is not None:
+            out.add(f.unit_id)
         if f.other_id is not None:
             out.add(f.other_id)
     return out
@@ -111,7 +170,7 @@ def units_in_combat(view: GameView) -> set[int]:
 
 def supporters(view: GameView, facts: Iterable[FactView] | None = None) -> set[int]:
     """Units that supported a defender this turn (EotE 7.2)."""
-    return {f.unit_id for f in of_turn(view, SUPPORTED, facts)}
+    return {f.unit_id for f in of_turn(view, SUPPORTED, facts) if f.unit_id is not None}
 
 
 def breakthrough_beaten(
@@ -141,3 +200,23 @@ def leaders_rolled(view: GameView, facts: Iterable[FactView] | None = None) -> s
         for f in of_turn(view, LEADER_ROLLED, facts)
         if isinstance(f.data.get("leader_id"), int)
     }
+
+
+def cavalry_settled(view: GameView) -> set[int]:
+    """Cavalry whose end of this turn has been applied (EotE 5.10)."""
+    return {f.unit_id for f in of_turn(view, CAVALRY_SETTLED) if f.unit_id is not None}
+
+
+def guns_abandoned_this_turn(view: GameView, unit_id: int) -> bool:
+    """Whether ``unit_id`` left its guns this turn (EotE 7.5)."""
+    return any(f.unit_id == unit_id for f in of_turn(view, GUNS_ABANDONED))
+
+
+def divisions_measured(view: GameView) -> set[int]:
+    """Divisions whose command radius and control were measured this turn (EotE 3.6)."""
+    return {f.command_id for f in of_turn(view, RADIUS_MEASURED) if f.command_id is not None}
+
+
+def integrity_checks_taken(view: GameView, division_id: int) -> int:
+    """How many integrity checks ``division_id`` has taken this turn (EotE 9.0)."""
+    return sum(1 for f in of_turn(view, INTEGRITY_CHECKED) if f.command_id == division_id)

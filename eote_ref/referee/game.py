@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
+from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.errors import RefereeError as RefereeError
 from eote_ref.referee.phases import PHASES, Phase, next_phase
 from eote_ref.referee.views import (
@@ -53,6 +54,9 @@ if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first
 #: (as :data:`eote_ref.store.games.DIVISION_LEVELS`).
 DIVISION_LEVELS = frozenset(lv.value for lv in Level if lv.is_manoeuvre)
 
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
 #: Unit fields the umpire may set directly on the dashboard, with their checks.
 BOOL_FIELDS = (
     "disordered",
@@ -89,8 +93,8 @@ def _link_view(row: Any) -> LinkView:
 
 
 def _fact_view(row: Any) -> FactView:
-    data = dict(row.data or {})
-    return FactView(row.id or 0, row.kind, row.turn, row.unit_id, row.other_id, data)
+    data, command = dict(row.data or {}), row.command_id
+    return FactView(row.id or 0, row.kind, row.turn, row.unit_id, row.other_id, data, command)
 
 
 def _tree_order(commands: Sequence[GameCommand]) -> list[GameCommand]:
@@ -495,6 +499,19 @@ class GameService:
             created_at=e.created_at,
         )
 
+    def read(
+        self,
+        query: Callable[Concatenate[Session, int, _P], _T],
+        *args: _P.args,
+        **kwargs: _P.kwargs,
+    ) -> _T:
+        """One of the store's game reads (:mod:`eote_ref.store.game_rows`), in its own session.
+
+        The checks read rows the view does not carry through this, never a session of theirs.
+        """
+        with self.db.session() as s:
+            return query(s, self.game_id, *args, **kwargs)
+
     # ------------------------------------------------------------------ writing
     def record(
         self,
@@ -506,10 +523,20 @@ class GameService:
         rolls: Any = None,
         outcome: Any = None,
     ) -> JournalEvent:
-        """Apply ``changes`` as one journal event (the only way this service writes)."""
-        from eote_ref.store import apply
+        """Apply ``changes`` as one journal event (the only way this service writes).
+
+        The facts the changes imply (:func:`eote_ref.referee.facts.implied`) are written with
+        them, in the same event.
+        """
+        from eote_ref.store import Game, apply
 
         with self._writing() as s:
+            if any(
+                isinstance(c, SetField) and c.field in turn_facts.IMPLYING_FIELDS for c in changes
+            ):
+                game = s.get(Game, self.game_id)
+                turn = game.turn if game is not None else 1
+                changes = [*changes, *turn_facts.implied(changes, turn)]
             event = apply(
                 s,
                 self.game_id,

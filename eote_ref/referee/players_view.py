@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.game import GameService
 from eote_ref.referee.views import DivisionView, GameView, UnitView
+from eote_ref.rules.results import NO_EFFECT, assault_halves, result_code
 from eote_ref.store.changes import SetField
 
 if TYPE_CHECKING:
@@ -145,6 +146,10 @@ def unit_markers(unit: UnitView) -> list[str]:
 #: division's average for integrity).
 CE_BASED = frozenset({"fire", "morale", "square", "rally", "assault", "integrity"})
 
+#: Sections whose modifiers are a share of a unit's CE: several units in one combat count
+#: the strongest in full and the others at half (EotE 7.9), so the modifier is half a CE.
+CE_SHARE_RULES = frozenset({"7.9"})
+
 #: Journal kinds that write or move an order (its content never reaches the display).
 ORDER_KINDS = frozenset({"order_activation"})
 
@@ -250,8 +255,9 @@ def _shown(e: JournalEvent, hide_ce: bool) -> ShownResult:
     return ShownResult(e.seq, e.turn, summary, parts)
 
 
-#: "against 5" in a journal line: the target number, a CE once modified.
-_AGAINST = re.compile(r" against [-−]?\d+(?:\.\d+)?")
+#: "against 5" in a journal line: the target number, a CE once modified; and an assault's
+#: ", attack value +5": the difference of the two sides' modified CE (EotE 7.6).
+_AGAINST = re.compile(r" against [-−]?\d+(?:\.\d+)?|, attack value [-+−]?\d+(?:\.\d+)?")
 
 
 def _outcomes(outcome: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -273,8 +279,8 @@ def _part(o: Mapping[str, Any], hide_ce: bool) -> ShownPart:
         if not isinstance(m, Mapping):
             continue
         reason = str(m.get("reason", ""))
-        if hidden and "CE" in reason:
-            continue  # such a modifier states or cancels the CE itself
+        if hidden and ("CE" in reason or str(m.get("rule", "")) in CE_SHARE_RULES):
+            continue  # such a modifier states, cancels or halves the CE itself
         mods.append(
             ShownModifier(
                 float(m.get("value", 0)),
@@ -301,11 +307,30 @@ def _num(v: Any) -> float | None:
 
 
 def _result_text(o: Mapping[str, Any]) -> str:
-    """The result in words: a fire's hits and disorder, else the result code."""
-    if o.get("procedure") == "fire" and isinstance(o.get("hits"), int):
+    """The result in words, as the players read it.
+
+    A fire's hits and disorder; an assault's two halves, each in words with the table's code
+    after them (``attacker no effect, defender 2 hits (./2)``); else the procedure's label
+    for its result code, or the code itself.
+    """
+    procedure = str(o.get("procedure", ""))
+    result = str(o.get("result", ""))
+    if procedure == "fire" and isinstance(o.get("hits"), int):
         hits = int(o["hits"])
         words = [f"{hits} hit{'s' if hits != 1 else ''}"] if hits else []
         if o.get("disorder"):
             words.append("disorder")
         return " and ".join(words) or "no effect"
-    return str(o.get("result", "")).replace("_", " ")
+    if procedure == "assault" and "/" in result.replace(NO_EFFECT, ""):
+        attacker, defender = (_label(procedure, h) for h in assault_halves(result))
+        return f"attacker {attacker}, defender {defender} ({result})"
+    return _label(procedure, result)
+
+
+def _label(procedure: str, code: str) -> str:
+    if code == ".":  # one side of an assault left untouched
+        return "no effect"
+    found = result_code(procedure, code)
+    if found is not None and found.label:
+        return found.label
+    return code.replace("_", " ")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import DivisionView, GameView, UnitView
@@ -112,7 +113,7 @@ def _leaderless_divisions(view: GameView, game: GameService | None) -> list[Chec
     if game is not None:
         from eote_ref.referee.checks.command import command_control_this_turn
 
-        settled = command_control_this_turn(game, view.turn, [d.id for _side, d in cands])
+        settled = command_control_this_turn(game, view, [d.id for _side, d in cands])
     return [
         Check(
             "command_radius",
@@ -273,15 +274,11 @@ def _charges_to_fight(view: GameView) -> list[Check]:
 
 def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Check]:
     """Leaders near this turn's combat (EotE 8.0), each until his roll is in the journal."""
-    from eote_ref.referee.batch import batched_ids
     from eote_ref.referee.checks.leaders import leaders_within_reach
 
     out: list[Check] = []
     if game is not None:
-        batched = batched_ids(game, "leader_casualty", "leader_ids")
-        for lead in leaders_within_reach(game, view=view):
-            if lead.leader_id in batched:
-                continue
+        for lead in leaders_within_reach(game, view=view):  # rolled leaders are left out
             where = (
                 " (attached to an assaulting unit, -2)" if lead.attached_to_assaulting_unit else ""
             )
@@ -306,8 +303,6 @@ def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Che
 
 def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Check]:
     """Integrity checks (EotE 9.0, twice when 8.0 adds one), rallies (9.1), cavalry (5.10)."""
-    from eote_ref.referee.checks.common import units_adjudicated_this_turn
-    from eote_ref.referee.checks.integrity import integrity_checks_taken
     from eote_ref.referee.checks.leaders import killed_this_turn
     from eote_ref.referee.checks.rally import routed_units_to_rally
 
@@ -340,7 +335,7 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
                 )
                 if due
             ]
-            taken = integrity_checks_taken(game, d.id) if game is not None else 0
+            taken = turn_facts.integrity_checks_taken(view, d.id)
             for why in causes[taken:]:
                 out.append(
                     Check(
@@ -361,9 +356,7 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
             title = f"{', '.join(names)}: routed, may rally once out of combat range"
             # optional: only a division the table shows out of combat range may try (9.1)
             out.append(Check("rally", title, "9.1", sides[div_id], division_id=div_id, due=False))
-    settled = (
-        units_adjudicated_this_turn(game, "cavalry_end_of_turn") if game is not None else set()
-    )
+    settled = turn_facts.cavalry_settled(view)
     for side, _div, u in _units(view):
         if u.arm == "cavalry" and u.fought_this_turn and not u.off_table and u.id not in settled:
             title = f"{u.name}: fought this turn, blown at the end of it"

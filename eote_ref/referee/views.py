@@ -139,14 +139,19 @@ class LinkView:
 
 @dataclass(frozen=True)
 class FactView:
-    """A fact of the current turn (``game_fact``: charge, fired, fought, breakthrough...)."""
+    """A fact of the current turn (``game_fact``: charge, fired, fought, breakthrough...).
+
+    A fact is about a unit (``unit_id``) or, for the division facts, about a division
+    (``command_id``, ``unit_id`` None).
+    """
 
     id: int
     kind: str
     turn: int
-    unit_id: int
+    unit_id: int | None
     other_id: int | None
     data: dict[str, Any]
+    command_id: int | None = None
 
 
 @dataclass(frozen=True)

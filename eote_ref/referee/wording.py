@@ -103,7 +103,18 @@ _COMMAND_FIELDS = frozenset({"attached_command_id"})
 
 #: Links that only remember something for the turn guide; the umpire need not read them.
 _BOOKKEEPING_LINKS = frozenset(
-    {"morale_tested", "rested", "fired", "fought", "supported", "leader_rolled"}
+    {
+        "morale_tested",
+        "rested",
+        "fired",
+        "fought",
+        "supported",
+        "leader_rolled",
+        "cavalry_settled",
+        "radius_measured",
+        "integrity_checked",
+        "guns_abandoned",
+    }
 )
 
 #: Links in words (``{a}`` is the unit, ``{b}`` the other unit).

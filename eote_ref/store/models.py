@@ -306,7 +306,11 @@ class GameFact(SQLModel, table=True):
     and a defender of an assault, EotE 7.0), ``supported`` (a supporter and the defender it
     backed, EotE 7.2), ``breakthrough`` (cavalry that took its breakthrough and the unit it beat,
     EotE 5.15), ``leader_rolled`` (a leader's casualty check, EotE 8.0; the leader in ``data``,
-    the unit whose combat brought him within reach in ``unit_id``). Facts are journaled with
+    the unit whose combat brought him within reach in ``unit_id``), ``cavalry_settled`` (cavalry
+    whose end of turn was applied, EotE 5.10), ``guns_abandoned`` (a battery that left its guns
+    this turn, EotE 7.5); and about a division (``command_id``, no unit): ``radius_measured``
+    (command radius and control measured, EotE 3.6) and ``integrity_checked`` (an integrity
+    check taken, EotE 9.0). Facts are journaled with
     their check (undo removes them) and deleted when the next turn starts; later checks and the
     turn guide read them, never the journal.
     """
@@ -321,9 +325,16 @@ class GameFact(SQLModel, table=True):
     game_id: int = Field(foreign_key="game.id", ondelete="CASCADE")
     kind: str = Field(max_length=32)
     turn: int
-    unit_id: int = Field(foreign_key="game_unit.id", ondelete="CASCADE", index=True)
+    #: The unit the fact is about; None for a fact about a division (``command_id``).
+    unit_id: int | None = Field(
+        default=None, foreign_key="game_unit.id", ondelete="CASCADE", index=True
+    )
     other_id: int | None = Field(
         default=None, foreign_key="game_unit.id", ondelete="CASCADE", index=True
+    )
+    #: The division a division fact is about (command radius measured, integrity checked).
+    command_id: int | None = Field(
+        default=None, foreign_key="game_command.id", ondelete="CASCADE", index=True
     )
     data: dict[str, Any] = _json({})
 

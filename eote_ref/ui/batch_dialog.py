@@ -31,6 +31,7 @@ from eote_ref.referee.checks import DieSpec
 from eote_ref.referee.errors import RefereeError
 from eote_ref.rules.dice import RandomDice
 from eote_ref.ui.game_hub import GameHub
+from eote_ref.ui.touch import DiePad, touch_mode
 from eote_ref.ui.wizards.base import DieEdit
 
 COL_UNIT, COL_DIE, COL_RESULT = range(3)
@@ -67,6 +68,10 @@ class BatchDialog(QDialog):
         self.table.verticalHeader().hide()
         self.edits: dict[int, DieEdit] = {}
         layout.addWidget(self.table, 1)
+        self.pad = DiePad(self)  # touch mode: each tap fills the row in focus, then the next
+        self.pad.pressed.connect(self.type_die)
+        self.pad.hide()
+        layout.addWidget(self.pad)
         self.roll_button = QPushButton("&Roll for me (every row)")
         self.roll_button.setObjectName("batchRoll")
         self.roll_button.setAutoDefault(False)
@@ -114,6 +119,7 @@ class BatchDialog(QDialog):
         )
         self.table.setColumnHidden(COL_DIE, not dice)
         self.roll_button.setVisible(dice)
+        self.pad.setVisible(dice and touch_mode())
         for row, item in enumerate(items):
             name = QTableWidgetItem(item.label)
             name.setFlags(Qt.ItemFlag.ItemIsEnabled)
@@ -151,6 +157,20 @@ class BatchDialog(QDialog):
         nxt = next((r for r in rows if r > row and self.edits[r].value() is None), None)
         if value is not None and nxt is not None:
             self.edits[nxt].setFocus()
+
+    def type_die(self, key: int) -> None:
+        """A tap on the die pad (0 for a 10): the die in focus, else the first still empty."""
+        rows = sorted(self.edits)
+        row = next((r for r in rows if self.edits[r].hasFocus()), None)
+        if row is None:
+            row = next((r for r in rows if self.edits[r].value() is None), None)
+        if row is None:
+            return
+        edit = self.edits[row]  # its signal records the die and moves on to the next row
+        if edit.die.kind == "d10":
+            edit.setText(str(key))
+        elif len(edit.text()) < edit.maxLength():
+            edit.setText(edit.text() + str(key))
 
     def roll_all(self) -> None:
         """The app rolls every die still needed."""

@@ -272,8 +272,12 @@ class PlayersDisplay(QWidget):
         big.setBold(True)
         self.header.setFont(big)
         self.header.setTextFormat(Qt.TextFormat.RichText)
+        # Wrapped, so a 1024- or 1280-pixel projector shows the whole window (unwrapped, the
+        # header alone asked for 1300 pixels and full screen cut off the last results).
+        self.header.setWordWrap(True)
         self.fog_label = QLabel(self)
         self.fog_label.setObjectName("fogLabel")
+        self.fog_label.setWordWrap(True)
 
         self.sides: list[SidePanel] = []
         sides_row = QHBoxLayout()
@@ -300,7 +304,11 @@ class PlayersDisplay(QWidget):
             label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
             label.setFrameShape(QFrame.Shape.StyledPanel)
             label.setMargin(8)
-            label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+            # Keep the word-wrapped label's height-for-width: a fresh policy would drop it and
+            # the card would be cut at its unwrapped height, hiding the die and the result.
+            policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+            policy.setHeightForWidth(True)
+            label.setSizePolicy(policy)
             self.results_layout.addWidget(label)
             self.result_labels.append(label)
         self.results_layout.addStretch(1)
@@ -471,11 +479,16 @@ def open_players_display(hub: ViewSource, window: QWidget) -> PlayersDisplay:
     display = PlayersDisplay(hub, window)
     # The umpire's window decides: closing it quits the app, display and all.
     display.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
+    # The umpire keeps the keyboard: the display is watched, never typed into.
+    display.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
     other = second_screen(window)
     if other is not None:
         display.show_on(other, full=True)
     else:
         display.show()
+    # Some window managers activate a new window anyway (and full screen comes a loop
+    # turn later): hand the focus back once the display is up.
+    QTimer.singleShot(0, window.activateWindow)
     return display
 
 

@@ -128,6 +128,26 @@ def test_display_follows_apply_undo_and_redo(
     assert target.name in display.result_labels[0].text()
 
 
+def test_each_result_card_shows_its_last_line(
+    qtbot: QtBot, shown: tuple[GameHub, PlayersDisplay], demo: GameService
+) -> None:
+    """A card as tall as its wrapped text: the die and the result at its foot are not cut off."""
+    _hub, display = shown
+    fire_once(demo)
+    for unit in demo.view().sides[0].units[:3]:  # enough cards to need the scroll bar
+        open_check(demo, "morale", unit_id=unit.id).apply({"roll": 1})
+    settle(qtbot, display)
+    for width, height in ((1024, 600), (1280, 720), (1600, 900), (1920, 1080)):
+        display.resize(width, height)
+        qtbot.wait(50)  # the layout settles on the next turns of the loop
+        cards = [label for label in display.result_labels if label.isVisible()]
+        assert len(cards) == 4
+        for card in cards:
+            assert "Die <b>" in card.text()
+            needed = card.heightForWidth(card.width())
+            assert card.height() >= needed, f"{width}x{height}: {card.text()[:60]}"
+
+
 def test_division_state_and_markers_are_shown(
     qtbot: QtBot, shown: tuple[GameHub, PlayersDisplay], demo: GameService
 ) -> None:
@@ -303,3 +323,73 @@ def test_the_display_never_keeps_the_app_open(qtbot: QtBot, db: object) -> None:
     assert display is not None
     assert not display.testAttribute(Qt.WidgetAttribute.WA_QuitOnClose)
     assert display.parent() is window  # destroyed with the umpire's window
+
+
+def test_the_umpire_keeps_the_keyboard_when_the_display_opens(qtbot: QtBot, db: object) -> None:
+    """F12 then straight on to a check's keys: the display must not take the umpire's keys."""
+    from PySide6.QtWidgets import QApplication
+
+    from eote_ref.ui.main_window import MainWindow
+
+    window = MainWindow(db)  # type: ignore[arg-type]
+    qtbot.addWidget(window)
+    window.open_demo()
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    window.display_menu.actionDisplay.trigger()
+    display = window.display_menu.display
+    assert display is not None
+    qtbot.waitExposed(display)
+    qtbot.wait(100)
+    assert display.isVisible()
+    assert QApplication.activeWindow() is window
+
+
+def test_fog_hides_an_assault_s_attack_value(
+    qtbot: QtBot, shown: tuple[GameHub, PlayersDisplay], demo: GameService
+) -> None:
+    """The attack value is the two sides' CE difference: with the CE hidden, so is it."""
+    _hub, display = shown
+    to_phase(demo, Phase.ASSAULT)
+    attacker, second = [u for u in demo.view().sides[0].units if u.arm == "infantry"][:2]
+    defender = next(u for u in demo.view().sides[1].units if u.arm == "infantry")
+    check = open_check(
+        demo, "assault", attackers=(attacker.id, second.id), defenders=(defender.id,)
+    )
+    check.apply({"roll": 5})
+    assert "attack value" in demo.journal(limit=1)[0].summary  # the umpire's line has it
+    settle(qtbot, display)
+    card = display.result_labels[0].text()
+    assert "attack value" in card  # no fog: the table sees it
+    assert "(7.9)" in card  # and the second unit counted at half its CE (EotE 7.9)
+    for fog in (Fog.OPPONENT, Fog.BOTH):
+        set_fog_of_war(demo, fog)
+        settle(qtbot, display)
+        card = display.result_labels[0].text()
+        assert attacker.name in card
+        assert "attack value" not in card, fog
+        assert "(7.9)" not in card, fog  # half a CE is a CE
+        assert "rolled 5" in card  # the die stays
+
+
+def test_the_display_fits_a_1024_pixel_projector(
+    qtbot: QtBot, shown: tuple[GameHub, PlayersDisplay], demo: GameService
+) -> None:
+    """Full screen on a small projector shows the whole window: nothing asks to be wider."""
+    _hub, display = shown
+    fire_once(demo)
+    for fog in Fog:
+        set_fog_of_war(demo, fog)
+        for viewer in (None, 0, 1):
+            display.set_viewer(viewer)
+            settle(qtbot, display)
+            assert display.minimumSizeHint().width() <= 1024, (fog, viewer)
+            display.resize(1024, 768)
+            qtbot.wait(20)
+            assert display.width() == 1024, (fog, viewer)
+            card = display.result_labels[0]
+            right = card.mapTo(display, card.rect().topRight()).x()
+            assert card.isVisible(), (fog, viewer)
+            assert right < 1024, (fog, viewer)

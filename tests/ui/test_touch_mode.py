@@ -105,3 +105,45 @@ def test_a_tap_on_the_row_ticks_a_unit_once(qtbot: QtBot, touch: None, demo: Gam
     assert item.data(VALUE_ROLE) not in picker.values()
     qtbot.mouseClick(page.pad.buttons[4], Qt.MouseButton.LeftButton)
     assert page.die.text() == "5"
+
+
+def test_the_batch_dialog_has_the_pad_and_fills_row_after_row(
+    qtbot: QtBot, touch: None, demo: GameService
+) -> None:
+    """Every leader near a combat, or every morale check due, one tap a row (touch mode)."""
+    from eote_ref.ui.batch_dialog import BatchDialog
+
+    while demo.view().phase is not Phase.FIRE:
+        demo.advance_phase()
+    units = [u for u in demo.view().sides[0].units if u.arm == "infantry"][:2]
+    for unit in units:  # two units due a morale check
+        demo.set_unit(unit.id, "hits", demo.morale_threshold)
+    hub = GameHub(demo)
+    dialog = BatchDialog(hub, "morale_all")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert len(dialog.edits) >= 2
+    assert dialog.pad.isVisible()
+    rows = sorted(dialog.edits)
+    qtbot.mouseClick(dialog.pad.buttons[9], Qt.MouseButton.LeftButton)  # a 10 on the first
+    qtbot.mouseClick(dialog.pad.buttons[0], Qt.MouseButton.LeftButton)  # a 1 on the next
+    assert [dialog.edits[r].text() for r in rows[:2]] == ["0", "1"]
+    assert dialog.batch.items[rows[0]].rolls == {"roll": 0}
+    assert dialog.batch.items[rows[1]].rolls == {"roll": 1}
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    first = dialog.edits[rows[0]]
+    qtbot.mouseClick(first, Qt.MouseButton.LeftButton)  # a wrong die: tap its field...
+    qtbot.waitUntil(first.hasFocus)
+    qtbot.mouseClick(dialog.pad.buttons[2], Qt.MouseButton.LeftButton)  # ...then the face
+    assert dialog.batch.items[rows[0]].rolls == {"roll": 3}
+    assert dialog.batch.items[rows[1]].rolls == {"roll": 1}
+
+
+def test_no_pad_on_the_batch_dialog_without_touch_mode(qtbot: QtBot, demo: GameService) -> None:
+    from eote_ref.ui.batch_dialog import BatchDialog
+
+    dialog = BatchDialog(GameHub(demo), "leader_casualty_all")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert not dialog.pad.isVisible()

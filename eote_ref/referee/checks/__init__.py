@@ -35,7 +35,7 @@ from eote_ref.rules.core import Modifier, Outcome, RulesError, Source
 from eote_ref.rules.dice import read_d10, read_percentile
 from eote_ref.rules.procedures import PROCEDURES
 from eote_ref.rules.results import RESULTS, Party, ResultCode, Tone, tone_of
-from eote_ref.store import Change, GameUnit, InsertRow, SetField
+from eote_ref.store import Change, GameUnit, InsertRow, SetField, game_rows
 
 
 @dataclass(frozen=True)
@@ -354,12 +354,10 @@ def _jsonable(situation: Any) -> Any:
 def unit_row(check: Adjudication, unit_id: int | None = None) -> GameUnit:
     """The target unit's row (or ``unit_id``'s), detached from its session."""
     uid = int(check.target["unit_id"] if unit_id is None else unit_id)
-    with check.game.db.session() as s:
-        row = s.get(GameUnit, uid)
-        if row is None or row.game_id != check.game.game_id:
-            raise RefereeError(f"there is no unit {uid} in this game")
-        s.expunge(row)
-        return row
+    row = check.game.read(game_rows.unit, uid)
+    if row is None:
+        raise RefereeError(f"there is no unit {uid} in this game")
+    return row
 
 
 def set_unit(unit_id: int, field_name: str, value: Any) -> SetField:

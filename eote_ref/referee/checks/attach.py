@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlmodel import select
-
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
@@ -23,7 +21,7 @@ from eote_ref.referee.checks.command import (
 )
 from eote_ref.referee.errors import RefereeError
 from eote_ref.rules.core import Outcome
-from eote_ref.store import Change, GameLeader, GameUnit, SetField
+from eote_ref.store import Change, GameLeader, SetField, game_rows
 
 
 @register
@@ -109,9 +107,8 @@ class AttachLeaderCheck(Adjudication):
             raise RefereeError(f"{lead.name} is already attached to {row.name}")
         if row.attached_leader_id is not None:
             raise RefereeError(f"{row.name} already has a leader attached: detach him first")
-        with self.game.db.session() as s:
-            other = s.exec(select(GameUnit).where(GameUnit.attached_leader_id == lead.id)).first()
-            other_name = other.name if other else None
+        carriers = self.game.read(game_rows.units_carrying, lead.id) if lead.id else []
+        other_name = carriers[0].name if carriers else None
         if other_name is not None:
             raise RefereeError(
                 f"{lead.name} is attached to {other_name}: he detaches in the movement phase "

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlmodel import col, select
-
+from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
@@ -20,7 +19,6 @@ from eote_ref.referee.checks import (
 from eote_ref.referee.checks.common import (
     RecordAction,
     game_unit_row,
-    units_adjudicated_this_turn,
 )
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import COUNT_FIELDS, GameService
@@ -31,6 +29,7 @@ from eote_ref.rules.procedures import PROCEDURES
 from eote_ref.store import (
     Change,
     GameUnit,
+    game_rows,
 )
 
 
@@ -41,9 +40,10 @@ def _cavalry_outcome(game: GameService, row: GameUnit, engaged: bool, while_blow
     return PROCEDURES["cavalry_end_of_turn"].run(sit, game.ruleset, EnteredDice({}))
 
 
-def _cavalry_changes(row: GameUnit, outcome: Outcome) -> list[Change]:
+def _cavalry_changes(row: GameUnit, outcome: Outcome, turn: int) -> list[Change]:
+    """The unit's markers, and a ``cavalry_settled`` fact so the turn guide drops it (5.10)."""
     assert row.id is not None
-    out: list[Change] = []
+    out: list[Change] = [turn_facts.fact(turn_facts.CAVALRY_SETTLED, turn, row.id)]
     if outcome.result in ("blown", "disintegrated"):
         blown = min(COUNT_FIELDS["blown"], row.blown + 1)
         if blown != row.blown:
@@ -102,7 +102,8 @@ class CavalryEndOfTurnCheck(Adjudication):
 
     def changes(self, outcome: Outcome) -> list[Change]:
         """One more blown marker; disintegrated and off the table if it fought blown."""
-        return _cavalry_changes(game_unit_row(self.game, int(self.target["unit_id"])), outcome)
+        row = game_unit_row(self.game, int(self.target["unit_id"]))
+        return _cavalry_changes(row, outcome, self.view.turn)
 
     def notes(self, outcome: Outcome) -> list[str]:
         """The rules' notes, the return of disintegrated cavalry said with its timing (5.11)."""
@@ -144,21 +145,8 @@ class AllCavalryEndOfTurn(RecordAction):
     rule = "5.10"
 
     def _rows(self) -> list[GameUnit]:
-        done = units_adjudicated_this_turn(self.game, "cavalry_end_of_turn")
-        with self.game.db.session() as s:
-            rows = list(
-                s.exec(
-                    select(GameUnit)
-                    .where(
-                        GameUnit.game_id == self.game.game_id,
-                        GameUnit.arm == "cavalry",
-                        col(GameUnit.fought_this_turn),
-                    )
-                    .order_by(col(GameUnit.id))
-                ).all()
-            )
-            for r in rows:
-                s.expunge(r)
+        done = turn_facts.cavalry_settled(self.view)
+        rows = self.game.read(game_rows.cavalry_that_fought)
         side = self.target.get("side")
         if side is not None:
             mine = {u.id for s in self.view.sides if s.position == side for u in s.units}
@@ -210,7 +198,7 @@ class AllCavalryEndOfTurn(RecordAction):
         """Every unit's blown marker and disintegration."""
         out: list[Change] = []
         for r, o in self._each():
-            out += _cavalry_changes(r, o)
+            out += _cavalry_changes(r, o, self.view.turn)
         return out
 
     def summary(self, outcome: Outcome) -> str:

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlmodel import col, select
-
+from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
@@ -25,14 +24,13 @@ from eote_ref.referee.checks import (
 )
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
-from eote_ref.referee.views import DivisionView, UnitView
+from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.cavalry import CavalryEndOfTurnSituation
 from eote_ref.rules.command import CommandRadiusSituation, Level, RadiusColumn
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.orders import IssuerLevel
 from eote_ref.rules.rally import DisorderRallySituation
-from eote_ref.store import Change, GameCommand, GameLeader, GameUnit, JournalEvent
-from eote_ref.store.models import DONE
+from eote_ref.store import Change, GameCommand, GameLeader, game_rows
 
 #: Levels of the leaders who issue orders and may attach to a division (EotE 3.1, 3.5.2).
 COMMANDER_LEVELS = ("army", "wing", "corps")
@@ -40,26 +38,12 @@ COMMANDER_LEVELS = ("army", "wing", "corps")
 
 def commands(check: Adjudication) -> dict[int, GameCommand]:
     """Every command of the game by id."""
-    with check.game.db.session() as s:
-        rows = list(s.exec(select(GameCommand).where(GameCommand.game_id == check.game.game_id)))
-        for r in rows:
-            s.expunge(r)
-    return {r.id: r for r in rows if r.id is not None}
+    return {r.id: r for r in check.game.read(game_rows.commands) if r.id is not None}
 
 
 def leaders(check: Adjudication) -> list[GameLeader]:
     """Every leader of the game, in id order."""
-    with check.game.db.session() as s:
-        rows = list(
-            s.exec(
-                select(GameLeader)
-                .where(GameLeader.game_id == check.game.game_id)
-                .order_by(GameLeader.id)  # type: ignore[arg-type]
-            )
-        )
-        for r in rows:
-            s.expunge(r)
-    return rows
+    return check.game.read(game_rows.leaders)
 
 
 def division(check: Adjudication, division_id: int | None = None) -> DivisionView:
@@ -109,9 +93,8 @@ def leader_blocked(check: Adjudication, lead: GameLeader) -> str | None:
     """Why ``lead`` cannot rally anyone this turn, or None (EotE 8.0, 3.5.1)."""
     if lead.no_rally_turn == check.view.turn:
         return f"{lead.name} cannot rally this turn (8.0)"
-    with check.game.db.session() as s:
-        attached = s.exec(select(GameUnit).where(GameUnit.attached_leader_id == lead.id)).first()
-        name = attached.name if attached else None
+    carriers = check.game.read(game_rows.units_carrying, lead.id) if lead.id is not None else []
+    name = carriers[0].name if carriers else None
     if name is not None:
         return f"{lead.name} is attached to {name} and rallies no other unit (3.5.1)"
     return None
@@ -216,13 +199,18 @@ class CommandRadiusCheck(Adjudication):
         return f"{text}: {names}" if names else text
 
     def changes(self, outcome: Outcome) -> list[Change]:
-        """``out_of_command`` on every unit of the division, for the rest of the turn."""
+        """``out_of_command`` on every unit of the division, for the rest of the turn.
+
+        A ``radius_measured`` fact takes the division off the turn guide's list (3.6).
+        """
         out = self._out()
-        return [
+        d = division(self)
+        marks: list[Change] = [
             set_unit(u.id, "out_of_command", u.id in out)
-            for u in on_table(division(self))
+            for u in on_table(d)
             if u.out_of_command != (u.id in out)
         ]
+        return [*marks, turn_facts.division_fact(turn_facts.RADIUS_MEASURED, self.view.turn, d.id)]
 
     def notes(self, outcome: Outcome) -> list[str]:
         """What being out of command means on the table."""
@@ -249,42 +237,16 @@ class CommandRadiusCheck(Adjudication):
 
 
 def command_control_this_turn(
-    game: GameService, turn: int, division_ids: Sequence[int]
+    game: GameService, view: GameView, division_ids: Sequence[int]
 ) -> set[int]:
     """Of ``division_ids``, those under an attached commander or measured this turn (3.5.2, 3.6).
 
-    One session: the living army, wing and corps leaders attached to these divisions, and the
-    turn's done ``command_radius`` events (attach and detach share the kind; their outcome
-    names another procedure and does not count).
+    One query for the living army, wing and corps leaders attached to these divisions; the
+    divisions measured are the turn's ``radius_measured`` facts.
     """
     wanted = set(division_ids)
-    out: set[int] = set()
-    with game.db.session() as s:
-        attached = s.exec(
-            select(GameLeader.attached_command_id).where(
-                GameLeader.game_id == game.game_id,
-                col(GameLeader.attached_command_id).in_(wanted),
-                col(GameLeader.killed).is_(False),
-            )
-        ).all()
-        out.update(int(x) for x in attached if x is not None)
-        events = s.exec(
-            select(JournalEvent.inputs, JournalEvent.outcome).where(
-                JournalEvent.game_id == game.game_id,
-                JournalEvent.status == DONE,
-                JournalEvent.turn == turn,
-                JournalEvent.kind == "command_radius",
-            )
-        ).all()
-    for inputs, outcome in events:
-        if (outcome or {}).get("procedure", "command_radius") != "command_radius":
-            continue
-        did = ((inputs or {}).get("target") or {}).get("division_id")
-        if isinstance(did, int) and did in wanted:
-            out.add(did)
-        # A batch (every division in one step) lists the divisions it measured.
-        out.update(d for d in (inputs or {}).get("division_ids", []) if d in wanted)
-    return out
+    out = turn_facts.divisions_measured(view) & wanted
+    return out | game.read(game_rows.commanders_attached, wanted)
 
 
 def _radius_row(check: Adjudication, rating: int) -> Any:

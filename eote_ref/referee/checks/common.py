@@ -1,16 +1,13 @@
-"""What the end-of-turn checks share: this turn's journal, and small helpers.
+"""What the end-of-turn checks share: small helpers.
 
-The journal is read only for what the checks settled this turn and wrote nothing else for
-(integrity checks taken, cavalry settled); the facts of the turn are in
-:mod:`eote_ref.referee.facts`.
+What the checks settled this turn is read from the facts of the turn
+(:mod:`eote_ref.referee.facts`), never from the journal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
-
-from sqlmodel import col, select
 
 from eote_ref.referee.checks import (
     Adjudication,
@@ -24,41 +21,9 @@ from eote_ref.store import (
     Change,
     GameLeader,
     GameUnit,
-    JournalEvent,
     SetField,
+    game_rows,
 )
-from eote_ref.store.models import DONE
-
-
-def events_this_turn(game: GameService, kind: str | None = None) -> list[JournalEvent]:
-    """The done journal events of the current turn (of ``kind`` if given), oldest first."""
-    turn = game.turn
-    with game.db.session() as s:
-        q = select(JournalEvent).where(
-            JournalEvent.game_id == game.game_id,
-            JournalEvent.status == DONE,
-            JournalEvent.turn == turn,
-        )
-        if kind is not None:
-            q = q.where(JournalEvent.kind == kind)
-        rows = list(s.exec(q.order_by(col(JournalEvent.seq))).all())
-        for r in rows:
-            s.expunge(r)
-        return rows
-
-
-def units_adjudicated_this_turn(game: GameService, kind: str) -> set[int]:
-    """Units a done ``kind`` event of this turn concerned (its target or its list of units)."""
-    out: set[int] = set()
-    for e in events_this_turn(game, kind):
-        if (e.outcome or {}).get("result") == "rested":
-            continue  # a blown unit resting in the command phase (5.12) is not settled
-        inputs = e.inputs or {}
-        target = inputs.get("target") or {}
-        if isinstance(target.get("unit_id"), int):
-            out.add(target["unit_id"])
-        out.update(i for i in inputs.get("unit_ids", []) if isinstance(i, int))
-    return out
 
 
 def check_division(check: Adjudication, division_id: int | None = None) -> DivisionView:
@@ -75,22 +40,18 @@ def check_division(check: Adjudication, division_id: int | None = None) -> Divis
 
 def game_unit_row(game: GameService, unit_id: int) -> GameUnit:
     """A unit's row, detached from its session (refused if not of this game)."""
-    with game.db.session() as s:
-        row = s.get(GameUnit, unit_id)
-        if row is None or row.game_id != game.game_id:
-            raise RefereeError(f"there is no unit {unit_id} in this game")
-        s.expunge(row)
-        return row
+    row = game.read(game_rows.unit, unit_id)
+    if row is None:
+        raise RefereeError(f"there is no unit {unit_id} in this game")
+    return row
 
 
 def game_leader_row(game: GameService, leader_id: int) -> GameLeader:
     """A leader's row, detached from its session (refused if not of this game)."""
-    with game.db.session() as s:
-        row = s.get(GameLeader, leader_id)
-        if row is None or row.game_id != game.game_id:
-            raise RefereeError(f"there is no leader {leader_id} in this game")
-        s.expunge(row)
-        return row
+    row = game.read(game_rows.leader, leader_id)
+    if row is None:
+        raise RefereeError(f"there is no leader {leader_id} in this game")
+    return row
 
 
 def roll_text(o: Outcome) -> str:

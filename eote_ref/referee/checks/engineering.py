@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlmodel import col, select
-
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
@@ -34,23 +32,12 @@ from eote_ref.store import (
     Change,
     GameLink,
     SetField,
+    game_rows,
 )
 
 
 def _task(game: GameService, kind: str, unit_id: int) -> GameLink | None:
-    with game.db.session() as s:
-        row = s.exec(
-            select(GameLink)
-            .where(
-                GameLink.game_id == game.game_id,
-                GameLink.kind == kind,
-                GameLink.unit_id == unit_id,
-            )
-            .order_by(col(GameLink.id).desc())
-        ).first()
-        if row is not None:
-            s.expunge(row)
-        return row
+    return game.read(game_rows.latest_link, kind, unit_id)
 
 
 def open_task(game: GameService, kind: str, unit_id: int) -> GameLink | None:

@@ -22,8 +22,6 @@ import builtins
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from sqlmodel import col, select
-
 from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
 from eote_ref.referee.checks.guns import remanned_ids
@@ -35,7 +33,7 @@ from eote_ref.referee.views import GameView, UnitView
 from eote_ref.rules.core import Effect, Outcome
 from eote_ref.rules.fire import Cover, FireSituation
 from eote_ref.rules.units import CombatArm, Formation, Unit
-from eote_ref.store import Change, GameUnit
+from eote_ref.store import Change, GameUnit, game_rows
 
 RESULT_TEXT = {"none": "no effect", "D": "disorder", "1": "1 hit", "2": "2 hits"}
 
@@ -59,11 +57,7 @@ def unit_rows(game: GameService, ids: Iterable[int]) -> dict[int, GameUnit]:
         RefereeError: a unit is not in this game.
     """
     wanted = [int(i) for i in ids]
-    with game.db.session() as s:
-        rows = s.exec(select(GameUnit).where(col(GameUnit.id).in_(wanted))).all()
-        for r in rows:
-            s.expunge(r)
-    out = {r.id: r for r in rows if r.game_id == game.game_id and r.id is not None}
+    out = game.read(game_rows.units, wanted)
     missing = [i for i in wanted if i not in out]
     if missing:
         raise RefereeError(f"there is no unit {missing[0]} in this game")

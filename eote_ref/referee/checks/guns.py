@@ -12,17 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlmodel import col, select
-
+from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.checks import Adjudication, Fact, link, register, set_unit
 from eote_ref.referee.errors import RefereeError
-from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import GameView
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.results import ResultCode, Tone
-from eote_ref.store import Change, Game, JournalChange, JournalEvent
-from eote_ref.store.models import DONE
+from eote_ref.store import Change
 
 #: The link kind of a battery whose gunners went back to their guns this turn.
 REMANNED = "remanned"
@@ -31,24 +28,6 @@ REMANNED = "remanned"
 def remanned_ids(view: GameView) -> set[int]:
     """Batteries re-manned in ``view``'s turn: they do not fire this turn (EotE 7.5)."""
     return {ln.unit_id for ln in view.links if ln.kind == REMANNED and ln.turn == view.turn}
-
-
-def guns_abandoned_this_turn(game: GameService, unit_id: int) -> bool:
-    """Whether a done journal event of the current turn left ``unit_id``'s guns abandoned."""
-    with game.db.session() as s:
-        afters = s.exec(
-            select(JournalChange.after)
-            .join(JournalEvent, col(JournalEvent.id) == col(JournalChange.event_id))
-            .where(
-                JournalEvent.game_id == game.game_id,
-                JournalEvent.status == DONE,
-                JournalEvent.turn == game.turn,
-                JournalChange.entity == "game_unit",
-                JournalChange.row_id == unit_id,
-                JournalChange.field == "guns_abandoned",
-            )
-        ).all()
-    return any(a is True for a in afters)
 
 
 class RemanResult(ResultCode):
@@ -63,7 +42,7 @@ class RemanGunsCheck(Adjudication):
 
     Target key: ``unit_id`` (the battery). Refused for a unit that is not artillery, has its
     guns, is routed or off the table; the umpire confirms the guns were left in an earlier turn
-    (read from the journal) and that the gunners can reach them.
+    (from this turn's ``guns_abandoned`` facts) and that the gunners can reach them.
     """
 
     procedure = "movement"  # a movement-phase action (7.5); nothing is rolled
@@ -77,7 +56,7 @@ class RemanGunsCheck(Adjudication):
         return self.unit().name
 
     def facts(self) -> list[Fact]:
-        """When the guns were left (from the journal) and whether the gunners reach them."""
+        """When the guns were left (this turn's facts) and whether the gunners reach them."""
         u = self.unit()
         if u.arm != "artillery":
             raise RefereeError(f"{u.name} is not artillery: only gunners re-man guns (7.5)")
@@ -85,7 +64,7 @@ class RemanGunsCheck(Adjudication):
             raise RefereeError(f"{u.name} has not abandoned its guns")
         if u.off_table:
             raise RefereeError(f"{u.name} is off the table")
-        earlier = not guns_abandoned_this_turn(self.game, u.id)
+        earlier = not turn_facts.guns_abandoned_this_turn(self.view, u.id)
         return [
             Fact(
                 "abandoned_earlier",
@@ -119,10 +98,8 @@ class RemanGunsCheck(Adjudication):
         }
 
     def _phase(self) -> Phase:
-        """The game's phase (one row read, not the whole view)."""
-        with self.game.db.session() as s:
-            game = s.get(Game, self.game.game_id)
-            return Phase(game.phase) if game is not None else Phase.COMMAND
+        """The game's phase."""
+        return self.view.phase
 
     def run(self, dice: Any) -> Outcome:
         """No roll: the gunners are back at the guns, or the situation is refused."""
@@ -160,6 +137,5 @@ class RemanGunsCheck(Adjudication):
 __all__ = [
     "REMANNED",
     "RemanGunsCheck",
-    "guns_abandoned_this_turn",
     "remanned_ids",
 ]

@@ -18,7 +18,7 @@ from eote_ref.referee.views import SideView
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.initiative import InitiativeSituation, Side
 from eote_ref.rules.procedures import PROCEDURES
-from eote_ref.store import Change, SetField
+from eote_ref.store import Change, SetField, game_rows
 
 #: Ties re-rolled inside one check before the wizard gives up and says "roll again".
 MAX_REROLLS = 6
@@ -130,11 +130,7 @@ class InitiativeCheck(Adjudication):
         return out
 
     def _last_turn(self) -> int | None:
-        from eote_ref.store import Game
-
-        with self.game.db.session() as s:
-            game = s.get(Game, self.game.game_id)
-            return game.initiative_last_turn if game is not None else None
+        return self.game.read(game_rows.initiative_last_turn)
 
     def facts(self) -> list[Fact]:
         """Each side's five factors, read from the state and editable."""

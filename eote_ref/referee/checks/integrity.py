@@ -6,6 +6,7 @@ records a falling-back division that is clear of the enemy or in cover.
 
 from __future__ import annotations
 
+from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
@@ -16,12 +17,10 @@ from eote_ref.referee.checks import (
 from eote_ref.referee.checks.common import (
     RecordAction,
     check_division,
-    events_this_turn,
     roll_text,
     set_if_changed,
 )
 from eote_ref.referee.errors import RefereeError
-from eote_ref.referee.game import GameService
 from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.integrity import IntegritySituation
@@ -32,16 +31,6 @@ from eote_ref.store import (
 
 #: Integrity results that count as a check taken (the no-roll record actions do not).
 INTEGRITY_RESULTS = ("pass", "fall_back", "rout")
-
-
-def integrity_checks_taken(game: GameService, division_id: int) -> int:
-    """How many integrity checks ``division_id`` has taken this turn."""
-    return sum(
-        1
-        for e in events_this_turn(game, "integrity")
-        if (e.outcome or {}).get("result") in INTEGRITY_RESULTS
-        and ((e.inputs or {}).get("target") or {}).get("division_id") == division_id
-    )
 
 
 def _ce_units(div: DivisionView) -> list[UnitView]:
@@ -171,6 +160,9 @@ class IntegrityCheck(Adjudication):
                 for u in d.units
                 if not u.disordered and not u.routed and not u.off_table
             ]
+        if outcome.result in INTEGRITY_RESULTS:
+            # One check taken: the turn guide asks the next cause's, if any (9.0).
+            out.append(turn_facts.division_fact(turn_facts.INTEGRITY_CHECKED, self.view.turn, d.id))
         return out
 
     def summary(self, outcome: Outcome) -> str:

@@ -12,8 +12,6 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from sqlmodel import select
-
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.checks import (
     Adjudication,
@@ -38,7 +36,7 @@ from eote_ref.rules.ruleset import Ruleset
 from eote_ref.store import (
     Change,
     GameLeader,
-    GameUnit,
+    game_rows,
 )
 
 
@@ -85,17 +83,9 @@ def leaders_within_reach(
     in_combat = combat_units_this_turn(game, view)
     fought = turn_facts.units_that_fought(view)
     done = turn_facts.leaders_rolled(view) if pending_only else set()
-    with game.db.session() as s:
-        leaders = list(s.exec(select(GameLeader).where(GameLeader.game_id == game.game_id)).all())
-        # Three columns, not whole rows: this runs on every refresh of the turn guide.
-        units = [
-            _UnitRow(*row)
-            for row in s.exec(
-                select(GameUnit.id, GameUnit.attached_leader_id, GameUnit.fought_this_turn).where(
-                    GameUnit.game_id == game.game_id
-                )
-            ).all()
-        ]
+    leaders = game.read(game_rows.leaders)
+    # Three columns, not whole rows: this runs on every refresh of the turn guide.
+    units = [_UnitRow(*row) for row in game.read(game_rows.unit_attachments)]
     attached_to = {u.attached_leader_id: u for u in units if u.attached_leader_id}
     rows_by_id = {u.id: u for u in units}
     out: list[LeaderInReach] = []
@@ -169,11 +159,8 @@ class LeaderCasualtyCheck(Adjudication):
     def _candidates(self) -> list[tuple[int, str, int, UnitView | None]]:
         """(leader id, name, division id, unit attached to) for the target's division."""
         div = check_division(self)
-        with self.game.db.session() as s:
-            leaders = list(
-                s.exec(select(GameLeader).where(GameLeader.game_id == self.game.game_id)).all()
-            )
-            units = list(s.exec(select(GameUnit).where(GameUnit.command_id == div.id)).all())
+        leaders = self.game.read(game_rows.leaders)
+        units = self.game.read(game_rows.division_units, div.id)
         on_unit = {u.attached_leader_id: u.id for u in units if u.attached_leader_id}
         out: list[tuple[int, str, int, UnitView | None]] = []
         for lead in leaders:
@@ -260,15 +247,9 @@ class LeaderCasualtyCheck(Adjudication):
         target unit or the division's first unit.
         """
         div = check_division(self)
-        with self.game.db.session() as s:
-            carrier = s.exec(
-                select(GameUnit.id).where(
-                    GameUnit.game_id == self.game.game_id,
-                    GameUnit.attached_leader_id == leader_id,
-                )
-            ).first()
-        if carrier is not None:
-            return int(carrier)
+        carriers = self.game.read(game_rows.units_carrying, leader_id)
+        if carriers and carriers[0].id is not None:
+            return carriers[0].id
         in_combat = combat_units_this_turn(self.game, self.view)
         touched = [u.id for u in div.units if u.id in in_combat]
         if touched:
@@ -312,11 +293,8 @@ class LeaderCasualtyCheck(Adjudication):
             out += set_if_changed(
                 "game_leader", lead.id, "attached_command_id", None, lead.attached_command_id
             )
-            with self.game.db.session() as s:
-                carrying = s.exec(
-                    select(GameUnit.id).where(GameUnit.attached_leader_id == lead.id)
-                ).all()
-            out += [set_unit(int(uid), "attached_leader_id", None) for uid in carrying if uid]
+            carrying = self.game.read(game_rows.units_carrying, lead.id)
+            out += [set_unit(u.id, "attached_leader_id", None) for u in carrying if u.id]
         elif outcome.result == "no_rally":
             out += set_if_changed(
                 "game_leader", lead.id, "no_rally_next_turn", True, lead.no_rally_next_turn

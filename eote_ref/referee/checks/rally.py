@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from sqlmodel import col, select
-
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
@@ -24,6 +22,7 @@ from eote_ref.rules.rally import RallySituation
 from eote_ref.store import (
     Change,
     GameUnit,
+    game_rows,
 )
 
 
@@ -35,14 +34,7 @@ def routed_units_to_rally(
     Units of routed divisions are left out: the whole division is leaving the field.
     """
     view = view or game.view()
-    with game.db.session() as s:
-        spent = set(
-            s.exec(
-                select(GameUnit.id).where(
-                    GameUnit.game_id == game.game_id, col(GameUnit.rallied_once)
-                )
-            ).all()
-        )
+    spent = game.read(game_rows.rallied_once)
     return [
         (side.position, d.id, u.id, u.name)
         for side in view.sides

@@ -115,6 +115,65 @@ _OPTION_WORDS: dict[str, dict[object, str]] = {
         "each": "several batteries firing together take the target's modifiers for each "
         "battery (EotE 6.3)",
     },
+    "town_morale_modifier": {
+        "replaces_formation": "in a town the town morale modifier stands in for the formation "
+        "one; cavalry in the streets gets none (EotE 7.12)",
+        "adds_to_formation": "in a town the town morale modifier comes on top of the formation "
+        "one; cavalry in the streets gets none (EotE 7.12)",
+        "replaces_formation_cavalry_included": "in a town the town morale modifier stands in "
+        "for the formation one, cavalry included (EotE 7.12)",
+    },
+    "routed_move_without_initiative": {
+        "half": "routed units of the side without the initiative move half (EotE 4.0, 5.1)",
+        "full": "routed units flee their full move with or without the initiative (EotE 4.0, 5.1)",
+    },
+    "order_distance_rounding": {
+        "up": "part of a 1500-yard step beyond the command radius counts as a step (EotE 3.6)",
+        "down": "only whole 1500-yard steps beyond the command radius count (EotE 3.6)",
+    },
+    "scale_manoeuvre_costs": {
+        "scaled": "wheel, about-face and limber costs follow the figure scale like the moves "
+        "(EotE 5.2, 5.3)",
+        "as_printed": "wheel, about-face and limber costs stay as printed at any figure scale "
+        "(EotE 5.2, 5.3)",
+    },
+    "british_countercharge_on_even": {
+        "not_offered": "no British counter-charge when cavalry falls back on an even result "
+        "(EotE 7.7, 7.11)",
+        "offered": "British infantry may counter-charge cavalry falling back on an even result "
+        "(EotE 7.7, 7.11)",
+    },
+    "second_d_cavalry_v_disordered": {
+        "both_fall_back": "a second D against cavalry sends the disordered foot back as well "
+        "as the cavalry (EotE 7.3, 7.7)",
+        "cavalry_only": "a second D against cavalry sends only the cavalry back (EotE 7.3, 7.7)",
+    },
+    "milling_cavalry_blown": {
+        "one_in_all": "cavalry milling among guns takes one blown marker in all (EotE 7.7, 5.10)",
+        "one_more_at_end_of_turn": "cavalry milling among guns takes one blown marker, and "
+        "another at the end of the turn (EotE 7.7, 5.10)",
+    },
+    "indecisive_v_unsupported_guns": {
+        "rule_7_7": "an indecisive result against unsupported guns is read as an even one: the "
+        "gunners leave, the cavalry mills (EotE 7.7)",
+        "rule_7_3": "an indecisive result against unsupported guns sends the cavalry back, as "
+        "the table's note reads (EotE 7.3)",
+    },
+    "enfilade_support": {
+        "doubled_then_plus_1": "a flank supporter in enfilade counts double, then +1 (EotE 7.2)",
+        "plus_1_only": "a flank supporter in enfilade counts +1, not doubled (EotE 7.2)",
+    },
+    "skirmish_combat_reading": {
+        "stands_times_rating": "skirmish groups add in full (stands × rating); formed units "
+        "against them combine with the others at half (EotE 5.5, 7.9)",
+        "multiple_unit": "skirmish groups combine with the others at half; formed units fire "
+        "back one at a time (EotE 5.5, 7.9)",
+    },
+    "scaled_distance_floor": {
+        0: "a distance adjusted for the figure scale may fall to 0 (introduction)",
+        1: "a distance adjusted for the figure scale is never under 1\" (a club's floor)",
+        2: "a distance adjusted for the figure scale is never under 2\" (a club's floor)",
+    },
 }
 
 

@@ -10,7 +10,7 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
 from eote_ref.referee.views import DivisionView, UnitView
-from eote_ref.store import GameCommand, GameLeader, GameUnit, SetField
+from eote_ref.store import GameCommand, GameLeader, GameUnit, InsertRow, SetField
 from tests.unit.referee.conftest import game_state
 
 
@@ -85,7 +85,19 @@ def test_command_radius_keeps_a_unit_already_out_and_says_so(waterloo: GameServi
     assert d.units[3].name in trial.changes[0]
     check.set("out_of_radius", ())
     changes = check.changes(check.trial({}).outcome)  # type: ignore[arg-type]
-    assert [(c.row_id, c.value) for c in changes] == [(d.units[1].id, False)]  # type: ignore[union-attr]
+    marks = [(c.row_id, c.value) for c in changes if isinstance(c, SetField)]
+    assert marks == [(d.units[1].id, False)]
+    # ... and the division is measured for this turn: the turn guide drops it (3.6)
+    facts = [c.values for c in changes if isinstance(c, InsertRow)]
+    assert facts == [
+        {
+            "kind": "radius_measured",
+            "turn": waterloo.turn,
+            "unit_id": None,
+            "command_id": d.id,
+            "data": {},
+        }
+    ]
 
 
 def test_command_radius_without_a_commander_puts_everyone_out(waterloo: GameService) -> None:

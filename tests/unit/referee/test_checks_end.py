@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from eote_ref.referee.checks import open_check
 from eote_ref.referee.checks.engineering import open_task
-from eote_ref.referee.checks.integrity import integrity_checks_taken
 from eote_ref.referee.checks.leaders import combat_units_this_turn, leaders_within_reach
 from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.facts import integrity_checks_taken
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
@@ -221,10 +221,11 @@ def test_integrity_pass_asks_no_second_roll(waterloo: GameService) -> None:
     assert trial.outcome is not None
     assert trial.outcome.result == "pass"
     check.apply({"roll": 3})
-    assert integrity_checks_taken(waterloo, d.id) == 1
+    assert integrity_checks_taken(waterloo.view(), d.id) == 1
     assert checks_due(waterloo.view(), waterloo)[0].procedure == "rally"
     waterloo.undo()
     assert game_state(waterloo) == before
+    assert integrity_checks_taken(waterloo.view(), d.id) == 0
 
 
 def test_integrity_failure_routs_the_division(waterloo: GameService) -> None:

@@ -53,12 +53,14 @@ def test_gunners_return_next_turn_and_the_battery_does_not_fire(waterloo: GameSe
     """EotE 7.5/7.7: guns left in turn 1 are re-manned in turn 2's movement; no fire in turn 2."""
     waterloo.set_initiative(FRENCH)
     waterloo.set_unit(SINCLAIR, "guns_abandoned", True)
+    # The umpire's marker is a fact of the turn, as an assault's abandonment would be.
+    assert [(f.kind, f.unit_id) for f in waterloo.view().facts] == [("guns_abandoned", SINCLAIR)]
     to(waterloo, 1, Phase.MOVEMENT)
     listed = [c for c in checks_due(waterloo.view()) if c.procedure == "reman_guns"]
     assert [(c.unit_id, c.title, c.rule) for c in listed] == [
         (SINCLAIR, "Sinclair's Battery RA: guns abandoned, may re-man them", "7.5")
     ]
-    # Left this turn (the journal says so): not before the next turn's movement phase.
+    # Left this turn (a fact of the turn says so): not before the next turn's movement phase.
     early = reman(waterloo)
     assert early.values["abandoned_earlier"] is False
     assert "next turn" in (early.trial({}).error or "")

@@ -272,3 +272,58 @@ def test_disordered_unit_that_cannot_rally_is_information_not_a_due_check(
     listed = [c for c in checks_due(waterloo.view(), waterloo) if c.procedure == "disorder_rally"]
     assert {c.unit_id: c.due for c in listed} == {BRIT_30: False, BRIT_28: True}
     assert [c.unit_id for c in owed(listed)] == [BRIT_28]
+
+
+# ------------------------------------------------------------------ settled checks are facts
+def _cavalry_due(game: GameService) -> list[int | None]:
+    return [
+        c.unit_id for c in checks_due(game.view(), game) if c.procedure == "cavalry_end_of_turn"
+    ]
+
+
+def test_cavalry_settled_at_the_end_of_the_turn_is_a_fact_undone_with_it(
+    waterloo: GameService,
+) -> None:
+    """EotE 5.10: cavalry that fought is settled once; undo puts it back on the guide."""
+    to_phase(waterloo, Phase.ASSAULT)
+    waterloo.set_initiative(FRENCH)
+    waterloo.set_unit(BRIT_30, "hits", 2)
+    assault(waterloo, attackers=(HUSSARDS_7,), defenders=(BRIT_30,)).apply({"roll": 10})
+    to_phase(waterloo, Phase.INTEGRITY)
+    assert _cavalry_due(waterloo) == [HUSSARDS_7]
+    before = game_state(waterloo)
+    open_check(waterloo, "cavalry_end_of_turn", unit_id=HUSSARDS_7).apply({})
+    assert ("cavalry_settled", HUSSARDS_7) in [(f.kind, f.unit_id) for f in waterloo.view().facts]
+    assert _cavalry_due(waterloo) == []
+    waterloo.undo()
+    assert game_state(waterloo) == before
+    assert _cavalry_due(waterloo) == [HUSSARDS_7]
+
+
+def test_integrity_check_taken_is_a_division_fact_undone_with_it(waterloo: GameService) -> None:
+    """EotE 9.0: one check per cause; the check taken is the division's fact for the turn."""
+    to_phase(waterloo, Phase.ASSAULT)
+    waterloo.set_initiative(FRENCH)
+    for uid in (FR_54_1, FR_54_2):
+        waterloo.set_unit(uid, "formation", "column")
+    assault(waterloo, attackers=(FR_54_1, FR_54_2), defenders=(NL_5TH_MILITIA,)).apply({"roll": 10})
+    to_phase(waterloo, Phase.INTEGRITY)
+    division = division_of(waterloo, NL_5TH_MILITIA)
+
+    def integrity_due() -> list[int | None]:
+        return [
+            c.division_id
+            for c in checks_due(waterloo.view(), waterloo)
+            if c.procedure == "integrity"
+        ]
+
+    assert integrity_due() == [division]
+    before = game_state(waterloo)
+    check = open_check(waterloo, "integrity", division_id=division)
+    check.apply({"roll": 1, "second_roll": 1})
+    facts = [(f.kind, f.unit_id, f.command_id) for f in waterloo.view().facts]
+    assert ("integrity_checked", None, division) in facts
+    assert integrity_due() == []
+    waterloo.undo()
+    assert game_state(waterloo) == before
+    assert integrity_due() == [division]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from eote_ref.referee import players_view
 from eote_ref.referee.checks import open_check
 from eote_ref.referee.game import GameService
 from eote_ref.referee.order_sheet import order_sheet, order_sheet_html
@@ -125,3 +126,19 @@ def test_undone_steps_leave_the_results(waterloo: GameService) -> None:
     assert unit.name in last_results(waterloo, 1)[0].summary
     waterloo.undo()
     assert all(unit.name not in r.summary for r in last_results(waterloo, 3))
+
+
+@pytest.mark.parametrize(
+    ("outcome", "words"),
+    [
+        ({"procedure": "assault", "result": "./2"}, "attacker no effect, defender 2 hits (./2)"),
+        ({"procedure": "assault", "result": "1/."}, "attacker 1 hit, defender no effect (1/.)"),
+        ({"procedure": "assault", "result": "D/F"}, "attacker disorder, defender fall back (D/F)"),
+        ({"procedure": "assault", "result": "./."}, "no decision"),
+        ({"procedure": "fire", "result": "1", "hits": 1, "disorder": True}, "1 hit and disorder"),
+        ({"procedure": "no_such_procedure", "result": "fall_back"}, "fall back"),
+    ],
+)
+def test_results_read_in_words_on_the_display(outcome: dict[str, object], words: str) -> None:
+    """The players see an assault's code as words for each side (EotE 7.6), code kept."""
+    assert players_view._result_text(outcome) == words

@@ -401,6 +401,22 @@ def test_option_words_follow_the_choice() -> None:
     assert len(words) == len(rs.options)
 
 
+def test_every_choice_of_every_option_has_its_own_words() -> None:
+    """The quick reference names each choice in words, never a setting's machine name."""
+    rs = load_default()
+    for name, spec in rs.options.items():
+        seen = set()
+        for choice in spec.choices:
+            words = option_words(rs.with_options({name: choice}))
+            assert len(words) == len(rs.options)
+            index = list(rs.options).index(name)
+            phrase = words[index]
+            assert not phrase.startswith(name.replace("_", " ") + ":"), phrase  # the fallback
+            assert "_" not in phrase, phrase
+            seen.add(phrase)
+        assert len(seen) == len(spec.choices), name  # each choice reads differently
+
+
 def test_clean_label() -> None:
     assert clean_label("cavalry in line (transcript possibly damaged)") == (
         "cavalry in line",

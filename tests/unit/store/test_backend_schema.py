@@ -112,3 +112,29 @@ def test_a_failed_upgrade_is_rolled_back(db_target: DbTarget, tmp_path: pathlib.
     assert schema_differences(db_target) == []  # no test_extra table was left behind
     with db_target.open() as db, db.session() as s:
         assert load_game(s, 1).game.name == "Waterloo"
+
+
+def test_fact_ids_are_never_reused_after_the_division_facts_upgrade(
+    empty_db_target: DbTarget,
+) -> None:
+    """0007 rebuilds ``game_fact`` on SQLite; ids must still never be reused (undo names rows)."""
+    engine = empty_db_target.engine()
+    try:
+        with engine.begin() as connection:
+            command.upgrade(alembic_config(connection=connection), "0006")
+    finally:
+        engine.dispose()
+    with empty_db_target.open() as db:
+        assert db.upgraded_from == "0006"
+    if empty_db_target.backend != "sqlite":
+        return  # a PostgreSQL sequence never hands an id out twice
+    engine = empty_db_target.engine()
+    try:
+        with engine.connect() as connection:
+            sql = connection.execute(
+                text("SELECT sql FROM sqlite_master WHERE name = 'game_fact'")
+            ).scalar()
+    finally:
+        engine.dispose()
+    assert "AUTOINCREMENT" in str(sql).upper()
+    assert "command_id" in str(sql)
