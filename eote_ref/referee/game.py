@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from eote_ref.referee import facts as turn_facts
-from eote_ref.referee.errors import RefereeError as RefereeError
-from eote_ref.referee.phases import PHASES, Phase, next_phase
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.phases import Phase, next_phase
 from eote_ref.referee.views import (
     CommanderView,
     DivisionView,
@@ -754,16 +754,4 @@ class GameService:
         return c.undoable, c.redoable
 
 
-__all__ = [
-    "PHASES",
-    "CommanderView",
-    "DivisionView",
-    "GameService",
-    "GameView",
-    "JournalEntry",
-    "LeaderView",
-    "LinkView",
-    "RefereeError",
-    "SideView",
-    "UnitView",
-]
+__all__ = ["COUNT_FIELDS", "GameService"]

@@ -14,13 +14,12 @@ from eote_ref.armylists.model import (
     Command,
     Leader,
     Skirmish,
-    StartFormation,
     StartingFormations,
     Unit,
     UnitType,
 )
 from eote_ref.rules.command import Level
-from eote_ref.rules.units import Arm, Weight
+from eote_ref.rules.units import Arm, Formation, Weight
 from eote_ref.store.specs import CommandSpec, LeaderSpec, RosterSpec, UnitSpec
 
 if TYPE_CHECKING:
@@ -95,7 +94,7 @@ def from_spec(spec: RosterSpec) -> ArmyList:
         sources=tuple(spec.sources),
         notes=spec.notes,
         formations=(
-            StartingFormations(**{k: StartFormation(v) for k, v in spec.formations})
+            StartingFormations(**{k: Formation(v) for k, v in spec.formations})
             if spec.formations
             else None
         ),
@@ -119,7 +118,7 @@ def _command(spec: CommandSpec) -> Command:
                 skirmish=Skirmish(u.skirmish),
                 weight=Weight(u.weight) if u.weight is not None else None,
                 howitzers=u.howitzers,
-                formation=StartFormation(u.formation) if u.formation else None,
+                formation=Formation(u.formation) if u.formation else None,
                 brigade=u.brigade,
                 nation=u.nation,
                 notes=u.notes,

@@ -72,13 +72,13 @@ ARMS = ("infantry", "cavalry", "artillery", "engineers")
 
 def _with_formations(spec: RosterSpec, chosen: Mapping[str, str]) -> RosterSpec:
     """``spec`` with its per-arm starting formations replaced by ``chosen`` where given."""
-    from eote_ref.armylists.model import FORMATIONS_BY_ARM
+    from eote_ref.armylists.model import START_FORMATIONS_BY_ARM
 
     for arm, value in chosen.items():
         if arm not in ARMS:
             raise SetupError(f"no arm called {arm!r}")
-        if value and value not in FORMATIONS_BY_ARM[Arm(arm)]:
-            allowed = ", ".join(f.value for f in FORMATIONS_BY_ARM[Arm(arm)])
+        if value and value not in START_FORMATIONS_BY_ARM[Arm(arm)]:
+            allowed = ", ".join(f.value for f in START_FORMATIONS_BY_ARM[Arm(arm)])
             raise SetupError(f"{arm} cannot start in {value!r} (use {allowed})")
     merged = dict(spec.formations)
     merged.update(chosen)
@@ -307,9 +307,9 @@ class SetupService:
     @staticmethod
     def formation_choices(arm: str) -> tuple[str, ...]:
         """The formations ``arm`` may start in (docs/army-list-format.md)."""
-        from eote_ref.armylists.model import FORMATIONS_BY_ARM
+        from eote_ref.armylists.model import START_FORMATIONS_BY_ARM
 
-        return tuple(f.value for f in FORMATIONS_BY_ARM[Arm(arm)])
+        return tuple(f.value for f in START_FORMATIONS_BY_ARM[Arm(arm)])
 
     @staticmethod
     def list_formations(lists: Sequence[ListSummary]) -> dict[str, str]:

@@ -75,6 +75,14 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 # ----------------------------------------------------------------------------- lock
 
+#: What to do instead of a second copy of the app on one file (said when the file is in use).
+SHARING_HINT = (
+    "\n\nA copy is a separate game: nothing done in it reaches this one. For two umpires on "
+    "one game, move the games to a club server ('eote-ref db copy --to URL') and open it with "
+    "--database-url in both; to show the game on a second screen, use "
+    "'eote-ref display --db FILE', which follows this file without changing it."
+)
+
 
 class FileLock:
     """An exclusive OS lock on ``path`` (a sidecar ``.lock`` file), released on :meth:`release`.
@@ -98,7 +106,7 @@ class FileLock:
                 who = f" (held by {holder})" if holder else ""
                 raise DatabaseInUseError(
                     f"{database} is already open in another eote-ref window or process{who}. "
-                    "Close it there first, or open a copy of the file."
+                    f"Close it there first, or open a copy of the file.{SHARING_HINT}"
                 )
             # The previous holder may have deleted the file between our open and lock: retry.
             try:
@@ -152,7 +160,7 @@ class FileIdentityLock:
             raise DatabaseInUseError(
                 f"{self.path} is already open in another eote-ref window or process (perhaps "
                 "under another name: a link to the same file). Close it there first, or open "
-                "a copy of the file."
+                f"a copy of the file.{SHARING_HINT}"
             ) from None
         self._fd = fd
 

@@ -245,12 +245,17 @@ def _claim(session: Session, game_id: int, expected: int | None) -> int:
             .order_by(col(JournalEvent.seq).desc())
             .limit(1)
         ).first()
-        what = "no journal entry" if latest is None else f"{latest[0] or latest[1]} ({latest[2]})"
+        if latest is None:
+            what = "its journal is empty now"
+        else:
+            step = latest[0] or latest[1]
+            what = f"undid {step}" if latest[2] == UNDONE else step
         assert expected is not None
+        # The first words carry the news: a status bar shows only the start of a long line.
         raise StaleGameError(
-            f"game {game_id} was changed by another copy of eote-ref since this one last read "
-            f"it (version {expected}, now {current}; newest journal entry: {what}). Nothing was "
-            "written: look at the game as it is now and enter the command again.",
+            f"Not written: the game was changed by another copy of eote-ref first ({what}). "
+            "This copy now shows the game as it is: enter the step again if it is still needed. "
+            f"(Game {game_id}: version {expected} seen, {current} now.)",
             game_id=game_id,
             expected=expected,
             current=int(current),

@@ -537,7 +537,7 @@ class MainWindow(QMainWindow):
     def new_game(self) -> None:
         """Open the new-game wizard; open the game it creates."""
         try:
-            from eote_ref.ui.new_game_wizard import NewGameWizard
+            from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
         except ImportError as e:
             self._not_available("New game", e)
             return
@@ -552,7 +552,7 @@ class MainWindow(QMainWindow):
         """Open the roster (army list) editor in its own window."""
         try:
             from eote_ref.referee.roster_service import RosterService
-            from eote_ref.ui.roster_editor import RosterEditorWindow
+            from eote_ref.ui.roster_editor.window import RosterEditorWindow
         except ImportError as e:
             self._not_available("Roster editor", e)
             return

@@ -23,6 +23,7 @@ from eote_ref.referee.views import UnitView
 from eote_ref.ui import app as app_module
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.settings import app_settings
+from tests.ui.helpers import service
 
 
 def make_window(qtbot: QtBot, db: Database, *, demo: bool = True) -> MainWindow:
@@ -40,11 +41,6 @@ def make_window(qtbot: QtBot, db: Database, *, demo: bool = True) -> MainWindow:
 @pytest.fixture
 def window(qtbot: QtBot, db: Database, demo: GameService) -> MainWindow:
     return make_window(qtbot, db)
-
-
-def service(window: MainWindow) -> GameService:
-    assert window.hub is not None
-    return window.hub.service
 
 
 def unit(window: MainWindow, unit_id: int) -> UnitView:
@@ -377,8 +373,8 @@ def test_missing_wizard_or_editor_says_not_available(
 ) -> None:
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "information", lambda _p, title, text: shown.append(title))
-    monkeypatch.setitem(sys.modules, "eote_ref.ui.new_game_wizard", None)
-    monkeypatch.setitem(sys.modules, "eote_ref.ui.roster_editor", None)
+    monkeypatch.setitem(sys.modules, "eote_ref.ui.new_game_wizard.wizard", None)
+    monkeypatch.setitem(sys.modules, "eote_ref.ui.roster_editor.window", None)
     window.ui.actionNewGame.trigger()
     window.ui.actionRosterEditor.trigger()
     assert shown == ["New game", "Roster editor"]
