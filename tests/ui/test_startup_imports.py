@@ -113,8 +113,10 @@ def test_the_demo_dashboard_is_painted_before_the_orm_is_loaded_then_the_warm_up
     assert painted
     assert not engine
     assert THE_ORM & set(modules) == set()
-    assert NOT_AT_START & set(modules) == set()
+    # PyYAML is left out here: the first start after a change of the rules' sources parses
+    # the ruleset again (rulesets/cache.py), whatever the test runs next to.
+    assert (NOT_AT_START - {"yaml"}) & set(modules) == set()
     _, engine, modules = json.loads(after_warm_up)
     assert engine
     assert set(modules) >= THE_ORM
-    assert {"alembic", "yaml", "PySide6.QtPrintSupport"} & set(modules) == set()
+    assert {"alembic", "PySide6.QtPrintSupport"} & set(modules) == set()
