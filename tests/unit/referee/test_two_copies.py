@@ -16,8 +16,9 @@ from eote_ref.referee.campaign import CampaignService
 from eote_ref.referee.game import GameService
 from eote_ref.store import StaleGameError
 from tests.backends import DbTarget
+from tests.shipped import LISTS
 
-from .conftest import LISTS, first_unit
+from .conftest import first_unit
 
 
 def test_the_second_writer_is_refused_then_follows(
