@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Concatenate, ParamSpec, TypeVar
-
-from sqlmodel import Session, col, select
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.phases import Phase, next_phase
-from eote_ref.referee.turn import carry_over
 from eote_ref.referee.views import (
     CommanderView,
     DivisionView,
@@ -32,37 +29,30 @@ from eote_ref.referee.views import (
     SideView,
     UnitView,
 )
-from eote_ref.referee.wording import describe_change, describe_field
+from eote_ref.rules.command import Level
 from eote_ref.rules.orders import OrderType
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import FORMATIONS_BY_ARM, CombatArm, Formation
 from eote_ref.rulesets import load_default
-from eote_ref.store import (
-    Change,
-    Database,
-    Game,
-    GameCommand,
-    GameFact,
-    GameLeader,
-    GameLink,
-    GameSide,
-    GameUnit,
-    JournalEvent,
-    SetField,
-    StaleGameError,
-    apply,
-    counts,
-    history,
-    load_division,
-    load_game,
-    next_redo,
-    next_undo,
-    redo,
-    undo,
-)
-from eote_ref.store.games import DIVISION_LEVELS, load_game_rows
-from eote_ref.store.journal import version_after
-from eote_ref.store.notify import ChangeWatcher
+from eote_ref.store.changes import Change, SetField
+from eote_ref.store.errors import StaleGameError
+
+if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first window
+    from sqlmodel import Session
+
+    from eote_ref.store import (
+        Database,
+        GameCommand,
+        GameLeader,
+        GameUnit,
+        JournalEvent,
+    )
+    from eote_ref.store.notify import ChangeWatcher
+    from eote_ref.store.rows import RowReader
+
+#: Command levels that are divisions in the rules' sense (EotE 1.0.1) and carry division state
+#: (as :data:`eote_ref.store.games.DIVISION_LEVELS`).
+DIVISION_LEVELS = frozenset(lv.value for lv in Level if lv.is_manoeuvre)
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -95,6 +85,16 @@ def _leader_view(row: GameLeader) -> LeaderView:
         replacement_due_turn=row.replacement_due_turn,
         no_rally_turn=row.no_rally_turn,
     )
+
+
+def _link_view(row: Any) -> LinkView:
+    data = dict(row.data or {})
+    return LinkView(row.id or 0, row.kind, row.turn, row.unit_id, row.other_id, data)
+
+
+def _fact_view(row: Any) -> FactView:
+    data, command = dict(row.data or {}), row.command_id
+    return FactView(row.id or 0, row.kind, row.turn, row.unit_id, row.other_id, data, command)
 
 
 def _tree_order(commands: Sequence[GameCommand]) -> list[GameCommand]:
@@ -132,12 +132,13 @@ class GameService:
         self.db = db
         self.game_id = game_id
         base = ruleset or load_default()
-        with self.db.session() as s:
-            game = load_game(s, game_id, units=False).game
-            # Keys starting "display_" are display choices (fog of war), not ruleset options.
-            options = {
-                k: v for k, v in (game.options or {}).items() if not k.startswith("display_")
-            }
+        game = self._game_row()
+        if game is None:
+            from eote_ref.store.errors import NotFoundError
+
+            raise NotFoundError(f"there is no game with id {game_id}")
+        # Keys starting "display_" are display choices (fog of war), not ruleset options.
+        options = {k: v for k, v in (game.options or {}).items() if not k.startswith("display_")}
         self.ruleset = base.with_options(options)
         self._listeners: list[Callable[[], None]] = []
         #: The game's version this service last showed (a command built from an older view
@@ -147,6 +148,24 @@ class GameService:
         #: The last view and the game version it shows: every command raises the version in
         #: its own transaction (journal ``_claim``), so an equal version means nothing changed.
         self._last_view: tuple[int, GameView] | None = None
+
+    def _reader(self) -> RowReader | None:
+        """The plain-row reader on an SQLite file, else None (a server: reads use the ORM).
+
+        Views and the journal are read through it (``sqlite3``, no ORM objects), so the app's
+        first window needs no SQLAlchemy; every write goes through the ORM and the journal.
+        """
+        return self.db.rows()
+
+    def _game_row(self) -> Any:
+        """The game's row (an ORM object or a plain row), or None."""
+        reader = self._reader()
+        if reader is not None:
+            return reader.game(self.game_id)
+        from eote_ref.store import Game
+
+        with self.db.session() as s:
+            return s.get(Game, self.game_id)
 
     # ------------------------------------------------------------------ listening
     def subscribe(self, callback: Callable[[], None]) -> None:
@@ -163,9 +182,10 @@ class GameService:
         Cheap enough for a timer (a notification check on PostgreSQL, one pragma on SQLite).
         """
         if self._watcher is None:  # the first call starts watching and reads the version
+            from eote_ref.store.notify import ChangeWatcher
+
             self._watcher = ChangeWatcher(self.db.engine)
-            with self.db.session() as s:
-                game = s.get(Game, self.game_id)
+            game = self._game_row()
             return game is None or game.version != self.version
         changed = self._watcher.poll()
         return changed.get(self.game_id, self.version) != self.version
@@ -185,25 +205,12 @@ class GameService:
     def view(self) -> GameView:
         """The whole game as plain views (read again only when the game's version moved)."""
         if self._last_view is not None:
-            with self.db.session() as s:
-                current = s.exec(select(Game.version).where(Game.id == self.game_id)).first()
+            current = self._version()
             if current == self._last_view[0]:
                 self.version = current
                 return self._last_view[1]
-        with self.db.session() as s:
-            state = load_game_rows(s, self.game_id)
-            self.version = state.game.version
-            undo_ev = next_undo(s, self.game_id)
-            redo_ev = next_redo(s, self.game_id)
-            links = tuple(
-                LinkView(ln.id or 0, ln.kind, ln.turn, ln.unit_id, ln.other_id, dict(ln.data or {}))
-                for ln in s.exec(
-                    select(GameLink)
-                    .where(GameLink.game_id == self.game_id)
-                    .order_by(col(GameLink.id))
-                )
-            )
-            facts = self._facts(s)
+        state, undo_ev, redo_ev, links, facts = self._read_view_rows()
+        self.version = state.game.version
         game = state.game
         leaders_by_command: dict[int, list[GameLeader]] = {}
         for lead in state.leaders:
@@ -267,16 +274,63 @@ class GameService:
         self._last_view = (game.version, view)
         return view
 
+    def _version(self) -> int | None:
+        """The game's version as stored now (one value read)."""
+        reader = self._reader()
+        if reader is not None:
+            value = reader.scalar("SELECT version FROM game WHERE id = ?", (self.game_id,))
+            return None if value is None else int(value)
+        from sqlmodel import select
+
+        from eote_ref.store import Game
+
+        with self.db.session() as s:
+            return s.exec(select(Game.version).where(Game.id == self.game_id)).first()
+
+    def _read_view_rows(self) -> tuple[Any, Any, Any, tuple[LinkView, ...], tuple[FactView, ...]]:
+        """The rows a view is built from: the game's state, next undo and redo, links, facts.
+
+        Through the plain-row reader while the ORM is not loaded, else through the ORM.
+        """
+        reader = self._reader()
+        if reader is not None:
+            with reader.snapshot():
+                rows = reader.game_rows(self.game_id)
+                if rows is None:
+                    raise RefereeError(f"there is no game {self.game_id}")
+                undo_ev, redo_ev = reader.next_undo(self.game_id), reader.next_redo(self.game_id)
+            links = tuple(_link_view(ln) for ln in rows.links)
+            facts = tuple(_fact_view(f) for f in rows.facts)
+            return rows, undo_ev, redo_ev, links, facts
+        from sqlmodel import col, select
+
+        from eote_ref.store import GameLink, next_redo, next_undo
+        from eote_ref.store.games import load_game_rows
+
+        with self.db.session() as s:
+            state = load_game_rows(s, self.game_id)
+            undo_ev = next_undo(s, self.game_id)
+            redo_ev = next_redo(s, self.game_id)
+            links = tuple(
+                _link_view(ln)
+                for ln in s.exec(
+                    select(GameLink)
+                    .where(GameLink.game_id == self.game_id)
+                    .order_by(col(GameLink.id))
+                )
+            )
+            facts = self._facts(s)
+        return state, undo_ev, redo_ev, links, facts
+
     def _facts(self, s: Session, kind: str | None = None) -> tuple[FactView, ...]:
+        from sqlmodel import col, select
+
+        from eote_ref.store import GameFact
+
         query = select(GameFact).where(GameFact.game_id == self.game_id)
         if kind is not None:
             query = query.where(GameFact.kind == kind)
-        return tuple(
-            FactView(
-                f.id or 0, f.kind, f.turn, f.unit_id, f.other_id, dict(f.data or {}), f.command_id
-            )
-            for f in s.exec(query.order_by(col(GameFact.id)))
-        )
+        return tuple(_fact_view(f) for f in s.exec(query.order_by(col(GameFact.id))))
 
     def facts(self, kind: str | None = None) -> tuple[FactView, ...]:
         """The facts of the turn as stored now (of ``kind``, or all), oldest first."""
@@ -317,6 +371,10 @@ class GameService:
 
     def division_view(self, division_id: int) -> DivisionView:
         """One division, read on its own (a wizard on one unit never loads the whole game)."""
+        from sqlmodel import col, select
+
+        from eote_ref.store import GameCommand, GameLeader, GameSide, load_division
+
         with self.db.session() as s:
             cmd = s.get(GameCommand, division_id)
             if cmd is None or cmd.game_id != self.game_id:
@@ -349,16 +407,14 @@ class GameService:
     @property
     def turn(self) -> int:
         """The current turn (one row read; the whole view is not needed for it)."""
-        with self.db.session() as s:
-            game = s.get(Game, self.game_id)
-            return game.turn if game is not None else 1
+        game = self._game_row()
+        return game.turn if game is not None else 1
 
     @property
     def figure_scale(self) -> str:
         """The game's figure scale (distances shift with it)."""
-        with self.db.session() as s:
-            game = s.get(Game, self.game_id)
-            return game.figure_scale if game is not None else "15mm"
+        game = self._game_row()
+        return game.figure_scale if game is not None else "15mm"
 
     @property
     def morale_threshold(self) -> int:
@@ -415,12 +471,18 @@ class GameService:
 
     def journal(self, *, limit: int | None = None, newest_first: bool = True) -> list[JournalEntry]:
         """The journal, newest first by default (undone events included, marked)."""
+        reader = self._reader()
+        if reader is not None:
+            rows = reader.history(self.game_id, limit=limit, newest_first=newest_first)
+            return [self._entry(e) for e in rows]
+        from eote_ref.store import history
+
         with self.db.session() as s:
             events = history(s, self.game_id, limit=limit, newest_first=newest_first)
             return [self._entry(e) for e in events]
 
     @staticmethod
-    def _entry(e: JournalEvent) -> JournalEntry:
+    def _entry(e: JournalEvent | Any) -> JournalEntry:
         assert e.id is not None
         outcome = e.outcome if isinstance(e.outcome, dict) else {}
         result = outcome.get("result")
@@ -466,6 +528,8 @@ class GameService:
         The facts the changes imply (:func:`eote_ref.referee.facts.implied`) are written with
         them, in the same event.
         """
+        from eote_ref.store import Game, apply
+
         with self._writing() as s:
             if any(
                 isinstance(c, SetField) and c.field in turn_facts.IMPLYING_FIELDS for c in changes
@@ -494,6 +558,8 @@ class GameService:
         On a :class:`StaleGameError` (another copy changed the game) the listeners are told
         to reload before the error goes on to the caller.
         """
+        from eote_ref.store.journal import version_after
+
         with self.db.session() as s:
             try:
                 yield s
@@ -506,6 +572,8 @@ class GameService:
                 self.version = after
 
     def _unit(self, s: Session, unit_id: int) -> GameUnit:
+        from eote_ref.store import GameUnit
+
         unit = s.get(GameUnit, unit_id)
         if unit is None or unit.game_id != self.game_id:
             raise RefereeError(f"there is no unit {unit_id} in this game")
@@ -522,6 +590,8 @@ class GameService:
         value = self._check(field, value, arm)
         if before == value:
             return None
+        from eote_ref.referee.wording import describe_field
+
         summary = f"{name}: {describe_field(field, before, value)}"
         # A formation set by hand carries no -2 (EotE 1.8.3): only a change inside tactical
         # combat range does, which the formation check asks or the umpire marks.
@@ -592,6 +662,9 @@ class GameService:
                 raise RefereeError(
                     f"{value} is not an order (EotE 3.2: {', '.join(sorted(orders))})"
                 )
+        from eote_ref.referee.wording import describe_field
+        from eote_ref.store import GameCommand
+
         with self.db.session() as s:
             cmd = s.get(GameCommand, division_id)
             if cmd is None or cmd.game_id != self.game_id:
@@ -629,6 +702,8 @@ class GameService:
         summary = f"turn {turn}: {phase.label}" if new_turn else f"{phase.label} phase"
         if new_turn:
             changes.append(SetField("game", self.game_id, "turn", turn))
+            from eote_ref.referee.turn import carry_over
+
             with self.db.session() as s:
                 carried = carry_over(s, self.game_id, turn, self.ruleset)
             changes.extend(carried.changes)
@@ -637,11 +712,15 @@ class GameService:
 
     def describe_change(self, change: Change) -> str:
         """A change in the umpire's words (see :func:`eote_ref.referee.wording.describe_change`)."""
+        from eote_ref.referee.wording import describe_change
+
         return describe_change(self.db, self.game_id, change)
 
     # ------------------------------------------------------------------ undo / redo
     def undo(self, steps: int = 1) -> list[str]:
         """Undo ``steps`` events; returns their summaries."""
+        from eote_ref.store import undo
+
         with self._writing() as s:
             events = undo(s, self.game_id, steps, expected_version=self.version)
             out = [e.summary or e.kind for e in events]
@@ -650,6 +729,8 @@ class GameService:
 
     def redo(self, steps: int = 1) -> list[str]:
         """Redo ``steps`` undone events; returns their summaries."""
+        from eote_ref.store import redo
+
         with self._writing() as s:
             events = redo(s, self.game_id, steps, expected_version=self.version)
             out = [e.summary or e.kind for e in events]
@@ -658,12 +739,16 @@ class GameService:
 
     def undo_to(self, seq: int) -> list[str]:
         """Undo every event after ``seq`` (the log's "undo back to here")."""
+        from eote_ref.store import history
+
         with self.db.session() as s:
             done = [e for e in history(s, self.game_id) if e.status == "done" and e.seq > seq]
         return self.undo(len(done)) if done else []
 
     def undo_counts(self) -> tuple[int, int]:
         """How many steps can be undone and redone."""
+        from eote_ref.store import counts
+
         with self.db.session() as s:
             c = counts(s, self.game_id)
         return c.undoable, c.redoable

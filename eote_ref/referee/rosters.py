@@ -7,7 +7,7 @@ its typed model) and :mod:`eote_ref.store` (the roster tables), converting betwe
 
 from __future__ import annotations
 
-from sqlmodel import Session
+from typing import TYPE_CHECKING
 
 from eote_ref.armylists.model import (
     ArmyList,
@@ -20,15 +20,12 @@ from eote_ref.armylists.model import (
 )
 from eote_ref.rules.command import Level
 from eote_ref.rules.units import Arm, Formation, Weight
-from eote_ref.store import (
-    CommandSpec,
-    LeaderSpec,
-    Roster,
-    RosterSpec,
-    UnitSpec,
-    load_roster,
-    save_roster,
-)
+from eote_ref.store.specs import CommandSpec, LeaderSpec, RosterSpec, UnitSpec
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from eote_ref.store import Roster
 
 
 def to_spec(army_list: ArmyList) -> RosterSpec:
@@ -143,6 +140,8 @@ def import_army_list(session: Session, army_list: ArmyList, *, replace: bool = F
     Raises:
         DuplicateNameError: a list of that name is stored and ``replace`` is false.
     """
+    from eote_ref.store import save_roster
+
     return save_roster(session, to_spec(army_list), replace=replace)
 
 
@@ -152,4 +151,6 @@ def export_army_list(session: Session, name: str) -> ArmyList:
     Raises:
         NotFoundError: no army list of that name is stored.
     """
+    from eote_ref.store import load_roster
+
     return from_spec(load_roster(session, name))

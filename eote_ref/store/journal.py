@@ -44,13 +44,14 @@ import enum
 import fractions
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any
 
 from sqlalchemy import Column, Table, delete, func, insert, text, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.types import JSON, Boolean, Float, Integer, String
-from sqlmodel import Session, SQLModel, col, select
+from sqlmodel import Session, col, select
 
+from eote_ref.store.changes import Change, DeleteRow, Entity, InsertRow, NewRow, SetField
 from eote_ref.store.errors import (
     InvalidChangeError,
     JournalConflictError,
@@ -76,48 +77,6 @@ from eote_ref.store.models import (
 
 #: Columns that no change may set.
 _PROTECTED = frozenset({"id", "game_id", "created_at", "version"})
-
-Entity: TypeAlias = str | type[SQLModel]
-
-
-@dataclass(frozen=True)
-class NewRow:
-    """The id of a row inserted earlier in the same :func:`apply` (by its :attr:`InsertRow.ref`).
-
-    Usable as a ``row_id`` or as a value, e.g. to attach a replacement leader just inserted.
-    """
-
-    ref: str
-
-
-@dataclass(frozen=True)
-class SetField:
-    """Set one field of one row to ``value``."""
-
-    entity: Entity
-    row_id: int | NewRow
-    field: str
-    value: Any
-
-
-@dataclass(frozen=True)
-class InsertRow:
-    """Insert a row into a game table (``game_id`` is filled in); ``ref`` names it for later."""
-
-    entity: Entity
-    values: Mapping[str, Any]
-    ref: str | None = None
-
-
-@dataclass(frozen=True)
-class DeleteRow:
-    """Delete one row of a game table (its whole content is kept for undo)."""
-
-    entity: Entity
-    row_id: int | NewRow
-
-
-Change: TypeAlias = SetField | InsertRow | DeleteRow
 
 
 @dataclass(frozen=True)

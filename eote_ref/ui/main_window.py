@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref import __version__
-from eote_ref.referee.batch import BATCHES
 from eote_ref.referee.game import GameService
 from eote_ref.referee.session import Database, describe_location, game_exists, list_games
 from eote_ref.referee.setup import SetupError, SetupService
@@ -461,6 +460,8 @@ class MainWindow(QMainWindow):
         """
         if self.hub is None or self.dashboard is None:
             return None
+        from eote_ref.referee.batch import BATCHES  # with the checks: not for the first paint
+
         if entry.key in BATCHES:
             self.open_batch(entry.key)
             return None
