@@ -85,9 +85,12 @@ clean:
 	rm -rf build dist .pytest_cache .mypy_cache .ruff_cache .coverage htmlcov bench.json
 
 ## The store, journal, referee and campaign suites again, on a throw-away PostgreSQL server
-## (scripts/pg_cluster.sh; installs PostgreSQL with apt-get when run as root and it is missing).
+## (scripts/pg_cluster.sh; installs PostgreSQL with apt-get when run as root and it is missing),
+## the windows that follow another copy of the app on the server, and two copies of the app
+## run side by side on one game (slow: real processes).
 test-postgres: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[test,postgres]'
 	EOTE_REF_REQUIRE_POSTGRES=1 PYTHON=$(PY) scripts/pg_cluster.sh \
 		$(PYTEST) -n $(JOBS) -m postgres \
-		tests/unit/store tests/unit/referee tests/unit/commands
+		tests/unit/store tests/unit/referee tests/unit/commands \
+		tests/ui/test_campaign_follow.py tests/ui/test_two_copies_app.py

@@ -220,7 +220,7 @@ def _roster_editor_shot(db: object, save: object) -> None:
     try:
         from eote_ref.referee.roster_service import RosterService
         from eote_ref.referee.setup import shipped_army_lists
-        from eote_ref.ui.roster_editor import RosterEditorWindow
+        from eote_ref.ui.roster_editor.window import RosterEditorWindow
 
         window = RosterEditorWindow(RosterService(db), None)  # type: ignore[arg-type]
         lists = shipped_army_lists()
@@ -243,7 +243,7 @@ def _wizard_shots(db: object, save: object) -> None:
         return
     try:
         from eote_ref.referee.setup import SetupService
-        from eote_ref.ui.new_game_wizard import NewGameWizard
+        from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
 
         wizard = NewGameWizard(SetupService(db), None)  # type: ignore[arg-type]
         wizard.resize(1000, 700)

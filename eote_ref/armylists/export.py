@@ -6,8 +6,9 @@ import dataclasses
 import enum
 from typing import Any
 
-from eote_ref import yamlio
 from eote_ref.armylists.model import ArmyList, Leader, Unit
+from eote_ref.yamlio.dumper import FlowMap, dump
+from eote_ref.yamlio.typed import yaml_key
 
 #: Wide enough that a leader or a unit stays on one line, as in hand-written lists.
 _WIDTH = 4096
@@ -20,7 +21,7 @@ def dump_army_list(army_list: ArmyList) -> str:
     out; leaders and units are written one per line in flow style (``{name: ..., ce: 5}``),
     commands in block style. Loading the text gives back an equal :class:`ArmyList`.
     """
-    return yamlio.dump(_plain(army_list), width=_WIDTH, indent_lists=True)
+    return dump(_plain(army_list), width=_WIDTH, indent_lists=True)
 
 
 def _plain(value: Any) -> Any:
@@ -29,13 +30,13 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = yamlio.FlowMap() if isinstance(value, Leader | Unit) else {}
+        out: dict[str, Any] = FlowMap() if isinstance(value, Leader | Unit) else {}
         for f in dataclasses.fields(value):
             item = getattr(value, f.name)
             if f.default is not dataclasses.MISSING and item == f.default:
                 continue
             if f.default_factory is not dataclasses.MISSING and item == f.default_factory():
                 continue
-            out[yamlio.yaml_key(f)] = _plain(item)
+            out[yaml_key(f)] = _plain(item)
         return out
     return value

@@ -9,21 +9,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from eote_ref import yamlio
 from eote_ref.armylists.model import (
     FORMAT_VERSION,
-    FORMATIONS_BY_ARM,
     KNOWN_NATIONS,
     KNOWN_RULESETS,
     NOT_A_DEFAULT,
+    START_FORMATIONS_BY_ARM,
     TYPES_BY_ARM,
     ArmyList,
     Skirmish,
-    StartFormation,
 )
 from eote_ref.rules.command import Level
-from eote_ref.rules.units import Arm
-from eote_ref.yamlio import Document, Path, Problem, YamlError
+from eote_ref.rules.units import Arm, Formation
+from eote_ref.yamlio.document import Document
+from eote_ref.yamlio.loader import load_file, load_text
+from eote_ref.yamlio.problems import Path, Problem, YamlError
+from eote_ref.yamlio.text import is_blank, name_key
+from eote_ref.yamlio.typed import parse
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -63,7 +65,7 @@ def load_army_list(path: str | pathlib.Path) -> LoadResult:
             warnings included, in file order.
     """
     try:
-        doc = yamlio.load_file(path)
+        doc = load_file(path)
     except YamlError as exc:
         raise ArmyListError(exc.problems) from exc
     return _result(doc)
@@ -72,7 +74,7 @@ def load_army_list(path: str | pathlib.Path) -> LoadResult:
 def load_army_list_text(text: str, file: str = "<string>") -> LoadResult:
     """Load an army list from text; ``file`` names it in problems. Raises ArmyListError."""
     try:
-        doc = yamlio.load_text(text, file)
+        doc = load_text(text, file)
     except YamlError as exc:
         raise ArmyListError(exc.problems) from exc
     return _result(doc)
@@ -81,7 +83,7 @@ def load_army_list_text(text: str, file: str = "<string>") -> LoadResult:
 def validate_file(path: str | pathlib.Path) -> list[Problem]:
     """Every error and warning of an army-list file, in file order (empty when it is clean)."""
     try:
-        doc = yamlio.load_file(path)
+        doc = load_file(path)
     except YamlError as exc:
         return list(exc.problems)
     return check_document(doc)[1]
@@ -90,7 +92,7 @@ def validate_file(path: str | pathlib.Path) -> list[Problem]:
 def validate_text(text: str, file: str = "<string>") -> list[Problem]:
     """Every error and warning of an army list given as text, in file order."""
     try:
-        doc = yamlio.load_text(text, file)
+        doc = load_text(text, file)
     except YamlError as exc:
         return list(exc.problems)
     return check_document(doc)[1]
@@ -105,7 +107,7 @@ def check_document(doc: Document) -> tuple[ArmyList | None, list[Problem]]:
     """Parse and check a loaded document.
 
     Args:
-        doc: the document from :func:`eote_ref.yamlio.load_file` or ``load_text``.
+        doc: the document from :func:`eote_ref.yamlio.loader.load_file` or ``load_text``.
 
     Returns:
         The army list (None when there is any error) and every problem in file order.
@@ -120,7 +122,7 @@ def check_document(doc: Document) -> tuple[ArmyList | None, list[Problem]]:
     army_list: ArmyList | None
     structural: list[Problem] = []
     try:
-        army_list = yamlio.parse(ArmyList, doc)
+        army_list = parse(ArmyList, doc)
     except YamlError as exc:
         army_list = None
         structural = exc.problems
@@ -169,7 +171,7 @@ def _is_artillery(unit: Any) -> bool:
 
 def _name_key(name: str) -> str:
     """Names compare regardless of case, runs of spaces and Unicode normal form."""
-    return yamlio.name_key(name)
+    return name_key(name)
 
 
 def _a(word: str) -> str:
@@ -204,7 +206,7 @@ class _Checker:
         if not value.strip():
             self.error((*path, key), "must not be empty")
             return None
-        if yamlio.is_blank(value):
+        if is_blank(value):
             self.error((*path, key), "must not be empty (it holds only invisible characters)")
             return None
         return value
@@ -231,7 +233,7 @@ class _Checker:
         sources = data.get("sources")
         if isinstance(sources, list):
             for i, source in enumerate(sources):
-                if isinstance(source, str) and yamlio.is_blank(source):
+                if isinstance(source, str) and is_blank(source):
                     self.error(("sources", i), "must not be empty")
         formations = data.get("formations")
         if isinstance(formations, dict):
@@ -250,11 +252,11 @@ class _Checker:
         """Each arm's starting formation must fit the arm and every unit of it."""
         for key, value in formations.items():
             arm = _as_enum(Arm, key)
-            formation = _as_enum(StartFormation, value)
+            formation = _as_enum(Formation, value)
             if arm is None or formation is None:
                 continue  # the parser names unknown keys and values
             where: Path = ("formations", key)
-            if formation not in FORMATIONS_BY_ARM[arm]:
+            if formation not in START_FORMATIONS_BY_ARM[arm]:
                 self.error(where, _wrong_formation(formation, arm))
             elif formation in NOT_A_DEFAULT:
                 self.error(
@@ -262,7 +264,7 @@ class _Checker:
                     f"'{formation}' cannot be a default for every {arm} unit: give it to "
                     "the units that start in it with their own 'formation'",
                 )
-            elif formation is StartFormation.FRENCH_ASSAULT_COLUMN and self.army_nation not in (
+            elif formation is Formation.FRENCH_ASSAULT_COLUMN and self.army_nation not in (
                 None,
                 "french",
             ):
@@ -343,7 +345,7 @@ class _Checker:
                     "must be lower than its parent's (army > wing > corps > division = brigade)",
                 )
             name = child.get("name")
-            if isinstance(name, str) and not yamlio.is_blank(name):
+            if isinstance(name, str) and not is_blank(name):
                 key = _name_key(name)
                 if key in seen:
                     first = self.line_of((*seen[key], "name"))
@@ -456,21 +458,18 @@ class _Checker:
         nation: str | None,
     ) -> None:
         """A unit's own starting formation must be one its arm, ability and nation allow."""
-        formation = _as_enum(StartFormation, unit.get("formation"))
+        formation = _as_enum(Formation, unit.get("formation"))
         if formation is None or arm is None:
             return
         where: Path = (*path, "formation")
-        if formation not in FORMATIONS_BY_ARM[arm]:
+        if formation not in START_FORMATIONS_BY_ARM[arm]:
             self.error(where, _wrong_formation(formation, arm))
-        elif (
-            formation is StartFormation.SKIRMISH
-            and (skirmish or Skirmish.NONE) is not Skirmish.FULL
-        ):
+        elif formation is Formation.SKIRMISH and (skirmish or Skirmish.NONE) is not Skirmish.FULL:
             self.error(
                 where,
                 "only a unit with 'skirmish: full' may start in skirmish order (EotE 5.4)",
             )
-        elif formation is StartFormation.FRENCH_ASSAULT_COLUMN and nation not in (None, "french"):
+        elif formation is Formation.FRENCH_ASSAULT_COLUMN and nation not in (None, "french"):
             self.warn(
                 where,
                 f"a French assault column for a {nation} unit: only nations that used the "
@@ -478,6 +477,6 @@ class _Checker:
             )
 
 
-def _wrong_formation(formation: StartFormation, arm: Arm) -> str:
-    allowed = ", ".join(f.value for f in FORMATIONS_BY_ARM[arm])
+def _wrong_formation(formation: Formation, arm: Arm) -> str:
+    allowed = ", ".join(f.value for f in START_FORMATIONS_BY_ARM[arm])
     return f"{arm} cannot start in '{formation}' ({arm} formations: {allowed})"

@@ -6,9 +6,10 @@ import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from eote_ref import yamlio
 from eote_ref.rules.command import Level
-from eote_ref.rules.units import Arm, Weight, starting_formation
+from eote_ref.rules.units import FORMATIONS_BY_ARM as RULES_FORMATIONS_BY_ARM
+from eote_ref.rules.units import Arm, CombatArm, Formation, Weight, starting_formation
+from eote_ref.yamlio.typed import meta
 
 #: The army-list format version this module reads and writes.
 FORMAT_VERSION = 1
@@ -92,49 +93,35 @@ class Skirmish(enum.StrEnum):
     FULL = "full"
 
 
-class StartFormation(enum.StrEnum):
-    """A formation a unit may start the game in (EotE 1.0.2, 5.3.6, 5.4; artillery 5.2.3)."""
-
-    LINE = "line"
-    COLUMN = "column"
-    FRENCH_ASSAULT_COLUMN = "french_assault_column"
-    SQUARE = "square"
-    SKIRMISH = "skirmish"
-    LIMBERED = "limbered"
-    UNLIMBERED = "unlimbered"
-
-
-#: The formations each arm may start in (engineers move as infantry in line or column).
-FORMATIONS_BY_ARM: dict[Arm, tuple[StartFormation, ...]] = {
-    Arm.INFANTRY: (
-        StartFormation.LINE,
-        StartFormation.COLUMN,
-        StartFormation.FRENCH_ASSAULT_COLUMN,
-        StartFormation.SQUARE,
-        StartFormation.SKIRMISH,
-    ),
-    Arm.CAVALRY: (StartFormation.LINE, StartFormation.COLUMN, StartFormation.SKIRMISH),
-    Arm.ARTILLERY: (StartFormation.LIMBERED, StartFormation.UNLIMBERED),
-    Arm.ENGINEERS: (StartFormation.LINE, StartFormation.COLUMN),
+#: The formations each arm may start in: for infantry, cavalry and artillery exactly those the
+#: rules allow the arm (:data:`eote_ref.rules.units.FORMATIONS_BY_ARM`, in :class:`Formation`'s
+#: order); engineers move as infantry in line or column. Army lists write a formation as its
+#: :class:`Formation` value (``line``, ``french_assault_column``, ``limbered``...).
+START_FORMATIONS_BY_ARM: dict[Arm, tuple[Formation, ...]] = {
+    **{
+        Arm(arm.value): tuple(f for f in Formation if f in RULES_FORMATIONS_BY_ARM[arm])
+        for arm in CombatArm
+    },
+    Arm.ENGINEERS: (Formation.LINE, Formation.COLUMN),
 }
 
 #: Formations that a per-arm default may not name: not every unit of an arm may take them
 #: (skirmish order needs full skirmish ability, EotE 5.4), or no army starts a battle in them.
-NOT_A_DEFAULT = frozenset({StartFormation.SKIRMISH, StartFormation.SQUARE})
+NOT_A_DEFAULT = frozenset({Formation.SKIRMISH, Formation.SQUARE})
 
 
 @dataclass(frozen=True, kw_only=True)
 class StartingFormations:
     """The formation each arm starts in when a unit does not name its own (all optional)."""
 
-    infantry: StartFormation | None = None
-    cavalry: StartFormation | None = None
-    artillery: StartFormation | None = None
-    engineers: StartFormation | None = None
+    infantry: Formation | None = None
+    cavalry: Formation | None = None
+    artillery: Formation | None = None
+    engineers: Formation | None = None
 
-    def for_arm(self, arm: Arm | str) -> StartFormation | None:
+    def for_arm(self, arm: Arm | str) -> Formation | None:
         """The default of ``arm`` (None when the list leaves it open)."""
-        value: StartFormation | None = getattr(self, str(arm), None)
+        value: Formation | None = getattr(self, str(arm), None)
         return value
 
 
@@ -143,7 +130,7 @@ class Leader:
     """The commander of a command; his level is the level of the command he leads."""
 
     name: str
-    rating: int = field(metadata=yamlio.meta(min=-1, max=4, help="leadership rating (EotE 3.6)"))
+    rating: int = field(metadata=meta(min=-1, max=4, help="leadership rating (EotE 3.6)"))
     notes: str | None = None
 
 
@@ -154,14 +141,14 @@ class Unit:
     name: str
     arm: Arm
     type: UnitType
-    ce: int = field(metadata=yamlio.meta(min=0, max=20, help="combat effectiveness (EotE 1.4)"))
-    stands: int = field(metadata=yamlio.meta(min=1, max=12, help="stands on the table"))
+    ce: int = field(metadata=meta(min=0, max=20, help="combat effectiveness (EotE 1.4)"))
+    stands: int = field(metadata=meta(min=1, max=12, help="stands on the table"))
     skirmish: Skirmish = Skirmish.NONE
     weight: Weight | None = None
     howitzers: int = field(
-        default=0, metadata=yamlio.meta(min=0, max=8, help="howitzers in the battery (EotE 7.12)")
+        default=0, metadata=meta(min=0, max=8, help="howitzers in the battery (EotE 7.12)")
     )
-    formation: StartFormation | None = None
+    formation: Formation | None = None
     brigade: str | None = None
     nation: str | None = None
     notes: str | None = None
@@ -197,7 +184,7 @@ class ArmyList:
     format: int
     name: str
     nation: str
-    year: int = field(metadata=yamlio.meta(min=1792, max=1815, help="year of the battle"))
+    year: int = field(metadata=meta(min=1792, max=1815, help="year of the battle"))
     ruleset: str = DEFAULT_RULESET
     battle: str | None = None
     sources: tuple[str, ...] = ()
@@ -221,7 +208,7 @@ class ArmyList:
         """The nation of ``unit``: its own when given, else the army's."""
         return unit.nation or self.nation
 
-    def unit_formation(self, unit: Unit) -> StartFormation | None:
+    def unit_formation(self, unit: Unit) -> Formation | None:
         """The formation ``unit`` starts in: its own, else its arm's default (or None)."""
         default = self.formations.for_arm(unit.arm) if self.formations else None
         value = starting_formation(
@@ -230,4 +217,4 @@ class ArmyList:
             self.unit_nation(unit),
             self.nation,
         )
-        return StartFormation(value) if value else None
+        return Formation(value) if value else None

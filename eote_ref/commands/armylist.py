@@ -8,7 +8,8 @@ import sys
 from typing import Any
 
 from eote_ref.armylists.loader import check_document, has_errors
-from eote_ref.yamlio import YamlError, load_file
+from eote_ref.yamlio.loader import load_file
+from eote_ref.yamlio.problems import YamlError
 
 #: The database side of ``armylist import`` and ``armylist export`` (written with the store).
 _DB_MODULE = "eote_ref.commands.armylist_db"

@@ -10,7 +10,7 @@ from typing import Any
 from eote_ref.armylists.loader import ArmyListError, load_army_list
 from eote_ref.referee.setup import FIGURE_SCALES
 from eote_ref.rules.core import RulesError
-from eote_ref.yamlio import YamlError
+from eote_ref.yamlio.problems import YamlError
 
 
 def register(subparsers: Any) -> None:

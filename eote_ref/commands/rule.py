@@ -15,13 +15,15 @@ import sys
 import typing
 from typing import Any, NoReturn
 
-from eote_ref import yamlio
 from eote_ref.rules.core import RulesError
 from eote_ref.rules.dice import EnteredDice, RandomDice
 from eote_ref.rules.procedures import PROCEDURES, Procedure
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import Unit
 from eote_ref.rulesets import load_ruleset
+from eote_ref.yamlio.document import Document
+from eote_ref.yamlio.problems import YamlError, path_text
+from eote_ref.yamlio.typed import parse
 
 UNIT_FIELDS = {f.name for f in dataclasses.fields(Unit)}
 
@@ -151,9 +153,9 @@ def run(args: argparse.Namespace) -> int:
     except (InputError, RulesError) as exc:
         _emit(_error(str(exc), exc.field, getattr(exc, "rule", None)))
         return 2
-    except yamlio.YamlError as exc:
+    except YamlError as exc:
         first = exc.problems[0]
-        field = yamlio.path_text(first.path) if first.path else None
+        field = path_text(first.path) if first.path else None
         _emit(_error("; ".join(p.message for p in exc.problems), field))
         return 2
     except Exception as exc:  # noqa: BLE001 - the contract: never a traceback
@@ -182,7 +184,7 @@ def load(ruleset_file: str | None, options: list[str]) -> Ruleset:
     """The ruleset for this call, with ``NAME=VALUE`` options applied."""
     try:
         rs = load_ruleset(ruleset_file)
-    except yamlio.YamlError as exc:
+    except YamlError as exc:
         raise InputError(f"ruleset file is not valid: {exc}", "ruleset") from exc
     chosen: dict[str, Any] = {}
     for item in options:
@@ -309,7 +311,7 @@ def read_situation(text: str) -> dict[str, Any]:
 
 def check_values(data: Any, path: tuple[str | int, ...]) -> None:
     """Every value within the calculator's limits; errors name the JSON path of the field."""
-    where = yamlio.path_text(path) if path else None
+    where = path_text(path) if path else None
     names = [p for p in path if isinstance(p, str)]
     name = names[-1] if names else None
     if isinstance(data, dict):
@@ -357,28 +359,28 @@ def parse_situation(proc: Procedure, data: dict[str, Any]) -> Any:
             if arm != proc.implied_arm:
                 raise RulesError(f"{proc.name} is for {proc.implied_arm} only", "arm", proc.rule)
         data = {**data, "unit": unit}
-    doc = yamlio.Document("<stdin>", data)
+    doc = Document("<stdin>", data)
     try:
-        return yamlio.parse(proc.situation, doc)
-    except yamlio.YamlError as exc:
+        return parse(proc.situation, doc)
+    except YamlError as exc:
         first = exc.problems[0]
         path = first.path
         if proc.unit_at_top and path[:1] == ("unit",):
             path = path[1:]
-        text = yamlio.path_text(path) if path else None
+        text = path_text(path) if path else None
         msg = first.message
         if first.message.startswith("missing key"):
             key = first.message.split("'")[1]
             msg = first.message.replace("missing key", "missing field")
             if text:
                 msg = f"{text}: {msg}"
-            text = yamlio.path_text((*path, key))
+            text = path_text((*path, key))
         elif first.message.startswith("unknown key"):
             if len(path) == 1:  # a top-level field: list the procedure's fields as --list does
                 msg = _unknown_field_message(str(path[-1]), procedure_fields(proc))
             else:  # inside a unit, a side, a support: list the fields of that object
                 known = first.message.partition("known keys: ")[2].rstrip(")")
-                where = yamlio.path_text(path[:-1])
+                where = path_text(path[:-1])
                 msg = f"{where}: unknown field '{path[-1]}' (known fields: {known})"
         elif text and text not in msg:
             msg = f"{text}: {msg}"

@@ -26,7 +26,9 @@ from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.checks import Adjudication, _jsonable, open_check
 from eote_ref.referee.checks.command import command_control_this_turn
 from eote_ref.referee.checks.leaders import leaders_within_reach
-from eote_ref.referee.game import GameService, GameView, RefereeError, UnitView
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import GameView, UnitView
 from eote_ref.rules.core import Outcome
 from eote_ref.store import Change
 

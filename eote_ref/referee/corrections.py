@@ -14,7 +14,7 @@ from typing import Any
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.rules.units import Arm
-from eote_ref.store import Change, InsertRow, SetField
+from eote_ref.store.changes import Change, InsertRow, SetField
 
 #: The kind of journal event a correction is.
 KIND = "correction"

@@ -19,12 +19,15 @@ import enum
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.game import GameService
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.results import NO_EFFECT, assault_halves, result_code
-from eote_ref.store import JournalEvent, SetField, history
+from eote_ref.store.changes import SetField
+
+if TYPE_CHECKING:
+    from eote_ref.store import JournalEvent
 
 #: The key of the fog-of-war choice in a game's options JSON.
 FOG_KEY = "display_fog_of_war"
@@ -222,6 +225,8 @@ def last_results(
     service: GameService, limit: int = 3, *, hide_ce: bool = False
 ) -> list[ShownResult]:
     """The last ``limit`` applied steps (undone ones left out), newest first, redacted."""
+    from eote_ref.store import history
+
     out: list[ShownResult] = []
     with service.db.session() as s:
         events = history(s, service.game_id, limit=limit * 4 + 20, newest_first=True)

@@ -1,11 +1,12 @@
 """The roster editor's one door to army-list files and the database: open, validate, save, store.
 
-:class:`RosterService` is what :class:`eote_ref.ui.roster_editor.RosterEditorWindow` holds. It
-reads army-list YAML files with the strict loader (every problem at once, with its
-``file:line:column``), validates an edited :class:`~eote_ref.armylists.model.ArmyList` with the
-same checks, writes files atomically in the exact format of
-:func:`~eote_ref.armylists.export.dump_army_list`, and imports or exports lists in the database
-through :mod:`eote_ref.referee.rosters`. Widgets never open sessions themselves.
+:class:`RosterService` is what the roster editor
+(:class:`eote_ref.ui.roster_editor.window.RosterEditorWindow`) holds. It reads army-list YAML
+files with the strict loader (every problem at once, with its ``file:line:column``), validates
+an edited :class:`~eote_ref.armylists.model.ArmyList` with the same checks, writes files
+atomically in the exact format of :func:`~eote_ref.armylists.export.dump_army_list`, and imports
+or exports lists in the database through :mod:`eote_ref.referee.rosters`. Widgets never open
+sessions themselves.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from eote_ref import yamlio
 from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import (
     ArmyListError,
@@ -41,7 +41,9 @@ from eote_ref.store import (
     StoreError,
     list_rosters,
 )
-from eote_ref.yamlio import Mark, Problem
+from eote_ref.yamlio.document import Document
+from eote_ref.yamlio.problems import Mark, Problem
+from eote_ref.yamlio.typed import yaml_key
 
 __all__ = [
     "ArmyListError",
@@ -126,7 +128,7 @@ def _plain(value: Any) -> Any:
                 continue
             if f.default_factory is not dataclasses.MISSING and item == f.default_factory():
                 continue
-            out[yamlio.yaml_key(f)] = _plain(item)
+            out[yaml_key(f)] = _plain(item)
         return out
     return value
 
@@ -207,7 +209,7 @@ class RosterService:
         so this is quick enough to run while the user types. Problems carry no position (the
         list has no file yet); their key paths (``army.commands[0].units[2].name``) say where.
         """
-        return check_document(yamlio.Document(file, _plain(army_list)))[1]
+        return check_document(Document(file, _plain(army_list)))[1]
 
     def dump(self, army_list: ArmyList, header: str = "") -> str:
         """The text :meth:`save_file` writes: ``header`` then :func:`dump_army_list`."""

@@ -7,29 +7,25 @@ its typed model) and :mod:`eote_ref.store` (the roster tables), converting betwe
 
 from __future__ import annotations
 
-from sqlmodel import Session
+from typing import TYPE_CHECKING
 
 from eote_ref.armylists.model import (
     ArmyList,
     Command,
     Leader,
     Skirmish,
-    StartFormation,
     StartingFormations,
     Unit,
     UnitType,
 )
 from eote_ref.rules.command import Level
-from eote_ref.rules.units import Arm, Weight
-from eote_ref.store import (
-    CommandSpec,
-    LeaderSpec,
-    Roster,
-    RosterSpec,
-    UnitSpec,
-    load_roster,
-    save_roster,
-)
+from eote_ref.rules.units import Arm, Formation, Weight
+from eote_ref.store.specs import CommandSpec, LeaderSpec, RosterSpec, UnitSpec
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from eote_ref.store import Roster
 
 
 def to_spec(army_list: ArmyList) -> RosterSpec:
@@ -98,7 +94,7 @@ def from_spec(spec: RosterSpec) -> ArmyList:
         sources=tuple(spec.sources),
         notes=spec.notes,
         formations=(
-            StartingFormations(**{k: StartFormation(v) for k, v in spec.formations})
+            StartingFormations(**{k: Formation(v) for k, v in spec.formations})
             if spec.formations
             else None
         ),
@@ -122,7 +118,7 @@ def _command(spec: CommandSpec) -> Command:
                 skirmish=Skirmish(u.skirmish),
                 weight=Weight(u.weight) if u.weight is not None else None,
                 howitzers=u.howitzers,
-                formation=StartFormation(u.formation) if u.formation else None,
+                formation=Formation(u.formation) if u.formation else None,
                 brigade=u.brigade,
                 nation=u.nation,
                 notes=u.notes,
@@ -144,6 +140,8 @@ def import_army_list(session: Session, army_list: ArmyList, *, replace: bool = F
     Raises:
         DuplicateNameError: a list of that name is stored and ``replace`` is false.
     """
+    from eote_ref.store import save_roster
+
     return save_roster(session, to_spec(army_list), replace=replace)
 
 
@@ -153,4 +151,6 @@ def export_army_list(session: Session, name: str) -> ArmyList:
     Raises:
         NotFoundError: no army list of that name is stored.
     """
+    from eote_ref.store import load_roster
+
     return from_spec(load_roster(session, name))

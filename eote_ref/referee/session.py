@@ -12,23 +12,16 @@ import os
 import pathlib
 from dataclasses import dataclass
 
-from sqlalchemy import func
-from sqlmodel import col, select
-
 from eote_ref.referee.phases import Phase
-from eote_ref.store import (
+from eote_ref.store.database import Database, open_database
+from eote_ref.store.errors import (
     CorruptDatabaseError,
-    Database,
     DatabaseError,
     DatabaseInUseError,
-    Game,
-    GameSide,
-    JournalEvent,
     NewerVersionError,
     NotAnEoteDatabaseError,
-    default_database_path,
-    open_database,
 )
+from eote_ref.store.paths import default_database_path
 
 
 def open_app_database(
@@ -77,6 +70,11 @@ class GameSummary:
 
 def list_games(db: Database) -> list[GameSummary]:
     """Every game, the most recently played first (by its last journal step, else creation)."""
+    from sqlalchemy import func
+    from sqlmodel import col, select
+
+    from eote_ref.store import Game, GameSide, JournalEvent
+
     with db.session() as s:
         games = list(s.exec(select(Game)).all())
         sides: dict[int, list[tuple[int, str]]] = {}
@@ -113,6 +111,11 @@ def list_games(db: Database) -> list[GameSummary]:
 
 def game_exists(db: Database, game_id: int) -> bool:
     """Whether the database holds a game with this id."""
+    reader = db.rows()
+    if reader is not None:
+        return reader.game(game_id) is not None
+    from eote_ref.store import Game
+
     with db.session() as s:
         return s.get(Game, game_id) is not None
 

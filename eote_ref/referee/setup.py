@@ -6,17 +6,19 @@ import pathlib
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from eote_ref.armylists.loader import load_army_list
-from eote_ref.armylists.model import FORMATIONS_BY_ARM, ArmyList, Command
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.phases import Phase
-from eote_ref.referee.rosters import to_spec
 from eote_ref.rules.core import Source
 from eote_ref.rules.dice import Dice, RandomDice
 from eote_ref.rules.units import Arm
 from eote_ref.rulesets import load_default
-from eote_ref.store import Database, RosterSpec, SideSpec, create_game, list_games
+from eote_ref.store.specs import RosterSpec, SideSpec
+
+if TYPE_CHECKING:  # army lists are read when a game is made, not for the first window
+    from eote_ref.armylists.model import ArmyList, Command
+    from eote_ref.store import Database
 
 FIGURE_SCALES = ("6mm", "15mm", "25mm")
 DEMO_NAME = "Demo battle: Waterloo, 18 June 1815"
@@ -70,11 +72,13 @@ ARMS = ("infantry", "cavalry", "artillery", "engineers")
 
 def _with_formations(spec: RosterSpec, chosen: Mapping[str, str]) -> RosterSpec:
     """``spec`` with its per-arm starting formations replaced by ``chosen`` where given."""
+    from eote_ref.armylists.model import START_FORMATIONS_BY_ARM
+
     for arm, value in chosen.items():
         if arm not in ARMS:
             raise SetupError(f"no arm called {arm!r}")
-        if value and value not in FORMATIONS_BY_ARM[Arm(arm)]:
-            allowed = ", ".join(f.value for f in FORMATIONS_BY_ARM[Arm(arm)])
+        if value and value not in START_FORMATIONS_BY_ARM[Arm(arm)]:
+            allowed = ", ".join(f.value for f in START_FORMATIONS_BY_ARM[Arm(arm)])
             raise SetupError(f"{arm} cannot start in {value!r} (use {allowed})")
     merged = dict(spec.formations)
     merged.update(chosen)
@@ -86,6 +90,8 @@ class SetupError(RefereeError):
 
 
 def _load(path: pathlib.Path) -> ArmyList:
+    from eote_ref.armylists.loader import load_army_list
+
     return load_army_list(path).army_list
 
 
@@ -101,6 +107,8 @@ def create_new_game(db: Database, spec: NewGame, dice: Dice | None = None) -> in
         raise SetupError("a game has two sides")
     if any(not files for files in spec.sides.values()):
         raise SetupError("each side needs at least one army list")
+    from eote_ref.referee.rosters import to_spec
+
     options = dict(spec.options or {})
     ruleset = load_default().with_options(options)
     chosen = spec.formations or {}
@@ -127,6 +135,8 @@ def create_new_game(db: Database, spec: NewGame, dice: Dice | None = None) -> in
         if spec.initiative not in names:
             raise SetupError(f"no side called {spec.initiative!r}")
         initiative = names.index(spec.initiative)
+    from eote_ref.store import create_game
+
     with db.session() as s:
         game = create_game(
             s,
@@ -145,11 +155,18 @@ def create_new_game(db: Database, spec: NewGame, dice: Dice | None = None) -> in
 
 def demo_game(db: Database) -> int:
     """The demo battle (Waterloo: Armée du Nord against Wellington's army), made once."""
-    with db.session() as s:
-        for g in list_games(s):
-            if g.name == DEMO_NAME:
-                assert g.id is not None
-                return g.id
+    reader = db.rows()
+    if reader is not None:  # an SQLite file: found without loading the ORM
+        games = reader.games()
+    else:
+        from eote_ref.store import list_games
+
+        with db.session() as s:
+            games = list_games(s)
+    for g in games:
+        if g.name == DEMO_NAME:
+            assert g.id is not None
+            return int(g.id)
     folder = shipped_army_lists_dir()
     if folder is None:
         raise SetupError("the shipped army lists are not installed")
@@ -239,6 +256,8 @@ class SetupService:
     @staticmethod
     def summarise(path: pathlib.Path) -> ListSummary:
         """Load an army-list file and summarise it; ValueError (with every problem) if bad."""
+        from eote_ref.referee.rosters import to_spec
+
         army = _load(path)
         divisions = [c for c in _walk(army.army) if c.level.value in ("division", "brigade")]
         return ListSummary(
@@ -288,7 +307,9 @@ class SetupService:
     @staticmethod
     def formation_choices(arm: str) -> tuple[str, ...]:
         """The formations ``arm`` may start in (docs/army-list-format.md)."""
-        return tuple(f.value for f in FORMATIONS_BY_ARM[Arm(arm)])
+        from eote_ref.armylists.model import START_FORMATIONS_BY_ARM
+
+        return tuple(f.value for f in START_FORMATIONS_BY_ARM[Arm(arm)])
 
     @staticmethod
     def list_formations(lists: Sequence[ListSummary]) -> dict[str, str]:

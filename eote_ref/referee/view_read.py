@@ -1,7 +1,7 @@
-"""Reading a game into its views: the whole game, or only what one command changed.
+"""Bringing a game's view up to date by reading only what its commands changed.
 
-:func:`read_game` builds a :class:`~eote_ref.referee.views.GameView` from every row of the
-game. :func:`patch_game` brings a view up to date after commands whose changed rows are known
+:meth:`GameService.view <eote_ref.referee.game.GameService.view>` reads the whole game the
+first time; :func:`patch_game` brings a view up to date after commands whose changed rows are known
 (:class:`~eote_ref.store.journal.Touch`, recorded by the journal as it writes): it re-reads
 only those rows and rebuilds the divisions and sides that hold them, keeping every other view
 object as it was. A change to the order of battle itself (a unit or command added, removed or
@@ -20,13 +20,10 @@ from sqlmodel import Session, col, select
 
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import (
-    CommanderView,
-    DivisionView,
     FactView,
     GameView,
     LeaderView,
     LinkView,
-    SideView,
     UnitView,
 )
 from eote_ref.store import (
@@ -36,7 +33,7 @@ from eote_ref.store import (
     GameLink,
     GameUnit,
 )
-from eote_ref.store.games import DIVISION_LEVELS, game_rows_by_id, load_game_rows
+from eote_ref.store.games import game_rows_by_id
 from eote_ref.store.journal import Touch, next_steps
 from eote_ref.store.models import UPDATE
 
@@ -70,22 +67,6 @@ def current_leader(leaders: Sequence[Any]) -> Any | None:
     """The command's living leader: its replacement when one has arrived, else the original."""
     alive = [lead for lead in leaders if not lead.killed]
     return alive[-1] if alive else (leaders[0] if leaders else None)
-
-
-def tree_order(commands: Sequence[Any]) -> list[Any]:
-    """Commands in order-of-battle order: each command, then its subordinates, by position."""
-    children: dict[int | None, list[Any]] = {}
-    for c in commands:
-        children.setdefault(c.parent_id, []).append(c)
-    for group in children.values():
-        group.sort(key=lambda c: (c.position, c.id or 0))
-    out: list[Any] = []
-    stack = list(reversed(children.get(None, [])))
-    while stack:
-        c = stack.pop()
-        out.append(c)
-        stack.extend(reversed(children.get(c.id, [])))
-    return out
 
 
 def unit_view(
@@ -138,32 +119,6 @@ def _division_fields(c: Any) -> dict[str, Any]:
     }
 
 
-def division_view(
-    c: Any,
-    side: int,
-    parent: str | None,
-    leader: LeaderView | None,
-    rows: Sequence[Any],
-    leader_names: dict[int | None, str],
-    threshold: int,
-) -> DivisionView:
-    """A division row with its leader and its unit rows (sorted here by position)."""
-    units = tuple(
-        unit_view(u, c.id, leader_names, threshold)
-        for u in sorted(rows, key=lambda u: (u.position, u.id))
-    )
-    return DivisionView(
-        id=c.id,
-        side=side,
-        name=c.name,
-        level=c.level,
-        parent=parent,
-        leader=leader,
-        units=units,
-        **_division_fields(c),
-    )
-
-
 def links(s: Session, game_id: int) -> tuple[LinkView, ...]:
     """The game's unit links, oldest first."""
     return tuple(
@@ -200,61 +155,6 @@ def _game_fields(s: Session, game: Any, provisional: bool) -> dict[str, Any]:
         "can_undo": can_undo,
         "can_redo": can_redo,
     }
-
-
-def read_game(s: Session, game_id: int, threshold: int, provisional: bool) -> tuple[int, GameView]:
-    """The whole game read into views, with the game's version it shows."""
-    state = load_game_rows(s, game_id)
-    game = state.game
-    leaders_by_command: dict[int, list[Any]] = {}
-    for lead in state.leaders:
-        leaders_by_command.setdefault(lead.command_id, []).append(lead)
-    leader_names = {lead.id: lead.name for lead in state.leaders}
-    units_by_command: dict[int, list[Any]] = {}
-    for u in state.units:
-        units_by_command.setdefault(u.command_id, []).append(u)
-    commands = {c.id: c for c in state.commands}
-    side_pos = {side.id: side.position for side in state.sides}
-    divisions: dict[int, list[DivisionView]] = {p: [] for p in side_pos.values()}
-    commanders: dict[int, list[CommanderView]] = {p: [] for p in side_pos.values()}
-    for c in tree_order(state.commands):
-        chief = current_leader(leaders_by_command.get(c.id, []))
-        lv = leader_view(chief) if chief else None
-        pos = side_pos[c.side_id]
-        if c.level not in DIVISION_LEVELS:
-            commanders[pos].append(CommanderView(c.id, pos, c.name, c.level, lv))
-            continue
-        parent = commands.get(c.parent_id) if c.parent_id else None
-        divisions[pos].append(
-            division_view(
-                c,
-                pos,
-                parent.name if parent else None,
-                lv,
-                units_by_command.get(c.id, []),
-                leader_names,
-                threshold,
-            )
-        )
-    sides = tuple(
-        SideView(
-            position=side.position,
-            name=side.name,
-            army_lists=tuple(side.army_lists),
-            commanders=tuple(commanders[side.position]),
-            divisions=tuple(divisions[side.position]),
-        )
-        for side in state.sides
-    )
-    assert game.id is not None
-    view = GameView(
-        id=game.id,
-        sides=sides,
-        links=links(s, game_id),
-        facts=facts(s, game_id),
-        **_game_fields(s, game, provisional),
-    )
-    return game.version, view
 
 
 @dataclass

@@ -26,8 +26,11 @@ class CombatArm(enum.Enum):
     ARTILLERY = "artillery"
 
 
-class Formation(enum.Enum):
-    """Formations the rules distinguish (EotE 1.0.2, 5.3.6, 5.4, 5.2.3)."""
+class Formation(enum.StrEnum):
+    """Formations the rules distinguish (EotE 1.0.2, 5.3.6, 5.4, 5.2.3): the one vocabulary.
+
+    Army lists, the store and the referee write a formation as its value.
+    """
 
     LINE = "line"
     COLUMN = "column"

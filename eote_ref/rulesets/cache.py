@@ -27,7 +27,7 @@ T = TypeVar("T")
 
 _PACKAGE = pathlib.Path(eote_ref.__file__).parent
 #: The sources a loaded ruleset depends on, besides the YAML file itself.
-_SOURCES = ("rules/*.py", "rulesets/*.py", "yamlio.py")
+_SOURCES = ("rules/*.py", "rulesets/*.py", "yamlio/*.py")
 
 
 def _key(yaml_file: pathlib.Path) -> str | None:

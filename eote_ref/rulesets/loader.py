@@ -15,9 +15,11 @@ import pathlib
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from eote_ref import yamlio
 from eote_ref.rules.ruleset import Ruleset
-from eote_ref.yamlio import Document, Problem
+from eote_ref.yamlio.document import Document
+from eote_ref.yamlio.loader import load_file
+from eote_ref.yamlio.problems import Problem, YamlError, raise_if
+from eote_ref.yamlio.typed import parse
 
 DEFAULT_RULESET = pathlib.Path(__file__).with_name("eote-6.2.yaml")
 
@@ -34,7 +36,7 @@ def load_ruleset(path: str | pathlib.Path | None = None) -> Ruleset:
     """Load a ruleset file (the shipped EotE 6.2 data when ``path`` is None); YamlError if bad."""
     if path is None:
         return load_default()
-    doc = yamlio.load_file(path)
+    doc = load_file(path)
     return _load(doc)
 
 
@@ -47,23 +49,23 @@ def load_default() -> Ruleset:
     """
     from eote_ref.rulesets.cache import cached
 
-    return cached(DEFAULT_RULESET, lambda: _load(yamlio.load_file(DEFAULT_RULESET)), Ruleset)
+    return cached(DEFAULT_RULESET, lambda: _load(load_file(DEFAULT_RULESET)), Ruleset)
 
 
 def validate_ruleset(path: str | pathlib.Path) -> list[Problem]:
     """Every problem of a ruleset file (empty when it is valid)."""
     try:
         load_ruleset(path)
-    except yamlio.YamlError as exc:
+    except YamlError as exc:
         return exc.problems
     return []
 
 
 def _load(doc: Document) -> Ruleset:
-    yamlio.raise_if(_check_numbers(doc))
-    rs = yamlio.parse(Ruleset, doc)
+    raise_if(_check_numbers(doc))
+    rs = parse(Ruleset, doc)
     problems = list(_check(rs, doc))
-    yamlio.raise_if(problems)
+    raise_if(problems)
     return rs
 
 
@@ -93,7 +95,7 @@ def _check_numbers(doc: Document) -> Iterator[Problem]:
 
 def _reference_keys() -> dict[str, Any]:
     """Key sets of the shipped file's mappings, which every edited copy must match."""
-    data = yamlio.load_file(DEFAULT_RULESET).data
+    data = load_file(DEFAULT_RULESET).data
     keys: dict[str, Any] = {
         name: set(data[name]) for name in ("scales", "distances", "movement", "support")
     }

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
+# Registers the session events that tell other copies of the app of campaign writes.
+from eote_ref.store import notify  # noqa: F401
 from eote_ref.store.campaign_models import (
     Campaign,
     CampaignArmy,

@@ -30,22 +30,17 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import functools
 import os
 import pathlib
 import re
 import socket
 import sqlite3
 import sys
-from collections.abc import Iterator
-from dataclasses import dataclass
+import threading
+from collections.abc import Callable, Iterator
 from types import TracebackType
-from typing import IO, Any
-
-from sqlalchemy import create_engine, event, inspect, text
-from sqlalchemy import exc as sa_exc
-from sqlalchemy.engine import URL, Connection, Engine, make_url
-from sqlalchemy.pool import StaticPool
-from sqlmodel import Session
+from typing import IO, TYPE_CHECKING, Any
 
 from eote_ref.store import migrate
 from eote_ref.store.errors import (
@@ -56,6 +51,13 @@ from eote_ref.store.errors import (
     NotAnEoteDatabaseError,
 )
 from eote_ref.store.paths import default_database_path
+
+if TYPE_CHECKING:  # SQLAlchemy is imported when the first engine is made (not for the first paint)
+    from sqlalchemy import exc as sa_exc
+    from sqlalchemy.engine import URL, Connection, Engine
+    from sqlmodel import Session
+
+    from eote_ref.store.rows import RowReader
 
 #: The value of ``eote_meta.application`` that marks an eote-ref database.
 APPLICATION = "eote-ref"
@@ -72,6 +74,14 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 # ----------------------------------------------------------------------------- lock
+
+#: What to do instead of a second copy of the app on one file (said when the file is in use).
+SHARING_HINT = (
+    "\n\nA copy is a separate game: nothing done in it reaches this one. For two umpires on "
+    "one game, move the games to a club server ('eote-ref db copy --to URL') and open it with "
+    "--database-url in both; to show the game on a second screen, use "
+    "'eote-ref display --db FILE', which follows this file without changing it."
+)
 
 
 class FileLock:
@@ -96,7 +106,7 @@ class FileLock:
                 who = f" (held by {holder})" if holder else ""
                 raise DatabaseInUseError(
                     f"{database} is already open in another eote-ref window or process{who}. "
-                    "Close it there first, or open a copy of the file."
+                    f"Close it there first, or open a copy of the file.{SHARING_HINT}"
                 )
             # The previous holder may have deleted the file between our open and lock: retry.
             try:
@@ -150,7 +160,7 @@ class FileIdentityLock:
             raise DatabaseInUseError(
                 f"{self.path} is already open in another eote-ref window or process (perhaps "
                 "under another name: a link to the same file). Close it there first, or open "
-                "a copy of the file."
+                f"a copy of the file.{SHARING_HINT}"
             ) from None
         self._fd = fd
 
@@ -196,27 +206,78 @@ else:
 # ----------------------------------------------------------------------------- database
 
 
-@dataclass
 class Database:
     """An open eote-ref database: its engine, sessions, and (for files) the instance lock.
 
     Use it as a context manager or call :meth:`close`. ``backup`` is the copy written before
     an upgrade, when one was needed.
+
+    An SQLite file that needed no upgrade gets its engine (and so SQLAlchemy) on first use of
+    :attr:`engine`; until then :meth:`rows` reads it with the standard library's ``sqlite3``,
+    which is all the app's first window needs.
     """
 
-    engine: Engine
-    path: pathlib.Path | None = None
-    backup: pathlib.Path | None = None
-    upgraded_from: str | None = None
-    #: True when the file was opened for reading only (it, its folder or its disk is read-only).
-    read_only: bool = False
-    #: Something the user should be told about how the file was opened, or None.
-    notice: str | None = None
-    _lock: FileLock | None = None
-    _identity_lock: FileIdentityLock | None = None
-    #: The account may play games (apply commands); false for a viewer or an organiser on a
-    #: server. ``read_only`` above is also set for a viewer's role.
-    can_play: bool = True
+    def __init__(
+        self,
+        engine: Engine | None = None,
+        path: pathlib.Path | None = None,
+        backup: pathlib.Path | None = None,
+        upgraded_from: str | None = None,
+        read_only: bool = False,
+        notice: str | None = None,
+        _lock: FileLock | None = None,
+        _identity_lock: FileIdentityLock | None = None,
+        can_play: bool = True,
+        *,
+        make_engine: Callable[[], Engine] | None = None,
+        row_uri: str | None = None,
+    ) -> None:
+        if engine is None and make_engine is None:
+            raise ValueError("a Database needs an engine or a way to make one")
+        self._engine = engine
+        self._make_engine = make_engine
+        self._engine_lock = threading.Lock()
+        self.path = path
+        self.backup = backup
+        self.upgraded_from = upgraded_from
+        #: True when the file was opened for reading only (it, its folder or its disk is
+        #: read-only).
+        self.read_only = read_only
+        #: Something the user should be told about how the file was opened, or None.
+        self.notice = notice
+        self._lock = _lock
+        self._identity_lock = _identity_lock
+        #: The account may play games (apply commands); false for a viewer or an organiser on
+        #: a server. ``read_only`` above is also set for a viewer's role.
+        self.can_play = can_play
+        #: The ``sqlite3`` URI :meth:`rows` connects to (SQLite files only).
+        self._row_uri = row_uri
+        self._rows: RowReader | None = None
+
+    @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine, made (importing SQLAlchemy) on first use."""
+        if self._engine is None:
+            with self._engine_lock:  # the app's warm-up thread may be making it too
+                if self._engine is None:
+                    assert self._make_engine is not None
+                    self._engine = self._make_engine()
+        return self._engine
+
+    @property
+    def engine_ready(self) -> bool:
+        """Whether the engine exists already (SQLAlchemy is loaded)."""
+        return self._engine is not None
+
+    def rows(self) -> RowReader | None:
+        """A plain-row reader on the file through ``sqlite3`` (no ORM), or None off SQLite files."""
+        if self._row_uri is None:
+            return None
+        if self._rows is None:
+            from eote_ref.store.rows import RowReader
+
+            self._rows = RowReader(self._row_uri)
+        return self._rows
 
     def check_integrity(self) -> list[str]:
         """Run SQLite's full ``PRAGMA integrity_check``; ``["ok"]`` when the file is sound."""
@@ -225,6 +286,8 @@ class Database:
 
     def session(self) -> Session:
         """A new session; objects stay readable after commit (``expire_on_commit=False``)."""
+        from sqlmodel import Session
+
         session = Session(self.engine, expire_on_commit=False)
         if not self.can_play:
             session.info["read_only"] = self.url
@@ -237,7 +300,11 @@ class Database:
 
     def close(self) -> None:
         """Dispose of the engine (checkpointing the WAL) and release the file lock."""
-        self.engine.dispose()
+        if self._rows is not None:
+            self._rows.close()
+            self._rows = None
+        if self._engine is not None:
+            self._engine.dispose()
         if self._identity_lock is not None:
             self._identity_lock.release()
             self._identity_lock = None
@@ -269,6 +336,9 @@ def masked_url(url: str | URL) -> str:
     Both the userinfo's password and a ``password=`` (or ``sslpassword=``) in the query are
     masked, also in a text that does not parse as a URL.
     """
+    from sqlalchemy import exc as sa_exc
+    from sqlalchemy.engine import URL, make_url
+
     if isinstance(url, URL):
         shown = url.render_as_string(hide_password=True)
     else:
@@ -285,6 +355,9 @@ def parse_url(url: str) -> URL:
     Raises:
         DatabaseError: it is not a URL SQLAlchemy reads (the message shows it masked).
     """
+    from sqlalchemy import exc as sa_exc
+    from sqlalchemy.engine import make_url
+
     try:
         return make_url(url)
     except (sa_exc.ArgumentError, ValueError):
@@ -303,6 +376,9 @@ def server_engine(url: URL, **kwargs: Any) -> Engine:
     Raises:
         DatabaseError: no driver for the URL's scheme is installed.
     """
+    from sqlalchemy import create_engine
+    from sqlalchemy import exc as sa_exc
+
     try:
         return create_engine(url, **kwargs)
     except (sa_exc.NoSuchModuleError, ImportError) as error:
@@ -434,6 +510,8 @@ def _read_only_message(file: pathlib.Path) -> str:
 
 def _open_url(url: str, migrations_dir: pathlib.Path | None) -> Database:
     """A server database (or in-memory SQLite): schema checks and migrations, no file lock."""
+    from sqlalchemy import exc as sa_exc
+
     parsed = parse_url(url)
     if parsed.get_backend_name() == "sqlite":
         engine = _sqlite_engine(url, memory=True)
@@ -470,6 +548,8 @@ def _privileges(connection: Connection) -> tuple[bool, bool]:
 
     Read from the server's privileges; on SQLite, and on a server database not set up yet, both.
     """
+    from sqlalchemy import inspect, text
+
     if connection.dialect.name != "postgresql":
         return True, True
     tables = set(inspect(connection).get_table_names())
@@ -516,12 +596,16 @@ def _open_file(
             if not checked and verify is not False:
                 _inspect_file(file, True)
             backup = _backup(file, revision)
-        engine = _sqlite_engine(f"sqlite:///{file}", memory=False)
-        try:
-            upgraded_from = _upgrade_if_needed(engine, revision, migrations_dir)
-        except BaseException:
-            engine.dispose()
-            raise
+        make_engine = functools.partial(_sqlite_engine, f"sqlite:///{file}", memory=False)
+        engine = None
+        upgraded_from = None
+        if revision != migrate.head_revision(migrations_dir):  # new or older: the ORM writes
+            engine = make_engine()
+            try:
+                upgraded_from = _upgrade_if_needed(engine, revision, migrations_dir)
+            except BaseException:
+                engine.dispose()
+                raise
     except BaseException:
         identity.release()
         lock.release()
@@ -537,6 +621,8 @@ def _open_file(
         upgraded_from=upgraded_from,
         _lock=lock,
         _identity_lock=identity,
+        make_engine=make_engine,
+        row_uri=f"{file.as_uri()}?mode=rw",
     )
 
 
@@ -558,6 +644,20 @@ def _open_read_only(file: pathlib.Path, migrations_dir: pathlib.Path | None) -> 
             "writing; it cannot be written here. Copy it to a writable folder and open the copy."
         )
     uri = _read_only_uri(file)
+    return Database(
+        path=file,
+        read_only=True,
+        notice=_read_only_message(file),
+        make_engine=functools.partial(_read_only_engine, uri),
+        row_uri=uri,
+    )
+
+
+def _read_only_engine(uri: str) -> Engine:
+    """An engine reading the file at ``uri`` (a ``sqlite3`` read-only URI)."""
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.pool import StaticPool
+
     engine = create_engine(
         "sqlite://",
         creator=lambda: sqlite3.connect(uri, uri=True, check_same_thread=False),
@@ -573,11 +673,14 @@ def _open_read_only(file: pathlib.Path, migrations_dir: pathlib.Path | None) -> 
     def _on_begin(connection: Connection) -> None:
         connection.exec_driver_sql("BEGIN")
 
-    return Database(engine=engine, path=file, read_only=True, notice=_read_only_message(file))
+    return engine
 
 
 def _sqlite_engine(url: str, *, memory: bool) -> Engine:
     """An SQLite engine with WAL, foreign keys, busy timeout and real (DDL too) transactions."""
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.pool import StaticPool
+
     if memory:
         engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
     else:
@@ -682,6 +785,8 @@ def _read_only_uri(file: pathlib.Path) -> str:
 
 def _schema_revision(connection: Connection, name: str) -> str | None:
     """:func:`_inspect_file` for a server database, through SQLAlchemy."""
+    from sqlalchemy import inspect, text
+
     tables = set(inspect(connection).get_table_names())
     if not tables:
         return None
@@ -722,6 +827,8 @@ def _upgrade_if_needed(
     engine: Engine, revision: str | None, migrations_dir: pathlib.Path | None
 ) -> str | None:
     """Run the migrations from ``revision`` to head in one transaction; return the old revision."""
+    from sqlalchemy import exc as sa_exc
+
     if revision == migrate.head_revision(migrations_dir):
         return None
     try:

@@ -44,13 +44,14 @@ import enum
 import fractions
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any
 
 from sqlalchemy import Column, Table, delete, func, insert, text, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.types import JSON, Boolean, Float, Integer, String
-from sqlmodel import Session, SQLModel, col, select
+from sqlmodel import Session, col, select
 
+from eote_ref.store.changes import Change, DeleteRow, Entity, InsertRow, NewRow, SetField
 from eote_ref.store.errors import (
     InvalidChangeError,
     JournalConflictError,
@@ -76,48 +77,6 @@ from eote_ref.store.models import (
 
 #: Columns that no change may set.
 _PROTECTED = frozenset({"id", "game_id", "created_at", "version"})
-
-Entity: TypeAlias = str | type[SQLModel]
-
-
-@dataclass(frozen=True)
-class NewRow:
-    """The id of a row inserted earlier in the same :func:`apply` (by its :attr:`InsertRow.ref`).
-
-    Usable as a ``row_id`` or as a value, e.g. to attach a replacement leader just inserted.
-    """
-
-    ref: str
-
-
-@dataclass(frozen=True)
-class SetField:
-    """Set one field of one row to ``value``."""
-
-    entity: Entity
-    row_id: int | NewRow
-    field: str
-    value: Any
-
-
-@dataclass(frozen=True)
-class InsertRow:
-    """Insert a row into a game table (``game_id`` is filled in); ``ref`` names it for later."""
-
-    entity: Entity
-    values: Mapping[str, Any]
-    ref: str | None = None
-
-
-@dataclass(frozen=True)
-class DeleteRow:
-    """Delete one row of a game table (its whole content is kept for undo)."""
-
-    entity: Entity
-    row_id: int | NewRow
-
-
-Change: TypeAlias = SetField | InsertRow | DeleteRow
 
 
 @dataclass(frozen=True)
@@ -281,12 +240,17 @@ def _claim(session: Session, game_id: int, expected: int | None) -> tuple[int, i
             .order_by(col(JournalEvent.seq).desc())
             .limit(1)
         ).first()
-        what = "no journal entry" if latest is None else f"{latest[0] or latest[1]} ({latest[2]})"
+        if latest is None:
+            what = "its journal is empty now"
+        else:
+            step = latest[0] or latest[1]
+            what = f"undid {step}" if latest[2] == UNDONE else step
         assert expected is not None
+        # The first words carry the news: a status bar shows only the start of a long line.
         raise StaleGameError(
-            f"game {game_id} was changed by another copy of eote-ref since this one last read "
-            f"it (version {expected}, now {current}; newest journal entry: {what}). Nothing was "
-            "written: look at the game as it is now and enter the command again.",
+            f"Not written: the game was changed by another copy of eote-ref first ({what}). "
+            "This copy now shows the game as it is: enter the step again if it is still needed. "
+            f"(Game {game_id}: version {expected} seen, {current} now.)",
             game_id=game_id,
             expected=expected,
             current=int(current),

@@ -11,6 +11,12 @@ a few times a second (the UI hub polls it from a timer):
 
 The watcher reports changes made through any connection, this process's included; the owner
 compares the version with the one it last showed.
+
+Campaigns have no version: a watcher made with ``campaigns=True`` also answers
+:meth:`ChangeWatcher.campaigns_changed`. On PostgreSQL every transaction that writes a campaign
+row notifies :data:`CAMPAIGN_CHANNEL` (a session event below, so the campaign service, its
+commands and scripts all do); on SQLite any commit elsewhere counts (``data_version`` cannot
+tell tables apart), and the owner compares what it reads with what it shows.
 """
 
 from __future__ import annotations
@@ -18,10 +24,56 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.orm import ORMExecuteState, Session, UOWTransaction
 
+from eote_ref.store.campaign_models import (
+    Campaign,
+    CampaignArmy,
+    CampaignBattle,
+    CampaignBattleArmy,
+    CampaignMember,
+    CampaignUnit,
+)
 from eote_ref.store.journal import CHANNEL
+
+#: The PostgreSQL channel told of every transaction that writes a campaign's rows.
+CAMPAIGN_CHANNEL = "eote_ref_campaign"
+
+_CAMPAIGN_ROWS = (
+    Campaign,
+    CampaignArmy,
+    CampaignBattle,
+    CampaignBattleArmy,
+    CampaignMember,
+    CampaignUnit,
+)
+
+
+def _notify_campaigns(session: Session) -> None:
+    """Queue a campaign notification in the session's transaction (sent if it commits)."""
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_notify(:channel, '')"), {"channel": CAMPAIGN_CHANNEL})
+
+
+@event.listens_for(Session, "after_flush")
+def _campaign_rows_flushed(session: Session, _context: UOWTransaction) -> None:
+    # PostgreSQL sends one notification per channel and payload per transaction.
+    for rows in (session.new, session.dirty, session.deleted):
+        if any(isinstance(row, _CAMPAIGN_ROWS) for row in rows):
+            _notify_campaigns(session)
+            return
+
+
+@event.listens_for(Session, "do_orm_execute")
+def _campaign_rows_written(state: ORMExecuteState) -> None:
+    # Bulk statements (``insert(CampaignBattle)``...) bypass the flush.
+    if state.is_select or not (state.is_insert or state.is_update or state.is_delete):
+        return
+    if any(issubclass(m.class_, _CAMPAIGN_ROWS) for m in state.all_mappers):
+        _notify_campaigns(state.session)
 
 
 class ChangeWatcher:
@@ -29,14 +81,20 @@ class ChangeWatcher:
 
     Args:
         engine: the database's engine (:attr:`eote_ref.store.Database.engine`).
+        campaigns: also follow campaigns (:meth:`campaigns_changed`).
     """
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, campaigns: bool = False) -> None:
         self.engine = engine
         self.postgres = engine.dialect.name == "postgresql"
+        self.campaigns = campaigns
         self._connection: Connection | None = None
         self._listener: Any = None
         self._data_version: int | None = None
+        #: What was seen but not yet asked for: game ids told of (None: read every game)...
+        self._games_due: set[int] | None = set()
+        #: ...and whether a campaign may have changed.
+        self._campaigns_due = False
         self._versions: dict[int, int] = self._read_versions()
         if self.postgres:
             self._listen()
@@ -64,20 +122,36 @@ class ChangeWatcher:
         raw.detach()  # never handed back to the pool while it listens
         driver.autocommit = True
         driver.execute(f"LISTEN {CHANNEL}")
+        if self.campaigns:
+            driver.execute(f"LISTEN {CAMPAIGN_CHANNEL}")
         self._listener = driver
 
-    def _notified(self) -> set[int] | None:
-        """Game ids named by notifications since the last call; None if the listener was lost."""
-        try:
-            ids = {int(n.payload) for n in self._listener.notifies(timeout=0)}
-        except Exception:  # noqa: BLE001 - a dropped connection: start again from a full read
-            with contextlib.suppress(Exception):
-                self._listener.close()
-            self._listener = None
+    def _collect(self) -> None:
+        """Take in what was committed since the last look (notifications, ``data_version``)."""
+        if not self.postgres:
+            if self._sqlite_moved():
+                self._games_due = None
+                self._campaigns_due = True
+            return
+        notes: list[Any] | None = None
+        if self._listener is not None:
+            try:
+                notes = list(self._listener.notifies(timeout=0))
+            except Exception:  # noqa: BLE001 - a dropped connection: start again from a full read
+                with contextlib.suppress(Exception):
+                    self._listener.close()
+                self._listener = None
+        if notes is None:  # the listener was lost: anything may have changed meanwhile
             with contextlib.suppress(Exception):
                 self._listen()
-            return None
-        return ids
+            self._games_due = None
+            self._campaigns_due = True
+            return
+        for note in notes:
+            if note.channel == CAMPAIGN_CHANNEL:
+                self._campaigns_due = True
+            elif self._games_due is not None:
+                self._games_due.add(int(note.payload))
 
     def _sqlite_moved(self) -> bool:
         if self._connection is None:
@@ -94,24 +168,30 @@ class ChangeWatcher:
 
         A deleted game is reported with version ``-1``.
         """
-        if self.postgres:
-            ids = self._notified() if self._listener is not None else None
-            if ids is not None and not ids:
-                return {}
-            fresh = self._read_versions(ids)
-            if ids is not None:
-                fresh.update(dict.fromkeys(ids - fresh.keys(), -1))
-                changed = {i: v for i, v in fresh.items() if self._versions.get(i) != v}
-                self._versions.update(fresh)
-                return changed
-        else:
-            if not self._sqlite_moved():
-                return {}
-            fresh = self._read_versions()
+        self._collect()
+        ids, self._games_due = self._games_due, set()
+        if ids is not None and not ids:
+            return {}
+        fresh = self._read_versions(ids)
+        if ids is not None:
+            fresh.update(dict.fromkeys(ids - fresh.keys(), -1))
+            changed = {i: v for i, v in fresh.items() if self._versions.get(i) != v}
+            self._versions.update(fresh)
+            return changed
         changed = {i: v for i, v in fresh.items() if self._versions.get(i) != v}
         changed.update(dict.fromkeys(self._versions.keys() - fresh.keys(), -1))
         self._versions = fresh
         return changed
+
+    def campaigns_changed(self) -> bool:
+        """Whether a campaign may have changed since the last call (made with ``campaigns``).
+
+        On PostgreSQL only a write to a campaign's rows counts; on SQLite any commit made
+        through another connection (this process's other windows included).
+        """
+        self._collect()
+        due, self._campaigns_due = self._campaigns_due, False
+        return due
 
     def close(self) -> None:
         """Stop listening and give the connections back."""

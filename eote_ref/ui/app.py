@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 import argparse
+import builtins
+import contextlib
 import gc
 import importlib
+import linecache
 import os
 import sys
+import threading
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from eote_ref.referee.session import Database
 
 if TYPE_CHECKING:
-    from eote_ref.referee.session import Database
+    from collections.abc import Iterator
 
-#: Set to 1 to print the milliseconds from process start to the dashboard shown, then quit.
+#: Set to 1 to print the milliseconds from process start to the dashboard shown, then quit;
+#: ``warm`` to go on until the background warm-up (:data:`AFTER_FIRST_PAINT`) is done and
+#: print its milliseconds after the window was shown too.
 EXIT_WHEN_READY_ENV = "EOTE_REF_EXIT_WHEN_READY"
 #: A launcher's ``time.time()`` at process launch (the start-up benchmark sets it).
 LAUNCH_TIME_ENV = "EOTE_REF_LAUNCH_TIME"
@@ -21,16 +29,29 @@ LAUNCH_TIME_ENV = "EOTE_REF_LAUNCH_TIME"
 COLOR_SCHEME_ENV = "EOTE_REF_COLOR_SCHEME"
 
 #: The layers under the widgets that the first window needs (the database, the game, the
-#: turn guide's checks), imported before PySide6. PySide6 replaces ``__import__`` with a hook
-#: that inspects every later import statement; the database layer (SQLAlchemy, SQLModel,
-#: pydantic) runs thousands of them, so importing it first starts the app markedly faster
-#: and with less memory. Measured with ``scripts/bench_startup.py``.
+#: turn guide's to-do list), imported before PySide6, whose import hook inspects every later
+#: import statement. None of them imports SQLAlchemy, SQLModel or pydantic: on an SQLite file
+#: the first window is read with the standard library's ``sqlite3``
+#: (:mod:`eote_ref.store.rows`), and the ORM is loaded after the first paint
+#: (:data:`AFTER_FIRST_PAINT`).
 BEFORE_QT = (
     "eote_ref.referee.session",
     "eote_ref.referee.game",
     "eote_ref.referee.setup",
     "eote_ref.referee.todo",
+)
+
+#: Imported on a background thread once the first window is painted, so that the umpire's
+#: first command finds them loaded: the ORM and journal (SQLAlchemy, SQLModel, pydantic), the
+#: turn's carry-over, the wording of changes, and the checks behind the wizards. Plain Python
+#: only (no Qt), so a thread may import them. Measured with ``scripts/bench_startup.py``.
+AFTER_FIRST_PAINT = (
+    "eote_ref.store.journal",
+    "eote_ref.store.games",
+    "eote_ref.referee.turn",
+    "eote_ref.referee.wording",
     "eote_ref.referee.checks",
+    "eote_ref.referee.batch",
 )
 
 
@@ -64,22 +85,80 @@ def import_for_first_window() -> None:
     of objects that all stay alive, and each collection would walk them again (a fifth of
     the import time).
     """
+    with _collector_paused():
+        for module in BEFORE_QT:
+            importlib.import_module(module)
+        importlib.import_module("eote_ref.ui.main_window")
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        for module in BEFORE_QT:
-            importlib.import_module(module)
-        from eote_ref.referee.checks import load_checks
-
-        load_checks()  # the turn guide's checks: plain Python, so before Qt too
-        importlib.import_module("eote_ref.ui.main_window")
+        yield
     finally:
         if was_enabled:
             gc.enable()
 
 
+#: The interpreter's own ``__import__``, saved before PySide6 replaces it with its hook.
+_PLAIN_IMPORT = builtins.__import__
+
+
+def warm_up(db: Database) -> None:
+    """Import :data:`AFTER_FIRST_PAINT`, register every check and make the database's engine.
+
+    Run on a background thread after the first paint; a command given meanwhile waits for
+    the module it needs (Python's import lock), never for more.
+
+    PySide6's import hook reads the whole source of every module imported after Qt (looking
+    for ``from __feature__ import``) and leaves it in :mod:`linecache`: for the ORM that is
+    about 21 MiB and a third of a second. These modules never use Qt, so this thread imports
+    them with the interpreter's own ``__import__``; every other thread keeps PySide6's hook.
+    """
+    hook = builtins.__import__
+    me = threading.get_ident()
+
+    def plain_here(name: str, *args: Any, **kwargs: Any) -> Any:
+        chosen = _PLAIN_IMPORT if threading.get_ident() == me else hook
+        return chosen(name, *args, **kwargs)
+
+    builtins.__import__ = plain_here
+    try:
+        for module in AFTER_FIRST_PAINT:
+            importlib.import_module(module)
+        from eote_ref.referee.checks import load_checks
+
+        load_checks()
+        db.engine  # noqa: B018 - made now, so the first command does not make it
+    finally:
+        if builtins.__import__ is plain_here:
+            builtins.__import__ = hook
+        linecache.clearcache()
+
+
+def start_warm_up(db: Database) -> threading.Thread:
+    """Start :func:`warm_up` on a daemon thread; returns the thread."""
+    thread = threading.Thread(target=warm_up, args=(db,), name="eote-ref warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
 def run_app(args: argparse.Namespace) -> int:
-    """Open the database and the main window and run the Qt event loop; returns the exit code."""
+    """Open the database and the main window and run the Qt event loop; returns the exit code.
+
+    The database is opened before Qt is imported: an up-to-date SQLite file needs only
+    ``sqlite3``, but a new or older file (or a server) loads the ORM and Alembic, which cost
+    less time and memory before PySide6's import hook. A refusal is reported once the Qt
+    application exists.
+    """
+    with _collector_paused():
+        for module in BEFORE_QT:
+            importlib.import_module(module)
+        opened = open_database_quietly(
+            getattr(args, "db", None), getattr(args, "database_url", None)
+        )
     import_for_first_window()
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtGui import QGuiApplication
@@ -103,9 +182,10 @@ def run_app(args: argparse.Namespace) -> int:
     app.setDesktopFileName("eote-ref")
     apply_scheme(app, os.environ.get(COLOR_SCHEME_ENV, "system"))
 
-    db = open_database_or_report(getattr(args, "db", None), getattr(args, "database_url", None))
-    if db is None:
+    if not isinstance(opened, Database):
+        _report_refusal(*opened)
         return 2
+    db = opened
     from eote_ref.ui.main_window import MainWindow
 
     try:
@@ -117,15 +197,32 @@ def run_app(args: argparse.Namespace) -> int:
         window.show()
         # What start-up made lives as long as the app: spare it the collector's full passes.
         gc.freeze()
-        if os.environ.get(EXIT_WHEN_READY_ENV) == "1":
+        mode = os.environ.get(EXIT_WHEN_READY_ENV)
 
-            def ready() -> None:
-                app.processEvents()
-                print(f"ready in {(time.time() - started) * 1000:.0f} ms", flush=True)  # noqa: T201
+        def after_first_paint() -> None:
+            app.processEvents()  # the first paint
+            shown = time.time()
+            if mode in ("1", "warm"):
+                print(f"ready in {(shown - started) * 1000:.0f} ms", flush=True)  # noqa: T201
+            if mode == "1":
                 window.close()
                 app.quit()
+                return
+            warming = start_warm_up(db)
+            if mode == "warm":
 
-            QTimer.singleShot(0, ready)
+                def wait() -> None:
+                    if warming.is_alive():
+                        QTimer.singleShot(5, wait)
+                        return
+                    ms = (time.time() - shown) * 1000
+                    print(f"warm in {ms:.0f} ms after shown", flush=True)  # noqa: T201
+                    window.close()
+                    app.quit()
+
+                wait()
+
+        QTimer.singleShot(0, after_first_paint)
         return int(app.exec())
     finally:
         db.close()
@@ -137,23 +234,34 @@ def open_database_or_report(db_path: str | None, url: str | None) -> Database | 
     A file that is locked by another window, written by a newer eote-ref, damaged, or not an
     eote-ref database at all is reported and left exactly as it was.
     """
-    from PySide6.QtWidgets import QMessageBox
+    opened = open_database_quietly(db_path, url)
+    if isinstance(opened, Database):
+        return opened
+    _report_refusal(*opened)
+    return None
 
+
+def open_database_quietly(db_path: str | None, url: str | None) -> Database | tuple[str, str]:
+    """Open the app's database, or say why not: a message box's ``(title, text)`` (no Qt here)."""
     from eote_ref.referee import session
 
     where = url or db_path or str(session.default_location())
     try:
         return session.open_app_database(db_path, url)
     except session.DatabaseInUseError as e:
-        title, text = "Database already open", str(e)
+        return "Database already open", str(e)
     except session.NewerVersionError as e:
-        title = "Database from a newer eote-ref"
         text = f"{e}\n\nUpdate eote-ref to open it; the file has not been changed."
+        return "Database from a newer eote-ref", text
     except session.CorruptDatabaseError as e:
-        title, text = "Database damaged", str(e)
+        return "Database damaged", str(e)
     except session.NotAnEoteDatabaseError as e:
-        title, text = "Not an eote-ref database", str(e)
+        return "Not an eote-ref database", str(e)
     except (session.DatabaseError, ValueError, OSError) as e:
-        title, text = "Cannot open the database", f"{where}:\n{e}"
+        return "Cannot open the database", f"{where}:\n{e}"
+
+
+def _report_refusal(title: str, text: str) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
     QMessageBox.critical(None, f"eote-ref — {title}", text)
-    return None

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-import html
+import contextlib
 import pathlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
-from PySide6.QtCharts import (
-    QBarCategoryAxis,
-    QBarSeries,
-    QBarSet,
-    QChart,
-    QChartView,
-    QLineSeries,
-    QValueAxis,
-)
-from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QCloseEvent, QColor, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -54,14 +45,14 @@ from eote_ref.referee.campaign import (
 )
 from eote_ref.referee.campaign.report import (
     BATTLE_TIPS,
-    PALETTE,
     campaign_report_html,
     chart_labels,
     losses_by_battle,
-    nice_top,
     settings_text,
 )
+from eote_ref.ui.campaign_charts import bar_chart, chart_view, line_chart
 from eote_ref.ui.campaign_dialogs import ArmyDialog, BattleDialog, MemberDialog, campaign_events
+from eote_ref.ui.campaign_follow import TableRows, keep_selection
 
 LEAGUE_HEADERS = ("#", "Name", "P", "W", "D", "L", "Pts", "Inflicted", "Suffered", "+/-")
 BATTLE_HEADERS = (
@@ -123,76 +114,6 @@ def _league_rows(rows: Sequence[LeagueRow], *, nations: bool = False) -> list[li
     ]
 
 
-def _chart_view(name: str) -> QChartView:
-    view = QChartView()
-    view.setObjectName(name)
-    view.setRenderHint(QPainter.RenderHint.Antialiasing)
-    view.setMinimumHeight(220)
-    return view
-
-
-def _wrap(label: str, width: int = 14) -> str:
-    """An axis label broken into lines of about ``width`` characters (HTML line breaks)."""
-    lines: list[str] = []
-    for word in label.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return "<br>".join(html.escape(line) for line in lines) or label
-
-
-def _axes(chart: QChart, labels: Sequence[str], top: int) -> tuple[QBarCategoryAxis, QValueAxis]:
-    x = QBarCategoryAxis()
-    # long scenario names wrap onto more lines (axis labels take HTML) instead of being cut
-    x.append([_wrap(label) for label in labels] or [""])
-    y = QValueAxis()
-    y.setRange(0, nice_top(top))
-    y.setTickCount(5)
-    y.setLabelFormat("%d")
-    chart.addAxis(x, Qt.AlignmentFlag.AlignBottom)
-    chart.addAxis(y, Qt.AlignmentFlag.AlignLeft)
-    return x, y
-
-
-def line_chart(title: str, labels: Sequence[str], series: Mapping[str, Sequence[int]]) -> QChart:
-    """A QtCharts line chart: one line per series, one point per label."""
-    chart = QChart()
-    chart.setTitle(title)
-    top = max((v for values in series.values() for v in values), default=0)
-    x, y = _axes(chart, labels, top)
-    for i, (name, values) in enumerate(series.items()):
-        line = QLineSeries()
-        line.setName(name)
-        line.setColor(QColor(PALETTE[i % len(PALETTE)]))
-        line.setPointsVisible(True)
-        for j, v in enumerate(values):
-            line.append(j, v)
-        chart.addSeries(line)
-        line.attachAxis(y)
-        # category axes place category j at x = j for line series
-        line.attachAxis(x)
-    return chart
-
-
-def bar_chart(title: str, labels: Sequence[str], series: Mapping[str, Sequence[int]]) -> QChart:
-    """A QtCharts grouped bar chart: one bar set per series."""
-    chart = QChart()
-    chart.setTitle(title)
-    bars = QBarSeries()
-    for i, (name, values) in enumerate(series.items()):
-        s = QBarSet(name)
-        s.setColor(QColor(PALETTE[i % len(PALETTE)]))
-        s.append([float(v) for v in values])
-        bars.append(s)
-    chart.addSeries(bars)
-    top = max((v for values in series.values() for v in values), default=0)
-    x, y = _axes(chart, labels, top)
-    bars.attachAxis(x)
-    bars.attachAxis(y)
-    return chart
-
-
 class CampaignWindow(QMainWindow):
     """Every campaign of the database, one at a time, in tabs.
 
@@ -203,6 +124,11 @@ class CampaignWindow(QMainWindow):
 
     #: A game was set up for a battle ("Start next battle"); the main window opens it.
     game_started = Signal(int)
+
+    #: How often (milliseconds) to look for campaign changes made by another copy of the app.
+    FOLLOW_MS = 1000
+    #: The status bar's word when another copy changed the campaign shown.
+    CHANGED_ELSEWHERE = "Another copy of eote-ref changed the campaigns: shown as they are now."
 
     def __init__(self, service: CampaignService, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -319,8 +245,8 @@ class CampaignWindow(QMainWindow):
         charts_page = QWidget()
         cl = QVBoxLayout(charts_page)
         row = QHBoxLayout()
-        self.points_chart = _chart_view("pointsChart")
-        self.losses_chart = _chart_view("lossesChart")
+        self.points_chart = chart_view("pointsChart")
+        self.losses_chart = chart_view("lossesChart")
         row.addWidget(self.points_chart)
         row.addWidget(self.losses_chart)
         cl.addLayout(row, 1)
@@ -331,12 +257,40 @@ class CampaignWindow(QMainWindow):
         self.battle_combo.currentIndexChanged.connect(self._show_turns)
         pick.addWidget(self.battle_combo, 1)
         cl.addLayout(pick)
-        self.turns_chart = _chart_view("turnsChart")
+        self.turns_chart = chart_view("turnsChart")
         cl.addWidget(self.turns_chart, 1)
         self.tabs.addTab(charts_page, "Charts")
 
+        # Follow changes made by another copy of the app (a club's server): LISTEN/NOTIFY on
+        # PostgreSQL, PRAGMA data_version on SQLite (see CampaignService.changed_elsewhere).
+        self._follow = QTimer(self)
+        self._follow.setInterval(self.FOLLOW_MS)
+        self._follow.timeout.connect(self.follow)
+        self.destroyed.connect(lambda *_: service.stop_watching())
+        self._start_following()
         self.reload_campaigns()
-        campaign_events().changed.connect(self.campaign_changed)
+
+    def _start_following(self) -> None:
+        if not self._follow.isActive():
+            self.service.changed_elsewhere()  # starts watching, before the next read
+            campaign_events().changed.connect(self.campaign_changed)
+            self._follow.start()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown again after closing: follow again, from the campaigns as they are now."""
+        if not self._follow.isActive():
+            self._start_following()
+            self.reload_campaigns()
+        super().showEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """A closed window stops following: no timer, no connection kept, no events."""
+        if self._follow.isActive():
+            self._follow.stop()
+            self.service.stop_watching()
+            with contextlib.suppress(RuntimeError, TypeError):
+                campaign_events().changed.disconnect(self.campaign_changed)
+        super().closeEvent(event)
 
     @staticmethod
     def _page(view: QWidget, *buttons: tuple[str, Callable[[], object], str]) -> QWidget:
@@ -387,8 +341,39 @@ class CampaignWindow(QMainWindow):
         """Show the campaign with this id."""
         self.campaign_combo.setCurrentIndex(self.campaign_combo.findData(campaign_id))
 
-    def refresh(self) -> None:
-        """Read the campaign again and fill every tab."""
+    def follow(self) -> bool:
+        """Show what another copy of the app changed in the campaigns; whether anything did.
+
+        The lists are filled again only when what they show changed, keeping the selections.
+        """
+        shown = [
+            (self.campaign_combo.itemData(i), self.campaign_combo.itemText(i))
+            for i in range(self.campaign_combo.count())
+        ]
+        try:
+            if not self.service.changed_elsewhere():
+                return False
+            chooser = [(c.id, c.name) for c in self.service.list_campaigns()]
+            same = chooser == shown and self.campaign_id is not None
+            view = self.service.view(self.campaign_id) if same and self.campaign_id else None
+        except Exception:  # noqa: BLE001 - a lost connection: look again on the next tick
+            return False
+        if view is None:  # a campaign added, renamed or deleted elsewhere
+            if chooser == shown:
+                return False
+            self.reload_campaigns()
+        elif view == self.view:
+            return False
+        else:
+            self.refresh(view)
+        self.statusBar().showMessage(self.CHANGED_ELSEWHERE, 8000)
+        return True
+
+    def refresh(self, view: CampaignView | None = None) -> None:
+        """Read the campaign again (unless ``view`` is given) and fill every tab.
+
+        The selected member, army or unit, battle and chart stay selected.
+        """
         if self.campaign_id is None:
             self.view = None
             for t in (self.members, self.battles, self.league, self.league_armies):
@@ -397,7 +382,23 @@ class CampaignWindow(QMainWindow):
             self.armies.clear()
             self.settings_label.setText("No campaign yet: start one with New campaign.")
             return
-        v = self.view = self.service.view(self.campaign_id)
+        restore = keep_selection(
+            (
+                TableRows(
+                    self.members, lambda: [m.id for m in self.view.members] if self.view else []
+                ),
+                TableRows(
+                    self.battles, lambda: [b.id for b in self.view.battles] if self.view else []
+                ),
+            ),
+            self.armies,
+            (self.battle_combo,),
+        )
+        v = self.view = view if view is not None else self.service.view(self.campaign_id)
+        self._fill_all(v)
+        restore()
+
+    def _fill_all(self, v: CampaignView) -> None:
         self.settings_label.setText(settings_text(v.info))
         self.settings_label.setToolTip(
             "League points for each result, and the share of its hits a surviving unit "

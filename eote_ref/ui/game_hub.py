@@ -75,8 +75,20 @@ class GameHub(QObject):
             return False
         if changed:
             self._on_change()
-            self.message.emit("The game was changed in another window or on another machine.")
+            self.message.emit(self._changed_elsewhere_text())
         return changed
+
+    def _changed_elsewhere_text(self) -> str:
+        """The status bar's news of a change made elsewhere: its newest journal step."""
+        try:
+            newest = self.service.journal(limit=1)
+        except Exception:  # noqa: BLE001 - the news is a nicety: never fail the refresh on it
+            newest = []
+        if not newest:
+            return "Another copy of eote-ref changed the game."
+        step = newest[0]
+        what = f"undid {step.summary}" if step.status == "undone" else step.summary
+        return f"Another copy of eote-ref changed the game: {what}"
 
     def attempt(self, action: Callable[[], T]) -> T | None:
         """Call ``action`` (one service call); a refused edit becomes a status message."""

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref import __version__
-from eote_ref.referee.batch import BATCHES
 from eote_ref.referee.game import GameService
 from eote_ref.referee.session import Database, describe_location, game_exists, list_games
 from eote_ref.referee.setup import SetupError, SetupService
@@ -461,6 +460,8 @@ class MainWindow(QMainWindow):
         """
         if self.hub is None or self.dashboard is None:
             return None
+        from eote_ref.referee.batch import BATCHES  # with the checks: not for the first paint
+
         if entry.key in BATCHES:
             self.open_batch(entry.key)
             return None
@@ -536,7 +537,7 @@ class MainWindow(QMainWindow):
     def new_game(self) -> None:
         """Open the new-game wizard; open the game it creates."""
         try:
-            from eote_ref.ui.new_game_wizard import NewGameWizard
+            from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
         except ImportError as e:
             self._not_available("New game", e)
             return
@@ -551,7 +552,7 @@ class MainWindow(QMainWindow):
         """Open the roster (army list) editor in its own window."""
         try:
             from eote_ref.referee.roster_service import RosterService
-            from eote_ref.ui.roster_editor import RosterEditorWindow
+            from eote_ref.ui.roster_editor.window import RosterEditorWindow
         except ImportError as e:
             self._not_available("Roster editor", e)
             return

@@ -10,7 +10,7 @@ limbering costs (EotE 5.2). The numbers come from
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -34,11 +34,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.referee.checks.movement import MovementRow, movement_table
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import GameView
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
+
+if TYPE_CHECKING:  # the checks (and the ORM under them) load when the panel first computes
+    from eote_ref.referee.checks.movement import MovementRow
 
 #: The main window's attribute holding the dock.
 DOCK_ATTRIBUTE = "movementDock"
@@ -189,6 +191,8 @@ class MovementPanel(QWidget):
             f"<b>Movement</b> <span style='color:{dim}'>(EotE 5.1-5.3, {view.figure_scale})</span>"
             f"<br>{who}"
         )
+        from eote_ref.referee.checks.movement import movement_table
+
         chosen = str(self.side.currentData() or "")
         self.model.set_rows(
             [r for r in movement_table(self.hub.service, view) if not chosen or r.side == chosen]

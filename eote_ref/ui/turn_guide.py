@@ -16,8 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.referee.checks import REGISTRY, load_checks
-from eote_ref.referee.todo import Check, owed
+from eote_ref.referee.todo import RESOLVABLE, Check, owed
 from eote_ref.referee.views import GameView
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
@@ -55,7 +54,6 @@ class TurnGuide(QWidget):
     def __init__(self, hub: GameHub, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.hub = hub
-        load_checks()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         self.heading = QLabel()
@@ -88,7 +86,7 @@ class TurnGuide(QWidget):
         """List the checks due in the current phase and offer its wizards."""
         dim = marker_colors(self.palette()).dim_text.name()
         self.checks = self.hub.due_in(view)
-        resolvable = sum(1 for c in self.checks if c.procedure in REGISTRY)
+        resolvable = sum(1 for c in self.checks if c.procedure in RESOLVABLE)
         due = len(owed(self.checks))
         info = len(self.checks) - due
         noted = f" ({info} for information)" if info else ""
@@ -113,7 +111,7 @@ class TurnGuide(QWidget):
             if not c.due:
                 item.setForeground(marker_colors(self.palette()).dim_text)
                 item.setToolTip("For information: nothing to roll this turn")
-            elif c.procedure not in REGISTRY:
+            elif c.procedure not in RESOLVABLE:
                 item.setForeground(marker_colors(self.palette()).dim_text)
                 item.setToolTip("Record this on the dashboard (no wizard for it yet)")
             else:

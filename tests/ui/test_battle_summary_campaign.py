@@ -9,15 +9,13 @@ from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.campaign import CampaignService, NewBattle, carried_hits
 from eote_ref.referee.game import GameService
-from eote_ref.referee.setup import shipped_army_lists
 from eote_ref.referee.summary import battle_summary
 from eote_ref.store import Database
 from eote_ref.ui.battle_summary import BattleSummaryDialog
 from eote_ref.ui.campaign_dialogs import BattleDialog
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.main_window import MainWindow
-
-LISTS = {p.name: p for p in shipped_army_lists()}
+from tests.shipped import LISTS
 
 
 @pytest.fixture

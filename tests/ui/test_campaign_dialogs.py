@@ -10,12 +10,10 @@ from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.campaign import CampaignService, NewBattle
 from eote_ref.referee.game import GameService
-from eote_ref.referee.setup import shipped_army_lists
 from eote_ref.store import Database
 from eote_ref.ui.campaign_dialogs import ArmyDialog, BattleDialog, MemberDialog
 from eote_ref.ui.campaign_window import CampaignWindow
-
-LISTS = {p.name: p for p in shipped_army_lists()}
+from tests.shipped import LISTS
 
 
 @pytest.fixture

@@ -15,14 +15,13 @@ from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.campaign import CampaignService, carried_hits
 from eote_ref.referee.game import GameService
-from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
+from eote_ref.referee.setup import NewGame, create_new_game
 from eote_ref.store import Database, SetField
 from eote_ref.ui.battle_summary import BattleSummaryDialog
 from eote_ref.ui.campaign_dialogs import ArmyDialog, BattleDialog, MemberDialog
 from eote_ref.ui.campaign_window import BATTLE_HEADERS, CampaignWindow
 from eote_ref.ui.game_hub import GameHub
-
-LISTS = {p.name: p for p in shipped_army_lists()}
+from tests.shipped import LISTS
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from eote_ref.store import Database
 from eote_ref.ui.display_app import DatabaseFollower
 from eote_ref.ui.players_display import PlayersDisplay
 from tests.cli_runner import run_subprocess
-from tests.ui.test_players_display import settle
+from tests.ui.helpers import settle
 
 
 def path_of(db: Database) -> pathlib.Path:

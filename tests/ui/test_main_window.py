@@ -6,10 +6,8 @@ import argparse
 import csv
 import os
 import pathlib
-import statistics
 import subprocess
 import sys
-import time
 
 import pytest
 from PySide6.QtCore import Qt
@@ -23,6 +21,7 @@ from eote_ref.referee.views import UnitView
 from eote_ref.ui import app as app_module
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.settings import app_settings
+from tests.ui.helpers import service
 
 
 def make_window(qtbot: QtBot, db: Database, *, demo: bool = True) -> MainWindow:
@@ -40,11 +39,6 @@ def make_window(qtbot: QtBot, db: Database, *, demo: bool = True) -> MainWindow:
 @pytest.fixture
 def window(qtbot: QtBot, db: Database, demo: GameService) -> MainWindow:
     return make_window(qtbot, db)
-
-
-def service(window: MainWindow) -> GameService:
-    assert window.hub is not None
-    return window.hub.service
 
 
 def unit(window: MainWindow, unit_id: int) -> UnitView:
@@ -283,9 +277,11 @@ def test_filter_and_expand_collapse(qtbot: QtBot, window: MainWindow) -> None:
     assert pane.proxy.rowCount() == pane.model.rowCount()
 
 
-def test_edits_keep_expansion_selection_and_scroll_and_are_fast(
-    qtbot: QtBot, window: MainWindow
-) -> None:
+def test_edits_keep_expansion_selection_and_scroll(qtbot: QtBot, window: MainWindow) -> None:
+    """Five marker edits leave the tree as the umpire had it.
+
+    Their speed is make bench's dashboard_edit_ms, measured side by side, not timed here.
+    """
     dash = window.dashboard
     assert dash is not None
     assert window.hub is not None
@@ -297,18 +293,14 @@ def test_edits_keep_expansion_selection_and_scroll_and_are_fast(
     expanded = pane.expanded_divisions()
     scroll = pane.tree.verticalScrollBar().value()
     assert scroll > 0
-    times = []
     for _ in range(5):
-        t = time.perf_counter()
         qtbot.keyClick(pane.tree, Qt.Key.Key_Plus)
         QApplication.processEvents()
-        times.append((time.perf_counter() - t) * 1000)
     assert unit(window, target.id).hits == 5
     assert pane.expanded_divisions() == expanded
     assert pane.tree.verticalScrollBar().value() == scroll
     assert dash.current_unit() is not None
     assert dash.current_unit().id == target.id
-    assert statistics.median(times) < 250  # typically ~20 ms; generous for slow CI
 
 
 def test_narrow_window_shows_the_sides_as_tabs(qtbot: QtBot, window: MainWindow) -> None:
@@ -377,8 +369,8 @@ def test_missing_wizard_or_editor_says_not_available(
 ) -> None:
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "information", lambda _p, title, text: shown.append(title))
-    monkeypatch.setitem(sys.modules, "eote_ref.ui.new_game_wizard", None)
-    monkeypatch.setitem(sys.modules, "eote_ref.ui.roster_editor", None)
+    monkeypatch.setitem(sys.modules, "eote_ref.ui.new_game_wizard.wizard", None)
+    monkeypatch.setitem(sys.modules, "eote_ref.ui.roster_editor.window", None)
     window.ui.actionNewGame.trigger()
     window.ui.actionRosterEditor.trigger()
     assert shown == ["New game", "Roster editor"]

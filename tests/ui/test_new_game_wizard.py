@@ -19,16 +19,12 @@ from pytestqt.qtbot import QtBot
 from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import SetupError, SetupService
 from eote_ref.store import Database, list_games
-from eote_ref.ui.new_game_wizard import (
-    ROLL,
-    InitiativePage,
-    ListsPage,
-    NamesPage,
-    NewGameDraft,
-    NewGameWizard,
-    OptionsPage,
-    SummaryPage,
-)
+from eote_ref.ui.new_game_wizard.initiative_page import InitiativePage
+from eote_ref.ui.new_game_wizard.lists_page import ListsPage
+from eote_ref.ui.new_game_wizard.names_page import NamesPage
+from eote_ref.ui.new_game_wizard.options_page import OptionsPage
+from eote_ref.ui.new_game_wizard.summary_page import SummaryPage
+from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
 
 FRENCH = "waterloo-1815-french.yaml"
 ALLIED = "waterloo-1815-anglo-allied.yaml"
@@ -275,18 +271,6 @@ def test_same_side_names_are_refused(qtbot: QtBot, wizard: NewGameWizard) -> Non
     assert next_button(wizard).isEnabled()
 
 
-def test_automatic_names_never_clash() -> None:
-    draft = NewGameDraft()
-    assert draft.side_name(0) == "First side"
-    setup_lists = {s.path.name: s for s in SetupService(None).shipped_lists()}  # type: ignore[arg-type]
-    draft.lists = [[setup_lists[FRENCH]], [setup_lists["austerlitz-1805-french.yaml"]]]
-    assert (draft.side_name(0), draft.side_name(1)) == ("French (1)", "French (2)")
-    assert draft.game_name() == "French (1) against French (2)"
-    assert draft.to_new_game().initiative == ROLL
-    draft.initiative = 1
-    assert draft.to_new_game().initiative == "French (2)"
-
-
 def test_options_page_keeps_only_changed_options(qtbot: QtBot, wizard: NewGameWizard) -> None:
     wizard.select_lists([FRENCH], [ALLIED])
     wizard.next()
@@ -341,3 +325,43 @@ def test_starting_formations_are_set_before_turn_one_without_a_change(
     # Set-up, not a change: no -2 flag, nothing journaled.
     assert not any(u.changed_formation for s in game.view().sides for u in s.units)
     assert game.journal() == []
+
+
+def test_next_from_code_cannot_skip_the_army_lists(wizard: NewGameWizard) -> None:
+    wizard.next()
+    lists_id = wizard.currentId()
+    wizard.next()
+    assert wizard.currentId() == lists_id
+
+
+def test_start_refuses_a_side_without_a_list(qtbot: QtBot, db: Database) -> None:
+    w = NewGameWizard(SetupService(db))
+    qtbot.addWidget(w)
+    w.select_lists(["waterloo-1815-french.yaml"], [])
+    summary = w.pages[-1]
+    assert isinstance(summary, SummaryPage)
+    summary.initializePage()
+    assert not summary.validatePage()
+    text = summary.ui.errorLabel.text()
+    assert "Second side has no army list" in text
+    with db.session() as s:
+        assert list_games(s) == []
+
+
+def test_initiative_and_summary_use_the_chosen_side_names(wizard: NewGameWizard) -> None:
+    wizard.select_lists(["waterloo-1815-french.yaml"], ["waterloo-1815-anglo-allied.yaml"])
+    for _ in range(3):
+        wizard.next()
+    page = wizard.currentPage()
+    assert isinstance(page, InitiativePage)
+    assert page.ui.firstStarts.text().endswith("French starts")
+    assert page.ui.secondStarts.text().endswith("British starts")
+    wizard.next()
+    summary = wizard.currentPage()
+    assert isinstance(summary, SummaryPage)
+    html = summary.summary_html()
+    assert "Armée du Nord" in html
+    assert "Anglo-allied Army" in html
+    assert "First side" not in html
+    assert not summary.ui.errorLabel.isVisibleTo(summary)
+    assert wizard.button(QWizard.WizardButton.FinishButton).isEnabled()

@@ -19,6 +19,7 @@ from eote_ref.referee.players_view import Fog, fog_of_war, set_fog_of_war
 from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.players_display import PlayersDisplay
+from tests.ui.helpers import settle, to_phase
 
 ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)
 
@@ -49,11 +50,6 @@ def model_texts(model: QAbstractItemModel) -> list[str]:
     return out
 
 
-def to_phase(game: GameService, phase: Phase, turn: int | None = None) -> None:
-    while game.view().phase is not phase or (turn is not None and game.view().turn < turn):
-        game.advance_phase()
-
-
 def fire_once(game: GameService) -> tuple[UnitView, UnitView]:
     """One infantry fire from a British battalion at the first French battalion in reach."""
     to_phase(game, Phase.FIRE)
@@ -72,11 +68,6 @@ def fire_once(game: GameService) -> tuple[UnitView, UnitView]:
 def _hits(outcome: object) -> int:
     details = getattr(outcome, "details", {})
     return int(details.get("hits", 0))
-
-
-def settle(qtbot: QtBot, display: PlayersDisplay) -> None:
-    """Let the display catch up on its own (it repaints on the next turn of the event loop)."""
-    qtbot.waitUntil(lambda: not display.pending, timeout=5000)
 
 
 def rows_of(display: PlayersDisplay, side: int) -> list[str]:

@@ -32,7 +32,7 @@ from eote_ref.ui.printing import (
     render_pdf_pages,
     write_report_html,
 )
-from eote_ref.ui.roster_editor import RosterEditorWindow
+from eote_ref.ui.roster_editor.window import RosterEditorWindow
 
 LISTS = shipped_army_lists()
 

@@ -13,11 +13,11 @@ from eote_ref.referee.phases import Phase
 from eote_ref.referee.session import Database
 from eote_ref.referee.views import UnitView
 from eote_ref.rules.dice import RandomDice
-from eote_ref.store import snapshot
 from eote_ref.ui.dashboard import Dashboard
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.wizards import MENU, build_wizard
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, ResultPage, RollPage
+from tests.games import game_state
 
 #: The phase-leaving question as written (conftest replaces it for every test).
 REAL_CONFIRM_LEAVE = Dashboard.confirm_leave
@@ -36,11 +36,6 @@ def window(qtbot: QtBot, db: Database, demo: GameService) -> MainWindow:
 def svc(window: MainWindow) -> GameService:
     assert window.hub is not None
     return window.hub.service
-
-
-def state(game: GameService) -> object:
-    with game.db.session() as s:
-        return snapshot(s, game.game_id)
 
 
 def find(game: GameService, unit_id: int) -> UnitView:
@@ -63,7 +58,7 @@ def test_square_wizard_by_keyboard_applies_one_step_and_undo_restores(
     game = svc(window)
     target = infantry(game)
     game.set_unit(target.id, "hits", 1)
-    before = state(game)
+    before = game_state(game)
     assert window.dashboard is not None
     window.dashboard.select_unit(target.id)
     window.adjudicate_actions["square"].trigger()
@@ -85,7 +80,7 @@ def test_square_wizard_by_keyboard_applies_one_step_and_undo_restores(
     assert roll.isComplete()
     assert "forms square" in roll.result.text()
     assert "square" in roll.result.text()
-    assert state(game) == before  # nothing written until Apply
+    assert game_state(game) == before  # nothing written until Apply
     wizard.next()  # Apply (the commit page)
     assert wizard.currentPage() is wizard.page_of(ResultPage)
     u = find(game, target.id)
@@ -98,7 +93,7 @@ def test_square_wizard_by_keyboard_applies_one_step_and_undo_restores(
     qtbot.waitUntil(lambda: window.wizard is None)
     assert "Applied" in window.ui.statusbar.currentMessage()
     window.undo()
-    assert state(game) == before
+    assert game_state(game) == before
 
 
 def test_zero_key_reads_ten_and_fails(qtbot: QtBot, db: Database, demo: GameService) -> None:

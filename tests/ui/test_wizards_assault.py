@@ -13,15 +13,8 @@ from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.assault import AssaultFactsPage, AssaultResultPage, AssaultWizard
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, RollPage
 from eote_ref.ui.wizards.fire import FireWizard, QueuePage
-from tests.ui.test_wizards_fire import (
-    DIGITS,
-    choose,
-    named,
-    queue_fire,
-    resolve_morale,
-    state,
-    to_phase,
-)
+from tests.games import game_state, named
+from tests.ui.helpers import DIGITS, choose, queue_fire, resolve_morale, to_phase
 
 
 def roll_and_apply(qtbot: QtBot, wizard: AssaultWizard, die: int) -> None:
@@ -43,7 +36,7 @@ def test_assault_wizard_shows_values_and_applies_one_step(qtbot: QtBot, demo: Ga
     for u in (a, b):
         demo.set_unit(u.id, "formation", "column")
     demo.set_unit(b.id, "disordered", True)
-    before = state(demo)
+    before = game_state(demo)
     hub = GameHub(demo)
     wizard = build_wizard(hub, "assault")
     assert isinstance(wizard, AssaultWizard)
@@ -62,7 +55,7 @@ def test_assault_wizard_shows_values_and_applies_one_step(qtbot: QtBot, demo: Ga
     assert not result.follow_button.isVisibleTo(wizard)
     assert demo.journal(limit=1)[0].kind == "assault"
     demo.undo()
-    assert state(demo) == before
+    assert game_state(demo) == before
 
 
 def test_assault_lists_put_the_chosen_units_first_in_whole_rows(
@@ -105,7 +98,7 @@ def test_one_turn_of_fire_and_assault(qtbot: QtBot, demo: GameService) -> None:
     sandham = named(demo, "Sandham's Battery RA")
     hussars = named(demo, "7e Hussards")
     demo.set_unit(thirtieth.id, "hits", 1)
-    start = state(demo)
+    start = game_state(demo)
 
     # --- 6.2: artillery first: 5 + canister 2 = 7, roll 4: one hit on the 2/30th
     art = build_wizard(hub, "artillery_fire", unit_id=battery.id)
@@ -226,7 +219,7 @@ def test_one_turn_of_fire_and_assault(qtbot: QtBot, demo: GameService) -> None:
     ]
     demo.undo(len([e for e in demo.journal() if e.status == "done"]) - 0)
     assert demo.view().phase is Phase.COMMAND
-    assert state(demo) != start  # the set-up steps are undone too
+    assert game_state(demo) != start  # the set-up steps are undone too
     assert named(demo, "2/30th Foot").hits == 0
     assert not demo.view().links
 
@@ -249,7 +242,7 @@ def test_battery_abandons_its_guns_before_the_assault(qtbot: QtBot, demo: GameSe
     demo.set_initiative(0)  # the French attack
     to_phase(demo, Phase.ASSAULT)
     ligne, sinclair = named(demo, "1/54e Ligne"), named(demo, "Sinclair's Battery RA")
-    before = state(demo)
+    before = game_state(demo)
     wizard = build_wizard(GameHub(demo), "assault", attackers=(ligne.id,), defenders=(sinclair.id,))
     assert isinstance(wizard, AssaultWizard)
     qtbot.addWidget(wizard)
@@ -271,7 +264,7 @@ def test_battery_abandons_its_guns_before_the_assault(qtbot: QtBot, demo: GameSe
     entry = demo.journal(limit=1)[0]
     assert (entry.kind, entry.rolls) == ("assault", [])
     demo.undo()
-    assert state(demo) == before
+    assert game_state(demo) == before
 
 
 def test_assault_page_warns_of_a_second_infantry_round(qtbot: QtBot, demo: GameService) -> None:
@@ -307,7 +300,7 @@ def test_reman_guns_wizard_from_the_turn_guide_item(qtbot: QtBot, demo: GameServ
         demo.advance_phase()
     due = [c for c in checks_due(demo.view()) if c.procedure == "reman_guns"]
     assert [c.unit_id for c in due] == [sinclair.id]
-    before = state(demo)
+    before = game_state(demo)
     wizard = build_wizard(GameHub(demo), due[0].procedure, unit_id=due[0].unit_id)
     assert wizard is not None
     qtbot.addWidget(wizard)
@@ -318,4 +311,4 @@ def test_reman_guns_wizard_from_the_turn_guide_item(qtbot: QtBot, demo: GameServ
     assert [ln.kind for ln in demo.view().links] == ["remanned"]
     assert demo.journal(limit=1)[0].summary.startswith("Sinclair's Battery RA: re-mans its guns")
     demo.undo()
-    assert state(demo) == before
+    assert game_state(demo) == before

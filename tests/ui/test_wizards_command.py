@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QListWidget
 from pytestqt.qtbot import QtBot
@@ -11,24 +9,11 @@ from pytestqt.qtbot import QtBot
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import DivisionView, UnitView
-from eote_ref.store import GameUnit, SetField, snapshot
-from eote_ref.ui.game_hub import GameHub
+from eote_ref.store import GameUnit, SetField
 from eote_ref.ui.unit_picker import UnitPicker
-from eote_ref.ui.wizards import build_wizard
-from eote_ref.ui.wizards.base import CheckWizard, FactsPage, ResultPage, RollPage
-
-
-def state(game: GameService) -> object:
-    with game.db.session() as s:
-        return snapshot(s, game.game_id)
-
-
-def wizard_for(qtbot: QtBot, game: GameService, key: str, **target: Any) -> CheckWizard:
-    wizard = build_wizard(GameHub(game), key, **target)
-    assert wizard is not None
-    qtbot.addWidget(wizard)
-    wizard.show()
-    return wizard
+from eote_ref.ui.wizards.base import FactsPage, ResultPage, RollPage
+from tests.games import game_state
+from tests.ui.helpers import wizard_for
 
 
 def division(game: GameService, side: int = 0) -> DivisionView:
@@ -41,7 +26,7 @@ def find(game: GameService, unit_id: int) -> UnitView:
 
 def test_command_radius_wizard_ticks_units_out(qtbot: QtBot, demo: GameService) -> None:
     d = division(demo)
-    before = state(demo)
+    before = game_state(demo)
     wizard = wizard_for(qtbot, demo, "command_radius", division_id=d.id)
     facts = wizard.page_of(FactsPage)
     assert "EotE 3.6" in facts.panel.modifiers.text()
@@ -60,7 +45,7 @@ def test_command_radius_wizard_ticks_units_out(qtbot: QtBot, demo: GameService) 
     assert find(demo, d.units[1].id).out_of_command
     assert demo.journal(limit=1)[0].kind == "command_radius"
     demo.undo()
-    assert state(demo) == before
+    assert game_state(demo) == before
 
 
 def test_rally_wizard_from_the_due_item(qtbot: QtBot, demo: GameService) -> None:
@@ -79,7 +64,7 @@ def test_order_wizard_takes_a_typed_oac_die(qtbot: QtBot, demo: GameService) -> 
     while demo.view().turn == 1 or demo.view().phase is not Phase.COMMAND:
         demo.advance_phase()
     d = division(demo)
-    before = state(demo)
+    before = game_state(demo)
     wizard = wizard_for(qtbot, demo, "order", division_id=d.id)
     facts = wizard.page_of(FactsPage)
     order = facts.widgets["order"]
@@ -114,7 +99,7 @@ def test_order_wizard_takes_a_typed_oac_die(qtbot: QtBot, demo: GameService) -> 
     entry = demo.journal(limit=1)[0]
     assert (entry.kind, entry.rolls) == ("order_activation", [{"name": "roll", "value": 5}])
     demo.undo()
-    assert state(demo) == before
+    assert game_state(demo) == before
 
 
 def test_attach_leader_wizard(qtbot: QtBot, demo: GameService) -> None:

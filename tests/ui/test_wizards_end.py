@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import pathlib
-from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -16,17 +15,12 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.session import Database
 from eote_ref.referee.views import DivisionView, UnitView
-from eote_ref.store import SetField, snapshot
 from eote_ref.ui.battle_summary import BattleSummaryDialog
-from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.main_window import MainWindow
-from eote_ref.ui.wizards import MENU, build_wizard
+from eote_ref.ui.wizards import MENU
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, ResultPage, RollPage
-
-
-def state(game: GameService) -> object:
-    with game.db.session() as s:
-        return snapshot(s, game.game_id)
+from tests.games import game_state, mark
+from tests.ui.helpers import to_phase, wizard_for
 
 
 def guards(game: GameService) -> DivisionView:
@@ -35,23 +29,6 @@ def guards(game: GameService) -> DivisionView:
 
 def find(game: GameService, uid: int) -> UnitView:
     return next(u for s in game.view().sides for u in s.units if u.id == uid)
-
-
-def mark(game: GameService, uid: int, **fields: object) -> None:
-    game.record("marker", "set-up", [SetField("game_unit", uid, k, v) for k, v in fields.items()])
-
-
-def to_phase(game: GameService, phase: Phase) -> None:
-    while game.view().phase is not phase:
-        game.advance_phase()
-
-
-def wizard_for(qtbot: QtBot, game: GameService, key: str, **target: Any) -> CheckWizard:
-    wizard = build_wizard(GameHub(game), key, **target)
-    assert wizard is not None, key
-    qtbot.addWidget(wizard)
-    wizard.show()
-    return wizard
 
 
 def type_keys(qtbot: QtBot, wizard: CheckWizard, *keys: Qt.Key) -> None:
@@ -63,14 +40,14 @@ def test_leader_casualty_wizard_kills_and_undo_restores(qtbot: QtBot, demo: Game
     d = guards(demo)
     mark(demo, d.units[0].id, fought_this_turn=True)
     to_phase(demo, Phase.LEADER_CASUALTY)
-    before = state(demo)
+    before = game_state(demo)
     wizard = wizard_for(qtbot, demo, "leader_casualty", division_id=d.id)
     assert "killed" in wizard.page_of(FactsPage).panel.odds.text()
     wizard.next()
     type_keys(qtbot, wizard, Qt.Key.Key_1)
     roll = wizard.page_of(RollPage)
     assert "killed" in roll.result.text()
-    assert state(demo) == before
+    assert game_state(demo) == before
     wizard.next()
     assert wizard.currentPage() is wizard.page_of(ResultPage)
     lead = guards(demo).leader
@@ -79,7 +56,7 @@ def test_leader_casualty_wizard_kills_and_undo_restores(qtbot: QtBot, demo: Game
     assert lead.replacement_due_turn == 3
     assert demo.journal(limit=1)[0].kind == "leader_casualty"
     demo.undo()
-    assert state(demo) == before
+    assert game_state(demo) == before
 
 
 def test_integrity_wizard_asks_the_second_die_only_on_a_failure(
@@ -88,7 +65,7 @@ def test_integrity_wizard_asks_the_second_die_only_on_a_failure(
     d = guards(demo)
     mark(demo, d.units[0].id, routed=True, routed_this_turn=True)
     to_phase(demo, Phase.INTEGRITY)
-    before = state(demo)
+    before = game_state(demo)
     wizard = wizard_for(qtbot, demo, "integrity", division_id=d.id)
     assert "per routed unit" in wizard.page_of(FactsPage).panel.modifiers.text()
     wizard.next()
@@ -107,14 +84,14 @@ def test_integrity_wizard_asks_the_second_die_only_on_a_failure(
     assert entry.result == "rout"
     assert entry.rolls == [{"name": "roll", "value": 4}, {"name": "second_roll", "value": 2}]
     demo.undo()
-    assert state(demo) == before
+    assert game_state(demo) == before
 
 
 def test_rally_wizard_needs_the_out_of_range_confirmation(qtbot: QtBot, demo: GameService) -> None:
     d = guards(demo)
     uid = d.units[0].id
     mark(demo, uid, routed=True, hits=4)
-    before = state(demo)
+    before = game_state(demo)
     wizard = wizard_for(qtbot, demo, "rally", division_id=d.id)
     facts = wizard.page_of(FactsPage)
     assert not facts.isComplete()
@@ -128,7 +105,7 @@ def test_rally_wizard_needs_the_out_of_range_confirmation(qtbot: QtBot, demo: Ga
     u = find(demo, uid)
     assert (u.routed, u.hits) == (False, 2)
     demo.undo()
-    assert state(demo) == before
+    assert game_state(demo) == before
 
 
 def test_all_cavalry_wizard_takes_no_die(qtbot: QtBot, demo: GameService) -> None:
@@ -136,7 +113,7 @@ def test_all_cavalry_wizard_takes_no_die(qtbot: QtBot, demo: GameService) -> Non
     mark(demo, cav[0], fought_this_turn=True)
     mark(demo, cav[1], fought_this_turn=True, fought_while_blown=True, blown=1)
     to_phase(demo, Phase.INTEGRITY)
-    before = state(demo)
+    before = game_state(demo)
     wizard = wizard_for(qtbot, demo, "cavalry_end_of_turn_all")
     wizard.next()
     roll = wizard.page_of(RollPage)
@@ -148,7 +125,7 @@ def test_all_cavalry_wizard_takes_no_die(qtbot: QtBot, demo: GameService) -> Non
     assert find(demo, cav[1]).off_table
     assert demo.journal(limit=1)[0].summary == "cavalry end of turn: 1 blown, 1 disintegrated"
     demo.undo()
-    assert state(demo) == before
+    assert game_state(demo) == before
 
 
 @pytest.mark.parametrize(
@@ -162,14 +139,14 @@ def test_engineering_wizards_record_their_task(
     qtbot: QtBot, demo: GameService, key: str, typed: tuple[Qt.Key, ...], summary: str
 ) -> None:
     uid = guards(demo).units[0].id
-    before = state(demo)
+    before = game_state(demo)
     wizard = wizard_for(qtbot, demo, key, unit_id=uid)
     wizard.next()
     type_keys(qtbot, wizard, *typed)
     wizard.next()
     assert summary in demo.journal(limit=1)[0].summary
     demo.undo()
-    assert state(demo) == before
+    assert game_state(demo) == before
 
 
 def test_burning_wizard_reads_a_percentile(qtbot: QtBot, demo: GameService) -> None:

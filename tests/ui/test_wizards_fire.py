@@ -3,78 +3,18 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QListWidget
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
-from eote_ref.referee.views import UnitView
-from eote_ref.store import snapshot
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.turn_guide import TurnGuide
 from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import MENU, build_wizard
-from eote_ref.ui.wizards.base import CheckWizard, RollPage
 from eote_ref.ui.wizards.fire import FireAppliedPage, FireWizard, QueuePage
-
-DIGITS = {n: getattr(Qt.Key, f"Key_{n}") for n in range(10)}
-
-
-def state(game: GameService) -> object:
-    with game.db.session() as s:
-        return snapshot(s, game.game_id)
-
-
-def named(game: GameService, name: str) -> UnitView:
-    return next(u for s in game.view().sides for u in s.units if u.name == name)
-
-
-def to_phase(game: GameService, phase: Phase) -> None:
-    while game.view().phase is not phase:
-        game.advance_phase()
-
-
-def choose(widget: object, value: object) -> None:
-    """Pick ``value`` in a fact's combo box or tick exactly it in a units list."""
-    if isinstance(widget, QComboBox):
-        widget.setCurrentIndex(widget.findData(value))
-    elif isinstance(widget, UnitPicker):
-        if widget.multi:
-            widget.set_value(value if isinstance(value, tuple) else (value,))
-        else:
-            widget.set_value(value)
-    elif isinstance(widget, QListWidget):
-        values = value if isinstance(value, tuple) else (value,)
-        for i in range(widget.count()):
-            item = widget.item(i)
-            want = item.data(Qt.ItemDataRole.UserRole) in values
-            item.setCheckState(Qt.CheckState.Checked if want else Qt.CheckState.Unchecked)
-    else:
-        raise AssertionError(widget)
-
-
-def queue_fire(
-    qtbot: QtBot, page: QueuePage, firer: int, target: int, range_in: float, die: int
-) -> None:
-    choose(page.widgets["firers"], firer)
-    choose(page.widgets["target"], target)
-    spin = page.widgets["range_in"]
-    assert isinstance(spin, QDoubleSpinBox)
-    spin.setValue(range_in)
-    qtbot.keyClick(page.die, DIGITS[die % 10])
-    assert page.add_button.isEnabled(), page.result.text()
-    qtbot.mouseClick(page.add_button, Qt.MouseButton.LeftButton)  # Alt+A in the app
-
-
-def resolve_morale(qtbot: QtBot, wizard: CheckWizard, die: int) -> None:
-    qtbot.addWidget(wizard)
-    wizard.show()
-    wizard.next()
-    roll = wizard.page_of(RollPage)
-    qtbot.keyClick(roll.edits[-1], DIGITS[die % 10])
-    wizard.next()
-    assert wizard.outcome is not None
+from tests.games import game_state, named
+from tests.ui.helpers import choose, queue_fire, resolve_morale, to_phase
 
 
 def test_fire_menu_entries_show_in_the_fire_phase(qtbot: QtBot, demo: GameService) -> None:
@@ -102,7 +42,7 @@ def test_artillery_queue_applies_as_one_step_then_morale_chain(
     thirty_third = named(demo, "33rd Foot")
     demo.set_unit(grenadiers.id, "hits", 2)
     demo.set_unit(thirty_third.id, "hits", 2)
-    before = state(demo)
+    before = game_state(demo)
     hub = GameHub(demo)
     wizard = build_wizard(hub, "artillery_fire", unit_id=battery.id)
     assert isinstance(wizard, FireWizard)
@@ -132,7 +72,7 @@ def test_artillery_queue_applies_as_one_step_then_morale_chain(
     page.list.setCurrentRow(2)
     qtbot.keyClick(page.list, Qt.Key.Key_Delete)
     assert page.list.count() == 2
-    assert state(demo) == before  # nothing written while queueing
+    assert game_state(demo) == before  # nothing written while queueing
     assert page.isComplete()
     wizard.next()  # Apply all
     applied = wizard.page_of(FireAppliedPage)
@@ -155,7 +95,7 @@ def test_artillery_queue_applies_as_one_step_then_morale_chain(
     resolve_morale(qtbot, morale, 1)  # 6 - 3 hits = 3: 1 passes
     assert not [c for c in checks_due(demo.view()) if c.procedure == "morale"]
     demo.undo(2)
-    assert state(demo) == before
+    assert game_state(demo) == before
 
 
 def test_infantry_fire_wizard_refuses_a_column_and_follows_artillery(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import QComboBox, QDockWidget
 from pytestqt.qtbot import QtBot
 
@@ -11,18 +9,12 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.session import Database
 from eote_ref.referee.views import UnitView
-from eote_ref.store import snapshot
-from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.movement_panel import MovementPanel
 from eote_ref.ui.unit_picker import UnitPicker
-from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, RollPage
-
-
-def state(game: GameService) -> object:
-    with game.db.session() as s:
-        return snapshot(s, game.game_id)
+from tests.games import game_state
+from tests.ui.helpers import wizard_for
 
 
 def to_movement(game: GameService) -> None:
@@ -38,14 +30,6 @@ def find(game: GameService, unit_id: int) -> UnitView:
     return next(u for s in game.view().sides for u in s.units if u.id == unit_id)
 
 
-def wizard_for(qtbot: QtBot, game: GameService, key: str, **target: Any) -> CheckWizard:
-    wizard = build_wizard(GameHub(game), key, **target)
-    assert wizard is not None
-    qtbot.addWidget(wizard)
-    wizard.show()
-    return wizard
-
-
 def choose(wizard: CheckWizard, key: str, value: object) -> None:
     combo = wizard.page_of(FactsPage).widgets[key]
     if isinstance(combo, UnitPicker):  # a long list of units: the typing picker
@@ -58,7 +42,7 @@ def choose(wizard: CheckWizard, key: str, value: object) -> None:
 def test_formation_wizard_sets_formation_and_flag(qtbot: QtBot, demo: GameService) -> None:
     to_movement(demo)
     u = first(demo, 0, "infantry")
-    before = state(demo)
+    before = game_state(demo)
     wizard = wizard_for(qtbot, demo, "formation", unit_id=u.id)
     choose(wizard, "formation", "column")
     # Inside tactical combat range (EotE 1.8.3): the umpire ticks it; only then the -2 flag.
@@ -69,7 +53,7 @@ def test_formation_wizard_sets_formation_and_flag(qtbot: QtBot, demo: GameServic
     after = find(demo, u.id)
     assert (after.formation, after.changed_formation) == ("column", True)
     demo.undo()
-    assert state(demo) == before
+    assert game_state(demo) == before
 
 
 def test_charge_wizard_records_contact_and_disorder(qtbot: QtBot, demo: GameService) -> None:

@@ -9,29 +9,15 @@ from pytestqt.qtbot import QtBot
 from eote_ref.referee.checks import open_check
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
-from eote_ref.referee.views import UnitView
-from eote_ref.store import snapshot
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.unit_model import unit_status
 from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.fire import FireAppliedPage, FireWizard, QueuePage
+from tests.games import game_state, named
+from tests.ui.helpers import to_phase
 
 DIGITS = {n: getattr(Qt.Key, f"Key_{n}") for n in range(10)}
-
-
-def state(game: GameService) -> object:
-    with game.db.session() as s:
-        return snapshot(s, game.game_id)
-
-
-def named(game: GameService, name: str) -> UnitView:
-    return next(u for s in game.view().sides for u in s.units if u.name == name)
-
-
-def to_phase(game: GameService, phase: Phase) -> None:
-    while game.view().phase is not phase:
-        game.advance_phase()
 
 
 def test_fire_wizard_at_a_skirmish_stand(qtbot: QtBot, demo: GameService) -> None:
@@ -40,7 +26,7 @@ def test_fire_wizard_at_a_skirmish_stand(qtbot: QtBot, demo: GameService) -> Non
     to_phase(demo, Phase.MOVEMENT)
     open_check(demo, "skirmishers", unit_id=ligne.id).apply({})  # detach: parent 1 hit
     to_phase(demo, Phase.FIRE)
-    before = state(demo)
+    before = game_state(demo)
     wizard = build_wizard(GameHub(demo), "infantry_fire", unit_id=guards.id)
     assert isinstance(wizard, FireWizard)
     qtbot.addWidget(wizard)
@@ -75,7 +61,7 @@ def test_fire_wizard_at_a_skirmish_stand(qtbot: QtBot, demo: GameService) -> Non
     assert "morale" not in page.totals.text()
     # The next draft starts clean: the stand is not ticked for the next fire.
     assert page.draft.values["at_stand"] is False
-    assert state(demo) == before
+    assert game_state(demo) == before
     wizard.next()  # Apply all
     applied = wizard.page_of(FireAppliedPage)
     assert "skirmish stand hits 0 → 1" in applied.label.text()
@@ -83,7 +69,7 @@ def test_fire_wizard_at_a_skirmish_stand(qtbot: QtBot, demo: GameService) -> Non
     assert (u.hits, u.skirmish_hits, u.disordered) == (1, 1, False)
     assert unit_status(u) == "skirmishers out (skirm. 1 hit)"
     demo.undo()
-    assert state(demo) == before
+    assert game_state(demo) == before
 
 
 def test_stand_hits_show_on_the_dashboard_status(demo: GameService) -> None:

@@ -13,18 +13,14 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
 from eote_ref.referee.views import UnitView
-from eote_ref.store import snapshot
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, ResultPage, RollPage
+from tests.games import game_state
+from tests.ui.helpers import to_phase
 
 KEYS = {n: getattr(Qt.Key, f"Key_{n}") for n in range(10)}
-
-
-def state(game: GameService) -> object:
-    with game.db.session() as s:
-        return snapshot(s, game.game_id)
 
 
 def find(game: GameService, unit_id: int) -> UnitView:
@@ -70,15 +66,10 @@ def run(
     return wizard
 
 
-def to_phase(game: GameService, phase: Phase) -> None:
-    while game.view().phase is not phase:
-        game.advance_phase()
-
-
 @pytest.mark.slow  # a whole scenario played through: make test-slow, which CI runs
 def test_two_turns_of_command_initiative_and_movement(qtbot: QtBot, demo: GameService) -> None:
     hub = GameHub(demo)
-    start = state(demo)
+    start = game_state(demo)
     view = demo.view()
     div = next(d for d in view.sides[0].divisions if len(d.units) >= 4)
     foot = next(u for u in div.units if u.arm == "infantry")
@@ -168,4 +159,4 @@ def test_two_turns_of_command_initiative_and_movement(qtbot: QtBot, demo: GameSe
     # Every step is in the journal: undoing them all gives back the game as it started.
     done = [e for e in demo.journal() if e.status == "done"]
     demo.undo(len(done))
-    assert state(demo) == start
+    assert game_state(demo) == start

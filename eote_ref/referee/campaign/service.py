@@ -59,6 +59,7 @@ from eote_ref.store.campaign_models import (
 from eote_ref.store.campaigns import find_campaign, game_exists, load_campaign
 from eote_ref.store.campaigns import list_campaigns as _list_campaigns
 from eote_ref.store.errors import NotFoundError
+from eote_ref.store.notify import ChangeWatcher
 
 
 class CampaignService:
@@ -72,6 +73,26 @@ class CampaignService:
         self.db = db
         #: Game units the last :meth:`carry_losses` could not match by name to a campaign unit.
         self.unmatched: list[str] = []
+        self._watcher: ChangeWatcher | None = None
+
+    # ------------------------------------------------------------------ following
+    def changed_elsewhere(self) -> bool:
+        """Whether a campaign may have changed since the last call (another copy's write).
+
+        The first call starts watching (and says no). Cheap enough for a timer: a notification
+        check on PostgreSQL, one pragma on SQLite, where any commit made through another
+        connection counts, so the caller compares what it reads with what it shows.
+        """
+        if self._watcher is None:
+            self._watcher = ChangeWatcher(self.db.engine, campaigns=True)
+            return False
+        return self._watcher.campaigns_changed()
+
+    def stop_watching(self) -> None:
+        """Release the connection :meth:`changed_elsewhere` keeps open."""
+        if self._watcher is not None:
+            self._watcher.close()
+            self._watcher = None
 
     # ------------------------------------------------------------------ campaigns
     def list_campaigns(self) -> list[CampaignInfo]:

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QWidget
 
-from eote_ref.referee.checks import open_check
 from eote_ref.ui.game_hub import GameHub
 
 if TYPE_CHECKING:
@@ -362,6 +361,8 @@ def build_wizard(
     from eote_ref.ui.wizards.base import CheckWizard
 
     _register_issue6()
+    from eote_ref.referee.checks import open_check  # loaded with the first wizard
+
     check = hub.attempt(lambda: open_check(hub.service, key, **target))
     if check is None:
         return None

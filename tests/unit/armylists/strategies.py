@@ -19,7 +19,7 @@ from eote_ref.armylists.model import (
 )
 from eote_ref.rules.command import Level
 from eote_ref.rules.units import Arm, Weight
-from eote_ref.yamlio import is_blank
+from eote_ref.yamlio.text import is_blank
 
 #: Any text an army list may hold: no lone surrogates (a UTF-8 file cannot hold them) and no
 #: control characters other than tabs and line breaks (refused since issue 19).

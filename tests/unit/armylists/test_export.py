@@ -8,11 +8,13 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from eote_ref import yamlio
 from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import load_army_list_text, validate_text
 from eote_ref.armylists.model import ArmyList, Unit
 from eote_ref.rules.command import Level
+from eote_ref.yamlio.dumper import dump
+from eote_ref.yamlio.loader import load_text
+from eote_ref.yamlio.typed import yaml_key
 from tests.budget import budget
 
 from .samples import VALID
@@ -108,10 +110,10 @@ def _replace(data: Any, path: tuple[Any, ...], value: Any) -> Any:
 @settings(max_examples=budget(40, 200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(army_lists, st.data())
 def test_any_damage_gives_problems_never_a_crash(army_list: ArmyList, data: st.DataObject) -> None:
-    plain = yamlio.load_text(dump_army_list(army_list)).data
+    plain = load_text(dump_army_list(army_list)).data
     path = data.draw(st.sampled_from(_paths(plain)))
     damaged = _replace(plain, path, data.draw(_garbage))
-    problems = validate_text(yamlio.dump(damaged), "damaged.yaml")
+    problems = validate_text(dump(damaged), "damaged.yaml")
     for p in problems:
         assert p.mark is not None
         assert p.mark.file == "damaged.yaml"
@@ -125,7 +127,7 @@ def test_level_ranks() -> None:
 
 
 def test_unit_fields_follow_the_format_document() -> None:
-    assert [yamlio.yaml_key(f) for f in dataclasses.fields(Unit)] == [
+    assert [yaml_key(f) for f in dataclasses.fields(Unit)] == [
         "name",
         "arm",
         "type",

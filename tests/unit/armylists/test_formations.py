@@ -6,7 +6,7 @@ import pytest
 
 from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import load_army_list_text, validate_text
-from eote_ref.armylists.model import StartFormation
+from eote_ref.rules.units import Formation
 
 HEAD = """\
 format: 1
@@ -44,9 +44,9 @@ def test_a_units_own_formation_beats_its_arms_default() -> None:
     result = load_army_list_text(text)
     units = {u.name: u for u in result.army_list.units()}
     assert [result.army_list.unit_formation(units[n]) for n in ("1/1e", "2/1e", "Bty")] == [
-        StartFormation.LINE,
-        StartFormation.COLUMN,
-        StartFormation.UNLIMBERED,
+        Formation.LINE,
+        Formation.COLUMN,
+        Formation.UNLIMBERED,
     ]
     assert result.warnings == ()
 
@@ -63,8 +63,8 @@ def test_a_default_assault_column_is_a_plain_column_for_an_allied_contingent() -
     )
     al = load_army_list_text(text).army_list
     assert [al.unit_formation(u) for u in al.units()] == [
-        StartFormation.FRENCH_ASSAULT_COLUMN,
-        StartFormation.COLUMN,
+        Formation.FRENCH_ASSAULT_COLUMN,
+        Formation.COLUMN,
     ]
 
 
@@ -77,7 +77,7 @@ def test_formations_survive_export_and_reload() -> None:
     again = load_army_list_text(dump_army_list(first)).army_list
     assert again == first
     assert again.formations is not None
-    assert again.formations.cavalry is StartFormation.LINE
+    assert again.formations.cavalry is Formation.LINE
 
 
 @pytest.mark.parametrize(

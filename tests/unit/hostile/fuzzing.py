@@ -6,7 +6,7 @@ import re
 
 from hypothesis import strategies as st
 
-from eote_ref.yamlio import Problem
+from eote_ref.yamlio.problems import Problem
 
 #: Pieces that broke a loader once, or could: control bytes, crafted tags, nesting, aliases.
 NASTY = [

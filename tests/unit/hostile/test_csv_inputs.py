@@ -14,8 +14,8 @@ from eote_ref import cli
 from eote_ref.referee.campaign import CampaignService, CsvImportError, battles_csv, csv_format
 from eote_ref.store import Database, open_database
 from tests.conftest import DatabaseTemplates
+from tests.shipped import LISTS
 from tests.unit.hostile.conftest import budget
-from tests.unit.referee.test_campaign_service import LISTS
 
 HEADER = "date,scenario,side_a,side_b,armies_a,armies_b,victory,winner,losses_a,losses_b\n"
 ROW = "2026-03-01,Ligny,Prussians,French,Blucher,Armee du Nord,decisive,French,3,4\n"

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from eote_ref import cli, yamlio
+from eote_ref import cli
 from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import (
     ArmyListError,
@@ -27,6 +27,9 @@ from eote_ref.armylists.loader import (
     validate_text,
 )
 from eote_ref.rulesets.loader import DEFAULT_RULESET, validate_ruleset
+from eote_ref.yamlio.dumper import dump
+from eote_ref.yamlio.loader import load_file
+from eote_ref.yamlio.problems import YamlError
 from tests.unit.armylists.samples import VALID
 from tests.unit.hostile.conftest import budget
 from tests.unit.hostile.fuzzing import NASTY, POSITION, assert_clear, mutated, nested
@@ -247,11 +250,11 @@ def test_fuzz_any_bytes_as_army_list(data: bytes) -> None:
         path = pathlib.Path(folder) / "x.yaml"
         path.write_bytes(data)
         try:
-            doc = yamlio.load_file(path)
-        except yamlio.YamlError as exc:
+            doc = load_file(path)
+        except YamlError as exc:
             assert_clear(exc.problems, str(path), data.decode("utf-8", "replace"))
             return
-    check_army_list_contract(yamlio.dump(doc.data) if doc.data is not None else "")
+    check_army_list_contract(dump(doc.data) if doc.data is not None else "")
 
 
 # ------------------------------------------------------------------------- large inputs

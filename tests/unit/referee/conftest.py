@@ -7,13 +7,8 @@ from collections.abc import Iterator
 import pytest
 
 from eote_ref.referee.game import GameService
-from eote_ref.referee.setup import shipped_army_lists
-from eote_ref.store import snapshot
 from tests.backends import DbTarget
 from tests.conftest import DatabaseTemplates, open_from_template, waterloo_setup
-
-#: The shipped army lists by file name.
-LISTS = {p.name: p for p in shipped_army_lists()}
 
 
 @pytest.fixture
@@ -26,12 +21,6 @@ def waterloo(db_target: DbTarget, db_templates: DatabaseTemplates) -> Iterator[G
     assert isinstance(game_id, int)
     yield GameService(db, game_id)
     db.close()
-
-
-def game_state(game: GameService) -> object:
-    """Every journaled row of the game (equal snapshots mean equal states)."""
-    with game.db.session() as s:
-        return snapshot(s, game.game_id)
 
 
 def first_unit(game: GameService, side: int, arm: str) -> int:

@@ -13,8 +13,9 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
 from eote_ref.rules.core import Effect
 from eote_ref.rules.units import CombatArm, Formation, Weight
-from eote_ref.store import Database, GameUnit, SetField, snapshot
+from eote_ref.store import Database, GameUnit, SetField
 from tests.conftest import DatabaseTemplates
+from tests.games import game_state
 
 LISTS = {p.name: p for p in shipped_army_lists()}
 
@@ -39,11 +40,6 @@ def game(tmp_path: pathlib.Path, db_templates: DatabaseTemplates) -> Iterator[Ga
     assert isinstance(game_id, int)
     yield GameService(db, game_id)
     db.close()
-
-
-def state(game: GameService) -> object:
-    with game.db.session() as s:
-        return snapshot(s, game.game_id)
 
 
 def first(game: GameService, side: int, arm: str) -> int:
@@ -85,7 +81,7 @@ def test_square_preview_then_apply_is_one_undoable_step(game: GameService) -> No
     assert sorted(m.value for m in preview.modifiers) == [-4, -1, 2]
     assert preview.modified == ce - 3
     assert sum(p for _label, p in check.odds(preview)) == pytest.approx(1)
-    before = state(game)
+    before = game_state(game)
     out = check.apply({"roll": 1})
     assert out.result == "formed"
     after = row(game, uid)
@@ -98,7 +94,7 @@ def test_square_preview_then_apply_is_one_undoable_step(game: GameService) -> No
         "formed",
     )
     game.undo()
-    assert state(game) == before
+    assert game_state(game) == before
 
 
 def test_failed_square_leaves_the_unit_pinned(game: GameService) -> None:

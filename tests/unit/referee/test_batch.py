@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from eote_ref.referee.batch import Batch
-from eote_ref.referee.game import GameService, RefereeError
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
 from eote_ref.rules.dice import RandomDice
 from eote_ref.store import SetField
-from tests.unit.referee.conftest import game_state
+from tests.games import game_state
 
 
 def _ids(game: GameService, n: int, arm: str = "infantry") -> list[int]:

@@ -15,7 +15,7 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.store import SetField
-from tests.unit.referee.conftest import game_state
+from tests.games import game_state
 
 
 def test_a_wrong_ce_and_name_are_corrected_in_one_undoable_step(waterloo: GameService) -> None:

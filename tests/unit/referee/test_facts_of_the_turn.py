@@ -19,8 +19,7 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due, owed
 from eote_ref.referee.views import UnitView
-
-from .conftest import game_state
+from tests.games import game_state
 
 BRITISH, FRENCH = 0, 1
 BRIT_28, BRIT_32, BRIT_30 = 1, 2, 48  # 3rd British Division's line battalions, CE 7, 7, 6

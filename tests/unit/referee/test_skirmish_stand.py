@@ -15,7 +15,7 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
 from eote_ref.referee.views import UnitView
-from tests.unit.referee.conftest import game_state
+from tests.games import game_state
 
 # Waterloo ids (shipped lists): British 1/28th Foot CE 7 and 1/32nd Foot CE 7; French
 # 1/54e Ligne CE 6 and 2/54e Ligne CE 6, both able to detach skirmishers.

@@ -16,7 +16,8 @@ from eote_ref.rules.leader_casualty import replacement
 from eote_ref.rulesets import load_default
 from eote_ref.store import GameCommand, GameLeader, GameUnit, SetField, open_database
 from tests.budget import budget
-from tests.unit.referee.conftest import LISTS, game_state
+from tests.games import game_state
+from tests.shipped import LISTS
 
 
 def to_end_of_turn(game: GameService) -> None:

@@ -7,11 +7,16 @@ reloaded; nothing it wrote from its stale view reaches the game.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import pytest
 
+from eote_ref.referee.campaign import CampaignService
 from eote_ref.referee.game import GameService
 from eote_ref.store import StaleGameError
 from tests.backends import DbTarget
+from tests.shipped import LISTS
 
 from .conftest import first_unit
 
@@ -30,7 +35,7 @@ def test_the_second_writer_is_refused_then_follows(
     assert not tablet.changed_elsewhere()
 
     laptop.set_unit(unit, "hits", 2)
-    assert tablet.changed_elsewhere()
+    assert _soon(tablet.changed_elsewhere)
     with pytest.raises(StaleGameError, match="changed by another copy"):
         tablet.set_unit(unit, "hits", 1)
     assert reloads  # the tablet was told to reload
@@ -39,7 +44,7 @@ def test_the_second_writer_is_refused_then_follows(
     assert len(laptop.journal()) == 1
 
     tablet.set_unit(unit, "hits", 3)  # after reloading it writes normally
-    assert laptop.changed_elsewhere()
+    assert _soon(laptop.changed_elsewhere)
     with pytest.raises(StaleGameError):
         laptop.undo()
     laptop.view()
@@ -47,3 +52,50 @@ def test_the_second_writer_is_refused_then_follows(
     assert tablet.unit_view(unit).hits == 2
     tablet.stop_watching()
     laptop.stop_watching()
+
+
+def _soon(check: Callable[[], bool], seconds: float = 5.0) -> bool:
+    """Whether ``check`` turns true within ``seconds`` (a notification takes a moment)."""
+    end = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def test_a_campaign_written_elsewhere_is_noticed(
+    waterloo: GameService, db_target: DbTarget
+) -> None:
+    """Campaign writes by another copy, the bulk CSV import included, reach a watcher.
+
+    On PostgreSQL only campaign writes notify the campaign channel (a game command does not);
+    on SQLite any commit through another connection counts.
+    """
+    here = CampaignService(waterloo.db)
+    other_db = db_target.open() if db_target.backend == "postgres" else waterloo.db
+    there = CampaignService(other_db)
+    assert not here.changed_elsewhere()  # starts watching
+    cid = there.create_campaign("Hundred Days")
+    assert _soon(here.changed_elsewhere)
+    assert not here.changed_elsewhere()  # once per batch of commits
+    there.add_member(cid, "Alice")
+    there.add_army(cid, "Alice", LISTS["waterloo-1815-french.yaml"], name="Nord")
+    there.add_army(cid, "Alice", LISTS["waterloo-1815-prussian.yaml"], name="Blucher")
+    assert _soon(here.changed_elsewhere)
+    text = (
+        "date,scenario,side_a,side_b,armies_a,armies_b,victory,winner,losses_a,losses_b\n"
+        "2026-03-01,Ligny,Prussians,French,Blucher,Nord,decisive,French,3,4\n"
+    )
+    assert there.import_battles(cid, text) == 1  # one bulk insert, no flush of objects
+    assert _soon(here.changed_elsewhere)
+    assert [b.scenario for b in here.view(cid).battles] == ["Ligny"]
+
+    waterloo.set_unit(first_unit(waterloo, 0, "infantry"), "hits", 1)
+    if db_target.backend == "sqlite":
+        assert here.changed_elsewhere()
+    else:  # a notification would have arrived by now: none was sent
+        time.sleep(0.5)
+        assert not here.changed_elsewhere()
+    here.stop_watching()
+    waterloo.stop_watching()

@@ -10,7 +10,7 @@ import pytest
 from eote_ref.rules.core import Source
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rulesets import DEFAULT_RULESET, load_default, load_ruleset, validate_ruleset
-from eote_ref.yamlio import Problem, YamlError, path_text
+from eote_ref.yamlio.problems import Problem, YamlError, path_text
 
 SHIPPED = DEFAULT_RULESET.read_text(encoding="utf-8")
 TEXT, PROVISIONAL, HOUSE = Source.TEXT, Source.PROVISIONAL, Source.HOUSE

@@ -27,6 +27,7 @@ def main(target: str, game_id: int, seed: int) -> None:
     """``target``: an SQLite file, or a database URL (the PostgreSQL run)."""
     rng = random.Random(seed)
     db = open_database(url=target) if "://" in target else open_database(target)
+    db.engine  # noqa: B018 - an up-to-date file gets its engine on first use: made before "ready"
     sys.stdout.write("ready\n")
     sys.stdout.flush()
     with db.session() as session:

@@ -1,0 +1,125 @@
+"""The new game as the wizard's pages fill it in, before it is created (no Qt).
+
+:class:`NewGameDraft` holds the names, army lists, scale, options, initiative and starting
+formations chosen so far, fills empty names from the lists, and becomes the
+:class:`~eote_ref.referee.setup.NewGame` that :class:`~eote_ref.referee.setup.SetupService`
+creates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from eote_ref.referee.setup import ListSummary, NewGame, SetupService
+
+OptionValue = str | int | bool
+
+#: ``NewGameDraft.initiative`` value: roll for it when the game is created (EotE 4.0).
+ROLL = "roll"
+
+#: The arms the wizard sets a starting formation for (engineers keep their lists' own).
+FORMATION_ARMS = ("infantry", "cavalry", "artillery")
+
+#: What each side is called before it has a name or an army list.
+SIDE_PLACEHOLDERS = ("First side", "Second side")
+
+
+def nation_title(nation: str) -> str:
+    """A nation key as people write it: ``dutch-belgian`` → ``Dutch-Belgian``."""
+    return "-".join(part.capitalize() for part in nation.split("-"))
+
+
+def option_title(name: str) -> str:
+    """An option's key as a heading: ``morale_hit_threshold`` → ``Morale hit threshold``."""
+    words = name.split("_")
+    text = " ".join(ACRONYMS.get(w, w) for w in words)
+    return text[0].upper() + text[1:]
+
+
+#: Abbreviations the rules write in capitals (divisional integrity, combat effectiveness).
+ACRONYMS = {"di": "DI", "ce": "CE", "tcr": "TCR"}
+
+
+def choice_text(value: OptionValue) -> str:
+    """An option value as the umpire reads it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value).replace("_", " ")
+
+
+@dataclass
+class NewGameDraft:
+    """What the new-game pages fill in, turned into a :class:`NewGame` on Finish.
+
+    Empty names are filled from the army lists: a side is called after its lists' nations,
+    the game after the battle they share (or "A against B").
+    """
+
+    name: str = ""
+    side_names: list[str] = field(default_factory=lambda: ["", ""])
+    lists: list[list[ListSummary]] = field(default_factory=lambda: [[], []])
+    figure_scale: str = "15mm"
+    #: Only the options set away from their defaults.
+    options: dict[str, OptionValue] = field(default_factory=dict)
+    #: A side's index (0 or 1), :data:`ROLL`, or None to decide at the table.
+    initiative: int | str | None = ROLL
+    #: Per side, the starting formation of each arm chosen here ("" for none); arms left
+    #: out keep their lists' defaults.
+    formations: list[dict[str, str]] = field(default_factory=lambda: [{}, {}])
+
+    def formation(self, side: int, arm: str) -> str:
+        """The formation ``arm`` of side ``side`` starts in ("" for none)."""
+        if arm in self.formations[side]:
+            return self.formations[side][arm]
+        return SetupService.list_formations(self.lists[side]).get(arm, "")
+
+    def automatic_side_name(self, side: int) -> str:
+        """A side's name when none is typed: its lists' nations, e.g. ``British & Prussian``."""
+        nations: list[str] = []
+        for summary in self.lists[side]:
+            title = nation_title(summary.nation)
+            if title not in nations:
+                nations.append(title)
+        return " & ".join(nations) if nations else SIDE_PLACEHOLDERS[side]
+
+    def side_name(self, side: int) -> str:
+        """The name side ``side`` will have (typed, else automatic; never equal to the other)."""
+        names = [self.side_names[i].strip() or self.automatic_side_name(i) for i in (0, 1)]
+        if names[0].casefold() == names[1].casefold():
+            return f"{names[side]} ({side + 1})"
+        return names[side]
+
+    def automatic_name(self) -> str:
+        """The game's name when none is typed: the battle all lists share, else "A against B"."""
+        battles = {s.battle for side in self.lists for s in side}
+        if len(battles) == 1 and None not in battles and self.lists[0] and self.lists[1]:
+            return str(next(iter(battles)))
+        return f"{self.side_name(0)} against {self.side_name(1)}"
+
+    def game_name(self) -> str:
+        """The game's name (typed, else automatic)."""
+        return self.name.strip() or self.automatic_name()
+
+    def initiative_text(self) -> str:
+        """The initiative choice in words."""
+        if self.initiative == ROLL:
+            return "rolled for when the game is created (d10 each, EotE 4.0)"
+        if isinstance(self.initiative, int):
+            return f"{self.side_name(self.initiative)} starts"
+        return "decided at the table"
+
+    def to_new_game(self) -> NewGame:
+        """The set-up the referee's :class:`SetupService` creates."""
+        initiative: str | None
+        if isinstance(self.initiative, int):
+            initiative = self.side_name(self.initiative)
+        else:
+            initiative = self.initiative
+        return NewGame(
+            name=self.game_name(),
+            sides={self.side_name(i): [s.path for s in self.lists[i]] for i in (0, 1)},
+            figure_scale=self.figure_scale,
+            options=dict(self.options),
+            initiative=initiative,
+            formations={self.side_name(i): dict(self.formations[i]) for i in (0, 1)},
+        )

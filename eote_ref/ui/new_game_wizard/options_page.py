@@ -1,0 +1,174 @@
+"""Page 3 of the new-game wizard: the figure scale and the named options of the ruleset."""
+
+from __future__ import annotations
+
+import functools
+import html
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLabel, QWidget
+
+from eote_ref.referee.new_game_draft import NewGameDraft, OptionValue, choice_text, option_title
+from eote_ref.referee.setup import FIGURE_SCALES, OptionInfo, SetupService
+from eote_ref.ui.forms.ui_new_game_options import Ui_NewGameOptionsPage
+from eote_ref.ui.new_game_wizard.base import OptionCombo, Page, dim_color
+
+
+def _inches(value: float) -> str:
+    return f"{value:g}\u2033"
+
+
+@dataclass
+class _OptionRow:
+    info: OptionInfo
+    title: QLabel
+    combo: QComboBox
+
+
+class OptionsPage(Page):
+    """Page 3: figure scale (with what it does to distances) and the ruleset options."""
+
+    def __init__(self, setup: SetupService, draft: NewGameDraft, parent: QWidget | None = None):
+        super().__init__(setup, draft, parent)
+        self.ui = Ui_NewGameOptionsPage()
+        self.ui.setupUi(self)
+        self.scale_buttons = {
+            "6mm": self.ui.scale6,
+            "15mm": self.ui.scale15,
+            "25mm": self.ui.scale25,
+        }
+        assert set(self.scale_buttons) == set(FIGURE_SCALES)
+        for scale, button in self.scale_buttons.items():
+            button.toggled.connect(functools.partial(self._scale_toggled, scale))
+        self.option_rows: dict[str, _OptionRow] = {}
+        self._build_options()
+        self.ui.restoreDefaults.clicked.connect(self.restore_defaults)
+        self._provisional_note()
+
+    def _build_options(self) -> None:
+        grid = self.ui.optionsGrid
+        dim = dim_color(self)
+        previous: QWidget | None = None
+        for i, info in enumerate(self.setup.options()):
+            title = QLabel(f"<b>{html.escape(option_title(info.name))}</b>")
+            combo = OptionCombo()
+            combo.setObjectName(f"option_{info.name}")
+            combo.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            for choice in info.choices:
+                suffix = " (default)" if choice == info.default else ""
+                combo.addItem(choice_text(choice) + suffix)
+            combo.setCurrentIndex(self._choice_index(info, info.default))
+            combo.setToolTip(info.explanation)
+            title.setBuddy(combo)
+            rule = QLabel(f"EotE {html.escape(info.rule)}")
+            rule.setStyleSheet(f"color: {dim}")
+            rule.setToolTip("The rules sections in conflict")
+            text = info.explanation
+            for choice in info.choices:  # the choices as the combo box shows them
+                if isinstance(choice, str) and "_" in choice:
+                    text = text.replace(choice, choice_text(choice))
+            explanation = QLabel(text)
+            explanation.setTextFormat(Qt.TextFormat.PlainText)
+            explanation.setWordWrap(True)
+            explanation.setStyleSheet(f"color: {dim}")
+            explanation.setContentsMargins(0, 0, 0, 10)
+            grid.addWidget(title, 2 * i, 0)
+            grid.addWidget(rule, 2 * i, 1)
+            grid.addWidget(combo, 2 * i, 2)
+            grid.addWidget(explanation, 2 * i + 1, 0, 1, 3)
+            combo.currentIndexChanged.connect(lambda _i, n=info.name: self._option_chosen(n))
+            if previous is not None:
+                QWidget.setTabOrder(previous, combo)
+            previous = combo
+            self.option_rows[info.name] = _OptionRow(info, title, combo)
+        grid.setColumnStretch(0, 1)
+        if previous is not None:
+            QWidget.setTabOrder(previous, self.ui.restoreDefaults)
+
+    @staticmethod
+    def _choice_index(info: OptionInfo, value: OptionValue) -> int:
+        for i, choice in enumerate(info.choices):
+            if choice == value and type(choice) is type(value):
+                return i
+        return info.choices.index(info.default)
+
+    def _provisional_note(self) -> None:
+        values = self.setup.provisional_values()
+        if not values:
+            self.ui.provisionalNote.hide()
+            return
+
+        def key(rule: str) -> tuple[int, ...]:
+            return tuple(int(p) if p.isdigit() else 0 for p in rule.split("."))
+
+        sections = sorted({v.rule for v in values}, key=key)
+        self.ui.provisionalNote.setText(
+            f"<b>Provisional values in use.</b> The rules text lost {len(values)} chart values "
+            f"(sections {html.escape(', '.join(sections))}); eote-ref fills them with its own "
+            "defaults and marks every result that uses one."
+        )
+        self.ui.provisionalNote.setToolTip(
+            "\n".join(f"EotE {v.rule}: {v.what}" for v in values[:40])
+        )
+
+    def initializePage(self) -> None:
+        self.scale_buttons[self.draft.figure_scale].setChecked(True)
+        for name, row in self.option_rows.items():
+            value = self.draft.options.get(name, row.info.default)
+            row.combo.setCurrentIndex(self._choice_index(row.info, value))
+        self._scale_effect()
+
+    def _scale_toggled(self, scale: str, on: bool) -> None:
+        if on:
+            self.draft.figure_scale = scale
+            self._scale_effect()
+
+    def _option_chosen(self, name: str) -> None:
+        row = self.option_rows[name]
+        value = row.info.choices[row.combo.currentIndex()]
+        if value == row.info.default and type(value) is type(row.info.default):
+            self.draft.options.pop(name, None)
+            row.title.setText(f"<b>{html.escape(option_title(name))}</b>")
+        else:
+            self.draft.options[name] = value
+            row.title.setText(f"<b>{html.escape(option_title(name))}</b> \u2022 changed")
+        if name == "scale_adjusts":
+            self._scale_effect()
+
+    def restore_defaults(self) -> None:
+        """Set every option back to its default."""
+        for row in self.option_rows.values():
+            row.combo.setCurrentIndex(self._choice_index(row.info, row.info.default))
+
+    def _scale_effect(self) -> None:
+        scale = self.draft.figure_scale
+        distances = self.setup.distances_at_scale(scale, self.draft.options)
+        changed = any(d.scaled != d.listed for d in distances)
+        if scale == "15mm":
+            lead = "Distances are played as the rules list them."
+        elif not changed:
+            lead = (
+                f"Option <i>scale adjusts</i> is <i>none</i>: {scale} figures play every "
+                "distance as listed."
+            )
+        else:
+            sign = "shorter" if scale == "6mm" else "longer"
+            lead = (
+                f"Every distance is 2\u2033 {sign} than listed (never under 1\u2033), "
+                "pinning and command radius included (introduction)."
+            )
+        dim = dim_color(self)
+        rows = "".join(
+            f"<tr><td>{html.escape(d.label)}</td>"
+            f"<td style='color:{dim}' align='right'>&nbsp;&nbsp;EotE {html.escape(d.rule)}</td>"
+            f"<td align='right'>&nbsp;&nbsp;{_inches(d.listed)}</td>"
+            f"<td align='right'>&nbsp;&nbsp;<b>{_inches(d.scaled)}</b></td></tr>"
+            for d in distances
+        )
+        head = (
+            f"<tr><th></th><th></th><th align='right' style='color:{dim}'>&nbsp;&nbsp;listed</th>"
+            f"<th align='right' style='color:{dim}'>&nbsp;&nbsp;at {scale}</th></tr>"
+        )
+        self.ui.scaleEffect.setText(f"{lead}<table cellspacing='1'>{head}{rows}</table>")

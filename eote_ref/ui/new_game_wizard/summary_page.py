@@ -1,0 +1,113 @@
+"""Page 5 of the new-game wizard: the summary, and creating the game on Finish."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtWidgets import QWidget
+
+from eote_ref.referee.new_game_draft import (
+    FORMATION_ARMS,
+    NewGameDraft,
+    choice_text,
+    nation_title,
+    option_title,
+)
+from eote_ref.referee.setup import SetupService
+from eote_ref.ui.forms.ui_new_game_summary import Ui_NewGameSummaryPage
+from eote_ref.ui.new_game_wizard.base import Page, dim_color, error_color
+
+
+class SummaryPage(Page):
+    """Page 5: everything chosen; Finish creates the game through the setup service."""
+
+    def __init__(self, setup: SetupService, draft: NewGameDraft, parent: QWidget | None = None):
+        super().__init__(setup, draft, parent)
+        self.ui = Ui_NewGameSummaryPage()
+        self.ui.setupUi(self)
+        self.ui.errorLabel.hide()
+        self.ui.errorLabel.setStyleSheet(f"color: {error_color(self)}")
+        self.game_id: int | None = None
+
+    def initializePage(self) -> None:
+        missing = self.missing_lists()
+        self.ui.errorLabel.setText(missing)
+        self.ui.errorLabel.setVisible(bool(missing))
+        self.ui.summaryText.setHtml(self.summary_html())
+
+    def summary_html(self) -> str:
+        """The set-up as an HTML page."""
+        d = self.draft
+        dim = dim_color(self)
+        e = html.escape
+        parts = [f"<h2 style='margin-bottom:4px'>{e(d.game_name())}</h2>"]
+        parts.append("<table cellspacing='0' cellpadding='3' width='100%'><tr>")
+        for side in (0, 1):
+            lists = d.lists[side]
+            rows = "".join(
+                f"<li>{e(s.name)} <span style='color:{dim}'>({e(nation_title(s.nation))}, "
+                f"{s.year}; {s.divisions} divisions, {s.units} units)</span></li>"
+                for s in lists
+            )
+            parts.append(
+                f"<td width='50%' valign='top'><b>{e(d.side_name(side))}</b>"
+                f"<ul style='margin-top:2px'>{rows}</ul></td>"
+            )
+        parts.append("</tr></table>")
+        scale_note = {
+            "6mm": "distances 2\u2033 shorter",
+            "15mm": "distances as listed",
+            "25mm": "distances 2\u2033 longer",
+        }[d.figure_scale]
+        if d.options.get("scale_adjusts") == "none":
+            scale_note = "distances as listed (scale adjusts: none)"
+        parts.append(f"<p><b>Figure scale:</b> {e(d.figure_scale)} — {e(scale_note)}</p>")
+        infos = {o.name: o for o in self.setup.options()}
+        if d.options:
+            items = "".join(
+                f"<li>{e(option_title(name))}: <b>{e(choice_text(value))}</b> "
+                f"<span style='color:{dim}'>(default {e(choice_text(infos[name].default))}; "
+                f"EotE {e(infos[name].rule)})</span></li>"
+                for name, value in d.options.items()
+            )
+            parts.append(
+                f"<p><b>Rules options:</b> {len(d.options)} changed, the rest as default.</p>"
+                f"<ul style='margin-top:0'>{items}</ul>"
+            )
+        else:
+            parts.append(f"<p><b>Rules options:</b> all {len(infos)} at their defaults.</p>")
+        parts.append(f"<p><b>Initiative:</b> {e(d.initiative_text())}</p>")
+        starts = "; ".join(
+            f"{e(d.side_name(side))}: "
+            + ", ".join(
+                f"{arm} {e((d.formation(side, arm) or 'none').replace('_', ' '))}"
+                for arm in FORMATION_ARMS
+            )
+            for side in (0, 1)
+        )
+        parts.append(f"<p><b>Starting formations:</b> {starts}</p>")
+        return "".join(parts)
+
+    def missing_lists(self) -> str:
+        """Why the game cannot start yet: the sides with no army list ("" when both have one)."""
+        empty = [self.draft.side_name(side) for side in (0, 1) if not self.draft.lists[side]]
+        if not empty:
+            return ""
+        return (
+            f"{' and '.join(empty)} {'has' if len(empty) == 1 else 'have'} no army list: go "
+            "back to the army lists page and tick at least one list for each side."
+        )
+
+    def validatePage(self) -> bool:
+        missing = self.missing_lists()
+        if missing:
+            self.ui.errorLabel.setText(missing)
+            self.ui.errorLabel.show()
+            return False
+        try:
+            self.game_id = self.setup.create(self.draft.to_new_game())
+        except Exception as exc:  # every failure is shown; the service creates all or nothing
+            self.ui.errorLabel.setText(f"The game could not be created: {exc}")
+            self.ui.errorLabel.show()
+            return False
+        return True

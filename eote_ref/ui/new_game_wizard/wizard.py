@@ -1,0 +1,99 @@
+"""The new-game wizard: its pages in order, one draft they fill, the new game's id."""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Iterable
+
+from PySide6.QtWidgets import QWidget, QWizard
+
+from eote_ref.referee.new_game_draft import NewGameDraft
+from eote_ref.referee.setup import SetupService
+from eote_ref.ui.new_game_wizard.base import Page
+from eote_ref.ui.new_game_wizard.initiative_page import InitiativePage
+from eote_ref.ui.new_game_wizard.lists_page import ListsPage
+from eote_ref.ui.new_game_wizard.names_page import NamesPage
+from eote_ref.ui.new_game_wizard.options_page import OptionsPage
+from eote_ref.ui.new_game_wizard.summary_page import SummaryPage
+
+
+class NewGameWizard(QWizard):
+    """Start a new game: names, army lists, figure scale and options, initiative, summary.
+
+    After ``exec()`` returns ``QDialog.Accepted`` the new game's id is in :attr:`game_id`.
+
+    The pages fill one :class:`NewGameDraft` (``wizard.draft``). Every page but the army
+    lists is complete with its defaults, so a script (screenshots, tests) can walk them::
+
+        wizard = NewGameWizard(SetupService(db))
+        wizard.select_lists(["waterloo-1815-french.yaml"], ["waterloo-1815-anglo-allied.yaml"])
+        wizard.show()  # or wizard.restart()
+        for n, _ in enumerate(wizard.page_ids(), 1):
+            wizard.grab().save(f"new-game-{n}.png")
+            wizard.next()
+
+    Args:
+        setup: the referee's set-up service (lists, options, creation).
+        parent: the parent widget.
+        draft: a draft to start from (a fresh one by default).
+    """
+
+    PAGES: tuple[type[Page], ...] = (
+        NamesPage,
+        ListsPage,
+        OptionsPage,
+        InitiativePage,
+        SummaryPage,
+    )
+
+    def __init__(
+        self,
+        setup: SetupService,
+        parent: QWidget | None = None,
+        draft: NewGameDraft | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setup = setup
+        self.draft = draft or NewGameDraft()
+        self.game_id: int | None = None
+        self.setObjectName("NewGameWizard")
+        self.setWindowTitle("New game")
+        self.setWizardStyle(QWizard.WizardStyle.ModernStyle)
+        self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
+        self.setOption(QWizard.WizardOption.HaveHelpButton, False)
+        self.setButtonText(QWizard.WizardButton.FinishButton, "&Start the game")
+        self.pages: list[Page] = []
+        for cls in self.PAGES:
+            page = cls(setup, self.draft)
+            self.pages.append(page)
+            self.addPage(page)
+        self.setMinimumSize(720, 540)
+        self.resize(900, 640)
+
+    @property
+    def lists_page(self) -> ListsPage:
+        """The army-list page (for "Add file…" and ticking lists from scripts)."""
+        page = self.pages[self.PAGES.index(ListsPage)]
+        assert isinstance(page, ListsPage)
+        return page
+
+    def page_ids(self) -> list[int]:
+        """The ids of the pages in order (one screenshot each)."""
+        return list(self.pageIds())
+
+    def select_lists(
+        self,
+        first: Iterable[str | pathlib.Path],
+        second: Iterable[str | pathlib.Path],
+    ) -> None:
+        """Put army lists on each side: shipped lists by file name, other files by path."""
+        for side, lists in ((0, first), (1, second)):
+            for item in lists:
+                self.lists_page.tick(item, side)
+
+    def accept(self) -> None:
+        """Finish: the summary page has created the game (or refused to close, showing why)."""
+        super().accept()  # validates the summary page, which creates the game
+        summary = self.pages[-1]
+        assert isinstance(summary, SummaryPage)
+        self.game_id = summary.game_id

@@ -1,0 +1,58 @@
+"""Text checks shared by loading and parsing: blank and duplicate names, control characters."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+_CONTROL_NAMES = {
+    0x00: "NUL", 0x07: "BEL", 0x08: "backspace", 0x0B: "vertical tab", 0x0C: "form feed",
+    0x1A: "SUB", 0x1B: "ESC", 0x7F: "DEL",
+}  # fmt: skip
+
+#: Control characters a text value may not hold even when written as an escape (``"\\e"``);
+#: tabs and line breaks are fine.
+CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def line_column(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of ``text[index]``."""
+    line = text.count("\n", 0, index) + 1
+    return line, index - text.rfind("\n", 0, index)
+
+
+def char_name(ch: str) -> str:
+    """``U+001B (ESC)``: a character's code point and name, for a problem's message."""
+    code = ord(ch)
+    name = _CONTROL_NAMES.get(code) or unicodedata.name(ch, "")
+    if not name:
+        name = "a control character" if code < 0x20 or 0x7F <= code < 0xA0 else "not a character"
+    return f"U+{code:04X} ({name})"
+
+
+#: Unicode categories that show nothing on their own: spaces, separators, controls, format
+#: characters (zero-width space and joiners, BOM, direction marks).
+_INVISIBLE = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf"})
+
+
+def is_blank(text: str) -> bool:
+    """True when ``text`` shows nothing: empty, spaces, or only invisible characters."""
+    return all(ch.isspace() or unicodedata.category(ch) in _INVISIBLE for ch in text)
+
+
+def name_key(name: str) -> str:
+    """A name as compared for duplicates: NFC-normalised, case-folded, single-spaced.
+
+    ``1/54e  Ligne`` and ``1/54E Ligne`` match, and so do the composed and decomposed
+    spellings of an accented letter (``é`` as one character or as ``e`` plus an accent).
+    """
+    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
+
+
+def show(data: Any, limit: int = 60) -> str:
+    """``repr(data)`` cut to ``limit`` characters (a bad value may be a whole file's worth)."""
+    if isinstance(data, list | dict) and len(data) > limit:
+        return f"a {type(data).__name__} of {len(data)} items"
+    text = repr(data) if not isinstance(data, int) or abs(data) < 10**30 else "a huge number"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

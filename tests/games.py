@@ -1,0 +1,25 @@
+"""Helpers the referee and GUI tests share on a running game: its state, a unit by name, markers."""
+
+from __future__ import annotations
+
+from eote_ref.referee.game import GameService
+from eote_ref.referee.views import UnitView
+from eote_ref.store import SetField, snapshot
+
+
+def game_state(game: GameService) -> object:
+    """Every journaled row of the game (equal snapshots mean equal states)."""
+    with game.db.session() as s:
+        return snapshot(s, game.game_id)
+
+
+def named(game: GameService, name: str) -> UnitView:
+    """The unit called ``name`` (on either side)."""
+    return next(u for s in game.view().sides for u in s.units if u.name == name)
+
+
+def mark(game: GameService, uid: int, **fields: object) -> None:
+    """Set markers of unit ``uid`` as one journal step, as the umpire's marker edits do."""
+    game.record(
+        "marker", "test set-up", [SetField("game_unit", uid, k, v) for k, v in fields.items()]
+    )

@@ -1,0 +1,355 @@
+"""Command control phase checks on a real game: radius, rally, rest, routed units, orders."""
+
+from __future__ import annotations
+
+import pytest
+
+from eote_ref.referee.checks import REGISTRY, load_checks, open_check
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
+from eote_ref.referee.phases import Phase
+from eote_ref.referee.todo import checks_due
+from eote_ref.referee.views import DivisionView, UnitView
+from eote_ref.store import GameCommand, GameLeader, GameUnit, InsertRow, SetField
+from tests.games import game_state
+
+
+def setup(game: GameService, *changes: SetField) -> None:
+    game.record("test", "set up", list(changes))
+
+
+def unit(game: GameService, unit_id: int) -> UnitView:
+    return next(u for s in game.view().sides for u in s.units if u.id == unit_id)
+
+
+def div(game: GameService, division_id: int) -> DivisionView:
+    return next(d for s in game.view().sides for d in s.divisions if d.id == division_id)
+
+
+def big_division(game: GameService, side: int = 0) -> DivisionView:
+    return next(d for d in game.view().sides[side].divisions if len(d.units) >= 4)
+
+
+def test_every_command_phase_item_has_a_check(waterloo: GameService) -> None:
+    units = waterloo.view().sides[0].units
+    inf = [u for u in units if u.arm == "infantry"]
+    cav = next(u for u in units if u.arm == "cavalry")
+    setup(
+        waterloo,
+        SetField(GameUnit, inf[0].id, "disordered", True),
+        SetField(GameUnit, inf[1].id, "routed", True),
+        SetField(GameUnit, cav.id, "blown", 1),
+    )
+    due = checks_due(waterloo.view())
+    load_checks()
+    assert {c.procedure for c in due} == {"disorder_rally", "remove_routed", "cavalry_rest"}
+    for c in due:
+        assert c.procedure in REGISTRY
+        check = open_check(waterloo, c.procedure, unit_id=c.unit_id)
+        assert not check.needs_roll()
+
+
+def test_command_radius_marks_units_out_and_undo_restores(waterloo: GameService) -> None:
+    d = big_division(waterloo)
+    before = game_state(waterloo)
+    check = open_check(waterloo, "command_radius", division_id=d.id)
+    assert d.leader is not None
+    preview = check.preview()
+    # 15mm: the 3.6 table as printed; rating r reads 8 + 2r inches for a division leader.
+    assert preview.modified == 8 + 2 * d.leader.rating
+    out = (d.units[0].id, d.units[2].id)
+    check.set("out_of_radius", out)
+    # The result names the units out of command.
+    assert check.result_text(check.trial({}).outcome).endswith(  # type: ignore[arg-type]
+        f"2 of {len(d.units)} units out of command: {d.units[0].name}, {d.units[2].name}"
+    )
+    check.apply({})
+    assert [u.id for u in div(waterloo, d.id).units if u.out_of_command] == list(out)
+    assert waterloo.journal(limit=1)[0].kind == "command_radius"
+    waterloo.undo()
+    assert game_state(waterloo) == before
+
+
+def test_command_radius_keeps_a_unit_already_out_and_says_so(waterloo: GameService) -> None:
+    """A unit already marked out of command needs no change: the notes say it is marked."""
+    d = big_division(waterloo)
+    setup(waterloo, SetField(GameUnit, d.units[1].id, "out_of_command", True))
+    check = open_check(waterloo, "command_radius", division_id=d.id)
+    assert check.values["out_of_radius"] == (d.units[1].id,)
+    trial = check.trial({})
+    assert trial.changes == []
+    assert f"already marked out of command: {d.units[1].name}" in trial.notes
+    check.set("out_of_radius", (d.units[1].id, d.units[3].id))
+    trial = check.trial({})
+    assert len(trial.changes) == 1
+    assert d.units[3].name in trial.changes[0]
+    check.set("out_of_radius", ())
+    changes = check.changes(check.trial({}).outcome)  # type: ignore[arg-type]
+    marks = [(c.row_id, c.value) for c in changes if isinstance(c, SetField)]
+    assert marks == [(d.units[1].id, False)]
+    # ... and the division is measured for this turn: the turn guide drops it (3.6)
+    facts = [c.values for c in changes if isinstance(c, InsertRow)]
+    assert facts == [
+        {
+            "kind": "radius_measured",
+            "turn": waterloo.turn,
+            "unit_id": None,
+            "command_id": d.id,
+            "data": {},
+        }
+    ]
+
+
+def test_command_radius_without_a_commander_puts_everyone_out(waterloo: GameService) -> None:
+    d = big_division(waterloo)
+    assert d.leader is not None
+    setup(waterloo, SetField(GameLeader, d.leader.id, "killed", True))
+    check = open_check(waterloo, "command_radius", division_id=d.id)
+    assert check.values["commanded"] is False
+    check.apply({})
+    assert all(u.out_of_command for u in div(waterloo, d.id).units)
+
+
+def test_command_radius_at_25mm_adds_two_inches(waterloo: GameService) -> None:
+    d = big_division(waterloo)
+    setup(waterloo, SetField("game", waterloo.game_id, "figure_scale", "25mm"))
+    check = open_check(waterloo, "command_radius", division_id=d.id)
+    assert d.leader is not None
+    assert check.preview().modified == 8 + 2 * d.leader.rating + 2
+
+
+def test_rally_from_disorder_needs_command_no_pin_and_a_leader(waterloo: GameService) -> None:
+    d = big_division(waterloo)
+    a, b, c = d.units[:3]
+    setup(
+        waterloo,
+        *(SetField(GameUnit, u.id, "disordered", True) for u in (a, b, c)),
+        SetField(GameUnit, b.id, "pinned", True),
+        SetField(GameUnit, c.id, "out_of_command", True),
+    )
+    assert open_check(waterloo, "disorder_rally", unit_id=a.id).apply({}).result == "rallied"
+    assert not unit(waterloo, a.id).disordered
+    blocked = open_check(waterloo, "disorder_rally", unit_id=b.id).apply({})
+    assert blocked.result == "cannot"
+    assert "pinned (5.7)" in blocked.notes
+    assert unit(waterloo, b.id).disordered
+    assert open_check(waterloo, "disorder_rally", unit_id=c.id).trial({}).outcome.result == (  # type: ignore[union-attr]
+        "cannot"
+    )
+
+
+def test_a_leader_unable_to_rally_this_turn_blocks_the_rally(waterloo: GameService) -> None:
+    d = big_division(waterloo)
+    assert d.leader is not None
+    setup(
+        waterloo,
+        SetField(GameLeader, d.leader.id, "no_rally_turn", waterloo.view().turn),
+        SetField(GameUnit, d.units[0].id, "disordered", True),
+    )
+    check = open_check(waterloo, "disorder_rally", unit_id=d.units[0].id)
+    assert check.values["leader_can_rally"] is False
+    assert check.preview().result == "cannot"
+    (due,) = checks_due(waterloo.view())
+    assert due.title.endswith("cannot rally this turn")
+
+
+def test_without_a_living_leader_nobody_may_rally_the_unit(waterloo: GameService) -> None:
+    d = big_division(waterloo)
+    assert d.leader is not None
+    setup(
+        waterloo,
+        SetField(GameLeader, d.leader.id, "killed", True),
+        SetField(GameUnit, d.units[0].id, "disordered", True),
+    )
+    check = open_check(waterloo, "disorder_rally", unit_id=d.units[0].id)
+    assert (check.values["has_leader"], check.values["leader_can_rally"]) == (False, False)
+    fact = next(f for f in check.facts() if f.key == "leader_can_rally")
+    assert "no living leader" in fact.help
+    assert check.preview().result == "cannot"
+
+
+def test_rested_blown_cavalry_swaps_a_blown_marker_for_disorder(waterloo: GameService) -> None:
+    cav = next(u for u in waterloo.view().sides[1].units if u.arm == "cavalry")
+    setup(waterloo, SetField(GameUnit, cav.id, "blown", 2))
+    before = game_state(waterloo)
+    check = open_check(waterloo, "cavalry_rest", unit_id=cav.id)
+    assert check.values["rested"] is True
+    assert check.apply({}).result == "rested"
+    after = unit(waterloo, cav.id)
+    assert (after.blown, after.disordered) == (1, True)
+    # Once rested this turn it drops off the list, though still blown; now it may rally.
+    due = [c.procedure for c in checks_due(waterloo.view()) if c.unit_id == cav.id]
+    assert due == ["disorder_rally"]
+    waterloo.undo()
+    assert game_state(waterloo) == before
+
+
+def test_cavalry_that_fought_last_turn_did_not_rest(waterloo: GameService) -> None:
+    cav = next(u for u in waterloo.view().sides[1].units if u.arm == "cavalry")
+    setup(
+        waterloo,
+        SetField(GameUnit, cav.id, "blown", 1),
+        SetField(GameUnit, cav.id, "fought_last_turn", True),
+    )
+    assert checks_due(waterloo.view()) == []
+    check = open_check(waterloo, "cavalry_rest", unit_id=cav.id)
+    assert check.values["rested"] is False
+    assert check.preview().result == "no_change"
+
+
+@pytest.mark.parametrize(
+    ("option", "result", "off", "spent"),
+    [
+        (None, "removed", True, False),
+        ("next_command_phase_final", "removed_final", True, True),
+    ],
+)
+def test_routed_units_leave_as_the_option_says(
+    waterloo: GameService, option: str | None, result: str, off: bool, spent: bool
+) -> None:
+    if option:
+        setup(
+            waterloo,
+            SetField("game", waterloo.game_id, "options", {"routed_units_leave_table": option}),
+        )
+        waterloo = GameService(waterloo.db, waterloo.game_id)
+    uid = waterloo.view().sides[0].units[0].id
+    setup(waterloo, SetField(GameUnit, uid, "routed", True))
+    assert open_check(waterloo, "remove_routed", unit_id=uid).apply({}).result == result
+    with waterloo.db.session() as s:
+        row = s.get(GameUnit, uid)
+        assert row is not None
+        assert (row.off_table, row.rallied_once) == (off, spent)
+
+
+def test_routed_units_stay_with_the_stay_option(waterloo: GameService) -> None:
+    opts = {"routed_units_leave_table": "stay_until_rallied"}
+    setup(waterloo, SetField("game", waterloo.game_id, "options", opts))
+    game = GameService(waterloo.db, waterloo.game_id)
+    uid = game.view().sides[0].units[0].id
+    setup(game, SetField(GameUnit, uid, "routed", True))
+    assert checks_due(game.view()) == []
+    assert open_check(game, "remove_routed", unit_id=uid).preview().result == "stays"
+
+
+def test_first_turn_order_takes_effect_at_once(waterloo: GameService) -> None:
+    d = big_division(waterloo)
+    check = open_check(waterloo, "order", division_id=d.id)
+    assert check.values["first_turn"] is True
+    assert check.values["issuer"] is not None
+    check.set("order", "ATTACK")
+    assert not check.needs_roll()
+    check.apply({})
+    after = div(waterloo, d.id)
+    assert (after.current_order, after.pending_order) == ("ATTACK", None)
+
+
+def test_an_order_later_rolls_on_the_oac_and_counts_down(waterloo: GameService) -> None:
+    d = big_division(waterloo)
+    while waterloo.view().turn == 1:
+        waterloo.advance_phase()
+    while waterloo.view().phase is not Phase.COMMAND:
+        waterloo.advance_phase()
+    check = open_check(waterloo, "order", division_id=d.id)
+    check.set("order", "MANEUVER")
+    # The distance must be measured: until then the check is refused (3.6).
+    assert check.values["distance_in"] < 0
+    with pytest.raises(RefereeError, match="measure the distance"):
+        check.preview()
+    check.set("distance_in", 40.0)
+    assert check.needs_roll()
+    assert all(label.startswith("takes effect on turn ") for label, _p in check.odds())
+    turns_listed = [int(label.rsplit(" ", 1)[1]) for label, _p in check.odds()]
+    assert turns_listed == sorted(turns_listed)  # by turn, not by probability
+    odds = dict(check.odds())
+    assert sum(odds.values()) == pytest.approx(1)
+    before = game_state(waterloo)
+    outcome = check.apply({"roll": 0})  # a 10: the slowest row of the chart
+    turns = int(outcome.details["turns"])
+    assert turns >= 2
+    now = waterloo.view().turn
+    assert check.result_text(outcome) == f"MANEUVER: takes effect on turn {now + turns}"
+    after = div(waterloo, d.id)
+    assert (after.pending_order, after.pending_order_turns) == ("MANEUVER", turns)
+    entry = waterloo.journal(limit=1)[0]
+    assert (entry.kind, entry.rolls) == ("order_activation", [{"name": "roll", "value": 0}])
+    waterloo.undo()
+    assert game_state(waterloo) == before
+
+
+def test_an_order_equal_to_the_current_one_is_flagged(waterloo: GameService) -> None:
+    d = big_division(waterloo)
+    setup(waterloo, SetField(GameCommand, d.id, "current_order", "DEFEND"))
+    check = open_check(waterloo, "order", division_id=d.id)
+    check.set("order", "DEFEND")
+    trial = check.trial({})
+    assert any("already on DEFEND" in n for n in trial.notes)
+    check.set("order", "ATTACK")
+    assert not any("already on" in n for n in check.trial({}).notes)
+
+
+def test_an_attached_commander_orders_next_turn_and_no_other_division(
+    waterloo: GameService,
+) -> None:
+    d1, d2 = [d for d in waterloo.view().sides[0].divisions if len(d.units) >= 4][:2]
+    while waterloo.view().phase is not Phase.MOVEMENT:
+        waterloo.advance_phase()
+    attach = open_check(waterloo, "attach_commander", division_id=d1.id)
+    chief = attach.values["leader"]
+    assert attach.apply({}).result == "attached"
+    with waterloo.db.session() as s:
+        lead = s.get(GameLeader, chief)
+        assert lead is not None
+        assert lead.attached_command_id == d1.id
+    order = open_check(waterloo, "order", division_id=d1.id)
+    order.set("first_turn", False)
+    assert order.values["attached"] is True
+    assert order.preview().details["turns"] == 1
+    other = open_check(waterloo, "order", division_id=d2.id)
+    if other.values["issuer"] == chief:
+        assert other.trial({"roll": 5}).error is not None
+    # The limits of 3.5.2: already attached here; detach, and he may order the other again.
+    with pytest.raises(RefereeError):
+        _attach_again(waterloo, d1.id, chief)
+    detach = open_check(waterloo, "attach_commander", division_id=d1.id)
+    assert detach.values["action"] == "detach"
+    assert detach.apply({}).result == "detached"
+
+
+def _attach_again(game: GameService, division_id: int, chief: int) -> None:
+    check = open_check(game, "attach_commander", division_id=division_id)
+    check.set("action", "attach")
+    check.set("leader", chief)
+    check.apply({})
+
+
+def test_reserve_activation_needs_a_reserve(waterloo: GameService) -> None:
+    d = big_division(waterloo)
+    check = open_check(waterloo, "reserve", division_id=d.id)
+    assert check.trial({"roll": 3}).error is not None
+    setup(waterloo, SetField(GameCommand, d.id, "current_order", "RESERVE"))
+    check = open_check(waterloo, "reserve", division_id=d.id)
+    assert check.values["order"] == "ATTACK"
+    check.apply({"roll": 3})
+    assert div(waterloo, d.id).current_order == "ATTACK"  # first turn: at once
+
+
+def test_attach_and_detach_a_leader_to_a_unit(waterloo: GameService) -> None:
+    d = big_division(waterloo)
+    a, b = d.units[:2]
+    before = game_state(waterloo)
+    check = open_check(waterloo, "attach_leader", unit_id=a.id)
+    assert check.values["action"] == "attach"
+    assert check.apply({}).result == "attached"
+    assert unit(waterloo, a.id).attached_leader is not None
+    # Not to a second unit while attached (3.5.1).
+    assert open_check(waterloo, "attach_leader", unit_id=b.id).trial({}).error is not None
+    # Attached, he rallies no other unit (3.5.1).
+    setup(waterloo, SetField(GameUnit, b.id, "disordered", True))
+    assert open_check(waterloo, "disorder_rally", unit_id=b.id).preview().result == "cannot"
+    detach = open_check(waterloo, "attach_leader", unit_id=a.id)
+    assert detach.values["action"] == "detach"
+    assert detach.apply({}).result == "detached"
+    assert unit(waterloo, a.id).attached_leader is None
+    waterloo.undo(3)
+    assert game_state(waterloo) == before

@@ -1,0 +1,226 @@
+"""Movement phase checks on a real game: formation, limber, pinning, skirmishers, charges."""
+
+from __future__ import annotations
+
+import pytest
+
+from eote_ref.referee.checks import open_check
+from eote_ref.referee.checks.movement import movement_table
+from eote_ref.referee.game import GameService
+from eote_ref.referee.phases import Phase
+from eote_ref.referee.views import UnitView
+from eote_ref.store import GameUnit, SetField
+from tests.games import game_state
+from tests.unit.referee.conftest import first_unit
+
+
+def setup(game: GameService, *changes: SetField) -> None:
+    game.record("test", "set up", list(changes))
+
+
+def unit(game: GameService, unit_id: int) -> UnitView:
+    return next(u for s in game.view().sides for u in s.units if u.id == unit_id)
+
+
+def to_movement(game: GameService) -> None:
+    while game.view().phase is not Phase.MOVEMENT:
+        game.advance_phase()
+
+
+def test_movement_table_halves_the_side_without_the_initiative(waterloo: GameService) -> None:
+    to_movement(waterloo)
+    waterloo.set_initiative(0)
+    rows = movement_table(waterloo)
+    allied, french = (s.name for s in waterloo.view().sides)
+    inf_a = next(r for r in rows if r.side == allied and r.arm == "infantry")
+    inf_f = next(r for r in rows if r.side == french and r.arm == "infantry")
+    assert inf_a.allowance_in == inf_a.full_in == 6  # line, 15mm (EotE 5.1)
+    assert inf_f.allowance_in == inf_f.full_in / 2
+    assert "no initiative" in inf_f.status
+    assert inf_a.change == 'formation change 3"'  # half the line allowance (5.2.1)
+    gun = next(r for r in rows if r.arm == "artillery")
+    assert gun.change == 'limber/unlimber 3"'
+    assert len(rows) == sum(len(s.units) for s in waterloo.view().sides)
+
+
+def test_formation_change_sets_the_flag_and_undo_restores(waterloo: GameService) -> None:
+    to_movement(waterloo)
+    uid = first_unit(waterloo, 0, "infantry")
+    before = game_state(waterloo)
+    check = open_check(waterloo, "formation", unit_id=uid)
+    check.set("formation", "column")
+    check.set("in_combat_range", True)  # measured by the umpire (EotE 1.8.3)
+    assert '3"' in check.result_text(check.preview())
+    check.apply({})
+    u = unit(waterloo, uid)
+    assert (u.formation, u.changed_formation) == ("column", True)
+    waterloo.undo()
+    assert game_state(waterloo) == before
+
+
+def test_dashboard_formation_edit_sets_no_changed_formation(
+    waterloo: GameService,
+) -> None:
+    """A formation typed on the dashboard is a fact of the table, not a change under fire."""
+    uid = first_unit(waterloo, 0, "infantry")
+    waterloo.set_unit(uid, "formation", "line")  # command phase: a set-up, no flag
+    assert not unit(waterloo, uid).changed_formation
+    to_movement(waterloo)
+    waterloo.set_unit(uid, "formation", "column")
+    assert unit(waterloo, uid).formation == "column"
+    assert not unit(waterloo, uid).changed_formation
+    waterloo.toggle_unit(uid, "changed_formation")  # the umpire marks it by hand
+    assert unit(waterloo, uid).changed_formation
+
+
+def test_pinned_cavalry_may_not_change_formation(waterloo: GameService) -> None:
+    to_movement(waterloo)
+    uid = first_unit(waterloo, 1, "cavalry")
+    setup(waterloo, SetField(GameUnit, uid, "pinned", True))
+    check = open_check(waterloo, "formation", unit_id=uid)
+    assert "pinned cavalry may not change formation" in (check.trial({}).error or "")
+
+
+def test_limber_sets_formation_and_limbered(waterloo: GameService) -> None:
+    to_movement(waterloo)
+    gun = first_unit(waterloo, 0, "artillery")
+    check = open_check(waterloo, "limber", unit_id=gun)
+    assert check.values["formation"] == "limbered"
+    check.set("in_combat_range", True)
+    check.apply({})
+    u = unit(waterloo, gun)
+    assert (u.formation, u.limbered, u.changed_formation) == ("limbered", True, True)
+    assert waterloo.journal(limit=1)[0].summary.startswith(f"{u.name}: limbers: costs ")
+    back = open_check(waterloo, "limber", unit_id=gun)
+    back.set("formation", "unlimbered")
+    assert back.result_text(back.preview()).startswith("unlimbers: costs ")
+    inf = open_check(waterloo, "limber", unit_id=first_unit(waterloo, 0, "infantry"))
+    assert "is not artillery" in (inf.trial({}).error or "")
+
+
+@pytest.mark.parametrize(
+    ("enemy", "distance", "pinned"),
+    [("infantry", 3.0, True), ("infantry", 3.5, False), ("cavalry", 6.0, True)],
+)
+def test_pinning_by_distance(
+    waterloo: GameService, enemy: str, distance: float, pinned: bool
+) -> None:
+    to_movement(waterloo)
+    uid = first_unit(waterloo, 0, "infantry")
+    check = open_check(waterloo, "pinning", unit_id=uid)
+    check.set("enemy_arm", enemy)
+    check.set("distance_in", distance)
+    check.apply({})
+    assert unit(waterloo, uid).pinned is pinned
+
+
+def test_skirmishers_detach_then_reform_with_half_the_stand_hits(waterloo: GameService) -> None:
+    to_movement(waterloo)
+    uid = next(u.id for u in waterloo.view().sides[0].units if u.skirmish != "none")
+    before = game_state(waterloo)
+    detach = open_check(waterloo, "skirmishers", unit_id=uid)
+    assert detach.values["action"] == "detach"
+    # Detaching asks nothing about a stand out or leaving full skirmish order.
+    assert [f.key for f in detach.facts()] == ["action"]
+    detach.apply({})
+    name = unit(waterloo, uid).name
+    assert waterloo.journal(limit=1)[0].summary == (
+        f"{name}: a skirmish stand detaches: the parent now has 1 hit"
+    )
+    u = unit(waterloo, uid)
+    assert (u.hits, u.skirmishers_out) == (1, True)  # one hit marks the parent (5.4)
+    reform = open_check(waterloo, "skirmishers", unit_id=uid)
+    assert reform.values["action"] == "reform"
+    assert "reform_into" not in reform.values
+    reform.set("skirmish_hits", 3)
+    reform.apply({})
+    u = unit(waterloo, uid)
+    assert (u.hits, u.skirmishers_out) == (1, False)  # -1 detach hit, +3 // 2
+    waterloo.undo(2)
+    assert game_state(waterloo) == before
+
+
+def test_units_without_skirmish_cannot_detach(waterloo: GameService) -> None:
+    uid = next(u.id for u in waterloo.view().sides[0].units if u.skirmish == "none")
+    check = open_check(waterloo, "skirmishers", unit_id=uid)
+    assert "is not skirmish capable" in (check.trial({}).error or "")
+
+
+def test_formed_units_passing_through_disorder_both(waterloo: GameService) -> None:
+    to_movement(waterloo)
+    a, b = [u for u in waterloo.view().sides[0].units if u.arm == "infantry"][:2]
+    before = game_state(waterloo)
+    check = open_check(waterloo, "pass_through", unit_id=a.id)
+    check.set("other", b.id)
+    assert check.apply({}).result == "both_disordered"
+    assert unit(waterloo, a.id).disordered
+    assert unit(waterloo, b.id).disordered
+    assert " through " in waterloo.journal(limit=1)[0].summary
+    waterloo.undo()
+    assert game_state(waterloo) == before
+    setup(waterloo, SetField(GameUnit, b.id, "formation", "skirmish"))
+    check = open_check(waterloo, "pass_through", unit_id=a.id)
+    check.set("other", b.id)
+    assert check.preview().result == "no_effect"
+
+
+def test_passing_through_a_disordered_unit_says_it_is_already_disordered(
+    waterloo: GameService,
+) -> None:
+    to_movement(waterloo)
+    a, b = [u for u in waterloo.view().sides[0].units if u.arm == "infantry"][:2]
+    setup(waterloo, SetField(GameUnit, b.id, "disordered", True))
+    check = open_check(waterloo, "pass_through", unit_id=a.id)
+    check.set("other", b.id)
+    trial = check.trial({})
+    assert trial.outcome is not None
+    assert trial.outcome.result == "both_disordered"
+    assert f"{b.name} already disordered" in trial.notes
+    assert f"{a.name} already disordered" not in trial.notes
+    assert len(trial.changes) == 1  # only the mover changes
+    check.apply({})
+    assert unit(waterloo, a.id).disordered
+
+
+def test_charged_infantry_may_try_to_form_square(waterloo: GameService) -> None:
+    to_movement(waterloo)
+    cav = first_unit(waterloo, 0, "cavalry")
+    foot = next(u for u in waterloo.view().sides[1].units if u.arm == "infantry")
+    horse = next(u for u in waterloo.view().sides[1].units if u.arm == "cavalry")
+    check = open_check(waterloo, "charge", unit_id=cav)
+    check.set("target", foot.id)
+    square = f"{foot.name} (infantry, charged) may try to form square now: Form square (5.6)"
+    assert square in check.trial({}).notes
+    check.set("intercepted_by", horse.id)  # the contact is the intercepting cavalry instead
+    assert not any("form square" in n for n in check.trial({}).notes)
+
+
+def test_cavalry_charge_records_contact_and_terrain_disorder(waterloo: GameService) -> None:
+    to_movement(waterloo)
+    cav = first_unit(waterloo, 0, "cavalry")
+    before = game_state(waterloo)
+    check = open_check(waterloo, "charge", unit_id=cav)
+    target = check.values["target"]
+    check.set("terrain", "hedge")
+    assert check.apply({}).result == "allowed_disordered"
+    assert unit(waterloo, cav).disordered
+    (ln,) = [f for f in waterloo.view().facts if f.kind == "charge"]
+    assert (ln.unit_id, ln.other_id, ln.data["terrain"]) == (cav, target, "hedge")
+    waterloo.undo()
+    assert game_state(waterloo) == before
+    refused = open_check(waterloo, "charge", unit_id=cav)
+    refused.set("terrain", "woods")
+    assert refused.preview().result == "not_allowed"
+    assert refused.trial({}).changes == []
+
+
+def test_intercepted_charge_contacts_the_interceptor(waterloo: GameService) -> None:
+    to_movement(waterloo)
+    cav = first_unit(waterloo, 0, "cavalry")
+    interceptor = first_unit(waterloo, 1, "cavalry")
+    check = open_check(waterloo, "charge", unit_id=cav)
+    check.set("intercepted_by", interceptor)
+    check.apply({})
+    (ln,) = [f for f in waterloo.view().facts if f.kind == "charge"]
+    assert ln.other_id == interceptor
+    assert ln.data["intercepted"] is True
