@@ -107,7 +107,7 @@ _PLAIN_IMPORT = builtins.__import__
 
 
 def warm_up(db: Database) -> None:
-    """Import :data:`AFTER_FIRST_PAINT`, register every check and make the database's engine.
+    """Import :data:`AFTER_FIRST_PAINT`, register every check and prime the database's ORM.
 
     Run on a background thread after the first paint; a command given meanwhile waits for
     the module it needs (Python's import lock), never for more.
@@ -131,7 +131,7 @@ def warm_up(db: Database) -> None:
         from eote_ref.referee.checks import load_checks
 
         load_checks()
-        db.engine  # noqa: B018 - made now, so the first command does not make it
+        db.prime()  # the engine made and the ORM's first statements compiled, by reading
     finally:
         if builtins.__import__ is plain_here:
             builtins.__import__ = hook

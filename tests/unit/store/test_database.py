@@ -134,6 +134,21 @@ def test_reopening_keeps_data_without_backup(db_path: pathlib.Path) -> None:
     assert sorted(p.name for p in db_path.parent.iterdir()) == ["battle.sqlite"]
 
 
+def test_priming_the_orm_reads_and_writes_nothing(db_path: pathlib.Path) -> None:
+    """The app's warm-up primes the ORM on the umpire's file: it must not change the file."""
+    make_game_file(db_path, 1, 2)
+    with sqlite3.connect(db_path) as plain:
+        before = plain.execute("SELECT count(*), max(id) FROM journal_event").fetchone()
+    with open_database(db_path) as db:
+        assert not db.engine_ready  # an up-to-date file opens without the ORM
+        db.prime()
+        assert db.engine_ready
+        with db.session() as s:
+            assert len(load_game(s, 1).units) == 4
+    with sqlite3.connect(db_path) as plain:
+        assert plain.execute("SELECT count(*), max(id) FROM journal_event").fetchone() == before
+
+
 # ----------------------------------------------------------------------------- refusing
 
 
