@@ -1,0 +1,516 @@
+"""Reading a game into views: the whole game once, then only the rows each command changed.
+
+:class:`GameReading` is the reading half of :class:`eote_ref.referee.game.GameService`: the
+frozen views of :mod:`eote_ref.referee.views` (read through the plain-row reader on an SQLite
+file, the ORM on a server), patched after the service's own commands
+(:mod:`eote_ref.referee.view_read`), and the journal as :class:`JournalEntry` lines. The
+commands that write are in :mod:`eote_ref.referee.game`.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.phases import Phase
+from eote_ref.referee.views import (
+    CommanderView,
+    DivisionView,
+    FactView,
+    GameView,
+    JournalEntry,
+    LeaderView,
+    LinkView,
+    SideView,
+    UnitView,
+)
+from eote_ref.rules.command import Level
+from eote_ref.rules.ruleset import Ruleset
+from eote_ref.rules.units import FORMATIONS_BY_ARM, CombatArm, Formation
+
+if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first window
+    from sqlmodel import Session
+
+    from eote_ref.store import (
+        Database,
+        GameCommand,
+        GameLeader,
+        GameUnit,
+        JournalEvent,
+    )
+    from eote_ref.store.journal import Touch
+    from eote_ref.store.rows import RowReader
+
+#: Command levels that are divisions in the rules' sense (EotE 1.0.1) and carry division state
+#: (as :data:`eote_ref.store.games.DIVISION_LEVELS`).
+DIVISION_LEVELS = frozenset(lv.value for lv in Level if lv.is_manoeuvre)
+
+
+def _leader_view(row: GameLeader) -> LeaderView:
+    assert row.id is not None
+    return LeaderView(
+        id=row.id,
+        name=row.name,
+        level=row.level,
+        rating=row.rating,
+        killed=row.killed,
+        no_rally_next_turn=row.no_rally_next_turn,
+        replacement=row.replacement,
+        replacement_due_turn=row.replacement_due_turn,
+        no_rally_turn=row.no_rally_turn,
+    )
+
+
+def _link_view(row: Any) -> LinkView:
+    data = dict(row.data or {})
+    return LinkView(row.id or 0, row.kind, row.turn, row.unit_id, row.other_id, data)
+
+
+def _fact_view(row: Any) -> FactView:
+    data, command = dict(row.data or {}), row.command_id
+    return FactView(row.id or 0, row.kind, row.turn, row.unit_id, row.other_id, data, command)
+
+
+def _tree_order(commands: Sequence[GameCommand]) -> list[GameCommand]:
+    """Commands in order-of-battle order: each command, then its subordinates, by position."""
+    children: dict[int | None, list[GameCommand]] = {}
+    for c in commands:
+        children.setdefault(c.parent_id, []).append(c)
+    for group in children.values():
+        group.sort(key=lambda c: (c.position, c.id or 0))
+    out: list[GameCommand] = []
+    stack = list(reversed(children.get(None, [])))
+    while stack:
+        c = stack.pop()
+        out.append(c)
+        stack.extend(reversed(children.get(c.id, [])))
+    return out
+
+
+def _current_leader(leaders: Sequence[GameLeader]) -> GameLeader | None:
+    """The command's living leader: its replacement when one has arrived, else the original."""
+    alive = [lead for lead in leaders if not lead.killed]
+    return alive[-1] if alive else (leaders[0] if leaders else None)
+
+
+class GameReading:
+    """The game read into views and journal lines; :class:`GameService` adds the commands."""
+
+    db: Database
+    game_id: int
+    ruleset: Ruleset
+    #: The game's version the service last showed.
+    version: int
+    _last_view: tuple[int, GameView] | None
+    _touched: dict[int, tuple[Touch, ...]]
+    _where: tuple[GameView, Any] | None
+
+    def _reader(self) -> RowReader | None:
+        """The plain-row reader on an SQLite file, else None (a server: reads use the ORM).
+
+        Views and the journal are read through it (``sqlite3``, no ORM objects), so the app's
+        first window needs no SQLAlchemy; every write goes through the ORM and the journal.
+        """
+        return self.db.rows()
+
+    def _game_row(self) -> Any:
+        """The game's row (an ORM object or a plain row), or None."""
+        reader = self._reader()
+        if reader is not None:
+            return reader.game(self.game_id)
+        from eote_ref.store import Game
+
+        with self.db.session() as s:
+            return s.get(Game, self.game_id)
+
+    # ------------------------------------------------------------------ reading
+    def view(self) -> GameView:
+        """The whole game as plain views, read again only as far as the game changed.
+
+        An unchanged version returns the last view. After this service's own commands (whose
+        changed rows the journal hands back) only those rows are read again
+        (:func:`eote_ref.referee.view_read.patch_game`); after anything else (another copy
+        of the app, a change to the order of battle) the whole game is.
+        """
+        if self._last_view is not None:
+            current = self._version()
+            if current == self._last_view[0]:
+                self.version = current
+                return self._last_view[1]
+            touches = self._touches_since(self._last_view[0], current)
+            if current is not None and touches is not None:
+                patched = self._patch(current, touches)
+                if patched is not None:
+                    return patched
+        state, undo_ev, redo_ev, links, facts = self._read_view_rows()
+        self.version = state.game.version
+        game = state.game
+        leaders_by_command: dict[int, list[GameLeader]] = {}
+        for lead in state.leaders:
+            leaders_by_command.setdefault(lead.command_id, []).append(lead)
+        leader_names = {lead.id: lead.name for lead in state.leaders}
+        units_by_command: dict[int, list[GameUnit]] = {}
+        for u in state.units:
+            units_by_command.setdefault(u.command_id, []).append(u)
+        commands = {c.id: c for c in state.commands}
+        side_pos = {s.id: s.position for s in state.sides}
+        threshold = int(self.ruleset.option("morale_hit_threshold"))
+        divisions: dict[int, list[DivisionView]] = {p: [] for p in side_pos.values()}
+        commanders: dict[int, list[CommanderView]] = {p: [] for p in side_pos.values()}
+        for c in _tree_order(state.commands):
+            assert c.id is not None
+            chief = _current_leader(leaders_by_command.get(c.id, []))
+            lv = _leader_view(chief) if chief else None
+            pos = side_pos[c.side_id]
+            if c.level not in DIVISION_LEVELS:
+                commanders[pos].append(CommanderView(c.id, pos, c.name, c.level, lv))
+                continue
+            parent = commands.get(c.parent_id) if c.parent_id else None
+            divisions[pos].append(
+                self._division_view(
+                    c,
+                    pos,
+                    parent.name if parent else None,
+                    lv,
+                    units_by_command.get(c.id, []),
+                    leader_names,
+                    threshold,
+                )
+            )
+        sides = tuple(
+            SideView(
+                position=side.position,
+                name=side.name,
+                army_lists=tuple(side.army_lists),
+                commanders=tuple(commanders[side.position]),
+                divisions=tuple(divisions[side.position]),
+            )
+            for side in state.sides
+        )
+        assert game.id is not None
+        view = GameView(
+            id=game.id,
+            name=game.name,
+            turn=game.turn,
+            phase=Phase.parse(game.phase),
+            initiative=game.initiative,
+            figure_scale=game.figure_scale,
+            ruleset=f"{game.ruleset}",
+            options=dict(game.options or {}),
+            provisional=self.ruleset.uses_provisional,
+            sides=sides,
+            can_undo=undo_ev.summary or undo_ev.kind if undo_ev else None,
+            can_redo=redo_ev.summary or redo_ev.kind if redo_ev else None,
+            links=links,
+            facts=facts,
+        )
+        self._keep(game.version, view)
+        return view
+
+    def _touches_since(self, old: int, new: int | None) -> list[Touch] | None:
+        """Every row this service's commands changed from version ``old`` to ``new``.
+
+        None when a version in between was made elsewhere (nobody here knows what it changed).
+        """
+        if new is None or new < old:
+            return None
+        out: list[Touch] = []
+        for v in range(old + 1, new + 1):
+            if v not in self._touched:
+                return None
+            out.extend(self._touched[v])
+        return out
+
+    def _patch(self, version: int, touches: list[Touch]) -> GameView | None:
+        """The last view brought to ``version`` by reading only the rows in ``touches``.
+
+        None when the whole game must be read. Runs only after a command of this service,
+        which has loaded the ORM already.
+        """
+        from eote_ref.referee.view_read import ViewCache, patch_game
+        from eote_ref.store.games import game_row
+
+        assert self._last_view is not None
+        cache = ViewCache(*self._last_view)
+        if self._where is not None and self._where[0] is cache.view:
+            cache._where = self._where[1]
+        with self.db.session() as s:
+            game = game_row(s, self.game_id)
+            if game is None or game.version != version:
+                return None  # changed again meanwhile: read whole
+            patched = patch_game(
+                s, cache, game, touches, self.morale_threshold, self.ruleset.uses_provisional
+            )
+        if patched is None:
+            return None
+        self._keep(patched.version, patched.view)
+        self._where = (patched.view, patched.where)
+        return patched.view
+
+    def _keep(self, version: int, view: GameView) -> None:
+        self._last_view = (version, view)
+        self.version = version
+        self._touched = {v: t for v, t in self._touched.items() if v > version}
+
+    def _version(self) -> int | None:
+        """The game's version as stored now (one value read)."""
+        reader = self._reader()
+        if reader is not None:
+            value = reader.scalar("SELECT version FROM game WHERE id = ?", (self.game_id,))
+            return None if value is None else int(value)
+        from sqlmodel import select
+
+        from eote_ref.store import Game
+
+        with self.db.session() as s:
+            return s.exec(select(Game.version).where(Game.id == self.game_id)).first()
+
+    def _read_view_rows(self) -> tuple[Any, Any, Any, tuple[LinkView, ...], tuple[FactView, ...]]:
+        """The rows a view is built from: the game's state, next undo and redo, links, facts.
+
+        Through the plain-row reader while the ORM is not loaded, else through the ORM.
+        """
+        reader = self._reader()
+        if reader is not None:
+            with reader.snapshot():
+                rows = reader.game_rows(self.game_id)
+                if rows is None:
+                    raise RefereeError(f"there is no game {self.game_id}")
+                undo_ev, redo_ev = reader.next_undo(self.game_id), reader.next_redo(self.game_id)
+            links = tuple(_link_view(ln) for ln in rows.links)
+            facts = tuple(_fact_view(f) for f in rows.facts)
+            return rows, undo_ev, redo_ev, links, facts
+        from sqlmodel import col, select
+
+        from eote_ref.store import GameLink, next_redo, next_undo
+        from eote_ref.store.games import load_game_rows
+
+        with self.db.session() as s:
+            state = load_game_rows(s, self.game_id)
+            undo_ev = next_undo(s, self.game_id)
+            redo_ev = next_redo(s, self.game_id)
+            links = tuple(
+                _link_view(ln)
+                for ln in s.exec(
+                    select(GameLink)
+                    .where(GameLink.game_id == self.game_id)
+                    .order_by(col(GameLink.id))
+                )
+            )
+            facts = self._facts(s)
+        return state, undo_ev, redo_ev, links, facts
+
+    def _facts(self, s: Session, kind: str | None = None) -> tuple[FactView, ...]:
+        from sqlmodel import col, select
+
+        from eote_ref.store import GameFact
+
+        query = select(GameFact).where(GameFact.game_id == self.game_id)
+        if kind is not None:
+            query = query.where(GameFact.kind == kind)
+        return tuple(_fact_view(f) for f in s.exec(query.order_by(col(GameFact.id))))
+
+    def facts(self, kind: str | None = None) -> tuple[FactView, ...]:
+        """The facts of the turn as stored now (of ``kind``, or all), oldest first."""
+        with self.db.session() as s:
+            return self._facts(s, kind)
+
+    def _division_view(
+        self,
+        c: GameCommand,
+        side: int,
+        parent: str | None,
+        leader: LeaderView | None,
+        rows: Sequence[GameUnit],
+        leader_names: dict[int | None, str],
+        threshold: int,
+    ) -> DivisionView:
+        assert c.id is not None
+        units = tuple(
+            self._unit_view(u, c.id, leader_names, threshold)
+            for u in sorted(rows, key=lambda u: (u.position, u.id))
+        )
+        return DivisionView(
+            id=c.id,
+            side=side,
+            name=c.name,
+            level=c.level,
+            parent=parent,
+            leader=leader,
+            current_order=c.current_order,
+            pending_order=c.pending_order,
+            pending_order_turns=c.pending_order_turns,
+            falling_back=c.falling_back,
+            routed=c.routed,
+            in_town=c.in_town,
+            objective_lost=c.objective_lost,
+            units=units,
+        )
+
+    def division_view(self, division_id: int) -> DivisionView:
+        """One division, read on its own (a wizard on one unit never loads the whole game)."""
+        from sqlmodel import col, select
+
+        from eote_ref.store import GameCommand, GameLeader, GameSide, load_division
+
+        with self.db.session() as s:
+            cmd = s.get(GameCommand, division_id)
+            if cmd is None or cmd.game_id != self.game_id:
+                raise RefereeError(f"there is no division {division_id} in this game")
+            state = load_division(s, division_id)
+            parent = s.get(GameCommand, cmd.parent_id) if cmd.parent_id else None
+            side = s.get(GameSide, cmd.side_id)
+            attached = {u.attached_leader_id for u in state.units if u.attached_leader_id}
+            names: dict[int | None, str] = {}
+            if attached:
+                rows = s.exec(select(GameLeader).where(col(GameLeader.id).in_(attached))).all()
+                names = {lead.id: lead.name for lead in rows}
+            chief = _current_leader(state.leaders)
+            return self._division_view(
+                state.command,
+                side.position if side else 0,
+                parent.name if parent else None,
+                _leader_view(chief) if chief else None,
+                state.units,
+                names,
+                self.morale_threshold,
+            )
+
+    def _unit(self, s: Session, unit_id: int) -> GameUnit:
+        """Unit ``unit_id``'s row in session ``s`` (refused if not of this game)."""
+        from eote_ref.store import GameUnit
+
+        unit = s.get(GameUnit, unit_id)
+        if unit is None or unit.game_id != self.game_id:
+            raise RefereeError(f"there is no unit {unit_id} in this game")
+        return unit
+
+    def unit_view(self, unit_id: int) -> UnitView:
+        """One unit with its markers, read on its own."""
+        with self.db.session() as s:
+            division_id = self._unit(s, unit_id).command_id
+        return next(u for u in self.division_view(division_id).units if u.id == unit_id)
+
+    @property
+    def turn(self) -> int:
+        """The current turn (one row read; the whole view is not needed for it)."""
+        game = self._game_row()
+        return game.turn if game is not None else 1
+
+    @property
+    def figure_scale(self) -> str:
+        """The game's figure scale (distances shift with it)."""
+        game = self._game_row()
+        return game.figure_scale if game is not None else "15mm"
+
+    @property
+    def morale_threshold(self) -> int:
+        """Hits at which a unit checks morale, and at every hit after (EotE 7.5, 6.8)."""
+        return int(self.ruleset.option("morale_hit_threshold"))
+
+    @staticmethod
+    def formations(arm: str) -> tuple[str, ...]:
+        """The formations a unit of ``arm`` may take, in the rules' order (EotE 1.0.2)."""
+        try:
+            allowed = FORMATIONS_BY_ARM[CombatArm(arm)]
+        except ValueError:
+            return ("line", "column")
+        return tuple(f.value for f in Formation if f in allowed)
+
+    @staticmethod
+    def _unit_view(
+        u: GameUnit, division_id: int, leader_names: dict[int | None, str], threshold: int
+    ) -> UnitView:
+        assert u.id is not None
+        return UnitView(
+            id=u.id,
+            division_id=division_id,
+            name=u.name,
+            arm=u.arm,
+            type=u.type,
+            nation=u.nation,
+            ce=u.ce,
+            stands=u.stands,
+            weight=u.weight,
+            skirmish=u.skirmish,
+            brigade=u.brigade,
+            hits=u.hits,
+            disordered=u.disordered,
+            blown=u.blown,
+            routed=u.routed,
+            off_table=u.off_table,
+            formation=u.formation,
+            limbered=u.limbered,
+            guns_abandoned=u.guns_abandoned,
+            pinned=u.pinned,
+            out_of_command=u.out_of_command,
+            skirmishers_out=u.skirmishers_out,
+            changed_formation=u.changed_formation,
+            fought_this_turn=u.fought_this_turn,
+            routed_this_turn=u.routed_this_turn,
+            attached_leader=leader_names.get(u.attached_leader_id)
+            if u.attached_leader_id
+            else None,
+            morale_due=not u.routed and u.hits >= threshold,
+            fought_last_turn=u.fought_last_turn,
+            skirmish_hits=u.skirmish_hits,
+        )
+
+    def journal(self, *, limit: int | None = None, newest_first: bool = True) -> list[JournalEntry]:
+        """The journal, newest first by default (undone events included, marked)."""
+        reader = self._reader()
+        if reader is not None:
+            rows = reader.history(self.game_id, limit=limit, newest_first=newest_first)
+            return [self._entry(e) for e in rows]
+        from eote_ref.store import history
+
+        with self.db.session() as s:
+            events = history(s, self.game_id, limit=limit, newest_first=newest_first)
+            return [self._entry(e) for e in events]
+
+    def journal_since(self, known: Sequence[JournalEntry]) -> tuple[list[JournalEntry], int]:
+        """The journal as :meth:`journal` gives it now, reading only what may have changed.
+
+        ``known`` is a list :meth:`journal` (or this method) returned earlier, newest first.
+        Returns the journal now and how many of ``known``'s oldest entries it ends with
+        unchanged (the same objects), so a log need only replace the newest rows.
+
+        The journal is a stack: the steps not discarded are done, then undone, by number; an
+        undo takes the newest done, a new step discards every undone one and is numbered after
+        every step there is. So take the last step done now among those known done: every
+        step up to it is as it was (an undo since would have taken that step with it, and a
+        step discarded since was undone first). Only the steps after it are read.
+        """
+        asc = list(reversed(known))
+        done = len(asc)
+        while done and asc[done - 1].status != "done":
+            done -= 1
+        if not done:  # nothing known done: the whole journal (without the ORM on a file)
+            return self.journal(), 0
+        from eote_ref.store.journal import journal_after, journal_last_done
+
+        with self.db.session() as s:
+            upto = journal_last_done(s, self.game_id, at_most=asc[done - 1].seq)
+            kept = bisect.bisect_right(asc, upto, hi=done, key=lambda e: e.seq)
+            fresh = [self._entry(e) for e in journal_after(s, self.game_id, upto)]
+        return [*reversed(fresh), *reversed(asc[:kept])], kept
+
+    @staticmethod
+    def _entry(e: JournalEvent | Any) -> JournalEntry:
+        assert e.id is not None
+        outcome = e.outcome if isinstance(e.outcome, dict) else {}
+        result = outcome.get("result")
+        return JournalEntry(
+            id=e.id,
+            seq=e.seq,
+            turn=e.turn,
+            phase=e.phase,
+            kind=e.kind,
+            summary=e.summary,
+            status=e.status,
+            rolls=list(e.rolls or []),
+            result=str(result) if result is not None else None,
+            created_at=e.created_at,
+        )
