@@ -13,7 +13,7 @@ from typing import Any
 
 from eote_ref.store import StoreError, default_database_path, open_database, open_from_args
 from eote_ref.store.admin import backup, check, copy_database, create_roles
-from eote_ref.store.database import masked_url, parse_url
+from eote_ref.store.server_url import masked_url, parse_url
 
 
 def register(subparsers: Any) -> None:

@@ -33,28 +33,26 @@ import datetime
 import functools
 import os
 import pathlib
-import re
-import socket
 import sqlite3
 import sys
 import threading
 from collections.abc import Callable, Iterator
 from types import TracebackType
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 from eote_ref.store import migrate
 from eote_ref.store.errors import (
     CorruptDatabaseError,
     DatabaseError,
-    DatabaseInUseError,
     NewerVersionError,
     NotAnEoteDatabaseError,
 )
+from eote_ref.store.file_lock import FileIdentityLock, FileLock
 from eote_ref.store.paths import default_database_path
+from eote_ref.store.server_url import driver_reason, masked_url, parse_url, server_engine
 
 if TYPE_CHECKING:  # SQLAlchemy is imported when the first engine is made (not for the first paint)
-    from sqlalchemy import exc as sa_exc
-    from sqlalchemy.engine import URL, Connection, Engine
+    from sqlalchemy.engine import Connection, Engine
     from sqlmodel import Session
 
     from eote_ref.store.rows import RowReader
@@ -71,136 +69,6 @@ BUSY_TIMEOUT_MS = 5000
 VERIFY_BELOW_BYTES = 8 * 2**20
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-
-
-# ----------------------------------------------------------------------------- lock
-
-#: What to do instead of a second copy of the app on one file (said when the file is in use).
-SHARING_HINT = (
-    "\n\nA copy is a separate game: nothing done in it reaches this one. For two umpires on "
-    "one game, move the games to a club server ('eote-ref db copy --to URL') and open it with "
-    "--database-url in both; to show the game on a second screen, use "
-    "'eote-ref display --db FILE', which follows this file without changing it."
-)
-
-
-class FileLock:
-    """An exclusive OS lock on ``path`` (a sidecar ``.lock`` file), released on :meth:`release`.
-
-    ``flock`` on POSIX and ``msvcrt.locking`` on Windows: the OS drops the lock when the
-    holding process exits or is killed, so a lock file left behind never blocks anyone.
-    """
-
-    def __init__(self, path: pathlib.Path) -> None:
-        self.path = path
-        self._file: IO[str] | None = None
-
-    def acquire(self, database: pathlib.Path) -> None:
-        """Take the lock, or raise :class:`DatabaseInUseError` naming the holder if known."""
-        while True:
-            handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release
-            if not _try_lock(handle):
-                handle.seek(0)
-                holder = handle.read().strip()
-                handle.close()
-                who = f" (held by {holder})" if holder else ""
-                raise DatabaseInUseError(
-                    f"{database} is already open in another eote-ref window or process{who}. "
-                    f"Close it there first, or open a copy of the file.{SHARING_HINT}"
-                )
-            # The previous holder may have deleted the file between our open and lock: retry.
-            try:
-                same = os.fstat(handle.fileno()).st_ino == os.stat(self.path).st_ino
-            except FileNotFoundError:
-                same = False
-            if same or sys.platform == "win32":
-                break
-            handle.close()
-        with contextlib.suppress(OSError):  # a full disk: the lock holds, the note is lost
-            handle.seek(0)
-            handle.truncate()
-            handle.write(f"pid {os.getpid()} on {socket.gethostname()}\n")
-            handle.flush()
-        self._file = handle
-
-    def release(self) -> None:
-        """Delete the lock file and drop the lock (a no-op if not held)."""
-        if self._file is None:
-            return
-        with contextlib.suppress(OSError):
-            self.path.unlink()
-        _unlock(self._file)
-        self._file.close()
-        self._file = None
-
-
-class FileIdentityLock:
-    """An exclusive ``flock`` on the database file itself, whatever path reached it.
-
-    A lock named after the path cannot see a second name (a symbolic or hard link) of the file.
-
-    ``flock`` and the POSIX record locks SQLite uses are independent on Linux and macOS, so
-    this does not disturb SQLite. On Windows (whose byte-range locks are mandatory) the
-    sidecar :class:`FileLock` alone is used.
-    """
-
-    def __init__(self, path: pathlib.Path) -> None:
-        self.path = path
-        self._fd: int | None = None
-
-    def acquire(self) -> None:
-        """Take the lock, or raise :class:`DatabaseInUseError`."""
-        if sys.platform == "win32":  # pragma: no cover - Windows CI only
-            return
-        fd = os.open(self.path, os.O_RDONLY)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise DatabaseInUseError(
-                f"{self.path} is already open in another eote-ref window or process (perhaps "
-                "under another name: a link to the same file). Close it there first, or open "
-                f"a copy of the file.{SHARING_HINT}"
-            ) from None
-        self._fd = fd
-
-    def release(self) -> None:
-        """Drop the lock (a no-op if not held)."""
-        if self._fd is not None:
-            with contextlib.suppress(OSError):
-                fcntl.flock(self._fd, fcntl.LOCK_UN)
-            os.close(self._fd)
-            self._fd = None
-
-
-if sys.platform == "win32":  # pragma: no cover - exercised on Windows CI only
-    import msvcrt
-
-    def _try_lock(handle: IO[str]) -> bool:
-        try:
-            handle.seek(0)
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-
-    def _unlock(handle: IO[str]) -> None:
-        with contextlib.suppress(OSError):
-            handle.seek(0)
-            msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
-
-else:
-    import fcntl
-
-    def _try_lock(handle: IO[str]) -> bool:
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return False
-        return True
-
-    def _unlock(handle: IO[str]) -> None:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 # ----------------------------------------------------------------------------- database
@@ -340,87 +208,6 @@ class Database:
         tb: TracebackType | None,
     ) -> None:
         self.close()
-
-
-#: A password in a URL's userinfo (``user:PASSWORD@``), for URLs that do not parse.
-_USERINFO_PASSWORD = re.compile(r"(://[^:/@\s]*:)[^/?#\s]*@")  # to the last @
-#: A password in a URL's query (libpq also takes ``password=`` and ``sslpassword=`` there).
-_QUERY_PASSWORD = re.compile(r"([?&][A-Za-z_]*password=)[^&#\s]*", re.IGNORECASE)
-
-
-def masked_url(url: str | URL) -> str:
-    """``url`` as it may be shown: every password replaced by ``***``.
-
-    Both the userinfo's password and a ``password=`` (or ``sslpassword=``) in the query are
-    masked, also in a text that does not parse as a URL.
-    """
-    from sqlalchemy import exc as sa_exc
-    from sqlalchemy.engine import URL, make_url
-
-    if isinstance(url, URL):
-        shown = url.render_as_string(hide_password=True)
-    else:
-        try:
-            shown = make_url(url).render_as_string(hide_password=True)
-        except (sa_exc.ArgumentError, ValueError):
-            shown = _USERINFO_PASSWORD.sub(r"\1***@", url)
-    return _QUERY_PASSWORD.sub(r"\1***", shown)
-
-
-def parse_url(url: str) -> URL:
-    """The URL given with ``--database-url``, parsed.
-
-    Raises:
-        DatabaseError: it is not a URL SQLAlchemy reads (the message shows it masked).
-    """
-    from sqlalchemy import exc as sa_exc
-    from sqlalchemy.engine import make_url
-
-    try:
-        return make_url(url)
-    except (sa_exc.ArgumentError, ValueError):
-        raise DatabaseError(
-            f"{masked_url(url)} is not a database URL; a club's server is named like "
-            "postgresql+psycopg://user@host:5432/club"
-        ) from None
-
-
-def server_engine(url: URL, **kwargs: Any) -> Engine:
-    """An engine on a database server (nothing is connected yet).
-
-    The URL's query (``sslmode``, ``sslrootcert``, ``connect_timeout``...) goes to the driver
-    as it is; ``kwargs`` are :func:`sqlalchemy.create_engine`'s.
-
-    Raises:
-        DatabaseError: no driver for the URL's scheme is installed.
-    """
-    from sqlalchemy import create_engine
-    from sqlalchemy import exc as sa_exc
-
-    try:
-        return create_engine(url, **kwargs)
-    except (sa_exc.NoSuchModuleError, ImportError) as error:
-        driver = url.drivername
-        hint = (
-            "install the driver with 'pip install eote-ref[postgres]' and name the server "
-            "postgresql+psycopg://..."
-            if url.get_backend_name() == "postgresql"
-            else "eote-ref works with SQLite files and PostgreSQL servers (postgresql+psycopg://)"
-        )
-        reason = "not installed" if isinstance(error, ImportError) else "unknown"
-        raise DatabaseError(
-            f"cannot open {masked_url(url)}: the database driver {driver!r} is {reason}; {hint}"
-        ) from None
-
-
-def driver_reason(error: sa_exc.DBAPIError, url: URL) -> str:
-    """The driver's own first line about a failed connection, never with the password."""
-    reason = str(error.orig).strip().splitlines()[0] if error.orig else ""
-    reason = reason or type(error.orig or error).__name__
-    password = url.password
-    if password:
-        reason = reason.replace(str(password), "***")
-    return reason
 
 
 def open_database(

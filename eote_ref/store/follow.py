@@ -25,13 +25,10 @@ from eote_ref.store.database import (
     Database,
     _revision_of,
     _schema_revision,
-    driver_reason,
-    masked_url,
-    parse_url,
-    server_engine,
 )
 from eote_ref.store.errors import DatabaseError, NewerVersionError, NotAnEoteDatabaseError
 from eote_ref.store.paths import default_database_path
+from eote_ref.store.server_url import driver_reason, masked_url, parse_url, server_engine
 
 
 def open_read_only(

@@ -20,8 +20,9 @@ import pytest
 from eote_ref import cli
 from eote_ref.referee.setup import demo_game
 from eote_ref.store import open_database
-from eote_ref.store.database import VERIFY_BELOW_BYTES, FileIdentityLock
+from eote_ref.store.database import VERIFY_BELOW_BYTES
 from eote_ref.store.errors import CorruptDatabaseError, DatabaseError, DatabaseInUseError
+from eote_ref.store.file_lock import FileIdentityLock
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 ARMY_LIST = REPO / "army_lists" / "waterloo-1815-french.yaml"

@@ -23,8 +23,8 @@ from eote_ref.cli import main
 from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
 from eote_ref.store import DatabaseError, open_database
-from eote_ref.store.database import masked_url
 from eote_ref.store.follow import open_read_only
+from eote_ref.store.server_url import masked_url
 from tests.backends import admin_engine, database_url, drop_database, new_database
 
 SECRET = "s3cret-Pa55word"  # noqa: S105 - a test password, never a real one
