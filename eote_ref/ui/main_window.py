@@ -33,7 +33,7 @@ from eote_ref.ui.display_menu import DisplayMenu
 from eote_ref.ui.forms.ui_main_window import Ui_MainWindow
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.journal_view import JournalView, dice_text, phase_label, summary_text
-from eote_ref.ui.movement_panel import attach_movement_dock, hide_movement_dock
+from eote_ref.ui.movement_panel import attach_movement_dock, hide_movement_dock, movement_dock
 from eote_ref.ui.print_dialog import PrinterActions
 from eote_ref.ui.printing import MainWindowPrinting
 from eote_ref.ui.settings import LAST_DATABASE, LAST_GAME, app_settings
@@ -160,6 +160,7 @@ class MainWindow(QMainWindow):
             label.setTextFormat(Qt.TextFormat.RichText)
             ui.statusbar.addPermanentWidget(label)
             self._status[key] = label
+        movement_dock(self)  # before the saved layout, which may hold it (issue 5)
         self._restore_geometry()
         self._set_game_actions(False)
         # The start page's list of games is read when the window first shows it: a start

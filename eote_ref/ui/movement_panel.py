@@ -199,11 +199,12 @@ class MovementPanel(QWidget):
         )
 
 
-def attach_movement_dock(window: QMainWindow, hub: GameHub) -> QDockWidget:
-    """Put a movement panel for ``hub`` in the window's *Movement* dock (made on first use).
+def movement_dock(window: QMainWindow) -> QDockWidget:
+    """The window's *Movement* dock, made (empty and hidden) on first use.
 
-    The dock shows itself when the game enters the movement phase and hides when it leaves
-    it; in between the umpire may close or reopen it (View menu).
+    The main window makes it before it restores its saved layout: a layout saved with the
+    dock tabbed beside the journal and restored while the dock did not exist yet left the
+    docks' tab bars drawn at the window's corner and over the journal.
     """
     # Kept as a window attribute: findChild() returning None upsets PySide6's refcounts.
     dock = getattr(window, DOCK_ATTRIBUTE, None)
@@ -215,10 +216,21 @@ def attach_movement_dock(window: QMainWindow, hub: GameHub) -> QDockWidget:
         journal = getattr(getattr(window, "ui", None), "journalDock", None)
         if isinstance(journal, QDockWidget):
             window.tabifyDockWidget(journal, dock)
+        dock.hide()
         setattr(window, DOCK_ATTRIBUTE, dock)
         menu = getattr(getattr(window, "ui", None), "menuView", None)
         if isinstance(menu, QMenu):
             menu.addAction(dock.toggleViewAction())
+    return dock
+
+
+def attach_movement_dock(window: QMainWindow, hub: GameHub) -> QDockWidget:
+    """Put a movement panel for ``hub`` in the window's *Movement* dock (made on first use).
+
+    The dock shows itself when the game enters the movement phase and hides when it leaves
+    it; in between the umpire may close or reopen it (View menu).
+    """
+    dock = movement_dock(window)
     old = dock.widget()
     panel = MovementPanel(hub, dock)
     dock.setWidget(panel)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDockWidget
+from PySide6.QtWidgets import QComboBox, QDockWidget, QTabBar
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService
@@ -116,3 +116,44 @@ def test_movement_panel_follows_the_phase_and_the_initiative(
     assert {r.side for r in panel.rows} == {game.view().sides[1].name}
     game.advance_phase()
     assert not dock.isVisible()
+
+
+def _dock_tab_bars_in_sight(window: MainWindow) -> list[tuple[list[str], tuple[int, ...]]]:
+    """The docks' tab bars (the window's own) shown inside the window: tabs and geometry."""
+    inside = window.rect()
+    return [
+        ([b.tabText(i) for i in range(b.count())], b.geometry().getRect())
+        for b in window.findChildren(QTabBar)
+        if b.parent() is window and b.isVisible() and inside.intersects(b.geometry())
+    ]
+
+
+def test_a_saved_layout_with_the_movement_tab_leaves_no_stray_tab_bars(
+    qtbot: QtBot, db: Database, demo: GameService
+) -> None:
+    """The second start: the layout saved in the movement phase is restored (issue 5).
+
+    The movement dock used to be made when a game opened, after the window had restored a
+    layout that held it tabbed beside the journal: Qt then drew the docks' tab bars at the
+    window's top-left corner (over the Game menu) and over the journal, in every phase.
+    """
+    first = MainWindow(db)
+    qtbot.addWidget(first)
+    first.open_game(demo.game_id)
+    first.show()
+    qtbot.waitExposed(first)
+    to_movement(demo)
+    assert first.hub is not None
+    first.hub.follow()  # the move to the movement phase made by the test's own service
+    first.close()  # saves the layout: the movement dock tabbed beside the journal
+    demo.advance_phase()  # on to the fire phase: the movement dock is hidden
+    assert demo.view().phase is Phase.FIRE
+    second = MainWindow(db)
+    qtbot.addWidget(second)
+    second.open_game(demo.game_id)
+    second.show()
+    qtbot.waitExposed(second)
+    dock = second.findChild(QDockWidget, "movementDock")
+    assert isinstance(dock, QDockWidget)
+    assert not dock.isVisible()
+    assert _dock_tab_bars_in_sight(second) == []
