@@ -209,6 +209,9 @@ def run_app(args: argparse.Namespace) -> int:
                 app.quit()
                 return
             warming = start_warm_up(db)
+            from eote_ref.ui.warm_up_gate import hold_input
+
+            hold_input(app, warming)  # the first key or click waits for it: no import race
             if mode == "warm":
 
                 def wait() -> None:

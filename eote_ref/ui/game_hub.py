@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from eote_ref.referee.game import GameService
 from eote_ref.referee.todo import Check, checks_due
 from eote_ref.referee.views import GameView
+from eote_ref.ui import warm_up_gate
 
 T = TypeVar("T")
 
@@ -69,6 +70,8 @@ class GameHub(QObject):
 
     def follow(self) -> bool:
         """Re-read the game if another copy of the app changed it; whether it did."""
+        if warm_up_gate.running():
+            return False  # its first look imports the ORM: not while the warm-up does
         try:
             changed = self.service.changed_elsewhere()
         except Exception:  # noqa: BLE001 - a lost connection: try again on the next tick
