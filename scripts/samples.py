@@ -29,14 +29,18 @@ SAMPLES = ROOT / "docs" / "samples"
 SHOTS = ROOT / "docs" / "screenshots"
 ARMY_LIST = ROOT / "army_lists" / "waterloo-1815-french.yaml"
 
+#: The page images this script writes: the record sheets, the quick reference, the report.
+PREFIXES = ("print-record-sheets", "print-quick-reference", "print-report")
+
 
 def main() -> int:
     """Write every sample; returns 0."""
     printing.ensure_gui_app()
     SAMPLES.mkdir(parents=True, exist_ok=True)
     a4 = QPageSize(QPageSize.PageSizeId.A4)
-    for old in SHOTS.glob("print-*.png"):
-        old.unlink()
+    for prefix in PREFIXES:  # pages of an earlier, longer sample (not others' shots)
+        for old in SHOTS.glob(f"{prefix}-*.png"):
+            old.unlink()
 
     roster = SAMPLES / "record-sheets-waterloo-french.pdf"
     army = load_army_list(ARMY_LIST).army_list
@@ -58,11 +62,7 @@ def main() -> int:
         finally:
             db.close()
 
-    for pdf, prefix in (
-        (roster, "print-record-sheets"),
-        (qrs, "print-quick-reference"),
-        (report, "print-report"),
-    ):
+    for pdf, prefix in zip((roster, qrs, report), PREFIXES, strict=True):
         for png in printing.render_pdf_pages(pdf, SHOTS, prefix):
             print(png.relative_to(ROOT))
     return 0

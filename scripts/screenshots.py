@@ -790,7 +790,7 @@ def _table_game(db: object) -> object:
     target = big[1].units[0]
     queue = FireQueue(game, "infantry")
     fire = open_check(game, "infantry_fire", unit_id=firer.id, target_id=target.id)
-    fire.set("range_in", 3.0)
+    fire.set("range_in", 4.0)  # within 3" infantry assaults instead (EotE 6.5, 7.6)
     queue.add(fire, {"roll": 1})
     queue.apply()
     open_check(game, "morale", unit_id=target.id).apply({"roll": 2})

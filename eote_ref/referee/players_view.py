@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.game import GameService
 from eote_ref.referee.views import DivisionView, GameView, UnitView
-from eote_ref.rules.results import NO_EFFECT, assault_halves, result_code
+from eote_ref.rules.results import NO_EFFECT, assault_half_label, assault_halves, result_code
 from eote_ref.store.changes import SetField
 
 if TYPE_CHECKING:
@@ -310,7 +310,7 @@ def _result_text(o: Mapping[str, Any]) -> str:
     """The result in words, as the players read it.
 
     A fire's hits and disorder; an assault's two halves, each in words with the table's code
-    after them (``attacker no effect, defender 2 hits (./2)``); else the procedure's label
+    after them (``attacker no decision, defender 2 hits (./2)``); else the procedure's label
     for its result code, or the code itself.
     """
     procedure = str(o.get("procedure", ""))
@@ -322,14 +322,12 @@ def _result_text(o: Mapping[str, Any]) -> str:
             words.append("disorder")
         return " and ".join(words) or "no effect"
     if procedure == "assault" and "/" in result.replace(NO_EFFECT, ""):
-        attacker, defender = (_label(procedure, h) for h in assault_halves(result))
+        attacker, defender = (assault_half_label(h) for h in assault_halves(result))
         return f"attacker {attacker}, defender {defender} ({result})"
     return _label(procedure, result)
 
 
 def _label(procedure: str, code: str) -> str:
-    if code == ".":  # one side of an assault left untouched
-        return "no effect"
     found = result_code(procedure, code)
     if found is not None and found.label:
         return found.label

@@ -283,6 +283,18 @@ def assault_halves(result: str) -> tuple[str, str]:
     return attacker, defender
 
 
+def assault_half_label(code: str) -> str:
+    """One side's half of an assault result in words (``D`` reads "disorder").
+
+    A side left untouched reads as the table's no-effect result, whether written ``.`` (one
+    half of ``./2``) or ``./.``.
+    """
+    if code in (".", NO_EFFECT):
+        return AssaultSideResult.NO_EFFECT.label
+    member = result_code("assault", code)
+    return member.label if member is not None else code
+
+
 def _assault_tone(result: str, party: Party) -> Tone:
     attacker, defender = (result_code("assault", h) for h in assault_halves(result))
     hurt_a = attacker is not None and attacker.tone() is Tone.BAD

@@ -22,6 +22,7 @@ tell tables apart), and the owner compares what it reads with what it shows.
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from typing import Any
 
 from sqlalchemy import event, text
@@ -88,7 +89,7 @@ class ChangeWatcher:
         self.engine = engine
         self.postgres = engine.dialect.name == "postgresql"
         self.campaigns = campaigns
-        self._connection: Connection | None = None
+        self._connection: sqlite3.Connection | Connection | None = None
         self._listener: Any = None
         self._data_version: int | None = None
         #: What was seen but not yet asked for: game ids told of (None: read every game)...
@@ -155,12 +156,28 @@ class ChangeWatcher:
 
     def _sqlite_moved(self) -> bool:
         if self._connection is None:
-            self._connection = self.engine.connect()
-        value = int(self._connection.exec_driver_sql("PRAGMA data_version").scalar_one())
-        self._connection.rollback()
+            self._connection = self._sqlite_connection()
+        if isinstance(self._connection, sqlite3.Connection):
+            value = int(self._connection.execute("PRAGMA data_version").fetchone()[0])
+        else:
+            value = int(self._connection.exec_driver_sql("PRAGMA data_version").scalar_one())
+            self._connection.rollback()
         moved = self._data_version is not None and value != self._data_version
         self._data_version = value
         return moved
+
+    def _sqlite_connection(self) -> sqlite3.Connection | Connection:
+        """The connection ``data_version`` is read on: its own, outside the engine's pool.
+
+        ``PRAGMA data_version`` moves when *another* connection commits, so the watcher keeps
+        one connection for its life. On a file it is a plain ``sqlite3`` connection, so any
+        number of watching windows never take the pool's connections from the commands; an
+        in-memory database has only the engine's one shared connection.
+        """
+        database = self.engine.url.database
+        if not database or database == ":memory:" or database.startswith("file:"):
+            return self.engine.connect()
+        return sqlite3.connect(database, timeout=5.0, isolation_level=None, check_same_thread=False)
 
     # ------------------------------------------------------------------ public
     def poll(self) -> dict[int, int]:

@@ -36,14 +36,13 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.rules.assault import AssaultSituation, DefenderCover, Position, Support
 from eote_ref.rules.cavalry import BritishBreakthroughSituation, british_cavalry_breakthrough
 from eote_ref.rules.core import Effect, Outcome
-from eote_ref.rules.results import assault_halves, result_code
+from eote_ref.rules.results import assault_half_label, assault_halves
 from eote_ref.store import Change, DeleteRow, SetField
 
 
 def _half_text(code: str) -> str:
     """One side's result in words: ``D`` reads "disorder" (the rules' label of the code)."""
-    member = result_code("assault", code)
-    return member.label if member is not None else code
+    return assault_half_label(code)
 
 
 #: Notes of the rules' unit effects, reworded to follow the unit's name.

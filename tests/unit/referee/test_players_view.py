@@ -131,8 +131,8 @@ def test_undone_steps_leave_the_results(waterloo: GameService) -> None:
 @pytest.mark.parametrize(
     ("outcome", "words"),
     [
-        ({"procedure": "assault", "result": "./2"}, "attacker no effect, defender 2 hits (./2)"),
-        ({"procedure": "assault", "result": "1/."}, "attacker 1 hit, defender no effect (1/.)"),
+        ({"procedure": "assault", "result": "./2"}, "attacker no decision, defender 2 hits (./2)"),
+        ({"procedure": "assault", "result": "1/."}, "attacker 1 hit, defender no decision (1/.)"),
         ({"procedure": "assault", "result": "D/F"}, "attacker disorder, defender fall back (D/F)"),
         ({"procedure": "assault", "result": "./."}, "no decision"),
         ({"procedure": "fire", "result": "1", "hits": 1, "disorder": True}, "1 hit and disorder"),

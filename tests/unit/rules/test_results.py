@@ -21,6 +21,7 @@ from eote_ref.rules.results import (
     Party,
     PinningResult,
     Tone,
+    assault_half_label,
     assault_halves,
     tone_of,
 )
@@ -173,3 +174,12 @@ def test_an_open_result_has_no_member_and_reads_as_it_is() -> None:
 
 def test_the_combat_arms_are_the_arms_of_service_but_engineers() -> None:
     assert [a.value for a in Arm if a is not Arm.ENGINEERS] == [c.value for c in CombatArm]
+
+
+@pytest.mark.parametrize(
+    ("half", "words"),
+    [(".", "no decision"), ("./.", "no decision"), ("D", "disorder"), ("R", "rout"), ("Z", "Z")],
+)
+def test_an_assault_half_in_words(half: str, words: str) -> None:
+    """Either spelling of an untouched side reads as the table's no-effect result (EotE 7.6)."""
+    assert assault_half_label(half) == words

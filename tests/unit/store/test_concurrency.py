@@ -167,3 +167,26 @@ def test_the_watcher_reports_changes_made_elsewhere(db_target: DbTarget) -> None
             assert second is not None
             apply(s, second, "fire", changes=[SetField("game", second, "turn", 2)])
         assert _polled(watcher, {second: 1}) == {second: 1}
+
+
+def test_many_watching_windows_leave_the_pool_to_the_commands(db: Database, game: Game) -> None:
+    """Each open window watches the file; twenty of them must not starve a command.
+
+    The engine's pool holds 5 (+10 overflow) connections: watchers that kept one each made
+    the next command wait 30 s and fail.
+    """
+    assert game.id is not None
+    with db.session() as s:
+        unit = first_unit(s, game).id
+    watchers = [ChangeWatcher(db.engine) for _ in range(20)]
+    try:
+        for w in watchers:
+            assert w.poll() == {}
+        started = time.monotonic()
+        with db.session() as s:
+            apply(s, game.id, "fire", changes=[SetField(GameUnit, unit, "hits", 1)])
+        assert time.monotonic() - started < 10  # the pool's timeout is 30 s
+        assert all(w.poll() == {game.id: 1} for w in watchers)
+    finally:
+        for w in watchers:
+            w.close()
