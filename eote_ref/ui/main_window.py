@@ -49,9 +49,21 @@ GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
 
 
+#: The longest Undo / Redo label (characters): a batch's summary runs to hundreds, and a label
+#: that long pushed Undo, Redo and Next phase off the toolbar (the tooltip has it whole).
+UNDO_LABEL_CHARS = 60
+
+
 def _menu_text(text: str) -> str:
     """``text`` safe for a menu label (a literal ``&`` doubled)."""
     return text.replace("&", "&&")
+
+
+def _undo_label(text: str) -> str:
+    """An Undo / Redo label: ``text`` cut to :data:`UNDO_LABEL_CHARS` (with …), menu-safe."""
+    if len(text) > UNDO_LABEL_CHARS:
+        text = text[: UNDO_LABEL_CHARS - 1].rstrip() + "…"
+    return _menu_text(text)
 
 
 class MainWindow(QMainWindow):
@@ -356,10 +368,12 @@ class MainWindow(QMainWindow):
         ui = self.ui
         ui.actionUndo.setEnabled(view.can_undo is not None)
         ui.actionRedo.setEnabled(view.can_redo is not None)
-        ui.actionUndo.setText(_menu_text(f"Undo {view.can_undo}") if view.can_undo else "&Undo")
-        ui.actionRedo.setText(_menu_text(f"Redo {view.can_redo}") if view.can_redo else "&Redo")
-        ui.actionUndo.setToolTip(ui.actionUndo.text().replace("&&", "&") + " (Ctrl+Z)")
-        ui.actionRedo.setToolTip(ui.actionRedo.text().replace("&&", "&") + " (Ctrl+Shift+Z)")
+        undo = f"Undo {view.can_undo}" if view.can_undo else "Undo"
+        redo = f"Redo {view.can_redo}" if view.can_redo else "Redo"
+        ui.actionUndo.setText(_undo_label(undo) if view.can_undo else "&Undo")
+        ui.actionRedo.setText(_undo_label(redo) if view.can_redo else "&Redo")
+        ui.actionUndo.setToolTip(undo + " (Ctrl+Z)")
+        ui.actionRedo.setToolTip(redo + " (Ctrl+Shift+Z)")
         for action, side in zip(self._initiative_actions, view.sides, strict=False):
             action.setChecked(view.initiative == side.position)
         self._show_status(view)

@@ -371,3 +371,36 @@ def test_leader_casualties_roll_together_from_the_keyboard(
     qtbot.waitUntil(lambda: not dialog.isVisible())
     assert len(game.journal()) == steps + 1
     assert umpire.keys == 1 + rows + 1  # the shortcut, a die each, Enter
+
+
+def test_undo_and_next_phase_stay_on_the_toolbar_after_a_batch(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A batch's step summary runs to hundreds of characters: the Undo label is cut short.
+
+    The whole label used to push Undo, Redo and Next phase into the toolbar's overflow menu
+    after every command-radius batch (the tooltip keeps the whole summary).
+    """
+    from eote_ref.ui.batch_dialog import BatchDialog
+
+    game = _game(window)
+    entry = next(m for m in MENU if m.key == "command_radius_all")
+    window.run_menu_check(entry)
+    dialog = window.batch_dialog
+    assert isinstance(dialog, BatchDialog)
+    dialog.activateWindow()
+    dialog.table.setFocus()
+    qtbot.keyClick(dialog.table, Qt.Key.Key_Return)  # Apply all
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    summary = game.journal(limit=1)[0].summary
+    assert len(summary) > 200
+    undo = window.ui.actionUndo
+    assert len(undo.text()) <= 60
+    assert undo.text().endswith("…")
+    assert summary in undo.toolTip()
+    toolbar = window.ui.toolBar
+    QApplication.processEvents()
+    for action in (undo, window.ui.actionNextPhase):
+        button = toolbar.widgetForAction(action)
+        assert button is not None
+        assert button.isVisible(), action.text()
