@@ -117,8 +117,8 @@ class SideModel(QAbstractTableModel):
                 if not (markers or all_units):
                     continue
                 cells: tuple[str, ...] = (u.name, " · ".join(markers))
-                if show_ce:
-                    cells += (str(u.ce),)
+                if show_ce:  # as on the dashboard: CE after hits / printed CE (EotE 7.4)
+                    cells += (f"{u.effective_ce}/{u.ce}",)
                 rows.append(_Row(False, cells, alarm=u.routed))
         headers = ("Division / unit", "State and markers") + (("CE",) if show_ce else ())
         self._colors = marker_colors(QApplication.palette())  # once per change, not per cell

@@ -218,10 +218,16 @@ def _check_mode(
         ces = {str(u.ce) for u in side.units}
         if hidden:
             assert "CE" not in headers, mode
-            # No cell holds a bare CE value: the only numbers are in the markers' words.
+            # No cell holds a CE, bare or as "after hits/printed": the only numbers are in the
+            # markers' words.
             assert not [c for c in cells if c.strip() in ces], mode
+            assert not [c for c in cells if re.fullmatch(r"\d+/\d+", c.strip())], mode
         else:
             assert "CE" in headers, mode
+            shown_units = {c.strip() for c in cells}
+            # As on the dashboard: CE after hits over the printed CE (EotE 7.4).
+            listed = [u for u in side.units if u.name in shown_units]
+            assert all(f"{u.effective_ce}/{u.ce}" in shown_units for u in listed), mode
     if fog is not Fog.OFF:
         assert not re.search(r"\bBase -?\d|\bModified -?\d| against \d", joined), mode
         assert "hidden (fog of war)" in joined, mode
