@@ -48,21 +48,6 @@ if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first
 DIVISION_LEVELS = frozenset(lv.value for lv in Level if lv.is_manoeuvre)
 
 
-def _leader_view(row: GameLeader) -> LeaderView:
-    assert row.id is not None
-    return LeaderView(
-        id=row.id,
-        name=row.name,
-        level=row.level,
-        rating=row.rating,
-        killed=row.killed,
-        no_rally_next_turn=row.no_rally_next_turn,
-        replacement=row.replacement,
-        replacement_due_turn=row.replacement_due_turn,
-        no_rally_turn=row.no_rally_turn,
-    )
-
-
 def _link_view(row: Any) -> LinkView:
     data = dict(row.data or {})
     return LinkView(row.id or 0, row.kind, row.turn, row.unit_id, row.other_id, data)
@@ -89,10 +74,62 @@ def _tree_order(commands: Sequence[GameCommand]) -> list[GameCommand]:
     return out
 
 
-def _current_leader(leaders: Sequence[GameLeader]) -> GameLeader | None:
+def leader_view(row: Any) -> LeaderView:
+    """A leader row as the dashboard shows it."""
+    return LeaderView(
+        id=row.id,
+        name=row.name,
+        level=row.level,
+        rating=row.rating,
+        killed=row.killed,
+        no_rally_next_turn=row.no_rally_next_turn,
+        replacement=row.replacement,
+        replacement_due_turn=row.replacement_due_turn,
+        no_rally_turn=row.no_rally_turn,
+    )
+
+
+def current_leader(leaders: Sequence[Any]) -> Any | None:
     """The command's living leader: its replacement when one has arrived, else the original."""
     alive = [lead for lead in leaders if not lead.killed]
     return alive[-1] if alive else (leaders[0] if leaders else None)
+
+
+def unit_view(
+    u: Any, division_id: int, leader_names: dict[int | None, str], threshold: int
+) -> UnitView:
+    """A unit row (model or plain row) with its markers."""
+    return UnitView(
+        id=u.id,
+        division_id=division_id,
+        name=u.name,
+        arm=u.arm,
+        type=u.type,
+        nation=u.nation,
+        ce=u.ce,
+        stands=u.stands,
+        weight=u.weight,
+        skirmish=u.skirmish,
+        brigade=u.brigade,
+        hits=u.hits,
+        disordered=u.disordered,
+        blown=u.blown,
+        routed=u.routed,
+        off_table=u.off_table,
+        formation=u.formation,
+        limbered=u.limbered,
+        guns_abandoned=u.guns_abandoned,
+        pinned=u.pinned,
+        out_of_command=u.out_of_command,
+        skirmishers_out=u.skirmishers_out,
+        changed_formation=u.changed_formation,
+        fought_this_turn=u.fought_this_turn,
+        routed_this_turn=u.routed_this_turn,
+        attached_leader=leader_names.get(u.attached_leader_id) if u.attached_leader_id else None,
+        morale_due=not u.routed and u.hits >= threshold,
+        fought_last_turn=u.fought_last_turn,
+        skirmish_hits=u.skirmish_hits,
+    )
 
 
 class GameReading:
@@ -161,8 +198,8 @@ class GameReading:
         commanders: dict[int, list[CommanderView]] = {p: [] for p in side_pos.values()}
         for c in _tree_order(state.commands):
             assert c.id is not None
-            chief = _current_leader(leaders_by_command.get(c.id, []))
-            lv = _leader_view(chief) if chief else None
+            chief = current_leader(leaders_by_command.get(c.id, []))
+            lv = leader_view(chief) if chief else None
             pos = side_pos[c.side_id]
             if c.level not in DIVISION_LEVELS:
                 commanders[pos].append(CommanderView(c.id, pos, c.name, c.level, lv))
@@ -329,7 +366,7 @@ class GameReading:
     ) -> DivisionView:
         assert c.id is not None
         units = tuple(
-            self._unit_view(u, c.id, leader_names, threshold)
+            unit_view(u, c.id, leader_names, threshold)
             for u in sorted(rows, key=lambda u: (u.position, u.id))
         )
         return DivisionView(
@@ -367,12 +404,12 @@ class GameReading:
             if attached:
                 rows = s.exec(select(GameLeader).where(col(GameLeader.id).in_(attached))).all()
                 names = {lead.id: lead.name for lead in rows}
-            chief = _current_leader(state.leaders)
+            chief = current_leader(state.leaders)
             return self._division_view(
                 state.command,
                 side.position if side else 0,
                 parent.name if parent else None,
-                _leader_view(chief) if chief else None,
+                leader_view(chief) if chief else None,
                 state.units,
                 names,
                 self.morale_threshold,
@@ -418,45 +455,6 @@ class GameReading:
         except ValueError:
             return ("line", "column")
         return tuple(f.value for f in Formation if f in allowed)
-
-    @staticmethod
-    def _unit_view(
-        u: GameUnit, division_id: int, leader_names: dict[int | None, str], threshold: int
-    ) -> UnitView:
-        assert u.id is not None
-        return UnitView(
-            id=u.id,
-            division_id=division_id,
-            name=u.name,
-            arm=u.arm,
-            type=u.type,
-            nation=u.nation,
-            ce=u.ce,
-            stands=u.stands,
-            weight=u.weight,
-            skirmish=u.skirmish,
-            brigade=u.brigade,
-            hits=u.hits,
-            disordered=u.disordered,
-            blown=u.blown,
-            routed=u.routed,
-            off_table=u.off_table,
-            formation=u.formation,
-            limbered=u.limbered,
-            guns_abandoned=u.guns_abandoned,
-            pinned=u.pinned,
-            out_of_command=u.out_of_command,
-            skirmishers_out=u.skirmishers_out,
-            changed_formation=u.changed_formation,
-            fought_this_turn=u.fought_this_turn,
-            routed_this_turn=u.routed_this_turn,
-            attached_leader=leader_names.get(u.attached_leader_id)
-            if u.attached_leader_id
-            else None,
-            morale_due=not u.routed and u.hits >= threshold,
-            fought_last_turn=u.fought_last_turn,
-            skirmish_hits=u.skirmish_hits,
-        )
 
     def journal(self, *, limit: int | None = None, newest_first: bool = True) -> list[JournalEntry]:
         """The journal, newest first by default (undone events included, marked)."""
