@@ -9,7 +9,7 @@ The helpers reading the chain of command are shared with :mod:`.orders` and :mod
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from eote_ref.referee import facts as turn_facts
@@ -36,14 +36,32 @@ from eote_ref.store import Change, GameCommand, GameLeader, game_rows
 COMMANDER_LEVELS = ("army", "wing", "corps")
 
 
+def _rows_of(check: Adjudication, name: str, read: Callable[[], Any]) -> Any:
+    """``read()``, once per check and game version.
+
+    A check asks for the chain of command several times while its facts, odds and notes are
+    worked out.
+    """
+    cache: dict[str, tuple[int, Any]] = check.__dict__.setdefault("_rows_cache", {})
+    version = check.game.version
+    hit = cache.get(name)
+    if hit is None or hit[0] != version:
+        hit = cache[name] = (version, read())
+    return hit[1]
+
+
 def commands(check: Adjudication) -> dict[int, GameCommand]:
     """Every command of the game by id."""
-    return {r.id: r for r in check.game.read(game_rows.commands) if r.id is not None}
+    return _rows_of(  # type: ignore[no-any-return]
+        check,
+        "commands",
+        lambda: {r.id: r for r in check.game.read(game_rows.commands) if r.id is not None},
+    )
 
 
 def leaders(check: Adjudication) -> list[GameLeader]:
     """Every leader of the game, in id order."""
-    return check.game.read(game_rows.leaders)
+    return _rows_of(check, "leaders", lambda: check.game.read(game_rows.leaders))  # type: ignore[no-any-return]
 
 
 def division(check: Adjudication, division_id: int | None = None) -> DivisionView:
