@@ -157,3 +157,14 @@ class CampaignBattleArmy(SQLModel, table=True):
     #: ``{campaign unit id: [net hits taken in this battle, destroyed, disintegrated]}``
     #: (flags as 0/1). The carried state of a campaign is replayed from these records.
     unit_results: dict[str, list[int]] = Field(default_factory=dict, sa_type=JSON)
+
+
+#: Every campaign table's model (a write to any is a campaign change, :mod:`.notify`).
+CAMPAIGN_TABLES = (
+    Campaign,
+    CampaignArmy,
+    CampaignBattle,
+    CampaignBattleArmy,
+    CampaignMember,
+    CampaignUnit,
+)

@@ -29,27 +29,11 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import ORMExecuteState, Session, UOWTransaction
 
-from eote_ref.store.campaign_models import (
-    Campaign,
-    CampaignArmy,
-    CampaignBattle,
-    CampaignBattleArmy,
-    CampaignMember,
-    CampaignUnit,
-)
+from eote_ref.store.campaign_models import CAMPAIGN_TABLES
 from eote_ref.store.journal import CHANNEL
 
 #: The PostgreSQL channel told of every transaction that writes a campaign's rows.
 CAMPAIGN_CHANNEL = "eote_ref_campaign"
-
-_CAMPAIGN_ROWS = (
-    Campaign,
-    CampaignArmy,
-    CampaignBattle,
-    CampaignBattleArmy,
-    CampaignMember,
-    CampaignUnit,
-)
 
 
 def _notify_campaigns(session: Session) -> None:
@@ -63,7 +47,7 @@ def _notify_campaigns(session: Session) -> None:
 def _campaign_rows_flushed(session: Session, _context: UOWTransaction) -> None:
     # PostgreSQL sends one notification per channel and payload per transaction.
     for rows in (session.new, session.dirty, session.deleted):
-        if any(isinstance(row, _CAMPAIGN_ROWS) for row in rows):
+        if any(isinstance(row, CAMPAIGN_TABLES) for row in rows):
             _notify_campaigns(session)
             return
 
@@ -73,7 +57,7 @@ def _campaign_rows_written(state: ORMExecuteState) -> None:
     # Bulk statements (``insert(CampaignBattle)``...) bypass the flush.
     if state.is_select or not (state.is_insert or state.is_update or state.is_delete):
         return
-    if any(issubclass(m.class_, _CAMPAIGN_ROWS) for m in state.all_mappers):
+    if any(issubclass(m.class_, CAMPAIGN_TABLES) for m in state.all_mappers):
         _notify_campaigns(state.session)
 
 

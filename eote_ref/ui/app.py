@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import builtins
-import contextlib
 import gc
 import importlib
 import linecache
@@ -15,9 +14,10 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.session import Database
+from eote_ref.yamlio.loader import gc_paused
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    pass
 
 #: Set to 1 to print the milliseconds from process start to the dashboard shown, then quit;
 #: ``warm`` to go on until the background warm-up (:data:`AFTER_FIRST_PAINT`) is done and
@@ -85,21 +85,10 @@ def import_for_first_window() -> None:
     of objects that all stay alive, and each collection would walk them again (a fifth of
     the import time).
     """
-    with _collector_paused():
+    with gc_paused():
         for module in BEFORE_QT:
             importlib.import_module(module)
         importlib.import_module("eote_ref.ui.main_window")
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 #: The interpreter's own ``__import__``, saved before PySide6 replaces it with its hook.
@@ -153,7 +142,7 @@ def run_app(args: argparse.Namespace) -> int:
     less time and memory before PySide6's import hook. A refusal is reported once the Qt
     application exists.
     """
-    with _collector_paused():
+    with gc_paused():
         for module in BEFORE_QT:
             importlib.import_module(module)
         opened = open_database_quietly(
