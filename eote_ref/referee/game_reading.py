@@ -193,7 +193,7 @@ class GameReading:
             units_by_command.setdefault(u.command_id, []).append(u)
         commands = {c.id: c for c in state.commands}
         side_pos = {s.id: s.position for s in state.sides}
-        threshold = int(self.ruleset.option("morale_hit_threshold"))
+        threshold = int(self.ruleset.opts.morale_hit_threshold)
         divisions: dict[int, list[DivisionView]] = {p: [] for p in side_pos.values()}
         commanders: dict[int, list[CommanderView]] = {p: [] for p in side_pos.values()}
         for c in _tree_order(state.commands):
@@ -445,7 +445,7 @@ class GameReading:
     @property
     def morale_threshold(self) -> int:
         """Hits at which a unit checks morale, and at every hit after (EotE 7.5, 6.8)."""
-        return int(self.ruleset.option("morale_hit_threshold"))
+        return int(self.ruleset.opts.morale_hit_threshold)
 
     @staticmethod
     def formations(arm: str) -> tuple[str, ...]:

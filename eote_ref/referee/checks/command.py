@@ -439,7 +439,7 @@ class RemoveRoutedCheck(Adjudication):
         return {
             "unit_id": self.unit().id,
             "routed": self.unit().routed,
-            "option": str(self.game.ruleset.option("routed_units_leave_table")),
+            "option": str(self.game.ruleset.opts.routed_units_leave_table),
         }
 
     def run(self, dice: Any) -> Outcome:
