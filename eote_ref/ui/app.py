@@ -14,6 +14,9 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.session import Database
+from eote_ref.ui.database_open import open_database_or_report as open_database_or_report
+from eote_ref.ui.database_open import open_database_quietly as open_database_quietly
+from eote_ref.ui.database_open import report_refusal
 from eote_ref.yamlio.loader import gc_paused
 
 if TYPE_CHECKING:
@@ -172,7 +175,7 @@ def run_app(args: argparse.Namespace) -> int:
     apply_scheme(app, os.environ.get(COLOR_SCHEME_ENV, "system"))
 
     if not isinstance(opened, Database):
-        _report_refusal(*opened)
+        report_refusal(*opened)
         return 2
     db = opened
     from eote_ref.ui.main_window import MainWindow
@@ -218,42 +221,3 @@ def run_app(args: argparse.Namespace) -> int:
         return int(app.exec())
     finally:
         db.close()
-
-
-def open_database_or_report(db_path: str | None, url: str | None) -> Database | None:
-    """Open the app's database, or explain in a message box why not and return None.
-
-    A file that is locked by another window, written by a newer eote-ref, damaged, or not an
-    eote-ref database at all is reported and left exactly as it was.
-    """
-    opened = open_database_quietly(db_path, url)
-    if isinstance(opened, Database):
-        return opened
-    _report_refusal(*opened)
-    return None
-
-
-def open_database_quietly(db_path: str | None, url: str | None) -> Database | tuple[str, str]:
-    """Open the app's database, or say why not: a message box's ``(title, text)`` (no Qt here)."""
-    from eote_ref.referee import session
-
-    where = url or db_path or str(session.default_location())
-    try:
-        return session.open_app_database(db_path, url)
-    except session.DatabaseInUseError as e:
-        return "Database already open", str(e)
-    except session.NewerVersionError as e:
-        text = f"{e}\n\nUpdate eote-ref to open it; the file has not been changed."
-        return "Database from a newer eote-ref", text
-    except session.CorruptDatabaseError as e:
-        return "Database damaged", str(e)
-    except session.NotAnEoteDatabaseError as e:
-        return "Not an eote-ref database", str(e)
-    except (session.DatabaseError, ValueError, OSError) as e:
-        return "Cannot open the database", f"{where}:\n{e}"
-
-
-def _report_refusal(title: str, text: str) -> None:
-    from PySide6.QtWidgets import QMessageBox
-
-    QMessageBox.critical(None, f"eote-ref — {title}", text)
