@@ -174,6 +174,9 @@ def run_app(args: argparse.Namespace) -> int:
     app.setDesktopFileName("eote-ref")
     apply_scheme(app, os.environ.get(COLOR_SCHEME_ENV, "system"))
 
+    from eote_ref.ui import error_report
+
+    error_report.install()  # from here on, a bug is logged with its traceback and shown
     if not isinstance(opened, Database):
         report_refusal(*opened)
         return 2
@@ -200,6 +203,7 @@ def run_app(args: argparse.Namespace) -> int:
                 window.close()
                 app.quit()
                 return
+            _log_start(db)
             warming = start_warm_up(db)
             from eote_ref.ui.warm_up_gate import hold_input
 
@@ -221,3 +225,17 @@ def run_app(args: argparse.Namespace) -> int:
         return int(app.exec())
     finally:
         db.close()
+
+
+def _log_start(db: Database) -> None:
+    """Start the log file (after the first paint: logging's handlers are not needed for it)."""
+    import logging
+
+    from eote_ref import __version__
+    from eote_ref.referee.logs import start_logging
+    from eote_ref.referee.session import describe_location
+
+    start_logging()
+    logging.getLogger(__name__).info(
+        "eote-ref %s started on %s", __version__, describe_location(db)
+    )

@@ -43,7 +43,13 @@ def open_database_quietly(db_path: str | None, url: str | None) -> Database | tu
 
 
 def report_refusal(title: str, text: str) -> None:
-    """Show why a database was refused, in a message box."""
+    """Show why a database was refused, in a message box (and write it to the log)."""
+    import logging
+
+    from eote_ref.referee.logs import start_logging
+
+    start_logging()
+    logging.getLogger(__name__).warning("%s: %s", title, text)
     from PySide6.QtWidgets import QMessageBox
 
     QMessageBox.critical(None, f"eote-ref — {title}", text)
