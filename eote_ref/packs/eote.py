@@ -1,0 +1,49 @@
+"""The EotE 6.2 pack: today's engine (:mod:`eote_ref.rules`, ``eote-6.2.yaml``), unchanged.
+
+This module only *declares* what the engine already has: its dice (a d10 read 0 as 10 and
+percentile dice), its options and result codes, and its procedures from
+:data:`eote_ref.rules.procedures.PROCEDURES`. Its procedures still take ``(situation,
+ruleset, dice)`` and are adjudicated by ``eote-ref rule`` exactly as before. The tables stay
+in :class:`~eote_ref.rules.ruleset.Ruleset` until EotE moves onto the pack's table kinds.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from eote_ref.packs.declaration import OptionSpec, Pack, ProcedureSpec, ResultSpec
+from eote_ref.packs.dice import D10, PERCENTILE
+from eote_ref.rules.procedures import PROCEDURES
+from eote_ref.rules.results import RESULTS
+from eote_ref.rulesets import load_default
+
+ID = "eote"
+TITLE = "Eagles Over the Empire 6.2"
+
+
+@functools.cache
+def declare() -> Pack:
+    """The EotE pack (built once per process)."""
+    rs = load_default()
+    options = {
+        name: OptionSpec(name, spec.default, tuple(spec.choices), spec.rule, spec.explanation)
+        for name, spec in rs.options.items()
+    }
+    procedures = {}
+    for name, p in PROCEDURES.items():
+        kind = RESULTS.get(name)
+        results = (
+            tuple(ResultSpec(str(m.value), m.tone().value, m.label) for m in kind) if kind else ()
+        )
+        rolls = {r: ("percentile" if r.startswith("percentile") else "d10") for r in p.rolls}
+        procedures[name] = ProcedureSpec(
+            name, p.rule, p.summary, p.situation, p.run, rolls=rolls, results=results
+        )
+    return Pack(
+        id=ID,
+        title=TITLE,
+        dice={"d10": D10, "percentile": PERCENTILE},
+        tables={},
+        options=options,
+        procedures=procedures,
+    )
