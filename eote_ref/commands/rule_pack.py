@@ -9,7 +9,9 @@ input limits, the strict JSON reading and the field descriptions are those of
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import typing
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,7 +21,6 @@ from eote_ref.commands.rule import (
     _emit,
     _error,
     _read_stdin,
-    describe_fields,
     parse_seed,
     read_situation,
     stable,
@@ -128,13 +129,54 @@ def parse_situation(proc: ProcedureSpec, data: Mapping[str, Any]) -> Any:
         raise InputError(msg, text) from exc
 
 
-def procedure_fields(p: ProcedureSpec) -> list[dict[str, Any]]:
+#: Fields that name a unit type of the pack (their type lists the pack's types).
+UNIT_TYPE_FIELDS = ("firer", "target", "unit", "reacting")
+
+
+def _type_text(tp: Any) -> str:
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is typing.Literal:
+        return " | ".join(str(a) for a in args)
+    if origin is list:
+        return f"list of {_type_text(args[0])}"
+    if origin is dict:
+        return f"object of {_type_text(args[1])}"
+    if args and type(None) in args:
+        return f"{_type_text(next(a for a in args if a is not type(None)))} or null"
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return "object"
+    return {int: "int", str: "string", bool: "bool"}.get(tp, str(tp))
+
+
+def describe_fields(cls: type[Any], unit_types: list[str]) -> list[dict[str, Any]]:
+    """Fields of a situation dataclass: name, type, required or default (nested listed)."""
+    hints = typing.get_type_hints(cls)
+    out = []
+    for f in dataclasses.fields(cls):
+        entry: dict[str, Any] = {"name": f.name, "type": _type_text(hints[f.name])}
+        if f.name in UNIT_TYPE_FIELDS and unit_types:
+            entry["type"] = " | ".join(unit_types)
+        if f.default is not dataclasses.MISSING:
+            entry["default"] = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            entry["default"] = f.default_factory()
+        else:
+            entry["required"] = True
+        nested = [a for a in (hints[f.name], *typing.get_args(hints[f.name]))
+                  if isinstance(a, type) and dataclasses.is_dataclass(a)]
+        if nested:
+            entry["fields"] = describe_fields(nested[0], unit_types)
+        out.append(entry)
+    return out
+
+
+def procedure_fields(p: ProcedureSpec, unit_types: list[str] | None = None) -> list[dict[str, Any]]:
     """A procedure's input fields, then the dice it takes."""
     rolls = [
         {"name": r, "type": f"{kind} (a die you rolled; omit to roll)"}
         for r, kind in p.rolls.items()
     ]
-    return describe_fields(p.situation) + rolls
+    return describe_fields(p.situation, unit_types or []) + rolls
 
 
 def describe_pack(pack: Pack) -> dict[str, Any]:
@@ -144,7 +186,7 @@ def describe_pack(pack: Pack) -> dict[str, Any]:
             "name": p.name,
             "rule": p.rule,
             "summary": p.summary,
-            "fields": procedure_fields(p),
+            "fields": procedure_fields(p, list(pack.unit_types)),
             "rolls": list(p.rolls),
             "results": [{"code": r.code, "tone": r.tone, "label": r.text} for r in p.results],
         }

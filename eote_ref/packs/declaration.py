@@ -73,6 +73,8 @@ class Pack:
     #: The pack's rules with options chosen (``NAME -> value``), as its procedures take them;
     #: an unknown option or a value not offered raises :class:`~.outcome.PackError`.
     configure: Callable[[Mapping[str, object]], Any] | None = None
+    #: The unit types its procedures name (``firer``, ``target``...), as ids.
+    unit_types: tuple[str, ...] = ()
 
     def procedure(self, name: str) -> ProcedureSpec:
         try:

@@ -375,11 +375,24 @@ def effect_of(
     return Effect(table, removed, retreat, result, tuple(ignore), tuple(notes))
 
 
+def _check_counts(rules: AvleRules, s: CombatSituation) -> None:
+    firer, target = _unit_at(rules, s)
+    bounds: list[tuple[str, int | None, int, int]] = [
+        ("moved", s.moved, 0, 4),
+        ("retreat_blocked", s.retreat_blocked, 0, 2),
+        ("target_elements", s.target_elements, 1, target.elements),
+    ]
+    if isinstance(s, FireSituation):
+        bounds.append(("firer_elements", s.firer_elements, 1, firer.elements))
+    for name, value, lo, hi in bounds:
+        if value is not None and not lo <= value <= hi:
+            raise PackError(f"{name} {value} is out of range {lo}..{hi}", name)
+
+
 def _resolve(
     rules: AvleRules, s: CombatSituation, hexes: int, shock: bool, roller: Roller
 ) -> Outcome:
-    if s.retreat_blocked < 0 or s.moved < 0:
-        raise PackError("moves and blocked hexes are 0 or more", "moved")
+    _check_counts(rules, s)
     base, mods, notes, arm = fire_value(rules, s, hexes, shock)
     value = total(base, mods)
     roll = roller.number("roll", D10)

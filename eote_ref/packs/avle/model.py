@@ -8,6 +8,7 @@ its dice and tables built as the shared kinds (:mod:`eote_ref.packs.dice`,
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -182,6 +183,10 @@ class AvleRules:
 
     # ------------------------------------------------------------------ tables
     def combat_effect(self) -> Columns[tuple[int, int]]:
+        return self._combat_effect
+
+    @functools.cached_property
+    def _combat_effect(self) -> Columns[tuple[int, int]]:
         cols = tuple(
             tuple((int(c[0]), int(c[1])) for c in col) for col in self.data.combat_effect.columns
         )

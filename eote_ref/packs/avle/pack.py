@@ -97,4 +97,5 @@ def declare() -> Pack:
         options=rules.option_specs(),
         procedures={p.name: p for p in PROCEDURES},
         configure=rules.with_options,
+        unit_types=tuple(rules.data.units),
     )
