@@ -92,7 +92,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--list", action="store_true", help="list every procedure and its fields")
     p.add_argument("--ruleset", metavar="FILE", help="a ruleset YAML file (default: EotE 6.2)")
     p.add_argument(
-        "--pack", metavar="PACK", help="the ruleset pack: eote (default) or avle (--pack avle --list)"
+        "--pack",
+        metavar="PACK",
+        help="the ruleset pack: eote (default) or avle (--pack avle --list)",
     )
     p.add_argument(
         "--option",

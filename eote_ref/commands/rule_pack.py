@@ -162,8 +162,11 @@ def describe_fields(cls: type[Any], unit_types: list[str]) -> list[dict[str, Any
             entry["default"] = f.default_factory()
         else:
             entry["required"] = True
-        nested = [a for a in (hints[f.name], *typing.get_args(hints[f.name]))
-                  if isinstance(a, type) and dataclasses.is_dataclass(a)]
+        nested = [
+            a
+            for a in (hints[f.name], *typing.get_args(hints[f.name]))
+            if isinstance(a, type) and dataclasses.is_dataclass(a)
+        ]
         if nested:
             entry["fields"] = describe_fields(nested[0], unit_types)
         out.append(entry)

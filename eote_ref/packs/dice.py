@@ -61,7 +61,7 @@ class Die:
             if value == 0 and self.zero_reads is not None:
                 return self.zero_reads
             if value not in self.faces:
-                lo, hi = min(self.faces), max(self.faces)  # type: ignore[type-var]
+                lo, hi = min(self.faces), max(self.faces)
                 zero = f" (0 reads as {self.zero_reads})" if self.zero_reads is not None else ""
                 raise PackError(
                     f"{name} {value} is not a face of the {self.title}: enter {lo}..{hi}{zero}",
@@ -156,9 +156,7 @@ class Pool:
 
     def p_at_least(self, k: int, matching: Collection[Face]) -> Fraction:
         """The chance that at least ``k`` dice show one of the ``matching`` faces."""
-        return sum(
-            (p for j, p in self.count_distribution(matching).items() if j >= k), Fraction(0)
-        )
+        return sum((p for j, p in self.count_distribution(matching).items() if j >= k), Fraction(0))
 
     def distribution(self) -> dict[tuple[tuple[Face, int], ...], Fraction]:
         """The chance of each unordered result, as ``((face, count), ...)`` in side order."""
@@ -204,10 +202,7 @@ class Roller:
         self._rng = random.Random(self.seed)
 
     def die(self, name: str, die: Die) -> Face:
-        if name in self.entered:
-            face = die.read(self.entered[name], name)
-        else:
-            face = die.roll(self._rng)
+        face = die.read(self.entered[name], name) if name in self.entered else die.roll(self._rng)
         self.used[name] = face
         return face
 

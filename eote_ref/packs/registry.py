@@ -22,6 +22,7 @@ DEFAULT_PACK = "eote"
 
 
 def pack_ids() -> tuple[str, ...]:
+    """The ids of the shipped packs."""
     return tuple(PACKS)
 
 

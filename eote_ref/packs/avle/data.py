@@ -51,23 +51,27 @@ def _check(rules: AvleRules, doc: Document) -> Iterator[Problem]:
             yield Problem(doc.mark((section,)), (section,), f"missing entry '{key}'")
     for name, d in data.dice.items():
         if (d.sides is None) == (d.faces is None):
-            yield Problem(doc.mark(("dice", name)), ("dice", name), "give sides or faces")
+            yield Problem(doc.mark(("dice", name)), ("dice", name), "give sides or faces, not both")
     for name, u in data.units.items():
         for key, row in (("fire", u.fire), ("moving_fire", u.moving_fire)):
             if row is not None and not 1 <= len(row) <= 5:
-                path = ("units", name, key)
-                yield Problem(doc.mark(path), path, "give a value for 1 to 5 ranges")
-    yield from _at(doc, ("combat_effect", "columns"), rules.combat_effect().check())
-    for i, col in enumerate(data.combat_effect.columns):
-        for j, cell in enumerate(col):
-            if len(cell) != 2 or min(cell) < 0:
-                path = ("combat_effect", "columns", i, j)
-                yield Problem(doc.mark(path), path, "a cell is [losses, retreat], both 0 or more")
+                where: Path = ("units", name, key)
+                yield Problem(doc.mark(where), where, "give a value for 1 to 5 ranges")
+    bad_cells = [
+        ("combat_effect", "columns", i, j)
+        for i, col in enumerate(data.combat_effect.columns)
+        for j, cell in enumerate(col)
+        if len(cell) != 2 or min(cell) < 0
+    ]
+    for cell_path in bad_cells:
+        yield Problem(doc.mark(cell_path), cell_path, "a cell is [losses, retreat], both 0 or more")
+    if not bad_cells:
+        yield from _at(doc, ("combat_effect", "columns"), rules.combat_effect().check())
     yield from _at(doc, ("general_kill", "rows"), rules.general_kill().check())
     yield from _at(doc, ("units",), rules.fire_values().check())
     for name in data.bands:
         yield from _at(doc, ("bands", name, "bands"), rules.bands(name).check())
     for name, o in data.options.items():
         if not any(o.default == c and type(o.default) is type(c) for c in o.choices):
-            path = ("options", name, "default")
-            yield Problem(doc.mark(path), path, f"default {o.default!r} is not a choice")
+            opt_path: Path = ("options", name, "default")
+            yield Problem(doc.mark(opt_path), opt_path, f"default {o.default!r} is not a choice")

@@ -82,6 +82,7 @@ def hits_of(value: int, roll: int, rules: AvleRules) -> tuple[int, int, int]:
 
 
 def hit_distribution(value: int, rules: AvleRules) -> dict[int, Fraction]:
+    """The chance of each number of hits for a final fire value (over a fair d10)."""
     out: dict[int, Fraction] = {}
     for roll in range(1, 11):
         h = hits_of(value, roll, rules)[0]
@@ -138,14 +139,18 @@ def fire_value(
                 "6.0",
             )
         base = _garrison_fire(rules, s, hexes, "cavalry in a building")
-        notes.append(f"cavalry in a building fires as a garrison, value 4 (8.4; "
-                     f"{rules.option_note('cavalry_in_building')})")
+        notes.append(
+            f"cavalry in a building fires as a garrison, value 4 (8.4; "
+            f"{rules.option_note('cavalry_in_building')})"
+        )
         arm = "garrison"
     else:
         base, arm = _fire_base(rules, s, firer, target, hexes, notes)
     if arm == "garrison" and rules.opt("garrison_modifiers") == "none":
-        notes.append(f"a garrison fires at 4 without modifiers (7.3; "
-                     f"{rules.option_note('garrison_modifiers')})")
+        notes.append(
+            f"a garrison fires at 4 without modifiers (7.3; "
+            f"{rules.option_note('garrison_modifiers')})"
+        )
         return base, mods, notes, arm
     mods += _arm_modifiers(rules, s, arm, target, hexes, notes)
     mods += _terrain_modifiers(rules, s, arm)
@@ -164,8 +169,9 @@ def _fire_base(
 ) -> tuple[int, str]:
     assert isinstance(s, FireSituation)
     if s.entered_building:
-        raise PackError("a unit may not fire in the round it enters a building",
-                        "entered_building", "8.4")
+        raise PackError(
+            "a unit may not fire in the round it enters a building", "entered_building", "8.4"
+        )
     if firer.arm == "garrison":
         if s.moved:
             raise PackError("a garrison may not move", "moved", "6.0")
@@ -182,14 +188,16 @@ def _fire_base(
             )
         _check_move(firer, s, firer.fires_after_move)
         if target.arm != "garrison" and s.target_terrain in BUILDINGS and hexes > 1:
-            raise PackError("infantry fires on a building only from an adjacent hex",
-                            "hexes", "8.4")
+            raise PackError(
+                "infantry fires on a building only from an adjacent hex", "hexes", "8.4"
+            )
     if firer.arm == "artillery":
         if s.firer_terrain in ("stream", "marsh"):
             raise PackError("artillery in a stream or marsh may not fire", "firer_terrain", "8.5")
         if s.bombardment and s.moved:
-            raise PackError("a bombarding battery doubles its fire or moves, not both",
-                            "bombardment", "3.2")
+            raise PackError(
+                "a bombarding battery doubles its fire or moves, not both", "bombardment", "3.2"
+            )
         _check_move(firer, s, firer.fires_after_move)
     moving = bool(s.moved) and firer.moving_fire is not None
     if moving and rules.opt("horse_artillery_moved_row") == "two_hexes" and s.moved < 2:
@@ -203,8 +211,7 @@ def _fire_base(
         value = firer.fire_at(reach, moving)
         notes.append("artillery on a hill reaches 1 hex further at its longest value (8.3)")
     if value is None:
-        raise PackError(f"{firer.title} cannot fire {hexes} hexes (range {reach})",
-                        "hexes", "7.3")
+        raise PackError(f"{firer.title} cannot fire {hexes} hexes (range {reach})", "hexes", "7.3")
     return value, firer.arm
 
 
@@ -231,11 +238,13 @@ def _arm_modifiers(
         count = int(square) + int(flank)
         if count and hexes == 1:
             each = rules.opt("infantry_square_flank") == "each"
-            out.append(m["infantry_on_square_flank"].modifier(
-                f"{m['infantry_on_square_flank'].reason} "
-                f"({rules.option_note('infantry_square_flank')})",
-                count if each else 1,
-            ))
+            out.append(
+                m["infantry_on_square_flank"].modifier(
+                    f"{m['infantry_on_square_flank'].reason} "
+                    f"({rules.option_note('infantry_square_flank')})",
+                    count if each else 1,
+                )
+            )
         if isinstance(s, FireSituation) and s.firer_formation == "square":
             out.append(m["infantry_from_square"].modifier())
         if target.arm == "artillery" and hexes == 2:
@@ -279,9 +288,9 @@ def _terrain_modifiers(rules: AvleRules, s: CombatSituation, arm: str) -> list[M
         out.append(v.modifier(reason, orchards if each else 1))
     elif s.target_terrain in rules.data.target_terrain:
         out.append(rules.data.target_terrain[s.target_terrain].modifier())
-    if s.firer_terrain in rules.data.firing_terrain:
-        if not (arm == "artillery" and s.firer_terrain in BUILDINGS):
-            out.append(rules.data.firing_terrain[s.firer_terrain].modifier())
+    artillery_in_building = arm == "artillery" and s.firer_terrain in BUILDINGS
+    if s.firer_terrain in rules.data.firing_terrain and not artillery_in_building:
+        out.append(rules.data.firing_terrain[s.firer_terrain].modifier())
     return out
 
 
@@ -291,8 +300,11 @@ def _bombardment(rules: AvleRules, base: int, mods: list[Modifier]) -> list[Modi
         amount = base * (v.value - 1)
     else:
         amount = max(total(base, mods), 0) * (v.value - 1)
-    return [Modifier(amount, f"{v.reason} ({rules.option_note('bombardment_doubling')})",
-                     v.rule, v.source)]
+    return [
+        Modifier(
+            amount, f"{v.reason} ({rules.option_note('bombardment_doubling')})", v.rule, v.source
+        )
+    ]
 
 
 # --------------------------------------------------------------------- stage two: effect
@@ -320,8 +332,9 @@ def effect_of(
     table = (loss, retreat)
     notes: list[str] = []
     if arm == "infantry" and isinstance(s, FireSituation):
-        left = s.firer_elements if s.firer_elements is not None else rules.data.units[
-            s.firer].elements
+        left = (
+            s.firer_elements if s.firer_elements is not None else rules.data.units[s.firer].elements
+        )
         if loss > left:
             notes.append(f"infantry with {left} element(s) causes at most {left} loss(es) (7.3)")
             loss = left
@@ -336,22 +349,33 @@ def effect_of(
         elif rules.opt("artillery_ignores_retreat") == "range_two_or_more" or (
             isinstance(s, FireSituation) and s.target_already_fired_on
         ):
-            notes.append(f"artillery fired on from afar ignores retreat (10.1 H; "
-                         f"{rules.option_note('artillery_ignores_retreat')})")
+            notes.append(
+                f"artillery fired on from afar ignores retreat (10.1 H; "
+                f"{rules.option_note('artillery_ignores_retreat')})"
+            )
             retreat = 0
-    if (target.arm == "infantry" and s.target_formation == "square" and hexes == 1
-            and arm in ("infantry", "artillery") and retreat):
+    if (
+        target.arm == "infantry"
+        and s.target_formation == "square"
+        and hexes == 1
+        and arm in ("infantry", "artillery")
+        and retreat
+    ):
         convert, why = True, "a square fired on from an adjacent hex"
     if convert and retreat:
         extra = retreat if rules.opt("retreat_into_loss") == "per_hex" else 1
-        notes.append(f"{why} loses {extra} element(s) instead of retreating (10.1; "
-                     f"{rules.option_note('retreat_into_loss')})")
+        notes.append(
+            f"{why} loses {extra} element(s) instead of retreating (10.1; "
+            f"{rules.option_note('retreat_into_loss')})"
+        )
         loss, retreat = loss + extra, 0
     if retreat and s.retreat_blocked:
         blocked = min(s.retreat_blocked, retreat)
         extra = blocked if rules.opt("blocked_retreat_loss") == "per_hex" else 1
-        notes.append(f"cannot retreat {blocked} hex(es): {extra} more loss(es) (10.1 B, C; "
-                     f"{rules.option_note('blocked_retreat_loss')})")
+        notes.append(
+            f"cannot retreat {blocked} hex(es): {extra} more loss(es) (10.1 B, C; "
+            f"{rules.option_note('blocked_retreat_loss')})"
+        )
         loss, retreat = loss + extra, retreat - blocked
     ignore: list[str] = []
     if retreat:

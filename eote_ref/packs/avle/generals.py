@@ -36,27 +36,36 @@ def _d10(need: int) -> dict[str, Fraction]:
 def general_hit(s: GeneralHitSituation, rules: AvleRules, roller: Roller) -> Outcome:
     """Is the attached General killed (9.4)? A d10 of at most the losses' value kills him."""
     if not 1 <= s.losses <= 10:
-        raise PackError("a General is at risk only when his unit loses 1..10 elements",
-                        "losses", "9.4")
+        raise PackError(
+            "a General is at risk only when his unit loses 1..10 elements", "losses", "9.4"
+        )
     notes: list[str] = []
     value = rules.general_kill().lookup(s.losses)
     if s.losses > 3:
         if rules.opt("general_kill_above_three") == "one_more_each":
             value = s.losses
-        notes.append(f"{s.losses} losses: killed on 1-{value} "
-                     f"({rules.option_note('general_kill_above_three')})")
+        notes.append(
+            f"{s.losses} losses: killed on 1-{value} "
+            f"({rules.option_note('general_kill_above_three')})"
+        )
     roll = roller.number("roll", D10)
     killed = roll <= value
     odds = _d10(value)
     details: dict[str, object] = {"kill_on": value, "killed": killed}
     if killed:
-        compulsory = (rules.opt("general_death_retreat") == "must_retreat"
-                      or not s.unit_may_ignore_retreat)
-        details |= {"extra_retreat": 1, "retreat_compulsory": compulsory,
-                    "counts_as_unit_lost": True}
-        notes.append(f"the unit retreats 1 more hex (9.4; "
-                     f"{rules.option_note('general_death_retreat')}); the General counts as "
-                     "a unit lost for victory (9.4.3)")
+        compulsory = (
+            rules.opt("general_death_retreat") == "must_retreat" or not s.unit_may_ignore_retreat
+        )
+        details |= {
+            "extra_retreat": 1,
+            "retreat_compulsory": compulsory,
+            "counts_as_unit_lost": True,
+        }
+        notes.append(
+            f"the unit retreats 1 more hex (9.4; "
+            f"{rules.option_note('general_death_retreat')}); the General counts as "
+            "a unit lost for victory (9.4.3)"
+        )
     return Outcome(
         pack=PACK,
         procedure="general_hit",
@@ -79,8 +88,11 @@ def general_capture(s: GeneralCaptureSituation, rules: AvleRules, roller: Roller
     notes = ["6.1 forbids a unit to enter an enemy General's hex; 9.4.2 lets it (notes 14)"]
     if rules.opt("capture_value") == "general_retreat":
         if s.general_retreat_hexes is None:
-            raise PackError("give general_retreat_hexes (option capture_value=general_retreat)",
-                            "general_retreat_hexes", "9.4.2")
+            raise PackError(
+                "give general_retreat_hexes (option capture_value=general_retreat)",
+                "general_retreat_hexes",
+                "9.4.2",
+            )
         if not 0 <= s.general_retreat_hexes <= 10:
             raise PackError("general_retreat_hexes is 0..10", "general_retreat_hexes")
         value = s.general_retreat_hexes

@@ -71,6 +71,8 @@ class UnitType:
 
 @dataclass(frozen=True)
 class CombatEffectData:
+    """The combat effect table (9.1): columns by hits, [losses, retreat] per d6 face."""
+
     rule: str
     source: Source
     columns: list[list[list[int]]]
@@ -78,6 +80,8 @@ class CombatEffectData:
 
 @dataclass(frozen=True)
 class RowsData:
+    """A table of one row per value from 1."""
+
     rule: str
     source: Source
     rows: list[int]
@@ -85,6 +89,8 @@ class RowsData:
 
 @dataclass(frozen=True)
 class BandData:
+    """One band of a d6 table."""
+
     lo: int
     hi: int
     result: str
@@ -92,6 +98,8 @@ class BandData:
 
 @dataclass(frozen=True)
 class BandsData:
+    """A d6 table of bands."""
+
     rule: str
     source: Source
     bands: list[BandData]
@@ -99,6 +107,8 @@ class BandsData:
 
 @dataclass(frozen=True)
 class CardsData:
+    """The command cards of each player (3.0) and the hand (4.1)."""
+
     deck: dict[str, int]
     hand: Value
     kept_unplayed: Value
@@ -108,6 +118,8 @@ class CardsData:
 
 @dataclass(frozen=True)
 class OptionData:
+    """A named option as the file gives it."""
+
     default: OptionValue
     choices: list[OptionValue]
     rule: str
@@ -216,8 +228,9 @@ class AvleRules:
             return self.data.units[name]
         except KeyError:
             known = ", ".join(self.data.units)
-            raise PackError(f"{field_name}: unknown unit type '{name}' (known: {known})",
-                            field=field_name) from None
+            raise PackError(
+                f"{field_name}: unknown unit type '{name}' (known: {known})", field=field_name
+            ) from None
 
     def option_specs(self) -> dict[str, OptionSpec]:
         return {
@@ -239,8 +252,9 @@ class AvleRules:
                 raise PackError(f"unknown option '{name}' (known: {known})", field=name)
             match = [c for c in spec.choices if c == value and type(c) is type(value)]
             if not match:
-                offered = ", ".join(str(c).lower() if isinstance(c, bool) else str(c)
-                                    for c in spec.choices)
+                offered = ", ".join(
+                    str(c).lower() if isinstance(c, bool) else str(c) for c in spec.choices
+                )
                 raise PackError(f"option {name}: {value!r} is not one of {offered}", field=name)
             chosen[name] = match[0]
         return dataclasses.replace(self, chosen=chosen)

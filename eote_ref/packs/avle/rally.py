@@ -40,8 +40,7 @@ def rally(s: RallySituation, rules: AvleRules, roller: Roller) -> Outcome:
         raise PackError("a garrison has one element and no chips to recover", "unit", "12.0")
     start = s.start_elements if s.start_elements is not None else unit.elements
     if not 1 <= start <= unit.elements:
-        raise PackError(f"start_elements is 1..{unit.elements} for {unit.title}",
-                        "start_elements")
+        raise PackError(f"start_elements is 1..{unit.elements} for {unit.title}", "start_elements")
     if not 1 <= s.elements <= start:
         raise PackError(f"elements is 1..{start} (the unit's elements now)", "elements")
     if s.elements == start:
@@ -49,14 +48,28 @@ def rally(s: RallySituation, rules: AvleRules, roller: Roller) -> Outcome:
     reach = rules.data.rally["enemy_distance"].value
     if s.in_enemy_sight:
         if s.hexes_from_enemy is None:
-            raise PackError("give hexes_from_enemy, or in_enemy_sight false", "hexes_from_enemy",
-                            "12.0")
+            raise PackError(
+                "give hexes_from_enemy, or in_enemy_sight false", "hexes_from_enemy", "12.0"
+            )
         need = reach if rules.opt("rally_distance") == "at_least_four" else reach + 1
         if s.hexes_from_enemy < need:
-            why = (f"{s.hexes_from_enemy} hexes from the enemy and in its sight: needs {need} "
-                   f"({rules.option_note('rally_distance')})")
-            return Outcome(PACK, "rally", "12.0", 0, (), 0, {}, "not_allowed",
-                           certain("not_allowed"), {"recovered": 0}, (why,))
+            why = (
+                f"{s.hexes_from_enemy} hexes from the enemy and in its sight: needs {need} "
+                f"({rules.option_note('rally_distance')})"
+            )
+            return Outcome(
+                PACK,
+                "rally",
+                "12.0",
+                0,
+                (),
+                0,
+                {},
+                "not_allowed",
+                certain("not_allowed"),
+                {"recovered": 0},
+                (why,),
+            )
     n = unit.rally_dice
     notes: list[str] = []
     if s.unit == "old_guard":
@@ -66,8 +79,10 @@ def rally(s: RallySituation, rules: AvleRules, roller: Roller) -> Outcome:
     cap = min(rules.data.rally["max_recovered"].value, start - s.elements)
     if s.passed_morale and rules.opt("morale_rally_limit") == "one_element":
         cap = min(cap, 1)
-        notes.append(f"a unit that passed its morale test recovers at most 1 element (15.0; "
-                     f"{rules.option_note('morale_rally_limit')})")
+        notes.append(
+            f"a unit that passed its morale test recovers at most 1 element (15.0; "
+            f"{rules.option_note('morale_rally_limit')})"
+        )
     pool = rules.pool("command", n)
     rolled = roller.pool("command_dice", pool)
     matches = sum(1 for f in rolled if f in faces)
@@ -130,12 +145,25 @@ def morale(s: MoraleSituation, rules: AvleRules, roller: Roller) -> Outcome:
     value = base + sum(m.value for m in mods)
     notes: list[str] = []
     if not rules.opt("morale_rule"):
-        notes.append(f"15.0 is optional and off ({rules.option_note('morale_rule')}): "
-                     "without it the unit is simply eliminated (9.1.1)")
+        notes.append(
+            f"15.0 is optional and off ({rules.option_note('morale_rule')}): "
+            "without it the unit is simply eliminated (9.1.1)"
+        )
     if s.passed_before:
         notes.append("a unit that passed once is removed at its next loss (15.0)")
-        return Outcome(PACK, "morale", "15.0", base, tuple(mods), value, {}, "removed",
-                       certain("removed"), {"morale_value": value}, tuple(notes))
+        return Outcome(
+            PACK,
+            "morale",
+            "15.0",
+            base,
+            tuple(mods),
+            value,
+            {},
+            "removed",
+            certain("removed"),
+            {"morale_value": value},
+            tuple(notes),
+        )
     if s.surplus_losses < 0:
         raise PackError("surplus_losses is 0 or more", "surplus_losses")
     roll = roller.number("roll", D10)
@@ -144,11 +172,15 @@ def morale(s: MoraleSituation, rules: AvleRules, roller: Roller) -> Outcome:
     if s.surplus_losses and rules.opt("morale_surplus_loss") == "removes":
         odds = {"rout": odds["rout"], "removed": odds["holds"]}
         result = "removed" if result == "holds" else result
-        notes.append(f"a further loss in the same result removes it "
-                     f"({rules.option_note('morale_surplus_loss')})")
+        notes.append(
+            f"a further loss in the same result removes it "
+            f"({rules.option_note('morale_surplus_loss')})"
+        )
     elif s.surplus_losses:
-        notes.append(f"further losses of the same result are wasted (9.1.2; "
-                     f"{rules.option_note('morale_surplus_loss')})")
+        notes.append(
+            f"further losses of the same result are wasted (9.1.2; "
+            f"{rules.option_note('morale_surplus_loss')})"
+        )
     if result == "holds":
         notes.append("its last element fires at 0 until rallied; it may be withdrawn (15.0)")
     return Outcome(
@@ -180,10 +212,23 @@ def pursuit(s: PursuitSituation, rules: AvleRules, roller: Roller) -> Outcome:
         raise PackError("only cavalry pursues", "unit", "9.1.3")
     base, _ = morale_value(rules, unit, "unit")
     if not rules.opt("morale_rule") and rules.opt("pursuit_without_morale") == "no_test":
-        why = (f"no pursuit test without 15.0 ({rules.option_note('pursuit_without_morale')}): "
-               "the player chooses")
-        return Outcome(PACK, "pursuit", "9.1.3", base, (), base, {}, "free", certain("free"),
-                       {"morale_value": base}, (why,))
+        why = (
+            f"no pursuit test without 15.0 ({rules.option_note('pursuit_without_morale')}): "
+            "the player chooses"
+        )
+        return Outcome(
+            PACK,
+            "pursuit",
+            "9.1.3",
+            base,
+            (),
+            base,
+            {},
+            "free",
+            certain("free"),
+            {"morale_value": base},
+            (why,),
+        )
     roll = roller.number("roll", D10)
     odds = _rout_odds(base)
     return Outcome(
@@ -197,7 +242,9 @@ def pursuit(s: PursuitSituation, rules: AvleRules, roller: Roller) -> Outcome:
         result="must_advance" if roll > base else "holds",
         probabilities={"must_advance": odds["rout"], "holds": odds["holds"]},
         details={"morale_value": base},
-        notes=(f"a test against the 15.0 morale value "
-               f"({rules.option_note('pursuit_without_morale')}); an advance must respect "
-               "zones of control (6.2)",),
+        notes=(
+            f"a test against the 15.0 morale value "
+            f"({rules.option_note('pursuit_without_morale')}); an advance must respect "
+            "zones of control (6.2)",
+        ),
     )

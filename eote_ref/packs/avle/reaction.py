@@ -36,8 +36,19 @@ class ReactionSituation:
 
 
 def _no_reaction(why: str, rule: str) -> Outcome:
-    return Outcome(PACK, "reaction", rule, 0, (), 0, {}, "no_reaction", certain("no_reaction"),
-                   {"success": False, "why": why}, (why,))
+    return Outcome(
+        PACK,
+        "reaction",
+        rule,
+        0,
+        (),
+        0,
+        {},
+        "no_reaction",
+        certain("no_reaction"),
+        {"success": False, "why": why},
+        (why,),
+    )
 
 
 def _artillery_result(rules: AvleRules, face: int, charger_elements: int) -> tuple[str, int]:
@@ -63,14 +74,18 @@ def reaction(s: ReactionSituation, rules: AvleRules, roller: Roller) -> Outcome:
     if s.charge_from_adjacent:
         return _no_reaction("a charge from an adjacent hex allows no reaction", "9.3")
     if not s.through_front:
-        return _no_reaction("a charge that never crosses the frontal arc allows no reaction",
-                            "9.3")
+        return _no_reaction("a charge that never crosses the frontal arc allows no reaction", "9.3")
     notes: list[str] = []
-    if (unit.arm == "infantry" and rules.opt("reaction_square_terrain") == "as_6_0"
-            and s.terrain not in SQUARE_GROUND):
+    if (
+        unit.arm == "infantry"
+        and rules.opt("reaction_square_terrain") == "as_6_0"
+        and s.terrain not in SQUARE_GROUND
+    ):
         return _no_reaction(
             f"infantry may not form square in {s.terrain} (6.0; "
-            f"{rules.option_note('reaction_square_terrain')})", "6.0")
+            f"{rules.option_note('reaction_square_terrain')})",
+            "6.0",
+        )
     n = s.empty_hexes
     if rules.opt("reaction_dice") == "at_most_three" and n > 3:
         notes.append(f"3 white dice for {n} empty hexes ({rules.option_note('reaction_dice')})")
@@ -102,8 +117,10 @@ def reaction(s: ReactionSituation, rules: AvleRules, roller: Roller) -> Outcome:
             face = roller.number("effect_roll", D6)
             result, loss = _artillery_result(rules, face, s.charger_elements)
             details["charger_losses"] = loss
-            notes.append(f"artillery reaction on the 1-hit column "
-                         f"({rules.option_note('artillery_reaction_loss')})")
+            notes.append(
+                f"artillery reaction on the 1-hit column "
+                f"({rules.option_note('artillery_reaction_loss')})"
+            )
     if n == 0:
         notes.append("no empty hex in sight: no die to roll, the reaction cannot succeed")
     if success:

@@ -48,14 +48,29 @@ class VictorySituation:
 def _lost(rules: AvleRules, name: str, side: SideState) -> tuple[int, list[Modifier]]:
     mods: list[Modifier] = []
     if side.generals_lost:
-        mods.append(Modifier(side.generals_lost, f"{name}: Generals killed or captured",
-                             "9.4.3", Source.TEXT))
+        mods.append(
+            Modifier(
+                side.generals_lost, f"{name}: Generals killed or captured", "9.4.3", Source.TEXT
+            )
+        )
     if side.setup_garrisons_lost and rules.opt("setup_garrisons") == "counted":
-        mods.append(Modifier(side.setup_garrisons_lost, f"{name}: set-up garrisons "
-                             f"({rules.option_note('setup_garrisons')})", "6.0", Source.PROVISIONAL))
+        mods.append(
+            Modifier(
+                side.setup_garrisons_lost,
+                f"{name}: set-up garrisons ({rules.option_note('setup_garrisons')})",
+                "6.0",
+                Source.PROVISIONAL,
+            )
+        )
     if side.withdrawn and rules.opt("withdrawn_units") == "lost":
-        mods.append(Modifier(side.withdrawn, f"{name}: units withdrawn "
-                             f"({rules.option_note('withdrawn_units')})", "15.0", Source.PROVISIONAL))
+        mods.append(
+            Modifier(
+                side.withdrawn,
+                f"{name}: units withdrawn ({rules.option_note('withdrawn_units')})",
+                "15.0",
+                Source.PROVISIONAL,
+            )
+        )
     return side.units_lost, mods
 
 
@@ -68,8 +83,10 @@ def threshold(rules: AvleRules, wins_at: int | None) -> tuple[int, list[str]]:
         exact = count * (100 - v["morale_reduction_percent"].value) / 100
         down = rules.opt("victory_reduction_rounding") == "down"
         reduced = math.floor(exact) if down else math.ceil(exact)
-        notes.append(f"with 15.0 {count} becomes {exact:g}, so {reduced} "
-                     f"(14.0; {rules.option_note('victory_reduction_rounding')})")
+        notes.append(
+            f"with 15.0 {count} becomes {exact:g}, so {reduced} "
+            f"(14.0; {rules.option_note('victory_reduction_rounding')})"
+        )
         count = reduced
     return count, notes
 
@@ -86,8 +103,14 @@ def victory(s: VictorySituation, rules: AvleRules, roller: Roller) -> Outcome:
         raise PackError(f"round is 1..{rounds}", "round")
     names = list(s.sides)
     for name, side in s.sides.items():
-        for key in ("units_lost", "generals_lost", "setup_garrisons_lost", "withdrawn",
-                    "elements_left", "generals_left"):
+        for key in (
+            "units_lost",
+            "generals_lost",
+            "setup_garrisons_lost",
+            "withdrawn",
+            "elements_left",
+            "generals_left",
+        ):
             if getattr(side, key) < 0:
                 raise PackError(f"{key} is 0 or more", f"sides.{name}.{key}")
     notes: list[str] = []
@@ -140,8 +163,10 @@ def _empty_sectors(rules: AvleRules, name: str, side: SideState) -> list[str]:
         return []
     bad = sorted(set(side.units_by_sector) - set(SECTORS))
     if bad:
-        raise PackError(f"unknown sector '{bad[0]}' (sectors: left, centre, right)",
-                        f"sides.{name}.units_by_sector")
+        raise PackError(
+            f"unknown sector '{bad[0]}' (sectors: left, centre, right)",
+            f"sides.{name}.units_by_sector",
+        )
     with_generals = bool(rules.opt("generals_hold_sector"))
     out = []
     for sector in SECTORS:
@@ -176,16 +201,22 @@ def _both(
 
 
 def _end_of_battle(
-    rules: AvleRules, s: VictorySituation, names: list[str], lost: dict[str, int],
+    rules: AvleRules,
+    s: VictorySituation,
+    names: list[str],
+    lost: dict[str, int],
     notes: list[str],
 ) -> tuple[str, str | None]:
     a, b = names
     if lost[a] != lost[b]:
         return "marginal", a if lost[a] < lost[b] else b
     counted = rules.opt("moral_victory_generals") == "counted"
-    left = {n: s.sides[n].elements_left + (s.sides[n].generals_left if counted else 0)
-            for n in names}
-    notes.append(f"equal losses: elements left decide ({rules.option_note('moral_victory_generals')})")
+    left = {
+        n: s.sides[n].elements_left + (s.sides[n].generals_left if counted else 0) for n in names
+    }
+    notes.append(
+        f"equal losses: elements left decide ({rules.option_note('moral_victory_generals')})"
+    )
     if left[a] != left[b]:
         return "moral", a if left[a] > left[b] else b
     notes.append("still equal: 4.2 names no winner (drawn)")
@@ -218,7 +249,8 @@ def hand(s: HandSituation, rules: AvleRules, roller: Roller) -> Outcome:
     if not 1 <= s.turn <= turns:
         raise PackError(f"turn is 1..{turns}", "turn")
     problems: list[str] = []
-    chosen, last = Counter(s.hand), Counter(s.last_hand)
+    chosen: Counter[str] = Counter(s.hand)
+    last: Counter[str] = Counter(s.last_hand)
     if len(s.hand) != size:
         problems.append(f"a hand is {size} cards, not {len(s.hand)} (4.1)")
     for name, where in ((chosen, "hand"), (last, "last_hand")):
@@ -232,12 +264,16 @@ def hand(s: HandSituation, rules: AvleRules, roller: Roller) -> Outcome:
         unplayed = deck - last
         missing = unplayed - chosen
         if missing:
-            problems.append(f"the {keep} cards not played last turn must be kept; missing "
-                            f"{', '.join(sorted(missing.elements()))} (4.1)")
+            problems.append(
+                f"the {keep} cards not played last turn must be kept; missing "
+                f"{', '.join(sorted(missing.elements()))} (4.1)"
+            )
         extra = (chosen - unplayed) - last
         if extra:
-            problems.append(f"the other {size - keep} cards come from those played last turn, "
-                            f"not {', '.join(sorted(extra.elements()))} (4.1)")
+            problems.append(
+                f"the other {size - keep} cards come from those played last turn, "
+                f"not {', '.join(sorted(extra.elements()))} (4.1)"
+            )
     result = "invalid" if problems else "valid"
     return Outcome(
         pack=PACK,

@@ -30,10 +30,18 @@ def rules(**options: Any) -> AvleRules:
 
 # ------------------------------------------------------------------ the text's examples
 def test_example_7_3_infantry_with_one_element_causes_one_loss() -> None:
-    """A French infantry unit (9) down to its stand-up counter fires on the flank of an
-    adjacent infantry unit, with a General: 9 + 4 + 2 = 15; 2 losses on the table become 1."""
-    s = FireSituation(firer="french_infantry", target="regular_infantry", hexes=1,
-                      aspect="flank", general_attached=True, firer_elements=1)
+    """7.3: 9 + 4 (flank, adjacent) + 2 (General) = 15; 2 table losses become 1.
+
+    The French infantry unit is down to its stand-up counter, so it causes at most 1 loss.
+    """
+    s = FireSituation(
+        firer="french_infantry",
+        target="regular_infantry",
+        hexes=1,
+        aspect="flank",
+        general_attached=True,
+        firer_elements=1,
+    )
     out = fire(s, rules(), Roller({"roll": 3, "effect_roll": 3}))
     assert out.base == 9
     assert [(m.value, m.rule) for m in out.modifiers] == [(2, "7.3.11"), (4, "9.2")]
@@ -60,8 +68,11 @@ def test_example_9_0_sixteen_is_one_automatic_hit_and_another_on_1_to_6(
 
 
 def test_example_9_0_distribution_worked_by_hand() -> None:
-    """1 hit (4/10): faces 1-2 lose 0 retreat 1, 3-4 lose 1, 5 lose 1 back 1, 6 lose 1 back 2;
-    2 hits (6/10): 1 lose 1 back 1, 2 lose 1 back 2, 3-4 lose 2, 5 lose 2 back 1, 6 back 2."""
+    """Value 16 over both dice, by hand.
+
+    1 hit (4/10): faces 1-2 lose 0 retreat 1, 3-4 lose 1, 5 lose 1 back 1, 6 lose 1 back 2;
+    2 hits (6/10): 1 lose 1 back 1, 2 lose 1 back 2, 3-4 lose 2, 5 lose 2 back 1, 6 back 2.
+    """
     s = FireSituation(firer="medium_artillery", target="regular_infantry", hexes=1)
     out = fire(s, rules(), Roller({"roll": 2, "effect_roll": 5}))
     assert out.probabilities == {
@@ -72,11 +83,11 @@ def test_example_9_0_distribution_worked_by_hand() -> None:
     assert out.rolls == {"roll": 2, "effect_roll": 5}
 
 
-@pytest.mark.parametrize(("roll", "result"), [(1, "captured"), (3, "captured"),
-                                              (4, "escaped"), (0, "escaped")])
+@pytest.mark.parametrize(
+    ("roll", "result"), [(1, "captured"), (3, "captured"), (4, "escaped"), (0, "escaped")]
+)
 def test_example_9_4_2_cavalry_moving_3_hexes_captures_on_1_to_3(roll: int, result: str) -> None:
-    out = general_capture(GeneralCaptureSituation(hexes_moved=3), rules(),
-                          Roller({"roll": roll}))
+    out = general_capture(GeneralCaptureSituation(hexes_moved=3), rules(), Roller({"roll": roll}))
     assert out.result == result
     assert out.probabilities == {"captured": F(3, 10), "escaped": F(7, 10)}
     assert out.details["capture_on"] == 3
@@ -84,18 +95,22 @@ def test_example_9_4_2_cavalry_moving_3_hexes_captures_on_1_to_3(roll: int, resu
 
 @pytest.mark.parametrize(("roll", "result"), [(5, "holds"), (6, "rout"), (0, "rout")])
 def test_example_15_0_french_infantry_routs_on_6_or_more(roll: int, result: str) -> None:
-    out = morale(MoraleSituation(unit="french_infantry"), rules(morale_rule=True),
-                 Roller({"roll": roll}))
+    out = morale(
+        MoraleSituation(unit="french_infantry"), rules(morale_rule=True), Roller({"roll": roll})
+    )
     assert (out.base, out.modified) == (9, 5)
-    assert out.modifiers[0].value == -4 and out.modifiers[0].rule == "15.0"
+    assert out.modifiers[0].value == -4
+    assert out.modifiers[0].rule == "15.0"
     assert out.result == result
     assert out.probabilities == {"rout": F(1, 2), "holds": F(1, 2)}
 
 
 # ------------------------------------------------------------------ worked by hand
 def test_heavy_cavalry_on_an_open_flank_scores_three_hits_for_certain() -> None:
-    """14 + 8 (flank) + 8 (infantry not in square in the open) = 30: 2 automatic hits and a
-    roll of at most 10, which always hits."""
+    """14 + 8 (flank) + 8 (infantry in the open, not in square) = 30: always 3 hits.
+
+    Two automatic hits and a roll of at most 10, which always hits.
+    """
     s = ShockSituation(firer="heavy_cavalry", target="french_infantry", aspect="flank")
     out = shock(s, rules(), Roller({"roll": 10, "effect_roll": 1}))
     assert out.modified == 30
@@ -104,8 +119,7 @@ def test_heavy_cavalry_on_an_open_flank_scores_three_hits_for_certain() -> None:
 
 
 def test_cavalry_on_a_square_needs_four_or_less() -> None:
-    s = ShockSituation(firer="heavy_cavalry", target="french_infantry",
-                       target_formation="square")
+    s = ShockSituation(firer="heavy_cavalry", target="french_infantry", target_formation="square")
     out = shock(s, rules(), Roller({"roll": 5}))
     assert out.modified == 4
     assert out.result == "miss"
@@ -114,13 +128,16 @@ def test_cavalry_on_a_square_needs_four_or_less() -> None:
 
 
 def test_fire_value_over_thirty_reads_the_same_column_either_way() -> None:
-    s = ShockSituation(firer="heavy_cavalry", target="medium_artillery", aspect="rear",
-                       general_attached=True)  # 14 + 8 + 8 + 2 = 32
+    s = ShockSituation(
+        firer="heavy_cavalry", target="medium_artillery", aspect="rear", general_attached=True
+    )  # 14 + 8 + 8 + 2 = 32
     plain = shock(s, rules(), Roller({"roll": 1, "effect_roll": 3}))
-    third = shock(s, rules(fire_value_over_ten="third_automatic_hit"),
-                  Roller({"roll": 1, "effect_roll": 3}))
+    third = shock(
+        s, rules(fire_value_over_ten="third_automatic_hit"), Roller({"roll": 1, "effect_roll": 3})
+    )
     assert plain.modified == third.modified == 32
-    assert plain.details["hits"] == 3 and third.details["hits"] == 4
+    assert plain.details["hits"] == 3
+    assert third.details["hits"] == 4
     assert plain.probabilities == third.probabilities
 
 
@@ -144,8 +161,7 @@ def test_artillery_fired_on_from_afar_ignores_retreat() -> None:
 
 
 def test_morale_rule_turns_elimination_into_a_test() -> None:
-    s = FireSituation(firer="medium_artillery", target="light_cavalry", hexes=1,
-                      target_elements=1)
+    s = FireSituation(firer="medium_artillery", target="light_cavalry", hexes=1, target_elements=1)
     assert fire(s, rules(), Roller({"roll": 1, "effect_roll": 3})).result == "eliminated"
     out = fire(s, rules(morale_rule=True), Roller({"roll": 1, "effect_roll": 3}))
     assert out.result == "morale_test"
@@ -159,26 +175,36 @@ def test_horse_artillery_rows_after_a_move() -> None:
 
 
 def test_artillery_on_a_hill_reaches_one_hex_further_at_its_longest_value() -> None:
-    s = FireSituation(firer="medium_artillery", target="french_infantry", hexes=5,
-                      firer_terrain="hill")
+    s = FireSituation(
+        firer="medium_artillery", target="french_infantry", hexes=5, firer_terrain="hill"
+    )
     assert fire(s, rules(), Roller({"roll": 1, "effect_roll": 1})).base == 3
     with pytest.raises(PackError) as err:
-        fire(FireSituation(firer="medium_artillery", target="french_infantry", hexes=5),
-             rules(), Roller({}))
+        fire(
+            FireSituation(firer="medium_artillery", target="french_infantry", hexes=5),
+            rules(),
+            Roller({}),
+        )
     assert (err.value.field, err.value.rule) == ("hexes", "7.3")
 
 
 def test_bombardment_doubles_the_sheet_value_or_the_modified_one() -> None:
-    s = FireSituation(firer="medium_artillery", target="french_infantry", hexes=1,
-                      target_terrain="wood", bombardment=True)
+    s = FireSituation(
+        firer="medium_artillery",
+        target="french_infantry",
+        hexes=1,
+        target_terrain="wood",
+        bombardment=True,
+    )
     assert fire(s, rules(), Roller({"roll": 1, "effect_roll": 1})).modified == 30
     doubled = rules(bombardment_doubling="modified_value")
     assert fire(s, doubled, Roller({"roll": 1, "effect_roll": 1})).modified == 28
 
 
 def test_a_garrison_fires_at_four_without_modifiers() -> None:
-    s = FireSituation(firer="garrison", target="french_infantry", firer_terrain="farm",
-                      target_terrain="wood")
+    s = FireSituation(
+        firer="garrison", target="french_infantry", firer_terrain="farm", target_terrain="wood"
+    )
     out = fire(s, rules(), Roller({"roll": 4, "effect_roll": 1}))
     assert (out.base, out.modifiers, out.modified) == (4, (), 4)
     normal = fire(s, rules(garrison_modifiers="normal"), Roller({"roll": 4, "effect_roll": 1}))
@@ -186,8 +212,9 @@ def test_a_garrison_fires_at_four_without_modifiers() -> None:
 
 
 def test_infantry_may_not_fire_on_a_building_from_two_hexes() -> None:
-    s = FireSituation(firer="french_infantry", target="english_infantry", hexes=2,
-                      target_terrain="town")
+    s = FireSituation(
+        firer="french_infantry", target="english_infantry", hexes=2, target_terrain="town"
+    )
     with pytest.raises(PackError) as err:
         fire(s, rules(), Roller({}))
     assert err.value.rule == "8.4"
@@ -195,21 +222,25 @@ def test_infantry_may_not_fire_on_a_building_from_two_hexes() -> None:
 
 @pytest.mark.parametrize(
     ("faces", "result"),
-    [(["infantry", "infantry", "infantry"], "recovered_2"),
-     (["infantry", "flag", "cannon"], "recovered_1"),
-     (["general", "flag", "cannon"], "recovered_0")],
+    [
+        (["infantry", "infantry", "infantry"], "recovered_2"),
+        (["infantry", "flag", "cannon"], "recovered_1"),
+        (["general", "flag", "cannon"], "recovered_0"),
+    ],
 )
 def test_rally_counts_matching_faces(faces: list[str], result: str) -> None:
     s = RallySituation(unit="regular_infantry", elements=2, in_enemy_sight=False)
     out = rally(s, rules(), Roller({"command_dice": faces}))
     assert out.result == result
-    assert out.probabilities == {"recovered_0": F(8, 27), "recovered_1": F(12, 27),
-                                 "recovered_2": F(7, 27)}
+    assert out.probabilities == {
+        "recovered_0": F(8, 27),
+        "recovered_1": F(12, 27),
+        "recovered_2": F(7, 27),
+    }
 
 
 def test_rally_with_a_general_counts_his_face_too() -> None:
-    s = RallySituation(unit="light_cavalry", elements=1, general_attached=True,
-                       hexes_from_enemy=4)
+    s = RallySituation(unit="light_cavalry", elements=1, general_attached=True, hexes_from_enemy=4)
     out = rally(s, rules(), Roller({"command_dice": ["general", "trooper", "flag"]}))
     assert out.result == "recovered_2"
     assert out.details["matching_faces"] == ["general", "trooper"]
@@ -218,21 +249,28 @@ def test_rally_with_a_general_counts_his_face_too() -> None:
     assert rally(close, far, Roller({})).result == "not_allowed"
 
 
-@pytest.mark.parametrize(("face", "result"), [(1, "stopped"), (3, "loss_then_shock"),
-                                              (5, "stopped_with_loss")])
+@pytest.mark.parametrize(
+    ("face", "result"), [(1, "stopped"), (3, "loss_then_shock"), (5, "stopped_with_loss")]
+)
 def test_artillery_reaction_reads_the_one_hit_column(face: int, result: str) -> None:
     s = ReactionSituation(reacting="medium_artillery", nation="english", empty_hexes=2)
-    out = reaction(s, rules(), Roller({"reaction_dice": ["english", "french"],
-                                       "effect_roll": face}))
+    out = reaction(
+        s, rules(), Roller({"reaction_dice": ["english", "french"], "effect_roll": face})
+    )
     assert out.result == result
     p = F(5, 9)
-    assert out.probabilities == {"failed": F(4, 9), "stopped": p / 3,
-                                 "loss_then_shock": p / 3, "stopped_with_loss": p / 3}
+    assert out.probabilities == {
+        "failed": F(4, 9),
+        "stopped": p / 3,
+        "loss_then_shock": p / 3,
+        "stopped_with_loss": p / 3,
+    }
 
 
 def test_reaction_fails_without_the_army_flag_and_allies_count_by_option() -> None:
-    s = ReactionSituation(reacting="english_infantry", nation="english", allies=["prussian"],
-                          empty_hexes=1)
+    s = ReactionSituation(
+        reacting="english_infantry", nation="english", allies=["prussian"], empty_hexes=1
+    )
     assert reaction(s, rules(), Roller({"reaction_dice": ["prussian"]})).result == "failed"
     allied = rules(allied_flags="any_allied_flag")
     out = reaction(s, allied, Roller({"reaction_dice": ["prussian"]}))

@@ -18,8 +18,18 @@ from eote_ref.packs.outcome import PackError
 
 RULES = load_default()
 UNITS = sorted(RULES.data.units)
-TERRAIN = ["open", "road", "orchard", "field", "wood", "hill", "farm", "town", "fortified",
-           "stream"]
+TERRAIN = [
+    "open",
+    "road",
+    "orchard",
+    "field",
+    "wood",
+    "hill",
+    "farm",
+    "town",
+    "fortified",
+    "stream",
+]
 OPTIONS = {name: st.sampled_from(o.choices) for name, o in RULES.data.options.items()}
 
 
@@ -73,11 +83,14 @@ def test_fire_odds_sum_to_one_and_match_every_pair_of_dice(
 
 
 @settings(max_examples=40)
-@given(n=st.integers(0, 3), unit=st.sampled_from(["french_infantry", "light_cavalry",
-                                                  "medium_artillery"]),
-       options=st.fixed_dictionaries({}, optional=OPTIONS))
-def test_reaction_odds_match_every_roll_of_the_white_dice(n: int, unit: str,
-                                                          options: dict[str, Any]) -> None:
+@given(
+    n=st.integers(0, 3),
+    unit=st.sampled_from(["french_infantry", "light_cavalry", "medium_artillery"]),
+    options=st.fixed_dictionaries({}, optional=OPTIONS),
+)
+def test_reaction_odds_match_every_roll_of_the_white_dice(
+    n: int, unit: str, options: dict[str, Any]
+) -> None:
     rules = RULES.with_options(options)
     s = ReactionSituation(reacting=unit, nation="french", empty_hexes=n, allies=["english"])
     first = reaction(s, rules, Roller({}, seed=1))
@@ -91,21 +104,31 @@ def test_reaction_odds_match_every_roll_of_the_white_dice(n: int, unit: str,
         for face in range(1, 7):
             out = reaction(s, rules, Roller({"reaction_dice": list(faces), "effect_roll": face}))
             seen[out.result] += 1
-    total = 6 ** dice * 6
+    total = 6**dice * 6
     assert {k: Fraction(v, total) for k, v in seen.items()} == dict(first.probabilities)
 
 
 @settings(max_examples=30)
-@given(unit=st.sampled_from(["old_guard", "militia_infantry", "elite_infantry",
-                             "heavy_cavalry", "horse_artillery"]),
-       elements=st.integers(1, 2), general=st.booleans(), passed=st.booleans(),
-       options=st.fixed_dictionaries({}, optional=OPTIONS))
+@given(
+    unit=st.sampled_from(
+        ["old_guard", "militia_infantry", "elite_infantry", "heavy_cavalry", "horse_artillery"]
+    ),
+    elements=st.integers(1, 2),
+    general=st.booleans(),
+    passed=st.booleans(),
+    options=st.fixed_dictionaries({}, optional=OPTIONS),
+)
 def test_rally_odds_match_every_roll_of_the_command_dice(
     unit: str, elements: int, general: bool, passed: bool, options: dict[str, Any]
 ) -> None:
     rules = RULES.with_options(options)
-    s = RallySituation(unit=unit, elements=elements, general_attached=general,
-                       in_enemy_sight=False, passed_morale=passed)
+    s = RallySituation(
+        unit=unit,
+        elements=elements,
+        general_attached=general,
+        in_enemy_sight=False,
+        passed_morale=passed,
+    )
     first = rally(s, rules, Roller({}, seed=2))
     assert sum(first.probabilities.values()) == 1
     pool = rules.pool("command", first.details["dice"])

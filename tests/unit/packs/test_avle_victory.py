@@ -25,8 +25,8 @@ def rules(**options: Any) -> AvleRules:
 
 
 @pytest.mark.parametrize(
-    ("count", "down", "up"), [(12, 9, 10), (15, 12, 12), (14, 11, 12), (8, 6, 7), (9, 7, 8),
-                              (11, 8, 9)],
+    ("count", "down", "up"),
+    [(12, 9, 10), (15, 12, 12), (14, 11, 12), (8, 6, 7), (9, 7, 8), (11, 8, 9)],
 )
 def test_morale_rule_takes_a_fifth_off_the_count(count: int, down: int, up: int) -> None:
     assert threshold(rules(), count)[0] == count
@@ -66,11 +66,16 @@ def test_substantial_checked_only_after_round_six_by_option() -> None:
 
 
 def test_decisive_victory_for_an_empty_sector() -> None:
-    s = VictorySituation(sides={
-        "french": SideState(wins_at=9, units_by_sector={"left": 0, "centre": 4, "right": 3},
-                            generals_by_sector={"left": 1}),
-        "allied": SideState(wins_at=9, units_by_sector={"left": 2, "centre": 2, "right": 2}),
-    })
+    s = VictorySituation(
+        sides={
+            "french": SideState(
+                wins_at=9,
+                units_by_sector={"left": 0, "centre": 4, "right": 3},
+                generals_by_sector={"left": 1},
+            ),
+            "allied": SideState(wins_at=9, units_by_sector={"left": 2, "centre": 2, "right": 2}),
+        }
+    )
     out = victory(s, rules(), Roller())
     assert (out.result, out.details["winner"]) == ("decisive", "allied")
     assert victory(s, rules(generals_hold_sector=True), Roller()).result == "none"
@@ -78,10 +83,16 @@ def test_decisive_victory_for_an_empty_sector() -> None:
 
 def test_after_the_sixth_turn_fewer_losses_then_more_elements_win() -> None:
     def end(a_lost: int, b_lost: int, a_el: int, b_el: int, a_gen: int = 0) -> VictorySituation:
-        return VictorySituation(sides={
-            "a": SideState(wins_at=9, units_lost=a_lost, elements_left=a_el, generals_left=a_gen),
-            "b": SideState(wins_at=9, units_lost=b_lost, elements_left=b_el),
-        }, turn=6, round=6)
+        return VictorySituation(
+            sides={
+                "a": SideState(
+                    wins_at=9, units_lost=a_lost, elements_left=a_el, generals_left=a_gen
+                ),
+                "b": SideState(wins_at=9, units_lost=b_lost, elements_left=b_el),
+            },
+            turn=6,
+            round=6,
+        )
 
     out = victory(end(3, 4, 10, 30), rules(), Roller())
     assert (out.result, out.details["winner"]) == ("marginal", "a")
@@ -106,8 +117,11 @@ def test_a_hand_keeps_the_four_unplayed_cards_and_two_played_ones() -> None:
     unplayed = ["centre", "right", "infantry_manoeuvre", "cavalry_grand_charge"]
     good = HandSituation(turn=2, hand=[*unplayed, "left", "bombardment"], last_hand=TURN_1)
     assert hand(good, rules(), Roller()).result == "valid"
-    bad = HandSituation(turn=2, hand=["left", "left", "centre", "right", "coordinated_attack",
-                                      "bombardment"], last_hand=TURN_1)
+    bad = HandSituation(
+        turn=2,
+        hand=["left", "left", "centre", "right", "coordinated_attack", "bombardment"],
+        last_hand=TURN_1,
+    )
     out = hand(bad, rules(), Roller())
     assert out.result == "invalid"
     assert "not played last turn" in out.details["problems"][0]

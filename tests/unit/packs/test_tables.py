@@ -54,8 +54,9 @@ def test_columns_by_value_and_face() -> None:
 
 
 def test_odds_columns_read_the_largest_heading_not_above() -> None:
-    t = OddsColumns("odds", (Fraction(1, 2), Fraction(1), Fraction(2)), 1,
-                    (("low",), ("even",), ("high",)))
+    t = OddsColumns(
+        "odds", (Fraction(1, 2), Fraction(1), Fraction(2)), 1, (("low",), ("even",), ("high",))
+    )
     assert t.lookup(1, 1, 1) == "even"
     assert t.lookup(3, 2, 1) == "even"
     assert t.lookup(5, 2, 1) == "high"
