@@ -119,7 +119,19 @@ def fire_value(
     firer, target = _unit_at(rules, s)
     notes: list[str] = []
     mods: list[Modifier] = []
-    if target.arm != "garrison" and s.target_terrain in BUILDINGS and firer.arm == "cavalry":
+    if target.arm == "garrison" and s.target_terrain not in BUILDINGS:
+        raise PackError(
+            "a garrison stands in buildings: give target_terrain farm, town or fortified",
+            "target_terrain",
+            "6.0",
+        )
+    if s.target_terrain in BUILDINGS and s.aspect != "front":
+        raise PackError("a unit in buildings has no flank or rear", "aspect", "8.4")
+    if (
+        s.target_terrain in BUILDINGS
+        and firer.arm == "cavalry"
+        and (shock or s.firer_terrain not in BUILDINGS)
+    ):
         raise PackError("cavalry may not shock a unit in a building", "target_terrain", "8.4")
     if shock:
         if firer.arm != "cavalry":
@@ -187,7 +199,7 @@ def _fire_base(
                 "6.0",
             )
         _check_move(firer, s, firer.fires_after_move)
-        if target.arm != "garrison" and s.target_terrain in BUILDINGS and hexes > 1:
+        if s.target_terrain in BUILDINGS and hexes > 1:
             raise PackError(
                 "infantry fires on a building only from an adjacent hex", "hexes", "8.4"
             )
@@ -388,12 +400,18 @@ def effect_of(
     removed = min(loss, elements)
     if removed < loss:
         notes.append(f"{loss - removed} loss(es) beyond the unit's elements are wasted (9.1.2)")
-    if removed >= elements:
-        if rules.opt("morale_rule") and target.arm != "garrison" and not s.target_passed_morale:
-            result = "morale_test"
-        else:
-            result = "eliminated"
-        retreat = 0
+    tests_at = rules.data.morale_losses.get(target.arm)
+    lost_after = target.elements - elements + removed
+    if (
+        rules.opt("morale_rule")
+        and tests_at is not None
+        and lost_after >= tests_at.value
+        and not s.target_passed_morale
+    ):
+        result, retreat = "morale_test", 0
+        notes.append(f"{lost_after} losses in all: a morale test instead of removal (15.0)")
+    elif removed >= elements:
+        result, retreat = "eliminated", 0
     else:
         result = f"L{removed}R{retreat}"
     return Effect(table, removed, retreat, result, tuple(ignore), tuple(notes))

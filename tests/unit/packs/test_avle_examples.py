@@ -289,3 +289,85 @@ def test_general_hit_by_losses() -> None:
     assert general_hit(GeneralHitSituation(losses=4), wider, Roller({"roll": 4})).result == (
         "killed"
     )
+
+
+@pytest.mark.parametrize(
+    ("situation", "field", "rule"),
+    [
+        (FireSituation(firer="french_infantry", target="garrison"), "target_terrain", "6.0"),
+        (
+            FireSituation(
+                firer="french_infantry", target="garrison", target_terrain="farm", hexes=2
+            ),
+            "hexes",
+            "8.4",
+        ),
+        (
+            FireSituation(
+                firer="french_infantry",
+                target="french_infantry",
+                target_terrain="town",
+                aspect="flank",
+            ),
+            "aspect",
+            "8.4",
+        ),
+        (
+            FireSituation(firer="medium_artillery", target="french_infantry", moved=1),
+            "moved",
+            "6.0",
+        ),
+        (
+            FireSituation(
+                firer="medium_artillery", target="french_infantry", firer_terrain="marsh"
+            ),
+            "firer_terrain",
+            "8.5",
+        ),
+        (FireSituation(firer="french_infantry", target="french_infantry", moved=2), "moved", "6.0"),
+        (FireSituation(firer="heavy_cavalry", target="french_infantry"), "firer", "7.3"),
+        (
+            ShockSituation(firer="heavy_cavalry", target="garrison", target_terrain="town"),
+            "target_terrain",
+            "8.4",
+        ),
+        (
+            ShockSituation(firer="french_infantry", target="garrison", target_terrain="town"),
+            "firer",
+            "7.3",
+        ),
+    ],
+)
+def test_what_the_rules_forbid_is_refused_naming_field_and_section(
+    situation: Any, field: str, rule: str
+) -> None:
+    procedure = shock if isinstance(situation, ShockSituation) else fire
+    with pytest.raises(PackError) as err:
+        procedure(situation, rules(), Roller({}))
+    assert (err.value.field, err.value.rule) == (field, rule)
+
+
+def test_infantry_may_fire_two_hexes_after_a_road_move() -> None:
+    s = FireSituation(firer="french_infantry", target="french_infantry", moved=2, on_road=True)
+    assert fire(s, rules(), Roller({"roll": 1, "effect_roll": 1})).base == 9
+
+
+def test_a_unit_that_passed_its_morale_test_goes_at_its_next_loss() -> None:
+    s = FireSituation(
+        firer="medium_artillery",
+        target="light_cavalry",
+        hexes=1,
+        target_elements=1,
+        target_passed_morale=True,
+    )
+    out = fire(s, rules(morale_rule=True), Roller({"roll": 1, "effect_roll": 3}))
+    assert out.result == "eliminated"
+
+
+def test_cavalry_in_a_building_fires_as_a_garrison_or_not_at_all() -> None:
+    s = FireSituation(firer="light_cavalry", target="french_infantry", firer_terrain="farm")
+    out = fire(s, rules(), Roller({"roll": 4, "effect_roll": 1}))
+    assert (out.base, out.modified) == (4, 4)
+    with pytest.raises(PackError) as err:
+        fire(s, rules(cavalry_in_building="no_fire"), Roller({}))
+    assert err.value.rule == "6.0"
