@@ -200,9 +200,7 @@ def _fire_base(
             )
         _check_move(firer, s, firer.fires_after_move)
         if s.target_terrain in BUILDINGS and hexes > 1:
-            raise PackError(
-                "infantry fires on a building only from an adjacent hex", "hexes", "8.4"
-            )
+            raise PackError("infantry reaches a building only when adjacent to it", "hexes", "8.4")
     if firer.arm == "artillery":
         if s.firer_terrain in ("stream", "marsh"):
             raise PackError("artillery in a stream or marsh may not fire", "firer_terrain", "8.5")
