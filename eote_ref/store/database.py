@@ -49,7 +49,13 @@ from eote_ref.store.errors import (
 )
 from eote_ref.store.file_lock import FileIdentityLock, FileLock
 from eote_ref.store.paths import default_database_path
-from eote_ref.store.server_url import driver_reason, masked_url, parse_url, server_engine
+from eote_ref.store.server_url import (
+    PASSWORD_HINT,
+    driver_reason,
+    masked_url,
+    parse_url,
+    server_engine,
+)
 
 if TYPE_CHECKING:  # SQLAlchemy is imported when the first engine is made (not for the first paint)
     from sqlalchemy.engine import URL, Connection, Engine
@@ -338,6 +344,8 @@ def _open_url(url: str, migrations_dir: pathlib.Path | None) -> Database:
         except sa_exc.DBAPIError as error:
             # The driver's own words (never the password), without SQLAlchemy's echo of the URL.
             reason = driver_reason(error, parsed)
+            if "password" in reason.lower():
+                reason = f"{reason}; {PASSWORD_HINT}"
             raise DatabaseError(f"cannot connect to {name}: {reason}") from None
         _check_known(revision, name, migrations_dir)
         upgraded_from = None if read_only else _upgrade_if_needed(engine, revision, migrations_dir)
