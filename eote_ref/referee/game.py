@@ -210,7 +210,9 @@ class GameService(GameReading):
     def set_unit(self, unit_id: int, field: str, value: Any) -> JournalEvent | None:
         """Set one marker of a unit (hits, disorder, blown, formation...) as an undoable step.
 
-        Returns None when the value is unchanged (nothing is journaled).
+        Returns None when the value is unchanged (nothing is journaled). An unchanged value in
+        a view another copy has changed since is refused (:class:`StaleGameError`) like any
+        stale edit: compared with the game as it is, it would undo the other copy's step.
         """
         return self._edit_unit(unit_id, field, lambda _before: value)
 
@@ -234,7 +236,11 @@ class GameService(GameReading):
             row = rows[0]
         name, arm, before = row.name, row.arm, getattr(row, field, None)
         value = self._check(field, new_value(before), arm)
-        if before == value:
+        if before == value:  # no change to what this copy shows: is that the game as it is?
+            from eote_ref.store.journal import check_version
+
+            with self._writing() as s:
+                check_version(s, self.game_id, self.version)
             return None
         from eote_ref.referee.wording import describe_field
 

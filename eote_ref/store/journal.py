@@ -231,31 +231,9 @@ def _claim(session: Session, game_id: int, expected: int | None) -> tuple[int, i
         .execution_options(synchronize_session=False)
     ).first()
     if claimed is None:
-        current = session.exec(select(Game.version).where(Game.id == game_id)).first()
-        if current is None:
+        if expected is None:
             raise NotFoundError(f"there is no game with id {game_id}")
-        latest = session.exec(
-            select(JournalEvent.summary, JournalEvent.kind, JournalEvent.status)
-            .where(JournalEvent.game_id == game_id, JournalEvent.status != DISCARDED)
-            .order_by(col(JournalEvent.seq).desc())
-            .limit(1)
-        ).first()
-        if latest is None:
-            what = "its journal is empty now"
-        else:
-            step = latest[0] or latest[1]
-            what = f"undid {step}" if latest[2] == UNDONE else step
-        assert expected is not None
-        # The first words carry the news: a status bar shows only the start of a long line.
-        raise StaleGameError(
-            f"Not written: the game was changed by another copy of eote-ref first ({what}). "
-            "This copy now shows the game as it is: enter the step again if it is still needed. "
-            f"(Game {game_id}: version {expected} seen, {current} now.)",
-            game_id=game_id,
-            expected=expected,
-            current=int(current),
-            latest=what,
-        )
+        raise _stale(session, game_id, expected)
     bind = session.get_bind()
     if bind.dialect.name == "postgresql":
         # Delivered to every LISTENing copy when (and only if) the transaction commits.
@@ -263,6 +241,51 @@ def _claim(session: Session, game_id: int, expected: int | None) -> tuple[int, i
             text("SELECT pg_notify(:channel, :game)"), {"channel": CHANNEL, "game": str(game_id)}
         )
     return int(claimed[0]), int(claimed[1]), str(claimed[2])
+
+
+def check_version(session: Session, game_id: int, expected: int) -> None:
+    """Refuse a command built on version ``expected`` of a game changed since, writing nothing.
+
+    For an edit that changes nothing in the view it was built from: compared with the game as
+    it is (another copy may have changed it meanwhile), it is refused like any stale command.
+
+    Raises:
+        StaleGameError: the game is no longer at ``expected`` (the same words as :func:`apply`).
+        NotFoundError: there is no such game.
+    """
+    current = session.exec(select(Game.version).where(Game.id == game_id)).first()
+    if current is None:
+        raise NotFoundError(f"there is no game with id {game_id}")
+    if current != expected:
+        raise _stale(session, game_id, expected)
+
+
+def _stale(session: Session, game_id: int, expected: int) -> StaleGameError:
+    """The refusal of a command built on version ``expected``: what changed the game since."""
+    current = session.exec(select(Game.version).where(Game.id == game_id)).first()
+    if current is None:
+        raise NotFoundError(f"there is no game with id {game_id}")
+    latest = session.exec(
+        select(JournalEvent.summary, JournalEvent.kind, JournalEvent.status)
+        .where(JournalEvent.game_id == game_id, JournalEvent.status != DISCARDED)
+        .order_by(col(JournalEvent.seq).desc())
+        .limit(1)
+    ).first()
+    if latest is None:
+        what = "its journal is empty now"
+    else:
+        step = latest[0] or latest[1]
+        what = f"undid {step}" if latest[2] == UNDONE else step
+    # The first words carry the news: a status bar shows only the start of a long line.
+    return StaleGameError(
+        f"Not written: the game was changed by another copy of eote-ref first ({what}). "
+        "This copy now shows the game as it is: enter the step again if it is still needed. "
+        f"(Game {game_id}: version {expected} seen, {current} now.)",
+        game_id=game_id,
+        expected=expected,
+        current=int(current),
+        latest=what,
+    )
 
 
 #: ``session.info`` key: ``{game id: {version: rows touched by the command that made it}}``.
