@@ -30,7 +30,7 @@ from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import FORMATIONS_BY_ARM, CombatArm
 from eote_ref.rulesets import load_default
 from eote_ref.store.changes import Change, SetField
-from eote_ref.store.errors import StaleGameError
+from eote_ref.store.errors import ServerGoneError, StaleGameError
 
 if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first window
     from sqlmodel import Session
@@ -62,6 +62,30 @@ COUNT_FIELDS = {"hits": 20, "blown": 5, "skirmish_hits": 5}
 #: How many commands' changed rows a service keeps while no view is read (a script applying
 #: a long batch); past that the next view reads the whole game.
 TOUCHED_KEPT = 500
+
+
+def _in_words(error: Exception) -> Exception | None:
+    """The store's words for ``error`` when a server refused the account or went away.
+
+    A server that stops answering before a command's commit saved nothing of it (a lost
+    commit is told by :func:`eote_ref.store.apply` itself, after reading the journal again).
+    """
+    from eote_ref.store.server_errors import translate
+
+    return translate(error)
+
+
+def explain_failure(error: BaseException, saved: str | None = None) -> str | None:
+    """A sentence for the umpire about a database server's refusal or silence, else None.
+
+    For the app's edits (:meth:`GameService` calls) whose failure came past the service's own
+    words; ``saved`` says what a lost server means for the work under way (default: nothing
+    of the step was saved).
+    """
+    from eote_ref.store.server_errors import NOT_SAVED, translate
+
+    told = translate(error, saved or NOT_SAVED)
+    return None if told is None else str(told)
 
 
 class GameService(GameReading):
@@ -142,8 +166,14 @@ class GameService(GameReading):
 
         The checks read rows the view does not carry through this, never a session of theirs.
         """
-        with self.db.session() as s:
-            return query(s, self.game_id, *args, **kwargs)
+        try:
+            with self.db.session() as s:
+                return query(s, self.game_id, *args, **kwargs)
+        except Exception as error:
+            told = _in_words(error)
+            if told is None:
+                raise
+            raise told from error
 
     # ------------------------------------------------------------------ writing
     def record(
@@ -200,6 +230,16 @@ class GameService(GameReading):
                 s.rollback()
                 self._changed()
                 raise
+            except ServerGoneError as gone:
+                if gone.saved:  # the server answered again: show the step it kept
+                    with contextlib.suppress(Exception):
+                        self._changed()
+                raise
+            except Exception as error:
+                told = _in_words(error)
+                if told is None:
+                    raise
+                raise told from error
             after = version_after(s, self.game_id)
             if after is not None:
                 self.version = after

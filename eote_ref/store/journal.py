@@ -37,6 +37,7 @@ in the call.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime
 import decimal
@@ -74,6 +75,7 @@ from eote_ref.store.models import (
     JournalChange,
     JournalEvent,
 )
+from eote_ref.store.server_errors import lost_at_commit, lost_server
 
 #: Columns that no change may set.
 _PROTECTED = frozenset({"id", "game_id", "created_at", "version"})
@@ -482,6 +484,8 @@ def apply(
         "rolls": to_jsonable(rolls if rolls is not None else []),
         "outcome": to_jsonable(outcome if outcome is not None else {}),
     }
+    committing = False
+    event_id: int | None = None  # given out before the commit: read again if the server goes
     try:
         with session.begin_nested():
             version, turn, phase = _claim(session, game_id, expected_version)
@@ -510,12 +514,14 @@ def apply(
             )
             session.add(event)
             session.flush()
+            event_id = event.id
             if applier.records:
                 session.execute(
                     insert(JournalChange),
                     [dict(r, event_id=event.id) for r in applier.records],
                 )
         if commit:
+            committing = True
             session.commit()
             _remember(
                 session,
@@ -523,9 +529,24 @@ def apply(
                 version,
                 (Touch(r["entity"], r["row_id"], r["op"], r["field"]) for r in applier.records),
             )
-    except BaseException:
+    except BaseException as error:
         if commit:
-            session.rollback()
+            with contextlib.suppress(Exception):  # a lost connection cannot roll back
+                session.rollback()
+            lost = lost_server(error) if committing else None
+            if lost is not None:
+                step = f"the step '{summary or kind}'"
+                raise lost_at_commit(
+                    session,
+                    lost,
+                    step,
+                    lambda c: (
+                        c.execute(
+                            sa_select(JournalEvent.id).where(col(JournalEvent.id) == event_id)
+                        ).first()
+                        is not None
+                    ),
+                ) from error
         raise
     return event
 
@@ -588,6 +609,7 @@ def _walk(
     _refuse_pending(session)
     from_status, to_status = (UNDONE, DONE) if forward else (DONE, UNDONE)
     order = col(JournalEvent.seq).asc() if forward else col(JournalEvent.seq).desc()
+    committing = False
     try:
         with session.begin_nested():
             version, _turn, _phase = _claim(session, game_id, expected)
@@ -617,10 +639,29 @@ def _walk(
                 event.status = to_status
                 session.add(event)
             session.flush()
+        ids = [e.id for e in events]  # read before the commit: a lost one cannot refresh them
+        committing = True
         session.commit()
         _remember(session, game_id, version, touched)
-    except BaseException:
-        session.rollback()
+    except BaseException as failure:
+        with contextlib.suppress(Exception):  # a lost connection cannot roll back
+            session.rollback()
+        lost = lost_server(failure) if committing else None
+        if lost is not None:
+            verb = "redoing" if forward else "undoing"
+            raise lost_at_commit(
+                session,
+                lost,
+                f"{verb} {len(ids)} step(s)",
+                lambda c: (
+                    c.execute(
+                        sa_select(func.count())
+                        .select_from(JournalEvent)
+                        .where(col(JournalEvent.id).in_(ids), col(JournalEvent.status) == to_status)
+                    ).scalar_one()
+                    == len(ids)
+                ),
+            ) from failure
         raise
     return events
 
