@@ -16,7 +16,7 @@ from eote_ref.store.errors import (
 
 if TYPE_CHECKING:  # SQLAlchemy is imported when the first engine is made (not for the first paint)
     from sqlalchemy import exc as sa_exc
-    from sqlalchemy.engine import URL, Engine
+    from sqlalchemy.engine import URL, Engine, ExceptionContext
 
 
 #: A password in a URL's userinfo (``user:PASSWORD@``): everything from ``://user:`` to the
@@ -94,11 +94,11 @@ def server_engine(url: URL, **kwargs: Any) -> Engine:
     Raises:
         DatabaseError: no driver for the URL's scheme is installed.
     """
-    from sqlalchemy import create_engine
+    from sqlalchemy import create_engine, event
     from sqlalchemy import exc as sa_exc
 
     try:
-        return create_engine(url, **kwargs)
+        engine = create_engine(url, **kwargs)
     except (sa_exc.NoSuchModuleError, ImportError) as error:
         driver = url.drivername
         hint = (
@@ -111,6 +111,22 @@ def server_engine(url: URL, **kwargs: Any) -> Engine:
         raise DatabaseError(
             f"cannot open {masked_url(url)}: the database driver {driver!r} is {reason}; {hint}"
         ) from None
+    event.listen(engine, "handle_error", _refused_in_words)
+    return engine
+
+
+def _refused_in_words(context: ExceptionContext) -> None:
+    """Raise a server's refusal of the account's rights as the store's own error, in words.
+
+    Whatever wrote (an import, a new game, a campaign, a journal step), the member reads
+    "this account may not ..." (:class:`~eote_ref.store.errors.NotPermittedError`) instead of
+    the driver's ``InsufficientPrivilege``; the transaction is rolled back as for any error.
+    """
+    from eote_ref.store.server_errors import not_permitted, refused_right
+
+    refused = refused_right(context.original_exception)
+    if refused is not None:
+        raise not_permitted(refused) from context.sqlalchemy_exception
 
 
 def driver_reason(error: sa_exc.DBAPIError, url: URL) -> str:
