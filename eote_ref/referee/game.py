@@ -13,6 +13,7 @@ Widgets hold a service and never open sessions themselves.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
@@ -86,6 +87,29 @@ def explain_failure(error: BaseException, saved: str | None = None) -> str | Non
 
     told = translate(error, saved or NOT_SAVED)
     return None if told is None else str(told)
+
+
+def _told(method: Callable[_P, _T]) -> Callable[_P, _T]:
+    """A service call whose database server refused the account, or went away, says so in words.
+
+    The refusals of the referee and the store (``ValueError``) pass unchanged; a driver's
+    error that :func:`_in_words` reads becomes the store's own (a ``ValueError`` too), so the
+    app's edit handlers and the CLI show a sentence, never a traceback.
+    """
+
+    @functools.wraps(method)
+    def told(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        try:
+            return method(*args, **kwargs)
+        except ValueError:
+            raise
+        except Exception as error:
+            words = _in_words(error)
+            if words is None:
+                raise
+            raise words from error
+
+    return told
 
 
 class GameService(GameReading):
@@ -176,6 +200,7 @@ class GameService(GameReading):
             raise told from error
 
     # ------------------------------------------------------------------ writing
+    @_told
     def record(
         self,
         kind: str,
@@ -247,6 +272,7 @@ class GameService(GameReading):
                     self._touched.clear()  # (the next one reads the whole game)
                 self._touched.update(touched_after(s, self.game_id))
 
+    @_told
     def set_unit(self, unit_id: int, field: str, value: Any) -> JournalEvent | None:
         """Set one marker of a unit (hits, disorder, blown, formation...) as an undoable step.
 
@@ -311,6 +337,7 @@ class GameService(GameReading):
             return None
         return next(u for u in side.units if u.id == unit_id)
 
+    @_told
     def adjust_unit(self, unit_id: int, field: str, delta: int) -> JournalEvent | None:
         """Add ``delta`` to a counted marker (hits or blown), never below 0."""
         if field not in COUNT_FIELDS:
@@ -318,6 +345,7 @@ class GameService(GameReading):
         top = COUNT_FIELDS[field]
         return self._edit_unit(unit_id, field, lambda now: max(0, min(top, int(now) + delta)))
 
+    @_told
     def toggle_unit(self, unit_id: int, field: str) -> JournalEvent | None:
         """Flip a yes/no marker (disordered, routed, pinned...)."""
         if field not in BOOL_FIELDS:
@@ -348,6 +376,7 @@ class GameService(GameReading):
             return value
         raise RefereeError(f"{field} cannot be edited here")
 
+    @_told
     def set_division(self, division_id: int, field: str, value: Any) -> JournalEvent | None:
         """Set a division's state (order, in town, objective lost...) as an undoable step."""
         allowed = {
@@ -383,6 +412,7 @@ class GameService(GameReading):
             inputs={"division_id": division_id, "field": field, "value": value},
         )
 
+    @_told
     def set_initiative(self, position: int | None) -> JournalEvent | None:
         """Record which side holds the initiative (by side position)."""
         view = self.view()
@@ -397,6 +427,7 @@ class GameService(GameReading):
             [SetField("game", self.game_id, "initiative", position)],
         )
 
+    @_told
     def advance_phase(self) -> JournalEvent:
         """Move to the next phase of EotE 2.0; after divisional integrity, the next turn."""
         view = self.view()
@@ -421,6 +452,7 @@ class GameService(GameReading):
         return describe_change(self.db, self.game_id, change)
 
     # ------------------------------------------------------------------ undo / redo
+    @_told
     def undo(self, steps: int = 1) -> list[str]:
         """Undo ``steps`` events; returns their summaries."""
         from eote_ref.store import undo
@@ -431,6 +463,7 @@ class GameService(GameReading):
         self._changed()
         return out
 
+    @_told
     def redo(self, steps: int = 1) -> list[str]:
         """Redo ``steps`` undone events; returns their summaries."""
         from eote_ref.store import redo
@@ -441,6 +474,7 @@ class GameService(GameReading):
         self._changed()
         return out
 
+    @_told
     def undo_to(self, seq: int) -> list[str]:
         """Undo every event after ``seq`` (the log's "undo back to here")."""
         from eote_ref.store import history
