@@ -542,7 +542,7 @@ def apply(
                     step,
                     lambda c: (
                         c.execute(
-                            sa_select(JournalEvent.id).where(col(JournalEvent.id) == event_id)
+                            sa_select(col(JournalEvent.id)).where(col(JournalEvent.id) == event_id)
                         ).first()
                         is not None
                     ),
