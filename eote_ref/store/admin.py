@@ -209,8 +209,6 @@ def _sequences(connection: Any, schema: str, table: str) -> list[str]:
 
 def _may_set_up_roles(connection: Any, schema: str) -> None:
     """Refuse, before any statement, an account that cannot create roles or grant the tables."""
-    from eote_ref.store.server_errors import ROLES_HINT
-
     row = connection.execute(
         text("SELECT rolsuper, rolcreaterole FROM pg_roles WHERE rolname = current_user")
     ).one()
@@ -228,7 +226,8 @@ def _may_set_up_roles(connection: Any, schema: str) -> None:
         raise NotPermittedError(
             "this account may not create or change the server's roles: that needs the login "
             "that created the club's database (the owner of its tables), with the right to "
-            f"create roles. Nothing was changed; {ROLES_HINT}."
+            "create roles. Nothing was changed; ask whoever runs the club's server to run "
+            "'eote-ref db roles' as that login."
         )
 
 
