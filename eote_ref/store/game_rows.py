@@ -9,11 +9,11 @@ a row of another game reads as missing.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from sqlmodel import Session, col, select
 
-from eote_ref.store.models import Game, GameCommand, GameLeader, GameLink, GameUnit
+from eote_ref.store.models import Game, GameCommand, GameLeader, GameLink, GameSide, GameUnit
 
 _Row = TypeVar("_Row", GameUnit, GameLeader, GameCommand, GameLink)
 
@@ -131,3 +131,31 @@ def unit_attachments(s: Session, game_id: int) -> list[tuple[int, int | None, bo
         GameUnit.game_id == game_id
     )
     return [(int(i), a, bool(f)) for i, a, f in s.exec(query).all() if i is not None]
+
+
+def scenario(s: Session, game_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The game's scenario data and scenario state (both empty for a game of whole lists)."""
+    game = s.get(Game, game_id)
+    if game is None:
+        return {}, {}
+    return dict(game.scenario or {}), dict(game.scenario_state or {})
+
+
+def side_ids(s: Session, game_id: int) -> dict[int, int]:
+    """Each side's row id by its position."""
+    query = select(GameSide.position, GameSide.id).where(GameSide.game_id == game_id)
+    return {int(p): int(i) for p, i in s.exec(query).all() if i is not None}
+
+
+def unit_losses(s: Session, game_id: int) -> list[tuple[int, int, bool]]:
+    """Each unit's (id, command id, lost): lost when routed, disintegrated or off the table."""
+    query = select(
+        GameUnit.id,
+        GameUnit.command_id,
+        GameUnit.routed,
+        GameUnit.disintegrated,
+        GameUnit.off_table,
+    ).where(GameUnit.game_id == game_id)
+    return [
+        (int(i), int(c), bool(r or d or o)) for i, c, r, d, o in s.exec(query).all() if i is not None
+    ]
