@@ -23,6 +23,7 @@ from eote_ref.referee.setup import FIGURE_SCALES, SetupError, _with_formations
 from eote_ref.rules.dice import Dice, RandomDice
 from eote_ref.rules.units import Arm, starting_formation
 from eote_ref.rulesets import load_default
+from eote_ref.scenarios.export import dump_scenario
 from eote_ref.store.specs import CommandSpec, RosterSpec, SideSpec, UnitSpec
 
 if TYPE_CHECKING:
@@ -233,6 +234,7 @@ def scenario_data(
             _reinforcement(loaded, i, side_specs, formations) for i in range(len(sc.reinforcements))
         ],
         "commanders": [s.commander.path[-1] if s.commander else None for s in loaded.sides],
+        "source": dump_scenario(sc),
     }
     held = {
         o.name: (names.index(o.held_by) if o.held_by is not None else None)
