@@ -23,9 +23,13 @@ def register(subparsers: Any) -> None:
         "as 'file:line:column: severity: key.path: message' and 'OK: ...' for each good file. "
         "Exit status 1 when any file has an error.",
     )
-    validate.add_argument("files", nargs="*", metavar="FILE", help="scenario files (default: the shipped ones)")
+    validate.add_argument(
+        "files", nargs="*", metavar="FILE", help="scenario files (default: the shipped ones)"
+    )
     validate.set_defaults(func=run_validate)
-    lst = sub.add_parser("list", help="list the shipped scenarios", description="List the shipped scenarios.")
+    lst = sub.add_parser(
+        "list", help="list the shipped scenarios", description="List the shipped scenarios."
+    )
     lst.set_defaults(func=run_list)
     exp = sub.add_parser(
         "export",

@@ -234,8 +234,12 @@ class ScenarioService:
                 units = [lost for _u, cid, lost in losses if side_of.get(cid) == side]
             out.append(
                 BreakpointView(
-                    side, bp.get("command"), int(bp["share"]), int(bp.get("points", 0)),
-                    sum(units), len(units),
+                    side,
+                    bp.get("command"),
+                    int(bp["share"]),
+                    int(bp.get("points", 0)),
+                    sum(units),
+                    len(units),
                 )
             )
         return tuple(out)
@@ -338,11 +342,7 @@ class ScenarioService:
 
         for i, item in enumerate(r["commands"]):
             parent = next(
-                (
-                    c.id
-                    for c in commands
-                    if c.name == item.get("parent") and c.side_id == side_id
-                ),
+                (c.id for c in commands if c.name == item.get("parent") and c.side_id == side_id),
                 None,
             )
             add(item["tree"], parent, 100 + i)
@@ -362,7 +362,14 @@ class ScenarioService:
         return self.game.record(
             "objective",
             f"{objective}: held by {who}",
-            [SetField("game", self.game.game_id, "scenario_state", _with(state, "held", objective, side))],
+            [
+                SetField(
+                    "game",
+                    self.game.game_id,
+                    "scenario_state",
+                    _with(state, "held", objective, side),
+                )
+            ],
         )
 
 

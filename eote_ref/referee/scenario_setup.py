@@ -121,7 +121,9 @@ def side_spec(plan: SidePlan, formations: Mapping[str, str] | None = None) -> Si
     out: list[RosterSpec] = []
     for index, path in _roots(plan.in_play, plan.commander):
         roster = rosters[index]
-        tree = _prune(_at(roster.army, path), path, [r for r in plan.in_play if r.list_index == index])
+        tree = _prune(
+            _at(roster.army, path), path, [r for r in plan.in_play if r.list_index == index]
+        )
         if tree is not None:
             out.append(dataclasses.replace(roster, army=tree))
     return SideSpec(plan.name, tuple(out))
@@ -193,7 +195,9 @@ def _reinforcement(
     return {
         "key": f"r{index + 1}",
         "side": pos,
-        "label": ", ".join(ref.path[-1] if ref.unit is None else ref.unit for ref in loaded.reinforcements[index]),
+        "label": ", ".join(
+            ref.path[-1] if ref.unit is None else ref.unit for ref in loaded.reinforcements[index]
+        ),
         "turn": r.turn,
         "from_turn": r.from_turn,
         "roll": r.roll,
@@ -220,7 +224,9 @@ def scenario_data(
         "turns": sc.end.turns,
         "decisive_margin": sc.end.decisive_margin,
         "movement_minutes": sc.movement_minutes,
-        "objectives": [{"name": o.name, "points": o.points, "notes": o.notes} for o in sc.end.objectives],
+        "objectives": [
+            {"name": o.name, "points": o.points, "notes": o.notes} for o in sc.end.objectives
+        ],
         "breakpoints": [
             {
                 "side": names.index(b.side),

@@ -65,11 +65,10 @@ class LoadedScenario:
         return [s.name for s in self.sides].index(name)
 
 
-def load_scenario(
-    path: str | pathlib.Path, search: Sequence[pathlib.Path] = ()
-) -> LoadedScenario:
-    """Load a scenario file; its army lists are looked for beside it, in its parent folder,
-    then in ``search``.
+def load_scenario(path: str | pathlib.Path, search: Sequence[pathlib.Path] = ()) -> LoadedScenario:
+    """Load a scenario file.
+
+    Its army lists are looked for beside it, in its parent folder, then in ``search``.
 
     Raises:
         ScenarioError: the file has at least one error; ``problems`` lists all of them.
@@ -180,7 +179,8 @@ class _Checker:
         if any(p is None for p in plans):
             return None
         a, b = plans
-        assert a is not None and b is not None
+        assert a is not None
+        assert b is not None
         return LoadedScenario(sc, (a, b), reinforcements)
 
     def texts(self) -> None:
@@ -239,8 +239,10 @@ class _Checker:
             if commander is not None and commander.unit is not None:
                 self.error((*base, "commander"), "the commander must be a command, not a unit")
                 commander = None
-            elif commander is not None and in_play and not any(
-                commander.contains(r) or r.contains(commander) for r in in_play
+            elif (
+                commander is not None
+                and in_play
+                and not any(commander.contains(r) or r.contains(commander) for r in in_play)
             ):
                 self.warn(
                     (*base, "commander"),
@@ -296,7 +298,9 @@ class _Checker:
         base: Path = ("reinforcements", index)
         names = [s.name for s in self.scenario.sides[:2]]
         if r.turn is None and (r.from_turn is None or r.roll is None):
-            self.error(base, "give 'turn' (arrives then), or 'from_turn' and 'roll' (a d10 each turn)")
+            self.error(
+                base, "give 'turn' (arrives then), or 'from_turn' and 'roll' (a d10 each turn)"
+            )
         elif r.turn is not None and (r.from_turn is not None or r.roll is not None):
             self.error(base, "give either 'turn' or 'from_turn' with 'roll', not both")
         limit = self.scenario.end.turns

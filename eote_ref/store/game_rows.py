@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from eote_ref.store.models import Game, GameCommand, GameLeader, GameLink, GameSide, GameUnit
@@ -149,13 +150,9 @@ def side_ids(s: Session, game_id: int) -> dict[int, int]:
 
 def unit_losses(s: Session, game_id: int) -> list[tuple[int, int, bool]]:
     """Each unit's (id, command id, lost): lost when routed, disintegrated or off the table."""
-    query = select(
-        GameUnit.id,
-        GameUnit.command_id,
-        GameUnit.routed,
-        GameUnit.disintegrated,
-        GameUnit.off_table,
-    ).where(GameUnit.game_id == game_id)
-    return [
-        (int(i), int(c), bool(r or d or o)) for i, c, r, d, o in s.exec(query).all() if i is not None
-    ]
+    query = sa_select(
+        col(GameUnit.id),
+        col(GameUnit.command_id),
+        col(GameUnit.routed) | col(GameUnit.disintegrated) | col(GameUnit.off_table),
+    ).where(col(GameUnit.game_id) == game_id)
+    return [(int(i), int(c), bool(lost)) for i, c, lost in s.execute(query).all() if i is not None]

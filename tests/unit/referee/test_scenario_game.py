@@ -49,7 +49,8 @@ def test_initiative_reads_only_the_units_and_commanders_on_the_table(db: Databas
     assert f.cavalry_regiments == 0  # no cavalry of the Armée du Nord is in play
     assert a.cavalry_regiments == 0
     reille = french.commanders[0].leader
-    assert reille is not None and reille.name == "Reille"
+    assert reille is not None
+    assert reille.name == "Reille"
     assert f.highest_commander_rating == reille.rating == 2  # not Napoléon's 4
     cooke = next(d for d in allied.divisions).leader
     assert cooke is not None
@@ -122,7 +123,8 @@ def test_end_of_battle_gives_the_victory_level_from_the_state(db: Database) -> N
     assert v.breakpoints[1].broken
     assert (v.victory.level, v.victory.winner) == (DECISIVE, 0)
     game.undo(4)
-    assert scenario.view().victory.level == DECISIVE and scenario.view().victory.winner == 1
+    assert scenario.view().victory.level == DECISIVE
+    assert scenario.view().victory.winner == 1
 
 
 def test_a_draw_when_the_points_are_level(db: Database) -> None:

@@ -27,7 +27,8 @@ def test_each_shipped_scenario_validates_and_names_its_sources(path: pathlib.Pat
     loaded = load_scenario(path)
     assert loaded.warnings == ()
     assert len(loaded.scenario.sources) >= 2
-    assert loaded.scenario.setup and loaded.scenario.end.turns
+    assert loaded.scenario.setup
+    assert loaded.scenario.end.turns
     assert all(p.in_play for p in loaded.sides)  # a part of the battle, not the whole lists
 
 
@@ -35,7 +36,10 @@ def test_every_shipped_battle_has_a_list_for_each_side() -> None:
     salamanca = [p for p in shipped_army_lists() if p.name.startswith("salamanca")]
     nations = {load_army_list(p).army_list.nation for p in salamanca}
     assert {"french", "british"} <= nations
-    assert load_army_list(pathlib.Path(salamanca[0]).parent / "salamanca-1812-french.yaml").warnings == ()
+    assert (
+        load_army_list(pathlib.Path(salamanca[0]).parent / "salamanca-1812-french.yaml").warnings
+        == ()
+    )
 
 
 BAD = """\
@@ -70,7 +74,9 @@ def test_a_bad_scenario_reports_every_problem_with_its_line_and_column() -> None
         load_scenario_text(fixed, "bad.yaml", search_folders())
     text = [str(p) for p in caught.value.problems]
     assert text[0].startswith("bad.yaml:3:13: error: initiative: 'Prussians' is neither a side")
-    assert any(t.startswith("bad.yaml:7:25: error: sides[0].commands[1]: 'I Corps / 2nd") for t in text)
+    assert any(
+        t.startswith("bad.yaml:7:25: error: sides[0].commands[1]: 'I Corps / 2nd") for t in text
+    )
     assert any("sides[0].commands[2]: no command or unit 'No Such Corps'" in t for t in text)
     assert any(t.startswith("bad.yaml:9:13: error: sides[1].lists[0]: no army list") for t in text)
     assert any("reinforcements[0]: give 'turn'" in t for t in text)
@@ -87,7 +93,9 @@ def test_an_ambiguous_name_asks_for_its_path() -> None:
     text = text.replace("commands: [II Corps]", "commands: [II Corps]\n    turn: 2")
     loaded = load_scenario_text(text, "ok.yaml", search_folders())
     assert loaded.reinforcements[0][0].text() == "Armée du Nord / Left Wing / II Corps"
-    ambiguous = text.replace("commands: [Imperial Guard]", "commands: [Guard Artillery Reserve, 2nd Brigade]")
+    ambiguous = text.replace(
+        "commands: [Imperial Guard]", "commands: [Guard Artillery Reserve, 2nd Brigade]"
+    )
     with pytest.raises(ScenarioError):
         load_scenario_text(ambiguous, "x.yaml", search_folders())
 
