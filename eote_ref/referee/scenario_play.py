@@ -14,7 +14,7 @@ margin or more wins decisively, ahead by less marginally; level points are a dra
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +24,7 @@ from eote_ref.store.changes import Change, InsertRow, NewRow, SetField
 
 if TYPE_CHECKING:
     from eote_ref.referee.game import GameService
-    from eote_ref.store import JournalEvent
+    from eote_ref.store import Database, JournalEvent
 
 DECISIVE = "decisive"
 MARGINAL = "marginal"
@@ -156,6 +156,86 @@ def victory_of(
     return Victory(level, winner, total, tuple(reasons))
 
 
+Read = Callable[..., Any]
+
+
+def breakpoints_of(read: Read, data: Mapping[str, Any]) -> tuple[BreakpointView, ...]:
+    """Each breakpoint of the scenario ``data`` with the units lost, counted from the state.
+
+    ``read`` runs one of the store's game reads (:meth:`GameService.read`).
+    """
+    commands = read(game_rows.commands)
+    sides = read(game_rows.side_ids)
+    position_of_side = {sid: pos for pos, sid in sides.items()}
+    parent = {c.id: c.parent_id for c in commands}
+    side_of = {c.id: position_of_side.get(c.side_id) for c in commands}
+    losses = read(game_rows.unit_losses)
+
+    def under(command_id: int, top: set[int]) -> bool:
+        cid: int | None = command_id
+        while cid is not None:
+            if cid in top:
+                return True
+            cid = parent.get(cid)
+        return False
+
+    out = []
+    for bp in data.get("breakpoints", []):
+        side = int(bp["side"])
+        if bp.get("command"):
+            top = {
+                c.id
+                for c in commands
+                if c.name == bp["command"] and c.id is not None and side_of.get(c.id) == side
+            }
+            units = [lost for _u, cid, lost in losses if under(cid, top)]
+        else:
+            units = [lost for _u, cid, lost in losses if side_of.get(cid) == side]
+        out.append(
+            BreakpointView(
+                side,
+                bp.get("command"),
+                int(bp["share"]),
+                int(bp.get("points", 0)),
+                sum(units),
+                len(units),
+            )
+        )
+    return tuple(out)
+
+
+def _objectives(
+    data: Mapping[str, Any], state: Mapping[str, Any]
+) -> tuple[tuple[str, int, int | None], ...]:
+    held: Mapping[str, Any] = state.get("held", {})
+    return tuple(
+        (o["name"], int(o["points"]), held.get(o["name"])) for o in data.get("objectives", [])
+    )
+
+
+def victory_in(db: Database, game_id: int) -> tuple[Victory, tuple[str, ...]] | None:
+    """The victory level of a scenario game from its state, with the side names.
+
+    None for a game of whole army lists. Read by the End battle summary and the campaign.
+    """
+
+    def read(query: Callable[..., Any], *args: Any) -> Any:
+        with db.session() as s:
+            return query(s, game_id, *args)
+
+    data, state = read(game_rows.scenario)
+    if not data:
+        return None
+    names = read(game_rows.side_names)
+    victory = victory_of(
+        breakpoints_of(read, data),
+        _objectives(data, state),
+        int(data.get("decisive_margin", 4)),
+        names,
+    )
+    return victory, names
+
+
 class ScenarioService:
     """The scenario side of an open game (the game's service does the writing)."""
 
@@ -173,10 +253,7 @@ class ScenarioService:
             return None
         view = self.game.view()
         names = tuple(s.name for s in view.sides)
-        held: Mapping[str, Any] = state.get("held", {})
-        objectives = tuple(
-            (o["name"], int(o["points"]), held.get(o["name"])) for o in data.get("objectives", [])
-        )
+        objectives = _objectives(data, state)
         arrived = state.get("arrived", {})
         rolled = state.get("rolled", {})
         reinforcements = tuple(
@@ -193,7 +270,7 @@ class ScenarioService:
             )
             for r in data.get("reinforcements", [])
         )
-        breakpoints = self._breakpoints(data)
+        breakpoints = breakpoints_of(self.game.read, data)
         return ScenarioView(
             name=data.get("name", ""),
             setup=data.get("setup"),
@@ -206,43 +283,6 @@ class ScenarioService:
             movement_minutes=data.get("movement_minutes"),
             victory=victory_of(breakpoints, objectives, int(data.get("decisive_margin", 4)), names),
         )
-
-    def _breakpoints(self, data: Mapping[str, Any]) -> tuple[BreakpointView, ...]:
-        commands = self.game.read(game_rows.commands)
-        sides = self.game.read(game_rows.side_ids)
-        position_of_side = {sid: pos for pos, sid in sides.items()}
-        parent = {c.id: c.parent_id for c in commands}
-        side_of = {c.id: position_of_side.get(c.side_id) for c in commands}
-        losses = self.game.read(game_rows.unit_losses)
-
-        def under(command_id: int, top: set[int]) -> bool:
-            cid: int | None = command_id
-            while cid is not None:
-                if cid in top:
-                    return True
-                cid = parent.get(cid)
-            return False
-
-        out = []
-        for bp in data.get("breakpoints", []):
-            side = int(bp["side"])
-            if bp.get("command"):
-                top = {c.id for c in commands if c.name == bp["command"] and c.id is not None}
-                top = {c for c in top if side_of.get(c) == side}
-                units = [lost for _u, cid, lost in losses if under(cid, top)]
-            else:
-                units = [lost for _u, cid, lost in losses if side_of.get(cid) == side]
-            out.append(
-                BreakpointView(
-                    side,
-                    bp.get("command"),
-                    int(bp["share"]),
-                    int(bp.get("points", 0)),
-                    sum(units),
-                    len(units),
-                )
-            )
-        return tuple(out)
 
     # ------------------------------------------------------------------ writing
 

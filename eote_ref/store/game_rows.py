@@ -148,6 +148,12 @@ def side_ids(s: Session, game_id: int) -> dict[int, int]:
     return {int(p): int(i) for p, i in s.exec(query).all() if i is not None}
 
 
+def side_names(s: Session, game_id: int) -> tuple[str, ...]:
+    """The sides' names in position order."""
+    query = select(GameSide.name).where(GameSide.game_id == game_id)
+    return tuple(s.exec(query.order_by(col(GameSide.position))).all())
+
+
 def unit_losses(s: Session, game_id: int) -> list[tuple[int, int, bool]]:
     """Each unit's (id, command id, lost): lost when routed, disintegrated or off the table."""
     query = sa_select(

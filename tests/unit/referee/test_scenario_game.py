@@ -133,3 +133,20 @@ def test_a_draw_when_the_points_are_level(db: Database) -> None:
     scenario.set_held("The Pratzen heights", None)
     scenario.set_held("Pratze village", None)
     assert scenario.view().victory.level == DRAW
+
+
+def test_end_battle_summary_and_campaign_result_come_from_the_scenario(db: Database) -> None:
+    from eote_ref.referee.campaign import CampaignService
+    from eote_ref.referee.summary import battle_summary
+
+    game = _game(db, "salamanca-arapiles")
+    ScenarioService(game).set_held("The allied centre", 0)
+    summary = battle_summary(game)
+    assert summary.victory == "Marginal victory for French (5 points to 3)"
+    assert "French holds The Greater Arapile (+3)" in summary.victory_reasons
+    assert summary.to_json()["victory"] == summary.victory
+    campaigns = CampaignService(db)
+    cid = campaigns.create_campaign("Peninsula")
+    battle = campaigns.battle_for_game(cid, game.game_id)
+    assert (battle.victory, battle.winner) == (MARGINAL, 0)
+    assert battle.notes is not None and battle.notes.startswith("Marginal victory for French")
