@@ -14,6 +14,7 @@ margin or more wins decisively, ahead by less marginally; level points are a dra
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -236,6 +237,49 @@ def victory_in(db: Database, game_id: int) -> tuple[Victory, tuple[str, ...]] | 
     return victory, names
 
 
+def timer_left(state: Mapping[str, Any], turn: int, now: datetime.datetime) -> int | None:
+    """Seconds left on this turn's movement timer (None when it was not started this turn)."""
+    timer = state.get("timer")
+    if not isinstance(timer, Mapping) or timer.get("turn") != turn:
+        return None
+    started = datetime.datetime.fromisoformat(str(timer["started"]))
+    end = started + datetime.timedelta(minutes=int(timer["minutes"]))
+    return max(0, int((end - now).total_seconds()))
+
+
+def movement_timer_left(game: GameService, turn: int) -> int | None:
+    """Seconds left on the movement timer started in ``turn`` (None: not started this turn)."""
+    _data, state = game.read(game_rows.scenario)
+    return timer_left(state, turn, datetime.datetime.now(datetime.UTC))
+
+
+def _reinforcement_views(
+    data: Mapping[str, Any], state: Mapping[str, Any]
+) -> tuple[ReinforcementView, ...]:
+    arrived = state.get("arrived", {})
+    rolled = state.get("rolled", {})
+    return tuple(
+        ReinforcementView(
+            r["key"],
+            r["side"],
+            r["label"],
+            r.get("enters"),
+            r.get("turn"),
+            r.get("from_turn"),
+            r.get("roll"),
+            arrived.get(r["key"]),
+            rolled.get(r["key"]),
+        )
+        for r in data.get("reinforcements", [])
+    )
+
+
+def reinforcements_due(game: GameService, turn: int) -> list[ReinforcementView]:
+    """The reinforcements to bring on, or roll for, in the command phase of ``turn``."""
+    data, state = game.read(game_rows.scenario)
+    return [r for r in _reinforcement_views(data, state) if r.due(turn)]
+
+
 class ScenarioService:
     """The scenario side of an open game (the game's service does the writing)."""
 
@@ -254,22 +298,7 @@ class ScenarioService:
         view = self.game.view()
         names = tuple(s.name for s in view.sides)
         objectives = _objectives(data, state)
-        arrived = state.get("arrived", {})
-        rolled = state.get("rolled", {})
-        reinforcements = tuple(
-            ReinforcementView(
-                r["key"],
-                r["side"],
-                r["label"],
-                r.get("enters"),
-                r.get("turn"),
-                r.get("from_turn"),
-                r.get("roll"),
-                arrived.get(r["key"]),
-                rolled.get(r["key"]),
-            )
-            for r in data.get("reinforcements", [])
-        )
+        reinforcements = _reinforcement_views(data, state)
         breakpoints = breakpoints_of(self.game.read, data)
         return ScenarioView(
             name=data.get("name", ""),
@@ -387,6 +416,22 @@ class ScenarioService:
             )
             add(item["tree"], parent, 100 + i)
         return changes
+
+    def start_timer(self) -> JournalEvent:
+        """Start the movement-phase timer: its start (UTC) is state, so the display shows it."""
+        data, state = self.game.read(game_rows.scenario)
+        minutes = data.get("movement_minutes")
+        if not minutes:
+            raise RefereeError("the scenario sets no time for the movement phase")
+        view = self.game.view()
+        started = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+        timer = {"turn": view.turn, "started": started, "minutes": int(minutes)}
+        new_state = {**state, "timer": timer}
+        return self.game.record(
+            "movement-timer",
+            f"movement timer started: {minutes} minutes",
+            [SetField("game", self.game.game_id, "scenario_state", new_state)],
+        )
 
     def set_held(self, objective: str, side: int | None) -> JournalEvent | None:
         """Record who holds ``objective`` (a side's position, or None for nobody)."""

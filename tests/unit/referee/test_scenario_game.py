@@ -149,4 +149,5 @@ def test_end_battle_summary_and_campaign_result_come_from_the_scenario(db: Datab
     cid = campaigns.create_campaign("Peninsula")
     battle = campaigns.battle_for_game(cid, game.game_id)
     assert (battle.victory, battle.winner) == (MARGINAL, 0)
-    assert battle.notes is not None and battle.notes.startswith("Marginal victory for French")
+    assert battle.notes is not None
+    assert battle.notes.startswith("Marginal victory for French")
