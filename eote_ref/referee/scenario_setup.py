@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import pathlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.phases import Phase
@@ -61,6 +62,42 @@ def load(path: str | pathlib.Path) -> LoadedScenario:
     from eote_ref.scenarios.loader import load_scenario
 
     return load_scenario(path, search_folders())
+
+
+@dataclass(frozen=True)
+class Outline:
+    """One command of an army list as the new-game wizard lists it for choosing."""
+
+    reference: str
+    name: str
+    level: str
+    depth: int
+    units: int
+
+
+def command_outline(path: pathlib.Path) -> list[Outline]:
+    """Every command of an army-list file, depth first, with the reference that names it."""
+    from eote_ref.armylists.loader import load_army_list
+
+    army = load_army_list(path).army_list
+    out: list[Outline] = []
+
+    def walk(command: Any, names: tuple[str, ...]) -> None:
+        here = (*names, command.name)
+        out.append(
+            Outline(
+                " / ".join(here[1:]) or command.name,
+                command.name,
+                command.level.value,
+                len(here) - 1,
+                sum(1 for _ in command.all_units()),
+            )
+        )
+        for child in command.commands:
+            walk(child, here)
+
+    walk(army.army, ())
+    return out
 
 
 # ----------------------------------------------------------------------------- cutting

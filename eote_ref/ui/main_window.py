@@ -458,7 +458,7 @@ class MainWindow(QMainWindow):
         if check.procedure == "reinforcement" and check.key is not None:
             from eote_ref.ui.scenario_dialog import bring_on_reinforcement
 
-            bring_on_reinforcement(self, self.hub, check.key)
+            self.reinforcement_dialog = bring_on_reinforcement(self, self.hub, check.key)
             return None
         target = {
             k: v
