@@ -1,5 +1,8 @@
-"""Scenarios in the app: the wizard starts from one or writes one, the turn guide brings
-reinforcements on, the scenario dialog ticks objectives and runs the movement timer."""
+"""Scenarios in the app: the wizard, reinforcements in the turn guide, the scenario dialog.
+
+The wizard starts from one or writes one; the turn guide brings reinforcements on; the
+scenario dialog ticks objectives and runs the movement timer, shown on the players' display.
+"""
 
 from __future__ import annotations
 
@@ -96,7 +99,8 @@ def test_the_turn_guide_brings_reinforcements_on_in_their_turn(qtbot: QtBot, db:
     qtbot.addWidget(window)
     window.show()
     window.open_game(game_id)
-    assert window.hub is not None and window.guide is not None
+    assert window.hub is not None
+    assert window.guide is not None
     game = window.hub.service
     assert not [c for c in window.guide.checks if c.procedure == "reinforcement"]
     to_phase(game, Phase.COMMAND, turn=3)
@@ -137,6 +141,7 @@ def test_scenario_dialog_ticks_objectives_and_runs_the_timer(qtbot: QtBot, db: D
     dialog.start_timer()
     settle(qtbot, display)
     left = display.timer_left()
-    assert left is not None and 295 <= left <= 300
+    assert left is not None
+    assert 295 <= left <= 300
     assert "left" in display.timer_label.text()
     assert 295 <= dialog.remaining() <= 300
