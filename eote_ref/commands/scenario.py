@@ -117,11 +117,14 @@ def run_export(args: argparse.Namespace) -> int:
     from eote_ref.scenarios.model import FORMAT_VERSION, End, Scenario
 
     if args.game is not None:
-        from eote_ref.store import game_rows, open_from_args
+        from eote_ref.store import StoreError, game_rows, open_from_args
 
-        db = open_from_args(args, read_only=True)
-        with db.session() as s:
-            data, _state = game_rows.scenario(s, args.game)
+        try:
+            with open_from_args(args, read_only=True) as db, db.session() as s:
+                data, _state = game_rows.scenario(s, args.game)
+        except StoreError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
         if not data.get("source"):
             print(f"error: game {args.game} was not made from a scenario", file=sys.stderr)
             return 1
