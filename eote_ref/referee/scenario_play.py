@@ -20,12 +20,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.errors import RefereeError
-from eote_ref.store import game_rows
 from eote_ref.store.changes import Change, InsertRow, NewRow, SetField
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the store's queries load the ORM: imported when first used
     from eote_ref.referee.game import GameService
     from eote_ref.store import Database, JournalEvent
+
+
+def _rows() -> Any:
+    """The store's game reads (:mod:`eote_ref.store.game_rows`), imported on first use."""
+    from eote_ref.store import game_rows
+
+    return game_rows
+
 
 DECISIVE = "decisive"
 MARGINAL = "marginal"
@@ -165,12 +172,12 @@ def breakpoints_of(read: Read, data: Mapping[str, Any]) -> tuple[BreakpointView,
 
     ``read`` runs one of the store's game reads (:meth:`GameService.read`).
     """
-    commands = read(game_rows.commands)
-    sides = read(game_rows.side_ids)
+    commands = read(_rows().commands)
+    sides = read(_rows().side_ids)
     position_of_side = {sid: pos for pos, sid in sides.items()}
     parent = {c.id: c.parent_id for c in commands}
     side_of = {c.id: position_of_side.get(c.side_id) for c in commands}
-    losses = read(game_rows.unit_losses)
+    losses = read(_rows().unit_losses)
 
     def under(command_id: int, top: set[int]) -> bool:
         cid: int | None = command_id
@@ -224,10 +231,10 @@ def victory_in(db: Database, game_id: int) -> tuple[Victory, tuple[str, ...]] | 
         with db.session() as s:
             return query(s, game_id, *args)
 
-    data, state = read(game_rows.scenario)
+    data, state = read(_rows().scenario)
     if not data:
         return None
-    names = read(game_rows.side_names)
+    names = read(_rows().side_names)
     victory = victory_of(
         breakpoints_of(read, data),
         _objectives(data, state),
@@ -249,7 +256,7 @@ def timer_left(state: Mapping[str, Any], turn: int, now: datetime.datetime) -> i
 
 def movement_timer_left(game: GameService, turn: int) -> int | None:
     """Seconds left on the movement timer started in ``turn`` (None: not started this turn)."""
-    _data, state = game.read(game_rows.scenario)
+    _data, state = _scenario_of(game)
     return timer_left(state, turn, datetime.datetime.now(datetime.UTC))
 
 
@@ -274,9 +281,24 @@ def _reinforcement_views(
     )
 
 
+def _scenario_of(game: GameService) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The game's scenario and its state, read without the ORM from an SQLite file.
+
+    The turn guide asks in the command phase, which the app's first window paints before
+    SQLAlchemy is imported.
+    """
+    reader = game.db.rows()
+    if reader is None:
+        return game.read(_rows().scenario)
+    row = reader.game(game.game_id)
+    if row is None:
+        return {}, {}
+    return dict(row.scenario or {}), dict(row.scenario_state or {})
+
+
 def reinforcements_due(game: GameService, turn: int) -> list[ReinforcementView]:
     """The reinforcements to bring on, or roll for, in the command phase of ``turn``."""
-    data, state = game.read(game_rows.scenario)
+    data, state = _scenario_of(game)
     return [r for r in _reinforcement_views(data, state) if r.due(turn)]
 
 
@@ -288,11 +310,11 @@ class ScenarioService:
 
     def has_scenario(self) -> bool:
         """Whether the game was made from a scenario."""
-        return bool(self.game.read(game_rows.scenario)[0])
+        return bool(self.game.read(_rows().scenario)[0])
 
     def view(self) -> ScenarioView | None:
         """The scenario with its state (None for a game of whole army lists)."""
-        data, state = self.game.read(game_rows.scenario)
+        data, state = self.game.read(_rows().scenario)
         if not data:
             return None
         view = self.game.view()
@@ -316,7 +338,7 @@ class ScenarioService:
     # ------------------------------------------------------------------ writing
 
     def _reinforcement(self, key: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-        data, state = self.game.read(game_rows.scenario)
+        data, state = self.game.read(_rows().scenario)
         for r in data.get("reinforcements", []):
             if r["key"] == key:
                 return data, state, r
@@ -368,8 +390,8 @@ class ScenarioService:
         )
 
     def _arrival(self, r: Mapping[str, Any]) -> list[Change]:
-        side_id = self.game.read(game_rows.side_ids)[int(r["side"])]
-        commands = self.game.read(game_rows.commands)
+        side_id = self.game.read(_rows().side_ids)[int(r["side"])]
+        commands = self.game.read(_rows().commands)
         counter = iter(range(1_000_000))
         changes: list[Change] = []
 
@@ -419,7 +441,7 @@ class ScenarioService:
 
     def start_timer(self) -> JournalEvent:
         """Start the movement-phase timer: its start (UTC) is state, so the display shows it."""
-        data, state = self.game.read(game_rows.scenario)
+        data, state = self.game.read(_rows().scenario)
         minutes = data.get("movement_minutes")
         if not minutes:
             raise RefereeError("the scenario sets no time for the movement phase")
@@ -435,7 +457,7 @@ class ScenarioService:
 
     def set_held(self, objective: str, side: int | None) -> JournalEvent | None:
         """Record who holds ``objective`` (a side's position, or None for nobody)."""
-        data, state = self.game.read(game_rows.scenario)
+        data, state = self.game.read(_rows().scenario)
         names = [o["name"] for o in data.get("objectives", [])]
         if objective not in names:
             raise RefereeError(f"the scenario has no objective {objective!r}")
