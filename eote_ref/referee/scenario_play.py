@@ -289,7 +289,8 @@ def _scenario_of(game: GameService) -> tuple[dict[str, Any], dict[str, Any]]:
     """
     reader = game.db.rows()
     if reader is None:
-        return game.read(_rows().scenario)
+        data, state = game.read(_rows().scenario)
+        return dict(data), dict(state)
     row = reader.game(game.game_id)
     if row is None:
         return {}, {}

@@ -122,18 +122,18 @@ class CommandsPage(Page):
             return
         self._filling = True
         state = item.checkState(0)
-        stack = [item.child(i) for i in range(item.childCount())]
+        stack = _children(item)
         while stack:  # a command ticked or unticked takes everything under it along
             child = stack.pop()
             child.setCheckState(0, state)
-            stack += [child.child(i) for i in range(child.childCount())]
+            stack += _children(child)
         self._filling = False
         self._read()
 
     def _read(self) -> None:
         """The draft's commands in play: the highest ticked commands (none: the whole lists)."""
         for side, tree in enumerate(self.trees):
-            tops = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+            tops = _tops(tree)
             chosen = highest_ticked(tops)
             whole = all(all_ticked(item) for item in tops)
             self.draft.in_play[side] = [] if whole else chosen
@@ -158,30 +158,30 @@ class CommandsPage(Page):
 
     def _any_ticked(self, side: int) -> bool:
         tree = self.trees[side]
-        stack = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+        stack = _tops(tree)
         while stack:
             item = stack.pop()
             if item.checkState(0) == Qt.CheckState.Checked:
                 return True
-            stack += [item.child(i) for i in range(item.childCount())]
+            stack += _children(item)
         return False
 
     def set_in_play(self, side: int, references: list[str]) -> None:
         """Tick only the commands named by ``references`` on ``side`` (scripts and tests)."""
         tree = self.trees[side]
         self._filling = True
-        stack = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+        stack = _tops(tree)
         while stack:
             item = stack.pop()
             item.setCheckState(0, Qt.CheckState.Unchecked)
-            stack += [item.child(i) for i in range(item.childCount())]
+            stack += _children(item)
         self._filling = False
-        stack = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+        stack = _tops(tree)
         while stack:
             item = stack.pop()
             if item.data(0, REF_ROLE) in references:
                 item.setCheckState(0, Qt.CheckState.Checked)  # ticks its children too
-            stack += [item.child(i) for i in range(item.childCount())]
+            stack += _children(item)
 
     def isComplete(self) -> bool:
         if self.draft.scenario is not None:
@@ -207,7 +207,7 @@ def all_ticked(item: QTreeWidgetItem) -> bool:
     """Whether ``item`` and everything under it are ticked."""
     if item.checkState(0) != Qt.CheckState.Checked:
         return False
-    return all(all_ticked(item.child(i)) for i in range(item.childCount()))
+    return all(all_ticked(c) for c in _children(item))
 
 
 def highest_ticked(items: list[QTreeWidgetItem]) -> list[str]:
@@ -217,5 +217,15 @@ def highest_ticked(items: list[QTreeWidgetItem]) -> list[str]:
         if all_ticked(item):
             out.append(str(item.data(0, REF_ROLE)))
         else:
-            out += highest_ticked([item.child(i) for i in range(item.childCount())])
+            out += highest_ticked(_children(item))
     return out
+
+
+def _tops(tree: QTreeWidget) -> list[QTreeWidgetItem]:
+    items = (tree.topLevelItem(i) for i in range(tree.topLevelItemCount()))
+    return [i for i in items if i is not None]
+
+
+def _children(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:
+    items = (item.child(i) for i in range(item.childCount()))
+    return [i for i in items if i is not None]
