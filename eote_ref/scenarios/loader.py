@@ -7,7 +7,9 @@ reference to a command or unit is looked up in them (:mod:`.resolve`).
 
 from __future__ import annotations
 
+import dataclasses
 import pathlib
+import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -120,17 +122,66 @@ def check_document(
     if isinstance(version, int) and not isinstance(version, bool) and version != FORMAT_VERSION:
         message = f"unknown format version {version}: this eote-ref reads format {FORMAT_VERSION}"
         return None, [Problem(doc.mark(("format",)), ("format",), message)]
+    structural: list[Problem] = []
+    broken: set[str] = set()
     try:
         scenario: Scenario | None = parse(Scenario, doc)
     except YamlError as exc:
-        return None, _in_file_order(exc.problems)
+        structural = exc.problems
+        scenario, broken = _partial(doc)
+        if scenario is None:
+            return None, _in_file_order(structural)
     assert scenario is not None
-    checker = _Checker(doc, scenario, search)
+    checker = _Checker(doc, scenario, search, broken=broken)
     loaded = checker.check()
-    problems = _in_file_order(checker.problems)
+    problems = _in_file_order([*structural, *checker.problems])
     if any(p.severity == ERROR for p in problems):
         return None, problems
     return loaded, problems
+
+
+def _partial(doc: Document) -> tuple[Scenario | None, set[str]]:
+    """The parts of a scenario that parse, so that its other checks still run.
+
+    Every problem is reported at once; the names of the top-level keys that did not parse
+    (or are missing) come with it.
+    """
+    broken: set[str] = set()
+    scenario = _parts(Scenario, doc, (), doc.data, broken)
+    return (scenario if isinstance(scenario, Scenario) else None), broken
+
+
+def _parts(cls: type[Any], doc: Document, path: Path, data: Any, broken: set[str]) -> Any:
+    """``cls`` from the fields of ``data`` that parse (the others left at their defaults).
+
+    A mapping field (``end``) is parsed the same way, field by field; a list is whole or
+    left out, so the positions of its items stay those of the file.
+    """
+    if not isinstance(data, dict):
+        return None
+    hints = typing.get_type_hints(cls)
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            if f.default is dataclasses.MISSING:
+                broken.add(".".join(map(str, (*path, f.name))))
+            continue
+        try:
+            values[f.name] = parse(hints[f.name], doc, (*path, f.name), data[f.name])
+        except YamlError:
+            broken.add(".".join(map(str, (*path, f.name))))
+            if dataclasses.is_dataclass(hints[f.name]):
+                part = _parts(hints[f.name], doc, (*path, f.name), data[f.name], broken)
+                if part is not None:
+                    values[f.name] = part
+    if cls is Scenario:
+        values.setdefault("sides", ())
+        values.setdefault("name", "")
+        values["format"] = FORMAT_VERSION
+    try:
+        return cls(**values)
+    except TypeError:  # a required field of a nested part is missing: leave the part out
+        return None
 
 
 def _in_file_order(problems: list[Problem]) -> list[Problem]:
@@ -145,6 +196,8 @@ class _Checker:
     search: Sequence[pathlib.Path]
     problems: list[Problem] = field(default_factory=list)
     cache: dict[pathlib.Path, ArmyList | None] = field(default_factory=dict)
+    #: Top-level keys whose parse failed (their problems are reported already).
+    broken: set[str] = field(default_factory=set)
 
     def report(self, severity: str, path: Path, message: str) -> None:
         self.problems.append(Problem(self.doc.mark(path), path, message, severity))
@@ -160,6 +213,8 @@ class _Checker:
     def check(self) -> LoadedScenario | None:
         sc = self.scenario
         self.texts()
+        if "sides" in self.broken:
+            return None  # the side checks need both sides parsed
         if len(sc.sides) != 2:
             self.error(("sides",), f"a scenario has two sides, found {len(sc.sides)}")
             return None

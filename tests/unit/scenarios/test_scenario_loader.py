@@ -67,20 +67,30 @@ def test_a_bad_scenario_reports_every_problem_with_its_line_and_column() -> None
     with pytest.raises(ScenarioError) as caught:
         load_scenario_text(BAD, "bad.yaml", search_folders())
     text = [str(p) for p in caught.value.problems]
-    # the typed parse stops at the out-of-range share first, with its position
-    assert text == ["bad.yaml:17:29: error: end.breakpoints[0].share: 150 is out of range 1..100"]
-    fixed = BAD.replace("share: 150", "share: 50")
+    # the typed parse's problem and the checks' problems elsewhere, all at once, in file order
+    assert text == [
+        "bad.yaml:3:13: error: initiative: 'Prussians' is neither a side (French, Allies) "
+        "nor 'roll'",
+        "bad.yaml:7:25: error: sides[0].commands[1]: 'I Corps / 2nd Infantry Division' "
+        "overlaps 'Armée du Nord / Left Wing / I Corps' named before",
+        "bad.yaml:7:58: error: sides[0].commands[2]: no command or unit 'No Such Corps' "
+        "in 'Armée du Nord'",
+        text[3],  # names this machine's folder
+        "bad.yaml:11:5: error: reinforcements[0]: give 'turn' (arrives then), or "
+        "'from_turn' and 'roll' (a d10 each turn)",
+        "bad.yaml:15:50: error: end.objectives[0].held_by: no side 'Allied' (French, Allies)",
+        "bad.yaml:17:29: error: end.breakpoints[0].share: 150 is out of range 1..100",
+    ]
+    assert text[3].startswith("bad.yaml:9:13: error: sides[1].lists[0]: no army list")
+
+
+def test_a_side_that_does_not_parse_leaves_the_other_checks_running() -> None:
+    text = BAD.replace("lists: [no-such-list.yaml]", "lists: 7")
     with pytest.raises(ScenarioError) as caught:
-        load_scenario_text(fixed, "bad.yaml", search_folders())
-    text = [str(p) for p in caught.value.problems]
-    assert text[0].startswith("bad.yaml:3:13: error: initiative: 'Prussians' is neither a side")
-    assert any(
-        t.startswith("bad.yaml:7:25: error: sides[0].commands[1]: 'I Corps / 2nd") for t in text
-    )
-    assert any("sides[0].commands[2]: no command or unit 'No Such Corps'" in t for t in text)
-    assert any(t.startswith("bad.yaml:9:13: error: sides[1].lists[0]: no army list") for t in text)
-    assert any("reinforcements[0]: give 'turn'" in t for t in text)
-    assert any("objectives[0].held_by: no side 'Allied'" in t for t in text)
+        load_scenario_text(text, "bad.yaml", search_folders())
+    found = [str(p) for p in caught.value.problems]
+    assert "bad.yaml:9:12: error: sides[1].lists: expected a list, found 7" in found
+    assert "bad.yaml:17:29: error: end.breakpoints[0].share: 150 is out of range 1..100" in found
 
 
 def test_an_ambiguous_name_asks_for_its_path() -> None:
