@@ -297,6 +297,14 @@ def _scenario_of(game: GameService) -> tuple[dict[str, Any], dict[str, Any]]:
     return dict(row.scenario or {}), dict(row.scenario_state or {})
 
 
+def guide_items(game: GameService, turn: int) -> tuple[int | None, list[ReinforcementView]]:
+    """For the turn guide: the scenario's turn limit and the reinforcements due in ``turn``."""
+    data, state = _scenario_of(game)
+    limit = data.get("turns")
+    due = [r for r in _reinforcement_views(data, state) if r.due(turn)]
+    return (int(limit) if limit is not None else None), due
+
+
 def reinforcements_due(game: GameService, turn: int) -> list[ReinforcementView]:
     """The reinforcements to bring on, or roll for, in the command phase of ``turn``."""
     data, state = _scenario_of(game)

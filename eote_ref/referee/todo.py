@@ -135,13 +135,20 @@ def _leaderless_divisions(view: GameView, game: GameService | None) -> list[Chec
 
 
 def _reinforcements(view: GameView, game: GameService | None) -> list[Check]:
-    """A scenario's reinforcements that arrive, or are rolled for, this turn."""
+    """A scenario's reinforcements that arrive, or are rolled for, this turn.
+
+    Past the scenario's turn limit, a note that the battle is over comes first.
+    """
     if game is None:
         return []
-    from eote_ref.referee.scenario_play import reinforcements_due
+    from eote_ref.referee.scenario_play import guide_items
 
     out = []
-    for r in reinforcements_due(game, view.turn):
+    limit, due = guide_items(game, view.turn)
+    if limit is not None and view.turn > limit:
+        title = f"The scenario's {limit} turns are over: End battle (Turn menu) gives the result"
+        out.append(Check("scenario_end", title, "", -1, due=False))
+    for r in due:
         enters = f", entering {r.enters}" if r.enters else ""
         how = f"roll a d10, {r.roll}+ arrives" if r.turn is None else "arrive"
         title = f"Reinforcements: {r.label} ({how}{enters})"

@@ -460,6 +460,9 @@ class MainWindow(QMainWindow):
 
             self.reinforcement_dialog = bring_on_reinforcement(self, self.hub, check.key)
             return None
+        if check.procedure == "scenario_end":
+            self.end_battle()
+            return None
         target = {
             k: v
             for k, v in (

@@ -151,3 +151,29 @@ def test_end_battle_summary_and_campaign_result_come_from_the_scenario(db: Datab
     assert (battle.victory, battle.winner) == (MARGINAL, 0)
     assert battle.notes is not None
     assert battle.notes.startswith("Marginal victory for French")
+
+
+def test_the_turn_guide_lists_reinforcements_and_the_turn_limit(db: Database) -> None:
+    from eote_ref.referee.todo import checks_due, owed
+
+    game = _game(db, "salamanca-arapiles")  # Clausel on turn 3, Clinton from turn 4 on 5+
+    _to_turn(game, 3)
+    due = [c for c in checks_due(game.view(), game) if c.procedure == "reinforcement"]
+    assert [c.title for c in due] == [
+        "Reinforcements: 2nd Division (arrive, entering the French edge south of the "
+        "Greater Arapile)"
+    ]
+    assert due[0].side == 0
+    assert due[0] in owed(checks_due(game.view(), game))
+    ScenarioService(game).bring_on(str(due[0].key))
+    _to_turn(game, 4)
+    due = [c for c in checks_due(game.view(), game) if c.procedure == "reinforcement"]
+    assert [c.title for c in due] == [
+        "Reinforcements: 6th Division (roll a d10, 5+ arrives, entering the allied edge "
+        "behind the Lesser Arapile)"
+    ]
+    _to_turn(game, 10)  # the scenario has 9 turns
+    notes = [c for c in checks_due(game.view(), game) if c.procedure == "scenario_end"]
+    assert len(notes) == 1
+    assert not notes[0].due
+    assert "9 turns are over" in notes[0].title
