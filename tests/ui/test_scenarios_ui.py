@@ -145,3 +145,17 @@ def test_scenario_dialog_ticks_objectives_and_runs_the_timer(qtbot: QtBot, db: D
     assert 295 <= left <= 300
     assert "left" in display.timer_label.text()
     assert 295 <= dialog.remaining() <= 300
+
+
+def test_end_battle_shows_the_victory_level(qtbot: QtBot, db: Database) -> None:
+    from eote_ref.ui.battle_summary import BattleSummaryDialog, summary_html
+
+    game = GameService(db, create_scenario_game(db, load(SCENARIOS["waterloo-hougoumont"])))
+    dialog = BattleSummaryDialog(GameHub(game))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.victory_label.isVisible()
+    text = dialog.victory_label.text()
+    assert "Scenario result: Decisive victory for Anglo-Allied (6 points to 0)" in text
+    assert "Anglo-Allied holds Hougoumont château and farm (+4)" in text
+    assert "Decisive victory for Anglo-Allied" in summary_html(dialog.summary)
