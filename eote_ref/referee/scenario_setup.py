@@ -76,7 +76,10 @@ class Outline:
 
 
 def command_outline(path: pathlib.Path) -> list[Outline]:
-    """Every command of an army-list file, depth first, with the reference that names it."""
+    """Every command of an army-list file, depth first, with the reference that names it.
+
+    Batteries come under their command, so that one can be put in play alone.
+    """
     from eote_ref.armylists.loader import load_army_list
 
     army = load_army_list(path).army_list
@@ -95,6 +98,10 @@ def command_outline(path: pathlib.Path) -> list[Outline]:
         )
         for child in command.commands:
             walk(child, here)
+        for unit in command.units:  # a battery may be in play without its division
+            if unit.arm.value == "artillery":
+                ref = " / ".join((*here[1:], unit.name))
+                out.append(Outline(ref, unit.name, "battery", len(here), 1))
 
     walk(army.army, ())
     return out

@@ -72,10 +72,11 @@ def test_choosing_commands_in_the_wizard_writes_a_scenario(
     w.next()
     commands = w.currentPage()
     assert isinstance(commands, CommandsPage)
-    commands.set_in_play(0, ["IV Corps / 1st Division", "IV Corps / 2nd Division"])
+    battery = "IV Corps / 3rd Division / 3rd Division foot battery"
+    commands.set_in_play(0, ["IV Corps / 1st Division", "IV Corps / 2nd Division", battery])
     commands.set_in_play(1, ["4th Column"])
     assert w.draft.in_play == [
-        ["IV Corps / 1st Division", "IV Corps / 2nd Division"],
+        ["IV Corps / 1st Division", "IV Corps / 2nd Division", battery],
         ["4th Column"],
     ]
     saved = commands.save(tmp_path / "my-pratzen.yaml")
@@ -83,13 +84,16 @@ def test_choosing_commands_in_the_wizard_writes_a_scenario(
     assert [r.text().split(" / ")[-1] for r in loaded.sides[0].in_play] == [
         "1st Division",
         "2nd Division",
+        "3rd Division foot battery",
     ]
     while not isinstance(w.currentPage(), SummaryPage):
         w.next()
     w.button(QWizard.WizardButton.FinishButton).click()
     assert w.game_id is not None
     view = GameService(db, w.game_id).view()
-    assert [d.name for d in view.sides[0].divisions] == ["1st Division", "2nd Division"]
+    french = view.sides[0]
+    assert [d.name for d in french.divisions] == ["1st Division", "2nd Division", "3rd Division"]
+    assert [u.name for u in french.divisions[2].units] == ["3rd Division foot battery"]
     assert len(view.sides[1].units) == 31  # the 4th Column only, of ~260 allied units
 
 

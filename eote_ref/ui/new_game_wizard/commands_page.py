@@ -1,6 +1,7 @@
 """Page 3 of the new-game wizard: the commands in play, which make the game a scenario.
 
-Every command of the chosen lists is ticked: the game holds the whole lists, as before.
+Every command (and battery) of the chosen lists is ticked: the game holds the whole lists,
+as before.
 Untick what is not on the table (a corps action, one division's attack) and the game holds
 only the commands left ticked; "Save as scenario…" writes them as a scenario file the club
 can keep and share (docs/scenario-format.md). A scenario chosen on the army-list page shows
@@ -127,6 +128,11 @@ class CommandsPage(Page):
             child = stack.pop()
             child.setCheckState(0, state)
             stack += _children(child)
+        if state == Qt.CheckState.Unchecked:  # and the commands above it are no longer whole
+            parent = item.parent()
+            while parent is not None:
+                parent.setCheckState(0, Qt.CheckState.Unchecked)
+                parent = parent.parent()
         self._filling = False
         self._read()
 
