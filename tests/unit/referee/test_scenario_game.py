@@ -177,3 +177,15 @@ def test_the_turn_guide_lists_reinforcements_and_the_turn_limit(db: Database) ->
     assert len(notes) == 1
     assert not notes[0].due
     assert "9 turns are over" in notes[0].title
+
+
+def test_the_journal_words_a_reinforcement_by_what_arrived(db: Database) -> None:
+    game = _game(db, "waterloo-derlon")
+    _to_turn(game, 3)
+    event = ScenarioService(game).bring_on("r1")
+    assert event.summary == (
+        "1st (Household) Brigade, 2nd (Union) Brigade arrive, entering behind the ridge, "
+        "either side of the main road"
+    )
+    state = SetField("game", game.game_id, "scenario_state", {})
+    assert game.describe_change(state) == ""
