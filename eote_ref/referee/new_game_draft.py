@@ -92,7 +92,14 @@ class NewGameDraft:
         self.initiative = (
             names.index(sc.initiative) if sc.initiative in names else sc.initiative or None
         )
-        self.formations = [{}, {}]
+        self.formations = [
+            {
+                arm: f.value
+                for arm in FORMATION_ARMS
+                if side.formations is not None and (f := side.formations.for_arm(arm)) is not None
+            }
+            for side in sc.sides
+        ]
 
     def uses_scenario(self) -> bool:
         """Whether the game is made as a scenario (chosen, or commands picked here)."""
@@ -160,6 +167,7 @@ class NewGameDraft:
             figure_scale=self.figure_scale,
             options=dict(self.options),
             initiative=initiative,
+            formations=[dict(f) for f in self.formations],
         )
 
     def formation(self, side: int, arm: str) -> str:

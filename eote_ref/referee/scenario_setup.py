@@ -305,19 +305,24 @@ def create_scenario_game(
     options: Mapping[str, str | int | bool] | None = None,
     initiative: str | None = None,
     dice: Dice | None = None,
+    formations: Sequence[Mapping[str, str]] | None = None,
 ) -> int:
     """Make a game of ``loaded``'s units in play and return its id.
 
     ``initiative`` (a side's name, ``"roll"``, or None) replaces the scenario's; so do
-    ``figure_scale`` and ``name``.
+    ``figure_scale`` and ``name``; ``formations`` (per side, arm → formation, ``""`` for
+    none) replace the scenario's starting formations arm by arm.
     """
     sc = loaded.scenario
     scale = figure_scale or sc.figure_scale or "15mm"
     if scale not in FIGURE_SCALES:
         raise SetupError(f"figure scale must be one of {', '.join(FIGURE_SCALES)}")
-    formations = [_side_formations(plan, loaded) for plan in loaded.sides]
-    sides = [side_spec(plan, formations[i]) for i, plan in enumerate(loaded.sides)]
-    data, state = scenario_data(loaded, sides, formations)
+    per_side = [
+        {**_side_formations(plan, loaded), **(dict(formations[i]) if formations else {})}
+        for i, plan in enumerate(loaded.sides)
+    ]
+    sides = [side_spec(plan, per_side[i]) for i, plan in enumerate(loaded.sides)]
+    data, state = scenario_data(loaded, sides, per_side)
     names = [s.name for s in loaded.sides]
     chosen = initiative if initiative is not None else sc.initiative
     start: int | None = None

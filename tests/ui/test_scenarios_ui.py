@@ -163,3 +163,25 @@ def test_end_battle_shows_the_victory_level(qtbot: QtBot, db: Database) -> None:
     assert "Scenario result: Decisive victory for Anglo-Allied (6 points to 0)" in text
     assert "Anglo-Allied holds Hougoumont château and farm (+4)" in text
     assert "Decisive victory for Anglo-Allied" in summary_html(dialog.summary)
+
+
+def test_a_scenario_sets_the_wizard_s_scale_initiative_and_formations(
+    qtbot: QtBot, db: Database
+) -> None:
+    w = _wizard(qtbot, db)
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    lists.scenarios.choose("The Pratzen heights")
+    assert w.draft.figure_scale == "6mm"
+    assert w.draft.initiative == 0
+    assert w.draft.formation(0, "infantry") == "column"
+    w.draft.formations[1]["infantry"] = "column"  # the umpire's change on the initiative page
+    while not isinstance(w.currentPage(), SummaryPage):
+        w.next()
+    w.button(QWizard.WizardButton.FinishButton).click()
+    assert w.game_id is not None
+    view = GameService(db, w.game_id).view()
+    assert view.figure_scale == "6mm"
+    allied_infantry = {u.formation for u in view.sides[1].units if u.arm == "infantry"}
+    assert allied_infantry == {"column"}
