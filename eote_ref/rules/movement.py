@@ -74,7 +74,7 @@ def _cost(rs: Ruleset, key: str, figure_scale: str) -> float:
     A free manoeuvre stays free at every figure scale.
     """
     printed = rs.movement[key].value
-    if printed == 0 or rs.option("scale_manoeuvre_costs") == "as_printed":
+    if printed == 0 or rs.opts.scale_manoeuvre_costs == "as_printed":
         return printed
     return rs.scaled(printed, figure_scale)
 
@@ -95,7 +95,7 @@ def movement(s: MovementSituation, rs: Ruleset, dice: Dice) -> Outcome:
     mods += rs.scale_modifiers(unscaled, s.figure_scale)
     full = base_v.value + sum(m.value for m in mods)
     allowance = full
-    halve = not s.routed or rs.option("routed_move_without_initiative") == "half"
+    halve = not s.routed or rs.opts.routed_move_without_initiative == "half"
     if not s.has_initiative and halve:
         frac = rs.movement["non_initiative_fraction"]
         allowance = full * frac.value

@@ -146,5 +146,5 @@ def combat_modifiers(unit: Unit, rs: Ruleset) -> list[Modifier]:
 
 def morale_check_due(hits_before: int, hits_added: int, rs: Ruleset) -> bool:
     """A unit checks morale on reaching the threshold and on every hit after (EotE 7.5, 6.8)."""
-    threshold = int(rs.option("morale_hit_threshold"))
+    threshold = int(rs.opts.morale_hit_threshold)
     return hits_added > 0 and hits_before + hits_added >= threshold
