@@ -108,6 +108,7 @@ class BaseRow:
     base: int
     rule: str
     source: Source
+    note: str = ""
 
 
 @dataclass(frozen=True)
