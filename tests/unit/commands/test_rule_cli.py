@@ -834,3 +834,26 @@ def test_a_real_process_refuses_with_exit_2() -> None:
     proc = real_rule("square", "--seed", "abc", stdin="{}")
     assert (proc.returncode, proc.stderr) == (2, "")
     assert json.loads(proc.stdout)["field"] == "seed"
+
+
+def test_breakthrough_on_an_infantry_attack_is_refused_with_the_field_named() -> None:
+    """EotE 5.15: only cavalry breaks through; ``breakthrough: true`` on infantry is exit 2."""
+    infantry = {"arm": "infantry", "ce": 6, "formation": "line"}
+    situation = {"attackers": [infantry], "defenders": [infantry], "breakthrough": True}
+    error = bad("assault", stdin=json.dumps(situation), field="breakthrough")
+    assert "5.15" in error
+
+
+def test_assault_and_initiative_modifiers_carry_their_own_sign() -> None:
+    """EotE 4.0: a division without a leader is -1 to its own side, whichever side it is."""
+    sides = {
+        "French": {"highest_commander_rating": 2, "roll": 5},
+        "Allies": {"divisions_without_leader": 1, "roll": 5},
+    }
+    out = ok("initiative", situation={"sides": sides})
+    rows = [(m["reason"], m["value"]) for m in out["modifiers"]]
+    assert rows == [
+        ("French: highest-ranking commander's rating (×2)", 2),
+        ("Allies: per division without a leader", -1),
+    ]
+    assert out["modified"] == 3
