@@ -15,7 +15,15 @@ import functools
 from dataclasses import dataclass, field
 
 from eote_ref.rules.combine import combine, floor_at_zero
-from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, Source, d10_distribution
+from eote_ref.rules.core import (
+    Effect,
+    Modifier,
+    Outcome,
+    Reveals,
+    RulesError,
+    Source,
+    d10_distribution,
+)
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.morale import rout_hits
 from eote_ref.rules.ruleset import AssaultColumn, Ruleset
@@ -191,7 +199,7 @@ def _validate(s: AssaultSituation) -> None:
 
 def _unit_mods(u: Unit, attacking: bool, cavalry_attack: bool, rs: Ruleset) -> list[Modifier]:
     if not attacking and u.routed:
-        return [Modifier(-u.ce, "routed unit assaulted: CE 0", "7.4", Source.TEXT)]
+        return [Modifier(-u.ce, "routed unit assaulted: CE 0", "7.4", Source.TEXT, Reveals.CE)]
     mods = combat_modifiers(u, rs)
     if u.leader_attached:
         mods.append(rs.mod("assault", "leader_attached").modifier())
@@ -220,7 +228,7 @@ def _side(
             own.append(floor)
             v = 0.0
         tag = f"{who} {i + 1}" if len(units) > 1 else who
-        mods += [Modifier(m.value, f"{tag}: {m.reason}", m.rule, m.source) for m in own]
+        mods += [m.labelled(f"{tag}: {m.reason}") for m in own]
         values.append(v)
     value, combo = combine(values, rs, who)
     if combo:
@@ -520,8 +528,8 @@ def assault(s: AssaultSituation, rs: Ruleset, dice: Dice) -> Outcome:
     if d_floor:
         d_side.append(d_floor)
         d_value = 0.0
-    a_all = a_mods + [Modifier(m.value, f"attacker: {m.reason}", m.rule, m.source) for m in a_side]
-    d_all = d_mods + [Modifier(m.value, f"defender: {m.reason}", m.rule, m.source) for m in d_side]
+    a_all = a_mods + [m.labelled(f"attacker: {m.reason}") for m in a_side]
+    d_all = d_mods + [m.labelled(f"defender: {m.reason}") for m in d_side]
     attack_value = a_value - d_value
 
     def result_of(roll: int) -> str:

@@ -272,7 +272,7 @@ def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
             own += tmods
         if several:
             who = s.name_of(i)
-            own = [Modifier(m.value, f"{who}: {m.reason}", m.rule, m.source) for m in own]
+            own = [m.labelled(f"{who}: {m.reason}") for m in own]
         v = f.ce + sum(m.value for m in own)
         # Each of several firers counts at least 0 before they are added or combined (6.3,
         # 7.9); a lone firer is floored once, on its fully modified CE, below.
@@ -291,19 +291,13 @@ def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
         value, combo = combine(values, rs, who)
         if combo:
             if kind == "skirmish":
-                combo = Modifier(
-                    combo.value,
-                    f"{combo.reason} (option skirmish_combat_reading=multiple_unit)",
-                    combo.rule,
-                    combo.source,
+                combo = combo.labelled(
+                    f"{combo.reason} (option skirmish_combat_reading=multiple_unit)"
                 )
             else:
-                combo = Modifier(
-                    combo.value,
+                combo = combo.labelled(
                     f"{combo.reason} against skirmishers "
-                    "(5.5; option skirmish_combat_reading=stands_times_rating)",
-                    combo.rule,
-                    combo.source,
+                    "(5.5; option skirmish_combat_reading=stands_times_rating)"
                 )
             mods.append(combo)
     if not per_each:

@@ -50,7 +50,7 @@ def side_modifiers(name: str, side: Side, other: Side, rs: Ruleset) -> list[Modi
         mods.append(
             rs.mod("initiative", "division_attacking").modifier(side.divisions_on_attack_orders)
         )
-    return [Modifier(m.value, f"{name}: {m.reason}", m.rule, m.source) for m in mods]
+    return [m.labelled(f"{name}: {m.reason}") for m in mods]
 
 
 def initiative(s: InitiativeSituation, rs: Ruleset, dice: Dice) -> Outcome:
