@@ -395,8 +395,11 @@ def test_minimal_inputs_cover_every_listed_procedure() -> None:
 
 
 def net_of_modifiers(out: dict[str, Any]) -> float:
-    """What the modifiers add to the base: their sum, or for a two-sided procedure (assault,
-    initiative) the first side's total less the second's, each listed with its own sign."""
+    """What the modifiers add to the base.
+
+    Their sum; for a two-sided procedure (assault, initiative), whose list gives each side's
+    modifiers with their own sign, the first side's total less the second's.
+    """
     mods = out["modifiers"]
     if out["procedure"] == "assault":
         first = [m for m in mods if m["reason"].startswith("attacker")]
@@ -421,7 +424,9 @@ def test_every_procedure_outputs_the_contract_fields(name: str, situation: dict[
     assert isinstance(out["rule"], str)
     assert out["rule"]
     for m in out["modifiers"]:
-        assert set(m) == {"value", "reason", "rule", "source"}
+        # "reveals": "ce" marks a modifier whose value gives a CE away (fog of war)
+        assert set(m) - {"reveals"} == {"value", "reason", "rule", "source"}
+        assert m.get("reveals", "ce") == "ce"
         assert isinstance(m["value"], int | float)
         assert not isinstance(m["value"], bool)
         assert isinstance(m["reason"], str)
