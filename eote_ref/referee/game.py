@@ -21,6 +21,7 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game_reading import DIVISION_LEVELS as DIVISION_LEVELS
 from eote_ref.referee.game_reading import GameReading
 from eote_ref.referee.journal_line import LINE_KEY, Line
+from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
 from eote_ref.referee.phases import next_phase
 from eote_ref.referee.views import (
     GameView,
@@ -292,8 +293,8 @@ class GameService(GameReading):
                 raise RefereeError(f"{field} must be a whole number")
             if not 0 <= value <= COUNT_FIELDS[field]:
                 raise RefereeError(f"{field} must be 0..{COUNT_FIELDS[field]}")
-            if field == "blown" and arm != "cavalry" and value:
-                raise RefereeError("only cavalry carries blown markers (EotE 5.10)")
+            if field == "blown" and not carries_blown(arm) and value:
+                raise RefereeError(BLOWN_CAVALRY_ONLY)
             return value
         if field in BOOL_FIELDS:
             if not isinstance(value, bool):

@@ -12,53 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from eote_ref.referee import facts as turn_facts
+from eote_ref.referee.catalogue import CHECK_KEYS
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rulesets import load_default
 
-#: The procedures that have a wizard: the keys of :data:`eote_ref.referee.checks.REGISTRY`
-#: once every check module is loaded (a test keeps the two equal). Named here so the turn
-#: guide can mark the items it can open without importing the checks (and the ORM under them)
-#: before the first window is painted.
-RESOLVABLE = frozenset(
-    {
-        "artillery_fire",
-        "assault",
-        "attach_commander",
-        "attach_leader",
-        "burning",
-        "cavalry_end_of_turn",
-        "cavalry_end_of_turn_all",
-        "cavalry_rest",
-        "cavalry_returns",
-        "charge",
-        "command_radius",
-        "demolition",
-        "disorder_rally",
-        "falling_back_ended",
-        "formation",
-        "infantry_fire",
-        "initiative",
-        "integrity",
-        "leader_casualty",
-        "limber",
-        "morale",
-        "order",
-        "pass_through",
-        "pass_through_artillery_fire",
-        "pass_through_fire",
-        "pinning",
-        "pontoon",
-        "rally",
-        "reman_guns",
-        "remove_routed",
-        "reserve",
-        "skirmishers",
-        "square",
-    }
-)
+#: The procedures that have a wizard, from the catalogue (pure data): the turn guide marks the
+#: items it can open without importing the checks (and the ORM under them) before the first
+#: window is painted.
+RESOLVABLE = CHECK_KEYS
 
 
 @dataclass(frozen=True)

@@ -255,7 +255,7 @@ def support_modifier(sup: Support, rs: Ruleset) -> Modifier:
         parts.append(f"×{f.value:g} on the flank")
     elif sup.position is Position.REAR:
         # 7.2 values a rear supporter without giving a figure: the factor is the option's.
-        factor = float(rs.option("support_rear_factor"))
+        factor = float(rs.opts.support_rear_factor)
         value *= factor
         parts.append(
             f"×{factor:g} on the rear (option support_rear_factor; the text gives no figure)"
@@ -264,7 +264,7 @@ def support_modifier(sup: Support, rs: Ruleset) -> Modifier:
     if sup.enfilade:
         e = rs.support["enfilade"]
         placed = sup.position is not Position.FRONT
-        if placed and rs.option("enfilade_support") == "plus_1_only":
+        if placed and rs.opts.enfilade_support == "plus_1_only":
             value = v.value
             parts = [
                 f"{v.reason} {v.value:g}",
@@ -340,7 +340,7 @@ def _verdict(s: AssaultSituation, a: str, d: str, rs: Ruleset) -> _Verdict:
         elif (
             unsupported_guns
             and cav_att
-            and (a != NO_RESULT or rs.option("indecisive_v_unsupported_guns") == "rule_7_7")
+            and (a != NO_RESULT or rs.opts.indecisive_v_unsupported_guns == "rule_7_7")
         ):
             falls = {"attacker": False, "defender": True}
             gunners = blown = True
@@ -416,7 +416,7 @@ def second_d_falls_back(u: Unit, code: str, s: AssaultSituation, rs: Ruleset) ->
     )
     if not cavalry_fight or u.arm is CombatArm.CAVALRY:
         return True
-    return bool(rs.option("second_d_cavalry_v_disordered") == "both_fall_back")
+    return bool(rs.opts.second_d_cavalry_v_disordered == "both_fall_back")
 
 
 def _unit_effect(
@@ -459,7 +459,7 @@ def _unit_effect(
     blown = 0
     if u.arm is CombatArm.CAVALRY:
         milling = verdict.cavalry_blown_on_guns and side == "attacker"
-        extra = rs.option("milling_cavalry_blown") == "one_more_at_end_of_turn"
+        extra = rs.opts.milling_cavalry_blown == "one_more_at_end_of_turn"
         if milling:
             blown = 1
         if u.blown:
@@ -557,7 +557,7 @@ def assault(s: AssaultSituation, rs: Ruleset, dice: Dice) -> Outcome:
         and any(
             counts_as_british(u.nation, rs) and u.arm is CombatArm.INFANTRY for u in s.defenders
         )
-        and (not verdict.even or rs.option("british_countercharge_on_even") == "offered")
+        and (not verdict.even or rs.opts.british_countercharge_on_even == "offered")
     )
     col = assault_column(rs, attack_value)
     notes = list(verdict.notes)

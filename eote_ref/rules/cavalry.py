@@ -96,7 +96,7 @@ def british_cavalry_breakthrough(
     rs.scale_modifier(s.figure_scale)  # refuses an unknown figure scale
     british = counts_as_british(s.nation, rs)
     kgl = s.nation.strip().lower() == "kgl"
-    option = f" (KGL: option kgl_counts_as_british={rs.option('kgl_counts_as_british')})"
+    option = f" (KGL: option kgl_counts_as_british={rs.opts.kgl_counts_as_british})"
     if s.takes_breakthrough or not british:
         result = "taken" if s.takes_breakthrough else "declined"
         note = "only British cavalry must roll (5.151)" + (option if kgl else "")

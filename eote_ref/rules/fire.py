@@ -129,7 +129,7 @@ def _kind(firers: list[Unit], target: Unit | None, rs: Ruleset) -> str:
             "artillery and infantry fire in separate sub-phases (2.0)", "firers", "2.0"
         )
     at_skirmishers = target is not None and target.formation is Formation.SKIRMISH
-    combined = at_skirmishers and rs.option("skirmish_combat_reading") == "stands_times_rating"
+    combined = at_skirmishers and rs.opts.skirmish_combat_reading == "stands_times_rating"
     if len(firers) > 1 and not combined:
         raise RulesError(
             "infantry battalions fire one at a time; enter each battalion's fire", "firers", "6.5"
@@ -203,7 +203,7 @@ def _check_close_enemy(s: FireSituation, rs: Ruleset, range_in: float) -> None:
         return
     if (
         t.formation is Formation.SKIRMISH
-        and rs.option("infantry_fire_at_close_skirmishers") == "allowed"
+        and rs.opts.infantry_fire_at_close_skirmishers == "allowed"
     ):
         return
     then = ""
@@ -262,7 +262,7 @@ def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
         raise RulesError("only artillery fire destroys bridges", "target_bridge", "10.0")
     _check_ranges(s, kind, rs)
     tmods = target_modifiers(s, rs)
-    per_each = kind == "artillery" and rs.option("multi_battery_target_modifiers") == "each"
+    per_each = kind == "artillery" and rs.opts.multi_battery_target_modifiers == "each"
     several = len(s.firers) > 1
     mods: list[Modifier] = []
     values: list[float] = []
@@ -283,7 +283,7 @@ def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
         mods += own
         values.append(v)
     base = float(sum(f.ce for f in s.firers))
-    in_full = kind == "skirmish" and rs.option("skirmish_combat_reading") == "stands_times_rating"
+    in_full = kind == "skirmish" and rs.opts.skirmish_combat_reading == "stands_times_rating"
     if kind == "artillery" or in_full:
         value = sum(values)
     else:

@@ -35,7 +35,7 @@ class IntegritySituation:
 def average_ce(ces: list[int], rs: Ruleset) -> int:
     """The division's average CE, rounded as option ``di_average_rounding`` says."""
     avg = Fraction(sum(ces), len(ces))
-    how = rs.option("di_average_rounding")
+    how = rs.opts.di_average_rounding
     if how == "up":
         return math.ceil(avg)
     if how == "nearest":
@@ -81,7 +81,7 @@ def integrity(s: IntegritySituation, rs: Ruleset, dice: Dice) -> Outcome:
         notes = (f"CE base {base} for an average of {avg} is {row.source.value}: {row.note}",)
     mods: list[Modifier] = []
     earlier = s.routed_units
-    if not rs.option("di_routed_this_turn_stacks"):
+    if not rs.opts.di_routed_this_turn_stacks:
         earlier -= s.routed_this_turn
     if earlier:
         mods.append(rs.mod("integrity", "per_routed_unit").modifier(earlier))

@@ -75,7 +75,7 @@ def _cost(rs: Ruleset, key: str, figure_scale: str) -> float:
     A free manoeuvre stays free at every figure scale.
     """
     printed = rs.movement[key].value
-    if printed == 0 or rs.option("scale_manoeuvre_costs") == "as_printed":
+    if printed == 0 or rs.opts.scale_manoeuvre_costs == "as_printed":
         return printed
     return rs.scaled(printed, figure_scale)
 
@@ -96,7 +96,7 @@ def movement(s: MovementSituation, rs: Ruleset, dice: Dice) -> Outcome:
     mods += rs.scale_modifiers(unscaled, s.figure_scale)
     full = base_v.value + sum(m.value for m in mods)
     allowance = full
-    halve = not s.routed or rs.option("routed_move_without_initiative") == "half"
+    halve = not s.routed or rs.opts.routed_move_without_initiative == "half"
     if not s.has_initiative and halve:
         frac = rs.movement["non_initiative_fraction"]
         allowance = full * frac.value
@@ -161,10 +161,6 @@ class Pinner(enum.Enum):
     ARTILLERY = "artillery"
 
 
-#: The option on cavalry busy with enemy cavalry pinning other cavalry (EotE 5.7).
-BUSY_PINS_CAVALRY = "cavalry_engaged_with_cavalry_pins_cavalry"
-
-
 @dataclass(frozen=True)
 class PinningSituation:
     """Is ``arm`` pinned by an enemy ``enemy_arm`` at ``distance_in``, inside its arc?"""
@@ -193,7 +189,7 @@ def pinning(s: PinningSituation, rs: Ruleset, dice: Dice) -> Outcome:
     elif (
         s.enemy_arm is Pinner.CAVALRY
         and s.enemy_cavalry_engaged_with_cavalry
-        and (s.arm is not Mover.CAVALRY or not rs.option(BUSY_PINS_CAVALRY))
+        and (s.arm is not Mover.CAVALRY or not rs.opts.cavalry_engaged_with_cavalry_pins_cavalry)
     ):
         reasons.append(
             "cavalry busy with enemy cavalry pins no other cavalry "

@@ -83,8 +83,8 @@ def activation_modifiers(s: OrderActivationSituation, rs: Ruleset) -> list[Modif
         )
     mods.append(radius_mod)
     if s.distance_in > radius:
-        per = float(rs.option("inches_per_1500_yards"))
-        rounding = str(rs.option("order_distance_rounding"))
+        per = float(rs.opts.inches_per_1500_yards)
+        rounding = str(rs.opts.order_distance_rounding)
         parts = (s.distance_in - radius) / per
         steps = math.ceil(parts) if rounding == "up" else math.floor(parts)
         if steps:

@@ -139,7 +139,7 @@ def counts_as_british(nation: str, rs: Ruleset) -> bool:
     key = nation.strip().lower()
     if key == "british":
         return True
-    return key == "kgl" and rs.option("kgl_counts_as_british") == "all_british_rules"
+    return key == "kgl" and rs.opts.kgl_counts_as_british == "all_british_rules"
 
 
 def combat_modifiers(unit: Unit, rs: Ruleset) -> list[Modifier]:
@@ -158,5 +158,5 @@ def combat_modifiers(unit: Unit, rs: Ruleset) -> list[Modifier]:
 
 def morale_check_due(hits_before: int, hits_added: int, rs: Ruleset) -> bool:
     """A unit checks morale on reaching the threshold and on every hit after (EotE 7.5, 6.8)."""
-    threshold = int(rs.option("morale_hit_threshold"))
+    threshold = int(rs.opts.morale_hit_threshold)
     return hits_added > 0 and hits_before + hits_added >= threshold

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from typing import TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.game import GameService
 from eote_ref.referee.todo import Check, checks_due
 from eote_ref.referee.views import GameView
 from eote_ref.ui import warm_up_gate
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class GameHub(QObject):
@@ -97,6 +100,7 @@ class GameHub(QObject):
         """Call ``action`` (one service call); a refused edit becomes a status message."""
         try:
             return action()
-        except ValueError as e:  # RefereeError, or a journal error from the store
+        except REFUSALS as e:  # a refusal in words; anything else is a bug for error_report
+            log.info("refused: %s", e)
             self.message.emit(str(e))
             return None

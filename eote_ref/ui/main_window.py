@@ -9,8 +9,8 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, QUrl
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
@@ -124,6 +124,11 @@ class MainWindow(QMainWindow):
         self.menuCorrect = correction_menu(self)  # issue 15: correcting a game in progress
         ui.menuTurn.addMenu(self.menuCorrect)
         ui.actionAbout.triggered.connect(self.about)
+        self.actionOpenLogFolder = QAction("Open &log folder", self)
+        self.actionOpenLogFolder.setObjectName("actionOpenLogFolder")
+        self.actionOpenLogFolder.setStatusTip("The folder of eote-ref's log files, to send on")
+        self.actionOpenLogFolder.triggered.connect(self.open_log_folder)
+        ui.menuHelp.insertAction(ui.actionAbout, self.actionOpenLogFolder)
         ui.menuView.addAction(ui.journalDock.toggleViewAction())
         ui.menuView.addAction(ui.toolBar.toggleViewAction())
         self._initiative_actions: list[QAction] = []
@@ -653,6 +658,15 @@ class MainWindow(QMainWindow):
             extra = "".join(f"  [{x}]" for x in (r[4], r[5]) if x)
             lines.append(f"{r[0]:>4}  turn {r[1]:>2}  {r[2]:<20}  {r[3]}{extra}{mark}")
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def open_log_folder(self) -> None:
+        """Show the log folder in the system's file manager (made if missing)."""
+        from eote_ref.referee.logs import log_folder, start_logging
+
+        start_logging()
+        folder = log_folder()
+        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
+            self.statusBar().showMessage(f"The log files are in {folder}")
 
     def about(self) -> None:
         """The About box."""

@@ -6,6 +6,7 @@ import html
 
 from PySide6.QtWidgets import QWidget
 
+from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.new_game_draft import (
     FORMATION_ARMS,
     NewGameDraft,
@@ -106,7 +107,7 @@ class SummaryPage(Page):
             return False
         try:
             self.game_id = self.setup.create(self.draft.to_new_game())
-        except Exception as exc:  # every failure is shown; the service creates all or nothing
+        except REFUSALS as exc:  # a refusal is shown; the service creates all or nothing
             self.ui.errorLabel.setText(f"The game could not be created: {exc}")
             self.ui.errorLabel.show()
             return False
