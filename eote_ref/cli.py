@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "adjudicate one procedure: JSON situation on stdin, JSON outcome on stdout",
     ),
     "armylist": ("eote_ref.commands.armylist", "validate, import and export army lists"),
+    "scenario": ("eote_ref.commands.scenario", "validate, list and export scenarios"),
     "campaign": (
         "eote_ref.commands.campaign",
         "club campaigns: list, report, export and import",
