@@ -21,6 +21,7 @@ from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game_reading import DIVISION_LEVELS as DIVISION_LEVELS
 from eote_ref.referee.game_reading import GameReading
+from eote_ref.referee.journal_line import LINE_KEY, Line
 from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
 from eote_ref.referee.phases import next_phase
 from eote_ref.referee.views import (
@@ -205,7 +206,7 @@ class GameService(GameReading):
     def record(
         self,
         kind: str,
-        summary: str,
+        summary: str | Line,
         changes: Sequence[Change],
         *,
         inputs: Any = None,
@@ -215,9 +216,15 @@ class GameService(GameReading):
         """Apply ``changes`` as one journal event (the only way this service writes).
 
         The facts the changes imply (:func:`eote_ref.referee.facts.implied`) are written with
-        them, in the same event.
+        them, in the same event. A ``summary`` given as a :class:`Line` is kept in pieces too,
+        in ``inputs["line"]``, each saying what it reveals, for the players' display (fog of
+        war); a plain-text summary reveals nothing.
         """
         from eote_ref.store import Game, apply
+
+        if isinstance(summary, Line):
+            inputs = {**(inputs or {}), LINE_KEY: summary.to_json()}
+            summary = summary.text
 
         with self._writing() as s:
             if any(
