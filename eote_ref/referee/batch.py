@@ -29,6 +29,7 @@ from eote_ref.referee.checks.command import command_control_this_turn
 from eote_ref.referee.checks.leaders import leaders_within_reach
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
+from eote_ref.referee.journal_line import Line
 from eote_ref.referee.views import GameView, UnitView
 from eote_ref.rules.core import Outcome
 from eote_ref.store import Change
@@ -295,7 +296,7 @@ class Batch:
             outcomes.append(item.outcome.to_json())
         self.game.record(
             self.kind.key,
-            self.summary(),
+            Line.of(self.summary()),  # the results in words: no CE, no target number
             changes,
             inputs={"batch": self.name, "items": inputs, **settled},
             rolls=rolls,

@@ -25,6 +25,11 @@ from eote_ref.rulesets import load_default
 RESOLVABLE = CHECK_KEYS
 
 
+#: Steps of a scenario (docs/scenario-format.md) the turn guide lists and opens, which are
+#: not rules checks: a reinforcement arriving (``Check.key`` names it).
+SCENARIO_STEPS = frozenset({"reinforcement"})
+
+
 @dataclass(frozen=True)
 class Check:
     """One item of the to-do list.
@@ -42,6 +47,8 @@ class Check:
     unit_id: int | None = None
     division_id: int | None = None
     due: bool = True
+    #: What a scenario step concerns (a reinforcement's key), for :data:`SCENARIO_STEPS`.
+    key: str | None = None
 
 
 def owed(checks: list[Check]) -> list[Check]:
@@ -91,13 +98,35 @@ def _leaderless_divisions(view: GameView, game: GameService | None) -> list[Chec
     ]
 
 
+def _reinforcements(view: GameView, game: GameService | None) -> list[Check]:
+    """A scenario's reinforcements that arrive, or are rolled for, this turn.
+
+    Past the scenario's turn limit, a note that the battle is over comes first.
+    """
+    if game is None:
+        return []
+    from eote_ref.referee.scenario_play import guide_items
+
+    out = []
+    limit, due = guide_items(game, view.turn)
+    if limit is not None and view.turn > limit:
+        title = f"The scenario's {limit} turns are over: End battle (Turn menu) gives the result"
+        out.append(Check("scenario_end", title, "", -1, due=False))
+    for r in due:
+        enters = f", entering {r.enters}" if r.enters else ""
+        how = f"roll a d10, {r.roll}+ arrives" if r.turn is None else "arrive"
+        title = f"Reinforcements: {r.label} ({how}{enters})"
+        out.append(Check("reinforcement", title, "", r.side, key=r.key))
+    return out
+
+
 def _command_phase(view: GameView, game: GameService | None = None) -> list[Check]:
     """Leaderless divisions, routed units to remove, rested cavalry, disorder (3.6, 5.12, 7.5).
 
     Pending orders need no item: the turn's carry-over counts them down and switches them
     when due (:mod:`eote_ref.referee.turn`).
     """
-    out: list[Check] = _leaderless_divisions(view, game)
+    out: list[Check] = _reinforcements(view, game) + _leaderless_divisions(view, game)
     rested = {ln.unit_id for ln in view.links if ln.kind == "rested" and ln.turn == view.turn}
     stay = view.options.get("routed_units_leave_table") == "stay_until_rallied"
     for side, div, u in _units(view):

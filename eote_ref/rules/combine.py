@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from eote_ref.rules.core import Modifier, Source
+from eote_ref.rules.core import Modifier, Reveals, Source
 from eote_ref.rules.ruleset import Ruleset
 
 
@@ -14,7 +14,7 @@ def floor_at_zero(value: float, rs: Ruleset) -> Modifier | None:
     if value >= 0:
         return None
     v = rs.mod("combat", "floor_zero")
-    return Modifier(-value, v.reason, v.rule, v.source)
+    return Modifier(-value, v.reason, v.rule, v.source, Reveals.CE)
 
 
 def halve(value: float, rs: Ruleset) -> float:
@@ -49,5 +49,6 @@ def combine(values: Sequence[float], rs: Ruleset, who: str) -> tuple[float, Modi
         f"{who}: {len(values)} units, strongest in full, the others at half",
         "7.9",
         Source.TEXT,
+        Reveals.CE,
     )
     return combined, mod

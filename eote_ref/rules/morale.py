@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from eote_ref.rules.core import Effect, Modifier, Outcome, d10_distribution
+from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, d10_distribution
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import CombatArm, Formation, Unit
@@ -106,8 +106,18 @@ def rout_hits(rs: Ruleset, *, from_assault: bool) -> int:
 
 
 def morale(s: MoraleSituation, rs: Ruleset, dice: Dice) -> Outcome:
-    """Resolve a morale check: ``pass``, ``fall_back`` (back, a hit, disorder) or ``rout``."""
+    """Resolve a morale check: ``pass``, ``fall_back`` (back, a hit, disorder) or ``rout``.
+
+    A unit already routed is refused unless option ``routed_unit_morale`` is ``as_formed``.
+    """
     u = s.unit
+    as_formed = rs.opts.routed_unit_morale == "as_formed"
+    if u.routed and not as_formed:
+        raise RulesError(
+            "a routed unit has no morale left to test (7.4; option routed_unit_morale=not_tested)",
+            field="routed",
+            rule=RULE,
+        )
     mods = morale_modifiers(s, rs)
     modified = u.ce + sum(m.value for m in mods)
     table_reading = rs.opts.morale_result_reading == "table"
@@ -123,6 +133,10 @@ def morale(s: MoraleSituation, rs: Ruleset, dice: Dice) -> Outcome:
     notes: list[str] = []
     if table_reading:
         notes.append("option morale_result_reading=table: a roll above the modified CE passes")
+    if u.routed:
+        notes.append(
+            "the unit is already routed: tested as if formed (option routed_unit_morale=as_formed)"
+        )
     effect = Effect()
     hits_added = 0
     abandon = u.arm is CombatArm.ARTILLERY and result != "pass"

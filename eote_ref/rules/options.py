@@ -70,12 +70,20 @@ class Options:
     milling_cavalry_blown: Literal["one_in_all", "one_more_at_end_of_turn"]
     #: 7.3, 7.7: an indecisive result against unsupported guns.
     indecisive_v_unsupported_guns: Literal["rule_7_7", "rule_7_3"]
-    #: 7.2: a flank supporter in enfilade.
+    #: 7.2: a flank or rear supporter in enfilade.
     enfilade_support: Literal["doubled_then_plus_1", "plus_1_only"]
     #: 5.5: how skirmish groups combine in combat.
     skirmish_combat_reading: Literal["stands_times_rating", "multiple_unit"]
     #: intro: the least a distance adjusted for the figure scale may fall to.
     scaled_distance_floor: int
+    #: 5.7: whether cavalry busy with enemy cavalry still pins other enemy cavalry.
+    cavalry_engaged_with_cavalry_pins_cavalry: bool
+    #: 7.4, 7.5: a morale check on a unit already routed: refused, or worked as if formed.
+    routed_unit_morale: Literal["not_tested", "as_formed"]
+    #: 5.5.1, 5.6, 5.151, 7.11: the King's German Legion as British for skirmish only or all.
+    kgl_counts_as_british: Literal["skirmish_only", "all_british_rules"]
+    #: 6.5, 5.5: whether infantry may fire at enemy skirmishers within 3".
+    infantry_fire_at_close_skirmishers: Literal["refused", "allowed"]
 
     @classmethod
     def read(cls, value: Callable[[str], Any]) -> Options:

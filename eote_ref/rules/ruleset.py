@@ -110,6 +110,7 @@ class BaseRow:
     base: int
     rule: str
     source: Source
+    note: str = ""
 
 
 @dataclass(frozen=True)

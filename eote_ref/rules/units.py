@@ -130,6 +130,18 @@ class Unit:
         return self.nation.strip().lower() == "british"
 
 
+def counts_as_british(nation: str, rs: Ruleset) -> bool:
+    """Whether a nation takes the rules' British provisions (EotE 5.6, 5.151, 7.11).
+
+    The King's German Legion (``kgl``) does so only under option
+    ``kgl_counts_as_british=all_british_rules``; its skirmish rating is the table's own row.
+    """
+    key = nation.strip().lower()
+    if key == "british":
+        return True
+    return key == "kgl" and rs.opts.kgl_counts_as_british == "all_british_rules"
+
+
 def combat_modifiers(unit: Unit, rs: Ruleset) -> list[Modifier]:
     """Modifiers of the Tactical Combat Chart that apply to fire and assault alike (EotE 10.0)."""
     out: list[Modifier] = []

@@ -117,6 +117,8 @@ class MainWindow(QMainWindow):
         )
         ui.actionRosterEditor.triggered.connect(self.open_roster_editor)
         self.actionCampaigns = ui.menuTools.addAction("&Campaigns...", self.open_campaigns)
+        self.actionScenario = ui.menuTurn.addAction("&Scenario…", self.open_scenario)
+        self.actionScenario.setObjectName("actionScenario")
         self.actionEndBattle = ui.menuTurn.addAction("&End battle…", self.end_battle)
         self.actionEndBattle.setObjectName("actionEndBattle")
         from eote_ref.ui.corrections_dialog import correction_menu
@@ -458,6 +460,14 @@ class MainWindow(QMainWindow):
 
         if self.hub is None or not isinstance(check, Check):
             return None
+        if check.procedure == "reinforcement" and check.key is not None:
+            from eote_ref.ui.scenario_dialog import bring_on_reinforcement
+
+            self.reinforcement_dialog = bring_on_reinforcement(self, self.hub, check.key)
+            return None
+        if check.procedure == "scenario_end":
+            self.end_battle()
+            return None
         target = {
             k: v
             for k, v in (
@@ -579,6 +589,16 @@ class MainWindow(QMainWindow):
         window = RosterEditorWindow(RosterService(self.db), self)
         self._windows.append(window)
         window.show()
+
+    def open_scenario(self) -> QDialog | None:
+        """The scenario of the game: objectives held, reinforcements, breakpoints, timer."""
+        if self.hub is None:
+            return None
+        from eote_ref.ui.scenario_dialog import ScenarioDialog
+
+        dialog = ScenarioDialog(self.hub, self)
+        dialog.show()
+        return dialog
 
     def end_battle(self) -> QDialog | None:
         """Show the battle summary per side (EotE: after the battle), exportable to CSV/HTML."""

@@ -32,6 +32,7 @@ from eote_ref.referee import catalogue
 from eote_ref.referee.adjudicate import PreviewDice
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
+from eote_ref.referee.journal_line import Line
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.core import Modifier, Outcome, RulesError, Source
 from eote_ref.rules.dice import read_d10, read_percentile
@@ -195,6 +196,14 @@ class Adjudication(abc.ABC):
     def summary(self, outcome: Outcome) -> str:
         """The journal line of ``outcome``."""
 
+    def line(self, outcome: Outcome) -> Line:
+        """The journal line in pieces, each saying what it reveals.
+
+        By default the summary, revealing nothing; a check whose line states a CE overrides
+        this and reads its :meth:`summary` from it.
+        """
+        return Line.of(self.summary(outcome))
+
     def subject(self) -> str:
         """What the check is about, for the wizard's heading."""
         return self.title
@@ -309,7 +318,7 @@ class Adjudication(abc.ABC):
         outcome = trial.outcome
         self.game.record(
             self.procedure,
-            self.summary(outcome),
+            self.line(outcome),
             self.changes(outcome),
             inputs={"situation": _jsonable(self.situation()), **self.inputs()},
             rolls=[{"name": k, "value": v} for k, v in rolls.items()],

@@ -27,7 +27,7 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.cavalry import CavalryEndOfTurnSituation
-from eote_ref.rules.command import CommandRadiusSituation, Level, RadiusColumn
+from eote_ref.rules.command import CommandRadiusSituation, Level, RadiusColumn, column_inches
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.orders import IssuerLevel
 from eote_ref.rules.rally import DisorderRallySituation
@@ -158,7 +158,7 @@ class CommandRadiusCheck(Adjudication):
         radius = 0.0
         if lead is not None:
             radius = self.game.ruleset.scaled(
-                float(getattr(_radius_row(self, lead.rating), level.value)),
+                column_inches(_radius_row(self, lead.rating), level),
                 self.view.figure_scale,
             )
         who = (

@@ -42,6 +42,14 @@ class SummaryPage(Page):
         dim = dim_color(self)
         e = html.escape
         parts = [f"<h2 style='margin-bottom:4px'>{e(d.game_name())}</h2>"]
+        if d.scenario is not None:
+            parts.append(f"<p><b>Scenario:</b> {e(d.scenario.scenario.name)}</p>")
+        elif d.uses_scenario():
+            chosen = "; ".join(
+                f"{e(d.side_name(s))}: {e(', '.join(d.in_play[s]) or 'whole lists')}"
+                for s in (0, 1)
+            )
+            parts.append(f"<p><b>Commands in play:</b> {chosen}</p>")
         parts.append("<table cellspacing='0' cellpadding='3' width='100%'><tr>")
         for side in (0, 1):
             lists = d.lists[side]
@@ -106,7 +114,7 @@ class SummaryPage(Page):
             self.ui.errorLabel.show()
             return False
         try:
-            self.game_id = self.setup.create(self.draft.to_new_game())
+            self.game_id = self.draft.create(self.setup)
         except REFUSALS as exc:  # a refusal is shown; the service creates all or nothing
             self.ui.errorLabel.setText(f"The game could not be created: {exc}")
             self.ui.errorLabel.show()
