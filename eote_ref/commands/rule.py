@@ -147,10 +147,9 @@ def _read_stdin() -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run the calculator; returns 0, or 2 on bad input (1 on an internal fault)."""
-    if getattr(args, "pack", None) not in (None, "eote"):  # another pack's calculator
-        from eote_ref.commands.rule_pack import run as run_pack
-
-        return run_pack(args)
+    if getattr(args, "pack", None) not in (None, "eote"):  # cli.main sends these to rule_pack
+        _emit(_error(f"pack '{args.pack}' is answered by eote_ref.commands.rule_pack", "pack"))
+        return 2
     try:
         if args.list:
             _emit(describe_all())

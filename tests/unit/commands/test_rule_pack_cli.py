@@ -192,3 +192,9 @@ def test_a_real_process_answers_the_same() -> None:
     here = run_in_process("rule", "--pack", "avle", "general_capture", stdin=stdin)
     assert (real.returncode, real.stdout, real.stderr) == (here.returncode, here.stdout, "")
     assert json.loads(real.stdout)["result"] == "captured"
+
+
+def test_pack_without_a_value_is_a_json_error() -> None:
+    proc = run_in_process("rule", "--pack")
+    assert proc.returncode == 2
+    assert json.loads(proc.stdout)["field"] == "pack"
