@@ -101,6 +101,7 @@ class Outcome:
             "result": self.result,
             "probabilities": {k: float(v) for k, v in self.probabilities.items() if v},
             "pack": self.pack,
+            "probabilities_exact": {k: str(v) for k, v in self.probabilities.items() if v},
             "rolls": {k: _jsonable(v) for k, v in self.rolls.items()},
         }
         out.update({k: _jsonable(v) for k, v in self.details.items()})

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from eote_ref.packs.avle.model import AvleRules, UnitType
 from eote_ref.packs.dice import D6, D10, Roller
-from eote_ref.packs.outcome import Modifier, Outcome, PackError, total
+from eote_ref.packs.outcome import Modifier, Outcome, PackError, Source, total
 
 Terrain = Literal[
     "open", "road", "bridge", "orchard", "field", "wood", "hill",
@@ -44,6 +44,7 @@ class CombatSituation:
     moved: int = 0
     on_road: bool = False
     firer_terrain: Terrain = "open"
+    firer_passed_morale: bool = False
     target_elements: int | None = None
     target_passed_morale: bool = False
     retreat_blocked: int = 0
@@ -119,6 +120,14 @@ def fire_value(
     firer, target = _unit_at(rules, s)
     notes: list[str] = []
     mods: list[Modifier] = []
+    zero = s.firer_passed_morale and rules.opt("passed_morale_fire") == "zero_plus_modifiers"
+    if s.firer_passed_morale and not zero:
+        raise PackError(
+            "a unit that passed its morale test has a combat factor of 0 until rallied "
+            f"({rules.option_note('passed_morale_fire')})",
+            "firer_passed_morale",
+            "15.0",
+        )
     if target.arm == "garrison" and s.target_terrain not in BUILDINGS:
         raise PackError(
             "a garrison stands in buildings: give target_terrain farm, town or fortified",
@@ -164,6 +173,13 @@ def fire_value(
             f"{rules.option_note('garrison_modifiers')})"
         )
         return base, mods, notes, arm
+    if zero:
+        notes.append(
+            f"combat factor 0 until rallied (15.0; {rules.option_note('passed_morale_fire')})"
+        )
+        mods.append(
+            Modifier(-base, "combat factor 0 after a passed morale test", "15.0", Source.TEXT)
+        )
     mods += _arm_modifiers(rules, s, arm, target, hexes, notes)
     mods += _terrain_modifiers(rules, s, arm)
     if isinstance(s, FireSituation) and s.bombardment:
@@ -341,13 +357,14 @@ def effect_of(
     loss, retreat = rules.combat_effect().lookup(hits, face)
     table = (loss, retreat)
     notes: list[str] = []
+    cap: int | None = None
     if arm == "infantry" and isinstance(s, FireSituation):
-        left = (
+        cap = (
             s.firer_elements if s.firer_elements is not None else rules.data.units[s.firer].elements
         )
-        if loss > left:
-            notes.append(f"infantry with {left} element(s) causes at most {left} loss(es) (7.3)")
-            loss = left
+        if loss > cap:
+            notes.append(f"infantry with {cap} element(s) causes at most {cap} loss(es) (7.3)")
+            loss = cap
     if target.arm == "garrison":
         if rules.opt("garrison_hit") == "any_hit":
             loss = max(loss, 1)
@@ -387,6 +404,12 @@ def effect_of(
             f"{rules.option_note('blocked_retreat_loss')})"
         )
         loss, retreat = loss + extra, retreat - blocked
+    if cap is not None and loss > cap and rules.opt("infantry_cap_extra_losses") == "all_losses":
+        notes.append(
+            f"the 7.3 cap of {cap} covers the losses of 10.1 too "
+            f"({rules.option_note('infantry_cap_extra_losses')})"
+        )
+        loss = cap
     ignore: list[str] = []
     if retreat:
         if target.arm == "infantry" and s.target_formation == "square":

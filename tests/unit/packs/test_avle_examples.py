@@ -371,3 +371,29 @@ def test_cavalry_in_a_building_fires_as_a_garrison_or_not_at_all() -> None:
     with pytest.raises(PackError) as err:
         fire(s, rules(cavalry_in_building="no_fire"), Roller({}))
     assert err.value.rule == "6.0"
+
+
+def test_the_infantry_cap_covers_the_losses_of_10_1_by_option() -> None:
+    """French infantry (1 element) at a square: table 1 loss, retreat 1 turned into a loss."""
+    s = FireSituation(
+        firer="french_infantry",
+        target="english_infantry",
+        target_formation="square",
+        firer_elements=1,
+    )
+    out = fire(s, rules(), Roller({"roll": 1, "effect_roll": 5}))  # 9 + 4 = 13: 2 hits
+    assert out.details["table"] == {"losses": 2, "retreat": 1}
+    assert out.result == "L2R0"  # 1 (capped) + 1 for the retreat
+    capped = rules(infantry_cap_extra_losses="all_losses")
+    assert fire(s, capped, Roller({"roll": 1, "effect_roll": 5})).result == "L1R0"
+
+
+def test_a_unit_at_combat_factor_zero() -> None:
+    s = FireSituation(firer="french_infantry", target="french_infantry", firer_passed_morale=True)
+    with pytest.raises(PackError) as err:
+        fire(s, rules(), Roller({}))
+    assert err.value.rule == "15.0"
+    zero = rules(passed_morale_fire="zero_plus_modifiers")
+    out = fire(s, zero, Roller({"roll": 1}))
+    assert (out.modified, out.result) == (0, "miss")
+    assert out.to_json()["probabilities_exact"] == {"miss": "1"}
