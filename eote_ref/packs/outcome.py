@@ -86,8 +86,8 @@ class Outcome:
 
     @property
     def roll(self) -> Any:
-        """The first die rolled (the contract's ``roll``), or None when none was."""
-        return next(iter(self.rolls.values()), None)
+        """The d10 the contract calls ``roll``, or None for a procedure that rolls none."""
+        return self.rolls.get("roll")
 
     def to_json(self) -> dict[str, Any]:
         """The ``eote-ref rule`` contract's object."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from eote_ref.packs.avle import fire, generals, rally, reaction, victory
+from eote_ref.packs.avle import fire, generals, orders, rally, reaction, victory
 from eote_ref.packs.avle.data import load_default
 from eote_ref.packs.declaration import Pack, ProcedureSpec, ResultSpec
 from eote_ref.packs.dice import Die, Pool, Sum
@@ -126,6 +126,27 @@ PROCEDURES = (
         tuple(
             ResultSpec(c, "neutral")
             for c in ("none", "decisive", "substantial", "marginal", "moral", "drawn")
+        ),
+    ),
+    ProcedureSpec(
+        "orders",
+        "5.1",
+        "each side's command dice and who gives the first order",
+        orders.OrdersSituation,
+        orders.orders,
+        {},
+        (ResultSpec("rolled", "neutral"),),
+    ),
+    ProcedureSpec(
+        "prussian_arrival",
+        "13.1",
+        "a Prussian unit arriving at Waterloo",
+        orders.ArrivalSituation,
+        orders.prussian_arrival,
+        {"flag_die": "action", "type_die": "command", "entry_roll": "d6"},
+        tuple(
+            ResultSpec(c, "neutral")
+            for c in ("none", "infantry", "cavalry", "artillery", "general", "choice")
         ),
     ),
     ProcedureSpec(

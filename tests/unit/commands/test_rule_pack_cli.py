@@ -32,6 +32,8 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "morale": {"unit": "heavy_cavalry"},
     "pursuit": {"unit": "heavy_cavalry"},
     "victory": {"sides": {"french": {"wins_at": 12}, "allied": {"wins_at": 14}}},
+    "orders": {"sides": {"french": {"card": "left"}, "allied": {"card": "bombardment"}}},
+    "prussian_arrival": {"turn": 4, "available": {"infantry": 8}},
     "hand": {"turn": 1, "hand": ["left", "left", "centre", "centre", "right", "right"]},
 }
 
