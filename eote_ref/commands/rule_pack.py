@@ -13,6 +13,7 @@ import dataclasses
 import json
 import typing
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from eote_ref.commands.rule import (
@@ -26,7 +27,7 @@ from eote_ref.commands.rule import (
     stable,
 )
 from eote_ref.packs.declaration import Pack, ProcedureSpec
-from eote_ref.packs.dice import Roller
+from eote_ref.packs.dice import Die, Roller, Sum
 from eote_ref.packs.outcome import PackError
 from eote_ref.packs.registry import get_pack, pack_ids
 from eote_ref.yamlio.document import Document
@@ -195,12 +196,24 @@ def describe_pack(pack: Pack) -> dict[str, Any]:
         }
         for p in pack.procedures.values()
     ]
-    dice = {}
+    dice: dict[str, dict[str, Any]] = {}
     for name, d in pack.dice.items():
-        faces = getattr(d, "faces", None)
-        dice[name] = {"title": getattr(d, "title", name)}
-        if faces is not None:
-            dice[name]["faces"] = list(faces)
+        if isinstance(d, Die):
+            dice[name] = {"title": d.title, "faces": list(d.faces)}
+            if d.zero_reads is not None:
+                dice[name]["zero_reads"] = d.zero_reads
+            dist: Mapping[Any, Fraction] = d.distribution()
+        elif isinstance(d, Sum):
+            dice[name] = {"title": f"{d.n} × {d.die.title}, added", "die": d.die.id, "n": d.n}
+            dist = d.distribution()
+        else:
+            dice[name] = {
+                "title": f"{d.n} × {d.die.title}, read face by face",
+                "die": d.die.id,
+                "n": d.n,
+            }
+            continue
+        dice[name]["distribution"] = {str(k): str(v) for k, v in dist.items()}
     options = [
         {
             "name": o.name,

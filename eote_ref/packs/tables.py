@@ -7,7 +7,8 @@
 - :class:`OddsColumns`: columns chosen by a ratio (the largest not above it), a cell per face.
 - :class:`Grid`: named rows by named columns, every cell filled (a fire value sheet).
 
-A check returns a list of ``(path, message)`` for the loader to place in its file; an empty
+Each kind also renders itself as text rows (``render``) for a quick-reference sheet. A check
+returns a list of ``(path, message)`` for the loader to place in its file; an empty
 list means the table is usable. Standard library only.
 """
 
@@ -48,6 +49,10 @@ class Bands(Generic[T]):
                 return b.result
         raise PackError(f"{self.name}: no band holds {value}")
 
+    def render(self) -> list[list[str]]:
+        """The table as text rows for a quick reference: a heading row, then one per band."""
+        return [["value", "result"]] + [[_span(b.lo, b.hi), _cell(b.result)] for b in self.bands]
+
     def check(self) -> list[TableProblem]:
         out: list[TableProblem] = []
         if not self.bands:
@@ -87,6 +92,14 @@ class Rows(Generic[T]):
             raise PackError(f"{self.name}: no row for {value} (rows {self.first}..{last})")
         return self.rows[min(i, len(self.rows) - 1)]
 
+    def render(self) -> list[list[str]]:
+        """A heading row, then one row per value (the last "or more" when open)."""
+        out = [["value", "result"]]
+        for i, row in enumerate(self.rows):
+            more = "+" if self.open_top and i == len(self.rows) - 1 else ""
+            out.append([f"{self.first + i}{more}", _cell(row)])
+        return out
+
     def check(self) -> list[TableProblem]:
         return [] if self.rows else [((), "has no rows")]
 
@@ -106,6 +119,19 @@ class Columns(Generic[T]):
         if not 1 <= face <= len(column):
             raise PackError(f"{self.name}: no row for a roll of {face}")
         return column[face - 1]
+
+    def render(self) -> list[list[str]]:
+        """A heading of the column values, then one row per die face."""
+        last = len(self.columns) - 1
+        head = ["roll"] + [
+            f"{self.first + i}{'+' if self.open_top and i == last else ''}"
+            for i in range(len(self.columns))
+        ]
+        body = [
+            [str(face)] + [_cell(col[face - 1]) for col in self.columns]
+            for face in range(1, self.faces + 1)
+        ]
+        return [head, *body]
 
     def check(self) -> list[TableProblem]:
         out: list[TableProblem] = [] if self.columns else [((), "has no columns")]
@@ -142,6 +168,15 @@ class OddsColumns(Generic[T]):
             raise PackError(f"{self.name}: no row for a roll of {face}")
         return column[face - 1]
 
+    def render(self) -> list[list[str]]:
+        """A heading of the odds (``3:2``), then one row per die face."""
+        head = ["roll"] + [f"{r.numerator}:{r.denominator}" for r in self.ratios]
+        body = [
+            [str(face)] + [_cell(col[face - 1]) for col in self.columns]
+            for face in range(1, self.faces + 1)
+        ]
+        return [head, *body]
+
     def check(self) -> list[TableProblem]:
         out: list[TableProblem] = []
         if len(self.ratios) != len(self.columns) or not self.columns:
@@ -171,6 +206,13 @@ class Grid(Generic[T]):
             raise PackError(f"{self.name}: no column '{column}' in row '{row}'")
         return cells[column]
 
+    def render(self) -> list[list[str]]:
+        """A heading of the columns, then one row per named row."""
+        return [["", *self.columns]] + [
+            [name, *(_cell(cells.get(c)) for c in self.columns)]
+            for name, cells in self.rows.items()
+        ]
+
     def check(self) -> list[TableProblem]:
         out: list[TableProblem] = []
         want = set(self.columns)
@@ -182,6 +224,25 @@ class Grid(Generic[T]):
             if extra:
                 out.append(((name,), f"has unknown column(s) {', '.join(extra)}"))
         return out
+
+
+def _span(lo: int | None, hi: int | None) -> str:
+    if lo == hi:
+        return str(lo)
+    if lo is None:
+        return f"{hi} or less"
+    if hi is None:
+        return f"{lo} or more"
+    return f"{lo}-{hi}"
+
+
+def _cell(value: Any) -> str:
+    """A cell as text: none as a dash, a pair as ``a/b``."""
+    if value is None:
+        return "-"
+    if isinstance(value, tuple | list):
+        return "/".join(_cell(v) for v in value)
+    return str(value)
 
 
 Table = Bands[Any] | Rows[Any] | Columns[Any] | OddsColumns[Any] | Grid[Any]

@@ -93,6 +93,7 @@ def rally(s: RallySituation, rules: AvleRules, roller: Roller) -> Outcome:
         probabilities[code] = probabilities.get(code, Fraction(0)) + p
     if s.general_attached:
         notes.append("the General face counts too (12.1)")
+    notes.append("12.0 does not say whether the rally uses the unit's order for this round")
     return Outcome(
         pack=PACK,
         procedure="rally",
@@ -246,5 +247,6 @@ def pursuit(s: PursuitSituation, rules: AvleRules, roller: Roller) -> Outcome:
             f"a test against the 15.0 morale value "
             f"({rules.option_note('pursuit_without_morale')}); an advance must respect "
             "zones of control (6.2)",
+            "9.1.3 does not say whether cavalry that holds may still choose to advance",
         ),
     )

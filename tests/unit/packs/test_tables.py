@@ -83,3 +83,19 @@ def test_grid_lookup_and_check() -> None:
     bad = Grid("fire", ("1", "2"), {"inf": {"1": 9, "3": 1}})
     assert [m for _, m in bad.check()] == ["lacks column(s) 2", "has unknown column(s) 3"]
     assert kind_of(t) == "grid"
+
+
+def test_every_kind_renders_a_quick_reference() -> None:
+    bands = Bands("entry", (Band(1, 3, "V5"), Band(4, None, "V9")), 1, None)
+    assert bands.render() == [["value", "result"], ["1-3", "V5"], ["4 or more", "V9"]]
+    assert Rows("kill", 1, (1, 2), open_top=True).render() == [
+        ["value", "result"],
+        ["1", "1"],
+        ["2+", "2"],
+    ]
+    columns = Columns("effect", 1, 2, (((0, 1), (1, 0)), ((1, 1), (2, 0))), open_top=True)
+    assert columns.render() == [["roll", "1", "2+"], ["1", "0/1", "1/1"], ["2", "1/0", "2/0"]]
+    odds = OddsColumns("odds", (Fraction(1, 2), Fraction(3, 2)), 1, (("a",), ("b",)))
+    assert odds.render() == [["roll", "1:2", "3:2"], ["1", "a", "b"]]
+    grid = Grid("fire", ("1", "2"), {"inf": {"1": 9, "2": None}})
+    assert grid.render() == [["", "1", "2"], ["inf", "9", "-"]]
