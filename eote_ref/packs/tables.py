@@ -237,11 +237,16 @@ def _span(lo: int | None, hi: int | None) -> str:
 
 
 def _cell(value: Any) -> str:
-    """A cell as text: none as a dash, a pair as ``a/b``."""
+    """A cell as text: none as a dash, numbers as ``a/b``, words spaced, a nested table inline."""
     if value is None:
         return "-"
+    if isinstance(value, Bands):
+        return " ".join(f"{_span(b.lo, b.hi)}:{_cell(b.result)}" for b in value.bands)
     if isinstance(value, tuple | list):
-        return "/".join(_cell(v) for v in value)
+        joiner = " " if any(isinstance(v, str) for v in value) else "/"
+        return joiner.join(_cell(v) for v in value)
+    if isinstance(value, float):
+        return f"{value:g}"
     return str(value)
 
 

@@ -165,9 +165,7 @@ PROCEDURES = (
 def declare() -> Pack:
     """The AVlE pack (built once per process)."""
     rules = load_default()
-    d6 = rules.die("d6")
     dice: dict[str, Die | Sum | Pool] = {name: rules.die(name) for name in rules.data.dice}
-    dice["2d6"] = Sum(d6, 2)
     dice["command_pool"] = Pool(rules.die("command"), 5)
     dice["action_pool"] = Pool(rules.die("action"), 3)
     tables: dict[str, Table] = {
