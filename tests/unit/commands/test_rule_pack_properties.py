@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from eote_ref.commands.rule_pack import describe_pack
 from eote_ref.packs.registry import get_pack
+from tests.budget import budget
 from tests.cli_runner import run_in_process
 from tests.unit.commands.test_rule_pack_cli import MINIMAL
 
@@ -36,7 +37,9 @@ OPTIONS = st.sampled_from(
 )
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=budget(80, 1500), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(data=st.data())
 def test_any_input_answers_the_contract(data: st.DataObject) -> None:
     name = data.draw(st.sampled_from(sorted(MINIMAL)))

@@ -15,6 +15,7 @@ from eote_ref.packs.avle.rally import RallySituation, rally
 from eote_ref.packs.avle.reaction import ReactionSituation, reaction
 from eote_ref.packs.dice import Roller
 from eote_ref.packs.outcome import PackError
+from tests.budget import budget
 
 RULES = load_default()
 UNITS = sorted(RULES.data.units)
@@ -60,7 +61,7 @@ def combat(draw: st.DrawFn) -> tuple[Any, Any]:
     return FireSituation(**common, **more), fire
 
 
-@settings(max_examples=60)
+@settings(max_examples=budget(60, 400))
 @given(case=combat(), options=st.fixed_dictionaries({}, optional=OPTIONS))
 def test_fire_odds_sum_to_one_and_match_every_pair_of_dice(
     case: tuple[Any, Any], options: dict[str, Any]
@@ -82,7 +83,7 @@ def test_fire_odds_sum_to_one_and_match_every_pair_of_dice(
     }
 
 
-@settings(max_examples=40)
+@settings(max_examples=budget(40, 200))
 @given(
     n=st.integers(0, 3),
     unit=st.sampled_from(["french_infantry", "light_cavalry", "medium_artillery"]),
@@ -108,7 +109,7 @@ def test_reaction_odds_match_every_roll_of_the_white_dice(
     assert {k: Fraction(v, total) for k, v in seen.items()} == dict(first.probabilities)
 
 
-@settings(max_examples=30)
+@settings(max_examples=budget(30, 150))
 @given(
     unit=st.sampled_from(
         ["old_guard", "militia_infantry", "elite_infantry", "heavy_cavalry", "horse_artillery"]
