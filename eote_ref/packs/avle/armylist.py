@@ -50,7 +50,7 @@ class AvleUnit:
     type: str
     sector: Sector
     elements: int | None = field(
-        default=None, metadata=meta(min=1, max=4, help="elements at the start (the type's)")
+        default=None, metadata=meta(min=1, help="elements at the start (the type's)")
     )
     arrives: int = field(default=1, metadata=meta(min=1, max=6, help="turn it enters (4.1)"))
     flag: Flag | None = None

@@ -173,6 +173,8 @@ def declare() -> Pack:
         "fire_values_moved": rules.fire_values(moving=True),
         "combat_effect": rules.combat_effect(),
         "general_kill": rules.general_kill(),
+        "modifiers": rules.modifier_table(),
+        "terrain": rules.terrain_table(),
     }
     tables |= {name: rules.bands(name) for name in rules.data.bands}
     return Pack(
