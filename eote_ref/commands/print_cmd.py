@@ -228,7 +228,7 @@ def run_cards(args: argparse.Namespace) -> int:
     pages = _write_html(_joined(pages_html), args.output, args.paper, "card trackers")
     print(
         f"Wrote {len(lists)} card tracker{'s' if len(lists) != 1 else ''} "
-        f"({pages} pages) to {args.output}"
+        f"({pages} page{'s' if pages != 1 else ''}) to {args.output}"
     )
     return 0
 

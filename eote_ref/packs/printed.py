@@ -24,7 +24,7 @@ p.title { font-size: 12pt; font-weight: bold; margin: 0; }
 p.sub { font-size: 7.5pt; color: #333; margin-top: 0; margin-bottom: 3px; }
 p.h { font-size: 8pt; font-weight: bold; color: #1f3c66; margin-top: 5px; margin-bottom: 1px; }
 table.t { border-collapse: collapse; border-color: #888; }
-table.t th { font-size: 6.5pt; background-color: #eef1f4; }
+table.t th { font-size: 6.5pt; background-color: #eef1f4; white-space: nowrap; }
 table.t td { font-size: 6.5pt; }
 td.c, th.c { text-align: center; }
 td.lab { background-color: #eef1f4; white-space: nowrap; }
@@ -99,6 +99,20 @@ def _die_line(name: str, die: Die | Sum | Pool) -> str:
     return f"<b>{esc(die.title)}</b> ({esc(name)}): {faces}"
 
 
+def _balanced(blocks: list[str], weights: list[int], n: int) -> list[str]:
+    """``blocks`` in order over ``n`` columns of about equal ``weights``."""
+    target = sum(weights) / n
+    columns: list[list[str]] = [[]]
+    used = 0
+    for block, weight in zip(blocks, weights, strict=True):
+        if columns[-1] and len(columns) < n and used + weight / 2 > target:
+            columns.append([])
+            used = 0
+        columns[-1].append(block)
+        used += weight
+    return ["".join(c) for c in columns]
+
+
 def reference_sheet_html(pack: Pack, titles: dict[str, str] | None = None) -> str:
     """A pack's reference sheet: each table by its kind's renderer, its dice and its options.
 
@@ -107,19 +121,26 @@ def reference_sheet_html(pack: Pack, titles: dict[str, str] | None = None) -> st
         titles: headings by table id (the table's own id otherwise).
     """
     titles = titles or {}
-    blocks = []
+    blocks: list[str] = []
+    weights: list[int] = []  # rows each block takes, to balance the two columns
     for name, table in pack.tables.items():
         heading = titles.get(name) or getattr(table, "name", name)
         blocks.append(
             f'<p class="h">{esc(heading)} <span class="note">({esc(kind_of(table))})</span></p>'
             + table_html(table)
         )
-    half = (len(blocks) + 1) // 2
-    left, right = "".join(blocks[:half]), "".join(blocks[half:])
+        weights.append(len(table.render()) + 2)
     dice = "".join(f"<p>{_die_line(n, d)}</p>" for n, d in pack.dice.items())
-    options = rows_table(
-        [["option", "default", "section"]]
-        + [[esc(o.name), esc(str(o.default).lower()), esc(o.rule)] for o in pack.options.values()]
+    blocks.append(f'<p class="h">Dice</p>{dice}')
+    weights.append(len(pack.dice) + 2)
+    columns = _balanced(blocks, weights, 3)
+    rows = [[esc(o.name), esc(str(o.default).lower()), esc(o.rule)] for o in pack.options.values()]
+    head = ["option", "default", "section"]
+    halves = (rows[: (len(rows) + 1) // 2], rows[(len(rows) + 1) // 2 :])
+    options = (
+        '<table width="100%" cellspacing="0" cellpadding="4"><tr>'
+        + "".join(f'<td width="50%" valign="top">{rows_table([head, *h])}</td>' for h in halves)
+        + "</tr></table>"
     )
     notes = "".join(f'<p class="note">{esc(n)}</p>' for n in pack.reference_notes)
     body = (
@@ -127,9 +148,8 @@ def reference_sheet_html(pack: Pack, titles: dict[str, str] | None = None) -> st
         f'<p class="sub">Generated from the pack\'s tables ({len(pack.tables)}), '
         "each laid out by its kind; every value is the pack's data as shipped.</p>"
         '<table width="100%" cellspacing="0" cellpadding="4"><tr>'
-        f'<td width="50%" valign="top">{left}</td><td width="50%" valign="top">{right}</td>'
-        "</tr></table>"
-        f'<p class="h">Dice</p>{dice}'
+        + "".join(f'<td width="33%" valign="top">{c}</td>' for c in columns)
+        + "</tr></table>"
         f'<p class="h"{PAGE_BREAK}>Options (the text\'s gaps, each with its default)</p>'
         f"{options}{notes}"
     )

@@ -41,6 +41,11 @@ def test_the_reference_sheet_shows_every_table_of_the_pack_by_its_kind(
     assert "prussian_entry (bands)" in text
     assert "cavalry charging a square −10" in text.replace("-10", "−10")
     assert "fire_value_over_ten remainder" in text
+    # Tables on the first page, the options on the second, on either paper.
+    assert len(pdf_text(out)) == 2
+    letter = tmp_path / "letter.pdf"
+    assert main(["print", "qrs", "--pack", "avle", "-o", str(letter), "--paper", "letter"]) == 0
+    assert len(pdf_text(letter)) == 2
 
 
 def test_record_sheets_have_a_box_for_every_element(
