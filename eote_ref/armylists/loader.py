@@ -139,8 +139,11 @@ def pack_of(doc: Document) -> str:
     return registry.DEFAULT_PACK
 
 
-def _schema(pack: str) -> Any:
-    """The pack's own army-list schema (None: the format of this module)."""
+def pack_schema(pack: str) -> Any:
+    """The pack's own army-list schema (None for the default pack: this module's format).
+
+    The schema is the pack's :class:`~eote_ref.packs.declaration.ArmyListSchema`.
+    """
     if pack == registry.DEFAULT_PACK:
         return None
     return registry.get_pack(pack).army_list
@@ -153,7 +156,7 @@ def check_any_document(doc: Document) -> tuple[str, Any | None, list[Problem]]:
         The pack's id, the typed list (None when there is any error) and every problem.
     """
     pack = pack_of(doc)
-    schema = _schema(pack)
+    schema = pack_schema(pack)
     if schema is None:
         army_list, problems = check_document(doc)
         return pack, army_list, problems
@@ -177,7 +180,7 @@ def check_document(doc: Document) -> tuple[ArmyList | None, list[Problem]]:
     """
     data = doc.data
     pack = pack_of(doc)
-    if _schema(pack) is not None:
+    if pack_schema(pack) is not None:
         # Another pack's list: its schema is not this one, and its units are not EotE's.
         message = (
             f"a list for {registry.PACKS[pack][1]} ('{data['ruleset']}'), not for "

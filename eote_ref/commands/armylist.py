@@ -7,7 +7,7 @@ import importlib
 import sys
 from typing import Any
 
-from eote_ref.armylists.loader import check_any_document, has_errors
+from eote_ref.armylists.loader import check_any_document, has_errors, pack_schema
 from eote_ref.packs import registry
 from eote_ref.yamlio.loader import load_file
 from eote_ref.yamlio.problems import YamlError
@@ -71,7 +71,7 @@ def run_validate(args: argparse.Namespace) -> int:
             failed = True
             continue
         if pack != registry.DEFAULT_PACK:
-            schema = registry.get_pack(pack).army_list
+            schema = pack_schema(pack)
             print(f"OK: {file} ({pack}: {schema.summary(army_list)})")
             continue
         units = len(army_list.units())

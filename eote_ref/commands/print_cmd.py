@@ -7,7 +7,7 @@ import pathlib
 import sys
 from typing import Any
 
-from eote_ref.armylists.loader import ArmyListError, load_any_army_list
+from eote_ref.armylists.loader import ArmyListError, load_any_army_list, pack_schema
 from eote_ref.packs import registry
 from eote_ref.referee.setup import FIGURE_SCALES
 from eote_ref.rules.core import RulesError
@@ -154,7 +154,7 @@ def run_roster(args: argparse.Namespace) -> int:
     if lists[0].pack != registry.DEFAULT_PACK:
         if args.ruleset:
             return _fail("--ruleset is an EotE ruleset file; this list is for another pack")
-        schema = registry.get_pack(lists[0].pack).army_list
+        schema = pack_schema(lists[0].pack)
         html = schema.record_sheets_html(lists[0].army_list)
         pages = _write_html(
             html, args.output, args.paper, f"{lists[0].army_list.name} record sheet"
