@@ -234,7 +234,11 @@ class _Checker:
 
     def sectors(self, units: list[dict[Any, Any]]) -> Iterator[Problem]:
         """A sector with no unit at the start is lost at once (decisive victory, 4.2)."""
-        present = {u.get("sector") for u in units if u.get("arrives", 1) == 1}
+        present = {
+            u["sector"]
+            for u in units
+            if isinstance(u.get("sector"), str) and u.get("arrives", 1) == 1
+        }
         for sector in SECTORS:
             if sector not in present:
                 yield self.problem(

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 import pathlib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from eote_ref.armylists.loader import (
     ArmyListError,
@@ -18,7 +21,9 @@ from eote_ref.armylists.loader import (
 from eote_ref.cli import main
 from eote_ref.packs.avle.armylist import AvleArmyList, summary
 from eote_ref.packs.avle.data import load_default
+from eote_ref.yamlio.document import Document
 from eote_ref.yamlio.loader import load_text
+from tests.budget import budget
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 QUATRE_BRAS = sorted((REPO / "army_lists" / "avle").glob("quatre-bras-1815-*.yaml"))
@@ -207,3 +212,40 @@ def test_armylist_validate_reports_an_avle_list(
     assert main(["armylist", "validate", str(bad)]) == 1
     out = capsys.readouterr().out
     assert f"{bad}:12:24: error: units[2].type: unknown unit type 'rocket_troop'" in out
+
+
+_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 9),
+    st.sampled_from(["", " ", "left", "centre", "garrison", "french_infantry", "Line A", "x"]),
+    st.lists(st.integers(0, 3), max_size=2),
+)
+
+
+@settings(max_examples=budget(60, 400))
+@given(data=st.data())
+def test_any_damaged_list_gives_problems_with_positions_never_a_crash(
+    data: st.DataObject,
+) -> None:
+    """Replace any one value of a good list: the check answers, each problem placed in it."""
+    doc = load_text(GOOD, "g.yaml")
+    paths = sorted(doc.positions, key=str)
+    path = data.draw(st.sampled_from(paths))
+    value = data.draw(_SCALARS)
+    damaged = copy.deepcopy(doc.data)
+    if path:
+        target = damaged
+        for part in path[:-1]:
+            target = target[part]
+        target[path[-1]] = value
+    else:
+        damaged = value
+    broken = Document("g.yaml", damaged, doc.positions, doc.key_positions)
+    pack, army, problems = check_any_document(broken)
+    errors = [p for p in problems if p.severity == "error"]
+    assert (army is None) == bool(errors)
+    assert all(p.mark is not None and p.mark.file == "g.yaml" for p in problems)
+    if army is not None:
+        assert pack == "avle"
+        assert all(1 <= army.start_elements(u) <= 4 for u in army.units)
