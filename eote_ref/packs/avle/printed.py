@@ -10,7 +10,7 @@ from __future__ import annotations
 from eote_ref.packs.avle.armylist import GENERAL_ELEMENTS, SECTORS, AvleArmyList, AvleUnit
 from eote_ref.packs.avle.data import load_default
 from eote_ref.packs.avle.model import AvleRules
-from eote_ref.packs.printed import boxes, esc, page, rows_table
+from eote_ref.packs.printed import PAGE_BREAK, boxes, esc, page, rows_table
 
 #: How each card of the deck (3.0) reads on the tracker, in deck order.
 CARD_TITLES = {
@@ -67,18 +67,28 @@ def _unit_row(army: AvleArmyList, unit: AvleUnit, rules: AvleRules) -> str:
     return "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
 
+#: Unit rows a landscape page holds (A4 or Letter); the title and Generals block costs
+#: :data:`HEADER_ROWS` plus one a General, a sector's heading and table head
+#: :data:`SECTOR_ROWS`.
+PAGE_ROWS = 30
+HEADER_ROWS = 4
+SECTOR_ROWS = 2
+
+#: Column widths (per cent) of the unit table: the name and its formation get the room.
+_WIDTHS = (27, 9, 4, 12, 7, 5, 5, 10, 5, 10, 6)
+
 _UNIT_HEAD = (
     "unit",
     "type",
     "elem.",
-    "fire at 1/2/3/4/5 hexes (9.0)",
-    "fires after moving",
-    "rally dice (12.0)",
-    "flag (9.3)",
+    "fire 1/2/3/4/5 hexes",
+    "fires after move",
+    "rally dice",
+    "flag",
     "General",
     "on map",
-    "elements (tick each loss)",
-    "test passed (15.0)",
+    "elements",
+    "morale test",
 )
 
 
@@ -88,49 +98,62 @@ def record_sheets_html(army: AvleArmyList, rules: AvleRules | None = None) -> st
     Each unit's row carries its type's stats from the pack (elements, fire values by range,
     the move after which it may still fire, its rally dice), its flag and attached General,
     one box per element (those it starts without shaded) and a box for a passed morale test.
-    The Generals follow with boxes for killed and captured (9.4) and a tally of the side's
-    losses for victory (4.2, 9.4.3).
+    The Generals come first, with boxes for killed and captured (9.4), beside a tally of the
+    side's losses for victory (4.2, 9.4.3).
     """
     rules = rules or load_default()
-    head = "".join(f"<th>{esc(h)}</th>" for h in _UNIT_HEAD)
+    head = "".join(
+        f'<th width="{w}%">{esc(h)}</th>' for h, w in zip(_UNIT_HEAD, _WIDTHS, strict=True)
+    )
     parts = [
         f'<p class="title">{esc(army.name)} — record sheet</p>'
         f'<p class="sub">{_when(army)} · {_FLAG[army.flag]} flag · '
-        f"Advanced Vive l'Empereur 1.2 · stats from the pack's Reference Sheet data</p>"
+        f"Advanced Vive l'Empereur 1.2 · stats from the pack's Reference Sheet data · fire "
+        "values by range in hexes (9.0), rally dice (12.0), flag of the white dice (9.3), a box "
+        "an element (tick each loss), a passed morale test (15.0)</p>"
     ]
-    for sector in SECTORS:
-        units = army.in_sector(sector)
-        if not units:
-            continue
-        rows = "".join(_unit_row(army, u, rules) for u in units)
-        parts.append(
-            f'<p class="h">{esc(sector.capitalize())} sector ({len(units)} units)</p>'
-            '<table class="t" border="1" cellspacing="0" cellpadding="2" width="100%">'
-            f"<tr>{head}</tr>{rows}</table>"
-        )
     generals = [
         [
             f"<b>{esc(g.name)}</b>",
             esc(g.sector),
             esc(g.attached or "—"),
             "start" if g.arrives == 1 else f"turn {g.arrives}",
-            boxes(GENERAL_ELEMENTS),
             boxes(1),
             boxes(1),
         ]
         for g in army.generals
     ]
+    lost = len(army.units) + len(army.generals)
+    # Generals and the tally of losses go first: a short block that never splits over pages.
     parts.append(
-        '<p class="h">Generals (one element; move 3, 6.3)</p>'
+        '<table width="100%" cellspacing="0" cellpadding="0"><tr><td valign="top">'
+        f'<p class="h">Generals ({GENERAL_ELEMENTS} element each, 6.3; killed or captured, '
+        "9.4)</p>"
         + rows_table(
-            [["General", "sector", "attached to", "on map", "element", "killed", "captured"]]
-            + generals
+            [["General", "sector", "attached to", "on map", "killed", "captured"], *generals]
         )
+        + '</td><td width="12"></td><td valign="top">'
+        f'<p class="h">Units lost ({lost} boxes; a killed or captured General counts as '
+        "one, 9.4.3; victory, 4.2)</p>" + boxes(lost) + "</td></tr></table>"
     )
-    parts.append(
-        '<p class="h">Units lost (a killed or captured General counts as one, 9.4.3)</p>'
-        + boxes(len(army.units) + len(army.generals))
-    )
+    used = HEADER_ROWS + len(army.generals)
+    for sector in SECTORS:
+        units = army.in_sector(sector)
+        if not units:
+            continue
+        rows = "".join(_unit_row(army, u, rules) for u in units)
+        cost = SECTOR_ROWS + len(units)
+        brk = ""
+        if used + cost > PAGE_ROWS:  # a sector is never split when a new page can hold it
+            brk = PAGE_BREAK
+            parts.append(f'<p class="sub"{brk}>{esc(army.name)} — record sheet, continued</p>')
+            used = 1
+        used += cost
+        parts.append(
+            f'<p class="h">{esc(sector.capitalize())} sector ({len(units)} units)</p>'
+            '<table class="t" border="1" cellspacing="0" cellpadding="1" width="100%">'
+            f"<tr>{head}</tr>{rows}</table>"
+        )
     return page(f"{army.name} record sheet", "".join(parts))
 
 

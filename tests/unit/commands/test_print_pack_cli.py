@@ -59,6 +59,7 @@ def test_record_sheets_have_a_box_for_every_element(
         assert unit in text
     assert "moved: 10 / 6 / 3" in text  # horse artillery's second row
     assert "Kellermann centre Guiton's cuirassiers turn 3" in text
+    assert len(pdf_text(out)) == 1
 
     from eote_ref.armylists.loader import load_any_army_list
     from eote_ref.packs.avle.armylist import AvleArmyList
@@ -68,10 +69,22 @@ def test_record_sheets_have_a_box_for_every_element(
     assert isinstance(army, AvleArmyList)
     html = record_sheets_html(army)
     elements = sum(army.unit_type(u).elements for u in army.units)
-    general_boxes = 3 * len(army.generals)
+    general_boxes = 2 * len(army.generals)  # killed, captured
     lost_boxes = len(army.units) + len(army.generals)
     morale_boxes = len(army.units)
     assert html.count('<td width="19"') == (elements + general_boxes + lost_boxes + morale_boxes)
+
+
+def test_a_sector_that_does_not_fit_starts_a_new_page_whole(tmp_path: pathlib.Path) -> None:
+    out = tmp_path / "allied.pdf"
+    assert main(["print", "roster", str(ALLIED), "-o", str(out), "--paper", "letter"]) == 0
+    first, second = (" ".join(p.split()) for p in pdf_text(out))
+    assert "Left sector (6 units)" in first
+    assert "Centre sector (8 units)" in first
+    assert "Right sector" not in first
+    assert second.startswith("Anglo-Allied army (Wellington) — record sheet, continued")
+    for unit in ("Saxe-Weimar's brigade", "Byng's Guards"):
+        assert unit in second
 
 
 def test_a_unit_short_of_elements_has_its_missing_boxes_shaded() -> None:
