@@ -129,6 +129,7 @@ def unit_view(
         morale_due=not u.routed and u.hits >= threshold,
         fought_last_turn=u.fought_last_turn,
         skirmish_hits=u.skirmish_hits,
+        code=u.code or "",
     )
 
 
@@ -209,7 +210,7 @@ class GameReading:
                 self._division_view(
                     c,
                     pos,
-                    parent.name if parent else None,
+                    parent,
                     lv,
                     units_by_command.get(c.id, []),
                     leader_names,
@@ -358,7 +359,7 @@ class GameReading:
         self,
         c: GameCommand,
         side: int,
-        parent: str | None,
+        parent: Any,
         leader: LeaderView | None,
         rows: Sequence[GameUnit],
         leader_names: dict[int | None, str],
@@ -374,7 +375,8 @@ class GameReading:
             side=side,
             name=c.name,
             level=c.level,
-            parent=parent,
+            parent=parent.name if parent is not None else None,
+            parent_level=parent.level if parent is not None else None,
             leader=leader,
             current_order=c.current_order,
             pending_order=c.pending_order,
@@ -408,7 +410,7 @@ class GameReading:
             return self._division_view(
                 state.command,
                 side.position if side else 0,
-                parent.name if parent else None,
+                parent,
                 leader_view(chief) if chief else None,
                 state.units,
                 names,

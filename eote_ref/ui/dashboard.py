@@ -225,16 +225,17 @@ class SidePane(QWidget):
         bold.setBold(True)
         ce_w = QFontMetrics(bold).horizontalAdvance("8") + fm.horizontalAdvance("/8")
         widths = {
-            Column.TYPE: type_w + int(em * 2.8),
+            # (narrowed by 3 em all told when the unit's code joined its name, issue 24)
+            Column.TYPE: type_w + int(em * 2.2),
             Column.FORMATION: formation_w + int(em * 0.6),
             Column.CE: max(ce_w + 2 * CELL_PADDING, fm.horizontalAdvance("CE") + int(em * 1.2)),
-            Column.HITS: int(em * 6.4),
+            Column.HITS: int(em * 5.8),
             Column.DISORDER: int(em * 2.0),
             Column.BLOWN: int(em * 2.6),
-            Column.STATUS: int(em * 6.4),
+            Column.STATUS: int(em * 5.4),
             Column.PINNED: int(em * 2.0),
-            Column.COMMAND: int(em * 3.3),
-            Column.LEADER: int(em * 3.3),
+            Column.COMMAND: int(em * 3.0),
+            Column.LEADER: int(em * 2.8),
         }
         header.setSectionResizeMode(Column.UNIT, QHeaderView.ResizeMode.Stretch)
         for column, width in widths.items():

@@ -331,7 +331,15 @@ class PinningCheck(Adjudication):
                 rule="5.7",
                 choices=tuple(Choice(p.value, p.value) for p in Pinner),
             ),
-            Fact("distance_in", "Distance to it", "float", 3.0, rule="5.7", suffix='"'),
+            Fact(
+                "distance_in",
+                "Distance to it",
+                "float",
+                # Inside infantry's pinning reach at the game's scale (3" at 15mm, 1" at 6mm).
+                self.game.ruleset.scaled(3.0, self.view.figure_scale),
+                rule="5.7",
+                suffix='"',
+            ),
             Fact("in_arc", "The unit is inside its arc of attack", "bool", True, rule="1.6"),
             Fact(
                 "busy",
