@@ -212,8 +212,11 @@ class FireCheck(Adjudication):
         ]
 
     def opening_range(self) -> float:
-        """The range box's first value: the last fire's in the queue (``range_in`` carried in),
-        else :data:`RANGE_AT_15MM` moved for the game's figure scale, so it is legal there."""
+        """The range box's first value, legal at the game's figure scale.
+
+        The last fire's in the queue (``range_in`` carried in), else :data:`RANGE_AT_15MM`
+        moved for the figure scale.
+        """
         carried = self.target.get("range_in")
         if carried is not None:
             return float(carried)

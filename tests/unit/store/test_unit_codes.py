@@ -60,16 +60,33 @@ def test_a_late_unit_gets_the_next_number_of_its_side(session: Session) -> None:
         .where(GameCommand.game_id == game.id, GameCommand.level == "division")
         .order_by(col(GameCommand.id).desc())
     ).first()
-    assert division is not None and division.id is not None
+    assert division is not None
+    assert division.id is not None
     assert next_unit_code(session, game.id, division.id) == "A7"
 
 
 #: The state columns of game_unit at 0007 (all NOT NULL, no server default).
-_STATE = (
-    "hits disordered blown routed off_table limbered guns_abandoned skirmishers_out"
-    " skirmish_hits rallied_once pinned out_of_command changed_formation fought_this_turn"
-    " routed_this_turn routed_by_morale disintegrated fought_while_blown fought_last_turn"
-).split()
+_STATE = [
+    "hits",
+    "disordered",
+    "blown",
+    "routed",
+    "off_table",
+    "limbered",
+    "guns_abandoned",
+    "skirmishers_out",
+    "skirmish_hits",
+    "rallied_once",
+    "pinned",
+    "out_of_command",
+    "changed_formation",
+    "fought_this_turn",
+    "routed_this_turn",
+    "routed_by_morale",
+    "disintegrated",
+    "fought_while_blown",
+    "fought_last_turn",
+]
 
 
 def test_migration_0008_gives_codes_to_the_games_made_before(empty_db_target: DbTarget) -> None:
