@@ -240,7 +240,9 @@ def run_game_sheets(args: argparse.Namespace, what: str = "sheets") -> int:
     try:
         printing = _printing()
         write = (
-            printing.print_unit_labels if what == "labels" else printing.print_record_sheets_for_game
+            printing.print_unit_labels
+            if what == "labels"
+            else printing.print_record_sheets_for_game
         )
         pages = write(game, args.output, size=printing.page_size(args.paper))
     except _BAD_DATA as exc:
