@@ -1,11 +1,12 @@
-"""Units found at a glance (issue 24): codes in the view, pickers' ranking, namesakes told
-apart, divisions with their corps, range boxes legal at the game's scale, labels and sheets."""
+"""Units found at a glance (issue 24): codes, namesakes, corps, range boxes, labels, sheets.
+
+Codes in the view and the pickers' ranking, namesakes told apart, divisions with their corps,
+range boxes legal at the game's scale, the base labels and the record sheets.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-
 import pytest
 
 from eote_ref.referee.checks.fire import InfantryFire
@@ -22,9 +23,9 @@ from tests.games import named
 
 
 @pytest.fixture
-def corps(db: Database) -> Iterator[GameService]:
+def corps(db: Database) -> GameService:
     """The 6mm corps action of the benchmark: IV Corps against the 4th Column."""
-    yield GameService(db, corps_game_6mm(db))
+    return GameService(db, corps_game_6mm(db))
 
 
 def test_every_unit_has_a_code_unique_in_its_game(waterloo: GameService) -> None:
