@@ -7,6 +7,7 @@ range boxes legal at the game's scale, the base labels and the record sheets.
 from __future__ import annotations
 
 import re
+
 import pytest
 
 from eote_ref.referee.checks.fire import InfantryFire
