@@ -5,6 +5,7 @@ from __future__ import annotations
 import pathlib
 
 from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService
@@ -96,3 +97,39 @@ def test_the_main_window_prints_the_base_labels(
     text = " ".join(pdf_text(pdf))
     assert "F1" in text
     assert "A1" in text
+
+
+def test_a_number_typed_on_a_table_selects_that_unit_and_ctrl_adds_the_enemys(
+    qtbot: QtBot, db: Database, demo: GameService
+) -> None:
+    window = demo_window(qtbot, db)
+    dashboard = window.dashboard
+    assert dashboard is not None
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    french, allied = dashboard.panes  # the demo: French first
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    french.tree.setFocus()
+    qtbot.keyClick(french.tree, Qt.Key.Key_1)
+    qtbot.keyClick(french.tree, Qt.Key.Key_2)
+    assert dashboard.current_unit() is not None
+    assert dashboard.current_unit().code == "F12"  # type: ignore[union-attr]
+    qtbot.keyClick(french.tree, Qt.Key.Key_7, ctrl)
+    firers, targets = dashboard.selection()
+    assert [u.code for u in firers] == ["F12"]
+    assert [u.code for u in targets] == ["A7"]
+    # A second digit with Ctrl makes the number grow: A7 gives way to A71... or stays A7
+    # when there is none; a pause starts a new number.
+    qtbot.keyClick(french.tree, Qt.Key.Key_1, ctrl)
+    firers, targets = dashboard.selection()
+    assert [u.code for u in targets] == ["A71"]
+    # A plain number again starts a new selection: the target goes.
+    dashboard._typed_clock.invalidate()
+    qtbot.keyClick(french.tree, Qt.Key.Key_3)
+    firers, targets = dashboard.selection()
+    assert ([u.code for u in firers], targets) == (["F3"], [])
+    # F6: the other side's table takes the keyboard; its numbers are its own units.
+    qtbot.keyClick(french.tree, Qt.Key.Key_F6)
+    qtbot.waitUntil(allied.tree.hasFocus)
+    qtbot.keyClick(allied.tree, Qt.Key.Key_5)
+    assert dashboard.current_unit().code == "A5"  # type: ignore[union-attr]
