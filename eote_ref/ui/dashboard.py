@@ -572,6 +572,9 @@ class Dashboard(QWidget):
         other = self.panes[1 - i].tree
         if other.selectionModel().hasSelection():
             other.selectionModel().clearSelection()
+        # Its current row goes too: the selected units count it (a target left from before).
+        if other.currentIndex().isValid():
+            other.selectionModel().clearCurrentIndex()
 
     def selection(self) -> tuple[list[UnitView], list[UnitView]]:
         """The selected units: those of the table where the selection started, then the others.
@@ -639,6 +642,9 @@ class Dashboard(QWidget):
         tree.expand(index.parent())
         tree.selection_mods = Qt.KeyboardModifier.ControlModifier  # added, not a new selection
         model.select(index, QItemSelectionModel.SelectionFlag.Select | flags)
+        # ... and its table's current row, as a Ctrl+click makes it (the target comes first).
+        tree.selection_mods = Qt.KeyboardModifier.ControlModifier
+        model.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
         tree.scrollTo(index)
         self._typed_added = unit.id
 

@@ -114,10 +114,15 @@ def test_a_number_typed_on_a_table_selects_that_unit_and_ctrl_adds_the_enemys(
     qtbot.keyClick(french.tree, Qt.Key.Key_2)
     assert dashboard.current_unit() is not None
     assert dashboard.current_unit().code == "F12"  # type: ignore[union-attr]
+    allied.select_unit(_code(demo, "A30"))  # an earlier current row there, not selected
+    french.tree.setFocus()
+    dashboard._typed_clock.invalidate()  # a pause: a new number
+    qtbot.keyClick(french.tree, Qt.Key.Key_1)
+    qtbot.keyClick(french.tree, Qt.Key.Key_2)
     qtbot.keyClick(french.tree, Qt.Key.Key_7, ctrl)
     firers, targets = dashboard.selection()
     assert [u.code for u in firers] == ["F12"]
-    assert [u.code for u in targets] == ["A7"]
+    assert [u.code for u in targets] == ["A7"]  # the target typed, not the old current row
     # A second digit with Ctrl makes the number grow: A7 gives way to A71... or stays A7
     # when there is none; a pause starts a new number.
     qtbot.keyClick(french.tree, Qt.Key.Key_1, ctrl)
