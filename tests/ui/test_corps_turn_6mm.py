@@ -33,7 +33,7 @@ from eote_ref.referee.phases import Phase
 from eote_ref.store import get_game, open_database
 from eote_ref.ui.main_window import MainWindow
 from tests.corps_game import corps_game_6mm
-from tests.ui.test_corps_turn import CTRL, SHIFT, Umpire, _last_seq, _results
+from tests.ui.test_corps_turn import CTRL, NONE, SHIFT, Umpire, _last_seq, _results
 from tests.ui.test_keyboard_turn import active_window
 
 #: The most inputs (keys and clicks, dice included) the 6mm corps turn may take (issue 24).
@@ -52,7 +52,7 @@ class CodeUmpire(Umpire):
                 return i
         raise AssertionError(f"no unit {code}")
 
-    def _digits(self, code: str, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier(0)) -> None:
+    def _digits(self, code: str, modifiers: Qt.KeyboardModifier = NONE) -> None:
         dashboard = self.window.dashboard
         assert dashboard is not None
         dashboard._typed_clock.invalidate()  # a pause: a new number (the umpire is not that quick)
