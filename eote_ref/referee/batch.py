@@ -94,7 +94,7 @@ def _divisions_to_measure(game: GameService, view: GameView) -> list[BatchTarget
     ]
     done = command_control_this_turn(game, view, [d.id for _side, d in divisions])
     return [
-        BatchTarget(f"{d.name} ({side})", {"division_id": d.id}, None, ("division_ids", d.id))
+        BatchTarget(f"{d.title} ({side})", {"division_id": d.id}, None, ("division_ids", d.id))
         for side, d in divisions
         if d.id not in done
     ]
@@ -102,7 +102,7 @@ def _divisions_to_measure(game: GameService, view: GameView) -> list[BatchTarget
 
 def _leaders_in_reach(game: GameService, view: GameView) -> list[BatchTarget]:
     """Leaders within reach of this turn's combat, not rolled for yet (EotE 8.0)."""
-    names = {d.id: d.name for s in view.sides for d in s.divisions}
+    names = {d.id: d.title for s in view.sides for d in s.divisions}
     out = []
     for lead in leaders_within_reach(game, view=view):  # rolled leaders are left out
         target: dict[str, Any] = {"division_id": lead.division_id, "leader_id": lead.leader_id}
