@@ -145,7 +145,9 @@ def _command_phase(view: GameView, game: GameService | None = None) -> list[Chec
                 out.append(Check("remove_routed", title, "7.5", side, u.id))
             continue
         if u.arm == "cavalry" and u.blown and not u.fought_last_turn and u.id not in rested:
-            out.append(Check("cavalry_rest", f"{u.coded_name}: rested while blown?", "5.12", side, u.id))
+            out.append(
+                Check("cavalry_rest", f"{u.coded_name}: rested while blown?", "5.12", side, u.id)
+            )
         if u.disordered:
             leader = div.leader
             leader_ok = (
@@ -188,7 +190,9 @@ def _stands_to_reform(view: GameView, game: GameService | None) -> list[Check]:
     """
     limit = int(_ruleset(game).skirmish["ineffective_hits"].value)
     return [
-        Check("skirmishers", f"{u.coded_name}: skirmish stand ineffective, reform", "5.4", side, u.id)
+        Check(
+            "skirmishers", f"{u.coded_name}: skirmish stand ineffective, reform", "5.4", side, u.id
+        )
         for side, _div, u in _units(view)
         if u.skirmishers_out and u.skirmish_hits >= limit and not u.off_table
     ]
@@ -224,7 +228,9 @@ def _morale_checks(view: GameView) -> list[Check]:
             title = f"{u.coded_name}: a routing unit passed through, morale check"
             out.append(Check("morale", title, "7.5", side, u.id))
         elif u.morale_due and u.hits > tested.get(u.id, -1):
-            out.append(Check("morale", f"{u.coded_name}: {u.hits} hits, morale check", "7.5", side, u.id))
+            out.append(
+                Check("morale", f"{u.coded_name}: {u.hits} hits, morale check", "7.5", side, u.id)
+            )
     return out
 
 

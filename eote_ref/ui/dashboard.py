@@ -6,9 +6,7 @@ import html
 from dataclasses import dataclass
 
 from PySide6.QtCore import (
-    QElapsedTimer,
     QEvent,
-    QItemSelectionModel,
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
@@ -43,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from eote_ref.referee.todo import Check, owed
 from eote_ref.referee.views import GameView, SideView, UnitView
+from eote_ref.ui.code_keys import CodeKeys
 from eote_ref.ui.delegates import CELL_PADDING, MarkerDelegate
 from eote_ref.ui.forms.ui_dashboard import Ui_Dashboard
 from eote_ref.ui.game_hub import GameHub
@@ -461,15 +460,12 @@ class Dashboard(QWidget):
                 lambda _a, _b, i=i: self._selection_changed(i)
             )
             pane.tree.plain_click.connect(lambda i=i: self._selection_changed(i))
-            pane.tree.number_typed.connect(lambda d, add, i=i: self._number_typed(i, d, add))
+            pane.tree.number_typed.connect(lambda d, add, i=i: self.code_keys.typed(i, d, add))
             pane.tree.other_table.connect(lambda i=i: self._focus_table(1 - i))
         #: The side table where the selection started (its units act; the other's are targets).
         self._anchor = 0
-        #: A unit's code number being typed: the table and Ctrl it was typed with, the digits,
-        #: the unit added last (replaced as the number grows) and when the last digit came.
-        self._typed: tuple[int, bool, str] = (0, False, "")
-        self._typed_added: int | None = None
-        self._typed_clock = QElapsedTimer()
+        #: A unit's code number typed on a table goes to that unit (issue 24).
+        self.code_keys = CodeKeys(self)
         self._set_narrow(False)
 
         self._set_keys_label()
@@ -591,62 +587,11 @@ class Dashboard(QWidget):
         return self.panes[self._active].current_division_id()
 
     # ------------------------------------------------------------------ codes
-    #: Digits typed within this many milliseconds make one number (as type-to-find does).
-    NUMBER_PAUSE_MS = 1200
-
     def _focus_table(self, i: int) -> None:
         """Give side table ``i`` the keyboard (F6 from the other one)."""
         if self._narrow:
             self.tabs.setCurrentWidget(self.panes[i])
         self.panes[i].tree.setFocus()
-
-    def _number_typed(self, i: int, digit: str, add: bool) -> None:
-        """A digit of a unit's code typed on table ``i``: go to that unit (issue 24).
-
-        Plain digits select the unit of table ``i``'s side with that code number (``1`` then
-        ``2`` reads F12); Ctrl+digits add the other side's unit with that number to the
-        selection, as a Ctrl+click on it would: firers first, then their target.
-        """
-        table, was_add, digits = self._typed
-        fresh = not self._typed_clock.isValid() or (
-            self._typed_clock.elapsed() > self.NUMBER_PAUSE_MS
-        )
-        digits = digit if fresh or (table, was_add) != (i, add) else digits + digit
-        self._typed = (i, add, digits)
-        self._typed_clock.start()
-        pane = self.panes[1 - i if add else i]
-        side = self.hub.view.sides[1 - i if add else i] if len(self.hub.view.sides) > 1 else None
-        number = int(digits)
-        unit = next(
-            (u for u in (side.units if side else []) if _code_number(u.code) == number), None
-        )
-        if unit is None:
-            self.message.emit(f"No unit numbered {digits} in {pane.model.side_name}")
-            return
-        if not add:
-            self._typed_added = None
-            pane.select_unit(unit.id)
-            return
-        self.panes[i].tree.selection_mods = Qt.KeyboardModifier.NoModifier
-        tree = pane.tree
-        model = tree.selectionModel()
-        flags = QItemSelectionModel.SelectionFlag.Rows
-        if not fresh and self._typed_added is not None:  # the number grew: replace the last
-            old = pane.proxy.mapFromSource(pane.model.unit_index(self._typed_added))
-            if old.isValid():
-                tree.selection_mods = Qt.KeyboardModifier.ControlModifier
-                model.select(old, QItemSelectionModel.SelectionFlag.Deselect | flags)
-        index = pane.proxy.mapFromSource(pane.model.unit_index(unit.id))
-        if not index.isValid():
-            return
-        tree.expand(index.parent())
-        tree.selection_mods = Qt.KeyboardModifier.ControlModifier  # added, not a new selection
-        model.select(index, QItemSelectionModel.SelectionFlag.Select | flags)
-        # ... and its table's current row, as a Ctrl+click makes it (the target comes first).
-        tree.selection_mods = Qt.KeyboardModifier.ControlModifier
-        model.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
-        tree.scrollTo(index)
-        self._typed_added = unit.id
 
     def select_unit(self, unit_id: int) -> bool:
         """Select a unit in whichever side it belongs to and focus that table."""
@@ -786,11 +731,6 @@ class Dashboard(QWidget):
         """Show the divisions only."""
         for pane in self.panes:
             pane.tree.collapseAll()
-
-
-def _code_number(code: str) -> int | None:
-    """The number of a unit's code (``F12`` reads 12)."""
-    return int(code[1:]) if code[1:].isdigit() else None
 
 
 #: How many due checks the phase panel lists before summing up the rest.

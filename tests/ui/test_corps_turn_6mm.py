@@ -55,7 +55,7 @@ class CodeUmpire(Umpire):
     def _digits(self, code: str, modifiers: Qt.KeyboardModifier = NONE) -> None:
         dashboard = self.window.dashboard
         assert dashboard is not None
-        dashboard._typed_clock.invalidate()  # a pause: a new number (the umpire is not that quick)
+        dashboard.code_keys.clock.invalidate()  # a pause: a new number
         for ch in code[1:]:
             self.press(Qt.Key(Qt.Key.Key_0 + int(ch)), modifiers)
 

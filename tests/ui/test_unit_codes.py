@@ -116,7 +116,7 @@ def test_a_number_typed_on_a_table_selects_that_unit_and_ctrl_adds_the_enemys(
     assert dashboard.current_unit().code == "F12"  # type: ignore[union-attr]
     allied.select_unit(_code(demo, "A30"))  # an earlier current row there, not selected
     french.tree.setFocus()
-    dashboard._typed_clock.invalidate()  # a pause: a new number
+    dashboard.code_keys.clock.invalidate()  # a pause: a new number
     qtbot.keyClick(french.tree, Qt.Key.Key_1)
     qtbot.keyClick(french.tree, Qt.Key.Key_2)
     qtbot.keyClick(french.tree, Qt.Key.Key_7, ctrl)
@@ -129,7 +129,7 @@ def test_a_number_typed_on_a_table_selects_that_unit_and_ctrl_adds_the_enemys(
     firers, targets = dashboard.selection()
     assert [u.code for u in targets] == ["A71"]
     # A plain number again starts a new selection: the target goes.
-    dashboard._typed_clock.invalidate()
+    dashboard.code_keys.clock.invalidate()
     qtbot.keyClick(french.tree, Qt.Key.Key_3)
     firers, targets = dashboard.selection()
     assert ([u.code for u in firers], targets) == (["F3"], [])
