@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eote_ref.referee.views import GameView
+# Re-exported: the UI reads unit codes through the referee (ui must not import store).
+from eote_ref.store.unit_codes import split_code as split_code
 
 #: How well a candidate matches (lower is better).
 EXACT, NAME_START, WORD_START, IN_NAME, IN_CONTEXT = range(5)

@@ -15,9 +15,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from eote_ref.referee.picking import fold
+from eote_ref.referee.picking import fold, split_code
 from eote_ref.referee.views import DivisionView, SideView, UnitView
-from eote_ref.store.unit_codes import split_code
 
 Index = QModelIndex | QPersistentModelIndex
 
