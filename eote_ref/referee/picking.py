@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eote_ref.referee.views import GameView
+
 # Re-exported: the UI reads unit codes through the referee (ui must not import store).
 from eote_ref.store.unit_codes import split_code as split_code
 
