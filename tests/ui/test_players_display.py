@@ -150,7 +150,7 @@ def test_division_state_and_markers_are_shown(
     settle(qtbot, display)
     rows = rows_of(display, 1)
     assert any(r.startswith(div.title) and "FALLING BACK" in r for r in rows)
-    assert any(r.startswith(f"{unit.code} {unit.name}") and "disordered" in r for r in rows)
+    assert any(r.strip().startswith(f"{unit.code} {unit.name}") and "disordered" in r for r in rows)
     assert div.title != div.name  # the division is named with its corps (issue 24)
     demo.set_division(div.id, "routed", True)
     settle(qtbot, display)
