@@ -28,9 +28,12 @@ _CODE = re.compile(r"^([A-Za-z])(\d+)$")
 
 
 class _Command(Protocol):
-    id: int | None
-    parent_id: int | None
-    position: int
+    @property
+    def id(self) -> int | None: ...
+    @property
+    def parent_id(self) -> int | None: ...
+    @property
+    def position(self) -> int: ...
 
 
 @dataclass(frozen=True)

@@ -441,6 +441,8 @@ class Dashboard(QWidget):
         self.addAction(self.find_action)
 
         self.panes = [SidePane(), SidePane()]
+        #: A unit's code number typed on a table goes to that unit (issue 24).
+        self.code_keys = CodeKeys(self)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
         self.tabs = QTabWidget()
@@ -464,8 +466,6 @@ class Dashboard(QWidget):
             pane.tree.other_table.connect(lambda i=i: self._focus_table(1 - i))
         #: The side table where the selection started (its units act; the other's are targets).
         self._anchor = 0
-        #: A unit's code number typed on a table goes to that unit (issue 24).
-        self.code_keys = CodeKeys(self)
         self._set_narrow(False)
 
         self._set_keys_label()
