@@ -66,7 +66,8 @@ class BatchKind:
             return self.targets(game, view)
         assert self.units is not None
         return [
-            BatchTarget(u.name, {"unit_id": u.id}, u, ("unit_ids", u.id)) for u in self.units(view)
+            BatchTarget(u.coded_name, {"unit_id": u.id}, u, ("unit_ids", u.id))
+            for u in self.units(view)
         ]
 
 
@@ -78,7 +79,7 @@ def _cavalry_that_fought(game: GameService, view: GameView) -> list[BatchTarget]
     """Cavalry on the table that fought this turn and is not settled yet (EotE 5.10)."""
     done = turn_facts.cavalry_settled(view)
     return [
-        BatchTarget(u.name, {"unit_id": u.id}, u, ("unit_ids", u.id))
+        BatchTarget(u.coded_name, {"unit_id": u.id}, u, ("unit_ids", u.id))
         for u in _on_table(view)
         if u.arm == "cavalry" and u.fought_this_turn and u.id not in done
     ]
@@ -123,7 +124,7 @@ def _morale_due(game: GameService, view: GameView) -> list[BatchTarget]:
         if c.procedure != "morale" or c.unit_id is None or c.unit_id not in units:
             continue
         unit = units[c.unit_id]
-        out.append(BatchTarget(unit.name, {"unit_id": unit.id}, unit, ("unit_ids", unit.id)))
+        out.append(BatchTarget(unit.coded_name, {"unit_id": unit.id}, unit, ("unit_ids", unit.id)))
     return out
 
 
