@@ -91,9 +91,9 @@ def movement_table(game: GameService, view: GameView | None = None) -> list[Move
                     out.append(
                         MovementRow(
                             s.name,
-                            d.name,
+                            d.title,
                             u.id,
-                            u.name,
+                            u.coded_name,
                             u.arm,
                             u.formation or "",
                             0,
@@ -121,9 +121,9 @@ def movement_table(game: GameService, view: GameView | None = None) -> list[Move
                 out.append(
                     MovementRow(
                         side=s.name,
-                        division=d.name,
+                        division=d.title,
                         unit_id=u.id,
-                        name=u.name,
+                        name=u.coded_name,
                         arm=u.arm,
                         formation=(sit.formation.value if sit.formation else "").replace("_", " "),
                         full_in=float(det["full_allowance_in"]),
