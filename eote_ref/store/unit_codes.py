@@ -8,7 +8,7 @@ sides' order; the numbers run through each side's order of battle (commands dept
 position, units by position). Codes never change afterwards: they are on the printed labels.
 
 The order and letters are plain functions of rows, so the migration that gave codes to games
-made before them (0008) reads the same way (it keeps its own copy, as migrations must).
+made before them (0009) reads the same way (it keeps its own copy, as migrations must).
 :func:`side_letters` and :func:`split_code` are standard library only (the dashboard's filter
 reads codes without loading the ORM).
 """
@@ -135,21 +135,32 @@ def assign_unit_codes(session: Session, game_id: int) -> int:
 
 def next_unit_code(session: Session, game_id: int, command_id: int) -> str:
     """The code a unit joining command ``command_id`` late gets (its side's next number)."""
-    from sqlmodel import col, select
-
-    from eote_ref.store.models import GameCommand, GameSide, GameUnit
+    from eote_ref.store.models import GameCommand
 
     cmd = session.get(GameCommand, command_id)
     if cmd is None or cmd.game_id != game_id:
         raise ValueError(f"there is no command {command_id} in game {game_id}")
+    return next_codes(session, game_id, cmd.side_id, 1)[0]
+
+
+def next_codes(session: Session, game_id: int, side_id: int, count: int) -> list[str]:
+    """The next ``count`` codes of side ``side_id`` (reinforcements, late units), in order."""
+    from sqlmodel import col, select
+
+    from eote_ref.store.models import GameCommand, GameSide, GameUnit
+
     sides = session.exec(
-        select(GameSide).where(GameSide.game_id == game_id).order_by(col(GameSide.position))
+        select(GameSide.id, GameSide.name)
+        .where(GameSide.game_id == game_id)
+        .order_by(col(GameSide.position))
     ).all()
-    letters = dict(zip([s.id for s in sides], side_letters([s.name for s in sides]), strict=True))
+    letters = dict(zip([i for i, _ in sides], side_letters([n for _, n in sides]), strict=True))
+    if side_id not in letters:
+        raise ValueError(f"there is no side {side_id} in game {game_id}")
     rows = session.exec(
         select(GameUnit.code)
         .join(GameCommand, col(GameCommand.id) == col(GameUnit.command_id))
-        .where(GameUnit.game_id == game_id, GameCommand.side_id == cmd.side_id)
+        .where(GameUnit.game_id == game_id, GameCommand.side_id == side_id)
     ).all()
     top = max((p[1] for c in rows if c and (p := split_code(c))), default=0)
-    return f"{letters[cmd.side_id]}{top + 1}"
+    return [f"{letters[side_id]}{top + n}" for n in range(1, count + 1)]

@@ -1,8 +1,8 @@
 """A corps turn at 6mm, units found by their codes, from the keyboard and the mouse only.
 
 Issue 24's measure: Soult's IV Corps attacks the allies' 4th Column on the Pratzen
-(:func:`tests.corps_game.corps_game_6mm`, the two corps of the shipped Austerlitz lists at
-6mm; a shipped scenario takes its place by changing that one function). The turn has every
+(:func:`tests.corps_game.corps_game_6mm`: the shipped scenario ``austerlitz-pratzen``, at 6mm;
+another scenario is one change in that function). The turn has every
 phase: the command radius of every division, the initiative, a move, artillery and infantry
 fire on both sides (six fires and more), the morale checks they call for, two assaults, the
 leader casualties and the end of the turn's integrity checks. Every unit is found by its
@@ -45,6 +45,9 @@ pytestmark = pytest.mark.slow
 class CodeUmpire(Umpire):
     """The umpire who finds every unit by its code on the dashboard's tables."""
 
+    #: The die of every morale check a fire hands on (10: the battalion routs).
+    morale_die = 10
+
     def _pane(self, code: str) -> int:
         """The table of unit ``code``'s side (the tables show the sides in order)."""
         for i, side in enumerate(self.game.view().sides):
@@ -86,7 +89,7 @@ class CodeUmpire(Umpire):
     def fire_by_code(self, key: Qt.Key, firer: str, target: str, die: int) -> int:
         """Firer by its number, target by Ctrl and its number, the fire's shortcut, die, Apply.
 
-        Returns the morale checks it handed on, each resolved with die 5.
+        Returns the morale checks it handed on, each resolved with :attr:`morale_die`.
         """
         self.pick(firer)
         self.add(target)
@@ -103,7 +106,7 @@ class CodeUmpire(Umpire):
         if getattr(w, "morale_due", None):
             self.enter()  # the morale checks (the wizard closes first)
             self.qtbot.waitUntil(lambda: not w.isVisible())
-            n = self.morale_chain(5)
+            n = self.morale_chain(self.morale_die)
             if self.wizard() is not None:  # the infantry fire after the artillery's: later
                 self.escape()
             return n
@@ -134,10 +137,11 @@ def window(qtbot: QtBot, tmp_path: pathlib.Path) -> Iterator[MainWindow]:
 #: The fires: the shortcut's key, the firer's code, the target's code, the die.
 FIRES = [
     (Qt.Key.Key_A, "F11", "A2", 4),  # Saint-Hilaire's battery
-    (Qt.Key.Key_A, "F22", "A2", 4),  # Vandamme's battery: the same battalion
-    (Qt.Key.Key_A, "A14", "F12", 3),  # the Russian position company
-    (Qt.Key.Key_I, "F1", "A2", 4),  # a third hit: its morale check
-    (Qt.Key.Key_I, "F3", "A3", 6),
+    (Qt.Key.Key_A, "F22", "A5", 4),  # Vandamme's battery
+    (Qt.Key.Key_A, "A14", "F1", 4),  # the Russian position company
+    # The French battalions are in column (the scenario's formation): the allies fire.
+    (Qt.Key.Key_I, "A3", "F1", 4),
+    (Qt.Key.Key_I, "A4", "F1", 4),  # a third hit: its morale check
     (Qt.Key.Key_I, "A6", "F13", 3),
     (Qt.Key.Key_I, "A7", "F14", 7),
 ]
@@ -237,7 +241,8 @@ def test_a_corps_turn_at_6mm_by_codes_within_the_budget(
     assert sum(1 for e in done if e.turn == 1 and e.kind == "fire") == len(FIRES) >= 6
     assert sum(1 for e in done if e.turn == 1 and e.kind == "assault") == len(ASSAULTS)
     # The checks the fire and the assaults called for were taken: a morale check (the third
-    # hit on 1/Novgorod), the leaders near the combats and the Russians' integrity.
+    # hit on 1/10e Léger, which routs), the leaders near the combats and Saint-Hilaire's
+    # integrity check (infantry routed).
     assert any(e.kind == "integrity" for e in done if e.turn == 1)
     # Every unit was found by its code: no row was clicked.
     assert not [x for x in u.log if x.startswith("click")]
@@ -262,8 +267,9 @@ def test_one_battalions_fire_costs_five_inputs_and_the_die(
     assert window.dashboard is not None
     window.dashboard.panes[0].tree.setFocus()
     game = u.game
-    firer = next(x.name for x in game.view().sides[0].units if x.code == "F1")
-    target = next(x.name for x in game.view().sides[1].units if x.code == "A2")
+    # An allied battalion (in line; the French start in column) at a French one.
+    firer = next(x.name for x in game.view().sides[1].units if x.code == "A2")
+    target = next(x.name for x in game.view().sides[0].units if x.code == "F1")
     before = u.inputs
     u.click(firer)
     u.click(target, CTRL)

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from eote_ref.referee.checks.fire import InfantryFire
+from eote_ref.referee.checks.fire import InfantryFire, unit_label
 from eote_ref.referee.checks.fire_queue import FireQueue
 from eote_ref.referee.corrections import add_unit
 from eote_ref.referee.game import GameService
@@ -71,24 +71,49 @@ def test_a_code_typed_whole_ranks_its_unit_first(waterloo: GameService) -> None:
 
 
 def test_divisions_are_named_with_their_corps_and_batteries_with_their_leader(
-    corps: GameService, db: Database
+    db: Database,
 ) -> None:
-    from tests.corps_game import SIDES
+    from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
 
-    view = corps.view()
+    lists = {p.name: p for p in shipped_army_lists()}
+    spec = NewGame(
+        "Austerlitz, whole lists",
+        {
+            "French": [lists["austerlitz-1805-french.yaml"]],
+            "Allies": [lists["austerlitz-1805-allied.yaml"]],
+        },
+        figure_scale="6mm",
+    )
+    game = GameService(db, create_new_game(db, spec))
+    view = game.view()
     french = view.sides[0]
     titles = [d.title for d in french.divisions]
-    assert "2nd Division, IV Corps" in titles
-    batteries = [u for u in french.units if u.name.endswith("Division foot battery")]
-    labels = {view.unit_title(u) for u in batteries}
-    assert labels == {
-        "1st Division foot battery · Saint-Hilaire",
-        "2nd Division foot battery · Vandamme",
-        "3rd Division foot battery · Legrand",
-    }
-    # Only the two corps are on the table.
-    assert [c.name for c in french.commanders][-1] == SIDES["French"][1]
-    assert len(french.units) == 38
+    assert {"2nd Division, I Corps", "2nd Division, III Corps", "2nd Division, IV Corps"} <= set(
+        titles
+    )
+    # Three batteries named "2nd Division foot battery" in the list: told apart by leader.
+    batteries = [u for u in french.units if u.name == "2nd Division foot battery"]
+    assert len(batteries) == 3
+    labels = [unit_label(view, u) for u in batteries]
+    assert labels == [
+        "2nd Division foot battery · Drouet (French, CE 5, unlimbered)",
+        "2nd Division foot battery · Friant (French, CE 5, unlimbered)",
+        "2nd Division foot battery · Vandamme (French, CE 5, unlimbered)",
+    ]
+    # The pickers show them with their codes, each one found by its code.
+    cands = unit_candidates(view, [(u.id, unit_label(view, u)) for u in batteries])
+    for u in batteries:
+        assert rank(u.code, cands)[0].value == u.id
+
+
+def test_the_scenario_puts_only_its_commands_on_the_table(corps: GameService) -> None:
+    french, allied = corps.view().sides
+    assert [d.title for d in french.divisions] == [
+        "1st Division, IV Corps",
+        "2nd Division, IV Corps",
+    ]
+    assert [u.code for u in french.units] == [f"F{n}" for n in range(1, 23)]
+    assert [u.code for u in allied.units] == [f"A{n}" for n in range(1, 32)]
 
 
 def test_namesakes_of_a_side_carry_their_division(waterloo: GameService) -> None:
@@ -116,13 +141,14 @@ def test_range_boxes_open_legal_at_the_scale(
     game = GameService(db, game.game_id)
     view = game.view()
     french, allied = view.sides
-    battalion = next(u for u in french.units if u.arm == "infantry")
-    target = next(u for u in allied.units if u.arm == "infantry")
+    # The allies' battalions stand in line (the French start in column: they cannot fire).
+    battalion = next(u for u in allied.units if u.arm == "infantry")
+    target = next(u for u in french.units if u.arm == "infantry")
     fire = InfantryFire(game, firers=(battalion.id,), target_id=target.id)
     assert fire.values["range_in"] == infantry
     trial = fire.trial({"roll": 5})
     assert trial.outcome is not None, trial.error  # legal: the fire resolves
-    battery = next(u for u in french.units if u.arm == "artillery")
+    battery = next(u for u in allied.units if u.arm == "artillery")
     queue = FireQueue(game, "artillery")
     first = queue.draft(firers=(battery.id,), target_id=target.id)
     assert first.values["range_in"] == artillery
@@ -132,8 +158,8 @@ def test_the_queue_keeps_the_last_range_for_the_next_firer(corps: GameService) -
     view = corps.view()
     assert view.phase is Phase.COMMAND
     french, allied = view.sides
-    infantry = [u for u in french.units if u.arm == "infantry"]
-    target = next(u for u in allied.units if u.arm == "infantry")
+    infantry = [u for u in allied.units if u.arm == "infantry"]
+    target = next(u for u in french.units if u.arm == "infantry")
     queue = FireQueue(corps, "infantry")
     first = queue.draft(firers=(infantry[0].id,), target_id=target.id)
     assert first.values["range_in"] == 2.0
@@ -156,3 +182,19 @@ def test_labels_and_record_sheets_print_the_codes(corps: GameService) -> None:
     sheets = record_sheets_html(sheets_from_game(corps))
     assert '<span class="code">F1</span>' in sheets
     assert '<span class="code">A1</span>' in sheets
+
+
+def test_reinforcements_arrive_with_their_sides_next_codes(corps: GameService) -> None:
+    from eote_ref.referee.scenario_play import ScenarioService
+
+    scenario = ScenarioService(corps)
+    artillery = next(r for r in scenario.view().reinforcements if r.side == 0)
+    while corps.view().turn < 2:
+        corps.advance_phase()
+    scenario.bring_on(artillery.key, roll=6)
+    french = corps.view().sides[0]
+    arrived = french.divisions[-1]
+    assert arrived.title == "IV Corps Artillery Reserve, IV Corps"
+    assert [u.code for u in arrived.units] == ["F23", "F24"]
+    codes = [u.code for s in corps.view().sides for u in s.units]
+    assert len(set(codes)) == len(codes)

@@ -1,4 +1,4 @@
-"""Unit codes: given at set-up through the order of battle, to late units, and by migration 0008."""
+"""Unit codes: given at set-up through the order of battle, to late units, and by migration 0009."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_a_late_unit_gets_the_next_number_of_its_side(session: Session) -> None:
     assert next_unit_code(session, game.id, division.id) == "A7"
 
 
-#: The state columns of game_unit at 0007 (all NOT NULL, no server default).
+#: The state columns of game_unit at 0008 (all NOT NULL, no server default).
 _STATE = [
     "hits",
     "disordered",
@@ -89,12 +89,12 @@ _STATE = [
 ]
 
 
-def test_migration_0008_gives_codes_to_the_games_made_before(empty_db_target: DbTarget) -> None:
+def test_migration_0009_gives_codes_to_the_games_made_before(empty_db_target: DbTarget) -> None:
     engine = empty_db_target.engine()
     at = datetime.datetime(1815, 6, 16, tzinfo=datetime.UTC)
     try:
         with engine.begin() as c:
-            command.upgrade(alembic_config(connection=c), "0007")
+            command.upgrade(alembic_config(connection=c), "0008")
             c.execute(
                 text(
                     "INSERT INTO game (id, name, created_at, ruleset, ruleset_version, options,"
@@ -141,7 +141,7 @@ def test_migration_0008_gives_codes_to_the_games_made_before(empty_db_target: Db
     finally:
         engine.dispose()
     with empty_db_target.open() as db, db.session() as s:
-        assert db.upgraded_from == "0007"
+        assert db.upgraded_from == "0008"
         codes = {u.name: u.code for u in load_game(s, 1).units}
     # Both sides start with P: letters by position instead.
     assert codes == {"first-a": "A1", "first-b": "A2", "second-a": "A3", "other-a": "B1"}

@@ -5,8 +5,8 @@ names when they differ (else A, B, C... by position), numbered through each side
 battle (commands depth first by position, units by position). The order is copied from
 ``eote_ref.store.unit_codes`` on purpose: a migration must not change when the app does.
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0008'
-down_revision: str | None = '0007'
+revision: str = '0009'
+down_revision: str | None = '0008'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
