@@ -409,11 +409,11 @@ def turn_inputs() -> int | None:
 def turn_inputs_6mm() -> int | None:
     """Inputs of the 6mm corps turn, units found by their codes (test_corps_turn_6mm.py).
 
-    Issue 24: IV Corps against the 4th Column at 6mm (tests/corps_game.py); budget 120.
+    Issue 24: the shipped Pratzen scenario at 6mm (tests/corps_game.py); budget 120.
     """
     return _scripted_turn_inputs(
         "tests/ui/test_corps_turn_6mm.py::test_a_corps_turn_at_6mm_by_codes_within_the_budget",
-        "corps turn at 6mm by codes",
+        "corps turn at 6mm by codes (the Pratzen scenario)",
         "budget 120; 603 and 390 by hand before issue 24",
     )
 
