@@ -179,7 +179,9 @@ def header_of(text: str) -> list[str]:
 def whole_number(text: str) -> int | None:
     """A whole number 0..MAX_NUMBER written in a cell, or None when it is not one."""
     text = text.strip()
-    if not text.isdigit() or len(text) > len(str(MAX_NUMBER)):
+    # ASCII digits only: str.isdigit() and int() also read Arabic-Indic, Devanagari or
+    # superscript digits, which a spreadsheet would never write as a number.
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_NUMBER)):
         return None
     value = int(text)
     return value if value <= MAX_NUMBER else None

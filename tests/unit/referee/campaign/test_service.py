@@ -260,6 +260,22 @@ def test_bad_csv_rows_are_reported_by_line_and_nothing_is_imported(
         svc.import_battles(cid, "date,scenario\n2026-01-01,x\n")
 
 
+@pytest.mark.parametrize("digits", ["٣", "३", "³", "３"])
+def test_csv_numbers_are_ascii_digits_only(
+    campaign: tuple[CampaignService, int], digits: str
+) -> None:
+    """Arabic-Indic, Devanagari, superscript or full-width digits are not read as numbers."""
+    svc, cid = campaign
+    text = (
+        "date,scenario,side_a,side_b,armies_a,armies_b,losses_a\n"
+        f"2026-03-01,Ligny,Prussians,French,Blucher,Armee du Nord,{digits}\n"
+    )
+    with pytest.raises(CsvImportError) as info:
+        svc.import_battles(cid, text)
+    assert info.value.problems[0].startswith("line 2: losses_a")
+    assert svc.view(cid).battles == ()
+
+
 # ----------------------------------------------------------------------------- reversal
 
 
