@@ -54,6 +54,7 @@ if TYPE_CHECKING:
         ReadOnlyDatabaseError,
         StaleGameError,
         StoreError,
+        TextLimitError,
     )
     from eote_ref.store.games import (
         DivisionState,
@@ -146,6 +147,7 @@ _WHERE: dict[str, str] = {
     "SetField": "eote_ref.store.changes",
     "SideSpec": "eote_ref.store.specs",
     "StaleGameError": "eote_ref.store.errors",
+    "TextLimitError": "eote_ref.store.errors",
     "StoreError": "eote_ref.store.errors",
     "UnitSpec": "eote_ref.store.specs",
     "apply": "eote_ref.store.journal",
@@ -233,6 +235,7 @@ __all__ = [
     "ReadOnlyDatabaseError",
     "SideSpec",
     "StaleGameError",
+    "TextLimitError",
     "StoreError",
     "UnitSpec",
     "apply",

@@ -71,5 +71,12 @@ class StaleGameError(JournalError):
         self.latest = latest
 
 
+class TextLimitError(StoreError):
+    """A text cannot be stored on every back end: too long, a NUL, a lone surrogate.
+
+    Nothing was written (:mod:`eote_ref.store.limits`).
+    """
+
+
 class ReadOnlyDatabaseError(StoreError):
     """The database was opened read-only (a viewer's account): nothing can be written."""

@@ -61,6 +61,7 @@ from eote_ref.store.errors import (
     ReadOnlyDatabaseError,
     StaleGameError,
 )
+from eote_ref.store.limits import column_limit, text_problem
 from eote_ref.store.models import (
     DELETE,
     DISCARDED,
@@ -147,8 +148,11 @@ def _check_value(table: Table, field: str, value: Any) -> None:
             raise InvalidChangeError(f"{table.name}.{field} cannot be empty")
         return
     kind = column.type
-    # PostgreSQL's text cannot hold NUL characters; refuse them on every backend.
-    ok = not (isinstance(value, str) and "\x00" in value)
+    if isinstance(value, str):  # the limits both back ends keep (NUL, surrogates, length)
+        problem = text_problem(value, column_limit(table, field))
+        if problem is not None:
+            raise InvalidChangeError(f"{table.name}.{field} {problem}; nothing was written")
+    ok = True
     if isinstance(kind, Boolean):
         ok = isinstance(value, bool)
     elif isinstance(kind, Integer):
