@@ -251,7 +251,7 @@ def open_database(
         path = parsed.database
     file = pathlib.Path(path) if path is not None else default_database_path()
     file = _real_file(file.expanduser().absolute())
-    if read_only and not _writable(file):
+    if read_only and (not _writable(file) or _disk_full(file)):
         return _open_read_only(file, migrations_dir)
     return _open_file(file, migrations_dir, verify)
 
@@ -306,7 +306,26 @@ def _writable(file: pathlib.Path) -> bool:
     return True
 
 
+#: Free space below which a command that only reads opens the file for reading only: SQLite
+#: needs room for its shared-memory and write-ahead files even to read a WAL file.
+DISK_FULL_BELOW_BYTES = 2**20
+
+
+def _disk_full(file: pathlib.Path) -> bool:
+    """Whether the file's disk is (nearly) full, so that reading it the usual way would fail."""
+    try:
+        stat = os.statvfs(file.parent)
+    except (OSError, AttributeError):  # no such folder yet, or not on POSIX
+        return False
+    return stat.f_bavail * stat.f_frsize < DISK_FULL_BELOW_BYTES
+
+
 def _read_only_message(file: pathlib.Path) -> str:
+    if _disk_full(file):
+        return (
+            f"the disk holding {file} is full; it has been opened for reading only. Free some "
+            "space before changing anything."
+        )
     return (
         f"{file} cannot be written (the file, its folder or its disk is read-only); it has "
         "been opened for reading only."

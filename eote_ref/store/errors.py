@@ -43,6 +43,10 @@ class InvalidChangeError(JournalError):
     """A change names an unknown entity, field or row, or a row of another game."""
 
 
+class DiskFullError(JournalError):
+    """The disk could not take a step (full, or failing); the step was rolled back whole."""
+
+
 class NothingToUndoError(JournalError):
     """Fewer journal events are left to undo than were asked for."""
 

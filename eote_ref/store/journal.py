@@ -53,6 +53,7 @@ from sqlmodel import Session, col, select
 
 from eote_ref.store.changes import Change, DeleteRow, Entity, InsertRow, NewRow, SetField
 from eote_ref.store.errors import (
+    DiskFullError,
     InvalidChangeError,
     JournalConflictError,
     NotFoundError,
@@ -316,6 +317,25 @@ def _refuse_pending(session: Session) -> None:
         )
 
 
+#: SQLite's words when the disk cannot take a step's pages.
+_DISK_WORDS = ("database or disk is full", "disk I/O error")
+
+
+def _raise_if_disk_full(error: BaseException) -> None:
+    """A step the disk could not take becomes a :class:`DiskFullError` (nothing was written).
+
+    SQLite rolls the transaction back and the file stays sound; the umpire is told, instead of
+    an ``OperationalError`` going past the app's edit handler.
+    """
+    from sqlalchemy.exc import OperationalError
+
+    if isinstance(error, OperationalError) and any(w in str(error.orig) for w in _DISK_WORDS):
+        raise DiskFullError(
+            f"Not saved: the disk is full or failed ({error.orig}). The game is as it was "
+            "before this step; free some space and enter the step again."
+        ) from error
+
+
 # ----------------------------------------------------------------------------- apply
 
 
@@ -504,9 +524,10 @@ def apply(
                 version,
                 (Touch(r["entity"], r["row_id"], r["op"], r["field"]) for r in applier.records),
             )
-    except BaseException:
+    except BaseException as error:
         if commit:
             session.rollback()
+        _raise_if_disk_full(error)
         raise
     return event
 
@@ -600,8 +621,9 @@ def _walk(
             session.flush()
         session.commit()
         _remember(session, game_id, version, touched)
-    except BaseException:
+    except BaseException as error:
         session.rollback()
+        _raise_if_disk_full(error)
         raise
     return events
 
