@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from eote_ref.store.models import (
@@ -49,21 +50,21 @@ def hit_changes(session: Session, game_id: int) -> list[HitChange]:
     (``None`` for a unit no longer in the game).
     """
     # Columns, not whole rows: the ORM's objects for 50,000 changes took 100 MB.
-    rows = session.exec(
-        select(
-            JournalEvent.turn,
-            JournalEvent.kind,
-            JournalChange.row_id,
-            JournalChange.before,
-            JournalChange.after,
+    rows = session.execute(
+        sa_select(
+            col(JournalEvent.turn),
+            col(JournalEvent.kind),
+            col(JournalChange.row_id),
+            col(JournalChange.before),
+            col(JournalChange.after),
         )
         .join(JournalChange, col(JournalChange.event_id) == col(JournalEvent.id))
         .where(
-            JournalEvent.game_id == game_id,
-            JournalEvent.status == DONE,
-            JournalChange.op == UPDATE,
-            JournalChange.entity == "game_unit",
-            JournalChange.field == "hits",
+            col(JournalEvent.game_id) == game_id,
+            col(JournalEvent.status) == DONE,
+            col(JournalChange.op) == UPDATE,
+            col(JournalChange.entity) == "game_unit",
+            col(JournalChange.field) == "hits",
         )
         .order_by(col(JournalEvent.seq), col(JournalChange.position))
     ).all()
