@@ -29,7 +29,8 @@ Errors (all :class:`ValueError`)
     :class:`DatabaseInUseError`; :class:`NotFoundError`, :class:`DuplicateNameError`;
     :class:`JournalError` with :class:`InvalidChangeError`, :class:`NothingToUndoError`,
     :class:`NothingToRedoError`, :class:`JournalConflictError`, :class:`StaleGameError`;
-    :class:`ReadOnlyDatabaseError`.
+    :class:`ReadOnlyDatabaseError`; a server's refusal or silence, :class:`NotPermittedError` and
+    :class:`ServerGoneError`.
 """
 
 import importlib
@@ -52,7 +53,9 @@ if TYPE_CHECKING:
         NotFoundError,
         NothingToRedoError,
         NothingToUndoError,
+        NotPermittedError,
         ReadOnlyDatabaseError,
+        ServerGoneError,
         StaleGameError,
         StoreError,
         TextLimitError,
@@ -142,6 +145,8 @@ _WHERE: dict[str, str] = {
     "NothingToRedoError": "eote_ref.store.errors",
     "NothingToUndoError": "eote_ref.store.errors",
     "ReadOnlyDatabaseError": "eote_ref.store.errors",
+    "NotPermittedError": "eote_ref.store.errors",
+    "ServerGoneError": "eote_ref.store.errors",
     "Roster": "eote_ref.store.models",
     "RosterCommand": "eote_ref.store.models",
     "RosterSpec": "eote_ref.store.specs",
@@ -236,6 +241,8 @@ __all__ = [
     "RosterUnit",
     "SetField",
     "ReadOnlyDatabaseError",
+    "NotPermittedError",
+    "ServerGoneError",
     "SideSpec",
     "StaleGameError",
     "TextLimitError",

@@ -156,7 +156,7 @@ class DatabaseFiles(QObject):
         Only an existing file is opened (a new database is made from the start page's New
         game, never from the Game menu).
         """
-        from eote_ref.ui.app import open_database_or_report
+        from eote_ref.ui.database_open import open_database_or_report
 
         where = str(pathlib.Path(path))
         current = self.window.db

@@ -21,6 +21,7 @@ import csv
 import io
 from collections.abc import Iterable, Iterator
 
+from eote_ref.referee.errors import RefereeError
 from eote_ref.store.limits import MAX_NAME, MAX_NOTES
 
 #: Largest CSV file the import reads.
@@ -42,7 +43,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _ESCAPED = (*FORMULA_STARTS, "'")
 
 
-class CsvFormatError(ValueError):
+class CsvFormatError(RefereeError):
     """The file cannot be read as a campaign CSV; ``problems`` are ``line N: ...`` texts."""
 
     def __init__(self, problems: list[str]) -> None:
