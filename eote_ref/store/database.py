@@ -375,7 +375,7 @@ def _disk_full(file: pathlib.Path) -> bool:
 def _read_only_message(file: pathlib.Path) -> str:
     if _disk_full(file):
         return (
-            f"the disk holding {file} is full; it has been opened for reading only. Free some "
+            f"the disk is full where {file} is; it has been opened for reading only. Free some "
             "space before changing anything."
         )
     return (
@@ -451,6 +451,11 @@ def _open_file(
             f"{file} cannot be written (the file, its folder or its disk is read-only), and "
             "this command changes it; nothing was changed. Copy the file to a folder you can "
             "write to, or make it writable."
+        )
+    if _disk_full(file):
+        raise DatabaseError(
+            f"the disk is full where {file} is, and this command changes the file; nothing was "
+            "changed. Free some space and try again."
         )
     try:
         file.parent.mkdir(parents=True, exist_ok=True)

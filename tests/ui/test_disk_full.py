@@ -79,6 +79,6 @@ def test_reading_commands_work_with_no_byte_free(disk: pathlib.Path) -> None:
     out = run_in_process("--db", str(path), "campaign", "list")
     assert out.returncode == 0, out.stderr
     assert "No campaigns." in out.stdout
-    assert "disk holding" in out.stderr
-    assert "is full" in out.stderr
+    assert "the disk is full where" in out.stderr
+    assert "opened for reading only" in out.stderr
     assert "Traceback" not in out.stderr
