@@ -59,15 +59,16 @@ def _own_limit(column: str) -> int | None:
 
 def text_problem(value: str, max_length: int | None = None) -> str | None:
     """What is wrong with ``value`` as stored text, or None when it may be written."""
-    if "\x00" in value:
-        return "holds a NUL character, which a database server cannot store"
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        bad = value[exc.start]
-        return f"holds a broken character (a lone surrogate, U+{ord(bad):04X}), not text"
     if max_length is not None and len(value) > max_length:
         return f"is {len(value):,} characters long; the most is {max_length}"
+    if "\x00" in value:
+        return "holds a NUL character, which a database server cannot store"
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            bad = value[exc.start]
+            return f"holds a broken character (a lone surrogate, U+{ord(bad):04X}), not text"
     return None
 
 
@@ -118,13 +119,16 @@ def _check_statement(
         return
     writes = bool(context.isinsert or context.isupdate)
     table = getattr(context.compiled.statement, "table", None) if writes else None
+    limits: dict[str, int | None] = {}
     for params in context.compiled_parameters or ():
         for key, value in params.items():
-            if isinstance(value, str):
-                if writes:
-                    check_text(value, _what(table, key), column_limit(table, key))
-                else:
-                    check_text(value, _what(None, key.rstrip("_0123456789")))
+            if not isinstance(value, str):
+                continue
+            if key not in limits:
+                limits[key] = column_limit(table, key) if writes else None
+            if text_problem(value, limits[key]) is not None:  # the message only on failure
+                what = _what(table, key) if writes else _what(None, key.rstrip("_0123456789"))
+                check_text(value, what, limits[key])
     context._eote_texts_checked = True
 
 
