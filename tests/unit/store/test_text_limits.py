@@ -30,6 +30,7 @@ from eote_ref.store import (
 )
 from eote_ref.store.admin import copy_database, row_counts
 from eote_ref.store.limits import MAX_NAME
+from tests.backends import DbTarget
 from tests.cli_runner import run_in_process
 from tests.unit.armylists.samples import VALID
 
@@ -82,24 +83,30 @@ def test_the_app_edits_refuse_a_bad_name_with_a_message(db: Database, bad: str) 
         campaigns.create_campaign(name)
 
 
-def test_db_copy_of_a_file_holding_a_long_name_is_refused_whole(tmp_path: pathlib.Path) -> None:
-    """A file an older eote-ref let a 250-character name into: the copy says so, copies 0 rows."""
+def test_db_copy_of_a_file_holding_a_long_name_is_refused_whole(
+    tmp_path: pathlib.Path, db_target: DbTarget
+) -> None:
+    """A file an older eote-ref let a 250-character name into: the copy says so, copies 0 rows.
+
+    On each backend as the target: a club's server, or another file.
+    """
     source_path = tmp_path / "club.sqlite"
     with open_database(source_path) as db, db.session() as s:
         game_id = create_game(s, "Waterloo", sides()).id
     raw = sqlite3.connect(source_path)
     raw.execute(
-        "UPDATE game_unit SET name = ? WHERE game_id = ? AND id = (SELECT min(id) FROM game_unit)",
+        "UPDATE game_unit SET name = ? "
+        "WHERE id = (SELECT min(id) FROM game_unit WHERE game_id = ?)",
         ("z" * 250, game_id),
     )
     raw.commit()
     raw.close()
-    target_path = tmp_path / "server.sqlite"
-    with open_database(source_path) as source, open_database(target_path) as target:
+    to = db_target.url or f"sqlite:///{tmp_path / 'copy.sqlite'}"
+    with open_database(source_path) as source, open_database(url=to) as target:
         with pytest.raises(StoreError, match="unit's name is 250 characters long"):
             copy_database(source, target)
         assert not any(row_counts(target).values())
-    out = run_in_process("--db", str(source_path), "db", "copy", "--to", f"sqlite:///{target_path}")
+    out = run_in_process("--db", str(source_path), "db", "copy", "--to", to)
     assert out.returncode == 1
     assert "250 characters long" in out.stderr
     assert "Traceback" not in out.stderr + out.stdout
