@@ -442,3 +442,22 @@ def test_phase_panel_lists_the_checks_due(window: MainWindow) -> None:
     text = dash.ui.stepsLabel.text()
     assert "Due now (1):" in text
     assert f"{target.name}: 3 hits, morale check" in text.replace("&#x27;", "'")
+
+
+@pytest.mark.parametrize("value", [str(2**63), str(2**64 + 5), str(2**31), "-1", "0", "1e9"])
+def test_a_hand_edited_last_game_out_of_range_opens_the_start_page(
+    qtbot: QtBot, tmp_path: pathlib.Path, value: str
+) -> None:
+    """The settings' last game is any number a person typed: 2**63 raised OverflowError."""
+    from eote_ref.referee.session import describe_location
+
+    db = open_app_database(tmp_path / "club.sqlite")
+    settings = app_settings()
+    settings.setValue("session/last_database", describe_location(db))
+    settings.setValue("session/last_game", value)
+    settings.sync()
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    assert window.restore_last_game() is False
+    window.close()
+    db.close()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from eote_ref.referee.game import GameService
@@ -177,7 +177,7 @@ def after_action_report(game: GameService) -> AfterActionReport:
         checks=checks,
         leaders_lost=_leaders_lost(game),
         option_words=tuple(option_words(game.ruleset)),
-        corrections=corrections_of(game),
+        corrections=corrections_of(game, entries),
     )
 
 
@@ -200,7 +200,7 @@ def _leaders_lost(game: GameService) -> tuple[LeaderLost, ...]:
     return tuple(out)
 
 
-_REPORT_CSS = """
+REPORT_CSS = """
 body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 9pt;
        color: #111; max-width: 60em; }
 h1 { font-size: 16pt; margin-bottom: 2px; }
@@ -231,8 +231,30 @@ def _report_table(
     return f'<table class="t" border="1" cellspacing="0" cellpadding="3"><tr>{h}</tr>{body}</table>'
 
 
+#: The most rows one phase's table holds before it goes on in a new table (headed again), so
+#: that no block of the report is longer than a few pages (the PDF is laid out block by block).
+ROWS_PER_TABLE = 150
+
+
 def report_html(report: AfterActionReport, chart_src: str | None = None) -> str:
     """The after-action report as HTML; ``chart_src`` is the losses chart's image URL, if any."""
+    return document(report_title(report), REPORT_CSS, "".join(report_blocks(report, chart_src)))
+
+
+def report_title(report: AfterActionReport) -> str:
+    """The report's document title."""
+    return f"{report.name} — after-action report"
+
+
+def report_blocks(report: AfterActionReport, chart_src: str | None = None) -> Iterator[str]:
+    """The report's body as HTML blocks: the head and summary, then turns and phases.
+
+    After the head, each block is a turn's title or up to :data:`ROWS_PER_TABLE` steps of one
+    phase.
+
+    A block is never split across two layouts, so a long report can be laid out and printed
+    a few blocks at a time (:func:`eote_ref.ui.printing.print_report`).
+    """
     s = report.summary
     side_names = {x.position: x.name for x in s.sides}
     parts = [
@@ -301,31 +323,30 @@ def report_html(report: AfterActionReport, chart_src: str | None = None) -> str:
         parts.append("<p>No leader was lost.</p>")
     parts.append(corrections_html(report.corrections))
     parts.append("<h2>The battle, turn by turn</h2>")
+    yield "".join(parts)
     for t in report.turns:
         hits = ", ".join(f"{side_names.get(p, p)} {n}" for p, n in sorted(t.hits.items()))
-        parts.append(
+        yield (
             f"<h3>Turn {t.turn}</h3>"
             + (f'<p class="sub">Hits taken: {esc(hits)}</p>' if hits else "")
+            + ("" if t.phases else "<p>Nothing was recorded.</p>")
         )
-        if not t.phases:
-            parts.append("<p>Nothing was recorded.</p>")
         for ph in t.phases:
-            rows = [
-                (
-                    f"<td>{esc(ln.kind)}</td><td>{esc(ln.summary)}</td>"
-                    f'<td><span class="dice">{esc(ln.dice)}</span></td><td>{esc(ln.result)}</td>'
+            for start in range(0, max(len(ph.lines), 1), ROWS_PER_TABLE):
+                rows = "".join(
+                    f"<tr><td>{esc(ln.kind)}</td><td>{esc(ln.summary)}</td>"
+                    f'<td><span class="dice">{esc(ln.dice)}</span></td>'
+                    f"<td>{esc(ln.result)}</td></tr>"
+                    for ln in ph.lines[start : start + ROWS_PER_TABLE]
                 )
-                for ln in ph.lines
-            ]
-            parts.append(
-                f"<p><b>{esc(ph.phase)}</b></p>"
-                '<table class="t" width="100%" border="1" cellspacing="0" cellpadding="2">'
-                '<tr><th width="17%">Step</th><th width="58%">What happened</th>'
-                '<th width="10%">Dice</th><th width="15%">Result</th></tr>'
-                + "".join(f"<tr>{r}</tr>" for r in rows)
-                + "</table>"
-            )
+                title = esc(ph.phase) + (" (continued)" if start else "")
+                yield (
+                    f"<p><b>{title}</b></p>"
+                    '<table class="t" width="100%" border="1" cellspacing="0" cellpadding="2">'
+                    '<tr><th width="17%">Step</th><th width="58%">What happened</th>'
+                    '<th width="10%">Dice</th><th width="15%">Result</th></tr>'
+                    f"{rows}</table>"
+                )
     if report.option_words:
         opts = "; ".join(report.option_words)
-        parts.append(f'<h3>Options chosen</h3><p class="sub">{esc(opts)}.</p>')
-    return document(f"{report.name} — after-action report", _REPORT_CSS, "".join(parts))
+        yield f'<h3>Options chosen</h3><p class="sub">{esc(opts)}.</p>'
