@@ -24,9 +24,7 @@ if TYPE_CHECKING:  # SQLAlchemy is imported when the first engine is made (not f
 _USERINFO_PASSWORD = re.compile(r"(://[^:/@\s]*:).*@", re.DOTALL)
 #: The same in a text that is not quite a URL: ``scheme:/user:PASSWORD@``, ``scheme:///...``,
 #: or no scheme at all (``user:PASSWORD@host``), a user name with spaces, a leading space.
-_LOOSE_USERINFO_PASSWORD = re.compile(
-    r"((?:^\s*[\w+.-]+:/{1,3}|^\s*)[^:/@]*:).*@", re.DOTALL
-)
+_LOOSE_USERINFO_PASSWORD = re.compile(r"((?:^\s*[\w+.-]+:/{1,3}|^\s*)[^:/@]*:).*@", re.DOTALL)
 #: ``scheme://user:PASSWORD`` with the ``@host`` left out: a "port" that is not a number.
 _PORTLESS_PASSWORD = re.compile(r"(://[^:/@?#]*:)(?!\d*(?:[/?#]|$)).*", re.DOTALL)
 

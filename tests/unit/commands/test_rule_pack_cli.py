@@ -215,8 +215,10 @@ def test_pack_without_a_value_is_a_json_error() -> None:
 def test_text_that_is_not_unicode_is_echoed_as_strict_json(
     args: tuple[str | bytes, ...], stdin: bytes
 ) -> None:
-    """A lone surrogate (from the input's JSON or a non-UTF-8 argument) in the error is escaped:
-    the answer is valid UTF-8 JSON with exit 2, never a UnicodeEncodeError traceback."""
+    """A lone surrogate in the error (from the input or a non-UTF-8 argument) is escaped.
+
+    The answer is valid UTF-8 JSON with exit 2, never a UnicodeEncodeError traceback.
+    """
     import os
     import subprocess
     import sys
