@@ -141,8 +141,10 @@ def test_morale_due_from_fire_is_listed_once_per_hit_count(waterloo: GameService
     """7.5: the guide lists a unit at the threshold until it has tested at those hits."""
     to_phase(waterloo, Phase.FIRE)
     waterloo.set_unit(FR_54_1, "hits", 2)
-    queue = FireQueue(waterloo, "infantry")
-    queue.add(infantry_fire(waterloo, BRIT_28, FR_54_1, range_in=4.0), {"roll": 3})
+    queue = FireQueue(waterloo, "artillery")
+    battery = queue.draft(unit_id=SINCLAIR, target_id=FR_54_1)
+    battery.set("range_in", 10.0)  # 6 + 1 = 7: roll 3 is one hit
+    queue.add(battery, {"roll": 3})
     assert queue.apply() == [FR_54_1]
     due = [c for c in checks_due(waterloo.view()) if c.procedure == "morale"]
     assert [c.unit_id for c in due] == [FR_54_1]
