@@ -5,9 +5,9 @@ defending units (several a side combine by 7.9), the defender's supporters (7.2:
 each with its position and enfilade) and the situation flags (town 7.12, woods, uphill, the
 sabre bonus 7.7.1, sappers). One apply writes both sides' results as one journal event:
 disorder, hits, fall back (with its distance in the result), rout, guns abandoned (7.0, 7.7),
-blown markers (5.10, 5.11), the fought-this-turn mark of every unit that fought, the breakthrough choice
-(5.15, with the British roll of 5.151), the artillery fall-back option (7.8), and an
-``engaged`` link when the fight goes on next turn (7.0, 7.3).
+blown markers (5.10, 5.11), the fought-this-turn mark of every unit that fought (8.0), the
+breakthrough choice (5.15, with the British roll of 5.151), the artillery fall-back option
+(7.8), and an ``engaged`` link when the fight goes on next turn (7.0, 7.3).
 
 An assaulted battery first makes its 7.10 choice: it stands, or (when the rules allow it)
 limbers and moves away, or abandons its guns. A battery that goes is not fought: its choice is

@@ -24,9 +24,9 @@ import builtins
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
+from eote_ref.referee import sub_phase as sub_phases
 from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
-from eote_ref.referee import sub_phase as sub_phases
 from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.facts import FIRED, fact

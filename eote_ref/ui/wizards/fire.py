@@ -223,10 +223,10 @@ class QueuePage(QWizardPage):
         self.die.blockSignals(False)
 
     def fired(self) -> set[int]:
-        """The units that have fired in this sub-phase: they leave the firers' list.
+        """The units of this queue that have fired: they leave the firers' list.
 
-        Today that is the queue's firers (nothing is applied before Apply all). Seam: once
-        the referee records the turn's fires as state, the applied ones join here.
+        Those whose fire of the sub-phase is already written (alone or in an earlier queue)
+        are left out by the check itself (:meth:`FireCheck.firer_choices`, EotE 6.0).
         """
         return {i for q in self.queue.fires for i in q.check._ids()}
 

@@ -275,8 +275,11 @@ def fast_fire(game: GameService, firer: int, target: int, roll: int) -> list[int
 
 
 def test_return_fire_by_the_fast_path_reads_the_sub_phases_start(waterloo: GameService) -> None:
-    """EotE 2.0, 6.0: fire is simultaneous. A hit marked by the sub-phase's first fire does
-    not lower the return fire of the unit it hit, entered afterwards on its own."""
+    """EotE 2.0, 6.0: fire is simultaneous: return fire entered on its own reads the start.
+
+    A hit marked by the sub-phase's first fire does not lower the return fire of the unit it
+    hit, entered afterwards on its own.
+    """
     to_phase(waterloo, Phase.FIRE)
     fast_fire(waterloo, BRIT_28, FR_54_1, roll=3)  # CE 7 row: 3 is one hit
     assert unit(waterloo, FR_54_1).hits == 1
@@ -305,8 +308,11 @@ def test_queued_fire_after_a_fast_fire_reads_the_start_too(waterloo: GameService
 
 
 def test_a_unit_fires_once_a_sub_phase_whichever_path(waterloo: GameService) -> None:
-    """EotE 6.0: a battalion that fired by the fast path is refused in the queue, and again by
-    the fast path, with the section; undo takes its fire out of the sub-phase."""
+    """EotE 6.0: a battalion that fired is refused, whichever path, with the section.
+
+    Fired by the fast path, it is refused in the queue and again by the fast path; undo takes
+    its fire out of the sub-phase.
+    """
     to_phase(waterloo, Phase.FIRE)
     fast_fire(waterloo, BRIT_28, FR_54_1, roll=0)
     again = infantry_fire(waterloo, BRIT_28, FR_54_2, range_in=4.0)
@@ -327,8 +333,10 @@ def test_a_unit_fires_once_a_sub_phase_whichever_path(waterloo: GameService) -> 
 
 
 def test_morale_checks_follow_the_sub_phases_fires(waterloo: GameService) -> None:
-    """EotE 6.0: the sub-phase's fires first, then its morale checks; a fire after them is
-    refused (undo the morale check to add one); the artillery's end when the infantry's begin."""
+    """EotE 6.0: the sub-phase's fires first, then its morale checks.
+
+    A fire after them is refused (undo the morale check to add one).
+    """
     to_phase(waterloo, Phase.FIRE)
     waterloo.set_unit(FR_54_1, "hits", 2)
     assert fast_fire(waterloo, BRIT_28, FR_54_1, roll=3) == [FR_54_1]
