@@ -423,6 +423,11 @@ class FireAppliedPage(QWizardPage):
         if names:
             items = "".join(f"<li>{html.escape(n)}</li>" for n in names)
             parts.append(f"<p><b>Morale checks due (7.5)</b></p><ul>{items}</ul>")
+            which = "battery" if self.wiz.queue.sub_phase == "artillery" else "battalion"
+            parts.append(
+                f"<p>They follow the {html.escape(self.wiz.queue.title.lower())}: once they "
+                f"begin, no {which} fires again this sub-phase (EotE 6.0).</p>"
+            )
         parts.append("<p>Written to the journal as one step: <b>Ctrl+Z</b> takes it back.</p>")
         self.label.setText("".join(parts))
         self.morale_button.setVisible(bool(names))
