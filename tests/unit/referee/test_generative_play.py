@@ -48,19 +48,21 @@ from eote_ref.referee.checks.leaders import leaders_within_reach
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
-from eote_ref.referee.setup import FIGURE_SCALES, shipped_army_lists
+from eote_ref.referee.setup import FIGURE_SCALES
 from eote_ref.referee.todo import checks_due
 from eote_ref.referee.views import GameView, UnitView
 from eote_ref.rulesets import load_default
 from eote_ref.store import Database
 from eote_ref.store.specs import CommandSpec, RosterSpec, SideSpec
+from tests.budget import budget
 from tests.conftest import DatabaseTemplates, empty_setup
 from tests.games import game_state
+from tests.shipped import LISTS
 
-SLOW = os.environ.get("HYPOTHESIS_PROFILE") == "slow"
-#: A few examples in ``make test`` (seconds), a wide search in ``make test-slow``.
-EXAMPLES = int(os.environ.get("EOTE_REF_BATTLES", 0)) or (150 if SLOW else 3)
-STEPS = 60 if SLOW else 25
+#: A few battles in ``make test`` (seconds), a wide search in ``make test-slow``;
+#: ``EOTE_REF_BATTLES`` sets another number for a search by hand.
+EXAMPLES = int(os.environ.get("EOTE_REF_BATTLES", 0)) or budget(3, 150)
+STEPS = budget(25, 60)
 
 #: The phases the machine plays in (movement and integrity are passed through).
 PLAYED = (Phase.COMMAND, Phase.INITIATIVE, Phase.FIRE, Phase.ASSAULT, Phase.LEADER_CASUALTY)
@@ -167,7 +169,7 @@ class Battle(RuleBasedStateMachine):
     def new_battle(self, data: st.DataObject, scale: str, options: dict[str, Any]) -> None:
         from eote_ref.store import create_game
 
-        lists = shipped_army_lists()
+        lists = sorted(LISTS.values())
         first, second = data.draw(
             st.lists(st.sampled_from(lists), min_size=2, max_size=2, unique=True), label="lists"
         )
