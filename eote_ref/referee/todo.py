@@ -244,7 +244,8 @@ def _engaged_assaults(view: GameView) -> list[Check]:
             dfd = tuple(int(i) for i in combat.get("defenders", ()) if int(i) in units)
         else:
             att, dfd = (ln.unit_id,), (ln.other_id,)
-        combats.setdefault((att, dfd), ln.turn)
+        if att and dfd:
+            combats.setdefault((att, dfd), ln.turn)
     out: list[tuple[bool, Check]] = []
     for (att, dfd), since in combats.items():
         if any(frozenset((a, d)) in fought for a in att for d in dfd):
