@@ -288,7 +288,8 @@ class Battle(RuleBasedStateMachine):
         key = f"{sub}_fire"
         draft = open_check(self.game, key)
         assert isinstance(draft, FireCheck)
-        firers = draft.firer_choices()
+        # Units that have fired in the sub-phase too: the check must refuse them (6.0).
+        firers = [u for u in self.units() if draft._can_fire(u)]
         if not firers:
             return None
         firer = data.draw(st.sampled_from(firers), label="firer")
