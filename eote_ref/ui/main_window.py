@@ -495,6 +495,11 @@ class MainWindow(QMainWindow):
                     return None
             elif entry.needs == "unit":
                 target["unit_id"] = unit.id
+                if entry.key == "charge":
+                    # A unit Ctrl+clicked in the other side's table is the unit charged.
+                    _first, second = self.dashboard.selection()
+                    if second:
+                        target["target_id"] = second[0].id
             else:
                 side = next(
                     s.position for s in self.hub.view.sides if any(u.id == unit.id for u in s.units)

@@ -76,7 +76,7 @@ def test_the_right_side_ranks_first(qtbot: QtBot, demo: GameService) -> None:
     assert not set(shown[n:]) & british_names
 
 
-def test_enter_goes_on_to_the_dialog_in_single_pick(qtbot: QtBot, demo: GameService) -> None:
+def test_enter_takes_the_unit_then_goes_on_in_single_pick(qtbot: QtBot, demo: GameService) -> None:
     dialog = QDialog()
     qtbot.addWidget(dialog)
     layout = QVBoxLayout(dialog)
@@ -92,8 +92,13 @@ def test_enter_goes_on_to_the_dialog_in_single_pick(qtbot: QtBot, demo: GameServ
     qtbot.waitExposed(dialog)
     picker.setFocus()
     qtbot.keyClicks(picker.edit, "33rd")
+    accepted: list[bool] = []
+    dialog.accepted.connect(lambda: accepted.append(True))
+    qtbot.keyClick(picker.edit, Qt.Key.Key_Return)  # takes the unit found, no more
+    assert picker.value() == _id(demo, "33rd Foot")
+    assert not accepted and picker.edit.text() == ""
     with qtbot.waitSignal(dialog.accepted, timeout=2000):
-        qtbot.keyClick(picker.edit, Qt.Key.Key_Return)
+        qtbot.keyClick(picker.edit, Qt.Key.Key_Return)  # no letters: goes on
     assert picker.value() == _id(demo, "33rd Foot")
 
 

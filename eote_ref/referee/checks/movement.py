@@ -653,12 +653,15 @@ class ChargeCheck(Adjudication):
             x for s in self.view.sides if s.position != side for x in s.units if not x.off_table
         ]
         enemy_cav = [x for x in enemies if x.arm == "cavalry"]
+        # The unit the umpire selected as the target (Ctrl+click), never the list's first.
+        chosen = self.target.get("target_id")
+        target = next((x.id for x in enemies if x.id == chosen), None)
         return [
             Fact(
                 "target",
                 "Charging",
                 "choice",
-                enemies[0].id if enemies else None,
+                target,
                 rule="5.8",
                 choices=tuple(Choice(x.id, f"{x.name} ({x.arm})") for x in enemies),
             ),
@@ -695,7 +698,7 @@ class ChargeCheck(Adjudication):
         if u.arm != "cavalry":
             raise RefereeError(f"{u.name} is not cavalry")
         if self.values["target"] is None:
-            raise RefereeError("there is no enemy to charge")
+            raise RefereeError("choose the unit charged")
         return ChargeSituation(Terrain(self.values["terrain"]), bool(self.values["in_column"]))
 
     def _contact(self) -> UnitView:

@@ -52,6 +52,7 @@ class RallyRoutedCheck(Adjudication):
     procedure = "rally"
     title = "Rally routed unit"
     rule = "9.1"
+    subject_keys = frozenset({"unit_id"})
 
     def _routed(self) -> list[UnitView]:
         return [u for u in check_division(self).units if u.routed]
@@ -64,7 +65,8 @@ class RallyRoutedCheck(Adjudication):
             raise RefereeError(f"{d.name} has no routed unit to rally")
         uid = self.target.get("unit_id")
         default = next((u.id for u in routed if u.id == uid), routed[0].id)
-        row = game_unit_row(self.game, default)
+        chosen = self.__dict__.get("values", {}).get("unit_id", default)
+        row = game_unit_row(self.game, int(chosen))
         rating = d.leader.rating if d.leader is not None and not d.leader.killed else -1
         return [
             Fact(

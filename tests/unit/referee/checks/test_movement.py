@@ -200,7 +200,9 @@ def test_cavalry_charge_records_contact_and_terrain_disorder(waterloo: GameServi
     cav = first_unit(waterloo, 0, "cavalry")
     before = game_state(waterloo)
     check = open_check(waterloo, "charge", unit_id=cav)
-    target = check.values["target"]
+    assert check.values["target"] is None  # nothing charged until the umpire picks it
+    target = next(u.id for u in waterloo.view().sides[1].units if u.arm == "infantry")
+    check.set("target", target)
     check.set("terrain", "hedge")
     assert check.apply({}).result == "allowed_disordered"
     assert unit(waterloo, cav).disordered
@@ -208,7 +210,8 @@ def test_cavalry_charge_records_contact_and_terrain_disorder(waterloo: GameServi
     assert (ln.unit_id, ln.other_id, ln.data["terrain"]) == (cav, target, "hedge")
     waterloo.undo()
     assert game_state(waterloo) == before
-    refused = open_check(waterloo, "charge", unit_id=cav)
+    refused = open_check(waterloo, "charge", unit_id=cav, target_id=target)
+    assert refused.values["target"] == target  # the unit Ctrl+clicked is proposed
     refused.set("terrain", "woods")
     assert refused.preview().result == "not_allowed"
     assert refused.trial({}).changes == []
@@ -218,7 +221,8 @@ def test_intercepted_charge_contacts_the_interceptor(waterloo: GameService) -> N
     to_movement(waterloo)
     cav = first_unit(waterloo, 0, "cavalry")
     interceptor = first_unit(waterloo, 1, "cavalry")
-    check = open_check(waterloo, "charge", unit_id=cav)
+    foot = next(u.id for u in waterloo.view().sides[1].units if u.arm == "infantry")
+    check = open_check(waterloo, "charge", unit_id=cav, target_id=foot)
     check.set("intercepted_by", interceptor)
     check.apply({})
     (ln,) = [f for f in waterloo.view().facts if f.kind == "charge"]
