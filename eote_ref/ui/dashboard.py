@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QFocusEvent,
@@ -478,12 +478,25 @@ class Dashboard(QWidget):
             self.splitter.hide()
             self.tabs.show()
         else:
-            for pane in self.panes:
+            for i, pane in enumerate(self.panes):
                 self.splitter.addWidget(pane)
+                self.splitter.setStretchFactor(i, 1)
+                pane.show()  # the tab not on top was hidden by the tab widget
             self.tabs.clear()
             self.tabs.hide()
             self.splitter.show()
-            self.splitter.setSizes([1, 1])
+            # Halves once the splitter has its width: sizes set while the layout is still
+            # pending (in a resize) came out [0, 0], both tables hidden (issue 23).
+            self._halve_splitter()
+            QTimer.singleShot(0, self, self._halve_splitter)
+
+    def _halve_splitter(self) -> None:
+        """The two sides' tables side by side, half the width each (none collapsed)."""
+        if self._narrow:
+            return
+        self.splitter.updateGeometry()
+        width = max(self.splitter.width(), self.width(), 2 * self.splitter.handleWidth() + 2)
+        self.splitter.setSizes([width // 2, width - width // 2])
 
     @property
     def narrow(self) -> bool:
