@@ -17,9 +17,11 @@ from tests.ui.helpers import demo_window
 
 def _both_tables_shown(window: MainWindow) -> None:
     dash = window.dashboard
-    assert dash is not None and not dash.narrow
+    assert dash is not None
+    assert not dash.narrow
     sizes = dash.splitter.sizes()
-    assert len(sizes) == 2 and min(sizes) > 100, sizes
+    assert len(sizes) == 2
+    assert min(sizes) > 100, sizes
     for pane in dash.panes:
         assert pane.isVisible()
         assert pane.tree.viewport().height() > 50
@@ -31,7 +33,8 @@ def test_narrow_then_wide_shows_both_sides(qtbot: QtBot, db: Database) -> None:
     for _ in range(2):
         window.resize(800, 700)
         QApplication.processEvents()
-        assert window.dashboard is not None and window.dashboard.narrow
+        assert window.dashboard is not None
+        assert window.dashboard.narrow
         assert window.dashboard.tabs.count() == 2
         window.resize(1440, 900)
         QApplication.processEvents()
@@ -54,7 +57,8 @@ def test_a_window_that_opens_narrow_then_widens_shows_both_sides(
     window.show()
     window.open_demo()
     QApplication.processEvents()
-    assert window.dashboard is not None and window.dashboard.narrow
+    assert window.dashboard is not None
+    assert window.dashboard.narrow
     window.resize(1440, 900)
     QApplication.processEvents()
     _both_tables_shown(window)

@@ -63,7 +63,8 @@ def test_bombardment_follows_each_battery_of_the_queue(qtbot: QtBot, demo: GameS
     assert page.draft.values["bombardment"] is True
     assert _box(page, "bombardment").isChecked()
     spin = page.widgets["range_in"]
-    assert isinstance(spin, QDoubleSpinBox) and spin.value() == 14.0  # its own last range
+    assert isinstance(spin, QDoubleSpinBox)
+    assert spin.value() == 14.0
     assert any(m.rule == "6.4" for m in page.draft.preview().modifiers)
     # Another target: not last turn's, no bombardment.
     choose(page.widgets["target"], x.id)
@@ -107,7 +108,8 @@ def test_rally_facts_and_title_follow_the_unit_chosen(qtbot: QtBot, demo: GameSe
     combo.setCurrentIndex(combo.findData(b.id))  # the umpire picks the other routed unit
     assert wizard.check.values["routed_by_morale"] is False
     assert not _box(page, "routed_by_morale").isChecked()
-    assert b.name in wizard.windowTitle() and a.name not in wizard.windowTitle()
+    assert b.name in wizard.windowTitle()
+    assert a.name not in wizard.windowTitle()
     assert b.name in page.title()
     combo.setCurrentIndex(combo.findData(a.id))
     assert _box(page, "routed_by_morale").isChecked()
@@ -124,7 +126,8 @@ def test_infantry_fire_next_ticks_no_firer(qtbot: QtBot, demo: GameService) -> N
     page = infantry.page_of(QueuePage)
     assert page.draft.values["firers"] == ()
     firers = page.widgets["firers"]
-    assert isinstance(firers, UnitPicker) and firers.values() == ()
+    assert isinstance(firers, UnitPicker)
+    assert firers.values() == ()
     # A typed firer is the only firer.
     ligne = named(demo, "1/54e Ligne")
     choose(firers, ligne.id)
@@ -149,7 +152,8 @@ def test_charge_has_no_target_until_the_umpire_picks_one(qtbot: QtBot, demo: Gam
 def test_charge_proposes_the_unit_ctrl_clicked(qtbot: QtBot, db: Database) -> None:
     """Second trial: the unit selected in the other side's table is the unit charged."""
     window = demo_window(qtbot, db)
-    assert window.hub is not None and window.dashboard is not None
+    assert window.hub is not None
+    assert window.dashboard is not None
     game = window.hub.service
     to_phase(game, Phase.MOVEMENT)
     cav = next(u for u in game.view().sides[0].units if u.arm == "cavalry")

@@ -268,9 +268,7 @@ class FireCheck(Adjudication):
                 if artillery
                 else "One battalion per fire; several skirmish units combine (5.5)",
             ),
-            Fact(
-                "target", "Target", "choice", target_default, rule="6.2", choices=tuple(targets)
-            ),
+            Fact("target", "Target", "choice", target_default, rule="6.2", choices=tuple(targets)),
         ]
         if self._stand_out(current):
             facts.append(

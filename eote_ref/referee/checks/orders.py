@@ -220,8 +220,11 @@ class ReserveActivationCheck(OrderCheck):
         return OrderType.ATTACK.value
 
     def facts(self) -> list[Fact]:
-        """As for an order; in turn 1 the activation is rolled unless option
-        ``reserve_first_turn`` reads 3.1's first turn as covering reserves."""
+        """As for an order, the first turn's box aside (option ``reserve_first_turn``).
+
+        By default a reserve's activation is rolled in turn 1 too (3.3); ``at_once`` reads
+        3.1's first turn as covering reserves.
+        """
         facts = super().facts()
         if self.game.ruleset.option("reserve_first_turn") == "at_once":
             return facts

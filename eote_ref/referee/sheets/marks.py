@@ -170,8 +170,7 @@ _OPTION_WORDS: dict[str, dict[object, str]] = {
         "back one at a time (EotE 5.5, 7.9)",
     },
     "reserve_first_turn": {
-        "oac_roll": "a reserve activated in turn 1 rolls on the Activating Orders Chart "
-        "(EotE 3.3)",
+        "oac_roll": "a reserve activated in turn 1 rolls on the Activating Orders Chart (EotE 3.3)",
         "at_once": "a reserve activated in turn 1 acts at once, as orders of the first turn do "
         "(EotE 3.1)",
     },

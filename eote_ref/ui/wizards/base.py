@@ -471,8 +471,10 @@ class FactsPage(QWizardPage):
         self.completeChanged.emit()
 
     def _sync(self, changed: str) -> None:
-        """Show answers the check re-derived from ``changed`` (the new unit's, a new defender's
-        sabre bonus), and the title of the unit now in hand."""
+        """Show the answers the check re-derived from ``changed``, and the unit now in hand.
+
+        The new unit's facts, a new defender's sabre bonus; the titles name the new unit.
+        """
         for key, w in self.widgets.items():
             if key != changed and key in self.check.values:
                 show_value(w, self.check.values[key])

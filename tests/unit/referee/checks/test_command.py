@@ -333,7 +333,8 @@ def test_reserve_activation_needs_a_reserve(waterloo: GameService) -> None:
     check.set("distance_in", 4.0)
     turns = int(check.apply({"roll": 3}).details["turns"])  # rolled on the OAC (3.3)
     after = div(waterloo, d.id)
-    assert turns > 0 and (after.current_order, after.pending_order) == ("RESERVE", "ATTACK")
+    assert turns > 0
+    assert (after.current_order, after.pending_order) == ("RESERVE", "ATTACK")
 
 
 @pytest.mark.parametrize(
@@ -357,7 +358,8 @@ def test_a_reserve_in_turn_1_rolls_unless_the_option_says_at_once(
     # An order (not a reserve) of turn 1 still acts at once (3.1), whatever the option.
     other = next(x for x in waterloo.view().sides[0].divisions if x.id != d.id)
     order = open_check(waterloo, "order", division_id=other.id)
-    assert order.values["first_turn"] is True and not order.needs_roll()
+    assert order.values["first_turn"] is True
+    assert not order.needs_roll()
 
 
 def test_attach_and_detach_a_leader_to_a_unit(waterloo: GameService) -> None:
