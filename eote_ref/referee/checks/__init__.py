@@ -201,6 +201,14 @@ class Adjudication(abc.ABC):
         """The result in the umpire's words (default: the result code, spaced)."""
         return outcome.result.replace("_", " ")
 
+    def roll_heading(self, outcome: Outcome) -> str | None:
+        """What the roll page says the die is rolled against, when not one modified value.
+
+        None (the default): the page shows the outcome's modified value and target. A check
+        where each side rolls its own die says each side's modifier instead.
+        """
+        return None
+
     def inputs(self) -> dict[str, Any]:
         """What the journal keeps of the question (besides the situation)."""
         return {"target": self.target, "facts": dict(self.values)}

@@ -129,6 +129,14 @@ class InitiativeCheck(Adjudication):
             out.append(dataclasses.replace(line, reason=reason))
         return out
 
+    def roll_heading(self, outcome: Outcome) -> str | None:
+        """Each side's d10 and what it adds: no single modified value (EotE 4.0)."""
+        mods = self.side_modifier_totals(outcome)
+        each = ", ".join(
+            f"{name} d10 {f'{value:+g}'.replace('-', '−')}" for name, value in mods.items()
+        )
+        return f"Each side rolls a d10, the higher total wins: {each}"
+
     def _last_turn(self) -> int | None:
         return self.game.read(game_rows.initiative_last_turn)
 
@@ -260,6 +268,13 @@ class InitiativeCheck(Adjudication):
         notes = [
             n for n in super().notes(outcome) if "roll again" not in n or outcome.result == "reroll"
         ]
+        held = self.view.initiative
+        if outcome.result != "reroll" and held is not None:
+            holder = next((s.name for s in self.view.sides if s.position == held), "")
+            notes.append(
+                f"{holder} holds the initiative already this turn: this roll replaces it "
+                "(Ctrl+Z takes it back)"
+            )
         loser = next((s.name for s in self.view.sides[:2] if s.name != outcome.result), None)
         if outcome.result != "reroll" and loser:
             notes.append(

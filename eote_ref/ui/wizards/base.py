@@ -595,8 +595,11 @@ class RollPage(QWizardPage):
         if rolls:
             odds = ", ".join(f"{label} {_pct(p)}" for label, p in self.check.odds(outcome))
             target = outcome.details.get("target") if outcome.details else None
+            own = self.check.roll_heading(outcome)
             modified = f"Modified value <b>{outcome.modified:g}</b>"
-            if target:
+            if own is not None:
+                modified = html.escape(own)  # a die each side: no single modified value
+            elif target:
                 modified += f" — {html.escape(str(target))}"
             self.target.setText(
                 f"{heading}<p>{modified}<br>"
