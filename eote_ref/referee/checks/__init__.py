@@ -355,6 +355,16 @@ class Adjudication(abc.ABC):
         return [text for c in changes if (text := self.game.describe_change(c))]
 
     # ------------------------------------------------------------------ helpers for subclasses
+    def inches(self, distance: str) -> str:
+        """Ruleset distance ``distance`` at this game's figure scale, in words: ``8"``.
+
+        The arithmetic of the checks is scaled (introduction; options ``scale_adjusts`` and
+        ``scaled_distance_floor``); the questions asked say the same inches.
+        """
+        rs = self.game.ruleset
+        value = rs.scaled(rs.distance(distance).value, self.game.figure_scale)
+        return f'{value:g}"'
+
     def unit(self, unit_id: int | None = None) -> UnitView:
         """The target unit (or ``unit_id``), read on its own (cached per unit)."""
         uid = self.target.get("unit_id") if unit_id is None else unit_id

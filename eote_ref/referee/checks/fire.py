@@ -214,6 +214,21 @@ class FireCheck(Adjudication):
                 return other
         return None
 
+    def _range_default(self) -> float:
+        """The range box's start: the last fire's (carried in), else one inside the range.
+
+        Infantry: an inch inside its range at the game's scale (4" at 15mm, 2" at 6mm; EotE
+        6.5 and the introduction); artillery: 12".
+        """
+        carried = self.target.get("range_in")
+        if carried is not None:
+            return float(carried)
+        if self.sub_phase == "artillery":
+            return 12.0
+        rs = self.game.ruleset
+        reach = rs.scaled(rs.distance("infantry_fire").value, self.game.figure_scale)
+        return max(0.0, reach - 1.0)
+
     def assaulted(self, firers: Sequence[int]) -> bool:
         """Whether a firer is being assaulted this turn: charged in the movement phase (6.0)."""
         turn = self.view.turn
@@ -254,7 +269,7 @@ class FireCheck(Adjudication):
         assaulted = self.assaulted(firers)
         last_range = [r for f in firers[:1] for t, r in self.last_targets(f) if t == target]
         artillery = self.sub_phase == "artillery"
-        range_default = last_range[0] if last_range else (12.0 if artillery else 4.0)
+        range_default = last_range[0] if last_range else self._range_default()
         current = target
         facts = [
             Fact(
@@ -352,7 +367,8 @@ class FireCheck(Adjudication):
             facts += [
                 Fact(
                     "bombardment",
-                    'Bombardment: same target last turn at 12" or more',
+                    f"Bombardment: same target last turn at {self.inches('bombardment_min')} "
+                    "or more",
                     "bool",
                     offered,
                     rule="6.4",

@@ -193,7 +193,9 @@ class FallingBackEnded(RecordAction):
                 "clear",
                 rule="9.0",
                 choices=(
-                    Choice("clear", '18" or more from every enemy unit'),
+                    Choice(
+                        "clear", f"{self.inches('division_safe')} or more from every enemy unit"
+                    ),
                     Choice("cover", "in a town, woods or other cover"),
                 ),
             )
@@ -219,5 +221,6 @@ class FallingBackEnded(RecordAction):
 
     def summary(self, outcome: Outcome) -> str:
         """``2nd Division: no longer falling back (in cover)``."""
-        why = "in cover" if self.values["reason"] == "cover" else '18" clear of the enemy'
+        clear = f"{self.inches('division_safe')} clear of the enemy"
+        why = "in cover" if self.values["reason"] == "cover" else clear
         return f"{check_division(self).name}: no longer falling back ({why})"

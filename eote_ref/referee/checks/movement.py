@@ -683,7 +683,8 @@ class ChargeCheck(Adjudication):
             ),
             Fact(
                 "intercepted_by",
-                "Intercepted by enemy cavalry (contact is with it instead)",
+                "Intercepted by enemy cavalry within "
+                f"{self.inches('cavalry_interception')} (contact is with it instead)",
                 "choice",
                 0,
                 rule="5.9",

@@ -79,7 +79,8 @@ class RallyRoutedCheck(Adjudication):
             ),
             Fact(
                 "out_of_tcr",
-                'The division is out of tactical combat range (18" clear)',
+                "The division is out of tactical combat range "
+                f"({self.inches('tactical_combat_range')} clear)",
                 "bool",
                 False,
                 rule="1.9",

@@ -70,7 +70,7 @@ class SquareCheck(Adjudication):
         return [
             Fact(
                 "within_cavalry_pinning",
-                "Enemy cavalry is within pinning distance",
+                f"Enemy cavalry is within its pinning distance ({self.inches('pinning_cavalry')})",
                 "bool",
                 True,
                 rule="5.6",

@@ -317,8 +317,15 @@ class QueuePage(QWizardPage):
         except RefereeError as e:
             self.result.setText(html.escape(str(e)))
             return False
-        # The next fire: no firer picked for the umpire, the last fire's target offered.
-        self.set_draft(self.queue.draft(firers=(), target_id=queued.target_id))
+        # The next fire: no firer picked for the umpire, the last fire's target and range
+        # offered (a line of battalions at one target fires at much the same range).
+        self.set_draft(
+            self.queue.draft(
+                firers=(),
+                target_id=queued.target_id,
+                range_in=float(queued.check.values["range_in"]),
+            )
+        )
         self.completeChanged.emit()
         firers = self.widgets.get("firers")
         (firers or self.die).setFocus()
