@@ -2,7 +2,7 @@
 
 The introduction shifts the listed distances by 2" for 6mm and 25mm figures; the checks'
 arithmetic followed it but their questions said the 15mm figures ("within pinning distance",
-"18\" clear", infantry fire starting at 4" at 6mm, where the range is 3").
+18″ clear, infantry fire starting at 4" at 6mm, where the range is 3").
 """
 
 from __future__ import annotations
