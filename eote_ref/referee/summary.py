@@ -51,6 +51,20 @@ class BattleSummary:
     turns_played: int
     sides: tuple[SideSummary, ...]
     losses_per_turn: dict[int, dict[int, int]]
+    #: The phase the game stands in (``turns_played`` is the turn it stands in).
+    phase: str = "command"
+
+    def turns_text(self) -> str:
+        """How far the battle went, read from the turn and phase it stands in.
+
+        "2 turns played" at the start of turn 3 (its command phase), "2 turns played, turn 3
+        up to its fire phase" later in it: the turn counter alone overstated it by one.
+        """
+        done = self.turns_played - 1
+        whole = f"{done} turn{'s' if done != 1 else ''} played"
+        if self.phase in ("command", ""):
+            return whole
+        return f"{whole}, turn {self.turns_played} up to its {self.phase.replace('_', ' ')} phase"
 
     def to_json(self) -> dict[str, Any]:
         """The summary as plain JSON data (turn and side keys as strings)."""
@@ -129,4 +143,5 @@ def battle_summary(game: GameService) -> BattleSummary:
         turns_played=state.game.turn,
         sides=tuple(sides),
         losses_per_turn=per_turn,
+        phase=state.game.phase,
     )

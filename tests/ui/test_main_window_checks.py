@@ -404,3 +404,16 @@ def test_undo_and_next_phase_stay_on_the_toolbar_after_a_batch(
         button = toolbar.widgetForAction(action)
         assert button is not None
         assert button.isVisible(), action.text()
+
+
+def test_the_adjudicate_menus_mnemonics_are_all_different(qtbot: QtBot, db: Database) -> None:
+    """Issue 23: P, A and E each opened two entries (Alt+letter only cycled between them)."""
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    letters = [
+        a.text()[a.text().index("&") + 1].lower()
+        for a in window.menuAdjudicate.actions()
+        if "&" in a.text()
+    ]
+    assert len(letters) >= 15
+    assert sorted(set(letters)) == sorted(letters), letters

@@ -238,7 +238,7 @@ def report_html(report: AfterActionReport, chart_src: str | None = None) -> str:
     parts = [
         f"<h1>{esc(report.name)}</h1>",
         f'<p class="sub">After-action report · {" against ".join(esc(x) for x in report.sides)}'
-        f" · {s.turns_played} turn{'s' if s.turns_played != 1 else ''} · figure scale "
+        f" · {esc(s.turns_text())} · figure scale "
         f"{esc(report.figure_scale)} · {esc(report.ruleset)}</p>",
         "<h2>Summary</h2>",
         _report_table(

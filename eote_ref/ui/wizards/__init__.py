@@ -188,7 +188,7 @@ MENU: list[MenuCheck] = [
     # issue 6: fire and assault (EotE 6.x, 7.x)
     MenuCheck(
         "pass_through_fire",
-        "&Pass-through fire…",
+        "Pass-throu&gh fire…",
         "Ctrl+Shift+T",
         "unit",
         "The selected infantry fires at a unit crossing its arc (EotE 6.7)",
@@ -212,7 +212,7 @@ MENU: list[MenuCheck] = [
     ),
     MenuCheck(
         "assault",
-        "Ass&ault…",
+        "Assaul&t…",
         "Ctrl+Shift+X",
         "any",
         "Resolve one assault: cavalry combats first, then infantry (EotE 7.6)",
@@ -237,7 +237,7 @@ MENU: list[MenuCheck] = [
     ),
     MenuCheck(
         "falling_back_ended",
-        "Falling back &ended…",
+        "Falling ba&ck ended…",
         "",
         "division",
         'The falling-back division is 18" clear of the enemy or in cover (EotE 9.0)',
