@@ -32,6 +32,9 @@ from eote_ref.store import (
 #: Integrity results that count as a check taken (the no-roll record actions do not).
 INTEGRITY_RESULTS = ("pass", "fall_back", "rout")
 
+#: The arms a falling-back division's units are disordered in (EotE 9.0 names these two).
+FALL_BACK_DISORDERED = ("infantry", "artillery")
+
 
 def _ce_units(div: DivisionView) -> list[UnitView]:
     return [u for u in div.units if u.arm in ("infantry", "cavalry") and not u.off_table]
@@ -155,10 +158,15 @@ class IntegrityCheck(Adjudication):
             out += set_if_changed(
                 "game_command", d.id, "current_order", OrderType.DEFEND.value, d.current_order
             )
+            # The text disorders the division's infantry and artillery (9.0): cavalry with it
+            # falls back in order.
             out += [
                 set_unit(u.id, "disordered", True)
                 for u in d.units
-                if not u.disordered and not u.routed and not u.off_table
+                if u.arm in FALL_BACK_DISORDERED
+                and not u.disordered
+                and not u.routed
+                and not u.off_table
             ]
         if outcome.result in INTEGRITY_RESULTS:
             # One check taken: the turn guide asks the next cause's, if any (9.0).

@@ -570,3 +570,19 @@ def test_burning_names_the_block_by_the_unit_holding_it(waterloo: GameService) -
     assert waterloo.journal(limit=1)[0].summary.startswith(f"Town block held by {name}: burning")
     preset = open_check(waterloo, "burning", block_unit_id=holder)
     assert preset.values["block"] == holder
+
+
+def test_a_falling_back_division_disorders_its_infantry_and_artillery_only(
+    waterloo: GameService,
+) -> None:
+    """EotE 9.0 names the infantry and the artillery: attached cavalry falls back in order."""
+    d = next(x for x in waterloo.view().sides[0].divisions if x.name == "Brunswick Corps")
+    to_phase(waterloo, Phase.INTEGRITY)
+    check = open_check(waterloo, "integrity", division_id=d.id)
+    assert check.apply({"roll": 10, "second_roll": 4}).result == "fall_back"
+    after = next(x for x in waterloo.view().sides[0].divisions if x.id == d.id)
+    by_arm = {
+        arm: {u.disordered for u in after.units if u.arm == arm}
+        for arm in ("infantry", "artillery", "cavalry")
+    }
+    assert by_arm == {"infantry": {True}, "artillery": {True}, "cavalry": {False}}

@@ -228,3 +228,20 @@ def test_intercepted_charge_contacts_the_interceptor(waterloo: GameService) -> N
     (ln,) = [f for f in waterloo.view().facts if f.kind == "charge"]
     assert ln.other_id == interceptor
     assert ln.data["intercepted"] is True
+
+
+def test_a_square_with_no_chance_asks_no_die(waterloo: GameService) -> None:
+    """EotE 5.6: at a modified CE of 1 or less no d10 is under it: failed, no die asked."""
+    to_movement(waterloo)
+    foot = next(u for u in waterloo.view().sides[1].units if u.arm == "infantry")
+    waterloo.set_unit(foot.id, "hits", 3)
+    waterloo.set_unit(foot.id, "disordered", True)
+    check = open_check(waterloo, "square", unit_id=foot.id)
+    check.set("pinned_at_start", True)
+    outcome = check.preview()
+    assert outcome.modified <= 1
+    assert not check.needs_roll()
+    assert outcome.result == "failed"
+    assert outcome.roll is None
+    assert check.apply({}).result == "failed"
+    assert unit(waterloo, foot.id).pinned
