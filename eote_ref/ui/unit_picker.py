@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListView,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -143,6 +144,10 @@ class UnitPicker(QWidget):
         self.chosen = QLabel()
         self.chosen.setObjectName("pickerChosen")
         self.chosen.setTextFormat(Qt.TextFormat.PlainText)
+        # A long list of ticked names is cut at the edit's width (all of it in the tooltip):
+        # it set the wizard's width, 2,499 px for a big division's integrity (issue 23).
+        self.chosen.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.chosen.setMinimumWidth(40)
         top.addWidget(self.chosen, 1)
         layout.addLayout(top)
         self.model = QStandardItemModel(self)

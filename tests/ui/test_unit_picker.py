@@ -190,3 +190,17 @@ def test_the_dashboard_filter_ignores_accents(qtbot: QtBot, demo: GameService) -
             for c in range(proxy.rowCount(parent)):
                 shown.append(proxy.index(c, 0, parent).data())
     assert any(accented in str(text) for text in shown), shown
+
+
+def test_a_long_list_of_ticked_units_does_not_widen_the_picker(
+    qtbot: QtBot, demo: GameService
+) -> None:
+    """Issue 23: the names ticked set the integrity wizard's width (2,499 px on a corps)."""
+    picker = _picker(qtbot, demo, multi=True)
+    narrow = picker.minimumSizeHint().width()
+    view = demo.view()
+    picker.set_value(tuple(u.id for s in view.sides for u in s.units[:40]))
+    assert picker.chosen.text().startswith("✓ 80:")
+    assert picker.minimumSizeHint().width() <= max(narrow, 400)
+    assert picker.sizeHint().width() <= 700
+    assert picker.chosen.toolTip() == picker.chosen.text()  # every name, in the tooltip
