@@ -15,6 +15,7 @@ from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import DivisionView, GameView, UnitView
+from eote_ref.referee.wording import hits_text
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rulesets import load_default
 
@@ -224,7 +225,9 @@ def _morale_checks(view: GameView) -> list[Check]:
             title = f"{u.name}: a routing unit passed through, morale check"
             out.append(Check("morale", title, "7.5", side, u.id))
         elif u.morale_due and u.hits > tested.get(u.id, -1):
-            out.append(Check("morale", f"{u.name}: {u.hits} hits, morale check", "7.5", side, u.id))
+            out.append(
+                Check("morale", f"{u.name}: {hits_text(u.hits)}, morale check", "7.5", side, u.id)
+            )
     return out
 
 

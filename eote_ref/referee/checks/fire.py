@@ -30,6 +30,7 @@ from eote_ref.referee.facts import CHARGE, FIRED, fact
 from eote_ref.referee.game import GameService
 from eote_ref.referee.picking import side_of_unit
 from eote_ref.referee.views import GameView, UnitView
+from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Effect, Outcome
 from eote_ref.rules.fire import Cover, FireSituation
 from eote_ref.rules.units import CombatArm, Formation, Unit
@@ -77,7 +78,7 @@ def unit_label(view: GameView, u: UnitView) -> str:
     side = view.side_by_unit[u.id].name
     marks = [(u.formation or ("limbered" if u.limbered else "")).replace("_", " ")]
     if u.hits:
-        marks.append(f"{u.hits} hits")
+        marks.append(hits_text(u.hits))
     if u.disordered:
         marks.append("disordered")
     if u.blown:

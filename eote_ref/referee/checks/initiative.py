@@ -24,7 +24,7 @@ from eote_ref.store import Change, SetField, game_rows
 MAX_REROLLS = 6
 
 #: A count the ruleset appends to a repeated modifier's reason: "(×4)".
-_COUNT = re.compile(r"\s*\(×(-?\d+)\)$")
+_COUNT = re.compile(r"\s*\((?:×(-?\d+)|\u2212(\d+))\)$")
 
 #: Command levels from the highest-ranking down (EotE 4.0 "highest ranking commander").
 RANK = ("army", "wing", "corps", "division", "brigade")
@@ -125,7 +125,8 @@ class InitiativeCheck(Adjudication):
         for line in super().modifiers(outcome):
             reason = line.reason
             if "commander's rating" in reason and (m := _COUNT.search(reason)):
-                reason = f"{reason[: m.start()]} {int(m.group(1)):+d}"
+                count = int(m.group(1)) if m.group(1) is not None else -int(m.group(2))
+                reason = f"{reason[: m.start()]} {count:+d}"
             out.append(dataclasses.replace(line, reason=reason))
         return out
 

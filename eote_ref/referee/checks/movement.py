@@ -17,6 +17,7 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.facts import CHARGE, fact
 from eote_ref.referee.game import GameService
 from eote_ref.referee.views import GameView, UnitView
+from eote_ref.referee.wording import hits_text
 from eote_ref.rules.cavalry import ChargeSituation, Terrain
 from eote_ref.rules.core import Outcome, RulesError
 from eote_ref.rules.movement import (
@@ -395,7 +396,7 @@ class SkirmishersCheck(Adjudication):
         """The parent unit (and its stand's hits)."""
         u = self.unit()
         out = f", skirmishers out with {_hits(u.skirmish_hits)}" if u.skirmishers_out else ""
-        return f"{u.name} ({u.hits} hits{out})"
+        return f"{u.name} ({hits_text(u.hits)}{out})"
 
     def facts(self) -> list[Fact]:
         """What happens; the stand's hits come from the state (the umpire may correct them).

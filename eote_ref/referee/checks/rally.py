@@ -17,6 +17,7 @@ from eote_ref.referee.checks.common import (
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.views import GameView, UnitView
+from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.rally import RallySituation
 from eote_ref.store import (
@@ -75,7 +76,7 @@ class RallyRoutedCheck(Adjudication):
                 "choice",
                 default,
                 rule="9.1",
-                choices=tuple(Choice(u.id, f"{u.name} ({u.hits} hits)") for u in routed),
+                choices=tuple(Choice(u.id, f"{u.name} ({hits_text(u.hits)})") for u in routed),
             ),
             Fact(
                 "out_of_tcr",
@@ -113,7 +114,7 @@ class RallyRoutedCheck(Adjudication):
     def subject(self) -> str:
         """The unit and its hits."""
         r = self.row()
-        return f"{r.name} ({r.hits} hits)"
+        return f"{r.name} ({hits_text(r.hits)})"
 
     def situation(self) -> RallySituation:
         """The unit's CE, hits and the once-per-game flag from the state."""

@@ -18,6 +18,7 @@ from eote_ref.referee.checks import (
     set_unit,
     unit_row,
 )
+from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.morale import MoraleSituation
 from eote_ref.rules.square import SquareSituation
@@ -140,7 +141,7 @@ class MoraleCheck(Adjudication):
     def subject(self) -> str:
         """The unit testing."""
         u = self.unit()
-        return f"{u.name} ({u.hits} hits)"
+        return f"{u.name} ({hits_text(u.hits)})"
 
     def facts(self) -> list[Fact]:
         """Leader killed, pinned by cavalry, artillery support, in a town."""
