@@ -438,8 +438,11 @@ def test_report_names_and_options(sample_game: GameService) -> None:
 
 
 def test_report_counts_checks_by_what_they_are(sample_game: GameService) -> None:
-    """Issue 23: an order's turns are no hits, an attach no radius check, fog no check;
-    the dice column reads short ("French 4", not "French.roll 4")."""
+    """Issue 23: the report's tally and dice column read each step for what it is.
+
+    An order's turns are no hits, an attach no radius check, the fog setting no check; the
+    dice read short ("French 4", not "French.roll 4").
+    """
     from eote_ref.referee.checks import open_check
     from eote_ref.referee.players_view import Fog, set_fog_of_war
     from eote_ref.store import SetField
