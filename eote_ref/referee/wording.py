@@ -142,6 +142,7 @@ _BOOKKEEPING_LINKS = frozenset(
         "cavalry_settled",
         "radius_measured",
         "integrity_checked",
+        "fell_back_clear",
         "guns_abandoned",
     }
 )

@@ -194,3 +194,25 @@ def test_return_in_a_pickers_filter_takes_the_unit_and_stays(
     assert wizard.currentPage() is page  # the confirm pages are still to be seen
     assert picker.edit.text() == ""
     assert not [f for f in demo.view().facts if f.kind == "charge"]
+
+
+def test_rally_reads_out_of_range_from_a_fall_back_just_ended(
+    qtbot: QtBot, demo: GameService
+) -> None:
+    """EotE 9.0, 9.1: a division that stopped falling back 18" clear is out of combat range."""
+    to_phase(demo, Phase.INTEGRITY)
+    division = next(d for d in demo.view().sides[1].divisions if len(d.units) >= 2)
+    routed = division.units[0]
+    mark(demo, routed.id, routed=True, hits=2)
+    demo.set_division(division.id, "falling_back", True)
+    before = wizard_for(qtbot, demo, "rally", division_id=division.id)
+    assert not _box(before.page_of(FactsPage), "out_of_tcr").isChecked()
+    before.reject()
+    ended = open_check(demo, "falling_back_ended", division_id=division.id)
+    ended.set("reason", "clear")
+    ended.apply({})
+    wizard = wizard_for(qtbot, demo, "rally", division_id=division.id)
+    assert _box(wizard.page_of(FactsPage), "out_of_tcr").isChecked()
+    assert wizard.check.trial({"roll": 1}).outcome is not None  # no "in combat range" refusal
+    demo.undo()  # the fall back's end undone: no longer derived
+    assert not open_check(demo, "rally", division_id=division.id).values["out_of_tcr"]

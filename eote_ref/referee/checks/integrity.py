@@ -225,7 +225,10 @@ class FallingBackEnded(RecordAction):
     def changes(self, outcome: Outcome) -> list[Change]:
         """Falling back off (the DEFEND order stays)."""
         d = check_division(self)
-        return set_if_changed("game_command", d.id, "falling_back", False, d.falling_back)
+        out = set_if_changed("game_command", d.id, "falling_back", False, d.falling_back)
+        if self.values["reason"] == "clear":  # out of tactical combat range: rallies read it
+            out.append(turn_facts.division_fact(turn_facts.FELL_BACK_CLEAR, self.view.turn, d.id))
+        return out
 
     def summary(self, outcome: Outcome) -> str:
         """``2nd Division: no longer falling back (in cover)``."""

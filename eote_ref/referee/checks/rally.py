@@ -15,6 +15,7 @@ from eote_ref.referee.checks.common import (
     roll_text,
 )
 from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.facts import FELL_BACK_CLEAR, of_turn
 from eote_ref.referee.game import GameService
 from eote_ref.referee.views import GameView, UnitView
 from eote_ref.referee.wording import hits_text
@@ -69,6 +70,11 @@ class RallyRoutedCheck(Adjudication):
         chosen = self.__dict__.get("values", {}).get("unit_id", default)
         row = game_unit_row(self.game, int(chosen))
         rating = d.leader.rating if d.leader is not None and not d.leader.killed else -1
+        # Stopped falling back this turn clear of the enemy (9.0): out of combat range (1.9).
+        clear = any(
+            f.kind == FELL_BACK_CLEAR and f.command_id == d.id
+            for f in of_turn(self.view, FELL_BACK_CLEAR)
+        )
         return [
             Fact(
                 "unit_id",
@@ -83,9 +89,12 @@ class RallyRoutedCheck(Adjudication):
                 "The division is out of tactical combat range "
                 f"({self.inches('tactical_combat_range')} clear)",
                 "bool",
-                False,
+                clear,
                 rule="1.9",
-                help='Confirm on the table: no enemy division or cavalry brigade within 18".',
+                derived=clear,
+                help="Confirm on the table: no enemy division or cavalry brigade within "
+                f"{self.inches('tactical_combat_range')}; ticked when the division stopped "
+                "falling back clear of the enemy this turn (9.0).",
             ),
             Fact(
                 "leader_rating",
