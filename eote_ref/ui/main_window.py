@@ -496,10 +496,11 @@ class MainWindow(QMainWindow):
             elif entry.needs == "unit":
                 target["unit_id"] = unit.id
                 if entry.key == "charge":
-                    # A unit Ctrl+clicked in the other side's table is the unit charged.
-                    _first, second = self.dashboard.selection()
-                    if second:
-                        target["target_id"] = second[0].id
+                    # The charger is the unit selected first; a unit Ctrl+clicked in the other
+                    # side's table (which then holds the current row) is the unit charged.
+                    first, second = self.dashboard.selection()
+                    if first and second:
+                        target.update(unit_id=first[0].id, target_id=second[0].id)
             else:
                 side = next(
                     s.position for s in self.hub.view.sides if any(u.id == unit.id for u in s.units)

@@ -172,6 +172,7 @@ def test_charge_proposes_the_unit_ctrl_clicked(qtbot: QtBot, db: Database) -> No
     entry = next(m for m in MENU if m.key == "charge")
     wizard = window.run_menu_check(entry)
     assert wizard is not None
+    assert wizard.check.target["unit_id"] == cav.id  # the charger, not the unit charged
     assert wizard.check.values["target"] == target.id
     wizard.reject()
 
