@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "adjudicate one procedure: JSON situation on stdin, JSON outcome on stdout",
     ),
     "armylist": ("eote_ref.commands.armylist", "validate, import and export army lists"),
+    "scenario": ("eote_ref.commands.scenario", "validate, list and export scenarios"),
     "campaign": (
         "eote_ref.commands.campaign",
         "club campaigns: list, report, export and import",
@@ -134,11 +135,25 @@ _SQLITE_CONDITIONS = {
 }
 
 
+#: What a lost server means for a command (each runs in one transaction).
+COMMAND_SAVED = (
+    "a command is saved whole or not at all, so if it was saving when the server stopped, "
+    "look at what it holds before running it again when the server answers"
+)
+
+
 def failure_message(exc: BaseException) -> str | None:
     """What to tell the user about an error of the disk, a file or the database, else None.
 
-    SQLite's errors arrive wrapped by SQLAlchemy; the chain is searched for a known one.
+    SQLite's errors arrive wrapped by SQLAlchemy; the chain is searched for a known one. A
+    database server's refusal of the account's rights, or its silence, is told in words too
+    (:mod:`eote_ref.store.server_errors`).
     """
+    from eote_ref.store.server_errors import translate
+
+    server = translate(exc, saved=COMMAND_SAVED)
+    if server is not None:
+        return str(server)
     seen: BaseException | None = exc
     while seen is not None:
         if isinstance(seen, OSError) and seen.strerror:

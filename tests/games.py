@@ -13,6 +13,11 @@ def game_state(game: GameService) -> object:
         return snapshot(s, game.game_id)
 
 
+def unit(game: GameService, uid: int) -> UnitView:
+    """Unit ``uid`` as the whole game's view shows it now."""
+    return next(u for s in game.view().sides for u in s.units if u.id == uid)
+
+
 def named(game: GameService, name: str) -> UnitView:
     """The unit called ``name`` (on either side)."""
     return next(u for s in game.view().sides for u in s.units if u.name == name)

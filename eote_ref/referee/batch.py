@@ -23,11 +23,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eote_ref.referee import facts as turn_facts
+from eote_ref.referee.catalogue import CATALOGUE, BatchOf
 from eote_ref.referee.checks import Adjudication, _jsonable, open_check
 from eote_ref.referee.checks.command import command_control_this_turn
 from eote_ref.referee.checks.leaders import leaders_within_reach
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
+from eote_ref.referee.journal_line import Line
 from eote_ref.referee.views import GameView, UnitView
 from eote_ref.rules.core import Outcome
 from eote_ref.store import Change
@@ -127,47 +129,35 @@ def _morale_due(game: GameService, view: GameView) -> list[BatchTarget]:
     return out
 
 
-#: The batches on offer, by name.
-BATCHES: dict[str, BatchKind] = {
-    "remove_routed_all": BatchKind(
-        "remove_routed",
-        "All routed units leave the table",
-        "7.5",
-        lambda view: [u for u in _on_table(view) if u.routed],
-    ),
-    "disorder_rally_all": BatchKind(
-        "disorder_rally",
-        "Rally every disordered unit",
-        "3.6",
-        lambda view: [u for u in _on_table(view) if u.disordered and not u.routed],
-    ),
-    "command_radius_all": BatchKind(
-        "command_radius",
-        "Command radius: every division",
-        "3.6",
-        targets=_divisions_to_measure,
-        what="division",
-    ),
-    "cavalry_end_of_turn_batch": BatchKind(
-        "cavalry_end_of_turn",
-        "Cavalry end of turn: every unit that fought",
-        "5.10",
-        targets=_cavalry_that_fought,
-    ),
-    "morale_all": BatchKind(
-        "morale",
-        "Morale checks: every unit due one",
-        "7.5",
-        targets=_morale_due,
-    ),
-    "leader_casualty_all": BatchKind(
-        "leader_casualty",
-        "Leader casualties: every leader within reach",
-        "8.0",
-        targets=_leaders_in_reach,
-        what="leader",
-    ),
+#: How each batch finds the targets due it, by the batch's key in the catalogue: a function
+#: of the view for a batch of units, of the service and the view otherwise.
+_TARGETS: dict[str, Callable[..., Any]] = {
+    "remove_routed_all": lambda view: [u for u in _on_table(view) if u.routed],
+    "disorder_rally_all": lambda view: [
+        u for u in _on_table(view) if u.disordered and not u.routed
+    ],
+    "command_radius_all": _divisions_to_measure,
+    "cavalry_end_of_turn_batch": _cavalry_that_fought,
+    "morale_all": _morale_due,
+    "leader_casualty_all": _leaders_in_reach,
 }
+#: The batches whose targets are units read off the view alone (the others take the service).
+_UNIT_BATCHES = frozenset({"remove_routed_all", "disorder_rally_all"})
+
+
+def _kind(key: str, batch: BatchOf) -> BatchKind:
+    find = _TARGETS[key]
+    if key in _UNIT_BATCHES:
+        return BatchKind(batch.check, batch.title, batch.rule, units=find, what=batch.what)
+    return BatchKind(batch.check, batch.title, batch.rule, targets=find, what=batch.what)
+
+
+#: The batches on offer, by name: the catalogue's entries with a batch.
+BATCHES: dict[str, BatchKind] = {
+    e.key: _kind(e.key, e.batch) for e in CATALOGUE if e.batch is not None
+}
+if set(_TARGETS) != set(BATCHES):  # a batch declared without its targets, or the reverse
+    raise TypeError(f"batch targets {sorted(_TARGETS)} against catalogue {sorted(BATCHES)}")
 
 
 @dataclass
@@ -306,7 +296,7 @@ class Batch:
             outcomes.append(item.outcome.to_json())
         self.game.record(
             self.kind.key,
-            self.summary(),
+            Line.of(self.summary()),  # the results in words: no CE, no target number
             changes,
             inputs={"batch": self.name, "items": inputs, **settled},
             rolls=rolls,

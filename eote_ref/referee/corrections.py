@@ -13,6 +13,8 @@ from typing import Any
 
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
+from eote_ref.referee.journal_line import Line, Piece
+from eote_ref.rules.core import Reveals
 from eote_ref.rules.units import Arm
 from eote_ref.store.changes import Change, InsertRow, SetField
 
@@ -67,19 +69,38 @@ def _leader(game: GameService, leader_id: int) -> Any:
     raise RefereeError(f"there is no leader {leader_id} in this game")
 
 
-def _record(game: GameService, summary: str, changes: list[Change], inputs: Any) -> None:
+def _record(game: GameService, summary: Line, changes: list[Change], inputs: Any) -> None:
     game.record(KIND, PREFIX + summary, changes, inputs={"correction": inputs})
+
+
+def _said(field: str, before: Any, after: Any) -> Piece:
+    """One corrected field in words; a CE's figures are hidden by fog of war (EotE 1.4)."""
+    text = f"{field} {before} → {after}"
+    if field == "ce":
+        return Piece(text, Reveals.CE, veiled="CE corrected")
+    return Piece(text)
 
 
 def correct_unit(game: GameService, unit_id: int, **fields: Any) -> None:
     """Correct a unit's name, CE, type or stands (one step)."""
     values = _checked(fields, UNIT_FIELDS)
     unit = _unit(game, unit_id)
-    said = [f"{k} {getattr(unit, k)} → {v}" for k, v in values.items() if getattr(unit, k) != v]
+    said = [_said(k, getattr(unit, k), v) for k, v in values.items() if getattr(unit, k) != v]
     if not said:
         raise RefereeError(f"{unit.name} already reads so")
     changes: list[Change] = [SetField("game_unit", unit_id, k, v) for k, v in values.items()]
-    _record(game, f"{unit.name}: {', '.join(said)}", changes, {"unit_id": unit_id, **values})
+    line = Line.of(f"{unit.name}: ", *_joined(said))
+    _record(game, line, changes, {"unit_id": unit_id, **values})
+
+
+def _joined(pieces: list[Piece]) -> list[Piece]:
+    """The pieces separated by commas."""
+    out: list[Piece] = []
+    for i, p in enumerate(pieces):
+        if i:
+            out.append(Piece(", "))
+        out.append(p)
+    return out
 
 
 def correct_leader(game: GameService, leader_id: int, **fields: Any) -> None:
@@ -90,7 +111,12 @@ def correct_leader(game: GameService, leader_id: int, **fields: Any) -> None:
     if not said:
         raise RefereeError(f"{leader.name} already reads so")
     changes: list[Change] = [SetField("game_leader", leader_id, k, v) for k, v in values.items()]
-    _record(game, f"{leader.name}: {', '.join(said)}", changes, {"leader_id": leader_id, **values})
+    _record(
+        game,
+        Line.of(f"{leader.name}: {', '.join(said)}"),
+        changes,
+        {"leader_id": leader_id, **values},
+    )
 
 
 def add_unit(
@@ -117,9 +143,14 @@ def add_unit(
         "nation": nation or (like.nation if like is not None else ""),
         **values,
     }
+    line = Line.of(
+        f"{values['name']} arrives late with {division.name} ({arm}",
+        Piece(f", CE {values['ce']}", Reveals.CE),
+        ")",
+    )
     _record(
         game,
-        f"{values['name']} arrives late with {division.name} ({arm}, CE {values['ce']})",
+        line,
         [InsertRow("game_unit", row)],
         {"division_id": division_id, **row},
     )
@@ -141,7 +172,7 @@ def add_leader(game: GameService, division_id: int, name: str, *, rating: int) -
     }
     _record(
         game,
-        f"{values['name']} (rating {values['rating']}) takes command of {division.name}",
+        Line.of(f"{values['name']} (rating {values['rating']}) takes command of {division.name}"),
         [InsertRow("game_leader", row)],
         {"division_id": division_id, **row},
     )

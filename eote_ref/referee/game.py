@@ -13,6 +13,7 @@ Widgets hold a service and never open sessions themselves.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
@@ -20,6 +21,8 @@ from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game_reading import DIVISION_LEVELS as DIVISION_LEVELS
 from eote_ref.referee.game_reading import GameReading
+from eote_ref.referee.journal_line import LINE_KEY, Line
+from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
 from eote_ref.referee.phases import next_phase
 from eote_ref.referee.views import (
     GameView,
@@ -30,7 +33,7 @@ from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import FORMATIONS_BY_ARM, CombatArm
 from eote_ref.rulesets import load_default
 from eote_ref.store.changes import Change, SetField
-from eote_ref.store.errors import StaleGameError
+from eote_ref.store.errors import ServerGoneError, StaleGameError
 
 if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first window
     from sqlmodel import Session
@@ -62,6 +65,53 @@ COUNT_FIELDS = {"hits": 20, "blown": 5, "skirmish_hits": 5}
 #: How many commands' changed rows a service keeps while no view is read (a script applying
 #: a long batch); past that the next view reads the whole game.
 TOUCHED_KEPT = 500
+
+
+def _in_words(error: Exception) -> Exception | None:
+    """The store's words for ``error`` when a server refused the account or went away.
+
+    A server that stops answering before a command's commit saved nothing of it (a lost
+    commit is told by :func:`eote_ref.store.apply` itself, after reading the journal again).
+    """
+    from eote_ref.store.server_errors import translate
+
+    return translate(error)
+
+
+def explain_failure(error: BaseException, saved: str | None = None) -> str | None:
+    """A sentence for the umpire about a database server's refusal or silence, else None.
+
+    For the app's edits (:meth:`GameService` calls) whose failure came past the service's own
+    words; ``saved`` says what a lost server means for the work under way (default: nothing
+    of the step was saved).
+    """
+    from eote_ref.store.server_errors import NOT_SAVED, translate
+
+    told = translate(error, saved or NOT_SAVED)
+    return None if told is None else str(told)
+
+
+def _told(method: Callable[_P, _T]) -> Callable[_P, _T]:
+    """A service call whose database server refused the account, or went away, says so in words.
+
+    The refusals of the referee and the store (``ValueError``) pass unchanged; a driver's
+    error that :func:`_in_words` reads becomes the store's own (a ``ValueError`` too), so the
+    app's edit handlers and the CLI show a sentence, never a traceback.
+    """
+
+    @functools.wraps(method)
+    def told(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        try:
+            return method(*args, **kwargs)
+        except ValueError:
+            raise
+        except Exception as error:
+            words = _in_words(error)
+            if words is None:
+                raise
+            raise words from error
+
+    return told
 
 
 class GameService(GameReading):
@@ -142,14 +192,21 @@ class GameService(GameReading):
 
         The checks read rows the view does not carry through this, never a session of theirs.
         """
-        with self.db.session() as s:
-            return query(s, self.game_id, *args, **kwargs)
+        try:
+            with self.db.session() as s:
+                return query(s, self.game_id, *args, **kwargs)
+        except Exception as error:
+            told = _in_words(error)
+            if told is None:
+                raise
+            raise told from error
 
     # ------------------------------------------------------------------ writing
+    @_told
     def record(
         self,
         kind: str,
-        summary: str,
+        summary: str | Line,
         changes: Sequence[Change],
         *,
         inputs: Any = None,
@@ -159,9 +216,15 @@ class GameService(GameReading):
         """Apply ``changes`` as one journal event (the only way this service writes).
 
         The facts the changes imply (:func:`eote_ref.referee.facts.implied`) are written with
-        them, in the same event.
+        them, in the same event. A ``summary`` given as a :class:`Line` is kept in pieces too,
+        in ``inputs["line"]``, each saying what it reveals, for the players' display (fog of
+        war); a plain-text summary reveals nothing.
         """
         from eote_ref.store import Game, apply
+
+        if isinstance(summary, Line):
+            inputs = {**(inputs or {}), LINE_KEY: summary.to_json()}
+            summary = summary.text
 
         with self._writing() as s:
             if any(
@@ -200,6 +263,16 @@ class GameService(GameReading):
                 s.rollback()
                 self._changed()
                 raise
+            except ServerGoneError as gone:
+                if gone.saved:  # the server answered again: show the step it kept
+                    with contextlib.suppress(Exception):
+                        self._changed()
+                raise
+            except Exception as error:
+                told = _in_words(error)
+                if told is None:
+                    raise
+                raise told from error
             after = version_after(s, self.game_id)
             if after is not None:
                 self.version = after
@@ -207,10 +280,13 @@ class GameService(GameReading):
                     self._touched.clear()  # (the next one reads the whole game)
                 self._touched.update(touched_after(s, self.game_id))
 
+    @_told
     def set_unit(self, unit_id: int, field: str, value: Any) -> JournalEvent | None:
         """Set one marker of a unit (hits, disorder, blown, formation...) as an undoable step.
 
-        Returns None when the value is unchanged (nothing is journaled).
+        Returns None when the value is unchanged (nothing is journaled). An unchanged value in
+        a view another copy has changed since is refused (:class:`StaleGameError`) like any
+        stale edit: compared with the game as it is, it would undo the other copy's step.
         """
         return self._edit_unit(unit_id, field, lambda _before: value)
 
@@ -234,7 +310,11 @@ class GameService(GameReading):
             row = rows[0]
         name, arm, before = row.name, row.arm, getattr(row, field, None)
         value = self._check(field, new_value(before), arm)
-        if before == value:
+        if before == value:  # no change to what this copy shows: is that the game as it is?
+            from eote_ref.store.journal import check_version
+
+            with self._writing() as s:
+                check_version(s, self.game_id, self.version)
             return None
         from eote_ref.referee.wording import describe_field
 
@@ -265,6 +345,7 @@ class GameService(GameReading):
             return None
         return next(u for u in side.units if u.id == unit_id)
 
+    @_told
     def adjust_unit(self, unit_id: int, field: str, delta: int) -> JournalEvent | None:
         """Add ``delta`` to a counted marker (hits or blown), never below 0."""
         if field not in COUNT_FIELDS:
@@ -272,6 +353,7 @@ class GameService(GameReading):
         top = COUNT_FIELDS[field]
         return self._edit_unit(unit_id, field, lambda now: max(0, min(top, int(now) + delta)))
 
+    @_told
     def toggle_unit(self, unit_id: int, field: str) -> JournalEvent | None:
         """Flip a yes/no marker (disordered, routed, pinned...)."""
         if field not in BOOL_FIELDS:
@@ -285,8 +367,8 @@ class GameService(GameReading):
                 raise RefereeError(f"{field} must be a whole number")
             if not 0 <= value <= COUNT_FIELDS[field]:
                 raise RefereeError(f"{field} must be 0..{COUNT_FIELDS[field]}")
-            if field == "blown" and arm != "cavalry" and value:
-                raise RefereeError("only cavalry carries blown markers (EotE 5.10)")
+            if field == "blown" and not carries_blown(arm) and value:
+                raise RefereeError(BLOWN_CAVALRY_ONLY)
             return value
         if field in BOOL_FIELDS:
             if not isinstance(value, bool):
@@ -302,6 +384,7 @@ class GameService(GameReading):
             return value
         raise RefereeError(f"{field} cannot be edited here")
 
+    @_told
     def set_division(self, division_id: int, field: str, value: Any) -> JournalEvent | None:
         """Set a division's state (order, in town, objective lost...) as an undoable step."""
         allowed = {
@@ -337,6 +420,7 @@ class GameService(GameReading):
             inputs={"division_id": division_id, "field": field, "value": value},
         )
 
+    @_told
     def set_initiative(self, position: int | None) -> JournalEvent | None:
         """Record which side holds the initiative (by side position)."""
         view = self.view()
@@ -351,6 +435,7 @@ class GameService(GameReading):
             [SetField("game", self.game_id, "initiative", position)],
         )
 
+    @_told
     def advance_phase(self) -> JournalEvent:
         """Move to the next phase of EotE 2.0; after divisional integrity, the next turn."""
         view = self.view()
@@ -375,6 +460,7 @@ class GameService(GameReading):
         return describe_change(self.db, self.game_id, change)
 
     # ------------------------------------------------------------------ undo / redo
+    @_told
     def undo(self, steps: int = 1) -> list[str]:
         """Undo ``steps`` events; returns their summaries."""
         from eote_ref.store import undo
@@ -385,6 +471,7 @@ class GameService(GameReading):
         self._changed()
         return out
 
+    @_told
     def redo(self, steps: int = 1) -> list[str]:
         """Redo ``steps`` undone events; returns their summaries."""
         from eote_ref.store import redo
@@ -395,6 +482,7 @@ class GameService(GameReading):
         self._changed()
         return out
 
+    @_told
     def undo_to(self, seq: int) -> list[str]:
         """Undo every event after ``seq`` (the log's "undo back to here")."""
         from eote_ref.store import history

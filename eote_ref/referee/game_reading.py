@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.phases import Phase
+from eote_ref.referee.view_rows import current_leader, leader_view, unit_view
 from eote_ref.referee.views import (
     CommanderView,
     DivisionView,
@@ -72,64 +73,6 @@ def _tree_order(commands: Sequence[GameCommand]) -> list[GameCommand]:
         out.append(c)
         stack.extend(reversed(children.get(c.id, [])))
     return out
-
-
-def leader_view(row: Any) -> LeaderView:
-    """A leader row as the dashboard shows it."""
-    return LeaderView(
-        id=row.id,
-        name=row.name,
-        level=row.level,
-        rating=row.rating,
-        killed=row.killed,
-        no_rally_next_turn=row.no_rally_next_turn,
-        replacement=row.replacement,
-        replacement_due_turn=row.replacement_due_turn,
-        no_rally_turn=row.no_rally_turn,
-    )
-
-
-def current_leader(leaders: Sequence[Any]) -> Any | None:
-    """The command's living leader: its replacement when one has arrived, else the original."""
-    alive = [lead for lead in leaders if not lead.killed]
-    return alive[-1] if alive else (leaders[0] if leaders else None)
-
-
-def unit_view(
-    u: Any, division_id: int, leader_names: dict[int | None, str], threshold: int
-) -> UnitView:
-    """A unit row (model or plain row) with its markers."""
-    return UnitView(
-        id=u.id,
-        division_id=division_id,
-        name=u.name,
-        arm=u.arm,
-        type=u.type,
-        nation=u.nation,
-        ce=u.ce,
-        stands=u.stands,
-        weight=u.weight,
-        skirmish=u.skirmish,
-        brigade=u.brigade,
-        hits=u.hits,
-        disordered=u.disordered,
-        blown=u.blown,
-        routed=u.routed,
-        off_table=u.off_table,
-        formation=u.formation,
-        limbered=u.limbered,
-        guns_abandoned=u.guns_abandoned,
-        pinned=u.pinned,
-        out_of_command=u.out_of_command,
-        skirmishers_out=u.skirmishers_out,
-        changed_formation=u.changed_formation,
-        fought_this_turn=u.fought_this_turn,
-        routed_this_turn=u.routed_this_turn,
-        attached_leader=leader_names.get(u.attached_leader_id) if u.attached_leader_id else None,
-        morale_due=not u.routed and u.hits >= threshold,
-        fought_last_turn=u.fought_last_turn,
-        skirmish_hits=u.skirmish_hits,
-    )
 
 
 class GameReading:
@@ -193,7 +136,7 @@ class GameReading:
             units_by_command.setdefault(u.command_id, []).append(u)
         commands = {c.id: c for c in state.commands}
         side_pos = {s.id: s.position for s in state.sides}
-        threshold = int(self.ruleset.option("morale_hit_threshold"))
+        threshold = int(self.ruleset.opts.morale_hit_threshold)
         divisions: dict[int, list[DivisionView]] = {p: [] for p in side_pos.values()}
         commanders: dict[int, list[CommanderView]] = {p: [] for p in side_pos.values()}
         for c in _tree_order(state.commands):
@@ -445,7 +388,7 @@ class GameReading:
     @property
     def morale_threshold(self) -> int:
         """Hits at which a unit checks morale, and at every hit after (EotE 7.5, 6.8)."""
-        return int(self.ruleset.option("morale_hit_threshold"))
+        return int(self.ruleset.opts.morale_hit_threshold)
 
     @staticmethod
     def formations(arm: str) -> tuple[str, ...]:

@@ -8,9 +8,14 @@ creates.
 
 from __future__ import annotations
 
+import pathlib
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from eote_ref.referee.setup import ListSummary, NewGame, SetupService
+
+if TYPE_CHECKING:
+    from eote_ref.scenarios.loader import LoadedScenario
 
 OptionValue = str | int | bool
 
@@ -66,6 +71,104 @@ class NewGameDraft:
     #: Per side, the starting formation of each arm chosen here ("" for none); arms left
     #: out keep their lists' defaults.
     formations: list[dict[str, str]] = field(default_factory=lambda: [{}, {}])
+    #: The scenario the game starts from (shipped or a file); None: the lists chosen here.
+    scenario: LoadedScenario | None = None
+    #: Per side, the commands in play (references, docs/scenario-format.md) when the lists
+    #: are chosen here; empty: the whole lists. Any makes the game a scenario of them.
+    in_play: list[list[str]] = field(default_factory=lambda: [[], []])
+
+    def choose_scenario(self, loaded: LoadedScenario | None) -> None:
+        """Start from ``loaded`` (its lists, side names, scale, initiative), or from lists."""
+        self.scenario = loaded
+        self.in_play = [[], []]
+        if loaded is None:
+            return
+        sc = loaded.scenario
+        self.lists = [[SetupService.summarise(p) for p in side.paths] for side in loaded.sides]
+        self.side_names = [side.name for side in loaded.sides]
+        self.name = ""
+        self.figure_scale = sc.figure_scale or self.figure_scale
+        names = self.side_names
+        self.initiative = (
+            names.index(sc.initiative) if sc.initiative in names else sc.initiative or None
+        )
+        self.formations = [
+            {
+                arm: f.value
+                for arm in FORMATION_ARMS
+                if side.formations is not None and (f := side.formations.for_arm(arm)) is not None
+            }
+            for side in sc.sides
+        ]
+
+    def uses_scenario(self) -> bool:
+        """Whether the game is made as a scenario (chosen, or commands picked here)."""
+        return self.scenario is not None or any(self.in_play)
+
+    def drafted_scenario_text(self) -> str:
+        """The lists and commands chosen here as a scenario file the club can save."""
+        from eote_ref.armylists.model import StartingFormations
+        from eote_ref.rules.units import Formation
+        from eote_ref.scenarios.export import dump_scenario
+        from eote_ref.scenarios.model import FORMAT_VERSION, Scenario, ScenarioSide
+
+        sides = []
+        for i in (0, 1):
+            chosen = {arm: Formation(v) for arm, v in self.formations[i].items() if v}
+            sides.append(
+                ScenarioSide(
+                    name=self.side_name(i),
+                    lists=tuple(s.path.name for s in self.lists[i]),
+                    commands=tuple(self.in_play[i]),
+                    formations=StartingFormations(**chosen) if chosen else None,
+                )
+            )
+        initiative = (
+            self.side_name(self.initiative) if isinstance(self.initiative, int) else self.initiative
+        )
+        scenario = Scenario(
+            format=FORMAT_VERSION,
+            name=self.game_name(),
+            figure_scale=self.figure_scale,
+            initiative=initiative,
+            sides=(sides[0], sides[1]),
+        )
+        return dump_scenario(scenario)
+
+    def loaded_scenario(self) -> LoadedScenario:
+        """The scenario the game is made from (ScenarioError when it is not valid)."""
+        if self.scenario is not None:
+            return self.scenario
+        from eote_ref.referee.scenario_setup import search_folders
+        from eote_ref.scenarios.loader import load_scenario_text
+
+        folders: list[pathlib.Path] = []
+        for side in self.lists:
+            for s in side:
+                if s.path.parent not in folders:
+                    folders.append(s.path.parent)
+        return load_scenario_text(
+            self.drafted_scenario_text(), "drafted scenario", [*folders, *search_folders()]
+        )
+
+    def create(self, setup: SetupService) -> int:
+        """Create the game: from the scenario when there is one, else from the lists."""
+        if not self.uses_scenario():
+            return setup.create(self.to_new_game())
+        from eote_ref.referee.scenario_setup import create_scenario_game
+
+        loaded = self.loaded_scenario()
+        names = [side.name for side in loaded.sides]
+        initiative = names[self.initiative] if isinstance(self.initiative, int) else self.initiative
+        return create_scenario_game(
+            setup.db,
+            loaded,
+            name=self.name.strip() or loaded.scenario.name,
+            figure_scale=self.figure_scale,
+            options=dict(self.options),
+            initiative=initiative,
+            formations=[dict(f) for f in self.formations],
+        )
 
     def formation(self, side: int, arm: str) -> str:
         """The formation ``arm`` of side ``side`` starts in ("" for none)."""
@@ -97,7 +200,9 @@ class NewGameDraft:
         return f"{self.side_name(0)} against {self.side_name(1)}"
 
     def game_name(self) -> str:
-        """The game's name (typed, else automatic)."""
+        """The game's name (typed, else the scenario's, else automatic)."""
+        if not self.name.strip() and self.scenario is not None:
+            return self.scenario.scenario.name
         return self.name.strip() or self.automatic_name()
 
     def initiative_text(self) -> str:

@@ -8,6 +8,12 @@ units or of both sides' (the table shows markers, not ratings); a result whose f
 built on a hidden CE (morale, square, rally, assault, integrity) then shows its modifiers and
 die without its base and total.
 
+Nothing is redacted by reading the words: each record says what it reveals. A rules modifier
+carries ``reveals: "ce"`` when its value states, cancels or halves a CE; a journal line is
+kept in pieces (:mod:`eote_ref.referee.journal_line`), the target number of a CE-built check,
+an umpire's corrected CE and a late arrival's CE each a piece that reveals the CE; orders are
+journal events of their own kind.
+
 The option is stored in the game's ``options`` JSON under :data:`FOG_KEY` (a display choice,
 not a rules option: :func:`rules_options` leaves it out of the ruleset), set as one journal
 step so a second computer following the database sees it too.
@@ -16,13 +22,14 @@ step so a second computer following the database sees it too.
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.game import GameService
+from eote_ref.referee.journal_line import CE_BASED, LINE_KEY, Line
 from eote_ref.referee.views import DivisionView, GameView, UnitView
+from eote_ref.rules.core import Reveals
 from eote_ref.rules.results import NO_EFFECT, assault_half_label, assault_halves, result_code
 from eote_ref.store.changes import SetField
 
@@ -142,13 +149,9 @@ def unit_markers(unit: UnitView) -> list[str]:
 
 # ----------------------------------------------------------------------------- results
 
-#: Procedures whose base and total are built on a unit's CE (the firer's for fire, the
-#: division's average for integrity).
-CE_BASED = frozenset({"fire", "morale", "square", "rally", "assault", "integrity"})
-
-#: Sections whose modifiers are a share of a unit's CE: several units in one combat count
-#: the strongest in full and the others at half (EotE 7.9), so the modifier is half a CE.
-CE_SHARE_RULES = frozenset({"7.9"})
+#: Journal kinds whose line may state a CE without keeping its pieces (an umpire's
+#: correction recorded before lines were kept in pieces).
+CE_KINDS = frozenset({"correction"})
 
 #: Journal kinds that write or move an order (its content never reaches the display).
 ORDER_KINDS = frozenset({"order_activation"})
@@ -248,16 +251,25 @@ def _shown(e: JournalEvent, hide_ce: bool) -> ShownResult:
             e.seq, e.turn, "The umpire changed the orders of a division (hidden)", ()
         )
     outcome = e.outcome if isinstance(e.outcome, dict) else {}
-    parts = tuple(_part(o, hide_ce) for o in _outcomes(outcome))
-    summary = e.summary or e.kind
-    if any(p.ce_hidden for p in parts):
-        summary = _AGAINST.sub("", summary)
+    line = Line.from_json(inputs.get(LINE_KEY))
+    parts = tuple(_part(o, hide_ce, typed=line is not None) for o in _outcomes(outcome))
+    hidden = {Reveals.CE} if hide_ce else set()
+    if line is not None:
+        summary = line.shown(hidden)
+    elif hide_ce and (e.kind in CE_KINDS or any(p.procedure in CE_BASED for p in parts)):
+        # An event kept without its pieces (recorded by an older eote-ref): its words are not
+        # known to be safe, so the players see what the records say, never the words.
+        summary = _veiled_summary(e.kind, parts)
+    else:
+        summary = e.summary or e.kind
     return ShownResult(e.seq, e.turn, summary, parts)
 
 
-#: "against 5" in a journal line: the target number, a CE once modified; and an assault's
-#: ", attack value +5": the difference of the two sides' modified CE (EotE 7.6).
-_AGAINST = re.compile(r" against [-−]?\d+(?:\.\d+)?|, attack value [-+−]?\d+(?:\.\d+)?")
+def _veiled_summary(kind: str, parts: Sequence[ShownPart]) -> str:
+    """A line made of the typed records alone: each procedure's title and result."""
+    if not parts:
+        return f"{kind.replace('_', ' ').capitalize()} (details hidden)"
+    return "; ".join(f"{p.title}: {p.result}" for p in parts)
 
 
 def _outcomes(outcome: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -271,15 +283,19 @@ def _outcomes(outcome: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return found
 
 
-def _part(o: Mapping[str, Any], hide_ce: bool) -> ShownPart:
+def _part(o: Mapping[str, Any], hide_ce: bool, *, typed: bool = True) -> ShownPart:
+    """One outcome as the players see it; ``typed`` records say what their modifiers reveal.
+
+    An older record (``typed`` False) does not, so with its CE hidden none is shown.
+    """
     procedure = str(o.get("procedure", ""))
     hidden = hide_ce and procedure in CE_BASED
     mods = []
     for m in o.get("modifiers") or []:
-        if not isinstance(m, Mapping):
+        if not isinstance(m, Mapping) or (hidden and not typed):
             continue
         reason = str(m.get("reason", ""))
-        if hidden and ("CE" in reason or str(m.get("rule", "")) in CE_SHARE_RULES):
+        if hidden and m.get("reveals") == Reveals.CE.value:
             continue  # such a modifier states, cancels or halves the CE itself
         mods.append(
             ShownModifier(

@@ -51,6 +51,10 @@ class BattleSummary:
     turns_played: int
     sides: tuple[SideSummary, ...]
     losses_per_turn: dict[int, dict[int, int]]
+    #: A scenario game's victory level in words ("Decisive victory for French (7 points to
+    #: 2)") and what gave it; None for a game of whole army lists.
+    victory: str | None = None
+    victory_reasons: tuple[str, ...] = ()
     #: The phase the game stands in (``turns_played`` is the turn it stands in).
     phase: str = "command"
 
@@ -72,6 +76,8 @@ class BattleSummary:
             "game_id": self.game_id,
             "name": self.name,
             "turns_played": self.turns_played,
+            "victory": self.victory,
+            "victory_reasons": list(self.victory_reasons),
             "sides": [asdict(s) for s in self.sides],
             "losses_per_turn": {
                 str(turn): {str(side): hits for side, hits in sorted(by_side.items())}
@@ -137,11 +143,16 @@ def battle_summary(game: GameService) -> BattleSummary:
             )
         )
     assert state.game.id is not None
+    from eote_ref.referee.scenario_play import victory_in
+
+    result = victory_in(game.db, game.game_id)
     return BattleSummary(
         game_id=state.game.id,
         name=state.game.name,
         turns_played=state.game.turn,
         sides=tuple(sides),
         losses_per_turn=per_turn,
+        victory=result[0].text(result[1]) if result else None,
+        victory_reasons=result[0].reasons if result else (),
         phase=state.game.phase,
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from eote_ref.referee import facts as turn_facts
+from eote_ref.referee.catalogue import CHECK_KEYS
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import DivisionView, GameView, UnitView
@@ -19,47 +20,15 @@ from eote_ref.referee.wording import hits_text
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rulesets import load_default
 
-#: The procedures that have a wizard: the keys of :data:`eote_ref.referee.checks.REGISTRY`
-#: once every check module is loaded (a test keeps the two equal). Named here so the turn
-#: guide can mark the items it can open without importing the checks (and the ORM under them)
-#: before the first window is painted.
-RESOLVABLE = frozenset(
-    {
-        "artillery_fire",
-        "assault",
-        "attach_commander",
-        "attach_leader",
-        "burning",
-        "cavalry_end_of_turn",
-        "cavalry_end_of_turn_all",
-        "cavalry_rest",
-        "cavalry_returns",
-        "charge",
-        "command_radius",
-        "demolition",
-        "disorder_rally",
-        "falling_back_ended",
-        "formation",
-        "infantry_fire",
-        "initiative",
-        "integrity",
-        "leader_casualty",
-        "limber",
-        "morale",
-        "order",
-        "pass_through",
-        "pass_through_artillery_fire",
-        "pass_through_fire",
-        "pinning",
-        "pontoon",
-        "rally",
-        "reman_guns",
-        "remove_routed",
-        "reserve",
-        "skirmishers",
-        "square",
-    }
-)
+#: The procedures that have a wizard, from the catalogue (pure data): the turn guide marks the
+#: items it can open without importing the checks (and the ORM under them) before the first
+#: window is painted.
+RESOLVABLE = CHECK_KEYS
+
+
+#: Steps of a scenario (docs/scenario-format.md) the turn guide lists and opens, which are
+#: not rules checks: a reinforcement arriving (``Check.key`` names it).
+SCENARIO_STEPS = frozenset({"reinforcement"})
 
 
 @dataclass(frozen=True)
@@ -79,6 +48,8 @@ class Check:
     unit_id: int | None = None
     division_id: int | None = None
     due: bool = True
+    #: What a scenario step concerns (a reinforcement's key), for :data:`SCENARIO_STEPS`.
+    key: str | None = None
 
 
 def owed(checks: list[Check]) -> list[Check]:
@@ -128,13 +99,35 @@ def _leaderless_divisions(view: GameView, game: GameService | None) -> list[Chec
     ]
 
 
+def _reinforcements(view: GameView, game: GameService | None) -> list[Check]:
+    """A scenario's reinforcements that arrive, or are rolled for, this turn.
+
+    Past the scenario's turn limit, a note that the battle is over comes first.
+    """
+    if game is None:
+        return []
+    from eote_ref.referee.scenario_play import guide_items
+
+    out = []
+    limit, due = guide_items(game, view.turn)
+    if limit is not None and view.turn > limit:
+        title = f"The scenario's {limit} turns are over: End battle (Turn menu) gives the result"
+        out.append(Check("scenario_end", title, "", -1, due=False))
+    for r in due:
+        enters = f", entering {r.enters}" if r.enters else ""
+        how = f"roll a d10, {r.roll}+ arrives" if r.turn is None else "arrive"
+        title = f"Reinforcements: {r.label} ({how}{enters})"
+        out.append(Check("reinforcement", title, "", r.side, key=r.key))
+    return out
+
+
 def _command_phase(view: GameView, game: GameService | None = None) -> list[Check]:
     """Leaderless divisions, routed units to remove, rested cavalry, disorder (3.6, 5.12, 7.5).
 
     Pending orders need no item: the turn's carry-over counts them down and switches them
     when due (:mod:`eote_ref.referee.turn`).
     """
-    out: list[Check] = _leaderless_divisions(view, game)
+    out: list[Check] = _reinforcements(view, game) + _leaderless_divisions(view, game)
     rested = {ln.unit_id for ln in view.links if ln.kind == "rested" and ln.turn == view.turn}
     stay = view.options.get("routed_units_leave_table") == "stay_until_rallied"
     for side, div, u in _units(view):

@@ -18,8 +18,8 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from eote_ref.referee.game_reading import current_leader, leader_view, unit_view
 from eote_ref.referee.phases import Phase
+from eote_ref.referee.view_rows import current_leader, leader_view, unit_view
 from eote_ref.referee.views import (
     FactView,
     GameView,

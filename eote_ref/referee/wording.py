@@ -30,6 +30,8 @@ def describe_change(db: Database, game_id: int, change: Change) -> str:
     Pure bookkeeping (a morale test remembered, a rest taken) reads as an empty string:
     the wizards leave those out of the list of what Apply will do.
     """
+    if isinstance(change, SetField) and change.field == "scenario_state":
+        return ""  # a scenario's bookkeeping: the event's summary says what happened
     if isinstance(change, SetField):
         with db.session() as s:
             entity = _entity_name(change.entity)

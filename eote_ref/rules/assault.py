@@ -9,16 +9,32 @@ defender) picks the assault-table column. Results then follow 7.3 for infantry f
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 from dataclasses import dataclass, field
 
 from eote_ref.rules.combine import combine, floor_at_zero
-from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, Source, d10_distribution
+from eote_ref.rules.core import (
+    Effect,
+    Modifier,
+    Outcome,
+    Reveals,
+    RulesError,
+    Source,
+    d10_distribution,
+)
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.morale import rout_hits
 from eote_ref.rules.ruleset import AssaultColumn, Ruleset
-from eote_ref.rules.units import CombatArm, Formation, Unit, combat_modifiers, morale_check_due
+from eote_ref.rules.units import (
+    CombatArm,
+    Formation,
+    Unit,
+    combat_modifiers,
+    counts_as_british,
+    morale_check_due,
+)
 
 RULE = "7.6"
 NO_RESULT = "./."
@@ -151,6 +167,12 @@ def _validate(s: AssaultSituation) -> None:
         )
     if s.sabre_bonus and not cavalry:
         raise RulesError("only cavalry has the sabre bonus", field="sabre_bonus", rule="5.16")
+    if s.breakthrough and not cavalry:
+        raise RulesError(
+            "only cavalry makes a breakthrough: an infantry or artillery attack never is one",
+            field="breakthrough",
+            rule="5.15",
+        )
     if s.sabre_bonus and any(d.arm is CombatArm.CAVALRY for d in s.defenders):
         raise RulesError(
             "the sabre bonus is against infantry or artillery only", "sabre_bonus", "5.16"
@@ -177,7 +199,7 @@ def _validate(s: AssaultSituation) -> None:
 
 def _unit_mods(u: Unit, attacking: bool, cavalry_attack: bool, rs: Ruleset) -> list[Modifier]:
     if not attacking and u.routed:
-        return [Modifier(-u.ce, "routed unit assaulted: CE 0", "7.4", Source.TEXT)]
+        return [Modifier(-u.ce, "routed unit assaulted: CE 0", "7.4", Source.TEXT, Reveals.CE)]
     mods = combat_modifiers(u, rs)
     if u.leader_attached:
         mods.append(rs.mod("assault", "leader_attached").modifier())
@@ -206,7 +228,7 @@ def _side(
             own.append(floor)
             v = 0.0
         tag = f"{who} {i + 1}" if len(units) > 1 else who
-        mods += [Modifier(m.value, f"{tag}: {m.reason}", m.rule, m.source) for m in own]
+        mods += [m.labelled(f"{tag}: {m.reason}") for m in own]
         values.append(v)
     value, combo = combine(values, rs, who)
     if combo:
@@ -232,14 +254,23 @@ def support_modifier(sup: Support, rs: Ruleset) -> Modifier:
         value *= f.value
         parts.append(f"×{f.value:g} on the flank")
     elif sup.position is Position.REAR:
-        factor = float(rs.option("support_rear_factor"))
+        # 7.2 values a rear supporter without giving a figure: the factor is the option's.
+        factor = float(rs.opts.support_rear_factor)
         value *= factor
-        parts.append(f"×{factor:g} on the rear (option support_rear_factor)")
+        parts.append(
+            f"×{factor:g} on the rear (option support_rear_factor; the text gives no figure)"
+        )
+        source = Source.PROVISIONAL if source is Source.TEXT else source
     if sup.enfilade:
         e = rs.support["enfilade"]
-        if sup.position is Position.FLANK and rs.option("enfilade_support") == "plus_1_only":
+        placed = sup.position is not Position.FRONT
+        if placed and rs.opts.enfilade_support == "plus_1_only":
             value = v.value
-            parts = [f"{v.reason} {v.value:g}", "not doubled (option enfilade_support=plus_1_only)"]
+            parts = [
+                f"{v.reason} {v.value:g}",
+                f"not multiplied on the {sup.position.value} (option enfilade_support=plus_1_only)",
+            ]
+            source = v.source
         value += e.value
         parts.append(f"+{e.value:g} in enfilade")
     return Modifier(value, "support: " + ", ".join(parts), "7.2", source)
@@ -309,7 +340,7 @@ def _verdict(s: AssaultSituation, a: str, d: str, rs: Ruleset) -> _Verdict:
         elif (
             unsupported_guns
             and cav_att
-            and (a != NO_RESULT or rs.option("indecisive_v_unsupported_guns") == "rule_7_7")
+            and (a != NO_RESULT or rs.opts.indecisive_v_unsupported_guns == "rule_7_7")
         ):
             falls = {"attacker": False, "defender": True}
             gunners = blown = True
@@ -385,7 +416,7 @@ def second_d_falls_back(u: Unit, code: str, s: AssaultSituation, rs: Ruleset) ->
     )
     if not cavalry_fight or u.arm is CombatArm.CAVALRY:
         return True
-    return bool(rs.option("second_d_cavalry_v_disordered") == "both_fall_back")
+    return bool(rs.opts.second_d_cavalry_v_disordered == "both_fall_back")
 
 
 def _unit_effect(
@@ -428,7 +459,7 @@ def _unit_effect(
     blown = 0
     if u.arm is CombatArm.CAVALRY:
         milling = verdict.cavalry_blown_on_guns and side == "attacker"
-        extra = rs.option("milling_cavalry_blown") == "one_more_at_end_of_turn"
+        extra = rs.opts.milling_cavalry_blown == "one_more_at_end_of_turn"
         if milling:
             blown = 1
         if u.blown:
@@ -451,7 +482,7 @@ def _unit_effect(
     if breakthrough:
         reach = rs.scaled(rs.distance("breakthrough").value, s.figure_scale)
         notes.append(f'may make one {reach:g}" breakthrough, disordered (5.15)')
-        if u.british:
+        if counts_as_british(u.nation, rs):
             notes.append("British cavalry: if declined, an even d10 forces it (5.151)")
     return Effect(
         hits=hits,
@@ -468,8 +499,20 @@ def _unit_effect(
 
 
 def assault(s: AssaultSituation, rs: Ruleset, dice: Dice) -> Outcome:
-    """Resolve one assault; ``result`` is ``"<attacker result>/<defender result>"``."""
+    """Resolve one assault; ``result`` is ``"<attacker result>/<defender result>"``.
+
+    The top-level ``modifiers`` are each side's own, with their own sign, every reason naming
+    its side; ``modified`` is the attack value (attacker minus defender), so it equals the base
+    plus the attacker's modifiers minus the defender's.
+    """
     _validate(s)
+    fresh: set[int] = set()
+    if s.breakthrough:
+        # Cavalry on its breakthrough movement is disordered (5.15): it fights so.
+        fresh = {i for i, u in enumerate(s.attackers) if not u.disordered}
+        s = dataclasses.replace(
+            s, attackers=[dataclasses.replace(u, disordered=True) for u in s.attackers]
+        )
     cavalry_attack = all(u.arm is CombatArm.CAVALRY for u in s.attackers)
     a_value, a_mods = _side(s.attackers, "attacker", True, cavalry_attack, rs)
     d_value, d_mods = _side(s.defenders, "defender", False, cavalry_attack, rs)
@@ -485,8 +528,8 @@ def assault(s: AssaultSituation, rs: Ruleset, dice: Dice) -> Outcome:
     if d_floor:
         d_side.append(d_floor)
         d_value = 0.0
-    a_all = a_mods + a_side
-    d_all = d_mods + [Modifier(m.value, f"defender: {m.reason}", m.rule, m.source) for m in d_side]
+    a_all = a_mods + [m.labelled(f"attacker: {m.reason}") for m in a_side]
+    d_all = d_mods + [m.labelled(f"defender: {m.reason}") for m in d_side]
     attack_value = a_value - d_value
 
     def result_of(roll: int) -> str:
@@ -502,26 +545,31 @@ def assault(s: AssaultSituation, rs: Ruleset, dice: Dice) -> Outcome:
         ("defender", s.defenders, d_res),
     ):
         for i, u in enumerate(units):
-            effects[f"{side}_{i + 1}"] = _unit_effect(
-                u, code, verdict.unit_falls[side][i], verdict, side, s, rs
-            )
+            effect = _unit_effect(u, code, verdict.unit_falls[side][i], verdict, side, s, rs)
+            if side == "attacker" and i in fresh:
+                effect = dataclasses.replace(effect, disorder=True)
+            effects[f"{side}_{i + 1}"] = effect
     counter = (
         verdict.loser == "attacker"
         and verdict.falls_back["attacker"]
         and a_res != "R"
         and d_res == NO_RESULT
-        and any(u.british and u.arm is CombatArm.INFANTRY for u in s.defenders)
-        and (not verdict.even or rs.option("british_countercharge_on_even") == "offered")
+        and any(
+            counts_as_british(u.nation, rs) and u.arm is CombatArm.INFANTRY for u in s.defenders
+        )
+        and (not verdict.even or rs.opts.british_countercharge_on_even == "offered")
     )
     col = assault_column(rs, attack_value)
     notes = list(verdict.notes)
+    if s.breakthrough:
+        notes.append("the cavalry fights disordered: it is on its breakthrough movement (5.15)")
     if counter:
         how = " (option british_countercharge_on_even=offered)" if verdict.even else ""
         notes.append(f"British infantry may counter-charge to pinning distance (7.11){how}")
     if col.source.value == "provisional":
         notes.append("assault table column is provisional: replace it with your chart (7.6)")
     base = float(sum(u.ce for u in s.attackers) - sum(u.ce for u in s.defenders))
-    modifiers = tuple(a_all) + tuple(Modifier(-m.value, m.reason, m.rule, m.source) for m in d_all)
+    modifiers = tuple(a_all) + tuple(d_all)
     make = functools.partial(Outcome, procedure="assault", rule=RULE, base=base)
     return make(
         modifiers=modifiers,

@@ -16,6 +16,7 @@ from eote_ref.rules.core import (
 )
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
+from eote_ref.rules.units import counts_as_british
 
 
 @dataclass(frozen=True)
@@ -93,14 +94,17 @@ def british_cavalry_breakthrough(
 ) -> Outcome:
     """``taken``, ``declined`` or ``must_take`` (British cavalry declining roll: even forces it)."""
     rs.scale_modifier(s.figure_scale)  # refuses an unknown figure scale
-    british = s.nation.strip().lower() == "british"
+    british = counts_as_british(s.nation, rs)
+    kgl = s.nation.strip().lower() == "kgl"
+    option = f" (KGL: option kgl_counts_as_british={rs.opts.kgl_counts_as_british})"
     if s.takes_breakthrough or not british:
         result = "taken" if s.takes_breakthrough else "declined"
+        note = "only British cavalry must roll (5.151)" + (option if kgl else "")
         return Outcome.decided(
             "british_cavalry_breakthrough",
             "5.151",
             result,
-            notes=() if british else ("only British cavalry must roll (5.151)",),
+            notes=() if british else (note,),
         )
 
     def result_of(roll: int) -> str:
@@ -109,6 +113,9 @@ def british_cavalry_breakthrough(
     roll = dice.d10()
     result = result_of(roll)
     reach = rs.scaled(rs.distance("breakthrough").value, s.figure_scale)
+    notes = [f"rolls as British{option}"] if kgl else []
+    if result == "must_take":
+        notes.insert(0, f'breakthrough: {reach:g}", one only, the unit disordered (5.15)')
     return Outcome(
         procedure="british_cavalry_breakthrough",
         rule="5.151",
@@ -121,9 +128,7 @@ def british_cavalry_breakthrough(
         effects={
             "unit": Effect(breakthrough=result == "must_take", disorder=result == "must_take")
         },
-        notes=(f'breakthrough: {reach:g}", one only, the unit disordered (5.15)',)
-        if result == "must_take"
-        else (),
+        notes=tuple(notes),
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from eote_ref.rules.core import Modifier, Source
+from eote_ref.rules.core import Modifier, Reveals, Source
 from eote_ref.rules.ruleset import Ruleset
 
 
@@ -14,12 +14,12 @@ def floor_at_zero(value: float, rs: Ruleset) -> Modifier | None:
     if value >= 0:
         return None
     v = rs.mod("combat", "floor_zero")
-    return Modifier(-value, v.reason, v.rule, v.source)
+    return Modifier(-value, v.reason, v.rule, v.source, Reveals.CE)
 
 
 def halve(value: float, rs: Ruleset) -> float:
     """Half a modified CE, rounded as option ``multi_unit_half_rounding`` says (EotE 7.9)."""
-    how = rs.option("multi_unit_half_rounding")
+    how = rs.opts.multi_unit_half_rounding
     part = value * rs.quantity("multi_unit_fraction").value
     if how == "down":
         return float(math.floor(part))
@@ -38,7 +38,7 @@ def combine(values: Sequence[float], rs: Ruleset, who: str) -> tuple[float, Modi
         return (values[0] if values else 0.0), None
     ordered = sorted(values, reverse=True)
     rest = ordered[1:]
-    if rs.option("multi_unit_three_or_more") == "strongest_plus_half_next_only":
+    if rs.opts.multi_unit_three_or_more == "strongest_plus_half_next_only":
         counted = [halve(rest[0], rs)]
     else:
         counted = [halve(v, rs) for v in rest]
@@ -49,5 +49,6 @@ def combine(values: Sequence[float], rs: Ruleset, who: str) -> tuple[float, Modi
         f"{who}: {len(values)} units, strongest in full, the others at half",
         "7.9",
         Source.TEXT,
+        Reveals.CE,
     )
     return combined, mod

@@ -5,17 +5,32 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from eote_ref.rules.core import Modifier, Outcome, RulesError, certain, require_finite
+from eote_ref.rules.core import Modifier, Outcome, RulesError, Source, certain, require_finite
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import RadiusRow, Ruleset
 
 
 class RadiusColumn(enum.Enum):
-    """The columns of the command radius table (EotE 3.6); :attr:`Level.radius_column` maps."""
+    """The columns of the command radius table (EotE 3.6); :attr:`Level.radius_column` maps.
+
+    3.6 has no wing column: a wing commander reads the corps one, a provisional reading
+    (:func:`column_inches`).
+    """
 
     DIVISION = "division"
     CORPS = "corps"
     ARMY = "army"
+    WING = "wing"
+
+
+#: Why a wing commander's radius is provisional (EotE 3.6 prints no wing column).
+WING_NOTE = "3.6 has no wing column: a wing commander reads the corps column (provisional)"
+
+
+def column_inches(row: RadiusRow, column: RadiusColumn) -> float:
+    """The radius of ``row`` in ``column`` as printed (a wing reads the corps column)."""
+    read = RadiusColumn.CORPS if column is RadiusColumn.WING else column
+    return float(getattr(row, read.value))
 
 
 class Level(enum.StrEnum):
@@ -43,7 +58,7 @@ class Level(enum.StrEnum):
 
     @property
     def radius_column(self) -> RadiusColumn:
-        """The radius column its leader reads: a wing commander the corps one (EotE 3.6)."""
+        """The radius column its leader reads (a wing's reads the corps one, EotE 3.6)."""
         return _COLUMN[self]
 
 
@@ -51,7 +66,7 @@ class Level(enum.StrEnum):
 _RANK = dict(zip(Level, (4, 3, 2, 1, 1), strict=True))  # not a rule number: tree heights
 _COLUMN = {
     Level.ARMY: RadiusColumn.ARMY,
-    Level.WING: RadiusColumn.CORPS,
+    Level.WING: RadiusColumn.WING,
     Level.CORPS: RadiusColumn.CORPS,
     Level.DIVISION: RadiusColumn.DIVISION,
     Level.BRIGADE: RadiusColumn.DIVISION,
@@ -77,14 +92,18 @@ def radius_row(rs: Ruleset, rating: int) -> RadiusRow:
 
 def radius_in(rs: Ruleset, rating: int, level: RadiusColumn, figure_scale: str) -> float:
     """The command radius in inches at the figure scale."""
-    row = radius_row(rs, rating)
-    return rs.scaled(getattr(row, level.value), figure_scale)
+    return rs.scaled(column_inches(radius_row(rs, rating), level), figure_scale)
 
 
 def command_radius(s: CommandRadiusSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """No roll: ``radius_in`` from the 3.6 table, adjusted for the figure scale."""
     row = radius_row(rs, s.rating)
-    base = float(getattr(row, s.level.value))
+    base = column_inches(row, s.level)
+    source = row.source
+    notes = [row.note] if row.note else []
+    if s.level is RadiusColumn.WING:
+        source = Source.PROVISIONAL
+        notes.append(WING_NOTE)
     mods: list[Modifier] = []
     scale = rs.scale_modifier(s.figure_scale)
     if scale:
@@ -99,8 +118,8 @@ def command_radius(s: CommandRadiusSituation, rs: Ruleset, dice: Dice) -> Outcom
         roll=None,
         result="computed",
         probabilities=certain("computed"),
-        details={"radius_in": radius, "source": row.source},
-        notes=(row.note,) if row.note else (),
+        details={"radius_in": radius, "source": source},
+        notes=tuple(notes),
     )
 
 

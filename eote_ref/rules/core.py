@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import math
 from collections.abc import Callable, Iterable, Mapping
@@ -40,22 +41,45 @@ class Source(enum.Enum):
     HOUSE = "house"
 
 
+class Reveals(enum.Enum):
+    """What a figure or a line gives away to a player who does not know it (fog of war).
+
+    A modifier that states, cancels or halves a unit's CE (a routed unit's CE 0, the half of a
+    weaker unit's modified CE in 7.9, the floor at 0) lets anyone who sees it work the CE out.
+    """
+
+    CE = "ce"
+    #: An order's words, sender or countdown (3.1-3.4: written and carried to the division).
+    ORDER = "order"
+
+
 @dataclass(frozen=True)
 class Modifier:
-    """One modifier applied to a base value, with its reason, rules section and source."""
+    """One modifier applied to a base value, with its reason, rules section and source.
+
+    ``reveals`` says what the value gives away (None: nothing but the modifier itself).
+    """
 
     value: float
     reason: str
     rule: str
     source: Source
+    reveals: Reveals | None = None
+
+    def labelled(self, reason: str) -> Modifier:
+        """The same modifier under another reason (a side's or a firer's name before it)."""
+        return dataclasses.replace(self, reason=reason)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "value": number(self.value),
             "reason": self.reason,
             "rule": self.rule,
             "source": self.source.value,
         }
+        if self.reveals is not None:
+            out["reveals"] = self.reveals.value
+        return out
 
 
 def number(x: float) -> int | float:

@@ -52,6 +52,10 @@ class FireSituation:
     ``firer_ranges`` gives each of several batteries its own range (EotE 6.3: each battery's
     range band modifies its own CE); empty, every firer is at ``range_in``. ``firer_names``
     names the firers in the modifier rows (default "firer 1", "firer 2"...).
+
+    ``nearest_enemy_in`` is the distance to the nearest enemy unit in the firing battalion's
+    arc when one other than the target is nearer (EotE 6.5: any enemy unit within 3" in the
+    arc forbids infantry fire); None when the target is the nearest.
     """
 
     firers: list[Unit]
@@ -64,6 +68,7 @@ class FireSituation:
     figure_scale: str = "15mm"
     firer_ranges: tuple[float, ...] = ()
     firer_names: tuple[str, ...] = ()
+    nearest_enemy_in: float | None = None
 
     def range_of(self, index: int) -> float:
         """The range of firer ``index`` (its own when given, else ``range_in``)."""
@@ -124,7 +129,7 @@ def _kind(firers: list[Unit], target: Unit | None, rs: Ruleset) -> str:
             "artillery and infantry fire in separate sub-phases (2.0)", "firers", "2.0"
         )
     at_skirmishers = target is not None and target.formation is Formation.SKIRMISH
-    combined = at_skirmishers and rs.option("skirmish_combat_reading") == "stands_times_rating"
+    combined = at_skirmishers and rs.opts.skirmish_combat_reading == "stands_times_rating"
     if len(firers) > 1 and not combined:
         raise RulesError(
             "infantry battalions fire one at a time; enter each battalion's fire", "firers", "6.5"
@@ -163,22 +168,8 @@ def _check_range(s: FireSituation, kind: str, rs: Ruleset, range_in: float, who:
             field="range_in",
             rule=d.rule,
         )
-    close = rs.scaled(rs.distance("infantry_assault").value, s.figure_scale)
-    t = s.target
-    if (
-        kind == "infantry"
-        and not s.pass_through
-        and t is not None
-        and t.arm in (CombatArm.INFANTRY, CombatArm.ARTILLERY)
-        and t.formation is not Formation.SKIRMISH
-        and range_in <= close
-    ):
-        raise RulesError(
-            f'infantry within {close:g}" of enemy infantry or artillery is assaulting, '
-            "not firing: resolve an assault",
-            field="range_in",
-            rule="7.6",
-        )
+    if kind == "infantry" and not s.pass_through:
+        _check_close_enemy(s, rs, range_in)
     if s.bombardment:
         if kind != "artillery":
             raise RulesError("only artillery bombards", field="bombardment", rule="6.4")
@@ -187,6 +178,44 @@ def _check_range(s: FireSituation, kind: str, rs: Ruleset, range_in: float, who:
             raise RulesError(
                 f'{prefix}bombardment needs a range of at least {least:g}"', "bombardment", "6.4"
             )
+
+
+def _check_close_enemy(s: FireSituation, rs: Ruleset, range_in: float) -> None:
+    """Infantry does not fire with any enemy unit within 3" in its arc (EotE 6.5).
+
+    Skirmishers that close in count too unless option ``infantry_fire_at_close_skirmishers``
+    is ``allowed`` (5.5 lets formed units fire back at them).
+    """
+    close = rs.scaled(rs.distance("infantry_no_fire").value, s.figure_scale)
+    t = s.target
+    if s.nearest_enemy_in is not None:
+        require_finite(s.nearest_enemy_in, "nearest_enemy_in")
+        if s.nearest_enemy_in < 0:
+            raise RulesError("nearest_enemy_in cannot be negative", field="nearest_enemy_in")
+        if s.nearest_enemy_in <= close:
+            raise RulesError(
+                f'an enemy unit {s.nearest_enemy_in:g}" away in the arc is within {close:g}": '
+                "the battalion may not fire",
+                field="nearest_enemy_in",
+                rule="6.5",
+            )
+    if t is None or range_in > close:
+        return
+    if (
+        t.formation is Formation.SKIRMISH
+        and rs.opts.infantry_fire_at_close_skirmishers == "allowed"
+    ):
+        return
+    then = ""
+    if t.arm in (CombatArm.INFANTRY, CombatArm.ARTILLERY) and t.formation is not Formation.SKIRMISH:
+        then = ": resolve an assault (7.6)"
+    elif t.formation is Formation.SKIRMISH:
+        then = " (option infantry_fire_at_close_skirmishers=refused)"
+    raise RulesError(
+        f'the target is within {close:g}" in the arc: the battalion may not fire{then}',
+        field="range_in",
+        rule="6.5",
+    )
 
 
 def firer_modifiers(
@@ -233,7 +262,7 @@ def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
         raise RulesError("only artillery fire destroys bridges", "target_bridge", "10.0")
     _check_ranges(s, kind, rs)
     tmods = target_modifiers(s, rs)
-    per_each = kind == "artillery" and rs.option("multi_battery_target_modifiers") == "each"
+    per_each = kind == "artillery" and rs.opts.multi_battery_target_modifiers == "each"
     several = len(s.firers) > 1
     mods: list[Modifier] = []
     values: list[float] = []
@@ -243,7 +272,7 @@ def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
             own += tmods
         if several:
             who = s.name_of(i)
-            own = [Modifier(m.value, f"{who}: {m.reason}", m.rule, m.source) for m in own]
+            own = [m.labelled(f"{who}: {m.reason}") for m in own]
         v = f.ce + sum(m.value for m in own)
         # Each of several firers counts at least 0 before they are added or combined (6.3,
         # 7.9); a lone firer is floored once, on its fully modified CE, below.
@@ -254,7 +283,7 @@ def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
         mods += own
         values.append(v)
     base = float(sum(f.ce for f in s.firers))
-    in_full = kind == "skirmish" and rs.option("skirmish_combat_reading") == "stands_times_rating"
+    in_full = kind == "skirmish" and rs.opts.skirmish_combat_reading == "stands_times_rating"
     if kind == "artillery" or in_full:
         value = sum(values)
     else:
@@ -262,19 +291,13 @@ def fire(s: FireSituation, rs: Ruleset, dice: Dice) -> Outcome:
         value, combo = combine(values, rs, who)
         if combo:
             if kind == "skirmish":
-                combo = Modifier(
-                    combo.value,
-                    f"{combo.reason} (option skirmish_combat_reading=multiple_unit)",
-                    combo.rule,
-                    combo.source,
+                combo = combo.labelled(
+                    f"{combo.reason} (option skirmish_combat_reading=multiple_unit)"
                 )
             else:
-                combo = Modifier(
-                    combo.value,
+                combo = combo.labelled(
                     f"{combo.reason} against skirmishers "
-                    "(5.5; option skirmish_combat_reading=stands_times_rating)",
-                    combo.rule,
-                    combo.source,
+                    "(5.5; option skirmish_combat_reading=stands_times_rating)"
                 )
             mods.append(combo)
     if not per_each:

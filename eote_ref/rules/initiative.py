@@ -50,15 +50,16 @@ def side_modifiers(name: str, side: Side, other: Side, rs: Ruleset) -> list[Modi
         mods.append(
             rs.mod("initiative", "division_attacking").modifier(side.divisions_on_attack_orders)
         )
-    return [Modifier(m.value, f"{name}: {m.reason}", m.rule, m.source) for m in mods]
+    return [m.labelled(f"{name}: {m.reason}") for m in mods]
 
 
 def initiative(s: InitiativeSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """``result`` is the winning side's name, or ``reroll`` on a tie (``winner`` null).
 
-    The top-level base, modifiers and modified value give the first side's advantage
-    before the dice (its modifiers, and the second side's negated); ``sides`` has each
-    side's own modifiers, roll and total.
+    The top-level ``modifiers`` are both sides' own, each with its own sign and its reason
+    naming its side; ``modified`` is the first side's advantage before the dice (its
+    modifiers' total minus the second side's). ``sides`` has each side's modifiers, roll and
+    total.
     """
     if len(s.sides) != 2:  # not a rule number: a battle has two sides
         raise RulesError("initiative needs exactly two sides", field="sides", rule=RULE)
@@ -93,7 +94,7 @@ def initiative(s: InitiativeSituation, rs: Ruleset, dice: Dice) -> Outcome:
         procedure="initiative",
         rule=RULE,
         base=0,
-        modifiers=tuple(ma) + tuple(Modifier(-m.value, m.reason, m.rule, m.source) for m in mb),
+        modifiers=tuple(ma) + tuple(mb),
         modified=adv,
         roll=None,
         result=winner or "reroll",

@@ -6,10 +6,10 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, certain
+from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, Source, certain
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.leader_casualty import band_of
-from eote_ref.rules.ruleset import Ruleset
+from eote_ref.rules.ruleset import BaseRow, Ruleset
 
 RULE = "9.0"
 
@@ -35,7 +35,7 @@ class IntegritySituation:
 def average_ce(ces: list[int], rs: Ruleset) -> int:
     """The division's average CE, rounded as option ``di_average_rounding`` says."""
     avg = Fraction(sum(ces), len(ces))
-    how = rs.option("di_average_rounding")
+    how = rs.opts.di_average_rounding
     if how == "up":
         return math.ceil(avg)
     if how == "nearest":
@@ -43,13 +43,18 @@ def average_ce(ces: list[int], rs: Ruleset) -> int:
     return math.floor(avg)
 
 
-def ce_base(avg: int, rs: Ruleset) -> int:
-    """The CE base for an average CE (9.0 table)."""
+def base_row(avg: int, rs: Ruleset) -> BaseRow:
+    """The row of the 9.0 CE-base table for an average CE."""
     chosen = rs.di_base[0]
     for row in rs.di_base:
         if row.ce[0] is None or avg >= row.ce[0]:
             chosen = row
-    return chosen.base
+    return chosen
+
+
+def ce_base(avg: int, rs: Ruleset) -> int:
+    """The CE base for an average CE (9.0 table)."""
+    return base_row(avg, rs).base
 
 
 def integrity(s: IntegritySituation, rs: Ruleset, dice: Dice) -> Outcome:
@@ -69,10 +74,14 @@ def integrity(s: IntegritySituation, rs: Ruleset, dice: Dice) -> Outcome:
         raise RulesError("unit_ces cannot be negative", "unit_ces", "1.4")
     safe = rs.scaled(rs.distance("division_safe").value, s.figure_scale)
     avg = average_ce(s.unit_ces, rs)
-    base = ce_base(avg, rs)
+    row = base_row(avg, rs)
+    base = row.base
+    notes: tuple[str, ...] = ()
+    if row.source is not Source.TEXT:
+        notes = (f"CE base {base} for an average of {avg} is {row.source.value}: {row.note}",)
     mods: list[Modifier] = []
     earlier = s.routed_units
-    if not rs.option("di_routed_this_turn_stacks"):
+    if not rs.opts.di_routed_this_turn_stacks:
         earlier -= s.routed_this_turn
     if earlier:
         mods.append(rs.mod("integrity", "per_routed_unit").modifier(earlier))
@@ -86,7 +95,11 @@ def integrity(s: IntegritySituation, rs: Ruleset, dice: Dice) -> Outcome:
     if pairs:
         mods.append(rs.mod("integrity", "per_two_battered").modifier(pairs))
     modified = base + sum(m.value for m in mods)
-    details: dict[str, object] = {"average_ce": avg, "ce_base": base}
+    details: dict[str, object] = {
+        "average_ce": avg,
+        "ce_base": base,
+        "ce_base_source": row.source.value,
+    }
     if s.in_town:
         return Outcome(
             procedure="integrity",
@@ -98,7 +111,7 @@ def integrity(s: IntegritySituation, rs: Ruleset, dice: Dice) -> Outcome:
             result="exempt",
             probabilities=certain("exempt"),
             details=details,
-            notes=("a division occupying a town takes no integrity check (7.12)",),
+            notes=("a division occupying a town takes no integrity check (7.12)", *notes),
         )
     p_pass = Fraction(max(0, min(10, math.floor(modified))), 10)
     fail_bands = rs.di_fail
@@ -141,4 +154,5 @@ def integrity(s: IntegritySituation, rs: Ruleset, dice: Dice) -> Outcome:
         probabilities={k: v for k, v in probabilities.items() if v},
         effects={"division": effect},
         details=details,
+        notes=notes,
     )

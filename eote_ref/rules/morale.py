@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from eote_ref.rules.core import Effect, Modifier, Outcome, d10_distribution
+from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, d10_distribution
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import CombatArm, Formation, Unit
@@ -47,7 +47,7 @@ def _town_modifier(s: MoraleSituation, rs: Ruleset) -> Modifier | None:
     """The town modifier of 7.12 by option ``town_morale_modifier`` (None when none applies)."""
     if not s.in_town:
         return None
-    choice = str(rs.option("town_morale_modifier"))
+    choice = str(rs.opts.town_morale_modifier)
     if s.unit.arm is CombatArm.CAVALRY and choice != "replaces_formation_cavalry_included":
         return None
     v = rs.mod("morale", "in_town")
@@ -79,7 +79,7 @@ def morale_modifiers(s: MoraleSituation, rs: Ruleset) -> list[Modifier]:
     if not u.in_command:
         mods.append(rs.mod("morale", "out_of_command").modifier())
     town = _town_modifier(s, rs)
-    if town is None or rs.option("town_morale_modifier") == "adds_to_formation":
+    if town is None or rs.opts.town_morale_modifier == "adds_to_formation":
         if u.arm is CombatArm.INFANTRY and u.formation.is_column:
             mods.append(rs.mod("morale", "column").modifier())
         if u.arm is CombatArm.INFANTRY and u.formation is Formation.SQUARE:
@@ -95,7 +95,7 @@ def morale_modifiers(s: MoraleSituation, rs: Ruleset) -> list[Modifier]:
 
 def rout_hits(rs: Ruleset, *, from_assault: bool) -> int:
     """Hits a routing unit takes, by option ``rout_hits`` (EotE 7.3 vs 7.4/7.5)."""
-    choice = rs.option("rout_hits")
+    choice = rs.opts.rout_hits
     assault_hits = int(rs.quantity("assault_rout_hits").value)
     morale_hits = int(rs.quantity("morale_rout_hits").value)
     if choice == "always_2":
@@ -106,11 +106,21 @@ def rout_hits(rs: Ruleset, *, from_assault: bool) -> int:
 
 
 def morale(s: MoraleSituation, rs: Ruleset, dice: Dice) -> Outcome:
-    """Resolve a morale check: ``pass``, ``fall_back`` (back, a hit, disorder) or ``rout``."""
+    """Resolve a morale check: ``pass``, ``fall_back`` (back, a hit, disorder) or ``rout``.
+
+    A unit already routed is refused unless option ``routed_unit_morale`` is ``as_formed``.
+    """
     u = s.unit
+    as_formed = rs.opts.routed_unit_morale == "as_formed"
+    if u.routed and not as_formed:
+        raise RulesError(
+            "a routed unit has no morale left to test (7.4; option routed_unit_morale=not_tested)",
+            field="routed",
+            rule=RULE,
+        )
     mods = morale_modifiers(s, rs)
     modified = u.ce + sum(m.value for m in mods)
-    table_reading = rs.option("morale_result_reading") == "table"
+    table_reading = rs.opts.morale_result_reading == "table"
 
     def result_of(roll: int) -> str:
         if roll == modified:
@@ -123,6 +133,10 @@ def morale(s: MoraleSituation, rs: Ruleset, dice: Dice) -> Outcome:
     notes: list[str] = []
     if table_reading:
         notes.append("option morale_result_reading=table: a roll above the modified CE passes")
+    if u.routed:
+        notes.append(
+            "the unit is already routed: tested as if formed (option routed_unit_morale=as_formed)"
+        )
     effect = Effect()
     hits_added = 0
     abandon = u.arm is CombatArm.ARTILLERY and result != "pass"
@@ -149,7 +163,7 @@ def morale(s: MoraleSituation, rs: Ruleset, dice: Dice) -> Outcome:
             notes=(
                 "moves to the rear of its division; formed units it passes through test morale",
                 _ROUTED_NOTE.get(
-                    str(rs.option("routed_units_leave_table")),
+                    str(rs.opts.routed_units_leave_table),
                     "the game's option on routed units says when it leaves",
                 ),
             ),

@@ -37,7 +37,8 @@ def _allowance_key(s: MovementSituation) -> str:
     if s.arm is Mover.LEADER:
         return "leader"
     if s.routed:
-        return "rout"
+        # 5.1 gives the rout rate for infantry; cavalry and artillery read it provisionally.
+        return "rout" if s.arm is Mover.INFANTRY else "rout_cavalry_artillery"
     f = s.formation
     if f is None:
         raise RulesError("formation is needed", field="formation", rule="5.1")
@@ -74,7 +75,7 @@ def _cost(rs: Ruleset, key: str, figure_scale: str) -> float:
     A free manoeuvre stays free at every figure scale.
     """
     printed = rs.movement[key].value
-    if printed == 0 or rs.option("scale_manoeuvre_costs") == "as_printed":
+    if printed == 0 or rs.opts.scale_manoeuvre_costs == "as_printed":
         return printed
     return rs.scaled(printed, figure_scale)
 
@@ -95,7 +96,7 @@ def movement(s: MovementSituation, rs: Ruleset, dice: Dice) -> Outcome:
     mods += rs.scale_modifiers(unscaled, s.figure_scale)
     full = base_v.value + sum(m.value for m in mods)
     allowance = full
-    halve = not s.routed or rs.option("routed_move_without_initiative") == "half"
+    halve = not s.routed or rs.opts.routed_move_without_initiative == "half"
     if not s.has_initiative and halve:
         frac = rs.movement["non_initiative_fraction"]
         allowance = full * frac.value
@@ -108,9 +109,18 @@ def movement(s: MovementSituation, rs: Ruleset, dice: Dice) -> Outcome:
         "full_allowance_in": full,
         "allowance_source": base_v.source,
     }
+    notes = []
     if s.arm is Mover.INFANTRY:
         change = rs.movement["infantry_formation_change_fraction"]
         details["formation_change_in"] = full * change.value
+        if s.formation is Formation.SKIRMISH and not s.routed:
+            # Reforming from full skirmish order takes the whole movement phase (5.2.1), and
+            # only once out of pinning range (5.4).
+            details["formation_change_in"] = allowance
+            notes.append(
+                "reforming from full skirmish order takes the whole movement phase (5.2.1), "
+                "out of pinning range (5.4)"
+            )
         details["wheel_in"] = _cost(rs, "wheel_infantry_artillery", s.figure_scale)
     elif s.arm is Mover.CAVALRY:
         details["formation_change_in"] = _cost(rs, "cavalry_formation_change", s.figure_scale)
@@ -120,7 +130,6 @@ def movement(s: MovementSituation, rs: Ruleset, dice: Dice) -> Outcome:
         details["wheel_in"] = _cost(rs, "wheel_infantry_artillery", s.figure_scale)
     if s.arm is not Mover.LEADER:
         details["about_face_in"] = full * rs.movement["about_face_fraction"].value
-    notes = []
     if s.routed and not s.has_initiative and not halve:
         notes.append(
             "without the initiative a routed unit still flees at the full rate "
@@ -177,8 +186,17 @@ def pinning(s: PinningSituation, rs: Ruleset, dice: Dice) -> Outcome:
         reasons.append("artillery does not pin (5.7)")
     elif s.arm is Mover.CAVALRY and s.enemy_arm is not Pinner.CAVALRY:
         reasons.append("only cavalry pins cavalry (5.7)")
-    elif s.enemy_arm is Pinner.CAVALRY and s.enemy_cavalry_engaged_with_cavalry:
-        reasons.append("cavalry busy with enemy cavalry does not pin (5.7)")
+    elif (
+        s.enemy_arm is Pinner.CAVALRY
+        and s.enemy_cavalry_engaged_with_cavalry
+        and (s.arm is not Mover.CAVALRY or not rs.opts.cavalry_engaged_with_cavalry_pins_cavalry)
+    ):
+        reasons.append(
+            "cavalry busy with enemy cavalry pins no other cavalry "
+            "(5.7; option cavalry_engaged_with_cavalry_pins_cavalry=false)"
+            if s.arm is Mover.CAVALRY
+            else "cavalry busy with enemy cavalry does not pin (5.7)"
+        )
     else:
         key = "pinning_cavalry" if s.enemy_arm is Pinner.CAVALRY else "pinning_infantry"
         limit = rs.scaled(rs.distance(key).value, s.figure_scale)

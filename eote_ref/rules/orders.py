@@ -6,8 +6,15 @@ import enum
 import math
 from dataclasses import dataclass
 
-from eote_ref.rules.command import RadiusColumn, radius_in
-from eote_ref.rules.core import Modifier, Outcome, RulesError, d10_distribution, require_finite
+from eote_ref.rules.command import WING_NOTE, RadiusColumn, radius_in
+from eote_ref.rules.core import (
+    Modifier,
+    Outcome,
+    RulesError,
+    Source,
+    d10_distribution,
+    require_finite,
+)
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
 
@@ -57,21 +64,27 @@ def oac_turns(rs: Ruleset, rating: int, modified_roll: float) -> int:
 
 def activation_modifiers(s: OrderActivationSituation, rs: Ruleset) -> list[Modifier]:
     """Distance and terrain modifiers of 3.6 (army and corps leaders)."""
-    level = RadiusColumn.ARMY if s.level is IssuerLevel.ARMY else RadiusColumn.CORPS
+    level = RadiusColumn(s.level.value)
     radius = radius_in(rs, s.leader_rating, level, s.figure_scale)
     mods: list[Modifier] = []
     half = radius * rs.quantity("oac_half_radius").value
     if s.distance_in <= half:
         v = rs.mod("oac", "within_half_radius")
-        mods.append(v.modifier(reason=f'{v.reason} ({s.distance_in:g}" of {radius:g}")'))
+        radius_mod = v.modifier(reason=f'{v.reason} ({s.distance_in:g}" of {radius:g}")')
     else:
         v = rs.mod("oac", "beyond_half_radius")
         where = "within" if s.distance_in <= radius else "beyond"
         reason = f'{v.reason} ({s.distance_in:g}", {where} the {radius:g}" radius)'
-        mods.append(v.modifier(reason=reason))
+        radius_mod = v.modifier(reason=reason)
+    if level is RadiusColumn.WING:
+        # The radius it is measured against is a reading: 3.6 has no wing column.
+        radius_mod = Modifier(
+            radius_mod.value, f"{radius_mod.reason}; {WING_NOTE}", v.rule, Source.PROVISIONAL
+        )
+    mods.append(radius_mod)
     if s.distance_in > radius:
-        per = float(rs.option("inches_per_1500_yards"))
-        rounding = str(rs.option("order_distance_rounding"))
+        per = float(rs.opts.inches_per_1500_yards)
+        rounding = str(rs.opts.order_distance_rounding)
         parts = (s.distance_in - radius) / per
         steps = math.ceil(parts) if rounding == "up" else math.floor(parts)
         if steps:

@@ -9,10 +9,12 @@ project filled a lost chart (``provisional``) or a club changed it (``house``).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
 from eote_ref.rules.core import Modifier, RulesError, Source
+from eote_ref.rules.options import Options
 
 OptionValue = str | int | bool
 
@@ -110,6 +112,7 @@ class BaseRow:
     base: int
     rule: str
     source: Source
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,15 @@ class Ruleset:
     chosen: dict[str, OptionValue] = field(default_factory=dict)
 
     # ---------------------------------------------------------------- options
+    @functools.cached_property
+    def opts(self) -> Options:
+        """The options as chosen for this game (else their defaults), one typed attribute each.
+
+        Read options through this (``rs.opts.morale_hit_threshold``): a misspelt name fails
+        mypy; :meth:`option` is for code that walks every option by name.
+        """
+        return Options.read(self.option)
+
     def option(self, name: str) -> Any:
         """The value of option ``name`` for this game (chosen, else the default)."""
         if name not in self.options:
@@ -220,7 +232,7 @@ class Ruleset:
         if figure_scale not in self.scales:
             known = ", ".join(self.scales)
             raise RulesError(f"figure_scale must be one of {known}", field="figure_scale")
-        if self.option("scale_adjusts") == "none":
+        if self.opts.scale_adjusts == "none":
             return None
         v = self.scales[figure_scale]
         if v.value == 0:
@@ -238,7 +250,7 @@ class Ruleset:
         if m is None:
             return []
         value = inches + m.value
-        floor = float(self.option("scaled_distance_floor"))
+        floor = float(self.opts.scaled_distance_floor)
         if value >= floor:
             return [m]
         source = Source.HOUSE if floor > 0 else Source.TEXT

@@ -37,7 +37,7 @@ def skirmish_rating(rs: Ruleset, nation: str, year: int) -> Value:
     if key in rs.skirmish and key not in NOT_NATIONS:
         return rs.skirmish[key]
     cutoff = int(rs.skirmish["cutoff_year"].value)
-    after = year > cutoff or (year == cutoff and rs.option("skirmish_1812_rating") == "after")
+    after = year > cutoff or (year == cutoff and rs.opts.skirmish_1812_rating == "after")
     return rs.skirmish["others_from_1812" if after else "others_before_1812"]
 
 

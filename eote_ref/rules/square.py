@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, certain, d10_distribution
 from eote_ref.rules.dice import Dice
-from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import CombatArm, Formation, Unit
+from eote_ref.rules.ruleset import Ruleset, Value
+from eote_ref.rules.units import CombatArm, Formation, Unit, counts_as_british
 
 RULE = "5.6"
 
@@ -43,12 +43,23 @@ def square_modifiers(s: SquareSituation, rs: Ruleset) -> list[Modifier]:
         mods.append(rs.mod("square", "out_of_command").modifier())
     if u.leader_attached:
         mods.append(rs.mod("square", "leader_attached").modifier())
-    if u.formation is Formation.LINE and u.british:
-        mods.append(rs.mod("square", "british_line").modifier())
+    british = counts_as_british(u.nation, rs)
+    kgl = british and not u.british
+    if u.formation is Formation.LINE and british:
+        mods.append(_british(rs.mod("square", "british_line"), kgl))
     if u.formation.is_column:
-        key = "british_column" if u.british else "column"
-        mods.append(rs.mod("square", key).modifier())
+        if british:
+            mods.append(_british(rs.mod("square", "british_column"), kgl))
+        else:
+            mods.append(rs.mod("square", "column").modifier())
     return mods
+
+
+def _british(v: Value, kgl: bool) -> Modifier:
+    """A British modifier; a KGL unit's names the option that grants it."""
+    if not kgl:
+        return v.modifier()
+    return v.modifier(reason=f"{v.reason} (KGL: option kgl_counts_as_british=all_british_rules)")
 
 
 def square(s: SquareSituation, rs: Ruleset, dice: Dice) -> Outcome:

@@ -130,6 +130,18 @@ class Unit:
         return self.nation.strip().lower() == "british"
 
 
+def counts_as_british(nation: str, rs: Ruleset) -> bool:
+    """Whether a nation takes the rules' British provisions (EotE 5.6, 5.151, 7.11).
+
+    The King's German Legion (``kgl``) does so only under option
+    ``kgl_counts_as_british=all_british_rules``; its skirmish rating is the table's own row.
+    """
+    key = nation.strip().lower()
+    if key == "british":
+        return True
+    return key == "kgl" and rs.opts.kgl_counts_as_british == "all_british_rules"
+
+
 def combat_modifiers(unit: Unit, rs: Ruleset) -> list[Modifier]:
     """Modifiers of the Tactical Combat Chart that apply to fire and assault alike (EotE 10.0)."""
     out: list[Modifier] = []
@@ -146,5 +158,5 @@ def combat_modifiers(unit: Unit, rs: Ruleset) -> list[Modifier]:
 
 def morale_check_due(hits_before: int, hits_added: int, rs: Ruleset) -> bool:
     """A unit checks morale on reaching the threshold and on every hit after (EotE 7.5, 6.8)."""
-    threshold = int(rs.option("morale_hit_threshold"))
+    threshold = int(rs.opts.morale_hit_threshold)
     return hits_added > 0 and hits_before + hits_added >= threshold

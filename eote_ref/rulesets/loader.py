@@ -15,6 +15,7 @@ import pathlib
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from eote_ref.rules.options import option_problems
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.yamlio.document import Document
 from eote_ref.yamlio.loader import load_file
@@ -111,8 +112,12 @@ def _check(rs: Ruleset, doc: Document) -> Iterator[Problem]:
     def err(path: tuple[str | int, ...], msg: str, *, key: bool = False) -> Problem:
         return Problem(doc.key_mark(path) if key else doc.mark(path), path, msg)
 
-    if doc.file != str(DEFAULT_RULESET):
+    shipped = doc.file == str(DEFAULT_RULESET)
+    if not shipped:
         yield from _check_key_sets(rs, doc, err)
+    choices = {name: spec.choices for name, spec in rs.options.items()}
+    for name, message in option_problems(choices, names=shipped):  # an edited copy: _diff
+        yield err(("options", name) if name in rs.options else ("options",), message)
     for name, spec in rs.options.items():
         if spec.default not in spec.choices:
             yield err(("options", name, "default"), f"default {spec.default!r} is not a choice")

@@ -29,7 +29,8 @@ Errors (all :class:`ValueError`)
     :class:`DatabaseInUseError`; :class:`NotFoundError`, :class:`DuplicateNameError`;
     :class:`JournalError` with :class:`InvalidChangeError`, :class:`NothingToUndoError`,
     :class:`NothingToRedoError`, :class:`JournalConflictError`, :class:`StaleGameError`;
-    :class:`ReadOnlyDatabaseError`.
+    :class:`ReadOnlyDatabaseError`; a server's refusal or silence, :class:`NotPermittedError` and
+    :class:`ServerGoneError`.
 """
 
 import importlib
@@ -51,7 +52,9 @@ if TYPE_CHECKING:
         NotFoundError,
         NothingToRedoError,
         NothingToUndoError,
+        NotPermittedError,
         ReadOnlyDatabaseError,
+        ServerGoneError,
         StaleGameError,
         StoreError,
     )
@@ -139,6 +142,8 @@ _WHERE: dict[str, str] = {
     "NothingToRedoError": "eote_ref.store.errors",
     "NothingToUndoError": "eote_ref.store.errors",
     "ReadOnlyDatabaseError": "eote_ref.store.errors",
+    "NotPermittedError": "eote_ref.store.errors",
+    "ServerGoneError": "eote_ref.store.errors",
     "Roster": "eote_ref.store.models",
     "RosterCommand": "eote_ref.store.models",
     "RosterSpec": "eote_ref.store.specs",
@@ -231,6 +236,8 @@ __all__ = [
     "RosterUnit",
     "SetField",
     "ReadOnlyDatabaseError",
+    "NotPermittedError",
+    "ServerGoneError",
     "SideSpec",
     "StaleGameError",
     "StoreError",

@@ -20,7 +20,7 @@ from sqlalchemy import Table, func, insert, select, text
 from eote_ref.store import campaign_models as campaign_models  # its tables are copied too
 from eote_ref.store import migrate
 from eote_ref.store.database import Database
-from eote_ref.store.errors import DatabaseError
+from eote_ref.store.errors import DatabaseError, NotPermittedError
 from eote_ref.store.games import snapshot
 from eote_ref.store.models import Game, metadata
 
@@ -175,30 +175,16 @@ def copy_database(source: Database, target: Database) -> CopyReport:
 # ----------------------------------------------------------------------------- roles
 
 
-#: Tables a role may change, beyond reading everything.
-_GAME_TABLES = (
-    "game",
-    "game_side",
-    "game_command",
-    "game_leader",
-    "game_unit",
-    "game_link",
-    "journal_event",
-    "journal_change",
-    "roster",
-    "roster_command",
-    "roster_unit",
+#: The tables of campaigns (the organiser's), from their models.
+_CAMPAIGN_TABLES: tuple[str, ...] = tuple(
+    sorted(str(m.__tablename__) for m in campaign_models.CAMPAIGN_TABLES)
 )
-_CAMPAIGN_TABLES = (
-    "campaign",
-    "campaign_member",
-    "campaign_army",
-    "campaign_unit",
-    "campaign_battle",
-    "campaign_battle_army",
-)
+#: The tables of games and army lists (the umpire's): every other data table, so a table
+#: added to the schema (``game_fact`` was) is granted with them.
+_GAME_TABLES: tuple[str, ...] = tuple(t.name for t in DATA_TABLES if t.name not in _CAMPAIGN_TABLES)
 
-#: The three roles ``eote-ref db roles`` creates, and the tables each may change.
+#: The three roles ``eote-ref db roles`` creates, and the tables each may change (every role
+#: reads every table; each table's id sequence goes with it).
 ROLES: dict[str, tuple[str, ...]] = {
     "eote_viewer": (),
     "eote_umpire": _GAME_TABLES,
@@ -206,13 +192,55 @@ ROLES: dict[str, tuple[str, ...]] = {
 }
 
 
+def _sequences(connection: Any, schema: str, table: str) -> list[str]:
+    """The sequences of ``table``'s columns (serial or identity), by name."""
+    rows = connection.execute(
+        text(
+            "SELECT s.relname FROM pg_class s "
+            "JOIN pg_depend d ON d.objid = s.oid AND d.deptype IN ('a', 'i') "
+            "JOIN pg_class t ON d.refobjid = t.oid "
+            "JOIN pg_namespace n ON t.relnamespace = n.oid "
+            "WHERE s.relkind = 'S' AND t.relname = :t AND n.nspname = :s ORDER BY 1"
+        ),
+        {"t": table, "s": schema},
+    )
+    return [str(r[0]) for r in rows]
+
+
+def _may_set_up_roles(connection: Any, schema: str) -> None:
+    """Refuse, before any statement, an account that cannot create roles or grant the tables."""
+    row = connection.execute(
+        text("SELECT rolsuper, rolcreaterole FROM pg_roles WHERE rolname = current_user")
+    ).one()
+    missing = {
+        t
+        for (t,) in connection.execute(
+            text(
+                "SELECT tablename FROM pg_tables WHERE schemaname = :s "
+                "AND NOT pg_has_role(current_user, tableowner, 'USAGE')"
+            ),
+            {"s": schema},
+        )
+    } & {t.name for t in DATA_TABLES}
+    if not (row[0] or row[1]) or (missing and not row[0]):
+        raise NotPermittedError(
+            "this account may not create or change the server's roles: that needs the login "
+            "that created the club's database (the owner of its tables), with the right to "
+            "create roles. Nothing was changed; ask whoever runs the club's server to run "
+            "'eote-ref db roles' as that login."
+        )
+
+
 def create_roles(db: Database) -> list[str]:
     """Create (or refresh) the viewer, umpire and organiser roles on a PostgreSQL server.
 
     They are group roles without login: give a member's login role one of them
     (``GRANT eote_umpire TO alice``). Every role reads every table; the umpire also plays games
-    (games, journal, army lists), the organiser also keeps campaigns and members. Returns the
-    SQL statements run.
+    (games, their facts and journal, army lists), the organiser also keeps campaigns and
+    members. Returns the SQL statements run.
+
+    Raises:
+        NotPermittedError: this account may not create roles or grant the tables.
     """
     if db.engine.dialect.name != "postgresql":
         raise DatabaseError("db roles is for a PostgreSQL server; an SQLite file has no roles")
@@ -220,6 +248,7 @@ def create_roles(db: Database) -> list[str]:
     with db.engine.begin() as connection:
         database = connection.execute(text("SELECT current_database()")).scalar_one()
         schema = connection.execute(text("SELECT current_schema()")).scalar_one()
+        _may_set_up_roles(connection, schema)
         for role, tables in ROLES.items():
             exists = connection.execute(
                 text("SELECT 1 FROM pg_roles WHERE rolname = :r"), {"r": role}
@@ -229,11 +258,13 @@ def create_roles(db: Database) -> list[str]:
                 f'GRANT CONNECT ON DATABASE "{database}" TO {role}',
                 f'GRANT USAGE ON SCHEMA "{schema}" TO {role}',
                 f'REVOKE ALL ON ALL TABLES IN SCHEMA "{schema}" FROM {role}',
+                f'REVOKE ALL ON ALL SEQUENCES IN SCHEMA "{schema}" FROM {role}',
                 f'GRANT SELECT ON ALL TABLES IN SCHEMA "{schema}" TO {role}',
             ]
             for table in tables:
                 sql.append(f'GRANT INSERT, UPDATE, DELETE ON "{schema}"."{table}" TO {role}')
-                sql.append(f'GRANT USAGE, SELECT ON SEQUENCE "{schema}"."{table}_id_seq" TO {role}')
+                for sequence in _sequences(connection, schema, table):
+                    sql.append(f'GRANT USAGE, SELECT ON SEQUENCE "{schema}"."{sequence}" TO {role}')
             for statement in sql:
                 connection.execute(text(statement))
             statements += sql

@@ -49,10 +49,16 @@ from eote_ref.store.errors import (
 )
 from eote_ref.store.file_lock import FileIdentityLock, FileLock
 from eote_ref.store.paths import default_database_path
-from eote_ref.store.server_url import driver_reason, masked_url, parse_url, server_engine
+from eote_ref.store.server_url import (
+    PASSWORD_HINT,
+    driver_reason,
+    masked_url,
+    parse_url,
+    server_engine,
+)
 
 if TYPE_CHECKING:  # SQLAlchemy is imported when the first engine is made (not for the first paint)
-    from sqlalchemy.engine import Connection, Engine
+    from sqlalchemy.engine import URL, Connection, Engine
     from sqlmodel import Session
 
     from eote_ref.store.rows import RowReader
@@ -248,6 +254,12 @@ def open_database(
         parsed = parse_url(url)
         if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
             return _open_url(url, migrations_dir)
+        if parsed.query:  # e.g. sqlite:///club?mode=ro.sqlite: not dropped, so not file "club"
+            raise DatabaseError(
+                f"{masked_url(parsed)} names the SQLite file {parsed.database!r} with the "
+                f"options {'&'.join(parsed.query)!r}, which eote-ref does not take; nothing was "
+                "opened. To open a file whose name holds '?' or '%', give it with --db FILE."
+            )
         path = parsed.database
     file = pathlib.Path(path) if path is not None else default_database_path()
     file = _real_file(file.expanduser().absolute())
@@ -332,6 +344,8 @@ def _open_url(url: str, migrations_dir: pathlib.Path | None) -> Database:
         except sa_exc.DBAPIError as error:
             # The driver's own words (never the password), without SQLAlchemy's echo of the URL.
             reason = driver_reason(error, parsed)
+            if "password" in reason.lower():
+                reason = f"{reason}; {PASSWORD_HINT}"
             raise DatabaseError(f"cannot connect to {name}: {reason}") from None
         _check_known(revision, name, migrations_dir)
         upgraded_from = None if read_only else _upgrade_if_needed(engine, revision, migrations_dir)
@@ -401,7 +415,7 @@ def _open_file(
             if not checked and verify is not False:
                 _inspect_file(file, True)
             backup = _backup(file, revision)
-        make_engine = functools.partial(_sqlite_engine, f"sqlite:///{file}", memory=False)
+        make_engine = functools.partial(_file_engine, file)
         engine = None
         upgraded_from = None
         if revision != migrate.head_revision(migrations_dir):  # new or older: the ORM writes
@@ -481,13 +495,39 @@ def _read_only_engine(uri: str) -> Engine:
     return engine
 
 
-def _sqlite_engine(url: str, *, memory: bool) -> Engine:
-    """An SQLite engine with WAL, foreign keys, busy timeout and real (DDL too) transactions."""
+def _file_engine(file: pathlib.Path) -> Engine:
+    """:func:`_sqlite_engine` on exactly ``file``: its name is never read as a URL.
+
+    A name holding ``%20`` or ``?mode=ro`` is a plain file name here (SQLAlchemy would decode
+    the one and take the other as options, and so open another file than the one checked and
+    locked): the URL is built with the name as its database, unparsed, and every connection is
+    made by ``sqlite3.connect`` on the name itself.
+    """
+    from sqlalchemy.engine import URL
+
+    name = str(file)
+
+    def connect() -> sqlite3.Connection:
+        return sqlite3.connect(name, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
+
+    url = URL.create("sqlite+pysqlite", database=name)
+    return _sqlite_engine(url, memory=False, creator=connect)
+
+
+def _sqlite_engine(
+    url: str | URL, *, memory: bool, creator: Callable[[], sqlite3.Connection] | None = None
+) -> Engine:
+    """An SQLite engine with WAL, foreign keys, busy timeout and real (DDL too) transactions.
+
+    ``creator`` makes each connection (for a file: :func:`_file_engine`).
+    """
     from sqlalchemy import create_engine, event
     from sqlalchemy.pool import StaticPool
 
     if memory:
         engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
+    elif creator is not None:
+        engine = create_engine(url, creator=creator)
     else:
         engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
 

@@ -73,3 +73,19 @@ class StaleGameError(JournalError):
 
 class ReadOnlyDatabaseError(StoreError):
     """The database was opened read-only (a viewer's account): nothing can be written."""
+
+
+class NotPermittedError(StoreError):
+    """The server refused this account the right to do what was asked; nothing was written."""
+
+
+class ServerGoneError(StoreError):
+    """The database server stopped answering; the message says what was saved.
+
+    ``saved`` is True when the step was saved, False when it was not, None when that could
+    not be told (the server still does not answer).
+    """
+
+    def __init__(self, message: str, *, saved: bool | None = False) -> None:
+        super().__init__(message)
+        self.saved = saved

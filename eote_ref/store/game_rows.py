@@ -9,11 +9,12 @@ a row of another game reads as missing.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from eote_ref.store.models import Game, GameCommand, GameLeader, GameLink, GameUnit
+from eote_ref.store.models import Game, GameCommand, GameLeader, GameLink, GameSide, GameUnit
 
 _Row = TypeVar("_Row", GameUnit, GameLeader, GameCommand, GameLink)
 
@@ -131,3 +132,33 @@ def unit_attachments(s: Session, game_id: int) -> list[tuple[int, int | None, bo
         GameUnit.game_id == game_id
     )
     return [(int(i), a, bool(f)) for i, a, f in s.exec(query).all() if i is not None]
+
+
+def scenario(s: Session, game_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The game's scenario data and scenario state (both empty for a game of whole lists)."""
+    game = s.get(Game, game_id)
+    if game is None:
+        return {}, {}
+    return dict(game.scenario or {}), dict(game.scenario_state or {})
+
+
+def side_ids(s: Session, game_id: int) -> dict[int, int]:
+    """Each side's row id by its position."""
+    query = select(GameSide.position, GameSide.id).where(GameSide.game_id == game_id)
+    return {int(p): int(i) for p, i in s.exec(query).all() if i is not None}
+
+
+def side_names(s: Session, game_id: int) -> tuple[str, ...]:
+    """The sides' names in position order."""
+    query = select(GameSide.name).where(GameSide.game_id == game_id)
+    return tuple(s.exec(query.order_by(col(GameSide.position))).all())
+
+
+def unit_losses(s: Session, game_id: int) -> list[tuple[int, int, bool]]:
+    """Each unit's (id, command id, lost): lost when routed, disintegrated or off the table."""
+    query = sa_select(
+        col(GameUnit.id),
+        col(GameUnit.command_id),
+        col(GameUnit.routed) | col(GameUnit.disintegrated) | col(GameUnit.off_table),
+    ).where(col(GameUnit.game_id) == game_id)
+    return [(int(i), int(c), bool(lost)) for i, c, lost in s.execute(query).all() if i is not None]

@@ -73,6 +73,8 @@ def create_game(
     phase: str = "",
     initiative: int | None = None,
     figure_scale: str = "15mm",
+    scenario: Mapping[str, Any] | None = None,
+    scenario_state: Mapping[str, Any] | None = None,
 ) -> Game:
     """Create a game with its sides, command trees, leaders and units, and commit it.
 
@@ -87,6 +89,8 @@ def create_game(
         phase: the starting phase.
         initiative: the position of the side holding the initiative, if decided.
         figure_scale: ``6mm``, ``15mm`` or ``25mm`` (distances shift by 2").
+        scenario: the scenario the game is made from, as plain data (docs/scenario-format.md).
+        scenario_state: what the table starts with of it (objectives held).
 
     Returns:
         The new game (its ``id`` set).
@@ -101,6 +105,8 @@ def create_game(
             phase=phase,
             initiative=initiative,
             figure_scale=figure_scale,
+            scenario=to_jsonable(dict(scenario or {})),
+            scenario_state=to_jsonable(dict(scenario_state or {})),
         )
         session.add(game)
         session.flush()
@@ -120,7 +126,7 @@ def _add_side(session: Session, game_id: int, position: int, side: SideSpec) -> 
         game_id=game_id,
         position=position,
         name=side.name,
-        army_lists=[r.name for r in side.rosters],
+        army_lists=list(dict.fromkeys(r.name for r in side.rosters)),
     )
     session.add(row)
     session.flush()

@@ -37,6 +37,7 @@ in the call.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime
 import decimal
@@ -74,6 +75,7 @@ from eote_ref.store.models import (
     JournalChange,
     JournalEvent,
 )
+from eote_ref.store.server_errors import lost_at_commit, lost_server
 
 #: Columns that no change may set.
 _PROTECTED = frozenset({"id", "game_id", "created_at", "version"})
@@ -231,31 +233,9 @@ def _claim(session: Session, game_id: int, expected: int | None) -> tuple[int, i
         .execution_options(synchronize_session=False)
     ).first()
     if claimed is None:
-        current = session.exec(select(Game.version).where(Game.id == game_id)).first()
-        if current is None:
+        if expected is None:
             raise NotFoundError(f"there is no game with id {game_id}")
-        latest = session.exec(
-            select(JournalEvent.summary, JournalEvent.kind, JournalEvent.status)
-            .where(JournalEvent.game_id == game_id, JournalEvent.status != DISCARDED)
-            .order_by(col(JournalEvent.seq).desc())
-            .limit(1)
-        ).first()
-        if latest is None:
-            what = "its journal is empty now"
-        else:
-            step = latest[0] or latest[1]
-            what = f"undid {step}" if latest[2] == UNDONE else step
-        assert expected is not None
-        # The first words carry the news: a status bar shows only the start of a long line.
-        raise StaleGameError(
-            f"Not written: the game was changed by another copy of eote-ref first ({what}). "
-            "This copy now shows the game as it is: enter the step again if it is still needed. "
-            f"(Game {game_id}: version {expected} seen, {current} now.)",
-            game_id=game_id,
-            expected=expected,
-            current=int(current),
-            latest=what,
-        )
+        raise _stale(session, game_id, expected)
     bind = session.get_bind()
     if bind.dialect.name == "postgresql":
         # Delivered to every LISTENing copy when (and only if) the transaction commits.
@@ -263,6 +243,51 @@ def _claim(session: Session, game_id: int, expected: int | None) -> tuple[int, i
             text("SELECT pg_notify(:channel, :game)"), {"channel": CHANNEL, "game": str(game_id)}
         )
     return int(claimed[0]), int(claimed[1]), str(claimed[2])
+
+
+def check_version(session: Session, game_id: int, expected: int) -> None:
+    """Refuse a command built on version ``expected`` of a game changed since, writing nothing.
+
+    For an edit that changes nothing in the view it was built from: compared with the game as
+    it is (another copy may have changed it meanwhile), it is refused like any stale command.
+
+    Raises:
+        StaleGameError: the game is no longer at ``expected`` (the same words as :func:`apply`).
+        NotFoundError: there is no such game.
+    """
+    current = session.exec(select(Game.version).where(Game.id == game_id)).first()
+    if current is None:
+        raise NotFoundError(f"there is no game with id {game_id}")
+    if current != expected:
+        raise _stale(session, game_id, expected)
+
+
+def _stale(session: Session, game_id: int, expected: int) -> StaleGameError:
+    """The refusal of a command built on version ``expected``: what changed the game since."""
+    current = session.exec(select(Game.version).where(Game.id == game_id)).first()
+    if current is None:
+        raise NotFoundError(f"there is no game with id {game_id}")
+    latest = session.exec(
+        select(JournalEvent.summary, JournalEvent.kind, JournalEvent.status)
+        .where(JournalEvent.game_id == game_id, JournalEvent.status != DISCARDED)
+        .order_by(col(JournalEvent.seq).desc())
+        .limit(1)
+    ).first()
+    if latest is None:
+        what = "its journal is empty now"
+    else:
+        step = latest[0] or latest[1]
+        what = f"undid {step}" if latest[2] == UNDONE else step
+    # The first words carry the news: a status bar shows only the start of a long line.
+    return StaleGameError(
+        f"Not written: the game was changed by another copy of eote-ref first ({what}). "
+        "This copy now shows the game as it is: enter the step again if it is still needed. "
+        f"(Game {game_id}: version {expected} seen, {current} now.)",
+        game_id=game_id,
+        expected=expected,
+        current=int(current),
+        latest=what,
+    )
 
 
 #: ``session.info`` key: ``{game id: {version: rows touched by the command that made it}}``.
@@ -459,6 +484,8 @@ def apply(
         "rolls": to_jsonable(rolls if rolls is not None else []),
         "outcome": to_jsonable(outcome if outcome is not None else {}),
     }
+    committing = False
+    event_id: int | None = None  # given out before the commit: read again if the server goes
     try:
         with session.begin_nested():
             version, turn, phase = _claim(session, game_id, expected_version)
@@ -487,12 +514,14 @@ def apply(
             )
             session.add(event)
             session.flush()
+            event_id = event.id
             if applier.records:
                 session.execute(
                     insert(JournalChange),
                     [dict(r, event_id=event.id) for r in applier.records],
                 )
         if commit:
+            committing = True
             session.commit()
             _remember(
                 session,
@@ -500,9 +529,24 @@ def apply(
                 version,
                 (Touch(r["entity"], r["row_id"], r["op"], r["field"]) for r in applier.records),
             )
-    except BaseException:
+    except BaseException as error:
         if commit:
-            session.rollback()
+            with contextlib.suppress(Exception):  # a lost connection cannot roll back
+                session.rollback()
+            lost = lost_server(error) if committing else None
+            if lost is not None:
+                step = f"the step '{summary or kind}'"
+                raise lost_at_commit(
+                    session,
+                    lost,
+                    step,
+                    lambda c: (
+                        c.execute(
+                            sa_select(col(JournalEvent.id)).where(col(JournalEvent.id) == event_id)
+                        ).first()
+                        is not None
+                    ),
+                ) from error
         raise
     return event
 
@@ -565,6 +609,7 @@ def _walk(
     _refuse_pending(session)
     from_status, to_status = (UNDONE, DONE) if forward else (DONE, UNDONE)
     order = col(JournalEvent.seq).asc() if forward else col(JournalEvent.seq).desc()
+    committing = False
     try:
         with session.begin_nested():
             version, _turn, _phase = _claim(session, game_id, expected)
@@ -594,10 +639,29 @@ def _walk(
                 event.status = to_status
                 session.add(event)
             session.flush()
+        ids = [e.id for e in events]  # read before the commit: a lost one cannot refresh them
+        committing = True
         session.commit()
         _remember(session, game_id, version, touched)
-    except BaseException:
-        session.rollback()
+    except BaseException as failure:
+        with contextlib.suppress(Exception):  # a lost connection cannot roll back
+            session.rollback()
+        lost = lost_server(failure) if committing else None
+        if lost is not None:
+            verb = "redoing" if forward else "undoing"
+            raise lost_at_commit(
+                session,
+                lost,
+                f"{verb} {len(ids)} step(s)",
+                lambda c: (
+                    c.execute(
+                        sa_select(func.count())
+                        .select_from(JournalEvent)
+                        .where(col(JournalEvent.id).in_(ids), col(JournalEvent.status) == to_status)
+                    ).scalar_one()
+                    == len(ids)
+                ),
+            ) from failure
         raise
     return events
 

@@ -151,6 +151,18 @@ class Game(SQLModel, table=True):
     #: ``position`` of the side that held the initiative last turn (a modifier, EotE 4.0).
     initiative_last_turn: int | None = None
     notes: str | None = None
+    #: The scenario the game was made from (docs/scenario-format.md), as plain data: its
+    #: name, set-up text, turn limit, objectives, breakpoints and the order of battle of its
+    #: reinforcements; empty for a game of whole army lists. Written once, at set-up.
+    scenario: dict[str, Any] = Field(
+        default_factory=dict, sa_type=JSON, sa_column_kwargs={"server_default": "{}"}
+    )
+    #: What the table has established of the scenario, journaled: reinforcements arrived
+    #: (``arrived``: key -> turn), rolled for (``rolled``: key -> last turn) and objectives
+    #: held (``held``: name -> side position or None).
+    scenario_state: dict[str, Any] = Field(
+        default_factory=dict, sa_type=JSON, sa_column_kwargs={"server_default": "{}"}
+    )
     #: Raised by one with every command, undo and redo, in the same transaction: a command
     #: built from an older view is refused (two copies of the app on one game). Not journaled.
     version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})

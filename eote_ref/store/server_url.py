@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
 
 from eote_ref.store.errors import (
     DatabaseError,
@@ -15,11 +16,18 @@ from eote_ref.store.errors import (
 
 if TYPE_CHECKING:  # SQLAlchemy is imported when the first engine is made (not for the first paint)
     from sqlalchemy import exc as sa_exc
-    from sqlalchemy.engine import URL, Engine
+    from sqlalchemy.engine import URL, Engine, ExceptionContext
 
 
-#: A password in a URL's userinfo (``user:PASSWORD@``), for URLs that do not parse.
-_USERINFO_PASSWORD = re.compile(r"(://[^:/@\s]*:)[^/?#\s]*@")  # to the last @
+#: A password in a URL's userinfo (``user:PASSWORD@``): everything from ``://user:`` to the
+#: LAST ``@``, since a password may hold an unencoded ``@`` (and ``/``, ``?``, ``#`` after it).
+_USERINFO_PASSWORD = re.compile(r"(://[^:/@\s]*:).*@", re.DOTALL)
+
+#: How a member gives the server a password (every message about a password says it).
+PASSWORD_HINT = (
+    "give the password in ~/.pgpass (or the file PGPASSFILE names) and leave it out of the "
+    "URL, or percent-encode it in the URL (@ as %40, : as %3A, / as %2F, % as %25)"
+)
 #: A password in a URL's query (libpq also takes ``password=`` and ``sslpassword=`` there).
 _QUERY_PASSWORD = re.compile(r"([?&][A-Za-z_]*password=)[^&#\s]*", re.IGNORECASE)
 
@@ -35,12 +43,23 @@ def masked_url(url: str | URL) -> str:
 
     if isinstance(url, URL):
         shown = url.render_as_string(hide_password=True)
+        if url.password is not None and "@" in f"{url.host}{url.database}":
+            # split at an @ of the password: what follows it was taken for the host or path
+            shown = _USERINFO_PASSWORD.sub(r"\1***@", unquote(shown))
+    elif _USERINFO_PASSWORD.search(url):  # masked as written, never as a parser split it
+        shown = _USERINFO_PASSWORD.sub(r"\1***@", url)
     else:
         try:
             shown = make_url(url).render_as_string(hide_password=True)
         except (sa_exc.ArgumentError, ValueError):
-            shown = _USERINFO_PASSWORD.sub(r"\1***@", url)
+            shown = url
     return _QUERY_PASSWORD.sub(r"\1***", shown)
+
+
+def _ambiguous_password(url: str) -> bool:
+    """Whether ``url`` holds a password followed by more than one ``@`` (one was not encoded)."""
+    found = _USERINFO_PASSWORD.search(url)
+    return found is not None and url.count("@", found.end(1)) > 1
 
 
 def parse_url(url: str) -> URL:
@@ -52,6 +71,11 @@ def parse_url(url: str) -> URL:
     from sqlalchemy import exc as sa_exc
     from sqlalchemy.engine import make_url
 
+    if _ambiguous_password(url):  # the driver would get part of the password as the host
+        raise DatabaseError(
+            f"{masked_url(url)}: the password in this URL holds an '@' that is not "
+            f"percent-encoded, so the URL cannot be read and nothing was opened; {PASSWORD_HINT}."
+        )
     try:
         return make_url(url)
     except (sa_exc.ArgumentError, ValueError):
@@ -70,11 +94,11 @@ def server_engine(url: URL, **kwargs: Any) -> Engine:
     Raises:
         DatabaseError: no driver for the URL's scheme is installed.
     """
-    from sqlalchemy import create_engine
+    from sqlalchemy import create_engine, event
     from sqlalchemy import exc as sa_exc
 
     try:
-        return create_engine(url, **kwargs)
+        engine = create_engine(url, **kwargs)
     except (sa_exc.NoSuchModuleError, ImportError) as error:
         driver = url.drivername
         hint = (
@@ -87,6 +111,22 @@ def server_engine(url: URL, **kwargs: Any) -> Engine:
         raise DatabaseError(
             f"cannot open {masked_url(url)}: the database driver {driver!r} is {reason}; {hint}"
         ) from None
+    event.listen(engine, "handle_error", _refused_in_words)
+    return engine
+
+
+def _refused_in_words(context: ExceptionContext) -> None:
+    """Raise a server's refusal of the account's rights as the store's own error, in words.
+
+    Whatever wrote (an import, a new game, a campaign, a journal step), the member reads
+    "this account may not ..." (:class:`~eote_ref.store.errors.NotPermittedError`) instead of
+    the driver's ``InsufficientPrivilege``; the transaction is rolled back as for any error.
+    """
+    from eote_ref.store.server_errors import not_permitted, refused_right
+
+    refused = refused_right(context.original_exception)
+    if refused is not None:
+        raise not_permitted(refused) from context.sqlalchemy_exception
 
 
 def driver_reason(error: sa_exc.DBAPIError, url: URL) -> str:

@@ -14,6 +14,9 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.session import Database
+from eote_ref.ui.database_open import open_database_or_report as open_database_or_report
+from eote_ref.ui.database_open import open_database_quietly as open_database_quietly
+from eote_ref.ui.database_open import report_refusal
 from eote_ref.yamlio.loader import gc_paused
 
 if TYPE_CHECKING:
@@ -171,8 +174,11 @@ def run_app(args: argparse.Namespace) -> int:
     app.setDesktopFileName("eote-ref")
     apply_scheme(app, os.environ.get(COLOR_SCHEME_ENV, "system"))
 
+    from eote_ref.ui import error_report
+
+    error_report.install()  # from here on, a bug is logged with its traceback and shown
     if not isinstance(opened, Database):
-        _report_refusal(*opened)
+        report_refusal(*opened)
         return 2
     db = opened
     from eote_ref.ui.main_window import MainWindow
@@ -197,6 +203,7 @@ def run_app(args: argparse.Namespace) -> int:
                 window.close()
                 app.quit()
                 return
+            _log_start(db)
             warming = start_warm_up(db)
             from eote_ref.ui.warm_up_gate import hold_input
 
@@ -220,40 +227,15 @@ def run_app(args: argparse.Namespace) -> int:
         db.close()
 
 
-def open_database_or_report(db_path: str | None, url: str | None) -> Database | None:
-    """Open the app's database, or explain in a message box why not and return None.
+def _log_start(db: Database) -> None:
+    """Start the log file (after the first paint: logging's handlers are not needed for it)."""
+    import logging
 
-    A file that is locked by another window, written by a newer eote-ref, damaged, or not an
-    eote-ref database at all is reported and left exactly as it was.
-    """
-    opened = open_database_quietly(db_path, url)
-    if isinstance(opened, Database):
-        return opened
-    _report_refusal(*opened)
-    return None
+    from eote_ref import __version__
+    from eote_ref.referee.logs import start_logging
+    from eote_ref.referee.session import describe_location
 
-
-def open_database_quietly(db_path: str | None, url: str | None) -> Database | tuple[str, str]:
-    """Open the app's database, or say why not: a message box's ``(title, text)`` (no Qt here)."""
-    from eote_ref.referee import session
-
-    where = url or db_path or str(session.default_location())
-    try:
-        return session.open_app_database(db_path, url)
-    except session.DatabaseInUseError as e:
-        return "Database already open", str(e)
-    except session.NewerVersionError as e:
-        text = f"{e}\n\nUpdate eote-ref to open it; the file has not been changed."
-        return "Database from a newer eote-ref", text
-    except session.CorruptDatabaseError as e:
-        return "Database damaged", str(e)
-    except session.NotAnEoteDatabaseError as e:
-        return "Not an eote-ref database", str(e)
-    except (session.DatabaseError, ValueError, OSError) as e:
-        return "Cannot open the database", f"{where}:\n{e}"
-
-
-def _report_refusal(title: str, text: str) -> None:
-    from PySide6.QtWidgets import QMessageBox
-
-    QMessageBox.critical(None, f"eote-ref — {title}", text)
+    start_logging()
+    logging.getLogger(__name__).info(
+        "eote-ref %s started on %s", __version__, describe_location(db)
+    )

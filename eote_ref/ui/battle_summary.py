@@ -111,7 +111,8 @@ def summary_html(summary: BattleSummary) -> str:
         "margin-bottom:1.5em}th,td{border:1px solid #999;padding:4px 10px}"
         "td{text-align:right}thead th{background:#eee}</style></head><body>"
         f"<h1>{title}</h1><p>{html.escape(summary.turns_text())}.</p>"
-        f"<h2>Losses by side</h2>{_table_html(summary_rows(summary))}"
+        + (f"<p><b>{html.escape(summary.victory)}</b></p>" if summary.victory else "")
+        + f"<h2>Losses by side</h2>{_table_html(summary_rows(summary))}"
         f"<h2>Hits taken per turn</h2>{turns}</body></html>\n"
     )
 
@@ -187,6 +188,17 @@ class BattleSummaryDialog(QDialog):
         heading.setTextFormat(Qt.TextFormat.RichText)
         heading.setWordWrap(True)
         layout.addWidget(heading)
+        self.victory_label = QLabel(self)
+        self.victory_label.setObjectName("scenarioVictory")
+        self.victory_label.setWordWrap(True)
+        if self.summary.victory:
+            reasons = "".join(f"<li>{html.escape(r)}</li>" for r in self.summary.victory_reasons)
+            self.victory_label.setText(
+                f"<p><b>Scenario result: {html.escape(self.summary.victory)}</b></p>"
+                + (f"<ul>{reasons}</ul>" if reasons else "")
+            )
+        self.victory_label.setVisible(bool(self.summary.victory))
+        layout.addWidget(self.victory_label)
         self.sides_table = QTableWidget(self)
         self.sides_table.setObjectName("summarySides")
         _fill(self.sides_table, summary_rows(self.summary))

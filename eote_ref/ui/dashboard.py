@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
 from eote_ref.referee.todo import Check, owed
 from eote_ref.referee.views import GameView, SideView, UnitView
 from eote_ref.ui.delegates import CELL_PADDING, MarkerDelegate
@@ -597,8 +598,8 @@ class Dashboard(QWidget):
             delta = 1 if name == "hit+" else -1
             self.hub.attempt(lambda: service.adjust_unit(unit.id, "hits", delta))
         elif name in ("blown+", "blown-"):
-            if unit.arm != "cavalry":
-                self.message.emit(f"{unit.name}: only cavalry carries blown markers (EotE 5.10).")
+            if not carries_blown(unit.arm):
+                self.message.emit(f"{unit.name}: {BLOWN_CAVALRY_ONLY}.")
                 return
             delta = 1 if name == "blown+" else -1
             self.hub.attempt(lambda: service.adjust_unit(unit.id, "blown", delta))

@@ -96,7 +96,7 @@ class DatabaseFiles(QObject):
 
     def open_path(self, path: str | pathlib.Path) -> bool:
         """Switch the window to the database file ``path``; False (reported) when it fails."""
-        from eote_ref.ui.app import open_database_or_report
+        from eote_ref.ui.database_open import open_database_or_report
 
         where = str(pathlib.Path(path))
         current = self.window.db

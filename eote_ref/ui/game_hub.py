@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from typing import TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from eote_ref.referee.game import GameService
+from eote_ref.referee.errors import REFUSALS
+from eote_ref.referee.game import GameService, explain_failure
 from eote_ref.referee.todo import Check, checks_due
 from eote_ref.referee.views import GameView
 from eote_ref.ui import warm_up_gate
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+#: What a server that stops answering while the screen is brought up to date means.
+SAVED_NOT_SHOWN = (
+    "the screen still shows the game as it was (any step already saved is kept) and is "
+    "brought up to date when the server answers"
+)
 
 
 class GameHub(QObject):
@@ -64,7 +73,14 @@ class GameHub(QObject):
 
     def _on_change(self) -> None:
         t = time.perf_counter()
-        self._view = self.service.view()
+        try:
+            self._view = self.service.view()
+        except Exception as e:
+            told = explain_failure(e, SAVED_NOT_SHOWN)
+            if told is None:
+                raise
+            self.message.emit(told)  # the last view stays on screen until the server answers
+            return
         self.viewChanged.emit(self._view)
         self.last_refresh_ms = (time.perf_counter() - t) * 1000
 
@@ -97,6 +113,13 @@ class GameHub(QObject):
         """Call ``action`` (one service call); a refused edit becomes a status message."""
         try:
             return action()
-        except ValueError as e:  # RefereeError, or a journal error from the store
+        except REFUSALS as e:  # a refusal in words; anything else is a bug for error_report
+            log.info("refused: %s", e)
             self.message.emit(str(e))
+            return None
+        except Exception as e:  # a server that refused this account or stopped answering
+            told = explain_failure(e)
+            if told is None:
+                raise
+            self.message.emit(told)
             return None

@@ -9,8 +9,8 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, QUrl
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
@@ -117,6 +117,8 @@ class MainWindow(QMainWindow):
         )
         ui.actionRosterEditor.triggered.connect(self.open_roster_editor)
         self.actionCampaigns = ui.menuTools.addAction("&Campaigns...", self.open_campaigns)
+        self.actionScenario = ui.menuTurn.addAction("&Scenario…", self.open_scenario)
+        self.actionScenario.setObjectName("actionScenario")
         self.actionEndBattle = ui.menuTurn.addAction("&End battle…", self.end_battle)
         self.actionEndBattle.setObjectName("actionEndBattle")
         from eote_ref.ui.corrections_dialog import correction_menu
@@ -124,6 +126,11 @@ class MainWindow(QMainWindow):
         self.menuCorrect = correction_menu(self)  # issue 15: correcting a game in progress
         ui.menuTurn.addMenu(self.menuCorrect)
         ui.actionAbout.triggered.connect(self.about)
+        self.actionOpenLogFolder = QAction("Open &log folder", self)
+        self.actionOpenLogFolder.setObjectName("actionOpenLogFolder")
+        self.actionOpenLogFolder.setStatusTip("The folder of eote-ref's log files, to send on")
+        self.actionOpenLogFolder.triggered.connect(self.open_log_folder)
+        ui.menuHelp.insertAction(ui.actionAbout, self.actionOpenLogFolder)
         ui.menuView.addAction(ui.journalDock.toggleViewAction())
         ui.menuView.addAction(ui.toolBar.toggleViewAction())
         self._initiative_actions: list[QAction] = []
@@ -453,6 +460,14 @@ class MainWindow(QMainWindow):
 
         if self.hub is None or not isinstance(check, Check):
             return None
+        if check.procedure == "reinforcement" and check.key is not None:
+            from eote_ref.ui.scenario_dialog import bring_on_reinforcement
+
+            self.reinforcement_dialog = bring_on_reinforcement(self, self.hub, check.key)
+            return None
+        if check.procedure == "scenario_end":
+            self.end_battle()
+            return None
         target = {
             k: v
             for k, v in (
@@ -581,6 +596,16 @@ class MainWindow(QMainWindow):
         self._windows.append(window)
         window.show()
 
+    def open_scenario(self) -> QDialog | None:
+        """The scenario of the game: objectives held, reinforcements, breakpoints, timer."""
+        if self.hub is None:
+            return None
+        from eote_ref.ui.scenario_dialog import ScenarioDialog
+
+        dialog = ScenarioDialog(self.hub, self)
+        dialog.show()
+        return dialog
+
     def end_battle(self) -> QDialog | None:
         """Show the battle summary per side (EotE: after the battle), exportable to CSV/HTML."""
         if self.hub is None:
@@ -659,6 +684,15 @@ class MainWindow(QMainWindow):
             extra = "".join(f"  [{x}]" for x in (r[4], r[5]) if x)
             lines.append(f"{r[0]:>4}  turn {r[1]:>2}  {r[2]:<20}  {r[3]}{extra}{mark}")
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def open_log_folder(self) -> None:
+        """Show the log folder in the system's file manager (made if missing)."""
+        from eote_ref.referee.logs import log_folder, start_logging
+
+        start_logging()
+        folder = log_folder()
+        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
+            self.statusBar().showMessage(f"The log files are in {folder}")
 
     def about(self) -> None:
         """The About box."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import html
+import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -278,6 +279,15 @@ class PlayersDisplay(QWidget):
         self.fog_label = QLabel(self)
         self.fog_label.setObjectName("fogLabel")
         self.fog_label.setWordWrap(True)
+        # A scenario's movement-phase timer, once the umpire starts it (scenario dialog).
+        self.timer_label = QLabel(self)
+        self.timer_label.setObjectName("displayTimer")
+        self.timer_label.setFont(big)
+        self.timer_label.hide()
+        self._timer_end: float | None = None
+        self._timer_tick = QTimer(self)
+        self._timer_tick.setInterval(1000)
+        self._timer_tick.timeout.connect(self._show_timer)
 
         self.sides: list[SidePanel] = []
         sides_row = QHBoxLayout()
@@ -328,6 +338,7 @@ class PlayersDisplay(QWidget):
         )
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.timer_label)
         layout.addLayout(sides_row, 1)
 
         QShortcut(QKeySequence(Qt.Key.Key_F11), self, self.toggle_full_screen)
@@ -374,6 +385,7 @@ class PlayersDisplay(QWidget):
         )
         viewer = next((s.name for s in view.sides if s.position == self.viewer), None)
         self.fog_label.setText(_fog_text(fog, viewer))
+        self._follow_timer(view)
         for panel, side in zip(self.sides, view.sides, strict=False):
             panel.show_side(
                 side,
@@ -391,6 +403,40 @@ class PlayersDisplay(QWidget):
         for label in self.result_labels[len(shown) :]:
             label.clear()
             label.hide()
+
+    def _follow_timer(self, view: GameView) -> None:
+        """Show the movement timer when one runs in this turn's movement phase."""
+        from eote_ref.referee.phases import Phase
+        from eote_ref.referee.scenario_play import movement_timer_left
+
+        left = None
+        if view.phase is Phase.MOVEMENT:
+            left = movement_timer_left(self.source.service, view.turn)
+        if left is None:
+            self._timer_end = None
+            self._timer_tick.stop()
+            self.timer_label.hide()
+            return
+        self._timer_end = time.monotonic() + left
+        self._timer_tick.start()
+        self.timer_label.show()
+        self._show_timer()
+
+    def timer_left(self) -> int | None:
+        """Seconds the display shows left on the movement timer (None: no timer)."""
+        if self._timer_end is None:
+            return None
+        return max(0, int(round(self._timer_end - time.monotonic())))
+
+    def _show_timer(self) -> None:
+        left = self.timer_left()
+        if left is None:
+            return
+        if left == 0:
+            self._timer_tick.stop()
+            self.timer_label.setText("Movement: time is up")
+        else:
+            self.timer_label.setText(f"Movement: {left // 60}:{left % 60:02d} left")
 
     # ------------------------------------------------------------------ view choices
     def menu(self) -> QMenu:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.referee.todo import RESOLVABLE, Check, owed
+from eote_ref.referee.todo import RESOLVABLE, SCENARIO_STEPS, Check, owed
 from eote_ref.referee.views import GameView
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
@@ -86,7 +86,8 @@ class TurnGuide(QWidget):
         """List the checks due in the current phase and offer its wizards."""
         dim = marker_colors(self.palette()).dim_text.name()
         self.checks = self.hub.due_in(view)
-        resolvable = sum(1 for c in self.checks if c.procedure in RESOLVABLE)
+        openable = RESOLVABLE | SCENARIO_STEPS
+        resolvable = sum(1 for c in self.checks if c.procedure in openable)
         due = len(owed(self.checks))
         info = len(self.checks) - due
         noted = f" ({info} for information)" if info else ""
@@ -105,13 +106,13 @@ class TurnGuide(QWidget):
         self._phase = phase
         self.list.clear()
         for c in self.checks:
-            text = f"{c.title}  (EotE {c.rule})"
+            text = f"{c.title}  (EotE {c.rule})" if c.rule else c.title
             item = QListWidgetItem(text)
             item.setData(CHECK_ROLE, c)
             if not c.due:
                 item.setForeground(marker_colors(self.palette()).dim_text)
                 item.setToolTip("For information: nothing to roll this turn")
-            elif c.procedure not in RESOLVABLE:
+            elif c.procedure not in openable:
                 item.setForeground(marker_colors(self.palette()).dim_text)
                 item.setToolTip("Record this on the dashboard (no wizard for it yet)")
             else:

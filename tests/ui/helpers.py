@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QListWidget, QTableWidget, QTreeWidgetItem
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDoubleSpinBox,
+    QListWidget,
+    QTableWidget,
+    QTreeWidgetItem,
+)
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService
@@ -108,6 +116,37 @@ def tree_item(item: QTreeWidgetItem | None) -> QTreeWidgetItem:
     """``item``, which must be there."""
     assert item is not None
     return item
+
+
+def shown_window(
+    qtbot: QtBot,
+    db: Database,
+    game_id: int | None = None,
+    *,
+    demo: bool = True,
+    active: bool = True,
+) -> MainWindow:
+    """The main window on ``game_id`` (else the demo, else no game), shown and active."""
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    if game_id is not None:
+        window.open_game(game_id)
+    elif demo:
+        window.open_demo()
+    window.show()
+    qtbot.waitExposed(window)
+    if active:
+        window.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    return window
+
+
+def active_window(qtbot: QtBot, db: Database, game_id: int) -> Iterator[MainWindow]:
+    """:func:`shown_window` on ``game_id`` for a fixture; the window and ``db`` closed after."""
+    window = shown_window(qtbot, db, game_id)
+    yield window
+    window.close()
+    db.close()
 
 
 def demo_window(qtbot: QtBot, db: Database) -> MainWindow:

@@ -29,7 +29,7 @@ from eote_ref.referee.phases import Phase
 from eote_ref.referee.setup import demo_game
 from eote_ref.store import JournalEvent, open_database
 from eote_ref.ui.main_window import MainWindow
-from tests.ui.test_keyboard_turn import active_window
+from tests.ui.helpers import active_window
 
 #: The most inputs (keys and clicks, dice included) one corps-level turn may take.
 BUDGET = 110

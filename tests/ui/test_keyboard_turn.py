@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pathlib
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import Qt
@@ -20,8 +20,9 @@ from pytestqt.qtbot import QtBot
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
-from eote_ref.store import Database, open_database
+from eote_ref.store import open_database
 from eote_ref.ui.main_window import MainWindow
+from tests.ui.helpers import active_window
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -111,20 +112,6 @@ class Umpire:
             self.qtbot.waitUntil(lambda: not self.wizard_open())
             done += 1
         return done
-
-
-def active_window(qtbot: QtBot, db: Database, game_id: int) -> Iterator[MainWindow]:
-    """The main window on ``game_id``, shown and active (keys go to it); closed afterwards."""
-    w = MainWindow(db)
-    qtbot.addWidget(w)
-    w.open_game(game_id)
-    w.show()
-    qtbot.waitExposed(w)
-    w.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
-    yield w
-    w.close()
-    db.close()
 
 
 @pytest.fixture

@@ -21,24 +21,12 @@ from eote_ref.referee.views import UnitView
 from eote_ref.ui import app as app_module
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.settings import app_settings
-from tests.ui.helpers import service
-
-
-def make_window(qtbot: QtBot, db: Database, *, demo: bool = True) -> MainWindow:
-    window = MainWindow(db)
-    qtbot.addWidget(window)
-    if demo:
-        window.open_demo()
-    window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    return window
+from tests.ui.helpers import service, shown_window
 
 
 @pytest.fixture
 def window(qtbot: QtBot, db: Database, demo: GameService) -> MainWindow:
-    return make_window(qtbot, db)
+    return shown_window(qtbot, db)
 
 
 def unit(window: MainWindow, unit_id: int) -> UnitView:
@@ -319,7 +307,7 @@ def test_narrow_window_shows_the_sides_as_tabs(qtbot: QtBot, window: MainWindow)
 def test_closing_and_reopening_returns_the_same_state(qtbot: QtBot, tmp_path: pathlib.Path) -> None:
     path = tmp_path / "club.sqlite"
     db = open_app_database(path)
-    window = make_window(qtbot, db)
+    window = shown_window(qtbot, db)
     inf = first_unit(window)
     tree = focus_unit(qtbot, window, inf.id)
     for key in (Qt.Key.Key_Plus, Qt.Key.Key_Plus, Qt.Key.Key_D, Qt.Key.Key_P):
@@ -350,7 +338,7 @@ def test_closing_and_reopening_returns_the_same_state(qtbot: QtBot, tmp_path: pa
 def test_start_page_lists_games_and_enter_opens_one(
     qtbot: QtBot, db: Database, demo: GameService
 ) -> None:
-    window = make_window(qtbot, db, demo=False)
+    window = shown_window(qtbot, db, demo=False)
     assert window.ui.stack.currentWidget() is window.start_page
     assert window.start_page.game_ids() == [demo.game_id]
     tree = window.start_page.ui.gamesTree

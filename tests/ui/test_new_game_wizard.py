@@ -19,6 +19,7 @@ from pytestqt.qtbot import QtBot
 from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import SetupError, SetupService
 from eote_ref.store import Database, list_games
+from eote_ref.ui.new_game_wizard.commands_page import CommandsPage
 from eote_ref.ui.new_game_wizard.initiative_page import InitiativePage
 from eote_ref.ui.new_game_wizard.lists_page import ListsPage
 from eote_ref.ui.new_game_wizard.names_page import NamesPage
@@ -78,7 +79,7 @@ def test_every_page_by_hand_creates_the_game(qtbot: QtBot, db: Database) -> None
     w = NewGameWizard(SetupService(db))
     qtbot.addWidget(w)
     w.show()
-    assert (NamesPage, ListsPage, OptionsPage, InitiativePage, SummaryPage) == w.PAGES
+    assert (NamesPage, ListsPage, CommandsPage, OptionsPage, InitiativePage, SummaryPage) == w.PAGES
 
     # 1. names
     names = w.currentPage()
@@ -103,6 +104,12 @@ def test_every_page_by_hand_creates_the_game(qtbot: QtBot, db: Database) -> None
     qtbot.keyClick(table, Qt.Key.Key_2)
     assert next_button(w).isEnabled()
     assert "Armée du Nord" in lists.ui.firstSummary.text()
+    click(qtbot, next_button(w))
+
+    # 2b. commands in play: all ticked, the whole lists
+    commands = w.currentPage()
+    assert isinstance(commands, CommandsPage)
+    assert "whole lists" in commands.status.text()
     click(qtbot, next_button(w))
 
     # 3. scale and options
@@ -242,7 +249,7 @@ def test_creation_errors_are_shown_and_nothing_is_created(
     qtbot: QtBot, wizard: NewGameWizard, db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     wizard.select_lists([FRENCH], [ALLIED])
-    for _ in range(4):
+    for _ in range(5):
         wizard.next()
     assert isinstance(wizard.currentPage(), SummaryPage)
 
@@ -273,6 +280,7 @@ def test_same_side_names_are_refused(qtbot: QtBot, wizard: NewGameWizard) -> Non
 
 def test_options_page_keeps_only_changed_options(qtbot: QtBot, wizard: NewGameWizard) -> None:
     wizard.select_lists([FRENCH], [ALLIED])
+    wizard.next()
     wizard.next()
     wizard.next()
     page = wizard.currentPage()
@@ -350,7 +358,7 @@ def test_start_refuses_a_side_without_a_list(qtbot: QtBot, db: Database) -> None
 
 def test_initiative_and_summary_use_the_chosen_side_names(wizard: NewGameWizard) -> None:
     wizard.select_lists(["waterloo-1815-french.yaml"], ["waterloo-1815-anglo-allied.yaml"])
-    for _ in range(3):
+    for _ in range(4):
         wizard.next()
     page = wizard.currentPage()
     assert isinstance(page, InitiativePage)

@@ -18,6 +18,7 @@ from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.wizards import MENU, build_wizard
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, ResultPage, RollPage
 from tests.games import game_state
+from tests.ui.helpers import shown_window
 
 #: The phase-leaving question as written (conftest replaces it for every test).
 REAL_CONFIRM_LEAVE = Dashboard.confirm_leave
@@ -25,12 +26,7 @@ REAL_CONFIRM_LEAVE = Dashboard.confirm_leave
 
 @pytest.fixture
 def window(qtbot: QtBot, db: Database, demo: GameService) -> MainWindow:
-    w = MainWindow(db)
-    qtbot.addWidget(w)
-    w.open_demo()
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return shown_window(qtbot, db, active=False)
 
 
 def svc(window: MainWindow) -> GameService:

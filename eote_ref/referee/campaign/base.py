@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from sqlmodel import Session
 
+from eote_ref.referee.errors import RefereeError
 from eote_ref.store.campaign_models import (
     DECISIVE,
     DRAW,
@@ -34,7 +35,7 @@ __all__ = [
 ]
 
 
-class CampaignError(ValueError):
+class CampaignError(RefereeError):
     """A campaign edit the referee refuses, with a sentence for the user."""
 
 

@@ -21,6 +21,8 @@ import csv
 import io
 from collections.abc import Iterable, Iterator
 
+from eote_ref.referee.errors import RefereeError
+
 #: Largest CSV file the import reads.
 MAX_BYTES = 16 * 2**20
 #: Most data rows in one file.
@@ -35,7 +37,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _ESCAPED = (*FORMULA_STARTS, "'")
 
 
-class CsvFormatError(ValueError):
+class CsvFormatError(RefereeError):
     """The file cannot be read as a campaign CSV; ``problems`` are ``line N: ...`` texts."""
 
     def __init__(self, problems: list[str]) -> None:

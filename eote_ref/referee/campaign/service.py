@@ -627,10 +627,21 @@ class CampaignService:
 
         The scenario is the game's name, the figure scale and side names are the game's, the
         game is linked (its losses come from its journal) and each campaign army whose name,
-        or whose army list's name, is one of a side's army lists is put on that side.
+        or whose army list's name, is one of a side's army lists is put on that side. A game
+        made from a scenario gives its victory level and winner (the umpire may change them).
         """
         with self.db.session() as s:
-            return carried.battle_for_game(s, campaign_id, game_id, date)
+            battle = carried.battle_for_game(s, campaign_id, game_id, date)
+        from eote_ref.referee.scenario_play import victory_in
+
+        result = victory_in(self.db, game_id)
+        if result is None:
+            return battle
+        victory, names = result
+        notes = "; ".join((victory.text(names), *victory.reasons))
+        return dataclasses.replace(
+            battle, victory=victory.level, winner=victory.winner, notes=notes
+        )
 
     def game_army_lists(self, game_id: int) -> tuple[list[str], list[str]]:
         """The names of the army lists each side of a game was set up from (none: empty)."""

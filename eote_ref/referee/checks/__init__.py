@@ -15,8 +15,9 @@ a side), and exposes:
   the outcome with its trace, and every state change, so one undo reverts all of it.
 
 The desktop wizards (``eote_ref.ui.wizards``) are a thin skin over this; tests drive it
-directly on real game files. :data:`REGISTRY` maps a check's ``procedure`` name to the class
-that resolves it, so the turn guide's to-do items open the right wizard.
+directly on real game files. :data:`REGISTRY` maps a check's key to the class that resolves
+it, so the turn guide's to-do items open the right wizard; every key is declared once in
+:mod:`eote_ref.referee.catalogue`.
 """
 
 from __future__ import annotations
@@ -27,9 +28,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from eote_ref.referee import catalogue
 from eote_ref.referee.adjudicate import PreviewDice
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
+from eote_ref.referee.journal_line import Line
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.core import Modifier, Outcome, RulesError, Source
 from eote_ref.rules.dice import read_d10, read_percentile
@@ -193,6 +196,14 @@ class Adjudication(abc.ABC):
     def summary(self, outcome: Outcome) -> str:
         """The journal line of ``outcome``."""
 
+    def line(self, outcome: Outcome) -> Line:
+        """The journal line in pieces, each saying what it reveals.
+
+        By default the summary, revealing nothing; a check whose line states a CE overrides
+        this and reads its :meth:`summary` from it.
+        """
+        return Line.of(self.summary(outcome))
+
     def subject(self) -> str:
         """What the check is about, for the wizard's heading."""
         return self.title
@@ -342,7 +353,7 @@ class Adjudication(abc.ABC):
         outcome = trial.outcome
         self.game.record(
             self.procedure,
-            self.summary(outcome),
+            self.line(outcome),
             self.changes(outcome),
             inputs={"situation": _jsonable(self.situation()), **self.inputs()},
             rolls=[{"name": k, "value": v} for k, v in rolls.items()],
@@ -418,13 +429,27 @@ def link(kind: str, turn: int, unit_id: int, other_id: int, **data: Any) -> Inse
     )
 
 
-#: procedure name → the adjudication class that resolves it (filled by the modules below).
+#: check key → the adjudication class that resolves it (filled by ``@register`` in the modules
+#: the catalogue names, :data:`eote_ref.referee.catalogue.CATALOGUE`).
 REGISTRY: dict[str, type[Adjudication]] = {}
 
 
 def register(cls: type[Adjudication]) -> type[Adjudication]:
-    """Class decorator: make ``cls`` the adjudication of its ``procedure`` (or ``key``)."""
-    REGISTRY[getattr(cls, "key", cls.procedure)] = cls
+    """Class decorator: make ``cls`` the adjudication of its ``key`` (default: ``procedure``).
+
+    Raises:
+        TypeError: the catalogue does not declare that key for ``cls``'s module (a check
+            must be declared in :mod:`eote_ref.referee.catalogue` to be offered anywhere).
+    """
+    key = getattr(cls, "key", cls.procedure)
+    entry = catalogue.BY_KEY.get(key)
+    module = cls.__module__.rpartition(".")[2]
+    if entry is None or entry.module != module:
+        declared = f"for module {entry.module!r}" if entry is not None else "nowhere"
+        raise TypeError(
+            f"{cls.__name__} registers {key!r}, declared {declared} in eote_ref.referee.catalogue"
+        )
+    REGISTRY[key] = cls
     return cls
 
 
@@ -438,29 +463,23 @@ def open_check(game: GameService, key: str, **target: Any) -> Adjudication:
     return cls(game, **target)
 
 
-#: Modules that register adjudications (imported on first use).
+#: Modules that register adjudications (imported on first use), from the catalogue; the fire
+#: queue registers nothing but is loaded with them for the fire wizards.
 CHECK_MODULES: list[str] = [
-    "eote_ref.referee.checks.unit",
-    "eote_ref.referee.checks.command",
-    "eote_ref.referee.checks.orders",
-    "eote_ref.referee.checks.attach",
-    "eote_ref.referee.checks.initiative",
-    "eote_ref.referee.checks.movement",
-    "eote_ref.referee.checks.fire",
-    "eote_ref.referee.checks.fire_queue",
-    "eote_ref.referee.checks.assault",
-    "eote_ref.referee.checks.guns",
-    "eote_ref.referee.checks.leaders",
-    "eote_ref.referee.checks.integrity",
-    "eote_ref.referee.checks.rally",
-    "eote_ref.referee.checks.cavalry",
-    "eote_ref.referee.checks.engineering",
+    f"eote_ref.referee.checks.{name}" for name in (*catalogue.MODULES, "fire_queue")
 ]
 
 
 def load_checks() -> None:
-    """Import every module that registers adjudications (idempotent)."""
+    """Import every module that registers adjudications (idempotent).
+
+    Raises:
+        TypeError: a key the catalogue declares was registered by no class of its module.
+    """
     import importlib
 
     for name in CHECK_MODULES:
         importlib.import_module(name)
+    if len(REGISTRY) != len(catalogue.CHECK_KEYS):
+        missing = sorted(catalogue.CHECK_KEYS - set(REGISTRY))
+        raise TypeError(f"the catalogue declares checks no class registers: {missing}")

@@ -33,9 +33,10 @@ from eote_ref.referee.checks.assault_questions import (
 from eote_ref.referee.checks.fire import side_of, unit_rows
 from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.journal_line import Line, Piece
 from eote_ref.rules.assault import AssaultSituation, DefenderCover, Position, Support
 from eote_ref.rules.cavalry import BritishBreakthroughSituation, british_cavalry_breakthrough
-from eote_ref.rules.core import Effect, Outcome
+from eote_ref.rules.core import Effect, Outcome, Reveals
 from eote_ref.rules.results import assault_half_label, assault_halves
 from eote_ref.store import Change, DeleteRow, SetField
 
@@ -441,12 +442,15 @@ class AssaultCheck(AssaultQuestions):
 
     def summary(self, outcome: Outcome) -> str:
         """The journal line."""
+        return self.line(outcome).text
+
+    def line(self, outcome: Outcome) -> Line:
+        """The journal line; the attack value is the two sides' CEs modified (EotE 7.6)."""
+        head = f"Assault: {self.subject()}: {self.result_text(outcome)}"
         if self.is_decided(outcome):
-            return f"Assault: {self.subject()}: {self.result_text(outcome)} (no roll)"
-        return (
-            f"Assault: {self.subject()}: {self.result_text(outcome)} "
-            f"(rolled {outcome.roll}, attack value {outcome.modified:+g})"
-        )
+            return Line.of(f"{head} (no roll)")
+        value = Piece(f", attack value {outcome.modified:+g}", Reveals.CE)
+        return Line.of(f"{head} (rolled {outcome.roll}", value, ")")
 
     # ------------------------------------------------------------------ changes
     def changes(self, outcome: Outcome) -> list[Change]:

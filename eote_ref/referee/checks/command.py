@@ -24,9 +24,10 @@ from eote_ref.referee.checks import (
 )
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
+from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.cavalry import CavalryEndOfTurnSituation
-from eote_ref.rules.command import CommandRadiusSituation, Level, RadiusColumn
+from eote_ref.rules.command import CommandRadiusSituation, Level, RadiusColumn, column_inches
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.orders import IssuerLevel
 from eote_ref.rules.rally import DisorderRallySituation
@@ -157,7 +158,7 @@ class CommandRadiusCheck(Adjudication):
         radius = 0.0
         if lead is not None:
             radius = self.game.ruleset.scaled(
-                float(getattr(_radius_row(self, lead.rating), level.value)),
+                column_inches(_radius_row(self, lead.rating), level),
                 self.view.figure_scale,
             )
         who = (
@@ -367,8 +368,8 @@ class CavalryRestCheck(Adjudication):
     def facts(self) -> list[Fact]:
         """Did the unit rest the whole of last turn."""
         u = self.unit()
-        if u.arm != "cavalry":
-            raise RefereeError(f"{u.name} is not cavalry: only cavalry is blown (EotE 5.10)")
+        if not carries_blown(u.arm):
+            raise RefereeError(f"{u.name} is not cavalry: {BLOWN_CAVALRY_ONLY}")
         if not u.blown:
             raise RefereeError(f"{u.name} carries no blown marker: there is nothing to rest")
         return [
@@ -439,7 +440,7 @@ class RemoveRoutedCheck(Adjudication):
         return {
             "unit_id": self.unit().id,
             "routed": self.unit().routed,
-            "option": str(self.game.ruleset.option("routed_units_leave_table")),
+            "option": str(self.game.ruleset.opts.routed_units_leave_table),
         }
 
     def run(self, dice: Any) -> Outcome:

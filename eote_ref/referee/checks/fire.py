@@ -28,6 +28,7 @@ from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.facts import CHARGE, FIRED, fact
 from eote_ref.referee.game import GameService
+from eote_ref.referee.journal_line import Line, roll_line
 from eote_ref.referee.picking import side_of_unit
 from eote_ref.referee.views import GameView, UnitView
 from eote_ref.referee.wording import hits_text
@@ -546,9 +547,13 @@ class FireCheck(Adjudication):
 
     def summary(self, outcome: Outcome) -> str:
         """E.g. ``Fire: 1st Bty → 2/3rd Ligne at 10": 1 hit (rolled 3 against 7)``."""
-        roll = f" (rolled {outcome.roll} against {outcome.modified:g})"
+        return self.line(outcome).text
+
+    def line(self, outcome: Outcome) -> Line:
+        """The journal line; its target number is the firers' CE modified (EotE 6.6)."""
         where = f' at {float(self.values["range_in"]):g}"'
-        return f"Fire: {self.subject()}{where}: {self.result_text(outcome)}{roll}"
+        head = f"Fire: {self.subject()}{where}: {self.result_text(outcome)}"
+        return Line.of(head, roll_line(outcome, "fire"))
 
     # ------------------------------------------------------------------ changes
     def fired_at_links(self) -> list[Change]:

@@ -22,6 +22,7 @@ from eote_ref.referee.checks.fire import (
 )
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
+from eote_ref.referee.journal_line import Line
 from eote_ref.rules.core import Effect, Outcome
 from eote_ref.rules.units import morale_check_due
 from eote_ref.store import Change
@@ -228,7 +229,7 @@ class FireQueue:
         due = self.morale_due()
         self.game.record(
             "fire",
-            self.summary(),
+            Line.of(self.summary()),  # hits and disorder only: no CE, no target number
             self.changes(),
             inputs={
                 "sub_phase": self.sub_phase,

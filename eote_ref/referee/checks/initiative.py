@@ -118,8 +118,8 @@ class InitiativeCheck(Adjudication):
     def modifiers(self, outcome: Outcome | None = None) -> list[ModifierLine]:
         """Each side's lines under its name; the commander's rating reads "rating +4" (4.0).
 
-        The rules list the second side's modifiers negated (the first side's net advantage);
-        each reason starts with the name of the side whose modifier it is.
+        The rules list each side's modifiers with their own sign, each reason starting with
+        the name of the side whose modifier it is (EotE 4.0).
         """
         out: list[ModifierLine] = []
         for line in super().modifiers(outcome):

@@ -17,10 +17,10 @@ from eote_ref.referee.checks import (
 from eote_ref.referee.checks.common import (
     RecordAction,
     check_division,
-    roll_text,
     set_if_changed,
 )
 from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.journal_line import Line, roll_line
 from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.integrity import IntegritySituation
@@ -175,8 +175,12 @@ class IntegrityCheck(Adjudication):
 
     def summary(self, outcome: Outcome) -> str:
         """``2nd Division: integrity falls back disordered (rolled 9 against 7, then 6)``."""
+        return self.line(outcome).text
+
+    def line(self, outcome: Outcome) -> Line:
+        """The journal line; its target number is built on the average CE (EotE 9.0)."""
         name = check_division(self).name
-        return f"{name}: integrity {self.result_text(outcome)}{roll_text(outcome)}"
+        return Line.of(f"{name}: integrity {self.result_text(outcome)}", roll_line(outcome))
 
 
 @register

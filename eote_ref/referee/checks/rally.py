@@ -12,11 +12,11 @@ from eote_ref.referee.checks import (
 from eote_ref.referee.checks.common import (
     check_division,
     game_unit_row,
-    roll_text,
 )
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.facts import FELL_BACK_CLEAR, of_turn
 from eote_ref.referee.game import GameService
+from eote_ref.referee.journal_line import Line, roll_line
 from eote_ref.referee.views import GameView, UnitView
 from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Outcome
@@ -154,4 +154,8 @@ class RallyRoutedCheck(Adjudication):
 
     def summary(self, outcome: Outcome) -> str:
         """``2/3rd Ligne: rally rallied (rolled 2 against 4)``."""
-        return f"{self.row().name}: rally {outcome.result}{roll_text(outcome)}"
+        return self.line(outcome).text
+
+    def line(self, outcome: Outcome) -> Line:
+        """The journal line; its target number is built on the unit's CE (EotE 9.1)."""
+        return Line.of(f"{self.row().name}: rally {outcome.result}", roll_line(outcome))

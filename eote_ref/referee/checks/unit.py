@@ -18,6 +18,7 @@ from eote_ref.referee.checks import (
     set_unit,
     unit_row,
 )
+from eote_ref.referee.journal_line import Line, roll_line
 from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.morale import MoraleSituation
@@ -45,12 +46,6 @@ def _passed_through_fact(check: Adjudication) -> Fact:
         rule="7.5",
         choices=formed,
     )
-
-
-def _roll_text(o: Outcome) -> str:
-    if o.roll is None:
-        return ""
-    return f" (rolled {o.roll} against {o.modified:g})"
 
 
 @register
@@ -127,7 +122,11 @@ class SquareCheck(Adjudication):
 
     def summary(self, outcome: Outcome) -> str:
         """The journal line, e.g. ``1/3rd Ligne: square formed (rolled 4 against 5)``."""
-        return f"{self.unit().name}: {self.result_text(outcome)}{_roll_text(outcome)}"
+        return self.line(outcome).text
+
+    def line(self, outcome: Outcome) -> Line:
+        """The journal line; its target number is the unit's CE modified (EotE 5.6)."""
+        return Line.of(f"{self.unit().name}: {self.result_text(outcome)}", roll_line(outcome))
 
 
 @register
@@ -232,4 +231,9 @@ class MoraleCheck(Adjudication):
 
     def summary(self, outcome: Outcome) -> str:
         """The journal line, e.g. ``2/3rd Ligne: morale fall back 8" (rolled 8 against 4)``."""
-        return f"{self.unit().name}: morale {self.result_text(outcome)}{_roll_text(outcome)}"
+        return self.line(outcome).text
+
+    def line(self, outcome: Outcome) -> Line:
+        """The journal line; its target number is the unit's CE modified (EotE 7.5)."""
+        head = f"{self.unit().name}: morale {self.result_text(outcome)}"
+        return Line.of(head, roll_line(outcome))

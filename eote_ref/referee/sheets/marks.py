@@ -160,8 +160,29 @@ _OPTION_WORDS: dict[str, dict[object, str]] = {
         "the table's note reads (EotE 7.3)",
     },
     "enfilade_support": {
-        "doubled_then_plus_1": "a flank supporter in enfilade counts double, then +1 (EotE 7.2)",
-        "plus_1_only": "a flank supporter in enfilade counts +1, not doubled (EotE 7.2)",
+        "doubled_then_plus_1": "a flank or rear supporter in enfilade takes its position's "
+        "factor, then +1 (EotE 7.2)",
+        "plus_1_only": "a flank or rear supporter in enfilade counts +1, its position's factor "
+        "left out (EotE 7.2)",
+    },
+    "cavalry_engaged_with_cavalry_pins_cavalry": {
+        False: "cavalry busy with enemy cavalry pins no unit, cavalry included (EotE 5.7)",
+        True: "cavalry busy with enemy cavalry still pins enemy cavalry (EotE 5.7)",
+    },
+    "routed_unit_morale": {
+        "not_tested": "a routed unit takes no morale check (EotE 7.4, 7.5)",
+        "as_formed": "a routed unit's morale check is worked as for a formed unit (EotE 7.5)",
+    },
+    "kgl_counts_as_british": {
+        "skirmish_only": "the KGL skirmish as the British and are otherwise not British "
+        "(EotE 5.5.1)",
+        "all_british_rules": "the KGL count as British in every British rule (EotE 5.5.1, 5.6, "
+        "5.151, 7.11)",
+    },
+    "infantry_fire_at_close_skirmishers": {
+        "refused": 'infantry with enemy skirmishers within 3" in its arc does not fire, as with '
+        "any enemy unit (EotE 6.5)",
+        "allowed": 'infantry may fire at enemy skirmishers within 3" (EotE 5.5, 6.5)',
     },
     "skirmish_combat_reading": {
         "stands_times_rating": "skirmish groups add in full (stands × rating); formed units "

@@ -155,7 +155,7 @@ def quick_reference_html(rs: Ruleset, figure_scale: str = "15mm") -> str:
             [(_label(v), f"{num(v.value)}{_mark_of(v)}") for v in rs.support.values()],
         )
         + f'<p class="note">A supporter on the attacker\'s rear counts '
-        f"×{esc(rs.option('support_rear_factor'))} (a chosen option).</p>"
+        f"×{esc(rs.opts.support_rear_factor)} (a chosen option).</p>"
     )
 
     # --- column 2: combat, fire and assault modifiers, morale modifiers
@@ -163,8 +163,8 @@ def quick_reference_html(rs: Ruleset, figure_scale: str = "15mm") -> str:
         cols[1].append(h(f"{MODIFIER_GROUPS[group]} modifiers") + _mod_list(rs, group))
 
     # --- column 3: morale, square, integrity, leader casualty, rally
-    threshold = rs.option("morale_hit_threshold")
-    reading = rs.option("morale_result_reading")
+    threshold = rs.opts.morale_hit_threshold
+    reading = rs.opts.morale_result_reading
     passes, fails = ("above", "under") if reading == "table" else ("under", "above")
     fb = rs.distance("morale_fall_back")
     cols[2].append(
@@ -186,7 +186,7 @@ def quick_reference_html(rs: Ruleset, figure_scale: str = "15mm") -> str:
     fail = ", ".join(f"{_rng(b)} {k.replace('_', ' ')}" for k, b in rs.di_fail.bands.items())
     cols[2].append(
         h("Divisional integrity (EotE 9.0)")
-        + f"<p>Average CE (rounded {esc(rs.option('di_average_rounding'))}) gives the base; "
+        + f"<p>Average CE (rounded {esc(rs.opts.di_average_rounding)}) gives the base; "
         "pass on a d10 <b>at or under</b> base + modifiers; on a failure roll again: "
         f"{fail}{mark(rs.di_fail.source)}.</p>"
         + _table(di_head, [di_row])
@@ -345,5 +345,5 @@ def _pairs(rows: Sequence[tuple[str, str]]) -> str:
 
 
 def _rout_hits(rs: Ruleset) -> int:
-    choice = rs.option("rout_hits")
+    choice = rs.opts.rout_hits
     return 2 if choice == "always_2" else 1

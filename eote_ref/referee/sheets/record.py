@@ -248,7 +248,7 @@ def sheets_from_army_list(
     army_list: ArmyList, rs: Ruleset, figure_scale: str = "15mm"
 ) -> list[DivisionSheet]:
     """One record sheet per division or brigade of an army list, in file order."""
-    threshold = int(rs.option("morale_hit_threshold"))
+    threshold = int(rs.opts.morale_hit_threshold)
     out = []
 
     def visit(cmd: Command, parents: tuple[Command, ...]) -> None:

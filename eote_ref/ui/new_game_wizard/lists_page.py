@@ -50,6 +50,25 @@ class ListsPage(Page):
         self.ui.problemsText.setMaximumHeight(self.fontMetrics().lineSpacing() * 7)
         self.ui.pageLayout.setStretch(0, 1)
         self.ui.problemsBox.setStyleSheet(f"QGroupBox {{ color: {error_color(self)}; }}")
+        from eote_ref.ui.new_game_wizard.scenario_chooser import ScenarioChooser
+
+        self.scenarios = ScenarioChooser(draft, self)
+        self.ui.pageLayout.insertWidget(0, self.scenarios)
+        self.scenarios.chosen.connect(self._scenario_chosen)
+
+    def _scenario_chosen(self) -> None:
+        """A scenario brings its own lists: they are shown ticked and cannot be changed."""
+        self.ensure_loaded()
+        for side in (0, 1):
+            for summary in self.draft.lists[side]:
+                if self._row_of(summary.path) is None:
+                    self._add_row(summary)
+        scenario = self.draft.scenario is not None
+        self.ui.listsTable.setEnabled(not scenario)
+        self.ui.addFileButton.setEnabled(not scenario)
+        self._sync_checks()
+        self._update_summaries()
+        self.completeChanged.emit()
 
     # -- loading
     def ensure_loaded(self) -> None:

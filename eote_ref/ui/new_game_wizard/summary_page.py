@@ -6,6 +6,7 @@ import html
 
 from PySide6.QtWidgets import QWidget
 
+from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.new_game_draft import (
     FORMATION_ARMS,
     NewGameDraft,
@@ -41,6 +42,14 @@ class SummaryPage(Page):
         dim = dim_color(self)
         e = html.escape
         parts = [f"<h2 style='margin-bottom:4px'>{e(d.game_name())}</h2>"]
+        if d.scenario is not None:
+            parts.append(f"<p><b>Scenario:</b> {e(d.scenario.scenario.name)}</p>")
+        elif d.uses_scenario():
+            chosen = "; ".join(
+                f"{e(d.side_name(s))}: {e(', '.join(d.in_play[s]) or 'whole lists')}"
+                for s in (0, 1)
+            )
+            parts.append(f"<p><b>Commands in play:</b> {chosen}</p>")
         parts.append("<table cellspacing='0' cellpadding='3' width='100%'><tr>")
         for side in (0, 1):
             lists = d.lists[side]
@@ -105,8 +114,8 @@ class SummaryPage(Page):
             self.ui.errorLabel.show()
             return False
         try:
-            self.game_id = self.setup.create(self.draft.to_new_game())
-        except Exception as exc:  # every failure is shown; the service creates all or nothing
+            self.game_id = self.draft.create(self.setup)
+        except REFUSALS as exc:  # a refusal is shown; the service creates all or nothing
             self.ui.errorLabel.setText(f"The game could not be created: {exc}")
             self.ui.errorLabel.show()
             return False

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QWidget, QWizard
 from eote_ref.referee.new_game_draft import NewGameDraft
 from eote_ref.referee.setup import SetupService
 from eote_ref.ui.new_game_wizard.base import Page
+from eote_ref.ui.new_game_wizard.commands_page import CommandsPage
 from eote_ref.ui.new_game_wizard.initiative_page import InitiativePage
 from eote_ref.ui.new_game_wizard.lists_page import ListsPage
 from eote_ref.ui.new_game_wizard.names_page import NamesPage
@@ -18,7 +19,7 @@ from eote_ref.ui.new_game_wizard.summary_page import SummaryPage
 
 
 class NewGameWizard(QWizard):
-    """Start a new game: names, army lists, figure scale and options, initiative, summary.
+    """Start a new game: names, lists or a scenario, commands, scale, initiative, summary.
 
     After ``exec()`` returns ``QDialog.Accepted`` the new game's id is in :attr:`game_id`.
 
@@ -41,6 +42,7 @@ class NewGameWizard(QWizard):
     PAGES: tuple[type[Page], ...] = (
         NamesPage,
         ListsPage,
+        CommandsPage,
         OptionsPage,
         InitiativePage,
         SummaryPage,
@@ -69,6 +71,13 @@ class NewGameWizard(QWizard):
             self.addPage(page)
         self.setMinimumSize(720, 540)
         self.resize(900, 640)
+
+    @property
+    def commands_page(self) -> CommandsPage:
+        """The commands-in-play page."""
+        page = self.pages[self.PAGES.index(CommandsPage)]
+        assert isinstance(page, CommandsPage)
+        return page
 
     @property
     def lists_page(self) -> ListsPage:

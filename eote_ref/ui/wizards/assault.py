@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.referee.checks.assault import AssaultCheck
+from eote_ref.referee.errors import REFUSALS
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, ResultPage, RollPage
 from eote_ref.ui.wizards.lists import LIST_ROWS, fit_rows
@@ -84,7 +85,7 @@ class AssaultFactsPage(FactsPage):
         assert isinstance(check, AssaultCheck)
         try:
             warnings = check.warnings()
-        except (ValueError, KeyError):
+        except REFUSALS:
             warnings = []
         self.warnings_label.setVisible(bool(warnings))
         if warnings:
@@ -107,7 +108,7 @@ class AssaultFactsPage(FactsPage):
                 )
                 return
             a_ce, d_ce = check.ce_totals()
-        except (ValueError, KeyError):
+        except REFUSALS:
             self.values_label.setText("")
             return
         d = outcome.details

@@ -51,7 +51,7 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.referee.checks import Adjudication, DieSpec, Fact, Trial
-from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.picking import preference_for, unit_candidates
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.dice import RandomDice
@@ -219,7 +219,7 @@ class OddsPanel(QWidget):
         dim = colors.dim_text.name()
         try:
             outcome = check.preview()
-        except (ValueError, KeyError) as e:  # RulesError / RefereeError
+        except REFUSALS as e:
             self.modifiers.clear()
             self.odds.clear()
             self._show(dice=False, decided=False)
@@ -584,7 +584,7 @@ class RollPage(QWizardPage):
         dim = colors.dim_text.name()
         try:
             outcome = self.check.preview()
-        except (ValueError, KeyError) as e:
+        except REFUSALS as e:
             self.target.setText(html.escape(str(e)))
             return
         rolls = self.check.needs_roll()
@@ -748,7 +748,7 @@ class RollPage(QWizardPage):
         """Apply: one journal step; a refusal is shown and nothing is written."""
         try:
             self.wiz.outcome = self.check.apply(self.rolls())
-        except (RefereeError, ValueError) as e:
+        except REFUSALS as e:
             self.result.setText(html.escape(str(e)))
             return False
         self.wiz.applied_changes = list(self.trial.changes)

@@ -394,6 +394,24 @@ def test_minimal_inputs_cover_every_listed_procedure() -> None:
     assert {p["name"] for p in listing()["procedures"]} == set(MINIMAL)
 
 
+def net_of_modifiers(out: dict[str, Any]) -> float:
+    """What the modifiers add to the base.
+
+    Their sum; for a two-sided procedure (assault, initiative), whose list gives each side's
+    modifiers with their own sign, the first side's total less the second's.
+    """
+    mods = out["modifiers"]
+    if out["procedure"] == "assault":
+        first = [m for m in mods if m["reason"].startswith("attacker")]
+        assert len(first) == len(out["attacker_modifiers"])
+    elif out["procedure"] == "initiative":
+        name = next(iter(out["sides"]))
+        first = [m for m in mods if m["reason"].startswith(f"{name}: ")]
+    else:
+        return float(sum(m["value"] for m in mods))
+    return float(sum(m["value"] for m in first) - sum(m["value"] for m in mods if m not in first))
+
+
 @pytest.mark.parametrize(
     ("name", "situation"),
     [pytest.param(n, MINIMAL[n], id=n) for n in sorted(MINIMAL)]
@@ -406,14 +424,16 @@ def test_every_procedure_outputs_the_contract_fields(name: str, situation: dict[
     assert isinstance(out["rule"], str)
     assert out["rule"]
     for m in out["modifiers"]:
-        assert set(m) == {"value", "reason", "rule", "source"}
+        # "reveals": "ce" marks a modifier whose value gives a CE away (fog of war)
+        assert set(m) - {"reveals"} == {"value", "reason", "rule", "source"}
+        assert m.get("reveals", "ce") == "ce"
         assert isinstance(m["value"], int | float)
         assert not isinstance(m["value"], bool)
         assert isinstance(m["reason"], str)
         assert m["reason"]
         assert m["rule"]
         assert m["source"] in SOURCES
-    assert out["modified"] == pytest.approx(out["base"] + sum(m["value"] for m in out["modifiers"]))
+    assert out["modified"] == pytest.approx(out["base"] + net_of_modifiers(out))
     assert out["roll"] is None or (isinstance(out["roll"], int) and 1 <= out["roll"] <= 10)
     assert isinstance(out["result"], str)
     probabilities = out["probabilities"]
@@ -819,3 +839,26 @@ def test_a_real_process_refuses_with_exit_2() -> None:
     proc = real_rule("square", "--seed", "abc", stdin="{}")
     assert (proc.returncode, proc.stderr) == (2, "")
     assert json.loads(proc.stdout)["field"] == "seed"
+
+
+def test_breakthrough_on_an_infantry_attack_is_refused_with_the_field_named() -> None:
+    """EotE 5.15: only cavalry breaks through; ``breakthrough: true`` on infantry is exit 2."""
+    infantry = {"arm": "infantry", "ce": 6, "formation": "line"}
+    situation = {"attackers": [infantry], "defenders": [infantry], "breakthrough": True}
+    error = bad("assault", stdin=json.dumps(situation), field="breakthrough")
+    assert "5.15" in error
+
+
+def test_assault_and_initiative_modifiers_carry_their_own_sign() -> None:
+    """EotE 4.0: a division without a leader is -1 to its own side, whichever side it is."""
+    sides = {
+        "French": {"highest_commander_rating": 2, "roll": 5},
+        "Allies": {"divisions_without_leader": 1, "roll": 5},
+    }
+    out = ok("initiative", situation={"sides": sides})
+    rows = [(m["reason"], m["value"]) for m in out["modifiers"]]
+    assert rows == [
+        ("French: highest-ranking commander's rating (×2)", 2),
+        ("Allies: per division without a leader", -1),
+    ]
+    assert out["modified"] == 3

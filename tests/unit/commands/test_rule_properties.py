@@ -26,7 +26,7 @@ from eote_ref.cli import main
 from eote_ref.commands.rule import InputError, adjudicate, describe_all
 from eote_ref.rules.core import RulesError
 from eote_ref.rulesets import load_default
-from tests.unit.commands.test_rule_cli import MINIMAL
+from tests.unit.commands.test_rule_cli import MINIMAL, net_of_modifiers
 
 RS = load_default()
 SLOW = os.environ.get("HYPOTHESIS_PROFILE") == "slow"
@@ -158,7 +158,7 @@ def numbers(out: dict[str, Any]) -> str:
 
 
 def check_trace(out: dict[str, Any]) -> None:
-    total = float(out["base"]) + sum(float(m["value"]) for m in out["modifiers"])
+    total = float(out["base"]) + net_of_modifiers(out)
     assert math.isclose(float(out["modified"]), total, abs_tol=1e-9), out
     for m in out["modifiers"]:
         assert m["source"] in SOURCES

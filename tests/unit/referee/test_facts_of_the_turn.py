@@ -18,8 +18,7 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due, owed
-from eote_ref.referee.views import UnitView
-from tests.games import game_state
+from tests.games import game_state, unit
 
 BRITISH, FRENCH = 0, 1
 BRIT_28, BRIT_32, BRIT_30 = 1, 2, 48  # 3rd British Division's line battalions, CE 7, 7, 6
@@ -32,10 +31,6 @@ FR_BATTERY_20_6, FR_BATTERY_10_6 = 237, 247  # light foot batteries, CE 6 each
 def to_phase(game: GameService, phase: Phase) -> None:
     while game.view().phase is not phase:
         game.advance_phase()
-
-
-def unit(game: GameService, uid: int) -> UnitView:
-    return next(u for s in game.view().sides for u in s.units if u.id == uid)
 
 
 def division_of(game: GameService, uid: int) -> int:

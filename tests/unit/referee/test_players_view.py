@@ -113,10 +113,10 @@ def test_fog_hides_a_morale_test_s_ce_built_figures(waterloo: GameService) -> No
     assert (hidden.base, hidden.modified, hidden.ce_hidden) == (None, None, True)
     assert hidden.dice == (1,)
     assert hidden.result == part.result
-    assert "against" not in foggy.summary
-    assert [m.reason for m in hidden.modifiers] == [
-        m.reason for m in part.modifiers if "CE" not in m.reason
-    ]
+    assert foggy.summary == f"{unit.name}: morale {hidden.result} (rolled 1)"
+    # the morale modifiers state no CE: every one is shown, stated here, not recomputed
+    assert [m.reason for m in hidden.modifiers] == ["per hit marker (×3)"]
+    assert [m.value for m in hidden.modifiers] == [-3]
 
 
 def test_undone_steps_leave_the_results(waterloo: GameService) -> None:
@@ -142,3 +142,110 @@ def test_undone_steps_leave_the_results(waterloo: GameService) -> None:
 def test_results_read_in_words_on_the_display(outcome: dict[str, object], words: str) -> None:
     """The players see an assault's code as words for each side (EotE 7.6), code kept."""
     assert players_view._result_text(outcome) == words
+
+
+# ----------------------------------------------------------------------------- fog on data
+
+
+def test_fog_hides_the_ce_figures_of_an_umpire_s_correction(waterloo: GameService) -> None:
+    """A corrected CE is a CE: under fog the players read that it was corrected, not to what."""
+    from eote_ref.referee.corrections import correct_unit
+
+    unit = next(u for u in waterloo.view().sides[1].units if u.arm == "infantry")
+    correct_unit(waterloo, unit.id, ce=unit.ce + 1)
+    umpire = f"Umpire's correction: {unit.name}: ce {unit.ce} → {unit.ce + 1}"
+    assert waterloo.journal(limit=1)[0].summary == umpire
+    assert last_results(waterloo, 1)[0].summary == umpire
+    foggy = last_results(waterloo, 1, hide_ce=True)[0].summary
+    assert foggy == f"Umpire's correction: {unit.name}: CE corrected"
+    # a renaming hides nothing, the CE beside it still is
+    correct_unit(waterloo, unit.id, name="2nd Battalion", ce=unit.ce)
+    foggy = last_results(waterloo, 1, hide_ce=True)[0].summary
+    assert (
+        foggy == f"Umpire's correction: {unit.name}: name {unit.name} → 2nd Battalion, CE corrected"
+    )
+
+
+def test_fog_hides_a_late_arrival_s_ce(waterloo: GameService) -> None:
+    from eote_ref.referee.corrections import add_unit
+
+    div = next(d for d in waterloo.view().sides[0].divisions if d.units)
+    add_unit(waterloo, div.id, "2/95th Rifles", arm="infantry", type="light", ce=7)
+    plain = last_results(waterloo, 1)[0].summary
+    assert (
+        plain == f"Umpire's correction: 2/95th Rifles arrives late with {div.name} (infantry, CE 7)"
+    )
+    foggy = last_results(waterloo, 1, hide_ce=True)[0].summary
+    assert foggy == f"Umpire's correction: 2/95th Rifles arrives late with {div.name} (infantry)"
+
+
+def test_fog_keeps_unit_names_that_start_with_a_digit(waterloo: GameService) -> None:
+    """An assault's line names both sides; only its attack value is hidden (EotE 7.6)."""
+    from eote_ref.referee.corrections import correct_unit
+
+    waterloo.set_initiative(1)
+    correct_unit(waterloo, 229, name="Salzburg IR 23")
+    correct_unit(waterloo, 48, name="11e Chasseurs à cheval")
+    check = open_check(waterloo, "assault", attackers=(229,), defenders=(48,))
+    outcome = check.apply({"roll": 5})
+    umpire = waterloo.journal(limit=1)[0].summary
+    assert umpire.startswith("Assault: Salzburg IR 23 against 11e Chasseurs à cheval: ")
+    assert f", attack value {outcome.modified:+g})" in umpire
+    foggy = last_results(waterloo, 1, hide_ce=True)[0].summary
+    assert foggy == umpire.replace(f", attack value {outcome.modified:+g}", "")
+    assert "11e Chasseurs à cheval" in foggy
+    assert "Salzburg IR 23" in foggy
+
+
+def test_fog_hides_the_modifiers_that_state_a_ce() -> None:
+    """EotE 7.9 and 7.4: two columns (one disordered) assault a routed line.
+
+    Shown to everyone: each column's +1 for attacking in column and the -2 for disorder.
+    Hidden under fog: the 7.9 combination (columns at 7 and 5 make 7 + 2, so -3: it gives
+    away the weaker one's modified CE) and the routed defender's "CE 0" (-6, its CE).
+    """
+    from eote_ref.rules.assault import AssaultSituation, assault
+    from eote_ref.rules.dice import EnteredDice
+    from eote_ref.rules.units import CombatArm, Formation, Unit
+    from eote_ref.rulesets import load_default
+
+    column = Unit(CombatArm.INFANTRY, 6, Formation.COLUMN)
+    s = AssaultSituation(
+        [column, Unit(CombatArm.INFANTRY, 6, Formation.COLUMN, disordered=True)],
+        [Unit(CombatArm.INFANTRY, 6, Formation.LINE, routed=True)],
+    )
+    out = assault(s, load_default(), EnteredDice({"roll": 5})).to_json()
+    everyone = [
+        ("attacker 1: attacking in column", 1),
+        ("attacker 2: disordered", -2),
+        ("attacker 2: attacking in column", 1),
+    ]
+    secret = [
+        ("attacker: 2 units, strongest in full, the others at half", -3),
+        ("defender: routed unit assaulted: CE 0", -6),
+    ]
+    plain = players_view._part(out, hide_ce=False)
+    assert [(m.reason, m.value) for m in plain.modifiers] == everyone + secret
+    foggy = players_view._part(out, hide_ce=True)
+    assert [(m.reason, m.value) for m in foggy.modifiers] == everyone
+    assert (foggy.base, foggy.modified) == (None, None)
+
+
+def test_an_older_record_without_its_pieces_shows_only_its_typed_records(
+    waterloo: GameService,
+) -> None:
+    """A line journaled before lines were kept in pieces: under fog, its words are not shown."""
+    outcome = {
+        "procedure": "morale",
+        "rule": "7.5",
+        "base": 6,
+        "modifiers": [{"value": -3, "reason": "per hit marker (×3)", "rule": "7.5"}],
+        "modified": 3,
+        "roll": 1,
+        "result": "pass",
+    }
+    waterloo.record("morale", "2/3rd Ligne: morale pass (rolled 1 against 3)", [], outcome=outcome)
+    assert last_results(waterloo, 1)[0].summary.endswith("against 3)")
+    foggy = last_results(waterloo, 1, hide_ce=True)[0]
+    assert foggy.summary == "Morale (EotE 7.5): pass"
+    assert foggy.parts[0].modifiers == ()

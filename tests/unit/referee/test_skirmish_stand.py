@@ -14,17 +14,12 @@ from eote_ref.referee.checks.fire_queue import FireQueue
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
-from eote_ref.referee.views import UnitView
-from tests.games import game_state
+from tests.games import game_state, unit
 
 # Waterloo ids (shipped lists): British 1/28th Foot CE 7 and 1/32nd Foot CE 7; French
 # 1/54e Ligne CE 6 and 2/54e Ligne CE 6, both able to detach skirmishers.
 BRIT_28, BRIT_32 = 1, 2
 FR_54_1, FR_54_2 = 229, 230
-
-
-def unit(game: GameService, uid: int) -> UnitView:
-    return game.unit_view(uid)
 
 
 def to_phase(game: GameService, phase: Phase) -> None:

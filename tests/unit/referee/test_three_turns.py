@@ -28,8 +28,8 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.summary import battle_summary
 from eote_ref.referee.todo import checks_due
-from eote_ref.referee.views import UnitView
 from eote_ref.store import GameUnit
+from tests.games import unit
 
 
 def resolve(game: GameService, key: str, rolls: Mapping[str, int], **target: object) -> str:
@@ -44,10 +44,6 @@ def step(game: GameService, phase: Phase) -> None:
     """Next phase, and check it is ``phase``."""
     game.advance_phase()
     assert game.view().phase is phase
-
-
-def unit(game: GameService, uid: int) -> UnitView:
-    return next(u for s in game.view().sides for u in s.units if u.id == uid)
 
 
 def due(game: GameService) -> list[tuple[str, int | None, int | None]]:

@@ -99,3 +99,40 @@ def test_a_campaign_written_elsewhere_is_noticed(
         assert not here.changed_elsewhere()
     here.stop_watching()
     waterloo.stop_watching()
+
+
+@pytest.mark.parametrize(
+    ("field", "theirs"),
+    [("hits", 2), ("formation", "column"), ("disordered", True)],
+)
+def test_a_stale_edit_to_the_value_still_shown_is_refused(
+    waterloo: GameService, db_target: DbTarget, field: str, theirs: object
+) -> None:
+    """The tablet sets the value its stale screen shows, which the laptop changed meanwhile.
+
+    Compared with its stale view the edit changes nothing; compared with the game as it is, it
+    undoes the laptop's step. It is refused like any stale edit, never silently dropped.
+    """
+    laptop = waterloo
+    other_db = db_target.open() if db_target.backend == "postgres" else laptop.db
+    tablet = GameService(other_db, laptop.game_id)
+    unit = first_unit(laptop, 0, "infantry")
+    tablet.view()  # the tablet's screen, before the change
+    shown = getattr(tablet.unit_view(unit), field)
+    assert shown != theirs
+    reloads: list[object] = []
+    tablet.subscribe(lambda: reloads.append(tablet.view()))  # as the app's GameHub does
+    laptop.set_unit(unit, field, theirs)
+    with pytest.raises(StaleGameError, match="Not written: the game was changed by another"):
+        tablet.set_unit(unit, field, shown)
+    assert reloads  # the tablet was told to reload
+    assert getattr(tablet.unit_view(unit), field) == theirs  # the game as the laptop left it
+    assert len(laptop.journal()) == 1
+    # after reloading, the same edit is written (a real change now)
+    assert tablet.set_unit(unit, field, shown) is not None
+    assert getattr(laptop.unit_view(unit), field) == shown
+    # and an edit that changes nothing in the game as it is stays a no-op
+    assert tablet.set_unit(unit, field, shown) is None
+    assert len(laptop.journal()) == 2
+    tablet.stop_watching()
+    laptop.stop_watching()

@@ -45,6 +45,16 @@ def fight(attackers: list[Unit], defenders: list[Unit], r: int = 5, rs=RS, **kw:
     return assault(AssaultSituation(attackers, defenders, **kw), rs, EnteredDice({"roll": r}))
 
 
+def net_of_modifiers(o: Outcome) -> float:
+    """The attack value's modifiers: the attacker's total less the defender's (7.6).
+
+    The top-level list gives each side's modifiers with its own sign (attacker first).
+    """
+    a, d = o.details["attacker_modifiers"], o.details["defender_modifiers"]
+    assert list(o.modifiers) == [*a, *d]
+    return sum(m.value for m in a) - sum(m.value for m in d)
+
+
 def cell(text: str) -> tuple[str, str]:
     """A table cell as written in RULES-NOTES, e.g. ``./F``, read as (attacker, defender)."""
     a, d = text.split("/")
@@ -79,7 +89,10 @@ def test_worked_example_7_2_battery_supported_on_the_flank() -> None:
     assert o.details["column"] == "+1..+3"
     assert o.base == 2
     assert o.modified == 1
-    assert [m.value for m in o.modifiers] == [3, -2, -2]
+    # each side's modifiers with its own sign: the attacker's flank +3, the defender's
+    # supporters +2 and +2 (the attack value subtracts them)
+    assert [m.value for m in o.modifiers] == [3, 2, 2]
+    assert [m.reason.split(":")[0] for m in o.modifiers] == ["attacker", "defender", "defender"]
 
 
 def test_worked_example_7_9_two_french_columns_one_disordered() -> None:
@@ -195,7 +208,7 @@ def test_attacker_and_defender_modifiers(
     assert o.details["defender_value"] == dfd
     assert o.details["attack_value"] == att - dfd
     assert o.modified == att - dfd
-    assert sum(m.value for m in o.modifiers) == o.modified - o.base
+    assert net_of_modifiers(o) == o.modified - o.base
 
 
 @pytest.mark.parametrize(
@@ -242,7 +255,7 @@ def test_lone_attacker_below_zero_counts_zero() -> None:
     assert o.details["attacker_value"] == 0
     floor = o.details["attacker_modifiers"][-1]
     assert (floor.value, floor.rule, floor.source) == (2, "7.4", Source.PROVISIONAL)
-    assert sum(m.value for m in o.modifiers) == o.modified - o.base
+    assert net_of_modifiers(o) == o.modified - o.base
 
 
 def test_lone_defender_below_zero_counts_zero() -> None:
@@ -250,14 +263,14 @@ def test_lone_defender_below_zero_counts_zero() -> None:
     o = fight([inf(6)], [inf(1, hits=2, disordered=True)], defender_cover=DefenderCover.WALL)
     assert o.details["defender_value"] == 0
     assert o.details["attack_value"] == 6
-    assert sum(m.value for m in o.modifiers) == o.modified - o.base
+    assert net_of_modifiers(o) == o.modified - o.base
 
 
 def test_each_of_several_units_counts_at_least_zero_before_combining() -> None:
     """EotE 7.9 with the floor: CE 1 disordered (-1 -> 0) beside CE 6: 6 + 0 = 6, flank 9."""
     o = fight([inf(1, disordered=True), inf(6)], [inf(6)], attacker_position=Position.FLANK)
     assert o.details["attacker_value"] == 9
-    assert sum(m.value for m in o.modifiers) == o.modified - o.base
+    assert net_of_modifiers(o) == o.modified - o.base
 
 
 # ------------------------------------------------------------------ support (7.2)
@@ -697,7 +710,9 @@ def test_british_cavalry_breakthrough_note() -> None:
 
 def test_only_one_breakthrough() -> None:
     """EotE 5.15: cavalry on its breakthrough movement does not win another."""
-    o = fight([cav(8)], [inf(6)], r=9, breakthrough=True)
+    # CE 10 cavalry, disordered on its breakthrough (-2, 5.15): 8 against 6, +2, roll 9: ./1
+    o = fight([cav(10)], [inf(6)], r=9, breakthrough=True)
+    assert o.details["attack_value"] == 2
     assert o.details["defender_result"] == "1"
     assert o.details["breakthrough"] is None
     assert o.effects["attacker_1"].breakthrough is False
@@ -709,8 +724,10 @@ def test_defending_cavalry_wins_its_own_breakthrough() -> None:
 
     Even against cavalry that is itself on its breakthrough movement.
     """
-    for on_breakthrough in (False, True):
-        o = fight([cav(6)], [cav(8)], r=1, breakthrough=on_breakthrough)
+    for ce, on_breakthrough in ((6, False), (8, True)):
+        # 6 against 8; on breakthrough CE 8 less 2 for its disorder (5.15): 6 against 8
+        o = fight([cav(ce)], [cav(8)], r=1, breakthrough=on_breakthrough)
+        assert o.details["attack_value"] == -2
         assert o.details["attacker_result"] == "2"
         assert o.details["breakthrough"] == "defender"
         assert o.effects["defender_1"].breakthrough is True
@@ -904,7 +921,7 @@ def situations(draw: st.DrawFn) -> AssaultSituation:
         and not any(d.arm is CombatArm.CAVALRY for d in defenders)
         and draw(st.booleans()),
         sappers=cover is DefenderCover.TOWN and draw(st.booleans()),
-        breakthrough=draw(st.booleans()),
+        breakthrough=cavalry and draw(st.booleans()),  # cavalry only (5.15)
     )
 
 
@@ -929,7 +946,7 @@ def test_property_trace_and_probabilities(s: AssaultSituation, options: dict, r:
     o = assault(s, RS.with_options(options), EnteredDice({"roll": r}))
     assert all(isinstance(p, Fraction) for p in o.probabilities.values())
     assert sum(o.probabilities.values()) == 1
-    assert sum(Fraction(m.value) for m in o.modifiers) == Fraction(o.modified) - Fraction(o.base)
+    assert Fraction(net_of_modifiers(o)) == Fraction(o.modified) - Fraction(o.base)
     assert o.modified == o.details["attacker_value"] - o.details["defender_value"]
     assert o.details["attacker_value"] >= 0
     assert o.details["defender_value"] >= 0

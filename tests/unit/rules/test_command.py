@@ -12,7 +12,7 @@ from eote_ref.rules.command import (
     command_radius,
     tactical_combat_range,
 )
-from eote_ref.rules.core import RulesError
+from eote_ref.rules.core import RulesError, Source
 from eote_ref.rules.ruleset import Ruleset
 from tests.unit.rules.conftest import dice
 
@@ -29,11 +29,27 @@ TABLE = {
 @pytest.mark.parametrize("rating", sorted(TABLE))
 @pytest.mark.parametrize("level", list(RadiusColumn))
 def test_table_at_15mm(rs: Ruleset, rating: int, level: RadiusColumn) -> None:
-    col = ["division", "corps", "army"].index(level.value)
+    # 3.6 prints no wing column: a wing commander reads the corps one
+    col = {"division": 0, "corps": 1, "army": 2, "wing": 1}[level.value]
     out = command_radius(CommandRadiusSituation(rating, level), rs, dice(1))
     assert out.details["radius_in"] == TABLE[rating][col]
     assert out.modifiers == ()
     assert out.roll is None
+
+
+def test_a_wing_commander_reads_the_corps_column_provisionally(rs: Ruleset) -> None:
+    """EotE 3.6 has division, corps and army columns only: a wing's radius is a reading.
+
+    Rating 2 at 15mm: the corps column's 24", marked provisional with a note; the corps
+    commander's own 24" stays a number of the text.
+    """
+    wing = command_radius(CommandRadiusSituation(2, RadiusColumn.WING), rs, dice(1))
+    corps = command_radius(CommandRadiusSituation(2, RadiusColumn.CORPS), rs, dice(1))
+    assert wing.details["radius_in"] == corps.details["radius_in"] == 24
+    assert wing.details["source"] is Source.PROVISIONAL
+    assert corps.details["source"] is Source.TEXT
+    assert any("wing" in n and "provisional" in n for n in wing.notes)
+    assert not any("wing" in n for n in corps.notes)
 
 
 def test_minus_one_row_is_noted(rs: Ruleset) -> None:
@@ -87,7 +103,7 @@ def test_order_of_battle_levels_read_their_radius_column() -> None:
     """EotE 3.6: a wing commander reads the corps column; brigades read the division's."""
     assert {lv.value: lv.radius_column.value for lv in Level} == {
         "army": "army",
-        "wing": "corps",
+        "wing": "wing",
         "corps": "corps",
         "division": "division",
         "brigade": "division",

@@ -26,7 +26,21 @@ def test_hand_worked(rs: Ruleset) -> None:
     assert out.details["winner"] == "Allies"
     assert out.modified == 8 - 2
     assert sum(out.probabilities.values()) == 1
-    assert sum(m.value for m in out.modifiers) == out.modified - out.base
+    # Each side's modifiers with its own sign (4.0): the Allies' leaderless division is -1,
+    # never +1; the advantage is the French total less the Allies'.
+    shown = [(m.reason, m.value) for m in out.modifiers]
+    assert shown == [
+        ("French: more cavalry regiments", 1),
+        ("French: highest-ranking commander's rating (×4)", 4),
+        ("French: had the initiative last turn", 1),
+        ("French: per division on ATTACK orders (×2)", 2),
+        ("Allies: per division without a leader", -1),
+        ("Allies: highest-ranking commander's rating (×3)", 3),
+    ]
+    french = sum(m.value for m in out.modifiers if m.reason.startswith("French: "))
+    allies = sum(m.value for m in out.modifiers if m.reason.startswith("Allies: "))
+    assert (french, allies) == (8, 2)
+    assert out.modified == out.base + french - allies
 
 
 def test_tie_rerolls(rs: Ruleset) -> None:

@@ -42,6 +42,11 @@ ADDED = {
     "reserve_first_turn": "oac_roll",
     # the ground scale of 3.6 keeps its existing name (RULES-NOTES calls it order_distance_scale)
     "inches_per_1500_yards": 15,
+    # issue 23's silent readings (each choice's ruling: tests/unit/rules/test_third_audit.py)
+    "cavalry_engaged_with_cavalry_pins_cavalry": False,
+    "routed_unit_morale": "not_tested",
+    "kgl_counts_as_british": "skirmish_only",
+    "infantry_fire_at_close_skirmishers": "refused",
 }
 
 

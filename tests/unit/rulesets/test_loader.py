@@ -197,9 +197,14 @@ def test_divisional_integrity_tables(rs: Ruleset) -> None:
         ([11, 12], 13),
         ([13, 14], 15),
         ([15, 16], 17),
-        ([17, None], 20),
+        ([17, 20], 20),
+        ([21, None], 20),
     ]
-    assert all(r.source is TEXT and r.rule == "9.0" for r in rs.di_base)
+    # 9.0 stops at 20: the base for a higher average is provisional, with its note.
+    assert all(r.rule == "9.0" for r in rs.di_base)
+    assert all(r.source is TEXT for r in rs.di_base[:-1])
+    assert rs.di_base[-1].source is Source.PROVISIONAL
+    assert rs.di_base[-1].note
     assert rs.di_fail.bands == {"rout": [1, 3], "fall_back": [4, 10]}
     assert (rs.di_fail.source, rs.di_fail.rule) == (TEXT, "9.0")
     integrity = rs.modifiers["integrity"]
@@ -260,7 +265,8 @@ def test_engineering_numbers(rs: Ruleset) -> None:
 
 
 def test_movement_rows(rs: Ruleset) -> None:
-    provisional = {"leader", "cavalry_skirmish"}
+    # 5.1 gives the rout rate for infantry only: the cavalry and artillery one is provisional.
+    provisional = {"leader", "cavalry_skirmish", "rout_cavalry_artillery"}
     assert {k for k, v in rs.movement.items() if v.source is Source.PROVISIONAL} == provisional
     text_rows = {k: v for k, v in rs.movement.items() if k not in provisional}
     assert values(text_rows) == {

@@ -138,3 +138,29 @@ def test_fact_ids_are_never_reused_after_the_division_facts_upgrade(
         engine.dispose()
     assert "AUTOINCREMENT" in str(sql).upper()
     assert "command_id" in str(sql)
+
+
+def test_games_from_before_scenarios_read_as_games_of_whole_lists(
+    empty_db_target: DbTarget,
+) -> None:
+    """0008 adds the game's scenario and its state; an older game gets both empty."""
+    engine = empty_db_target.engine()
+    try:
+        with engine.begin() as connection:
+            command.upgrade(alembic_config(connection=connection), "0007")
+            connection.execute(
+                text(
+                    "INSERT INTO game (name, created_at, ruleset, ruleset_version, options, turn,"
+                    " phase, figure_scale) VALUES ('Quatre Bras', :at, 'eote-6.2', '', '{}', 2,"
+                    " 'command', '15mm')"
+                ),
+                {"at": datetime.datetime(1815, 6, 16, tzinfo=datetime.UTC)},
+            )
+    finally:
+        engine.dispose()
+    with empty_db_target.open() as db, db.session() as s:
+        assert db.upgraded_from == "0007"
+        game = load_game(s, 1).game
+        assert (game.scenario, game.scenario_state) == ({}, {})
+        made = create_game(s, "Ligny", sides(1, 1), scenario={"name": "Ligny"})
+        assert made.scenario == {"name": "Ligny"}

@@ -82,6 +82,40 @@ def test_masking_covers_the_userinfo_and_the_query() -> None:
     assert masked_url("postgresql://a@h/db") == "postgresql://a@h/db"  # nothing to mask
 
 
+#: Passwords with an unencoded ``@`` (and a ``/`` after it): the URL parser splits them at
+#: the first ``@``, so only the part before it was masked.
+AT_SIGNS = {
+    "an @": ("postgresql+psycopg://alice:p@ssw0rd-Secret@127.0.0.1:1/club", "ssw0rd-Secret"),
+    "an @ then a /": ("postgresql+psycopg://alice:p@ss/w0rd-Secret@127.0.0.1:1/club", "w0rd"),
+    "two @": ("postgresql+psycopg://alice:p@s@w0rd-Secret@127.0.0.1:1/club", "w0rd-Secret"),
+}
+
+
+@pytest.mark.parametrize("what", sorted(AT_SIGNS))
+def test_a_password_holding_an_at_sign_is_masked_to_the_last_one(
+    what: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url, rest = AT_SIGNS[what]
+    assert masked_url(url) == "postgresql+psycopg://alice:***@127.0.0.1:1/club"
+    with pytest.raises(DatabaseError) as refused:
+        open_database(url=url)
+    with pytest.raises(DatabaseError) as followed:
+        open_read_only(url=url)
+    assert main(["--database-url", url, "db", "check"]) == 1
+    source = tmp_path / "club.sqlite"
+    open_database(source).close()
+    assert main(["--db", str(source), "db", "copy", "--to", url]) == 1
+    printed = capsys.readouterr()
+    for shown in (str(refused.value), str(followed.value), printed.err):
+        assert rest not in shown
+        assert "p@" not in shown
+        assert "alice:***@127.0.0.1:1/club" in shown
+        # and the message says how a password is given
+        assert "%40" in shown
+        assert "~/.pgpass" in shown
+        assert "PGPASSFILE" in shown
+
+
 # ----------------------------------------------------------------------------- the server
 
 
@@ -140,6 +174,7 @@ def test_the_password_comes_from_pgpassfile(
     with pytest.raises(DatabaseError, match="password") as refused:  # the password is needed
         open_database(url=url)
     assert role in str(refused.value)
+    assert "~/.pgpass" in str(refused.value)  # and how to give it
 
     caplog.set_level(logging.DEBUG)
     monkeypatch.setenv("PGPASSFILE", str(_pgpass(tmp_path, url, SECRET)))

@@ -9,17 +9,13 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
-from eote_ref.referee.views import DivisionView, UnitView
+from eote_ref.referee.views import DivisionView
 from eote_ref.store import GameCommand, GameLeader, GameUnit, InsertRow, SetField
-from tests.games import game_state
+from tests.games import game_state, unit
 
 
 def setup(game: GameService, *changes: SetField) -> None:
     game.record("test", "set up", list(changes))
-
-
-def unit(game: GameService, unit_id: int) -> UnitView:
-    return next(u for s in game.view().sides for u in s.units if u.id == unit_id)
 
 
 def div(game: GameService, division_id: int) -> DivisionView:

@@ -20,10 +20,10 @@ from eote_ref.referee.facts import integrity_checks_taken
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
-from eote_ref.referee.views import DivisionView, UnitView
+from eote_ref.referee.views import DivisionView
 from eote_ref.store import SetField
 from tests.budget import budget
-from tests.games import game_state, mark
+from tests.games import game_state, mark, unit
 
 
 def to_phase(game: GameService, phase: Phase) -> None:
@@ -33,10 +33,6 @@ def to_phase(game: GameService, phase: Phase) -> None:
 
 def guards(game: GameService) -> DivisionView:
     return game.view().sides[0].divisions[0]
-
-
-def unit(game: GameService, uid: int) -> UnitView:
-    return next(u for s in game.view().sides for u in s.units if u.id == uid)
 
 
 def infantry_ids(d: DivisionView) -> list[int]:

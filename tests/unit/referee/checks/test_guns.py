@@ -10,19 +10,14 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
-from eote_ref.referee.views import UnitView
 from eote_ref.rules.procedures import PROCEDURES
-from tests.games import game_state
+from tests.games import game_state, unit
 
 SINCLAIR = 41  # British foot battery CE 6
 BRIT_30 = 48
 FR_54_1 = 229
 FRENCH_BATTERY = 237  # 20/6 Foot Battery
 BRITISH, FRENCH = 0, 1
-
-
-def unit(game: GameService, uid: int) -> UnitView:
-    return next(u for s in game.view().sides for u in s.units if u.id == uid)
 
 
 def to(game: GameService, turn: int, phase: Phase) -> None:

@@ -8,18 +8,13 @@ from eote_ref.referee.checks import open_check
 from eote_ref.referee.checks.movement import movement_table
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
-from eote_ref.referee.views import UnitView
 from eote_ref.store import GameUnit, SetField
-from tests.games import game_state
+from tests.games import game_state, unit
 from tests.unit.referee.conftest import first_unit
 
 
 def setup(game: GameService, *changes: SetField) -> None:
     game.record("test", "set up", list(changes))
-
-
-def unit(game: GameService, unit_id: int) -> UnitView:
-    return next(u for s in game.view().sides for u in s.units if u.id == unit_id)
 
 
 def to_movement(game: GameService) -> None:

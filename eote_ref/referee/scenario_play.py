@@ -1,0 +1,495 @@
+"""Playing a scenario: reinforcements arriving, objectives held, breakpoints and the victory level.
+
+What the table establishes is state: a reinforcement brought on inserts its commands,
+leaders and units and marks it arrived, one journal event (undo takes them off again); a
+failed arrival roll is recorded for its turn; an objective changing hands is one event. The
+victory level is read from the game state whenever it is asked for (End battle).
+
+Victory (house rules for scenarios, docs/scenario-format.md; EotE 6.2 sets no victory
+conditions): a side at its own breakpoint has lost, decisively, unless the other side is at
+its breakpoint too. Otherwise each side scores the points of the objectives it holds and
+of the enemy commands at their breakpoints; the side ahead by the scenario's decisive
+margin or more wins decisively, ahead by less marginally; level points are a draw.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from eote_ref.referee.errors import RefereeError
+from eote_ref.store.changes import Change, InsertRow, NewRow, SetField
+
+if TYPE_CHECKING:  # the store's queries load the ORM: imported when first used
+    from eote_ref.referee.game import GameService
+    from eote_ref.store import Database, JournalEvent
+
+
+def _rows() -> Any:
+    """The store's game reads (:mod:`eote_ref.store.game_rows`), imported on first use."""
+    from eote_ref.store import game_rows
+
+    return game_rows
+
+
+DECISIVE = "decisive"
+MARGINAL = "marginal"
+DRAW = "draw"
+
+
+@dataclass(frozen=True)
+class ReinforcementView:
+    """A reinforcement as the turn guide lists it."""
+
+    key: str
+    side: int
+    label: str
+    enters: str | None
+    turn: int | None
+    from_turn: int | None
+    roll: int | None
+    arrived_turn: int | None
+    rolled_turn: int | None
+
+    def due(self, turn: int) -> bool:
+        """Whether it arrives, or is rolled for, in the command phase of ``turn``."""
+        if self.arrived_turn is not None:
+            return False
+        if self.turn is not None:
+            return turn >= self.turn
+        assert self.from_turn is not None
+        return turn >= self.from_turn and self.rolled_turn != turn
+
+    def when(self) -> str:
+        """When it comes, in words."""
+        if self.turn is not None:
+            return f"turn {self.turn}"
+        return f"from turn {self.from_turn} on a d10 of {self.roll}+"
+
+
+@dataclass(frozen=True)
+class BreakpointView:
+    """A breakpoint and how near it is: ``lost`` of ``total`` units, broken at ``share`` %."""
+
+    side: int
+    command: str | None
+    share: int
+    points: int
+    lost: int
+    total: int
+
+    @property
+    def broken(self) -> bool:
+        """Whether the share of units lost has reached the breakpoint."""
+        return self.total > 0 and self.lost * 100 >= self.share * self.total
+
+    def text(self, side_names: tuple[str, ...]) -> str:
+        """E.g. ``French: 6 of 30 units lost (breaks at 50%)``."""
+        who = self.command or side_names[self.side]
+        mark = ": BROKEN" if self.broken else ""
+        return f"{who}: {self.lost} of {self.total} units lost (breaks at {self.share}%){mark}"
+
+
+@dataclass(frozen=True)
+class Victory:
+    """The result of a scenario from the game state."""
+
+    level: str
+    winner: int | None
+    points: tuple[int, int]
+    reasons: tuple[str, ...]
+
+    def text(self, side_names: tuple[str, ...]) -> str:
+        """E.g. ``Decisive victory for French (7 points to 2)``."""
+        if self.level == DRAW or self.winner is None:
+            return f"Draw ({self.points[0]} points to {self.points[1]})"
+        return (
+            f"{self.level.capitalize()} victory for {side_names[self.winner]} "
+            f"({self.points[self.winner]} points to {self.points[1 - self.winner]})"
+        )
+
+
+@dataclass(frozen=True)
+class ScenarioView:
+    """A scenario game's scenario as the umpire sees it."""
+
+    name: str
+    setup: str | None
+    turn: int
+    turn_limit: int | None
+    side_names: tuple[str, ...]
+    objectives: tuple[tuple[str, int, int | None], ...]
+    reinforcements: tuple[ReinforcementView, ...]
+    breakpoints: tuple[BreakpointView, ...]
+    movement_minutes: int | None
+    victory: Victory
+
+    def due(self) -> list[ReinforcementView]:
+        """Reinforcements to bring on, or roll for, this turn."""
+        return [r for r in self.reinforcements if r.due(self.turn)]
+
+
+def victory_of(
+    breakpoints: tuple[BreakpointView, ...],
+    objectives: tuple[tuple[str, int, int | None], ...],
+    margin: int,
+    side_names: tuple[str, ...],
+) -> Victory:
+    """The victory level (see the module docstring) from breakpoints and objectives."""
+    reasons: list[str] = []
+    points = [0, 0]
+    for name, value, held in objectives:
+        if held in (0, 1) and value:
+            points[held] += value
+            reasons.append(f"{side_names[held]} holds {name} (+{value})")
+    for bp in breakpoints:
+        if bp.command is not None and bp.broken and bp.points:
+            points[1 - bp.side] += bp.points
+            reasons.append(f"{bp.command} broken (+{bp.points} to {side_names[1 - bp.side]})")
+    broken = {bp.side for bp in breakpoints if bp.command is None and bp.broken}
+    total = (points[0], points[1])
+    if len(broken) == 1:
+        loser = next(iter(broken))
+        reasons.insert(0, f"{side_names[loser]} is at its breakpoint")
+        return Victory(DECISIVE, 1 - loser, total, tuple(reasons))
+    if len(broken) == 2:
+        reasons.insert(0, "both sides are at their breakpoints")
+    diff = points[0] - points[1]
+    if diff == 0:
+        return Victory(DRAW, None, total, tuple(reasons))
+    winner = 0 if diff > 0 else 1
+    level = DECISIVE if abs(diff) >= margin else MARGINAL
+    return Victory(level, winner, total, tuple(reasons))
+
+
+Read = Callable[..., Any]
+
+
+def breakpoints_of(read: Read, data: Mapping[str, Any]) -> tuple[BreakpointView, ...]:
+    """Each breakpoint of the scenario ``data`` with the units lost, counted from the state.
+
+    ``read`` runs one of the store's game reads (:meth:`GameService.read`).
+    """
+    commands = read(_rows().commands)
+    sides = read(_rows().side_ids)
+    position_of_side = {sid: pos for pos, sid in sides.items()}
+    parent = {c.id: c.parent_id for c in commands}
+    side_of = {c.id: position_of_side.get(c.side_id) for c in commands}
+    losses = read(_rows().unit_losses)
+
+    def under(command_id: int, top: set[int]) -> bool:
+        cid: int | None = command_id
+        while cid is not None:
+            if cid in top:
+                return True
+            cid = parent.get(cid)
+        return False
+
+    out = []
+    for bp in data.get("breakpoints", []):
+        side = int(bp["side"])
+        if bp.get("command"):
+            top = {
+                c.id
+                for c in commands
+                if c.name == bp["command"] and c.id is not None and side_of.get(c.id) == side
+            }
+            units = [lost for _u, cid, lost in losses if under(cid, top)]
+        else:
+            units = [lost for _u, cid, lost in losses if side_of.get(cid) == side]
+        out.append(
+            BreakpointView(
+                side,
+                bp.get("command"),
+                int(bp["share"]),
+                int(bp.get("points", 0)),
+                sum(units),
+                len(units),
+            )
+        )
+    return tuple(out)
+
+
+def _objectives(
+    data: Mapping[str, Any], state: Mapping[str, Any]
+) -> tuple[tuple[str, int, int | None], ...]:
+    held: Mapping[str, Any] = state.get("held", {})
+    return tuple(
+        (o["name"], int(o["points"]), held.get(o["name"])) for o in data.get("objectives", [])
+    )
+
+
+def victory_in(db: Database, game_id: int) -> tuple[Victory, tuple[str, ...]] | None:
+    """The victory level of a scenario game from its state, with the side names.
+
+    None for a game of whole army lists. Read by the End battle summary and the campaign.
+    """
+
+    def read(query: Callable[..., Any], *args: Any) -> Any:
+        with db.session() as s:
+            return query(s, game_id, *args)
+
+    data, state = read(_rows().scenario)
+    if not data:
+        return None
+    names = read(_rows().side_names)
+    victory = victory_of(
+        breakpoints_of(read, data),
+        _objectives(data, state),
+        int(data.get("decisive_margin", 4)),
+        names,
+    )
+    return victory, names
+
+
+def timer_left(state: Mapping[str, Any], turn: int, now: datetime.datetime) -> int | None:
+    """Seconds left on this turn's movement timer (None when it was not started this turn)."""
+    timer = state.get("timer")
+    if not isinstance(timer, Mapping) or timer.get("turn") != turn:
+        return None
+    started = datetime.datetime.fromisoformat(str(timer["started"]))
+    end = started + datetime.timedelta(minutes=int(timer["minutes"]))
+    return max(0, int((end - now).total_seconds()))
+
+
+def movement_timer_left(game: GameService, turn: int) -> int | None:
+    """Seconds left on the movement timer started in ``turn`` (None: not started this turn)."""
+    _data, state = _scenario_of(game)
+    return timer_left(state, turn, datetime.datetime.now(datetime.UTC))
+
+
+def _reinforcement_views(
+    data: Mapping[str, Any], state: Mapping[str, Any]
+) -> tuple[ReinforcementView, ...]:
+    arrived = state.get("arrived", {})
+    rolled = state.get("rolled", {})
+    return tuple(
+        ReinforcementView(
+            r["key"],
+            r["side"],
+            r["label"],
+            r.get("enters"),
+            r.get("turn"),
+            r.get("from_turn"),
+            r.get("roll"),
+            arrived.get(r["key"]),
+            rolled.get(r["key"]),
+        )
+        for r in data.get("reinforcements", [])
+    )
+
+
+def _scenario_of(game: GameService) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The game's scenario and its state, read without the ORM from an SQLite file.
+
+    The turn guide asks in the command phase, which the app's first window paints before
+    SQLAlchemy is imported.
+    """
+    reader = game.db.rows()
+    if reader is None:
+        data, state = game.read(_rows().scenario)
+        return dict(data), dict(state)
+    row = reader.game(game.game_id)
+    if row is None:
+        return {}, {}
+    return dict(row.scenario or {}), dict(row.scenario_state or {})
+
+
+def guide_items(game: GameService, turn: int) -> tuple[int | None, list[ReinforcementView]]:
+    """For the turn guide: the scenario's turn limit and the reinforcements due in ``turn``."""
+    data, state = _scenario_of(game)
+    limit = data.get("turns")
+    due = [r for r in _reinforcement_views(data, state) if r.due(turn)]
+    return (int(limit) if limit is not None else None), due
+
+
+def reinforcements_due(game: GameService, turn: int) -> list[ReinforcementView]:
+    """The reinforcements to bring on, or roll for, in the command phase of ``turn``."""
+    data, state = _scenario_of(game)
+    return [r for r in _reinforcement_views(data, state) if r.due(turn)]
+
+
+class ScenarioService:
+    """The scenario side of an open game (the game's service does the writing)."""
+
+    def __init__(self, game: GameService) -> None:
+        self.game = game
+
+    def has_scenario(self) -> bool:
+        """Whether the game was made from a scenario."""
+        return bool(self.game.read(_rows().scenario)[0])
+
+    def view(self) -> ScenarioView | None:
+        """The scenario with its state (None for a game of whole army lists)."""
+        data, state = self.game.read(_rows().scenario)
+        if not data:
+            return None
+        view = self.game.view()
+        names = tuple(s.name for s in view.sides)
+        objectives = _objectives(data, state)
+        reinforcements = _reinforcement_views(data, state)
+        breakpoints = breakpoints_of(self.game.read, data)
+        return ScenarioView(
+            name=data.get("name", ""),
+            setup=data.get("setup"),
+            turn=view.turn,
+            turn_limit=data.get("turns"),
+            side_names=names,
+            objectives=objectives,
+            reinforcements=reinforcements,
+            breakpoints=breakpoints,
+            movement_minutes=data.get("movement_minutes"),
+            victory=victory_of(breakpoints, objectives, int(data.get("decisive_margin", 4)), names),
+        )
+
+    # ------------------------------------------------------------------ writing
+
+    def _reinforcement(self, key: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        data, state = self.game.read(_rows().scenario)
+        for r in data.get("reinforcements", []):
+            if r["key"] == key:
+                return data, state, r
+        raise RefereeError(f"the scenario has no reinforcement {key!r}")
+
+    def bring_on(self, key: str, roll: int | None = None) -> JournalEvent:
+        """Bring reinforcement ``key`` onto the table, or record its failed arrival roll.
+
+        A reinforcement by turn arrives from its turn on; one on a die needs ``roll``
+        (a d10) each turn from its first turn until it arrives.
+        """
+        _data, state, r = self._reinforcement(key)
+        view = self.game.view()
+        turn = view.turn
+        if key in state.get("arrived", {}):
+            raise RefereeError(f"{r['label']} have arrived already")
+        if r.get("turn") is not None:
+            if turn < r["turn"]:
+                raise RefereeError(f"{r['label']} arrive on turn {r['turn']}, not before")
+        else:
+            if turn < r["from_turn"]:
+                raise RefereeError(f"{r['label']} may arrive from turn {r['from_turn']}")
+            if roll is None:
+                raise RefereeError(f"roll a d10 for {r['label']} ({r['roll']}+ arrives)")
+            if not 1 <= roll <= 10:
+                raise RefereeError("a d10 reads 1 to 10")
+            if state.get("rolled", {}).get(key) == turn:
+                raise RefereeError(f"{r['label']} were rolled for this turn already")
+            if roll < r["roll"]:
+                new_state = _with(state, "rolled", key, turn)
+                return self.game.record(
+                    "reinforcement",
+                    f"{r['label']} do not arrive (d10 {roll}, {r['roll']}+ needed)",
+                    [SetField("game", self.game.game_id, "scenario_state", new_state)],
+                    inputs={"reinforcement": key},
+                    rolls={"arrival": roll},
+                )
+        changes = self._arrival(r)
+        new_state = _with(state, "arrived", key, turn)
+        changes.append(SetField("game", self.game.game_id, "scenario_state", new_state))
+        where = f", entering {r['enters']}" if r.get("enters") else ""
+        rolled = f" (d10 {roll})" if roll is not None else ""
+        return self.game.record(
+            "reinforcement",
+            f"{r['label']} arrive{rolled}{where}",
+            changes,
+            inputs={"reinforcement": key},
+            rolls={"arrival": roll} if roll is not None else None,
+        )
+
+    def _arrival(self, r: Mapping[str, Any]) -> list[Change]:
+        side_id = self.game.read(_rows().side_ids)[int(r["side"])]
+        commands = self.game.read(_rows().commands)
+        counter = iter(range(1_000_000))
+        changes: list[Change] = []
+
+        def add(tree: Mapping[str, Any], parent: int | NewRow | None, position: int) -> None:
+            ref = f"c{next(counter)}"
+            changes.append(
+                InsertRow(
+                    "game_command",
+                    {
+                        "side_id": side_id,
+                        "parent_id": parent,
+                        "position": position,
+                        "name": tree["name"],
+                        "level": tree["level"],
+                        "notes": tree.get("notes"),
+                    },
+                    ref=ref,
+                )
+            )
+            leader = tree["leader"]
+            changes.append(
+                InsertRow(
+                    "game_leader",
+                    {
+                        "command_id": NewRow(ref),
+                        "name": leader["name"],
+                        "level": tree["level"],
+                        "rating": leader["rating"],
+                        "notes": leader.get("notes"),
+                    },
+                )
+            )
+            for i, unit in enumerate(tree.get("units", [])):
+                changes.append(
+                    InsertRow("game_unit", {**unit, "command_id": NewRow(ref), "position": i})
+                )
+            for i, child in enumerate(tree.get("commands", [])):
+                add(child, NewRow(ref), i)
+
+        for i, item in enumerate(r["commands"]):
+            parent = next(
+                (c.id for c in commands if c.name == item.get("parent") and c.side_id == side_id),
+                None,
+            )
+            add(item["tree"], parent, 100 + i)
+        return changes
+
+    def start_timer(self) -> JournalEvent:
+        """Start the movement-phase timer: its start (UTC) is state, so the display shows it."""
+        data, state = self.game.read(_rows().scenario)
+        minutes = data.get("movement_minutes")
+        if not minutes:
+            raise RefereeError("the scenario sets no time for the movement phase")
+        view = self.game.view()
+        started = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+        timer = {"turn": view.turn, "started": started, "minutes": int(minutes)}
+        new_state = {**state, "timer": timer}
+        return self.game.record(
+            "movement-timer",
+            f"movement timer started: {minutes} minutes",
+            [SetField("game", self.game.game_id, "scenario_state", new_state)],
+        )
+
+    def set_held(self, objective: str, side: int | None) -> JournalEvent | None:
+        """Record who holds ``objective`` (a side's position, or None for nobody)."""
+        data, state = self.game.read(_rows().scenario)
+        names = [o["name"] for o in data.get("objectives", [])]
+        if objective not in names:
+            raise RefereeError(f"the scenario has no objective {objective!r}")
+        if side not in (None, 0, 1):
+            raise RefereeError(f"there is no side {side}")
+        if state.get("held", {}).get(objective) == side:
+            return None
+        who = next((s.name for s in self.game.view().sides if s.position == side), "nobody")
+        return self.game.record(
+            "objective",
+            f"{objective}: held by {who}",
+            [
+                SetField(
+                    "game",
+                    self.game.game_id,
+                    "scenario_state",
+                    _with(state, "held", objective, side),
+                )
+            ],
+        )
+
+
+def _with(state: Mapping[str, Any], part: str, key: str, value: Any) -> dict[str, Any]:
+    out = {k: dict(v) if isinstance(v, dict) else v for k, v in state.items()}
+    out.setdefault(part, {})[key] = value
+    return out

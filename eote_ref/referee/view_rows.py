@@ -1,0 +1,72 @@
+"""One builder each for a unit's, a leader's and a command's current leader's view.
+
+The whole read (:mod:`eote_ref.referee.game_reading`) and the patch after a command
+(:mod:`eote_ref.referee.view_read`) both build their views here, from ORM objects or the
+plain rows of :mod:`eote_ref.store.rows` alike; this module imports neither of them (nor the
+ORM), so the two readers do not import each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from eote_ref.referee.views import LeaderView, UnitView
+
+
+def leader_view(row: Any) -> LeaderView:
+    """A leader row as the dashboard shows it."""
+    return LeaderView(
+        id=row.id,
+        name=row.name,
+        level=row.level,
+        rating=row.rating,
+        killed=row.killed,
+        no_rally_next_turn=row.no_rally_next_turn,
+        replacement=row.replacement,
+        replacement_due_turn=row.replacement_due_turn,
+        no_rally_turn=row.no_rally_turn,
+    )
+
+
+def current_leader(leaders: Sequence[Any]) -> Any | None:
+    """The command's living leader: its replacement when one has arrived, else the original."""
+    alive = [lead for lead in leaders if not lead.killed]
+    return alive[-1] if alive else (leaders[0] if leaders else None)
+
+
+def unit_view(
+    u: Any, division_id: int, leader_names: dict[int | None, str], threshold: int
+) -> UnitView:
+    """A unit row (model or plain row) with its markers."""
+    return UnitView(
+        id=u.id,
+        division_id=division_id,
+        name=u.name,
+        arm=u.arm,
+        type=u.type,
+        nation=u.nation,
+        ce=u.ce,
+        stands=u.stands,
+        weight=u.weight,
+        skirmish=u.skirmish,
+        brigade=u.brigade,
+        hits=u.hits,
+        disordered=u.disordered,
+        blown=u.blown,
+        routed=u.routed,
+        off_table=u.off_table,
+        formation=u.formation,
+        limbered=u.limbered,
+        guns_abandoned=u.guns_abandoned,
+        pinned=u.pinned,
+        out_of_command=u.out_of_command,
+        skirmishers_out=u.skirmishers_out,
+        changed_formation=u.changed_formation,
+        fought_this_turn=u.fought_this_turn,
+        routed_this_turn=u.routed_this_turn,
+        attached_leader=leader_names.get(u.attached_leader_id) if u.attached_leader_id else None,
+        morale_due=not u.routed and u.hits >= threshold,
+        fought_last_turn=u.fought_last_turn,
+        skirmish_hits=u.skirmish_hits,
+    )

@@ -1,0 +1,1 @@
+"""Scenarios: the battle on the table, drawn from army lists (docs/scenario-format.md)."""

@@ -1,0 +1,422 @@
+"""Load and validate scenario files, reporting every problem at once with its file:line:column.
+
+A scenario goes through the project's one safe YAML loader and typed parse
+(:mod:`eote_ref.yamlio`), as an army list does; then its army lists are loaded and every
+reference to a command or unit is looked up in them (:mod:`.resolve`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+import typing
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from eote_ref.armylists.loader import ArmyListError, load_army_list
+from eote_ref.armylists.model import NOT_A_DEFAULT, START_FORMATIONS_BY_ARM, ArmyList
+from eote_ref.rules.units import Arm
+from eote_ref.scenarios.model import FORMAT_VERSION, Scenario
+from eote_ref.scenarios.resolve import Ref, ResolveError, resolve
+from eote_ref.yamlio.document import Document
+from eote_ref.yamlio.loader import load_file, load_text
+from eote_ref.yamlio.problems import Path, Problem, YamlError
+from eote_ref.yamlio.text import is_blank
+from eote_ref.yamlio.typed import parse
+
+ERROR = "error"
+WARNING = "warning"
+
+#: The figure scales a scenario may name (as the new-game wizard offers them).
+FIGURE_SCALES = ("6mm", "15mm", "25mm")
+
+#: ``initiative:`` value asking for a roll when the game is made (EotE 4.0).
+ROLL = "roll"
+
+
+class ScenarioError(YamlError):
+    """A scenario with at least one error; ``problems`` holds every error and warning."""
+
+
+@dataclass(frozen=True)
+class SidePlan:
+    """One side of a loaded scenario: its lists and what of them is in play."""
+
+    name: str
+    lists: tuple[ArmyList, ...]
+    paths: tuple[pathlib.Path, ...]
+    #: The commands and units on the table at the start; empty tuple: the whole lists.
+    in_play: tuple[Ref, ...]
+    commander: Ref | None = None
+
+
+@dataclass(frozen=True)
+class LoadedScenario:
+    """A valid scenario with its army lists loaded and its references found."""
+
+    scenario: Scenario
+    sides: tuple[SidePlan, SidePlan]
+    #: For each of ``scenario.reinforcements``, the commands it brings (same order).
+    reinforcements: tuple[tuple[Ref, ...], ...]
+    file: pathlib.Path | None = None
+    warnings: tuple[Problem, ...] = ()
+
+    def side_index(self, name: str) -> int:
+        """The position of the side called ``name``."""
+        return [s.name for s in self.sides].index(name)
+
+
+def load_scenario(path: str | pathlib.Path, search: Sequence[pathlib.Path] = ()) -> LoadedScenario:
+    """Load a scenario file.
+
+    Its army lists are looked for beside it, in its parent folder, then in ``search``.
+
+    Raises:
+        ScenarioError: the file has at least one error; ``problems`` lists all of them.
+    """
+    p = pathlib.Path(path)
+    try:
+        doc = load_file(p)
+    except YamlError as exc:
+        raise ScenarioError(exc.problems) from exc
+    loaded, problems = check_document(doc, [p.parent, p.parent.parent, *search])
+    if loaded is None:
+        raise ScenarioError(problems)
+    return LoadedScenario(
+        loaded.scenario, loaded.sides, loaded.reinforcements, p.resolve(), tuple(problems)
+    )
+
+
+def load_scenario_text(
+    text: str, file: str = "<string>", search: Sequence[pathlib.Path] = ()
+) -> LoadedScenario:
+    """Load a scenario from text; its lists are looked for in ``search``. Raises ScenarioError."""
+    try:
+        doc = load_text(text, file)
+    except YamlError as exc:
+        raise ScenarioError(exc.problems) from exc
+    loaded, problems = check_document(doc, search)
+    if loaded is None:
+        raise ScenarioError(problems)
+    return loaded
+
+
+def validate_file(path: str | pathlib.Path, search: Sequence[pathlib.Path] = ()) -> list[Problem]:
+    """Every error and warning of a scenario file, in file order (empty when it is clean)."""
+    try:
+        load_scenario(path, search)
+    except ScenarioError as exc:
+        return list(exc.problems)
+    except YamlError as exc:  # pragma: no cover - load_scenario wraps every YamlError
+        return list(exc.problems)
+    return []
+
+
+def check_document(
+    doc: Document, search: Sequence[pathlib.Path]
+) -> tuple[LoadedScenario | None, list[Problem]]:
+    """Parse and check a loaded scenario document; None and every problem when it has errors."""
+    data = doc.data
+    version = data.get("format") if isinstance(data, dict) else None
+    if isinstance(version, int) and not isinstance(version, bool) and version != FORMAT_VERSION:
+        message = f"unknown format version {version}: this eote-ref reads format {FORMAT_VERSION}"
+        return None, [Problem(doc.mark(("format",)), ("format",), message)]
+    structural: list[Problem] = []
+    broken: set[str] = set()
+    try:
+        scenario: Scenario | None = parse(Scenario, doc)
+    except YamlError as exc:
+        structural = exc.problems
+        scenario, broken = _partial(doc)
+        if scenario is None:
+            return None, _in_file_order(structural)
+    assert scenario is not None
+    checker = _Checker(doc, scenario, search, broken=broken)
+    loaded = checker.check()
+    problems = _in_file_order([*structural, *checker.problems])
+    if any(p.severity == ERROR for p in problems):
+        return None, problems
+    return loaded, problems
+
+
+def _partial(doc: Document) -> tuple[Scenario | None, set[str]]:
+    """The parts of a scenario that parse, so that its other checks still run.
+
+    Every problem is reported at once; the names of the top-level keys that did not parse
+    (or are missing) come with it.
+    """
+    broken: set[str] = set()
+    scenario = _parts(Scenario, doc, (), doc.data, broken)
+    return (scenario if isinstance(scenario, Scenario) else None), broken
+
+
+def _parts(cls: type[Any], doc: Document, path: Path, data: Any, broken: set[str]) -> Any:
+    """``cls`` from the fields of ``data`` that parse (the others left at their defaults).
+
+    A mapping field (``end``) is parsed the same way, field by field; a list is whole or
+    left out, so the positions of its items stay those of the file.
+    """
+    if not isinstance(data, dict):
+        return None
+    hints = typing.get_type_hints(cls)
+    values: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            if f.default is dataclasses.MISSING:
+                broken.add(".".join(map(str, (*path, f.name))))
+            continue
+        try:
+            values[f.name] = parse(hints[f.name], doc, (*path, f.name), data[f.name])
+        except YamlError:
+            broken.add(".".join(map(str, (*path, f.name))))
+            if dataclasses.is_dataclass(hints[f.name]):
+                part = _parts(hints[f.name], doc, (*path, f.name), data[f.name], broken)
+                if part is not None:
+                    values[f.name] = part
+    if cls is Scenario:
+        values.setdefault("sides", ())
+        values.setdefault("name", "")
+        values["format"] = FORMAT_VERSION
+    try:
+        return cls(**values)
+    except TypeError:  # a required field of a nested part is missing: leave the part out
+        return None
+
+
+def _in_file_order(problems: list[Problem]) -> list[Problem]:
+    unique = list(dict.fromkeys(problems))
+    return sorted(unique, key=lambda p: (p.mark.line, p.mark.column) if p.mark else (0, 0))
+
+
+@dataclass
+class _Checker:
+    doc: Document
+    scenario: Scenario
+    search: Sequence[pathlib.Path]
+    problems: list[Problem] = field(default_factory=list)
+    cache: dict[pathlib.Path, ArmyList | None] = field(default_factory=dict)
+    #: Top-level keys whose parse failed (their problems are reported already).
+    broken: set[str] = field(default_factory=set)
+
+    def report(self, severity: str, path: Path, message: str) -> None:
+        self.problems.append(Problem(self.doc.mark(path), path, message, severity))
+
+    def error(self, path: Path, message: str) -> None:
+        self.report(ERROR, path, message)
+
+    def warn(self, path: Path, message: str) -> None:
+        self.report(WARNING, path, message)
+
+    # ------------------------------------------------------------------ top level
+
+    def check(self) -> LoadedScenario | None:
+        sc = self.scenario
+        self.texts()
+        if "sides" in self.broken:
+            return None  # the side checks need both sides parsed
+        if len(sc.sides) != 2:
+            self.error(("sides",), f"a scenario has two sides, found {len(sc.sides)}")
+            return None
+        names = [s.name for s in sc.sides]
+        if names[0].casefold() == names[1].casefold():
+            self.error(("sides", 1, "name"), f"both sides are called '{names[1]}'")
+        if sc.figure_scale is not None and sc.figure_scale not in FIGURE_SCALES:
+            self.error(("figure_scale",), f"figure scale must be one of {', '.join(FIGURE_SCALES)}")
+        if sc.initiative is not None and sc.initiative not in (*names, ROLL):
+            self.error(
+                ("initiative",),
+                f"'{sc.initiative}' is neither a side ({', '.join(names)}) nor '{ROLL}'",
+            )
+        plans = [self.side(i) for i in range(2)]
+        reinforcements = tuple(self.reinforcement(i, plans) for i in range(len(sc.reinforcements)))
+        self.end(plans, reinforcements)
+        if any(p is None for p in plans):
+            return None
+        a, b = plans
+        assert a is not None
+        assert b is not None
+        return LoadedScenario(sc, (a, b), reinforcements)
+
+    def texts(self) -> None:
+        for key in ("name", "battle", "notes", "setup"):
+            value = getattr(self.scenario, key)
+            if isinstance(value, str) and is_blank(value):
+                self.error((key,), "must not be empty")
+        for i, source in enumerate(self.scenario.sources):
+            if is_blank(source):
+                self.error(("sources", i), "must not be empty")
+
+    # ------------------------------------------------------------------ sides
+
+    def find_list(self, name: str) -> pathlib.Path | None:
+        for folder in self.search:
+            candidate = folder / name
+            if candidate.is_file():
+                return candidate.resolve()
+        return None
+
+    def load_list(self, path: pathlib.Path, where: Path) -> ArmyList | None:
+        if path not in self.cache:
+            try:
+                self.cache[path] = load_army_list(path).army_list
+            except ArmyListError as exc:
+                errors = [p for p in exc.problems if p.severity == ERROR]
+                first = f": {errors[0]}" if errors else ""
+                self.error(where, f"the army list '{path.name}' has {len(errors)} error(s){first}")
+                self.cache[path] = None
+        return self.cache[path]
+
+    def side(self, index: int) -> SidePlan | None:
+        side = self.scenario.sides[index]
+        base: Path = ("sides", index)
+        if not side.lists:
+            self.error((*base, "lists"), "a side needs at least one army list")
+            return None
+        lists: list[ArmyList] = []
+        paths: list[pathlib.Path] = []
+        for i, name in enumerate(side.lists):
+            found = self.find_list(name)
+            if found is None:
+                where = ", ".join(str(f) for f in self.search[:2]) or "the search folders"
+                self.error((*base, "lists", i), f"no army list '{name}' (looked in {where})")
+                continue
+            army = self.load_list(found, (*base, "lists", i))
+            if army is not None:
+                lists.append(army)
+                paths.append(found)
+        if len(lists) != len(side.lists):
+            return None
+        in_play = self.refs(lists, side.commands, (*base, "commands"))
+        commander = None
+        if side.commander is not None:
+            commander = self.ref(lists, side.commander, (*base, "commander"))
+            if commander is not None and commander.unit is not None:
+                self.error((*base, "commander"), "the commander must be a command, not a unit")
+                commander = None
+            elif (
+                commander is not None
+                and in_play
+                and not any(commander.contains(r) or r.contains(commander) for r in in_play)
+            ):
+                self.warn(
+                    (*base, "commander"),
+                    f"'{side.commander}' is not above or among the commands in play: his "
+                    "leader will not be on the table",
+                )
+        if side.formations is not None:
+            self.formations(side.formations, (*base, "formations"))
+        if in_play is None:
+            return None
+        return SidePlan(side.name, tuple(lists), tuple(paths), in_play, commander)
+
+    def ref(self, lists: Sequence[ArmyList], reference: str, where: Path) -> Ref | None:
+        try:
+            return resolve(lists, reference)
+        except ResolveError as exc:
+            self.error(where, str(exc))
+            return None
+
+    def refs(
+        self, lists: Sequence[ArmyList], references: Sequence[str], where: Path
+    ) -> tuple[Ref, ...] | None:
+        out: list[Ref] = []
+        ok = True
+        for i, reference in enumerate(references):
+            ref = self.ref(lists, reference, (*where, i))
+            if ref is None:
+                ok = False
+                continue
+            clash = next((r for r in out if r.contains(ref) or ref.contains(r)), None)
+            if clash is not None:
+                self.error((*where, i), f"'{reference}' overlaps '{clash.text()}' named before")
+                ok = False
+                continue
+            out.append(ref)
+        return tuple(out) if ok else None
+
+    def formations(self, formations: Any, where: Path) -> None:
+        for arm in Arm:
+            value = formations.for_arm(arm)
+            if value is None:
+                continue
+            if value not in START_FORMATIONS_BY_ARM[arm] or value in NOT_A_DEFAULT:
+                allowed = ", ".join(
+                    f.value for f in START_FORMATIONS_BY_ARM[arm] if f not in NOT_A_DEFAULT
+                )
+                self.error((*where, arm.value), f"{arm} cannot start in '{value}' ({allowed})")
+
+    # ------------------------------------------------------------------ reinforcements
+
+    def reinforcement(self, index: int, plans: list[SidePlan | None]) -> tuple[Ref, ...]:
+        r = self.scenario.reinforcements[index]
+        base: Path = ("reinforcements", index)
+        names = [s.name for s in self.scenario.sides[:2]]
+        if r.turn is None and (r.from_turn is None or r.roll is None):
+            self.error(
+                base, "give 'turn' (arrives then), or 'from_turn' and 'roll' (a d10 each turn)"
+            )
+        elif r.turn is not None and (r.from_turn is not None or r.roll is not None):
+            self.error(base, "give either 'turn' or 'from_turn' with 'roll', not both")
+        limit = self.scenario.end.turns
+        first = r.turn or r.from_turn
+        if limit is not None and first is not None and first > limit:
+            self.warn(base, f"arrives after the turn limit ({limit})")
+        if r.enters is not None and is_blank(r.enters):
+            self.error((*base, "enters"), "must not be empty")
+        if r.side not in names:
+            self.error((*base, "side"), f"no side '{r.side}' (sides: {', '.join(names)})")
+            return ()
+        plan = plans[names.index(r.side)]
+        if plan is None:
+            return ()
+        if not r.commands:
+            self.error((*base, "commands"), "name at least one command")
+        refs = self.refs(plan.lists, r.commands, (*base, "commands")) or ()
+        in_play = plan.in_play or tuple(Ref(i, (a.army.name,)) for i, a in enumerate(plan.lists))
+        for i, ref in enumerate(refs):
+            if any(p.contains(ref) or ref.contains(p) for p in in_play):
+                self.error((*base, "commands", i), f"'{ref.text()}' is already in play")
+        return refs
+
+    # ------------------------------------------------------------------ the end
+
+    def end(
+        self, plans: list[SidePlan | None], reinforcements: tuple[tuple[Ref, ...], ...]
+    ) -> None:
+        end = self.scenario.end
+        names = [s.name for s in self.scenario.sides[:2]]
+        seen: set[str] = set()
+        for i, obj in enumerate(end.objectives):
+            where: Path = ("end", "objectives", i)
+            if is_blank(obj.name):
+                self.error((*where, "name"), "must not be empty")
+            elif obj.name.casefold() in seen:
+                self.error((*where, "name"), f"two objectives are called '{obj.name}'")
+            seen.add(obj.name.casefold())
+            if obj.held_by is not None and obj.held_by not in names:
+                self.error((*where, "held_by"), f"no side '{obj.held_by}' ({', '.join(names)})")
+        for i, bp in enumerate(end.breakpoints):
+            where = ("end", "breakpoints", i)
+            if bp.side not in names:
+                self.error((*where, "side"), f"no side '{bp.side}' ({', '.join(names)})")
+                continue
+            plan = plans[names.index(bp.side)]
+            if bp.command is None or plan is None:
+                continue
+            ref = self.ref(plan.lists, bp.command, (*where, "command"))
+            if ref is None:
+                continue
+            side_reinforcements = [
+                r
+                for k, refs in enumerate(reinforcements)
+                if self.scenario.reinforcements[k].side == bp.side
+                for r in refs
+            ]
+            present = plan.in_play or tuple(
+                Ref(k, (a.army.name,)) for k, a in enumerate(plan.lists)
+            )
+            if not any(
+                p.contains(ref) or ref.contains(p) for p in (*present, *side_reinforcements)
+            ):
+                self.error((*where, "command"), f"'{bp.command}' is not in play")

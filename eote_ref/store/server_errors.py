@@ -1,0 +1,152 @@
+"""A database server's refusals and silences, in words: a role's missing right, a lost server.
+
+The driver's exceptions (arriving wrapped by SQLAlchemy) are read here without importing the
+driver: :func:`translate` finds in an exception's chain a refusal of the account's rights
+(SQLSTATE 42501) or a lost connection, and returns the store's own error for it
+(:class:`~eote_ref.store.errors.NotPermittedError`,
+:class:`~eote_ref.store.errors.ServerGoneError`), which the CLI prints and the app shows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from eote_ref.store.errors import NotPermittedError, ServerGoneError, StoreError
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Connection
+    from sqlalchemy.orm import Session
+
+#: SQLSTATE of "insufficient privilege" (a table, sequence or role the account may not touch).
+INSUFFICIENT_PRIVILEGE = "42501"
+
+#: SQLSTATEs of a server going away: connection exceptions (class 08) and a shut-down server.
+_GONE_STATES = ("08", "57P01", "57P02", "57P03")
+
+#: What a role may not do, by the table (or its id sequence) the server refused.
+_WHAT = (
+    ("campaign", "keep campaigns (a campaign, its members, armies or battles)"),
+    ("roster", "store or change army lists"),
+    ("game", "play games (a game's units, facts of the turn or journal)"),
+    ("journal", "play games (a game's units, facts of the turn or journal)"),
+)
+
+_TABLE = re.compile(r"permission denied for (?:table|sequence|relation) \"?([A-Za-z_0-9]+)")
+
+#: How a member gets a role that may.
+ROLES_HINT = (
+    "ask whoever runs the club's server to give your login the role that may "
+    "(eote-ref db roles: eote_umpire plays games and keeps army lists, eote_organiser keeps "
+    "campaigns, eote_viewer only looks)"
+)
+
+#: What a lost server means for a step that never reached its commit.
+NOT_SAVED = "nothing of this step was saved; enter it again when the server answers"
+
+
+def _chain(error: BaseException) -> list[BaseException]:
+    seen: list[BaseException] = []
+    found: BaseException | None = error
+    while found is not None and found not in seen:
+        seen.append(found)
+        orig = getattr(found, "orig", None)  # SQLAlchemy's DBAPIError wraps the driver's
+        if isinstance(orig, BaseException) and orig not in seen:
+            seen.append(orig)
+        found = found.__cause__ or found.__context__
+    return seen
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0] if text else type(error).__name__
+
+
+def refused_right(error: BaseException) -> BaseException | None:
+    """The driver's "permission denied" in ``error``'s chain, if there is one."""
+    for found in _chain(error):
+        if getattr(found, "sqlstate", None) == INSUFFICIENT_PRIVILEGE:
+            return found
+    return None
+
+
+def lost_server(error: BaseException) -> BaseException | None:
+    """The driver's (or SQLAlchemy's) report of a lost server connection in the chain, if any."""
+    for found in _chain(error):
+        if getattr(found, "connection_invalidated", False):  # SQLAlchemy saw a disconnect
+            return getattr(found, "orig", None) or found
+        module = type(found).__module__
+        if not module.startswith("psycopg"):
+            continue
+        state = getattr(found, "sqlstate", None)
+        if state is not None and state.startswith(_GONE_STATES):
+            return found
+        if state is None and type(found).__name__ in ("OperationalError", "InterfaceError"):
+            return found  # "server closed the connection", "the connection is closed"
+    return None
+
+
+def not_permitted(error: BaseException) -> NotPermittedError:
+    """The message for a refusal of the account's rights (``error``: the driver's)."""
+    reason = _first_line(error)
+    what = "do this"
+    table = _TABLE.search(reason)
+    if table is not None:
+        name = table.group(1)
+        what = next((w for prefix, w in _WHAT if name.startswith(prefix)), f"change {name}")
+    elif "role" in reason:
+        what = "create or change the server's roles"
+    return NotPermittedError(
+        f"this account may not {what} on this server (the server said: {reason}). Nothing "
+        f"was written; {ROLES_HINT}."
+    )
+
+
+def server_gone(
+    error: BaseException, saved: str = NOT_SAVED, *, was_saved: bool | None = False
+) -> ServerGoneError:
+    """The message for a lost server (``error``: the driver's), saying what was saved."""
+    return ServerGoneError(
+        f"The database server stopped answering ({_first_line(error)}): {saved}.",
+        saved=was_saved,
+    )
+
+
+def translate(error: BaseException, saved: str = NOT_SAVED) -> StoreError | None:
+    """The store's error for a server's refusal or silence in ``error``'s chain, else None.
+
+    ``saved`` says what a lost server means for the work that was under way.
+    """
+    refused = refused_right(error)
+    if refused is not None:
+        return not_permitted(refused)
+    lost = lost_server(error)
+    if lost is not None:
+        return server_gone(lost, saved)
+    return None
+
+
+def lost_at_commit(
+    session: Session, lost: BaseException, step: str, saved: Callable[[Connection], bool]
+) -> ServerGoneError:
+    """The server stopped answering during the commit: read the journal again to tell the user.
+
+    The COMMIT may have been carried out before the connection broke, or not: ``saved``
+    reads, on a new connection, whether the journal holds what the commit would have written.
+    """
+    try:
+        with session.get_bind().engine.connect() as connection:
+            found = saved(connection)
+    except Exception:  # noqa: BLE001 - the server still does not answer
+        return server_gone(
+            lost,
+            f"whether {step} was saved is not known; look at the journal when the server "
+            "answers before entering it again",
+            was_saved=None,
+        )
+    if found:
+        return server_gone(
+            lost, f"{step} was saved all the same: it is in the journal", was_saved=True
+        )
+    return server_gone(lost, f"{step} was not saved (the journal does not hold it)")

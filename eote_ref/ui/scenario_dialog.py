@@ -1,0 +1,221 @@
+"""The scenario of an open game: set-up, reinforcements, objectives held, breakpoints, result.
+
+The umpire ticks who holds each objective, brings reinforcements on (the turn guide lists
+them in the command phase of their turn) and starts the movement-phase timer when the
+scenario has one. Every change goes through the referee's
+:class:`~eote_ref.referee.scenario_play.ScenarioService` as one undoable step.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from eote_ref.referee.scenario_play import ReinforcementView, ScenarioService, ScenarioView
+from eote_ref.referee.views import GameView
+from eote_ref.ui.game_hub import GameHub
+
+
+class ReinforcementDialog(QDialog):
+    """Bring one reinforcement on: a confirmation, or the d10 of its arrival roll."""
+
+    def __init__(
+        self, hub: GameHub, reinforcement: ReinforcementView, parent: QWidget | None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("reinforcementDialog")
+        self.hub = hub
+        self.reinforcement = reinforcement
+        self.setWindowTitle(f"Reinforcements: {reinforcement.label}")
+        layout = QVBoxLayout(self)
+        where = (
+            f"<br>They enter {html.escape(reinforcement.enters)}." if reinforcement.enters else ""
+        )
+        text = QLabel(f"<b>{html.escape(reinforcement.label)}</b> ({reinforcement.when()}).{where}")
+        text.setWordWrap(True)
+        layout.addWidget(text)
+        self.die: QSpinBox | None = None
+        if reinforcement.turn is None:
+            form = QFormLayout()
+            self.die = QSpinBox(self)
+            self.die.setObjectName("arrivalDie")
+            self.die.setRange(1, 10)
+            self.die.setValue(10)
+            form.addRow(f"d10 (&{reinforcement.roll}+ arrives):", self.die)
+            layout.addLayout(form)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText("&Bring on" if self.die is None else "&Roll recorded")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        if self.die is not None:
+            self.die.selectAll()
+            self.die.setFocus()
+
+    def accept(self) -> None:
+        """Apply the arrival (or the failed roll) as one step, then close."""
+        roll = self.die.value() if self.die is not None else None
+        service = ScenarioService(self.hub.service)
+        event = self.hub.attempt(lambda: service.bring_on(self.reinforcement.key, roll))
+        if event is not None:
+            self.hub.message.emit(event.summary)
+        super().accept()
+
+
+def bring_on_reinforcement(parent: QWidget, hub: GameHub, key: str) -> ReinforcementDialog | None:
+    """Open the dialog that brings reinforcement ``key`` on (window-modal, not blocking)."""
+    view = ScenarioService(hub.service).view()
+    found = next((r for r in view.reinforcements if r.key == key), None) if view else None
+    if found is None:
+        return None
+    dialog = ReinforcementDialog(hub, found, parent)
+    dialog.open()
+    return dialog
+
+
+class ScenarioDialog(QDialog):
+    """The scenario's state, kept up to date with the game."""
+
+    def __init__(self, hub: GameHub, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("scenarioDialog")
+        self.hub = hub
+        self.service = ScenarioService(hub.service)
+        self.setWindowTitle("Scenario")
+        layout = QVBoxLayout(self)
+        self.heading = QLabel(self)
+        self.heading.setObjectName("scenarioHeading")
+        self.heading.setWordWrap(True)
+        self.heading.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.heading)
+        box = QGroupBox("Objectives (who holds each)", self)
+        self.objectives_form = QFormLayout(box)
+        layout.addWidget(box)
+        self.held: dict[str, QComboBox] = {}
+        self.reinforcements = QLabel(self)
+        self.reinforcements.setObjectName("scenarioReinforcements")
+        self.reinforcements.setWordWrap(True)
+        layout.addWidget(self.reinforcements)
+        self.bring_button = QPushButton("&Bring on the reinforcements due…", self)
+        self.bring_button.setObjectName("bringOnButton")
+        self.bring_button.clicked.connect(self.bring_on_first_due)
+        layout.addWidget(self.bring_button)
+        self.breakpoints = QLabel(self)
+        self.breakpoints.setObjectName("scenarioBreakpoints")
+        self.breakpoints.setWordWrap(True)
+        layout.addWidget(self.breakpoints)
+        self.victory = QLabel(self)
+        self.victory.setObjectName("scenarioVictoryNow")
+        layout.addWidget(self.victory)
+        self.timer_button = QPushButton(self)
+        self.timer_button.setObjectName("movementTimerButton")
+        self.timer_button.clicked.connect(self.start_timer)
+        layout.addWidget(self.timer_button)
+        self.timer_label = QLabel(self)
+        self.timer_label.setObjectName("movementTimer")
+        layout.addWidget(self.timer_label)
+        self._deadline: float | None = None
+        self._tick = QTimer(self)
+        self._tick.setInterval(1000)
+        self._tick.timeout.connect(self._show_timer)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.view: ScenarioView | None = None
+        hub.viewChanged.connect(self.refresh)
+        self.refresh(hub.view)
+
+    def refresh(self, _view: GameView | None = None) -> None:
+        """Read the scenario again and show it."""
+        view = self.service.view()
+        self.view = view
+        if view is None:
+            self.heading.setText("This game was not made from a scenario.")
+            return
+        limit = f" of {view.turn_limit}" if view.turn_limit else ""
+        setup = f"<p>{html.escape(view.setup)}</p>" if view.setup else ""
+        self.heading.setText(f"<b>{html.escape(view.name)}</b>: turn {view.turn}{limit}{setup}")
+        choices = ["nobody", *view.side_names]
+        for name, points, held in view.objectives:
+            combo = self.held.get(name)
+            if combo is None:
+                combo = QComboBox(self)
+                combo.setObjectName(f"held_{len(self.held)}")
+                combo.addItems(choices)
+                combo.activated.connect(lambda index, n=name: self.set_held(n, index))
+                self.objectives_form.addRow(
+                    f"{name} ({points} pt{'s' if points != 1 else ''})", combo
+                )
+                self.held[name] = combo
+            combo.setCurrentIndex(0 if held is None else held + 1)
+        lines = []
+        for r in view.reinforcements:
+            side = view.side_names[r.side]
+            state = f"arrived on turn {r.arrived_turn}" if r.arrived_turn else r.when()
+            lines.append(f"{html.escape(r.label)} ({html.escape(side)}): {html.escape(state)}")
+        self.reinforcements.setText(
+            "<b>Reinforcements</b><br>" + "<br>".join(lines) if lines else "No reinforcements."
+        )
+        self.bring_button.setEnabled(bool(view.due()))
+        self.breakpoints.setText(
+            "<b>Breakpoints</b><br>"
+            + "<br>".join(html.escape(b.text(view.side_names)) for b in view.breakpoints)
+        )
+        self.victory.setText(f"<b>Now:</b> {html.escape(view.victory.text(view.side_names))}")
+        minutes = view.movement_minutes
+        self.timer_button.setVisible(minutes is not None)
+        self.timer_label.setVisible(minutes is not None)
+        if minutes is not None:
+            self.timer_button.setText(f"Start the &movement timer ({minutes} min)")
+
+    def set_held(self, objective: str, index: int) -> None:
+        """The umpire's tick: who holds ``objective`` (index 0 is nobody)."""
+        self.hub.attempt(
+            lambda: self.service.set_held(objective, None if index == 0 else index - 1)
+        )
+
+    def bring_on_first_due(self) -> ReinforcementDialog | None:
+        """Open the first reinforcement due this turn."""
+        due = self.view.due() if self.view else []
+        if not due:
+            return None
+        return bring_on_reinforcement(self, self.hub, due[0].key)
+
+    def start_timer(self) -> None:
+        """Start the movement-phase countdown (the players' display shows it too)."""
+        if self.view is None or self.view.movement_minutes is None:
+            return
+        self._deadline = time.monotonic() + 60 * self.view.movement_minutes
+        self.hub.attempt(lambda: self.service.start_timer())
+        self._tick.start()
+        self._show_timer()
+
+    def remaining(self) -> int:
+        """Seconds left on the movement timer (0 when it is not running)."""
+        if self._deadline is None:
+            return 0
+        return max(0, int(round(self._deadline - time.monotonic())))
+
+    def _show_timer(self) -> None:
+        left = self.remaining()
+        self.timer_label.setText(f"Movement: {left // 60}:{left % 60:02d} left")
+        if left == 0:
+            self._tick.stop()
+            self.timer_label.setText("Movement: time is up")

@@ -1,0 +1,180 @@
+"""A PostgreSQL server of a test's own, which the test stops and starts again; and a cutting proxy.
+
+The shared server of ``scripts/pg_cluster.sh`` serves every test at once, so a test that stops
+a server must have its own: :func:`own_server` initialises one in a fresh folder with the same
+programs (``EOTE_REF_TEST_PGBIN``), run as the same unprivileged user when the tests run as
+root. :class:`CuttingProxy` sits between a client and a server and breaks the connection once,
+right before or right after passing on a ``COMMIT``: the client then cannot tell whether the
+server committed, which is what a server dying during a commit looks like.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pathlib
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+
+from tests.backends import require_server
+
+RUN_USER = os.environ.get("EOTE_REF_PG_USER", "eoteref")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class OwnServer:
+    """A running server of this test's own: its URL, and how to stop and start it."""
+
+    pgbin: pathlib.Path
+    folder: pathlib.Path
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"postgresql+psycopg://eote_admin@127.0.0.1:{self.port}/postgres"
+
+    def _run(self, *words: str) -> None:
+        command = [str(self.pgbin / words[0]), *words[1:]]
+        if os.geteuid() == 0:
+            command = ["runuser", "-u", RUN_USER, "--", *command]
+        subprocess.run(command, check=True, capture_output=True, cwd=self.folder, timeout=120)
+
+    def start(self) -> None:
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.folder / "data"),
+            "-l",
+            str(self.folder / "server.log"),
+            "-w",
+            "-t",
+            "60",
+            "-o",
+            f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} -c fsync=off",
+            "start",
+        )
+
+    def stop(self) -> None:
+        """Stop at once, as a crash would (no clean shut-down of the connections)."""
+        self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
+
+
+@contextlib.contextmanager
+def own_server() -> Iterator[OwnServer]:
+    """A fresh server (PostgreSQL's programs of the shared test server), removed at the end."""
+    require_server()
+    pgbin = pathlib.Path(os.environ.get("EOTE_REF_TEST_PGBIN", "/usr/lib/postgresql/15/bin"))
+    if not (pgbin / "initdb").exists():
+        pytest.fail(f"PostgreSQL's programs are not in {pgbin}: run the tests with pg_cluster.sh")
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="eote-own-pg."))
+    folder.chmod(0o755)
+    if os.geteuid() == 0:
+        shutil.chown(folder, RUN_USER)
+    server = OwnServer(pgbin, folder, _free_port())
+    started = False
+    try:
+        server._run(
+            "initdb",
+            "-D",
+            str(folder / "data"),
+            "-U",
+            "eote_admin",
+            "--auth=trust",
+            "--encoding=UTF8",
+            "--locale=C",
+        )
+        server.start()
+        started = True
+        yield server
+    finally:
+        if started:
+            with contextlib.suppress(subprocess.CalledProcessError):
+                server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+class CuttingProxy:
+    """A TCP proxy to a server that, once armed, breaks the connection at the next ``COMMIT``.
+
+    ``arm("after")`` passes the COMMIT on, waits for the server to carry it out and only then
+    closes both ends (the client never hears the answer); ``arm("before")`` closes them without
+    passing it on. Every other byte, and every later connection, goes through untouched.
+    """
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self._listener.getsockname()[1])
+        self._armed: str | None = None
+        self.cut = threading.Event()
+        self._closing = False
+        self._held: set[int] = set()  # connections whose answers are no longer passed on
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def arm(self, when: str) -> None:
+        assert when in ("before", "after")
+        self.cut.clear()
+        self._armed = when
+
+    def close(self) -> None:
+        self._closing = True
+        self._listener.close()
+
+    def _accept(self) -> None:
+        while not self._closing:
+            try:
+                client, _ = self._listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(self.target)
+            pair = (client, server)
+            threading.Thread(
+                target=self._pump, args=(client, server, pair, True), daemon=True
+            ).start()
+            threading.Thread(
+                target=self._pump, args=(server, client, pair, False), daemon=True
+            ).start()
+
+    def _pump(
+        self, source: socket.socket, sink: socket.socket, pair: tuple[socket.socket, ...], up: bool
+    ) -> None:
+        try:
+            while True:
+                data = source.recv(65536)
+                if not data:
+                    break
+                if up and self._armed is not None and b"COMMIT" in data:
+                    when, self._armed = self._armed, None
+                    self._held.add(id(pair))
+                    if when == "after":
+                        sink.sendall(data)
+                        time.sleep(0.5)  # the server commits; its answer is never passed on
+                    self.cut.set()
+                    for s in pair:
+                        with contextlib.suppress(OSError):
+                            s.shutdown(socket.SHUT_RDWR)
+                        s.close()
+                    return
+                if not up and id(pair) in self._held:
+                    continue  # the answer is dropped; the other pump closes both ends
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for s in pair:
+                with contextlib.suppress(OSError):
+                    s.close()

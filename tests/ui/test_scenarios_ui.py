@@ -1,0 +1,187 @@
+"""Scenarios in the app: the wizard, reinforcements in the turn guide, the scenario dialog.
+
+The wizard starts from one or writes one; the turn guide brings reinforcements on; the
+scenario dialog ticks objectives and runs the movement timer, shown on the players' display.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+from PySide6.QtWidgets import QWizard
+from pytestqt.qtbot import QtBot
+
+from eote_ref.referee.game import GameService
+from eote_ref.referee.phases import Phase
+from eote_ref.referee.scenario_setup import create_scenario_game, load, shipped_scenarios
+from eote_ref.referee.setup import SetupService
+from eote_ref.scenarios.loader import load_scenario
+from eote_ref.store import Database
+from eote_ref.ui.game_hub import GameHub
+from eote_ref.ui.main_window import MainWindow
+from eote_ref.ui.new_game_wizard.commands_page import CommandsPage
+from eote_ref.ui.new_game_wizard.lists_page import ListsPage
+from eote_ref.ui.new_game_wizard.summary_page import SummaryPage
+from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
+from eote_ref.ui.players_display import PlayersDisplay
+from eote_ref.ui.scenario_dialog import ReinforcementDialog, ScenarioDialog
+from tests.ui.helpers import settle, to_phase
+
+SCENARIOS = {p.stem: p for p in shipped_scenarios()}
+
+
+def _wizard(qtbot: QtBot, db: Database) -> NewGameWizard:
+    w = NewGameWizard(SetupService(db))
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+def test_the_wizard_starts_a_game_from_a_shipped_scenario(qtbot: QtBot, db: Database) -> None:
+    w = _wizard(qtbot, db)
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    lists.scenarios.choose("Hougoumont")
+    assert not lists.ui.listsTable.isEnabled()  # the scenario brings its lists
+    assert "Hougoumont" in lists.scenarios.note.text()
+    w.next()
+    commands = w.currentPage()
+    assert isinstance(commands, CommandsPage)
+    assert "6th Infantry Division" in commands.scenario_text.text()
+    while not isinstance(w.currentPage(), SummaryPage):
+        w.next()
+    summary = w.currentPage()
+    assert "Scenario:</b> Hougoumont" in summary.summary_html()
+    w.button(QWizard.WizardButton.FinishButton).click()
+    assert w.game_id is not None
+    view = GameService(db, w.game_id).view()
+    assert view.name == "Hougoumont"
+    assert [s.name for s in view.sides] == ["French", "Anglo-Allied"]
+    assert [d.name for d in view.sides[1].divisions] == ["1st British Division"]
+    assert view.figure_scale == "15mm"
+    assert view.initiative == 0  # the scenario's French
+
+
+def test_choosing_commands_in_the_wizard_writes_a_scenario(
+    qtbot: QtBot, db: Database, tmp_path: pathlib.Path
+) -> None:
+    w = _wizard(qtbot, db)
+    w.select_lists(["austerlitz-1805-french.yaml"], ["austerlitz-1805-allied.yaml"])
+    w.next()
+    w.next()
+    commands = w.currentPage()
+    assert isinstance(commands, CommandsPage)
+    battery = "IV Corps / 3rd Division / 3rd Division foot battery"
+    commands.set_in_play(0, ["IV Corps / 1st Division", "IV Corps / 2nd Division", battery])
+    commands.set_in_play(1, ["4th Column"])
+    assert w.draft.in_play == [
+        ["IV Corps / 1st Division", "IV Corps / 2nd Division", battery],
+        ["4th Column"],
+    ]
+    saved = commands.save(tmp_path / "my-pratzen.yaml")
+    loaded = load_scenario(saved, [p.parent.parent for p in SCENARIOS.values()][:1])
+    assert [r.text().split(" / ")[-1] for r in loaded.sides[0].in_play] == [
+        "1st Division",
+        "2nd Division",
+        "3rd Division foot battery",
+    ]
+    while not isinstance(w.currentPage(), SummaryPage):
+        w.next()
+    w.button(QWizard.WizardButton.FinishButton).click()
+    assert w.game_id is not None
+    view = GameService(db, w.game_id).view()
+    french = view.sides[0]
+    assert [d.name for d in french.divisions] == ["1st Division", "2nd Division", "3rd Division"]
+    assert [u.name for u in french.divisions[2].units] == ["3rd Division foot battery"]
+    assert len(view.sides[1].units) == 31  # the 4th Column only, of ~260 allied units
+
+
+def test_the_turn_guide_brings_reinforcements_on_in_their_turn(qtbot: QtBot, db: Database) -> None:
+    game_id = create_scenario_game(db, load(SCENARIOS["waterloo-derlon"]))
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    window.open_game(game_id)
+    assert window.hub is not None
+    assert window.guide is not None
+    game = window.hub.service
+    assert not [c for c in window.guide.checks if c.procedure == "reinforcement"]
+    to_phase(game, Phase.COMMAND, turn=3)
+    qtbot.waitUntil(lambda: window.hub is not None and window.hub.view.turn == 3)
+    due = [c for c in window.guide.checks if c.procedure == "reinforcement"]
+    assert len(due) == 1
+    assert "Household" in due[0].title
+    before = len(window.hub.view.sides[1].units)
+    window.open_due(due[0])
+    dialog = window.reinforcement_dialog
+    assert isinstance(dialog, ReinforcementDialog)
+    assert dialog.die is None  # by turn: no roll
+    dialog.accept()
+    qtbot.waitUntil(lambda: len(window.hub.view.sides[1].units) == before + 7)
+    assert not [c for c in window.guide.checks if c.procedure == "reinforcement"]
+    window.undo()
+    qtbot.waitUntil(lambda: len(window.hub.view.sides[1].units) == before)
+
+
+def test_scenario_dialog_ticks_objectives_and_runs_the_timer(qtbot: QtBot, db: Database) -> None:
+    game = GameService(db, create_scenario_game(db, load(SCENARIOS["austerlitz-pratzen"])))
+    hub = GameHub(game)
+    dialog = ScenarioDialog(hub)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert "Marginal victory for Allied" in dialog.victory.text()
+    heights = dialog.held["The Pratzen heights"]
+    heights.setCurrentIndex(1)
+    heights.activated.emit(1)  # the umpire's pick: French
+    qtbot.waitUntil(lambda: "Decisive victory for French" in dialog.victory.text())
+    display = PlayersDisplay(hub)
+    qtbot.addWidget(display)
+    display.show()
+    to_phase(game, Phase.MOVEMENT)
+    settle(qtbot, display)
+    assert display.timer_left() is None
+    assert dialog.timer_button.isVisible()
+    dialog.start_timer()
+    settle(qtbot, display)
+    left = display.timer_left()
+    assert left is not None
+    assert 295 <= left <= 300
+    assert "left" in display.timer_label.text()
+    assert 295 <= dialog.remaining() <= 300
+
+
+def test_end_battle_shows_the_victory_level(qtbot: QtBot, db: Database) -> None:
+    from eote_ref.ui.battle_summary import BattleSummaryDialog, summary_html
+
+    game = GameService(db, create_scenario_game(db, load(SCENARIOS["waterloo-hougoumont"])))
+    dialog = BattleSummaryDialog(GameHub(game))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.victory_label.isVisible()
+    text = dialog.victory_label.text()
+    assert "Scenario result: Decisive victory for Anglo-Allied (6 points to 0)" in text
+    assert "Anglo-Allied holds Hougoumont château and farm (+4)" in text
+    assert "Decisive victory for Anglo-Allied" in summary_html(dialog.summary)
+
+
+def test_a_scenario_sets_the_wizard_s_scale_initiative_and_formations(
+    qtbot: QtBot, db: Database
+) -> None:
+    w = _wizard(qtbot, db)
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    lists.scenarios.choose("The Pratzen heights")
+    assert w.draft.figure_scale == "6mm"
+    assert w.draft.initiative == 0
+    assert w.draft.formation(0, "infantry") == "column"
+    w.draft.formations[1]["infantry"] = "column"  # the umpire's change on the initiative page
+    while not isinstance(w.currentPage(), SummaryPage):
+        w.next()
+    w.button(QWizard.WizardButton.FinishButton).click()
+    assert w.game_id is not None
+    view = GameService(db, w.game_id).view()
+    assert view.figure_scale == "6mm"
+    allied_infantry = {u.formation for u in view.sides[1].units if u.arm == "infantry"}
+    assert allied_infantry == {"column"}
