@@ -226,7 +226,7 @@ class ReserveActivationCheck(OrderCheck):
         3.1's first turn as covering reserves.
         """
         facts = super().facts()
-        if self.game.ruleset.option("reserve_first_turn") == "at_once":
+        if self.game.ruleset.opts.reserve_first_turn == "at_once":
             return facts
         out = []
         for f in facts:
