@@ -13,6 +13,7 @@ from sqlmodel import Session, select
 from eote_ref.store import (
     Change,
     Database,
+    DeleteRow,
     Game,
     GameCommand,
     GameLeader,
@@ -56,7 +57,7 @@ def describe_change(db: Database, game_id: int, change: Change) -> str:
     return _describe_delete(db, change)
 
 
-def _describe_delete(db: Database, change: Change) -> str:
+def _describe_delete(db: Database, change: DeleteRow) -> str:
     """A row taken away in words: "1/28th Foot and 2/54e Ligne are no longer engaged".
 
     Never the table and row id ("link 8 removed"); bookkeeping reads as an empty string.
