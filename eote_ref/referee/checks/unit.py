@@ -146,7 +146,15 @@ class MoraleCheck(Adjudication):
         """Leader killed, pinned by cavalry, artillery support, in a town."""
         u = self.unit()
         div = self.division(u.division_id)
-        leader_killed = div.leader is not None and div.leader.killed
+        from eote_ref.referee.checks.leaders import killed_this_turn
+
+        # Killed this turn (8.0), not a turn earlier while his replacement is on the way.
+        lead = div.leader
+        leader_killed = (
+            lead is not None
+            and lead.killed
+            and killed_this_turn(self.game.turn, lead.replacement_due_turn, self.game.ruleset)
+        )
         facts = [
             Fact(
                 "leader_killed",
