@@ -315,9 +315,7 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
                 and killed_this_turn(view.turn, d.leader.replacement_due_turn, ruleset)
             )
             if d.falling_back:
-                safe = ruleset.scaled(
-                    ruleset.distance("division_safe").value, view.figure_scale
-                )
+                safe = ruleset.scaled(ruleset.distance("division_safe").value, view.figure_scale)
                 title = f'{d.name}: falling back until {safe:g}" clear or in cover'
                 out.append(Check("falling_back_ended", title, "9.0", s.position, division_id=d.id))
             if not (infantry_routed or leader_killed):

@@ -373,6 +373,8 @@ class Dashboard(QWidget):
     """
 
     message = Signal(str)
+    #: A check's wizard asked for from the tables (its catalogue key), e.g. ``formation``.
+    checkRequested = Signal(str)
 
     def __init__(
         self,
@@ -612,16 +614,31 @@ class Dashboard(QWidget):
         menu.setObjectName("formationMenu")
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         menu.setTitle(f"Formation of {unit.name}")
+        menu.setToolTipsVisible(True)
+        # The −2 of a change in tactical combat range (1.8.3) is the wizard's question: a
+        # formation picked here is set by hand (a set-up, a correction), without it.
+        by_hand = "Set by hand: no movement cost, no changed-formation −2 (EotE 1.8.3)"
+        heading = menu.addAction("Set by hand (no −2):")
+        heading.setEnabled(False)
         for value in self.hub.service.formations(unit.arm):
             action = menu.addAction(formation_label(value))
             action.setCheckable(True)
             action.setChecked(value == unit.formation)
             action.setData(value)
+            action.setToolTip(by_hand)
             action.triggered.connect(
                 lambda _=False, v=value, u=unit.id: self.hub.attempt(
                     lambda: self.hub.service.set_unit(u, "formation", v)
                 )
             )
+        menu.addSeparator()
+        in_play = menu.addAction("Change in play, asking about the −2… (Ctrl+Shift+F)")
+        in_play.setObjectName("formationInPlay")
+        in_play.setToolTip(
+            "The formation wizard: its movement cost, and the −2 of a change within tactical "
+            "combat range (EotE 5.2, 1.8.3)"
+        )
+        in_play.triggered.connect(lambda: self.checkRequested.emit("formation"))
         if pos is None:
             tree = self.panes[self._active].tree
             rect = tree.visualRect(tree.currentIndex().siblingAtColumn(Column.FORMATION))

@@ -276,6 +276,7 @@ class MainWindow(QMainWindow):
         self.hub.viewChanged.connect(self._show_view)
         self.hub.message.connect(self._message)
         self.dashboard.message.connect(self._message)
+        self.dashboard.checkRequested.connect(self._run_check_key)
         self.journal.message.connect(self._message)
         self._build_game_menus()
         self._set_game_actions(True)
@@ -480,6 +481,11 @@ class MainWindow(QMainWindow):
         if check.unit_id is not None and self.dashboard is not None:
             self.dashboard.select_unit(check.unit_id)
         return self._show_wizard(check.procedure, target)
+
+    def _run_check_key(self, key: str) -> CheckWizard | None:
+        """Open the Adjudicate menu's check ``key`` for the selection (the tables asked)."""
+        entry = next((m for m in MENU if m.key == key), None)
+        return self.run_menu_check(entry) if entry is not None else None
 
     def run_menu_check(self, entry: MenuCheck) -> CheckWizard | None:
         """Open an Adjudicate-menu wizard for the selection it needs.
