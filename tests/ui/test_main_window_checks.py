@@ -418,3 +418,31 @@ def test_the_adjudicate_menus_mnemonics_are_all_different(qtbot: QtBot, db: Data
     ]
     assert len(letters) >= 15
     assert sorted(set(letters)) == sorted(letters), letters
+
+
+def test_a_late_unit_dialog_offers_its_arms_formations(qtbot: QtBot, demo: GameService) -> None:
+    """Issue 23: a late arrival came without a formation."""
+    from PySide6.QtWidgets import QComboBox, QLineEdit
+
+    from eote_ref.ui.corrections_dialog import add_unit_dialog
+    from eote_ref.ui.game_hub import GameHub
+
+    division = demo.view().sides[0].divisions[0]
+    dialog = add_unit_dialog(GameHub(demo), division.id)
+    qtbot.addWidget(dialog)
+    arm, formation, name = (
+        dialog.fields["arm"],
+        dialog.fields["formation"],
+        dialog.fields["name"],
+    )
+    assert isinstance(arm, QComboBox)
+    assert isinstance(formation, QComboBox)
+    assert isinstance(name, QLineEdit)
+    arm.setCurrentIndex(arm.findData("cavalry"))
+    values = [formation.itemData(i) for i in range(formation.count())]
+    assert values == list(GameService.formations("cavalry"))
+    formation.setCurrentIndex(formation.findData("column"))
+    name.setText("Late Hussars")
+    assert dialog.apply()
+    late = demo.division_view(division.id).units[-1]
+    assert (late.name, late.formation) == ("Late Hussars", "column")
