@@ -367,6 +367,9 @@ def test_leader_casualties_roll_together_from_the_keyboard(
         umpire.press(Qt.Key.Key_7)  # each die moves the keyboard on to the next row
     results = [dialog.table.item(r, 2).text() for r in range(rows)]
     assert all(results), results
+    # Each row shows its modifiers with their sections, as the single wizard does (issue 23).
+    mods = [dialog.table.item(r, 3).text() for r in range(rows)]
+    assert all(mods), mods
     dialog.grab().save(str(tmp_path / "batch-leaders.png"))
     umpire.press(Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not dialog.isVisible())
