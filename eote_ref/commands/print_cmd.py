@@ -80,6 +80,16 @@ def register(subparsers: Any) -> None:
     common(sheets)
     sheets.set_defaults(func=run_game_sheets)
 
+    labels = sub.add_parser(
+        "labels",
+        help="base labels of a game's units: each unit's code, name and division",
+        description="A label per unit of a game in the database given by --db, its code "
+        "large (the code every picker takes), to cut out and stick under the figures.",
+    )
+    labels.add_argument("game", metavar="GAME", help="the game's id or name")
+    common(labels)
+    labels.set_defaults(func=run_labels)
+
 
 def _printing() -> Any:
     """The Qt printing module, with a (headless if need be) Qt application running."""
@@ -210,7 +220,12 @@ def _write_report(args: argparse.Namespace, game: Any) -> int:
     return 0
 
 
-def run_game_sheets(args: argparse.Namespace) -> int:
+def run_labels(args: argparse.Namespace) -> int:
+    """``eote-ref [--db FILE] print labels GAME -o OUT.pdf``."""
+    return run_game_sheets(args, what="labels")
+
+
+def run_game_sheets(args: argparse.Namespace, what: str = "sheets") -> int:
     """``eote-ref [--db FILE] print sheets GAME -o OUT.pdf``."""
     from eote_ref.store import StoreError
 
@@ -224,12 +239,16 @@ def run_game_sheets(args: argparse.Namespace) -> int:
         return _bad_data(exc)
     try:
         printing = _printing()
-        pages = printing.print_record_sheets_for_game(
-            game, args.output, size=printing.page_size(args.paper)
+        write = (
+            printing.print_unit_labels
+            if what == "labels"
+            else printing.print_record_sheets_for_game
         )
+        pages = write(game, args.output, size=printing.page_size(args.paper))
     except _BAD_DATA as exc:
         return _bad_data(exc)
     finally:
         db.close()
-    print(f"Wrote {pages} page{'s' if pages != 1 else ''} of record sheets to {args.output}")
+    kind = "base labels" if what == "labels" else "record sheets"
+    print(f"Wrote {pages} page{'s' if pages != 1 else ''} of {kind} to {args.output}")
     return 0

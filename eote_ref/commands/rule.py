@@ -92,6 +92,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--list", action="store_true", help="list every procedure and its fields")
     p.add_argument("--ruleset", metavar="FILE", help="a ruleset YAML file (default: EotE 6.2)")
     p.add_argument(
+        "--pack",
+        metavar="PACK",
+        help="the ruleset pack: eote (default) or avle (--pack avle --list)",
+    )
+    p.add_argument(
         "--option",
         action="append",
         default=[],
@@ -106,7 +111,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def usage_error(message: str) -> NoReturn:
     """Argument mistakes answer in the contract's JSON too (exit 2), never with usage text."""
     field = None
-    for name in ("procedure", "ruleset", "option", "seed", "list"):
+    for name in ("procedure", "ruleset", "option", "seed", "list", "pack"):
         if f"--{name}" in message or f"'{name}'" in message:
             field = name
     _emit(_error(f"bad arguments: {message}", field))
@@ -142,6 +147,9 @@ def _read_stdin() -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run the calculator; returns 0, or 2 on bad input (1 on an internal fault)."""
+    if getattr(args, "pack", None) not in (None, "eote"):  # cli.main sends these to rule_pack
+        _emit(_error(f"pack '{args.pack}' is answered by eote_ref.commands.rule_pack", "pack"))
+        return 2
     try:
         if args.list:
             _emit(describe_all())

@@ -146,8 +146,13 @@ def add_unit(
     chosen = formation or kin or (allowed[0] if allowed else None)
     if chosen is not None and chosen not in allowed:
         raise RefereeError(f"a unit of {arm} cannot be in {chosen} (EotE 1.0.2)")
+    from eote_ref.store.unit_codes import next_unit_code
+
+    with game.db.session() as s:
+        code = next_unit_code(s, game.game_id, division_id)
     row = {
         "command_id": division_id,
+        "code": code,
         "position": len(division.units),
         "arm": arm,
         "nation": nation or (like.nation if like is not None else ""),

@@ -74,6 +74,12 @@ def side_of(view: GameView, unit_id: int) -> int:
     return position
 
 
+#: The range a fire's box opens on at 15mm when nothing better is known, inside each
+#: sub-phase's reach (artillery 28", infantry 5": EotE 6.1, 6.5); moved by the figure scale
+#: as every listed distance is (6mm: 10" and 2", introduction). House default.
+RANGE_AT_15MM = {"artillery": 12.0, "infantry": 4.0}
+
+
 def unit_label(view: GameView, u: UnitView) -> str:
     """A unit as the pick lists show it: name first (so typing it finds it), side, CE, markers."""
     side = view.side_by_unit[u.id].name
@@ -92,7 +98,7 @@ def unit_label(view: GameView, u: UnitView) -> str:
             f"skirmish stand out ({n} hit{'s' if n != 1 else ''})" if n else "skirmish stand out"
         )
     text = ", ".join(m for m in marks if m)
-    return f"{u.name} ({side}, CE {u.ce}{', ' + text if text else ''})"
+    return f"{view.unit_title(u)} ({side}, CE {u.ce}{', ' + text if text else ''})"
 
 
 def on_table(view: GameView) -> list[UnitView]:
@@ -207,6 +213,18 @@ class FireCheck(Adjudication):
             if ln.kind == "fired_at" and ln.unit_id == firer_id and ln.turn == self.view.turn - 1
         ]
 
+    def opening_range(self) -> float:
+        """The range box's first value, legal at the game's figure scale.
+
+        The last fire's in the queue (``range_in`` carried in), else :data:`RANGE_AT_15MM`
+        moved for the figure scale.
+        """
+        carried = self.target.get("range_in")
+        if carried is not None:
+            return float(carried)
+        inches = RANGE_AT_15MM[self.sub_phase]
+        return self.game.ruleset.scaled(inches, self.view.figure_scale)
+
     def _default_target(self, firers: Sequence[int]) -> int | None:
         if "target_id" in self.target:
             return int(self.target["target_id"])
@@ -215,21 +233,6 @@ class FireCheck(Adjudication):
             for other, _r in self.last_targets(firers[0]):
                 return other
         return None
-
-    def _range_default(self) -> float:
-        """The range box's start: the last fire's (carried in), else one inside the range.
-
-        Infantry: an inch inside its range at the game's scale (4" at 15mm, 2" at 6mm; EotE
-        6.5 and the introduction); artillery: 12".
-        """
-        carried = self.target.get("range_in")
-        if carried is not None:
-            return float(carried)
-        if self.sub_phase == "artillery":
-            return 12.0
-        rs = self.game.ruleset
-        reach = rs.scaled(rs.distance("infantry_fire").value, self.game.figure_scale)
-        return max(0.0, reach - 1.0)
 
     def assaulted(self, firers: Sequence[int]) -> bool:
         """Whether a firer is being assaulted this turn: charged in the movement phase (6.0)."""
@@ -271,7 +274,7 @@ class FireCheck(Adjudication):
         assaulted = self.assaulted(firers)
         last_range = [r for f in firers[:1] for t, r in self.last_targets(f) if t == target]
         artillery = self.sub_phase == "artillery"
-        range_default = last_range[0] if last_range else self._range_default()
+        range_default = last_range[0] if last_range else self.opening_range()
         current = target
         facts = [
             Fact(

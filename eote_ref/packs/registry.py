@@ -1,0 +1,35 @@
+"""The packs eote-ref ships, by id; a pack's modules are imported only when it is asked for.
+
+``eote`` wraps the EotE 6.2 engine (:mod:`eote_ref.rules` and ``eote-6.2.yaml``) unchanged;
+``avle`` is Advanced Vive l'Empereur 1.2. Standard library only: the packs are named by
+module path, so this module imports neither.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from eote_ref.packs.declaration import Pack
+
+#: id -> (module with ``declare()``, title).
+PACKS: dict[str, tuple[str, str]] = {
+    "eote": ("eote_ref.packs.eote", "Eagles Over the Empire 6.2"),
+    "avle": ("eote_ref.packs.avle.pack", "Advanced Vive l'Empereur 1.2"),
+}
+
+#: The pack of a game or a command that names none.
+DEFAULT_PACK = "eote"
+
+
+def pack_ids() -> tuple[str, ...]:
+    """The ids of the shipped packs."""
+    return tuple(PACKS)
+
+
+def get_pack(pack_id: str) -> Pack:
+    """The declaration of pack ``pack_id``; KeyError names the known ones."""
+    if pack_id not in PACKS:
+        raise KeyError(f"unknown pack '{pack_id}' (known: {', '.join(PACKS)})")
+    module = importlib.import_module(PACKS[pack_id][0])
+    pack: Pack = module.declare()
+    return pack
