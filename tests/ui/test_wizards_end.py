@@ -235,8 +235,8 @@ def test_the_guide_stays_on_the_second_integrity_roll_after_a_fall_back(
     guide = TurnGuide(hub)
     qtbot.addWidget(guide)
     titles = [c.title for c in guide.checks]
-    first = f"{d.name}: integrity check (infantry routed)"
-    second = f"{d.name}: integrity check (commander killed)"
+    first = next(t for t in titles if t.endswith("integrity check (infantry routed)"))
+    second = next(t for t in titles if t.endswith("integrity check (commander killed)"))
     assert titles.index(first) < titles.index(second)
     guide.list.setCurrentRow(titles.index(first))
     wizard = wizard_for(qtbot, demo, "integrity", division_id=d.id)
