@@ -152,7 +152,7 @@ class GameReading:
                 self._division_view(
                     c,
                     pos,
-                    parent.name if parent else None,
+                    parent,
                     lv,
                     units_by_command.get(c.id, []),
                     leader_names,
@@ -301,7 +301,7 @@ class GameReading:
         self,
         c: GameCommand,
         side: int,
-        parent: str | None,
+        parent: Any,
         leader: LeaderView | None,
         rows: Sequence[GameUnit],
         leader_names: dict[int | None, str],
@@ -317,7 +317,8 @@ class GameReading:
             side=side,
             name=c.name,
             level=c.level,
-            parent=parent,
+            parent=parent.name if parent is not None else None,
+            parent_level=parent.level if parent is not None else None,
             leader=leader,
             current_order=c.current_order,
             pending_order=c.pending_order,
@@ -351,7 +352,7 @@ class GameReading:
             return self._division_view(
                 state.command,
                 side.position if side else 0,
-                parent.name if parent else None,
+                parent,
                 leader_view(chief) if chief else None,
                 state.units,
                 names,
@@ -403,7 +404,7 @@ class GameReading:
         """The journal, newest first by default (undone events included, marked)."""
         reader = self._reader()
         if reader is not None:
-            rows = reader.history(self.game_id, limit=limit, newest_first=newest_first)
+            rows = reader.iter_history(self.game_id, limit=limit, newest_first=newest_first)
             return [self._entry(e) for e in rows]
         from eote_ref.store import history
 

@@ -24,6 +24,11 @@ from typing import Any
 from sqlalchemy import JSON, Index, MetaData, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from eote_ref.store import limits
+
+# Every engine's INSERT and UPDATE keep the text limits of both back ends (limits.py).
+limits.install()
+
 #: The metadata every eote-ref table belongs to (Alembic's ``target_metadata``).
 metadata: MetaData = SQLModel.metadata
 
@@ -257,6 +262,9 @@ class GameUnit(SQLModel, table=True):
     howitzers: int = 0
     brigade: str | None = None
     notes: str | None = None
+    #: The unit's short code (side letter and number, ``F12``), given at set-up and never
+    #: changed: pickers take it and the record sheets and base labels print it.
+    code: str | None = Field(default=None, max_length=16)
     # state
     hits: int = 0
     disordered: bool = False

@@ -29,11 +29,12 @@ from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
 from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.errors import RefereeError
-from eote_ref.referee.facts import FIRED, fact
+from eote_ref.referee.facts import CHARGE, FIRED, fact
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line, roll_line
 from eote_ref.referee.picking import side_of_unit
 from eote_ref.referee.views import GameView, UnitView
+from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Effect, Outcome
 from eote_ref.rules.fire import Cover, FireSituation
 from eote_ref.rules.units import CombatArm, Formation, Unit
@@ -76,12 +77,18 @@ def side_of(view: GameView, unit_id: int) -> int:
     return position
 
 
+#: The range a fire's box opens on at 15mm when nothing better is known, inside each
+#: sub-phase's reach (artillery 28", infantry 5": EotE 6.1, 6.5); moved by the figure scale
+#: as every listed distance is (6mm: 10" and 2", introduction). House default.
+RANGE_AT_15MM = {"artillery": 12.0, "infantry": 4.0}
+
+
 def unit_label(view: GameView, u: UnitView) -> str:
     """A unit as the pick lists show it: name first (so typing it finds it), side, CE, markers."""
     side = view.side_by_unit[u.id].name
     marks = [(u.formation or ("limbered" if u.limbered else "")).replace("_", " ")]
     if u.hits:
-        marks.append(f"{u.hits} hits")
+        marks.append(hits_text(u.hits))
     if u.disordered:
         marks.append("disordered")
     if u.blown:
@@ -94,7 +101,7 @@ def unit_label(view: GameView, u: UnitView) -> str:
             f"skirmish stand out ({n} hit{'s' if n != 1 else ''})" if n else "skirmish stand out"
         )
     text = ", ".join(m for m in marks if m)
-    return f"{u.name} ({side}, CE {u.ce}{', ' + text if text else ''})"
+    return f"{view.unit_title(u)} ({side}, CE {u.ce}{', ' + text if text else ''})"
 
 
 def on_table(view: GameView) -> list[UnitView]:
@@ -117,6 +124,9 @@ class FireCheck(Adjudication):
     pass_through_default: ClassVar[bool] = False
     #: Whether the fire is part of the fire phase's sub-phase (pass-through fire is not, 6.7).
     in_sub_phase: ClassVar[bool] = True
+    #: The firers and the target are the umpire's: the state's answers (bombardment, last
+    #: turn's range, being assaulted) follow them (:meth:`~.Adjudication.rederive`).
+    subject_keys = frozenset({"firers", "target"})
 
     def __init__(self, game: GameService, **target: Any) -> None:
         super().__init__(game, **target)
@@ -214,10 +224,7 @@ class FireCheck(Adjudication):
             any(u.id == uid for u in choices) or int(uid) in self.fired_already()
         ):
             return (int(uid),)
-        side = self.view.initiative
-        first = next((u for u in choices if side is None or self._side(u.id) == side), None)
-        first = first or (choices[0] if choices else None)
-        return (first.id,) if first else ()
+        return ()  # nothing selected: the umpire picks the firer, the app never does
 
     def _side(self, unit_id: int) -> int:
         return side_of(self.view, unit_id)
@@ -230,6 +237,18 @@ class FireCheck(Adjudication):
             if ln.kind == "fired_at" and ln.unit_id == firer_id and ln.turn == self.view.turn - 1
         ]
 
+    def opening_range(self) -> float:
+        """The range box's first value, legal at the game's figure scale.
+
+        The last fire's in the queue (``range_in`` carried in), else :data:`RANGE_AT_15MM`
+        moved for the figure scale.
+        """
+        carried = self.target.get("range_in")
+        if carried is not None:
+            return float(carried)
+        inches = RANGE_AT_15MM[self.sub_phase]
+        return self.game.ruleset.scaled(inches, self.view.figure_scale)
+
     def _default_target(self, firers: Sequence[int]) -> int | None:
         if "target_id" in self.target:
             return int(self.target["target_id"])
@@ -238,6 +257,13 @@ class FireCheck(Adjudication):
             for other, _r in self.last_targets(firers[0]):
                 return other
         return None
+
+    def assaulted(self, firers: Sequence[int]) -> bool:
+        """Whether a firer is being assaulted this turn: charged in the movement phase (6.0)."""
+        turn = self.view.turn
+        return any(
+            f.kind == CHARGE and f.turn == turn and f.other_id in firers for f in self.view.facts
+        )
 
     def _bombardment_offered(self, firers: Sequence[int], target: int | None) -> bool:
         least = self.game.ruleset.scaled(
@@ -258,15 +284,22 @@ class FireCheck(Adjudication):
         view = self.view
         firers = self._default_firers()
         target = self._default_target(firers)
+        # The units in hand (the umpire's picks once he has made them) decide the rest.
+        drafted = self.__dict__.get("values", {})
+        firers = tuple(int(i) for i in drafted.get("firers", firers) or ())
+        chosen_target = drafted.get("target", target)
+        target_default = target
+        target = int(chosen_target) if chosen_target is not None else None
         units = [Choice(u.id, unit_label(view, u)) for u in self.firer_choices()]
         # The enemy first: the target is nearly always theirs.
         mine = self._side(firers[0]) if firers else None
         ordered = sorted(on_table(view), key=lambda u: self._side(u.id) == mine)
         targets = [Choice(u.id, unit_label(view, u)) for u in ordered]
+        assaulted = self.assaulted(firers)
         last_range = [r for f in firers[:1] for t, r in self.last_targets(f) if t == target]
         artillery = self.sub_phase == "artillery"
-        range_default = last_range[0] if last_range else (12.0 if artillery else 4.0)
-        current = self.__dict__.get("values", {}).get("target", target)
+        range_default = last_range[0] if last_range else self.opening_range()
+        current = target
         facts = [
             Fact(
                 "firers",
@@ -279,7 +312,7 @@ class FireCheck(Adjudication):
                 if artillery
                 else "One battalion per fire; several skirmish units combine (5.5)",
             ),
-            Fact("target", "Target", "choice", target, rule="6.2", choices=tuple(targets)),
+            Fact("target", "Target", "choice", target_default, rule="6.2", choices=tuple(targets)),
         ]
         if self._stand_out(current):
             facts.append(
@@ -293,7 +326,7 @@ class FireCheck(Adjudication):
                     "two make it ineffective (5.4)",
                 )
             )
-        chosen = tuple(self.__dict__.get("values", {}).get("firers") or firers)
+        chosen = firers
         several = artillery and len(chosen) > 1
         first = f" of {self.unit(int(chosen[0])).name}" if several else ""
         facts += [
@@ -344,9 +377,11 @@ class FireCheck(Adjudication):
                 "firer_assaulted",
                 "The firer is being assaulted this turn",
                 "bool",
-                False,
+                assaulted,
                 rule="6.0",
-                help="Units being assaulted do not fire (6.0)",
+                derived=assaulted,
+                help="Units being assaulted do not fire (6.0); ticked when this turn's "
+                "charges contacted the firer",
             ),
             Fact(
                 "pass_through",
@@ -361,7 +396,8 @@ class FireCheck(Adjudication):
             facts += [
                 Fact(
                     "bombardment",
-                    'Bombardment: same target last turn at 12" or more',
+                    f"Bombardment: same target last turn at {self.inches('bombardment_min')} "
+                    "or more",
                     "bool",
                     offered,
                     rule="6.4",

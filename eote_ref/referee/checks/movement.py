@@ -17,6 +17,7 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.facts import CHARGE, fact
 from eote_ref.referee.game import GameService
 from eote_ref.referee.views import GameView, UnitView
+from eote_ref.referee.wording import hits_text
 from eote_ref.rules.cavalry import ChargeSituation, Terrain
 from eote_ref.rules.core import Outcome, RulesError
 from eote_ref.rules.movement import (
@@ -91,9 +92,9 @@ def movement_table(game: GameService, view: GameView | None = None) -> list[Move
                     out.append(
                         MovementRow(
                             s.name,
-                            d.name,
+                            d.title,
                             u.id,
-                            u.name,
+                            u.coded_name,
                             u.arm,
                             u.formation or "",
                             0,
@@ -121,9 +122,9 @@ def movement_table(game: GameService, view: GameView | None = None) -> list[Move
                 out.append(
                     MovementRow(
                         side=s.name,
-                        division=d.name,
+                        division=d.title,
                         unit_id=u.id,
-                        name=u.name,
+                        name=u.coded_name,
                         arm=u.arm,
                         formation=(sit.formation.value if sit.formation else "").replace("_", " "),
                         full_in=float(det["full_allowance_in"]),
@@ -331,7 +332,15 @@ class PinningCheck(Adjudication):
                 rule="5.7",
                 choices=tuple(Choice(p.value, p.value) for p in Pinner),
             ),
-            Fact("distance_in", "Distance to it", "float", 3.0, rule="5.7", suffix='"'),
+            Fact(
+                "distance_in",
+                "Distance to it",
+                "float",
+                # Inside infantry's pinning reach at the game's scale (3" at 15mm, 1" at 6mm).
+                self.game.ruleset.scaled(3.0, self.view.figure_scale),
+                rule="5.7",
+                suffix='"',
+            ),
             Fact("in_arc", "The unit is inside its arc of attack", "bool", True, rule="1.6"),
             Fact(
                 "busy",
@@ -395,7 +404,7 @@ class SkirmishersCheck(Adjudication):
         """The parent unit (and its stand's hits)."""
         u = self.unit()
         out = f", skirmishers out with {_hits(u.skirmish_hits)}" if u.skirmishers_out else ""
-        return f"{u.name} ({u.hits} hits{out})"
+        return f"{u.name} ({hits_text(u.hits)}{out})"
 
     def facts(self) -> list[Fact]:
         """What happens; the stand's hits come from the state (the umpire may correct them).
@@ -653,12 +662,15 @@ class ChargeCheck(Adjudication):
             x for s in self.view.sides if s.position != side for x in s.units if not x.off_table
         ]
         enemy_cav = [x for x in enemies if x.arm == "cavalry"]
+        # The unit the umpire selected as the target (Ctrl+click), never the list's first.
+        chosen = self.target.get("target_id")
+        target = next((x.id for x in enemies if x.id == chosen), None)
         return [
             Fact(
                 "target",
                 "Charging",
                 "choice",
-                enemies[0].id if enemies else None,
+                target,
                 rule="5.8",
                 choices=tuple(Choice(x.id, f"{x.name} ({x.arm})") for x in enemies),
             ),
@@ -680,7 +692,8 @@ class ChargeCheck(Adjudication):
             ),
             Fact(
                 "intercepted_by",
-                "Intercepted by enemy cavalry (contact is with it instead)",
+                "Intercepted by enemy cavalry within "
+                f"{self.inches('cavalry_interception')} (contact is with it instead)",
                 "choice",
                 0,
                 rule="5.9",
@@ -695,7 +708,7 @@ class ChargeCheck(Adjudication):
         if u.arm != "cavalry":
             raise RefereeError(f"{u.name} is not cavalry")
         if self.values["target"] is None:
-            raise RefereeError("there is no enemy to charge")
+            raise RefereeError("choose the unit charged")
         return ChargeSituation(Terrain(self.values["terrain"]), bool(self.values["in_column"]))
 
     def _contact(self) -> UnitView:

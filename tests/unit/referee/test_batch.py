@@ -86,7 +86,7 @@ def test_command_radius_for_every_division_reads_the_marks_and_is_one_step(
     divisions = [d for s in waterloo.view().sides for d in s.divisions]
     sides = [s.name for s in waterloo.view().sides for _d in s.divisions]
     assert [i.label for i in batch.items] == [
-        f"{d.name} ({side})" for d, side in zip(divisions, sides, strict=True)
+        f"{d.title} ({side})" for d, side in zip(divisions, sides, strict=True)
     ]
     assert batch.ready()  # measured on the table: no die
     first = batch.items[0]
@@ -105,7 +105,7 @@ def test_command_radius_for_every_division_reads_the_marks_and_is_one_step(
 def test_command_radius_from_one_divisions_row(waterloo: GameService) -> None:
     division = waterloo.view().sides[1].divisions[2]
     batch = Batch(waterloo, "command_radius_all", only={"division_id": division.id})
-    assert [i.label for i in batch.items] == [f"{division.name} (French)"]
+    assert [i.label for i in batch.items] == [f"{division.title} (French)"]
 
 
 def test_cavalry_end_of_turn_for_every_unit_that_fought(waterloo: GameService) -> None:
@@ -169,6 +169,14 @@ def test_every_morale_check_due_in_one_step(waterloo: GameService) -> None:
     before = game_state(waterloo)
     batch = Batch(waterloo, "morale_all")
     assert [i.unit.id for i in batch.items if i.unit] == ids[:2]
+    # Each item shows its modifiers as the single check's wizard does (issue 23).
+    for item in batch.items:
+        assert item.unit is not None
+        assert item.check is not None
+        o = item.check.preview()
+        assert item.modifiers.startswith(f"{o.base:g} ")
+        assert item.modifiers.endswith(f"= {o.modified:g}")
+        assert "(7.5)" in item.modifiers  # the per-hit modifier with its section
     for n in range(len(batch.items)):
         batch.set_rolls(n, {"roll": 1})
     assert batch.ready()

@@ -87,7 +87,7 @@ def test_leader_killed_sets_replacement_and_owes_integrity_and_undo_restores(
     waterloo.advance_phase()
     due = checks_due(waterloo.view(), waterloo)
     assert [c.title for c in due if c.procedure == "integrity"] == [
-        "1st British Division: integrity check (commander killed)"
+        "1st British Division, I Corps: integrity check (commander killed)"
     ]
     waterloo.undo(2)
     assert game_state(waterloo) == before
@@ -160,7 +160,7 @@ def test_replacement_delay_is_the_games_ruleset(waterloo: GameService) -> None:
     game.advance_phase()
     due = checks_due(game.view(), game)
     assert [c.title for c in due if c.procedure == "integrity"] == [
-        "1st British Division: integrity check (commander killed)"
+        "1st British Division, I Corps: integrity check (commander killed)"
     ]
 
 
@@ -324,7 +324,7 @@ def test_integrity_twice_when_infantry_routed_and_commander_killed(waterloo: Gam
     assert check.preview().modified == 0  # 9 - 3 routed - 3 this turn - 3 no leader
     assert check.apply({"roll": 1, "second_roll": 5}).result == "fall_back"
     titles = [c.title for c in checks_due(waterloo.view(), waterloo) if c.procedure == "integrity"]
-    assert titles == ["1st British Division: integrity check (commander killed)"]
+    assert titles == ["1st British Division, I Corps: integrity check (commander killed)"]
     open_check(waterloo, "integrity", division_id=d.id).apply({"roll": 1, "second_roll": 9})
     assert not [c for c in checks_due(waterloo.view(), waterloo) if c.procedure == "integrity"]
 
@@ -566,3 +566,36 @@ def test_burning_names_the_block_by_the_unit_holding_it(waterloo: GameService) -
     assert waterloo.journal(limit=1)[0].summary.startswith(f"Town block held by {name}: burning")
     preset = open_check(waterloo, "burning", block_unit_id=holder)
     assert preset.values["block"] == holder
+
+
+def test_a_falling_back_division_disorders_its_infantry_and_artillery_only(
+    waterloo: GameService,
+) -> None:
+    """EotE 9.0 names the infantry and the artillery: attached cavalry falls back in order."""
+    d = next(x for x in waterloo.view().sides[0].divisions if x.name == "Brunswick Corps")
+    to_phase(waterloo, Phase.INTEGRITY)
+    check = open_check(waterloo, "integrity", division_id=d.id)
+    assert check.apply({"roll": 10, "second_roll": 4}).result == "fall_back"
+    after = next(x for x in waterloo.view().sides[0].divisions if x.id == d.id)
+    by_arm = {
+        arm: {u.disordered for u in after.units if u.arm == arm}
+        for arm in ("infantry", "artillery", "cavalry")
+    }
+    assert by_arm == {"infantry": {True}, "artillery": {True}, "cavalry": {False}}
+
+
+def test_leader_killed_is_ticked_in_his_turn_only(waterloo: GameService) -> None:
+    """EotE 7.5, 8.0: "killed this turn" is the turn he fell, not the next one."""
+    d = guards(waterloo)
+    uid = infantry_ids(d)[0]
+    mark(waterloo, uid, fought_this_turn=True)
+    to_phase(waterloo, Phase.LEADER_CASUALTY)
+    assert open_check(waterloo, "leader_casualty", division_id=d.id).apply({"roll": 1}).result == (
+        "killed"
+    )
+    assert open_check(waterloo, "morale", unit_id=uid).values["leader_killed"] is True
+    to_phase(waterloo, Phase.FIRE)  # turn 2: his replacement is due in turn 3
+    assert waterloo.view().turn == 2
+    assert guards(waterloo).leader is not None
+    assert guards(waterloo).leader.killed  # type: ignore[union-attr]
+    assert open_check(waterloo, "morale", unit_id=uid).values["leader_killed"] is False

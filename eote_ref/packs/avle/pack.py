@@ -1,0 +1,201 @@
+"""The AVlE 1.2 pack's declaration: dice, tables, options, procedures and their results."""
+
+from __future__ import annotations
+
+import functools
+
+from eote_ref.packs.avle import armylist, fire, generals, orders, printed, rally, reaction, victory
+from eote_ref.packs.avle.data import load_default
+from eote_ref.packs.declaration import ArmyListSchema, Pack, ProcedureSpec, ResultSpec
+from eote_ref.packs.dice import Die, Pool, Sum
+from eote_ref.packs.tables import Table
+
+ID = "avle"
+TITLE = "Advanced Vive l'Empereur 1.2"
+
+
+def _combat_results() -> tuple[ResultSpec, ...]:
+    codes = [ResultSpec("miss", "good")]
+    for loss in range(4):
+        for retreat in range(3):
+            tone = "good" if (loss, retreat) == (0, 0) else "bad"
+            label = f"{loss} lost, {retreat} hex(es) back"
+            codes.append(ResultSpec(f"L{loss}R{retreat}", tone, label))
+    codes += [ResultSpec("eliminated", "bad"), ResultSpec("morale_test", "bad", "morale test")]
+    return tuple(codes)
+
+
+PROCEDURES = (
+    ProcedureSpec(
+        "fire",
+        "9.0",
+        "infantry, artillery or a garrison fires (to hit, then effect)",
+        fire.FireSituation,
+        fire.fire,
+        {"roll": "d10", "effect_roll": "d6"},
+        _combat_results(),
+    ),
+    ProcedureSpec(
+        "shock",
+        "9.2",
+        "cavalry shocks an adjacent enemy (to hit, then effect)",
+        fire.ShockSituation,
+        fire.shock,
+        {"roll": "d10", "effect_roll": "d6"},
+        _combat_results(),
+    ),
+    ProcedureSpec(
+        "reaction",
+        "9.3",
+        "a unit reacts to a cavalry charge (white dice)",
+        reaction.ReactionSituation,
+        reaction.reaction,
+        {"reaction_dice": "action pool", "effect_roll": "d6"},
+        (
+            ResultSpec("no_reaction", "neutral", "no reaction allowed"),
+            ResultSpec("failed", "bad"),
+            ResultSpec("square", "good", "forms square"),
+            ResultSpec("counter_charge", "good", "counter-charges"),
+            ResultSpec("stopped", "good", "charge stopped"),
+            ResultSpec("stopped_with_loss", "good", "charge stopped with a loss"),
+            ResultSpec("loss_then_shock", "neutral", "charger loses 1, may shock"),
+            ResultSpec("charger_eliminated", "good", "charger eliminated"),
+        ),
+    ),
+    ProcedureSpec(
+        "general_hit",
+        "9.4",
+        "is a General with a unit that lost elements killed",
+        generals.GeneralHitSituation,
+        generals.general_hit,
+        {"roll": "d10"},
+        (ResultSpec("killed", "bad"), ResultSpec("unhurt", "good")),
+    ),
+    ProcedureSpec(
+        "general_capture",
+        "9.4.2",
+        "is a lone General captured as he retreats",
+        generals.GeneralCaptureSituation,
+        generals.general_capture,
+        {"roll": "d10"},
+        (ResultSpec("captured", "bad"), ResultSpec("escaped", "good")),
+    ),
+    ProcedureSpec(
+        "rally",
+        "12.0",
+        "a unit recovers elements with command dice",
+        rally.RallySituation,
+        rally.rally,
+        {"command_dice": "command pool"},
+        (
+            ResultSpec("not_allowed", "bad", "may not rally"),
+            ResultSpec("recovered_0", "bad", "nothing recovered"),
+            ResultSpec("recovered_1", "good", "1 element recovered"),
+            ResultSpec("recovered_2", "good", "2 elements recovered"),
+        ),
+    ),
+    ProcedureSpec(
+        "morale",
+        "15.0",
+        "the optional morale test of a unit at its last losses",
+        rally.MoraleSituation,
+        rally.morale,
+        {"roll": "d10"},
+        (ResultSpec("holds", "good"), ResultSpec("rout", "bad"), ResultSpec("removed", "bad")),
+    ),
+    ProcedureSpec(
+        "pursuit",
+        "9.1.3",
+        "must cavalry advance after its target left the hex",
+        rally.PursuitSituation,
+        rally.pursuit,
+        {"roll": "d10"},
+        (
+            ResultSpec("holds", "neutral"),
+            ResultSpec("must_advance", "neutral", "must advance"),
+            ResultSpec("free", "neutral", "player's choice"),
+        ),
+    ),
+    ProcedureSpec(
+        "victory",
+        "4.2",
+        "who has won at the end of a round",
+        victory.VictorySituation,
+        victory.victory,
+        {},
+        tuple(
+            ResultSpec(c, "neutral")
+            for c in ("none", "decisive", "substantial", "marginal", "moral", "drawn")
+        ),
+    ),
+    ProcedureSpec(
+        "orders",
+        "5.1",
+        "each side's command dice and who gives the first order",
+        orders.OrdersSituation,
+        orders.orders,
+        {},
+        (ResultSpec("rolled", "neutral"),),
+    ),
+    ProcedureSpec(
+        "prussian_arrival",
+        "13.1",
+        "a Prussian unit arriving at Waterloo",
+        orders.ArrivalSituation,
+        orders.prussian_arrival,
+        {"flag_die": "action", "type_die": "command", "entry_roll": "d6"},
+        tuple(
+            ResultSpec(c, "neutral")
+            for c in ("none", "infantry", "cavalry", "artillery", "general", "choice")
+        ),
+    ),
+    ProcedureSpec(
+        "hand",
+        "4.1",
+        "is a hand of command cards lawful",
+        victory.HandSituation,
+        victory.hand,
+        {},
+        (ResultSpec("valid", "good"), ResultSpec("invalid", "bad")),
+    ),
+)
+
+
+@functools.cache
+def declare() -> Pack:
+    """The AVlE pack (built once per process)."""
+    rules = load_default()
+    dice: dict[str, Die | Sum | Pool] = {name: rules.die(name) for name in rules.data.dice}
+    dice["command_pool"] = Pool(rules.die("command"), 5)
+    dice["action_pool"] = Pool(rules.die("action"), 3)
+    tables: dict[str, Table] = {
+        "fire_values": rules.fire_values(),
+        "fire_values_moved": rules.fire_values(moving=True),
+        "combat_effect": rules.combat_effect(),
+        "general_kill": rules.general_kill(),
+        "modifiers": rules.modifier_table(),
+        "terrain": rules.terrain_table(),
+    }
+    tables |= {name: rules.bands(name) for name in rules.data.bands}
+    return Pack(
+        id=ID,
+        title=TITLE,
+        dice=dice,
+        tables=tables,
+        options=rules.option_specs(),
+        procedures={p.name: p for p in PROCEDURES},
+        configure=rules.with_options,
+        unit_types=tuple(rules.data.units),
+        army_list=ArmyListSchema(
+            check=armylist.check_document,
+            summary=armylist.summary,
+            record_sheets_html=printed.record_sheets_html,
+            card_tracker_html=printed.card_tracker_html,
+        ),
+        reference_notes=(
+            "Fire values: one row a unit type, columns by range in hexes; a dash is out of "
+            "range (Reference Sheet, 9.0). Combat effect: columns by hits (the last is 3 or "
+            "more), one row a d6 face, each cell elements lost / hexes of retreat (9.1). "
+            "General killed: a d10 at most the value, by the losses of one result (9.4).",
+        ),
+    )

@@ -1,0 +1,106 @@
+"""A pack's declaration: its id and title, dice, tables by kind, results, options, procedures.
+
+This is the first slice of the pack boundary (issue 26): what the ``eote-ref rule`` command
+and, later, the app ask of a ruleset without naming it. Unit models, markers, the turn and
+the checks are still EotE's own and not yet declared here. Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from eote_ref.packs.dice import Die, Pool, Sum
+from eote_ref.packs.tables import Table
+
+OptionValue = str | int | bool
+
+
+@dataclass(frozen=True)
+class ResultSpec:
+    """One result code of a procedure, how it reads for the unit tested, and its label."""
+
+    code: str
+    tone: str  # good | bad | neutral, for the subject of the procedure
+    label: str = ""
+
+    @property
+    def text(self) -> str:
+        return self.label or self.code.replace("_", " ")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A named option settling a gap or contradiction of the rules text."""
+
+    name: str
+    default: OptionValue
+    choices: tuple[OptionValue, ...]
+    rule: str
+    explanation: str
+
+
+@dataclass(frozen=True)
+class ProcedureSpec:
+    """One adjudication a pack offers.
+
+    ``situation`` is the dataclass of its input; ``run`` takes the situation, the chosen
+    options and a :class:`~eote_ref.packs.dice.Roller` (or the pack's own dice) and returns
+    an outcome with ``to_json()``. ``rolls`` names the dice it may take as input, each with the
+    kind of die.
+    """
+
+    name: str
+    rule: str
+    summary: str
+    situation: type[Any]
+    run: Callable[..., Any]
+    rolls: Mapping[str, str] = field(default_factory=dict)
+    results: tuple[ResultSpec, ...] = ()
+
+
+@dataclass(frozen=True)
+class ArmyListSchema:
+    """A pack's own army-list format: its check, a one-line summary and its printed sheets.
+
+    ``check`` takes a loaded YAML document (:class:`eote_ref.yamlio.document.Document`) and
+    returns the typed list (None when there is any error) and every problem in file order;
+    the sheet functions return whole HTML pages for the shared printing machinery.
+    """
+
+    check: Callable[[Any], tuple[Any | None, list[Any]]]
+    summary: Callable[[Any], str]
+    record_sheets_html: Callable[[Any], str]
+    card_tracker_html: Callable[[Any], str] | None = None
+
+
+@dataclass(frozen=True)
+class Pack:
+    """Everything a ruleset declares to the shared layers (this slice of it)."""
+
+    id: str
+    title: str
+    dice: Mapping[str, Die | Sum | Pool]
+    tables: Mapping[str, Table]
+    options: Mapping[str, OptionSpec]
+    procedures: Mapping[str, ProcedureSpec]
+    #: The pack's rules with options chosen (``NAME -> value``), as its procedures take them;
+    #: an unknown option or a value not offered raises :class:`~.outcome.PackError`.
+    configure: Callable[[Mapping[str, object]], Any] | None = None
+    #: The unit types its procedures name (``firer``, ``target``...), as ids.
+    unit_types: tuple[str, ...] = ()
+    #: The pack's own army-list format (None: the shared army-list format of ``armylists``).
+    army_list: ArmyListSchema | None = None
+    #: Notes printed under its reference sheet (the marks, what the tables leave out).
+    reference_notes: tuple[str, ...] = ()
+
+    def procedure(self, name: str) -> ProcedureSpec:
+        try:
+            return self.procedures[name]
+        except KeyError:
+            known = ", ".join(self.procedures)
+            raise KeyError(f"unknown procedure '{name}' (known: {known})") from None
+
+    def option_defaults(self) -> dict[str, OptionValue]:
+        return {name: spec.default for name, spec in self.options.items()}

@@ -1,0 +1,130 @@
+"""Victory (AVlE 4.2, 14.0 with 15.0) and the hand of cards (4.1), worked by hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from eote_ref.packs.avle.data import load_default
+from eote_ref.packs.avle.model import AvleRules
+from eote_ref.packs.avle.victory import (
+    HandSituation,
+    SideState,
+    VictorySituation,
+    hand,
+    threshold,
+    victory,
+)
+from eote_ref.packs.dice import Roller
+from eote_ref.packs.outcome import PackError
+
+
+def rules(**options: Any) -> AvleRules:
+    return load_default().with_options(options)
+
+
+@pytest.mark.parametrize(
+    ("count", "down", "up"),
+    [(12, 9, 10), (15, 12, 12), (14, 11, 12), (8, 6, 7), (9, 7, 8), (11, 8, 9)],
+)
+def test_morale_rule_takes_a_fifth_off_the_count(count: int, down: int, up: int) -> None:
+    assert threshold(rules(), count)[0] == count
+    assert threshold(rules(morale_rule=True), count)[0] == down
+    assert threshold(rules(morale_rule=True, victory_reduction_rounding="up"), count)[0] == up
+
+
+def waterloo(french_lost: int, allied_lost: int, **more: Any) -> VictorySituation:
+    return VictorySituation(
+        sides={
+            "french": SideState(wins_at=12, units_lost=french_lost, **more),
+            "allied": SideState(wins_at=14, units_lost=allied_lost),
+        },
+        turn=3,
+        round=2,
+    )
+
+
+def test_substantial_victory_when_the_count_is_reached() -> None:
+    assert victory(waterloo(5, 11), rules(), Roller()).result == "none"
+    out = victory(waterloo(5, 12), rules(), Roller())
+    assert (out.result, out.details["winner"]) == ("substantial", "french")
+    with_morale = victory(waterloo(5, 9), rules(morale_rule=True), Roller())
+    assert with_morale.details["winner"] == "french"
+
+
+def test_generals_lost_count_as_units() -> None:
+    out = victory(waterloo(12, 3, generals_lost=2), rules(), Roller())
+    assert out.details["sides"]["french"]["units_lost"] == 14
+    assert (out.result, out.details["winner"]) == ("substantial", "allied")
+    assert out.modifiers[0].rule == "9.4.3"
+
+
+def test_substantial_checked_only_after_round_six_by_option() -> None:
+    s = waterloo(5, 12)
+    assert victory(s, rules(substantial_check="turn"), Roller()).result == "none"
+
+
+def test_decisive_victory_for_an_empty_sector() -> None:
+    s = VictorySituation(
+        sides={
+            "french": SideState(
+                wins_at=9,
+                units_by_sector={"left": 0, "centre": 4, "right": 3},
+                generals_by_sector={"left": 1},
+            ),
+            "allied": SideState(wins_at=9, units_by_sector={"left": 2, "centre": 2, "right": 2}),
+        }
+    )
+    out = victory(s, rules(), Roller())
+    assert (out.result, out.details["winner"]) == ("decisive", "allied")
+    assert victory(s, rules(generals_hold_sector=True), Roller()).result == "none"
+
+
+def test_after_the_sixth_turn_fewer_losses_then_more_elements_win() -> None:
+    def end(a_lost: int, b_lost: int, a_el: int, b_el: int, a_gen: int = 0) -> VictorySituation:
+        return VictorySituation(
+            sides={
+                "a": SideState(
+                    wins_at=9, units_lost=a_lost, elements_left=a_el, generals_left=a_gen
+                ),
+                "b": SideState(wins_at=9, units_lost=b_lost, elements_left=b_el),
+            },
+            turn=6,
+            round=6,
+        )
+
+    out = victory(end(3, 4, 10, 30), rules(), Roller())
+    assert (out.result, out.details["winner"]) == ("marginal", "a")
+    out = victory(end(4, 4, 31, 30), rules(), Roller())
+    assert (out.result, out.details["winner"]) == ("moral", "a")
+    assert victory(end(4, 4, 30, 30), rules(), Roller()).result == "drawn"
+    counted = rules(moral_victory_generals="counted")
+    assert victory(end(4, 4, 30, 30, a_gen=1), counted, Roller()).details["winner"] == "a"
+
+
+def test_victory_needs_two_sides() -> None:
+    with pytest.raises(PackError) as err:
+        victory(VictorySituation(sides={"a": SideState()}), rules(), Roller())
+    assert err.value.field == "sides"
+
+
+TURN_1 = ["left", "left", "centre", "right", "coordinated_attack", "bombardment"]
+
+
+def test_a_hand_keeps_the_four_unplayed_cards_and_two_played_ones() -> None:
+    assert hand(HandSituation(turn=1, hand=TURN_1), rules(), Roller()).result == "valid"
+    unplayed = ["centre", "right", "infantry_manoeuvre", "cavalry_grand_charge"]
+    good = HandSituation(turn=2, hand=[*unplayed, "left", "bombardment"], last_hand=TURN_1)
+    assert hand(good, rules(), Roller()).result == "valid"
+    bad = HandSituation(
+        turn=2,
+        hand=["left", "left", "centre", "right", "coordinated_attack", "bombardment"],
+        last_hand=TURN_1,
+    )
+    out = hand(bad, rules(), Roller())
+    assert out.result == "invalid"
+    assert "not played last turn" in out.details["problems"][0]
+    assert hand(bad, rules(next_hand="any_six"), Roller()).result == "valid"
+    too_many = HandSituation(turn=1, hand=["left", "left", "left", "right", "centre", "centre"])
+    assert hand(too_many, rules(), Roller()).result == "invalid"

@@ -1,0 +1,56 @@
+"""The EotE pack declares today's engine: the same procedures, answering the same JSON."""
+
+from __future__ import annotations
+
+import json
+
+from eote_ref.commands.rule import adjudicate, parse_situation
+from eote_ref.packs.registry import get_pack
+from eote_ref.rules.assault import assault_column
+from eote_ref.rules.dice import EnteredDice
+from eote_ref.rules.fire import fire_result, fire_row
+from eote_ref.rules.integrity import ce_base
+from eote_ref.rules.leader_casualty import band_of
+from eote_ref.rules.procedures import PROCEDURES
+from eote_ref.rules.results import SquareResult
+from eote_ref.rulesets import load_default
+
+
+def test_the_eote_pack_lists_every_procedure_of_the_engine() -> None:
+    pack = get_pack("eote")
+    assert list(pack.procedures) == list(PROCEDURES)
+    for name, spec in pack.procedures.items():
+        assert spec.rule == PROCEDURES[name].rule
+        assert spec.situation is PROCEDURES[name].situation
+    codes = {r.code: r.tone for r in pack.procedures["square"].results}
+    assert codes == {m.value: m.tone().value for m in SquareResult}
+    assert set(pack.options) == set(load_default().options)
+
+
+def test_a_procedure_run_through_the_pack_answers_as_the_command_does() -> None:
+    situation = {"ce": 6, "formation": "line", "hits": 1}
+    spec = get_pack("eote").procedures["square"]
+    parsed = parse_situation(PROCEDURES["square"], dict(situation))
+    through_pack = spec.run(parsed, load_default(), EnteredDice({"roll": 4})).to_json()
+    through_command = adjudicate("square", json.dumps({**situation, "roll": 4}))
+    assert through_pack == through_command
+
+
+def test_eotes_charts_as_table_kinds_agree_with_the_engine() -> None:
+    rs = load_default()
+    tables = get_pack("eote").tables
+    assert all(t.check() == [] for t in tables.values())
+    for ce in range(-3, 26):
+        row = tables["fire_table"].lookup(ce)
+        for roll in range(1, 11):
+            assert row.lookup(roll) == fire_result(fire_row(rs, ce), roll)
+    for size in range(31):
+        assert tables["assault_table"].lookup(size) == tuple(assault_column(rs, size).cells)
+    for avg in range(0, 31):
+        assert tables["integrity_base"].lookup(avg) == ce_base(avg, rs)
+    for roll in range(-3, 14):
+        assert tables["leader_casualty"].lookup(roll) == band_of(rs.leader_casualty, roll)
+    for roll in range(1, 11):
+        assert tables["integrity_fail"].lookup(roll) == band_of(rs.di_fail, roll)
+    radius = tables["command_radius"]
+    assert radius.lookup("2", "corps") == next(r.corps for r in rs.command_radius if r.rating == 2)
