@@ -51,9 +51,9 @@ def test_an_engaged_two_against_one_comes_back_as_one_combat(waterloo: GameServi
     to_phase(waterloo, Phase.ASSAULT, turn=2)
     waterloo.set_initiative(FRENCH)
     due = [c for c in checks_due(waterloo.view()) if c.procedure == "assault"]
-    assert [c.title for c in due] == [
-        "Engaged: 1/54e Ligne + 2/54e Ligne against 2/30th Foot (since turn 1)"
-    ]
+    a1, a2, d = (waterloo.unit_view(i).coded_name for i in (FR_54_1, FR_54_2, BRIT_30))
+    assert [c.title for c in due] == [f"Engaged: {a1} + {a2} against {d} (since turn 1)"]
+    assert "1/54e Ligne + " in due[0].title
     # Opened on any of its units, the combat is the whole combat.
     for uid in (FR_54_1, FR_54_2, BRIT_30):
         again = open_check(waterloo, "assault", unit_id=uid)
