@@ -10,7 +10,8 @@ below...); a read or write of the whole database is a function here that opens i
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeAlias, TypeVar
 
@@ -18,12 +19,31 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from eote_ref.store.errors import StoreError
-from eote_ref.store.games import GameState, create_game, list_games, load_game
+from eote_ref.store.games import (
+    DivisionState,
+    GameState,
+    create_game,
+    game_row,
+    game_rows_by_id,
+    list_games,
+    load_division,
+    load_game,
+    load_game_rows,
+)
+from eote_ref.store.journal_reading import (
+    journal_after,
+    journal_last_done,
+    next_redo,
+    next_steps,
+    next_undo,
+)
 from eote_ref.store.models import (
     JOURNALED,
     Game,
     GameCommand,
+    GameFact,
     GameLeader,
+    GameLink,
     GameSide,
     GameUnit,
     JournalEvent,
@@ -204,6 +224,113 @@ def unit_names(s: Session, game_id: int, unit_ids: Sequence[Any]) -> list[str | 
     return out
 
 
+# ----------------------------------------------------------------------------- the views
+
+
+@contextmanager
+def game_reads(db: Database, game_id: int) -> Iterator[GameReads]:
+    """The reads of one game that must see the same state, in one session."""
+    with db.session() as s:
+        yield GameReads(s, game_id)
+
+
+class GameReads:
+    """What a game's views are read from (:mod:`eote_ref.referee.game_reading`), one method each.
+
+    Rows come back as the ORM objects or plain rows named; none is written through.
+    """
+
+    def __init__(self, session: Session, game_id: int) -> None:
+        self._s = session
+        self.game_id = game_id
+
+    def game(self) -> Game | None:
+        """The game's ORM row, or None."""
+        return self._s.get(Game, self.game_id)
+
+    def game_row(self) -> Any | None:
+        """The game's own row as a plain row (version, turn, phase...), or None."""
+        return game_row(self._s, self.game_id)
+
+    def version(self) -> int | None:
+        """The game's version as stored now."""
+        return self._s.exec(select(Game.version).where(Game.id == self.game_id)).first()
+
+    def state(self) -> GameState:
+        """The whole game as plain rows (:func:`~eote_ref.store.games.load_game_rows`)."""
+        return load_game_rows(self._s, self.game_id)
+
+    def next_undo(self) -> JournalEvent | None:
+        """The event undo would take back next."""
+        return next_undo(self._s, self.game_id)
+
+    def next_redo(self) -> JournalEvent | None:
+        """The event redo would do again next."""
+        return next_redo(self._s, self.game_id)
+
+    def next_steps(self) -> tuple[str | None, str | None]:
+        """The summaries of what undo and redo would do next."""
+        return next_steps(self._s, self.game_id)
+
+    def links(self) -> list[GameLink]:
+        """The game's unit links, oldest first."""
+        return list(
+            self._s.exec(
+                select(GameLink).where(GameLink.game_id == self.game_id).order_by(col(GameLink.id))
+            )
+        )
+
+    def facts(self, kind: str | None = None) -> list[GameFact]:
+        """The facts of the turn (of ``kind``, or all), oldest first."""
+        query = select(GameFact).where(GameFact.game_id == self.game_id)
+        if kind is not None:
+            query = query.where(GameFact.kind == kind)
+        return list(self._s.exec(query.order_by(col(GameFact.id))))
+
+    def rows_by_id(self, model: Any, ids: Sequence[int], *, key: str = "id") -> list[Any]:
+        """Plain rows of one game table whose ``key`` is one of ``ids``, ordered by id."""
+        return game_rows_by_id(self._s, self.game_id, model, ids, key=key)
+
+    def command(self, command_id: int | None) -> GameCommand | None:
+        """Command ``command_id`` of this game, or None."""
+        if command_id is None:
+            return None
+        row = self._s.get(GameCommand, command_id)
+        return row if row is not None and row.game_id == self.game_id else None
+
+    def division(self, command_id: int) -> DivisionState:
+        """One division's state, its leaders and its units."""
+        return load_division(self._s, command_id)
+
+    def side(self, side_id: int) -> GameSide | None:
+        """The side with this id, or None."""
+        return self._s.get(GameSide, side_id)
+
+    def leader_names(self, leader_ids: set[int]) -> dict[int | None, str]:
+        """The names of these leaders, by id."""
+        rows = self._s.exec(select(GameLeader).where(col(GameLeader.id).in_(leader_ids))).all()
+        return {lead.id: lead.name for lead in rows}
+
+    def unit(self, unit_id: int) -> GameUnit | None:
+        """Unit ``unit_id`` of this game, or None."""
+        row = self._s.get(GameUnit, unit_id)
+        return row if row is not None and row.game_id == self.game_id else None
+
+    def journal(self, *, limit: int | None, newest_first: bool) -> list[JournalEvent]:
+        """The journal (:func:`~eote_ref.store.journal_reading.history`)."""
+        from eote_ref.store.journal_reading import history
+
+        return history(self._s, self.game_id, limit=limit, newest_first=newest_first)
+
+    def journal_last_done(self, at_most: int | None = None) -> int:
+        """The number of the last step done (at most ``at_most``), 0 if none."""
+        return journal_last_done(self._s, self.game_id, at_most)
+
+    def journal_after(self, seq: int) -> list[JournalEvent]:
+        """The steps after ``seq``, not discarded, oldest first."""
+        return journal_after(self._s, self.game_id, seq)
+
+
 __all__ = [
     "NAMING",
     "FieldChange",
@@ -211,7 +338,9 @@ __all__ = [
     "GameQuery",
     "all_games",
     "field_change",
+    "GameReads",
     "game_exists",
+    "game_reads",
     "game_state",
     "games_with_activity",
     "new_game",
