@@ -106,26 +106,33 @@ def replay(w: CampaignWork, campaign_id: int) -> int:
     return changed
 
 
-def game_losses(w: CampaignWork, b: BattleView) -> tuple[dict[str, int], dict[str, int]]:
+def game_losses(
+    w: CampaignWork, battle_id: int, game_id: int
+) -> tuple[dict[str, int], dict[str, int]]:
     """Hits taken and units lost per army in the battle's game, from its journal and state.
 
     Units are attributed through the battle's unit map; a game not set up from the campaign
-    copies has no map, and each side's losses go to its first army. Routed, disintegrated and
-    removed units count as lost (:func:`is_lost`); hits are counted apart.
+    copies has no map, and each side's losses go to its first army (in the battle's order: by
+    side, then as entered). Routed, disintegrated and removed units count as lost
+    (:func:`is_lost`); hits are counted apart. Read in ``w``, so a battle saved in the same
+    transaction counts as it will be committed.
     """
-    assert b.game_id is not None
-    links = w.battle_armies(b.id)
-    changes = w.hit_changes(b.game_id)
-    sides = w.unit_sides(b.game_id)
-    units = {u.id: u for u in w.game_units(b.game_id)}
-    names = {a.army_id: a.army for a in b.armies}
+    links = sorted(w.battle_armies(battle_id), key=lambda x: (x.side, x.id or 0))
+    changes = w.hit_changes(game_id)
+    sides = w.unit_sides(game_id)
+    units = {u.id: u for u in w.game_units(game_id)}
+    names = {}
+    for link in links:
+        army = w.army(link.army_id)
+        assert army is not None
+        names[link.army_id] = army.name
     owner: dict[int, int] = {}
     for link in links:
         for gid in link.unit_map:
             owner[int(gid)] = link.army_id
     first_on_side = {}
-    for a in reversed(b.armies):
-        first_on_side[a.side] = a.army_id
+    for link in reversed(links):
+        first_on_side[link.side] = link.army_id
     losses = dict.fromkeys(names.values(), 0)
     lost = dict.fromkeys(names.values(), 0)
 

@@ -355,19 +355,24 @@ class CampaignService:
         linking another game (or none) undoes the carry, which the new game may carry again.
         """
         with campaign_work(self.db) as w:
-            battle = battle_row(w, battle_id)
-            links = w.battle_armies(battle_id)
-            if spec.game_id != battle.game_id:
-                maps: dict[int, dict[str, int]] = {}
-                results: dict[int, dict[str, list[int]]] = {}
-                battle.carried = False
-            else:
-                maps = {ba.army_id: ba.unit_map for ba in links}
-                results = {ba.army_id: ba.unit_results for ba in links}
-            self._fill(w, battle, battle.campaign_id, spec, unit_maps=maps, unit_results=results)
+            battle = self._refill(w, battle_id, spec)
             w.flush()
             carried.replay(w, battle.campaign_id)
             w.commit()
+
+    def _refill(self, w: CampaignWork, battle_id: int, spec: NewBattle) -> CampaignBattle:
+        """:meth:`update_battle` less the replay and the commit."""
+        battle = battle_row(w, battle_id)
+        links = w.battle_armies(battle_id)
+        if spec.game_id != battle.game_id:
+            maps: dict[int, dict[str, int]] = {}
+            results: dict[int, dict[str, list[int]]] = {}
+            battle.carried = False
+        else:
+            maps = {ba.army_id: ba.unit_map for ba in links}
+            results = {ba.army_id: ba.unit_results for ba in links}
+        self._fill(w, battle, battle.campaign_id, spec, unit_maps=maps, unit_results=results)
+        return battle
 
     def delete_battle(self, battle_id: int) -> None:
         """Delete a battle and its result; the league table no longer counts it.
@@ -387,16 +392,30 @@ class CampaignService:
         """Add (``battle_id`` None) or replace a battle as the battle dialog gives it.
 
         A decided battle linked to a game takes its losses from the game's journal; a manual
-        entry keeps the losses given. Returns the battle's id.
+        entry keeps the losses given. Returns the battle's id. One transaction: a refusal
+        leaves the campaign as it was.
         """
-        if battle_id is None:
-            battle_id = self.add_battle(campaign_id, spec)
-        else:
-            self.update_battle(battle_id, spec)
-        if spec.game_id is not None and spec.victory is not None:
-            losses, lost = self._game_losses(battle_id)
-            self.update_battle(battle_id, dataclasses.replace(spec, losses=losses, units_lost=lost))
-        return battle_id
+        with campaign_work(self.db) as w:
+            if battle_id is None:
+                battle = CampaignBattle(campaign_id=campaign_id, date=spec.date, scenario="")
+                self._fill(w, battle, campaign_id, spec)
+                replay = False
+            else:
+                battle = self._refill(w, battle_id, spec)
+                replay = True
+            assert battle.id is not None
+            if spec.game_id is not None and spec.victory is not None:
+                w.flush()
+                losses, lost = carried.game_losses(w, battle.id, spec.game_id)
+                spec = dataclasses.replace(spec, losses=losses, units_lost=lost)
+                battle = self._refill(w, battle.id, spec)
+                replay = True
+            if replay:
+                w.flush()
+                carried.replay(w, battle.campaign_id)
+            w.commit()
+            assert battle.id is not None
+            return battle.id
 
     def next_battle(self, campaign_id: int) -> BattleView | None:
         """The first battle, in date order, not yet decided nor run in eote-ref."""
@@ -560,9 +579,10 @@ class CampaignService:
 
     def _game_losses(self, battle_id: int) -> tuple[dict[str, int], dict[str, int]]:
         """Hits taken and units lost per army in the linked game (:func:`carried.game_losses`)."""
-        b = self.battle(battle_id)
         with campaign_work(self.db) as w:
-            return carried.game_losses(w, b)
+            game_id = battle_row(w, battle_id).game_id
+            assert game_id is not None
+            return carried.game_losses(w, battle_id, game_id)
 
     # ------------------------------------------------------------------ a game's hand-off
     def battle_of_game(self, game_id: int) -> tuple[int, BattleView] | None:
