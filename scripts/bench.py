@@ -354,7 +354,7 @@ def qt_figures(db: Any, game_id: int, unit_ids: list[int], repeat: int) -> dict[
 
 #: Figures other benchmarks add (null when they cannot run): the inputs a
 #: whole table-night turn takes, and the 95th percentile of one command on the club server.
-LATER_FIGURES = ("turn_inputs", "pg_apply_p95_ms")
+LATER_FIGURES = ("turn_inputs", "turn_inputs_6mm", "pg_apply_p95_ms")
 
 #: The figures issue 18 names: always written (null when skipped or not measurable here).
 NAMED_FIGURES = (
@@ -373,6 +373,7 @@ TARGETS = {
     "rule_cli_ratio": 4.0,
     "dashboard_edit_ms": EDIT_TARGET_MS,
     "wizard_open_ms_max": TARGET_MS,
+    "turn_inputs_6mm": 120,
 }
 
 
@@ -399,28 +400,44 @@ def pg_apply_p95_ms() -> float | None:
 
 
 def turn_inputs() -> int | None:
-    """Inputs of the costliest turn of the corps-action scenario (tests/ui/test_corps_turn.py).
+    """Inputs of the costliest turn of the corps-action scenario (tests/ui/test_corps_turn.py)."""
+    return _scripted_turn_inputs(
+        "tests/ui/test_corps_turn.py", "corps-action turn", "budget 110, 228 before issue 15"
+    )
 
-    Runs the scenario's test (real widgets, offscreen) and reads the counts it writes; prints
-    each turn's. None when it did not run (pytest-qt missing, or the test failed).
+
+def turn_inputs_6mm() -> int | None:
+    """Inputs of the 6mm corps turn, units found by their codes (test_corps_turn_6mm.py).
+
+    Issue 24: the shipped Pratzen scenario at 6mm (tests/corps_game.py); budget 120.
+    """
+    return _scripted_turn_inputs(
+        "tests/ui/test_corps_turn_6mm.py::test_a_corps_turn_at_6mm_by_codes_within_the_budget",
+        "corps turn at 6mm by codes (the Pratzen scenario)",
+        "budget 120; 603 and 390 by hand before issue 24",
+    )
+
+
+def _scripted_turn_inputs(test: str, what: str, budget: str) -> int | None:
+    """Run a scripted turn's test (real widgets, offscreen) and read the counts it writes.
+
+    Prints each turn's; None when it did not run (pytest-qt missing, or the test failed).
     """
     root = pathlib.Path(__file__).resolve().parents[1]
     with tempfile.TemporaryDirectory() as tmp:
         out = pathlib.Path(tmp) / "turns.json"
         env = {**os.environ, "EOTE_REF_TURN_INPUTS": str(out), "QT_QPA_PLATFORM": "offscreen"}
-        test = "tests/ui/test_corps_turn.py"
         cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "slow", test]
         done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, check=False)
         if not out.exists():
-            print(f"corps-action turn: not measured ({test} failed or did not run)")
+            print(f"{what}: not measured ({test} failed or did not run)")
             print(done.stdout[-2000:])
             return None
         turns = json.loads(out.read_text(encoding="utf-8"))["turns"]
     for n, t in enumerate(turns, 1):
         print(
-            f"corps-action turn {n}: {t['inputs']} inputs (keys and clicks, dice included; "
-            f"budget 110, 228 before issue 15), {t['journal_steps']} journal steps, "
-            f"{t['results']} results"
+            f"{what} {n}: {t['inputs']} inputs (keys and clicks, dice included; "
+            f"{budget}), {t['journal_steps']} journal steps, {t['results']} results"
         )
     return max(int(t["inputs"]) for t in turns)
 
@@ -433,9 +450,18 @@ def main() -> int:
     parser.add_argument("--no-startup", action="store_true", help="skip the start-up benchmarks")
     parser.add_argument("--no-store", action="store_true", help="skip the big-game benchmarks")
     parser.add_argument(
-        "--no-turn", action="store_true", help="skip the corps-action turn (input counts)"
+        "--no-turn", action="store_true", help="skip the corps-action turns (input counts)"
+    )
+    parser.add_argument(
+        "--only-turn-6mm",
+        action="store_true",
+        help="measure only the 6mm corps turn by codes (turn_inputs_6mm) and print it",
     )
     args = parser.parse_args()
+    if args.only_turn_6mm:
+        value = turn_inputs_6mm()
+        print(json.dumps({"turn_inputs_6mm": value}))
+        return 0 if value is not None and value <= TARGETS["turn_inputs_6mm"] else 1
     figures: dict[str, Any] = dict.fromkeys(NAMED_FIGURES)
     figures["targets"] = TARGETS
     figures["load_average_at_start"] = _load_average()
@@ -452,6 +478,7 @@ def main() -> int:
     figures["pg_apply_p95_ms"] = pg_apply_p95_ms()
     if not args.no_turn:
         figures["turn_inputs"] = turn_inputs()
+        figures["turn_inputs_6mm"] = turn_inputs_6mm()
     figures["load_average_at_end"] = _load_average()
     if args.json:
         pathlib.Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")

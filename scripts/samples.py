@@ -2,7 +2,8 @@
 
 Run with ``.venv/bin/python scripts/samples.py``: record sheets of the shipped French Waterloo
 list, the quick reference of the shipped ruleset, and the after-action report (PDF and HTML)
-of the scripted sample game (:func:`eote_ref.referee.sheets_sample.play_sample_game`).
+of the scripted sample game (:func:`eote_ref.referee.sheets_sample.play_sample_game`), and
+that game's record sheets and base labels with the units' codes (first pages only).
 """
 
 from __future__ import annotations
@@ -31,6 +32,23 @@ ARMY_LIST = ROOT / "army_lists" / "waterloo-1815-french.yaml"
 
 #: The page images this script writes: the record sheets, the quick reference, the report.
 PREFIXES = ("print-record-sheets", "print-quick-reference", "print-report")
+#: The first page of a game's record sheets and of its base labels, with the units' codes.
+CODED = ("print-game-record-sheets", "print-base-labels")
+
+
+def coded_samples(game: object, a4: QPageSize) -> None:
+    """A game's record sheets and base labels (each unit's code): PDFs, first pages as PNGs."""
+    sheets = SAMPLES / "record-sheets-game.pdf"
+    labels = SAMPLES / "base-labels.pdf"
+    printing.print_record_sheets_for_game(game, sheets, size=a4)  # type: ignore[arg-type]
+    printing.print_unit_labels(game, labels, size=a4)  # type: ignore[arg-type]
+    for pdf, prefix in zip((sheets, labels), CODED, strict=True):
+        for old in SHOTS.glob(f"{prefix}-*.png"):
+            old.unlink()
+        first, *rest = printing.render_pdf_pages(pdf, SHOTS, prefix)
+        for extra in rest:
+            extra.unlink()
+        print(first.relative_to(ROOT))
 
 
 def main() -> int:
@@ -59,6 +77,7 @@ def main() -> int:
             pages = printing.print_report(game, report, size=a4)
             printing.write_report_html(game, SAMPLES / "after-action-report.html")
             print(f"{report.relative_to(ROOT)}: {pages} pages (and .html)")
+            coded_samples(game, a4)
         finally:
             db.close()
 

@@ -19,6 +19,7 @@ from eote_ref.armylists.model import (
     ArmyList,
     Skirmish,
 )
+from eote_ref.packs import registry
 from eote_ref.rules.command import Level
 from eote_ref.rules.units import Arm, Formation
 from eote_ref.yamlio.document import Document
@@ -41,6 +42,15 @@ CE_WARNING_ABOVE = 10
 
 class ArmyListError(YamlError):
     """An army list with at least one error; ``problems`` holds every error and warning."""
+
+
+@dataclass(frozen=True)
+class AnyLoadResult:
+    """An army list of any pack: the pack's id, its typed list and its warnings."""
+
+    pack: str
+    army_list: Any
+    warnings: tuple[Problem, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -80,13 +90,29 @@ def load_army_list_text(text: str, file: str = "<string>") -> LoadResult:
     return _result(doc)
 
 
+def load_any_army_list(path: str | pathlib.Path) -> AnyLoadResult:
+    """Load an army-list file of any pack (its ``ruleset:`` picks the schema).
+
+    Raises:
+        ArmyListError: the file has at least one error (every problem listed).
+    """
+    try:
+        doc = load_file(path)
+    except YamlError as exc:
+        raise ArmyListError(exc.problems) from exc
+    pack, army_list, problems = check_any_document(doc)
+    if army_list is None:
+        raise ArmyListError(problems)
+    return AnyLoadResult(pack, army_list, tuple(problems))
+
+
 def validate_file(path: str | pathlib.Path) -> list[Problem]:
     """Every error and warning of an army-list file, in file order (empty when it is clean)."""
     try:
         doc = load_file(path)
     except YamlError as exc:
         return list(exc.problems)
-    return check_document(doc)[1]
+    return check_any_document(doc)[2]
 
 
 def validate_text(text: str, file: str = "<string>") -> list[Problem]:
@@ -95,7 +121,47 @@ def validate_text(text: str, file: str = "<string>") -> list[Problem]:
         doc = load_text(text, file)
     except YamlError as exc:
         return list(exc.problems)
-    return check_document(doc)[1]
+    return check_any_document(doc)[2]
+
+
+def pack_of(doc: Document) -> str:
+    """The pack whose schema an army list follows: the one its ``ruleset:`` names.
+
+    A list with no ``ruleset:``, or one no pack has (a warning of the default format), follows
+    the default pack's format, this module's.
+    """
+    data = doc.data
+    ruleset = data.get("ruleset") if isinstance(data, dict) else None
+    if isinstance(ruleset, str):
+        pack = registry.pack_of_ruleset(ruleset)
+        if pack is not None:
+            return pack
+    return registry.DEFAULT_PACK
+
+
+def pack_schema(pack: str) -> Any:
+    """The pack's own army-list schema (None for the default pack: this module's format).
+
+    The schema is the pack's :class:`~eote_ref.packs.declaration.ArmyListSchema`.
+    """
+    if pack == registry.DEFAULT_PACK:
+        return None
+    return registry.get_pack(pack).army_list
+
+
+def check_any_document(doc: Document) -> tuple[str, Any | None, list[Problem]]:
+    """Check an army list against the schema its ``ruleset:`` picks.
+
+    Returns:
+        The pack's id, the typed list (None when there is any error) and every problem.
+    """
+    pack = pack_of(doc)
+    schema = pack_schema(pack)
+    if schema is None:
+        army_list, problems = check_document(doc)
+        return pack, army_list, problems
+    other, problems = schema.check(doc)
+    return pack, other, list(problems)
 
 
 def has_errors(problems: Sequence[Problem]) -> bool:
@@ -113,6 +179,14 @@ def check_document(doc: Document) -> tuple[ArmyList | None, list[Problem]]:
         The army list (None when there is any error) and every problem in file order.
     """
     data = doc.data
+    pack = pack_of(doc)
+    if pack_schema(pack) is not None:
+        # Another pack's list: its schema is not this one, and its units are not EotE's.
+        message = (
+            f"a list for {registry.PACKS[pack][1]} ('{data['ruleset']}'), not for "
+            f"{registry.PACKS[registry.DEFAULT_PACK][1]}: it cannot be used here"
+        )
+        return None, [Problem(doc.mark(("ruleset",)), ("ruleset",), message)]
     version = data.get("format") if isinstance(data, dict) else None
     if _is_int(version) and version != FORMAT_VERSION:
         # The rest of the file follows a format this version does not know: checking it

@@ -7,7 +7,8 @@ import importlib
 import sys
 from typing import Any
 
-from eote_ref.armylists.loader import check_document, has_errors
+from eote_ref.armylists.loader import check_any_document, has_errors, pack_schema
+from eote_ref.packs import registry
 from eote_ref.yamlio.loader import load_file
 from eote_ref.yamlio.problems import YamlError
 
@@ -61,13 +62,17 @@ def run_validate(args: argparse.Namespace) -> int:
     failed = False
     for file in args.files:
         try:
-            army_list, problems = check_document(load_file(file))
+            pack, army_list, problems = check_any_document(load_file(file))
         except YamlError as exc:  # unreadable file or not YAML at all
-            army_list, problems = None, exc.problems
+            pack, army_list, problems = "", None, exc.problems
         for problem in problems:
             print(problem)
         if has_errors(problems) or army_list is None:
             failed = True
+            continue
+        if pack != registry.DEFAULT_PACK:
+            schema = pack_schema(pack)
+            print(f"OK: {file} ({pack}: {schema.summary(army_list)})")
             continue
         units = len(army_list.units())
         divisions = len(army_list.divisions())

@@ -7,7 +7,8 @@ import pathlib
 import sys
 from typing import Any
 
-from eote_ref.armylists.loader import ArmyListError, load_army_list
+from eote_ref.armylists.loader import ArmyListError, load_any_army_list, pack_schema
+from eote_ref.packs import registry
 from eote_ref.referee.setup import FIGURE_SCALES
 from eote_ref.rules.core import RulesError
 from eote_ref.yamlio.problems import YamlError
@@ -41,7 +42,9 @@ def register(subparsers: Any) -> None:
         description="Record sheets of an army-list YAML file: divisions packed onto "
         "landscape pages (never split), each with its leader's command radius, a tracking "
         "strip for orders, falling back, integrity checks and the leader, and each unit's CE, "
-        "skirmish ability, movement allowances and boxes for hits, disorder, blown and rout.",
+        "skirmish ability, movement allowances and boxes for hits, disorder, blown and rout. "
+        "A list of another pack (its 'ruleset:', e.g. avle-1.2) prints that pack's record "
+        "sheets: for AVlE, one section a sector with the stats and a box for every element.",
     )
     roster.add_argument("file", metavar="FILE", help="the army-list YAML file")
     roster.add_argument("--scale", choices=FIGURE_SCALES, default="15mm", help="figure scale")
@@ -57,8 +60,27 @@ def register(subparsers: Any) -> None:
     )
     qrs.add_argument("--ruleset", metavar="FILE", help="a club's edited ruleset YAML")
     qrs.add_argument("--scale", choices=FIGURE_SCALES, default="15mm", help="figure scale")
+    qrs.add_argument(
+        "--pack",
+        choices=registry.pack_ids(),
+        default=registry.DEFAULT_PACK,
+        help="the ruleset pack: another than the default prints the reference sheet generated "
+        "from that pack's tables",
+    )
     common(qrs)
     qrs.set_defaults(func=run_qrs)
+
+    cards = sub.add_parser(
+        "cards",
+        help="a command-card tracker for each player (packs with cards, e.g. AVlE)",
+        description="A card tracker for the player of each army list given: the hand of each "
+        "turn and the card, command dice and orders of each round, one player after another.",
+    )
+    cards.add_argument(
+        "files", nargs="+", metavar="FILE", help="army-list YAML files, one a player"
+    )
+    common(cards)
+    cards.set_defaults(func=run_cards)
 
     report = sub.add_parser(
         "report",
@@ -80,6 +102,16 @@ def register(subparsers: Any) -> None:
     common(sheets)
     sheets.set_defaults(func=run_game_sheets)
 
+    labels = sub.add_parser(
+        "labels",
+        help="base labels of a game's units: each unit's code, name and division",
+        description="A label per unit of a game in the database given by --db, its code "
+        "large (the code every picker takes), to cut out and stick under the figures.",
+    )
+    labels.add_argument("game", metavar="GAME", help="the game's id or name")
+    common(labels)
+    labels.set_defaults(func=run_labels)
+
 
 def _printing() -> Any:
     """The Qt printing module, with a (headless if need be) Qt application running."""
@@ -100,10 +132,47 @@ def _fail(message: str) -> int:
     return 1
 
 
+def _load_lists(files: list[str]) -> list[Any] | None:
+    """The army lists of ``files`` (any pack), or None after printing every problem."""
+    loaded, failed = [], False
+    for file in files:
+        try:
+            loaded.append(load_any_army_list(file))
+        except (ArmyListError, YamlError) as exc:
+            for problem in exc.problems:
+                print(problem, file=sys.stderr)
+            failed = True
+        except OSError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            failed = True
+    return None if failed else loaded
+
+
+def _write_html(html: str, output: str, paper: str | None, title: str) -> int:
+    printing = _printing()
+    pages: int = printing.write_pdf(
+        html, output, size=printing.page_size(paper), landscape=True, title=title
+    )
+    return pages
+
+
 def run_roster(args: argparse.Namespace) -> int:
     """``eote-ref print roster FILE -o OUT.pdf``; 1 when the list or ruleset has errors."""
+    lists = _load_lists([args.file])
+    if lists is None:
+        return _fail("nothing was printed")
+    if lists[0].pack != registry.DEFAULT_PACK:
+        if args.ruleset:
+            return _fail("--ruleset is an EotE ruleset file; this list is for another pack")
+        schema = pack_schema(lists[0].pack)
+        html = schema.record_sheets_html(lists[0].army_list)
+        pages = _write_html(
+            html, args.output, args.paper, f"{lists[0].army_list.name} record sheet"
+        )
+        print(f"Wrote {pages} page{'s' if pages != 1 else ''} of record sheets to {args.output}")
+        return 0
     try:
-        army_list = load_army_list(args.file).army_list
+        army_list = lists[0].army_list
         ruleset = _ruleset(args.ruleset)
     except (ArmyListError, YamlError) as exc:
         for problem in exc.problems:
@@ -124,7 +193,20 @@ def run_roster(args: argparse.Namespace) -> int:
 
 
 def run_qrs(args: argparse.Namespace) -> int:
-    """``eote-ref print qrs -o OUT.pdf [--ruleset FILE]``; 1 when the ruleset has errors."""
+    """``eote-ref print qrs -o OUT.pdf [--ruleset FILE] [--pack PACK]``; 1 on errors."""
+    if args.pack != registry.DEFAULT_PACK:
+        if args.ruleset:
+            return _fail("--ruleset is an EotE ruleset file; it cannot go with --pack " + args.pack)
+        from eote_ref.packs.printed import reference_sheet_html
+
+        pack = registry.get_pack(args.pack)
+        pages = _write_html(
+            reference_sheet_html(pack), args.output, args.paper, f"{pack.title} reference sheet"
+        )
+        print(
+            f"Wrote the reference sheet ({pages} page{'s' if pages != 1 else ''}) to {args.output}"
+        )
+        return 0
     try:
         ruleset = _ruleset(args.ruleset)
     except YamlError as exc:
@@ -139,6 +221,36 @@ def run_qrs(args: argparse.Namespace) -> int:
     )
     print(f"Wrote the quick reference ({pages} page{'s' if pages != 1 else ''}) to {args.output}")
     return 0
+
+
+def run_cards(args: argparse.Namespace) -> int:
+    """``eote-ref print cards FILE... -o OUT.pdf``: a card tracker a player; 1 on errors."""
+    lists = _load_lists(args.files)
+    if lists is None:
+        return _fail("nothing was printed")
+    pages_html = []
+    for file, loaded in zip(args.files, lists, strict=True):
+        pack = registry.get_pack(loaded.pack)
+        tracker = pack.army_list.card_tracker_html if pack.army_list else None
+        if tracker is None:
+            return _fail(f"{file}: {pack.title} has no command cards; nothing was printed")
+        pages_html.append(tracker(loaded.army_list))
+    pages = _write_html(_joined(pages_html), args.output, args.paper, "card trackers")
+    print(
+        f"Wrote {len(lists)} card tracker{'s' if len(lists) != 1 else ''} "
+        f"({pages} page{'s' if pages != 1 else ''}) to {args.output}"
+    )
+    return 0
+
+
+def _joined(pages: list[str]) -> str:
+    """Whole HTML pages as one document, each after a page break."""
+    import re
+
+    bodies = [re.search(r"<body>(.*)</body>", p, re.S) for p in pages]
+    head = pages[0].split("<body>", 1)[0]
+    brk = '<p style="page-break-before: always; margin: 0"></p>'
+    return head + "<body>" + brk.join(b.group(1) for b in bodies if b) + "</body></html>"
 
 
 def _open_game(args: argparse.Namespace) -> Any:
@@ -210,7 +322,12 @@ def _write_report(args: argparse.Namespace, game: Any) -> int:
     return 0
 
 
-def run_game_sheets(args: argparse.Namespace) -> int:
+def run_labels(args: argparse.Namespace) -> int:
+    """``eote-ref [--db FILE] print labels GAME -o OUT.pdf``."""
+    return run_game_sheets(args, what="labels")
+
+
+def run_game_sheets(args: argparse.Namespace, what: str = "sheets") -> int:
     """``eote-ref [--db FILE] print sheets GAME -o OUT.pdf``."""
     from eote_ref.store import StoreError
 
@@ -224,12 +341,16 @@ def run_game_sheets(args: argparse.Namespace) -> int:
         return _bad_data(exc)
     try:
         printing = _printing()
-        pages = printing.print_record_sheets_for_game(
-            game, args.output, size=printing.page_size(args.paper)
+        write = (
+            printing.print_unit_labels
+            if what == "labels"
+            else printing.print_record_sheets_for_game
         )
+        pages = write(game, args.output, size=printing.page_size(args.paper))
     except _BAD_DATA as exc:
         return _bad_data(exc)
     finally:
         db.close()
-    print(f"Wrote {pages} page{'s' if pages != 1 else ''} of record sheets to {args.output}")
+    kind = "base labels" if what == "labels" else "record sheets"
+    print(f"Wrote {pages} page{'s' if pages != 1 else ''} of {kind} to {args.output}")
     return 0

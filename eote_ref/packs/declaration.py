@@ -61,6 +61,21 @@ class ProcedureSpec:
 
 
 @dataclass(frozen=True)
+class ArmyListSchema:
+    """A pack's own army-list format: its check, a one-line summary and its printed sheets.
+
+    ``check`` takes a loaded YAML document (:class:`eote_ref.yamlio.document.Document`) and
+    returns the typed list (None when there is any error) and every problem in file order;
+    the sheet functions return whole HTML pages for the shared printing machinery.
+    """
+
+    check: Callable[[Any], tuple[Any | None, list[Any]]]
+    summary: Callable[[Any], str]
+    record_sheets_html: Callable[[Any], str]
+    card_tracker_html: Callable[[Any], str] | None = None
+
+
+@dataclass(frozen=True)
 class Pack:
     """Everything a ruleset declares to the shared layers (this slice of it)."""
 
@@ -75,6 +90,10 @@ class Pack:
     configure: Callable[[Mapping[str, object]], Any] | None = None
     #: The unit types its procedures name (``firer``, ``target``...), as ids.
     unit_types: tuple[str, ...] = ()
+    #: The pack's own army-list format (None: the shared army-list format of ``armylists``).
+    army_list: ArmyListSchema | None = None
+    #: Notes printed under its reference sheet (the marks, what the tables leave out).
+    reference_notes: tuple[str, ...] = ()
 
     def procedure(self, name: str) -> ProcedureSpec:
         try:

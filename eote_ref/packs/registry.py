@@ -20,6 +20,14 @@ PACKS: dict[str, tuple[str, str]] = {
 #: The pack of a game or a command that names none.
 DEFAULT_PACK = "eote"
 
+#: The ``ruleset:`` values of army lists and scenarios, each naming its pack.
+RULESETS: dict[str, str] = {"eote-6.2": "eote", "avle-1.2": "avle"}
+
+
+def pack_of_ruleset(ruleset: str) -> str | None:
+    """The id of the pack an army list's ``ruleset:`` names (None for a name no pack has)."""
+    return RULESETS.get(ruleset)
+
 
 def pack_ids() -> tuple[str, ...]:
     """The ids of the shipped packs."""

@@ -68,7 +68,8 @@ class BatchKind:
             return self.targets(game, view)
         assert self.units is not None
         return [
-            BatchTarget(u.name, {"unit_id": u.id}, u, ("unit_ids", u.id)) for u in self.units(view)
+            BatchTarget(u.coded_name, {"unit_id": u.id}, u, ("unit_ids", u.id))
+            for u in self.units(view)
         ]
 
 
@@ -80,7 +81,7 @@ def _cavalry_that_fought(game: GameService, view: GameView) -> list[BatchTarget]
     """Cavalry on the table that fought this turn and is not settled yet (EotE 5.10)."""
     done = turn_facts.cavalry_settled(view)
     return [
-        BatchTarget(u.name, {"unit_id": u.id}, u, ("unit_ids", u.id))
+        BatchTarget(u.coded_name, {"unit_id": u.id}, u, ("unit_ids", u.id))
         for u in _on_table(view)
         if u.arm == "cavalry" and u.fought_this_turn and u.id not in done
     ]
@@ -96,7 +97,7 @@ def _divisions_to_measure(game: GameService, view: GameView) -> list[BatchTarget
     ]
     done = command_control_this_turn(game, view, [d.id for _side, d in divisions])
     return [
-        BatchTarget(f"{d.name} ({side})", {"division_id": d.id}, None, ("division_ids", d.id))
+        BatchTarget(f"{d.title} ({side})", {"division_id": d.id}, None, ("division_ids", d.id))
         for side, d in divisions
         if d.id not in done
     ]
@@ -104,7 +105,7 @@ def _divisions_to_measure(game: GameService, view: GameView) -> list[BatchTarget
 
 def _leaders_in_reach(game: GameService, view: GameView) -> list[BatchTarget]:
     """Leaders within reach of this turn's combat, not rolled for yet (EotE 8.0)."""
-    names = {d.id: d.name for s in view.sides for d in s.divisions}
+    names = {d.id: d.title for s in view.sides for d in s.divisions}
     out = []
     for lead in leaders_within_reach(game, view=view):  # rolled leaders are left out
         target: dict[str, Any] = {"division_id": lead.division_id, "leader_id": lead.leader_id}
@@ -125,7 +126,7 @@ def _morale_due(game: GameService, view: GameView) -> list[BatchTarget]:
         if c.procedure != "morale" or c.unit_id is None or c.unit_id not in units:
             continue
         unit = units[c.unit_id]
-        out.append(BatchTarget(unit.name, {"unit_id": unit.id}, unit, ("unit_ids", unit.id)))
+        out.append(BatchTarget(unit.coded_name, {"unit_id": unit.id}, unit, ("unit_ids", unit.id)))
     return out
 
 

@@ -136,8 +136,13 @@ def add_unit(
     values = _checked({"name": name, "ce": ce, "type": type, "stands": stands}, UNIT_FIELDS)
     division = game.division_view(division_id)
     like = next(iter(division.units), None)
+    from eote_ref.store.unit_codes import next_unit_code
+
+    with game.db.session() as s:
+        code = next_unit_code(s, game.game_id, division_id)
     row = {
         "command_id": division_id,
+        "code": code,
         "position": len(division.units),
         "arm": arm,
         "nation": nation or (like.nation if like is not None else ""),

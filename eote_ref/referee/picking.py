@@ -5,7 +5,8 @@ candidates whose text holds every typed word, anywhere in the name or in its con
 division's and leader's names, the brigade, the side), ignoring case and accents
 (``"13e leger"`` finds ``13e Léger``), and orders them so the likely pick comes first:
 
-1. an exact name;
+1. the unit whose code was typed whole (``f12``), then an exact name or the number of a
+   code typed alone (``12`` finds F12 and A12, the likely side first);
 2. the units the caller marks as likely (in contact, last fire's target...);
 3. the right side (the enemy for a target, say);
 4. the selected unit's division;
@@ -26,6 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eote_ref.referee.views import GameView
+
+# Re-exported: the UI reads unit codes through the referee (ui must not import store).
+from eote_ref.store.unit_codes import split_code as split_code
 
 #: How well a candidate matches (lower is better).
 EXACT, NAME_START, WORD_START, IN_NAME, IN_CONTEXT = range(5)
@@ -52,6 +56,8 @@ class Candidate:
     context: tuple[str, ...] = ()
     side: int | None = None
     division_id: int | None = None
+    #: The unit's short code (``F12``): typed whole it ranks the unit first.
+    code: str = ""
 
     @property
     def folded_name(self) -> str:
@@ -61,7 +67,7 @@ class Candidate:
     @property
     def folded_all(self) -> str:
         """Everything that finds this candidate, folded."""
-        return fold(" ".join((self.name, self.label, *self.context)))
+        return fold(" ".join((self.code, self.name, self.label, *self.context)))
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,19 @@ def _word_start(text: str, word: str) -> bool:
             return True
         start = text.find(word, start + 1)
     return False
+
+
+def code_match(query: str, candidate: Candidate) -> int | None:
+    """0: ``query`` is the candidate's whole code (``f12``); 1: its number alone (``12``)."""
+    if not candidate.code:
+        return None
+    q = "".join(fold(query).split())
+    code = fold(candidate.code)
+    if q == code:
+        return 0
+    if q.isdigit() and code[1:] == q.lstrip("0") and q.lstrip("0"):
+        return 1
+    return None
 
 
 def quality(query: str, candidate: Candidate) -> int | None:
@@ -110,11 +129,12 @@ def rank(
     p = prefer or Preference()
     scored = []
     for i, c in enumerate(candidates):
-        q = quality(query, c)
+        by_code = code_match(query, c)
+        q = EXACT if by_code is not None else quality(query, c)
         if q is None:
             continue
         key = (
-            q != EXACT,
+            0 if by_code == 0 else 1 if q == EXACT else 2,
             c.value not in p.likely,
             p.side is not None and c.side != p.side,
             p.division_id is not None and c.division_id != p.division_id,
@@ -143,8 +163,8 @@ def _unit_index(view: GameView) -> dict[int, Candidate]:
         for d in s.divisions:
             leader = d.leader.name if d.leader else ""
             for u in d.units:
-                context = tuple(x for x in (d.name, leader, u.brigade or "", s.name) if x)
-                out[u.id] = Candidate(u.id, u.name, u.name, context, s.position, d.id)
+                context = tuple(x for x in (d.title, leader, u.brigade or "", s.name) if x)
+                out[u.id] = Candidate(u.id, u.name, u.name, context, s.position, d.id, u.code)
     return out
 
 
@@ -153,13 +173,15 @@ def unit_candidates(view: GameView, choices: Iterable[tuple[Any, str]]) -> list[
 
     A choice counts as a unit when its value is a unit id and its label starts with that
     unit's name (so a leader or a division whose id happens to be a unit's is left alone).
+    A unit's label is shown after its code (``F12 1/54e Ligne (French, CE 6)``).
     """
     units = _unit_index(view)
     out = []
     for value, label in choices:
         u = units.get(value) if isinstance(value, int) and not isinstance(value, bool) else None
         if u is not None and label.startswith(u.name):
-            out.append(Candidate(value, label, u.name, u.context, u.side, u.division_id))
+            shown = f"{u.code} {label}" if u.code else label
+            out.append(Candidate(value, shown, u.name, u.context, u.side, u.division_id, u.code))
         else:
             out.append(Candidate(value, label, label))
     return out

@@ -403,6 +403,8 @@ class ScenarioService:
         commands = self.game.read(_rows().commands)
         counter = iter(range(1_000_000))
         changes: list[Change] = []
+        # Arriving units take their side's next codes, in order of battle (issue 24).
+        codes = iter(self.game.read(_next_codes, side_id, _unit_count(r["commands"])))
 
         def add(tree: Mapping[str, Any], parent: int | NewRow | None, position: int) -> None:
             ref = f"c{next(counter)}"
@@ -434,9 +436,8 @@ class ScenarioService:
                 )
             )
             for i, unit in enumerate(tree.get("units", [])):
-                changes.append(
-                    InsertRow("game_unit", {**unit, "command_id": NewRow(ref), "position": i})
-                )
+                row = {**unit, "command_id": NewRow(ref), "position": i, "code": next(codes)}
+                changes.append(InsertRow("game_unit", row))
             for i, child in enumerate(tree.get("commands", [])):
                 add(child, NewRow(ref), i)
 
@@ -487,6 +488,25 @@ class ScenarioService:
                 )
             ],
         )
+
+
+def _next_codes(s: Any, game_id: int, side_id: int, count: int) -> list[str]:
+    from eote_ref.store.unit_codes import next_codes
+
+    return next_codes(s, game_id, side_id, count)
+
+
+def _unit_count(items: Any) -> int:
+    """How many units the arriving commands hold (their trees walked as :meth:`_arrival` does).
+
+    The codes follow the order the units are inserted: a command's own units, then its
+    subordinates' in turn.
+    """
+
+    def count(tree: Mapping[str, Any]) -> int:
+        return len(tree.get("units", [])) + sum(count(c) for c in tree.get("commands", []))
+
+    return sum(count(item["tree"]) for item in items)
 
 
 def _with(state: Mapping[str, Any], part: str, key: str, value: Any) -> dict[str, Any]:

@@ -88,7 +88,7 @@ def _leaderless_divisions(view: GameView, game: GameService | None) -> list[Chec
     return [
         Check(
             "command_radius",
-            f"{d.name}: no commander, command radius and control",
+            f"{d.title}: no commander, command radius and control",
             "3.6",
             side,
             division_id=d.id,
@@ -134,21 +134,23 @@ def _command_phase(view: GameView, game: GameService | None = None) -> list[Chec
             continue
         if u.routed:
             if not stay:
-                title = f"{u.name}: routed, leaves the table"
+                title = f"{u.coded_name}: routed, leaves the table"
                 out.append(Check("remove_routed", title, "7.5", side, u.id))
             continue
         if u.arm == "cavalry" and u.blown and not u.fought_last_turn and u.id not in rested:
-            out.append(Check("cavalry_rest", f"{u.name}: rested while blown?", "5.12", side, u.id))
+            out.append(
+                Check("cavalry_rest", f"{u.coded_name}: rested while blown?", "5.12", side, u.id)
+            )
         if u.disordered:
             leader = div.leader
             leader_ok = (
                 leader is not None and not leader.killed and leader.no_rally_turn != view.turn
             )
             if leader_ok and not u.pinned and not u.out_of_command:
-                title = f"{u.name}: may rally from disorder"
+                title = f"{u.coded_name}: may rally from disorder"
                 out.append(Check("disorder_rally", title, "3.6", side, u.id))
             else:
-                title = f"{u.name}: disordered, cannot rally this turn"
+                title = f"{u.coded_name}: disordered, cannot rally this turn"
                 out.append(Check("disorder_rally", title, "3.6", side, u.id, due=False))
     return out
 
@@ -181,7 +183,9 @@ def _stands_to_reform(view: GameView, game: GameService | None) -> list[Check]:
     """
     limit = int(_ruleset(game).skirmish["ineffective_hits"].value)
     return [
-        Check("skirmishers", f"{u.name}: skirmish stand ineffective, reform", "5.4", side, u.id)
+        Check(
+            "skirmishers", f"{u.coded_name}: skirmish stand ineffective, reform", "5.4", side, u.id
+        )
         for side, _div, u in _units(view)
         if u.skirmishers_out and u.skirmish_hits >= limit and not u.off_table
     ]
@@ -190,7 +194,7 @@ def _stands_to_reform(view: GameView, game: GameService | None) -> list[Check]:
 def _guns_to_reman(view: GameView) -> list[Check]:
     """Batteries with abandoned guns, not routed: the gunners may go back to them (7.5, 7.7)."""
     return [
-        Check("reman_guns", f"{u.name}: guns abandoned, may re-man them", "7.5", side, u.id)
+        Check("reman_guns", f"{u.coded_name}: guns abandoned, may re-man them", "7.5", side, u.id)
         for side, _div, u in _units(view)
         if u.arm == "artillery" and u.guns_abandoned and not u.routed and not u.off_table
     ]
@@ -214,10 +218,12 @@ def _morale_checks(view: GameView) -> list[Check]:
         if u.off_table or u.routed:
             continue
         if u.id in forced:
-            title = f"{u.name}: a routing unit passed through, morale check"
+            title = f"{u.coded_name}: a routing unit passed through, morale check"
             out.append(Check("morale", title, "7.5", side, u.id))
         elif u.morale_due and u.hits > tested.get(u.id, -1):
-            out.append(Check("morale", f"{u.name}: {u.hits} hits, morale check", "7.5", side, u.id))
+            out.append(
+                Check("morale", f"{u.coded_name}: {u.hits} hits, morale check", "7.5", side, u.id)
+            )
     return out
 
 
@@ -238,7 +244,7 @@ def _engaged_assaults(view: GameView) -> list[Check]:
             continue
         side, a = units[ln.unit_id]
         _s, d = units[ln.other_id]
-        title = f"Engaged: {a.name} against {d.name} (since turn {ln.turn})"
+        title = f"Engaged: {a.coded_name} against {d.coded_name} (since turn {ln.turn})"
         cavalry = "cavalry" in (a.arm, d.arm)
         out.append((not cavalry, Check("assault", title, "7.0", side, a.id)))
     return [c for _inf, c in sorted(out, key=lambda x: x[0])]
@@ -260,7 +266,7 @@ def _charges_to_fight(view: GameView) -> list[Check]:
         _s, d = units[f.other_id]
         if a.off_table or a.routed:
             continue
-        title = f"Charge: {a.name} against {d.name}"
+        title = f"Charge: {a.coded_name} against {d.coded_name}"
         out.append(Check("assault", title, "5.8", side, a.id))
     return out
 
@@ -312,12 +318,12 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
                 and killed_this_turn(view.turn, d.leader.replacement_due_turn, ruleset)
             )
             if d.falling_back:
-                title = f'{d.name}: falling back until 18" clear or in cover'
+                title = f'{d.title}: falling back until 18" clear or in cover'
                 out.append(Check("falling_back_ended", title, "9.0", s.position, division_id=d.id))
             if not (infantry_routed or leader_killed):
                 continue
             if d.in_town:
-                title = f"{d.name}: exempt from integrity in a town"
+                title = f"{d.title}: exempt from integrity in a town"
                 out.append(Check("integrity_exempt", title, "7.12", s.position, division_id=d.id))
                 continue
             causes = [
@@ -333,7 +339,7 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
                 out.append(
                     Check(
                         "integrity",
-                        f"{d.name}: integrity check ({why})",
+                        f"{d.title}: integrity check ({why})",
                         "9.0",
                         s.position,
                         division_id=d.id,
@@ -352,7 +358,7 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
     settled = turn_facts.cavalry_settled(view)
     for side, _div, u in _units(view):
         if u.arm == "cavalry" and u.fought_this_turn and not u.off_table and u.id not in settled:
-            title = f"{u.name}: fought this turn, blown at the end of it"
+            title = f"{u.coded_name}: fought this turn, blown at the end of it"
             out.append(Check("cavalry_end_of_turn", title, "5.10", side, u.id))
     return out
 

@@ -69,4 +69,5 @@ def unit_view(
         morale_due=not u.routed and u.hits >= threshold,
         fought_last_turn=u.fought_last_turn,
         skirmish_hits=u.skirmish_hits,
+        code=u.code or "",
     )

@@ -64,6 +64,13 @@ class UnitView:
     fought_last_turn: bool = False
     #: Hits on the detached skirmish stand (EotE 5.4); meaningful while skirmishers_out.
     skirmish_hits: int = 0
+    #: The unit's short code (``F12``): side letter and number, stable for the game.
+    code: str = ""
+
+    @property
+    def coded_name(self) -> str:
+        """The name after the code, as lists and labels show it: ``F12 1/54e Ligne``."""
+        return f"{self.code} {self.name}" if self.code else self.name
 
     @property
     def effective_ce(self) -> int:
@@ -89,6 +96,19 @@ class DivisionView:
     in_town: bool
     objective_lost: bool
     units: tuple[UnitView, ...]
+    #: The level of the command above (``corps``, ``wing``, ``army``), None at the top.
+    parent_level: str | None = None
+
+    @property
+    def title(self) -> str:
+        """The division with its corps (or wing): ``2nd Division, IV Corps``.
+
+        Several corps have a "2nd Division"; the army above a division is left out (it names
+        nothing the side does not already).
+        """
+        if self.parent and self.parent_level not in (None, "army") and self.parent != self.name:
+            return f"{self.name}, {self.parent}"
+        return self.name
 
     @property
     def integrity_state(self) -> str:
@@ -189,6 +209,34 @@ class GameView:
     def side_by_unit(self) -> dict[int, SideView]:
         """Each unit's side, by unit id (built once per view: pick lists ask it of every unit)."""
         return {u.id: s for s in self.sides for u in s.units}
+
+    @functools.cached_property
+    def unit_titles(self) -> dict[int, str]:
+        """Each unit's name as lists show it, told apart from its namesakes, by unit id.
+
+        A battery carries its division leader's name (``2nd Division foot battery · Drouet``)
+        unless its own name has it already; any other unit whose name another unit of its side
+        shares carries its division and corps (``1st Battalion · 2nd Division, IV Corps``).
+        """
+        out: dict[int, str] = {}
+        for s in self.sides:
+            seen: dict[str, int] = {}
+            for u in s.units:
+                seen[u.name] = seen.get(u.name, 0) + 1
+            for d in s.divisions:
+                leader = d.leader.name if d.leader is not None else ""
+                for u in d.units:
+                    if u.arm == "artillery" and leader and leader not in u.name:
+                        out[u.id] = f"{u.name} · {leader}"
+                    elif seen[u.name] > 1:
+                        out[u.id] = f"{u.name} · {d.title}"
+                    else:
+                        out[u.id] = u.name
+        return out
+
+    def unit_title(self, unit: UnitView) -> str:
+        """:attr:`unit_titles` of ``unit`` (its plain name if it is not in this view)."""
+        return self.unit_titles.get(unit.id, unit.name)
 
 
 @dataclass(frozen=True)

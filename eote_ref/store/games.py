@@ -30,6 +30,7 @@ from eote_ref.store.models import (
 )
 from eote_ref.store.rosters import insert_command_tree, load_roster
 from eote_ref.store.specs import CommandSpec, RosterSpec, SideSpec, UnitSpec
+from eote_ref.store.unit_codes import assign_unit_codes
 
 #: Command levels that are divisions in the rules' sense (EotE 1.0.1) and carry division state.
 DIVISION_LEVELS = frozenset(lv.value for lv in Level if lv.is_manoeuvre)
@@ -114,6 +115,7 @@ def create_game(
         assert game_id is not None
         for position, side in enumerate(sides):
             _add_side(session, game_id, position, side)
+        assign_unit_codes(session, game_id)
         session.commit()
     except BaseException:
         session.rollback()

@@ -257,6 +257,9 @@ class GameUnit(SQLModel, table=True):
     howitzers: int = 0
     brigade: str | None = None
     notes: str | None = None
+    #: The unit's short code (side letter and number, ``F12``), given at set-up and never
+    #: changed: pickers take it and the record sheets and base labels print it.
+    code: str | None = Field(default=None, max_length=16)
     # state
     hits: int = 0
     disordered: bool = False

@@ -5,7 +5,15 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QPoint, QRect, Qt, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    QRect,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import (
     QAction,
     QFocusEvent,
@@ -34,6 +42,7 @@ from PySide6.QtWidgets import (
 from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
 from eote_ref.referee.todo import Check, owed
 from eote_ref.referee.views import GameView, SideView, UnitView
+from eote_ref.ui.code_keys import CodeKeys
 from eote_ref.ui.delegates import CELL_PADDING, MarkerDelegate
 from eote_ref.ui.forms.ui_dashboard import Ui_Dashboard
 from eote_ref.ui.game_hub import GameHub
@@ -115,6 +124,11 @@ class SideTree(QTreeView):
     focused = Signal()
     #: A click without Ctrl or Shift (it starts a new selection).
     plain_click = Signal()
+    #: A digit of a unit's code number typed (plain: this side's unit; Ctrl: the other
+    #: side's, added to the selection as a target).
+    number_typed = Signal(str, bool)
+    #: F6: the other side's table takes the keyboard.
+    other_table = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -150,6 +164,19 @@ class SideTree(QTreeView):
             | Qt.KeyboardModifier.AltModifier
             | Qt.KeyboardModifier.MetaModifier
         )
+        key = event.key()
+        plain = mods & ~Qt.KeyboardModifier.KeypadModifier
+        if Qt.Key.Key_0 <= key <= Qt.Key.Key_9 and plain in (
+            Qt.KeyboardModifier.NoModifier,
+            Qt.KeyboardModifier.ControlModifier,
+        ):
+            self.number_typed.emit(chr(key), plain == Qt.KeyboardModifier.ControlModifier)
+            event.accept()
+            return
+        if key == Qt.Key.Key_F6 and plain == Qt.KeyboardModifier.NoModifier:
+            self.other_table.emit()
+            event.accept()
+            return
         if not mods & blocked:
             name = _KEYS.get((Qt.Key(event.key()), bool(mods & Qt.KeyboardModifier.ShiftModifier)))
             if name is not None:
@@ -226,16 +253,17 @@ class SidePane(QWidget):
         bold.setBold(True)
         ce_w = QFontMetrics(bold).horizontalAdvance("8") + fm.horizontalAdvance("/8")
         widths = {
-            Column.TYPE: type_w + int(em * 2.8),
+            # (narrowed by 3 em all told when the unit's code joined its name, issue 24)
+            Column.TYPE: type_w + int(em * 2.2),
             Column.FORMATION: formation_w + int(em * 0.6),
             Column.CE: max(ce_w + 2 * CELL_PADDING, fm.horizontalAdvance("CE") + int(em * 1.2)),
-            Column.HITS: int(em * 6.4),
+            Column.HITS: int(em * 5.8),
             Column.DISORDER: int(em * 2.0),
             Column.BLOWN: int(em * 2.6),
-            Column.STATUS: int(em * 6.4),
+            Column.STATUS: int(em * 5.4),
             Column.PINNED: int(em * 2.0),
-            Column.COMMAND: int(em * 3.3),
-            Column.LEADER: int(em * 3.3),
+            Column.COMMAND: int(em * 3.0),
+            Column.LEADER: int(em * 2.8),
         }
         header.setSectionResizeMode(Column.UNIT, QHeaderView.ResizeMode.Stretch)
         for column, width in widths.items():
@@ -414,6 +442,8 @@ class Dashboard(QWidget):
         self.addAction(self.find_action)
 
         self.panes = [SidePane(), SidePane()]
+        #: A unit's code number typed on a table goes to that unit (issue 24).
+        self.code_keys = CodeKeys(self)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
         self.tabs = QTabWidget()
@@ -433,6 +463,8 @@ class Dashboard(QWidget):
                 lambda _a, _b, i=i: self._selection_changed(i)
             )
             pane.tree.plain_click.connect(lambda i=i: self._selection_changed(i))
+            pane.tree.number_typed.connect(lambda d, add, i=i: self.code_keys.typed(i, d, add))
+            pane.tree.other_table.connect(lambda i=i: self._focus_table(1 - i))
         #: The side table where the selection started (its units act; the other's are targets).
         self._anchor = 0
         self._set_narrow(False)
@@ -451,7 +483,9 @@ class Dashboard(QWidget):
             f"<span style='color:{dim}'>Keys on the selected unit: <b>+</b>/<b>−</b> hits · "
             "<b>D</b> disorder · <b>B</b>/<b>⇧B</b> blown · <b>R</b> routed · <b>P</b> pinned · "
             "<b>C</b> command · <b>O</b> off table · <b>F</b> formation · "
-            "<b>Ctrl+click</b> adds a unit: firers, then their target</span>"
+            "<b>Ctrl+click</b> adds a unit: firers, then their target · "
+            "<b>12</b> goes to unit 12 of this side, <b>Ctrl+12</b> adds the other side's "
+            "· <b>F6</b> the other table</span>"
         )
 
     def changeEvent(self, event: QEvent) -> None:
@@ -535,6 +569,9 @@ class Dashboard(QWidget):
         other = self.panes[1 - i].tree
         if other.selectionModel().hasSelection():
             other.selectionModel().clearSelection()
+        # Its current row goes too: the selected units count it (a target left from before).
+        if other.currentIndex().isValid():
+            other.selectionModel().clearCurrentIndex()
 
     def selection(self) -> tuple[list[UnitView], list[UnitView]]:
         """The selected units: those of the table where the selection started, then the others.
@@ -549,6 +586,13 @@ class Dashboard(QWidget):
     def current_division_id(self) -> int | None:
         """The division of the selected row (a division's band or a unit's)."""
         return self.panes[self._active].current_division_id()
+
+    # ------------------------------------------------------------------ codes
+    def _focus_table(self, i: int) -> None:
+        """Give side table ``i`` the keyboard (F6 from the other one)."""
+        if self._narrow:
+            self.tabs.setCurrentWidget(self.panes[i])
+        self.panes[i].tree.setFocus()
 
     def select_unit(self, unit_id: int) -> bool:
         """Select a unit in whichever side it belongs to and focus that table."""

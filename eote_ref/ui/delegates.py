@@ -340,8 +340,8 @@ class MarkerDelegate(QStyledItemDelegate):
         painter.setFont(font)
         fm = QFontMetrics(font)
         painter.setPen(c.rout if d.routed and not selected else fg)
-        name_w = min(fm.horizontalAdvance(d.name) + 4, rect.width() // 2)
-        name = fm.elidedText(d.name, Qt.TextElideMode.ElideRight, name_w)
+        name_w = min(fm.horizontalAdvance(d.title) + 4, rect.width() // 2)
+        name = fm.elidedText(d.title, Qt.TextElideMode.ElideRight, name_w)
         painter.drawText(
             QRect(rect.left(), rect.top(), name_w + 2, rect.height()),
             Qt.AlignmentFlag.AlignVCenter,

@@ -109,7 +109,7 @@ class SideModel(QAbstractTableModel):
             rows.append(
                 _Row(
                     True,
-                    (d.name, " · ".join(s for s in state if s)),
+                    (d.title, " · ".join(s for s in state if s)),
                     alarm=d.routed or d.falling_back,
                 )
             )
@@ -117,7 +117,7 @@ class SideModel(QAbstractTableModel):
                 markers = unit_markers(u)
                 if not (markers or all_units):
                     continue
-                cells: tuple[str, ...] = (u.name, " · ".join(markers))
+                cells: tuple[str, ...] = (u.coded_name, " · ".join(markers))
                 if show_ce:  # as on the dashboard: CE after hits / printed CE (EotE 7.4)
                     cells += (f"{u.effective_ce}/{u.ce}",)
                 rows.append(_Row(False, cells, alarm=u.routed))

@@ -173,6 +173,17 @@ def print_record_sheets_for_game(
     return write_pdf(html, path, size=size, landscape=True, title=f"{name} record sheets")
 
 
+def print_unit_labels(
+    game: GameService, path: str | pathlib.Path, *, size: QPageSize | None = None
+) -> int:
+    """The base labels of a game's units (code, name, division), a side per page."""
+    from eote_ref.referee.sheets.labels import labels_html, unit_labels
+
+    name = game.view().name
+    html = labels_html(unit_labels(game.view()), f"{name} — base labels")
+    return write_pdf(html, path, size=size, title=f"{name} base labels")
+
+
 def print_quick_reference(
     ruleset: Ruleset,
     path: str | pathlib.Path,
@@ -318,12 +329,15 @@ class MainWindowPrinting(QObject):
         self.sheets_action = QAction("Print record &sheets…", window)
         self.sheets_action.setShortcut(QKeySequence("Ctrl+P"))
         self.sheets_action.triggered.connect(self.record_sheets_dialog)
+        self.labels_action = QAction("Print base &labels…", window)
+        self.labels_action.triggered.connect(self.labels_dialog)
         self.report_action = QAction("&After-action report…", window)
         self.report_action.triggered.connect(self.report_dialog)
         self.qrs_action = QAction("Print &quick reference…", window)
         self.qrs_action.triggered.connect(self.quick_reference_dialog)
         before = ui.actionExportJournal
         ui.menuGame.insertAction(before, self.sheets_action)
+        ui.menuGame.insertAction(before, self.labels_action)
         ui.menuGame.insertAction(before, self.report_action)
         ui.menuHelp.insertAction(ui.actionAbout, self.qrs_action)
         ui.menuGame.aboutToShow.connect(self.update_actions)
@@ -338,6 +352,7 @@ class MainWindowPrinting(QObject):
         """Enable the game's print actions only while a game is open."""
         on = self._game() is not None
         self.sheets_action.setEnabled(on)
+        self.labels_action.setEnabled(on)
         self.report_action.setEnabled(on)
 
     def _done(self, text: str) -> None:
@@ -353,6 +368,22 @@ class MainWindowPrinting(QObject):
         pages = print_record_sheets_for_game(game, path)
         self._done(f"Record sheets saved to {path}")
         return pages
+
+    def labels_to(self, path: str | pathlib.Path) -> int:
+        """Write the open game's base labels; returns the pages."""
+        game = self._game()
+        if game is None:
+            return 0
+        pages = print_unit_labels(game, path)
+        self._done(f"Base labels saved to {path}")
+        return pages
+
+    def labels_dialog(self) -> None:
+        """Ask for a PDF file and write the open game's base labels."""
+        game = self._game()
+        if game is not None:
+            name = f"{_safe(game.view().name)} base labels.pdf"
+            self._run("Print base labels", name, self.labels_to)
 
     def report_to(self, path: str | pathlib.Path) -> None:
         """Write the open game's after-action report (HTML for ``.html``, else PDF)."""

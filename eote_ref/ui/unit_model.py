@@ -15,7 +15,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from eote_ref.referee.picking import fold
+from eote_ref.referee.picking import fold, split_code
 from eote_ref.referee.views import DivisionView, SideView, UnitView
 
 Index = QModelIndex | QPersistentModelIndex
@@ -154,7 +154,7 @@ def division_summary(d: DivisionView, turn: int | None = None) -> str:
 
     With ``turn`` a leader who cannot rally in that turn (EotE 8.0) is marked too.
     """
-    parts = [d.name]
+    parts = [d.title]
     if d.leader:
         lead = f"{d.leader.name} ({d.leader.rating})"
         if d.leader.killed:
@@ -175,7 +175,7 @@ def division_summary(d: DivisionView, turn: int | None = None) -> str:
 def _unit_text(u: UnitView, column: Column) -> str:
     match column:
         case Column.UNIT:
-            return u.name
+            return u.coded_name
         case Column.TYPE:
             return f"{u.arm} {u.type}"
         case Column.FORMATION:
@@ -207,7 +207,7 @@ def hits_tooltip(u: UnitView, threshold: int) -> str:
 
 def _unit_tooltip(u: UnitView) -> str:
     bits = [
-        f"<b>{u.name}</b> — {u.nation} {u.arm} ({u.type})",
+        f"<b>{u.coded_name}</b> — {u.nation} {u.arm} ({u.type})",
         f"CE {u.effective_ce} of {u.ce}, {u.hits} hit(s), {u.stands} stands",
     ]
     if u.brigade:
@@ -461,7 +461,7 @@ def _shape(d: DivisionView) -> tuple[int, tuple[int, ...]]:
 
 def _unit_filter_text(u: UnitView) -> str:
     """What the filter matches a unit row against (:class:`SideFilterProxy`)."""
-    return " ".join((u.name, u.arm, u.type, u.nation, u.brigade or "")).casefold()
+    return " ".join((u.code, u.name, u.arm, u.type, u.nation, u.brigade or "")).casefold()
 
 
 def _division_filter_text(d: DivisionView) -> str:
@@ -510,6 +510,17 @@ def _division_only(d: DivisionView) -> tuple[Any, ...]:
     )
 
 
+def _as_code(words: list[str]) -> tuple[str | None, int] | None:
+    """One typed word that is a unit code (``f12``: ``("F", 12)``) or a number (``(None, 12)``)."""
+    if len(words) != 1:
+        return None
+    parsed = split_code(words[0])
+    if parsed is not None:
+        return parsed
+    word = words[0]
+    return (None, int(word)) if word.isdigit() and len(word) <= 4 else None
+
+
 class SideFilterProxy(QSortFilterProxyModel):
     """Filters units by name, arm, type, nation or brigade; divisions by name or leader.
 
@@ -525,20 +536,36 @@ class SideFilterProxy(QSortFilterProxyModel):
         # without filtering the row and its division again.
         self.setFilterRole(Role.FILTER_TEXT)
         self._words: list[str] = []
+        #: A unit code typed whole (``F12``) or its number alone (``12``): units match it
+        #: exactly, not as letters anywhere (``F1`` is F1, not F10-F19 too).
+        self._code: tuple[str | None, int] | None = None
 
     def set_text(self, text: str) -> None:
-        """Show only rows matching every word of ``text`` (case and accents ignored)."""
+        """Show only rows matching every word of ``text`` (case and accents ignored).
+
+        A code typed on its own (``F12``, or ``12`` for that number on either side) shows
+        that unit only.
+        """
         words = fold(text).split()
         if words == self._words:
             return
         self.beginFilterChange()
         self._words = words
+        self._code = _as_code(words)
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         if not self._words:
             return True
         model = self.sourceModel()
+        if self._code is not None:
+            index = model.index(source_row, 0, source_parent)
+            unit = model.data(index, Role.UNIT)
+            if unit is None:
+                return False  # a division shows when one of its units does
+            parsed = split_code(unit.code) if unit.code else None
+            letter, number = self._code
+            return parsed is not None and parsed[1] == number and letter in (None, parsed[0])
         text = fold(
             str(model.data(model.index(source_row, 0, source_parent), Role.FILTER_TEXT) or "")
         )

@@ -93,7 +93,11 @@ def test_the_demos_unit_names_fit_at_1440_px(qtbot: QtBot, window: MainWindow) -
         tree = pane.tree
         header = tree.header()
         # What the longest name needs (indentation and padding included) fits the column.
-        assert header.sectionSize(Column.UNIT) >= tree.sizeHintForColumn(Column.UNIT), pane
+        assert header.sectionSize(Column.UNIT) >= tree.sizeHintForColumn(Column.UNIT), (
+            header.sectionSize(Column.UNIT),
+            tree.sizeHintForColumn(Column.UNIT),
+            tree.fontMetrics().horizontalAdvance("M"),
+        )
         for column in Column:
             if column is not Column.UNIT:
                 assert header.sectionSize(column) < header.sectionSize(Column.UNIT)

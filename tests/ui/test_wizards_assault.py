@@ -131,7 +131,10 @@ def test_one_turn_of_fire_and_assault(qtbot: QtBot, demo: GameService) -> None:
     assert routed.hits == 4
     due = [c for c in checks_due(demo.view()) if c.procedure == "morale"]
     assert [(c.unit_id, c.title) for c in due] == [
-        (thirty_third.id, "33rd Foot: a routing unit passed through, morale check")
+        (
+            thirty_third.id,
+            f"{thirty_third.code} 33rd Foot: a routing unit passed through, morale check",
+        )
     ]
     chained = build_wizard(hub, "morale", unit_id=thirty_third.id)
     assert chained is not None

@@ -50,7 +50,7 @@ def test_fire_wizard_at_a_skirmish_stand(qtbot: QtBot, demo: GameService) -> Non
     box.setChecked(True)
     spin = page.widgets["range_in"]
     assert isinstance(spin, QDoubleSpinBox)
-    spin.setValue(3.0)
+    spin.setValue(4.0)  # 3" would be refused: any enemy within 3" in the arc (6.5)
     # CE 8 - 2 for a target in skirmish order (10.0) = 6: the 5-7 row, 3 is one hit (6.6).
     assert page.draft.preview().modified == 6
     qtbot.keyClick(page.die, DIGITS[3])

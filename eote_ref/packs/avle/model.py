@@ -217,6 +217,30 @@ class AvleRules:
         title = "fire values after a move (sheet)" if moving else "fire values (sheet)"
         return Grid(title, RANGES, rows)
 
+    def modifier_table(self) -> Grid[str]:
+        """The fire value modifiers (9.2, 7.3.11, 3.2) as a grid: each reason, value, section."""
+        rows = {
+            v.reason: {
+                "value": f"{v.value:+d}" if name != "bombardment" else "x2",
+                "section": v.rule,
+            }
+            for name, v in self.data.modifiers.items()
+        }
+        return Grid("fire value modifiers (9.2)", ("value", "section"), rows)
+
+    def terrain_table(self) -> Grid[int | None]:
+        """The terrain modifiers (8.x, 9.2): target in, and firing from, each kind of hex."""
+        names = list(dict.fromkeys([*self.data.target_terrain, *self.data.firing_terrain]))
+        rows: dict[str, dict[str, int | None]] = {}
+        for name in names:
+            target = self.data.target_terrain.get(name)
+            firing = self.data.firing_terrain.get(name)
+            rows[name] = {
+                "target in": target.value if target else None,
+                "firing from": firing.value if firing else None,
+            }
+        return Grid("terrain modifiers (8.0, 9.2)", ("target in", "firing from"), rows)
+
     def bands(self, name: str) -> Bands[str]:
         b = self.data.bands[name]
         lo, hi = b.bands[0].lo, b.bands[-1].hi

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import functools
 
-from eote_ref.packs.avle import fire, generals, orders, rally, reaction, victory
+from eote_ref.packs.avle import armylist, fire, generals, orders, printed, rally, reaction, victory
 from eote_ref.packs.avle.data import load_default
-from eote_ref.packs.declaration import Pack, ProcedureSpec, ResultSpec
+from eote_ref.packs.declaration import ArmyListSchema, Pack, ProcedureSpec, ResultSpec
 from eote_ref.packs.dice import Die, Pool, Sum
 from eote_ref.packs.tables import Table
 
@@ -173,6 +173,8 @@ def declare() -> Pack:
         "fire_values_moved": rules.fire_values(moving=True),
         "combat_effect": rules.combat_effect(),
         "general_kill": rules.general_kill(),
+        "modifiers": rules.modifier_table(),
+        "terrain": rules.terrain_table(),
     }
     tables |= {name: rules.bands(name) for name in rules.data.bands}
     return Pack(
@@ -184,4 +186,16 @@ def declare() -> Pack:
         procedures={p.name: p for p in PROCEDURES},
         configure=rules.with_options,
         unit_types=tuple(rules.data.units),
+        army_list=ArmyListSchema(
+            check=armylist.check_document,
+            summary=armylist.summary,
+            record_sheets_html=printed.record_sheets_html,
+            card_tracker_html=printed.card_tracker_html,
+        ),
+        reference_notes=(
+            "Fire values: one row a unit type, columns by range in hexes; a dash is out of "
+            "range (Reference Sheet, 9.0). Combat effect: columns by hits (the last is 3 or "
+            "more), one row a d6 face, each cell elements lost / hexes of retreat (9.1). "
+            "General killed: a d10 at most the value, by the losses of one result (9.4).",
+        ),
     )

@@ -73,6 +73,12 @@ def side_of(view: GameView, unit_id: int) -> int:
     return position
 
 
+#: The range a fire's box opens on at 15mm when nothing better is known, inside each
+#: sub-phase's reach (artillery 28", infantry 5": EotE 6.1, 6.5); moved by the figure scale
+#: as every listed distance is (6mm: 10" and 2", introduction). House default.
+RANGE_AT_15MM = {"artillery": 12.0, "infantry": 4.0}
+
+
 def unit_label(view: GameView, u: UnitView) -> str:
     """A unit as the pick lists show it: name first (so typing it finds it), side, CE, markers."""
     side = view.side_by_unit[u.id].name
@@ -91,7 +97,7 @@ def unit_label(view: GameView, u: UnitView) -> str:
             f"skirmish stand out ({n} hit{'s' if n != 1 else ''})" if n else "skirmish stand out"
         )
     text = ", ".join(m for m in marks if m)
-    return f"{u.name} ({side}, CE {u.ce}{', ' + text if text else ''})"
+    return f"{view.unit_title(u)} ({side}, CE {u.ce}{', ' + text if text else ''})"
 
 
 def on_table(view: GameView) -> list[UnitView]:
@@ -206,6 +212,18 @@ class FireCheck(Adjudication):
             if ln.kind == "fired_at" and ln.unit_id == firer_id and ln.turn == self.view.turn - 1
         ]
 
+    def opening_range(self) -> float:
+        """The range box's first value, legal at the game's figure scale.
+
+        The last fire's in the queue (``range_in`` carried in), else :data:`RANGE_AT_15MM`
+        moved for the figure scale.
+        """
+        carried = self.target.get("range_in")
+        if carried is not None:
+            return float(carried)
+        inches = RANGE_AT_15MM[self.sub_phase]
+        return self.game.ruleset.scaled(inches, self.view.figure_scale)
+
     def _default_target(self, firers: Sequence[int]) -> int | None:
         if "target_id" in self.target:
             return int(self.target["target_id"])
@@ -241,7 +259,7 @@ class FireCheck(Adjudication):
         targets = [Choice(u.id, unit_label(view, u)) for u in ordered]
         last_range = [r for f in firers[:1] for t, r in self.last_targets(f) if t == target]
         artillery = self.sub_phase == "artillery"
-        range_default = last_range[0] if last_range else (12.0 if artillery else 4.0)
+        range_default = last_range[0] if last_range else self.opening_range()
         current = self.__dict__.get("values", {}).get("target", target)
         facts = [
             Fact(

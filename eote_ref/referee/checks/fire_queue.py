@@ -95,7 +95,13 @@ class FireQueue:
         return FIRE_CLASSES[self.sub_phase].title
 
     def draft(self, **target: Any) -> FireCheck:
-        """A new fire of this sub-phase, pre-filled from the state (not yet queued)."""
+        """A new fire of this sub-phase, pre-filled from the state (not yet queued).
+
+        Its range box opens on the last queued fire's range (a line of battalions fires at
+        one distance), unless ``range_in`` is given.
+        """
+        if self.fires and "range_in" not in target:
+            target["range_in"] = float(self.fires[-1].check.values["range_in"])
         return FIRE_CLASSES[self.sub_phase](self.game, **target)
 
     def add(self, check: FireCheck, rolls: Mapping[str, int]) -> QueuedFire:

@@ -91,9 +91,9 @@ def movement_table(game: GameService, view: GameView | None = None) -> list[Move
                     out.append(
                         MovementRow(
                             s.name,
-                            d.name,
+                            d.title,
                             u.id,
-                            u.name,
+                            u.coded_name,
                             u.arm,
                             u.formation or "",
                             0,
@@ -121,9 +121,9 @@ def movement_table(game: GameService, view: GameView | None = None) -> list[Move
                 out.append(
                     MovementRow(
                         side=s.name,
-                        division=d.name,
+                        division=d.title,
                         unit_id=u.id,
-                        name=u.name,
+                        name=u.coded_name,
                         arm=u.arm,
                         formation=(sit.formation.value if sit.formation else "").replace("_", " "),
                         full_in=float(det["full_allowance_in"]),
@@ -331,7 +331,15 @@ class PinningCheck(Adjudication):
                 rule="5.7",
                 choices=tuple(Choice(p.value, p.value) for p in Pinner),
             ),
-            Fact("distance_in", "Distance to it", "float", 3.0, rule="5.7", suffix='"'),
+            Fact(
+                "distance_in",
+                "Distance to it",
+                "float",
+                # Inside infantry's pinning reach at the game's scale (3" at 15mm, 1" at 6mm).
+                self.game.ruleset.scaled(3.0, self.view.figure_scale),
+                rule="5.7",
+                suffix='"',
+            ),
             Fact("in_arc", "The unit is inside its arc of attack", "bool", True, rule="1.6"),
             Fact(
                 "busy",

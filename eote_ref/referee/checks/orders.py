@@ -42,7 +42,7 @@ class OrderCheck(Adjudication):
         div = division(self)
         now = div.current_order or "no order"
         pending = f", {div.pending_order} pending" if div.pending_order else ""
-        return f"{div.name} ({now}{pending})"
+        return f"{div.title} ({now}{pending})"
 
     def order_choices(self) -> tuple[Choice, ...]:
         """The order types offered."""

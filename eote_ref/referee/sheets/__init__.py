@@ -6,6 +6,7 @@ ruleset and the journal, and writes HTML that both Qt's rich-text engine (for th
 
 * :mod:`~eote_ref.referee.sheets.marks`: the marks of provisional and house values, numbers;
 * :mod:`~eote_ref.referee.sheets.record`: division record sheets;
+* :mod:`~eote_ref.referee.sheets.labels`: base labels with the units' codes;
 * :mod:`~eote_ref.referee.sheets.quick_reference`: the quick-reference sheet;
 * :mod:`~eote_ref.referee.sheets.report`: the after-action report.
 """

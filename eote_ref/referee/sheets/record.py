@@ -87,6 +87,8 @@ class UnitLine:
     blown: int = 0
     routed: bool = False
     notes: str | None = None
+    #: The unit's code in a game (``F12``), as on its base label; empty for an army list.
+    code: str = ""
 
 
 @dataclass(frozen=True)
@@ -408,6 +410,7 @@ def _game_unit(u: UnitView, rs: Ruleset, scale: str, threshold: int, year: int |
         disordered=u.disordered,
         blown=u.blown,
         routed=u.routed,
+        code=u.code,
     )
 
 
@@ -434,6 +437,7 @@ td.lab { background-color: #eef1f4; color: #222; white-space: nowrap; }
 table.boxes { border-collapse: collapse; border-color: #222; }
 table.boxes td { font-size: 10pt; }
 p.foot { font-size: 7.5pt; color: #333; margin-top: 3px; margin-bottom: 0; }
+span.code { font-weight: bold; background-color: #e8e8e8; }
 """
 
 
@@ -559,6 +563,8 @@ def _unit_row(u: UnitLine, threshold: int, usual: tuple[str, ...]) -> str:
     # more hits than boxes: the count goes beside the name
     more = f' <span class="small">({u.hits} hits)</span>' if u.hits > u.hit_boxes else ""
     boxes = _boxes(u.hit_boxes, u.hits, threshold)
+    # the code first, as on the unit's base label (issue 24)
+    code = f'<span class="code">{esc(u.code)}</span>&nbsp;' if u.code else ""
     # the hit strip sits in a table of its own with room to spare on its right, so that a
     # long strip never runs into the next column's border
     hits = (
@@ -567,7 +573,7 @@ def _unit_row(u: UnitLine, threshold: int, usual: tuple[str, ...]) -> str:
     )
     return (
         "<tr>"
-        f"<td><b>{esc(u.name)}</b>{dead}{more}{brigade}</td>"
+        f"<td>{code}<b>{esc(u.name)}</b>{dead}{more}{brigade}</td>"
         f"<td>{esc(u.arm)} {esc(_type_text(u))}{form}</td>"
         f'<td class="num"><b>{u.ce}</b></td>'
         f'<td class="num">{u.stands}</td>'

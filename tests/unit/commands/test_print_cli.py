@@ -89,3 +89,20 @@ def test_print_report_of_an_unknown_game(
     )
     assert code == 1
     assert "no game 'Borodino'" in capsys.readouterr().err
+
+
+def test_print_labels_of_a_game(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.corps_game import NAME, corps_game_6mm
+
+    db_file = tmp_path / "games.sqlite"
+    with open_database(db_file) as db:
+        corps_game_6mm(db)
+    out = tmp_path / "labels.pdf"
+    assert main(["--db", str(db_file), "print", "labels", NAME, "-o", str(out)]) == 0
+    pages = pdf_text(out)
+    assert "of base labels" in capsys.readouterr().out
+    assert len(pages) == 2  # a side a page: 38 and 33 units
+    first = " ".join(pages[0].split())
+    assert "F1 1/10e Léger" in first
+    assert "2nd Division foot battery · Vandamme" in first
+    assert "A1 " in " ".join(pages[1].split())

@@ -86,7 +86,7 @@ def test_command_radius_for_every_division_reads_the_marks_and_is_one_step(
     divisions = [d for s in waterloo.view().sides for d in s.divisions]
     sides = [s.name for s in waterloo.view().sides for _d in s.divisions]
     assert [i.label for i in batch.items] == [
-        f"{d.name} ({side})" for d, side in zip(divisions, sides, strict=True)
+        f"{d.title} ({side})" for d, side in zip(divisions, sides, strict=True)
     ]
     assert batch.ready()  # measured on the table: no die
     first = batch.items[0]
@@ -105,7 +105,7 @@ def test_command_radius_for_every_division_reads_the_marks_and_is_one_step(
 def test_command_radius_from_one_divisions_row(waterloo: GameService) -> None:
     division = waterloo.view().sides[1].divisions[2]
     batch = Batch(waterloo, "command_radius_all", only={"division_id": division.id})
-    assert [i.label for i in batch.items] == [f"{division.name} (French)"]
+    assert [i.label for i in batch.items] == [f"{division.title} (French)"]
 
 
 def test_cavalry_end_of_turn_for_every_unit_that_fought(waterloo: GameService) -> None:

@@ -59,7 +59,11 @@ def test_charge_made_in_movement_is_listed_and_opens_the_assault_on_its_defender
 
     due = checks_due(waterloo.view(), waterloo)
     item = next(c for c in due if c.procedure == "assault")
-    assert (item.title, item.unit_id) == ("Charge: 7e Hussards against 2/30th Foot", HUSSARDS_7)
+    a, d = waterloo.unit_view(HUSSARDS_7).code, waterloo.unit_view(BRIT_30).code
+    assert (item.title, item.unit_id) == (
+        f"Charge: {a} 7e Hussards against {d} 2/30th Foot",
+        HUSSARDS_7,
+    )
     check = assault(waterloo, unit_id=item.unit_id)
     assert (check.values["attackers"], check.values["defenders"]) == ((HUSSARDS_7,), (BRIT_30,))
     assert check.subject() == "7e Hussards against 2/30th Foot"

@@ -41,7 +41,9 @@ def detached(game: GameService, uid: int = FR_54_1) -> None:
 
 
 def stand_items(game: GameService) -> list[str]:
-    return [c.title for c in checks_due(game.view(), game) if c.procedure == "skirmishers"]
+    """The turn guide's stand items, without the units' codes before their names."""
+    due = [c.title for c in checks_due(game.view(), game) if c.procedure == "skirmishers"]
+    return [t.split(" ", 1)[1] for t in due]
 
 
 def test_detach_puts_one_hit_on_the_parent_and_starts_a_clean_stand(

@@ -93,7 +93,7 @@ def test_a_leaderless_division_owes_its_command_radius_once_a_turn(game: GameSer
         ("command_radius", div.id, "3.6"),
         ("command_radius", other.id, "3.6"),
     ]
-    assert due[0].title == f"{div.name}: no commander, command radius and control"
+    assert due[0].title == f"{div.title}: no commander, command radius and control"
     check = REGISTRY["command_radius"](game, division_id=div.id)
     assert check.values["commanded"] is False
     check.apply({})

@@ -97,7 +97,11 @@ def test_no_decision_stays_engaged_into_next_turn(waterloo: GameService) -> None
         waterloo.advance_phase()
     due = [c for c in checks_due(waterloo.view()) if c.procedure == "assault"]
     assert [(c.unit_id, c.title) for c in due] == [
-        (FR_54_1, "Engaged: 1/54e Ligne against 2/30th Foot (since turn 1)")
+        (
+            FR_54_1,
+            f"Engaged: {waterloo.unit_view(FR_54_1).code} 1/54e Ligne against "
+            f"{waterloo.unit_view(BRIT_30).code} 2/30th Foot (since turn 1)",
+        )
     ]
     again = open_check(waterloo, "assault", unit_id=BRIT_30)
     assert again.values["attackers"] == (FR_54_1,)

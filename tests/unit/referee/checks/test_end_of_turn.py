@@ -87,7 +87,7 @@ def test_leader_killed_sets_replacement_and_owes_integrity_and_undo_restores(
     waterloo.advance_phase()
     due = checks_due(waterloo.view(), waterloo)
     assert [c.title for c in due if c.procedure == "integrity"] == [
-        "1st British Division: integrity check (commander killed)"
+        "1st British Division, I Corps: integrity check (commander killed)"
     ]
     waterloo.undo(2)
     assert game_state(waterloo) == before
@@ -160,7 +160,7 @@ def test_replacement_delay_is_the_games_ruleset(waterloo: GameService) -> None:
     game.advance_phase()
     due = checks_due(game.view(), game)
     assert [c.title for c in due if c.procedure == "integrity"] == [
-        "1st British Division: integrity check (commander killed)"
+        "1st British Division, I Corps: integrity check (commander killed)"
     ]
 
 
@@ -324,7 +324,7 @@ def test_integrity_twice_when_infantry_routed_and_commander_killed(waterloo: Gam
     assert check.preview().modified == 0  # 9 - 3 routed - 3 this turn - 3 no leader
     assert check.apply({"roll": 1, "second_roll": 5}).result == "fall_back"
     titles = [c.title for c in checks_due(waterloo.view(), waterloo) if c.procedure == "integrity"]
-    assert titles == ["1st British Division: integrity check (commander killed)"]
+    assert titles == ["1st British Division, I Corps: integrity check (commander killed)"]
     open_check(waterloo, "integrity", division_id=d.id).apply({"roll": 1, "second_roll": 9})
     assert not [c for c in checks_due(waterloo.view(), waterloo) if c.procedure == "integrity"]
 

@@ -153,7 +153,10 @@ def test_morale_due_from_fire_is_listed_once_per_hit_count(waterloo: GameService
     queue.add(infantry_fire(waterloo, BRIT_32, FR_54_1, range_in=4.0), {"roll": 3})
     queue.apply()
     due = [c for c in checks_due(waterloo.view()) if c.procedure == "morale"]
-    assert [(c.unit_id, c.title) for c in due] == [(FR_54_1, "1/54e Ligne: 4 hits, morale check")]
+    code = waterloo.unit_view(FR_54_1).code  # the turn guide names a unit by code and name
+    assert [(c.unit_id, c.title) for c in due] == [
+        (FR_54_1, f"{code} 1/54e Ligne: 4 hits, morale check")
+    ]
 
 
 def test_bombardment_offered_from_last_turns_target(waterloo: GameService) -> None:

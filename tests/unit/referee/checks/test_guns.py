@@ -53,7 +53,12 @@ def test_gunners_return_next_turn_and_the_battery_does_not_fire(waterloo: GameSe
     to(waterloo, 1, Phase.MOVEMENT)
     listed = [c for c in checks_due(waterloo.view()) if c.procedure == "reman_guns"]
     assert [(c.unit_id, c.title, c.rule) for c in listed] == [
-        (SINCLAIR, "Sinclair's Battery RA: guns abandoned, may re-man them", "7.5")
+        (
+            SINCLAIR,
+            f"{waterloo.unit_view(SINCLAIR).code} Sinclair's Battery RA: guns abandoned, "
+            "may re-man them",
+            "7.5",
+        )
     ]
     # Left this turn (a fact of the turn says so): not before the next turn's movement phase.
     early = reman(waterloo)

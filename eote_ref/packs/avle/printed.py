@@ -1,0 +1,198 @@
+"""AVlE's printed sheets: record sheets with element boxes, and a card tracker per player.
+
+Both are HTML pages built from an AVlE army list (:mod:`.armylist`) and the pack's data, laid
+out and written to PDF by the shared printing machinery. The reference sheet is the shared
+one (:func:`eote_ref.packs.printed.reference_sheet_html`) over the pack's tables.
+"""
+
+from __future__ import annotations
+
+from eote_ref.packs.avle.armylist import GENERAL_ELEMENTS, SECTORS, AvleArmyList, AvleUnit
+from eote_ref.packs.avle.data import load_default
+from eote_ref.packs.avle.model import AvleRules
+from eote_ref.packs.printed import PAGE_BREAK, boxes, esc, page, rows_table
+
+#: How each card of the deck (3.0) reads on the tracker, in deck order.
+CARD_TITLES = {
+    "left": "Left flank (order card, 3.1)",
+    "centre": "Centre (order card, 3.1)",
+    "right": "Right flank (order card, 3.1)",
+    "coordinated_attack": "Coordinated attack (order card, 3.1)",
+    "infantry_manoeuvre": "Infantry manoeuvre (automatic, 3.2)",
+    "cavalry_grand_charge": "Cavalry grand charge (automatic, 3.2)",
+    "bombardment": "Bombardment (automatic, 3.2)",
+}
+
+_FLAG = {"french": "French", "english": "English", "prussian": "Prussian"}
+
+
+def _when(army: AvleArmyList) -> str:
+    """The battle and its year (once)."""
+    battle = army.battle or ""
+    return esc(battle if str(army.year) in battle else f"{battle} {army.year}".strip())
+
+
+def _range_values(values: list[int | None] | None) -> str:
+    if not values:
+        return "—"
+    return " / ".join("—" if v is None else str(v) for v in values)
+
+
+def _unit_row(army: AvleArmyList, unit: AvleUnit, rules: AvleRules) -> str:
+    kind = army.unit_type(unit, rules)
+    start = army.start_elements(unit, rules)
+    general = army.general_of(unit)
+    fire = _range_values(kind.fire)
+    if kind.moving_fire:
+        fire += f"<br/>moved: {_range_values(kind.moving_fire)}"
+    name = f"<b>{esc(unit.name)}</b>"
+    if unit.historical:
+        name += f'<br/><span class="note">{esc(unit.historical)}</span>'
+    arrives = "start" if unit.arrives == 1 else f"turn {unit.arrives}"
+    # Boxes beyond the starting elements are shaded: the unit lost them before the battle.
+    shaded = start + 1 if start < kind.elements else None
+    cells = [
+        name,
+        esc(kind.title),
+        str(kind.elements),
+        fire,
+        str(kind.fires_after_move),
+        str(kind.rally_dice) if kind.rally_dice else "—",
+        _FLAG[army.flag_of(unit)],
+        esc(general.name) if general else "",
+        arrives,
+        boxes(kind.elements, shaded),
+        boxes(1),
+    ]
+    return "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+
+
+#: Unit rows a landscape page holds (A4 or Letter); the title and Generals block costs
+#: :data:`HEADER_ROWS` plus one a General, a sector's heading and table head
+#: :data:`SECTOR_ROWS`.
+PAGE_ROWS = 30
+HEADER_ROWS = 4
+SECTOR_ROWS = 2
+
+#: Column widths (per cent) of the unit table: the name and its formation get the room.
+_WIDTHS = (27, 9, 4, 12, 7, 5, 5, 10, 5, 10, 6)
+
+_UNIT_HEAD = (
+    "unit",
+    "type",
+    "elem.",
+    "fire 1/2/3/4/5 hexes",
+    "fires after move",
+    "rally dice",
+    "flag",
+    "General",
+    "on map",
+    "elements",
+    "morale test",
+)
+
+
+def record_sheets_html(army: AvleArmyList, rules: AvleRules | None = None) -> str:
+    """Record sheets of an AVlE list: one section a sector, a box for every element.
+
+    Each unit's row carries its type's stats from the pack (elements, fire values by range,
+    the move after which it may still fire, its rally dice), its flag and attached General,
+    one box per element (those it starts without shaded) and a box for a passed morale test.
+    The Generals come first, with boxes for killed and captured (9.4), beside a tally of the
+    side's losses for victory (4.2, 9.4.3).
+    """
+    rules = rules or load_default()
+    head = "".join(
+        f'<th width="{w}%">{esc(h)}</th>' for h, w in zip(_UNIT_HEAD, _WIDTHS, strict=True)
+    )
+    parts = [
+        f'<p class="title">{esc(army.name)} — record sheet</p>'
+        f'<p class="sub">{_when(army)} · {_FLAG[army.flag]} flag · '
+        f"Advanced Vive l'Empereur 1.2 · stats from the pack's Reference Sheet data · fire "
+        "values by range in hexes (9.0), rally dice (12.0), flag of the white dice (9.3), a box "
+        "an element (tick each loss), a passed morale test (15.0)</p>"
+    ]
+    generals = [
+        [
+            f"<b>{esc(g.name)}</b>",
+            esc(g.sector),
+            esc(g.attached or "—"),
+            "start" if g.arrives == 1 else f"turn {g.arrives}",
+            boxes(1),
+            boxes(1),
+        ]
+        for g in army.generals
+    ]
+    lost = len(army.units) + len(army.generals)
+    # Generals and the tally of losses go first: a short block that never splits over pages.
+    parts.append(
+        '<table width="100%" cellspacing="0" cellpadding="0"><tr><td valign="top">'
+        f'<p class="h">Generals ({GENERAL_ELEMENTS} element each, 6.3; killed or captured, '
+        "9.4)</p>"
+        + rows_table(
+            [["General", "sector", "attached to", "on map", "killed", "captured"], *generals]
+        )
+        + '</td><td width="12"></td><td valign="top">'
+        f'<p class="h">Units lost ({lost} boxes; a killed or captured General counts as '
+        "one, 9.4.3; victory, 4.2)</p>" + boxes(lost) + "</td></tr></table>"
+    )
+    used = HEADER_ROWS + len(army.generals)
+    for sector in SECTORS:
+        units = army.in_sector(sector)
+        if not units:
+            continue
+        rows = "".join(_unit_row(army, u, rules) for u in units)
+        cost = SECTOR_ROWS + len(units)
+        brk = ""
+        if used + cost > PAGE_ROWS:  # a sector is never split when a new page can hold it
+            brk = PAGE_BREAK
+            parts.append(f'<p class="sub"{brk}>{esc(army.name)} — record sheet, continued</p>')
+            used = 1
+        used += cost
+        parts.append(
+            f'<p class="h">{esc(sector.capitalize())} sector ({len(units)} units)</p>'
+            '<table class="t" border="1" cellspacing="0" cellpadding="1" width="100%">'
+            f"<tr>{head}</tr>{rows}</table>"
+        )
+    return page(f"{army.name} record sheet", "".join(parts))
+
+
+def card_tracker_html(army: AvleArmyList, rules: AvleRules | None = None) -> str:
+    """A card tracker for the player of ``army``: the hand of each turn and each round's play.
+
+    The first table has a row per card of the deck (3.0) and a column per turn: tick the six
+    cards chosen for the hand (4.1) and write the round each is played. The second has a row
+    per turn and a column per round: the card played, the command dice rolled and the units
+    ordered (5.1), and whether victory was checked (4.2).
+    """
+    rules = rules or load_default()
+    cards = rules.data.cards
+    turns = rules.data.victory["turns"].value
+    rounds = rules.data.victory["rounds"].value
+    hand, kept = cards.hand.value, cards.kept_unplayed.value
+    deck = [(k, i) for k, n in cards.deck.items() for i in range(1, n + 1)]
+    cell = "☐ in hand &nbsp; round ____"
+    hand_rows = [["card", *(f"turn {t}" for t in range(1, turns + 1))]]
+    for key, i in deck:
+        title = CARD_TITLES.get(key, key.replace("_", " "))
+        label = f"{esc(title)}{f' #{i}' if cards.deck[key] > 1 else ''}"
+        hand_rows.append([label, *([cell] * turns)])
+    dice_cell = (
+        "card ____________<br/>dice: flag _ Gen _ cav _ art _ inf _"
+        "<br/>ordered ___ &nbsp; ☐ victory checked"
+    )
+    round_rows = [["turn", *(f"round {r}" for r in range(1, rounds + 1))]]
+    round_rows += [[f"<b>{t}</b>", *([dice_cell] * rounds)] for t in range(1, turns + 1)]
+    body = (
+        f'<p class="title">{esc(army.name)} — command cards</p>'
+        f'<p class="sub">{_when(army)} · player: ____________________ · '
+        f"{len(deck)} cards (3.0); a hand of {hand} a turn, the {kept} not played carried "
+        f"into the next turn with {hand - kept} chosen from those played (4.1); "
+        f"{turns} turns of {rounds} rounds (4.1, 5.0)</p>"
+        '<p class="h">Hands: tick the cards in each turn\'s hand, write the round it was '
+        "played</p>"
+        + rows_table(hand_rows, width="100%")
+        + '<p class="h">Rounds: the card played, the command dice rolled '
+        "(5.1), the units ordered</p>" + rows_table(round_rows, width="100%")
+    )
+    return page(f"{army.name} card tracker", body)
