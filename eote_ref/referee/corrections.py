@@ -138,8 +138,7 @@ def add_unit(
     like = next(iter(division.units), None)
     from eote_ref.store.unit_codes import next_unit_code
 
-    with game.db.session() as s:
-        code = next_unit_code(s, game.game_id, division_id)
+    code = game.read(next_unit_code, division_id)
     row = {
         "command_id": division_id,
         "code": code,
