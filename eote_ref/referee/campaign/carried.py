@@ -121,11 +121,11 @@ def game_losses(
     changes = w.hit_changes(game_id)
     sides = w.unit_sides(game_id)
     units = {u.id: u for u in w.game_units(game_id)}
-    names = {}
+    names: dict[int, str] = {}
     for link in links:
-        army = w.army(link.army_id)
-        assert army is not None
-        names[link.army_id] = army.name
+        row = w.army(link.army_id)
+        assert row is not None
+        names[link.army_id] = row.name
     owner: dict[int, int] = {}
     for link in links:
         for gid in link.unit_map:
