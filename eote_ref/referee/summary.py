@@ -54,6 +54,20 @@ class BattleSummary:
     #: 2)") and what gave it; None for a game of whole army lists.
     victory: str | None = None
     victory_reasons: tuple[str, ...] = ()
+    #: The phase the game stands in (``turns_played`` is the turn it stands in).
+    phase: str = "command"
+
+    def turns_text(self) -> str:
+        """How far the battle went, read from the turn and phase it stands in.
+
+        "2 turns played" at the start of turn 3 (its command phase), "2 turns played, turn 3
+        up to its fire phase" later in it: the turn counter alone overstated it by one.
+        """
+        done = self.turns_played - 1
+        whole = f"{done} turn{'s' if done != 1 else ''} played"
+        if self.phase in ("command", ""):
+            return whole
+        return f"{whole}, turn {self.turns_played} up to its {self.phase.replace('_', ' ')} phase"
 
     def to_json(self) -> dict[str, Any]:
         """The summary as plain JSON data (turn and side keys as strings)."""
@@ -137,4 +151,5 @@ def battle_summary(game: GameService) -> BattleSummary:
         losses_per_turn=per_turn,
         victory=result[0].text(result[1]) if result else None,
         victory_reasons=result[0].reasons if result else (),
+        phase=state.game.phase,
     )

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from eote_ref.store import Change, Database, InsertRow, SetField
-from eote_ref.store.game_queries import field_change, read_game, unit_names
+from eote_ref.store import Change, Database, DeleteRow, InsertRow, SetField
+from eote_ref.store.game_queries import field_change, read_game, row_names, unit_names
 
 
 def describe_change(db: Database, game_id: int, change: Change) -> str:
@@ -36,7 +36,29 @@ def describe_change(db: Database, game_id: int, change: Change) -> str:
         return f"{name}: {describe_field(change.field, found.before, found.after)}"
     if isinstance(change, InsertRow):
         return _describe_insert(db, game_id, change)
-    return f"{_entity_name(change.entity).replace('game_', '')} {change.row_id} removed"
+    return _describe_delete(db, game_id, change)
+
+
+def _describe_delete(db: Database, game_id: int, change: DeleteRow) -> str:
+    """A row taken away in words: "1/28th Foot and 2/54e Ligne are no longer engaged".
+
+    Never the table and row id ("link 8 removed"); bookkeeping reads as an empty string.
+    """
+    entity = _entity_name(change.entity)
+    found = read_game(db, game_id, row_names, entity, change.row_id)
+    if found is None:
+        return ""
+    if entity in ("game_link", "game_fact"):
+        kind = found.kind
+        if kind in _BOOKKEEPING_LINKS:
+            return ""
+        a, b = found.unit or "", found.other or ""
+        what = kind.replace("_", " ")
+        if kind == "engaged":
+            return f"{a} and {b} are no longer engaged"
+        return f"{a}: {what} with {b} no longer recorded" if b else f"{a}: {what} cleared"
+    name = found.name
+    return f"{name} removed" if name else ""
 
 
 def _naming(field: str) -> str | None:
@@ -87,6 +109,7 @@ _BOOKKEEPING_LINKS = frozenset(
         "cavalry_settled",
         "radius_measured",
         "integrity_checked",
+        "fell_back_clear",
         "guns_abandoned",
     }
 )
@@ -170,3 +193,8 @@ def describe_field(field: str, before: Any, after: Any) -> str:
     if before is None:
         return f"{label} {after}"
     return f"{label} {before} → {after}"
+
+
+def hits_text(n: int) -> str:
+    """A count of hit markers in words: "1 hit", "3 hits"."""
+    return f"{n} hit{'' if n == 1 else 's'}"

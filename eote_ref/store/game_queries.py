@@ -224,6 +224,30 @@ def unit_names(s: Session, game_id: int, unit_ids: Sequence[Any]) -> list[str | 
     return out
 
 
+@dataclass(frozen=True)
+class RowNames:
+    """A journaled row as the wording names it: its kind, its name, its units' names."""
+
+    kind: str
+    name: str | None
+    unit: str | None
+    other: str | None
+
+
+def row_names(s: Session, game_id: int, entity: str, row_id: Any) -> RowNames | None:
+    """Row ``row_id`` of ``entity`` named (a link's or fact's units by name), or None."""
+    model: Any = JOURNALED.get(entity)
+    row = s.get(model, row_id) if model and isinstance(row_id, int) else None
+    if row is None:
+        return None
+    names: list[str | None] = []
+    for key in ("unit_id", "other_id"):
+        uid = getattr(row, key, None)
+        unit = s.get(GameUnit, uid) if isinstance(uid, int) else None
+        names.append(unit.name if unit is not None else None)
+    return RowNames(str(getattr(row, "kind", "")), getattr(row, "name", None), names[0], names[1])
+
+
 # ----------------------------------------------------------------------------- the views
 
 
@@ -345,7 +369,9 @@ __all__ = [
     "games_with_activity",
     "new_game",
     "read_game",
+    "RowNames",
     "roster_years",
+    "row_names",
     "state_and_hits",
     "unit_names",
 ]

@@ -54,6 +54,7 @@ from sqlmodel import Session, col, select
 
 from eote_ref.store.changes import Change, DeleteRow, Entity, InsertRow, NewRow, SetField
 from eote_ref.store.errors import (
+    DiskFullError,
     InvalidChangeError,
     JournalConflictError,
     NotFoundError,
@@ -65,6 +66,7 @@ from eote_ref.store.errors import (
 from eote_ref.store.journal_reading import (
     JournalCounts,
     counts,
+    done_after,
     history,
     journal_after,
     journal_last_done,
@@ -72,6 +74,7 @@ from eote_ref.store.journal_reading import (
     next_steps,
     next_undo,
 )
+from eote_ref.store.limits import column_limit, text_problem
 from eote_ref.store.models import (
     DELETE,
     DISCARDED,
@@ -97,6 +100,7 @@ __all__ = [
     "changes_of",
     "check_version",
     "counts",
+    "done_after",
     "history",
     "journal_after",
     "journal_last_done",
@@ -173,8 +177,11 @@ def _check_value(table: Table, field: str, value: Any) -> None:
             raise InvalidChangeError(f"{table.name}.{field} cannot be empty")
         return
     kind = column.type
-    # PostgreSQL's text cannot hold NUL characters; refuse them on every backend.
-    ok = not (isinstance(value, str) and "\x00" in value)
+    if isinstance(value, str):  # the limits both back ends keep (NUL, surrogates, length)
+        problem = text_problem(value, column_limit(table, field))
+        if problem is not None:
+            raise InvalidChangeError(f"{table.name}.{field} {problem}; nothing was written")
+    ok = True
     if isinstance(kind, Boolean):
         ok = isinstance(value, bool)
     elif isinstance(kind, Integer):
@@ -359,6 +366,25 @@ def _refuse_pending(session: Session) -> None:
             "the session holds unsaved changes made outside the journal; "
             "commit or roll them back before applying a command"
         )
+
+
+#: SQLite's words when the disk cannot take a step's pages.
+_DISK_WORDS = ("database or disk is full", "disk I/O error")
+
+
+def _raise_if_disk_full(error: BaseException) -> None:
+    """A step the disk could not take becomes a :class:`DiskFullError` (nothing was written).
+
+    SQLite rolls the transaction back and the file stays sound; the umpire is told, instead of
+    an ``OperationalError`` going past the app's edit handler.
+    """
+    from sqlalchemy.exc import OperationalError
+
+    if isinstance(error, OperationalError) and any(w in str(error.orig) for w in _DISK_WORDS):
+        raise DiskFullError(
+            f"Not saved: the disk is full or failed ({error.orig}). The game is as it was "
+            "before this step; free some space and enter the step again."
+        ) from error
 
 
 # ----------------------------------------------------------------------------- apply
@@ -571,6 +597,7 @@ def apply(
                         is not None
                     ),
                 ) from error
+        _raise_if_disk_full(error)
         raise
     return event
 
@@ -686,6 +713,7 @@ def _walk(
                     == len(ids)
                 ),
             ) from failure
+        _raise_if_disk_full(failure)
         raise
     return events
 
