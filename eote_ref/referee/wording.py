@@ -6,10 +6,12 @@ test remembered, a fact of the turn) reads as an empty string and is left out.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from eote_ref.store import Change, Database, DeleteRow, InsertRow, SetField
-from eote_ref.store.game_queries import field_change, read_game, row_names, unit_names
+from eote_ref.store.changes import Change, DeleteRow, InsertRow, SetField
+
+if TYPE_CHECKING:
+    from eote_ref.store import Database
 
 
 def describe_change(db: Database, game_id: int, change: Change) -> str:
@@ -21,6 +23,8 @@ def describe_change(db: Database, game_id: int, change: Change) -> str:
     if isinstance(change, SetField) and change.field == "scenario_state":
         return ""  # a scenario's bookkeeping: the event's summary says what happened
     if isinstance(change, SetField):
+        from eote_ref.store.game_queries import field_change, read_game
+
         entity = _entity_name(change.entity)
         found = read_game(
             db,
@@ -44,6 +48,8 @@ def _describe_delete(db: Database, game_id: int, change: DeleteRow) -> str:
 
     Never the table and row id ("link 8 removed"); bookkeeping reads as an empty string.
     """
+    from eote_ref.store.game_queries import read_game, row_names
+
     entity = _entity_name(change.entity)
     found = read_game(db, game_id, row_names, entity, change.row_id)
     if found is None:
@@ -81,6 +87,8 @@ def _describe_insert(db: Database, game_id: int, change: InsertRow) -> str:
     kind = str(v.get("kind", ""))
     if kind in _BOOKKEEPING_LINKS:
         return ""
+    from eote_ref.store.game_queries import read_game, unit_names
+
     names = read_game(db, game_id, unit_names, [v.get("unit_id"), v.get("other_id")])
     a, b = (n if n is not None else "?" for n in names)
     phrase = _LINK_PHRASES.get(kind)
