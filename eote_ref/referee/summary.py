@@ -6,9 +6,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from eote_ref.referee.game import GameService
-from eote_ref.store import load_game
+from eote_ref.store.game_queries import state_and_hits
 from eote_ref.store.games import DIVISION_LEVELS
-from eote_ref.store.summary_queries import hit_changes
 
 #: The journal kind of the event that puts a campaign's carried hits on a new game's units;
 #: those hits were taken in earlier battles, so the summary does not count them.
@@ -55,6 +54,20 @@ class BattleSummary:
     #: 2)") and what gave it; None for a game of whole army lists.
     victory: str | None = None
     victory_reasons: tuple[str, ...] = ()
+    #: The phase the game stands in (``turns_played`` is the turn it stands in).
+    phase: str = "command"
+
+    def turns_text(self) -> str:
+        """How far the battle went, read from the turn and phase it stands in.
+
+        "2 turns played" at the start of turn 3 (its command phase), "2 turns played, turn 3
+        up to its fire phase" later in it: the turn counter alone overstated it by one.
+        """
+        done = self.turns_played - 1
+        whole = f"{done} turn{'s' if done != 1 else ''} played"
+        if self.phase in ("command", ""):
+            return whole
+        return f"{whole}, turn {self.turns_played} up to its {self.phase.replace('_', ' ')} phase"
 
     def to_json(self) -> dict[str, Any]:
         """The summary as plain JSON data (turn and side keys as strings)."""
@@ -81,9 +94,7 @@ def battle_summary(game: GameService) -> BattleSummary:
     rallied off), by the turn they happened in (the events that carried earlier battles' hits
     in are left out).
     """
-    with game.db.session() as s:
-        state = load_game(s, game.game_id)
-        changes = hit_changes(s, game.game_id)
+    state, changes = game.read(state_and_hits)
     side_of_command = {c.id: c.side_id for c in state.commands}
     position_of_side = {side.id: side.position for side in state.sides}
 
@@ -140,4 +151,5 @@ def battle_summary(game: GameService) -> BattleSummary:
         losses_per_turn=per_turn,
         victory=result[0].text(result[1]) if result else None,
         victory_reasons=result[0].reasons if result else (),
+        phase=state.game.phase,
     )

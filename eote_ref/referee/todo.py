@@ -16,6 +16,7 @@ from eote_ref.referee.catalogue import CHECK_KEYS
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import DivisionView, GameView, UnitView
+from eote_ref.referee.wording import hits_text
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rulesets import load_default
 
@@ -222,7 +223,13 @@ def _morale_checks(view: GameView) -> list[Check]:
             out.append(Check("morale", title, "7.5", side, u.id))
         elif u.morale_due and u.hits > tested.get(u.id, -1):
             out.append(
-                Check("morale", f"{u.coded_name}: {u.hits} hits, morale check", "7.5", side, u.id)
+                Check(
+                    "morale",
+                    f"{u.coded_name}: {hits_text(u.hits)}, morale check",
+                    "7.5",
+                    side,
+                    u.id,
+                )
             )
     return out
 
@@ -230,23 +237,40 @@ def _morale_checks(view: GameView) -> list[Check]:
 def _engaged_assaults(view: GameView) -> list[Check]:
     """Assaults left undecided last turn, still to fight; cavalry combats first (7.0, 7.6).
 
+    An engaged combat is listed once with all its units (a 2-against-1 stays one combat,
+    7.9), from the combat its links carry; links without one (older games) pair up as before.
     A combat fought this turn already (left engaged again, it is next turn's) is not listed.
     """
     from eote_ref.referee import facts
 
     units = {u.id: (side, u) for side, _div, u in _units(view)}
     fought = facts.fought_pairs(view)
-    out: list[tuple[bool, Check]] = []
+    combats: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
     for ln in view.links:
         if ln.kind != "engaged" or ln.unit_id not in units or ln.other_id not in units:
             continue
         if frozenset((ln.unit_id, ln.other_id)) in fought:
             continue
-        side, a = units[ln.unit_id]
-        _s, d = units[ln.other_id]
-        title = f"Engaged: {a.coded_name} against {d.coded_name} (since turn {ln.turn})"
-        cavalry = "cavalry" in (a.arm, d.arm)
-        out.append((not cavalry, Check("assault", title, "7.0", side, a.id)))
+        combat = ln.data.get("combat")
+        if isinstance(combat, dict):
+            att = tuple(int(i) for i in combat.get("attackers", ()) if int(i) in units)
+            dfd = tuple(int(i) for i in combat.get("defenders", ()) if int(i) in units)
+        else:
+            att, dfd = (ln.unit_id,), (ln.other_id,)
+        if att and dfd:
+            combats.setdefault((att, dfd), ln.turn)
+    out: list[tuple[bool, Check]] = []
+    for (att, dfd), since in combats.items():
+        if any(frozenset((a, d)) in fought for a in att for d in dfd):
+            continue
+        side, first = units[att[0]]
+        names = [units[i][1].coded_name for i in (*att, *dfd)]
+        title = (
+            f"Engaged: {' + '.join(names[: len(att)])} against "
+            f"{' + '.join(names[len(att) :])} (since turn {since})"
+        )
+        cavalry = any(units[i][1].arm == "cavalry" for i in (*att, *dfd))
+        out.append((not cavalry, Check("assault", title, "7.0", side, first.id)))
     return [c for _inf, c in sorted(out, key=lambda x: x[0])]
 
 
@@ -318,7 +342,8 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
                 and killed_this_turn(view.turn, d.leader.replacement_due_turn, ruleset)
             )
             if d.falling_back:
-                title = f'{d.title}: falling back until 18" clear or in cover'
+                safe = ruleset.scaled(ruleset.distance("division_safe").value, view.figure_scale)
+                title = f'{d.title}: falling back until {safe:g}" clear or in cover'
                 out.append(Check("falling_back_ended", title, "9.0", s.position, division_id=d.id))
             if not (infantry_routed or leader_killed):
                 continue

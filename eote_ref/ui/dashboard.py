@@ -12,6 +12,7 @@ from PySide6.QtCore import (
     QPoint,
     QRect,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import (
@@ -39,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
 from eote_ref.referee.todo import Check, owed
 from eote_ref.referee.views import GameView, SideView, UnitView
@@ -272,10 +274,18 @@ class SidePane(QWidget):
         self.tree.setMinimumWidth(sum(widths.values()) + em * 12)
 
     def set_side(
-        self, side: SideView, threshold: int, initiative: bool, turn: int | None = None
+        self,
+        side: SideView,
+        threshold: int,
+        initiative: bool,
+        turn: int | None = None,
+        fired: dict[int, str] | None = None,
     ) -> None:
-        """Show the side's state (a targeted update when the order of battle is unchanged)."""
-        self.model.set_side(side, threshold, turn)
+        """Show the side's state (a targeted update when the order of battle is unchanged).
+
+        ``fired``: the units that have fired this turn, by sub-phase (the Status column).
+        """
+        self.model.set_side(side, threshold, turn, fired)
         shown = self._header_of
         if shown is None or shown[0] is not side or shown[1] != initiative:
             self._set_header(side, initiative)
@@ -392,6 +402,8 @@ class Dashboard(QWidget):
     """
 
     message = Signal(str)
+    #: A check's wizard asked for from the tables (its catalogue key), e.g. ``formation``.
+    checkRequested = Signal(str)
 
     def __init__(
         self,
@@ -513,12 +525,25 @@ class Dashboard(QWidget):
             self.splitter.hide()
             self.tabs.show()
         else:
-            for pane in self.panes:
+            for i, pane in enumerate(self.panes):
                 self.splitter.addWidget(pane)
+                self.splitter.setStretchFactor(i, 1)
+                pane.show()  # the tab not on top was hidden by the tab widget
             self.tabs.clear()
             self.tabs.hide()
             self.splitter.show()
-            self.splitter.setSizes([1, 1])
+            # Halves once the splitter has its width: sizes set while the layout is still
+            # pending (in a resize) came out [0, 0], both tables hidden (issue 23).
+            self._halve_splitter()
+            QTimer.singleShot(0, self, self._halve_splitter)
+
+    def _halve_splitter(self) -> None:
+        """The two sides' tables side by side, half the width each (none collapsed)."""
+        if self._narrow:
+            return
+        self.splitter.updateGeometry()
+        width = max(self.splitter.width(), self.width(), 2 * self.splitter.handleWidth() + 2)
+        self.splitter.setSizes([width // 2, width - width // 2])
 
     @property
     def narrow(self) -> bool:
@@ -532,8 +557,9 @@ class Dashboard(QWidget):
     def show_view(self, view: GameView) -> None:
         """Show ``view``: turn, phase, steps and both sides."""
         threshold = self.hub.service.morale_threshold
+        fired = turn_facts.fired_this_turn(view)
         for pane, side in zip(self.panes, view.sides, strict=False):
-            pane.set_side(side, threshold, view.initiative == side.position, view.turn)
+            pane.set_side(side, threshold, view.initiative == side.position, view.turn, fired)
         for pane in self.panes:
             j = self.tabs.indexOf(pane)
             if j >= 0:
@@ -634,16 +660,31 @@ class Dashboard(QWidget):
         menu.setObjectName("formationMenu")
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         menu.setTitle(f"Formation of {unit.name}")
+        menu.setToolTipsVisible(True)
+        # The −2 of a change in tactical combat range (1.8.3) is the wizard's question: a
+        # formation picked here is set by hand (a set-up, a correction), without it.
+        by_hand = "Set by hand: no movement cost, no changed-formation −2 (EotE 1.8.3)"
+        heading = menu.addAction("Set by hand (no −2):")
+        heading.setEnabled(False)
         for value in self.hub.service.formations(unit.arm):
             action = menu.addAction(formation_label(value))
             action.setCheckable(True)
             action.setChecked(value == unit.formation)
             action.setData(value)
+            action.setToolTip(by_hand)
             action.triggered.connect(
                 lambda _=False, v=value, u=unit.id: self.hub.attempt(
                     lambda: self.hub.service.set_unit(u, "formation", v)
                 )
             )
+        menu.addSeparator()
+        in_play = menu.addAction("Change in play, asking about the −2… (Ctrl+Shift+F)")
+        in_play.setObjectName("formationInPlay")
+        in_play.setToolTip(
+            "The formation wizard: its movement cost, and the −2 of a change within tactical "
+            "combat range (EotE 5.2, 1.8.3)"
+        )
+        in_play.triggered.connect(lambda: self.checkRequested.emit("formation"))
         if pos is None:
             tree = self.panes[self._active].tree
             rect = tree.visualRect(tree.currentIndex().siblingAtColumn(Column.FORMATION))

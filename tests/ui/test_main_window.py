@@ -140,14 +140,24 @@ def test_formation_key_opens_a_menu_of_the_arms_formations(
     qtbot.keyClick(tree, Qt.Key.Key_F)
     menu = window.findChild(QMenu, "formationMenu")
     assert menu is not None
-    choices = {a.data(): a for a in menu.actions()}
+    choices = {a.data(): a for a in menu.actions() if a.data()}
     assert set(choices) == set(GameService.formations("infantry"))
+    # Set by hand, it says so: no −2 (EotE 1.8.3); the change in play is the wizard's.
+    assert all("no changed-formation −2" in a.toolTip() for a in choices.values())
+    in_play = next(a for a in menu.actions() if a.objectName() == "formationInPlay")
     choices["square"].trigger()
     menu.deleteLater()
     assert unit(window, inf.id).formation == "square"
+    assert not unit(window, inf.id).changed_formation
     assert service(window).journal()[0].summary == (
         f"{inf.name}: formation square (was {inf.formation})"
     )
+    # Issue 23: the F key also offers the wizard that asks about the −2.
+    in_play.trigger()
+    assert window.wizard is not None
+    assert window.wizard.check.key == "formation"  # type: ignore[attr-defined]
+    assert "in_combat_range" in window.wizard.check.values
+    window.wizard.reject()
 
 
 def test_context_menu_offers_the_same_commands(qtbot: QtBot, window: MainWindow) -> None:

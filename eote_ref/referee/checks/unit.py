@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from eote_ref.referee import sub_phase as sub_phases
 from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import (
     Adjudication,
@@ -19,6 +20,8 @@ from eote_ref.referee.checks import (
     unit_row,
 )
 from eote_ref.referee.journal_line import Line, roll_line
+from eote_ref.referee.phases import Phase
+from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.morale import MoraleSituation
 from eote_ref.rules.square import SquareSituation
@@ -65,7 +68,7 @@ class SquareCheck(Adjudication):
         return [
             Fact(
                 "within_cavalry_pinning",
-                "Enemy cavalry is within pinning distance",
+                f"Enemy cavalry is within its pinning distance ({self.inches('pinning_cavalry')})",
                 "bool",
                 True,
                 rule="5.6",
@@ -139,13 +142,21 @@ class MoraleCheck(Adjudication):
     def subject(self) -> str:
         """The unit testing."""
         u = self.unit()
-        return f"{u.name} ({u.hits} hits)"
+        return f"{u.name} ({hits_text(u.hits)})"
 
     def facts(self) -> list[Fact]:
         """Leader killed, pinned by cavalry, artillery support, in a town."""
         u = self.unit()
         div = self.division(u.division_id)
-        leader_killed = div.leader is not None and div.leader.killed
+        from eote_ref.referee.checks.leaders import killed_this_turn
+
+        # Killed this turn (8.0), not a turn earlier while his replacement is on the way.
+        lead = div.leader
+        leader_killed = (
+            lead is not None
+            and lead.killed
+            and killed_this_turn(self.game.turn, lead.replacement_due_turn, self.game.ruleset)
+        )
         facts = [
             Fact(
                 "leader_killed",
@@ -206,7 +217,8 @@ class MoraleCheck(Adjudication):
         The test is remembered (a ``morale_tested`` link with the hits after it) so the turn
         guide does not list the unit again until it takes another hit (7.5). Formed units a
         falling-back unit passes through are disordered; those a routing unit passes through
-        must test in turn (``morale_due`` links, 7.5).
+        must test in turn (``morale_due`` links, 7.5). In the fire phase the morale checks
+        follow the sub-phase's fires (6.0): the first one ends them.
         """
         row = unit_row(self)
         assert row.id is not None
@@ -226,6 +238,8 @@ class MoraleCheck(Adjudication):
             out += [
                 link("morale_due", turn, i, row.id, reason="rout passed through") for i in passed
             ]
+        if self.view.phase is Phase.FIRE:
+            out += sub_phases.close_changes(self.game.view())
         return out
 
     def summary(self, outcome: Outcome) -> str:

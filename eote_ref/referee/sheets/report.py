@@ -11,7 +11,7 @@ from eote_ref.referee.report_corrections import CorrectionLine, corrections_html
 from eote_ref.referee.sheets.marks import document, esc, option_words
 from eote_ref.referee.summary import BattleSummary, battle_summary
 from eote_ref.referee.views import JournalEntry
-from eote_ref.store import load_game
+from eote_ref.store.game_queries import game_state
 
 
 @dataclass(frozen=True)
@@ -90,21 +90,60 @@ KIND_NAMES = {
 RESULT_NAMES = {"1": "1 hit", "2": "2 hits", "D": "disorder", "none": "no effect"}
 
 
-def _result_text(result: str | None) -> str:
+#: Journal kinds that are no check or combat: settings and bookkeeping, left out of the tally.
+NOT_CHECKS = frozenset({"phase", "marker", "division", "correction", "display"})
+
+#: Results of the attach and detach steps, journaled in the command-control family (3.5).
+ATTACH_RESULTS = frozenset({"attached", "detached"})
+
+
+def _result_text(result: str | None, kind: str = "fire") -> str:
+    """A journal step's result in words; its codes are read by the kind of step.
+
+    A fire's ``2`` is two hits, an order's ``2`` the turns until it acts (3.4).
+    """
     text = result or ""
-    return RESULT_NAMES.get(text, text.replace("_", " "))
+    if kind == "order_activation" and text.isdigit():
+        turns = int(text)
+        return "at once" if turns == 0 else f"in {turns} turn{'s' if turns != 1 else ''}"
+    if kind == "assault" and "/" in text:
+        from eote_ref.rules.results import assault_half_label, assault_halves
+
+        attacker, defender = assault_halves(text)
+        return f"{assault_half_label(attacker)} / {assault_half_label(defender)}"
+    if kind == "fire":
+        return RESULT_NAMES.get(text, text.replace("_", " "))
+    return text.replace("_", " ")
+
+
+def _kind_name(kind: str, result: str | None) -> str:
+    """The report's name of a kind of step (an attach is no radius check)."""
+    if kind == "command_radius" and result in ATTACH_RESULTS:
+        return "Leader attached or detached"
+    return KIND_NAMES.get(kind, kind.replace("_", " ").capitalize())
+
+
+def _die_name(name: str) -> str:
+    """A die's journal name as the report shows it: ``French.roll`` → "French"."""
+    who, _, what = name.rpartition(".")
+    what = {"roll": "", "second_roll": "then"}.get(what, what.replace("_roll", ""))
+    if what.startswith("reroll"):
+        what = "re-roll"
+    return " ".join(x for x in (who, what.replace("_", " ")) if x)
 
 
 def _dice_text(rolls: Sequence[object]) -> str:
+    """The dice of a step, short enough for the report's narrow column: "French 4, Allies 7"."""
     out = []
     for r in rolls:
         if isinstance(r, dict):
-            out.append(f"{r.get('name', '')} {r.get('value', r.get('roll', ''))}".strip())
+            name = _die_name(str(r.get("name", "")))
+            out.append(f"{name} {r.get('value', r.get('roll', ''))}".strip())
         elif isinstance(r, list | tuple):
             out.append("+".join(str(x) for x in r))
         else:
             out.append(str(r))
-    return " ".join(out)
+    return ", ".join(out)
 
 
 def _phase_label(text: str) -> str:
@@ -138,10 +177,10 @@ def after_action_report(game: GameService) -> AfterActionReport:
                         tuple(
                             ReportLine(
                                 e.seq,
-                                KIND_NAMES.get(e.kind, e.kind.replace("_", " ").capitalize()),
+                                _kind_name(e.kind, e.result),
                                 e.summary,
                                 _dice_text(e.rolls),
-                                _result_text(e.result),
+                                _result_text(e.result, e.kind),
                             )
                             for e in phases[p]
                         ),
@@ -153,18 +192,14 @@ def after_action_report(game: GameService) -> AfterActionReport:
         )
     tally: dict[str, dict[str, int]] = {}
     for e in entries:
-        if e.kind in ("phase", "marker", "division", "correction"):
+        if e.kind in NOT_CHECKS:
             continue
-        results = tally.setdefault(e.kind, {})
-        key = _result_text(e.result or "done")
+        results = tally.setdefault(_kind_name(e.kind, e.result), {})
+        key = _result_text(e.result or "done", e.kind)
         results[key] = results.get(key, 0) + 1
     checks = tuple(
-        (
-            KIND_NAMES.get(kind, kind.replace("_", " ").capitalize()),
-            sum(res.values()),
-            ", ".join(f"{k} {n}" for k, n in sorted(res.items())),
-        )
-        for kind, res in sorted(tally.items())
+        (name, sum(res.values()), ", ".join(f"{k} {n}" for k, n in sorted(res.items())))
+        for name, res in sorted(tally.items())
     )
     return AfterActionReport(
         name=view.name,
@@ -182,8 +217,7 @@ def after_action_report(game: GameService) -> AfterActionReport:
 
 
 def _leaders_lost(game: GameService) -> tuple[LeaderLost, ...]:
-    with game.db.session() as s:
-        state = load_game(s, game.game_id)
+    state = game.read(game_state)
     commands = {c.id: c for c in state.commands}
     sides = {side.id: side.name for side in state.sides}
     out = []
@@ -260,7 +294,7 @@ def report_blocks(report: AfterActionReport, chart_src: str | None = None) -> It
     parts = [
         f"<h1>{esc(report.name)}</h1>",
         f'<p class="sub">After-action report · {" against ".join(esc(x) for x in report.sides)}'
-        f" · {s.turns_played} turn{'s' if s.turns_played != 1 else ''} · figure scale "
+        f" · {esc(s.turns_text())} · figure scale "
         f"{esc(report.figure_scale)} · {esc(report.ruleset)}</p>",
         "<h2>Summary</h2>",
         _report_table(
@@ -343,8 +377,8 @@ def report_blocks(report: AfterActionReport, chart_src: str | None = None) -> It
                 yield (
                     f"<p><b>{title}</b></p>"
                     '<table class="t" width="100%" border="1" cellspacing="0" cellpadding="2">'
-                    '<tr><th width="17%">Step</th><th width="58%">What happened</th>'
-                    '<th width="10%">Dice</th><th width="15%">Result</th></tr>'
+                    '<tr><th width="15%">Step</th><th width="52%">What happened</th>'
+                    '<th width="17%">Dice</th><th width="16%">Result</th></tr>'
                     f"{rows}</table>"
                 )
     if report.option_words:
