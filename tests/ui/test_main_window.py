@@ -477,7 +477,7 @@ def test_a_hand_edited_last_game_out_of_range_opens_the_start_page(
     "raw",
     [
         b"[session]\nlast_game=1, 2, 3\nlast_database=@Invalid()\n",  # a list, no database
-        b"[session]\nlast_game=@Variant(\\0\\0\\0\\x7f\\0\\0\\0\\nQByteArray)\n",  # a damaged variant
+        b"[session]\nlast_game=@Variant(\\0\\0\\0\\x7f\\0\\0\\0\\nQByteArray)\n",  # damaged
         b"[session]\nlast_game=@ByteArray(\\xff\\xfe)\nlast_database=\xff\xfe\xfd\n",  # not UTF-8
         b"[session]\nlast_game=@Rect(1 2 3 4)\n[General]\ntouch_mode=@Size(1 2)\n",
         b"[General]\nrecent=@Variant(garbage\ngeometry=@Rect(0 0 99999999999 99999999999)\n",
