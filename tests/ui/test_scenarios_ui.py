@@ -185,3 +185,30 @@ def test_a_scenario_sets_the_wizard_s_scale_initiative_and_formations(
     assert view.figure_scale == "6mm"
     allied_infantry = {u.formation for u in view.sides[1].units if u.arm == "infantry"}
     assert allied_infantry == {"column"}
+
+
+def test_the_summary_of_a_scenario_counts_only_its_units(qtbot: QtBot, db: Database) -> None:
+    """The summary of a scenario names its commands in play with their units.
+
+    The Arapiles puts 13 French units of the list's 93 on the table: the summary says so, with
+    the reinforcements and the end, not the whole lists' divisions and units.
+    """
+    w = _wizard(qtbot, db)
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    lists.scenarios.choose("The Arapiles")
+    while not isinstance(w.currentPage(), SummaryPage):
+        w.next()
+    summary = w.currentPage()
+    assert isinstance(summary, SummaryPage)
+    text = summary.ui.summaryText.toPlainText()
+    assert "93 units" not in text
+    assert "110 units" not in text
+    assert "8th Division (13 units)" in text
+    assert "4th Division (10 units)" in text
+    assert "Pack's Portuguese Brigade (5 units)" in text
+    assert "2nd Division (French): turn 3" in text
+    assert "6th Division (Anglo-Portuguese): from turn 4 on a d10 of 5+" in text
+    assert "9 turns" in text
+    assert "The Greater Arapile (3 pts)" in text
