@@ -288,7 +288,8 @@ class SidePane(QWidget):
         gone = sum(1 for u in units if u.off_table)
         hits = sum(u.hits for u in units)
         dim = c.dim_text.name()
-        parts = [f"{len(side.divisions)} divisions", f"{len(units)} units", f"{hits} hits"]
+        parts = [_count(len(side.divisions), "division"), _count(len(units), "unit")]
+        parts.append(_count(hits, "hit"))
         if routed:
             parts.append(f"<span style='color:{c.rout.name()}'>{routed} routed</span>")
         if gone:
@@ -750,3 +751,8 @@ def due_text(checks: list[Check], dim: str) -> str:
     more = len(checks) - DUE_SHOWN
     rest = f"; and {more} more" if more > 0 else ""
     return f"<b>Due now ({len(checks)}):</b> {shown}{rest}"
+
+
+def _count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless there is one: "1 division", "13 units"."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

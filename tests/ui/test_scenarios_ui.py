@@ -212,3 +212,28 @@ def test_the_summary_of_a_scenario_counts_only_its_units(qtbot: QtBot, db: Datab
     assert "6th Division (Anglo-Portuguese): from turn 4 on a d10 of 5+" in text
     assert "9 turns" in text
     assert "The Greater Arapile (3 pts)" in text
+
+
+def test_the_side_headers_count_one_division_and_one_hit_in_the_singular(
+    qtbot: QtBot, db: Database
+) -> None:
+    """The Arapiles' French are one division: "1 division", and one hit is "1 hit"."""
+    game_id = create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"]))
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    window.open_game(game_id)
+    assert window.hub is not None
+    game = window.hub.service
+    first = game.view().sides[0].units[0]
+    game.set_unit(first.id, "hits", 1)
+    assert window.dashboard is not None
+    qtbot.waitUntil(lambda: "hit" in window.dashboard.panes[0].header.text())
+    french = next(p for p in window.dashboard.panes if "French" in p.header.text())
+    qtbot.waitUntil(lambda: "1 hit" in french.header.text())
+    text = french.header.text()
+    assert "1 division ·" in text
+    assert "13 units" in text
+    assert "1 hit" in text
+    assert "1 hits" not in text
+    assert "1 divisions" not in text
