@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pathlib
 
-from PySide6.QtWidgets import QWizard
+from PySide6.QtWidgets import QListWidget, QWizard
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService
@@ -25,6 +25,8 @@ from eote_ref.ui.new_game_wizard.summary_page import SummaryPage
 from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
 from eote_ref.ui.players_display import PlayersDisplay
 from eote_ref.ui.scenario_dialog import ReinforcementDialog, ScenarioDialog
+from eote_ref.ui.wizards import build_wizard
+from eote_ref.ui.wizards.fire import FireWizard, QueuePage
 from tests.ui.helpers import settle, to_phase
 
 SCENARIOS = {p.stem: p for p in shipped_scenarios()}
@@ -237,3 +239,23 @@ def test_the_side_headers_count_one_division_and_one_hit_in_the_singular(
     assert "1 hit" in text
     assert "1 hits" not in text
     assert "1 divisions" not in text
+
+
+def test_a_short_list_of_units_in_a_wizard_shows_their_codes(qtbot: QtBot, db: Database) -> None:
+    """A short checklist of units names them by code, as the pickers do.
+
+    The Arapiles' French have one battery: its firers' list is a checklist, not a picker,
+    and it shows the battery's code (``F13 8th Division ...``).
+    """
+    game = GameService(db, create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"])))
+    to_phase(game, Phase.FIRE)
+    battery = next(u for u in game.view().sides[0].units if u.arm == "artillery")
+    assert battery.code == "F13"
+    wizard = build_wizard(GameHub(game), "artillery_fire", unit_id=battery.id)
+    assert isinstance(wizard, FireWizard)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    firers = wizard.page_of(QueuePage).widgets["firers"]
+    assert isinstance(firers, QListWidget)  # one battery: a checklist
+    texts = [firers.item(i).text() for i in range(firers.count())]
+    assert texts == [f"F13 {battery.name} (French, CE 5, unlimbered)"]
