@@ -25,9 +25,10 @@ from eote_ref.ui.new_game_wizard.summary_page import SummaryPage
 from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
 from eote_ref.ui.players_display import PlayersDisplay
 from eote_ref.ui.scenario_dialog import ReinforcementDialog, ScenarioDialog
+from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.fire import FireWizard, QueuePage
-from tests.ui.helpers import settle, to_phase
+from tests.ui.helpers import settle, to_phase, wizard_for
 
 SCENARIOS = {p.stem: p for p in shipped_scenarios()}
 
@@ -259,3 +260,26 @@ def test_a_short_list_of_units_in_a_wizard_shows_their_codes(qtbot: QtBot, db: D
     assert isinstance(firers, QListWidget)  # one battery: a checklist
     texts = [firers.item(i).text() for i in range(firers.count())]
     assert texts == [f"F13 {battery.name} (French, CE 5, unlimbered)"]
+
+
+def test_the_integrity_wizard_of_a_whole_division_fits_a_laptop_screen(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Twelve ticked battalions are summed up on one line, elided, not widening the wizard.
+
+    The 8th Division's integrity check (the Arapiles) listed its twelve battalions in the
+    picker's "✓ 12: ..." line at full length and opened 1,449 px wide.
+    """
+    game = GameService(db, create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"])))
+    to_phase(game, Phase.INTEGRITY)
+    division = game.view().sides[0].divisions[0]
+    wizard = wizard_for(qtbot, game, "integrity", division_id=division.id)
+    picker = wizard.findChild(UnitPicker)
+    assert picker is not None
+    assert picker.chosen.text().startswith("✓ 12: 1/118e Ligne, 2/118e Ligne")
+    assert picker.chosen.text().endswith("3/122e Ligne")  # the whole list, in its tooltip too
+    assert picker.chosen.toolTip() == picker.chosen.text()
+    assert wizard.minimumSizeHint().width() <= 1000
+    assert wizard.sizeHint().width() <= 1280
+    # The filter says that a code finds a unit (the codes are what the base labels show).
+    assert picker.edit.placeholderText().startswith("Code or name")
