@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from eote_ref.referee.game import GameService
+from eote_ref.referee.phases import Phase
 from eote_ref.store import load_game
 from eote_ref.store.games import DIVISION_LEVELS
 from eote_ref.store.summary_queries import hit_changes
@@ -55,6 +56,15 @@ class BattleSummary:
     #: 2)") and what gave it; None for a game of whole army lists.
     victory: str | None = None
     victory_reasons: tuple[str, ...] = ()
+    #: The phase the game stands in (its label: "Command control"), "" when unknown.
+    phase: str = ""
+
+    def stopped_at(self) -> str:
+        """Where the battle stands, in words: "turn 3, Command control".
+
+        "3 turns played" read wrong at the start of turn 3, when two turns are over.
+        """
+        return f"turn {self.turns_played}" + (f", {self.phase}" if self.phase else "")
 
     def to_json(self) -> dict[str, Any]:
         """The summary as plain JSON data (turn and side keys as strings)."""
@@ -136,8 +146,16 @@ def battle_summary(game: GameService) -> BattleSummary:
         game_id=state.game.id,
         name=state.game.name,
         turns_played=state.game.turn,
+        phase=_phase_label(state.game.phase),
         sides=tuple(sides),
         losses_per_turn=per_turn,
         victory=result[0].text(result[1]) if result else None,
         victory_reasons=result[0].reasons if result else (),
     )
+
+
+def _phase_label(phase: str) -> str:
+    try:
+        return Phase(phase).label
+    except ValueError:
+        return ""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pathlib
 
-from PySide6.QtWidgets import QListWidget, QWizard
+from PySide6.QtWidgets import QLabel, QListWidget, QWizard
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService
@@ -283,3 +283,24 @@ def test_the_integrity_wizard_of_a_whole_division_fits_a_laptop_screen(
     assert wizard.sizeHint().width() <= 1280
     # The filter says that a code finds a unit (the codes are what the base labels show).
     assert picker.edit.placeholderText().startswith("Code or name")
+
+
+def test_end_battle_at_the_start_of_turn_3_does_not_say_3_turns_played(
+    qtbot: QtBot, db: Database
+) -> None:
+    """End battle says where the battle stopped: turn 3 has only begun, two turns are over."""
+    game_id = create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"]))
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    window.open_game(game_id)
+    assert window.hub is not None
+    to_phase(window.hub.service, Phase.COMMAND, turn=3)
+    qtbot.waitUntil(lambda: window.hub is not None and window.hub.view.turn == 3)
+    dialog = window.end_battle()
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    texts = " ".join(label.text() for label in dialog.findChildren(QLabel))
+    assert "3 turns played" not in texts
+    assert "Stopped in turn 3, Command control" in texts
+    dialog.close()
