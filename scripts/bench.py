@@ -11,6 +11,11 @@ well under 100 ms, the import under 1 s.
 
 The journal is filled with 50,000 events in bulk (each with three field changes, like a fire
 or morale check); the last ones are applied through :func:`eote_ref.store.apply` itself.
+
+On the same game: the umpire's undo of the latest step (Ctrl+Z, and the log's "undo back to
+here"; target 50 ms), and the after-action PDF of about 900 pages printed in a process of its
+own, with its peak memory (target 300 MiB). ``--only undo`` or ``--only report`` runs one of
+these alone.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import argparse
 import json
 import os
 import pathlib
+import re
 import statistics
 import subprocess
 import sys
@@ -240,6 +246,109 @@ DIVISION_CHECKS: list[tuple[str, str, dict[str, int]]] = [
 ]
 
 
+#: Undoing the latest step through the game service at 50,000 steps (issue 27: was 0.34 s).
+UNDO_TARGET_MS = 50.0
+
+
+def undo_latest(db: Any, game_id: int, repeat: int) -> dict[str, float]:
+    """The umpire's undo of the latest step at 50,000 journal steps.
+
+    Ctrl+Z, and the log's "undo back to here" on the step before it; each is followed by its
+    redo (not timed).
+    """
+    from eote_ref.referee.game import GameService
+
+    game = GameService(db, game_id)
+    game.view()
+    before = game.journal(limit=2)[1].seq
+
+    def timed(fn: Callable[[], object]) -> float:
+        times = []
+        for _ in range(repeat):
+            t = time.perf_counter()
+            fn()
+            times.append((time.perf_counter() - t) * 1000)
+            game.redo()
+        return statistics.median(times)
+
+    return {
+        "undo_latest_ms": round(timed(game.undo), 2),
+        "undo_back_to_here_ms": round(timed(lambda: game.undo_to(before)), 2),
+    }
+
+
+def undo_only(repeat: int, figures: dict[str, Any]) -> bool:
+    """``--only undo``: build the big game and time only the undo of its latest step."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "bench.sqlite"
+        game_id, _units, _divisions = build(path)
+        with open_database(path) as db:
+            figures.update(undo_latest(db, game_id, repeat))
+    return _print_undo(figures)
+
+
+def _print_undo(figures: dict[str, Any]) -> bool:
+    slow = False
+    for name in ("undo_latest_ms", "undo_back_to_here_ms"):
+        over = figures[name] >= UNDO_TARGET_MS
+        slow |= over
+        print(
+            f"{name} ({EVENTS} steps): {figures[name]:.1f} ms "
+            f"(target {UNDO_TARGET_MS:.0f} ms){'  SLOW' * over}"
+        )
+    return slow
+
+
+#: The long after-action report's peak memory (issue 27: 779 MB for 919 pages).
+REPORT_TARGET_MIB = 300.0
+
+#: Run in a child process: print the report, then the process's peak memory (MiB) and time.
+_REPORT_CHILD = """
+import resource, sys, time
+from eote_ref.cli import main
+t = time.perf_counter()
+code = main(["--db", sys.argv[1], "print", "report", sys.argv[2], "-o", sys.argv[3]])
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(f"PEAK {peak:.1f} {time.perf_counter() - t:.1f} {code}")
+"""
+
+
+def report_peak(path: pathlib.Path, game_id: int, figures: dict[str, Any]) -> bool:
+    """The after-action PDF of the big game (about 900 pages): peak memory and time.
+
+    Printed in a process of its own; True if over :data:`REPORT_TARGET_MIB`.
+    """
+    out = path.with_name("report.pdf")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    args = [sys.executable, "-c", _REPORT_CHILD, str(path), str(game_id), str(out)]
+    done = subprocess.run(args, env=env, capture_output=True, text=True, check=False)
+    line = next((ln for ln in done.stdout.splitlines() if ln.startswith("PEAK ")), None)
+    pages = next(iter(re.findall(r"\((\d+) pages\)", done.stdout)), "?")
+    if line is None or not line.endswith(" 0"):
+        print(f"after-action report: not measured\n{done.stdout[-1000:]}{done.stderr[-2000:]}")
+        figures["report_peak_mib"] = None
+        return True
+    _, peak, seconds, _code = line.split()
+    figures["report_peak_mib"] = float(peak)
+    figures["report_seconds"] = float(seconds)
+    slow = float(peak) >= REPORT_TARGET_MIB
+    print(
+        f"after-action report, {EVENTS} steps, {pages} pages:"
+        f" peak {float(peak):.0f} MiB (target {REPORT_TARGET_MIB:.0f} MiB), {seconds} s"
+        + "  OVER"
+        * slow
+    )
+    return slow
+
+
+def report_only(_repeat: int, figures: dict[str, Any]) -> bool:
+    """``--only report``: build the big game and measure only the long report's peak memory."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "bench.sqlite"
+        game_id, _units, _divisions = build(path)
+        return report_peak(path, game_id, figures)
+
+
 def wizard_steps(
     db: Any, game_id: int, unit_ids: list[int], repeat: int
 ) -> list[tuple[str, float, float]]:
@@ -363,6 +472,9 @@ NAMED_FIGURES = (
     "rule_cli_ratio",
     "dashboard_edit_ms",
     "wizard_open_ms_max",
+    "undo_latest_ms",
+    "undo_back_to_here_ms",
+    "report_peak_mib",
     *LATER_FIGURES,
 )
 
@@ -373,6 +485,9 @@ TARGETS = {
     "rule_cli_ratio": 4.0,
     "dashboard_edit_ms": EDIT_TARGET_MS,
     "wizard_open_ms_max": TARGET_MS,
+    "undo_latest_ms": UNDO_TARGET_MS,
+    "undo_back_to_here_ms": UNDO_TARGET_MS,
+    "report_peak_mib": REPORT_TARGET_MIB,
     "turn_inputs_6mm": 120,
 }
 
@@ -457,6 +572,11 @@ def main() -> int:
         action="store_true",
         help="measure only the 6mm corps turn by codes (turn_inputs_6mm) and print it",
     )
+    parser.add_argument(
+        "--only",
+        choices=("undo", "report"),
+        help="run one part alone: undo at 50,000 steps, or the long report's peak memory",
+    )
     args = parser.parse_args()
     if args.only_turn_6mm:
         value = turn_inputs_6mm()
@@ -464,6 +584,12 @@ def main() -> int:
         return 0 if value is not None and value <= TARGETS["turn_inputs_6mm"] else 1
     figures: dict[str, Any] = dict.fromkeys(NAMED_FIGURES)
     figures["targets"] = TARGETS
+    if args.only:
+        part = {"undo": undo_only, "report": report_only}[args.only]
+        failed = part(args.repeat, figures)
+        if args.json:
+            pathlib.Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", "utf-8")
+        return 1 if failed else 0
     figures["load_average_at_start"] = _load_average()
     failed = False
     if not args.no_store:
@@ -567,8 +693,10 @@ def big_game(repeat: int, figures: dict[str, Any]) -> bool:
                         IMPORT_TARGET_MS,
                     )
                 )
+            figures.update(undo_latest(db, game_id, repeat))
             rows.extend(wizard_steps(db, game_id, unit_ids, repeat))
             figures.update(qt_figures(db, game_id, unit_ids, repeat))
+        report_slow = report_peak(path, game_id, figures)
     width = max(len(name) for name, _, _ in rows)
     print(f"\n{'operation':<{width}}  {'median':>10}  {'target':>8}")
     print(f"{'-' * width}  {'-' * 10}  {'-' * 8}")
@@ -582,6 +710,7 @@ def big_game(repeat: int, figures: dict[str, Any]) -> bool:
         slow = figures[name] >= target
         failed |= slow
         print(f"{name:<{width}}  {figures[name]:>7.1f} ms  {target:>5.0f} ms{'  SLOW' * slow}")
+    failed |= _print_undo(figures) | report_slow
     figures["store_ms"] = {name: round(ms, 2) for name, ms, _ in rows}
     figures["units"] = len(unit_ids)
     figures["journal_events"] = EVENTS

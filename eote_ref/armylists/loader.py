@@ -196,7 +196,7 @@ def check_document(doc: Document) -> tuple[ArmyList | None, list[Problem]]:
     army_list: ArmyList | None
     structural: list[Problem] = []
     try:
-        army_list = parse(ArmyList, doc)
+        army_list = parse(ArmyList, doc, null_is_absent=True)
     except YamlError as exc:
         army_list = None
         structural = exc.problems

@@ -8,7 +8,16 @@ from dataclasses import dataclass, field
 
 from eote_ref.rules.command import Level
 from eote_ref.rules.units import FORMATIONS_BY_ARM as RULES_FORMATIONS_BY_ARM
-from eote_ref.rules.units import Arm, CombatArm, Formation, Weight, starting_formation
+from eote_ref.rules.units import (
+    KNOWN_NATIONS as KNOWN_NATIONS,
+)
+from eote_ref.rules.units import (
+    Arm,
+    CombatArm,
+    Formation,
+    Weight,
+    starting_formation,
+)
 from eote_ref.yamlio.typed import meta
 
 #: The army-list format version this module reads and writes.
@@ -19,39 +28,6 @@ DEFAULT_RULESET = "eote-6.2"
 
 #: Rulesets eote-ref knows; CE values set for another one get a warning.
 KNOWN_RULESETS = frozenset({DEFAULT_RULESET})
-
-#: Nation keys eote-ref knows; any other well-formed key loads with a warning (a likely typo,
-#: and the skirmish rating of EotE 5.5.1 depends on the nation).
-KNOWN_NATIONS = frozenset(
-    {
-        "austrian",
-        "baden",
-        "bavarian",
-        "british",
-        "brunswick",
-        "danish",
-        "dutch",
-        "dutch-belgian",
-        "french",
-        "hanoverian",
-        "hessian",
-        "italian",
-        "kgl",  # the King's German Legion
-        "nassau",
-        "neapolitan",
-        "ottoman",
-        "polish",
-        "portuguese",
-        "prussian",
-        "russian",
-        "saxon",
-        "spanish",
-        "swedish",
-        "swiss",
-        "westphalian",
-        "wurttemberg",
-    }
-)
 
 
 class UnitType(enum.StrEnum):

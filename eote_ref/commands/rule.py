@@ -227,6 +227,7 @@ def adjudicate(
     proc = PROCEDURES[name]
     rs = load(ruleset_file, options or [])
     data = read_situation(text)
+    check_nations(data, (), known_nations(rs))
     rolls = {r: data.pop(r) for r in proc.rolls if r in data and data[r] is not None}
     for r in proc.rolls:
         data.pop(r, None)
@@ -295,8 +296,10 @@ def read_situation(text: str) -> dict[str, Any]:
     """Parse the JSON situation strictly: size, depth, duplicates, numbers, list lengths."""
     if len(text) > MAX_INPUT_CHARS:
         raise InputError(f"input is longer than {MAX_INPUT_CHARS} characters", None)
-    if not text.strip():
-        return {}
+    if not text.strip():  # an empty pipe is a script's mistake, not a situation of defaults
+        raise InputError(
+            "no input: give one JSON object on stdin ({} keeps every field's default)", None
+        )
     _check_depth(text)
     try:
         data = json.loads(
@@ -315,6 +318,49 @@ def read_situation(text: str) -> dict[str, Any]:
         raise InputError("input must be one JSON object", None)
     check_values(data, ())
     return data
+
+
+#: The nation a situation gives for any nation the rules rate as "other nations" (EotE 5.5.1).
+OTHER_NATION = "other"
+
+
+def known_nations(rs: Ruleset) -> frozenset[str]:
+    """The nations the calculator takes.
+
+    Those the ruleset rates by name (its skirmish table), the army lists' nations, and
+    ``"other"``.
+    """
+    from eote_ref.rules.skirmish import NOT_NATIONS
+    from eote_ref.rules.units import KNOWN_NATIONS
+
+    rated = {k for k in rs.skirmish if k not in NOT_NATIONS}
+    return KNOWN_NATIONS | rated | {OTHER_NATION}
+
+
+def check_nations(data: Any, path: tuple[str | int, ...], known: frozenset[str]) -> None:
+    """Every ``nation`` given is one the rules know, or ``"other"`` on purpose.
+
+    A typo ("fr[nch", "britsh") or an empty text would otherwise be rated silently as one of
+    the "other nations" of EotE 5.5.1. Case and surrounding spaces are forgiven, as the engine
+    forgives them. A nation left out keeps the documented default.
+    """
+    if isinstance(data, dict):
+        for key, value in data.items():
+            where = (*path, key)
+            if key == "nation" and isinstance(value, str):
+                if value.strip().lower() not in known:
+                    names = ", ".join(sorted(known - {OTHER_NATION}))
+                    raise InputError(
+                        f"{path_text(where)}: {value[:40]!r} is not a nation the rules know "
+                        f'({names}); give "{OTHER_NATION}" for any other nation, rated as '
+                        "the other nations are (EotE 5.5.1)",
+                        path_text(where),
+                    )
+            else:
+                check_nations(value, where, known)
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            check_nations(value, (*path, i), known)
 
 
 def check_values(data: Any, path: tuple[str | int, ...]) -> None:

@@ -177,6 +177,9 @@ class BatchItem:
     needed_name: str = ""
     needed_kind: str = ""
     changes: list[str] = field(default_factory=list)
+    #: The base, each modifier with its section and the modified value ("6 −2 disordered
+    #: (7.5) = 4"), as the single check's wizard shows them.
+    modifiers: str = ""
 
     @property
     def result(self) -> str:
@@ -186,6 +189,19 @@ class BatchItem:
         if self.outcome is not None and self.check is not None:
             return self.check.result_text(self.outcome)
         return f"enter the {self.needed}" if self.needed else ""
+
+
+def modifiers_text(check: Adjudication, outcome: Outcome) -> str:
+    """The base, each modifier signed with its reason and section, and the modified value."""
+    lines = check.modifiers(outcome)
+    if not lines:
+        return f"{outcome.base:g}, no modifiers" if outcome.base else "no modifiers"
+    parts = [f"{outcome.base:g}"]
+    for m in lines:
+        sign = "+" if m.value >= 0 else "\u2212"
+        parts.append(f"{sign}{abs(m.value):g} {m.reason} ({m.rule})")
+    parts.append(f"= {outcome.modified:g}")
+    return " ".join(parts)
 
 
 class Batch:
@@ -207,11 +223,13 @@ class Batch:
                 continue
             try:
                 check = open_check(game, self.kind.key, **due.target)
-                check.preview()
+                preview = check.preview()
             except (RefereeError, ValueError, KeyError) as e:
                 self.items.append(BatchItem(due.unit, None, due.label, due, refused=str(e)))
                 continue
-            item = BatchItem(due.unit, check, due.label, due)
+            item = BatchItem(
+                due.unit, check, due.label, due, modifiers=modifiers_text(check, preview)
+            )
             self.items.append(item)
             self.set_rolls(len(self.items) - 1, {})
 

@@ -285,7 +285,7 @@ CATALOGUE: tuple[CheckEntry, ...] = (
         "pass_through_fire",
         "fire",
         _m(
-            "&Pass-through fire…",
+            "Pass-throu&gh fire…",
             "Ctrl+Shift+T",
             "unit",
             "The selected infantry fires at a unit crossing its arc (EotE 6.7)",
@@ -321,7 +321,7 @@ CATALOGUE: tuple[CheckEntry, ...] = (
         "assault",
         "assault",
         _m(
-            "Ass&ault…",
+            "Assaul&t…",
             "Ctrl+Shift+X",
             "any",
             "Resolve one assault: cavalry combats first, then infantry (EotE 7.6)",
@@ -356,7 +356,7 @@ CATALOGUE: tuple[CheckEntry, ...] = (
         "falling_back_ended",
         "integrity",
         _m(
-            "Falling back &ended…",
+            "Falling ba&ck ended…",
             "",
             "division",
             'The falling-back division is 18" clear of the enemy or in cover (EotE 9.0)',

@@ -129,13 +129,23 @@ def add_unit(
     ce: int,
     stands: int = 4,
     nation: str | None = None,
+    formation: str | None = None,
 ) -> None:
-    """A late-arriving unit joins a division (one step); it arrives in good order."""
+    """A late-arriving unit joins a division (one step); it arrives in good order.
+
+    Its formation is ``formation``, else that of a unit of its arm in the division, else the
+    arm's first (line): a unit on the table always has one (EotE 1.0.2).
+    """
     if arm not in ARMS:
         raise RefereeError(f"arm must be one of {', '.join(ARMS)}")
     values = _checked({"name": name, "ce": ce, "type": type, "stands": stands}, UNIT_FIELDS)
     division = game.division_view(division_id)
     like = next(iter(division.units), None)
+    allowed = game.formations(arm)
+    kin = next((u.formation for u in division.units if u.arm == arm and u.formation), None)
+    chosen = formation or kin or (allowed[0] if allowed else None)
+    if chosen is not None and chosen not in allowed:
+        raise RefereeError(f"a unit of {arm} cannot be in {chosen} (EotE 1.0.2)")
     from eote_ref.store.unit_codes import next_unit_code
 
     with game.db.session() as s:
@@ -146,10 +156,12 @@ def add_unit(
         "position": len(division.units),
         "arm": arm,
         "nation": nation or (like.nation if like is not None else ""),
+        "formation": chosen,
         **values,
     }
+    in_formation = f", {chosen.replace('_', ' ')}" if chosen else ""
     line = Line.of(
-        f"{values['name']} arrives late with {division.name} ({arm}",
+        f"{values['name']} arrives late with {division.name} ({arm}{in_formation}",
         Piece(f", CE {values['ce']}", Reveals.CE),
         ")",
     )

@@ -66,7 +66,10 @@ UNIT_KINDS = (
     CAVALRY_SETTLED,
     GUNS_ABANDONED,
 )
-DIVISION_KINDS = (RADIUS_MEASURED, INTEGRITY_CHECKED)
+#: The division stopped falling back this turn clear of the enemy (EotE 9.0): it is out of
+#: tactical combat range (1.9), which its units' rallies read (9.1).
+FELL_BACK_CLEAR = "fell_back_clear"
+DIVISION_KINDS = (RADIUS_MEASURED, INTEGRITY_CHECKED, FELL_BACK_CLEAR)
 KINDS = UNIT_KINDS + DIVISION_KINDS
 
 

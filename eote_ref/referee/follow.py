@@ -6,9 +6,52 @@ The widgets never import :mod:`eote_ref.store`; the players' display run on its 
 
 from __future__ import annotations
 
+import sqlite3
+from typing import TYPE_CHECKING
+
 from eote_ref.referee.session import list_games
 from eote_ref.store import Database
 from eote_ref.store.follow import ChangeWatcher, open_read_only
+
+if TYPE_CHECKING:
+    from eote_ref.referee.game import GameService
+    from eote_ref.referee.views import GameView
+
+
+class FollowError(ValueError):
+    """The followed game cannot be read (the file damaged, a value edited by hand...)."""
+
+
+def read_view(service: GameService) -> GameView:
+    """The game as it is now, or :class:`FollowError` saying in words why it cannot be read.
+
+    A display follows a file another program may damage: text that is not UTF-8, a table
+    dropped, text where a number belongs, pages overwritten. Each is told, never raised raw.
+    """
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        return service.view()
+    except FollowError:
+        raise
+    except (SQLAlchemyError, sqlite3.Error) as error:
+        raise FollowError(f"the game cannot be read: {_reason(error)}") from error
+    except (ValueError, TypeError, LookupError, ArithmeticError) as error:  # edited by hand
+        raise FollowError(
+            "the game cannot be read: the database holds a value eote-ref cannot read "
+            f"({type(error).__name__}: {str(error)[:200]}); was it edited by another program?"
+        ) from error
+
+
+def _reason(error: BaseException) -> str:
+    text = str(getattr(error, "orig", None) or error)
+    if "decode" in text and "UTF-8" in text:
+        return "it holds text that is not UTF-8 (written by another program?)"
+    if "no such table" in text or "no such column" in text:
+        return f"the file is damaged ({text.splitlines()[0]})"
+    if "malformed" in text or "not a database" in text:
+        return "the file is damaged (SQLite: database disk image is malformed)"
+    return text.splitlines()[0][:300] if text else type(error).__name__
 
 
 def game_to_follow(db: Database, game_id: int | None = None) -> int:
@@ -17,7 +60,12 @@ def game_to_follow(db: Database, game_id: int | None = None) -> int:
     Raises:
         ValueError: no such game, or no game at all.
     """
-    games = list_games(db)
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        games = list_games(db)
+    except (SQLAlchemyError, sqlite3.Error) as error:
+        raise FollowError(f"the games cannot be read: {_reason(error)}") from error
     if game_id is not None:
         if not any(g.id == game_id for g in games):
             raise ValueError(f"there is no game {game_id} in this database")
@@ -27,4 +75,11 @@ def game_to_follow(db: Database, game_id: int | None = None) -> int:
     return games[0].id
 
 
-__all__ = ["ChangeWatcher", "Database", "game_to_follow", "open_read_only"]
+__all__ = [
+    "ChangeWatcher",
+    "Database",
+    "FollowError",
+    "game_to_follow",
+    "open_read_only",
+    "read_view",
+]

@@ -485,11 +485,11 @@ class GameService(GameReading):
     @_told
     def undo_to(self, seq: int) -> list[str]:
         """Undo every event after ``seq`` (the log's "undo back to here")."""
-        from eote_ref.store import history
+        from eote_ref.store.journal import done_after
 
         with self.db.session() as s:
-            done = [e for e in history(s, self.game_id) if e.status == "done" and e.seq > seq]
-        return self.undo(len(done)) if done else []
+            done = done_after(s, self.game_id, seq)
+        return self.undo(done) if done else []
 
     def undo_counts(self) -> tuple[int, int]:
         """How many steps can be undone and redone."""

@@ -404,7 +404,7 @@ class GameReading:
         """The journal, newest first by default (undone events included, marked)."""
         reader = self._reader()
         if reader is not None:
-            rows = reader.history(self.game_id, limit=limit, newest_first=newest_first)
+            rows = reader.iter_history(self.game_id, limit=limit, newest_first=newest_first)
             return [self._entry(e) for e in rows]
         from eote_ref.store import history
 

@@ -32,7 +32,7 @@ class ScenarioLines:
     end: tuple[str, ...]
 
 
-#: ``NewGameDraft.initiative`` value: roll for it when the game is created (EotE 4.0).
+#: ``NewGameDraft.initiative`` value: roll for it in turn 1's initiative phase (EotE 4.0).
 ROLL = "roll"
 
 #: The arms the wizard sets a starting formation for (engineers keep their lists' own).
@@ -265,7 +265,7 @@ class NewGameDraft:
     def initiative_text(self) -> str:
         """The initiative choice in words."""
         if self.initiative == ROLL:
-            return "rolled for when the game is created (d10 each, EotE 4.0)"
+            return "rolled for in turn 1's initiative phase (d10 each, in the journal, EotE 4.0)"
         if isinstance(self.initiative, int):
             return f"{self.side_name(self.initiative)} starts"
         return "decided at the table"

@@ -10,12 +10,13 @@ and that it was not a result of the dice. Undone corrections are left out.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from eote_ref.referee.corrections import KIND, PREFIX
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
+from eote_ref.referee.views import JournalEntry
 
 
 @dataclass(frozen=True)
@@ -28,10 +29,16 @@ class CorrectionLine:
     what: str
 
 
-def corrections_of(game: GameService) -> tuple[CorrectionLine, ...]:
-    """Every correction still in force (done, not undone), oldest first."""
+def corrections_of(
+    game: GameService, entries: Iterable[JournalEntry] | None = None
+) -> tuple[CorrectionLine, ...]:
+    """Every correction still in force (done, not undone), oldest first.
+
+    ``entries``: the game's journal, oldest first, when the caller has read it already (the
+    after-action report reads it once for all its sections).
+    """
     out = []
-    for e in game.journal(newest_first=False):
+    for e in game.journal(newest_first=False) if entries is None else entries:
         if e.kind != KIND or e.status != "done":
             continue
         what = e.summary[len(PREFIX) :] if e.summary.startswith(PREFIX) else e.summary

@@ -109,8 +109,18 @@ def list_games(db: Database) -> list[GameSummary]:
     return out
 
 
+#: Ids a game row can have (PostgreSQL's ``integer``; beyond it the drivers raise).
+MAX_GAME_ID = 2**31 - 1
+
+
 def game_exists(db: Database, game_id: int) -> bool:
-    """Whether the database holds a game with this id."""
+    """Whether the database holds a game with this id (an id out of range: no such game).
+
+    A settings file edited by hand may hold any number: 2**63 made SQLite's driver raise
+    OverflowError and the app did not start.
+    """
+    if not 0 < game_id <= MAX_GAME_ID:
+        return False
     reader = db.rows()
     if reader is not None:
         return reader.game(game_id) is not None

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.phases import Phase
 from eote_ref.rules.core import Source
-from eote_ref.rules.dice import Dice, RandomDice
 from eote_ref.rules.units import Arm
 from eote_ref.rulesets import load_default
 from eote_ref.store.specs import RosterSpec, SideSpec
@@ -52,7 +51,8 @@ class NewGame:
     """What the new-game wizard collects.
 
     ``sides`` maps a side's name to its army-list files; ``initiative`` is the starting side's
-    name, ``"roll"`` to roll for it (EotE 4.0 with no modifiers), or None to decide later.
+    name, ``"roll"`` to roll for it in turn 1's initiative phase (a journal step, EotE 4.0), or
+    None to decide later.
     ``formations`` maps a side's name to the starting formation of each arm
     (``{"infantry": "line"}``), replacing the lists' defaults for this game; ``""`` leaves an
     arm without one. Units whose list gives their own formation keep it.
@@ -95,7 +95,7 @@ def _load(path: pathlib.Path) -> ArmyList:
     return load_army_list(path).army_list
 
 
-def create_new_game(db: Database, spec: NewGame, dice: Dice | None = None) -> int:
+def create_new_game(db: Database, spec: NewGame) -> int:
     """Copy the chosen army lists into a new game and return its id.
 
     The order of battle is copied, so later edits of the lists never touch this game; the
@@ -125,12 +125,10 @@ def create_new_game(db: Database, spec: NewGame, dice: Dice | None = None) -> in
     names = list(spec.sides)
     initiative: int | None = None
     if spec.initiative == "roll":
-        roller = dice or RandomDice()
-        while True:
-            a, b = roller.d10(f"{names[0]}.roll"), roller.d10(f"{names[1]}.roll")
-            if a != b:
-                initiative = 0 if a > b else 1
-                break
+        # No roll here: turn 1's initiative phase asks for it, and the journal keeps it as
+        # the one roll of the turn (EotE 4.0); a roll made now was silent and then rolled
+        # again in turn 1 (issue 23).
+        initiative = None
     elif spec.initiative is not None:
         if spec.initiative not in names:
             raise SetupError(f"no side called {spec.initiative!r}")
@@ -320,9 +318,9 @@ class SetupService:
                 out.setdefault(arm, value)
         return out
 
-    def create(self, spec: NewGame, dice: Dice | None = None) -> int:
+    def create(self, spec: NewGame) -> int:
         """Create the game; returns its id (SetupError or ValueError when it cannot)."""
-        return create_new_game(self.db, spec, dice)
+        return create_new_game(self.db, spec)
 
     def demo(self) -> int:
         """The demo battle's id (created on first use)."""

@@ -6,7 +6,6 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from eote_ref.referee.game import GameService
-from eote_ref.referee.phases import Phase
 from eote_ref.store import load_game
 from eote_ref.store.games import DIVISION_LEVELS
 from eote_ref.store.summary_queries import hit_changes
@@ -56,15 +55,20 @@ class BattleSummary:
     #: 2)") and what gave it; None for a game of whole army lists.
     victory: str | None = None
     victory_reasons: tuple[str, ...] = ()
-    #: The phase the game stands in (its label: "Command control"), "" when unknown.
-    phase: str = ""
+    #: The phase the game stands in (``turns_played`` is the turn it stands in).
+    phase: str = "command"
 
-    def stopped_at(self) -> str:
-        """Where the battle stands, in words: "turn 3, Command control".
+    def turns_text(self) -> str:
+        """How far the battle went, read from the turn and phase it stands in.
 
-        "3 turns played" read wrong at the start of turn 3, when two turns are over.
+        "2 turns played" at the start of turn 3 (its command phase), "2 turns played, turn 3
+        up to its fire phase" later in it: the turn counter alone overstated it by one.
         """
-        return f"turn {self.turns_played}" + (f", {self.phase}" if self.phase else "")
+        done = self.turns_played - 1
+        whole = f"{done} turn{'s' if done != 1 else ''} played"
+        if self.phase in ("command", ""):
+            return whole
+        return f"{whole}, turn {self.turns_played} up to its {self.phase.replace('_', ' ')} phase"
 
     def to_json(self) -> dict[str, Any]:
         """The summary as plain JSON data (turn and side keys as strings)."""
@@ -146,16 +150,9 @@ def battle_summary(game: GameService) -> BattleSummary:
         game_id=state.game.id,
         name=state.game.name,
         turns_played=state.game.turn,
-        phase=_phase_label(state.game.phase),
         sides=tuple(sides),
         losses_per_turn=per_turn,
         victory=result[0].text(result[1]) if result else None,
         victory_reasons=result[0].reasons if result else (),
+        phase=state.game.phase,
     )
-
-
-def _phase_label(phase: str) -> str:
-    try:
-        return Phase(phase).label
-    except ValueError:
-        return ""

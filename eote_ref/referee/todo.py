@@ -16,6 +16,7 @@ from eote_ref.referee.catalogue import CHECK_KEYS
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import DivisionView, GameView, UnitView
+from eote_ref.referee.wording import hits_text
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rulesets import load_default
 
@@ -222,7 +223,13 @@ def _morale_checks(view: GameView) -> list[Check]:
             out.append(Check("morale", title, "7.5", side, u.id))
         elif u.morale_due and u.hits > tested.get(u.id, -1):
             out.append(
-                Check("morale", f"{u.coded_name}: {u.hits} hits, morale check", "7.5", side, u.id)
+                Check(
+                    "morale",
+                    f"{u.coded_name}: {hits_text(u.hits)}, morale check",
+                    "7.5",
+                    side,
+                    u.id,
+                )
             )
     return out
 
@@ -318,7 +325,8 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
                 and killed_this_turn(view.turn, d.leader.replacement_due_turn, ruleset)
             )
             if d.falling_back:
-                title = f'{d.title}: falling back until 18" clear or in cover'
+                safe = ruleset.scaled(ruleset.distance("division_safe").value, view.figure_scale)
+                title = f'{d.title}: falling back until {safe:g}" clear or in cover'
                 out.append(Check("falling_back_ended", title, "9.0", s.position, division_id=d.id))
             if not (infantry_routed or leader_killed):
                 continue

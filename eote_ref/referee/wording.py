@@ -13,6 +13,7 @@ from sqlmodel import Session, select
 from eote_ref.store import (
     Change,
     Database,
+    DeleteRow,
     Game,
     GameCommand,
     GameLeader,
@@ -53,7 +54,36 @@ def describe_change(db: Database, game_id: int, change: Change) -> str:
         return f"{name}: {describe_field(change.field, before, after)}"
     if isinstance(change, InsertRow):
         return _describe_insert(db, change)
-    return f"{_entity_name(change.entity).replace('game_', '')} {change.row_id} removed"
+    return _describe_delete(db, change)
+
+
+def _describe_delete(db: Database, change: DeleteRow) -> str:
+    """A row taken away in words: "1/28th Foot and 2/54e Ligne are no longer engaged".
+
+    Never the table and row id ("link 8 removed"); bookkeeping reads as an empty string.
+    """
+    entity = _entity_name(change.entity)
+    model = JOURNALED.get(entity)
+    with db.session() as s:
+        row = s.get(model, change.row_id) if model and isinstance(change.row_id, int) else None
+        if row is None:
+            return ""
+        if entity in ("game_link", "game_fact"):
+            kind = str(getattr(row, "kind", ""))
+            if kind in _BOOKKEEPING_LINKS:
+                return ""
+            names = []
+            for key in ("unit_id", "other_id"):
+                uid = getattr(row, key, None)
+                unit = s.get(GameUnit, uid) if isinstance(uid, int) else None
+                names.append(unit.name if unit is not None else "")
+            a, b = names
+            what = kind.replace("_", " ")
+            if kind == "engaged":
+                return f"{a} and {b} are no longer engaged"
+            return f"{a}: {what} with {b} no longer recorded" if b else f"{a}: {what} cleared"
+        name = getattr(row, "name", None)
+        return f"{name} removed" if name else ""
 
 
 def _row_name(s: Session, field: str, value: Any) -> Any:
@@ -115,6 +145,7 @@ _BOOKKEEPING_LINKS = frozenset(
         "cavalry_settled",
         "radius_measured",
         "integrity_checked",
+        "fell_back_clear",
         "guns_abandoned",
     }
 )
@@ -198,3 +229,8 @@ def describe_field(field: str, before: Any, after: Any) -> str:
     if before is None:
         return f"{label} {after}"
     return f"{label} {before} → {after}"
+
+
+def hits_text(n: int) -> str:
+    """A count of hit markers in words: "1 hit", "3 hits"."""
+    return f"{n} hit{'' if n == 1 else 's'}"

@@ -84,6 +84,8 @@ class Options:
     kgl_counts_as_british: Literal["skirmish_only", "all_british_rules"]
     #: 6.5, 5.5: whether infantry may fire at enemy skirmishers within 3".
     infantry_fire_at_close_skirmishers: Literal["refused", "allowed"]
+    #: 3.1, 3.3: a reserve's activation in turn 1 is rolled on the OAC, or acts at once.
+    reserve_first_turn: Literal["oac_roll", "at_once"]
 
     @classmethod
     def read(cls, value: Callable[[str], Any]) -> Options:

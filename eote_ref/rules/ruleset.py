@@ -31,7 +31,9 @@ class Value:
     def modifier(self, count: float = 1, reason: str | None = None) -> Modifier:
         """This value as a modifier, multiplied by ``count`` (e.g. per hit marker)."""
         text = reason if reason is not None else self.reason
-        if count != 1:
+        if count < 0:  # a rating below 0: the count itself, signed ("(−1)", not "(×-1)")
+            text = f"{text} ({count:+g})".replace("-", "\u2212")
+        elif count != 1:
             text = f"{text} (×{count:g})"
         return Modifier(self.value * count, text, self.rule, self.source)
 

@@ -98,18 +98,24 @@ def square(s: SquareSituation, rs: Ruleset, dice: Dice) -> Outcome:
     def result_of(roll: int) -> str:
         return "formed" if roll < modified else "failed"
 
-    roll = dice.d10()
-    result = result_of(roll)
+    odds = d10_distribution(result_of)
+    # A chance of 0 % asks no die: no face is under the modified CE (failed either way).
+    roll = dice.d10() if "formed" in odds else None
+    result = result_of(roll) if roll is not None else "failed"
     formed = result == "formed"
     after = Formation.SQUARE if formed else u.formation
     effect = Effect(
         notes=("formation square",) if formed else ("stays in formation, pinned",),
     )
+    notes: tuple[str, ...] = ()
+    if roll is None:
+        notes = (f"no die: no d10 roll is under {modified:g}",)
     return common(
         modified=modified,
         roll=roll,
         result=result,
-        probabilities=d10_distribution(result_of),
+        probabilities=odds,
         effects={"unit": effect},
         details={"formation_after": after, "pinned": True, "target": f"roll under {modified:g}"},
+        notes=notes,
     )

@@ -8,6 +8,40 @@ from dataclasses import dataclass
 from eote_ref.rules.core import Modifier, RulesError
 from eote_ref.rules.ruleset import Ruleset
 
+#: Nation keys eote-ref knows (one vocabulary for army lists and the rules calculator): an army
+#: list's other well-formed key loads with a warning, the calculator refuses it (a likely typo,
+#: and the skirmish rating of EotE 5.5.1 depends on the nation).
+KNOWN_NATIONS = frozenset(
+    {
+        "austrian",
+        "baden",
+        "bavarian",
+        "british",
+        "brunswick",
+        "danish",
+        "dutch",
+        "dutch-belgian",
+        "french",
+        "hanoverian",
+        "hessian",
+        "italian",
+        "kgl",  # the King's German Legion
+        "nassau",
+        "neapolitan",
+        "ottoman",
+        "polish",
+        "portuguese",
+        "prussian",
+        "russian",
+        "saxon",
+        "spanish",
+        "swedish",
+        "swiss",
+        "westphalian",
+        "wurttemberg",
+    }
+)
+
 
 class Arm(enum.StrEnum):
     """The arm of service of a unit: the one vocabulary (army lists, store, referee)."""

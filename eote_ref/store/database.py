@@ -30,10 +30,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import errno
 import functools
 import os
 import pathlib
 import sqlite3
+import stat
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -263,7 +265,7 @@ def open_database(
         path = parsed.database
     file = pathlib.Path(path) if path is not None else default_database_path()
     file = _real_file(file.expanduser().absolute())
-    if read_only and not _writable(file):
+    if read_only and (not _writable(file) or _disk_full(file)):
         return _open_read_only(file, migrations_dir)
     return _open_file(file, migrations_dir, verify)
 
@@ -290,10 +292,27 @@ def _real_file(file: pathlib.Path) -> pathlib.Path:
     or damages the file when opened through the other.
     """
     real = pathlib.Path(os.path.realpath(file))
+    _check_name_length(real)
     try:
-        links = real.stat().st_nlink
-    except OSError:
+        info = real.stat()
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise DatabaseError(
+                f"{file} is a symbolic link that leads back to itself (a loop); nothing was "
+                "opened or created."
+            ) from None
         return real
+    if stat.S_ISDIR(info.st_mode):
+        raise DatabaseError(
+            f"{file} is a folder, not a database file; give a file in it, for example "
+            f"{pathlib.Path(file) / 'eote-ref.sqlite'}. Nothing was opened or created."
+        )
+    if not stat.S_ISREG(info.st_mode):
+        raise DatabaseError(
+            f"{file} is not a regular file (a device, a pipe or a socket), so it cannot be a "
+            "database; nothing was opened or changed."
+        )
+    links = info.st_nlink
     if links > 1:
         raise DatabaseError(
             f"{file} is one of {links} names (hard links) of the same file; SQLite cannot keep "
@@ -301,6 +320,27 @@ def _real_file(file: pathlib.Path) -> pathlib.Path:
             "one name (for example with 'cp') and open the copy."
         )
     return real
+
+
+#: The longest suffix SQLite and eote-ref put after a database's file name (``NAME-journal``).
+_SIDECAR_SUFFIX = "-journal"
+
+
+def _check_name_length(file: pathlib.Path) -> None:
+    """Refuse a file name too long to leave room for SQLite's ``-journal`` beside it."""
+    try:
+        most = os.pathconf(file.parent if file.parent.exists() else "/", "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # not on POSIX, or no such limit
+        most = 255
+    room = most - len(_SIDECAR_SUFFIX.encode())
+    length = len(os.fsencode(file.name))
+    if length > room:
+        raise DatabaseError(
+            f"the file name {file.name[:40]}… is {length} bytes long; SQLite keeps files named "
+            f"after it beside it (its name and '{_SIDECAR_SUFFIX}'), which this disk allows "
+            f"only up to {most} bytes, so a database name may be at most {room} bytes. Choose "
+            "a shorter name; nothing was created."
+        )
 
 
 def _writable(file: pathlib.Path) -> bool:
@@ -318,7 +358,26 @@ def _writable(file: pathlib.Path) -> bool:
     return True
 
 
+#: Free space below which a command that only reads opens the file for reading only: SQLite
+#: needs room for its shared-memory and write-ahead files even to read a WAL file.
+DISK_FULL_BELOW_BYTES = 2**20
+
+
+def _disk_full(file: pathlib.Path) -> bool:
+    """Whether the file's disk is (nearly) full, so that reading it the usual way would fail."""
+    try:
+        stat = os.statvfs(file.parent)
+    except (OSError, AttributeError):  # no such folder yet, or not on POSIX
+        return False
+    return stat.f_bavail * stat.f_frsize < DISK_FULL_BELOW_BYTES
+
+
 def _read_only_message(file: pathlib.Path) -> str:
+    if _disk_full(file):
+        return (
+            f"the disk is full where {file} is; it has been opened for reading only. Free some "
+            "space before changing anything."
+        )
     return (
         f"{file} cannot be written (the file, its folder or its disk is read-only); it has "
         "been opened for reading only."
@@ -392,6 +451,11 @@ def _open_file(
             f"{file} cannot be written (the file, its folder or its disk is read-only), and "
             "this command changes it; nothing was changed. Copy the file to a folder you can "
             "write to, or make it writable."
+        )
+    if _disk_full(file):
+        raise DatabaseError(
+            f"the disk is full where {file} is, and this command changes the file; nothing was "
+            "changed. Free some space and try again."
         )
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
@@ -589,6 +653,8 @@ def _inspect_file(file: pathlib.Path, verify: bool | None) -> tuple[str | None, 
                 return None, check
             query = lambda sql: connection.execute(sql).fetchall()  # noqa: E731
             revision = _revision_of(tables, query, str(file))
+            if revision == migrate.head_revision():
+                check_tables(tables, damaged)
         except sqlite3.DatabaseError as error:
             raise CorruptDatabaseError(damaged.format(error)) from error
         if check and problems != ["ok"]:
@@ -596,6 +662,43 @@ def _inspect_file(file: pathlib.Path, verify: bool | None) -> tuple[str | None, 
         return revision, check
     finally:
         connection.close()
+
+
+#: The tables of the newest schema (tests/unit/store/test_database.py keeps it equal to the
+#: models' metadata; kept here so opening a file never imports the ORM).
+SCHEMA_TABLES = frozenset(
+    {
+        "alembic_version",
+        "campaign",
+        "campaign_army",
+        "campaign_battle",
+        "campaign_battle_army",
+        "campaign_member",
+        "campaign_unit",
+        "eote_meta",
+        "game",
+        "game_command",
+        "game_fact",
+        "game_leader",
+        "game_link",
+        "game_side",
+        "game_unit",
+        "journal_change",
+        "journal_event",
+        "roster",
+        "roster_command",
+        "roster_unit",
+    }
+)
+
+
+def check_tables(tables: set[str], damaged: str) -> None:
+    """Refuse a file of the newest schema that lacks one of its tables (dropped by hand)."""
+    missing = sorted(SCHEMA_TABLES - tables)
+    if missing:
+        raise CorruptDatabaseError(
+            damaged.format(f"table{'s' if len(missing) > 1 else ''} {', '.join(missing)} missing")
+        )
 
 
 def _check_header(header: bytes, size: int, damaged: str) -> None:

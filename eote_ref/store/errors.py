@@ -43,6 +43,10 @@ class InvalidChangeError(JournalError):
     """A change names an unknown entity, field or row, or a row of another game."""
 
 
+class DiskFullError(JournalError):
+    """The disk could not take a step (full, or failing); the step was rolled back whole."""
+
+
 class NothingToUndoError(JournalError):
     """Fewer journal events are left to undo than were asked for."""
 
@@ -69,6 +73,13 @@ class StaleGameError(JournalError):
         self.expected = expected
         self.current = current
         self.latest = latest
+
+
+class TextLimitError(StoreError):
+    """A text cannot be stored on every back end: too long, a NUL, a lone surrogate.
+
+    Nothing was written (:mod:`eote_ref.store.limits`).
+    """
 
 
 class ReadOnlyDatabaseError(StoreError):

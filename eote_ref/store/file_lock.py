@@ -65,10 +65,10 @@ class FileLock:
                 break
             handle.close()
         with contextlib.suppress(OSError):  # a full disk: the lock holds, the note is lost
-            handle.seek(0)
-            handle.truncate()
-            handle.write(f"pid {os.getpid()} on {socket.gethostname()}\n")
-            handle.flush()
+            # Written past Python's buffer: a note the disk refused must not stay buffered, to
+            # fail again when the lock is released (closing the database raised ENOSPC).
+            os.ftruncate(handle.fileno(), 0)
+            os.write(handle.fileno(), f"pid {os.getpid()} on {socket.gethostname()}\n".encode())
         self._file = handle
 
     def release(self) -> None:
@@ -77,8 +77,10 @@ class FileLock:
             return
         with contextlib.suppress(OSError):
             self.path.unlink()
-        _unlock(self._file)
-        self._file.close()
+        with contextlib.suppress(OSError):
+            _unlock(self._file)
+        with contextlib.suppress(OSError):  # nothing is buffered; a full disk cannot fail it
+            self._file.close()
         self._file = None
 
 

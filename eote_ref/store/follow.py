@@ -15,7 +15,7 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL
 
@@ -23,12 +23,41 @@ from eote_ref.store import migrate, notify
 from eote_ref.store.database import (
     BUSY_TIMEOUT_MS,
     Database,
-    _revision_of,
+    _check_header,
+    _inspect_file,
+    _read_only_uri,
+    _real_file,
     _schema_revision,
 )
 from eote_ref.store.errors import DatabaseError, NewerVersionError, NotAnEoteDatabaseError
 from eote_ref.store.paths import default_database_path
 from eote_ref.store.server_url import driver_reason, masked_url, parse_url, server_engine
+
+
+def _checked_file(file: pathlib.Path) -> pathlib.Path:
+    """The database file ``file`` names, checked as the app checks it, without writing a byte.
+
+    A folder, a device, a symbolic-link loop, a missing or empty file, another program's
+    file, a damaged one (header, every page, a table missing) or one of another schema is
+    refused, each in its own words; no ``-wal``/``-shm`` file is made beside it.
+    """
+    real = _real_file(file)  # a folder, a device, a loop, a name too long, hard links
+    if not real.exists():
+        raise NotAnEoteDatabaseError(f"{file} does not exist")
+    if real.stat().st_size == 0:
+        raise NotAnEoteDatabaseError(
+            f"{file} is empty (0 bytes): eote-ref has saved nothing in it yet; give the "
+            "umpire's database file"
+        )
+    revision, _checked = _inspect_file(real, True)
+    if revision is None:
+        raise NotAnEoteDatabaseError(f"{file} holds no tables: it is not an eote-ref database")
+    if revision != migrate.head_revision():
+        raise NewerVersionError(
+            f"{file} has schema {revision}, this eote-ref reads {migrate.head_revision()}: "
+            "open it once with the same version of eote-ref as the umpire's"
+        )
+    return real
 
 
 def open_read_only(
@@ -51,14 +80,14 @@ def open_read_only(
     ):
         path = parsed.database
     if parsed is None or path is not None:
-        file = pathlib.Path(path) if path is not None else default_database_path()
-        file = file.expanduser().absolute()
-        if not file.is_file():
-            raise NotAnEoteDatabaseError(f"{file} does not exist")
-        uri = f"{file.as_uri()}?mode=ro"
+        given = pathlib.Path(path) if path is not None else default_database_path()
+        file = _checked_file(given.expanduser().absolute())
 
         def connect() -> sqlite3.Connection:
-            return sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+            # Chosen at each connection: a file nobody writes is read as it is (immutable: no
+            # sidecar files, and it works on a read-only share); one with a write-ahead log
+            # being written is read with it.
+            return sqlite3.connect(_read_only_uri(file), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
 
         engine = create_engine("sqlite://", creator=connect)
         name = str(file)
@@ -69,22 +98,11 @@ def open_read_only(
         engine = server_engine(parsed, pool_pre_ping=True, connect_args=args)
         name = masked_url(parsed)
         file = None
+    if file is not None:  # checked above, before any connection
+        return Database(engine=engine, path=file)
     try:
-        with _reasons(name, None if file is not None else parsed), engine.connect() as connection:
-            if file is not None:
-                tables = {
-                    str(r[0])
-                    for r in connection.exec_driver_sql(
-                        "SELECT name FROM sqlite_master WHERE type = 'table'"
-                    )
-                }
-                revision = _revision_of(
-                    tables,
-                    lambda sql: [tuple(r) for r in connection.execute(text(sql))],
-                    name,
-                )
-            else:
-                revision = _schema_revision(connection, name) or ""
+        with _reasons(name, parsed), engine.connect() as connection:
+            revision = _schema_revision(connection, name) or ""
         if revision != migrate.head_revision():
             raise NewerVersionError(
                 f"{name} has schema {revision}, this eote-ref reads {migrate.head_revision()}: "
@@ -112,6 +130,9 @@ class ChangeWatcher:
 
     A yes/no view of the store's one change watcher (:class:`eote_ref.store.notify.ChangeWatcher`:
     ``PRAGMA data_version`` on SQLite, LISTEN/NOTIFY on PostgreSQL, each game's version read).
+    On an SQLite file it also looks at the file itself, since a file deleted, replaced,
+    truncated or damaged under a running display tells SQLite nothing: each of these raises
+    :class:`DatabaseError` saying so, for the display to show instead of the last state.
 
     Args:
         db: the database (read-only or not) to watch.
@@ -120,14 +141,93 @@ class ChangeWatcher:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._watcher = notify.ChangeWatcher(db.engine)
+        self._probe = _FileProbe(db.path) if db.path is not None else None
 
     def changed(self) -> bool:
         """True once per batch of commits made since the previous call."""
+        moved = False
+        if self._probe is not None:
+            moved = self._probe.check()
+            if self._probe.reconnect:  # a write-ahead log came or went: read the file anew
+                self._probe.reconnect = False
+                self._watcher.close()
+                self.db.engine.dispose()
+                self._watcher = notify.ChangeWatcher(self.db.engine)
         try:
-            return bool(self._watcher.poll())
-        except Exception as error:  # a server gone away: report, keep the last state
+            return bool(self._watcher.poll()) or moved
+        except Exception as error:  # a server gone away, a damaged file: report it
             raise DatabaseError(f"cannot read {self.db.url}: {error}") from error
 
     def close(self) -> None:
         """Release the watcher's connections."""
         self._watcher.close()
+
+
+class _FileProbe:
+    """The database file as the file system sees it: there, the same file, whole and sound."""
+
+    def __init__(self, file: pathlib.Path) -> None:
+        self.file = file
+        self.wal = file.with_name(file.name + "-wal")
+        info = os.stat(file)
+        self.identity = (info.st_dev, info.st_ino)
+        self.main = (info.st_size, info.st_mtime_ns)
+        self.logged = self.wal.exists()
+        self.last: tuple[object, ...] = (self.main, self._wal_signature())
+        #: Set when the file's connections must be made again (a log appeared or went).
+        self.reconnect = False
+
+    def _wal_signature(self) -> tuple[int, int] | None:
+        try:
+            info = os.stat(self.wal)
+        except OSError:
+            return None
+        return info.st_size, info.st_mtime_ns
+
+    def check(self) -> bool:
+        """Whether the file changed (True: read it again); raise if it is gone or damaged."""
+        try:
+            info = os.stat(self.file)
+        except FileNotFoundError:
+            raise DatabaseError(
+                f"{self.file} no longer exists (deleted or moved, or its disk unplugged); "
+                "the game cannot be followed any more"
+            ) from None
+        except OSError as error:
+            raise DatabaseError(f"{self.file} cannot be read: {error.strerror or error}") from None
+        if (info.st_dev, info.st_ino) != self.identity:
+            raise DatabaseError(
+                f"{self.file} was replaced by another file; start the display again to show it"
+            )
+        main = (info.st_size, info.st_mtime_ns)
+        signature = (main, self._wal_signature())
+        if signature == self.last:
+            return False
+        self.last = signature
+        logged = signature[1] is not None
+        if logged != self.logged:
+            self.logged = logged
+            self.reconnect = True
+        if main != self.main:  # written outside the log (a checkpoint, or by another program)
+            self.main = main
+            self._check_sound()
+        return True
+
+    def _check_sound(self) -> None:
+        damaged = f"{self.file} is damaged ({{}}); the display cannot go on showing it"
+        try:
+            with open(self.file, "rb") as handle:
+                header = handle.read(100)
+            if not self.logged:
+                _check_header(header, os.stat(self.file).st_size, damaged)
+            connection = sqlite3.connect(_read_only_uri(self.file), uri=True)
+            try:
+                problems = [str(r[0]) for r in connection.execute("PRAGMA quick_check")]
+            finally:
+                connection.close()
+        except sqlite3.DatabaseError as error:
+            raise DatabaseError(damaged.format(error)) from None
+        except OSError as error:
+            raise DatabaseError(f"{self.file} cannot be read: {error.strerror or error}") from None
+        if problems != ["ok"]:
+            raise DatabaseError(damaged.format("; ".join(problems[:3])))

@@ -54,6 +54,7 @@ from sqlmodel import Session, col, select
 
 from eote_ref.store.changes import Change, DeleteRow, Entity, InsertRow, NewRow, SetField
 from eote_ref.store.errors import (
+    DiskFullError,
     InvalidChangeError,
     JournalConflictError,
     NotFoundError,
@@ -62,6 +63,7 @@ from eote_ref.store.errors import (
     ReadOnlyDatabaseError,
     StaleGameError,
 )
+from eote_ref.store.limits import column_limit, text_problem
 from eote_ref.store.models import (
     DELETE,
     DISCARDED,
@@ -149,8 +151,11 @@ def _check_value(table: Table, field: str, value: Any) -> None:
             raise InvalidChangeError(f"{table.name}.{field} cannot be empty")
         return
     kind = column.type
-    # PostgreSQL's text cannot hold NUL characters; refuse them on every backend.
-    ok = not (isinstance(value, str) and "\x00" in value)
+    if isinstance(value, str):  # the limits both back ends keep (NUL, surrogates, length)
+        problem = text_problem(value, column_limit(table, field))
+        if problem is not None:
+            raise InvalidChangeError(f"{table.name}.{field} {problem}; nothing was written")
+    ok = True
     if isinstance(kind, Boolean):
         ok = isinstance(value, bool)
     elif isinstance(kind, Integer):
@@ -335,6 +340,25 @@ def _refuse_pending(session: Session) -> None:
             "the session holds unsaved changes made outside the journal; "
             "commit or roll them back before applying a command"
         )
+
+
+#: SQLite's words when the disk cannot take a step's pages.
+_DISK_WORDS = ("database or disk is full", "disk I/O error")
+
+
+def _raise_if_disk_full(error: BaseException) -> None:
+    """A step the disk could not take becomes a :class:`DiskFullError` (nothing was written).
+
+    SQLite rolls the transaction back and the file stays sound; the umpire is told, instead of
+    an ``OperationalError`` going past the app's edit handler.
+    """
+    from sqlalchemy.exc import OperationalError
+
+    if isinstance(error, OperationalError) and any(w in str(error.orig) for w in _DISK_WORDS):
+        raise DiskFullError(
+            f"Not saved: the disk is full or failed ({error.orig}). The game is as it was "
+            "before this step; free some space and enter the step again."
+        ) from error
 
 
 # ----------------------------------------------------------------------------- apply
@@ -547,6 +571,7 @@ def apply(
                         is not None
                     ),
                 ) from error
+        _raise_if_disk_full(error)
         raise
     return event
 
@@ -662,6 +687,7 @@ def _walk(
                     == len(ids)
                 ),
             ) from failure
+        _raise_if_disk_full(failure)
         raise
     return events
 
@@ -788,6 +814,21 @@ def journal_last_done(session: Session, game_id: int, at_most: int | None = None
     if at_most is not None:
         query = query.where(col(JournalEvent.seq) <= at_most)
     return int(session.exec(query).one() or 0)
+
+
+def done_after(session: Session, game_id: int, seq: int) -> int:
+    """How many steps done are numbered after ``seq`` (what "undo back to here" undoes).
+
+    Counted in the ``(game_id, status, seq)`` index from ``seq`` on, so the cost follows the
+    steps counted, not the journal's length (reading the whole history to count them took
+    1.9 s at 50,000 steps).
+    """
+    query = select(func.count()).where(
+        JournalEvent.game_id == game_id,
+        JournalEvent.status == DONE,
+        col(JournalEvent.seq) > seq,
+    )
+    return int(session.exec(query).one())
 
 
 def journal_after(session: Session, game_id: int, seq: int) -> list[JournalEvent]:

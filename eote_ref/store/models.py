@@ -24,6 +24,11 @@ from typing import Any
 from sqlalchemy import JSON, Index, MetaData, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from eote_ref.store import limits
+
+# Every engine's INSERT and UPDATE keep the text limits of both back ends (limits.py).
+limits.install()
+
 #: The metadata every eote-ref table belongs to (Alembic's ``target_metadata``).
 metadata: MetaData = SQLModel.metadata
 

@@ -126,6 +126,17 @@ class RowReader:
         ``where`` and ``order`` are SQL written by this package, never user text; values go
         in ``params``.
         """
+        return list(self.iter_select(table, where, params, order, limit))
+
+    def iter_select(
+        self,
+        table: str,
+        where: str = "",
+        params: tuple[Any, ...] = (),
+        order: str = "id",
+        limit: int | None = None,
+    ) -> Iterator[Any]:
+        """:meth:`select` one row at a time (a long journal is never all in memory at once)."""
         row_type, converters = self._shape(table)
         sql = f'SELECT * FROM "{table}"'
         if where:
@@ -133,13 +144,11 @@ class RowReader:
         sql += f" ORDER BY {order}"
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
-        out = []
         for raw in self._connection.execute(sql, params):
             values = list(raw)
             for i, convert in converters:
                 values[i] = convert(values[i])
-            out.append(row_type._make(values))
-        return out
+            yield row_type._make(values)
 
     def scalar(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
         """The first column of the first row of ``sql`` (None if no row)."""
@@ -187,7 +196,13 @@ class RowReader:
         self, game_id: int, *, limit: int | None = None, newest_first: bool = False
     ) -> list[Any]:
         """The journal without discarded events (as :func:`eote_ref.store.journal.history`)."""
-        return self.select(
+        return list(self.iter_history(game_id, limit=limit, newest_first=newest_first))
+
+    def iter_history(
+        self, game_id: int, *, limit: int | None = None, newest_first: bool = False
+    ) -> Iterator[Any]:
+        """:meth:`history` one event at a time."""
+        return self.iter_select(
             "journal_event",
             "game_id = ? AND status != ?",
             (game_id, DISCARDED),

@@ -34,7 +34,7 @@ from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.touch import DiePad, touch_mode
 from eote_ref.ui.wizards.base import DieEdit
 
-COL_UNIT, COL_DIE, COL_RESULT = range(3)
+COL_UNIT, COL_DIE, COL_RESULT, COL_MODIFIERS = range(4)
 
 
 class BatchDialog(QDialog):
@@ -61,9 +61,11 @@ class BatchDialog(QDialog):
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         layout.addWidget(self.heading)
-        self.table = QTableWidget(len(self.batch.items), 3)
+        self.table = QTableWidget(len(self.batch.items), 4)
         self.table.setObjectName("batchTable")
-        self.table.setHorizontalHeaderLabels([kind.what.capitalize(), "Die", "Result"])
+        self.table.setHorizontalHeaderLabels(
+            [kind.what.capitalize(), "Die", "Result", "Modifiers (EotE)"]
+        )
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().hide()
         self.edits: dict[int, DieEdit] = {}
@@ -124,6 +126,11 @@ class BatchDialog(QDialog):
             name = QTableWidgetItem(item.label)
             name.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.table.setItem(row, COL_UNIT, name)
+            # Each row's modifiers, as the single check's wizard lists them (issue 23).
+            mods = QTableWidgetItem(item.modifiers)
+            mods.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            mods.setToolTip(item.modifiers)
+            self.table.setItem(row, COL_MODIFIERS, mods)
             if item.needed_name and row not in self.edits:
                 edit = DieEdit(DieSpec(item.needed_name, item.needed, item.needed_kind or "d10"))
                 edit.entered.connect(lambda r=row: self._die_typed(r))

@@ -110,7 +110,7 @@ def summary_html(summary: BattleSummary) -> str:
         "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;"
         "margin-bottom:1.5em}th,td{border:1px solid #999;padding:4px 10px}"
         "td{text-align:right}thead th{background:#eee}</style></head><body>"
-        f"<h1>{title}</h1><p>Stopped in {html.escape(summary.stopped_at())}.</p>"
+        f"<h1>{title}</h1><p>{html.escape(summary.turns_text())}.</p>"
         + (f"<p><b>{html.escape(summary.victory)}</b></p>" if summary.victory else "")
         + f"<h2>Losses by side</h2>{_table_html(summary_rows(summary))}"
         f"<h2>Hits taken per turn</h2>{turns}</body></html>\n"
@@ -182,7 +182,7 @@ class BattleSummaryDialog(QDialog):
         layout = QVBoxLayout(self)
         heading = QLabel(
             f"<p style='font-size:large'><b>{html.escape(self.summary.name)}</b></p>"
-            f"<p>Stopped in {html.escape(self.summary.stopped_at())}. The game stays open: "
+            f"<p>{html.escape(self.summary.turns_text())}. The game stays open: "
             "undo and further turns are still possible.</p>"
         )
         heading.setTextFormat(Qt.TextFormat.RichText)

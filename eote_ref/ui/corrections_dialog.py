@@ -148,6 +148,16 @@ def add_unit_dialog(hub: GameHub, division_id: int, parent: QWidget | None = Non
     arm = QComboBox()
     for a in corrections.ARMS:
         arm.addItem(a, a)
+    formation = QComboBox()
+
+    def formations(_index: int = 0) -> None:
+        """The formations of the arm chosen (EotE 1.0.2)."""
+        formation.clear()
+        for value in game.formations(str(arm.currentData())):
+            formation.addItem(value.replace("_", " "), value)
+
+    arm.currentIndexChanged.connect(formations)
+    formations()
 
     def apply(values: dict[str, Any]) -> None:
         corrections.add_unit(
@@ -158,6 +168,7 @@ def add_unit_dialog(hub: GameHub, division_id: int, parent: QWidget | None = Non
             type=values["type"] or "line",
             ce=values["ce"],
             stands=values["stands"],
+            formation=values["formation"] or None,
         )
 
     return CorrectionDialog(
@@ -166,6 +177,7 @@ def add_unit_dialog(hub: GameHub, division_id: int, parent: QWidget | None = Non
         [
             ("name", "&Name:", QLineEdit()),
             ("arm", "&Arm:", arm),
+            ("formation", "&Formation:", formation),
             ("type", "&Type:", QLineEdit("line")),
             ("ce", "&CE:", _spin(6)),
             ("stands", "&Stands:", _spin(4)),

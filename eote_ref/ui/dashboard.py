@@ -12,6 +12,7 @@ from PySide6.QtCore import (
     QPoint,
     QRect,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import (
@@ -393,6 +394,8 @@ class Dashboard(QWidget):
     """
 
     message = Signal(str)
+    #: A check's wizard asked for from the tables (its catalogue key), e.g. ``formation``.
+    checkRequested = Signal(str)
 
     def __init__(
         self,
@@ -514,12 +517,25 @@ class Dashboard(QWidget):
             self.splitter.hide()
             self.tabs.show()
         else:
-            for pane in self.panes:
+            for i, pane in enumerate(self.panes):
                 self.splitter.addWidget(pane)
+                self.splitter.setStretchFactor(i, 1)
+                pane.show()  # the tab not on top was hidden by the tab widget
             self.tabs.clear()
             self.tabs.hide()
             self.splitter.show()
-            self.splitter.setSizes([1, 1])
+            # Halves once the splitter has its width: sizes set while the layout is still
+            # pending (in a resize) came out [0, 0], both tables hidden (issue 23).
+            self._halve_splitter()
+            QTimer.singleShot(0, self, self._halve_splitter)
+
+    def _halve_splitter(self) -> None:
+        """The two sides' tables side by side, half the width each (none collapsed)."""
+        if self._narrow:
+            return
+        self.splitter.updateGeometry()
+        width = max(self.splitter.width(), self.width(), 2 * self.splitter.handleWidth() + 2)
+        self.splitter.setSizes([width // 2, width - width // 2])
 
     @property
     def narrow(self) -> bool:
@@ -635,16 +651,31 @@ class Dashboard(QWidget):
         menu.setObjectName("formationMenu")
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         menu.setTitle(f"Formation of {unit.name}")
+        menu.setToolTipsVisible(True)
+        # The −2 of a change in tactical combat range (1.8.3) is the wizard's question: a
+        # formation picked here is set by hand (a set-up, a correction), without it.
+        by_hand = "Set by hand: no movement cost, no changed-formation −2 (EotE 1.8.3)"
+        heading = menu.addAction("Set by hand (no −2):")
+        heading.setEnabled(False)
         for value in self.hub.service.formations(unit.arm):
             action = menu.addAction(formation_label(value))
             action.setCheckable(True)
             action.setChecked(value == unit.formation)
             action.setData(value)
+            action.setToolTip(by_hand)
             action.triggered.connect(
                 lambda _=False, v=value, u=unit.id: self.hub.attempt(
                     lambda: self.hub.service.set_unit(u, "formation", v)
                 )
             )
+        menu.addSeparator()
+        in_play = menu.addAction("Change in play, asking about the −2… (Ctrl+Shift+F)")
+        in_play.setObjectName("formationInPlay")
+        in_play.setToolTip(
+            "The formation wizard: its movement cost, and the −2 of a change within tactical "
+            "combat range (EotE 5.2, 1.8.3)"
+        )
+        in_play.triggered.connect(lambda: self.checkRequested.emit("formation"))
         if pos is None:
             tree = self.panes[self._active].tree
             rect = tree.visualRect(tree.currentIndex().siblingAtColumn(Column.FORMATION))

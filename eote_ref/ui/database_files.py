@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
 from eote_ref.referee.session import Database, describe_location
 
@@ -22,6 +22,28 @@ RECENT_KEY = "files/recent_databases"
 #: How many recent databases the menu keeps.
 RECENT_MAX = 8
 FILTERS = "eote-ref databases (*.sqlite *.db);;All files (*)"
+
+
+def why_missing(where: str) -> str | None:
+    """Why ``where`` cannot be opened as an existing database file, or None if it can be."""
+    path = pathlib.Path(where)
+    try:
+        if path.is_file():
+            return None
+        if path.is_dir():
+            return f"{where} is a folder, not a database file."
+        if path.exists():
+            return f"{where} is not a regular file (a device or a pipe), not a database."
+    except OSError as e:  # a symbolic-link loop, a name too long, a share gone away
+        return f"{where} cannot be reached: {e.strerror or e}."
+    folder = next((p for p in path.parents if p.exists()), None)
+    if folder is not None and folder != path.parent:
+        gone = path.parent
+        return (
+            f"{where} no longer exists: its folder {gone} is gone (a USB stick or a network "
+            "share no longer connected?)."
+        )
+    return f"{where} no longer exists (it was deleted, moved or renamed)."
 
 
 class DatabaseFiles(QObject):
@@ -74,12 +96,17 @@ class DatabaseFiles(QObject):
             action.setCheckable(True)
             action.setChecked(where == current)
             action.setData(where)
-            action.triggered.connect(lambda _=False, w=where: self.open_path(w))
+            action.triggered.connect(lambda _=False, w=where: self.open_recent(w))
         if self.recent_menu.isEmpty():
             self.recent_menu.addAction("(none yet)").setEnabled(False)
         else:
             self.recent_menu.addSeparator()
             self.recent_menu.addAction("&Clear the list", self.clear_recent)
+
+    def forget(self, where: str) -> None:
+        """Take ``where`` off the recent list."""
+        items = [p for p in self.recent() if p != where]
+        self.window.settings.setValue(RECENT_KEY, items)
 
     def clear_recent(self) -> None:
         """Forget the recent databases (the current one stays)."""
@@ -94,14 +121,51 @@ class DatabaseFiles(QObject):
         if path:
             self.open_path(path)
 
+    def open_recent(self, where: str) -> bool:
+        """Open a recent entry; one that is gone is never created: the umpire may drop it.
+
+        A file deleted or moved, or on a USB stick no longer plugged in, is said to be gone
+        and the entry offered for removal; nothing is created in its place.
+        """
+        if where == describe_location(self.window.db):
+            return True
+        missing = why_missing(where)
+        if missing is None:
+            return self.open_path(where)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "eote-ref — Database not found",
+            f"{missing}\n\nNothing was opened or created.",
+            QMessageBox.StandardButton.NoButton,
+            self.window,
+        )
+        box.setObjectName("recentMissingBox")
+        box.setInformativeText("Remove it from the Open recent list?")
+        remove = box.addButton("&Remove from the list", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton("&Keep it", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(remove)
+        box.exec()
+        if box.clickedButton() is remove:
+            self.forget(where)
+            self.window._message(f"Removed {where} from the recent list")
+        return False
+
     def open_path(self, path: str | pathlib.Path) -> bool:
-        """Switch the window to the database file ``path``; False (reported) when it fails."""
+        """Switch the window to the database file ``path``; False (reported) when it fails.
+
+        Only an existing file is opened (a new database is made from the start page's New
+        game, never from the Game menu).
+        """
         from eote_ref.ui.database_open import open_database_or_report
 
         where = str(pathlib.Path(path))
         current = self.window.db
         if where == describe_location(current):
             return True
+        missing = why_missing(where)
+        if missing is not None:
+            QMessageBox.warning(self.window, "eote-ref — Database not found", missing)
+            return False
         known = [self.first, *self.opened.values()]
         db = next((d for d in known if describe_location(d) == where), None)
         if db is None:

@@ -12,7 +12,13 @@ import sys
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from eote_ref.referee.follow import ChangeWatcher, Database, game_to_follow, open_read_only
+from eote_ref.referee.follow import (
+    ChangeWatcher,
+    Database,
+    game_to_follow,
+    open_read_only,
+    read_view,
+)
 from eote_ref.referee.game import GameService
 from eote_ref.referee.views import GameView
 
@@ -24,14 +30,16 @@ class DatabaseFollower(QObject):
     """A :class:`~eote_ref.ui.players_display.ViewSource` fed by polling a shared database."""
 
     viewChanged = Signal(object)
+    #: The error reading the database ("" when it reads again): the display shows it.
+    errorChanged = Signal(str)
 
     def __init__(
         self, db: Database, game_id: int, parent: QObject | None = None, *, poll_ms: int = POLL_MS
     ) -> None:
         super().__init__(parent)
         self.service = GameService(db, game_id)
+        self._view = read_view(self.service)  # FollowError (a ValueError) when it cannot
         self.watcher = ChangeWatcher(db)
-        self._view = self.service.view()
         self.timer = QTimer(self)
         self.timer.setInterval(poll_ms)
         self.timer.timeout.connect(self.poll)
@@ -48,15 +56,24 @@ class DatabaseFollower(QObject):
         self.timer.start()
 
     def poll(self) -> bool:
-        """Re-read the game if the database changed; returns whether it did."""
+        """Re-read the game if the database changed; returns whether it did.
+
+        An error (the file gone, damaged, unreadable) is kept in :attr:`error` and told once
+        through :attr:`errorChanged`; the next polls try again, and a game that reads again
+        clears it.
+        """
         try:
-            if not self.watcher.changed():
+            if not self.watcher.changed() and self.error is None:
                 return False
-            self._view = self.service.view()
-        except ValueError as e:  # a database error: keep showing the last state
-            self.error = str(e)
+            self._view = read_view(self.service)
+        except ValueError as e:  # a database error: told on the display, not hidden
+            if str(e) != self.error:
+                self.error = str(e)
+                self.errorChanged.emit(self.error)
             return False
-        self.error = None
+        if self.error is not None:
+            self.error = None
+            self.errorChanged.emit("")
         self.viewChanged.emit(self._view)
         return True
 
@@ -94,7 +111,12 @@ def run_display(args: argparse.Namespace) -> int:
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName("eote-ref display")
     apply_scheme(app, "system")
-    follower = DatabaseFollower(db, game_id, poll_ms=int(getattr(args, "poll", POLL_MS)))
+    try:
+        follower = DatabaseFollower(db, game_id, poll_ms=int(getattr(args, "poll", POLL_MS)))
+    except ValueError as e:
+        print(f"eote-ref display: {e}", file=sys.stderr)  # noqa: T201
+        db.close()
+        return 2
     display = PlayersDisplay(follower)
     screens = QGuiApplication.screens()
     index = getattr(args, "screen", None)

@@ -276,6 +276,7 @@ class MainWindow(QMainWindow):
         self.hub.viewChanged.connect(self._show_view)
         self.hub.message.connect(self._message)
         self.dashboard.message.connect(self._message)
+        self.dashboard.checkRequested.connect(self._run_check_key)
         self.journal.message.connect(self._message)
         self._build_game_menus()
         self._set_game_actions(True)
@@ -481,6 +482,11 @@ class MainWindow(QMainWindow):
             self.dashboard.select_unit(check.unit_id)
         return self._show_wizard(check.procedure, target)
 
+    def _run_check_key(self, key: str) -> CheckWizard | None:
+        """Open the Adjudicate menu's check ``key`` for the selection (the tables asked)."""
+        entry = next((m for m in MENU if m.key == key), None)
+        return self.run_menu_check(entry) if entry is not None else None
+
     def run_menu_check(self, entry: MenuCheck) -> CheckWizard | None:
         """Open an Adjudicate-menu wizard for the selection it needs.
 
@@ -510,6 +516,12 @@ class MainWindow(QMainWindow):
                     return None
             elif entry.needs == "unit":
                 target["unit_id"] = unit.id
+                if entry.key == "charge":
+                    # The charger is the unit selected first; a unit Ctrl+clicked in the other
+                    # side's table (which then holds the current row) is the unit charged.
+                    first, second = self.dashboard.selection()
+                    if first and second:
+                        target.update(unit_id=first[0].id, target_id=second[0].id)
             else:
                 side = next(
                     s.position for s in self.hub.view.sides if any(u.id == unit.id for u in s.units)

@@ -262,6 +262,7 @@ class PlayersDisplay(QWidget):
         self.all_units = False
         self._stale = False
         self._scheduled = False
+        self._error: str | None = None
         font = QFont(self.font())
         font.setPointSizeF(max(font.pointSizeF(), 9) * 2)
         self.setFont(font)
@@ -326,6 +327,7 @@ class PlayersDisplay(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.results_box)
+        self.results_scroll = scroll
         results = QVBoxLayout()
         results.addWidget(self.results_title)
         results.addWidget(scroll, 1)
@@ -336,8 +338,19 @@ class PlayersDisplay(QWidget):
         top.addWidget(
             self.fog_label, 0, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         )
+        # Shown instead of the game when a followed database can no longer be read: the
+        # players must not go on reading a state that may be out of date.
+        self.error_label = QLabel(self)
+        self.error_label.setObjectName("displayError")
+        self.error_label.setWordWrap(True)
+        self.error_label.setTextFormat(Qt.TextFormat.RichText)
+        self.error_label.setFrameShape(QFrame.Shape.StyledPanel)
+        self.error_label.setMargin(16)
+        self.error_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.error_label.hide()
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.error_label)
         layout.addWidget(self.timer_label)
         layout.addLayout(sides_row, 1)
 
@@ -346,6 +359,9 @@ class PlayersDisplay(QWidget):
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(lambda pos: self.menu().exec(self.mapToGlobal(pos)))
         source.viewChanged.connect(self._on_change)
+        errors = getattr(source, "errorChanged", None)  # a database follower's, not the hub's
+        if errors is not None:
+            errors.connect(self.show_error)
         self.refresh()
         self.resize(1600, 900)
 
@@ -373,8 +389,10 @@ class PlayersDisplay(QWidget):
             self.refresh()
 
     def refresh(self) -> None:
-        """Render the current view."""
+        """Render the current view (not while an error is shown instead)."""
         self._stale = False
+        if self._error is not None:
+            return
         view = self.source.view
         fog = fog_of_war(view)
         self.setWindowTitle(f"Players' display — {view.name}")
@@ -403,6 +421,30 @@ class PlayersDisplay(QWidget):
         for label in self.result_labels[len(shown) :]:
             label.clear()
             label.hide()
+
+    @property
+    def error(self) -> str | None:
+        """The error shown instead of the game, if any."""
+        return self._error
+
+    def show_error(self, text: str) -> None:
+        """Show why the game cannot be read, hiding the state read last ("" clears it)."""
+        self._error = text or None
+        failed = self._error is not None
+        if failed:
+            self.error_label.setText(
+                "<p><b>The game can no longer be read, so nothing is shown.</b></p>"
+                f"<p>{html.escape(text)}</p>"
+                "<p>The display tries again at every look; tell the umpire.</p>"
+            )
+            self.header.setText("Not up to date")
+        self.error_label.setVisible(failed)
+        for panel in self.sides:
+            panel.setVisible(not failed)
+        self.results_title.setVisible(not failed)
+        self.results_scroll.setVisible(not failed)
+        if not failed:
+            self.refresh()
 
     def _follow_timer(self, view: GameView) -> None:
         """Show the movement timer when one runs in this turn's movement phase."""

@@ -82,10 +82,34 @@ class TurnGuide(QWidget):
         if check is not None:
             self.openCheck.emit(check)
 
+    def _next_row(self, before: list[Check], was: Check | None) -> int:
+        """Where the cursor goes once the list changed within a phase.
+
+        On the same item if it is still due; after a check is done, on the next item that was
+        already waiting after it (a second integrity roll), never on one its result just
+        added (the division's "falling back" line).
+        """
+        if was is None or was not in before:
+            return next((i for i, c in enumerate(self.checks) if c.due), 0)
+        if was in self.checks:
+            return self.checks.index(was)
+        old_row = before.index(was)
+        waiting = before[old_row + 1 :] + before[:old_row]
+        for c in waiting:
+            if c in self.checks and c.due:
+                return self.checks.index(c)
+        return next((i for i, c in enumerate(self.checks) if c.due), 0)
+
     def show_view(self, view: GameView) -> None:
         """List the checks due in the current phase and offer its wizards."""
         dim = marker_colors(self.palette()).dim_text.name()
-        self.checks = self.hub.due_in(view)
+        before = list(getattr(self, "checks", []))
+        row = self.list.currentRow()
+        was = before[row] if 0 <= row < len(before) else None
+        # What is owed first, what is for information after ("cannot rally" rows no longer
+        # head the command phase's list).
+        found = self.hub.due_in(view)
+        self.checks = [c for c in found if c.due] + [c for c in found if not c.due]
         openable = RESOLVABLE | SCENARIO_STEPS
         resolvable = sum(1 for c in self.checks if c.procedure in openable)
         due = len(owed(self.checks))
@@ -102,7 +126,8 @@ class TurnGuide(QWidget):
         )
         # A new phase (or turn) starts at its first item: Ctrl+G, Enter opens the first due.
         phase = (view.turn, view.phase)
-        current = self.list.currentRow() if phase == getattr(self, "_phase", None) else 0
+        same_phase = phase == getattr(self, "_phase", None)
+        current = self._next_row(before, was) if same_phase else 0
         self._phase = phase
         self.list.clear()
         for c in self.checks:

@@ -2,11 +2,13 @@
 
 :class:`UnitPicker` is a line edit over a list of the matching candidates, ranked by
 :func:`eote_ref.referee.picking.rank` (likely units first, case and accents ignored). The
-keyboard stays in the line edit: letters narrow the list, the arrows move in it, Enter goes
-on (to the wizard's next button); a space is only a space, it never opens a popup.
+keyboard stays in the line edit: letters narrow the list, the arrows move in it; a space is
+only a space, it never opens a popup.
 
 * single pick: the highlighted row is the value, shown beside the edit ("→ 2/30th Foot"); the
-  value is never chosen for the umpire unless the caller gave one (a carried-in target, say);
+  value is never chosen for the umpire unless the caller gave one (a carried-in target, say).
+  Enter with letters typed takes the unit and clears them (the wizard stays, so its confirm
+  page is seen); Enter with no letters goes on (to the wizard's next button);
 * multi pick (``multi=True``): rows have check boxes; Enter ticks or unticks the highlighted
   row and clears the letters for the next unit; with no letters Enter goes on.
 
@@ -78,6 +80,17 @@ class _PickerEdit(QLineEdit):
             and self.text().strip()
         ):
             self.picker.toggle_current()
+            event.accept()
+            return
+        if (
+            key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and mods == Qt.KeyboardModifier.NoModifier
+            and not self.picker.multi
+            and self.text().strip()
+        ):
+            # Return takes the unit found and clears the letters; it does not also move the
+            # wizard on (a second Return, with no letters, does).
+            self.picker.take_current()
             event.accept()
             return
         super().keyPressEvent(event)
@@ -161,6 +174,10 @@ class UnitPicker(QWidget):
         self.chosen = _ElidedLabel()
         self.chosen.setObjectName("pickerChosen")
         self.chosen.setTextFormat(Qt.TextFormat.PlainText)
+        # A long list of ticked names is cut at the edit's width (all of it in the tooltip):
+        # it set the wizard's width, 2,499 px for a big division's integrity (issue 23).
+        self.chosen.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.chosen.setMinimumWidth(40)
         top.addWidget(self.chosen, 1)
         layout.addLayout(top)
         self.model = QStandardItemModel(self)
@@ -287,6 +304,11 @@ class UnitPicker(QWidget):
         self.list.setCurrentIndex(self.model.index(row, 0))
         if not self.multi:
             self._pick_current()
+
+    def take_current(self) -> None:
+        """Pick the highlighted row (single pick) and clear the letters."""
+        self._pick_current()
+        self.edit.clear()  # refills, the value highlighted
 
     def toggle_current(self) -> None:
         """Tick or untick the highlighted row (multi pick) and clear the letters."""

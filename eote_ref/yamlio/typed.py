@@ -91,9 +91,10 @@ def _members(tp: type[enum.Enum]) -> dict[Any, enum.Enum]:
 
 
 class _Parser:
-    def __init__(self, doc: Document) -> None:
+    def __init__(self, doc: Document, *, null_is_absent: bool = False) -> None:
         self.doc = doc
         self.problems: list[Problem] = []
+        self.null_is_absent = null_is_absent
 
     def fail(self, path: Path, message: str, *, at_key: bool = False) -> None:
         mark = self.doc.key_mark(path) if at_key else self.doc.mark(path)
@@ -198,6 +199,11 @@ class _Parser:
         kwargs: dict[str, Any] = {}
         before = len(self.problems)
         for key, f in fields.items():
+            has_default = (
+                f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+            )
+            if key in data and data[key] is None and has_default and self.null_is_absent:
+                continue  # ``key: null`` (or ``key:`` with nothing after it) reads as absent
             if key in data:
                 kwargs[f.name] = self.value(hints[f.name], data[key], (*path, key), f.metadata)
             elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
@@ -212,9 +218,20 @@ class _Parser:
             return None
 
 
-def parse(cls: type[T], doc: Document, path: Path = (), data: Any = dataclasses.MISSING) -> T:
-    """Parse ``doc`` (or ``data`` at ``path`` in it) into ``cls``; raise YamlError on problems."""
-    p = _Parser(doc)
+def parse(
+    cls: type[T],
+    doc: Document,
+    path: Path = (),
+    data: Any = dataclasses.MISSING,
+    *,
+    null_is_absent: bool = False,
+) -> T:
+    """Parse ``doc`` (or ``data`` at ``path`` in it) into ``cls``; raise YamlError on problems.
+
+    ``null_is_absent``: a key with a default given as null is read as left out (the army-list
+    format's rule); otherwise null is accepted only where the type allows None.
+    """
+    p = _Parser(doc, null_is_absent=null_is_absent)
     with gc_paused():
         result = p.value(cls, doc.data if data is dataclasses.MISSING else data, path)
     if p.problems:

@@ -71,3 +71,90 @@ def test_a_game_open_on_the_dashboard_closes_when_the_database_changes(
     window.open_game(game_id)
     assert window.hub is not None
     window.close()
+
+
+def _answer(button: str, seen: list[str]) -> None:
+    """Click ``button`` in the missing-database box once it is shown (it is modal)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    def click() -> None:
+        box = next(
+            (
+                w
+                for w in QApplication.topLevelWidgets()
+                if isinstance(w, QMessageBox) and w.isVisible()
+            ),
+            None,
+        )
+        if box is None:
+            QTimer.singleShot(20, click)
+            return
+        seen.append(f"{box.text()}\n{box.informativeText()}")
+        next(b for b in box.buttons() if button in b.text().replace("&", "")).click()
+
+    QTimer.singleShot(0, click)
+
+
+def _recent_action(window: MainWindow, where: pathlib.Path) -> object:
+    window.files.fill_recent()
+    return next(a for a in window.files.recent_menu.actions() if a.data() == str(where))
+
+
+@pytest.mark.parametrize("gone", ["file", "folder"])
+def test_a_recent_database_that_is_gone_is_never_created(
+    qtbot: QtBot, tmp_path: pathlib.Path, gone: str
+) -> None:
+    """A deleted file, or a USB stick unplugged: said, offered for removal, nothing created."""
+    home = open_database(tmp_path / "home.sqlite")
+    stick = tmp_path / "stick"
+    lost = stick / "club" / "season.sqlite"
+    lost.parent.mkdir(parents=True)
+    open_database(lost).close()
+    window = MainWindow(home)
+    qtbot.addWidget(window)
+    assert window.files.open_path(lost)
+    assert window.files.open_path(home.path)
+    for f in lost.parent.iterdir():
+        f.unlink()
+    if gone == "folder":
+        lost.parent.rmdir()
+        stick.rmdir()
+    seen: list[str] = []
+    _answer("Keep", seen)
+    _recent_action(window, lost).trigger()  # type: ignore[attr-defined]
+    assert seen, "no message"
+    assert "no longer exists" in seen[0]
+    assert ("folder" in seen[0]) is (gone == "folder")
+    assert "Remove it from the Open recent list?" in seen[0]
+    assert window.db is home
+    assert not lost.exists()
+    assert lost.parent.exists() is (gone == "file")  # no folder made either
+    assert str(lost) in window.files.recent()  # kept, as asked
+    _answer("Remove", seen)
+    _recent_action(window, lost).trigger()  # type: ignore[attr-defined]
+    assert len(seen) == 2
+    assert str(lost) not in window.files.recent()
+    assert app_settings().value(RECENT_KEY) == [str(home.path)]
+    assert not lost.exists()
+    window.close()
+    home.close()
+
+
+def test_a_recent_entry_that_is_now_a_folder_is_called_a_folder(
+    qtbot: QtBot, tmp_path: pathlib.Path
+) -> None:
+    home = open_database(tmp_path / "home.sqlite")
+    window = MainWindow(home)
+    qtbot.addWidget(window)
+    folder = tmp_path / "games.sqlite"
+    folder.mkdir()
+    window.settings.setValue(RECENT_KEY, [str(home.path), str(folder)])
+    seen: list[str] = []
+    _answer("Remove", seen)
+    _recent_action(window, folder).trigger()  # type: ignore[attr-defined]
+    assert "is a folder, not a database file" in seen[0]
+    assert window.files.recent() == [str(home.path)]
+    assert window.db is home
+    window.close()
+    home.close()

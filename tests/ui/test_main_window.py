@@ -140,14 +140,24 @@ def test_formation_key_opens_a_menu_of_the_arms_formations(
     qtbot.keyClick(tree, Qt.Key.Key_F)
     menu = window.findChild(QMenu, "formationMenu")
     assert menu is not None
-    choices = {a.data(): a for a in menu.actions()}
+    choices = {a.data(): a for a in menu.actions() if a.data()}
     assert set(choices) == set(GameService.formations("infantry"))
+    # Set by hand, it says so: no −2 (EotE 1.8.3); the change in play is the wizard's.
+    assert all("no changed-formation −2" in a.toolTip() for a in choices.values())
+    in_play = next(a for a in menu.actions() if a.objectName() == "formationInPlay")
     choices["square"].trigger()
     menu.deleteLater()
     assert unit(window, inf.id).formation == "square"
+    assert not unit(window, inf.id).changed_formation
     assert service(window).journal()[0].summary == (
         f"{inf.name}: formation square (was {inf.formation})"
     )
+    # Issue 23: the F key also offers the wizard that asks about the −2.
+    in_play.trigger()
+    assert window.wizard is not None
+    assert window.wizard.check.key == "formation"  # type: ignore[attr-defined]
+    assert "in_combat_range" in window.wizard.check.values
+    window.wizard.reject()
 
 
 def test_context_menu_offers_the_same_commands(qtbot: QtBot, window: MainWindow) -> None:
@@ -442,3 +452,22 @@ def test_phase_panel_lists_the_checks_due(window: MainWindow) -> None:
     text = dash.ui.stepsLabel.text()
     assert "Due now (1):" in text
     assert f"{target.name}: 3 hits, morale check" in text.replace("&#x27;", "'")
+
+
+@pytest.mark.parametrize("value", [str(2**63), str(2**64 + 5), str(2**31), "-1", "0", "1e9"])
+def test_a_hand_edited_last_game_out_of_range_opens_the_start_page(
+    qtbot: QtBot, tmp_path: pathlib.Path, value: str
+) -> None:
+    """The settings' last game is any number a person typed: 2**63 raised OverflowError."""
+    from eote_ref.referee.session import describe_location
+
+    db = open_app_database(tmp_path / "club.sqlite")
+    settings = app_settings()
+    settings.setValue("session/last_database", describe_location(db))
+    settings.setValue("session/last_game", value)
+    settings.sync()
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    assert window.restore_last_game() is False
+    window.close()
+    db.close()

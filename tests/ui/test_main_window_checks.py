@@ -367,6 +367,9 @@ def test_leader_casualties_roll_together_from_the_keyboard(
         umpire.press(Qt.Key.Key_7)  # each die moves the keyboard on to the next row
     results = [dialog.table.item(r, 2).text() for r in range(rows)]
     assert all(results), results
+    # Each row shows its modifiers with their sections, as the single wizard does (issue 23).
+    mods = [dialog.table.item(r, 3).text() for r in range(rows)]
+    assert all(mods), mods
     dialog.grab().save(str(tmp_path / "batch-leaders.png"))
     umpire.press(Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not dialog.isVisible())
@@ -405,3 +408,44 @@ def test_undo_and_next_phase_stay_on_the_toolbar_after_a_batch(
         button = toolbar.widgetForAction(action)
         assert button is not None
         assert button.isVisible(), action.text()
+
+
+def test_the_adjudicate_menus_mnemonics_are_all_different(qtbot: QtBot, db: Database) -> None:
+    """Issue 23: P, A and E each opened two entries (Alt+letter only cycled between them)."""
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    letters = [
+        a.text()[a.text().index("&") + 1].lower()
+        for a in window.menuAdjudicate.actions()
+        if "&" in a.text()
+    ]
+    assert len(letters) >= 15
+    assert sorted(set(letters)) == sorted(letters), letters
+
+
+def test_a_late_unit_dialog_offers_its_arms_formations(qtbot: QtBot, demo: GameService) -> None:
+    """Issue 23: a late arrival came without a formation."""
+    from PySide6.QtWidgets import QComboBox, QLineEdit
+
+    from eote_ref.ui.corrections_dialog import add_unit_dialog
+    from eote_ref.ui.game_hub import GameHub
+
+    division = demo.view().sides[0].divisions[0]
+    dialog = add_unit_dialog(GameHub(demo), division.id)
+    qtbot.addWidget(dialog)
+    arm, formation, name = (
+        dialog.fields["arm"],
+        dialog.fields["formation"],
+        dialog.fields["name"],
+    )
+    assert isinstance(arm, QComboBox)
+    assert isinstance(formation, QComboBox)
+    assert isinstance(name, QLineEdit)
+    arm.setCurrentIndex(arm.findData("cavalry"))
+    values = [formation.itemData(i) for i in range(formation.count())]
+    assert values == list(GameService.formations("cavalry"))
+    formation.setCurrentIndex(formation.findData("column"))
+    name.setText("Late Hussars")
+    assert dialog.apply()
+    late = demo.division_view(division.id).units[-1]
+    assert (late.name, late.formation) == ("Late Hussars", "column")

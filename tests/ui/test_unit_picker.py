@@ -86,7 +86,7 @@ def test_the_right_side_ranks_first(qtbot: QtBot, demo: GameService) -> None:
     assert not set(_names(shown[n:])) & british_names
 
 
-def test_enter_goes_on_to_the_dialog_in_single_pick(qtbot: QtBot, demo: GameService) -> None:
+def test_enter_takes_the_unit_then_goes_on_in_single_pick(qtbot: QtBot, demo: GameService) -> None:
     dialog = QDialog()
     qtbot.addWidget(dialog)
     layout = QVBoxLayout(dialog)
@@ -102,8 +102,14 @@ def test_enter_goes_on_to_the_dialog_in_single_pick(qtbot: QtBot, demo: GameServ
     qtbot.waitExposed(dialog)
     picker.setFocus()
     qtbot.keyClicks(picker.edit, "33rd")
+    accepted: list[bool] = []
+    dialog.accepted.connect(lambda: accepted.append(True))
+    qtbot.keyClick(picker.edit, Qt.Key.Key_Return)  # takes the unit found, no more
+    assert picker.value() == _id(demo, "33rd Foot")
+    assert not accepted
+    assert picker.edit.text() == ""
     with qtbot.waitSignal(dialog.accepted, timeout=2000):
-        qtbot.keyClick(picker.edit, Qt.Key.Key_Return)
+        qtbot.keyClick(picker.edit, Qt.Key.Key_Return)  # no letters: goes on
     assert picker.value() == _id(demo, "33rd Foot")
 
 
@@ -194,3 +200,17 @@ def test_the_dashboard_filter_ignores_accents(qtbot: QtBot, demo: GameService) -
             for c in range(proxy.rowCount(parent)):
                 shown.append(proxy.index(c, 0, parent).data())
     assert any(accented in str(text) for text in shown), shown
+
+
+def test_a_long_list_of_ticked_units_does_not_widen_the_picker(
+    qtbot: QtBot, demo: GameService
+) -> None:
+    """Issue 23: the names ticked set the integrity wizard's width (2,499 px on a corps)."""
+    picker = _picker(qtbot, demo, multi=True)
+    narrow = picker.minimumSizeHint().width()
+    view = demo.view()
+    picker.set_value(tuple(u.id for s in view.sides for u in s.units[:40]))
+    assert picker.chosen.text().startswith("✓ 80:")
+    assert picker.minimumSizeHint().width() <= max(narrow, 400)
+    assert picker.sizeHint().width() <= 700
+    assert picker.chosen.toolTip() == picker.chosen.text()  # every name, in the tooltip

@@ -210,3 +210,41 @@ def test_end_battle_dialog_shows_and_exports(
     assert page.startswith("<!DOCTYPE html>")
     assert "<td>2</td>" in page
     dialog.close()
+
+
+def test_the_guide_stays_on_the_second_integrity_roll_after_a_fall_back(
+    qtbot: QtBot, demo: GameService
+) -> None:
+    """Issue 23: the guide's cursor goes to the division's second integrity check.
+
+    After a failed check it went to the new "falling back" line; information rows came first.
+    """
+    from eote_ref.ui.game_hub import GameHub
+    from eote_ref.ui.turn_guide import TurnGuide
+
+    d = guards(demo)
+    mark(demo, d.units[0].id, fought_this_turn=True)
+    to_phase(demo, Phase.LEADER_CASUALTY)
+    wizard = wizard_for(qtbot, demo, "leader_casualty", division_id=d.id)
+    wizard.next()
+    type_keys(qtbot, wizard, Qt.Key.Key_1)  # killed: a check for the commander (9.0)
+    wizard.next()
+    mark(demo, d.units[1].id, routed=True, routed_this_turn=True)  # and one for the rout
+    to_phase(demo, Phase.INTEGRITY)
+    hub = GameHub(demo)
+    guide = TurnGuide(hub)
+    qtbot.addWidget(guide)
+    titles = [c.title for c in guide.checks]
+    first = next(t for t in titles if t.endswith("integrity check (infantry routed)"))
+    second = next(t for t in titles if t.endswith("integrity check (commander killed)"))
+    assert titles.index(first) < titles.index(second)
+    guide.list.setCurrentRow(titles.index(first))
+    wizard = wizard_for(qtbot, demo, "integrity", division_id=d.id)
+    wizard.next()
+    type_keys(qtbot, wizard, Qt.Key.Key_0, Qt.Key.Key_5)  # fails, then falls back
+    wizard.next()
+    guide.show_view(hub.service.view())
+    assert any(c.procedure == "falling_back_ended" for c in guide.checks)
+    assert guide.checks[guide.list.currentRow()].title == second
+    due = [c.due for c in guide.checks]
+    assert due == sorted(due, reverse=True)  # what is owed, then what is for information

@@ -54,3 +54,21 @@ def test_a_tie_asks_for_new_dice_then_records_the_winner(qtbot: QtBot, demo: Gam
     demo.undo()
     with demo.db.session() as s:
         assert snapshot(s, demo.game_id) == before
+
+
+def test_the_roll_page_gives_each_sides_modifier_not_a_modified_value(
+    qtbot: QtBot, demo: GameService
+) -> None:
+    """Second trial: the initiative's roll page said "Modified value 0" (EotE 4.0)."""
+    while demo.view().phase is not Phase.INITIATIVE:
+        demo.advance_phase()
+    first, second = (s.name for s in demo.view().sides)
+    wizard = build_wizard(GameHub(demo), "initiative", side=-1)
+    assert wizard is not None
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.next()
+    text = wizard.page_of(RollPage).target.text()
+    assert "Modified value" not in text
+    assert f"{first} d10 " in text
+    assert f"{second} d10 " in text

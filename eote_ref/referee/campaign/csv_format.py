@@ -22,13 +22,19 @@ import io
 from collections.abc import Iterable, Iterator
 
 from eote_ref.referee.errors import RefereeError
+from eote_ref.store.limits import MAX_NAME, MAX_NOTES
 
 #: Largest CSV file the import reads.
 MAX_BYTES = 16 * 2**20
 #: Most data rows in one file.
 MAX_ROWS = 100_000
-#: Longest cell (notes included).
-MAX_CELL_CHARS = 10_000
+#: Most armies on one side of a battle (the campaign service refuses more).
+MAX_ARMIES_PER_SIDE = 20
+#: Longest cell: the longest the app can export, so every export imports back. Notes of
+#: :data:`~eote_ref.store.limits.MAX_NOTES` characters with a formula's apostrophe, or a side's
+#: armies, each name of at most :data:`~eote_ref.store.limits.MAX_NAME` characters with every
+#: one escaped, joined by ``; ``.
+MAX_CELL_CHARS = max(MAX_NOTES + 1, MAX_ARMIES_PER_SIDE * (2 * MAX_NAME + 2))
 #: Largest whole number in a cell (losses, game ids): far beyond any real campaign.
 MAX_NUMBER = 1_000_000
 
@@ -181,7 +187,9 @@ def header_of(text: str) -> list[str]:
 def whole_number(text: str) -> int | None:
     """A whole number 0..MAX_NUMBER written in a cell, or None when it is not one."""
     text = text.strip()
-    if not text.isdigit() or len(text) > len(str(MAX_NUMBER)):
+    # ASCII digits only: str.isdigit() and int() also read Arabic-Indic, Devanagari or
+    # superscript digits, which a spreadsheet would never write as a number.
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_NUMBER)):
         return None
     value = int(text)
     return value if value <= MAX_NUMBER else None

@@ -33,6 +33,7 @@ from eote_ref.referee.campaign.base import (
     battle_row,
     campaign_row,
 )
+from eote_ref.referee.campaign.csv_format import MAX_ARMIES_PER_SIDE
 from eote_ref.referee.campaign.league import PointsScheme, carried_hits
 from eote_ref.referee.campaign.views import (
     BattleView,
@@ -59,6 +60,7 @@ from eote_ref.store.campaign_models import (
 from eote_ref.store.campaigns import find_campaign, game_exists, load_campaign
 from eote_ref.store.campaigns import list_campaigns as _list_campaigns
 from eote_ref.store.errors import NotFoundError
+from eote_ref.store.limits import MAX_NAME, MAX_NOTES, text_problem
 from eote_ref.store.notify import ChangeWatcher
 
 
@@ -513,9 +515,21 @@ class CampaignService:
             problems.append(f"figure scale must be one of {', '.join(FIGURE_SCALES)}")
         if spec.umpire and spec.umpire not in members:
             problems.append(f"umpire {spec.umpire!r} is not a member of this campaign")
+        texts = {"scenario": spec.scenario, "table size": spec.table_size}
+        texts |= {f"side {'AB'[i]}'s name": n for i, n in enumerate(spec.side_names)}
+        for what, value in texts.items():
+            problem = text_problem(value or "", MAX_NAME)
+            if problem is not None:
+                problems.append(f"the {what} {problem}")
+        if spec.notes and (problem := text_problem(spec.notes, MAX_NOTES)) is not None:
+            problems.append(f"the notes {problem}")
         for side, names in enumerate(spec.sides):
             if not names:
                 problems.append(f"side {'AB'[side]} has no army")
+            if len(names) > MAX_ARMIES_PER_SIDE:
+                problems.append(
+                    f"side {'AB'[side]} has {len(names)} armies; the most is {MAX_ARMIES_PER_SIDE}"
+                )
             problems += [f"there is no army called {n!r}" for n in names if n not in armies]
         both = set(spec.sides[0]) & set(spec.sides[1])
         problems += [f"{n!r} cannot fight on both sides" for n in sorted(both)]

@@ -212,16 +212,51 @@ class Adjudication(abc.ABC):
         """The result in the umpire's words (default: the result code, spaced)."""
         return outcome.result.replace("_", " ")
 
+    def roll_heading(self, outcome: Outcome) -> str | None:
+        """What the roll page says the die is rolled against, when not one modified value.
+
+        None (the default): the page shows the outcome's modified value and target. A check
+        where each side rolls its own die says each side's modifier instead.
+        """
+        return None
+
     def inputs(self) -> dict[str, Any]:
         """What the journal keeps of the question (besides the situation)."""
         return {"target": self.target, "facts": dict(self.values)}
 
     # ------------------------------------------------------------------ shared
+    #: Questions that choose the unit (or units) in hand: answering one derives the state's
+    #: answers again for the new choice (:meth:`rederive`), so nothing follows the unit the
+    #: wizard opened on.
+    subject_keys: ClassVar[frozenset[str]] = frozenset()
+
     def set(self, key: str, value: Any) -> None:
-        """Answer one question."""
+        """Answer one question; a new unit in hand re-derives the state's answers for it."""
         if key not in self.values:
             raise RefereeError(f"{self.title} has no question {key!r}")
+        before = self._derived_keys() if key in self.subject_keys else frozenset()
         self.values[key] = value
+        self.__dict__.setdefault("answered", set()).add(key)
+        if key in self.subject_keys:
+            self.rederive(key, before)
+
+    def _derived_keys(self) -> frozenset[str]:
+        return frozenset(f.key for f in self.facts() if f.derived)
+
+    def rederive(self, changed: str, derived_before: frozenset[str] = frozenset()) -> None:
+        """The answers the state gives, again, after the umpire chose ``changed``.
+
+        A fact derived from the state (now, or for the unit chosen before) takes its new
+        value; a question the umpire has not answered takes its new default; his own answers
+        to the table's questions (cover, distances) are kept.
+        """
+        answered: set[str] = self.__dict__.setdefault("answered", set())
+        for f in self.facts():
+            if f.key in self.subject_keys:
+                continue  # the units in hand are the umpire's to pick
+            if f.derived or f.key in derived_before or f.key not in answered:
+                self.values[f.key] = f.default
+                answered.discard(f.key)
 
     def run(self, dice: Any) -> Outcome:
         """Run the procedure on the current situation with ``dice``."""
@@ -331,6 +366,16 @@ class Adjudication(abc.ABC):
         return [text for c in changes if (text := self.game.describe_change(c))]
 
     # ------------------------------------------------------------------ helpers for subclasses
+    def inches(self, distance: str) -> str:
+        """Ruleset distance ``distance`` at this game's figure scale, in words: ``8"``.
+
+        The arithmetic of the checks is scaled (introduction; options ``scale_adjusts`` and
+        ``scaled_distance_floor``); the questions asked say the same inches.
+        """
+        rs = self.game.ruleset
+        value = rs.scaled(rs.distance(distance).value, self.game.figure_scale)
+        return f'{value:g}"'
+
     def unit(self, unit_id: int | None = None) -> UnitView:
         """The target unit (or ``unit_id``), read on its own (cached per unit)."""
         uid = self.target.get("unit_id") if unit_id is None else unit_id

@@ -201,7 +201,8 @@ class AssaultQuestions(Adjudication):
             ),
             Fact(
                 "artillery_supported",
-                'Defending artillery has friendly infantry or cavalry within 2"',
+                "Defending artillery has friendly infantry or cavalry within "
+                + self.inches("supported_artillery"),
                 "bool",
                 True,
                 rule="1.7",
@@ -211,7 +212,7 @@ class AssaultQuestions(Adjudication):
             facts += [
                 Fact(
                     f"support_{n}",
-                    f'Supporter {n} (within 2", not engaged)',
+                    f"Supporter {n} (within {self.inches('support')}, not engaged)",
                     "choice",
                     None,
                     rule="7.2",
@@ -241,7 +242,8 @@ class AssaultQuestions(Adjudication):
         facts += [
             Fact(
                 "artillery_fall_back",
-                'Batteries within 2" that limber and go back with a beaten side',
+                f"Batteries within {self.inches('support')} that limber and go back with a "
+                "beaten side",
                 "units",
                 (),
                 rule="7.8",

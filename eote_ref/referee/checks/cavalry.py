@@ -223,7 +223,8 @@ class CavalryReturns(RecordAction):
         return [
             Fact(
                 "placed",
-                'Placed near its starting point or 18" or more from any enemy',
+                f"Placed near its starting point or {self.inches('disintegrated_return')} or "
+                "more from any enemy",
                 "bool",
                 True,
                 rule="5.11",

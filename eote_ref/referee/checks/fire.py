@@ -26,11 +26,12 @@ from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
 from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.errors import RefereeError
-from eote_ref.referee.facts import FIRED, fact
+from eote_ref.referee.facts import CHARGE, FIRED, fact
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line, roll_line
 from eote_ref.referee.picking import side_of_unit
 from eote_ref.referee.views import GameView, UnitView
+from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Effect, Outcome
 from eote_ref.rules.fire import Cover, FireSituation
 from eote_ref.rules.units import CombatArm, Formation, Unit
@@ -84,7 +85,7 @@ def unit_label(view: GameView, u: UnitView) -> str:
     side = view.side_by_unit[u.id].name
     marks = [(u.formation or ("limbered" if u.limbered else "")).replace("_", " ")]
     if u.hits:
-        marks.append(f"{u.hits} hits")
+        marks.append(hits_text(u.hits))
     if u.disordered:
         marks.append("disordered")
     if u.blown:
@@ -118,6 +119,9 @@ class FireCheck(Adjudication):
     #: ``artillery`` or ``infantry`` (infantry and skirmishers share the second sub-phase).
     sub_phase: ClassVar[str] = "artillery"
     pass_through_default: ClassVar[bool] = False
+    #: The firers and the target are the umpire's: the state's answers (bombardment, last
+    #: turn's range, being assaulted) follow them (:meth:`~.Adjudication.rederive`).
+    subject_keys = frozenset({"firers", "target"})
 
     def __init__(self, game: GameService, **target: Any) -> None:
         super().__init__(game, **target)
@@ -196,10 +200,7 @@ class FireCheck(Adjudication):
         uid = self.target.get("unit_id")
         if uid is not None and any(u.id == uid for u in choices):
             return (int(uid),)
-        side = self.view.initiative
-        first = next((u for u in choices if side is None or self._side(u.id) == side), None)
-        first = first or (choices[0] if choices else None)
-        return (first.id,) if first else ()
+        return ()  # nothing selected: the umpire picks the firer, the app never does
 
     def _side(self, unit_id: int) -> int:
         return side_of(self.view, unit_id)
@@ -233,6 +234,13 @@ class FireCheck(Adjudication):
                 return other
         return None
 
+    def assaulted(self, firers: Sequence[int]) -> bool:
+        """Whether a firer is being assaulted this turn: charged in the movement phase (6.0)."""
+        turn = self.view.turn
+        return any(
+            f.kind == CHARGE and f.turn == turn and f.other_id in firers for f in self.view.facts
+        )
+
     def _bombardment_offered(self, firers: Sequence[int], target: int | None) -> bool:
         least = self.game.ruleset.scaled(
             self.game.ruleset.distance("bombardment_min").value, self.view.figure_scale
@@ -252,15 +260,22 @@ class FireCheck(Adjudication):
         view = self.view
         firers = self._default_firers()
         target = self._default_target(firers)
+        # The units in hand (the umpire's picks once he has made them) decide the rest.
+        drafted = self.__dict__.get("values", {})
+        firers = tuple(int(i) for i in drafted.get("firers", firers) or ())
+        chosen_target = drafted.get("target", target)
+        target_default = target
+        target = int(chosen_target) if chosen_target is not None else None
         units = [Choice(u.id, unit_label(view, u)) for u in self.firer_choices()]
         # The enemy first: the target is nearly always theirs.
         mine = self._side(firers[0]) if firers else None
         ordered = sorted(on_table(view), key=lambda u: self._side(u.id) == mine)
         targets = [Choice(u.id, unit_label(view, u)) for u in ordered]
+        assaulted = self.assaulted(firers)
         last_range = [r for f in firers[:1] for t, r in self.last_targets(f) if t == target]
         artillery = self.sub_phase == "artillery"
         range_default = last_range[0] if last_range else self.opening_range()
-        current = self.__dict__.get("values", {}).get("target", target)
+        current = target
         facts = [
             Fact(
                 "firers",
@@ -273,7 +288,7 @@ class FireCheck(Adjudication):
                 if artillery
                 else "One battalion per fire; several skirmish units combine (5.5)",
             ),
-            Fact("target", "Target", "choice", target, rule="6.2", choices=tuple(targets)),
+            Fact("target", "Target", "choice", target_default, rule="6.2", choices=tuple(targets)),
         ]
         if self._stand_out(current):
             facts.append(
@@ -287,7 +302,7 @@ class FireCheck(Adjudication):
                     "two make it ineffective (5.4)",
                 )
             )
-        chosen = tuple(self.__dict__.get("values", {}).get("firers") or firers)
+        chosen = firers
         several = artillery and len(chosen) > 1
         first = f" of {self.unit(int(chosen[0])).name}" if several else ""
         facts += [
@@ -338,9 +353,11 @@ class FireCheck(Adjudication):
                 "firer_assaulted",
                 "The firer is being assaulted this turn",
                 "bool",
-                False,
+                assaulted,
                 rule="6.0",
-                help="Units being assaulted do not fire (6.0)",
+                derived=assaulted,
+                help="Units being assaulted do not fire (6.0); ticked when this turn's "
+                "charges contacted the firer",
             ),
             Fact(
                 "pass_through",
@@ -355,7 +372,8 @@ class FireCheck(Adjudication):
             facts += [
                 Fact(
                     "bombardment",
-                    'Bombardment: same target last turn at 12" or more',
+                    f"Bombardment: same target last turn at {self.inches('bombardment_min')} "
+                    "or more",
                     "bool",
                     offered,
                     rule="6.4",

@@ -24,7 +24,7 @@ from eote_ref.store import Change, SetField, game_rows
 MAX_REROLLS = 6
 
 #: A count the ruleset appends to a repeated modifier's reason: "(×4)".
-_COUNT = re.compile(r"\s*\(×(-?\d+)\)$")
+_COUNT = re.compile(r"\s*\((?:×(-?\d+)|\u2212(\d+))\)$")
 
 #: Command levels from the highest-ranking down (EotE 4.0 "highest ranking commander").
 RANK = ("army", "wing", "corps", "division", "brigade")
@@ -125,9 +125,18 @@ class InitiativeCheck(Adjudication):
         for line in super().modifiers(outcome):
             reason = line.reason
             if "commander's rating" in reason and (m := _COUNT.search(reason)):
-                reason = f"{reason[: m.start()]} {int(m.group(1)):+d}"
+                count = int(m.group(1)) if m.group(1) is not None else -int(m.group(2))
+                reason = f"{reason[: m.start()]} {count:+d}"
             out.append(dataclasses.replace(line, reason=reason))
         return out
+
+    def roll_heading(self, outcome: Outcome) -> str | None:
+        """Each side's d10 and what it adds: no single modified value (EotE 4.0)."""
+        mods = self.side_modifier_totals(outcome)
+        each = ", ".join(
+            f"{name} d10 {f'{value:+g}'.replace('-', '−')}" for name, value in mods.items()
+        )
+        return f"Each side rolls a d10, the higher total wins: {each}"
 
     def _last_turn(self) -> int | None:
         return self.game.read(game_rows.initiative_last_turn)
@@ -260,6 +269,13 @@ class InitiativeCheck(Adjudication):
         notes = [
             n for n in super().notes(outcome) if "roll again" not in n or outcome.result == "reroll"
         ]
+        held = self.view.initiative
+        if outcome.result != "reroll" and held is not None:
+            holder = next((s.name for s in self.view.sides if s.position == held), "")
+            notes.append(
+                f"{holder} holds the initiative already this turn: this roll replaces it "
+                "(Ctrl+Z takes it back)"
+            )
         loser = next((s.name for s in self.view.sides[:2] if s.name != outcome.result), None)
         if outcome.result != "reroll" and loser:
             notes.append(

@@ -32,6 +32,9 @@ from eote_ref.store import (
 #: Integrity results that count as a check taken (the no-roll record actions do not).
 INTEGRITY_RESULTS = ("pass", "fall_back", "rout")
 
+#: The arms a falling-back division's units are disordered in (EotE 9.0 names these two).
+FALL_BACK_DISORDERED = ("infantry", "artillery")
+
 
 def _ce_units(div: DivisionView) -> list[UnitView]:
     return [u for u in div.units if u.arm in ("infantry", "cavalry") and not u.off_table]
@@ -155,10 +158,15 @@ class IntegrityCheck(Adjudication):
             out += set_if_changed(
                 "game_command", d.id, "current_order", OrderType.DEFEND.value, d.current_order
             )
+            # The text disorders the division's infantry and artillery (9.0): cavalry with it
+            # falls back in order.
             out += [
                 set_unit(u.id, "disordered", True)
                 for u in d.units
-                if not u.disordered and not u.routed and not u.off_table
+                if u.arm in FALL_BACK_DISORDERED
+                and not u.disordered
+                and not u.routed
+                and not u.off_table
             ]
         if outcome.result in INTEGRITY_RESULTS:
             # One check taken: the turn guide asks the next cause's, if any (9.0).
@@ -197,7 +205,9 @@ class FallingBackEnded(RecordAction):
                 "clear",
                 rule="9.0",
                 choices=(
-                    Choice("clear", '18" or more from every enemy unit'),
+                    Choice(
+                        "clear", f"{self.inches('division_safe')} or more from every enemy unit"
+                    ),
                     Choice("cover", "in a town, woods or other cover"),
                 ),
             )
@@ -219,9 +229,13 @@ class FallingBackEnded(RecordAction):
     def changes(self, outcome: Outcome) -> list[Change]:
         """Falling back off (the DEFEND order stays)."""
         d = check_division(self)
-        return set_if_changed("game_command", d.id, "falling_back", False, d.falling_back)
+        out = set_if_changed("game_command", d.id, "falling_back", False, d.falling_back)
+        if self.values["reason"] == "clear":  # out of tactical combat range: rallies read it
+            out.append(turn_facts.division_fact(turn_facts.FELL_BACK_CLEAR, self.view.turn, d.id))
+        return out
 
     def summary(self, outcome: Outcome) -> str:
         """``2nd Division: no longer falling back (in cover)``."""
-        why = "in cover" if self.values["reason"] == "cover" else '18" clear of the enemy'
+        clear = f"{self.inches('division_safe')} clear of the enemy"
+        why = "in cover" if self.values["reason"] == "cover" else clear
         return f"{check_division(self).name}: no longer falling back ({why})"

@@ -207,7 +207,8 @@ class LeaderCasualtyCheck(Adjudication):
                 choices=tuple(
                     Choice(c, f"{n}" + (f" (with {u.name})" if u else "")) for c, n, _d, u in cands
                 ),
-                help='Every leader within 3" of a unit in combat or under artillery fire rolls.',
+                help=f"Every leader within {self.inches('leader_casualty_reach')} of a unit in "
+                "combat or under artillery fire rolls.",
             ),
             Fact(
                 "attached_to_assaulting_unit",

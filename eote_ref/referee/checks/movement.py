@@ -17,6 +17,7 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.facts import CHARGE, fact
 from eote_ref.referee.game import GameService
 from eote_ref.referee.views import GameView, UnitView
+from eote_ref.referee.wording import hits_text
 from eote_ref.rules.cavalry import ChargeSituation, Terrain
 from eote_ref.rules.core import Outcome, RulesError
 from eote_ref.rules.movement import (
@@ -403,7 +404,7 @@ class SkirmishersCheck(Adjudication):
         """The parent unit (and its stand's hits)."""
         u = self.unit()
         out = f", skirmishers out with {_hits(u.skirmish_hits)}" if u.skirmishers_out else ""
-        return f"{u.name} ({u.hits} hits{out})"
+        return f"{u.name} ({hits_text(u.hits)}{out})"
 
     def facts(self) -> list[Fact]:
         """What happens; the stand's hits come from the state (the umpire may correct them).
@@ -661,12 +662,15 @@ class ChargeCheck(Adjudication):
             x for s in self.view.sides if s.position != side for x in s.units if not x.off_table
         ]
         enemy_cav = [x for x in enemies if x.arm == "cavalry"]
+        # The unit the umpire selected as the target (Ctrl+click), never the list's first.
+        chosen = self.target.get("target_id")
+        target = next((x.id for x in enemies if x.id == chosen), None)
         return [
             Fact(
                 "target",
                 "Charging",
                 "choice",
-                enemies[0].id if enemies else None,
+                target,
                 rule="5.8",
                 choices=tuple(Choice(x.id, f"{x.name} ({x.arm})") for x in enemies),
             ),
@@ -688,7 +692,8 @@ class ChargeCheck(Adjudication):
             ),
             Fact(
                 "intercepted_by",
-                "Intercepted by enemy cavalry (contact is with it instead)",
+                "Intercepted by enemy cavalry within "
+                f"{self.inches('cavalry_interception')} (contact is with it instead)",
                 "choice",
                 0,
                 rule="5.9",
@@ -703,7 +708,7 @@ class ChargeCheck(Adjudication):
         if u.arm != "cavalry":
             raise RefereeError(f"{u.name} is not cavalry")
         if self.values["target"] is None:
-            raise RefereeError("there is no enemy to charge")
+            raise RefereeError("choose the unit charged")
         return ChargeSituation(Terrain(self.values["terrain"]), bool(self.values["in_column"]))
 
     def _contact(self) -> UnitView:

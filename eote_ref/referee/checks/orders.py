@@ -219,6 +219,30 @@ class ReserveActivationCheck(OrderCheck):
         """Reserves usually go in to attack."""
         return OrderType.ATTACK.value
 
+    def facts(self) -> list[Fact]:
+        """As for an order, the first turn's box aside (option ``reserve_first_turn``).
+
+        By default a reserve's activation is rolled in turn 1 too (3.3); ``at_once`` reads
+        3.1's first turn as covering reserves.
+        """
+        facts = super().facts()
+        if self.game.ruleset.opts.reserve_first_turn == "at_once":
+            return facts
+        out = []
+        for f in facts:
+            if f.key == "first_turn":
+                f = Fact(
+                    "first_turn",
+                    "Acts at once as an order of the first turn (3.1)",
+                    "bool",
+                    False,
+                    rule="3.1, 3.3",
+                    help="A reserve's activation is rolled on the OAC in turn 1 too (3.3; option "
+                    "reserve_first_turn=oac_roll). Tick only if your table reads 3.1 otherwise.",
+                )
+            out.append(f)
+        return out
+
     def situation(self) -> OrderActivationSituation:
         """As for any order, once the division is on RESERVE."""
         div = division(self)

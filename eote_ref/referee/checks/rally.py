@@ -14,9 +14,11 @@ from eote_ref.referee.checks.common import (
     game_unit_row,
 )
 from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.facts import FELL_BACK_CLEAR, of_turn
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line, roll_line
 from eote_ref.referee.views import GameView, UnitView
+from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.rally import RallySituation
 from eote_ref.store import (
@@ -52,6 +54,7 @@ class RallyRoutedCheck(Adjudication):
     procedure = "rally"
     title = "Rally routed unit"
     rule = "9.1"
+    subject_keys = frozenset({"unit_id"})
 
     def _routed(self) -> list[UnitView]:
         return [u for u in check_division(self).units if u.routed]
@@ -64,8 +67,14 @@ class RallyRoutedCheck(Adjudication):
             raise RefereeError(f"{d.name} has no routed unit to rally")
         uid = self.target.get("unit_id")
         default = next((u.id for u in routed if u.id == uid), routed[0].id)
-        row = game_unit_row(self.game, default)
+        chosen = self.__dict__.get("values", {}).get("unit_id", default)
+        row = game_unit_row(self.game, int(chosen))
         rating = d.leader.rating if d.leader is not None and not d.leader.killed else -1
+        # Stopped falling back this turn clear of the enemy (9.0): out of combat range (1.9).
+        clear = any(
+            f.kind == FELL_BACK_CLEAR and f.command_id == d.id
+            for f in of_turn(self.view, FELL_BACK_CLEAR)
+        )
         return [
             Fact(
                 "unit_id",
@@ -73,15 +82,19 @@ class RallyRoutedCheck(Adjudication):
                 "choice",
                 default,
                 rule="9.1",
-                choices=tuple(Choice(u.id, f"{u.name} ({u.hits} hits)") for u in routed),
+                choices=tuple(Choice(u.id, f"{u.name} ({hits_text(u.hits)})") for u in routed),
             ),
             Fact(
                 "out_of_tcr",
-                'The division is out of tactical combat range (18" clear)',
+                "The division is out of tactical combat range "
+                f"({self.inches('tactical_combat_range')} clear)",
                 "bool",
-                False,
+                clear,
                 rule="1.9",
-                help='Confirm on the table: no enemy division or cavalry brigade within 18".',
+                derived=clear,
+                help="Confirm on the table: no enemy division or cavalry brigade within "
+                f"{self.inches('tactical_combat_range')}; ticked when the division stopped "
+                "falling back clear of the enemy this turn (9.0).",
             ),
             Fact(
                 "leader_rating",
@@ -110,7 +123,7 @@ class RallyRoutedCheck(Adjudication):
     def subject(self) -> str:
         """The unit and its hits."""
         r = self.row()
-        return f"{r.name} ({r.hits} hits)"
+        return f"{r.name} ({hits_text(r.hits)})"
 
     def situation(self) -> RallySituation:
         """The unit's CE, hits and the once-per-game flag from the state."""

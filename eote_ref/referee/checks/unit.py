@@ -19,6 +19,7 @@ from eote_ref.referee.checks import (
     unit_row,
 )
 from eote_ref.referee.journal_line import Line, roll_line
+from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.morale import MoraleSituation
 from eote_ref.rules.square import SquareSituation
@@ -65,7 +66,7 @@ class SquareCheck(Adjudication):
         return [
             Fact(
                 "within_cavalry_pinning",
-                "Enemy cavalry is within pinning distance",
+                f"Enemy cavalry is within its pinning distance ({self.inches('pinning_cavalry')})",
                 "bool",
                 True,
                 rule="5.6",
@@ -139,13 +140,21 @@ class MoraleCheck(Adjudication):
     def subject(self) -> str:
         """The unit testing."""
         u = self.unit()
-        return f"{u.name} ({u.hits} hits)"
+        return f"{u.name} ({hits_text(u.hits)})"
 
     def facts(self) -> list[Fact]:
         """Leader killed, pinned by cavalry, artillery support, in a town."""
         u = self.unit()
         div = self.division(u.division_id)
-        leader_killed = div.leader is not None and div.leader.killed
+        from eote_ref.referee.checks.leaders import killed_this_turn
+
+        # Killed this turn (8.0), not a turn earlier while his replacement is on the way.
+        lead = div.leader
+        leader_killed = (
+            lead is not None
+            and lead.killed
+            and killed_this_turn(self.game.turn, lead.replacement_due_turn, self.game.ruleset)
+        )
         facts = [
             Fact(
                 "leader_killed",

@@ -190,6 +190,11 @@ _OPTION_WORDS: dict[str, dict[object, str]] = {
         "multiple_unit": "skirmish groups combine with the others at half; formed units fire "
         "back one at a time (EotE 5.5, 7.9)",
     },
+    "reserve_first_turn": {
+        "oac_roll": "a reserve activated in turn 1 rolls on the Activating Orders Chart (EotE 3.3)",
+        "at_once": "a reserve activated in turn 1 acts at once, as orders of the first turn do "
+        "(EotE 3.1)",
+    },
     "scaled_distance_floor": {
         0: "a distance adjusted for the figure scale may fall to 0 (introduction)",
         1: "a distance adjusted for the figure scale is never under 1\" (a club's floor)",

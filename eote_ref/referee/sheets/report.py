@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from eote_ref.referee.game import GameService
@@ -90,21 +90,60 @@ KIND_NAMES = {
 RESULT_NAMES = {"1": "1 hit", "2": "2 hits", "D": "disorder", "none": "no effect"}
 
 
-def _result_text(result: str | None) -> str:
+#: Journal kinds that are no check or combat: settings and bookkeeping, left out of the tally.
+NOT_CHECKS = frozenset({"phase", "marker", "division", "correction", "display"})
+
+#: Results of the attach and detach steps, journaled in the command-control family (3.5).
+ATTACH_RESULTS = frozenset({"attached", "detached"})
+
+
+def _result_text(result: str | None, kind: str = "fire") -> str:
+    """A journal step's result in words; its codes are read by the kind of step.
+
+    A fire's ``2`` is two hits, an order's ``2`` the turns until it acts (3.4).
+    """
     text = result or ""
-    return RESULT_NAMES.get(text, text.replace("_", " "))
+    if kind == "order_activation" and text.isdigit():
+        turns = int(text)
+        return "at once" if turns == 0 else f"in {turns} turn{'s' if turns != 1 else ''}"
+    if kind == "assault" and "/" in text:
+        from eote_ref.rules.results import assault_half_label, assault_halves
+
+        attacker, defender = assault_halves(text)
+        return f"{assault_half_label(attacker)} / {assault_half_label(defender)}"
+    if kind == "fire":
+        return RESULT_NAMES.get(text, text.replace("_", " "))
+    return text.replace("_", " ")
+
+
+def _kind_name(kind: str, result: str | None) -> str:
+    """The report's name of a kind of step (an attach is no radius check)."""
+    if kind == "command_radius" and result in ATTACH_RESULTS:
+        return "Leader attached or detached"
+    return KIND_NAMES.get(kind, kind.replace("_", " ").capitalize())
+
+
+def _die_name(name: str) -> str:
+    """A die's journal name as the report shows it: ``French.roll`` → "French"."""
+    who, _, what = name.rpartition(".")
+    what = {"roll": "", "second_roll": "then"}.get(what, what.replace("_roll", ""))
+    if what.startswith("reroll"):
+        what = "re-roll"
+    return " ".join(x for x in (who, what.replace("_", " ")) if x)
 
 
 def _dice_text(rolls: Sequence[object]) -> str:
+    """The dice of a step, short enough for the report's narrow column: "French 4, Allies 7"."""
     out = []
     for r in rolls:
         if isinstance(r, dict):
-            out.append(f"{r.get('name', '')} {r.get('value', r.get('roll', ''))}".strip())
+            name = _die_name(str(r.get("name", "")))
+            out.append(f"{name} {r.get('value', r.get('roll', ''))}".strip())
         elif isinstance(r, list | tuple):
             out.append("+".join(str(x) for x in r))
         else:
             out.append(str(r))
-    return " ".join(out)
+    return ", ".join(out)
 
 
 def _phase_label(text: str) -> str:
@@ -138,10 +177,10 @@ def after_action_report(game: GameService) -> AfterActionReport:
                         tuple(
                             ReportLine(
                                 e.seq,
-                                KIND_NAMES.get(e.kind, e.kind.replace("_", " ").capitalize()),
+                                _kind_name(e.kind, e.result),
                                 e.summary,
                                 _dice_text(e.rolls),
-                                _result_text(e.result),
+                                _result_text(e.result, e.kind),
                             )
                             for e in phases[p]
                         ),
@@ -153,18 +192,14 @@ def after_action_report(game: GameService) -> AfterActionReport:
         )
     tally: dict[str, dict[str, int]] = {}
     for e in entries:
-        if e.kind in ("phase", "marker", "division", "correction"):
+        if e.kind in NOT_CHECKS:
             continue
-        results = tally.setdefault(e.kind, {})
-        key = _result_text(e.result or "done")
+        results = tally.setdefault(_kind_name(e.kind, e.result), {})
+        key = _result_text(e.result or "done", e.kind)
         results[key] = results.get(key, 0) + 1
     checks = tuple(
-        (
-            KIND_NAMES.get(kind, kind.replace("_", " ").capitalize()),
-            sum(res.values()),
-            ", ".join(f"{k} {n}" for k, n in sorted(res.items())),
-        )
-        for kind, res in sorted(tally.items())
+        (name, sum(res.values()), ", ".join(f"{k} {n}" for k, n in sorted(res.items())))
+        for name, res in sorted(tally.items())
     )
     return AfterActionReport(
         name=view.name,
@@ -177,7 +212,7 @@ def after_action_report(game: GameService) -> AfterActionReport:
         checks=checks,
         leaders_lost=_leaders_lost(game),
         option_words=tuple(option_words(game.ruleset)),
-        corrections=corrections_of(game),
+        corrections=corrections_of(game, entries),
     )
 
 
@@ -200,7 +235,7 @@ def _leaders_lost(game: GameService) -> tuple[LeaderLost, ...]:
     return tuple(out)
 
 
-_REPORT_CSS = """
+REPORT_CSS = """
 body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 9pt;
        color: #111; max-width: 60em; }
 h1 { font-size: 16pt; margin-bottom: 2px; }
@@ -231,14 +266,36 @@ def _report_table(
     return f'<table class="t" border="1" cellspacing="0" cellpadding="3"><tr>{h}</tr>{body}</table>'
 
 
+#: The most rows one phase's table holds before it goes on in a new table (headed again), so
+#: that no block of the report is longer than a few pages (the PDF is laid out block by block).
+ROWS_PER_TABLE = 150
+
+
 def report_html(report: AfterActionReport, chart_src: str | None = None) -> str:
     """The after-action report as HTML; ``chart_src`` is the losses chart's image URL, if any."""
+    return document(report_title(report), REPORT_CSS, "".join(report_blocks(report, chart_src)))
+
+
+def report_title(report: AfterActionReport) -> str:
+    """The report's document title."""
+    return f"{report.name} — after-action report"
+
+
+def report_blocks(report: AfterActionReport, chart_src: str | None = None) -> Iterator[str]:
+    """The report's body as HTML blocks: the head and summary, then turns and phases.
+
+    After the head, each block is a turn's title or up to :data:`ROWS_PER_TABLE` steps of one
+    phase.
+
+    A block is never split across two layouts, so a long report can be laid out and printed
+    a few blocks at a time (:func:`eote_ref.ui.printing.print_report`).
+    """
     s = report.summary
     side_names = {x.position: x.name for x in s.sides}
     parts = [
         f"<h1>{esc(report.name)}</h1>",
         f'<p class="sub">After-action report · {" against ".join(esc(x) for x in report.sides)}'
-        f" · {s.turns_played} turn{'s' if s.turns_played != 1 else ''} · figure scale "
+        f" · {esc(s.turns_text())} · figure scale "
         f"{esc(report.figure_scale)} · {esc(report.ruleset)}</p>",
         "<h2>Summary</h2>",
         _report_table(
@@ -301,31 +358,30 @@ def report_html(report: AfterActionReport, chart_src: str | None = None) -> str:
         parts.append("<p>No leader was lost.</p>")
     parts.append(corrections_html(report.corrections))
     parts.append("<h2>The battle, turn by turn</h2>")
+    yield "".join(parts)
     for t in report.turns:
         hits = ", ".join(f"{side_names.get(p, p)} {n}" for p, n in sorted(t.hits.items()))
-        parts.append(
+        yield (
             f"<h3>Turn {t.turn}</h3>"
             + (f'<p class="sub">Hits taken: {esc(hits)}</p>' if hits else "")
+            + ("" if t.phases else "<p>Nothing was recorded.</p>")
         )
-        if not t.phases:
-            parts.append("<p>Nothing was recorded.</p>")
         for ph in t.phases:
-            rows = [
-                (
-                    f"<td>{esc(ln.kind)}</td><td>{esc(ln.summary)}</td>"
-                    f'<td><span class="dice">{esc(ln.dice)}</span></td><td>{esc(ln.result)}</td>'
+            for start in range(0, max(len(ph.lines), 1), ROWS_PER_TABLE):
+                rows = "".join(
+                    f"<tr><td>{esc(ln.kind)}</td><td>{esc(ln.summary)}</td>"
+                    f'<td><span class="dice">{esc(ln.dice)}</span></td>'
+                    f"<td>{esc(ln.result)}</td></tr>"
+                    for ln in ph.lines[start : start + ROWS_PER_TABLE]
                 )
-                for ln in ph.lines
-            ]
-            parts.append(
-                f"<p><b>{esc(ph.phase)}</b></p>"
-                '<table class="t" width="100%" border="1" cellspacing="0" cellpadding="2">'
-                '<tr><th width="17%">Step</th><th width="58%">What happened</th>'
-                '<th width="10%">Dice</th><th width="15%">Result</th></tr>'
-                + "".join(f"<tr>{r}</tr>" for r in rows)
-                + "</table>"
-            )
+                title = esc(ph.phase) + (" (continued)" if start else "")
+                yield (
+                    f"<p><b>{title}</b></p>"
+                    '<table class="t" width="100%" border="1" cellspacing="0" cellpadding="2">'
+                    '<tr><th width="15%">Step</th><th width="52%">What happened</th>'
+                    '<th width="17%">Dice</th><th width="16%">Result</th></tr>'
+                    f"{rows}</table>"
+                )
     if report.option_words:
         opts = "; ".join(report.option_words)
-        parts.append(f'<h3>Options chosen</h3><p class="sub">{esc(opts)}.</p>')
-    return document(f"{report.name} — after-action report", _REPORT_CSS, "".join(parts))
+        yield f'<h3>Options chosen</h3><p class="sub">{esc(opts)}.</p>'

@@ -76,7 +76,7 @@ class Ui_NewGameInitiativePage(object):
         NewGameInitiativePage.setTitle(QCoreApplication.translate("NewGameInitiativePage", u"Who has the initiative?", None))
         NewGameInitiativePage.setSubTitle(QCoreApplication.translate("NewGameInitiativePage", u"The side with the initiative moves first in the first turn (EotE 4.0). Set it by the scenario, or let eote-ref roll for it.", None))
         self.rollForIt.setText(QCoreApplication.translate("NewGameInitiativePage", u"&Roll for it", None))
-        self.rollHint.setText(QCoreApplication.translate("NewGameInitiativePage", u"Each side rolls a d10 with no modifiers; the higher roll takes the initiative and ties are rolled again. The rolls are made when the game is created.", None))
+        self.rollHint.setText(QCoreApplication.translate("NewGameInitiativePage", u"Each side rolls a d10 in turn 1's initiative phase, with the modifiers of EotE 4.0; the higher total takes the initiative and ties are rolled again. The turn guide asks for the roll and the journal keeps it.", None))
         self.firstStarts.setText(QCoreApplication.translate("NewGameInitiativePage", u"&First side starts", None))
         self.secondStarts.setText(QCoreApplication.translate("NewGameInitiativePage", u"&Second side starts", None))
         self.decideLater.setText(QCoreApplication.translate("NewGameInitiativePage", u"&Decide at the table", None))

@@ -380,17 +380,55 @@ def fact_widget(
     return w
 
 
+def show_value(widget: QWidget, value: Any) -> None:
+    """Show ``value`` in a question's editor (made by :func:`fact_widget`), signals blocked."""
+    widget.blockSignals(True)
+    try:
+        if isinstance(widget, UnitPicker):
+            if widget.multi:
+                if tuple(widget.values()) != tuple(value or ()):
+                    widget._checked = list(value or ())
+                    widget.refresh()
+            elif widget.value() != value:
+                widget._value = value
+                widget.refresh()
+        elif isinstance(widget, QCheckBox):
+            widget.setChecked(bool(value))
+        elif isinstance(widget, QComboBox):
+            i = widget.findData(value)
+            if i >= 0:
+                widget.setCurrentIndex(i)
+        elif isinstance(widget, QSpinBox):
+            widget.setValue(int(value or 0))
+        elif isinstance(widget, QDoubleSpinBox):
+            widget.setValue(float(value or 0))
+        elif isinstance(widget, QListWidget):
+            chosen = set(value or ())
+            for i in range(widget.count()):
+                item = widget.item(i)
+                on = item.data(Qt.ItemDataRole.UserRole) in chosen
+                item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+    finally:
+        widget.blockSignals(False)
+
+
+def check_heading(check: Adjudication) -> str:
+    """The check's title with what it is about: "Rally routed unit — 2/3rd Ligne (2 hits)"."""
+    try:
+        subject = check.subject()
+    except (ValueError, KeyError):  # nothing chosen yet
+        subject = check.title
+    return check.title if subject == check.title else f"{check.title} — {subject}"
+
+
 class FactsPage(QWizardPage):
     """The questions, pre-filled from the state, beside the live modifiers and odds."""
 
     def __init__(self, wizard: CheckWizard) -> None:
         super().__init__()
+        self.wiz = wizard
         self.check = wizard.check
-        subject = self.check.subject()
-        name = (
-            self.check.title if subject == self.check.title else f"{self.check.title} — {subject}"
-        )
-        self.setTitle(f"{name}: what the table shows")
+        self.setTitle(f"{check_heading(self.check)}: what the table shows")
         self.setSubTitle(
             "Answers marked ● come from the game state; change any the table contradicts."
         )
@@ -446,14 +484,15 @@ class FactsPage(QWizardPage):
         self.completeChanged.emit()
 
     def _sync(self, changed: str) -> None:
-        """Show answers the check re-derived from ``changed`` (a new defender's sabre bonus)."""
+        """Show the answers the check re-derived from ``changed``, and the unit now in hand.
+
+        The new unit's facts, a new defender's sabre bonus; the titles name the new unit.
+        """
         for key, w in self.widgets.items():
-            if key != changed and isinstance(w, QCheckBox):
-                wanted = bool(self.check.values.get(key))
-                if w.isChecked() != wanted:
-                    w.blockSignals(True)
-                    w.setChecked(wanted)
-                    w.blockSignals(False)
+            if key != changed and key in self.check.values:
+                show_value(w, self.check.values[key])
+        self.setTitle(f"{check_heading(self.check)}: what the table shows")
+        self.wiz.show_heading()
 
     def isComplete(self) -> bool:
         """Refused situations (already in square, say) cannot go on to the roll."""
@@ -569,8 +608,11 @@ class RollPage(QWizardPage):
         if rolls:
             odds = ", ".join(f"{label} {_pct(p)}" for label, p in self.check.odds(outcome))
             target = outcome.details.get("target") if outcome.details else None
+            own = self.check.roll_heading(outcome)
             modified = f"Modified value <b>{outcome.modified:g}</b>"
-            if target:
+            if own is not None:
+                modified = html.escape(own)  # a die each side: no single modified value
+            elif target:
                 modified += f" — {html.escape(str(target))}"
             self.target.setText(
                 f"{heading}<p>{modified}<br>"
@@ -785,9 +827,7 @@ class CheckWizard(QWizard):
         self.applied_changes: list[str] = []
         self.applied_notes: list[str] = []
         self.setObjectName(f"wizard_{check.procedure}")
-        subject = check.subject()
-        heading = check.title if subject == check.title else f"{check.title}: {subject}"
-        self.setWindowTitle(f"{heading} (EotE {check.rule})")
+        self.show_heading()
         self.setOption(QWizard.WizardOption.NoBackButtonOnLastPage, True)
         self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, True)
         self.setOption(QWizard.WizardOption.HaveHelpButton, False)
@@ -798,6 +838,11 @@ class CheckWizard(QWizard):
             page = page_cls(self)
             self.pages.append(page)
             self.addPage(page)
+
+    def show_heading(self) -> None:
+        """The window's title: the check and the unit now in hand, with its section."""
+        heading = check_heading(self.check).replace(" — ", ": ", 1)
+        self.setWindowTitle(f"{heading} (EotE {self.check.rule})")
 
     def page_of(self, cls: type[QWizardPage]) -> Any:
         """The page of class ``cls``."""

@@ -40,7 +40,7 @@ from eote_ref.referee.picking import preference_for
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.touch import DiePad, touch_mode
 from eote_ref.ui.unit_picker import UnitPicker
-from eote_ref.ui.wizards.base import CheckWizard, DieEdit, OddsPanel, fact_widget
+from eote_ref.ui.wizards.base import CheckWizard, DieEdit, OddsPanel, fact_widget, show_value
 from eote_ref.ui.wizards.lists import fit_rows
 
 #: Rows the firing units' list shows before it scrolls.
@@ -260,6 +260,12 @@ class QueuePage(QWizardPage):
             # ask each one's range (EotE 6.3): a new form.
             self._rebuild(key)
             return
+        if key in self.draft.subject_keys:
+            # The state's answers for the firers and target now chosen (bombardment, 6.4;
+            # being assaulted, 6.0; last turn's range).
+            for other, widget in self.widgets.items():
+                if other != key and other in self.draft.values:
+                    show_value(widget, self.draft.values[other])
         self.refresh()
 
     def _rebuild(self, key: str = "target") -> None:
@@ -311,8 +317,15 @@ class QueuePage(QWizardPage):
         except RefereeError as e:
             self.result.setText(html.escape(str(e)))
             return False
-        # The next fire: no firer picked for the umpire, the last fire's target offered.
-        self.set_draft(self.queue.draft(firers=(), target_id=queued.target_id))
+        # The next fire: no firer picked for the umpire, the last fire's target and range
+        # offered (a line of battalions at one target fires at much the same range).
+        self.set_draft(
+            self.queue.draft(
+                firers=(),
+                target_id=queued.target_id,
+                range_in=float(queued.check.values["range_in"]),
+            )
+        )
         self.completeChanged.emit()
         firers = self.widgets.get("firers")
         (firers or self.die).setFocus()

@@ -117,6 +117,15 @@ def test_load_army_list_text() -> None:
     assert load_army_list_text(VALID).army_list.army.name == "Armée du Nord"
 
 
+@pytest.mark.parametrize("null", ["null", "~", ""])
+def test_a_key_with_a_default_given_as_null_reads_as_absent(null: str) -> None:
+    """The format: null means absent (``ruleset: null`` was refused as "expected text")."""
+    text = VALID.replace("year: 1815\n", f"year: 1815\nruleset: {null}\n")
+    loaded = load_army_list_text(text)
+    assert loaded.army_list.ruleset == "eote-6.2"
+    assert loaded.warnings == ()
+
+
 # ---------------------------------------------------------------------------- structural
 
 

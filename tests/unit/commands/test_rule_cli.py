@@ -862,3 +862,35 @@ def test_assault_and_initiative_modifiers_carry_their_own_sign() -> None:
         ("Allies: per division without a leader", -1),
     ]
     assert out["modified"] == 3
+
+
+# ---------------------------------------------------------------- issue 27: empty input, nations
+
+
+@pytest.mark.parametrize("stdin", ["", "  \n", "\n\n"])
+def test_an_empty_stdin_is_refused_not_read_as_defaults(stdin: str) -> None:
+    error = bad("leader_casualty", stdin=stdin, field=None)
+    assert "no input" in error
+    assert "{}" in error
+    assert ok("leader_casualty", situation={"roll": 5})["result"]  # {} and fields still work
+
+
+@pytest.mark.parametrize("typo", ["fr[nch", "six", "", "britsh"])
+def test_a_nation_the_rules_do_not_know_is_refused_with_its_field(typo: str) -> None:
+    error = bad(
+        "skirmish", stdin=json.dumps({"nation": typo, "year": 1809, "stands": 2}), field="nation"
+    )
+    assert "not a nation the rules know" in error
+    assert '"other"' in error
+    unit = {"arm": "infantry", "ce": 6, "formation": "line", "nation": typo}
+    fire = {"firers": [unit], "target": {**unit, "nation": "french"}, "range_in": 3, "roll": 5}
+    bad("fire", stdin=json.dumps(fire), field="firers[0].nation")
+
+
+def test_other_and_known_nations_keep_working() -> None:
+    other = ok("skirmish", situation={"nation": "other", "year": 1809, "stands": 2})
+    assert other["ce"] == 1  # other nations before 1812: half a point a stand (EotE 5.5.1)
+    assert ok("skirmish", situation={"nation": "British ", "year": 1809, "stands": 2})["ce"] == 4
+    assert ok("skirmish", situation={"nation": "prussian", "year": 1813, "stands": 2})["ce"] == 2
+    absent = ok("square", situation={"ce": 6, "formation": "line", "roll": 4})  # default ""
+    assert absent["result"] == "formed"

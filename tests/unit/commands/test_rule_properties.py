@@ -42,7 +42,7 @@ UNIT_KINDS = [
     ("infantry", f) for f in ("line", "column", "french_assault_column", "square", "skirmish")
 ] + [("cavalry", f) for f in ("line", "column", "skirmish")]
 UNIT_KINDS += [("artillery", "limbered"), ("artillery", "unlimbered")]
-NATIONS = ["", "british", "french", "russian", "kgl", "austrian"]
+NATIONS = ["other", "british", "french", "russian", "kgl", "austrian", "British "]
 SCALES = ["6mm", "15mm", "25mm"]
 
 

@@ -169,6 +169,14 @@ def test_every_morale_check_due_in_one_step(waterloo: GameService) -> None:
     before = game_state(waterloo)
     batch = Batch(waterloo, "morale_all")
     assert [i.unit.id for i in batch.items if i.unit] == ids[:2]
+    # Each item shows its modifiers as the single check's wizard does (issue 23).
+    for item in batch.items:
+        assert item.unit is not None
+        assert item.check is not None
+        o = item.check.preview()
+        assert item.modifiers.startswith(f"{o.base:g} ")
+        assert item.modifiers.endswith(f"= {o.modified:g}")
+        assert "(7.5)" in item.modifiers  # the per-hit modifier with its section
     for n in range(len(batch.items)):
         batch.set_rolls(n, {"roll": 1})
     assert batch.ready()

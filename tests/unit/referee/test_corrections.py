@@ -50,8 +50,26 @@ def test_a_late_unit_joins_its_division(waterloo: GameService) -> None:
     assert (late.name, late.ce, late.hits, late.routed) == ("Late Battalion", 6, 0, False)
     assert late.nation == units[0].nation
     assert "arrives late" in waterloo.journal(limit=1)[0].summary
+    # It arrives in a formation: its arm's in the division (issue 23: it had none).
+    kin = next(u.formation for u in units[:-1] if u.arm == "infantry")
+    assert late.formation == kin
+    assert f"(infantry, {kin.replace('_', ' ')}, CE 6)" in waterloo.journal(limit=1)[0].summary
     waterloo.undo()
     assert game_state(waterloo) == before
+    add_unit(
+        waterloo,
+        division.id,
+        "Late Squadron",
+        arm="cavalry",
+        type="light",
+        ce=6,
+        formation="column",
+    )
+    assert waterloo.division_view(division.id).units[-1].formation == "column"
+    with pytest.raises(RefereeError, match="cannot be in square"):
+        add_unit(
+            waterloo, division.id, "Bad", arm="cavalry", type="light", ce=6, formation="square"
+        )
 
 
 def test_a_leader_is_added_only_where_none_is_alive(waterloo: GameService) -> None:

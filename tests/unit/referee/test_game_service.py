@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from eote_ref.referee.checks import open_check
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import PHASES, Phase, next_phase
@@ -22,7 +23,7 @@ from eote_ref.referee.setup import (
     demo_game,
     shipped_army_lists,
 )
-from eote_ref.rules.dice import EnteredDice
+from eote_ref.referee.todo import checks_due
 from eote_ref.store import Database, snapshot
 from tests.budget import budget
 from tests.conftest import DatabaseTemplates
@@ -220,21 +221,25 @@ def test_setup_options_scale_and_initiative(db: Database) -> None:
     svc = small_game(db, figure_scale="6mm", initiative="roll", options={"rout_hits": "always_2"})
     v = svc.view()
     assert v.figure_scale == "6mm"
-    assert v.initiative in (0, 1)
     assert v.options == {"rout_hits": "always_2"}
-    rolled = create_new_game(
-        db,
-        NewGame(
-            "x",
-            {
-                "A": [LISTS["waterloo-1815-prussian.yaml"]],
-                "B": [LISTS["waterloo-1815-french.yaml"]],
-            },
-            initiative="roll",
-        ),
-        EnteredDice({"A.roll": 3, "B.roll": 8}),
-    )
-    assert GameService(db, rolled).view().initiative_side == "B"
+    # "Roll for it": no silent roll now; turn 1's initiative phase asks for the one roll,
+    # and the journal keeps it (EotE 4.0, issue 23).
+    assert v.initiative is None
+    assert not [e for e in svc.journal() if e.kind == "initiative"]
+    while svc.view().phase is not Phase.INITIATIVE:
+        svc.advance_phase()
+    assert [c.procedure for c in checks_due(svc.view())] == ["initiative"]
+    a, b = (s.name for s in svc.view().sides)
+    check = open_check(svc, "initiative", side=-1)
+    for name in (a, b):  # level the sides: the dice alone decide
+        for key in ("divisions_without_leader", "cavalry_regiments", "highest_commander_rating"):
+            position = next(s.position for s in svc.view().sides if s.name == name)
+            check.set(f"{position}.{key}", 0)
+    check.apply({f"{a}.roll": 3, f"{b}.roll": 8})
+    (entry,) = [e for e in svc.journal() if e.kind == "initiative"]
+    assert [r["value"] for r in entry.rolls] == [3, 8]
+    assert svc.view().initiative_side == b
+    assert "initiative" not in {c.procedure for c in checks_due(svc.view())}
 
 
 @pytest.mark.parametrize(

@@ -172,11 +172,10 @@ def test_fog_hides_a_late_arrival_s_ce(waterloo: GameService) -> None:
     div = next(d for d in waterloo.view().sides[0].divisions if d.units)
     add_unit(waterloo, div.id, "2/95th Rifles", arm="infantry", type="light", ce=7)
     plain = last_results(waterloo, 1)[0].summary
-    assert (
-        plain == f"Umpire's correction: 2/95th Rifles arrives late with {div.name} (infantry, CE 7)"
-    )
+    arrives = f"Umpire's correction: 2/95th Rifles arrives late with {div.name}"
+    assert plain == f"{arrives} (infantry, line, CE 7)"
     foggy = last_results(waterloo, 1, hide_ce=True)[0].summary
-    assert foggy == f"Umpire's correction: 2/95th Rifles arrives late with {div.name} (infantry)"
+    assert foggy == f"{arrives} (infantry, line)"
 
 
 def test_fog_keeps_unit_names_that_start_with_a_digit(waterloo: GameService) -> None:

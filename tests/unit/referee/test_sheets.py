@@ -435,3 +435,42 @@ def test_report_names_and_options(sample_game: GameService) -> None:
     assert "Divisions broken" not in text
     assert 'Options chosen 1500 yards are 15" on the table (EotE 3.6)' in text
     assert "morale_hit_threshold" not in text
+
+
+def test_report_counts_checks_by_what_they_are(sample_game: GameService) -> None:
+    """Issue 23: the report's tally and dice column read each step for what it is.
+
+    An order's turns are no hits, an attach no radius check, the fog setting no check; the
+    dice read short ("French 4", not "French.roll 4").
+    """
+    from eote_ref.referee.checks import open_check
+    from eote_ref.referee.players_view import Fog, set_fog_of_war
+    from eote_ref.store import SetField
+
+    game = sample_game
+    division = game.view().sides[0].divisions[0]
+    game.record(
+        "order_activation",
+        "1st Division: ATTACK in 2 turns",
+        [SetField("game_command", division.id, "pending_order", "ATTACK")],
+        rolls=[{"name": "roll", "value": 7}],
+        outcome={"result": "2"},
+    )
+    attached = []
+    for d in game.view().sides[1].divisions:
+        if d.leader is not None and not d.leader.killed and not attached:
+            check = open_check(game, "attach_leader", unit_id=d.units[-1].id)
+            if check.trial({}).outcome is not None:
+                attached.append(check.apply({}).result)
+    assert attached == ["attached"]
+    set_fog_of_war(game, Fog.OPPONENT)
+    report = after_action_report(game)
+    checks = {name: results for name, _n, results in report.checks}
+    assert "in 2 turns 1" in checks["Orders"]
+    assert "hits" not in checks["Orders"]
+    assert "attached 1" in checks["Leader attached or detached"]
+    assert not any("radius" in name.lower() and "attached" in r for name, r in checks.items())
+    assert not any("display" in name.lower() for name in checks)
+    dice = [ln.dice for t in report.turns for ph in t.phases for ln in ph.lines if ln.dice]
+    assert dice
+    assert not any(".roll" in d or "_roll" in d for d in dice), dice

@@ -153,3 +153,14 @@ def test_the_dashboard_demo_edits_count_in_turn_one(db: Database) -> None:
     s = battle_summary(game)
     assert [x.hits_taken for x in s.sides] == [8, 9] == _hits_now(game)
     assert s.losses_per_turn == {1: {0: 8, 1: 9}}
+
+
+def test_turns_played_counts_whole_turns(game: GameService) -> None:
+    """Issue 23: End battle at the start of turn 3 said "3 turns played"."""
+    assert battle_summary(game).turns_text() == "0 turns played"
+    game.advance_phase()
+    assert battle_summary(game).turns_text() == "0 turns played, turn 1 up to its initiative phase"
+    _next_turn(game)
+    _next_turn(game)
+    assert game.view().turn == 3
+    assert battle_summary(game).turns_text() == "2 turns played"

@@ -39,6 +39,7 @@ ADDED = {
     "enfilade_support": "doubled_then_plus_1",
     "skirmish_combat_reading": "stands_times_rating",
     "scaled_distance_floor": 0,
+    "reserve_first_turn": "oac_roll",
     # the ground scale of 3.6 keeps its existing name (RULES-NOTES calls it order_distance_scale)
     "inches_per_1500_yards": 15,
     # issue 23's silent readings (each choice's ruling: tests/unit/rules/test_third_audit.py)

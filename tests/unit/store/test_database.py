@@ -353,3 +353,57 @@ def test_lock_of_a_killed_process_does_not_block(db_path: pathlib.Path) -> None:
         child.wait()
     with open_database(db_path) as db, db.session() as s:
         assert len(load_game(s, 1).units) == 2
+
+
+# ---------------------------------------------------------------- issue 27: odd paths, tables
+
+
+def test_the_schema_tables_named_for_opening_are_the_models_tables() -> None:
+    from eote_ref.store.database import SCHEMA_TABLES
+
+    assert set(metadata.tables) | {"alembic_version"} == SCHEMA_TABLES
+
+
+def _listing(folder: pathlib.Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+def test_odd_paths_are_named_for_what_they_are_and_nothing_is_made(tmp_path: pathlib.Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    before = _listing(tmp_path)
+    with pytest.raises(DatabaseError, match="is a folder, not a database file"):
+        open_database(folder)
+    with pytest.raises(DatabaseError, match="symbolic link that leads back to itself"):
+        open_database(tmp_path / "loop1")
+    long_name = "a" * 243 + ".sqlite"  # 250 bytes: no room for 'NAME-journal' (255 at most)
+    with pytest.raises(DatabaseError, match="250 bytes long.*at most 247 bytes"):
+        open_database(tmp_path / long_name)
+    assert _listing(tmp_path) == before
+    assert _listing(folder) == []
+    ok = tmp_path / ("b" * 240 + ".sqlite")  # 247 bytes: fits
+    open_database(ok).close()
+    with pytest.raises(DatabaseError, match="not a regular file"):
+        open_database("/dev/zero")
+    assert not pathlib.Path("/dev/zero-journal").exists()
+    assert not pathlib.Path("/dev/zero.lock").exists()
+
+
+def test_a_file_missing_a_table_is_damaged(db_path: pathlib.Path) -> None:
+    open_database(db_path).close()
+    raw = sqlite3.connect(db_path)
+    raw.execute("DROP TABLE journal_change")
+    raw.commit()
+    raw.close()
+    with pytest.raises(CorruptDatabaseError, match="table journal_change missing"):
+        open_database(db_path, verify=False)
+    with pytest.raises(CorruptDatabaseError, match="table journal_change missing"):
+        open_database(db_path, read_only=True)
+    from tests.cli_runner import run_in_process
+
+    out = run_in_process("--db", str(db_path), "print", "report", "1", "-o", str(db_path) + ".pdf")
+    assert out.returncode == 1
+    assert "table journal_change missing" in out.stderr
+    assert "Traceback" not in out.stderr + out.stdout

@@ -115,7 +115,7 @@ def test_apply_writes_state_and_one_event_with_everything(session: Session, game
         (SetField("game_unit", 1, "disordered", 1), "cannot hold int"),
         (SetField("game_unit", 1, "hits", True), "cannot hold bool"),
         (SetField("game_unit", 1, "hits", None), "cannot be empty"),
-        (SetField("game_unit", 1, "name", "1st\x00Foot"), "cannot hold str"),
+        (SetField("game_unit", 1, "name", "1st\x00Foot"), "holds a NUL character"),
         (SetField("game_unit", 99999, "hits", 1), "has no game_unit row 99999"),
         (SetField("game_unit", NewRow("nope"), "hits", 1), "no row inserted earlier"),
         (InsertRow("game_side", {"position": 3, "name": "Prussians"}), "cannot be inserted"),

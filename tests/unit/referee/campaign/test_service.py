@@ -260,6 +260,62 @@ def test_bad_csv_rows_are_reported_by_line_and_nothing_is_imported(
         svc.import_battles(cid, "date,scenario\n2026-01-01,x\n")
 
 
+@pytest.mark.parametrize("digits", ["٣", "३", "³", "３"])
+def test_csv_numbers_are_ascii_digits_only(
+    campaign: tuple[CampaignService, int], digits: str
+) -> None:
+    """Arabic-Indic, Devanagari, superscript or full-width digits are not read as numbers."""
+    svc, cid = campaign
+    text = (
+        "date,scenario,side_a,side_b,armies_a,armies_b,losses_a\n"
+        f"2026-03-01,Ligny,Prussians,French,Blucher,Armee du Nord,{digits}\n"
+    )
+    with pytest.raises(CsvImportError) as info:
+        svc.import_battles(cid, text)
+    assert info.value.problems[0].startswith("line 2: losses_a")
+    assert svc.view(cid).battles == ()
+
+
+def test_the_longest_names_and_notes_the_app_takes_round_trip_through_csv(
+    db: Database, tmp_path: pathlib.Path
+) -> None:
+    """The export's longest cells import back (a 10,005-character name once did not).
+
+    Army names of 200 characters full of ``;`` and backslashes, notes of 10,000 starting with
+    ``=``, a side's name and a scenario of 200.
+    """
+    from eote_ref.store.limits import MAX_NAME, MAX_NOTES
+
+    svc = CampaignService(db)
+    cid = svc.create_campaign("Longest")
+    svc.add_member(cid, "A" * MAX_NAME)
+    names = [";\\" * (MAX_NAME // 2), "=" + "b" * (MAX_NAME - 1)]
+    assert all(len(n) == MAX_NAME for n in names)
+    files = ("waterloo-1815-french.yaml", "waterloo-1815-prussian.yaml")
+    for name, file in zip(names, files, strict=True):
+        svc.add_army(cid, "A" * MAX_NAME, LISTS[file], name=name)
+    with pytest.raises(ValueError, match="201 characters long"):
+        svc.add_army(cid, "A" * MAX_NAME, LISTS["waterloo-1815-french.yaml"], name="c" * 201)
+    spec = dataclasses.replace(
+        battle(1, "S" * MAX_NAME, names[0], names[1]),
+        notes="=" + "n" * (MAX_NOTES - 1),
+        side_names=("x" * MAX_NAME, "y" * MAX_NAME),
+        umpire=None,
+    )
+    svc.add_battle(cid, spec)
+    with pytest.raises(CampaignError, match="notes is 10,001 characters long"):
+        svc.add_battle(cid, dataclasses.replace(spec, notes="n" * (MAX_NOTES + 1)))
+    text = battles_csv(svc.view(cid).battles)
+    other = svc.create_campaign("Copy")
+    svc.add_member(other, "A" * MAX_NAME)
+    for a in svc.view(cid).armies:
+        svc.add_army(other, a.player, svc.army_list(a.id), name=a.name)
+    assert svc.import_battles(other, text) == 1
+    assert battles_csv(svc.view(other).battles) == text
+    (b,) = svc.view(other).battles
+    assert [a.army for a in b.armies] == names
+
+
 # ----------------------------------------------------------------------------- reversal
 
 

@@ -326,8 +326,36 @@ def test_reserve_activation_needs_a_reserve(waterloo: GameService) -> None:
     setup(waterloo, SetField(GameCommand, d.id, "current_order", "RESERVE"))
     check = open_check(waterloo, "reserve", division_id=d.id)
     assert check.values["order"] == "ATTACK"
-    check.apply({"roll": 3})
-    assert div(waterloo, d.id).current_order == "ATTACK"  # first turn: at once
+    check.set("distance_in", 4.0)
+    turns = int(check.apply({"roll": 3}).details["turns"])  # rolled on the OAC (3.3)
+    after = div(waterloo, d.id)
+    assert turns > 0
+    assert (after.current_order, after.pending_order) == ("RESERVE", "ATTACK")
+
+
+@pytest.mark.parametrize(
+    ("option", "rolls"), [(None, True), ("oac_roll", True), ("at_once", False)]
+)
+def test_a_reserve_in_turn_1_rolls_unless_the_option_says_at_once(
+    waterloo: GameService, option: str | None, rolls: bool
+) -> None:
+    """EotE 3.3 against 3.1 (option reserve_first_turn): the default rolls on the OAC."""
+    if option:
+        opts = {"reserve_first_turn": option}
+        setup(waterloo, SetField("game", waterloo.game_id, "options", opts))
+        waterloo = GameService(waterloo.db, waterloo.game_id)
+    assert waterloo.view().turn == 1
+    d = big_division(waterloo)
+    setup(waterloo, SetField(GameCommand, d.id, "current_order", "RESERVE"))
+    check = open_check(waterloo, "reserve", division_id=d.id)
+    assert check.values["first_turn"] is not rolls
+    check.set("distance_in", 4.0)
+    assert check.needs_roll() is rolls
+    # An order (not a reserve) of turn 1 still acts at once (3.1), whatever the option.
+    other = next(x for x in waterloo.view().sides[0].divisions if x.id != d.id)
+    order = open_check(waterloo, "order", division_id=other.id)
+    assert order.values["first_turn"] is True
+    assert not order.needs_roll()
 
 
 def test_attach_and_detach_a_leader_to_a_unit(waterloo: GameService) -> None:

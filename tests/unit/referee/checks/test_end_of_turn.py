@@ -566,3 +566,36 @@ def test_burning_names_the_block_by_the_unit_holding_it(waterloo: GameService) -
     assert waterloo.journal(limit=1)[0].summary.startswith(f"Town block held by {name}: burning")
     preset = open_check(waterloo, "burning", block_unit_id=holder)
     assert preset.values["block"] == holder
+
+
+def test_a_falling_back_division_disorders_its_infantry_and_artillery_only(
+    waterloo: GameService,
+) -> None:
+    """EotE 9.0 names the infantry and the artillery: attached cavalry falls back in order."""
+    d = next(x for x in waterloo.view().sides[0].divisions if x.name == "Brunswick Corps")
+    to_phase(waterloo, Phase.INTEGRITY)
+    check = open_check(waterloo, "integrity", division_id=d.id)
+    assert check.apply({"roll": 10, "second_roll": 4}).result == "fall_back"
+    after = next(x for x in waterloo.view().sides[0].divisions if x.id == d.id)
+    by_arm = {
+        arm: {u.disordered for u in after.units if u.arm == arm}
+        for arm in ("infantry", "artillery", "cavalry")
+    }
+    assert by_arm == {"infantry": {True}, "artillery": {True}, "cavalry": {False}}
+
+
+def test_leader_killed_is_ticked_in_his_turn_only(waterloo: GameService) -> None:
+    """EotE 7.5, 8.0: "killed this turn" is the turn he fell, not the next one."""
+    d = guards(waterloo)
+    uid = infantry_ids(d)[0]
+    mark(waterloo, uid, fought_this_turn=True)
+    to_phase(waterloo, Phase.LEADER_CASUALTY)
+    assert open_check(waterloo, "leader_casualty", division_id=d.id).apply({"roll": 1}).result == (
+        "killed"
+    )
+    assert open_check(waterloo, "morale", unit_id=uid).values["leader_killed"] is True
+    to_phase(waterloo, Phase.FIRE)  # turn 2: his replacement is due in turn 3
+    assert waterloo.view().turn == 2
+    assert guards(waterloo).leader is not None
+    assert guards(waterloo).leader.killed  # type: ignore[union-attr]
+    assert open_check(waterloo, "morale", unit_id=uid).values["leader_killed"] is False

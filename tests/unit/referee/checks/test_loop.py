@@ -178,3 +178,30 @@ def test_orders_are_stored_as_the_rules_name_them(waterloo: GameService) -> None
     # Setting the same order again reads as unchanged, not as a change of case.
     change = SetField("game_command", division.id, "current_order", "DEFEND")
     assert waterloo.describe_change(change).endswith("order DEFEND (unchanged)")
+
+
+def test_a_removed_row_reads_in_words_never_as_a_table_and_id(waterloo: GameService) -> None:
+    """Issue 23: an engagement ending read "link 8 removed"."""
+    from eote_ref.referee.checks import link
+    from eote_ref.store import DeleteRow
+
+    view = waterloo.view()
+    a = next(u for u in view.sides[0].units if u.arm == "infantry")
+    b = next(u for u in view.sides[1].units if u.arm == "infantry")
+    waterloo.record("test", "engaged", [link("engaged", 1, a.id, b.id)])
+    (engaged,) = [ln for ln in waterloo.view().links if ln.kind == "engaged"]
+    text = waterloo.describe_change(DeleteRow("game_link", engaged.id))
+    assert text == f"{a.name} and {b.name} are no longer engaged"
+    assert "link" not in text
+
+
+def test_no_internal_codes_in_a_checks_words(waterloo: GameService) -> None:
+    """Issue 23: "(1 hits)" and "(×-1)" read "(1 hit)" and "(−1)"."""
+    from eote_ref.rulesets import load_default
+
+    unit = waterloo.view().sides[0].units[0]
+    waterloo.set_unit(unit.id, "hits", 1)
+    assert open_check(waterloo, "morale", unit_id=unit.id).subject() == f"{unit.name} (1 hit)"
+    rating = load_default().mod("initiative", "commander_rating")
+    assert rating.modifier(-1).reason.endswith("(\u22121)")
+    assert "×" not in rating.modifier(-1).reason

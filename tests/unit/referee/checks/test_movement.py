@@ -195,7 +195,9 @@ def test_cavalry_charge_records_contact_and_terrain_disorder(waterloo: GameServi
     cav = first_unit(waterloo, 0, "cavalry")
     before = game_state(waterloo)
     check = open_check(waterloo, "charge", unit_id=cav)
-    target = check.values["target"]
+    assert check.values["target"] is None  # nothing charged until the umpire picks it
+    target = next(u.id for u in waterloo.view().sides[1].units if u.arm == "infantry")
+    check.set("target", target)
     check.set("terrain", "hedge")
     assert check.apply({}).result == "allowed_disordered"
     assert unit(waterloo, cav).disordered
@@ -203,7 +205,8 @@ def test_cavalry_charge_records_contact_and_terrain_disorder(waterloo: GameServi
     assert (ln.unit_id, ln.other_id, ln.data["terrain"]) == (cav, target, "hedge")
     waterloo.undo()
     assert game_state(waterloo) == before
-    refused = open_check(waterloo, "charge", unit_id=cav)
+    refused = open_check(waterloo, "charge", unit_id=cav, target_id=target)
+    assert refused.values["target"] == target  # the unit Ctrl+clicked is proposed
     refused.set("terrain", "woods")
     assert refused.preview().result == "not_allowed"
     assert refused.trial({}).changes == []
@@ -213,9 +216,27 @@ def test_intercepted_charge_contacts_the_interceptor(waterloo: GameService) -> N
     to_movement(waterloo)
     cav = first_unit(waterloo, 0, "cavalry")
     interceptor = first_unit(waterloo, 1, "cavalry")
-    check = open_check(waterloo, "charge", unit_id=cav)
+    foot = next(u.id for u in waterloo.view().sides[1].units if u.arm == "infantry")
+    check = open_check(waterloo, "charge", unit_id=cav, target_id=foot)
     check.set("intercepted_by", interceptor)
     check.apply({})
     (ln,) = [f for f in waterloo.view().facts if f.kind == "charge"]
     assert ln.other_id == interceptor
     assert ln.data["intercepted"] is True
+
+
+def test_a_square_with_no_chance_asks_no_die(waterloo: GameService) -> None:
+    """EotE 5.6: at a modified CE of 1 or less no d10 is under it: failed, no die asked."""
+    to_movement(waterloo)
+    foot = next(u for u in waterloo.view().sides[1].units if u.arm == "infantry")
+    waterloo.set_unit(foot.id, "hits", 3)
+    waterloo.set_unit(foot.id, "disordered", True)
+    check = open_check(waterloo, "square", unit_id=foot.id)
+    check.set("pinned_at_start", True)
+    outcome = check.preview()
+    assert outcome.modified <= 1
+    assert not check.needs_roll()
+    assert outcome.result == "failed"
+    assert outcome.roll is None
+    assert check.apply({}).result == "failed"
+    assert unit(waterloo, foot.id).pinned
