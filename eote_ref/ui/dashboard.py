@@ -474,6 +474,9 @@ class Dashboard(QWidget):
         self._set_narrow(False)
 
         self._set_keys_label()
+        # The hint takes the room the filter leaves (cut at the right on a narrow window),
+        # never the filter's: a code typed there must stay readable.
+        self.ui.filterLayout.setStretchFactor(self.ui.keysLabel, 1)
         self.ui.filterEdit.textChanged.connect(self.set_filter)
         self.ui.expandAllButton.clicked.connect(self.expand_all)
         self.ui.collapseAllButton.clicked.connect(self.collapse_all)

@@ -304,3 +304,23 @@ def test_end_battle_at_the_start_of_turn_3_does_not_say_3_turns_played(
     assert "3 turns played" not in texts
     assert "2 turns played" in texts
     dialog.close()
+
+
+def test_the_dashboard_filter_has_room_for_a_code_at_a_laptops_width(
+    qtbot: QtBot, db: Database
+) -> None:
+    """At 1,440 px the keys' hint beside the filter squeezed it to 28 px ("Fi…")."""
+    game_id = create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"]))
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.resize(1440, 900)
+    window.show()
+    window.open_game(game_id)
+    qtbot.waitExposed(window)
+    dashboard = window.dashboard
+    assert dashboard is not None
+    edit = dashboard.ui.filterEdit
+    qtbot.waitUntil(lambda: edit.width() >= 200)
+    assert "code" in edit.placeholderText()
+    assert window.width() <= 1440  # the hint gives way; it does not widen the window
+    assert dashboard.ui.keysLabel.width() >= 500  # and still shows the keys beside it
