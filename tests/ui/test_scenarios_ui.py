@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pathlib
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QListWidget, QWizard
 from pytestqt.qtbot import QtBot
 
@@ -324,3 +325,41 @@ def test_the_dashboard_filter_has_room_for_a_code_at_a_laptops_width(
     assert "code" in edit.placeholderText()
     assert window.width() <= 1440  # the hint gives way; it does not widen the window
     assert dashboard.ui.keysLabel.width() >= 500  # and still shows the keys beside it
+
+
+def test_an_arrival_roll_opens_empty_and_enter_alone_brings_nobody_on(
+    qtbot: QtBot, db: Database
+) -> None:
+    """The 6th Division's d10 (the Arapiles, 5+ from turn 4) opened on 10: Enter brought it on.
+
+    The box now opens empty, Enter before a die records nothing, and a typed 3 is a miss.
+    """
+    game_id = create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"]))
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    window.open_game(game_id)
+    assert window.hub is not None
+    game = window.hub.service
+    to_phase(game, Phase.COMMAND, turn=4)
+    qtbot.waitUntil(lambda: window.hub is not None and window.hub.view.turn == 4)
+    assert window.guide is not None
+    due = [c for c in window.guide.checks if c.procedure == "reinforcement"]
+    sixth = next(c for c in due if "6th Division" in c.title)
+    units = len(game.view().sides[1].units)
+    window.open_due(sixth)
+    dialog = window.reinforcement_dialog
+    assert isinstance(dialog, ReinforcementDialog)
+    assert dialog.die is not None
+    assert dialog.die.text() == ""
+    assert not dialog.ok.isEnabled()
+    steps = len(game.journal())
+    qtbot.keyClick(dialog.die, Qt.Key.Key_Return)
+    assert len(game.journal()) == steps  # nothing rolled, nothing written
+    assert len(game.view().sides[1].units) == units
+    qtbot.keyClick(dialog.die, Qt.Key.Key_3)
+    assert dialog.ok.isEnabled()
+    qtbot.keyClick(dialog.die, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(game.journal()) == steps + 1)
+    assert game.journal()[0].summary.startswith("Reinforcements do not arrive (d10 3, 5+")
+    assert len(game.view().sides[1].units) == units
