@@ -109,11 +109,11 @@ class _ElidedLabel(QLabel):
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setMinimumWidth(80)
 
-    def setText(self, text: str) -> None:  # type: ignore[override]
+    def setText(self, text: str) -> None:
         self._whole = text
         self._elide()
 
-    def text(self) -> str:  # type: ignore[override]
+    def text(self) -> str:
         return self._whole
 
     def resizeEvent(self, event: QResizeEvent) -> None:

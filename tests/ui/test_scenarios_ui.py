@@ -363,3 +363,26 @@ def test_an_arrival_roll_opens_empty_and_enter_alone_brings_nobody_on(
     qtbot.waitUntil(lambda: len(game.journal()) == steps + 1)
     assert game.journal()[0].summary.startswith("Reinforcements do not arrive (d10 3, 5+")
     assert len(game.view().sides[1].units) == units
+
+
+def test_the_players_display_shows_whole_division_names_and_headers_at_1280(
+    qtbot: QtBot, db: Database
+) -> None:
+    """At 1,280 × 720 the display read "Pack's …" and "tate and marke" (the header cut)."""
+    game = GameService(db, create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"])))
+    display = PlayersDisplay(GameHub(game))
+    qtbot.addWidget(display)
+    display.resize(1280, 720)
+    display.show()
+    settle(qtbot, display)
+    allies = display.sides[1]
+    table = allies.table
+    header = table.horizontalHeader()
+    for col in range(1, allies.model.columnCount()):
+        title = str(allies.model.headerData(col, Qt.Orientation.Horizontal))
+        assert header.fontMetrics().horizontalAdvance(title) + 12 <= header.sectionSize(col)
+    pack = next(i for i, r in enumerate(allies.model.rows) if r.cells[0].startswith("Pack"))
+    assert table.columnSpan(pack, 0) == allies.model.columnCount()
+    name = allies.model.rows[pack].cells[0]
+    room = sum(header.sectionSize(c) for c in range(allies.model.columnCount()))
+    assert table.fontMetrics().horizontalAdvance(name) < room
