@@ -9,7 +9,7 @@ from __future__ import annotations
 import pathlib
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QListWidget, QWizard
+from PySide6.QtWidgets import QLabel, QListWidget, QWidget, QWizard
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService
@@ -29,7 +29,7 @@ from eote_ref.ui.scenario_dialog import ReinforcementDialog, ScenarioDialog
 from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.fire import FireWizard, QueuePage
-from tests.ui.helpers import settle, to_phase, wizard_for
+from tests.ui.helpers import settle, shown_window, to_phase, wizard_for
 
 SCENARIOS = {p.stem: p for p in shipped_scenarios()}
 
@@ -386,3 +386,39 @@ def test_the_players_display_shows_whole_division_names_and_headers_at_1280(
     name = allies.model.rows[pack].cells[0]
     room = sum(header.sectionSize(c) for c in range(allies.model.columnCount()))
     assert table.fontMetrics().horizontalAdvance(name) < room
+
+
+def test_return_fire_by_codes_makes_the_last_target_the_firer(qtbot: QtBot, db: Database) -> None:
+    """F3 fires at A4; then "4" on the allies' table and Ctrl+3 must read A4 firing at F3.
+
+    Typing the number of the row already selected (the last target) changed no selection, so
+    the dashboard kept F3 as the firer and A4 as its target, and Ctrl+Shift+I opened F3's fire
+    again.
+    """
+    game_id = create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"]))
+    window = shown_window(qtbot, db, game_id)
+    dashboard = window.dashboard
+    assert dashboard is not None
+    french, allies = (p.tree for p in dashboard.panes)
+    french.setFocus()
+    qtbot.waitUntil(french.hasFocus)
+
+    def codes() -> tuple[list[str], list[str]]:
+        first, second = dashboard.selection()
+        return [u.code for u in first], [u.code for u in second]
+
+    def number(tree: QWidget, digit: Qt.Key, mods: Qt.KeyboardModifier) -> None:
+        dashboard.code_keys.clock.invalidate()  # a pause: a new number
+        qtbot.keyClick(tree, digit, mods)
+
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    plain = Qt.KeyboardModifier.NoModifier
+    number(french, Qt.Key.Key_3, plain)
+    number(french, Qt.Key.Key_4, ctrl)
+    assert codes() == (["F3"], ["A4"])
+    qtbot.keyClick(french, Qt.Key.Key_F6)
+    qtbot.waitUntil(allies.hasFocus)
+    number(allies, Qt.Key.Key_4, plain)
+    assert codes() == (["A4"], [])
+    number(allies, Qt.Key.Key_3, ctrl)
+    assert codes() == (["A4"], ["F3"])
