@@ -422,3 +422,19 @@ def test_return_fire_by_codes_makes_the_last_target_the_firer(qtbot: QtBot, db: 
     assert codes() == (["A4"], [])
     number(allies, Qt.Key.Key_3, ctrl)
     assert codes() == (["A4"], ["F3"])
+
+
+def test_the_phase_steps_say_the_inches_at_the_games_scale(qtbot: QtBot, db: Database) -> None:
+    """At 6mm infantry fires within 3" and fights within 1"; the steps said 5" and 3"."""
+    game_id = create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"]), figure_scale="6mm")
+    window = shown_window(qtbot, db, game_id)
+    assert window.hub is not None
+    dashboard = window.dashboard
+    assert dashboard is not None
+    game = window.hub.service
+    to_phase(game, Phase.FIRE)
+    qtbot.waitUntil(lambda: "Tactical fire" in dashboard.ui.stepsLabel.text())
+    assert "infantry within 3&quot;" in dashboard.ui.stepsLabel.text()
+    to_phase(game, Phase.ASSAULT)
+    qtbot.waitUntil(lambda: "Tactical assault" in dashboard.ui.stepsLabel.text())
+    assert "artillery within 1&quot;" in dashboard.ui.stepsLabel.text()
