@@ -9,7 +9,8 @@ import sys
 from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import ArmyListError, load_army_list
 from eote_ref.referee.rosters import export_army_list, import_army_list
-from eote_ref.store import StoreError, get_roster, open_from_args
+from eote_ref.store import StoreError, open_from_args
+from eote_ref.store.rosters import roster_stored
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -29,13 +30,9 @@ def run_import(args: argparse.Namespace) -> int:
         print(warning, file=sys.stderr)
     army_list = result.army_list
     try:
-        with open_from_args(args) as db, db.session() as session:
-            try:
-                get_roster(session, army_list.name)
-                replaced = True
-            except StoreError:
-                replaced = False
-            import_army_list(session, army_list, replace=True)
+        with open_from_args(args) as db:
+            replaced = roster_stored(db, army_list.name)
+            import_army_list(db, army_list, replace=True)
             where = db.path or db.url
     except StoreError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -52,8 +49,8 @@ def run_export(args: argparse.Namespace) -> int:
     Returns 0 on success, 1 when the list is not stored or the database cannot be opened.
     """
     try:
-        with open_from_args(args, read_only=True) as db, db.session() as session:
-            army_list = export_army_list(session, args.name)
+        with open_from_args(args, read_only=True) as db:
+            army_list = export_army_list(db, args.name)
     except StoreError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -148,8 +148,7 @@ def add_unit(
         raise RefereeError(f"a unit of {arm} cannot be in {chosen} (EotE 1.0.2)")
     from eote_ref.store.unit_codes import next_unit_code
 
-    with game.db.session() as s:
-        code = next_unit_code(s, game.game_id, division_id)
+    code = game.read(next_unit_code, division_id)
     row = {
         "command_id": division_id,
         "code": code,

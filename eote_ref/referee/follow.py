@@ -6,12 +6,11 @@ The widgets never import :mod:`eote_ref.store`; the players' display run on its 
 
 from __future__ import annotations
 
-import sqlite3
 from typing import TYPE_CHECKING
 
 from eote_ref.referee.session import list_games
 from eote_ref.store import Database
-from eote_ref.store.follow import ChangeWatcher, open_read_only
+from eote_ref.store.follow import READ_ERRORS, ChangeWatcher, open_read_only
 
 if TYPE_CHECKING:
     from eote_ref.referee.game import GameService
@@ -28,13 +27,11 @@ def read_view(service: GameService) -> GameView:
     A display follows a file another program may damage: text that is not UTF-8, a table
     dropped, text where a number belongs, pages overwritten. Each is told, never raised raw.
     """
-    from sqlalchemy.exc import SQLAlchemyError
-
     try:
         return service.view()
     except FollowError:
         raise
-    except (SQLAlchemyError, sqlite3.Error) as error:
+    except READ_ERRORS as error:
         raise FollowError(f"the game cannot be read: {_reason(error)}") from error
     except (ValueError, TypeError, LookupError, ArithmeticError) as error:  # edited by hand
         raise FollowError(
@@ -60,11 +57,9 @@ def game_to_follow(db: Database, game_id: int | None = None) -> int:
     Raises:
         ValueError: no such game, or no game at all.
     """
-    from sqlalchemy.exc import SQLAlchemyError
-
     try:
         games = list_games(db)
-    except (SQLAlchemyError, sqlite3.Error) as error:
+    except READ_ERRORS as error:
         raise FollowError(f"the games cannot be read: {_reason(error)}") from error
     if game_id is not None:
         if not any(g.id == game_id for g in games):

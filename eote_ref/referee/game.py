@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import functools
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.errors import RefereeError
@@ -36,12 +36,12 @@ from eote_ref.store.changes import Change, SetField
 from eote_ref.store.errors import ServerGoneError, StaleGameError
 
 if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first window
-    from sqlmodel import Session
-
     from eote_ref.store import (
         Database,
         JournalEvent,
     )
+    from eote_ref.store.game_queries import GameQuery
+    from eote_ref.store.game_work import GameWork
     from eote_ref.store.journal import Touch
     from eote_ref.store.notify import ChangeWatcher
 
@@ -184,7 +184,7 @@ class GameService(GameReading):
 
     def read(
         self,
-        query: Callable[Concatenate[Session, int, _P], _T],
+        query: GameQuery[_P, _T],
         *args: _P.args,
         **kwargs: _P.kwargs,
     ) -> _T:
@@ -192,9 +192,10 @@ class GameService(GameReading):
 
         The checks read rows the view does not carry through this, never a session of theirs.
         """
+        from eote_ref.store.game_queries import read_game
+
         try:
-            with self.db.session() as s:
-                return query(s, self.game_id, *args, **kwargs)
+            return read_game(self.db, self.game_id, query, *args, **kwargs)
         except Exception as error:
             told = _in_words(error)
             if told is None:
@@ -220,22 +221,16 @@ class GameService(GameReading):
         in ``inputs["line"]``, each saying what it reveals, for the players' display (fog of
         war); a plain-text summary reveals nothing.
         """
-        from eote_ref.store import Game, apply
-
         if isinstance(summary, Line):
             inputs = {**(inputs or {}), LINE_KEY: summary.to_json()}
             summary = summary.text
 
-        with self._writing() as s:
+        with self._writing() as w:
             if any(
                 isinstance(c, SetField) and c.field in turn_facts.IMPLYING_FIELDS for c in changes
             ):
-                game = s.get(Game, self.game_id)
-                turn = game.turn if game is not None else 1
-                changes = [*changes, *turn_facts.implied(changes, turn)]
-            event = apply(
-                s,
-                self.game_id,
+                changes = [*changes, *turn_facts.implied(changes, w.turn())]
+            event = w.apply(
                 kind,
                 changes=changes,
                 inputs=inputs,
@@ -248,19 +243,19 @@ class GameService(GameReading):
         return event
 
     @contextlib.contextmanager
-    def _writing(self) -> Iterator[Session]:
-        """A session for one command, keeping :attr:`version` up to date.
+    def _writing(self) -> Iterator[GameWork]:
+        """The store's unit of work for one command, keeping :attr:`version` up to date.
 
         On a :class:`StaleGameError` (another copy changed the game) the listeners are told
         to reload before the error goes on to the caller.
         """
-        from eote_ref.store.journal import touched_after, version_after
+        from eote_ref.store.game_work import game_work
 
-        with self.db.session() as s:
+        with game_work(self.db, self.game_id) as w:
             try:
-                yield s
+                yield w
             except StaleGameError:
-                s.rollback()
+                w.rollback()
                 self._changed()
                 raise
             except ServerGoneError as gone:
@@ -273,12 +268,12 @@ class GameService(GameReading):
                 if told is None:
                     raise
                 raise told from error
-            after = version_after(s, self.game_id)
+            after = w.version_after()
             if after is not None:
                 self.version = after
                 if len(self._touched) > TOUCHED_KEPT:  # nobody read a view for a long while
                     self._touched.clear()  # (the next one reads the whole game)
-                self._touched.update(touched_after(s, self.game_id))
+                self._touched.update(w.touched_after())
 
     @_told
     def set_unit(self, unit_id: int, field: str, value: Any) -> JournalEvent | None:
@@ -303,18 +298,15 @@ class GameService(GameReading):
             from eote_ref.store import GameUnit
             from eote_ref.store.games import game_rows_by_id
 
-            with self.db.session() as s:
-                rows = game_rows_by_id(s, self.game_id, GameUnit, [unit_id])
+            rows = self.read(game_rows_by_id, GameUnit, [unit_id])
             if not rows:
                 raise RefereeError(f"there is no unit {unit_id} in this game")
             row = rows[0]
         name, arm, before = row.name, row.arm, getattr(row, field, None)
         value = self._check(field, new_value(before), arm)
         if before == value:  # no change to what this copy shows: is that the game as it is?
-            from eote_ref.store.journal import check_version
-
-            with self._writing() as s:
-                check_version(s, self.game_id, self.version)
+            with self._writing() as w:
+                w.check_version(self.version)
             return None
         from eote_ref.referee.wording import describe_field
 
@@ -405,12 +397,12 @@ class GameService(GameReading):
                 )
         from eote_ref.referee.wording import describe_field
         from eote_ref.store import GameCommand
+        from eote_ref.store.games import game_rows_by_id
 
-        with self.db.session() as s:
-            cmd = s.get(GameCommand, division_id)
-            if cmd is None or cmd.game_id != self.game_id:
-                raise RefereeError(f"there is no division {division_id} in this game")
-            before, name = getattr(cmd, field), cmd.name
+        found = self.read(game_rows_by_id, GameCommand, [division_id])
+        if not found:
+            raise RefereeError(f"there is no division {division_id} in this game")
+        before, name = getattr(found[0], field), found[0].name
         if before == value:
             return None
         return self.record(
@@ -446,9 +438,9 @@ class GameService(GameReading):
         if new_turn:
             changes.append(SetField("game", self.game_id, "turn", turn))
             from eote_ref.referee.turn import carry_over
+            from eote_ref.store.game_work import turn_rows
 
-            with self.db.session() as s:
-                carried = carry_over(s, self.game_id, turn, self.ruleset)
+            carried = carry_over(self.read(turn_rows), turn, self.ruleset)
             changes.extend(carried.changes)
             summary += "".join(f"; {line}" for line in carried.lines)
         return self.record("phase", summary, changes)
@@ -463,10 +455,8 @@ class GameService(GameReading):
     @_told
     def undo(self, steps: int = 1) -> list[str]:
         """Undo ``steps`` events; returns their summaries."""
-        from eote_ref.store import undo
-
-        with self._writing() as s:
-            events = undo(s, self.game_id, steps, expected_version=self.version)
+        with self._writing() as w:
+            events = w.undo(steps, expected_version=self.version)
             out = [e.summary or e.kind for e in events]
         self._changed()
         return out
@@ -474,10 +464,8 @@ class GameService(GameReading):
     @_told
     def redo(self, steps: int = 1) -> list[str]:
         """Redo ``steps`` undone events; returns their summaries."""
-        from eote_ref.store import redo
-
-        with self._writing() as s:
-            events = redo(s, self.game_id, steps, expected_version=self.version)
+        with self._writing() as w:
+            events = w.redo(steps, expected_version=self.version)
             out = [e.summary or e.kind for e in events]
         self._changed()
         return out
@@ -487,16 +475,14 @@ class GameService(GameReading):
         """Undo every event after ``seq`` (the log's "undo back to here")."""
         from eote_ref.store.journal import done_after
 
-        with self.db.session() as s:
-            done = done_after(s, self.game_id, seq)
+        done = self.read(done_after, seq)
         return self.undo(done) if done else []
 
     def undo_counts(self) -> tuple[int, int]:
         """How many steps can be undone and redone."""
         from eote_ref.store import counts
 
-        with self.db.session() as s:
-            c = counts(s, self.game_id)
+        c = self.read(counts)
         return c.undoable, c.redoable
 
 

@@ -32,8 +32,6 @@ from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import FORMATIONS_BY_ARM, CombatArm, Formation
 
 if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first window
-    from sqlmodel import Session
-
     from eote_ref.store import (
         Database,
         GameCommand,
@@ -100,10 +98,10 @@ class GameReading:
         reader = self._reader()
         if reader is not None:
             return reader.game(self.game_id)
-        from eote_ref.store import Game
+        from eote_ref.store.game_queries import game_reads
 
-        with self.db.session() as s:
-            return s.get(Game, self.game_id)
+        with game_reads(self.db, self.game_id) as r:
+            return r.game()
 
     # ------------------------------------------------------------------ reading
     def view(self) -> GameView:
@@ -210,18 +208,18 @@ class GameReading:
         which has loaded the ORM already.
         """
         from eote_ref.referee.view_read import ViewCache, patch_game
-        from eote_ref.store.games import game_row
+        from eote_ref.store.game_queries import game_reads
 
         assert self._last_view is not None
         cache = ViewCache(*self._last_view)
         if self._where is not None and self._where[0] is cache.view:
             cache._where = self._where[1]
-        with self.db.session() as s:
-            game = game_row(s, self.game_id)
+        with game_reads(self.db, self.game_id) as r:
+            game = r.game_row()
             if game is None or game.version != version:
                 return None  # changed again meanwhile: read whole
             patched = patch_game(
-                s, cache, game, touches, self.morale_threshold, self.ruleset.uses_provisional
+                r, cache, game, touches, self.morale_threshold, self.ruleset.uses_provisional
             )
         if patched is None:
             return None
@@ -240,12 +238,10 @@ class GameReading:
         if reader is not None:
             value = reader.scalar("SELECT version FROM game WHERE id = ?", (self.game_id,))
             return None if value is None else int(value)
-        from sqlmodel import select
+        from eote_ref.store.game_queries import game_reads
 
-        from eote_ref.store import Game
-
-        with self.db.session() as s:
-            return s.exec(select(Game.version).where(Game.id == self.game_id)).first()
+        with game_reads(self.db, self.game_id) as r:
+            return r.version()
 
     def _read_view_rows(self) -> tuple[Any, Any, Any, tuple[LinkView, ...], tuple[FactView, ...]]:
         """The rows a view is built from: the game's state, next undo and redo, links, facts.
@@ -262,40 +258,22 @@ class GameReading:
             links = tuple(_link_view(ln) for ln in rows.links)
             facts = tuple(_fact_view(f) for f in rows.facts)
             return rows, undo_ev, redo_ev, links, facts
-        from sqlmodel import col, select
+        from eote_ref.store.game_queries import game_reads
 
-        from eote_ref.store import GameLink, next_redo, next_undo
-        from eote_ref.store.games import load_game_rows
-
-        with self.db.session() as s:
-            state = load_game_rows(s, self.game_id)
-            undo_ev = next_undo(s, self.game_id)
-            redo_ev = next_redo(s, self.game_id)
-            links = tuple(
-                _link_view(ln)
-                for ln in s.exec(
-                    select(GameLink)
-                    .where(GameLink.game_id == self.game_id)
-                    .order_by(col(GameLink.id))
-                )
-            )
-            facts = self._facts(s)
+        with game_reads(self.db, self.game_id) as r:
+            state = r.state()
+            undo_ev = r.next_undo()
+            redo_ev = r.next_redo()
+            links = tuple(_link_view(ln) for ln in r.links())
+            facts = tuple(_fact_view(f) for f in r.facts())
         return state, undo_ev, redo_ev, links, facts
-
-    def _facts(self, s: Session, kind: str | None = None) -> tuple[FactView, ...]:
-        from sqlmodel import col, select
-
-        from eote_ref.store import GameFact
-
-        query = select(GameFact).where(GameFact.game_id == self.game_id)
-        if kind is not None:
-            query = query.where(GameFact.kind == kind)
-        return tuple(_fact_view(f) for f in s.exec(query.order_by(col(GameFact.id))))
 
     def facts(self, kind: str | None = None) -> tuple[FactView, ...]:
         """The facts of the turn as stored now (of ``kind``, or all), oldest first."""
-        with self.db.session() as s:
-            return self._facts(s, kind)
+        from eote_ref.store.game_queries import game_reads
+
+        with game_reads(self.db, self.game_id) as r:
+            return tuple(_fact_view(f) for f in r.facts(kind))
 
     def _division_view(
         self,
@@ -332,22 +310,19 @@ class GameReading:
 
     def division_view(self, division_id: int) -> DivisionView:
         """One division, read on its own (a wizard on one unit never loads the whole game)."""
-        from sqlmodel import col, select
+        from eote_ref.store.game_queries import game_reads
 
-        from eote_ref.store import GameCommand, GameLeader, GameSide, load_division
-
-        with self.db.session() as s:
-            cmd = s.get(GameCommand, division_id)
-            if cmd is None or cmd.game_id != self.game_id:
+        with game_reads(self.db, self.game_id) as r:
+            cmd = r.command(division_id)
+            if cmd is None:
                 raise RefereeError(f"there is no division {division_id} in this game")
-            state = load_division(s, division_id)
-            parent = s.get(GameCommand, cmd.parent_id) if cmd.parent_id else None
-            side = s.get(GameSide, cmd.side_id)
+            state = r.division(division_id)
+            parent = r.command(cmd.parent_id) if cmd.parent_id else None
+            side = r.side(cmd.side_id)
             attached = {u.attached_leader_id for u in state.units if u.attached_leader_id}
             names: dict[int | None, str] = {}
             if attached:
-                rows = s.exec(select(GameLeader).where(col(GameLeader.id).in_(attached))).all()
-                names = {lead.id: lead.name for lead in rows}
+                names = r.leader_names(attached)
             chief = current_leader(state.leaders)
             return self._division_view(
                 state.command,
@@ -359,19 +334,15 @@ class GameReading:
                 self.morale_threshold,
             )
 
-    def _unit(self, s: Session, unit_id: int) -> GameUnit:
-        """Unit ``unit_id``'s row in session ``s`` (refused if not of this game)."""
-        from eote_ref.store import GameUnit
-
-        unit = s.get(GameUnit, unit_id)
-        if unit is None or unit.game_id != self.game_id:
-            raise RefereeError(f"there is no unit {unit_id} in this game")
-        return unit
-
     def unit_view(self, unit_id: int) -> UnitView:
         """One unit with its markers, read on its own."""
-        with self.db.session() as s:
-            division_id = self._unit(s, unit_id).command_id
+        from eote_ref.store.game_queries import game_reads
+
+        with game_reads(self.db, self.game_id) as r:
+            unit = r.unit(unit_id)
+        if unit is None:
+            raise RefereeError(f"there is no unit {unit_id} in this game")
+        division_id = unit.command_id
         return next(u for u in self.division_view(division_id).units if u.id == unit_id)
 
     @property
@@ -406,10 +377,10 @@ class GameReading:
         if reader is not None:
             rows = reader.iter_history(self.game_id, limit=limit, newest_first=newest_first)
             return [self._entry(e) for e in rows]
-        from eote_ref.store import history
+        from eote_ref.store.game_queries import game_reads
 
-        with self.db.session() as s:
-            events = history(s, self.game_id, limit=limit, newest_first=newest_first)
+        with game_reads(self.db, self.game_id) as r:
+            events = r.journal(limit=limit, newest_first=newest_first)
             return [self._entry(e) for e in events]
 
     def journal_since(self, known: Sequence[JournalEntry]) -> tuple[list[JournalEntry], int]:
@@ -431,12 +402,12 @@ class GameReading:
             done -= 1
         if not done:  # nothing known done: the whole journal (without the ORM on a file)
             return self.journal(), 0
-        from eote_ref.store.journal import journal_after, journal_last_done
+        from eote_ref.store.game_queries import game_reads
 
-        with self.db.session() as s:
-            upto = journal_last_done(s, self.game_id, at_most=asc[done - 1].seq)
+        with game_reads(self.db, self.game_id) as r:
+            upto = r.journal_last_done(at_most=asc[done - 1].seq)
             kept = bisect.bisect_right(asc, upto, hi=done, key=lambda e: e.seq)
-            fresh = [self._entry(e) for e in journal_after(s, self.game_id, upto)]
+            fresh = [self._entry(e) for e in r.journal_after(upto)]
         return [*reversed(fresh), *reversed(asc[:kept])], kept
 
     @staticmethod

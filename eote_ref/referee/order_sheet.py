@@ -51,17 +51,16 @@ def order_sheet(game: GameService, side: int, view: GameView | None = None) -> O
         c.leader.id: c.leader.name for s in view.sides for c in s.commanders if c.leader is not None
     }
     written: dict[int, tuple[int, int | None]] = {}  # division -> (turn, issuer id)
-    with game.db.session() as s:
-        for e in history(s, game.game_id, newest_first=True):
-            if e.status != "done" or e.kind != "order_activation":
-                continue
-            inputs = e.inputs if isinstance(e.inputs, dict) else {}
-            target = inputs.get("target") or {}
-            facts = inputs.get("facts") or {}
-            did = target.get("division_id") if isinstance(target, dict) else None
-            if isinstance(did, int) and did not in written:
-                issuer = facts.get("issuer") if isinstance(facts, dict) else None
-                written[did] = (e.turn, issuer if isinstance(issuer, int) else None)
+    for e in game.read(history, newest_first=True):
+        if e.status != "done" or e.kind != "order_activation":
+            continue
+        inputs = e.inputs if isinstance(e.inputs, dict) else {}
+        target = inputs.get("target") or {}
+        facts = inputs.get("facts") or {}
+        did = target.get("division_id") if isinstance(target, dict) else None
+        if isinstance(did, int) and did not in written:
+            issuer = facts.get("issuer") if isinstance(facts, dict) else None
+            written[did] = (e.turn, issuer if isinstance(issuer, int) else None)
     transit, force = [], []
     for d in sv.divisions:
         turn, issuer = written.get(d.id, (None, None))

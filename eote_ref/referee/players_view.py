@@ -231,14 +231,12 @@ def last_results(
     from eote_ref.store import history
 
     out: list[ShownResult] = []
-    with service.db.session() as s:
-        events = history(s, service.game_id, limit=limit * 4 + 20, newest_first=True)
-        for e in events:
-            if e.status != "done" or e.kind in SKIPPED_KINDS:
-                continue
-            out.append(_shown(e, hide_ce))
-            if len(out) >= limit:
-                break
+    for e in service.read(history, limit=limit * 4 + 20, newest_first=True):
+        if e.status != "done" or e.kind in SKIPPED_KINDS:
+            continue
+        out.append(_shown(e, hide_ce))
+        if len(out) >= limit:
+            break
     return out
 
 

@@ -39,8 +39,8 @@ from eote_ref.store import (
     DuplicateNameError,
     NotFoundError,
     StoreError,
-    list_rosters,
 )
+from eote_ref.store.rosters import stored_rosters
 from eote_ref.yamlio.document import Document
 from eote_ref.yamlio.problems import Mark, Problem
 from eote_ref.yamlio.typed import yaml_key
@@ -171,7 +171,7 @@ class RosterService:
     """Army-list files and stored army lists, for the roster editor.
 
     Args:
-        db: the open database (``db.session()`` gives a session per operation).
+        db: the open database (each operation is one transaction of the store's).
     """
 
     def __init__(self, db: Database) -> None:
@@ -253,11 +253,10 @@ class RosterService:
     def list_stored(self) -> list[StoredList]:
         """Every army list stored in the database, by name."""
         try:
-            with self._db.session() as session:
-                return [
-                    StoredList(r.name, r.nation, r.year, r.battle, r.imported_at)
-                    for r in list_rosters(session)
-                ]
+            return [
+                StoredList(r.name, r.nation, r.year, r.battle, r.imported_at)
+                for r in stored_rosters(self._db)
+            ]
         except StoreError as exc:
             raise RosterServiceError(str(exc)) from exc
 
@@ -281,8 +280,7 @@ class RosterService:
         if has_errors(problems):
             raise ArmyListError(problems)
         try:
-            with self._db.session() as session:
-                import_army_list(session, army_list, replace=replace)
+            import_army_list(self._db, army_list, replace=replace)
         except DuplicateNameError as exc:
             raise DuplicateListError(
                 f"an army list named {army_list.name!r} is already in the database"
@@ -298,8 +296,7 @@ class RosterService:
             RosterServiceError: the database could not be read.
         """
         try:
-            with self._db.session() as session:
-                return export_army_list(session, name)
+            return export_army_list(self._db, name)
         except NotFoundError as exc:
             raise UnknownListError(f"no army list named {name!r} is in the database") from exc
         except StoreError as exc:

@@ -23,9 +23,7 @@ from eote_ref.rules.units import Arm, Formation, Weight
 from eote_ref.store.specs import CommandSpec, LeaderSpec, RosterSpec, UnitSpec
 
 if TYPE_CHECKING:
-    from sqlmodel import Session
-
-    from eote_ref.store import Roster
+    from eote_ref.store import Database, Roster
 
 
 def to_spec(army_list: ArmyList) -> RosterSpec:
@@ -129,28 +127,28 @@ def _command(spec: CommandSpec) -> Command:
     )
 
 
-def import_army_list(session: Session, army_list: ArmyList, *, replace: bool = False) -> Roster:
-    """Store a (validated) army list as a master roster, committing.
+def import_army_list(db: Database, army_list: ArmyList, *, replace: bool = False) -> Roster:
+    """Store a (validated) army list as a master roster, in one transaction.
 
     Args:
-        session: the session to write in.
+        db: the database to write in.
         army_list: the typed army list, e.g. from :func:`eote_ref.armylists.loader.load_army_list`.
         replace: replace a stored list of the same name instead of refusing.
 
     Raises:
         DuplicateNameError: a list of that name is stored and ``replace`` is false.
     """
-    from eote_ref.store import save_roster
+    from eote_ref.store.rosters import store_roster
 
-    return save_roster(session, to_spec(army_list), replace=replace)
+    return store_roster(db, to_spec(army_list), replace=replace)
 
 
-def export_army_list(session: Session, name: str) -> ArmyList:
+def export_army_list(db: Database, name: str) -> ArmyList:
     """Read a stored army list back as a typed :class:`ArmyList`.
 
     Raises:
         NotFoundError: no army list of that name is stored.
     """
-    from eote_ref.store import load_roster
+    from eote_ref.store.rosters import read_roster
 
-    return from_spec(load_roster(session, name))
+    return from_spec(read_roster(db, name))

@@ -226,10 +226,10 @@ def victory_in(db: Database, game_id: int) -> tuple[Victory, tuple[str, ...]] | 
 
     None for a game of whole army lists. Read by the End battle summary and the campaign.
     """
+    from eote_ref.store.game_queries import read_game
 
     def read(query: Callable[..., Any], *args: Any) -> Any:
-        with db.session() as s:
-            return query(s, game_id, *args)
+        return read_game(db, game_id, query, *args)
 
     data, state = read(_rows().scenario)
     if not data:

@@ -339,21 +339,18 @@ def create_scenario_game(
         start = names.index(chosen)
     opts = dict(options or {})
     ruleset = load_default().with_options(opts)
-    from eote_ref.store import create_game
+    from eote_ref.store.game_queries import new_game
 
-    with db.session() as s:
-        game = create_game(
-            s,
-            name or sc.name,
-            sides,
-            ruleset="eote-6.2",
-            ruleset_version=ruleset.version,
-            options=opts,
-            phase=Phase.COMMAND.value,
-            initiative=start,
-            figure_scale=scale,
-            scenario=data,
-            scenario_state=state,
-        )
-        assert game.id is not None
-        return game.id
+    return new_game(
+        db,
+        name or sc.name,
+        sides,
+        ruleset="eote-6.2",
+        ruleset_version=ruleset.version,
+        options=opts,
+        phase=Phase.COMMAND.value,
+        initiative=start,
+        figure_scale=scale,
+        scenario=data,
+        scenario_state=state,
+    )

@@ -70,28 +70,12 @@ class GameSummary:
 
 def list_games(db: Database) -> list[GameSummary]:
     """Every game, the most recently played first (by its last journal step, else creation)."""
-    from sqlalchemy import func
-    from sqlmodel import col, select
+    from eote_ref.store.game_queries import games_with_activity
 
-    from eote_ref.store import Game, GameSide, JournalEvent
-
-    with db.session() as s:
-        games = list(s.exec(select(Game)).all())
-        sides: dict[int, list[tuple[int, str]]] = {}
-        for side in s.exec(select(GameSide)).all():
-            sides.setdefault(side.game_id, []).append((side.position, side.name))
-        activity = {
-            int(game_id): (last, int(n))
-            for game_id, last, n in s.exec(
-                select(
-                    JournalEvent.game_id, func.max(JournalEvent.created_at), func.count()
-                ).group_by(col(JournalEvent.game_id))
-            ).all()
-        }
     out = []
-    for g in games:
+    for row in games_with_activity(db):
+        g = row.game
         assert g.id is not None
-        last, steps = activity.get(g.id, (None, 0))
         created = _aware(g.created_at)
         out.append(
             GameSummary(
@@ -99,10 +83,10 @@ def list_games(db: Database) -> list[GameSummary]:
                 name=g.name,
                 turn=g.turn,
                 phase=Phase.parse(g.phase),
-                sides=tuple(name for _, name in sorted(sides.get(g.id, []))),
+                sides=row.sides,
                 created_at=created,
-                last_played=_aware(last) if last is not None else created,
-                steps=steps,
+                last_played=_aware(row.last_step) if row.last_step is not None else created,
+                steps=row.steps,
             )
         )
     out.sort(key=lambda g: (g.last_played, g.id), reverse=True)
@@ -124,10 +108,9 @@ def game_exists(db: Database, game_id: int) -> bool:
     reader = db.rows()
     if reader is not None:
         return reader.game(game_id) is not None
-    from eote_ref.store import Game
+    from eote_ref.store.game_queries import game_exists as stored
 
-    with db.session() as s:
-        return s.get(Game, game_id) is not None
+    return stored(db, game_id)
 
 
 def _aware(value: datetime.datetime) -> datetime.datetime:

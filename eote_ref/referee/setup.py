@@ -133,22 +133,19 @@ def create_new_game(db: Database, spec: NewGame) -> int:
         if spec.initiative not in names:
             raise SetupError(f"no side called {spec.initiative!r}")
         initiative = names.index(spec.initiative)
-    from eote_ref.store import create_game
+    from eote_ref.store.game_queries import new_game
 
-    with db.session() as s:
-        game = create_game(
-            s,
-            spec.name,
-            sides,
-            ruleset="eote-6.2",
-            ruleset_version=ruleset.version,
-            options=options,
-            phase=Phase.COMMAND.value,
-            initiative=initiative,
-            figure_scale=spec.figure_scale,
-        )
-        assert game.id is not None
-        return game.id
+    return new_game(
+        db,
+        spec.name,
+        sides,
+        ruleset="eote-6.2",
+        ruleset_version=ruleset.version,
+        options=options,
+        phase=Phase.COMMAND.value,
+        initiative=initiative,
+        figure_scale=spec.figure_scale,
+    )
 
 
 def demo_game(db: Database) -> int:
@@ -157,10 +154,9 @@ def demo_game(db: Database) -> int:
     if reader is not None:  # an SQLite file: found without loading the ORM
         games = reader.games()
     else:
-        from eote_ref.store import list_games
+        from eote_ref.store.game_queries import all_games
 
-        with db.session() as s:
-            games = list_games(s)
+        games = all_games(db)
     for g in games:
         if g.name == DEMO_NAME:
             assert g.id is not None

@@ -6,9 +6,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from eote_ref.referee.game import GameService
-from eote_ref.store import load_game
+from eote_ref.store.game_queries import state_and_hits
 from eote_ref.store.games import DIVISION_LEVELS
-from eote_ref.store.summary_queries import hit_changes
 
 #: The journal kind of the event that puts a campaign's carried hits on a new game's units;
 #: those hits were taken in earlier battles, so the summary does not count them.
@@ -95,9 +94,7 @@ def battle_summary(game: GameService) -> BattleSummary:
     rallied off), by the turn they happened in (the events that carried earlier battles' hits
     in are left out).
     """
-    with game.db.session() as s:
-        state = load_game(s, game.game_id)
-        changes = hit_changes(s, game.game_id)
+    state, changes = game.read(state_and_hits)
     side_of_command = {c.id: c.side_id for c in state.commands}
     position_of_side = {side.id: side.position for side in state.sides}
 

@@ -1,6 +1,6 @@
 """What carries into a new turn: flags cleared, initiative remembered, orders and leaders due.
 
-:func:`carry_over` reads the game at the end of the divisional integrity phase and lists the
+:func:`carry_over` takes the game's rows at the end of the divisional integrity phase and lists the
 changes the start of the next turn makes. :meth:`GameService.advance_phase
 <eote_ref.referee.game.GameService.advance_phase>` writes them in the same journal event as
 the turn counter, so one undo takes the whole turn change back. It writes nothing itself.
@@ -22,21 +22,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sqlmodel import Session, col, select
-
 from eote_ref.rules.leader_casualty import replacement
 from eote_ref.rules.ruleset import Ruleset
-from eote_ref.store import (
-    Change,
-    DeleteRow,
-    Game,
-    GameCommand,
-    GameFact,
-    GameLeader,
-    GameUnit,
-    InsertRow,
-    SetField,
-)
+from eote_ref.store import Change, DeleteRow, GameCommand, GameLeader, GameUnit, InsertRow, SetField
+from eote_ref.store.game_work import TurnRows
 
 #: Unit flags that last one turn (cleared when the next turn starts).
 TURN_FLAGS = (
@@ -62,25 +51,28 @@ def replacement_name(name: str) -> str:
     return f"replacement for {name}"
 
 
-def carry_over(s: Session, game_id: int, new_turn: int, ruleset: Ruleset) -> CarryOver:
-    """The changes that start turn ``new_turn`` of game ``game_id`` (nothing is written)."""
+def carry_over(rows: TurnRows, new_turn: int, ruleset: Ruleset) -> CarryOver:
+    """The changes that start turn ``new_turn`` of the game read as ``rows`` (nothing is written).
+
+    ``rows`` come from :func:`eote_ref.store.game_work.turn_rows`.
+    """
     out = CarryOver()
-    game = s.get(Game, game_id)
-    if game is None:
+    game = rows.game
+    if game is None or game.id is None:
         return out
-    _units(s, game_id, out)
-    _facts(s, game_id, out)
+    game_id = game.id
+    _units(rows.units, out)
+    _facts(rows.fact_ids, out)
     if game.initiative_last_turn != game.initiative:
         out.changes.append(SetField("game", game_id, "initiative_last_turn", game.initiative))
     if game.initiative is not None:
         out.changes.append(SetField("game", game_id, "initiative", None))
-    _orders(s, game_id, out)
-    _leaders(s, game_id, new_turn, replacement(ruleset)[1], out)
+    _orders(rows.commands, out)
+    _leaders(rows.leaders, new_turn, replacement(ruleset)[1], out)
     return out
 
 
-def _units(s: Session, game_id: int, out: CarryOver) -> None:
-    rows = s.exec(select(GameUnit).where(GameUnit.game_id == game_id).order_by(col(GameUnit.id)))
+def _units(rows: list[GameUnit], out: CarryOver) -> None:
     for u in rows:
         assert u.id is not None
         if u.fought_last_turn != u.fought_this_turn:
@@ -90,16 +82,12 @@ def _units(s: Session, game_id: int, out: CarryOver) -> None:
                 out.changes.append(SetField("game_unit", u.id, flag, False))
 
 
-def _facts(s: Session, game_id: int, out: CarryOver) -> None:
+def _facts(ids: list[int], out: CarryOver) -> None:
     """The facts of the turn that ends (charges, fire, combats...) are cleared."""
-    ids = s.exec(select(GameFact.id).where(GameFact.game_id == game_id).order_by(col(GameFact.id)))
-    out.changes.extend(DeleteRow("game_fact", i) for i in ids if i is not None)
+    out.changes.extend(DeleteRow("game_fact", i) for i in ids)
 
 
-def _orders(s: Session, game_id: int, out: CarryOver) -> None:
-    rows = s.exec(
-        select(GameCommand).where(GameCommand.game_id == game_id).order_by(col(GameCommand.id))
-    )
+def _orders(rows: list[GameCommand], out: CarryOver) -> None:
     for c in rows:
         assert c.id is not None
         if not c.pending_order:
@@ -116,10 +104,7 @@ def _orders(s: Session, game_id: int, out: CarryOver) -> None:
         out.lines.append(f"{c.name}: {c.pending_order} order takes effect")
 
 
-def _leaders(s: Session, game_id: int, new_turn: int, rating: int, out: CarryOver) -> None:
-    rows = list(
-        s.exec(select(GameLeader).where(GameLeader.game_id == game_id).order_by(col(GameLeader.id)))
-    )
+def _leaders(rows: list[GameLeader], new_turn: int, rating: int, out: CarryOver) -> None:
     for lead in rows:
         assert lead.id is not None
         if lead.no_rally_next_turn:

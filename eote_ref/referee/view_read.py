@@ -16,8 +16,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlmodel import Session, col, select
-
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.view_rows import current_leader, leader_view, unit_view
 from eote_ref.referee.views import (
@@ -26,15 +24,9 @@ from eote_ref.referee.views import (
     LinkView,
     UnitView,
 )
-from eote_ref.store import (
-    GameCommand,
-    GameFact,
-    GameLeader,
-    GameLink,
-    GameUnit,
-)
-from eote_ref.store.games import game_rows_by_id
-from eote_ref.store.journal import Touch, next_steps
+from eote_ref.store import GameCommand, GameLeader, GameUnit
+from eote_ref.store.game_queries import GameReads
+from eote_ref.store.journal import Touch
 from eote_ref.store.models import UPDATE
 
 #: More changed units than this and the whole game is read again (a new turn clearing flags).
@@ -61,30 +53,25 @@ def _division_fields(c: Any) -> dict[str, Any]:
     }
 
 
-def links(s: Session, game_id: int) -> tuple[LinkView, ...]:
+def links(r: GameReads) -> tuple[LinkView, ...]:
     """The game's unit links, oldest first."""
     return tuple(
         LinkView(ln.id or 0, ln.kind, ln.turn, ln.unit_id, ln.other_id, dict(ln.data or {}))
-        for ln in s.exec(
-            select(GameLink).where(GameLink.game_id == game_id).order_by(col(GameLink.id))
-        )
+        for ln in r.links()
     )
 
 
-def facts(s: Session, game_id: int, kind: str | None = None) -> tuple[FactView, ...]:
+def facts(r: GameReads, kind: str | None = None) -> tuple[FactView, ...]:
     """The facts of the turn as stored (of ``kind``, or all), oldest first."""
-    query = select(GameFact).where(GameFact.game_id == game_id)
-    if kind is not None:
-        query = query.where(GameFact.kind == kind)
     return tuple(
         FactView(f.id or 0, f.kind, f.turn, f.unit_id, f.other_id, dict(f.data or {}), f.command_id)
-        for f in s.exec(query.order_by(col(GameFact.id)))
+        for f in r.facts(kind)
     )
 
 
-def _game_fields(s: Session, game: Any, provisional: bool) -> dict[str, Any]:
+def _game_fields(r: GameReads, game: Any, provisional: bool) -> dict[str, Any]:
     """The view's fields read from the game row and the journal's next undo and redo."""
-    can_undo, can_redo = next_steps(s, game.id or 0)
+    can_undo, can_redo = r.next_steps()
     return {
         "name": game.name,
         "turn": game.turn,
@@ -136,7 +123,7 @@ class ViewCache:
 
 
 def patch_game(
-    s: Session,
+    reads: GameReads,
     cache: ViewCache,
     game: Any,
     touches: Iterable[Touch],
@@ -175,10 +162,10 @@ def patch_game(
     chiefs = [list(side.commanders) for side in view.sides]
     # Leaders: the current leader of each command they belong to is chosen again.
     if leaders:
-        rows = game_rows_by_id(s, view.id, GameLeader, list(leaders))
+        rows = reads.rows_by_id(GameLeader, list(leaders))
         touched_commands = {r.command_id for r in rows}
         by_command: dict[int, list[Any]] = {c: [] for c in touched_commands}
-        for r in game_rows_by_id(s, view.id, GameLeader, list(touched_commands), key="command_id"):
+        for r in reads.rows_by_id(GameLeader, list(touched_commands), key="command_id"):
             by_command[r.command_id].append(r)
         for command_id, group in by_command.items():
             chief = current_leader(group)
@@ -192,7 +179,7 @@ def patch_game(
             else:
                 return None
     # Commands: a division's own state (orders, integrity); commanders show none of it.
-    for c in game_rows_by_id(s, view.id, GameCommand, list(commands)) if commands else ():
+    for c in reads.rows_by_id(GameCommand, list(commands)) if commands else ():
         if c.id in where.division:
             si, di = where.division[c.id]
             sides[si][di] = dataclasses.replace(sides[si][di], **_division_fields(c))
@@ -200,13 +187,13 @@ def patch_game(
             return None
     # Units: each row read again into its division.
     if units:
-        rows = game_rows_by_id(s, view.id, GameUnit, list(units))
+        rows = reads.rows_by_id(GameUnit, list(units))
         if len(rows) != len(units):
             return None
         attached = {r.attached_leader_id for r in rows if r.attached_leader_id}
         names: dict[int | None, str] = {}
         if attached:
-            names = {r.id: r.name for r in game_rows_by_id(s, view.id, GameLeader, list(attached))}
+            names = {r.id: r.name for r in reads.rows_by_id(GameLeader, list(attached))}
         by_division: dict[tuple[int, int], dict[int, UnitView]] = {}
         for r in rows:
             if r.id not in where.unit:
@@ -229,9 +216,9 @@ def patch_game(
     patched = dataclasses.replace(
         view,
         sides=new_sides,
-        links=links(s, view.id) if read_links else view.links,
-        facts=facts(s, view.id) if read_facts else view.facts,
-        **_game_fields(s, game, provisional),
+        links=links(reads) if read_links else view.links,
+        facts=facts(reads) if read_facts else view.facts,
+        **_game_fields(reads, game, provisional),
     )
     out = ViewCache(game.version, patched)
     out._where = where  # the same rows in the same places

@@ -6,23 +6,12 @@ test remembered, a fact of the turn) reads as an empty string and is left out.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlmodel import Session, select
+from eote_ref.store.changes import Change, DeleteRow, InsertRow, SetField
 
-from eote_ref.store import (
-    Change,
-    Database,
-    DeleteRow,
-    Game,
-    GameCommand,
-    GameLeader,
-    GameSide,
-    GameUnit,
-    InsertRow,
-    SetField,
-)
-from eote_ref.store.models import JOURNALED
+if TYPE_CHECKING:
+    from eote_ref.store import Database
 
 
 def describe_change(db: Database, game_id: int, change: Change) -> str:
@@ -33,77 +22,65 @@ def describe_change(db: Database, game_id: int, change: Change) -> str:
     """
     if isinstance(change, SetField) and change.field == "scenario_state":
         return ""  # a scenario's bookkeeping: the event's summary says what happened
+    if isinstance(change, SetField) and _entity_name(change.entity) == "game_fact":
+        return ""  # a fact's bookkeeping (a fire sub-phase's fires ended, EotE 6.0)
     if isinstance(change, SetField):
-        with db.session() as s:
-            entity = _entity_name(change.entity)
-            model = JOURNALED.get(entity)
-            row = s.get(model, change.row_id) if model and isinstance(change.row_id, int) else None
-            if entity == "game":
-                name = "Game"
-            else:
-                name = getattr(row, "name", None) or entity.replace("game_", "")
-            before = getattr(row, change.field, None) if row is not None else None
-            after = change.value
-            if change.field in _LEADER_FIELDS or change.field in _COMMAND_FIELDS:
-                before, after = (_row_name(s, change.field, v) for v in (before, change.value))
-            elif change.field in ("initiative", "initiative_last_turn"):
-                before, after = (_side_name(s, game_id, v) for v in (before, change.value))
-            elif change.field == "pending_order_turns" and isinstance(after, int):
-                game = s.get(Game, game_id)
-                before, after = None, (game.turn if game else 1) + after
-        return f"{name}: {describe_field(change.field, before, after)}"
+        from eote_ref.store.game_queries import field_change, read_game
+
+        entity = _entity_name(change.entity)
+        found = read_game(
+            db,
+            game_id,
+            field_change,
+            entity,
+            change.row_id,
+            change.field,
+            change.value,
+            _naming(change.field),
+        )
+        name = "Game" if entity == "game" else found.row_name or entity.replace("game_", "")
+        return f"{name}: {describe_field(change.field, found.before, found.after)}"
     if isinstance(change, InsertRow):
-        return _describe_insert(db, change)
-    return _describe_delete(db, change)
+        return _describe_insert(db, game_id, change)
+    return _describe_delete(db, game_id, change)
 
 
-def _describe_delete(db: Database, change: DeleteRow) -> str:
+def _describe_delete(db: Database, game_id: int, change: DeleteRow) -> str:
     """A row taken away in words: "1/28th Foot and 2/54e Ligne are no longer engaged".
 
     Never the table and row id ("link 8 removed"); bookkeeping reads as an empty string.
     """
+    from eote_ref.store.game_queries import read_game, row_names
+
     entity = _entity_name(change.entity)
-    model = JOURNALED.get(entity)
-    with db.session() as s:
-        row = s.get(model, change.row_id) if model and isinstance(change.row_id, int) else None
-        if row is None:
+    found = read_game(db, game_id, row_names, entity, change.row_id)
+    if found is None:
+        return ""
+    if entity in ("game_link", "game_fact"):
+        kind = found.kind
+        if kind in _BOOKKEEPING_LINKS:
             return ""
-        if entity in ("game_link", "game_fact"):
-            kind = str(getattr(row, "kind", ""))
-            if kind in _BOOKKEEPING_LINKS:
-                return ""
-            names = []
-            for key in ("unit_id", "other_id"):
-                uid = getattr(row, key, None)
-                unit = s.get(GameUnit, uid) if isinstance(uid, int) else None
-                names.append(unit.name if unit is not None else "")
-            a, b = names
-            what = kind.replace("_", " ")
-            if kind == "engaged":
-                return f"{a} and {b} are no longer engaged"
-            return f"{a}: {what} with {b} no longer recorded" if b else f"{a}: {what} cleared"
-        name = getattr(row, "name", None)
-        return f"{name} removed" if name else ""
+        a, b = found.unit or "", found.other or ""
+        what = kind.replace("_", " ")
+        if kind == "engaged":
+            return f"{a} and {b} are no longer engaged"
+        return f"{a}: {what} with {b} no longer recorded" if b else f"{a}: {what} cleared"
+    name = found.name
+    return f"{name} removed" if name else ""
 
 
-def _row_name(s: Session, field: str, value: Any) -> Any:
-    if not isinstance(value, int):
-        return value
-    model: Any = GameLeader if field in _LEADER_FIELDS else GameCommand
-    row = s.get(model, value)
-    return row.name if row is not None else value
+def _naming(field: str) -> str | None:
+    """How the values of ``field`` are named (:data:`eote_ref.store.game_queries.NAMING`)."""
+    if field in _LEADER_FIELDS:
+        return "leader"
+    if field in _COMMAND_FIELDS:
+        return "command"
+    if field in ("initiative", "initiative_last_turn"):
+        return "side"
+    return "turn" if field == "pending_order_turns" else None
 
 
-def _side_name(s: Session, game_id: int, position: Any) -> Any:
-    if position is None:
-        return None
-    side = s.exec(
-        select(GameSide).where(GameSide.game_id == game_id, GameSide.position == position)
-    ).first()
-    return side.name if side is not None else position
-
-
-def _describe_insert(db: Database, change: InsertRow) -> str:
+def _describe_insert(db: Database, game_id: int, change: InsertRow) -> str:
     entity = _entity_name(change.entity)
     v = change.values
     if entity not in ("game_link", "game_fact"):
@@ -112,13 +89,10 @@ def _describe_insert(db: Database, change: InsertRow) -> str:
     kind = str(v.get("kind", ""))
     if kind in _BOOKKEEPING_LINKS:
         return ""
-    names = []
-    with db.session() as s:
-        for key in ("unit_id", "other_id"):
-            uid = v.get(key)
-            row = s.get(GameUnit, uid) if isinstance(uid, int) else None
-            names.append(row.name if row is not None else "?")
-    a, b = names
+    from eote_ref.store.game_queries import read_game, unit_names
+
+    names = read_game(db, game_id, unit_names, [v.get("unit_id"), v.get("other_id")])
+    a, b = (n if n is not None else "?" for n in names)
     phrase = _LINK_PHRASES.get(kind)
     if phrase is None:
         return f"{a}: {kind.replace('_', ' ')} recorded"
@@ -147,6 +121,7 @@ _BOOKKEEPING_LINKS = frozenset(
         "integrity_checked",
         "fell_back_clear",
         "guns_abandoned",
+        "sub_phase",
     }
 )
 

@@ -33,6 +33,9 @@ from eote_ref.store.errors import DatabaseError, NewerVersionError, NotAnEoteDat
 from eote_ref.store.paths import default_database_path
 from eote_ref.store.server_url import driver_reason, masked_url, parse_url, server_engine
 
+#: What reading a damaged or foreign database raises: the ORM's errors and SQLite's own.
+READ_ERRORS: tuple[type[Exception], ...] = (sa_exc.SQLAlchemyError, sqlite3.Error)
+
 
 def _checked_file(file: pathlib.Path) -> pathlib.Path:
     """The database file ``file`` names, checked as the app checks it, without writing a byte.

@@ -8,7 +8,7 @@ three queries.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Table, delete, insert
 from sqlmodel import Session, col, select
@@ -16,6 +16,9 @@ from sqlmodel import Session, col, select
 from eote_ref.store.errors import DuplicateNameError, NotFoundError
 from eote_ref.store.models import Roster, RosterCommand, RosterUnit
 from eote_ref.store.specs import CommandSpec, LeaderSpec, RosterSpec, UnitSpec
+
+if TYPE_CHECKING:
+    from eote_ref.store.database import Database
 
 
 def _table(model: Any) -> Table:
@@ -230,3 +233,38 @@ def delete_roster(session: Session, name: str) -> None:
     session.execute(delete(_table(Roster)).where(_table(Roster).c.id == roster.id))
     session.expunge(roster)
     session.commit()
+
+
+# ----------------------------------------------------------------------------- one transaction each
+
+
+def store_roster(db: Database, spec: RosterSpec, *, replace: bool = False) -> Roster:
+    """:func:`save_roster` in a transaction of its own.
+
+    Raises:
+        DuplicateNameError: a roster of that name exists and ``replace`` is false.
+    """
+    with db.session() as session:
+        return save_roster(session, spec, replace=replace)
+
+
+def read_roster(db: Database, name: str) -> RosterSpec:
+    """:func:`load_roster` in a session of its own (:class:`NotFoundError` if not stored)."""
+    with db.session() as session:
+        return load_roster(session, name)
+
+
+def stored_rosters(db: Database) -> list[Roster]:
+    """Every stored army list, by name (:func:`list_rosters` in a session of its own)."""
+    with db.session() as session:
+        return list_rosters(session)
+
+
+def roster_stored(db: Database, name: str) -> bool:
+    """Whether an army list called ``name`` is stored."""
+    with db.session() as session:
+        try:
+            get_roster(session, name)
+        except NotFoundError:
+            return False
+        return True

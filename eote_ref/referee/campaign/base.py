@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlmodel import Session
-
 from eote_ref.referee.errors import RefereeError
 from eote_ref.store.campaign_models import (
     DECISIVE,
@@ -16,6 +14,7 @@ from eote_ref.store.campaign_models import (
     Campaign,
     CampaignBattle,
 )
+from eote_ref.store.campaigns import CampaignWork
 
 VICTORY_LEVELS = (DECISIVE, MARGINAL, DRAW)
 ROLES = (PLAYER, UMPIRE)
@@ -47,17 +46,17 @@ class CsvImportError(CampaignError):
         self.problems = list(problems)
 
 
-def campaign_row(s: Session, campaign_id: int) -> Campaign:
+def campaign_row(w: CampaignWork, campaign_id: int) -> Campaign:
     """The stored campaign (CampaignError if there is none)."""
-    c = s.get(Campaign, campaign_id)
+    c = w.campaign(campaign_id)
     if c is None:
         raise CampaignError(f"there is no campaign {campaign_id}")
     return c
 
 
-def battle_row(s: Session, battle_id: int) -> CampaignBattle:
+def battle_row(w: CampaignWork, battle_id: int) -> CampaignBattle:
     """The stored battle (CampaignError if there is none)."""
-    b = s.get(CampaignBattle, battle_id)
+    b = w.battle(battle_id)
     if b is None:
         raise CampaignError(f"there is no battle {battle_id}")
     return b

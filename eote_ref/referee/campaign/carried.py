@@ -24,8 +24,6 @@ import dataclasses
 import datetime
 from collections.abc import Mapping, Sequence
 
-from sqlmodel import Session, col, select
-
 from eote_ref.armylists.loader import load_army_list_text
 from eote_ref.armylists.model import ArmyList, Command
 from eote_ref.referee.campaign.base import CampaignError, battle_row, campaign_row
@@ -37,22 +35,9 @@ from eote_ref.referee.rosters import to_spec
 from eote_ref.referee.setup import FIGURE_SCALES
 from eote_ref.referee.summary import CARRIED_LOSSES_KIND
 from eote_ref.rulesets import load_default
-from eote_ref.store import (
-    Database,
-    Game,
-    GameSide,
-    GameUnit,
-    SetField,
-    SideSpec,
-    create_game,
-)
-from eote_ref.store.campaign_models import (
-    CampaignArmy,
-    CampaignBattle,
-    CampaignBattleArmy,
-    CampaignUnit,
-)
-from eote_ref.store.summary_queries import hit_changes, unit_sides
+from eote_ref.store import Database, GameUnit, SetField, SideSpec
+from eote_ref.store.campaign_models import CampaignBattleArmy, CampaignUnit
+from eote_ref.store.campaigns import CampaignWork, campaign_work
 
 
 def walk_units(command: Command) -> list[tuple[str, str, str, int]]:
@@ -85,27 +70,17 @@ def is_destroyed(u: GameUnit) -> bool:
     return u.disintegrated or (u.routed and u.off_table)
 
 
-def replay(s: Session, campaign_id: int) -> int:
+def replay(w: CampaignWork, campaign_id: int) -> int:
     """Recompute every unit's carried state from the carried battles; returns units changed.
 
     Battles are taken in date order (same-day battles by scenario name, then as entered).
     """
-    recovery = campaign_row(s, campaign_id).recovery_percent
-    battles = list(
-        s.exec(
-            select(CampaignBattle).where(
-                CampaignBattle.campaign_id == campaign_id, col(CampaignBattle.carried)
-            )
-        ).all()
-    )
+    recovery = campaign_row(w, campaign_id).recovery_percent
+    battles = w.carried_battles(campaign_id)
     battles.sort(key=lambda b: (b.date, b.scenario, b.id or 0))
     links: dict[int, list[CampaignBattleArmy]] = {}
     if battles:
-        for link in s.exec(
-            select(CampaignBattleArmy).where(
-                col(CampaignBattleArmy.battle_id).in_([b.id for b in battles])
-            )
-        ).all():
+        for link in w.armies_of_battles([b.id for b in battles]):
             links.setdefault(link.battle_id, []).append(link)
     records = []
     for b in battles:
@@ -116,11 +91,8 @@ def replay(s: Session, campaign_id: int) -> int:
                 outcomes[int(cid)] = UnitOutcome(int(taken), bool(destroyed), bool(disintegrated))
         records.append(outcomes)
     state = replay_carried(records, recovery)
-    army_ids = s.exec(select(CampaignArmy.id).where(CampaignArmy.campaign_id == campaign_id))
     changed = 0
-    for cu in s.exec(
-        select(CampaignUnit).where(col(CampaignUnit.army_id).in_(list(army_ids)))
-    ).all():
+    for cu in w.campaign_units(campaign_id):
         assert cu.id is not None
         new = state.get(cu.id, CarriedState())
         if (cu.hits, cu.destroyed, cu.disintegrated) != (
@@ -129,33 +101,38 @@ def replay(s: Session, campaign_id: int) -> int:
             new.disintegrated,
         ):
             cu.hits, cu.destroyed, cu.disintegrated = new.hits, new.destroyed, new.disintegrated
-            s.add(cu)
+            w.add(cu)
             changed += 1
     return changed
 
 
-def game_losses(s: Session, b: BattleView) -> tuple[dict[str, int], dict[str, int]]:
+def game_losses(
+    w: CampaignWork, battle_id: int, game_id: int
+) -> tuple[dict[str, int], dict[str, int]]:
     """Hits taken and units lost per army in the battle's game, from its journal and state.
 
     Units are attributed through the battle's unit map; a game not set up from the campaign
-    copies has no map, and each side's losses go to its first army. Routed, disintegrated and
-    removed units count as lost (:func:`is_lost`); hits are counted apart.
+    copies has no map, and each side's losses go to its first army (in the battle's order: by
+    side, then as entered). Routed, disintegrated and removed units count as lost
+    (:func:`is_lost`); hits are counted apart. Read in ``w``, so a battle saved in the same
+    transaction counts as it will be committed.
     """
-    assert b.game_id is not None
-    links = list(
-        s.exec(select(CampaignBattleArmy).where(CampaignBattleArmy.battle_id == b.id)).all()
-    )
-    changes = hit_changes(s, b.game_id)
-    sides = unit_sides(s, b.game_id)
-    units = {u.id: u for u in s.exec(select(GameUnit).where(GameUnit.game_id == b.game_id))}
-    names = {a.army_id: a.army for a in b.armies}
+    links = sorted(w.battle_armies(battle_id), key=lambda x: (x.side, x.id or 0))
+    changes = w.hit_changes(game_id)
+    sides = w.unit_sides(game_id)
+    units = {u.id: u for u in w.game_units(game_id)}
+    names: dict[int, str] = {}
+    for link in links:
+        row = w.army(link.army_id)
+        assert row is not None
+        names[link.army_id] = row.name
     owner: dict[int, int] = {}
     for link in links:
         for gid in link.unit_map:
             owner[int(gid)] = link.army_id
     first_on_side = {}
-    for a in reversed(b.armies):
-        first_on_side[a.side] = a.army_id
+    for link in reversed(links):
+        first_on_side[link.side] = link.army_id
     losses = dict.fromkeys(names.values(), 0)
     lost = dict.fromkeys(names.values(), 0)
 
@@ -195,19 +172,13 @@ def start_game(
         raise CampaignError("this battle already has a game")
     opts = dict(options or {})
     ruleset = load_default().with_options(opts)
-    with db.session() as s:
-        campaign = campaign_row(s, battle_row(s, battle_id).campaign_id)
+    with campaign_work(db) as w:
+        campaign = campaign_row(w, battle_row(w, battle_id).campaign_id)
         per_side: list[list[tuple[int, ArmyList, list[CampaignUnit]]]] = [[], []]
         for a in b.armies:
-            row = s.get(CampaignArmy, a.army_id)
+            row = w.army(a.army_id)
             assert row is not None
-            units = list(
-                s.exec(
-                    select(CampaignUnit)
-                    .where(CampaignUnit.army_id == a.army_id)
-                    .order_by(col(CampaignUnit.ref))
-                ).all()
-            )
+            units = w.army_units(a.army_id)
             dropped = {u.ref for u in units if u.destroyed}
             army = load_army_list_text(row.army_list_yaml, row.name).army_list
             per_side[a.side].append(
@@ -217,8 +188,7 @@ def start_game(
             SideSpec(b.side_names[i], tuple(to_spec(army) for _, army, _ in per_side[i]))
             for i in (0, 1)
         ]
-        game = create_game(
-            s,
+        game = w.create_game(
             f"{campaign.name}: {b.scenario}",
             sides,
             ruleset="eote-6.2",
@@ -252,20 +222,18 @@ def start_game(
             changes,
             inputs={"battle_id": battle_id},
         )
-    with db.session() as s:
-        battle = battle_row(s, battle_id)
+    with campaign_work(db) as w:
+        battle = battle_row(w, battle_id)
         battle.game_id = game_id
-        s.add(battle)
-        for link in s.exec(
-            select(CampaignBattleArmy).where(CampaignBattleArmy.battle_id == battle_id)
-        ).all():
+        w.add(battle)
+        for link in w.battle_armies(battle_id):
             link.unit_map = maps.get(link.army_id, {})
-            s.add(link)
-        s.commit()
+            w.add(link)
+        w.commit()
     return game_id
 
 
-def carry(s: Session, battle_id: int) -> tuple[int, list[str]]:
+def carry(w: CampaignWork, battle_id: int) -> tuple[int, list[str]]:
     """Write the battle's losses back to the campaign copies (not committed).
 
     Each surviving unit keeps its final hits less the campaign's recovery; disintegrated
@@ -276,19 +244,17 @@ def carry(s: Session, battle_id: int) -> tuple[int, list[str]]:
     Returns:
         How many campaign units changed, and the game units that matched none by name.
     """
-    battle = battle_row(s, battle_id)
+    battle = battle_row(w, battle_id)
     if battle.carried:
         raise CampaignError("this battle's losses have already been carried")
     if battle.game_id is None:
         raise CampaignError("only a battle run in eote-ref can carry its losses")
-    links = list(
-        s.exec(select(CampaignBattleArmy).where(CampaignBattleArmy.battle_id == battle_id)).all()
-    )
+    links = w.battle_armies(battle_id)
     mapping = {int(g): c for link in links for g, c in link.unit_map.items()}
     unmatched: list[str] = []
     if not mapping:
         # A game not set up from the campaign copies: match its units by name.
-        unmatched = map_by_name(s, battle.game_id, links)
+        unmatched = map_by_name(w, battle.game_id, links)
         mapping = {int(g): c for link in links for g, c in link.unit_map.items()}
         if not mapping:
             raise CampaignError(
@@ -296,13 +262,11 @@ def carry(s: Session, battle_id: int) -> tuple[int, list[str]]:
                 "campaign armies, so no losses can be carried; units not matched: "
                 + ", ".join(unmatched)
             )
-    game_units = {
-        u.id: u for u in s.exec(select(GameUnit).where(col(GameUnit.id).in_(list(mapping))))
-    }
+    game_units = w.game_units_by_id(list(mapping))
     # the hits each unit started with: the carried-losses event put them on
     start = {
         ch.unit_id: ch.after
-        for ch in hit_changes(s, battle.game_id)
+        for ch in w.hit_changes(battle.game_id)
         if ch.kind == CARRIED_LOSSES_KIND
     }
     for link in links:
@@ -314,31 +278,24 @@ def carry(s: Session, battle_id: int) -> tuple[int, list[str]]:
             taken = gu.hits - start.get(int(g), 0)
             results[str(cid)] = [taken, int(is_destroyed(gu)), int(gu.disintegrated)]
         link.unit_results = results
-        s.add(link)
+        w.add(link)
     battle.carried = True
-    s.add(battle)
-    s.flush()
-    return replay(s, battle.campaign_id), unmatched
+    w.add(battle)
+    w.flush()
+    return replay(w, battle.campaign_id), unmatched
 
 
-def map_by_name(s: Session, game_id: int, links: Sequence[CampaignBattleArmy]) -> list[str]:
+def map_by_name(w: CampaignWork, game_id: int, links: Sequence[CampaignBattleArmy]) -> list[str]:
     """Fill each army's unit map by matching game units to campaign units by name, per side.
 
     Names match ignoring case; a name used twice matches in list order. Returns the names of
     the game units that matched nothing.
     """
-    sides = unit_sides(s, game_id)
-    game_units = list(
-        s.exec(select(GameUnit).where(GameUnit.game_id == game_id).order_by(col(GameUnit.id)))
-    )
+    sides = w.unit_sides(game_id)
+    game_units = w.game_units(game_id)
     free: dict[tuple[int, str], list[tuple[CampaignBattleArmy, int]]] = {}
     for link in links:
-        units = s.exec(
-            select(CampaignUnit)
-            .where(CampaignUnit.army_id == link.army_id)
-            .order_by(col(CampaignUnit.ref))
-        )
-        for cu in units:
+        for cu in w.army_units(link.army_id):
             assert cu.id is not None
             free.setdefault((link.side, cu.name.casefold()), []).append((link, cu.id))
     maps: dict[int, dict[str, int]] = {id(link): {} for link in links}
@@ -354,12 +311,12 @@ def map_by_name(s: Session, game_id: int, links: Sequence[CampaignBattleArmy]) -
         maps[id(link)][str(gu.id)] = cid
     for link in links:
         link.unit_map = maps[id(link)]
-        s.add(link)
+        w.add(link)
     return unmatched
 
 
 def battle_for_game(
-    s: Session, campaign_id: int, game_id: int, date: datetime.date | None = None
+    w: CampaignWork, campaign_id: int, game_id: int, date: datetime.date | None = None
 ) -> NewBattle:
     """A new battle of ``campaign_id`` pre-filled from a game, to record its result.
 
@@ -367,16 +324,12 @@ def battle_for_game(
     game is linked (its losses come from its journal) and each campaign army whose name,
     or whose army list's name, is one of a side's army lists is put on that side.
     """
-    campaign_row(s, campaign_id)
-    game = s.get(Game, game_id)
+    campaign_row(w, campaign_id)
+    game = w.game(game_id)
     if game is None:
         raise CampaignError(f"there is no game {game_id}")
-    sides = list(
-        s.exec(
-            select(GameSide).where(GameSide.game_id == game_id).order_by(col(GameSide.position))
-        ).all()
-    )
-    armies = list(s.exec(select(CampaignArmy).where(CampaignArmy.campaign_id == campaign_id)).all())
+    sides = w.game_sides(game_id)
+    armies = w.armies(campaign_id)
     name, scale = game.name, game.figure_scale
     side_names = [x.name for x in sides] + ["Side A", "Side B"][len(sides) :]
     side_lists: list[set[str]] = [set(x.army_lists) for x in sides[:2]]
@@ -401,11 +354,9 @@ def battle_for_game(
     )
 
 
-def game_army_lists(s: Session, game_id: int) -> tuple[list[str], list[str]]:
+def game_army_lists(w: CampaignWork, game_id: int) -> tuple[list[str], list[str]]:
     """The names of the army lists each side of a game was set up from (none: empty)."""
-    sides = s.exec(
-        select(GameSide).where(GameSide.game_id == game_id).order_by(col(GameSide.position))
-    ).all()
+    sides = w.game_sides(game_id)
     lists = [list(x.army_lists) for x in sides[:2]]
     lists += [[], []][len(lists) :]
     return lists[0], lists[1]

@@ -15,10 +15,6 @@ import datetime
 import pathlib
 from collections.abc import Mapping
 
-from sqlalchemy import insert
-from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
-
 from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import load_army_list, load_army_list_text
 from eote_ref.armylists.model import ArmyList
@@ -57,9 +53,8 @@ from eote_ref.store.campaign_models import (
     CampaignMember,
     CampaignUnit,
 )
-from eote_ref.store.campaigns import find_campaign, game_exists, load_campaign
-from eote_ref.store.campaigns import list_campaigns as _list_campaigns
-from eote_ref.store.errors import NotFoundError
+from eote_ref.store.campaigns import CampaignWork, campaign_work
+from eote_ref.store.errors import DuplicateNameError, NotFoundError
 from eote_ref.store.limits import MAX_NAME, MAX_NOTES, text_problem
 from eote_ref.store.notify import ChangeWatcher
 
@@ -99,15 +94,11 @@ class CampaignService:
     # ------------------------------------------------------------------ campaigns
     def list_campaigns(self) -> list[CampaignInfo]:
         """Every campaign, by name, with its number of battles."""
-        with self.db.session() as s:
+        with campaign_work(self.db) as w:
             out = []
-            for c in _list_campaigns(s):
+            for c in w.campaigns():
                 assert c.id is not None
-                n = len(
-                    s.exec(
-                        select(CampaignBattle.id).where(CampaignBattle.campaign_id == c.id)
-                    ).all()
-                )
+                n = w.battle_count(c.id)
                 out.append(dataclasses.replace(info_of(c), battles=n))
             return out
 
@@ -125,7 +116,7 @@ class CampaignService:
             raise CampaignError("a campaign needs a name")
         carried_hits(0, recovery_percent)  # checks the range
         p = points or PointsScheme()
-        with self.db.session() as s:
+        with campaign_work(self.db) as w:
             row = Campaign(
                 name=name,
                 notes=notes,
@@ -134,7 +125,7 @@ class CampaignService:
                 points_loss=p.loss,
                 recovery_percent=recovery_percent,
             )
-            self._commit(s, row, f"there is already a campaign called {name!r}")
+            self._commit(w, row, f"there is already a campaign called {name!r}")
             assert row.id is not None
             return row.id
 
@@ -143,20 +134,20 @@ class CampaignService:
     ) -> None:
         """Change the points scheme and the recovery (the league is recomputed from it)."""
         carried_hits(0, recovery_percent)
-        with self.db.session() as s:
-            c = campaign_row(s, campaign_id)
+        with campaign_work(self.db) as w:
+            c = campaign_row(w, campaign_id)
             c.points_win, c.points_draw, c.points_loss = points.win, points.draw, points.loss
             c.recovery_percent = recovery_percent
-            s.add(c)
-            s.flush()
-            carried.replay(s, campaign_id)
-            s.commit()
+            w.add(c)
+            w.flush()
+            carried.replay(w, campaign_id)
+            w.commit()
 
     def find(self, name: str) -> int:
         """The id of the campaign called ``name`` (CampaignError if none)."""
-        with self.db.session() as s:
+        with campaign_work(self.db) as w:
             try:
-                c = find_campaign(s, name)
+                c = w.find_campaign(name)
             except NotFoundError as exc:
                 raise CampaignError(str(exc)) from exc
             assert c.id is not None
@@ -164,19 +155,16 @@ class CampaignService:
 
     def delete_campaign(self, campaign_id: int) -> None:
         """Delete a campaign with its members, armies and battles (games are kept)."""
-        with self.db.session() as s:
-            s.delete(campaign_row(s, campaign_id))
-            s.commit()
+        with campaign_work(self.db) as w:
+            w.delete(campaign_row(w, campaign_id))
+            w.commit()
 
     @staticmethod
-    def _commit(s: Session, row: object, duplicate: str) -> None:
-        s.add(row)
+    def _commit(w: CampaignWork, row: object, duplicate: str) -> None:
         try:
-            s.commit()
-        except IntegrityError as exc:
-            s.rollback()
+            w.commit_unique(row)
+        except DuplicateNameError as exc:
             raise CampaignError(duplicate) from exc
-        s.refresh(row)
 
     # ------------------------------------------------------------------ members and armies
     def add_member(self, campaign_id: int, name: str, role: str = PLAYER) -> int:
@@ -186,10 +174,10 @@ class CampaignService:
             raise CampaignError(f"a member is a {' or an '.join(ROLES)}")
         if not name:
             raise CampaignError("a member needs a name")
-        with self.db.session() as s:
-            campaign_row(s, campaign_id)
+        with campaign_work(self.db) as w:
+            campaign_row(w, campaign_id)
             row = CampaignMember(campaign_id=campaign_id, name=name, role=role)
-            self._commit(s, row, f"{name} is already a member of this campaign")
+            self._commit(w, row, f"{name} is already a member of this campaign")
             assert row.id is not None
             return row.id
 
@@ -212,9 +200,9 @@ class CampaignService:
             else load_army_list(pathlib.Path(army_list)).army_list
         )
         army_name = (name or army.name).strip()
-        with self.db.session() as s:
-            campaign_row(s, campaign_id)
-            member = self._member(s, campaign_id, player)
+        with campaign_work(self.db) as w:
+            campaign_row(w, campaign_id)
+            member = self._member(w, campaign_id, player)
             if member.role != PLAYER:
                 raise CampaignError(f"{player} is an umpire, not a player")
             assert member.id is not None
@@ -225,38 +213,32 @@ class CampaignService:
                 nation=army.nation,
                 army_list_yaml=dump_army_list(army),
             )
-            s.add(row)
             try:
-                s.flush()
-            except IntegrityError as exc:
-                s.rollback()
+                w.flush_unique(row)
+            except DuplicateNameError as exc:
                 raise CampaignError(f"there is already an army called {army_name!r}") from exc
             assert row.id is not None
             army_id = row.id
             for ref, (unit, division, arm, ce) in enumerate(carried.walk_units(army.army)):
-                s.add(
+                w.add(
                     CampaignUnit(
                         army_id=army_id, ref=ref, name=unit, division=division, arm=arm, ce=ce
                     )
                 )
-            s.commit()
+            w.commit()
             return army_id
 
     @staticmethod
-    def _member(s: Session, campaign_id: int, name: str) -> CampaignMember:
-        m = s.exec(
-            select(CampaignMember).where(
-                CampaignMember.campaign_id == campaign_id, CampaignMember.name == name
-            )
-        ).first()
+    def _member(w: CampaignWork, campaign_id: int, name: str) -> CampaignMember:
+        m = w.member_named(campaign_id, name)
         if m is None:
             raise CampaignError(f"{name!r} is not a member of this campaign")
         return m
 
     def army_list(self, army_id: int) -> ArmyList:
         """The campaign copy of an army, as a typed army list (every unit, destroyed or not)."""
-        with self.db.session() as s:
-            row = s.get(CampaignArmy, army_id)
+        with campaign_work(self.db) as w:
+            row = w.army(army_id)
             if row is None:
                 raise CampaignError(f"there is no campaign army {army_id}")
             return load_army_list_text(row.army_list_yaml, row.name).army_list
@@ -268,35 +250,30 @@ class CampaignService:
             raise CampaignError(f"a member is a {' or an '.join(ROLES)}")
         if not name:
             raise CampaignError("a member needs a name")
-        with self.db.session() as s:
-            m = s.get(CampaignMember, member_id)
+        with campaign_work(self.db) as w:
+            m = w.member(member_id)
             if m is None:
                 raise CampaignError(f"there is no member {member_id}")
-            if role != PLAYER and self._armies_of(s, member_id):
+            if role != PLAYER and w.armies_of_player(member_id):
                 raise CampaignError(f"{m.name} has armies in this campaign and stays a player")
             m.name, m.role = name, role
-            self._commit(s, m, f"{name} is already a member of this campaign")
+            self._commit(w, m, f"{name} is already a member of this campaign")
 
     def delete_member(self, member_id: int) -> None:
         """Remove a member with the armies (if no army fought a battle); umpiring is forgotten."""
-        with self.db.session() as s:
-            m = s.get(CampaignMember, member_id)
+        with campaign_work(self.db) as w:
+            m = w.member(member_id)
             if m is None:
                 raise CampaignError(f"there is no member {member_id}")
-            for a in self._armies_of(s, member_id):
-                self._check_unused(s, a)
-            s.delete(m)
-            s.commit()
+            for a in w.armies_of_player(member_id):
+                self._check_unused(w, a)
+            w.delete(m)
+            w.commit()
 
     @staticmethod
-    def _armies_of(s: Session, member_id: int) -> list[CampaignArmy]:
-        return list(s.exec(select(CampaignArmy).where(CampaignArmy.player_id == member_id)).all())
-
-    @staticmethod
-    def _check_unused(s: Session, army: CampaignArmy) -> None:
-        n = len(
-            s.exec(select(CampaignBattleArmy.id).where(CampaignBattleArmy.army_id == army.id)).all()
-        )
+    def _check_unused(w: CampaignWork, army: CampaignArmy) -> None:
+        assert army.id is not None
+        n = w.battles_fought(army.id)
         if n:
             raise CampaignError(
                 f"{army.name} fought in {n} battle{'s' if n != 1 else ''}: "
@@ -308,26 +285,26 @@ class CampaignService:
         name = name.strip()
         if not name:
             raise CampaignError("an army needs a name")
-        with self.db.session() as s:
-            row = s.get(CampaignArmy, army_id)
+        with campaign_work(self.db) as w:
+            row = w.army(army_id)
             if row is None:
                 raise CampaignError(f"there is no campaign army {army_id}")
-            member = self._member(s, row.campaign_id, player)
+            member = self._member(w, row.campaign_id, player)
             if member.role != PLAYER:
                 raise CampaignError(f"{player} is an umpire, not a player")
             assert member.id is not None
             row.name, row.player_id = name, member.id
-            self._commit(s, row, f"there is already an army called {name!r}")
+            self._commit(w, row, f"there is already an army called {name!r}")
 
     def delete_army(self, army_id: int) -> None:
         """Remove an army that fought no battle."""
-        with self.db.session() as s:
-            row = s.get(CampaignArmy, army_id)
+        with campaign_work(self.db) as w:
+            row = w.army(army_id)
             if row is None:
                 raise CampaignError(f"there is no campaign army {army_id}")
-            self._check_unused(s, row)
-            s.delete(row)
-            s.commit()
+            self._check_unused(w, row)
+            w.delete(row)
+            w.commit()
 
     def games(self) -> list[GameSummary]:
         """Every game in the database (to link a battle run in eote-ref), latest first."""
@@ -336,17 +313,17 @@ class CampaignService:
     # ------------------------------------------------------------------ reading
     def view(self, campaign_id: int) -> CampaignView:
         """The whole campaign: members, armies, battles, the league tables and points series."""
-        with self.db.session() as s:
+        with campaign_work(self.db) as w:
             try:
-                rows = load_campaign(s, campaign_id)
+                rows = w.load(campaign_id)
             except NotFoundError as exc:
                 raise CampaignError(str(exc)) from exc
         return build_view(rows)
 
     def battle(self, battle_id: int) -> BattleView:
         """One battle."""
-        with self.db.session() as s:
-            b = s.get(CampaignBattle, battle_id)
+        with campaign_work(self.db) as w:
+            b = w.battle(battle_id)
             if b is None:
                 raise CampaignError(f"there is no battle {battle_id}")
             campaign_id = b.campaign_id
@@ -365,10 +342,10 @@ class CampaignService:
     # ------------------------------------------------------------------ battles
     def add_battle(self, campaign_id: int, spec: NewBattle) -> int:
         """Enter a battle (with its result when ``spec.victory`` is given); returns its id."""
-        with self.db.session() as s:
+        with campaign_work(self.db) as w:
             battle = CampaignBattle(campaign_id=campaign_id, date=spec.date, scenario="")
-            self._fill(s, battle, campaign_id, spec)
-            s.commit()
+            self._fill(w, battle, campaign_id, spec)
+            w.commit()
             assert battle.id is not None
             return battle.id
 
@@ -379,24 +356,25 @@ class CampaignService:
         campaign's order, an army taken out of the battle loses what the battle did to it, and
         linking another game (or none) undoes the carry, which the new game may carry again.
         """
-        with self.db.session() as s:
-            battle = battle_row(s, battle_id)
-            links = list(
-                s.exec(
-                    select(CampaignBattleArmy).where(CampaignBattleArmy.battle_id == battle_id)
-                ).all()
-            )
-            if spec.game_id != battle.game_id:
-                maps: dict[int, dict[str, int]] = {}
-                results: dict[int, dict[str, list[int]]] = {}
-                battle.carried = False
-            else:
-                maps = {ba.army_id: ba.unit_map for ba in links}
-                results = {ba.army_id: ba.unit_results for ba in links}
-            self._fill(s, battle, battle.campaign_id, spec, unit_maps=maps, unit_results=results)
-            s.flush()
-            carried.replay(s, battle.campaign_id)
-            s.commit()
+        with campaign_work(self.db) as w:
+            battle = self._refill(w, battle_id, spec)
+            w.flush()
+            carried.replay(w, battle.campaign_id)
+            w.commit()
+
+    def _refill(self, w: CampaignWork, battle_id: int, spec: NewBattle) -> CampaignBattle:
+        """:meth:`update_battle` less the replay and the commit."""
+        battle = battle_row(w, battle_id)
+        links = w.battle_armies(battle_id)
+        if spec.game_id != battle.game_id:
+            maps: dict[int, dict[str, int]] = {}
+            results: dict[int, dict[str, list[int]]] = {}
+            battle.carried = False
+        else:
+            maps = {ba.army_id: ba.unit_map for ba in links}
+            results = {ba.army_id: ba.unit_results for ba in links}
+        self._fill(w, battle, battle.campaign_id, spec, unit_maps=maps, unit_results=results)
+        return battle
 
     def delete_battle(self, battle_id: int) -> None:
         """Delete a battle and its result; the league table no longer counts it.
@@ -404,28 +382,42 @@ class CampaignService:
         Losses carried from it are undone (the carried state is replayed from the remaining
         battles); a linked game is kept.
         """
-        with self.db.session() as s:
-            battle = battle_row(s, battle_id)
+        with campaign_work(self.db) as w:
+            battle = battle_row(w, battle_id)
             campaign_id = battle.campaign_id
-            s.delete(battle)
-            s.flush()
-            carried.replay(s, campaign_id)
-            s.commit()
+            w.delete(battle)
+            w.flush()
+            carried.replay(w, campaign_id)
+            w.commit()
 
     def save_battle(self, campaign_id: int, spec: NewBattle, battle_id: int | None = None) -> int:
         """Add (``battle_id`` None) or replace a battle as the battle dialog gives it.
 
         A decided battle linked to a game takes its losses from the game's journal; a manual
-        entry keeps the losses given. Returns the battle's id.
+        entry keeps the losses given. Returns the battle's id. One transaction: a refusal
+        leaves the campaign as it was.
         """
-        if battle_id is None:
-            battle_id = self.add_battle(campaign_id, spec)
-        else:
-            self.update_battle(battle_id, spec)
-        if spec.game_id is not None and spec.victory is not None:
-            losses, lost = self._game_losses(battle_id)
-            self.update_battle(battle_id, dataclasses.replace(spec, losses=losses, units_lost=lost))
-        return battle_id
+        with campaign_work(self.db) as w:
+            if battle_id is None:
+                battle = CampaignBattle(campaign_id=campaign_id, date=spec.date, scenario="")
+                self._fill(w, battle, campaign_id, spec)
+                replay = False
+            else:
+                battle = self._refill(w, battle_id, spec)
+                replay = True
+            assert battle.id is not None
+            if spec.game_id is not None and spec.victory is not None:
+                w.flush()
+                losses, lost = carried.game_losses(w, battle.id, spec.game_id)
+                spec = dataclasses.replace(spec, losses=losses, units_lost=lost)
+                battle = self._refill(w, battle.id, spec)
+                replay = True
+            if replay:
+                w.flush()
+                carried.replay(w, battle.campaign_id)
+            w.commit()
+            assert battle.id is not None
+            return battle.id
 
     def next_battle(self, campaign_id: int) -> BattleView | None:
         """The first battle, in date order, not yet decided nor run in eote-ref."""
@@ -436,7 +428,7 @@ class CampaignService:
 
     def _fill(
         self,
-        s: Session,
+        w: CampaignWork,
         battle: CampaignBattle,
         campaign_id: int,
         spec: NewBattle,
@@ -444,14 +436,11 @@ class CampaignService:
         unit_maps: Mapping[int, dict[str, int]] | None = None,
         unit_results: Mapping[int, dict[str, list[int]]] | None = None,
     ) -> None:
-        problems = self._check_battle(s, campaign_id, spec)
+        problems = self._check_battle(w, campaign_id, spec)
         if problems:
             raise CampaignError("; ".join(problems))
-        armies = {
-            a.name: a
-            for a in s.exec(select(CampaignArmy).where(CampaignArmy.campaign_id == campaign_id))
-        }
-        umpire_id = self._member(s, campaign_id, spec.umpire).id if spec.umpire else None
+        armies = {a.name: a for a in w.armies(campaign_id)}
+        umpire_id = self._member(w, campaign_id, spec.umpire).id if spec.umpire else None
         battle.date = spec.date
         battle.scenario = spec.scenario.strip()
         battle.table_size = spec.table_size
@@ -462,19 +451,17 @@ class CampaignService:
         battle.victory = spec.victory
         battle.winner = None if spec.victory in (None, DRAW) else spec.winner
         battle.notes = spec.notes
-        s.add(battle)
-        s.flush()
+        w.add(battle)
+        w.flush()
         assert battle.id is not None
-        for old in s.exec(
-            select(CampaignBattleArmy).where(CampaignBattleArmy.battle_id == battle.id)
-        ).all():
-            s.delete(old)
-        s.flush()
+        for old in w.battle_armies(battle.id):
+            w.delete(old)
+        w.flush()
         for side, names in enumerate(spec.sides):
             for n in names:
                 army_id = armies[n].id
                 assert army_id is not None
-                s.add(
+                w.add(
                     CampaignBattleArmy(
                         battle_id=battle.id,
                         army_id=army_id,
@@ -487,28 +474,22 @@ class CampaignService:
                 )
 
     @staticmethod
-    def _battle_context(s: Session, campaign_id: int) -> tuple[set[str], dict[str, str]]:
+    def _battle_context(w: CampaignWork, campaign_id: int) -> tuple[set[str], dict[str, str]]:
         """The army names and the members' roles of a campaign, for :meth:`_check_battle`."""
-        armies = {
-            a.name
-            for a in s.exec(select(CampaignArmy).where(CampaignArmy.campaign_id == campaign_id))
-        }
-        members = {
-            m.name: m.role
-            for m in s.exec(select(CampaignMember).where(CampaignMember.campaign_id == campaign_id))
-        }
+        armies = {a.name for a in w.armies(campaign_id)}
+        members = {m.name: m.role for m in w.members(campaign_id)}
         return armies, members
 
     @staticmethod
     def _check_battle(
-        s: Session,
+        w: CampaignWork,
         campaign_id: int,
         spec: NewBattle,
         *,
         context: tuple[set[str], dict[str, str]] | None = None,
     ) -> list[str]:
         problems = []
-        armies, members = context or CampaignService._battle_context(s, campaign_id)
+        armies, members = context or CampaignService._battle_context(w, campaign_id)
         if not spec.scenario.strip():
             problems.append("a battle needs a scenario name")
         if spec.figure_scale not in FIGURE_SCALES:
@@ -543,7 +524,7 @@ class CampaignService:
                 problems.append("a decisive or marginal victory needs a winning side")
         elif spec.winner is not None:
             problems.append("a winner needs a victory level")
-        if spec.game_id is not None and not game_exists(s, spec.game_id):
+        if spec.game_id is not None and not w.game_exists(spec.game_id):
             problems.append(f"there is no game {spec.game_id}")
         problems += [
             f"losses of {n!r} cannot be negative"
@@ -612,9 +593,10 @@ class CampaignService:
 
     def _game_losses(self, battle_id: int) -> tuple[dict[str, int], dict[str, int]]:
         """Hits taken and units lost per army in the linked game (:func:`carried.game_losses`)."""
-        b = self.battle(battle_id)
-        with self.db.session() as s:
-            return carried.game_losses(s, b)
+        with campaign_work(self.db) as w:
+            game_id = battle_row(w, battle_id).game_id
+            assert game_id is not None
+            return carried.game_losses(w, battle_id, game_id)
 
     # ------------------------------------------------------------------ a game's hand-off
     def battle_of_game(self, game_id: int) -> tuple[int, BattleView] | None:
@@ -623,12 +605,8 @@ class CampaignService:
         A game set up with :meth:`start_game` is linked from the start; a battle entered by
         hand may link it too. The first such battle is given (a game is normally linked once).
         """
-        with self.db.session() as s:
-            row = s.exec(
-                select(CampaignBattle)
-                .where(CampaignBattle.game_id == game_id)
-                .order_by(col(CampaignBattle.id))
-            ).first()
+        with campaign_work(self.db) as w:
+            row = w.battle_of_game(game_id)
             if row is None or row.id is None:
                 return None
             campaign_id, battle_id = row.campaign_id, row.id
@@ -644,8 +622,8 @@ class CampaignService:
         or whose army list's name, is one of a side's army lists is put on that side. A game
         made from a scenario gives its victory level and winner (the umpire may change them).
         """
-        with self.db.session() as s:
-            battle = carried.battle_for_game(s, campaign_id, game_id, date)
+        with campaign_work(self.db) as w:
+            battle = carried.battle_for_game(w, campaign_id, game_id, date)
         from eote_ref.referee.scenario_play import victory_in
 
         result = victory_in(self.db, game_id)
@@ -659,18 +637,16 @@ class CampaignService:
 
     def game_army_lists(self, game_id: int) -> tuple[list[str], list[str]]:
         """The names of the army lists each side of a game was set up from (none: empty)."""
-        with self.db.session() as s:
-            return carried.game_army_lists(s, game_id)
+        with campaign_work(self.db) as w:
+            return carried.game_army_lists(w, game_id)
 
     def can_carry_losses(self, battle_id: int) -> bool:
         """Whether the battle's game was set up from the campaign copies and not yet carried."""
-        with self.db.session() as s:
-            battle = battle_row(s, battle_id)
+        with campaign_work(self.db) as w:
+            battle = battle_row(w, battle_id)
             if battle.carried or battle.game_id is None:
                 return False
-            armies = s.exec(
-                select(CampaignBattleArmy.id).where(CampaignBattleArmy.battle_id == battle_id)
-            ).all()
+            armies = w.battle_armies(battle_id)
             # set up from the campaign copies, or matched by name when carried
             return bool(armies)
 
@@ -701,9 +677,9 @@ class CampaignService:
         match none are listed in :attr:`unmatched`. Only once per battle.
         """
         self.unmatched = []
-        with self.db.session() as s:
-            changed, self.unmatched = carried.carry(s, battle_id)
-            s.commit()
+        with campaign_work(self.db) as w:
+            changed, self.unmatched = carried.carry(w, battle_id)
+            w.commit()
         return changed
 
     # ------------------------------------------------------------------ CSV
@@ -735,16 +711,16 @@ class CampaignService:
             raise CsvImportError([f"line 1: missing column(s) {', '.join(missing)}"])
         problems: list[str] = []
         battles: list[NewBattle] = []
-        with self.db.session() as s:
-            campaign_row(s, campaign_id)
-            context = self._battle_context(s, campaign_id)
+        with campaign_work(self.db) as w:
+            campaign_row(w, campaign_id)
+            context = self._battle_context(w, campaign_id)
             known = {name.casefold(): name for name in context[0]}
             try:
                 for line, row in csv_format.read_rows(text, csv_tables.BATTLE_COLUMNS):
                     spec, errors = csv_tables.parse_row(row)
                     if spec is not None:
                         spec = csv_tables.known_armies(spec, known)
-                        errors += self._check_battle(s, campaign_id, spec, context=context)
+                        errors += self._check_battle(w, campaign_id, spec, context=context)
                     problems += [f"line {line}: {e}" for e in errors]
                     if spec is not None and not errors:
                         battles.append(spec)
@@ -761,18 +737,11 @@ class CampaignService:
             How many battles were imported.
         """
         battles = self.parse_battles_csv(campaign_id, text)
-        with self.db.session() as s:
+        with campaign_work(self.db) as w:
             armies: dict[str, int] = {
-                a.name: a.id
-                for a in s.exec(select(CampaignArmy).where(CampaignArmy.campaign_id == campaign_id))
-                if a.id is not None
+                a.name: a.id for a in w.armies(campaign_id) if a.id is not None
             }
-            members = {
-                m.name: m.id
-                for m in s.exec(
-                    select(CampaignMember).where(CampaignMember.campaign_id == campaign_id)
-                )
-            }
+            members = {m.name: m.id for m in w.members(campaign_id)}
             values = [  # checked by parse_battles_csv: inserted in bulk, one transaction
                 {
                     "campaign_id": campaign_id,
@@ -791,13 +760,7 @@ class CampaignService:
             ]
             if not values:
                 return 0
-            ids = s.execute(
-                insert(CampaignBattle).returning(
-                    col(CampaignBattle.id),
-                    sort_by_parameter_order=True,
-                ),
-                values,
-            ).scalars()
+            ids = w.insert_battles(values)
             links = [
                 {
                     "battle_id": battle_id,
@@ -808,10 +771,10 @@ class CampaignService:
                     "unit_map": {},
                     "unit_results": {},
                 }
-                for battle_id, spec in zip(list(ids), battles, strict=True)
+                for battle_id, spec in zip(ids, battles, strict=True)
                 for side, names in enumerate(spec.sides)
                 for n in names
             ]
-            s.execute(insert(CampaignBattleArmy), links)
-            s.commit()
+            w.insert_battle_armies(links)
+            w.commit()
         return len(battles)

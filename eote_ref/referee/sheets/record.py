@@ -31,7 +31,8 @@ from eote_ref.rules.movement import MovementSituation, Mover, movement
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.skirmish import skirmish_rating
 from eote_ref.rules.units import FORMATIONS_BY_ARM, CombatArm, Formation, Weight
-from eote_ref.store import StoreError, get_roster, history
+from eote_ref.store import history
+from eote_ref.store.game_queries import roster_years
 
 #: Short names of the formations on a record sheet.
 FORMATION_NAMES = {
@@ -369,21 +370,20 @@ def sheets_from_game(game: GameService) -> list[DivisionSheet]:
 def _integrity_checks(game: GameService) -> dict[int, int]:
     """How many divisional integrity checks each division has taken in the battle (EotE 9.0)."""
     out: dict[int, int] = {}
-    with game.db.session() as s:
-        for e in history(s, game.game_id, newest_first=False):
-            outcome = e.outcome if isinstance(e.outcome, dict) else {}
-            if e.kind != "integrity" or e.status != "done":
-                continue
-            if outcome.get("result") not in ("pass", "fall_back", "rout"):
-                continue
-            inputs = e.inputs if isinstance(e.inputs, dict) else {}
-            target = inputs.get("target")
-            # the check wizard names its target; an event written directly names the division
-            division = (
-                target.get("division_id") if isinstance(target, dict) else inputs.get("division_id")
-            )
-            if isinstance(division, int):
-                out[division] = out.get(division, 0) + 1
+    for e in game.read(history, newest_first=False):
+        outcome = e.outcome if isinstance(e.outcome, dict) else {}
+        if e.kind != "integrity" or e.status != "done":
+            continue
+        if outcome.get("result") not in ("pass", "fall_back", "rout"):
+            continue
+        inputs = e.inputs if isinstance(e.inputs, dict) else {}
+        target = inputs.get("target")
+        # the check wizard names its target; an event written directly names the division
+        division = (
+            target.get("division_id") if isinstance(target, dict) else inputs.get("division_id")
+        )
+        if isinstance(division, int):
+            out[division] = out.get(division, 0) + 1
     return out
 
 
@@ -416,14 +416,7 @@ def _game_unit(u: UnitView, rs: Ruleset, scale: str, threshold: int, year: int |
 
 def _list_years(game: GameService, names: Iterable[str]) -> dict[str, int]:
     """The year of each army list a game came from, where the list is stored (else unknown)."""
-    out: dict[str, int] = {}
-    with game.db.session() as s:
-        for name in names:
-            try:
-                out[name] = get_roster(s, name).year
-            except StoreError:
-                continue
-    return out
+    return roster_years(game.db, list(names))
 
 
 _SHEET_CSS = """

@@ -11,7 +11,7 @@ from eote_ref.referee.report_corrections import CorrectionLine, corrections_html
 from eote_ref.referee.sheets.marks import document, esc, option_words
 from eote_ref.referee.summary import BattleSummary, battle_summary
 from eote_ref.referee.views import JournalEntry
-from eote_ref.store import load_game
+from eote_ref.store.game_queries import game_state
 
 
 @dataclass(frozen=True)
@@ -217,8 +217,7 @@ def after_action_report(game: GameService) -> AfterActionReport:
 
 
 def _leaders_lost(game: GameService) -> tuple[LeaderLost, ...]:
-    with game.db.session() as s:
-        state = load_game(s, game.game_id)
+    state = game.read(game_state)
     commands = {c.id: c for c in state.commands}
     sides = {side.id: side.name for side in state.sides}
     out = []

@@ -24,10 +24,10 @@ def test_shipped_lists_round_trip_through_the_database(
     tmp_path: pathlib.Path, path: pathlib.Path
 ) -> None:
     army_list = load_army_list(path).army_list
-    with open_database(tmp_path / "db.sqlite") as db, db.session() as s:
-        import_army_list(s, army_list)
-    with open_database(tmp_path / "db.sqlite") as db, db.session() as s:
-        assert export_army_list(s, army_list.name) == army_list
+    with open_database(tmp_path / "db.sqlite") as db:
+        import_army_list(db, army_list)
+    with open_database(tmp_path / "db.sqlite") as db:
+        assert export_army_list(db, army_list.name) == army_list
 
 
 def test_there_are_shipped_lists() -> None:
@@ -36,21 +36,21 @@ def test_there_are_shipped_lists() -> None:
 
 def test_import_refuses_a_duplicate_unless_replacing(tmp_path: pathlib.Path) -> None:
     army_list = load_army_list(SHIPPED[0]).army_list
-    with open_database(tmp_path / "db.sqlite") as db, db.session() as s:
-        import_army_list(s, army_list)
+    with open_database(tmp_path / "db.sqlite") as db:
+        import_army_list(db, army_list)
         with pytest.raises(DuplicateNameError):
-            import_army_list(s, army_list)
-        import_army_list(s, army_list, replace=True)
-        assert export_army_list(s, army_list.name) == army_list
+            import_army_list(db, army_list)
+        import_army_list(db, army_list, replace=True)
+        assert export_army_list(db, army_list.name) == army_list
         with pytest.raises(NotFoundError):
-            export_army_list(s, "No Such Army")
+            export_army_list(db, "No Such Army")
 
 
 def test_game_from_imported_lists(tmp_path: pathlib.Path) -> None:
     lists = [load_army_list(p).army_list for p in SHIPPED[:2]]
     with open_database(tmp_path / "db.sqlite") as db, db.session() as s:
         for army_list in lists:
-            import_army_list(s, army_list)
+            import_army_list(db, army_list)
         game = create_game_from_rosters(
             s, "battle", {"One": [lists[0].name], "Two": [lists[1].name]}
         )

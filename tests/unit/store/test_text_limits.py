@@ -53,12 +53,12 @@ def test_an_army_list_with_a_bad_name_is_refused_and_nothing_written(
         dataclasses.replace(good, name=name),
         dataclasses.replace(good, army=dataclasses.replace(good.army, name=name)),
     ):
-        with db.session() as s, pytest.raises(TextLimitError, match=said):
-            import_army_list(s, army_list)
+        with pytest.raises(TextLimitError, match=said):
+            import_army_list(db, army_list)
         with db.session() as s:
             assert list_rosters(s) == []
-    with db.session() as s:  # exactly 200 characters is a name
-        import_army_list(s, dataclasses.replace(good, name="y" * MAX_NAME))
+    import_army_list(db, dataclasses.replace(good, name="y" * MAX_NAME))  # 200 characters: a name
+    with db.session() as s:
         assert [r.name for r in list_rosters(s)] == ["y" * MAX_NAME]
 
 

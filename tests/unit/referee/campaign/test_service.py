@@ -18,6 +18,7 @@ from eote_ref.referee.campaign import (
     NewBattle,
     PointsScheme,
     battles_csv,
+    carried,
 )
 from eote_ref.referee.campaign.report import campaign_report_html
 from eote_ref.referee.game import GameService
@@ -435,6 +436,28 @@ def test_save_battle_takes_a_linked_games_losses_from_its_journal(
     # without a game the hand-entered losses stand
     svc.save_battle(cid, dataclasses.replace(spec, victory="draw"), b2)
     assert svc.battle(b2).losses(1) == 99
+
+
+def test_save_battle_is_one_transaction(
+    campaign: tuple[CampaignService, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    svc, cid = campaign
+    b1 = svc.add_battle(cid, battle(1, "Ligny", "Armee du Nord", "Blucher"))
+    game_id = svc.start_game(b1)
+
+    def fail(*_args: object) -> None:
+        raise CampaignError("the game's journal could not be read")
+
+    # the battle is written, then the linked game's losses are read: a failure there
+    # leaves the campaign as it was, not a battle saved without its losses
+    monkeypatch.setattr(carried, "game_losses", fail)
+    spec = battle(2, "Ligny again", "Armee du Nord", "Blucher", game_id=game_id, victory="draw")
+    with pytest.raises(CampaignError, match="could not be read"):
+        svc.save_battle(cid, spec)
+    assert [b.scenario for b in svc.view(cid).battles] == ["Ligny"]
+    with pytest.raises(CampaignError, match="could not be read"):
+        svc.save_battle(cid, dataclasses.replace(spec, scenario="Ligny"), b1)
+    assert svc.battle(b1).victory is None
 
 
 DELTAS = st.lists(
