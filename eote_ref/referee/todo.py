@@ -130,6 +130,9 @@ def _command_phase(view: GameView, game: GameService | None = None) -> list[Chec
     out: list[Check] = _reinforcements(view, game) + _leaderless_divisions(view, game)
     rested = {ln.unit_id for ln in view.links if ln.kind == "rested" and ln.turn == view.turn}
     stay = view.options.get("routed_units_leave_table") == "stay_until_rallied"
+    from eote_ref.referee import facts
+
+    engaged = facts.pinned_by_engagement(view)
     for side, div, u in _units(view):
         if u.off_table:
             continue
@@ -147,7 +150,7 @@ def _command_phase(view: GameView, game: GameService | None = None) -> list[Chec
             leader_ok = (
                 leader is not None and not leader.killed and leader.no_rally_turn != view.turn
             )
-            if leader_ok and not u.pinned and not u.out_of_command:
+            if leader_ok and not u.pinned and u.id not in engaged and not u.out_of_command:
                 title = f"{u.coded_name}: may rally from disorder"
                 out.append(Check("disorder_rally", title, "3.6", side, u.id))
             else:
