@@ -240,7 +240,7 @@ def _morale_checks(view: GameView) -> list[Check]:
 def _engaged_assaults(view: GameView) -> list[Check]:
     """Assaults left undecided last turn, still to fight; cavalry combats first (7.0, 7.6).
 
-    An engaged combat is listed once with all its units (a 2-against-1 stays one combat,
+    Its attackers are its units of the side with this turn's initiative (7.6). An engaged combat is listed once with all its units (a 2-against-1 stays one combat,
     7.9), from the combat its links carry; links without one (older games) pair up as before.
     A combat fought this turn already (left engaged again, it is next turn's) is not listed.
     """
@@ -260,6 +260,12 @@ def _engaged_assaults(view: GameView) -> list[Check]:
             dfd = tuple(int(i) for i in combat.get("defenders", ()) if int(i) in units)
         else:
             att, dfd = (ln.unit_id,), (ln.other_id,)
+        if att and dfd and view.initiative is not None:
+            # The side with the initiative attacks this turn, whoever attacked before (7.6).
+            everyone = (*att, *dfd)
+            ours = tuple(i for i in everyone if units[i][0] == view.initiative)
+            if ours:
+                att, dfd = ours, tuple(i for i in everyone if i not in ours)
         if att and dfd:
             combats.setdefault((att, dfd), ln.turn)
     out: list[tuple[bool, Check]] = []
