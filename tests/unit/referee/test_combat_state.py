@@ -152,3 +152,23 @@ def test_an_engaged_combat_comes_back_attacked_by_this_turns_initiative_side(
         again = open_check(waterloo, "assault", unit_id=item.unit_id, side=side)
         assert again.values["attackers"] == (FR_54_1, FR_54_2)
         assert again.values["defenders"] == (BRIT_30,)
+
+
+def test_an_engaged_combat_decided_reads_in_words_in_apply_will_set(
+    waterloo: GameService,
+) -> None:
+    """Umpire's trial: the assault wizard's preview showed "link 2 removed" (an internal id)."""
+    to_phase(waterloo, Phase.ASSAULT)
+    check = two_against_one(waterloo)
+    check.apply({"roll": engaged_roll(check)})
+    to_phase(waterloo, Phase.ASSAULT, turn=2)
+    waterloo.set_initiative(FRENCH)
+    again = open_check(waterloo, "assault", unit_id=BRIT_30)
+    roll = next(r for r in range(1, 11) if not engaged_or_none(again, r))
+    changes = again.trial({"roll": roll}).changes
+    d = waterloo.unit_view(BRIT_30).name
+    ended = [c for c in changes if "no longer engaged" in c]
+    assert ended == [
+        f"{waterloo.unit_view(a).name} and {d} are no longer engaged" for a in (FR_54_1, FR_54_2)
+    ]
+    assert not [c for c in changes if "link" in c or " removed" in c]
