@@ -475,19 +475,38 @@ class ScenarioService:
             raise RefereeError(f"there is no side {side}")
         if state.get("held", {}).get(objective) == side:
             return None
-        who = next((s.name for s in self.game.view().sides if s.position == side), "nobody")
+        view = self.game.view()
+        who = next((s.name for s in view.sides if s.position == side), "nobody")
+        before = state.get("held", {}).get(objective)
+        new_state = _with(state, "held", objective, side)
+        # When and from whom it changed hands: the integrity check asks about a lost objective
+        # with it in view (EotE 9.0).
+        new_state = _with(new_state, "changed", objective, {"turn": view.turn, "from": before})
         return self.game.record(
             "objective",
             f"{objective}: held by {who}",
-            [
-                SetField(
-                    "game",
-                    self.game.game_id,
-                    "scenario_state",
-                    _with(state, "held", objective, side),
-                )
-            ],
+            [SetField("game", self.game.game_id, "scenario_state", new_state)],
         )
+
+    def lost_in_turn(self, side: int, turn: int) -> list[str]:
+        """The scenario's objectives ``side`` held and lost in ``turn``, by name (EotE 9.0).
+
+        A scenario ties its objectives to sides, not to divisions: which division an objective
+        was is the umpire's to say.
+        """
+        data, state = self.game.read(_rows().scenario)
+        if not data:
+            return []
+        held = state.get("held", {})
+        changed = state.get("changed", {})
+        return [
+            name
+            for o in data.get("objectives", [])
+            if isinstance(c := changed.get(name := o["name"]), dict)
+            and c.get("turn") == turn
+            and c.get("from") == side
+            and held.get(name) != side
+        ]
 
 
 def _next_codes(s: Any, game_id: int, side_id: int, count: int) -> list[str]:
