@@ -240,7 +240,8 @@ def _morale_checks(view: GameView) -> list[Check]:
 def _engaged_assaults(view: GameView) -> list[Check]:
     """Assaults left undecided last turn, still to fight; cavalry combats first (7.0, 7.6).
 
-    Its attackers are its units of the side with this turn's initiative (7.6). An engaged combat is listed once with all its units (a 2-against-1 stays one combat,
+    Its attackers are its units of the side with this turn's initiative (7.6). An engaged
+    combat is listed once with all its units (a 2-against-1 stays one combat,
     7.9), from the combat its links carry; links without one (older games) pair up as before.
     A combat fought this turn already (left engaged again, it is next turn's) is not listed.
     """

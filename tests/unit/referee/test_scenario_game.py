@@ -217,7 +217,8 @@ def test_an_objective_lost_this_turn_is_put_to_the_integrity_check(db: Database)
     assert "Hougoumont" not in asked(allied.id)[1]
     ScenarioService(game).set_held("Hougoumont château and farm", 0)
     ticked, help_text = asked(allied.id)
-    assert "Hougoumont château and farm" in help_text and "which division" in help_text
+    assert "Hougoumont château and farm" in help_text
+    assert "which division" in help_text
     assert not ticked  # which division held it is the umpire's to say
     assert "Hougoumont" not in asked(french.id)[1]  # the French took it: none lost
     _to_turn(game, game.view().turn + 1)

@@ -216,10 +216,12 @@ def test_reinforcements_have_their_codes_on_the_labels_before_they_arrive(
     allied = [lab for lab in coming if lab.side == corps.view().sides[1].name]
     assert [lab.code for lab in french] == ["F23", "F24"]
     assert {lab.arrives for lab in french} == {"arrives from turn 2 on a d10 of 5+"}
-    assert allied and {lab.arrives for lab in allied} == {"arrives turn 3"}
+    assert allied
+    assert {lab.arrives for lab in allied} == {"arrives turn 3"}
     assert allied[0].code == f"A{len(corps.view().sides[1].units) + 1}"
     html = labels_html(unit_labels(corps.view()) + coming, "Pratzen")
-    assert '<p class="code">F23</p>' in html and "arrives turn 3" in html
+    assert '<p class="code">F23</p>' in html
+    assert "arrives turn 3" in html
     # A unit added late takes the number after the reserved ones.
     division = corps.view().sides[0].divisions[0].id
     assert corps.read(next_unit_code, division) == "F25"
