@@ -56,6 +56,9 @@ class CodeKeys:
         if not add:
             self.added = None
             pane.select_unit(unit.id)
+            # A new selection even when the row was already the only one selected there (the
+            # last fire's target typed as the next firer changes no selection, so says nothing).
+            dash.new_selection(j)
             return
         dash.panes[i].tree.selection_mods = Qt.KeyboardModifier.NoModifier
         tree = pane.tree
