@@ -21,8 +21,7 @@ from eote_ref.store import Database, open_database
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.wizards import MENU
 from eote_ref.ui.wizards.fire import FireAppliedPage, FireWizard, QueuePage
-from tests.ui.helpers import active_window
-from tests.ui.test_keyboard_turn import CTRL_SHIFT, Umpire
+from tests.ui.helpers import CTRL_SHIFT, Umpire, active_window
 
 #: A battalion's fire on a chosen target: inputs besides the die (issue 15's budget).
 FIRE_BUDGET = 5
