@@ -20,7 +20,7 @@ from eote_ref.store import Database
 from eote_ref.ui.roster_editor.window import RosterEditorWindow
 from tests.rosters import SMALL
 
-SHIPPED = sorted((pathlib.Path(__file__).parents[2] / "army_lists").glob("*.yaml"))
+SHIPPED = sorted((pathlib.Path(__file__).parents[3] / "army_lists").glob("*.yaml"))
 
 
 BROKEN = """\
