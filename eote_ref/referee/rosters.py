@@ -8,7 +8,7 @@ its typed model) and :mod:`eote_ref.store` (the roster tables), converting betwe
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from eote_ref.armylists.model import (
     ArmyList,
@@ -54,7 +54,7 @@ def _formations_spec(formations: StartingFormations | None) -> tuple[tuple[str, 
     return tuple(out)
 
 
-def _plain(value: object) -> object:
+def _plain(value: Any) -> Any:
     """A field of the army list's unit as the store keeps it: an enum as its value."""
     return value.value if isinstance(value, enum.Enum) else value
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from eote_ref.referee.views import LeaderView, UnitView
-from eote_ref.rules.units import morale_due
+from eote_ref.rules.units import Arm, morale_due
 
 
 def leader_view(row: Any) -> LeaderView:
@@ -44,7 +44,7 @@ def unit_view(
         id=u.id,
         division_id=division_id,
         name=u.name,
-        arm=u.arm,
+        arm=Arm(u.arm),
         type=u.type,
         nation=u.nation,
         ce=u.ce,

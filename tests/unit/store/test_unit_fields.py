@@ -40,8 +40,9 @@ def test_the_view_shows_every_field_but_those_it_leaves_out_on_purpose() -> None
 
 
 def test_the_arm_is_one_vocabulary_the_rules_arm() -> None:
-    """The army list types ``arm`` as the rules' ``Arm``; the store keeps its value."""
+    """The army list and the view type ``arm`` as the rules' ``Arm``; the store keeps its value."""
     unit = {f.name: f for f in dataclasses.fields(Unit)}
     assert unit["arm"].type in (Arm, "Arm")
+    assert {f.name: f.type for f in dataclasses.fields(UnitView)}["arm"] in (Arm, "Arm")
     assert {f.name: f.type for f in dataclasses.fields(UnitSpec)}["arm"] in (str, "str")
     assert {a.value for a in Arm} == {"infantry", "cavalry", "artillery", "engineers"}
