@@ -22,7 +22,7 @@ from eote_ref.scenarios.resolve import Ref, ResolveError, resolve
 from eote_ref.yamlio.document import Document
 from eote_ref.yamlio.loader import load_file, load_text
 from eote_ref.yamlio.problems import Path, Problem, YamlError
-from eote_ref.yamlio.text import is_blank
+from eote_ref.yamlio.text import is_blank, too_long
 from eote_ref.yamlio.typed import parse
 
 ERROR = "error"
@@ -219,6 +219,9 @@ class _Checker:
             self.error(("sides",), f"a scenario has two sides, found {len(sc.sides)}")
             return None
         names = [s.name for s in sc.sides]
+        for i, side_name in enumerate(names):
+            if long := too_long(side_name):
+                self.error(("sides", i, "name"), f"{long} (a side's name is stored with the game)")
         if names[0].casefold() == names[1].casefold():
             self.error(("sides", 1, "name"), f"both sides are called '{names[1]}'")
         if sc.figure_scale is not None and sc.figure_scale not in FIGURE_SCALES:
@@ -243,6 +246,8 @@ class _Checker:
             value = getattr(self.scenario, key)
             if isinstance(value, str) and is_blank(value):
                 self.error((key,), "must not be empty")
+            elif key == "name" and isinstance(value, str) and (long := too_long(value)):
+                self.error((key,), f"{long} (it becomes the game's name)")
         for i, source in enumerate(self.scenario.sources):
             if is_blank(source):
                 self.error(("sources", i), "must not be empty")
