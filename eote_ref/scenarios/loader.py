@@ -234,6 +234,7 @@ class _Checker:
         plans = [self.side(i) for i in range(2)]
         reinforcements = tuple(self.reinforcement(i, plans) for i in range(len(sc.reinforcements)))
         self.end(plans, reinforcements)
+        self.unparsed_names(plans)
         if any(p is None for p in plans):
             return None
         a, b = plans
@@ -383,6 +384,46 @@ class _Checker:
             if any(p.contains(ref) or ref.contains(p) for p in in_play):
                 self.error((*base, "commands", i), f"'{ref.text()}' is already in play")
         return refs
+
+    # ------------------------------------------------------------------ broken lists
+
+    def unparsed_names(self, plans: list[SidePlan | None]) -> None:
+        """The side and command names of a list that did not parse, checked all the same.
+
+        A list with one bad item (a share of 150) is left out whole, so that its positions
+        stay those of the file; every problem is reported at once, so its names are read from
+        the file as written and a misspelt side or command is reported beside the bad value.
+        """
+        names = [s.name for s in self.scenario.sides[:2]]
+        fields = {
+            "reinforcements": ("side",),
+            "end.objectives": ("held_by",),
+            "end.breakpoints": ("side",),
+        }
+        for dotted, keys in fields.items():
+            if dotted not in self.broken:
+                continue
+            path = tuple(dotted.split("."))
+            items = self.doc.data
+            for key in path:
+                items = items.get(key) if isinstance(items, dict) else None
+            if not isinstance(items, list):
+                continue
+            for i, item in enumerate(items):
+                if not isinstance(item, dict):
+                    continue
+                for key in keys:
+                    value = item.get(key)
+                    if isinstance(value, str) and value not in names:
+                        where: Path = (*path, i, key)
+                        self.error(where, f"no side '{value}' ({', '.join(names)})")
+                side = item.get("side")
+                commands = item.get("commands") if dotted == "reinforcements" else None
+                if isinstance(side, str) and side in names and isinstance(commands, list):
+                    plan = plans[names.index(side)]
+                    for k, reference in enumerate(commands):
+                        if plan is not None and isinstance(reference, str):
+                            self.ref(plan.lists, reference, (*path, i, "commands", k))
 
     # ------------------------------------------------------------------ the end
 
