@@ -354,7 +354,19 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
             if d.falling_back:
                 safe = ruleset.scaled(ruleset.distance("division_safe").value, view.figure_scale)
                 title = f'{d.title}: falling back until {safe:g}" clear or in cover'
-                out.append(Check("falling_back_ended", title, "9.0", s.position, division_id=d.id))
+                # It falls back in the movements after the failed check (9.0): in the turn the
+                # check failed it has not moved yet, so the item is shown, not owed.
+                began = turn_facts.fell_back_this_turn(view, d.id)
+                out.append(
+                    Check(
+                        "falling_back_ended",
+                        title,
+                        "9.0",
+                        s.position,
+                        division_id=d.id,
+                        due=not began,
+                    )
+                )
             if not (infantry_routed or leader_killed):
                 continue
             if d.in_town:

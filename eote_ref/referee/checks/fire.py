@@ -24,6 +24,7 @@ import builtins
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
+from eote_ref.referee import markers
 from eote_ref.referee import sub_phase as sub_phases
 from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
@@ -34,10 +35,9 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line, roll_line
 from eote_ref.referee.picking import side_of_unit
 from eote_ref.referee.views import GameView, UnitView
-from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Effect, Outcome
 from eote_ref.rules.fire import Cover, FireSituation
-from eote_ref.rules.units import CombatArm, Formation, Unit
+from eote_ref.rules.units import CombatArm, Formation, Unit, fire_sub_phase
 from eote_ref.store import Change, GameUnit, game_rows
 
 RESULT_TEXT = {"none": "no effect", "D": "disorder", "1": "1 hit", "2": "2 hits"}
@@ -88,18 +88,14 @@ def unit_label(view: GameView, u: UnitView) -> str:
     side = view.side_by_unit[u.id].name
     marks = [(u.formation or ("limbered" if u.limbered else "")).replace("_", " ")]
     if u.hits:
-        marks.append(hits_text(u.hits))
+        marks.append(markers.hits_words(u.hits))
     if u.disordered:
-        marks.append("disordered")
+        marks.append(markers.DISORDERED)
     if u.blown:
-        marks.append(f"blown {u.blown}")
+        marks.append(markers.blown_words(u.blown))
     if u.routed:
-        marks.append("routed")
-    if u.skirmishers_out:
-        n = u.skirmish_hits
-        marks.append(
-            f"skirmish stand out ({n} hit{'s' if n != 1 else ''})" if n else "skirmish stand out"
-        )
+        marks.append(markers.ROUTED)
+    marks.append(markers.skirmish_words(u))
     text = ", ".join(m for m in marks if m)
     return f"{view.unit_title(u)} ({side}, CE {u.ce}{', ' + text if text else ''})"
 
@@ -189,10 +185,12 @@ class FireCheck(Adjudication):
             return False
         if self.sub_phase == "artillery":
             # A battery re-manned this turn stays silent until the next (7.5).
-            return u.arm == "artillery" and not u.guns_abandoned and u.id not in self._remanned()
-        if u.arm in ("infantry", "engineers"):
-            return True
-        return u.arm == "cavalry" and u.formation == "skirmish"
+            return (
+                fire_sub_phase(u.arm, u.formation) == "artillery"
+                and not u.guns_abandoned
+                and u.id not in self._remanned()
+            )
+        return fire_sub_phase(u.arm, u.formation) == self.sub_phase
 
     def record(self) -> sub_phases.SubPhase | None:
         """This turn's record of the fire's sub-phase as it stands now (None: pass-through)."""
@@ -259,10 +257,21 @@ class FireCheck(Adjudication):
         return None
 
     def assaulted(self, firers: Sequence[int]) -> bool:
-        """Whether a firer is being assaulted this turn: charged in the movement phase (6.0)."""
-        turn = self.view.turn
+        """Whether a firer is being assaulted this turn (6.0).
+
+        Contacted by this turn's charge in the movement phase, or in a combat left engaged
+        from an earlier turn and fought again in this one (7.0): its units are in contact,
+        within 3" of an enemy in their arc, on either side (6.5).
+        """
+        view = self.view
+        turn = view.turn
+        if any(f.kind == CHARGE and f.turn == turn and f.other_id in firers for f in view.facts):
+            return True
         return any(
-            f.kind == CHARGE and f.turn == turn and f.other_id in firers for f in self.view.facts
+            ln.kind == "engaged"
+            and ln.turn < turn
+            and (ln.unit_id in firers or ln.other_id in firers)
+            for ln in view.links
         )
 
     def _bombardment_offered(self, firers: Sequence[int], target: int | None) -> bool:
@@ -381,7 +390,7 @@ class FireCheck(Adjudication):
                 rule="6.0",
                 derived=assaulted,
                 help="Units being assaulted do not fire (6.0); ticked when this turn's "
-                "charges contacted the firer",
+                "charges contacted the firer or it is in a combat left engaged (7.0)",
             ),
             Fact(
                 "pass_through",
