@@ -130,6 +130,9 @@ def _command_phase(view: GameView, game: GameService | None = None) -> list[Chec
     out: list[Check] = _reinforcements(view, game) + _leaderless_divisions(view, game)
     rested = {ln.unit_id for ln in view.links if ln.kind == "rested" and ln.turn == view.turn}
     stay = view.options.get("routed_units_leave_table") == "stay_until_rallied"
+    from eote_ref.referee import facts
+
+    engaged = facts.pinned_by_engagement(view)
     for side, div, u in _units(view):
         if u.off_table:
             continue
@@ -147,7 +150,7 @@ def _command_phase(view: GameView, game: GameService | None = None) -> list[Chec
             leader_ok = (
                 leader is not None and not leader.killed and leader.no_rally_turn != view.turn
             )
-            if leader_ok and not u.pinned and not u.out_of_command:
+            if leader_ok and not u.pinned and u.id not in engaged and not u.out_of_command:
                 title = f"{u.coded_name}: may rally from disorder"
                 out.append(Check("disorder_rally", title, "3.6", side, u.id))
             else:
@@ -237,7 +240,8 @@ def _morale_checks(view: GameView) -> list[Check]:
 def _engaged_assaults(view: GameView) -> list[Check]:
     """Assaults left undecided last turn, still to fight; cavalry combats first (7.0, 7.6).
 
-    An engaged combat is listed once with all its units (a 2-against-1 stays one combat,
+    Its attackers are its units of the side with this turn's initiative (7.6). An engaged
+    combat is listed once with all its units (a 2-against-1 stays one combat,
     7.9), from the combat its links carry; links without one (older games) pair up as before.
     A combat fought this turn already (left engaged again, it is next turn's) is not listed.
     """
@@ -257,6 +261,12 @@ def _engaged_assaults(view: GameView) -> list[Check]:
             dfd = tuple(int(i) for i in combat.get("defenders", ()) if int(i) in units)
         else:
             att, dfd = (ln.unit_id,), (ln.other_id,)
+        if att and dfd and view.initiative is not None:
+            # The side with the initiative attacks this turn, whoever attacked before (7.6).
+            everyone = (*att, *dfd)
+            ours = tuple(i for i in everyone if units[i][0] == view.initiative)
+            if ours:
+                att, dfd = ours, tuple(i for i in everyone if i not in ours)
         if att and dfd:
             combats.setdefault((att, dfd), ln.turn)
     out: list[tuple[bool, Check]] = []

@@ -46,11 +46,15 @@ class AssaultQuestions(Adjudication):
     # ------------------------------------------------------------------ sides
     @property
     def attacking_side(self) -> int:
-        """The side position with the initiative (EotE 7.6)."""
-        if "side" in self.target:
-            return int(self.target["side"])
+        """The side position with the initiative (EotE 7.6); ``side`` only when none is recorded.
+
+        A combat engaged since last turn is attacked by this turn's initiative side, whichever
+        side attacked before or the item it was opened from named.
+        """
         if self.view.initiative is not None:
             return self.view.initiative
+        if "side" in self.target:
+            return int(self.target["side"])
         uid = self.target.get("unit_id")
         for ln in self.view.links:
             if ln.kind == "engaged" and uid in (ln.unit_id, ln.other_id):

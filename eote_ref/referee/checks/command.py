@@ -293,6 +293,7 @@ class DisorderRallyCheck(Adjudication):
         div = division(self, u.division_id)
         lead = division_leader(self, div)
         blocked = leader_blocked(self, lead) if lead is not None else None
+        engaged = u.id in turn_facts.pinned_by_engagement(self.view)
         return [
             Fact(
                 "in_command",
@@ -302,7 +303,14 @@ class DisorderRallyCheck(Adjudication):
                 rule="3.6",
                 derived=True,
             ),
-            Fact("pinned", "The unit is pinned", "bool", u.pinned, rule="5.7", derived=True),
+            Fact(
+                "pinned",
+                "The unit is pinned" + (" (still engaged with the enemy)" if engaged else ""),
+                "bool",
+                u.pinned or engaged,
+                rule="5.7",
+                derived=True,
+            ),
             Fact(
                 "has_leader",
                 "The division has a living leader",

@@ -103,7 +103,7 @@ class IntegrityCheck(Adjudication):
                 "bool",
                 d.objective_lost,
                 rule="9.0",
-                help="Read the table: was the division's objective taken from it?",
+                help=_objective_help(self, d.id),
             ),
             Fact(
                 "units_with_3plus_hits",
@@ -243,3 +243,24 @@ class FallingBackEnded(RecordAction):
         clear = f"{self.inches('division_safe')} clear of the enemy"
         why = "in cover" if self.values["reason"] == "cover" else clear
         return f"{check_division(self).name}: no longer falling back ({why})"
+
+
+def _objective_help(check: Adjudication, division_id: int) -> str:
+    """The question, with the scenario's objectives the division's side lost this turn (9.0).
+
+    Not ticked from them: a scenario's objectives belong to a side, not to a division, so
+    whether one was this division's objective stays the umpire's answer.
+    """
+    from eote_ref.referee.scenario_play import ScenarioService
+
+    side = next(
+        s.position for s in check.view.sides if any(d.id == division_id for d in s.divisions)
+    )
+    lost = ScenarioService(check.game).lost_in_turn(side, check.view.turn)
+    ask = "Read the table: was the division's objective taken from it?"
+    if not lost:
+        return ask
+    return (
+        f"{ask} Its side lost {', '.join(lost)} this turn; the scenario does not say which "
+        "division held it, so tick it for that division only."
+    )

@@ -50,6 +50,20 @@ def _passed_through_fact(check: Adjudication) -> Fact:
     )
 
 
+def _enemy_cavalry_present(check: Adjudication) -> bool:
+    """Whether the other side has cavalry on the table, neither routed nor off it (EotE 5.6).
+
+    Without any, the square can only be voluntary: the fact opens unticked.
+    """
+    u = check.unit()
+    return any(
+        x.arm == "cavalry" and not (x.routed or x.off_table)
+        for side in check.view.sides
+        if not any(y.id == u.id for y in side.units)
+        for x in side.units
+    )
+
+
 @register
 class SquareCheck(Adjudication):
     """Infantry forming square as cavalry closes (EotE 5.6): roll under the modified CE."""
@@ -65,14 +79,16 @@ class SquareCheck(Adjudication):
     def facts(self) -> list[Fact]:
         """Pinned at the start of the turn, breakthrough cavalry, or a voluntary square."""
         u = self.unit()
+        cavalry = _enemy_cavalry_present(self)
         return [
             Fact(
                 "within_cavalry_pinning",
                 f"Enemy cavalry is within its pinning distance ({self.inches('pinning_cavalry')})",
                 "bool",
-                True,
+                cavalry,
                 rule="5.6",
-                help="Untick for a voluntary square: no roll, but the unit's move ends.",
+                help="Untick for a voluntary square: no roll, but the unit's move ends."
+                + ("" if cavalry else " The enemy has no cavalry on the table."),
             ),
             Fact(
                 "pinned_at_start",
