@@ -34,10 +34,12 @@ from eote_ref.referee.views import GameView, UnitView
 from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Effect, Outcome
 from eote_ref.rules.fire import Cover, FireSituation
+from eote_ref.rules.results import FireResult
 from eote_ref.rules.units import CombatArm, Formation, Unit
 from eote_ref.store import Change, GameUnit, game_rows
 
-RESULT_TEXT = {"none": "no effect", "D": "disorder", "1": "1 hit", "2": "2 hits"}
+#: Each fire result in words: the labels of the rules' own enum.
+RESULT_TEXT = {str(r): r.label for r in FireResult}
 
 
 COVER_CHOICES = (

@@ -32,6 +32,7 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.leader_casualty import LeaderCasualtySituation, replacement
+from eote_ref.rules.results import LeaderCasualtyResult
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.store import (
     Change,
@@ -136,11 +137,10 @@ def killed_this_turn(turn: int, due: int | None, ruleset: Ruleset) -> bool:
     return due is None or due == turn + replacement(ruleset)[0]
 
 
-#: The leader casualty check's results in the umpire's words (EotE 8.0).
+#: The leader casualty check's results: the rules' labels, "no rally" citing EotE 8.0.
 _LEADER_RESULTS = {
-    "killed": "killed",
-    "no_rally": "cannot rally troops next turn (8.0)",
-    "no_effect": "unhurt",
+    str(r): f"{r.label} (8.0)" if r is LeaderCasualtyResult.NO_RALLY else r.label
+    for r in LeaderCasualtyResult
 }
 
 
