@@ -33,6 +33,7 @@ from eote_ref.referee.adjudicate import PreviewDice
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line
+from eote_ref.referee.journal_record import check_record
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.core import Modifier, Outcome, RulesError, Source
 from eote_ref.rules.dice import read_d10, read_percentile
@@ -357,7 +358,7 @@ class Adjudication(abc.ABC):
             self.changes(outcome),
             inputs={"situation": _jsonable(self.situation()), **self.inputs()},
             rolls=[{"name": k, "value": v} for k, v in rolls.items()],
-            outcome=outcome.to_json(),
+            outcome=check_record([outcome], single=True),
         )
         return outcome
 

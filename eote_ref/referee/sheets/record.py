@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from eote_ref.armylists.model import ArmyList, Command
 from eote_ref.armylists.model import Unit as ListUnit
 from eote_ref.referee.game import GameService
+from eote_ref.referee.journal_record import record_result
 from eote_ref.referee.sheets.marks import (
     HOUSE_MARK,
     PROVISIONAL_MARK,
@@ -371,10 +372,9 @@ def _integrity_checks(game: GameService) -> dict[int, int]:
     """How many divisional integrity checks each division has taken in the battle (EotE 9.0)."""
     out: dict[int, int] = {}
     for e in game.read(history, newest_first=False):
-        outcome = e.outcome if isinstance(e.outcome, dict) else {}
         if e.kind != "integrity" or e.status != "done":
             continue
-        if outcome.get("result") not in ("pass", "fall_back", "rout"):
+        if record_result(e.outcome) not in ("pass", "fall_back", "rout"):
             continue
         inputs = e.inputs if isinstance(e.inputs, dict) else {}
         target = inputs.get("target")
