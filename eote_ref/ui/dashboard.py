@@ -254,7 +254,7 @@ class SidePane(QWidget):
         bold.setBold(True)
         ce_w = QFontMetrics(bold).horizontalAdvance("8") + fm.horizontalAdvance("/8")
         widths = {
-            # (narrowed by 3 em all told when the unit's code joined its name, issue 24)
+            # (narrowed by 3 em all told to make room for the unit's code beside its name)
             Column.TYPE: type_w + int(em * 2.2),
             Column.FORMATION: formation_w + int(em * 0.6),
             Column.CE: max(ce_w + 2 * CELL_PADDING, fm.horizontalAdvance("CE") + int(em * 1.2)),
@@ -445,7 +445,7 @@ class Dashboard(QWidget):
         self.addAction(self.find_action)
 
         self.panes = [SidePane(), SidePane()]
-        #: A unit's code number typed on a table goes to that unit (issue 24).
+        #: A unit's code number typed on a table goes to that unit.
         self.code_keys = CodeKeys(self)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
@@ -524,7 +524,7 @@ class Dashboard(QWidget):
             self.tabs.hide()
             self.splitter.show()
             # Halves once the splitter has its width: sizes set while the layout is still
-            # pending (in a resize) came out [0, 0], both tables hidden (issue 23).
+            # pending (in a resize) came out [0, 0], both tables hidden.
             self._halve_splitter()
             QTimer.singleShot(0, self, self._halve_splitter)
 

@@ -563,7 +563,7 @@ def _unit_row(u: UnitLine, threshold: int, usual: tuple[str, ...]) -> str:
     # more hits than boxes: the count goes beside the name
     more = f' <span class="small">({u.hits} hits)</span>' if u.hits > u.hit_boxes else ""
     boxes = _boxes(u.hit_boxes, u.hits, threshold)
-    # the code first, as on the unit's base label (issue 24)
+    # the code first, as on the unit's base label
     code = f'<span class="code">{esc(u.code)}</span>&nbsp;' if u.code else ""
     # the hit strip sits in a table of its own with room to spare on its right, so that a
     # long strip never runs into the next column's border

@@ -137,7 +137,7 @@ class QueuePage(QWizardPage):
         dice.addWidget(self.add_button)
         dice.addStretch(1)
         right.addLayout(dice)
-        self.pad = DiePad(self)  # touch mode: the die by finger (issue 16)
+        self.pad = DiePad(self)  # touch mode: the die by finger
         self.pad.pressed.connect(lambda key: self.die.setText(str(key)))
         self.pad.setVisible(touch_mode())
         right.addWidget(self.pad)
