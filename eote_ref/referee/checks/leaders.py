@@ -16,8 +16,8 @@ from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
-    Fact,
     ModifierLine,
+    Question,
     register,
     set_unit,
 )
@@ -189,7 +189,7 @@ class LeaderCasualtyCheck(Adjudication):
             return div.leader.id
         return cands[0][0] if cands else None
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Which leader, and whether he is attached to a unit in an assault."""
         cands = self._candidates()
         if not cands:
@@ -198,7 +198,7 @@ class LeaderCasualtyCheck(Adjudication):
         unit = next((u for c, _n, _d, u in cands if c == lid), None)
         assaulting = bool(unit and unit.fought_this_turn)
         return [
-            Fact(
+            Question(
                 "leader_id",
                 "Leader",
                 "choice",
@@ -210,7 +210,7 @@ class LeaderCasualtyCheck(Adjudication):
                 help=f"Every leader within {self.inches('leader_casualty_reach')} of a unit in "
                 "combat or under artillery fire rolls.",
             ),
-            Fact(
+            Question(
                 "attached_to_assaulting_unit",
                 "Attached to a unit in a tactical assault this turn",
                 "bool",
