@@ -29,11 +29,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from eote_ref.referee import catalogue
-from eote_ref.referee.adjudicate import PreviewDice
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line
 from eote_ref.referee.journal_record import check_record
+from eote_ref.referee.situations import PreviewDice
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.core import Modifier, Outcome, RulesError, Source
 from eote_ref.rules.dice import read_d10, read_percentile

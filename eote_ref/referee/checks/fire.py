@@ -22,7 +22,6 @@ import builtins
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import Adjudication, Choice, Question, link, register, set_unit
 from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.errors import RefereeError
@@ -30,6 +29,7 @@ from eote_ref.referee.facts import CHARGE, FIRED, fact
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line, roll_line
 from eote_ref.referee.picking import side_of_unit
+from eote_ref.referee.situations import effect_changes, rules_unit
 from eote_ref.referee.views import GameView, UnitView
 from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Effect, Outcome

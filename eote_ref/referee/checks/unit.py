@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
@@ -19,6 +18,7 @@ from eote_ref.referee.checks import (
     unit_row,
 )
 from eote_ref.referee.journal_line import Line, roll_line
+from eote_ref.referee.situations import effect_changes, rules_unit
 from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.morale import MoraleSituation
