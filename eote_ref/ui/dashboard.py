@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
-from eote_ref.referee.todo import Check, owed
+from eote_ref.referee.todo import DueCheck, owed
 from eote_ref.referee.views import GameView, SideView, UnitView
 from eote_ref.ui.code_keys import CodeKeys
 from eote_ref.ui.delegates import CELL_PADDING, MarkerDelegate
@@ -723,7 +723,7 @@ class Dashboard(QWidget):
             return
         self.hub.attempt(self.hub.service.advance_phase)
 
-    def confirm_leave(self, due: list[Check]) -> bool:
+    def confirm_leave(self, due: list[DueCheck]) -> bool:
         """Ask whether to leave the phase with ``due`` checks left (replaceable in tests)."""
         listed = "".join(f"<li>{html.escape(c.title)}</li>" for c in due[:8])
         more = f"<li>and {len(due) - 8} more</li>" if len(due) > 8 else ""
@@ -769,7 +769,7 @@ class Dashboard(QWidget):
 DUE_SHOWN = 4
 
 
-def due_text(checks: list[Check], dim: str) -> str:
+def due_text(checks: list[DueCheck], dim: str) -> str:
     """The phase panel's "due now" line: the first few checks the state calls for."""
     checks = owed(checks)
     if not checks:

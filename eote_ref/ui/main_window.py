@@ -457,9 +457,9 @@ class MainWindow(QMainWindow):
 
     def open_due(self, check: object) -> CheckWizard | None:
         """Open the wizard that resolves a due check of the turn guide."""
-        from eote_ref.referee.todo import Check
+        from eote_ref.referee.todo import DueCheck
 
-        if self.hub is None or not isinstance(check, Check):
+        if self.hub is None or not isinstance(check, DueCheck):
             return None
         if check.procedure == "reinforcement" and check.key is not None:
             from eote_ref.ui.scenario_dialog import bring_on_reinforcement
