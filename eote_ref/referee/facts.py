@@ -16,7 +16,14 @@ never from the journal:
   (EotE 8.0);
 * a division measured for command radius (3.6), a division's integrity checks (9.0) and
   cavalry settled at the end of the turn (5.10) leave the turn guide;
-* a battery that left its guns this turn re-mans them next turn at the earliest (7.5).
+* a battery that left its guns this turn re-mans them next turn at the earliest (7.5);
+* a fire sub-phase (artillery, then infantry) is one record: the state it began from, which
+  every fire of it reads, and whether its fires are over (EotE 2.0, 6.0; see
+  :mod:`eote_ref.referee.sub_phase`); each firer's ``fired`` fact names its sub-phase, so a
+  unit fires once in it whichever way the fire was entered;
+* an assault is one combat: its ``fought`` and ``supported`` facts, and the ``engaged`` links
+  it leaves for next turn, carry the whole combat (attackers, defenders, supporters), so an
+  engaged 2-against-1 comes back as one combat (EotE 7.0, 7.9).
 """
 
 from __future__ import annotations
@@ -29,10 +36,12 @@ from eote_ref.store import Change, DeleteRow, InsertRow, SetField
 
 #: Cavalry contact made in movement: ``unit_id`` charged ``other_id`` (EotE 5.8).
 CHARGE = "charge"
-#: A fire: ``unit_id`` fired at ``other_id`` (EotE 6.0).
+#: A fire: ``unit_id`` fired at ``other_id`` (EotE 6.0); ``data["sub_phase"]`` names the fire
+#: sub-phase (``artillery`` / ``infantry``) it was part of, absent for pass-through fire (6.7).
 FIRED = "fired"
 #: An assault round: attacker ``unit_id`` fought defender ``other_id`` (EotE 7.0);
-#: ``data["breakthrough"]`` marks a combat on breakthrough movement (EotE 5.15).
+#: ``data["breakthrough"]`` marks a combat on breakthrough movement (EotE 5.15), and
+#: ``data["combat"]`` the whole combat (:func:`combat_data`) it was part of (EotE 7.9).
 FOUGHT = "fought"
 #: A supporter ``unit_id`` backed defender ``other_id`` this turn (EotE 7.2).
 SUPPORTED = "supported"
@@ -49,6 +58,12 @@ CAVALRY_SETTLED = "cavalry_settled"
 #: Battery ``unit_id`` left its guns this turn: it re-mans them next turn at the earliest
 #: (EotE 7.5). Implied by the change itself (:func:`implied`), whoever makes it.
 GUNS_ABANDONED = "guns_abandoned"
+
+#: A fire sub-phase began (EotE 2.0, 6.0); a fact about the game (no unit, no division):
+#: ``data`` holds ``sub_phase``, ``start`` (each unit's fire-phase state as it began, only the
+#: values other than the default) and ``closed`` (its fires are over: its morale checks began,
+#: or the next sub-phase did). See :mod:`eote_ref.referee.sub_phase`.
+SUB_PHASE = "sub_phase"
 
 #: Facts about a division (``command_id``; no unit).
 #: The division's command radius and control were measured this turn (EotE 3.6).
@@ -70,7 +85,8 @@ UNIT_KINDS = (
 #: tactical combat range (1.9), which its units' rallies read (9.1).
 FELL_BACK_CLEAR = "fell_back_clear"
 DIVISION_KINDS = (RADIUS_MEASURED, INTEGRITY_CHECKED, FELL_BACK_CLEAR)
-KINDS = UNIT_KINDS + DIVISION_KINDS
+GAME_KINDS = (SUB_PHASE,)
+KINDS = UNIT_KINDS + DIVISION_KINDS + GAME_KINDS
 
 
 def fact(kind: str, turn: int, unit_id: int, other_id: int | None = None, **data: Any) -> Change:
@@ -91,6 +107,27 @@ def division_fact(kind: str, turn: int, division_id: int, **data: Any) -> Change
         "game_fact",
         {"kind": kind, "turn": turn, "unit_id": None, "command_id": division_id, "data": data},
     )
+
+
+def game_fact(kind: str, turn: int, **data: Any) -> Change:
+    """A new fact about the game itself (a fire sub-phase begun), written with its check."""
+    if kind not in GAME_KINDS:
+        raise ValueError(f"unknown game fact kind {kind!r}")
+    return InsertRow(
+        "game_fact",
+        {"kind": kind, "turn": turn, "unit_id": None, "command_id": None, "data": data},
+    )
+
+
+def combat_data(
+    attackers: Iterable[int], defenders: Iterable[int], supporters: Iterable[int] = ()
+) -> dict[str, list[int]]:
+    """One combat as its facts and links record it: every unit of it, by role (EotE 7.9)."""
+    return {
+        "attackers": sorted({int(i) for i in attackers}),
+        "defenders": sorted({int(i) for i in defenders}),
+        "supporters": sorted({int(i) for i in supporters}),
+    }
 
 
 #: Unit fields whose change may imply a fact (:func:`implied`).
@@ -168,6 +205,37 @@ def units_in_combat(view: GameView) -> set[int]:
             out.add(f.unit_id)
         if f.other_id is not None:
             out.add(f.other_id)
+    return out
+
+
+def fired_in(
+    view: GameView, sub_phase: str, facts: Iterable[FactView] | None = None
+) -> dict[int, int | None]:
+    """The units that have fired in this turn's ``sub_phase``, each with its target (6.0)."""
+    return {
+        f.unit_id: f.other_id
+        for f in of_turn(view, FIRED, facts)
+        if f.unit_id is not None and f.data.get("sub_phase") == sub_phase
+    }
+
+
+def fired_this_turn(view: GameView) -> dict[int, str]:
+    """Each unit that has fired in a fire sub-phase this turn, with the sub-phase's name."""
+    out: dict[int, str] = {}
+    for f in of_turn(view, FIRED):
+        where = f.data.get("sub_phase")
+        if f.unit_id is not None and isinstance(where, str):
+            out[f.unit_id] = where
+    return out
+
+
+def combats(view: GameView, facts: Iterable[FactView] | None = None) -> list[dict[str, list[int]]]:
+    """This turn's combats (EotE 7.9), each once, in the order they were fought."""
+    out: list[dict[str, list[int]]] = []
+    for f in of_turn(view, FOUGHT, facts):
+        combat = f.data.get("combat")
+        if isinstance(combat, dict) and combat not in out:
+            out.append(combat)
     return out
 
 

@@ -100,9 +100,9 @@ def play_sample_game(db: Database) -> GameService:
     # turn 2
     to_phase(game, "fire")
     fire(game, f_bat, a_inf2, 8, 5)
+    fire(game, a_bat, f_inf2, 10, 9)  # the batteries first (EotE 2.0)
     fire(game, _unit(game, 0, "2/54e Ligne"), a_inf2, 4, 4)
     morale(game, _unit(game, 1, "33rd Foot"), 8)
-    fire(game, a_bat, f_inf2, 10, 9)
     to_phase(game, "integrity")
     a_div = next(
         d.name

@@ -239,23 +239,40 @@ def _morale_checks(view: GameView) -> list[DueCheck]:
 def _engaged_assaults(view: GameView) -> list[DueCheck]:
     """Assaults left undecided last turn, still to fight; cavalry combats first (7.0, 7.6).
 
+    An engaged combat is listed once with all its units (a 2-against-1 stays one combat,
+    7.9), from the combat its links carry; links without one (older games) pair up as before.
     A combat fought this turn already (left engaged again, it is next turn's) is not listed.
     """
     from eote_ref.referee import facts
 
     units = {u.id: (side, u) for side, _div, u in _units(view)}
     fought = facts.fought_pairs(view)
-    out: list[tuple[bool, DueCheck]] = []
+    combats: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
     for ln in view.links:
         if ln.kind != "engaged" or ln.unit_id not in units or ln.other_id not in units:
             continue
         if frozenset((ln.unit_id, ln.other_id)) in fought:
             continue
-        side, a = units[ln.unit_id]
-        _s, d = units[ln.other_id]
-        title = f"Engaged: {a.coded_name} against {d.coded_name} (since turn {ln.turn})"
-        cavalry = "cavalry" in (a.arm, d.arm)
-        out.append((not cavalry, DueCheck("assault", title, "7.0", side, a.id)))
+        combat = ln.data.get("combat")
+        if isinstance(combat, dict):
+            att = tuple(int(i) for i in combat.get("attackers", ()) if int(i) in units)
+            dfd = tuple(int(i) for i in combat.get("defenders", ()) if int(i) in units)
+        else:
+            att, dfd = (ln.unit_id,), (ln.other_id,)
+        if att and dfd:
+            combats.setdefault((att, dfd), ln.turn)
+    out: list[tuple[bool, DueCheck]] = []
+    for (att, dfd), since in combats.items():
+        if any(frozenset((a, d)) in fought for a in att for d in dfd):
+            continue
+        side, first = units[att[0]]
+        names = [units[i][1].coded_name for i in (*att, *dfd)]
+        title = (
+            f"Engaged: {' + '.join(names[: len(att)])} against "
+            f"{' + '.join(names[len(att) :])} (since turn {since})"
+        )
+        cavalry = any(units[i][1].arm == "cavalry" for i in (*att, *dfd))
+        out.append((not cavalry, DueCheck("assault", title, "7.0", side, first.id)))
     return [c for _inf, c in sorted(out, key=lambda x: x[0])]
 
 

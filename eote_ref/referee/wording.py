@@ -22,6 +22,8 @@ def describe_change(db: Database, game_id: int, change: Change) -> str:
     """
     if isinstance(change, SetField) and change.field == "scenario_state":
         return ""  # a scenario's bookkeeping: the event's summary says what happened
+    if isinstance(change, SetField) and _entity_name(change.entity) == "game_fact":
+        return ""  # a fact's bookkeeping (a fire sub-phase's fires ended, EotE 6.0)
     if isinstance(change, SetField):
         from eote_ref.store.game_queries import field_change, read_game
 
@@ -119,6 +121,7 @@ _BOOKKEEPING_LINKS = frozenset(
         "integrity_checked",
         "fell_back_clear",
         "guns_abandoned",
+        "sub_phase",
     }
 )
 

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
 from eote_ref.referee.todo import DueCheck, owed
 from eote_ref.referee.views import GameView, SideView, UnitView
@@ -273,10 +274,18 @@ class SidePane(QWidget):
         self.tree.setMinimumWidth(sum(widths.values()) + em * 12)
 
     def set_side(
-        self, side: SideView, threshold: int, initiative: bool, turn: int | None = None
+        self,
+        side: SideView,
+        threshold: int,
+        initiative: bool,
+        turn: int | None = None,
+        fired: dict[int, str] | None = None,
     ) -> None:
-        """Show the side's state (a targeted update when the order of battle is unchanged)."""
-        self.model.set_side(side, threshold, turn)
+        """Show the side's state (a targeted update when the order of battle is unchanged).
+
+        ``fired``: the units that have fired this turn, by sub-phase (the Status column).
+        """
+        self.model.set_side(side, threshold, turn, fired)
         shown = self._header_of
         if shown is None or shown[0] is not side or shown[1] != initiative:
             self._set_header(side, initiative)
@@ -548,8 +557,9 @@ class Dashboard(QWidget):
     def show_view(self, view: GameView) -> None:
         """Show ``view``: turn, phase, steps and both sides."""
         threshold = self.hub.service.morale_threshold
+        fired = turn_facts.fired_this_turn(view)
         for pane, side in zip(self.panes, view.sides, strict=False):
-            pane.set_side(side, threshold, view.initiative == side.position, view.turn)
+            pane.set_side(side, threshold, view.initiative == side.position, view.turn, fired)
         for pane in self.panes:
             j = self.tabs.indexOf(pane)
             if j >= 0:

@@ -55,7 +55,11 @@ HEADERS = {
     ),
     Column.DISORDER: ("D", "Disordered (D)"),
     Column.BLOWN: ("Bl", "Blown: the cavalry unit's blown markers (B / Shift+B, EotE 5.10)"),
-    Column.STATUS: ("Status", "Routed (R), off table (O), morale check due"),
+    Column.STATUS: (
+        "Status",
+        "Routed (R), off table (O), morale check due; fired in this turn's artillery or "
+        "infantry fire (a unit fires once a sub-phase, EotE 6.0)",
+    ),
     Column.PINNED: ("P", "Pinned: held by an enemy within pinning range (P toggles)"),
     Column.COMMAND: ("Cmd", "Command: OUT when the unit is out of command (C toggles)"),
     Column.LEADER: ("Ldr", "Leader attached to the unit (★; the name is in the row's tooltip)"),
@@ -235,15 +239,30 @@ class SideModel(QAbstractItemModel):
         self._unit_pos: dict[int, tuple[int, int]] = {}
         self._threshold = 3
         self._turn = 0
+        #: Units that have fired this turn, with the fire sub-phase (EotE 6.0).
+        self._fired: dict[int, str] = {}
         self.side_name = ""
         self.side_position = 0
 
     # ------------------------------------------------------------------ updating
-    def set_side(self, side: SideView, threshold: int = 3, turn: int | None = None) -> None:
+    def set_side(
+        self,
+        side: SideView,
+        threshold: int = 3,
+        turn: int | None = None,
+        fired: dict[int, str] | None = None,
+    ) -> None:
         """Show ``side``: signal changed rows only, or reset if the order of battle differs.
 
-        ``turn`` (the game's) tells whether a leader's no-rally turn (EotE 8.0) is this one.
+        ``turn`` (the game's) tells whether a leader's no-rally turn (EotE 8.0) is this one;
+        ``fired`` gives the units that have fired this turn and in which sub-phase (6.0).
         """
+        if fired is not None:
+            old_fired, self._fired = self._fired, dict(fired)
+            for uid in set(old_fired.items()) ^ set(self._fired.items()):
+                index = self.unit_index(uid[0], Column.STATUS)
+                if index.isValid():
+                    self.dataChanged.emit(index, index, [Qt.ItemDataRole.DisplayRole])
         self.side_name = side.name
         self.side_position = side.position
         old_turn = self._turn
@@ -405,6 +424,9 @@ class SideModel(QAbstractItemModel):
         if unit is None:
             return self._division_data(self._divisions[index.row()], column, role)
         if role == Qt.ItemDataRole.DisplayRole:
+            if column == Column.STATUS and unit.id in self._fired:
+                words = (f"fired ({self._fired[unit.id]})", unit_status(unit))
+                return ", ".join(w for w in words if w)
             return _unit_text(unit, column)
         if role == Role.KIND:
             return UNIT_KIND

@@ -119,3 +119,31 @@ def test_the_leader_column_is_narrow_and_the_tooltip_names_the_leader(
     assert f"★ {after.attached_leader} attached" in tip
     label = pane.proxy.headerData(Column.LEADER, Qt.Orientation.Horizontal)
     assert label == "Ldr"
+
+
+def test_the_status_column_shows_which_units_have_fired(window: MainWindow) -> None:
+    """EotE 6.0: a unit fires once a sub-phase; the dashboard says which have (undo clears it)."""
+    from eote_ref.referee.checks import open_check
+    from eote_ref.referee.checks.fire_queue import FireQueue
+    from eote_ref.referee.phases import Phase
+
+    assert window.dashboard is not None
+    s = service(window)
+    while s.view().phase is not Phase.FIRE:
+        s.advance_phase()
+    french, allied = (window.dashboard.panes[i].model for i in (0, 1))
+    firer = next(u for d in allied.divisions for u in d.units if u.arm == "infantry")
+    target = next(u for d in french.divisions for u in d.units if u.arm == "infantry")
+    queue = FireQueue(s, "infantry")
+    check = open_check(s, "infantry_fire", unit_id=firer.id, target_id=target.id)
+    check.set("range_in", 4.0)
+    queue.add(check, {"roll": 0})
+    queue.apply()
+
+    def status(model: object, uid: int) -> str:
+        return str(model.unit_index(uid, Column.STATUS).data())  # type: ignore[attr-defined]
+
+    assert status(allied, firer.id).startswith("fired (infantry)")
+    assert "fired" not in status(french, target.id)
+    s.undo()
+    assert "fired" not in status(allied, firer.id)

@@ -161,3 +161,36 @@ def test_apply_all_queues_the_fire_whose_die_is_typed(qtbot: QtBot, demo: GameSe
     entry = demo.journal(limit=1)[0]
     assert entry.kind == "fire"
     assert "(1 fire)" in entry.summary
+
+
+def test_the_fast_path_refuses_a_second_fire_and_reads_the_start(
+    qtbot: QtBot, demo: GameService
+) -> None:
+    """EotE 6.0: the fast path refuses a battalion that has fired, and reads the start.
+
+    The wizard opened on a battalion that has fired says so and applies nothing; return fire
+    opened the same way reads the state as the sub-phase began.
+    """
+    to_phase(demo, Phase.FIRE)
+    thirtieth = named(demo, "2/30th Foot")
+    ligne = named(demo, "1/54e Ligne")
+
+    def fast(firer: int, target: int, die: int) -> QueuePage:
+        wizard = build_wizard(GameHub(demo), "infantry_fire", unit_id=firer, target_id=target)
+        assert isinstance(wizard, FireWizard)
+        qtbot.addWidget(wizard)
+        wizard.show()
+        page = wizard.page_of(QueuePage)
+        qtbot.keyClick(page.die, Qt.Key.Key_0 if die == 10 else getattr(Qt.Key, f"Key_{die}"))
+        return page
+
+    page = fast(thirtieth.id, ligne.id, 3)  # CE 6 row: 3 is one hit
+    assert page.validatePage()
+    assert named(demo, "1/54e Ligne").hits == 1
+    steps = len(demo.journal())
+    again = fast(thirtieth.id, ligne.id, 3)
+    assert "already fired" in again.result.text()
+    assert not again.validatePage()
+    assert len(demo.journal()) == steps
+    back = fast(ligne.id, thirtieth.id, 3)
+    assert back.draft.preview().modified == ligne.ce  # no -1 for the hit just marked

@@ -5,9 +5,9 @@ defending units (several a side combine by 7.9), the defender's supporters (7.2:
 each with its position and enfilade) and the situation flags (town 7.12, woods, uphill, the
 sabre bonus 7.7.1, sappers). One apply writes both sides' results as one journal event:
 disorder, hits, fall back (with its distance in the result), rout, guns abandoned (7.0, 7.7),
-blown markers and the fought-this-turn marks of cavalry (5.10, 5.11), the breakthrough choice
-(5.15, with the British roll of 5.151), the artillery fall-back option (7.8), and an
-``engaged`` link when the fight goes on next turn (7.0, 7.3).
+blown markers (5.10, 5.11), the fought-this-turn mark of every unit that fought (8.0), the
+breakthrough choice (5.15, with the British roll of 5.151), the artillery fall-back option
+(7.8), and an ``engaged`` link when the fight goes on next turn (7.0, 7.3).
 
 An assaulted battery first makes its 7.10 choice: it stands, or (when the rules allow it)
 limbers and moves away, or abandons its guns. A battery that goes is not fought: its choice is
@@ -476,9 +476,11 @@ class AssaultCheck(AssaultQuestions):
                 falls[side] = falls.get(side, False) or bool(effect.fall_back_in or effect.rout)
                 for c in effect_changes(row, effect):
                     put(c)
+                # Every unit that fought, whatever its arm: cavalry is blown for it (5.10), a
+                # leader attached to it takes the -2 of 8.0.
+                if not row.fought_this_turn:
+                    put(SetField("game_unit", uid, "fought_this_turn", True))
                 if row.arm == "cavalry":
-                    if not row.fought_this_turn:
-                        put(SetField("game_unit", uid, "fought_this_turn", True))
                     if row.blown and not row.fought_while_blown:
                         put(SetField("game_unit", uid, "fought_while_blown", True))
                     if (
@@ -508,9 +510,11 @@ class AssaultCheck(AssaultQuestions):
             if ln.kind == "engaged" and {ln.unit_id, ln.other_id} <= pair:
                 out.append(DeleteRow("game_link", ln.id))
         if details.get("engaged_next_turn"):
+            # One combat: each link carries all of it, so it comes back whole (7.0, 7.9).
+            combat = turn_facts.combat_data(att, dfd)
             for a in att:
                 for d in dfd:
-                    out.append(link("engaged", self.view.turn, a, d))
+                    out.append(link("engaged", self.view.turn, a, d, combat=combat))
         return out + self._fact_changes(outcome) + self._rout_changes(outcome)
 
     def _fact_changes(self, outcome: Outcome) -> list[Change]:
@@ -521,14 +525,18 @@ class AssaultCheck(AssaultQuestions):
             return []  # every defender was a battery that went (7.10): nothing was fought
         att, dfd = self.attacker_ids(), self.fighting_defender_ids()
         on_breakthrough = bool(self.values["breakthrough"])
+        support = [uid for uid, _pos, _enf in self.support_ids()]
+        combat = turn_facts.combat_data(att, dfd, support)
         out = [
-            turn_facts.fact(turn_facts.FOUGHT, turn, a, d, breakthrough=on_breakthrough)
+            turn_facts.fact(
+                turn_facts.FOUGHT, turn, a, d, breakthrough=on_breakthrough, combat=combat
+            )
             for a in att
             for d in dfd
         ]
         out += [
-            turn_facts.fact(turn_facts.SUPPORTED, turn, uid, dfd[0])
-            for uid, _pos, _enf in self.support_ids()
+            turn_facts.fact(turn_facts.SUPPORTED, turn, uid, dfd[0], combat=combat)
+            for uid in support
         ]
         side = outcome.details.get("breakthrough")
         if outcome.details.get("breakthrough_taken") and side and not on_breakthrough:

@@ -63,11 +63,16 @@ class AssaultQuestions(Adjudication):
         return self.view.sides[0].position
 
     def _engaged_with(self, unit_id: int) -> list[int]:
-        out = []
+        """The units engaged with ``unit_id`` since last turn: its whole combat (7.0, 7.9)."""
+        out: list[int] = []
         for ln in self.view.links:
             if ln.kind != "engaged":
                 continue
-            if ln.unit_id == unit_id:
+            combat = ln.data.get("combat")
+            if isinstance(combat, dict) and unit_id in (ln.unit_id, ln.other_id):
+                everyone = [*combat.get("attackers", ()), *combat.get("defenders", ())]
+                out += [int(i) for i in everyone if i != unit_id and i not in out]
+            elif ln.unit_id == unit_id:
                 out.append(ln.other_id)
             elif ln.other_id == unit_id:
                 out.append(ln.unit_id)
@@ -80,16 +85,22 @@ class AssaultQuestions(Adjudication):
         if uid is not None and not (att and dfd):
             uid = int(uid)
             # Engaged since last turn (7.0), else this turn's charges (5.8), either way round.
-            partners = tuple(self._engaged_with(uid)) or tuple(
+            engaged = self._engaged_with(uid)
+            partners = tuple(engaged) or tuple(
                 turn_facts.charged_by(self.view, uid) + turn_facts.chargers_of(self.view, uid)
             )
+            # The whole combat on each side: friends engaged in it fight beside the unit (7.9),
+            # in the same order whichever of its units the check was opened on.
+            everyone = tuple(sorted({uid, *partners})) if engaged else (uid, *partners)
             mine = side_of(self.view, uid) == self.attacking_side
+            ours = tuple(p for p in everyone if self._side(p) == self.attacking_side)
+            theirs = tuple(p for p in everyone if self._side(p) != self.attacking_side)
             if mine:
-                att = att or (uid,)
-                dfd = dfd or tuple(p for p in partners if self._side(p) != self.attacking_side)
+                att = att or ours
+                dfd = dfd or theirs
             else:
-                dfd = dfd or (uid,)
-                att = att or tuple(p for p in partners if self._side(p) == self.attacking_side)
+                dfd = dfd or theirs
+                att = att or ours
         return att, dfd
 
     def _side(self, unit_id: int) -> int:

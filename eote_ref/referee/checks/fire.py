@@ -1,9 +1,11 @@
 """Tactical fire (EotE 6.x): one check per firing, queued per sub-phase and applied together.
 
 All fire of a sub-phase is simultaneous (EotE 6.0): every fire is resolved against the state
-at the start of the sub-phase and nothing changes until the whole :class:`~.fire_queue.FireQueue` is
-applied as one journal event. Artillery fires first (6.1-6.4), infantry and skirmishers
-after (6.5, 5.5); pass-through fire during movement (6.7) is a single fire applied at once.
+at the start of the sub-phase, kept by the sub-phase's record (:mod:`eote_ref.referee.sub_phase`),
+whether it is entered on its own or with others in a :class:`~.fire_queue.FireQueue` applied
+as one journal event; a unit fires once in a sub-phase, whichever way. Artillery fires first
+(6.1-6.4), infantry and skirmishers after (6.5, 5.5); pass-through fire during movement (6.7)
+is a single fire applied at once and belongs to no sub-phase.
 
 Applying the queue adds the hits and disorder of every fire per target (6.8), remembers each
 battery's target with a ``fired_at`` link (for bombardment next turn, 6.4) and lists the
@@ -22,6 +24,7 @@ import builtins
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
+from eote_ref.referee import sub_phase as sub_phases
 from eote_ref.referee.checks import Adjudication, Choice, Question, link, register, set_unit
 from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.errors import RefereeError
@@ -121,6 +124,8 @@ class FireCheck(Adjudication):
     #: ``artillery`` or ``infantry`` (infantry and skirmishers share the second sub-phase).
     sub_phase: ClassVar[str] = "artillery"
     pass_through_default: ClassVar[bool] = False
+    #: Whether the fire is part of the fire phase's sub-phase (pass-through fire is not, 6.7).
+    in_sub_phase: ClassVar[bool] = True
     #: The firers and the target are the umpire's: the state's answers (bombardment, last
     #: turn's range, being assaulted) follow them (:meth:`~.Adjudication.rederive`).
     subject_keys = frozenset({"firers", "target"})
@@ -191,16 +196,35 @@ class FireCheck(Adjudication):
             return True
         return u.arm == "cavalry" and u.formation == "skirmish"
 
+    def record(self) -> sub_phases.SubPhase | None:
+        """This turn's record of the fire's sub-phase as it stands now (None: pass-through)."""
+        if not self.in_sub_phase:
+            return None
+        return sub_phases.current(self.game.view(), self.sub_phase)
+
+    def fired_already(self) -> builtins.set[int]:
+        """The units that have fired in this sub-phase (read once per check)."""
+        found: builtins.set[int] | None = self.__dict__.get("_fired_ids")
+        if found is None:
+            sub = self.record()
+            found = self.__dict__["_fired_ids"] = set(sub.fired) if sub else set()
+        return found
+
     def firer_choices(self) -> list[UnitView]:
-        """The units that may fire in this sub-phase (either side)."""
-        return [u for u in on_table(self.view) if self._can_fire(u)]
+        """The units that may fire in this sub-phase (either side), not those that have."""
+        fired = self.fired_already()
+        return [u for u in on_table(self.view) if self._can_fire(u) and u.id not in fired]
 
     def _default_firers(self) -> tuple[int, ...]:
         if "firers" in self.target:
             return tuple(int(i) for i in self.target["firers"])
         choices = self.firer_choices()
         uid = self.target.get("unit_id")
-        if uid is not None and any(u.id == uid for u in choices):
+        # The selected unit stays the firer once it has fired: the fire is refused with the
+        # section (6.0) instead of passing to another unit.
+        if uid is not None and (
+            any(u.id == uid for u in choices) or int(uid) in self.fired_already()
+        ):
             return (int(uid),)
         return ()  # nothing selected: the umpire picks the firer, the app never does
 
@@ -443,7 +467,17 @@ class FireCheck(Adjudication):
             raise RefereeError("the target must be in the firer's arc with a clear line (6.2)")
         if self.values["firer_assaulted"]:
             raise RefereeError("a unit being assaulted does not fire this turn (6.0)")
+        sub = self.record()
+        if sub is not None:
+            why = sub_phases.refusal(
+                self.game.view(), self.sub_phase, {i: self.unit(i).name for i in ids}
+            )
+            if why:
+                raise RefereeError(why)
+        # Fire is simultaneous (6.0): every unit as it stood when the sub-phase began.
         rows = unit_rows(self.game, (*ids, target_id))
+        if sub is not None:
+            rows = sub_phases.start_rows(rows, sub)
         target_row = rows[target_id]
         target = rules_unit(target_row)
         if self.at_stand():
@@ -581,9 +615,19 @@ class FireCheck(Adjudication):
         ]
 
     def fired_facts(self) -> list[Change]:
-        """The facts of this fire: each firer fired at the target this turn (EotE 6.0, 8.0)."""
+        """The facts of this fire: each firer fired at the target this turn (EotE 6.0, 8.0).
+
+        A fire of the fire phase names its sub-phase, so the firer fires once in it.
+        """
         t = self.target_id()
-        return [fact(FIRED, self.view.turn, i, t) for i in self._ids()]
+        where = {"sub_phase": self.sub_phase} if self.in_sub_phase else {}
+        return [fact(FIRED, self.view.turn, i, t, **where) for i in self._ids()]
+
+    def begin_changes(self) -> list[Change]:
+        """The sub-phase's record, when this is its first fire (EotE 6.0); else nothing."""
+        if not self.in_sub_phase:
+            return []
+        return sub_phases.begin_changes(self.game.view(), self.sub_phase)
 
     def changes(self, outcome: Outcome) -> list[Change]:
         """Hits and disorder on the target (or hits on its stand); batteries remember it."""
@@ -594,7 +638,7 @@ class FireCheck(Adjudication):
             out = stand_changes(row, effect.hits)
         else:
             out = effect_changes(row, effect)
-        return out + self.fired_at_links() + self.fired_facts()
+        return self.begin_changes() + out + self.fired_at_links() + self.fired_facts()
 
 
 @register
@@ -626,6 +670,7 @@ class PassThroughFire(FireCheck):
     rule = "6.7"
     sub_phase = "infantry"
     pass_through_default = True
+    in_sub_phase = False
 
 
 @register
@@ -637,6 +682,7 @@ class PassThroughArtilleryFire(FireCheck):
     rule = "6.7"
     sub_phase = "artillery"
     pass_through_default = True
+    in_sub_phase = False
 
 
 STAND_INEFFECTIVE = "stand ineffective: reform it (5.4)"

@@ -1,8 +1,9 @@
 """The fire of a sub-phase, queued and applied together as one journal event (EotE 6.0, 6.8).
 
-Every fire is resolved against the state at the start of the sub-phase; applying the queue
-adds the hits and disorder of every fire per target, remembers each battery's target for
-bombardment next turn (6.4) and lists the units whose hits now call for a morale check (7.5).
+Every fire is resolved against the state at the start of the sub-phase (its record, begun by
+its first fire: :mod:`eote_ref.referee.sub_phase`); applying the queue adds the hits and
+disorder of every fire per target, remembers each battery's target for bombardment next turn
+(6.4) and lists the units whose hits now call for a morale check (7.5).
 """
 
 from __future__ import annotations
@@ -189,7 +190,7 @@ class FireQueue:
         """Every target's summed hits and disorder, and every battery's ``fired_at`` link."""
         totals = self.totals()
         rows = unit_rows(self.game, [t.unit_id for t in totals]) if totals else {}
-        out: list[Change] = []
+        out: list[Change] = self.fires[0].check.begin_changes() if self.fires else []
         for t in totals:
             if t.stand:
                 out += stand_changes(rows[t.unit_id], t.hits)

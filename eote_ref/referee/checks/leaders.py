@@ -196,7 +196,9 @@ class LeaderCasualtyCheck(Adjudication):
             raise RefereeError(f"{check_division(self).name} has no living leader to roll for")
         lid = self._default_leader(cands)
         unit = next((u for c, _n, _d, u in cands if c == lid), None)
-        assaulting = bool(unit and unit.fought_this_turn)
+        # The unit he is attached to fought an assault this turn, whatever its arm (8.0).
+        fought = turn_facts.units_that_fought(self.view)
+        assaulting = bool(unit and (unit.fought_this_turn or unit.id in fought))
         return [
             Question(
                 "leader_id",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from eote_ref.referee import sub_phase as sub_phases
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
@@ -18,6 +19,7 @@ from eote_ref.referee.checks import (
     unit_row,
 )
 from eote_ref.referee.journal_line import Line, roll_line
+from eote_ref.referee.phases import Phase
 from eote_ref.referee.situations import effect_changes, rules_unit
 from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Outcome
@@ -215,7 +217,8 @@ class MoraleCheck(Adjudication):
         The test is remembered (a ``morale_tested`` link with the hits after it) so the turn
         guide does not list the unit again until it takes another hit (7.5). Formed units a
         falling-back unit passes through are disordered; those a routing unit passes through
-        must test in turn (``morale_due`` links, 7.5).
+        must test in turn (``morale_due`` links, 7.5). In the fire phase the morale checks
+        follow the sub-phase's fires (6.0): the first one ends them.
         """
         row = unit_row(self)
         assert row.id is not None
@@ -235,6 +238,8 @@ class MoraleCheck(Adjudication):
             out += [
                 link("morale_due", turn, i, row.id, reason="rout passed through") for i in passed
             ]
+        if self.view.phase is Phase.FIRE:
+            out += sub_phases.close_changes(self.game.view())
         return out
 
     def summary(self, outcome: Outcome) -> str:

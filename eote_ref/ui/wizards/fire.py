@@ -223,10 +223,10 @@ class QueuePage(QWizardPage):
         self.die.blockSignals(False)
 
     def fired(self) -> set[int]:
-        """The units that have fired in this sub-phase: they leave the firers' list.
+        """The units of this queue that have fired: they leave the firers' list.
 
-        Today that is the queue's firers (nothing is applied before Apply all). Seam: once
-        the referee records the turn's fires as state, the applied ones join here.
+        Those whose fire of the sub-phase is already written (alone or in an earlier queue)
+        are left out by the check itself (:meth:`FireCheck.firer_choices`, EotE 6.0).
         """
         return {i for q in self.queue.fires for i in q.check._ids()}
 
@@ -390,6 +390,7 @@ class QueuePage(QWizardPage):
             return False  # the fire being entered was refused: say why, apply nothing
         summary = self.queue.summary()
         changes = self.queue.describe()
+        self.wiz.applied_fires = len(self.queue.fires)
         try:
             self.wiz.morale_due = self.queue.apply()
         except RefereeError as e:
@@ -436,6 +437,12 @@ class FireAppliedPage(QWizardPage):
         if names:
             items = "".join(f"<li>{html.escape(n)}</li>" for n in names)
             parts.append(f"<p><b>Morale checks due (7.5)</b></p><ul>{items}</ul>")
+            which = "battery" if self.wiz.queue.sub_phase == "artillery" else "battalion"
+            parts.append(
+                f"<p>They follow the {html.escape(self.wiz.queue.title.lower())}: once they "
+                f"begin, no {which} fires again this sub-phase (EotE 6.0). Fire the others "
+                "first; the turn guide keeps them listed (Ctrl+Alt+M takes them all).</p>"
+            )
         parts.append("<p>Written to the journal as one step: <b>Ctrl+Z</b> takes it back.</p>")
         self.label.setText("".join(parts))
         self.morale_button.setVisible(bool(names))
@@ -443,14 +450,23 @@ class FireAppliedPage(QWizardPage):
         self.infantry_button.setVisible(artillery)
         if artillery and names:
             self.morale_button.setText("Open the &morale checks, then infantry fire")
-        # Enter does the obvious next thing: the morale checks, or the infantry fire, or
-        # Finish; Escape closes (the fire is applied either way).
-        follow = self.morale_button if names else self.infantry_button if artillery else None
+        # Enter does the obvious next thing: the morale checks after a queue of the
+        # sub-phase's fires, or the infantry fire, or Finish; after a fire entered on its own
+        # the sub-phase's other fires come first (6.0), so Enter finishes and Alt+M opens
+        # the morale checks. Escape closes (the fire is applied either way).
+        whole = self.wiz.applied_fires > 1
+        follow = (
+            (self.morale_button if whole else None)
+            if names
+            else self.infantry_button
+            if artillery
+            else None
+        )
         for button in (self.morale_button, self.infantry_button):
             button.setAutoDefault(button is follow)
             button.setDefault(button is follow)
-        if follow is not None:
-            QTimer.singleShot(0, follow, follow.setFocus)
+        target = follow or self.wiz.button(QWizard.WizardButton.FinishButton)
+        QTimer.singleShot(0, target, target.setFocus)
 
 
 class FireWizard(CheckWizard):
@@ -462,6 +478,8 @@ class FireWizard(CheckWizard):
         self.queue = FireQueue(hub.service, check.sub_phase)
         self.morale_due: list[int] = []
         self.applied_summary = ""
+        #: How many fires the last Apply all wrote (one: the fast path).
+        self.applied_fires = 0
         #: Wizards opened from this one (morale checks, the next sub-phase), newest last.
         self.opened: list[CheckWizard] = []
         super().__init__(hub, check, parent, dice=dice)

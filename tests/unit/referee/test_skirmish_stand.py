@@ -18,7 +18,7 @@ from tests.games import game_state, unit
 
 # Waterloo ids (shipped lists): British 1/28th Foot CE 7 and 1/32nd Foot CE 7; French
 # 1/54e Ligne CE 6 and 2/54e Ligne CE 6, both able to detach skirmishers.
-BRIT_28, BRIT_32 = 1, 2
+BRIT_28, BRIT_32, BRIT_79 = 1, 2, 3
 FR_54_1, FR_54_2 = 229, 230
 
 
@@ -220,8 +220,8 @@ def test_disorder_spares_the_stand_and_two_hits_make_it_ineffective(
     queue.apply()
     u = unit(waterloo, FR_54_1)
     assert (u.hits, u.skirmish_hits, u.disordered) == (1, 2, False)
-    # One more hit on the ineffective stand says so at once.
-    third = fire_at(waterloo, BRIT_28, FR_54_1, stand=True)
+    # One more hit on the ineffective stand says so at once (a unit that has not fired yet).
+    third = fire_at(waterloo, BRIT_79, FR_54_1, stand=True)
     trial = third.trial({"roll": 3})
     assert trial.outcome is not None
     assert third.result_text(trial.outcome) == "1 hit: stand ineffective"

@@ -141,8 +141,10 @@ def test_morale_due_from_fire_is_listed_once_per_hit_count(waterloo: GameService
     """7.5: the guide lists a unit at the threshold until it has tested at those hits."""
     to_phase(waterloo, Phase.FIRE)
     waterloo.set_unit(FR_54_1, "hits", 2)
-    queue = FireQueue(waterloo, "infantry")
-    queue.add(infantry_fire(waterloo, BRIT_28, FR_54_1, range_in=4.0), {"roll": 3})
+    queue = FireQueue(waterloo, "artillery")
+    battery = queue.draft(unit_id=SINCLAIR, target_id=FR_54_1)
+    battery.set("range_in", 10.0)  # 6 + 1 = 7: roll 3 is one hit
+    queue.add(battery, {"roll": 3})
     assert queue.apply() == [FR_54_1]
     due = [c for c in checks_due(waterloo.view()) if c.procedure == "morale"]
     assert [c.unit_id for c in due] == [FR_54_1]
@@ -263,3 +265,117 @@ def test_artillery_check_lists_only_batteries(waterloo: GameService) -> None:
     ids = {c.value for c in next(f for f in inf.facts() if f.key == "firers").choices}
     assert BRIT_28 in ids
     assert SINCLAIR not in ids
+
+
+def fast_fire(game: GameService, firer: int, target: int, roll: int) -> list[int]:
+    """The dashboard's fast path: the firer selected, the target Ctrl+clicked, the die, Enter.
+
+    The wizard queues the one fire and applies it at once (a queue of one).
+    """
+    queue = FireQueue(game, "infantry")
+    queue.add(infantry_fire(game, firer, target, range_in=4.0), {"roll": roll})
+    return queue.apply()
+
+
+def test_return_fire_by_the_fast_path_reads_the_sub_phases_start(waterloo: GameService) -> None:
+    """EotE 2.0, 6.0: fire is simultaneous: return fire entered on its own reads the start.
+
+    A hit marked by the sub-phase's first fire does not lower the return fire of the unit it
+    hit, entered afterwards on its own.
+    """
+    to_phase(waterloo, Phase.FIRE)
+    fast_fire(waterloo, BRIT_28, FR_54_1, roll=3)  # CE 7 row: 3 is one hit
+    assert unit(waterloo, FR_54_1).hits == 1
+    back = infantry_fire(waterloo, FR_54_1, BRIT_28, range_in=4.0)
+    # CE 6 and no hit at the sub-phase's start: no -1 for the hit just marked.
+    assert back.preview().modified == 6
+    assert not [m for m in back.modifiers() if m.value < 0]
+    fast_fire(waterloo, FR_54_1, BRIT_28, roll=4)
+    # The hits still land: both units carry them.
+    assert (unit(waterloo, FR_54_1).hits, unit(waterloo, BRIT_28).hits) == (1, 1)
+    # The next turn's fire reads the hits (a new sub-phase, a new start).
+    to_phase(waterloo, Phase.MOVEMENT)
+    to_phase(waterloo, Phase.FIRE)
+    assert infantry_fire(waterloo, FR_54_1, BRIT_28, range_in=4.0).preview().modified == 5
+
+
+def test_queued_fire_after_a_fast_fire_reads_the_start_too(waterloo: GameService) -> None:
+    """EotE 6.0: the queue and the fast path are one sub-phase; the queue reads its start."""
+    to_phase(waterloo, Phase.FIRE)
+    waterloo.set_unit(FR_54_1, "hits", 2)
+    fast_fire(waterloo, BRIT_28, FR_54_1, roll=3)  # 2 + 1 = 3 hits: morale due
+    queue = FireQueue(waterloo, "infantry")
+    back = queue.draft(unit_id=FR_54_1, target_id=BRIT_32)
+    back.set("range_in", 4.0)
+    assert back.preview().modified == 4  # CE 6 less the 2 hits it began the sub-phase with
+
+
+def test_a_unit_fires_once_a_sub_phase_whichever_path(waterloo: GameService) -> None:
+    """EotE 6.0: a battalion that fired is refused, whichever path, with the section.
+
+    Fired by the fast path, it is refused in the queue and again by the fast path; undo takes
+    its fire out of the sub-phase.
+    """
+    to_phase(waterloo, Phase.FIRE)
+    fast_fire(waterloo, BRIT_28, FR_54_1, roll=0)
+    again = infantry_fire(waterloo, BRIT_28, FR_54_2, range_in=4.0)
+    assert again.values["firers"] == (BRIT_28,)  # still the selected unit, not another
+    assert "already fired" in (again.trial({"roll": 3}).error or "")
+    assert "6.0" in (again.trial({"roll": 3}).error or "")
+    with pytest.raises(RefereeError, match="already fired"):
+        fast_fire(waterloo, BRIT_28, FR_54_2, roll=3)
+    queue = FireQueue(waterloo, "infantry")
+    with pytest.raises(RefereeError, match="already fired"):
+        queue.add(queue.draft(unit_id=BRIT_28, target_id=FR_54_2), {"roll": 3})
+    # The new fire's firers' list leaves it out.
+    firers = next(f for f in InfantryFire(waterloo).facts() if f.key == "firers")
+    assert BRIT_28 not in {c.value for c in firers.choices}
+    assert BRIT_32 in {c.value for c in firers.choices}
+    waterloo.undo()
+    assert infantry_fire(waterloo, BRIT_28, FR_54_2, range_in=4.0).trial({"roll": 3}).outcome
+
+
+def test_morale_checks_follow_the_sub_phases_fires(waterloo: GameService) -> None:
+    """EotE 6.0: the sub-phase's fires first, then its morale checks.
+
+    A fire after them is refused (undo the morale check to add one).
+    """
+    to_phase(waterloo, Phase.FIRE)
+    waterloo.set_unit(FR_54_1, "hits", 2)
+    assert fast_fire(waterloo, BRIT_28, FR_54_1, roll=3) == [FR_54_1]
+    open_check(waterloo, "morale", unit_id=FR_54_1).apply({"roll": 1})
+    refused = infantry_fire(waterloo, BRIT_32, FR_54_2, range_in=4.0).trial({"roll": 3})
+    assert "infantry fire is over" in (refused.error or "")
+    waterloo.undo()  # the morale check
+    assert infantry_fire(waterloo, BRIT_32, FR_54_2, range_in=4.0).trial({"roll": 3}).outcome
+    late = open_check(waterloo, "artillery_fire", unit_id=SINCLAIR, target_id=FR_54_2)
+    late.set("range_in", 10.0)
+    assert "artillery fire is over" not in (late.trial({"roll": 3}).error or "x")
+
+
+def test_artillery_sub_phase_ends_when_the_infantry_begins(waterloo: GameService) -> None:
+    """EotE 2.0: artillery fire first; once an infantry fire is written, no more batteries."""
+    to_phase(waterloo, Phase.FIRE)
+    battery = open_check(waterloo, "artillery_fire", unit_id=SINCLAIR, target_id=FR_54_1)
+    battery.set("range_in", 10.0)
+    battery.apply({"roll": 0})
+    fast_fire(waterloo, BRIT_28, FR_54_1, roll=0)
+    late = open_check(waterloo, "artillery_fire", unit_id=ROSS, target_id=FR_54_1)
+    late.set("range_in", 10.0)
+    assert "artillery fire is over" in (late.trial({"roll": 3}).error or "")
+    waterloo.undo()
+    assert late.trial({"roll": 3}).outcome is not None
+
+
+def test_a_routed_target_owes_no_morale_check_after_the_queue(waterloo: GameService) -> None:
+    """EotE 7.4, 7.5: a routed unit takes the hits but has no morale left to test."""
+    to_phase(waterloo, Phase.FIRE)
+    waterloo.set_unit(FR_54_1, "hits", 2)
+    waterloo.set_unit(FR_54_1, "routed", True)
+    queue = FireQueue(waterloo, "infantry")
+    queue.add(infantry_fire(waterloo, BRIT_28, FR_54_1, range_in=4.0), {"roll": 3})
+    [total] = queue.totals()
+    assert (total.hits, total.hits_after, total.morale_due) == (1, 3, False)
+    assert queue.apply() == []
+    assert unit(waterloo, FR_54_1).hits == 3
+    assert not [c for c in checks_due(waterloo.view()) if c.procedure == "morale"]

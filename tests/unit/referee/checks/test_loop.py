@@ -41,7 +41,8 @@ def test_square_check_previews_then_applies_one_undoable_step(waterloo: GameServ
     outcome = check.apply({"roll": 1})
     assert outcome.result == "formed"
     unit = next(u for u in waterloo.view().sides[1].units if u.id == uid)
-    assert (unit.formation, unit.pinned) == ("square", True)
+    # The square is a formation change, recorded for the checks after it (EotE 5.6, 7.1).
+    assert (unit.formation, unit.pinned, unit.changed_formation) == ("square", True, True)
     entry = waterloo.journal(limit=1)[0]
     assert entry.kind == "square"
     assert entry.rolls == [{"name": "roll", "value": 1}]

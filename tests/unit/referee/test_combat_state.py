@@ -1,0 +1,128 @@
+"""A combat is state (EotE 7.0, 7.9, 8.0): one record of all its units, whole next turn.
+
+An assault's attackers, defenders and supporters are one combat in the facts of the turn and
+in the ``engaged`` links it leaves; every unit that fought is marked, infantry too; and the
+leader-casualty check (wizard and batch) reads that for the -2 of a leader attached to a unit
+that fought.
+"""
+
+from __future__ import annotations
+
+from eote_ref.referee import facts as turn_facts
+from eote_ref.referee.batch import Batch
+from eote_ref.referee.checks import open_check
+from eote_ref.referee.checks.assault import AssaultCheck
+from eote_ref.referee.game import GameService
+from eote_ref.referee.phases import Phase
+from eote_ref.referee.todo import checks_due
+from tests.games import mark, named
+
+BRIT_30 = 48  # 2/30th Foot, CE 6
+FR_54_1, FR_54_2 = 229, 230  # French line CE 6
+FRENCH = 1
+
+
+def to_phase(game: GameService, phase: Phase, turn: int | None = None) -> None:
+    while game.view().phase is not phase or (turn is not None and game.view().turn != turn):
+        game.advance_phase()
+
+
+def two_against_one(game: GameService) -> AssaultCheck:
+    """Two French battalions assault one British: the first roll that leaves them engaged."""
+    game.set_initiative(FRENCH)
+    check = open_check(game, "assault", attackers=(FR_54_1, FR_54_2), defenders=(BRIT_30,))
+    assert isinstance(check, AssaultCheck)
+    return check
+
+
+def engaged_roll(check: AssaultCheck) -> int:
+    for roll in range(1, 11):
+        trial = check.trial({"roll": roll})
+        if trial.outcome is not None and trial.outcome.details.get("engaged_next_turn"):
+            return roll
+    raise AssertionError("no roll leaves the combat engaged")
+
+
+def test_an_engaged_two_against_one_comes_back_as_one_combat(waterloo: GameService) -> None:
+    """EotE 7.0, 7.9: left engaged, the 2-against-1 is one item next turn, fought once."""
+    to_phase(waterloo, Phase.ASSAULT)
+    check = two_against_one(waterloo)
+    check.apply({"roll": engaged_roll(check)})
+    to_phase(waterloo, Phase.ASSAULT, turn=2)
+    waterloo.set_initiative(FRENCH)
+    due = [c for c in checks_due(waterloo.view()) if c.procedure == "assault"]
+    a1, a2, d = (waterloo.unit_view(i).coded_name for i in (FR_54_1, FR_54_2, BRIT_30))
+    assert [c.title for c in due] == [f"Engaged: {a1} + {a2} against {d} (since turn 1)"]
+    assert "1/54e Ligne + " in due[0].title
+    # Opened on any of its units, the combat is the whole combat.
+    for uid in (FR_54_1, FR_54_2, BRIT_30):
+        again = open_check(waterloo, "assault", unit_id=uid)
+        assert again.values["attackers"] == (FR_54_1, FR_54_2)
+        assert again.values["defenders"] == (BRIT_30,)
+    fought = open_check(waterloo, "assault", unit_id=due[0].unit_id)
+    roll = next(r for r in range(1, 11) if not engaged_or_none(fought, r))
+    fought.apply({"roll": roll})
+    assert not [c for c in checks_due(waterloo.view()) if c.procedure == "assault"]
+    combats = turn_facts.combats(waterloo.view())
+    assert combats == [turn_facts.combat_data((FR_54_1, FR_54_2), (BRIT_30,))]
+
+
+def engaged_or_none(check: AssaultCheck, roll: int) -> bool:
+    trial = check.trial({"roll": roll})
+    return trial.outcome is None or bool(trial.outcome.details.get("engaged_next_turn"))
+
+
+def test_every_unit_that_fought_is_marked_infantry_too(waterloo: GameService) -> None:
+    """EotE 7.0, 8.0: infantry that fought an assault is recorded as having fought."""
+    to_phase(waterloo, Phase.ASSAULT)
+    check = two_against_one(waterloo)
+    check.apply({"roll": 5})
+    view = waterloo.view()
+    marked = {u.id for s in view.sides for u in s.units if u.fought_this_turn}
+    assert marked == {FR_54_1, FR_54_2, BRIT_30}
+    assert turn_facts.units_that_fought(view) == marked
+    waterloo.undo()
+    assert not any(u.fought_this_turn for s in waterloo.view().sides for u in s.units)
+
+
+def _leader_on_attacker(game: GameService) -> tuple[int, int]:
+    """The French division leader of 1/54e Ligne attached to it; (leader id, division id)."""
+    u = named(game, "1/54e Ligne")
+    div = next(d for s in game.view().sides for d in s.divisions if d.id == u.division_id)
+    assert div.leader is not None
+    mark(game, u.id, attached_leader_id=div.leader.id)
+    return div.leader.id, div.id
+
+
+def test_leader_with_infantry_that_fought_takes_the_minus_two_in_the_wizard(
+    waterloo: GameService,
+) -> None:
+    """EotE 8.0: a 5 less 2 is 3: the leader cannot rally next turn (not unhurt)."""
+    leader_id, div_id = _leader_on_attacker(waterloo)
+    to_phase(waterloo, Phase.ASSAULT)
+    two_against_one(waterloo).apply({"roll": 5})
+    to_phase(waterloo, Phase.LEADER_CASUALTY)
+    check = open_check(waterloo, "leader_casualty", division_id=div_id)
+    assert check.values["leader_id"] == leader_id
+    assert check.values["attached_to_assaulting_unit"] is True
+    assert check.apply({"roll": 5}).result == "no_rally"
+
+
+def test_leader_with_infantry_that_fought_takes_the_minus_two_in_the_batch(
+    waterloo: GameService,
+) -> None:
+    """EotE 8.0: the batch of leader casualties applies the same -2."""
+    leader_id, _div = _leader_on_attacker(waterloo)
+    to_phase(waterloo, Phase.ASSAULT)
+    two_against_one(waterloo).apply({"roll": 5})
+    to_phase(waterloo, Phase.LEADER_CASUALTY)
+    batch = Batch(waterloo, "leader_casualty_all")
+    n = next(
+        i
+        for i, item in enumerate(batch.items)
+        if item.target is not None and item.target.target.get("leader_id") == leader_id
+    )
+    item = batch.set_rolls(n, {"roll": 5})
+    assert item.outcome is not None
+    assert item.outcome.result == "no_rally"
+    assert "cannot rally" in item.result
