@@ -27,6 +27,7 @@ from eote_ref.rules.movement import (
     PinningSituation,
 )
 from eote_ref.rules.procedures import PROCEDURES
+from eote_ref.rules.results import result_code
 from eote_ref.rules.skirmish import SkirmishAction, SkirmishersSituation
 from eote_ref.rules.units import Formation, Weight
 from eote_ref.store import Change
@@ -723,8 +724,9 @@ class ChargeCheck(Adjudication):
         return f"contact with {self._contact().name}{dis}"
 
     def result_label(self, code: str) -> str:
-        """Readable codes."""
-        return {"allowed_disordered": "allowed, disordered"}.get(code, code.replace("_", " "))
+        """The rules' label of the charge result ("allowed, disordered")."""
+        member = result_code("charge", code)
+        return member.label if member is not None else code.replace("_", " ")
 
     def changes(self, outcome: Outcome) -> list[Change]:
         """A ``charge`` fact naming the unit contacted; disorder over streams, walls, hedges."""
