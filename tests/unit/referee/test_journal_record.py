@@ -49,3 +49,18 @@ def test_an_old_journal_reads_through_the_game(waterloo: GameService) -> None:
     waterloo.record("fire", "old fire queue", [], outcome={"fires": [FIRE.to_json()]})
     waterloo.record("morale", "new single check", [], outcome=check_record([PASS], single=True))
     assert _entry_results(waterloo) == ["pass", None, "pass"]
+
+
+def test_the_players_display_reads_every_shape(waterloo: GameService) -> None:
+    """An old fire queue, an old batch and the new record show the same procedures."""
+    from eote_ref.referee.players_view import last_results
+
+    waterloo.record("fire", "old queue", [], outcome={"fires": [FIRE.to_json()], "totals": []})
+    waterloo.record("cavalry", "old batch", [], outcome={"batch": [PASS.to_json()]})
+    waterloo.record("fire", "new queue", [], outcome=check_record([FIRE, FIRE], totals=[]))
+    shown = last_results(waterloo, 3)
+    assert [[p.procedure for p in r.parts] for r in shown] == [
+        ["fire", "fire"],
+        ["morale"],
+        ["fire"],
+    ]
