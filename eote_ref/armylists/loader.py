@@ -25,7 +25,7 @@ from eote_ref.rules.units import Arm, Formation
 from eote_ref.yamlio.document import Document
 from eote_ref.yamlio.loader import load_file, load_text
 from eote_ref.yamlio.problems import Path, Problem, YamlError
-from eote_ref.yamlio.text import is_blank, name_key
+from eote_ref.yamlio.text import is_blank, name_key, too_long
 from eote_ref.yamlio.typed import parse
 
 E = TypeVar("E", bound=enum.Enum)
@@ -282,6 +282,9 @@ class _Checker:
             return None
         if is_blank(value):
             self.error((*path, key), "must not be empty (it holds only invisible characters)")
+            return None
+        if (key == "name" or key.endswith("_name")) and (long := too_long(value)):
+            self.error((*path, key), f"{long} (a name is stored in the database)")
             return None
         return value
 

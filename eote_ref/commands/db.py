@@ -11,8 +11,9 @@ import pathlib
 import sys
 from typing import Any
 
-from eote_ref.store import StoreError, default_database_path, open_database, open_from_args
+from eote_ref.store import StoreError, open_database, open_from_args
 from eote_ref.store.admin import backup, check, copy_database, create_roles
+from eote_ref.store.database import database_file
 from eote_ref.store.server_url import masked_url, parse_url
 
 
@@ -96,11 +97,12 @@ def run_backup(args: argparse.Namespace) -> int:
     """``eote-ref db backup FILE``."""
     url = getattr(args, "database_url", None)
     try:
-        parsed = parse_url(url) if url is not None else None
-        if parsed is not None and parsed.get_backend_name() != "sqlite":
+        file = database_file(args.db, url)  # the very file the other commands open and lock
+        if file is None:
+            if parse_url(url or "").get_backend_name() == "sqlite":
+                return _fail("an in-memory database has nothing to back up")
             return _fail("db backup copies an SQLite file; back a server up with pg_dump")
-        file = pathlib.Path(parsed.database or "") if parsed is not None else args.db
-        target = backup(pathlib.Path(file) if file else default_database_path(), args.file)
+        target = backup(file, args.file)
     except StoreError as exc:
         return _fail(str(exc))
     print(f"backed up to {target}")

@@ -127,8 +127,18 @@ class InputError(ValueError):
 
 
 def _emit(obj: dict[str, Any]) -> None:
-    """Write one JSON object; NaN or an infinity can never reach the output (strict JSON)."""
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2, allow_nan=False) + "\n")
+    """Write one JSON object; NaN or an infinity can never reach the output (strict JSON).
+
+    Text that is not Unicode (a lone surrogate from the input's JSON, or an argument that is
+    not UTF-8 and so decoded with surrogate escapes) is written as a JSON escape, so the
+    answer is always valid UTF-8 and never a ``UnicodeEncodeError``.
+    """
+    text = json.dumps(obj, ensure_ascii=False, indent=2, allow_nan=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(obj, ensure_ascii=True, indent=2, allow_nan=False)
+    sys.stdout.write(text + "\n")
 
 
 def _error(message: str, field: str | None, rule: str | None = None) -> dict[str, Any]:

@@ -110,6 +110,25 @@ def _side(spec: str) -> Any:
     return ScenarioSide(name=name, lists=tuple(lists), commands=tuple(commands))
 
 
+def _where(problem: Any, args: argparse.Namespace) -> str:
+    """A problem of an export from ``--side`` specs, named by its spec.
+
+    The file:line:column of a file that was not written tells the umpire nothing; the
+    ``--side`` spec he typed does: ``--side 'French:...:8th Divison': commands[0]: ...``.
+    """
+    from eote_ref.yamlio.problems import path_text
+
+    path = tuple(problem.path)
+    if args.game is not None or len(path) < 2 or path[0] != "sides":
+        return str(problem)
+    index = path[1]
+    if not isinstance(index, int) or not 0 <= index < len(args.side):
+        return str(problem)
+    rest = path_text(path[2:])
+    what = f"{rest}: " if path[2:] else ""
+    return f"{problem.severity}: --side {args.side[index]!r}: {what}{problem.message}"
+
+
 def run_export(args: argparse.Namespace) -> int:
     """``eote-ref scenario export``: write a game's scenario or one from chosen commands."""
     from eote_ref.scenarios.export import dump_scenario
@@ -146,7 +165,7 @@ def run_export(args: argparse.Namespace) -> int:
         load_scenario_text(text, args.output, [pathlib.Path.cwd(), *_search()])
     except ScenarioError as exc:
         for problem in exc.problems:
-            print(problem, file=sys.stderr)
+            print(_where(problem, args), file=sys.stderr)
         print(f"error: {args.output} was not written", file=sys.stderr)
         return 1
     pathlib.Path(args.output).write_text(text, encoding="utf-8")

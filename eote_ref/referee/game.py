@@ -337,6 +337,18 @@ class GameService(GameReading):
             return None
         return next(u for u in side.units if u.id == unit_id)
 
+    def _shown_view(self) -> GameView:
+        """The game as this copy last showed it, for a command built on what the umpire saw.
+
+        Not read again: :meth:`view` would take in another copy's step and so make a command
+        pressed on a stale screen (a second "next phase", an initiative over the other
+        copy's) current; built on the view shown, it is refused as stale instead. Read when
+        this copy has shown nothing yet, or only its own commands came since.
+        """
+        if self._last_view is not None and self._last_view[0] == self.version:
+            return self._last_view[1]
+        return self.view()
+
     @_told
     def adjust_unit(self, unit_id: int, field: str, delta: int) -> JournalEvent | None:
         """Add ``delta`` to a counted marker (hits or blown), never below 0."""
@@ -415,7 +427,7 @@ class GameService(GameReading):
     @_told
     def set_initiative(self, position: int | None) -> JournalEvent | None:
         """Record which side holds the initiative (by side position)."""
-        view = self.view()
+        view = self._shown_view()
         if position is not None and position not in {s.position for s in view.sides}:
             raise RefereeError(f"there is no side {position}")
         if view.initiative == position:
@@ -430,7 +442,7 @@ class GameService(GameReading):
     @_told
     def advance_phase(self) -> JournalEvent:
         """Move to the next phase of EotE 2.0; after divisional integrity, the next turn."""
-        view = self.view()
+        view = self._shown_view()
         phase, new_turn = next_phase(view.phase)
         changes: list[Change] = [SetField("game", self.game_id, "phase", phase.value)]
         turn = view.turn + 1 if new_turn else view.turn

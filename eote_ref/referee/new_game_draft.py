@@ -19,6 +19,19 @@ if TYPE_CHECKING:
 
 OptionValue = str | int | bool
 
+
+@dataclass(frozen=True)
+class ScenarioLines:
+    """A scenario game in words for the wizard's summary (:meth:`NewGameDraft.scenario_lines`)."""
+
+    #: Per side, each command (or unit) in play with its number of units.
+    in_play: tuple[list[tuple[str, int]], list[tuple[str, int]]]
+    #: Each reinforcement: its commands, side and when it comes.
+    reinforcements: tuple[str, ...]
+    #: The turn limit and the objectives with their points.
+    end: tuple[str, ...]
+
+
 #: ``NewGameDraft.initiative`` value: roll for it in turn 1's initiative phase (EotE 4.0).
 ROLL = "roll"
 
@@ -150,6 +163,50 @@ class NewGameDraft:
         return load_scenario_text(
             self.drafted_scenario_text(), "drafted scenario", [*folders, *search_folders()]
         )
+
+    def scenario_lines(self) -> ScenarioLines | None:
+        """What a scenario game puts on the table, for the summary; None for whole lists.
+
+        The commands in play of each side with their units (not the whole lists'), the
+        reinforcements with their turn, and the end (turn limit, objectives). None also when
+        the commands drafted here do not make a valid scenario (the summary says so on Finish).
+        """
+        if not self.uses_scenario():
+            return None
+        from eote_ref.scenarios.loader import ScenarioError
+        from eote_ref.scenarios.resolve import Ref, command_at
+
+        try:
+            loaded = self.loaded_scenario()
+        except ScenarioError:
+            return None
+        in_play: list[list[tuple[str, int]]] = []
+        for plan in loaded.sides:
+            refs = plan.in_play or tuple(Ref(k, (a.army.name,)) for k, a in enumerate(plan.lists))
+            rows = []
+            for ref in refs:
+                if ref.unit is not None:
+                    rows.append((ref.unit, 1))
+                    continue
+                command = command_at(plan.lists[ref.list_index], ref.path)
+                rows.append((ref.path[-1], sum(1 for _ in command.all_units())))
+            in_play.append(rows)
+        sc = loaded.scenario
+        arrivals = []
+        for r in sc.reinforcements:
+            when = (
+                f"turn {r.turn}"
+                if r.turn is not None
+                else f"from turn {r.from_turn} on a d10 of {r.roll}+"
+            )
+            arrivals.append(f"{', '.join(r.commands)} ({r.side}): {when}")
+        end = []
+        if sc.end.turns:
+            end.append(f"{sc.end.turns} turns")
+        end += [
+            f"{o.name} ({o.points} pt{'s' if o.points != 1 else ''})" for o in sc.end.objectives
+        ]
+        return ScenarioLines((in_play[0], in_play[1]), tuple(arrivals), tuple(end))
 
     def create(self, setup: SetupService) -> int:
         """Create the game: from the scenario when there is one, else from the lists."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import enum
+import re
+from collections.abc import Callable
 
 
 class Phase(enum.Enum):
@@ -105,6 +107,19 @@ _LABELS: dict[Phase, tuple[str, str, tuple[str, ...]]] = {
 
 #: The phases in turn order.
 PHASES: tuple[Phase, ...] = tuple(Phase)
+
+_INCHES = re.compile(r'(\d+(?:\.\d+)?)"')
+
+
+def steps_at_scale(phase: Phase, scaled: Callable[[float], float]) -> tuple[str, ...]:
+    """``phase.steps`` with each distance as ``scaled`` gives it at the game's figure scale.
+
+    The steps name the listed (15mm) distances; at 6mm "infantry within 5"" is 3" and at
+    25mm 7" (introduction), as the checks' arithmetic and questions already say.
+    """
+    return tuple(
+        _INCHES.sub(lambda m: f'{scaled(float(m.group(1))):g}"', step) for step in phase.steps
+    )
 
 
 def next_phase(phase: Phase) -> tuple[Phase, bool]:

@@ -380,7 +380,7 @@ class ScenarioService:
                 new_state = _with(state, "rolled", key, turn)
                 return self.game.record(
                     "reinforcement",
-                    f"{r['label']} do not arrive (d10 {roll}, {r['roll']}+ needed)",
+                    f"Reinforcements do not arrive (d10 {roll}, {r['roll']}+ needed): {r['label']}",
                     [SetField("game", self.game.game_id, "scenario_state", new_state)],
                     inputs={"reinforcement": key},
                     rolls={"arrival": roll},
@@ -392,7 +392,7 @@ class ScenarioService:
         rolled = f" (d10 {roll})" if roll is not None else ""
         return self.game.record(
             "reinforcement",
-            f"{r['label']} arrive{rolled}{where}",
+            f"Reinforcements arrive{rolled}: {r['label']}{where}",
             changes,
             inputs={"reinforcement": key},
             rolls={"arrival": roll} if roll is not None else None,

@@ -39,6 +39,19 @@ def open_app_database(
     return open_database(db_path, url=url)
 
 
+def shown_location(db_path: str | None, url: str | None) -> str:
+    """The database a member asked for, as a message or the log may show it: never a password.
+
+    A URL given with ``--database-url`` is masked as written (also one that is not quite a
+    URL, whose password a parser would not find); a file is its path.
+    """
+    from eote_ref.store.server_url import masked_url
+
+    if url is not None:
+        return masked_url(url)
+    return db_path or str(default_location())
+
+
 def default_location() -> pathlib.Path:
     """The default database file (in the user data folder)."""
     return default_database_path()

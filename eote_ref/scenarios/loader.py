@@ -22,7 +22,7 @@ from eote_ref.scenarios.resolve import Ref, ResolveError, resolve
 from eote_ref.yamlio.document import Document
 from eote_ref.yamlio.loader import load_file, load_text
 from eote_ref.yamlio.problems import Path, Problem, YamlError
-from eote_ref.yamlio.text import is_blank
+from eote_ref.yamlio.text import is_blank, too_long
 from eote_ref.yamlio.typed import parse
 
 ERROR = "error"
@@ -219,6 +219,9 @@ class _Checker:
             self.error(("sides",), f"a scenario has two sides, found {len(sc.sides)}")
             return None
         names = [s.name for s in sc.sides]
+        for i, side_name in enumerate(names):
+            if long := too_long(side_name):
+                self.error(("sides", i, "name"), f"{long} (a side's name is stored with the game)")
         if names[0].casefold() == names[1].casefold():
             self.error(("sides", 1, "name"), f"both sides are called '{names[1]}'")
         if sc.figure_scale is not None and sc.figure_scale not in FIGURE_SCALES:
@@ -231,6 +234,7 @@ class _Checker:
         plans = [self.side(i) for i in range(2)]
         reinforcements = tuple(self.reinforcement(i, plans) for i in range(len(sc.reinforcements)))
         self.end(plans, reinforcements)
+        self.unparsed_names(plans)
         if any(p is None for p in plans):
             return None
         a, b = plans
@@ -243,6 +247,8 @@ class _Checker:
             value = getattr(self.scenario, key)
             if isinstance(value, str) and is_blank(value):
                 self.error((key,), "must not be empty")
+            elif key == "name" and isinstance(value, str) and (long := too_long(value)):
+                self.error((key,), f"{long} (it becomes the game's name)")
         for i, source in enumerate(self.scenario.sources):
             if is_blank(source):
                 self.error(("sources", i), "must not be empty")
@@ -378,6 +384,46 @@ class _Checker:
             if any(p.contains(ref) or ref.contains(p) for p in in_play):
                 self.error((*base, "commands", i), f"'{ref.text()}' is already in play")
         return refs
+
+    # ------------------------------------------------------------------ broken lists
+
+    def unparsed_names(self, plans: list[SidePlan | None]) -> None:
+        """The side and command names of a list that did not parse, checked all the same.
+
+        A list with one bad item (a share of 150) is left out whole, so that its positions
+        stay those of the file; every problem is reported at once, so its names are read from
+        the file as written and a misspelt side or command is reported beside the bad value.
+        """
+        names = [s.name for s in self.scenario.sides[:2]]
+        fields = {
+            "reinforcements": ("side",),
+            "end.objectives": ("held_by",),
+            "end.breakpoints": ("side",),
+        }
+        for dotted, keys in fields.items():
+            if dotted not in self.broken:
+                continue
+            path = tuple(dotted.split("."))
+            items = self.doc.data
+            for key in path:
+                items = items.get(key) if isinstance(items, dict) else None
+            if not isinstance(items, list):
+                continue
+            for i, item in enumerate(items):
+                if not isinstance(item, dict):
+                    continue
+                for key in keys:
+                    value = item.get(key)
+                    if isinstance(value, str) and value not in names:
+                        where: Path = (*path, i, key)
+                        self.error(where, f"no side '{value}' ({', '.join(names)})")
+                side = item.get("side")
+                commands = item.get("commands") if dotted == "reinforcements" else None
+                if isinstance(side, str) and side in names and isinstance(commands, list):
+                    plan = plans[names.index(side)]
+                    for k, reference in enumerate(commands):
+                        if plan is not None and isinstance(reference, str):
+                            self.ref(plan.lists, reference, (*path, i, "commands", k))
 
     # ------------------------------------------------------------------ the end
 

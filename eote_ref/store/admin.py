@@ -136,6 +136,11 @@ def copy_database(source: Database, target: Database) -> CopyReport:
     """
     if target.read_only:
         raise DatabaseError(f"{target.url} is open read-only; nothing was copied")
+    if target.path is None and target.engine.dialect.name == "sqlite":
+        raise DatabaseError(
+            "the target is an in-memory database (sqlite:// or sqlite:///:memory:), which is "
+            "gone when the command ends; nothing was copied. Name a file: sqlite:///FILE"
+        )
     if any(row_counts(target).values()):
         raise DatabaseError(
             f"{target.url} already holds army lists, games or campaigns; copy into an empty one"

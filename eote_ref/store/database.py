@@ -252,10 +252,33 @@ def open_database(
     """
     if path is not None and url is not None:
         raise ValueError("give a database file or a database URL, not both")
+    file = database_file(path, url)
+    if file is None:
+        assert url is not None
+        return _open_url(url, migrations_dir)
+    if read_only and (not _writable(file) or _disk_full(file)):
+        return _open_read_only(file, migrations_dir)
+    return _open_file(file, migrations_dir, verify)
+
+
+def database_file(
+    path: str | os.PathLike[str] | None = None, url: str | None = None
+) -> pathlib.Path | None:
+    """The SQLite file ``--db PATH`` or ``--database-url URL`` names, as opened.
+
+    None for a server or an in-memory database.
+
+    Every command that reads the file itself (``db backup``) takes its name from here, so
+    it reads exactly the file the others open and lock: ``~`` expanded, symbolic links
+    followed, a URL's ``%XX`` decoded, and a URL's options, a folder or a device refused.
+
+    Raises:
+        DatabaseError: the URL names a file with options, or the path is not a regular file.
+    """
     if url is not None:
         parsed = parse_url(url)
         if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
-            return _open_url(url, migrations_dir)
+            return None
         if parsed.query:  # e.g. sqlite:///club?mode=ro.sqlite: not dropped, so not file "club"
             raise DatabaseError(
                 f"{masked_url(parsed)} names the SQLite file {parsed.database!r} with the "
@@ -264,10 +287,7 @@ def open_database(
             )
         path = parsed.database
     file = pathlib.Path(path) if path is not None else default_database_path()
-    file = _real_file(file.expanduser().absolute())
-    if read_only and (not _writable(file) or _disk_full(file)):
-        return _open_read_only(file, migrations_dir)
-    return _open_file(file, migrations_dir, verify)
+    return _real_file(file.expanduser().absolute())
 
 
 def open_from_args(args: Any, *, read_only: bool = False) -> Database:

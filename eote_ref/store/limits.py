@@ -20,9 +20,8 @@ from sqlalchemy import String, event
 from sqlalchemy.engine import Engine
 
 from eote_ref.store.errors import TextLimitError
+from eote_ref.yamlio.text import MAX_NAME, too_long  # one number for a file's check and every write
 
-#: The most characters of any name (an army, a unit, a leader, a game, a campaign, a player).
-MAX_NAME = 200
 #: The most characters of notes (a campaign's, a battle's): a campaign CSV cell holds them.
 MAX_NOTES = 10_000
 #: Columns that are names without being called so.
@@ -59,8 +58,8 @@ def _own_limit(column: str) -> int | None:
 
 def text_problem(value: str, max_length: int | None = None) -> str | None:
     """What is wrong with ``value`` as stored text, or None when it may be written."""
-    if max_length is not None and len(value) > max_length:
-        return f"is {len(value):,} characters long; the most is {max_length}"
+    if max_length is not None and (long := too_long(value, max_length)):
+        return long
     if "\x00" in value:
         return "holds a NUL character, which a database server cannot store"
     if not value.isascii():

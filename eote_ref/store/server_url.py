@@ -22,14 +22,22 @@ if TYPE_CHECKING:  # SQLAlchemy is imported when the first engine is made (not f
 #: A password in a URL's userinfo (``user:PASSWORD@``): everything from ``://user:`` to the
 #: LAST ``@``, since a password may hold an unencoded ``@`` (and ``/``, ``?``, ``#`` after it).
 _USERINFO_PASSWORD = re.compile(r"(://[^:/@\s]*:).*@", re.DOTALL)
+#: The same in a text that is not quite a URL: ``scheme:/user:PASSWORD@``, ``scheme:///...``,
+#: or no scheme at all (``user:PASSWORD@host``), a user name with spaces, a leading space.
+_LOOSE_USERINFO_PASSWORD = re.compile(r"((?:^\s*[\w+.-]+:/{1,3}|^\s*)[^:/@]*:).*@", re.DOTALL)
+#: ``scheme://user:PASSWORD`` with the ``@host`` left out: a "port" that is not a number.
+_PORTLESS_PASSWORD = re.compile(r"(://[^:/@?#]*:)(?!\d*(?:[/?#]|$)).*", re.DOTALL)
 
 #: How a member gives the server a password (every message about a password says it).
 PASSWORD_HINT = (
     "give the password in ~/.pgpass (or the file PGPASSFILE names) and leave it out of the "
     "URL, or percent-encode it in the URL (@ as %40, : as %3A, / as %2F, % as %25)"
 )
-#: A password in a URL's query (libpq also takes ``password=`` and ``sslpassword=`` there).
-_QUERY_PASSWORD = re.compile(r"([?&][A-Za-z_]*password=)[^&#\s]*", re.IGNORECASE)
+#: A password in a URL's query (libpq also takes ``password=`` and ``sslpassword=`` there):
+#: up to the next ``&name=`` (an unencoded ``&``, ``#`` or ``@`` in it stays masked) or the end.
+_QUERY_PASSWORD = re.compile(
+    r"([?&][A-Za-z_]*password=).*?(?=&[A-Za-z_]+=|$)", re.IGNORECASE | re.DOTALL
+)
 
 
 def masked_url(url: str | URL) -> str:
@@ -46,20 +54,28 @@ def masked_url(url: str | URL) -> str:
         if url.password is not None and "@" in f"{url.host}{url.database}":
             # split at an @ of the password: what follows it was taken for the host or path
             shown = _USERINFO_PASSWORD.sub(r"\1***@", unquote(shown))
-    elif _USERINFO_PASSWORD.search(url):  # masked as written, never as a parser split it
-        shown = _USERINFO_PASSWORD.sub(r"\1***@", url)
-    else:
-        try:
-            shown = make_url(url).render_as_string(hide_password=True)
-        except (sa_exc.ArgumentError, ValueError):
-            shown = url
+        return _QUERY_PASSWORD.sub(r"\1***", shown)
+    written = _QUERY_PASSWORD.sub(r"\1***", url)  # as written, before any parser splits it
+    if written != url or _USERINFO_PASSWORD.search(written):
+        return _USERINFO_PASSWORD.sub(r"\1***@", written)
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except (sa_exc.ArgumentError, ValueError):  # not a URL: mask whatever could be a password
+        shown = _LOOSE_USERINFO_PASSWORD.sub(r"\1***@", url)
+        shown = _PORTLESS_PASSWORD.sub(r"\1***", shown)
     return _QUERY_PASSWORD.sub(r"\1***", shown)
 
 
 def _ambiguous_password(url: str) -> bool:
-    """Whether ``url`` holds a password followed by more than one ``@`` (one was not encoded)."""
+    """Whether ``url`` holds a password with an ``@`` that was not encoded.
+
+    A userinfo password followed by more than one ``@``, or a ``password=`` in the query
+    holding one: either way the parser would take part of the password for the host.
+    """
     found = _USERINFO_PASSWORD.search(url)
-    return found is not None and url.count("@", found.end(1)) > 1
+    if found is not None and url.count("@", found.end(1)) > 1:
+        return True
+    return any("@" in m.group(0) for m in _QUERY_PASSWORD.finditer(url))
 
 
 def parse_url(url: str) -> URL:

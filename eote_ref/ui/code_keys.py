@@ -56,6 +56,10 @@ class CodeKeys:
         if not add:
             self.added = None
             pane.select_unit(unit.id)
+            # A typed number starts a new selection even on the row already selected, as a
+            # plain click does: the last fire's target typed as the next firer changes no
+            # selection, so the last firer stayed the firer (return fire went the wrong way).
+            pane.tree.plain_click.emit()
             return
         dash.panes[i].tree.selection_mods = Qt.KeyboardModifier.NoModifier
         tree = pane.tree

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import (
     QEvent,
@@ -42,6 +44,7 @@ from PySide6.QtWidgets import (
 
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
+from eote_ref.referee.phases import steps_at_scale
 from eote_ref.referee.todo import DueCheck, owed
 from eote_ref.referee.views import GameView, SideView, UnitView
 from eote_ref.ui.code_keys import CodeKeys
@@ -298,7 +301,8 @@ class SidePane(QWidget):
         gone = sum(1 for u in units if u.off_table)
         hits = sum(u.hits for u in units)
         dim = c.dim_text.name()
-        parts = [f"{len(side.divisions)} divisions", f"{len(units)} units", f"{hits} hits"]
+        parts = [_count(len(side.divisions), "division"), _count(len(units), "unit")]
+        parts.append(_count(hits, "hit"))
         if routed:
             parts.append(f"<span style='color:{c.rout.name()}'>{routed} routed</span>")
         if gone:
@@ -479,9 +483,14 @@ class Dashboard(QWidget):
             pane.tree.other_table.connect(lambda i=i: self._focus_table(1 - i))
         #: The side table where the selection started (its units act; the other's are targets).
         self._anchor = 0
+        #: The game's options and scale, and the scaling of listed inches they give.
+        self._scaled_for: tuple[Any, Callable[[float], float]] | None = None
         self._set_narrow(False)
 
         self._set_keys_label()
+        # The hint takes the room the filter leaves (cut at the right on a narrow window),
+        # never the filter's: a code typed there must stay readable.
+        self.ui.filterLayout.setStretchFactor(self.ui.keysLabel, 1)
         self.ui.filterEdit.textChanged.connect(self.set_filter)
         self.ui.expandAllButton.clicked.connect(self.expand_all)
         self.ui.collapseAllButton.clicked.connect(self.collapse_all)
@@ -568,15 +577,34 @@ class Dashboard(QWidget):
         self.phase_bar.set_phase(view.phase)
         self.phase_bar.setToolTip(f"{view.phase.label} phase (EotE {view.phase.rule})")
         dim = marker_colors(self.palette()).dim_text.name()
+        listed = steps_at_scale(view.phase, self._scaler(view))
         steps = "".join(
             f"<span style='color:{dim}'>{n}.</span>&nbsp;{html.escape(s)}<br>"
-            for n, s in enumerate(view.phase.steps, start=1)
+            for n, s in enumerate(listed, start=1)
         )
         self.ui.stepsLabel.setText(
             f"<b>{html.escape(view.phase.label)}</b> "
             f"<span style='color:{dim}'>(EotE {view.phase.rule})</span><br>{steps}"
             f"{due_text(self.hub.due_in(view), dim)}"
         )
+
+    def _scaler(self, view: GameView) -> Callable[[float], float]:
+        """Listed inches to inches at the game's figure scale, as the checks count them.
+
+        Read from the shipped ruleset with the game's options (not from the game service, which
+        would load the ORM before the first paint).
+        """
+        options = tuple(
+            sorted((k, v) for k, v in view.options.items() if not str(k).startswith("display_"))
+        )
+        key = (options, view.figure_scale)
+        if self._scaled_for is None or self._scaled_for[0] != key:
+            from eote_ref.rulesets import load_default
+
+            ruleset = load_default().with_options(dict(options))
+            scale = view.figure_scale
+            self._scaled_for = (key, lambda inches: ruleset.scaled(inches, scale))
+        return self._scaled_for[1]
 
     def current_unit(self) -> UnitView | None:
         """The unit selected in the side table last used."""
@@ -791,3 +819,8 @@ def due_text(checks: list[DueCheck], dim: str) -> str:
     more = len(checks) - DUE_SHOWN
     rest = f"; and {more} more" if more > 0 else ""
     return f"<b>Due now ({len(checks)}):</b> {shown}{rest}"
+
+
+def _count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless there is one: "1 division", "13 units"."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

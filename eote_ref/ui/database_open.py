@@ -26,7 +26,7 @@ def open_database_quietly(db_path: str | None, url: str | None) -> Database | tu
     """Open the app's database, or say why not: a message box's ``(title, text)`` (no Qt here)."""
     from eote_ref.referee import session
 
-    where = url or db_path or str(session.default_location())
+    where = session.shown_location(db_path, url)  # a message box and the log: no password
     try:
         return session.open_app_database(db_path, url)
     except session.DatabaseInUseError as e:

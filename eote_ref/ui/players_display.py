@@ -96,7 +96,7 @@ class SideModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[_Row] = []
-        self._headers: tuple[str, ...] = ("Division / unit", "State and markers")
+        self._headers: tuple[str, ...] = HEADERS
         self._colors = marker_colors(QApplication.palette())
         self._bold = QFont()
         self._bold.setBold(True)
@@ -121,12 +121,17 @@ class SideModel(QAbstractTableModel):
                 if show_ce:  # as on the dashboard: CE after hits / printed CE (EotE 7.4)
                     cells += (f"{u.effective_ce}/{u.ce}",)
                 rows.append(_Row(False, cells, alarm=u.routed))
-        headers = ("Division / unit", "State and markers") + (("CE",) if show_ce else ())
+        headers = HEADERS + (("CE",) if show_ce else ())
         self._colors = marker_colors(QApplication.palette())  # once per change, not per cell
         self.beginResetModel()
         self._rows = rows
         self._headers = headers
         self.endResetModel()
+
+    @property
+    def rows(self) -> list[_Row]:
+        """The rows as shown (division rows and the units under them)."""
+        return self._rows
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -161,6 +166,11 @@ class SideModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col == 2:
             return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         return None
+
+
+#: The columns' titles, short enough for the display's large font: "State and markers"
+#: read "tate and marke" in its two-fifths column at 1,280 px.
+HEADERS = ("Division / unit", "Markers")
 
 
 class SidePanel(QFrame):
@@ -198,6 +208,12 @@ class SidePanel(QFrame):
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
         if self.model.columnCount() > 2:
             header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        # A division with nothing to report takes the whole row: its name is never cut
+        # ("Pack's …" beside an empty state cell).
+        self.table.clearSpans()
+        for row, r in enumerate(self.model.rows):
+            if r.division and not any(r.cells[1:]) and self.model.columnCount() > 1:
+                self.table.setSpan(row, 0, 1, self.model.columnCount())
         self._size_columns()
 
     def _size_columns(self) -> None:

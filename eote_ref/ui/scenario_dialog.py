@@ -11,7 +11,8 @@ from __future__ import annotations
 import html
 import time
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QRegularExpression, Qt, QTimer
+from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -19,8 +20,8 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QLabel,
+    QLineEdit,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -48,30 +49,44 @@ class ReinforcementDialog(QDialog):
         text = QLabel(f"<b>{html.escape(reinforcement.label)}</b> ({reinforcement.when()}).{where}")
         text.setWordWrap(True)
         layout.addWidget(text)
-        self.die: QSpinBox | None = None
+        #: The arrival d10 as typed (one digit, 0 reads 10), None for a reinforcement by turn.
+        #: It opens empty: a die nobody rolled must not bring anyone on.
+        self.die: QLineEdit | None = None
         if reinforcement.turn is None:
             form = QFormLayout()
-            self.die = QSpinBox(self)
+            self.die = QLineEdit(self)
             self.die.setObjectName("arrivalDie")
-            self.die.setRange(1, 10)
-            self.die.setValue(10)
-            form.addRow(f"d10 (&{reinforcement.roll}+ arrives):", self.die)
+            self.die.setMaxLength(1)
+            self.die.setFixedWidth(self.die.fontMetrics().horizontalAdvance("00") + 24)
+            self.die.setValidator(QRegularExpressionValidator(QRegularExpression("[0-9]"), self))
+            self.die.setPlaceholderText("–")
+            self.die.setToolTip("The d10 just rolled (0 reads 10)")
+            form.addRow(f"d10 (&{reinforcement.roll}+ arrives; 0 reads 10):", self.die)
             layout.addLayout(form)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
-        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setText("&Bring on" if self.die is None else "&Roll recorded")
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok.setText("&Bring on" if self.die is None else "&Roll recorded")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         if self.die is not None:
-            self.die.selectAll()
+            self.die.textChanged.connect(lambda _text: self.ok.setEnabled(self.roll() is not None))
+            self.ok.setEnabled(False)
             self.die.setFocus()
+
+    def roll(self) -> int | None:
+        """The d10 typed (0 reads 10), None while none is."""
+        if self.die is None or not self.die.text():
+            return None
+        return int(self.die.text()) or 10
 
     def accept(self) -> None:
         """Apply the arrival (or the failed roll) as one step, then close."""
-        roll = self.die.value() if self.die is not None else None
+        if self.die is not None and self.roll() is None:
+            return  # Enter before the die: nothing rolled, nothing recorded
+        roll = self.roll()
         service = ScenarioService(self.hub.service)
         event = self.hub.attempt(lambda: service.bring_on(self.reinforcement.key, roll))
         if event is not None:

@@ -32,7 +32,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QKeyEvent, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QKeyEvent, QResizeEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -96,6 +96,36 @@ class _PickerEdit(QLineEdit):
         super().keyPressEvent(event)
 
 
+class _ElidedLabel(QLabel):
+    """A one-line label that elides its text to the room it is given, never asking for more.
+
+    ``text()`` is the whole text (the tooltip shows it): "✓ 12: ..." naming a division's
+    battalions would otherwise set the width of the whole wizard.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._whole = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(80)
+
+    def setText(self, text: str) -> None:
+        self._whole = text
+        self._elide()
+
+    def text(self) -> str:
+        return self._whole
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        room = max(self.contentsRect().width(), 20)
+        shown = self.fontMetrics().elidedText(self._whole, Qt.TextElideMode.ElideRight, room)
+        QLabel.setText(self, shown)
+
+
 class UnitPicker(QWidget):
     """A line edit over the ranked candidates (see the module docstring).
 
@@ -136,12 +166,12 @@ class UnitPicker(QWidget):
         self.edit.setObjectName("pickerFilter")
         self.edit.setClearButtonEnabled(True)
         self.edit.setPlaceholderText(
-            "Type to find (name, division, leader); Enter ticks"
+            "Code or name (division, leader); Enter ticks"
             if multi
-            else "Type to find (name, division, leader)"
+            else "Code or name (division, leader)"
         )
         top.addWidget(self.edit, 1)
-        self.chosen = QLabel()
+        self.chosen = _ElidedLabel()
         self.chosen.setObjectName("pickerChosen")
         self.chosen.setTextFormat(Qt.TextFormat.PlainText)
         # A long list of ticked names is cut at the edit's width (all of it in the tooltip):

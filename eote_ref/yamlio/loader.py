@@ -141,6 +141,16 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+#: The parser's words for a line indented wrongly (a key one space too far in, or out);
+#: the problem gets a hint in plain words, since the parser's own say nothing of spaces.
+INDENTATION_HINTED = (
+    "did not find expected key",
+    "mapping values are not allowed here",
+    "expected <block end>",
+    "did not find expected '-' indicator",
+)
+
+
 def _load_checked_text(text: str, file: str) -> Document:
     loader = _loader(text)
     doc = Document(file, None)
@@ -152,6 +162,8 @@ def _load_checked_text(text: str, file: str) -> Document:
         problem = str(exc.problem or exc)
         if "maximum nesting depth" in problem:
             problem = f"nested too deeply (more than {MAX_DEPTH} levels of lists and mappings)"
+        elif any(words in problem for words in INDENTATION_HINTED):
+            problem += " (check this line's indentation against the lines above it)"
         raise YamlError([Problem(mark, (), f"not valid YAML: {problem}")]) from exc
     except yaml.YAMLError as exc:  # e.g. a reader error: a position, but no mark
         position = getattr(exc, "position", None)

@@ -11,6 +11,19 @@ _CONTROL_NAMES = {
     0x1A: "SUB", 0x1B: "ESC", 0x7F: "DEL",
 }  # fmt: skip
 
+#: The most characters of any name (an army, a unit, a leader, a game, a side, a campaign, a
+#: player): here, at the bottom of the layers, so a file's check and every database write
+#: (:mod:`eote_ref.store.limits`) use one number.
+MAX_NAME = 200
+
+
+def too_long(text: str, most: int = MAX_NAME) -> str | None:
+    """``is 201 characters long; the most is 200`` when ``text`` is longer than ``most``."""
+    if len(text) > most:
+        return f"is {len(text):,} characters long; the most is {most}"
+    return None
+
+
 #: Control characters a text value may not hold even when written as an escape (``"\\e"``);
 #: tabs and line breaks are fine.
 CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")

@@ -158,3 +158,38 @@ def test_a_recent_entry_that_is_now_a_folder_is_called_a_folder(
     assert window.db is home
     window.close()
     home.close()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql+psycopg://alice:Pa55-SEKRIT@127.0.0.1:1/club?sslmode=bogus",
+        "postgresql+psycopg://alice:p@ss:w/rd-SEKRIT@127.0.0.1:1/club",
+        "postgresql+psycopg://alice@127.0.0.1:1/club?password=a@b@SEKRIT",
+        "alice:SEKRIT@127.0.0.1/club",
+        "postgresql+psycopg://alice:SEKRIT",
+    ],
+)
+def test_a_refused_url_is_shown_and_logged_without_its_password(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    """The app's "Cannot open the database" box and the log file named the URL as typed."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from eote_ref.referee.logs import log_folder, stop_logging
+    from eote_ref.ui.database_open import open_database_or_report
+
+    monkeypatch.setenv("EOTE_REF_HOME", str(tmp_path))
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda _p, title, text: shown.append(text))
+    stop_logging()  # a log another test started elsewhere
+    try:
+        assert open_database_or_report(None, url) is None
+    finally:
+        stop_logging()
+    assert shown
+    assert "SEKRIT" not in shown[0]
+    assert "***" in shown[0]
+    logged = (log_folder() / "eote-ref.log").read_text(encoding="utf-8")
+    assert "Cannot open the database" in logged
+    assert "SEKRIT" not in logged

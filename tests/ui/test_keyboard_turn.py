@@ -8,6 +8,7 @@ step needs the mouse, and checks the journal and the state the keys produced.
 
 from __future__ import annotations
 
+import contextlib
 import pathlib
 import sys
 from collections.abc import Callable
@@ -15,6 +16,7 @@ from collections.abc import Callable
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+from pytestqt.exceptions import TimeoutError as QtBotTimeout
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService
@@ -45,6 +47,12 @@ class Umpire:
 
     def press(self, key: Qt.Key, modifiers: Qt.KeyboardModifier = NONE) -> None:
         """One key (with its modifiers) on the focused widget."""
+        # A window just opened takes the keyboard when the window system activates it, as a
+        # person's next key would wait for; a window that never takes it still fails here.
+        if QApplication.focusWidget() is None:
+            self.qtbot.wait(0)
+            with contextlib.suppress(QtBotTimeout):
+                self.qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=2000)
         target = QApplication.focusWidget()
         assert target is not None, f"nothing has the keyboard before {key!r}: {self.log[-3:]}"
         self.qtbot.keyClick(target, key, modifiers)

@@ -471,3 +471,38 @@ def test_a_hand_edited_last_game_out_of_range_opens_the_start_page(
     assert window.restore_last_game() is False
     window.close()
     db.close()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"[session]\nlast_game=1, 2, 3\nlast_database=@Invalid()\n",  # a list, no database
+        b"[session]\nlast_game=@Variant(\\0\\0\\0\\x7f\\0\\0\\0\\nQByteArray)\n",  # damaged
+        b"[session]\nlast_game=@ByteArray(\\xff\\xfe)\nlast_database=\xff\xfe\xfd\n",  # not UTF-8
+        b"[session]\nlast_game=@Rect(1 2 3 4)\n[General]\ntouch_mode=@Size(1 2)\n",
+        b"[General]\nrecent=@Variant(garbage\ngeometry=@Rect(0 0 99999999999 99999999999)\n",
+        b"\x00\x00\x00\xff[[[\n=\n[session\nlast_game\n",  # not an INI file at all
+        b"[General]\nrecent=a\\0b, " + b"x" * 5000 + b", " + b"/" * 3 + b"\n",  # NUL, long names
+        b"[session]\nlast_game=" + b"9" * 5000 + b"\n",
+    ],
+)
+def test_a_damaged_settings_file_opens_the_app(
+    qtbot: QtBot, tmp_path: pathlib.Path, raw: bytes
+) -> None:
+    """Wrong types, huge numbers, invalid UTF-8, a list where a number is: the app opens."""
+    from eote_ref.referee.session import describe_location
+    from eote_ref.ui.touch import restore_touch_mode
+
+    db = open_app_database(tmp_path / "club.sqlite")
+    settings = app_settings()
+    path = pathlib.Path(settings.fileName())
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(raw.replace(b"@Invalid()", describe_location(db).encode()))
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.restore_last_game() is False
+    restore_touch_mode()
+    window.files.fill_recent()
+    window.close()
+    db.close()

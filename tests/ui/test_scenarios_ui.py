@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pathlib
 
-from PySide6.QtWidgets import QWizard
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QListWidget, QWidget, QWizard
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService
@@ -25,7 +26,10 @@ from eote_ref.ui.new_game_wizard.summary_page import SummaryPage
 from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
 from eote_ref.ui.players_display import PlayersDisplay
 from eote_ref.ui.scenario_dialog import ReinforcementDialog, ScenarioDialog
-from tests.ui.helpers import settle, to_phase
+from eote_ref.ui.unit_picker import UnitPicker
+from eote_ref.ui.wizards import build_wizard
+from eote_ref.ui.wizards.fire import FireWizard, QueuePage
+from tests.ui.helpers import settle, shown_window, to_phase, wizard_for
 
 SCENARIOS = {p.stem: p for p in shipped_scenarios()}
 
@@ -185,3 +189,252 @@ def test_a_scenario_sets_the_wizard_s_scale_initiative_and_formations(
     assert view.figure_scale == "6mm"
     allied_infantry = {u.formation for u in view.sides[1].units if u.arm == "infantry"}
     assert allied_infantry == {"column"}
+
+
+def test_the_summary_of_a_scenario_counts_only_its_units(qtbot: QtBot, db: Database) -> None:
+    """The summary of a scenario names its commands in play with their units.
+
+    The Arapiles puts 13 French units of the list's 93 on the table: the summary says so, with
+    the reinforcements and the end, not the whole lists' divisions and units.
+    """
+    w = _wizard(qtbot, db)
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    lists.scenarios.choose("The Arapiles")
+    while not isinstance(w.currentPage(), SummaryPage):
+        w.next()
+    summary = w.currentPage()
+    assert isinstance(summary, SummaryPage)
+    text = summary.ui.summaryText.toPlainText()
+    assert "93 units" not in text
+    assert "110 units" not in text
+    assert "8th Division (13 units)" in text
+    assert "4th Division (10 units)" in text
+    assert "Pack's Portuguese Brigade (5 units)" in text
+    assert "2nd Division (French): turn 3" in text
+    assert "6th Division (Anglo-Portuguese): from turn 4 on a d10 of 5+" in text
+    assert "9 turns" in text
+    assert "The Greater Arapile (3 pts)" in text
+
+
+def test_the_side_headers_count_one_division_and_one_hit_in_the_singular(
+    qtbot: QtBot, db: Database
+) -> None:
+    """The Arapiles' French are one division: "1 division", and one hit is "1 hit"."""
+    game_id = create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"]))
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    window.open_game(game_id)
+    assert window.hub is not None
+    game = window.hub.service
+    first = game.view().sides[0].units[0]
+    game.set_unit(first.id, "hits", 1)
+    assert window.dashboard is not None
+    qtbot.waitUntil(lambda: "hit" in window.dashboard.panes[0].header.text())
+    french = next(p for p in window.dashboard.panes if "French" in p.header.text())
+    qtbot.waitUntil(lambda: "1 hit" in french.header.text())
+    text = french.header.text()
+    assert "1 division ·" in text
+    assert "13 units" in text
+    assert "1 hit" in text
+    assert "1 hits" not in text
+    assert "1 divisions" not in text
+
+
+def test_a_short_list_of_units_in_a_wizard_shows_their_codes(qtbot: QtBot, db: Database) -> None:
+    """A short checklist of units names them by code, as the pickers do.
+
+    The Arapiles' French have one battery: its firers' list is a checklist, not a picker,
+    and it shows the battery's code (``F13 8th Division ...``).
+    """
+    game = GameService(db, create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"])))
+    to_phase(game, Phase.FIRE)
+    battery = next(u for u in game.view().sides[0].units if u.arm == "artillery")
+    assert battery.code == "F13"
+    wizard = build_wizard(GameHub(game), "artillery_fire", unit_id=battery.id)
+    assert isinstance(wizard, FireWizard)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    firers = wizard.page_of(QueuePage).widgets["firers"]
+    assert isinstance(firers, QListWidget)  # one battery: a checklist
+    texts = [firers.item(i).text() for i in range(firers.count())]
+    assert texts == [f"F13 {battery.name} (French, CE 5, unlimbered)"]
+
+
+def test_the_integrity_wizard_of_a_whole_division_fits_a_laptop_screen(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Twelve ticked battalions are summed up on one line, elided, not widening the wizard.
+
+    The 8th Division's integrity check (the Arapiles) listed its twelve battalions in the
+    picker's "✓ 12: ..." line at full length and opened 1,449 px wide.
+    """
+    game = GameService(db, create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"])))
+    to_phase(game, Phase.INTEGRITY)
+    division = game.view().sides[0].divisions[0]
+    wizard = wizard_for(qtbot, game, "integrity", division_id=division.id)
+    picker = wizard.findChild(UnitPicker)
+    assert picker is not None
+    assert picker.chosen.text().startswith("✓ 12: 1/118e Ligne, 2/118e Ligne")
+    assert picker.chosen.text().endswith("3/122e Ligne")  # the whole list, in its tooltip too
+    assert picker.chosen.toolTip() == picker.chosen.text()
+    assert wizard.minimumSizeHint().width() <= 1000
+    assert wizard.sizeHint().width() <= 1280
+    # The filter says that a code finds a unit (the codes are what the base labels show).
+    assert picker.edit.placeholderText().startswith("Code or name")
+
+
+def test_end_battle_at_the_start_of_turn_3_does_not_say_3_turns_played(
+    qtbot: QtBot, db: Database
+) -> None:
+    """End battle at the start of turn 3: two turns are over (issue 23; fixed on main too)."""
+    game_id = create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"]))
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    window.open_game(game_id)
+    assert window.hub is not None
+    to_phase(window.hub.service, Phase.COMMAND, turn=3)
+    qtbot.waitUntil(lambda: window.hub is not None and window.hub.view.turn == 3)
+    dialog = window.end_battle()
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    texts = " ".join(label.text() for label in dialog.findChildren(QLabel))
+    assert "3 turns played" not in texts
+    assert "2 turns played" in texts
+    dialog.close()
+
+
+def test_the_dashboard_filter_has_room_for_a_code_at_a_laptops_width(
+    qtbot: QtBot, db: Database
+) -> None:
+    """At 1,440 px the keys' hint beside the filter squeezed it to 28 px ("Fi…")."""
+    game_id = create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"]))
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.resize(1440, 900)
+    window.show()
+    window.open_game(game_id)
+    qtbot.waitExposed(window)
+    dashboard = window.dashboard
+    assert dashboard is not None
+    edit = dashboard.ui.filterEdit
+    qtbot.waitUntil(lambda: edit.width() >= 200)
+    assert "code" in edit.placeholderText()
+    assert window.width() <= 1440  # the hint gives way; it does not widen the window
+    assert dashboard.ui.keysLabel.width() >= 500  # and still shows the keys beside it
+
+
+def test_an_arrival_roll_opens_empty_and_enter_alone_brings_nobody_on(
+    qtbot: QtBot, db: Database
+) -> None:
+    """The 6th Division's d10 (the Arapiles, 5+ from turn 4) opened on 10: Enter brought it on.
+
+    The box now opens empty, Enter before a die records nothing, and a typed 3 is a miss.
+    """
+    game_id = create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"]))
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    window.open_game(game_id)
+    assert window.hub is not None
+    game = window.hub.service
+    to_phase(game, Phase.COMMAND, turn=4)
+    qtbot.waitUntil(lambda: window.hub is not None and window.hub.view.turn == 4)
+    assert window.guide is not None
+    due = [c for c in window.guide.checks if c.procedure == "reinforcement"]
+    sixth = next(c for c in due if "6th Division" in c.title)
+    units = len(game.view().sides[1].units)
+    window.open_due(sixth)
+    dialog = window.reinforcement_dialog
+    assert isinstance(dialog, ReinforcementDialog)
+    assert dialog.die is not None
+    assert dialog.die.text() == ""
+    assert not dialog.ok.isEnabled()
+    steps = len(game.journal())
+    qtbot.keyClick(dialog.die, Qt.Key.Key_Return)
+    assert len(game.journal()) == steps  # nothing rolled, nothing written
+    assert len(game.view().sides[1].units) == units
+    qtbot.keyClick(dialog.die, Qt.Key.Key_3)
+    assert dialog.ok.isEnabled()
+    qtbot.keyClick(dialog.die, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(game.journal()) == steps + 1)
+    assert game.journal()[0].summary.startswith("Reinforcements do not arrive (d10 3, 5+")
+    assert len(game.view().sides[1].units) == units
+
+
+def test_the_players_display_shows_whole_division_names_and_headers_at_1280(
+    qtbot: QtBot, db: Database
+) -> None:
+    """At 1,280 × 720 the display read "Pack's …" and "tate and marke" (the header cut)."""
+    game = GameService(db, create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"])))
+    display = PlayersDisplay(GameHub(game))
+    qtbot.addWidget(display)
+    display.resize(1280, 720)
+    display.show()
+    settle(qtbot, display)
+    allies = display.sides[1]
+    table = allies.table
+    header = table.horizontalHeader()
+    for col in range(1, allies.model.columnCount()):
+        title = str(allies.model.headerData(col, Qt.Orientation.Horizontal))
+        assert header.fontMetrics().horizontalAdvance(title) + 12 <= header.sectionSize(col)
+    pack = next(i for i, r in enumerate(allies.model.rows) if r.cells[0].startswith("Pack"))
+    assert table.columnSpan(pack, 0) == allies.model.columnCount()
+    name = allies.model.rows[pack].cells[0]
+    room = sum(header.sectionSize(c) for c in range(allies.model.columnCount()))
+    assert table.fontMetrics().horizontalAdvance(name) < room
+
+
+def test_return_fire_by_codes_makes_the_last_target_the_firer(qtbot: QtBot, db: Database) -> None:
+    """F3 fires at A4; then "4" on the allies' table and Ctrl+3 must read A4 firing at F3.
+
+    Typing the number of the row already selected (the last target) changed no selection, so
+    the dashboard kept F3 as the firer and A4 as its target, and Ctrl+Shift+I opened F3's fire
+    again.
+    """
+    game_id = create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"]))
+    window = shown_window(qtbot, db, game_id)
+    dashboard = window.dashboard
+    assert dashboard is not None
+    french, allies = (p.tree for p in dashboard.panes)
+    french.setFocus()
+    qtbot.waitUntil(french.hasFocus)
+
+    def codes() -> tuple[list[str], list[str]]:
+        first, second = dashboard.selection()
+        return [u.code for u in first], [u.code for u in second]
+
+    def number(tree: QWidget, digit: Qt.Key, mods: Qt.KeyboardModifier) -> None:
+        dashboard.code_keys.clock.invalidate()  # a pause: a new number
+        qtbot.keyClick(tree, digit, mods)
+
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    plain = Qt.KeyboardModifier.NoModifier
+    number(french, Qt.Key.Key_3, plain)
+    number(french, Qt.Key.Key_4, ctrl)
+    assert codes() == (["F3"], ["A4"])
+    qtbot.keyClick(french, Qt.Key.Key_F6)
+    qtbot.waitUntil(allies.hasFocus)
+    number(allies, Qt.Key.Key_4, plain)
+    assert codes() == (["A4"], [])
+    number(allies, Qt.Key.Key_3, ctrl)
+    assert codes() == (["A4"], ["F3"])
+
+
+def test_the_phase_steps_say_the_inches_at_the_games_scale(qtbot: QtBot, db: Database) -> None:
+    """At 6mm infantry fires within 3" and fights within 1"; the steps said 5" and 3"."""
+    game_id = create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"]), figure_scale="6mm")
+    window = shown_window(qtbot, db, game_id)
+    assert window.hub is not None
+    dashboard = window.dashboard
+    assert dashboard is not None
+    game = window.hub.service
+    to_phase(game, Phase.FIRE)
+    qtbot.waitUntil(lambda: "Tactical fire" in dashboard.ui.stepsLabel.text())
+    assert "infantry within 3&quot;" in dashboard.ui.stepsLabel.text()
+    to_phase(game, Phase.ASSAULT)
+    qtbot.waitUntil(lambda: "Tactical assault" in dashboard.ui.stepsLabel.text())
+    assert "artillery within 1&quot;" in dashboard.ui.stepsLabel.text()

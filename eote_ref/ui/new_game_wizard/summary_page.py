@@ -50,19 +50,34 @@ class SummaryPage(Page):
                 for s in (0, 1)
             )
             parts.append(f"<p><b>Commands in play:</b> {chosen}</p>")
+        scenario = d.scenario_lines()
         parts.append("<table cellspacing='0' cellpadding='3' width='100%'><tr>")
         for side in (0, 1):
             lists = d.lists[side]
-            rows = "".join(
-                f"<li>{e(s.name)} <span style='color:{dim}'>({e(nation_title(s.nation))}, "
-                f"{s.year}; {s.divisions} divisions, {s.units} units)</span></li>"
-                for s in lists
-            )
+            if scenario is not None:  # only the commands in play are on the table
+                names = "; ".join(e(s.name) for s in lists)
+                rows = f"<li>{names} <span style='color:{dim}'>(army list)</span></li>" + "".join(
+                    f"<li>{e(name)} <span style='color:{dim}'>"
+                    f"({n} unit{'s' if n != 1 else ''})</span></li>"
+                    for name, n in scenario.in_play[side]
+                )
+            else:
+                rows = "".join(
+                    f"<li>{e(s.name)} <span style='color:{dim}'>({e(nation_title(s.nation))}, "
+                    f"{s.year}; {s.divisions} divisions, {s.units} units)</span></li>"
+                    for s in lists
+                )
             parts.append(
                 f"<td width='50%' valign='top'><b>{e(d.side_name(side))}</b>"
                 f"<ul style='margin-top:2px'>{rows}</ul></td>"
             )
         parts.append("</tr></table>")
+        if scenario is not None and scenario.reinforcements:
+            parts.append(
+                "<p><b>Reinforcements:</b> " + e("; ".join(scenario.reinforcements)) + "</p>"
+            )
+        if scenario is not None and scenario.end:
+            parts.append("<p><b>The end:</b> " + e("; ".join(scenario.end)) + "</p>")
         scale_note = {
             "6mm": "distances 2\u2033 shorter",
             "15mm": "distances as listed",

@@ -17,6 +17,7 @@ Subclasses add pages in front (a fire queue, an assault's units) through :attr:`
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from typing import Any
 
@@ -290,6 +291,16 @@ def fact_picker(
     return picker
 
 
+def _with_codes(fact: Question, check: Adjudication) -> Question:
+    """``fact`` with each unit among its choices shown after its code (``F13 8th ...``)."""
+    shown = unit_candidates(check.view, [(c.value, c.label) for c in fact.choices])
+    choices = tuple(
+        dataclasses.replace(c, label=cand.label)
+        for c, cand in zip(fact.choices, shown, strict=True)
+    )
+    return dataclasses.replace(fact, choices=choices)
+
+
 def fact_widget(
     fact: Question, value: Any, on_change: Any, check: Adjudication | None = None
 ) -> QWidget:
@@ -299,6 +310,8 @@ def fact_widget(
     """
     w: QWidget
     picker = fact_picker(fact, value, on_change, check) if check is not None else None
+    if picker is None and check is not None and fact.kind in ("choice", "units"):
+        fact = _with_codes(fact, check)  # a short list names its units by code too
     if picker is not None:
         w = picker
     elif fact.kind == "bool":

@@ -200,3 +200,38 @@ def test_pack_without_a_value_is_a_json_error() -> None:
     proc = run_in_process("rule", "--pack")
     assert proc.returncode == 2
     assert json.loads(proc.stdout)["field"] == "pack"
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin"),
+    [
+        (("--pack", "avle", "morale"), b'{"unit": "\\ud800"}'),  # a lone surrogate, echoed back
+        (("--pack", "avle", "pursuit"), b'{"unit": "\\udcff"}'),
+        (("--pack", "avle", b"\xff"), b"{}"),  # a procedure named by a byte that is not UTF-8
+        (("--pack", "avle", "--option", b"\xff=1", "fire"), b"{}"),
+        ((b"\xff",), b"{}"),
+    ],
+)
+def test_text_that_is_not_unicode_is_echoed_as_strict_json(
+    args: tuple[str | bytes, ...], stdin: bytes
+) -> None:
+    """A lone surrogate in the error (from the input or a non-UTF-8 argument) is escaped.
+
+    The answer is valid UTF-8 JSON with exit 2, never a UnicodeEncodeError traceback.
+    """
+    import os
+    import subprocess
+    import sys
+
+    argv = [os.fsencode(a) if isinstance(a, str) else a for a in args]
+    proc = subprocess.run(
+        [sys.executable.encode(), b"-m", b"eote_ref.cli", b"rule", *argv],
+        input=stdin,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert b"Traceback" not in proc.stderr
+    assert proc.returncode == 2
+    out = json.loads(proc.stdout.decode("utf-8"))  # strict UTF-8: no raw byte in the answer
+    assert set(out) == {"error", "field"}

@@ -76,6 +76,11 @@ def test_export_from_chosen_commands_writes_a_valid_scenario(tmp_path: pathlib.P
     )
     assert refused.returncode == 1
     assert not (tmp_path / "x.yaml").exists()
+    # The problem is named by the --side typed, not by a line of the file never written.
+    assert refused.stderr.splitlines()[0] == (
+        "error: --side 'A:waterloo-1815-french.yaml:Nobody': commands[0]: "
+        "no command or unit 'Nobody' in 'Armée du Nord'"
+    )
 
 
 def test_export_writes_the_scenario_a_game_was_made_from(

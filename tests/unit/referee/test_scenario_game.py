@@ -180,12 +180,19 @@ def test_the_turn_guide_lists_reinforcements_and_the_turn_limit(db: Database) ->
 
 
 def test_the_journal_words_a_reinforcement_by_what_arrived(db: Database) -> None:
+    # "2nd Division arrive" read wrong for a single command: the verb comes first.
+    arapiles = _game(db, "salamanca-arapiles")
+    _to_turn(arapiles, 3)
+    event = ScenarioService(arapiles).bring_on("r1")
+    assert event.summary == (
+        "Reinforcements arrive: 2nd Division, entering the French edge south of the Greater Arapile"
+    )
     game = _game(db, "waterloo-derlon")
     _to_turn(game, 3)
     event = ScenarioService(game).bring_on("r1")
     assert event.summary == (
-        "1st (Household) Brigade, 2nd (Union) Brigade arrive, entering behind the ridge, "
-        "either side of the main road"
+        "Reinforcements arrive: 1st (Household) Brigade, 2nd (Union) Brigade, entering behind "
+        "the ridge, either side of the main road"
     )
     state = SetField("game", game.game_id, "scenario_state", {})
     assert game.describe_change(state) == ""

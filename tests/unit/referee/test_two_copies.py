@@ -136,3 +136,33 @@ def test_a_stale_edit_to_the_value_still_shown_is_refused(
     assert len(laptop.journal()) == 2
     tablet.stop_watching()
     laptop.stop_watching()
+
+
+@pytest.mark.parametrize("edit", ["next phase", "initiative"])
+def test_a_game_wide_edit_from_a_stale_screen_is_refused(
+    waterloo: GameService, db_target: DbTarget, edit: str
+) -> None:
+    """'Next phase' or the initiative, pressed on a screen the other copy has changed since.
+
+    Built on the game as it is now, the tablet's "next phase" would advance a second time (the
+    laptop already did), its initiative would silently replace the laptop's: both are refused
+    as stale, and the game is as the laptop left it.
+    """
+    laptop = waterloo
+    other_db = db_target.open() if db_target.backend == "postgres" else laptop.db
+    tablet = GameService(other_db, laptop.game_id)
+    shown = tablet.view()  # the tablet's screen, before the laptop's step
+    if edit == "next phase":
+        laptop.advance_phase()
+        after = laptop.view().phase
+        with pytest.raises(StaleGameError):
+            tablet.advance_phase()
+        assert laptop.view().phase == after != shown.phase  # advanced once, not twice
+    else:
+        laptop.set_initiative(0)
+        with pytest.raises(StaleGameError):
+            tablet.set_initiative(1)
+        assert laptop.view().initiative == 0
+    assert len(laptop.journal()) == 1
+    tablet.stop_watching()
+    laptop.stop_watching()

@@ -115,3 +115,28 @@ def test_export_reads_back_the_same_scenario(path: pathlib.Path) -> None:
     scenario = load_scenario(path).scenario
     again = load_scenario_text(dump_scenario(scenario), "again.yaml", [path.parent.parent])
     assert again.scenario == scenario
+
+
+def test_a_list_with_a_bad_value_still_has_its_names_checked() -> None:
+    """A misspelt side or command beside an out-of-range number is reported too.
+
+    A list with one bad item is left out whole (its positions stay those of the file); the
+    names of its items were then never checked, so a hand-broken Arapiles reported the
+    share of 150 but not the side 'Anglo-Portugese' on the same line.
+    """
+    arapiles = next(p for p in SHIPPED if p.stem == "salamanca-arapiles").read_text("utf-8")
+    broken = (
+        arapiles.replace("side: Anglo-Portuguese, share: 50", "side: Anglo-Portugese, share: 150")
+        .replace("commands: [6th Division]", "commands: [6th Divsion]")
+        .replace("    roll: 5\n", "    roll: 11\n")
+    )
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario_text(broken, "b.yaml", search_folders())
+    found = [str(p).split(": error: ", 1)[1] for p in caught.value.problems]
+    assert found == [
+        "reinforcements[1].commands[0]: no command or unit '6th Divsion' in "
+        "'Anglo-Portuguese Army at Salamanca'",
+        "reinforcements[1].roll: 11 is out of range 1..10",
+        "end.breakpoints[1].side: no side 'Anglo-Portugese' (French, Anglo-Portuguese)",
+        "end.breakpoints[1].share: 150 is out of range 1..100",
+    ]

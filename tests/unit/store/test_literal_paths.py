@@ -104,3 +104,51 @@ def test_a_sqlite_url_with_a_query_is_refused(tmp_path: pathlib.Path) -> None:
     with pytest.raises(DatabaseError, match="--db"):
         open_database(url=f"sqlite:///{tmp_path}/club?mode=ro.sqlite")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_db_backup_of_a_url_reads_the_file_the_url_opens(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``sqlite:///~/club.sqlite`` is the file in the home folder for every command, backup too."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    url = "sqlite:///~/club.sqlite"
+    assert main(["--database-url", url, "armylist", "import", str(LIST)]) == 0
+    assert _rosters(tmp_path / "club.sqlite") == [NAME]
+    copy = tmp_path / "copy.sqlite"
+    assert main(["--database-url", url, "db", "backup", str(copy)]) == 0
+    assert f"backed up to {copy}" in capsys.readouterr().out
+    assert _rosters(copy) == [NAME]
+
+
+@pytest.mark.parametrize(
+    ("given", "words"),
+    [
+        (["--database-url", "sqlite:///{dir}/club?mode=ro.sqlite"], "--db FILE"),
+        (["--db", "{dir}"], "is a folder"),
+        (["--database-url", "sqlite://"], "in-memory database has nothing to back up"),
+    ],
+)
+def test_db_backup_refuses_what_the_other_commands_refuse(
+    tmp_path: pathlib.Path, given: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "club").write_bytes(b"")  # the name a dropped query would leave
+    argv = [a.format(dir=tmp_path) for a in given]
+    assert main([*argv, "db", "backup", str(tmp_path / "copy.sqlite")]) == 1
+    assert words in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club"]
+
+
+@pytest.mark.parametrize("to", ["sqlite://", "sqlite:///:memory:", "sqlite:///"])
+def test_db_copy_to_an_in_memory_database_is_refused(
+    tmp_path: pathlib.Path, to: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A copy into memory is gone when the command ends: no 'copied ... match' for it."""
+    club = tmp_path / "club.sqlite"
+    assert main(["--db", str(club), "armylist", "import", str(LIST)]) == 0
+    capsys.readouterr()
+    assert main(["--db", str(club), "db", "copy", "--to", to]) == 1
+    captured = capsys.readouterr()
+    assert "copied" not in captured.out
+    assert "in-memory database" in captured.err
+    assert "nothing was copied" in captured.err

@@ -72,7 +72,7 @@ def test_a_refused_url_never_shows_its_password(
 def test_masking_covers_the_userinfo_and_the_query() -> None:
     assert masked_url("postgresql+psycopg://a:pw@h/db") == "postgresql+psycopg://a:***@h/db"
     assert masked_url("postgresql+psycopg://a@h/db?sslmode=require&password=pw&x=1") == (
-        "postgresql+psycopg://a@h/db?password=***&sslmode=require&x=1"  # keys sorted
+        "postgresql+psycopg://a@h/db?sslmode=require&password=***&x=1"  # as written
     )
     assert masked_url("postgresql+psycopg://a@h/db?sslpassword=pw") == (
         "postgresql+psycopg://a@h/db?sslpassword=***"
@@ -266,3 +266,30 @@ def test_tls_parameters_in_the_url_reach_the_driver() -> None:
                 open_database(url=f"{url}?sslmode={mode}")
     finally:
         drop_database(name)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        # no scheme, or a scheme with one slash: not a URL, the password masked all the same
+        f"alice:{SECRET}@127.0.0.1:1/club",
+        f"postgresql+psycopg:/alice:{SECRET}@127.0.0.1:1/club",
+        f"al ice:{SECRET}@127.0.0.1:1/club",
+        f"alice:x{SECRET}\n@127.0.0.1:1/club",
+        # the @host left out: the "port" is the password
+        f"postgresql+psycopg://alice:{SECRET}",
+        f"postgresql+psycopg://alice:a/{SECRET}/club",
+        f"postgresql+psycopg://alice:a?{SECRET}",
+        # a query password holding an unencoded @, & or #
+        f"postgresql+psycopg://alice@127.0.0.1:1/club?password=a@b@{SECRET}",
+        f"postgresql+psycopg://alice@127.0.0.1:1/club?sslmode=disable&PassWord=a&{SECRET}",
+        f"postgresql+psycopg://alice@127.0.0.1:1/club?password=a#{SECRET}",
+        f"postgresql+psycopg://alice:a@b@{SECRET}@127.0.0.1:1/club?password=a@b@{SECRET}",
+    ],
+)
+def test_a_password_in_a_malformed_url_is_never_shown(url: str) -> None:
+    """Masked in the text and in the refusal (the driver never gets a half of the password)."""
+    assert SECRET not in masked_url(url)
+    with pytest.raises(DatabaseError) as refused:
+        open_database(url=url)
+    assert SECRET not in str(refused.value)

@@ -121,3 +121,48 @@ def test_armylist_import_cli_refuses_a_long_name_without_a_traceback(
     assert out.returncode != 0
     assert "250 characters long; the most is 200" in out.stderr + out.stdout
     assert "Traceback" not in out.stderr + out.stdout
+
+
+SHIPPED = pathlib.Path(__file__).resolve().parents[3] / "army_lists"
+
+
+@pytest.mark.parametrize("length", [MAX_NAME, MAX_NAME + 1])
+def test_validate_reports_a_name_the_import_would_refuse(
+    tmp_path: pathlib.Path, length: int
+) -> None:
+    """``armylist validate`` and ``scenario validate`` say what a write would refuse.
+
+    Before, a 201-character army or side name or scenario name passed validation ("OK")
+    and the import, or the new game made from the scenario, was then refused.
+    """
+    import shutil
+
+    for f in SHIPPED.glob("*.yaml"):
+        shutil.copy(f, tmp_path)
+    army = tmp_path / "waterloo-1815-prussian.yaml"
+    army.write_text(
+        army.read_text(encoding="utf-8").replace(
+            "name: Army of the Lower Rhine", f"name: {'A' * length}", 1
+        ),
+        encoding="utf-8",
+    )
+    scenario = tmp_path / "long.yaml"
+    text = (SHIPPED / "scenarios" / "waterloo-hougoumont.yaml").read_text(encoding="utf-8")
+    long_side = "F" * length
+    text = text.replace("name: Hougoumont", f"name: {'H' * length}", 1)
+    text = text.replace("  - name: French\n", f"  - name: {long_side}\n", 1)
+    text = text.replace("side: French", f"side: {long_side}")
+    text = text.replace("initiative: French", f"initiative: {long_side}")
+    scenario.write_text(text, encoding="utf-8")
+    listed = run_in_process("armylist", "validate", str(army))
+    checked = run_in_process("scenario", "validate", str(scenario))
+    if length == MAX_NAME:
+        assert listed.returncode == 0, listed.stdout + listed.stderr
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+        return
+    assert listed.returncode == 1
+    assert "name: is 201 characters long; the most is 200" in listed.stdout + listed.stderr
+    assert checked.returncode == 1
+    said = checked.stdout + checked.stderr
+    assert "name: is 201 characters long; the most is 200" in said
+    assert "sides[0].name: is 201 characters long" in said

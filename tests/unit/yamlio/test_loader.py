@@ -111,3 +111,15 @@ def test_load_missing_file(tmp_path: pathlib.Path) -> None:
         load_file(path)
     (p,) = exc.value.problems
     assert p.mark == Mark(str(path), 1, 1)
+
+
+def test_a_line_indented_one_space_too_far_gets_a_hint_in_plain_words() -> None:
+    """A scenario's ``from_turn`` one space too far in read "did not find expected key"."""
+    text = "reinforcements:\n  - side: French\n    commands: [II Corps]\n     from_turn: 4\n"
+    with pytest.raises(YamlError) as exc:
+        load_text(text, FILE)
+    (p,) = exc.value.problems
+    assert p.mark is not None
+    assert p.mark.line == 4
+    assert p.message.startswith("not valid YAML: ")
+    assert "check this line's indentation" in p.message
