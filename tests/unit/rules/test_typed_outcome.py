@@ -41,3 +41,9 @@ def test_a_procedure_run_gives_a_member_and_names_its_value() -> None:
     cavalry = PROCEDURES["cavalry_end_of_turn"]
     o = cavalry.run(parse_situation(cavalry, {"engaged_this_turn": True}), rs, EnteredDice({}))
     assert o.value_name is BLOWN_MARKERS
+
+
+def test_an_outcome_built_with_a_member_keeps_it() -> None:
+    o = Outcome.decided("morale", "7.5", MoraleResult.ROUT)
+    assert o.result is MoraleResult.ROUT
+    assert o.result_label() == "rout"
