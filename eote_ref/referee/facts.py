@@ -288,6 +288,14 @@ def divisions_measured(view: GameView) -> set[int]:
     return {f.command_id for f in of_turn(view, RADIUS_MEASURED) if f.command_id is not None}
 
 
+def fell_back_this_turn(view: GameView, division_id: int) -> bool:
+    """Whether ``division_id`` failed an integrity check this turn and began falling back (9.0)."""
+    return any(
+        f.command_id == division_id and f.data.get("result") == "fall_back"
+        for f in of_turn(view, INTEGRITY_CHECKED)
+    )
+
+
 def integrity_checks_taken(view: GameView, division_id: int) -> int:
     """How many integrity checks ``division_id`` has taken this turn (EotE 9.0)."""
     return sum(1 for f in of_turn(view, INTEGRITY_CHECKED) if f.command_id == division_id)

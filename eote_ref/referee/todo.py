@@ -346,8 +346,18 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Du
             if d.falling_back:
                 safe = ruleset.scaled(ruleset.distance("division_safe").value, view.figure_scale)
                 title = f'{d.title}: falling back until {safe:g}" clear or in cover'
+                # It falls back in the movements after the failed check (9.0): in the turn the
+                # check failed it has not moved yet, so the item is shown, not owed.
+                began = turn_facts.fell_back_this_turn(view, d.id)
                 out.append(
-                    DueCheck("falling_back_ended", title, "9.0", s.position, division_id=d.id)
+                    DueCheck(
+                        "falling_back_ended",
+                        title,
+                        "9.0",
+                        s.position,
+                        division_id=d.id,
+                        due=not began,
+                    )
                 )
             if not (infantry_routed or leader_killed):
                 continue

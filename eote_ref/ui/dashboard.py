@@ -619,6 +619,10 @@ class Dashboard(QWidget):
         tree.selection_mods = Qt.KeyboardModifier.NoModifier
         if adding or not tree.selectionModel().hasSelection():
             return
+        self.new_selection(i)
+
+    def new_selection(self, i: int) -> None:
+        """Table ``i``'s selection starts anew: the other table's selection and row are cleared."""
         self._anchor = i
         other = self.panes[1 - i].tree
         if other.selectionModel().hasSelection():

@@ -138,3 +138,38 @@ def test_a_number_typed_on_a_table_selects_that_unit_and_ctrl_adds_the_enemys(
     qtbot.waitUntil(allied.tree.hasFocus)
     qtbot.keyClick(allied.tree, Qt.Key.Key_5)
     assert dashboard.current_unit().code == "A5"  # type: ignore[union-attr]
+
+
+def test_return_fire_by_codes_makes_the_last_target_the_firer(
+    qtbot: QtBot, db: Database, demo: GameService
+) -> None:
+    """The last fire's target typed as the next firer starts a new selection (return fire).
+
+    Its row is already the only one selected on its table, so typing its number changes no
+    selection there; the other table's firer must still go, and Ctrl and the old firer's
+    number must add it as the target (issue 23's trial: F2 firing back at A1).
+    """
+    window = demo_window(qtbot, db)
+    dashboard = window.dashboard
+    assert dashboard is not None
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    french, allied = dashboard.panes
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    allied.tree.setFocus()
+    qtbot.keyClick(allied.tree, Qt.Key.Key_7)  # A7 fires ...
+    dashboard.code_keys.clock.invalidate()
+    qtbot.keyClick(allied.tree, Qt.Key.Key_3, ctrl)  # ... at F3
+    firers, targets = dashboard.selection()
+    assert ([u.code for u in firers], [u.code for u in targets]) == (["A7"], ["F3"])
+    # F3 fires back: F6, its number, then Ctrl and A7's.
+    qtbot.keyClick(allied.tree, Qt.Key.Key_F6)
+    qtbot.waitUntil(french.tree.hasFocus)
+    dashboard.code_keys.clock.invalidate()
+    qtbot.keyClick(french.tree, Qt.Key.Key_3)
+    firers, targets = dashboard.selection()
+    assert ([u.code for u in firers], targets) == (["F3"], [])
+    dashboard.code_keys.clock.invalidate()
+    qtbot.keyClick(french.tree, Qt.Key.Key_7, ctrl)
+    firers, targets = dashboard.selection()
+    assert ([u.code for u in firers], [u.code for u in targets]) == (["F3"], ["A7"])

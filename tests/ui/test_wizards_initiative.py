@@ -72,3 +72,25 @@ def test_the_roll_page_gives_each_sides_modifier_not_a_modified_value(
     assert "Modified value" not in text
     assert f"{first} d10 " in text
     assert f"{second} d10 " in text
+
+
+def test_the_facts_pages_modifiers_give_each_sides_total_not_modified_0(
+    qtbot: QtBot, demo: GameService
+) -> None:
+    """Third trial: the facts page's modifiers still ended in "Base 0 … Modified 0" (EotE 4.0).
+
+    Each side rolls its own die and adds its own modifiers: there is no single base or
+    modified value, so the table ends with what each side adds to its d10.
+    """
+    while demo.view().phase is not Phase.INITIATIVE:
+        demo.advance_phase()
+    first, second = (s.name for s in demo.view().sides)
+    wizard = build_wizard(GameHub(demo), "initiative", side=-1)
+    assert wizard is not None
+    qtbot.addWidget(wizard)
+    wizard.show()
+    text = wizard.page_of(FactsPage).panel.modifiers.text()
+    assert "<b>Modified</b>" not in text
+    assert ">Base<" not in text
+    assert f"{first} d10 " in text
+    assert f"{second} d10 " in text

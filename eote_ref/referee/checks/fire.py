@@ -261,10 +261,21 @@ class FireCheck(Adjudication):
         return None
 
     def assaulted(self, firers: Sequence[int]) -> bool:
-        """Whether a firer is being assaulted this turn: charged in the movement phase (6.0)."""
-        turn = self.view.turn
+        """Whether a firer is being assaulted this turn (6.0).
+
+        Contacted by this turn's charge in the movement phase, or in a combat left engaged
+        from an earlier turn and fought again in this one (7.0): its units are in contact,
+        within 3" of an enemy in their arc, on either side (6.5).
+        """
+        view = self.view
+        turn = view.turn
+        if any(f.kind == CHARGE and f.turn == turn and f.other_id in firers for f in view.facts):
+            return True
         return any(
-            f.kind == CHARGE and f.turn == turn and f.other_id in firers for f in self.view.facts
+            ln.kind == "engaged"
+            and ln.turn < turn
+            and (ln.unit_id in firers or ln.other_id in firers)
+            for ln in view.links
         )
 
     def _bombardment_offered(self, firers: Sequence[int], target: int | None) -> bool:
@@ -385,7 +396,7 @@ class FireCheck(Adjudication):
                 rule="6.0",
                 derived=assaulted,
                 help="Units being assaulted do not fire (6.0); ticked when this turn's "
-                "charges contacted the firer",
+                "charges contacted the firer or it is in a combat left engaged (7.0)",
             ),
             Question(
                 "pass_through",

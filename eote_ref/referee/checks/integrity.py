@@ -170,7 +170,11 @@ class IntegrityCheck(Adjudication):
             ]
         if outcome.result in INTEGRITY_RESULTS:
             # One check taken: the turn guide asks the next cause's, if any (9.0).
-            out.append(turn_facts.division_fact(turn_facts.INTEGRITY_CHECKED, self.view.turn, d.id))
+            out.append(
+                turn_facts.division_fact(
+                    turn_facts.INTEGRITY_CHECKED, self.view.turn, d.id, result=outcome.result
+                )
+            )
         return out
 
     def summary(self, outcome: Outcome) -> str:

@@ -80,11 +80,17 @@ def modifiers_html(check: Adjudication, outcome: Outcome, dim: str, *, rolls: bo
     """
     modifiers = check.modifiers(outcome)
     name, unit = ("Base", "") if rolls else outcome.value_label()
-    rows = [
-        f"<tr><td>{html.escape(name)}</td>"
-        f"<td align='right'><b>{outcome.base:g}{html.escape(unit)}</b></td>"
-        f"<td style='color:{dim}'>EotE {html.escape(outcome.rule)}</td></tr>"
-    ]
+    # A die each side (the initiative, 4.0): no single base or modified value, each side's own.
+    each_side = check.roll_heading(outcome) if rolls else None
+    rows = (
+        []
+        if each_side is not None
+        else [
+            f"<tr><td>{html.escape(name)}</td>"
+            f"<td align='right'><b>{outcome.base:g}{html.escape(unit)}</b></td>"
+            f"<td style='color:{dim}'>EotE {html.escape(outcome.rule)}</td></tr>"
+        ]
+    )
     for m in modifiers:
         mark = " <i>(provisional)</i>" if m.provisional else ""
         rows.append(
@@ -92,7 +98,9 @@ def modifiers_html(check: Adjudication, outcome: Outcome, dim: str, *, rolls: bo
             f"<td style='color:{dim}'>EotE {html.escape(m.rule)}</td></tr>"
         )
     target = outcome.details.get("target") if outcome.details else None
-    if rolls or modifiers:
+    if each_side is not None:
+        rows.append(f"<tr><td colspan='3'><b>{html.escape(each_side)}</b></td></tr>")
+    elif rolls or modifiers:
         final = "Modified" if rolls else f"{name} now"
         modified = f"<b>{outcome.modified:g}{html.escape(unit)}</b>"
         rows.append(

@@ -126,3 +126,27 @@ def test_leader_with_infantry_that_fought_takes_the_minus_two_in_the_batch(
     assert item.outcome is not None
     assert item.outcome.result == "no_rally"
     assert "cannot rally" in item.result
+
+
+def test_units_of_an_engaged_combat_are_being_assaulted_in_next_turns_fire(
+    waterloo: GameService,
+) -> None:
+    """EotE 6.0, 6.5, 7.0: a combat left engaged is fought again this turn; its units do not fire.
+
+    The defender is being assaulted (6.0) and both sides are in contact, within 3" of an enemy
+    in their arc (6.5), so the fire check pre-ticks "being assaulted" for each unit of the
+    combat (the umpire's trial found an engaged battalion offered to fire in turn 2).
+    """
+    to_phase(waterloo, Phase.ASSAULT)
+    check = two_against_one(waterloo)
+    check.apply({"roll": engaged_roll(check)})
+    to_phase(waterloo, Phase.FIRE, turn=2)
+    for uid in (FR_54_1, FR_54_2, BRIT_30):
+        fire = open_check(waterloo, "infantry_fire", unit_id=uid)
+        assert fire.values["firer_assaulted"] is True, waterloo.unit_view(uid).name
+    free = next(
+        u.id
+        for u in waterloo.view().sides[0].units
+        if u.arm == "infantry" and u.id not in (FR_54_1, FR_54_2, BRIT_30)
+    )
+    assert open_check(waterloo, "infantry_fire", unit_id=free).values["firer_assaulted"] is False

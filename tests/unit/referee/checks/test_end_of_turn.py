@@ -599,3 +599,28 @@ def test_leader_killed_is_ticked_in_his_turn_only(waterloo: GameService) -> None
     assert guards(waterloo).leader is not None
     assert guards(waterloo).leader.killed  # type: ignore[union-attr]
     assert open_check(waterloo, "morale", unit_id=uid).values["leader_killed"] is False
+
+
+def test_falling_back_is_not_owed_ended_in_the_turn_it_began(waterloo: GameService) -> None:
+    """EotE 9.0: a division falls back in the movements after its failed check.
+
+    In the integrity phase where the check failed it has not moved yet: the turn guide shows
+    "falling back" for information but does not owe its end (the umpire's trial: Ctrl+G walked
+    straight into "falling back ended, 20 inches clear" for a division that had not moved).
+    From the next turn it is owed until ended.
+    """
+    d = guards(waterloo)
+    rout_one(waterloo)
+    to_phase(waterloo, Phase.INTEGRITY)
+    open_check(waterloo, "integrity", division_id=d.id).apply({"roll": 10, "second_roll": 4})
+    assert guards(waterloo).falling_back
+    items = [
+        c for c in checks_due(waterloo.view(), waterloo) if c.procedure == "falling_back_ended"
+    ]
+    assert [c.due for c in items] == [False]
+    while waterloo.view().turn < 2 or waterloo.view().phase is not Phase.INTEGRITY:
+        waterloo.advance_phase()
+    items = [
+        c for c in checks_due(waterloo.view(), waterloo) if c.procedure == "falling_back_ended"
+    ]
+    assert [c.due for c in items] == [True]
