@@ -92,5 +92,5 @@ test-postgres: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[test,postgres]'
 	EOTE_REF_REQUIRE_POSTGRES=1 PYTHON=$(PY) scripts/pg_cluster.sh \
 		$(PYTEST) -n $(JOBS) -m postgres \
-		tests/unit/store tests/unit/referee tests/unit/commands \
+		tests/unit/store tests/unit/referee tests/unit/commands tests/scenarios/test_three_turns.py \
 		tests/ui/test_campaign_follow.py tests/ui/test_two_copies_app.py tests/ui/test_lost_server_app.py

@@ -515,9 +515,9 @@ def pg_apply_p95_ms() -> float | None:
 
 
 def turn_inputs() -> int | None:
-    """Inputs of the costliest turn of the corps-action scenario (tests/ui/test_corps_turn.py)."""
+    """Inputs of the costliest turn of the corps-action scenario (tests/scenarios)."""
     return _scripted_turn_inputs(
-        "tests/ui/test_corps_turn.py", "corps-action turn", "budget 110, 228 before issue 15"
+        "tests/scenarios/test_corps_turn.py", "corps-action turn", "budget 110, 228 before issue 15"
     )
 
 
@@ -527,7 +527,7 @@ def turn_inputs_6mm() -> int | None:
     Issue 24: the shipped Pratzen scenario at 6mm (tests/corps_game.py); budget 120.
     """
     return _scripted_turn_inputs(
-        "tests/ui/test_corps_turn_6mm.py::test_a_corps_turn_at_6mm_by_codes_within_the_budget",
+        "tests/scenarios/test_corps_turn_6mm.py::test_a_corps_turn_at_6mm_by_codes_within_the_budget",
         "corps turn at 6mm by codes (the Pratzen scenario)",
         "budget 120; 603 and 390 by hand before issue 24",
     )

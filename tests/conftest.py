@@ -53,11 +53,23 @@ def _isolated_user_dirs(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every test under tests/ui as ``gui``; leave out server-only tests without one."""
+    """Mark the tiers kept in folders; leave out server-only tests without a server.
+
+    Every test under tests/ui is ``gui``; every test under tests/scenarios (a whole turn or
+    battle played through) is ``slow``, and ``gui`` too when it drives widgets (``qtbot``).
+    """
     drop_postgres_only(config, items)
     for item in items:
-        if "tests/ui/" in item.path.as_posix() or "tests\\ui\\" in str(item.path):
+        parts = item.path.parts
+        if "tests" not in parts:
+            continue
+        tier = parts[parts.index("tests") + 1 :]
+        if tier[:1] == ("ui",):
             item.add_marker(pytest.mark.gui)
+        elif tier[:1] == ("scenarios",):
+            item.add_marker(pytest.mark.slow)
+            if "qtbot" in getattr(item, "fixturenames", ()):
+                item.add_marker(pytest.mark.gui)
 
 
 # ----------------------------------------------------------------------------- databases

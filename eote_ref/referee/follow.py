@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from eote_ref.referee.session import list_games
 from eote_ref.store import Database
-from eote_ref.store.follow import READ_ERRORS, ChangeWatcher, open_read_only
+from eote_ref.store.follow import READ_ERRORS, DisplayWatcher, open_read_only
 
 if TYPE_CHECKING:
     from eote_ref.referee.game import GameService
@@ -71,7 +71,7 @@ def game_to_follow(db: Database, game_id: int | None = None) -> int:
 
 
 __all__ = [
-    "ChangeWatcher",
+    "DisplayWatcher",
     "Database",
     "FollowError",
     "game_to_follow",

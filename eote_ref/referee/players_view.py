@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import CE_BASED, LINE_KEY, Line
 from eote_ref.referee.journal_record import check_results
+from eote_ref.referee.markers import marker_words
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.core import Reveals
 from eote_ref.rules.results import NO_EFFECT, assault_half_label, assault_halves, result_code
@@ -127,25 +128,8 @@ def division_state(division: DivisionView) -> str:
 
 
 def unit_markers(unit: UnitView) -> list[str]:
-    """The markers a player sees on the unit's stands."""
-    out = []
-    if unit.routed:
-        out.append("ROUT")
-    if unit.off_table:
-        out.append("off table")
-    if unit.hits:
-        out.append(f"{unit.hits} hit{'s' if unit.hits != 1 else ''}")
-    if unit.skirmish_hits:
-        out.append(f"skirmishers {unit.skirmish_hits} hit{'s' if unit.skirmish_hits != 1 else ''}")
-    if unit.disordered:
-        out.append("disordered")
-    if unit.blown:
-        out.append(f"blown {unit.blown}")
-    if unit.formation == "square":
-        out.append("square")
-    if unit.guns_abandoned:
-        out.append("guns abandoned")
-    return out
+    """The markers a player sees on the unit's stands, worded as everywhere (markers.py)."""
+    return marker_words(unit)
 
 
 # ----------------------------------------------------------------------------- results

@@ -7,7 +7,8 @@ its typed model) and :mod:`eote_ref.store` (the roster tables), converting betwe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import enum
+from typing import TYPE_CHECKING, Any
 
 from eote_ref.armylists.model import (
     ArmyList,
@@ -20,7 +21,7 @@ from eote_ref.armylists.model import (
 )
 from eote_ref.rules.command import Level
 from eote_ref.rules.units import Arm, Formation, Weight
-from eote_ref.store.specs import CommandSpec, LeaderSpec, RosterSpec, UnitSpec
+from eote_ref.store.specs import UNIT_FIELDS, CommandSpec, LeaderSpec, RosterSpec, UnitSpec
 
 if TYPE_CHECKING:
     from eote_ref.store import Database, Roster
@@ -53,6 +54,11 @@ def _formations_spec(formations: StartingFormations | None) -> tuple[tuple[str, 
     return tuple(out)
 
 
+def _plain(value: Any) -> Any:
+    """A field of the army list's unit as the store keeps it: an enum as its value."""
+    return value.value if isinstance(value, enum.Enum) else value
+
+
 def _command_spec(command: Command) -> CommandSpec:
     return CommandSpec(
         name=command.name,
@@ -60,20 +66,7 @@ def _command_spec(command: Command) -> CommandSpec:
         leader=LeaderSpec(command.leader.name, command.leader.rating, command.leader.notes),
         commands=tuple(_command_spec(c) for c in command.commands),
         units=tuple(
-            UnitSpec(
-                name=u.name,
-                arm=u.arm.value,
-                type=u.type.value,
-                ce=u.ce,
-                stands=u.stands,
-                skirmish=u.skirmish.value,
-                weight=u.weight.value if u.weight is not None else None,
-                howitzers=u.howitzers,
-                formation=u.formation.value if u.formation is not None else None,
-                brigade=u.brigade,
-                nation=u.nation,
-                notes=u.notes,
-            )
+            UnitSpec(**{name: _plain(getattr(u, name)) for name in UNIT_FIELDS})
             for u in command.units
         ),
         notes=command.notes,

@@ -25,7 +25,7 @@ from eote_ref.rules.dice import Dice, RandomDice
 from eote_ref.rules.units import Arm, starting_formation
 from eote_ref.rulesets import load_default
 from eote_ref.scenarios.export import dump_scenario
-from eote_ref.store.specs import CommandSpec, RosterSpec, SideSpec, UnitSpec
+from eote_ref.store.specs import UNIT_FIELDS, CommandSpec, RosterSpec, SideSpec, UnitSpec
 
 if TYPE_CHECKING:
     from eote_ref.scenarios.loader import LoadedScenario, SidePlan
@@ -192,18 +192,8 @@ def _unit_row(u: UnitSpec, roster: RosterSpec) -> dict[str, Any]:
     formation = starting_formation(
         u.formation, roster.formation_of(u.arm), u.nation or roster.nation, roster.nation
     )
-    return {
-        "name": u.name,
-        "arm": u.arm,
-        "type": u.type,
+    return {name: getattr(u, name) for name in UNIT_FIELDS} | {
         "nation": u.nation or roster.nation,
-        "ce": u.ce,
-        "stands": u.stands,
-        "skirmish": u.skirmish,
-        "weight": u.weight,
-        "howitzers": u.howitzers,
-        "brigade": u.brigade,
-        "notes": u.notes,
         "formation": formation,
         "limbered": formation == "limbered",
     }

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from eote_ref.referee.views import LeaderView, UnitView
+from eote_ref.rules.units import Arm, morale_due
 
 
 def leader_view(row: Any) -> LeaderView:
@@ -43,7 +44,7 @@ def unit_view(
         id=u.id,
         division_id=division_id,
         name=u.name,
-        arm=u.arm,
+        arm=Arm(u.arm),
         type=u.type,
         nation=u.nation,
         ce=u.ce,
@@ -66,7 +67,7 @@ def unit_view(
         fought_this_turn=u.fought_this_turn,
         routed_this_turn=u.routed_this_turn,
         attached_leader=leader_names.get(u.attached_leader_id) if u.attached_leader_id else None,
-        morale_due=not u.routed and u.hits >= threshold,
+        morale_due=morale_due(u.hits, threshold, routed=bool(u.routed)),
         fought_last_turn=u.fought_last_turn,
         skirmish_hits=u.skirmish_hits,
         code=u.code or "",

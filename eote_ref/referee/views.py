@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from eote_ref.referee.phases import Phase
+from eote_ref.rules.units import Arm
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,8 @@ class UnitView:
     id: int
     division_id: int
     name: str
-    arm: str
+    #: The rules' arm of service (a ``StrEnum``: it compares and prints as its value).
+    arm: Arm
     type: str
     nation: str
     ce: int

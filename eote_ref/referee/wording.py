@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from eote_ref.referee.markers import hits_words
 from eote_ref.store.changes import Change, DeleteRow, InsertRow, SetField
 
 if TYPE_CHECKING:
@@ -207,5 +208,5 @@ def describe_field(field: str, before: Any, after: Any) -> str:
 
 
 def hits_text(n: int) -> str:
-    """A count of hit markers in words: "1 hit", "3 hits"."""
-    return f"{n} hit{'' if n == 1 else 's'}"
+    """A count of hit markers in words: "1 hit", "3 hits" (worded in ``markers``)."""
+    return hits_words(n)

@@ -190,7 +190,35 @@ def combat_modifiers(unit: Unit, rs: Ruleset) -> list[Modifier]:
     return out
 
 
+def morale_due(hits: int, threshold: int, *, routed: bool = False) -> bool:
+    """Whether a unit carrying ``hits`` is due a morale check (EotE 7.5, 6.8).
+
+    A unit checks morale on reaching the threshold (the option ``morale_hit_threshold``) and on
+    every hit after; a routed unit has no morale left to check.
+    """
+    return not routed and hits >= threshold
+
+
 def morale_check_due(hits_before: int, hits_added: int, rs: Ruleset) -> bool:
-    """A unit checks morale on reaching the threshold and on every hit after (EotE 7.5, 6.8)."""
+    """Whether new hits call for a morale check: some were added and the unit is due (7.5)."""
     threshold = int(rs.opts.morale_hit_threshold)
-    return hits_added > 0 and hits_before + hits_added >= threshold
+    return hits_added > 0 and morale_due(hits_before + hits_added, threshold)
+
+
+def fire_sub_phase(arm: str, formation: str | None) -> str | None:
+    """The fire sub-phase in which a unit of ``arm`` in ``formation`` may fire, if any.
+
+    Batteries fire in the artillery sub-phase (EotE 6.2), infantry battalions in the infantry
+    sub-phase (6.5), and engineer battalions with them: they are infantry to the combat
+    procedures. Mounted cavalry does not fire; cavalry deployed as skirmishers does, with the
+    infantry (5.17). ``arm`` and ``formation`` are the values of :class:`Arm` and
+    :class:`Formation`. Whether the unit can fire now (routed, guns abandoned, a column) is
+    the state's and the procedure's business, not this one's.
+    """
+    if arm == Arm.ARTILLERY:
+        return "artillery"
+    if arm in (Arm.INFANTRY, Arm.ENGINEERS):
+        return "infantry"
+    if arm == Arm.CAVALRY and formation == Formation.SKIRMISH:
+        return "infantry"
+    return None

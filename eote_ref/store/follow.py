@@ -2,7 +2,7 @@
 
 The players' display on a second computer (``eote-ref display``) opens the club's database
 without the single-instance lock and without migrating it, reads the game, and asks
-:class:`ChangeWatcher` now and then whether anything was committed since. On SQLite that is
+:class:`DisplayWatcher` now and then whether anything was committed since. On SQLite that is
 the store's change watcher (``notify.py``) seen as a yes/no.
 """
 
@@ -128,7 +128,7 @@ def _reasons(name: str, parsed: URL | None) -> Iterator[None]:
         raise DatabaseError(f"cannot connect to {name}: {driver_reason(error, parsed)}") from None
 
 
-class ChangeWatcher:
+class DisplayWatcher:
     """Tells whether the database changed since the last look (another process's commit).
 
     A yes/no view of the store's one change watcher (:class:`eote_ref.store.notify.ChangeWatcher`:

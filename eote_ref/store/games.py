@@ -29,7 +29,7 @@ from eote_ref.store.models import (
     GameUnit,
 )
 from eote_ref.store.rosters import insert_command_tree, load_roster
-from eote_ref.store.specs import CommandSpec, RosterSpec, SideSpec, UnitSpec
+from eote_ref.store.specs import UNIT_FIELDS, CommandSpec, RosterSpec, SideSpec, UnitSpec
 from eote_ref.store.unit_codes import assign_unit_codes
 
 #: Command levels that are divisions in the rules' sense (EotE 1.0.1) and carry division state.
@@ -153,24 +153,16 @@ def _add_side(session: Session, game_id: int, position: int, side: SideSpec) -> 
         formation = starting_formation(
             u.formation, roster.formation_of(u.arm), u.nation or roster.nation, roster.nation
         )
-        return {
-            "game_id": game_id,
-            "command_id": command_id,
-            "position": pos,
-            "name": u.name,
-            "arm": u.arm,
-            "type": u.type,
-            "nation": u.nation or roster.nation,
-            "ce": u.ce,
-            "stands": u.stands,
-            "skirmish": u.skirmish,
-            "weight": u.weight,
-            "howitzers": u.howitzers,
-            "brigade": u.brigade,
-            "notes": u.notes,
-            "formation": formation,
-            "limbered": formation == "limbered",
-        }
+        place = {"game_id": game_id, "command_id": command_id, "position": pos}
+        return (
+            place
+            | {name: getattr(u, name) for name in UNIT_FIELDS}
+            | {
+                "nation": u.nation or roster.nation,
+                "formation": formation,
+                "limbered": formation == "limbered",
+            }
+        )
 
     inserted = insert_command_tree(
         session,

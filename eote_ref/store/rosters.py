@@ -15,7 +15,7 @@ from sqlmodel import Session, col, select
 
 from eote_ref.store.errors import DuplicateNameError, NotFoundError
 from eote_ref.store.models import Roster, RosterCommand, RosterUnit
-from eote_ref.store.specs import CommandSpec, LeaderSpec, RosterSpec, UnitSpec
+from eote_ref.store.specs import UNIT_FIELDS, CommandSpec, LeaderSpec, RosterSpec, UnitSpec
 
 if TYPE_CHECKING:
     from eote_ref.store.database import Database
@@ -114,23 +114,8 @@ def save_roster(session: Session, spec: RosterSpec, *, replace: bool = False) ->
             }
 
         def unit_row(u: UnitSpec, position: int, command_id: int, _extra: Any) -> dict[str, Any]:
-            return {
-                "roster_id": roster_id,
-                "command_id": command_id,
-                "position": position,
-                "name": u.name,
-                "arm": u.arm,
-                "type": u.type,
-                "ce": u.ce,
-                "stands": u.stands,
-                "skirmish": u.skirmish,
-                "weight": u.weight,
-                "howitzers": u.howitzers,
-                "brigade": u.brigade,
-                "nation": u.nation,
-                "notes": u.notes,
-                "formation": u.formation,
-            }
+            row = {"roster_id": roster_id, "command_id": command_id, "position": position}
+            return row | {name: getattr(u, name) for name in UNIT_FIELDS}
 
         insert_command_tree(
             session,
@@ -175,20 +160,7 @@ def load_roster(session: Session, name: str) -> RosterSpec:
     units_of: dict[int, list[UnitSpec]] = {}
     for u in units:
         units_of.setdefault(u.command_id, []).append(
-            UnitSpec(
-                name=u.name,
-                arm=u.arm,
-                type=u.type,
-                ce=u.ce,
-                stands=u.stands,
-                skirmish=u.skirmish,
-                weight=u.weight,
-                howitzers=u.howitzers,
-                formation=u.formation,
-                brigade=u.brigade,
-                nation=u.nation,
-                notes=u.notes,
-            )
+            UnitSpec(**{name: getattr(u, name) for name in UNIT_FIELDS})
         )
     children: dict[int | None, list[RosterCommand]] = {}
     for c in commands:

@@ -6,7 +6,7 @@ depending on :mod:`eote_ref.armylists`; the referee layer converts between the t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,13 @@ class UnitSpec:
     brigade: str | None = None
     nation: str | None = None
     notes: str | None = None
+
+
+#: The order-of-battle fields of a unit, declared once (by :class:`UnitSpec`): the army list's
+#: ``Unit`` has exactly these, the roster's and the game's unit rows carry them, and the copies
+#: between them go field by field through this tuple. ``tests/unit/store/test_unit_fields.py``
+#: keeps the army list, the two tables and the view in step with it.
+UNIT_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(UnitSpec))
 
 
 @dataclass(frozen=True)

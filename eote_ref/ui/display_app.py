@@ -13,8 +13,8 @@ import sys
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from eote_ref.referee.follow import (
-    ChangeWatcher,
     Database,
+    DisplayWatcher,
     game_to_follow,
     open_read_only,
     read_view,
@@ -39,7 +39,7 @@ class DatabaseFollower(QObject):
         super().__init__(parent)
         self.service = GameService(db, game_id)
         self._view = read_view(self.service)  # FollowError (a ValueError) when it cannot
-        self.watcher = ChangeWatcher(db)
+        self.watcher = DisplayWatcher(db)
         self.timer = QTimer(self)
         self.timer.setInterval(poll_ms)
         self.timer.timeout.connect(self.poll)

@@ -27,6 +27,7 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.session import Database, describe_location, game_exists, list_games
 from eote_ref.referee.setup import SetupError, SetupService
 from eote_ref.referee.views import GameView
+from eote_ref.rules.units import fire_sub_phase
 from eote_ref.ui.dashboard import NEXT_PHASE_KEYS, Dashboard
 from eote_ref.ui.database_files import DatabaseFiles
 from eote_ref.ui.display_menu import DisplayMenu
@@ -718,8 +719,8 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, lambda: self.dashboard.setFocus() if self.dashboard else None)
 
 
-#: What each arm may fire in a sub-phase (the firers carried in from the selection).
-_FIRE_ARMS = {"artillery_fire": ("artillery",), "infantry_fire": ("infantry", "cavalry")}
+#: The fire sub-phase of each fire check whose firers are carried in from the selection.
+_FIRE_SUB_PHASES = {"artillery_fire": "artillery", "infantry_fire": "infantry"}
 
 
 def selection_target(key: str, dashboard: Dashboard, view: GameView) -> dict[str, object]:
@@ -727,9 +728,10 @@ def selection_target(key: str, dashboard: Dashboard, view: GameView) -> dict[str
     first, second = dashboard.selection()
     if not first and not second:
         return {}
-    if key in _FIRE_ARMS:
-        arms = _FIRE_ARMS[key]
-        firers = [u.id for u in first if u.arm in arms]
+    if key in _FIRE_SUB_PHASES:
+        # Who may fire in the sub-phase is the rules' one answer (EotE 6.2, 6.5, 5.17).
+        sub_phase = _FIRE_SUB_PHASES[key]
+        firers = [u.id for u in first if fire_sub_phase(u.arm, u.formation) == sub_phase]
         target: dict[str, object] = {}
         if firers:
             target["firers"] = tuple(firers)

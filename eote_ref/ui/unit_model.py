@@ -15,6 +15,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
+from eote_ref.referee import markers
 from eote_ref.referee.picking import fold, split_code
 from eote_ref.referee.views import DivisionView, SideView, UnitView
 
@@ -114,19 +115,16 @@ def unit_status(u: UnitView) -> str:
     """The status words of a unit (routed, off table, morale due...)."""
     words = []
     if u.off_table:
-        words.append("off table")
+        words.append(markers.OFF_TABLE)
     if u.routed:
-        words.append("routed")
+        words.append(markers.ROUTED)
     elif u.morale_due:
         words.append("morale check")
     if u.skirmishers_out:
         # The stand's own hit markers (EotE 5.4), kept apart from the parent's.
-        n = u.skirmish_hits
-        words.append(
-            f"skirmishers out (skirm. {n} hit{'s' if n != 1 else ''})" if n else "skirmishers out"
-        )
+        words.append(markers.skirmish_words(u))
     if u.guns_abandoned:
-        words.append("guns abandoned")
+        words.append(markers.GUNS_ABANDONED)
     if u.changed_formation:
         words.append("changed formation")
     return ", ".join(words)

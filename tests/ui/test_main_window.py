@@ -21,6 +21,7 @@ from eote_ref.referee.views import UnitView
 from eote_ref.ui import app as app_module
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.settings import app_settings
+from tests import games
 from tests.ui.helpers import service, shown_window
 
 
@@ -30,11 +31,7 @@ def window(qtbot: QtBot, db: Database, demo: GameService) -> MainWindow:
 
 
 def unit(window: MainWindow, unit_id: int) -> UnitView:
-    for side in service(window).view().sides:
-        for u in side.units:
-            if u.id == unit_id:
-                return u
-    raise AssertionError(unit_id)
+    return games.unit(service(window), unit_id)
 
 
 def first_unit(window: MainWindow, arm: str = "infantry") -> UnitView:

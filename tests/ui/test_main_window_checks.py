@@ -22,8 +22,7 @@ from eote_ref.store import Database, open_database
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.wizards import MENU
 from eote_ref.ui.wizards.fire import FireAppliedPage, FireWizard, QueuePage
-from tests.ui.helpers import active_window
-from tests.ui.test_keyboard_turn import ALT, CTRL_SHIFT, Umpire
+from tests.ui.helpers import ALT, CTRL_SHIFT, Umpire, active_window
 
 #: A battalion's fire on a chosen target: inputs besides the die (issue 15's budget).
 FIRE_BUDGET = 5
@@ -152,6 +151,28 @@ def test_several_batteries_fire_together_from_the_selection(
     assert set(page.draft.values["firers"]) == {_named(game, n) for n in batteries}
     assert page.draft.values["target"] == _named(game, "33rd Foot")
     u.press(Qt.Key.Key_Escape)
+
+
+def test_the_selection_carries_in_only_the_units_the_rules_let_fire(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Mounted cavalry beside a battalion is not made a firer (EotE 5.17).
+
+    The window asks the rules' ``fire_sub_phase``, as the fire check does.
+    """
+    from eote_ref.ui.main_window import selection_target
+
+    game = _game(window)
+    _to(window, Phase.FIRE)
+    u = Umpire(qtbot, window)
+    french = next(s for s in game.view().sides if s.name == "French")
+    horse = next(x for x in french.units if x.arm == "cavalry" and x.formation != "skirmish")
+    foot = next(x for x in french.units if x.arm == "infantry")
+    u.click_unit(game, foot.name)
+    u.ctrl_click_unit(game, horse.name)
+    assert window.dashboard is not None
+    target = selection_target("infantry_fire", window.dashboard, game.view())
+    assert target["firers"] == (foot.id,)
 
 
 def test_the_next_fire_offers_the_last_target_and_drops_the_units_that_fired(

@@ -24,6 +24,7 @@ import builtins
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
+from eote_ref.referee import markers
 from eote_ref.referee import sub_phase as sub_phases
 from eote_ref.referee.checks import Adjudication, Choice, Question, link, register, set_unit
 from eote_ref.referee.checks.guns import remanned_ids
@@ -34,11 +35,10 @@ from eote_ref.referee.journal_line import Line, roll_line
 from eote_ref.referee.picking import side_of_unit
 from eote_ref.referee.situations import effect_changes, rules_unit
 from eote_ref.referee.views import GameView, UnitView
-from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Effect, Outcome
 from eote_ref.rules.fire import Cover, FireSituation
 from eote_ref.rules.results import FireResult
-from eote_ref.rules.units import CombatArm, Formation, Unit
+from eote_ref.rules.units import CombatArm, Formation, Unit, fire_sub_phase
 from eote_ref.store import Change, GameUnit, game_rows
 
 #: Each fire result in words: the labels of the rules' own enum.
@@ -90,18 +90,14 @@ def unit_label(view: GameView, u: UnitView) -> str:
     side = view.side_by_unit[u.id].name
     marks = [(u.formation or ("limbered" if u.limbered else "")).replace("_", " ")]
     if u.hits:
-        marks.append(hits_text(u.hits))
+        marks.append(markers.hits_words(u.hits))
     if u.disordered:
-        marks.append("disordered")
+        marks.append(markers.DISORDERED)
     if u.blown:
-        marks.append(f"blown {u.blown}")
+        marks.append(markers.blown_words(u.blown))
     if u.routed:
-        marks.append("routed")
-    if u.skirmishers_out:
-        n = u.skirmish_hits
-        marks.append(
-            f"skirmish stand out ({n} hit{'s' if n != 1 else ''})" if n else "skirmish stand out"
-        )
+        marks.append(markers.ROUTED)
+    marks.append(markers.skirmish_words(u))
     text = ", ".join(m for m in marks if m)
     return f"{view.unit_title(u)} ({side}, CE {u.ce}{', ' + text if text else ''})"
 
@@ -191,10 +187,12 @@ class FireCheck(Adjudication):
             return False
         if self.sub_phase == "artillery":
             # A battery re-manned this turn stays silent until the next (7.5).
-            return u.arm == "artillery" and not u.guns_abandoned and u.id not in self._remanned()
-        if u.arm in ("infantry", "engineers"):
-            return True
-        return u.arm == "cavalry" and u.formation == "skirmish"
+            return (
+                fire_sub_phase(u.arm, u.formation) == "artillery"
+                and not u.guns_abandoned
+                and u.id not in self._remanned()
+            )
+        return fire_sub_phase(u.arm, u.formation) == self.sub_phase
 
     def record(self) -> sub_phases.SubPhase | None:
         """This turn's record of the fire's sub-phase as it stands now (None: pass-through)."""

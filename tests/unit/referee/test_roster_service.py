@@ -20,33 +20,9 @@ from eote_ref.referee.roster_service import (
     leading_comments,
 )
 from eote_ref.store import Database
+from tests.rosters import SMALL
 
 SHIPPED = sorted((pathlib.Path(__file__).parents[3] / "army_lists").glob("*.yaml"))
-
-SMALL = """\
-# A test list.
-#
-# CE values are defaults.
-format: 1
-name: Test Army
-nation: french
-year: 1815
-army:
-  name: Test Army
-  level: army
-  leader: {name: Napoléon, rating: 4}
-  commands:
-    - name: I Corps
-      level: corps
-      leader: {name: d'Erlon, rating: 2}
-      commands:
-        - name: 1st Division
-          level: division
-          leader: {name: Quiot, rating: 1}
-          units:
-            - {name: 1/54e Ligne, arm: infantry, type: line, ce: 6, stands: 4}
-            - {name: 2/54e Ligne, arm: infantry, type: line, ce: 6, stands: 4}
-"""
 
 BROKEN = """\
 format: 1

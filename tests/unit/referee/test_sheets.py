@@ -29,10 +29,8 @@ from eote_ref.referee.sheets.record import (
     sheets_from_game,
 )
 from eote_ref.referee.sheets.report import after_action_report, report_html
-from eote_ref.referee.sheets_sample import play_sample_game
 from eote_ref.rules.core import Source
 from eote_ref.rulesets import load_default
-from eote_ref.store import open_database
 
 LISTS = shipped_army_lists()
 
@@ -317,22 +315,6 @@ def test_report_of_the_sample_game(sample_game: GameService) -> None:
     # losses per turn: French 4 in turn 1, Anglo-Allied 1 then 1. The 1st Infantry Division
     # fell back disordered in turn 1 (9.0), so its battery fires at -2 in turn 2 and misses.
     assert report.summary.losses_per_turn == {1: {0: 4, 1: 1}, 2: {1: 1}}
-
-
-@pytest.mark.slow  # a whole scenario played through: make test-slow, which CI runs
-def test_the_scripted_battle_played_twice_writes_the_same_report(
-    tmp_path: pathlib.Path,
-) -> None:
-    """The one check loop is deterministic with entered dice: two plays, one report."""
-    texts = []
-    for n in (1, 2):
-        db = open_database(tmp_path / f"play{n}.sqlite")
-        try:
-            texts.append(text_of(report_html(after_action_report(play_sample_game(db)))))
-        finally:
-            db.close()
-    assert texts[0] == texts[1]
-    assert "Fire: Lloyd's Battery RA → 2/54e Ligne at 10\": no effect" in texts[0]
 
 
 def test_report_skips_undone_steps(sample_game: GameService) -> None:

@@ -139,7 +139,7 @@ def test_stand_offered_only_when_the_target_has_skirmishers_out(waterloo: GameSe
     check = fire_at(waterloo, BRIT_28, FR_54_1, stand=False)
     fact = next(f for f in check.facts() if f.key == "at_stand")
     assert (fact.kind, fact.rule, fact.default) == ("bool", "5.5", False)
-    assert "skirmish stand out" in next(
+    assert "skirmishers out" in next(
         c.label
         for c in next(f for f in check.facts() if f.key == "target").choices
         if c.value == FR_54_1

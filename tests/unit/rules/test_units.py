@@ -19,3 +19,28 @@ def test_assault_column_default_is_a_column_for_an_allied_contingent() -> None:
     assert starting_formation(None, fac, "french", "french") == fac
     assert starting_formation(None, fac, "nassau", "french") == "column"
     assert starting_formation(fac, "line", "nassau", "french") == fac
+
+
+def test_who_fires_in_which_sub_phase_is_one_answer() -> None:
+    """Who fires when: EotE 6.2, 6.5, 5.17.
+
+    Batteries in the artillery sub-phase; foot, engineers and skirmishing horse in the
+    infantry one; mounted cavalry never.
+    """
+    from eote_ref.rules.units import fire_sub_phase
+
+    assert fire_sub_phase("artillery", "unlimbered") == "artillery"
+    assert fire_sub_phase("infantry", "line") == "infantry"
+    assert fire_sub_phase("engineers", "line") == "infantry"
+    assert fire_sub_phase("cavalry", "skirmish") == "infantry"
+    assert fire_sub_phase("cavalry", "line") is None
+    assert fire_sub_phase("cavalry", None) is None
+
+
+def test_morale_is_due_from_the_threshold_on_unless_routed() -> None:
+    from eote_ref.rules.units import morale_due
+
+    assert not morale_due(2, 3)
+    assert morale_due(3, 3)
+    assert morale_due(5, 3)
+    assert not morale_due(5, 3, routed=True)

@@ -11,7 +11,7 @@ from sqlmodel import select
 
 from eote_ref.store import Database, Game, open_database
 from eote_ref.store.errors import NotAnEoteDatabaseError
-from eote_ref.store.follow import ChangeWatcher, open_read_only
+from eote_ref.store.follow import DisplayWatcher, open_read_only
 
 
 def test_read_only_beside_the_writer_sees_its_commits(db: Database) -> None:
@@ -19,7 +19,7 @@ def test_read_only_beside_the_writer_sees_its_commits(db: Database) -> None:
         pytest.skip("following a file: the server's follower is tested in test_concurrency")
     ro = open_read_only(db.path)  # the writer holds the instance lock: no lock is needed here
     try:
-        watcher = ChangeWatcher(ro)
+        watcher = DisplayWatcher(ro)
         assert not watcher.changed()
         with db.session() as s:
             s.add(Game(name="Ligny"))
@@ -49,6 +49,6 @@ def test_read_only_after_the_writer_closed(tmp_path: pathlib.Path) -> None:
     open_database(path).close()
     ro = open_read_only(path)
     try:
-        assert ChangeWatcher(ro).changed() is False
+        assert DisplayWatcher(ro).changed() is False
     finally:
         ro.close()

@@ -9,8 +9,7 @@ from eote_ref.referee.checks.assault import AssaultCheck
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
-from eote_ref.referee.views import UnitView
-from tests.games import game_state
+from tests.games import game_state, unit
 
 BRIT_28, BRIT_32, BRIT_30 = 1, 2, 48  # CE 7, 7, 6
 SINCLAIR = 41  # British foot battery CE 6
@@ -18,10 +17,6 @@ LIFE_GUARDS, LIGHT_DRAGOONS_23 = 108, 115  # British heavy CE 8, light CE 5
 FR_54_1, FR_54_2 = 229, 230  # French line CE 6
 HUSSARDS_7, CHASSEURS_3 = 266, 267  # French light cavalry CE 6
 BRITISH, FRENCH = 0, 1
-
-
-def unit(game: GameService, uid: int) -> UnitView:
-    return next(u for s in game.view().sides for u in s.units if u.id == uid)
 
 
 def assault(

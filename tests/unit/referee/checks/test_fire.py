@@ -11,17 +11,12 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
-from eote_ref.referee.views import UnitView
-from tests.games import game_state
+from tests.games import game_state, unit
 
 # Waterloo ids (shipped lists): British 1/28th Foot CE 7, 1/32nd Foot CE 7, Sinclair's RA
 # (medium, CE 6), Ross's RHA (medium, CE 6); French 1/54e and 2/54e Ligne CE 6.
 BRIT_28, BRIT_32, SINCLAIR, ROSS = 1, 2, 41, 39
 FR_54_1, FR_54_2 = 229, 230
-
-
-def unit(game: GameService, uid: int) -> UnitView:
-    return next(u for s in game.view().sides for u in s.units if u.id == uid)
 
 
 def to_phase(game: GameService, phase: Phase) -> None:

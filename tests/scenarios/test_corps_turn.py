@@ -41,8 +41,6 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 ALT = Qt.KeyboardModifier.AltModifier
 NONE = Qt.KeyboardModifier.NoModifier
 
-pytestmark = pytest.mark.slow
-
 
 class Umpire:
     """Keys to the focused widget and clicks on the dashboard's rows, each one counted."""

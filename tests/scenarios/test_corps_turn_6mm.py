@@ -33,13 +33,11 @@ from eote_ref.referee.phases import Phase
 from eote_ref.store import get_game, open_database
 from eote_ref.ui.main_window import MainWindow
 from tests.corps_game import corps_game_6mm
-from tests.ui.test_corps_turn import CTRL, NONE, SHIFT, Umpire, _last_seq, _results
-from tests.ui.test_keyboard_turn import active_window
+from tests.scenarios.test_corps_turn import CTRL, NONE, SHIFT, Umpire, _last_seq, _results
+from tests.ui.helpers import active_window
 
 #: The most inputs (keys and clicks, dice included) the 6mm corps turn may take (issue 24).
 BUDGET = 120
-
-pytestmark = pytest.mark.slow
 
 
 class CodeUmpire(Umpire):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QListWidget
 from pytestqt.qtbot import QtBot
@@ -66,7 +65,6 @@ def run(
     return wizard
 
 
-@pytest.mark.slow  # a whole scenario played through: make test-slow, which CI runs
 def test_two_turns_of_command_initiative_and_movement(qtbot: QtBot, demo: GameService) -> None:
     hub = GameHub(demo)
     start = game_state(demo)

@@ -18,38 +18,10 @@ from eote_ref.rules.command import Level
 from eote_ref.rules.units import Arm, Weight
 from eote_ref.store import Database
 from eote_ref.ui.roster_editor.window import RosterEditorWindow
+from tests.rosters import SMALL
 
-SHIPPED = sorted((pathlib.Path(__file__).parents[2] / "army_lists").glob("*.yaml"))
+SHIPPED = sorted((pathlib.Path(__file__).parents[3] / "army_lists").glob("*.yaml"))
 
-SMALL = """\
-# A small list for the tests.
-format: 1
-name: Test Army
-nation: french
-year: 1815
-army:
-  name: Test Army
-  level: army
-  leader: {name: Napoléon, rating: 4}
-  commands:
-    - name: I Corps
-      level: corps
-      leader: {name: d'Erlon, rating: 2}
-      commands:
-        - name: 1st Division
-          level: division
-          leader: {name: Quiot, rating: 1}
-          units:
-            - {name: 1/54e Ligne, arm: infantry, type: line, ce: 6, stands: 4}
-            - {name: 2/54e Ligne, arm: infantry, type: line, ce: 6, stands: 4}
-            - {name: 20/6 Foot Battery, arm: artillery, type: foot, ce: 5, stands: 2, weight: light}
-        - name: 2nd Division
-          level: division
-          leader: {name: Donzelot, rating: 1}
-          units:
-            - {name: 1/13e Léger, arm: infantry, type: light, ce: 6, stands: 4}
-            - {name: 2/13e Léger, arm: infantry, type: light, ce: 6, stands: 4}
-"""
 
 BROKEN = """\
 format: 1
@@ -564,7 +536,7 @@ def test_closing_with_unsaved_changes_asks(
     assert window.isVisible()
     assert window.close()
     assert "New unit" in small.read_text(encoding="utf-8")
-    assert small.read_text(encoding="utf-8").startswith("# A small list for the tests.\n")
+    assert small.read_text(encoding="utf-8").startswith("# A test list.\n")
 
 
 def test_new_list_starts_clean(window: RosterEditorWindow, small: pathlib.Path) -> None:

@@ -67,7 +67,7 @@ def test_fire_wizard_at_a_skirmish_stand(qtbot: QtBot, demo: GameService) -> Non
     assert "skirmish stand hits 0 → 1" in applied.label.text()
     u = named(demo, "1/54e Ligne")
     assert (u.hits, u.skirmish_hits, u.disordered) == (1, 1, False)
-    assert unit_status(u) == "skirmishers out (skirm. 1 hit)"
+    assert unit_status(u) == "skirmishers out (1 hit)"
     demo.undo()
     assert game_state(demo) == before
 
@@ -77,4 +77,4 @@ def test_stand_hits_show_on_the_dashboard_status(demo: GameService) -> None:
     demo.set_unit(ligne.id, "skirmishers_out", True)
     assert unit_status(named(demo, "1/54e Ligne")) == "skirmishers out"
     demo.set_unit(ligne.id, "skirmish_hits", 2)
-    assert unit_status(named(demo, "1/54e Ligne")) == "skirmishers out (skirm. 2 hits)"
+    assert unit_status(named(demo, "1/54e Ligne")) == "skirmishers out (2 hits)"

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import pytest
-
 from eote_ref.referee.checks import open_check
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
@@ -56,7 +54,6 @@ def initiative(game: GameService) -> None:
     assert game.view().initiative == 1
 
 
-@pytest.mark.slow  # a whole scenario played through: make test-slow, which CI runs
 def test_three_turns_of_a_small_battle(waterloo: GameService) -> None:
     game = waterloo
     view = game.view()

@@ -8,15 +8,12 @@ step needs the mouse, and checks the journal and the state the keys produced.
 
 from __future__ import annotations
 
-import contextlib
 import pathlib
 import sys
 from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
-from pytestqt.exceptions import TimeoutError as QtBotTimeout
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService
@@ -24,102 +21,10 @@ from eote_ref.referee.phases import Phase
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
 from eote_ref.store import open_database
 from eote_ref.ui.main_window import MainWindow
-from tests.ui.helpers import active_window
-
-CTRL = Qt.KeyboardModifier.ControlModifier
-CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
-ALT = Qt.KeyboardModifier.AltModifier
-NONE = Qt.KeyboardModifier.NoModifier
+from tests.ui.helpers import CTRL_SHIFT, Umpire, active_window
 
 #: The most keys and clicks a brigade action's turn may cost (the measured count is lower).
 BUDGET = 56  # 54 before selections were carried in; now more checks are due (facts of the turn)
-
-
-class Umpire:
-    """Presses keys on whatever has the focus and counts them (and the clicks)."""
-
-    def __init__(self, qtbot: QtBot, window: MainWindow) -> None:
-        self.qtbot = qtbot
-        self.window = window
-        self.keys = 0
-        self.clicks = 0
-        self.log: list[str] = []
-
-    def press(self, key: Qt.Key, modifiers: Qt.KeyboardModifier = NONE) -> None:
-        """One key (with its modifiers) on the focused widget."""
-        # A window just opened takes the keyboard when the window system activates it, as a
-        # person's next key would wait for; a window that never takes it still fails here.
-        if QApplication.focusWidget() is None:
-            self.qtbot.wait(0)
-            with contextlib.suppress(QtBotTimeout):
-                self.qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=2000)
-        target = QApplication.focusWidget()
-        assert target is not None, f"nothing has the keyboard before {key!r}: {self.log[-3:]}"
-        self.qtbot.keyClick(target, key, modifiers)
-        self.keys += 1
-        self.log.append(f"{key.name}+{modifiers}")
-        QApplication.processEvents()
-
-    def type(self, text: str) -> None:
-        """Characters typed into the focused widget (each one a key)."""
-        for ch in text:
-            target = QApplication.focusWidget()
-            assert target is not None
-            self.qtbot.keyClicks(target, ch)
-            self.keys += 1
-        QApplication.processEvents()
-
-    def click_unit(self, game: GameService, name: str) -> None:
-        """Select a unit on the dashboard (one click)."""
-        unit = next(u for s in game.view().sides for u in s.units if u.name == name)
-        assert self.window.dashboard is not None
-        assert self.window.dashboard.select_unit(unit.id)
-        self.clicks += 1
-
-    def ctrl_click_unit(self, game: GameService, name: str) -> None:
-        """Add a unit to the dashboard's selection: a real Ctrl+click on its row (one click)."""
-        unit = next(u for s in game.view().sides for u in s.units if u.name == name)
-        dashboard = self.window.dashboard
-        assert dashboard is not None
-        for pane in dashboard.panes:
-            source = pane.model.unit_index(unit.id)
-            if source.isValid():
-                index = pane.proxy.mapFromSource(source)
-                pane.tree.scrollTo(index)
-                rect = pane.tree.visualRect(index)
-                self.qtbot.mouseClick(
-                    pane.tree.viewport(), Qt.MouseButton.LeftButton, CTRL, rect.center()
-                )
-                self.clicks += 1
-                QApplication.processEvents()
-                return
-        raise AssertionError(name)
-
-    def next_phase(self) -> None:
-        """Ctrl+Return."""
-        self.press(Qt.Key.Key_Return, CTRL)
-
-    def wizard_open(self) -> bool:
-        """Whether a wizard is showing."""
-        return self.window.wizard is not None
-
-    def clear_guide(self, die: Qt.Key) -> int:
-        """Resolve every wizard check the turn guide lists: Ctrl+G, Enter, Enter, die, Enter x2."""
-        guide = self.window.guide
-        assert guide is not None
-        done = 0
-        while any(c.due for c in guide.checks) and done < 10:
-            self.press(Qt.Key.Key_G, CTRL)
-            self.press(Qt.Key.Key_Return)
-            if not self.wizard_open():
-                break
-            self.press(Qt.Key.Key_Return)  # the facts are the state's: on to the roll
-            self.press(die)
-            self.press(Qt.Key.Key_Return)  # Apply
-            self.press(Qt.Key.Key_Return)  # Finish
-            self.qtbot.waitUntil(lambda: not self.wizard_open())
-            done += 1
-        return done
 
 
 @pytest.fixture
@@ -139,7 +44,6 @@ def window(qtbot: QtBot, tmp_path: pathlib.Path) -> MainWindow:
     yield from active_window(qtbot, db, game_id)
 
 
-@pytest.mark.slow  # a whole scenario played through: make test-slow, which CI runs
 def test_a_brigade_actions_turn_from_the_keyboard(
     qtbot: QtBot, window: MainWindow, record_property: Callable[[str, object], None]
 ) -> None:
