@@ -404,7 +404,7 @@ class ScenarioService:
         commands = self.game.read(_rows().commands)
         counter = iter(range(1_000_000))
         changes: list[Change] = []
-        # Arriving units take their side's next codes, in order of battle (issue 24).
+        # Arriving units take their side's next codes, in order of battle.
         codes = iter(self.game.read(_next_codes, side_id, _unit_count(r["commands"])))
 
         def add(tree: Mapping[str, Any], parent: int | NewRow | None, position: int) -> None:
