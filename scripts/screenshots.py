@@ -867,9 +867,12 @@ SCENARIO = "austerlitz-pratzen.yaml"  # 6mm, a movement timer, reinforcements by
 
 
 def _scenario_shots(db: object, save: object) -> None:
-    """A scenario game: the wizard's chooser and commands pages, its 6mm dashboard with unit
-    codes, the Scenario dialog, a reinforcement's arrival die, the players' display with the
-    movement timer running, and End battle with the victory level."""
+    """A scenario game's screens, one shot each.
+
+    The wizard's chooser and commands pages, its 6mm dashboard with unit codes, the Scenario
+    dialog, a reinforcement's arrival die, the players' display with the movement timer
+    running, and End battle with the victory level.
+    """
     try:
         from eote_ref.referee.game import GameService
         from eote_ref.referee.phases import Phase
@@ -902,7 +905,8 @@ def _scenario_shots(db: object, save: object) -> None:
         window.show()
         window.open_game(game.game_id)
         window.resize(*SIZE)
-        assert window.hub is not None and window.dashboard is not None
+        assert window.hub is not None
+        assert window.dashboard is not None
         service = window.hub.service
         while service.view().turn < 2 or service.view().phase is not Phase.COMMAND:
             service.advance_phase()
