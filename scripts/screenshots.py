@@ -63,7 +63,13 @@ def main(argv: list[str]) -> int:
         _wizard_shots(db, save)
         _check_wizard_shots(db, save)
         _fire_wizard_shots(db, save)
-        _table_night_shots(db, save)
+        # its own database: the shared demo battle has been fired in by then (the 20/6 Foot
+        # Battery "has already fired"), and the hand-off to morale was never shown
+        night = open_app_database(tmp / "night.sqlite")
+        try:
+            _table_night_shots(night, save)
+        finally:
+            night.close()
         _battle_summary_shot(db, save)
         _campaign_shots(db, save)
         _table_shots(db, save, args.out)
@@ -700,7 +706,7 @@ def _table_night_shots(db: object, save: object, only: bool = False) -> None:
         leaders.reject()
         leaders.deleteLater()
     except Exception as e:  # noqa: BLE001 - one screen must not stop the run
-        print(f"skipped the table-night screens: {e}", file=sys.stderr)
+        print(f"skipped the table-night screens: {e!r}", file=sys.stderr)
 
 
 def _campaign_shots(db: object, save: object) -> None:
