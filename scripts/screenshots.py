@@ -425,12 +425,30 @@ def _i5_unit(arm: str, side: int = 1, skirmish: bool = False) -> object:
     return prepare
 
 
+def _attach_target(game: object) -> dict[str, object]:
+    """A unit of a division whose leader lives (earlier shots kill some on the shared demo)."""
+    _i5_to(game, "command", new_turn=True)
+    view = game.view()  # type: ignore[attr-defined]
+    d = next(
+        d for d in view.sides[1].divisions if len(d.units) >= 4 and d.leader and not d.leader.killed
+    )
+    return {"unit_id": d.units[2].id}
+
+
+def _charge_target(game: object) -> dict[str, object]:
+    """The French cavalry charging an Allied infantry unit the umpire has picked."""
+    target = _i5_unit("cavalry", 0)(game)  # type: ignore[operator]
+    view = game.view()  # type: ignore[attr-defined]
+    foot = next(u for u in view.sides[1].units if u.arm == "infantry" and not u.off_table)
+    return {**target, "target_id": foot.id}
+
+
 ISSUE5_SHOTS: list[tuple[str, str, object, dict[str, int]]] = [
     ("command-radius", "command_radius", _i5_radius, {}),
     ("order", "order", _i5_order, {"roll": 4}),
     ("disorder-rally", "disorder_rally", _i5_rally, {}),
     ("cavalry-rest", "cavalry_rest", _i5_rest, {}),
-    ("attach-leader", "attach_leader", _i5_rally, {}),
+    ("attach-leader", "attach_leader", _attach_target, {}),
     (
         "initiative",
         "initiative",
@@ -442,7 +460,7 @@ ISSUE5_SHOTS: list[tuple[str, str, object, dict[str, int]]] = [
     ("pinning", "pinning", _i5_unit("infantry", 0), {}),
     ("skirmishers", "skirmishers", _i5_unit("infantry", 1, skirmish=True), {}),
     ("pass-through", "pass_through", _i5_unit("infantry", 0), {}),
-    ("charge", "charge", _i5_unit("cavalry", 0), {}),
+    ("charge", "charge", _charge_target, {}),
 ]
 CHECK_SHOTS += ISSUE5_SHOTS
 
