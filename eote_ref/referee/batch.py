@@ -30,6 +30,7 @@ from eote_ref.referee.checks.leaders import leaders_within_reach
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line
+from eote_ref.referee.journal_record import check_record
 from eote_ref.referee.views import GameView, UnitView
 from eote_ref.rules.core import Outcome
 from eote_ref.store import Change
@@ -295,7 +296,7 @@ class Batch:
         changes: list[Change] = []
         inputs = []
         rolls = []
-        outcomes = []
+        outcomes: list[Outcome] = []
         settled: dict[str, list[int]] = {}
         for item in self.due:
             if item.outcome is None or item.check is None or item.refused:
@@ -312,12 +313,12 @@ class Batch:
                 key, value = item.target.settles
                 settled.setdefault(key, []).append(value)
             rolls += [{"name": f"{item.label}.{k}", "value": v} for k, v in item.rolls.items()]
-            outcomes.append(item.outcome.to_json())
+            outcomes.append(item.outcome)
         self.game.record(
             self.kind.key,
             Line.of(self.summary()),  # the results in words: no CE, no target number
             changes,
             inputs={"batch": self.name, "items": inputs, **settled},
             rolls=rolls,
-            outcome={"batch": outcomes},
+            outcome=check_record(outcomes),
         )
