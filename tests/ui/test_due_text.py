@@ -9,7 +9,9 @@ from eote_ref.ui.dashboard import due_text
 def test_a_reinforcement_due_shows_no_empty_citation() -> None:
     text = due_text(
         [
-            DueCheck("reinforcement", "Reinforcements: IV Corps Artillery Reserve", "", 0, key="r2"),
+            DueCheck(
+                "reinforcement", "Reinforcements: IV Corps Artillery Reserve", "", 0, key="r2"
+            ),
             DueCheck("morale", "Morale: F3 1/14e Ligne", "EotE 8.0", 0),
         ],
         "#777",
