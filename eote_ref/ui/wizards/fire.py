@@ -40,8 +40,9 @@ from eote_ref.referee.picking import preference_for
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.touch import DiePad, touch_mode
 from eote_ref.ui.unit_picker import UnitPicker
-from eote_ref.ui.wizards.base import CheckWizard, DieEdit, OddsPanel, fact_widget, show_value
+from eote_ref.ui.wizards.base import CheckWizard, DieEdit, fact_widget, show_value
 from eote_ref.ui.wizards.lists import fit_rows
+from eote_ref.ui.wizards.odds import OddsPanel
 
 #: Rows the firing units' list shows before it scrolls.
 FIRE_LIST_ROWS = 8
