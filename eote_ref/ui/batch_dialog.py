@@ -38,7 +38,7 @@ from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.touch import DiePad, touch_mode
 from eote_ref.ui.wizards.base import DieEdit
 
-COL_UNIT, COL_DIE, COL_RESULT, COL_PASSES, COL_MODIFIERS = range(5)
+COL_UNIT, COL_DIE, COL_RESULT, COL_MODIFIERS, COL_PASSES = range(5)
 
 
 class BatchDialog(QDialog):
@@ -68,7 +68,7 @@ class BatchDialog(QDialog):
         self.table = QTableWidget(len(self.batch.items), 5)
         self.table.setObjectName("batchTable")
         self.table.setHorizontalHeaderLabels(
-            [kind.what.capitalize(), "Die", "Result", "Passes through (7.5)", "Modifiers (EotE)"]
+            [kind.what.capitalize(), "Die", "Result", "Modifiers (EotE)", "Passes through (7.5)"]
         )
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().hide()
