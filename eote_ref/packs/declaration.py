@@ -1,6 +1,6 @@
 """A pack's declaration: its id and title, dice, tables by kind, results, options, procedures.
 
-This is the first slice of the pack boundary (issue 26): what the ``eote-ref rule`` command
+This is the first slice of the pack boundary: what the ``eote-ref rule`` command
 and, later, the app ask of a ruleset without naming it. Unit models, markers, the turn and
 the checks are still EotE's own and not yet declared here. Standard library only.
 """

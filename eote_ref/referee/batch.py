@@ -30,6 +30,7 @@ from eote_ref.referee.checks.leaders import leaders_within_reach
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line
+from eote_ref.referee.journal_record import check_record
 from eote_ref.referee.views import GameView, UnitView
 from eote_ref.rules.core import Outcome
 from eote_ref.store import Change
@@ -360,7 +361,7 @@ class Batch:
         changes: list[Change] = []
         inputs = []
         rolls = []
-        outcomes = []
+        outcomes: list[Outcome] = []
         settled: dict[str, list[int]] = {}
         chained = {i.unit.id for i in self.due if i.origin is not None and i.unit and i.outcome}
         for item in self.due:
@@ -380,12 +381,12 @@ class Batch:
                 key, value = item.target.settles
                 settled.setdefault(key, []).append(value)
             rolls += [{"name": f"{item.label}.{k}", "value": v} for k, v in item.rolls.items()]
-            outcomes.append(item.outcome.to_json())
+            outcomes.append(item.outcome)
         self.game.record(
             self.kind.key,
             Line.of(self.summary()),  # the results in words: no CE, no target number
             changes,
             inputs={"batch": self.name, "items": inputs, **settled},
             rolls=rolls,
-            outcome={"batch": outcomes},
+            outcome=check_record(outcomes),
         )

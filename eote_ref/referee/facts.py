@@ -299,3 +299,21 @@ def fell_back_this_turn(view: GameView, division_id: int) -> bool:
 def integrity_checks_taken(view: GameView, division_id: int) -> int:
     """How many integrity checks ``division_id`` has taken this turn (EotE 9.0)."""
     return sum(1 for f in of_turn(view, INTEGRITY_CHECKED) if f.command_id == division_id)
+
+
+def pinned_by_engagement(view: GameView) -> set[int]:
+    """Units an ``engaged`` link holds in contact with the enemy, and so pinned (EotE 5.7).
+
+    An engaged unit is in contact, well inside the pinning distance: infantry and artillery are
+    pinned by any enemy unit, cavalry only by enemy cavalry (5.7). A pinned unit cannot rally
+    from disorder (3.6, 5.7).
+    """
+    arms = {u.id: u.arm for side in view.sides for u in side.units}
+    out: set[int] = set()
+    for ln in view.links:
+        if ln.kind != "engaged":
+            continue
+        for me, them in ((ln.unit_id, ln.other_id), (ln.other_id, ln.unit_id)):
+            if me in arms and them in arms and (arms[me] != "cavalry" or arms[them] == "cavalry"):
+                out.add(me)
+    return out

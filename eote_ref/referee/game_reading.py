@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.journal_record import record_result
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.view_rows import current_leader, leader_view, unit_view
 from eote_ref.referee.views import (
@@ -413,8 +414,7 @@ class GameReading:
     @staticmethod
     def _entry(e: JournalEvent | Any) -> JournalEntry:
         assert e.id is not None
-        outcome = e.outcome if isinstance(e.outcome, dict) else {}
-        result = outcome.get("result")
+        result = record_result(e.outcome)
         return JournalEntry(
             id=e.id,
             seq=e.seq,
@@ -424,6 +424,6 @@ class GameReading:
             summary=e.summary,
             status=e.status,
             rolls=list(e.rolls or []),
-            result=str(result) if result is not None else None,
+            result=result,
             created_at=e.created_at,
         )

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import CE_BASED, LINE_KEY, ORDER_SENT, ORDERS_CHANGED, Line
+from eote_ref.referee.journal_record import check_results
 from eote_ref.referee.markers import marker_words
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.core import Reveals
@@ -237,8 +238,7 @@ def _shown(e: JournalEvent, hide_ce: bool) -> ShownResult:
         # An order's words, sender or countdown, whatever the step (EotE 3.1): its veiled
         # words alone, and none of its figures (the roll on the chart reveals the countdown).
         return ShownResult(e.seq, e.turn, line.shown({Reveals.ORDER, Reveals.CE}), ())
-    outcome = e.outcome if isinstance(e.outcome, dict) else {}
-    parts = tuple(_part(o, hide_ce, typed=line is not None) for o in _outcomes(outcome))
+    parts = tuple(_part(o, hide_ce, typed=line is not None) for o in check_results(e.outcome))
     hidden = {Reveals.CE} if hide_ce else set()
     if line is not None:
         summary = line.shown(hidden)
@@ -256,17 +256,6 @@ def _veiled_summary(kind: str, parts: Sequence[ShownPart]) -> str:
     if not parts:
         return f"{kind.replace('_', ' ').capitalize()} (details hidden)"
     return "; ".join(f"{p.title}: {p.result}" for p in parts)
-
-
-def _outcomes(outcome: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """The rules outcomes inside a journal outcome: itself, or those it lists (a fire queue)."""
-    if "procedure" in outcome and "modifiers" in outcome:
-        return [outcome]
-    found: list[Mapping[str, Any]] = []
-    for value in outcome.values():
-        if isinstance(value, Sequence) and not isinstance(value, str):
-            found += [v for v in value if isinstance(v, Mapping) and "procedure" in v]
-    return found
 
 
 def _part(o: Mapping[str, Any], hide_ce: bool, *, typed: bool = True) -> ShownPart:

@@ -24,6 +24,7 @@ from eote_ref.store.changes import Change, InsertRow, NewRow, SetField
 
 if TYPE_CHECKING:  # the store's queries load the ORM: imported when first used
     from eote_ref.referee.game import GameService
+    from eote_ref.referee.sheets.labels import UnitLabel
     from eote_ref.store import Database, JournalEvent
 
 
@@ -403,7 +404,7 @@ class ScenarioService:
         commands = self.game.read(_rows().commands)
         counter = iter(range(1_000_000))
         changes: list[Change] = []
-        # Arriving units take their side's next codes, in order of battle (issue 24).
+        # Arriving units take their side's next codes, in order of battle.
         codes = iter(self.game.read(_next_codes, side_id, _unit_count(r["commands"])))
 
         def add(tree: Mapping[str, Any], parent: int | NewRow | None, position: int) -> None:
@@ -436,7 +437,9 @@ class ScenarioService:
                 )
             )
             for i, unit in enumerate(tree.get("units", [])):
-                row = {**unit, "command_id": NewRow(ref), "position": i, "code": next(codes)}
+                # The code reserved when the game was made (on the labels), else the next.
+                code = unit.get("code") or next(codes)
+                row = {**unit, "command_id": NewRow(ref), "position": i, "code": code}
                 changes.append(InsertRow("game_unit", row))
             for i, child in enumerate(tree.get("commands", [])):
                 add(child, NewRow(ref), i)
@@ -475,19 +478,77 @@ class ScenarioService:
             raise RefereeError(f"there is no side {side}")
         if state.get("held", {}).get(objective) == side:
             return None
-        who = next((s.name for s in self.game.view().sides if s.position == side), "nobody")
+        view = self.game.view()
+        who = next((s.name for s in view.sides if s.position == side), "nobody")
+        before = state.get("held", {}).get(objective)
+        new_state = _with(state, "held", objective, side)
+        # When and from whom it changed hands: the integrity check asks about a lost objective
+        # with it in view (EotE 9.0).
+        new_state = _with(new_state, "changed", objective, {"turn": view.turn, "from": before})
         return self.game.record(
             "objective",
             f"{objective}: held by {who}",
-            [
-                SetField(
-                    "game",
-                    self.game.game_id,
-                    "scenario_state",
-                    _with(state, "held", objective, side),
-                )
-            ],
+            [SetField("game", self.game.game_id, "scenario_state", new_state)],
         )
+
+    def lost_in_turn(self, side: int, turn: int) -> list[str]:
+        """The scenario's objectives ``side`` held and lost in ``turn``, by name (EotE 9.0).
+
+        A scenario ties its objectives to sides, not to divisions: which division an objective
+        was is the umpire's to say.
+        """
+        data, state = self.game.read(_rows().scenario)
+        if not data:
+            return []
+        held = state.get("held", {})
+        changed = state.get("changed", {})
+        return [
+            name
+            for o in data.get("objectives", [])
+            if isinstance(c := changed.get(name := o["name"]), dict)
+            and c.get("turn") == turn
+            and c.get("from") == side
+            and held.get(name) != side
+        ]
+
+
+def coming_labels(game: GameService) -> list[UnitLabel]:
+    """Base labels of the reinforcements not yet arrived, with their reserved codes (issue 24).
+
+    Each says when its unit comes ("arrives turn 3", "arrives from turn 2 on a d10 of 5+");
+    a unit without a reserved code (a game made before codes were reserved) is left out.
+    """
+    from eote_ref.referee.sheets.labels import UnitLabel
+
+    data, state = game.read(_rows().scenario)
+    if not data:
+        return []
+    names = [s.name for s in game.view().sides]
+    out: list[UnitLabel] = []
+    for r in _reinforcement_views(data, state):
+        if r.arrived_turn is not None:
+            continue
+        spec = next(x for x in data["reinforcements"] if x["key"] == r.key)
+
+        def walk(tree: Mapping[str, Any], parent: str | None, r: ReinforcementView = r) -> None:
+            division = f"{tree['name']}, {parent}" if parent else str(tree["name"])
+            for unit in tree.get("units", []):
+                if unit.get("code"):
+                    label = UnitLabel(
+                        str(unit["code"]),
+                        str(unit["name"]),
+                        division,
+                        names[r.side],
+                        str(unit["arm"]),
+                        arrives=f"arrives {r.when()}",
+                    )
+                    out.append(label)
+            for child in tree.get("commands", []):
+                walk(child, str(tree["name"]))
+
+        for item in spec["commands"]:
+            walk(item["tree"], item.get("parent"))
+    return out
 
 
 def _next_codes(s: Any, game_id: int, side_id: int, count: int) -> list[str]:

@@ -283,6 +283,31 @@ def scenario_data(
     return data, {"held": held, "arrived": {}, "rolled": {}}
 
 
+def reserve_reinforcement_codes(data: dict[str, Any], sides: Sequence[SideSpec]) -> None:
+    """Give the reinforcements' units their codes now, after the units on the table (issue 24).
+
+    The codes go into ``data``'s unit rows, so the base labels printed before the battle carry
+    them and the units keep them on arrival. A new game numbers each side's units from 1 in
+    order of battle (:func:`eote_ref.store.unit_codes.assign_unit_codes`); the reinforcements
+    take the numbers after, in the order of the scenario and of their trees.
+    """
+    from eote_ref.store.unit_codes import side_letters
+
+    letters = side_letters([s.name for s in sides])
+    top = [sum(r.unit_count() for r in s.rosters) for s in sides]
+
+    def walk(tree: dict[str, Any], pos: int) -> None:
+        for unit in tree.get("units", []):
+            top[pos] += 1
+            unit["code"] = f"{letters[pos]}{top[pos]}"
+        for child in tree.get("commands", []):
+            walk(child, pos)
+
+    for r in data.get("reinforcements", []):
+        for item in r["commands"]:
+            walk(item["tree"], int(r["side"]))
+
+
 # ----------------------------------------------------------------------------- the game
 
 
@@ -313,6 +338,7 @@ def create_scenario_game(
     ]
     sides = [side_spec(plan, per_side[i]) for i, plan in enumerate(loaded.sides)]
     data, state = scenario_data(loaded, sides, per_side)
+    reserve_reinforcement_codes(data, sides)
     names = [s.name for s in loaded.sides]
     chosen = initiative if initiative is not None else sc.initiative
     start: int | None = None

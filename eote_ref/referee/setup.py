@@ -127,7 +127,7 @@ def create_new_game(db: Database, spec: NewGame) -> int:
     if spec.initiative == "roll":
         # No roll here: turn 1's initiative phase asks for it, and the journal keeps it as
         # the one roll of the turn (EotE 4.0); a roll made now was silent and then rolled
-        # again in turn 1 (issue 23).
+        # again in turn 1.
         initiative = None
     elif spec.initiative is not None:
         if spec.initiative not in names:

@@ -27,12 +27,12 @@ RESOLVABLE = CHECK_KEYS
 
 
 #: Steps of a scenario (docs/scenario-format.md) the turn guide lists and opens, which are
-#: not rules checks: a reinforcement arriving (``Check.key`` names it).
+#: not rules checks: a reinforcement arriving (``DueCheck.key`` names it).
 SCENARIO_STEPS = frozenset({"reinforcement"})
 
 
 @dataclass(frozen=True)
-class Check:
+class DueCheck:
     """One item of the to-do list.
 
     ``procedure`` names the rules procedure (and so the wizard) that resolves it; ``unit_id``
@@ -52,7 +52,7 @@ class Check:
     key: str | None = None
 
 
-def owed(checks: list[Check]) -> list[Check]:
+def owed(checks: list[DueCheck]) -> list[DueCheck]:
     """The items actually due (information-only items left out)."""
     return [c for c in checks if c.due]
 
@@ -61,7 +61,7 @@ def _units(view: GameView) -> list[tuple[int, DivisionView, UnitView]]:
     return [(s.position, d, u) for s in view.sides for d in s.divisions for u in d.units]
 
 
-def _leaderless_divisions(view: GameView, game: GameService | None) -> list[Check]:
+def _leaderless_divisions(view: GameView, game: GameService | None) -> list[DueCheck]:
     """Divisions on the table with no living leader, until their command radius is taken (3.6).
 
     Only these are listed: without a commander every unit is out of command, which the state
@@ -87,7 +87,7 @@ def _leaderless_divisions(view: GameView, game: GameService | None) -> list[Chec
 
         settled = command_control_this_turn(game, view, [d.id for _side, d in cands])
     return [
-        Check(
+        DueCheck(
             "command_radius",
             f"{d.title}: no commander, command radius and control",
             "3.6",
@@ -99,7 +99,7 @@ def _leaderless_divisions(view: GameView, game: GameService | None) -> list[Chec
     ]
 
 
-def _reinforcements(view: GameView, game: GameService | None) -> list[Check]:
+def _reinforcements(view: GameView, game: GameService | None) -> list[DueCheck]:
     """A scenario's reinforcements that arrive, or are rolled for, this turn.
 
     Past the scenario's turn limit, a note that the battle is over comes first.
@@ -112,55 +112,58 @@ def _reinforcements(view: GameView, game: GameService | None) -> list[Check]:
     limit, due = guide_items(game, view.turn)
     if limit is not None and view.turn > limit:
         title = f"The scenario's {limit} turns are over: End battle (Turn menu) gives the result"
-        out.append(Check("scenario_end", title, "", -1, due=False))
+        out.append(DueCheck("scenario_end", title, "", -1, due=False))
     for r in due:
         enters = f", entering {r.enters}" if r.enters else ""
         how = f"roll a d10, {r.roll}+ arrives" if r.turn is None else "arrive"
         title = f"Reinforcements: {r.label} ({how}{enters})"
-        out.append(Check("reinforcement", title, "", r.side, key=r.key))
+        out.append(DueCheck("reinforcement", title, "", r.side, key=r.key))
     return out
 
 
-def _command_phase(view: GameView, game: GameService | None = None) -> list[Check]:
+def _command_phase(view: GameView, game: GameService | None = None) -> list[DueCheck]:
     """Leaderless divisions, routed units to remove, rested cavalry, disorder (3.6, 5.12, 7.5).
 
     Pending orders need no item: the turn's carry-over counts them down and switches them
     when due (:mod:`eote_ref.referee.turn`).
     """
-    out: list[Check] = _reinforcements(view, game) + _leaderless_divisions(view, game)
+    out: list[DueCheck] = _reinforcements(view, game) + _leaderless_divisions(view, game)
     rested = {ln.unit_id for ln in view.links if ln.kind == "rested" and ln.turn == view.turn}
     stay = view.options.get("routed_units_leave_table") == "stay_until_rallied"
+    from eote_ref.referee import facts
+
+    engaged = facts.pinned_by_engagement(view)
     for side, div, u in _units(view):
         if u.off_table:
             continue
         if u.routed:
             if not stay:
                 title = f"{u.coded_name}: routed, leaves the table"
-                out.append(Check("remove_routed", title, "7.5", side, u.id))
+                out.append(DueCheck("remove_routed", title, "7.5", side, u.id))
             continue
         if u.arm == "cavalry" and u.blown and not u.fought_last_turn and u.id not in rested:
             out.append(
-                Check("cavalry_rest", f"{u.coded_name}: rested while blown?", "5.12", side, u.id)
+                DueCheck("cavalry_rest", f"{u.coded_name}: rested while blown?", "5.12", side, u.id)
             )
         if u.disordered:
             leader = div.leader
             leader_ok = (
                 leader is not None and not leader.killed and leader.no_rally_turn != view.turn
             )
-            if leader_ok and not u.pinned and not u.out_of_command:
+            if leader_ok and not u.pinned and u.id not in engaged and not u.out_of_command:
                 title = f"{u.coded_name}: may rally from disorder"
-                out.append(Check("disorder_rally", title, "3.6", side, u.id))
+                out.append(DueCheck("disorder_rally", title, "3.6", side, u.id))
             else:
                 title = f"{u.coded_name}: disordered, cannot rally this turn"
-                out.append(Check("disorder_rally", title, "3.6", side, u.id, due=False))
+                out.append(DueCheck("disorder_rally", title, "3.6", side, u.id, due=False))
     return out
 
 
-def _initiative_phase(view: GameView) -> list[Check]:
+def _initiative_phase(view: GameView) -> list[DueCheck]:
     """The initiative roll, until a side holds it this turn (4.0)."""
     if view.initiative is not None:
         return []
-    return [Check("initiative", "Roll for the initiative", "4.0", side=-1)]
+    return [DueCheck("initiative", "Roll for the initiative", "4.0", side=-1)]
 
 
 def _ruleset(game: GameService | None) -> Ruleset:
@@ -168,7 +171,7 @@ def _ruleset(game: GameService | None) -> Ruleset:
     return game.ruleset if game is not None else load_default()
 
 
-def _movement_phase(view: GameView, game: GameService | None = None) -> list[Check]:
+def _movement_phase(view: GameView, game: GameService | None = None) -> list[DueCheck]:
     """Batteries that may re-man their guns, ineffective skirmish stands; the rest from the table.
 
     The phase's other wizards (formation, limber, pinning, skirmishers, passing through,
@@ -177,14 +180,14 @@ def _movement_phase(view: GameView, game: GameService | None = None) -> list[Che
     return _guns_to_reman(view) + _stands_to_reform(view, game)
 
 
-def _stands_to_reform(view: GameView, game: GameService | None) -> list[Check]:
+def _stands_to_reform(view: GameView, game: GameService | None) -> list[DueCheck]:
     """Skirmish stands with the hits that make them ineffective: back to the parent (5.4).
 
     The skirmishers check opens on ``reform`` for a unit with its stand out.
     """
     limit = int(_ruleset(game).skirmish["ineffective_hits"].value)
     return [
-        Check(
+        DueCheck(
             "skirmishers", f"{u.coded_name}: skirmish stand ineffective, reform", "5.4", side, u.id
         )
         for side, _div, u in _units(view)
@@ -192,10 +195,12 @@ def _stands_to_reform(view: GameView, game: GameService | None) -> list[Check]:
     ]
 
 
-def _guns_to_reman(view: GameView) -> list[Check]:
+def _guns_to_reman(view: GameView) -> list[DueCheck]:
     """Batteries with abandoned guns, not routed: the gunners may go back to them (7.5, 7.7)."""
     return [
-        Check("reman_guns", f"{u.coded_name}: guns abandoned, may re-man them", "7.5", side, u.id)
+        DueCheck(
+            "reman_guns", f"{u.coded_name}: guns abandoned, may re-man them", "7.5", side, u.id
+        )
         for side, _div, u in _units(view)
         if u.arm == "artillery" and u.guns_abandoned and not u.routed and not u.off_table
     ]
@@ -210,20 +215,20 @@ def morale_tested_hits(view: GameView) -> dict[int, int]:
     return out
 
 
-def _morale_checks(view: GameView) -> list[Check]:
+def _morale_checks(view: GameView) -> list[DueCheck]:
     """Units at the hit threshold not yet tested at their hits, and units a rout passed (7.5)."""
     tested = morale_tested_hits(view)
     forced = {ln.unit_id for ln in view.links if ln.kind == "morale_due"}
-    out: list[Check] = []
+    out: list[DueCheck] = []
     for side, _div, u in _units(view):
         if u.off_table or u.routed:
             continue
         if u.id in forced:
             title = f"{u.coded_name}: a routing unit passed through, morale check"
-            out.append(Check("morale", title, "7.5", side, u.id))
+            out.append(DueCheck("morale", title, "7.5", side, u.id))
         elif u.morale_due and u.hits > tested.get(u.id, -1):
             out.append(
-                Check(
+                DueCheck(
                     "morale",
                     f"{u.coded_name}: {hits_text(u.hits)}, morale check",
                     "7.5",
@@ -234,10 +239,11 @@ def _morale_checks(view: GameView) -> list[Check]:
     return out
 
 
-def _engaged_assaults(view: GameView) -> list[Check]:
+def _engaged_assaults(view: GameView) -> list[DueCheck]:
     """Assaults left undecided last turn, still to fight; cavalry combats first (7.0, 7.6).
 
-    An engaged combat is listed once with all its units (a 2-against-1 stays one combat,
+    Its attackers are its units of the side with this turn's initiative (7.6). An engaged
+    combat is listed once with all its units (a 2-against-1 stays one combat,
     7.9), from the combat its links carry; links without one (older games) pair up as before.
     A combat fought this turn already (left engaged again, it is next turn's) is not listed.
     """
@@ -257,9 +263,15 @@ def _engaged_assaults(view: GameView) -> list[Check]:
             dfd = tuple(int(i) for i in combat.get("defenders", ()) if int(i) in units)
         else:
             att, dfd = (ln.unit_id,), (ln.other_id,)
+        if att and dfd and view.initiative is not None:
+            # The side with the initiative attacks this turn, whoever attacked before (7.6).
+            everyone = (*att, *dfd)
+            ours = tuple(i for i in everyone if units[i][0] == view.initiative)
+            if ours:
+                att, dfd = ours, tuple(i for i in everyone if i not in ours)
         if att and dfd:
             combats.setdefault((att, dfd), ln.turn)
-    out: list[tuple[bool, Check]] = []
+    out: list[tuple[bool, DueCheck]] = []
     for (att, dfd), since in combats.items():
         if any(frozenset((a, d)) in fought for a in att for d in dfd):
             continue
@@ -270,17 +282,17 @@ def _engaged_assaults(view: GameView) -> list[Check]:
             f"{' + '.join(names[len(att) :])} (since turn {since})"
         )
         cavalry = any(units[i][1].arm == "cavalry" for i in (*att, *dfd))
-        out.append((not cavalry, Check("assault", title, "7.0", side, first.id)))
+        out.append((not cavalry, DueCheck("assault", title, "7.0", side, first.id)))
     return [c for _inf, c in sorted(out, key=lambda x: x[0])]
 
 
-def _charges_to_fight(view: GameView) -> list[Check]:
+def _charges_to_fight(view: GameView) -> list[DueCheck]:
     """This turn's charges not yet fought: each contact is an assault (EotE 5.8, 7.0)."""
     from eote_ref.referee import facts
 
     units = {u.id: (side, u) for side, _div, u in _units(view)}
     fought = facts.fought_pairs(view)
-    out: list[Check] = []
+    out: list[DueCheck] = []
     for f in facts.charges(view):
         if f.other_id is None or f.unit_id not in units or f.other_id not in units:
             continue
@@ -291,22 +303,22 @@ def _charges_to_fight(view: GameView) -> list[Check]:
         if a.off_table or a.routed:
             continue
         title = f"Charge: {a.coded_name} against {d.coded_name}"
-        out.append(Check("assault", title, "5.8", side, a.id))
+        out.append(DueCheck("assault", title, "5.8", side, a.id))
     return out
 
 
-def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Check]:
+def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[DueCheck]:
     """Leaders near this turn's combat (EotE 8.0), each until his roll is in the journal."""
     from eote_ref.referee.checks.leaders import leaders_within_reach
 
-    out: list[Check] = []
+    out: list[DueCheck] = []
     if game is not None:
         for lead in leaders_within_reach(game, view=view):  # rolled leaders are left out
             where = (
                 " (attached to an assaulting unit, -2)" if lead.attached_to_assaulting_unit else ""
             )
             out.append(
-                Check(
+                DueCheck(
                     "leader_casualty",
                     f"{lead.name}: near combat this turn{where}",
                     "8.0",
@@ -320,17 +332,17 @@ def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Che
         for d in s.divisions:
             if d.leader and not d.leader.killed and any(u.fought_this_turn for u in d.units):
                 title = f"{d.leader.name}: near combat this turn"
-                out.append(Check("leader_casualty", title, "8.0", s.position, division_id=d.id))
+                out.append(DueCheck("leader_casualty", title, "8.0", s.position, division_id=d.id))
     return out
 
 
-def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Check]:
+def _integrity_phase(view: GameView, game: GameService | None = None) -> list[DueCheck]:
     """Integrity checks (EotE 9.0, twice when 8.0 adds one), rallies (9.1), cavalry (5.10)."""
     from eote_ref.referee.checks.leaders import killed_this_turn
     from eote_ref.referee.checks.rally import routed_units_to_rally
 
     ruleset = _ruleset(game)
-    out: list[Check] = []
+    out: list[DueCheck] = []
     for s in view.sides:
         for d in s.divisions:
             if d.routed:
@@ -348,7 +360,7 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
                 # check failed it has not moved yet, so the item is shown, not owed.
                 began = turn_facts.fell_back_this_turn(view, d.id)
                 out.append(
-                    Check(
+                    DueCheck(
                         "falling_back_ended",
                         title,
                         "9.0",
@@ -361,7 +373,9 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
                 continue
             if d.in_town:
                 title = f"{d.title}: exempt from integrity in a town"
-                out.append(Check("integrity_exempt", title, "7.12", s.position, division_id=d.id))
+                out.append(
+                    DueCheck("integrity_exempt", title, "7.12", s.position, division_id=d.id)
+                )
                 continue
             causes = [
                 why
@@ -374,7 +388,7 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
             taken = turn_facts.integrity_checks_taken(view, d.id)
             for why in causes[taken:]:
                 out.append(
-                    Check(
+                    DueCheck(
                         "integrity",
                         f"{d.title}: integrity check ({why})",
                         "9.0",
@@ -391,16 +405,18 @@ def _integrity_phase(view: GameView, game: GameService | None = None) -> list[Ch
         for div_id, names in by_division.items():
             title = f"{', '.join(names)}: routed, may rally once out of combat range"
             # optional: only a division the table shows out of combat range may try (9.1)
-            out.append(Check("rally", title, "9.1", sides[div_id], division_id=div_id, due=False))
+            out.append(
+                DueCheck("rally", title, "9.1", sides[div_id], division_id=div_id, due=False)
+            )
     settled = turn_facts.cavalry_settled(view)
     for side, _div, u in _units(view):
         if u.arm == "cavalry" and u.fought_this_turn and not u.off_table and u.id not in settled:
             title = f"{u.coded_name}: fought this turn, blown at the end of it"
-            out.append(Check("cavalry_end_of_turn", title, "5.10", side, u.id))
+            out.append(DueCheck("cavalry_end_of_turn", title, "5.10", side, u.id))
     return out
 
 
-def checks_due(view: GameView, game: GameService | None = None) -> list[Check]:
+def checks_due(view: GameView, game: GameService | None = None) -> list[DueCheck]:
     """The checks the current phase calls for, in table order (side, then division).
 
     With ``game`` the end-of-turn phases also read the journal: leaders already rolled for,

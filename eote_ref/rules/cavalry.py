@@ -15,6 +15,7 @@ from eote_ref.rules.core import (
     d10_distribution,
 )
 from eote_ref.rules.dice import Dice
+from eote_ref.rules.results import BLOWN_MARKERS
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import counts_as_british
 
@@ -76,6 +77,7 @@ def cavalry_end_of_turn(s: CavalryEndOfTurnSituation, rs: Ruleset, dice: Dice) -
         probabilities=certain(result),
         effects={"unit": Effect(blown_markers=blown - s.blown, disorder=disordered)},
         details={"blown_after": blown, "disordered_after": disordered, "disintegrated": gone},
+        value_name=BLOWN_MARKERS,
         notes=tuple(notes),
     )
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from eote_ref.rules.core import Modifier, Outcome, RulesError, Source, certain, require_finite
 from eote_ref.rules.dice import Dice
+from eote_ref.rules.results import COMMAND_RADIUS
 from eote_ref.rules.ruleset import RadiusRow, Ruleset
 
 
@@ -119,6 +120,7 @@ def command_radius(s: CommandRadiusSituation, rs: Ruleset, dice: Dice) -> Outcom
         result="computed",
         probabilities=certain("computed"),
         details={"radius_in": radius, "source": source},
+        value_name=COMMAND_RADIUS,
         notes=tuple(notes),
     )
 

@@ -10,7 +10,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from eote_ref.rules.results import Party, ResultCode, Tone, result_code, tone_of, value_label
+from eote_ref.rules.results import (
+    ANY_VALUE,
+    Party,
+    ResultCode,
+    Tone,
+    ValueName,
+    result_code,
+    tone_of,
+)
 
 
 class RulesError(ValueError):
@@ -119,7 +127,14 @@ class Effect:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The full, explained result of one adjudication."""
+    """The full, explained result of one adjudication.
+
+    ``result`` is the member of the procedure's result enum (:data:`~eote_ref.rules.results.
+    RESULTS`); a procedure with open results (the side with the initiative, the turns an order
+    takes, an assault's ``attacker/defender``) keeps its plain code. An outcome built with a
+    code string is given its member, so both read and compare as the same string.
+    ``value_name`` names the value a no-roll procedure computed (None: none named).
+    """
 
     procedure: str
     rule: str
@@ -127,12 +142,19 @@ class Outcome:
     modifiers: tuple[Modifier, ...]
     modified: float
     roll: int | None
-    result: str
+    result: ResultCode | str
     probabilities: Mapping[str, Fraction]
     effects: Mapping[str, Effect] = field(default_factory=dict)
     details: Mapping[str, Any] = field(default_factory=dict)
     second_roll: int | None = None
     notes: tuple[str, ...] = ()
+    value_name: ValueName | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.result, ResultCode):
+            member = result_code(self.procedure, self.result)
+            if member is not None:
+                object.__setattr__(self, "result", member)
 
     @classmethod
     def decided(cls, procedure: str, rule: str, result: str, **more: Any) -> Outcome:
@@ -152,7 +174,7 @@ class Outcome:
     @property
     def code(self) -> ResultCode | None:
         """The result as its procedure's enum member (None for an open result)."""
-        return result_code(self.procedure, self.result)
+        return self.result if isinstance(self.result, ResultCode) else None
 
     def tone(self, party: Party = Party.SUBJECT, result: str | None = None) -> Tone:
         """How the result (or another ``result`` of the same procedure) reads for ``party``."""
@@ -165,7 +187,8 @@ class Outcome:
 
     def value_label(self) -> tuple[str, str]:
         """The name and unit of the value a no-roll outcome computed (``("Value", "")``)."""
-        return value_label(self.details)
+        named = self.value_name or ANY_VALUE
+        return named.name, named.unit
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of the ``eote-ref rule`` contract (details merged at top level)."""
@@ -176,8 +199,8 @@ class Outcome:
             "modifiers": [m.to_json() for m in self.modifiers],
             "modified": number(self.modified),
             "roll": self.roll,
-            "result": self.result,
-            "probabilities": {k: float(v) for k, v in self.probabilities.items()},
+            "result": str(self.result),
+            "probabilities": {str(k): float(v) for k, v in self.probabilities.items()},
         }
         if self.second_roll is not None:
             out["second_roll"] = self.second_roll

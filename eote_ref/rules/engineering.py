@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from eote_ref.rules.core import Modifier, Outcome, RulesError, Source, certain, d10_distribution
 from eote_ref.rules.dice import Dice
+from eote_ref.rules.results import TURNS_OF_WORK
 from eote_ref.rules.ruleset import Ruleset
 
 
@@ -61,6 +62,7 @@ def pontoon(s: PontoonSituation, rs: Ruleset, dice: Dice) -> Outcome:
         result=result,
         probabilities=probabilities,
         details={"turns_done_after": after, "turns_needed": needed},
+        value_name=TURNS_OF_WORK,
         notes=("assaulted: the turn does not count (10.0)",) if s.assaulted_this_turn else (),
     )
 

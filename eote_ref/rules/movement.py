@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from eote_ref.rules.core import Modifier, Outcome, RulesError, Source, certain, require_finite
 from eote_ref.rules.dice import Dice
+from eote_ref.rules.results import MOVE_ALLOWANCE, PINNING_DISTANCE
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import Formation, Weight
 
@@ -149,6 +150,7 @@ def movement(s: MovementSituation, rs: Ruleset, dice: Dice) -> Outcome:
         result="computed",
         probabilities=certain("computed"),
         details=details,
+        value_name=MOVE_ALLOWANCE,
         notes=tuple(notes),
     )
 
@@ -218,5 +220,6 @@ def pinning(s: PinningSituation, rs: Ruleset, dice: Dice) -> Outcome:
         result=result,
         probabilities=certain(result),
         details={"pinning_distance_in": limit},
+        value_name=PINNING_DISTANCE,
         notes=notes,
     )

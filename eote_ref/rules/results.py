@@ -10,15 +10,15 @@ The parties (:class:`Party`): the *subject* is the unit, division or leader the 
 (the target of fire, the attacker of an assault); the *opponent* is the other side at the table.
 
 Open results (the side that won the initiative, the number of turns an order takes) have no
-enum: they read neutral. :data:`VALUE_LABELS` names the value a no-roll procedure computes (a
-move allowance, a command radius...) from the detail that carries it.
+enum: they read neutral. A no-roll procedure names the value it computes (a move allowance, a
+command radius...) with a :class:`ValueName` on its outcome.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
 
 
 class Tone(enum.Enum):
@@ -250,6 +250,8 @@ RESULTS: Mapping[str, type[ResultCode]] = {
 
 def result_code(procedure: str, result: str) -> ResultCode | None:
     """The member for ``result`` of ``procedure``, or None for an open or unknown result."""
+    if isinstance(result, ResultCode) and RESULTS.get(procedure) is type(result):
+        return result
     kind = RESULTS.get(procedure)
     if kind is None:
         return None
@@ -305,21 +307,20 @@ def _assault_tone(result: str, party: Party) -> Tone:
     return mine if party is Party.SUBJECT else mine.flipped()
 
 
-#: The value a no-roll procedure computes, by the detail that carries it: (label, unit).
-#: The first of these an outcome's details give names its value.
-VALUE_LABELS: Mapping[str, tuple[str, str]] = {
-    "full_allowance_in": ("Move allowance", '"'),
-    "pinning_distance_in": ("Pinning distance", '"'),
-    "radius_in": ("Command radius", '"'),
-    "turns_done_after": ("Turns of work done", ""),
-    "blown_after": ("Blown markers", ""),
-    "parent_hits_after": ("Hits on the parent", ""),
-}
+@dataclass(frozen=True)
+class ValueName:
+    """What the value a no-roll procedure computes is called, and its unit ("" for a count)."""
+
+    name: str
+    unit: str = ""
 
 
-def value_label(details: Mapping[str, Any]) -> tuple[str, str]:
-    """The name and unit of the value ``details`` carry (``("Value", "")`` when none)."""
-    for key, label in VALUE_LABELS.items():
-        if key in details:
-            return label
-    return "Value", ""
+#: The values the no-roll procedures compute; each procedure names its own on its outcome.
+MOVE_ALLOWANCE = ValueName("Move allowance", '"')
+PINNING_DISTANCE = ValueName("Pinning distance", '"')
+COMMAND_RADIUS = ValueName("Command radius", '"')
+TURNS_OF_WORK = ValueName("Turns of work done")
+BLOWN_MARKERS = ValueName("Blown markers")
+PARENT_HITS = ValueName("Hits on the parent")
+#: An outcome that names no value.
+ANY_VALUE = ValueName("Value")

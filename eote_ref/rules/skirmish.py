@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, certain, require_finite
 from eote_ref.rules.dice import Dice
+from eote_ref.rules.results import PARENT_HITS
 from eote_ref.rules.ruleset import Ruleset, Value
 
 #: Entries of the ruleset's skirmish table that are not nations.
@@ -140,5 +141,6 @@ def skirmishers(s: SkirmishersSituation, rs: Ruleset, dice: Dice) -> Outcome:
             "skirmish_hits_after": skirm,
             "skirmish_ineffective": ineffective,
         },
+        value_name=PARENT_HITS,
         notes=tuple(notes),
     )

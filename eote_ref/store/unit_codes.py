@@ -163,4 +163,28 @@ def next_codes(session: Session, game_id: int, side_id: int, count: int) -> list
         .where(GameUnit.game_id == game_id, GameCommand.side_id == side_id)
     ).all()
     top = max((p[1] for c in rows if c and (p := split_code(c))), default=0)
-    return [f"{letters[side_id]}{top + n}" for n in range(1, count + 1)]
+    # Codes a scenario reserved for reinforcements not yet arrived are taken too.
+    letter = letters[side_id]
+    for code in reserved_codes(session, game_id):
+        if (p := split_code(code)) is not None and p[0] == letter:
+            top = max(top, p[1])
+    return [f"{letter}{top + n}" for n in range(1, count + 1)]
+
+
+def reserved_codes(session: Session, game_id: int) -> list[str]:
+    """The codes a scenario game gave its reinforcements when it was made (issue 24)."""
+    from eote_ref.store.models import Game
+
+    game = session.get(Game, game_id)
+    data = (game.scenario if game is not None else None) or {}
+    out: list[str] = []
+
+    def walk(tree: Any) -> None:
+        out.extend(str(u["code"]) for u in tree.get("units", []) if u.get("code"))
+        for child in tree.get("commands", []):
+            walk(child)
+
+    for r in data.get("reinforcements", []):
+        for item in r.get("commands", []):
+            walk(item.get("tree", {}))
+    return out

@@ -134,7 +134,7 @@ class BatchDialog(QDialog):
             name = QTableWidgetItem(item.label)
             name.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.table.setItem(row, COL_UNIT, name)
-            # Each row's modifiers, as the single check's wizard lists them (issue 23).
+            # Each row's modifiers, as the single check's wizard lists them.
             mods = QTableWidgetItem(item.modifiers)
             mods.setFlags(Qt.ItemFlag.ItemIsEnabled)
             mods.setToolTip(item.modifiers)

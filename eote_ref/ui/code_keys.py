@@ -1,4 +1,4 @@
-"""Going to a unit by its code from the dashboard's side tables (issue 24).
+"""Going to a unit by its code from the dashboard's side tables.
 
 A unit's code is its side's letter and a number (``F12``). On a side's table the number
 alone goes to that side's unit (``1`` then ``2`` selects F12: digits typed within

@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
 from eote_ref.referee.phases import steps_at_scale
-from eote_ref.referee.todo import Check, owed
+from eote_ref.referee.todo import DueCheck, owed
 from eote_ref.referee.views import GameView, SideView, UnitView
 from eote_ref.ui.code_keys import CodeKeys
 from eote_ref.ui.delegates import CELL_PADDING, MarkerDelegate
@@ -258,7 +258,7 @@ class SidePane(QWidget):
         bold.setBold(True)
         ce_w = QFontMetrics(bold).horizontalAdvance("8") + fm.horizontalAdvance("/8")
         widths = {
-            # (narrowed by 3 em all told when the unit's code joined its name, issue 24)
+            # (narrowed by 3 em all told to make room for the unit's code beside its name)
             Column.TYPE: type_w + int(em * 2.2),
             Column.FORMATION: formation_w + int(em * 0.6),
             Column.CE: max(ce_w + 2 * CELL_PADDING, fm.horizontalAdvance("CE") + int(em * 1.2)),
@@ -458,7 +458,7 @@ class Dashboard(QWidget):
         self.addAction(self.find_action)
 
         self.panes = [SidePane(), SidePane()]
-        #: A unit's code number typed on a table goes to that unit (issue 24).
+        #: A unit's code number typed on a table goes to that unit.
         self.code_keys = CodeKeys(self)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
@@ -542,7 +542,7 @@ class Dashboard(QWidget):
             self.tabs.hide()
             self.splitter.show()
             # Halves once the splitter has its width: sizes set while the layout is still
-            # pending (in a resize) came out [0, 0], both tables hidden (issue 23).
+            # pending (in a resize) came out [0, 0], both tables hidden.
             self._halve_splitter()
             QTimer.singleShot(0, self, self._halve_splitter)
 
@@ -765,7 +765,7 @@ class Dashboard(QWidget):
             return
         self.hub.attempt(self.hub.service.advance_phase)
 
-    def confirm_leave(self, due: list[Check]) -> bool:
+    def confirm_leave(self, due: list[DueCheck]) -> bool:
         """Ask whether to leave the phase with ``due`` checks left (replaceable in tests)."""
         listed = "".join(f"<li>{html.escape(c.title)}</li>" for c in due[:8])
         more = f"<li>and {len(due) - 8} more</li>" if len(due) > 8 else ""
@@ -811,7 +811,7 @@ class Dashboard(QWidget):
 DUE_SHOWN = 4
 
 
-def due_text(checks: list[Check], dim: str) -> str:
+def due_text(checks: list[DueCheck], dim: str) -> str:
     """The phase panel's "due now" line: the first few checks the state calls for."""
     checks = owed(checks)
     if not checks:

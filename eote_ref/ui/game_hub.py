@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.game import GameService, explain_failure
-from eote_ref.referee.todo import Check, checks_due
+from eote_ref.referee.todo import DueCheck, checks_due
 from eote_ref.referee.views import GameView
 from eote_ref.ui import warm_up_gate
 
@@ -44,7 +44,7 @@ class GameHub(QObject):
         super().__init__(parent)
         self.service = service
         self._view = service.view()
-        self._due: tuple[GameView, list[Check]] | None = None
+        self._due: tuple[GameView, list[DueCheck]] | None = None
         #: Milliseconds the last refresh took (service read plus every connected widget).
         self.last_refresh_ms = 0.0
         service.subscribe(self._on_change)
@@ -60,14 +60,14 @@ class GameHub(QObject):
         """The game as of the last change."""
         return self._view
 
-    def due_in(self, view: GameView) -> list[Check]:
+    def due_in(self, view: GameView) -> list[DueCheck]:
         """The checks due in ``view`` (:func:`checks_due`), worked out once per view."""
         if self._due is None or self._due[0] is not view:
             self._due = (view, checks_due(view, self.service))
         return list(self._due[1])
 
     @property
-    def due(self) -> list[Check]:
+    def due(self) -> list[DueCheck]:
         """The checks due in the game as of the last change."""
         return self.due_in(self._view)
 

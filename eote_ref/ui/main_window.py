@@ -124,7 +124,7 @@ class MainWindow(QMainWindow):
         self.actionEndBattle.setObjectName("actionEndBattle")
         from eote_ref.ui.corrections_dialog import correction_menu
 
-        self.menuCorrect = correction_menu(self)  # issue 15: correcting a game in progress
+        self.menuCorrect = correction_menu(self)  # correcting a game in progress
         ui.menuTurn.addMenu(self.menuCorrect)
         ui.actionAbout.triggered.connect(self.about)
         self.actionOpenLogFolder = QAction("Open &log folder", self)
@@ -161,7 +161,7 @@ class MainWindow(QMainWindow):
         self.actionGuide.setStatusTip("Focus the list of checks due; Enter opens the selected one")
         self.actionGuide.triggered.connect(self.focus_guide)
         ui.menuView.addAction(self.actionGuide)
-        self.display_menu = DisplayMenu(self, ui.menuView)  # issue 16: the players' display
+        self.display_menu = DisplayMenu(self, ui.menuView)  # the players' display
         #: The wizard open last (tests drive it; the window keeps it alive while open).
         self.wizard: CheckWizard | None = None
 
@@ -180,7 +180,7 @@ class MainWindow(QMainWindow):
             label.setTextFormat(Qt.TextFormat.RichText)
             ui.statusbar.addPermanentWidget(label)
             self._status[key] = label
-        movement_dock(self)  # before the saved layout, which may hold it (issue 5)
+        movement_dock(self)  # before the saved layout, which may hold it
         self._restore_geometry()
         self._set_game_actions(False)
         # The start page's list of games is read when the window first shows it: a start
@@ -265,7 +265,7 @@ class MainWindow(QMainWindow):
         self.guide.openMenuCheck.connect(self.run_menu_check)
         self.guideDock.setWidget(self.guide)
         self.guideDock.show()
-        attach_movement_dock(self, self.hub)  # issue 5: movement reference (EotE 5.0)
+        attach_movement_dock(self, self.hub)  # the movement reference (EotE 5.0)
         self.display_menu.game_opened(self.hub)
         self.resizeDocks([self.ui.journalDock, self.guideDock], [3, 2], Qt.Orientation.Horizontal)
         for w in old:
@@ -458,9 +458,9 @@ class MainWindow(QMainWindow):
 
     def open_due(self, check: object) -> CheckWizard | None:
         """Open the wizard that resolves a due check of the turn guide."""
-        from eote_ref.referee.todo import Check
+        from eote_ref.referee.todo import DueCheck
 
-        if self.hub is None or not isinstance(check, Check):
+        if self.hub is None or not isinstance(check, DueCheck):
             return None
         if check.procedure == "reinforcement" and check.key is not None:
             from eote_ref.ui.scenario_dialog import bring_on_reinforcement

@@ -264,11 +264,16 @@ def print_record_sheets_for_game(
 def print_unit_labels(
     game: GameService, path: str | pathlib.Path, *, size: QPageSize | None = None
 ) -> int:
-    """The base labels of a game's units (code, name, division), a side per page."""
+    """The base labels of a game's units (code, name, division), a side per page.
+
+    A scenario's reinforcements are on it too, with their reserved codes and when they come.
+    """
+    from eote_ref.referee.scenario_play import coming_labels
     from eote_ref.referee.sheets.labels import labels_html, unit_labels
 
     name = game.view().name
-    html = labels_html(unit_labels(game.view()), f"{name} — base labels")
+    labels = unit_labels(game.view()) + coming_labels(game)
+    html = labels_html(labels, f"{name} — base labels")
     return write_pdf(html, path, size=size, title=f"{name} base labels")
 
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.referee.todo import RESOLVABLE, SCENARIO_STEPS, Check, owed
+from eote_ref.referee.todo import RESOLVABLE, SCENARIO_STEPS, DueCheck, owed
 from eote_ref.referee.views import GameView
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
@@ -44,7 +44,7 @@ class TurnGuide(QWidget):
     """The phase's to-do list (from the state) and the phase's wizards.
 
     Signals:
-        openCheck: a due :class:`~eote_ref.referee.todo.Check` to resolve.
+        openCheck: a due :class:`~eote_ref.referee.todo.DueCheck` to resolve.
         openMenuCheck: a phase wizard (:class:`~eote_ref.ui.wizards.MenuCheck`) to open.
     """
 
@@ -74,15 +74,15 @@ class TurnGuide(QWidget):
         self.buttons.setSpacing(4)
         layout.addLayout(self.buttons)
         self._button_widgets: list[QPushButton] = []
-        self.checks: list[Check] = []
+        self.checks: list[DueCheck] = []
         hub.viewChanged.connect(self.show_view)
         self.show_view(hub.view)
 
-    def _open(self, check: Check | None) -> None:
+    def _open(self, check: DueCheck | None) -> None:
         if check is not None:
             self.openCheck.emit(check)
 
-    def _next_row(self, before: list[Check], was: Check | None) -> int:
+    def _next_row(self, before: list[DueCheck], was: DueCheck | None) -> int:
         """Where the cursor goes once the list changed within a phase.
 
         On the same item if it is still due; after a check is done, on the next item that was

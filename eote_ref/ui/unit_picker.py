@@ -186,7 +186,7 @@ class UnitPicker(QWidget):
         self.chosen.setObjectName("pickerChosen")
         self.chosen.setTextFormat(Qt.TextFormat.PlainText)
         # A long list of ticked names is cut at the edit's width (all of it in the tooltip):
-        # it set the wizard's width, 2,499 px for a big division's integrity (issue 23).
+        # it set the wizard's width, 2,499 px for a big division's integrity.
         self.chosen.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.chosen.setMinimumWidth(40)
         top.addWidget(self.chosen, 1)

@@ -4,7 +4,7 @@ An :class:`Adjudication` is one check on a live game (a square attempt, a morale
 order's activation roll...). It is built from the game state and a target (a unit, a division,
 a side), and exposes:
 
-* :meth:`~Adjudication.facts` — the questions for the umpire, each a :class:`Fact` pre-filled
+* :meth:`~Adjudication.facts` — the questions for the umpire, each a :class:`Question` pre-filled
   from the state (``derived``) or with the usual default; :attr:`~Adjudication.values` holds the
   answers (the wizard's draft);
 * :meth:`~Adjudication.preview` — the rules outcome before any die: modifiers with their
@@ -29,10 +29,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from eote_ref.referee import catalogue
-from eote_ref.referee.adjudicate import PreviewDice
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line
+from eote_ref.referee.journal_record import check_record
+from eote_ref.referee.situations import PreviewDice
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.core import Modifier, Outcome, RulesError, Source
 from eote_ref.rules.dice import read_d10, read_percentile
@@ -50,7 +51,7 @@ class Choice:
 
 
 @dataclass(frozen=True)
-class Fact:
+class Question:
     """A question for the umpire (or a state-derived value shown for confirmation).
 
     ``kind`` is ``bool``, ``choice``, ``int``, ``float`` or ``units`` (a set of unit ids picked
@@ -181,7 +182,7 @@ class Adjudication(abc.ABC):
 
     # ------------------------------------------------------------------ to override
     @abc.abstractmethod
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """The questions, pre-filled from the state (called once; then see :attr:`values`)."""
 
     @abc.abstractmethod
@@ -365,7 +366,7 @@ class Adjudication(abc.ABC):
             self.changes(outcome),
             inputs={"situation": _jsonable(self.situation()), **self.inputs()},
             rolls=[{"name": k, "value": v} for k, v in rolls.items()],
-            outcome=outcome.to_json(),
+            outcome=check_record([outcome], single=True),
         )
         return outcome
 

@@ -23,7 +23,6 @@ import dataclasses
 from typing import Any
 
 from eote_ref.referee import facts as turn_facts
-from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import link, register
 from eote_ref.referee.checks.assault_questions import (
     BATTERY_RESULTS,
@@ -34,6 +33,7 @@ from eote_ref.referee.checks.fire import side_of, unit_rows
 from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.journal_line import Line, Piece
+from eote_ref.referee.situations import effect_changes, rules_unit
 from eote_ref.rules.assault import AssaultSituation, DefenderCover, Position, Support
 from eote_ref.rules.cavalry import BritishBreakthroughSituation, british_cavalry_breakthrough
 from eote_ref.rules.core import Effect, Outcome, Reveals

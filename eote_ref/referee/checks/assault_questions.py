@@ -9,7 +9,7 @@ supporters (7.2), the defender's cover, the situation flags and a battery's 7.10
 from __future__ import annotations
 
 from eote_ref.referee import facts as turn_facts
-from eote_ref.referee.checks import Adjudication, Choice, Fact
+from eote_ref.referee.checks import Adjudication, Choice, Question
 from eote_ref.referee.checks.fire import on_table, side_of, unit_label
 from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.views import UnitView
@@ -46,11 +46,15 @@ class AssaultQuestions(Adjudication):
     # ------------------------------------------------------------------ sides
     @property
     def attacking_side(self) -> int:
-        """The side position with the initiative (EotE 7.6)."""
-        if "side" in self.target:
-            return int(self.target["side"])
+        """The side position with the initiative (EotE 7.6); ``side`` only when none is recorded.
+
+        A combat engaged since last turn is attacked by this turn's initiative side, whichever
+        side attacked before or the item it was opened from named.
+        """
         if self.view.initiative is not None:
             return self.view.initiative
+        if "side" in self.target:
+            return int(self.target["side"])
         uid = self.target.get("unit_id")
         for ln in self.view.links:
             if ln.kind == "engaged" and uid in (ln.unit_id, ln.other_id):
@@ -122,7 +126,7 @@ class AssaultQuestions(Adjudication):
             return frozenset()
         return frozenset({"artillery_supported"})
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Units of each side, supporters, and the situation flags."""
         view = self.view
         att, dfd = self._defaults()
@@ -141,7 +145,7 @@ class AssaultQuestions(Adjudication):
         )
         sabre = self._sabre_due(att, dfd)
         facts = [
-            Fact(
+            Question(
                 "attackers",
                 "Attacking units (initiative side)",
                 "units",
@@ -150,7 +154,7 @@ class AssaultQuestions(Adjudication):
                 choices=attackers,
                 derived=bool(att),
             ),
-            Fact(
+            Question(
                 "defenders",
                 "Defending units",
                 "units",
@@ -159,7 +163,7 @@ class AssaultQuestions(Adjudication):
                 choices=defenders,
                 derived=bool(dfd),
             ),
-            Fact(
+            Question(
                 "battery_choice",
                 "An assaulted battery, before the roll",
                 "choice",
@@ -170,7 +174,7 @@ class AssaultQuestions(Adjudication):
                 "only from infantry; unlimbered guns may be abandoned to infantry, or to cavalry "
                 "when the gunners can reach an infantry square next to them",
             ),
-            Fact(
+            Question(
                 "square_adjacent",
                 "The gunners can reach an adjacent infantry square",
                 "bool",
@@ -178,7 +182,7 @@ class AssaultQuestions(Adjudication):
                 rule="7.10",
                 help="Needed to abandon the guns when cavalry assaults them",
             ),
-            Fact(
+            Question(
                 "attacker_position",
                 "The attack strikes the defender's",
                 "choice",
@@ -186,8 +190,10 @@ class AssaultQuestions(Adjudication):
                 rule="10.0",
                 choices=POSITIONS,
             ),
-            Fact("attacker_enfilade", "The attackers are in enfilade", "bool", False, rule="10.0"),
-            Fact(
+            Question(
+                "attacker_enfilade", "The attackers are in enfilade", "bool", False, rule="10.0"
+            ),
+            Question(
                 "defender_cover",
                 "The defender's position",
                 "choice",
@@ -196,8 +202,8 @@ class AssaultQuestions(Adjudication):
                 choices=COVERS,
                 derived=in_town,
             ),
-            Fact("uphill", "The attackers charge uphill", "bool", False, rule="10.0"),
-            Fact(
+            Question("uphill", "The attackers charge uphill", "bool", False, rule="10.0"),
+            Question(
                 "sabre_bonus",
                 "Sabre bonus: cavalry on breakthrough contacts the same infantry or guns again",
                 "bool",
@@ -206,10 +212,10 @@ class AssaultQuestions(Adjudication):
                 derived=sabre,
                 help="Pre-ticked when the breakthrough contacts the unit the cavalry beat",
             ),
-            Fact(
+            Question(
                 "sappers", "Sappers with the attackers (town assault)", "bool", False, rule="7.12"
             ),
-            Fact(
+            Question(
                 "breakthrough",
                 "This combat is on breakthrough movement",
                 "bool",
@@ -217,7 +223,7 @@ class AssaultQuestions(Adjudication):
                 rule="5.15",
                 derived=bool(self.target.get("breakthrough", False)),
             ),
-            Fact(
+            Question(
                 "artillery_supported",
                 "Defending artillery has friendly infantry or cavalry within "
                 + self.inches("supported_artillery"),
@@ -228,7 +234,7 @@ class AssaultQuestions(Adjudication):
         ]
         for n in range(1, SUPPORT_SLOTS + 1):
             facts += [
-                Fact(
+                Question(
                     f"support_{n}",
                     f"Supporter {n} (within {self.inches('support')}, not engaged)",
                     "choice",
@@ -236,7 +242,7 @@ class AssaultQuestions(Adjudication):
                     rule="7.2",
                     choices=(Choice(None, "none"), *supporters),
                 ),
-                Fact(
+                Question(
                     f"support_{n}_position",
                     f"Supporter {n} stands on the attackers'",
                     "choice",
@@ -244,7 +250,7 @@ class AssaultQuestions(Adjudication):
                     rule="7.2",
                     choices=POSITIONS,
                 ),
-                Fact(
+                Question(
                     f"support_{n}_enfilade",
                     f"Supporter {n} is in enfilade",
                     "bool",
@@ -258,7 +264,7 @@ class AssaultQuestions(Adjudication):
             if u.arm == "artillery" and not u.routed and not u.limbered
         )
         facts += [
-            Fact(
+            Question(
                 "artillery_fall_back",
                 f"Batteries within {self.inches('support')} that limber and go back with a "
                 "beaten side",
@@ -267,7 +273,7 @@ class AssaultQuestions(Adjudication):
                 rule="7.8",
                 choices=batteries,
             ),
-            Fact(
+            Question(
                 "passed_through",
                 "Formed friendly units a routing unit passes through (they test morale)",
                 "units",
@@ -282,7 +288,7 @@ class AssaultQuestions(Adjudication):
                 ),
                 help="As a morale rout: each formed friend it passes through must test (7.5)",
             ),
-            Fact(
+            Question(
                 "takes_breakthrough",
                 "Winning cavalry takes its breakthrough",
                 "bool",

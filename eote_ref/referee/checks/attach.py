@@ -7,7 +7,7 @@ from typing import Any
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
-    Fact,
+    Question,
     register,
     set_unit,
     unit_row,
@@ -50,13 +50,13 @@ class AttachLeaderCheck(Adjudication):
             out += [x for x in leaders(self) if x.id == row.attached_leader_id]
         return out
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Which leader, attach or detach."""
         row = unit_row(self)
         cands = self._candidates()
         default = row.attached_leader_id or (cands[0].id if cands else None)
         return [
-            Fact(
+            Question(
                 "leader",
                 "Leader",
                 "choice",
@@ -65,7 +65,7 @@ class AttachLeaderCheck(Adjudication):
                 choices=tuple(Choice(x.id, f"{x.name} ({x.level})") for x in cands),
                 help="The division's leader, or an army or corps leader attached to the division.",
             ),
-            Fact(
+            Question(
                 "action",
                 "Action",
                 "choice",
@@ -147,14 +147,14 @@ class AttachCommanderCheck(Adjudication):
         """The division."""
         return division(self).name
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Which commander (only those above the division, 3.5.2), attach or detach."""
         div = division(self)
         cands = superiors(self, div.id)
         here = attached_commander(self, div.id)
         default = here.id if here is not None else (cands[0].id if cands else None)
         return [
-            Fact(
+            Question(
                 "leader",
                 "Commander",
                 "choice",
@@ -164,7 +164,7 @@ class AttachCommanderCheck(Adjudication):
                     Choice(x.id, f"{x.name} ({x.level}, rating {x.rating:+d})") for x in cands
                 ),
             ),
-            Fact(
+            Question(
                 "action",
                 "Action",
                 "choice",

@@ -12,7 +12,7 @@ from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
-    Fact,
+    Question,
     register,
     set_unit,
 )
@@ -63,13 +63,13 @@ class CavalryEndOfTurnCheck(Adjudication):
     title = "Cavalry end of turn"
     rule = "5.10"
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Fought this turn, and already blown when it did."""
         r = game_unit_row(self.game, int(self.target["unit_id"]))
         if r.arm != "cavalry":
             raise RefereeError(f"{r.name} is not cavalry")
         return [
-            Fact(
+            Question(
                 "engaged",
                 "Fought in a combat this turn (breakthroughs included)",
                 "bool",
@@ -77,7 +77,7 @@ class CavalryEndOfTurnCheck(Adjudication):
                 rule="5.10",
                 derived=r.fought_this_turn,
             ),
-            Fact(
+            Question(
                 "while_blown",
                 "It was already blown when it fought",
                 "bool",
@@ -153,11 +153,11 @@ class AllCavalryEndOfTurn(RecordAction):
             rows = [r for r in rows if r.id in mine]
         return [r for r in rows if r.id not in done and not r.off_table]
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """The cavalry that fought (untick any that did not)."""
         rows = self._rows()
         return [
-            Fact(
+            Question(
                 "unit_ids",
                 "Cavalry that fought this turn",
                 "units",
@@ -215,13 +215,13 @@ class CavalryReturns(RecordAction):
     title = "Disintegrated cavalry returns"
     rule = "5.11"
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Where it is placed (the umpire confirms)."""
         r = game_unit_row(self.game, int(self.target["unit_id"]))
         if not (r.disintegrated and r.off_table):
             raise RefereeError(f"{r.name} has not disintegrated")
         return [
-            Fact(
+            Question(
                 "placed",
                 f"Placed near its starting point or {self.inches('disintegrated_return')} or "
                 "more from any enemy",

@@ -16,7 +16,7 @@ from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
-    Fact,
+    Question,
     link,
     register,
     set_unit,
@@ -151,7 +151,7 @@ class CommandRadiusCheck(Adjudication):
             return chief, Level(chief.level).radius_column
         return None, RadiusColumn.DIVISION
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Whether someone commands the division, and the units out of his radius."""
         div = division(self)
         lead, level = self._commander()
@@ -167,7 +167,7 @@ class CommandRadiusCheck(Adjudication):
             else "nobody: the leader is dead and no commander is attached"
         )
         return [
-            Fact(
+            Question(
                 "commanded",
                 f"The division has a commander: {who}",
                 "bool",
@@ -177,7 +177,7 @@ class CommandRadiusCheck(Adjudication):
                 help="Without a living leader (or an attached army or corps leader who has taken "
                 "command) every unit is out of command.",
             ),
-            Fact(
+            Question(
                 "out_of_radius",
                 f'Out of the {radius:g}" radius'
                 if lead is not None
@@ -287,14 +287,15 @@ class DisorderRallyCheck(Adjudication):
         """The unit."""
         return self.unit().name
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """In command, pinned, a leader able to rally: all read from the state."""
         u = self.unit()
         div = division(self, u.division_id)
         lead = division_leader(self, div)
         blocked = leader_blocked(self, lead) if lead is not None else None
+        engaged = u.id in turn_facts.pinned_by_engagement(self.view)
         return [
-            Fact(
+            Question(
                 "in_command",
                 "The unit is within its commander's radius",
                 "bool",
@@ -302,8 +303,15 @@ class DisorderRallyCheck(Adjudication):
                 rule="3.6",
                 derived=True,
             ),
-            Fact("pinned", "The unit is pinned", "bool", u.pinned, rule="5.7", derived=True),
-            Fact(
+            Question(
+                "pinned",
+                "The unit is pinned" + (" (still engaged with the enemy)" if engaged else ""),
+                "bool",
+                u.pinned or engaged,
+                rule="5.7",
+                derived=True,
+            ),
+            Question(
                 "has_leader",
                 "The division has a living leader",
                 "bool",
@@ -311,7 +319,7 @@ class DisorderRallyCheck(Adjudication):
                 rule="8.0",
                 derived=True,
             ),
-            Fact(
+            Question(
                 "leader_can_rally",
                 "The leader may rally this turn" + (f" (no: {blocked})" if blocked else ""),
                 "bool",
@@ -365,7 +373,7 @@ class CavalryRestCheck(Adjudication):
         u = self.unit()
         return f"{u.name} ({u.blown} blown)"
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Did the unit rest the whole of last turn."""
         u = self.unit()
         if not carries_blown(u.arm):
@@ -373,7 +381,7 @@ class CavalryRestCheck(Adjudication):
         if not u.blown:
             raise RefereeError(f"{u.name} carries no blown marker: there is nothing to rest")
         return [
-            Fact(
+            Question(
                 "rested",
                 "The unit did nothing for the whole of last turn (no move, fire or combat)",
                 "bool",
@@ -429,7 +437,7 @@ class RemoveRoutedCheck(Adjudication):
         """The unit."""
         return self.unit().name
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Nothing to ask: the game's option decides (a unit that is not routed is refused)."""
         if not self.unit().routed:
             raise RefereeError(f"{self.unit().name} is not routed")

@@ -13,7 +13,7 @@ from typing import Any
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
-    Fact,
+    Question,
     link,
     register,
 )
@@ -65,14 +65,14 @@ class PontoonCheck(Adjudication):
     title = "Pontoon bridge"
     rule = "10.0"
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """The site, the turns done so far (from the task), fire and assault this turn."""
         uid = int(self.target["unit_id"])
         task = open_task(self.game, "pontoon", uid)
         data = task.data if task is not None else {}
         needed = int(self.game.ruleset.engineering["pontoon_turns"].value)
         return [
-            Fact(
+            Question(
                 "turns_done",
                 "Turns of work already counted",
                 "int",
@@ -84,14 +84,14 @@ class PontoonCheck(Adjudication):
                 if task is not None
                 else "No bridge task recorded yet for these engineers: this is the first turn.",
             ),
-            Fact(
+            Question(
                 "under_fire",
                 "Bombarded this turn and took hits or disorder",
                 "bool",
                 False,
                 rule="10.0",
             ),
-            Fact("assaulted", "Assaulted this turn", "bool", False, rule="10.0"),
+            Question("assaulted", "Assaulted this turn", "bool", False, rule="10.0"),
         ]
 
     def subject(self) -> str:
@@ -144,13 +144,13 @@ class DemolitionCheck(Adjudication):
     title = "Bridge demolition"
     rule = "10.0"
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Whether the charge is set (from the task)."""
         uid = int(self.target["unit_id"])
         task = open_task(self.game, "demolition", uid)
         charged = bool(task is not None and (task.data or {}).get("charge_set"))
         return [
-            Fact(
+            Question(
                 "charge_set",
                 "The demolition charge was set on the bridge on an earlier turn (fire it now, "
                 "in the artillery fire phase)",
@@ -216,11 +216,11 @@ class BurningCheck(Adjudication):
                     (in_town if d.in_town else others).append(Choice(u.id, f"held by {u.name}"))
         return (Choice(None, "not held (name it in the journal)"), *in_town, *others)
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """The block (by the unit holding it), howitzer batteries firing, the material."""
         held = self.target.get("block_unit_id")
         return [
-            Fact(
+            Question(
                 "block",
                 "The town block",
                 "choice",
@@ -230,7 +230,7 @@ class BurningCheck(Adjudication):
                 derived=held is not None,
                 help="Name the block by the unit holding it, so the journal says which burned.",
             ),
-            Fact(
+            Question(
                 "howitzer_batteries",
                 "Batteries with howitzers firing at the block",
                 "int",
@@ -239,7 +239,7 @@ class BurningCheck(Adjudication):
                 minimum=1,
                 maximum=10,
             ),
-            Fact(
+            Question(
                 "building",
                 "The block is built of",
                 "choice",

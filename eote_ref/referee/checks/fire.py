@@ -26,21 +26,23 @@ from typing import Any, ClassVar
 
 from eote_ref.referee import markers
 from eote_ref.referee import sub_phase as sub_phases
-from eote_ref.referee.adjudicate import effect_changes, rules_unit
-from eote_ref.referee.checks import Adjudication, Choice, Fact, link, register, set_unit
+from eote_ref.referee.checks import Adjudication, Choice, Question, link, register, set_unit
 from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.facts import CHARGE, FIRED, fact
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line, roll_line
 from eote_ref.referee.picking import side_of_unit
+from eote_ref.referee.situations import effect_changes, rules_unit
 from eote_ref.referee.views import GameView, UnitView
 from eote_ref.rules.core import Effect, Outcome
 from eote_ref.rules.fire import Cover, FireSituation
+from eote_ref.rules.results import FireResult
 from eote_ref.rules.units import CombatArm, Formation, Unit, fire_sub_phase
 from eote_ref.store import Change, GameUnit, game_rows
 
-RESULT_TEXT = {"none": "no effect", "D": "disorder", "1": "1 hit", "2": "2 hits"}
+#: Each fire result in words: the labels of the rules' own enum.
+RESULT_TEXT = {str(r): r.label for r in FireResult}
 
 
 COVER_CHOICES = (
@@ -288,7 +290,7 @@ class FireCheck(Adjudication):
         return True
 
     # ------------------------------------------------------------------ facts
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Firers, target, range, cover, and the sub-phase's own questions."""
         view = self.view
         firers = self._default_firers()
@@ -310,7 +312,7 @@ class FireCheck(Adjudication):
         range_default = last_range[0] if last_range else self.opening_range()
         current = target
         facts = [
-            Fact(
+            Question(
                 "firers",
                 "Firing batteries" if artillery else "Firing unit",
                 "units",
@@ -321,11 +323,13 @@ class FireCheck(Adjudication):
                 if artillery
                 else "One battalion per fire; several skirmish units combine (5.5)",
             ),
-            Fact("target", "Target", "choice", target_default, rule="6.2", choices=tuple(targets)),
+            Question(
+                "target", "Target", "choice", target_default, rule="6.2", choices=tuple(targets)
+            ),
         ]
         if self._stand_out(current):
             facts.append(
-                Fact(
+                Question(
                     "at_stand",
                     "Fire at its skirmish stand",
                     "bool",
@@ -339,7 +343,7 @@ class FireCheck(Adjudication):
         several = artillery and len(chosen) > 1
         first = f" of {self.unit(int(chosen[0])).name}" if several else ""
         facts += [
-            Fact(
+            Question(
                 "range_in",
                 f"Range{first} measured on the table ({view.figure_scale})",
                 "float",
@@ -354,7 +358,7 @@ class FireCheck(Adjudication):
             for i in chosen[1:]:
                 own = [r for t, r in self.last_targets(int(i)) if t == target]
                 facts.append(
-                    Fact(
+                    Question(
                         range_key(int(i)),
                         f"Range of {self.unit(int(i)).name}",
                         "float",
@@ -367,7 +371,7 @@ class FireCheck(Adjudication):
                     )
                 )
         facts += [
-            Fact(
+            Question(
                 "target_cover",
                 "Target's cover",
                 "choice",
@@ -375,14 +379,14 @@ class FireCheck(Adjudication):
                 rule="10.0",
                 choices=COVER_CHOICES,
             ),
-            Fact(
+            Question(
                 "in_arc",
                 "The target is in the firer's arc (AOA) with a clear line of fire",
                 "bool",
                 True,
                 rule="6.2" if artillery else "6.5",
             ),
-            Fact(
+            Question(
                 "firer_assaulted",
                 "The firer is being assaulted this turn",
                 "bool",
@@ -392,7 +396,7 @@ class FireCheck(Adjudication):
                 help="Units being assaulted do not fire (6.0); ticked when this turn's "
                 "charges contacted the firer or it is in a combat left engaged (7.0)",
             ),
-            Fact(
+            Question(
                 "pass_through",
                 "Pass-through fire at a unit moving across the fire arc",
                 "bool",
@@ -403,7 +407,7 @@ class FireCheck(Adjudication):
         if artillery:
             offered = self._bombardment_offered(firers, target)
             facts += [
-                Fact(
+                Question(
                     "bombardment",
                     f"Bombardment: same target last turn at {self.inches('bombardment_min')} "
                     "or more",
@@ -413,7 +417,7 @@ class FireCheck(Adjudication):
                     derived=offered,
                     help="Offered when the app remembers last turn's fire at this target",
                 ),
-                Fact(
+                Question(
                     "screened",
                     "Enemy skirmishers are within 3\" of the battery's front",
                     "bool",
@@ -425,14 +429,14 @@ class FireCheck(Adjudication):
             ]
         else:
             facts += [
-                Fact(
+                Question(
                     "detached_skirmishers",
                     "Fire by the unit's detached skirmish stands",
                     "bool",
                     False,
                     rule="5.5",
                 ),
-                Fact(
+                Question(
                     "skirmish_ce",
                     "Skirmish CE of those stands (stands × skirmish points)",
                     "int",

@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from eote_ref.referee.adjudicate import effect_changes
 from eote_ref.referee.checks.fire import (
     FIRE_CLASSES,
     STAND_INEFFECTIVE,
@@ -24,6 +23,8 @@ from eote_ref.referee.checks.fire import (
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line
+from eote_ref.referee.journal_record import check_record
+from eote_ref.referee.situations import effect_changes
 from eote_ref.rules.core import Effect, Outcome
 from eote_ref.rules.units import morale_check_due
 from eote_ref.store import Change
@@ -249,11 +250,11 @@ class FireQueue:
                 for i, q in enumerate(self.fires)
                 for k, v in q.rolls.items()
             ],
-            outcome={
-                "fires": [q.outcome.to_json() for q in self.fires],
-                "totals": [t.__dict__ for t in self.totals()],
-                "morale_due": due,
-            },
+            outcome=check_record(
+                (q.outcome for q in self.fires),
+                totals=[t.__dict__ for t in self.totals()],
+                morale_due=due,
+            ),
         )
         self.fires = []
         return due

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from eote_ref.referee import facts as turn_facts
-from eote_ref.referee.checks import Adjudication, Fact, link, register, set_unit
+from eote_ref.referee.checks import Adjudication, Question, link, register, set_unit
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import GameView
@@ -55,7 +55,7 @@ class RemanGunsCheck(Adjudication):
         """The battery."""
         return self.unit().name
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """When the guns were left (this turn's facts) and whether the gunners reach them."""
         u = self.unit()
         if u.arm != "artillery":
@@ -66,7 +66,7 @@ class RemanGunsCheck(Adjudication):
             raise RefereeError(f"{u.name} is off the table")
         earlier = not turn_facts.guns_abandoned_this_turn(self.view, u.id)
         return [
-            Fact(
+            Question(
                 "abandoned_earlier",
                 "The guns were abandoned in an earlier turn",
                 "bool",
@@ -75,7 +75,7 @@ class RemanGunsCheck(Adjudication):
                 derived=True,
                 help="Gunners go back to their guns on the turn after they left them",
             ),
-            Fact(
+            Question(
                 "guns_reachable",
                 "The gunners can reach their guns (no enemy unit holds them)",
                 "bool",

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from eote_ref.referee.checks import Adjudication, Fact, ModifierLine, register
+from eote_ref.referee.checks import Adjudication, ModifierLine, Question, register
 from eote_ref.referee.views import SideView
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.initiative import InitiativeSituation, Side
@@ -141,15 +141,15 @@ class InitiativeCheck(Adjudication):
     def _last_turn(self) -> int | None:
         return self.game.read(game_rows.initiative_last_turn)
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Each side's five factors, read from the state and editable."""
-        out: list[Fact] = []
+        out: list[Question] = []
         last = self._last_turn()
         for s in self.view.sides[:2]:
             f = side_factors(s, last)
             p = s.position
             out += [
-                Fact(
+                Question(
                     f"{p}.divisions_without_leader",
                     f"{s.name}: divisions without a leader",
                     "int",
@@ -158,7 +158,7 @@ class InitiativeCheck(Adjudication):
                     derived=True,
                     maximum=50,
                 ),
-                Fact(
+                Question(
                     f"{p}.cavalry_regiments",
                     f"{s.name}: cavalry regiments on the table",
                     "int",
@@ -167,7 +167,7 @@ class InitiativeCheck(Adjudication):
                     derived=True,
                     maximum=200,
                 ),
-                Fact(
+                Question(
                     f"{p}.highest_commander_rating",
                     f"{s.name}: highest-ranking commander's rating",
                     "int",
@@ -177,7 +177,7 @@ class InitiativeCheck(Adjudication):
                     minimum=-1,
                     maximum=4,
                 ),
-                Fact(
+                Question(
                     f"{p}.had_initiative_last_turn",
                     f"{s.name} had the initiative last turn",
                     "bool",
@@ -185,7 +185,7 @@ class InitiativeCheck(Adjudication):
                     rule="4.0",
                     derived=True,
                 ),
-                Fact(
+                Question(
                     f"{p}.divisions_on_attack_orders",
                     f"{s.name}: divisions on ATTACK orders",
                     "int",

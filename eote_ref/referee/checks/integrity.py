@@ -10,7 +10,7 @@ from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
-    Fact,
+    Question,
     register,
     set_unit,
 )
@@ -53,7 +53,7 @@ class IntegrityCheck(Adjudication):
         """The division checking."""
         return check_division(self).name
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """The CE base units and every modifier, read from the state."""
         d = check_division(self)
         ce_units = _ce_units(d)
@@ -62,7 +62,7 @@ class IntegrityCheck(Adjudication):
         battered = sum(1 for u in d.units if u.hits >= 3 and not u.routed and not u.off_table)
         has_leader = d.leader is not None and not d.leader.killed
         return [
-            Fact(
+            Question(
                 "ce_units",
                 "CE base units",
                 "units",
@@ -76,7 +76,7 @@ class IntegrityCheck(Adjudication):
                 derived=True,
                 help="The infantry and attached cavalry whose CE makes the base.",
             ),
-            Fact(
+            Question(
                 "routed_units",
                 "Routed units (this turn's included)",
                 "int",
@@ -85,7 +85,7 @@ class IntegrityCheck(Adjudication):
                 derived=True,
                 maximum=len(d.units),
             ),
-            Fact(
+            Question(
                 "routed_this_turn",
                 "Units routed this turn",
                 "int",
@@ -94,18 +94,18 @@ class IntegrityCheck(Adjudication):
                 derived=True,
                 maximum=len(d.units),
             ),
-            Fact(
+            Question(
                 "has_leader", "The division has a leader", "bool", has_leader, "9.0", derived=True
             ),
-            Fact(
+            Question(
                 "objective_lost",
                 "The division has lost its objective",
                 "bool",
                 d.objective_lost,
                 rule="9.0",
-                help="Read the table: was the division's objective taken from it?",
+                help=_objective_help(self, d.id),
             ),
-            Fact(
+            Question(
                 "units_with_3plus_hits",
                 "Units with 3 or more hits",
                 "int",
@@ -114,7 +114,7 @@ class IntegrityCheck(Adjudication):
                 derived=True,
                 maximum=len(d.units),
             ),
-            Fact(
+            Question(
                 "in_town", "The division occupies a town", "bool", d.in_town, "7.12", derived=True
             ),
         ]
@@ -196,13 +196,13 @@ class FallingBackEnded(RecordAction):
     title = "Falling back ended"
     rule = "9.0"
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Why it stops (either condition of 9.0)."""
         d = check_division(self)
         if not d.falling_back:
             raise RefereeError(f"{d.name} is not falling back")
         return [
-            Fact(
+            Question(
                 "reason",
                 "The division stops falling back because it is",
                 "choice",
@@ -243,3 +243,24 @@ class FallingBackEnded(RecordAction):
         clear = f"{self.inches('division_safe')} clear of the enemy"
         why = "in cover" if self.values["reason"] == "cover" else clear
         return f"{check_division(self).name}: no longer falling back ({why})"
+
+
+def _objective_help(check: Adjudication, division_id: int) -> str:
+    """The question, with the scenario's objectives the division's side lost this turn (9.0).
+
+    Not ticked from them: a scenario's objectives belong to a side, not to a division, so
+    whether one was this division's objective stays the umpire's answer.
+    """
+    from eote_ref.referee.scenario_play import ScenarioService
+
+    side = next(
+        s.position for s in check.view.sides if any(d.id == division_id for d in s.divisions)
+    )
+    lost = ScenarioService(check.game).lost_in_turn(side, check.view.turn)
+    ask = "Read the table: was the division's objective taken from it?"
+    if not lost:
+        return ask
+    return (
+        f"{ask} Its side lost {', '.join(lost)} this turn; the scenario does not say which "
+        "division held it, so tick it for that division only."
+    )

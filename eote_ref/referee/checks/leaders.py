@@ -16,8 +16,8 @@ from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
-    Fact,
     ModifierLine,
+    Question,
     register,
     set_unit,
 )
@@ -32,6 +32,7 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.leader_casualty import LeaderCasualtySituation, replacement
+from eote_ref.rules.results import LeaderCasualtyResult
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.store import (
     Change,
@@ -136,11 +137,10 @@ def killed_this_turn(turn: int, due: int | None, ruleset: Ruleset) -> bool:
     return due is None or due == turn + replacement(ruleset)[0]
 
 
-#: The leader casualty check's results in the umpire's words (EotE 8.0).
+#: The leader casualty check's results: the rules' labels, "no rally" citing EotE 8.0.
 _LEADER_RESULTS = {
-    "killed": "killed",
-    "no_rally": "cannot rally troops next turn (8.0)",
-    "no_effect": "unhurt",
+    str(r): f"{r.label} (8.0)" if r is LeaderCasualtyResult.NO_RALLY else r.label
+    for r in LeaderCasualtyResult
 }
 
 
@@ -189,7 +189,7 @@ class LeaderCasualtyCheck(Adjudication):
             return div.leader.id
         return cands[0][0] if cands else None
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Which leader, and whether he is attached to a unit in an assault."""
         cands = self._candidates()
         if not cands:
@@ -200,7 +200,7 @@ class LeaderCasualtyCheck(Adjudication):
         fought = turn_facts.units_that_fought(self.view)
         assaulting = bool(unit and (unit.fought_this_turn or unit.id in fought))
         return [
-            Fact(
+            Question(
                 "leader_id",
                 "Leader",
                 "choice",
@@ -212,7 +212,7 @@ class LeaderCasualtyCheck(Adjudication):
                 help=f"Every leader within {self.inches('leader_casualty_reach')} of a unit in "
                 "combat or under artillery fire rolls.",
             ),
-            Fact(
+            Question(
                 "attached_to_assaulting_unit",
                 "Attached to a unit in a tactical assault this turn",
                 "bool",

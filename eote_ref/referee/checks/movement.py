@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from eote_ref.referee.checks import Adjudication, Choice, Fact, register, set_unit, unit_row
+from eote_ref.referee.checks import Adjudication, Choice, Question, register, set_unit, unit_row
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.facts import CHARGE, fact
 from eote_ref.referee.game import GameService
@@ -27,6 +27,7 @@ from eote_ref.rules.movement import (
     PinningSituation,
 )
 from eote_ref.rules.procedures import PROCEDURES
+from eote_ref.rules.results import result_code
 from eote_ref.rules.skirmish import SkirmishAction, SkirmishersSituation
 from eote_ref.rules.units import Formation, Weight
 from eote_ref.store import Change
@@ -145,7 +146,7 @@ def _side_of(view: GameView, unit_id: int) -> int:
 # ----------------------------------------------------------------------------- formation
 
 
-def in_combat_range_fact(game: GameService) -> Fact:
+def in_combat_range_fact(game: GameService) -> Question:
     """Whether a formation change is made inside tactical combat range (EotE 1.8.3, 1.9).
 
     Only such a change costs the -2 in combat this turn; the umpire measures it (no default
@@ -154,7 +155,7 @@ def in_combat_range_fact(game: GameService) -> Fact:
     reach = game.ruleset.scaled(
         game.ruleset.distance("tactical_combat_range").value, game.figure_scale
     )
-    return Fact(
+    return Question(
         "in_combat_range",
         f'Changed inside tactical combat range (an enemy within {reach:g}")',
         "bool",
@@ -184,7 +185,7 @@ class FormationCheck(Adjudication):
             Choice(f, f.replace("_", " ")) for f in self.game.formations(u.arm) if f != "square"
         )
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """The new formation; pinned and initiative from the state."""
         u = self.unit()
         choices = self._choices()
@@ -192,7 +193,7 @@ class FormationCheck(Adjudication):
         default = next((c.value for c in choices if c.value != current), None)
         has_init = self.view.initiative is None or self.view.initiative == _side_of(self.view, u.id)
         return [
-            Fact(
+            Question(
                 "formation",
                 "New formation",
                 "choice",
@@ -201,8 +202,8 @@ class FormationCheck(Adjudication):
                 choices=choices,
                 help="Square is its own wizard (Ctrl+Shift+S), EotE 5.6.",
             ),
-            Fact("pinned", "The unit is pinned", "bool", u.pinned, rule="5.7", derived=True),
-            Fact(
+            Question("pinned", "The unit is pinned", "bool", u.pinned, rule="5.7", derived=True),
+            Question(
                 "has_initiative",
                 "Its side has the initiative",
                 "bool",
@@ -320,11 +321,11 @@ class PinningCheck(Adjudication):
         """The unit."""
         return self.unit().name
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """The enemy's arm, distance and arc."""
         u = self.unit()
         return [
-            Fact(
+            Question(
                 "enemy_arm",
                 "The enemy unit is",
                 "choice",
@@ -332,7 +333,7 @@ class PinningCheck(Adjudication):
                 rule="5.7",
                 choices=tuple(Choice(p.value, p.value) for p in Pinner),
             ),
-            Fact(
+            Question(
                 "distance_in",
                 "Distance to it",
                 "float",
@@ -341,8 +342,8 @@ class PinningCheck(Adjudication):
                 rule="5.7",
                 suffix='"',
             ),
-            Fact("in_arc", "The unit is inside its arc of attack", "bool", True, rule="1.6"),
-            Fact(
+            Question("in_arc", "The unit is inside its arc of attack", "bool", True, rule="1.6"),
+            Question(
                 "busy",
                 "The enemy cavalry is in contact or combat with cavalry",
                 "bool",
@@ -406,7 +407,7 @@ class SkirmishersCheck(Adjudication):
         out = f", skirmishers out with {_hits(u.skirmish_hits)}" if u.skirmishers_out else ""
         return f"{u.name} ({hits_text(u.hits)}{out})"
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """What happens; the stand's hits come from the state (the umpire may correct them).
 
         The target may carry ``action`` (the turn guide opens an ineffective stand on
@@ -421,7 +422,7 @@ class SkirmishersCheck(Adjudication):
             default = "detach"
         default = str(self.target.get("action", default))
         facts = [
-            Fact(
+            Question(
                 "action",
                 "What the skirmishers do",
                 "choice",
@@ -439,7 +440,7 @@ class SkirmishersCheck(Adjudication):
         # formation when it is in full skirmish order.
         if u.skirmishers_out:
             facts += [
-                Fact(
+                Question(
                     "skirmish_hits",
                     "Hits on the skirmish stand",
                     "int",
@@ -449,11 +450,11 @@ class SkirmishersCheck(Adjudication):
                     derived=True,
                     help="Kept by the app; correct it if the markers on the table differ",
                 ),
-                Fact("hits_taken", "Hits the stand takes now", "int", 1, rule="5.4", maximum=5),
+                Question("hits_taken", "Hits the stand takes now", "int", 1, rule="5.4", maximum=5),
             ]
         if u.formation == "skirmish":
             facts.append(
-                Fact(
+                Question(
                     "reform_into",
                     "Leaving full skirmish order, it forms",
                     "choice",
@@ -569,7 +570,7 @@ class PassThroughCheck(Adjudication):
         """The moving unit."""
         return self.unit().name
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """The unit moved through (friends of the same side)."""
         u = self.unit()
         side = _side_of(self.view, u.id)
@@ -581,7 +582,7 @@ class PassThroughCheck(Adjudication):
             if x.id != u.id and not x.off_table
         ]
         return [
-            Fact(
+            Question(
                 "other",
                 "The unit it passes through",
                 "choice",
@@ -654,7 +655,7 @@ class ChargeCheck(Adjudication):
         """The charging unit."""
         return self.unit().name
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Target, terrain, interception."""
         u = self.unit()
         side = _side_of(self.view, u.id)
@@ -666,7 +667,7 @@ class ChargeCheck(Adjudication):
         chosen = self.target.get("target_id")
         target = next((x.id for x in enemies if x.id == chosen), None)
         return [
-            Fact(
+            Question(
                 "target",
                 "Charging",
                 "choice",
@@ -674,7 +675,7 @@ class ChargeCheck(Adjudication):
                 rule="5.8",
                 choices=tuple(Choice(x.id, f"{x.name} ({x.arm})") for x in enemies),
             ),
-            Fact(
+            Question(
                 "terrain",
                 "Crossing",
                 "choice",
@@ -682,7 +683,7 @@ class ChargeCheck(Adjudication):
                 rule="5.8.1",
                 choices=tuple(Choice(t.value, t.value) for t in Terrain),
             ),
-            Fact(
+            Question(
                 "in_column",
                 "The unit is in column",
                 "bool",
@@ -690,7 +691,7 @@ class ChargeCheck(Adjudication):
                 rule="7.12",
                 derived=True,
             ),
-            Fact(
+            Question(
                 "intercepted_by",
                 "Intercepted by enemy cavalry within "
                 f"{self.inches('cavalry_interception')} (contact is with it instead)",
@@ -723,8 +724,9 @@ class ChargeCheck(Adjudication):
         return f"contact with {self._contact().name}{dis}"
 
     def result_label(self, code: str) -> str:
-        """Readable codes."""
-        return {"allowed_disordered": "allowed, disordered"}.get(code, code.replace("_", " "))
+        """The rules' label of the charge result ("allowed, disordered")."""
+        member = result_code("charge", code)
+        return member.label if member is not None else code.replace("_", " ")
 
     def changes(self, outcome: Outcome) -> list[Change]:
         """A ``charge`` fact naming the unit contacted; disorder over streams, walls, hedges."""

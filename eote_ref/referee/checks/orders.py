@@ -7,7 +7,7 @@ from typing import Any
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
-    Fact,
+    Question,
     register,
 )
 from eote_ref.referee.checks.command import attached_commander, division, issuer_level, superiors
@@ -54,7 +54,7 @@ class OrderCheck(Adjudication):
         div = division(self)
         return div.current_order or OrderType.DEFEND.value
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Order, issuer, distance, dominating terrain; attached and first turn from the state."""
         div = division(self)
         issuers = superiors(self, div.id)
@@ -62,7 +62,7 @@ class OrderCheck(Adjudication):
         default = attached if attached is not None else (issuers[0] if issuers else None)
         first_turn = self.view.turn == 1
         return [
-            Fact(
+            Question(
                 "order",
                 "The new order",
                 "choice",
@@ -70,7 +70,7 @@ class OrderCheck(Adjudication):
                 rule="3.2",
                 choices=self.order_choices(),
             ),
-            Fact(
+            Question(
                 "issuer",
                 "Issued by",
                 "choice",
@@ -80,7 +80,7 @@ class OrderCheck(Adjudication):
                     Choice(x.id, f"{x.name} ({x.level}, rating {x.rating:+d})") for x in issuers
                 ),
             ),
-            Fact(
+            Question(
                 "distance_in",
                 "Distance from the issuing leader to the division",
                 "float",
@@ -92,14 +92,14 @@ class OrderCheck(Adjudication):
                 help="Measure it on the table: -1 means not measured yet (not needed on the "
                 "first turn or from an attached leader).",
             ),
-            Fact(
+            Question(
                 "dominating_terrain",
                 "The issuing leader stands on a dominating terrain feature",
                 "bool",
                 False,
                 rule="3.6",
             ),
-            Fact(
+            Question(
                 "attached",
                 "The issuing leader is attached to this division",
                 "bool",
@@ -107,7 +107,7 @@ class OrderCheck(Adjudication):
                 rule="3.1, 3.5.2",
                 derived=attached is not None,
             ),
-            Fact(
+            Question(
                 "first_turn",
                 "First turn of the battle (orders act at once)",
                 "bool",
@@ -229,7 +229,7 @@ class ReserveActivationCheck(OrderCheck):
         """Reserves usually go in to attack."""
         return OrderType.ATTACK.value
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """As for an order, the first turn's box aside (option ``reserve_first_turn``).
 
         By default a reserve's activation is rolled in turn 1 too (3.3); ``at_once`` reads
@@ -241,7 +241,7 @@ class ReserveActivationCheck(OrderCheck):
         out = []
         for f in facts:
             if f.key == "first_turn":
-                f = Fact(
+                f = Question(
                     "first_turn",
                     "Acts at once as an order of the first turn (3.1)",
                     "bool",

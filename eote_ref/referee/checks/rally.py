@@ -5,7 +5,7 @@ from __future__ import annotations
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
-    Fact,
+    Question,
     register,
     set_unit,
 )
@@ -59,7 +59,7 @@ class RallyRoutedCheck(Adjudication):
     def _routed(self) -> list[UnitView]:
         return [u for u in check_division(self).units if u.routed]
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Which unit, out of range confirmed, the commander's rating and the unit's state."""
         d = check_division(self)
         routed = self._routed()
@@ -76,7 +76,7 @@ class RallyRoutedCheck(Adjudication):
             for f in of_turn(self.view, FELL_BACK_CLEAR)
         )
         return [
-            Fact(
+            Question(
                 "unit_id",
                 "Routed unit",
                 "choice",
@@ -84,7 +84,7 @@ class RallyRoutedCheck(Adjudication):
                 rule="9.1",
                 choices=tuple(Choice(u.id, f"{u.name} ({hits_text(u.hits)})") for u in routed),
             ),
-            Fact(
+            Question(
                 "out_of_tcr",
                 "The division is out of tactical combat range "
                 f"({self.inches('tactical_combat_range')} clear)",
@@ -96,7 +96,7 @@ class RallyRoutedCheck(Adjudication):
                 f"{self.inches('tactical_combat_range')}; ticked when the division stopped "
                 "falling back clear of the enemy this turn (9.0).",
             ),
-            Fact(
+            Question(
                 "leader_rating",
                 "Commander's rating",
                 "int",
@@ -106,7 +106,7 @@ class RallyRoutedCheck(Adjudication):
                 maximum=4,
                 derived=True,
             ),
-            Fact(
+            Question(
                 "routed_by_morale",
                 "The unit routed from a morale check",
                 "bool",

@@ -9,11 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from eote_ref.referee import sub_phase as sub_phases
-from eote_ref.referee.adjudicate import effect_changes, rules_unit
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
-    Fact,
+    Question,
     link,
     register,
     set_unit,
@@ -21,6 +20,7 @@ from eote_ref.referee.checks import (
 )
 from eote_ref.referee.journal_line import Line, roll_line
 from eote_ref.referee.phases import Phase
+from eote_ref.referee.situations import effect_changes, rules_unit
 from eote_ref.referee.wording import hits_text
 from eote_ref.rules.core import Outcome
 from eote_ref.rules.morale import MoraleSituation
@@ -28,7 +28,7 @@ from eote_ref.rules.square import SquareSituation
 from eote_ref.store import Change, DeleteRow
 
 
-def _passed_through_fact(check: Adjudication) -> Fact:
+def _passed_through_fact(check: Adjudication) -> Question:
     """Friendly formed units a falling-back or routing unit may pass through (EotE 7.5)."""
     u = check.unit()
     side = next(s for s in check.view.sides if any(x.id == u.id for x in s.units))
@@ -40,13 +40,27 @@ def _passed_through_fact(check: Adjudication) -> Fact:
         and x.formation != "skirmish"
         and not (x.arm == "artillery" and not x.limbered)
     )
-    return Fact(
+    return Question(
         "passed_through",
         "Formed friendly units it passes through (fall back: disordered; rout: they test)",
         "units",
         (),
         rule="7.5",
         choices=formed,
+    )
+
+
+def _enemy_cavalry_present(check: Adjudication) -> bool:
+    """Whether the other side has cavalry on the table, neither routed nor off it (EotE 5.6).
+
+    Without any, the square can only be voluntary: the fact opens unticked.
+    """
+    u = check.unit()
+    return any(
+        x.arm == "cavalry" and not (x.routed or x.off_table)
+        for side in check.view.sides
+        if not any(y.id == u.id for y in side.units)
+        for x in side.units
     )
 
 
@@ -62,19 +76,21 @@ class SquareCheck(Adjudication):
         """The unit attempting square."""
         return self.unit().name
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Pinned at the start of the turn, breakthrough cavalry, or a voluntary square."""
         u = self.unit()
+        cavalry = _enemy_cavalry_present(self)
         return [
-            Fact(
+            Question(
                 "within_cavalry_pinning",
                 f"Enemy cavalry is within its pinning distance ({self.inches('pinning_cavalry')})",
                 "bool",
-                True,
+                cavalry,
                 rule="5.6",
-                help="Untick for a voluntary square: no roll, but the unit's move ends.",
+                help="Untick for a voluntary square: no roll, but the unit's move ends."
+                + ("" if cavalry else " The enemy has no cavalry on the table."),
             ),
-            Fact(
+            Question(
                 "pinned_at_start",
                 "Cavalry was already pinning the unit at the start of the turn",
                 "bool",
@@ -82,7 +98,7 @@ class SquareCheck(Adjudication):
                 rule="5.6",
                 derived=u.pinned,
             ),
-            Fact(
+            Question(
                 "on_breakthrough",
                 "The charging cavalry is on a breakthrough",
                 "bool",
@@ -144,7 +160,7 @@ class MoraleCheck(Adjudication):
         u = self.unit()
         return f"{u.name} ({hits_text(u.hits)})"
 
-    def facts(self) -> list[Fact]:
+    def facts(self) -> list[Question]:
         """Leader killed, pinned by cavalry, artillery support, in a town."""
         u = self.unit()
         div = self.division(u.division_id)
@@ -158,7 +174,7 @@ class MoraleCheck(Adjudication):
             and killed_this_turn(self.game.turn, lead.replacement_due_turn, self.game.ruleset)
         )
         facts = [
-            Fact(
+            Question(
                 "leader_killed",
                 "The division's leader was killed this turn",
                 "bool",
@@ -166,18 +182,18 @@ class MoraleCheck(Adjudication):
                 rule="7.5",
                 derived=leader_killed,
             ),
-            Fact(
+            Question(
                 "pinned_by_cavalry",
                 "Enemy cavalry is pinning the unit",
                 "bool",
                 u.pinned and u.arm != "cavalry",
                 rule="7.5",
             ),
-            Fact("in_town", "The unit holds a town", "bool", div.in_town, rule="7.12"),
+            Question("in_town", "The unit holds a town", "bool", div.in_town, rule="7.12"),
         ]
         if u.arm == "artillery":
             facts.append(
-                Fact(
+                Question(
                     "artillery_supported",
                     "Friendly infantry or cavalry supports the battery",
                     "bool",

@@ -3,7 +3,9 @@
 The umpire types a unit's code (``F12``) to find it in any list; the players read it off the
 table. Each label gives the code, the unit's name and its division with its corps (batteries
 carry their leader, as in the lists), side by side in rows to cut apart; each side starts on
-a page of its own.
+a page of its own. A scenario's reinforcements not yet arrived have their labels too, with
+the codes reserved for them and when they come ("arrives turn 3"), so one sheet printed
+before the battle serves the whole game.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ class UnitLabel:
     division: str
     side: str
     arm: str
+    #: For a reinforcement not yet on the table: when it comes ("arrives turn 3").
+    arrives: str = ""
 
 
 def unit_labels(view: GameView, *, on_table_only: bool = False) -> list[UnitLabel]:
@@ -46,7 +50,9 @@ def _label_cell(lab: UnitLabel) -> str:
         '<td class="label" width="25%">'
         f'<p class="code">{esc(lab.code or "—")}</p>'
         f'<p class="name">{esc(lab.name)}</p>'
-        f'<p class="div">{esc(lab.division)}</p></td>'
+        f'<p class="div">{esc(lab.division)}</p>'
+        + (f'<p class="arrives">{esc(lab.arrives)}</p>' if lab.arrives else "")
+        + "</td>"
     )
 
 
@@ -82,4 +88,5 @@ td.label { vertical-align: top; }
 p.code { font-size: 20pt; font-weight: bold; margin: 0; }
 p.name { font-size: 8pt; font-weight: bold; margin: 0; }
 p.div { font-size: 6.5pt; color: #333; margin: 0; }
+p.arrives { font-size: 6.5pt; font-style: italic; margin: 0; }
 """

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from eote_ref.armylists.model import ArmyList, Command
 from eote_ref.armylists.model import Unit as ListUnit
 from eote_ref.referee.game import GameService
+from eote_ref.referee.journal_record import record_result
 from eote_ref.referee.sheets.marks import (
     HOUSE_MARK,
     PROVISIONAL_MARK,
@@ -371,10 +372,9 @@ def _integrity_checks(game: GameService) -> dict[int, int]:
     """How many divisional integrity checks each division has taken in the battle (EotE 9.0)."""
     out: dict[int, int] = {}
     for e in game.read(history, newest_first=False):
-        outcome = e.outcome if isinstance(e.outcome, dict) else {}
         if e.kind != "integrity" or e.status != "done":
             continue
-        if outcome.get("result") not in ("pass", "fall_back", "rout"):
+        if record_result(e.outcome) not in ("pass", "fall_back", "rout"):
             continue
         inputs = e.inputs if isinstance(e.inputs, dict) else {}
         target = inputs.get("target")
@@ -563,7 +563,7 @@ def _unit_row(u: UnitLine, threshold: int, usual: tuple[str, ...]) -> str:
     # more hits than boxes: the count goes beside the name
     more = f' <span class="small">({u.hits} hits)</span>' if u.hits > u.hit_boxes else ""
     boxes = _boxes(u.hit_boxes, u.hits, threshold)
-    # the code first, as on the unit's base label (issue 24)
+    # the code first, as on the unit's base label
     code = f'<span class="code">{esc(u.code)}</span>&nbsp;' if u.code else ""
     # the hit strip sits in a table of its own with room to spare on its right, so that a
     # long strip never runs into the next column's border

@@ -51,7 +51,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from eote_ref.referee.checks import Adjudication, DieSpec, Fact, Trial
+from eote_ref.referee.checks import Adjudication, DieSpec, Question, Trial
 from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.picking import preference_for, unit_candidates
 from eote_ref.rules.core import Outcome
@@ -279,7 +279,9 @@ def _codes(check: Adjudication, outcome: Outcome) -> list[str]:
 PICKER_FROM = 8
 
 
-def fact_picker(fact: Fact, value: Any, on_change: Any, check: Adjudication) -> UnitPicker | None:
+def fact_picker(
+    fact: Question, value: Any, on_change: Any, check: Adjudication
+) -> UnitPicker | None:
     """The typing picker of a unit (or long choice) question, None for a short plain choice.
 
     Unit ids among the choices are found by their division's and leader's names too, and
@@ -297,7 +299,7 @@ def fact_picker(fact: Fact, value: Any, on_change: Any, check: Adjudication) -> 
     return picker
 
 
-def _with_codes(fact: Fact, check: Adjudication) -> Fact:
+def _with_codes(fact: Question, check: Adjudication) -> Question:
     """``fact`` with each unit among its choices shown after its code (``F13 8th ...``)."""
     shown = unit_candidates(check.view, [(c.value, c.label) for c in fact.choices])
     choices = tuple(
@@ -308,7 +310,7 @@ def _with_codes(fact: Fact, check: Adjudication) -> Fact:
 
 
 def fact_widget(
-    fact: Fact, value: Any, on_change: Any, check: Adjudication | None = None
+    fact: Question, value: Any, on_change: Any, check: Adjudication | None = None
 ) -> QWidget:
     """The editor of one question, wired to ``on_change(value)``.
 
@@ -379,7 +381,7 @@ def fact_widget(
         lst.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         type_to_find(lst)
         w = lst
-    else:  # pragma: no cover - Fact kinds are fixed
+    else:  # pragma: no cover - Question kinds are fixed
         raise ValueError(f"unknown fact kind {fact.kind}")
     w.setObjectName(f"fact_{fact.key}")
     tip = fact.help + (f" (EotE {fact.rule})" if fact.rule else "")

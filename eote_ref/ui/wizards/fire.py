@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from eote_ref.referee.checks import DieSpec, Fact
+from eote_ref.referee.checks import DieSpec, Question
 from eote_ref.referee.checks.fire import FireCheck
 from eote_ref.referee.checks.fire_queue import FireQueue
 from eote_ref.referee.errors import RefereeError
@@ -137,7 +137,7 @@ class QueuePage(QWizardPage):
         dice.addWidget(self.add_button)
         dice.addStretch(1)
         right.addLayout(dice)
-        self.pad = DiePad(self)  # touch mode: the die by finger (issue 16)
+        self.pad = DiePad(self)  # touch mode: the die by finger
         self.pad.pressed.connect(lambda key: self.die.setText(str(key)))
         self.pad.setVisible(touch_mode())
         right.addWidget(self.pad)
@@ -245,7 +245,7 @@ class QueuePage(QWizardPage):
         """
         return {i for q in self.queue.fires for i in q.check._ids()}
 
-    def _facts(self, check: FireCheck) -> list[Fact]:
+    def _facts(self, check: FireCheck) -> list[Question]:
         """The draft's questions, the firers' list without the units that have fired."""
         fired = self.fired()
         out = []

@@ -128,6 +128,52 @@ def test_leader_with_infantry_that_fought_takes_the_minus_two_in_the_batch(
     assert "cannot rally" in item.result
 
 
+def test_an_engaged_combat_comes_back_attacked_by_this_turns_initiative_side(
+    waterloo: GameService,
+) -> None:
+    """EotE 7.6: the side with the initiative attacks, whoever attacked when it engaged.
+
+    Umpire's trial: an allied battalion that attacked in turn 1 attacked again in turn 2,
+    though the French held the initiative; the turn guide's item carried turn 1's side.
+    """
+    to_phase(waterloo, Phase.ASSAULT)
+    waterloo.set_initiative(0)
+    check = open_check(waterloo, "assault", attackers=(BRIT_30,), defenders=(FR_54_1, FR_54_2))
+    assert isinstance(check, AssaultCheck)
+    check.apply({"roll": engaged_roll(check)})
+    to_phase(waterloo, Phase.ASSAULT, turn=2)
+    waterloo.set_initiative(FRENCH)
+    (item,) = [c for c in checks_due(waterloo.view()) if c.procedure == "assault"]
+    a1, a2, d = (waterloo.unit_view(i).coded_name for i in (FR_54_1, FR_54_2, BRIT_30))
+    assert item.title == f"Engaged: {a1} + {a2} against {d} (since turn 1)"
+    assert item.side == FRENCH
+    # Opened as the turn guide opens it (its unit and side), and with the side given wrongly.
+    for side in (item.side, 0):
+        again = open_check(waterloo, "assault", unit_id=item.unit_id, side=side)
+        assert again.values["attackers"] == (FR_54_1, FR_54_2)
+        assert again.values["defenders"] == (BRIT_30,)
+
+
+def test_an_engaged_combat_decided_reads_in_words_in_apply_will_set(
+    waterloo: GameService,
+) -> None:
+    """Umpire's trial: the assault wizard's preview showed "link 2 removed" (an internal id)."""
+    to_phase(waterloo, Phase.ASSAULT)
+    check = two_against_one(waterloo)
+    check.apply({"roll": engaged_roll(check)})
+    to_phase(waterloo, Phase.ASSAULT, turn=2)
+    waterloo.set_initiative(FRENCH)
+    again = open_check(waterloo, "assault", unit_id=BRIT_30)
+    roll = next(r for r in range(1, 11) if not engaged_or_none(again, r))
+    changes = again.trial({"roll": roll}).changes
+    d = waterloo.unit_view(BRIT_30).name
+    ended = [c for c in changes if "no longer engaged" in c]
+    assert ended == [
+        f"{waterloo.unit_view(a).name} and {d} are no longer engaged" for a in (FR_54_1, FR_54_2)
+    ]
+    assert not [c for c in changes if "link" in c or " removed" in c]
+
+
 def test_units_of_an_engaged_combat_are_being_assaulted_in_next_turns_fire(
     waterloo: GameService,
 ) -> None:

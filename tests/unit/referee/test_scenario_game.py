@@ -196,3 +196,30 @@ def test_the_journal_words_a_reinforcement_by_what_arrived(db: Database) -> None
     )
     state = SetField("game", game.game_id, "scenario_state", {})
     assert game.describe_change(state) == ""
+
+
+def test_an_objective_lost_this_turn_is_put_to_the_integrity_check(db: Database) -> None:
+    """Umpire's trial: the integrity wizard's "lost its objective" ignored the scenario (9.0).
+
+    A scenario's objectives belong to a side, not a division: the check names the objective
+    the division's side lost this turn and leaves the answer to the umpire.
+    """
+    from eote_ref.referee.checks import open_check
+
+    game = _game(db, "waterloo-hougoumont")
+    allied, french = game.view().sides[1].divisions[0], game.view().sides[0].divisions[0]
+
+    def asked(division_id: int) -> tuple[bool, str]:
+        check = open_check(game, "integrity", division_id=division_id)
+        fact = next(f for f in check.facts() if f.key == "objective_lost")
+        return bool(check.values["objective_lost"]), fact.help
+
+    assert "Hougoumont" not in asked(allied.id)[1]
+    ScenarioService(game).set_held("Hougoumont château and farm", 0)
+    ticked, help_text = asked(allied.id)
+    assert "Hougoumont château and farm" in help_text
+    assert "which division" in help_text
+    assert not ticked  # which division held it is the umpire's to say
+    assert "Hougoumont" not in asked(french.id)[1]  # the French took it: none lost
+    _to_turn(game, game.view().turn + 1)
+    assert "Hougoumont" not in asked(allied.id)[1]  # lost last turn, not this one

@@ -198,3 +198,38 @@ def test_reinforcements_arrive_with_their_sides_next_codes(corps: GameService) -
     assert [u.code for u in arrived.units] == ["F23", "F24"]
     codes = [u.code for s in corps.view().sides for u in s.units]
     assert len(set(codes)) == len(codes)
+
+
+def test_reinforcements_have_their_codes_on_the_labels_before_they_arrive(
+    corps: GameService,
+) -> None:
+    """Umpire's trial: the label sheet printed before the battle left the reinforcements out.
+
+    Their codes are reserved when the game is made, printed with when they come, taken by no
+    late unit, and kept on arrival.
+    """
+    from eote_ref.referee.scenario_play import ScenarioService, coming_labels
+    from eote_ref.store.unit_codes import next_unit_code
+
+    coming = coming_labels(corps)
+    french = [lab for lab in coming if lab.side == corps.view().sides[0].name]
+    allied = [lab for lab in coming if lab.side == corps.view().sides[1].name]
+    assert [lab.code for lab in french] == ["F23", "F24"]
+    assert {lab.arrives for lab in french} == {"arrives from turn 2 on a d10 of 5+"}
+    assert allied
+    assert {lab.arrives for lab in allied} == {"arrives turn 3"}
+    assert allied[0].code == f"A{len(corps.view().sides[1].units) + 1}"
+    html = labels_html(unit_labels(corps.view()) + coming, "Pratzen")
+    assert '<p class="code">F23</p>' in html
+    assert "arrives turn 3" in html
+    # A unit added late takes the number after the reserved ones.
+    division = corps.view().sides[0].divisions[0].id
+    assert corps.read(next_unit_code, division) == "F25"
+    scenario = ScenarioService(corps)
+    while corps.view().turn < 3:
+        corps.advance_phase()
+    for r in scenario.view().reinforcements:
+        scenario.bring_on(r.key, roll=6 if r.roll else None)
+    on_table = {u.code: u.name for s in corps.view().sides for u in s.units}
+    assert all(on_table.get(lab.code) == lab.name for lab in coming)
+    assert coming_labels(corps) == []

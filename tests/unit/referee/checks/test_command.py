@@ -377,3 +377,24 @@ def test_attach_and_detach_a_leader_to_a_unit(waterloo: GameService) -> None:
     assert unit(waterloo, a.id).attached_leader is None
     waterloo.undo(3)
     assert game_state(waterloo) == before
+
+
+def test_a_unit_still_engaged_is_pinned_and_cannot_rally_from_disorder(
+    waterloo: GameService,
+) -> None:
+    """Umpire's trial: units left engaged rallied in the next command phase (EotE 3.6, 5.7)."""
+    from eote_ref.referee.checks import link
+
+    d = big_division(waterloo)
+    a, b = d.units[:2]
+    enemy = next(u for u in waterloo.view().sides[1].units if u.arm == "infantry")
+    setup(waterloo, *(SetField(GameUnit, u.id, "disordered", True) for u in (a, b)))
+    waterloo.record("test", "engaged", [link("engaged", waterloo.view().turn, a.id, enemy.id)])
+    check = open_check(waterloo, "disorder_rally", unit_id=a.id)
+    assert check.values["pinned"] is True
+    assert "engaged" in next(f for f in check.facts() if f.key == "pinned").label
+    assert check.preview().result == "cannot"
+    assert open_check(waterloo, "disorder_rally", unit_id=b.id).preview().result == "rallied"
+    titles = {c.unit_id: c.title for c in checks_due(waterloo.view())}
+    assert titles[a.id].endswith("cannot rally this turn")
+    assert titles[b.id].endswith("may rally from disorder")

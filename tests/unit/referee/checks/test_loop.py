@@ -206,3 +206,16 @@ def test_no_internal_codes_in_a_checks_words(waterloo: GameService) -> None:
     rating = load_default().mod("initiative", "commander_rating")
     assert rating.modifier(-1).reason.endswith("(\u22121)")
     assert "×" not in rating.modifier(-1).reason
+
+
+def test_square_asks_about_enemy_cavalry_only_when_the_enemy_has_some(
+    waterloo: GameService,
+) -> None:
+    """Umpire's trial: "Enemy cavalry within pinning distance" was ticked with none on the table."""
+    uid = first_unit(waterloo, 0, "infantry")
+    fact = "within_cavalry_pinning"
+    assert open_check(waterloo, "square", unit_id=uid).values[fact] is True
+    for u in waterloo.view().sides[1].units:
+        if u.arm == "cavalry":
+            waterloo.set_unit(u.id, "off_table" if u.id % 2 else "routed", True)
+    assert open_check(waterloo, "square", unit_id=uid).values[fact] is False
