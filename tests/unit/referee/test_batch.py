@@ -260,3 +260,21 @@ def test_a_rout_the_batch_does_not_chain_leaves_the_tests_owing(waterloo: GameSe
     assert [
         c.unit_id for c in checks_due(waterloo.view(), waterloo) if c.procedure == "morale"
     ] == [first]
+
+
+def test_a_fall_back_in_the_morale_batch_disorders_the_units_it_passes(
+    waterloo: GameService,
+) -> None:
+    """EotE 7.5: falling back through formed friends disorders them; no test is owed."""
+    unit_id, friend = _ids(waterloo, 2)
+    _to_phase(waterloo, Phase.FIRE)
+    _mark(waterloo, unit_id, hits=waterloo.morale_threshold)
+    batch = Batch(waterloo, "morale_all")
+    batch.pass_through(0, (friend,))
+    check = batch.items[0].check
+    assert check is not None
+    die = next(d for d in range(10) if check.trial({"roll": d}).outcome.result == "fall_back")
+    batch.set_rolls(0, {"roll": die})
+    assert len(batch.items) == 1  # falling back owes nobody a test
+    batch.apply()
+    assert next(u for u in waterloo.view().sides[0].units if u.id == friend).disordered
