@@ -63,10 +63,17 @@ def main(argv: list[str]) -> int:
         _wizard_shots(db, save)
         _check_wizard_shots(db, save)
         _fire_wizard_shots(db, save)
-        _table_night_shots(db, save)
+        # its own database: the shared demo battle has been fired in by then (the 20/6 Foot
+        # Battery "has already fired"), and the hand-off to morale was never shown
+        night = open_app_database(tmp / "night.sqlite")
+        try:
+            _table_night_shots(night, save)
+        finally:
+            night.close()
         _battle_summary_shot(db, save)
         _campaign_shots(db, save)
         _table_shots(db, save, args.out)
+        _scenario_shots(db, save)
     finally:
         db.close()
     for p in written:
@@ -418,12 +425,30 @@ def _i5_unit(arm: str, side: int = 1, skirmish: bool = False) -> object:
     return prepare
 
 
+def _attach_target(game: object) -> dict[str, object]:
+    """A unit of a division whose leader lives (earlier shots kill some on the shared demo)."""
+    _i5_to(game, "command", new_turn=True)
+    view = game.view()  # type: ignore[attr-defined]
+    d = next(
+        d for d in view.sides[1].divisions if len(d.units) >= 4 and d.leader and not d.leader.killed
+    )
+    return {"unit_id": d.units[2].id}
+
+
+def _charge_target(game: object) -> dict[str, object]:
+    """The French cavalry charging an Allied infantry unit the umpire has picked."""
+    target = _i5_unit("cavalry", 0)(game)  # type: ignore[operator]
+    view = game.view()  # type: ignore[attr-defined]
+    foot = next(u for u in view.sides[1].units if u.arm == "infantry" and not u.off_table)
+    return {**target, "target_id": foot.id}
+
+
 ISSUE5_SHOTS: list[tuple[str, str, object, dict[str, int]]] = [
     ("command-radius", "command_radius", _i5_radius, {}),
     ("order", "order", _i5_order, {"roll": 4}),
     ("disorder-rally", "disorder_rally", _i5_rally, {}),
     ("cavalry-rest", "cavalry_rest", _i5_rest, {}),
-    ("attach-leader", "attach_leader", _i5_rally, {}),
+    ("attach-leader", "attach_leader", _attach_target, {}),
     (
         "initiative",
         "initiative",
@@ -435,7 +460,7 @@ ISSUE5_SHOTS: list[tuple[str, str, object, dict[str, int]]] = [
     ("pinning", "pinning", _i5_unit("infantry", 0), {}),
     ("skirmishers", "skirmishers", _i5_unit("infantry", 1, skirmish=True), {}),
     ("pass-through", "pass_through", _i5_unit("infantry", 0), {}),
-    ("charge", "charge", _i5_unit("cavalry", 0), {}),
+    ("charge", "charge", _charge_target, {}),
 ]
 CHECK_SHOTS += ISSUE5_SHOTS
 
@@ -699,7 +724,7 @@ def _table_night_shots(db: object, save: object, only: bool = False) -> None:
         leaders.reject()
         leaders.deleteLater()
     except Exception as e:  # noqa: BLE001 - one screen must not stop the run
-        print(f"skipped the table-night screens: {e}", file=sys.stderr)
+        print(f"skipped the table-night screens: {e!r}", file=sys.stderr)
 
 
 def _campaign_shots(db: object, save: object) -> None:
@@ -860,6 +885,96 @@ def _table_shots(db: object, save: object, out: pathlib.Path) -> None:
         fire.deleteLater()
     finally:
         set_touch_mode(False, remember=False)
+
+
+SCENARIO = "austerlitz-pratzen.yaml"  # 6mm, a movement timer, reinforcements by turn and die
+
+
+def _scenario_shots(db: object, save: object) -> None:
+    """A scenario game's screens, one shot each.
+
+    The wizard's chooser and commands pages, its 6mm dashboard with unit codes, the Scenario
+    dialog, a reinforcement's arrival die, the players' display with the movement timer
+    running, and End battle with the victory level.
+    """
+    try:
+        from eote_ref.referee.game import GameService
+        from eote_ref.referee.phases import Phase
+        from eote_ref.referee.scenario_play import ScenarioService
+        from eote_ref.referee.scenario_setup import create_scenario_game, load, shipped_scenarios
+        from eote_ref.referee.setup import SetupService
+        from eote_ref.ui.main_window import MainWindow
+        from eote_ref.ui.new_game_wizard.commands_page import CommandsPage
+        from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
+        from eote_ref.ui.players_display import PlayersDisplay
+        from eote_ref.ui.scenario_dialog import bring_on_reinforcement
+
+        path = next(p for p in shipped_scenarios() if p.name == SCENARIO)
+        loaded = load(path)
+        wizard = NewGameWizard(SetupService(db), None)  # type: ignore[arg-type]
+        wizard.resize(1000, 700)
+        wizard.show()
+        wizard.next()  # names → lists (the scenario chooser)
+        wizard.lists_page.scenarios.choose(loaded.scenario.name)
+        save(wizard, "new-game-scenario")  # type: ignore[operator]
+        while not isinstance(wizard.currentPage(), CommandsPage):
+            wizard.next()
+        save(wizard, "new-game-scenario-commands")  # type: ignore[operator]
+        wizard.reject()
+        wizard.deleteLater()
+
+        game = GameService(db, create_scenario_game(db, loaded, figure_scale="6mm"))  # type: ignore[arg-type]
+        window = MainWindow(db)  # type: ignore[arg-type]
+        window.resize(*SIZE)
+        window.show()
+        window.open_game(game.game_id)
+        window.resize(*SIZE)
+        assert window.hub is not None
+        assert window.dashboard is not None
+        service = window.hub.service
+        while service.view().turn < 2 or service.view().phase is not Phase.COMMAND:
+            service.advance_phase()
+        window.dashboard.collapse_all()
+        for pane in window.dashboard.panes:
+            for d in pane.model.divisions[:2]:
+                pane.tree.expand(pane.proxy.mapFromSource(pane.model.division_index(d.id)))
+        save(window, "dashboard-scenario-6mm")  # type: ignore[operator]
+        dialog = window.open_scenario()
+        assert dialog is not None
+        dialog.resize(620, 620)
+        save(dialog, "scenario-dialog")  # type: ignore[operator]
+        due = ScenarioService(service).view().due()  # type: ignore[union-attr]
+        rolled = next((r for r in due if r.turn is None), due[0] if due else None)
+        if rolled is not None:
+            arrival = bring_on_reinforcement(window, window.hub, rolled.key)
+            assert arrival is not None
+            if arrival.die is not None:
+                arrival.die.setText("7")
+            save(arrival, "reinforcement")  # type: ignore[operator]
+            arrival.reject()
+        dialog.close()
+        while service.view().phase is not Phase.MOVEMENT:
+            service.advance_phase()
+        ScenarioService(service).start_timer()
+        display = PlayersDisplay(window.hub)
+        display.resize(1920, 1080)
+        display.show()
+        display.refresh()
+        save(display, "display-movement-timer")  # type: ignore[operator]
+        display.close()
+        display.deleteLater()
+        objective = ScenarioService(service).view()  # type: ignore[union-attr]
+        if objective is not None and objective.objectives:
+            ScenarioService(service).set_held(objective.objectives[0][0], 0)
+        end = window.end_battle()
+        assert end is not None
+        end.resize(900, 700)
+        save(end, "end-battle-scenario")  # type: ignore[operator]
+        end.reject()
+        window.close()
+        window.deleteLater()
+    except Exception as e:  # noqa: BLE001 - report and go on: the other shots are written
+        print(f"skipped the scenario shots: {e!r}", file=sys.stderr)
 
 
 def _delete_on_close() -> object:

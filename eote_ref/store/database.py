@@ -30,12 +30,10 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import errno
 import functools
 import os
 import pathlib
 import sqlite3
-import stat
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -50,6 +48,7 @@ from eote_ref.store.errors import (
     NotAnEoteDatabaseError,
 )
 from eote_ref.store.file_lock import FileIdentityLock, FileLock
+from eote_ref.store.file_paths import disk_full, read_only_message, real_file, writable
 from eote_ref.store.paths import default_database_path
 from eote_ref.store.server_url import (
     PASSWORD_HINT,
@@ -256,7 +255,7 @@ def open_database(
     if file is None:
         assert url is not None
         return _open_url(url, migrations_dir)
-    if read_only and (not _writable(file) or _disk_full(file)):
+    if read_only and (not writable(file) or disk_full(file)):
         return _open_read_only(file, migrations_dir)
     return _open_file(file, migrations_dir, verify)
 
@@ -287,7 +286,7 @@ def database_file(
             )
         path = parsed.database
     file = pathlib.Path(path) if path is not None else default_database_path()
-    return _real_file(file.expanduser().absolute())
+    return real_file(file.expanduser().absolute())
 
 
 def open_from_args(args: Any, *, read_only: bool = False) -> Database:
@@ -302,106 +301,6 @@ def open_from_args(args: Any, *, read_only: bool = False) -> Database:
     if db.notice:
         sys.stderr.write(f"note: {db.notice}\n")
     return db
-
-
-def _real_file(file: pathlib.Path) -> pathlib.Path:
-    """The file a path names, symbolic links followed; refuse a file with several hard links.
-
-    SQLite names its journal (``-wal``, ``-shm``) after the path it was given: through two
-    names one file would get two journals, and a change committed through one name is lost
-    or damages the file when opened through the other.
-    """
-    real = pathlib.Path(os.path.realpath(file))
-    _check_name_length(real)
-    try:
-        info = real.stat()
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise DatabaseError(
-                f"{file} is a symbolic link that leads back to itself (a loop); nothing was "
-                "opened or created."
-            ) from None
-        return real
-    if stat.S_ISDIR(info.st_mode):
-        raise DatabaseError(
-            f"{file} is a folder, not a database file; give a file in it, for example "
-            f"{pathlib.Path(file) / 'eote-ref.sqlite'}. Nothing was opened or created."
-        )
-    if not stat.S_ISREG(info.st_mode):
-        raise DatabaseError(
-            f"{file} is not a regular file (a device, a pipe or a socket), so it cannot be a "
-            "database; nothing was opened or changed."
-        )
-    links = info.st_nlink
-    if links > 1:
-        raise DatabaseError(
-            f"{file} is one of {links} names (hard links) of the same file; SQLite cannot keep "
-            "such a file safe, so it has not been opened or changed. Make a copy of it under "
-            "one name (for example with 'cp') and open the copy."
-        )
-    return real
-
-
-#: The longest suffix SQLite and eote-ref put after a database's file name (``NAME-journal``).
-_SIDECAR_SUFFIX = "-journal"
-
-
-def _check_name_length(file: pathlib.Path) -> None:
-    """Refuse a file name too long to leave room for SQLite's ``-journal`` beside it."""
-    try:
-        most = os.pathconf(file.parent if file.parent.exists() else "/", "PC_NAME_MAX")
-    except (OSError, ValueError, AttributeError):  # not on POSIX, or no such limit
-        most = 255
-    room = most - len(_SIDECAR_SUFFIX.encode())
-    length = len(os.fsencode(file.name))
-    if length > room:
-        raise DatabaseError(
-            f"the file name {file.name[:40]}… is {length} bytes long; SQLite keeps files named "
-            f"after it beside it (its name and '{_SIDECAR_SUFFIX}'), which this disk allows "
-            f"only up to {most} bytes, so a database name may be at most {room} bytes. Choose "
-            "a shorter name; nothing was created."
-        )
-
-
-def _writable(file: pathlib.Path) -> bool:
-    """Whether eote-ref can write the file and create its journal next to it."""
-    folder = file.parent
-    if not folder.exists():
-        return _writable(folder) if folder != folder.parent else False
-    if not os.access(folder, os.W_OK):
-        return False
-    if file.exists() and not os.access(file, os.W_OK):
-        return False
-    with contextlib.suppress(OSError):  # a read-only mount reports itself here
-        if os.statvfs(folder).f_flag & os.ST_RDONLY:
-            return False
-    return True
-
-
-#: Free space below which a command that only reads opens the file for reading only: SQLite
-#: needs room for its shared-memory and write-ahead files even to read a WAL file.
-DISK_FULL_BELOW_BYTES = 2**20
-
-
-def _disk_full(file: pathlib.Path) -> bool:
-    """Whether the file's disk is (nearly) full, so that reading it the usual way would fail."""
-    try:
-        stat = os.statvfs(file.parent)
-    except (OSError, AttributeError):  # no such folder yet, or not on POSIX
-        return False
-    return stat.f_bavail * stat.f_frsize < DISK_FULL_BELOW_BYTES
-
-
-def _read_only_message(file: pathlib.Path) -> str:
-    if _disk_full(file):
-        return (
-            f"the disk is full where {file} is; it has been opened for reading only. Free some "
-            "space before changing anything."
-        )
-    return (
-        f"{file} cannot be written (the file, its folder or its disk is read-only); it has "
-        "been opened for reading only."
-    )
 
 
 def _open_url(url: str, migrations_dir: pathlib.Path | None) -> Database:
@@ -466,13 +365,13 @@ def _privileges(connection: Connection) -> tuple[bool, bool]:
 def _open_file(
     file: pathlib.Path, migrations_dir: pathlib.Path | None, verify: bool | None
 ) -> Database:
-    if not _writable(file):
+    if not writable(file):
         raise DatabaseError(
             f"{file} cannot be written (the file, its folder or its disk is read-only), and "
             "this command changes it; nothing was changed. Copy the file to a folder you can "
             "write to, or make it writable."
         )
-    if _disk_full(file):
+    if disk_full(file):
         raise DatabaseError(
             f"the disk is full where {file} is, and this command changes the file; nothing was "
             "changed. Free some space and try again."
@@ -550,7 +449,7 @@ def _open_read_only(file: pathlib.Path, migrations_dir: pathlib.Path | None) -> 
     return Database(
         path=file,
         read_only=True,
-        notice=_read_only_message(file),
+        notice=read_only_message(file),
         make_engine=functools.partial(_read_only_engine, uri),
         row_uri=uri,
     )

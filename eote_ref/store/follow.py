@@ -26,10 +26,10 @@ from eote_ref.store.database import (
     _check_header,
     _inspect_file,
     _read_only_uri,
-    _real_file,
     _schema_revision,
 )
 from eote_ref.store.errors import DatabaseError, NewerVersionError, NotAnEoteDatabaseError
+from eote_ref.store.file_paths import real_file
 from eote_ref.store.paths import default_database_path
 from eote_ref.store.server_url import driver_reason, masked_url, parse_url, server_engine
 
@@ -44,7 +44,7 @@ def _checked_file(file: pathlib.Path) -> pathlib.Path:
     file, a damaged one (header, every page, a table missing) or one of another schema is
     refused, each in its own words; no ``-wal``/``-shm`` file is made beside it.
     """
-    real = _real_file(file)  # a folder, a device, a loop, a name too long, hard links
+    real = real_file(file)  # a folder, a device, a loop, a name too long, hard links
     if not real.exists():
         raise NotAnEoteDatabaseError(f"{file} does not exist")
     if real.stat().st_size == 0:

@@ -817,7 +817,7 @@ def due_text(checks: list[DueCheck], dim: str) -> str:
     if not checks:
         return ""
     shown = "; ".join(
-        f"{html.escape(c.title)} <span style='color:{dim}'>({c.rule})</span>"
+        html.escape(c.title) + (f" <span style='color:{dim}'>({c.rule})</span>" if c.rule else "")
         for c in checks[:DUE_SHOWN]
     )
     more = len(checks) - DUE_SHOWN

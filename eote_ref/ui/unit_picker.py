@@ -181,6 +181,9 @@ class UnitPicker(QWidget):
             if multi
             else "Code or name (division, leader)"
         )
+        # Wide enough for its hint: "...; Enter ticks" was cut to "...; En…" in the fire queue.
+        hint = self.edit.fontMetrics().horizontalAdvance(self.edit.placeholderText())
+        self.edit.setMinimumWidth(hint + 48)  # the frame, text margins and the clear button
         top.addWidget(self.edit, 1)
         self.chosen = _ElidedLabel()
         self.chosen.setObjectName("pickerChosen")

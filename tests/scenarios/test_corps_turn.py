@@ -326,7 +326,7 @@ def play_turn(u: Umpire, turn: int) -> dict[str, int]:
     u.click(attackers[0])
     u.shortcut(Qt.Key.Key_F, CTRL | SHIFT)
     u.wait_wizard()
-    u.press(Qt.Key.Key_F)  # "french assault column" in the formation list
+    u.press(Qt.Key.Key_A)  # "assault column" in the formation list
     u.enter()
     u.enter()
     u.enter()

@@ -185,7 +185,7 @@ def play_turn(u: CodeUmpire) -> dict[str, int]:
     u.pick("F12")
     u.shortcut(Qt.Key.Key_F, CTRL | SHIFT)
     u.wait_wizard()
-    u.press(Qt.Key.Key_F)  # "french assault column" in the formation list
+    u.press(Qt.Key.Key_A)  # "assault column" in the formation list
     u.enter()
     u.enter()
     u.enter()

@@ -74,7 +74,7 @@ def test_a_brigade_actions_turn_from_the_keyboard(
     u.click_unit(game, "1/54e Ligne")
     u.press(Qt.Key.Key_F, CTRL_SHIFT)
     assert u.wizard_open()
-    u.type("f")  # "french assault column" in the formation list
+    u.type("a")  # "assault column" in the formation list
     u.press(Qt.Key.Key_Return)  # on to Confirm
     u.press(Qt.Key.Key_Return)  # Apply
     u.press(Qt.Key.Key_Return)  # Finish

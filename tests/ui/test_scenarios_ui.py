@@ -22,6 +22,7 @@ from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.new_game_wizard.commands_page import CommandsPage
 from eote_ref.ui.new_game_wizard.lists_page import ListsPage
+from eote_ref.ui.new_game_wizard.scenario_chooser import WHOLE_LISTS
 from eote_ref.ui.new_game_wizard.summary_page import SummaryPage
 from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
 from eote_ref.ui.players_display import PlayersDisplay
@@ -53,6 +54,16 @@ def test_the_wizard_starts_a_game_from_a_shipped_scenario(qtbot: QtBot, db: Data
     commands = w.currentPage()
     assert isinstance(commands, CommandsPage)
     assert "6th Infantry Division" in commands.scenario_text.text()
+    # nothing to untick on a scenario's page: its subtitle says so (not "Untick what ...")
+    assert "The scenario sets the commands in play" in commands.subTitle()
+    w.back()
+    lists.scenarios.choose(WHOLE_LISTS)
+    w.select_lists(["waterloo-1815-french.yaml"], ["waterloo-1815-anglo-allied.yaml"])
+    w.next()
+    assert commands.subTitle().startswith("Untick what is not on the table")
+    w.back()
+    lists.scenarios.choose("Hougoumont")
+    w.next()
     while not isinstance(w.currentPage(), SummaryPage):
         w.next()
     summary = w.currentPage()

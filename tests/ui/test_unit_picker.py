@@ -214,3 +214,13 @@ def test_a_long_list_of_ticked_units_does_not_widen_the_picker(
     assert picker.minimumSizeHint().width() <= max(narrow, 400)
     assert picker.sizeHint().width() <= 700
     assert picker.chosen.toolTip() == picker.chosen.text()  # every name, in the tooltip
+
+
+def test_the_filter_box_shows_its_whole_hint(qtbot: QtBot, demo: GameService) -> None:
+    # in a narrow layout (the fire queue's batteries) the hint was cut to "...; En…"
+    for multi in (False, True):
+        picker = _picker(qtbot, demo, multi=multi)
+        picker.resize(200, picker.height())
+        edit = picker.edit
+        hint = edit.fontMetrics().horizontalAdvance(edit.placeholderText())
+        assert edit.width() > hint + 24

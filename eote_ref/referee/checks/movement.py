@@ -77,6 +77,11 @@ class MovementRow:
     provisional: bool
 
 
+def formation_words(value: str) -> str:
+    """A formation as the umpire says it: "assault column", not the key "french_assault_column"."""
+    return "assault column" if value == "french_assault_column" else value.replace("_", " ")
+
+
 def movement_table(game: GameService, view: GameView | None = None) -> list[MovementRow]:
     """Every unit on the table with its allowance this phase and its formation-change cost."""
     view = view or game.view()
@@ -127,7 +132,7 @@ def movement_table(game: GameService, view: GameView | None = None) -> list[Move
                         unit_id=u.id,
                         name=u.coded_name,
                         arm=u.arm,
-                        formation=(sit.formation.value if sit.formation else "").replace("_", " "),
+                        formation=formation_words(sit.formation.value if sit.formation else ""),
                         full_in=float(det["full_allowance_in"]),
                         allowance_in=float(det["allowance_in"]),
                         change=change,
@@ -182,7 +187,7 @@ class FormationCheck(Adjudication):
     def _choices(self) -> tuple[Choice, ...]:
         u = self.unit()
         return tuple(
-            Choice(f, f.replace("_", " ")) for f in self.game.formations(u.arm) if f != "square"
+            Choice(f, formation_words(f)) for f in self.game.formations(u.arm) if f != "square"
         )
 
     def facts(self) -> list[Question]:
@@ -244,7 +249,7 @@ class FormationCheck(Adjudication):
 
     def result_text(self, outcome: Outcome) -> str:
         """The new formation and what it costs."""
-        new = str(self.values["formation"]).replace("_", " ")
+        new = formation_words(str(self.values["formation"]))
         return f"into {new}: {self._cost(outcome)}"
 
     def _cost(self, outcome: Outcome) -> str:

@@ -33,16 +33,25 @@ from eote_ref.ui.new_game_wizard.base import Page, error_color
 REF_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
+#: The page's subtitle over the two trees of commands (whole lists).
+UNTICK = (
+    "Untick what is not on the table: the game then holds only the commands left "
+    "ticked, and nothing else appears anywhere."
+)
+#: Its subtitle when a scenario was chosen: there is nothing to untick here.
+FROM_SCENARIO = (
+    "The scenario sets the commands in play. To choose them yourself, go Back and pick "
+    "whole army lists."
+)
+
+
 class CommandsPage(Page):
     """Page 3: tick the commands in play on each side (all ticked: the whole lists)."""
 
     def __init__(self, setup: SetupService, draft: NewGameDraft, parent: QWidget | None = None):
         super().__init__(setup, draft, parent)
         self.setTitle("Commands in play")
-        self.setSubTitle(
-            "Untick what is not on the table: the game then holds only the commands left "
-            "ticked, and nothing else appears anywhere."
-        )
+        self.setSubTitle(UNTICK)
         layout = QVBoxLayout(self)
         self.scenario_text = QLabel(self)
         self.scenario_text.setObjectName("scenarioSetup")
@@ -77,6 +86,7 @@ class CommandsPage(Page):
         for tree in self.trees:
             tree.setVisible(loaded is None)
         self.save_button.setVisible(loaded is None)
+        self.setSubTitle(UNTICK if loaded is None else FROM_SCENARIO)
         if loaded is not None:
             sc = loaded.scenario
             parts = [f"<h3>{html.escape(sc.name)}</h3>"]

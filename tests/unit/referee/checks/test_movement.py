@@ -240,3 +240,18 @@ def test_a_square_with_no_chance_asks_no_die(waterloo: GameService) -> None:
     assert outcome.roll is None
     assert check.apply({}).result == "failed"
     assert unit(waterloo, foot.id).pinned
+
+
+def test_the_french_assault_column_is_named_in_words(waterloo: GameService) -> None:
+    # the movement panel and the formation wizard said "french assault column" (the key)
+    to_movement(waterloo)
+    french = next(s for s in waterloo.view().sides if s.name == "French")
+    uid = next(u.id for u in french.units if u.arm == "infantry")
+    waterloo.set_unit(uid, "formation", "french_assault_column")
+    row = next(r for r in movement_table(waterloo) if r.unit_id == uid)
+    assert row.formation == "assault column"
+    other = next(u.id for u in french.units if u.arm == "infantry" and u.id != uid)
+    check = open_check(waterloo, "formation", unit_id=other)
+    labels = [c.label for f in check.facts() if f.key == "formation" for c in f.choices]
+    assert "assault column" in labels
+    assert not any("french" in label for label in labels)
