@@ -181,6 +181,8 @@ class BatchItem:
     #: The base, each modifier with its section and the modified value ("6 −2 disordered
     #: (7.5) = 4"), as the single check's wizard shows them.
     modifiers: str = ""
+    #: The row whose rout passed through this unit (EotE 7.5), for a row the batch added.
+    origin: BatchItem | None = None
 
     @property
     def result(self) -> str:
@@ -253,11 +255,73 @@ class Batch:
         item.changes = list(trial.changes)
         if trial.error:
             item.refused = trial.error
+        if "passed_through" in item.check.values:
+            self._chain(item)
         return item
+
+    def passes_through(self, index: int) -> tuple[tuple[int, str], ...]:
+        """The formed friendly units item ``index`` may pass through if it goes (EotE 7.5).
+
+        Empty for a check that asks no such question (every batch but the morale checks').
+        """
+        check = self.items[index].check
+        if check is None:
+            return ()
+        fact = next((f for f in check.facts() if f.key == "passed_through"), None)
+        if fact is None:
+            return ()
+        return tuple((int(c.value), c.label) for c in fact.choices)
+
+    def pass_through(self, index: int, unit_ids: tuple[int, ...]) -> None:
+        """Item ``index`` passes through ``unit_ids`` if it falls back or routs (EotE 7.5).
+
+        Falling back disorders them (its changes say so); a rout makes each of them test
+        morale in turn: the batch takes a row for each one (not already in it), so the umpire
+        rolls them in the same step (and a rout among those may chain on).
+        """
+        item = self.items[index]
+        if item.check is None:
+            raise RefereeError(f"{item.label} is not checked in this batch")
+        item.check.set("passed_through", tuple(unit_ids))
+        self.set_rolls(index, item.rolls)
+
+    def _chain(self, item: BatchItem) -> None:
+        """The rows a routing item owes (EotE 7.5): added for its units, dropped otherwise."""
+        routs = item.outcome is not None and item.outcome.result == "rout"
+        passed = set(item.check.values.get("passed_through", ())) if item.check else set()
+        for other in [i for i in self.items if i.origin is item]:
+            if not routs or other.unit is None or other.unit.id not in passed:
+                self._drop(other)
+        if not routs:
+            return
+        present = {i.unit.id for i in self.items if i.unit is not None}
+        units = {u.id: u for s in self.game.view().sides for u in s.units}
+        for uid in sorted(passed - present):
+            unit = units[uid]
+            target = BatchTarget(unit.coded_name, {"unit_id": uid}, unit, ("unit_ids", uid))
+            check = open_check(self.game, self.kind.key, **target.target)
+            self.items.append(
+                BatchItem(
+                    unit,
+                    check,
+                    f"{unit.coded_name} (routers passed through)",
+                    target,
+                    modifiers=modifiers_text(check, check.preview()),
+                    origin=item,
+                )
+            )
+            self.set_rolls(len(self.items) - 1, {})
+
+    def _drop(self, item: BatchItem) -> None:
+        for other in [i for i in self.items if i.origin is item]:
+            self._drop(other)
+        self.items.remove(item)
 
     def roll_all(self, dice: Any) -> None:
         """The app rolls every die still needed (``dice`` has ``d10`` and ``percentile``)."""
-        for n, item in enumerate(self.items):
+        n = 0
+        while n < len(self.items):  # a rout may add rows (EotE 7.5): they are rolled too
+            item = self.items[n]
             for _ in range(8):
                 if item.check is None or item.outcome is not None or item.refused:
                     break
@@ -271,6 +335,7 @@ class Batch:
                 self.set_rolls(
                     n, {**item.rolls, die.name: value % 10 if die.kind == "d10" else value}
                 )
+            n += 1
 
     def ready(self) -> bool:
         """Whether every accepted item is decided (and there is at least one)."""
@@ -298,9 +363,12 @@ class Batch:
         rolls = []
         outcomes: list[Outcome] = []
         settled: dict[str, list[int]] = {}
+        chained = {i.unit.id for i in self.due if i.origin is not None and i.unit and i.outcome}
         for item in self.due:
             if item.outcome is None or item.check is None or item.refused:
                 continue
+            if chained and "passed_through" in item.check.values:  # they test in this step
+                item.check.target["tested_now"] = tuple(sorted(chained))
             changes += item.check.changes(item.outcome)
             inputs.append(
                 {

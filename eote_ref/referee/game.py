@@ -21,13 +21,14 @@ from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game_reading import DIVISION_LEVELS as DIVISION_LEVELS
 from eote_ref.referee.game_reading import GameReading
-from eote_ref.referee.journal_line import LINE_KEY, Line
+from eote_ref.referee.journal_line import LINE_KEY, ORDERS_CHANGED, Line, Piece
 from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
 from eote_ref.referee.phases import next_phase
 from eote_ref.referee.views import (
     GameView,
     UnitView,
 )
+from eote_ref.rules.core import Reveals
 from eote_ref.rules.orders import OrderType
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import FORMATIONS_BY_ARM, CombatArm
@@ -417,9 +418,12 @@ class GameService(GameReading):
         before, name = getattr(found[0], field), found[0].name
         if before == value:
             return None
+        said = f"{name}: {describe_field(field, before, value)}"
         return self.record(
             "division",
-            f"{name}: {describe_field(field, before, value)}",
+            Line.of(Piece(said, Reveals.ORDER, veiled=ORDERS_CHANGED))
+            if field == "current_order"
+            else said,
             [SetField("game_command", division_id, field, value)],
             inputs={"division_id": division_id, "field": field, "value": value},
         )
@@ -454,7 +458,9 @@ class GameService(GameReading):
 
             carried = carry_over(self.read(turn_rows), turn, self.ruleset)
             changes.extend(carried.changes)
-            summary += "".join(f"; {line}" for line in carried.lines)
+            return self.record(
+                "phase", Line.of(summary, *(Line.of("; ", ln) for ln in carried.lines)), changes
+            )
         return self.record("phase", summary, changes)
 
     def describe_change(self, change: Change) -> str:

@@ -21,6 +21,11 @@ from eote_ref.rules.core import Outcome, Reveals
 #: the division's average for integrity (EotE 6.6, 7.5, 5.6, 9.1, 7.6, 9.0).
 CE_BASED = frozenset({"fire", "morale", "square", "rally", "assault", "integrity"})
 
+#: What the players' display shows for an order's line (EotE 3.1: written, carried, unseen).
+ORDER_SENT = "An order was written and sent (hidden)"
+#: ... and for the umpire's edit of a division's orders.
+ORDERS_CHANGED = "The umpire changed the orders of a division (hidden)"
+
 #: The key of an event's ``inputs`` that keeps its line in pieces.
 LINE_KEY = "line"
 

@@ -11,8 +11,9 @@ die without its base and total.
 Nothing is redacted by reading the words: each record says what it reveals. A rules modifier
 carries ``reveals: "ce"`` when its value states, cancels or halves a CE; a journal line is
 kept in pieces (:mod:`eote_ref.referee.journal_line`), the target number of a CE-built check,
-an umpire's corrected CE and a late arrival's CE each a piece that reveals the CE; orders are
-journal events of their own kind.
+an umpire's corrected CE and a late arrival's CE each a piece that reveals the CE, and an
+order's words (sent, changed by the umpire, taking effect) a piece that reveals the order:
+a line with one shows its veiled words alone, whatever the journal kind.
 
 The option is stored in the game's ``options`` JSON under :data:`FOG_KEY` (a display choice,
 not a rules option: :func:`rules_options` leaves it out of the ruleset), set as one journal
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.game import GameService
-from eote_ref.referee.journal_line import CE_BASED, LINE_KEY, Line
+from eote_ref.referee.journal_line import CE_BASED, LINE_KEY, ORDER_SENT, ORDERS_CHANGED, Line
 from eote_ref.referee.journal_record import check_results
 from eote_ref.referee.markers import marker_words
 from eote_ref.referee.views import DivisionView, GameView, UnitView
@@ -138,10 +139,11 @@ def unit_markers(unit: UnitView) -> list[str]:
 #: correction recorded before lines were kept in pieces).
 CE_KINDS = frozenset({"correction"})
 
-#: Journal kinds that write or move an order (its content never reaches the display).
+#: Journal kinds that wrote or moved an order before lines were kept in pieces (a line in
+#: pieces says itself which of its words are an order's, ``Reveals.ORDER``).
 ORDER_KINDS = frozenset({"order_activation"})
 
-#: Division fields whose edits would show an order.
+#: Division fields whose edits would show an order (in an event kept without its pieces).
 ORDER_FIELDS = frozenset({"current_order", "pending_order", "pending_order_turns"})
 
 #: Journal kinds the display leaves out (the header already shows turn and phase).
@@ -227,13 +229,15 @@ def last_results(
 
 def _shown(e: JournalEvent, hide_ce: bool) -> ShownResult:
     inputs = e.inputs if isinstance(e.inputs, dict) else {}
-    if e.kind in ORDER_KINDS:
-        return ShownResult(e.seq, e.turn, "An order was written and sent (hidden)", ())
-    if e.kind == "division" and inputs.get("field") in ORDER_FIELDS:
-        return ShownResult(
-            e.seq, e.turn, "The umpire changed the orders of a division (hidden)", ()
-        )
     line = Line.from_json(inputs.get(LINE_KEY))
+    if line is None and e.kind in ORDER_KINDS:  # kept without its pieces (an older eote-ref)
+        return ShownResult(e.seq, e.turn, ORDER_SENT, ())
+    if line is None and e.kind == "division" and inputs.get("field") in ORDER_FIELDS:
+        return ShownResult(e.seq, e.turn, ORDERS_CHANGED, ())
+    if line is not None and Reveals.ORDER in line.reveals():
+        # An order's words, sender or countdown, whatever the step (EotE 3.1): its veiled
+        # words alone, and none of its figures (the roll on the chart reveals the countdown).
+        return ShownResult(e.seq, e.turn, line.shown({Reveals.ORDER, Reveals.CE}), ())
     parts = tuple(_part(o, hide_ce, typed=line is not None) for o in check_results(e.outcome))
     hidden = {Reveals.CE} if hide_ce else set()
     if line is not None:

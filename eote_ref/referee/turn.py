@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from eote_ref.referee.journal_line import Line, Piece
+from eote_ref.rules.core import Reveals
 from eote_ref.rules.leader_casualty import replacement
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.store import Change, DeleteRow, GameCommand, GameLeader, GameUnit, InsertRow, SetField
@@ -43,7 +45,7 @@ class CarryOver:
     """The changes of a new turn and the lines the journal shows for the notable ones."""
 
     changes: list[Change] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
+    lines: list[str | Line] = field(default_factory=list)
 
 
 def replacement_name(name: str) -> str:
@@ -101,7 +103,15 @@ def _orders(rows: list[GameCommand], out: CarryOver) -> None:
             SetField("game_command", c.id, "pending_order", None),
             SetField("game_command", c.id, "pending_order_turns", None),
         ]
-        out.lines.append(f"{c.name}: {c.pending_order} order takes effect")
+        out.lines.append(  # the order's words are the umpire's and its side's (EotE 3.1)
+            Line.of(
+                Piece(
+                    f"{c.name}: {c.pending_order} order takes effect",
+                    Reveals.ORDER,
+                    veiled="an order takes effect (hidden)",
+                )
+            )
+        )
 
 
 def _leaders(rows: list[GameLeader], new_turn: int, rating: int, out: CarryOver) -> None:

@@ -3,8 +3,10 @@
 *All routed units leave*, *Rally every disordered unit*, *Command radius: every division*,
 *Cavalry end of turn* and *Leader casualties* (:mod:`eote_ref.referee.batch`): one row per
 target due, with its die (typed, 0 reads 10, or *Roll for me* for every row) and its
-result; targets the rules refuse are listed greyed with the reason. *Apply* writes the whole
-batch as one journal step (Ctrl+Z takes it all back).
+result; targets the rules refuse are listed greyed with the reason. In the morale batch each
+row has a *Passes through* menu of the formed friendly units it would pass if it went (EotE
+7.5): a rout through them adds a row for each, rolled in the same step. *Apply* writes the
+whole batch as one journal step (Ctrl+Z takes it all back).
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
+    QMenu,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -34,7 +38,7 @@ from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.touch import DiePad, touch_mode
 from eote_ref.ui.wizards.base import DieEdit
 
-COL_UNIT, COL_DIE, COL_RESULT, COL_MODIFIERS = range(4)
+COL_UNIT, COL_DIE, COL_RESULT, COL_MODIFIERS, COL_PASSES = range(5)
 
 
 class BatchDialog(QDialog):
@@ -61,14 +65,15 @@ class BatchDialog(QDialog):
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         layout.addWidget(self.heading)
-        self.table = QTableWidget(len(self.batch.items), 4)
+        self.table = QTableWidget(len(self.batch.items), 5)
         self.table.setObjectName("batchTable")
         self.table.setHorizontalHeaderLabels(
-            [kind.what.capitalize(), "Die", "Result", "Modifiers (EotE)"]
+            [kind.what.capitalize(), "Die", "Result", "Modifiers (EotE)", "Passes through (7.5)"]
         )
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.verticalHeader().hide()
         self.edits: dict[int, DieEdit] = {}
+        self.passes: dict[int, QToolButton] = {}
         layout.addWidget(self.table, 1)
         self.pad = DiePad(self)  # touch mode: each tap fills the row in focus, then the next
         self.pad.pressed.connect(self.type_die)
@@ -108,7 +113,7 @@ class BatchDialog(QDialog):
         items = self.batch.items
         due = sum(1 for i in items if i.check is not None and not i.refused)
         info = len(items) - due
-        dice = any(i.needed_name for i in items)
+        dice = any(i.needed_name or i.rolls for i in items)
         how = (
             "Type each die (0 reads 10) or press <b>Roll for me</b>; "
             if dice
@@ -120,6 +125,9 @@ class BatchDialog(QDialog):
             + f". {how}Apply writes them all as one journal step."
         )
         self.table.setColumnHidden(COL_DIE, not dice)
+        passing = any(self.batch.passes_through(n) for n in range(len(items)))
+        self.table.setColumnHidden(COL_PASSES, not passing)
+        self.table.setRowCount(len(items))
         self.roll_button.setVisible(dice)
         self.pad.setVisible(dice and touch_mode())
         for row, item in enumerate(items):
@@ -131,14 +139,79 @@ class BatchDialog(QDialog):
             mods.setFlags(Qt.ItemFlag.ItemIsEnabled)
             mods.setToolTip(item.modifiers)
             self.table.setItem(row, COL_MODIFIERS, mods)
-            if item.needed_name and row not in self.edits:
-                edit = DieEdit(DieSpec(item.needed_name, item.needed, item.needed_kind or "d10"))
+            die = item.needed_name or next(iter(item.rolls), "")  # rebuilt: the die typed
+            if die and row not in self.edits:
+                edit = DieEdit(DieSpec(die, item.needed or die, item.needed_kind or "d10"))
+                if die in item.rolls:
+                    edit.setText(str(item.rolls[die]))
                 edit.entered.connect(lambda r=row: self._die_typed(r))
                 self.edits[row] = edit
                 self.table.setCellWidget(row, COL_DIE, edit)
+            if row not in self.passes and self.batch.passes_through(row):
+                self.passes[row] = self._passes_button(row)
+                self.table.setCellWidget(row, COL_PASSES, self.passes[row])
             self._show_result(row)
+        self._built = list(items)
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setStretchLastSection(True)
+
+    def _passes_button(self, row: int) -> QToolButton:
+        """A menu of the formed friendly units the row's unit would pass through (EotE 7.5)."""
+        button = QToolButton()
+        button.setObjectName(f"passes_{row}")
+        button.setText("none")
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(button)
+        for uid, label in self.batch.passes_through(row):
+            action = menu.addAction(label)
+            action.setCheckable(True)
+            action.setData(uid)
+            action.toggled.connect(lambda _on, r=row: self._passes_chosen(r))
+        button.setMenu(menu)
+        button.setToolTip(
+            "Formed friendly units it passes through if it goes: falling back disorders "
+            "them, a rout makes each test morale (a row is added for each)"
+        )
+        return button
+
+    def passes_chosen(self, row: int, unit_ids: tuple[int, ...]) -> None:
+        """Tick ``unit_ids`` in row ``row``'s menu (what a click on each does)."""
+        menu = self.passes[row].menu()
+        for action in menu.actions():
+            action.blockSignals(True)
+            action.setChecked(action.data() in unit_ids)
+            action.blockSignals(False)
+        self._passes_chosen(row)
+
+    def _passes_chosen(self, row: int) -> None:
+        button = self.passes[row]
+        chosen = [a for a in button.menu().actions() if a.isChecked()]
+        button.setText(", ".join(a.text() for a in chosen) or "none")
+        self.batch.pass_through(row, tuple(int(a.data()) for a in chosen))
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        """The rows again from the first one a rout added or dropped (EotE 7.5).
+
+        The rows before it keep their widgets (the die being typed among them).
+        """
+        items = self.batch.items
+        built = self._built
+        first = next(
+            (
+                n
+                for n in range(max(len(items), len(built)))
+                if n >= len(items) or n >= len(built) or items[n] is not built[n]
+            ),
+            None,
+        )
+        if first is None:
+            return
+        for table in (self.edits, self.passes):
+            for row in [r for r in table if r >= first]:
+                self.table.removeCellWidget(row, COL_DIE if table is self.edits else COL_PASSES)
+                del table[row]
+        self._fill()
 
     def _show_result(self, row: int) -> None:
         item = self.batch.items[row]
@@ -157,7 +230,10 @@ class BatchDialog(QDialog):
         rolls = {k: v for k, v in item.rolls.items() if k != edit.die.name}
         if value is not None:
             rolls[edit.die.name] = value
+        count = len(self.batch.items)
         self.batch.set_rolls(row, rolls)
+        if len(self.batch.items) != count:
+            self._rebuild()  # a rout through other units: their rows (EotE 7.5)
         self._show_result(row)
         # On to the next die: one key per unit.
         rows = sorted(self.edits)
@@ -182,6 +258,7 @@ class BatchDialog(QDialog):
     def roll_all(self) -> None:
         """The app rolls every die still needed."""
         self.batch.roll_all(self.dice)
+        self._rebuild()
         for row, edit in self.edits.items():
             value = self.batch.items[row].rolls.get(edit.die.name)
             if value is not None:

@@ -10,7 +10,9 @@ only a space, it never opens a popup.
   Enter with letters typed takes the unit and clears them (the wizard stays, so its confirm
   page is seen); Enter with no letters goes on (to the wizard's next button);
 * multi pick (``multi=True``): rows have check boxes; Enter ticks or unticks the highlighted
-  row and clears the letters for the next unit; with no letters Enter goes on.
+  row and clears the letters for the next unit; with no letters Enter goes on. A picker with
+  a ``done`` (the fire queue's firers) moves on after the tick instead, to the die, and
+  Shift+Enter ticks and stays for the next unit.
 
 :func:`type_to_find` gives a list's keyboard search the same matching, and
 :func:`searchable_combo` an existing :class:`QComboBox` (dialogs of leaders, divisions, armies,
@@ -19,7 +21,7 @@ members): type anywhere in the name, accents ignored.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -73,15 +75,20 @@ class _PickerEdit(QLineEdit):
             self.picker.move_highlight(_MOVES[Qt.Key(key)])
             event.accept()
             return
-        if (
-            key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-            and mods == Qt.KeyboardModifier.NoModifier
-            and self.picker.multi
-            and self.text().strip()
-        ):
-            self.picker.toggle_current()
-            event.accept()
-            return
+        enter = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        shift = mods == Qt.KeyboardModifier.ShiftModifier
+        if enter and self.picker.multi and (mods == Qt.KeyboardModifier.NoModifier or shift):
+            done = self.picker.done
+            if self.text().strip():
+                self.picker.toggle_current()
+                if done is not None and not shift:
+                    done()  # ticked: on to what comes next (Shift+Return stays for another)
+                event.accept()
+                return
+            if done is not None and not shift:
+                done()  # no letters: the ticking is over
+                event.accept()
+                return
         if (
             key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
             and mods == Qt.KeyboardModifier.NoModifier
@@ -154,6 +161,10 @@ class UnitPicker(QWidget):
         self.candidates = list(candidates)
         self.prefer = prefer or Preference()
         self.multi = multi
+        #: Multi pick: where Return goes once a unit is ticked, or on an empty filter (the
+        #: fire queue: to the die); Shift+Return ticks and stays. None: Return ticks and
+        #: stays, and on an empty filter goes on to the dialog's default button.
+        self.done: Callable[[], None] | None = None
         self._value: Any = None
         self._checked: list[Any] = list(value or ()) if multi else []
         if not multi:

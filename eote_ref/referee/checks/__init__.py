@@ -205,6 +205,14 @@ class Adjudication(abc.ABC):
         """
         return Line.of(self.summary(outcome))
 
+    def unasked(self) -> frozenset[str]:
+        """The questions that do not concern the units in hand now: the wizard hides them.
+
+        Their answers stay in :attr:`values` (the situation ignores them); a check asks again
+        after each answer, so a question comes back when the units it concerns are chosen.
+        """
+        return frozenset()
+
     def subject(self) -> str:
         """What the check is about, for the wizard's heading."""
         return self.title

@@ -119,6 +119,13 @@ class AssaultQuestions(Adjudication):
         ]
 
     # ------------------------------------------------------------------ facts
+    def unasked(self) -> frozenset[str]:
+        """Whether the guns are supported (EotE 1.7) is asked only when a defender is artillery."""
+        ids = {int(i) for i in self.values.get("defenders") or ()}
+        if any(u.arm == "artillery" for u in on_table(self.view) if u.id in ids):
+            return frozenset()
+        return frozenset({"artillery_supported"})
+
     def facts(self) -> list[Question]:
         """Units of each side, supporters, and the situation flags."""
         view = self.view

@@ -12,7 +12,8 @@ from eote_ref.referee.checks import (
 )
 from eote_ref.referee.checks.command import attached_commander, division, issuer_level, superiors
 from eote_ref.referee.errors import RefereeError
-from eote_ref.rules.core import Outcome
+from eote_ref.referee.journal_line import ORDER_SENT, Line, Piece
+from eote_ref.rules.core import Outcome, Reveals
 from eote_ref.rules.orders import OrderActivationSituation, OrderType
 from eote_ref.store import Change, GameLeader, SetField
 
@@ -198,9 +199,18 @@ class OrderCheck(Adjudication):
 
     def summary(self, outcome: Outcome) -> str:
         """E.g. ``1st Division: ATTACK order in 2 turns (Uxbridge, rolled 4)``."""
+        return self.line(outcome).text
+
+    def line(self, outcome: Outcome) -> Line:
+        """The summary as one piece revealing the order (EotE 3.1).
+
+        Its words, sender and countdown are the umpire's and the issuing side's, never the
+        players' display's.
+        """
         lead = self._issuer()
         rolled = f", rolled {outcome.roll}" if outcome.roll is not None else ""
-        return f"{division(self).name}: {self.result_text(outcome)} ({lead.name}{rolled})"
+        text = f"{division(self).name}: {self.result_text(outcome)} ({lead.name}{rolled})"
+        return Line.of(Piece(text, Reveals.ORDER, veiled=ORDER_SENT))
 
 
 @register

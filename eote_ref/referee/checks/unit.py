@@ -251,8 +251,11 @@ class MoraleCheck(Adjudication):
         if outcome.result == "fall_back":
             out += [set_unit(i, "disordered", True) for i in passed if not self.unit(i).disordered]
         elif outcome.result == "rout":
+            tested_now = set(self.target.get("tested_now", ()))  # in the same batch step
             out += [
-                link("morale_due", turn, i, row.id, reason="rout passed through") for i in passed
+                link("morale_due", turn, i, row.id, reason="rout passed through")
+                for i in passed
+                if i not in tested_now
             ]
         if self.view.phase is Phase.FIRE:
             out += sub_phases.close_changes(self.game.view())

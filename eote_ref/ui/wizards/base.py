@@ -256,6 +256,8 @@ class FactsPage(QWizardPage):
                 form.addRow(label, w)
         if not self.check.facts():
             form.addRow(QLabel("Nothing to ask: the game state decides every modifier."))
+        self.form = form
+        self._show_asked()
         holder = QWidget()
         column = QVBoxLayout(holder)
         column.setContentsMargins(0, 0, 0, 0)
@@ -284,8 +286,20 @@ class FactsPage(QWizardPage):
         for key, w in self.widgets.items():
             if key != changed and key in self.check.values:
                 show_value(w, self.check.values[key])
+        self._show_asked()
         self.setTitle(f"{check_heading(self.check)}: what the table shows")
         self.wiz.show_heading()
+
+    def _show_asked(self) -> None:
+        """Hide the questions that do not concern the units in hand (the check says which)."""
+        unasked = self.check.unasked()
+        for key, w in self.widgets.items():
+            self.form.setRowVisible(w, key not in unasked)
+            label = self.form.labelForField(w)
+            if label is None:  # a list's label is its own row, above it
+                for lab in self.findChildren(QLabel):
+                    if lab.buddy() is w:
+                        self.form.setRowVisible(lab, key not in unasked)
 
     def isComplete(self) -> bool:
         """Refused situations (already in square, say) cannot go on to the roll."""

@@ -210,6 +210,9 @@ class QueuePage(QWizardPage):
                 )
                 label.setBuddy(w)
                 form.addRow(label, w)
+        firers = self.widgets.get("firers")
+        if isinstance(firers, UnitPicker):
+            firers.done = self._firers_done
         row = QWidget()
         row_layout = QHBoxLayout(row)
         row_layout.setContentsMargins(0, 0, 0, 0)
@@ -222,6 +225,18 @@ class QueuePage(QWizardPage):
         self.die.blockSignals(True)
         self.die.clear()
         self.die.blockSignals(False)
+
+    def _firers_done(self) -> None:
+        """Return in the firers' filter: on to the die once the target is chosen, else to it.
+
+        After a fire the target and range are carried, so a firer's code, Return and the die
+        queue the next one; Shift+Return ticks another battery and stays (EotE 6.2).
+        """
+        target = self.widgets.get("target")
+        if self.draft.values.get("target") is None and target is not None:
+            target.setFocus()
+        else:
+            self.die.setFocus()
 
     def fired(self) -> set[int]:
         """The units of this queue that have fired: they leave the firers' list.

@@ -315,3 +315,21 @@ def test_reman_guns_wizard_from_the_turn_guide_item(qtbot: QtBot, demo: GameServ
     assert demo.journal(limit=1)[0].summary.startswith("Sinclair's Battery RA: re-mans its guns")
     demo.undo()
     assert game_state(demo) == before
+
+
+def test_supported_guns_question_shows_only_for_defending_artillery(
+    qtbot: QtBot, demo: GameService
+) -> None:
+    """EotE 1.7: no defending battery, no "supported artillery" question; choosing one asks it."""
+    to_phase(demo, Phase.ASSAULT)
+    column, line = named(demo, "1/54e Ligne"), named(demo, "2/30th Foot")
+    battery = named(demo, "Sandham's Battery RA")
+    wizard = build_wizard(GameHub(demo), "assault", attackers=(column.id,), defenders=(line.id,))
+    assert isinstance(wizard, AssaultWizard)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    page = wizard.page_of(AssaultFactsPage)
+    asked = page.widgets["artillery_supported"]
+    assert not asked.isVisible()
+    choose(page.widgets["defenders"], battery.id)
+    assert asked.isVisible()

@@ -14,7 +14,7 @@ from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import MENU, build_wizard
 from eote_ref.ui.wizards.fire import FireAppliedPage, FireWizard, QueuePage
 from tests.games import game_state, named
-from tests.ui.helpers import choose, queue_fire, resolve_morale, to_phase
+from tests.ui.helpers import DIGITS, choose, queue_fire, resolve_morale, to_phase
 
 
 def test_fire_menu_entries_show_in_the_fire_phase(qtbot: QtBot, demo: GameService) -> None:
@@ -194,3 +194,59 @@ def test_the_fast_path_refuses_a_second_fire_and_reads_the_start(
     assert len(demo.journal()) == steps
     back = fast(ligne.id, thirtieth.id, 3)
     assert back.draft.preview().modified == ligne.ce  # no -1 for the hit just marked
+
+
+def test_after_a_fire_a_firer_code_and_return_lead_to_the_die(
+    qtbot: QtBot, demo: GameService
+) -> None:
+    """The next fire at the same target: code, Return, die, Alt+A (the die never ticks a unit).
+
+    Before, the die went into the firers' filter (a digit is a unit code) and a second
+    Return ticked a second firer; the umpire had to reach the die by mouse or Tab.
+    Shift+Return still ticks several batteries (EotE 6.2) without leaving the list.
+    """
+    from PySide6.QtWidgets import QApplication
+
+    to_phase(demo, Phase.FIRE)
+    battery = named(demo, "20/6 Foot Battery")
+    horse = named(demo, "2/1 Horse Battery")
+    target = named(demo, "2/30th Foot")
+    wizard = build_wizard(GameHub(demo), "artillery_fire", unit_id=battery.id)
+    assert isinstance(wizard, FireWizard)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.activateWindow()
+    qtbot.waitUntil(wizard.isActiveWindow)
+    page = wizard.page_of(QueuePage)
+    queue_fire(qtbot, page, battery.id, target.id, 20.0, 9)
+    firers = page.widgets["firers"]
+    assert isinstance(firers, UnitPicker)
+    qtbot.waitUntil(firers.edit.hasFocus)
+    inputs = 0
+    for ch in horse.code:
+        qtbot.keyClick(QApplication.focusWidget(), ch)
+    inputs += 1  # the code
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    inputs += 1
+    assert page.die.hasFocus()
+    qtbot.keyClick(QApplication.focusWidget(), DIGITS[5])
+    inputs += 1
+    assert page.die.text() == "5"
+    assert firers.values() == (horse.id,)
+    assert page.add_current(), page.result.text()  # Alt+A
+    inputs += 1
+    assert inputs == 4
+    assert len(page.queue.fires) == 2
+    assert page.queue.fires[1].check._ids() == (horse.id,)
+    # Shift+Return ticks and stays: several batteries combined for one fire.
+    other = build_wizard(GameHub(demo), "artillery_fire", unit_id=battery.id)
+    assert isinstance(other, FireWizard)
+    qtbot.addWidget(other)
+    other.show()
+    picker = other.page_of(QueuePage).widgets["firers"]
+    assert isinstance(picker, UnitPicker)
+    before = set(picker.values())
+    qtbot.keyClicks(picker.edit, horse.code)
+    qtbot.keyClick(picker.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    assert set(picker.values()) == before | {horse.id}
+    assert picker.edit.text() == ""  # ready for the next battery's code

@@ -207,3 +207,74 @@ def test_an_engaged_combat_fought_this_turn_is_not_due_again(waterloo: GameServi
     while waterloo.view().phase is not Phase.ASSAULT or waterloo.view().turn == 1:
         waterloo.advance_phase()
     assert len(_due(waterloo, "assault")) == 1
+
+
+def test_a_rout_in_the_morale_batch_chains_through_the_units_it_passes(
+    waterloo: GameService,
+) -> None:
+    """EotE 7.5: the formed units a routing unit passes through test in turn, in the batch."""
+    router, first, second = _ids(waterloo, 3)
+    _to_phase(waterloo, Phase.FIRE)
+    _mark(waterloo, router, hits=waterloo.morale_threshold + 2)
+    before = game_state(waterloo)
+    batch = Batch(waterloo, "morale_all")
+    assert [i.unit.id for i in batch.items if i.unit] == [router]
+    assert {first, second} <= {uid for uid, _ in batch.passes_through(0)}
+    batch.pass_through(0, (first, second))
+    batch.set_rolls(0, {"roll": 1})  # passes: nobody owes a test
+    assert batch.items[0].outcome is not None
+    assert batch.items[0].outcome.result != "rout"
+    assert len(batch.items) == 1
+    batch.set_rolls(0, {"roll": 0})  # a 10 routs it
+    assert batch.items[0].outcome is not None
+    assert batch.items[0].outcome.result == "rout"
+    assert [i.unit.id for i in batch.items if i.unit] == [router, first, second]
+    assert all(i.origin is batch.items[0] for i in batch.items[1:])
+    assert not batch.ready()  # the chained rows need their dice
+    batch.set_rolls(1, {"roll": 1})
+    batch.set_rolls(2, {"roll": 1})
+    steps = len(waterloo.journal())
+    batch.apply()
+    assert len(waterloo.journal()) == steps + 1
+    assert _due(waterloo, "morale") == []  # tested in the same step: no test left owing
+    tested = {ln.unit_id for ln in waterloo.view().links if ln.kind == "morale_tested"}
+    assert {router, first, second} <= tested
+    waterloo.undo()
+    assert game_state(waterloo) == before
+
+
+def test_a_rout_the_batch_does_not_chain_leaves_the_tests_owing(waterloo: GameService) -> None:
+    """EotE 7.5: passed-through units the umpire has not rolled for stay due."""
+    router, first = _ids(waterloo, 2)
+    _to_phase(waterloo, Phase.FIRE)
+    _mark(waterloo, router, hits=waterloo.morale_threshold + 2)
+    batch = Batch(waterloo, "morale_all")
+    batch.set_rolls(0, {"roll": 0})
+    batch.pass_through(0, (first,))
+    assert len(batch.items) == 2
+    batch.pass_through(0, ())  # the umpire takes it back
+    assert len(batch.items) == 1
+    batch.pass_through(0, (first,))
+    batch.items[1].check = None  # as if the rules refused it: not rolled in this step
+    batch.apply()
+    assert [
+        c.unit_id for c in checks_due(waterloo.view(), waterloo) if c.procedure == "morale"
+    ] == [first]
+
+
+def test_a_fall_back_in_the_morale_batch_disorders_the_units_it_passes(
+    waterloo: GameService,
+) -> None:
+    """EotE 7.5: falling back through formed friends disorders them; no test is owed."""
+    unit_id, friend = _ids(waterloo, 2)
+    _to_phase(waterloo, Phase.FIRE)
+    _mark(waterloo, unit_id, hits=waterloo.morale_threshold)
+    batch = Batch(waterloo, "morale_all")
+    batch.pass_through(0, (friend,))
+    check = batch.items[0].check
+    assert check is not None
+    die = next(d for d in range(10) if check.trial({"roll": d}).outcome.result == "fall_back")
+    batch.set_rolls(0, {"roll": die})
+    assert len(batch.items) == 1  # falling back owes nobody a test
+    batch.apply()
+    assert next(u for u in waterloo.view().sides[0].units if u.id == friend).disordered

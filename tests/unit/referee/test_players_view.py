@@ -248,3 +248,71 @@ def test_an_older_record_without_its_pieces_shows_only_its_typed_records(
     foggy = last_results(waterloo, 1, hide_ce=True)[0]
     assert foggy.summary == "Morale (EotE 7.5): pass"
     assert foggy.parts[0].modifiers == ()
+
+
+def _line(game: GameService, newest: int = 0, *, having: str = "") -> object:
+    """The line in pieces of a journal step, as the store keeps it.
+
+    The ``newest``-th from the last, or the latest whose summary holds ``having``.
+    """
+    from eote_ref.referee.journal_line import LINE_KEY, Line
+    from eote_ref.store import history
+
+    events = [e for e in game.read(history, limit=40, newest_first=True) if e.status == "done"]
+    if having:
+        events = [e for e in events if having in (e.summary or "")]
+    e = events[0 if having else newest]
+    return Line.from_json((e.inputs or {}).get(LINE_KEY))
+
+
+def test_an_order_is_hidden_by_its_pieces_whatever_the_step(waterloo: GameService) -> None:
+    """EotE 3.1: an order's words never reach the players' display, whatever records them.
+
+    The display reads the line's pieces, not the journal kind: an umpire's correction that
+    states an order keeps it hidden as an order sent does.
+    """
+    from eote_ref.referee.corrections import KIND, PREFIX
+    from eote_ref.referee.journal_line import Line, Piece
+    from eote_ref.rules.core import Reveals
+
+    did = pending_order(waterloo)
+    line = _line(waterloo)
+    assert isinstance(line, Line)
+    assert Reveals.ORDER in line.reveals()
+    assert "MANEUVER" in line.text
+    waterloo.set_division(did, "current_order", "DEFEND")
+    edit = _line(waterloo)
+    assert isinstance(edit, Line)
+    assert Reveals.ORDER in edit.reveals()
+    name = next(d.name for d in waterloo.view().sides[0].divisions if d.id == did)
+    waterloo.record(
+        KIND,
+        Line.of(
+            PREFIX + f"{name}: ",
+            Piece("order ATTACK → DEFEND", Reveals.ORDER, veiled="orders corrected"),
+        ),
+        [],
+    )
+    shown = last_results(waterloo, 3)
+    assert [r.summary for r in shown][0] == f"Umpire's correction: {name}: orders corrected"
+    assert not [r for r in shown if "DEFEND" in r.summary or "MANEUVER" in r.summary]
+    assert all(r.parts == () for r in shown[1:])
+
+
+def test_an_order_taking_effect_is_an_order_piece_of_the_new_turn(waterloo: GameService) -> None:
+    """EotE 3.4: the order arriving is the umpire's to know; the new turn's line says so."""
+    from eote_ref.referee.journal_line import Line
+    from eote_ref.rules.core import Reveals
+
+    to(waterloo, Phase.COMMAND, turn=2)
+    d = next(d for d in waterloo.view().sides[0].divisions if len(d.units) >= 4)
+    check = open_check(waterloo, "order", division_id=d.id)
+    check.set("order", "ATTACK")
+    check.set("distance_in", 10.0)
+    check.apply({"roll": 9})
+    while next(x for x in waterloo.view().sides[0].divisions if x.id == d.id).pending_order:
+        waterloo.advance_phase()
+    line = _line(waterloo, having="order takes effect")
+    assert isinstance(line, Line)
+    assert Reveals.ORDER in line.reveals()
+    assert "ATTACK" not in line.shown({Reveals.ORDER})

@@ -449,3 +449,19 @@ def test_7_10_choices_table(
         assert after.guns_abandoned is (choice == "abandon")
         assert after.limbered is (choice == "move_away" or limbered)
         assert after.hits == 0
+
+
+def test_artillery_support_is_asked_only_when_a_defender_is_artillery(
+    waterloo: GameService,
+) -> None:
+    """EotE 1.7: the supported-guns question concerns defending artillery only.
+
+    Asked again when the defenders change: a battery among them brings it back.
+    """
+    waterloo.set_initiative(FRENCH)
+    check = assault(waterloo, (FR_54_1,), (BRIT_28,))
+    assert "artillery_supported" in check.unasked()
+    check.set("defenders", (BRIT_28, SINCLAIR))
+    assert "artillery_supported" not in check.unasked()
+    check.set("defenders", (BRIT_28,))
+    assert "artillery_supported" in check.unasked()
