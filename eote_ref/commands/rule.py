@@ -198,14 +198,10 @@ def parse_seed(text: str | None) -> int | None:
     return int(text)
 
 
-def load(ruleset_file: str | None, options: list[str]) -> Ruleset:
-    """The ruleset for this call, with ``NAME=VALUE`` options applied."""
-    try:
-        rs = load_ruleset(ruleset_file)
-    except YamlError as exc:
-        raise InputError(f"ruleset file is not valid: {exc}", "ruleset") from exc
+def options_of(items: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` words as a mapping (a value that is JSON is read as JSON)."""
     chosen: dict[str, Any] = {}
-    for item in options:
+    for item in items:
         name, sep, text = item.partition("=")
         if not sep or not name:
             raise InputError(f"--option needs NAME=VALUE, got {item[:MAX_STRING]!r}", "option")
@@ -213,12 +209,20 @@ def load(ruleset_file: str | None, options: list[str]) -> Ruleset:
         if len(name) > MAX_STRING or len(text) > MAX_STRING:
             raise InputError(f"--option is longer than {MAX_STRING} characters", name[:MAX_STRING])
         try:
-            value = json.loads(text, parse_constant=lambda c: c)
-        except ValueError:  # not JSON (a bare word): the text itself
-            value = text
-        chosen[name] = value
+            chosen[name] = json.loads(text, parse_constant=lambda c: c)
+        except ValueError:  # a bare word: the text itself
+            chosen[name] = text
+    return chosen
+
+
+def load(ruleset_file: str | None, options: list[str]) -> Ruleset:
+    """The ruleset for this call, with ``NAME=VALUE`` options applied."""
     try:
-        return rs.with_options(chosen)
+        rs = load_ruleset(ruleset_file)
+    except YamlError as exc:
+        raise InputError(f"ruleset file is not valid: {exc}", "ruleset") from exc
+    try:
+        return rs.with_options(options_of(options))
     except RulesError as exc:
         raise InputError(str(exc), exc.field) from exc
 

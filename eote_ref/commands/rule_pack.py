@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import typing
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from eote_ref.commands.rule import (
-    MAX_STRING,
     InputError,
     _emit,
     _error,
     _read_stdin,
+    options_of,
     parse_seed,
     read_situation,
     stable,
@@ -66,23 +65,6 @@ def _pack(pack_id: str) -> Pack:
     if pack_id not in pack_ids():
         raise InputError(f"unknown pack '{pack_id}' (known: {', '.join(pack_ids())})", "pack")
     return get_pack(pack_id)
-
-
-def options_of(items: list[str]) -> dict[str, object]:
-    """``NAME=VALUE`` words as a mapping (a value that is JSON is read as JSON)."""
-    chosen: dict[str, object] = {}
-    for item in items:
-        name, sep, text = item.partition("=")
-        if not sep or not name:
-            raise InputError(f"--option needs NAME=VALUE, got {item[:MAX_STRING]!r}", "option")
-        name = name.strip()
-        if len(name) > MAX_STRING or len(text) > MAX_STRING:
-            raise InputError(f"--option is longer than {MAX_STRING} characters", name[:MAX_STRING])
-        try:
-            chosen[name] = json.loads(text, parse_constant=lambda c: c)
-        except ValueError:  # a bare word: the text itself
-            chosen[name] = text
-    return chosen
 
 
 def adjudicate(
