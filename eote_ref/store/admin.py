@@ -236,6 +236,20 @@ def _may_set_up_roles(connection: Any, schema: str) -> None:
         )
 
 
+def _if_still_missing(statement: str) -> str:
+    """``CREATE ROLE`` that lets another set-up create the role first; other statements as given.
+
+    Roles belong to the whole server, so two set-ups at once (two organisers, or two clubs'
+    databases on one server) can both find a role missing; the second then meets the first's.
+    """
+    if not statement.startswith("CREATE ROLE "):
+        return statement
+    return (
+        f"DO $$ BEGIN {statement}; "
+        "EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$"
+    )
+
+
 def create_roles(db: Database) -> list[str]:
     """Create (or refresh) the viewer, umpire and organiser roles on a PostgreSQL server.
 
@@ -271,6 +285,6 @@ def create_roles(db: Database) -> list[str]:
                 for sequence in _sequences(connection, schema, table):
                     sql.append(f'GRANT USAGE, SELECT ON SEQUENCE "{schema}"."{sequence}" TO {role}')
             for statement in sql:
-                connection.execute(text(statement))
+                connection.execute(text(_if_still_missing(statement)))
             statements += sql
     return statements

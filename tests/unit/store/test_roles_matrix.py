@@ -18,6 +18,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from eote_ref.cli import main
+from eote_ref.referee import sub_phase
 from eote_ref.referee.campaign import CampaignService
 from eote_ref.referee.checks import open_check
 from eote_ref.referee.checks.fire_queue import FireQueue
@@ -111,10 +112,13 @@ def set_marker(db: Database, club: Club, tmp: pathlib.Path) -> None:
 def infantry_fire(db: Database, club: Club, tmp: pathlib.Path) -> None:
     """As the fire wizard applies it: one step, whose facts go to ``game_fact``."""
     game = GameService(db, club.game_id)
+    view = game.view()
+    fired = sub_phase.current(view, "infantry").fired  # a unit fires once a sub-phase (6.0)
+    firer = next(u.id for u in view.sides[0].units if u.arm == "infantry" and u.id not in fired)
     check = open_check(
         game,
         "infantry_fire",
-        unit_id=_first(game, 0, "infantry"),
+        unit_id=firer,
         target_id=_first(game, 1, "infantry"),
     )
     check.set("range_in", 4.0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 
 from alembic import command
-from sqlalchemy import text
+from sqlalchemy import Boolean, text
 from sqlmodel import Session, col, select
 
 from eote_ref.store import GameUnit, create_game, load_game
@@ -114,13 +114,17 @@ def test_migration_0009_gives_codes_to_the_games_made_before(empty_db_target: Db
                 text(
                     "INSERT INTO game_command (id, game_id, side_id, parent_id, position, name,"
                     " level, falling_back, routed, objective_lost, in_town) VALUES"
-                    " (1, 1, 1, NULL, 0, 'Army', 'army', 0, 0, 0, 0),"
-                    " (2, 1, 1, 1, 1, 'Second', 'division', 0, 0, 0, 0),"
-                    " (3, 1, 1, 1, 0, 'First', 'division', 0, 0, 0, 0),"
-                    " (4, 1, 2, NULL, 0, 'Other', 'division', 0, 0, 0, 0)"
+                    " (1, 1, 1, NULL, 0, 'Army', 'army', false, false, false, false),"
+                    " (2, 1, 1, 1, 1, 'Second', 'division', false, false, false, false),"
+                    " (3, 1, 1, 1, 0, 'First', 'division', false, false, false, false),"
+                    " (4, 1, 2, NULL, 0, 'Other', 'division', false, false, false, false)"
                 )
             )
-            zeros = ", ".join(["0"] * len(_STATE))
+            # Booleans as false, counts as 0: PostgreSQL takes no integer for a boolean.
+            zeros = ", ".join(
+                "false" if isinstance(GameUnit.__table__.c[n].type, Boolean) else "0"  # type: ignore[attr-defined]
+                for n in _STATE
+            )
             values = ", ".join(
                 f"({uid}, 1, {cmd}, {pos}, '{name}', 'infantry', 'line', 'x', 5, 4, 'none', 0,"
                 f" {zeros})"
