@@ -688,7 +688,7 @@ def big_game(repeat: int, figures: dict[str, Any]) -> bool:
                     (
                         f"import {UNITS}-unit army list",
                         median_ms(
-                            lambda: import_army_list(s, big, replace=True), max(3, repeat // 3)
+                            lambda: import_army_list(db, big, replace=True), max(3, repeat // 3)
                         ),
                         IMPORT_TARGET_MS,
                     )
