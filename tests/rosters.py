@@ -1,4 +1,4 @@
-"""A small army list shared by the roster tests (the editor's and the service's)."""
+"""Army lists shared by the roster tests (the editor's and the service's): a small one, a broken one."""
 
 from __future__ import annotations
 
@@ -32,4 +32,18 @@ army:
           units:
             - {name: 1/13e Léger, arm: infantry, type: light, ce: 6, stands: 4}
             - {name: 2/13e Léger, arm: infantry, type: light, ce: 6, stands: 4}
+"""
+
+#: A list the loader refuses: a leader rated 9 is outside the ratings.
+BROKEN = """\
+format: 1
+name: Broken
+nation: French
+year: 1815
+army:
+  name: Broken
+  level: army
+  leader: {name: X, rating: 9}
+  units:
+    - {name: Lost, arm: infantry, type: line, ce: 6, stands: 4}
 """

@@ -18,23 +18,11 @@ from eote_ref.rules.command import Level
 from eote_ref.rules.units import Arm, Weight
 from eote_ref.store import Database
 from eote_ref.ui.roster_editor.window import RosterEditorWindow
-from tests.rosters import SMALL
+from tests.rosters import BROKEN, SMALL
 
 SHIPPED = sorted((pathlib.Path(__file__).parents[3] / "army_lists").glob("*.yaml"))
 
 
-BROKEN = """\
-format: 1
-name: Broken
-nation: French
-year: 1815
-army:
-  name: Broken
-  level: army
-  leader: {name: X, rating: 9}
-  units:
-    - {name: Lost, arm: infantry, type: line, ce: 6, stands: 4}
-"""
 
 
 @pytest.fixture
