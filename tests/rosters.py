@@ -1,4 +1,4 @@
-"""Army lists shared by the roster tests (the editor's and the service's): a small one, a broken one."""
+"""Army lists shared by the roster tests (editor and service): a small one, a broken one."""
 
 from __future__ import annotations
 

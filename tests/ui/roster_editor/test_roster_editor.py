@@ -23,8 +23,6 @@ from tests.rosters import BROKEN, SMALL
 SHIPPED = sorted((pathlib.Path(__file__).parents[3] / "army_lists").glob("*.yaml"))
 
 
-
-
 @pytest.fixture
 def rosters(db: Database) -> RosterService:
     return RosterService(db)

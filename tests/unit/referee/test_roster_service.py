@@ -25,7 +25,6 @@ from tests.rosters import BROKEN, SMALL
 SHIPPED = sorted((pathlib.Path(__file__).parents[3] / "army_lists").glob("*.yaml"))
 
 
-
 @pytest.fixture
 def service(db: Database) -> RosterService:
     return RosterService(db)
