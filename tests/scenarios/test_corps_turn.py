@@ -298,21 +298,18 @@ FIRE_DICE = {1: [5, 3, 4, 2, 3, 3, 1, 4], 2: [4, 6, 2, 3, 7, 3, 8, 9]}
 ASSAULT_DICE = {1: (5, 0, 3), 2: (4, 2, 9)}
 
 
-def play_turn(u: Umpire, turn: int) -> dict[str, int]:
-    """One turn of the corps action; returns its inputs and what the journal holds."""
-    game = u.game
-    start = u.inputs
-    since = _last_seq(game)
-    assert game.view().phase is Phase.COMMAND
-    # Command phase: routed units leave, disordered units rally (when the guide lists them),
-    # every division's command radius.
+def command_and_initiative(u: Umpire) -> None:
+    """The command phase's batches the guide lists, then the initiative the French win.
+
+    Routed units leave and disordered units rally when the guide lists them; every division's
+    command radius is measured; the initiative takes both dice.
+    """
     if u.due("remove_routed"):
         u.batch(Qt.Key.Key_U)
     if u.due("disorder_rally"):
         u.batch(Qt.Key.Key_D)
     u.batch(Qt.Key.Key_R)
     u.next_phase()
-    # Initiative: both dice, the French win it.
     u.shortcut(Qt.Key.Key_N, CTRL | SHIFT)
     u.wait_wizard()
     u.enter()
@@ -321,6 +318,15 @@ def play_turn(u: Umpire, turn: int) -> dict[str, int]:
     u.enter()
     u.enter()
     u.next_phase()
+
+
+def play_turn(u: Umpire, turn: int) -> dict[str, int]:
+    """One turn of the corps action; returns its inputs and what the journal holds."""
+    game = u.game
+    start = u.inputs
+    since = _last_seq(game)
+    assert game.view().phase is Phase.COMMAND
+    command_and_initiative(u)  # the command phase and the initiative
     # Movement: a battalion forms the French assault column (the moves are on the table).
     attackers = ["1/13e Léger", "1/17e Ligne"] if turn == 1 else ["2/13e Léger", "2/17e Ligne"]
     u.click(attackers[0])

@@ -33,7 +33,15 @@ from eote_ref.referee.phases import Phase
 from eote_ref.store import get_game, open_database
 from eote_ref.ui.main_window import MainWindow
 from tests.corps_game import corps_game_6mm
-from tests.scenarios.test_corps_turn import CTRL, NONE, SHIFT, Umpire, _last_seq, _results
+from tests.scenarios.test_corps_turn import (
+    CTRL,
+    NONE,
+    SHIFT,
+    Umpire,
+    _last_seq,
+    _results,
+    command_and_initiative,
+)
 from tests.ui.helpers import active_window
 
 #: The most inputs (keys and clicks, dice included) the 6mm corps turn may take (issue 24).
@@ -165,22 +173,8 @@ def play_turn(u: CodeUmpire) -> dict[str, int]:
     start = u.inputs
     since = _last_seq(game)
     assert game.view().phase is Phase.COMMAND
-    # Command phase: every division's command radius in one batch.
-    if u.due("remove_routed"):
-        u.batch(Qt.Key.Key_U)
-    if u.due("disorder_rally"):
-        u.batch(Qt.Key.Key_D)
-    u.batch(Qt.Key.Key_R)
-    u.next_phase()
-    # Initiative: both dice, the French win it.
-    u.shortcut(Qt.Key.Key_N, CTRL | SHIFT)
-    u.wait_wizard()
-    u.enter()
-    u.die(8)
-    u.die(2)
-    u.enter()
-    u.enter()
-    u.next_phase()
+    # Command phase (every division's command radius in one batch) and the initiative.
+    command_and_initiative(u)
     # Movement: Vandamme's leading battalion forms the assault column.
     u.pick("F12")
     u.shortcut(Qt.Key.Key_F, CTRL | SHIFT)
