@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed
 JOBS   ?= auto
 PYTEST := env -u PYTHONDONTWRITEBYTECODE QT_QPA_PLATFORM=offscreen $(BIN)/pytest -p no:cacheprovider
 
-.PHONY: test-postgres run test test-slow lint typecheck imports unit coverage forms screenshots bench package \
+.PHONY: test-postgres run test test-slow explore lint typecheck imports unit coverage forms screenshots bench package \
 	package-deps clean venv
 
 ## Create .venv and install the project with its test extras (re-run when pyproject changes).
@@ -37,6 +37,10 @@ test: $(STAMP)
 ## Hypothesis property again with a search three times as wide. CI runs it after `make test`.
 test-slow: $(STAMP) package-deps
 	HYPOTHESIS_PROFILE=slow $(PYTEST) -n $(JOBS) -m "slow or hypothesis"
+
+# The wide Hypothesis search on fresh random examples (test-slow's are the same every run).
+explore: $(STAMP)
+	EOTE_REF_EXPLORE=1 HYPOTHESIS_PROFILE=slow $(PYTEST) -n $(JOBS) -m hypothesis
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

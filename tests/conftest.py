@@ -37,7 +37,15 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # ``max_examples`` keep it). Neither times single examples: on a loaded 2-core machine
 # running one worker per core, the per-example deadline and the "input generation is
 # slow" health check fail on the machine's load, not on the code (speed is make bench's).
-_UNTIMED = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+#
+# Both are derandomized (the same examples on every run), so a red CI is a defect anyone can
+# reproduce from a clean clone, never a draw of the day's seed; ``make explore`` (or
+# EOTE_REF_EXPLORE=1) searches fresh random examples, as a developer should before a merge.
+_UNTIMED = {
+    "deadline": None,
+    "suppress_health_check": [HealthCheck.too_slow],
+    "derandomize": not os.environ.get("EOTE_REF_EXPLORE"),
+}
 settings.register_profile("quick", **_UNTIMED)
 settings.register_profile("slow", max_examples=300, **_UNTIMED)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))

@@ -509,6 +509,7 @@ class AssaultCheck(AssaultQuestions):
         for ln in self.view.links:
             if ln.kind == "engaged" and {ln.unit_id, ln.other_id} <= pair:
                 out.append(DeleteRow("game_link", ln.id))
+        out += self._trimmed_combats(pair)
         if details.get("engaged_next_turn"):
             # One combat: each link carries all of it, so it comes back whole (7.0, 7.9).
             combat = turn_facts.combat_data(att, dfd)
@@ -516,6 +517,30 @@ class AssaultCheck(AssaultQuestions):
                 for d in dfd:
                     out.append(link("engaged", self.view.turn, a, d, combat=combat))
         return out + self._fact_changes(outcome) + self._rout_changes(outcome)
+
+    def _trimmed_combats(self, fighting: set[int]) -> list[Change]:
+        """Engaged links left by this fight whose combat named a pair this fight settled.
+
+        A fight between some of an engaged combat's units settles their pairs; the rest of
+        that combat stays engaged, as the units still linked (7.0, 7.9), so its links are
+        written again without the units no longer linked to any of its other side.
+        """
+        engaged = [ln for ln in self.view.links if ln.kind == "engaged"]
+        settled = {ln.id for ln in engaged if {ln.unit_id, ln.other_id} <= fighting}
+        left = [ln for ln in engaged if ln.id not in settled and ln.data.get("combat")]
+        out: list[Change] = []
+        kept = {(ln.unit_id, ln.other_id) for ln in left}
+        for ln in left:
+            combat = ln.data["combat"]
+            atts, dfds = list(combat["attackers"]), list(combat["defenders"])
+            if all((a, d) in kept for a in atts for d in dfds):
+                continue
+            atts = [a for a in atts if any((a, d) in kept for d in dfds)]
+            dfds = [d for d in dfds if any((a, d) in kept for a in atts)]
+            out.append(DeleteRow("game_link", ln.id))
+            data = {**ln.data, "combat": {**combat, "attackers": atts, "defenders": dfds}}
+            out.append(link("engaged", ln.turn, ln.unit_id, ln.other_id, **data))
+        return out
 
     def _fact_changes(self, outcome: Outcome) -> list[Change]:
         """The facts this assault establishes: who fought whom, who supported, breakthrough."""

@@ -196,3 +196,30 @@ def test_units_of_an_engaged_combat_are_being_assaulted_in_next_turns_fire(
         if u.arm == "infantry" and u.id not in (FR_54_1, FR_54_2, BRIT_30)
     )
     assert open_check(waterloo, "infantry_fire", unit_id=free).values["firer_assaulted"] is False
+
+
+def test_a_second_fight_of_part_of_an_engaged_combat_leaves_the_rest_whole(
+    waterloo: GameService,
+) -> None:
+    """EotE 7.0, 7.9: 1/54e alone fights the 30th again; 2/54e stays engaged with it alone.
+
+    Found by generative play: the pair the second fight settled was unlinked, but the other
+    pair's link still named the whole 2-against-1, so the combat named a pair no link held.
+    """
+    to_phase(waterloo, Phase.ASSAULT)
+    first = two_against_one(waterloo)
+    first.apply({"roll": engaged_roll(first)})
+    again = open_check(waterloo, "assault", attackers=(FR_54_1,), defenders=(BRIT_30,))
+    assert isinstance(again, AssaultCheck)
+    again.apply({"roll": next(r for r in range(1, 11) if not engaged_or_none(again, r))})
+    engaged = [ln for ln in waterloo.view().links if ln.kind == "engaged"]
+    assert [(ln.unit_id, ln.other_id) for ln in engaged] == [(FR_54_2, BRIT_30)]
+    assert engaged[0].data["combat"]["attackers"] == [FR_54_2]
+    assert engaged[0].data["combat"]["defenders"] == [BRIT_30]
+    waterloo.undo()
+    engaged = [ln for ln in waterloo.view().links if ln.kind == "engaged"]
+    assert sorted((ln.unit_id, ln.other_id) for ln in engaged) == [
+        (FR_54_1, BRIT_30),
+        (FR_54_2, BRIT_30),
+    ]
+    assert all(ln.data["combat"]["attackers"] == [FR_54_1, FR_54_2] for ln in engaged)
