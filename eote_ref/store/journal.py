@@ -167,8 +167,37 @@ def _table(name: str) -> Table:
     return table
 
 
+def _split_field(field: str) -> tuple[str, str | None]:
+    """``markers.elements`` -> (``markers``, ``elements``): one key of a JSON column."""
+    column, dot, key = field.partition(".")
+    return (column, key) if dot else (field, None)
+
+
+def _with_key(data: Any, key: str, value: Any) -> dict[str, Any]:
+    """A copy of a JSON column's object with ``key`` set (removed when ``value`` is None)."""
+    out = dict(data or {})
+    if value is None:
+        out.pop(key, None)
+    else:
+        out[key] = value
+    return out
+
+
 def _check_value(table: Table, field: str, value: Any) -> None:
     """Refuse values the column cannot hold (so SQLite behaves as strictly as PostgreSQL)."""
+    column_name, key = _split_field(field)
+    if key is not None:  # one key of a JSON column (a pack's markers): any JSON scalar or list
+        if column_name not in table.c or not isinstance(table.c[column_name].type, JSON):
+            raise InvalidChangeError(f"{table.name} has no JSON field {column_name!r}")
+        if not key or len(key) > 64:
+            raise InvalidChangeError(f"{table.name}.{field}: a key of 1 to 64 characters")
+        try:
+            to_jsonable(value)
+        except TypeError:
+            raise InvalidChangeError(
+                f"{table.name}.{field} cannot hold {type(value).__name__} value {value!r}"
+            ) from None
+        return
     if field not in table.c:
         raise InvalidChangeError(f"{table.name} has no field {field!r}")
     column: Column[Any] = table.c[field]
@@ -437,15 +466,22 @@ class _Applier:
 
     def set_field(self, name: str, table: Table, change: SetField) -> None:
         row_id = self.resolve(change.row_id)
-        if change.field in _PROTECTED:
+        column, key = _split_field(change.field)
+        if column in _PROTECTED:
             raise InvalidChangeError(f"{name}.{change.field} cannot be changed")
         value = self.resolve(change.value)
         _check_value(table, change.field, value)
         row = self.row(name, row_id)
         after = to_jsonable(value)
-        before = row[change.field]
-        self.session.execute(_model_update(name, row_id, {change.field: value}))
-        row[change.field] = after
+        if key is None:
+            before = row[column]
+            self.session.execute(_model_update(name, row_id, {column: value}))
+            row[column] = after
+        else:
+            before = (row[column] or {}).get(key)
+            data = _with_key(row[column], key, after)
+            self.session.execute(_model_update(name, row_id, {column: data}))
+            row[column] = data
         self.record(UPDATE, name, row_id, change.field, before, after)
 
     def insert_row(self, name: str, table: Table, change: InsertRow) -> None:
@@ -639,9 +675,14 @@ def _replay(session: Session, event: JournalEvent, change: JournalChange, *, for
     current = _current(session, change.entity, change.row_id)
     if change.op == UPDATE:
         assert change.field is not None
-        if current is None or current[change.field] != expected:
+        column, key = _split_field(change.field)
+        now = None if current is None else current[column]
+        if key is not None and current is not None:
+            now = (now or {}).get(key)
+        if current is None or now != expected:
             raise _conflict(event, change, verb)
-        session.execute(_model_update(change.entity, change.row_id, {change.field: target}))
+        value = target if key is None else _with_key(current[column], key, target)
+        session.execute(_model_update(change.entity, change.row_id, {column: value}))
     elif expected is None:  # the row must be absent, and comes (back) into being
         if current is not None:
             raise _conflict(event, change, verb)

@@ -168,6 +168,11 @@ class Game(SQLModel, table=True):
     scenario_state: dict[str, Any] = Field(
         default_factory=dict, sa_type=JSON, sa_column_kwargs={"server_default": "{}"}
     )
+    #: The game's state that its pack declares (a round, cards, dice rolled: issue 26), as
+    #: plain data keyed by the pack's names; written through the journal (``pack_state.KEY``).
+    pack_state: dict[str, Any] = Field(
+        default_factory=dict, sa_type=JSON, sa_column_kwargs={"server_default": "{}"}
+    )
     #: Raised by one with every command, undo and redo, in the same transaction: a command
     #: built from an older view is refused (two copies of the app on one game). Not journaled.
     version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
@@ -187,6 +192,11 @@ class GameSide(SQLModel, table=True):
     position: int
     name: str
     army_lists: list[str] = _json([])
+    #: The side's state that its pack declares (a hand of cards, cards played), keyed by the
+    #: pack's names; written through the journal (``pack_state.KEY``).
+    pack_state: dict[str, Any] = Field(
+        default_factory=dict, sa_type=JSON, sa_column_kwargs={"server_default": "{}"}
+    )
 
 
 class GameCommand(SQLModel, table=True):
@@ -236,6 +246,11 @@ class GameLeader(SQLModel, table=True):
     #: The turn this leader cannot rally in (set from ``no_rally_next_turn`` at the turn's start).
     no_rally_turn: int | None = None
     #: The division an army, wing or corps leader has attached himself to (EotE 3.5).
+    #: The leader's markers that his pack declares (a General hit, captured), keyed by the
+    #: pack's names; written through the journal (``markers.KEY``).
+    markers: dict[str, Any] = Field(
+        default_factory=dict, sa_type=JSON, sa_column_kwargs={"server_default": "{}"}
+    )
     attached_command_id: int | None = Field(
         default=None, foreign_key="game_command.id", ondelete="SET NULL"
     )
@@ -265,6 +280,11 @@ class GameUnit(SQLModel, table=True):
     #: The unit's short code (side letter and number, ``F12``), given at set-up and never
     #: changed: pickers take it and the record sheets and base labels print it.
     code: str | None = Field(default=None, max_length=16)
+    #: The unit's markers that its pack declares (elements, a passed morale test), keyed by
+    #: the pack's names; written through the journal (``markers.KEY``).
+    markers: dict[str, Any] = Field(
+        default_factory=dict, sa_type=JSON, sa_column_kwargs={"server_default": "{}"}
+    )
     # state
     hits: int = 0
     disordered: bool = False
