@@ -518,7 +518,7 @@ class AssaultCheck(AssaultQuestions):
                     out.append(link("engaged", self.view.turn, a, d, combat=combat))
         return out + self._fact_changes(outcome) + self._rout_changes(outcome)
 
-    def _trimmed_combats(self, fighting: set[int]) -> list[Change]:
+    def _trimmed_combats(self, fighting: builtins.set[int]) -> list[Change]:
         """Engaged links left by this fight whose combat named a pair this fight settled.
 
         A fight between some of an engaged combat's units settles their pairs; the rest of
