@@ -35,6 +35,7 @@ from eote_ref.ui.forms.ui_main_window import Ui_MainWindow
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.journal_view import JournalView, dice_text, phase_label, summary_text
 from eote_ref.ui.movement_panel import attach_movement_dock, hide_movement_dock, movement_dock
+from eote_ref.ui.pack_printing import PackPrinting
 from eote_ref.ui.print_dialog import PrinterActions
 from eote_ref.ui.printing import MainWindowPrinting
 from eote_ref.ui.settings import LAST_DATABASE, LAST_GAME, app_settings
@@ -190,6 +191,7 @@ class MainWindow(QMainWindow):
         self.printing = MainWindowPrinting(self)
         self.files = DatabaseFiles(self)  # Game → Open database…, Open recent
         self.printer = PrinterActions(self)  # the system's print dialog beside the PDFs
+        self.pack_printing = PackPrinting(self)  # the other packs' reference sheets
 
     def _list_games(self) -> None:
         self.start_page.set_games(list_games(self.db), describe_location(self.db))

@@ -1,0 +1,335 @@
+"""The dashboard of a pack game: each side's commands, units and leaders with their markers.
+
+Columns come from the pack: one per unit marker it declares with a dashboard mark or words
+(:class:`~eote_ref.packs.declaration.MarkerSpec`), else one per marker key the game's units
+carry. A side's own state (a hand of cards, the card played) heads its pane; the umpire sees
+all of it (the players' display hides what the pack keeps secret). The checks of the pack
+open on the selection (a unit, a leader, its side) from the Checks bar, the context menu or
+Enter. Nothing here names a pack.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from eote_ref.referee.pack_view import PackView, marker_text, plain_marker_text
+from eote_ref.ui.theme import marker_colors
+
+#: Item data: ("unit" | "leader" | "command", row id).
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+
+#: Markers the dashboard does not give a column (shown elsewhere, or set-up facts).
+HIDDEN_KEYS = frozenset({"start"})
+
+
+def state_words(key: str, value: object) -> str:
+    """One key of a side's or the game's state in words (lists joined), "" when empty."""
+    if value is None or value == [] or value == {} or value is False:
+        return ""
+    if isinstance(value, dict):
+        inner = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items() if v)
+        text = inner or ""
+    elif isinstance(value, list | tuple):
+        text = ", ".join(str(v).replace("_", " ") for v in value)
+    else:
+        text = str(value).replace("_", " ")
+    return f"{key.replace('_', ' ')}: {text}" if text else ""
+
+
+class SidePane(QWidget):
+    """One side: its state line and a tree of its commands, units and leaders."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.title.setWordWrap(True)
+        layout.addWidget(self.title)
+        self.tree = QTreeWidget()
+        self.tree.setRootIsDecorated(True)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        layout.addWidget(self.tree, 1)
+        self.side_id: int | None = None
+
+
+class PackDashboard(QWidget):
+    """The pack game's orders of battle, side by side, with the pack's checks on the selection.
+
+    Args:
+        hub: the open game's :class:`~eote_ref.ui.pack_game.hub.PackHub`.
+        parent: the parent widget.
+
+    :attr:`checkRequested` carries ``(check key, target)`` for the main window to open.
+    """
+
+    checkRequested = Signal(str, dict)
+    message = Signal(str)
+
+    def __init__(self, hub: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hub = hub
+        self.setObjectName("PackDashboard")
+        layout = QVBoxLayout(self)
+        self.heading = QLabel()
+        self.heading.setObjectName("packHeading")
+        self.heading.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.heading)
+        bar = QHBoxLayout()
+        self.checks_bar = bar
+        layout.addLayout(bar)
+        self.split = QSplitter(Qt.Orientation.Horizontal)
+        layout.addWidget(self.split, 1)
+        self.panes: list[SidePane] = []
+        self.check_buttons: dict[str, QPushButton] = {}
+        self._build_checks_bar()
+        hub.viewChanged.connect(self.show_view)
+        self.show_view(hub.view)
+
+    # ------------------------------------------------------------------ checks
+    def checks(self) -> dict[str, Any]:
+        """The pack's checks by key (:class:`~eote_ref.packs.play.CheckSpec`)."""
+        return dict(self.hub.service.play.checks)
+
+    def _build_checks_bar(self) -> None:
+        label = QLabel("Checks:")
+        self.checks_bar.addWidget(label)
+        for key, spec in self.checks().items():
+            button = QPushButton(spec.title)
+            button.setObjectName(f"check_{key}")
+            button.setToolTip(f"{spec.title} ({spec.rule}) on the {spec.target} selected")
+            button.clicked.connect(lambda _=False, k=key: self.request_check(k))
+            self.checks_bar.addWidget(button)
+            self.check_buttons[key] = button
+        self.checks_bar.addStretch(1)
+
+    def target_for(self, key: str) -> dict[str, Any] | None:
+        """The target check ``key`` takes from the selection; None (and a message) if none fits."""
+        spec = self.checks()[key]
+        kind = spec.target
+        if kind == "game":
+            return {}
+        selected = self.selected()
+        if kind == "side":
+            side = selected.get("side_id") if selected else None
+            if side is None:
+                side = self.panes[0].side_id if self.panes else None
+            return {"side_id": side} if side is not None else None
+        wanted = f"{kind}_id"
+        if selected and wanted in selected:
+            return {wanted: selected[wanted]}
+        self.message.emit(f"{spec.title}: select a {kind} first.")
+        return None
+
+    def request_check(self, key: str) -> None:
+        """Ask for check ``key`` on the selection (the main window opens it)."""
+        target = self.target_for(key)
+        if target is not None:
+            self.checkRequested.emit(key, target)
+
+    def selected(self) -> dict[str, Any]:
+        """The selection as a target: ``unit_id`` or ``leader_id``, and its ``side_id``."""
+        pane = self._last_pane
+        if pane is None:
+            return {}
+        item = pane.tree.currentItem()
+        out: dict[str, Any] = {"side_id": pane.side_id}
+        data = item.data(0, ROW_ROLE) if item is not None else None
+        if isinstance(data, tuple) and data[0] in ("unit", "leader"):
+            out[f"{data[0]}_id"] = data[1]
+        return out
+
+    #: The side's pane last used (its current row is the selection).
+    _last_pane: SidePane | None = None
+
+    def select(self, kind: str, row_id: int) -> bool:
+        """Select the unit or leader ``row_id`` (``kind``: unit | leader); whether it is shown."""
+        for pane in self.panes:
+            for item in _walk(pane.tree):
+                if item.data(0, ROW_ROLE) == (kind, row_id):
+                    pane.tree.setCurrentItem(item)
+                    pane.tree.setFocus()
+                    self._last_pane = pane
+                    return True
+        return False
+
+    # ------------------------------------------------------------------ showing
+    def columns(self, view: PackView) -> list[tuple[str, Any]]:
+        """The marker columns: ``(key, spec or None)`` in the pack's order."""
+        declared = [m for m in view.markers if m.dashboard or m.display]
+        if declared:
+            return [(m.name, m) for m in declared]
+        keys: list[str] = []
+        for u in view.state.units:
+            for k in u.markers:
+                if k not in keys and k not in HIDDEN_KEYS:
+                    keys.append(k)
+        return [(k, None) for k in keys]
+
+    def show_view(self, view: PackView) -> None:
+        """Render the view: heading, each side's state and its tree."""
+        e = html.escape
+        game_state = "; ".join(
+            w for k, v in view.state.pack_state.items() if (w := state_words(k, v))
+        )
+        self.heading.setText(
+            f"<b>{e(view.name)}</b> — {e(view.title)} — <b>{e(view.turn_label)}</b>"
+            + (f"<br><span>{e(game_state)}</span>" if game_state else "")
+        )
+        sides = list(view.state.sides)
+        while len(self.panes) < len(sides):
+            pane = SidePane(self)
+            pane.tree.itemActivated.connect(lambda _i, _c, p=pane: self._activated(p))
+            pane.tree.currentItemChanged.connect(lambda *_a, p=pane: self._remember(p))
+            pane.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            pane.tree.customContextMenuRequested.connect(
+                lambda pos, p=pane: self._context_menu(p, pos)
+            )
+            self.split.addWidget(pane)
+            self.panes.append(pane)
+        columns = self.columns(view)
+        for pane, side in zip(self.panes, sides, strict=False):
+            self._fill(pane, view, side, columns)
+
+    def _fill(
+        self, pane: SidePane, view: PackView, side: Any, columns: list[tuple[str, Any]]
+    ) -> None:
+        e = html.escape
+        pane.side_id = side.id
+        words = [w for k, v in side.pack_state.items() if (w := state_words(k, v))]
+        pane.title.setText(
+            f"<b>{e(side.name)}</b>"
+            + (f"<br><small>{e(' · '.join(words))}</small>" if words else "")
+        )
+        tree = pane.tree
+        current = tree.currentItem()
+        keep = current.data(0, ROW_ROLE) if current is not None else None
+        expanded = {it.data(0, ROW_ROLE) for it in _walk(tree) if it.isExpanded()} or None
+        headers = [
+            "Name",
+            "Type",
+            *[(s.label or s.text) if s else k.replace("_", " ") for k, s in columns],
+        ]
+        tree.clear()
+        tree.setColumnCount(len(headers))
+        tree.setHeaderLabels(headers)
+        colours = marker_colors(self.palette())
+        state = view.state
+        attached = {u.attached_leader_id: u for u in state.units if u.attached_leader_id}
+        for command in (c for c in state.commands if c.side_id == side.id):
+            units = [u for u in state.units if u.command_id == command.id]
+            leaders = [g for g in state.leaders if g.command_id == command.id]
+            top = QTreeWidgetItem([command.name, f"{len(units)} units"])
+            top.setData(0, ROW_ROLE, ("command", command.id))
+            font = top.font(0)
+            font.setBold(True)
+            top.setFont(0, font)
+            tree.addTopLevelItem(top)
+            for g in leaders:
+                with_unit = attached.get(g.id)
+                kind = "General" if not with_unit else f"General, with {with_unit.name}"
+                cells = [g.name, kind, *("" for _ in columns)]
+                status = [w for k, v in g.markers.items() if (w := _leader_words(k, v))]
+                if status:
+                    cells[1] = f"{kind} ({', '.join(status)})"
+                item = QTreeWidgetItem(cells)
+                item.setData(0, ROW_ROLE, ("leader", g.id))
+                item.setForeground(0, colours.leader)
+                top.addChild(item)
+            for u in units:
+                cells = [u.name, u.type.replace("_", " ")]
+                for key, spec in columns:
+                    value = u.markers.get(key, spec.default if spec else None)
+                    cells.append(marker_text(spec, value) if spec else plain_marker_text(value))
+                item = QTreeWidgetItem(cells)
+                item.setData(0, ROW_ROLE, ("unit", u.id))
+                arm_colour = getattr(colours, u.arm, None)
+                if arm_colour is not None:
+                    item.setForeground(1, arm_colour)
+                if u.markers.get("eliminated"):
+                    for col in range(len(cells)):
+                        item.setForeground(col, colours.off_table)
+                top.addChild(item)
+            top.setExpanded(expanded is None or ("command", command.id) in expanded)
+        header = tree.header()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(False)
+        if keep is not None:
+            for it in _walk(tree):
+                if it.data(0, ROW_ROLE) == keep:
+                    tree.setCurrentItem(it)
+                    break
+
+    # ------------------------------------------------------------------ keys and menus
+    def _remember(self, pane: SidePane) -> None:
+        self._last_pane = pane
+
+    def _targets(self, data: object) -> list[str]:
+        kind = data[0] if isinstance(data, tuple) else None
+        return [k for k, s in self.checks().items() if s.target == kind]
+
+    def _activated(self, pane: SidePane) -> None:
+        """Enter on a unit or leader opens its first check (a menu when it has several)."""
+        self._last_pane = pane
+        item = pane.tree.currentItem()
+        if item is None:
+            return
+        keys = self._targets(item.data(0, ROW_ROLE))
+        if len(keys) == 1:
+            self.request_check(keys[0])
+        elif keys:
+            rect = pane.tree.visualItemRect(item)
+            self._context_menu(pane, rect.bottomLeft())
+
+    def _context_menu(self, pane: SidePane, pos: Any) -> QMenu | None:
+        self._last_pane = pane
+        item = pane.tree.itemAt(pos) or pane.tree.currentItem()
+        if item is None:
+            return None
+        pane.tree.setCurrentItem(item)
+        keys = self._targets(item.data(0, ROW_ROLE)) + [
+            k for k, s in self.checks().items() if s.target in ("side", "game")
+        ]
+        menu = QMenu(self)
+        for key in keys:
+            spec = self.checks()[key]
+            menu.addAction(spec.title, lambda k=key: self.request_check(k))
+        self.context_menu = menu
+        menu.popup(pane.tree.viewport().mapToGlobal(pos))
+        return menu
+
+
+def _leader_words(key: str, value: object) -> str:
+    if value is True:
+        return key.replace("_", " ")
+    return ""
+
+
+def _walk(tree: QTreeWidget) -> Iterable[QTreeWidgetItem]:
+    stack = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    while stack:
+        item = stack.pop(0)
+        if item is None:
+            continue
+        yield item
+        stack[0:0] = [item.child(i) for i in range(item.childCount())]
