@@ -135,7 +135,11 @@ class GameService(GameReading):
             raise NotFoundError(f"there is no game with id {game_id}")
         # Keys starting "display_" are display choices (fog of war), not ruleset options.
         options = {k: v for k, v in (game.options or {}).items() if not k.startswith("display_")}
-        self.ruleset = base.with_options(options)
+        from eote_ref.packs.registry import DEFAULT_PACK, pack_of_game
+
+        # Another pack's game keeps its own options (its pack reads them: referee/pack_play).
+        own = pack_of_game(str(getattr(game, "ruleset", "") or "")) == DEFAULT_PACK
+        self.ruleset = base.with_options(options) if own else base
         self._listeners: list[Callable[[], None]] = []
         #: The game's version this service last showed (a command built from an older view
         #: is refused, so two copies of the app never overwrite each other's commands).

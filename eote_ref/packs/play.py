@@ -1,0 +1,291 @@
+"""A pack's play declared as data: its set-up, its game state, its checks, what falls due.
+
+The shared referee (:mod:`eote_ref.referee.pack_play`) runs a game of any pack through this
+vocabulary and names no pack; a pack gives one :class:`Play` (``eote_ref.packs.<id>.play``,
+found by :func:`eote_ref.packs.registry.get_play`):
+
+* :attr:`Play.setup` turns the pack's army lists into a :class:`Plan` (sides, commands,
+  leaders, units, each with its pack state), which the store writes as a new game;
+* the game is read back as a :class:`PlayState`: plain rows whose ``markers`` and
+  ``pack_state`` hold what the pack keeps (keys of the pack's own names);
+* each :class:`CheckSpec` is one check of the shared adjudication loop: its questions
+  (:class:`Ask`, pre-filled from the state), the situation of its procedure, the changes of
+  its outcome (:class:`Put`: one key of one row) and the journal's line; one check is one
+  journal step, undone as one;
+* :attr:`Play.due` lists what falls due now (the turn guide's items, :class:`Due`).
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+#: The rows a pack keeps state on: the game's and a side's ``pack_state``, a unit's and a
+#: leader's ``markers``.
+Entity = Literal["game", "side", "unit", "leader"]
+#: Columns every pack shares and a pack may set (the game's turn and its phase's label).
+SHARED_COLUMNS: Mapping[Entity, frozenset[str]] = {
+    "game": frozenset({"turn", "phase"}),
+    "unit": frozenset({"attached_leader_id"}),
+}
+
+
+@dataclass(frozen=True)
+class Put:
+    """Set one key of one row's pack state (None removes the key).
+
+    ``column`` names a shared column (:data:`SHARED_COLUMNS`) instead of a key.
+    """
+
+    entity: Entity
+    row_id: int
+    key: str
+    value: Any
+    column: bool = False
+
+
+# ----------------------------------------------------------------------------- set-up
+@dataclass(frozen=True)
+class PlanUnit:
+    """A unit of a new game: its order-of-battle words and its starting markers."""
+
+    name: str
+    arm: str
+    type: str
+    nation: str
+    markers: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlanLeader:
+    """A leader of a new game; ``attached`` names a unit of the same side, if any."""
+
+    name: str
+    level: str
+    markers: Mapping[str, Any] = field(default_factory=dict)
+    attached: str | None = None
+
+
+@dataclass(frozen=True)
+class PlanCommand:
+    """A command of a new game (an EotE division, an AVlE sector) with its units and leaders."""
+
+    name: str
+    level: str
+    units: tuple[PlanUnit, ...] = ()
+    leaders: tuple[PlanLeader, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlanSide:
+    """A side of a new game: its name, the lists it came from, its state and its commands."""
+
+    name: str
+    army_lists: tuple[str, ...]
+    commands: tuple[PlanCommand, ...]
+    pack_state: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A new game of a pack, as the store writes it in one transaction."""
+
+    ruleset: str
+    ruleset_version: str
+    phase: str
+    sides: tuple[PlanSide, ...]
+    pack_state: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+# ----------------------------------------------------------------------------- state
+@dataclass(frozen=True)
+class UnitState:
+    """A unit: its order-of-battle words and its markers."""
+
+    id: int
+    side_id: int
+    command_id: int
+    name: str
+    arm: str
+    type: str
+    nation: str
+    markers: Mapping[str, Any]
+    #: The leader attached to the unit (the shared column ``attached_leader_id``).
+    attached_leader_id: int | None = None
+
+
+@dataclass(frozen=True)
+class LeaderState:
+    """A leader (an AVlE General): his markers and the unit he is attached to."""
+
+    id: int
+    side_id: int
+    command_id: int
+    name: str
+    level: str
+    markers: Mapping[str, Any]
+    #: The unit he is attached to, if any (read from the units' ``attached_leader_id``).
+    attached_unit_id: int | None = None
+
+
+@dataclass(frozen=True)
+class CommandState:
+    """A command (an EotE division, an AVlE sector)."""
+
+    id: int
+    side_id: int
+    name: str
+    level: str
+
+
+@dataclass(frozen=True)
+class SideState:
+    """A side and its pack state."""
+
+    id: int
+    position: int
+    name: str
+    pack_state: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class PlayState:
+    """A game of a pack as its checks read it (every row, plain and frozen)."""
+
+    game_id: int
+    name: str
+    ruleset: str
+    turn: int
+    phase: str
+    options: Mapping[str, Any]
+    pack_state: Mapping[str, Any]
+    sides: tuple[SideState, ...]
+    commands: tuple[CommandState, ...]
+    leaders: tuple[LeaderState, ...]
+    units: tuple[UnitState, ...]
+
+    def unit(self, unit_id: int) -> UnitState:
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        raise PlayError(f"there is no unit {unit_id} in this game")
+
+    def leader(self, leader_id: int) -> LeaderState:
+        for g in self.leaders:
+            if g.id == leader_id:
+                return g
+        raise PlayError(f"there is no leader {leader_id} in this game")
+
+    def side(self, side_id: int) -> SideState:
+        for s in self.sides:
+            if s.id == side_id:
+                return s
+        raise PlayError(f"there is no side {side_id} in this game")
+
+    def command(self, command_id: int) -> CommandState:
+        for c in self.commands:
+            if c.id == command_id:
+                return c
+        raise PlayError(f"there is no command {command_id} in this game")
+
+    def other_side(self, side_id: int) -> SideState:
+        return next(s for s in self.sides if s.id != side_id)
+
+    def units_of(self, side_id: int) -> list[UnitState]:
+        return [u for u in self.units if u.side_id == side_id]
+
+    def leaders_of(self, side_id: int) -> list[LeaderState]:
+        return [g for g in self.leaders if g.side_id == side_id]
+
+
+class PlayError(ValueError):
+    """A check or set-up a pack refuses, in words."""
+
+
+# ----------------------------------------------------------------------------- checks
+@dataclass(frozen=True)
+class Ask:
+    """A question for the umpire, or a value read from the state (``derived``) to confirm.
+
+    ``kind``: ``bool``, ``int``, ``choice`` (one of ``choices``) or ``choices`` (a list of
+    them, as a hand of cards). ``choices`` are ``(value, label)`` pairs.
+    """
+
+    key: str
+    label: str
+    kind: str
+    default: Any
+    rule: str = ""
+    help: str = ""
+    choices: tuple[tuple[Any, str], ...] = ()
+    minimum: int = 0
+    maximum: int = 99
+    derived: bool = False
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """What a check's functions read: the game, the target, the answers, the pack's rules."""
+
+    state: PlayState
+    target: Mapping[str, Any]
+    answers: Mapping[str, Any]
+    rules: Any
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    """One check a pack declares for the shared adjudication loop.
+
+    ``procedure`` is a procedure of the pack's declaration, or None for a check that rolls
+    nothing and only records (an order given); ``target`` is what it needs in hand
+    (``unit_id``, ``leader_id``, ``side_id``, or nothing for the game). ``changes`` and
+    ``summary`` take the outcome (None when there is no procedure).
+    """
+
+    key: str
+    title: str
+    rule: str
+    procedure: str | None
+    target: Literal["unit", "leader", "side", "game"]
+    questions: Callable[[Ctx], list[Ask]]
+    situation: Callable[[Ctx], Any]
+    changes: Callable[[Ctx, Any], list[Put]]
+    summary: Callable[[Ctx, Any], str]
+    #: Labels of the dice the procedure reads, by roll name (``roll``: "to hit d10").
+    dice_labels: Callable[[Ctx], Mapping[str, str]] = lambda ctx: {}
+
+
+@dataclass(frozen=True)
+class Due:
+    """A turn-guide item: a check that falls due now, with its target."""
+
+    check: str
+    label: str
+    rule: str
+    target: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Play:
+    """A pack's play: set-up, checks, what falls due and how its turn reads."""
+
+    pack: str
+    ruleset: str
+    #: ``setup(sides, rules)``: sides as ``(name, [(file name, army list), ...])``.
+    setup: Callable[[Sequence[tuple[str, Sequence[tuple[str, Any]]]], Any], Plan]
+    checks: Mapping[str, CheckSpec]
+    due: Callable[[PlayState, Any], list[Due]]
+    #: "turn 2, round 3 of 6", for the turn guide's heading.
+    turn_label: Callable[[PlayState], str]
+
+    def check(self, key: str) -> CheckSpec:
+        try:
+            return self.checks[key]
+        except KeyError:
+            known = ", ".join(self.checks)
+            raise PlayError(f"no check '{key}' in pack {self.pack} (known: {known})") from None

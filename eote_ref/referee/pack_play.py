@@ -1,0 +1,325 @@
+"""Games of a pack that declares its play (:mod:`eote_ref.packs.play`): set-up, state, checks.
+
+Names no pack. How the UI (or a script) drives an AVlE game, or any such pack's::
+
+    game_id = new_pack_game(db, NewPackGame("Quatre Bras", "avle",
+                                            {"French": [french_yaml], "Allies": [allied_yaml]}))
+    game = PackGameService(db, game_id)      # a GameService: undo(), redo(), subscribe()...
+    state = game.state()                     # PlayState: sides, sectors, units, Generals with
+                                             # their markers and pack_state (plain, frozen)
+    game.turn_label()                        # "turn 1, round 1 of 6"
+    for item in game.due():                  # the turn guide: Due(check, label, rule, target)
+        check = game.open_check(item.check, **item.target)
+    check = game.open_check("fire", unit_id=12)
+    check.facts()                            # [Ask]: the questions, pre-filled (derived)
+    check.set("target_unit", 31)             # answer one (derived answers follow it)
+    check.preview()                          # the pack's Outcome: modifiers, odds (no dice)
+    trial = check.trial({"roll": 4})         # PackTrial: outcome, or the die still needed
+    trial.needed                             # NeededDie(name, label, faces, count) or None
+    check.apply({"roll": 4, "effect_roll": 6})   # one journal step; game.undo() reverts it
+
+Dice are entered by the names the pack's procedure reads them (``roll``, ``effect_roll``, a
+pool as a list of faces: ``{"French_dice": ["flag", "infantry", ...]}``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from eote_ref.packs.dice import Die, Face, Pool, Roller
+from eote_ref.packs.outcome import Outcome, PackError
+from eote_ref.packs.play import SHARED_COLUMNS, Ask, CheckSpec, Ctx, Due, Play, PlayError, Put
+from eote_ref.packs.play import PlayState as PlayState
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
+from eote_ref.referee.journal_record import CHECKS, RESULT
+from eote_ref.store.changes import Change, SetField
+
+if TYPE_CHECKING:
+    from eote_ref.packs.declaration import Pack
+    from eote_ref.store import Database
+
+#: The store's table of each entity a pack keeps state on, and the JSON column of its keys.
+_TABLES: Mapping[str, tuple[str, str]] = {
+    "game": ("game", "pack_state"),
+    "side": ("game_side", "pack_state"),
+    "unit": ("game_unit", "markers"),
+    "leader": ("game_leader", "markers"),
+}
+
+
+class PackPlayError(RefereeError):
+    """A pack's game or check that cannot go on as asked."""
+
+
+def _play_of(pack_id: str) -> tuple[Pack, Play]:
+    from eote_ref.packs.registry import get_pack, get_play
+
+    play = get_play(pack_id)
+    if play is None:
+        raise PackPlayError(f"pack {pack_id} has no play declared for the referee")
+    return get_pack(pack_id), play
+
+
+# ----------------------------------------------------------------------------- set-up
+@dataclass(frozen=True)
+class NewPackGame:
+    """A new game of pack ``pack``: ``sides`` maps each side's name to its army-list files."""
+
+    name: str
+    pack: str
+    sides: Mapping[str, Sequence[pathlib.Path | str]]
+    options: Mapping[str, str | int | bool] = field(default_factory=dict)
+
+
+def new_pack_game(db: Database, spec: NewPackGame) -> int:
+    """Check the lists (each of the pack's own format), plan the game, write it; its id.
+
+    Raises:
+        PackPlayError: not two sides, a side without lists, a list of another pack, a bad
+            option. An army list with errors raises the loader's ``ArmyListError``.
+    """
+    from eote_ref.armylists.loader import load_any_army_list
+    from eote_ref.store.pack_games import new_pack_game as store_new
+
+    pack, play = _play_of(spec.pack)
+    if len(spec.sides) != 2:
+        raise PackPlayError("a game has two sides")
+    if not spec.name.strip():
+        raise PackPlayError("give the game a name")
+    sides: list[tuple[str, list[tuple[str, Any]]]] = []
+    for side, files in spec.sides.items():
+        if not files:
+            raise PackPlayError(f"{side} needs at least one army list")
+        lists: list[tuple[str, Any]] = []
+        for f in files:
+            loaded = load_any_army_list(f)
+            if loaded.pack != spec.pack:
+                raise PackPlayError(
+                    f"{pathlib.Path(f).name} is a list of pack {loaded.pack}, not {spec.pack}"
+                )
+            lists.append((pathlib.Path(f).name, loaded.army_list))
+        sides.append((side, lists))
+    if pack.configure is None:
+        raise PackPlayError(f"pack {spec.pack} has no rules to configure")
+    try:
+        rules = pack.configure(dict(spec.options))
+        plan = play.setup(sides, rules)
+    except (PackError, PlayError) as e:
+        raise PackPlayError(str(e)) from e
+    plan = dataclasses.replace(plan, options=dict(spec.options))
+    return store_new(db, spec.name.strip(), plan)
+
+
+# ----------------------------------------------------------------------------- the game
+class PackGameService(GameService):
+    """An open game of a pack with declared play; journal, undo and redo are GameService's."""
+
+    def __init__(self, db: Database, game_id: int) -> None:
+        super().__init__(db, game_id)
+        from eote_ref.packs.registry import pack_of_game
+
+        game = self._game_row()
+        self.pack_id = pack_of_game(str(game.ruleset))
+        self.pack, self.play = _play_of(self.pack_id)
+        options = {k: v for k, v in (game.options or {}).items() if not k.startswith("display_")}
+        assert self.pack.configure is not None
+        self.rules: Any = self.pack.configure(options)
+
+    def state(self) -> PlayState:
+        """The whole game as its pack's checks read it."""
+        from eote_ref.store.pack_games import play_state
+
+        return self.read(play_state)
+
+    def due(self, state: PlayState | None = None) -> list[Due]:
+        """What falls due now, from the pack (the turn guide's items)."""
+        return self.play.due(state or self.state(), self.rules)
+
+    def turn_label(self, state: PlayState | None = None) -> str:
+        return self.play.turn_label(state or self.state())
+
+    def open_check(self, key: str, **target: Any) -> PackCheck:
+        """Check ``key`` of the pack on ``target`` (``unit_id=``, ``leader_id=``, ``side_id=``)."""
+        try:
+            spec = self.play.check(key)
+        except PlayError as e:
+            raise PackPlayError(str(e)) from e
+        return PackCheck(self, spec, target)
+
+    def store_change(self, put: Put) -> Change:
+        """The journal's change for one key of a pack's state (or a shared column)."""
+        if put.entity not in _TABLES:
+            raise PackPlayError(f"no pack state on {put.entity!r}")
+        table, column = _TABLES[put.entity]
+        if put.column:
+            if put.key not in SHARED_COLUMNS.get(put.entity, frozenset()):
+                raise PackPlayError(f"a pack may not set {table}.{put.key}")
+            return SetField(table, put.row_id, put.key, put.value)
+        return SetField(table, put.row_id, f"{column}.{put.key}", put.value)
+
+
+# ----------------------------------------------------------------------------- checks
+@dataclass(frozen=True)
+class NeededDie:
+    """A die (``count`` 1) or pool the procedure reads next, with its faces."""
+
+    name: str
+    label: str
+    faces: tuple[Face, ...]
+    count: int = 1
+
+
+class _DieNeeded(Exception):  # noqa: N818 - a request, not a failure
+    def __init__(self, die: NeededDie) -> None:
+        super().__init__(die.name)
+        self.die = die
+
+
+class _AskingRoller(Roller):
+    """The entered dice; a die not entered stops the procedure with :class:`_DieNeeded`."""
+
+    def __init__(self, entered: Mapping[str, Any], labels: Mapping[str, str]) -> None:
+        super().__init__(entered=dict(entered))
+        self.labels = labels
+
+    def die(self, name: str, die: Die) -> Face:
+        if name not in self.entered:
+            label = self.labels.get(name, f"{name.replace('_', ' ')} ({die.title})")
+            raise _DieNeeded(NeededDie(name, label, die.distinct()))
+        return super().die(name, die)
+
+    def pool(self, name: str, pool: Pool) -> tuple[Face, ...]:
+        if name not in self.entered:
+            label = self.labels.get(name, f"{name.replace('_', ' ')} ({pool.n} {pool.die.title})")
+            raise _DieNeeded(NeededDie(name, label, pool.die.distinct(), pool.n))
+        return super().pool(name, pool)
+
+
+@dataclass
+class PackTrial:
+    """The outcome of the dice entered so far, or the next die, or the refusal in words."""
+
+    outcome: Outcome | None = None
+    needed: NeededDie | None = None
+    error: str | None = None
+    changes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    done: bool = False
+
+
+class PackCheck:
+    """One check of a pack on a live game: questions, preview, dice, one journal step."""
+
+    def __init__(self, game: PackGameService, spec: CheckSpec, target: Mapping[str, Any]):
+        self.game = game
+        self.spec = spec
+        self.target = dict(target)
+        self.state = game.state()
+        self._answered: set[str] = set()
+        self.values: dict[str, Any] = {}
+        self.values = {q.key: q.default for q in self.facts()}
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+    @property
+    def rule(self) -> str:
+        return self.spec.rule
+
+    def ctx(self) -> Ctx:
+        return Ctx(self.state, self.target, self.values, self.game.rules)
+
+    def facts(self) -> list[Ask]:
+        """The questions, pre-filled from the state and the answers so far."""
+        try:
+            return self.spec.questions(self.ctx())
+        except (PackError, PlayError) as e:
+            raise PackPlayError(str(e)) from e
+
+    def set(self, key: str, value: Any) -> None:
+        """Answer one question; the answers derived from the state follow it."""
+        if key not in self.values:
+            raise PackPlayError(f"{self.title} has no question {key!r}")
+        self.values[key] = value
+        self._answered.add(key)
+        for q in self.facts():
+            if q.key not in self.values or (q.derived and q.key not in self._answered):
+                self.values[q.key] = q.default
+
+    def situation(self) -> Any:
+        return self.spec.situation(self.ctx())
+
+    def _run(self, roller: Roller) -> Outcome | None:
+        if self.spec.procedure is None:
+            self.situation()  # a refusal is the situation's
+            return None
+        proc = self.game.pack.procedure(self.spec.procedure)
+        outcome: Outcome = proc.run(self.situation(), self.game.rules, roller)
+        return outcome
+
+    def preview(self) -> Outcome | None:
+        """The outcome before the dice: its modifiers and odds (the result is a random roll's)."""
+        try:
+            return self._run(Roller(seed=random.randrange(1 << 30)))
+        except (PackError, PlayError) as e:
+            raise PackPlayError(str(e)) from e
+
+    def trial(self, rolls: Mapping[str, Any]) -> PackTrial:
+        """The outcome with ``rolls``, or the die still needed; nothing is written."""
+        labels = self.spec.dice_labels(self.ctx())
+        try:
+            outcome = self._run(_AskingRoller(rolls, labels))
+            changes = self.spec.changes(self.ctx(), outcome)
+        except _DieNeeded as e:
+            return PackTrial(needed=e.die)
+        except (PackError, PlayError, RefereeError) as e:
+            return PackTrial(error=str(e))
+        words = [self.game.describe_change(self.game.store_change(c)) for c in changes]
+        notes = list(outcome.notes) if outcome is not None else []
+        return PackTrial(outcome, changes=[w for w in words if w], notes=notes, done=True)
+
+    def puts(self, outcome: Outcome | None) -> list[Put]:
+        """The pack's changes for ``outcome``."""
+        return self.spec.changes(self.ctx(), outcome)
+
+    def apply(self, rolls: Mapping[str, Any] | None = None) -> Outcome | None:
+        """Resolve with ``rolls`` and write it all as one journal event."""
+        rolls = dict(rolls or {})
+        trial = self.trial(rolls)
+        if not trial.done:
+            if trial.needed is not None:
+                raise PackPlayError(f"enter the {trial.needed.label} first")
+            raise PackPlayError(trial.error or "the check cannot be resolved")
+        outcome = trial.outcome
+        ctx = self.ctx()
+        changes = [self.game.store_change(p) for p in self.spec.changes(ctx, outcome)]
+        record: dict[str, Any] | None = None
+        if outcome is not None:
+            record = {
+                CHECKS: [outcome.to_json()],
+                RESULT: outcome.result,
+                "pack": self.game.pack_id,
+            }
+        situation = self.situation()
+        self.game.record(
+            f"{self.game.pack_id}.{self.spec.key}",
+            self.spec.summary(ctx, outcome),
+            changes,
+            inputs={
+                "situation": dataclasses.asdict(situation)
+                if dataclasses.is_dataclass(situation) and not isinstance(situation, type)
+                else situation,
+                "target": self.target,
+                "facts": dict(self.values),
+            },
+            rolls=[{"name": k, "value": v} for k, v in rolls.items()],
+            outcome=record,
+        )
+        return outcome
