@@ -282,6 +282,12 @@ class Play:
     due: Callable[[PlayState, Any], list[Due]]
     #: "turn 2, round 3 of 6", for the turn guide's heading.
     turn_label: Callable[[PlayState], str]
+    #: What the players' display shows of a side's ``pack_state``: key -> label (the card
+    #: played, the cards played); keys not named are the umpire's only.
+    side_shown: Mapping[str, str] = field(default_factory=dict)
+    #: Keys of a side's ``pack_state`` the players see only counted: key -> label (a hand of
+    #: cards shows as "6 cards in hand", never which).
+    side_secret: Mapping[str, str] = field(default_factory=dict)
 
     def check(self, key: str) -> CheckSpec:
         try:

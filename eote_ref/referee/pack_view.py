@@ -104,3 +104,60 @@ def plain_marker_text(value: Any) -> str:
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value)
     return str(value)
+
+
+def players_lines(view: PackView, side: Any, play: Any = None) -> list[str]:
+    """A side's state as the players' display shows it: what the pack declares public.
+
+    ``side_shown`` keys read as ``label: value``; ``side_secret`` keys only as a count (a hand
+    of cards: ``6 cards in hand``), so the display never tells which.
+    """
+    if play is None:
+        play = registry.get_play(view.pack) if hasattr(registry, "get_play") else None
+    shown: Mapping[str, str] = getattr(play, "side_shown", {}) or {}
+    secret: Mapping[str, str] = getattr(play, "side_secret", {}) or {}
+    out: list[str] = []
+    for key, label in secret.items():
+        value = side.pack_state.get(key)
+        if isinstance(value, list | tuple):
+            out.append(f"{len(value)} {label}")
+    for key, label in shown.items():
+        value = side.pack_state.get(key)
+        if value is None or value == [] or value == 0 and key not in side.pack_state:
+            continue
+        if isinstance(value, list | tuple):
+            text = ", ".join(str(v).replace("_", " ") for v in value) or "none"
+        else:
+            text = str(value).replace("_", " ")
+        out.append(f"{label}: {text}")
+    return out
+
+
+def players_unit_lines(view: PackView, side: Any) -> list[tuple[str, str]]:
+    """Each unit of ``side`` on the players' display: its name and the markers seen on it.
+
+    Declared markers read in their own words (:meth:`MarkerSpec.words`); without a
+    declaration a unit's counters show as ``key n`` and its flags by name.
+    """
+    out: list[tuple[str, str]] = []
+    declared = {m.name: m for m in view.markers}
+    for u in view.state.units:
+        if u.side_id != side.id:
+            continue
+        words: list[str] = []
+        if declared:
+            for m in view.markers:
+                w = m.words(u.markers.get(m.name, m.default))
+                if w:
+                    words.append(w)
+        else:
+            for key, value in u.markers.items():
+                if key in _NOT_SHOWN or value is None or value is False:
+                    continue
+                words.append(key.replace("_", " ") if value is True else f"{key} {value}")
+        out.append((u.name, ", ".join(words)))
+    return out
+
+
+#: Markers of an undeclared pack the display leaves out (set-up facts, the umpire's own).
+_NOT_SHOWN = frozenset({"start", "arrives", "flag"})

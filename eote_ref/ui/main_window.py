@@ -192,6 +192,9 @@ class MainWindow(QMainWindow):
         self.files = DatabaseFiles(self)  # Game → Open database…, Open recent
         self.printer = PrinterActions(self)  # the system's print dialog beside the PDFs
         self.pack_printing = PackPrinting(self)  # the other packs' reference sheets
+        from eote_ref.ui.pack_game.screen import PackGameScreen
+
+        self.pack_game = PackGameScreen(self)  # a game of a pack with declared play (AVlE)
 
     def _list_games(self) -> None:
         self.start_page.set_games(list_games(self.db), describe_location(self.db))
@@ -239,6 +242,9 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ pages
     def show_start_page(self, *, list_games_now: bool = True) -> None:
         """Show the recent games and the ways to start."""
+        pack_game = getattr(self, "pack_game", None)  # None while the window is being built
+        if pack_game is not None:
+            pack_game.close()
         if list_games_now:
             self._list_games()
         self.ui.stack.setCurrentWidget(self.start_page)
@@ -252,8 +258,14 @@ class MainWindow(QMainWindow):
         self._show_status(None)
 
     def open_game(self, game_id: int) -> None:
-        """Open a game on the dashboard, with its journal."""
+        """Open a game on the dashboard, with its journal (a pack game on the pack's screen)."""
+        from eote_ref.referee.pack_view import game_pack, has_play
+
+        if has_play(game_pack(self.db, game_id)):
+            self.pack_game.open(game_id)
+            return
         service = GameService(self.db, game_id)
+        self.pack_game.close()
         old = (self.hub, self.dashboard, self.journal, self.guide)
         self.hub = GameHub(service, self)
         self.dashboard = Dashboard(self.hub, self, next_phase_action=self.ui.actionNextPhase)
@@ -299,6 +311,12 @@ class MainWindow(QMainWindow):
 
     def _close_game(self) -> None:
         """Close the open game's dashboard, journal and guide (the start page shows)."""
+        self.pack_game.close()
+        self._close_eote_widgets()
+        self.show_start_page()
+
+    def _close_eote_widgets(self) -> None:
+        """Close an EotE game's dashboard, journal, guide and wizard (if one is open)."""
         if self.wizard is not None:
             self.wizard.reject()
         for w in (self.dashboard, self.journal, self.guide):
@@ -309,7 +327,8 @@ class MainWindow(QMainWindow):
         if self.hub is not None:
             self.hub.deleteLater()
         self.hub, self.dashboard, self.journal, self.guide = None, None, None, None
-        self.show_start_page()
+        hide_movement_dock(self)
+        self.display_menu.game_opened(None)
 
     def switch_database(self, db: Database) -> None:
         """Work with database ``db`` from now on: the game and the tool windows close first."""
@@ -643,11 +662,16 @@ class MainWindow(QMainWindow):
             f"{what} is not available in this build of eote-ref.\n\n({error})",
         )
 
+    def _journal_hub(self) -> GameHub | None:
+        """The open game's hub, EotE's or a pack game's (both keep the journal)."""
+        return self.hub if self.hub is not None else self.pack_game.hub  # type: ignore[return-value]
+
     def export_journal_dialog(self) -> None:
         """Ask for a file name and export the journal there."""
-        if self.hub is None:
+        hub = self._journal_hub()
+        if hub is None:
             return
-        default = pathlib.Path.home() / f"{_safe_name(self.hub.view.name)} journal.csv"
+        default = pathlib.Path.home() / f"{_safe_name(hub.view.name)} journal.csv"
         path, _ = QFileDialog.getSaveFileName(
             self,
             "Export journal",
@@ -664,9 +688,10 @@ class MainWindow(QMainWindow):
 
     def export_journal(self, path: pathlib.Path) -> None:
         """Write the journal, oldest step first: CSV for ``.csv``, aligned text otherwise."""
-        if self.hub is None:
+        hub = self._journal_hub()
+        if hub is None:
             raise ValueError("no game is open")
-        entries = self.hub.service.journal(newest_first=False)
+        entries = hub.service.journal(newest_first=False)
         rows = [
             [
                 str(e.seq),
@@ -687,7 +712,7 @@ class MainWindow(QMainWindow):
                 writer.writerow(head)
                 writer.writerows(rows)
             return
-        lines = [f"{self.hub.view.name} — journal", ""]
+        lines = [f"{hub.view.name} — journal", ""]
         for r in rows:
             mark = "" if r[6] == "done" else "  (undone)"
             extra = "".join(f"  [{x}]" for x in (r[4], r[5]) if x)

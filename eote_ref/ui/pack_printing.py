@@ -28,8 +28,9 @@ def print_pack_reference(pack_id: str, path: str | pathlib.Path) -> int:
 
 
 class PackPrinting(QObject):
-    """Help → "Print TITLE reference sheet…" for each pack but the default (whose quick
-    reference is :class:`~eote_ref.ui.printing.MainWindowPrinting`'s).
+    """Help → "Print TITLE reference sheet…" for each pack but the default.
+
+    The default pack's quick reference is :class:`~eote_ref.ui.printing.MainWindowPrinting`'s.
 
     ``reference_to(pack, path)`` writes without asking (tests and scripts call it).
     """

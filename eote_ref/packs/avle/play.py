@@ -755,4 +755,19 @@ def checks() -> dict[str, CheckSpec]:
 
 def declare_play() -> Play:
     """AVlE's play for the referee."""
-    return Play("avle", RULESET, setup, checks(), due, turn_label)
+    return Play(
+        "avle",
+        RULESET,
+        setup,
+        checks(),
+        due,
+        turn_label,
+        # The players' display (issue 26): the cards played are open, a hand is secret (4.1).
+        side_shown={
+            "card": "card this round",
+            "played": "cards played this turn",
+            "units_lost": "units lost",
+            "generals_lost": "Generals lost",
+        },
+        side_secret={"hand": "cards in hand"},
+    )

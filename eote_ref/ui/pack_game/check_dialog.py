@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -81,8 +82,10 @@ class _Question:
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
                 item.setCheckState(Qt.CheckState.Unchecked)
                 items.addItem(item)
-            rows = min(max(len(ask.choices), 3), 10)
-            items.setMaximumHeight(items.sizeHintForRow(0) * rows + 6 if ask.choices else 60)
+            rows = min(max(len(ask.choices), 3), 12)
+            height = (items.sizeHintForRow(0) if ask.choices else 18) * rows + 8
+            items.setMinimumHeight(height)
+            items.setMaximumHeight(height)
             items.itemChanged.connect(lambda _item: self._changed(self.key, self.value()))
             self.widget = items
         else:
@@ -212,9 +215,12 @@ class PackCheckDialog(QDialog):
         outer.addLayout(body, 1)
         facts = QGroupBox("What the table shows")
         self.form = QFormLayout(facts)
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.form.setFormAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(facts)
+        scroll.setMinimumWidth(360)
         body.addWidget(scroll, 1)
         right = QVBoxLayout()
         body.addLayout(right, 1)
@@ -226,6 +232,7 @@ class PackCheckDialog(QDialog):
         self.dice_rows: dict[str, _DiceRow] = {}
         self.roll_button = QPushButton("&Roll for me")
         self.roll_button.setToolTip("Fill the dice still needed at random (instead of the table)")
+        self.roll_button.setAutoDefault(False)
         self.roll_button.clicked.connect(self.roll_needed)
         self.dice_layout.addWidget(self.roll_button)
         right.addWidget(dice)
@@ -235,12 +242,12 @@ class PackCheckDialog(QDialog):
         self.result.setWordWrap(True)
         self.result.setTextFormat(Qt.TextFormat.RichText)
         outer.addWidget(self.result)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.apply_button = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        # The accepting button: the default, so Enter applies from any question.
+        self.apply_button = self.buttons.addButton("&Apply", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.apply_button.setObjectName("applyButton")
         self.apply_button.setDefault(True)
-        self.apply_button.clicked.connect(self.apply)
+        self.buttons.accepted.connect(self.apply)
         self.buttons.rejected.connect(self.reject)
         outer.addWidget(self.buttons)
 
@@ -265,7 +272,9 @@ class PackCheckDialog(QDialog):
             if ask.kind == "bool":
                 self.form.addRow("", q.widget)
             else:
-                label = QLabel(f"{html.escape(ask.label)}:")
+                label = QLabel(f"{ask.label.replace('&', '&&')}:")
+                label.setTextFormat(Qt.TextFormat.PlainText)
+                label.setWordWrap(True)
                 label.setBuddy(q.widget)
                 self.form.addRow(label, q.widget)
             if ask.derived:
@@ -319,7 +328,8 @@ class PackCheckDialog(QDialog):
             box = QWidget()
             line = QHBoxLayout(box)
             line.setContentsMargins(0, 0, 0, 0)
-            label = QLabel(f"{html.escape(needed.label)}:")
+            label = QLabel(f"{needed.label.replace('&', '&&')}:")
+            label.setTextFormat(Qt.TextFormat.PlainText)
             label.setBuddy(row.combos[0])
             line.addWidget(label)
             line.addWidget(row, 1)
@@ -355,7 +365,7 @@ class PackCheckDialog(QDialog):
         self.trial = self.hub.attempt(lambda: self.check.trial(dict(self.rolls)))
         if self.trial is not None and self.trial.needed is not None:
             self._ensure_dice_row(self.trial.needed)
-        self.dice_box.setVisible(bool(self.dice_rows) or self.check.spec.procedure is not None)
+        self.dice_box.setVisible(bool(self.dice_rows))
         self.preview.setHtml(self.preview_html(preview))
         self.result.setText(self.result_html())
         done = self.trial is not None and self.trial.done
@@ -388,16 +398,21 @@ class PackCheckDialog(QDialog):
             if self.check.spec.procedure is None:
                 return "<p>Nothing is rolled: the answers are recorded as they are.</p>"
             return "<p><i>The answers do not make a situation yet.</i></p>"
-        rows = [f"<tr><td>base</td><td align='right'><b>{outcome.base}</b></td><td></td></tr>"]
+        rows: list[str] = []
+        if outcome.modifiers or outcome.base or outcome.modified:
+            rows.append(
+                f"<tr><td>base</td><td align='right'><b>{outcome.base}</b></td><td></td></tr>"
+            )
         for m in outcome.modifiers:
             rows.append(
                 f"<tr><td>{e(m.reason)}</td><td align='right'>{m.value:+d}</td>"
                 f"<td>{self.prefix} {e(m.rule)} · {e(m.source.value)}</td></tr>"
             )
-        rows.append(
-            f"<tr><td><b>modified</b></td><td align='right'><b>{outcome.modified}</b></td>"
-            "<td></td></tr>"
-        )
+        if rows:
+            rows.append(
+                f"<tr><td><b>modified</b></td><td align='right'><b>{outcome.modified}</b></td>"
+                "<td></td></tr>"
+            )
         odds = sorted(outcome.probabilities.items(), key=lambda kv: -kv[1])
         chances = "".join(
             f"<tr><td style='color:{colour}'>{e(text)}</td>"
@@ -435,6 +450,15 @@ class PackCheckDialog(QDialog):
         return "<br>".join(parts)
 
     # ------------------------------------------------------------------ apply
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter applies from any question (a button with focus keeps its own Enter)."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not isinstance(
+            self.focusWidget(), QPushButton
+        ):
+            self.apply()
+            return
+        super().keyPressEvent(event)
+
     def apply(self) -> None:
         """Write the check as one journal step and close."""
         if self.trial is None or not self.trial.done:

@@ -162,6 +162,18 @@ class PackDashboard(QWidget):
     #: The side's pane last used (its current row is the selection).
     _last_pane: SidePane | None = None
 
+    def focus_side(self, side_id: int | None) -> None:
+        """Put the keyboard in side ``side_id``'s table (its current row kept)."""
+        for pane in self.panes:
+            if side_id is None or pane.side_id == side_id:
+                pane.tree.setFocus()
+                self._last_pane = pane
+                if pane.tree.currentItem() is None:
+                    top = pane.tree.topLevelItem(0)
+                    if top is not None:
+                        pane.tree.setCurrentItem(top)
+                return
+
     def select(self, kind: str, row_id: int) -> bool:
         """Select the unit or leader ``row_id`` (``kind``: unit | leader); whether it is shown."""
         for pane in self.panes:
@@ -189,12 +201,8 @@ class PackDashboard(QWidget):
     def show_view(self, view: PackView) -> None:
         """Render the view: heading, each side's state and its tree."""
         e = html.escape
-        game_state = "; ".join(
-            w for k, v in view.state.pack_state.items() if (w := state_words(k, v))
-        )
         self.heading.setText(
             f"<b>{e(view.name)}</b> — {e(view.title)} — <b>{e(view.turn_label)}</b>"
-            + (f"<br><span>{e(game_state)}</span>" if game_state else "")
         )
         sides = list(view.state.sides)
         while len(self.panes) < len(sides):

@@ -47,6 +47,11 @@ class PackHub(QObject):
         """The game as of the last change."""
         return self._view
 
+    @staticmethod
+    def phase_text(text: str) -> str:
+        """A journal step's stored phase as the log shows it (the pack's own words)."""
+        return text.replace("_", " ") or "—"
+
     @property
     def due(self) -> list[Any]:
         """What falls due as of the last change."""

@@ -73,11 +73,12 @@ class PackGameScreen(QObject):
         w.ui.journalDock.show()
         w.guideDock.setWidget(self.guide)
         w.guideDock.show()
+        w.resizeDocks([w.ui.journalDock, w.guideDock], [3, 2], Qt.Orientation.Horizontal)
         self.hub.viewChanged.connect(self.show_view)
         self.hub.message.connect(w._message)
         self.dashboard.message.connect(w._message)
         self.dashboard.checkRequested.connect(self.open_check)
-        self.guide.openCheck.connect(self.open_check)
+        self.guide.openCheck.connect(self.open_due)
         self.journal.message.connect(w._message)
         w._set_game_actions(False)
         self._build_menus()
@@ -85,9 +86,8 @@ class PackGameScreen(QObject):
         self.actionDisplay.setEnabled(True)
         w.display_menu.actionDisplay.setVisible(False)
         self.show_view(self.hub.view)
-        from eote_ref.ui.settings import LAST_DATABASE, LAST_GAME
-
         from eote_ref.referee.session import describe_location
+        from eote_ref.ui.settings import LAST_DATABASE, LAST_GAME
 
         w.settings.setValue(LAST_DATABASE, describe_location(w.db))
         w.settings.setValue(LAST_GAME, game_id)
@@ -212,11 +212,39 @@ class PackGameScreen(QObject):
         dialog.open()
         return dialog
 
+    def open_due(self, key: str, target: dict[str, Any]) -> Any:
+        """Open a turn-guide item: its target, completed from the dashboard's selection.
+
+        An item may name only a side (an order to give) where its check takes a unit or a
+        leader of that side: the one selected on the dashboard, else the umpire is asked to
+        select one.
+        """
+        if self.hub is None or self.dashboard is None:
+            return None
+        spec = self.hub.service.play.checks.get(key)
+        kind = getattr(spec, "target", "game")
+        wanted = f"{kind}_id"
+        if kind in ("unit", "leader") and wanted not in target:
+            selected = self.dashboard.selected()
+            side = target.get("side_id")
+            if wanted in selected and (side is None or selected.get("side_id") == side):
+                target = {wanted: selected[wanted]}
+            else:
+                whose = ""
+                if side is not None:
+                    name = next((s.name for s in self.hub.view.sides if s.id == side), "")
+                    whose = f" of {name}" if name else ""
+                self.window._message(
+                    f"{spec.title}: select a {kind}{whose} on the dashboard, then press Enter "
+                    "on this item again (or Enter on the unit)."
+                )
+                self.dashboard.focus_side(side)
+                return None
+        return self.open_check(key, target)
+
     def _closed(self, dialog: Any) -> None:
         if dialog.applied:
-            self.window._message(
-                f"Applied: {dialog.check.title} (Ctrl+Z undoes it)"
-            )
+            self.window._message(f"Applied: {dialog.check.title} (Ctrl+Z undoes it)")
         if self.dialog is dialog:
             self.dialog = None
         dialog.deleteLater()

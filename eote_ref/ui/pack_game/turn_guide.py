@@ -40,6 +40,7 @@ class PackTurnGuide(QWidget):
         layout.addWidget(self.heading)
         self.list = QListWidget()
         self.list.setObjectName("dueList")
+        self.list.setWordWrap(True)
         self.list.itemActivated.connect(self._activated)
         layout.addWidget(self.list, 1)
         self.hint = QLabel("Enter opens the selected check; Ctrl+Z undoes the last step.")
