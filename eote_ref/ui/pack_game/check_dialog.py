@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.pack_lists import pack_rule_prefix
 from eote_ref.ui.theme import marker_colors
 
@@ -361,13 +362,22 @@ class PackCheckDialog(QDialog):
     # ------------------------------------------------------------------ preview
     def update_all(self) -> None:
         """Preview the odds, ask for the next die, show the result and its changes."""
-        preview = self.hub.attempt(self.check.preview)
-        self.trial = self.hub.attempt(lambda: self.check.trial(dict(self.rolls)))
+        # A refusal here is the answers so far: shown under the questions, not as news.
+        try:
+            preview = self.check.preview()
+        except REFUSALS:
+            preview = None
+        try:
+            self.trial = self.check.trial(dict(self.rolls))
+        except REFUSALS as e:
+            self.trial = None
+            self.result.setText(html.escape(str(e)))
         if self.trial is not None and self.trial.needed is not None:
             self._ensure_dice_row(self.trial.needed)
         self.dice_box.setVisible(bool(self.dice_rows))
         self.preview.setHtml(self.preview_html(preview))
-        self.result.setText(self.result_html())
+        if self.trial is not None:
+            self.result.setText(self.result_html())
         done = self.trial is not None and self.trial.done
         self.apply_button.setEnabled(done)
         self.roll_button.setEnabled(self.trial is not None and self.trial.needed is not None)

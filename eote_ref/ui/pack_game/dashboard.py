@@ -216,8 +216,12 @@ class PackDashboard(QWidget):
             self.split.addWidget(pane)
             self.panes.append(pane)
         columns = self.columns(view)
-        for pane, side in zip(self.panes, sides, strict=False):
-            self._fill(pane, view, side, columns)
+        self._filling = True
+        try:
+            for pane, side in zip(self.panes, sides, strict=False):
+                self._fill(pane, view, side, columns)
+        finally:
+            self._filling = False
 
     def _fill(
         self, pane: SidePane, view: PackView, side: Any, columns: list[tuple[str, Any]]
@@ -290,7 +294,10 @@ class PackDashboard(QWidget):
 
     # ------------------------------------------------------------------ keys and menus
     def _remember(self, pane: SidePane) -> None:
-        self._last_pane = pane
+        if not self._filling:  # a refill restores rows: the umpire's choice of side stays
+            self._last_pane = pane
+
+    _filling = False
 
     def _targets(self, data: object) -> list[str]:
         kind = data[0] if isinstance(data, tuple) else None
