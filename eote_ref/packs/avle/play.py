@@ -33,6 +33,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from eote_ref.packs.avle import fire as fire_mod
+from eote_ref.packs.avle import generals as generals_mod
+from eote_ref.packs.avle import rally as rally_mod
+from eote_ref.packs.avle import reaction as reaction_mod
 from eote_ref.packs.avle import victory as victory_mod
 from eote_ref.packs.avle.model import AvleRules
 from eote_ref.packs.avle.orders import AUTOMATIC, FACE_ORDERS, OrdersSituation, SideCard
@@ -481,7 +484,7 @@ def _order_situation(ctx: Ctx) -> None:
         raise PlayError(f"{side.name} has no {face} order left this round")
     other = state.other_side(side.id)
     if state.pack_state.get("to_order") not in (None, side.id) and _orders_left(other):
-        raise PlayError(f"the orders alternate: it is {other.name}'s turn (5.1)")
+        raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
     if face == "automatic":
         arm = AUTOMATIC_ORDERS[card][0]
         if unit.arm != arm:
@@ -684,14 +687,7 @@ def _combat_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     d = outcome.details
     puts = [Put("unit", firer.id, "fired", True), Put("unit", target.id, "fired_on", True)]
     add: list[dict[str, Any]] = []
-    if d["eliminated"]:
-        _lost_unit(state, target, puts)
-    elif d["losses"]:
-        puts.append(Put("unit", target.id, "elements", int(ctx.answers["target_elements"])
-                        - int(d["losses"])))  # fmt: skip
-    if d["morale_test_due"]:
-        add.append({"check": "morale", "label": f"{target.name}: morale test (15.0)",
-                    "rule": "15.0", "target": {"unit_id": target.id}})  # fmt: skip
+    puts += _losses(ctx, target, int(ctx.answers["target_elements"]), outcome, add)
     general = general_with(state, target)
     if d.get("general_check_losses") and general is not None:
         g = state.leader(general)
@@ -702,6 +698,27 @@ def _combat_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
                     "may_ignore_retreat": bool(d["may_ignore_retreat"])})  # fmt: skip
     if add:
         puts.append(_pending(state, None, add))
+    return puts
+
+
+def _losses(
+    ctx: Ctx, unit: UnitState, elements: int, outcome: Outcome, add: list[dict[str, Any]]
+) -> list[Put]:
+    """The elements ``unit`` loses by ``outcome`` (9.1), or its removal, or its morale test.
+
+    A unit due a morale test stands on its last element until the test (15.0: the element
+    left fights at 0 if it passes).
+    """
+    d = outcome.details
+    puts: list[Put] = []
+    if d.get("eliminated"):
+        _lost_unit(ctx.state, unit, puts)
+    elif d.get("morale_test_due"):
+        puts.append(Put("unit", unit.id, "elements", 1))
+        add.append({"check": "morale", "label": f"{unit.name}: morale test (15.0)",
+                    "rule": "15.0", "target": {"unit_id": unit.id}})  # fmt: skip
+    elif d.get("losses"):
+        puts.append(Put("unit", unit.id, "elements", elements - int(d["losses"])))
     return puts
 
 
@@ -723,6 +740,333 @@ def _combat_summary(ctx: Ctx, outcome: Outcome | None) -> str:
 
 def _combat_dice(ctx: Ctx) -> Mapping[str, str]:
     return {"roll": "d10 to hit (9.0)", "effect_roll": "d6 on the combat effect table (9.1)"}
+
+
+# ----------------------------------------------------------------------------- reaction (9.3)
+def _reaction_questions(ctx: Ctx) -> list[Ask]:
+    state, unit = ctx.state, _unit(ctx)
+    cavalry = [u for u in _enemies_on_map(ctx, unit) if u.arm == "cavalry"]
+    cid = ctx.answers.get("charger", cavalry[0].id if cavalry else None)
+    charger = state.unit(int(cid)) if cid is not None else None
+    return [
+        Ask("charger", "the charging cavalry", "choice", cavalry[0].id if cavalry else None,
+            "9.3", choices=_unit_choices(state, cavalry)),
+        Ask("empty_hexes", "empty hexes between them at the start, in sight", "int", 1, "9.3",
+            maximum=10),
+        Ask("charge_from_adjacent", "the charge started adjacent", "bool", False, "9.3"),
+        Ask("through_front", "the charge crossed the frontal arc", "bool", True, "9.3"),
+        Ask("terrain", "the reacting unit's hex", "choice", "open", "6.0",
+            choices=tuple((t, t) for t in TERRAINS)),
+        Ask("charger_elements", "the charger's elements", "int",
+            int(charger.markers.get("elements", 3)) if charger else 3, "9.3", minimum=1,
+            maximum=3, derived=True),
+    ]  # fmt: skip
+
+
+def _reaction_situation(ctx: Ctx) -> reaction_mod.ReactionSituation:
+    state, unit = ctx.state, _unit(ctx)
+    charger = _answer_unit(ctx, "charger")
+    if charger.arm != "cavalry" or charger.side_id == unit.side_id:
+        raise PlayError(f"{charger.name} is no enemy cavalry")
+    if not on_map(state, unit):
+        raise PlayError(f"{unit.name} is not on the map")
+    if unit.markers.get("reacted"):
+        raise PlayError(f"{unit.name} has reacted this round already (9.3)")
+    a = ctx.answers
+    return reaction_mod.ReactionSituation(
+        reacting=unit.type,
+        nation=unit.markers.get("flag") or state.side(unit.side_id).pack_state["flag"],
+        empty_hexes=int(a["empty_hexes"]),
+        charge_from_adjacent=bool(a["charge_from_adjacent"]),
+        through_front=bool(a["through_front"]),
+        terrain=a["terrain"],
+        charger_elements=int(a["charger_elements"]),
+    )
+
+
+def _reaction_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    unit, charger = _unit(ctx), _answer_unit(ctx, "charger")
+    puts: list[Put] = []
+    if outcome.details.get("success"):
+        puts.append(Put("unit", unit.id, "reacted", True))
+    if outcome.result == "square":
+        puts.append(Put("unit", unit.id, "formation", "square"))
+    loss = int(outcome.details.get("charger_losses") or 0)
+    if loss:
+        left = int(ctx.answers["charger_elements"]) - loss
+        if left <= 0:
+            _lost_unit(ctx.state, charger, puts)
+        else:
+            puts.append(Put("unit", charger.id, "elements", left))
+    return puts
+
+
+def _reaction_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    unit, charger = _unit(ctx), _answer_unit(ctx, "charger")
+    words = outcome.result.replace("_", " ")
+    return f"{unit.name} reacts to {charger.name}'s charge (9.3): {words}"
+
+
+def _reaction_dice(ctx: Ctx) -> Mapping[str, str]:
+    return {"reaction_dice": "white dice, one an empty hex (9.3)",
+            "effect_roll": "d6 on the 1-hit column (9.3)"}  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- Generals (9.4)
+def _general(ctx: Ctx) -> Any:
+    if "leader_id" not in ctx.target:
+        raise PlayError("this check needs a General")
+    return ctx.state.leader(int(ctx.target["leader_id"]))
+
+
+def _general_hit_questions(ctx: Ctx) -> list[Ask]:
+    due_item = _matching_pending(ctx, "general_hit") or {}
+    return [
+        Ask("losses", "elements his unit lost in the result", "int",
+            int(due_item.get("losses", 1)), "9.4", minimum=1, maximum=10,
+            derived="losses" in due_item),
+        Ask("unit_may_ignore_retreat", "his unit may ignore retreats", "bool",
+            bool(due_item.get("may_ignore_retreat", False)), "10.1 E", derived=True),
+    ]  # fmt: skip
+
+
+def _general_alive(ctx: Ctx) -> Any:
+    g = _general(ctx)
+    if g.markers.get("killed") or g.markers.get("captured"):
+        raise PlayError(f"{g.name} is out of the battle already (9.4)")
+    return g
+
+
+def _general_hit_situation(ctx: Ctx) -> generals_mod.GeneralHitSituation:
+    g = _general_alive(ctx)
+    if g.attached_unit_id is None:
+        raise PlayError(f"{g.name} is with no unit: only an attached General is hit (9.4)")
+    return generals_mod.GeneralHitSituation(
+        int(ctx.answers["losses"]), bool(ctx.answers["unit_may_ignore_retreat"])
+    )
+
+
+def _general_out(ctx: Ctx, marker: str) -> list[Put]:
+    """The General killed or captured: out of the game, a unit lost for victory (9.4.3)."""
+    g = _general(ctx)
+    side = ctx.state.side(g.side_id)
+    puts = [
+        Put("leader", g.id, marker, True),
+        Put("side", side.id, "generals_lost", int(side.pack_state.get("generals_lost", 0)) + 1),
+    ]
+    if g.attached_unit_id is not None:
+        puts.append(Put("unit", g.attached_unit_id, "attached_leader_id", None, column=True))
+    return puts
+
+
+def _general_hit_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    puts = _general_out(ctx, "killed") if outcome.result == "killed" else []
+    item = _matching_pending(ctx, "general_hit")
+    if item is not None:
+        puts.append(_pending(ctx.state, item, []))
+    return puts
+
+
+def _general_hit_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    g = _general(ctx)
+    if outcome.result == "killed":
+        return f"{g.name} is killed (9.4): his unit retreats 1 more hex"
+    return f"{g.name} is unhurt (9.4)"
+
+
+def _capture_questions(ctx: Ctx) -> list[Ask]:
+    return [
+        Ask("hexes_moved", "hexes the enemy unit moved into his hex", "int", 1, "9.4.2",
+            minimum=1, maximum=10),
+        Ask("general_retreat_hexes", "hexes he retreats (option capture_value)", "int", 1,
+            "9.4.2", maximum=10),
+    ]  # fmt: skip
+
+
+def _capture_situation(ctx: Ctx) -> generals_mod.GeneralCaptureSituation:
+    g = _general_alive(ctx)
+    if int(g.markers.get("arrives", 1)) > ctx.state.turn:
+        raise PlayError(f"{g.name} has not arrived yet")
+    return generals_mod.GeneralCaptureSituation(
+        int(ctx.answers["hexes_moved"]), int(ctx.answers["general_retreat_hexes"])
+    )
+
+
+def _capture_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    return _general_out(ctx, "captured") if outcome.result == "captured" else []
+
+
+def _capture_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    return f"{_general(ctx).name} {outcome.result} (9.4.2)"
+
+
+# ----------------------------------------------------------------------------- rally and morale
+def _rally_questions(ctx: Ctx) -> list[Ask]:
+    unit = _unit(ctx)
+    return [
+        Ask("hexes_from_enemy", "hexes to the nearest enemy", "int", 4, "12.0", maximum=30),
+        Ask("in_enemy_sight", "in the enemy's line of sight", "bool", True, "12.0"),
+        Ask("general_attached", "a General attached", "bool",
+            general_with(ctx.state, unit) is not None, "12.1", derived=True),
+    ]  # fmt: skip
+
+
+def _rally_situation(ctx: Ctx) -> rally_mod.RallySituation:
+    unit = _unit(ctx)
+    if not on_map(ctx.state, unit):
+        raise PlayError(f"{unit.name} is not on the map")
+    if not unit.markers.get("ordered"):
+        raise PlayError(f"{unit.name} has no order this round: only an ordered unit rallies (12.0)")
+    return rally_mod.RallySituation(
+        unit=unit.type,
+        elements=int(unit.markers["elements"]),
+        start_elements=int(unit.markers.get("start", unit.markers["elements"])),
+        general_attached=bool(ctx.answers["general_attached"]),
+        hexes_from_enemy=int(ctx.answers["hexes_from_enemy"]),
+        in_enemy_sight=bool(ctx.answers["in_enemy_sight"]),
+        passed_morale=bool(unit.markers.get("passed_morale")),
+    )
+
+
+def _rally_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    unit = _unit(ctx)
+    got = int(outcome.details.get("recovered", 0))
+    if not got:
+        return []
+    puts = [Put("unit", unit.id, "elements", int(outcome.details["elements_after"]))]
+    if unit.markers.get("passed_morale"):
+        puts.append(Put("unit", unit.id, "passed_morale", None))  # fights again (15.0)
+    return puts
+
+
+def _rally_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    unit = _unit(ctx)
+    if outcome.result == "not_allowed":
+        return f"{unit.name} may not rally (12.0)"
+    return f"{unit.name} rallies: {outcome.details['recovered']} element(s) back (12.0)"
+
+
+def _morale_questions(ctx: Ctx) -> list[Ask]:
+    return [
+        Ask("surplus_losses", "further losses in the same result", "int", 0, "15.0",
+            maximum=4),
+    ]  # fmt: skip
+
+
+def _morale_situation(ctx: Ctx) -> rally_mod.MoraleSituation:
+    unit = _unit(ctx)
+    if unit.markers.get("eliminated"):
+        raise PlayError(f"{unit.name} has been removed already")
+    return rally_mod.MoraleSituation(
+        unit.type, bool(unit.markers.get("passed_morale")), int(ctx.answers["surplus_losses"])
+    )
+
+
+def _morale_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    unit = _unit(ctx)
+    puts: list[Put] = []
+    if outcome.result == "holds":
+        puts.append(Put("unit", unit.id, "passed_morale", True))
+    else:
+        _lost_unit(ctx.state, unit, puts)
+    item = _matching_pending(ctx, "morale")
+    if item is not None:
+        puts.append(_pending(ctx.state, item, []))
+    return puts
+
+
+def _morale_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    unit = _unit(ctx)
+    words = {"holds": "holds on its last element", "rout": "routs and is removed",
+             "removed": "is removed"}[outcome.result]  # fmt: skip
+    return f"{unit.name} {words} (15.0)"
+
+
+# ----------------------------------------------------------------------------- victory (4.2)
+def _victory_questions(ctx: Ctx) -> list[Ask]:
+    return []
+
+
+def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
+    state = ctx.state
+    if state.pack_state.get("victory"):
+        raise PlayError("the battle is over (4.2)")
+    if any(s.pack_state.get("card") is None for s in state.sides):
+        raise PlayError("play this round's cards first (5.1)")
+    pending = state.pack_state.get("pending") or []
+    if pending:
+        raise PlayError("still due this round: " + "; ".join(p["label"] for p in pending))
+    sides: dict[str, victory_mod.SideState] = {}
+    for s in state.sides:
+        units = [u for u in state.units_of(s.id) if on_map(state, u)]
+        generals = [
+            g for g in state.leaders_of(s.id)
+            if not (g.markers.get("killed") or g.markers.get("captured"))
+            and int(g.markers.get("arrives", 1)) <= state.turn
+        ]  # fmt: skip
+        sides[s.name] = victory_mod.SideState(
+            wins_at=s.pack_state.get("wins_at"),
+            units_lost=int(s.pack_state.get("units_lost", 0)),
+            generals_lost=int(s.pack_state.get("generals_lost", 0)),
+            units_by_sector=dict(Counter(sector_of(state, u) for u in units)),
+            generals_by_sector=dict(
+                Counter(state.command(g.command_id).name.lower() for g in generals)
+            ),
+            elements_left=sum(int(u.markers.get("elements", 0)) for u in units),
+            generals_left=len(generals),
+        )
+    return victory_mod.VictorySituation(sides, state.turn, round_of(state))
+
+
+def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    state = ctx.state
+    gid = state.game_id
+    if outcome.result != "none":
+        won = {"result": outcome.result, "winner": outcome.details["winner"],
+               "turn": state.turn, "round": round_of(state)}  # fmt: skip
+        return [Put("game", gid, "victory", won)]
+    puts: list[Put] = [
+        Put("unit", u.id, k, None) for u in state.units for k in ROUND_MARKERS if u.markers.get(k)
+    ]
+    puts += [Put("game", gid, "first_order", None), Put("game", gid, "to_order", None)]
+    new_turn = round_of(state) >= int(ctx.rules.data.victory["rounds"].value)
+    for s in state.sides:
+        puts += [
+            Put("side", s.id, "last_card", s.pack_state.get("card")),
+            Put("side", s.id, "card", None),
+            Put("side", s.id, "dice", None),
+        ]
+        if new_turn:  # 4.1: the next hand is chosen from this one
+            puts += [
+                Put("side", s.id, "last_hand", s.pack_state.get("hand")),
+                Put("side", s.id, "hand", None),
+                Put("side", s.id, "played", []),
+            ]
+    if new_turn:
+        puts += [Put("game", gid, "round", 1), Put("game", gid, "turn", state.turn + 1, True)]
+    else:
+        puts.append(Put("game", gid, "round", round_of(state) + 1))
+    return puts
+
+
+def _victory_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    head = f"End of turn {ctx.state.turn}, round {round_of(ctx.state)}"
+    if outcome.result == "none":
+        return f"{head}: no victory (4.2); the next round begins"
+    winner = outcome.details["winner"] or "nobody"
+    return f"{head}: {outcome.result} victory, {winner} (4.2)"
 
 
 # ----------------------------------------------------------------------------- the checks
@@ -749,6 +1093,20 @@ def checks() -> dict[str, CheckSpec]:
         _spec("shock", "Shock", "9.2", "shock", "unit",
               lambda c: _combat_questions(c, True), lambda c: _combat_situation(c, True),
               _combat_changes, _combat_summary, _combat_dice),
+        _spec("reaction", "Reaction to a charge", "9.3", "reaction", "unit",
+              _reaction_questions, _reaction_situation, _reaction_changes, _reaction_summary,
+              _reaction_dice),
+        _spec("general_hit", "General hit", "9.4", "general_hit", "leader",
+              _general_hit_questions, _general_hit_situation, _general_hit_changes,
+              _general_hit_summary),
+        _spec("general_capture", "General captured", "9.4.2", "general_capture", "leader",
+              _capture_questions, _capture_situation, _capture_changes, _capture_summary),
+        _spec("rally", "Rally", "12.0", "rally", "unit",
+              _rally_questions, _rally_situation, _rally_changes, _rally_summary),
+        _spec("morale", "Morale test", "15.0", "morale", "unit",
+              _morale_questions, _morale_situation, _morale_changes, _morale_summary),
+        _spec("victory", "Victory, end of the round", "4.2", "victory", "game",
+              _victory_questions, _victory_situation, _victory_changes, _victory_summary),
     ]  # fmt: skip
     return {s.key: s for s in specs}
 
