@@ -222,6 +222,8 @@ class PackCheck:
         self.target = dict(target)
         self.state = game.state()
         self._answered: set[str] = set()
+        #: The journal line of the last :meth:`apply`.
+        self.last_summary = ""
         self.values: dict[str, Any] = {}
         self.values = {q.key: q.default for q in self.facts()}
 
@@ -308,9 +310,10 @@ class PackCheck:
                 "pack": self.game.pack_id,
             }
         situation = self.situation()
+        self.last_summary = self.spec.summary(ctx, outcome)
         self.game.record(
             f"{self.game.pack_id}.{self.spec.key}",
-            self.spec.summary(ctx, outcome),
+            self.last_summary,
             changes,
             inputs={
                 "situation": dataclasses.asdict(situation)

@@ -168,7 +168,7 @@ def play_state(session: Session, game_id: int) -> PlayState:
                 g.name,
                 g.level,
                 dict(g.markers or {}),
-                attached.get(g.id),
+                attached.get(int(g.id or 0)),
             )
             for g in leaders
         ),

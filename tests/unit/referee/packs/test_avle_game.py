@@ -71,3 +71,237 @@ def test_an_unlawful_hand_is_refused_and_nothing_written(db: Database) -> None:
     with pytest.raises(PackPlayError, match="more left than the deck"):
         check.apply()
     assert game_state(game) == before
+
+
+# ----------------------------------------------------------------------------- a whole turn
+def _ids(game: PackGameService) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    state = game.state()
+    return (
+        {s.name: s.id for s in state.sides},
+        {u.name: u.id for u in state.units},
+        {g.name: g.id for g in state.leaders},
+    )
+
+
+def _markers(game: PackGameService, unit_id: int) -> dict[str, object]:
+    return dict(game.state().unit(unit_id).markers)
+
+
+def _round(game: PackGameService, french: str, allied: str, **dice: list[str]) -> None:
+    """Both sides play a card (5.1 step 1) and roll their command dice (step 2)."""
+    sides, _, _ = _ids(game)
+    check = game.open_check("round")
+    check.set(f"card_{sides['French']}", french)
+    check.set(f"card_{sides['Allies']}", allied)
+    check.apply({f"{k}_dice": v for k, v in dice.items()})
+
+
+def _order(game: PackGameService, unit_id: int, face: str) -> None:
+    check = game.open_check("order", unit_id=unit_id)
+    check.set("face", face)
+    check.apply()
+
+
+def _end_round(game: PackGameService) -> str:
+    outcome = game.open_check("victory").apply()
+    assert outcome is not None
+    return outcome.result
+
+
+FIVE_FLAGS = ["flag"] * 5
+
+
+def test_a_whole_turn_of_six_rounds_with_undo_and_redo(db: Database, demo: GameService) -> None:
+    eote_before = game_state(demo)
+    game = quatre_bras(db)
+    start = game_state(game)
+    sides, units, generals = _ids(game)
+    fr, al = sides["French"], sides["Allies"]
+
+    # 4.1: each player picks 6 of his 10 cards (any 6 in turn 1).
+    for side, hand in (
+        (fr, ["left", "centre", "centre", "right", "right", "bombardment"]),
+        (al, ["left", "centre", "centre", "right", "right", "coordinated_attack"]),
+    ):
+        check = game.open_check("hand", side_id=side)
+        check.set("hand", hand)
+        check.apply()
+    assert [d.check for d in game.due()] == ["round"]
+
+    # Round 1 (5.1). French right, Allies centre: five command dice each (3.1). The side with
+    # more units able to carry out its card gives the first order: 5 French units on the map
+    # in the right sector (Husson, Campi, Hubert's lancers, the right batteries, the horse
+    # battery) against 3 Allied in the centre (Bijlandt's line, two batteries): French.
+    check = game.open_check("round")
+    assert check.values[f"able_{fr}"] == 1  # the first card in hand is "left": Wathiez only
+    check.set(f"card_{fr}", "right")
+    check.set(f"card_{al}", "centre")
+    assert check.values[f"able_{fr}"] == 5
+    assert check.values[f"able_{al}"] == 3
+    outcome = check.apply(
+        {
+            "French_dice": ["infantry", "infantry", "trooper", "cannon", "flag"],
+            "Allies_dice": ["infantry", "general", "cannon", "flag", "flag"],
+        }
+    )
+    assert outcome is not None
+    assert outcome.details["first_order"] == "French"
+    state = game.state()
+    assert state.side(fr).pack_state["dice"] == {"infantry": 2, "trooper": 1, "cannon": 1,
+                                                  "flag": 1}  # fmt: skip
+    assert state.pack_state["to_order"] == fr
+    assert [d.check for d in game.due()] == ["order", "victory"]
+
+    # Orders alternate, one unit at a time (5.1 step 3).
+    _order(game, units["Reille's divisional batteries (right)"], "cannon")
+    with pytest.raises(PackPlayError, match="orders alternate: Allies give the next one"):
+        _order(game, units["Bachelu's division (Husson)"], "infantry")
+    _order(game, units["Perponcher's batteries"], "cannon")
+
+    # Fire (9.0): medium artillery at 2 hexes has 9 on the Reference Sheet; no 9.2 modifier
+    # applies to infantry out of square in the open, so 9. A d10 of 4 is at most 9: one hit.
+    # The d6 of 5 on the 1-hit column (9.1) is 1 element lost and 1 hex of retreat.
+    militia = units["Bijlandt's brigade (militia)"]
+    fire = game.open_check("fire", unit_id=units["Reille's divisional batteries (right)"])
+    fire.set("target_unit", militia)
+    fire.set("hexes", 2)
+    assert fire.trial({"roll": 4}).needed is not None  # the effect d6 is asked for next
+    outcome = fire.apply({"roll": 4, "effect_roll": 5})
+    assert outcome is not None
+    assert (outcome.modified, outcome.result) == (9, "L1R1")
+    assert _markers(game, militia)["elements"] == 3
+
+    # Fire with a General on the target: medium artillery at 3 hexes has 6. A d10 of 2: one
+    # hit; a d6 of 3 is 1 lost, no retreat (9.1). Reille is with Foy's brigade: his unit lost
+    # an element, so he rolls to be hit (9.4), which falls due.
+    gauthier = units["Foy's division (Gauthier)"]
+    fire = game.open_check("fire", unit_id=units["Perponcher's batteries"])
+    fire.set("target_unit", gauthier)
+    fire.set("hexes", 3)
+    assert fire.values["target_general_attached"] is True
+    outcome = fire.apply({"roll": 2, "effect_roll": 3})
+    assert outcome is not None
+    assert (outcome.modified, outcome.result) == (6, "L1R0")
+    due = [d for d in game.due() if d.check == "general_hit"]
+    assert [d.target for d in due] == [{"leader_id": generals["Reille"]}]
+    with pytest.raises(PackPlayError, match="still due this round"):
+        game.open_check("victory").apply()
+    # 9.4: one loss kills on a d10 of 1. A 1: Reille is killed, a unit lost for victory
+    # (9.4.3); his brigade no longer has him attached.
+    hit = game.open_check("general_hit", leader_id=generals["Reille"])
+    assert hit.values["losses"] == 1
+    outcome = hit.apply({"roll": 1})
+    assert outcome is not None
+    assert outcome.result == "killed"
+    state = game.state()
+    assert state.leader(generals["Reille"]).markers["killed"] is True
+    assert state.unit(gauthier).attached_leader_id is None
+    assert state.side(fr).pack_state["generals_lost"] == 1
+
+    # A shock with a reaction (9.3). Hubert's lancers are ordered (the trooper die) and
+    # charge the militia from 3 hexes: 2 empty hexes, 2 white dice; an English flag among
+    # them forms square. Then the shock (9.2): dragoons/lancers 12, cavalry on a square -10,
+    # so 2; a d10 of 5 misses.
+    lancers = units["Piré's lancers (Hubert)"]
+    _order(game, lancers, "trooper")
+    reaction = game.open_check("reaction", unit_id=militia)
+    reaction.set("charger", lancers)
+    reaction.set("empty_hexes", 2)
+    outcome = reaction.apply({"reaction_dice": ["english", "french"]})
+    assert outcome is not None
+    assert outcome.result == "square"
+    assert _markers(game, militia)["formation"] == "square"
+    shock = game.open_check("shock", unit_id=lancers)
+    shock.set("target_unit", militia)
+    assert shock.values["target_formation"] == "square"
+    outcome = shock.apply({"roll": 5})
+    assert outcome is not None
+    assert (outcome.modified, outcome.result) == (2, "miss")
+
+    # 4.2 after the round: no side without units in a sector, nobody has lost 9 (14.0).
+    assert _end_round(game) == "none"
+    state = game.state()
+    assert (state.turn, state.pack_state["round"]) == (1, 2)
+    assert "ordered" not in state.unit(lancers).markers  # the round's markers are cleared
+    assert state.side(fr).pack_state["last_card"] == "right"
+    assert game.turn_label() == "turn 1, round 2 of 6"
+
+    # Round 2: French centre (4 able: Foy's two brigades, two batteries), Allies left (the
+    # militia alone): French first. Foy's Gauthier brigade, ordered with an infantry die,
+    # rallies (12.0): 5 hexes from the enemy, 3 command dice for French infantry; one
+    # infantry face is one element back (its General is dead: the General face counts not).
+    _round(
+        game, "centre", "left",
+        French=["infantry", "flag", "general", "cannon", "trooper"],
+        Allies=["infantry", "infantry", "flag", "cannon", "trooper"],
+    )  # fmt: skip
+    _order(game, gauthier, "infantry")
+    rally = game.open_check("rally", unit_id=gauthier)
+    rally.set("hexes_from_enemy", 5)
+    assert rally.values["general_attached"] is False
+    outcome = rally.apply({"command_dice": ["infantry", "general", "flag"]})
+    assert outcome is not None
+    assert outcome.result == "recovered_1"
+    assert _markers(game, gauthier)["elements"] == 4
+    _order(game, militia, "infantry")
+    assert _end_round(game) == "none"
+
+    # Round 3: French bombardment, an automatic card (3.2): no dice, and it gives the first
+    # order (5.1). The Allies' coordinated attack rolls 6 dice (option default). The reserve
+    # battery (heavy artillery, 10 at 2 hexes) doubled by the bombardment: 20. One automatic
+    # hit above 10 and a d10 of 3 at most 10 adds one (9.0): 2 hits; a d6 of 6 on the 2-hit
+    # column is 2 lost and 2 hexes back. The Prince of Orange's brigade lost 2: he is killed
+    # on 1-2 (9.4); a 5 leaves him unhurt.
+    _round(
+        game, "bombardment", "coordinated_attack",
+        Allies=["flag", "flag", "infantry", "infantry", "general", "cannon"],
+    )  # fmt: skip
+    assert game.state().pack_state["first_order"] == fr
+    battery = units["II Corps reserve battery"]
+    line = units["Bijlandt's brigade (line)"]
+    _order(game, battery, "automatic")
+    fire = game.open_check("fire", unit_id=battery)
+    fire.set("target_unit", line)
+    fire.set("hexes", 2)
+    assert fire.values["bombardment"] is True
+    outcome = fire.apply({"roll": 3, "effect_roll": 6})
+    assert outcome is not None
+    assert (outcome.modified, outcome.result) == (20, "L2R2")
+    assert _markers(game, line)["elements"] == 2
+    hit = game.open_check("general_hit", leader_id=generals["Prince of Orange"])
+    assert hit.values["losses"] == 2
+    outcome = hit.apply({"roll": 5})
+    assert outcome is not None
+    assert outcome.result == "unhurt"
+    assert _end_round(game) == "none"
+
+    # Rounds 4 to 6: the cards left in each hand, and no fighting.
+    for french, allied in (("left", "right"), ("centre", "centre"), ("right", "right")):
+        _round(game, french, allied, French=FIVE_FLAGS, Allies=FIVE_FLAGS)
+        assert _end_round(game) == "none"
+
+    # After the sixth round, turn 2 begins: new hands are due (4.1).
+    state = game.state()
+    assert (state.turn, state.pack_state["round"]) == (2, 1)
+    assert state.side(fr).pack_state["played"] == []
+    assert [d.check for d in game.due()] == ["hand", "hand"]
+    assert game.turn_label() == "turn 2, round 1 of 6"
+    # 4.1: the 4 cards not played (the deck less the hand) and 2 of those played.
+    check = game.open_check("hand", side_id=fr)
+    assert sorted(check.values["hand"][:4]) == [
+        "cavalry_grand_charge", "coordinated_attack", "infantry_manoeuvre", "left",
+    ]  # fmt: skip
+    check.set("hand", ["left", "coordinated_attack", "infantry_manoeuvre",
+                       "cavalry_grand_charge", "bombardment", "centre"])  # fmt: skip
+    check.apply()
+
+    # Undo the whole turn, step by step, back to the set-up; redo it all.
+    end = game_state(game)
+    steps = game.undo_counts()[0]
+    assert steps == 29  # 3 hands, 6 rounds, 6 victory checks, 6 orders, 8 checks
+    game.undo(steps)
+    assert game_state(game) == start
+    game.redo(steps)
+    assert game_state(game) == end
+    # The EotE game in the same file was never touched.
+    assert game_state(demo) == eote_before

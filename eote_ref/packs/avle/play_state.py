@@ -1,0 +1,168 @@
+"""The AVlE game state as its checks read it: sectors, units on the map, Generals, helpers.
+
+The keys are those :mod:`eote_ref.packs.avle.play` lists. Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from eote_ref.packs.avle.model import AvleRules
+from eote_ref.packs.play import CheckSpec, Ctx, PlayError, PlayState, Put, SideState, UnitState
+
+RULESET = "avle-1.2"
+SECTORS = ("left", "centre", "right")
+SECTOR_LEVEL = "sector"
+GENERAL_LEVEL = "general"
+#: The game's ``phase`` column for an AVlE game: empty, its round is ``pack_state.round``
+#: (the shared view reads an empty phase as none of EotE's own).
+PHASE = ""
+#: The unit markers that last one round (5.1, 7.0.1, 9.3).
+ROUND_MARKERS = ("ordered", "fired", "reacted", "fired_on")
+#: How many units an automatic card orders (3.2; None: every one of its arm).
+AUTOMATIC_ORDERS: Mapping[str, tuple[str, int | None]] = {
+    "infantry_manoeuvre": ("infantry", 5),
+    "cavalry_grand_charge": ("cavalry", 5),
+    "bombardment": ("artillery", None),
+}
+#: The arm each command-die face orders (5.1); ``flag`` and ``general`` order any.
+FACE_ARM = {"infantry": "infantry", "trooper": "cavalry", "cannon": "artillery"}
+
+
+# ----------------------------------------------------------------------------- reading state
+def sector_of(state: PlayState, unit: UnitState) -> str:
+    """The sector ``unit`` is ordered in (its command, 3.1)."""
+    return state.command(unit.command_id).name.lower()
+
+
+def on_map(state: PlayState, unit: UnitState) -> bool:
+    """On the map now: arrived (4.1) and not eliminated."""
+    m = unit.markers
+    return int(m.get("arrives", 1)) <= state.turn and not m.get("eliminated")
+
+
+def general_with(state: PlayState, unit: UnitState) -> int | None:
+    """The General attached to ``unit`` who is still in the game (6.3.1), if any."""
+    if unit.attached_leader_id is None:
+        return None
+    g = state.leader(unit.attached_leader_id)
+    return None if g.markers.get("killed") or g.markers.get("captured") else g.id
+
+
+def round_of(state: PlayState) -> int:
+    """The round of the turn, 1..6 (5.0)."""
+    return int(state.pack_state.get("round", 1))
+
+
+def side_key(state: PlayState, side: SideState) -> str:
+    """The name a side goes by in the procedures' situations (its own)."""
+    return side.name
+
+
+def french_side(state: PlayState) -> str:
+    """The French side's name (5.1: the French give the first order on a tie)."""
+    for s in state.sides:
+        if s.pack_state.get("flag") == "french":
+            return s.name
+    return state.sides[0].name
+
+
+def turn_label(state: PlayState) -> str:
+    """The turn and round in words: turn 2, round 3 of 6 (and the victory once won)."""
+    won = state.pack_state.get("victory")
+    head = f"turn {state.turn}, round {round_of(state)} of 6"
+    if won:
+        who = won.get("winner") or "nobody"
+        return f"{head}: {won['result']} victory, {who}"
+    return head
+
+
+def units_able(state: PlayState, side: SideState, card: str) -> int:
+    """Units of ``side`` that can carry out ``card``'s orders (5.1's first-order count)."""
+    units = [u for u in state.units_of(side.id) if on_map(state, u)]
+    if card in AUTOMATIC_ORDERS:
+        arm, cap = AUTOMATIC_ORDERS[card]
+        n = sum(1 for u in units if u.arm == arm)
+        return n if cap is None else min(n, cap)
+    if card == "coordinated_attack":
+        return sum(min(2, sum(1 for u in units if sector_of(state, u) == s)) for s in SECTORS)
+    return sum(1 for u in units if sector_of(state, u) == card)
+
+
+def orders_left(side: SideState) -> int:
+    """How many orders the side may still give this round (5.1)."""
+    dice = side.pack_state.get("dice") or {}
+    return sum(int(v) for v in dice.values() if v)
+
+
+# ----------------------------------------------------------------------------- helpers
+def ctx_side(ctx: Ctx) -> SideState:
+    """The side the check is on."""
+    if "side_id" not in ctx.target:
+        raise PlayError("this check needs a side")
+    return ctx.state.side(int(ctx.target["side_id"]))
+
+
+def ctx_unit(ctx: Ctx, key: str = "unit_id") -> UnitState:
+    """The unit the check is on."""
+    if key not in ctx.target:
+        raise PlayError("this check needs a unit")
+    return ctx.state.unit(int(ctx.target[key]))
+
+
+def answer_unit(ctx: Ctx, key: str) -> UnitState:
+    """The unit the umpire chose for question ``key``."""
+    uid = ctx.answers.get(key)
+    if uid is None:
+        raise PlayError(f"choose the {key.replace('_', ' ')}")
+    return ctx.state.unit(int(uid))
+
+
+def deck(rules: AvleRules) -> list[str]:
+    """Each player's ten cards (3.0), one entry a card."""
+    return [c for c, n in rules.data.cards.deck.items() for _ in range(n)]
+
+
+def lost_unit(state: PlayState, unit: UnitState, puts: list[Put]) -> None:
+    """``unit`` eliminated: its marker and one more unit lost by its side (4.2)."""
+    puts.append(Put("unit", unit.id, "eliminated", True))
+    puts.append(Put("unit", unit.id, "elements", 0))
+    side = state.side(unit.side_id)
+    lost = int(side.pack_state.get("units_lost", 0)) + 1
+    puts.append(Put("side", side.id, "units_lost", lost))
+
+
+def pending_put(state: PlayState, drop: Mapping[str, Any] | None, add: list[dict[str, Any]]) -> Put:
+    """The game's checks due, less ``drop`` and with ``add``."""
+    items = [p for p in state.pack_state.get("pending") or [] if drop is None or p != drop]
+    return Put("game", state.game_id, "pending", items + add)
+
+
+def matching_pending(ctx: Ctx, check: str) -> dict[str, Any] | None:
+    """The due item of ``check`` on this check's target, if any."""
+    for p in ctx.state.pack_state.get("pending") or []:
+        if p["check"] == check and all(p["target"].get(k) == v for k, v in ctx.target.items()):
+            return dict(p)
+    return None
+
+
+def unit_choices(state: PlayState, units: Sequence[UnitState]) -> tuple[tuple[Any, str], ...]:
+    """Units as a choice question offers them."""
+    return tuple(
+        (u.id, f"{u.name} ({u.type.replace('_', ' ')}, {u.markers.get('elements')} el.)")
+        for u in units
+    )
+
+
+def enemies_on_map(ctx: Ctx, of: UnitState) -> list[UnitState]:
+    """The enemy units of ``of`` on the map."""
+    return [u for u in ctx.state.units if u.side_id != of.side_id and on_map(ctx.state, u)]
+
+
+def spec(key: str, title: str, rule: str, procedure: str | None, target: Any,
+         questions: Any, situation: Any, changes: Any, summary: Any,
+         dice: Any = None) -> CheckSpec:  # fmt: skip
+    """A check's declaration (its dice labels default to none)."""
+    return CheckSpec(key, title, rule, procedure, target, questions, situation, changes,
+                     summary, dice or (lambda ctx: {}))  # fmt: skip

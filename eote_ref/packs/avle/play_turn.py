@@ -1,0 +1,348 @@
+"""The AVlE turn's checks: the hand, the round's cards and dice, orders, the victory check.
+
+The hand of six cards (4.1), the round's cards and command dice (5.1), an order given in
+alternation (5.1), and the victory check that ends the round (4.2). Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from eote_ref.packs.avle import victory as victory_mod
+from eote_ref.packs.avle.orders import AUTOMATIC, FACE_ORDERS, OrdersSituation, SideCard
+from eote_ref.packs.avle.play_state import (
+    AUTOMATIC_ORDERS,
+    FACE_ARM,
+    ROUND_MARKERS,
+    SECTORS,
+    ctx_side,
+    ctx_unit,
+    deck,
+    french_side,
+    general_with,
+    on_map,
+    orders_left,
+    round_of,
+    sector_of,
+    side_key,
+    spec,
+    units_able,
+)
+from eote_ref.packs.outcome import Outcome
+from eote_ref.packs.play import Ask, CheckSpec, Ctx, PlayError, Put, SideState, UnitState
+
+
+# ----------------------------------------------------------------------------- hand (4.1)
+def _hand_questions(ctx: Ctx) -> list[Ask]:
+    side = ctx_side(ctx)
+    cards = deck(ctx.rules)
+    last = list(side.pack_state.get("last_hand") or [])
+    if ctx.state.turn == 1 or not last:
+        default = cards[:6]
+    else:
+        unplayed = list((Counter(cards) - Counter(last)).elements())
+        default = unplayed + last[: 6 - len(unplayed)]
+    return [
+        Ask(
+            "hand",
+            f"{side.name}'s hand for turn {ctx.state.turn} (6 of the 10 cards)",
+            "choices",
+            default,
+            "4.1",
+            "turn 2 on: the 4 cards not played plus 2 of those played (option next_hand)",
+            tuple((c, c.replace("_", " ")) for c in cards),
+        )
+    ]
+
+
+def _hand_situation(ctx: Ctx) -> victory_mod.HandSituation:
+    side = ctx_side(ctx)
+    if side.pack_state.get("hand") is not None:
+        raise PlayError(f"{side.name} has chosen this turn's hand already")
+    last = list(side.pack_state.get("last_hand") or []) if ctx.state.turn > 1 else []
+    return victory_mod.HandSituation(ctx.state.turn, list(ctx.answers["hand"]), last)
+
+
+def _hand_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    if outcome.result != "valid":
+        raise PlayError("not a lawful hand: " + "; ".join(outcome.details["problems"]))
+    side = ctx_side(ctx)
+    return [
+        Put("side", side.id, "hand", list(ctx.answers["hand"])),
+        Put("side", side.id, "played", []),
+    ]
+
+
+def _hand_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    # The cards stay hidden (the players' display shows only the cards played).
+    return f"{ctx_side(ctx).name} chooses a hand of 6 cards for turn {ctx.state.turn} (4.1)"
+
+
+# ----------------------------------------------------------------------------- round (5.1)
+def _playable(side: SideState) -> list[str]:
+    left = Counter(side.pack_state.get("hand") or []) - Counter(side.pack_state.get("played") or [])
+    return list(left.elements())
+
+
+def _round_questions(ctx: Ctx) -> list[Ask]:
+    out: list[Ask] = []
+    for s in ctx.state.sides:
+        cards = _playable(s)
+        key = f"card_{s.id}"
+        chosen = ctx.answers.get(key, cards[0] if cards else None)
+        out.append(
+            Ask(
+                key,
+                f"{s.name} plays",
+                "choice",
+                cards[0] if cards else None,
+                "5.1",
+                choices=tuple((c, c.replace("_", " ")) for c in dict.fromkeys(cards)),
+            )  # fmt: skip
+        )
+        able = units_able(ctx.state, s, str(chosen)) if chosen else 0
+        out.append(
+            Ask(
+                f"able_{s.id}",
+                f"{s.name}: units able to carry out its card",
+                "int",
+                able,
+                "5.1",
+                "who gives the first order",
+                derived=True,
+            )  # fmt: skip
+        )
+    return out
+
+
+def _round_situation(ctx: Ctx) -> OrdersSituation:
+    if ctx.state.pack_state.get("victory"):
+        raise PlayError("the battle is over (4.2)")
+    sides: dict[str, SideCard] = {}
+    for s in ctx.state.sides:
+        if s.pack_state.get("hand") is None:
+            raise PlayError(f"{s.name} has no hand yet (4.1)")
+        if s.pack_state.get("card") is not None:
+            raise PlayError(f"{s.name} has played this round's card already")
+        card = ctx.answers.get(f"card_{s.id}")
+        if card not in _playable(s):
+            raise PlayError(f"{s.name} has no {card} card left to play this turn (4.1)")
+        sides[side_key(ctx.state, s)] = SideCard(
+            card, int(ctx.answers.get(f"able_{s.id}", 0)), s.pack_state.get("last_card")
+        )
+    return OrdersSituation(sides, french_side(ctx.state))
+
+
+def _round_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    puts: list[Put] = []
+    by_name = {s.name: s for s in ctx.state.sides}
+    for name, report in outcome.details["sides"].items():
+        s = by_name[name]
+        card = report["card"]
+        dice = (
+            {"automatic": AUTOMATIC_ORDERS[card][1] or 99}
+            if card in AUTOMATIC
+            else {f: n for f, n in report["faces"].items() if n}
+        )
+        puts += [
+            Put("side", s.id, "card", card),
+            Put("side", s.id, "played", [*(s.pack_state.get("played") or []), card]),
+            Put("side", s.id, "dice", dice),
+        ]
+    first = by_name[outcome.details["first_order"]].id
+    puts += [
+        Put("game", ctx.state.game_id, "first_order", first),
+        Put("game", ctx.state.game_id, "to_order", first),
+    ]
+    return puts
+
+
+def _round_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    parts = []
+    for name, report in outcome.details["sides"].items():
+        faces = ", ".join(f"{n} {f}" for f, n in report["faces"].items() if n)
+        parts.append(f"{name} plays {report['card'].replace('_', ' ')}"
+                     + (f" ({faces})" if faces else ""))  # fmt: skip
+    return (
+        f"Turn {ctx.state.turn}, round {round_of(ctx.state)}: "
+        + "; ".join(parts)
+        + f"; {outcome.details['first_order']} gives the first order (5.1)"
+    )
+
+
+def _round_dice(ctx: Ctx) -> Mapping[str, str]:
+    return {f"{s.name}_dice": f"{s.name}'s command dice" for s in ctx.state.sides}
+
+
+# ----------------------------------------------------------------------------- order (5.1)
+def _faces_for(ctx: Ctx, unit: UnitState) -> list[str]:
+    side = ctx.state.side(unit.side_id)
+    dice = side.pack_state.get("dice") or {}
+    return [f for f, n in dice.items() if n]
+
+
+def _order_questions(ctx: Ctx) -> list[Ask]:
+    unit = ctx_unit(ctx)
+    faces = _faces_for(ctx, unit)
+    preferred = next((f for f, arm in FACE_ARM.items() if arm == unit.arm and f in faces), None)
+    if preferred is None and general_with(ctx.state, unit) is not None and "general" in faces:
+        preferred = "general"
+    default = preferred or ("flag" if "flag" in faces else (faces[0] if faces else None))
+    return [
+        Ask(
+            "face",
+            "the command die used",
+            "choice",
+            default,
+            "5.1",
+            choices=tuple((f, FACE_ORDERS.get(f, "the automatic card")) for f in faces),
+        )  # fmt: skip
+    ]
+
+
+def _order_situation(ctx: Ctx) -> None:
+    state, unit = ctx.state, ctx_unit(ctx)
+    side = state.side(unit.side_id)
+    card = side.pack_state.get("card")
+    face = ctx.answers.get("face")
+    if card is None:
+        raise PlayError("play this round's cards first (5.1)")
+    if not on_map(state, unit):
+        raise PlayError(f"{unit.name} is not on the map")
+    if unit.markers.get("ordered"):
+        raise PlayError(f"{unit.name} has had its order this round (5.1)")
+    if face not in _faces_for(ctx, unit):
+        raise PlayError(f"{side.name} has no {face} order left this round")
+    other = state.other_side(side.id)
+    if state.pack_state.get("to_order") not in (None, side.id) and orders_left(other):
+        raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
+    if face == "automatic":
+        arm = AUTOMATIC_ORDERS[card][0]
+        if unit.arm != arm:
+            raise PlayError(f"{card.replace('_', ' ')} orders {arm} only (3.2)")
+    elif face == "general":
+        if general_with(state, unit) is None:
+            raise PlayError(f"{unit.name} has no General attached (5.1)")
+    else:
+        sector = sector_of(state, unit)
+        if card in SECTORS and sector != card:
+            raise PlayError(f"{unit.name} is in the {sector} sector, the card orders the {card}")
+        if face in FACE_ARM and FACE_ARM[face] != unit.arm:
+            raise PlayError(f"a {face} die orders {FACE_ARM[face]}, not {unit.arm} (5.1)")
+
+
+def _order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    state, unit = ctx.state, ctx_unit(ctx)
+    side = state.side(unit.side_id)
+    dice = dict(side.pack_state.get("dice") or {})
+    dice[ctx.answers["face"]] = int(dice[ctx.answers["face"]]) - 1
+    other = state.other_side(side.id)
+    after = sum(int(v) for v in dice.values() if v)
+    nxt = other.id if orders_left(other) else (side.id if after else None)
+    return [
+        Put("unit", unit.id, "ordered", True),
+        Put("side", side.id, "dice", dice),
+        Put("game", state.game_id, "to_order", nxt),
+    ]
+
+
+def _order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    unit = ctx_unit(ctx)
+    side = ctx.state.side(unit.side_id)
+    return f"{side.name} orders {unit.name} ({ctx.answers['face']} die, 5.1)"
+
+
+# ----------------------------------------------------------------------------- victory (4.2)
+def _victory_questions(ctx: Ctx) -> list[Ask]:
+    return []
+
+
+def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
+    state = ctx.state
+    if state.pack_state.get("victory"):
+        raise PlayError("the battle is over (4.2)")
+    if any(s.pack_state.get("card") is None for s in state.sides):
+        raise PlayError("play this round's cards first (5.1)")
+    pending = state.pack_state.get("pending") or []
+    if pending:
+        raise PlayError("still due this round: " + "; ".join(p["label"] for p in pending))
+    sides: dict[str, victory_mod.SideState] = {}
+    for s in state.sides:
+        units = [u for u in state.units_of(s.id) if on_map(state, u)]
+        generals = [
+            g for g in state.leaders_of(s.id)
+            if not (g.markers.get("killed") or g.markers.get("captured"))
+            and int(g.markers.get("arrives", 1)) <= state.turn
+        ]  # fmt: skip
+        sides[s.name] = victory_mod.SideState(
+            wins_at=s.pack_state.get("wins_at"),
+            units_lost=int(s.pack_state.get("units_lost", 0)),
+            generals_lost=int(s.pack_state.get("generals_lost", 0)),
+            units_by_sector=dict(Counter(sector_of(state, u) for u in units)),
+            generals_by_sector=dict(
+                Counter(state.command(g.command_id).name.lower() for g in generals)
+            ),
+            elements_left=sum(int(u.markers.get("elements", 0)) for u in units),
+            generals_left=len(generals),
+        )
+    return victory_mod.VictorySituation(sides, state.turn, round_of(state))
+
+
+def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    state = ctx.state
+    gid = state.game_id
+    if outcome.result != "none":
+        won = {"result": outcome.result, "winner": outcome.details["winner"],
+               "turn": state.turn, "round": round_of(state)}  # fmt: skip
+        return [Put("game", gid, "victory", won)]
+    puts: list[Put] = [
+        Put("unit", u.id, k, None) for u in state.units for k in ROUND_MARKERS if u.markers.get(k)
+    ]
+    puts += [Put("game", gid, "first_order", None), Put("game", gid, "to_order", None)]
+    new_turn = round_of(state) >= int(ctx.rules.data.victory["rounds"].value)
+    for s in state.sides:
+        puts += [
+            Put("side", s.id, "last_card", s.pack_state.get("card")),
+            Put("side", s.id, "card", None),
+            Put("side", s.id, "dice", None),
+        ]
+        if new_turn:  # 4.1: the next hand is chosen from this one
+            puts += [
+                Put("side", s.id, "last_hand", s.pack_state.get("hand")),
+                Put("side", s.id, "hand", None),
+                Put("side", s.id, "played", []),
+            ]
+    if new_turn:
+        puts += [Put("game", gid, "round", 1), Put("game", gid, "turn", state.turn + 1, True)]
+    else:
+        puts.append(Put("game", gid, "round", round_of(state) + 1))
+    return puts
+
+
+def _victory_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    head = f"End of turn {ctx.state.turn}, round {round_of(ctx.state)}"
+    if outcome.result == "none":
+        return f"{head}: no victory (4.2); the next round begins"
+    winner = outcome.details["winner"] or "nobody"
+    return f"{head}: {outcome.result} victory, {winner} (4.2)"
+
+
+def checks() -> list[CheckSpec]:
+    """The turn's checks."""
+    return [
+        spec("hand", "Hand of cards", "4.1", "hand", "side",
+             _hand_questions, _hand_situation, _hand_changes, _hand_summary),
+        spec("round", "Round: cards and command dice", "5.1", "orders", "game",
+             _round_questions, _round_situation, _round_changes, _round_summary,
+             _round_dice),
+        spec("order", "Give an order", "5.1", None, "unit",
+             _order_questions, _order_situation, _order_changes, _order_summary),
+        spec("victory", "Victory, end of the round", "4.2", "victory", "game",
+             _victory_questions, _victory_situation, _victory_changes, _victory_summary),
+    ]  # fmt: skip
