@@ -161,3 +161,18 @@ def players_unit_lines(view: PackView, side: Any) -> list[tuple[str, str]]:
 
 #: Markers of an undeclared pack the display leaves out (set-up facts, the umpire's own).
 _NOT_SHOWN = frozenset({"start", "arrives", "flag"})
+
+
+def game_sheet_titles(service: Any) -> list[str]:
+    """The printed sheets the game's pack offers for a game in progress (``record sheets``)."""
+    return list(getattr(service.pack, "game_sheets", {}) or {})
+
+
+def game_sheet_html(service: Any, title: str) -> str:
+    """Sheet ``title`` of the game as it stands, as one HTML document for the printer."""
+    sheets = getattr(service.pack, "game_sheets", {}) or {}
+    if title not in sheets:
+        raise KeyError(f"no sheet {title!r} (known: {', '.join(sheets)})")
+    state = service.state()
+    html: str = sheets[title](state, service.rules, service.turn_label(state))
+    return html

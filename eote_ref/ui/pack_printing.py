@@ -12,9 +12,10 @@ import pathlib
 from typing import Any
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 
 from eote_ref.packs import registry
+from eote_ref.referee.pack_view import game_sheet_html, game_sheet_titles
 from eote_ref.ui.printing import _ask_pdf, _safe, write_pdf
 
 
@@ -41,6 +42,9 @@ class PackPrinting(QObject):
         ui = window.ui
         #: pack id -> its "Print … reference sheet" action.
         self.reference_actions: dict[str, QAction] = {}
+        #: The open pack game's hub (None: no pack game open) and its sheets' actions.
+        self.hub: Any = None
+        self.sheet_actions: dict[str, QAction] = {}
         for pack, (_module, title) in registry.PACKS.items():
             if pack == registry.DEFAULT_PACK:
                 continue
@@ -50,6 +54,48 @@ class PackPrinting(QObject):
             action.triggered.connect(lambda _=False, p=pack: self.reference_dialog(p))
             ui.menuHelp.insertAction(ui.actionAbout, action)
             self.reference_actions[pack] = action
+
+    # ------------------------------------------------------------------ a pack game's sheets
+    def game_opened(self, hub: Any) -> None:
+        """A pack game opened (or closed: None): its sheets in the Game menu, EotE's hidden."""
+        ui = self.window.ui
+        for action in self.sheet_actions.values():
+            ui.menuGame.removeAction(action)
+            action.deleteLater()
+        self.sheet_actions = {}
+        self.hub = hub
+        eote = self.window.printing
+        for action in (eote.sheets_action, eote.labels_action, eote.report_action):
+            action.setVisible(hub is None)
+        if hub is None:
+            return
+        for n, title in enumerate(game_sheet_titles(hub.service)):
+            action = QAction(f"Print {title}…", self.window)
+            action.setObjectName(f"actionPackSheet_{title.replace(' ', '_')}")
+            if n == 0:
+                action.setShortcut(QKeySequence("Ctrl+P"))
+            action.setStatusTip(f"The {title} of the game as it stands (PDF)")
+            action.triggered.connect(lambda _=False, t=title: self.sheet_dialog(t))
+            ui.menuGame.insertAction(ui.actionExportJournal, action)
+            self.sheet_actions[title] = action
+
+    def sheet_to(self, title: str, path: str | pathlib.Path) -> int:
+        """Write the open pack game's sheet ``title`` to ``path``; the pages."""
+        if self.hub is None:
+            raise ValueError("no game is open")
+        html = game_sheet_html(self.hub.service, title)
+        name = self.hub.view.name
+        pages = write_pdf(html, path, landscape=True, title=f"{name} {title}")
+        self._done(f"{title.capitalize()} saved to {path}")
+        return pages
+
+    def sheet_dialog(self, title: str) -> None:
+        """Ask for a PDF file and write the open pack game's sheet ``title`` there."""
+        if self.hub is None:
+            return
+        path = _ask_pdf(self.window, f"Print {title}", f"{_safe(self.hub.view.name)} {title}.pdf")
+        if path:
+            self._write(lambda: self.sheet_to(title, path), path)
 
     def _done(self, text: str) -> None:
         say = getattr(self.window, "_message", None)

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import functools
 
-from eote_ref.packs.avle import armylist, fire, generals, orders, printed, rally, reaction, victory
+from eote_ref.packs.avle import (
+    armylist,
+    fire,
+    generals,
+    orders,
+    play_sheets,
+    printed,
+    rally,
+    reaction,
+    victory,
+)
 from eote_ref.packs.avle.data import load_default
 from eote_ref.packs.declaration import ArmyListSchema, Pack, ProcedureSpec, ResultSpec
 from eote_ref.packs.dice import Die, Pool, Sum
@@ -198,4 +208,8 @@ def declare() -> Pack:
             "more), one row a d6 face, each cell elements lost / hexes of retreat (9.1). "
             "General killed: a d10 at most the value, by the losses of one result (9.4).",
         ),
+        game_sheets={
+            "record sheets": play_sheets.game_record_sheets_html,
+            "card trackers": play_sheets.game_card_trackers_html,
+        },
     )

@@ -82,6 +82,7 @@ class PackGameScreen(QObject):
         self.journal.message.connect(w._message)
         w._set_game_actions(False)
         self._build_menus()
+        w.pack_printing.game_opened(self.hub)
         self.actionDisplay.setVisible(True)
         self.actionDisplay.setEnabled(True)
         w.display_menu.actionDisplay.setVisible(False)
@@ -120,6 +121,7 @@ class PackGameScreen(QObject):
         self.hub.deleteLater()
         self.hub, self.dashboard, self.journal, self.guide = None, None, None, None
         self._clear_menus()
+        w.pack_printing.game_opened(None)
         self.actionDisplay.setVisible(False)
         w.display_menu.actionDisplay.setVisible(True)
 
