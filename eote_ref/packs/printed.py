@@ -62,7 +62,8 @@ def boxes(count: int, shaded_from: int | None = None, width: int = 19, ticked: i
         "#c9c9c9" if shaded_from and i >= shaded_from else "#ffffff" for i in range(1, count + 1)
     ]
     mark = [
-        "&nbsp;&#x2717;&nbsp;" if i <= ticked else "&nbsp;&nbsp;&nbsp;" for i in range(1, count + 1)
+        '<span style="font-size: 7pt">&#x2717;</span>' if i <= ticked else "&nbsp;&nbsp;&nbsp;"
+        for i in range(1, count + 1)
     ]
     cells = "".join(
         f'<td width="{width}" bgcolor="{c}" align="center">{m}</td>'
