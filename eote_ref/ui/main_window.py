@@ -469,13 +469,14 @@ class MainWindow(QMainWindow):
 
     def focus_guide(self) -> None:
         """Show the turn guide and put the keyboard in its list of due checks."""
-        if self.guide is None:
+        guide = self.guide if self.guide is not None else self.pack_game.guide
+        if guide is None:
             return
         self.guideDock.show()
         self.guideDock.raise_()
-        self.guide.list.setFocus()
-        if self.guide.list.currentRow() < 0 and self.guide.list.count():
-            self.guide.list.setCurrentRow(0)
+        guide.list.setFocus()
+        if guide.list.currentRow() < 0 and guide.list.count():
+            guide.list.setCurrentRow(0)
 
     def open_due(self, check: object) -> CheckWizard | None:
         """Open the wizard that resolves a due check of the turn guide."""

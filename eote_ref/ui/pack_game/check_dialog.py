@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -231,8 +231,9 @@ class PackCheckDialog(QDialog):
         dice = QGroupBox("Dice")
         self.dice_layout = QVBoxLayout(dice)
         self.dice_rows: dict[str, _DiceRow] = {}
-        self.roll_button = QPushButton("&Roll for me")
+        self.roll_button = QPushButton("&Roll for me (Ctrl+R)")
         self.roll_button.setToolTip("Fill the dice still needed at random (instead of the table)")
+        QShortcut(QKeySequence("Ctrl+R"), self, self.roll_needed)
         self.roll_button.setAutoDefault(False)
         self.roll_button.clicked.connect(self.roll_needed)
         self.dice_layout.addWidget(self.roll_button)
@@ -458,6 +459,14 @@ class PackCheckDialog(QDialog):
             parts.append("<b>Changes:</b> none")
         parts += [f"<i>{e(n)}</i>" for n in t.notes]
         return "<br>".join(parts)
+
+    def result_text(self) -> str:
+        """The result line and its changes as plain text (tests and screen readers)."""
+        from PySide6.QtGui import QTextDocument
+
+        doc = QTextDocument()
+        doc.setHtml(self.result.text())
+        return doc.toPlainText()
 
     # ------------------------------------------------------------------ apply
     def keyPressEvent(self, event: QKeyEvent) -> None:

@@ -164,6 +164,8 @@ class PackDashboard(QWidget):
 
     def focus_side(self, side_id: int | None) -> None:
         """Put the keyboard in side ``side_id``'s table (its current row kept)."""
+        if side_id is None and self._last_pane is not None:
+            side_id = self._last_pane.side_id
         for pane in self.panes:
             if side_id is None or pane.side_id == side_id:
                 pane.tree.setFocus()

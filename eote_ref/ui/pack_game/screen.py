@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from eote_ref.referee.pack_view import PackView
 from eote_ref.ui.journal_view import JournalView
@@ -40,6 +40,7 @@ class PackGameScreen(QObject):
         #: The check dialog open last (tests drive it).
         self.dialog: Any = None
         self.display: Any = None
+        self._return_focus: QWidget | None = None
         self._actions: list[QAction] = []
         ui = window.ui
         self.actionDisplay = QAction("Players' display (this game)", window)
@@ -208,10 +209,13 @@ class PackGameScreen(QObject):
         check = hub.attempt(lambda: hub.service.open_check(key, **target))
         if check is None:
             return None
+        back = QApplication.focusWidget()
+        self._return_focus = back if back is not None and back.window() is self.window else None
         dialog = PackCheckDialog(hub, check, self.window)
         self.dialog = dialog
         dialog.finished.connect(lambda _r, d=dialog: self._closed(d))
         dialog.open()
+        dialog.activateWindow()  # its keys (Alt+R rolls, Enter applies) are the dialog's
         return dialog
 
     def open_due(self, key: str, target: dict[str, Any]) -> Any:
@@ -250,8 +254,12 @@ class PackGameScreen(QObject):
         if self.dialog is dialog:
             self.dialog = None
         dialog.deleteLater()
-        if self.dashboard is not None:
-            self.dashboard.setFocus()
+        self.window.activateWindow()
+        back = self._return_focus
+        if back is not None and back.isVisible():
+            back.setFocus()  # where the umpire was: the turn guide's list, a side's table
+        elif self.dashboard is not None:
+            self.dashboard.focus_side(None)
 
     # ------------------------------------------------------------------ players' display
     def open_display(self) -> QWidget | None:
