@@ -1,5 +1,8 @@
-"""An AVlE game in the real main window (issue 26): made in the new-game wizard, played from
-the keyboard through the turn guide and the check wizard, undone and redone, printed."""
+"""An AVlE game in the real main window (issue 26), played from the keyboard.
+
+Made in the new-game wizard, played through the turn guide and the check wizard, undone and
+redone, printed.
+"""
 
 from __future__ import annotations
 
