@@ -123,23 +123,38 @@ def setup(sides: Sequence[tuple[str, Sequence[tuple[str, Any]]]], rules: AvleRul
 
 # ----------------------------------------------------------------------------- what falls due
 def due(state: PlayState, rules: AvleRules) -> list[Due]:
-    """The turn guide now (5.1's steps, 4.1's hands, 4.2's check after each round)."""
+    """The turn guide now, in the order the table takes it.
+
+    First the checks a result called for (a General hit, a morale test), then 4.1's hands,
+    5.1's cards and orders, and 4.2's check after the round.
+    """
     if state.pack_state.get("victory"):
         return []
     r = round_of(state)
-    out: list[Due] = []
+    out = [
+        Due(p["check"], p["label"], p["rule"], dict(p["target"]))
+        for p in state.pack_state.get("pending") or []
+    ]
+    hands = [
+        Due("hand", f"{s.name}: choose the hand of 6 cards for turn {state.turn}", "4.1",
+            {"side_id": s.id})
+        for s in state.sides
+        if s.pack_state.get("hand") is None
+    ]  # fmt: skip
+    if hands:
+        return out + hands
+    if any(s.pack_state.get("card") is None for s in state.sides):
+        return [*out, Due("round", f"round {r}: both play a card and roll the command dice", "5.1")]
+    to_order = state.pack_state.get("to_order")
     for s in state.sides:
-        if s.pack_state.get("hand") is None:
+        left = orders_left(s)
+        if left and s.id == to_order:
             out.append(
-                Due(
-                    "hand",
-                    f"{s.name}: choose the hand of 6 cards for turn {state.turn}",
-                    "4.1",
-                    {"side_id": s.id},
-                )  # fmt: skip
-            )
-    if out:
-        return out
+                Due("order", f"{s.name}: give an order ({left} left this round)", "5.1",
+                    {"side_id": s.id})
+            )  # fmt: skip
+    out.append(Due("victory", f"end of round {r}: check victory, then the next round", "4.2"))
+    return out
     if any(s.pack_state.get("card") is None for s in state.sides):
         return [Due("round", f"round {r}: both play a card and roll the command dice", "5.1")]
     for p in state.pack_state.get("pending") or []:
