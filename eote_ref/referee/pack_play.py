@@ -2,8 +2,10 @@
 
 Names no pack. How the UI (or a script) drives an AVlE game, or any such pack's::
 
+    shipped_pack_lists("avle")               # PackList(path, name, nation, summary)
     game_id = new_pack_game(db, NewPackGame("Quatre Bras", "avle",
                                             {"French": [french_yaml], "Allies": [allied_yaml]}))
+    runs_with_play(ruleset_column)           # True for an AVlE game: open it as below
     game = PackGameService(db, game_id)      # a GameService: undo(), redo(), subscribe()...
     state = game.state()                     # PlayState: sides, sectors, units, Generals with
                                              # their markers and pack_state (plain, frozen)
@@ -66,6 +68,16 @@ def _play_of(pack_id: str) -> tuple[Pack, Play]:
     return get_pack(pack_id), play
 
 
+def runs_with_play(ruleset: str) -> bool:
+    """Whether a game of this ``ruleset`` column is run by :class:`PackGameService`.
+
+    True for AVlE; an EotE game is run by the checks of ``referee/checks``.
+    """
+    from eote_ref.packs.registry import PLAYS, pack_of_game
+
+    return pack_of_game(ruleset) in PLAYS
+
+
 # ----------------------------------------------------------------------------- set-up
 @dataclass(frozen=True)
 class NewPackGame:
@@ -75,6 +87,38 @@ class NewPackGame:
     pack: str
     sides: Mapping[str, Sequence[pathlib.Path | str]]
     options: Mapping[str, str | int | bool] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PackList:
+    """A shipped army list of a pack, as a new-game page offers it."""
+
+    path: pathlib.Path
+    name: str
+    nation: str
+    summary: str
+
+
+def shipped_pack_lists(pack_id: str) -> list[PackList]:
+    """The shipped army lists of pack ``pack_id`` (``army_lists/<pack>/``), by file name."""
+    from eote_ref.armylists.loader import ArmyListError, load_any_army_list
+    from eote_ref.referee.setup import shipped_army_lists_dir
+
+    pack, _play = _play_of(pack_id)
+    folder = shipped_army_lists_dir()
+    if folder is None or not (folder / pack_id).is_dir():
+        return []
+    out = []
+    for path in sorted((folder / pack_id).glob("*.yaml")):
+        try:
+            loaded = load_any_army_list(path)
+        except ArmyListError:
+            continue
+        if loaded.pack != pack_id or pack.army_list is None:
+            continue
+        army = loaded.army_list
+        out.append(PackList(path, army.name, army.nation, pack.army_list.summary(army)))
+    return out
 
 
 def new_pack_game(db: Database, spec: NewPackGame) -> int:

@@ -7,7 +7,13 @@ import pathlib
 import pytest
 
 from eote_ref.referee.game import GameService
-from eote_ref.referee.pack_play import NewPackGame, PackGameService, PackPlayError, new_pack_game
+from eote_ref.referee.pack_play import (
+    NewPackGame,
+    PackGameService,
+    PackPlayError,
+    new_pack_game,
+    shipped_pack_lists,
+)
 from eote_ref.store import Database
 from tests.games import game_state
 
@@ -305,3 +311,16 @@ def test_a_whole_turn_of_six_rounds_with_undo_and_redo(db: Database, demo: GameS
     assert game_state(game) == end
     # The EotE game in the same file was never touched.
     assert game_state(demo) == eote_before
+
+
+def test_the_shipped_avle_lists_are_offered_for_a_new_game() -> None:
+    lists = {p.path.name: p for p in shipped_pack_lists("avle")}
+    assert sorted(lists) == ["quatre-bras-1815-allied.yaml", "quatre-bras-1815-french.yaml"]
+    assert lists["quatre-bras-1815-french.yaml"].summary == "13 units, 3 Generals"
+
+
+def test_a_list_of_another_pack_is_refused(db: Database) -> None:
+    eote = LISTS.parent / "waterloo-1815-french.yaml"
+    spec = NewPackGame("Mixed", "avle", {"French": [eote], "Allies": [ALLIED]})
+    with pytest.raises(PackPlayError, match="is a list of pack eote, not avle"):
+        new_pack_game(db, spec)
