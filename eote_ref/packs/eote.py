@@ -2,18 +2,18 @@
 
 This module only *declares* what the engine already has: its dice (a d10 read 0 as 10 and
 percentile dice), its options and result codes, its procedures from
-:data:`eote_ref.rules.procedures.PROCEDURES`, and its turn (:data:`TURN`, the seven phases of
-EotE 2.0 that :mod:`eote_ref.referee.phases` and the turn guide read). Its procedures still take ``(situation,
-ruleset, dice)`` and are adjudicated by ``eote-ref rule`` exactly as before. The tables stay
-in :class:`~eote_ref.rules.ruleset.Ruleset`, which the engine reads; :func:`tables` shows
-them as the pack's table kinds (a view for the quick reference and the checks, not yet what
-the engine looks up).
+:data:`eote_ref.rules.procedures.PROCEDURES`, and its turn (:data:`TURN`, the seven phases
+of EotE 2.0 that :mod:`eote_ref.referee.phases` and the turn guide read). Its procedures
+still take ``(situation, ruleset, dice)`` and are adjudicated by ``eote-ref rule`` exactly as
+before. The tables stay in :class:`~eote_ref.rules.ruleset.Ruleset`, which the engine reads;
+:func:`tables` shows them as the pack's table kinds (a view for the quick reference and the
+checks, not yet what the engine looks up). :func:`rules` gives the ruleset with a game's
+options (what :func:`eote_ref.packs.registry.rules_for` returns for ``eote-6.2``).
 """
 
 from __future__ import annotations
 
 import functools
-
 from collections.abc import Mapping
 from typing import Any
 
@@ -76,8 +76,7 @@ TURN = TurnSpec(
             "6.0",
             (
                 "artillery not being assaulted fires, all at once; then morale checks (6.2)",
-                'infantry within 5" and not assaulted fires, all at once; then morale checks '
-                "(6.5)",
+                'infantry within 5" and not assaulted fires, all at once; then morale checks (6.5)',
             ),
             short="Fire",
         ),
@@ -105,8 +104,7 @@ TURN = TurnSpec(
             (
                 "divisions whose infantry routed or whose commander was killed check (9.0)",
                 "divisions out of tactical combat range may rally routed units (9.1)",
-                "cavalry that fought becomes blown; blown cavalry that fought disintegrates "
-                "(5.10)",
+                "cavalry that fought becomes blown; blown cavalry that fought disintegrates (5.10)",
             ),
             short="Integrity",
         ),

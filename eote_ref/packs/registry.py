@@ -62,9 +62,7 @@ def pack_for(ruleset: str, what: str = "ruleset") -> str:
 def ruleset_of(pack_id: str) -> str:
     """The ruleset id a game of pack ``pack_id`` records; :class:`UnknownRuleset` if none."""
     if pack_id not in RULESET_OF_PACK:
-        raise UnknownRuleset(
-            f"unknown pack '{pack_id}' (known: {', '.join(PACKS)})", field="pack"
-        )
+        raise UnknownRuleset(f"unknown pack '{pack_id}' (known: {', '.join(PACKS)})", field="pack")
     return RULESET_OF_PACK[pack_id]
 
 
