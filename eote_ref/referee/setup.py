@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from eote_ref.packs import registry
 from eote_ref.referee.errors import RefereeError
-from eote_ref.referee.game_rules import RulesetError, eote_rules, new_game_ruleset
+from eote_ref.referee.game_rules import RulesetError, eote_rules, new_game_ruleset, pack_of
 from eote_ref.referee.phases import Phase
 from eote_ref.rules.core import Source
 from eote_ref.rules.units import Arm
@@ -127,7 +127,15 @@ def _load_sides(spec: NewGame) -> tuple[str, dict[str, list[ArmyList]]]:
         name: [load_any_army_list(pathlib.Path(f)) for f in files]
         for name, files in spec.sides.items()
     }
-    named = [list_ruleset(r.army_list, r.pack) for rs in loaded.values() for r in rs]
+    named = []
+    for name, files in spec.sides.items():
+        for f, r in zip(files, loaded[name], strict=True):
+            ruleset = list_ruleset(r.army_list, r.pack)
+            try:
+                pack_of(ruleset, f"army list {pathlib.Path(f).name}")
+            except RulesetError as error:
+                raise SetupError(str(error)) from None
+            named.append(ruleset)
     ruleset = game_ruleset(named, spec.pack)
     return ruleset, {name: [r.army_list for r in rs] for name, rs in loaded.items()}
 
