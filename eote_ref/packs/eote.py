@@ -112,6 +112,7 @@ TURN = TurnSpec(
     # What eote_ref.referee.turn.carry_over writes at a new turn besides the state of units and
     # leaders (their markers say what lasts a turn).
     new_turn=(
+        TurnChange("game_fact", "clear", "2.0", "the facts of the turn that ended are cleared"),
         TurnChange(
             "initiative",
             "keep",
@@ -119,7 +120,6 @@ TURN = TurnSpec(
             "the initiative becomes last turn's (a modifier of the next roll) and is rolled again",
             into="initiative_last_turn",
         ),
-        TurnChange("game_fact", "clear", "2.0", "the facts of the turn that ended are cleared"),
         TurnChange(
             "game_command.pending_order_turns",
             "tick",
