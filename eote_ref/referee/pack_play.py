@@ -44,6 +44,7 @@ from eote_ref.store.changes import Change, SetField
 
 if TYPE_CHECKING:
     from eote_ref.packs.declaration import Pack
+    from eote_ref.rules.ruleset import Ruleset
     from eote_ref.store import Database
 
 #: The store's table of each entity a pack keeps state on, and the JSON column of its keys.
@@ -73,9 +74,9 @@ def runs_with_play(ruleset: str) -> bool:
 
     True for AVlE; an EotE game is run by the checks of ``referee/checks``.
     """
-    from eote_ref.packs.registry import PLAYS, pack_of_game
+    from eote_ref.packs.registry import PLAYS, RULESETS
 
-    return pack_of_game(ruleset) in PLAYS
+    return RULESETS.get(ruleset) in PLAYS
 
 
 # ----------------------------------------------------------------------------- set-up
@@ -166,14 +167,23 @@ class PackGameService(GameService):
 
     def __init__(self, db: Database, game_id: int) -> None:
         super().__init__(db, game_id)
-        from eote_ref.packs.registry import pack_of_game
 
-        game = self._game_row()
-        self.pack_id = pack_of_game(str(game.ruleset))
+    def _eote_rules(self, game: Any, base: Ruleset | None) -> Ruleset:
+        """The game's pack, play and rules (:attr:`rules`), from its ``ruleset`` column.
+
+        What this returns is the shipped EotE ruleset, as :attr:`ruleset` for the shared EotE
+        view only: it is never this game's rules, which are :attr:`rules`.
+        """
+        from eote_ref.referee.game_rules import eote_rules, pack_of, rules_of
+
+        whose = f"game {self.game_id}"
+        self.pack_id: str = pack_of(game.ruleset, whose)
         self.pack, self.play = _play_of(self.pack_id)
-        options = {k: v for k, v in (game.options or {}).items() if not k.startswith("display_")}
-        assert self.pack.configure is not None
-        self.rules: Any = self.pack.configure(options)
+        try:
+            self.rules: Any = rules_of(game.ruleset, game.options, whose)
+        except (PackError, ValueError) as e:
+            raise PackPlayError(f"{whose}: {e}") from e
+        return eote_rules(None, None, base)
 
     def state(self) -> PlayState:
         """The whole game as its pack's checks read it."""
