@@ -9,7 +9,7 @@ Names no pack. How the UI (or a script) drives an AVlE game, or any such pack's:
     game = PackGameService(db, game_id)      # a GameService: undo(), redo(), subscribe()...
     state = game.state()                     # PlayState: sides, sectors, units, Generals with
                                              # their markers and pack_state (plain, frozen)
-    game.turn_label()                        # "turn 1, round 1 of 6"
+    game.turn_label()                        # "Turn 1, round 1 of 6 · Card played"
     for item in game.due():                  # the turn guide: Due(check, label, rule, target)
         check = game.open_check(item.check, **item.target)
     check = game.open_check("fire", unit_id=12)
@@ -196,7 +196,18 @@ class PackGameService(GameService):
         return self.play.due(state or self.state(), self.rules)
 
     def turn_label(self, state: PlayState | None = None) -> str:
-        return self.play.turn_label(state or self.state())
+        """Where the game stands: the declared turn's heading and the pack's own words.
+
+        ``Turn 1, round 2 of 6 · Orders in alternation``; a won battle adds its victory.
+        """
+        state = state or self.state()
+        extra = self.play.turn_label(state)
+        turn = self.pack.turn
+        if turn is None:
+            return extra or f"Turn {state.turn}"
+        round_ = int(state.pack_state.get("round", 1))
+        head = turn.heading(state.turn, state.phase, round_)
+        return f"{head}: {extra}" if extra else head
 
     def open_check(self, key: str, **target: Any) -> PackCheck:
         """Check ``key`` of the pack on ``target`` (``unit_id=``, ``leader_id=``, ``side_id=``)."""
@@ -290,7 +301,7 @@ class PackCheck:
         return self.spec.rule
 
     def ctx(self) -> Ctx:
-        return Ctx(self.state, self.target, self.values, self.game.rules)
+        return Ctx(self.state, self.target, self.values, self.game.rules, self.game.pack.turn)
 
     def facts(self) -> list[Ask]:
         """The questions, pre-filled from the state and the answers so far."""

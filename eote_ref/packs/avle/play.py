@@ -5,13 +5,16 @@ pack's state keys and reads nothing but the standard library and the pack's proc
 
 State kept (every key is written and undone by the journal one at a time):
 
+* the game's ``phase`` column: ``card``, ``orders`` or ``victory``, the phases of the pack's
+  declared turn (``pack.TURN``), whose heading, ``new_round`` and ``new_turn`` the referee
+  and :func:`eote_ref.packs.play.turn_puts` read.
 * ``game.pack_state``: ``round`` (1..6 of the turn, 5.0; the turn is the game's ``turn``
   column), ``first_order`` and ``to_order`` (the side ids giving the first and the next
   order, 5.1), ``pending`` (checks a result called for: a General hit, a morale test), and
   ``victory`` once a side has won (4.2).
 * ``game_side.pack_state``: ``flag`` (9.3), ``hand`` (the six cards of this turn, 4.1; None
   until chosen), ``last_hand``, ``played`` (this turn's cards in order), ``card`` (this
-  round's), ``last_card`` (the round before's, 5.1), ``dice`` (the command dice's orders
+  round's), ``last_card`` (the round before's, 5.1), ``command_dice`` (the orders
   still to give this round, by face; ``automatic`` for an automatic card), ``units_lost`` and
   ``generals_lost`` (counted against this side, 4.2, 9.4.3), ``wins_at`` (the scenario's
   count, None for 14.0's).
@@ -35,8 +38,8 @@ from eote_ref.packs.avle import play_combat as combat
 from eote_ref.packs.avle import play_turn as turn
 from eote_ref.packs.avle.model import AvleRules
 from eote_ref.packs.avle.play_state import (
+    CARD_PHASE,
     GENERAL_LEVEL,
-    PHASE,
     RULESET,
     SECTOR_LEVEL,
     SECTORS,
@@ -115,7 +118,7 @@ def setup(sides: Sequence[tuple[str, Sequence[tuple[str, Any]]]], rules: AvleRul
     return Plan(
         ruleset=RULESET,
         ruleset_version=rules.data.version,
-        phase=PHASE,
+        phase=CARD_PHASE,
         sides=tuple(plan_sides),
         pack_state={"round": 1, "pending": []},
     )

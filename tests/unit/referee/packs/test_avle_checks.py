@@ -126,7 +126,7 @@ def test_a_side_with_an_empty_sector_has_lost_at_once(db: Database) -> None:
     assert outcome is not None
     assert (outcome.result, outcome.details["winner"]) == ("decisive", "French")
     assert game.due() == []
-    assert game.turn_label() == "turn 1, round 1 of 6: decisive victory, French"
+    assert game.turn_label() == "Turn 1, round 1 of 6 · Victory check: decisive victory, French"
     with pytest.raises(PackPlayError, match="the battle is over"):
         game.open_check("victory").apply()
 
