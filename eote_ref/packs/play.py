@@ -21,7 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from eote_ref.packs.declaration import TurnSpec
 
 #: The rows a pack keeps state on: the game's and a side's ``pack_state``, a unit's and a
 #: leader's ``markers``.
@@ -235,6 +238,8 @@ class Ctx:
     target: Mapping[str, Any]
     answers: Mapping[str, Any]
     rules: Any
+    #: The pack's declared turn (:class:`~eote_ref.packs.declaration.TurnSpec`), if any.
+    turn: TurnSpec | None = None
 
 
 @dataclass(frozen=True)
@@ -280,7 +285,7 @@ class Play:
     setup: Callable[[Sequence[tuple[str, Sequence[tuple[str, Any]]]], Any], Plan]
     checks: Mapping[str, CheckSpec]
     due: Callable[[PlayState, Any], list[Due]]
-    #: "turn 2, round 3 of 6", for the turn guide's heading.
+    #: The pack's own words after the declared turn's heading (a victory won), or "".
     turn_label: Callable[[PlayState], str]
     #: What the players' display shows of a side's ``pack_state``: key -> label (the card
     #: played, the cards played); keys not named are the umpire's only.
@@ -295,3 +300,46 @@ class Play:
         except KeyError:
             known = ", ".join(self.checks)
             raise PlayError(f"no check '{key}' in pack {self.pack} (known: {known})") from None
+
+
+# ----------------------------------------------------------------------------- the turn's changes
+def turn_puts(turn: TurnSpec, state: PlayState, *, new_turn: bool) -> list[Put]:
+    """What a new round (and, with ``new_turn``, a new turn) changes of the pack state.
+
+    As the pack's :class:`~eote_ref.packs.declaration.TurnSpec` declares it.
+
+    Only the keys of ``pack_state`` (``pack_state.KEY``, ``side.pack_state.KEY``) are the
+    pack state's; the other declared state (``game_fact``, a column) is not written here.
+    ``keep`` copies the value into ``into``; ``clear`` removes the key; ``reset`` sets ``to``;
+    ``tick`` adds 1; ``deal`` removes the key for a check to deal it again (a hand of cards).
+    """
+    changes = [*turn.new_round, *(turn.new_turn if new_turn else ())]
+    out: list[Put] = []
+    for change in changes:
+        entity, key = _pack_key(change.state)
+        if entity is None:
+            continue
+        rows: list[tuple[Entity, int, Mapping[str, Any]]] = (
+            [("game", state.game_id, state.pack_state)]
+            if entity == "game"
+            else [("side", s.id, s.pack_state) for s in state.sides]
+        )
+        for kind, row_id, values in rows:
+            if change.action == "keep" and change.into is not None:
+                _into_entity, into = _pack_key(change.into)
+                if into is not None:
+                    out.append(Put(kind, row_id, into, values.get(key)))
+            elif change.action in ("clear", "deal"):
+                out.append(Put(kind, row_id, key, None))
+            elif change.action == "reset":
+                out.append(Put(kind, row_id, key, change.to))
+            elif change.action == "tick":
+                out.append(Put(kind, row_id, key, int(values.get(key) or 0) + 1))
+    return out
+
+
+def _pack_key(state: str) -> tuple[Literal["game", "side"] | None, str]:
+    for prefix, entity in (("side.pack_state.", "side"), ("pack_state.", "game")):
+        if state.startswith(prefix):
+            return entity, state[len(prefix) :]  # type: ignore[return-value]
+    return None, ""

@@ -2,12 +2,14 @@
 
 Names no pack. How the UI (or a script) drives an AVlE game, or any such pack's::
 
+    shipped_pack_lists("avle")               # PackList(path, name, nation, summary)
     game_id = new_pack_game(db, NewPackGame("Quatre Bras", "avle",
                                             {"French": [french_yaml], "Allies": [allied_yaml]}))
+    runs_with_play(ruleset_column)           # True for an AVlE game: open it as below
     game = PackGameService(db, game_id)      # a GameService: undo(), redo(), subscribe()...
     state = game.state()                     # PlayState: sides, sectors, units, Generals with
                                              # their markers and pack_state (plain, frozen)
-    game.turn_label()                        # "turn 1, round 1 of 6"
+    game.turn_label()                        # "Turn 1, round 1 of 6 · Card played"
     for item in game.due():                  # the turn guide: Due(check, label, rule, target)
         check = game.open_check(item.check, **item.target)
     check = game.open_check("fire", unit_id=12)
@@ -42,6 +44,7 @@ from eote_ref.store.changes import Change, SetField
 
 if TYPE_CHECKING:
     from eote_ref.packs.declaration import Pack
+    from eote_ref.rules.ruleset import Ruleset
     from eote_ref.store import Database
 
 #: The store's table of each entity a pack keeps state on, and the JSON column of its keys.
@@ -66,6 +69,16 @@ def _play_of(pack_id: str) -> tuple[Pack, Play]:
     return get_pack(pack_id), play
 
 
+def runs_with_play(ruleset: str) -> bool:
+    """Whether a game of this ``ruleset`` column is run by :class:`PackGameService`.
+
+    True for AVlE; an EotE game is run by the checks of ``referee/checks``.
+    """
+    from eote_ref.packs.registry import PLAYS, RULESETS
+
+    return RULESETS.get(ruleset) in PLAYS
+
+
 # ----------------------------------------------------------------------------- set-up
 @dataclass(frozen=True)
 class NewPackGame:
@@ -75,6 +88,38 @@ class NewPackGame:
     pack: str
     sides: Mapping[str, Sequence[pathlib.Path | str]]
     options: Mapping[str, str | int | bool] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PackList:
+    """A shipped army list of a pack, as a new-game page offers it."""
+
+    path: pathlib.Path
+    name: str
+    nation: str
+    summary: str
+
+
+def shipped_pack_lists(pack_id: str) -> list[PackList]:
+    """The shipped army lists of pack ``pack_id`` (``army_lists/<pack>/``), by file name."""
+    from eote_ref.armylists.loader import ArmyListError, load_any_army_list
+    from eote_ref.referee.setup import shipped_army_lists_dir
+
+    pack, _play = _play_of(pack_id)
+    folder = shipped_army_lists_dir()
+    if folder is None or not (folder / pack_id).is_dir():
+        return []
+    out = []
+    for path in sorted((folder / pack_id).glob("*.yaml")):
+        try:
+            loaded = load_any_army_list(path)
+        except ArmyListError:
+            continue
+        if loaded.pack != pack_id or pack.army_list is None:
+            continue
+        army = loaded.army_list
+        out.append(PackList(path, army.name, army.nation, pack.army_list.summary(army)))
+    return out
 
 
 def new_pack_game(db: Database, spec: NewPackGame) -> int:
@@ -122,14 +167,23 @@ class PackGameService(GameService):
 
     def __init__(self, db: Database, game_id: int) -> None:
         super().__init__(db, game_id)
-        from eote_ref.packs.registry import pack_of_game
 
-        game = self._game_row()
-        self.pack_id = pack_of_game(str(game.ruleset))
+    def _eote_rules(self, game: Any, base: Ruleset | None) -> Ruleset:
+        """The game's pack, play and rules (:attr:`rules`), from its ``ruleset`` column.
+
+        What this returns is the shipped EotE ruleset, as :attr:`ruleset` for the shared EotE
+        view only: it is never this game's rules, which are :attr:`rules`.
+        """
+        from eote_ref.referee.game_rules import eote_rules, pack_of, rules_of
+
+        whose = f"game {self.game_id}"
+        self.pack_id: str = pack_of(game.ruleset, whose)
         self.pack, self.play = _play_of(self.pack_id)
-        options = {k: v for k, v in (game.options or {}).items() if not k.startswith("display_")}
-        assert self.pack.configure is not None
-        self.rules: Any = self.pack.configure(options)
+        try:
+            self.rules: Any = rules_of(game.ruleset, game.options, whose)
+        except (PackError, ValueError) as e:
+            raise PackPlayError(f"{whose}: {e}") from e
+        return eote_rules(None, None, base)
 
     def state(self) -> PlayState:
         """The whole game as its pack's checks read it."""
@@ -142,7 +196,18 @@ class PackGameService(GameService):
         return self.play.due(state or self.state(), self.rules)
 
     def turn_label(self, state: PlayState | None = None) -> str:
-        return self.play.turn_label(state or self.state())
+        """Where the game stands: the declared turn's heading and the pack's own words.
+
+        ``Turn 1, round 2 of 6 · Orders in alternation``; a won battle adds its victory.
+        """
+        state = state or self.state()
+        extra = self.play.turn_label(state)
+        turn = self.pack.turn
+        if turn is None:
+            return extra or f"Turn {state.turn}"
+        round_ = int(state.pack_state.get("round", 1))
+        head = turn.heading(state.turn, state.phase, round_)
+        return f"{head}: {extra}" if extra else head
 
     def open_check(self, key: str, **target: Any) -> PackCheck:
         """Check ``key`` of the pack on ``target`` (``unit_id=``, ``leader_id=``, ``side_id=``)."""
@@ -236,7 +301,7 @@ class PackCheck:
         return self.spec.rule
 
     def ctx(self) -> Ctx:
-        return Ctx(self.state, self.target, self.values, self.game.rules)
+        return Ctx(self.state, self.target, self.values, self.game.rules, self.game.pack.turn)
 
     def facts(self) -> list[Ask]:
         """The questions, pre-filled from the state and the answers so far."""

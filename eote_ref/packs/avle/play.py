@@ -5,13 +5,16 @@ pack's state keys and reads nothing but the standard library and the pack's proc
 
 State kept (every key is written and undone by the journal one at a time):
 
+* the game's ``phase`` column: ``card``, ``orders`` or ``victory``, the phases of the pack's
+  declared turn (``pack.TURN``), whose heading, ``new_round`` and ``new_turn`` the referee
+  and :func:`eote_ref.packs.play.turn_puts` read.
 * ``game.pack_state``: ``round`` (1..6 of the turn, 5.0; the turn is the game's ``turn``
   column), ``first_order`` and ``to_order`` (the side ids giving the first and the next
   order, 5.1), ``pending`` (checks a result called for: a General hit, a morale test), and
   ``victory`` once a side has won (4.2).
 * ``game_side.pack_state``: ``flag`` (9.3), ``hand`` (the six cards of this turn, 4.1; None
   until chosen), ``last_hand``, ``played`` (this turn's cards in order), ``card`` (this
-  round's), ``last_card`` (the round before's, 5.1), ``dice`` (the command dice's orders
+  round's), ``last_card`` (the round before's, 5.1), ``command_dice`` (the orders
   still to give this round, by face; ``automatic`` for an automatic card), ``units_lost`` and
   ``generals_lost`` (counted against this side, 4.2, 9.4.3), ``wins_at`` (the scenario's
   count, None for 14.0's).
@@ -35,8 +38,8 @@ from eote_ref.packs.avle import play_combat as combat
 from eote_ref.packs.avle import play_turn as turn
 from eote_ref.packs.avle.model import AvleRules
 from eote_ref.packs.avle.play_state import (
+    CARD_PHASE,
     GENERAL_LEVEL,
-    PHASE,
     RULESET,
     SECTOR_LEVEL,
     SECTORS,
@@ -115,7 +118,7 @@ def setup(sides: Sequence[tuple[str, Sequence[tuple[str, Any]]]], rules: AvleRul
     return Plan(
         ruleset=RULESET,
         ruleset_version=rules.data.version,
-        phase=PHASE,
+        phase=CARD_PHASE,
         sides=tuple(plan_sides),
         pack_state={"round": 1, "pending": []},
     )
@@ -123,23 +126,38 @@ def setup(sides: Sequence[tuple[str, Sequence[tuple[str, Any]]]], rules: AvleRul
 
 # ----------------------------------------------------------------------------- what falls due
 def due(state: PlayState, rules: AvleRules) -> list[Due]:
-    """The turn guide now (5.1's steps, 4.1's hands, 4.2's check after each round)."""
+    """The turn guide now, in the order the table takes it.
+
+    First the checks a result called for (a General hit, a morale test), then 4.1's hands,
+    5.1's cards and orders, and 4.2's check after the round.
+    """
     if state.pack_state.get("victory"):
         return []
     r = round_of(state)
-    out: list[Due] = []
+    out = [
+        Due(p["check"], p["label"], p["rule"], dict(p["target"]))
+        for p in state.pack_state.get("pending") or []
+    ]
+    hands = [
+        Due("hand", f"{s.name}: choose the hand of 6 cards for turn {state.turn}", "4.1",
+            {"side_id": s.id})
+        for s in state.sides
+        if s.pack_state.get("hand") is None
+    ]  # fmt: skip
+    if hands:
+        return out + hands
+    if any(s.pack_state.get("card") is None for s in state.sides):
+        return [*out, Due("round", f"round {r}: both play a card and roll the command dice", "5.1")]
+    to_order = state.pack_state.get("to_order")
     for s in state.sides:
-        if s.pack_state.get("hand") is None:
+        left = orders_left(s)
+        if left and s.id == to_order:
             out.append(
-                Due(
-                    "hand",
-                    f"{s.name}: choose the hand of 6 cards for turn {state.turn}",
-                    "4.1",
-                    {"side_id": s.id},
-                )  # fmt: skip
-            )
-    if out:
-        return out
+                Due("order", f"{s.name}: give an order ({left} left this round)", "5.1",
+                    {"side_id": s.id})
+            )  # fmt: skip
+    out.append(Due("victory", f"end of round {r}: check victory, then the next round", "4.2"))
+    return out
     if any(s.pack_state.get("card") is None for s in state.sides):
         return [Due("round", f"round {r}: both play a card and roll the command dice", "5.1")]
     for p in state.pack_state.get("pending") or []:

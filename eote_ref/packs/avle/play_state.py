@@ -15,9 +15,14 @@ RULESET = "avle-1.2"
 SECTORS = ("left", "centre", "right")
 SECTOR_LEVEL = "sector"
 GENERAL_LEVEL = "general"
-#: The game's ``phase`` column for an AVlE game: empty, its round is ``pack_state.round``
-#: (the shared view reads an empty phase as none of EotE's own).
-PHASE = ""
+#: The phases of a round as the pack's turn declares them (``pack.TURN``): the game's
+#: ``phase`` column. The cards and command dice are one step (``round``), so a round is in
+#: ``card`` until both are played, then in ``orders`` until its victory check.
+CARD_PHASE = "card"
+ORDERS_PHASE = "orders"
+VICTORY_PHASE = "victory"
+#: The side's key of the round's orders left, by command-die face (the declared turn's).
+DICE = "command_dice"
 #: The unit markers that last one round (5.1, 7.0.1, 9.3).
 ROUND_MARKERS = ("ordered", "fired", "reacted", "fired_on")
 #: How many units an automatic card orders (3.2; None: every one of its arm).
@@ -69,13 +74,11 @@ def french_side(state: PlayState) -> str:
 
 
 def turn_label(state: PlayState) -> str:
-    """The turn and round in words: turn 2, round 3 of 6 (and the victory once won)."""
+    """What follows the turn's heading: the victory, once won (4.2), else nothing."""
     won = state.pack_state.get("victory")
-    head = f"turn {state.turn}, round {round_of(state)} of 6"
-    if won:
-        who = won.get("winner") or "nobody"
-        return f"{head}: {won['result']} victory, {who}"
-    return head
+    if not won:
+        return ""
+    return f"{won['result']} victory, {won.get('winner') or 'nobody'}"
 
 
 def units_able(state: PlayState, side: SideState, card: str) -> int:
@@ -92,7 +95,7 @@ def units_able(state: PlayState, side: SideState, card: str) -> int:
 
 def orders_left(side: SideState) -> int:
     """How many orders the side may still give this round (5.1)."""
-    dice = side.pack_state.get("dice") or {}
+    dice = side.pack_state.get(DICE) or {}
     return sum(int(v) for v in dice.values() if v)
 
 

@@ -13,9 +13,13 @@ from eote_ref.packs.avle import victory as victory_mod
 from eote_ref.packs.avle.orders import AUTOMATIC, FACE_ORDERS, OrdersSituation, SideCard
 from eote_ref.packs.avle.play_state import (
     AUTOMATIC_ORDERS,
+    CARD_PHASE,
+    DICE,
     FACE_ARM,
+    ORDERS_PHASE,
     ROUND_MARKERS,
     SECTORS,
+    VICTORY_PHASE,
     ctx_side,
     ctx_unit,
     deck,
@@ -30,7 +34,16 @@ from eote_ref.packs.avle.play_state import (
     units_able,
 )
 from eote_ref.packs.outcome import Outcome
-from eote_ref.packs.play import Ask, CheckSpec, Ctx, PlayError, Put, SideState, UnitState
+from eote_ref.packs.play import (
+    Ask,
+    CheckSpec,
+    Ctx,
+    PlayError,
+    Put,
+    SideState,
+    UnitState,
+    turn_puts,
+)
 
 
 # ----------------------------------------------------------------------------- hand (4.1)
@@ -150,12 +163,13 @@ def _round_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
         puts += [
             Put("side", s.id, "card", card),
             Put("side", s.id, "played", [*(s.pack_state.get("played") or []), card]),
-            Put("side", s.id, "dice", dice),
+            Put("side", s.id, DICE, dice),
         ]
     first = by_name[outcome.details["first_order"]].id
     puts += [
         Put("game", ctx.state.game_id, "first_order", first),
         Put("game", ctx.state.game_id, "to_order", first),
+        Put("game", ctx.state.game_id, "phase", ORDERS_PHASE, column=True),
     ]
     return puts
 
@@ -181,7 +195,7 @@ def _round_dice(ctx: Ctx) -> Mapping[str, str]:
 # ----------------------------------------------------------------------------- order (5.1)
 def _faces_for(ctx: Ctx, unit: UnitState) -> list[str]:
     side = ctx.state.side(unit.side_id)
-    dice = side.pack_state.get("dice") or {}
+    dice = side.pack_state.get(DICE) or {}
     return [f for f, n in dice.items() if n]
 
 
@@ -238,14 +252,14 @@ def _order_situation(ctx: Ctx) -> None:
 def _order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     state, unit = ctx.state, ctx_unit(ctx)
     side = state.side(unit.side_id)
-    dice = dict(side.pack_state.get("dice") or {})
+    dice = dict(side.pack_state.get(DICE) or {})
     dice[ctx.answers["face"]] = int(dice[ctx.answers["face"]]) - 1
     other = state.other_side(side.id)
     after = sum(int(v) for v in dice.values() if v)
     nxt = other.id if orders_left(other) else (side.id if after else None)
     return [
         Put("unit", unit.id, "ordered", True),
-        Put("side", side.id, "dice", dice),
+        Put("side", side.id, DICE, dice),
         Put("game", state.game_id, "to_order", nxt),
     ]
 
@@ -299,28 +313,30 @@ def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     if outcome.result != "none":
         won = {"result": outcome.result, "winner": outcome.details["winner"],
                "turn": state.turn, "round": round_of(state)}  # fmt: skip
-        return [Put("game", gid, "victory", won)]
-    puts: list[Put] = [
+        return [
+            Put("game", gid, "victory", won),
+            Put("game", gid, "phase", VICTORY_PHASE, column=True),
+        ]
+    if ctx.turn is None:
+        raise PlayError("the pack declares no turn: no next round")
+    new_turn = round_of(state) >= ctx.turn.rounds
+    # The declared turn's changes (5.1, 4.1): the card kept as the last, the command dice
+    # cleared; at a new turn the round back to 1 and a new hand to deal.
+    puts = turn_puts(ctx.turn, state, new_turn=new_turn)
+    # What only this pack's play keeps: the round's unit markers and the order's turn.
+    puts += [
         Put("unit", u.id, k, None) for u in state.units for k in ROUND_MARKERS if u.markers.get(k)
     ]
     puts += [Put("game", gid, "first_order", None), Put("game", gid, "to_order", None)]
-    new_turn = round_of(state) >= int(ctx.rules.data.victory["rounds"].value)
     for s in state.sides:
-        puts += [
-            Put("side", s.id, "last_card", s.pack_state.get("card")),
-            Put("side", s.id, "card", None),
-            Put("side", s.id, "dice", None),
-        ]
+        puts.append(Put("side", s.id, "card", None))
         if new_turn:  # 4.1: the next hand is chosen from this one
-            puts += [
-                Put("side", s.id, "last_hand", s.pack_state.get("hand")),
-                Put("side", s.id, "hand", None),
-                Put("side", s.id, "played", []),
-            ]
+            puts.append(Put("side", s.id, "last_hand", s.pack_state.get("hand")))
     if new_turn:
-        puts += [Put("game", gid, "round", 1), Put("game", gid, "turn", state.turn + 1, True)]
+        puts.append(Put("game", gid, "turn", state.turn + 1, True))
     else:
         puts.append(Put("game", gid, "round", round_of(state) + 1))
+    puts.append(Put("game", gid, "phase", CARD_PHASE, column=True))
     return puts
 
 

@@ -22,7 +22,7 @@ def test_a_game_is_started_and_played_headless(
     new = [*db, "game", "new", "--pack", "avle", "--name", "Quatre Bras"]
     assert main([*new, "--side", f"French={french}", "--side", f"Allies={allied}"]) == 0
     out = capsys.readouterr().out
-    assert out == "Created game 1: Quatre Bras (avle), turn 1, round 1 of 6\n"
+    assert out == "Created game 1: Quatre Bras (avle), Turn 1, round 1 of 6 · Card played\n"
     for side in ("French", "Allies"):
         assert main([*db, "game", "check", "1", "hand", "--side", side]) == 0
     dice = ["--roll", 'French_dice=["flag","flag","flag","flag","flag"]']

@@ -7,7 +7,14 @@ import pathlib
 import pytest
 
 from eote_ref.referee.game import GameService
-from eote_ref.referee.pack_play import NewPackGame, PackGameService, PackPlayError, new_pack_game
+from eote_ref.referee.game_rules import OtherPackGame
+from eote_ref.referee.pack_play import (
+    NewPackGame,
+    PackGameService,
+    PackPlayError,
+    new_pack_game,
+    shipped_pack_lists,
+)
 from eote_ref.store import Database
 from tests.games import game_state
 
@@ -41,10 +48,11 @@ def test_a_game_is_set_up_from_the_two_lists_beside_an_eote_game(
     assert reille.attached_unit_id == foy.id
     kellermann = next(g for g in state.leaders if g.name == "Kellermann")
     assert kellermann.markers == {"arrives": 3}
-    assert game.turn_label() == "turn 1, round 1 of 6"
+    assert game.turn_label() == "Turn 1, round 1 of 6 · Card played"
     assert [d.check for d in game.due()] == ["hand", "hand"]
-    # The shared EotE view opens it without error (its sectors are no EotE divisions).
-    assert [s.name for s in game.view().sides] == ["French", "Allies"]
+    # EotE's own service refuses it in words: its rules are AVlE's, run by its play.
+    with pytest.raises(OtherPackGame, match="Advanced Vive l'Empereur"):
+        GameService(db, game.game_id)
     # The EotE game beside it is untouched and still opens as before.
     assert GameService(db, demo.game_id).view().sides
 
@@ -147,9 +155,10 @@ def test_a_whole_turn_of_six_rounds_with_undo_and_redo(db: Database, demo: GameS
     assert outcome is not None
     assert outcome.details["first_order"] == "French"
     state = game.state()
-    assert state.side(fr).pack_state["dice"] == {"infantry": 2, "trooper": 1, "cannon": 1,
+    assert state.side(fr).pack_state["command_dice"] == {"infantry": 2, "trooper": 1, "cannon": 1,
                                                   "flag": 1}  # fmt: skip
     assert state.pack_state["to_order"] == fr
+    assert game.turn_label() == "Turn 1, round 1 of 6 · Orders in alternation"
     assert [d.check for d in game.due()] == ["order", "victory"]
 
     # Orders alternate, one unit at a time (5.1 step 3).
@@ -224,7 +233,7 @@ def test_a_whole_turn_of_six_rounds_with_undo_and_redo(db: Database, demo: GameS
     assert (state.turn, state.pack_state["round"]) == (1, 2)
     assert "ordered" not in state.unit(lancers).markers  # the round's markers are cleared
     assert state.side(fr).pack_state["last_card"] == "right"
-    assert game.turn_label() == "turn 1, round 2 of 6"
+    assert game.turn_label() == "Turn 1, round 2 of 6 · Card played"
 
     # Round 2: French centre (4 able: Foy's two brigades, two batteries), Allies left (the
     # militia alone): French first. Foy's Gauthier brigade, ordered with an infantry die,
@@ -283,9 +292,9 @@ def test_a_whole_turn_of_six_rounds_with_undo_and_redo(db: Database, demo: GameS
     # After the sixth round, turn 2 begins: new hands are due (4.1).
     state = game.state()
     assert (state.turn, state.pack_state["round"]) == (2, 1)
-    assert state.side(fr).pack_state["played"] == []
+    assert "played" not in state.side(fr).pack_state
     assert [d.check for d in game.due()] == ["hand", "hand"]
-    assert game.turn_label() == "turn 2, round 1 of 6"
+    assert game.turn_label() == "Turn 2, round 1 of 6 · Card played"
     # 4.1: the 4 cards not played (the deck less the hand) and 2 of those played.
     check = game.open_check("hand", side_id=fr)
     assert sorted(check.values["hand"][:4]) == [
@@ -305,3 +314,16 @@ def test_a_whole_turn_of_six_rounds_with_undo_and_redo(db: Database, demo: GameS
     assert game_state(game) == end
     # The EotE game in the same file was never touched.
     assert game_state(demo) == eote_before
+
+
+def test_the_shipped_avle_lists_are_offered_for_a_new_game() -> None:
+    lists = {p.path.name: p for p in shipped_pack_lists("avle")}
+    assert sorted(lists) == ["quatre-bras-1815-allied.yaml", "quatre-bras-1815-french.yaml"]
+    assert lists["quatre-bras-1815-french.yaml"].summary == "13 units, 3 Generals"
+
+
+def test_a_list_of_another_pack_is_refused(db: Database) -> None:
+    eote = LISTS.parent / "waterloo-1815-french.yaml"
+    spec = NewPackGame("Mixed", "avle", {"French": [eote], "Allies": [ALLIED]})
+    with pytest.raises(PackPlayError, match="is a list of pack eote, not avle"):
+        new_pack_game(db, spec)

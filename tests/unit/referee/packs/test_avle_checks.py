@@ -1,0 +1,150 @@
+"""AVlE checks on a real game file, one at a time: morale (15.0), capture (9.4.2), victory (4.2).
+
+The state each starts from is set as one journal step (``_mark``), as the dashboard's edits
+do; every check is then one more step, undone as one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from eote_ref.referee.pack_play import NewPackGame, PackGameService, PackPlayError, new_pack_game
+from eote_ref.store import Database
+from eote_ref.store.changes import SetField
+from tests.games import game_state
+from tests.unit.referee.packs.test_avle_game import ALLIED, FRENCH
+
+
+def _game(db: Database, **options: Any) -> PackGameService:
+    spec = NewPackGame("Quatre Bras", "avle", {"French": [FRENCH], "Allies": [ALLIED]}, options)
+    return PackGameService(db, new_pack_game(db, spec))
+
+
+def _mark(game: PackGameService, *changes: tuple[str, int, str, Any]) -> None:
+    game.record("mark", "set up the test", [SetField(*c) for c in changes])
+
+
+def _unit(game: PackGameService, name: str) -> int:
+    return next(u.id for u in game.state().units if u.name == name)
+
+
+def test_a_shock_to_the_last_losses_calls_a_morale_test_with_the_optional_rule(
+    db: Database,
+) -> None:
+    game = _game(db, morale_rule=True)
+    lancers, battery = _unit(game, "Piré's lancers (Hubert)"), _unit(game, "Perponcher's batteries")
+    _mark(
+        game,
+        ("game_unit", lancers, "markers.ordered", True),
+        ("game_unit", battery, "markers.elements", 1),
+    )
+    before = game_state(game)
+    # 9.2: dragoons/lancers 12, cavalry charging artillery +8: 20. One automatic hit above 10,
+    # and a d10 of 7 at most 10 adds one: 2 hits (9.0); the d6 of 3 on the 2-hit column is
+    # 2 lost (9.1). The battery has 1 element: its third loss in all, the artillery's count
+    # for a morale test under 15.0 instead of removal.
+    shock = game.open_check("shock", unit_id=lancers)
+    shock.set("target_unit", battery)
+    outcome = shock.apply({"roll": 7, "effect_roll": 3})
+    assert outcome is not None
+    assert (outcome.modified, outcome.result) == (20, "morale_test")
+    state = game.state()
+    assert state.unit(battery).markers["elements"] == 1  # it stands on its last element
+    due = [d for d in game.due() if d.check == "morale"]
+    assert [d.target for d in due] == [{"unit_id": battery}]
+    # 15.0: artillery's morale value is 3; a d10 above it routs. A 3 holds, a 4 routs.
+    morale = game.open_check("morale", unit_id=battery)
+    trial = morale.trial({"roll": 3})
+    assert trial.outcome is not None
+    assert trial.outcome.result == "holds"
+    outcome = morale.apply({"roll": 4})
+    assert outcome is not None
+    assert outcome.result == "rout"
+    state = game.state()
+    assert state.unit(battery).markers["eliminated"] is True
+    assert state.side(state.unit(battery).side_id).pack_state["units_lost"] == 1
+    assert state.pack_state["pending"] == []
+    game.undo(2)
+    assert game_state(game) == before
+
+
+def test_a_unit_that_held_its_morale_does_not_fire_until_rallied(db: Database) -> None:
+    game = _game(db, morale_rule=True)
+    battery, target = _unit(game, "Perponcher's batteries"), _unit(game, "Foy's division (Jamin)")
+    _mark(
+        game,
+        ("game_unit", battery, "markers.ordered", True),
+        ("game_unit", battery, "markers.elements", 1),
+        ("game_unit", battery, "markers.passed_morale", True),
+    )
+    fire = game.open_check("fire", unit_id=battery)
+    fire.set("target_unit", target)
+    # 15.0: its combat factor is 0 until rallied (option passed_morale_fire=no_fire).
+    with pytest.raises(PackPlayError, match="combat factor of 0 until rallied"):
+        fire.apply({"roll": 1, "effect_roll": 1})
+
+
+def test_a_lone_general_is_captured_on_the_hexes_the_enemy_moved(db: Database) -> None:
+    game = _game(db)
+    ney = next(g.id for g in game.state().leaders if g.name == "Marshal Ney")
+    before = game_state(game)
+    # 9.4.2's example: cavalry moving 3 hexes into a lone General's hex captures him on a
+    # d10 of 1-3 (option capture_value=hexes_moved).
+    capture = game.open_check("general_capture", leader_id=ney)
+    capture.set("hexes_moved", 3)
+    assert capture.preview() is not None
+    trial = capture.trial({"roll": 4})
+    assert trial.outcome is not None
+    assert trial.outcome.result == "escaped"
+    outcome = capture.apply({"roll": 3})
+    assert outcome is not None
+    assert outcome.result == "captured"
+    state = game.state()
+    assert state.leader(ney).markers["captured"] is True
+    assert state.sides[0].pack_state["generals_lost"] == 1  # a unit lost for 4.2 (9.4.3)
+    with pytest.raises(PackPlayError, match="out of the battle already"):
+        game.open_check("general_capture", leader_id=ney).apply({"roll": 1})
+    game.undo()
+    assert game_state(game) == before
+
+
+def test_a_side_with_an_empty_sector_has_lost_at_once(db: Database) -> None:
+    game = _game(db)
+    state = game.state()
+    french, allies = (s.id for s in state.sides)
+    weimar = _unit(game, "Saxe-Weimar's brigade")  # the only Allied unit on the right in turn 1
+    _mark(
+        game,
+        ("game_side", french, "pack_state.card", "left"),
+        ("game_side", allies, "pack_state.card", "right"),
+        ("game_unit", weimar, "markers.eliminated", True),
+    )
+    # 4.2: no unit in one of its three sectors is a decisive defeat.
+    outcome = game.open_check("victory").apply()
+    assert outcome is not None
+    assert (outcome.result, outcome.details["winner"]) == ("decisive", "French")
+    assert game.due() == []
+    assert game.turn_label() == "Turn 1, round 1 of 6 · Victory check: decisive victory, French"
+    with pytest.raises(PackPlayError, match="the battle is over"):
+        game.open_check("victory").apply()
+
+
+@pytest.mark.parametrize(
+    ("check", "target", "message"),
+    [
+        ("fire", "Perponcher's batteries", "has no order this round"),
+        ("shock", "Saxe-Weimar's brigade", "has no order this round"),
+        ("rally", "Kempt's brigade", "is not on the map"),
+        ("order", "Kempt's brigade", "play this round's cards first"),
+    ],
+)
+def test_checks_the_rules_forbid_are_refused_in_words(
+    db: Database, check: str, target: str, message: str
+) -> None:
+    game = _game(db)
+    before = game_state(game)
+    with pytest.raises(PackPlayError, match=message):
+        game.open_check(check, unit_id=_unit(game, target)).apply({"roll": 1, "effect_roll": 1})
+    assert game_state(game) == before
