@@ -47,9 +47,12 @@ class PackHub(QObject):
         """The game as of the last change."""
         return self._view
 
-    @staticmethod
-    def phase_text(text: str) -> str:
-        """A journal step's stored phase as the log shows it (the pack's own words)."""
+    def phase_text(self, text: str) -> str:
+        """A journal step's stored phase as the log shows it (the pack's declared turn's)."""
+        turn = getattr(self.service.pack, "turn", None)
+        for spec in getattr(turn, "phases", ()):
+            if spec.key == text:
+                return str(spec.short_label)
         return text.replace("_", " ") or "—"
 
     @property
