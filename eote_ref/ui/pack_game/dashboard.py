@@ -101,6 +101,7 @@ class PackDashboard(QWidget):
         self.split = QSplitter(Qt.Orientation.Horizontal)
         layout.addWidget(self.split, 1)
         self.panes: list[SidePane] = []
+        self._seen_keys: list[str] = []
         self.check_buttons: dict[str, QPushButton] = {}
         self._build_checks_bar()
         hub.viewChanged.connect(self.show_view)
@@ -193,7 +194,9 @@ class PackDashboard(QWidget):
         declared = [m for m in view.markers if m.dashboard or m.display]
         if declared:
             return [(m.name, m) for m in declared]
-        keys: list[str] = []
+        # Undeclared markers: every key seen so far keeps its column (a marker of the round
+        # does not make the columns jump as it comes and goes).
+        keys = self._seen_keys
         for u in view.state.units:
             for k in u.markers:
                 if k not in keys and k not in HIDDEN_KEYS:
