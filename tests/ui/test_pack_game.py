@@ -249,3 +249,22 @@ def test_a_game_made_in_the_wizard_opens_and_the_start_page_closes_it(
     assert window.dashboard is not None
     assert window.status_text().startswith("Demo battle")
     QApplication.processEvents()
+
+
+def test_the_context_menu_of_a_unit_opens_its_check(qtbot: QtBot, window: MainWindow) -> None:
+    dashboard = window.pack_game.dashboard
+    assert dashboard is not None
+    units = {u.name: u.id for u in window.pack_game.hub.view.state.units}
+    assert dashboard.select("unit", units["Foy's division (Gauthier)"])
+    pane = dashboard.panes[0]
+    rect = pane.tree.visualItemRect(pane.tree.currentItem())
+    menu = dashboard._context_menu(pane, rect.center())
+    assert menu is not None
+    titles = [a.text() for a in menu.actions()]
+    assert titles[:3] == ["Give an order", "Fire", "Shock"]
+    assert "Victory, end of the round" in titles  # the game's checks follow the unit's
+    menu.actions()[1].trigger()
+    d = dialog(window)
+    assert d.windowTitle() == "Fire (AVlE 9.0)"
+    assert d.check.target == {"unit_id": units["Foy's division (Gauthier)"]}
+    menu.close()

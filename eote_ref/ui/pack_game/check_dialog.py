@@ -239,11 +239,11 @@ class PackCheckDialog(QDialog):
         self.dice_layout.addWidget(self.roll_button)
         right.addWidget(dice)
         self.dice_box = dice
-        self.result = QLabel()
-        self.result.setObjectName("result")
-        self.result.setWordWrap(True)
-        self.result.setTextFormat(Qt.TextFormat.RichText)
-        outer.addWidget(self.result)
+        self.result_label = QLabel()
+        self.result_label.setObjectName("result")
+        self.result_label.setWordWrap(True)
+        self.result_label.setTextFormat(Qt.TextFormat.RichText)
+        outer.addWidget(self.result_label)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         # The accepting button: the default, so Enter applies from any question.
         self.apply_button = self.buttons.addButton("&Apply", QDialogButtonBox.ButtonRole.AcceptRole)
@@ -372,13 +372,13 @@ class PackCheckDialog(QDialog):
             self.trial = self.check.trial(dict(self.rolls))
         except REFUSALS as e:
             self.trial = None
-            self.result.setText(html.escape(str(e)))
+            self.result_label.setText(html.escape(str(e)))
         if self.trial is not None and self.trial.needed is not None:
             self._ensure_dice_row(self.trial.needed)
         self.dice_box.setVisible(bool(self.dice_rows))
         self.preview.setHtml(self.preview_html(preview))
         if self.trial is not None:
-            self.result.setText(self.result_html())
+            self.result_label.setText(self.result_html())
         done = self.trial is not None and self.trial.done
         self.apply_button.setEnabled(done)
         self.roll_button.setEnabled(self.trial is not None and self.trial.needed is not None)
@@ -465,7 +465,7 @@ class PackCheckDialog(QDialog):
         from PySide6.QtGui import QTextDocument
 
         doc = QTextDocument()
-        doc.setHtml(self.result.text())
+        doc.setHtml(self.result_label.text())
         return doc.toPlainText()
 
     # ------------------------------------------------------------------ apply

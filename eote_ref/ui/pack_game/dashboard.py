@@ -11,7 +11,7 @@ Enter. Nothing here names a pack.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -141,6 +141,14 @@ class PackDashboard(QWidget):
             return {wanted: selected[wanted]}
         self.message.emit(f"{spec.title}: select a {kind} first.")
         return None
+
+    def _requester(self, key: str) -> Callable[..., None]:
+        """A slot asking for check ``key`` (whatever the signal carries)."""
+
+        def request(*_args: object) -> None:
+            self.request_check(key)
+
+        return request
 
     def request_check(self, key: str) -> None:
         """Ask for check ``key`` on the selection (the main window opens it)."""
@@ -333,7 +341,8 @@ class PackDashboard(QWidget):
         menu = QMenu(self)
         for key in keys:
             spec = self.checks()[key]
-            menu.addAction(spec.title, lambda k=key: self.request_check(k))
+            action = menu.addAction(spec.title)
+            action.triggered.connect(self._requester(key))
         self.context_menu = menu
         menu.popup(pane.tree.viewport().mapToGlobal(pos))
         return menu

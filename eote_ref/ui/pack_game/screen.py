@@ -97,8 +97,9 @@ class PackGameScreen(QObject):
         if first is not None:
             first.tree.setFocus()
             top = first.tree.topLevelItem(0)
-            if top is not None and top.childCount():
-                first.tree.setCurrentItem(top.child(0))
+            child = top.child(0) if top is not None else None
+            if child is not None:
+                first.tree.setCurrentItem(child)
 
     def close(self) -> None:
         """Close the open pack game's widgets (the window shows something else next)."""
@@ -271,6 +272,7 @@ class PackGameScreen(QObject):
         if self.display is None:
             self.display = PackPlayersDisplay(self.hub)
             self.display.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
-        self.display.show()
-        self.display.raise_()
-        return self.display
+        display: QWidget = self.display
+        display.show()
+        display.raise_()
+        return display
