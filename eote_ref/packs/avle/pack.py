@@ -193,9 +193,16 @@ PROCEDURES = (
         tuple(
             ResultSpec(c, "neutral" if c == "none" else "good")
             for c in (
-                "none", "infantry", "cavalry", "artillery",
-                "infantry+infantry", "infantry+cavalry", "infantry+artillery",
-                "cavalry+cavalry", "cavalry+artillery", "artillery+artillery",
+                "none",
+                "infantry",
+                "cavalry",
+                "artillery",
+                "infantry+infantry",
+                "infantry+cavalry",
+                "infantry+artillery",
+                "cavalry+cavalry",
+                "cavalry+artillery",
+                "artillery+artillery",
             )
         ),  # fmt: skip
     ),

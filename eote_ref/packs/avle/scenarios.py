@@ -1,5 +1,4 @@
-"""The scenarios' own procedures: a hypothetical battle's deployment and reinforcements (AVlE
-14.0) and the control of Quatre Bras (AVlE 13.2).
+"""Hypothetical-battle deployment and reinforcements (AVlE 14.0), Quatre Bras control (13.2).
 
 Deployment: both players roll a d6 for exploration; the difference says how the two place
 their units in turns (the exploration table of ``avle-1.2.yaml``), and the winner has the
@@ -119,7 +118,9 @@ def deployment(s: DeploymentSituation, rules: AvleRules, roller: Roller) -> Outc
             "initiative": _initiative(rules, winner, notes),
         }
         if winner is not None:
-            notes.append(f"{winner} wins the exploration ({rules.option_note('exploration_winner')})")
+            notes.append(
+                f"{winner} wins the exploration ({rules.option_note('exploration_winner')})"
+            )
     details["problems"] = problems
     return Outcome(
         pack=PACK,
@@ -154,7 +155,9 @@ def _placing(
 
 def _initiative(rules: AvleRules, winner: str | None, notes: list[str]) -> str | None:
     if rules.opt("hypothetical_first_order") == "as_5_1":
-        notes.append(f"the first order follows 5.1 ({rules.option_note('hypothetical_first_order')})")
+        notes.append(
+            f"the first order follows 5.1 ({rules.option_note('hypothetical_first_order')})"
+        )
         return None
     if winner is None:
         notes.append("no exploration winner: the first unit to move is drawn at random each round")

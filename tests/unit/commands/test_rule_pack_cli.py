@@ -35,6 +35,9 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "orders": {"sides": {"french": {"card": "left"}, "allied": {"card": "bombardment"}}},
     "prussian_arrival": {"turn": 4, "available": {"infantry": 8}},
     "hand": {"turn": 1, "hand": ["left", "left", "centre", "centre", "right", "right"]},
+    "deployment": {"sides": {"french": {}, "allied": {}}},
+    "reinforcement": {"turn": 3, "pool": {"infantry": 2, "cavalry": 1, "artillery": 1}},
+    "quatre_bras": {"hexes": {"H11": {"occupant": "french"}}},
 }
 
 
