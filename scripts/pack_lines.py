@@ -63,6 +63,7 @@ class Module:
     pack: str
     names: tuple[str, ...]
     lines: int
+    is_package: bool = False
 
 
 def under(name: str, prefixes: tuple[str, ...]) -> bool:
@@ -202,7 +203,8 @@ def scan(root: pathlib.Path) -> list[Module]:
         name = module_name(path, root)
         pack = pack_of(name)
         names = names_of(nodes, package, name, path.name == "__init__.py")
-        out.append(Module(name, pack, names, lines_of_code(source, nodes)))
+        lines = lines_of_code(source, nodes)
+        out.append(Module(name, pack, names, lines, path.name == "__init__.py"))
     return out
 
 
@@ -248,10 +250,12 @@ def render(modules: list[Module], data: dict[str, int], package: str, full: bool
     ]
     packages: dict[tuple[str, str], list[Module]] = defaultdict(list)
     for m in modules:
-        parts = m.name.split(".")
-        pkg = ".".join(parts[:-1]) if len(parts) > 1 else ""
-        if m.name.count(".") == 0 and m.name in _subpackages(modules):
+        if m.name == "__init__":
+            pkg = ""
+        elif m.is_package:
             pkg = m.name
+        else:
+            pkg = m.name.rpartition(".")[0]
         packages[(pkg, m.pack)].append(m)
     for (pkg, pack), ms in sorted(packages.items()):
         naming = sum(1 for m in ms if m.names) if pack == SHARED else len(ms)
@@ -263,10 +267,6 @@ def render(modules: list[Module], data: dict[str, int], package: str, full: bool
             label = package if m.name == "__init__" else f"{package}.{m.name}"
             out.append(f"| `{label}` | {m.pack} | {verdict(m)} | {m.lines} |")
     return "\n".join(out) + "\n"
-
-
-def _subpackages(modules: list[Module]) -> set[str]:
-    return {m.name.split(".")[0] for m in modules if "." in m.name}
 
 
 def main(argv: list[str] | None = None) -> int:
