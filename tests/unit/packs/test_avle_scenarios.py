@@ -157,7 +157,7 @@ def test_deployment_odds_match_every_pair_of_dice() -> None:
 POOL = {"infantry": 2, "cavalry": 1, "artillery": 1}
 
 
-def arrive(entered: dict[str, Any] | None = None, **kw: Any) -> Any:
+def arrive(entered: dict[str, Any] | None = None, /, **kw: Any) -> Any:
     options = kw.pop("options", {})
     s = ReinforcementSituation(**{"pool": POOL, **kw})
     return reinforcement(s, rules(**options), Roller(entered or {}, seed=2))

@@ -6,11 +6,15 @@ import os
 import pathlib
 import pickle
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pytest
 
 from eote_ref.yamlio import cache
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -134,31 +138,36 @@ def test_a_missing_data_file_is_the_loader_s_error(setup: tuple[pathlib.Path, Lo
         get(data, load)
 
 
+def reads_back(
+    file: pathlib.Path, sources: tuple[str, ...], kind: type[T], parse: Callable[[], T]
+) -> None:
+    """A second call returns what the file parses to, without parsing it."""
+    fresh = parse()
+    cache.cached(file, parse, kind, sources)  # writes the copy if it is not there
+    calls: list[int] = []
+
+    def counted() -> T:
+        calls.append(1)
+        return parse()
+
+    assert cache.cached(file, counted, kind, sources) == fresh
+    assert calls == []
+
+
 def test_both_packs_read_their_shipped_data_back_unchanged(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from eote_ref.packs.avle import data as avle
+    from eote_ref.packs.avle.model import AvleRules
+    from eote_ref.rules.ruleset import Ruleset
     from eote_ref.rulesets import loader as eote
     from eote_ref.yamlio.loader import load_file
 
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
-    for file, sources, kind, parse in (
-        (avle.DEFAULT_DATA, avle.SOURCES, avle.AvleRules, lambda: avle.load(avle.DEFAULT_DATA)),
-        (
-            eote.DEFAULT_RULESET,
-            eote.SOURCES,
-            eote.Ruleset,
-            lambda: eote._load(load_file(eote.DEFAULT_RULESET)),
-        ),
-    ):
-        fresh = parse()
-        cache.cached(file, parse, kind, sources)  # writes the copy if it is not there
-        calls: list[int] = []
-
-        def counted(parse: object = parse, calls: list[int] = calls) -> object:
-            calls.append(1)
-            return parse()  # type: ignore[operator]
-
-        read = cache.cached(file, counted, kind, sources)  # type: ignore[arg-type]
-        assert read == fresh
-        assert calls == []
+    reads_back(avle.DEFAULT_DATA, avle.SOURCES, AvleRules, lambda: avle.load(avle.DEFAULT_DATA))
+    reads_back(
+        eote.DEFAULT_RULESET,
+        eote.SOURCES,
+        Ruleset,
+        lambda: eote._load(load_file(eote.DEFAULT_RULESET)),
+    )
