@@ -273,6 +273,8 @@ def reinforcement(s: ReinforcementSituation, rules: AvleRules, roller: Roller) -
     else:
         notes.append(f"no reinforcement due in turn {s.turn} (14.0; "
                      f"{rules.option_note('reinforcement_carry')})")  # fmt: skip
+    if not n and "type_dice" in roller.entered:
+        raise PackError("no black die is rolled this round (no unit due)", "type_dice", "14.0")
     black = rules.die("command")
     probabilities: dict[str, Fraction] = {}
     arms: list[str] = []

@@ -168,6 +168,9 @@ def test_nothing_is_due_before_turn_3() -> None:
     assert (out.result, out.details["due"], out.details["dice"]) == ("none", 0, 0)
     assert out.probabilities == {"none": 1}
     assert out.rolls == {}
+    with pytest.raises(PackError) as err:
+        arrive({"type_dice": ["infantry"]}, turn=2)
+    assert (err.value.field, err.value.rule) == ("type_dice", "14.0")
 
 
 def test_turn_3_rolls_two_dice_for_its_two_units() -> None:
@@ -273,9 +276,8 @@ def test_reinforcement_odds_match_every_roll_of_the_dice(
     faces = ["flag", "general", "trooper", "cannon", "infantry", "infantry"]
     seen: Counter[str] = Counter()
     for roll in itertools.product(faces, repeat=n):
-        out = arrive(
-            {"type_dice": list(roll)}, turn=turn, pool=pool, options={"reinforcement_carry": carry}
-        )
+        entered = {"type_dice": list(roll)} if n else {}
+        out = arrive(entered, turn=turn, pool=pool, options={"reinforcement_carry": carry})
         seen[out.result] += 1
         assert len(out.details["arrivals"]) <= out.details["due"]
     assert {k: F(v, 6**n) for k, v in seen.items()} == first.probabilities
