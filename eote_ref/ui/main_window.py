@@ -265,8 +265,7 @@ class MainWindow(QMainWindow):
         from eote_ref.referee.pack_view import game_pack, has_play
 
         if has_play(game_pack(self.db, game_id)):
-            self.pack_game.open(game_id)
-            return True
+            return bool(self.pack_game.open(game_id))
         try:
             service = GameService(self.db, game_id)
         except RulesetError as e:  # a ruleset no pack has

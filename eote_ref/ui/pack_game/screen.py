@@ -14,9 +14,11 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from eote_ref.referee.pack_view import PackView
+from eote_ref.packs import registry
+from eote_ref.referee.errors import REFUSALS
+from eote_ref.referee.pack_view import PackView, game_pack
 from eote_ref.ui.journal_view import JournalView
 from eote_ref.ui.pack_game.dashboard import PackDashboard
 from eote_ref.ui.pack_game.hub import PackHub
@@ -55,12 +57,29 @@ class PackGameScreen(QObject):
         return self.hub is not None
 
     # ------------------------------------------------------------------ open and close
-    def open(self, game_id: int) -> None:
-        """Open pack game ``game_id`` on the window (the EotE game, if any, is closed first)."""
+    def open(self, game_id: int) -> bool:
+        """Open pack game ``game_id`` on the window (the EotE game, if any, is closed first).
+
+        A game the pack cannot read (a hand-edited database: EotE's rows under another pack's
+        ruleset) is refused in words and nothing on the window changes; False then.
+        """
         from eote_ref.referee.pack_play import PackGameService
+        from eote_ref.referee.pack_view import read_pack_view
 
         w = self.window
-        service = PackGameService(w.db, game_id)
+        try:
+            service = PackGameService(w.db, game_id)
+            read_pack_view(service)  # the pack reads the whole game once before it is shown
+        except (*REFUSALS, KeyError, ValueError) as e:
+            pack = game_pack(w.db, game_id)
+            ruleset = next((r for r, p in registry.RULESETS.items() if p == pack), pack)
+            QMessageBox.warning(
+                w,
+                "Open game",
+                f"Game {game_id} is played with {registry.PACKS[pack][1]} ({ruleset}), but "
+                f"that pack cannot read it: {e}",
+            )
+            return False
         self.close()
         w._close_eote_widgets()
         self.hub = PackHub(service, self)
@@ -100,6 +119,7 @@ class PackGameScreen(QObject):
             child = top.child(0) if top is not None else None
             if child is not None:
                 first.tree.setCurrentItem(child)
+        return True
 
     def close(self) -> None:
         """Close the open pack game's widgets (the window shows something else next)."""
