@@ -59,6 +59,27 @@ class PackView:
     can_redo: str | None
     #: The pack's unit markers (:class:`~eote_ref.packs.declaration.MarkerSpec`), if declared.
     markers: tuple[Any, ...] = ()
+    #: The pack's turn (:class:`~eote_ref.packs.declaration.TurnSpec`), if declared.
+    turn_spec: Any = None
+
+    @property
+    def round(self) -> int:
+        """The round of the turn (1 for a pack of one round a turn)."""
+        spec = self.turn_spec
+        if spec is None or spec.rounds <= 1:
+            return 1
+        value = self.state.pack_state.get(spec.round_label, 1)
+        return int(value) if isinstance(value, int) else 1
+
+    def phase_spec(self) -> Any:
+        """The declared phase the game is in (None when the pack declares no turn)."""
+        spec = self.turn_spec
+        if spec is None:
+            return None
+        try:
+            return spec.phase(self.state.phase)
+        except KeyError:
+            return None
 
     @property
     def sides(self) -> Sequence[Any]:
@@ -83,6 +104,7 @@ def read_pack_view(service: Any) -> PackView:
         can_undo=can_undo,
         can_redo=can_redo,
         markers=tuple(getattr(service.pack, "unit_markers", ())),
+        turn_spec=getattr(service.pack, "turn", None),
     )
 
 

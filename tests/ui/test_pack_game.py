@@ -81,6 +81,12 @@ def test_the_main_window_opens_an_avle_game_on_the_pack_screen(window: MainWindo
     assert rows["Foy's division (Gauthier)"].text(2) == "4"
     assert screen.guide is not None
     assert "<b>Turn 1, round 1 of 6 · Card played</b>" in screen.guide.heading.text()
+    bar = screen.guide.bar.text()  # the rounds of the turn, the steps of the round
+    assert "[1]</b>" in bar
+    assert "[2]" not in bar
+    assert ">Card</b> › " in bar
+    assert "Victory" in bar
+    assert "(4.1" in screen.guide.steps.text() or "(3." in screen.guide.steps.text()
     assert screen.guide.items() == [
         "French: choose the hand of 6 cards for turn 1 (AVlE 4.1)",
         "Allies: choose the hand of 6 cards for turn 1 (AVlE 4.1)",
@@ -109,6 +115,7 @@ def test_three_rounds_from_the_keyboard_with_undo_and_redo(
         assert any(e.summary.startswith(f"{side} chooses a hand") for e in service.journal())
     for r in (1, 2, 3):
         assert f"<b>Turn 1, round {r} of 6 · " in screen.guide.heading.text()
+        assert f"[{r}]</b>" in screen.guide.bar.text()
         guide_enter(umpire, 0)  # the round: cards and command dice (5.1)
         d = dialog(window, qtbot)
         assert d.windowTitle() == "Round: cards and command dice (AVlE 5.1)"

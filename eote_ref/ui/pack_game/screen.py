@@ -94,6 +94,8 @@ class PackGameScreen(QObject):
         w.guideDock.setWidget(self.guide)
         w.guideDock.show()
         w.resizeDocks([w.ui.journalDock, w.guideDock], [3, 2], Qt.Orientation.Horizontal)
+        # The orders of battle keep most of the height; the guide's steps scroll in their dock.
+        w.resizeDocks([w.ui.journalDock], [max(220, w.height() // 3)], Qt.Orientation.Vertical)
         self.hub.viewChanged.connect(self.show_view)
         self.hub.message.connect(w._message)
         self.dashboard.message.connect(w._message)

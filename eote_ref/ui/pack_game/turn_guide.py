@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
 
 from eote_ref.referee.pack_lists import pack_rule_prefix
 from eote_ref.referee.pack_view import PackView
+from eote_ref.ui.theme import marker_colors
 
 DUE_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -38,9 +39,20 @@ class PackTurnGuide(QWidget):
         self.heading.setTextFormat(Qt.TextFormat.RichText)
         self.heading.setWordWrap(True)
         layout.addWidget(self.heading)
+        self.bar = QLabel()
+        self.bar.setObjectName("turnBar")
+        self.bar.setTextFormat(Qt.TextFormat.RichText)
+        self.bar.setWordWrap(True)
+        layout.addWidget(self.bar)
+        self.steps = QLabel()
+        self.steps.setObjectName("phaseSteps")
+        self.steps.setTextFormat(Qt.TextFormat.RichText)
+        self.steps.setWordWrap(True)
+        layout.addWidget(self.steps)
         self.list = QListWidget()
         self.list.setObjectName("dueList")
         self.list.setWordWrap(True)
+        self.list.setMinimumHeight(60)
         self.list.itemActivated.connect(self._activated)
         layout.addWidget(self.list, 1)
         self.hint = QLabel("Enter opens the selected check; Ctrl+Z undoes the last step.")
@@ -57,6 +69,16 @@ class PackTurnGuide(QWidget):
             f"<span style='font-size:large'><b>{e(label[:1].upper() + label[1:])}</b></span>"
         )
         prefix = pack_rule_prefix(view.pack)
+        self.bar.setText(self.bar_html(view))
+        phase = view.phase_spec()
+        self.steps.setText(
+            "<ul style='margin-left:-20px'>"
+            + "".join(f"<li>{e(step)}</li>" for step in phase.steps)
+            + "</ul>"
+            if phase is not None
+            else ""
+        )
+        self.steps.setToolTip(f"{phase.label} ({prefix} {phase.rule})" if phase else "")
         row = max(self.list.currentRow(), 0)
         self.list.clear()
         for due in view.due:
@@ -70,6 +92,33 @@ class PackTurnGuide(QWidget):
             self.list.addItem(item)
         elif self.list.count():
             self.list.setCurrentRow(min(row, self.list.count() - 1))
+
+    def bar_html(self, view: PackView) -> str:
+        """The rounds of the turn and the phases of the round, where the game is in bold."""
+        spec = view.turn_spec
+        if spec is None:
+            return ""
+        colours = marker_colors(self.palette())
+        now, dim = colours.phase_current.name(), colours.dim_text.name()
+        parts = []
+        if spec.rounds > 1:
+            rounds = " ".join(
+                f"<b style='color:{now}'>[{r}]</b>" if r == view.round else
+                f"<span style='color:{dim if r > view.round else ''}'>{r}</span>"
+                for r in range(1, spec.rounds + 1)
+            )  # fmt: skip
+            parts.append(f"{html.escape(spec.round_label.capitalize())}s: {rounds}")
+        current = view.phase_spec()
+        keys = [p.key for p in spec.phases]
+        at = keys.index(current.key) if current is not None else -1
+        phases = " › ".join(
+            f"<b style='color:{now}'>{html.escape(p.short_label)}</b>" if i == at else
+            f"<span style='color:{dim}'>{html.escape(p.short_label)}</span>" if i > at else
+            html.escape(p.short_label)
+            for i, p in enumerate(spec.phases)
+        )  # fmt: skip
+        parts.append(phases)
+        return "<br>".join(parts)
 
     def items(self) -> list[str]:
         """The due items as the list shows them (tests and screen readers)."""
