@@ -9,10 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from eote_ref.referee.pack_play import NewPackGame, PackGameService, PackPlayError, new_pack_game
 from eote_ref.store import Database
 from eote_ref.store.changes import SetField
+from tests.budget import budget
 from tests.games import game_state
 from tests.unit.referee.packs.test_avle_game import ALLIED, FRENCH
 
@@ -148,3 +151,74 @@ def test_checks_the_rules_forbid_are_refused_in_words(
     with pytest.raises(PackPlayError, match=message):
         game.open_check(check, unit_id=_unit(game, target)).apply({"roll": 1, "effect_roll": 1})
     assert game_state(game) == before
+
+
+fires = st.lists(
+    st.tuples(
+        st.integers(0, 3),  # the firing battery
+        st.integers(0, 4),  # the Allied unit fired on
+        st.integers(1, 5),  # range in hexes
+        st.integers(1, 10),  # the d10 to hit
+        st.integers(1, 6),  # the d6 of effect
+    ),
+    min_size=1,
+    max_size=5,
+)
+
+
+@settings(
+    max_examples=budget(6, 25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(seq=fires)
+def test_any_fires_take_what_the_outcome_says_and_undo_to_the_start(
+    db: Database, seq: list[tuple[int, int, int, int, int]]
+) -> None:
+    """Fires at any range with any dice, each as the outcome says, and undone to the start.
+
+    The target loses the outcome's elements (or is eliminated, a unit lost for its side), a
+    refusal writes nothing, and undoing every step gives back the state it started from.
+    """
+    game = _game_for(db)
+    state = game.state()
+    french, allies = state.sides[0].id, state.sides[1].id
+    batteries = [u.id for u in state.units if u.arm == "artillery" and u.side_id == french
+                 and u.markers["arrives"] == 1]  # fmt: skip
+    targets = [u.id for u in state.units if u.side_id == allies
+               and u.markers["arrives"] == 1]  # fmt: skip
+    start = game_state(game)
+    steps = 0
+    for b, t, hexes, roll, effect in seq:
+        before = game.state()
+        fire = game.open_check("fire", unit_id=batteries[b % len(batteries)])
+        try:
+            fire.set("target_unit", targets[t % len(targets)])
+            fire.set("hexes", hexes)
+            outcome = fire.apply({"roll": roll, "effect_roll": effect})
+        except PackPlayError:
+            assert game.state() == before  # nothing written
+            continue
+        steps += 1
+        assert outcome is not None
+        after = game.state()
+        target = after.unit(targets[t % len(targets)])
+        was = before.unit(target.id).markers["elements"]
+        lost = after.side(target.side_id).pack_state["units_lost"]
+        if outcome.details["eliminated"]:
+            assert target.markers["eliminated"] is True
+            assert lost == before.side(target.side_id).pack_state["units_lost"] + 1
+        else:
+            assert target.markers["elements"] == was - outcome.details["losses"] >= 1
+    if steps:
+        game.undo(steps)
+    assert game_state(game) == start
+
+
+def _game_for(db: Database) -> PackGameService:
+    """A new game for each example (in the test's one file), its batteries ordered."""
+    game = _game(db)
+    state = game.state()
+    _mark(game, *(("game_unit", u.id, "markers.ordered", True) for u in state.units
+                  if u.arm == "artillery"))  # fmt: skip
+    return game
