@@ -287,6 +287,8 @@ class Play:
     due: Callable[[PlayState, Any], list[Due]]
     #: The pack's own words after the declared turn's heading (a victory won), or "".
     turn_label: Callable[[PlayState], str]
+    #: A change in the umpire's words ("" for bookkeeping; None: the shared plain words).
+    words: Callable[[PlayState, Put], str | None] = lambda state, put: None
 
     def check(self, key: str) -> CheckSpec:
         try:

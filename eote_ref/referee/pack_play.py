@@ -348,9 +348,34 @@ class PackCheck:
             return PackTrial(needed=e.die)
         except (PackError, PlayError, RefereeError) as e:
             return PackTrial(error=str(e))
-        words = [self.game.describe_change(self.game.store_change(c)) for c in changes]
+        words = [self.words(c) for c in changes]
         notes = list(outcome.notes) if outcome is not None else []
         return PackTrial(outcome, changes=[w for w in words if w], notes=notes, done=True)
+
+    def words(self, put: Put) -> str:
+        """A change in the umpire's words, from the state in hand (no database read)."""
+        text = self.game.play.words(self.state, put)
+        if text is not None:
+            return text
+        rows: dict[str, Any] = {
+            "game": self.state,
+            "side": {s.id: s for s in self.state.sides},
+            "unit": {u.id: u for u in self.state.units},
+            "leader": {g.id: g for g in self.state.leaders},
+        }
+        row = rows[put.entity] if put.entity == "game" else rows[put.entity].get(put.row_id)
+        name = getattr(row, "name", put.entity) if put.entity != "game" else "Game"
+        value = put.value
+        shown = (
+            "cleared"
+            if value is None
+            else "yes"
+            if value is True
+            else "no"
+            if value is False
+            else value
+        )
+        return f"{name}: {put.key.replace('_', ' ')} {shown}"
 
     def puts(self, outcome: Outcome | None) -> list[Put]:
         """The pack's changes for ``outcome``."""

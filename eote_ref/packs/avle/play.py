@@ -46,6 +46,7 @@ from eote_ref.packs.avle.play_state import (
     orders_left,
     round_of,
     turn_label,
+    words,
 )
 from eote_ref.packs.play import (
     CheckSpec,
@@ -186,4 +187,4 @@ def checks() -> dict[str, CheckSpec]:
 
 def declare_play() -> Play:
     """AVlE's play for the referee."""
-    return Play("avle", RULESET, setup, checks(), due, turn_label)
+    return Play("avle", RULESET, setup, checks(), due, turn_label, words)
