@@ -289,6 +289,11 @@ class Play:
     turn_label: Callable[[PlayState], str]
     #: A change in the umpire's words ("" for bookkeeping; None: the shared plain words).
     words: Callable[[PlayState, Put], str | None] = lambda state, put: None
+    #: ``edit_refusal(state, put, rules)``: why the umpire may not set this by hand (the
+    #: dashboard's edits), or None when he may. By default nothing is set by hand.
+    edit_refusal: Callable[[PlayState, Put, Any], str | None] = lambda state, put, rules: (
+        "nothing is set by hand in this pack"
+    )
 
     def check(self, key: str) -> CheckSpec:
         try:

@@ -43,6 +43,7 @@ from eote_ref.packs.avle.play_state import (
     RULESET,
     SECTOR_LEVEL,
     SECTORS,
+    edit_refusal,
     orders_left,
     round_of,
     turn_label,
@@ -187,4 +188,4 @@ def checks() -> dict[str, CheckSpec]:
 
 def declare_play() -> Play:
     """AVlE's play for the referee."""
-    return Play("avle", RULESET, setup, checks(), due, turn_label, words)
+    return Play("avle", RULESET, setup, checks(), due, turn_label, words, edit_refusal)

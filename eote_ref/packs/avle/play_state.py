@@ -235,3 +235,34 @@ def _side_words(s: SideState, key: str, v: Any) -> str | None:
             return ""
         return f"{s.name}: orders {', '.join(f'{n} {f}' for f, n in v.items() if n)}"
     return None
+
+
+# ----------------------------------------------------------------------------- the umpire's edits
+#: The markers the umpire may set by hand on the dashboard, by row, with their kind.
+EDITABLE: Mapping[str, Mapping[str, str]] = {
+    "unit": {"elements": "int", "eliminated": "bool", "formation": "formation",
+             "passed_morale": "bool", "ordered": "bool", "reacted": "bool"},
+    "leader": {"killed": "bool", "captured": "bool"},
+    "side": {"units_lost": "count", "generals_lost": "count"},
+}  # fmt: skip
+
+
+def edit_refusal(state: PlayState, put: Put, rules: AvleRules) -> str | None:
+    """Why the umpire may not make this edit by hand, or None when he may."""
+    kinds = EDITABLE.get(put.entity, {})
+    kind = kinds.get(put.key)
+    if kind is None or put.column:
+        known = ", ".join(kinds) or "none"
+        return f"{put.key} is not set by hand on a {put.entity} (those that are: {known})"
+    v = put.value
+    if kind == "bool" and not (v is None or isinstance(v, bool)):
+        return f"{put.key} is yes or no"
+    if kind == "count" and not (isinstance(v, int) and not isinstance(v, bool) and v >= 0):
+        return f"{put.key} is a count, 0 or more"
+    if kind == "formation" and v not in (None, "combat", "square"):
+        return "a formation is combat or square (6.0)"
+    if kind == "int":
+        most = rules.data.units[state.unit(put.row_id).type].elements
+        if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= most):
+            return f"elements are 1..{most} for this unit's type (1.1); eliminate it instead"
+    return None

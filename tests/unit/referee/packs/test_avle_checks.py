@@ -222,3 +222,23 @@ def _game_for(db: Database) -> PackGameService:
     _mark(game, *(("game_unit", u.id, "markers.ordered", True) for u in state.units
                   if u.arm == "artillery"))  # fmt: skip
     return game
+
+
+def test_the_umpire_sets_a_marker_by_hand_as_one_step(db: Database) -> None:
+    game = _game(db)
+    militia = _unit(game, "Bijlandt's brigade (militia)")
+    before = game_state(game)
+    game.edit("unit", militia, "elements", 2)
+    assert game.state().unit(militia).markers["elements"] == 2
+    assert (
+        game.journal(limit=1)[0].summary
+        == "By hand: Bijlandt's brigade (militia): 4 → 2 element(s)"
+    )
+    game.undo()
+    assert game_state(game) == before
+    # 1.1: infantry has 4 elements; the round's card is the round check's, not a hand edit.
+    with pytest.raises(PackPlayError, match=r"elements are 1\.\.4"):
+        game.edit("unit", militia, "elements", 5)
+    with pytest.raises(PackPlayError, match="card is not set by hand on a side"):
+        game.edit("side", game.state().sides[0].id, "card", "left")
+    assert game_state(game) == before
