@@ -256,8 +256,12 @@ def change_words(play: Play, state: PlayState, put: Put) -> str:
         return text
     name = "Game"
     if put.entity != "game":
-        rows = {"side": state.sides, "unit": state.units, "leader": state.leaders}[put.entity]
-        name = next((r.name for r in rows if r.id == put.row_id), put.entity)
+        rows: dict[str, tuple[Any, ...]] = {
+            "side": state.sides,
+            "unit": state.units,
+            "leader": state.leaders,
+        }
+        name = next((r.name for r in rows[put.entity] if r.id == put.row_id), put.entity)
     v = put.value
     shown = "cleared" if v is None else "yes" if v is True else "no" if v is False else v
     return f"{name}: {put.key.replace('_', ' ')} {shown}"
