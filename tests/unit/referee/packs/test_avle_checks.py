@@ -242,3 +242,27 @@ def test_the_umpire_sets_a_marker_by_hand_as_one_step(db: Database) -> None:
     with pytest.raises(PackPlayError, match="card is not set by hand on a side"):
         game.edit("side", game.state().sides[0].id, "card", "left")
     assert game_state(game) == before
+
+
+def test_cavalry_whose_target_retreats_tests_for_pursuit(db: Database) -> None:
+    game = _game(db)
+    lancers, line = _unit(game, "Piré's lancers (Hubert)"), _unit(game, "Bijlandt's brigade (line)")
+    _mark(game, ("game_unit", lancers, "markers.ordered", True))
+    # 9.2: lancers 12, +8 on infantry out of square in the open: 20, 2 hits on any d10 (9.0);
+    # the d6 of 1 on the 2-hit column: 1 lost, 1 hex back (9.1). The target left its hex:
+    # the cavalry tests its morale (9.1.3, 15.0: dragoons/lancers 3) and on a fail advances.
+    shock = game.open_check("shock", unit_id=lancers)
+    shock.set("target_unit", line)
+    shock.set("target_general_attached", False)  # the Prince of Orange stays out of it
+    outcome = shock.apply({"roll": 9, "effect_roll": 1})
+    assert outcome is not None
+    assert (outcome.modified, outcome.result) == (20, "L1R1")
+    assert [d.check for d in game.due()][0] == "pursuit"
+    pursuit = game.open_check("pursuit", unit_id=lancers)
+    trial = pursuit.trial({"roll": 3})
+    assert trial.outcome is not None
+    assert trial.outcome.result == "holds"
+    outcome = pursuit.apply({"roll": 4})
+    assert outcome is not None
+    assert outcome.result == "must_advance"
+    assert game.state().pack_state["pending"] == []
