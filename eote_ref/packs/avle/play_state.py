@@ -243,7 +243,7 @@ EDITABLE: Mapping[str, Mapping[str, str]] = {
     "unit": {"elements": "int", "eliminated": "bool", "formation": "formation",
              "passed_morale": "bool", "ordered": "bool", "reacted": "bool"},
     "leader": {"killed": "bool", "captured": "bool"},
-    "side": {"units_lost": "count", "generals_lost": "count"},
+    "side": {"units_lost": "count", "generals_lost": "count", "wins_at": "threshold"},
 }  # fmt: skip
 
 
@@ -259,6 +259,8 @@ def edit_refusal(state: PlayState, put: Put, rules: AvleRules) -> str | None:
         return f"{put.key} is yes or no"
     if kind == "count" and not (isinstance(v, int) and not isinstance(v, bool) and v >= 0):
         return f"{put.key} is a count, 0 or more"
+    if kind == "threshold" and not (v is None or (isinstance(v, int) and v >= 1)):
+        return "the units to eliminate are 1 or more, or none for 14.0's count"
     if kind == "formation" and v not in (None, "combat", "square"):
         return "a formation is combat or square (6.0)"
     if kind == "int":

@@ -266,3 +266,23 @@ def test_cavalry_whose_target_retreats_tests_for_pursuit(db: Database) -> None:
     assert outcome is not None
     assert outcome.result == "must_advance"
     assert game.state().pack_state["pending"] == []
+
+
+def test_a_scenario_count_set_by_hand_gives_a_substantial_victory(db: Database) -> None:
+    game = _game(db)
+    french, allies = (s.id for s in game.state().sides)
+    # 4.2: a side that eliminates the scenario's count of enemy units wins at the end of a
+    # round (a substantial victory). The count is set by hand: 1 for the French here.
+    game.edit("side", french, "wins_at", 1)
+    game.edit("unit", _unit(game, "Perponcher's batteries"), "eliminated", True)
+    game.edit("side", allies, "units_lost", 1)
+    _mark(
+        game,
+        ("game_side", french, "pack_state.card", "centre"),
+        ("game_side", allies, "pack_state.card", "centre"),
+    )
+    outcome = game.open_check("victory").apply()
+    assert outcome is not None
+    assert (outcome.result, outcome.details["winner"]) == ("substantial", "French")
+    with pytest.raises(PackPlayError, match="the units to eliminate are 1 or more"):
+        game.edit("side", french, "wins_at", 0)
