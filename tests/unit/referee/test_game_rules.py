@@ -6,9 +6,12 @@ import pathlib
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from eote_ref.packs.avle.model import AvleRules
 from eote_ref.packs.outcome import PackError
+from eote_ref.packs.registry import RULESETS
 from eote_ref.referee.game import GameService
 from eote_ref.referee.game_rules import (
     OtherPackGame,
@@ -111,6 +114,26 @@ def test_new_games_take_their_lists_ruleset() -> None:
         new_game_ruleset(["eote-6.2"], pack="avle")
     with pytest.raises(RulesetError, match="unknown pack 'dba'"):
         new_game_ruleset([], pack="dba")
+
+
+@given(
+    st.lists(st.sampled_from(["eote-6.2", "avle-1.2", None, "eote-5.0"]), max_size=5),
+    st.sampled_from([None, "eote", "avle"]),
+)
+def test_a_new_game_has_one_known_ruleset_or_none(
+    rulesets: list[str | None], pack: str | None
+) -> None:
+    """Whatever the lists name, a game gets one ruleset every list (and --pack) agrees with."""
+    named = {r or "eote-6.2" for r in rulesets}
+    packs = {RULESETS.get(r) for r in named}
+    if None in packs or len(packs) > 1 or (pack is not None and packs - {pack}):
+        with pytest.raises(RulesetError, match="eote-6.2|avle-1.2"):
+            new_game_ruleset(rulesets, pack)
+        return
+    chosen = new_game_ruleset(rulesets, pack)
+    assert named <= {chosen}
+    assert chosen in RULESETS
+    assert pack is None or RULESETS[chosen] == pack
 
 
 def test_a_new_game_refuses_mixed_packs_and_unknown_rulesets(
