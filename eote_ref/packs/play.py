@@ -287,6 +287,13 @@ class Play:
     due: Callable[[PlayState, Any], list[Due]]
     #: The pack's own words after the declared turn's heading (a victory won), or "".
     turn_label: Callable[[PlayState], str]
+    #: A change in the umpire's words ("" for bookkeeping; None: the shared plain words).
+    words: Callable[[PlayState, Put], str | None] = lambda state, put: None
+    #: ``edit_refusal(state, put, rules)``: why the umpire may not set this by hand (the
+    #: dashboard's edits), or None when he may. By default nothing is set by hand.
+    edit_refusal: Callable[[PlayState, Put, Any], str | None] = lambda state, put, rules: (
+        "nothing is set by hand in this pack"
+    )
     #: What the players' display shows of a side's ``pack_state``: key -> label (the card
     #: played, the cards played); keys not named are the umpire's only.
     side_shown: Mapping[str, str] = field(default_factory=dict)

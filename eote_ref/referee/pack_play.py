@@ -217,6 +217,25 @@ class PackGameService(GameService):
             raise PackPlayError(str(e)) from e
         return PackCheck(self, spec, target)
 
+    def edit(self, entity: str, row_id: int, key: str, value: Any) -> None:
+        """Set one marker by hand (the dashboard), as one journal step; refused in words.
+
+        ``entity`` is ``unit``, ``leader``, ``side`` or ``game``; what may be set and its
+        values are the pack's (:attr:`Play.edit_refusal`).
+        """
+        if entity not in _TABLES:
+            raise PackPlayError(f"no pack state on {entity!r}")
+        put = Put(entity, row_id, key, value)  # type: ignore[arg-type]
+        state = self.state()
+        try:
+            refusal = self.play.edit_refusal(state, put, self.rules)
+        except (PackError, PlayError) as e:
+            raise PackPlayError(str(e)) from e
+        if refusal:
+            raise PackPlayError(refusal)
+        text = change_words(self.play, state, put) or f"{key} set by hand"
+        self.record(f"{self.pack_id}.edit", f"By hand: {text}", [self.store_change(put)])
+
     def store_change(self, put: Put) -> Change:
         """The journal's change for one key of a pack's state (or a shared column)."""
         if put.entity not in _TABLES:
@@ -230,6 +249,24 @@ class PackGameService(GameService):
 
 
 # ----------------------------------------------------------------------------- checks
+def change_words(play: Play, state: PlayState, put: Put) -> str:
+    """A change in the umpire's words: the pack's, else plain (bookkeeping reads "")."""
+    text = play.words(state, put)
+    if text is not None:
+        return text
+    name = "Game"
+    if put.entity != "game":
+        rows: dict[str, tuple[Any, ...]] = {
+            "side": state.sides,
+            "unit": state.units,
+            "leader": state.leaders,
+        }
+        name = next((r.name for r in rows[put.entity] if r.id == put.row_id), put.entity)
+    v = put.value
+    shown = "cleared" if v is None else "yes" if v is True else "no" if v is False else v
+    return f"{name}: {put.key.replace('_', ' ')} {shown}"
+
+
 @dataclass(frozen=True)
 class NeededDie:
     """A die (``count`` 1) or pool the procedure reads next, with its faces."""
@@ -348,9 +385,13 @@ class PackCheck:
             return PackTrial(needed=e.die)
         except (PackError, PlayError, RefereeError) as e:
             return PackTrial(error=str(e))
-        words = [self.game.describe_change(self.game.store_change(c)) for c in changes]
+        words = [self.words(c) for c in changes]
         notes = list(outcome.notes) if outcome is not None else []
         return PackTrial(outcome, changes=[w for w in words if w], notes=notes, done=True)
+
+    def words(self, put: Put) -> str:
+        """A change in the umpire's words, from the state in hand (no database read)."""
+        return change_words(self.game.play, self.state, put)
 
     def puts(self, outcome: Outcome | None) -> list[Put]:
         """The pack's changes for ``outcome``."""

@@ -16,8 +16,9 @@ State kept (every key is written and undone by the journal one at a time):
   until chosen), ``last_hand``, ``played`` (this turn's cards in order), ``card`` (this
   round's), ``last_card`` (the round before's, 5.1), ``command_dice`` (the orders
   still to give this round, by face; ``automatic`` for an automatic card), ``units_lost`` and
-  ``generals_lost`` (counted against this side, 4.2, 9.4.3), ``wins_at`` (the scenario's
-  count, None for 14.0's).
+  ``generals_lost`` (counted against this side, 4.2, 9.4.3), ``wins_at`` (the enemy units
+  this side must eliminate for a substantial victory, 4.2: a scenario's count set by hand,
+  absent for 14.0's 9).
 * ``game_unit.markers``: ``elements``, ``start`` (the elements it started with, 12.0),
   ``arrives`` (the turn it comes on, 4.1), ``flag``, ``eliminated``, ``passed_morale``
   (15.0), ``formation`` (``square`` after a reaction, 9.3) and the round's ``ordered``,
@@ -43,9 +44,11 @@ from eote_ref.packs.avle.play_state import (
     RULESET,
     SECTOR_LEVEL,
     SECTORS,
+    edit_refusal,
     orders_left,
     round_of,
     turn_label,
+    words,
 )
 from eote_ref.packs.play import (
     CheckSpec,
@@ -193,6 +196,8 @@ def declare_play() -> Play:
         checks(),
         due,
         turn_label,
+        words,
+        edit_refusal,
         # The players' display (issue 26): the cards played are open, a hand is secret (4.1).
         side_shown={
             "card": "card this round",

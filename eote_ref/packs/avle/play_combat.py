@@ -203,6 +203,9 @@ def _combat_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
                     "rule": "9.4", "target": {"leader_id": g.id},
                     "losses": int(d["general_check_losses"]),
                     "may_ignore_retreat": bool(d["may_ignore_retreat"])})  # fmt: skip
+    if outcome.procedure == "shock" and (d["eliminated"] or d["retreat"]):
+        add.append({"check": "pursuit", "label": f"{firer.name}: pursuit test (9.1.3)",
+                    "rule": "9.1.3", "target": {"unit_id": firer.id}})  # fmt: skip
     if add:
         puts.append(pending_put(state, None, add))
     return puts
@@ -499,6 +502,26 @@ def _morale_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     return f"{unit.name} {words} (15.0)"
 
 
+# ----------------------------------------------------------------------------- pursuit (9.1.3)
+def _pursuit_situation(ctx: Ctx) -> rally_mod.PursuitSituation:
+    unit = ctx_unit(ctx)
+    if unit.arm != "cavalry":
+        raise PlayError("only cavalry pursues (9.1.3)")
+    return rally_mod.PursuitSituation(unit.type)
+
+
+def _pursuit_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    item = matching_pending(ctx, "pursuit")
+    return [pending_put(ctx.state, item, [])] if item is not None else []
+
+
+def _pursuit_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    what = {"must_advance": "must advance into the hex left", "holds": "need not advance",
+            "free": "advances or not, as the player chooses"}[outcome.result]  # fmt: skip
+    return f"{ctx_unit(ctx).name} {what} (9.1.3)"
+
+
 def checks() -> list[CheckSpec]:
     """The checks of combat, Generals, rally and morale."""
     return [
@@ -516,6 +539,8 @@ def checks() -> list[CheckSpec]:
              _general_hit_summary),
         spec("general_capture", "General captured", "9.4.2", "general_capture", "leader",
              _capture_questions, _capture_situation, _capture_changes, _capture_summary),
+        spec("pursuit", "Pursuit", "9.1.3", "pursuit", "unit",
+             lambda c: [], _pursuit_situation, _pursuit_changes, _pursuit_summary),
         spec("rally", "Rally", "12.0", "rally", "unit",
              _rally_questions, _rally_situation, _rally_changes, _rally_summary),
         spec("morale", "Morale test", "15.0", "morale", "unit",

@@ -169,3 +169,102 @@ def spec(key: str, title: str, rule: str, procedure: str | None, target: Any,
     """A check's declaration (its dice labels default to none)."""
     return CheckSpec(key, title, rule, procedure, target, questions, situation, changes,
                      summary, dice or (lambda ctx: {}))  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- changes in words
+#: Keys whose changes are bookkeeping: the wizard's list of what Apply does leaves them out.
+_QUIET = frozenset(
+    {"fired", "fired_on", "played", "last_card", "last_hand", "first_order", "to_order",
+     "pending", "phase"}
+)  # fmt: skip
+
+
+def words(state: PlayState, put: Put) -> str | None:
+    """One change in the umpire's words ("" for bookkeeping; None: no words of the pack's)."""
+    v, key = put.value, put.key
+    if key in _QUIET or (v is None and key in ROUND_MARKERS):
+        return ""
+    if put.entity == "unit":
+        return _unit_words(state, state.unit(put.row_id), key, v)
+    if put.entity == "leader":
+        g = state.leader(put.row_id)
+        if key in ("killed", "captured"):
+            return f"{g.name} {key}" if v else f"{g.name} no longer {key}"
+        return None
+    if put.entity == "side":
+        return _side_words(state.side(put.row_id), key, v)
+    if key in ("round", "turn"):
+        return f"{key} {v}"
+    if key == "victory":
+        return f"{v['result']} victory, {v.get('winner') or 'nobody'}" if v else "no victory"
+    return None
+
+
+def _unit_words(state: PlayState, u: UnitState, key: str, v: Any) -> str | None:
+    if key == "elements":
+        return f"{u.name}: {u.markers.get('elements')} → {v} element(s)"
+    if key == "eliminated":
+        return f"{u.name} eliminated" if v else f"{u.name} back in the battle"
+    if key == "formation":
+        return f"{u.name}: {v or 'combat'} formation"
+    if key == "passed_morale":
+        if v:
+            return f"{u.name}: passed its morale test, fights at 0 until rallied (15.0)"
+        return f"{u.name}: rallied, fights again (15.0)"
+    if key == "ordered":
+        return f"{u.name}: ordered this round"
+    if key == "reacted":
+        return f"{u.name}: has reacted this round (9.3)"
+    if key == "attached_leader_id":
+        if v is None:
+            return f"{u.name}: no General attached"
+        return f"{u.name}: {state.leader(int(v)).name} attached"
+    return None
+
+
+def _side_words(s: SideState, key: str, v: Any) -> str | None:
+    if key in ("units_lost", "generals_lost"):
+        what = "unit(s)" if key == "units_lost" else "General(s)"
+        return f"{s.name}: {v} {what} lost"
+    if key == "hand":
+        return f"{s.name}: a hand of {len(v)} cards" if v else f"{s.name}: a new hand due"
+    if key == "card":
+        return f"{s.name} plays {str(v).replace('_', ' ')}" if v else ""
+    if key == DICE:
+        if not v:
+            return ""
+        return f"{s.name}: orders {', '.join(f'{n} {f}' for f, n in v.items() if n)}"
+    return None
+
+
+# ----------------------------------------------------------------------------- the umpire's edits
+#: The markers the umpire may set by hand on the dashboard, by row, with their kind.
+EDITABLE: Mapping[str, Mapping[str, str]] = {
+    "unit": {"elements": "int", "eliminated": "bool", "formation": "formation",
+             "passed_morale": "bool", "ordered": "bool", "reacted": "bool"},
+    "leader": {"killed": "bool", "captured": "bool"},
+    "side": {"units_lost": "count", "generals_lost": "count", "wins_at": "threshold"},
+}  # fmt: skip
+
+
+def edit_refusal(state: PlayState, put: Put, rules: AvleRules) -> str | None:
+    """Why the umpire may not make this edit by hand, or None when he may."""
+    kinds = EDITABLE.get(put.entity, {})
+    kind = kinds.get(put.key)
+    if kind is None or put.column:
+        known = ", ".join(kinds) or "none"
+        return f"{put.key} is not set by hand on a {put.entity} (those that are: {known})"
+    v = put.value
+    if kind == "bool" and not (v is None or isinstance(v, bool)):
+        return f"{put.key} is yes or no"
+    if kind == "count" and not (isinstance(v, int) and not isinstance(v, bool) and v >= 0):
+        return f"{put.key} is a count, 0 or more"
+    if kind == "threshold" and not (v is None or (isinstance(v, int) and v >= 1)):
+        return "the units to eliminate are 1 or more, or none for 14.0's count"
+    if kind == "formation" and v not in (None, "combat", "square"):
+        return "a formation is combat or square (6.0)"
+    if kind == "int":
+        most = rules.data.units[state.unit(put.row_id).type].elements
+        if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= most):
+            return f"elements are 1..{most} for this unit's type (1.1); eliminate it instead"
+    return None

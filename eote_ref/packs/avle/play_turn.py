@@ -189,7 +189,7 @@ def _round_summary(ctx: Ctx, outcome: Outcome | None) -> str:
 
 
 def _round_dice(ctx: Ctx) -> Mapping[str, str]:
-    return {f"{s.name}_dice": f"{s.name}'s command dice" for s in ctx.state.sides}
+    return {f"{s.name}_dice": f"command dice of {s.name}" for s in ctx.state.sides}
 
 
 # ----------------------------------------------------------------------------- order (5.1)

@@ -9,10 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from eote_ref.referee.pack_play import NewPackGame, PackGameService, PackPlayError, new_pack_game
 from eote_ref.store import Database
 from eote_ref.store.changes import SetField
+from tests.budget import budget
 from tests.games import game_state
 from tests.unit.referee.packs.test_avle_game import ALLIED, FRENCH
 
@@ -148,3 +151,138 @@ def test_checks_the_rules_forbid_are_refused_in_words(
     with pytest.raises(PackPlayError, match=message):
         game.open_check(check, unit_id=_unit(game, target)).apply({"roll": 1, "effect_roll": 1})
     assert game_state(game) == before
+
+
+fires = st.lists(
+    st.tuples(
+        st.integers(0, 3),  # the firing battery
+        st.integers(0, 4),  # the Allied unit fired on
+        st.integers(1, 5),  # range in hexes
+        st.integers(1, 10),  # the d10 to hit
+        st.integers(1, 6),  # the d6 of effect
+    ),
+    min_size=1,
+    max_size=5,
+)
+
+
+@settings(
+    max_examples=budget(6, 25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(seq=fires)
+def test_any_fires_take_what_the_outcome_says_and_undo_to_the_start(
+    db: Database, seq: list[tuple[int, int, int, int, int]]
+) -> None:
+    """Fires at any range with any dice, each as the outcome says, and undone to the start.
+
+    The target loses the outcome's elements (or is eliminated, a unit lost for its side), a
+    refusal writes nothing, and undoing every step gives back the state it started from.
+    """
+    game = _game_for(db)
+    state = game.state()
+    french, allies = state.sides[0].id, state.sides[1].id
+    batteries = [u.id for u in state.units if u.arm == "artillery" and u.side_id == french
+                 and u.markers["arrives"] == 1]  # fmt: skip
+    targets = [u.id for u in state.units if u.side_id == allies
+               and u.markers["arrives"] == 1]  # fmt: skip
+    start = game_state(game)
+    steps = 0
+    for b, t, hexes, roll, effect in seq:
+        before = game.state()
+        fire = game.open_check("fire", unit_id=batteries[b % len(batteries)])
+        try:
+            fire.set("target_unit", targets[t % len(targets)])
+            fire.set("hexes", hexes)
+            outcome = fire.apply({"roll": roll, "effect_roll": effect})
+        except PackPlayError:
+            assert game.state() == before  # nothing written
+            continue
+        steps += 1
+        assert outcome is not None
+        after = game.state()
+        target = after.unit(targets[t % len(targets)])
+        was = before.unit(target.id).markers["elements"]
+        lost = after.side(target.side_id).pack_state["units_lost"]
+        if outcome.details["eliminated"]:
+            assert target.markers["eliminated"] is True
+            assert lost == before.side(target.side_id).pack_state["units_lost"] + 1
+        else:
+            assert target.markers["elements"] == was - outcome.details["losses"] >= 1
+    if steps:
+        game.undo(steps)
+    assert game_state(game) == start
+
+
+def _game_for(db: Database) -> PackGameService:
+    """A new game for each example (in the test's one file), its batteries ordered."""
+    game = _game(db)
+    state = game.state()
+    _mark(game, *(("game_unit", u.id, "markers.ordered", True) for u in state.units
+                  if u.arm == "artillery"))  # fmt: skip
+    return game
+
+
+def test_the_umpire_sets_a_marker_by_hand_as_one_step(db: Database) -> None:
+    game = _game(db)
+    militia = _unit(game, "Bijlandt's brigade (militia)")
+    before = game_state(game)
+    game.edit("unit", militia, "elements", 2)
+    assert game.state().unit(militia).markers["elements"] == 2
+    assert (
+        game.journal(limit=1)[0].summary
+        == "By hand: Bijlandt's brigade (militia): 4 → 2 element(s)"
+    )
+    game.undo()
+    assert game_state(game) == before
+    # 1.1: infantry has 4 elements; the round's card is the round check's, not a hand edit.
+    with pytest.raises(PackPlayError, match=r"elements are 1\.\.4"):
+        game.edit("unit", militia, "elements", 5)
+    with pytest.raises(PackPlayError, match="card is not set by hand on a side"):
+        game.edit("side", game.state().sides[0].id, "card", "left")
+    assert game_state(game) == before
+
+
+def test_cavalry_whose_target_retreats_tests_for_pursuit(db: Database) -> None:
+    game = _game(db)
+    lancers, line = _unit(game, "Piré's lancers (Hubert)"), _unit(game, "Bijlandt's brigade (line)")
+    _mark(game, ("game_unit", lancers, "markers.ordered", True))
+    # 9.2: lancers 12, +8 on infantry out of square in the open: 20, 2 hits on any d10 (9.0);
+    # the d6 of 1 on the 2-hit column: 1 lost, 1 hex back (9.1). The target left its hex:
+    # the cavalry tests its morale (9.1.3, 15.0: dragoons/lancers 3) and on a fail advances.
+    shock = game.open_check("shock", unit_id=lancers)
+    shock.set("target_unit", line)
+    shock.set("target_general_attached", False)  # the Prince of Orange stays out of it
+    outcome = shock.apply({"roll": 9, "effect_roll": 1})
+    assert outcome is not None
+    assert (outcome.modified, outcome.result) == (20, "L1R1")
+    assert [d.check for d in game.due()][0] == "pursuit"
+    pursuit = game.open_check("pursuit", unit_id=lancers)
+    trial = pursuit.trial({"roll": 3})
+    assert trial.outcome is not None
+    assert trial.outcome.result == "holds"
+    outcome = pursuit.apply({"roll": 4})
+    assert outcome is not None
+    assert outcome.result == "must_advance"
+    assert game.state().pack_state["pending"] == []
+
+
+def test_a_scenario_count_set_by_hand_gives_a_substantial_victory(db: Database) -> None:
+    game = _game(db)
+    french, allies = (s.id for s in game.state().sides)
+    # 4.2: a side that eliminates the scenario's count of enemy units wins at the end of a
+    # round (a substantial victory). The count is set by hand: 1 for the French here.
+    game.edit("side", french, "wins_at", 1)
+    game.edit("unit", _unit(game, "Perponcher's batteries"), "eliminated", True)
+    game.edit("side", allies, "units_lost", 1)
+    _mark(
+        game,
+        ("game_side", french, "pack_state.card", "centre"),
+        ("game_side", allies, "pack_state.card", "centre"),
+    )
+    outcome = game.open_check("victory").apply()
+    assert outcome is not None
+    assert (outcome.result, outcome.details["winner"]) == ("substantial", "French")
+    with pytest.raises(PackPlayError, match="the units to eliminate are 1 or more"):
+        game.edit("side", french, "wins_at", 0)

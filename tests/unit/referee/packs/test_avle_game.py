@@ -175,6 +175,10 @@ def test_a_whole_turn_of_six_rounds_with_undo_and_redo(db: Database, demo: GameS
     fire.set("target_unit", militia)
     fire.set("hexes", 2)
     assert fire.trial({"roll": 4}).needed is not None  # the effect d6 is asked for next
+    # What Apply will do, in words (the round's bookkeeping left out).
+    assert fire.trial({"roll": 4, "effect_roll": 5}).changes == [
+        "Bijlandt's brigade (militia): 4 → 3 element(s)"
+    ]
     outcome = fire.apply({"roll": 4, "effect_roll": 5})
     assert outcome is not None
     assert (outcome.modified, outcome.result) == (9, "L1R1")
