@@ -275,3 +275,28 @@ def test_the_context_menu_of_a_unit_opens_its_check(qtbot: QtBot, window: MainWi
     assert d.windowTitle() == "Fire (AVlE 9.0)"
     assert d.check.target == {"unit_id": units["Foy's division (Gauthier)"]}
     menu.close()
+
+
+def test_minus_on_a_unit_takes_an_element_by_hand_and_ctrl_z_gives_it_back(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dashboard = window.pack_game.dashboard
+    service = window.pack_game.hub.service
+    units = {u.name: u.id for u in service.state().units}
+    foy = units["Foy's division (Gauthier)"]
+    assert dashboard.select("unit", foy)
+    umpire = Umpire(qtbot, window)
+    umpire.press(Qt.Key.Key_Minus)
+    assert service.state().unit(foy).markers["elements"] == 3
+    assert service.journal()[0].summary.startswith("By hand:")
+    assert dashboard.panes[0].tree.currentItem().text(2) == "3"
+    umpire.press(Qt.Key.Key_Plus)
+    umpire.press(Qt.Key.Key_Plus)  # 5 is more than a French infantry unit has: refused in words
+    assert service.state().unit(foy).markers["elements"] == 4
+    assert "1..4" in window.statusBar().currentMessage()
+    umpire.press(Qt.Key.Key_Z, CTRL)
+    umpire.press(Qt.Key.Key_Z, CTRL)
+    assert service.state().unit(foy).markers["elements"] == 4
+    assert len([e for e in service.journal() if e.status == "done"]) == 0
+    labels = [label for label, _k, _v in dashboard.hand_edits("unit", foy)]
+    assert "elements −1 (now 4)" in labels

@@ -14,7 +14,8 @@ import html
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -222,6 +223,7 @@ class PackDashboard(QWidget):
             pane = SidePane(self)
             pane.tree.itemActivated.connect(lambda _i, _c, p=pane: self._activated(p))
             pane.tree.currentItemChanged.connect(lambda *_a, p=pane: self._remember(p))
+            pane.tree.installEventFilter(self)  # + / - : a unit's count by hand
             pane.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
             pane.tree.customContextMenuRequested.connect(
                 lambda pos, p=pane: self._context_menu(p, pos)
@@ -343,9 +345,82 @@ class PackDashboard(QWidget):
             spec = self.checks()[key]
             action = menu.addAction(spec.title)
             action.triggered.connect(self._requester(key))
+        data = item.data(0, ROW_ROLE)
+        edits = self.hand_edits(data[0], data[1]) if isinstance(data, tuple) else []
+        if edits:
+            menu.addSection("By hand (one journal step)")
+            for label, key, value in edits:
+                action = menu.addAction(label)
+                action.triggered.connect(self._editor(data[0], data[1], key, value))
         self.context_menu = menu
         menu.popup(pane.tree.viewport().mapToGlobal(pos))
         return menu
+
+    # ------------------------------------------------------------------ edits by hand
+    def hand_edits(self, kind: str, row_id: int) -> list[tuple[str, str, object]]:
+        """The markers of a unit or leader the umpire may set by hand: ``(label, key, value)``.
+
+        A count goes one up or down, a flag on or off; the pack says which it allows and
+        refuses the others in words (:meth:`PackGameService.edit`).
+        """
+        view = self.hub.view
+        state = view.state
+        if kind == "unit":
+            row = state.unit(row_id)
+            keys = [k for k, _spec in self.columns(view)]
+        elif kind == "leader":
+            row = state.leader(row_id)
+            keys = sorted({k for g in state.leaders for k in g.markers})
+        else:
+            return []
+        out: list[tuple[str, str, object]] = []
+        for key in keys:
+            value = row.markers.get(key)
+            words = key.replace("_", " ")
+            if isinstance(value, bool) or value is None:
+                out.append(
+                    (f"{words}: {'clear' if value else 'set'}", key, None if value else True)
+                )
+            elif isinstance(value, int):
+                out.append((f"{words} +1 (now {value})", key, value + 1))
+                if value > 0:
+                    out.append((f"{words} −1 (now {value})", key, value - 1))
+        return out
+
+    def edit(self, kind: str, row_id: int, key: str, value: object) -> bool:
+        """Set one marker by hand as one journal step; a refusal goes to the status bar."""
+        hub = self.hub
+        done = hub.attempt(lambda: (hub.service.edit(kind, row_id, key, value), True))
+        return done is not None
+
+    def _editor(self, kind: str, row_id: int, key: str, value: object) -> Callable[..., None]:
+        def edit(*_args: object) -> None:
+            self.edit(kind, row_id, key, value)
+
+        return edit
+
+    def step_first_count(self, pane: SidePane, step: int) -> bool:
+        """``+`` / ``-`` on a unit: its first counted marker (AVlE's elements) one up or down."""
+        item = pane.tree.currentItem()
+        data = item.data(0, ROW_ROLE) if item is not None else None
+        if not (isinstance(data, tuple) and data[0] == "unit"):
+            return False
+        unit = self.hub.view.state.unit(data[1])
+        for key, _spec in self.columns(self.hub.view):
+            value = unit.markers.get(key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                return self.edit("unit", unit.id, key, value + step)
+        return False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            pane = next((p for p in self.panes if p.tree is watched), None)
+            key = event.key()
+            if pane is not None and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal, Qt.Key.Key_Minus):
+                self._last_pane = pane
+                self.step_first_count(pane, -1 if key == Qt.Key.Key_Minus else 1)
+                return True
+        return super().eventFilter(watched, event)
 
 
 def _leader_words(key: str, value: object) -> str:
