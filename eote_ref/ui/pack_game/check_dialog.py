@@ -279,8 +279,12 @@ class PackCheckDialog(QDialog):
                 label.setWordWrap(True)
                 label.setBuddy(q.widget)
                 self.form.addRow(label, q.widget)
-            if ask.derived:
+            if ask.derived:  # read from the game: the umpire confirms it, or corrects it
                 q.widget.setProperty("derived", True)
+                q.widget.setToolTip(
+                    (q.widget.toolTip() + "\n" if q.widget.toolTip() else "")
+                    + "As the game has it: change it only if the table shows otherwise."
+                )
         first = next(iter(self.questions.values()), None)
         if first is not None:
             first.widget.setFocus()
