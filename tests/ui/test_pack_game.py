@@ -203,6 +203,9 @@ def test_fire_from_the_adjudicate_menu_enters_both_dice_and_ticks_the_record_she
     assert "\u2717" in text  # Bijlandt's lost element ticked
     cards = tmp_path / "cards.pdf"
     assert window.pack_printing.sheet_to("card trackers", cards) == 2
+    tracker = " ".join(" ".join(pdf_text(cards)).split())
+    assert "☑ in hand round 1" in tracker  # the centre card, played in round 1
+    assert tracker.count("☑ in hand") == 12  # each side's hand of six this turn
     window.ui.actionUndo.trigger()
     assert service.state().unit(units["Bijlandt's brigade (line)"]).markers["elements"] == 4
 

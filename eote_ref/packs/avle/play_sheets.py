@@ -11,7 +11,12 @@ from __future__ import annotations
 from eote_ref.packs.avle.armylist import AvleArmyList, AvleGeneral, AvleUnit
 from eote_ref.packs.avle.model import AvleRules
 from eote_ref.packs.avle.play_state import RULESET, sector_of
-from eote_ref.packs.avle.printed import GameMarks, card_tracker_html, record_sheets_html
+from eote_ref.packs.avle.printed import (
+    CardMarks,
+    GameMarks,
+    card_tracker_html,
+    record_sheets_html,
+)
 from eote_ref.packs.play import PlayState, SideState
 from eote_ref.packs.printed import PAGE_BREAK
 
@@ -76,6 +81,15 @@ def side_marks(state: PlayState, side: SideState, when: str) -> GameMarks:
     )
 
 
+def side_cards(state: PlayState, side: SideState) -> CardMarks:
+    """The hand of side ``side`` this turn and the cards it has played (4.1, 5.1)."""
+    hand = side.pack_state.get("hand")
+    if not isinstance(hand, list):
+        return CardMarks()
+    played = side.pack_state.get("played") or []
+    return CardMarks({state.turn: (list(hand), list(played))})
+
+
 def _joined(pages: list[str]) -> str:
     """Whole HTML pages as one document, each from a new page."""
     head, _, _ = pages[0].partition("<body>")
@@ -96,4 +110,6 @@ def game_record_sheets_html(state: PlayState, rules: AvleRules, when: str) -> st
 
 def game_card_trackers_html(state: PlayState, rules: AvleRules, when: str) -> str:
     """A card tracker for the player of each side (3.0, 4.1, 5.1)."""
-    return _joined([card_tracker_html(side_list(state, s), rules) for s in state.sides])
+    return _joined(
+        [card_tracker_html(side_list(state, s), rules, side_cards(state, s)) for s in state.sides]
+    )

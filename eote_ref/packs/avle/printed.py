@@ -7,7 +7,7 @@ one (:func:`eote_ref.packs.printed.reference_sheet_html`) over the pack's tables
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from eote_ref.packs.avle.armylist import GENERAL_ELEMENTS, SECTORS, AvleArmyList, AvleUnit
@@ -194,15 +194,40 @@ def record_sheets_html(
     return page(f"{army.name} record sheet", "".join(parts))
 
 
-def card_tracker_html(army: AvleArmyList, rules: AvleRules | None = None) -> str:
+@dataclass(frozen=True)
+class CardMarks:
+    """What a game in progress has played of a side's cards, by turn.
+
+    ``hands`` maps a turn to its hand and the cards played so far, in round order (the
+    first card played is round 1's).
+    """
+
+    hands: Mapping[int, tuple[Sequence[str], Sequence[str]]] = field(default_factory=dict)
+
+
+def _hand_cell(key: str, copy: int, hand: Sequence[str], played: Sequence[str]) -> str:
+    """A deck card's cell for a turn the game has played: in hand, and the round played."""
+    if list(hand).count(key) < copy:
+        return "—"
+    rounds = [r for r, card in enumerate(played, 1) if card == key]
+    if len(rounds) >= copy:
+        return f"☑ in hand &nbsp; round <b>{rounds[copy - 1]}</b>"
+    return "☑ in hand &nbsp; round ____"
+
+
+def card_tracker_html(
+    army: AvleArmyList, rules: AvleRules | None = None, marks: CardMarks | None = None
+) -> str:
     """A card tracker for the player of ``army``: the hand of each turn and each round's play.
 
     The first table has a row per card of the deck (3.0) and a column per turn: tick the six
     cards chosen for the hand (4.1) and write the round each is played. The second has a row
     per turn and a column per round: the card played, the command dice rolled and the units
-    ordered (5.1), and whether victory was checked (4.2).
+    ordered (5.1), and whether victory was checked (4.2). With ``marks`` (a game in progress)
+    the hands and the cards played so far are filled in.
     """
     rules = rules or load_default()
+    hands = marks.hands if marks is not None else {}
     cards = rules.data.cards
     turns = rules.data.victory["turns"].value
     rounds = rules.data.victory["rounds"].value
@@ -213,7 +238,15 @@ def card_tracker_html(army: AvleArmyList, rules: AvleRules | None = None) -> str
     for key, i in deck:
         title = CARD_TITLES.get(key, key.replace("_", " "))
         label = f"{esc(title)}{f' #{i}' if cards.deck[key] > 1 else ''}"
-        hand_rows.append([label, *([cell] * turns)])
+        hand_rows.append(
+            [
+                label,
+                *(
+                    _hand_cell(key, i, *hands[t]) if t in hands else cell
+                    for t in range(1, turns + 1)
+                ),
+            ]
+        )
     dice_cell = (
         "card ____________<br/>dice: flag _ Gen _ cav _ art _ inf _"
         "<br/>ordered ___ &nbsp; ☐ victory checked"
