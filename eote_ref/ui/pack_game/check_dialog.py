@@ -69,6 +69,7 @@ class _Question:
             self.widget = spin
         elif kind == "choice":
             combo = QComboBox()
+            combo.setPlaceholderText("none to choose from")
             for value, label in ask.choices:
                 combo.addItem(str(label), value)
             combo.currentIndexChanged.connect(
@@ -216,7 +217,8 @@ class PackCheckDialog(QDialog):
         outer.addLayout(body, 1)
         facts = QGroupBox("What the table shows")
         self.form = QFormLayout(facts)
-        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        # Each question's words over its box: long questions read whole, boxes line up.
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         self.form.setFormAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -272,11 +274,10 @@ class PackCheckDialog(QDialog):
             q.set_value(self.check.values.get(ask.key, ask.default))
             self.questions[ask.key] = q
             if ask.kind == "bool":
-                self.form.addRow("", q.widget)
+                self.form.addRow(q.widget)
             else:
                 label = QLabel(f"{ask.label.replace('&', '&&')}:")
                 label.setTextFormat(Qt.TextFormat.PlainText)
-                label.setWordWrap(True)
                 label.setBuddy(q.widget)
                 self.form.addRow(label, q.widget)
             if ask.derived:  # read from the game: the umpire confirms it, or corrects it
