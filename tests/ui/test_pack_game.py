@@ -258,6 +258,11 @@ def test_a_game_made_in_the_wizard_opens_and_the_start_page_closes_it(
     window.open_demo()  # an EotE game after it opens as before
     assert window.dashboard is not None
     assert window.status_text().startswith("Demo battle")
+    assert any(a.text().startswith("Initiative:") for a in window.ui.menuTurn.actions())
+    assert window.open_game(w.game_id)  # and the pack game again: EotE's entries go
+    assert not any(a.text().startswith("Initiative:") for a in window.ui.menuTurn.actions())
+    assert window.dashboard is None
+    assert window.ui.stack.currentWidget() is window.pack_game.dashboard
     QApplication.processEvents()
 
 

@@ -257,7 +257,7 @@ class PackCheckDialog(QDialog):
 
         self.questions: dict[str, _Question] = {}
         self._build_questions()
-        self.resize(900, 560)
+        self.resize(960, 640)
         self.update_all()
 
     # ------------------------------------------------------------------ questions

@@ -103,6 +103,9 @@ class PackGameScreen(QObject):
         self.guide.openCheck.connect(self.open_due)
         self.journal.message.connect(w._message)
         w._set_game_actions(False)
+        for action in w._initiative_actions:  # an EotE game's "Initiative: side" entries
+            w.ui.menuTurn.removeAction(action)
+        w._initiative_actions = []
         self._build_menus()
         w.pack_printing.game_opened(self.hub)
         self.actionDisplay.setVisible(True)
