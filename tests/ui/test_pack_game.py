@@ -216,8 +216,10 @@ def test_the_players_display_counts_the_hands_and_names_the_cards_played(
     service = window.pack_game.hub.service
     sides = {s.name: s.id for s in service.state().sides}
     service.open_check("hand", side_id=sides["French"]).apply()
-    display = window.pack_game.open_display()
+    Umpire(qtbot, window).press(Qt.Key.Key_F12)  # View → Players' display (this game)
+    display = window.pack_game.display
     assert display is not None
+    assert display.isVisible()
     qtbot.addWidget(display)
     text = display.text()
     assert "6 cards in hand" in text

@@ -47,6 +47,7 @@ class PackGameScreen(QObject):
         ui = window.ui
         self.actionDisplay = QAction("Players' display (this game)", window)
         self.actionDisplay.setObjectName("actionPackPlayersDisplay")
+        self.actionDisplay.setShortcut(QKeySequence("F12"))  # EotE's own is hidden meanwhile
         self.actionDisplay.setStatusTip("The players' display of the open game: hands kept hidden")
         self.actionDisplay.triggered.connect(self.open_display)
         self.actionDisplay.setVisible(False)
