@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from eote_ref.packs.outcome import Source
@@ -145,24 +145,27 @@ class BaseRow:
 class NamedBands:
     """Named d10 bands of a small results chart (leader casualty, failed DI), as the file has them.
 
-    :attr:`chart` is the same chart as a :class:`~eote_ref.packs.tables.Bands` kind, the
-    bands in order of their low ends: what the engine looks up (an open end catches every
-    value beyond it).
+    The ruleset's :class:`Charts` hold them as a :class:`~eote_ref.packs.tables.Bands` kind
+    (:func:`named_chart`), what the engine looks up.
     """
 
     bands: dict[str, list[int | None]]
     rule: str
     source: Source
-    chart: Bands[str] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        named = [(name, _span(lo_hi)) for name, lo_hi in self.bands.items()]
-        named.sort(key=lambda n: D10_LOW - 1 if n[1][0] is None else n[1][0])
-        chart_bands = tuple(Band(lo, hi, name) for name, (lo, hi) in named)
-        lo = None if not chart_bands or chart_bands[0].lo is None else D10_LOW
-        hi = None if not chart_bands or chart_bands[-1].hi is None else D10_HIGH
-        title = f"d10 ({self.rule}): {', '.join(b.result for b in chart_bands)}"
-        object.__setattr__(self, "chart", Bands(title, chart_bands, lo, hi))
+
+def named_chart(title: str, chart: NamedBands) -> Bands[str]:
+    """Named d10 bands as a kind: in order of their low ends, an open end taking what lies beyond.
+
+    A chart with a closed end must start at 1 or end at 10 (the loader checks that every face
+    of the d10 is in exactly one band).
+    """
+    named = [(name, _span(lo_hi)) for name, lo_hi in chart.bands.items()]
+    named.sort(key=lambda n: D10_LOW - 1 if n[1][0] is None else n[1][0])
+    bands = tuple(Band(lo, hi, name) for name, (lo, hi) in named)
+    lo = None if not bands or bands[0].lo is None else D10_LOW
+    hi = None if not bands or bands[-1].hi is None else D10_HIGH
+    return Bands(title, bands, lo, hi)
 
 
 def _ce_bands(name: str, rows: Sequence[Any], lo: int | None, attr: str) -> Bands[Any]:
@@ -216,8 +219,8 @@ def build(
             "assault table (7.6): size of the attack value", assault_table, 0, "attack_value"
         ),
         integrity_base=_ce_bands("integrity CE base (9.0): average CE", di_base, None, "ce"),
-        integrity_fail=di_fail.chart,
-        leader_casualty=leader_casualty.chart,
+        integrity_fail=named_chart("divisional integrity failed (9.0): second d10", di_fail),
+        leader_casualty=named_chart("leader casualty (8.0): modified d10", leader_casualty),
         command_radius=_rating_rows("command radius (3.6): leader rating", command_radius),
         oac=_rating_rows("activating orders chart (3.1): leader rating", oac),
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from eote_ref.rules.charts import named_chart
 from eote_ref.rules.core import Effect, Modifier, Outcome, d10_distribution
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import NamedBands, Ruleset
@@ -25,8 +26,11 @@ class LeaderCasualtySituation:
 
 
 def band_of(bands: NamedBands, value: float) -> str:
-    """The name of the band that holds ``value`` (open ends catch everything beyond them)."""
-    return bands.chart.lookup(value)
+    """The name of the band that holds ``value`` (open ends catch everything beyond them).
+
+    For a caller holding the chart as the file writes it; a ruling reads ``rs.charts``.
+    """
+    return named_chart(bands.rule, bands).lookup(value)
 
 
 def leader_casualty(s: LeaderCasualtySituation, rs: Ruleset, dice: Dice) -> Outcome:
