@@ -177,9 +177,14 @@ def run_roster(args: argparse.Namespace) -> int:
         )
         print(f"Wrote {pages} page{'s' if pages != 1 else ''} of record sheets to {args.output}")
         return 0
+    from eote_ref.referee.game_rules import RulesetError, eote_rules
+
     try:
         army_list = lists[0].army_list
-        ruleset = _ruleset(args.ruleset)
+        base = _ruleset(args.ruleset) if args.ruleset else None
+        ruleset = eote_rules(army_list.ruleset, base=base, what="the army list")
+    except RulesetError as exc:
+        return _fail(f"{exc}. Nothing was printed.")
     except (ArmyListError, YamlError) as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
@@ -298,6 +303,15 @@ def _bad_data(exc: BaseException) -> int:
     )
 
 
+def _refused(exc: BaseException) -> int:
+    """A game of another pack, or of a ruleset no pack has, said so; else bad data."""
+    from eote_ref.referee.game_rules import RulesetError
+
+    if isinstance(exc, RulesetError):
+        return _fail(f"{exc}. Nothing was printed.")
+    return _bad_data(exc)
+
+
 def run_report(args: argparse.Namespace) -> int:
     """``eote-ref [--db FILE] print report GAME -o OUT.pdf|OUT.html``."""
     from eote_ref.store import StoreError
@@ -309,7 +323,7 @@ def run_report(args: argparse.Namespace) -> int:
     except LookupError as exc:
         return _fail(str(exc)) if not isinstance(exc, KeyError) else _bad_data(exc)
     except _BAD_DATA as exc:
-        return _bad_data(exc)
+        return _refused(exc)
     try:
         return _write_report(args, game)
     except _BAD_DATA as exc:
@@ -346,7 +360,7 @@ def run_game_sheets(args: argparse.Namespace, what: str = "sheets") -> int:
     except LookupError as exc:
         return _fail(str(exc)) if not isinstance(exc, KeyError) else _bad_data(exc)
     except _BAD_DATA as exc:
-        return _bad_data(exc)
+        return _refused(exc)
     try:
         printing = _printing()
         write = (
