@@ -25,6 +25,16 @@ from eote_ref.yamlio.problems import Problem, YamlError, raise_if
 from eote_ref.yamlio.typed import parse
 
 DEFAULT_RULESET = pathlib.Path(__file__).with_name("eote-6.2.yaml")
+#: The sources a loaded ruleset depends on besides its file (its parsed copy's key).
+SOURCES = (
+    "rules/*.py",
+    "rulesets/*.py",
+    "yamlio/*.py",
+    # a Ruleset holds the boundary's objects: its charts are table kinds, its values sourced
+    "packs/outcome.py",
+    "packs/dice.py",
+    "packs/tables.py",
+)
 
 ASSAULT_CODES = {".", "D", "F", "1", "2", "R"}
 #: No number in a ruleset may be larger than this (a year is the largest that means anything).
@@ -47,12 +57,12 @@ def load_ruleset(path: str | pathlib.Path | None = None) -> Ruleset:
 def load_default() -> Ruleset:
     """The shipped EotE 6.2 ruleset (loaded and validated once per process).
 
-    The validated result is kept beside the bytecode (:mod:`eote_ref.rulesets.cache`), so a
+    The validated result is kept beside the bytecode (:mod:`eote_ref.yamlio.cache`), so a
     new process reads it back instead of parsing the YAML file again.
     """
-    from eote_ref.rulesets.cache import cached
+    from eote_ref.yamlio.cache import cached
 
-    return cached(DEFAULT_RULESET, lambda: _load(load_file(DEFAULT_RULESET)), Ruleset)
+    return cached(DEFAULT_RULESET, lambda: _load(load_file(DEFAULT_RULESET)), Ruleset, SOURCES)
 
 
 def validate_ruleset(path: str | pathlib.Path) -> list[Problem]:

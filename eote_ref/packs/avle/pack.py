@@ -6,7 +6,17 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from eote_ref.packs.avle import armylist, fire, generals, orders, printed, rally, reaction, victory
+from eote_ref.packs.avle import (
+    armylist,
+    fire,
+    generals,
+    orders,
+    printed,
+    rally,
+    reaction,
+    scenarios,
+    victory,
+)
 from eote_ref.packs.avle.data import load_default
 from eote_ref.packs.avle.model import AvleRules
 from eote_ref.packs.declaration import (
@@ -277,6 +287,56 @@ PROCEDURES = (
         victory.hand,
         {},
         (ResultSpec("valid", "good"), ResultSpec("invalid", "bad")),
+    ),
+    ProcedureSpec(
+        "deployment",
+        "14.0",
+        "how the players of a hypothetical battle deploy (exploration d6)",
+        scenarios.DeploymentSituation,
+        scenarios.deployment,
+        {},
+        (
+            ResultSpec("screen", "neutral", "both deploy at once, hidden"),
+            ResultSpec("three_and_two", "neutral", "loser 3 units at a time, winner 2"),
+            ResultSpec("four_and_two", "neutral", "loser 4 units at a time, winner 2"),
+            ResultSpec("loser_all_first", "neutral", "loser places all units first"),
+            ResultSpec("alternate_three_two", "neutral", "Allies 3 at a time, French 2 (4.0)"),
+        ),
+    ),
+    ProcedureSpec(
+        "reinforcement",
+        "14.0",
+        "does a hypothetical battle's held-back unit arrive this round, and where",
+        scenarios.ReinforcementSituation,
+        scenarios.reinforcement,
+        {"type_dice": "command pool (1 or 2)", "sector_rolls": "d6 list (one per arrival)"},
+        tuple(
+            ResultSpec(c, "neutral" if c == "none" else "good")
+            for c in (
+                "none",
+                "infantry",
+                "cavalry",
+                "artillery",
+                "infantry+infantry",
+                "infantry+cavalry",
+                "infantry+artillery",
+                "cavalry+cavalry",
+                "cavalry+artillery",
+                "artillery+artillery",
+            )
+        ),  # fmt: skip
+    ),
+    ProcedureSpec(
+        "quatre_bras",
+        "13.2",
+        "do the French control Quatre Bras (decisive victory)",
+        scenarios.QuatreBrasSituation,
+        scenarios.quatre_bras,
+        {},
+        (
+            ResultSpec("decisive", "neutral", "French decisive victory"),
+            ResultSpec("not_controlled", "neutral", "not controlled"),
+        ),
     ),
 )
 

@@ -309,7 +309,7 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
 
 def test_a_rule_call_imports_the_engine_and_its_ruleset_only() -> None:
     # The first call after the rules' sources change parses the ruleset's YAML and leaves a
-    # parsed copy (rulesets/cache.py); every later call reads that copy. The second is judged,
+    # parsed copy (yamlio/cache.py); every later call reads that copy. The second is judged,
     # as a user's machine runs it (the copy is not written under PYTHONDONTWRITEBYTECODE).
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     for _ in range(2):
