@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -100,6 +100,8 @@ class Outcome(PackOutcome):
     ``value_name`` names the value a no-roll procedure computed (None: none named).
     """
 
+    #: What the result does to each party (EotE's :class:`Effect`, a field of the shared outcome).
+    effects: Mapping[str, Effect] = field(default_factory=dict)
     value_name: ValueName | None = None
 
     def __post_init__(self) -> None:
