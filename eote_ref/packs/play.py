@@ -281,14 +281,17 @@ class Play:
 
     pack: str
     ruleset: str
-    #: ``setup(sides, rules)``: sides as ``(name, [(file name, army list), ...])``.
-    setup: Callable[[Sequence[tuple[str, Sequence[tuple[str, Any]]]], Any], Plan]
+    #: ``setup(sides, rules, scenario)``: sides as ``(name, [(file name, army list), ...])``,
+    #: ``scenario`` one of the pack's :attr:`scenarios` or None (a battle of the lists alone).
+    setup: Callable[[Sequence[tuple[str, Sequence[tuple[str, Any]]]], Any, str | None], Plan]
     checks: Mapping[str, CheckSpec]
     due: Callable[[PlayState, Any], list[Due]]
     #: The pack's own words after the declared turn's heading (a victory won), or "".
     turn_label: Callable[[PlayState], str]
     #: A change in the umpire's words ("" for bookkeeping; None: the shared plain words).
     words: Callable[[PlayState, Put], str | None] = lambda state, put: None
+    #: The scenarios a game may be set up as (their victory conditions), by key: title.
+    scenarios: Mapping[str, str] = field(default_factory=dict)
     #: ``edit_refusal(state, put, rules)``: why the umpire may not set this by hand (the
     #: dashboard's edits), or None when he may. By default nothing is set by hand.
     edit_refusal: Callable[[PlayState, Put, Any], str | None] = lambda state, put, rules: (

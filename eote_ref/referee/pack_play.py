@@ -88,6 +88,9 @@ class NewPackGame:
     pack: str
     sides: Mapping[str, Sequence[pathlib.Path | str]]
     options: Mapping[str, str | int | bool] = field(default_factory=dict)
+    #: One of the pack's scenarios (:attr:`~eote_ref.packs.play.Play.scenarios`), whose
+    #: victory conditions the game takes; None: the lists' battle with the rules' own.
+    scenario: str | None = None
 
 
 @dataclass(frozen=True)
@@ -154,10 +157,11 @@ def new_pack_game(db: Database, spec: NewPackGame) -> int:
         raise PackPlayError(f"pack {spec.pack} has no rules to configure")
     try:
         rules = pack.configure(dict(spec.options))
-        plan = play.setup(sides, rules)
+        plan = play.setup(sides, rules, spec.scenario)
     except (PackError, PlayError) as e:
         raise PackPlayError(str(e)) from e
-    plan = dataclasses.replace(plan, options=dict(spec.options))
+    # The scenario's options (its victory checked a turn), then the umpire's own choices.
+    plan = dataclasses.replace(plan, options={**plan.options, **spec.options})
     return store_new(db, spec.name.strip(), plan)
 
 

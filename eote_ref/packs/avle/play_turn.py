@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+from eote_ref.packs.avle import scenarios as scenarios_mod
 from eote_ref.packs.avle import victory as victory_mod
 from eote_ref.packs.avle.orders import AUTOMATIC, FACE_ORDERS, OrdersSituation, SideCard
 from eote_ref.packs.avle.play_state import (
@@ -349,6 +350,64 @@ def _victory_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     return f"{head}: {outcome.result} victory, {winner} (4.2)"
 
 
+# ----------------------------------------------------------------------------- Quatre Bras (13.2)
+HOLDERS = (("none", "nobody"), ("french", "a French unit"), ("allied", "an Allied unit"))
+
+
+def _qb_hexes(ctx: Ctx) -> list[str]:
+    if ctx.state.pack_state.get("scenario") != "quatre_bras":
+        raise PlayError("this game was not set up as the Quatre Bras scenario (13.2)")
+    return list(ctx.rules.data.quatre_bras.control_hexes)
+
+
+def _qb_questions(ctx: Ctx) -> list[Ask]:
+    out: list[Ask] = []
+    for h in _qb_hexes(ctx):
+        out += [
+            Ask(f"{h}_occupant", f"{h}: who stands in it", "choice", "none", "13.2",
+                choices=HOLDERS),
+            Ask(f"{h}_general_only", f"{h}: only a General", "bool", False, "13.2"),
+            Ask(f"{h}_last_entered", f"{h}: whose unit entered it last", "choice", "none",
+                "13.2", choices=HOLDERS),
+        ]  # fmt: skip
+    return out
+
+
+def _qb_situation(ctx: Ctx) -> scenarios_mod.QuatreBrasSituation:
+    if ctx.state.pack_state.get("victory"):
+        raise PlayError("the battle is over (4.2)")
+    a = ctx.answers
+    return scenarios_mod.QuatreBrasSituation(
+        {
+            h: scenarios_mod.HexState(
+                a[f"{h}_occupant"], bool(a[f"{h}_general_only"]), a[f"{h}_last_entered"]
+            )
+            for h in _qb_hexes(ctx)
+        }
+    )
+
+
+def _qb_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    if outcome.result != "decisive":
+        return []
+    state = ctx.state
+    winner = french_side(state)
+    won = {"result": "decisive", "winner": winner, "turn": state.turn,
+           "round": round_of(state), "rule": "13.2"}  # fmt: skip
+    return [
+        Put("game", state.game_id, "victory", won),
+        Put("game", state.game_id, "phase", VICTORY_PHASE, column=True),
+    ]
+
+
+def _qb_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    if outcome.result == "decisive":
+        return f"{french_side(ctx.state)} control Quatre Bras: decisive victory (13.2)"
+    return "Quatre Bras is not under French control (13.2)"
+
+
 def checks() -> list[CheckSpec]:
     """The turn's checks."""
     return [
@@ -359,6 +418,8 @@ def checks() -> list[CheckSpec]:
              _round_dice),
         spec("order", "Give an order", "5.1", None, "unit",
              _order_questions, _order_situation, _order_changes, _order_summary),
+        spec("quatre_bras", "Quatre Bras control", "13.2", "quatre_bras", "game",
+             _qb_questions, _qb_situation, _qb_changes, _qb_summary),
         spec("victory", "Victory, end of the round", "4.2", "victory", "game",
              _victory_questions, _victory_situation, _victory_changes, _victory_summary),
     ]  # fmt: skip

@@ -12,7 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from eote_ref.referee.pack_play import NewPackGame, PackGameService, PackPlayError, new_pack_game
+from eote_ref.referee.pack_play import (
+    NewPackGame,
+    PackGameService,
+    PackPlayError,
+    new_pack_game,
+)
 from eote_ref.store import Database
 from eote_ref.store.changes import SetField
 from tests.budget import budget
@@ -286,3 +291,34 @@ def test_a_scenario_count_set_by_hand_gives_a_substantial_victory(db: Database) 
     assert (outcome.result, outcome.details["winner"]) == ("substantial", "French")
     with pytest.raises(PackPlayError, match="the units to eliminate are 1 or more"):
         game.edit("side", french, "wins_at", 0)
+
+
+def test_the_quatre_bras_scenario_takes_its_victory_conditions(db: Database) -> None:
+    spec = NewPackGame(
+        "Quatre Bras", "avle", {"French": [FRENCH], "Allies": [ALLIED]}, scenario="quatre_bras"
+    )
+    game = PackGameService(db, new_pack_game(db, spec))
+    state = game.state()
+    # 13.2: 8 enemy units for a substantial victory on either side, checked each turn.
+    assert [s.pack_state["wins_at"] for s in state.sides] == [8, 8]
+    assert state.options == {"substantial_check": "turn"}
+    assert game.rules.opt("substantial_check") == "turn"
+    # 13.2: the French win at once when they control the three crossroads hexes.
+    check = game.open_check("quatre_bras")
+    for h in ("H11", "I10", "I11"):
+        check.set(f"{h}_occupant", "french")
+    check.set("I11_occupant", "allied")
+    outcome = check.apply()
+    assert outcome is not None
+    assert outcome.result == "not_controlled"
+    check = game.open_check("quatre_bras")
+    for h in ("H11", "I10", "I11"):
+        check.set(f"{h}_occupant", "french")
+    outcome = check.apply()
+    assert outcome is not None
+    assert outcome.result == "decisive"
+    assert game.turn_label().endswith("Victory check: decisive victory, French")
+    # A game of the lists alone has no such check.
+    other = _game(db)
+    with pytest.raises(PackPlayError, match="not set up as the Quatre Bras scenario"):
+        other.open_check("quatre_bras")
