@@ -235,17 +235,28 @@ def _order_situation(ctx: Ctx) -> None:
     other = state.other_side(side.id)
     if state.pack_state.get("to_order") not in (None, side.id) and orders_left(other):
         raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
+    sector = sector_of(state, unit)
+    ordered = [u for u in state.units_of(side.id) if u.markers.get("ordered")]
     if face == "automatic":
         arm = AUTOMATIC_ORDERS[card][0]
         if unit.arm != arm:
             raise PlayError(f"{card.replace('_', ' ')} orders {arm} only (3.2)")
-    elif face == "general":
+        others = {sector_of(state, u) for u in ordered}
+        if card == "infantry_manoeuvre" and others and sector not in others:
+            raise PlayError(
+                f"the infantry manoeuvre orders one sector's infantry (3.2): the {others.pop()}"
+            )
+    elif face == "general":  # anywhere, whatever the card (5.1)
         if general_with(state, unit) is None:
             raise PlayError(f"{unit.name} has no General attached (5.1)")
     else:
-        sector = sector_of(state, unit)
         if card in SECTORS and sector != card:
             raise PlayError(f"{unit.name} is in the {sector} sector, the card orders the {card}")
+        in_sector = sum(1 for u in ordered if sector_of(state, u) == sector)
+        if card == "coordinated_attack" and in_sector >= 2:
+            raise PlayError(
+                f"a coordinated attack orders at most 2 units in the {sector} sector (3.1)"
+            )
         if face in FACE_ARM and FACE_ARM[face] != unit.arm:
             raise PlayError(f"a {face} die orders {FACE_ARM[face]}, not {unit.arm} (5.1)")
 

@@ -322,3 +322,25 @@ def test_the_quatre_bras_scenario_takes_its_victory_conditions(db: Database) -> 
     other = _game(db)
     with pytest.raises(PackPlayError, match="not set up as the Quatre Bras scenario"):
         other.open_check("quatre_bras")
+
+
+def test_a_coordinated_attack_orders_two_units_a_sector(db: Database) -> None:
+    game = _game(db)
+    french, allies = (s.id for s in game.state().sides)
+    dice = {"flag": 6}
+    _mark(
+        game,
+        ("game_side", french, "pack_state.card", "coordinated_attack"),
+        ("game_side", french, "pack_state.command_dice", dice),
+        ("game_side", allies, "pack_state.card", "left"),
+    )
+    # 3.1: a coordinated attack orders at most 2 units in each sector (here all on the right).
+    for name in ("Bachelu's division (Husson)", "Bachelu's division (Campi)"):
+        order = game.open_check("order", unit_id=_unit(game, name))
+        order.apply()
+    order = game.open_check("order", unit_id=_unit(game, "Piré's lancers (Hubert)"))
+    with pytest.raises(PackPlayError, match="at most 2 units in the right sector"):
+        order.apply()
+    # Another sector's unit may still be ordered.
+    game.open_check("order", unit_id=_unit(game, "Foy's division (Jamin)")).apply()
+    assert game.state().side(french).pack_state["command_dice"] == {"flag": 3}
