@@ -9,6 +9,7 @@ Names no pack. How the UI (or a script) drives an AVlE game, or any such pack's:
     game = PackGameService(db, game_id)      # a GameService: undo(), redo(), subscribe()...
     state = game.state()                     # PlayState: sides, sectors, units, Generals with
                                              # their markers and pack_state (plain, frozen)
+    game.players_state()                     # the same for the players' display: no hands
     game.turn_label()                        # "Turn 1, round 1 of 6 · Card played"
     for item in game.due():                  # the turn guide: Due(check, label, rule, target)
         check = game.open_check(item.check, **item.target)
@@ -194,6 +195,10 @@ class PackGameService(GameService):
         from eote_ref.store.pack_games import play_state
 
         return self.read(play_state)
+
+    def players_state(self) -> PlayState:
+        """The game as the players' display shows it (hands hidden, cards played shown)."""
+        return self.play.players_state(self.state())
 
     def due(self, state: PlayState | None = None) -> list[Due]:
         """What falls due now, from the pack (the turn guide's items)."""

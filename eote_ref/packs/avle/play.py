@@ -209,4 +209,16 @@ def checks() -> dict[str, CheckSpec]:
 
 def declare_play() -> Play:
     """AVlE's play for the referee."""
-    return Play("avle", RULESET, setup, checks(), due, turn_label, words, SCENARIOS, edit_refusal)
+    return Play(
+        pack="avle",
+        ruleset=RULESET,
+        setup=setup,
+        checks=checks(),
+        due=due,
+        turn_label=turn_label,
+        words=words,
+        # The players see the cards played (``played``, ``card``), never a hand (4.1).
+        hidden={"side": frozenset({"hand", "last_hand"})},
+        scenarios=SCENARIOS,
+        edit_refusal=edit_refusal,
+    )
