@@ -407,8 +407,13 @@ class PackCheck:
         return self.spec.changes(self.ctx(), outcome)
 
     def apply(self, rolls: Mapping[str, Any] | None = None) -> Outcome | None:
-        """Resolve with ``rolls`` and write it all as one journal event."""
+        """Resolve with ``rolls`` and write it all as one journal event.
+
+        The game is read again first: the changes are made on the state as it stands (a
+        check opened before another was applied does not write from its old reading).
+        """
         rolls = dict(rolls or {})
+        self.state = self.game.state()
         trial = self.trial(rolls)
         if not trial.done:
             if trial.needed is not None:

@@ -344,3 +344,26 @@ def test_a_coordinated_attack_orders_two_units_a_sector(db: Database) -> None:
     # Another sector's unit may still be ordered.
     game.open_check("order", unit_id=_unit(game, "Foy's division (Jamin)")).apply()
     assert game.state().side(french).pack_state["command_dice"] == {"flag": 3}
+
+
+def test_a_check_opened_before_another_applies_to_the_state_as_it_stands(db: Database) -> None:
+    game = _game(db)
+    allies = game.state().sides[1].id
+    batteries = [_unit(game, f"Reille's divisional batteries ({w})") for w in ("right", "centre")]
+    targets = [_unit(game, n) for n in ("Perponcher's batteries", "Bijleveld's horse battery")]
+    _mark(
+        game,
+        *(("game_unit", b, "markers.ordered", True) for b in batteries),
+        *(("game_unit", t, "markers.elements", 1) for t in targets),
+    )
+    fires = []
+    for b, t in zip(batteries, targets, strict=True):  # both opened before either applies
+        fire = game.open_check("fire", unit_id=b)
+        fire.set("target_unit", t)
+        fire.set("hexes", 2)
+        fires.append(fire)
+    # 9.0, 9.2: medium artillery at 2 hexes 9, on artillery -2: 7; a 1 hits; the d6 of 3 is
+    # 1 lost (9.1): each battery of 1 element is eliminated, a unit lost each (4.2).
+    for fire in fires:
+        fire.apply({"roll": 1, "effect_roll": 3})
+    assert game.state().side(allies).pack_state["units_lost"] == 2
