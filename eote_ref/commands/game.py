@@ -36,6 +36,7 @@ def register(subparsers: Any) -> None:
     new.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a pack option"
     )
+    new.add_argument("--scenario", help="the scenario whose victory conditions it takes")
     new.set_defaults(func=run_new)
     show = sub.add_parser("show", help="the turn, sides, units and what falls due")
     show.add_argument("game", type=int, metavar="ID")
@@ -94,7 +95,8 @@ def run_new(args: argparse.Namespace) -> int:
             sides[name] = files.split(",")
         options = _pairs(args.option, "--option")
         with open_from_args(args) as db:
-            game_id = new_pack_game(db, NewPackGame(args.name, args.pack, sides, options))
+            spec = NewPackGame(args.name, args.pack, sides, options, args.scenario)
+            game_id = new_pack_game(db, spec)
             label = PackGameService(db, game_id).turn_label()
     except ArmyListError as exc:
         for problem in exc.problems:

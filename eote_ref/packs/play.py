@@ -20,7 +20,7 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
@@ -281,25 +281,47 @@ class Play:
 
     pack: str
     ruleset: str
-    #: ``setup(sides, rules)``: sides as ``(name, [(file name, army list), ...])``.
-    setup: Callable[[Sequence[tuple[str, Sequence[tuple[str, Any]]]], Any], Plan]
+    #: ``setup(sides, rules, scenario)``: sides as ``(name, [(file name, army list), ...])``,
+    #: ``scenario`` one of the pack's :attr:`scenarios` or None (a battle of the lists alone).
+    setup: Callable[[Sequence[tuple[str, Sequence[tuple[str, Any]]]], Any, str | None], Plan]
     checks: Mapping[str, CheckSpec]
     due: Callable[[PlayState, Any], list[Due]]
     #: The pack's own words after the declared turn's heading (a victory won), or "".
     turn_label: Callable[[PlayState], str]
     #: A change in the umpire's words ("" for bookkeeping; None: the shared plain words).
     words: Callable[[PlayState, Put], str | None] = lambda state, put: None
+    #: Keys of the pack state the players' display never shows (a hand of cards), by row.
+    hidden: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: The scenarios a game may be set up as (their victory conditions), by key: title.
+    scenarios: Mapping[str, str] = field(default_factory=dict)
     #: ``edit_refusal(state, put, rules)``: why the umpire may not set this by hand (the
     #: dashboard's edits), or None when he may. By default nothing is set by hand.
     edit_refusal: Callable[[PlayState, Put, Any], str | None] = lambda state, put, rules: (
         "nothing is set by hand in this pack"
     )
-    #: What the players' display shows of a side's ``pack_state``: key -> label (the card
-    #: played, the cards played); keys not named are the umpire's only.
-    side_shown: Mapping[str, str] = field(default_factory=dict)
-    #: Keys of a side's ``pack_state`` the players see only counted: key -> label (a hand of
-    #: cards shows as "6 cards in hand", never which).
-    side_secret: Mapping[str, str] = field(default_factory=dict)
+
+    def players_state(self, state: PlayState) -> PlayState:
+        """``state`` as the players' display shows it: the hidden keys of each row taken out.
+
+        A hidden list's length is kept as ``KEY_count``: how many cards in a hand, not which.
+        """
+
+        def shown(entity: str, values: Mapping[str, Any]) -> dict[str, Any]:
+            out = dict(values)
+            for key in self.hidden.get(entity, frozenset()):
+                if key in out:
+                    v = out.pop(key)
+                    if isinstance(v, list):
+                        out[f"{key}_count"] = len(v)
+            return out
+
+        return replace(
+            state,
+            pack_state=shown("game", state.pack_state),
+            sides=tuple(replace(s, pack_state=shown("side", s.pack_state)) for s in state.sides),
+            units=tuple(replace(u, markers=shown("unit", u.markers)) for u in state.units),
+            leaders=tuple(replace(g, markers=shown("leader", g.markers)) for g in state.leaders),
+        )
 
     def check(self, key: str) -> CheckSpec:
         try:

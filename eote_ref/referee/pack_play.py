@@ -9,6 +9,7 @@ Names no pack. How the UI (or a script) drives an AVlE game, or any such pack's:
     game = PackGameService(db, game_id)      # a GameService: undo(), redo(), subscribe()...
     state = game.state()                     # PlayState: sides, sectors, units, Generals with
                                              # their markers and pack_state (plain, frozen)
+    game.players_state()                     # the same for the players' display: no hands
     game.turn_label()                        # "Turn 1, round 1 of 6 · Card played"
     for item in game.due():                  # the turn guide: Due(check, label, rule, target)
         check = game.open_check(item.check, **item.target)
@@ -88,6 +89,9 @@ class NewPackGame:
     pack: str
     sides: Mapping[str, Sequence[pathlib.Path | str]]
     options: Mapping[str, str | int | bool] = field(default_factory=dict)
+    #: One of the pack's scenarios (:attr:`~eote_ref.packs.play.Play.scenarios`), whose
+    #: victory conditions the game takes; None: the lists' battle with the rules' own.
+    scenario: str | None = None
 
 
 @dataclass(frozen=True)
@@ -154,10 +158,11 @@ def new_pack_game(db: Database, spec: NewPackGame) -> int:
         raise PackPlayError(f"pack {spec.pack} has no rules to configure")
     try:
         rules = pack.configure(dict(spec.options))
-        plan = play.setup(sides, rules)
+        plan = play.setup(sides, rules, spec.scenario)
     except (PackError, PlayError) as e:
         raise PackPlayError(str(e)) from e
-    plan = dataclasses.replace(plan, options=dict(spec.options))
+    # The scenario's options (its victory checked a turn), then the umpire's own choices.
+    plan = dataclasses.replace(plan, options={**plan.options, **spec.options})
     return store_new(db, spec.name.strip(), plan)
 
 
@@ -190,6 +195,10 @@ class PackGameService(GameService):
         from eote_ref.store.pack_games import play_state
 
         return self.read(play_state)
+
+    def players_state(self) -> PlayState:
+        """The game as the players' display shows it (hands hidden, cards played shown)."""
+        return self.play.players_state(self.state())
 
     def due(self, state: PlayState | None = None) -> list[Due]:
         """What falls due now, from the pack (the turn guide's items)."""
@@ -398,8 +407,13 @@ class PackCheck:
         return self.spec.changes(self.ctx(), outcome)
 
     def apply(self, rolls: Mapping[str, Any] | None = None) -> Outcome | None:
-        """Resolve with ``rolls`` and write it all as one journal event."""
+        """Resolve with ``rolls`` and write it all as one journal event.
+
+        The game is read again first: the changes are made on the state as it stands (a
+        check opened before another was applied does not write from its old reading).
+        """
         rolls = dict(rolls or {})
+        self.state = self.game.state()
         trial = self.trial(rolls)
         if not trial.done:
             if trial.needed is not None:

@@ -128,42 +128,49 @@ def plain_marker_text(value: Any) -> str:
     return str(value)
 
 
-def players_lines(view: PackView, side: Any, play: Any = None) -> list[str]:
-    """A side's state as the players' display shows it: what the pack declares public.
+def players_lines(side: Any) -> list[str]:
+    """A side's state as the players' display words it, from the players' state.
 
-    ``side_shown`` keys read as ``label: value``; ``side_secret`` keys only as a count (a hand
-    of cards: ``6 cards in hand``), so the display never tells which.
+    ``side`` comes from :meth:`PackGameService.players_state` (the play's ``hidden`` keys
+    taken out): a hidden list shows only as its count (``hand: 6, kept hidden``), never which.
     """
-    if play is None:
-        play = registry.get_play(view.pack) if hasattr(registry, "get_play") else None
-    shown: Mapping[str, str] = getattr(play, "side_shown", {}) or {}
-    secret: Mapping[str, str] = getattr(play, "side_secret", {}) or {}
     out: list[str] = []
-    for key, label in secret.items():
-        value = side.pack_state.get(key)
-        if isinstance(value, list | tuple):
-            out.append(f"{len(value)} {label}")
-    for key, label in shown.items():
-        value = side.pack_state.get(key)
-        if value is None or value == [] or value == 0 and key not in side.pack_state:
+    for key, value in side.pack_state.items():
+        if key.endswith("_count") and isinstance(value, int):
+            out.append(f"{key[: -len('_count')].replace('_', ' ')}: {value}, kept hidden")
             continue
-        if isinstance(value, list | tuple):
-            text = ", ".join(str(v).replace("_", " ") for v in value) or "none"
-        else:
-            text = str(value).replace("_", " ")
-        out.append(f"{label}: {text}")
+        words = _state_words(key, value)
+        if words:
+            out.append(words)
     return out
 
 
-def players_unit_lines(view: PackView, side: Any) -> list[tuple[str, str]]:
+def _state_words(key: str, value: Any) -> str:
+    """One key of a side's state in words (lists joined, counts by face), "" when empty."""
+    if value is None or value == [] or value == {}:
+        return ""
+    if isinstance(value, dict):
+        text = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items() if v)
+    elif isinstance(value, list | tuple):
+        text = ", ".join(str(v).replace("_", " ") for v in value)
+    elif isinstance(value, bool):
+        text = "yes" if value else "no"
+    else:
+        text = str(value).replace("_", " ")
+    return f"{key.replace('_', ' ')}: {text}" if text else ""
+
+
+def players_unit_lines(view: PackView, state: Any, side: Any) -> list[tuple[str, str]]:
     """Each unit of ``side`` on the players' display: its name and the markers seen on it.
+
+    ``state`` is the players' state (:meth:`PackGameService.players_state`).
 
     Declared markers read in their own words (:meth:`MarkerSpec.words`); without a
     declaration a unit's counters show as ``key n`` and its flags by name.
     """
     out: list[tuple[str, str]] = []
     declared = {m.name: m for m in view.markers}
-    for u in view.state.units:
+    for u in state.units:
         if u.side_id != side.id:
             continue
         words: list[str] = []

@@ -11,6 +11,7 @@ import random
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -175,7 +176,12 @@ def test_fire_from_the_adjudicate_menu_enters_both_dice_and_ticks_the_record_she
     umpire = Umpire(qtbot, window)
     dashboard = window.pack_game.dashboard
     assert dashboard.select("unit", units["Foy's division (Gauthier)"])
-    umpire.press(Qt.Key.Key_5, Qt.KeyboardModifier.AltModifier)  # Adjudicate → Fire
+    fire = window.findChild(QAction, "actionPackCheck_fire")
+    assert fire is not None
+    assert fire.text() == "Fire (9.0)"
+    keys = fire.shortcut()[0]  # Adjudicate → Fire by its shortcut (Alt+ its place in the menu)
+    assert keys.keyboardModifiers() == Qt.KeyboardModifier.AltModifier
+    umpire.press(keys.key(), keys.keyboardModifiers())
     d = dialog(window)
     assert d.windowTitle() == "Fire (AVlE 9.0)"
     d.answer("target_unit", units["Bijlandt's brigade (line)"])
@@ -222,16 +228,17 @@ def test_the_players_display_counts_the_hands_and_names_the_cards_played(
     assert display.isVisible()
     qtbot.addWidget(display)
     text = display.text()
-    assert "6 cards in hand" in text
-    assert "left" not in text.split("Allies")[0].split("cards in hand")[1].split("\n")[0]
+    assert "hand: 6, kept hidden" in text
+    assert "hand: left" not in text
     service.open_check("hand", side_id=sides["Allies"]).apply()
     check = service.open_check("round")
     check.set(f"card_{sides['French']}", "right")
     check.apply({"French_dice": ["flag"] * 5, "Allies_dice": ["flag"] * 5})
     text = display.text()
-    assert "cards played this turn: right" in text
-    assert "card this round: right" in text
-    assert "hand:" not in text  # the umpire's dashboard names the hand; the display never does
+    assert "played: right" in text
+    assert "card: right" in text
+    assert text.count("hand: 6, kept hidden") == 2
+    assert "hand: left" not in text  # the umpire's dashboard names the hand; the display never
     dashboard_text = window.pack_game.dashboard.panes[0].title.text()
     assert "hand: left" in dashboard_text
 

@@ -63,10 +63,24 @@ from eote_ref.packs.play import (
     PlayState,
 )
 
-
 # ----------------------------------------------------------------------------- set-up
-def setup(sides: Sequence[tuple[str, Sequence[tuple[str, Any]]]], rules: AvleRules) -> Plan:
-    """The game of two sides of AVlE lists: a sector a command, Generals as its leaders."""
+#: The scenarios whose victory conditions a game may take (13.2), by key.
+SCENARIOS = {"quatre_bras": "Quatre Bras (13.2): control of the crossroads, 8 units each"}
+
+
+def setup(
+    sides: Sequence[tuple[str, Sequence[tuple[str, Any]]]],
+    rules: AvleRules,
+    scenario: str | None = None,
+) -> Plan:
+    """The game of two sides of AVlE lists: a sector a command, Generals as its leaders.
+
+    With ``scenario`` ``quatre_bras`` each side's count of enemy units to eliminate is 13.2's
+    and substantial victory is checked after each complete turn (option
+    ``substantial_check=turn``, unless chosen otherwise); without, 14.0's count.
+    """
+    if scenario is not None and scenario not in SCENARIOS:
+        raise PlayError(f"unknown scenario '{scenario}' (known: {', '.join(SCENARIOS)})")
     plan_sides: list[PlanSide] = []
     for name, lists in sides:
         if not lists:
@@ -100,6 +114,13 @@ def setup(sides: Sequence[tuple[str, Sequence[tuple[str, Any]]]], rules: AvleRul
                 leaders[g.sector].append(
                     PlanLeader(g.name, GENERAL_LEVEL, {"arrives": g.arrives}, g.attached)
                 )
+        side_state: dict[str, Any] = {"flag": flag, "last_hand": [], "played": [],
+                                      "units_lost": 0, "generals_lost": 0}  # fmt: skip
+        if scenario == "quatre_bras":
+            qb = rules.data.quatre_bras
+            side_state["wins_at"] = (
+                qb.french_wins_at if flag == "french" else qb.allied_wins_at
+            ).value
         plan_sides.append(
             PlanSide(
                 name,
@@ -109,13 +130,7 @@ def setup(sides: Sequence[tuple[str, Sequence[tuple[str, Any]]]], rules: AvleRul
                     for s in SECTORS
                 ),
                 # An absent key reads as None: the journal removes a key set to None.
-                {
-                    "flag": flag,
-                    "last_hand": [],
-                    "played": [],
-                    "units_lost": 0,
-                    "generals_lost": 0,
-                },  # fmt: skip
+                side_state,
             )
         )
     return Plan(
@@ -123,7 +138,12 @@ def setup(sides: Sequence[tuple[str, Sequence[tuple[str, Any]]]], rules: AvleRul
         ruleset_version=rules.data.version,
         phase=CARD_PHASE,
         sides=tuple(plan_sides),
-        pack_state={"round": 1, "pending": []},
+        pack_state={"round": 1, "pending": []} | ({"scenario": scenario} if scenario else {}),
+        options=(
+            {"substantial_check": "turn"}
+            if scenario == "quatre_bras" and "substantial_check" not in rules.chosen
+            else {}
+        ),
     )
 
 
@@ -190,20 +210,15 @@ def checks() -> dict[str, CheckSpec]:
 def declare_play() -> Play:
     """AVlE's play for the referee."""
     return Play(
-        "avle",
-        RULESET,
-        setup,
-        checks(),
-        due,
-        turn_label,
-        words,
-        edit_refusal,
-        # The players' display (issue 26): the cards played are open, a hand is secret (4.1).
-        side_shown={
-            "card": "card this round",
-            "played": "cards played this turn",
-            "units_lost": "units lost",
-            "generals_lost": "Generals lost",
-        },
-        side_secret={"hand": "cards in hand"},
+        pack="avle",
+        ruleset=RULESET,
+        setup=setup,
+        checks=checks(),
+        due=due,
+        turn_label=turn_label,
+        words=words,
+        # The players see the cards played (``played``, ``card``), never a hand (4.1).
+        hidden={"side": frozenset({"hand", "last_hand"})},
+        scenarios=SCENARIOS,
+        edit_refusal=edit_refusal,
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+from eote_ref.packs.avle import scenarios as scenarios_mod
 from eote_ref.packs.avle import victory as victory_mod
 from eote_ref.packs.avle.orders import AUTOMATIC, FACE_ORDERS, OrdersSituation, SideCard
 from eote_ref.packs.avle.play_state import (
@@ -234,17 +235,28 @@ def _order_situation(ctx: Ctx) -> None:
     other = state.other_side(side.id)
     if state.pack_state.get("to_order") not in (None, side.id) and orders_left(other):
         raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
+    sector = sector_of(state, unit)
+    ordered = [u for u in state.units_of(side.id) if u.markers.get("ordered")]
     if face == "automatic":
         arm = AUTOMATIC_ORDERS[card][0]
         if unit.arm != arm:
             raise PlayError(f"{card.replace('_', ' ')} orders {arm} only (3.2)")
-    elif face == "general":
+        others = {sector_of(state, u) for u in ordered}
+        if card == "infantry_manoeuvre" and others and sector not in others:
+            raise PlayError(
+                f"the infantry manoeuvre orders one sector's infantry (3.2): the {others.pop()}"
+            )
+    elif face == "general":  # anywhere, whatever the card (5.1)
         if general_with(state, unit) is None:
             raise PlayError(f"{unit.name} has no General attached (5.1)")
     else:
-        sector = sector_of(state, unit)
         if card in SECTORS and sector != card:
             raise PlayError(f"{unit.name} is in the {sector} sector, the card orders the {card}")
+        in_sector = sum(1 for u in ordered if sector_of(state, u) == sector)
+        if card == "coordinated_attack" and in_sector >= 2:
+            raise PlayError(
+                f"a coordinated attack orders at most 2 units in the {sector} sector (3.1)"
+            )
         if face in FACE_ARM and FACE_ARM[face] != unit.arm:
             raise PlayError(f"a {face} die orders {FACE_ARM[face]}, not {unit.arm} (5.1)")
 
@@ -349,6 +361,64 @@ def _victory_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     return f"{head}: {outcome.result} victory, {winner} (4.2)"
 
 
+# ----------------------------------------------------------------------------- Quatre Bras (13.2)
+HOLDERS = (("none", "nobody"), ("french", "a French unit"), ("allied", "an Allied unit"))
+
+
+def _qb_hexes(ctx: Ctx) -> list[str]:
+    if ctx.state.pack_state.get("scenario") != "quatre_bras":
+        raise PlayError("this game was not set up as the Quatre Bras scenario (13.2)")
+    return list(ctx.rules.data.quatre_bras.control_hexes)
+
+
+def _qb_questions(ctx: Ctx) -> list[Ask]:
+    out: list[Ask] = []
+    for h in _qb_hexes(ctx):
+        out += [
+            Ask(f"{h}_occupant", f"{h}: who stands in it", "choice", "none", "13.2",
+                choices=HOLDERS),
+            Ask(f"{h}_general_only", f"{h}: only a General", "bool", False, "13.2"),
+            Ask(f"{h}_last_entered", f"{h}: whose unit entered it last", "choice", "none",
+                "13.2", choices=HOLDERS),
+        ]  # fmt: skip
+    return out
+
+
+def _qb_situation(ctx: Ctx) -> scenarios_mod.QuatreBrasSituation:
+    if ctx.state.pack_state.get("victory"):
+        raise PlayError("the battle is over (4.2)")
+    a = ctx.answers
+    return scenarios_mod.QuatreBrasSituation(
+        {
+            h: scenarios_mod.HexState(
+                a[f"{h}_occupant"], bool(a[f"{h}_general_only"]), a[f"{h}_last_entered"]
+            )
+            for h in _qb_hexes(ctx)
+        }
+    )
+
+
+def _qb_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    if outcome.result != "decisive":
+        return []
+    state = ctx.state
+    winner = french_side(state)
+    won = {"result": "decisive", "winner": winner, "turn": state.turn,
+           "round": round_of(state), "rule": "13.2"}  # fmt: skip
+    return [
+        Put("game", state.game_id, "victory", won),
+        Put("game", state.game_id, "phase", VICTORY_PHASE, column=True),
+    ]
+
+
+def _qb_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    if outcome.result == "decisive":
+        return f"{french_side(ctx.state)} control Quatre Bras: decisive victory (13.2)"
+    return "Quatre Bras is not under French control (13.2)"
+
+
 def checks() -> list[CheckSpec]:
     """The turn's checks."""
     return [
@@ -359,6 +429,8 @@ def checks() -> list[CheckSpec]:
              _round_dice),
         spec("order", "Give an order", "5.1", None, "unit",
              _order_questions, _order_situation, _order_changes, _order_summary),
+        spec("quatre_bras", "Quatre Bras control", "13.2", "quatre_bras", "game",
+             _qb_questions, _qb_situation, _qb_changes, _qb_summary),
         spec("victory", "Victory, end of the round", "4.2", "victory", "game",
              _victory_questions, _victory_situation, _victory_changes, _victory_summary),
     ]  # fmt: skip

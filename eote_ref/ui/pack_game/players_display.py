@@ -1,10 +1,9 @@
 """The players' display of a pack game: where the game is, each side's public state, its units.
 
 A second window for a projector beside the table, following every change (apply, undo,
-redo). What it shows of a side's state is what the pack declares public
-(:func:`~eote_ref.referee.pack_view.players_lines`): a hand of cards is only counted, the
-cards played are named. Units show the markers a player can see on the table. Nothing here
-names a pack.
+redo). It reads the game as the referee gives it to the players (``players_state``: the
+play's ``hidden`` keys taken out), so a hand of cards is only counted and the cards played
+are named. Units show the markers a player can see on the table. Nothing here names a pack.
 """
 
 from __future__ import annotations
@@ -68,21 +67,21 @@ class PackPlayersDisplay(QWidget):
         self.heading.setText(
             f"<span style='font-size:xx-large'><b>{e(view.name)}</b> — {e(label)}</span>"
         )
-        for widget, side in zip(self.sides, view.state.sides, strict=False):
-            lines = "".join(f"<li>{e(line)}</li>" for line in players_lines(view, side))
+        # What the players may see: the play's hidden keys taken out by the referee.
+        shown = self.hub.service.players_state()
+        for widget, side in zip(self.sides, shown.sides, strict=False):
+            lines = "".join(f"<li>{e(line)}</li>" for line in players_lines(side))
             units = "".join(
                 f"<tr><td>{e(name)}</td><td>{e(marks)}</td></tr>"
-                for name, marks in players_unit_lines(view, side)
+                for name, marks in players_unit_lines(view, shown, side)
             )
             widget.setText(
                 f"<h2>{e(side.name)}</h2><ul>{lines}</ul>"
                 f"<table cellspacing='0' cellpadding='3'>{units}</table>"
             )
         entries = self.hub.service.journal(limit=3)
-        shown = [x for x in entries if x.status == "done"]
-        self.last.setText(
-            "<b>Last:</b> " + " · ".join(e(x.summary) for x in shown) if shown else ""
-        )
+        done = [x for x in entries if x.status == "done"]
+        self.last.setText("<b>Last:</b> " + " · ".join(e(x.summary) for x in done) if done else "")
 
     def text(self) -> str:
         """Everything shown, as plain text (tests)."""

@@ -12,7 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from eote_ref.referee.pack_play import NewPackGame, PackGameService, PackPlayError, new_pack_game
+from eote_ref.referee.pack_play import (
+    NewPackGame,
+    PackGameService,
+    PackPlayError,
+    new_pack_game,
+)
 from eote_ref.store import Database
 from eote_ref.store.changes import SetField
 from tests.budget import budget
@@ -286,3 +291,79 @@ def test_a_scenario_count_set_by_hand_gives_a_substantial_victory(db: Database) 
     assert (outcome.result, outcome.details["winner"]) == ("substantial", "French")
     with pytest.raises(PackPlayError, match="the units to eliminate are 1 or more"):
         game.edit("side", french, "wins_at", 0)
+
+
+def test_the_quatre_bras_scenario_takes_its_victory_conditions(db: Database) -> None:
+    spec = NewPackGame(
+        "Quatre Bras", "avle", {"French": [FRENCH], "Allies": [ALLIED]}, scenario="quatre_bras"
+    )
+    game = PackGameService(db, new_pack_game(db, spec))
+    state = game.state()
+    # 13.2: 8 enemy units for a substantial victory on either side, checked each turn.
+    assert [s.pack_state["wins_at"] for s in state.sides] == [8, 8]
+    assert state.options == {"substantial_check": "turn"}
+    assert game.rules.opt("substantial_check") == "turn"
+    # 13.2: the French win at once when they control the three crossroads hexes.
+    check = game.open_check("quatre_bras")
+    for h in ("H11", "I10", "I11"):
+        check.set(f"{h}_occupant", "french")
+    check.set("I11_occupant", "allied")
+    outcome = check.apply()
+    assert outcome is not None
+    assert outcome.result == "not_controlled"
+    check = game.open_check("quatre_bras")
+    for h in ("H11", "I10", "I11"):
+        check.set(f"{h}_occupant", "french")
+    outcome = check.apply()
+    assert outcome is not None
+    assert outcome.result == "decisive"
+    assert game.turn_label().endswith("Victory check: decisive victory, French")
+    # A game of the lists alone has no such check.
+    other = _game(db)
+    with pytest.raises(PackPlayError, match="not set up as the Quatre Bras scenario"):
+        other.open_check("quatre_bras")
+
+
+def test_a_coordinated_attack_orders_two_units_a_sector(db: Database) -> None:
+    game = _game(db)
+    french, allies = (s.id for s in game.state().sides)
+    dice = {"flag": 6}
+    _mark(
+        game,
+        ("game_side", french, "pack_state.card", "coordinated_attack"),
+        ("game_side", french, "pack_state.command_dice", dice),
+        ("game_side", allies, "pack_state.card", "left"),
+    )
+    # 3.1: a coordinated attack orders at most 2 units in each sector (here all on the right).
+    for name in ("Bachelu's division (Husson)", "Bachelu's division (Campi)"):
+        order = game.open_check("order", unit_id=_unit(game, name))
+        order.apply()
+    order = game.open_check("order", unit_id=_unit(game, "Piré's lancers (Hubert)"))
+    with pytest.raises(PackPlayError, match="at most 2 units in the right sector"):
+        order.apply()
+    # Another sector's unit may still be ordered.
+    game.open_check("order", unit_id=_unit(game, "Foy's division (Jamin)")).apply()
+    assert game.state().side(french).pack_state["command_dice"] == {"flag": 3}
+
+
+def test_a_check_opened_before_another_applies_to_the_state_as_it_stands(db: Database) -> None:
+    game = _game(db)
+    allies = game.state().sides[1].id
+    batteries = [_unit(game, f"Reille's divisional batteries ({w})") for w in ("right", "centre")]
+    targets = [_unit(game, n) for n in ("Perponcher's batteries", "Bijleveld's horse battery")]
+    _mark(
+        game,
+        *(("game_unit", b, "markers.ordered", True) for b in batteries),
+        *(("game_unit", t, "markers.elements", 1) for t in targets),
+    )
+    fires = []
+    for b, t in zip(batteries, targets, strict=True):  # both opened before either applies
+        fire = game.open_check("fire", unit_id=b)
+        fire.set("target_unit", t)
+        fire.set("hexes", 2)
+        fires.append(fire)
+    # 9.0, 9.2: medium artillery at 2 hexes 9, on artillery -2: 7; a 1 hits; the d6 of 3 is
+    # 1 lost (9.1): each battery of 1 element is eliminated, a unit lost each (4.2).
+    for fire in fires:
+        fire.apply({"roll": 1, "effect_roll": 3})
+    assert game.state().side(allies).pack_state["units_lost"] == 2

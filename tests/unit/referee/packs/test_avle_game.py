@@ -135,6 +135,10 @@ def test_a_whole_turn_of_six_rounds_with_undo_and_redo(db: Database, demo: GameS
         check.set("hand", hand)
         check.apply()
     assert [d.check for d in game.due()] == ["round"]
+    # The players' display never shows a hand, only how many cards are in it (4.1).
+    shown = game.players_state().side(fr).pack_state
+    assert "hand" not in shown
+    assert shown["hand_count"] == 6
 
     # Round 1 (5.1). French right, Allies centre: five command dice each (3.1). The side with
     # more units able to carry out its card gives the first order: 5 French units on the map
@@ -237,6 +241,7 @@ def test_a_whole_turn_of_six_rounds_with_undo_and_redo(db: Database, demo: GameS
     assert (state.turn, state.pack_state["round"]) == (1, 2)
     assert "ordered" not in state.unit(lancers).markers  # the round's markers are cleared
     assert state.side(fr).pack_state["last_card"] == "right"
+    assert game.players_state().side(fr).pack_state["played"] == ["right"]  # cards played shown
     assert game.turn_label() == "Turn 1, round 2 of 6 · Card played"
 
     # Round 2: French centre (4 able: Foy's two brigades, two batteries), Allies left (the
