@@ -137,7 +137,8 @@ def players_lines(side: Any) -> list[str]:
     out: list[str] = []
     for key, value in side.pack_state.items():
         if key.endswith("_count") and isinstance(value, int):
-            out.append(f"{key[: -len('_count')].replace('_', ' ')}: {value}, kept hidden")
+            if value:  # an empty hidden list says nothing
+                out.append(f"{key[: -len('_count')].replace('_', ' ')}: {value}, kept hidden")
             continue
         words = _state_words(key, value)
         if words:
