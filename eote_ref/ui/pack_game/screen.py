@@ -17,7 +17,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from eote_ref.packs import registry
-from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.pack_view import PackView, game_pack
 from eote_ref.ui.journal_view import JournalView
 from eote_ref.ui.pack_game.dashboard import PackDashboard
@@ -71,7 +70,7 @@ class PackGameScreen(QObject):
         try:
             service = PackGameService(w.db, game_id)
             read_pack_view(service)  # the pack reads the whole game once before it is shown
-        except (*REFUSALS, KeyError, ValueError) as e:
+        except (KeyError, ValueError) as e:  # REFUSALS are ValueErrors, KeyError the turn's
             pack = game_pack(w.db, game_id)
             ruleset = next((r for r, p in registry.RULESETS.items() if p == pack), pack)
             QMessageBox.warning(
