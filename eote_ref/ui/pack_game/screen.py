@@ -295,7 +295,7 @@ class PackGameScreen(QObject):
         from eote_ref.ui.pack_game.players_display import PackPlayersDisplay
 
         if self.display is None:
-            self.display = PackPlayersDisplay(self.hub)
+            self.display = PackPlayersDisplay(self.hub, self.window)  # a window of its own
             self.display.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         display: QWidget = self.display
         display.show()

@@ -109,3 +109,16 @@ def test_changing_the_pack_drops_the_other_packs_lists_and_options(
     assert w.draft.options == {}
     w.next()
     assert w.button(QWizard.WizardButton.NextButton).isEnabled() is False
+
+
+def test_an_eote_list_is_refused_in_an_avle_game(qtbot: QtBot, db: Database) -> None:
+    w = _wizard(qtbot, db)
+    choose_pack(qtbot, w, "Advanced Vive l'Empereur 1.2")
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    folder = shipped_army_lists_dir()
+    assert folder is not None
+    assert lists.add_file(folder / "waterloo-1815-french.yaml") is None
+    assert "a list for Eagles Over the Empire 6.2" in lists.problems()
+    assert w.draft.lists == [[], []]
