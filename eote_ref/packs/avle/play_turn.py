@@ -21,6 +21,7 @@ from eote_ref.packs.avle.play_state import (
     ROUND_MARKERS,
     SECTORS,
     VICTORY_PHASE,
+    answer_unit,
     ctx_side,
     ctx_unit,
     deck,
@@ -200,27 +201,48 @@ def _faces_for(ctx: Ctx, unit: UnitState) -> list[str]:
     return [f for f, n in dice.items() if n]
 
 
+def _able(ctx: Ctx, side_id: int) -> list[UnitState]:
+    """The side's units on the map without an order this round (5.1)."""
+    state = ctx.state
+    return [u for u in state.units_of(side_id) if on_map(state, u) and not u.markers.get("ordered")]
+
+
+def _order_unit(ctx: Ctx) -> UnitState:
+    """The unit ordered: the target, or the one chosen for the side the turn guide named."""
+    if "unit_id" in ctx.target:
+        return ctx_unit(ctx)
+    return answer_unit(ctx, "unit")
+
+
 def _order_questions(ctx: Ctx) -> list[Ask]:
-    unit = ctx_unit(ctx)
+    out: list[Ask] = []
+    if "unit_id" not in ctx.target:  # opened from the turn guide on a side
+        able = _able(ctx, ctx_side(ctx).id)
+        out.append(
+            Ask("unit", "the unit ordered", "choice", able[0].id if able else None, "5.1",
+                choices=tuple((u.id, u.name) for u in able))
+        )  # fmt: skip
+        if ctx.answers.get("unit", out[0].default) is None:
+            return out
+    unit = (
+        ctx_unit(ctx)
+        if "unit_id" in ctx.target
+        else ctx.state.unit(int(ctx.answers.get("unit", out[0].default)))
+    )
     faces = _faces_for(ctx, unit)
     preferred = next((f for f, arm in FACE_ARM.items() if arm == unit.arm and f in faces), None)
     if preferred is None and general_with(ctx.state, unit) is not None and "general" in faces:
         preferred = "general"
     default = preferred or ("flag" if "flag" in faces else (faces[0] if faces else None))
-    return [
-        Ask(
-            "face",
-            "the command die used",
-            "choice",
-            default,
-            "5.1",
-            choices=tuple((f, FACE_ORDERS.get(f, "the automatic card")) for f in faces),
-        )  # fmt: skip
-    ]
+    out.append(
+        Ask("face", "the command die used", "choice", default, "5.1", derived=True,
+            choices=tuple((f, FACE_ORDERS.get(f, "the automatic card")) for f in faces))
+    )  # fmt: skip
+    return out
 
 
 def _order_situation(ctx: Ctx) -> None:
-    state, unit = ctx.state, ctx_unit(ctx)
+    state, unit = ctx.state, _order_unit(ctx)
     side = state.side(unit.side_id)
     card = side.pack_state.get("card")
     face = ctx.answers.get("face")
@@ -262,7 +284,7 @@ def _order_situation(ctx: Ctx) -> None:
 
 
 def _order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
-    state, unit = ctx.state, ctx_unit(ctx)
+    state, unit = ctx.state, _order_unit(ctx)
     side = state.side(unit.side_id)
     dice = dict(side.pack_state.get(DICE) or {})
     dice[ctx.answers["face"]] = int(dice[ctx.answers["face"]]) - 1
@@ -277,7 +299,7 @@ def _order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
 
 
 def _order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
-    unit = ctx_unit(ctx)
+    unit = _order_unit(ctx)
     side = ctx.state.side(unit.side_id)
     return f"{side.name} orders {unit.name} ({ctx.answers['face']} die, 5.1)"
 
