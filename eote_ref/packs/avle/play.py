@@ -24,7 +24,8 @@ State kept (every key is written and undone by the journal one at a time):
   (15.0), ``formation`` (``square`` after a reaction, 9.3) and the round's ``ordered``,
   ``fired``, ``reacted``, ``fired_on``, ``stopped`` (cavalry halted by a battery's
   reaction, 9.3), cleared at the end of the round.
-* ``game_leader.markers``: ``arrives``, ``killed`` (9.4), ``captured`` (9.4.2); the unit a
+* ``game_leader.markers``: ``arrives``, ``killed`` (9.4), ``captured`` (9.4.2), the round's
+  ``ordered`` (a General given an order on his own, 5.1); the unit a
   General is attached to is the shared column ``game_unit.attached_leader_id`` (6.3.1).
 
 The sectors are the commands (``Left``, ``Centre``, ``Right``, level ``sector``; 3.1), the

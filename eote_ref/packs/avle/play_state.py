@@ -190,6 +190,8 @@ def words(state: PlayState, put: Put) -> str | None:
         g = state.leader(put.row_id)
         if key in ("killed", "captured"):
             return f"{g.name} {key}" if v else f"{g.name} no longer {key}"
+        if key == "ordered":
+            return f"{g.name}: ordered this round" if v else ""
         return None
     if put.entity == "side":
         return _side_words(state.side(put.row_id), key, v)

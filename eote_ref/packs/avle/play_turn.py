@@ -283,19 +283,53 @@ def _order_situation(ctx: Ctx) -> None:
             raise PlayError(f"a {face} die orders {FACE_ARM[face]}, not {unit.arm} (5.1)")
 
 
-def _order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
-    state, unit = ctx.state, _order_unit(ctx)
-    side = state.side(unit.side_id)
+def _used_die(ctx: Ctx, side: SideState, face: str) -> list[Put]:
+    """One order given with a ``face`` die: the side's dice less one, the other side next."""
     dice = dict(side.pack_state.get(DICE) or {})
-    dice[ctx.answers["face"]] = int(dice[ctx.answers["face"]]) - 1
-    other = state.other_side(side.id)
+    dice[face] = int(dice[face]) - 1
+    other = ctx.state.other_side(side.id)
     after = sum(int(v) for v in dice.values() if v)
     nxt = other.id if orders_left(other) else (side.id if after else None)
-    return [
-        Put("unit", unit.id, "ordered", True),
-        Put("side", side.id, DICE, dice),
-        Put("game", state.game_id, "to_order", nxt),
-    ]
+    return [Put("side", side.id, DICE, dice), Put("game", ctx.state.game_id, "to_order", nxt)]
+
+
+def _order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    unit = _order_unit(ctx)
+    side = ctx.state.side(unit.side_id)
+    return [Put("unit", unit.id, "ordered", True), *_used_die(ctx, side, ctx.answers["face"])]
+
+
+# ----------------------------------------------------------------------------- a General alone
+def _general_order_situation(ctx: Ctx) -> None:
+    state = ctx.state
+    if "leader_id" not in ctx.target:
+        raise PlayError("this check needs a General")
+    g = state.leader(int(ctx.target["leader_id"]))
+    side = state.side(g.side_id)
+    if g.markers.get("killed") or g.markers.get("captured"):
+        raise PlayError(f"{g.name} is out of the battle (9.4)")
+    if int(g.markers.get("arrives", 1)) > state.turn:
+        raise PlayError(f"{g.name} has not arrived yet")
+    if g.markers.get("ordered"):
+        raise PlayError(f"{g.name} has had his order this round (5.1)")
+    if side.pack_state.get("card") is None:
+        raise PlayError("play this round's cards first (5.1)")
+    if not (side.pack_state.get(DICE) or {}).get("general"):
+        raise PlayError(f"{side.name} has no General die left this round (5.1)")
+    other = state.other_side(side.id)
+    if state.pack_state.get("to_order") not in (None, side.id) and orders_left(other):
+        raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
+
+
+def _general_order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    g = ctx.state.leader(int(ctx.target["leader_id"]))
+    side = ctx.state.side(g.side_id)
+    return [Put("leader", g.id, "ordered", True), *_used_die(ctx, side, "general")]
+
+
+def _general_order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    g = ctx.state.leader(int(ctx.target["leader_id"]))
+    return f"{ctx.state.side(g.side_id).name} orders {g.name} (General die, 5.1)"
 
 
 def _order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
@@ -360,6 +394,9 @@ def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     # What only this pack's play keeps: the round's unit markers and the order's turn.
     puts += [
         Put("unit", u.id, k, None) for u in state.units for k in ROUND_MARKERS if u.markers.get(k)
+    ]
+    puts += [
+        Put("leader", g.id, "ordered", None) for g in state.leaders if g.markers.get("ordered")
     ]
     puts += [Put("game", gid, "first_order", None), Put("game", gid, "to_order", None)]
     for s in state.sides:
@@ -453,6 +490,9 @@ def checks() -> list[CheckSpec]:
              _order_questions, _order_situation, _order_changes, _order_summary),
         spec("quatre_bras", "Quatre Bras control", "13.2", "quatre_bras", "game",
              _qb_questions, _qb_situation, _qb_changes, _qb_summary),
+        spec("general_order", "Order a General", "5.1", None, "leader",
+             lambda c: [], _general_order_situation, _general_order_changes,
+             _general_order_summary),
         spec("victory", "Victory, end of the round", "4.2", "victory", "game",
              _victory_questions, _victory_situation, _victory_changes, _victory_summary),
     ]  # fmt: skip

@@ -394,3 +394,22 @@ def test_a_battery_that_reacts_stops_the_charge_and_fires_no_more(db: Database) 
     fire.set("target_unit", lancers)
     with pytest.raises(PackPlayError, match="reacted to a charge: nothing more this round"):
         fire.apply({"roll": 1, "effect_roll": 1})
+
+
+def test_a_general_is_ordered_on_his_own_with_a_general_die(db: Database) -> None:
+    game = _game(db)
+    french, allies = (s.id for s in game.state().sides)
+    ney = next(g.id for g in game.state().leaders if g.name == "Marshal Ney")
+    _mark(
+        game,
+        ("game_side", french, "pack_state.card", "left"),
+        ("game_side", french, "pack_state.command_dice", {"general": 1, "flag": 4}),
+        ("game_side", allies, "pack_state.card", "left"),
+    )
+    # 5.1: a General face orders any General anywhere, whatever the card's sector.
+    game.open_check("general_order", leader_id=ney).apply()
+    state = game.state()
+    assert state.leader(ney).markers["ordered"] is True
+    assert state.side(french).pack_state["command_dice"] == {"general": 0, "flag": 4}
+    with pytest.raises(PackPlayError, match="has had his order this round"):
+        game.open_check("general_order", leader_id=ney).apply()
