@@ -22,8 +22,10 @@ State kept (every key is written and undone by the journal one at a time):
 * ``game_unit.markers``: ``elements``, ``start`` (the elements it started with, 12.0),
   ``arrives`` (the turn it comes on, 4.1), ``flag``, ``eliminated``, ``passed_morale``
   (15.0), ``formation`` (``square`` after a reaction, 9.3) and the round's ``ordered``,
-  ``fired``, ``reacted``, ``fired_on``, cleared at the end of the round.
-* ``game_leader.markers``: ``arrives``, ``killed`` (9.4), ``captured`` (9.4.2); the unit a
+  ``fired``, ``reacted``, ``fired_on``, ``stopped`` (cavalry halted by a battery's
+  reaction, 9.3), cleared at the end of the round.
+* ``game_leader.markers``: ``arrives``, ``killed`` (9.4), ``captured`` (9.4.2), the round's
+  ``ordered`` (a General given an order on his own, 5.1); the unit a
   General is attached to is the shared column ``game_unit.attached_leader_id`` (6.3.1).
 
 The sectors are the commands (``Left``, ``Centre``, ``Right``, level ``sector``; 3.1), the

@@ -157,6 +157,10 @@ def _combat_situation(ctx: Ctx, shock: bool) -> fire_mod.CombatSituation:
         raise PlayError(f"{firer.name} has no order this round: only ordered units fire (5.1)")
     if firer.markers.get("fired"):
         raise PlayError(f"{firer.name} has fired this round already (7.0.1)")
+    if firer.markers.get("reacted"):
+        raise PlayError(f"{firer.name} reacted to a charge: nothing more this round (9.3)")
+    if shock and firer.markers.get("stopped"):
+        raise PlayError(f"{firer.name} was stopped by the battery's reaction: no shock (9.3)")
     if shock and firer.arm != "cavalry":
         raise PlayError("only cavalry shocks (7.3)")
     if not shock and firer.arm == "cavalry":
@@ -302,6 +306,8 @@ def _reaction_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
         puts.append(Put("unit", unit.id, "reacted", True))
     if outcome.result == "square":
         puts.append(Put("unit", unit.id, "formation", "square"))
+    if outcome.result in ("stopped", "stopped_with_loss"):  # halts adjacent, no shock (9.3)
+        puts.append(Put("unit", charger.id, "stopped", True))
     loss = int(outcome.details.get("charger_losses") or 0)
     if loss:
         left = int(ctx.answers["charger_elements"]) - loss

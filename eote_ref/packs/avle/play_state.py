@@ -24,7 +24,7 @@ VICTORY_PHASE = "victory"
 #: The side's key of the round's orders left, by command-die face (the declared turn's).
 DICE = "command_dice"
 #: The unit markers that last one round (5.1, 7.0.1, 9.3).
-ROUND_MARKERS = ("ordered", "fired", "reacted", "fired_on")
+ROUND_MARKERS = ("ordered", "fired", "reacted", "fired_on", "stopped")
 #: How many units an automatic card orders (3.2; None: every one of its arm).
 AUTOMATIC_ORDERS: Mapping[str, tuple[str, int | None]] = {
     "infantry_manoeuvre": ("infantry", 5),
@@ -190,6 +190,8 @@ def words(state: PlayState, put: Put) -> str | None:
         g = state.leader(put.row_id)
         if key in ("killed", "captured"):
             return f"{g.name} {key}" if v else f"{g.name} no longer {key}"
+        if key == "ordered":
+            return f"{g.name}: ordered this round" if v else ""
         return None
     if put.entity == "side":
         return _side_words(state.side(put.row_id), key, v)
@@ -215,6 +217,8 @@ def _unit_words(state: PlayState, u: UnitState, key: str, v: Any) -> str | None:
         return f"{u.name}: ordered this round"
     if key == "reacted":
         return f"{u.name}: has reacted this round (9.3)"
+    if key == "stopped":
+        return f"{u.name}: stopped adjacent, no shock this round (9.3)"
     if key == "attached_leader_id":
         if v is None:
             return f"{u.name}: no General attached"

@@ -21,6 +21,7 @@ from eote_ref.packs.avle.play_state import (
     ROUND_MARKERS,
     SECTORS,
     VICTORY_PHASE,
+    answer_unit,
     ctx_side,
     ctx_unit,
     deck,
@@ -200,27 +201,48 @@ def _faces_for(ctx: Ctx, unit: UnitState) -> list[str]:
     return [f for f, n in dice.items() if n]
 
 
+def _able(ctx: Ctx, side_id: int) -> list[UnitState]:
+    """The side's units on the map without an order this round (5.1)."""
+    state = ctx.state
+    return [u for u in state.units_of(side_id) if on_map(state, u) and not u.markers.get("ordered")]
+
+
+def _order_unit(ctx: Ctx) -> UnitState:
+    """The unit ordered: the target, or the one chosen for the side the turn guide named."""
+    if "unit_id" in ctx.target:
+        return ctx_unit(ctx)
+    return answer_unit(ctx, "unit")
+
+
 def _order_questions(ctx: Ctx) -> list[Ask]:
-    unit = ctx_unit(ctx)
+    out: list[Ask] = []
+    if "unit_id" not in ctx.target:  # opened from the turn guide on a side
+        able = _able(ctx, ctx_side(ctx).id)
+        out.append(
+            Ask("unit", "the unit ordered", "choice", able[0].id if able else None, "5.1",
+                choices=tuple((u.id, u.name) for u in able))
+        )  # fmt: skip
+        if ctx.answers.get("unit", out[0].default) is None:
+            return out
+    unit = (
+        ctx_unit(ctx)
+        if "unit_id" in ctx.target
+        else ctx.state.unit(int(ctx.answers.get("unit", out[0].default)))
+    )
     faces = _faces_for(ctx, unit)
     preferred = next((f for f, arm in FACE_ARM.items() if arm == unit.arm and f in faces), None)
     if preferred is None and general_with(ctx.state, unit) is not None and "general" in faces:
         preferred = "general"
     default = preferred or ("flag" if "flag" in faces else (faces[0] if faces else None))
-    return [
-        Ask(
-            "face",
-            "the command die used",
-            "choice",
-            default,
-            "5.1",
-            choices=tuple((f, FACE_ORDERS.get(f, "the automatic card")) for f in faces),
-        )  # fmt: skip
-    ]
+    out.append(
+        Ask("face", "the command die used", "choice", default, "5.1", derived=True,
+            choices=tuple((f, FACE_ORDERS.get(f, "the automatic card")) for f in faces))
+    )  # fmt: skip
+    return out
 
 
 def _order_situation(ctx: Ctx) -> None:
-    state, unit = ctx.state, ctx_unit(ctx)
+    state, unit = ctx.state, _order_unit(ctx)
     side = state.side(unit.side_id)
     card = side.pack_state.get("card")
     face = ctx.answers.get("face")
@@ -261,23 +283,57 @@ def _order_situation(ctx: Ctx) -> None:
             raise PlayError(f"a {face} die orders {FACE_ARM[face]}, not {unit.arm} (5.1)")
 
 
-def _order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
-    state, unit = ctx.state, ctx_unit(ctx)
-    side = state.side(unit.side_id)
+def _used_die(ctx: Ctx, side: SideState, face: str) -> list[Put]:
+    """One order given with a ``face`` die: the side's dice less one, the other side next."""
     dice = dict(side.pack_state.get(DICE) or {})
-    dice[ctx.answers["face"]] = int(dice[ctx.answers["face"]]) - 1
-    other = state.other_side(side.id)
+    dice[face] = int(dice[face]) - 1
+    other = ctx.state.other_side(side.id)
     after = sum(int(v) for v in dice.values() if v)
     nxt = other.id if orders_left(other) else (side.id if after else None)
-    return [
-        Put("unit", unit.id, "ordered", True),
-        Put("side", side.id, DICE, dice),
-        Put("game", state.game_id, "to_order", nxt),
-    ]
+    return [Put("side", side.id, DICE, dice), Put("game", ctx.state.game_id, "to_order", nxt)]
+
+
+def _order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    unit = _order_unit(ctx)
+    side = ctx.state.side(unit.side_id)
+    return [Put("unit", unit.id, "ordered", True), *_used_die(ctx, side, ctx.answers["face"])]
+
+
+# ----------------------------------------------------------------------------- a General alone
+def _general_order_situation(ctx: Ctx) -> None:
+    state = ctx.state
+    if "leader_id" not in ctx.target:
+        raise PlayError("this check needs a General")
+    g = state.leader(int(ctx.target["leader_id"]))
+    side = state.side(g.side_id)
+    if g.markers.get("killed") or g.markers.get("captured"):
+        raise PlayError(f"{g.name} is out of the battle (9.4)")
+    if int(g.markers.get("arrives", 1)) > state.turn:
+        raise PlayError(f"{g.name} has not arrived yet")
+    if g.markers.get("ordered"):
+        raise PlayError(f"{g.name} has had his order this round (5.1)")
+    if side.pack_state.get("card") is None:
+        raise PlayError("play this round's cards first (5.1)")
+    if not (side.pack_state.get(DICE) or {}).get("general"):
+        raise PlayError(f"{side.name} has no General die left this round (5.1)")
+    other = state.other_side(side.id)
+    if state.pack_state.get("to_order") not in (None, side.id) and orders_left(other):
+        raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
+
+
+def _general_order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    g = ctx.state.leader(int(ctx.target["leader_id"]))
+    side = ctx.state.side(g.side_id)
+    return [Put("leader", g.id, "ordered", True), *_used_die(ctx, side, "general")]
+
+
+def _general_order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    g = ctx.state.leader(int(ctx.target["leader_id"]))
+    return f"{ctx.state.side(g.side_id).name} orders {g.name} (General die, 5.1)"
 
 
 def _order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
-    unit = ctx_unit(ctx)
+    unit = _order_unit(ctx)
     side = ctx.state.side(unit.side_id)
     return f"{side.name} orders {unit.name} ({ctx.answers['face']} die, 5.1)"
 
@@ -338,6 +394,9 @@ def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     # What only this pack's play keeps: the round's unit markers and the order's turn.
     puts += [
         Put("unit", u.id, k, None) for u in state.units for k in ROUND_MARKERS if u.markers.get(k)
+    ]
+    puts += [
+        Put("leader", g.id, "ordered", None) for g in state.leaders if g.markers.get("ordered")
     ]
     puts += [Put("game", gid, "first_order", None), Put("game", gid, "to_order", None)]
     for s in state.sides:
@@ -431,6 +490,9 @@ def checks() -> list[CheckSpec]:
              _order_questions, _order_situation, _order_changes, _order_summary),
         spec("quatre_bras", "Quatre Bras control", "13.2", "quatre_bras", "game",
              _qb_questions, _qb_situation, _qb_changes, _qb_summary),
+        spec("general_order", "Order a General", "5.1", None, "leader",
+             lambda c: [], _general_order_situation, _general_order_changes,
+             _general_order_summary),
         spec("victory", "Victory, end of the round", "4.2", "victory", "game",
              _victory_questions, _victory_situation, _victory_changes, _victory_summary),
     ]  # fmt: skip

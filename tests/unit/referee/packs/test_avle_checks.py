@@ -367,3 +367,49 @@ def test_a_check_opened_before_another_applies_to_the_state_as_it_stands(db: Dat
     for fire in fires:
         fire.apply({"roll": 1, "effect_roll": 3})
     assert game.state().side(allies).pack_state["units_lost"] == 2
+
+
+def test_a_battery_that_reacts_stops_the_charge_and_fires_no_more(db: Database) -> None:
+    game = _game(db)
+    lancers, battery = _unit(game, "Piré's lancers (Hubert)"), _unit(game, "Perponcher's batteries")
+    _mark(
+        game,
+        ("game_unit", lancers, "markers.ordered", True),
+        ("game_unit", battery, "markers.ordered", True),
+    )
+    # 9.3: the battery's flag on a white die: an automatic hit on the charging cavalry, a d6
+    # on the 1-hit column (9.1); a 1 is a retreat without loss: the cavalry halts adjacent
+    # and does not shock.
+    reaction = game.open_check("reaction", unit_id=battery)
+    reaction.set("charger", lancers)
+    reaction.set("empty_hexes", 1)
+    outcome = reaction.apply({"reaction_dice": ["english"], "effect_roll": 1})
+    assert outcome is not None
+    assert outcome.result == "stopped"
+    shock = game.open_check("shock", unit_id=lancers)
+    shock.set("target_unit", battery)
+    with pytest.raises(PackPlayError, match="stopped by the battery's reaction"):
+        shock.apply({"roll": 1, "effect_roll": 1})
+    fire = game.open_check("fire", unit_id=battery)
+    fire.set("target_unit", lancers)
+    with pytest.raises(PackPlayError, match="reacted to a charge: nothing more this round"):
+        fire.apply({"roll": 1, "effect_roll": 1})
+
+
+def test_a_general_is_ordered_on_his_own_with_a_general_die(db: Database) -> None:
+    game = _game(db)
+    french, allies = (s.id for s in game.state().sides)
+    ney = next(g.id for g in game.state().leaders if g.name == "Marshal Ney")
+    _mark(
+        game,
+        ("game_side", french, "pack_state.card", "left"),
+        ("game_side", french, "pack_state.command_dice", {"general": 1, "flag": 4}),
+        ("game_side", allies, "pack_state.card", "left"),
+    )
+    # 5.1: a General face orders any General anywhere, whatever the card's sector.
+    game.open_check("general_order", leader_id=ney).apply()
+    state = game.state()
+    assert state.leader(ney).markers["ordered"] is True
+    assert state.side(french).pack_state["command_dice"] == {"general": 0, "flag": 4}
+    with pytest.raises(PackPlayError, match="has had his order this round"):
+        game.open_check("general_order", leader_id=ney).apply()
