@@ -317,3 +317,33 @@ def test_minus_on_a_unit_takes_an_element_by_hand_and_ctrl_z_gives_it_back(
     assert len([e for e in service.journal() if e.status == "done"]) == 0
     labels = [label for label, _k, _v in dashboard.hand_edits("unit", foy)]
     assert "elements −1 (now 4)" in labels
+
+
+def test_an_order_from_the_turn_guide_asks_which_unit_of_the_side(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    service = window.pack_game.hub.service
+    sides = {s.name: s.id for s in service.state().sides}
+    for side in service.state().sides:
+        service.open_check("hand", side_id=side.id).apply()
+    check = service.open_check("round")
+    check.set(f"card_{sides['French']}", "centre")
+    check.set(f"card_{sides['Allies']}", "centre")
+    check.apply({"French_dice": ["flag"] * 5, "Allies_dice": ["flag"] * 5})
+    umpire = Umpire(qtbot, window)
+    items = window.pack_game.guide.items()
+    row = next(i for i, text in enumerate(items) if "give an order" in text)
+    guide_enter(umpire, row)
+    d = dialog(window, qtbot)
+    assert d.windowTitle() == "Give an order (AVlE 5.1)"
+    unit = d.questions["unit"]
+    assert unit.widget.hasFocus()
+    assert unit.value() is not None  # a unit able to act is offered first
+    side = items[row].split(":")[0]
+    name = {"French": "Foy's division (Gauthier)", "Allies": "Perponcher's batteries"}[side]
+    umpire.type(name[:3])  # the unit in the card's sector, typed into the box
+    assert unit.value() == next(u.id for u in service.state().units if u.name == name)
+    assert d.apply_button.isEnabled(), d.result_text()
+    umpire.press(Qt.Key.Key_Return)
+    assert d.applied
+    assert service.journal()[0].summary.startswith(f"{side} orders {name}")

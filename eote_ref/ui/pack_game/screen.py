@@ -245,10 +245,11 @@ class PackGameScreen(QObject):
         return dialog
 
     def open_due(self, key: str, target: dict[str, Any]) -> Any:
-        """Open a turn-guide item: its target, completed from the dashboard's selection.
+        """Open a turn-guide item on its target.
 
-        An item may name only a side (an order to give) where its check takes a unit or a
-        leader of that side: the one selected on the dashboard, else the umpire is asked to
+        An item may name only a side (an order to give) where its check takes a unit: the
+        check is opened on the side when the pack asks there which unit (AVlE's order does),
+        else on the unit of that side selected on the dashboard, else the umpire is asked to
         select one.
         """
         if self.hub is None or self.dashboard is None:
@@ -256,23 +257,32 @@ class PackGameScreen(QObject):
         spec = self.hub.service.play.checks.get(key)
         kind = getattr(spec, "target", "game")
         wanted = f"{kind}_id"
-        if kind in ("unit", "leader") and wanted not in target:
-            selected = self.dashboard.selected()
-            side = target.get("side_id")
-            if wanted in selected and (side is None or selected.get("side_id") == side):
-                target = {wanted: selected[wanted]}
-            else:
-                whose = ""
-                if side is not None:
-                    name = next((s.name for s in self.hub.view.sides if s.id == side), "")
-                    whose = f" of {name}" if name else ""
-                self.window._message(
-                    f"{spec.title}: select a {kind}{whose} on the dashboard, then press Enter "
-                    "on this item again (or Enter on the unit)."
-                )
-                self.dashboard.focus_side(side)
-                return None
-        return self.open_check(key, target)
+        if kind not in ("unit", "leader") or wanted in target:
+            return self.open_check(key, target)
+        side = target.get("side_id")
+        if side is not None and self._asks_for_its(key, target):
+            return self.open_check(key, target)
+        selected = self.dashboard.selected()
+        if wanted in selected and (side is None or selected.get("side_id") == side):
+            return self.open_check(key, {wanted: selected[wanted]})
+        name = next((s.name for s in self.hub.view.sides if s.id == side), "")
+        whose = f" of {name}" if name else ""
+        self.window._message(
+            f"{spec.title if spec else key}: select a {kind}{whose} on the dashboard, then "
+            "press Enter on this item again."
+        )
+        self.dashboard.focus_side(side)
+        return None
+
+    def _asks_for_its(self, key: str, target: dict[str, Any]) -> bool:
+        """Whether check ``key`` opens on ``target`` (a side) and asks there for its unit."""
+        hub = self.hub
+        assert hub is not None
+        try:
+            hub.service.open_check(key, **target).facts()
+        except (KeyError, ValueError):
+            return False
+        return True
 
     def _closed(self, dialog: Any) -> None:
         if dialog.applied:
