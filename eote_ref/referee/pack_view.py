@@ -206,3 +206,14 @@ def game_sheet_html(service: Any, title: str) -> str:
     state = service.state()
     html: str = sheets[title](state, service.rules, service.turn_label(state))
     return html
+
+
+def edit_refused(service: Any, state: Any, entity: str, row_id: int, key: str, value: Any) -> str:
+    """Why the pack would refuse this edit by hand ("" when it would take it)."""
+    from eote_ref.packs.play import Put
+
+    try:
+        refusal = service.play.edit_refusal(state, Put(entity, row_id, key, value), service.rules)  # type: ignore[arg-type]
+    except (KeyError, ValueError) as e:
+        return str(e)
+    return str(refusal or "")

@@ -15,22 +15,22 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMenu,
-    QPushButton,
     QSplitter,
+    QToolBar,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from eote_ref.referee.pack_view import PackView, marker_text, plain_marker_text
+from eote_ref.referee.pack_view import PackView, edit_refused, marker_text, plain_marker_text
 from eote_ref.ui.theme import marker_colors
 
 #: Item data: ("unit" | "leader" | "command", row id).
@@ -103,7 +103,7 @@ class PackDashboard(QWidget):
         layout.addWidget(self.split, 1)
         self.panes: list[SidePane] = []
         self._seen_keys: list[str] = []
-        self.check_buttons: dict[str, QPushButton] = {}
+        self.check_actions: dict[str, QAction] = {}
         self._build_checks_bar()
         hub.viewChanged.connect(self.show_view)
         self.show_view(hub.view)
@@ -114,16 +114,18 @@ class PackDashboard(QWidget):
         return dict(self.hub.service.play.checks)
 
     def _build_checks_bar(self) -> None:
-        label = QLabel("Checks:")
-        self.checks_bar.addWidget(label)
+        """A tool bar of the pack's checks: those that do not fit go under its » button."""
+        bar = QToolBar("Checks", self)
+        bar.setObjectName("packChecks")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        bar.addWidget(QLabel("Checks: "))
         for key, spec in self.checks().items():
-            button = QPushButton(spec.title)
-            button.setObjectName(f"check_{key}")
-            button.setToolTip(f"{spec.title} ({spec.rule}) on the {spec.target} selected")
-            button.clicked.connect(lambda _=False, k=key: self.request_check(k))
-            self.checks_bar.addWidget(button)
-            self.check_buttons[key] = button
-        self.checks_bar.addStretch(1)
+            action = bar.addAction(spec.title.replace("&", "&&"))
+            action.setObjectName(f"check_{key}")
+            action.setToolTip(f"{spec.title} ({spec.rule}) on the {spec.target} selected")
+            action.triggered.connect(self._requester(key))
+            self.check_actions[key] = action
+        self.checks_bar.addWidget(bar, 1)
 
     def target_for(self, key: str) -> dict[str, Any] | None:
         """The target check ``key`` takes from the selection; None (and a message) if none fits."""
@@ -378,14 +380,18 @@ class PackDashboard(QWidget):
             value = row.markers.get(key)
             words = key.replace("_", " ")
             if isinstance(value, bool) or value is None:
-                out.append(
-                    (f"{words}: {'clear' if value else 'set'}", key, None if value else True)
-                )
+                toggle = "clear" if value else "set"
+                out.append((f"{words}: {toggle}", key, None if value else True))
             elif isinstance(value, int):
                 out.append((f"{words} +1 (now {value})", key, value + 1))
-                if value > 0:
-                    out.append((f"{words} −1 (now {value})", key, value - 1))
-        return out
+                out.append((f"{words} −1 (now {value})", key, value - 1))
+        # Only what the pack lets the umpire set by hand (it says why not, in words, on a key).
+        service = self.hub.service
+        return [
+            (label, key, value)
+            for label, key, value in out
+            if not edit_refused(service, state, kind, row_id, key, value)
+        ]
 
     def edit(self, kind: str, row_id: int, key: str, value: object) -> bool:
         """Set one marker by hand as one journal step; a refusal goes to the status bar."""
