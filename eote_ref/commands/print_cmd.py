@@ -67,6 +67,12 @@ def register(subparsers: Any) -> None:
         help="the ruleset pack: another than the default prints the reference sheet generated "
         "from that pack's tables",
     )
+    qrs.add_argument(
+        "--generated",
+        action="store_true",
+        help="the reference sheet generated from the pack's tables, each by its kind, for the "
+        "default pack too (EotE's own sheet otherwise)",
+    )
     common(qrs)
     qrs.set_defaults(func=run_qrs)
 
@@ -199,9 +205,11 @@ def run_roster(args: argparse.Namespace) -> int:
 
 def run_qrs(args: argparse.Namespace) -> int:
     """``eote-ref print qrs -o OUT.pdf [--ruleset FILE] [--pack PACK]``; 1 on errors."""
-    if args.pack != registry.DEFAULT_PACK:
+    if args.pack != registry.DEFAULT_PACK or args.generated:
         if args.ruleset:
-            return _fail("--ruleset is an EotE ruleset file; it cannot go with --pack " + args.pack)
+            other = args.pack != registry.DEFAULT_PACK
+            with_what = f"--pack {args.pack}" if other else "--generated"
+            return _fail(f"--ruleset is an EotE ruleset file; it cannot go with {with_what}")
         from eote_ref.packs.printed import reference_sheet_html
 
         pack = registry.get_pack(args.pack)

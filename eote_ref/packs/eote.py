@@ -1,14 +1,15 @@
 """The EotE 6.2 pack: today's engine (:mod:`eote_ref.rules`, ``eote-6.2.yaml``), unchanged.
 
 This module only *declares* what the engine already has: its dice (a d10 read 0 as 10 and
-percentile dice), its options and result codes, its procedures from
+percentile dice, the :mod:`~eote_ref.packs.dice` objects the engine reads its entries with),
+its options and result codes, its procedures from
 :data:`eote_ref.rules.procedures.PROCEDURES`, and its turn (:data:`TURN`, the seven phases
 of EotE 2.0 that :mod:`eote_ref.referee.phases` and the turn guide read). Its procedures
 still take ``(situation, ruleset, dice)`` and are adjudicated by ``eote-ref rule`` exactly as
-before. The tables stay in :class:`~eote_ref.rules.ruleset.Ruleset`, which the engine reads;
-:func:`tables` shows them as the pack's table kinds (a view for the quick reference and the
-checks, not yet what the engine looks up). :func:`rules` gives the ruleset with a game's
-options (what :func:`eote_ref.packs.registry.rules_for` returns for ``eote-6.2``).
+before. Its tables are the ruleset's charts as table kinds (:mod:`eote_ref.rules.charts`):
+the same objects the engine looks its results up in and the loader checks. :func:`rules`
+gives the ruleset with a game's options (what :func:`eote_ref.packs.registry.rules_for`
+returns for ``eote-6.2``).
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from eote_ref.packs.declaration import (
     TurnSpec,
 )
 from eote_ref.packs.dice import D10, PERCENTILE
-from eote_ref.packs.tables import Band, Bands, Grid, Table
-from eote_ref.rules.ruleset import FireRow, Ruleset
+from eote_ref.packs.tables import Table
+from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rulesets import load_default
 
 ID = "eote"
@@ -168,67 +169,6 @@ def declare() -> Pack:
     )
 
 
-def _d10_bands(name: str, ranges: list[tuple[int, int, str]], fill: str) -> Bands[str]:
-    """Bands over a d10 from the ranges given, the faces between them reading ``fill``."""
-    out: list[Band[str]] = []
-    face = 1
-    for lo, hi, code in sorted(ranges):
-        if lo > face:
-            out.append(Band(face, lo - 1, fill))
-        out.append(Band(lo, hi, code))
-        face = hi + 1
-    if face <= 10:
-        out.append(Band(face, 10, fill))
-    return Bands(name, tuple(out), 1, 10)
-
-
-def _fire_row(row: FireRow) -> Bands[str]:
-    ranges = [
-        (band[0], band[1], code)
-        for code, band in (("D", row.disorder), ("1", row.one_hit), ("2", row.two_hits))
-        if band
-    ]
-    return _d10_bands(f"fire table, CE {row.ce}", ranges, "none")
-
-
 def tables(rs: Ruleset) -> dict[str, Table]:
-    """EotE's charts as the pack's table kinds (read from the ruleset, not copied)."""
-
-    def span(lo_hi: list[int | None]) -> tuple[int | None, int | None]:
-        return lo_hi[0], lo_hi[1]
-
-    fire = Bands(
-        "fire table (6.6): modified CE",
-        tuple(Band(*span(r.ce), _fire_row(r)) for r in rs.fire_table),
-    )
-    assault = Bands(
-        "assault table (7.6): size of the attack value",
-        tuple(Band(*span(c.attack_value), tuple(c.cells)) for c in rs.assault_table),
-        0,
-    )
-    base = Bands("integrity CE base (9.0)", tuple(Band(*span(r.ce), r.base) for r in rs.di_base))
-    named = {}
-    for key, chart in (("integrity_fail", rs.di_fail), ("leader_casualty", rs.leader_casualty)):
-        ordered = sorted(chart.bands.items(), key=lambda kv: kv[1][0] or -(10**6))
-        first, last = ordered[0][1][0], ordered[-1][1][1]
-        named[key] = Bands(
-            f"{key} ({chart.rule})",
-            tuple(Band(lo_hi[0], lo_hi[1], n) for n, lo_hi in ordered),
-            first,
-            last,
-        )
-    radius = Grid(
-        "command radius (3.6)",
-        ("division", "corps", "army"),
-        {
-            str(r.rating): {"division": r.division, "corps": r.corps, "army": r.army}
-            for r in rs.command_radius
-        },
-    )
-    return {
-        "fire_table": fire,
-        "assault_table": assault,
-        "integrity_base": base,
-        **named,
-        "command_radius": radius,
-    }
+    """EotE's charts: the very table-kind objects the engine looks up (``rs.charts``)."""
+    return dict(rs.charts.by_name())

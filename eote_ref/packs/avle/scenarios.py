@@ -122,7 +122,7 @@ def deployment(s: DeploymentSituation, rules: AvleRules, roller: Roller) -> Outc
                 f"{winner} wins the exploration ({rules.option_note('exploration_winner')})"
             )
     details["problems"] = problems
-    return Outcome(
+    return Outcome.of_pack(
         pack=PACK,
         procedure="deployment",
         rule="14.0",
@@ -297,7 +297,7 @@ def reinforcement(s: ReinforcementSituation, rules: AvleRules, roller: Roller) -
     result = _code(arms)
     if not probabilities:
         probabilities = certain(result)
-    return Outcome(
+    return Outcome.of_pack(
         pack=PACK,
         procedure="reinforcement",
         rule="14.0",
@@ -389,7 +389,7 @@ def quatre_bras(s: QuatreBrasSituation, rules: AvleRules, roller: Roller) -> Out
         f"{qb.allied_wins_at.value} for the Allies, checked after each complete turn "
         "(13.2; the victory procedure with wins_at and substantial_check=turn)",
     ]
-    return Outcome(
+    return Outcome.of_pack(
         pack=PACK,
         procedure="quatre_bras",
         rule=qb.rule,
