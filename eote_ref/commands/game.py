@@ -171,6 +171,13 @@ def run_check(args: argparse.Namespace) -> int:
                     target[key] = found[0]
             check = game.open_check(args.check, **target)
             names = {u.name: u.id for u in state.units}
+            for key, value in list(answers.items()):
+                # A side's question may be named by the side: card_French for card_1.
+                for side in state.sides:
+                    if key.endswith(f"_{side.name}"):
+                        answers.pop(key)
+                        key = key[: -len(side.name)] + str(side.id)
+                        answers[key] = value
             for key, value in answers.items():
                 # A unit asked for may be named: --answer target_unit="Kempt's brigade".
                 if isinstance(value, str) and value in names:

@@ -25,12 +25,14 @@ VICTORY_PHASE = "victory"
 DICE = "command_dice"
 #: The unit markers that last one round (5.1, 7.0.1, 9.3).
 ROUND_MARKERS = ("ordered", "fired", "reacted", "fired_on", "stopped")
-#: How many units an automatic card orders (3.2; None: every one of its arm).
+#: How many units an automatic card orders (3.2, source: text; None: every one of its arm).
 AUTOMATIC_ORDERS: Mapping[str, tuple[str, int | None]] = {
     "infantry_manoeuvre": ("infantry", 5),
     "cavalry_grand_charge": ("cavalry", 5),
     "bombardment": ("artillery", None),
 }
+#: Units a coordinated attack orders in each sector at most (3.1; source: text).
+COORDINATED_PER_SECTOR = 2
 #: The arm each command-die face orders (5.1); ``flag`` and ``general`` order any.
 FACE_ARM = {"infantry": "infantry", "trooper": "cavalry", "cannon": "artillery"}
 
@@ -89,7 +91,8 @@ def units_able(state: PlayState, side: SideState, card: str) -> int:
         n = sum(1 for u in units if u.arm == arm)
         return n if cap is None else min(n, cap)
     if card == "coordinated_attack":
-        return sum(min(2, sum(1 for u in units if sector_of(state, u) == s)) for s in SECTORS)
+        n = COORDINATED_PER_SECTOR
+        return sum(min(n, sum(1 for u in units if sector_of(state, u) == s)) for s in SECTORS)
     return sum(1 for u in units if sector_of(state, u) == card)
 
 

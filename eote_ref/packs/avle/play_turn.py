@@ -15,6 +15,7 @@ from eote_ref.packs.avle.orders import AUTOMATIC, FACE_ORDERS, OrdersSituation, 
 from eote_ref.packs.avle.play_state import (
     AUTOMATIC_ORDERS,
     CARD_PHASE,
+    COORDINATED_PER_SECTOR,
     DICE,
     FACE_ARM,
     ORDERS_PHASE,
@@ -50,23 +51,26 @@ from eote_ref.packs.play import (
 
 # ----------------------------------------------------------------------------- hand (4.1)
 def _hand_questions(ctx: Ctx) -> list[Ask]:
+    size = ctx.rules.data.cards.hand.value  # 4.1
     side = ctx_side(ctx)
     cards = deck(ctx.rules)
     last = list(side.pack_state.get("last_hand") or [])
     if ctx.state.turn == 1 or not last:
-        default = cards[:6]
+        default = cards[:size]
     else:
         unplayed = list((Counter(cards) - Counter(last)).elements())
-        default = unplayed + last[: 6 - len(unplayed)]
+        default = unplayed + last[: size - len(unplayed)]
     return [
         Ask(
             "hand",
-            f"{side.name}'s hand for turn {ctx.state.turn} (6 of the 10 cards)",
+            f"{side.name}'s hand for turn {ctx.state.turn} ({size} of the {len(cards)} cards)",
             "choices",
             default,
             "4.1",
             "turn 2 on: the 4 cards not played plus 2 of those played (option next_hand)",
             tuple((c, c.replace("_", " ")) for c in cards),
+            minimum=size,
+            maximum=size,
         )
     ]
 
@@ -275,9 +279,10 @@ def _order_situation(ctx: Ctx) -> None:
         if card in SECTORS and sector != card:
             raise PlayError(f"{unit.name} is in the {sector} sector, the card orders the {card}")
         in_sector = sum(1 for u in ordered if sector_of(state, u) == sector)
-        if card == "coordinated_attack" and in_sector >= 2:
+        if card == "coordinated_attack" and in_sector >= COORDINATED_PER_SECTOR:
             raise PlayError(
-                f"a coordinated attack orders at most 2 units in the {sector} sector (3.1)"
+                f"a coordinated attack orders at most {COORDINATED_PER_SECTOR} units in the "
+                f"{sector} sector (3.1)"
             )
         if face in FACE_ARM and FACE_ARM[face] != unit.arm:
             raise PlayError(f"a {face} die orders {FACE_ARM[face]}, not {unit.arm} (5.1)")

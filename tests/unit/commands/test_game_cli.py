@@ -27,7 +27,7 @@ def test_a_game_is_started_and_played_headless(
         assert main([*db, "game", "check", "1", "hand", "--side", side]) == 0
     dice = ["--roll", 'French_dice=["flag","flag","flag","flag","flag"]']
     dice += ["--roll", 'Allies_dice=["cannon","flag","flag","flag","flag"]']
-    assert main([*db, "game", "check", "1", "round", "--answer", "card_1=right", *dice]) == 0
+    assert main([*db, "game", "check", "1", "round", "--answer", "card_French=right", *dice]) == 0
     battery = "Reille's divisional batteries (right)"
     assert main([*db, "game", "check", "1", "order", "--unit", battery]) == 0
     capsys.readouterr()
