@@ -245,15 +245,16 @@ def _engaged_assaults(view: GameView) -> list[DueCheck]:
     Its attackers are its units of the side with this turn's initiative (7.6). An engaged
     combat is listed once with all its units (a 2-against-1 stays one combat,
     7.9), from the combat its links carry; links without one (older games) pair up as before.
-    A combat fought this turn already (left engaged again, it is next turn's) is not listed.
+    A combat fought this turn already (left engaged again, it is next turn's) is not listed,
+    nor a unit that has left the table since (7.5): the rest of its combat fights on.
     """
     from eote_ref.referee import facts
 
-    units = {u.id: (side, u) for side, _div, u in _units(view)}
+    units = {u.id: (side, u) for side, _div, u in _units(view) if not u.off_table}
     fought = facts.fought_pairs(view)
     combats: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
-    for ln in view.links:
-        if ln.kind != "engaged" or ln.unit_id not in units or ln.other_id not in units:
+    for ln in facts.engaged_links(view):
+        if ln.unit_id not in units or ln.other_id not in units:
             continue
         if frozenset((ln.unit_id, ln.other_id)) in fought:
             continue
