@@ -215,6 +215,15 @@ def morale_tested_hits(view: GameView) -> dict[int, int]:
     return out
 
 
+def morale_checks_due(view: GameView) -> set[int]:
+    """The units owed a morale check now: the guide's morale items, in any phase (EotE 7.5).
+
+    A unit at the threshold that has tested at its hits owes none until its next hit; the
+    dashboard's Status column reads this, not the hits alone.
+    """
+    return {c.unit_id for c in _morale_checks(view) if c.unit_id is not None}
+
+
 def _morale_checks(view: GameView) -> list[DueCheck]:
     """Units at the hit threshold not yet tested at their hits, and units a rout passed (7.5)."""
     tested = morale_tested_hits(view)
