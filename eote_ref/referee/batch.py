@@ -202,7 +202,8 @@ def modifiers_text(check: Adjudication, outcome: Outcome) -> str:
     way says why.
     """
     lines = check.modifiers(outcome)
-    options = [n for n in outcome.notes if n.startswith("option ")]
+    # Named only (the wizard explains it): the row stays within the dialog's width.
+    options = [n.split(":", 1)[0] for n in outcome.notes if n.startswith("option ")]
     if not lines:
         text = f"{outcome.base:g}, no modifiers" if outcome.base else "no modifiers"
     else:
