@@ -150,7 +150,10 @@ def _command_phase(view: GameView, game: GameService | None = None) -> list[DueC
             leader_ok = (
                 leader is not None and not leader.killed and leader.no_rally_turn != view.turn
             )
-            if leader_ok and not u.pinned and u.id not in engaged and not u.out_of_command:
+            if div.falling_back:  # until 18" clear or in cover (9.0)
+                title = f"{u.coded_name}: disordered, its division is falling back"
+                out.append(DueCheck("disorder_rally", title, "9.0", side, u.id, due=False))
+            elif leader_ok and not u.pinned and u.id not in engaged and not u.out_of_command:
                 title = f"{u.coded_name}: may rally from disorder"
                 out.append(DueCheck("disorder_rally", title, "3.6", side, u.id))
             else:

@@ -288,9 +288,18 @@ class DisorderRallyCheck(Adjudication):
         return self.unit().name
 
     def facts(self) -> list[Question]:
-        """In command, pinned, a leader able to rally: all read from the state."""
+        """In command, pinned, a leader able to rally: all read from the state.
+
+        A division falling back after its integrity check rallies only once that has ended
+        (EotE 9.0: 18" clear of the enemy or in cover), recorded by *Falling back ended*.
+        """
         u = self.unit()
         div = division(self, u.division_id)
+        if div.falling_back:
+            raise RefereeError(
+                f"{div.name} is falling back: its units rally from disorder once it is "
+                '18" clear of the enemy or in cover (record Falling back ended first, EotE 9.0)'
+            )
         lead = division_leader(self, div)
         blocked = leader_blocked(self, lead) if lead is not None else None
         engaged = u.id in turn_facts.pinned_by_engagement(self.view)
