@@ -352,8 +352,11 @@ class DisorderRallyCheck(Adjudication):
         )
 
     def result_text(self, outcome: Outcome) -> str:
-        """Rallied, or why not."""
-        return "rallies: disorder removed" if outcome.result == "rallied" else "cannot rally"
+        """Rallied, or why not (each reason with its section)."""
+        if outcome.result == "rallied":
+            return "rallies: disorder removed"
+        why = "; ".join(outcome.notes)
+        return "cannot rally" + (f": {why}" if why else "")
 
     def changes(self, outcome: Outcome) -> list[Change]:
         """Disorder off when rallied."""
@@ -363,9 +366,8 @@ class DisorderRallyCheck(Adjudication):
         return []
 
     def summary(self, outcome: Outcome) -> str:
-        """E.g. ``2/3rd Ligne: rallies: disorder removed``."""
-        why = "; ".join(outcome.notes)
-        return f"{self.unit().name}: {self.result_text(outcome)}" + (f" ({why})" if why else "")
+        """E.g. ``2/3rd Ligne: cannot rally: pinned (5.7)``."""
+        return f"{self.unit().name}: {self.result_text(outcome)}"
 
 
 @register

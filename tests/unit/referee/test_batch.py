@@ -307,3 +307,20 @@ def test_the_morale_batch_names_the_option_that_reads_its_dice(db: Database) -> 
         prose.advance_phase()
     (plain,) = [i for i in Batch(prose, "morale_all").items if i.unit and i.unit.id == unit.id]
     assert "option" not in plain.modifiers
+
+
+def test_the_rally_batch_says_why_a_unit_cannot_rally(waterloo: GameService) -> None:
+    """EotE 3.6, 8.0: a row reads "cannot rally: ..." with the reason and its section.
+
+    The umpire's trial of the Arapiles: twelve rows read "cannot rally" and "no modifiers",
+    with nothing saying that the division's leader could not rally that turn (8.0).
+    """
+    uid = _ids(waterloo, 1)[0]
+    waterloo.set_unit(uid, "disordered", True)
+    waterloo.set_unit(uid, "out_of_command", True)
+    batch = Batch(waterloo, "disorder_rally_all")
+    (row,) = [i for i in batch.items if i.unit is not None and i.unit.id == uid]
+    assert row.result == "cannot rally: out of command radius (3.6)"
+    batch.apply()
+    summary = waterloo.journal(limit=1)[0].summary
+    assert summary.count("out of command radius (3.6)") == 1, summary
