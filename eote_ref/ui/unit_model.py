@@ -269,8 +269,8 @@ class SideModel(QAbstractItemModel):
         """
         if morale is not None:
             old_morale, self._morale = self._morale or set(), set(morale)
-            for uid in old_morale ^ self._morale:
-                index = self.unit_index(uid, Column.STATUS)
+            for changed in old_morale ^ self._morale:
+                index = self.unit_index(changed, Column.STATUS)
                 if index.isValid():
                     self.dataChanged.emit(index, index, [Qt.ItemDataRole.DisplayRole])
         if fired is not None:
