@@ -113,6 +113,8 @@ class IntegrityCheck(Adjudication):
                 rule="9.0",
                 derived=True,
                 maximum=len(d.units),
+                help="Units on the table, not routed: a routed unit counts in the routed "
+                "modifiers instead (eote-ref's reading; 9.0 does not say).",
             ),
             Question(
                 "in_town", "The division occupies a town", "bool", d.in_town, "7.12", derived=True
