@@ -5,8 +5,9 @@ by a seeded standard-library generator from what ``--list`` describes, are answe
 process; each answer's text (exactly as ``rule`` prints it, or its error object) is hashed and
 compared with ``rule_json_digests.json``, first written before the EotE engine moved onto the
 pack boundary (issue 26). Each case draws its options with generators of its own, so a new
-option changes only the cases that draw it. A refactoring keeps every digest; a change of a ruling or of the JSON
-breaks the digest of the cases it touches, and the test names them with their situations.
+option changes only the cases that draw it. A refactoring keeps every digest; a change of a
+ruling or of the JSON breaks the digest of the cases it touches, and the test names them with
+their situations.
 
 When an answer is meant to change, rewrite the file and review the cases it lists:
 ``python -m tests.unit.commands.test_rule_json_stable --write``.
