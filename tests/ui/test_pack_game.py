@@ -314,6 +314,10 @@ def test_minus_on_a_unit_takes_an_element_by_hand_and_ctrl_z_gives_it_back(
     umpire.press(Qt.Key.Key_Z, CTRL)
     umpire.press(Qt.Key.Key_Z, CTRL)
     assert service.state().unit(foy).markers["elements"] == 4
+    umpire.press(Qt.Key.Key_F6)  # the other side's table
+    assert dashboard.panes[1].tree.hasFocus()
+    umpire.press(Qt.Key.Key_F6)
+    assert dashboard.panes[0].tree.hasFocus()
     assert len([e for e in service.journal() if e.status == "done"]) == 0
     labels = [label for label, _k, _v in dashboard.hand_edits("unit", foy)]
     assert "elements −1 (now 4)" in labels

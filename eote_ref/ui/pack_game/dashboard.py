@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QAction, QKeyEvent
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -105,6 +105,10 @@ class PackDashboard(QWidget):
         self._seen_keys: list[str] = []
         self.check_actions: dict[str, QAction] = {}
         self._build_checks_bar()
+        # F6: the other side's table, as on EotE's dashboard.
+        switch = QShortcut(QKeySequence("F6"), self)
+        switch.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        switch.activated.connect(self.other_side)
         hub.viewChanged.connect(self.show_view)
         self.show_view(hub.view)
 
@@ -173,6 +177,14 @@ class PackDashboard(QWidget):
 
     #: The side's pane last used (its current row is the selection).
     _last_pane: SidePane | None = None
+
+    def other_side(self) -> None:
+        """Put the keyboard in the other side's table."""
+        if not self.panes:
+            return
+        now = self.panes.index(self._last_pane) if self._last_pane in self.panes else -1
+        pane = self.panes[(now + 1) % len(self.panes)]
+        self.focus_side(pane.side_id)
 
     def focus_side(self, side_id: int | None) -> None:
         """Put the keyboard in side ``side_id``'s table (its current row kept)."""
