@@ -700,11 +700,12 @@ class MainWindow(QMainWindow):
         if hub is None:
             raise ValueError("no game is open")
         entries = hub.service.journal(newest_first=False)
+        phase_text = getattr(hub, "phase_text", phase_label)  # a pack game's own phases
         rows = [
             [
                 str(e.seq),
                 str(e.turn),
-                phase_label(e.phase),
+                phase_text(e.phase),
                 summary_text(e),
                 dice_text(e.rolls),
                 e.result or "",

@@ -351,3 +351,21 @@ def test_an_order_from_the_turn_guide_asks_which_unit_of_the_side(
     umpire.press(Qt.Key.Key_Return)
     assert d.applied
     assert service.journal()[0].summary.startswith(f"{side} orders {name}")
+
+
+def test_the_journal_of_a_pack_game_exports_with_its_phases(
+    window: MainWindow, tmp_path: pathlib.Path
+) -> None:
+    service = window.pack_game.hub.service
+    for side in service.state().sides:
+        service.open_check("hand", side_id=side.id).apply()
+    out = tmp_path / "journal.csv"
+    window.export_journal(out)
+    rows = out.read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 3
+    assert "French chooses a hand of 6 cards for turn 1" in rows[1]
+    assert rows[1].split(",")[2] == "Card"
+    journal = window.pack_game.journal
+    assert journal is not None
+    journal.flush()
+    assert journal.model.data(journal.model.index(0, 2)) == "Card"  # the pack's own phase
