@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import html
 import pathlib
 import re
@@ -34,7 +33,8 @@ from eote_ref.ui.database_files import DatabaseFiles
 from eote_ref.ui.display_menu import DisplayMenu
 from eote_ref.ui.forms.ui_main_window import Ui_MainWindow
 from eote_ref.ui.game_hub import GameHub
-from eote_ref.ui.journal_view import JournalView, dice_text, phase_label, summary_text
+from eote_ref.ui.journal_export import write_journal
+from eote_ref.ui.journal_view import JournalView
 from eote_ref.ui.movement_panel import attach_movement_dock, hide_movement_dock, movement_dock
 from eote_ref.ui.pack_printing import PackPrinting
 from eote_ref.ui.print_dialog import PrinterActions
@@ -699,34 +699,7 @@ class MainWindow(QMainWindow):
         hub = self._journal_hub()
         if hub is None:
             raise ValueError("no game is open")
-        entries = hub.service.journal(newest_first=False)
-        phase_text = getattr(hub, "phase_text", phase_label)  # a pack game's own phases
-        rows = [
-            [
-                str(e.seq),
-                str(e.turn),
-                phase_text(e.phase),
-                summary_text(e),
-                dice_text(e.rolls),
-                e.result or "",
-                e.status,
-                e.created_at.astimezone().isoformat(timespec="seconds"),
-            ]
-            for e in entries
-        ]
-        head = ["step", "turn", "phase", "what happened", "dice", "result", "status", "time"]
-        if path.suffix.lower() == ".csv":
-            with path.open("w", newline="", encoding="utf-8") as f:
-                writer = csv.writer(f)
-                writer.writerow(head)
-                writer.writerows(rows)
-            return
-        lines = [f"{hub.view.name} — journal", ""]
-        for r in rows:
-            mark = "" if r[6] == "done" else "  (undone)"
-            extra = "".join(f"  [{x}]" for x in (r[4], r[5]) if x)
-            lines.append(f"{r[0]:>4}  turn {r[1]:>2}  {r[2]:<20}  {r[3]}{extra}{mark}")
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        write_journal(hub, path)
 
     def open_log_folder(self) -> None:
         """Show the log folder in the system's file manager (made if missing)."""
