@@ -53,8 +53,11 @@ def test_a_game_is_set_up_from_the_two_lists_beside_an_eote_game(
     # EotE's own service refuses it in words: its rules are AVlE's, run by its play.
     with pytest.raises(OtherPackGame, match="Advanced Vive l'Empereur"):
         GameService(db, game.game_id)
-    # The EotE game beside it is untouched and still opens as before.
+    # The EotE game beside it is untouched and still opens as before; the pack service
+    # refuses it in words (EotE's checks are the referee's own).
     assert GameService(db, demo.game_id).view().sides
+    with pytest.raises(PackPlayError, match="pack eote has no play declared"):
+        PackGameService(db, demo.game_id)
 
 
 def test_a_hand_is_applied_and_undone_as_one_step(db: Database) -> None:
