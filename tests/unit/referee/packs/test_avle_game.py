@@ -165,6 +165,8 @@ def test_a_whole_turn_of_six_rounds_with_undo_and_redo(db: Database, demo: GameS
     assert state.side(fr).pack_state["command_dice"] == {"infantry": 2, "trooper": 1, "cannon": 1,
                                                   "flag": 1}  # fmt: skip
     assert state.pack_state["to_order"] == fr
+    assert state.side(al).pack_state["rolled"] == {"infantry": 1, "general": 1, "cannon": 1,
+                                                   "flag": 2}  # fmt: skip
     assert game.turn_label() == "Turn 1, round 1 of 6 · Orders in alternation"
     assert [d.check for d in game.due()] == ["order", "victory"]
 
