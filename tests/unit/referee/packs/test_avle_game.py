@@ -13,6 +13,7 @@ from eote_ref.referee.pack_play import (
     PackGameService,
     PackPlayError,
     new_pack_game,
+    runs_with_play,
     shipped_pack_lists,
 )
 from eote_ref.store import Database
@@ -341,3 +342,41 @@ def test_a_list_of_another_pack_is_refused(db: Database) -> None:
     spec = NewPackGame("Mixed", "avle", {"French": [eote], "Allies": [ALLIED]})
     with pytest.raises(PackPlayError, match="is a list of pack eote, not avle"):
         new_pack_game(db, spec)
+
+
+@pytest.mark.parametrize(
+    ("name", "sides", "options", "scenario", "message"),
+    [
+        ("QB", {"French": [FRENCH]}, {}, None, "a game has two sides"),
+        (" ", {"French": [FRENCH], "Allies": [ALLIED]}, {}, None, "give the game a name"),
+        ("QB", {"French": [FRENCH], "Allies": []}, {}, None, "Allies needs at least one"),
+        ("QB", {"French": [FRENCH], "Allies": [ALLIED]}, {"nope": 1}, None, "unknown option"),
+        ("QB", {"French": [FRENCH], "Allies": [ALLIED]}, {"morale_rule": "yes"}, None,
+         "is not one of false, true"),
+        ("QB", {"French": [FRENCH], "Allies": [ALLIED]}, {}, "ligny", "unknown scenario"),
+    ],
+)  # fmt: skip
+def test_a_game_that_cannot_be_set_up_is_refused_in_words(
+    db: Database,
+    name: str,
+    sides: dict[str, list[pathlib.Path]],
+    options: dict[str, object],
+    scenario: str | None,
+    message: str,
+) -> None:
+    spec = NewPackGame(name, "avle", sides, options, scenario)  # type: ignore[arg-type]
+    with pytest.raises(PackPlayError, match=message):
+        new_pack_game(db, spec)
+    assert game_count(db) == 0
+
+
+def game_count(db: Database) -> int:
+    from eote_ref.store.game_queries import all_games
+
+    return len(all_games(db))
+
+
+def test_the_games_a_pack_runs_are_told_by_their_ruleset() -> None:
+    assert runs_with_play("avle-1.2")
+    assert not runs_with_play("eote-6.2")
+    assert not runs_with_play("nonsense")
