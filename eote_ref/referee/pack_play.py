@@ -168,10 +168,10 @@ def new_pack_game(db: Database, spec: NewPackGame) -> int:
 
 # ----------------------------------------------------------------------------- the game
 class PackGameService(GameService):
-    """An open game of a pack with declared play; journal, undo and redo are GameService's."""
+    """An open game of a pack with declared play; journal, undo and redo are GameService's.
 
-    def __init__(self, db: Database, game_id: int) -> None:
-        super().__init__(db, game_id)
+    ``PackGameService(db, game_id)``; a game of a pack without play is refused in words.
+    """
 
     def _eote_rules(self, game: Any, base: Ruleset | None) -> Ruleset:
         """The game's pack, play and rules (:attr:`rules`), from its ``ruleset`` column.

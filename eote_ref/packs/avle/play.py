@@ -14,7 +14,8 @@ State kept (every key is written and undone by the journal one at a time):
   ``victory`` once a side has won (4.2).
 * ``game_side.pack_state``: ``flag`` (9.3), ``hand`` (the six cards of this turn, 4.1; None
   until chosen), ``last_hand``, ``played`` (this turn's cards in order), ``card`` (this
-  round's), ``last_card`` (the round before's, 5.1), ``command_dice`` (the orders
+  round's), ``last_card`` (the round before's, 5.1), ``rolled`` (this round's command dice
+  as rolled, by face), ``command_dice`` (the orders
   still to give this round, by face; ``automatic`` for an automatic card), ``units_lost`` and
   ``generals_lost`` (counted against this side, 4.2, 9.4.3), ``wins_at`` (the enemy units
   this side must eliminate for a substantial victory, 4.2: a scenario's count set by hand,

@@ -170,6 +170,7 @@ def _round_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
             Put("side", s.id, "card", card),
             Put("side", s.id, "played", [*(s.pack_state.get("played") or []), card]),
             Put("side", s.id, DICE, dice),
+            Put("side", s.id, "rolled", dict(dice)),  # as rolled, for the display
         ]
     first = by_name[outcome.details["first_order"]].id
     puts += [
@@ -405,7 +406,7 @@ def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     ]
     puts += [Put("game", gid, "first_order", None), Put("game", gid, "to_order", None)]
     for s in state.sides:
-        puts.append(Put("side", s.id, "card", None))
+        puts += [Put("side", s.id, "card", None), Put("side", s.id, "rolled", None)]
         if new_turn:  # 4.1: the next hand is chosen from this one
             puts.append(Put("side", s.id, "last_hand", s.pack_state.get("hand")))
     if new_turn:

@@ -13,6 +13,7 @@ from eote_ref.referee.pack_play import (
     PackGameService,
     PackPlayError,
     new_pack_game,
+    runs_with_play,
     shipped_pack_lists,
 )
 from eote_ref.store import Database
@@ -53,8 +54,11 @@ def test_a_game_is_set_up_from_the_two_lists_beside_an_eote_game(
     # EotE's own service refuses it in words: its rules are AVlE's, run by its play.
     with pytest.raises(OtherPackGame, match="Advanced Vive l'Empereur"):
         GameService(db, game.game_id)
-    # The EotE game beside it is untouched and still opens as before.
+    # The EotE game beside it is untouched and still opens as before; the pack service
+    # refuses it in words (EotE's checks are the referee's own).
     assert GameService(db, demo.game_id).view().sides
+    with pytest.raises(PackPlayError, match="pack eote has no play declared"):
+        PackGameService(db, demo.game_id)
 
 
 def test_a_hand_is_applied_and_undone_as_one_step(db: Database) -> None:
@@ -162,6 +166,8 @@ def test_a_whole_turn_of_six_rounds_with_undo_and_redo(db: Database, demo: GameS
     assert state.side(fr).pack_state["command_dice"] == {"infantry": 2, "trooper": 1, "cannon": 1,
                                                   "flag": 1}  # fmt: skip
     assert state.pack_state["to_order"] == fr
+    assert state.side(al).pack_state["rolled"] == {"infantry": 1, "general": 1, "cannon": 1,
+                                                   "flag": 2}  # fmt: skip
     assert game.turn_label() == "Turn 1, round 1 of 6 · Orders in alternation"
     assert [d.check for d in game.due()] == ["order", "victory"]
 
@@ -336,3 +342,41 @@ def test_a_list_of_another_pack_is_refused(db: Database) -> None:
     spec = NewPackGame("Mixed", "avle", {"French": [eote], "Allies": [ALLIED]})
     with pytest.raises(PackPlayError, match="is a list of pack eote, not avle"):
         new_pack_game(db, spec)
+
+
+@pytest.mark.parametrize(
+    ("name", "sides", "options", "scenario", "message"),
+    [
+        ("QB", {"French": [FRENCH]}, {}, None, "a game has two sides"),
+        (" ", {"French": [FRENCH], "Allies": [ALLIED]}, {}, None, "give the game a name"),
+        ("QB", {"French": [FRENCH], "Allies": []}, {}, None, "Allies needs at least one"),
+        ("QB", {"French": [FRENCH], "Allies": [ALLIED]}, {"nope": 1}, None, "unknown option"),
+        ("QB", {"French": [FRENCH], "Allies": [ALLIED]}, {"morale_rule": "yes"}, None,
+         "is not one of false, true"),
+        ("QB", {"French": [FRENCH], "Allies": [ALLIED]}, {}, "ligny", "unknown scenario"),
+    ],
+)  # fmt: skip
+def test_a_game_that_cannot_be_set_up_is_refused_in_words(
+    db: Database,
+    name: str,
+    sides: dict[str, list[pathlib.Path]],
+    options: dict[str, object],
+    scenario: str | None,
+    message: str,
+) -> None:
+    spec = NewPackGame(name, "avle", sides, options, scenario)  # type: ignore[arg-type]
+    with pytest.raises(PackPlayError, match=message):
+        new_pack_game(db, spec)
+    assert game_count(db) == 0
+
+
+def game_count(db: Database) -> int:
+    from eote_ref.store.game_queries import all_games
+
+    return len(all_games(db))
+
+
+def test_the_games_a_pack_runs_are_told_by_their_ruleset() -> None:
+    assert runs_with_play("avle-1.2")
+    assert not runs_with_play("eote-6.2")
+    assert not runs_with_play("nonsense")
