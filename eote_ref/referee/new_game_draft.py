@@ -77,6 +77,9 @@ class NewGameDraft:
     name: str = ""
     #: The ruleset pack of the game (``eote``, ``avle``): its lists, options and set-up.
     pack: str = DEFAULT_PACK
+    #: One of the pack's own scenarios (another pack than the default: its victory
+    #: conditions), or None for the lists' battle under the rules' own.
+    pack_scenario: str | None = None
     side_names: list[str] = field(default_factory=lambda: ["", ""])
     lists: list[list[ListSummary]] = field(default_factory=lambda: [[], []])
     figure_scale: str = "15mm"
@@ -122,6 +125,7 @@ class NewGameDraft:
         if pack == self.pack:
             return
         self.pack = pack
+        self.pack_scenario = None
         self.options = {}
         self.scenario = None
         self.in_play = [[], []]

@@ -100,3 +100,11 @@ def pack_options(pack: str) -> list[OptionInfo]:
         OptionInfo(name, spec.default, tuple(spec.choices), spec.rule, spec.explanation)
         for name, spec in declared.options.items()
     ]
+
+
+def pack_scenarios(pack: str) -> list[tuple[str, str]]:
+    """The scenarios a game of ``pack`` may be set up as, ``(key, title)`` (its play's)."""
+    if pack not in getattr(registry, "PLAYS", {}):
+        return []
+    play = registry.get_play(pack)
+    return list(getattr(play, "scenarios", {}).items()) if play is not None else []

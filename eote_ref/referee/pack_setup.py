@@ -22,5 +22,6 @@ def create_pack_game(db: Database, draft: NewGameDraft) -> int:
         pack=draft.pack,
         sides={draft.side_name(i): [s.path for s in draft.lists[i]] for i in (0, 1)},
         options=dict(draft.options),
+        scenario=draft.pack_scenario,
     )
     return new_pack_game(db, spec)

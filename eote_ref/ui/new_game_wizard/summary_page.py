@@ -17,6 +17,7 @@ from eote_ref.referee.new_game_draft import (
 from eote_ref.referee.pack_lists import (
     pack_options,
     pack_rule_prefix,
+    pack_scenarios,
     pack_title,
     uses_figure_scale,
 )
@@ -125,9 +126,12 @@ class SummaryPage(Page):
         d = self.draft
         dim = dim_color(self)
         e = html.escape
+        none = "none: the lists' battle, the rules' own victory"
+        scenario = dict(pack_scenarios(d.pack)).get(d.pack_scenario or "", none)
         parts = [
             f"<h2 style='margin-bottom:4px'>{e(d.game_name())}</h2>",
             f"<p><b>Ruleset:</b> {e(pack_title(d.pack))}</p>",
+            f"<p><b>Scenario:</b> {e(scenario)}</p>",
             "<table cellspacing='0' cellpadding='3' width='100%'><tr>",
         ]
         for side in (0, 1):

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
 from pytestqt.qtbot import QtBot
 
+from eote_ref.referee.pack_play import PackGameService
 from eote_ref.referee.setup import SetupService, shipped_army_lists_dir
 from eote_ref.store import Database
 from eote_ref.ui.new_game_wizard.lists_page import ListsPage
@@ -72,6 +73,11 @@ def test_avle_offers_its_own_lists_options_and_skips_eote_pages(qtbot: QtBot, db
     assert not options.ui.scaleBox.isVisibleTo(options)
     assert "morale_rule" in options.option_rows
     assert "morale_hit_threshold" not in options.option_rows
+    assert options.scenarioBox.isVisibleTo(options)  # the pack's own scenarios
+    scenario = options.scenarioCombo
+    scenario.setFocus()
+    qtbot.keyClick(scenario, Qt.Key.Key_Down)
+    assert w.draft.pack_scenario == "quatre_bras"
     combo = options.option_rows["morale_rule"].combo
     combo.setFocus()
     qtbot.keyClick(combo, Qt.Key.Key_Down)
@@ -80,8 +86,18 @@ def test_avle_offers_its_own_lists_options_and_skips_eote_pages(qtbot: QtBot, db
     summary = w.currentPage()
     assert isinstance(summary, SummaryPage)  # the initiative page is skipped
     text = summary.ui.summaryText.toPlainText()
-    for expected in ("Advanced Vive l'Empereur 1.2", "Morale rule: yes", "13 units, 3 Generals"):
+    for expected in (
+        "Advanced Vive l'Empereur 1.2",
+        "Scenario: Quatre Bras (13.2)",
+        "Morale rule: yes",
+        "13 units, 3 Generals",
+    ):
         assert expected in text
+    w.accept()  # Start the game: the scenario's victory conditions come with it
+    assert w.game_id is not None
+    state = PackGameService(db, w.game_id).state()
+    assert state.pack_state["scenario"] == "quatre_bras"
+    assert state.options["morale_rule"] is True
 
 
 def test_a_list_of_the_other_pack_is_refused_with_a_message(qtbot: QtBot, db: Database) -> None:
