@@ -185,6 +185,8 @@ def _combat_situation(ctx: Ctx, shock: bool) -> fire_mod.CombatSituation:
     return fire_mod.FireSituation(
         **common,
         hexes=int(a["hexes"]),
+        # 9.2: infantry firing from a square (formed by a reaction, 9.3).
+        firer_formation=firer.markers.get("formation") or "combat",
         bombardment=bool(a["bombardment"]),
         firer_elements=int(a["firer_elements"]),
         target_already_fired_on=bool(a["target_already_fired_on"]),

@@ -413,3 +413,24 @@ def test_a_general_is_ordered_on_his_own_with_a_general_die(db: Database) -> Non
     assert state.side(french).pack_state["command_dice"] == {"general": 0, "flag": 4}
     with pytest.raises(PackPlayError, match="has had his order this round"):
         game.open_check("general_order", leader_id=ney).apply()
+
+
+def test_infantry_in_square_fires_at_its_square_value(db: Database) -> None:
+    game = _game(db)
+    militia, lancers = (
+        _unit(game, "Bijlandt's brigade (militia)"),
+        _unit(game, "Piré's lancers (Hubert)"),
+    )
+    _mark(
+        game,
+        ("game_unit", militia, "markers.ordered", True),
+        ("game_unit", militia, "markers.formation", "square"),
+    )
+    # 9.2: militia 7 adjacent, firing from a square -6, on cavalry -2: 7 - 6 - 2 = -1, so no
+    # roll hits (9.0).
+    fire = game.open_check("fire", unit_id=militia)
+    fire.set("target_unit", lancers)
+    outcome = fire.preview()
+    assert outcome is not None
+    assert outcome.modified == -1
+    assert outcome.probabilities == {"miss": 1}
