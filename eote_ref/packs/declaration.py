@@ -216,6 +216,10 @@ class Pack:
     army_list: ArmyListSchema | None = None
     #: Notes printed under its reference sheet (the marks, what the tables leave out).
     reference_notes: tuple[str, ...] = ()
+    #: The printed sheets of a game in progress, by title (``record sheets``): each takes the
+    #: game's state (:class:`~eote_ref.packs.play.PlayState`), the pack's rules and where
+    #: the game is ("turn 2, round 3 of 6") and returns a whole HTML document.
+    game_sheets: Mapping[str, Callable[[Any, Any, str], str]] = field(default_factory=dict)
     #: Its turn: phases or rounds, their labels, sections and steps, what a new turn resets.
     turn: TurnSpec | None = None
 
