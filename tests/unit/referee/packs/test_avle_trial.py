@@ -1,0 +1,99 @@
+"""What a player's trial of an AVlE game in the app found (issue 26): each a check's gap.
+
+Each test starts from the Quatre Bras lists, sets the state as one journal step and runs the
+check as the app's wizard does (its questions, then the dice).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
+from eote_ref.store import Database
+from eote_ref.store.changes import SetField
+from tests.unit.referee.packs.test_avle_game import ALLIED, FRENCH
+
+
+def _game(db: Database, **options: Any) -> PackGameService:
+    spec = NewPackGame("Quatre Bras", "avle", {"French": [FRENCH], "Allies": [ALLIED]}, options)
+    return PackGameService(db, new_pack_game(db, spec))
+
+
+def _mark(game: PackGameService, *changes: tuple[str, int, str, Any]) -> None:
+    game.record("mark", "set up the test", [SetField(*c) for c in changes])
+
+
+def _unit(game: PackGameService, name: str) -> int:
+    return next(u.id for u in game.state().units if u.name == name)
+
+
+def test_the_fire_wizard_asks_the_firers_hex_and_applies_its_modifier(db: Database) -> None:
+    game = _game(db)
+    foy, line = _unit(game, "Foy's division (Jamin)"), _unit(game, "Bijlandt's brigade (line)")
+    _mark(game, ("game_unit", foy, "markers.ordered", True))
+    fire = game.open_check("fire", unit_id=foy)
+    asked = {a.key: a for a in fire.facts()}
+    assert "firer_terrain" in asked  # 9.2 FIRING FROM: the firer's own hex
+    fire.set("target_unit", line)
+    fire.set("target_general_attached", False)
+    fire.set("hexes", 2)
+    # French infantry at 2 hexes: 5 (Reference Sheet); firing from a wood -1 (9.2, 8.0): 4.
+    fire.set("firer_terrain", "wood")
+    outcome = fire.preview()
+    assert outcome is not None
+    assert outcome.modified == 4
+    assert any(m.value == -1 for m in outcome.modifiers)
+    # From a town -2 (9.2): 3.
+    fire.set("firer_terrain", "town")
+    outcome = fire.preview()
+    assert outcome is not None
+    assert outcome.modified == 3
+
+
+def test_heavy_artillery_on_a_hill_may_be_given_its_sixth_hex(db: Database) -> None:
+    game = _game(db)
+    battery = _unit(game, "II Corps reserve battery")
+    _mark(game, ("game_unit", battery, "markers.ordered", True))
+    fire = game.open_check("fire", unit_id=battery)
+    hexes = next(a for a in fire.facts() if a.key == "hexes")
+    # 7.3: heavy artillery reaches 5 hexes, 6 on a hill; the question must allow the sixth.
+    assert hexes.maximum >= 6
+    fire.set("firer_terrain", "hill")
+    fire.set("hexes", 6)
+    outcome = fire.preview()
+    assert outcome is not None
+    assert outcome.base == 2  # the sheet's 5-hex value, read at 6 from a hill (7.3)
+
+
+def test_a_charge_whose_target_routs_at_its_morale_test_calls_the_pursuit(db: Database) -> None:
+    game = _game(db, morale_rule=True)
+    lancers = _unit(game, "Piré's lancers (Hubert)")
+    militia = _unit(game, "Bijlandt's brigade (militia)")
+    _mark(
+        game,
+        ("game_unit", lancers, "markers.ordered", True),
+        ("game_unit", militia, "markers.elements", 2),
+    )
+    # Lancers 12, +8 on infantry out of square in the open: 20, 2 hits (9.0); the d6 of 3 on
+    # the 2-hit column: 2 lost, no retreat (9.1). The militia's fourth loss: a morale test
+    # (15.0), not a removal, so no pursuit yet.
+    shock = game.open_check("shock", unit_id=lancers)
+    shock.set("target_unit", militia)
+    outcome = shock.apply({"roll": 5, "effect_roll": 3})
+    assert outcome is not None
+    assert outcome.result == "morale_test"
+    assert [d.check for d in game.due()][:1] == ["morale"]
+    # Militia morale: 7 - 4 = 3; a d10 of 8 routs it and it is removed (15.0). Its hex is
+    # empty: the cavalry that charged it tests for pursuit (9.1.3).
+    outcome = game.open_check("morale", unit_id=militia).apply({"roll": 8})
+    assert outcome is not None
+    assert outcome.result == "rout"
+    due = [(d.check, d.target) for d in game.due()]
+    assert ("pursuit", {"unit_id": lancers}) in due
+    game.undo()
+    assert "pursuit" not in [d.check for d in game.due()]
+    # Had it held, it stands in its hex (no retreat in the result): no pursuit.
+    outcome = game.open_check("morale", unit_id=militia).apply({"roll": 3})
+    assert outcome is not None
+    assert outcome.result == "holds"
+    assert "pursuit" not in [d.check for d in game.due()]
