@@ -182,6 +182,8 @@ def due(state: PlayState, rules: AvleRules) -> list[Due]:
                 Due("order", f"{s.name}: give an order ({left} left this round)", "5.1",
                     {"side_id": s.id})
             )  # fmt: skip
+            out.append(Due("pass", f"{s.name}: no more orders this round", "5.1",
+                           {"side_id": s.id}))  # fmt: skip
     out.append(Due("victory", f"end of round {r}: check victory, then the next round", "4.2"))
     return out
     if any(s.pack_state.get("card") is None for s in state.sides):

@@ -344,6 +344,32 @@ def _order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     return f"{side.name} orders {unit.name} ({ctx.answers['face']} die, 5.1)"
 
 
+# ----------------------------------------------------------------------------- no more orders
+def _pass_situation(ctx: Ctx) -> None:
+    state, side = ctx.state, ctx_side(ctx)
+    if side.pack_state.get("card") is None:
+        raise PlayError("play this round's cards first (5.1)")
+    if not orders_left(side):
+        raise PlayError(f"{side.name} has no order left this round")
+    other = state.other_side(side.id)
+    if state.pack_state.get("to_order") not in (None, side.id) and orders_left(other):
+        raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
+
+
+def _pass_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    """The side's dice left unused (5.1 step 5): the other side gives the rest of its own."""
+    side = ctx_side(ctx)
+    dice = {f: 0 for f in side.pack_state.get(DICE) or {}}
+    other = ctx.state.other_side(side.id)
+    nxt = other.id if orders_left(other) else None
+    return [Put("side", side.id, DICE, dice), Put("game", ctx.state.game_id, "to_order", nxt)]
+
+
+def _pass_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    side = ctx_side(ctx)
+    return f"{side.name} give no more orders this round ({orders_left(side)} unused, 5.1)"
+
+
 # ----------------------------------------------------------------------------- victory (4.2)
 def _victory_questions(ctx: Ctx) -> list[Ask]:
     return []
@@ -499,6 +525,8 @@ def checks() -> list[CheckSpec]:
         spec("general_order", "Order a General", "5.1", None, "leader",
              lambda c: [], _general_order_situation, _general_order_changes,
              _general_order_summary),
+        spec("pass", "No more orders this round", "5.1", None, "side",
+             lambda c: [], _pass_situation, _pass_changes, _pass_summary),
         spec("victory", "Victory, end of the round", "4.2", "victory", "game",
              _victory_questions, _victory_situation, _victory_changes, _victory_summary),
     ]  # fmt: skip

@@ -97,3 +97,44 @@ def test_a_charge_whose_target_routs_at_its_morale_test_calls_the_pursuit(db: Da
     assert outcome is not None
     assert outcome.result == "holds"
     assert "pursuit" not in [d.check for d in game.due()]
+
+
+def test_a_side_may_give_no_more_orders_and_the_other_goes_on(db: Database) -> None:
+    game = _game(db)
+    sides = {s.name: s.id for s in game.state().sides}
+    units = {u.name: u.id for u in game.state().units}
+    for side in game.state().sides:
+        game.open_check("hand", side_id=side.id).apply()
+    check = game.open_check("round")
+    check.set(f"card_{sides['French']}", "centre")
+    check.set(f"card_{sides['Allies']}", "left")
+    # The Allies' left holds one unit at turn 1: their cannon die orders nothing there.
+    check.apply(
+        {
+            "French_dice": ["infantry", "infantry", "cannon", "flag", "trooper"],
+            "Allies_dice": ["cannon", "cannon", "cannon", "trooper", "trooper"],
+        }
+    )
+    state = game.state()
+    assert state.pack_state["to_order"] == sides["French"]
+    order = game.open_check("order", unit_id=units["Foy's division (Gauthier)"])
+    order.set("face", "infantry")
+    order.apply()
+    # 5.1 steps 3 and 5: orders alternate until both have given all they will. The Allies
+    # have five dice and no unit a cannon or trooper die can order in the left: they pass,
+    # and the French give their remaining orders one after another.
+    due = [(d.check, d.target) for d in game.due()]
+    assert ("pass", {"side_id": sides["Allies"]}) in due
+    passed = game.open_check("pass", side_id=sides["Allies"])
+    passed.apply()
+    state = game.state()
+    assert state.pack_state["to_order"] == sides["French"]
+    assert sum(state.side(sides["Allies"]).pack_state["command_dice"].values()) == 0
+    for name in ("Foy's division (Jamin)", "Reille's divisional batteries (centre)"):
+        order = game.open_check("order", unit_id=units[name])
+        order.set("face", "infantry" if "Foy" in name else "cannon")
+        order.apply()
+    assert game.journal()[0].summary.startswith("French orders Reille's")
+    assert any(e.summary.startswith("Allies give no more orders") for e in game.journal())
+    game.undo(3)
+    assert game.state().pack_state["to_order"] == sides["Allies"]
