@@ -209,7 +209,7 @@ def due(state: PlayState, rules: AvleRules) -> list[Due]:
 # ----------------------------------------------------------------------------- the checks
 def checks() -> dict[str, CheckSpec]:
     """Every AVlE check of the referee, by key (the turn's, then combat's)."""
-    return {s.key: s for s in (*turn.checks(), *combat.checks())}
+    return {s.key: s for s in (*turn.checks(), *combat.checks(), turn.pass_check())}
 
 
 def declare_play() -> Play:

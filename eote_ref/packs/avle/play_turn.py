@@ -525,8 +525,12 @@ def checks() -> list[CheckSpec]:
         spec("general_order", "Order a General", "5.1", None, "leader",
              lambda c: [], _general_order_situation, _general_order_changes,
              _general_order_summary),
-        spec("pass", "No more orders this round", "5.1", None, "side",
-             lambda c: [], _pass_situation, _pass_changes, _pass_summary),
         spec("victory", "Victory, end of the round", "4.2", "victory", "game",
              _victory_questions, _victory_situation, _victory_changes, _victory_summary),
     ]  # fmt: skip
+
+
+def pass_check() -> CheckSpec:
+    """A side's 'no more orders this round' (5.1): last in the menus, it is the guide's."""
+    return spec("pass", "No more orders this round", "5.1", None, "side",
+                lambda c: [], _pass_situation, _pass_changes, _pass_summary)  # fmt: skip
