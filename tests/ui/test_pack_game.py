@@ -369,3 +369,23 @@ def test_the_journal_of_a_pack_game_exports_with_its_phases(
     assert journal is not None
     journal.flush()
     assert journal.model.data(journal.model.index(0, 2)) == "Card"  # the pack's own phase
+
+
+def test_a_reaction_on_one_white_die_is_rolled_and_applied_in_the_wizard(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Found in a player's trial: one empty hex is a pool of one die (9.3), still a pool."""
+    service = window.pack_game.hub.service
+    units = {u.name: u.id for u in service.state().units}
+    lancers, line = units["Piré's lancers (Hubert)"], units["Bijlandt's brigade (line)"]
+    d = window.pack_game.open_check("reaction", {"unit_id": line})
+    assert isinstance(d, PackCheckDialog)
+    d.answer("charger", lancers)
+    d.answer("empty_hexes", 1)
+    d._rng = random.Random(1)
+    d.roll_needed()
+    assert "reaction_dice" in d.rolls
+    assert isinstance(d.rolls["reaction_dice"], list)
+    assert d.apply_button.isEnabled(), d.result_text()
+    d.apply()
+    assert d.applied

@@ -176,7 +176,8 @@ class _DiceRow(QWidget):
         faces = [c.currentData() for c in self.combos]
         if any(f is None for f in faces):
             return None
-        return faces[0] if self.needed.count == 1 else faces
+        pool = getattr(self.needed, "pool", self.needed.count != 1)
+        return faces if pool else faces[0]
 
     def roll(self, rng: random.Random) -> None:
         """Fill every die at random (a roll made here instead of on the table)."""
