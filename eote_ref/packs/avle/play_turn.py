@@ -162,7 +162,8 @@ def _round_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
         s = by_name[name]
         card = report["card"]
         dice = (
-            {"automatic": AUTOMATIC_ORDERS[card][1] or 99}
+            # 3.2: as many orders as units of its arm on the map (at most its cap, if any).
+            {"automatic": units_able(ctx.state, s, card)}
             if card in AUTOMATIC
             else {f: n for f, n in report["faces"].items() if n}
         )

@@ -138,3 +138,26 @@ def test_a_side_may_give_no_more_orders_and_the_other_goes_on(db: Database) -> N
     assert any(e.summary.startswith("Allies give no more orders") for e in game.journal())
     game.undo(3)
     assert game.state().pack_state["to_order"] == sides["Allies"]
+
+
+def test_a_bombardment_gives_an_order_to_each_battery_on_the_map(db: Database) -> None:
+    game = _game(db)
+    sides = {s.name: s.id for s in game.state().sides}
+    for side in game.state().sides:
+        hand = game.open_check("hand", side_id=side.id)
+        if side.name == "French":
+            hand.set("hand", ["left", "centre", "centre", "right", "right", "bombardment"])
+        hand.apply()
+    check = game.open_check("round")
+    check.set(f"card_{sides['French']}", "bombardment")
+    check.set(f"card_{sides['Allies']}", "centre")
+    check.apply({"Allies_dice": ["flag"] * 5})
+    # 3.2: every artillery unit anywhere: the French have four batteries on the map at turn 1
+    # (Reille's two, the II Corps reserve, Piré's horse battery), so four orders, not "98".
+    state = game.state()
+    batteries = [
+        u for u in state.units_of(sides["French"]) if u.arm == "artillery" and u.markers["arrives"] == 1
+    ]
+    assert len(batteries) == 4
+    assert state.side(sides["French"]).pack_state["command_dice"] == {"automatic": 4}
+    assert any("(4 left this round)" in d.label for d in game.due())
