@@ -240,7 +240,8 @@ def _side_words(s: SideState, key: str, v: Any) -> str | None:
     if key == DICE:
         if not v:
             return ""
-        return f"{s.name}: orders {', '.join(f'{n} {f}' for f, n in v.items() if n)}"
+        left = ", ".join(f"{n} {f}" for f, n in v.items() if n)
+        return f"{s.name}: orders {left}" if left else f"{s.name}: no orders left this round"
     return None
 
 

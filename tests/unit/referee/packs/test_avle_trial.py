@@ -126,6 +126,8 @@ def test_a_side_may_give_no_more_orders_and_the_other_goes_on(db: Database) -> N
     due = [(d.check, d.target) for d in game.due()]
     assert ("pass", {"side_id": sides["Allies"]}) in due
     passed = game.open_check("pass", side_id=sides["Allies"])
+    trial = passed.trial({})
+    assert "Allies: no orders left this round" in trial.changes
     passed.apply()
     state = game.state()
     assert state.pack_state["to_order"] == sides["French"]
