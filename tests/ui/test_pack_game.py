@@ -389,3 +389,20 @@ def test_a_reaction_on_one_white_die_is_rolled_and_applied_in_the_wizard(
     assert d.apply_button.isEnabled(), d.result_text()
     d.apply()
     assert d.applied
+
+
+def test_the_reaction_dice_follow_the_empty_hexes_entered_after_opening(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Found in a player's trial: the pool's boxes stayed at the first count of dice (9.3)."""
+    units = {u.name: u.id for u in window.pack_game.hub.service.state().units}
+    d = window.pack_game.open_check("reaction", {"unit_id": units["Bijlandt's brigade (line)"]})
+    assert isinstance(d, PackCheckDialog)
+    d.answer("charger", units["Piré's lancers (Hubert)"])
+    assert len(d.dice_rows["reaction_dice"].combos) == 1  # one empty hex by default
+    d.answer("empty_hexes", 3)  # a white die for each empty hex in sight (9.3)
+    assert len(d.dice_rows["reaction_dice"].combos) == 3
+    d._rng = random.Random(2)
+    d.roll_needed()
+    assert d.apply_button.isEnabled(), d.result_text()
+    assert len(d.rolls["reaction_dice"]) == 3
