@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 
 from eote_ref.packs.avle import scenarios as scenarios_mod
 from eote_ref.packs.avle import victory as victory_mod
@@ -213,6 +214,17 @@ def _able(ctx: Ctx, side_id: int) -> list[UnitState]:
     return [u for u in state.units_of(side_id) if on_map(state, u) and not u.markers.get("ordered")]
 
 
+def _orderable(ctx: Ctx, unit: UnitState) -> bool:
+    """Whether one of the dice the side has left orders ``unit`` now (5.1, 3.1, 3.2)."""
+    for face in _faces_for(ctx, unit):
+        try:
+            _order_situation(replace(ctx, target={"unit_id": unit.id}, answers={"face": face}))
+        except PlayError:
+            continue
+        return True
+    return False
+
+
 def _order_unit(ctx: Ctx) -> UnitState:
     """The unit ordered: the target, or the one chosen for the side the turn guide named."""
     if "unit_id" in ctx.target:
@@ -224,6 +236,9 @@ def _order_questions(ctx: Ctx) -> list[Ask]:
     out: list[Ask] = []
     if "unit_id" not in ctx.target:  # opened from the turn guide on a side
         able = _able(ctx, ctx_side(ctx).id)
+        # The units a die left can order come first and alone (5.1); none: every one, and
+        # the refusal says why.
+        able = [u for u in able if _orderable(ctx, u)] or able
         out.append(
             Ask("unit", "the unit ordered", "choice", able[0].id if able else None, "5.1",
                 choices=tuple((u.id, u.name) for u in able))

@@ -163,3 +163,31 @@ def test_a_bombardment_gives_an_order_to_each_battery_on_the_map(db: Database) -
     assert len(batteries) == 4
     assert state.side(sides["French"]).pack_state["command_dice"] == {"automatic": 4}
     assert any("(4 left this round)" in d.label for d in game.due())
+
+
+def test_an_order_from_the_guide_offers_the_units_a_die_left_can_order(db: Database) -> None:
+    game = _game(db)
+    sides = {s.name: s.id for s in game.state().sides}
+    units = {u.name: u.id for u in game.state().units}
+    for side in game.state().sides:
+        game.open_check("hand", side_id=side.id).apply()
+    check = game.open_check("round")
+    check.set(f"card_{sides['French']}", "right")
+    check.set(f"card_{sides['Allies']}", "centre")
+    check.apply(
+        {
+            "French_dice": ["cannon", "cannon", "flag", "trooper", "trooper"],
+            "Allies_dice": ["flag"] * 5,
+        }
+    )
+    # 5.1: a flag orders any unit of the card's sector (the right), a cannon die artillery,
+    # a trooper die cavalry; units of the other sectors cannot take any of these orders.
+    order = game.open_check("order", side_id=sides["French"])
+    unit = next(a for a in order.facts() if a.key == "unit")
+    offered = {name for _id, name in unit.choices}
+    assert "Piré's lancers (Hubert)" in offered
+    assert "Piré's horse battery" in offered
+    assert "Foy's division (Gauthier)" not in offered  # the centre's: no die orders it
+    assert all(
+        units[name] in {u.id for u in game.state().units} for name in offered
+    )
