@@ -47,8 +47,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Column, Table, delete, func, insert, text, update
+from sqlalchemy import Column, Table, bindparam, delete, func, insert, text, update
 from sqlalchemy import select as sa_select
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.util import identity_key
 from sqlalchemy.types import JSON, Boolean, Float, Integer, String
 from sqlmodel import Session, col, select
 
@@ -263,6 +265,48 @@ def _model_delete(name: str, row_id: int) -> Any:
     )
 
 
+class _KeyWrites:
+    """One command's writes to keys of JSON columns, one UPDATE a row, sent together.
+
+    A step that clears a marker on every unit changes one key of many rows: each row's
+    column is written once, with all its keys, and the rows of a table are sent as one
+    executemany statement. The JSON columns hold no constraint, so writing them after the
+    command's other updates changes nothing but the time; inserts and deletes :meth:`flush`
+    first, keeping the order of the rows' coming and going. Objects of these rows already in
+    the session are brought up to date as the ORM's ``evaluate`` would.
+    """
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.pending: dict[tuple[str, int], dict[str, Any]] = {}
+
+    def set(self, name: str, row_id: int, column: str, data: Any) -> None:
+        self.pending.setdefault((name, row_id), {})[column] = data
+
+    def flush(self) -> None:
+        groups: dict[tuple[str, tuple[str, ...]], list[dict[str, Any]]] = {}
+        for (name, row_id), columns in self.pending.items():
+            values = {f"v_{c}": v for c, v in columns.items()}
+            groups.setdefault((name, tuple(sorted(columns))), []).append(
+                {"row_id": row_id, **values}
+            )
+        for (name, columns), params in groups.items():
+            table = _table(name)
+            stmt = (
+                update(table)
+                .where(table.c.id == bindparam("row_id"))
+                .values({c: bindparam(f"v_{c}") for c in columns})
+            )
+            self.session.execute(stmt, params)
+            model = JOURNALED[name]
+            for p in params:
+                obj = self.session.identity_map.get(identity_key(model, p["row_id"]))
+                if obj is not None:
+                    for c in columns:
+                        set_committed_value(obj, c, p[f"v_{c}"])
+        self.pending.clear()
+
+
 #: ``session.info`` key: ``{game id: version}`` after this session's last command on the game.
 GAME_VERSIONS = "eote_game_versions"
 
@@ -428,6 +472,7 @@ class _Applier:
         self.rows: dict[tuple[str, int], dict[str, Any]] = {}
         self.refs: dict[str, int] = {}
         self.records: list[dict[str, Any]] = []
+        self.key_writes = _KeyWrites(session)
 
     def resolve(self, value: Any) -> Any:
         if isinstance(value, NewRow):
@@ -480,13 +525,14 @@ class _Applier:
         else:
             before = (row[column] or {}).get(key)
             data = _with_key(row[column], key, after)
-            self.session.execute(_model_update(name, row_id, {column: data}))
+            self.key_writes.set(name, row_id, column, data)
             row[column] = data
         self.record(UPDATE, name, row_id, change.field, before, after)
 
     def insert_row(self, name: str, table: Table, change: InsertRow) -> None:
         if name not in ROW_ENTITIES:
             raise InvalidChangeError(f"rows cannot be inserted into {name}")
+        self.key_writes.flush()
         values = {k: self.resolve(v) for k, v in change.values.items()}
         for key, value in values.items():
             if key in _PROTECTED:
@@ -504,6 +550,7 @@ class _Applier:
     def delete_row(self, name: str, change: DeleteRow) -> None:
         if name not in ROW_ENTITIES:
             raise InvalidChangeError(f"rows cannot be deleted from {name}")
+        self.key_writes.flush()
         row_id = self.resolve(change.row_id)
         row = self.row(name, row_id)
         self.session.execute(_model_delete(name, row_id))
@@ -588,6 +635,7 @@ def apply(
             applier.prefetch(changes)
             for change in changes:
                 applier.apply(change)
+            applier.key_writes.flush()
             event = JournalEvent(
                 game_id=game_id,
                 seq=(last or 0) + 1,
@@ -655,10 +703,6 @@ def _changes_by_event(session: Session, event_ids: list[int]) -> dict[int, list[
     return result
 
 
-def _current(session: Session, name: str, row_id: int) -> dict[str, Any] | None:
-    return _fetch_rows(session, name, [row_id]).get(row_id)
-
-
 def _conflict(event: JournalEvent, change: JournalChange, detail: str) -> JournalConflictError:
     what = f"{change.entity} {change.row_id}" + (f".{change.field}" if change.field else "")
     return JournalConflictError(
@@ -667,30 +711,65 @@ def _conflict(event: JournalEvent, change: JournalChange, detail: str) -> Journa
     )
 
 
-def _replay(session: Session, event: JournalEvent, change: JournalChange, *, forward: bool) -> None:
-    """Write one change forwards (redo: after-values) or backwards (undo: before-values)."""
-    verb = "redo" if forward else "undo"
-    table = _table(change.entity)
-    expected, target = (change.before, change.after) if forward else (change.after, change.before)
-    current = _current(session, change.entity, change.row_id)
-    if change.op == UPDATE:
-        assert change.field is not None
-        column, key = _split_field(change.field)
-        now = None if current is None else current[column]
-        if key is not None and current is not None:
-            now = (now or {}).get(key)
-        if current is None or now != expected:
-            raise _conflict(event, change, verb)
-        value = target if key is None else _with_key(current[column], key, target)
-        session.execute(_model_update(change.entity, change.row_id, {column: value}))
-    elif expected is None:  # the row must be absent, and comes (back) into being
-        if current is not None:
-            raise _conflict(event, change, verb)
-        session.execute(insert(table).values(dict(target)))
-    else:  # the row must be there as recorded, and goes away
-        if current != expected:
-            raise _conflict(event, change, verb)
-        session.execute(_model_delete(change.entity, change.row_id))
+class _Replayer:
+    """Writes recorded changes forwards (redo) or backwards (undo), checking each first.
+
+    The rows the changes touch are read once (one query a table) and kept as they stand
+    while the changes are written, so each change is compared with the row as the ones
+    before it left it, without reading it again; keys of JSON columns are written a row at
+    a time (:class:`_KeyWrites`).
+    """
+
+    def __init__(self, session: Session, changes: Iterable[JournalChange]) -> None:
+        self.session = session
+        self.key_writes = _KeyWrites(session)
+        wanted: dict[str, set[int]] = {}
+        for change in changes:
+            wanted.setdefault(change.entity, set()).add(change.row_id)
+        self.rows: dict[tuple[str, int], dict[str, Any] | None] = {}
+        for name, ids in wanted.items():
+            found = _fetch_rows(session, name, ids)
+            for row_id in ids:
+                self.rows[(name, row_id)] = found.get(row_id)
+
+    def replay(self, event: JournalEvent, change: JournalChange, *, forward: bool) -> None:
+        """Write one change forwards (redo: after-values) or backwards (undo: before-values)."""
+        verb = "redo" if forward else "undo"
+        table = _table(change.entity)
+        where = (change.entity, change.row_id)
+        expected, target = (
+            (change.before, change.after) if forward else (change.after, change.before)
+        )
+        current = self.rows.get(where)
+        if change.op == UPDATE:
+            assert change.field is not None
+            column, key = _split_field(change.field)
+            now = None if current is None else current[column]
+            if key is not None and current is not None:
+                now = (now or {}).get(key)
+            if current is None or now != expected:
+                raise _conflict(event, change, verb)
+            if key is None:
+                self.session.execute(
+                    _model_update(change.entity, change.row_id, {column: target})
+                )
+                current[column] = target
+            else:
+                data = _with_key(current[column], key, target)
+                self.key_writes.set(change.entity, change.row_id, column, data)
+                current[column] = data
+        elif expected is None:  # the row must be absent, and comes (back) into being
+            if current is not None:
+                raise _conflict(event, change, verb)
+            self.key_writes.flush()
+            self.session.execute(insert(table).values(dict(target)))
+            self.rows[where] = dict(target)
+        else:  # the row must be there as recorded, and goes away
+            if current != expected:
+                raise _conflict(event, change, verb)
+            self.key_writes.flush()
+            self.session.execute(_model_delete(change.entity, change.row_id))
+            self.rows[where] = None
 
 
 def _walk(
@@ -723,13 +802,15 @@ def _walk(
             touched = [
                 Touch(c.entity, c.row_id, c.op, c.field) for ch in changes.values() for c in ch
             ]
+            replayer = _Replayer(session, (c for ch in changes.values() for c in ch))
             for event in events:
                 assert event.id is not None
                 ordered = changes[event.id] if forward else reversed(changes[event.id])
                 for change in ordered:
-                    _replay(session, event, change, forward=forward)
+                    replayer.replay(event, change, forward=forward)
                 event.status = to_status
                 session.add(event)
+            replayer.key_writes.flush()
             session.flush()
         ids = [e.id for e in events]  # read before the commit: a lost one cannot refresh them
         committing = True
