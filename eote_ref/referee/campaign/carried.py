@@ -30,12 +30,13 @@ from eote_ref.referee.campaign.base import CampaignError, battle_row, campaign_r
 from eote_ref.referee.campaign.league import CarriedState, UnitOutcome, replay_carried
 from eote_ref.referee.campaign.views import BattleView, NewBattle
 from eote_ref.referee.game import GameService
+from eote_ref.referee.markers import unit_change
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.rosters import to_spec
 from eote_ref.referee.setup import FIGURE_SCALES
 from eote_ref.referee.summary import CARRIED_LOSSES_KIND
 from eote_ref.rulesets import load_default
-from eote_ref.store import Database, GameUnit, SetField, SideSpec
+from eote_ref.store import Database, GameUnit, SideSpec
 from eote_ref.store.campaign_models import CampaignBattleArmy, CampaignUnit
 from eote_ref.store.campaigns import CampaignWork, campaign_work
 
@@ -214,7 +215,7 @@ def start_game(
             assert cu.id is not None
             maps.setdefault(army_id, {})[str(gu.id)] = cu.id
             if cu.hits:
-                changes.append(SetField("game_unit", gu.id, "hits", cu.hits))
+                changes.append(unit_change(gu.id, "hits", cu.hits))
     if changes:
         service.record(
             CARRIED_LOSSES_KIND,
