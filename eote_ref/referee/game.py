@@ -28,6 +28,7 @@ from eote_ref.referee.markers import (
     EDITABLE_FLAGS,
     carries_blown,
     unit_change,
+    unit_value,
 )
 from eote_ref.referee.phases import next_phase
 from eote_ref.referee.views import (
@@ -301,7 +302,7 @@ class GameService(GameReading):
             if not rows:
                 raise RefereeError(f"there is no unit {unit_id} in this game")
             row = rows[0]
-        name, arm, before = row.name, row.arm, getattr(row, field, None)
+        name, arm, before = row.name, row.arm, unit_value(row, field)
         value = self._check(field, new_value(before), arm)
         if before == value:  # no change to what this copy shows: is that the game as it is?
             with self._writing() as w:

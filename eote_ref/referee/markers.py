@@ -66,6 +66,14 @@ def with_markers(row: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def unit_value(row: Any, name: str) -> Any:
+    """A unit's ``name`` off a view, a model or a plain row (whose markers are in ``markers``)."""
+    spec = UNIT_MARKER_BY_NAME.get(name)
+    if spec is None or not hasattr(row, "markers"):
+        return getattr(row, name, None)
+    return (row.markers or {}).get(name, spec.default)
+
+
 def unit_state(markers: dict[str, Any] | None) -> dict[str, Any]:
     """Every marker of a unit by name: its ``markers`` over the declared defaults."""
     return {**UNIT_DEFAULTS, **markers} if markers else dict(UNIT_DEFAULTS)

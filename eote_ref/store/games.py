@@ -157,7 +157,7 @@ def _add_side(session: Session, game_id: int, position: int, side: SideSpec) -> 
         limbered = formation == "limbered"
         return (
             place
-            | {name: getattr(u, name) for name in UNIT_FIELDS}
+            | {name: getattr(u, name) for name in UNIT_FIELDS if name != "formation"}
             | {
                 "nation": u.nation or roster.nation,
                 # Its state starts as markers (only what differs from the defaults).
