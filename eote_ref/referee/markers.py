@@ -74,6 +74,19 @@ def unit_value(row: Any, name: str) -> Any:
     return (row.markers or {}).get(name, spec.default)
 
 
+def marker_values(field: str, before: Any, after: Any) -> tuple[str, Any, Any]:
+    """A unit change's field as its marker's name, with None (no key) read as the default."""
+    name = field.removeprefix("markers.")
+    spec = UNIT_MARKER_BY_NAME.get(name)
+    if spec is None or name == field:
+        return field, before, after
+    return (
+        name,
+        spec.default if before is None else before,
+        spec.default if after is None else after,
+    )
+
+
 def unit_state(markers: dict[str, Any] | None) -> dict[str, Any]:
     """Every marker of a unit by name: its ``markers`` over the declared defaults."""
     return {**UNIT_DEFAULTS, **markers} if markers else dict(UNIT_DEFAULTS)
