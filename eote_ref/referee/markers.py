@@ -30,6 +30,11 @@ TURN_MARKERS: tuple[MarkerSpec, ...] = tuple(m for m in UNIT_MARKERS if m.lasts 
 CARRIED: tuple[MarkerSpec, ...] = tuple(m for m in UNIT_MARKERS if m.carried_to)
 
 
+def mark(name: str) -> str:
+    """The dashboard's short mark of marker ``name`` (``D`` for disordered), as declared."""
+    return UNIT_MARKER_BY_NAME[name].dashboard
+
+
 def is_marker(name: str) -> bool:
     """Whether ``name`` is one of the unit markers (else a column of the unit's row)."""
     return name in UNIT_MARKER_BY_NAME
