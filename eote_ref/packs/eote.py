@@ -1,7 +1,9 @@
 """The EotE 6.2 pack: today's engine (:mod:`eote_ref.rules`, ``eote-6.2.yaml``), unchanged.
 
 This module only *declares* what the engine already has: its dice (a d10 read 0 as 10 and
-percentile dice), its options and result codes, and its procedures from
+percentile dice), its options and result codes, its unit markers (declared apart, in
+:mod:`eote_ref.packs.eote_markers`, so the store reads them without the engine), and its
+procedures from
 :data:`eote_ref.rules.procedures.PROCEDURES`. Its procedures still take ``(situation,
 ruleset, dice)`` and are adjudicated by ``eote-ref rule`` exactly as before. The tables stay
 in :class:`~eote_ref.rules.ruleset.Ruleset`, which the engine reads; :func:`tables` shows
@@ -15,6 +17,7 @@ import functools
 
 from eote_ref.packs.declaration import OptionSpec, Pack, ProcedureSpec, ResultSpec
 from eote_ref.packs.dice import D10, PERCENTILE
+from eote_ref.packs.eote_markers import UNIT_MARKERS
 from eote_ref.packs.tables import Band, Bands, Grid, Table
 from eote_ref.rules.procedures import PROCEDURES
 from eote_ref.rules.results import RESULTS
@@ -50,6 +53,7 @@ def declare() -> Pack:
         tables=tables(rs),
         options=options,
         procedures=procedures,
+        unit_markers=UNIT_MARKERS,
     )
 
 

@@ -200,6 +200,7 @@ def downgrade() -> None:
     """Revert this revision: the columns back, filled from the markers, the journal too."""
     bind = op.get_bind()
     for name, default in STATE.items():
+        column: sa.Column[Any]
         if name == 'formation':
             column = sa.Column(name, sa.String(), nullable=True)
         elif name in COUNTERS:
@@ -232,9 +233,8 @@ def downgrade() -> None:
         )
     changes = []
     for cid, kind, field, before, after in _unit_changes(bind):
-        name = field.partition('.')[2] if field and field.startswith('markers.') else None
+        name = field.partition('.')[2] if field and field.startswith('markers.') else ''
         if kind == 'update' and name in STATE:
-            assert name is not None
             changes.append(
                 {
                     'cid': cid,
