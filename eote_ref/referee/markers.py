@@ -101,9 +101,15 @@ def unit_state(markers: dict[str, Any] | None) -> dict[str, Any]:
 BLOWN_CAVALRY_ONLY = "only cavalry carries blown markers (EotE 5.10)"
 
 
+def carries(name: str, arm: str) -> bool:
+    """Whether a unit of ``arm`` carries marker ``name`` (the declaration's ``arms``)."""
+    arms = UNIT_MARKER_BY_NAME[name].arms
+    return not arms or arm in arms
+
+
 def carries_blown(arm: str) -> bool:
     """Whether a unit of ``arm`` takes blown markers: cavalry only (EotE 5.10)."""
-    return arm == "cavalry"
+    return carries("blown", arm)
 
 
 # ----------------------------------------------------------------------------- wording
