@@ -67,6 +67,12 @@ def register(subparsers: Any) -> None:
         help="the ruleset pack: another than the default prints the reference sheet generated "
         "from that pack's tables",
     )
+    qrs.add_argument(
+        "--generated",
+        action="store_true",
+        help="the reference sheet generated from the pack's tables, each by its kind, for the "
+        "default pack too (EotE's own sheet otherwise)",
+    )
     common(qrs)
     qrs.set_defaults(func=run_qrs)
 
@@ -171,9 +177,14 @@ def run_roster(args: argparse.Namespace) -> int:
         )
         print(f"Wrote {pages} page{'s' if pages != 1 else ''} of record sheets to {args.output}")
         return 0
+    from eote_ref.referee.game_rules import RulesetError, eote_rules
+
     try:
         army_list = lists[0].army_list
-        ruleset = _ruleset(args.ruleset)
+        base = _ruleset(args.ruleset) if args.ruleset else None
+        ruleset = eote_rules(army_list.ruleset, base=base, what="the army list")
+    except RulesetError as exc:
+        return _fail(f"{exc}. Nothing was printed.")
     except (ArmyListError, YamlError) as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
@@ -194,9 +205,11 @@ def run_roster(args: argparse.Namespace) -> int:
 
 def run_qrs(args: argparse.Namespace) -> int:
     """``eote-ref print qrs -o OUT.pdf [--ruleset FILE] [--pack PACK]``; 1 on errors."""
-    if args.pack != registry.DEFAULT_PACK:
+    if args.pack != registry.DEFAULT_PACK or args.generated:
         if args.ruleset:
-            return _fail("--ruleset is an EotE ruleset file; it cannot go with --pack " + args.pack)
+            other = args.pack != registry.DEFAULT_PACK
+            with_what = f"--pack {args.pack}" if other else "--generated"
+            return _fail(f"--ruleset is an EotE ruleset file; it cannot go with {with_what}")
         from eote_ref.packs.printed import reference_sheet_html
 
         pack = registry.get_pack(args.pack)
@@ -290,6 +303,15 @@ def _bad_data(exc: BaseException) -> int:
     )
 
 
+def _refused(exc: BaseException) -> int:
+    """A game of another pack, or of a ruleset no pack has, said so; else bad data."""
+    from eote_ref.referee.game_rules import RulesetError
+
+    if isinstance(exc, RulesetError):
+        return _fail(f"{exc}. Nothing was printed.")
+    return _bad_data(exc)
+
+
 def run_report(args: argparse.Namespace) -> int:
     """``eote-ref [--db FILE] print report GAME -o OUT.pdf|OUT.html``."""
     from eote_ref.store import StoreError
@@ -301,7 +323,7 @@ def run_report(args: argparse.Namespace) -> int:
     except LookupError as exc:
         return _fail(str(exc)) if not isinstance(exc, KeyError) else _bad_data(exc)
     except _BAD_DATA as exc:
-        return _bad_data(exc)
+        return _refused(exc)
     try:
         return _write_report(args, game)
     except _BAD_DATA as exc:
@@ -338,7 +360,7 @@ def run_game_sheets(args: argparse.Namespace, what: str = "sheets") -> int:
     except LookupError as exc:
         return _fail(str(exc)) if not isinstance(exc, KeyError) else _bad_data(exc)
     except _BAD_DATA as exc:
-        return _bad_data(exc)
+        return _refused(exc)
     try:
         printing = _printing()
         write = (

@@ -1,16 +1,19 @@
 """A pack's declaration: its id and title, dice, tables by kind, results, options, procedures.
 
-This is the first slice of the pack boundary: what the ``eote-ref rule`` command
-and, later, the app ask of a ruleset without naming it, and the markers a unit carries
-(:class:`MarkerSpec`, kept in the game's ``game_unit.markers``). Unit models, the turn and
-the checks are still EotE's own and not yet declared here. Standard library only.
+This is the pack boundary: what the ``eote-ref rule`` command and the app ask of a ruleset
+without naming it. The turn is declared (:class:`TurnSpec`: phases or rounds, their labels,
+sections and steps, and what clears or ticks at a new turn), and the markers a unit carries
+(:class:`MarkerSpec`, kept in the game's ``game_unit.markers``, each saying whether it lasts
+a turn); unit models and the checks are still EotE's own and not yet declared here.
+Standard library only.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from eote_ref.packs.dice import Die, Pool, Sum
 from eote_ref.packs.tables import Table
@@ -170,6 +173,126 @@ class ArmyListSchema:
     card_tracker_html: Callable[[Any], str] | None = None
 
 
+_CITED = re.compile(r"\(([^()]*\d[^()]*)\)$")
+_SECTION = re.compile(r"\d+(?:\.\d+)*")
+
+
+@dataclass(frozen=True)
+class PhaseSpec:
+    """One phase of a pack's turn (or one step of its rounds), as the turn guide shows it.
+
+    ``key`` is what the game's ``phase`` column stores; ``label`` the phase's name as the umpire
+    says it and ``short`` the name on the turn bar; ``rule`` the section governing it; ``steps``
+    what happens in it, in the project's words, each ending with the sections it follows in
+    brackets (a distance in listed inches, which the app shows at the game's figure scale).
+    """
+
+    key: str
+    label: str
+    rule: str
+    steps: tuple[str, ...]
+    short: str = ""
+
+    @property
+    def short_label(self) -> str:
+        return self.short or self.label
+
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """The governing section, then every section the steps cite, each once, in order."""
+        out = [self.rule]
+        for step in self.steps:
+            cited = _CITED.search(step)
+            if cited:
+                out += _SECTION.findall(cited.group(1))
+        return tuple(dict.fromkeys(out))
+
+
+#: What a new turn (or round) does to a piece of state: ``clear`` it, ``tick`` a count down
+#: by one (what reaches 0 takes effect), ``keep`` its value in ``into`` before it is cleared,
+#: ``reset`` it to ``to``, ``deal`` it anew by the rule cited (a hand of cards).
+TurnAction = Literal["clear", "tick", "keep", "reset", "deal"]
+
+
+@dataclass(frozen=True)
+class TurnChange:
+    """A piece of game-level state that clears or ticks when a new turn or round starts.
+
+    ``state`` names it: a column of the game (``initiative``), a table of the turn's rows
+    (``game_fact``), a command's (``game_command.pending_order_turns``), or a key of the
+    game's or a side's ``pack_state`` (``pack_state.round``, ``side.pack_state.hand``).
+    Per-unit state is the markers' (their own ``lasts a turn``), not listed here.
+    """
+
+    state: str
+    action: TurnAction
+    rule: str
+    summary: str
+    into: str | None = None
+    to: int | str | None = None
+
+
+@dataclass(frozen=True)
+class TurnSpec:
+    """A pack's turn: its phases in order, repeated ``rounds`` times, and what a new one resets.
+
+    EotE plays seven phases once a turn (``rounds`` 1); AVlE plays four steps in each of six
+    rounds. ``turns`` is the length of a battle when the rules fix one (None: the scenario's).
+    ``new_turn`` and ``new_round`` list what clears or ticks as a turn, or a round within a
+    turn, starts.
+    """
+
+    rule: str
+    phases: tuple[PhaseSpec, ...]
+    rounds: int = 1
+    turns: int | None = None
+    time: str = ""
+    new_turn: tuple[TurnChange, ...] = ()
+    new_round: tuple[TurnChange, ...] = ()
+    round_label: str = "round"
+
+    def __post_init__(self) -> None:
+        keys = [p.key for p in self.phases]
+        if not keys or len(set(keys)) != len(keys):
+            raise ValueError(f"a turn needs phases with distinct keys, not {keys}")
+        if self.rounds < 1:
+            raise ValueError("a turn has at least one round")
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The phases' keys in turn order."""
+        return tuple(p.key for p in self.phases)
+
+    def phase(self, key: str | None) -> PhaseSpec:
+        """The phase stored as ``key`` (an empty value is the first); KeyError names the known."""
+        if not key:
+            return self.phases[0]
+        for p in self.phases:
+            if p.key == key:
+                return p
+        raise KeyError(f"unknown phase '{key}' (known: {', '.join(self.keys)})")
+
+    def number(self, key: str) -> int:
+        """1.. of the phase in its round."""
+        return self.keys.index(self.phase(key).key) + 1
+
+    def after(self, key: str, round_: int = 1) -> tuple[str, int, bool]:
+        """The phase and round after ``key`` of round ``round_``, and whether a new turn starts."""
+        i = self.keys.index(self.phase(key).key)
+        if i + 1 < len(self.phases):
+            return self.phases[i + 1].key, round_, False
+        if round_ < self.rounds:
+            return self.phases[0].key, round_ + 1, False
+        return self.phases[0].key, 1, True
+
+    def heading(self, turn: int, key: str, round_: int = 1) -> str:
+        """Where the game stands, as the turn guide heads it: ``Turn 2, round 3 of 6 · Orders``."""
+        where = f"Turn {turn}"
+        if self.rounds > 1:
+            where += f", {self.round_label} {round_} of {self.rounds}"
+        return f"{where} · {self.phase(key).label}"
+
+
 @dataclass(frozen=True)
 class Pack:
     """Everything a ruleset declares to the shared layers (this slice of it)."""
@@ -189,6 +312,8 @@ class Pack:
     army_list: ArmyListSchema | None = None
     #: Notes printed under its reference sheet (the marks, what the tables leave out).
     reference_notes: tuple[str, ...] = ()
+    #: Its turn: phases or rounds, their labels, sections and steps, what a new turn resets.
+    turn: TurnSpec | None = None
     #: The markers each unit carries, in the order the players' display words them.
     unit_markers: tuple[MarkerSpec, ...] = ()
 

@@ -1,13 +1,20 @@
-"""What every pack procedure returns: sourced modifiers, rolls, a result and exact odds.
+"""What every procedure of every pack returns: sourced modifiers, rolls, a result, exact odds.
 
-The JSON of an :class:`Outcome` has the keys of the ``eote-ref rule`` contract in its order
-(``procedure``, ``rule``, ``base``, ``modifiers``, ``modified``, ``roll``, ``result``,
-``probabilities``), then ``pack``, ``rolls`` (every die used, by name), the procedure's own
-details and ``notes``. Standard library only.
+One vocabulary for both packs: EotE's engine (:mod:`eote_ref.rules`) and the AVlE procedures
+build the same :class:`Outcome` from the same :class:`Modifier` and :class:`Source`, and fail
+with the same :class:`PackError`. Its JSON is the ``eote-ref rule`` contract: the keys
+``procedure``, ``rule``, ``base``, ``modifiers``, ``modified``, ``roll``, ``result``,
+``probabilities`` in that order, then ``second_roll`` when there is one, the procedure's own
+details, ``effects`` and ``notes``. An outcome that names its ``pack`` (the procedures behind
+``eote-ref rule --pack``) also gives ``pack``, ``probabilities_exact`` and ``rolls`` (every
+die used, by name) after the probabilities, lists only the results that can happen and
+gives ``effects`` only when it has some; EotE's engine keeps the contract as RULE-CLI.md
+first wrote it (every result of the procedure, ``effects`` always). Standard library only.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -37,27 +44,49 @@ class Source(enum.Enum):
     HOUSE = "house"
 
 
+def number(x: float) -> int | float:
+    """Show whole numbers as int (JSON and UI read better), others as float."""
+    return int(x) if float(x).is_integer() else float(x)
+
+
 @dataclass(frozen=True)
 class Modifier:
-    """One modifier applied to a base value, with its reason, section and source."""
+    """One modifier applied to a base value, with its reason, rules section and source.
 
-    value: int
+    ``reveals`` says what the value gives away to a player who does not know it (a pack's own
+    enum, as EotE's :class:`~eote_ref.rules.core.Reveals`; None: nothing but the modifier).
+    """
+
+    value: float
     reason: str
     rule: str
     source: Source
+    reveals: enum.Enum | None = None
+
+    def labelled(self, reason: str) -> Modifier:
+        """The same modifier under another reason (a side's or a firer's name before it)."""
+        return dataclasses.replace(self, reason=reason)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "value": self.value,
+        out: dict[str, Any] = {
+            "value": number(self.value),
             "reason": self.reason,
             "rule": self.rule,
             "source": self.source.value,
         }
+        if self.reveals is not None:
+            out["reveals"] = self.reveals.value
+        return out
 
 
-def total(base: int, modifiers: Iterable[Modifier]) -> int:
+def total(base: float, modifiers: Iterable[Modifier]) -> float:
     """Base plus every modifier."""
     return base + sum(m.value for m in modifiers)
+
+
+def whole_total(base: int, modifiers: Iterable[Modifier]) -> int:
+    """Base plus every modifier, for a pack whose modifiers are whole numbers (AVlE)."""
+    return int(total(base, modifiers))
 
 
 Distribution = Mapping[str, Fraction]
@@ -70,41 +99,83 @@ def certain(result: str) -> dict[str, Fraction]:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The explained result of one pack procedure (the shape of an EotE outcome)."""
+    """The full, explained result of one adjudication, of any pack.
 
-    pack: str
+    ``roll`` is the die the contract calls ``roll`` (None when nothing was rolled) and
+    ``second_roll`` a second d10 of the same procedure; ``rolls`` (a pack outcome's) names
+    every die used. ``effects`` maps each party to what the result does to it (objects with a
+    ``to_json``); ``details`` are the procedure's own keys, merged at the top level of the JSON.
+    """
+
     procedure: str
     rule: str
-    base: int
+    base: float
     modifiers: tuple[Modifier, ...]
-    modified: int
-    rolls: Mapping[str, Any]
+    modified: float
+    roll: Any
     result: str
     probabilities: Distribution
+    effects: Mapping[str, Any] = field(default_factory=dict)
     details: Mapping[str, Any] = field(default_factory=dict)
+    second_roll: int | None = None
     notes: tuple[str, ...] = ()
+    pack: str | None = None
+    rolls: Mapping[str, Any] = field(default_factory=dict)
 
-    @property
-    def roll(self) -> Any:
-        """The d10 the contract calls ``roll``, or None for a procedure that rolls none."""
-        return self.rolls.get("roll")
+    @classmethod
+    def of_pack(
+        cls,
+        pack: str,
+        procedure: str,
+        rule: str,
+        base: float,
+        modifiers: tuple[Modifier, ...],
+        modified: float,
+        rolls: Mapping[str, Any],
+        result: str,
+        probabilities: Distribution,
+        details: Mapping[str, Any] | None = None,
+        notes: tuple[str, ...] = (),
+    ) -> Outcome:
+        """A pack procedure's outcome: every die by name in ``rolls`` (its ``roll`` among them)."""
+        return cls(
+            procedure=procedure,
+            rule=rule,
+            base=base,
+            modifiers=modifiers,
+            modified=modified,
+            roll=rolls.get("roll"),
+            result=result,
+            probabilities=probabilities,
+            details=details or {},
+            notes=notes,
+            pack=pack,
+            rolls=rolls,
+        )
 
     def to_json(self) -> dict[str, Any]:
-        """The ``eote-ref rule`` contract's object."""
+        """The JSON object of the ``eote-ref rule`` contract (details merged at top level)."""
+        of_pack = self.pack is not None
+        odds = {str(k): v for k, v in self.probabilities.items() if v or not of_pack}
         out: dict[str, Any] = {
             "procedure": self.procedure,
             "rule": self.rule,
-            "base": self.base,
+            "base": number(self.base),
             "modifiers": [m.to_json() for m in self.modifiers],
-            "modified": self.modified,
+            "modified": number(self.modified),
             "roll": _jsonable(self.roll),
-            "result": self.result,
-            "probabilities": {k: float(v) for k, v in self.probabilities.items() if v},
-            "pack": self.pack,
-            "probabilities_exact": {k: str(v) for k, v in self.probabilities.items() if v},
-            "rolls": {k: _jsonable(v) for k, v in self.rolls.items()},
+            "result": str(self.result),
+            "probabilities": {k: float(v) for k, v in odds.items()},
         }
+        if self.second_roll is not None:
+            out["second_roll"] = self.second_roll
+        if of_pack:
+            out["pack"] = self.pack
+            out["probabilities_exact"] = {k: str(v) for k, v in odds.items()}
+            out["rolls"] = {k: _jsonable(v) for k, v in self.rolls.items()}
         out.update({k: _jsonable(v) for k, v in self.details.items()})
+        if self.effects or not of_pack:
+            out["effects"] = {k: e.to_json() for k, e in self.effects.items()}
         out["notes"] = list(self.notes)
         return out
 
@@ -114,6 +185,8 @@ def _jsonable(v: Any) -> Any:
         return v.value
     if isinstance(v, Fraction):
         return float(v)
+    if isinstance(v, float):
+        return number(v)
     if isinstance(v, Mapping):
         return {str(k): _jsonable(x) for k, x in v.items()}
     if isinstance(v, list | tuple):

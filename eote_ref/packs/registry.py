@@ -8,8 +8,11 @@ module path, so this module imports neither.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from eote_ref.packs.declaration import Pack
+from eote_ref.packs.outcome import PackError
 
 #: id -> (module with ``declare()``, title).
 PACKS: dict[str, tuple[str, str]] = {
@@ -24,9 +27,84 @@ DEFAULT_PACK = "eote"
 RULESETS: dict[str, str] = {"eote-6.2": "eote", "avle-1.2": "avle"}
 
 
+#: The ruleset a game of a pack records in its ``ruleset`` column.
+RULESET_OF_PACK: dict[str, str] = {pack: ruleset for ruleset, pack in RULESETS.items()}
+
+
+class UnknownRuleset(PackError):
+    """A game, an army list, a scenario or a command names a ruleset (or pack) no pack has."""
+
+
 def pack_of_ruleset(ruleset: str) -> str | None:
     """The id of the pack an army list's ``ruleset:`` names (None for a name no pack has)."""
     return RULESETS.get(ruleset)
+
+
+def known_rulesets() -> str:
+    """The rulesets eote-ref knows, in words (for an error message)."""
+    return ", ".join(f"{r} ({PACKS[p][1]})" for r, p in RULESETS.items())
+
+
+def pack_for(ruleset: str, what: str = "ruleset") -> str:
+    """The id of the pack that plays ``ruleset``; :class:`UnknownRuleset` names the known ones.
+
+    ``what`` says who named it in the message ("game 3's ruleset", "the army list's ruleset").
+    """
+    pack = RULESETS.get(ruleset)
+    if pack is None:
+        raise UnknownRuleset(
+            f"{what} '{ruleset}' is not one eote-ref has; it knows {known_rulesets()}",
+            field="ruleset",
+        )
+    return pack
+
+
+def ruleset_of(pack_id: str) -> str:
+    """The ruleset id a game of pack ``pack_id`` records; :class:`UnknownRuleset` if none."""
+    if pack_id not in RULESET_OF_PACK:
+        raise UnknownRuleset(f"unknown pack '{pack_id}' (known: {', '.join(PACKS)})", field="pack")
+    return RULESET_OF_PACK[pack_id]
+
+
+def rules_for(ruleset: str, options: Mapping[str, object] | None = None) -> Any:
+    """The rules object of ``ruleset``'s pack with ``options`` chosen, as its procedures take it.
+
+    EotE's is :class:`eote_ref.rules.ruleset.Ruleset`, AVlE's its ``AvleRules``. Only the
+    pack's module is imported, not its whole declaration (each pack module's ``rules()``). An
+    unknown ruleset raises :class:`UnknownRuleset`; an unknown option or a value not offered
+    is refused by the pack (a ``ValueError``).
+    """
+    module = importlib.import_module(PACKS[pack_for(ruleset)][0])
+    return module.rules(dict(options or {}))
+
+
+def ruleset_of_choice(rulesets: Iterable[str], pack: str | None = None) -> str:
+    """The one ruleset of a new game: the army lists' ``ruleset:`` values and a chosen pack.
+
+    Every list must name a ruleset a pack has, all the same pack; ``pack`` (a command's
+    ``--pack``), when given, must be that pack too. With no list naming a ruleset, the
+    chosen pack's (else the default pack's) ruleset. :class:`UnknownRuleset` says what is wrong.
+    """
+    named = list(dict.fromkeys(rulesets))
+    packs = {r: pack_for(r, "the army list's ruleset") for r in named}
+    if len(set(packs.values())) > 1:
+        mixed = ", ".join(f"{r} ({PACKS[p][1]})" for r, p in packs.items())
+        raise UnknownRuleset(
+            f"the army lists are for different rulesets ({mixed}); a game has one", "ruleset"
+        )
+    if pack is not None:
+        wanted = ruleset_of(pack)
+        if packs and next(iter(packs.values())) != pack:
+            raise UnknownRuleset(
+                f"the army lists are for {named[0]} ({PACKS[packs[named[0]]][1]}), not for "
+                f"the pack chosen, {pack} ({PACKS[pack][1]})",
+                "pack",
+            )
+        return wanted
+    if named:
+        # Two names of one pack (none today): the pack's own ruleset is the game's.
+        return ruleset_of(packs[named[0]]) if len(named) > 1 else named[0]
+    return ruleset_of(DEFAULT_PACK)
 
 
 def pack_ids() -> tuple[str, ...]:

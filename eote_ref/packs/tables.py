@@ -43,11 +43,15 @@ class Bands(Generic[T]):
     lo: int | None = None
     hi: int | None = None
 
-    def lookup(self, value: int) -> T:
+    def lookup(self, value: float) -> T:
+        """The result of the band holding ``value``.
+
+        A fraction reads the band of its whole part: 7.5 has reached the band 5..7, not 8..10.
+        """
         for b in self.bands:
-            if (b.lo is None or value >= b.lo) and (b.hi is None or value <= b.hi):
+            if (b.lo is None or value >= b.lo) and (b.hi is None or value < b.hi + 1):
                 return b.result
-        raise PackError(f"{self.name}: no band holds {value}")
+        raise PackError(f"{self.name}: no band holds {value:g}")
 
     def render(self) -> list[list[str]]:
         """The table as text rows for a quick reference: a heading row, then one per band."""
@@ -59,16 +63,32 @@ class Bands(Generic[T]):
             return [((), "has no bands")]
         first, last = self.bands[0], self.bands[-1]
         if first.lo != self.lo:
-            out.append(((0, "lo"), f"the first band starts at {first.lo}, not {self.lo}"))
+            start = "open below (low: null)" if self.lo is None else f"at {self.lo}"
+            out.append(((0, "lo"), f"the first band starts at {first.lo}, not {start}"))
         if last.hi != self.hi:
-            out.append(((len(self.bands) - 1, "hi"), f"the last band ends at {last.hi}"))
+            end = "open above (high: null)" if self.hi is None else f"at {self.hi}"
+            out.append(((len(self.bands) - 1, "hi"), f"the last band ends at {last.hi}, not {end}"))
         for i, (a, b) in enumerate(itertools_pairs(self.bands)):
             if a.hi is None or b.lo is None or b.lo != a.hi + 1:
-                out.append(((i + 1, "lo"), f"band starts at {b.lo} after one ending at {a.hi}"))
+                out.append(((i + 1, "lo"), _seam(a.hi, b.lo)))
         for i, b in enumerate(self.bands):
             if b.lo is not None and b.hi is not None and b.lo > b.hi:
                 out.append(((i,), f"band {b.lo}..{b.hi} is empty"))
         return out
+
+
+def _seam(hi: int | None, lo: int | None) -> str:
+    """What is wrong where one band ending at ``hi`` meets the next starting at ``lo``."""
+    said = f"band starts at {lo} after one ending at {hi}"
+    if hi is None or lo is None:
+        return f"{said}: only the first band may be open below and the last open above"
+    if lo > hi + 1:
+        return f"{said}: expected {hi + 1} ({_values(hi + 1, lo - 1)} fall in no band)"
+    return f"{said}: expected {hi + 1} ({_values(lo, hi)} fall in two bands)"
+
+
+def _values(lo: int, hi: int) -> str:
+    return str(list(range(lo, hi + 1))) if hi - lo < 10 else f"{lo}..{hi}"
 
 
 def itertools_pairs(seq: Sequence[T]) -> list[tuple[T, T]]:
@@ -240,6 +260,8 @@ def _cell(value: Any) -> str:
     """A cell as text: none as a dash, numbers as ``a/b``, words spaced, a nested table inline."""
     if value is None:
         return "-"
+    if hasattr(value, "cell"):  # a row of a pack's own shape: what stands for it in a cell
+        return _cell(value.cell())
     if isinstance(value, Bands):
         return " ".join(f"{_span(b.lo, b.hi)}:{_cell(b.result)}" for b in value.bands)
     if isinstance(value, tuple | list):

@@ -21,6 +21,7 @@ from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game_reading import DIVISION_LEVELS as DIVISION_LEVELS
 from eote_ref.referee.game_reading import GameReading
+from eote_ref.referee.game_rules import eote_rules
 from eote_ref.referee.journal_line import LINE_KEY, ORDERS_CHANGED, Line, Piece
 from eote_ref.referee.markers import (
     BLOWN_CAVALRY_ONLY,
@@ -39,7 +40,6 @@ from eote_ref.rules.core import Reveals
 from eote_ref.rules.orders import OrderType
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import FORMATIONS_BY_ARM, CombatArm
-from eote_ref.rulesets import load_default
 from eote_ref.store.changes import Change, SetField
 from eote_ref.store.errors import ServerGoneError, StaleGameError
 
@@ -120,21 +120,26 @@ class GameService(GameReading):
     Args:
         db: the open database.
         game_id: the game to run.
-        ruleset: the ruleset data (the shipped EotE 6.2 by default).
+        ruleset: a club's edited EotE ruleset (default: the one the game's ``ruleset``
+            column names, through its pack: :mod:`eote_ref.referee.game_rules`).
+
+    Raises:
+        NotFoundError: there is no such game.
+        OtherPackGame: the game is played with another pack's rules than EotE's; an unknown
+            ruleset raises its :class:`~eote_ref.referee.game_rules.RulesetError`.
     """
 
     def __init__(self, db: Database, game_id: int, ruleset: Ruleset | None = None) -> None:
         self.db = db
         self.game_id = game_id
-        base = ruleset or load_default()
         game = self._game_row()
         if game is None:
             from eote_ref.store.errors import NotFoundError
 
             raise NotFoundError(f"there is no game with id {game_id}")
-        # Keys starting "display_" are display choices (fog of war), not ruleset options.
-        options = {k: v for k, v in (game.options or {}).items() if not k.startswith("display_")}
-        self.ruleset = base.with_options(options)
+        # The game's own pack, from its ruleset column; its display choices (fog of war,
+        # "display_" keys) are not ruleset options.
+        self.ruleset = eote_rules(game.ruleset, game.options, ruleset, f"game {game_id}")
         self._listeners: list[Callable[[], None]] = []
         #: The game's version this service last showed (a command built from an older view
         #: is refused, so two copies of the app never overwrite each other's commands).

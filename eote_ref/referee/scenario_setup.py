@@ -18,12 +18,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from eote_ref.referee.game_rules import eote_rules
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.rosters import to_spec
-from eote_ref.referee.setup import FIGURE_SCALES, SetupError, _with_formations
+from eote_ref.referee.setup import FIGURE_SCALES, SetupError, _with_formations, game_ruleset
 from eote_ref.rules.dice import Dice, RandomDice
 from eote_ref.rules.units import Arm, starting_formation
-from eote_ref.rulesets import load_default
 from eote_ref.scenarios.export import dump_scenario
 from eote_ref.store.specs import UNIT_FIELDS, CommandSpec, RosterSpec, SideSpec, UnitSpec
 
@@ -321,12 +321,14 @@ def create_scenario_game(
     initiative: str | None = None,
     dice: Dice | None = None,
     formations: Sequence[Mapping[str, str]] | None = None,
+    pack: str | None = None,
 ) -> int:
     """Make a game of ``loaded``'s units in play and return its id.
 
     ``initiative`` (a side's name, ``"roll"``, or None) replaces the scenario's; so do
     ``figure_scale`` and ``name``; ``formations`` (per side, arm → formation, ``""`` for
-    none) replace the scenario's starting formations arm by arm.
+    none) replace the scenario's starting formations arm by arm. The game's ruleset is its
+    army lists' ``ruleset:`` (one pack for all; ``pack``, a command's ``--pack``, must agree).
     """
     sc = loaded.scenario
     scale = figure_scale or sc.figure_scale or "15mm"
@@ -354,14 +356,15 @@ def create_scenario_game(
             raise SetupError(f"no side called {chosen!r}")
         start = names.index(chosen)
     opts = dict(options or {})
-    ruleset = load_default().with_options(opts)
+    ruleset_id = game_ruleset([a.ruleset for plan in loaded.sides for a in plan.lists], pack)
+    ruleset = eote_rules(ruleset_id, opts)
     from eote_ref.store.game_queries import new_game
 
     return new_game(
         db,
         name or sc.name,
         sides,
-        ruleset="eote-6.2",
+        ruleset=ruleset_id,
         ruleset_version=ruleset.version,
         options=opts,
         phase=Phase.COMMAND.value,

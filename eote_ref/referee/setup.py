@@ -6,13 +6,14 @@ import pathlib
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from eote_ref.packs import registry
 from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game_rules import RulesetError, eote_rules, new_game_ruleset, pack_of
 from eote_ref.referee.phases import Phase
 from eote_ref.rules.core import Source
 from eote_ref.rules.units import Arm
-from eote_ref.rulesets import load_default
 from eote_ref.store.specs import RosterSpec, SideSpec
 
 if TYPE_CHECKING:  # army lists are read when a game is made, not for the first window
@@ -64,6 +65,8 @@ class NewGame:
     options: Mapping[str, str | int | bool] | None = None
     initiative: str | None = None
     formations: Mapping[str, Mapping[str, str]] | None = None
+    #: The pack chosen for the game (a command's ``--pack``); None takes the lists' ruleset.
+    pack: str | None = None
 
 
 #: The arms a starting formation is chosen for, in the order the wizard shows them.
@@ -95,6 +98,48 @@ def _load(path: pathlib.Path) -> ArmyList:
     return load_army_list(path).army_list
 
 
+def list_ruleset(army_list: Any, pack: str) -> str:
+    """The ruleset an army list of ``pack`` names (an EotE list's as written, checked later)."""
+    named = getattr(army_list, "ruleset", None)
+    return named if isinstance(named, str) and named else registry.ruleset_of(pack)
+
+
+def game_ruleset(rulesets: Sequence[str | None], pack: str | None = None) -> str:
+    """The ruleset of a new game of lists (or a scenario's) naming ``rulesets``; EotE only.
+
+    Raises:
+        SetupError: lists of two packs, a ruleset no pack has (the known ones named), lists
+            not of the ``pack`` chosen, or another pack than EotE (set up elsewhere).
+    """
+    try:
+        ruleset = new_game_ruleset(rulesets, pack)
+        eote_rules(ruleset, what="a game of these army lists")
+    except RulesetError as error:
+        raise SetupError(str(error)) from None
+    return ruleset
+
+
+def _load_sides(spec: NewGame) -> tuple[str, dict[str, list[ArmyList]]]:
+    """The game's ruleset and each side's army lists, every list of one pack (EotE's)."""
+    from eote_ref.armylists.loader import load_any_army_list
+
+    loaded = {
+        name: [load_any_army_list(pathlib.Path(f)) for f in files]
+        for name, files in spec.sides.items()
+    }
+    named = []
+    for name, files in spec.sides.items():
+        for f, r in zip(files, loaded[name], strict=True):
+            ruleset = list_ruleset(r.army_list, r.pack)
+            try:
+                pack_of(ruleset, f"army list {pathlib.Path(f).name}")
+            except RulesetError as error:
+                raise SetupError(str(error)) from None
+            named.append(ruleset)
+    ruleset = game_ruleset(named, spec.pack)
+    return ruleset, {name: [r.army_list for r in rs] for name, rs in loaded.items()}
+
+
 def create_new_game(db: Database, spec: NewGame) -> int:
     """Copy the chosen army lists into a new game and return its id.
 
@@ -110,17 +155,15 @@ def create_new_game(db: Database, spec: NewGame) -> int:
     from eote_ref.referee.rosters import to_spec
 
     options = dict(spec.options or {})
-    ruleset = load_default().with_options(options)
+    ruleset_id, lists = _load_sides(spec)
+    ruleset = eote_rules(ruleset_id, options)
     chosen = spec.formations or {}
     sides = [
         SideSpec(
             name,
-            tuple(
-                _with_formations(to_spec(_load(pathlib.Path(f))), chosen.get(name, {}))
-                for f in files
-            ),
+            tuple(_with_formations(to_spec(army), chosen.get(name, {})) for army in armies),
         )
-        for name, files in spec.sides.items()
+        for name, armies in lists.items()
     ]
     names = list(spec.sides)
     initiative: int | None = None
@@ -139,7 +182,7 @@ def create_new_game(db: Database, spec: NewGame) -> int:
         db,
         spec.name,
         sides,
-        ruleset="eote-6.2",
+        ruleset=ruleset_id,
         ruleset_version=ruleset.version,
         options=options,
         phase=Phase.COMMAND.value,
@@ -268,7 +311,7 @@ class SetupService:
     @staticmethod
     def options() -> list[OptionInfo]:
         """The ruleset's named options (EotE contradictions and gaps), with explanations."""
-        rs = load_default()
+        rs = eote_rules()
         return [
             OptionInfo(name, spec.default, tuple(spec.choices), spec.rule, spec.explanation)
             for name, spec in rs.options.items()
@@ -279,7 +322,7 @@ class SetupService:
         figure_scale: str, options: Mapping[str, str | int | bool] | None = None
     ) -> list[ScaledDistance]:
         """Some listed distances at ``figure_scale`` under ``options`` (EotE introduction)."""
-        rs = load_default().with_options(dict(options or {}))
+        rs = eote_rules(options=options)
         out = []
         for key, label in SCALE_EXAMPLES.items():
             d = rs.distance(key)
@@ -292,7 +335,7 @@ class SetupService:
     def provisional_values() -> list[ProvisionalValue]:
         """The ruleset values eote-ref supplies because the text lost them (``provisional``)."""
         out = []
-        for v in load_default().all_values():
+        for v in eote_rules().all_values():
             if v.source is Source.PROVISIONAL:
                 what = getattr(v, "reason", "") or type(v).__name__
                 out.append(ProvisionalValue(v.rule, what))

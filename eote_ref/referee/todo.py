@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.catalogue import CHECK_KEYS
 from eote_ref.referee.game import GameService
+from eote_ref.referee.game_rules import eote_rules
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.referee.wording import hits_text
 from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rulesets import load_default
 
 #: The procedures that have a wizard, from the catalogue (pure data): the turn guide marks the
 #: items it can open without importing the checks (and the ORM under them) before the first
@@ -167,8 +167,8 @@ def _initiative_phase(view: GameView) -> list[DueCheck]:
 
 
 def _ruleset(game: GameService | None) -> Ruleset:
-    """The game's ruleset (with its options); the shipped one when no game is given."""
-    return game.ruleset if game is not None else load_default()
+    """The game's ruleset (with its options); the default pack's when no game is given."""
+    return game.ruleset if game is not None else eote_rules()
 
 
 def _movement_phase(view: GameView, game: GameService | None = None) -> list[DueCheck]:

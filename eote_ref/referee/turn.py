@@ -10,6 +10,8 @@ the turn counter, so one undo takes the whole turn change back. It writes nothin
   unit fought is carried one more turn into ``fought_last_turn`` (``carried_to``): blown
   cavalry that did nothing for a whole turn rests (EotE 5.12).
 * The initiative becomes last turn's initiative and is rolled again (EotE 4.0).
+* The game-level changes (the facts of the turn, the initiative, pending orders) are those
+  the EotE pack declares (:data:`eote_ref.packs.eote.TURN` ``new_turn``), made in its order.
 * Pending orders count down one turn; an order whose count reaches 0 takes effect now: it
   becomes the division's current order (EotE 3.1, 3.4). The arrival is automatic, so the
   turn guide lists no separate step for it; the journal line of the turn names it.
@@ -22,7 +24,10 @@ the turn counter, so one undo takes the whole turn change back. It writes nothin
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from eote_ref.packs.declaration import TurnChange
+from eote_ref.packs.eote import TURN
 from eote_ref.referee.journal_line import Line, Piece
 from eote_ref.referee.markers import CARRIED, TURN_MARKERS, unit_change
 from eote_ref.rules.core import Reveals
@@ -60,14 +65,28 @@ def carry_over(rows: TurnRows, new_turn: int, ruleset: Ruleset) -> CarryOver:
         return out
     game_id = game.id
     _units(rows.units, out)
-    _facts(rows.fact_ids, out)
-    if game.initiative_last_turn != game.initiative:
-        out.changes.append(SetField("game", game_id, "initiative_last_turn", game.initiative))
-    if game.initiative is not None:
-        out.changes.append(SetField("game", game_id, "initiative", None))
-    _orders(rows.commands, out)
+    for change in TURN.new_turn:  # the game-level state the EotE pack declares, in its order
+        if change.state == "game_fact":
+            _facts(rows.fact_ids, out)
+        elif change.state == "game_command.pending_order_turns":
+            _orders(rows.commands, out)
+        else:
+            _game_column(game, game_id, change, out)
     _leaders(rows.leaders, new_turn, replacement(ruleset)[1], out)
     return out
+
+
+def _game_column(game: Any, game_id: int, change: TurnChange, out: CarryOver) -> None:
+    """A column of the game row cleared, kept (then cleared) or reset as ``change`` declares."""
+    value = getattr(game, change.state)
+    if change.action == "keep" and change.into and getattr(game, change.into) != value:
+        out.changes.append(SetField("game", game_id, change.into, value))
+    if change.action in ("keep", "clear") and value is not None:
+        out.changes.append(SetField("game", game_id, change.state, None))
+    elif change.action == "reset" and value != change.to:
+        out.changes.append(SetField("game", game_id, change.state, change.to))
+    elif change.action not in ("keep", "clear", "reset"):
+        raise ValueError(f"a new turn cannot {change.action} the game's {change.state}")
 
 
 def _units(rows: list[GameUnit], out: CarryOver) -> None:

@@ -95,13 +95,7 @@ class AssaultSituation:
 
 def assault_column(rs: Ruleset, attack_value: float) -> AssaultColumn:
     """The table column for the size of an attack value (negative values use the mirror)."""
-    size = abs(attack_value)
-    chosen = rs.assault_table[0]
-    for col in rs.assault_table:
-        lo = col.attack_value[0]
-        if lo is None or size >= lo:
-            chosen = col
-    return chosen
+    return rs.charts.assault_table.lookup(abs(attack_value))
 
 
 def column_label(col: AssaultColumn, negative: bool) -> str:

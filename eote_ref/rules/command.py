@@ -85,10 +85,10 @@ class CommandRadiusSituation:
 
 def radius_row(rs: Ruleset, rating: int) -> RadiusRow:
     """The command-radius row of a rating (-1..4)."""
-    for row in rs.command_radius:
-        if row.rating == rating:
-            return row
-    raise RulesError(f"rating {rating} is not -1..4", field="rating", rule="3.6")
+    try:
+        return rs.charts.command_radius.lookup(rating)
+    except RulesError:
+        raise RulesError(f"rating {rating} is not -1..4", field="rating", rule="3.6") from None
 
 
 def radius_in(rs: Ruleset, rating: int, level: RadiusColumn, figure_scale: str) -> float:

@@ -1,15 +1,30 @@
-"""Shared building blocks of the rules engine: errors, sources, modifiers, effects, outcomes."""
+"""Shared building blocks of the rules engine: errors, sources, modifiers, effects, outcomes.
+
+The error, :class:`Source`, :class:`Modifier` and the outcome's fields and JSON are the pack
+boundary's (:mod:`eote_ref.packs.outcome`), one vocabulary for every pack; this module keeps
+what is EotE's own: what a modifier reveals, a result's effects on each party, the reading of
+results as EotE's result codes, and the d10.
+"""
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from eote_ref.packs.dice import D10
+from eote_ref.packs.outcome import (
+    Modifier,
+    PackError,
+    Source,
+    certain,
+    number,
+    total,
+)
+from eote_ref.packs.outcome import Outcome as PackOutcome
 from eote_ref.rules.results import (
     ANY_VALUE,
     Party,
@@ -20,33 +35,14 @@ from eote_ref.rules.results import (
     tone_of,
 )
 
-
-class RulesError(ValueError):
-    """A situation the engine cannot adjudicate: bad input or something the rules forbid.
-
-    Attributes:
-        field: the input field at fault, when one is.
-        rule: the rules section that forbids it, when one does.
-    """
-
-    def __init__(self, message: str, field: str | None = None, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
-        self.rule = rule
+#: The error of every pack (:class:`~eote_ref.packs.outcome.PackError`), under EotE's old name.
+RulesError = PackError
 
 
 def require_finite(value: float, field: str) -> None:
     """Refuse NaN and the infinities: no comparison with them means anything (a rule's input)."""
     if not math.isfinite(value):
         raise RulesError(f"{field} must be a finite number, not {value}", field=field)
-
-
-class Source(enum.Enum):
-    """Where a number comes from."""
-
-    TEXT = "text"
-    PROVISIONAL = "provisional"
-    HOUSE = "house"
 
 
 class Reveals(enum.Enum):
@@ -59,40 +55,6 @@ class Reveals(enum.Enum):
     CE = "ce"
     #: An order's words, sender or countdown (3.1-3.4: written and carried to the division).
     ORDER = "order"
-
-
-@dataclass(frozen=True)
-class Modifier:
-    """One modifier applied to a base value, with its reason, rules section and source.
-
-    ``reveals`` says what the value gives away (None: nothing but the modifier itself).
-    """
-
-    value: float
-    reason: str
-    rule: str
-    source: Source
-    reveals: Reveals | None = None
-
-    def labelled(self, reason: str) -> Modifier:
-        """The same modifier under another reason (a side's or a firer's name before it)."""
-        return dataclasses.replace(self, reason=reason)
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "value": number(self.value),
-            "reason": self.reason,
-            "rule": self.rule,
-            "source": self.source.value,
-        }
-        if self.reveals is not None:
-            out["reveals"] = self.reveals.value
-        return out
-
-
-def number(x: float) -> int | float:
-    """Show whole numbers as int (JSON and UI read better), others as float."""
-    return int(x) if float(x).is_integer() else float(x)
 
 
 @dataclass(frozen=True)
@@ -126,9 +88,11 @@ class Effect:
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """The full, explained result of one adjudication.
+class Outcome(PackOutcome):
+    """An outcome of EotE's engine: the one pack outcome, its result read as EotE's codes.
 
+    Its fields and its JSON are :class:`~eote_ref.packs.outcome.Outcome`'s; this adds only
+    the reading of EotE's result codes (their tone for each party and their labels).
     ``result`` is the member of the procedure's result enum (:data:`~eote_ref.rules.results.
     RESULTS`); a procedure with open results (the side with the initiative, the turns an order
     takes, an assault's ``attacker/defender``) keeps its plain code. An outcome built with a
@@ -136,18 +100,8 @@ class Outcome:
     ``value_name`` names the value a no-roll procedure computed (None: none named).
     """
 
-    procedure: str
-    rule: str
-    base: float
-    modifiers: tuple[Modifier, ...]
-    modified: float
-    roll: int | None
-    result: ResultCode | str
-    probabilities: Mapping[str, Fraction]
+    #: What the result does to each party (EotE's :class:`Effect`, a field of the shared outcome).
     effects: Mapping[str, Effect] = field(default_factory=dict)
-    details: Mapping[str, Any] = field(default_factory=dict)
-    second_roll: int | None = None
-    notes: tuple[str, ...] = ()
     value_name: ValueName | None = None
 
     def __post_init__(self) -> None:
@@ -190,59 +144,31 @@ class Outcome:
         named = self.value_name or ANY_VALUE
         return named.name, named.unit
 
-    def to_json(self) -> dict[str, Any]:
-        """The JSON object of the ``eote-ref rule`` contract (details merged at top level)."""
-        out: dict[str, Any] = {
-            "procedure": self.procedure,
-            "rule": self.rule,
-            "base": number(self.base),
-            "modifiers": [m.to_json() for m in self.modifiers],
-            "modified": number(self.modified),
-            "roll": self.roll,
-            "result": str(self.result),
-            "probabilities": {str(k): float(v) for k, v in self.probabilities.items()},
-        }
-        if self.second_roll is not None:
-            out["second_roll"] = self.second_roll
-        out.update({k: _jsonable(v) for k, v in self.details.items()})
-        out["effects"] = {k: e.to_json() for k, e in self.effects.items()}
-        out["notes"] = list(self.notes)
-        return out
 
-
-def _jsonable(v: Any) -> Any:
-    if isinstance(v, enum.Enum):
-        return v.value
-    if isinstance(v, Fraction):
-        return float(v)
-    if isinstance(v, float):
-        return number(v)
-    if isinstance(v, Mapping):
-        return {str(k): _jsonable(x) for k, x in v.items()}
-    if isinstance(v, list | tuple):
-        return [_jsonable(x) for x in v]
-    if hasattr(v, "to_json"):
-        return v.to_json()
-    return v
-
-
-def total(base: float, modifiers: Iterable[Modifier]) -> float:
-    """Base plus every modifier."""
-    return base + sum(m.value for m in modifiers)
-
-
-FACES = range(1, 11)
+#: EotE's die: a d10 whose face marked 0 reads 10 (the shared :class:`~eote_ref.packs.dice.Die`).
+FACES = D10.faces
 
 
 def d10_distribution(result_of: Callable[[int], str]) -> dict[str, Fraction]:
     """Probability of each result when ``result_of(roll)`` is evaluated over a fair d10."""
     counts: dict[str, Fraction] = {}
-    for face in FACES:
-        r = result_of(face)
-        counts[r] = counts.get(r, Fraction(0)) + Fraction(1, 10)
+    for face in D10.faces:
+        r = result_of(int(face))
+        counts[r] = counts.get(r, Fraction(0)) + Fraction(1, D10.sides)
     return counts
 
 
-def certain(result: str) -> dict[str, Fraction]:
-    """The distribution of a procedure that needs no roll."""
-    return {result: Fraction(1)}
+__all__ = [
+    "FACES",
+    "Effect",
+    "Modifier",
+    "Outcome",
+    "Reveals",
+    "RulesError",
+    "Source",
+    "certain",
+    "d10_distribution",
+    "number",
+    "require_finite",
+    "total",
+]

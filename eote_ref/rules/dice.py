@@ -1,4 +1,10 @@
-"""Dice: injected into every procedure, never a global random (EotE uses one d10; 0 reads 10)."""
+"""Dice: injected into every procedure, never a global random (EotE uses one d10; 0 reads 10).
+
+The dice themselves are the pack boundary's :class:`~eote_ref.packs.dice.Die`:
+:data:`~eote_ref.packs.dice.D10` (its face marked 0 read as 10) and
+:data:`~eote_ref.packs.dice.PERCENTILE` (00 read as 100). This module reads the umpire's
+entries with them and rolls them for a procedure that asks by name.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Protocol
 
+from eote_ref.packs.dice import D10, PERCENTILE, Die
 from eote_ref.rules.core import RulesError
 
 
@@ -21,22 +28,33 @@ class Dice(Protocol):
         ...  # pragma: no cover
 
 
+def _read(die: Die, value: object, name: str, accepts: str, outside: str) -> int:
+    """A face of ``die`` entered by the umpire (0 reads as the die says).
+
+    ``accepts`` names the entries allowed, ``outside`` says what a number beyond them is.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{name} must be a whole number {accepts}", field=name)
+    if value != 0 and value not in die.faces:
+        raise RulesError(f"{name} {value} {outside}", field=name)
+    return int(die.read(value, name))
+
+
 def read_d10(value: object, name: str = "roll") -> int:
     """A die face entered by the umpire: 0..10, where 0 (the face marked 0) reads as 10."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be a whole number 0..10 (0 reads as 10)", field=name)
-    if not 0 <= value <= 10:
-        raise RulesError(f"{name} {value} is not a d10 face: enter 0..10 (0 reads as 10)", name)
-    return 10 if value == 0 else value
+    accepts = f"0..{D10.sides} (0 reads as {D10.zero_reads})"
+    return _read(D10, value, name, accepts, f"is not a d10 face: enter {accepts}")
 
 
 def read_percentile(value: object, name: str = "percentile") -> int:
     """A percentile roll entered by the umpire: 1..100 (00 entered as 0 or 100 reads 100)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be a whole number 1..100", field=name)
-    if not 0 <= value <= 100:
-        raise RulesError(f"{name} {value} is out of range 1..100", field=name)
-    return 100 if value == 0 else value
+    accepts = f"1..{PERCENTILE.sides}"
+    return _read(PERCENTILE, value, name, accepts, f"is out of range {accepts}")
+
+
+def _roll(rng: random.Random, die: Die) -> int:
+    """One roll of a numbered die (as ``randint`` over its faces: seeded rolls stay the same)."""
+    return rng.randint(int(min(die.faces)), int(max(die.faces)))
 
 
 class RandomDice:
@@ -47,12 +65,12 @@ class RandomDice:
         self.rolled: dict[str, int] = {}
 
     def d10(self, name: str = "roll") -> int:
-        value = self._rng.randint(1, 10)
+        value = _roll(self._rng, D10)
         self.rolled[name] = value
         return value
 
     def percentile(self, name: str = "percentile") -> int:
-        value = self._rng.randint(1, 100)
+        value = _roll(self._rng, PERCENTILE)
         self.rolled[name] = value
         return value
 

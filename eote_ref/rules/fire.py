@@ -86,21 +86,13 @@ class FireSituation:
 
 
 def fire_row(rs: Ruleset, value: float) -> FireRow:
-    """The fire-table row for a modified CE (the last row whose low end is at or below it)."""
-    chosen = rs.fire_table[0]
-    for row in rs.fire_table:
-        lo = row.ce[0]
-        if lo is None or value >= lo:
-            chosen = row
-    return chosen
+    """The fire-table row for a modified CE (a fractional CE reads the row it has reached)."""
+    return rs.charts.fire_table.lookup(value)
 
 
 def fire_result(row: FireRow, roll: int) -> str:
     """The result code of a d10 on one fire row: ``D``, ``1``, ``2`` or ``none``."""
-    for code, band in (("D", row.disorder), ("1", row.one_hit), ("2", row.two_hits)):
-        if band and band[0] <= roll <= band[1]:
-            return code
-    return "none"
+    return row.results.lookup(roll)
 
 
 def _kind(firers: list[Unit], target: Unit | None, rs: Ruleset) -> str:

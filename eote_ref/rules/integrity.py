@@ -8,7 +8,6 @@ from fractions import Fraction
 
 from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, Source, certain
 from eote_ref.rules.dice import Dice
-from eote_ref.rules.leader_casualty import band_of
 from eote_ref.rules.ruleset import BaseRow, Ruleset
 
 RULE = "9.0"
@@ -45,11 +44,7 @@ def average_ce(ces: list[int], rs: Ruleset) -> int:
 
 def base_row(avg: int, rs: Ruleset) -> BaseRow:
     """The row of the 9.0 CE-base table for an average CE."""
-    chosen = rs.di_base[0]
-    for row in rs.di_base:
-        if row.ce[0] is None or avg >= row.ce[0]:
-            chosen = row
-    return chosen
+    return rs.charts.integrity_base.lookup(avg)
 
 
 def ce_base(avg: int, rs: Ruleset) -> int:
@@ -114,8 +109,8 @@ def integrity(s: IntegritySituation, rs: Ruleset, dice: Dice) -> Outcome:
             notes=("a division occupying a town takes no integrity check (7.12)", *notes),
         )
     p_pass = Fraction(max(0, min(10, math.floor(modified))), 10)
-    fail_bands = rs.di_fail
-    p_rout = Fraction(sum(1 for r in range(1, 11) if band_of(fail_bands, r) == "rout"), 10)
+    fail_bands = rs.charts.integrity_fail
+    p_rout = Fraction(sum(1 for r in range(1, 11) if fail_bands.lookup(r) == "rout"), 10)
     probabilities = {
         "pass": p_pass,
         "rout": (1 - p_pass) * p_rout,
@@ -128,7 +123,7 @@ def integrity(s: IntegritySituation, rs: Ruleset, dice: Dice) -> Outcome:
         effect = Effect()
     else:
         second = dice.d10("second_roll")
-        result = band_of(fail_bands, second)
+        result = fail_bands.lookup(second)
         if result == "rout":
             effect = Effect(
                 rout=True,

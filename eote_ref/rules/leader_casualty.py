@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from eote_ref.rules.charts import named_chart
 from eote_ref.rules.core import Effect, Modifier, Outcome, d10_distribution
 from eote_ref.rules.dice import Dice
-from eote_ref.rules.ruleset import Bands, Ruleset
+from eote_ref.rules.ruleset import NamedBands, Ruleset
 
 RULE = "8.0"
 
@@ -24,12 +25,12 @@ class LeaderCasualtySituation:
     attached_to_assaulting_unit: bool = False
 
 
-def band_of(bands: Bands, value: float) -> str:
-    """The name of the band that holds ``value`` (open ends catch everything beyond them)."""
-    for name, (lo, hi) in bands.bands.items():
-        if (lo is None or value >= lo) and (hi is None or value <= hi):
-            return name
-    raise ValueError(f"no band holds {value}")  # pragma: no cover - the loader checks coverage
+def band_of(bands: NamedBands, value: float) -> str:
+    """The name of the band that holds ``value`` (open ends catch everything beyond them).
+
+    For a caller holding the chart as the file writes it; a ruling reads ``rs.charts``.
+    """
+    return named_chart(bands.rule, bands).lookup(value)
 
 
 def leader_casualty(s: LeaderCasualtySituation, rs: Ruleset, dice: Dice) -> Outcome:
@@ -40,7 +41,7 @@ def leader_casualty(s: LeaderCasualtySituation, rs: Ruleset, dice: Dice) -> Outc
     shift = sum(m.value for m in mods)
 
     def result_of(roll: int) -> str:
-        return band_of(rs.leader_casualty, roll + shift)
+        return rs.charts.leader_casualty.lookup(roll + shift)
 
     roll = dice.d10()
     result = result_of(roll)

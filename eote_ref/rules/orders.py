@@ -53,13 +53,16 @@ class OrderActivationSituation:
 
 def oac_turns(rs: Ruleset, rating: int, modified_roll: float) -> int:
     """Turns before the order is acted on, from the Activating Orders Chart row of ``rating``."""
-    for row in rs.oac:
-        if row.rating == rating:
-            for turns, threshold in enumerate(row.thresholds, start=1):
-                if modified_roll <= threshold:
-                    return turns
-            return len(row.thresholds) + 1
-    raise RulesError(f"leader_rating {rating} is not -1..4", field="leader_rating", rule="3.6")
+    try:
+        row = rs.charts.oac.lookup(rating)
+    except RulesError:
+        raise RulesError(
+            f"leader_rating {rating} is not -1..4", field="leader_rating", rule="3.6"
+        ) from None
+    for turns, threshold in enumerate(row.thresholds, start=1):
+        if modified_roll <= threshold:
+            return turns
+    return len(row.thresholds) + 1
 
 
 def activation_modifiers(s: OrderActivationSituation, rs: Ruleset) -> list[Modifier]:

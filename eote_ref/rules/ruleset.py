@@ -13,6 +13,16 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
+from eote_ref.rules.charts import (
+    AssaultColumn,
+    BaseRow,
+    Charts,
+    FireRow,
+    NamedBands,
+    OacRow,
+    RadiusRow,
+    build,
+)
 from eote_ref.rules.core import Modifier, RulesError, Source
 from eote_ref.rules.options import Options
 
@@ -49,28 +59,6 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
-class FireRow:
-    """One modified-CE row of the tactical fire table (EotE 6.6): d10 ranges per result."""
-
-    ce: list[int | None]
-    rule: str
-    source: Source
-    disorder: list[int] | None = None
-    one_hit: list[int] | None = None
-    two_hits: list[int] | None = None
-
-
-@dataclass(frozen=True)
-class AssaultColumn:
-    """One attack-value column of the assault table: ten cells ``attacker/defender`` by d10."""
-
-    attack_value: list[int | None]
-    cells: list[str]
-    rule: str
-    source: Source
-
-
-@dataclass(frozen=True)
 class RangeBand:
     """An artillery range band: up to ``max_in`` inches, this modifier."""
 
@@ -79,49 +67,6 @@ class RangeBand:
     rule: str
     source: Source
     reason: str = ""
-
-
-@dataclass(frozen=True)
-class RadiusRow:
-    """Command radius in inches by level for one leader rating (EotE 3.6)."""
-
-    rating: int
-    division: float
-    corps: float
-    army: float
-    rule: str
-    source: Source
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class OacRow:
-    """Activating Orders Chart row: modified-roll thresholds for 1, 2, 3 turns; above: 4."""
-
-    rating: int
-    thresholds: list[int]
-    rule: str
-    source: Source
-
-
-@dataclass(frozen=True)
-class BaseRow:
-    """Divisional integrity CE-base row (EotE 9.0): average CE range → base."""
-
-    ce: list[int | None]
-    base: int
-    rule: str
-    source: Source
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class Bands:
-    """Named d10 bands of a small results chart (leader casualty, failed DI)."""
-
-    bands: dict[str, list[int | None]]
-    rule: str
-    source: Source
 
 
 @dataclass(frozen=True)
@@ -144,12 +89,29 @@ class Ruleset:
     support: dict[str, Value]
     skirmish: dict[str, Value]
     di_base: list[BaseRow]
-    di_fail: Bands
-    leader_casualty: Bands
+    di_fail: NamedBands
+    leader_casualty: NamedBands
     burning: dict[str, Value]
     engineering: dict[str, Value]
     quantities: dict[str, Value]
     chosen: dict[str, OptionValue] = field(default_factory=dict)
+    #: The charts above as table kinds (:mod:`eote_ref.rules.charts`): what the engine reads.
+    charts: Charts = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "charts",
+            build(
+                self.fire_table,
+                self.assault_table,
+                self.di_base,
+                self.di_fail,
+                self.leader_casualty,
+                self.command_radius,
+                self.oac,
+            ),
+        )
 
     # ---------------------------------------------------------------- options
     @functools.cached_property
@@ -189,7 +151,9 @@ class Ruleset:
 
     def all_values(
         self,
-    ) -> list[Value | FireRow | AssaultColumn | RangeBand | OacRow | RadiusRow | BaseRow | Bands]:
+    ) -> list[
+        Value | FireRow | AssaultColumn | RangeBand | OacRow | RadiusRow | BaseRow | NamedBands
+    ]:
         """Every sourced entry (for the provisional mark and the quick-reference sheet)."""
         out: list[Any] = [*self.scales.values(), *self.distances.values()]
         out += [*self.movement.values(), *self.support.values(), *self.skirmish.values()]
@@ -217,8 +181,8 @@ class Ruleset:
 
     def ratings(self) -> tuple[int, int]:
         """The lowest and highest leader rating the command radius table knows (EotE 3.6)."""
-        known = [row.rating for row in self.command_radius]
-        return min(known), max(known)
+        radius = self.charts.command_radius
+        return radius.first, radius.first + len(radius.rows) - 1
 
     def distance(self, key: str) -> Value:
         """Distance ``key`` at 15mm, as the text lists it."""
@@ -260,3 +224,23 @@ class Ruleset:
     def scaled(self, inches: float, figure_scale: str) -> float:
         """A listed distance adjusted for the figure scale (option ``scaled_distance_floor``)."""
         return inches + sum(m.value for m in self.scale_modifiers(inches, figure_scale))
+
+
+#: The named d10 bands' old name (:class:`~eote_ref.rules.charts.NamedBands`).
+Bands = NamedBands
+
+__all__ = [
+    "AssaultColumn",
+    "BaseRow",
+    "Bands",
+    "Charts",
+    "FireRow",
+    "NamedBands",
+    "OacRow",
+    "OptionSpec",
+    "OptionValue",
+    "RadiusRow",
+    "RangeBand",
+    "Ruleset",
+    "Value",
+]

@@ -15,6 +15,8 @@ import pathlib
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from eote_ref.packs.tables import Bands
+from eote_ref.rules.charts import D10_HIGH, D10_LOW
 from eote_ref.rules.options import option_problems
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.yamlio.document import Document
@@ -23,6 +25,16 @@ from eote_ref.yamlio.problems import Problem, YamlError, raise_if
 from eote_ref.yamlio.typed import parse
 
 DEFAULT_RULESET = pathlib.Path(__file__).with_name("eote-6.2.yaml")
+#: The sources a loaded ruleset depends on besides its file (its parsed copy's key).
+SOURCES = (
+    "rules/*.py",
+    "rulesets/*.py",
+    "yamlio/*.py",
+    # a Ruleset holds the boundary's objects: its charts are table kinds, its values sourced
+    "packs/outcome.py",
+    "packs/dice.py",
+    "packs/tables.py",
+)
 
 ASSAULT_CODES = {".", "D", "F", "1", "2", "R"}
 #: No number in a ruleset may be larger than this (a year is the largest that means anything).
@@ -45,12 +57,12 @@ def load_ruleset(path: str | pathlib.Path | None = None) -> Ruleset:
 def load_default() -> Ruleset:
     """The shipped EotE 6.2 ruleset (loaded and validated once per process).
 
-    The validated result is kept beside the bytecode (:mod:`eote_ref.rulesets.cache`), so a
+    The validated result is kept beside the bytecode (:mod:`eote_ref.yamlio.cache`), so a
     new process reads it back instead of parsing the YAML file again.
     """
-    from eote_ref.rulesets.cache import cached
+    from eote_ref.yamlio.cache import cached
 
-    return cached(DEFAULT_RULESET, lambda: _load(load_file(DEFAULT_RULESET)), Ruleset)
+    return cached(DEFAULT_RULESET, lambda: _load(load_file(DEFAULT_RULESET)), Ruleset, SOURCES)
 
 
 def validate_ruleset(path: str | pathlib.Path) -> list[Problem]:
@@ -121,12 +133,13 @@ def _check(rs: Ruleset, doc: Document) -> Iterator[Problem]:
     for name, spec in rs.options.items():
         if spec.default not in spec.choices:
             yield err(("options", name, "default"), f"default {spec.default!r} is not a choice")
-    yield from _check_ce_rows("fire_table", [r.ce for r in rs.fire_table], err)
+    charts = rs.charts
+    yield from _check_chart("fire_table", [r.ce for r in rs.fire_table], charts.fire_table, err)
     for i, row in enumerate(rs.fire_table):
         bands = {"disorder": row.disorder, "one_hit": row.one_hit, "two_hits": row.two_hits}
-        yield from _check_bands(("fire_table", i), bands, 1, 10, err, cover=False)
-    yield from _check_ce_rows(
-        "assault_table", [c.attack_value for c in rs.assault_table], err, first=0
+        yield from _check_bands(("fire_table", i), bands, D10_LOW, D10_HIGH, err)
+    yield from _check_chart(
+        "assault_table", [c.attack_value for c in rs.assault_table], charts.assault_table, err
     )
     for i, col in enumerate(rs.assault_table):
         if len(col.cells) != 10:
@@ -147,11 +160,13 @@ def _check(rs: Ruleset, doc: Document) -> Iterator[Problem]:
         t = orow.thresholds
         if len(t) != 3 or any(b <= a for a, b in zip(t, t[1:], strict=False)):
             yield err(("oac", i, "thresholds"), "needs 3 rising thresholds (1, 2, 3 turns)")
-    yield from _check_ce_rows("di_base", [r.ce for r in rs.di_base], err)
-    yield from _check_bands(("di_fail",), rs.di_fail.bands, 1, 10, err, cover=True)
+    yield from _check_chart("di_base", [r.ce for r in rs.di_base], charts.integrity_base, err)
+    yield from _check_named("di_fail", rs.di_fail.bands, charts.integrity_fail, err)
     if set(rs.di_fail.bands) != {"rout", "fall_back"}:
         yield err(("di_fail", "bands"), "needs exactly the bands rout and fall_back")
-    yield from _check_bands(("leader_casualty",), rs.leader_casualty.bands, 1, 10, err, True)
+    yield from _check_named(
+        "leader_casualty", rs.leader_casualty.bands, charts.leader_casualty, err
+    )
     if set(rs.leader_casualty.bands) != {"killed", "no_rally", "no_effect"}:
         yield err(("leader_casualty", "bands"), "needs the bands killed, no_rally and no_effect")
     last = 0.0
@@ -189,27 +204,45 @@ def _check_ratings(name: str, ratings: list[int], err: Any) -> Iterator[Problem]
         yield err((name,), f"needs one row for each rating -1..4, found {sorted(ratings)}")
 
 
-def _check_ce_rows(
-    name: str, rows: Sequence[list[int | None]], err: Any, first: int | None = None
+def _check_chart(
+    name: str, ranges: Sequence[list[int | None]], chart: Bands[Any], err: Any
 ) -> Iterator[Problem]:
-    """Rows must run in order without gaps or overlaps; the last one is open above."""
-    expect: int | None = first
-    for i, r in enumerate(rows):
+    """A chart of rows, each over ``[low, high]``: the kind's one check, placed at the row.
+
+    The rows run in order without gap or overlap from the chart's start (open below, or 0
+    for the size of an attack value) and the last is open above.
+    """
+    for i, r in enumerate(ranges):
         if len(r) != 2:
             yield err((name, i), "a range is [low, high] (null for open)")
             return
-        lo, hi = r
-        if i == 0 and first is None and lo is not None:
-            yield err((name, i), "the first row must be open below (low: null)")
-        if i > 0 and lo != expect:
-            yield err((name, i), f"rows must follow on without gap or overlap: expected {expect}")
-        if lo is not None and hi is not None and hi < lo:
-            yield err((name, i), "high is below low")
-        if hi is None and i != len(rows) - 1:
-            yield err((name, i), "only the last row may be open above")
-        expect = None if hi is None else hi + 1
-    if rows and rows[-1][-1] is not None:
-        yield err((name, len(rows) - 1), "the last row must be open above (high: null)")
+    for path, message in chart.check():
+        row = path[0] if path and isinstance(path[0], int) else None
+        yield err((name,) if row is None else (name, row), message)
+
+
+def _check_named(
+    name: str, bands: dict[str, list[int | None]], chart: Bands[str], err: Any
+) -> Iterator[Problem]:
+    """Named d10 bands: each ``[low, high]`` within the die, then the kind's one check.
+
+    Together: every face of the d10 in exactly one band (an open end takes what lies beyond).
+    """
+    bad = False
+    for band_name, band in bands.items():
+        if len(band) != 2:
+            yield err((name, band_name), "a band is [low, high]")
+            bad = True
+            continue
+        a = D10_LOW if band[0] is None else band[0]
+        b = D10_HIGH if band[1] is None else band[1]
+        if a > b or a < D10_LOW or b > D10_HIGH:
+            within = f"{D10_LOW}..{D10_HIGH}"
+            yield err((name, band_name), f"band {band} must lie within {within}, low ≤ high")
+            bad = True
+    if not bad:
+        for _, message in chart.check():
+            yield err((name,), f"{message} (rolls of a d10)")
 
 
 def _check_bands(
@@ -218,9 +251,8 @@ def _check_bands(
     lo: int,
     hi: int,
     err: Any,
-    cover: bool,
 ) -> Iterator[Problem]:
-    """d10 bands within lo..hi, not overlapping; with ``cover``, every face exactly once."""
+    """A fire row's d10 bands: within lo..hi and not overlapping (the faces between: none)."""
     seen: dict[int, str] = {}
     for name, band in bands.items():
         if band is None:
@@ -238,7 +270,3 @@ def _check_bands(
                 yield err((*path, name), f"roll {face} is also in {seen[face]}")
                 break
             seen[face] = name
-    if cover:
-        missing = [f for f in range(lo, hi + 1) if f not in seen]
-        if missing:
-            yield err(path, f"rolls {missing} have no result")

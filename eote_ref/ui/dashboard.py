@@ -277,17 +277,17 @@ class Dashboard(QWidget):
     def _scaler(self, view: GameView) -> Callable[[float], float]:
         """Listed inches to inches at the game's figure scale, as the checks count them.
 
-        Read from the shipped ruleset with the game's options (not from the game service, which
-        would load the ORM before the first paint).
+        Read from the rules the game's ruleset names, with its options (not from the game
+        service, which would load the ORM before the first paint).
         """
         options = tuple(
             sorted((k, v) for k, v in view.options.items() if not str(k).startswith("display_"))
         )
-        key = (options, view.figure_scale)
+        key = (view.ruleset, options, view.figure_scale)
         if self._scaled_for is None or self._scaled_for[0] != key:
-            from eote_ref.rulesets import load_default
+            from eote_ref.referee.game_rules import eote_rules
 
-            ruleset = load_default().with_options(dict(options))
+            ruleset = eote_rules(view.ruleset, dict(options))
             scale = view.figure_scale
             self._scaled_for = (key, lambda inches: ruleset.scaled(inches, scale))
         return self._scaled_for[1]

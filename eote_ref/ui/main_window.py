@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from eote_ref import __version__
 from eote_ref.referee.game import GameService
+from eote_ref.referee.game_rules import RulesetError
 from eote_ref.referee.session import Database, describe_location, game_exists, list_games
 from eote_ref.referee.setup import SetupError, SetupService
 from eote_ref.referee.views import GameView
@@ -231,8 +232,7 @@ class MainWindow(QMainWindow):
             return False
         if not game_exists(self.db, game_id):
             return False
-        self.open_game(game_id)
-        return True
+        return self.open_game(game_id)
 
     # ------------------------------------------------------------------ pages
     def show_start_page(self, *, list_games_now: bool = True) -> None:
@@ -249,9 +249,13 @@ class MainWindow(QMainWindow):
         self._set_game_actions(False)
         self._show_status(None)
 
-    def open_game(self, game_id: int) -> None:
-        """Open a game on the dashboard, with its journal."""
-        service = GameService(self.db, game_id)
+    def open_game(self, game_id: int) -> bool:
+        """Open a game on the dashboard, with its journal; False if its rules are not EotE's."""
+        try:
+            service = GameService(self.db, game_id)
+        except RulesetError as e:  # another pack's game, or a ruleset no pack has
+            QMessageBox.warning(self, "Open game", str(e))
+            return False
         old = (self.hub, self.dashboard, self.journal, self.guide)
         self.hub = GameHub(service, self)
         self.dashboard = Dashboard(self.hub, self, next_phase_action=self.ui.actionNextPhase)
@@ -294,6 +298,7 @@ class MainWindow(QMainWindow):
         if first.isValid():
             tree = self.dashboard.panes[0].tree
             tree.setCurrentIndex(self.dashboard.panes[0].proxy.mapFromSource(first))
+        return True
 
     def _close_game(self) -> None:
         """Close the open game's dashboard, journal and guide (the start page shows)."""

@@ -17,16 +17,8 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from eote_ref.referee.phases import PHASES, Phase
 from eote_ref.ui.theme import marker_colors
 
-#: Short labels so that seven chevrons fit a laptop screen.
-SHORT_LABELS = {
-    Phase.COMMAND: "Command",
-    Phase.INITIATIVE: "Initiative",
-    Phase.MOVEMENT: "Movement",
-    Phase.FIRE: "Fire",
-    Phase.ASSAULT: "Assault",
-    Phase.LEADER_CASUALTY: "Leader casualty",
-    Phase.INTEGRITY: "Integrity",
-}
+#: Short labels so that seven chevrons fit a laptop screen (the EotE pack's declaration).
+SHORT_LABELS = {p: p.short_label for p in PHASES}
 
 
 class PhaseBar(QWidget):

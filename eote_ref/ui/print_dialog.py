@@ -109,7 +109,7 @@ class PrinterActions(QObject):
             game = hub.service
             html = quick_reference_html(game.ruleset, game.view().figure_scale)
         else:
-            from eote_ref.rulesets import load_default
+            from eote_ref.referee.game_rules import eote_rules
 
-            html = quick_reference_html(load_default(), "15mm")
+            html = quick_reference_html(eote_rules(), "15mm")
         return self._ask("Quick reference", html, True)

@@ -505,9 +505,9 @@ class MainWindowPrinting(QObject):
         if game is not None:
             pages = print_quick_reference(game.ruleset, path, figure_scale=game.view().figure_scale)
         else:
-            from eote_ref.rulesets import load_default
+            from eote_ref.referee.game_rules import eote_rules
 
-            pages = print_quick_reference(load_default(), path)
+            pages = print_quick_reference(eote_rules(), path)
         self._done(f"Quick reference saved to {path}")
         return pages
 
@@ -554,11 +554,11 @@ class RosterEditorPrinting(QObject):
 
     def record_sheets_to(self, path: str | pathlib.Path, figure_scale: str = "15mm") -> int:
         """Write the record sheets of the list being edited; returns the pages."""
-        from eote_ref.rulesets import load_default
+        from eote_ref.referee.game_rules import eote_rules
 
-        return print_record_sheets_for_list(
-            self.editor.army_list(), load_default(), path, figure_scale=figure_scale
-        )
+        army_list = self.editor.army_list()
+        ruleset = eote_rules(army_list.ruleset, what="the army list")
+        return print_record_sheets_for_list(army_list, ruleset, path, figure_scale=figure_scale)
 
     def record_sheets_dialog(self) -> None:
         """Ask for a PDF file and write the record sheets there."""

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.referee.phases import heading
 from eote_ref.referee.todo import RESOLVABLE, SCENARIO_STEPS, DueCheck, owed
 from eote_ref.referee.views import GameView
 from eote_ref.ui.game_hub import GameHub
@@ -116,7 +117,7 @@ class TurnGuide(QWidget):
         info = len(self.checks) - due
         noted = f" ({info} for information)" if info else ""
         self.heading.setText(
-            f"<b>Turn {view.turn} · {html.escape(view.phase.label)}</b> "
+            f"<b>{html.escape(heading(view.turn, view.phase))}</b> "
             f"<span style='color:{dim}'>(EotE {view.phase.rule})</span><br>"
             + (
                 f"{due} due now{noted}; Enter opens the selected one."

@@ -29,7 +29,7 @@ def _import_yaml() -> None:
     """Import PyYAML on first use: the typed parse (:mod:`eote_ref.yamlio.typed`) does not need it.
 
     Reading or writing YAML text calls this first; ``eote-ref rule``, which parses JSON and
-    reads the pre-parsed ruleset (:mod:`eote_ref.rulesets.cache`), never loads PyYAML.
+    reads the pre-parsed ruleset (:mod:`eote_ref.yamlio.cache`), never loads PyYAML.
     """
     global yaml  # noqa: PLW0603 - the module-level name the functions below use
     import yaml

@@ -359,6 +359,26 @@ def test_start_page_lists_games_and_enter_opens_one(
     assert app_settings().value("session/last_game") in (demo.game_id, str(demo.game_id))
 
 
+def test_a_game_of_another_pack_is_refused_in_words(
+    window: MainWindow, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game whose ruleset column names AVlE is never opened on EotE's dashboard (issue 26)."""
+    from eote_ref.store.models import Game
+
+    gid = service(window).game_id
+    with db.session() as s:
+        game = s.get(Game, gid)
+        assert game is not None
+        game.ruleset = "avle-1.2"
+        s.add(game)
+        s.commit()
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, title, text: shown.append(text))
+    assert not window.open_game(gid)
+    assert len(shown) == 1
+    assert "is played with Advanced Vive l'Empereur 1.2 (avle-1.2)" in shown[0]
+
+
 def test_missing_wizard_or_editor_says_not_available(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:

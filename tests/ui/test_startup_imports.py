@@ -114,7 +114,7 @@ def test_the_demo_dashboard_is_painted_before_the_orm_is_loaded_then_the_warm_up
     assert not engine
     assert THE_ORM & set(modules) == set()
     # PyYAML is left out here: the first start after a change of the rules' sources parses
-    # the ruleset again (rulesets/cache.py), whatever the test runs next to.
+    # the ruleset again (yamlio/cache.py), whatever the test runs next to.
     assert (NOT_AT_START - {"yaml"}) & set(modules) == set()
     _, engine, modules = json.loads(after_warm_up)
     assert engine

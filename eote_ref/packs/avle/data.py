@@ -20,12 +20,20 @@ from eote_ref.yamlio.problems import Path, Problem, raise_if
 from eote_ref.yamlio.typed import parse
 
 DEFAULT_DATA = pathlib.Path(__file__).with_name("avle-1.2.yaml")
+#: The sources the loaded data depends on besides its file (its parsed copy's key).
+SOURCES = ("packs/*.py", "packs/avle/*.py", "yamlio/*.py")
 
 
 @functools.cache
 def load_default() -> AvleRules:
-    """The shipped AVlE 1.2 data (loaded and checked once per process)."""
-    return load(DEFAULT_DATA)
+    """The shipped AVlE 1.2 data (loaded and checked once per process).
+
+    The checked result is kept beside the bytecode (:mod:`eote_ref.yamlio.cache`), so a new
+    process reads it back instead of parsing the YAML file again.
+    """
+    from eote_ref.yamlio.cache import cached
+
+    return cached(DEFAULT_DATA, lambda: load(DEFAULT_DATA), AvleRules, SOURCES)
 
 
 def load(path: str | pathlib.Path) -> AvleRules:

@@ -15,7 +15,8 @@ from typing import Any, Literal
 
 from eote_ref.packs.avle.model import AvleRules, UnitType
 from eote_ref.packs.dice import D6, D10, Roller
-from eote_ref.packs.outcome import Modifier, Outcome, PackError, Source, total
+from eote_ref.packs.outcome import Modifier, Outcome, PackError, Source
+from eote_ref.packs.outcome import whole_total as total
 
 Terrain = Literal[
     "open", "road", "bridge", "orchard", "field", "wood", "hill",
@@ -490,7 +491,7 @@ def _resolve(
         "effect_probabilities": by_hits[hits] if hits else None,
     }
     rule = "9.2" if shock else "9.0"
-    return Outcome(
+    return Outcome.of_pack(
         pack=PACK,
         procedure="shock" if shock else "fire",
         rule=rule,

@@ -66,7 +66,7 @@ def general_hit(s: GeneralHitSituation, rules: AvleRules, roller: Roller) -> Out
             f"{rules.option_note('general_death_retreat')}); the General counts as "
             "a unit lost for victory (9.4.3)"
         )
-    return Outcome(
+    return Outcome.of_pack(
         pack=PACK,
         procedure="general_hit",
         rule="9.4",
@@ -102,7 +102,7 @@ def general_capture(s: GeneralCaptureSituation, rules: AvleRules, roller: Roller
     roll = roller.number("roll", D10)
     captured = roll <= value
     odds = _d10(value)
-    return Outcome(
+    return Outcome.of_pack(
         pack=PACK,
         procedure="general_capture",
         rule="9.4.2",

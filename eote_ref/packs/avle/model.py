@@ -117,6 +117,18 @@ class CardsData:
 
 
 @dataclass(frozen=True)
+class ControlData:
+    """A scenario's ground to control (Quatre Bras, 13.2) and its substantial victory counts."""
+
+    control_hexes: list[str]
+    controlling_side: str
+    french_wins_at: Value
+    allied_wins_at: Value
+    rule: str
+    source: Source
+
+
+@dataclass(frozen=True)
 class OptionData:
     """A named option as the file gives it."""
 
@@ -145,6 +157,8 @@ class AvleData:
     rally: dict[str, Value]
     victory: dict[str, Value]
     cards: CardsData
+    hypothetical: dict[str, Value]
+    quatre_bras: ControlData
     bands: dict[str, BandsData]
     options: dict[str, OptionData]
 
@@ -173,6 +187,19 @@ REQUIRED: Mapping[str, frozenset[str]] = {
     "morale_losses": frozenset({"infantry", "cavalry", "artillery"}),
     "rally": frozenset({"max_recovered", "enemy_distance"}),
     "victory": frozenset({"morale_reduction_percent", "hypothetical_units", "turns", "rounds"}),
+    "hypothetical": frozenset(
+        {
+            "units",
+            "generals",
+            "sector_minimum",
+            "reinforcements",
+            "reinforcement_dice",
+            "reinforcements_turn_3",
+            "reinforcements_turn_4",
+            "reinforcements_turn_5",
+        }
+    ),
+    "bands": frozenset({"prussian_entry", "reinforcement_sector", "exploration"}),
 }
 
 

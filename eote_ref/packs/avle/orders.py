@@ -96,7 +96,7 @@ def orders(s: OrdersSituation, rules: AvleRules, roller: Roller) -> Outcome:
             )
     first, why = _first(s)
     notes.append(why)
-    return Outcome(
+    return Outcome.of_pack(
         pack=PACK,
         procedure="orders",
         rule="5.1",
@@ -152,7 +152,7 @@ def prussian_arrival(s: ArrivalSituation, rules: AvleRules, roller: Roller) -> O
             "available counts infantry, cavalry, artillery, general (0 or more)", "available"
         )
     if s.turn < 4:
-        return Outcome(
+        return Outcome.of_pack(
             PACK,
             "prussian_arrival",
             "13.1",
@@ -172,7 +172,7 @@ def prussian_arrival(s: ArrivalSituation, rules: AvleRules, roller: Roller) -> O
             f"round (13.1; {rules.option_note('prussian_flag_roll_after_turn_4')})"
         )
         if rules.opt("prussian_flag_roll_after_turn_4") == "stops":
-            return Outcome(
+            return Outcome.of_pack(
                 PACK,
                 "prussian_arrival",
                 "13.1",
@@ -201,7 +201,7 @@ def prussian_arrival(s: ArrivalSituation, rules: AvleRules, roller: Roller) -> O
             else:
                 entry = rules.bands("prussian_entry").lookup(roller.number("entry_roll", D6))
             notes.append(f"placement ({rules.option_note('prussian_turn_4_placement')})")
-    return Outcome(
+    return Outcome.of_pack(
         pack=PACK,
         procedure="prussian_arrival",
         rule="13.1",

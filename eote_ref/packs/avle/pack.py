@@ -3,15 +3,145 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from typing import Any
 
-from eote_ref.packs.avle import armylist, fire, generals, orders, printed, rally, reaction, victory
+from eote_ref.packs.avle import (
+    armylist,
+    fire,
+    generals,
+    orders,
+    printed,
+    rally,
+    reaction,
+    scenarios,
+    victory,
+)
 from eote_ref.packs.avle.data import load_default
-from eote_ref.packs.declaration import ArmyListSchema, Pack, ProcedureSpec, ResultSpec
+from eote_ref.packs.avle.model import AvleRules
+from eote_ref.packs.declaration import (
+    ArmyListSchema,
+    Pack,
+    PhaseSpec,
+    ProcedureSpec,
+    ResultSpec,
+    TurnChange,
+    TurnSpec,
+)
 from eote_ref.packs.dice import Die, Pool, Sum
 from eote_ref.packs.tables import Table
 
 ID = "avle"
 TITLE = "Advanced Vive l'Empereur 1.2"
+
+#: The turn of AVlE: a hand of six command cards played one a round, so six rounds a turn
+#: (4.1, 5.0), each round the four steps of 5.1 (the text numbers six: its steps 3 to 5, the
+#: alternating orders and their moves and combats, are one step here), and the victory check
+#: the end of every round calls for (4.2). A battle is at most six turns (4.1). The round
+#: and the cards are the game's and the sides' ``pack_state``.
+TURN = TurnSpec(
+    rule="5.0",
+    rounds=6,
+    turns=6,
+    time="one to two hours a turn, 10 to 20 minutes a round",
+    phases=(
+        PhaseSpec(
+            "card",
+            "Card played",
+            "5.1",
+            (
+                "each player chooses a command card from the hand and both show them together "
+                "(5.1)",
+                "an order card names a sector (3.1); an automatic order card an arm (3.2)",
+                "the automatic card played last round, even last turn's sixth, may not be "
+                "played again now (5.1)",
+            ),
+            short="Card",
+        ),
+        PhaseSpec(
+            "command_dice",
+            "Command dice",
+            "5.1",
+            (
+                "a side with an order card rolls its command dice: five, or as the option for "
+                "a coordinated attack says (3.1, 5.1)",
+                "each face is one order: an arm's unit in the card's sector, any unit there for "
+                "a flag, a General or a unit with one attached anywhere for a General (5.1)",
+                "a side with an automatic order card rolls nothing (3.2, 5.1)",
+            ),
+            short="Command dice",
+        ),
+        PhaseSpec(
+            "orders",
+            "Orders in alternation",
+            "5.1",
+            (
+                "first to order: an automatic card, else more units able to act on the card, "
+                "else the French (5.1)",
+                "the players order one unit each in turn; it moves, fires or shocks at once, "
+                "losses and retreats taken before the next order (5.1, 6.0-10.0)",
+                "one order a unit a round, though a unit charged may still react (5.1, 9.3)",
+                "a unit with losses, ordered and out of the enemy's reach, may rally (12.0)",
+            ),
+            short="Orders",
+        ),
+        PhaseSpec(
+            "victory",
+            "Victory check",
+            "4.2",
+            (
+                "a side left with no unit in one of its three sectors has lost outright: a "
+                "decisive victory (4.2)",
+                "a side that has eliminated the scenario's number of enemy units wins: a "
+                "substantial victory; a General killed or captured counts as a unit (4.2, 9.4.3)",
+                "after the sixth turn: fewer units lost wins (marginal), then more elements on "
+                "the map (moral) (4.1, 4.2)",
+            ),
+            short="Victory",
+        ),
+    ),
+    new_round=(
+        TurnChange(
+            "side.pack_state.card",
+            "keep",
+            "5.1",
+            "the card each side played is kept as its last, to refuse the same automatic card "
+            "next round",
+            into="side.pack_state.last_card",
+        ),
+        TurnChange(
+            "side.pack_state.command_dice",
+            "clear",
+            "5.1",
+            "the command dice of the round that ended are cleared",
+        ),
+        TurnChange(
+            "game_fact",
+            "clear",
+            "5.1",
+            "the facts of the round that ended (orders given, fire, shocks) are cleared: a "
+            "unit takes one order and fires once a round (5.1, 7.0.1)",
+        ),
+    ),
+    new_turn=(
+        TurnChange("pack_state.round", "reset", "5.0", "the turn starts at round 1", to=1),
+        TurnChange(
+            "side.pack_state.hand",
+            "deal",
+            "4.1",
+            "each side forms a new hand of six: the four cards not played and two of the six "
+            "played (or as the next_hand option says)",
+        ),
+        TurnChange(
+            "side.pack_state.played", "clear", "4.1", "the cards played last turn are cleared"
+        ),
+    ),
+)
+
+
+def rules(options: Mapping[str, Any]) -> AvleRules:
+    """The shipped AVlE 1.2 rules with ``options`` chosen (PackError on a bad one)."""
+    return load_default().with_options(options)
 
 
 def _combat_results() -> tuple[ResultSpec, ...]:
@@ -158,6 +288,56 @@ PROCEDURES = (
         {},
         (ResultSpec("valid", "good"), ResultSpec("invalid", "bad")),
     ),
+    ProcedureSpec(
+        "deployment",
+        "14.0",
+        "how the players of a hypothetical battle deploy (exploration d6)",
+        scenarios.DeploymentSituation,
+        scenarios.deployment,
+        {},
+        (
+            ResultSpec("screen", "neutral", "both deploy at once, hidden"),
+            ResultSpec("three_and_two", "neutral", "loser 3 units at a time, winner 2"),
+            ResultSpec("four_and_two", "neutral", "loser 4 units at a time, winner 2"),
+            ResultSpec("loser_all_first", "neutral", "loser places all units first"),
+            ResultSpec("alternate_three_two", "neutral", "Allies 3 at a time, French 2 (4.0)"),
+        ),
+    ),
+    ProcedureSpec(
+        "reinforcement",
+        "14.0",
+        "does a hypothetical battle's held-back unit arrive this round, and where",
+        scenarios.ReinforcementSituation,
+        scenarios.reinforcement,
+        {"type_dice": "command pool (1 or 2)", "sector_rolls": "d6 list (one per arrival)"},
+        tuple(
+            ResultSpec(c, "neutral" if c == "none" else "good")
+            for c in (
+                "none",
+                "infantry",
+                "cavalry",
+                "artillery",
+                "infantry+infantry",
+                "infantry+cavalry",
+                "infantry+artillery",
+                "cavalry+cavalry",
+                "cavalry+artillery",
+                "artillery+artillery",
+            )
+        ),  # fmt: skip
+    ),
+    ProcedureSpec(
+        "quatre_bras",
+        "13.2",
+        "do the French control Quatre Bras (decisive victory)",
+        scenarios.QuatreBrasSituation,
+        scenarios.quatre_bras,
+        {},
+        (
+            ResultSpec("decisive", "neutral", "French decisive victory"),
+            ResultSpec("not_controlled", "neutral", "not controlled"),
+        ),
+    ),
 )
 
 
@@ -192,6 +372,7 @@ def declare() -> Pack:
             record_sheets_html=printed.record_sheets_html,
             card_tracker_html=printed.card_tracker_html,
         ),
+        turn=TURN,
         reference_notes=(
             "Fire values: one row a unit type, columns by range in hexes; a dash is out of "
             "range (Reference Sheet, 9.0). Combat effect: columns by hits (the last is 3 or "

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from eote_ref.packs.avle.model import AvleRules, UnitType
 from eote_ref.packs.dice import D10, Roller
-from eote_ref.packs.outcome import Modifier, Outcome, PackError, certain
+from eote_ref.packs.outcome import Modifier, Outcome, PackError, certain, whole_total
 
 PACK = "avle"
 #: The command-die face that stands for each arm (notes: horse artillery is artillery, 6.0).
@@ -57,7 +57,7 @@ def rally(s: RallySituation, rules: AvleRules, roller: Roller) -> Outcome:
                 f"{s.hexes_from_enemy} hexes from the enemy and in its sight: needs {need} "
                 f"({rules.option_note('rally_distance')})"
             )
-            return Outcome(
+            return Outcome.of_pack(
                 PACK,
                 "rally",
                 "12.0",
@@ -94,7 +94,7 @@ def rally(s: RallySituation, rules: AvleRules, roller: Roller) -> Outcome:
     if s.general_attached:
         notes.append("the General face counts too (12.1)")
     notes.append("12.0 does not say whether the rally uses the unit's order for this round")
-    return Outcome(
+    return Outcome.of_pack(
         pack=PACK,
         procedure="rally",
         rule="12.1" if s.general_attached else "12.0",
@@ -143,7 +143,7 @@ def morale(s: MoraleSituation, rules: AvleRules, roller: Roller) -> Outcome:
     """The optional morale test (15.0): above the morale value on a d10, the unit routs."""
     unit = rules.unit(s.unit, "unit")
     base, mods = morale_value(rules, unit, "unit")
-    value = base + sum(m.value for m in mods)
+    value = whole_total(base, mods)
     notes: list[str] = []
     if not rules.opt("morale_rule"):
         notes.append(
@@ -152,7 +152,7 @@ def morale(s: MoraleSituation, rules: AvleRules, roller: Roller) -> Outcome:
         )
     if s.passed_before:
         notes.append("a unit that passed once is removed at its next loss (15.0)")
-        return Outcome(
+        return Outcome.of_pack(
             PACK,
             "morale",
             "15.0",
@@ -184,7 +184,7 @@ def morale(s: MoraleSituation, rules: AvleRules, roller: Roller) -> Outcome:
         )
     if result == "holds":
         notes.append("its last element fires at 0 until rallied; it may be withdrawn (15.0)")
-    return Outcome(
+    return Outcome.of_pack(
         pack=PACK,
         procedure="morale",
         rule="15.0",
@@ -217,7 +217,7 @@ def pursuit(s: PursuitSituation, rules: AvleRules, roller: Roller) -> Outcome:
             f"no pursuit test without 15.0 ({rules.option_note('pursuit_without_morale')}): "
             "the player chooses"
         )
-        return Outcome(
+        return Outcome.of_pack(
             PACK,
             "pursuit",
             "9.1.3",
@@ -232,7 +232,7 @@ def pursuit(s: PursuitSituation, rules: AvleRules, roller: Roller) -> Outcome:
         )
     roll = roller.number("roll", D10)
     odds = _rout_odds(base)
-    return Outcome(
+    return Outcome.of_pack(
         pack=PACK,
         procedure="pursuit",
         rule="9.1.3",

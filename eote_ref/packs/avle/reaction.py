@@ -36,7 +36,7 @@ class ReactionSituation:
 
 
 def _no_reaction(why: str, rule: str) -> Outcome:
-    return Outcome(
+    return Outcome.of_pack(
         PACK,
         "reaction",
         rule,
@@ -125,7 +125,7 @@ def reaction(s: ReactionSituation, rules: AvleRules, roller: Roller) -> Outcome:
         notes.append("no empty hex in sight: no die to roll, the reaction cannot succeed")
     if success:
         notes.append("a unit that reacts does nothing else this round (9.3)")
-    return Outcome(
+    return Outcome.of_pack(
         pack=PACK,
         procedure="reaction",
         rule="9.3",

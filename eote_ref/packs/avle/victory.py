@@ -15,7 +15,8 @@ from typing import Any, Literal
 
 from eote_ref.packs.avle.model import AvleRules
 from eote_ref.packs.dice import Roller
-from eote_ref.packs.outcome import Modifier, Outcome, PackError, Source, certain, total
+from eote_ref.packs.outcome import Modifier, Outcome, PackError, Source, certain
+from eote_ref.packs.outcome import whole_total as total
 
 PACK = "avle"
 SECTORS = ("left", "centre", "right")
@@ -143,7 +144,7 @@ def victory(s: VictorySituation, rules: AvleRules, roller: Roller) -> Outcome:
             result, winner = _both(rules, names, lost, report, notes)
     if result == "none" and s.turn == turns and s.round == rounds:
         result, winner = _end_of_battle(rules, s, names, lost, notes)
-    return Outcome(
+    return Outcome.of_pack(
         pack=PACK,
         procedure="victory",
         rule="4.2",
@@ -275,7 +276,7 @@ def hand(s: HandSituation, rules: AvleRules, roller: Roller) -> Outcome:
                 f"not {', '.join(sorted(extra.elements()))} (4.1)"
             )
     result = "invalid" if problems else "valid"
-    return Outcome(
+    return Outcome.of_pack(
         pack=PACK,
         procedure="hand",
         rule=rule,

@@ -30,12 +30,12 @@ from eote_ref.referee.campaign.base import CampaignError, battle_row, campaign_r
 from eote_ref.referee.campaign.league import CarriedState, UnitOutcome, replay_carried
 from eote_ref.referee.campaign.views import BattleView, NewBattle
 from eote_ref.referee.game import GameService
+from eote_ref.referee.game_rules import eote_rules
 from eote_ref.referee.markers import unit_change
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.rosters import to_spec
-from eote_ref.referee.setup import FIGURE_SCALES
+from eote_ref.referee.setup import FIGURE_SCALES, SetupError, game_ruleset
 from eote_ref.referee.summary import CARRIED_LOSSES_KIND
-from eote_ref.rulesets import load_default
 from eote_ref.store import Database, GameUnit, SideSpec
 from eote_ref.store.campaign_models import CampaignBattleArmy, CampaignUnit
 from eote_ref.store.campaigns import CampaignWork, campaign_work
@@ -172,7 +172,7 @@ def start_game(
     if b.game_id is not None:
         raise CampaignError("this battle already has a game")
     opts = dict(options or {})
-    ruleset = load_default().with_options(opts)
+    eote_rules(options=opts)  # a bad option is refused before anything is read
     with campaign_work(db) as w:
         campaign = campaign_row(w, battle_row(w, battle_id).campaign_id)
         per_side: list[list[tuple[int, ArmyList, list[CampaignUnit]]]] = [[], []]
@@ -189,10 +189,15 @@ def start_game(
             SideSpec(b.side_names[i], tuple(to_spec(army) for _, army, _ in per_side[i]))
             for i in (0, 1)
         ]
+        try:  # the armies' lists name the game's ruleset, one pack for all
+            ruleset_id = game_ruleset([army.ruleset for side in per_side for _, army, _ in side])
+        except SetupError as error:
+            raise CampaignError(str(error)) from None
+        ruleset = eote_rules(ruleset_id, opts)
         game = w.create_game(
             f"{campaign.name}: {b.scenario}",
             sides,
-            ruleset="eote-6.2",
+            ruleset=ruleset_id,
             ruleset_version=ruleset.version,
             options=opts,
             phase=Phase.COMMAND.value,

@@ -48,6 +48,26 @@ def test_the_reference_sheet_shows_every_table_of_the_pack_by_its_kind(
     assert len(pdf_text(letter)) == 2
 
 
+def test_eotes_charts_print_through_the_same_generated_sheet(tmp_path: pathlib.Path) -> None:
+    """EotE's charts are table kinds too: the shared renderer lays out each of them."""
+    pack = get_pack("eote")
+    html = reference_sheet_html(pack)
+    for table in pack.tables.values():
+        for row in table.render():
+            for cell in row:
+                assert f">{cell}<" in html.replace("&#x27;", "'"), (table, cell)
+    out = tmp_path / "eote.pdf"
+    assert main(["print", "qrs", "--generated", "-o", str(out), "--paper", "a4"]) == 0
+    text = _flat(pdf_text(out))
+    assert "Eagles Over the Empire 6.2 — reference sheet" in text
+    assert "fire table (6.6): modified CE (bands)" in text
+    assert "1-2:D 3-4:1 5-10:none" in text  # the 5-7 row, the text's own (6.6)
+    assert "command radius (3.6): leader rating (rows)" in text
+    assert "morale_hit_threshold" in text
+    bad = ["print", "qrs", "--generated", "--ruleset", "x.yaml", "-o", str(out)]
+    assert main(bad) == 1
+
+
 def test_record_sheets_have_a_box_for_every_element(
     tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

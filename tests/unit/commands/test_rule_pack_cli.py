@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -35,6 +38,9 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "orders": {"sides": {"french": {"card": "left"}, "allied": {"card": "bombardment"}}},
     "prussian_arrival": {"turn": 4, "available": {"infantry": 8}},
     "hand": {"turn": 1, "hand": ["left", "left", "centre", "centre", "right", "right"]},
+    "deployment": {"sides": {"french": {}, "allied": {}}},
+    "reinforcement": {"turn": 3, "pool": {"infantry": 2, "cavalry": 1, "artillery": 1}},
+    "quatre_bras": {"hexes": {"H11": {"occupant": "french"}}},
 }
 
 
@@ -235,3 +241,32 @@ def test_text_that_is_not_unicode_is_echoed_as_strict_json(
     assert proc.returncode == 2
     out = json.loads(proc.stdout.decode("utf-8"))  # strict UTF-8: no raw byte in the answer
     assert set(out) == {"error", "field"}
+
+
+#: Run in a fresh interpreter: one AVlE rule call, then the modules it loaded.
+IMPORTS_OF_AN_AVLE_CALL = """
+import io, json, sys
+sys.stdin = io.TextIOWrapper(io.BytesIO(b'{"hexes_moved": 3, "roll": 2}'))
+from eote_ref.cli import main
+code = main(["rule", "--pack", "avle", "general_capture"])
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+
+def test_an_avle_call_reads_the_parsed_copy_without_pyyaml() -> None:
+    # The first call after a change of the pack's sources parses avle-1.2.yaml and leaves a
+    # parsed copy (yamlio/cache.py); the second, judged here, reads that copy.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    for _ in range(2):
+        proc = subprocess.run(
+            [sys.executable, "-c", IMPORTS_OF_AN_AVLE_CALL],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert report["code"] == 0
+    modules = {m.split(".")[0] for m in report["modules"]}
+    assert {"yaml", "sqlalchemy", "sqlmodel", "PySide6"} & modules == set()

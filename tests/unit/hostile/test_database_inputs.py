@@ -196,6 +196,32 @@ def test_hand_edited_database_gives_a_message_in_print_report(
     assert not out.exists()
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "said"),
+    [
+        ("eote-5.0", "ruleset 'eote-5.0' is not one eote-ref has; it knows eote-6.2"),
+        ("avle-1.2", "is played with Advanced Vive l'Empereur 1.2 (avle-1.2)"),
+    ],
+)
+def test_a_game_of_a_ruleset_eote_cannot_play_is_refused_in_print(
+    ruleset: str, said: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The game's ruleset column is read, never taken for EotE (issue 26)."""
+    db_path = tmp_path / "other.sqlite"
+    game = make_demo(db_path)
+    with contextlib.closing(sqlite3.connect(db_path)) as c:
+        c.execute("UPDATE game SET ruleset = ?", (ruleset,))
+        c.commit()
+    out = tmp_path / "sheets.pdf"
+    code, _out, err = run(
+        capsys, "--db", str(db_path), "print", "sheets", str(game), "-o", str(out)
+    )
+    assert code == 1
+    assert said in err
+    assert "edited by hand" not in err
+    assert not out.exists()
+
+
 # ----------------------------------------------------------------------------- tmpfs (item 8)
 
 

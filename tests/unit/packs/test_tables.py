@@ -25,7 +25,14 @@ def test_bands_lookup_and_check() -> None:
     with pytest.raises(PackError):
         t.lookup(7)
     gap = Bands("entry", (Band(1, 2, "a"), Band(4, 6, "b")), 1, 6)
-    assert [p for _, p in gap.check()] == ["band starts at 4 after one ending at 2"]
+    assert [p for _, p in gap.check()] == [
+        "band starts at 4 after one ending at 2: expected 3 ([3] fall in no band)"
+    ]
+    overlap = Bands("entry", (Band(1, 4, "a"), Band(3, 6, "b")), 1, 6)
+    assert [p for _, p in overlap.check()] == [
+        "band starts at 3 after one ending at 4: expected 5 ([3, 4] fall in two bands)"
+    ]
+    assert t.lookup(3.5) == "V5"  # a fraction reads the band of its whole part
     short = Bands("entry", (Band(1, 2, "a"),), 1, 6)
     assert short.check()
     assert Bands("e", (), 1, 6).check()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import pathlib
 import tempfile
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -80,6 +82,24 @@ def test_initiative_becomes_last_turns(waterloo: GameService) -> None:
         game = s.get(Game, waterloo.game_id)
         assert game is not None
         assert game.initiative_last_turn == 1
+
+
+def test_the_game_level_carry_over_is_the_declared_one(
+    waterloo: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """carry_over makes the EotE pack's declared new-turn changes: one left out is not made."""
+    from eote_ref.packs.eote import TURN
+    from eote_ref.referee import turn
+
+    without = dataclasses.replace(
+        TURN, new_turn=tuple(c for c in TURN.new_turn if c.state != "initiative")
+    )
+    monkeypatch.setattr(turn, "TURN", without)
+    to_end_of_turn(waterloo)
+    waterloo.set_initiative(1)
+    waterloo.advance_phase()
+    assert waterloo.view().turn == 2
+    assert waterloo.view().initiative == 1  # not cleared: the declaration no longer says so
 
 
 def test_pending_orders_count_down_and_take_effect(waterloo: GameService) -> None:

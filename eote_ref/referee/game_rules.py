@@ -1,0 +1,126 @@
+"""The rules a game is played under: its pack, from its ``ruleset`` column, with its options.
+
+One path for every place that needs a game's rules (the game service, new games, scenarios,
+a campaign's next battle, the turn guide, printing): the ``ruleset`` a game records
+(``eote-6.2``, ``avle-1.2``) names its pack through :data:`eote_ref.packs.registry.RULESETS`,
+and the pack gives its rules object with the game's options chosen. A ruleset no pack has is
+refused with the known ones named, never read as EotE.
+
+Where the referee's own code is EotE's (the game service's views, the checks, the sheets),
+:func:`eote_rules` gives the EotE ruleset and refuses another pack's game in words
+(:class:`OtherPackGame`), so an AVlE game is never run through EotE's rules. Standard library
+and the packs' registry only: the app's first window reads a game's rules through here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from eote_ref.packs import registry
+from eote_ref.referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    from eote_ref.rules.ruleset import Ruleset
+
+#: The ruleset of a game, list or scenario that names none (EotE 6.2).
+DEFAULT_RULESET = registry.ruleset_of(registry.DEFAULT_PACK)
+
+#: Keys of a game's ``options`` that are display choices (fog of war), not rules options.
+DISPLAY_PREFIX = "display_"
+
+
+class RulesetError(RefereeError):
+    """A ruleset, or a choice of pack, that eote-ref cannot play (the known ones named)."""
+
+
+class OtherPackGame(RulesetError):
+    """A game of another pack asked of EotE's referee; ``pack`` is the game's pack id."""
+
+    def __init__(self, message: str, pack: str) -> None:
+        super().__init__(message)
+        self.pack = pack
+
+
+def rules_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A game's ``options`` without its display choices: what its pack's rules take."""
+    return {k: v for k, v in (options or {}).items() if not str(k).startswith(DISPLAY_PREFIX)}
+
+
+def pack_of(ruleset: str | None, what: str = "the game") -> str:
+    """The id of the pack that plays ``ruleset`` (empty or None: the default's) of ``what``.
+
+    Raises:
+        RulesetError: no pack has it; the message names the known rulesets.
+    """
+    try:
+        return registry.pack_for(ruleset or DEFAULT_RULESET, f"{what}'s ruleset")
+    except registry.UnknownRuleset as error:
+        raise RulesetError(str(error)) from None
+
+
+def rules_of(
+    ruleset: str | None, options: Mapping[str, Any] | None = None, what: str = "the game"
+) -> Any:
+    """The rules object of ``ruleset``'s pack with ``options`` chosen (display choices dropped).
+
+    EotE's is :class:`~eote_ref.rules.ruleset.Ruleset`; AVlE's its ``AvleRules``.
+
+    Raises:
+        RulesetError: no pack has ``ruleset``.
+        ValueError: an option the pack does not have, or a value it does not offer.
+    """
+    pack = pack_of(ruleset, what)
+    return registry.rules_for(registry.ruleset_of(pack), rules_options(options))
+
+
+def game_rules(game: Any) -> Any:
+    """The rules of a game row (anything with ``ruleset`` and ``options``), any pack's."""
+    return rules_of(game.ruleset, game.options, _whose(game))
+
+
+def eote_rules(
+    ruleset: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    base: Ruleset | None = None,
+    what: str = "the game",
+) -> Ruleset:
+    """The EotE ruleset for a game, list or scenario of ``ruleset``, with ``options`` chosen.
+
+    ``base`` is a club's edited EotE ruleset (``--ruleset FILE``) used instead of the shipped
+    one. Another pack's ruleset raises :class:`OtherPackGame`, an unknown one
+    :class:`RulesetError`, both naming what is known.
+    """
+    pack = pack_of(ruleset, what)
+    if pack != registry.DEFAULT_PACK:
+        raise OtherPackGame(
+            f"{what} is played with {registry.PACKS[pack][1]} ({ruleset}); this part of "
+            f"eote-ref runs {registry.PACKS[registry.DEFAULT_PACK][1]} only",
+            pack,
+        )
+    if base is not None:
+        return base.with_options(rules_options(options))
+    rules: Ruleset = registry.rules_for(DEFAULT_RULESET, rules_options(options))
+    return rules
+
+
+def eote_game_rules(game: Any, base: Ruleset | None = None) -> Ruleset:
+    """The EotE ruleset of a game row with its options; :class:`OtherPackGame` for another's."""
+    return eote_rules(game.ruleset, game.options, base, _whose(game))
+
+
+def new_game_ruleset(rulesets: Iterable[str | None], pack: str | None = None) -> str:
+    """The ruleset a new game records: its army lists' ``ruleset:`` and the chosen ``--pack``.
+
+    A list naming no ruleset counts as the default's. Mixing packs in one game, a list of a
+    ruleset no pack has, or a ``pack`` the lists are not for is refused (:class:`RulesetError`).
+    """
+    try:
+        return registry.ruleset_of_choice((r or DEFAULT_RULESET for r in rulesets), pack)
+    except registry.UnknownRuleset as error:
+        raise RulesetError(str(error)) from None
+
+
+def _whose(game: Any) -> str:
+    game_id = getattr(game, "id", None)
+    return f"game {game_id}" if game_id is not None else "the game"

@@ -1,0 +1,166 @@
+"""``eote-ref rule`` answers the same situations with the same JSON, byte for byte, as before.
+
+Many situations of every procedure of both packs (EotE's engine and ``--pack avle``), drawn
+by a seeded standard-library generator from what ``--list`` describes, are answered in
+process; each answer's text (exactly as ``rule`` prints it, or its error object) is hashed and
+compared with ``rule_json_digests.json``, written before the EotE engine moved onto the pack
+boundary (issue 26). A refactoring keeps every digest; a change of a ruling or of the JSON
+breaks the digest of the cases it touches, and the test names them with their situations.
+
+When an answer is meant to change, rewrite the file and review the cases it lists:
+``python -m tests.unit.commands.test_rule_json_stable --write``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pathlib
+import random
+import sys
+from typing import Any
+
+from eote_ref.commands import rule, rule_pack
+from eote_ref.packs.outcome import PackError
+from eote_ref.packs.registry import get_pack
+from eote_ref.rules.core import RulesError
+from eote_ref.rulesets import load_default
+from tests.unit.commands.test_rule_cli import MINIMAL as EOTE_MINIMAL
+from tests.unit.commands.test_rule_pack_cli import MINIMAL as AVLE_MINIMAL
+
+DIGESTS = pathlib.Path(__file__).with_name("rule_json_digests.json")
+CASES_PER_PROCEDURE = 80
+SCALES = ["6mm", "15mm", "25mm"]
+NATIONS = ["other", "british", "french", "russian", "kgl", "austrian"]
+UNIT_KINDS = [("infantry", f) for f in ("line", "column", "french_assault_column", "square")]
+UNIT_KINDS += [("infantry", "skirmish"), ("cavalry", "line"), ("cavalry", "column")]
+UNIT_KINDS += [("cavalry", "skirmish"), ("artillery", "limbered"), ("artillery", "unlimbered")]
+
+
+def _unit(rng: random.Random) -> dict[str, Any]:
+    arm, formation = rng.choice(UNIT_KINDS)
+    unit: dict[str, Any] = {"arm": arm, "ce": rng.randint(0, 14), "formation": formation}
+    for key, make in (
+        ("hits", lambda: rng.randint(0, 5)),
+        ("disordered", lambda: rng.random() < 0.5),
+        ("routed", lambda: rng.random() < 0.2),
+        ("nation", lambda: rng.choice(NATIONS)),
+        ("leader_attached", lambda: rng.random() < 0.5),
+        ("in_command", lambda: rng.random() < 0.5),
+        ("supported", lambda: rng.random() < 0.5),
+    ):
+        if rng.random() < 0.4:
+            unit[key] = make()
+    if arm == "cavalry" and rng.random() < 0.4:
+        unit["blown"] = rng.randint(0, 2)
+    if arm != "infantry" and rng.random() < 0.4:
+        unit["weight"] = rng.choice(["light", "medium", "heavy"])
+    return unit
+
+
+def _value(rng: random.Random, field: dict[str, Any]) -> Any:
+    """A value for one field as ``--list`` describes it (valid, mostly)."""
+    name, kind = field["name"], str(field["type"])
+    if name == "figure_scale":
+        return rng.choice(SCALES)
+    if name == "nation" and "|" not in kind:
+        return rng.choice(NATIONS)
+    if name in ("roll", "second_roll"):
+        return rng.randint(0, 10)
+    if name == "percentile":
+        return rng.randint(0, 100)
+    if name == "year":
+        return rng.randint(1795, 1815)
+    if name == "unit_ces":
+        return [rng.randint(0, 14) for _ in range(rng.randint(1, 6))]
+    if name in ("firers", "attackers", "defenders"):
+        return [_unit(rng) for _ in range(rng.randint(1, 3))]
+    if name == "target" and kind != "text" and "|" not in kind:
+        return _unit(rng)
+    if kind == "bool":
+        return rng.random() < 0.5
+    if kind.startswith("int"):
+        return rng.randint(-1, 14)
+    if kind.startswith("number"):
+        return rng.choice([rng.randint(0, 40), round(rng.uniform(0, 40), 2)])
+    if " | " in kind:
+        return rng.choice(kind.removesuffix(" or null").split(" | "))
+    return None
+
+
+def _text(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False, indent=2, allow_nan=False)
+
+
+def _eote_cases() -> list[tuple[str, str, dict[str, Any], list[str], int]]:
+    rng = random.Random(26)
+    rs = load_default()
+    procs = {p["name"]: p for p in rule.describe_all()["procedures"]}
+    out = []
+    for name in sorted(procs):
+        for _ in range(CASES_PER_PROCEDURE):
+            sit = dict(EOTE_MINIMAL[name])
+            for field in procs[name]["fields"]:
+                if rng.random() < 0.4:
+                    value = _value(rng, field)
+                    if value is not None:
+                        sit[field["name"]] = value
+            options = []
+            for o in rng.sample(sorted(rs.options), rng.randint(0, 3)):
+                options.append(f"{o}={json.dumps(rng.choice(rs.options[o].choices))}")
+            out.append(("eote", name, sit, options, rng.randint(0, 2**32)))
+    return out
+
+
+def _avle_cases() -> list[tuple[str, str, dict[str, Any], list[str], int]]:
+    rng = random.Random(1815)
+    described = rule_pack.describe_pack(get_pack("avle"))
+    procs = {p["name"]: p for p in described["procedures"]}
+    choices = [f"{o['name']}={json.dumps(c)}" for o in described["options"] for c in o["choices"]]
+    out = []
+    for name in sorted(procs):
+        for _ in range(CASES_PER_PROCEDURE):
+            sit = dict(AVLE_MINIMAL[name])
+            for field in procs[name]["fields"]:
+                if field["name"] not in sit and rng.random() < 0.4:
+                    value = _value(rng, field)
+                    if value is not None:
+                        sit[field["name"]] = value
+            options = rng.sample(choices, rng.randint(0, 2))
+            out.append(("avle", name, sit, options, rng.randint(0, 2**32)))
+    return out
+
+
+def answer(pack: str, name: str, sit: dict[str, Any], options: list[str], seed: int) -> str:
+    """The text ``eote-ref rule`` prints for the case (its error object on bad input)."""
+    try:
+        if pack == "eote":
+            return _text(rule.adjudicate(name, json.dumps(sit), options=options, seed=seed))
+        return _text(
+            rule_pack.adjudicate(get_pack(pack), name, json.dumps(sit), options, seed=seed)
+        )
+    except (rule.InputError, PackError, RulesError) as exc:
+        return _text({"error": str(exc), "field": exc.field})
+
+
+def digests() -> list[str]:
+    return [
+        hashlib.sha256(answer(*case).encode()).hexdigest()[:10]
+        for case in _eote_cases() + _avle_cases()
+    ]
+
+
+def test_every_answer_is_the_same_json_as_before() -> None:
+    want = json.loads(DIGESTS.read_text(encoding="utf-8"))
+    cases = _eote_cases() + _avle_cases()
+    assert len(cases) == len(want), "the cases changed: rewrite the digests (see the docstring)"
+    changed = [
+        (case[:4], answer(*case))
+        for case, digest in zip(cases, want, strict=True)
+        if hashlib.sha256(answer(*case).encode()).hexdigest()[:10] != digest
+    ]
+    assert not changed, f"{len(changed)} answers changed, the first: {changed[:2]}"
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
+    DIGESTS.write_text(json.dumps(digests(), indent=0) + "\n", encoding="utf-8")
