@@ -195,16 +195,25 @@ class BatchItem:
 
 
 def modifiers_text(check: Adjudication, outcome: Outcome) -> str:
-    """The base, each modifier signed with its reason and section, and the modified value."""
+    """The base, each modifier signed with its reason and section, and the modified value.
+
+    A named option that changes how the die reads (``morale_result_reading=table``, EotE 7.5)
+    follows, as the check's wizard shows it: a row whose result the prose would read the other
+    way says why.
+    """
     lines = check.modifiers(outcome)
+    # Named only (the wizard explains it): the row stays within the dialog's width.
+    options = [n.split(":", 1)[0] for n in outcome.notes if n.startswith("option ")]
     if not lines:
-        return f"{outcome.base:g}, no modifiers" if outcome.base else "no modifiers"
-    parts = [f"{outcome.base:g}"]
-    for m in lines:
-        sign = "+" if m.value >= 0 else "\u2212"
-        parts.append(f"{sign}{abs(m.value):g} {m.reason} ({m.rule})")
-    parts.append(f"= {outcome.modified:g}")
-    return " ".join(parts)
+        text = f"{outcome.base:g}, no modifiers" if outcome.base else "no modifiers"
+    else:
+        parts = [f"{outcome.base:g}"]
+        for m in lines:
+            sign = "+" if m.value >= 0 else "\u2212"
+            parts.append(f"{sign}{abs(m.value):g} {m.reason} ({m.rule})")
+        parts.append(f"= {outcome.modified:g}")
+        text = " ".join(parts)
+    return "; ".join([text, *options])
 
 
 class Batch:

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from eote_ref.referee.views import FactView, GameView
+from eote_ref.referee.views import FactView, GameView, LinkView
 from eote_ref.store import Change, DeleteRow, InsertRow, SetField
 
 #: Cavalry contact made in movement: ``unit_id`` charged ``other_id`` (EotE 5.8).
@@ -301,6 +301,27 @@ def integrity_checks_taken(view: GameView, division_id: int) -> int:
     return sum(1 for f in of_turn(view, INTEGRITY_CHECKED) if f.command_id == division_id)
 
 
+def engaged_links(view: GameView) -> list[LinkView]:
+    """The ``engaged`` links still in force: both units on the table (EotE 7.0, 7.5).
+
+    A unit that has left the table (a routed unit removed in the command phase, 7.5) is no
+    longer in contact: its links end the combat for it, and the other units of a several-unit
+    combat fight on. Every reader of "engaged" goes through here.
+    """
+    gone = {u.id for side in view.sides for u in side.units if u.off_table}
+    return [
+        ln
+        for ln in view.links
+        if ln.kind == "engaged" and ln.unit_id not in gone and ln.other_id not in gone
+    ]
+
+
+def combat_units(view: GameView, ids: Iterable[Any]) -> tuple[int, ...]:
+    """The units of a recorded combat's side that are still on the table (EotE 7.0, 7.9)."""
+    gone = {u.id for side in view.sides for u in side.units if u.off_table}
+    return tuple(int(i) for i in ids if int(i) not in gone)
+
+
 def pinned_by_engagement(view: GameView) -> set[int]:
     """Units an ``engaged`` link holds in contact with the enemy, and so pinned (EotE 5.7).
 
@@ -310,9 +331,7 @@ def pinned_by_engagement(view: GameView) -> set[int]:
     """
     arms = {u.id: u.arm for side in view.sides for u in side.units}
     out: set[int] = set()
-    for ln in view.links:
-        if ln.kind != "engaged":
-            continue
+    for ln in engaged_links(view):
         for me, them in ((ln.unit_id, ln.other_id), (ln.other_id, ln.unit_id)):
             if me in arms and them in arms and (arms[me] != "cavalry" or arms[them] == "cavalry"):
                 out.add(me)

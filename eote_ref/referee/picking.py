@@ -189,11 +189,11 @@ def unit_candidates(view: GameView, choices: Iterable[tuple[Any, str]]) -> list[
 
 def engaged_with(view: GameView, unit_ids: Iterable[int]) -> set[int]:
     """The units recorded in contact with any of ``unit_ids`` (``engaged`` links)."""
+    from eote_ref.referee.facts import engaged_links
+
     ids = set(unit_ids)
     out: set[int] = set()
-    for ln in view.links:
-        if ln.kind != "engaged":
-            continue
+    for ln in engaged_links(view):
         if ln.unit_id in ids:
             out.add(ln.other_id)
         elif ln.other_id in ids:

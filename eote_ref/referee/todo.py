@@ -150,7 +150,10 @@ def _command_phase(view: GameView, game: GameService | None = None) -> list[DueC
             leader_ok = (
                 leader is not None and not leader.killed and leader.no_rally_turn != view.turn
             )
-            if leader_ok and not u.pinned and u.id not in engaged and not u.out_of_command:
+            if div.falling_back:  # until 18" clear or in cover (9.0)
+                title = f"{u.coded_name}: disordered, its division is falling back"
+                out.append(DueCheck("disorder_rally", title, "9.0", side, u.id, due=False))
+            elif leader_ok and not u.pinned and u.id not in engaged and not u.out_of_command:
                 title = f"{u.coded_name}: may rally from disorder"
                 out.append(DueCheck("disorder_rally", title, "3.6", side, u.id))
             else:
@@ -215,6 +218,15 @@ def morale_tested_hits(view: GameView) -> dict[int, int]:
     return out
 
 
+def morale_checks_due(view: GameView) -> set[int]:
+    """The units owed a morale check now: the guide's morale items, in any phase (EotE 7.5).
+
+    A unit at the threshold that has tested at its hits owes none until its next hit; the
+    dashboard's Status column reads this, not the hits alone.
+    """
+    return {c.unit_id for c in _morale_checks(view) if c.unit_id is not None}
+
+
 def _morale_checks(view: GameView) -> list[DueCheck]:
     """Units at the hit threshold not yet tested at their hits, and units a rout passed (7.5)."""
     tested = morale_tested_hits(view)
@@ -245,15 +257,16 @@ def _engaged_assaults(view: GameView) -> list[DueCheck]:
     Its attackers are its units of the side with this turn's initiative (7.6). An engaged
     combat is listed once with all its units (a 2-against-1 stays one combat,
     7.9), from the combat its links carry; links without one (older games) pair up as before.
-    A combat fought this turn already (left engaged again, it is next turn's) is not listed.
+    A combat fought this turn already (left engaged again, it is next turn's) is not listed,
+    nor a unit that has left the table since (7.5): the rest of its combat fights on.
     """
     from eote_ref.referee import facts
 
-    units = {u.id: (side, u) for side, _div, u in _units(view)}
+    units = {u.id: (side, u) for side, _div, u in _units(view) if not u.off_table}
     fought = facts.fought_pairs(view)
     combats: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
-    for ln in view.links:
-        if ln.kind != "engaged" or ln.unit_id not in units or ln.other_id not in units:
+    for ln in facts.engaged_links(view):
+        if ln.unit_id not in units or ln.other_id not in units:
             continue
         if frozenset((ln.unit_id, ln.other_id)) in fought:
             continue

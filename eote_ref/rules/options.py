@@ -34,6 +34,8 @@ class Options:
     morale_result_reading: Literal["prose", "table"]
     #: 9.0: how a division's average CE is rounded.
     di_average_rounding: Literal["down", "nearest", "up"]
+    #: 9.0: whether routed units count among the units with 3+ hits.
+    di_battered_counts_routed: bool
     #: 9.0: whether a unit routed this turn counts both -3s.
     di_routed_this_turn_stacks: bool
     #: 7.9: how a half in the multiple-unit rule is rounded.

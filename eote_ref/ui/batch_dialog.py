@@ -104,7 +104,7 @@ class BatchDialog(QDialog):
         cancel.setDefault(False)
         apply.setAutoDefault(True)
         apply.setDefault(True)
-        self.resize(760, 480)
+        self.resize(self._wanted_width(), 480)
         first = next(iter(self.edits.values()), None)
         if first is not None:
             first.setFocus()
@@ -154,6 +154,17 @@ class BatchDialog(QDialog):
         self._built = list(items)
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setStretchLastSection(True)
+
+    def _wanted_width(self) -> int:
+        """Wide enough for every column shown (a row's modifiers and option), within the screen."""
+        table = self.table
+        need = sum(
+            table.columnWidth(c) for c in range(table.columnCount()) if not table.isColumnHidden(c)
+        )
+        need += table.verticalScrollBar().sizeHint().width() + 2 * table.frameWidth() + 40
+        screen = self.screen()
+        most = int(screen.availableGeometry().width() * 0.9) if screen is not None else 1400
+        return max(760, min(need, most))
 
     def _passes_button(self, row: int) -> QToolButton:
         """A menu of the formed friendly units the row's unit would pass through (EotE 7.5)."""

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
 from eote_ref.referee.phases import steps_at_scale
-from eote_ref.referee.todo import DueCheck, owed
+from eote_ref.referee.todo import DueCheck, morale_checks_due, owed
 from eote_ref.referee.views import GameView, UnitView
 from eote_ref.ui.code_keys import CodeKeys
 from eote_ref.ui.forms.ui_dashboard import Ui_Dashboard
@@ -253,8 +253,11 @@ class Dashboard(QWidget):
         """Show ``view``: turn, phase, steps and both sides."""
         threshold = self.hub.service.morale_threshold
         fired = turn_facts.fired_this_turn(view)
+        morale = morale_checks_due(view)
         for pane, side in zip(self.panes, view.sides, strict=False):
-            pane.set_side(side, threshold, view.initiative == side.position, view.turn, fired)
+            pane.set_side(
+                side, threshold, view.initiative == side.position, view.turn, fired, morale
+            )
         for pane in self.panes:
             j = self.tabs.indexOf(pane)
             if j >= 0:

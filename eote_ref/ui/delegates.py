@@ -233,7 +233,7 @@ class MarkerDelegate(QStyledItemDelegate):
                     x = draw_badge(painter, rect, x, "ROUTED", c.rout, c.badge_text) + 4
                 if unit.off_table:
                     x = draw_badge(painter, rect, x, "OFF", c.off_table, c.badge_text) + 4
-                if unit.morale_due and not unit.off_table:
+                if index.data(Role.MORALE_DUE):
                     x = draw_badge(
                         painter, rect, x, "MORALE", c.threshold, c.badge_text, outline=True
                     )

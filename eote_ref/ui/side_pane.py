@@ -223,12 +223,14 @@ class SidePane(QWidget):
         initiative: bool,
         turn: int | None = None,
         fired: dict[int, str] | None = None,
+        morale: set[int] | None = None,
     ) -> None:
         """Show the side's state (a targeted update when the order of battle is unchanged).
 
-        ``fired``: the units that have fired this turn, by sub-phase (the Status column).
+        ``fired``: the units that have fired this turn, by sub-phase (the Status column);
+        ``morale``: the units owed a morale check now (EotE 7.5).
         """
-        self.model.set_side(side, threshold, turn, fired)
+        self.model.set_side(side, threshold, turn, fired, morale)
         shown = self._header_of
         if shown is None or shown[0] is not side or shown[1] != initiative:
             self._set_header(side, initiative)

@@ -106,6 +106,8 @@ class Role(enum.IntEnum):
     THRESHOLD = Qt.ItemDataRole.UserRole + 6
     #: On a division row: its leader cannot rally troops this turn (EotE 8.0).
     NO_RALLY = Qt.ItemDataRole.UserRole + 7
+    #: On a unit row: a morale check is due at its hits, as the turn guide lists (EotE 7.5).
+    MORALE_DUE = Qt.ItemDataRole.UserRole + 8
 
 
 DIVISION_KIND = "division"
@@ -117,14 +119,19 @@ def formation_label(value: str | None) -> str:
     return FORMATION_LABELS.get(value, value) if value else "—"
 
 
-def unit_status(u: UnitView) -> str:
-    """The status words of a unit (routed, off table, morale due...)."""
+def unit_status(u: UnitView, morale_due: bool | None = None) -> str:
+    """The status words of a unit (routed, off table, morale due...).
+
+    ``morale_due``: whether the turn guide owes it a morale check now (EotE 7.5: at the
+    threshold's hit and each hit after, not again at the same hits); without it, whether its
+    hits reach the threshold.
+    """
     words = []
     if u.off_table:
         words.append(markers.OFF_TABLE)
     if u.routed:
         words.append(markers.ROUTED)
-    elif u.morale_due:
+    elif u.morale_due if morale_due is None else morale_due:
         words.append("morale check")
     if u.skirmishers_out:
         # The stand's own hit markers (EotE 5.4), kept apart from the parent's.
@@ -213,7 +220,7 @@ def hits_tooltip(u: UnitView, threshold: int) -> str:
     return f"{hits}; morale check from {threshold} hits (EotE 7.5); effective CE {u.effective_ce}"
 
 
-def _unit_tooltip(u: UnitView) -> str:
+def _unit_tooltip(u: UnitView, morale_due: bool | None = None) -> str:
     bits = [
         f"<b>{u.coded_name}</b> — {u.nation} {u.arm} ({u.type})",
         f"CE {u.effective_ce} of {u.ce}, {u.hits} hit(s), {u.stands} stands",
@@ -222,7 +229,7 @@ def _unit_tooltip(u: UnitView) -> str:
         bits.append(f"Brigade {u.brigade}")
     if u.attached_leader:
         bits.append(f"★ {u.attached_leader} attached")
-    status = unit_status(u)
+    status = unit_status(u, morale_due)
     if status:
         bits.append(status)
     return "<br>".join(bits)
@@ -245,6 +252,9 @@ class SideModel(QAbstractItemModel):
         self._turn = 0
         #: Units that have fired this turn, with the fire sub-phase (EotE 6.0).
         self._fired: dict[int, str] = {}
+        #: Units owed a morale check now, as the turn guide lists them (EotE 7.5); None: not
+        #: given, a unit's hits at the threshold say it.
+        self._morale: set[int] | None = None
         self.side_name = ""
         self.side_position = 0
 
@@ -255,12 +265,20 @@ class SideModel(QAbstractItemModel):
         threshold: int = 3,
         turn: int | None = None,
         fired: dict[int, str] | None = None,
+        morale: set[int] | None = None,
     ) -> None:
         """Show ``side``: signal changed rows only, or reset if the order of battle differs.
 
         ``turn`` (the game's) tells whether a leader's no-rally turn (EotE 8.0) is this one;
-        ``fired`` gives the units that have fired this turn and in which sub-phase (6.0).
+        ``fired`` gives the units that have fired this turn and in which sub-phase (6.0);
+        ``morale`` the units owed a morale check now (7.5).
         """
+        if morale is not None:
+            old_morale, self._morale = self._morale or set(), set(morale)
+            for changed in old_morale ^ self._morale:
+                index = self.unit_index(changed, Column.STATUS)
+                if index.isValid():
+                    self.dataChanged.emit(index, index, [Qt.ItemDataRole.DisplayRole])
         if fired is not None:
             old_fired, self._fired = self._fired, dict(fired)
             for uid in set(old_fired.items()) ^ set(self._fired.items()):
@@ -428,9 +446,11 @@ class SideModel(QAbstractItemModel):
         if unit is None:
             return self._division_data(self._divisions[index.row()], column, role)
         if role == Qt.ItemDataRole.DisplayRole:
-            if column == Column.STATUS and unit.id in self._fired:
-                words = (f"fired ({self._fired[unit.id]})", unit_status(unit))
-                return ", ".join(w for w in words if w)
+            if column == Column.STATUS:
+                status = unit_status(unit, self._morale_due(unit))
+                if unit.id in self._fired:
+                    return ", ".join(w for w in (f"fired ({self._fired[unit.id]})", status) if w)
+                return status
             return _unit_text(unit, column)
         if role == Role.KIND:
             return UNIT_KIND
@@ -440,12 +460,14 @@ class SideModel(QAbstractItemModel):
             return unit.id
         if role == Role.THRESHOLD:
             return self._threshold
+        if role == Role.MORALE_DUE:
+            return self._morale_due(unit) and not unit.off_table
         if role == Role.FILTER_TEXT:
             return _unit_filter_text(unit)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == Column.HITS:
                 return hits_tooltip(unit, self._threshold)
-            return _unit_tooltip(unit)
+            return _unit_tooltip(unit, self._morale_due(unit))
         if role == Qt.ItemDataRole.FontRole and column == Column.UNIT and unit.routed:
             font = QFont()
             font.setBold(True)
@@ -459,6 +481,10 @@ class SideModel(QAbstractItemModel):
         ):
             return Qt.AlignmentFlag.AlignCenter
         return None
+
+    def _morale_due(self, unit: UnitView) -> bool:
+        """Whether ``unit`` is owed a morale check now (EotE 7.5)."""
+        return unit.morale_due if self._morale is None else unit.id in self._morale
 
     def _division_data(self, d: DivisionView, column: Column, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:

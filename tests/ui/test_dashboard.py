@@ -147,3 +147,48 @@ def test_the_status_column_shows_which_units_have_fired(window: MainWindow) -> N
     assert "fired" not in status(french, target.id)
     s.undo()
     assert "fired" not in status(allied, firer.id)
+
+
+def test_the_status_column_drops_morale_check_once_the_unit_has_tested(
+    window: MainWindow,
+) -> None:
+    """EotE 7.5: a check at the third hit and each hit after, not while the hits stay the same.
+
+    The umpire's trial of the Arapiles: 1/7th Foot passed its check at 3 hits and the
+    dashboard went on showing "MORALE" (a check due) beside it, where the turn guide listed
+    none. A further hit makes it due again.
+    """
+    from eote_ref.referee.checks import open_check
+    from eote_ref.referee.phases import Phase
+    from eote_ref.ui.unit_model import Role
+
+    assert window.dashboard is not None
+    s = service(window)
+    while s.view().phase is not Phase.FIRE:
+        s.advance_phase()
+    allied = window.dashboard.panes[1].model
+    unit = next(u for d in allied.divisions for u in d.units if u.arm == "infantry")
+    s.set_unit(unit.id, "hits", 3)
+
+    def status() -> str:
+        return str(allied.unit_index(unit.id, Column.STATUS).data())
+
+    def badge() -> bool:
+        return bool(allied.unit_index(unit.id, Column.STATUS).data(Role.MORALE_DUE))
+
+    assert "morale check" in status()
+    assert badge()
+    check = open_check(s, "morale", unit_id=unit.id)
+    roll = next(r for r in range(1, 11) if _passes(check, r))
+    check.apply({"roll": roll})
+    assert s.unit_view(unit.id).hits == 3
+    assert "morale check" not in status()
+    assert not badge()
+    s.set_unit(unit.id, "hits", 4)
+    assert "morale check" in status()
+    assert badge()
+
+
+def _passes(check: object, roll: int) -> bool:
+    trial = check.trial({"roll": roll})  # type: ignore[attr-defined]
+    return trial.outcome is not None and trial.outcome.result == "pass"

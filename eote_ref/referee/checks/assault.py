@@ -284,8 +284,8 @@ class AssaultCheck(AssaultQuestions):
             raise RefereeError("a unit supports only once (7.2)")
         if set(ids) & set(dfd):
             raise RefereeError("a defending unit cannot also support (7.2)")
-        engaged = {ln.unit_id for ln in self.view.links if ln.kind == "engaged"}
-        engaged |= {ln.other_id for ln in self.view.links if ln.kind == "engaged"}
+        links = turn_facts.engaged_links(self.view)
+        engaged = {ln.unit_id for ln in links} | {ln.other_id for ln in links}
         rows = unit_rows(self.game, (*att, *dfd, *ids))
         supported = bool(self.values["artillery_supported"])
         supports = []

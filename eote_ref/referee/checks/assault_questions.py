@@ -56,8 +56,8 @@ class AssaultQuestions(Adjudication):
         if "side" in self.target:
             return int(self.target["side"])
         uid = self.target.get("unit_id")
-        for ln in self.view.links:
-            if ln.kind == "engaged" and uid in (ln.unit_id, ln.other_id):
+        for ln in turn_facts.engaged_links(self.view):
+            if uid in (ln.unit_id, ln.other_id):
                 return side_of(self.view, ln.unit_id)
         for key in ("attackers", "unit_id"):
             ids = self.target.get(key)
@@ -69,13 +69,13 @@ class AssaultQuestions(Adjudication):
     def _engaged_with(self, unit_id: int) -> list[int]:
         """The units engaged with ``unit_id`` since last turn: its whole combat (7.0, 7.9)."""
         out: list[int] = []
-        for ln in self.view.links:
-            if ln.kind != "engaged":
-                continue
+        for ln in turn_facts.engaged_links(self.view):
             combat = ln.data.get("combat")
             if isinstance(combat, dict) and unit_id in (ln.unit_id, ln.other_id):
-                everyone = [*combat.get("attackers", ()), *combat.get("defenders", ())]
-                out += [int(i) for i in everyone if i != unit_id and i not in out]
+                everyone = turn_facts.combat_units(
+                    self.view, [*combat.get("attackers", ()), *combat.get("defenders", ())]
+                )
+                out += [i for i in everyone if i != unit_id and i not in out]
             elif ln.unit_id == unit_id:
                 out.append(ln.other_id)
             elif ln.other_id == unit_id:

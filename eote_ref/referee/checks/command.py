@@ -288,9 +288,18 @@ class DisorderRallyCheck(Adjudication):
         return self.unit().name
 
     def facts(self) -> list[Question]:
-        """In command, pinned, a leader able to rally: all read from the state."""
+        """In command, pinned, a leader able to rally: all read from the state.
+
+        A division falling back after its integrity check rallies only once that has ended
+        (EotE 9.0: 18" clear of the enemy or in cover), recorded by *Falling back ended*.
+        """
         u = self.unit()
         div = division(self, u.division_id)
+        if div.falling_back:
+            raise RefereeError(
+                f"{div.name} is falling back: its units rally from disorder once it is "
+                '18" clear of the enemy or in cover (record Falling back ended first, EotE 9.0)'
+            )
         lead = division_leader(self, div)
         blocked = leader_blocked(self, lead) if lead is not None else None
         engaged = u.id in turn_facts.pinned_by_engagement(self.view)
@@ -343,8 +352,11 @@ class DisorderRallyCheck(Adjudication):
         )
 
     def result_text(self, outcome: Outcome) -> str:
-        """Rallied, or why not."""
-        return "rallies: disorder removed" if outcome.result == "rallied" else "cannot rally"
+        """Rallied, or why not (each reason with its section)."""
+        if outcome.result == "rallied":
+            return "rallies: disorder removed"
+        why = "; ".join(outcome.notes)
+        return "cannot rally" + (f": {why}" if why else "")
 
     def changes(self, outcome: Outcome) -> list[Change]:
         """Disorder off when rallied."""
@@ -354,9 +366,8 @@ class DisorderRallyCheck(Adjudication):
         return []
 
     def summary(self, outcome: Outcome) -> str:
-        """E.g. ``2/3rd Ligne: rallies: disorder removed``."""
-        why = "; ".join(outcome.notes)
-        return f"{self.unit().name}: {self.result_text(outcome)}" + (f" ({why})" if why else "")
+        """E.g. ``2/3rd Ligne: cannot rally: pinned (5.7)``."""
+        return f"{self.unit().name}: {self.result_text(outcome)}"
 
 
 @register

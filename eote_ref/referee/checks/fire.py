@@ -29,7 +29,7 @@ from eote_ref.referee import sub_phase as sub_phases
 from eote_ref.referee.checks import Adjudication, Choice, Question, link, register, set_unit
 from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.errors import RefereeError
-from eote_ref.referee.facts import CHARGE, FIRED, fact
+from eote_ref.referee.facts import CHARGE, FIRED, engaged_links, fact
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line, roll_line
 from eote_ref.referee.picking import side_of_unit
@@ -270,10 +270,8 @@ class FireCheck(Adjudication):
         if any(f.kind == CHARGE and f.turn == turn and f.other_id in firers for f in view.facts):
             return True
         return any(
-            ln.kind == "engaged"
-            and ln.turn < turn
-            and (ln.unit_id in firers or ln.other_id in firers)
-            for ln in view.links
+            ln.turn < turn and (ln.unit_id in firers or ln.other_id in firers)
+            for ln in engaged_links(view)
         )
 
     def _bombardment_offered(self, firers: Sequence[int], target: int | None) -> bool:

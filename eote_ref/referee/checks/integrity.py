@@ -40,6 +40,22 @@ def _ce_units(div: DivisionView) -> list[UnitView]:
     return [u for u in div.units if u.arm in ("infantry", "cavalry") and not u.off_table]
 
 
+def _battered(check: Adjudication, div: DivisionView) -> int:
+    """Units with the battered number of hits or more (EotE 9.0), on the table.
+
+    Whether routed units count among them is a named option (``di_battered_counts_routed``):
+    9.0 does not say, and a routed unit already takes its own -3.
+    """
+    rs = check.game.ruleset
+    hits = int(rs.quantity("battered_hits").value)
+    routed_count = rs.opts.di_battered_counts_routed
+    return sum(
+        1
+        for u in div.units
+        if u.hits >= hits and not u.off_table and (routed_count or not u.routed)
+    )
+
+
 @register
 class IntegrityCheck(Adjudication):
     """A division's integrity check (EotE 9.0); a failure rolls a second d10: fall back or rout."""
@@ -59,7 +75,7 @@ class IntegrityCheck(Adjudication):
         ce_units = _ce_units(d)
         routed = sum(1 for u in d.units if u.routed)
         routed_now = sum(1 for u in d.units if u.routed_this_turn)
-        battered = sum(1 for u in d.units if u.hits >= 3 and not u.routed and not u.off_table)
+        battered = _battered(self, d)
         has_leader = d.leader is not None and not d.leader.killed
         return [
             Question(
@@ -113,6 +129,13 @@ class IntegrityCheck(Adjudication):
                 rule="9.0",
                 derived=True,
                 maximum=len(d.units),
+                help=(
+                    "Units on the table, routed ones included (option "
+                    "di_battered_counts_routed; 9.0 does not say)."
+                    if self.game.ruleset.opts.di_battered_counts_routed
+                    else "Units on the table, not routed: a routed unit counts in the routed "
+                    "modifiers instead (option di_battered_counts_routed; 9.0 does not say)."
+                ),
             ),
             Question(
                 "in_town", "The division occupies a town", "bool", d.in_town, "7.12", derived=True

@@ -78,6 +78,10 @@ _OPTION_WORDS: dict[str, dict[object, str]] = {
         "prose": "a morale roll under the modified CE passes, as the prose of 7.5 reads",
         "table": "a morale roll over the modified CE passes, as the results table of 7.5 reads",
     },
+    "di_battered_counts_routed": {
+        False: "routed units are not counted among those with 3+ hits (EotE 9.0)",
+        True: "routed units count among those with 3+ hits (EotE 9.0)",
+    },
     "di_routed_this_turn_stacks": {
         True: "a unit routed this turn takes both −3s in an integrity check (EotE 9.0)",
         False: "a unit routed this turn counts once in an integrity check (EotE 9.0)",

@@ -129,6 +129,9 @@ def fact_widget(
         dspin = QDoubleSpinBox()
         dspin.setDecimals(1)
         dspin.setRange(fact.minimum, fact.maximum)
+        if fact.minimum < 0 and fact.suffix == '"':
+            # A distance below zero is the "not measured yet" of its check (orders, 3.6).
+            dspin.setSpecialValueText("not measured")
         dspin.setValue(float(value or 0))
         dspin.setSuffix(fact.suffix)
         dspin.valueChanged.connect(on_change)

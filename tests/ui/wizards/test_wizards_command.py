@@ -74,6 +74,8 @@ def test_order_wizard_takes_a_typed_oac_die(qtbot: QtBot, demo: GameService) -> 
     assert isinstance(distance, QDoubleSpinBox)
     # Not measured yet: the page refuses to go on and says what to do.
     assert distance.value() == -1.0
+    # Shown in words, not as a distance of -1.0" (the umpire's trial of the Arapiles).
+    assert distance.text() == "not measured"
     assert not facts.isComplete()
     assert "measure the distance" in facts.panel.error.text()
     distance.setValue(30.0)

@@ -11,7 +11,9 @@ from eote_ref.referee.markers import unit_change
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
 from eote_ref.rules.dice import RandomDice
+from eote_ref.store import Database
 from tests.games import game_state
+from tests.unit.referee.test_game_service import small_game
 
 
 def _ids(game: GameService, n: int, arm: str = "infantry") -> list[int]:
@@ -276,3 +278,48 @@ def test_a_fall_back_in_the_morale_batch_disorders_the_units_it_passes(
     assert len(batch.items) == 1  # falling back owes nobody a test
     batch.apply()
     assert next(u for u in waterloo.view().sides[0].units if u.id == friend).disordered
+
+
+def test_the_morale_batch_names_the_option_that_reads_its_dice(db: Database) -> None:
+    """EotE 7.5 (option morale_result_reading=table): a 2 against 3 routs, and the row says why.
+
+    The umpire's trial of the Arapiles: under the table reading the batch showed "rout" for a
+    die under the modified CE, which the prose of 7.5 passes, with nothing naming the option;
+    the single morale wizard named it. The batch row names it too.
+    """
+    game = small_game(db, options={"morale_result_reading": "table"})
+    unit = game.view().sides[0].units[0]
+    game.set_unit(unit.id, "hits", 3)
+    while game.view().phase is not Phase.FIRE:
+        game.advance_phase()
+    batch = Batch(game, "morale_all")
+    (row,) = [i for i in batch.items if i.unit is not None and i.unit.id == unit.id]
+    assert "morale_result_reading=table" in row.modifiers
+    n = batch.items.index(row)
+    item = batch.set_rolls(n, {"roll": 1})
+    assert item.outcome is not None
+    assert item.outcome.result == "rout"
+    prose = small_game(db)
+    unit = prose.view().sides[0].units[0]
+    prose.set_unit(unit.id, "hits", 3)
+    while prose.view().phase is not Phase.FIRE:
+        prose.advance_phase()
+    (plain,) = [i for i in Batch(prose, "morale_all").items if i.unit and i.unit.id == unit.id]
+    assert "option" not in plain.modifiers
+
+
+def test_the_rally_batch_says_why_a_unit_cannot_rally(waterloo: GameService) -> None:
+    """EotE 3.6, 8.0: a row reads "cannot rally: ..." with the reason and its section.
+
+    The umpire's trial of the Arapiles: twelve rows read "cannot rally" and "no modifiers",
+    with nothing saying that the division's leader could not rally that turn (8.0).
+    """
+    uid = _ids(waterloo, 1)[0]
+    waterloo.set_unit(uid, "disordered", True)
+    waterloo.set_unit(uid, "out_of_command", True)
+    batch = Batch(waterloo, "disorder_rally_all")
+    (row,) = [i for i in batch.items if i.unit is not None and i.unit.id == uid]
+    assert row.result == "cannot rally: out of command radius (3.6)"
+    batch.apply()
+    summary = waterloo.journal(limit=1)[0].summary
+    assert summary.count("out of command radius (3.6)") == 1, summary

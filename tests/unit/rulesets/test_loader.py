@@ -424,6 +424,7 @@ CONTRADICTIONS = {
     "morale_hit_threshold": (3, ["7.5", "6.8"]),
     "morale_result_reading": ("prose", ["7.5"]),
     "di_average_rounding": ("down", ["9.0"]),
+    "di_battered_counts_routed": (False, ["9.0"]),
     "di_routed_this_turn_stacks": (True, ["9.0"]),
     "multi_unit_half_rounding": ("down", ["7.9"]),
     "multi_unit_three_or_more": ("strongest_plus_half_each", ["7.9"]),

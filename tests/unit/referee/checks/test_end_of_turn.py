@@ -199,6 +199,22 @@ def test_integrity_reads_every_modifier_from_the_state(waterloo: GameService) ->
     assert check.preview().modified == 0
 
 
+def test_integrity_counts_routed_battered_units_under_the_option(waterloo: GameService) -> None:
+    """EotE 9.0 is silent: di_battered_counts_routed=true counts the routed unit's 3 hits too."""
+    d = guards(waterloo)
+    rout_one(waterloo)
+    ids = infantry_ids(d)
+    mark(waterloo, ids[1], hits=3)
+    mark(waterloo, ids[2], hits=4)
+    to_phase(waterloo, Phase.INTEGRITY)
+    rs = waterloo.ruleset.with_options({"di_battered_counts_routed": True})
+    game = GameService(waterloo.db, waterloo.game_id, rs)
+    check = open_check(game, "integrity", division_id=d.id)
+    assert check.values["units_with_3plus_hits"] == 3
+    question = next(q for q in check.facts() if q.key == "units_with_3plus_hits")
+    assert "routed ones included" in question.help
+
+
 def test_integrity_pass_asks_no_second_roll(waterloo: GameService) -> None:
     d = guards(waterloo)
     rout_one(waterloo)
