@@ -35,6 +35,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "eote_ref.commands.db",
         "look after the database: upgrade, check, backup, copy, roles",
     ),
+    "game": (
+        "eote_ref.commands.game",
+        "start and play a game of a pack from the command line (AVlE)",
+    ),
     "display": (
         "eote_ref.commands.display",
         "open only the players' display, following a game in a shared database",

@@ -13,6 +13,7 @@ from typing import Any
 
 from eote_ref.packs.declaration import Pack
 from eote_ref.packs.outcome import PackError
+from eote_ref.packs.play import Play
 
 #: id -> (module with ``declare()``, title).
 PACKS: dict[str, tuple[str, str]] = {
@@ -119,3 +120,18 @@ def get_pack(pack_id: str) -> Pack:
     module = importlib.import_module(PACKS[pack_id][0])
     pack: Pack = module.declare()
     return pack
+
+
+#: id -> the module whose ``declare_play()`` gives the pack's play in the referee (set-up,
+#: game state, checks, what falls due: :mod:`eote_ref.packs.play`). EotE's play is still the
+#: referee's own (``referee/checks``), so only AVlE has one here.
+PLAYS: dict[str, str] = {"avle": "eote_ref.packs.avle.play"}
+
+
+def get_play(pack_id: str) -> Play | None:
+    """The play of pack ``pack_id`` (None for a pack the referee runs with its own checks)."""
+    if pack_id not in PLAYS:
+        return None
+    module = importlib.import_module(PLAYS[pack_id])
+    play: Play = module.declare_play()
+    return play

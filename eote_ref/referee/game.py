@@ -139,7 +139,7 @@ class GameService(GameReading):
             raise NotFoundError(f"there is no game with id {game_id}")
         # The game's own pack, from its ruleset column; its display choices (fog of war,
         # "display_" keys) are not ruleset options.
-        self.ruleset = eote_rules(game.ruleset, game.options, ruleset, f"game {game_id}")
+        self.ruleset = self._eote_rules(game, ruleset)
         self._listeners: list[Callable[[], None]] = []
         #: The game's version this service last showed (a command built from an older view
         #: is refused, so two copies of the app never overwrite each other's commands).
@@ -152,6 +152,14 @@ class GameService(GameReading):
         self._touched: dict[int, tuple[Touch, ...]] = {}
         #: Where the rows of the last view sit (built for the first patch, kept by patches).
         self._where: tuple[GameView, Any] | None = None
+
+    def _eote_rules(self, game: Any, base: Ruleset | None) -> Ruleset:
+        """The game's EotE ruleset; another pack's game is refused (:class:`OtherPackGame`).
+
+        A service of a pack with declared play (:mod:`eote_ref.referee.pack_play`) overrides
+        this: its journal, undo and redo are this class's, its rules are its pack's own.
+        """
+        return eote_rules(game.ruleset, game.options, base, f"game {self.game_id}")
 
     # ------------------------------------------------------------------ listening
     def subscribe(self, callback: Callable[[], None]) -> None:

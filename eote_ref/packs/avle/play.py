@@ -1,0 +1,227 @@
+"""AVlE 1.2 played in the referee: set-up, the turn of six rounds, its checks, what falls due.
+
+The shared referee (:mod:`eote_ref.referee.pack_play`) runs these; this module names the
+pack's state keys and reads nothing but the standard library and the pack's procedures.
+
+State kept (every key is written and undone by the journal one at a time):
+
+* the game's ``phase`` column: ``card``, ``orders`` or ``victory``, the phases of the pack's
+  declared turn (``pack.TURN``), whose heading, ``new_round`` and ``new_turn`` the referee
+  and :func:`eote_ref.packs.play.turn_puts` read.
+* ``game.pack_state``: ``round`` (1..6 of the turn, 5.0; the turn is the game's ``turn``
+  column), ``first_order`` and ``to_order`` (the side ids giving the first and the next
+  order, 5.1), ``pending`` (checks a result called for: a General hit, a morale test), and
+  ``victory`` once a side has won (4.2).
+* ``game_side.pack_state``: ``flag`` (9.3), ``hand`` (the six cards of this turn, 4.1; None
+  until chosen), ``last_hand``, ``played`` (this turn's cards in order), ``card`` (this
+  round's), ``last_card`` (the round before's, 5.1), ``rolled`` (this round's command dice
+  as rolled, by face), ``command_dice`` (the orders
+  still to give this round, by face; ``automatic`` for an automatic card), ``units_lost`` and
+  ``generals_lost`` (counted against this side, 4.2, 9.4.3), ``wins_at`` (the enemy units
+  this side must eliminate for a substantial victory, 4.2: a scenario's count set by hand,
+  absent for 14.0's 9).
+* ``game_unit.markers``: ``elements``, ``start`` (the elements it started with, 12.0),
+  ``arrives`` (the turn it comes on, 4.1), ``flag``, ``eliminated``, ``passed_morale``
+  (15.0), ``formation`` (``square`` after a reaction, 9.3) and the round's ``ordered``,
+  ``fired``, ``reacted``, ``fired_on``, ``stopped`` (cavalry halted by a battery's
+  reaction, 9.3), cleared at the end of the round.
+* ``game_leader.markers``: ``arrives``, ``killed`` (9.4), ``captured`` (9.4.2), the round's
+  ``ordered`` (a General given an order on his own, 5.1); the unit a
+  General is attached to is the shared column ``game_unit.attached_leader_id`` (6.3.1).
+
+The sectors are the commands (``Left``, ``Centre``, ``Right``, level ``sector``; 3.1), the
+Generals their leaders (level ``general``). Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from eote_ref.packs.avle import play_combat as combat
+from eote_ref.packs.avle import play_turn as turn
+from eote_ref.packs.avle.model import AvleRules
+from eote_ref.packs.avle.play_state import (
+    CARD_PHASE,
+    GENERAL_LEVEL,
+    RULESET,
+    SECTOR_LEVEL,
+    SECTORS,
+    edit_refusal,
+    orders_left,
+    round_of,
+    turn_label,
+    words,
+)
+from eote_ref.packs.play import (
+    CheckSpec,
+    Due,
+    Plan,
+    PlanCommand,
+    PlanLeader,
+    PlanSide,
+    PlanUnit,
+    Play,
+    PlayError,
+    PlayState,
+)
+
+# ----------------------------------------------------------------------------- set-up
+#: The scenarios whose victory conditions a game may take (13.2), by key.
+SCENARIOS = {"quatre_bras": "Quatre Bras (13.2): control of the crossroads, 8 units each"}
+
+
+def setup(
+    sides: Sequence[tuple[str, Sequence[tuple[str, Any]]]],
+    rules: AvleRules,
+    scenario: str | None = None,
+) -> Plan:
+    """The game of two sides of AVlE lists: a sector a command, Generals as its leaders.
+
+    With ``scenario`` ``quatre_bras`` each side's count of enemy units to eliminate is 13.2's
+    and substantial victory is checked after each complete turn (option
+    ``substantial_check=turn``, unless chosen otherwise); without, 14.0's count.
+    """
+    if scenario is not None and scenario not in SCENARIOS:
+        raise PlayError(f"unknown scenario '{scenario}' (known: {', '.join(SCENARIOS)})")
+    plan_sides: list[PlanSide] = []
+    for name, lists in sides:
+        if not lists:
+            raise PlayError(f"{name} has no army list")
+        flag = lists[0][1].flag
+        units: dict[str, list[PlanUnit]] = {s: [] for s in SECTORS}
+        leaders: dict[str, list[PlanLeader]] = {s: [] for s in SECTORS}
+        seen: set[str] = set()
+        for _file, army in lists:
+            for u in army.units:
+                if u.name in seen:
+                    raise PlayError(f"{name}: two units called {u.name!r}")
+                seen.add(u.name)
+                kind = rules.data.units[u.type]
+                start = u.elements or kind.elements
+                units[u.sector].append(
+                    PlanUnit(
+                        u.name,
+                        kind.arm,
+                        u.type,
+                        u.nation or army.nation,
+                        {
+                            "elements": start,
+                            "start": start,
+                            "arrives": u.arrives,
+                            "flag": u.flag or army.flag,
+                        },
+                    )
+                )
+            for g in army.generals:
+                leaders[g.sector].append(
+                    PlanLeader(g.name, GENERAL_LEVEL, {"arrives": g.arrives}, g.attached)
+                )
+        side_state: dict[str, Any] = {"flag": flag, "last_hand": [], "played": [],
+                                      "units_lost": 0, "generals_lost": 0}  # fmt: skip
+        if scenario == "quatre_bras":
+            qb = rules.data.quatre_bras
+            side_state["wins_at"] = (
+                qb.french_wins_at if flag == "french" else qb.allied_wins_at
+            ).value
+        plan_sides.append(
+            PlanSide(
+                name,
+                tuple(f for f, _ in lists),
+                tuple(
+                    PlanCommand(s.title(), SECTOR_LEVEL, tuple(units[s]), tuple(leaders[s]))
+                    for s in SECTORS
+                ),
+                # An absent key reads as None: the journal removes a key set to None.
+                side_state,
+            )
+        )
+    return Plan(
+        ruleset=RULESET,
+        ruleset_version=rules.data.version,
+        phase=CARD_PHASE,
+        sides=tuple(plan_sides),
+        pack_state={"round": 1, "pending": []} | ({"scenario": scenario} if scenario else {}),
+        options=(
+            {"substantial_check": "turn"}
+            if scenario == "quatre_bras" and "substantial_check" not in rules.chosen
+            else {}
+        ),
+    )
+
+
+# ----------------------------------------------------------------------------- what falls due
+def due(state: PlayState, rules: AvleRules) -> list[Due]:
+    """The turn guide now, in the order the table takes it.
+
+    First the checks a result called for (a General hit, a morale test), then 4.1's hands,
+    5.1's cards and orders, and 4.2's check after the round.
+    """
+    if state.pack_state.get("victory"):
+        return []
+    r = round_of(state)
+    out = [
+        Due(p["check"], p["label"], p["rule"], dict(p["target"]))
+        for p in state.pack_state.get("pending") or []
+    ]
+    hands = [
+        Due("hand", f"{s.name}: choose the hand of 6 cards for turn {state.turn}", "4.1",
+            {"side_id": s.id})
+        for s in state.sides
+        if s.pack_state.get("hand") is None
+    ]  # fmt: skip
+    if hands:
+        return out + hands
+    if any(s.pack_state.get("card") is None for s in state.sides):
+        return [*out, Due("round", f"round {r}: both play a card and roll the command dice", "5.1")]
+    to_order = state.pack_state.get("to_order")
+    for s in state.sides:
+        left = orders_left(s)
+        if left and s.id == to_order:
+            out.append(
+                Due("order", f"{s.name}: give an order ({left} left this round)", "5.1",
+                    {"side_id": s.id})
+            )  # fmt: skip
+    out.append(Due("victory", f"end of round {r}: check victory, then the next round", "4.2"))
+    return out
+    if any(s.pack_state.get("card") is None for s in state.sides):
+        return [Due("round", f"round {r}: both play a card and roll the command dice", "5.1")]
+    for p in state.pack_state.get("pending") or []:
+        out.append(Due(p["check"], p["label"], p["rule"], dict(p["target"])))
+    to_order = state.pack_state.get("to_order")
+    for s in state.sides:
+        left = orders_left(s)
+        if left and s.id == to_order:
+            out.append(
+                Due(
+                    "order",
+                    f"{s.name}: give an order ({left} left this round)",
+                    "5.1",
+                    {"side_id": s.id},
+                )  # fmt: skip
+            )
+    out.append(Due("victory", f"end of round {r}: check victory, then the next round", "4.2"))
+    return out
+
+
+# ----------------------------------------------------------------------------- the checks
+def checks() -> dict[str, CheckSpec]:
+    """Every AVlE check of the referee, by key (the turn's, then combat's)."""
+    return {s.key: s for s in (*turn.checks(), *combat.checks())}
+
+
+def declare_play() -> Play:
+    """AVlE's play for the referee."""
+    return Play(
+        pack="avle",
+        ruleset=RULESET,
+        setup=setup,
+        checks=checks(),
+        due=due,
+        turn_label=turn_label,
+        words=words,
+        # The players see the cards played (``played``, ``card``), never a hand (4.1).
+        hidden={"side": frozenset({"hand", "last_hand"})},
+        scenarios=SCENARIOS,
+        edit_refusal=edit_refusal,
+    )

@@ -1,0 +1,556 @@
+"""The AVlE checks of combat: fire, shock, reactions, Generals, rally and morale.
+
+Fire and shock (9.0-9.2), reactions to a charge (9.3), Generals hit and captured (9.4),
+rally (12.0) and the optional morale test (15.0). Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from eote_ref.packs.avle import fire as fire_mod
+from eote_ref.packs.avle import generals as generals_mod
+from eote_ref.packs.avle import rally as rally_mod
+from eote_ref.packs.avle import reaction as reaction_mod
+from eote_ref.packs.avle.play_state import (
+    answer_unit,
+    ctx_unit,
+    enemies_on_map,
+    general_with,
+    lost_unit,
+    matching_pending,
+    on_map,
+    pending_put,
+    spec,
+    unit_choices,
+)
+from eote_ref.packs.outcome import Outcome
+from eote_ref.packs.play import Ask, CheckSpec, Ctx, PlayError, Put, UnitState
+
+# ----------------------------------------------------------------------------- fire and shock
+TERRAINS = ("open", "road", "bridge", "orchard", "field", "wood", "hill",
+            "farm", "town", "fortified", "stream", "marsh")  # fmt: skip
+
+
+def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
+    state, firer = ctx.state, ctx_unit(ctx)
+    enemies = enemies_on_map(ctx, firer)
+    tid = ctx.answers.get("target_unit", enemies[0].id if enemies else None)
+    target = state.unit(int(tid)) if tid is not None else None
+    side = state.side(firer.side_id)
+    qs = [
+        Ask(
+            "target_unit",
+            "target",
+            "choice",
+            enemies[0].id if enemies else None,
+            "7.1",
+            choices=unit_choices(state, enemies),
+        ),  # fmt: skip
+    ]
+    if not shock:
+        qs.append(Ask("hexes", "range in hexes", "int", 1, "7.3", minimum=1, maximum=5))
+    qs += [
+        Ask(
+            "target_terrain",
+            "the target's hex",
+            "choice",
+            "open",
+            "8.0",
+            choices=tuple((t, t) for t in TERRAINS),
+        ),  # fmt: skip
+        Ask(
+            "aspect",
+            "fired on through its",
+            "choice",
+            "front",
+            "9.2",
+            choices=(("front", "front"), ("flank", "flank"), ("rear", "rear")),
+        ),  # fmt: skip
+        Ask("moved", "hexes the firer moved first", "int", 0, "6.0", maximum=4),
+        Ask(
+            "retreat_blocked",
+            "hexes of retreat the target cannot take",
+            "int",
+            0,
+            "10.1",
+            maximum=2,
+        ),  # fmt: skip
+        Ask(
+            "target_formation",
+            "the target's formation",
+            "choice",
+            (target.markers.get("formation") or "combat") if target else "combat",
+            "6.0",
+            choices=(("combat", "combat"), ("square", "square")),
+            derived=True,
+        ),  # fmt: skip
+        Ask(
+            "general_attached",
+            "a General with the firer",
+            "bool",
+            general_with(state, firer) is not None,
+            "7.3.11",
+            derived=True,
+        ),  # fmt: skip
+        Ask(
+            "target_general_attached",
+            "a General with the target",
+            "bool",
+            target is not None and general_with(state, target) is not None,
+            "9.4",
+            derived=True,
+        ),  # fmt: skip
+        Ask(
+            "target_elements",
+            "the target's elements",
+            "int",
+            int(target.markers.get("elements", 1)) if target else 1,
+            "1.1",
+            minimum=1,
+            maximum=4,
+            derived=True,
+        ),  # fmt: skip
+    ]
+    if not shock:
+        qs += [
+            Ask(
+                "firer_elements",
+                "the firer's elements",
+                "int",
+                int(firer.markers.get("elements", 1)),
+                "7.3",
+                minimum=1,
+                maximum=4,
+                derived=True,
+            ),  # fmt: skip
+            Ask(
+                "bombardment",
+                "under a bombardment card",
+                "bool",
+                side.pack_state.get("card") == "bombardment" and firer.arm == "artillery",
+                "3.2",
+                derived=True,
+            ),  # fmt: skip
+            Ask(
+                "target_already_fired_on",
+                "the target was fired on already this round",
+                "bool",
+                bool(target and target.markers.get("fired_on")),
+                "10.1 H",
+                derived=True,
+            ),  # fmt: skip
+        ]
+    return qs
+
+
+def _combat_situation(ctx: Ctx, shock: bool) -> fire_mod.CombatSituation:
+    state, firer = ctx.state, ctx_unit(ctx)
+    target = answer_unit(ctx, "target_unit")
+    if target.side_id == firer.side_id:
+        raise PlayError(f"{target.name} is a friendly unit")
+    for u in (firer, target):
+        if not on_map(state, u):
+            raise PlayError(f"{u.name} is not on the map")
+    if not firer.markers.get("ordered"):
+        raise PlayError(f"{firer.name} has no order this round: only ordered units fire (5.1)")
+    if firer.markers.get("fired"):
+        raise PlayError(f"{firer.name} has fired this round already (7.0.1)")
+    if firer.markers.get("reacted"):
+        raise PlayError(f"{firer.name} reacted to a charge: nothing more this round (9.3)")
+    if shock and firer.markers.get("stopped"):
+        raise PlayError(f"{firer.name} was stopped by the battery's reaction: no shock (9.3)")
+    if shock and firer.arm != "cavalry":
+        raise PlayError("only cavalry shocks (7.3)")
+    if not shock and firer.arm == "cavalry":
+        raise PlayError("cavalry does not fire: it shocks (7.3)")
+    a = ctx.answers
+    common: dict[str, Any] = {
+        "firer": firer.type,
+        "target": target.type,
+        "target_terrain": a["target_terrain"],
+        "aspect": a["aspect"],
+        "target_formation": a["target_formation"],
+        "general_attached": bool(a["general_attached"]),
+        "target_general_attached": bool(a["target_general_attached"]),
+        "moved": int(a["moved"]),
+        "firer_passed_morale": bool(firer.markers.get("passed_morale")),
+        "target_elements": int(a["target_elements"]),
+        "target_passed_morale": bool(target.markers.get("passed_morale")),
+        "retreat_blocked": int(a["retreat_blocked"]),
+    }
+    if shock:
+        return fire_mod.ShockSituation(**common)
+    return fire_mod.FireSituation(
+        **common,
+        hexes=int(a["hexes"]),
+        # 9.2: infantry firing from a square (formed by a reaction, 9.3).
+        firer_formation=firer.markers.get("formation") or "combat",
+        bombardment=bool(a["bombardment"]),
+        firer_elements=int(a["firer_elements"]),
+        target_already_fired_on=bool(a["target_already_fired_on"]),
+    )
+
+
+def _combat_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    state, firer = ctx.state, ctx_unit(ctx)
+    target = answer_unit(ctx, "target_unit")
+    d = outcome.details
+    puts = [Put("unit", firer.id, "fired", True), Put("unit", target.id, "fired_on", True)]
+    add: list[dict[str, Any]] = []
+    puts += _losses(ctx, target, int(ctx.answers["target_elements"]), outcome, add)
+    general = general_with(state, target)
+    if d.get("general_check_losses") and general is not None:
+        g = state.leader(general)
+        add.append({"check": "general_hit",
+                    "label": f"{g.name}: is he hit? ({d['general_check_losses']} lost, 9.4)",
+                    "rule": "9.4", "target": {"leader_id": g.id},
+                    "losses": int(d["general_check_losses"]),
+                    "may_ignore_retreat": bool(d["may_ignore_retreat"])})  # fmt: skip
+    if outcome.procedure == "shock" and (d["eliminated"] or d["retreat"]):
+        add.append({"check": "pursuit", "label": f"{firer.name}: pursuit test (9.1.3)",
+                    "rule": "9.1.3", "target": {"unit_id": firer.id}})  # fmt: skip
+    if add:
+        puts.append(pending_put(state, None, add))
+    return puts
+
+
+def _losses(
+    ctx: Ctx, unit: UnitState, elements: int, outcome: Outcome, add: list[dict[str, Any]]
+) -> list[Put]:
+    """The elements ``unit`` loses by ``outcome`` (9.1), or its removal, or its morale test.
+
+    A unit due a morale test stands on its last element until the test (15.0: the element
+    left fights at 0 if it passes).
+    """
+    d = outcome.details
+    puts: list[Put] = []
+    if d.get("eliminated"):
+        lost_unit(ctx.state, unit, puts)
+    elif d.get("morale_test_due"):
+        puts.append(Put("unit", unit.id, "elements", 1))
+        add.append({"check": "morale", "label": f"{unit.name}: morale test (15.0)",
+                    "rule": "15.0", "target": {"unit_id": unit.id}})  # fmt: skip
+    elif d.get("losses"):
+        puts.append(Put("unit", unit.id, "elements", elements - int(d["losses"])))
+    return puts
+
+
+def _combat_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    firer, target = ctx_unit(ctx), answer_unit(ctx, "target_unit")
+    d = outcome.details
+    verb = "shocks" if outcome.procedure == "shock" else "fires on"
+    if outcome.result == "miss":
+        what = "misses"
+    elif d["eliminated"]:
+        what = "eliminated"
+    else:
+        what = f"{d['hits']} hit(s): {d['losses']} lost, {d['retreat']} hex(es) back"
+        if d["morale_test_due"]:
+            what += ", morale test"
+    return f"{firer.name} {verb} {target.name} (value {outcome.modified}): {what}"
+
+
+def _combat_dice(ctx: Ctx) -> Mapping[str, str]:
+    return {"roll": "d10 to hit (9.0)", "effect_roll": "d6 on the combat effect table (9.1)"}
+
+
+# ----------------------------------------------------------------------------- reaction (9.3)
+def _reaction_questions(ctx: Ctx) -> list[Ask]:
+    state, unit = ctx.state, ctx_unit(ctx)
+    cavalry = [u for u in enemies_on_map(ctx, unit) if u.arm == "cavalry"]
+    cid = ctx.answers.get("charger", cavalry[0].id if cavalry else None)
+    charger = state.unit(int(cid)) if cid is not None else None
+    return [
+        Ask("charger", "the charging cavalry", "choice", cavalry[0].id if cavalry else None,
+            "9.3", choices=unit_choices(state, cavalry)),
+        Ask("empty_hexes", "empty hexes between them at the start, in sight", "int", 1, "9.3",
+            maximum=10),
+        Ask("charge_from_adjacent", "the charge started adjacent", "bool", False, "9.3"),
+        Ask("through_front", "the charge crossed the frontal arc", "bool", True, "9.3"),
+        Ask("terrain", "the reacting unit's hex", "choice", "open", "6.0",
+            choices=tuple((t, t) for t in TERRAINS)),
+        Ask("charger_elements", "the charger's elements", "int",
+            int(charger.markers.get("elements", 3)) if charger else 3, "9.3", minimum=1,
+            maximum=3, derived=True),
+    ]  # fmt: skip
+
+
+def _reaction_situation(ctx: Ctx) -> reaction_mod.ReactionSituation:
+    state, unit = ctx.state, ctx_unit(ctx)
+    charger = answer_unit(ctx, "charger")
+    if charger.arm != "cavalry" or charger.side_id == unit.side_id:
+        raise PlayError(f"{charger.name} is no enemy cavalry")
+    if not on_map(state, unit):
+        raise PlayError(f"{unit.name} is not on the map")
+    if unit.markers.get("reacted"):
+        raise PlayError(f"{unit.name} has reacted this round already (9.3)")
+    a = ctx.answers
+    return reaction_mod.ReactionSituation(
+        reacting=unit.type,
+        nation=unit.markers.get("flag") or state.side(unit.side_id).pack_state["flag"],
+        empty_hexes=int(a["empty_hexes"]),
+        charge_from_adjacent=bool(a["charge_from_adjacent"]),
+        through_front=bool(a["through_front"]),
+        terrain=a["terrain"],
+        charger_elements=int(a["charger_elements"]),
+    )
+
+
+def _reaction_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    unit, charger = ctx_unit(ctx), answer_unit(ctx, "charger")
+    puts: list[Put] = []
+    if outcome.details.get("success"):
+        puts.append(Put("unit", unit.id, "reacted", True))
+    if outcome.result == "square":
+        puts.append(Put("unit", unit.id, "formation", "square"))
+    if outcome.result in ("stopped", "stopped_with_loss"):  # halts adjacent, no shock (9.3)
+        puts.append(Put("unit", charger.id, "stopped", True))
+    loss = int(outcome.details.get("charger_losses") or 0)
+    if loss:
+        left = int(ctx.answers["charger_elements"]) - loss
+        if left <= 0:
+            lost_unit(ctx.state, charger, puts)
+        else:
+            puts.append(Put("unit", charger.id, "elements", left))
+    return puts
+
+
+def _reaction_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    unit, charger = ctx_unit(ctx), answer_unit(ctx, "charger")
+    words = outcome.result.replace("_", " ")
+    return f"{unit.name} reacts to {charger.name}'s charge (9.3): {words}"
+
+
+def _reaction_dice(ctx: Ctx) -> Mapping[str, str]:
+    return {"reaction_dice": "white dice, one an empty hex (9.3)",
+            "effect_roll": "d6 on the 1-hit column (9.3)"}  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- Generals (9.4)
+def _general(ctx: Ctx) -> Any:
+    if "leader_id" not in ctx.target:
+        raise PlayError("this check needs a General")
+    return ctx.state.leader(int(ctx.target["leader_id"]))
+
+
+def _general_hit_questions(ctx: Ctx) -> list[Ask]:
+    due_item = matching_pending(ctx, "general_hit") or {}
+    return [
+        Ask("losses", "elements his unit lost in the result", "int",
+            int(due_item.get("losses", 1)), "9.4", minimum=1, maximum=10,
+            derived="losses" in due_item),
+        Ask("unit_may_ignore_retreat", "his unit may ignore retreats", "bool",
+            bool(due_item.get("may_ignore_retreat", False)), "10.1 E", derived=True),
+    ]  # fmt: skip
+
+
+def _general_alive(ctx: Ctx) -> Any:
+    g = _general(ctx)
+    if g.markers.get("killed") or g.markers.get("captured"):
+        raise PlayError(f"{g.name} is out of the battle already (9.4)")
+    return g
+
+
+def _general_hit_situation(ctx: Ctx) -> generals_mod.GeneralHitSituation:
+    g = _general_alive(ctx)
+    if g.attached_unit_id is None:
+        raise PlayError(f"{g.name} is with no unit: only an attached General is hit (9.4)")
+    return generals_mod.GeneralHitSituation(
+        int(ctx.answers["losses"]), bool(ctx.answers["unit_may_ignore_retreat"])
+    )
+
+
+def _general_out(ctx: Ctx, marker: str) -> list[Put]:
+    """The General killed or captured: out of the game, a unit lost for victory (9.4.3)."""
+    g = _general(ctx)
+    side = ctx.state.side(g.side_id)
+    puts = [
+        Put("leader", g.id, marker, True),
+        Put("side", side.id, "generals_lost", int(side.pack_state.get("generals_lost", 0)) + 1),
+    ]
+    if g.attached_unit_id is not None:
+        puts.append(Put("unit", g.attached_unit_id, "attached_leader_id", None, column=True))
+    return puts
+
+
+def _general_hit_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    puts = _general_out(ctx, "killed") if outcome.result == "killed" else []
+    item = matching_pending(ctx, "general_hit")
+    if item is not None:
+        puts.append(pending_put(ctx.state, item, []))
+    return puts
+
+
+def _general_hit_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    g = _general(ctx)
+    if outcome.result == "killed":
+        return f"{g.name} is killed (9.4): his unit retreats 1 more hex"
+    return f"{g.name} is unhurt (9.4)"
+
+
+def _capture_questions(ctx: Ctx) -> list[Ask]:
+    return [
+        Ask("hexes_moved", "hexes the enemy unit moved into his hex", "int", 1, "9.4.2",
+            minimum=1, maximum=10),
+        Ask("general_retreat_hexes", "hexes he retreats (option capture_value)", "int", 1,
+            "9.4.2", maximum=10),
+    ]  # fmt: skip
+
+
+def _capture_situation(ctx: Ctx) -> generals_mod.GeneralCaptureSituation:
+    g = _general_alive(ctx)
+    if int(g.markers.get("arrives", 1)) > ctx.state.turn:
+        raise PlayError(f"{g.name} has not arrived yet")
+    return generals_mod.GeneralCaptureSituation(
+        int(ctx.answers["hexes_moved"]), int(ctx.answers["general_retreat_hexes"])
+    )
+
+
+def _capture_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    return _general_out(ctx, "captured") if outcome.result == "captured" else []
+
+
+def _capture_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    return f"{_general(ctx).name} {outcome.result} (9.4.2)"
+
+
+# ----------------------------------------------------------------------------- rally and morale
+def _rally_questions(ctx: Ctx) -> list[Ask]:
+    unit = ctx_unit(ctx)
+    return [
+        Ask("hexes_from_enemy", "hexes to the nearest enemy", "int", 4, "12.0", maximum=30),
+        Ask("in_enemy_sight", "in the enemy's line of sight", "bool", True, "12.0"),
+        Ask("general_attached", "a General attached", "bool",
+            general_with(ctx.state, unit) is not None, "12.1", derived=True),
+    ]  # fmt: skip
+
+
+def _rally_situation(ctx: Ctx) -> rally_mod.RallySituation:
+    unit = ctx_unit(ctx)
+    if not on_map(ctx.state, unit):
+        raise PlayError(f"{unit.name} is not on the map")
+    if not unit.markers.get("ordered"):
+        raise PlayError(f"{unit.name} has no order this round: only an ordered unit rallies (12.0)")
+    return rally_mod.RallySituation(
+        unit=unit.type,
+        elements=int(unit.markers["elements"]),
+        start_elements=int(unit.markers.get("start", unit.markers["elements"])),
+        general_attached=bool(ctx.answers["general_attached"]),
+        hexes_from_enemy=int(ctx.answers["hexes_from_enemy"]),
+        in_enemy_sight=bool(ctx.answers["in_enemy_sight"]),
+        passed_morale=bool(unit.markers.get("passed_morale")),
+    )
+
+
+def _rally_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    unit = ctx_unit(ctx)
+    got = int(outcome.details.get("recovered", 0))
+    if not got:
+        return []
+    puts = [Put("unit", unit.id, "elements", int(outcome.details["elements_after"]))]
+    if unit.markers.get("passed_morale"):
+        puts.append(Put("unit", unit.id, "passed_morale", None))  # fights again (15.0)
+    return puts
+
+
+def _rally_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    unit = ctx_unit(ctx)
+    if outcome.result == "not_allowed":
+        return f"{unit.name} may not rally (12.0)"
+    return f"{unit.name} rallies: {outcome.details['recovered']} element(s) back (12.0)"
+
+
+def _morale_questions(ctx: Ctx) -> list[Ask]:
+    return [
+        Ask("surplus_losses", "further losses in the same result", "int", 0, "15.0",
+            maximum=4),
+    ]  # fmt: skip
+
+
+def _morale_situation(ctx: Ctx) -> rally_mod.MoraleSituation:
+    unit = ctx_unit(ctx)
+    if unit.markers.get("eliminated"):
+        raise PlayError(f"{unit.name} has been removed already")
+    return rally_mod.MoraleSituation(
+        unit.type, bool(unit.markers.get("passed_morale")), int(ctx.answers["surplus_losses"])
+    )
+
+
+def _morale_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    unit = ctx_unit(ctx)
+    puts: list[Put] = []
+    if outcome.result == "holds":
+        puts.append(Put("unit", unit.id, "passed_morale", True))
+    else:
+        lost_unit(ctx.state, unit, puts)
+    item = matching_pending(ctx, "morale")
+    if item is not None:
+        puts.append(pending_put(ctx.state, item, []))
+    return puts
+
+
+def _morale_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    unit = ctx_unit(ctx)
+    words = {"holds": "holds on its last element", "rout": "routs and is removed",
+             "removed": "is removed"}[outcome.result]  # fmt: skip
+    return f"{unit.name} {words} (15.0)"
+
+
+# ----------------------------------------------------------------------------- pursuit (9.1.3)
+def _pursuit_situation(ctx: Ctx) -> rally_mod.PursuitSituation:
+    unit = ctx_unit(ctx)
+    if unit.arm != "cavalry":
+        raise PlayError("only cavalry pursues (9.1.3)")
+    return rally_mod.PursuitSituation(unit.type)
+
+
+def _pursuit_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    item = matching_pending(ctx, "pursuit")
+    return [pending_put(ctx.state, item, [])] if item is not None else []
+
+
+def _pursuit_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    what = {"must_advance": "must advance into the hex left", "holds": "need not advance",
+            "free": "advances or not, as the player chooses"}[outcome.result]  # fmt: skip
+    return f"{ctx_unit(ctx).name} {what} (9.1.3)"
+
+
+def checks() -> list[CheckSpec]:
+    """The checks of combat, Generals, rally and morale."""
+    return [
+        spec("fire", "Fire", "9.0", "fire", "unit",
+             lambda c: _combat_questions(c, False), lambda c: _combat_situation(c, False),
+             _combat_changes, _combat_summary, _combat_dice),
+        spec("shock", "Shock", "9.2", "shock", "unit",
+             lambda c: _combat_questions(c, True), lambda c: _combat_situation(c, True),
+             _combat_changes, _combat_summary, _combat_dice),
+        spec("reaction", "Reaction to a charge", "9.3", "reaction", "unit",
+             _reaction_questions, _reaction_situation, _reaction_changes, _reaction_summary,
+             _reaction_dice),
+        spec("general_hit", "General hit", "9.4", "general_hit", "leader",
+             _general_hit_questions, _general_hit_situation, _general_hit_changes,
+             _general_hit_summary),
+        spec("general_capture", "General captured", "9.4.2", "general_capture", "leader",
+             _capture_questions, _capture_situation, _capture_changes, _capture_summary),
+        spec("pursuit", "Pursuit", "9.1.3", "pursuit", "unit",
+             lambda c: [], _pursuit_situation, _pursuit_changes, _pursuit_summary),
+        spec("rally", "Rally", "12.0", "rally", "unit",
+             _rally_questions, _rally_situation, _rally_changes, _rally_summary),
+        spec("morale", "Morale test", "15.0", "morale", "unit",
+             _morale_questions, _morale_situation, _morale_changes, _morale_summary),
+    ]  # fmt: skip

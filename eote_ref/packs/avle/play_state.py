@@ -1,0 +1,277 @@
+"""The AVlE game state as its checks read it: sectors, units on the map, Generals, helpers.
+
+The keys are those :mod:`eote_ref.packs.avle.play` lists. Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from eote_ref.packs.avle.model import AvleRules
+from eote_ref.packs.play import CheckSpec, Ctx, PlayError, PlayState, Put, SideState, UnitState
+
+RULESET = "avle-1.2"
+SECTORS = ("left", "centre", "right")
+SECTOR_LEVEL = "sector"
+GENERAL_LEVEL = "general"
+#: The phases of a round as the pack's turn declares them (``pack.TURN``): the game's
+#: ``phase`` column. The cards and command dice are one step (``round``), so a round is in
+#: ``card`` until both are played, then in ``orders`` until its victory check.
+CARD_PHASE = "card"
+ORDERS_PHASE = "orders"
+VICTORY_PHASE = "victory"
+#: The side's key of the round's orders left, by command-die face (the declared turn's).
+DICE = "command_dice"
+#: The unit markers that last one round (5.1, 7.0.1, 9.3).
+ROUND_MARKERS = ("ordered", "fired", "reacted", "fired_on", "stopped")
+#: How many units an automatic card orders (3.2, source: text; None: every one of its arm).
+AUTOMATIC_ORDERS: Mapping[str, tuple[str, int | None]] = {
+    "infantry_manoeuvre": ("infantry", 5),
+    "cavalry_grand_charge": ("cavalry", 5),
+    "bombardment": ("artillery", None),
+}
+#: Units a coordinated attack orders in each sector at most (3.1; source: text).
+COORDINATED_PER_SECTOR = 2
+#: The arm each command-die face orders (5.1); ``flag`` and ``general`` order any.
+FACE_ARM = {"infantry": "infantry", "trooper": "cavalry", "cannon": "artillery"}
+
+
+# ----------------------------------------------------------------------------- reading state
+def sector_of(state: PlayState, unit: UnitState) -> str:
+    """The sector ``unit`` is ordered in (its command, 3.1)."""
+    return state.command(unit.command_id).name.lower()
+
+
+def on_map(state: PlayState, unit: UnitState) -> bool:
+    """On the map now: arrived (4.1) and not eliminated."""
+    m = unit.markers
+    return int(m.get("arrives", 1)) <= state.turn and not m.get("eliminated")
+
+
+def general_with(state: PlayState, unit: UnitState) -> int | None:
+    """The General attached to ``unit`` who is still in the game (6.3.1), if any."""
+    if unit.attached_leader_id is None:
+        return None
+    g = state.leader(unit.attached_leader_id)
+    return None if g.markers.get("killed") or g.markers.get("captured") else g.id
+
+
+def round_of(state: PlayState) -> int:
+    """The round of the turn, 1..6 (5.0)."""
+    return int(state.pack_state.get("round", 1))
+
+
+def side_key(state: PlayState, side: SideState) -> str:
+    """The name a side goes by in the procedures' situations (its own)."""
+    return side.name
+
+
+def french_side(state: PlayState) -> str:
+    """The French side's name (5.1: the French give the first order on a tie)."""
+    for s in state.sides:
+        if s.pack_state.get("flag") == "french":
+            return s.name
+    return state.sides[0].name
+
+
+def turn_label(state: PlayState) -> str:
+    """What follows the turn's heading: the victory, once won (4.2), else nothing."""
+    won = state.pack_state.get("victory")
+    if not won:
+        return ""
+    return f"{won['result']} victory, {won.get('winner') or 'nobody'}"
+
+
+def units_able(state: PlayState, side: SideState, card: str) -> int:
+    """Units of ``side`` that can carry out ``card``'s orders (5.1's first-order count)."""
+    units = [u for u in state.units_of(side.id) if on_map(state, u)]
+    if card in AUTOMATIC_ORDERS:
+        arm, cap = AUTOMATIC_ORDERS[card]
+        n = sum(1 for u in units if u.arm == arm)
+        return n if cap is None else min(n, cap)
+    if card == "coordinated_attack":
+        n = COORDINATED_PER_SECTOR
+        return sum(min(n, sum(1 for u in units if sector_of(state, u) == s)) for s in SECTORS)
+    return sum(1 for u in units if sector_of(state, u) == card)
+
+
+def orders_left(side: SideState) -> int:
+    """How many orders the side may still give this round (5.1)."""
+    dice = side.pack_state.get(DICE) or {}
+    return sum(int(v) for v in dice.values() if v)
+
+
+# ----------------------------------------------------------------------------- helpers
+def ctx_side(ctx: Ctx) -> SideState:
+    """The side the check is on."""
+    if "side_id" not in ctx.target:
+        raise PlayError("this check needs a side")
+    return ctx.state.side(int(ctx.target["side_id"]))
+
+
+def ctx_unit(ctx: Ctx, key: str = "unit_id") -> UnitState:
+    """The unit the check is on."""
+    if key not in ctx.target:
+        raise PlayError("this check needs a unit")
+    return ctx.state.unit(int(ctx.target[key]))
+
+
+def answer_unit(ctx: Ctx, key: str) -> UnitState:
+    """The unit the umpire chose for question ``key``."""
+    uid = ctx.answers.get(key)
+    if uid is None:
+        raise PlayError(f"choose the {key.replace('_', ' ')}")
+    return ctx.state.unit(int(uid))
+
+
+def deck(rules: AvleRules) -> list[str]:
+    """Each player's ten cards (3.0), one entry a card."""
+    return [c for c, n in rules.data.cards.deck.items() for _ in range(n)]
+
+
+def lost_unit(state: PlayState, unit: UnitState, puts: list[Put]) -> None:
+    """``unit`` eliminated: its marker and one more unit lost by its side (4.2)."""
+    puts.append(Put("unit", unit.id, "eliminated", True))
+    puts.append(Put("unit", unit.id, "elements", 0))
+    side = state.side(unit.side_id)
+    lost = int(side.pack_state.get("units_lost", 0)) + 1
+    puts.append(Put("side", side.id, "units_lost", lost))
+
+
+def pending_put(state: PlayState, drop: Mapping[str, Any] | None, add: list[dict[str, Any]]) -> Put:
+    """The game's checks due, less ``drop`` and with ``add``."""
+    items = [p for p in state.pack_state.get("pending") or [] if drop is None or p != drop]
+    return Put("game", state.game_id, "pending", items + add)
+
+
+def matching_pending(ctx: Ctx, check: str) -> dict[str, Any] | None:
+    """The due item of ``check`` on this check's target, if any."""
+    for p in ctx.state.pack_state.get("pending") or []:
+        if p["check"] == check and all(p["target"].get(k) == v for k, v in ctx.target.items()):
+            return dict(p)
+    return None
+
+
+def unit_choices(state: PlayState, units: Sequence[UnitState]) -> tuple[tuple[Any, str], ...]:
+    """Units as a choice question offers them."""
+    return tuple(
+        (u.id, f"{u.name} ({u.type.replace('_', ' ')}, {u.markers.get('elements')} el.)")
+        for u in units
+    )
+
+
+def enemies_on_map(ctx: Ctx, of: UnitState) -> list[UnitState]:
+    """The enemy units of ``of`` on the map."""
+    return [u for u in ctx.state.units if u.side_id != of.side_id and on_map(ctx.state, u)]
+
+
+def spec(key: str, title: str, rule: str, procedure: str | None, target: Any,
+         questions: Any, situation: Any, changes: Any, summary: Any,
+         dice: Any = None) -> CheckSpec:  # fmt: skip
+    """A check's declaration (its dice labels default to none)."""
+    return CheckSpec(key, title, rule, procedure, target, questions, situation, changes,
+                     summary, dice or (lambda ctx: {}))  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- changes in words
+#: Keys whose changes are bookkeeping: the wizard's list of what Apply does leaves them out.
+_QUIET = frozenset(
+    {"fired", "fired_on", "played", "last_card", "last_hand", "first_order", "to_order",
+     "pending", "phase", "rolled"}
+)  # fmt: skip
+
+
+def words(state: PlayState, put: Put) -> str | None:
+    """One change in the umpire's words ("" for bookkeeping; None: no words of the pack's)."""
+    v, key = put.value, put.key
+    if key in _QUIET or (v is None and key in ROUND_MARKERS):
+        return ""
+    if put.entity == "unit":
+        return _unit_words(state, state.unit(put.row_id), key, v)
+    if put.entity == "leader":
+        g = state.leader(put.row_id)
+        if key in ("killed", "captured"):
+            return f"{g.name} {key}" if v else f"{g.name} no longer {key}"
+        if key == "ordered":
+            return f"{g.name}: ordered this round" if v else ""
+        return None
+    if put.entity == "side":
+        return _side_words(state.side(put.row_id), key, v)
+    if key in ("round", "turn"):
+        return f"{key} {v}"
+    if key == "victory":
+        return f"{v['result']} victory, {v.get('winner') or 'nobody'}" if v else "no victory"
+    return None
+
+
+def _unit_words(state: PlayState, u: UnitState, key: str, v: Any) -> str | None:
+    if key == "elements":
+        return f"{u.name}: {u.markers.get('elements')} → {v} element(s)"
+    if key == "eliminated":
+        return f"{u.name} eliminated" if v else f"{u.name} back in the battle"
+    if key == "formation":
+        return f"{u.name}: {v or 'combat'} formation"
+    if key == "passed_morale":
+        if v:
+            return f"{u.name}: passed its morale test, fights at 0 until rallied (15.0)"
+        return f"{u.name}: rallied, fights again (15.0)"
+    if key == "ordered":
+        return f"{u.name}: ordered this round"
+    if key == "reacted":
+        return f"{u.name}: has reacted this round (9.3)"
+    if key == "stopped":
+        return f"{u.name}: stopped adjacent, no shock this round (9.3)"
+    if key == "attached_leader_id":
+        if v is None:
+            return f"{u.name}: no General attached"
+        return f"{u.name}: {state.leader(int(v)).name} attached"
+    return None
+
+
+def _side_words(s: SideState, key: str, v: Any) -> str | None:
+    if key in ("units_lost", "generals_lost"):
+        what = "unit(s)" if key == "units_lost" else "General(s)"
+        return f"{s.name}: {v} {what} lost"
+    if key == "hand":
+        return f"{s.name}: a hand of {len(v)} cards" if v else f"{s.name}: a new hand due"
+    if key == "card":
+        return f"{s.name} plays {str(v).replace('_', ' ')}" if v else ""
+    if key == DICE:
+        if not v:
+            return ""
+        return f"{s.name}: orders {', '.join(f'{n} {f}' for f, n in v.items() if n)}"
+    return None
+
+
+# ----------------------------------------------------------------------------- the umpire's edits
+#: The markers the umpire may set by hand on the dashboard, by row, with their kind.
+EDITABLE: Mapping[str, Mapping[str, str]] = {
+    "unit": {"elements": "int", "eliminated": "bool", "formation": "formation",
+             "passed_morale": "bool", "ordered": "bool", "reacted": "bool"},
+    "leader": {"killed": "bool", "captured": "bool"},
+    "side": {"units_lost": "count", "generals_lost": "count", "wins_at": "threshold"},
+}  # fmt: skip
+
+
+def edit_refusal(state: PlayState, put: Put, rules: AvleRules) -> str | None:
+    """Why the umpire may not make this edit by hand, or None when he may."""
+    kinds = EDITABLE.get(put.entity, {})
+    kind = kinds.get(put.key)
+    if kind is None or put.column:
+        known = ", ".join(kinds) or "none"
+        return f"{put.key} is not set by hand on a {put.entity} (those that are: {known})"
+    v = put.value
+    if kind == "bool" and not (v is None or isinstance(v, bool)):
+        return f"{put.key} is yes or no"
+    if kind == "count" and not (isinstance(v, int) and not isinstance(v, bool) and v >= 0):
+        return f"{put.key} is a count, 0 or more"
+    if kind == "threshold" and not (v is None or (isinstance(v, int) and v >= 1)):
+        return "the units to eliminate are 1 or more, or none for 14.0's count"
+    if kind == "formation" and v not in (None, "combat", "square"):
+        return "a formation is combat or square (6.0)"
+    if kind == "int":
+        most = rules.data.units[state.unit(put.row_id).type].elements
+        if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= most):
+            return f"elements are 1..{most} for this unit's type (1.1); eliminate it instead"
+    return None

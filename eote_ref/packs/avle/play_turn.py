@@ -1,0 +1,504 @@
+"""The AVlE turn's checks: the hand, the round's cards and dice, orders, the victory check.
+
+The hand of six cards (4.1), the round's cards and command dice (5.1), an order given in
+alternation (5.1), and the victory check that ends the round (4.2). Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from eote_ref.packs.avle import scenarios as scenarios_mod
+from eote_ref.packs.avle import victory as victory_mod
+from eote_ref.packs.avle.orders import AUTOMATIC, FACE_ORDERS, OrdersSituation, SideCard
+from eote_ref.packs.avle.play_state import (
+    AUTOMATIC_ORDERS,
+    CARD_PHASE,
+    COORDINATED_PER_SECTOR,
+    DICE,
+    FACE_ARM,
+    ORDERS_PHASE,
+    ROUND_MARKERS,
+    SECTORS,
+    VICTORY_PHASE,
+    answer_unit,
+    ctx_side,
+    ctx_unit,
+    deck,
+    french_side,
+    general_with,
+    on_map,
+    orders_left,
+    round_of,
+    sector_of,
+    side_key,
+    spec,
+    units_able,
+)
+from eote_ref.packs.outcome import Outcome
+from eote_ref.packs.play import (
+    Ask,
+    CheckSpec,
+    Ctx,
+    PlayError,
+    Put,
+    SideState,
+    UnitState,
+    turn_puts,
+)
+
+
+# ----------------------------------------------------------------------------- hand (4.1)
+def _hand_questions(ctx: Ctx) -> list[Ask]:
+    size = ctx.rules.data.cards.hand.value  # 4.1
+    side = ctx_side(ctx)
+    cards = deck(ctx.rules)
+    last = list(side.pack_state.get("last_hand") or [])
+    if ctx.state.turn == 1 or not last:
+        default = cards[:size]
+    else:
+        unplayed = list((Counter(cards) - Counter(last)).elements())
+        default = unplayed + last[: size - len(unplayed)]
+    return [
+        Ask(
+            "hand",
+            f"{side.name}'s hand for turn {ctx.state.turn} ({size} of the {len(cards)} cards)",
+            "choices",
+            default,
+            "4.1",
+            "turn 2 on: the 4 cards not played plus 2 of those played (option next_hand)",
+            tuple((c, c.replace("_", " ")) for c in cards),
+            minimum=size,
+            maximum=size,
+        )
+    ]
+
+
+def _hand_situation(ctx: Ctx) -> victory_mod.HandSituation:
+    side = ctx_side(ctx)
+    if side.pack_state.get("hand") is not None:
+        raise PlayError(f"{side.name} has chosen this turn's hand already")
+    last = list(side.pack_state.get("last_hand") or []) if ctx.state.turn > 1 else []
+    return victory_mod.HandSituation(ctx.state.turn, list(ctx.answers["hand"]), last)
+
+
+def _hand_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    if outcome.result != "valid":
+        raise PlayError("not a lawful hand: " + "; ".join(outcome.details["problems"]))
+    side = ctx_side(ctx)
+    return [
+        Put("side", side.id, "hand", list(ctx.answers["hand"])),
+        Put("side", side.id, "played", []),
+    ]
+
+
+def _hand_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    # The cards stay hidden (the players' display shows only the cards played).
+    return f"{ctx_side(ctx).name} chooses a hand of 6 cards for turn {ctx.state.turn} (4.1)"
+
+
+# ----------------------------------------------------------------------------- round (5.1)
+def _playable(side: SideState) -> list[str]:
+    left = Counter(side.pack_state.get("hand") or []) - Counter(side.pack_state.get("played") or [])
+    return list(left.elements())
+
+
+def _round_questions(ctx: Ctx) -> list[Ask]:
+    out: list[Ask] = []
+    for s in ctx.state.sides:
+        cards = _playable(s)
+        key = f"card_{s.id}"
+        chosen = ctx.answers.get(key, cards[0] if cards else None)
+        out.append(
+            Ask(
+                key,
+                f"{s.name} plays",
+                "choice",
+                cards[0] if cards else None,
+                "5.1",
+                choices=tuple((c, c.replace("_", " ")) for c in dict.fromkeys(cards)),
+            )  # fmt: skip
+        )
+        able = units_able(ctx.state, s, str(chosen)) if chosen else 0
+        out.append(
+            Ask(
+                f"able_{s.id}",
+                f"{s.name}: units able to carry out its card",
+                "int",
+                able,
+                "5.1",
+                "who gives the first order",
+                derived=True,
+            )  # fmt: skip
+        )
+    return out
+
+
+def _round_situation(ctx: Ctx) -> OrdersSituation:
+    if ctx.state.pack_state.get("victory"):
+        raise PlayError("the battle is over (4.2)")
+    sides: dict[str, SideCard] = {}
+    for s in ctx.state.sides:
+        if s.pack_state.get("hand") is None:
+            raise PlayError(f"{s.name} has no hand yet (4.1)")
+        if s.pack_state.get("card") is not None:
+            raise PlayError(f"{s.name} has played this round's card already")
+        card = ctx.answers.get(f"card_{s.id}")
+        if card not in _playable(s):
+            raise PlayError(f"{s.name} has no {card} card left to play this turn (4.1)")
+        sides[side_key(ctx.state, s)] = SideCard(
+            card, int(ctx.answers.get(f"able_{s.id}", 0)), s.pack_state.get("last_card")
+        )
+    return OrdersSituation(sides, french_side(ctx.state))
+
+
+def _round_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    puts: list[Put] = []
+    by_name = {s.name: s for s in ctx.state.sides}
+    for name, report in outcome.details["sides"].items():
+        s = by_name[name]
+        card = report["card"]
+        dice = (
+            {"automatic": AUTOMATIC_ORDERS[card][1] or 99}
+            if card in AUTOMATIC
+            else {f: n for f, n in report["faces"].items() if n}
+        )
+        puts += [
+            Put("side", s.id, "card", card),
+            Put("side", s.id, "played", [*(s.pack_state.get("played") or []), card]),
+            Put("side", s.id, DICE, dice),
+            Put("side", s.id, "rolled", dict(dice)),  # as rolled, for the display
+        ]
+    first = by_name[outcome.details["first_order"]].id
+    puts += [
+        Put("game", ctx.state.game_id, "first_order", first),
+        Put("game", ctx.state.game_id, "to_order", first),
+        Put("game", ctx.state.game_id, "phase", ORDERS_PHASE, column=True),
+    ]
+    return puts
+
+
+def _round_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    parts = []
+    for name, report in outcome.details["sides"].items():
+        faces = ", ".join(f"{n} {f}" for f, n in report["faces"].items() if n)
+        parts.append(f"{name} plays {report['card'].replace('_', ' ')}"
+                     + (f" ({faces})" if faces else ""))  # fmt: skip
+    return (
+        f"Turn {ctx.state.turn}, round {round_of(ctx.state)}: "
+        + "; ".join(parts)
+        + f"; {outcome.details['first_order']} gives the first order (5.1)"
+    )
+
+
+def _round_dice(ctx: Ctx) -> Mapping[str, str]:
+    return {f"{s.name}_dice": f"command dice of {s.name}" for s in ctx.state.sides}
+
+
+# ----------------------------------------------------------------------------- order (5.1)
+def _faces_for(ctx: Ctx, unit: UnitState) -> list[str]:
+    side = ctx.state.side(unit.side_id)
+    dice = side.pack_state.get(DICE) or {}
+    return [f for f, n in dice.items() if n]
+
+
+def _able(ctx: Ctx, side_id: int) -> list[UnitState]:
+    """The side's units on the map without an order this round (5.1)."""
+    state = ctx.state
+    return [u for u in state.units_of(side_id) if on_map(state, u) and not u.markers.get("ordered")]
+
+
+def _order_unit(ctx: Ctx) -> UnitState:
+    """The unit ordered: the target, or the one chosen for the side the turn guide named."""
+    if "unit_id" in ctx.target:
+        return ctx_unit(ctx)
+    return answer_unit(ctx, "unit")
+
+
+def _order_questions(ctx: Ctx) -> list[Ask]:
+    out: list[Ask] = []
+    if "unit_id" not in ctx.target:  # opened from the turn guide on a side
+        able = _able(ctx, ctx_side(ctx).id)
+        out.append(
+            Ask("unit", "the unit ordered", "choice", able[0].id if able else None, "5.1",
+                choices=tuple((u.id, u.name) for u in able))
+        )  # fmt: skip
+        if ctx.answers.get("unit", out[0].default) is None:
+            return out
+    unit = (
+        ctx_unit(ctx)
+        if "unit_id" in ctx.target
+        else ctx.state.unit(int(ctx.answers.get("unit", out[0].default)))
+    )
+    faces = _faces_for(ctx, unit)
+    preferred = next((f for f, arm in FACE_ARM.items() if arm == unit.arm and f in faces), None)
+    if preferred is None and general_with(ctx.state, unit) is not None and "general" in faces:
+        preferred = "general"
+    default = preferred or ("flag" if "flag" in faces else (faces[0] if faces else None))
+    out.append(
+        Ask("face", "the command die used", "choice", default, "5.1", derived=True,
+            choices=tuple((f, FACE_ORDERS.get(f, "the automatic card")) for f in faces))
+    )  # fmt: skip
+    return out
+
+
+def _order_situation(ctx: Ctx) -> None:
+    state, unit = ctx.state, _order_unit(ctx)
+    side = state.side(unit.side_id)
+    card = side.pack_state.get("card")
+    face = ctx.answers.get("face")
+    if card is None:
+        raise PlayError("play this round's cards first (5.1)")
+    if not on_map(state, unit):
+        raise PlayError(f"{unit.name} is not on the map")
+    if unit.markers.get("ordered"):
+        raise PlayError(f"{unit.name} has had its order this round (5.1)")
+    if face not in _faces_for(ctx, unit):
+        raise PlayError(f"{side.name} has no {face} order left this round")
+    other = state.other_side(side.id)
+    if state.pack_state.get("to_order") not in (None, side.id) and orders_left(other):
+        raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
+    sector = sector_of(state, unit)
+    ordered = [u for u in state.units_of(side.id) if u.markers.get("ordered")]
+    if face == "automatic":
+        arm = AUTOMATIC_ORDERS[card][0]
+        if unit.arm != arm:
+            raise PlayError(f"{card.replace('_', ' ')} orders {arm} only (3.2)")
+        others = {sector_of(state, u) for u in ordered}
+        if card == "infantry_manoeuvre" and others and sector not in others:
+            raise PlayError(
+                f"the infantry manoeuvre orders one sector's infantry (3.2): the {others.pop()}"
+            )
+    elif face == "general":  # anywhere, whatever the card (5.1)
+        if general_with(state, unit) is None:
+            raise PlayError(f"{unit.name} has no General attached (5.1)")
+    else:
+        if card in SECTORS and sector != card:
+            raise PlayError(f"{unit.name} is in the {sector} sector, the card orders the {card}")
+        in_sector = sum(1 for u in ordered if sector_of(state, u) == sector)
+        if card == "coordinated_attack" and in_sector >= COORDINATED_PER_SECTOR:
+            raise PlayError(
+                f"a coordinated attack orders at most {COORDINATED_PER_SECTOR} units in the "
+                f"{sector} sector (3.1)"
+            )
+        if face in FACE_ARM and FACE_ARM[face] != unit.arm:
+            raise PlayError(f"a {face} die orders {FACE_ARM[face]}, not {unit.arm} (5.1)")
+
+
+def _used_die(ctx: Ctx, side: SideState, face: str) -> list[Put]:
+    """One order given with a ``face`` die: the side's dice less one, the other side next."""
+    dice = dict(side.pack_state.get(DICE) or {})
+    dice[face] = int(dice[face]) - 1
+    other = ctx.state.other_side(side.id)
+    after = sum(int(v) for v in dice.values() if v)
+    nxt = other.id if orders_left(other) else (side.id if after else None)
+    return [Put("side", side.id, DICE, dice), Put("game", ctx.state.game_id, "to_order", nxt)]
+
+
+def _order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    unit = _order_unit(ctx)
+    side = ctx.state.side(unit.side_id)
+    return [Put("unit", unit.id, "ordered", True), *_used_die(ctx, side, ctx.answers["face"])]
+
+
+# ----------------------------------------------------------------------------- a General alone
+def _general_order_situation(ctx: Ctx) -> None:
+    state = ctx.state
+    if "leader_id" not in ctx.target:
+        raise PlayError("this check needs a General")
+    g = state.leader(int(ctx.target["leader_id"]))
+    side = state.side(g.side_id)
+    if g.markers.get("killed") or g.markers.get("captured"):
+        raise PlayError(f"{g.name} is out of the battle (9.4)")
+    if int(g.markers.get("arrives", 1)) > state.turn:
+        raise PlayError(f"{g.name} has not arrived yet")
+    if g.markers.get("ordered"):
+        raise PlayError(f"{g.name} has had his order this round (5.1)")
+    if side.pack_state.get("card") is None:
+        raise PlayError("play this round's cards first (5.1)")
+    if not (side.pack_state.get(DICE) or {}).get("general"):
+        raise PlayError(f"{side.name} has no General die left this round (5.1)")
+    other = state.other_side(side.id)
+    if state.pack_state.get("to_order") not in (None, side.id) and orders_left(other):
+        raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
+
+
+def _general_order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    g = ctx.state.leader(int(ctx.target["leader_id"]))
+    side = ctx.state.side(g.side_id)
+    return [Put("leader", g.id, "ordered", True), *_used_die(ctx, side, "general")]
+
+
+def _general_order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    g = ctx.state.leader(int(ctx.target["leader_id"]))
+    return f"{ctx.state.side(g.side_id).name} orders {g.name} (General die, 5.1)"
+
+
+def _order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    unit = _order_unit(ctx)
+    side = ctx.state.side(unit.side_id)
+    return f"{side.name} orders {unit.name} ({ctx.answers['face']} die, 5.1)"
+
+
+# ----------------------------------------------------------------------------- victory (4.2)
+def _victory_questions(ctx: Ctx) -> list[Ask]:
+    return []
+
+
+def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
+    state = ctx.state
+    if state.pack_state.get("victory"):
+        raise PlayError("the battle is over (4.2)")
+    if any(s.pack_state.get("card") is None for s in state.sides):
+        raise PlayError("play this round's cards first (5.1)")
+    pending = state.pack_state.get("pending") or []
+    if pending:
+        raise PlayError("still due this round: " + "; ".join(p["label"] for p in pending))
+    sides: dict[str, victory_mod.SideState] = {}
+    for s in state.sides:
+        units = [u for u in state.units_of(s.id) if on_map(state, u)]
+        generals = [
+            g for g in state.leaders_of(s.id)
+            if not (g.markers.get("killed") or g.markers.get("captured"))
+            and int(g.markers.get("arrives", 1)) <= state.turn
+        ]  # fmt: skip
+        sides[s.name] = victory_mod.SideState(
+            wins_at=s.pack_state.get("wins_at"),
+            units_lost=int(s.pack_state.get("units_lost", 0)),
+            generals_lost=int(s.pack_state.get("generals_lost", 0)),
+            units_by_sector=dict(Counter(sector_of(state, u) for u in units)),
+            generals_by_sector=dict(
+                Counter(state.command(g.command_id).name.lower() for g in generals)
+            ),
+            elements_left=sum(int(u.markers.get("elements", 0)) for u in units),
+            generals_left=len(generals),
+        )
+    return victory_mod.VictorySituation(sides, state.turn, round_of(state))
+
+
+def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    state = ctx.state
+    gid = state.game_id
+    if outcome.result != "none":
+        won = {"result": outcome.result, "winner": outcome.details["winner"],
+               "turn": state.turn, "round": round_of(state)}  # fmt: skip
+        return [
+            Put("game", gid, "victory", won),
+            Put("game", gid, "phase", VICTORY_PHASE, column=True),
+        ]
+    if ctx.turn is None:
+        raise PlayError("the pack declares no turn: no next round")
+    new_turn = round_of(state) >= ctx.turn.rounds
+    # The declared turn's changes (5.1, 4.1): the card kept as the last, the command dice
+    # cleared; at a new turn the round back to 1 and a new hand to deal.
+    puts = turn_puts(ctx.turn, state, new_turn=new_turn)
+    # What only this pack's play keeps: the round's unit markers and the order's turn.
+    puts += [
+        Put("unit", u.id, k, None) for u in state.units for k in ROUND_MARKERS if u.markers.get(k)
+    ]
+    puts += [
+        Put("leader", g.id, "ordered", None) for g in state.leaders if g.markers.get("ordered")
+    ]
+    puts += [Put("game", gid, "first_order", None), Put("game", gid, "to_order", None)]
+    for s in state.sides:
+        puts += [Put("side", s.id, "card", None), Put("side", s.id, "rolled", None)]
+        if new_turn:  # 4.1: the next hand is chosen from this one
+            puts.append(Put("side", s.id, "last_hand", s.pack_state.get("hand")))
+    if new_turn:
+        puts.append(Put("game", gid, "turn", state.turn + 1, True))
+    else:
+        puts.append(Put("game", gid, "round", round_of(state) + 1))
+    puts.append(Put("game", gid, "phase", CARD_PHASE, column=True))
+    return puts
+
+
+def _victory_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    head = f"End of turn {ctx.state.turn}, round {round_of(ctx.state)}"
+    if outcome.result == "none":
+        return f"{head}: no victory (4.2); the next round begins"
+    winner = outcome.details["winner"] or "nobody"
+    return f"{head}: {outcome.result} victory, {winner} (4.2)"
+
+
+# ----------------------------------------------------------------------------- Quatre Bras (13.2)
+HOLDERS = (("none", "nobody"), ("french", "a French unit"), ("allied", "an Allied unit"))
+
+
+def _qb_hexes(ctx: Ctx) -> list[str]:
+    if ctx.state.pack_state.get("scenario") != "quatre_bras":
+        raise PlayError("this game was not set up as the Quatre Bras scenario (13.2)")
+    return list(ctx.rules.data.quatre_bras.control_hexes)
+
+
+def _qb_questions(ctx: Ctx) -> list[Ask]:
+    out: list[Ask] = []
+    for h in _qb_hexes(ctx):
+        out += [
+            Ask(f"{h}_occupant", f"{h}: who stands in it", "choice", "none", "13.2",
+                choices=HOLDERS),
+            Ask(f"{h}_general_only", f"{h}: only a General", "bool", False, "13.2"),
+            Ask(f"{h}_last_entered", f"{h}: whose unit entered it last", "choice", "none",
+                "13.2", choices=HOLDERS),
+        ]  # fmt: skip
+    return out
+
+
+def _qb_situation(ctx: Ctx) -> scenarios_mod.QuatreBrasSituation:
+    if ctx.state.pack_state.get("victory"):
+        raise PlayError("the battle is over (4.2)")
+    a = ctx.answers
+    return scenarios_mod.QuatreBrasSituation(
+        {
+            h: scenarios_mod.HexState(
+                a[f"{h}_occupant"], bool(a[f"{h}_general_only"]), a[f"{h}_last_entered"]
+            )
+            for h in _qb_hexes(ctx)
+        }
+    )
+
+
+def _qb_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    if outcome.result != "decisive":
+        return []
+    state = ctx.state
+    winner = french_side(state)
+    won = {"result": "decisive", "winner": winner, "turn": state.turn,
+           "round": round_of(state), "rule": "13.2"}  # fmt: skip
+    return [
+        Put("game", state.game_id, "victory", won),
+        Put("game", state.game_id, "phase", VICTORY_PHASE, column=True),
+    ]
+
+
+def _qb_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    assert outcome is not None
+    if outcome.result == "decisive":
+        return f"{french_side(ctx.state)} control Quatre Bras: decisive victory (13.2)"
+    return "Quatre Bras is not under French control (13.2)"
+
+
+def checks() -> list[CheckSpec]:
+    """The turn's checks."""
+    return [
+        spec("hand", "Hand of cards", "4.1", "hand", "side",
+             _hand_questions, _hand_situation, _hand_changes, _hand_summary),
+        spec("round", "Round: cards and command dice", "5.1", "orders", "game",
+             _round_questions, _round_situation, _round_changes, _round_summary,
+             _round_dice),
+        spec("order", "Give an order", "5.1", None, "unit",
+             _order_questions, _order_situation, _order_changes, _order_summary),
+        spec("quatre_bras", "Quatre Bras control", "13.2", "quatre_bras", "game",
+             _qb_questions, _qb_situation, _qb_changes, _qb_summary),
+        spec("general_order", "Order a General", "5.1", None, "leader",
+             lambda c: [], _general_order_situation, _general_order_changes,
+             _general_order_summary),
+        spec("victory", "Victory, end of the round", "4.2", "victory", "game",
+             _victory_questions, _victory_situation, _victory_changes, _victory_summary),
+    ]  # fmt: skip

@@ -1,0 +1,374 @@
+"""A pack's play declared as data: its set-up, its game state, its checks, what falls due.
+
+The shared referee (:mod:`eote_ref.referee.pack_play`) runs a game of any pack through this
+vocabulary and names no pack; a pack gives one :class:`Play` (``eote_ref.packs.<id>.play``,
+found by :func:`eote_ref.packs.registry.get_play`):
+
+* :attr:`Play.setup` turns the pack's army lists into a :class:`Plan` (sides, commands,
+  leaders, units, each with its pack state), which the store writes as a new game;
+* the game is read back as a :class:`PlayState`: plain rows whose ``markers`` and
+  ``pack_state`` hold what the pack keeps (keys of the pack's own names);
+* each :class:`CheckSpec` is one check of the shared adjudication loop: its questions
+  (:class:`Ask`, pre-filled from the state), the situation of its procedure, the changes of
+  its outcome (:class:`Put`: one key of one row) and the journal's line; one check is one
+  journal step, undone as one;
+* :attr:`Play.due` lists what falls due now (the turn guide's items, :class:`Due`).
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from eote_ref.packs.declaration import TurnSpec
+
+#: The rows a pack keeps state on: the game's and a side's ``pack_state``, a unit's and a
+#: leader's ``markers``.
+Entity = Literal["game", "side", "unit", "leader"]
+#: Columns every pack shares and a pack may set (the game's turn and its phase's label).
+SHARED_COLUMNS: Mapping[Entity, frozenset[str]] = {
+    "game": frozenset({"turn", "phase"}),
+    "unit": frozenset({"attached_leader_id"}),
+}
+
+
+@dataclass(frozen=True)
+class Put:
+    """Set one key of one row's pack state (None removes the key).
+
+    ``column`` names a shared column (:data:`SHARED_COLUMNS`) instead of a key.
+    """
+
+    entity: Entity
+    row_id: int
+    key: str
+    value: Any
+    column: bool = False
+
+
+# ----------------------------------------------------------------------------- set-up
+@dataclass(frozen=True)
+class PlanUnit:
+    """A unit of a new game: its order-of-battle words and its starting markers."""
+
+    name: str
+    arm: str
+    type: str
+    nation: str
+    markers: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlanLeader:
+    """A leader of a new game; ``attached`` names a unit of the same side, if any."""
+
+    name: str
+    level: str
+    markers: Mapping[str, Any] = field(default_factory=dict)
+    attached: str | None = None
+
+
+@dataclass(frozen=True)
+class PlanCommand:
+    """A command of a new game (an EotE division, an AVlE sector) with its units and leaders."""
+
+    name: str
+    level: str
+    units: tuple[PlanUnit, ...] = ()
+    leaders: tuple[PlanLeader, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlanSide:
+    """A side of a new game: its name, the lists it came from, its state and its commands."""
+
+    name: str
+    army_lists: tuple[str, ...]
+    commands: tuple[PlanCommand, ...]
+    pack_state: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A new game of a pack, as the store writes it in one transaction."""
+
+    ruleset: str
+    ruleset_version: str
+    phase: str
+    sides: tuple[PlanSide, ...]
+    pack_state: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+# ----------------------------------------------------------------------------- state
+@dataclass(frozen=True)
+class UnitState:
+    """A unit: its order-of-battle words and its markers."""
+
+    id: int
+    side_id: int
+    command_id: int
+    name: str
+    arm: str
+    type: str
+    nation: str
+    markers: Mapping[str, Any]
+    #: The leader attached to the unit (the shared column ``attached_leader_id``).
+    attached_leader_id: int | None = None
+
+
+@dataclass(frozen=True)
+class LeaderState:
+    """A leader (an AVlE General): his markers and the unit he is attached to."""
+
+    id: int
+    side_id: int
+    command_id: int
+    name: str
+    level: str
+    markers: Mapping[str, Any]
+    #: The unit he is attached to, if any (read from the units' ``attached_leader_id``).
+    attached_unit_id: int | None = None
+
+
+@dataclass(frozen=True)
+class CommandState:
+    """A command (an EotE division, an AVlE sector)."""
+
+    id: int
+    side_id: int
+    name: str
+    level: str
+
+
+@dataclass(frozen=True)
+class SideState:
+    """A side and its pack state."""
+
+    id: int
+    position: int
+    name: str
+    pack_state: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class PlayState:
+    """A game of a pack as its checks read it (every row, plain and frozen)."""
+
+    game_id: int
+    name: str
+    ruleset: str
+    turn: int
+    phase: str
+    options: Mapping[str, Any]
+    pack_state: Mapping[str, Any]
+    sides: tuple[SideState, ...]
+    commands: tuple[CommandState, ...]
+    leaders: tuple[LeaderState, ...]
+    units: tuple[UnitState, ...]
+
+    def unit(self, unit_id: int) -> UnitState:
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        raise PlayError(f"there is no unit {unit_id} in this game")
+
+    def leader(self, leader_id: int) -> LeaderState:
+        for g in self.leaders:
+            if g.id == leader_id:
+                return g
+        raise PlayError(f"there is no leader {leader_id} in this game")
+
+    def side(self, side_id: int) -> SideState:
+        for s in self.sides:
+            if s.id == side_id:
+                return s
+        raise PlayError(f"there is no side {side_id} in this game")
+
+    def command(self, command_id: int) -> CommandState:
+        for c in self.commands:
+            if c.id == command_id:
+                return c
+        raise PlayError(f"there is no command {command_id} in this game")
+
+    def other_side(self, side_id: int) -> SideState:
+        return next(s for s in self.sides if s.id != side_id)
+
+    def units_of(self, side_id: int) -> list[UnitState]:
+        return [u for u in self.units if u.side_id == side_id]
+
+    def leaders_of(self, side_id: int) -> list[LeaderState]:
+        return [g for g in self.leaders if g.side_id == side_id]
+
+
+class PlayError(ValueError):
+    """A check or set-up a pack refuses, in words."""
+
+
+# ----------------------------------------------------------------------------- checks
+@dataclass(frozen=True)
+class Ask:
+    """A question for the umpire, or a value read from the state (``derived``) to confirm.
+
+    ``kind``: ``bool``, ``int``, ``choice`` (one of ``choices``) or ``choices`` (a list of
+    them, as a hand of cards). ``choices`` are ``(value, label)`` pairs.
+    """
+
+    key: str
+    label: str
+    kind: str
+    default: Any
+    rule: str = ""
+    help: str = ""
+    choices: tuple[tuple[Any, str], ...] = ()
+    minimum: int = 0
+    maximum: int = 99
+    derived: bool = False
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """What a check's functions read: the game, the target, the answers, the pack's rules."""
+
+    state: PlayState
+    target: Mapping[str, Any]
+    answers: Mapping[str, Any]
+    rules: Any
+    #: The pack's declared turn (:class:`~eote_ref.packs.declaration.TurnSpec`), if any.
+    turn: TurnSpec | None = None
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    """One check a pack declares for the shared adjudication loop.
+
+    ``procedure`` is a procedure of the pack's declaration, or None for a check that rolls
+    nothing and only records (an order given); ``target`` is what it needs in hand
+    (``unit_id``, ``leader_id``, ``side_id``, or nothing for the game). ``changes`` and
+    ``summary`` take the outcome (None when there is no procedure).
+    """
+
+    key: str
+    title: str
+    rule: str
+    procedure: str | None
+    target: Literal["unit", "leader", "side", "game"]
+    questions: Callable[[Ctx], list[Ask]]
+    situation: Callable[[Ctx], Any]
+    changes: Callable[[Ctx, Any], list[Put]]
+    summary: Callable[[Ctx, Any], str]
+    #: Labels of the dice the procedure reads, by roll name (``roll``: "to hit d10").
+    dice_labels: Callable[[Ctx], Mapping[str, str]] = lambda ctx: {}
+
+
+@dataclass(frozen=True)
+class Due:
+    """A turn-guide item: a check that falls due now, with its target."""
+
+    check: str
+    label: str
+    rule: str
+    target: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Play:
+    """A pack's play: set-up, checks, what falls due and how its turn reads."""
+
+    pack: str
+    ruleset: str
+    #: ``setup(sides, rules, scenario)``: sides as ``(name, [(file name, army list), ...])``,
+    #: ``scenario`` one of the pack's :attr:`scenarios` or None (a battle of the lists alone).
+    setup: Callable[[Sequence[tuple[str, Sequence[tuple[str, Any]]]], Any, str | None], Plan]
+    checks: Mapping[str, CheckSpec]
+    due: Callable[[PlayState, Any], list[Due]]
+    #: The pack's own words after the declared turn's heading (a victory won), or "".
+    turn_label: Callable[[PlayState], str]
+    #: A change in the umpire's words ("" for bookkeeping; None: the shared plain words).
+    words: Callable[[PlayState, Put], str | None] = lambda state, put: None
+    #: Keys of the pack state the players' display never shows (a hand of cards), by row.
+    hidden: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: The scenarios a game may be set up as (their victory conditions), by key: title.
+    scenarios: Mapping[str, str] = field(default_factory=dict)
+    #: ``edit_refusal(state, put, rules)``: why the umpire may not set this by hand (the
+    #: dashboard's edits), or None when he may. By default nothing is set by hand.
+    edit_refusal: Callable[[PlayState, Put, Any], str | None] = lambda state, put, rules: (
+        "nothing is set by hand in this pack"
+    )
+
+    def players_state(self, state: PlayState) -> PlayState:
+        """``state`` as the players' display shows it: the hidden keys of each row taken out.
+
+        A hidden list's length is kept as ``KEY_count``: how many cards in a hand, not which.
+        """
+
+        def shown(entity: str, values: Mapping[str, Any]) -> dict[str, Any]:
+            out = dict(values)
+            for key in self.hidden.get(entity, frozenset()):
+                if key in out:
+                    v = out.pop(key)
+                    if isinstance(v, list):
+                        out[f"{key}_count"] = len(v)
+            return out
+
+        return replace(
+            state,
+            pack_state=shown("game", state.pack_state),
+            sides=tuple(replace(s, pack_state=shown("side", s.pack_state)) for s in state.sides),
+            units=tuple(replace(u, markers=shown("unit", u.markers)) for u in state.units),
+            leaders=tuple(replace(g, markers=shown("leader", g.markers)) for g in state.leaders),
+        )
+
+    def check(self, key: str) -> CheckSpec:
+        try:
+            return self.checks[key]
+        except KeyError:
+            known = ", ".join(self.checks)
+            raise PlayError(f"no check '{key}' in pack {self.pack} (known: {known})") from None
+
+
+# ----------------------------------------------------------------------------- the turn's changes
+def turn_puts(turn: TurnSpec, state: PlayState, *, new_turn: bool) -> list[Put]:
+    """What a new round (and, with ``new_turn``, a new turn) changes of the pack state.
+
+    As the pack's :class:`~eote_ref.packs.declaration.TurnSpec` declares it.
+
+    Only the keys of ``pack_state`` (``pack_state.KEY``, ``side.pack_state.KEY``) are the
+    pack state's; the other declared state (``game_fact``, a column) is not written here.
+    ``keep`` copies the value into ``into``; ``clear`` removes the key; ``reset`` sets ``to``;
+    ``tick`` adds 1; ``deal`` removes the key for a check to deal it again (a hand of cards).
+    """
+    changes = [*turn.new_round, *(turn.new_turn if new_turn else ())]
+    out: list[Put] = []
+    for change in changes:
+        entity, key = _pack_key(change.state)
+        if entity is None:
+            continue
+        rows: list[tuple[Entity, int, Mapping[str, Any]]] = (
+            [("game", state.game_id, state.pack_state)]
+            if entity == "game"
+            else [("side", s.id, s.pack_state) for s in state.sides]
+        )
+        for kind, row_id, values in rows:
+            if change.action == "keep" and change.into is not None:
+                _into_entity, into = _pack_key(change.into)
+                if into is not None:
+                    out.append(Put(kind, row_id, into, values.get(key)))
+            elif change.action in ("clear", "deal"):
+                out.append(Put(kind, row_id, key, None))
+            elif change.action == "reset":
+                out.append(Put(kind, row_id, key, change.to))
+            elif change.action == "tick":
+                out.append(Put(kind, row_id, key, int(values.get(key) or 0) + 1))
+    return out
+
+
+def _pack_key(state: str) -> tuple[Literal["game", "side"] | None, str]:
+    for prefix, entity in (("side.pack_state.", "side"), ("pack_state.", "game")):
+        if state.startswith(prefix):
+            return entity, state[len(prefix) :]  # type: ignore[return-value]
+    return None, ""

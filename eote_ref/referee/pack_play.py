@@ -1,0 +1,448 @@
+"""Games of a pack that declares its play (:mod:`eote_ref.packs.play`): set-up, state, checks.
+
+Names no pack. How the UI (or a script) drives an AVlE game, or any such pack's::
+
+    shipped_pack_lists("avle")               # PackList(path, name, nation, summary)
+    game_id = new_pack_game(db, NewPackGame("Quatre Bras", "avle",
+                                            {"French": [french_yaml], "Allies": [allied_yaml]}))
+    runs_with_play(ruleset_column)           # True for an AVlE game: open it as below
+    game = PackGameService(db, game_id)      # a GameService: undo(), redo(), subscribe()...
+    state = game.state()                     # PlayState: sides, sectors, units, Generals with
+                                             # their markers and pack_state (plain, frozen)
+    game.players_state()                     # the same for the players' display: no hands
+    game.turn_label()                        # "Turn 1, round 1 of 6 · Card played"
+    for item in game.due():                  # the turn guide: Due(check, label, rule, target)
+        check = game.open_check(item.check, **item.target)
+    check = game.open_check("fire", unit_id=12)
+    check.facts()                            # [Ask]: the questions, pre-filled (derived)
+    check.set("target_unit", 31)             # answer one (derived answers follow it)
+    check.preview()                          # the pack's Outcome: modifiers, odds (no dice)
+    trial = check.trial({"roll": 4})         # PackTrial: outcome, or the die still needed
+    trial.needed                             # NeededDie(name, label, faces, count) or None
+    check.apply({"roll": 4, "effect_roll": 6})   # one journal step; game.undo() reverts it
+
+Dice are entered by the names the pack's procedure reads them (``roll``, ``effect_roll``, a
+pool as a list of faces: ``{"French_dice": ["flag", "infantry", ...]}``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from eote_ref.packs.dice import Die, Face, Pool, Roller
+from eote_ref.packs.outcome import Outcome, PackError
+from eote_ref.packs.play import SHARED_COLUMNS, Ask, CheckSpec, Ctx, Due, Play, PlayError, Put
+from eote_ref.packs.play import PlayState as PlayState
+from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game import GameService
+from eote_ref.referee.journal_record import CHECKS, RESULT
+from eote_ref.store.changes import Change, SetField
+
+if TYPE_CHECKING:
+    from eote_ref.packs.declaration import Pack
+    from eote_ref.rules.ruleset import Ruleset
+    from eote_ref.store import Database
+
+#: The store's table of each entity a pack keeps state on, and the JSON column of its keys.
+_TABLES: Mapping[str, tuple[str, str]] = {
+    "game": ("game", "pack_state"),
+    "side": ("game_side", "pack_state"),
+    "unit": ("game_unit", "markers"),
+    "leader": ("game_leader", "markers"),
+}
+
+
+class PackPlayError(RefereeError):
+    """A pack's game or check that cannot go on as asked."""
+
+
+def _play_of(pack_id: str) -> tuple[Pack, Play]:
+    from eote_ref.packs.registry import get_pack, get_play
+
+    play = get_play(pack_id)
+    if play is None:
+        raise PackPlayError(f"pack {pack_id} has no play declared for the referee")
+    return get_pack(pack_id), play
+
+
+def runs_with_play(ruleset: str) -> bool:
+    """Whether a game of this ``ruleset`` column is run by :class:`PackGameService`.
+
+    True for AVlE; an EotE game is run by the checks of ``referee/checks``.
+    """
+    from eote_ref.packs.registry import PLAYS, RULESETS
+
+    return RULESETS.get(ruleset) in PLAYS
+
+
+# ----------------------------------------------------------------------------- set-up
+@dataclass(frozen=True)
+class NewPackGame:
+    """A new game of pack ``pack``: ``sides`` maps each side's name to its army-list files."""
+
+    name: str
+    pack: str
+    sides: Mapping[str, Sequence[pathlib.Path | str]]
+    options: Mapping[str, str | int | bool] = field(default_factory=dict)
+    #: One of the pack's scenarios (:attr:`~eote_ref.packs.play.Play.scenarios`), whose
+    #: victory conditions the game takes; None: the lists' battle with the rules' own.
+    scenario: str | None = None
+
+
+@dataclass(frozen=True)
+class PackList:
+    """A shipped army list of a pack, as a new-game page offers it."""
+
+    path: pathlib.Path
+    name: str
+    nation: str
+    summary: str
+
+
+def shipped_pack_lists(pack_id: str) -> list[PackList]:
+    """The shipped army lists of pack ``pack_id`` (``army_lists/<pack>/``), by file name."""
+    from eote_ref.armylists.loader import ArmyListError, load_any_army_list
+    from eote_ref.referee.setup import shipped_army_lists_dir
+
+    pack, _play = _play_of(pack_id)
+    folder = shipped_army_lists_dir()
+    if folder is None or not (folder / pack_id).is_dir():
+        return []
+    out = []
+    for path in sorted((folder / pack_id).glob("*.yaml")):
+        try:
+            loaded = load_any_army_list(path)
+        except ArmyListError:
+            continue
+        if loaded.pack != pack_id or pack.army_list is None:
+            continue
+        army = loaded.army_list
+        out.append(PackList(path, army.name, army.nation, pack.army_list.summary(army)))
+    return out
+
+
+def new_pack_game(db: Database, spec: NewPackGame) -> int:
+    """Check the lists (each of the pack's own format), plan the game, write it; its id.
+
+    Raises:
+        PackPlayError: not two sides, a side without lists, a list of another pack, a bad
+            option. An army list with errors raises the loader's ``ArmyListError``.
+    """
+    from eote_ref.armylists.loader import load_any_army_list
+    from eote_ref.store.pack_games import new_pack_game as store_new
+
+    pack, play = _play_of(spec.pack)
+    if len(spec.sides) != 2:
+        raise PackPlayError("a game has two sides")
+    if not spec.name.strip():
+        raise PackPlayError("give the game a name")
+    sides: list[tuple[str, list[tuple[str, Any]]]] = []
+    for side, files in spec.sides.items():
+        if not files:
+            raise PackPlayError(f"{side} needs at least one army list")
+        lists: list[tuple[str, Any]] = []
+        for f in files:
+            loaded = load_any_army_list(f)
+            if loaded.pack != spec.pack:
+                raise PackPlayError(
+                    f"{pathlib.Path(f).name} is a list of pack {loaded.pack}, not {spec.pack}"
+                )
+            lists.append((pathlib.Path(f).name, loaded.army_list))
+        sides.append((side, lists))
+    if pack.configure is None:
+        raise PackPlayError(f"pack {spec.pack} has no rules to configure")
+    try:
+        rules = pack.configure(dict(spec.options))
+        plan = play.setup(sides, rules, spec.scenario)
+    except (PackError, PlayError) as e:
+        raise PackPlayError(str(e)) from e
+    # The scenario's options (its victory checked a turn), then the umpire's own choices.
+    plan = dataclasses.replace(plan, options={**plan.options, **spec.options})
+    return store_new(db, spec.name.strip(), plan)
+
+
+# ----------------------------------------------------------------------------- the game
+class PackGameService(GameService):
+    """An open game of a pack with declared play; journal, undo and redo are GameService's.
+
+    ``PackGameService(db, game_id)``; a game of a pack without play is refused in words.
+    """
+
+    def _eote_rules(self, game: Any, base: Ruleset | None) -> Ruleset:
+        """The game's pack, play and rules (:attr:`rules`), from its ``ruleset`` column.
+
+        What this returns is the shipped EotE ruleset, as :attr:`ruleset` for the shared EotE
+        view only: it is never this game's rules, which are :attr:`rules`.
+        """
+        from eote_ref.referee.game_rules import eote_rules, pack_of, rules_of
+
+        whose = f"game {self.game_id}"
+        self.pack_id: str = pack_of(game.ruleset, whose)
+        self.pack, self.play = _play_of(self.pack_id)
+        try:
+            self.rules: Any = rules_of(game.ruleset, game.options, whose)
+        except (PackError, ValueError) as e:
+            raise PackPlayError(f"{whose}: {e}") from e
+        return eote_rules(None, None, base)
+
+    def state(self) -> PlayState:
+        """The whole game as its pack's checks read it."""
+        from eote_ref.store.pack_games import play_state
+
+        return self.read(play_state)
+
+    def players_state(self) -> PlayState:
+        """The game as the players' display shows it (hands hidden, cards played shown)."""
+        return self.play.players_state(self.state())
+
+    def due(self, state: PlayState | None = None) -> list[Due]:
+        """What falls due now, from the pack (the turn guide's items)."""
+        return self.play.due(state or self.state(), self.rules)
+
+    def turn_label(self, state: PlayState | None = None) -> str:
+        """Where the game stands: the declared turn's heading and the pack's own words.
+
+        ``Turn 1, round 2 of 6 · Orders in alternation``; a won battle adds its victory.
+        """
+        state = state or self.state()
+        extra = self.play.turn_label(state)
+        turn = self.pack.turn
+        if turn is None:
+            return extra or f"Turn {state.turn}"
+        round_ = int(state.pack_state.get("round", 1))
+        head = turn.heading(state.turn, state.phase, round_)
+        return f"{head}: {extra}" if extra else head
+
+    def open_check(self, key: str, **target: Any) -> PackCheck:
+        """Check ``key`` of the pack on ``target`` (``unit_id=``, ``leader_id=``, ``side_id=``)."""
+        try:
+            spec = self.play.check(key)
+        except PlayError as e:
+            raise PackPlayError(str(e)) from e
+        return PackCheck(self, spec, target)
+
+    def edit(self, entity: str, row_id: int, key: str, value: Any) -> None:
+        """Set one marker by hand (the dashboard), as one journal step; refused in words.
+
+        ``entity`` is ``unit``, ``leader``, ``side`` or ``game``; what may be set and its
+        values are the pack's (:attr:`Play.edit_refusal`).
+        """
+        if entity not in _TABLES:
+            raise PackPlayError(f"no pack state on {entity!r}")
+        put = Put(entity, row_id, key, value)  # type: ignore[arg-type]
+        state = self.state()
+        try:
+            refusal = self.play.edit_refusal(state, put, self.rules)
+        except (PackError, PlayError) as e:
+            raise PackPlayError(str(e)) from e
+        if refusal:
+            raise PackPlayError(refusal)
+        text = change_words(self.play, state, put) or f"{key} set by hand"
+        self.record(f"{self.pack_id}.edit", f"By hand: {text}", [self.store_change(put)])
+
+    def store_change(self, put: Put) -> Change:
+        """The journal's change for one key of a pack's state (or a shared column)."""
+        if put.entity not in _TABLES:
+            raise PackPlayError(f"no pack state on {put.entity!r}")
+        table, column = _TABLES[put.entity]
+        if put.column:
+            if put.key not in SHARED_COLUMNS.get(put.entity, frozenset()):
+                raise PackPlayError(f"a pack may not set {table}.{put.key}")
+            return SetField(table, put.row_id, put.key, put.value)
+        return SetField(table, put.row_id, f"{column}.{put.key}", put.value)
+
+
+# ----------------------------------------------------------------------------- checks
+def change_words(play: Play, state: PlayState, put: Put) -> str:
+    """A change in the umpire's words: the pack's, else plain (bookkeeping reads "")."""
+    text = play.words(state, put)
+    if text is not None:
+        return text
+    name = "Game"
+    if put.entity != "game":
+        rows: dict[str, tuple[Any, ...]] = {
+            "side": state.sides,
+            "unit": state.units,
+            "leader": state.leaders,
+        }
+        name = next((r.name for r in rows[put.entity] if r.id == put.row_id), put.entity)
+    v = put.value
+    shown = "cleared" if v is None else "yes" if v is True else "no" if v is False else v
+    return f"{name}: {put.key.replace('_', ' ')} {shown}"
+
+
+@dataclass(frozen=True)
+class NeededDie:
+    """A die (``count`` 1) or pool the procedure reads next, with its faces."""
+
+    name: str
+    label: str
+    faces: tuple[Face, ...]
+    count: int = 1
+
+
+class _DieNeeded(Exception):  # noqa: N818 - a request, not a failure
+    def __init__(self, die: NeededDie) -> None:
+        super().__init__(die.name)
+        self.die = die
+
+
+class _AskingRoller(Roller):
+    """The entered dice; a die not entered stops the procedure with :class:`_DieNeeded`."""
+
+    def __init__(self, entered: Mapping[str, Any], labels: Mapping[str, str]) -> None:
+        super().__init__(entered=dict(entered))
+        self.labels = labels
+
+    def die(self, name: str, die: Die) -> Face:
+        if name not in self.entered:
+            label = self.labels.get(name, f"{name.replace('_', ' ')} ({die.title})")
+            raise _DieNeeded(NeededDie(name, label, die.distinct()))
+        return super().die(name, die)
+
+    def pool(self, name: str, pool: Pool) -> tuple[Face, ...]:
+        if name not in self.entered:
+            label = self.labels.get(name, f"{name.replace('_', ' ')} ({pool.n} {pool.die.title})")
+            raise _DieNeeded(NeededDie(name, label, pool.die.distinct(), pool.n))
+        return super().pool(name, pool)
+
+
+@dataclass
+class PackTrial:
+    """The outcome of the dice entered so far, or the next die, or the refusal in words."""
+
+    outcome: Outcome | None = None
+    needed: NeededDie | None = None
+    error: str | None = None
+    changes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    done: bool = False
+
+
+class PackCheck:
+    """One check of a pack on a live game: questions, preview, dice, one journal step."""
+
+    def __init__(self, game: PackGameService, spec: CheckSpec, target: Mapping[str, Any]):
+        self.game = game
+        self.spec = spec
+        self.target = dict(target)
+        self.state = game.state()
+        self._answered: set[str] = set()
+        #: The journal line of the last :meth:`apply`.
+        self.last_summary = ""
+        self.values: dict[str, Any] = {}
+        self.values = {q.key: q.default for q in self.facts()}
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+    @property
+    def rule(self) -> str:
+        return self.spec.rule
+
+    def ctx(self) -> Ctx:
+        return Ctx(self.state, self.target, self.values, self.game.rules, self.game.pack.turn)
+
+    def facts(self) -> list[Ask]:
+        """The questions, pre-filled from the state and the answers so far."""
+        try:
+            return self.spec.questions(self.ctx())
+        except (PackError, PlayError) as e:
+            raise PackPlayError(str(e)) from e
+
+    def set(self, key: str, value: Any) -> None:
+        """Answer one question; the answers derived from the state follow it."""
+        if key not in self.values:
+            raise PackPlayError(f"{self.title} has no question {key!r}")
+        self.values[key] = value
+        self._answered.add(key)
+        for q in self.facts():
+            if q.key not in self.values or (q.derived and q.key not in self._answered):
+                self.values[q.key] = q.default
+
+    def situation(self) -> Any:
+        return self.spec.situation(self.ctx())
+
+    def _run(self, roller: Roller) -> Outcome | None:
+        if self.spec.procedure is None:
+            self.situation()  # a refusal is the situation's
+            return None
+        proc = self.game.pack.procedure(self.spec.procedure)
+        outcome: Outcome = proc.run(self.situation(), self.game.rules, roller)
+        return outcome
+
+    def preview(self) -> Outcome | None:
+        """The outcome before the dice: its modifiers and odds (the result is a random roll's)."""
+        try:
+            return self._run(Roller(seed=random.randrange(1 << 30)))
+        except (PackError, PlayError) as e:
+            raise PackPlayError(str(e)) from e
+
+    def trial(self, rolls: Mapping[str, Any]) -> PackTrial:
+        """The outcome with ``rolls``, or the die still needed; nothing is written."""
+        labels = self.spec.dice_labels(self.ctx())
+        try:
+            outcome = self._run(_AskingRoller(rolls, labels))
+            changes = self.spec.changes(self.ctx(), outcome)
+        except _DieNeeded as e:
+            return PackTrial(needed=e.die)
+        except (PackError, PlayError, RefereeError) as e:
+            return PackTrial(error=str(e))
+        words = [self.words(c) for c in changes]
+        notes = list(outcome.notes) if outcome is not None else []
+        return PackTrial(outcome, changes=[w for w in words if w], notes=notes, done=True)
+
+    def words(self, put: Put) -> str:
+        """A change in the umpire's words, from the state in hand (no database read)."""
+        return change_words(self.game.play, self.state, put)
+
+    def puts(self, outcome: Outcome | None) -> list[Put]:
+        """The pack's changes for ``outcome``."""
+        return self.spec.changes(self.ctx(), outcome)
+
+    def apply(self, rolls: Mapping[str, Any] | None = None) -> Outcome | None:
+        """Resolve with ``rolls`` and write it all as one journal event.
+
+        The game is read again first: the changes are made on the state as it stands (a
+        check opened before another was applied does not write from its old reading).
+        """
+        rolls = dict(rolls or {})
+        self.state = self.game.state()
+        trial = self.trial(rolls)
+        if not trial.done:
+            if trial.needed is not None:
+                raise PackPlayError(f"enter the {trial.needed.label} first")
+            raise PackPlayError(trial.error or "the check cannot be resolved")
+        outcome = trial.outcome
+        ctx = self.ctx()
+        changes = [self.game.store_change(p) for p in self.spec.changes(ctx, outcome)]
+        record: dict[str, Any] | None = None
+        if outcome is not None:
+            record = {
+                CHECKS: [outcome.to_json()],
+                RESULT: outcome.result,
+                "pack": self.game.pack_id,
+            }
+        situation = self.situation()
+        self.last_summary = self.spec.summary(ctx, outcome)
+        self.game.record(
+            f"{self.game.pack_id}.{self.spec.key}",
+            self.last_summary,
+            changes,
+            inputs={
+                "situation": dataclasses.asdict(situation)
+                if dataclasses.is_dataclass(situation) and not isinstance(situation, type)
+                else situation,
+                "target": self.target,
+                "facts": dict(self.values),
+            },
+            rolls=[{"name": k, "value": v} for k, v in rolls.items()],
+            outcome=record,
+        )
+        return outcome

@@ -1,0 +1,53 @@
+"""``eote-ref game new|show|check|undo|redo``: an AVlE game played from the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from eote_ref.cli import main
+from eote_ref.referee.pack_play import PackGameService
+from tests.backends import DbTarget
+from tests.cli_runner import ROOT
+
+LISTS = ROOT / "army_lists" / "avle"
+
+
+def test_a_game_is_started_and_played_headless(
+    db_target: DbTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = db_target.cli_args
+    french, allied = LISTS / "quatre-bras-1815-french.yaml", LISTS / "quatre-bras-1815-allied.yaml"
+    new = [*db, "game", "new", "--pack", "avle", "--name", "Quatre Bras"]
+    assert main([*new, "--side", f"French={french}", "--side", f"Allies={allied}"]) == 0
+    out = capsys.readouterr().out
+    assert out == "Created game 1: Quatre Bras (avle), Turn 1, round 1 of 6 · Card played\n"
+    for side in ("French", "Allies"):
+        assert main([*db, "game", "check", "1", "hand", "--side", side]) == 0
+    dice = ["--roll", 'French_dice=["flag","flag","flag","flag","flag"]']
+    dice += ["--roll", 'Allies_dice=["cannon","flag","flag","flag","flag"]']
+    assert main([*db, "game", "check", "1", "round", "--answer", "card_French=right", *dice]) == 0
+    battery = "Reille's divisional batteries (right)"
+    assert main([*db, "game", "check", "1", "order", "--unit", battery]) == 0
+    capsys.readouterr()
+    fire = [*db, "game", "check", "1", "fire", "--unit", battery, "--roll", "roll=4"]
+    fire += ["--answer", "target_unit=Bijlandt's brigade (militia)", "--answer", "hexes=2"]
+    # 9.0: medium artillery at 2 hexes, 9; a 4 hits; the d6 of 5 is 1 lost, 1 back (9.1).
+    assert main([*fire, "--roll", "effect_roll=5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("(value 9): 1 hit(s): 1 lost, 1 hex(es) back")
+    assert json.loads(lines[1]) == {"result": "L1R1", "modified": 9}
+    assert main([*db, "game", "show", "1"]) == 0
+    shown = capsys.readouterr().out
+    assert "Bijlandt's brigade (militia) (id 14, militia_infantry)" in shown
+    assert '"elements": 3' in shown
+    assert "  victory (4.2): end of round 1" in shown
+    # A refusal is a sentence and writes nothing.
+    assert main([*fire, "--roll", "effect_roll=5"]) == 1
+    assert "has fired this round already (7.0.1)" in capsys.readouterr().err
+    assert main([*db, "game", "undo", "1", "--steps", "2"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith("Undid: French orders")
+    with db_target.open() as database:
+        militia = PackGameService(database, 1).state().unit(14)
+        assert militia.markers["elements"] == 4
