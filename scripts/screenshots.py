@@ -74,6 +74,11 @@ def main(argv: list[str]) -> int:
         _campaign_shots(db, save)
         _table_shots(db, save, args.out)
         _scenario_shots(db, save)
+        avle = open_app_database(tmp / "avle.sqlite")
+        try:
+            _avle_shots(avle, save)
+        finally:
+            avle.close()
     finally:
         db.close()
     for p in written:
@@ -303,9 +308,9 @@ def _end_guards(game: object) -> object:
 
 
 def _end_mark(game: object, uid: int, **fields: object) -> None:
-    from eote_ref.store import SetField
+    from eote_ref.referee.markers import unit_change
 
-    changes = [SetField("game_unit", uid, k, v) for k, v in fields.items()]
+    changes = [unit_change(uid, k, v) for k, v in fields.items()]
     game.record("marker", "screenshot set-up", changes)  # type: ignore[attr-defined]
 
 
@@ -711,7 +716,7 @@ def _table_night_shots(db: object, save: object, only: bool = False) -> None:
             "marker",
             "three French divisions fought",
             [
-                SetField("game_unit", d.units[0].id, "fought_this_turn", True)
+                SetField("game_unit", d.units[0].id, "markers.fought_this_turn", True)
                 for d in french.divisions[:3]
             ],
         )
@@ -975,6 +980,79 @@ def _scenario_shots(db: object, save: object) -> None:
         window.deleteLater()
     except Exception as e:  # noqa: BLE001 - report and go on: the other shots are written
         print(f"skipped the scenario shots: {e!r}", file=sys.stderr)
+
+
+def _avle_shots(db: object, save: object) -> None:
+    """An AVlE game (issue 26): new game, the pack screen, a fire, the players' display.
+
+    The new-game wizard's ruleset and lists, the pack screen after a round with a fire, the
+    fire wizard with its odds and dice, the players' display.
+    """
+    from PySide6.QtCore import QSettings
+
+    from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
+    from eote_ref.referee.setup import SetupService, shipped_army_lists_dir
+    from eote_ref.ui.main_window import MainWindow
+    from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
+
+    folder = shipped_army_lists_dir() / "avle"
+    french, allied = (
+        folder / "quatre-bras-1815-french.yaml",
+        folder / "quatre-bras-1815-allied.yaml",
+    )
+    wizard = NewGameWizard(SetupService(db))  # type: ignore[arg-type]
+    wizard.resize(900, 640)
+    wizard.show()
+    combo = wizard.pages[0].packCombo
+    combo.setCurrentIndex(combo.findData("avle"))
+    save(wizard, "avle-new-game-ruleset")  # type: ignore[operator]
+    wizard.select_lists([french.name], [allied.name])
+    wizard.next()
+    save(wizard, "avle-new-game-lists")  # type: ignore[operator]
+    wizard.close()
+
+    spec = NewPackGame(
+        "Quatre Bras, 16 June 1815", "avle", {"French": [french], "Allies": [allied]}
+    )
+    game = PackGameService(db, new_pack_game(db, spec))  # type: ignore[arg-type]
+    state = game.state()
+    sides = {s.name: s.id for s in state.sides}
+    units = {u.name: u.id for u in state.units}
+    for side in state.sides:
+        game.open_check("hand", side_id=side.id).apply()
+    check = game.open_check("round")
+    check.set(f"card_{sides['French']}", "centre")
+    check.set(f"card_{sides['Allies']}", "centre")
+    check.apply({"French_dice": ["flag", "flag", "infantry", "cannon", "general"],
+                 "Allies_dice": ["flag", "flag", "infantry", "trooper", "general"]})  # fmt: skip
+    if game.state().pack_state.get("to_order") == sides["Allies"]:
+        order = game.open_check("order", unit_id=units["Perponcher's batteries"])
+        order.set("face", "flag")
+        order.apply()
+    order = game.open_check("order", unit_id=units["Foy's division (Gauthier)"])
+    order.set("face", "infantry")
+    order.apply()
+
+    settings = QSettings(
+        str(pathlib.Path(tempfile.mkdtemp()) / "avle.ini"), QSettings.Format.IniFormat
+    )
+    window = MainWindow(db, settings=settings)  # type: ignore[arg-type]
+    window.resize(*SIZE)
+    window.show()
+    window.open_game(game.game_id)
+    screen = window.pack_game
+    screen.dashboard.select("unit", units["Foy's division (Gauthier)"])
+    dialog = screen.request("fire")
+    dialog.answer("target_unit", units["Bijlandt's brigade (line)"])
+    dialog.enter_die("roll", 3)
+    dialog.enter_die("effect_roll", 5)
+    save(dialog, "avle-check-fire")  # type: ignore[operator]
+    dialog.apply()
+    save(window, "avle-dashboard")  # type: ignore[operator]
+    display = screen.open_display()
+    save(display, "avle-players-display")  # type: ignore[operator]
+    display.close()
+    window.close()
 
 
 def _delete_on_close() -> object:

@@ -51,14 +51,24 @@ def page(title: str, body: str, css: str = CSS) -> str:
     )
 
 
-def boxes(count: int, shaded_from: int | None = None, width: int = 19) -> str:
-    """A row of ``count`` empty tick boxes, those from ``shaded_from`` (1-based) shaded."""
+def boxes(count: int, shaded_from: int | None = None, width: int = 19, ticked: int = 0) -> str:
+    """A row of ``count`` tick boxes, those from ``shaded_from`` (1-based) shaded.
+
+    The first ``ticked`` boxes are ticked (a game in progress: the losses marked so far).
+    """
     if count <= 0:
         return "—"
     shade = [
         "#c9c9c9" if shaded_from and i >= shaded_from else "#ffffff" for i in range(1, count + 1)
     ]
-    cells = "".join(f'<td width="{width}" bgcolor="{c}">&nbsp;&nbsp;&nbsp;</td>' for c in shade)
+    mark = [
+        '<span style="font-size: 7pt">&#x2717;</span>' if i <= ticked else "&nbsp;&nbsp;&nbsp;"
+        for i in range(1, count + 1)
+    ]
+    cells = "".join(
+        f'<td width="{width}" bgcolor="{c}" align="center">{m}</td>'
+        for c, m in zip(shade, mark, strict=True)
+    )
     return (
         f'<table class="boxes" border="1" cellspacing="0" cellpadding="0"><tr>{cells}</tr></table>'
     )

@@ -12,6 +12,7 @@ import pathlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from eote_ref.packs.registry import DEFAULT_PACK
 from eote_ref.referee.setup import ListSummary, NewGame, SetupService
 
 if TYPE_CHECKING:
@@ -74,6 +75,11 @@ class NewGameDraft:
     """
 
     name: str = ""
+    #: The ruleset pack of the game (``eote``, ``avle``): its lists, options and set-up.
+    pack: str = DEFAULT_PACK
+    #: One of the pack's own scenarios (another pack than the default: its victory
+    #: conditions), or None for the lists' battle under the rules' own.
+    pack_scenario: str | None = None
     side_names: list[str] = field(default_factory=lambda: ["", ""])
     lists: list[list[ListSummary]] = field(default_factory=lambda: [[], []])
     figure_scale: str = "15mm"
@@ -113,6 +119,19 @@ class NewGameDraft:
             }
             for side in sc.sides
         ]
+
+    def choose_pack(self, pack: str) -> None:
+        """Play ``pack``: the lists, options and scenario of another pack are dropped."""
+        if pack == self.pack:
+            return
+        self.pack = pack
+        self.pack_scenario = None
+        self.options = {}
+        self.scenario = None
+        self.in_play = [[], []]
+        self.formations = [{}, {}]
+        for side in self.lists:
+            side[:] = [s for s in side if s.pack == pack]
 
     def uses_scenario(self) -> bool:
         """Whether the game is made as a scenario (chosen, or commands picked here)."""
@@ -210,6 +229,10 @@ class NewGameDraft:
 
     def create(self, setup: SetupService) -> int:
         """Create the game: from the scenario when there is one, else from the lists."""
+        if self.pack != DEFAULT_PACK:
+            from eote_ref.referee.pack_setup import create_pack_game
+
+            return create_pack_game(setup.db, self)
         if not self.uses_scenario():
             return setup.create(self.to_new_game())
         from eote_ref.referee.scenario_setup import create_scenario_game

@@ -69,11 +69,14 @@ class GameSummary:
     id: int
     name: str
     turn: int
-    phase: Phase
+    #: The EotE phase (None for a game of another pack: :attr:`phase_label` has its words).
+    phase: Phase | None
     sides: tuple[str, ...]
     created_at: datetime.datetime
     last_played: datetime.datetime
     steps: int
+    #: The phase as the umpire says it, in the game's own pack's words.
+    phase_label: str = ""
 
     @property
     def sides_text(self) -> str:
@@ -95,7 +98,8 @@ def list_games(db: Database) -> list[GameSummary]:
                 id=g.id,
                 name=g.name,
                 turn=g.turn,
-                phase=Phase.parse(g.phase),
+                phase=phase_of(g.phase),
+                phase_label=phase_label(str(g.ruleset or ""), g.phase),
                 sides=row.sides,
                 created_at=created,
                 last_played=_aware(row.last_step) if row.last_step is not None else created,
@@ -104,6 +108,29 @@ def list_games(db: Database) -> list[GameSummary]:
         )
     out.sort(key=lambda g: (g.last_played, g.id), reverse=True)
     return out
+
+
+def phase_of(text: str) -> Phase | None:
+    """The EotE phase stored as ``text``, or None for another pack's phase."""
+    try:
+        return Phase.parse(text)
+    except ValueError:
+        return None
+
+
+def phase_label(ruleset: str, text: str) -> str:
+    """A stored phase in its pack's words: EotE's phases, else the pack's declared turn's."""
+    phase = phase_of(text)
+    if phase is not None:
+        return phase.label
+    from eote_ref.packs import registry
+
+    pack = registry.RULESETS.get(ruleset)
+    turn = getattr(registry.get_pack(pack), "turn", None) if pack else None
+    for spec in getattr(turn, "phases", ()):
+        if spec.key == text:
+            return str(spec.label)
+    return text.replace("_", " ")
 
 
 #: Ids a game row can have (PostgreSQL's ``integer``; beyond it the drivers raise).

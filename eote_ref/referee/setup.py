@@ -232,6 +232,10 @@ class ListSummary:
     units: int
     #: The starting formation the list gives each arm, ``(("infantry", "column"), ...)``.
     formations: tuple[tuple[str, str], ...] = ()
+    #: The pack whose list it is (its ``ruleset:``), and that pack's one-line summary of it
+    #: when it is not the default pack's (``18 units, 3 Generals``).
+    pack: str = "eote"
+    detail: str = ""
 
 
 @dataclass(frozen=True)

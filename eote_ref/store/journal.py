@@ -8,8 +8,8 @@ Every wizard and umpire action ends in one call::
         rolls=[4, 6],
         outcome=outcome,  # a rules outcome (dataclass or dict) with its trace
         changes=[
-            SetField("game_unit", 40, "hits", 3),
-            SetField(GameUnit, 40, "disordered", True),
+            SetField("game_unit", 40, "markers.hits", 3),
+            SetField(GameUnit, 40, "markers.disordered", True),
         ],
         summary="1/54e Ligne fires on the 92nd: 2 hits",
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -93,6 +94,8 @@ class JournalModel(QAbstractTableModel):
         super().__init__(parent)
         self._entries: list[JournalEntry] = []
         self._turns: Counter[int] = Counter()
+        #: How a stored phase reads (a pack game's hub gives its own: its rounds are no EotE phase).
+        self.phase_text: Callable[[str], str] = phase_label
 
     def set_entries(self, entries: list[JournalEntry], kept: int = 0) -> None:
         """Show ``entries``, of which the ``kept`` oldest are the oldest shown now.
@@ -175,7 +178,7 @@ class JournalModel(QAbstractTableModel):
                 case JournalColumn.TURN:
                     return str(e.turn)
                 case JournalColumn.PHASE:
-                    return phase_label(e.phase)
+                    return self.phase_text(e.phase)
                 case JournalColumn.SUMMARY:
                     return summary_text(e) + ("  (undone)" if undone else "")
                 case JournalColumn.DICE:
@@ -233,7 +236,7 @@ class JournalFilter(QSortFilterProxyModel):
             (
                 summary_text(entry),
                 entry.kind,
-                phase_label(entry.phase),
+                getattr(model, "phase_text", phase_label)(entry.phase),
                 dice_text(entry.rolls),
                 entry.result or "",
                 "undone" if entry.status != "done" else "",
@@ -253,6 +256,7 @@ class JournalView(QWidget):
         self.ui.setupUi(self)
         self.hub = hub
         self.model = JournalModel(self)
+        self.model.phase_text = getattr(hub, "phase_text", phase_label)
         self.proxy = JournalFilter(self)
         self.proxy.setSourceModel(self.model)
         table = self.ui.table

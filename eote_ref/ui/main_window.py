@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import html
 import pathlib
 import re
@@ -34,8 +33,10 @@ from eote_ref.ui.database_files import DatabaseFiles
 from eote_ref.ui.display_menu import DisplayMenu
 from eote_ref.ui.forms.ui_main_window import Ui_MainWindow
 from eote_ref.ui.game_hub import GameHub
-from eote_ref.ui.journal_view import JournalView, dice_text, phase_label, summary_text
+from eote_ref.ui.journal_export import write_journal
+from eote_ref.ui.journal_view import JournalView
 from eote_ref.ui.movement_panel import attach_movement_dock, hide_movement_dock, movement_dock
+from eote_ref.ui.pack_printing import PackPrinting
 from eote_ref.ui.print_dialog import PrinterActions
 from eote_ref.ui.printing import MainWindowPrinting
 from eote_ref.ui.settings import LAST_DATABASE, LAST_GAME, app_settings
@@ -191,6 +192,10 @@ class MainWindow(QMainWindow):
         self.printing = MainWindowPrinting(self)
         self.files = DatabaseFiles(self)  # Game → Open database…, Open recent
         self.printer = PrinterActions(self)  # the system's print dialog beside the PDFs
+        self.pack_printing = PackPrinting(self)  # the other packs' reference sheets
+        from eote_ref.ui.pack_game.screen import PackGameScreen
+
+        self.pack_game = PackGameScreen(self)  # a game of a pack with declared play (AVlE)
 
     def _list_games(self) -> None:
         self.start_page.set_games(list_games(self.db), describe_location(self.db))
@@ -237,6 +242,9 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ pages
     def show_start_page(self, *, list_games_now: bool = True) -> None:
         """Show the recent games and the ways to start."""
+        pack_game = getattr(self, "pack_game", None)  # None while the window is being built
+        if pack_game is not None:
+            pack_game.close()
         if list_games_now:
             self._list_games()
         self.ui.stack.setCurrentWidget(self.start_page)
@@ -250,12 +258,20 @@ class MainWindow(QMainWindow):
         self._show_status(None)
 
     def open_game(self, game_id: int) -> bool:
-        """Open a game on the dashboard, with its journal; False if its rules are not EotE's."""
+        """Open a game on the dashboard, with its journal; False if its rules are not EotE's.
+
+        A game of a pack with declared play (AVlE) opens on the pack's screen instead.
+        """
+        from eote_ref.referee.pack_view import game_pack, has_play
+
+        if has_play(game_pack(self.db, game_id)):
+            return bool(self.pack_game.open(game_id))
         try:
             service = GameService(self.db, game_id)
-        except RulesetError as e:  # another pack's game, or a ruleset no pack has
+        except RulesetError as e:  # a ruleset no pack has
             QMessageBox.warning(self, "Open game", str(e))
             return False
+        self.pack_game.close()
         old = (self.hub, self.dashboard, self.journal, self.guide)
         self.hub = GameHub(service, self)
         self.dashboard = Dashboard(self.hub, self, next_phase_action=self.ui.actionNextPhase)
@@ -302,6 +318,12 @@ class MainWindow(QMainWindow):
 
     def _close_game(self) -> None:
         """Close the open game's dashboard, journal and guide (the start page shows)."""
+        self.pack_game.close()
+        self._close_eote_widgets()
+        self.show_start_page()
+
+    def _close_eote_widgets(self) -> None:
+        """Close an EotE game's dashboard, journal, guide and wizard (if one is open)."""
         if self.wizard is not None:
             self.wizard.reject()
         for w in (self.dashboard, self.journal, self.guide):
@@ -312,7 +334,8 @@ class MainWindow(QMainWindow):
         if self.hub is not None:
             self.hub.deleteLater()
         self.hub, self.dashboard, self.journal, self.guide = None, None, None, None
-        self.show_start_page()
+        hide_movement_dock(self)
+        self.display_menu.game_opened(None)
 
     def switch_database(self, db: Database) -> None:
         """Work with database ``db`` from now on: the game and the tool windows close first."""
@@ -453,13 +476,14 @@ class MainWindow(QMainWindow):
 
     def focus_guide(self) -> None:
         """Show the turn guide and put the keyboard in its list of due checks."""
-        if self.guide is None:
+        guide = self.guide if self.guide is not None else self.pack_game.guide
+        if guide is None:
             return
         self.guideDock.show()
         self.guideDock.raise_()
-        self.guide.list.setFocus()
-        if self.guide.list.currentRow() < 0 and self.guide.list.count():
-            self.guide.list.setCurrentRow(0)
+        guide.list.setFocus()
+        if guide.list.currentRow() < 0 and guide.list.count():
+            guide.list.setCurrentRow(0)
 
     def open_due(self, check: object) -> CheckWizard | None:
         """Open the wizard that resolves a due check of the turn guide."""
@@ -646,11 +670,16 @@ class MainWindow(QMainWindow):
             f"{what} is not available in this build of eote-ref.\n\n({error})",
         )
 
+    def _journal_hub(self) -> GameHub | None:
+        """The open game's hub, EotE's or a pack game's (both keep the journal)."""
+        return self.hub if self.hub is not None else self.pack_game.hub  # type: ignore[return-value]
+
     def export_journal_dialog(self) -> None:
         """Ask for a file name and export the journal there."""
-        if self.hub is None:
+        hub = self._journal_hub()
+        if hub is None:
             return
-        default = pathlib.Path.home() / f"{_safe_name(self.hub.view.name)} journal.csv"
+        default = pathlib.Path.home() / f"{_safe_name(hub.view.name)} journal.csv"
         path, _ = QFileDialog.getSaveFileName(
             self,
             "Export journal",
@@ -667,35 +696,10 @@ class MainWindow(QMainWindow):
 
     def export_journal(self, path: pathlib.Path) -> None:
         """Write the journal, oldest step first: CSV for ``.csv``, aligned text otherwise."""
-        if self.hub is None:
+        hub = self._journal_hub()
+        if hub is None:
             raise ValueError("no game is open")
-        entries = self.hub.service.journal(newest_first=False)
-        rows = [
-            [
-                str(e.seq),
-                str(e.turn),
-                phase_label(e.phase),
-                summary_text(e),
-                dice_text(e.rolls),
-                e.result or "",
-                e.status,
-                e.created_at.astimezone().isoformat(timespec="seconds"),
-            ]
-            for e in entries
-        ]
-        head = ["step", "turn", "phase", "what happened", "dice", "result", "status", "time"]
-        if path.suffix.lower() == ".csv":
-            with path.open("w", newline="", encoding="utf-8") as f:
-                writer = csv.writer(f)
-                writer.writerow(head)
-                writer.writerows(rows)
-            return
-        lines = [f"{self.hub.view.name} — journal", ""]
-        for r in rows:
-            mark = "" if r[6] == "done" else "  (undone)"
-            extra = "".join(f"  [{x}]" for x in (r[4], r[5]) if x)
-            lines.append(f"{r[0]:>4}  turn {r[1]:>2}  {r[2]:<20}  {r[3]}{extra}{mark}")
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        write_journal(hub, path)
 
     def open_log_folder(self) -> None:
         """Show the log folder in the system's file manager (made if missing)."""

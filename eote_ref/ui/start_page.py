@@ -74,7 +74,7 @@ class StartPage(QWidget):
                     g.name,
                     g.sides_text,
                     str(g.turn),
-                    g.phase.label,
+                    g.phase_label or (g.phase.label if g.phase else ""),
                     when_text(g.last_played),
                 ]
             )

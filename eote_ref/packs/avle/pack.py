@@ -11,6 +11,7 @@ from eote_ref.packs.avle import (
     fire,
     generals,
     orders,
+    play_sheets,
     printed,
     rally,
     reaction,
@@ -379,4 +380,8 @@ def declare() -> Pack:
             "more), one row a d6 face, each cell elements lost / hexes of retreat (9.1). "
             "General killed: a d10 at most the value, by the losses of one result (9.4).",
         ),
+        game_sheets={
+            "record sheets": play_sheets.game_record_sheets_html,
+            "card trackers": play_sheets.game_card_trackers_html,
+        },
     )

@@ -7,6 +7,9 @@ one (:func:`eote_ref.packs.printed.reference_sheet_html`) over the pack's tables
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
 from eote_ref.packs.avle.armylist import GENERAL_ELEMENTS, SECTORS, AvleArmyList, AvleUnit
 from eote_ref.packs.avle.data import load_default
 from eote_ref.packs.avle.model import AvleRules
@@ -26,10 +29,28 @@ CARD_TITLES = {
 _FLAG = {"french": "French", "english": "English", "prussian": "Prussian"}
 
 
+@dataclass(frozen=True)
+class GameMarks:
+    """A game in progress as its record sheet marks it, by unit and General name."""
+
+    #: Where the game is ("turn 2, round 3 of 6").
+    when: str
+    #: The elements each unit has left.
+    elements: Mapping[str, int] = field(default_factory=dict)
+    passed_morale: frozenset[str] = frozenset()
+    eliminated: frozenset[str] = frozenset()
+    killed: frozenset[str] = frozenset()
+    captured: frozenset[str] = frozenset()
+    #: The units (and Generals) the side has lost for victory (4.2, 9.4.3).
+    units_lost: int = 0
+
+
 def _when(army: AvleArmyList) -> str:
-    """The battle and its year (once)."""
+    """The battle and its year (once; a game's sheet may know no year)."""
     battle = army.battle or ""
-    return esc(battle if str(army.year) in battle else f"{battle} {army.year}".strip())
+    if not army.year or str(army.year) in battle:
+        return esc(battle)
+    return esc(f"{battle} {army.year}".strip())
 
 
 def _range_values(values: list[int | None] | None) -> str:
@@ -38,7 +59,9 @@ def _range_values(values: list[int | None] | None) -> str:
     return " / ".join("—" if v is None else str(v) for v in values)
 
 
-def _unit_row(army: AvleArmyList, unit: AvleUnit, rules: AvleRules) -> str:
+def _unit_row(
+    army: AvleArmyList, unit: AvleUnit, rules: AvleRules, marks: GameMarks | None = None
+) -> str:
     kind = army.unit_type(unit, rules)
     start = army.start_elements(unit, rules)
     general = army.general_of(unit)
@@ -51,6 +74,13 @@ def _unit_row(army: AvleArmyList, unit: AvleUnit, rules: AvleRules) -> str:
     arrives = "start" if unit.arrives == 1 else f"turn {unit.arrives}"
     # Boxes beyond the starting elements are shaded: the unit lost them before the battle.
     shaded = start + 1 if start < kind.elements else None
+    lost, morale = 0, 0
+    if marks is not None:  # the losses so far ticked, an eliminated unit struck through
+        gone = unit.name in marks.eliminated
+        lost = start if gone else max(0, start - marks.elements.get(unit.name, start))
+        morale = 1 if unit.name in marks.passed_morale else 0
+        if gone:
+            name = f"<s>{name}</s> (eliminated)"
     cells = [
         name,
         esc(kind.title),
@@ -61,8 +91,8 @@ def _unit_row(army: AvleArmyList, unit: AvleUnit, rules: AvleRules) -> str:
         _FLAG[army.flag_of(unit)],
         esc(general.name) if general else "",
         arrives,
-        boxes(kind.elements, shaded),
-        boxes(1),
+        boxes(kind.elements, shaded, ticked=lost),
+        boxes(1, ticked=morale),
     ]
     return "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
@@ -92,14 +122,18 @@ _UNIT_HEAD = (
 )
 
 
-def record_sheets_html(army: AvleArmyList, rules: AvleRules | None = None) -> str:
+def record_sheets_html(
+    army: AvleArmyList, rules: AvleRules | None = None, marks: GameMarks | None = None
+) -> str:
     """Record sheets of an AVlE list: one section a sector, a box for every element.
 
     Each unit's row carries its type's stats from the pack (elements, fire values by range,
     the move after which it may still fire, its rally dice), its flag and attached General,
     one box per element (those it starts without shaded) and a box for a passed morale test.
     The Generals come first, with boxes for killed and captured (9.4), beside a tally of the
-    side's losses for victory (4.2, 9.4.3).
+    side's losses for victory (4.2, 9.4.3). With ``marks`` (a game in progress) what has
+    happened so far is ticked: the elements lost, a morale test passed, a General killed or
+    captured, the units lost.
     """
     rules = rules or load_default()
     head = "".join(
@@ -108,7 +142,8 @@ def record_sheets_html(army: AvleArmyList, rules: AvleRules | None = None) -> st
     parts = [
         f'<p class="title">{esc(army.name)} — record sheet</p>'
         f'<p class="sub">{_when(army)} · {_FLAG[army.flag]} flag · '
-        f"Advanced Vive l'Empereur 1.2 · stats from the pack's Reference Sheet data · fire "
+        + (f"as it stands, {esc(marks.when)} · " if marks is not None else "")
+        + "Advanced Vive l'Empereur 1.2 · stats from the pack's Reference Sheet data · fire "
         "values by range in hexes (9.0), rally dice (12.0), flag of the white dice (9.3), a box "
         "an element (tick each loss), a passed morale test (15.0)</p>"
     ]
@@ -118,8 +153,8 @@ def record_sheets_html(army: AvleArmyList, rules: AvleRules | None = None) -> st
             esc(g.sector),
             esc(g.attached or "—"),
             "start" if g.arrives == 1 else f"turn {g.arrives}",
-            boxes(1),
-            boxes(1),
+            boxes(1, ticked=int(marks is not None and g.name in marks.killed)),
+            boxes(1, ticked=int(marks is not None and g.name in marks.captured)),
         ]
         for g in army.generals
     ]
@@ -134,14 +169,16 @@ def record_sheets_html(army: AvleArmyList, rules: AvleRules | None = None) -> st
         )
         + '</td><td width="12"></td><td valign="top">'
         f'<p class="h">Units lost ({lost} boxes; a killed or captured General counts as '
-        "one, 9.4.3; victory, 4.2)</p>" + boxes(lost) + "</td></tr></table>"
+        "one, 9.4.3; victory, 4.2)</p>"
+        + boxes(lost, ticked=marks.units_lost if marks is not None else 0)
+        + "</td></tr></table>"
     )
     used = HEADER_ROWS + len(army.generals)
     for sector in SECTORS:
         units = army.in_sector(sector)
         if not units:
             continue
-        rows = "".join(_unit_row(army, u, rules) for u in units)
+        rows = "".join(_unit_row(army, u, rules, marks) for u in units)
         cost = SECTOR_ROWS + len(units)
         brk = ""
         if used + cost > PAGE_ROWS:  # a sector is never split when a new page can hold it
@@ -157,15 +194,40 @@ def record_sheets_html(army: AvleArmyList, rules: AvleRules | None = None) -> st
     return page(f"{army.name} record sheet", "".join(parts))
 
 
-def card_tracker_html(army: AvleArmyList, rules: AvleRules | None = None) -> str:
+@dataclass(frozen=True)
+class CardMarks:
+    """What a game in progress has played of a side's cards, by turn.
+
+    ``hands`` maps a turn to its hand and the cards played so far, in round order (the
+    first card played is round 1's).
+    """
+
+    hands: Mapping[int, tuple[Sequence[str], Sequence[str]]] = field(default_factory=dict)
+
+
+def _hand_cell(key: str, copy: int, hand: Sequence[str], played: Sequence[str]) -> str:
+    """A deck card's cell for a turn the game has played: in hand, and the round played."""
+    if list(hand).count(key) < copy:
+        return "—"
+    rounds = [r for r, card in enumerate(played, 1) if card == key]
+    if len(rounds) >= copy:
+        return f"☑ in hand &nbsp; round <b>{rounds[copy - 1]}</b>"
+    return "☑ in hand &nbsp; round ____"
+
+
+def card_tracker_html(
+    army: AvleArmyList, rules: AvleRules | None = None, marks: CardMarks | None = None
+) -> str:
     """A card tracker for the player of ``army``: the hand of each turn and each round's play.
 
     The first table has a row per card of the deck (3.0) and a column per turn: tick the six
     cards chosen for the hand (4.1) and write the round each is played. The second has a row
     per turn and a column per round: the card played, the command dice rolled and the units
-    ordered (5.1), and whether victory was checked (4.2).
+    ordered (5.1), and whether victory was checked (4.2). With ``marks`` (a game in progress)
+    the hands and the cards played so far are filled in.
     """
     rules = rules or load_default()
+    hands = marks.hands if marks is not None else {}
     cards = rules.data.cards
     turns = rules.data.victory["turns"].value
     rounds = rules.data.victory["rounds"].value
@@ -176,7 +238,15 @@ def card_tracker_html(army: AvleArmyList, rules: AvleRules | None = None) -> str
     for key, i in deck:
         title = CARD_TITLES.get(key, key.replace("_", " "))
         label = f"{esc(title)}{f' #{i}' if cards.deck[key] > 1 else ''}"
-        hand_rows.append([label, *([cell] * turns)])
+        hand_rows.append(
+            [
+                label,
+                *(
+                    _hand_cell(key, i, *hands[t]) if t in hands else cell
+                    for t in range(1, turns + 1)
+                ),
+            ]
+        )
     dice_cell = (
         "card ____________<br/>dice: flag _ Gen _ cav _ art _ inf _"
         "<br/>ordered ___ &nbsp; ☐ victory checked"

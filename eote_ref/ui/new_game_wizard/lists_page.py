@@ -9,7 +9,9 @@ from PySide6.QtCore import QDir, QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QFileDialog, QHeaderView, QTableWidgetItem, QWidget
 
+from eote_ref.packs.registry import DEFAULT_PACK
 from eote_ref.referee.new_game_draft import NewGameDraft, nation_title
+from eote_ref.referee.pack_lists import pack_title, shipped_lists_of, summarise_any
 from eote_ref.referee.setup import ListSummary, SetupService
 from eote_ref.referee.stored_lists import stored_list_summaries
 from eote_ref.ui.forms.ui_new_game_lists import Ui_NewGameListsPage
@@ -31,6 +33,8 @@ class ListsPage(Page):
         self.ui = Ui_NewGameListsPage()
         self.ui.setupUi(self)
         self.rows: list[ListSummary] = []
+        #: The pack whose lists the table holds (None before the first load).
+        self._loaded_pack: str | None = None
         self._loaded = False
         self._updating = False
         table = self.ui.listsTable
@@ -72,14 +76,29 @@ class ListsPage(Page):
 
     # -- loading
     def ensure_loaded(self) -> None:
-        """Read the shipped army lists into the table (once)."""
-        if self._loaded:
+        """Read the shipped army lists of the draft's pack into the table (again if it changed).
+
+        Only the chosen pack's lists are offered: a file of another pack is refused when added
+        (:meth:`add_file`).
+        """
+        if self._loaded and self._loaded_pack == self.draft.pack:
             return
+        if self._loaded:  # another pack was chosen on the first page: start the table again
+            self._updating = True
+            self.ui.listsTable.setRowCount(0)
+            self.rows = []
+            self._updating = False
+            self._show_problems(None, [])
         self._loaded = True
-        for summary in self.setup.shipped_lists():
+        self._loaded_pack = self.draft.pack
+        default = self.draft.pack == DEFAULT_PACK
+        self.scenarios.setVisible(default)  # the scenarios are the default pack's
+        divisions = HEADERS[COL_DIVS] if default else "Make-up"
+        self.ui.listsTable.setHorizontalHeaderItem(COL_DIVS, QTableWidgetItem(divisions))
+        for summary in shipped_lists_of(self.draft.pack):
             self._add_row(summary)
         # Lists imported into the database (roster editor), beside the shipped ones.
-        for summary in stored_list_summaries(self.setup.db):
+        for summary in stored_list_summaries(self.setup.db) if default else []:
             if self._row_of(summary.path) is None:
                 battle = self.ui.listsTable.item(self._add_row(summary), COL_BATTLE)
                 if battle is not None:
@@ -126,7 +145,7 @@ class ListsPage(Page):
             COL_NATION: nation_title(summary.nation),
             COL_YEAR: str(summary.year),
             COL_BATTLE: summary.battle or "—",
-            COL_DIVS: str(summary.divisions),
+            COL_DIVS: summary.detail or str(summary.divisions),
             COL_UNITS: str(summary.units),
         }
         for col, text in values.items():
@@ -228,13 +247,23 @@ class ListsPage(Page):
             self.ui.listsTable.setCurrentCell(existing, COL_NAME)
             return existing
         try:
-            summary = self.setup.summarise(path)
+            summary = summarise_any(path)
         except YamlError as exc:
             lines = [self._problem_line(p) for p in exc.problems] or [str(exc)]
             self._show_problems(path, lines)
             return None
         except (ValueError, OSError, UnicodeDecodeError) as exc:
             self._show_problems(path, [str(exc) or type(exc).__name__])
+            return None
+        if summary.pack != self.draft.pack:
+            self._show_problems(
+                path,
+                [
+                    f"a list for {pack_title(summary.pack)}, and this game is played under "
+                    f"{pack_title(self.draft.pack)}: choose that ruleset on the first page "
+                    "to use it"
+                ],
+            )
             return None
         self._show_problems(None, [])
         row = self._add_row(summary)
@@ -294,9 +323,14 @@ class ListsPage(Page):
             divisions = sum(s.divisions for s in lists)
             units = sum(s.units for s in lists)
             items = "<br>".join(html.escape(s.name) for s in lists)
+            make_up = (
+                "; ".join(s.detail for s in lists)
+                if any(s.detail for s in lists)
+                else f"{divisions} divisions and brigades, {units} units"
+            )
             label.setText(
                 f"<b>{name}</b><br>{items}<br><span style='color:{dim}'>"
-                f"{divisions} divisions and brigades, {units} units</span>"
+                f"{html.escape(make_up)}</span>"
             )
 
     def isComplete(self) -> bool:

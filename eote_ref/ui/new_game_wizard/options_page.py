@@ -7,9 +7,15 @@ import html
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QWidget
+from PySide6.QtWidgets import QComboBox, QGroupBox, QLabel, QVBoxLayout, QWidget
 
 from eote_ref.referee.new_game_draft import NewGameDraft, OptionValue, choice_text, option_title
+from eote_ref.referee.pack_lists import (
+    pack_options,
+    pack_rule_prefix,
+    pack_scenarios,
+    uses_figure_scale,
+)
 from eote_ref.referee.setup import FIGURE_SCALES, OptionInfo, SetupService
 from eote_ref.ui.forms.ui_new_game_options import Ui_NewGameOptionsPage
 from eote_ref.ui.new_game_wizard.base import OptionCombo, Page, dim_color
@@ -42,15 +48,29 @@ class OptionsPage(Page):
         for scale, button in self.scale_buttons.items():
             button.toggled.connect(functools.partial(self._scale_toggled, scale))
         self.option_rows: dict[str, _OptionRow] = {}
+        #: The pack whose options the grid shows.
+        self.pack = draft.pack
         self._build_options()
         self.ui.restoreDefaults.clicked.connect(self.restore_defaults)
         self._provisional_note()
+        # A pack's own scenarios (their victory conditions), shown for such a pack only.
+        self.scenarioBox = QGroupBox("Sc&enario", self)
+        self.scenarioBox.setObjectName("packScenarioBox")
+        box = QVBoxLayout(self.scenarioBox)
+        self.scenarioCombo = OptionCombo(self.scenarioBox)
+        self.scenarioCombo.setObjectName("packScenario")
+        self.scenarioCombo.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.scenarioCombo.currentIndexChanged.connect(self._scenario_chosen)
+        box.addWidget(self.scenarioCombo)
+        self.ui.pageLayout.insertWidget(0, self.scenarioBox)
+        self.scenarioBox.hide()
 
     def _build_options(self) -> None:
         grid = self.ui.optionsGrid
         dim = dim_color(self)
         previous: QWidget | None = None
-        for i, info in enumerate(self.setup.options()):
+        prefix = pack_rule_prefix(self.pack)
+        for i, info in enumerate(pack_options(self.pack)):
             title = QLabel(f"<b>{html.escape(option_title(info.name))}</b>")
             combo = OptionCombo()
             combo.setObjectName(f"option_{info.name}")
@@ -62,7 +82,7 @@ class OptionsPage(Page):
             combo.setCurrentIndex(self._choice_index(info, info.default))
             combo.setToolTip(info.explanation)
             title.setBuddy(combo)
-            rule = QLabel(f"EotE {html.escape(info.rule)}")
+            rule = QLabel(f"{prefix} {html.escape(info.rule)}")
             rule.setStyleSheet(f"color: {dim}")
             rule.setToolTip("The rules sections in conflict")
             text = info.explanation
@@ -113,7 +133,38 @@ class OptionsPage(Page):
             "\n".join(f"EotE {v.rule}: {v.what}" for v in values[:40])
         )
 
+    def _rebuild_for_pack(self) -> None:
+        """Show the options of the draft's pack (another was chosen on the first page)."""
+        grid = self.ui.optionsGrid
+        while grid.count():
+            item = grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.option_rows = {}
+        self.pack = self.draft.pack
+        self._build_options()
+        scale = uses_figure_scale(self.pack)
+        self.ui.scaleBox.setVisible(scale)
+        scenarios = pack_scenarios(self.pack)
+        self.scenarioCombo.blockSignals(True)
+        self.scenarioCombo.clear()
+        self.scenarioCombo.addItem("None: the lists' battle, the rules' own victory", None)
+        for key, title in scenarios:
+            self.scenarioCombo.addItem(title, key)
+        self.scenarioCombo.blockSignals(False)
+        self.scenarioBox.setVisible(bool(scenarios))
+        self.ui.provisionalNote.setVisible(scale and bool(self.setup.provisional_values()))
+
+    def _scenario_chosen(self) -> None:
+        key = self.scenarioCombo.currentData()
+        self.draft.pack_scenario = key if isinstance(key, str) else None
+
     def initializePage(self) -> None:
+        if self.pack != self.draft.pack:
+            self._rebuild_for_pack()
+        at = self.scenarioCombo.findData(self.draft.pack_scenario)
+        self.scenarioCombo.setCurrentIndex(max(at, 0))
         self.scale_buttons[self.draft.figure_scale].setChecked(True)
         for name, row in self.option_rows.items():
             value = self.draft.options.get(name, row.info.default)

@@ -14,6 +14,13 @@ from eote_ref.referee.new_game_draft import (
     nation_title,
     option_title,
 )
+from eote_ref.referee.pack_lists import (
+    pack_options,
+    pack_rule_prefix,
+    pack_scenarios,
+    pack_title,
+    uses_figure_scale,
+)
 from eote_ref.referee.setup import SetupService
 from eote_ref.ui.forms.ui_new_game_summary import Ui_NewGameSummaryPage
 from eote_ref.ui.new_game_wizard.base import Page, dim_color, error_color
@@ -38,6 +45,8 @@ class SummaryPage(Page):
 
     def summary_html(self) -> str:
         """The set-up as an HTML page."""
+        if not uses_figure_scale(self.draft.pack):
+            return self.pack_summary_html()
         d = self.draft
         dim = dim_color(self)
         e = html.escape
@@ -110,6 +119,47 @@ class SummaryPage(Page):
             for side in (0, 1)
         )
         parts.append(f"<p><b>Starting formations:</b> {starts}</p>")
+        return "".join(parts)
+
+    def pack_summary_html(self) -> str:
+        """The set-up of a game of another pack than the default: its lists and options."""
+        d = self.draft
+        dim = dim_color(self)
+        e = html.escape
+        none = "none: the lists' battle, the rules' own victory"
+        scenario = dict(pack_scenarios(d.pack)).get(d.pack_scenario or "", none)
+        parts = [
+            f"<h2 style='margin-bottom:4px'>{e(d.game_name())}</h2>",
+            f"<p><b>Ruleset:</b> {e(pack_title(d.pack))}</p>",
+            f"<p><b>Scenario:</b> {e(scenario)}</p>",
+            "<table cellspacing='0' cellpadding='3' width='100%'><tr>",
+        ]
+        for side in (0, 1):
+            rows = "".join(
+                f"<li>{e(s.name)} <span style='color:{dim}'>({e(nation_title(s.nation))}, "
+                f"{s.year}; {e(s.detail)})</span></li>"
+                for s in d.lists[side]
+            )
+            parts.append(
+                f"<td width='50%' valign='top'><b>{e(d.side_name(side))}</b>"
+                f"<ul style='margin-top:2px'>{rows}</ul></td>"
+            )
+        parts.append("</tr></table>")
+        infos = {o.name: o for o in pack_options(d.pack)}
+        prefix = pack_rule_prefix(d.pack)
+        if d.options:
+            items = "".join(
+                f"<li>{e(option_title(name))}: <b>{e(choice_text(value))}</b> "
+                f"<span style='color:{dim}'>(default {e(choice_text(infos[name].default))}; "
+                f"{prefix} {e(infos[name].rule)})</span></li>"
+                for name, value in d.options.items()
+            )
+            parts.append(
+                f"<p><b>Rules options:</b> {len(d.options)} changed, the rest as default.</p>"
+                f"<ul style='margin-top:0'>{items}</ul>"
+            )
+        else:
+            parts.append(f"<p><b>Rules options:</b> all {len(infos)} at their defaults.</p>")
         return "".join(parts)
 
     def missing_lists(self) -> str:

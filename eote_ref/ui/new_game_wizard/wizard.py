@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from PySide6.QtWidgets import QWidget, QWizard
 
 from eote_ref.referee.new_game_draft import NewGameDraft
+from eote_ref.referee.pack_lists import uses_figure_scale
 from eote_ref.referee.setup import SetupService
 from eote_ref.ui.new_game_wizard.base import Page
 from eote_ref.ui.new_game_wizard.commands_page import CommandsPage
@@ -86,9 +87,29 @@ class NewGameWizard(QWizard):
         assert isinstance(page, ListsPage)
         return page
 
+    #: The pages a game of a pack without figure scales, commands or an initiative skips.
+    DEFAULT_PACK_ONLY: tuple[type[Page], ...] = (CommandsPage, InitiativePage)
+
+    def nextId(self) -> int:
+        """The next page: a game of another pack than the default skips the default's own."""
+        following = super().nextId()
+        if uses_figure_scale(self.draft.pack):
+            return following
+        while following != -1 and type(self.page(following)) in self.DEFAULT_PACK_ONLY:
+            index = self.page_ids().index(following)
+            ids = self.page_ids()
+            following = ids[index + 1] if index + 1 < len(ids) else -1
+        return following
+
     def page_ids(self) -> list[int]:
         """The ids of the pages in order (one screenshot each)."""
         return list(self.pageIds())
+
+    def shown_page_ids(self) -> list[int]:
+        """The ids of the pages the draft's pack walks through, in order."""
+        if uses_figure_scale(self.draft.pack):
+            return self.page_ids()
+        return [i for i in self.page_ids() if type(self.page(i)) not in self.DEFAULT_PACK_ONLY]
 
     def select_lists(
         self,

@@ -1,0 +1,110 @@
+"""Army lists and options of any pack, for the new-game wizard (issue 26).
+
+EotE's lists and options stay :class:`~eote_ref.referee.setup.SetupService`'s; a list of
+another pack is read through its pack's own schema (:func:`eote_ref.armylists.loader.
+load_any_army_list`) and summarised in the same :class:`ListSummary`, with the pack's id
+and its one-line summary. Nothing here names a pack: the registry answers.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+from eote_ref.packs import registry
+from eote_ref.referee.setup import (
+    ListSummary,
+    OptionInfo,
+    SetupService,
+    shipped_army_lists,
+    shipped_army_lists_dir,
+)
+
+
+def pack_choices() -> list[tuple[str, str]]:
+    """The shipped packs as ``(id, title)``, the default first."""
+    return [(pack, registry.PACKS[pack][1]) for pack in registry.pack_ids()]
+
+
+def pack_title(pack: str) -> str:
+    """The pack's title (``Advanced Vive l'Empereur 1.2``); KeyError names the known ones."""
+    if pack not in registry.PACKS:
+        raise KeyError(f"unknown pack '{pack}' (known: {', '.join(registry.PACKS)})")
+    return registry.PACKS[pack][1]
+
+
+def pack_rule_prefix(pack: str) -> str:
+    """How the pack's sections are cited (``EotE 7.5``, ``AVlE 9.0``): from its id."""
+    return {"eote": "EotE", "avle": "AVlE"}.get(pack, pack.upper())
+
+
+def uses_figure_scale(pack: str) -> bool:
+    """Whether a game of ``pack`` is set up with a figure scale (the default pack's is)."""
+    return pack == registry.DEFAULT_PACK
+
+
+def summarise_any(path: pathlib.Path) -> ListSummary:
+    """Summarise an army list of any pack; ValueError (with every problem) if it is bad.
+
+    The default pack's lists are :meth:`SetupService.summarise`'s; another pack's carry its
+    id, their units and the pack's one-line summary (``18 units, 3 Generals``).
+    """
+    from eote_ref.armylists.loader import load_any_army_list
+
+    loaded = load_any_army_list(path)
+    if loaded.pack == registry.DEFAULT_PACK:
+        return SetupService.summarise(path)
+    army = loaded.army_list
+    schema = registry.get_pack(loaded.pack).army_list
+    assert schema is not None
+    return ListSummary(
+        path=path,
+        name=army.name,
+        nation=army.nation,
+        year=army.year,
+        battle=army.battle,
+        divisions=0,
+        units=len(army.units),
+        pack=loaded.pack,
+        detail=schema.summary(army),
+    )
+
+
+def shipped_lists_of(pack: str) -> list[ListSummary]:
+    """The shipped army lists of ``pack`` (files that do not load are left out).
+
+    The default pack's are the folder's own files; another pack's are in the subfolder
+    named after it (``army_lists/avle/``).
+    """
+    if pack == registry.DEFAULT_PACK:
+        paths = shipped_army_lists()
+    else:
+        folder = shipped_army_lists_dir()
+        paths = sorted((folder / pack).glob("*.yaml")) if folder is not None else []
+    out = []
+    for path in paths:
+        try:
+            summary = summarise_any(path)
+        except ValueError:
+            continue
+        if summary.pack == pack:
+            out.append(summary)
+    return out
+
+
+def pack_options(pack: str) -> list[OptionInfo]:
+    """The named options of ``pack`` (the default pack's from its ruleset file)."""
+    if pack == registry.DEFAULT_PACK:
+        return SetupService.options()
+    declared = registry.get_pack(pack)
+    return [
+        OptionInfo(name, spec.default, tuple(spec.choices), spec.rule, spec.explanation)
+        for name, spec in declared.options.items()
+    ]
+
+
+def pack_scenarios(pack: str) -> list[tuple[str, str]]:
+    """The scenarios a game of ``pack`` may be set up as, ``(key, title)`` (its play's)."""
+    if pack not in getattr(registry, "PLAYS", {}):
+        return []
+    play = registry.get_play(pack)
+    return list(getattr(play, "scenarios", {}).items()) if play is not None else []

@@ -1,0 +1,219 @@
+"""A pack game as the app shows it: one read per change (issue 26).
+
+:func:`read_pack_view` reads a game of a pack with declared play
+(:class:`~eote_ref.referee.pack_play.PackGameService`) once: its state, the turn's heading,
+what falls due and what undo and redo would do next. Every panel of the app (dashboard,
+turn guide, journal, players' display) renders from the one :class:`PackView`. How a
+marker reads is the pack's declaration (:class:`~eote_ref.packs.declaration.MarkerSpec`
+when it declares one); nothing here names a pack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from eote_ref.packs import registry
+
+if TYPE_CHECKING:
+    from eote_ref.store import Database
+
+
+def game_pack(db: Database, game_id: int) -> str:
+    """The pack of game ``game_id`` (its ``ruleset`` column; an unknown one is the default's)."""
+    reader = db.rows()
+    if reader is not None:
+        game = reader.game(game_id)
+    else:
+        from eote_ref.store.game_queries import game_reads
+
+        with game_reads(db, game_id) as r:
+            game = r.game()
+    ruleset = str(getattr(game, "ruleset", "") or "")
+    return registry.RULESETS.get(ruleset, registry.DEFAULT_PACK)
+
+
+def has_play(pack: str) -> bool:
+    """Whether the referee runs games of ``pack`` through the pack's declared play."""
+    plays: Mapping[str, str] = getattr(registry, "PLAYS", {})
+    return pack in plays
+
+
+@dataclass(frozen=True)
+class PackView:
+    """A pack game as of one change: state, heading, due checks, undo and redo labels."""
+
+    game_id: int
+    name: str
+    pack: str
+    title: str
+    turn: int
+    #: "turn 2, round 3 of 6": the pack's own heading of where the game is.
+    turn_label: str
+    #: The game's rows as the pack's checks read them (:class:`~eote_ref.packs.play.PlayState`).
+    state: Any
+    #: What falls due now (:class:`~eote_ref.packs.play.Due`), in the pack's order.
+    due: tuple[Any, ...]
+    can_undo: str | None
+    can_redo: str | None
+    #: The pack's unit markers (:class:`~eote_ref.packs.declaration.MarkerSpec`), if declared.
+    markers: tuple[Any, ...] = ()
+    #: The pack's turn (:class:`~eote_ref.packs.declaration.TurnSpec`), if declared.
+    turn_spec: Any = None
+
+    @property
+    def round(self) -> int:
+        """The round of the turn (1 for a pack of one round a turn)."""
+        spec = self.turn_spec
+        if spec is None or spec.rounds <= 1:
+            return 1
+        value = self.state.pack_state.get(spec.round_label, 1)
+        return int(value) if isinstance(value, int) else 1
+
+    def phase_spec(self) -> Any:
+        """The declared phase the game is in (None when the pack declares no turn)."""
+        spec = self.turn_spec
+        if spec is None:
+            return None
+        try:
+            return spec.phase(self.state.phase)
+        except KeyError:
+            return None
+
+    @property
+    def sides(self) -> Sequence[Any]:
+        return tuple(self.state.sides)
+
+
+def read_pack_view(service: Any) -> PackView:
+    """Read the pack game of ``service`` (a ``PackGameService``) into one :class:`PackView`."""
+    from eote_ref.store.journal_reading import next_steps
+
+    state = service.state()
+    can_undo, can_redo = service.read(next_steps)
+    return PackView(
+        game_id=service.game_id,
+        name=state.name,
+        pack=service.pack_id,
+        title=service.pack.title,
+        turn=state.turn,
+        turn_label=service.turn_label(state),
+        state=state,
+        due=tuple(service.due(state)),
+        can_undo=can_undo,
+        can_redo=can_redo,
+        markers=tuple(getattr(service.pack, "unit_markers", ())),
+        turn_spec=getattr(service.pack, "turn", None),
+    )
+
+
+def marker_text(spec: Any, value: Any) -> str:
+    """A marker's value as the umpire's dashboard shows it ("" when at its default)."""
+    if value is None or value == spec.default and type(value) is type(spec.default):
+        return ""
+    if spec.kind == "flag":
+        return str(spec.dashboard or spec.text) if value else ""
+    return str(value)
+
+
+def plain_marker_text(value: Any) -> str:
+    """A marker the pack does not declare, as the dashboard shows it."""
+    if value is None or value is False:
+        return ""
+    if value is True:
+        return "✓"
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def players_lines(side: Any) -> list[str]:
+    """A side's state as the players' display words it, from the players' state.
+
+    ``side`` comes from :meth:`PackGameService.players_state` (the play's ``hidden`` keys
+    taken out): a hidden list shows only as its count (``hand: 6, kept hidden``), never which.
+    """
+    out: list[str] = []
+    for key, value in side.pack_state.items():
+        if key.endswith("_count") and isinstance(value, int):
+            if value:  # an empty hidden list says nothing
+                out.append(f"{key[: -len('_count')].replace('_', ' ')}: {value}, kept hidden")
+            continue
+        words = _state_words(key, value)
+        if words:
+            out.append(words)
+    return out
+
+
+def _state_words(key: str, value: Any) -> str:
+    """One key of a side's state in words (lists joined, counts by face), "" when empty."""
+    if value is None or value == [] or value == {}:
+        return ""
+    if isinstance(value, dict):
+        text = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items() if v)
+    elif isinstance(value, list | tuple):
+        text = ", ".join(str(v).replace("_", " ") for v in value)
+    elif isinstance(value, bool):
+        text = "yes" if value else "no"
+    else:
+        text = str(value).replace("_", " ")
+    return f"{key.replace('_', ' ')}: {text}" if text else ""
+
+
+def players_unit_lines(view: PackView, state: Any, side: Any) -> list[tuple[str, str]]:
+    """Each unit of ``side`` on the players' display: its name and the markers seen on it.
+
+    ``state`` is the players' state (:meth:`PackGameService.players_state`).
+
+    Declared markers read in their own words (:meth:`MarkerSpec.words`); without a
+    declaration a unit's counters show as ``key n`` and its flags by name.
+    """
+    out: list[tuple[str, str]] = []
+    declared = {m.name: m for m in view.markers}
+    for u in state.units:
+        if u.side_id != side.id:
+            continue
+        words: list[str] = []
+        if declared:
+            for m in view.markers:
+                w = m.words(u.markers.get(m.name, m.default))
+                if w:
+                    words.append(w)
+        else:
+            for key, value in u.markers.items():
+                if key in _NOT_SHOWN or value is None or value is False:
+                    continue
+                words.append(key.replace("_", " ") if value is True else f"{key} {value}")
+        out.append((u.name, ", ".join(words)))
+    return out
+
+
+#: Markers of an undeclared pack the display leaves out (set-up facts, the umpire's own).
+_NOT_SHOWN = frozenset({"start", "arrives", "flag"})
+
+
+def game_sheet_titles(service: Any) -> list[str]:
+    """The printed sheets the game's pack offers for a game in progress (``record sheets``)."""
+    return list(getattr(service.pack, "game_sheets", {}) or {})
+
+
+def game_sheet_html(service: Any, title: str) -> str:
+    """Sheet ``title`` of the game as it stands, as one HTML document for the printer."""
+    sheets = getattr(service.pack, "game_sheets", {}) or {}
+    if title not in sheets:
+        raise KeyError(f"no sheet {title!r} (known: {', '.join(sheets)})")
+    state = service.state()
+    html: str = sheets[title](state, service.rules, service.turn_label(state))
+    return html
+
+
+def edit_refused(service: Any, state: Any, entity: str, row_id: int, key: str, value: Any) -> str:
+    """Why the pack would refuse this edit by hand ("" when it would take it)."""
+    from eote_ref.packs.play import Put
+
+    try:
+        refusal = service.play.edit_refusal(state, Put(entity, row_id, key, value), service.rules)  # type: ignore[arg-type]
+    except (KeyError, ValueError) as e:
+        return str(e)
+    return str(refusal or "")

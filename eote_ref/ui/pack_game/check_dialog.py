@@ -1,0 +1,496 @@
+"""The wizard of any check a pack declares: its questions, the odds, the dice, one step.
+
+The loop is the app's: show the state (the questions pre-filled from it), ask for what the
+table shows, preview every modifier with its section and the exact odds, take the dice the
+procedure reads (a die, or a pool as one face per die), show what will change, and apply it
+as one journal step (:meth:`~eote_ref.referee.pack_play.PackCheck.apply`). The questions,
+dice and results are the pack's (:class:`~eote_ref.packs.play.Ask`,
+:class:`~eote_ref.referee.pack_play.NeededDie`, the procedure's results); nothing here names
+a pack.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from eote_ref.referee.errors import REFUSALS
+from eote_ref.referee.pack_lists import pack_rule_prefix
+from eote_ref.ui.theme import marker_colors
+
+#: How each result's tone reads in the odds (the subject of the check's view).
+TONES = ("good", "neutral", "bad")
+
+
+def _face_text(face: object) -> str:
+    return str(face).replace("_", " ")
+
+
+class _Question:
+    """One question's widget: reads and writes the answer, says when it changes."""
+
+    def __init__(self, ask: Any, changed: Callable[[str, object], None]) -> None:
+        self.ask = ask
+        self.key = ask.key
+        self._changed = changed
+        kind = ask.kind
+        self.widget: QWidget
+        if kind == "bool":
+            box = QCheckBox(ask.label)
+            box.toggled.connect(lambda on: self._changed(self.key, bool(on)))
+            self.widget = box
+        elif kind == "int":
+            spin = QSpinBox()
+            spin.setRange(int(ask.minimum), int(ask.maximum))
+            spin.valueChanged.connect(lambda v: self._changed(self.key, int(v)))
+            self.widget = spin
+        elif kind == "choice":
+            combo = QComboBox()
+            combo.setPlaceholderText("none to choose from")
+            for value, label in ask.choices:
+                combo.addItem(str(label), value)
+            combo.currentIndexChanged.connect(
+                lambda i: self._changed(self.key, combo.itemData(i)) if i >= 0 else None
+            )
+            self.widget = combo
+        elif kind == "choices":
+            items = QListWidget()
+            for value, label in ask.choices:
+                item = QListWidgetItem(str(label))
+                item.setData(Qt.ItemDataRole.UserRole, value)
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(Qt.CheckState.Unchecked)
+                items.addItem(item)
+            rows = min(max(len(ask.choices), 3), 12)
+            height = (items.sizeHintForRow(0) if ask.choices else 18) * rows + 8
+            items.setMinimumHeight(height)
+            items.setMaximumHeight(height)
+            items.itemChanged.connect(lambda _item: self._changed(self.key, self.value()))
+            self.widget = items
+        else:
+            raise ValueError(f"question {ask.key!r}: unknown kind {kind!r}")
+        self.widget.setObjectName(f"ask_{ask.key}")
+        tip = ask.help or ""
+        if ask.rule:
+            tip = f"{tip} ({ask.rule})".strip()
+        self.widget.setToolTip(tip)
+        self.set_value(ask.default)
+
+    def same_shape(self, ask: Any) -> bool:
+        """Whether ``ask`` fits this widget (same kind and choices): only its value moves."""
+        return (
+            ask.kind == self.ask.kind
+            and tuple(ask.choices) == tuple(self.ask.choices)
+            and (ask.minimum, ask.maximum) == (self.ask.minimum, self.ask.maximum)
+        )
+
+    def value(self) -> object:
+        w = self.widget
+        if isinstance(w, QCheckBox):
+            return w.isChecked()
+        if isinstance(w, QSpinBox):
+            return w.value()
+        if isinstance(w, QComboBox):
+            return w.currentData()
+        assert isinstance(w, QListWidget)
+        return [
+            w.item(i).data(Qt.ItemDataRole.UserRole)
+            for i in range(w.count())
+            if w.item(i).checkState() == Qt.CheckState.Checked
+        ]
+
+    def set_value(self, value: object) -> None:
+        w = self.widget
+        w.blockSignals(True)
+        try:
+            if isinstance(w, QCheckBox):
+                w.setChecked(bool(value))
+            elif isinstance(w, QSpinBox):
+                w.setValue(int(value) if isinstance(value, int) else w.minimum())
+            elif isinstance(w, QComboBox):
+                at = next(
+                    (i for i in range(w.count()) if w.itemData(i) == value),
+                    0 if w.count() else -1,
+                )
+                w.setCurrentIndex(at)
+            elif isinstance(w, QListWidget):
+                wanted = list(value) if isinstance(value, list | tuple) else []
+                for i in range(w.count()):
+                    item = w.item(i)
+                    data = item.data(Qt.ItemDataRole.UserRole)
+                    on = data in wanted
+                    if on:
+                        wanted.remove(data)  # a card held twice ticks two rows
+                    item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        finally:
+            w.blockSignals(False)
+
+
+class _DiceRow(QWidget):
+    """The faces of one die (a combo box) or of a pool (one combo box a die)."""
+
+    entered = Signal()
+
+    def __init__(self, needed: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.needed = needed
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.combos: list[QComboBox] = []
+        for i in range(max(1, int(needed.count))):
+            combo = QComboBox()
+            combo.setObjectName(f"die_{needed.name}_{i}")
+            combo.addItem("—", None)
+            for face in needed.faces:
+                combo.addItem(_face_text(face), face)
+            combo.currentIndexChanged.connect(lambda _i: self.entered.emit())
+            layout.addWidget(combo)
+            self.combos.append(combo)
+        layout.addStretch(1)
+
+    def value(self) -> object | None:
+        """The face (a die) or the faces (a pool) entered; None while any is missing."""
+        faces = [c.currentData() for c in self.combos]
+        if any(f is None for f in faces):
+            return None
+        return faces[0] if self.needed.count == 1 else faces
+
+    def roll(self, rng: random.Random) -> None:
+        """Fill every die at random (a roll made here instead of on the table)."""
+        for combo in self.combos:
+            combo.blockSignals(True)
+            combo.setCurrentIndex(rng.randrange(1, combo.count()))
+            combo.blockSignals(False)
+        self.entered.emit()
+
+
+class PackCheckDialog(QDialog):
+    """One check of a pack game, from its questions to one journal step.
+
+    Args:
+        hub: the open game's :class:`~eote_ref.ui.pack_game.hub.PackHub`.
+        check: the check opened (:meth:`PackGameService.open_check`).
+        parent: the parent widget.
+
+    After ``Apply`` the outcome is in :attr:`outcome` and :attr:`applied` is True.
+    """
+
+    def __init__(self, hub: Any, check: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hub = hub
+        self.check = check
+        self.outcome: Any = None
+        self.applied = False
+        self.rolls: dict[str, object] = {}
+        self.trial: Any = None
+        self._rng = random.Random()
+        prefix = pack_rule_prefix(hub.view.pack)
+        self.setWindowTitle(f"{check.title} ({prefix} {check.rule})")
+        self.setObjectName(f"PackCheck_{check.spec.key}")
+        self.prefix = prefix
+
+        outer = QVBoxLayout(self)
+        body = QHBoxLayout()
+        outer.addLayout(body, 1)
+        facts = QGroupBox("What the table shows")
+        self.form = QFormLayout(facts)
+        # Each question's words over its box: long questions read whole, boxes line up.
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
+        self.form.setFormAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(facts)
+        scroll.setMinimumWidth(360)
+        body.addWidget(scroll, 1)
+        right = QVBoxLayout()
+        body.addLayout(right, 1)
+        self.preview = QTextBrowser()
+        self.preview.setObjectName("preview")
+        right.addWidget(self.preview, 1)
+        dice = QGroupBox("Dice")
+        self.dice_layout = QVBoxLayout(dice)
+        self.dice_rows: dict[str, _DiceRow] = {}
+        self.roll_button = QPushButton("&Roll for me (Ctrl+R)")
+        self.roll_button.setToolTip("Fill the dice still needed at random (instead of the table)")
+        QShortcut(QKeySequence("Ctrl+R"), self, self.roll_needed)
+        self.roll_button.setAutoDefault(False)
+        self.roll_button.clicked.connect(self.roll_needed)
+        self.dice_layout.addWidget(self.roll_button)
+        right.addWidget(dice)
+        self.dice_box = dice
+        self.result_label = QLabel()
+        self.result_label.setObjectName("result")
+        self.result_label.setWordWrap(True)
+        self.result_label.setTextFormat(Qt.TextFormat.RichText)
+        outer.addWidget(self.result_label)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        # The accepting button: the default, so Enter applies from any question.
+        self.apply_button = self.buttons.addButton("&Apply", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.apply_button.setObjectName("applyButton")
+        self.apply_button.setDefault(True)
+        self.buttons.accepted.connect(self.apply)
+        self.buttons.rejected.connect(self.reject)
+        outer.addWidget(self.buttons)
+
+        self.questions: dict[str, _Question] = {}
+        self._build_questions()
+        self.resize(960, 640)
+        self.update_all()
+
+    # ------------------------------------------------------------------ questions
+    def _facts(self) -> list[Any]:
+        result = self.hub.attempt(self.check.facts)
+        return list(result or [])
+
+    def _build_questions(self) -> None:
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.questions = {}
+        for ask in self._facts():
+            q = _Question(ask, self._answered)
+            q.set_value(self.check.values.get(ask.key, ask.default))
+            self.questions[ask.key] = q
+            if ask.kind == "bool":
+                self.form.addRow(q.widget)
+            else:
+                label = QLabel(f"{ask.label.replace('&', '&&')}:")
+                label.setTextFormat(Qt.TextFormat.PlainText)
+                label.setBuddy(q.widget)
+                self.form.addRow(label, q.widget)
+            if ask.derived:  # read from the game: the umpire confirms it, or corrects it
+                q.widget.setProperty("derived", True)
+                q.widget.setToolTip(
+                    (q.widget.toolTip() + "\n" if q.widget.toolTip() else "")
+                    + "As the game has it: change it only if the table shows otherwise."
+                )
+        first = next(iter(self.questions.values()), None)
+        if first is not None:
+            first.widget.setFocus()
+
+    def _answered(self, key: str, value: object) -> None:
+        if self.hub.attempt(lambda: self.check.set(key, value)) is None and key not in (
+            self.check.values
+        ):
+            return
+        facts = self._facts()
+        same = [a.key for a in facts] == list(self.questions) and all(
+            self.questions[a.key].same_shape(a) for a in facts
+        )
+        if not same:
+            focused = key
+            self._build_questions()
+            if focused in self.questions:
+                self.questions[focused].widget.setFocus()
+        else:
+            for ask in facts:
+                q = self.questions[ask.key]
+                q.ask = ask
+                if ask.key != key:
+                    q.set_value(self.check.values.get(ask.key, ask.default))
+        self.update_all()
+
+    def answer(self, key: str, value: object) -> None:
+        """Answer question ``key`` as the umpire would (its widget shows it)."""
+        q = self.questions[key]
+        q.set_value(value)
+        self._answered(key, q.value())
+
+    # ------------------------------------------------------------------ dice
+    def _dice_entered(self) -> None:
+        for name, row in self.dice_rows.items():
+            value = row.value()
+            if value is None:
+                self.rolls.pop(name, None)
+            else:
+                self.rolls[name] = value
+        self.update_all()
+
+    def _ensure_dice_row(self, needed: Any) -> _DiceRow:
+        row = self.dice_rows.get(needed.name)
+        if row is None:
+            row = _DiceRow(needed, self)
+            box = QWidget()
+            line = QHBoxLayout(box)
+            line.setContentsMargins(0, 0, 0, 0)
+            label = QLabel(f"{needed.label.replace('&', '&&')}:")
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setBuddy(row.combos[0])
+            line.addWidget(label)
+            line.addWidget(row, 1)
+            self.dice_layout.insertWidget(self.dice_layout.count() - 1, box)
+            row.entered.connect(self._dice_entered)
+            self.dice_rows[needed.name] = row
+        return row
+
+    def enter_die(self, name: str, value: object) -> None:
+        """Enter a die (a face) or a pool (a list of faces) by the procedure's name for it."""
+        row = self.dice_rows.get(name)
+        if row is None:
+            raise KeyError(f"no die {name!r} asked for yet (asked: {', '.join(self.dice_rows)})")
+        faces = list(value) if isinstance(value, list | tuple) else [value]
+        for combo, face in zip(row.combos, faces, strict=True):
+            combo.blockSignals(True)
+            combo.setCurrentIndex(combo.findData(face))
+            combo.blockSignals(False)
+        self._dice_entered()
+
+    def roll_needed(self) -> None:
+        """Roll, here, every die the procedure still needs (one after another)."""
+        for _ in range(8):
+            needed = self.trial.needed if self.trial is not None else None
+            if needed is None:
+                return
+            self._ensure_dice_row(needed).roll(self._rng)
+
+    # ------------------------------------------------------------------ preview
+    def update_all(self) -> None:
+        """Preview the odds, ask for the next die, show the result and its changes."""
+        # A refusal here is the answers so far: shown under the questions, not as news.
+        try:
+            preview = self.check.preview()
+        except REFUSALS:
+            preview = None
+        try:
+            self.trial = self.check.trial(dict(self.rolls))
+        except REFUSALS as e:
+            self.trial = None
+            self.result_label.setText(html.escape(str(e)))
+        if self.trial is not None and self.trial.needed is not None:
+            self._ensure_dice_row(self.trial.needed)
+        self.dice_box.setVisible(bool(self.dice_rows))
+        self.preview.setHtml(self.preview_html(preview))
+        if self.trial is not None:
+            self.result_label.setText(self.result_html())
+        done = self.trial is not None and self.trial.done
+        self.apply_button.setEnabled(done)
+        self.roll_button.setEnabled(self.trial is not None and self.trial.needed is not None)
+
+    def _results(self) -> dict[str, Any]:
+        name = self.check.spec.procedure
+        if name is None:
+            return {}
+        try:
+            spec = self.hub.service.pack.procedure(name)
+        except KeyError:
+            return {}
+        return {r.code: r for r in spec.results}
+
+    def _result_text(self, code: str) -> tuple[str, str]:
+        """A result's words and the colour of its tone."""
+        c = marker_colors(self.palette())
+        spec = self._results().get(code)
+        text = spec.text if spec is not None else code.replace("_", " ")
+        tone = spec.tone if spec is not None else "neutral"
+        colour = {"good": c.steady, "bad": c.hit}.get(tone, c.dim_text)
+        return text, colour.name()
+
+    def preview_html(self, outcome: Any) -> str:
+        """The modifiers with their sections and sources, and the exact odds of each result."""
+        e = html.escape
+        if outcome is None:
+            if self.check.spec.procedure is None:
+                return "<p>Nothing is rolled: the answers are recorded as they are.</p>"
+            return "<p><i>The answers do not make a situation yet.</i></p>"
+        rows: list[str] = []
+        if outcome.modifiers or outcome.base or outcome.modified:
+            rows.append(
+                f"<tr><td>base</td><td align='right'><b>{outcome.base}</b></td><td></td></tr>"
+            )
+        for m in outcome.modifiers:
+            rows.append(
+                f"<tr><td>{e(m.reason)}</td><td align='right'>{m.value:+d}</td>"
+                f"<td>{self.prefix} {e(m.rule)} · {e(m.source.value)}</td></tr>"
+            )
+        if rows:
+            rows.append(
+                f"<tr><td><b>modified</b></td><td align='right'><b>{outcome.modified}</b></td>"
+                "<td></td></tr>"
+            )
+        odds = sorted(outcome.probabilities.items(), key=lambda kv: -kv[1])
+        chances = "".join(
+            f"<tr><td style='color:{colour}'>{e(text)}</td>"
+            f"<td align='right'>{float(p) * 100:.1f}%</td></tr>"
+            for code, p in odds
+            if p
+            for text, colour in [self._result_text(code)]
+        )
+        return (
+            f"<p><b>{e(self.check.title)}</b> ({self.prefix} {e(self.check.rule)})</p>"
+            f"<table cellspacing='0' cellpadding='2'>{''.join(rows)}</table>"
+            f"<p><b>Odds</b></p><table cellspacing='0' cellpadding='2'>{chances}</table>"
+        )
+
+    def result_html(self) -> str:
+        """The result with the dice entered, and what it changes; or what is still needed."""
+        e = html.escape
+        t = self.trial
+        if t is None:
+            return ""
+        if t.error:
+            c = marker_colors(self.palette())
+            return f"<span style='color:{c.hit.name()}'>{e(t.error)}</span>"
+        if t.needed is not None:
+            return f"Enter the {e(t.needed.label)}."
+        parts = []
+        if t.outcome is not None:
+            text, colour = self._result_text(str(t.outcome.result))
+            parts.append(f"<b>Result:</b> <span style='color:{colour}'><b>{e(text)}</b></span>")
+        if t.changes:
+            parts.append("<b>Changes:</b> " + e("; ".join(t.changes)))
+        else:
+            parts.append("<b>Changes:</b> none")
+        parts += [f"<i>{e(n)}</i>" for n in t.notes]
+        return "<br>".join(parts)
+
+    def result_text(self) -> str:
+        """The result line and its changes as plain text (tests and screen readers)."""
+        from PySide6.QtGui import QTextDocument
+
+        doc = QTextDocument()
+        doc.setHtml(self.result_label.text())
+        return doc.toPlainText()
+
+    # ------------------------------------------------------------------ apply
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter applies from any question (a button with focus keeps its own Enter)."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not isinstance(
+            self.focusWidget(), QPushButton
+        ):
+            self.apply()
+            return
+        super().keyPressEvent(event)
+
+    def apply(self) -> None:
+        """Write the check as one journal step and close."""
+        if self.trial is None or not self.trial.done:
+            return
+        done = self.hub.attempt(lambda: (self.check.apply(dict(self.rolls)), True))
+        if done is None:
+            self.update_all()
+            return
+        self.outcome = done[0]
+        self.applied = True
+        self.accept()

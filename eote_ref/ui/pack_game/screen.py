@@ -1,0 +1,313 @@
+"""The main window with a pack game open: dashboard, journal, turn guide, menus, status bar.
+
+:class:`PackGameScreen` is the main window's part for a game whose pack declares its play
+(:func:`~eote_ref.referee.pack_view.has_play`): the window asks it to open such a game and
+keeps its EotE dashboard for the others. Undo and redo are the journal's (the same
+:class:`~eote_ref.ui.journal_view.JournalView` as EotE's); the Adjudicate menu lists the
+pack's checks; a check opens :class:`~eote_ref.ui.pack_game.check_dialog.PackCheckDialog`.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from eote_ref.packs import registry
+from eote_ref.referee.pack_view import PackView, game_pack
+from eote_ref.ui.journal_view import JournalView
+from eote_ref.ui.pack_game.dashboard import PackDashboard
+from eote_ref.ui.pack_game.hub import PackHub
+from eote_ref.ui.pack_game.turn_guide import PackTurnGuide
+
+
+def _menu_text(text: str) -> str:
+    return text.replace("&", "&&")
+
+
+class PackGameScreen(QObject):
+    """A pack game in the main window ``window`` (one at a time; :meth:`close` ends it)."""
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self.window = window
+        self.hub: PackHub | None = None
+        self.dashboard: PackDashboard | None = None
+        self.journal: JournalView | None = None
+        self.guide: PackTurnGuide | None = None
+        #: The check dialog open last (tests drive it).
+        self.dialog: Any = None
+        self.display: Any = None
+        self._return_focus: QWidget | None = None
+        self._actions: list[QAction] = []
+        ui = window.ui
+        self.actionDisplay = QAction("Players' display (this game)", window)
+        self.actionDisplay.setObjectName("actionPackPlayersDisplay")
+        self.actionDisplay.setShortcut(QKeySequence("F12"))  # EotE's own is hidden meanwhile
+        self.actionDisplay.setStatusTip("The players' display of the open game: hands kept hidden")
+        self.actionDisplay.triggered.connect(self.open_display)
+        self.actionDisplay.setVisible(False)
+        ui.menuView.addAction(self.actionDisplay)
+
+    @property
+    def is_open(self) -> bool:
+        return self.hub is not None
+
+    # ------------------------------------------------------------------ open and close
+    def open(self, game_id: int) -> bool:
+        """Open pack game ``game_id`` on the window (the EotE game, if any, is closed first).
+
+        A game the pack cannot read (a hand-edited database: EotE's rows under another pack's
+        ruleset) is refused in words and nothing on the window changes; False then.
+        """
+        from eote_ref.referee.pack_play import PackGameService
+        from eote_ref.referee.pack_view import read_pack_view
+
+        w = self.window
+        try:
+            service = PackGameService(w.db, game_id)
+            read_pack_view(service)  # the pack reads the whole game once before it is shown
+        except (KeyError, ValueError) as e:  # REFUSALS are ValueErrors, KeyError the turn's
+            pack = game_pack(w.db, game_id)
+            ruleset = next((r for r, p in registry.RULESETS.items() if p == pack), pack)
+            QMessageBox.warning(
+                w,
+                "Open game",
+                f"Game {game_id} is played with {registry.PACKS[pack][1]} ({ruleset}), but "
+                f"that pack cannot read it: {e}",
+            )
+            return False
+        self.close()
+        w._close_eote_widgets()
+        self.hub = PackHub(service, self)
+        self.dashboard = PackDashboard(self.hub, w)
+        self.journal = JournalView(self.hub, w)  # type: ignore[arg-type]
+        self.guide = PackTurnGuide(self.hub, w)
+        w.journal = self.journal  # Undo / Redo (Ctrl+Z) go through the journal, as for EotE
+        w.ui.stack.addWidget(self.dashboard)
+        w.ui.stack.setCurrentWidget(self.dashboard)
+        w.ui.journalLayout.addWidget(self.journal)
+        w.ui.journalDock.show()
+        w.guideDock.setWidget(self.guide)
+        w.guideDock.show()
+        w.resizeDocks([w.ui.journalDock, w.guideDock], [3, 2], Qt.Orientation.Horizontal)
+        # The orders of battle keep most of the height; the guide's steps scroll in their dock.
+        w.resizeDocks([w.ui.journalDock], [max(220, w.height() // 3)], Qt.Orientation.Vertical)
+        self.hub.viewChanged.connect(self.show_view)
+        self.hub.message.connect(w._message)
+        self.dashboard.message.connect(w._message)
+        self.dashboard.checkRequested.connect(self.open_check)
+        self.guide.openCheck.connect(self.open_due)
+        self.journal.message.connect(w._message)
+        w._set_game_actions(False)
+        for action in w._initiative_actions:  # an EotE game's "Initiative: side" entries
+            w.ui.menuTurn.removeAction(action)
+        w._initiative_actions = []
+        self._build_menus()
+        w.pack_printing.game_opened(self.hub)
+        self.actionDisplay.setVisible(True)
+        self.actionDisplay.setEnabled(True)
+        w.display_menu.actionDisplay.setVisible(False)
+        self.show_view(self.hub.view)
+        from eote_ref.referee.session import describe_location
+        from eote_ref.ui.settings import LAST_DATABASE, LAST_GAME
+
+        w.settings.setValue(LAST_DATABASE, describe_location(w.db))
+        w.settings.setValue(LAST_GAME, game_id)
+        first = self.dashboard.panes[0] if self.dashboard.panes else None
+        if first is not None:
+            first.tree.setFocus()
+            top = first.tree.topLevelItem(0)
+            child = top.child(0) if top is not None else None
+            if child is not None:
+                first.tree.setCurrentItem(child)
+        return True
+
+    def close(self) -> None:
+        """Close the open pack game's widgets (the window shows something else next)."""
+        if self.hub is None:
+            return
+        w = self.window
+        if self.dialog is not None:
+            self.dialog.reject()
+            self.dialog = None
+        if self.display is not None:
+            self.display.close()
+            self.display.deleteLater()
+            self.display = None
+        for widget in (self.dashboard, self.journal, self.guide):
+            if widget is not None:
+                w.ui.stack.removeWidget(widget)
+                widget.hide()
+                widget.deleteLater()
+        if w.journal is self.journal:
+            w.journal = None
+        self.hub.deleteLater()
+        self.hub, self.dashboard, self.journal, self.guide = None, None, None, None
+        self._clear_menus()
+        w.pack_printing.game_opened(None)
+        self.actionDisplay.setVisible(False)
+        w.display_menu.actionDisplay.setVisible(True)
+
+    # ------------------------------------------------------------------ menus
+    def _clear_menus(self) -> None:
+        menu = self.window.menuAdjudicate
+        for action in self._actions:
+            menu.removeAction(action)
+            action.deleteLater()
+        self._actions = []
+        for action in self.window.adjudicate_actions.values():
+            action.setVisible(True)
+
+    def _build_menus(self) -> None:
+        """The Adjudicate menu: the pack's checks (EotE's hidden while the game is open)."""
+        assert self.hub is not None
+        w = self.window
+        self._clear_menus()
+        for action in w.adjudicate_actions.values():
+            action.setVisible(False)
+        checks = self.hub.service.play.checks
+        for n, (key, spec) in enumerate(checks.items(), 1):
+            action = QAction(_menu_text(f"{spec.title} ({spec.rule})"), w)
+            action.setObjectName(f"actionPackCheck_{key}")
+            if n <= 9:
+                action.setShortcut(QKeySequence(f"Alt+{n}"))
+            action.setStatusTip(f"{spec.title} on the {spec.target} selected")
+            action.triggered.connect(lambda _=False, k=key: self.request(k))
+            w.menuAdjudicate.addAction(action)
+            self._actions.append(action)
+        w.menuAdjudicate.setEnabled(True)
+        w.ui.actionExportJournal.setEnabled(True)
+
+    def request(self, key: str) -> Any:
+        """Open check ``key`` on the dashboard's selection (the Adjudicate menu)."""
+        if self.dashboard is None:
+            return None
+        target = self.dashboard.target_for(key)
+        return self.open_check(key, target) if target is not None else None
+
+    # ------------------------------------------------------------------ state shown
+    def show_view(self, view: PackView) -> None:
+        """The window's title, Undo / Redo labels and status bar for ``view``."""
+        w = self.window
+        from eote_ref.ui.main_window import _undo_label
+
+        w.setWindowTitle(f"{view.name} — eote-ref")
+        ui = w.ui
+        ui.actionUndo.setEnabled(view.can_undo is not None)
+        ui.actionRedo.setEnabled(view.can_redo is not None)
+        ui.actionUndo.setText(_undo_label(f"Undo {view.can_undo}") if view.can_undo else "&Undo")
+        ui.actionRedo.setText(_undo_label(f"Redo {view.can_redo}") if view.can_redo else "&Redo")
+        ui.actionUndo.setToolTip(f"Undo {view.can_undo or ''} (Ctrl+Z)")
+        ui.actionRedo.setToolTip(f"Redo {view.can_redo or ''} (Ctrl+Shift+Z)")
+        s = w._status
+        e = html.escape
+        s["game"].setText(f"<b>{e(view.name)}</b>")
+        s["turn"].setText(e(view.turn_label[:1].upper() + view.turn_label[1:]))
+        s["initiative"].setText("")
+        s["scale"].setText("")
+        s["ruleset"].setText(e(view.title))
+        s["ruleset"].setToolTip("")
+        for label in s.values():
+            label.setVisible(bool(label.text()))
+
+    # ------------------------------------------------------------------ checks
+    def open_check(self, key: str, target: dict[str, Any]) -> Any:
+        """Open the wizard of check ``key`` on ``target``; at most one is open at a time."""
+        from eote_ref.ui.pack_game.check_dialog import PackCheckDialog
+
+        hub = self.hub
+        if hub is None:
+            return None
+        if self.dialog is not None and self.dialog.isVisible():
+            self.dialog.raise_()
+            self.window._message(
+                f"{self.dialog.windowTitle()} is still open: finish it or close it first."
+            )
+            return None
+        if self.dashboard is not None:
+            for kind in ("unit", "leader"):
+                if f"{kind}_id" in target:
+                    self.dashboard.select(kind, int(target[f"{kind}_id"]))
+        check = hub.attempt(lambda: hub.service.open_check(key, **target))
+        if check is None:
+            return None
+        back = QApplication.focusWidget()
+        self._return_focus = back if back is not None and back.window() is self.window else None
+        dialog = PackCheckDialog(hub, check, self.window)
+        self.dialog = dialog
+        dialog.finished.connect(lambda _r, d=dialog: self._closed(d))
+        dialog.open()
+        dialog.activateWindow()  # its keys (Alt+R rolls, Enter applies) are the dialog's
+        return dialog
+
+    def open_due(self, key: str, target: dict[str, Any]) -> Any:
+        """Open a turn-guide item on its target.
+
+        An item may name only a side (an order to give) where its check takes a unit: the
+        check is opened on the side when the pack asks there which unit (AVlE's order does),
+        else on the unit of that side selected on the dashboard, else the umpire is asked to
+        select one.
+        """
+        if self.hub is None or self.dashboard is None:
+            return None
+        spec = self.hub.service.play.checks.get(key)
+        kind = getattr(spec, "target", "game")
+        wanted = f"{kind}_id"
+        if kind not in ("unit", "leader") or wanted in target:
+            return self.open_check(key, target)
+        side = target.get("side_id")
+        if side is not None and self._asks_for_its(key, target):
+            return self.open_check(key, target)
+        selected = self.dashboard.selected()
+        if wanted in selected and (side is None or selected.get("side_id") == side):
+            return self.open_check(key, {wanted: selected[wanted]})
+        name = next((s.name for s in self.hub.view.sides if s.id == side), "")
+        whose = f" of {name}" if name else ""
+        self.window._message(
+            f"{spec.title if spec else key}: select a {kind}{whose} on the dashboard, then "
+            "press Enter on this item again."
+        )
+        self.dashboard.focus_side(side)
+        return None
+
+    def _asks_for_its(self, key: str, target: dict[str, Any]) -> bool:
+        """Whether check ``key`` opens on ``target`` (a side) and asks there for its unit."""
+        hub = self.hub
+        assert hub is not None
+        try:
+            hub.service.open_check(key, **target).facts()
+        except (KeyError, ValueError):
+            return False
+        return True
+
+    def _closed(self, dialog: Any) -> None:
+        if dialog.applied:
+            self.window._message(f"Applied: {dialog.check.title} (Ctrl+Z undoes it)")
+        if self.dialog is dialog:
+            self.dialog = None
+        dialog.deleteLater()
+        self.window.activateWindow()
+        back = self._return_focus
+        if back is not None and back.isVisible():
+            back.setFocus()  # where the umpire was: the turn guide's list, a side's table
+        elif self.dashboard is not None:
+            self.dashboard.focus_side(None)
+
+    # ------------------------------------------------------------------ players' display
+    def open_display(self) -> QWidget | None:
+        """The players' display of the open game (raised if open already)."""
+        if self.hub is None:
+            return None
+        from eote_ref.ui.pack_game.players_display import PackPlayersDisplay
+
+        if self.display is None:
+            self.display = PackPlayersDisplay(self.hub, self.window)  # a window of its own
+            self.display.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+        display: QWidget = self.display
+        display.show()
+        display.raise_()
+        return display

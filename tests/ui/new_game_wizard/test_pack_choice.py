@@ -1,0 +1,140 @@
+"""The new-game wizard's choice of ruleset pack: its lists only, its options, its pages."""
+
+from __future__ import annotations
+
+import pathlib
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWizard
+from pytestqt.qtbot import QtBot
+
+from eote_ref.referee.pack_play import PackGameService
+from eote_ref.referee.setup import SetupService, shipped_army_lists_dir
+from eote_ref.store import Database
+from eote_ref.ui.new_game_wizard.lists_page import ListsPage
+from eote_ref.ui.new_game_wizard.names_page import NamesPage
+from eote_ref.ui.new_game_wizard.options_page import OptionsPage
+from eote_ref.ui.new_game_wizard.summary_page import SummaryPage
+from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
+
+AVLE_FRENCH = "quatre-bras-1815-french.yaml"
+AVLE_ALLIED = "quatre-bras-1815-allied.yaml"
+
+
+def _wizard(qtbot: QtBot, db: Database) -> NewGameWizard:
+    w = NewGameWizard(SetupService(db))
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+def choose_pack(qtbot: QtBot, w: NewGameWizard, title: str) -> None:
+    """Pick the pack by keyboard in the first page's Ruleset box."""
+    names = w.currentPage()
+    assert isinstance(names, NamesPage)
+    combo = names.packCombo
+    combo.setFocus()
+    while combo.currentText() != title:
+        before = combo.currentIndex()
+        qtbot.keyClick(combo, Qt.Key.Key_Down)
+        assert combo.currentIndex() != before, f"no pack titled {title}"
+
+
+def test_the_default_is_eote_and_its_pages_are_unchanged(qtbot: QtBot, db: Database) -> None:
+    w = _wizard(qtbot, db)
+    names = w.currentPage()
+    assert isinstance(names, NamesPage)
+    assert names.packCombo.currentText() == "Eagles Over the Empire 6.2"
+    assert w.shown_page_ids() == w.page_ids()
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    assert {s.pack for s in lists.rows} == {"eote"}
+    assert AVLE_FRENCH not in {s.path.name for s in lists.rows}
+
+
+def test_avle_offers_its_own_lists_options_and_skips_eote_pages(qtbot: QtBot, db: Database) -> None:
+    w = _wizard(qtbot, db)
+    choose_pack(qtbot, w, "Advanced Vive l'Empereur 1.2")
+    assert w.draft.pack == "avle"
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    assert sorted(s.path.name for s in lists.rows) == [AVLE_ALLIED, AVLE_FRENCH]
+    assert not lists.scenarios.isVisibleTo(lists)  # scenarios are EotE's
+    header = lists.ui.listsTable.horizontalHeaderItem(6)
+    assert header is not None
+    assert header.text() == "Make-up"
+    w.select_lists([AVLE_FRENCH], [AVLE_ALLIED])
+    assert "13 units, 3 Generals" in lists.ui.firstSummary.text()
+    w.next()
+    options = w.currentPage()
+    assert isinstance(options, OptionsPage)  # the commands page is skipped
+    assert not options.ui.scaleBox.isVisibleTo(options)
+    assert "morale_rule" in options.option_rows
+    assert "morale_hit_threshold" not in options.option_rows
+    assert options.scenarioBox.isVisibleTo(options)  # the pack's own scenarios
+    scenario = options.scenarioCombo
+    scenario.setFocus()
+    qtbot.keyClick(scenario, Qt.Key.Key_Down)
+    assert w.draft.pack_scenario == "quatre_bras"
+    combo = options.option_rows["morale_rule"].combo
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert w.draft.options == {"morale_rule": True}
+    w.next()
+    summary = w.currentPage()
+    assert isinstance(summary, SummaryPage)  # the initiative page is skipped
+    text = summary.ui.summaryText.toPlainText()
+    for expected in (
+        "Advanced Vive l'Empereur 1.2",
+        "Scenario: Quatre Bras (13.2)",
+        "Morale rule: yes",
+        "13 units, 3 Generals",
+    ):
+        assert expected in text
+    w.accept()  # Start the game: the scenario's victory conditions come with it
+    assert w.game_id is not None
+    state = PackGameService(db, w.game_id).state()
+    assert state.pack_state["scenario"] == "quatre_bras"
+    assert state.options["morale_rule"] is True
+
+
+def test_a_list_of_the_other_pack_is_refused_with_a_message(qtbot: QtBot, db: Database) -> None:
+    w = _wizard(qtbot, db)
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    folder = shipped_army_lists_dir()
+    assert folder is not None
+    assert lists.add_file(pathlib.Path(folder / "avle" / AVLE_FRENCH)) is None
+    problems = lists.problems()
+    assert "a list for Advanced Vive l'Empereur 1.2" in problems
+    assert "choose that ruleset on the first page" in problems
+    assert not w.draft.lists[0]
+
+
+def test_changing_the_pack_drops_the_other_packs_lists_and_options(
+    qtbot: QtBot, db: Database
+) -> None:
+    w = _wizard(qtbot, db)
+    w.select_lists(["waterloo-1815-french.yaml"], ["waterloo-1815-anglo-allied.yaml"])
+    w.draft.options["morale_hit_threshold"] = 4
+    choose_pack(qtbot, w, "Advanced Vive l'Empereur 1.2")
+    assert w.draft.lists == [[], []]
+    assert w.draft.options == {}
+    w.next()
+    assert w.button(QWizard.WizardButton.NextButton).isEnabled() is False
+
+
+def test_an_eote_list_is_refused_in_an_avle_game(qtbot: QtBot, db: Database) -> None:
+    w = _wizard(qtbot, db)
+    choose_pack(qtbot, w, "Advanced Vive l'Empereur 1.2")
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    folder = shipped_army_lists_dir()
+    assert folder is not None
+    assert lists.add_file(folder / "waterloo-1815-french.yaml") is None
+    assert "a list for Eagles Over the Empire 6.2" in lists.problems()
+    assert w.draft.lists == [[], []]
