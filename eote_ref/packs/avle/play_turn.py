@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+from eote_ref.packs.avle import play_arrivals as arrivals
 from eote_ref.packs.avle import scenarios as scenarios_mod
 from eote_ref.packs.avle import victory as victory_mod
 from eote_ref.packs.avle.orders import AUTOMATIC, FACE_ORDERS, OrdersSituation, SideCard
@@ -27,6 +28,7 @@ from eote_ref.packs.avle.play_state import (
     ctx_unit,
     deck,
     french_side,
+    general_present,
     general_with,
     on_map,
     orders_left,
@@ -79,6 +81,7 @@ def _hand_situation(ctx: Ctx) -> victory_mod.HandSituation:
     side = ctx_side(ctx)
     if side.pack_state.get("hand") is not None:
         raise PlayError(f"{side.name} has chosen this turn's hand already")
+    arrivals.refuse_while_arrivals_due(ctx.state, ctx.rules)
     last = list(side.pack_state.get("last_hand") or []) if ctx.state.turn > 1 else []
     return victory_mod.HandSituation(ctx.state.turn, list(ctx.answers["hand"]), last)
 
@@ -139,6 +142,7 @@ def _round_questions(ctx: Ctx) -> list[Ask]:
 def _round_situation(ctx: Ctx) -> OrdersSituation:
     if ctx.state.pack_state.get("victory"):
         raise PlayError("the battle is over (4.2)")
+    arrivals.refuse_while_arrivals_due(ctx.state, ctx.rules)
     sides: dict[str, SideCard] = {}
     for s in ctx.state.sides:
         if s.pack_state.get("hand") is None:
@@ -172,7 +176,9 @@ def _round_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
             Put("side", s.id, DICE, dice),
             Put("side", s.id, "rolled", dict(dice)),  # as rolled, for the display
         ]
-    first = by_name[outcome.details["first_order"]].id
+    # A hypothetical battle's exploration winner moves first each round (14.0, option
+    # hypothetical_first_order), else 5.1's first order.
+    first = ctx.state.pack_state.get("initiative") or by_name[outcome.details["first_order"]].id
     puts += [
         Put("game", ctx.state.game_id, "first_order", first),
         Put("game", ctx.state.game_id, "to_order", first),
@@ -188,11 +194,13 @@ def _round_summary(ctx: Ctx, outcome: Outcome | None) -> str:
         faces = ", ".join(f"{n} {f}" for f, n in report["faces"].items() if n)
         parts.append(f"{name} plays {report['card'].replace('_', ' ')}"
                      + (f" ({faces})" if faces else ""))  # fmt: skip
-    return (
-        f"Turn {ctx.state.turn}, round {round_of(ctx.state)}: "
-        + "; ".join(parts)
-        + f"; {outcome.details['first_order']} gives the first order (5.1)"
+    initiative = ctx.state.pack_state.get("initiative")
+    first = (
+        f"{ctx.state.side(initiative).name} gives the first order (14.0)"
+        if initiative
+        else f"{outcome.details['first_order']} gives the first order (5.1)"
     )
+    return f"Turn {ctx.state.turn}, round {round_of(ctx.state)}: " + "; ".join(parts) + f"; {first}"
 
 
 def _round_dice(ctx: Ctx) -> Mapping[str, str]:
@@ -314,7 +322,7 @@ def _general_order_situation(ctx: Ctx) -> None:
     side = state.side(g.side_id)
     if g.markers.get("killed") or g.markers.get("captured"):
         raise PlayError(f"{g.name} is out of the battle (9.4)")
-    if int(g.markers.get("arrives", 1)) > state.turn:
+    if not general_present(state, g):
         raise PlayError(f"{g.name} has not arrived yet")
     if g.markers.get("ordered"):
         raise PlayError(f"{g.name} has had his order this round (5.1)")
@@ -361,11 +369,7 @@ def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
     sides: dict[str, victory_mod.SideState] = {}
     for s in state.sides:
         units = [u for u in state.units_of(s.id) if on_map(state, u)]
-        generals = [
-            g for g in state.leaders_of(s.id)
-            if not (g.markers.get("killed") or g.markers.get("captured"))
-            and int(g.markers.get("arrives", 1)) <= state.turn
-        ]  # fmt: skip
+        generals = [g for g in state.leaders_of(s.id) if general_present(state, g)]
         sides[s.name] = victory_mod.SideState(
             wins_at=s.pack_state.get("wins_at"),
             units_lost=int(s.pack_state.get("units_lost", 0)),

@@ -1,0 +1,239 @@
+"""Units brought on by the dice: Prussians at Waterloo (AVlE 13.1), hypothetical battles (14.0).
+
+A hypothetical battle's deployment and reinforcements; each case worked by hand in comments.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from eote_ref.referee.pack_play import (
+    NewPackGame,
+    PackCheck,
+    PackGameService,
+    PackPlayError,
+    new_pack_game,
+)
+from eote_ref.store import Database
+from eote_ref.store.changes import SetField
+from tests.games import game_state
+from tests.unit.referee.packs.test_avle_game import ALLIED, FRENCH
+
+#: A small Prussian corps of our own (not 13.1's): a General, 2 infantry, cavalry, a battery.
+PRUSSIANS = """\
+format: 1
+ruleset: avle-1.2
+name: Test Prussian corps
+nation: prussian
+year: 1815
+flag: prussian
+generals:
+  - {name: Bülow, sector: left}
+units:
+  - {name: Prussian brigade A, type: regular_infantry, sector: left}
+  - {name: Prussian brigade B, type: regular_infantry, sector: left}
+  - {name: Prussian hussars, type: light_cavalry, sector: left}
+  - {name: Prussian foot battery, type: medium_artillery, sector: left}
+"""
+
+
+def _game(
+    db: Database, scenario: str, tmp: pathlib.Path | None = None, **opts: Any
+) -> PackGameService:
+    allies: list[pathlib.Path] = [ALLIED]
+    if tmp is not None:
+        prussians = tmp / "prussians.yaml"
+        prussians.write_text(PRUSSIANS, encoding="utf-8")
+        allies.append(prussians)
+    spec = NewPackGame("Test", "avle", {"French": [FRENCH], "Allies": allies}, opts, scenario)
+    return PackGameService(db, new_pack_game(db, spec))
+
+
+def _to_turn(game: PackGameService, turn: int) -> None:
+    game.record("mark", "set up the test", [SetField("game", game.game_id, "turn", turn)])
+
+
+def _unit(game: PackGameService, name: str) -> Any:
+    return next(u for u in game.state().units if u.name == name)
+
+
+# ----------------------------------------------------------------------------- Waterloo (13.1)
+def test_a_prussian_arrives_on_the_flag_die_from_turn_4_and_is_undone(
+    db: Database, tmp_path: pathlib.Path
+) -> None:
+    game = _game(db, "waterloo", tmp_path)
+    state = game.state()
+    allies = state.sides[1]
+    # Set-up: every Prussian unit and the Prussian General held back, off the map (13.1);
+    # Waterloo's counts (13.1): the French win at 15 units, the Allies at 14.
+    brigade = _unit(game, "Prussian brigade A")
+    assert brigade.markers["held"] == "prussian"
+    assert next(g for g in state.leaders if g.name == "Bülow").markers["held"] == "prussian"
+    assert [s.pack_state["wins_at"] for s in state.sides] == [15, 14]
+    # Before turn 4 nothing is rolled: the turn starts with the hands, as any game.
+    assert [d.check for d in game.due()] == ["hand", "hand"]
+    _to_turn(game, 4)
+    assert [(d.check, d.target) for d in game.due()] == [
+        ("prussian_arrival", {"side_id": allies.id})
+    ]
+    # The hand waits for the roll (13.1: before a card).
+    with pytest.raises(PackPlayError, match="roll the arrivals first"):
+        game.open_check("hand", side_id=allies.id).apply()
+    before = game_state(game)
+    check = game.open_check("prussian_arrival", side_id=allies.id)
+    # By hand: the white die shows the Prussian flag on 2 faces of 6 (1/3); then the black
+    # die picks the arm: infantry 2 faces of 6, trooper, cannon, General and flag (choice) 1
+    # each. Infantry 1/3 x 2/6 = 1/9; each other 1/3 x 1/6 = 1/18; nothing 2/3.
+    preview = check.preview()
+    assert preview is not None
+    assert preview.probabilities == {
+        "none": Fraction(2, 3),
+        "infantry": Fraction(1, 9),
+        "cavalry": Fraction(1, 18),
+        "artillery": Fraction(1, 18),
+        "general": Fraction(1, 18),
+        "choice": Fraction(1, 18),
+    }
+    # A Prussian flag, an infantry die, and the entry d6 5: the hex V11 (13.1's table, 5).
+    outcome = check.apply({"flag_die": "prussian", "type_die": "infantry", "entry_roll": 5})
+    assert outcome is not None
+    assert outcome.result == "infantry"
+    brigade = _unit(game, "Prussian brigade A")  # the first held infantry, as pre-filled
+    assert "held" not in brigade.markers
+    assert brigade.markers["arrives"] == 4
+    assert brigade.markers["entered"] == {
+        "turn": 4, "round": 1, "entry": "V11", "by": "die", "rule": "13.1"
+    }  # fmt: skip
+    assert "held" in _unit(game, "Prussian brigade B").markers  # still to come
+    assert game.state().sides[1].pack_state["arrival_roll"] == [4, 1]
+    assert "Prussian brigade A arrives at V11" in check.last_summary
+    # Rolled once a round: now the hands are due, and a second roll is refused in words.
+    assert [d.check for d in game.due()] == ["hand", "hand"]
+    with pytest.raises(PackPlayError, match="has rolled for arrivals this round"):
+        game.open_check("prussian_arrival", side_id=allies.id).apply({"flag_die": "french"})
+    game.undo()
+    assert game_state(game) == before
+
+
+def test_from_turn_5_two_prussians_of_the_players_choice_come_as_well(
+    db: Database, tmp_path: pathlib.Path
+) -> None:
+    game = _game(db, "waterloo", tmp_path)
+    _to_turn(game, 5)
+    state = game.state()
+    allies = state.sides[1]
+    battery = _unit(game, "Prussian foot battery")
+    bulow = next(g for g in state.leaders if g.name == "Bülow")
+    check = game.open_check("prussian_arrival", side_id=allies.id)
+    # 13.1: from turn 5 two units of the player's choice each round; the flag die is still
+    # rolled (option prussian_flag_roll_after_turn_4 = continues). The General counts as a
+    # unit. With the battery and Bülow chosen, the die (a French flag) brings no one more.
+    check.set("chosen", [f"unit:{battery.id}", f"leader:{bulow.id}"])
+    outcome = check.apply({"flag_die": "french"})
+    assert outcome is not None
+    assert outcome.result == "none"
+    assert _unit(game, "Prussian foot battery").markers["entered"]["by"] == "choice"
+    after = game.state()
+    bulow_now = next(g for g in after.leaders if g.name == "Bülow")
+    assert "held" not in bulow_now.markers
+    assert bulow_now.markers["arrives"] == 5
+    assert "held" in _unit(game, "Prussian hussars").markers
+    # Two of the wrong count are refused in words, nothing written.
+    game.undo()
+    again = game.open_check("prussian_arrival", side_id=allies.id)
+    again.set("chosen", [f"unit:{battery.id}"])
+    with pytest.raises(PackPlayError, match="choose 2 Prussian unit"):
+        again.apply({"flag_die": "french"})
+
+
+def test_no_prussian_roll_outside_the_waterloo_scenario(db: Database) -> None:
+    game = _game(db, "quatre_bras")
+    _to_turn(game, 4)
+    assert "prussian_arrival" not in [d.check for d in game.due()]
+    with pytest.raises(PackPlayError, match="Waterloo scenario"):
+        game.open_check("prussian_arrival", side_id=game.state().sides[1].id).apply(
+            {"flag_die": "prussian"}
+        )
+
+
+# ----------------------------------------------------------------------------- 14.0
+def _deployed(game: PackGameService, held: list[str]) -> PackCheck:
+    state = game.state()
+    french, allies = state.sides
+    check = game.open_check("deployment")
+    check.set(f"held_{french.id}", [_unit(game, n).id for n in held])
+    check.set(f"held_{allies.id}", [])
+    # Exploration d6: French 5, Allies 2. Difference 3: the loser places 4 units at a time,
+    # the winner 2 (14.0); the higher roll wins (option exploration_winner = higher), so the
+    # French win and the Allies place first (option deployment_first = loser); the winner
+    # gives the first order each round (option hypothetical_first_order).
+    check.apply({"French_exploration": 5, "Allies_exploration": 2})
+    return check
+
+
+def test_a_hypothetical_battle_deploys_first_and_holds_units_back(db: Database) -> None:
+    game = _game(db, "hypothetical")
+    assert [d.check for d in game.due()] == ["deployment"]
+    french = game.state().sides[0]
+    with pytest.raises(PackPlayError, match="deploy first"):
+        game.open_check("hand", side_id=french.id).apply()
+    before = game_state(game)
+    check = _deployed(game, ["Foy's division (Jamin)", "Piré's chasseurs (Wathiez)"])
+    assert "French wins the exploration; Allies places first" in check.last_summary
+    # The lists are not 14.0's 18 units: said in the journal line, not refused.
+    assert "not as 14.0 asks" in check.last_summary
+    state = game.state()
+    assert state.pack_state["deployment"]["first_to_place"] == "Allies"
+    assert state.pack_state["deployment"]["units_at_a_time"] == {"Allies": 4, "French": 2}
+    assert state.pack_state["initiative"] == french.id
+    assert _unit(game, "Foy's division (Jamin)").markers["held"] == "reinforcement"
+    assert [d.check for d in game.due()] == ["hand", "hand"]
+    game.undo()
+    assert game_state(game) == before
+
+
+def test_a_reinforcement_enters_the_sector_its_d6_gives_and_is_undone(db: Database) -> None:
+    game = _game(db, "hypothetical")
+    _deployed(game, ["Foy's division (Jamin)", "Piré's chasseurs (Wathiez)"])
+    french = game.state().sides[0]
+    assert [d.check for d in game.due()] == ["hand", "hand"]  # nothing before turn 3
+    _to_turn(game, 3)
+    assert [(d.check, d.target) for d in game.due()] == [("reinforcement", {"side_id": french.id})]
+    before = game_state(game)
+    check = game.open_check("reinforcement", side_id=french.id)
+    # Turn 3: 2 reinforcements due (14.0), so 2 black dice (option reinforcement_dice =
+    # units_due). Infantry and trooper bring the held infantry and the held cavalry; the d6
+    # gives the sector: 1-2 left, 3-4 centre, 5-6 right (14.0's table). Jamin's brigade
+    # (listed centre) rolls 1: left; Wathiez's chasseurs (listed left) roll 6: right.
+    outcome = check.apply({"type_dice": ["infantry", "trooper"], "sector_rolls": [1, 6]})
+    assert outcome is not None
+    assert outcome.result == "infantry+cavalry"
+    state = game.state()
+    sectors = {c.id: c.name for c in state.commands if c.side_id == french.id}
+    jamin = _unit(game, "Foy's division (Jamin)")
+    wathiez = _unit(game, "Piré's chasseurs (Wathiez)")
+    assert "held" not in jamin.markers
+    assert jamin.markers["arrives"] == 3
+    assert sectors[jamin.command_id] == "Left"
+    assert sectors[wathiez.command_id] == "Right"
+    assert wathiez.markers["entered"] == {
+        "turn": 3, "round": 1, "sector": "right", "sector_roll": 6, "rule": "14.0"
+    }  # fmt: skip
+    assert "enters in the left sector" in check.last_summary
+    # Both due this turn have come: no roll in round 2 (option reinforcement_carry = lost).
+    assert [d.check for d in game.due()] == ["hand", "hand"]
+    game.undo()
+    assert game_state(game) == before
+
+
+def test_a_held_unit_is_off_the_map_until_it_arrives(db: Database) -> None:
+    game = _game(db, "hypothetical")
+    _deployed(game, ["Foy's division (Jamin)"])
+    jamin = _unit(game, "Foy's division (Jamin)")
+    # Not on the map: it cannot be ordered (5.1) nor fired at, and holds no sector (4.2).
+    with pytest.raises(PackPlayError, match="not on the map"):
+        game.open_check("fire", unit_id=jamin.id).apply({"roll": 1, "effect_roll": 1})
