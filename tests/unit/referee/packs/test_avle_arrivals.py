@@ -237,3 +237,25 @@ def test_a_held_unit_is_off_the_map_until_it_arrives(db: Database) -> None:
     # Not on the map: it cannot be ordered (5.1) nor fired at, and holds no sector (4.2).
     with pytest.raises(PackPlayError, match="not on the map"):
         game.open_check("fire", unit_id=jamin.id).apply({"roll": 1, "effect_roll": 1})
+
+
+def test_the_exploration_winner_gives_the_first_order_each_round(db: Database) -> None:
+    game = _game(db, "hypothetical")
+    _deployed(game, ["Piré's chasseurs (Wathiez)"])
+    state = game.state()
+    french, allies = state.sides
+    for side in state.sides:
+        game.open_check("hand", side_id=side.id).apply()
+    # Both play their first card, left. By 5.1 the side with more units able in its left
+    # sector would give the first order: the French have none there on turn 1 (Jérôme's
+    # two brigades come on turn 2, Wathiez's chasseurs are held back), the Allies have some.
+    # 14.0 (option hypothetical_first_order = exploration_winner) gives it to the French.
+    check = game.open_check("round")
+    assert check.values[f"able_{french.id}"] == 0
+    assert check.values[f"able_{allies.id}"] > 0
+    rolls: dict[str, Any] = {}
+    while (trial := check.trial(rolls)).needed is not None:
+        rolls[trial.needed.name] = ["infantry"] * trial.needed.count
+    check.apply(rolls)
+    assert game.state().pack_state["first_order"] == french.id
+    assert "French gives the first order (14.0)" in check.last_summary
