@@ -199,9 +199,9 @@ class KeyWrites:
 
     def flush(self) -> None:
         groups: dict[tuple[str, tuple[str, ...]], list[dict[str, Any]]] = {}
-        for (name, row_id), columns in self.pending.items():
-            values = {f"v_{c}": v for c, v in columns.items()}
-            groups.setdefault((name, tuple(sorted(columns))), []).append(
+        for (name, row_id), written in self.pending.items():
+            values = {f"v_{c}": v for c, v in written.items()}
+            groups.setdefault((name, tuple(sorted(written))), []).append(
                 {"row_id": row_id, **values}
             )
         for (name, columns), params in groups.items():

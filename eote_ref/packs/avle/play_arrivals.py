@@ -36,6 +36,7 @@ from eote_ref.packs.play import (
     CheckSpec,
     Ctx,
     Due,
+    Entity,
     LeaderState,
     PlayError,
     PlayState,
@@ -126,7 +127,7 @@ def refuse_while_arrivals_due(state: PlayState, rules: AvleRules) -> None:
 def _arrival_puts(
     state: PlayState, unit: UnitState | LeaderState, rule: str, **where: Any
 ) -> list[Put]:
-    entity = "unit" if isinstance(unit, UnitState) else "leader"
+    entity: Entity = "unit" if isinstance(unit, UnitState) else "leader"
     entered = {"turn": state.turn, "round": round_of(state), **where, "rule": rule}
     return [
         Put(entity, unit.id, "held", None),
