@@ -279,38 +279,40 @@ def _reinforcement_situation(ctx: Ctx) -> scenarios_mod.ReinforcementSituation:
     )
 
 
-def _reinforcement_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
-    assert outcome is not None
-    state, side = ctx.state, ctx_side(ctx)
-    pool = _by_arm(held(state, side, REINFORCEMENT))
-    sector_ids = {c.name.lower(): c.id for c in state.commands if c.side_id == side.id}
-    puts: list[Put] = [_roll_put(state, side)]
+def _reinforcement_arrivals(ctx: Ctx, outcome: Outcome) -> list[tuple[UnitState, dict[str, Any]]]:
+    """Who comes: for each arrival the dice gave, the unit of its arm chosen (or the next)."""
+    pool = _by_arm(held(ctx.state, ctx_side(ctx), REINFORCEMENT))
+    out: list[tuple[UnitState, dict[str, Any]]] = []
     taken: set[int] = set()
     for arrival in outcome.details["arrivals"]:
         unit = _chosen_unit(ctx, f"unit_{arrival['arm']}", pool[arrival["arm"]], taken)
         taken.add(unit.id)
+        out.append((unit, arrival))
+    return out
+
+
+def _reinforcement_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    assert outcome is not None
+    state, side = ctx.state, ctx_side(ctx)
+    sector_ids = {c.name.lower(): c.id for c in state.commands if c.side_id == side.id}
+    puts: list[Put] = [_roll_put(state, side)]
+    for unit, arrival in _reinforcement_arrivals(ctx, outcome):
         sector = arrival["sector"]
         puts += _arrival_puts(state, unit, "14.0", sector=sector,
                               sector_roll=arrival["sector_roll"])  # fmt: skip
-        if sector_ids[sector] != unit.command_id:
+        if sector_ids[sector] != unit.command_id:  # a sector is a command (3.1)
             puts.append(Put("unit", unit.id, "command_id", sector_ids[sector], column=True))
     return puts
 
 
 def _reinforcement_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     assert outcome is not None
-    side = ctx_side(ctx)
-    head = f"{side.name}, turn {ctx.state.turn} round {round_of(ctx.state)}"
-    if not outcome.details["arrivals"]:
-        return f"{head}: no reinforcement arrives (14.0)"
-    pool = _by_arm(held(ctx.state, side, REINFORCEMENT))
-    names: list[str] = []
-    taken: set[int] = set()
-    for a in outcome.details["arrivals"]:
-        u = _chosen_unit(ctx, f"unit_{a['arm']}", pool[a["arm"]], taken)
-        taken.add(u.id)
-        names.append(f"{u.name} enters in the {a['sector']} sector")
-    return f"{head}: " + "; ".join(names) + " (14.0)"
+    head = f"{ctx_side(ctx).name}, turn {ctx.state.turn} round {round_of(ctx.state)}"
+    names = [
+        f"{unit.name} enters in the {arrival['sector']} sector"
+        for unit, arrival in _reinforcement_arrivals(ctx, outcome)
+    ]
+    return f"{head}: " + ("; ".join(names) or "no reinforcement arrives") + " (14.0)"
 
 
 def _reinforcement_dice(ctx: Ctx) -> dict[str, str]:
