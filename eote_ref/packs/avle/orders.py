@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-from eote_ref.packs.avle.model import AvleRules
+from eote_ref.packs.avle.model import FACE_ARM, AvleRules
 from eote_ref.packs.avle.victory import Card
 from eote_ref.packs.dice import D6, Roller
 from eote_ref.packs.outcome import Outcome, PackError, certain
@@ -130,8 +130,7 @@ def _first(s: OrdersSituation) -> tuple[str, str]:
 # ----------------------------------------------------------------------- Prussian arrivals
 Arm = Literal["infantry", "cavalry", "artillery", "general"]
 #: The command-die face that names each arrival (13.1); a flag lets the player choose.
-ARRIVAL_FACES = {"infantry": "infantry", "trooper": "cavalry", "cannon": "artillery",
-                 "general": "general"}  # fmt: skip
+ARRIVAL_FACES = {**FACE_ARM, "general": "general"}
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from eote_ref.packs.avle.play_state import (
     SECTORS,
     ctx_side,
     french_side,
+    refuse_if_over,
     round_of,
     side_key,
     spec,
@@ -156,8 +157,7 @@ def _chosen_unit(ctx: Ctx, key: str, pool: list[UnitState], taken: set[int]) -> 
 
 
 def _refuse_rolled(ctx: Ctx, side: SideState, rule: str) -> None:
-    if ctx.state.pack_state.get("victory"):
-        raise PlayError("the battle is over (4.2)")
+    refuse_if_over(ctx.state)
     if side.pack_state.get("card") is not None:
         raise PlayError(f"arrivals are rolled before the round's cards ({rule})")
     if _rolled_this_round(ctx.state, side):

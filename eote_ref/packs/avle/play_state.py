@@ -42,8 +42,6 @@ AUTOMATIC_ORDERS: Mapping[str, tuple[str, int | None]] = {
 }
 #: Units a coordinated attack orders in each sector at most (3.1; source: text).
 COORDINATED_PER_SECTOR = 2
-#: The arm each command-die face orders (5.1); ``flag`` and ``general`` order any.
-FACE_ARM = {"infantry": "infantry", "trooper": "cavalry", "cannon": "artillery"}
 
 
 # ----------------------------------------------------------------------------- reading state
@@ -111,6 +109,12 @@ def units_able(state: PlayState, side: SideState, card: str) -> int:
         n = COORDINATED_PER_SECTOR
         return sum(min(n, sum(1 for u in units if sector_of(state, u) == s)) for s in SECTORS)
     return sum(1 for u in units if sector_of(state, u) == card)
+
+
+def refuse_if_over(state: PlayState) -> None:
+    """Nothing more is played once a side has won (4.2)."""
+    if state.pack_state.get("victory"):
+        raise PlayError("the battle is over (4.2)")
 
 
 def orders_left(side: SideState) -> int:
