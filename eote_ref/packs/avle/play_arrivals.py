@@ -377,7 +377,7 @@ def _prussian_situation(ctx: Ctx) -> orders_mod.ArrivalSituation:
         kind, _, rid = str(ref).partition(":")
         arm = "general" if kind == "leader" else state.unit(int(rid)).arm
         available[arm] -= 1
-    return orders_mod.ArrivalSituation(state.turn, dict(available))
+    return orders_mod.ArrivalSituation(state.turn, dict(available), len(chosen))
 
 
 def _by_ref(state: PlayState, ref: Any) -> UnitState | LeaderState:
@@ -387,28 +387,33 @@ def _by_ref(state: PlayState, ref: Any) -> UnitState | LeaderState:
     return state.unit(int(rid))
 
 
-def _prussian_arrivals(ctx: Ctx, outcome: Outcome) -> list[tuple[UnitState | LeaderState, str]]:
-    """Who comes: the units of the player's choice, then the die's (with its entry hex)."""
+Arrival = tuple[UnitState | LeaderState, str, str | None]
+
+
+def _prussian_arrivals(ctx: Ctx, outcome: Outcome) -> list[Arrival]:
+    """Who comes, how (``choice``, ``die``) and at which hex: the chosen, then the die's."""
     state = ctx.state
     units, generals = _prussian_pool(ctx)
-    out: list[tuple[UnitState | LeaderState, str]] = [
-        (_by_ref(state, ref), "choice") for ref in ctx.answers.get("chosen") or []
+    hexes = outcome.details.get("chosen_entries") or []
+    out: list[Arrival] = [
+        (_by_ref(state, ref), "choice", hex_)
+        for ref, hex_ in zip(ctx.answers.get("chosen") or [], hexes, strict=True)
     ]
-    taken = {x.id for x, _ in out if isinstance(x, UnitState)}
-    gone = {x.id for x, _ in out if isinstance(x, LeaderState)}
-    result = outcome.result
+    taken = {x.id for x, _, _ in out if isinstance(x, UnitState)}
+    gone = {x.id for x, _, _ in out if isinstance(x, LeaderState)}
+    result, hex_ = outcome.result, outcome.details.get("entry_hex")
     if result == "general":
-        out.append((next(g for g in generals if g.id not in gone), "die"))
+        out.append((next(g for g in generals if g.id not in gone), "die", hex_))
     elif result == "choice":
         pick = _by_ref(state, ctx.answers.get("unit_flag"))
         if (isinstance(pick, UnitState) and pick.id in taken) or (
             isinstance(pick, LeaderState) and pick.id in gone
         ):
             raise PlayError(f"{pick.name} comes by the player's choice already: choose another")
-        out.append((pick, "die"))
+        out.append((pick, "die", hex_))
     elif result != "none":
         pool = [u for u in units if u.arm == result]
-        out.append((_chosen_unit(ctx, f"unit_{result}", pool, taken), "die"))
+        out.append((_chosen_unit(ctx, f"unit_{result}", pool, taken), "die", hex_))
     return out
 
 
@@ -416,9 +421,8 @@ def _prussian_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     assert outcome is not None
     state, side = ctx.state, ctx_side(ctx)
     puts = [_roll_put(state, side)]
-    for who, how in _prussian_arrivals(ctx, outcome):
-        entry = outcome.details.get("entry_hex") if how == "die" else None
-        puts += _arrival_puts(state, who, "13.1", entry=entry, by=how)
+    for who, how, hex_ in _prussian_arrivals(ctx, outcome):
+        puts += _arrival_puts(state, who, "13.1", entry=hex_, by=how)
     return puts
 
 
@@ -427,16 +431,16 @@ def _prussian_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     side = ctx_side(ctx)
     head = f"{side.name}, turn {ctx.state.turn} round {round_of(ctx.state)}"
     parts = []
-    for who, how in _prussian_arrivals(ctx, outcome):
-        hex_ = outcome.details.get("entry_hex") if how == "die" else None
-        where = f" at {hex_}" if hex_ else " (its entry hex by a d6 at the table)"
-        parts.append(f"{who.name} arrives" + (where if how == "die" else " by choice" + where))
+    for who, how, hex_ in _prussian_arrivals(ctx, outcome):
+        parts.append(f"{who.name} arrives" + (" by choice" if how == "choice" else "")
+                     + (f" at {hex_}" if hex_ else ""))  # fmt: skip
     return f"{head}: " + ("; ".join(parts) or "no Prussian arrives") + " (13.1)"
 
 
 def _prussian_dice(ctx: Ctx) -> dict[str, str]:
     return {"flag_die": "white flag die", "type_die": "black die for the unit",
-            "entry_roll": "d6 for the entry hex"}  # fmt: skip
+            "entry_roll": "d6 for the entry hex",
+            "chosen_entry_rolls": "d6 for each chosen unit's entry hex"}  # fmt: skip
 
 
 def checks() -> list[CheckSpec]:

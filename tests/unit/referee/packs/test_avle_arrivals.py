@@ -131,12 +131,19 @@ def test_from_turn_5_two_prussians_of_the_players_choice_come_as_well(
     check = game.open_check("prussian_arrival", side_id=allies.id)
     # 13.1: from turn 5 two units of the player's choice each round; the flag die is still
     # rolled (option prussian_flag_roll_after_turn_4 = continues). The General counts as a
-    # unit. With the battery and Bülow chosen, the die (a French flag) brings no one more.
+    # unit. With the battery and Bülow chosen, the die (a French flag) brings no one more;
+    # each chosen one's entry d6: 3 gives V5, 6 gives T13 (13.1's table).
     check.set("chosen", [f"unit:{battery.id}", f"leader:{bulow.id}"])
-    outcome = check.apply({"flag_die": "french"})
+    trial = check.trial({})
+    assert trial.needed is not None
+    assert (trial.needed.name, trial.needed.count) == ("chosen_entry_rolls", 2)
+    outcome = check.apply({"chosen_entry_rolls": [3, 6], "flag_die": "french"})
     assert outcome is not None
     assert outcome.result == "none"
-    assert _unit(game, "Prussian foot battery").markers["entered"]["by"] == "choice"
+    assert _unit(game, "Prussian foot battery").markers["entered"] == {
+        "turn": 5, "round": 1, "entry": "V5", "by": "choice", "rule": "13.1"
+    }  # fmt: skip
+    assert "Bülow arrives by choice at T13" in check.last_summary
     after = game.state()
     bulow_now = next(g for g in after.leaders if g.name == "Bülow")
     assert "held" not in bulow_now.markers
@@ -147,7 +154,7 @@ def test_from_turn_5_two_prussians_of_the_players_choice_come_as_well(
     again = game.open_check("prussian_arrival", side_id=allies.id)
     again.set("chosen", [f"unit:{battery.id}"])
     with pytest.raises(PackPlayError, match="choose 2 Prussian unit"):
-        again.apply({"flag_die": "french"})
+        again.apply({"chosen_entry_rolls": [1], "flag_die": "french"})
 
 
 def test_no_prussian_roll_outside_the_waterloo_scenario(db: Database) -> None:
