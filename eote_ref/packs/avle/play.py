@@ -212,7 +212,7 @@ def due(state: PlayState, rules: AvleRules) -> list[Due]:
 
 # ----------------------------------------------------------------------------- the checks
 def checks() -> dict[str, CheckSpec]:
-    """Every AVlE check of the referee, by key (the turn's, then combat's)."""
+    """Every AVlE check of the referee, by key: the turn's, combat's, the arrivals'."""
     return {s.key: s for s in (*turn.checks(), *combat.checks(), *arrivals.checks())}
 
 
