@@ -231,7 +231,7 @@ def players_unit_lines(view: PackView, state: Any, side: Any) -> list[tuple[str,
 
 
 def players_leader_lines(view: PackView, state: Any, side: Any) -> list[tuple[str, str]]:
-    """Each leader of ``side`` with the markers the pack declares for leaders, in their words.
+    """Each leader of ``side``, named with his level, and his declared markers in their words.
 
     Empty when the pack declares no leader markers.
     """
@@ -242,7 +242,7 @@ def players_leader_lines(view: PackView, state: Any, side: Any) -> list[tuple[st
         if g.side_id != side.id:
             continue
         words = [w for m in view.leader_markers if (w := m.words(g.markers.get(m.name, m.default)))]
-        out.append((g.name, ", ".join(words)))
+        out.append((f"{g.name} ({g.level.replace('_', ' ')})", ", ".join(words)))
     return out
 
 

@@ -453,5 +453,5 @@ def test_the_players_display_words_markers_as_declared(qtbot: QtBot, window: Mai
     morale = service.pack.unit_marker("passed_morale").display
     assert f"4 elements, {morale}" in text
     assert "arrives turn 2" in text  # the Allies' late brigades
-    assert "Reille\tcaptured" in text or "Reille captured" in text.replace("\t", " ")
+    assert "Reille (general)\tcaptured" in text.replace("\n", "\t")  # his declared words
     assert "passed_morale" not in text
