@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pathlib
 import random
+import re
 
 import pytest
 from PySide6.QtCore import Qt
@@ -15,6 +16,8 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
+from eote_ref.packs.declaration import MARKER_KINDS
+from eote_ref.packs.registry import get_pack
 from eote_ref.referee.pack_play import NewPackGame, PackGameService, PackPlayError, new_pack_game
 from eote_ref.referee.setup import SetupService, shipped_army_lists_dir
 from eote_ref.store import Database
@@ -455,3 +458,18 @@ def test_the_players_display_words_markers_as_declared(qtbot: QtBot, window: Mai
     assert "arrives turn 2" in text  # the Allies' late brigades
     assert "Reille (general)\tcaptured" in text.replace("\n", "\t")  # his declared words
     assert "passed_morale" not in text
+
+
+def test_the_pack_screen_names_no_pack_and_none_of_its_markers() -> None:
+    """ui/pack_game reads the declarations: no pack's name, no AVlE marker's key in it."""
+    import eote_ref.ui.pack_game as pack_game
+
+    keys = {m.name for m in get_pack("avle").unit_markers} | {
+        m.name for m in get_pack("avle").leader_markers
+    }
+    for module in pathlib.Path(pack_game.__file__).parent.glob("*.py"):
+        text = module.read_text(encoding="utf-8")
+        assert "avle" not in text.lower(), module.name
+        # A marker's kind (a "flag") is the declaration's word, not a key the pack chose.
+        quoted = set(re.findall(r'"([a-z_]+)"', text)) - set(MARKER_KINDS)
+        assert not quoted & keys, f"{module.name} names {sorted(quoted & keys)}"

@@ -46,9 +46,6 @@ from eote_ref.ui.theme import marker_colors
 #: Item data: ("unit" | "leader" | "command", row id).
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 
-#: Markers the dashboard does not give a column (shown elsewhere, or set-up facts).
-HIDDEN_KEYS = frozenset({"start"})
-
 
 def state_words(key: str, value: object) -> str:
     """One key of a side's or the game's state in words (lists joined), "" when empty."""
@@ -232,7 +229,7 @@ class PackDashboard(QWidget):
         keys = self._seen_keys
         for u in view.state.units:
             for k in u.markers:
-                if k not in keys and k not in HIDDEN_KEYS:
+                if k not in keys:
                     keys.append(k)
         return [(k, None) for k in keys]
 
@@ -303,7 +300,8 @@ class PackDashboard(QWidget):
             leader_specs = {m.name: m for m in view.leader_markers}
             for g in leaders:
                 with_unit = attached.get(g.id)
-                kind = "General" if not with_unit else f"General, with {with_unit.name}"
+                level = g.level.replace("_", " ").capitalize()  # the pack's word (a General)
+                kind = level if not with_unit else f"{level}, with {with_unit.name}"
                 cells = [g.name, kind, *("" for _ in columns)]
                 if leader_specs:  # declared: in its words, and in a unit column of its name
                     status = [
@@ -339,10 +337,8 @@ class PackDashboard(QWidget):
                 arm_colour = getattr(colours, u.arm, None)
                 if arm_colour is not None:
                     item.setForeground(1, arm_colour)
-                # Off the map (not yet arrived, eliminated) as the pack declares it; a pack
-                # that declares no markers: an "eliminated" key, as it was shown before.
-                gone = view.off_map(u.markers) if view.markers else u.markers.get("eliminated")
-                if gone:
+                # Off the map (not yet arrived, eliminated) as the pack declares it.
+                if view.off_map(u.markers):
                     for col in range(len(cells)):
                         item.setForeground(col, colours.off_table)
                 top.addChild(item)
@@ -468,7 +464,7 @@ class PackDashboard(QWidget):
         return edit
 
     def step_first_count(self, pane: SidePane, step: int) -> bool:
-        """``+`` / ``-`` on a unit: its first counted marker (AVlE's elements) one up or down."""
+        """``+`` / ``-`` on a unit: its first editable counter one up or down."""
         item = pane.tree.currentItem()
         data = item.data(0, ROW_ROLE) if item is not None else None
         if not (isinstance(data, tuple) and data[0] == "unit"):
