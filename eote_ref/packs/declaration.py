@@ -4,7 +4,8 @@ This is the pack boundary: what the ``eote-ref rule`` command and the app ask of
 without naming it. The turn is declared (:class:`TurnSpec`: phases or rounds, their labels,
 sections and steps, and what clears or ticks at a new turn), and the markers a unit carries
 (:class:`MarkerSpec`, kept in the game's ``game_unit.markers``, each saying whether it lasts
-a turn); unit models and the checks are still EotE's own and not yet declared here.
+a turn or a round) and a leader's (``Pack.leader_markers``); unit models and the checks are
+still EotE's own and not yet declared here.
 Standard library only.
 """
 
