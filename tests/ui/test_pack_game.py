@@ -437,6 +437,9 @@ def test_edits_by_hand_are_offered_where_declared_and_refused_past_the_limit(
     with pytest.raises(PackPlayError, match="not set by hand"):  # not declared editable
         service.edit("unit", battery, "fired", True)
     assert service.state().unit(battery).markers["elements"] == 3
+    with pytest.raises(PackPlayError, match="a formation is combat or square"):
+        service.edit("unit", battery, "formation", "column")
+    assert "formation: square" in labels
     leaders = {g.name: g.id for g in service.state().leaders}
     general = {key for _l, key, _v in dashboard.hand_edits("leader", leaders["Wellington"])}
     assert general == {"killed", "captured"}

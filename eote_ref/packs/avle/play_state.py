@@ -282,7 +282,9 @@ def _marker_refusal(state: PlayState, put: Put, rules: AvleRules) -> str | None:
     if spec.kind == "flag":
         return None if v is None or isinstance(v, bool) else f"{put.key} is yes or no"
     if spec.kind == "choice":
-        return None if spec.check(v) is None else "a formation is combat or square (6.0)"
+        if spec.check(v) is None:
+            return None
+        return f"a {spec.text} is {' or '.join(spec.choices)} ({spec.rule.removeprefix('AVlE ')})"
     if put.key == "elements":
         most = rules.data.units[state.unit(put.row_id).type].elements
         if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= most):

@@ -7,6 +7,7 @@ the elements are counted up to the unit type's (AVlE 1.1). EotE declares no lead
 
 from __future__ import annotations
 
+import dataclasses
 import pathlib
 import random
 import re
@@ -15,6 +16,7 @@ import pytest
 
 from eote_ref.packs.avle import markers as avle_markers
 from eote_ref.packs.avle import play_state
+from eote_ref.packs.avle.printed import GameMarks
 from eote_ref.packs.declaration import MarkerSpec, cleared_markers
 from eote_ref.packs.play import SHARED_COLUMNS, PlayState
 from eote_ref.packs.registry import get_pack
@@ -45,6 +47,10 @@ def test_the_avle_pack_declares_its_markers_with_sections_and_labels() -> None:
     assert units["elements"].sheet == "boxes"
     assert {n for n, m in units.items() if m.sheet == "tick"} == {"eliminated", "passed_morale"}
     assert {n for n, m in leaders.items() if m.sheet == "tick"} == {"killed", "captured"}
+    # ... as the printed record sheet keeps them (its marks of a game in progress).
+    printed = {f.name for f in dataclasses.fields(GameMarks)}
+    sheet = {n for n, m in (*units.items(), *leaders.items()) if m.sheet}
+    assert sheet <= printed
 
 
 def test_elements_are_counted_up_to_the_unit_type_s() -> None:
