@@ -248,7 +248,7 @@ class PackGameScreen(QObject):
         """Open a turn-guide item on its target.
 
         An item may name only a side (an order to give) where its check takes a unit: the
-        check is opened on the side when the pack asks there which unit (AVlE's order does),
+        check is opened on the side when the pack asks there which unit (an order may),
         else on the unit of that side selected on the dashboard, else the umpire is asked to
         select one.
         """
