@@ -247,6 +247,21 @@ def test_the_players_display_counts_the_hands_and_names_the_cards_played(
     assert "hand: left" in dashboard_text
 
 
+def _f12_owners(window: MainWindow) -> list[str]:
+    from PySide6.QtGui import QAction, QKeySequence
+
+    return [
+        a.objectName() for a in window.findChildren(QAction) if QKeySequence("F12") in a.shortcuts()
+    ]
+
+
+def test_f12_belongs_to_the_players_display_of_the_game_shown(window: MainWindow) -> None:
+    """One shortcut, one owner: the pack display's while a pack game is open, else EotE's."""
+    assert _f12_owners(window) == ["actionPackPlayersDisplay"]
+    window.pack_game.close()
+    assert _f12_owners(window) == ["actionPlayersDisplay"]
+
+
 def test_a_game_made_in_the_wizard_opens_and_the_start_page_closes_it(
     qtbot: QtBot, db: Database
 ) -> None:
