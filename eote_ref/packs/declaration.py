@@ -4,7 +4,8 @@ This is the pack boundary: what the ``eote-ref rule`` command and the app ask of
 without naming it. The turn is declared (:class:`TurnSpec`: phases or rounds, their labels,
 sections and steps, and what clears or ticks at a new turn), and the markers a unit carries
 (:class:`MarkerSpec`, kept in the game's ``game_unit.markers``, each saying whether it lasts
-a turn); unit models and the checks are still EotE's own and not yet declared here.
+a turn or a round) and a leader's (``Pack.leader_markers``); unit models and the checks are
+still EotE's own and not yet declared here.
 Standard library only.
 """
 
@@ -26,8 +27,12 @@ MarkerValue = int | bool | str | None
 #: The kinds of marker: a count of markers, a flag on or off, one of named values.
 MARKER_KINDS = ("counter", "flag", "choice")
 
-#: How long a marker lasts: the whole game, or the current turn (cleared at a new turn).
-MARKER_LASTS = ("game", "turn")
+#: How long a marker lasts: the whole game, the current turn (cleared at a new turn), or the
+#: current round of a pack whose turn has rounds (cleared at a new round, so at a new turn).
+MARKER_LASTS = ("game", "turn", "round")
+#: What a marker says of whether the unit is on the map: nothing, off while the flag is set
+#: (eliminated), or off until the game's turn reaches the value (the turn it arrives).
+MARKER_OFF_MAP = ("", "while_set", "until_turn")
 
 
 @dataclass(frozen=True)
@@ -45,8 +50,12 @@ class MarkerSpec:
     ``square=square``); ``within`` names the marker whose words this one's follow in
     brackets (a detached stand's own hits); ``sheet`` how the record sheet keeps it (``boxes``
     to tick one by one, ``tick`` a box, ``""`` not printed). ``lasts`` is ``turn`` for a
-    marker cleared back to its default when a new turn starts; ``carried_to`` names a marker
-    that takes this one's value at a new turn, before it is cleared.
+    marker cleared back to its default when a new turn starts, ``round`` for one cleared when
+    a new round starts (a pack whose turn has rounds); ``carried_to`` names a marker
+    that takes this one's value at a new turn, before it is cleared. ``limits`` gives a
+    counter's most by unit type (an AVlE unit's elements, its type's own) over ``limit``;
+    ``off_map`` says the unit is off the map while this flag is set (``while_set``) or until
+    the game's turn reaches this value (``until_turn``): the dashboard greys it out.
     """
 
     name: str
@@ -68,26 +77,52 @@ class MarkerSpec:
     carried_to: str | None = None
     #: The umpire may set it by hand (a dashboard key or menu), besides the checks.
     editable: bool = False
+    #: A counter's most by unit type, ``(type, most)`` pairs, over :attr:`limit`.
+    limits: tuple[tuple[str, int], ...] = ()
+    off_map: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in MARKER_KINDS:
             raise ValueError(f"marker {self.name!r}: kind {self.kind!r} not in {MARKER_KINDS}")
         if self.lasts not in MARKER_LASTS:
             raise ValueError(f"marker {self.name!r}: lasts {self.lasts!r} not in {MARKER_LASTS}")
+        if self.off_map not in MARKER_OFF_MAP:
+            raise ValueError(
+                f"marker {self.name!r}: off_map {self.off_map!r} not in {MARKER_OFF_MAP}"
+            )
+        if self.limits and self.kind != "counter":
+            raise ValueError(f"marker {self.name!r}: only a counter has limits by unit type")
 
     @property
     def text(self) -> str:
         return self.label or self.name.replace("_", " ")
 
-    def check(self, value: MarkerValue) -> str | None:
-        """Why ``value`` cannot be this marker's, or None when it can."""
+    def limit_for(self, unit_type: str | None = None) -> int | None:
+        """A counter's most for a unit of ``unit_type`` (its type's own, else :attr:`limit`)."""
+        if unit_type is not None:
+            for kind, most in self.limits:
+                if kind == unit_type:
+                    return most
+        return self.limit
+
+    def keeps_off_map(self, value: MarkerValue, turn: int) -> bool:
+        """Whether a unit with this value is off the map on turn ``turn`` (:attr:`off_map`)."""
+        if self.off_map == "while_set":
+            return bool(value)
+        if self.off_map == "until_turn":
+            return isinstance(value, int) and not isinstance(value, bool) and value > turn
+        return False
+
+    def check(self, value: MarkerValue, unit_type: str | None = None) -> str | None:
+        """Why ``value`` cannot be this marker's (on a unit of ``unit_type``), or None."""
         if self.kind == "flag":
             return None if isinstance(value, bool) else f"{self.text} is on or off"
         if self.kind == "counter":
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 return f"{self.text} is a count of 0 or more"
-            if self.limit is not None and value > self.limit:
-                return f"{self.text}: at most {self.limit}"
+            most = self.limit_for(unit_type)
+            if most is not None and value > most:
+                return f"{self.text}: at most {most}"
             return None
         if value is None or value in self.choices:
             return None
@@ -113,6 +148,20 @@ class MarkerSpec:
 def marker_defaults(markers: tuple[MarkerSpec, ...]) -> dict[str, MarkerValue]:
     """Each marker's default by name (what a unit with no such key carries)."""
     return {m.name: m.default for m in markers}
+
+
+def cleared_markers(markers: tuple[MarkerSpec, ...], *, new_turn: bool) -> tuple[str, ...]:
+    """The markers a new round clears (``lasts="round"``), and a new turn's too with ``new_turn``.
+
+    A new turn is a new round as well: it clears the round's markers and the turn's.
+    """
+    lasting = ("round", "turn") if new_turn else ("round",)
+    return tuple(m.name for m in markers if m.lasts in lasting)
+
+
+def off_map(markers: tuple[MarkerSpec, ...], values: Mapping[str, Any], turn: int) -> bool:
+    """Whether a row whose markers are ``values`` is off the map on turn ``turn``."""
+    return any(m.keeps_off_map(values.get(m.name, m.default), turn) for m in markers if m.off_map)
 
 
 @dataclass(frozen=True)
@@ -320,13 +369,15 @@ class Pack:
     turn: TurnSpec | None = None
     #: The markers each unit carries, in the order the players' display words them.
     unit_markers: tuple[MarkerSpec, ...] = ()
+    #: The markers each leader carries (an AVlE General killed or captured); empty when the
+    #: pack keeps its leaders' state in its own way (EotE's are columns).
+    leader_markers: tuple[MarkerSpec, ...] = ()
 
     def unit_marker(self, name: str) -> MarkerSpec:
-        for spec in self.unit_markers:
-            if spec.name == name:
-                return spec
-        known = ", ".join(m.name for m in self.unit_markers)
-        raise KeyError(f"unknown marker '{name}' (known: {known})")
+        return _named(self.unit_markers, name)
+
+    def leader_marker(self, name: str) -> MarkerSpec:
+        return _named(self.leader_markers, name)
 
     def procedure(self, name: str) -> ProcedureSpec:
         try:
@@ -337,3 +388,11 @@ class Pack:
 
     def option_defaults(self) -> dict[str, OptionValue]:
         return {name: spec.default for name, spec in self.options.items()}
+
+
+def _named(markers: tuple[MarkerSpec, ...], name: str) -> MarkerSpec:
+    for spec in markers:
+        if spec.name == name:
+            return spec
+    known = ", ".join(m.name for m in markers)
+    raise KeyError(f"unknown marker '{name}' (known: {known})")

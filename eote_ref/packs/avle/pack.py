@@ -10,6 +10,7 @@ from eote_ref.packs.avle import (
     armylist,
     fire,
     generals,
+    markers,
     orders,
     play_sheets,
     printed,
@@ -379,6 +380,11 @@ def declare() -> Pack:
             card_tracker_html=printed.card_tracker_html,
         ),
         turn=TURN,
+        # Elements up to each unit type's (1.1); the round's markers cleared each round (5.1).
+        unit_markers=markers.with_type_limits(
+            markers.UNIT_MARKERS, {name: u.elements for name, u in rules.data.units.items()}
+        ),
+        leader_markers=markers.LEADER_MARKERS,
         reference_notes=(
             "Fire values: one row a unit type, columns by range in hexes; a dash is out of "
             "range (Reference Sheet, 9.0). Combat effect: columns by hits (the last is 3 or "

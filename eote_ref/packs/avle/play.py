@@ -29,7 +29,7 @@ State kept (every key is written and undone by the journal one at a time):
   ``fired``, ``reacted``, ``fired_on``, ``stopped`` (cavalry halted by a battery's
   reaction, 9.3), cleared at the end of the round; ``held`` (``prussian`` or
   ``reinforcement``: off the map until an arrival roll brings it, 13.1, 14.0) and
-  ``entered`` (when and where it arrived). A reinforcement enters the sector its d6 gave:
+  ``entered`` (the sector or the hex it came in at). A reinforcement enters the sector its d6 gave:
   the shared column ``game_unit.command_id``.
 * ``game_leader.markers``: ``arrives``, ``held`` and ``entered`` (a Prussian General,
   13.1), ``killed`` (9.4), ``captured`` (9.4.2), the round's

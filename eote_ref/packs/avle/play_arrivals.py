@@ -2,13 +2,13 @@
 
 The hypothetical battle's deployment and held-back reinforcements (14.0) and the Prussians
 at Waterloo (13.1). A unit (or a Prussian General) held back carries the marker ``held``
-(``reinforcement`` for a hypothetical battle, 14.0; ``prussian`` at Waterloo): it is off the map
-(:func:`~eote_ref.packs.avle.play_state.on_map`) until an arrival brings it on. An arrival
-is one journal step that takes ``held`` away, sets ``arrives`` to this turn and ``entered``
-to where and when it came (``turn``, ``round``, the ``sector`` or ``entry`` hex, the
-``rule``); a hypothetical battle's reinforcement also moves into the sector its d6 gave (the
-shared column ``command_id``: a sector is a command). A side's ``arrival_roll`` is the
-``[turn, round]`` of its last arrival roll, so each roll falls due once a round.
+(``reinforcement`` for a hypothetical battle, 14.0; ``prussian`` at Waterloo): it is off
+the map (:func:`~eote_ref.packs.avle.play_state.on_map`) until an arrival brings it on. An
+arrival is one journal step that takes ``held`` away, sets ``arrives`` to this turn and
+``entered`` to where it came in (a sector, 14.0, or an entry hex, 13.1); a hypothetical
+battle's reinforcement also moves into the sector its d6 gave (the shared column
+``command_id``: a sector is a command). A side's ``arrival_roll`` is the ``[turn, round]``
+of its last arrival roll, so each roll falls due once a round.
 
 The rolls come first in a round: the hand and the cards wait for them (14.0: before the new
 hand; 13.1: before a card is played). Standard library only.
@@ -73,9 +73,9 @@ def held_generals(state: PlayState, side: SideState, why: str) -> list[LeaderSta
 def _arrived(state: PlayState, side: SideState) -> tuple[int, int]:
     """Reinforcements that arrived before this turn and in it (14.0's schedule)."""
     turns = [
-        int(u.markers["entered"]["turn"])
+        int(u.markers.get("arrives", 1))
         for u in state.units_of(side.id)
-        if isinstance(u.markers.get("entered"), dict)
+        if u.markers.get("entered") is not None
     ]
     return sum(1 for t in turns if t < state.turn), sum(1 for t in turns if t == state.turn)
 
@@ -125,15 +125,13 @@ def refuse_while_arrivals_due(state: PlayState, rules: AvleRules) -> None:
         raise PlayError("roll the arrivals first: " + "; ".join(d.label for d in due))
 
 
-def _arrival_puts(
-    state: PlayState, unit: UnitState | LeaderState, rule: str, **where: Any
-) -> list[Put]:
+def _arrival_puts(state: PlayState, unit: UnitState | LeaderState, where: str) -> list[Put]:
+    """``unit`` on the table this turn, entered at ``where`` (a sector or a hex)."""
     entity: Entity = "unit" if isinstance(unit, UnitState) else "leader"
-    entered = {"turn": state.turn, "round": round_of(state), **where, "rule": rule}
     return [
         Put(entity, unit.id, "held", None),
         Put(entity, unit.id, "arrives", state.turn),
-        Put(entity, unit.id, "entered", entered),
+        Put(entity, unit.id, "entered", where),
     ]
 
 
@@ -298,8 +296,7 @@ def _reinforcement_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     puts: list[Put] = [_roll_put(state, side)]
     for unit, arrival in _reinforcement_arrivals(ctx, outcome):
         sector = arrival["sector"]
-        puts += _arrival_puts(state, unit, "14.0", sector=sector,
-                              sector_roll=arrival["sector_roll"])  # fmt: skip
+        puts += _arrival_puts(state, unit, sector)
         if sector_ids[sector] != unit.command_id:  # a sector is a command (3.1)
             puts.append(Put("unit", unit.id, "command_id", sector_ids[sector], column=True))
     return puts
@@ -421,8 +418,9 @@ def _prussian_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     assert outcome is not None
     state, side = ctx.state, ctx_side(ctx)
     puts = [_roll_put(state, side)]
-    for who, how, hex_ in _prussian_arrivals(ctx, outcome):
-        puts += _arrival_puts(state, who, "13.1", entry=hex_, by=how)
+    for who, _how, hex_ in _prussian_arrivals(ctx, outcome):
+        assert hex_ is not None  # every arrival's hex is rolled (or V6-V12 by option)
+        puts += _arrival_puts(state, who, hex_)
     return puts
 
 

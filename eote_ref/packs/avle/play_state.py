@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from eote_ref.packs.avle.markers import LEADER_MARKER_BY_NAME, UNIT_MARKER_BY_NAME, UNIT_MARKERS
 from eote_ref.packs.avle.model import AvleRules
+from eote_ref.packs.declaration import cleared_markers
 from eote_ref.packs.play import (
     CheckSpec,
     Ctx,
@@ -32,8 +34,8 @@ ORDERS_PHASE = "orders"
 VICTORY_PHASE = "victory"
 #: The side's key of the round's orders left, by command-die face (the declared turn's).
 DICE = "command_dice"
-#: The unit markers that last one round (5.1, 7.0.1, 9.3).
-ROUND_MARKERS = ("ordered", "fired", "reacted", "fired_on", "stopped")
+#: The unit markers that last one round (5.1, 7.0.1, 9.3): the declared ``lasts="round"``.
+ROUND_MARKERS = cleared_markers(UNIT_MARKERS, new_turn=False)
 #: How many units an automatic card orders (3.2, source: text; None: every one of its arm).
 AUTOMATIC_ORDERS: Mapping[str, tuple[str, int | None]] = {
     "infantry_manoeuvre": ("infantry", 5),
@@ -259,11 +261,9 @@ def _unit_words(state: PlayState, u: UnitState, key: str, v: Any) -> str | None:
 def _arrival_words(name: str, key: str, v: Any) -> str:
     if key == "held":
         return f"{name}: held back, arrives by the dice ({v})" if v else ""
-    if not v:
-        return f"{name}: not arrived"
-    where = v.get("sector") or v.get("entry")
-    at = f" in the {v['sector']} sector" if v.get("sector") else f" at {where}" if where else ""
-    return f"{name}: arrives{at}, turn {v['turn']} round {v['round']} ({v['rule']})"
+    if v in ("left", "centre", "right"):
+        return f"{name}: enters in the {v} sector (14.0)"
+    return f"{name}: enters at {v} (13.1)" if v else f"{name}: not arrived"
 
 
 def _side_words(s: SideState, key: str, v: Any) -> str | None:
@@ -282,33 +282,48 @@ def _side_words(s: SideState, key: str, v: Any) -> str | None:
 
 
 # ----------------------------------------------------------------------------- the umpire's edits
-#: The markers the umpire may set by hand on the dashboard, by row, with their kind.
-EDITABLE: Mapping[str, Mapping[str, str]] = {
-    "unit": {"elements": "int", "eliminated": "bool", "formation": "formation",
-             "passed_morale": "bool", "ordered": "bool", "reacted": "bool"},
-    "leader": {"killed": "bool", "captured": "bool"},
-    "side": {"units_lost": "count", "generals_lost": "count", "wins_at": "threshold"},
+#: What the umpire may set by hand on a side (its own state, not markers), with its kind. A
+#: unit's and a General's are their declared markers with ``editable`` (:mod:`.markers`).
+SIDE_EDITABLE: Mapping[str, str] = {
+    "units_lost": "count", "generals_lost": "count", "wins_at": "threshold",
 }  # fmt: skip
+_MARKERS = {"unit": UNIT_MARKER_BY_NAME, "leader": LEADER_MARKER_BY_NAME}
 
 
 def edit_refusal(state: PlayState, put: Put, rules: AvleRules) -> str | None:
     """Why the umpire may not make this edit by hand, or None when he may."""
-    kinds = EDITABLE.get(put.entity, {})
-    kind = kinds.get(put.key)
+    if put.entity in _MARKERS:
+        return _marker_refusal(state, put, rules)
+    kind = SIDE_EDITABLE.get(put.key) if put.entity == "side" else None
     if kind is None or put.column:
-        known = ", ".join(kinds) or "none"
+        known = ", ".join(SIDE_EDITABLE) if put.entity == "side" else "none"
         return f"{put.key} is not set by hand on a {put.entity} (those that are: {known})"
     v = put.value
-    if kind == "bool" and not (v is None or isinstance(v, bool)):
-        return f"{put.key} is yes or no"
     if kind == "count" and not (isinstance(v, int) and not isinstance(v, bool) and v >= 0):
         return f"{put.key} is a count, 0 or more"
     if kind == "threshold" and not (v is None or (isinstance(v, int) and v >= 1)):
         return "the units to eliminate are 1 or more, or none for 14.0's count"
-    if kind == "formation" and v not in (None, "combat", "square"):
-        return "a formation is combat or square (6.0)"
-    if kind == "int":
+    return None
+
+
+def _marker_refusal(state: PlayState, put: Put, rules: AvleRules) -> str | None:
+    """A unit's or a General's marker by hand: only a declared ``editable`` one, in its range."""
+    declared = _MARKERS[put.entity]
+    spec = declared.get(put.key)
+    if spec is None or not spec.editable or put.column:
+        known = ", ".join(m.name for m in declared.values() if m.editable)
+        return f"{put.key} is not set by hand on a {put.entity} (those that are: {known})"
+    v = put.value
+    if spec.kind == "flag":
+        return None if v is None or isinstance(v, bool) else f"{put.key} is yes or no"
+    if spec.kind == "choice":
+        if spec.check(v) is None:
+            return None
+        return f"a {spec.text} is {' or '.join(spec.choices)} ({spec.rule.removeprefix('AVlE ')})"
+    if put.key == "elements":
         most = rules.data.units[state.unit(put.row_id).type].elements
         if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= most):
             return f"elements are 1..{most} for this unit's type (1.1); eliminate it instead"
-    return None
+        return None
+    unit_type = state.unit(put.row_id).type if put.entity == "unit" else None
+    return spec.check(v, unit_type)

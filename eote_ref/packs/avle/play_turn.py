@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from eote_ref.packs.avle import play_arrivals as arrivals
 from eote_ref.packs.avle import scenarios as scenarios_mod
 from eote_ref.packs.avle import victory as victory_mod
+from eote_ref.packs.avle.markers import LEADER_MARKERS, UNIT_MARKERS
 from eote_ref.packs.avle.model import FACE_ARM
 from eote_ref.packs.avle.orders import AUTOMATIC, FACE_ORDERS, OrdersSituation, SideCard
 from eote_ref.packs.avle.play_state import (
@@ -20,7 +21,6 @@ from eote_ref.packs.avle.play_state import (
     COORDINATED_PER_SECTOR,
     DICE,
     ORDERS_PHASE,
-    ROUND_MARKERS,
     SECTORS,
     VICTORY_PHASE,
     answer_unit,
@@ -39,6 +39,7 @@ from eote_ref.packs.avle.play_state import (
     spec,
     units_able,
 )
+from eote_ref.packs.declaration import cleared_markers
 from eote_ref.packs.outcome import Outcome
 from eote_ref.packs.play import (
     Ask,
@@ -407,12 +408,13 @@ def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     # The declared turn's changes (5.1, 4.1): the card kept as the last, the command dice
     # cleared; at a new turn the round back to 1 and a new hand to deal.
     puts = turn_puts(ctx.turn, state, new_turn=new_turn)
-    # What only this pack's play keeps: the round's unit markers and the order's turn.
+    # What only this pack's play keeps: the markers declared to last the round (or the
+    # turn, at a new turn), a unit's and a General's, and the order's turn.
+    unit_keys = cleared_markers(UNIT_MARKERS, new_turn=new_turn)
+    puts += [Put("unit", u.id, k, None) for u in state.units for k in unit_keys if u.markers.get(k)]
+    leader_keys = cleared_markers(LEADER_MARKERS, new_turn=new_turn)
     puts += [
-        Put("unit", u.id, k, None) for u in state.units for k in ROUND_MARKERS if u.markers.get(k)
-    ]
-    puts += [
-        Put("leader", g.id, "ordered", None) for g in state.leaders if g.markers.get("ordered")
+        Put("leader", g.id, k, None) for g in state.leaders for k in leader_keys if g.markers.get(k)
     ]
     puts += [Put("game", gid, "first_order", None), Put("game", gid, "to_order", None)]
     for s in state.sides:
