@@ -10,6 +10,8 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from eote_ref.packs.registry import get_pack
 from eote_ref.referee.pack_play import (
@@ -21,6 +23,7 @@ from eote_ref.referee.pack_play import (
 )
 from eote_ref.store import Database
 from eote_ref.store.changes import SetField
+from tests.budget import budget
 from tests.games import game_state
 from tests.unit.referee.packs.test_avle_game import ALLIED, FRENCH
 
@@ -276,3 +279,51 @@ def test_the_exploration_winner_gives_the_first_order_each_round(db: Database) -
     check.apply(rolls)
     assert game.state().pack_state["first_order"] == french.id
     assert "French gives the first order (14.0)" in check.last_summary
+
+
+FACES = ("flag", "general", "trooper", "cannon", "infantry")
+
+
+@settings(
+    max_examples=budget(6, 25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    faces=st.lists(st.sampled_from(FACES), min_size=2, max_size=2),
+    sectors=st.lists(st.integers(1, 6), min_size=2, max_size=2),
+)
+def test_any_reinforcement_dice_bring_what_the_outcome_says_and_undo(
+    db: Database, faces: list[str], sectors: list[int]
+) -> None:
+    """Any two black dice and d6s: the outcome's arms come, each in its d6's sector.
+
+    Each comes off the held list, the others stay held; one undo gives the state back.
+    """
+    game = _game(db, "hypothetical")
+    _deployed(game, ["Foy's division (Jamin)", "Piré's chasseurs (Wathiez)",
+                     "II Corps reserve battery"])  # fmt: skip
+    _to_turn(game, 3)
+    french = game.state().sides[0]
+    before = game_state(game)
+    check = game.open_check("reinforcement", side_id=french.id)
+    trial = check.trial({"type_dice": faces})
+    n = 0 if trial.needed is None else trial.needed.count
+    outcome = check.apply({"type_dice": faces, "sector_rolls": sectors[:n]})
+    assert outcome is not None
+    arrivals = outcome.details["arrivals"]
+    # A die brings its arm (infantry, trooper: cavalry, cannon: artillery); a flag or a
+    # General brings none (14.0); one of each arm is held back here.
+    arms = {"infantry": "infantry", "trooper": "cavalry", "cannon": "artillery"}
+    assert sorted(a["arm"] for a in arrivals) == sorted({arms[f] for f in faces if f in arms})
+    state = game.state()
+    sectors_of = {c.id: c.name.lower() for c in state.commands}
+    came = [u for u in state.units_of(french.id) if u.markers.get("entered")]
+    assert sorted(u.arm for u in came) == sorted(a["arm"] for a in arrivals)
+    for u in came:
+        assert sectors_of[u.command_id] == u.markers["entered"]
+        assert "held" not in u.markers
+    left = [u for u in state.units_of(french.id) if u.markers.get("held")]
+    assert len(left) == 3 - len(arrivals)
+    game.undo()
+    assert game_state(game) == before
