@@ -269,6 +269,8 @@ def _reinforcement_situation(ctx: Ctx) -> scenarios_mod.ReinforcementSituation:
         raise PlayError("reinforcements arrive by the dice in a hypothetical battle (14.0)")
     if deployment_due(state):
         raise PlayError("deploy first: the hypothetical battle's deployment (14.0)")
+    if state.turn < FIRST_TURN[HYPOTHETICAL]:
+        raise PlayError(f"reinforcements arrive from turn {FIRST_TURN[HYPOTHETICAL]} (14.0)")
     _refuse_rolled(ctx, side, "14.0")
     pool = Counter(u.arm for u in held(state, side, REINFORCEMENT))
     before, now = _arrived(state, side)
@@ -358,6 +360,8 @@ def _prussian_situation(ctx: Ctx) -> orders_mod.ArrivalSituation:
     state, side = ctx.state, ctx_side(ctx)
     if state.pack_state.get("scenario") != WATERLOO:
         raise PlayError("the Prussians arrive in the Waterloo scenario (13.1)")
+    if state.turn < FIRST_TURN[WATERLOO]:
+        raise PlayError(f"the Prussians roll from turn {FIRST_TURN[WATERLOO]} (13.1)")
     _refuse_rolled(ctx, side, "13.1")
     units, generals = _prussian_pool(ctx)
     if not units and not generals:

@@ -92,6 +92,8 @@ def test_a_prussian_arrives_on_the_flag_die_from_turn_4_and_is_undone(
     assert [s.pack_state["wins_at"] for s in state.sides] == [15, 14]
     # Before turn 4 nothing is rolled: the turn starts with the hands, as any game.
     assert [d.check for d in game.due()] == ["hand", "hand"]
+    with pytest.raises(PackPlayError, match="the Prussians roll from turn 4"):
+        game.open_check("prussian_arrival", side_id=allies.id).apply({"flag_die": "prussian"})
     _to_turn(game, 4)
     assert [(d.check, d.target) for d in game.due()] == [
         ("prussian_arrival", {"side_id": allies.id})
@@ -222,6 +224,8 @@ def test_a_reinforcement_enters_the_sector_its_d6_gives_and_is_undone(db: Databa
     _deployed(game, ["Foy's division (Jamin)", "Piré's chasseurs (Wathiez)"])
     french = game.state().sides[0]
     assert [d.check for d in game.due()] == ["hand", "hand"]  # nothing before turn 3
+    with pytest.raises(PackPlayError, match="from turn 3"):
+        game.open_check("reinforcement", side_id=french.id).apply({"type_dice": ["infantry"]})
     _to_turn(game, 3)
     assert [(d.check, d.target) for d in game.due()] == [("reinforcement", {"side_id": french.id})]
     before = game_state(game)
