@@ -339,20 +339,24 @@ def _held_choices(ctx: Ctx) -> tuple[tuple[Any, str], ...]:
 
 
 def _prussian_questions(ctx: Ctx) -> list[Ask]:
-    units, generals = _prussian_pool(ctx)
+    units, _generals = _prussian_pool(ctx)
     out = [
         _unit_question(f"unit_{arm}", f"the {arm} unit that comes if the die shows it", "13.1", us)
         for arm, us in _by_arm(units).items()
     ]
     choices = _held_choices(ctx)
-    if choices:
-        out.append(Ask("unit_flag", "the unit chosen on a flag", "choice", choices[0][0], "13.1",
-                       choices=choices))  # fmt: skip
     n = _chosen_count(ctx)
+    chosen_default = [c for c, _ in choices[-n:]] if n else []
     if n:
         out.append(Ask("chosen", f"the {n} unit(s) of the player's choice that come this round",
-                       "choices", [c for c, _ in choices[-n:]], "13.1", "from turn 5",
-                       choices, minimum=n, maximum=n))  # fmt: skip
+                       "choices", chosen_default, "13.1", "from turn 5", choices,
+                       minimum=n, maximum=n))  # fmt: skip
+    if choices:
+        # On a flag the player picks one more: by default the first not chosen already.
+        chosen = set(ctx.answers.get("chosen", chosen_default) or [])
+        free = [c for c, _ in choices if c not in chosen] or [choices[0][0]]
+        out.append(Ask("unit_flag", "the unit chosen on a flag", "choice", free[0], "13.1",
+                       choices=choices))  # fmt: skip
     return out
 
 

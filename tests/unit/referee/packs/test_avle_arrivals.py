@@ -331,3 +331,25 @@ def test_any_reinforcement_dice_bring_what_the_outcome_says_and_undo(
     assert len(left) == 3 - len(arrivals)
     game.undo()
     assert game_state(game) == before
+
+
+def test_on_a_flag_the_player_picks_one_more_than_those_chosen(
+    db: Database, tmp_path: pathlib.Path
+) -> None:
+    game = _game(db, "waterloo", tmp_path)
+    _to_turn(game, 5)
+    allies = game.state().sides[1]
+    check = game.open_check("prussian_arrival", side_id=allies.id)
+    # Pre-filled: the last two still held come by choice (the battery and Bülow), and a flag
+    # on the black die (13.1: the player chooses) picks the first not chosen, brigade A.
+    assert check.values["unit_flag"] == f"unit:{_unit(game, 'Prussian brigade A').id}"
+    rolls = {"chosen_entry_rolls": [1, 2], "flag_die": "prussian", "type_die": "flag"}
+    rolls["entry_roll"] = 6  # T13
+    outcome = check.apply(rolls)
+    assert outcome is not None
+    assert outcome.result == "choice"
+    assert _unit(game, "Prussian brigade A").markers["entered"] == "T13"
+    assert _unit(game, "Prussian foot battery").markers["entered"] == "V5"
+    # Two held remain: brigade B and the hussars.
+    held = [u.name for u in game.state().units if u.markers.get("held")]
+    assert held == ["Prussian brigade B", "Prussian hussars"]
