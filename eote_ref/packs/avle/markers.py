@@ -127,6 +127,31 @@ UNIT_MARKERS: tuple[MarkerSpec, ...] = (
         display="arrives turn {n}",
         off_map="until_turn",
     ),
+    *(
+        _ARRIVAL := (
+            MarkerSpec(
+                "held",
+                "choice",
+                None,  # on the table as the list says (4.1)
+                rule="AVlE 13.1, 14.0",
+                label="held back",
+                choices=("prussian", "reinforcement"),
+                dashboard="H",
+                display="prussian=held back (Prussian),reinforcement=held back (reinforcement)",
+                off_map="while_set",
+            ),
+            MarkerSpec(
+                "entered",
+                "choice",
+                None,  # not brought on by the dice
+                rule="AVlE 13.1, 14.0",
+                label="entered at",
+                # A hypothetical battle's sector (14.0) or a Prussian entry hex (13.1's d6
+                # table, or anywhere in V6-V12 in turn 4 by option).
+                choices=("left", "centre", "right", "V5", "V9", "V11", "T13", "V6-V12"),
+            ),
+        )
+    ),
     # --- set-up facts the checks read; not shown
     MarkerSpec("start", "counter", None, rule="AVlE 12.0", label="elements at the start"),
     MarkerSpec(
@@ -174,6 +199,7 @@ LEADER_MARKERS: tuple[MarkerSpec, ...] = (
         display="arrives turn {n}",
         off_map="until_turn",
     ),
+    *_ARRIVAL,  # a Prussian General comes as a unit does (13.1)
     MarkerSpec(
         "ordered",
         "flag",

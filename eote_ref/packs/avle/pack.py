@@ -275,7 +275,12 @@ PROCEDURES = (
         "a Prussian unit arriving at Waterloo",
         orders.ArrivalSituation,
         orders.prussian_arrival,
-        {"flag_die": "action", "type_die": "command", "entry_roll": "d6"},
+        {
+            "flag_die": "action",
+            "type_die": "command",
+            "entry_roll": "d6",
+            "chosen_entry_rolls": "d6 list (one per unit chosen)",
+        },  # fmt: skip
         tuple(
             ResultSpec(c, "neutral")
             for c in ("none", "infantry", "cavalry", "artillery", "general", "choice")

@@ -11,7 +11,16 @@ from typing import Any
 from eote_ref.packs.avle.markers import LEADER_MARKER_BY_NAME, UNIT_MARKER_BY_NAME, UNIT_MARKERS
 from eote_ref.packs.avle.model import AvleRules
 from eote_ref.packs.declaration import cleared_markers
-from eote_ref.packs.play import CheckSpec, Ctx, PlayError, PlayState, Put, SideState, UnitState
+from eote_ref.packs.play import (
+    CheckSpec,
+    Ctx,
+    LeaderState,
+    PlayError,
+    PlayState,
+    Put,
+    SideState,
+    UnitState,
+)
 
 RULESET = "avle-1.2"
 SECTORS = ("left", "centre", "right")
@@ -35,8 +44,6 @@ AUTOMATIC_ORDERS: Mapping[str, tuple[str, int | None]] = {
 }
 #: Units a coordinated attack orders in each sector at most (3.1; source: text).
 COORDINATED_PER_SECTOR = 2
-#: The arm each command-die face orders (5.1); ``flag`` and ``general`` order any.
-FACE_ARM = {"infantry": "infantry", "trooper": "cavalry", "cannon": "artillery"}
 
 
 # ----------------------------------------------------------------------------- reading state
@@ -46,9 +53,17 @@ def sector_of(state: PlayState, unit: UnitState) -> str:
 
 
 def on_map(state: PlayState, unit: UnitState) -> bool:
-    """On the map now: arrived (4.1) and not eliminated."""
+    """On the map now: arrived (4.1), not held back (13.1, 14.0), not eliminated."""
     m = unit.markers
-    return int(m.get("arrives", 1)) <= state.turn and not m.get("eliminated")
+    return int(m.get("arrives", 1)) <= state.turn and not m.get("held") and not m.get("eliminated")
+
+
+def general_present(state: PlayState, g: LeaderState) -> bool:
+    """A General in the battle: arrived (4.1), not held back (13.1), not killed or captured."""
+    m = g.markers
+    if m.get("killed") or m.get("captured") or m.get("held"):
+        return False
+    return int(m.get("arrives", 1)) <= state.turn
 
 
 def general_with(state: PlayState, unit: UnitState) -> int | None:
@@ -96,6 +111,12 @@ def units_able(state: PlayState, side: SideState, card: str) -> int:
         n = COORDINATED_PER_SECTOR
         return sum(min(n, sum(1 for u in units if sector_of(state, u) == s)) for s in SECTORS)
     return sum(1 for u in units if sector_of(state, u) == card)
+
+
+def refuse_if_over(state: PlayState) -> None:
+    """Nothing more is played once a side has won (4.2)."""
+    if state.pack_state.get("victory"):
+        raise PlayError("the battle is over (4.2)")
 
 
 def orders_left(side: SideState) -> int:
@@ -180,7 +201,7 @@ def spec(key: str, title: str, rule: str, procedure: str | None, target: Any,
 #: Keys whose changes are bookkeeping: the wizard's list of what Apply does leaves them out.
 _QUIET = frozenset(
     {"fired", "fired_on", "played", "last_card", "last_hand", "first_order", "to_order",
-     "pending", "phase", "rolled"}
+     "pending", "phase", "rolled", "arrival_roll", "deployment", "initiative", "arrives"}
 )  # fmt: skip
 
 
@@ -193,6 +214,8 @@ def words(state: PlayState, put: Put) -> str | None:
         return _unit_words(state, state.unit(put.row_id), key, v)
     if put.entity == "leader":
         g = state.leader(put.row_id)
+        if key in ("held", "entered"):
+            return _arrival_words(g.name, key, v)
         if key in ("killed", "captured"):
             return f"{g.name} {key}" if v else f"{g.name} no longer {key}"
         if key == "ordered":
@@ -218,6 +241,10 @@ def _unit_words(state: PlayState, u: UnitState, key: str, v: Any) -> str | None:
         if v:
             return f"{u.name}: passed its morale test, fights at 0 until rallied (15.0)"
         return f"{u.name}: rallied, fights again (15.0)"
+    if key in ("held", "entered"):
+        return _arrival_words(u.name, key, v)
+    if key == "command_id":
+        return f"{u.name}: in the {state.command(int(v)).name.lower()} sector"
     if key == "ordered":
         return f"{u.name}: ordered this round"
     if key == "reacted":
@@ -229,6 +256,14 @@ def _unit_words(state: PlayState, u: UnitState, key: str, v: Any) -> str | None:
             return f"{u.name}: no General attached"
         return f"{u.name}: {state.leader(int(v)).name} attached"
     return None
+
+
+def _arrival_words(name: str, key: str, v: Any) -> str:
+    if key == "held":
+        return f"{name}: held back, arrives by the dice ({v})" if v else ""
+    if v in ("left", "centre", "right"):
+        return f"{name}: enters in the {v} sector (14.0)"
+    return f"{name}: enters at {v} (13.1)" if v else f"{name}: not arrived"
 
 
 def _side_words(s: SideState, key: str, v: Any) -> str | None:

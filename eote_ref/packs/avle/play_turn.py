@@ -9,16 +9,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+from eote_ref.packs.avle import play_arrivals as arrivals
 from eote_ref.packs.avle import scenarios as scenarios_mod
 from eote_ref.packs.avle import victory as victory_mod
 from eote_ref.packs.avle.markers import LEADER_MARKERS, UNIT_MARKERS
+from eote_ref.packs.avle.model import FACE_ARM
 from eote_ref.packs.avle.orders import AUTOMATIC, FACE_ORDERS, OrdersSituation, SideCard
 from eote_ref.packs.avle.play_state import (
     AUTOMATIC_ORDERS,
     CARD_PHASE,
     COORDINATED_PER_SECTOR,
     DICE,
-    FACE_ARM,
     ORDERS_PHASE,
     SECTORS,
     VICTORY_PHASE,
@@ -27,9 +28,11 @@ from eote_ref.packs.avle.play_state import (
     ctx_unit,
     deck,
     french_side,
+    general_present,
     general_with,
     on_map,
     orders_left,
+    refuse_if_over,
     round_of,
     sector_of,
     side_key,
@@ -43,6 +46,7 @@ from eote_ref.packs.play import (
     CheckSpec,
     Ctx,
     PlayError,
+    PlayState,
     Put,
     SideState,
     UnitState,
@@ -80,6 +84,7 @@ def _hand_situation(ctx: Ctx) -> victory_mod.HandSituation:
     side = ctx_side(ctx)
     if side.pack_state.get("hand") is not None:
         raise PlayError(f"{side.name} has chosen this turn's hand already")
+    arrivals.refuse_while_arrivals_due(ctx.state, ctx.rules)
     last = list(side.pack_state.get("last_hand") or []) if ctx.state.turn > 1 else []
     return victory_mod.HandSituation(ctx.state.turn, list(ctx.answers["hand"]), last)
 
@@ -138,8 +143,8 @@ def _round_questions(ctx: Ctx) -> list[Ask]:
 
 
 def _round_situation(ctx: Ctx) -> OrdersSituation:
-    if ctx.state.pack_state.get("victory"):
-        raise PlayError("the battle is over (4.2)")
+    refuse_if_over(ctx.state)
+    arrivals.refuse_while_arrivals_due(ctx.state, ctx.rules)
     sides: dict[str, SideCard] = {}
     for s in ctx.state.sides:
         if s.pack_state.get("hand") is None:
@@ -173,7 +178,9 @@ def _round_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
             Put("side", s.id, DICE, dice),
             Put("side", s.id, "rolled", dict(dice)),  # as rolled, for the display
         ]
-    first = by_name[outcome.details["first_order"]].id
+    # A hypothetical battle's exploration winner moves first each round (14.0, option
+    # hypothetical_first_order), else 5.1's first order.
+    first = ctx.state.pack_state.get("initiative") or by_name[outcome.details["first_order"]].id
     puts += [
         Put("game", ctx.state.game_id, "first_order", first),
         Put("game", ctx.state.game_id, "to_order", first),
@@ -189,11 +196,13 @@ def _round_summary(ctx: Ctx, outcome: Outcome | None) -> str:
         faces = ", ".join(f"{n} {f}" for f, n in report["faces"].items() if n)
         parts.append(f"{name} plays {report['card'].replace('_', ' ')}"
                      + (f" ({faces})" if faces else ""))  # fmt: skip
-    return (
-        f"Turn {ctx.state.turn}, round {round_of(ctx.state)}: "
-        + "; ".join(parts)
-        + f"; {outcome.details['first_order']} gives the first order (5.1)"
+    initiative = ctx.state.pack_state.get("initiative")
+    first = (
+        f"{ctx.state.side(initiative).name} gives the first order (14.0)"
+        if initiative
+        else f"{outcome.details['first_order']} gives the first order (5.1)"
     )
+    return f"Turn {ctx.state.turn}, round {round_of(ctx.state)}: " + "; ".join(parts) + f"; {first}"
 
 
 def _round_dice(ctx: Ctx) -> Mapping[str, str]:
@@ -201,6 +210,18 @@ def _round_dice(ctx: Ctx) -> Mapping[str, str]:
 
 
 # ----------------------------------------------------------------------------- order (5.1)
+def _refuse_before_cards(side: SideState) -> None:
+    if side.pack_state.get("card") is None:
+        raise PlayError("play this round's cards first (5.1)")
+
+
+def _refuse_out_of_turn(state: PlayState, side: SideState) -> None:
+    """Orders alternate (5.1): the other side's turn while it has orders left."""
+    other = state.other_side(side.id)
+    if state.pack_state.get("to_order") not in (None, side.id) and orders_left(other):
+        raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
+
+
 def _faces_for(ctx: Ctx, unit: UnitState) -> list[str]:
     side = ctx.state.side(unit.side_id)
     dice = side.pack_state.get(DICE) or {}
@@ -250,19 +271,16 @@ def _order_questions(ctx: Ctx) -> list[Ask]:
 def _order_situation(ctx: Ctx) -> None:
     state, unit = ctx.state, _order_unit(ctx)
     side = state.side(unit.side_id)
-    card = side.pack_state.get("card")
+    _refuse_before_cards(side)
+    card = str(side.pack_state["card"])
     face = ctx.answers.get("face")
-    if card is None:
-        raise PlayError("play this round's cards first (5.1)")
     if not on_map(state, unit):
         raise PlayError(f"{unit.name} is not on the map")
     if unit.markers.get("ordered"):
         raise PlayError(f"{unit.name} has had its order this round (5.1)")
     if face not in _faces_for(ctx, unit):
         raise PlayError(f"{side.name} has no {face} order left this round")
-    other = state.other_side(side.id)
-    if state.pack_state.get("to_order") not in (None, side.id) and orders_left(other):
-        raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
+    _refuse_out_of_turn(state, side)
     sector = sector_of(state, unit)
     ordered = [u for u in state.units_of(side.id) if u.markers.get("ordered")]
     if face == "automatic":
@@ -306,6 +324,12 @@ def _order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     return [Put("unit", unit.id, "ordered", True), *_used_die(ctx, side, ctx.answers["face"])]
 
 
+def _order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    unit = _order_unit(ctx)
+    side = ctx.state.side(unit.side_id)
+    return f"{side.name} orders {unit.name} ({ctx.answers['face']} die, 5.1)"
+
+
 # ----------------------------------------------------------------------------- a General alone
 def _general_order_situation(ctx: Ctx) -> None:
     state = ctx.state
@@ -315,17 +339,14 @@ def _general_order_situation(ctx: Ctx) -> None:
     side = state.side(g.side_id)
     if g.markers.get("killed") or g.markers.get("captured"):
         raise PlayError(f"{g.name} is out of the battle (9.4)")
-    if int(g.markers.get("arrives", 1)) > state.turn:
+    if not general_present(state, g):
         raise PlayError(f"{g.name} has not arrived yet")
     if g.markers.get("ordered"):
         raise PlayError(f"{g.name} has had his order this round (5.1)")
-    if side.pack_state.get("card") is None:
-        raise PlayError("play this round's cards first (5.1)")
+    _refuse_before_cards(side)
     if not (side.pack_state.get(DICE) or {}).get("general"):
         raise PlayError(f"{side.name} has no General die left this round (5.1)")
-    other = state.other_side(side.id)
-    if state.pack_state.get("to_order") not in (None, side.id) and orders_left(other):
-        raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
+    _refuse_out_of_turn(state, side)
 
 
 def _general_order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
@@ -339,12 +360,6 @@ def _general_order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     return f"{ctx.state.side(g.side_id).name} orders {g.name} (General die, 5.1)"
 
 
-def _order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
-    unit = _order_unit(ctx)
-    side = ctx.state.side(unit.side_id)
-    return f"{side.name} orders {unit.name} ({ctx.answers['face']} die, 5.1)"
-
-
 # ----------------------------------------------------------------------------- victory (4.2)
 def _victory_questions(ctx: Ctx) -> list[Ask]:
     return []
@@ -352,21 +367,16 @@ def _victory_questions(ctx: Ctx) -> list[Ask]:
 
 def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
     state = ctx.state
-    if state.pack_state.get("victory"):
-        raise PlayError("the battle is over (4.2)")
-    if any(s.pack_state.get("card") is None for s in state.sides):
-        raise PlayError("play this round's cards first (5.1)")
+    refuse_if_over(state)
+    for s in state.sides:
+        _refuse_before_cards(s)
     pending = state.pack_state.get("pending") or []
     if pending:
         raise PlayError("still due this round: " + "; ".join(p["label"] for p in pending))
     sides: dict[str, victory_mod.SideState] = {}
     for s in state.sides:
         units = [u for u in state.units_of(s.id) if on_map(state, u)]
-        generals = [
-            g for g in state.leaders_of(s.id)
-            if not (g.markers.get("killed") or g.markers.get("captured"))
-            and int(g.markers.get("arrives", 1)) <= state.turn
-        ]  # fmt: skip
+        generals = [g for g in state.leaders_of(s.id) if general_present(state, g)]
         sides[s.name] = victory_mod.SideState(
             wins_at=s.pack_state.get("wins_at"),
             units_lost=int(s.pack_state.get("units_lost", 0)),
@@ -452,8 +462,7 @@ def _qb_questions(ctx: Ctx) -> list[Ask]:
 
 
 def _qb_situation(ctx: Ctx) -> scenarios_mod.QuatreBrasSituation:
-    if ctx.state.pack_state.get("victory"):
-        raise PlayError("the battle is over (4.2)")
+    refuse_if_over(ctx.state)
     a = ctx.answers
     return scenarios_mod.QuatreBrasSituation(
         {

@@ -355,3 +355,44 @@ def test_to_jsonable() -> None:
     }
     with pytest.raises(TypeError, match="cannot store object"):
         to_jsonable(object())
+
+
+def test_many_keys_of_many_rows_are_one_step_exactly_undone(session: Session, game: Game) -> None:
+    """Keys of JSON columns are written a row at a time; the step is exact all the same.
+
+    One step sets two keys on every unit (the first one's twice), a plain column, a key of a
+    leader and then deletes that leader: every change is recorded in order with its own
+    before and after, the session's objects show the new values without a reload, and undo
+    and redo give back each state exactly.
+    """
+    assert game.id is not None
+    units = list(session.exec(select(GameUnit).where(GameUnit.game_id == game.id)).all())
+    first = units[0]
+    leader = session.exec(select(GameLeader).where(GameLeader.game_id == game.id)).first()
+    assert leader is not None
+    start = snapshot(session, game.id)
+    changes = [
+        *(SetField(GameUnit, u.id, f"markers.{k}", True) for u in units for k in ("a", "b")),
+        SetField(GameUnit, first.id, "markers.a", 2),
+        SetField(GameUnit, first.id, "name", "Renamed"),
+        SetField(GameLeader, leader.id, "markers.note", "gone"),
+        DeleteRow(GameLeader, leader.id),
+    ]
+    event = apply(session, game.id, "many", changes=changes)
+    assert event.id is not None
+    recorded = changes_of(session, event.id)
+    assert len(recorded) == len(changes)
+    a_first = [(c.before, c.after) for c in recorded
+               if c.row_id == first.id and c.field == "markers.a"]  # fmt: skip
+    assert a_first == [(None, True), (True, 2)]
+    assert first.markers["a"] == 2  # the session's own object, not read again
+    assert first.markers["b"] is True
+    assert first.name == "Renamed"
+    middle = snapshot(session, game.id)
+    assert all(r["markers"].get("b") is True for r in middle["game_unit"])
+    assert leader.id not in [r["id"] for r in middle["game_leader"]]
+    undo(session, game.id)
+    assert snapshot(session, game.id) == start
+    assert "a" not in first.markers
+    redo(session, game.id)
+    assert snapshot(session, game.id) == middle
