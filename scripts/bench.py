@@ -208,8 +208,8 @@ def command(session: Any, game_id: int, unit_ids: list[int], i: int) -> None:
         game_id,
         "fire",
         changes=[
-            SetField(GameUnit, target, "hits", i % 7 + 1),
-            SetField(GameUnit, target, "disordered", i % 2 == 0),
+            SetField(GameUnit, target, "markers.hits", i % 7 + 1),
+            SetField(GameUnit, target, "markers.disordered", i % 2 == 0),
             SetField("game", game_id, "phase", ("fire", "assault")[i % 2]),
         ],
         inputs={"target": target, "range": "short"},

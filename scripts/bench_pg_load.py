@@ -78,7 +78,9 @@ def _client(url: str, game_id: int, client: int, commands: int, out: Any) -> Non
                     assert game is not None
                     seen = game.version
                     s.rollback()
-                    change = SetField("game_unit", rng.choice(units), "hits", rng.randint(0, 6))
+                    change = SetField(
+                        "game_unit", rng.choice(units), "markers.hits", rng.randint(0, 6)
+                    )
                     t = time.perf_counter()
                     try:
                         apply(

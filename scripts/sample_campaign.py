@@ -93,7 +93,7 @@ def build_sample_campaign(db: object) -> int:
     g1.record(
         "disintegrate",
         f"{unit.name} disintegrates",
-        [SetField("game_unit", unit.id, "disintegrated", True)],
+        [SetField("game_unit", unit.id, "markers.disintegrated", True)],
     )
     svc.set_result(b1, "decisive", 0, notes="The Prussian centre broke in the third turn.")
     svc.carry_losses(b1)

@@ -308,9 +308,9 @@ def _end_guards(game: object) -> object:
 
 
 def _end_mark(game: object, uid: int, **fields: object) -> None:
-    from eote_ref.store import SetField
+    from eote_ref.referee.markers import unit_change
 
-    changes = [SetField("game_unit", uid, k, v) for k, v in fields.items()]
+    changes = [unit_change(uid, k, v) for k, v in fields.items()]
     game.record("marker", "screenshot set-up", changes)  # type: ignore[attr-defined]
 
 
@@ -716,7 +716,7 @@ def _table_night_shots(db: object, save: object, only: bool = False) -> None:
             "marker",
             "three French divisions fought",
             [
-                SetField("game_unit", d.units[0].id, "fought_this_turn", True)
+                SetField("game_unit", d.units[0].id, "markers.fought_this_turn", True)
                 for d in french.divisions[:3]
             ],
         )

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from eote_ref.referee.game import GameService
+from eote_ref.referee.markers import unit_change
 from eote_ref.referee.views import UnitView
-from eote_ref.store import SetField, snapshot
+from eote_ref.store import snapshot
 
 
 def game_state(game: GameService) -> object:
@@ -25,6 +26,4 @@ def named(game: GameService, name: str) -> UnitView:
 
 def mark(game: GameService, uid: int, **fields: object) -> None:
     """Set markers of unit ``uid`` as one journal step, as the umpire's marker edits do."""
-    game.record(
-        "marker", "test set-up", [SetField("game_unit", uid, k, v) for k, v in fields.items()]
-    )
+    game.record("marker", "test set-up", [unit_change(uid, k, v) for k, v in fields.items()])

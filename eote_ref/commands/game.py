@@ -92,6 +92,8 @@ def run_new(args: argparse.Namespace) -> int:
             name, sep, files = item.partition("=")
             if not sep or not name or not files:
                 return _fail(f"--side {item!r} is not NAME=LIST[,LIST]")
+            if name in sides:
+                return _fail(f"--side {name} is given twice: list its files in one, NAME=LIST,LIST")
             sides[name] = files.split(",")
         options = _pairs(args.option, "--option")
         with open_from_args(args) as db:

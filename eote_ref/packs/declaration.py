@@ -2,8 +2,11 @@
 
 This is the pack boundary: what the ``eote-ref rule`` command and the app ask of a ruleset
 without naming it. The turn is declared (:class:`TurnSpec`: phases or rounds, their labels,
-sections and steps, and what clears or ticks at a new turn); unit models, markers and the
-checks are still EotE's own and not yet declared here. Standard library only.
+sections and steps, and what clears or ticks at a new turn), and the markers a unit carries
+(:class:`MarkerSpec`, kept in the game's ``game_unit.markers``, each saying whether it lasts
+a turn or a round) and a leader's (``Pack.leader_markers``); unit models and the checks are
+still EotE's own and not yet declared here.
+Standard library only.
 """
 
 from __future__ import annotations
@@ -17,6 +20,148 @@ from eote_ref.packs.dice import Die, Pool, Sum
 from eote_ref.packs.tables import Table
 
 OptionValue = str | int | bool
+
+#: A marker's value as a unit's ``markers`` hold it (JSON): a count, a flag or a choice.
+MarkerValue = int | bool | str | None
+
+#: The kinds of marker: a count of markers, a flag on or off, one of named values.
+MARKER_KINDS = ("counter", "flag", "choice")
+
+#: How long a marker lasts: the whole game, the current turn (cleared at a new turn), or the
+#: current round of a pack whose turn has rounds (cleared at a new round, so at a new turn).
+MARKER_LASTS = ("game", "turn", "round")
+#: What a marker says of whether the unit is on the map: nothing, off while the flag is set
+#: (eliminated), or off until the game's turn reaches the value (the turn it arrives).
+MARKER_OFF_MAP = ("", "while_set", "until_turn")
+
+
+@dataclass(frozen=True)
+class MarkerSpec:
+    """One marker a unit of the pack carries: its kind, limits, wording and how long it lasts.
+
+    A unit's markers are stored as ``{name: value}`` in its ``markers`` (only values other
+    than the default: an absent key reads as ``default``) and changed one key at a time
+    through the journal (``markers.NAME``).
+
+    ``dashboard`` is the short mark of the dashboard's column or status (``"D"`` for a flag,
+    ``""`` when the dashboard shows it in its own way); ``display`` the words the players'
+    display and the status lines show (a flag's words; a counter's with ``{n}`` for the count
+    and ``{s}`` for a plural ``s``; a choice's ``value=words`` pairs for the values shown, as
+    ``square=square``); ``within`` names the marker whose words this one's follow in
+    brackets (a detached stand's own hits); ``sheet`` how the record sheet keeps it (``boxes``
+    to tick one by one, ``tick`` a box, ``""`` not printed). ``lasts`` is ``turn`` for a
+    marker cleared back to its default when a new turn starts, ``round`` for one cleared when
+    a new round starts (a pack whose turn has rounds); ``carried_to`` names a marker
+    that takes this one's value at a new turn, before it is cleared. ``limits`` gives a
+    counter's most by unit type (an AVlE unit's elements, its type's own) over ``limit``;
+    ``off_map`` says the unit is off the map while this flag is set (``while_set``) or until
+    the game's turn reaches this value (``until_turn``): the dashboard greys it out.
+    """
+
+    name: str
+    kind: str
+    default: MarkerValue
+    rule: str = ""
+    label: str = ""
+    #: A counter's most markers (None: no limit).
+    limit: int | None = None
+    #: A choice's values (None is always allowed: not set).
+    choices: tuple[str, ...] = ()
+    #: Only units of these arms carry it (empty: every arm).
+    arms: tuple[str, ...] = ()
+    dashboard: str = ""
+    display: str = ""
+    within: str | None = None
+    sheet: str = ""
+    lasts: str = "game"
+    carried_to: str | None = None
+    #: The umpire may set it by hand (a dashboard key or menu), besides the checks.
+    editable: bool = False
+    #: A counter's most by unit type, ``(type, most)`` pairs, over :attr:`limit`.
+    limits: tuple[tuple[str, int], ...] = ()
+    off_map: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in MARKER_KINDS:
+            raise ValueError(f"marker {self.name!r}: kind {self.kind!r} not in {MARKER_KINDS}")
+        if self.lasts not in MARKER_LASTS:
+            raise ValueError(f"marker {self.name!r}: lasts {self.lasts!r} not in {MARKER_LASTS}")
+        if self.off_map not in MARKER_OFF_MAP:
+            raise ValueError(
+                f"marker {self.name!r}: off_map {self.off_map!r} not in {MARKER_OFF_MAP}"
+            )
+        if self.limits and self.kind != "counter":
+            raise ValueError(f"marker {self.name!r}: only a counter has limits by unit type")
+
+    @property
+    def text(self) -> str:
+        return self.label or self.name.replace("_", " ")
+
+    def limit_for(self, unit_type: str | None = None) -> int | None:
+        """A counter's most for a unit of ``unit_type`` (its type's own, else :attr:`limit`)."""
+        if unit_type is not None:
+            for kind, most in self.limits:
+                if kind == unit_type:
+                    return most
+        return self.limit
+
+    def keeps_off_map(self, value: MarkerValue, turn: int) -> bool:
+        """Whether a unit with this value is off the map on turn ``turn`` (:attr:`off_map`)."""
+        if self.off_map == "while_set":
+            return bool(value)
+        if self.off_map == "until_turn":
+            return isinstance(value, int) and not isinstance(value, bool) and value > turn
+        return False
+
+    def check(self, value: MarkerValue, unit_type: str | None = None) -> str | None:
+        """Why ``value`` cannot be this marker's (on a unit of ``unit_type``), or None."""
+        if self.kind == "flag":
+            return None if isinstance(value, bool) else f"{self.text} is on or off"
+        if self.kind == "counter":
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                return f"{self.text} is a count of 0 or more"
+            most = self.limit_for(unit_type)
+            if most is not None and value > most:
+                return f"{self.text}: at most {most}"
+            return None
+        if value is None or value in self.choices:
+            return None
+        return f"{self.text} is one of {', '.join(self.choices)}"
+
+    def stored(self, value: MarkerValue) -> MarkerValue:
+        """The value as a unit's ``markers`` keep it: None (the key removed) for the default."""
+        return None if value == self.default and type(value) is type(self.default) else value
+
+    def words(self, value: MarkerValue) -> str:
+        """The marker in words as the players' display shows it, or "" when not shown."""
+        if not self.display or value == self.default or value is None or value is False:
+            return ""
+        if self.kind == "counter":
+            n = int(value)
+            return self.display.format(n=n, s="" if n == 1 else "s")
+        if self.kind == "choice":
+            shown = dict(pair.split("=", 1) for pair in self.display.split(","))
+            return shown.get(str(value), "")
+        return self.display
+
+
+def marker_defaults(markers: tuple[MarkerSpec, ...]) -> dict[str, MarkerValue]:
+    """Each marker's default by name (what a unit with no such key carries)."""
+    return {m.name: m.default for m in markers}
+
+
+def cleared_markers(markers: tuple[MarkerSpec, ...], *, new_turn: bool) -> tuple[str, ...]:
+    """The markers a new round clears (``lasts="round"``), and a new turn's too with ``new_turn``.
+
+    A new turn is a new round as well: it clears the round's markers and the turn's.
+    """
+    lasting = ("round", "turn") if new_turn else ("round",)
+    return tuple(m.name for m in markers if m.lasts in lasting)
+
+
+def off_map(markers: tuple[MarkerSpec, ...], values: Mapping[str, Any], turn: int) -> bool:
+    """Whether a row whose markers are ``values`` is off the map on turn ``turn``."""
+    return any(m.keeps_off_map(values.get(m.name, m.default), turn) for m in markers if m.off_map)
 
 
 @dataclass(frozen=True)
@@ -222,6 +367,17 @@ class Pack:
     game_sheets: Mapping[str, Callable[[Any, Any, str], str]] = field(default_factory=dict)
     #: Its turn: phases or rounds, their labels, sections and steps, what a new turn resets.
     turn: TurnSpec | None = None
+    #: The markers each unit carries, in the order the players' display words them.
+    unit_markers: tuple[MarkerSpec, ...] = ()
+    #: The markers each leader carries (an AVlE General killed or captured); empty when the
+    #: pack keeps its leaders' state in its own way (EotE's are columns).
+    leader_markers: tuple[MarkerSpec, ...] = ()
+
+    def unit_marker(self, name: str) -> MarkerSpec:
+        return _named(self.unit_markers, name)
+
+    def leader_marker(self, name: str) -> MarkerSpec:
+        return _named(self.leader_markers, name)
 
     def procedure(self, name: str) -> ProcedureSpec:
         try:
@@ -232,3 +388,11 @@ class Pack:
 
     def option_defaults(self) -> dict[str, OptionValue]:
         return {name: spec.default for name, spec in self.options.items()}
+
+
+def _named(markers: tuple[MarkerSpec, ...], name: str) -> MarkerSpec:
+    for spec in markers:
+        if spec.name == name:
+            return spec
+    known = ", ".join(m.name for m in markers)
+    raise KeyError(f"unknown marker '{name}' (known: {known})")

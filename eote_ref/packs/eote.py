@@ -2,7 +2,9 @@
 
 This module only *declares* what the engine already has: its dice (a d10 read 0 as 10 and
 percentile dice, the :mod:`~eote_ref.packs.dice` objects the engine reads its entries with),
-its options and result codes, its procedures from
+its options and result codes, its unit markers (declared apart, in
+:mod:`eote_ref.packs.eote_markers`, so the store reads them without the engine), its
+procedures from
 :data:`eote_ref.rules.procedures.PROCEDURES`, and its turn (:data:`TURN`, the seven phases
 of EotE 2.0 that :mod:`eote_ref.referee.phases` and the turn guide read). Its procedures
 still take ``(situation, ruleset, dice)`` and are adjudicated by ``eote-ref rule`` exactly as
@@ -28,6 +30,7 @@ from eote_ref.packs.declaration import (
     TurnSpec,
 )
 from eote_ref.packs.dice import D10, PERCENTILE
+from eote_ref.packs.eote_markers import UNIT_MARKERS
 from eote_ref.packs.tables import Table
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rulesets import load_default
@@ -166,6 +169,7 @@ def declare() -> Pack:
         procedures=procedures,
         configure=rules,
         turn=TURN,
+        unit_markers=UNIT_MARKERS,
     )
 
 

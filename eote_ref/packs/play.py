@@ -29,10 +29,11 @@ if TYPE_CHECKING:
 #: The rows a pack keeps state on: the game's and a side's ``pack_state``, a unit's and a
 #: leader's ``markers``.
 Entity = Literal["game", "side", "unit", "leader"]
-#: Columns every pack shares and a pack may set (the game's turn and its phase's label).
+#: Columns every pack shares and a pack may set (the game's turn and its phase's label, a
+#: unit's leader attached and its command: an AVlE reinforcement enters a sector).
 SHARED_COLUMNS: Mapping[Entity, frozenset[str]] = {
     "game": frozenset({"turn", "phase"}),
-    "unit": frozenset({"attached_leader_id"}),
+    "unit": frozenset({"attached_leader_id", "command_id"}),
 }
 
 

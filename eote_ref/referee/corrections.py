@@ -14,6 +14,7 @@ from typing import Any
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line, Piece
+from eote_ref.referee.markers import with_markers
 from eote_ref.rules.core import Reveals
 from eote_ref.rules.units import Arm
 from eote_ref.store.changes import Change, InsertRow, SetField
@@ -167,7 +168,7 @@ def add_unit(
     _record(
         game,
         line,
-        [InsertRow("game_unit", row)],
+        [InsertRow("game_unit", with_markers(row))],
         {"division_id": division_id, **row},
     )
 

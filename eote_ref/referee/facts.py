@@ -130,8 +130,8 @@ def combat_data(
     }
 
 
-#: Unit fields whose change may imply a fact (:func:`implied`).
-IMPLYING_FIELDS = frozenset({"guns_abandoned"})
+#: Unit fields whose change may imply a fact (:func:`implied`): the marker of guns left.
+IMPLYING_FIELDS = frozenset({"markers.guns_abandoned"})
 
 
 def implied(changes: Sequence[Change], turn: int) -> list[Change]:
@@ -145,7 +145,7 @@ def implied(changes: Sequence[Change], turn: int) -> list[Change]:
         for c in changes
         if isinstance(c, SetField)
         and c.entity == "game_unit"
-        and c.field == "guns_abandoned"
+        and c.field in IMPLYING_FIELDS
         and c.value is True
         and isinstance(c.row_id, int)
     ]

@@ -23,7 +23,14 @@ from eote_ref.referee.game_reading import DIVISION_LEVELS as DIVISION_LEVELS
 from eote_ref.referee.game_reading import GameReading
 from eote_ref.referee.game_rules import eote_rules
 from eote_ref.referee.journal_line import LINE_KEY, ORDERS_CHANGED, Line, Piece
-from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
+from eote_ref.referee.markers import (
+    BLOWN_CAVALRY_ONLY,
+    COUNTER_LIMITS,
+    EDITABLE_FLAGS,
+    carries_blown,
+    unit_change,
+    unit_value,
+)
 from eote_ref.referee.phases import next_phase
 from eote_ref.referee.views import (
     GameView,
@@ -50,18 +57,10 @@ _P = ParamSpec("_P")
 _T = TypeVar("_T")
 
 #: Unit fields the umpire may set directly on the dashboard, with their checks.
-BOOL_FIELDS = (
-    "disordered",
-    "routed",
-    "off_table",
-    "pinned",
-    "out_of_command",
-    "limbered",
-    "guns_abandoned",
-    "skirmishers_out",
-    "changed_formation",
-)
-COUNT_FIELDS = {"hits": 20, "blown": 5, "skirmish_hits": 5}
+#: The yes/no and counted markers the umpire edits by hand, with the counters' caps: the
+#: pack's declaration (:data:`eote_ref.packs.eote_markers.UNIT_MARKERS`).
+BOOL_FIELDS = EDITABLE_FLAGS
+COUNT_FIELDS = COUNTER_LIMITS
 
 #: How many commands' changed rows a service keeps while no view is read (a script applying
 #: a long batch); past that the next view reads the whole game.
@@ -316,7 +315,7 @@ class GameService(GameReading):
             if not rows:
                 raise RefereeError(f"there is no unit {unit_id} in this game")
             row = rows[0]
-        name, arm, before = row.name, row.arm, getattr(row, field, None)
+        name, arm, before = row.name, row.arm, unit_value(row, field)
         value = self._check(field, new_value(before), arm)
         if before == value:  # no change to what this copy shows: is that the game as it is?
             with self._writing() as w:
@@ -327,7 +326,7 @@ class GameService(GameReading):
         summary = f"{name}: {describe_field(field, before, value)}"
         # A formation set by hand carries no -2 (EotE 1.8.3): only a change inside tactical
         # combat range does, which the formation check asks or the umpire marks.
-        changes: list[Change] = [SetField("game_unit", unit_id, field, value)]
+        changes: list[Change] = [unit_change(unit_id, field, value)]
         return self.record(
             "marker",
             summary,

@@ -61,6 +61,17 @@ class PackView:
     markers: tuple[Any, ...] = ()
     #: The pack's turn (:class:`~eote_ref.packs.declaration.TurnSpec`), if declared.
     turn_spec: Any = None
+    #: The pack's leader markers (:class:`~eote_ref.packs.declaration.MarkerSpec`), if declared.
+    leader_markers: tuple[Any, ...] = ()
+
+    def off_map(self, markers: Any, *, leader: bool = False) -> bool:
+        """Whether a unit (or leader) with ``markers`` is off the map now, as declared.
+
+        Not yet arrived or eliminated, by the markers declared ``off_map``; False when the
+        pack declares none.
+        """
+        specs = self.leader_markers if leader else self.markers
+        return any(m.keeps_off_map(markers.get(m.name, m.default), self.turn) for m in specs)
 
     @property
     def round(self) -> int:
@@ -105,16 +116,46 @@ def read_pack_view(service: Any) -> PackView:
         can_redo=can_redo,
         markers=tuple(getattr(service.pack, "unit_markers", ())),
         turn_spec=getattr(service.pack, "turn", None),
+        leader_markers=tuple(getattr(service.pack, "leader_markers", ())),
     )
 
 
-def marker_text(spec: Any, value: Any) -> str:
-    """A marker's value as the umpire's dashboard shows it ("" when at its default)."""
+def marker_text(spec: Any, value: Any, unit_type: str | None = None) -> str:
+    """A marker's value as the umpire's dashboard shows it ("" when at its default).
+
+    A flag shows its declared mark (``D``), a counter its count and, when it has one, its
+    limit for the unit's type (``3/4``), a choice its value.
+    """
     if value is None or value == spec.default and type(value) is type(spec.default):
         return ""
     if spec.kind == "flag":
-        return str(spec.dashboard or spec.text) if value else ""
-    return str(value)
+        return str(spec.dashboard or "✓") if value else ""
+    if spec.kind == "counter":
+        most = spec.limit_for(unit_type)
+        return f"{value}/{most}" if most is not None else str(value)
+    return str(value).replace("_", " ")
+
+
+def marker_header(spec: Any) -> str:
+    """A marker's column header: its declared label, capitalised."""
+    text = str(spec.text)
+    return text[:1].upper() + text[1:]
+
+
+def hand_edit_values(spec: Any, value: Any, unit_type: str | None = None) -> list[Any]:
+    """The values an edit by hand may set a marker to from ``value``, as declared.
+
+    Nothing unless the marker is ``editable``; a flag set or cleared, a counter one up or
+    down within 0 and its limit for the unit's type, a choice each of its other values.
+    """
+    if not spec.editable:
+        return []
+    if spec.kind == "flag":
+        return [None if value else True]
+    if spec.kind == "counter":
+        now = int(value or 0)
+        return [v for v in (now + 1, now - 1) if spec.check(v, unit_type) is None]
+    return [c for c in spec.choices if c != value]
 
 
 def plain_marker_text(value: Any) -> str:
@@ -186,6 +227,22 @@ def players_unit_lines(view: PackView, state: Any, side: Any) -> list[tuple[str,
                     continue
                 words.append(key.replace("_", " ") if value is True else f"{key} {value}")
         out.append((u.name, ", ".join(words)))
+    return out
+
+
+def players_leader_lines(view: PackView, state: Any, side: Any) -> list[tuple[str, str]]:
+    """Each leader of ``side``, named with his level, and his declared markers in their words.
+
+    Empty when the pack declares no leader markers.
+    """
+    if not view.leader_markers:
+        return []
+    out: list[tuple[str, str]] = []
+    for g in state.leaders:
+        if g.side_id != side.id:
+            continue
+        words = [w for m in view.leader_markers if (w := m.words(g.markers.get(m.name, m.default)))]
+        out.append((f"{g.name} ({g.level.replace('_', ' ')})", ", ".join(words)))
     return out
 
 

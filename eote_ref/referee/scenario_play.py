@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.markers import with_markers
 from eote_ref.store.changes import Change, InsertRow, NewRow, SetField
 
 if TYPE_CHECKING:  # the store's queries load the ORM: imported when first used
@@ -440,7 +441,7 @@ class ScenarioService:
                 # The code reserved when the game was made (on the labels), else the next.
                 code = unit.get("code") or next(codes)
                 row = {**unit, "command_id": NewRow(ref), "position": i, "code": code}
-                changes.append(InsertRow("game_unit", row))
+                changes.append(InsertRow("game_unit", with_markers(row)))
             for i, child in enumerate(tree.get("commands", [])):
                 add(child, NewRow(ref), i)
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from eote_ref.referee.markers import unit_change
 from eote_ref.rules.core import Effect
 from eote_ref.rules.units import CombatArm, Formation, Unit, Weight
-from eote_ref.store import Change, GameUnit, SetField
+from eote_ref.store import Change, GameUnit
 
 #: Formation a unit is taken to be in when the umpire has not recorded one.
 DEFAULT_FORMATION = {
@@ -62,7 +63,7 @@ def effect_changes(row: GameUnit, effect: Effect, *, from_morale: bool = False) 
 
     def put(field: str, value: Any) -> None:
         if getattr(row, field) != value:
-            out.append(SetField("game_unit", row.id, field, value))  # type: ignore[arg-type]
+            out.append(unit_change(row.id, field, value))  # type: ignore[arg-type]
 
     if effect.hits:
         put("hits", max(0, row.hits + effect.hits))

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from eote_ref.packs.eote_markers import UNIT_DEFAULTS
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.views import FactView, GameView, UnitView
 from eote_ref.store import Change, GameUnit, SetField
@@ -37,12 +38,8 @@ NAMES = {ARTILLERY: "artillery fire", INFANTRY: "infantry fire"}
 #: The unit fields a fire reads that the fire phase itself changes (fire: hits, disorder, a
 #: skirmish stand's hits; morale: rout, guns left, a unit gone), with their defaults.
 START_FIELDS: Mapping[str, Any] = {
-    "hits": 0,
-    "disordered": False,
-    "skirmish_hits": 0,
-    "routed": False,
-    "off_table": False,
-    "guns_abandoned": False,
+    name: UNIT_DEFAULTS[name]
+    for name in ("hits", "disordered", "skirmish_hits", "routed", "off_table", "guns_abandoned")
 }
 
 

@@ -5,9 +5,10 @@ changes the start of the next turn makes. :meth:`GameService.advance_phase
 <eote_ref.referee.game.GameService.advance_phase>` writes them in the same journal event as
 the turn counter, so one undo takes the whole turn change back. It writes nothing itself.
 
-* Per-turn unit flags are cleared: pinned, out of command, changed formation, fought,
-  routed this turn, fought while blown. Whether a unit fought is kept one more turn as
-  ``fought_last_turn``: blown cavalry that did nothing for a whole turn rests (EotE 5.12).
+* Per-turn unit markers are cleared, as the pack declares them (``lasts="turn"``): pinned,
+  out of command, changed formation, fought, routed this turn, fought while blown. Whether a
+  unit fought is carried one more turn into ``fought_last_turn`` (``carried_to``): blown
+  cavalry that did nothing for a whole turn rests (EotE 5.12).
 * The initiative becomes last turn's initiative and is rolled again (EotE 4.0).
 * The game-level changes (the facts of the turn, the initiative, pending orders) are those
   the EotE pack declares (:data:`eote_ref.packs.eote.TURN` ``new_turn``), made in its order.
@@ -28,21 +29,16 @@ from typing import Any
 from eote_ref.packs.declaration import TurnChange
 from eote_ref.packs.eote import TURN
 from eote_ref.referee.journal_line import Line, Piece
+from eote_ref.referee.markers import CARRIED, TURN_MARKERS, unit_change
 from eote_ref.rules.core import Reveals
 from eote_ref.rules.leader_casualty import replacement
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.store import Change, DeleteRow, GameCommand, GameLeader, GameUnit, InsertRow, SetField
 from eote_ref.store.game_work import TurnRows
 
-#: Unit flags that last one turn (cleared when the next turn starts).
-TURN_FLAGS = (
-    "pinned",
-    "out_of_command",
-    "changed_formation",
-    "fought_this_turn",
-    "routed_this_turn",
-    "fought_while_blown",
-)
+#: Unit flags that last one turn (cleared when the next turn starts): the pack's markers of
+#: ``lasts="turn"``.
+TURN_FLAGS = tuple(m.name for m in TURN_MARKERS)
 
 
 @dataclass
@@ -94,13 +90,17 @@ def _game_column(game: Any, game_id: int, change: TurnChange, out: CarryOver) ->
 
 
 def _units(rows: list[GameUnit], out: CarryOver) -> None:
+    """Markers carried into another (fought this turn -> last turn), then the turn's cleared."""
     for u in rows:
         assert u.id is not None
-        if u.fought_last_turn != u.fought_this_turn:
-            out.changes.append(SetField("game_unit", u.id, "fought_last_turn", u.fought_this_turn))
-        for flag in TURN_FLAGS:
-            if getattr(u, flag):
-                out.changes.append(SetField("game_unit", u.id, flag, False))
+        for m in CARRIED:
+            assert m.carried_to is not None
+            value = u.marker(m.name)
+            if u.marker(m.carried_to) != value:
+                out.changes.append(unit_change(u.id, m.carried_to, value))
+        for m in TURN_MARKERS:
+            if u.marker(m.name) != m.default:
+                out.changes.append(unit_change(u.id, m.name, m.default))
 
 
 def _facts(ids: list[int], out: CarryOver) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from eote_ref.referee.markers import unit_state
 from eote_ref.referee.views import LeaderView, UnitView
 from eote_ref.rules.units import Arm, morale_due
 
@@ -39,7 +40,9 @@ def current_leader(leaders: Sequence[Any]) -> Any | None:
 def unit_view(
     u: Any, division_id: int, leader_names: dict[int | None, str], threshold: int
 ) -> UnitView:
-    """A unit row (model or plain row) with its markers."""
+    """A unit row (model or plain row) with its markers (its ``markers`` over the defaults)."""
+    m = unit_state(u.markers)
+    hits, routed = m["hits"], m["routed"]
     return UnitView(
         id=u.id,
         division_id=division_id,
@@ -52,23 +55,23 @@ def unit_view(
         weight=u.weight,
         skirmish=u.skirmish,
         brigade=u.brigade,
-        hits=u.hits,
-        disordered=u.disordered,
-        blown=u.blown,
-        routed=u.routed,
-        off_table=u.off_table,
-        formation=u.formation,
-        limbered=u.limbered,
-        guns_abandoned=u.guns_abandoned,
-        pinned=u.pinned,
-        out_of_command=u.out_of_command,
-        skirmishers_out=u.skirmishers_out,
-        changed_formation=u.changed_formation,
-        fought_this_turn=u.fought_this_turn,
-        routed_this_turn=u.routed_this_turn,
+        hits=hits,
+        disordered=m["disordered"],
+        blown=m["blown"],
+        routed=routed,
+        off_table=m["off_table"],
+        formation=m["formation"],
+        limbered=m["limbered"],
+        guns_abandoned=m["guns_abandoned"],
+        pinned=m["pinned"],
+        out_of_command=m["out_of_command"],
+        skirmishers_out=m["skirmishers_out"],
+        changed_formation=m["changed_formation"],
+        fought_this_turn=m["fought_this_turn"],
+        routed_this_turn=m["routed_this_turn"],
         attached_leader=leader_names.get(u.attached_leader_id) if u.attached_leader_id else None,
-        morale_due=morale_due(u.hits, threshold, routed=bool(u.routed)),
-        fought_last_turn=u.fought_last_turn,
-        skirmish_hits=u.skirmish_hits,
+        morale_due=morale_due(hits, threshold, routed=bool(routed)),
+        fought_last_turn=m["fought_last_turn"],
+        skirmish_hits=m["skirmish_hits"],
         code=u.code or "",
     )

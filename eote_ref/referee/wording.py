@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from eote_ref.referee.markers import hits_words
+from eote_ref.referee.markers import hits_words, marker_values
 from eote_ref.store.changes import Change, DeleteRow, InsertRow, SetField
 
 if TYPE_CHECKING:
@@ -40,7 +40,10 @@ def describe_change(db: Database, game_id: int, change: Change) -> str:
             _naming(change.field),
         )
         name = "Game" if entity == "game" else found.row_name or entity.replace("game_", "")
-        return f"{name}: {describe_field(change.field, found.before, found.after)}"
+        field, before, after = change.field, found.before, found.after
+        if entity == "game_unit":  # a marker reads by its name, an absent one as its default
+            field, before, after = marker_values(field, before, after)
+        return f"{name}: {describe_field(field, before, after)}"
     if isinstance(change, InsertRow):
         return _describe_insert(db, game_id, change)
     return _describe_delete(db, game_id, change)

@@ -186,7 +186,10 @@ def field_change(
     """
     model: Any = JOURNALED.get(entity)
     row = s.get(model, row_id) if model and isinstance(row_id, int) else None
-    before = getattr(row, field, None) if row is not None else None
+    column, dot, key = field.partition(".")  # one key of a JSON column: ``markers.hits``
+    before = getattr(row, column, None) if row is not None else None
+    if dot:
+        before = (before or {}).get(key)
     after = value
     if naming in ("leader", "command"):
         named: Any = GameLeader if naming == "leader" else GameCommand

@@ -16,6 +16,12 @@ from sqlmodel import Session, col, select
 
 from eote_ref.store.models import Game, GameCommand, GameLeader, GameLink, GameSide, GameUnit
 
+#: The unit markers these reads filter on (the state is each unit's ``markers``: the JSON is
+#: read and filtered here, the same on SQLite and PostgreSQL).
+_FOUGHT = "fought_this_turn"
+_RALLIED = "rallied_once"
+_LOST = ("routed", "disintegrated", "off_table")
+
 _Row = TypeVar("_Row", GameUnit, GameLeader, GameCommand, GameLink)
 
 
@@ -96,16 +102,15 @@ def commanders_attached(s: Session, game_id: int, division_ids: Iterable[int]) -
 
 def cavalry_that_fought(s: Session, game_id: int) -> list[GameUnit]:
     """Cavalry units marked as having fought this turn, in id order (EotE 5.10)."""
-    query = select(GameUnit).where(
-        GameUnit.game_id == game_id, GameUnit.arm == "cavalry", col(GameUnit.fought_this_turn)
-    )
-    return _detached(s, s.exec(query.order_by(col(GameUnit.id))))
+    query = select(GameUnit).where(GameUnit.game_id == game_id, GameUnit.arm == "cavalry")
+    rows = _detached(s, s.exec(query.order_by(col(GameUnit.id))))
+    return [r for r in rows if r.fought_this_turn]
 
 
 def rallied_once(s: Session, game_id: int) -> set[int]:
     """Units that have spent their one rally from rout (EotE 9.1)."""
-    query = select(GameUnit.id).where(GameUnit.game_id == game_id, col(GameUnit.rallied_once))
-    return {int(i) for i in s.exec(query).all() if i is not None}
+    query = select(GameUnit.id, GameUnit.markers).where(GameUnit.game_id == game_id)
+    return {int(i) for i, m in s.exec(query).all() if i is not None and (m or {}).get(_RALLIED)}
 
 
 def latest_link(s: Session, game_id: int, kind: str, unit_id: int) -> GameLink | None:
@@ -127,11 +132,15 @@ def initiative_last_turn(s: Session, game_id: int) -> int | None:
 
 
 def unit_attachments(s: Session, game_id: int) -> list[tuple[int, int | None, bool]]:
-    """Each unit's (id, attached leader id, fought this turn): three columns, not whole rows."""
-    query = select(GameUnit.id, GameUnit.attached_leader_id, GameUnit.fought_this_turn).where(
+    """Each unit's (id, attached leader id, fought this turn): two columns, not whole rows."""
+    query = select(GameUnit.id, GameUnit.attached_leader_id, GameUnit.markers).where(
         GameUnit.game_id == game_id
     )
-    return [(int(i), a, bool(f)) for i, a, f in s.exec(query).all() if i is not None]
+    return [
+        (int(i), a, bool((m or {}).get(_FOUGHT, False)))
+        for i, a, m in s.exec(query).all()
+        if i is not None
+    ]
 
 
 def scenario(s: Session, game_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -156,9 +165,11 @@ def side_names(s: Session, game_id: int) -> tuple[str, ...]:
 
 def unit_losses(s: Session, game_id: int) -> list[tuple[int, int, bool]]:
     """Each unit's (id, command id, lost): lost when routed, disintegrated or off the table."""
-    query = sa_select(
-        col(GameUnit.id),
-        col(GameUnit.command_id),
-        col(GameUnit.routed) | col(GameUnit.disintegrated) | col(GameUnit.off_table),
-    ).where(col(GameUnit.game_id) == game_id)
-    return [(int(i), int(c), bool(lost)) for i, c, lost in s.execute(query).all() if i is not None]
+    query = sa_select(col(GameUnit.id), col(GameUnit.command_id), col(GameUnit.markers)).where(
+        col(GameUnit.game_id) == game_id
+    )
+    return [
+        (int(i), int(c), any((m or {}).get(name) for name in _LOST))
+        for i, c, m in s.execute(query).all()
+        if i is not None
+    ]

@@ -154,13 +154,16 @@ def _add_side(session: Session, game_id: int, position: int, side: SideSpec) -> 
             u.formation, roster.formation_of(u.arm), u.nation or roster.nation, roster.nation
         )
         place = {"game_id": game_id, "command_id": command_id, "position": pos}
+        limbered = formation == "limbered"
         return (
             place
-            | {name: getattr(u, name) for name in UNIT_FIELDS}
+            | {name: getattr(u, name) for name in UNIT_FIELDS if name != "formation"}
             | {
                 "nation": u.nation or roster.nation,
-                "formation": formation,
-                "limbered": formation == "limbered",
+                # Its state starts as markers (only what differs from the defaults).
+                "markers": {"formation": formation} | ({"limbered": True} if limbered else {})
+                if formation
+                else {},
             }
         )
 

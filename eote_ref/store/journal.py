@@ -8,8 +8,8 @@ Every wizard and umpire action ends in one call::
         rolls=[4, 6],
         outcome=outcome,  # a rules outcome (dataclass or dict) with its trace
         changes=[
-            SetField("game_unit", 40, "hits", 3),
-            SetField(GameUnit, 40, "disordered", True),
+            SetField("game_unit", 40, "markers.hits", 3),
+            SetField(GameUnit, 40, "markers.disordered", True),
         ],
         summary="1/54e Ligne fires on the 92nd: 2 hits",
     )
@@ -38,25 +38,18 @@ in the call.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import datetime
-import decimal
-import enum
-import fractions
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Column, Table, delete, func, insert, text, update
+from sqlalchemy import Table, func, insert, text, update
 from sqlalchemy import select as sa_select
-from sqlalchemy.types import JSON, Boolean, Float, Integer, String
 from sqlmodel import Session, col, select
 
-from eote_ref.store.changes import Change, DeleteRow, Entity, InsertRow, NewRow, SetField
+from eote_ref.store.changes import Change, DeleteRow, InsertRow, NewRow, SetField
 from eote_ref.store.errors import (
     DiskFullError,
     InvalidChangeError,
-    JournalConflictError,
     NotFoundError,
     NothingToRedoError,
     NothingToUndoError,
@@ -74,13 +67,25 @@ from eote_ref.store.journal_reading import (
     next_steps,
     next_undo,
 )
-from eote_ref.store.limits import column_limit, text_problem
+from eote_ref.store.journal_rows import (
+    KeyWrites,
+    Replayer,
+    check_value,
+    fetch_rows,
+    model_delete,
+    model_update,
+    row_json,
+    split_field,
+    table_name,
+    table_of,
+    to_jsonable,
+    with_key,
+)
 from eote_ref.store.models import (
     DELETE,
     DISCARDED,
     DONE,
     INSERT,
-    JOURNALED,
     ROW_ENTITIES,
     UNDONE,
     UPDATE,
@@ -116,152 +121,6 @@ __all__ = [
 
 #: Columns that no change may set.
 _PROTECTED = frozenset({"id", "game_id", "created_at", "version"})
-
-# ----------------------------------------------------------------------------- JSON
-
-
-def to_jsonable(value: Any) -> Any:
-    """Turn inputs, rolls and rules outcomes into plain JSON data.
-
-    Dataclasses become dicts of their fields, enums their values, tuples and sets lists,
-    fractions and decimals their exact text (``"5/36"``), dates and times ISO 8601 text;
-    mapping keys become text.
-
-    Raises:
-        TypeError: for anything else that JSON cannot hold.
-    """
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, float):
-        return value
-    if isinstance(value, enum.Enum):
-        return to_jsonable(value.value)
-    if isinstance(value, fractions.Fraction | decimal.Decimal):
-        return str(value)
-    if isinstance(value, datetime.date | datetime.time):
-        return value.isoformat()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, Mapping):
-        return {str(k): to_jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [to_jsonable(v) for v in value]
-    if isinstance(value, set | frozenset):
-        return sorted((to_jsonable(v) for v in value), key=repr)
-    raise TypeError(f"cannot store {type(value).__name__} in the journal: {value!r}")
-
-
-# ----------------------------------------------------------------------------- helpers
-
-
-def _table_name(entity: Entity) -> str:
-    name = entity if isinstance(entity, str) else str(entity.__tablename__)
-    if name not in JOURNALED:
-        raise InvalidChangeError(f"{name!r} is not a game table the journal can change")
-    return name
-
-
-def _table(name: str) -> Table:
-    table = JOURNALED[name].__table__  # type: ignore[attr-defined]
-    assert isinstance(table, Table)
-    return table
-
-
-def _split_field(field: str) -> tuple[str, str | None]:
-    """``markers.elements`` -> (``markers``, ``elements``): one key of a JSON column."""
-    column, dot, key = field.partition(".")
-    return (column, key) if dot else (field, None)
-
-
-def _with_key(data: Any, key: str, value: Any) -> dict[str, Any]:
-    """A copy of a JSON column's object with ``key`` set (removed when ``value`` is None)."""
-    out = dict(data or {})
-    if value is None:
-        out.pop(key, None)
-    else:
-        out[key] = value
-    return out
-
-
-def _check_value(table: Table, field: str, value: Any) -> None:
-    """Refuse values the column cannot hold (so SQLite behaves as strictly as PostgreSQL)."""
-    column_name, key = _split_field(field)
-    if key is not None:  # one key of a JSON column (a pack's markers): any JSON scalar or list
-        if column_name not in table.c or not isinstance(table.c[column_name].type, JSON):
-            raise InvalidChangeError(f"{table.name} has no JSON field {column_name!r}")
-        if not key or len(key) > 64:
-            raise InvalidChangeError(f"{table.name}.{field}: a key of 1 to 64 characters")
-        try:
-            to_jsonable(value)
-        except TypeError:
-            raise InvalidChangeError(
-                f"{table.name}.{field} cannot hold {type(value).__name__} value {value!r}"
-            ) from None
-        return
-    if field not in table.c:
-        raise InvalidChangeError(f"{table.name} has no field {field!r}")
-    column: Column[Any] = table.c[field]
-    if value is None:
-        if not column.nullable:
-            raise InvalidChangeError(f"{table.name}.{field} cannot be empty")
-        return
-    kind = column.type
-    if isinstance(value, str):  # the limits both back ends keep (NUL, surrogates, length)
-        problem = text_problem(value, column_limit(table, field))
-        if problem is not None:
-            raise InvalidChangeError(f"{table.name}.{field} {problem}; nothing was written")
-    ok = True
-    if isinstance(kind, Boolean):
-        ok = isinstance(value, bool)
-    elif isinstance(kind, Integer):
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    elif isinstance(kind, Float):
-        ok = isinstance(value, int | float) and not isinstance(value, bool)
-    elif isinstance(kind, String):
-        ok = ok and isinstance(value, str)
-    elif isinstance(kind, JSON):
-        try:
-            to_jsonable(value)
-        except TypeError:
-            ok = False
-    if not ok:
-        raise InvalidChangeError(
-            f"{table.name}.{field} cannot hold {type(value).__name__} value {value!r}"
-        )
-
-
-def _row_json(table: Table, row: Mapping[Any, Any]) -> dict[str, Any]:
-    return {c.name: to_jsonable(row[c.name]) for c in table.columns}
-
-
-def _fetch_rows(session: Session, name: str, ids: Iterable[int]) -> dict[int, dict[str, Any]]:
-    """Whole rows of ``name`` by id, in one query."""
-    wanted = sorted(set(ids))
-    if not wanted:
-        return {}
-    table = _table(name)
-    result = session.execute(sa_select(table).where(table.c.id.in_(wanted)))
-    return {row["id"]: _row_json(table, row) for row in result.mappings()}
-
-
-def _model_update(name: str, row_id: int, values: Mapping[str, Any]) -> Any:
-    model = JOURNALED[name]
-    return (
-        update(model)
-        .where(model.id == row_id)  # type: ignore[attr-defined]
-        .values(dict(values))
-        .execution_options(synchronize_session="evaluate")
-    )
-
-
-def _model_delete(name: str, row_id: int) -> Any:
-    model = JOURNALED[name]
-    return (
-        delete(model)
-        .where(model.id == row_id)  # type: ignore[attr-defined]
-        .execution_options(synchronize_session="evaluate")
-    )
-
 
 #: ``session.info`` key: ``{game id: version}`` after this session's last command on the game.
 GAME_VERSIONS = "eote_game_versions"
@@ -428,6 +287,7 @@ class _Applier:
         self.rows: dict[tuple[str, int], dict[str, Any]] = {}
         self.refs: dict[str, int] = {}
         self.records: list[dict[str, Any]] = []
+        self.key_writes = KeyWrites(session)
 
     def resolve(self, value: Any) -> Any:
         if isinstance(value, NewRow):
@@ -440,9 +300,9 @@ class _Applier:
         wanted: dict[str, set[int]] = {}
         for change in changes:
             if isinstance(change, SetField | DeleteRow) and isinstance(change.row_id, int):
-                wanted.setdefault(_table_name(change.entity), set()).add(change.row_id)
+                wanted.setdefault(table_name(change.entity), set()).add(change.row_id)
         for name, ids in wanted.items():
-            for row_id, row in _fetch_rows(self.session, name, ids).items():
+            for row_id, row in fetch_rows(self.session, name, ids).items():
                 self.rows[(name, row_id)] = row
 
     def row(self, name: str, row_id: int) -> dict[str, Any]:
@@ -455,8 +315,8 @@ class _Applier:
         return row
 
     def apply(self, change: Change) -> None:
-        name = _table_name(change.entity)
-        table = _table(name)
+        name = table_name(change.entity)
+        table = table_of(name)
         if isinstance(change, SetField):
             self.set_field(name, table, change)
         elif isinstance(change, InsertRow):
@@ -466,35 +326,36 @@ class _Applier:
 
     def set_field(self, name: str, table: Table, change: SetField) -> None:
         row_id = self.resolve(change.row_id)
-        column, key = _split_field(change.field)
+        column, key = split_field(change.field)
         if column in _PROTECTED:
             raise InvalidChangeError(f"{name}.{change.field} cannot be changed")
         value = self.resolve(change.value)
-        _check_value(table, change.field, value)
+        check_value(table, change.field, value)
         row = self.row(name, row_id)
         after = to_jsonable(value)
         if key is None:
             before = row[column]
-            self.session.execute(_model_update(name, row_id, {column: value}))
+            self.session.execute(model_update(name, row_id, {column: value}))
             row[column] = after
         else:
             before = (row[column] or {}).get(key)
-            data = _with_key(row[column], key, after)
-            self.session.execute(_model_update(name, row_id, {column: data}))
+            data = with_key(row[column], key, after)
+            self.key_writes.set(name, row_id, column, data)
             row[column] = data
         self.record(UPDATE, name, row_id, change.field, before, after)
 
     def insert_row(self, name: str, table: Table, change: InsertRow) -> None:
         if name not in ROW_ENTITIES:
             raise InvalidChangeError(f"rows cannot be inserted into {name}")
+        self.key_writes.flush()
         values = {k: self.resolve(v) for k, v in change.values.items()}
         for key, value in values.items():
             if key in _PROTECTED:
                 raise InvalidChangeError(f"{name}.{key} is filled in by the journal")
-            _check_value(table, key, value)
+            check_value(table, key, value)
         values["game_id"] = self.game_id
         result = self.session.execute(insert(table).values(values).returning(*table.c))
-        row = _row_json(table, result.mappings().one())
+        row = row_json(table, result.mappings().one())
         row_id = int(row["id"])
         self.rows[(name, row_id)] = row
         if change.ref is not None:
@@ -504,9 +365,10 @@ class _Applier:
     def delete_row(self, name: str, change: DeleteRow) -> None:
         if name not in ROW_ENTITIES:
             raise InvalidChangeError(f"rows cannot be deleted from {name}")
+        self.key_writes.flush()
         row_id = self.resolve(change.row_id)
         row = self.row(name, row_id)
-        self.session.execute(_model_delete(name, row_id))
+        self.session.execute(model_delete(name, row_id))
         del self.rows[(name, row_id)]
         self.record(DELETE, name, row_id, None, dict(row), None)
 
@@ -588,6 +450,7 @@ def apply(
             applier.prefetch(changes)
             for change in changes:
                 applier.apply(change)
+            applier.key_writes.flush()
             event = JournalEvent(
                 game_id=game_id,
                 seq=(last or 0) + 1,
@@ -655,44 +518,6 @@ def _changes_by_event(session: Session, event_ids: list[int]) -> dict[int, list[
     return result
 
 
-def _current(session: Session, name: str, row_id: int) -> dict[str, Any] | None:
-    return _fetch_rows(session, name, [row_id]).get(row_id)
-
-
-def _conflict(event: JournalEvent, change: JournalChange, detail: str) -> JournalConflictError:
-    what = f"{change.entity} {change.row_id}" + (f".{change.field}" if change.field else "")
-    return JournalConflictError(
-        f"cannot {detail} event {event.seq} ({event.kind}): {what} was changed outside the "
-        "journal; nothing was undone or redone"
-    )
-
-
-def _replay(session: Session, event: JournalEvent, change: JournalChange, *, forward: bool) -> None:
-    """Write one change forwards (redo: after-values) or backwards (undo: before-values)."""
-    verb = "redo" if forward else "undo"
-    table = _table(change.entity)
-    expected, target = (change.before, change.after) if forward else (change.after, change.before)
-    current = _current(session, change.entity, change.row_id)
-    if change.op == UPDATE:
-        assert change.field is not None
-        column, key = _split_field(change.field)
-        now = None if current is None else current[column]
-        if key is not None and current is not None:
-            now = (now or {}).get(key)
-        if current is None or now != expected:
-            raise _conflict(event, change, verb)
-        value = target if key is None else _with_key(current[column], key, target)
-        session.execute(_model_update(change.entity, change.row_id, {column: value}))
-    elif expected is None:  # the row must be absent, and comes (back) into being
-        if current is not None:
-            raise _conflict(event, change, verb)
-        session.execute(insert(table).values(dict(target)))
-    else:  # the row must be there as recorded, and goes away
-        if current != expected:
-            raise _conflict(event, change, verb)
-        session.execute(_model_delete(change.entity, change.row_id))
-
-
 def _walk(
     session: Session, game_id: int, steps: int, *, forward: bool, expected: int | None
 ) -> list[JournalEvent]:
@@ -723,13 +548,15 @@ def _walk(
             touched = [
                 Touch(c.entity, c.row_id, c.op, c.field) for ch in changes.values() for c in ch
             ]
+            replayer = Replayer(session, (c for ch in changes.values() for c in ch))
             for event in events:
                 assert event.id is not None
                 ordered = changes[event.id] if forward else reversed(changes[event.id])
                 for change in ordered:
-                    _replay(session, event, change, forward=forward)
+                    replayer.replay(event, change, forward=forward)
                 event.status = to_status
                 session.add(event)
+            replayer.key_writes.flush()
             session.flush()
         ids = [e.id for e in events]  # read before the commit: a lost one cannot refresh them
         committing = True

@@ -25,6 +25,7 @@ from sqlalchemy import JSON, Index, MetaData, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from eote_ref.store import limits
+from eote_ref.store.unit_markers import UnitMarkers
 
 # Every engine's INSERT and UPDATE keep the text limits of both back ends (limits.py).
 limits.install()
@@ -256,8 +257,12 @@ class GameLeader(SQLModel, table=True):
     )
 
 
-class GameUnit(SQLModel, table=True):
-    """A unit in a game: its order-of-battle copy and its state on the table."""
+class GameUnit(UnitMarkers, SQLModel, table=True):
+    """A unit in a game: its order-of-battle copy and its state on the table.
+
+    Its state is its ``markers`` (hits, disorder, formation...: the pack's names), read as
+    attributes through :class:`~eote_ref.store.unit_markers.UnitMarkers`.
+    """
 
     __tablename__ = "game_unit"
     __table_args__ = _NO_ID_REUSE
@@ -277,41 +282,16 @@ class GameUnit(SQLModel, table=True):
     howitzers: int = 0
     brigade: str | None = None
     notes: str | None = None
+    attached_leader_id: int | None = Field(default=None, foreign_key="game_leader.id", index=True)
     #: The unit's short code (side letter and number, ``F12``), given at set-up and never
     #: changed: pickers take it and the record sheets and base labels print it.
     code: str | None = Field(default=None, max_length=16)
-    #: The unit's markers that its pack declares (elements, a passed morale test), keyed by
-    #: the pack's names; written through the journal (``markers.KEY``).
+    #: The unit's markers that its pack declares (EotE's hits, disorder, formation...; AVlE's
+    #: elements), keyed by the pack's names, only values other than the default; written
+    #: through the journal (``markers.KEY``).
     markers: dict[str, Any] = Field(
         default_factory=dict, sa_type=JSON, sa_column_kwargs={"server_default": "{}"}
     )
-    # state
-    hits: int = 0
-    disordered: bool = False
-    #: Blown markers (cavalry, EotE 5.10); each one lowers CE in combat.
-    blown: int = 0
-    routed: bool = False
-    off_table: bool = False
-    formation: str | None = None
-    limbered: bool = False
-    guns_abandoned: bool = False
-    skirmishers_out: bool = False
-    #: Hit markers on the detached skirmish stand, kept apart from the parent's (EotE 5.4).
-    skirmish_hits: int = 0
-    attached_leader_id: int | None = Field(default=None, foreign_key="game_leader.id", index=True)
-    rallied_once: bool = False
-    # state that lasts for the current turn (cleared or carried by the turn guide)
-    pinned: bool = False
-    out_of_command: bool = False
-    changed_formation: bool = False
-    fought_this_turn: bool = False
-    routed_this_turn: bool = False
-    routed_by_morale: bool = False
-    disintegrated: bool = False
-    #: The unit (cavalry) entered a combat this turn already blown: it disintegrates (EotE 5.10).
-    fought_while_blown: bool = False
-    #: The unit fought last turn (carried at the turn's start; blown cavalry rests, EotE 5.12).
-    fought_last_turn: bool = False
 
 
 class GameLink(SQLModel, table=True):

@@ -46,6 +46,8 @@ def _as_int(value: object) -> int:
 def hit_changes(session: Session, game_id: int) -> list[HitChange]:
     """Every ``hits`` update of the game's units made by a ``done`` event, in journal order.
 
+    A unit's hits are its marker ``hits`` (``markers.hits``; None, the key removed, is 0).
+
     Undone and discarded events are left out; each change names the side its unit is on
     (``None`` for a unit no longer in the game).
     """
@@ -64,7 +66,7 @@ def hit_changes(session: Session, game_id: int) -> list[HitChange]:
             col(JournalEvent.status) == DONE,
             col(JournalChange.op) == UPDATE,
             col(JournalChange.entity) == "game_unit",
-            col(JournalChange.field) == "hits",
+            col(JournalChange.field) == "markers.hits",
         )
         .order_by(col(JournalEvent.seq), col(JournalChange.position))
     ).all()

@@ -28,6 +28,7 @@ from eote_ref.referee.session import Database, describe_location, game_exists, l
 from eote_ref.referee.setup import SetupError, SetupService
 from eote_ref.referee.views import GameView
 from eote_ref.rules.units import fire_sub_phase
+from eote_ref.ui.action_text import menu_text, undo_label
 from eote_ref.ui.dashboard import NEXT_PHASE_KEYS, Dashboard
 from eote_ref.ui.database_files import DatabaseFiles
 from eote_ref.ui.display_menu import DisplayMenu
@@ -54,19 +55,6 @@ STATE_KEY = "main_window/state"
 
 #: The longest Undo / Redo label (characters): a batch's summary runs to hundreds, and a label
 #: that long pushed Undo, Redo and Next phase off the toolbar (the tooltip has it whole).
-UNDO_LABEL_CHARS = 60
-
-
-def _menu_text(text: str) -> str:
-    """``text`` safe for a menu label (a literal ``&`` doubled)."""
-    return text.replace("&", "&&")
-
-
-def _undo_label(text: str) -> str:
-    """An Undo / Redo label: ``text`` cut to :data:`UNDO_LABEL_CHARS` (with …), menu-safe."""
-    if len(text) > UNDO_LABEL_CHARS:
-        text = text[: UNDO_LABEL_CHARS - 1].rstrip() + "…"
-    return _menu_text(text)
 
 
 class MainWindow(QMainWindow):
@@ -390,7 +378,7 @@ class MainWindow(QMainWindow):
             self.ui.menuTurn.removeAction(action)
         self._initiative_actions = []
         for side in self.hub.view.sides:
-            action = QAction(_menu_text(f"Initiative: {side.name}"), self)
+            action = QAction(menu_text(f"Initiative: {side.name}"), self)
             action.setCheckable(True)
             pos = side.position
             action.triggered.connect(lambda _=False, p=pos: self.set_initiative(p))
@@ -407,8 +395,8 @@ class MainWindow(QMainWindow):
         ui.actionRedo.setEnabled(view.can_redo is not None)
         undo = f"Undo {view.can_undo}" if view.can_undo else "Undo"
         redo = f"Redo {view.can_redo}" if view.can_redo else "Redo"
-        ui.actionUndo.setText(_undo_label(undo) if view.can_undo else "&Undo")
-        ui.actionRedo.setText(_undo_label(redo) if view.can_redo else "&Redo")
+        ui.actionUndo.setText(undo_label(undo) if view.can_undo else "&Undo")
+        ui.actionRedo.setText(undo_label(redo) if view.can_redo else "&Redo")
         ui.actionUndo.setToolTip(undo + " (Ctrl+Z)")
         ui.actionRedo.setToolTip(redo + " (Ctrl+Shift+Z)")
         for action, side in zip(self._initiative_actions, view.sides, strict=False):

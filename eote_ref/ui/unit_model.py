@@ -54,14 +54,20 @@ HEADERS = {
         "it reaches that many hits and at every hit after it (EotE 7.5). Point at a cell for "
         "the unit's figures.",
     ),
-    Column.DISORDER: ("D", "Disordered (D)"),
-    Column.BLOWN: ("Bl", "Blown: the cavalry unit's blown markers (B / Shift+B, EotE 5.10)"),
+    Column.DISORDER: (markers.mark("disordered"), "Disordered (D)"),
+    Column.BLOWN: (
+        markers.mark("blown"),
+        "Blown: the cavalry unit's blown markers (B / Shift+B, EotE 5.10)",
+    ),
     Column.STATUS: (
         "Status",
         "Routed (R), off table (O), morale check due; fired in this turn's artillery or "
         "infantry fire (a unit fires once a sub-phase, EotE 6.0)",
     ),
-    Column.PINNED: ("P", "Pinned: held by an enemy within pinning range (P toggles)"),
+    Column.PINNED: (
+        markers.mark("pinned"),
+        "Pinned: held by an enemy within pinning range (P toggles)",
+    ),
     Column.COMMAND: ("Cmd", "Command: OUT when the unit is out of command (C toggles)"),
     Column.LEADER: ("Ldr", "Leader attached to the unit (★; the name is in the row's tooltip)"),
 }
@@ -194,15 +200,15 @@ def _unit_text(u: UnitView, column: Column) -> str:
         case Column.HITS:
             return str(u.hits)
         case Column.DISORDER:
-            return "D" if u.disordered else ""
+            return markers.mark("disordered") if u.disordered else ""
         case Column.BLOWN:
             return str(u.blown) if u.blown else ""
         case Column.STATUS:
             return unit_status(u)
         case Column.PINNED:
-            return "P" if u.pinned else ""
+            return markers.mark("pinned") if u.pinned else ""
         case Column.COMMAND:
-            return "out" if u.out_of_command else ""
+            return markers.mark("out_of_command") if u.out_of_command else ""
         case Column.LEADER:
             return u.attached_leader or ""
     return ""  # pragma: no cover

@@ -17,7 +17,7 @@ def test_battle_summary_words_turn_column_and_net_hits(qtbot: QtBot, demo: GameS
     demo.adjust_unit(allied.units[0].id, "hits", 2)
     while demo.view().turn == 1:
         demo.advance_phase()
-    demo.record("rally", "rallied", [SetField("game_unit", french.units[0].id, "hits", 1)])
+    demo.record("rally", "rallied", [SetField("game_unit", french.units[0].id, "markers.hits", 1)])
     dialog = BattleSummaryDialog(GameHub(demo))
     qtbot.addWidget(dialog)
     labels = header_texts(dialog.sides_table, vertical=True)

@@ -305,7 +305,7 @@ def test_campaign_battle_losses_are_net_of_rallies(campaign: tuple[CampaignServi
     unit = game.view().sides[1].units[1]
     start = unit.hits
     game.set_unit(unit.id, "hits", start + 4)
-    game.record("rally", "rallied", [SetField("game_unit", unit.id, "hits", start + 2)])
+    game.record("rally", "rallied", [SetField("game_unit", unit.id, "markers.hits", start + 2)])
     svc.set_result(b, "draw")
     battle = next(x for x in svc.view(cid).battles if x.id == b)
     assert battle.losses(1) == 2 == game.view().sides[1].units[1].hits - start

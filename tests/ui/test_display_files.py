@@ -90,7 +90,7 @@ def test_damaged_and_foreign_files_are_refused_with_no_sidecar_files(
     [
         ("UPDATE game_unit SET name = CAST(x'ff41fe' AS TEXT)", "not UTF-8"),
         ("DROP TABLE game_fact", "table game_fact missing"),
-        ("UPDATE game_unit SET hits = 'three'", "cannot read"),
+        ("""UPDATE game_unit SET markers = '{"hits": "three"}'""", "cannot read"),
     ],
     ids=["name not UTF-8", "game_fact dropped", "text in hits"],
 )

@@ -367,7 +367,7 @@ def test_leader_casualties_roll_together_from_the_keyboard(
     game.record(
         "marker",
         "set-up: three divisions fought",
-        [SetField("game_unit", d.units[0].id, "fought_this_turn", True) for d in divisions],
+        [SetField("game_unit", d.units[0].id, "markers.fought_this_turn", True) for d in divisions],
     )
     _to(window, Phase.LEADER_CASUALTY)
     steps = len(game.journal())

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import pathlib
 import random
+import re
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
-from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
+from eote_ref.packs.declaration import MARKER_KINDS
+from eote_ref.packs.registry import get_pack
+from eote_ref.referee.pack_play import NewPackGame, PackGameService, PackPlayError, new_pack_game
 from eote_ref.referee.setup import SetupService, shipped_army_lists_dir
 from eote_ref.store import Database
 from eote_ref.ui.main_window import MainWindow
@@ -23,6 +26,7 @@ from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
 from eote_ref.ui.pack_game.check_dialog import PackCheckDialog
 from eote_ref.ui.pack_game.dashboard import PackDashboard
 from eote_ref.ui.printing import pdf_text
+from eote_ref.ui.theme import marker_colors
 from tests.ui.helpers import CTRL, CTRL_SHIFT, Umpire, shown_window
 
 FOLDER = shipped_army_lists_dir()
@@ -78,8 +82,8 @@ def test_the_main_window_opens_an_avle_game_on_the_pack_screen(window: MainWindo
     rows = {centre.child(i).text(0): centre.child(i) for i in range(centre.childCount())}
     assert rows["Reille"].text(1) == "General, with Foy's division (Gauthier)"
     headers = [french.headerItem().text(c) for c in range(french.columnCount())]
-    assert headers[:3] == ["Name", "Type", "elements"]
-    assert rows["Foy's division (Gauthier)"].text(2) == "4"
+    assert headers[:3] == ["Name", "Type", "Elements"]
+    assert rows["Foy's division (Gauthier)"].text(2) == "4/4"  # a count with its type's most
     assert screen.guide is not None
     assert "<b>Turn 1, round 1 of 6 · Card played</b>" in screen.guide.heading.text()
     bar = screen.guide.bar.text()  # the rounds of the turn, the steps of the round
@@ -243,6 +247,21 @@ def test_the_players_display_counts_the_hands_and_names_the_cards_played(
     assert "hand: left" in dashboard_text
 
 
+def _f12_owners(window: MainWindow) -> list[str]:
+    from PySide6.QtGui import QAction, QKeySequence
+
+    return [
+        a.objectName() for a in window.findChildren(QAction) if QKeySequence("F12") in a.shortcuts()
+    ]
+
+
+def test_f12_belongs_to_the_players_display_of_the_game_shown(window: MainWindow) -> None:
+    """One shortcut, one owner: the pack display's while a pack game is open, else EotE's."""
+    assert _f12_owners(window) == ["actionPackPlayersDisplay"]
+    window.pack_game.close()
+    assert _f12_owners(window) == ["actionPlayersDisplay"]
+
+
 def test_a_game_made_in_the_wizard_opens_and_the_start_page_closes_it(
     qtbot: QtBot, db: Database
 ) -> None:
@@ -306,7 +325,7 @@ def test_minus_on_a_unit_takes_an_element_by_hand_and_ctrl_z_gives_it_back(
     umpire.press(Qt.Key.Key_Minus)
     assert service.state().unit(foy).markers["elements"] == 3
     assert service.journal()[0].summary.startswith("By hand:")
-    assert dashboard.panes[0].tree.currentItem().text(2) == "3"
+    assert dashboard.panes[0].tree.currentItem().text(2) == "3/4"
     umpire.press(Qt.Key.Key_Plus)
     umpire.press(Qt.Key.Key_Plus)  # 5 is more than a French infantry unit has: refused in words
     assert service.state().unit(foy).markers["elements"] == 4
@@ -320,7 +339,8 @@ def test_minus_on_a_unit_takes_an_element_by_hand_and_ctrl_z_gives_it_back(
     assert dashboard.panes[0].tree.hasFocus()
     assert len([e for e in service.journal() if e.status == "done"]) == 0
     labels = [label for label, _k, _v in dashboard.hand_edits("unit", foy)]
-    assert "elements −1 (now 4)" in labels
+    assert "elements −1 (now 4/4)" in labels
+    assert not any(label.startswith("elements +1") for label in labels)  # 4 is its most
 
 
 def test_an_order_from_the_turn_guide_asks_which_unit_of_the_side(
@@ -408,3 +428,105 @@ def test_the_reaction_dice_follow_the_empty_hexes_entered_after_opening(
     d.roll_needed()
     assert d.apply_button.isEnabled(), d.result_text()
     assert len(d.rolls["reaction_dice"]) == 3
+
+
+def _rows(dashboard: PackDashboard, pane: int) -> dict[str, QTreeWidgetItem]:
+    tree = dashboard.panes[pane].tree
+    out: dict[str, QTreeWidgetItem] = {}
+    for i in range(tree.topLevelItemCount()):
+        top = tree.topLevelItem(i)
+        out |= {top.child(j).text(0): top.child(j) for j in range(top.childCount())}
+    return out
+
+
+def test_the_dashboard_reads_the_pack_s_declared_markers(window: MainWindow) -> None:
+    """Headers in the declared labels, flags as marks, counts with their limit, late units grey."""
+    dashboard = window.pack_game.dashboard
+    service = window.pack_game.hub.service
+    pack = service.pack
+    tree = dashboard.panes[1].tree
+    headers = [tree.headerItem().text(c) for c in range(tree.columnCount())]
+    shown = [m for m in pack.unit_markers if m.dashboard or m.display]
+    assert headers[2:] == [m.text[:1].upper() + m.text[1:] for m in shown]
+    assert "Morale tested" in headers
+    assert "Fired on" in headers
+    assert not {"passed_morale", "fired_on", "start", "flag"} & set(headers)  # no raw keys
+    rows = _rows(dashboard, 1)
+    col = {h: c for c, h in enumerate(headers)}
+    kempt = rows["Kempt's brigade"]
+    assert kempt.text(col["Arrives"]) == "2"  # a late unit: the turn it arrives
+    assert rows["Bijlandt's brigade (line)"].text(col["Arrives"]) == ""  # on the map from turn 1
+    grey = marker_colors(dashboard.palette()).off_table
+    assert kempt.foreground(0).color() == grey  # not yet arrived
+    assert rows["Bijlandt's brigade (line)"].foreground(0).color() != grey
+    assert rows["Picton"].foreground(0).color() == grey  # a General not yet arrived
+    # A flag reads as its declared mark; a General's words are his declared ones.
+    units = {u.name: u.id for u in service.state().units}
+    leaders = {g.name: g.id for g in service.state().leaders}
+    service.edit("unit", units["Bijlandt's brigade (line)"], "ordered", True)
+    service.edit("leader", leaders["Wellington"], "killed", True)
+    rows = _rows(dashboard, 1)
+    assert rows["Bijlandt's brigade (line)"].text(col["Ordered"]) == "O"
+    assert "(killed" in rows["Wellington"].text(1)
+    assert rows["Wellington"].foreground(0).color() == grey
+
+
+def test_edits_by_hand_are_offered_where_declared_and_refused_past_the_limit(
+    window: MainWindow,
+) -> None:
+    dashboard = window.pack_game.dashboard
+    service = window.pack_game.hub.service
+    units = {u.name: u.id for u in service.state().units}
+    battery = units["Picton's batteries"]  # medium artillery: 3 elements at most (1.1)
+    offered = {key for _label, key, _value in dashboard.hand_edits("unit", battery)}
+    editable = {m.name for m in service.pack.unit_markers if m.editable}
+    assert offered <= editable
+    assert {"elements", "ordered", "eliminated"} <= offered
+    assert not offered & {"fired", "fired_on", "stopped", "arrives", "start", "flag"}
+    labels = [label for label, _k, _v in dashboard.hand_edits("unit", battery)]
+    assert "elements −1 (now 3/3)" in labels
+    assert not any(label.startswith("elements +1") for label in labels)
+    with pytest.raises(PackPlayError, match=r"1\.\.3"):  # past its type's most: refused
+        service.edit("unit", battery, "elements", 4)
+    with pytest.raises(PackPlayError, match="not set by hand"):  # not declared editable
+        service.edit("unit", battery, "fired", True)
+    assert service.state().unit(battery).markers["elements"] == 3
+    with pytest.raises(PackPlayError, match="a formation is combat or square"):
+        service.edit("unit", battery, "formation", "column")
+    assert "formation: square" in labels
+    leaders = {g.name: g.id for g in service.state().leaders}
+    general = {key for _l, key, _v in dashboard.hand_edits("leader", leaders["Wellington"])}
+    assert general == {"killed", "captured"}
+
+
+def test_the_players_display_words_markers_as_declared(qtbot: QtBot, window: MainWindow) -> None:
+    service = window.pack_game.hub.service
+    units = {u.name: u.id for u in service.state().units}
+    leaders = {g.name: g.id for g in service.state().leaders}
+    service.edit("unit", units["Foy's division (Gauthier)"], "passed_morale", True)
+    service.edit("leader", leaders["Reille"], "captured", True)
+    window.pack_game.open_display()
+    display = window.pack_game.display
+    assert display is not None
+    qtbot.addWidget(display)
+    text = display.text()
+    morale = service.pack.unit_marker("passed_morale").display
+    assert f"4 elements, {morale}" in text
+    assert "arrives turn 2" in text  # the Allies' late brigades
+    assert "Reille (general)\tcaptured" in text.replace("\n", "\t")  # his declared words
+    assert "passed_morale" not in text
+
+
+def test_the_pack_screen_names_no_pack_and_none_of_its_markers() -> None:
+    """ui/pack_game reads the declarations: no pack's name, no AVlE marker's key in it."""
+    import eote_ref.ui.pack_game as pack_game
+
+    keys = {m.name for m in get_pack("avle").unit_markers} | {
+        m.name for m in get_pack("avle").leader_markers
+    }
+    for module in pathlib.Path(pack_game.__file__).parent.glob("*.py"):
+        text = module.read_text(encoding="utf-8")
+        assert "avle" not in text.lower(), module.name
+        # A marker's kind (a "flag") is the declaration's word, not a key the pack chose.
+        quoted = set(re.findall(r'"([a-z_]+)"', text)) - set(MARKER_KINDS)
+        assert not quoted & keys, f"{module.name} names {sorted(quoted & keys)}"

@@ -20,6 +20,10 @@ from eote_ref.packs.tables import Band, Bands, Columns, Grid, Rows
 
 Arm = Literal["infantry", "cavalry", "artillery", "garrison"]
 RANGES = ("1", "2", "3", "4", "5")
+#: The black command die's faces that name an arm (1.2): the arm a die of that face orders
+#: (5.1) and the arm it brings on as a reinforcement or a Prussian arrival (13.1, 14.0). The
+#: flag and the General faces name none.
+FACE_ARM: Mapping[str, str] = {"infantry": "infantry", "trooper": "cavalry", "cannon": "artillery"}
 
 
 @dataclass(frozen=True)

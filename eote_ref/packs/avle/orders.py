@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-from eote_ref.packs.avle.model import AvleRules
+from eote_ref.packs.avle.model import FACE_ARM, AvleRules
 from eote_ref.packs.avle.victory import Card
-from eote_ref.packs.dice import D6, Roller
+from eote_ref.packs.dice import D6, Pool, Roller
 from eote_ref.packs.outcome import Outcome, PackError, certain
 
 PACK = "avle"
@@ -130,16 +130,24 @@ def _first(s: OrdersSituation) -> tuple[str, str]:
 # ----------------------------------------------------------------------- Prussian arrivals
 Arm = Literal["infantry", "cavalry", "artillery", "general"]
 #: The command-die face that names each arrival (13.1); a flag lets the player choose.
-ARRIVAL_FACES = {"infantry": "infantry", "trooper": "cavalry", "cannon": "artillery",
-                 "general": "general"}  # fmt: skip
+ARRIVAL_FACES = {**FACE_ARM, "general": "general"}
+#: From this turn the player also brings 2 Prussian units of his choice each round (13.1;
+#: source: text).
+CHOSEN_FROM_TURN = 5
+CHOSEN_EACH_ROUND = 2
 
 
 @dataclass(frozen=True)
 class ArrivalSituation:
-    """A Waterloo round from turn 4: the Prussian units still to arrive, by arm."""
+    """A Waterloo round from turn 4: the Prussian units still to arrive, by arm.
+
+    ``chosen``: the units of the player's choice that come this round as well (13.1: 2 from
+    turn 5), each rolling its entry hex; ``available`` counts the others.
+    """
 
     turn: int
     available: dict[str, int] = field(default_factory=dict)
+    chosen: int = 0
 
 
 def prussian_arrival(s: ArrivalSituation, rules: AvleRules, roller: Roller) -> Outcome:
@@ -151,6 +159,17 @@ def prussian_arrival(s: ArrivalSituation, rules: AvleRules, roller: Roller) -> O
         raise PackError(
             "available counts infantry, cavalry, artillery, general (0 or more)", "available"
         )
+    if not 0 <= s.chosen <= CHOSEN_EACH_ROUND or (s.chosen and s.turn < CHOSEN_FROM_TURN):
+        raise PackError(
+            f"chosen is 0..{CHOSEN_EACH_ROUND}, and 0 before turn {CHOSEN_FROM_TURN} (13.1)",
+            "chosen",
+            "13.1",
+        )
+    chosen_entries: dict[str, Any] = {}
+    if s.chosen:  # 13.1: a d6 for each unit's entry hex
+        hexes = rules.bands("prussian_entry")
+        rolls = roller.pool("chosen_entry_rolls", Pool(D6, s.chosen))
+        chosen_entries = {"chosen_entries": [hexes.lookup(int(r)) for r in rolls]}
     if s.turn < 4:
         return Outcome.of_pack(
             PACK,
@@ -182,7 +201,7 @@ def prussian_arrival(s: ArrivalSituation, rules: AvleRules, roller: Roller) -> O
                 {},
                 "none",
                 certain("none"),
-                {"arrives": None},
+                {"arrives": None, **chosen_entries},
                 tuple(notes),
             )
     white, black = rules.die("action"), rules.die("command")
@@ -211,7 +230,11 @@ def prussian_arrival(s: ArrivalSituation, rules: AvleRules, roller: Roller) -> O
         rolls=dict(roller.used),
         result=result,
         probabilities={k: v for k, v in probabilities.items() if v},
-        details={"arrives": None if result == "none" else result, "entry_hex": entry},
+        details={
+            "arrives": None if result == "none" else result,
+            "entry_hex": entry,
+            **chosen_entries,
+        },
         notes=tuple(notes),
     )
 

@@ -10,6 +10,7 @@ from eote_ref.packs.avle import (
     armylist,
     fire,
     generals,
+    markers,
     orders,
     play_sheets,
     printed,
@@ -274,7 +275,12 @@ PROCEDURES = (
         "a Prussian unit arriving at Waterloo",
         orders.ArrivalSituation,
         orders.prussian_arrival,
-        {"flag_die": "action", "type_die": "command", "entry_roll": "d6"},
+        {
+            "flag_die": "action",
+            "type_die": "command",
+            "entry_roll": "d6",
+            "chosen_entry_rolls": "d6 list (one per unit chosen)",
+        },  # fmt: skip
         tuple(
             ResultSpec(c, "neutral")
             for c in ("none", "infantry", "cavalry", "artillery", "general", "choice")
@@ -374,6 +380,11 @@ def declare() -> Pack:
             card_tracker_html=printed.card_tracker_html,
         ),
         turn=TURN,
+        # Elements up to each unit type's (1.1); the round's markers cleared each round (5.1).
+        unit_markers=markers.with_type_limits(
+            markers.UNIT_MARKERS, {name: u.elements for name, u in rules.data.units.items()}
+        ),
+        leader_markers=markers.LEADER_MARKERS,
         reference_notes=(
             "Fire values: one row a unit type, columns by range in hexes; a dash is out of "
             "range (Reference Sheet, 9.0). Combat effect: columns by hits (the last is 3 or "

@@ -10,8 +10,10 @@ State kept (every key is written and undone by the journal one at a time):
   and :func:`eote_ref.packs.play.turn_puts` read.
 * ``game.pack_state``: ``round`` (1..6 of the turn, 5.0; the turn is the game's ``turn``
   column), ``first_order`` and ``to_order`` (the side ids giving the first and the next
-  order, 5.1), ``pending`` (checks a result called for: a General hit, a morale test), and
-  ``victory`` once a side has won (4.2).
+  order, 5.1), ``pending`` (checks a result called for: a General hit, a morale test),
+  ``victory`` once a side has won (4.2); ``scenario`` when one was chosen, a hypothetical
+  battle's ``deployment`` (14.0, once made) and ``initiative`` (the side id of the
+  exploration's winner, who gives the first order each round, 14.0).
 * ``game_side.pack_state``: ``flag`` (9.3), ``hand`` (the six cards of this turn, 4.1; None
   until chosen), ``last_hand``, ``played`` (this turn's cards in order), ``card`` (this
   round's), ``last_card`` (the round before's, 5.1), ``rolled`` (this round's command dice
@@ -19,13 +21,18 @@ State kept (every key is written and undone by the journal one at a time):
   still to give this round, by face; ``automatic`` for an automatic card), ``units_lost`` and
   ``generals_lost`` (counted against this side, 4.2, 9.4.3), ``wins_at`` (the enemy units
   this side must eliminate for a substantial victory, 4.2: a scenario's count set by hand,
-  absent for 14.0's 9).
+  absent for 14.0's 9), ``arrival_roll`` (the ``[turn, round]`` of its last arrival roll,
+  13.1, 14.0).
 * ``game_unit.markers``: ``elements``, ``start`` (the elements it started with, 12.0),
   ``arrives`` (the turn it comes on, 4.1), ``flag``, ``eliminated``, ``passed_morale``
   (15.0), ``formation`` (``square`` after a reaction, 9.3) and the round's ``ordered``,
   ``fired``, ``reacted``, ``fired_on``, ``stopped`` (cavalry halted by a battery's
-  reaction, 9.3), cleared at the end of the round.
-* ``game_leader.markers``: ``arrives``, ``killed`` (9.4), ``captured`` (9.4.2), the round's
+  reaction, 9.3), cleared at the end of the round; ``held`` (``prussian`` or
+  ``reinforcement``: off the map until an arrival roll brings it, 13.1, 14.0) and
+  ``entered`` (the sector or the hex it came in at). A reinforcement enters the sector its d6 gave:
+  the shared column ``game_unit.command_id``.
+* ``game_leader.markers``: ``arrives``, ``held`` and ``entered`` (a Prussian General,
+  13.1), ``killed`` (9.4), ``captured`` (9.4.2), the round's
   ``ordered`` (a General given an order on his own, 5.1); the unit a
   General is attached to is the shared column ``game_unit.attached_leader_id`` (6.3.1).
 
@@ -38,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from eote_ref.packs.avle import play_arrivals as arrivals
 from eote_ref.packs.avle import play_combat as combat
 from eote_ref.packs.avle import play_turn as turn
 from eote_ref.packs.avle.model import AvleRules
@@ -67,8 +75,17 @@ from eote_ref.packs.play import (
 )
 
 # ----------------------------------------------------------------------------- set-up
-#: The scenarios whose victory conditions a game may take (13.2), by key.
-SCENARIOS = {"quatre_bras": "Quatre Bras (13.2): control of the crossroads, 8 units each"}
+#: The scenarios whose victory conditions a game may take (13.1, 13.2, 14.0), by key.
+SCENARIOS = {
+    "quatre_bras": "Quatre Bras (13.2): control of the crossroads, 8 units each",
+    arrivals.WATERLOO: "Waterloo (13.1): the Prussians held back, arriving by the dice from turn 4",
+    arrivals.HYPOTHETICAL: "Hypothetical battle (14.0): deployment by exploration, up to 4 "
+    "units held back as reinforcements from turn 3",
+}
+#: Waterloo's counts of enemy units to eliminate (13.1; source: text): the French win at 15
+#: English and Prussian units together (13.1's other count, 12 English units alone, is not
+#: kept apart yet), the Allies at 14 French units.
+WATERLOO_WINS_AT = {"french": 15, "allied": 14}
 
 
 def setup(
@@ -99,24 +116,22 @@ def setup(
                 seen.add(u.name)
                 kind = rules.data.units[u.type]
                 start = u.elements or kind.elements
+                markers: dict[str, Any] = {
+                    "elements": start,
+                    "start": start,
+                    "arrives": u.arrives,
+                    "flag": u.flag or army.flag,
+                }
+                if scenario == arrivals.WATERLOO and markers["flag"] == "prussian":
+                    markers["held"] = arrivals.PRUSSIAN  # 13.1: they come by the dice
                 units[u.sector].append(
-                    PlanUnit(
-                        u.name,
-                        kind.arm,
-                        u.type,
-                        u.nation or army.nation,
-                        {
-                            "elements": start,
-                            "start": start,
-                            "arrives": u.arrives,
-                            "flag": u.flag or army.flag,
-                        },
-                    )
+                    PlanUnit(u.name, kind.arm, u.type, u.nation or army.nation, markers)
                 )
             for g in army.generals:
-                leaders[g.sector].append(
-                    PlanLeader(g.name, GENERAL_LEVEL, {"arrives": g.arrives}, g.attached)
-                )
+                g_markers: dict[str, Any] = {"arrives": g.arrives}
+                if scenario == arrivals.WATERLOO and army.flag == "prussian":
+                    g_markers["held"] = arrivals.PRUSSIAN
+                leaders[g.sector].append(PlanLeader(g.name, GENERAL_LEVEL, g_markers, g.attached))
         side_state: dict[str, Any] = {"flag": flag, "last_hand": [], "played": [],
                                       "units_lost": 0, "generals_lost": 0}  # fmt: skip
         if scenario == "quatre_bras":
@@ -124,6 +139,8 @@ def setup(
             side_state["wins_at"] = (
                 qb.french_wins_at if flag == "french" else qb.allied_wins_at
             ).value
+        elif scenario == arrivals.WATERLOO:
+            side_state["wins_at"] = WATERLOO_WINS_AT["french" if flag == "french" else "allied"]
         plan_sides.append(
             PlanSide(
                 name,
@@ -154,16 +171,23 @@ def setup(
 def due(state: PlayState, rules: AvleRules) -> list[Due]:
     """The turn guide now, in the order the table takes it.
 
-    First the checks a result called for (a General hit, a morale test), then 4.1's hands,
-    5.1's cards and orders, and 4.2's check after the round.
+    A hypothetical battle's deployment before anything (14.0); then the checks a result
+    called for (a General hit, a morale test), the round's arrival rolls (14.0, 13.1), 4.1's
+    hands, 5.1's cards and orders, and 4.2's check after the round.
     """
     if state.pack_state.get("victory"):
         return []
+    if arrivals.deployment_due(state):
+        return [Due("deployment", "deploy the armies: exploration and reinforcements held back",
+                    "14.0")]  # fmt: skip
     r = round_of(state)
     out = [
         Due(p["check"], p["label"], p["rule"], dict(p["target"]))
         for p in state.pack_state.get("pending") or []
     ]
+    rolls = arrivals.arrivals_due(state, rules)
+    if rolls:  # before the hand (14.0) and the cards (13.1)
+        return out + rolls
     hands = [
         Due("hand", f"{s.name}: choose the hand of 6 cards for turn {state.turn}", "4.1",
             {"side_id": s.id})
@@ -186,30 +210,14 @@ def due(state: PlayState, rules: AvleRules) -> list[Due]:
                            {"side_id": s.id}))  # fmt: skip
     out.append(Due("victory", f"end of round {r}: check victory, then the next round", "4.2"))
     return out
-    if any(s.pack_state.get("card") is None for s in state.sides):
-        return [Due("round", f"round {r}: both play a card and roll the command dice", "5.1")]
-    for p in state.pack_state.get("pending") or []:
-        out.append(Due(p["check"], p["label"], p["rule"], dict(p["target"])))
-    to_order = state.pack_state.get("to_order")
-    for s in state.sides:
-        left = orders_left(s)
-        if left and s.id == to_order:
-            out.append(
-                Due(
-                    "order",
-                    f"{s.name}: give an order ({left} left this round)",
-                    "5.1",
-                    {"side_id": s.id},
-                )  # fmt: skip
-            )
-    out.append(Due("victory", f"end of round {r}: check victory, then the next round", "4.2"))
-    return out
 
 
 # ----------------------------------------------------------------------------- the checks
 def checks() -> dict[str, CheckSpec]:
-    """Every AVlE check of the referee, by key (the turn's, then combat's)."""
-    return {s.key: s for s in (*turn.checks(), *combat.checks(), turn.pass_check())}
+    """Every AVlE check of the referee, by key: the turn's, combat's, the arrivals', the pass."""
+    return {
+        s.key: s for s in (*turn.checks(), *combat.checks(), *arrivals.checks(), turn.pass_check())
+    }
 
 
 def declare_play() -> Play:

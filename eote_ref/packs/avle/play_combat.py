@@ -17,6 +17,7 @@ from eote_ref.packs.avle.play_state import (
     answer_unit,
     ctx_unit,
     enemies_on_map,
+    general_present,
     general_with,
     lost_unit,
     matching_pending,
@@ -427,7 +428,7 @@ def _capture_questions(ctx: Ctx) -> list[Ask]:
 
 def _capture_situation(ctx: Ctx) -> generals_mod.GeneralCaptureSituation:
     g = _general_alive(ctx)
-    if int(g.markers.get("arrives", 1)) > ctx.state.turn:
+    if not general_present(ctx.state, g):
         raise PlayError(f"{g.name} has not arrived yet")
     return generals_mod.GeneralCaptureSituation(
         int(ctx.answers["hexes_moved"]), int(ctx.answers["general_retreat_hexes"])

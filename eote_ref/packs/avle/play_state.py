@@ -8,8 +8,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from eote_ref.packs.avle.markers import LEADER_MARKER_BY_NAME, UNIT_MARKER_BY_NAME, UNIT_MARKERS
 from eote_ref.packs.avle.model import AvleRules
-from eote_ref.packs.play import CheckSpec, Ctx, PlayError, PlayState, Put, SideState, UnitState
+from eote_ref.packs.declaration import cleared_markers
+from eote_ref.packs.play import (
+    CheckSpec,
+    Ctx,
+    LeaderState,
+    PlayError,
+    PlayState,
+    Put,
+    SideState,
+    UnitState,
+)
 
 RULESET = "avle-1.2"
 SECTORS = ("left", "centre", "right")
@@ -23,8 +34,8 @@ ORDERS_PHASE = "orders"
 VICTORY_PHASE = "victory"
 #: The side's key of the round's orders left, by command-die face (the declared turn's).
 DICE = "command_dice"
-#: The unit markers that last one round (5.1, 7.0.1, 9.3).
-ROUND_MARKERS = ("ordered", "fired", "reacted", "fired_on", "stopped")
+#: The unit markers that last one round (5.1, 7.0.1, 9.3): the declared ``lasts="round"``.
+ROUND_MARKERS = cleared_markers(UNIT_MARKERS, new_turn=False)
 #: How many units an automatic card orders (3.2, source: text; None: every one of its arm).
 AUTOMATIC_ORDERS: Mapping[str, tuple[str, int | None]] = {
     "infantry_manoeuvre": ("infantry", 5),
@@ -33,8 +44,6 @@ AUTOMATIC_ORDERS: Mapping[str, tuple[str, int | None]] = {
 }
 #: Units a coordinated attack orders in each sector at most (3.1; source: text).
 COORDINATED_PER_SECTOR = 2
-#: The arm each command-die face orders (5.1); ``flag`` and ``general`` order any.
-FACE_ARM = {"infantry": "infantry", "trooper": "cavalry", "cannon": "artillery"}
 
 
 # ----------------------------------------------------------------------------- reading state
@@ -44,9 +53,17 @@ def sector_of(state: PlayState, unit: UnitState) -> str:
 
 
 def on_map(state: PlayState, unit: UnitState) -> bool:
-    """On the map now: arrived (4.1) and not eliminated."""
+    """On the map now: arrived (4.1), not held back (13.1, 14.0), not eliminated."""
     m = unit.markers
-    return int(m.get("arrives", 1)) <= state.turn and not m.get("eliminated")
+    return int(m.get("arrives", 1)) <= state.turn and not m.get("held") and not m.get("eliminated")
+
+
+def general_present(state: PlayState, g: LeaderState) -> bool:
+    """A General in the battle: arrived (4.1), not held back (13.1), not killed or captured."""
+    m = g.markers
+    if m.get("killed") or m.get("captured") or m.get("held"):
+        return False
+    return int(m.get("arrives", 1)) <= state.turn
 
 
 def general_with(state: PlayState, unit: UnitState) -> int | None:
@@ -94,6 +111,12 @@ def units_able(state: PlayState, side: SideState, card: str) -> int:
         n = COORDINATED_PER_SECTOR
         return sum(min(n, sum(1 for u in units if sector_of(state, u) == s)) for s in SECTORS)
     return sum(1 for u in units if sector_of(state, u) == card)
+
+
+def refuse_if_over(state: PlayState) -> None:
+    """Nothing more is played once a side has won (4.2)."""
+    if state.pack_state.get("victory"):
+        raise PlayError("the battle is over (4.2)")
 
 
 def orders_left(side: SideState) -> int:
@@ -178,7 +201,7 @@ def spec(key: str, title: str, rule: str, procedure: str | None, target: Any,
 #: Keys whose changes are bookkeeping: the wizard's list of what Apply does leaves them out.
 _QUIET = frozenset(
     {"fired", "fired_on", "played", "last_card", "last_hand", "first_order", "to_order",
-     "pending", "phase", "rolled"}
+     "pending", "phase", "rolled", "arrival_roll", "deployment", "initiative", "arrives"}
 )  # fmt: skip
 
 
@@ -191,6 +214,8 @@ def words(state: PlayState, put: Put) -> str | None:
         return _unit_words(state, state.unit(put.row_id), key, v)
     if put.entity == "leader":
         g = state.leader(put.row_id)
+        if key in ("held", "entered"):
+            return _arrival_words(g.name, key, v)
         if key in ("killed", "captured"):
             return f"{g.name} {key}" if v else f"{g.name} no longer {key}"
         if key == "ordered":
@@ -216,6 +241,10 @@ def _unit_words(state: PlayState, u: UnitState, key: str, v: Any) -> str | None:
         if v:
             return f"{u.name}: passed its morale test, fights at 0 until rallied (15.0)"
         return f"{u.name}: rallied, fights again (15.0)"
+    if key in ("held", "entered"):
+        return _arrival_words(u.name, key, v)
+    if key == "command_id":
+        return f"{u.name}: in the {state.command(int(v)).name.lower()} sector"
     if key == "ordered":
         return f"{u.name}: ordered this round"
     if key == "reacted":
@@ -227,6 +256,14 @@ def _unit_words(state: PlayState, u: UnitState, key: str, v: Any) -> str | None:
             return f"{u.name}: no General attached"
         return f"{u.name}: {state.leader(int(v)).name} attached"
     return None
+
+
+def _arrival_words(name: str, key: str, v: Any) -> str:
+    if key == "held":
+        return f"{name}: held back, arrives by the dice ({v})" if v else ""
+    if v in ("left", "centre", "right"):
+        return f"{name}: enters in the {v} sector (14.0)"
+    return f"{name}: enters at {v} (13.1)" if v else f"{name}: not arrived"
 
 
 def _side_words(s: SideState, key: str, v: Any) -> str | None:
@@ -246,33 +283,48 @@ def _side_words(s: SideState, key: str, v: Any) -> str | None:
 
 
 # ----------------------------------------------------------------------------- the umpire's edits
-#: The markers the umpire may set by hand on the dashboard, by row, with their kind.
-EDITABLE: Mapping[str, Mapping[str, str]] = {
-    "unit": {"elements": "int", "eliminated": "bool", "formation": "formation",
-             "passed_morale": "bool", "ordered": "bool", "reacted": "bool"},
-    "leader": {"killed": "bool", "captured": "bool"},
-    "side": {"units_lost": "count", "generals_lost": "count", "wins_at": "threshold"},
+#: What the umpire may set by hand on a side (its own state, not markers), with its kind. A
+#: unit's and a General's are their declared markers with ``editable`` (:mod:`.markers`).
+SIDE_EDITABLE: Mapping[str, str] = {
+    "units_lost": "count", "generals_lost": "count", "wins_at": "threshold",
 }  # fmt: skip
+_MARKERS = {"unit": UNIT_MARKER_BY_NAME, "leader": LEADER_MARKER_BY_NAME}
 
 
 def edit_refusal(state: PlayState, put: Put, rules: AvleRules) -> str | None:
     """Why the umpire may not make this edit by hand, or None when he may."""
-    kinds = EDITABLE.get(put.entity, {})
-    kind = kinds.get(put.key)
+    if put.entity in _MARKERS:
+        return _marker_refusal(state, put, rules)
+    kind = SIDE_EDITABLE.get(put.key) if put.entity == "side" else None
     if kind is None or put.column:
-        known = ", ".join(kinds) or "none"
+        known = ", ".join(SIDE_EDITABLE) if put.entity == "side" else "none"
         return f"{put.key} is not set by hand on a {put.entity} (those that are: {known})"
     v = put.value
-    if kind == "bool" and not (v is None or isinstance(v, bool)):
-        return f"{put.key} is yes or no"
     if kind == "count" and not (isinstance(v, int) and not isinstance(v, bool) and v >= 0):
         return f"{put.key} is a count, 0 or more"
     if kind == "threshold" and not (v is None or (isinstance(v, int) and v >= 1)):
         return "the units to eliminate are 1 or more, or none for 14.0's count"
-    if kind == "formation" and v not in (None, "combat", "square"):
-        return "a formation is combat or square (6.0)"
-    if kind == "int":
+    return None
+
+
+def _marker_refusal(state: PlayState, put: Put, rules: AvleRules) -> str | None:
+    """A unit's or a General's marker by hand: only a declared ``editable`` one, in its range."""
+    declared = _MARKERS[put.entity]
+    spec = declared.get(put.key)
+    if spec is None or not spec.editable or put.column:
+        known = ", ".join(m.name for m in declared.values() if m.editable)
+        return f"{put.key} is not set by hand on a {put.entity} (those that are: {known})"
+    v = put.value
+    if spec.kind == "flag":
+        return None if v is None or isinstance(v, bool) else f"{put.key} is yes or no"
+    if spec.kind == "choice":
+        if spec.check(v) is None:
+            return None
+        return f"a {spec.text} is {' or '.join(spec.choices)} ({spec.rule.removeprefix('AVlE ')})"
+    if put.key == "elements":
         most = rules.data.units[state.unit(put.row_id).type].elements
         if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= most):
             return f"elements are 1..{most} for this unit's type (1.1); eliminate it instead"
-    return None
+        return None
+    unit_type = state.unit(put.row_id).type if put.entity == "unit" else None
+    return spec.check(v, unit_type)

@@ -10,17 +10,18 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 
+from eote_ref.packs.avle import play_arrivals as arrivals
 from eote_ref.packs.avle import scenarios as scenarios_mod
 from eote_ref.packs.avle import victory as victory_mod
+from eote_ref.packs.avle.markers import LEADER_MARKERS, UNIT_MARKERS
+from eote_ref.packs.avle.model import FACE_ARM
 from eote_ref.packs.avle.orders import AUTOMATIC, FACE_ORDERS, OrdersSituation, SideCard
 from eote_ref.packs.avle.play_state import (
     AUTOMATIC_ORDERS,
     CARD_PHASE,
     COORDINATED_PER_SECTOR,
     DICE,
-    FACE_ARM,
     ORDERS_PHASE,
-    ROUND_MARKERS,
     SECTORS,
     VICTORY_PHASE,
     answer_unit,
@@ -28,21 +29,25 @@ from eote_ref.packs.avle.play_state import (
     ctx_unit,
     deck,
     french_side,
+    general_present,
     general_with,
     on_map,
     orders_left,
+    refuse_if_over,
     round_of,
     sector_of,
     side_key,
     spec,
     units_able,
 )
+from eote_ref.packs.declaration import cleared_markers
 from eote_ref.packs.outcome import Outcome
 from eote_ref.packs.play import (
     Ask,
     CheckSpec,
     Ctx,
     PlayError,
+    PlayState,
     Put,
     SideState,
     UnitState,
@@ -80,6 +85,7 @@ def _hand_situation(ctx: Ctx) -> victory_mod.HandSituation:
     side = ctx_side(ctx)
     if side.pack_state.get("hand") is not None:
         raise PlayError(f"{side.name} has chosen this turn's hand already")
+    arrivals.refuse_while_arrivals_due(ctx.state, ctx.rules)
     last = list(side.pack_state.get("last_hand") or []) if ctx.state.turn > 1 else []
     return victory_mod.HandSituation(ctx.state.turn, list(ctx.answers["hand"]), last)
 
@@ -138,8 +144,8 @@ def _round_questions(ctx: Ctx) -> list[Ask]:
 
 
 def _round_situation(ctx: Ctx) -> OrdersSituation:
-    if ctx.state.pack_state.get("victory"):
-        raise PlayError("the battle is over (4.2)")
+    refuse_if_over(ctx.state)
+    arrivals.refuse_while_arrivals_due(ctx.state, ctx.rules)
     sides: dict[str, SideCard] = {}
     for s in ctx.state.sides:
         if s.pack_state.get("hand") is None:
@@ -174,7 +180,9 @@ def _round_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
             Put("side", s.id, DICE, dice),
             Put("side", s.id, "rolled", dict(dice)),  # as rolled, for the display
         ]
-    first = by_name[outcome.details["first_order"]].id
+    # A hypothetical battle's exploration winner moves first each round (14.0, option
+    # hypothetical_first_order), else 5.1's first order.
+    first = ctx.state.pack_state.get("initiative") or by_name[outcome.details["first_order"]].id
     puts += [
         Put("game", ctx.state.game_id, "first_order", first),
         Put("game", ctx.state.game_id, "to_order", first),
@@ -190,11 +198,13 @@ def _round_summary(ctx: Ctx, outcome: Outcome | None) -> str:
         faces = ", ".join(f"{n} {f}" for f, n in report["faces"].items() if n)
         parts.append(f"{name} plays {report['card'].replace('_', ' ')}"
                      + (f" ({faces})" if faces else ""))  # fmt: skip
-    return (
-        f"Turn {ctx.state.turn}, round {round_of(ctx.state)}: "
-        + "; ".join(parts)
-        + f"; {outcome.details['first_order']} gives the first order (5.1)"
+    initiative = ctx.state.pack_state.get("initiative")
+    first = (
+        f"{ctx.state.side(initiative).name} gives the first order (14.0)"
+        if initiative
+        else f"{outcome.details['first_order']} gives the first order (5.1)"
     )
+    return f"Turn {ctx.state.turn}, round {round_of(ctx.state)}: " + "; ".join(parts) + f"; {first}"
 
 
 def _round_dice(ctx: Ctx) -> Mapping[str, str]:
@@ -202,6 +212,18 @@ def _round_dice(ctx: Ctx) -> Mapping[str, str]:
 
 
 # ----------------------------------------------------------------------------- order (5.1)
+def _refuse_before_cards(side: SideState) -> None:
+    if side.pack_state.get("card") is None:
+        raise PlayError("play this round's cards first (5.1)")
+
+
+def _refuse_out_of_turn(state: PlayState, side: SideState) -> None:
+    """Orders alternate (5.1): the other side's turn while it has orders left."""
+    other = state.other_side(side.id)
+    if state.pack_state.get("to_order") not in (None, side.id) and orders_left(other):
+        raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
+
+
 def _faces_for(ctx: Ctx, unit: UnitState) -> list[str]:
     side = ctx.state.side(unit.side_id)
     dice = side.pack_state.get(DICE) or {}
@@ -265,19 +287,16 @@ def _order_questions(ctx: Ctx) -> list[Ask]:
 def _order_situation(ctx: Ctx) -> None:
     state, unit = ctx.state, _order_unit(ctx)
     side = state.side(unit.side_id)
-    card = side.pack_state.get("card")
+    _refuse_before_cards(side)
+    card = str(side.pack_state["card"])
     face = ctx.answers.get("face")
-    if card is None:
-        raise PlayError("play this round's cards first (5.1)")
     if not on_map(state, unit):
         raise PlayError(f"{unit.name} is not on the map")
     if unit.markers.get("ordered"):
         raise PlayError(f"{unit.name} has had its order this round (5.1)")
     if face not in _faces_for(ctx, unit):
         raise PlayError(f"{side.name} has no {face} order left this round")
-    other = state.other_side(side.id)
-    if state.pack_state.get("to_order") not in (None, side.id) and orders_left(other):
-        raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
+    _refuse_out_of_turn(state, side)
     sector = sector_of(state, unit)
     ordered = [u for u in state.units_of(side.id) if u.markers.get("ordered")]
     if face == "automatic":
@@ -321,6 +340,12 @@ def _order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     return [Put("unit", unit.id, "ordered", True), *_used_die(ctx, side, ctx.answers["face"])]
 
 
+def _order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    unit = _order_unit(ctx)
+    side = ctx.state.side(unit.side_id)
+    return f"{side.name} orders {unit.name} ({ctx.answers['face']} die, 5.1)"
+
+
 # ----------------------------------------------------------------------------- a General alone
 def _general_order_situation(ctx: Ctx) -> None:
     state = ctx.state
@@ -330,17 +355,14 @@ def _general_order_situation(ctx: Ctx) -> None:
     side = state.side(g.side_id)
     if g.markers.get("killed") or g.markers.get("captured"):
         raise PlayError(f"{g.name} is out of the battle (9.4)")
-    if int(g.markers.get("arrives", 1)) > state.turn:
+    if not general_present(state, g):
         raise PlayError(f"{g.name} has not arrived yet")
     if g.markers.get("ordered"):
         raise PlayError(f"{g.name} has had his order this round (5.1)")
-    if side.pack_state.get("card") is None:
-        raise PlayError("play this round's cards first (5.1)")
+    _refuse_before_cards(side)
     if not (side.pack_state.get(DICE) or {}).get("general"):
         raise PlayError(f"{side.name} has no General die left this round (5.1)")
-    other = state.other_side(side.id)
-    if state.pack_state.get("to_order") not in (None, side.id) and orders_left(other):
-        raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
+    _refuse_out_of_turn(state, side)
 
 
 def _general_order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
@@ -352,12 +374,6 @@ def _general_order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
 def _general_order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     g = ctx.state.leader(int(ctx.target["leader_id"]))
     return f"{ctx.state.side(g.side_id).name} orders {g.name} (General die, 5.1)"
-
-
-def _order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
-    unit = _order_unit(ctx)
-    side = ctx.state.side(unit.side_id)
-    return f"{side.name} orders {unit.name} ({ctx.answers['face']} die, 5.1)"
 
 
 # ----------------------------------------------------------------------------- no more orders
@@ -375,7 +391,7 @@ def _pass_situation(ctx: Ctx) -> None:
 def _pass_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     """The side's dice left unused (5.1 step 5): the other side gives the rest of its own."""
     side = ctx_side(ctx)
-    dice = {f: 0 for f in side.pack_state.get(DICE) or {}}
+    dice = dict.fromkeys(side.pack_state.get(DICE) or {}, 0)
     other = ctx.state.other_side(side.id)
     nxt = other.id if orders_left(other) else None
     return [Put("side", side.id, DICE, dice), Put("game", ctx.state.game_id, "to_order", nxt)]
@@ -393,21 +409,16 @@ def _victory_questions(ctx: Ctx) -> list[Ask]:
 
 def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
     state = ctx.state
-    if state.pack_state.get("victory"):
-        raise PlayError("the battle is over (4.2)")
-    if any(s.pack_state.get("card") is None for s in state.sides):
-        raise PlayError("play this round's cards first (5.1)")
+    refuse_if_over(state)
+    for s in state.sides:
+        _refuse_before_cards(s)
     pending = state.pack_state.get("pending") or []
     if pending:
         raise PlayError("still due this round: " + "; ".join(p["label"] for p in pending))
     sides: dict[str, victory_mod.SideState] = {}
     for s in state.sides:
         units = [u for u in state.units_of(s.id) if on_map(state, u)]
-        generals = [
-            g for g in state.leaders_of(s.id)
-            if not (g.markers.get("killed") or g.markers.get("captured"))
-            and int(g.markers.get("arrives", 1)) <= state.turn
-        ]  # fmt: skip
+        generals = [g for g in state.leaders_of(s.id) if general_present(state, g)]
         sides[s.name] = victory_mod.SideState(
             wins_at=s.pack_state.get("wins_at"),
             units_lost=int(s.pack_state.get("units_lost", 0)),
@@ -439,12 +450,13 @@ def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     # The declared turn's changes (5.1, 4.1): the card kept as the last, the command dice
     # cleared; at a new turn the round back to 1 and a new hand to deal.
     puts = turn_puts(ctx.turn, state, new_turn=new_turn)
-    # What only this pack's play keeps: the round's unit markers and the order's turn.
+    # What only this pack's play keeps: the markers declared to last the round (or the
+    # turn, at a new turn), a unit's and a General's, and the order's turn.
+    unit_keys = cleared_markers(UNIT_MARKERS, new_turn=new_turn)
+    puts += [Put("unit", u.id, k, None) for u in state.units for k in unit_keys if u.markers.get(k)]
+    leader_keys = cleared_markers(LEADER_MARKERS, new_turn=new_turn)
     puts += [
-        Put("unit", u.id, k, None) for u in state.units for k in ROUND_MARKERS if u.markers.get(k)
-    ]
-    puts += [
-        Put("leader", g.id, "ordered", None) for g in state.leaders if g.markers.get("ordered")
+        Put("leader", g.id, k, None) for g in state.leaders for k in leader_keys if g.markers.get(k)
     ]
     puts += [Put("game", gid, "first_order", None), Put("game", gid, "to_order", None)]
     for s in state.sides:
@@ -492,8 +504,7 @@ def _qb_questions(ctx: Ctx) -> list[Ask]:
 
 
 def _qb_situation(ctx: Ctx) -> scenarios_mod.QuatreBrasSituation:
-    if ctx.state.pack_state.get("victory"):
-        raise PlayError("the battle is over (4.2)")
+    refuse_if_over(ctx.state)
     a = ctx.answers
     return scenarios_mod.QuatreBrasSituation(
         {

@@ -16,15 +16,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-from eote_ref.packs.avle.model import AvleRules
+from eote_ref.packs.avle.model import FACE_ARM, AvleRules
 from eote_ref.packs.dice import Face, Pool, Roller
 from eote_ref.packs.outcome import Outcome, PackError, certain
 
 PACK = "avle"
 SECTORS = ("left", "centre", "right")
 ARMS = ("infantry", "cavalry", "artillery")
-#: The black die's face that brings each arm (13.1, 14.0); a flag or a General brings none.
-FACE_ARM = {"infantry": "infantry", "trooper": "cavalry", "cannon": "artillery"}
 
 
 # ------------------------------------------------------------------------------ deployment

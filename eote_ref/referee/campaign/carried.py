@@ -31,11 +31,12 @@ from eote_ref.referee.campaign.league import CarriedState, UnitOutcome, replay_c
 from eote_ref.referee.campaign.views import BattleView, NewBattle
 from eote_ref.referee.game import GameService
 from eote_ref.referee.game_rules import eote_rules
+from eote_ref.referee.markers import unit_change
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.rosters import to_spec
 from eote_ref.referee.setup import FIGURE_SCALES, SetupError, game_ruleset
 from eote_ref.referee.summary import CARRIED_LOSSES_KIND
-from eote_ref.store import Database, GameUnit, SetField, SideSpec
+from eote_ref.store import Database, GameUnit, SideSpec
 from eote_ref.store.campaign_models import CampaignBattleArmy, CampaignUnit
 from eote_ref.store.campaigns import CampaignWork, campaign_work
 
@@ -219,7 +220,7 @@ def start_game(
             assert cu.id is not None
             maps.setdefault(army_id, {})[str(gu.id)] = cu.id
             if cu.hits:
-                changes.append(SetField("game_unit", gu.id, "hits", cu.hits))
+                changes.append(unit_change(gu.id, "hits", cu.hits))
     if changes:
         service.record(
             CARRIED_LOSSES_KIND,

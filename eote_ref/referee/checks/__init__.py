@@ -33,6 +33,7 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line
 from eote_ref.referee.journal_record import check_record
+from eote_ref.referee.markers import unit_change
 from eote_ref.referee.situations import PreviewDice
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.core import Modifier, Outcome, RulesError, Source
@@ -426,8 +427,8 @@ def unit_row(check: Adjudication, unit_id: int | None = None) -> GameUnit:
 
 
 def set_unit(unit_id: int, field_name: str, value: Any) -> SetField:
-    """A unit-field change (shorthand for subclasses)."""
-    return SetField("game_unit", unit_id, field_name, value)
+    """A unit's change (shorthand for subclasses): a marker (``markers.NAME``) or a column."""
+    return unit_change(unit_id, field_name, value)
 
 
 def link(kind: str, turn: int, unit_id: int, other_id: int, **data: Any) -> InsertRow:

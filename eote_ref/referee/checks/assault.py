@@ -33,6 +33,7 @@ from eote_ref.referee.checks.fire import side_of, unit_rows
 from eote_ref.referee.checks.guns import remanned_ids
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.journal_line import Line, Piece
+from eote_ref.referee.markers import unit_change
 from eote_ref.referee.situations import effect_changes, rules_unit
 from eote_ref.rules.assault import AssaultSituation, DefenderCover, Position, Support
 from eote_ref.rules.cavalry import BritishBreakthroughSituation, british_cavalry_breakthrough
@@ -479,31 +480,31 @@ class AssaultCheck(AssaultQuestions):
                 # Every unit that fought, whatever its arm: cavalry is blown for it (5.10), a
                 # leader attached to it takes the -2 of 8.0.
                 if not row.fought_this_turn:
-                    put(SetField("game_unit", uid, "fought_this_turn", True))
+                    put(unit_change(uid, "fought_this_turn", True))
                 if row.arm == "cavalry":
                     if row.blown and not row.fought_while_blown:
-                        put(SetField("game_unit", uid, "fought_while_blown", True))
+                        put(unit_change(uid, "fought_while_blown", True))
                     if (
                         details.get("breakthrough_taken")
                         and details.get("breakthrough") == side
                         and not row.disordered
                     ):
-                        put(SetField("game_unit", uid, "disordered", True))
+                        put(unit_change(uid, "disordered", True))
         for uid in self.values["artillery_fall_back"]:
             row = rows[int(uid)]
             side = "attacker" if self._side(int(uid)) == self.attacking_side else "defender"
             if falls.get(side) and not row.limbered:
-                put(SetField("game_unit", int(uid), "limbered", True))
+                put(unit_change(int(uid), "limbered", True))
                 if row.formation != "limbered":
-                    put(SetField("game_unit", int(uid), "formation", "limbered"))
+                    put(unit_change(int(uid), "formation", "limbered"))
         for uid in evading:
             row = rows[uid]
             if outcome.details["battery_choice"] == "abandon":
-                put(SetField("game_unit", uid, "guns_abandoned", True))
+                put(unit_change(uid, "guns_abandoned", True))
             elif not row.limbered:
-                put(SetField("game_unit", uid, "limbered", True))
+                put(unit_change(uid, "limbered", True))
                 if row.formation != "limbered":
-                    put(SetField("game_unit", uid, "formation", "limbered"))
+                    put(unit_change(uid, "formation", "limbered"))
         out: list[Change] = list(ordered.values())
         pair = set(att) | set(dfd) | set(evading)
         for ln in self.view.links:

@@ -14,6 +14,7 @@ from eote_ref.armylists.model import ArmyList, Command
 from eote_ref.armylists.model import Unit as ListUnit
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_record import record_result
+from eote_ref.referee.markers import carries_blown
 from eote_ref.referee.sheets.marks import (
     HOUSE_MARK,
     PROVISIONAL_MARK,
@@ -312,7 +313,7 @@ def _list_unit(
         skirmish=skirmish_text(rs, u.skirmish.value, nation, army_list.year),
         movement=movement_allowances(rs, arm, weight, u.type.value, figure_scale),
         hit_boxes=_hit_boxes(u.ce, threshold),
-        blown_boxes=BLOWN_BOXES if arm == "cavalry" else 0,
+        blown_boxes=BLOWN_BOXES if carries_blown(arm) else 0,
         notes=u.notes,
     )
 
@@ -405,7 +406,7 @@ def _game_unit(u: UnitView, rs: Ruleset, scale: str, threshold: int, year: int |
         skirmish=skirmish_text(rs, u.skirmish, u.nation, year),
         movement=movement_allowances(rs, u.arm, u.weight, u.type, scale),
         hit_boxes=max(_hit_boxes(u.ce, threshold), min(u.hits, MAX_HIT_BOXES)),
-        blown_boxes=BLOWN_BOXES if u.arm == "cavalry" else 0,
+        blown_boxes=BLOWN_BOXES if carries_blown(u.arm) else 0,
         hits=u.hits,
         disordered=u.disordered,
         blown=u.blown,

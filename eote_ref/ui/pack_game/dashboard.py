@@ -1,11 +1,14 @@
 """The dashboard of a pack game: each side's commands, units and leaders with their markers.
 
 Columns come from the pack: one per unit marker it declares with a dashboard mark or words
-(:class:`~eote_ref.packs.declaration.MarkerSpec`), else one per marker key the game's units
-carry. A side's own state (a hand of cards, the card played) heads its pane; the umpire sees
-all of it (the players' display hides what the pack keeps secret). The checks of the pack
-open on the selection (a unit, a leader, its side) from the Checks bar, the context menu or
-Enter. Nothing here names a pack.
+(:class:`~eote_ref.packs.declaration.MarkerSpec`), headed by its declared label, a flag shown
+by its mark and a counter with its limit for the unit's type (``3/4``); a unit or leader off
+the map by its declared markers (not yet arrived, eliminated) is greyed out. Without a
+declaration, one column per marker key the game's units carry. Edits by hand are offered
+where a marker is declared ``editable`` and within its limit. A side's own state (a hand of
+cards, the card played) heads its pane; the umpire sees all of it (the players' display
+hides what the pack keeps secret). The checks of the pack open on the selection (a unit, a
+leader, its side) from the Checks bar, the context menu or Enter. Nothing here names a pack.
 """
 
 from __future__ import annotations
@@ -30,14 +33,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.referee.pack_view import PackView, edit_refused, marker_text, plain_marker_text
+from eote_ref.referee.pack_view import (
+    PackView,
+    edit_refused,
+    hand_edit_values,
+    marker_header,
+    marker_text,
+    plain_marker_text,
+)
 from eote_ref.ui.theme import marker_colors
 
 #: Item data: ("unit" | "leader" | "command", row id).
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
-
-#: Markers the dashboard does not give a column (shown elsewhere, or set-up facts).
-HIDDEN_KEYS = frozenset({"start"})
 
 
 def state_words(key: str, value: object) -> str:
@@ -222,7 +229,7 @@ class PackDashboard(QWidget):
         keys = self._seen_keys
         for u in view.state.units:
             for k in u.markers:
-                if k not in keys and k not in HIDDEN_KEYS:
+                if k not in keys:
                     keys.append(k)
         return [(k, None) for k in keys]
 
@@ -269,11 +276,15 @@ class PackDashboard(QWidget):
         headers = [
             "Name",
             "Type",
-            *[(s.label or s.text) if s else k.replace("_", " ") for k, s in columns],
+            *[marker_header(s) if s else k.replace("_", " ") for k, s in columns],
         ]
         tree.clear()
         tree.setColumnCount(len(headers))
         tree.setHeaderLabels(headers)
+        for col, (_key, spec) in enumerate(columns, start=2):
+            if spec is not None:
+                where = f" ({spec.rule})" if spec.rule else ""
+                tree.headerItem().setToolTip(col, f"{spec.text}{where}")
         colours = marker_colors(self.palette())
         state = view.state
         attached = {u.attached_leader_id: u for u in state.units if u.attached_leader_id}
@@ -286,28 +297,48 @@ class PackDashboard(QWidget):
             font.setBold(True)
             top.setFont(0, font)
             tree.addTopLevelItem(top)
+            leader_specs = {m.name: m for m in view.leader_markers}
             for g in leaders:
                 with_unit = attached.get(g.id)
-                kind = "General" if not with_unit else f"General, with {with_unit.name}"
+                level = g.level.replace("_", " ").capitalize()  # the pack's word (a General)
+                kind = level if not with_unit else f"{level}, with {with_unit.name}"
                 cells = [g.name, kind, *("" for _ in columns)]
-                status = [w for k, v in g.markers.items() if (w := _leader_words(k, v))]
+                if leader_specs:  # declared: in its words, and in a unit column of its name
+                    status = [
+                        w
+                        for m in view.leader_markers
+                        if m.name not in dict(columns)
+                        and (w := m.words(g.markers.get(m.name, m.default)))
+                    ]
+                    for col, (key, _spec) in enumerate(columns, start=2):
+                        if key in leader_specs:
+                            spec = leader_specs[key]
+                            cells[col] = marker_text(spec, g.markers.get(key, spec.default))
+                else:
+                    status = [w for k, v in g.markers.items() if (w := _leader_words(k, v))]
                 if status:
                     cells[1] = f"{kind} ({', '.join(status)})"
                 item = QTreeWidgetItem(cells)
                 item.setData(0, ROW_ROLE, ("leader", g.id))
                 item.setForeground(0, colours.leader)
+                if view.off_map(g.markers, leader=True):
+                    for col in range(len(cells)):
+                        item.setForeground(col, colours.off_table)
                 top.addChild(item)
             for u in units:
                 cells = [u.name, u.type.replace("_", " ")]
                 for key, spec in columns:
                     value = u.markers.get(key, spec.default if spec else None)
-                    cells.append(marker_text(spec, value) if spec else plain_marker_text(value))
+                    cells.append(
+                        marker_text(spec, value, u.type) if spec else plain_marker_text(value)
+                    )
                 item = QTreeWidgetItem(cells)
                 item.setData(0, ROW_ROLE, ("unit", u.id))
                 arm_colour = getattr(colours, u.arm, None)
                 if arm_colour is not None:
                     item.setForeground(1, arm_colour)
-                if u.markers.get("eliminated"):
+                # Off the map (not yet arrived, eliminated) as the pack declares it.
+                if view.off_map(u.markers):
                     for col in range(len(cells)):
                         item.setForeground(col, colours.off_table)
                 top.addChild(item)
@@ -374,11 +405,26 @@ class PackDashboard(QWidget):
     def hand_edits(self, kind: str, row_id: int) -> list[tuple[str, str, object]]:
         """The markers of a unit or leader the umpire may set by hand: ``(label, key, value)``.
 
-        A count goes one up or down, a flag on or off; the pack says which it allows and
-        refuses the others in words (:meth:`PackGameService.edit`).
+        Declared markers: those ``editable``, a count one up or down within its limit for the
+        unit's type, a flag on or off, a choice to each other value; the pack may still
+        refuse one in words (:meth:`PackGameService.edit`), and those are not offered.
         """
         view = self.hub.view
         state = view.state
+        declared = view.markers if kind == "unit" else view.leader_markers
+        if declared and kind in ("unit", "leader"):
+            row = state.unit(row_id) if kind == "unit" else state.leader(row_id)
+            unit_type = getattr(row, "type", None)
+            offered: list[tuple[str, str, object]] = []
+            for spec in declared:
+                value = row.markers.get(spec.name, spec.default)
+                for new in hand_edit_values(spec, value, unit_type):
+                    offered.append((_edit_label(spec, value, new, unit_type), spec.name, new))
+            return [
+                (label, key, value)
+                for label, key, value in offered
+                if not edit_refused(self.hub.service, state, kind, row_id, key, value)
+            ]
         if kind == "unit":
             row = state.unit(row_id)
             keys = [k for k, _spec in self.columns(view)]
@@ -418,13 +464,16 @@ class PackDashboard(QWidget):
         return edit
 
     def step_first_count(self, pane: SidePane, step: int) -> bool:
-        """``+`` / ``-`` on a unit: its first counted marker (AVlE's elements) one up or down."""
+        """``+`` / ``-`` on a unit: its first editable counter one up or down."""
         item = pane.tree.currentItem()
         data = item.data(0, ROW_ROLE) if item is not None else None
         if not (isinstance(data, tuple) and data[0] == "unit"):
             return False
-        unit = self.hub.view.state.unit(data[1])
-        for key, _spec in self.columns(self.hub.view):
+        view = self.hub.view
+        unit = view.state.unit(data[1])
+        for key, spec in self.columns(view):
+            if spec is not None and not (spec.kind == "counter" and spec.editable):
+                continue
             value = unit.markers.get(key)
             if isinstance(value, int) and not isinstance(value, bool):
                 return self.edit("unit", unit.id, key, value + step)
@@ -439,6 +488,17 @@ class PackDashboard(QWidget):
                 self.step_first_count(pane, -1 if key == Qt.Key.Key_Minus else 1)
                 return True
         return super().eventFilter(watched, event)
+
+
+def _edit_label(spec: Any, value: object, new: object, unit_type: str | None) -> str:
+    """An edit by hand in the menu's words: ``elements −1 (now 4/4)``, ``ordered: set``."""
+    if spec.kind == "counter":
+        now = marker_text(spec, value, unit_type) or str(value or 0)
+        sign = "+1" if isinstance(new, int) and new > int(value or 0) else "−1"  # type: ignore[call-overload]
+        return f"{spec.text} {sign} (now {now})"
+    if spec.kind == "flag":
+        return f"{spec.text}: {'set' if new else 'clear'}"
+    return f"{spec.text}: {str(new).replace('_', ' ')}"
 
 
 def _leader_words(key: str, value: object) -> str:

@@ -3,7 +3,8 @@
 A second window for a projector beside the table, following every change (apply, undo,
 redo). It reads the game as the referee gives it to the players (``players_state``: the
 play's ``hidden`` keys taken out), so a hand of cards is only counted and the cards played
-are named. Units show the markers a player can see on the table. Nothing here names a pack.
+are named. Units (and leaders, when the pack declares their markers) show the markers a player can
+see on the table, in the pack's declared words. Nothing here names a pack.
 """
 
 from __future__ import annotations
@@ -15,7 +16,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from eote_ref.referee.pack_view import PackView, players_lines, players_unit_lines
+from eote_ref.referee.pack_view import (
+    PackView,
+    players_leader_lines,
+    players_lines,
+    players_unit_lines,
+)
 
 
 class PackPlayersDisplay(QWidget):
@@ -71,9 +77,12 @@ class PackPlayersDisplay(QWidget):
         shown = self.hub.service.players_state()
         for widget, side in zip(self.sides, shown.sides, strict=False):
             lines = "".join(f"<li>{e(line)}</li>" for line in players_lines(side))
+            rows = [
+                *players_unit_lines(view, shown, side),
+                *players_leader_lines(view, shown, side),  # the Generals, in declared words
+            ]
             units = "".join(
-                f"<tr><td>{e(name)}</td><td>{e(marks)}</td></tr>"
-                for name, marks in players_unit_lines(view, shown, side)
+                f"<tr><td>{e(name)}</td><td>{e(marks)}</td></tr>" for name, marks in rows
             )
             widget.setText(
                 f"<h2>{e(side.name)}</h2><ul>{lines}</ul>"

@@ -18,14 +18,11 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from eote_ref.packs import registry
 from eote_ref.referee.pack_view import PackView, game_pack
+from eote_ref.ui.action_text import menu_text, undo_label
 from eote_ref.ui.journal_view import JournalView
 from eote_ref.ui.pack_game.dashboard import PackDashboard
 from eote_ref.ui.pack_game.hub import PackHub
 from eote_ref.ui.pack_game.turn_guide import PackTurnGuide
-
-
-def _menu_text(text: str) -> str:
-    return text.replace("&", "&&")
 
 
 class PackGameScreen(QObject):
@@ -46,7 +43,8 @@ class PackGameScreen(QObject):
         ui = window.ui
         self.actionDisplay = QAction("Players' display (this game)", window)
         self.actionDisplay.setObjectName("actionPackPlayersDisplay")
-        self.actionDisplay.setShortcut(QKeySequence("F12"))  # EotE's own is hidden meanwhile
+        # F12 belongs to whichever players' display is shown: this one while a pack game is
+        # open (EotE's is hidden meanwhile), EotE's otherwise (one shortcut, one owner).
         self.actionDisplay.setStatusTip("The players' display of the open game: hands kept hidden")
         self.actionDisplay.triggered.connect(self.open_display)
         self.actionDisplay.setVisible(False)
@@ -111,6 +109,8 @@ class PackGameScreen(QObject):
         self.actionDisplay.setVisible(True)
         self.actionDisplay.setEnabled(True)
         w.display_menu.actionDisplay.setVisible(False)
+        w.display_menu.actionDisplay.setShortcut(QKeySequence())
+        self.actionDisplay.setShortcut(QKeySequence("F12"))
         self.show_view(self.hub.view)
         from eote_ref.referee.session import describe_location
         from eote_ref.ui.settings import LAST_DATABASE, LAST_GAME
@@ -150,7 +150,9 @@ class PackGameScreen(QObject):
         self._clear_menus()
         w.pack_printing.game_opened(None)
         self.actionDisplay.setVisible(False)
+        self.actionDisplay.setShortcut(QKeySequence())
         w.display_menu.actionDisplay.setVisible(True)
+        w.display_menu.actionDisplay.setShortcut(QKeySequence("F12"))
 
     # ------------------------------------------------------------------ menus
     def _clear_menus(self) -> None:
@@ -171,7 +173,7 @@ class PackGameScreen(QObject):
             action.setVisible(False)
         checks = self.hub.service.play.checks
         for n, (key, spec) in enumerate(checks.items(), 1):
-            action = QAction(_menu_text(f"{spec.title} ({spec.rule})"), w)
+            action = QAction(menu_text(f"{spec.title} ({spec.rule})"), w)
             action.setObjectName(f"actionPackCheck_{key}")
             if n <= 9:
                 action.setShortcut(QKeySequence(f"Alt+{n}"))
@@ -193,14 +195,12 @@ class PackGameScreen(QObject):
     def show_view(self, view: PackView) -> None:
         """The window's title, Undo / Redo labels and status bar for ``view``."""
         w = self.window
-        from eote_ref.ui.main_window import _undo_label
-
         w.setWindowTitle(f"{view.name} — eote-ref")
         ui = w.ui
         ui.actionUndo.setEnabled(view.can_undo is not None)
         ui.actionRedo.setEnabled(view.can_redo is not None)
-        ui.actionUndo.setText(_undo_label(f"Undo {view.can_undo}") if view.can_undo else "&Undo")
-        ui.actionRedo.setText(_undo_label(f"Redo {view.can_redo}") if view.can_redo else "&Redo")
+        ui.actionUndo.setText(undo_label(f"Undo {view.can_undo}") if view.can_undo else "&Undo")
+        ui.actionRedo.setText(undo_label(f"Redo {view.can_redo}") if view.can_redo else "&Redo")
         ui.actionUndo.setToolTip(f"Undo {view.can_undo or ''} (Ctrl+Z)")
         ui.actionRedo.setToolTip(f"Redo {view.can_redo or ''} (Ctrl+Shift+Z)")
         s = w._status
@@ -248,7 +248,7 @@ class PackGameScreen(QObject):
         """Open a turn-guide item on its target.
 
         An item may name only a side (an order to give) where its check takes a unit: the
-        check is opened on the side when the pack asks there which unit (AVlE's order does),
+        check is opened on the side when the pack asks there which unit (an order may),
         else on the unit of that side selected on the dashboard, else the umpire is asked to
         select one.
         """

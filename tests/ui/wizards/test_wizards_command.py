@@ -50,7 +50,7 @@ def test_command_radius_wizard_ticks_units_out(qtbot: QtBot, demo: GameService) 
 
 def test_rally_wizard_from_the_due_item(qtbot: QtBot, demo: GameService) -> None:
     uid = division(demo).units[0].id
-    demo.record("test", "set up", [SetField(GameUnit, uid, "disordered", True)])
+    demo.record("test", "set up", [SetField(GameUnit, uid, "markers.disordered", True)])
     wizard = wizard_for(qtbot, demo, "disorder_rally", unit_id=uid)
     wizard.next()
     assert "rallies" in wizard.page_of(RollPage).result.text()

@@ -51,3 +51,25 @@ def test_a_game_is_started_and_played_headless(
     with db_target.open() as database:
         militia = PackGameService(database, 1).state().unit(14)
         assert militia.markers["elements"] == 4
+
+
+def test_a_side_given_twice_is_refused_and_a_scenario_game_started(
+    db_target: DbTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = db_target.cli_args
+    french, allied = LISTS / "quatre-bras-1815-french.yaml", LISTS / "quatre-bras-1815-allied.yaml"
+    new = [*db, "game", "new", "--pack", "avle", "--name", "H", "--side", f"French={french}"]
+    # A second --side of the same name would have replaced the first list: refused.
+    assert main([*new, "--side", f"Allies={allied}", "--side", f"Allies={allied}"]) == 1
+    assert "--side Allies is given twice" in capsys.readouterr().err
+    assert main([*new, "--side", f"Allies={allied}", "--scenario", "hypothetical"]) == 0
+    capsys.readouterr()
+    assert main([*db, "game", "show", "1"]) == 0
+    assert "deployment (14.0): deploy the armies" in capsys.readouterr().out
+    # Equal exploration d6s: both deploy at once behind a screen (14.0); unit 5 held back.
+    dice = ["--roll", "French_exploration=4", "--roll", "Allies_exploration=4"]
+    held = ["--answer", "held_1=[5]"]
+    assert main([*db, "game", "check", "1", "deployment", *held, *dice]) == 0
+    assert "French holds back 1; Allies holds back 0; both deploy at once" in (
+        capsys.readouterr().out
+    )

@@ -177,6 +177,9 @@ def test_damage_in_a_large_file_is_found_and_left_untouched(
         "UPDATE game SET options = 'not json'",
         "UPDATE game SET created_at = 'yesterday'",
         "UPDATE game SET turn = 'x'",
+        # A unit's state is its markers (issue 26): damaged JSON, or a count that is text.
+        "UPDATE game_unit SET markers = 'not json'",
+        """UPDATE game_unit SET markers = '{"hits": "three"}'""",
     ],
 )
 def test_hand_edited_database_gives_a_message_in_print_report(

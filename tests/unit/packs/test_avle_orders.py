@@ -96,6 +96,31 @@ def test_a_prussian_flag_and_a_trooper_bring_cavalry_through_the_entry_table() -
     assert out.details["entry_hex"] == "V6-V12"
 
 
+def test_from_turn_5_the_units_chosen_roll_their_entry_hexes_too() -> None:
+    # 13.1: from turn 5 two units of the player's choice come each round, each with a d6 for
+    # its hex (1-3 V5, 4 V9, 5 V11, 6 T13): rolls 1 and 5 give V5 and V11. The flag die
+    # still rolls for one more (option prussian_flag_roll_after_turn_4 = continues), its
+    # odds unchanged by the chosen ones (a French or English flag, 2/3: none).
+    s = ArrivalSituation(turn=5, available={"infantry": 2}, chosen=2)
+    out = prussian_arrival(s, rules(), Roller({"chosen_entry_rolls": [1, 5], "flag_die": "french"}))
+    assert out.result == "none"
+    assert out.details["chosen_entries"] == ["V5", "V11"]
+    assert out.probabilities["none"] == Fraction(2, 3) + Fraction(1, 3) * Fraction(3, 6)
+    # Under "stops" only the chosen come: no flag die, their hexes still rolled.
+    stops = rules(prussian_flag_roll_after_turn_4="stops")
+    out = prussian_arrival(s, stops, Roller({"chosen_entry_rolls": [6, 4]}))
+    assert out.details["chosen_entries"] == ["T13", "V9"]
+    assert "flag_die" not in out.rolls
+    # Chosen units before turn 5, or more than 2, are refused.
+    for bad in (ArrivalSituation(turn=4, chosen=1), ArrivalSituation(turn=5, chosen=3)):
+        with pytest.raises(PackError) as err:
+            prussian_arrival(bad, rules(), Roller())
+        assert err.value.field == "chosen"
+    # Without chosen units the answer keeps its fields as before (no chosen_entries).
+    plain = ArrivalSituation(turn=5, available={"infantry": 2})
+    assert "chosen_entries" not in prussian_arrival(plain, rules(), Roller(seed=1)).details
+
+
 def test_no_arrival_of_an_arm_that_has_none_left_and_odds_match_the_dice() -> None:
     s = ArrivalSituation(turn=5, available={"infantry": 1, "general": 0})
     out = prussian_arrival(s, rules(), Roller({"flag_die": "prussian", "type_die": "cannon"}))

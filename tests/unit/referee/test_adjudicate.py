@@ -140,8 +140,8 @@ def test_effect_changes_only_what_changes(game: GameService) -> None:
         cav, Effect(hits=2, disorder=True, blown_markers=1, guns_abandoned=False)
     )
     assert changes == [
-        SetField("game_unit", cav.id, "hits", 2),  # type: ignore[arg-type]
-        SetField("game_unit", cav.id, "disordered", True),  # type: ignore[arg-type]
-        SetField("game_unit", cav.id, "blown", 1),  # type: ignore[arg-type]
+        SetField("game_unit", cav.id, "markers.hits", 2),  # type: ignore[arg-type]
+        SetField("game_unit", cav.id, "markers.disordered", True),  # type: ignore[arg-type]
+        SetField("game_unit", cav.id, "markers.blown", 1),  # type: ignore[arg-type]
     ]
     assert effect_changes(cav, Effect()) == []

@@ -7,10 +7,11 @@ import pytest
 from eote_ref.referee.batch import Batch
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
+from eote_ref.referee.markers import unit_change
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
 from eote_ref.rules.dice import RandomDice
-from eote_ref.store import Database, SetField
+from eote_ref.store import Database
 from tests.games import game_state
 from tests.unit.referee.test_game_service import small_game
 
@@ -62,9 +63,7 @@ def test_disordered_units_rally_with_a_die_each_and_the_pinned_one_is_informatio
 
 # ------------------------------------------------------------------ issue 15, second round
 def _mark(game: GameService, uid: int, **fields: object) -> None:
-    game.record(
-        "marker", "test set-up", [SetField("game_unit", uid, k, v) for k, v in fields.items()]
-    )
+    game.record("marker", "test set-up", [unit_change(uid, k, v) for k, v in fields.items()])
 
 
 def _due(game: GameService, procedure: str) -> list[object]:

@@ -118,7 +118,9 @@ def test_end_of_battle_gives_the_victory_level_from_the_state(db: Database) -> N
     assert scenario.view().victory.points == (5, 0)
     # the Guards routed: the Anglo-Allied side is at its breakpoint (half its units lost)
     allied = game.view().sides[1].units
-    game.record("marker", "rout", [SetField("game_unit", u.id, "routed", True) for u in allied[:3]])
+    game.record(
+        "marker", "rout", [SetField("game_unit", u.id, "markers.routed", True) for u in allied[:3]]
+    )
     v = scenario.view()
     assert v.breakpoints[1].broken
     assert (v.victory.level, v.victory.winner) == (DECISIVE, 0)

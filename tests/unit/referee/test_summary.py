@@ -78,7 +78,7 @@ def test_hand_worked_battle(game: GameService) -> None:
 
 def test_carried_hits_are_not_losses_of_this_battle(game: GameService) -> None:
     unit = game.view().sides[0].units[0]
-    game.record(CARRIED_LOSSES_KIND, "carried", [SetField("game_unit", unit.id, "hits", 2)])
+    game.record(CARRIED_LOSSES_KIND, "carried", [SetField("game_unit", unit.id, "markers.hits", 2)])
     game.set_unit(unit.id, "hits", 3)
     s = battle_summary(game)
     assert s.sides[0].hits_taken == 1
@@ -109,12 +109,14 @@ def test_summary_agrees_with_the_units_hits_on_one_game(game: GameService) -> No
         v.sides[1].units[0],
         v.sides[1].units[1],
     )
-    game.record(CARRIED_LOSSES_KIND, "carried", [SetField("game_unit", f2.id, "hits", 2)])
+    game.record(CARRIED_LOSSES_KIND, "carried", [SetField("game_unit", f2.id, "markers.hits", 2)])
     start = _hits_now(game)
     assert start == [0, 2]
     game.adjust_unit(p1.id, "hits", 1)  # the umpire's marker edits on the dashboard
     game.adjust_unit(p1.id, "hits", 1)
-    game.record("fire", "volley", [SetField("game_unit", f1.id, "hits", 3)])  # a check's result
+    game.record(
+        "fire", "volley", [SetField("game_unit", f1.id, "markers.hits", 3)]
+    )  # a check's result
     game.adjust_unit(f2.id, "hits", 1)
     _assert_consistent(game, start)
     assert battle_summary(game).losses_per_turn == {1: {0: 2, 1: 4}}
@@ -122,7 +124,7 @@ def test_summary_agrees_with_the_units_hits_on_one_game(game: GameService) -> No
     game.adjust_unit(p2.id, "hits", 4)
     game.adjust_unit(p2.id, "hits", 2)
     game.undo()  # undone: not a hit
-    game.record("rally-routed", "rallied", [SetField("game_unit", f2.id, "hits", 1)])
+    game.record("rally-routed", "rallied", [SetField("game_unit", f2.id, "markers.hits", 1)])
     _assert_consistent(game, start)
     s = battle_summary(game)
     assert s.losses_per_turn == {1: {0: 2, 1: 4}, 2: {0: 4, 1: -2}}

@@ -8,10 +8,11 @@ from collections.abc import Iterator
 import pytest
 
 from eote_ref.referee.game import GameService
+from eote_ref.referee.markers import unit_change
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
 from eote_ref.referee.todo import checks_due
-from eote_ref.store import Database, GameLeader, GameUnit, SetField
+from eote_ref.store import Database, GameLeader, SetField
 from tests.conftest import DatabaseTemplates
 
 LISTS = {p.name: p for p in shipped_army_lists()}
@@ -44,7 +45,7 @@ def go_to(game: GameService, phase: Phase) -> None:
 
 
 def set_unit(game: GameService, unit_id: int, **fields: object) -> None:
-    game.record("test", "set up", [SetField(GameUnit, unit_id, k, v) for k, v in fields.items()])
+    game.record("test", "set up", [unit_change(unit_id, k, v) for k, v in fields.items()])
 
 
 def test_a_fresh_game_has_nothing_to_do_in_the_command_phase(game: GameService) -> None:

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from eote_ref.referee.game import GameService
+from eote_ref.referee.markers import unit_change
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.setup import NewGame, create_new_game
 from eote_ref.referee.turn import TURN_FLAGS, replacement_name
@@ -28,7 +29,12 @@ def to_end_of_turn(game: GameService) -> None:
 
 
 def set_fields(game: GameService, entity: type, row_id: int, **fields: object) -> None:
-    game.record("test", "set up", [SetField(entity, row_id, k, v) for k, v in fields.items()])
+    """Set fields of a row; a unit's markers as the referee writes them (``markers.NAME``)."""
+    changes = [
+        unit_change(row_id, k, v) if entity is GameUnit else SetField(entity, row_id, k, v)
+        for k, v in fields.items()
+    ]
+    game.record("test", "set up", changes)
 
 
 def unit(game: GameService, unit_id: int) -> GameUnit:
@@ -188,7 +194,7 @@ def test_undoing_the_turn_change_restores_the_snapshot(
     div = view.sides[1].divisions[1]
     assert div.leader is not None
     changes = [
-        SetField(GameUnit, uid, k, v)
+        unit_change(uid, k, v)
         for uid, flags in zip(ids, units, strict=False)
         for k, v in flags.items()
     ]

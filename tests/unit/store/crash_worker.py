@@ -44,7 +44,7 @@ def main(target: str, game_id: int, seed: int) -> None:
             state = snapshot(session, game_id)
             units = state["game_unit"]
             changes: list[Change] = [
-                SetField(GameUnit, rng.choice(units)["id"], "hits", rng.randint(0, 9))
+                SetField(GameUnit, rng.choice(units)["id"], "ce", rng.randint(0, 9))
                 for _ in range(rng.randint(1, 4))
             ]
             changes.append(SetField("game", game_id, "turn", rng.randint(1, 20)))

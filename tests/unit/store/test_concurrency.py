@@ -43,7 +43,7 @@ def test_every_command_raises_the_version_and_undo_too(session: Session, game: G
     start = session.get(Game, game.id)
     assert start is not None
     assert start.version == 0
-    apply(session, game.id, "fire", changes=[SetField(GameUnit, unit.id, "hits", 1)])
+    apply(session, game.id, "fire", changes=[SetField(GameUnit, unit.id, "markers.hits", 1)])
     assert version_after(session, game.id) == 1
     undo(session, game.id)
     assert version_after(session, game.id) == 2
@@ -61,7 +61,7 @@ def test_a_command_built_from_a_stale_view_is_refused(db: Database, game: Game) 
             laptop,
             game.id,
             "fire",
-            changes=[SetField(GameUnit, unit, "hits", 2)],
+            changes=[SetField(GameUnit, unit, "markers.hits", 2)],
             summary="Fire: 2 hits",
             expected_version=seen,
         )
@@ -70,7 +70,7 @@ def test_a_command_built_from_a_stale_view_is_refused(db: Database, game: Game) 
             tablet,
             game.id,
             "fire",
-            changes=[SetField(GameUnit, unit, "hits", 1)],
+            changes=[SetField(GameUnit, unit, "markers.hits", 1)],
             expected_version=seen,
         )
     error = refused.value
@@ -86,7 +86,7 @@ def test_a_command_built_from_a_stale_view_is_refused(db: Database, game: Game) 
             tablet,
             game.id,
             "fire",
-            changes=[SetField(GameUnit, unit, "hits", 3)],
+            changes=[SetField(GameUnit, unit, "markers.hits", 3)],
             expected_version=version_of(db, game.id),
         )
     with db.session() as tablet, pytest.raises(StaleGameError):
@@ -109,7 +109,7 @@ def test_two_writers_at_once_lose_nothing(db: Database, game: Game) -> None:
                         s,
                         game_id,
                         "hit",
-                        changes=[SetField(GameUnit, unit, "hits", n % 7)],
+                        changes=[SetField(GameUnit, unit, "markers.hits", n % 7)],
                         summary=f"{unit}:{n}",
                     )
         except BaseException as e:  # noqa: BLE001 - reported below
@@ -158,8 +158,8 @@ def test_the_watcher_reports_changes_made_elsewhere(db_target: DbTarget) -> None
         assert watcher.poll() == {}
         other = db_target.open() if db_target.backend == "postgres" else db
         with other.session() as s:
-            apply(s, game_id, "fire", changes=[SetField(GameUnit, unit, "hits", 1)])
-            apply(s, game_id, "fire", changes=[SetField(GameUnit, unit, "hits", 2)])
+            apply(s, game_id, "fire", changes=[SetField(GameUnit, unit, "markers.hits", 1)])
+            apply(s, game_id, "fire", changes=[SetField(GameUnit, unit, "markers.hits", 2)])
         assert _polled(watcher, {game_id: 2}) == {game_id: 2}
         assert watcher.poll() == {}
         with other.session() as s:
@@ -184,7 +184,7 @@ def test_many_watching_windows_leave_the_pool_to_the_commands(db: Database, game
             assert w.poll() == {}
         started = time.monotonic()
         with db.session() as s:
-            apply(s, game.id, "fire", changes=[SetField(GameUnit, unit, "hits", 1)])
+            apply(s, game.id, "fire", changes=[SetField(GameUnit, unit, "markers.hits", 1)])
         assert time.monotonic() - started < 10  # the pool's timeout is 30 s
         assert all(w.poll() == {game.id: 1} for w in watchers)
     finally:

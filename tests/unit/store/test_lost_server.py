@@ -44,11 +44,10 @@ def _hits(url: str, unit: int) -> tuple[int, list[str]]:
     engine = create_engine(url)
     try:
         with engine.connect() as c:
-            hits = int(
-                c.execute(
-                    text("SELECT hits FROM game_unit WHERE id = :u"), {"u": unit}
-                ).scalar_one()
-            )
+            markers = c.execute(
+                text("SELECT markers FROM game_unit WHERE id = :u"), {"u": unit}
+            ).scalar_one()  # PostgreSQL hands a JSON column back as data
+            hits = int(markers.get("hits", 0))
             steps = [
                 str(r[0])
                 for r in c.execute(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from eote_ref.armylists.model import Unit
+from eote_ref.packs.eote_markers import UNIT_DEFAULTS
 from eote_ref.referee.views import UnitView
 from eote_ref.rules.units import Arm
 from eote_ref.store.models import GameUnit, RosterUnit
@@ -32,7 +33,9 @@ def test_the_army_lists_unit_has_exactly_the_order_of_battle_fields() -> None:
 
 def test_the_roster_and_game_rows_carry_every_field() -> None:
     assert set(UNIT_FIELDS) <= _names(RosterUnit)
-    assert set(UNIT_FIELDS) <= _names(GameUnit)
+    # The game's row keeps the starting formation as the marker it becomes (issue 26).
+    assert set(UNIT_FIELDS) - _names(GameUnit) == {"formation"}
+    assert "formation" in UNIT_DEFAULTS
 
 
 def test_the_view_shows_every_field_but_those_it_leaves_out_on_purpose() -> None:

@@ -69,7 +69,7 @@ def test_three_battles_with_carried_losses(campaign: tuple[CampaignService, int]
     assert (fu.name, pu0.name) == (french0.name, prussian[0].name)
     g1.set_unit(fu.id, "hits", 5)
     g1.set_unit(pu0.id, "hits", 4)
-    g1.record("dis", "gone", [SetField("game_unit", pu0.id, "disintegrated", True)])
+    g1.record("dis", "gone", [SetField("game_unit", pu0.id, "markers.disintegrated", True)])
     g1.set_unit(pu1.id, "hits", 6)
     g1.set_unit(pu1.id, "routed", True)
     g1.set_unit(pu1.id, "off_table", True)
@@ -353,7 +353,7 @@ def test_deleting_or_editing_a_carried_battle_replays_the_carried_losses(
     game.record(
         "dis",
         "gone",
-        [SetField("game_unit", game.view().sides[1].units[0].id, "disintegrated", True)],
+        [SetField("game_unit", game.view().sides[1].units[0].id, "markers.disintegrated", True)],
     )
     svc.set_result(b1, "decisive", 0)
     svc.carry_losses(b1)
@@ -537,7 +537,9 @@ def test_the_organisers_path_with_a_game_set_up_outside_the_campaign(
     game.set_unit(french[0].id, "hits", 3)
     for u in prussian[:3]:  # routed, but still on the table: lost to this battle
         game.set_unit(u.id, "routed", True)
-    game.record("dis", "gone", [SetField("game_unit", prussian[3].id, "disintegrated", True)])
+    game.record(
+        "dis", "gone", [SetField("game_unit", prussian[3].id, "markers.disintegrated", True)]
+    )
     game.set_unit(prussian[4].id, "hits", 2)
     game.record(
         "rename",

@@ -32,9 +32,9 @@ def test_every_command_phase_item_has_a_check(waterloo: GameService) -> None:
     cav = next(u for u in units if u.arm == "cavalry")
     setup(
         waterloo,
-        SetField(GameUnit, inf[0].id, "disordered", True),
-        SetField(GameUnit, inf[1].id, "routed", True),
-        SetField(GameUnit, cav.id, "blown", 1),
+        SetField(GameUnit, inf[0].id, "markers.disordered", True),
+        SetField(GameUnit, inf[1].id, "markers.routed", True),
+        SetField(GameUnit, cav.id, "markers.blown", 1),
     )
     due = checks_due(waterloo.view())
     load_checks()
@@ -69,7 +69,7 @@ def test_command_radius_marks_units_out_and_undo_restores(waterloo: GameService)
 def test_command_radius_keeps_a_unit_already_out_and_says_so(waterloo: GameService) -> None:
     """A unit already marked out of command needs no change: the notes say it is marked."""
     d = big_division(waterloo)
-    setup(waterloo, SetField(GameUnit, d.units[1].id, "out_of_command", True))
+    setup(waterloo, SetField(GameUnit, d.units[1].id, "markers.out_of_command", True))
     check = open_check(waterloo, "command_radius", division_id=d.id)
     assert check.values["out_of_radius"] == (d.units[1].id,)
     trial = check.trial({})
@@ -81,8 +81,9 @@ def test_command_radius_keeps_a_unit_already_out_and_says_so(waterloo: GameServi
     assert d.units[3].name in trial.changes[0]
     check.set("out_of_radius", ())
     changes = check.changes(check.trial({}).outcome)  # type: ignore[arg-type]
-    marks = [(c.row_id, c.value) for c in changes if isinstance(c, SetField)]
-    assert marks == [(d.units[1].id, False)]
+    marks = [(c.row_id, c.field, c.value) for c in changes if isinstance(c, SetField)]
+    # Back in command: the marker's key removed (None), its default (issue 26).
+    assert marks == [(d.units[1].id, "markers.out_of_command", None)]
     # ... and the division is measured for this turn: the turn guide drops it (3.6)
     facts = [c.values for c in changes if isinstance(c, InsertRow)]
     assert facts == [
@@ -119,9 +120,9 @@ def test_rally_from_disorder_needs_command_no_pin_and_a_leader(waterloo: GameSer
     a, b, c = d.units[:3]
     setup(
         waterloo,
-        *(SetField(GameUnit, u.id, "disordered", True) for u in (a, b, c)),
-        SetField(GameUnit, b.id, "pinned", True),
-        SetField(GameUnit, c.id, "out_of_command", True),
+        *(SetField(GameUnit, u.id, "markers.disordered", True) for u in (a, b, c)),
+        SetField(GameUnit, b.id, "markers.pinned", True),
+        SetField(GameUnit, c.id, "markers.out_of_command", True),
     )
     assert open_check(waterloo, "disorder_rally", unit_id=a.id).apply({}).result == "rallied"
     assert not unit(waterloo, a.id).disordered
@@ -140,7 +141,7 @@ def test_a_leader_unable_to_rally_this_turn_blocks_the_rally(waterloo: GameServi
     setup(
         waterloo,
         SetField(GameLeader, d.leader.id, "no_rally_turn", waterloo.view().turn),
-        SetField(GameUnit, d.units[0].id, "disordered", True),
+        SetField(GameUnit, d.units[0].id, "markers.disordered", True),
     )
     check = open_check(waterloo, "disorder_rally", unit_id=d.units[0].id)
     assert check.values["leader_can_rally"] is False
@@ -155,7 +156,7 @@ def test_without_a_living_leader_nobody_may_rally_the_unit(waterloo: GameService
     setup(
         waterloo,
         SetField(GameLeader, d.leader.id, "killed", True),
-        SetField(GameUnit, d.units[0].id, "disordered", True),
+        SetField(GameUnit, d.units[0].id, "markers.disordered", True),
     )
     check = open_check(waterloo, "disorder_rally", unit_id=d.units[0].id)
     assert (check.values["has_leader"], check.values["leader_can_rally"]) == (False, False)
@@ -166,7 +167,7 @@ def test_without_a_living_leader_nobody_may_rally_the_unit(waterloo: GameService
 
 def test_rested_blown_cavalry_swaps_a_blown_marker_for_disorder(waterloo: GameService) -> None:
     cav = next(u for u in waterloo.view().sides[1].units if u.arm == "cavalry")
-    setup(waterloo, SetField(GameUnit, cav.id, "blown", 2))
+    setup(waterloo, SetField(GameUnit, cav.id, "markers.blown", 2))
     before = game_state(waterloo)
     check = open_check(waterloo, "cavalry_rest", unit_id=cav.id)
     assert check.values["rested"] is True
@@ -184,8 +185,8 @@ def test_cavalry_that_fought_last_turn_did_not_rest(waterloo: GameService) -> No
     cav = next(u for u in waterloo.view().sides[1].units if u.arm == "cavalry")
     setup(
         waterloo,
-        SetField(GameUnit, cav.id, "blown", 1),
-        SetField(GameUnit, cav.id, "fought_last_turn", True),
+        SetField(GameUnit, cav.id, "markers.blown", 1),
+        SetField(GameUnit, cav.id, "markers.fought_last_turn", True),
     )
     assert checks_due(waterloo.view()) == []
     check = open_check(waterloo, "cavalry_rest", unit_id=cav.id)
@@ -210,7 +211,7 @@ def test_routed_units_leave_as_the_option_says(
         )
         waterloo = GameService(waterloo.db, waterloo.game_id)
     uid = waterloo.view().sides[0].units[0].id
-    setup(waterloo, SetField(GameUnit, uid, "routed", True))
+    setup(waterloo, SetField(GameUnit, uid, "markers.routed", True))
     assert open_check(waterloo, "remove_routed", unit_id=uid).apply({}).result == result
     with waterloo.db.session() as s:
         row = s.get(GameUnit, uid)
@@ -223,7 +224,7 @@ def test_routed_units_stay_with_the_stay_option(waterloo: GameService) -> None:
     setup(waterloo, SetField("game", waterloo.game_id, "options", opts))
     game = GameService(waterloo.db, waterloo.game_id)
     uid = game.view().sides[0].units[0].id
-    setup(game, SetField(GameUnit, uid, "routed", True))
+    setup(game, SetField(GameUnit, uid, "markers.routed", True))
     assert checks_due(game.view()) == []
     assert open_check(game, "remove_routed", unit_id=uid).preview().result == "stays"
 
@@ -369,7 +370,7 @@ def test_attach_and_detach_a_leader_to_a_unit(waterloo: GameService) -> None:
     # Not to a second unit while attached (3.5.1).
     assert open_check(waterloo, "attach_leader", unit_id=b.id).trial({}).error is not None
     # Attached, he rallies no other unit (3.5.1).
-    setup(waterloo, SetField(GameUnit, b.id, "disordered", True))
+    setup(waterloo, SetField(GameUnit, b.id, "markers.disordered", True))
     assert open_check(waterloo, "disorder_rally", unit_id=b.id).preview().result == "cannot"
     detach = open_check(waterloo, "attach_leader", unit_id=a.id)
     assert detach.values["action"] == "detach"
@@ -388,7 +389,7 @@ def test_a_unit_still_engaged_is_pinned_and_cannot_rally_from_disorder(
     d = big_division(waterloo)
     a, b = d.units[:2]
     enemy = next(u for u in waterloo.view().sides[1].units if u.arm == "infantry")
-    setup(waterloo, *(SetField(GameUnit, u.id, "disordered", True) for u in (a, b)))
+    setup(waterloo, *(SetField(GameUnit, u.id, "markers.disordered", True) for u in (a, b)))
     waterloo.record("test", "engaged", [link("engaged", waterloo.view().turn, a.id, enemy.id)])
     check = open_check(waterloo, "disorder_rally", unit_id=a.id)
     assert check.values["pinned"] is True

@@ -150,8 +150,11 @@ def test_changes_read_in_the_umpires_words(waterloo: GameService) -> None:
     division = view.sides[0].divisions[0]
     assert division.leader is not None
     say = waterloo.describe_change
-    assert say(SetField("game_unit", target.id, "disordered", True)) == f"{target.name}: disordered"
-    assert say(SetField("game_unit", target.id, "formation", "square")) == (
+    assert (
+        say(SetField("game_unit", target.id, "markers.disordered", True))
+        == f"{target.name}: disordered"
+    )
+    assert say(SetField("game_unit", target.id, "markers.formation", "square")) == (
         f"{target.name}: formation square (was {target.formation})"
     )
     assert say(SetField("game_unit", target.id, "attached_leader_id", division.leader.id)) == (

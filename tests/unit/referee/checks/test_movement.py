@@ -71,7 +71,7 @@ def test_dashboard_formation_edit_sets_no_changed_formation(
 def test_pinned_cavalry_may_not_change_formation(waterloo: GameService) -> None:
     to_movement(waterloo)
     uid = first_unit(waterloo, 1, "cavalry")
-    setup(waterloo, SetField(GameUnit, uid, "pinned", True))
+    setup(waterloo, SetField(GameUnit, uid, "markers.pinned", True))
     check = open_check(waterloo, "formation", unit_id=uid)
     assert "pinned cavalry may not change formation" in (check.trial({}).error or "")
 
@@ -153,7 +153,7 @@ def test_formed_units_passing_through_disorder_both(waterloo: GameService) -> No
     assert " through " in waterloo.journal(limit=1)[0].summary
     waterloo.undo()
     assert game_state(waterloo) == before
-    setup(waterloo, SetField(GameUnit, b.id, "formation", "skirmish"))
+    setup(waterloo, SetField(GameUnit, b.id, "markers.formation", "skirmish"))
     check = open_check(waterloo, "pass_through", unit_id=a.id)
     check.set("other", b.id)
     assert check.preview().result == "no_effect"
@@ -164,7 +164,7 @@ def test_passing_through_a_disordered_unit_says_it_is_already_disordered(
 ) -> None:
     to_movement(waterloo)
     a, b = [u for u in waterloo.view().sides[0].units if u.arm == "infantry"][:2]
-    setup(waterloo, SetField(GameUnit, b.id, "disordered", True))
+    setup(waterloo, SetField(GameUnit, b.id, "markers.disordered", True))
     check = open_check(waterloo, "pass_through", unit_id=a.id)
     check.set("other", b.id)
     trial = check.trial({})

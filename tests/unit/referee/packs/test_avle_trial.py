@@ -158,7 +158,9 @@ def test_a_bombardment_gives_an_order_to_each_battery_on_the_map(db: Database) -
     # (Reille's two, the II Corps reserve, Piré's horse battery), so four orders, not "98".
     state = game.state()
     batteries = [
-        u for u in state.units_of(sides["French"]) if u.arm == "artillery" and u.markers["arrives"] == 1
+        u
+        for u in state.units_of(sides["French"])
+        if u.arm == "artillery" and u.markers["arrives"] == 1
     ]
     assert len(batteries) == 4
     assert state.side(sides["French"]).pack_state["command_dice"] == {"automatic": 4}
@@ -188,6 +190,4 @@ def test_an_order_from_the_guide_offers_the_units_a_die_left_can_order(db: Datab
     assert "Piré's lancers (Hubert)" in offered
     assert "Piré's horse battery" in offered
     assert "Foy's division (Gauthier)" not in offered  # the centre's: no die orders it
-    assert all(
-        units[name] in {u.id for u in game.state().units} for name in offered
-    )
+    assert all(units[name] in {u.id for u in game.state().units} for name in offered)

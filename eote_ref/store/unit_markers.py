@@ -1,0 +1,195 @@
+"""A game unit's EotE markers as attributes (``row.hits``), read from and written to ``markers``.
+
+Since migration 0011 a unit's state has one home, the JSON ``game_unit.markers``, keyed by
+the pack's marker names (:mod:`eote_ref.packs.eote_markers`), holding only values other
+than the default. These properties let the referee's checks keep reading ``row.hits`` off a
+row; a setter writes a new ``markers`` object (a changed key of the old one would not be
+seen by the ORM) and drops a key set back to its default. The journal writes the same keys
+(``SetField("game_unit", id, "markers.hits", 2)``), never these attributes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eote_ref.packs.eote_markers import UNIT_DEFAULTS
+
+
+class UnitMarkers:
+    """Mixin of :class:`~eote_ref.store.models.GameUnit`: its markers by name."""
+
+    markers: dict[str, Any]
+
+    def marker(self, name: str) -> Any:
+        """Marker ``name``'s value (its default when the unit carries none)."""
+        return (self.markers or {}).get(name, UNIT_DEFAULTS[name])
+
+    def set_marker(self, name: str, value: Any) -> None:
+        """Set marker ``name`` on this (unsaved) row: a new object, the default left out."""
+        data = dict(self.markers or {})
+        default = UNIT_DEFAULTS[name]
+        if value is None or (value == default and type(value) is type(default)):
+            data.pop(name, None)
+        else:
+            data[name] = value
+        self.markers = data
+
+    @property
+    def hits(self) -> int:
+        return self.marker("hits")  # type: ignore[no-any-return]
+
+    @hits.setter
+    def hits(self, value: int) -> None:
+        self.set_marker("hits", value)
+
+    @property
+    def disordered(self) -> bool:
+        return self.marker("disordered")  # type: ignore[no-any-return]
+
+    @disordered.setter
+    def disordered(self, value: bool) -> None:
+        self.set_marker("disordered", value)
+
+    @property
+    def blown(self) -> int:
+        return self.marker("blown")  # type: ignore[no-any-return]
+
+    @blown.setter
+    def blown(self, value: int) -> None:
+        self.set_marker("blown", value)
+
+    @property
+    def routed(self) -> bool:
+        return self.marker("routed")  # type: ignore[no-any-return]
+
+    @routed.setter
+    def routed(self, value: bool) -> None:
+        self.set_marker("routed", value)
+
+    @property
+    def off_table(self) -> bool:
+        return self.marker("off_table")  # type: ignore[no-any-return]
+
+    @off_table.setter
+    def off_table(self, value: bool) -> None:
+        self.set_marker("off_table", value)
+
+    @property
+    def formation(self) -> str | None:
+        return self.marker("formation")  # type: ignore[no-any-return]
+
+    @formation.setter
+    def formation(self, value: str | None) -> None:
+        self.set_marker("formation", value)
+
+    @property
+    def limbered(self) -> bool:
+        return self.marker("limbered")  # type: ignore[no-any-return]
+
+    @limbered.setter
+    def limbered(self, value: bool) -> None:
+        self.set_marker("limbered", value)
+
+    @property
+    def guns_abandoned(self) -> bool:
+        return self.marker("guns_abandoned")  # type: ignore[no-any-return]
+
+    @guns_abandoned.setter
+    def guns_abandoned(self, value: bool) -> None:
+        self.set_marker("guns_abandoned", value)
+
+    @property
+    def skirmishers_out(self) -> bool:
+        return self.marker("skirmishers_out")  # type: ignore[no-any-return]
+
+    @skirmishers_out.setter
+    def skirmishers_out(self, value: bool) -> None:
+        self.set_marker("skirmishers_out", value)
+
+    @property
+    def skirmish_hits(self) -> int:
+        return self.marker("skirmish_hits")  # type: ignore[no-any-return]
+
+    @skirmish_hits.setter
+    def skirmish_hits(self, value: int) -> None:
+        self.set_marker("skirmish_hits", value)
+
+    @property
+    def rallied_once(self) -> bool:
+        return self.marker("rallied_once")  # type: ignore[no-any-return]
+
+    @rallied_once.setter
+    def rallied_once(self, value: bool) -> None:
+        self.set_marker("rallied_once", value)
+
+    @property
+    def pinned(self) -> bool:
+        return self.marker("pinned")  # type: ignore[no-any-return]
+
+    @pinned.setter
+    def pinned(self, value: bool) -> None:
+        self.set_marker("pinned", value)
+
+    @property
+    def out_of_command(self) -> bool:
+        return self.marker("out_of_command")  # type: ignore[no-any-return]
+
+    @out_of_command.setter
+    def out_of_command(self, value: bool) -> None:
+        self.set_marker("out_of_command", value)
+
+    @property
+    def changed_formation(self) -> bool:
+        return self.marker("changed_formation")  # type: ignore[no-any-return]
+
+    @changed_formation.setter
+    def changed_formation(self, value: bool) -> None:
+        self.set_marker("changed_formation", value)
+
+    @property
+    def fought_this_turn(self) -> bool:
+        return self.marker("fought_this_turn")  # type: ignore[no-any-return]
+
+    @fought_this_turn.setter
+    def fought_this_turn(self, value: bool) -> None:
+        self.set_marker("fought_this_turn", value)
+
+    @property
+    def routed_this_turn(self) -> bool:
+        return self.marker("routed_this_turn")  # type: ignore[no-any-return]
+
+    @routed_this_turn.setter
+    def routed_this_turn(self, value: bool) -> None:
+        self.set_marker("routed_this_turn", value)
+
+    @property
+    def routed_by_morale(self) -> bool:
+        return self.marker("routed_by_morale")  # type: ignore[no-any-return]
+
+    @routed_by_morale.setter
+    def routed_by_morale(self, value: bool) -> None:
+        self.set_marker("routed_by_morale", value)
+
+    @property
+    def disintegrated(self) -> bool:
+        return self.marker("disintegrated")  # type: ignore[no-any-return]
+
+    @disintegrated.setter
+    def disintegrated(self, value: bool) -> None:
+        self.set_marker("disintegrated", value)
+
+    @property
+    def fought_while_blown(self) -> bool:
+        return self.marker("fought_while_blown")  # type: ignore[no-any-return]
+
+    @fought_while_blown.setter
+    def fought_while_blown(self, value: bool) -> None:
+        self.set_marker("fought_while_blown", value)
+
+    @property
+    def fought_last_turn(self) -> bool:
+        return self.marker("fought_last_turn")  # type: ignore[no-any-return]
+
+    @fought_last_turn.setter
+    def fought_last_turn(self, value: bool) -> None:
+        self.set_marker("fought_last_turn", value)
