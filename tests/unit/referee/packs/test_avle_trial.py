@@ -191,3 +191,22 @@ def test_an_order_from_the_guide_offers_the_units_a_die_left_can_order(db: Datab
     assert "Piré's horse battery" in offered
     assert "Foy's division (Gauthier)" not in offered  # the centre's: no die orders it
     assert all(units[name] in {u.id for u in game.state().units} for name in offered)
+
+
+def test_an_infantry_manoeuvre_orders_the_infantry_of_one_sector(db: Database) -> None:
+    game = _game(db)
+    sides = {s.name: s.id for s in game.state().sides}
+    for side in game.state().sides:
+        hand = game.open_check("hand", side_id=side.id)
+        if side.name == "French":
+            hand.set("hand", ["left", "centre", "centre", "right", "right", "infantry_manoeuvre"])
+        hand.apply()
+    check = game.open_check("round")
+    check.set(f"card_{sides['French']}", "infantry_manoeuvre")
+    # 3.2: up to 5 infantry units of one sector. At turn 1 the French have Foy's two
+    # brigades in the centre and Bachelu's two on the right (Jérôme comes at turn 2): at most
+    # 2 in one sector, so 2 units able (5.1) and 2 orders, not the 4 of both sectors.
+    able = next(a for a in check.facts() if a.key == f"able_{sides['French']}")
+    assert able.default == 2
+    check.apply({"Allies_dice": ["flag"] * 5})
+    assert game.state().side(sides["French"]).pack_state["command_dice"] == {"automatic": 2}
