@@ -9,6 +9,7 @@ creates.
 from __future__ import annotations
 
 import pathlib
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -63,7 +64,8 @@ def choice_text(value: OptionValue) -> str:
     """An option value as the umpire reads it."""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return str(value).replace("_", " ")
+    # A section number in a key reads as the section: as_9_0 is "as 9.0", rule_7_7 "rule 7.7".
+    return re.sub(r"(?<=\d)_(?=\d)", ".", str(value)).replace("_", " ")
 
 
 @dataclass

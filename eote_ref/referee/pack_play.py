@@ -284,6 +284,8 @@ class NeededDie:
     label: str
     faces: tuple[Face, ...]
     count: int = 1
+    #: A pool is entered as a list of faces, even a pool of one die.
+    pool: bool = False
 
 
 class _DieNeeded(Exception):  # noqa: N818 - a request, not a failure
@@ -308,7 +310,7 @@ class _AskingRoller(Roller):
     def pool(self, name: str, pool: Pool) -> tuple[Face, ...]:
         if name not in self.entered:
             label = self.labels.get(name, f"{name.replace('_', ' ')} ({pool.n} {pool.die.title})")
-            raise _DieNeeded(NeededDie(name, label, pool.die.distinct(), pool.n))
+            raise _DieNeeded(NeededDie(name, label, pool.die.distinct(), pool.n, pool=True))
         return super().pool(name, pool)
 
 

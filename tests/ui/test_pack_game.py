@@ -365,8 +365,10 @@ def test_an_order_from_the_turn_guide_asks_which_unit_of_the_side(
     assert unit.value() is not None  # a unit able to act is offered first
     side = items[row].split(":")[0]
     name = {"French": "Foy's division (Gauthier)", "Allies": "Perponcher's batteries"}[side]
-    umpire.type(name[:3])  # the unit in the card's sector, typed into the box
-    assert unit.value() == next(u.id for u in service.state().units if u.name == name)
+    wanted = next(u.id for u in service.state().units if u.name == name)
+    if unit.value() != wanted:  # the units the dice can order are offered, in list order
+        umpire.type(name[:3])  # the unit in the card's sector, typed into the box
+    assert unit.value() == wanted
     assert d.apply_button.isEnabled(), d.result_text()
     umpire.press(Qt.Key.Key_Return)
     assert d.applied
@@ -389,6 +391,43 @@ def test_the_journal_of_a_pack_game_exports_with_its_phases(
     assert journal is not None
     journal.flush()
     assert journal.model.data(journal.model.index(0, 2)) == "Card"  # the pack's own phase
+
+
+def test_a_reaction_on_one_white_die_is_rolled_and_applied_in_the_wizard(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Found in a player's trial: one empty hex is a pool of one die (9.3), still a pool."""
+    service = window.pack_game.hub.service
+    units = {u.name: u.id for u in service.state().units}
+    lancers, line = units["Piré's lancers (Hubert)"], units["Bijlandt's brigade (line)"]
+    d = window.pack_game.open_check("reaction", {"unit_id": line})
+    assert isinstance(d, PackCheckDialog)
+    d.answer("charger", lancers)
+    d.answer("empty_hexes", 1)
+    d._rng = random.Random(1)
+    d.roll_needed()
+    assert "reaction_dice" in d.rolls
+    assert isinstance(d.rolls["reaction_dice"], list)
+    assert d.apply_button.isEnabled(), d.result_text()
+    d.apply()
+    assert d.applied
+
+
+def test_the_reaction_dice_follow_the_empty_hexes_entered_after_opening(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Found in a player's trial: the pool's boxes stayed at the first count of dice (9.3)."""
+    units = {u.name: u.id for u in window.pack_game.hub.service.state().units}
+    d = window.pack_game.open_check("reaction", {"unit_id": units["Bijlandt's brigade (line)"]})
+    assert isinstance(d, PackCheckDialog)
+    d.answer("charger", units["Piré's lancers (Hubert)"])
+    assert len(d.dice_rows["reaction_dice"].combos) == 1  # one empty hex by default
+    d.answer("empty_hexes", 3)  # a white die for each empty hex in sight (9.3)
+    assert len(d.dice_rows["reaction_dice"].combos) == 3
+    d._rng = random.Random(2)
+    d.roll_needed()
+    assert d.apply_button.isEnabled(), d.result_text()
+    assert len(d.rolls["reaction_dice"]) == 3
 
 
 def _rows(dashboard: PackDashboard, pane: int) -> dict[str, QTreeWidgetItem]:

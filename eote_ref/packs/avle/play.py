@@ -206,14 +206,18 @@ def due(state: PlayState, rules: AvleRules) -> list[Due]:
                 Due("order", f"{s.name}: give an order ({left} left this round)", "5.1",
                     {"side_id": s.id})
             )  # fmt: skip
+            out.append(Due("pass", f"{s.name}: no more orders this round", "5.1",
+                           {"side_id": s.id}))  # fmt: skip
     out.append(Due("victory", f"end of round {r}: check victory, then the next round", "4.2"))
     return out
 
 
 # ----------------------------------------------------------------------------- the checks
 def checks() -> dict[str, CheckSpec]:
-    """Every AVlE check of the referee, by key: the turn's, combat's, the arrivals'."""
-    return {s.key: s for s in (*turn.checks(), *combat.checks(), *arrivals.checks())}
+    """Every AVlE check of the referee, by key: the turn's, combat's, the arrivals', the pass."""
+    return {
+        s.key: s for s in (*turn.checks(), *combat.checks(), *arrivals.checks(), turn.pass_check())
+    }
 
 
 def declare_play() -> Play:

@@ -51,8 +51,17 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
         ),  # fmt: skip
     ]
     if not shock:
-        qs.append(Ask("hexes", "range in hexes", "int", 1, "7.3", minimum=1, maximum=5))
+        # 7.3: artillery on a hill reaches one hex more than the sheet (heavy: 6).
+        qs.append(Ask("hexes", "range in hexes", "int", 1, "7.3", minimum=1, maximum=6))
     qs += [
+        Ask(
+            "firer_terrain",
+            "the firer's own hex",
+            "choice",
+            "open",
+            "9.2",
+            choices=tuple((t, t) for t in TERRAINS),
+        ),  # fmt: skip
         Ask(
             "target_terrain",
             "the target's hex",
@@ -171,6 +180,7 @@ def _combat_situation(ctx: Ctx, shock: bool) -> fire_mod.CombatSituation:
         "firer": firer.type,
         "target": target.type,
         "target_terrain": a["target_terrain"],
+        "firer_terrain": a.get("firer_terrain", "open"),  # 9.2 FIRING FROM, 8.0
         "aspect": a["aspect"],
         "target_formation": a["target_formation"],
         "general_attached": bool(a["general_attached"]),
@@ -211,11 +221,21 @@ def _combat_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
                     "losses": int(d["general_check_losses"]),
                     "may_ignore_retreat": bool(d["may_ignore_retreat"])})  # fmt: skip
     if outcome.procedure == "shock" and (d["eliminated"] or d["retreat"]):
-        add.append({"check": "pursuit", "label": f"{firer.name}: pursuit test (9.1.3)",
-                    "rule": "9.1.3", "target": {"unit_id": firer.id}})  # fmt: skip
+        add.append(_pursuit_item(firer))
+    elif outcome.procedure == "shock" and d.get("morale_test_due"):
+        # 9.1.3: a rout at the morale test (15.0) empties the hex: the charger pursues then.
+        for item in add:
+            if item["check"] == "morale":
+                item["pursuer"] = firer.id
     if add:
         puts.append(pending_put(state, None, add))
     return puts
+
+
+def _pursuit_item(cavalry: UnitState) -> dict[str, Any]:
+    """The pursuit test (9.1.3) of cavalry whose target left its hex, as a due item."""
+    return {"check": "pursuit", "label": f"{cavalry.name}: pursuit test (9.1.3)",
+            "rule": "9.1.3", "target": {"unit_id": cavalry.id}}  # fmt: skip
 
 
 def _losses(
@@ -499,7 +519,13 @@ def _morale_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
         lost_unit(ctx.state, unit, puts)
     item = matching_pending(ctx, "morale")
     if item is not None:
-        puts.append(pending_put(ctx.state, item, []))
+        add: list[dict[str, Any]] = []
+        pursuer = item.get("pursuer")
+        if outcome.result != "holds" and pursuer is not None:
+            cavalry = ctx.state.unit(int(pursuer))
+            if on_map(ctx.state, cavalry):
+                add.append(_pursuit_item(cavalry))
+        puts.append(pending_put(ctx.state, item, add))
     return puts
 
 

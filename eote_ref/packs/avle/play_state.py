@@ -106,6 +106,9 @@ def units_able(state: PlayState, side: SideState, card: str) -> int:
     if card in AUTOMATIC_ORDERS:
         arm, cap = AUTOMATIC_ORDERS[card]
         n = sum(1 for u in units if u.arm == arm)
+        if card == "infantry_manoeuvre":  # the infantry of one sector (3.2): the fullest
+            n = max(sum(1 for u in units if u.arm == arm and sector_of(state, u) == s)
+                    for s in SECTORS)  # fmt: skip
         return n if cap is None else min(n, cap)
     if card == "coordinated_attack":
         n = COORDINATED_PER_SECTOR
@@ -277,7 +280,8 @@ def _side_words(s: SideState, key: str, v: Any) -> str | None:
     if key == DICE:
         if not v:
             return ""
-        return f"{s.name}: orders {', '.join(f'{n} {f}' for f, n in v.items() if n)}"
+        left = ", ".join(f"{n} {f}" for f, n in v.items() if n)
+        return f"{s.name}: orders {left}" if left else f"{s.name}: no orders left this round"
     return None
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 
 from eote_ref.packs.avle import play_arrivals as arrivals
 from eote_ref.packs.avle import scenarios as scenarios_mod
@@ -168,7 +169,8 @@ def _round_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
         s = by_name[name]
         card = report["card"]
         dice = (
-            {"automatic": AUTOMATIC_ORDERS[card][1] or 99}
+            # 3.2: as many orders as units of its arm on the map (at most its cap, if any).
+            {"automatic": units_able(ctx.state, s, card)}
             if card in AUTOMATIC
             else {f: n for f, n in report["faces"].items() if n}
         )
@@ -234,6 +236,17 @@ def _able(ctx: Ctx, side_id: int) -> list[UnitState]:
     return [u for u in state.units_of(side_id) if on_map(state, u) and not u.markers.get("ordered")]
 
 
+def _orderable(ctx: Ctx, unit: UnitState) -> bool:
+    """Whether one of the dice the side has left orders ``unit`` now (5.1, 3.1, 3.2)."""
+    for face in _faces_for(ctx, unit):
+        try:
+            _order_situation(replace(ctx, target={"unit_id": unit.id}, answers={"face": face}))
+        except PlayError:
+            continue
+        return True
+    return False
+
+
 def _order_unit(ctx: Ctx) -> UnitState:
     """The unit ordered: the target, or the one chosen for the side the turn guide named."""
     if "unit_id" in ctx.target:
@@ -245,6 +258,9 @@ def _order_questions(ctx: Ctx) -> list[Ask]:
     out: list[Ask] = []
     if "unit_id" not in ctx.target:  # opened from the turn guide on a side
         able = _able(ctx, ctx_side(ctx).id)
+        # The units a die left can order come first and alone (5.1); none: every one, and
+        # the refusal says why.
+        able = [u for u in able if _orderable(ctx, u)] or able
         out.append(
             Ask("unit", "the unit ordered", "choice", able[0].id if able else None, "5.1",
                 choices=tuple((u.id, u.name) for u in able))
@@ -358,6 +374,32 @@ def _general_order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
 def _general_order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     g = ctx.state.leader(int(ctx.target["leader_id"]))
     return f"{ctx.state.side(g.side_id).name} orders {g.name} (General die, 5.1)"
+
+
+# ----------------------------------------------------------------------------- no more orders
+def _pass_situation(ctx: Ctx) -> None:
+    state, side = ctx.state, ctx_side(ctx)
+    if side.pack_state.get("card") is None:
+        raise PlayError("play this round's cards first (5.1)")
+    if not orders_left(side):
+        raise PlayError(f"{side.name} has no order left this round")
+    other = state.other_side(side.id)
+    if state.pack_state.get("to_order") not in (None, side.id) and orders_left(other):
+        raise PlayError(f"orders alternate: {other.name} give the next one (5.1)")
+
+
+def _pass_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    """The side's dice left unused (5.1 step 5): the other side gives the rest of its own."""
+    side = ctx_side(ctx)
+    dice = dict.fromkeys(side.pack_state.get(DICE) or {}, 0)
+    other = ctx.state.other_side(side.id)
+    nxt = other.id if orders_left(other) else None
+    return [Put("side", side.id, DICE, dice), Put("game", ctx.state.game_id, "to_order", nxt)]
+
+
+def _pass_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    side = ctx_side(ctx)
+    return f"{side.name} give no more orders this round ({orders_left(side)} unused, 5.1)"
 
 
 # ----------------------------------------------------------------------------- victory (4.2)
@@ -513,3 +555,9 @@ def checks() -> list[CheckSpec]:
         spec("victory", "Victory, end of the round", "4.2", "victory", "game",
              _victory_questions, _victory_situation, _victory_changes, _victory_summary),
     ]  # fmt: skip
+
+
+def pass_check() -> CheckSpec:
+    """A side's 'no more orders this round' (5.1): last in the menus, it is the guide's."""
+    return spec("pass", "No more orders this round", "5.1", None, "side",
+                lambda c: [], _pass_situation, _pass_changes, _pass_summary)  # fmt: skip

@@ -14,6 +14,7 @@ from eote_ref.referee.pack_lists import (
     pack_options,
     pack_rule_prefix,
     pack_scenarios,
+    pack_title,
     uses_figure_scale,
 )
 from eote_ref.referee.setup import FIGURE_SCALES, OptionInfo, SetupService
@@ -39,6 +40,7 @@ class OptionsPage(Page):
         super().__init__(setup, draft, parent)
         self.ui = Ui_NewGameOptionsPage()
         self.ui.setupUi(self)
+        self._eote_heading = (self.title(), self.subTitle())
         self.scale_buttons = {
             "6mm": self.ui.scale6,
             "15mm": self.ui.scale15,
@@ -140,11 +142,21 @@ class OptionsPage(Page):
             item = grid.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()  # off the screen now, deleted when the event loop gets to it
                 widget.deleteLater()
         self.option_rows = {}
         self.pack = self.draft.pack
         self._build_options()
         scale = uses_figure_scale(self.pack)
+        if not scale:  # the form's heading speaks of EotE's figure scale and text
+            self.setTitle("Rules options")
+            self.setSubTitle(
+                f"Where the {pack_title(self.pack)} text contradicts itself or is silent, "
+                "choose how this game reads it; the defaults are preselected."
+            )
+        else:
+            self.setTitle(self._eote_heading[0])
+            self.setSubTitle(self._eote_heading[1])
         self.ui.scaleBox.setVisible(scale)
         scenarios = pack_scenarios(self.pack)
         self.scenarioCombo.blockSignals(True)

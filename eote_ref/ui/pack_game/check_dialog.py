@@ -176,7 +176,8 @@ class _DiceRow(QWidget):
         faces = [c.currentData() for c in self.combos]
         if any(f is None for f in faces):
             return None
-        return faces[0] if self.needed.count == 1 else faces
+        pool = getattr(self.needed, "pool", self.needed.count != 1)
+        return faces if pool else faces[0]
 
     def roll(self, rng: random.Random) -> None:
         """Fill every die at random (a roll made here instead of on the table)."""
@@ -233,6 +234,7 @@ class PackCheckDialog(QDialog):
         dice = QGroupBox("Dice")
         self.dice_layout = QVBoxLayout(dice)
         self.dice_rows: dict[str, _DiceRow] = {}
+        self._dice_boxes: dict[str, QWidget] = {}
         self.roll_button = QPushButton("&Roll for me (Ctrl+R)")
         self.roll_button.setToolTip("Fill the dice still needed at random (instead of the table)")
         QShortcut(QKeySequence("Ctrl+R"), self, self.roll_needed)
@@ -343,7 +345,27 @@ class PackCheckDialog(QDialog):
             self.dice_layout.insertWidget(self.dice_layout.count() - 1, box)
             row.entered.connect(self._dice_entered)
             self.dice_rows[needed.name] = row
+            self._dice_boxes[needed.name] = box
         return row
+
+    def _resize_pools(self) -> None:
+        """Ask again for a pool whose number of dice the answers changed (9.3's empty hexes)."""
+        for name, row in list(self.dice_rows.items()):
+            if not getattr(row.needed, "pool", False):
+                continue
+            try:
+                probe = self.check.trial({k: v for k, v in self.rolls.items() if k != name})
+            except REFUSALS:
+                continue
+            needed = probe.needed
+            if needed is None or needed.name != name or needed.count == row.needed.count:
+                continue
+            self.rolls.pop(name, None)
+            del self.dice_rows[name]
+            box = self._dice_boxes.pop(name)
+            self.dice_layout.removeWidget(box)
+            box.hide()
+            box.deleteLater()
 
     def enter_die(self, name: str, value: object) -> None:
         """Enter a die (a face) or a pool (a list of faces) by the procedure's name for it."""
@@ -373,6 +395,8 @@ class PackCheckDialog(QDialog):
             preview = self.check.preview()
         except REFUSALS:
             preview = None
+        if self.dice_rows:
+            self._resize_pools()
         try:
             self.trial = self.check.trial(dict(self.rolls))
         except REFUSALS as e:

@@ -138,3 +138,29 @@ def test_an_eote_list_is_refused_in_an_avle_game(qtbot: QtBot, db: Database) -> 
     assert lists.add_file(folder / "waterloo-1815-french.yaml") is None
     assert "a list for Eagles Over the Empire 6.2" in lists.problems()
     assert w.draft.lists == [[], []]
+
+
+def test_the_avle_options_page_speaks_of_its_own_ruleset(qtbot: QtBot, db: Database) -> None:
+    """Found in a player's trial: EotE's heading, and choices read as raw keys ("as 9 0")."""
+    from PySide6.QtWidgets import QLabel
+
+    w = _wizard(qtbot, db)
+    choose_pack(qtbot, w, "Advanced Vive l'Empereur 1.2")
+    w.next()
+    w.select_lists([AVLE_FRENCH], [AVLE_ALLIED])
+    w.next()
+    options = w.currentPage()
+    assert isinstance(options, OptionsPage)
+    assert "EotE" not in options.subTitle()
+    assert "Advanced Vive l'Empereur 1.2" in options.subTitle()
+    assert "Figure scale" not in options.title()
+    # EotE's option rows are gone from the screen at once, not only once Qt deletes them.
+    shown = [
+        label.text()
+        for label in options.findChildren(QLabel)
+        if label.isVisibleTo(options) and "Morale hit threshold" in label.text()
+    ]
+    assert shown == []
+    # A section number in a choice's key reads as the section: as_9_0 is "as 9.0".
+    combo = options.option_rows["low_and_high_rolls"].combo
+    assert combo.itemText(0) == "as 9.0 (default)"

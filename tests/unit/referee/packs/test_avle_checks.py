@@ -73,7 +73,8 @@ def test_a_shock_to_the_last_losses_calls_a_morale_test_with_the_optional_rule(
     state = game.state()
     assert state.unit(battery).markers["eliminated"] is True
     assert state.side(state.unit(battery).side_id).pack_state["units_lost"] == 1
-    assert state.pack_state["pending"] == []
+    # The battery's hex is empty: the lancers test for pursuit (9.1.3).
+    assert [p["check"] for p in state.pack_state["pending"]] == ["pursuit"]
     game.undo(2)
     assert game_state(game) == before
 

@@ -169,7 +169,7 @@ def test_a_whole_turn_of_six_rounds_with_undo_and_redo(db: Database, demo: GameS
     assert state.side(al).pack_state["rolled"] == {"infantry": 1, "general": 1, "cannon": 1,
                                                    "flag": 2}  # fmt: skip
     assert game.turn_label() == "Turn 1, round 1 of 6 · Orders in alternation"
-    assert [d.check for d in game.due()] == ["order", "victory"]
+    assert [d.check for d in game.due()] == ["order", "pass", "victory"]
 
     # Orders alternate, one unit at a time (5.1 step 3).
     _order(game, units["Reille's divisional batteries (right)"], "cannon")
