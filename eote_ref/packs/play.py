@@ -289,8 +289,16 @@ class Play:
     due: Callable[[PlayState, Any], list[Due]]
     #: The pack's own words after the declared turn's heading (a victory won), or "".
     turn_label: Callable[[PlayState], str]
-    #: A change in the umpire's words ("" for bookkeeping; None: the shared plain words).
-    words: Callable[[PlayState, Put], str | None] = lambda state, put: None
+    #: ``words(state, put, rules)``: a change in the umpire's words ("" for bookkeeping;
+    #: None: the shared plain words).
+    words: Callable[[PlayState, Put, Any], str | None] = lambda state, put, rules: None
+    #: ``state_words(key, value, rules)``: one key of a side's state as the screens, the
+    #: players' display and ``game show`` word it ("" leaves it out; None: the shared plain
+    #: words). The pack names its own values here (its cards, its dice faces).
+    state_words: Callable[[str, Any, Any], str | None] = lambda key, value, rules: None
+    #: ``option_words(text, rules)``: a note or a line naming an option by its keys
+    #: (``option NAME=VALUE``) worded from the pack's declared options.
+    option_words: Callable[[str, Any], str] = lambda text, rules: text
     #: Keys of the pack state the players' display never shows (a hand of cards), by row.
     hidden: Mapping[str, frozenset[str]] = field(default_factory=dict)
     #: The scenarios a game may be set up as (their victory conditions), by key: title.

@@ -169,11 +169,12 @@ def plain_marker_text(value: Any) -> str:
     return str(value)
 
 
-def players_lines(side: Any) -> list[str]:
+def players_lines(side: Any, service: Any = None) -> list[str]:
     """A side's state as the players' display words it, from the players' state.
 
     ``side`` comes from :meth:`PackGameService.players_state` (the play's ``hidden`` keys
     taken out): a hidden list shows only as its count (``hand: 6, kept hidden``), never which.
+    With ``service`` (the game's) the pack words its own values (:func:`side_words`).
     """
     out: list[str] = []
     for key, value in side.pack_state.items():
@@ -181,10 +182,21 @@ def players_lines(side: Any) -> list[str]:
             if value:  # an empty hidden list says nothing
                 out.append(f"{key[: -len('_count')].replace('_', ' ')}: {value}, kept hidden")
             continue
-        words = _state_words(key, value)
+        words = side_words(service, key, value)
         if words:
             out.append(words)
     return out
+
+
+def side_words(service: Any, key: str, value: Any) -> str:
+    """One key of a side's state in words: the pack's own (its cards named, :attr:`Play.
+    state_words`), else plain ("" when empty). ``service`` is the game's, or None (plain)."""
+    play = getattr(service, "play", None)
+    if play is not None:
+        text = play.state_words(key, value, service.rules)
+        if text is not None:
+            return str(text)
+    return _state_words(key, value)
 
 
 def _state_words(key: str, value: Any) -> str:

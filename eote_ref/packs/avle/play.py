@@ -56,8 +56,10 @@ from eote_ref.packs.avle.play_state import (
     SECTOR_LEVEL,
     SECTORS,
     edit_refusal,
+    option_words,
     orders_left,
     round_of,
+    state_words,
     turn_label,
     words,
 )
@@ -230,6 +232,8 @@ def declare_play() -> Play:
         due=due,
         turn_label=turn_label,
         words=words,
+        state_words=state_words,
+        option_words=option_words,
         # The players see the cards played (``played``, ``card``), never a hand (4.1).
         hidden={"side": frozenset({"hand", "last_hand"})},
         scenarios=SCENARIOS,
