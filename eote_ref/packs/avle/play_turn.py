@@ -25,6 +25,7 @@ from eote_ref.packs.avle.play_state import (
     SECTORS,
     VICTORY_PHASE,
     answer_unit,
+    card_name,
     ctx_side,
     ctx_unit,
     deck,
@@ -73,8 +74,9 @@ def _hand_questions(ctx: Ctx) -> list[Ask]:
             "choices",
             default,
             "4.1",
-            "turn 2 on: the 4 cards not played plus 2 of those played (option next_hand)",
-            tuple((c, c.replace("_", " ")) for c in cards),
+            "turn 2 on: "
+            + ctx.rules.data.options["next_hand"].words(ctx.rules.opt("next_hand"), "next_hand"),
+            tuple((c, card_name(ctx.rules, c)) for c in cards),
             minimum=size,
             maximum=size,
         )
@@ -125,7 +127,7 @@ def _round_questions(ctx: Ctx) -> list[Ask]:
                 "choice",
                 cards[0] if cards else None,
                 "5.1",
-                choices=tuple((c, c.replace("_", " ")) for c in dict.fromkeys(cards)),
+                choices=tuple((c, card_name(ctx.rules, c)) for c in dict.fromkeys(cards)),
             )  # fmt: skip
         )
         able = units_able(ctx.state, s, str(chosen)) if chosen else 0
@@ -196,7 +198,7 @@ def _round_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     parts = []
     for name, report in outcome.details["sides"].items():
         faces = ", ".join(f"{n} {f}" for f, n in report["faces"].items() if n)
-        parts.append(f"{name} plays {report['card'].replace('_', ' ')}"
+        parts.append(f"{name} plays {card_name(ctx.rules, report['card'])}"
                      + (f" ({faces})" if faces else ""))  # fmt: skip
     initiative = ctx.state.pack_state.get("initiative")
     first = (
@@ -302,7 +304,7 @@ def _order_situation(ctx: Ctx) -> None:
     if face == "automatic":
         arm = AUTOMATIC_ORDERS[card][0]
         if unit.arm != arm:
-            raise PlayError(f"{card.replace('_', ' ')} orders {arm} only (3.2)")
+            raise PlayError(f"{card_name(ctx.rules, card)} orders {arm} only (3.2)")
         others = {sector_of(state, u) for u in ordered}
         if card == "infantry_manoeuvre" and others and sector not in others:
             raise PlayError(
