@@ -1,0 +1,65 @@
+"""What reaches the players of an AVlE game is worded from the pack's declarations (issue 26).
+
+A player's trial found raw keys on the screens and in the journal: ``option
+next_hand=four_unplayed_plus_two`` in a note, a hand read as ``left, left, centre``. Cards
+are named as the pack names them (AVlE 3.0, 3.1, 3.2) and options by their declared words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from eote_ref.referee.pack_view import players_lines, side_words
+from eote_ref.store import Database
+from tests.unit.referee.packs.test_avle_trial import _game
+
+RAW_OPTION = re.compile(r"option [a-z_]+=")
+HAND = ["left", "left", "centre", "right", "coordinated_attack", "bombardment"]
+
+
+def test_the_hand_is_offered_and_shown_by_the_cards_names(db: Database) -> None:
+    game = _game(db)
+    french = game.state().sides[0]
+    check = game.open_check("hand", side_id=french.id)
+    ask = next(a for a in check.facts() if a.key == "hand")
+    labels = dict(ask.choices)
+    assert labels["left"] == "Left sector"
+    assert labels["cavalry_grand_charge"] == "Cavalry Grand Charge"
+    assert not RAW_OPTION.search(ask.help)
+    assert "the 4 cards not played and 2 of those played" in ask.help
+    check.set("hand", HAND)
+    trial = check.trial({})
+    assert trial.done
+    for note in trial.notes:
+        assert not RAW_OPTION.search(note), note
+    assert any("the next turn's hand" in n for n in trial.notes)
+    check.apply()
+    side = game.state().sides[0]
+    assert side_words(game, "hand", side.pack_state["hand"]) == (
+        "hand: Left sector ×2, Centre sector, Right sector, Coordinated Attack, Bombardment"
+    )
+
+
+def test_the_cards_played_read_by_name_in_the_journal_and_on_the_display(db: Database) -> None:
+    game = _game(db)
+    sides = {s.name: s.id for s in game.state().sides}
+    for side in game.state().sides:
+        c = game.open_check("hand", side_id=side.id)
+        c.set("hand", HAND)
+        c.apply()
+    check = game.open_check("round")
+    check.set(f"card_{sides['French']}", "coordinated_attack")
+    check.set(f"card_{sides['Allies']}", "bombardment")
+    assert dict(next(a for a in check.facts() if a.key == f"card_{sides['French']}").choices)[
+        "coordinated_attack"
+    ] == "Coordinated Attack"
+    check.apply({"French_dice": ["infantry", "infantry", "cannon", "flag", "trooper", "flag"]})
+    summary = game.journal()[0].summary
+    assert "French plays Coordinated Attack" in summary
+    assert "Allies plays Bombardment" in summary
+    shown = game.players_state()
+    lines = players_lines(shown.sides[0], game)
+    assert "card this round: Coordinated Attack" in lines
+    assert "played this turn: Coordinated Attack" in lines
+    assert "hand: 6, kept hidden" in lines
+    assert not any("coordinated_attack" in line or "_" in line for line in lines), lines
