@@ -264,6 +264,10 @@ class CheckSpec:
     summary: Callable[[Ctx, Any], str]
     #: Labels of the dice the procedure reads, by roll name (``roll``: "to hit d10").
     dice_labels: Callable[[Ctx], Mapping[str, str]] = lambda ctx: {}
+    #: ``reading(ctx, outcome)``: the outcome as the check reads it, line by line, where a
+    #: base and its modifiers summed mean nothing (a victory's losses against each side's
+    #: count). Empty: the wizard shows the base, the modifiers and the modified value.
+    reading: Callable[[Ctx, Any], list[str]] = lambda ctx, outcome: []
 
 
 @dataclass(frozen=True)

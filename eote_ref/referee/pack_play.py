@@ -386,6 +386,20 @@ class PackCheck:
         except (PackError, PlayError) as e:
             raise PackPlayError(str(e)) from e
 
+    def reading(self, outcome: Outcome | None) -> list[str]:
+        """The check's own reading of ``outcome`` (empty: read its base and modifiers)."""
+        if outcome is None:
+            return []
+        try:
+            lines = self.spec.reading(self.ctx(), outcome)
+        except (PackError, PlayError) as e:
+            raise PackPlayError(str(e)) from e
+        return [self.game.play.option_words(line, self.game.rules) for line in lines]
+
+    def worded(self, text: str) -> str:
+        """``text`` with any option named by its keys worded from the pack's declaration."""
+        return self.game.play.option_words(text, self.game.rules)
+
     def trial(self, rolls: Mapping[str, Any]) -> PackTrial:
         """The outcome with ``rolls``, or the die still needed; nothing is written."""
         labels = self.spec.dice_labels(self.ctx())

@@ -530,3 +530,28 @@ def test_the_pack_screen_names_no_pack_and_none_of_its_markers() -> None:
         # A marker's kind (a "flag") is the declaration's word, not a key the pack chose.
         quoted = set(re.findall(r'"([a-z_]+)"', text)) - set(MARKER_KINDS)
         assert not quoted & keys, f"{module.name} names {sorted(quoted & keys)}"
+
+
+def test_the_victory_wizard_reads_losses_against_each_count_not_a_sum(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Found in a trial: the preview showed "base 0" plus the Generals lost of both sides."""
+    service = window.pack_game.hub.service
+    french, allies = (s.id for s in service.state().sides)
+    service.edit("side", allies, "generals_lost", 1)
+    for side in (french, allies):
+        service.edit("side", side, "units_lost", 0)
+    from eote_ref.store.changes import SetField
+
+    service.record(
+        "mark",
+        "cards",
+        [SetField("game_side", s, "pack_state.card", "left") for s in (french, allies)],
+    )
+    d = window.pack_game.open_check("victory", {})
+    assert isinstance(d, PackCheckDialog)
+    text = d.preview.toPlainText()
+    assert "base" not in text and "modified" not in text, text
+    assert "Allies has lost 0 unit(s) (4.2) + 1 General(s) killed or captured (9.4.3) = 1" in text
+    assert "option " not in text
+    d.reject()

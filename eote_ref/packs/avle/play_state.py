@@ -196,10 +196,11 @@ def enemies_on_map(ctx: Ctx, of: UnitState) -> list[UnitState]:
 
 def spec(key: str, title: str, rule: str, procedure: str | None, target: Any,
          questions: Any, situation: Any, changes: Any, summary: Any,
-         dice: Any = None) -> CheckSpec:  # fmt: skip
-    """A check's declaration (its dice labels default to none)."""
+         dice: Any = None, reading: Any = None) -> CheckSpec:  # fmt: skip
+    """A check's declaration (its dice labels and its own reading default to none)."""
     return CheckSpec(key, title, rule, procedure, target, questions, situation, changes,
-                     summary, dice or (lambda ctx: {}))  # fmt: skip
+                     summary, dice or (lambda ctx: {}),
+                     reading or (lambda ctx, outcome: []))  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- changes in words

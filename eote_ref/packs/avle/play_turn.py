@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from eote_ref.packs.avle import play_arrivals as arrivals
 from eote_ref.packs.avle import scenarios as scenarios_mod
@@ -473,6 +474,41 @@ def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     return puts
 
 
+_COUNTED = {"units": ("unit(s)", "4.2"), "generals": ("General(s) killed or captured", "9.4.3"),
+            "setup_garrisons": ("set-up garrison(s)", "6.0"),
+            "withdrawn": ("unit(s) withdrawn", "15.0")}  # fmt: skip
+
+
+def _victory_reading(ctx: Ctx, outcome: Outcome) -> list[str]:
+    """Each side's losses against the count its enemy must reach, and what decides (4.2)."""
+    sides: dict[str, Any] = outcome.details["sides"]
+    names = list(sides)
+    lines = []
+    for name, side in sides.items():
+        enemy = names[1] if name == names[0] else names[0]
+        parts = [f"{n} {_COUNTED[k][0]} ({_COUNTED[k][1]})"
+                 for k, n in side.get("counted", {}).items() if n or k == "units"]  # fmt: skip
+        count = f"{side['enemy_needs']}"
+        if side.get("enemy_count") not in (None, side["enemy_needs"]):
+            count += f" ({side['enemy_count']} less 20% with the morale rule, 15.0, 14.0)"
+        reached = "reached" if side["units_lost"] >= side["enemy_needs"] else "not reached"
+        lines.append(f"{name} has lost {' + '.join(parts)} = {side['units_lost']} of the "
+                     f"{count} {enemy} must eliminate: {reached}")  # fmt: skip
+        if side.get("empty_sectors"):
+            lines.append(f"{name} holds no unit in its {', '.join(side['empty_sectors'])} "
+                         "sector: a decisive defeat (4.2)")  # fmt: skip
+    if not _substantial_now(ctx):
+        lines.append("substantial victory is checked only after a complete turn "
+                     "(option substantial_check=turn)")  # fmt: skip
+    return lines
+
+
+def _substantial_now(ctx: Ctx) -> bool:
+    if ctx.rules.opt("substantial_check") != "turn" or ctx.turn is None:
+        return True
+    return round_of(ctx.state) >= ctx.turn.rounds
+
+
 def _victory_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     assert outcome is not None
     head = f"End of turn {ctx.state.turn}, round {round_of(ctx.state)}"
@@ -555,7 +591,8 @@ def checks() -> list[CheckSpec]:
              lambda c: [], _general_order_situation, _general_order_changes,
              _general_order_summary),
         spec("victory", "Victory, end of the round", "4.2", "victory", "game",
-             _victory_questions, _victory_situation, _victory_changes, _victory_summary),
+             _victory_questions, _victory_situation, _victory_changes, _victory_summary,
+             reading=_victory_reading),
     ]  # fmt: skip
 
 

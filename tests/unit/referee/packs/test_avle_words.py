@@ -11,6 +11,7 @@ import re
 
 from eote_ref.referee.pack_view import players_lines, side_words
 from eote_ref.store import Database
+from eote_ref.store.changes import SetField
 from tests.unit.referee.packs.test_avle_trial import _game
 
 RAW_OPTION = re.compile(r"option [a-z_]+=")
@@ -50,9 +51,12 @@ def test_the_cards_played_read_by_name_in_the_journal_and_on_the_display(db: Dat
     check = game.open_check("round")
     check.set(f"card_{sides['French']}", "coordinated_attack")
     check.set(f"card_{sides['Allies']}", "bombardment")
-    assert dict(next(a for a in check.facts() if a.key == f"card_{sides['French']}").choices)[
-        "coordinated_attack"
-    ] == "Coordinated Attack"
+    assert (
+        dict(next(a for a in check.facts() if a.key == f"card_{sides['French']}").choices)[
+            "coordinated_attack"
+        ]
+        == "Coordinated Attack"
+    )
     check.apply({"French_dice": ["infantry", "infantry", "cannon", "flag", "trooper", "flag"]})
     summary = game.journal()[0].summary
     assert "French plays Coordinated Attack" in summary
@@ -63,3 +67,37 @@ def test_the_cards_played_read_by_name_in_the_journal_and_on_the_display(db: Dat
     assert "played this turn: Coordinated Attack" in lines
     assert "hand: 6, kept hidden" in lines
     assert not any("coordinated_attack" in line or "_" in line for line in lines), lines
+
+
+def test_the_victory_check_reads_each_sides_losses_against_its_count(db: Database) -> None:
+    """Found in a trial: the preview summed "base 0 + Generals lost" over both sides (4.2)."""
+    game = _game(db, morale_rule=True)
+    french, allies = (s.id for s in game.state().sides)
+    game.edit("side", french, "wins_at", 8)
+    game.edit("side", allies, "units_lost", 3)
+    game.edit("side", allies, "generals_lost", 1)
+    game.edit("side", french, "units_lost", 1)
+    for side in (french, allies):
+        game.record("mark", "cards", [_card(side)])
+    check = game.open_check("victory")
+    outcome = check.preview()
+    assert outcome is not None
+    # 14.0 with 15.0: 8 less 20% is 6.4, rounded down (option victory_reduction_rounding).
+    assert outcome.details["sides"]["Allies"]["counted"] == {"units": 3, "generals": 1}
+    assert outcome.details["sides"]["Allies"]["enemy_count"] == 8
+    assert outcome.details["sides"]["Allies"]["enemy_needs"] == 6
+    lines = check.reading(outcome)
+    # The French count is 14.0's 9 (none set), 7 with 15.0; no General lost is left out.
+    assert lines[0] == (
+        "French has lost 1 unit(s) (4.2) = 1 of the 7 (9 less 20% with the morale rule, "
+        "15.0, 14.0) Allies must eliminate: not reached"
+    )
+    assert lines[1] == (
+        "Allies has lost 3 unit(s) (4.2) + 1 General(s) killed or captured (9.4.3) = 4 of the "
+        "6 (8 less 20% with the morale rule, 15.0, 14.0) French must eliminate: not reached"
+    )
+    assert not any(RAW_OPTION.search(line) for line in lines)
+
+
+def _card(side_id: int) -> SetField:
+    return SetField("game_side", side_id, "pack_state.card", "centre")
