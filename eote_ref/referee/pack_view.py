@@ -189,8 +189,11 @@ def players_lines(side: Any, service: Any = None) -> list[str]:
 
 
 def side_words(service: Any, key: str, value: Any) -> str:
-    """One key of a side's state in words: the pack's own (its cards named, :attr:`Play.
-    state_words`), else plain ("" when empty). ``service`` is the game's, or None (plain)."""
+    """One key of a side's state in words: the pack's own, else plain ("" when empty).
+
+    The pack's are :attr:`Play.state_words` (its cards named); ``service`` is the game's,
+    or None (plain words only).
+    """
     play = getattr(service, "play", None)
     if play is not None:
         text = play.state_words(key, value, service.rules)

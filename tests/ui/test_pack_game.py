@@ -551,7 +551,8 @@ def test_the_victory_wizard_reads_losses_against_each_count_not_a_sum(
     d = window.pack_game.open_check("victory", {})
     assert isinstance(d, PackCheckDialog)
     text = d.preview.toPlainText()
-    assert "base" not in text and "modified" not in text, text
+    assert "base" not in text, text
+    assert "modified" not in text, text
     assert "Allies has lost 0 unit(s) (4.2) + 1 General(s) killed or captured (9.4.3) = 1" in text
     assert "option " not in text
     d.reject()

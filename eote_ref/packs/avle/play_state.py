@@ -6,7 +6,6 @@ The keys are those :mod:`eote_ref.packs.avle.play` lists. Standard library only.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -258,8 +257,11 @@ _OPTION_NOTE = re.compile(r"option ([a-z0-9_]+)=([A-Za-z0-9_]+)")
 
 
 def option_words(text: str, rules: AvleRules | None) -> str:
-    """``option NAME=VALUE`` in ``text`` worded from the declared option (its label and the
-    chosen value's words, with its section): what the players and the journal read."""
+    """``option NAME=VALUE`` in ``text`` worded from the declared option.
+
+    Its label and the chosen value's words, with its section: what the players and the
+    journal read.
+    """
     if rules is None or "option " not in text:
         return text
 
