@@ -136,6 +136,40 @@ def marker_text(spec: Any, value: Any, unit_type: str | None = None) -> str:
     return str(value).replace("_", " ")
 
 
+def umpire_marker_words(
+    specs: Sequence[Any], markers: Any, unit_type: str | None = None, turn: int | None = None
+) -> str:
+    """A unit's or a leader's markers as the umpire reads them (``game show``), in words.
+
+    Each declared marker in its players' words (``3 elements``, ``ordered``), else by its
+    label and value (``fired on FO``); a marker at its default, or one the screens do not
+    show (neither words nor a dashboard mark: a set-up fact), is left out, and ``arrives``
+    only while the unit is still to come. Undeclared keys are plain ``key value``.
+    """
+    out: list[str] = []
+    declared = {m.name for m in specs}
+    for m in specs:
+        value = markers.get(m.name, m.default)
+        if m.kind == "counter" and m.name == "elements" and value is not None:
+            most = m.limit_for(unit_type)
+            out.append(f"{value}/{most} elements" if most is not None else f"{value} elements")
+            continue
+        if m.off_map == "until_turn" and turn is not None and int(value or 0) <= turn:
+            continue
+        if not m.display and not m.dashboard:  # a set-up fact the screens do not show
+            continue
+        words = m.words(value)
+        if not words:
+            text = marker_text(m, value, unit_type)
+            words = f"{m.text} {text}" if text else ""
+        if words:
+            out.append(words)
+    for key, value in markers.items():
+        if key not in declared and value not in (None, False):
+            out.append(key.replace("_", " ") if value is True else f"{key} {value}")
+    return ", ".join(out)
+
+
 def marker_header(spec: Any) -> str:
     """A marker's column header: its declared label, capitalised."""
     text = str(spec.text)

@@ -40,8 +40,11 @@ def test_a_game_is_started_and_played_headless(
     assert json.loads(lines[1]) == {"result": "L1R1", "modified": 9}
     assert main([*db, "game", "show", "1"]) == 0
     shown = capsys.readouterr().out
-    assert "Bijlandt's brigade (militia) (id 14, militia_infantry)" in shown
-    assert '"elements": 3' in shown
+    # Worded from the pack's declarations, no raw JSON nor keys (AVlE 1.1, 3.0).
+    assert "Bijlandt's brigade (militia) (id 14, militia infantry)  3/4 elements" in shown
+    assert "card this round: Right sector" in shown
+    assert "{" not in shown
+    assert "_" not in shown.split("Due:")[0]
     assert "  victory (4.2): end of round 1" in shown
     # A refusal is a sentence and writes nothing.
     assert main([*fire, "--roll", "effect_roll=5"]) == 1
