@@ -307,6 +307,11 @@ class Play:
     hidden: Mapping[str, frozenset[str]] = field(default_factory=dict)
     #: The scenarios a game may be set up as (their victory conditions), by key: title.
     scenarios: Mapping[str, str] = field(default_factory=dict)
+    #: ``scenario_refusal(scenario, sides)``: why the sides' army lists (each side's list of
+    #: loaded lists) do not fit ``scenario``, in words, or None when they do.
+    scenario_refusal: Callable[[str, Sequence[Sequence[Any]]], str | None] = (
+        lambda scenario, sides: None
+    )
     #: ``edit_refusal(state, put, rules)``: why the umpire may not set this by hand (the
     #: dashboard's edits), or None when he may. By default nothing is set by hand.
     edit_refusal: Callable[[PlayState, Put, Any], str | None] = lambda state, put, rules: (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pathlib
 
 import pytest
 
@@ -10,6 +11,7 @@ from eote_ref.cli import main
 from eote_ref.referee.pack_play import PackGameService
 from tests.backends import DbTarget
 from tests.cli_runner import ROOT
+from tests.unit.referee.packs.test_avle_arrivals import no_battle
 
 LISTS = ROOT / "army_lists" / "avle"
 
@@ -57,7 +59,7 @@ def test_a_game_is_started_and_played_headless(
 
 
 def test_a_side_given_twice_is_refused_and_a_scenario_game_started(
-    db_target: DbTarget, capsys: pytest.CaptureFixture[str]
+    db_target: DbTarget, capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
 ) -> None:
     db = db_target.cli_args
     french, allied = LISTS / "quatre-bras-1815-french.yaml", LISTS / "quatre-bras-1815-allied.yaml"
@@ -65,6 +67,13 @@ def test_a_side_given_twice_is_refused_and_a_scenario_game_started(
     # A second --side of the same name would have replaced the first list: refused.
     assert main([*new, "--side", f"Allies={allied}", "--side", f"Allies={allied}"]) == 1
     assert "--side Allies is given twice" in capsys.readouterr().err
+    # The Quatre Bras lists are a historical battle's: no hypothetical battle (14.0) of them.
+    assert main([*new, "--side", f"Allies={allied}", "--scenario", "hypothetical"]) == 1
+    assert "not offered: Hypothetical battle: the lists are drawn for Quatre Bras" in (
+        capsys.readouterr().err
+    )
+    new[-1] = f"French={no_battle(french, tmp_path)}"
+    allied = no_battle(allied, tmp_path)
     assert main([*new, "--side", f"Allies={allied}", "--scenario", "hypothetical"]) == 0
     capsys.readouterr()
     assert main([*db, "game", "show", "1"]) == 0
