@@ -278,7 +278,7 @@ def test_a_game_made_in_the_wizard_opens_and_the_start_page_closes_it(
     window = shown_window(qtbot, db, w.game_id)
     assert window.pack_game.is_open
     assert window.windowTitle() == "Quatre Bras, 16 June 1815 — eote-ref"
-    assert len(PackGameService(db, w.game_id).state().units) == 13 + 18
+    assert len(PackGameService(db, w.game_id).state().units) == 13 + 20
     window.show_start_page()
     assert not window.pack_game.is_open
     assert window.ui.stack.currentWidget() is window.start_page

@@ -99,7 +99,7 @@ def test_a_sector_that_does_not_fit_starts_a_new_page_whole(tmp_path: pathlib.Pa
     out = tmp_path / "allied.pdf"
     assert main(["print", "roster", str(ALLIED), "-o", str(out), "--paper", "letter"]) == 0
     first, second = (" ".join(p.split()) for p in pdf_text(out))
-    assert "Left sector (6 units)" in first
+    assert "Left sector (7 units)" in first
     assert "Centre sector (8 units)" in first
     assert "Right sector" not in first
     assert second.startswith("Anglo-Allied army (Wellington) — record sheet, continued")
