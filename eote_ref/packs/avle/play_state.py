@@ -166,6 +166,24 @@ def lost_unit(state: PlayState, unit: UnitState, puts: list[Put]) -> None:
     puts.append(Put("side", side.id, "units_lost", lost))
 
 
+#: A side's record of the rounds played (the card tracker's grid, 5.1, 4.2): one entry a
+#: round, ``turn``, ``round``, ``card``, ``rolled`` (the command dice by face, or
+#: ``automatic``), ``ordered`` (orders given) and, once checked, ``victory`` (the result).
+LOG = "log"
+
+
+def log_put(side: SideState, entry: Mapping[str, Any] | None = None, **change: Any) -> Put:
+    """The side's round record with ``entry`` added as a new round, or its last one changed."""
+    log = [dict(e) for e in side.pack_state.get(LOG) or []]
+    if entry is not None:
+        log.append(dict(entry))
+    elif log:
+        last = log[-1]
+        for key, value in change.items():
+            last[key] = value(last.get(key)) if callable(value) else value
+    return Put("side", side.id, LOG, log)
+
+
 def pending_put(state: PlayState, drop: Mapping[str, Any] | None, add: list[dict[str, Any]]) -> Put:
     """The game's checks due, less ``drop`` and with ``add``."""
     items = [p for p in state.pack_state.get("pending") or [] if drop is None or p != drop]
@@ -205,7 +223,7 @@ def spec(key: str, title: str, rule: str, procedure: str | None, target: Any,
 # ----------------------------------------------------------------------------- changes in words
 #: Keys whose changes are bookkeeping: the wizard's list of what Apply does leaves them out.
 _QUIET = frozenset(
-    {"fired", "fired_on", "played", "last_card", "last_hand", "first_order", "to_order",
+    {"fired", "fired_on", "played", "last_card", "last_hand", "first_order", "to_order", LOG,
      "pending", "phase", "rolled", "arrival_roll", "deployment", "initiative", "arrives"}
 )  # fmt: skip
 
@@ -236,7 +254,7 @@ _SIDE_HEADS = {"rolled": "command dice rolled", DICE: "orders left", "units_lost
 
 def state_words(key: str, value: Any, rules: AvleRules | None) -> str | None:
     """One key of a side's state in words: cards by their names (3.0), dice by their faces."""
-    if value is None or value == [] or value == {}:
+    if value is None or value == [] or value == {} or key == LOG:  # the log: printed only
         return ""
     if key in _CARD_KEYS:
         text = cards_named(rules, value) if isinstance(value, list) else card_name(rules, value)

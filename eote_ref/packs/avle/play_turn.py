@@ -33,6 +33,7 @@ from eote_ref.packs.avle.play_state import (
     french_side,
     general_present,
     general_with,
+    log_put,
     on_map,
     orders_left,
     refuse_if_over,
@@ -182,6 +183,17 @@ def _round_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
             Put("side", s.id, "played", [*(s.pack_state.get("played") or []), card]),
             Put("side", s.id, DICE, dice),
             Put("side", s.id, "rolled", dict(dice)),  # as rolled, for the display
+            # The round's record for the card tracker (5.1): its orders counted as given.
+            log_put(
+                s,
+                {
+                    "turn": ctx.state.turn,
+                    "round": round_of(ctx.state),
+                    "card": card,
+                    "rolled": dict(dice),
+                    "ordered": 0,
+                },
+            ),  # fmt: skip
         ]
     # A hypothetical battle's exploration winner moves first each round (14.0, option
     # hypothetical_first_order), else 5.1's first order.
@@ -334,7 +346,11 @@ def _used_die(ctx: Ctx, side: SideState, face: str) -> list[Put]:
     other = ctx.state.other_side(side.id)
     after = sum(int(v) for v in dice.values() if v)
     nxt = other.id if orders_left(other) else (side.id if after else None)
-    return [Put("side", side.id, DICE, dice), Put("game", ctx.state.game_id, "to_order", nxt)]
+    return [
+        Put("side", side.id, DICE, dice),
+        Put("game", ctx.state.game_id, "to_order", nxt),
+        log_put(side, ordered=lambda n: int(n or 0) + 1),
+    ]
 
 
 def _order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
@@ -440,10 +456,12 @@ def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     assert outcome is not None
     state = ctx.state
     gid = state.game_id
+    checked = [log_put(s, victory=outcome.result) for s in state.sides]  # the tracker's (4.2)
     if outcome.result != "none":
         won = {"result": outcome.result, "winner": outcome.details["winner"],
                "turn": state.turn, "round": round_of(state)}  # fmt: skip
         return [
+            *checked,
             Put("game", gid, "victory", won),
             Put("game", gid, "phase", VICTORY_PHASE, column=True),
         ]
@@ -471,7 +489,7 @@ def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     else:
         puts.append(Put("game", gid, "round", round_of(state) + 1))
     puts.append(Put("game", gid, "phase", CARD_PHASE, column=True))
-    return puts
+    return [*checked, *puts]
 
 
 _COUNTED = {"units": ("unit(s)", "4.2"), "generals": ("General(s) killed or captured", "9.4.3"),

@@ -133,7 +133,7 @@ def test_card_trackers_one_page_a_player(
     assert "Left wing of the Armée du Nord (Ney) — command cards" in " ".join(first.split())
     assert "Anglo-Allied army (Wellington) — command cards" in " ".join(second.split())
     flat = " ".join(first.split())
-    for card in ("Left flank (order card, 3.1) #2", "Bombardment (automatic, 3.2)"):
+    for card in ("Left sector (order card, 3.1) #2", "Bombardment (automatic, 3.2)"):
         assert card in flat
     assert flat.count("in hand") == 10 * 6
     assert flat.count("victory checked") == 6 * 6

@@ -101,3 +101,51 @@ def test_the_victory_check_reads_each_sides_losses_against_its_count(db: Databas
 
 def _card(side_id: int) -> SetField:
     return SetField("game_side", side_id, "pack_state.card", "centre")
+
+
+def test_the_card_tracker_fills_the_rounds_played_from_the_game(db: Database) -> None:
+    """Found in a trial: the tracker's round grid stayed blank for a game in progress (5.1)."""
+    from eote_ref.packs.avle.play_sheets import game_card_trackers_html, side_cards
+
+    game = _game(db)
+    sides = {s.name: s.id for s in game.state().sides}
+    units = {u.name: u.id for u in game.state().units}
+    for side in game.state().sides:
+        c = game.open_check("hand", side_id=side.id)
+        c.set("hand", HAND)
+        c.apply()
+    check = game.open_check("round")
+    check.set(f"card_{sides['French']}", "centre")
+    check.set(f"card_{sides['Allies']}", "bombardment")
+    check.apply({"French_dice": ["infantry", "infantry", "cannon", "flag", "trooper"]})
+    # An automatic card gives the first order (5.1): an Allied battery, then the French.
+    battery = game.open_check("order", unit_id=units["Perponcher's batteries"])
+    battery.set("face", "automatic")
+    battery.apply()
+    order = game.open_check("order", unit_id=units["Foy's division (Gauthier)"])
+    order.set("face", "infantry")
+    order.apply()
+    state = game.state()
+    french = state.side(sides["French"])
+    marks = side_cards(state, french)
+    assert marks.rounds[(1, 1)] == {
+        "turn": 1, "round": 1, "card": "centre",
+        "rolled": {"infantry": 2, "cannon": 1, "flag": 1, "trooper": 1}, "ordered": 1,
+    }  # fmt: skip
+    # The Allies' bombardment: an order for each battery on the map (3.2), one given.
+    allies = side_cards(state, state.side(sides["Allies"])).rounds[(1, 1)]
+    assert allies["rolled"] == {"automatic": 2}
+    assert allies["ordered"] == 1
+    html = game_card_trackers_html(state, game.rules, "turn 1")
+    assert "card Centre sector<br/>dice: 1 flag, 1 trooper, 1 cannon, 2 infantry" in html
+    assert "ordered 1 &nbsp; ☐ victory checked" in html
+    # The victory check (4.2) is recorded for the round: ticked on the tracker.
+    while any(d.check == "order" for d in game.due()):
+        due = next(d for d in game.due() if d.check == "pass")
+        game.open_check("pass", **due.target).apply()
+    game.open_check("victory").apply()
+    state = game.state()
+    html = game_card_trackers_html(state, game.rules, "turn 1")
+    assert html.count("☑ victory checked: none") == 2
+    game.undo()
+    assert "☑ victory checked" not in game_card_trackers_html(game.state(), game.rules, "")
