@@ -496,8 +496,8 @@ def _capture_questions(ctx: Ctx) -> list[Ask]:
     return [
         Ask("hexes_moved", "hexes the enemy unit moved into his hex", "int", 1, "9.4.2",
             minimum=1, maximum=10),
-        Ask("general_retreat_hexes", "hexes he retreats (option capture_value)", "int", 1,
-            "9.4.2", maximum=10),
+        Ask("general_retreat_hexes", "hexes he retreats (when the capture option counts them)",
+            "int", 1, "9.4.2", maximum=10),
     ]  # fmt: skip
 
 
