@@ -264,6 +264,10 @@ class CheckSpec:
     summary: Callable[[Ctx, Any], str]
     #: Labels of the dice the procedure reads, by roll name (``roll``: "to hit d10").
     dice_labels: Callable[[Ctx], Mapping[str, str]] = lambda ctx: {}
+    #: ``reading(ctx, outcome)``: the outcome as the check reads it, line by line, where a
+    #: base and its modifiers summed mean nothing (a victory's losses against each side's
+    #: count). Empty: the wizard shows the base, the modifiers and the modified value.
+    reading: Callable[[Ctx, Any], list[str]] = lambda ctx, outcome: []
 
 
 @dataclass(frozen=True)
@@ -289,12 +293,25 @@ class Play:
     due: Callable[[PlayState, Any], list[Due]]
     #: The pack's own words after the declared turn's heading (a victory won), or "".
     turn_label: Callable[[PlayState], str]
-    #: A change in the umpire's words ("" for bookkeeping; None: the shared plain words).
-    words: Callable[[PlayState, Put], str | None] = lambda state, put: None
+    #: ``words(state, put, rules)``: a change in the umpire's words ("" for bookkeeping;
+    #: None: the shared plain words).
+    words: Callable[[PlayState, Put, Any], str | None] = lambda state, put, rules: None
+    #: ``state_words(key, value, rules)``: one key of a side's state as the screens, the
+    #: players' display and ``game show`` word it ("" leaves it out; None: the shared plain
+    #: words). The pack names its own values here (its cards, its dice faces).
+    state_words: Callable[[str, Any, Any], str | None] = lambda key, value, rules: None
+    #: ``option_words(text, rules)``: a note or a line naming an option by its keys
+    #: (``option NAME=VALUE``) worded from the pack's declared options.
+    option_words: Callable[[str, Any], str] = lambda text, rules: text
     #: Keys of the pack state the players' display never shows (a hand of cards), by row.
     hidden: Mapping[str, frozenset[str]] = field(default_factory=dict)
     #: The scenarios a game may be set up as (their victory conditions), by key: title.
     scenarios: Mapping[str, str] = field(default_factory=dict)
+    #: ``scenario_refusal(scenario, sides)``: why the sides' army lists (each side's list of
+    #: loaded lists) do not fit ``scenario``, in words, or None when they do.
+    scenario_refusal: Callable[[str, Sequence[Sequence[Any]]], str | None] = (
+        lambda scenario, sides: None
+    )
     #: ``edit_refusal(state, put, rules)``: why the umpire may not set this by hand (the
     #: dashboard's edits), or None when he may. By default nothing is set by hand.
     edit_refusal: Callable[[PlayState, Put, Any], str | None] = lambda state, put, rules: (

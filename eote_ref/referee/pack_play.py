@@ -242,7 +242,7 @@ class PackGameService(GameService):
             raise PackPlayError(str(e)) from e
         if refusal:
             raise PackPlayError(refusal)
-        text = change_words(self.play, state, put) or f"{key} set by hand"
+        text = change_words(self.play, state, put, self.rules) or f"{key} set by hand"
         self.record(f"{self.pack_id}.edit", f"By hand: {text}", [self.store_change(put)])
 
     def store_change(self, put: Put) -> Change:
@@ -258,9 +258,9 @@ class PackGameService(GameService):
 
 
 # ----------------------------------------------------------------------------- checks
-def change_words(play: Play, state: PlayState, put: Put) -> str:
+def change_words(play: Play, state: PlayState, put: Put, rules: Any = None) -> str:
     """A change in the umpire's words: the pack's, else plain (bookkeeping reads "")."""
-    text = play.words(state, put)
+    text = play.words(state, put, rules)
     if text is not None:
         return text
     name = "Game"
@@ -386,6 +386,20 @@ class PackCheck:
         except (PackError, PlayError) as e:
             raise PackPlayError(str(e)) from e
 
+    def reading(self, outcome: Outcome | None) -> list[str]:
+        """The check's own reading of ``outcome`` (empty: read its base and modifiers)."""
+        if outcome is None:
+            return []
+        try:
+            lines = self.spec.reading(self.ctx(), outcome)
+        except (PackError, PlayError) as e:
+            raise PackPlayError(str(e)) from e
+        return [self.game.play.option_words(line, self.game.rules) for line in lines]
+
+    def worded(self, text: str) -> str:
+        """``text`` with any option named by its keys worded from the pack's declaration."""
+        return self.game.play.option_words(text, self.game.rules)
+
     def trial(self, rolls: Mapping[str, Any]) -> PackTrial:
         """The outcome with ``rolls``, or the die still needed; nothing is written."""
         labels = self.spec.dice_labels(self.ctx())
@@ -397,12 +411,13 @@ class PackCheck:
         except (PackError, PlayError, RefereeError) as e:
             return PackTrial(error=str(e))
         words = [self.words(c) for c in changes]
-        notes = list(outcome.notes) if outcome is not None else []
+        notes = [self.game.play.option_words(n, self.game.rules)
+                 for n in (outcome.notes if outcome is not None else ())]  # fmt: skip
         return PackTrial(outcome, changes=[w for w in words if w], notes=notes, done=True)
 
     def words(self, put: Put) -> str:
         """A change in the umpire's words, from the state in hand (no database read)."""
-        return change_words(self.game.play, self.state, put)
+        return change_words(self.game.play, self.state, put, self.game.rules)
 
     def puts(self, outcome: Outcome | None) -> list[Put]:
         """The pack's changes for ``outcome``."""
@@ -432,7 +447,9 @@ class PackCheck:
                 "pack": self.game.pack_id,
             }
         situation = self.situation()
-        self.last_summary = self.spec.summary(ctx, outcome)
+        self.last_summary = self.game.play.option_words(
+            self.spec.summary(ctx, outcome), self.game.rules
+        )
         self.game.record(
             f"{self.game.pack_id}.{self.spec.key}",
             self.last_summary,
