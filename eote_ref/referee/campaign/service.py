@@ -18,12 +18,10 @@ from collections.abc import Mapping
 from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import load_army_list, load_army_list_text
 from eote_ref.armylists.model import ArmyList
-from eote_ref.referee.campaign import carried, csv_format, csv_tables
+from eote_ref.referee.campaign import carried, csv_format, csv_tables, pack_battles
 from eote_ref.referee.campaign.base import (
-    DRAW,
     PLAYER,
     ROLES,
-    VICTORY_LEVELS,
     CampaignError,
     CsvImportError,
     battle_row,
@@ -109,11 +107,20 @@ class CampaignService:
         points: PointsScheme | None = None,
         recovery_percent: int = 50,
         notes: str | None = None,
+        pack: str = "eote",
     ) -> int:
-        """Create a campaign and return its id."""
+        """Create a campaign whose battles are games of ``pack``; return its id.
+
+        One pack a campaign: its armies are lists of that pack, and the losses they carry from
+        battle to battle are in its terms (EotE's hits, AVlE's elements and units).
+        """
+        from eote_ref.packs.registry import PACKS
+
         name = name.strip()
         if not name:
             raise CampaignError("a campaign needs a name")
+        if pack not in PACKS:
+            raise CampaignError(f"unknown pack {pack!r} (known: {', '.join(PACKS)})")
         carried_hits(0, recovery_percent)  # checks the range
         p = points or PointsScheme()
         with campaign_work(self.db) as w:
@@ -124,6 +131,7 @@ class CampaignService:
                 points_draw=p.draw,
                 points_loss=p.loss,
                 recovery_percent=recovery_percent,
+                pack=pack,
             )
             self._commit(w, row, f"there is already a campaign called {name!r}")
             assert row.id is not None
@@ -192,8 +200,14 @@ class CampaignService:
         """Give ``player`` a campaign copy of an army list (a typed list or a YAML file).
 
         The copy is kept as YAML text with one row per unit, so later edits of the master list
-        never reach the campaign. Returns the army's id.
+        never reach the campaign. Returns the army's id. The list must be one of the
+        campaign's pack; a pack with a campaign reading keeps a row for each of its pieces
+        (an AVlE unit or General, :mod:`.pack_battles`).
         """
+        with campaign_work(self.db) as w:
+            pack = campaign_row(w, campaign_id).pack
+        if pack_battles.campaign_play(pack) is not None:
+            return self._add_pack_army(campaign_id, pack, player, army_list, name)
         army = (
             army_list
             if isinstance(army_list, ArmyList)
@@ -228,6 +242,47 @@ class CampaignService:
             w.commit()
             return army_id
 
+    def _add_pack_army(
+        self,
+        campaign_id: int,
+        pack: str,
+        player: str,
+        army_list: object,
+        name: str | None,
+    ) -> int:
+        """:meth:`add_army` for a campaign of a pack with a campaign reading."""
+        if not isinstance(army_list, str | pathlib.Path):
+            raise CampaignError(f"give an army-list file of pack {pack}")
+        path = pathlib.Path(army_list)
+        text = path.read_text(encoding="utf-8")
+        army = pack_battles.load_list(pack, text, path.name)
+        army_name = (name or army.name).strip()
+        with campaign_work(self.db) as w:
+            member = self._member(w, campaign_id, player)
+            if member.role != PLAYER:
+                raise CampaignError(f"{player} is an umpire, not a player")
+            assert member.id is not None
+            row = CampaignArmy(
+                campaign_id=campaign_id,
+                player_id=member.id,
+                name=army_name,
+                nation=army.nation,
+                army_list_yaml=text,
+            )
+            try:
+                w.flush_unique(row)
+            except DuplicateNameError as exc:
+                raise CampaignError(f"there is already an army called {army_name!r}") from exc
+            assert row.id is not None
+            for ref, (unit, group, arm, strength) in enumerate(pack_battles.roster(pack, army)):
+                w.add(
+                    CampaignUnit(
+                        army_id=row.id, ref=ref, name=unit, division=group, arm=arm, ce=strength
+                    )
+                )
+            w.commit()
+            return row.id
+
     @staticmethod
     def _member(w: CampaignWork, campaign_id: int, name: str) -> CampaignMember:
         m = w.member_named(campaign_id, name)
@@ -236,11 +291,18 @@ class CampaignService:
         return m
 
     def army_list(self, army_id: int) -> ArmyList:
-        """The campaign copy of an army, as a typed army list (every unit, destroyed or not)."""
+        """The campaign copy of an army, as a typed army list (every unit, destroyed or not).
+
+        An army of a pack with a campaign reading is its pack's typed list.
+        """
         with campaign_work(self.db) as w:
             row = w.army(army_id)
             if row is None:
                 raise CampaignError(f"there is no campaign army {army_id}")
+            pack = campaign_row(w, row.campaign_id).pack
+            if pack_battles.campaign_play(pack) is not None:
+                army: ArmyList = pack_battles.load_list(pack, row.army_list_yaml, row.name)
+                return army
             return load_army_list_text(row.army_list_yaml, row.name).army_list
 
     def update_member(self, member_id: int, name: str, role: str) -> None:
@@ -337,7 +399,14 @@ class CampaignService:
         b = self.battle(battle_id)
         if b.game_id is None:
             return {}
+        pack = self._pack_of_battle(battle_id)
+        if pack_battles.campaign_play(pack) is not None:
+            return pack_battles.losses_per_turn(self.db, pack, b.game_id)
         return battle_summary(GameService(self.db, b.game_id)).losses_per_turn
+
+    def _pack_of_battle(self, battle_id: int) -> str:
+        with campaign_work(self.db) as w:
+            return campaign_row(w, battle_row(w, battle_id).campaign_id).pack
 
     # ------------------------------------------------------------------ battles
     def add_battle(self, campaign_id: int, spec: NewBattle) -> int:
@@ -408,7 +477,7 @@ class CampaignService:
             assert battle.id is not None
             if spec.game_id is not None and spec.victory is not None:
                 w.flush()
-                losses, lost = carried.game_losses(w, battle.id, spec.game_id)
+                losses, lost = self._losses_of_game(w, battle.campaign_id, battle.id, spec.game_id)
                 spec = dataclasses.replace(spec, losses=losses, units_lost=lost)
                 battle = self._refill(w, battle.id, spec)
                 replay = True
@@ -449,7 +518,8 @@ class CampaignService:
         battle.side_names = [spec.side_names[0], spec.side_names[1]]
         battle.game_id = spec.game_id
         battle.victory = spec.victory
-        battle.winner = None if spec.victory in (None, DRAW) else spec.winner
+        draw = pack_battles.victory_levels(campaign_row(w, campaign_id).pack)[1]
+        battle.winner = None if spec.victory in (None, draw) else spec.winner
         battle.notes = spec.notes
         w.add(battle)
         w.flush()
@@ -490,6 +560,7 @@ class CampaignService:
     ) -> list[str]:
         problems = []
         armies, members = context or CampaignService._battle_context(w, campaign_id)
+        levels, draw = pack_battles.victory_levels(campaign_row(w, campaign_id).pack)
         if not spec.scenario.strip():
             problems.append("a battle needs a scenario name")
         if spec.figure_scale not in FIGURE_SCALES:
@@ -518,10 +589,10 @@ class CampaignService:
         if len(all_names) != len(set(all_names)):
             problems.append("an army is listed twice")
         if spec.victory is not None:
-            if spec.victory not in VICTORY_LEVELS:
-                problems.append(f"victory must be one of {', '.join(VICTORY_LEVELS)}")
-            elif spec.victory != DRAW and spec.winner not in (0, 1):
-                problems.append("a decisive or marginal victory needs a winning side")
+            if spec.victory not in levels:
+                problems.append(f"victory must be one of {', '.join(levels)}")
+            elif spec.victory != draw and spec.winner not in (0, 1):
+                problems.append(f"a {spec.victory} victory needs a winning side")
         elif spec.winner is not None:
             problems.append("a winner needs a victory level")
         if spec.game_id is not None and not w.game_exists(spec.game_id):
@@ -594,9 +665,19 @@ class CampaignService:
     def _game_losses(self, battle_id: int) -> tuple[dict[str, int], dict[str, int]]:
         """Hits taken and units lost per army in the linked game (:func:`carried.game_losses`)."""
         with campaign_work(self.db) as w:
-            game_id = battle_row(w, battle_id).game_id
-            assert game_id is not None
-            return carried.game_losses(w, battle_id, game_id)
+            battle = battle_row(w, battle_id)
+            assert battle.game_id is not None
+            return self._losses_of_game(w, battle.campaign_id, battle_id, battle.game_id)
+
+    @staticmethod
+    def _losses_of_game(
+        w: CampaignWork, campaign_id: int, battle_id: int, game_id: int
+    ) -> tuple[dict[str, int], dict[str, int]]:
+        """Losses and units lost per army, read through the campaign's pack."""
+        pack = campaign_row(w, campaign_id).pack
+        if pack_battles.campaign_play(pack) is not None:
+            return pack_battles.game_losses(w, pack, battle_id, game_id)
+        return carried.game_losses(w, battle_id, game_id)
 
     # ------------------------------------------------------------------ a game's hand-off
     def battle_of_game(self, game_id: int) -> tuple[int, BattleView] | None:
@@ -624,6 +705,12 @@ class CampaignService:
         """
         with campaign_work(self.db) as w:
             battle = carried.battle_for_game(w, campaign_id, game_id, date)
+            pack = campaign_row(w, campaign_id).pack
+        if pack_battles.campaign_play(pack) is not None:
+            won = pack_battles.game_result(self.db, pack, game_id)
+            if won is None:
+                return battle
+            return dataclasses.replace(battle, victory=won[0], winner=won[1])
         from eote_ref.referee.scenario_play import victory_in
 
         result = victory_in(self.db, game_id)
@@ -634,6 +721,26 @@ class CampaignService:
         return dataclasses.replace(
             battle, victory=victory.level, winner=victory.winner, notes=notes
         )
+
+    def decide_from_game(self, battle_id: int, notes: str | None = None) -> tuple[str, int | None]:
+        """Record the result the battle's game reached, read through the campaign's pack.
+
+        A pack with a campaign reading gives its victory check's level and winner (AVlE 4.2);
+        the losses are read from the game as :meth:`set_result` does. Refused while the game
+        is not decided, for a battle without a game, and for a pack whose result the umpire
+        gives (EotE). Returns the level and the winning side's position (None: a draw).
+        """
+        b = self.battle(battle_id)
+        if b.game_id is None:
+            raise CampaignError("this battle has no game to read its result from")
+        pack = self._pack_of_battle(battle_id)
+        if pack_battles.campaign_play(pack) is None:
+            raise CampaignError("the umpire gives this battle's result")
+        won = pack_battles.game_result(self.db, pack, b.game_id)
+        if won is None:
+            raise CampaignError("the battle's game has no victory yet")
+        self.set_result(battle_id, won[0], won[1], notes=notes)
+        return won
 
     def game_army_lists(self, game_id: int) -> tuple[list[str], list[str]]:
         """The names of the army lists each side of a game was set up from (none: empty)."""
@@ -663,9 +770,13 @@ class CampaignService:
         Destroyed units stay off the table; each surviving unit starts with the hits it carries,
         put on as one journal event right after set-up (:func:`carried.start_game`).
         """
-        return carried.start_game(
-            self.db, self.battle(battle_id), options=options, initiative=initiative
-        )
+        b = self.battle(battle_id)
+        pack = self._pack_of_battle(battle_id)
+        if pack_battles.campaign_play(pack) is not None:
+            if b.game_id is not None:
+                raise CampaignError("this battle already has a game")
+            return pack_battles.start_game(self.db, b, pack, dict(options or {}))
+        return carried.start_game(self.db, b, options=options, initiative=initiative)
 
     def carry_losses(self, battle_id: int) -> int:
         """Write the battle's losses back to the campaign copies; returns how many units changed.
@@ -678,7 +789,20 @@ class CampaignService:
         """
         self.unmatched = []
         with campaign_work(self.db) as w:
-            changed, self.unmatched = carried.carry(w, battle_id)
+            battle = battle_row(w, battle_id)
+            pack = campaign_row(w, battle.campaign_id).pack
+            if pack_battles.campaign_play(pack) is None:
+                changed, self.unmatched = carried.carry(w, battle_id)
+            else:
+                if battle.carried:
+                    raise CampaignError("this battle's losses have already been carried")
+                if battle.game_id is None:
+                    raise CampaignError("only a battle run in eote-ref can carry its losses")
+                pack_battles.carry(w, pack, battle_id)
+                battle.carried = True
+                w.add(battle)
+                w.flush()
+                changed = carried.replay(w, battle.campaign_id)
             w.commit()
         return changed
 
@@ -742,6 +866,7 @@ class CampaignService:
                 a.name: a.id for a in w.armies(campaign_id) if a.id is not None
             }
             members = {m.name: m.id for m in w.members(campaign_id)}
+            draw = pack_battles.victory_levels(campaign_row(w, campaign_id).pack)[1]
             values = [  # checked by parse_battles_csv: inserted in bulk, one transaction
                 {
                     "campaign_id": campaign_id,
@@ -753,7 +878,7 @@ class CampaignService:
                     "side_names": [spec.side_names[0], spec.side_names[1]],
                     "game_id": spec.game_id,
                     "victory": spec.victory,
-                    "winner": None if spec.victory in (None, DRAW) else spec.winner,
+                    "winner": None if spec.victory in (None, draw) else spec.winner,
                     "notes": spec.notes,
                 }
                 for spec in battles
