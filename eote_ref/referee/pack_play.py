@@ -167,8 +167,10 @@ def new_pack_game_of_lists(
     options: Mapping[str, str | int | bool] | None = None,
     scenario: str | None = None,
 ) -> int:
-    """A new game of pack ``pack_id`` from army lists already loaded (each of the pack's own
-    format), as ``{side: [(list's name, typed list), ...]}``: a campaign's copies; its id.
+    """A new game of pack ``pack_id`` from army lists already loaded; its id.
+
+    ``sides`` is ``{side: [(list's name, typed list), ...]}``, each list of the pack's own
+    format: a campaign's copies.
 
     Raises:
         PackPlayError: not two sides, a side without lists, a bad option or scenario.

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
-    QInputDialog,
     QLabel,
     QLayout,
     QMainWindow,
@@ -51,7 +50,13 @@ from eote_ref.referee.campaign.report import (
     settings_text,
 )
 from eote_ref.ui.campaign_charts import bar_chart, chart_view, line_chart
-from eote_ref.ui.campaign_dialogs import ArmyDialog, BattleDialog, MemberDialog, campaign_events
+from eote_ref.ui.campaign_dialogs import (
+    ArmyDialog,
+    BattleDialog,
+    MemberDialog,
+    NewCampaignDialog,
+    campaign_events,
+)
 from eote_ref.ui.campaign_follow import TableRows, keep_selection
 
 LEAGUE_HEADERS = ("#", "Name", "P", "W", "D", "L", "Pts", "Inflicted", "Suffered", "+/-")
@@ -208,6 +213,7 @@ class CampaignWindow(QMainWindow):
                 ("&Edit / result...", self.edit_battle, "editBattleButton"),
                 ("&Delete battle", self.delete_selected_battle, "deleteBattleButton"),
                 ("&Start next battle", self.start_next_battle, "startBattleButton"),
+                ("&Result from game", self.result_from_game, "resultFromGameButton"),
                 ("&Carry losses", self.carry_selected_battle, "carryButton"),
             ),
             "Battles",
@@ -439,6 +445,8 @@ class CampaignWindow(QMainWindow):
         self.armies.clear()
         grey = QColor("#888")
         for a in v.armies:
+            # the losses kept in the pack's words (EotE's hits, AVlE's elements lost)
+            words = a.units[0].measure[1] if a.units else "hits"
             top = QTreeWidgetItem(
                 [
                     a.name,
@@ -446,7 +454,7 @@ class CampaignWindow(QMainWindow):
                     nation_name(a.nation),
                     "",
                     f"{len(a.units) - a.units_destroyed}/{len(a.units)} units, "
-                    f"{a.hits_carried} hits carried",
+                    f"{a.hits_carried} {words} carried",
                 ]
             )
             divisions: dict[str, list[UnitState]] = {}
@@ -455,7 +463,7 @@ class CampaignWindow(QMainWindow):
             for division, units in divisions.items():
                 left = sum(1 for u in units if not u.destroyed)
                 hits = sum(u.hits for u in units if not u.destroyed)
-                state = f"{left}/{len(units)} units" + (f", {hits} hits" if hits else "")
+                state = f"{left}/{len(units)} units" + (f", {hits} {words}" if hits else "")
                 group = QTreeWidgetItem([division, "", "", "", state])
                 for u in units:
                     child = QTreeWidgetItem([u.name, "", "", str(u.ce), u.state])
@@ -688,21 +696,33 @@ class CampaignWindow(QMainWindow):
                 "armies, so their losses were not carried:\n" + "\n".join(self.service.unmatched),
             )
 
-    def new_campaign(self, name: str) -> int:
-        """Create a campaign with the default points and recovery, and show it."""
-        cid = self.service.create_campaign(name)
+    def new_campaign(self, name: str, pack: str = "eote") -> int:
+        """Create a campaign of ``pack`` with the default points and recovery, and show it."""
+        cid = self.service.create_campaign(name, pack=pack)
         self.reload_campaigns(cid)
         return cid
 
-    def new_campaign_dialog(self) -> None:
-        """Ask for a name and create a campaign."""
-        name, ok = QInputDialog.getText(self, "New campaign", "Name:")
-        if not ok or not name.strip():
-            return
+    def new_campaign_dialog(self) -> NewCampaignDialog:
+        """Ask for a name and the ruleset, and create a campaign (shown once created)."""
+        d = NewCampaignDialog(self.service, self)
+        d.accepted.connect(lambda: self.reload_campaigns(d.campaign_id))
+        self._open(d)
+        return d
+
+    def result_from_game(self) -> bool:
+        """Record the selected battle's result as its game reached it (a pack's victory)."""
+        b = self.selected_battle()
+        if b is None:
+            return False
         try:
-            self.new_campaign(name)
+            self.service.decide_from_game(b.id)
         except CampaignError as exc:
-            QMessageBox.warning(self, "New campaign", str(exc))
+            self.statusBar().showMessage(f"Result from game: {exc}", 8000)
+            return False
+        self.refresh()
+        decided = self.service.battle(b.id)
+        self.statusBar().showMessage(f"{decided.label}: {decided.result_text}", 8000)
+        return True
 
     def import_csv(self, path: pathlib.Path) -> int:
         """Import the battles of a CSV file (CsvImportError lists the bad rows by line)."""

@@ -254,4 +254,3 @@ def losses_per_turn(db: Database, pack: str, game_id: int) -> dict[int, dict[int
     return {
         t: {s: n for s, n in sides.items() if n} for t, sides in out.items() if any(sides.values())
     }
-

@@ -54,8 +54,11 @@ def _ids(game: PackGameService) -> dict[str, int]:
 
 
 def _win_for_the_french(game: PackGameService) -> None:
-    """4.2: the French's count is 1 (set by hand), the Allies' tally of units lost 1 (by
-    hand), and the round's victory check runs."""
+    """The French win at the end of the round (4.2).
+
+    Their count is set to 1 by hand, the Allies' tally of units lost to 1 by hand, and the
+    round's victory check runs.
+    """
     state = game.state()
     french, allies = (s.id for s in state.sides)
     game.edit("side", french, "wins_at", 1)
@@ -69,7 +72,8 @@ def _win_for_the_french(game: PackGameService) -> None:
         ],
     )
     outcome = game.open_check("victory").apply()
-    assert outcome is not None and outcome.result == "substantial"
+    assert outcome is not None
+    assert outcome.result == "substantial"
 
 
 def test_the_campaign_records_its_pack_and_each_piece_of_its_armies(
@@ -142,7 +146,8 @@ def test_two_avle_battles_with_losses_carried(avle: tuple[CampaignService, int])
     ney = {u.name: u for u in next(a for a in svc.view(cid).armies if a.name == "Ney").units}
     # Half the elements lost are recovered, rounded down (the campaign's 50%): 2 -> 1 kept.
     assert (ney[FOY].hits, ney[FOY].destroyed, ney[FOY].state) == (1, False, "1 element lost")
-    assert ney[BATTERY].destroyed and ney["Reille"].destroyed
+    assert ney[BATTERY].destroyed
+    assert ney["Reille"].destroyed
     assert ney[JAMIN].state == "fresh"
 
     # Battle 2 starts from what the armies carry.
@@ -181,7 +186,8 @@ def test_an_avle_draw_has_no_winner_and_a_level_of_another_pack_is_refused(
 ) -> None:
     svc, cid = avle
     b = svc.add_battle(cid, _battle(16, "Ligny", victory="drawn", winner=0))
-    assert svc.battle(b).winner is None and svc.battle(b).result_text == "draw"
+    assert svc.battle(b).winner is None
+    assert svc.battle(b).result_text == "draw"
     with pytest.raises(CampaignError, match="victory must be one of decisive, substantial"):
         svc.add_battle(cid, _battle(17, "Wavre", victory="draw"))
     with pytest.raises(CampaignError, match="a moral victory needs a winning side"):
