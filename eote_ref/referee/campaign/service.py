@@ -18,7 +18,13 @@ from collections.abc import Mapping
 from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import load_army_list, load_army_list_text
 from eote_ref.armylists.model import ArmyList
-from eote_ref.referee.campaign import carried, csv_format, csv_tables, pack_battles
+from eote_ref.referee.campaign import (
+    battle_checks,
+    carried,
+    csv_format,
+    csv_tables,
+    pack_battles,
+)
 from eote_ref.referee.campaign.base import (
     PLAYER,
     ROLES,
@@ -27,7 +33,6 @@ from eote_ref.referee.campaign.base import (
     battle_row,
     campaign_row,
 )
-from eote_ref.referee.campaign.csv_format import MAX_ARMIES_PER_SIDE
 from eote_ref.referee.campaign.league import PointsScheme, carried_hits
 from eote_ref.referee.campaign.views import (
     BattleView,
@@ -40,7 +45,6 @@ from eote_ref.referee.campaign.views import (
 )
 from eote_ref.referee.game import GameService
 from eote_ref.referee.session import GameSummary, list_games
-from eote_ref.referee.setup import FIGURE_SCALES
 from eote_ref.referee.summary import battle_summary
 from eote_ref.store import Database
 from eote_ref.store.campaign_models import (
@@ -53,7 +57,6 @@ from eote_ref.store.campaign_models import (
 )
 from eote_ref.store.campaigns import CampaignWork, campaign_work
 from eote_ref.store.errors import DuplicateNameError, NotFoundError
-from eote_ref.store.limits import MAX_NAME, MAX_NOTES, text_problem
 from eote_ref.store.notify import ChangeWatcher
 
 
@@ -505,7 +508,7 @@ class CampaignService:
         unit_maps: Mapping[int, dict[str, int]] | None = None,
         unit_results: Mapping[int, dict[str, list[int]]] | None = None,
     ) -> None:
-        problems = self._check_battle(w, campaign_id, spec)
+        problems = battle_checks.check_battle(w, campaign_id, spec)
         if problems:
             raise CampaignError("; ".join(problems))
         armies = {a.name: a for a in w.armies(campaign_id)}
@@ -542,67 +545,6 @@ class CampaignService:
                         unit_results=dict((unit_results or {}).get(army_id, {})),
                     )
                 )
-
-    @staticmethod
-    def _battle_context(w: CampaignWork, campaign_id: int) -> tuple[set[str], dict[str, str]]:
-        """The army names and the members' roles of a campaign, for :meth:`_check_battle`."""
-        armies = {a.name for a in w.armies(campaign_id)}
-        members = {m.name: m.role for m in w.members(campaign_id)}
-        return armies, members
-
-    @staticmethod
-    def _check_battle(
-        w: CampaignWork,
-        campaign_id: int,
-        spec: NewBattle,
-        *,
-        context: tuple[set[str], dict[str, str]] | None = None,
-    ) -> list[str]:
-        problems = []
-        armies, members = context or CampaignService._battle_context(w, campaign_id)
-        levels, draw = pack_battles.victory_levels(campaign_row(w, campaign_id).pack)
-        if not spec.scenario.strip():
-            problems.append("a battle needs a scenario name")
-        if spec.figure_scale not in FIGURE_SCALES:
-            problems.append(f"figure scale must be one of {', '.join(FIGURE_SCALES)}")
-        if spec.umpire and spec.umpire not in members:
-            problems.append(f"umpire {spec.umpire!r} is not a member of this campaign")
-        texts = {"scenario": spec.scenario, "table size": spec.table_size}
-        texts |= {f"side {'AB'[i]}'s name": n for i, n in enumerate(spec.side_names)}
-        for what, value in texts.items():
-            problem = text_problem(value or "", MAX_NAME)
-            if problem is not None:
-                problems.append(f"the {what} {problem}")
-        if spec.notes and (problem := text_problem(spec.notes, MAX_NOTES)) is not None:
-            problems.append(f"the notes {problem}")
-        for side, names in enumerate(spec.sides):
-            if not names:
-                problems.append(f"side {'AB'[side]} has no army")
-            if len(names) > MAX_ARMIES_PER_SIDE:
-                problems.append(
-                    f"side {'AB'[side]} has {len(names)} armies; the most is {MAX_ARMIES_PER_SIDE}"
-                )
-            problems += [f"there is no army called {n!r}" for n in names if n not in armies]
-        both = set(spec.sides[0]) & set(spec.sides[1])
-        problems += [f"{n!r} cannot fight on both sides" for n in sorted(both)]
-        all_names = list(spec.sides[0]) + list(spec.sides[1])
-        if len(all_names) != len(set(all_names)):
-            problems.append("an army is listed twice")
-        if spec.victory is not None:
-            if spec.victory not in levels:
-                problems.append(f"victory must be one of {', '.join(levels)}")
-            elif spec.victory != draw and spec.winner not in (0, 1):
-                problems.append(f"a {spec.victory} victory needs a winning side")
-        elif spec.winner is not None:
-            problems.append("a winner needs a victory level")
-        if spec.game_id is not None and not w.game_exists(spec.game_id):
-            problems.append(f"there is no game {spec.game_id}")
-        problems += [
-            f"losses of {n!r} cannot be negative"
-            for n, v in {**spec.losses, **spec.units_lost}.items()
-            if v < 0
-        ]
-        return problems
 
     def set_result(
         self,
@@ -837,14 +779,14 @@ class CampaignService:
         battles: list[NewBattle] = []
         with campaign_work(self.db) as w:
             campaign_row(w, campaign_id)
-            context = self._battle_context(w, campaign_id)
+            context = battle_checks.battle_context(w, campaign_id)
             known = {name.casefold(): name for name in context[0]}
             try:
                 for line, row in csv_format.read_rows(text, csv_tables.BATTLE_COLUMNS):
                     spec, errors = csv_tables.parse_row(row)
                     if spec is not None:
                         spec = csv_tables.known_armies(spec, known)
-                        errors += self._check_battle(w, campaign_id, spec, context=context)
+                        errors += battle_checks.check_battle(w, campaign_id, spec, context=context)
                     problems += [f"line {line}: {e}" for e in errors]
                     if spec is not None and not errors:
                         battles.append(spec)
@@ -862,44 +804,7 @@ class CampaignService:
         """
         battles = self.parse_battles_csv(campaign_id, text)
         with campaign_work(self.db) as w:
-            armies: dict[str, int] = {
-                a.name: a.id for a in w.armies(campaign_id) if a.id is not None
-            }
-            members = {m.name: m.id for m in w.members(campaign_id)}
             draw = pack_battles.victory_levels(campaign_row(w, campaign_id).pack)[1]
-            values = [  # checked by parse_battles_csv: inserted in bulk, one transaction
-                {
-                    "campaign_id": campaign_id,
-                    "date": spec.date,
-                    "scenario": spec.scenario.strip(),
-                    "table_size": spec.table_size,
-                    "figure_scale": spec.figure_scale,
-                    "umpire_id": members[spec.umpire] if spec.umpire else None,
-                    "side_names": [spec.side_names[0], spec.side_names[1]],
-                    "game_id": spec.game_id,
-                    "victory": spec.victory,
-                    "winner": None if spec.victory in (None, draw) else spec.winner,
-                    "notes": spec.notes,
-                }
-                for spec in battles
-            ]
-            if not values:
-                return 0
-            ids = w.insert_battles(values)
-            links = [
-                {
-                    "battle_id": battle_id,
-                    "army_id": armies[n],
-                    "side": side,
-                    "losses": int(spec.losses.get(n, 0)),
-                    "units_lost": int(spec.units_lost.get(n, 0)),
-                    "unit_map": {},
-                    "unit_results": {},
-                }
-                for battle_id, spec in zip(ids, battles, strict=True)
-                for side, names in enumerate(spec.sides)
-                for n in names
-            ]
-            w.insert_battle_armies(links)
+            csv_tables.insert_battles(w, campaign_id, battles, draw)
             w.commit()
         return len(battles)
