@@ -401,7 +401,7 @@ class ArmyDialog(_Dialog):
         typed = self.name_edit.text().strip()
         if typed or self._loaded is None:
             return typed
-        return self._loaded.name
+        return str(self._loaded.name)
 
     def problems(self) -> list[str]:
         """A player, a readable list and a name no other army uses."""
