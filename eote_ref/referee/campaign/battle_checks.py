@@ -35,7 +35,8 @@ def check_battle(
     """
     problems = []
     armies, members = context or battle_context(w, campaign_id)
-    levels, draw = pack_battles.victory_levels(campaign_row(w, campaign_id).pack)
+    pack = campaign_row(w, campaign_id).pack
+    levels, draw = pack_battles.victory_levels(pack)
     if not spec.scenario.strip():
         problems.append("a battle needs a scenario name")
     if spec.figure_scale not in FIGURE_SCALES:
@@ -70,8 +71,14 @@ def check_battle(
             problems.append(f"a {spec.victory} victory needs a winning side")
     elif spec.winner is not None:
         problems.append("a winner needs a victory level")
-    if spec.game_id is not None and not w.game_exists(spec.game_id):
-        problems.append(f"there is no game {spec.game_id}")
+    if spec.game_id is not None:
+        game = w.game(spec.game_id)
+        if game is None:
+            problems.append(f"there is no game {spec.game_id}")
+        elif (other := pack_battles.pack_of_game(game.ruleset)) not in (None, pack):
+            problems.append(
+                f"game {spec.game_id} is a game of pack {other}; this campaign plays {pack}"
+            )
     problems += [
         f"losses of {n!r} cannot be negative"
         for n, v in {**spec.losses, **spec.units_lost}.items()

@@ -68,6 +68,16 @@ def victory_levels(pack: str) -> tuple[tuple[str, ...], str]:
     return cp.victory_levels, cp.draw
 
 
+def pack_of_game(ruleset: str | None) -> str | None:
+    """The pack of a game's ``ruleset`` column (None for a ruleset no pack has)."""
+    from eote_ref.referee.game_rules import RulesetError, pack_of
+
+    try:
+        return pack_of(ruleset)
+    except RulesetError:
+        return None
+
+
 def _rules(pack: str) -> Any:
     from eote_ref.packs.registry import ruleset_of
     from eote_ref.referee.game_rules import rules_of

@@ -129,6 +129,9 @@ def test_two_avle_battles_with_losses_carried(avle: tuple[CampaignService, int])
     game.edit("unit", perponcher.id, "elements", int(perponcher.markers["elements"]) - 1)
     _win_for_the_french(game)
 
+    # A battle recorded from the game is pre-filled with its result and its armies.
+    pre = svc.battle_for_game(cid, game.game_id)
+    assert (pre.victory, pre.winner, pre.sides) == ("substantial", 0, (["Ney"], ["Wellington"]))
     # The result and the losses are read from the game through the pack.
     assert svc.decide_from_game(b1) == ("substantial", 0)
     r1 = svc.battle(b1)
@@ -192,6 +195,14 @@ def test_an_avle_draw_has_no_winner_and_a_level_of_another_pack_is_refused(
         svc.add_battle(cid, _battle(17, "Wavre", victory="draw"))
     with pytest.raises(CampaignError, match="a moral victory needs a winning side"):
         svc.add_battle(cid, _battle(17, "Wavre", victory="moral"))
+
+
+def test_a_game_of_another_pack_is_not_linked(
+    avle: tuple[CampaignService, int], demo: GameService
+) -> None:
+    svc, cid = avle
+    with pytest.raises(CampaignError, match=r"is a game of pack eote; this campaign plays avle"):
+        svc.add_battle(cid, _battle(16, "Ligny", game_id=demo.game_id))
 
 
 def test_campaigns_of_both_packs_share_one_database(
