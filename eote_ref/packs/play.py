@@ -335,6 +335,9 @@ class CampaignPlay:
     for_battle: Callable[[Any, Mapping[str, Carried], Any], Any]
     result: Callable[[PlayState], tuple[str, int | None] | None]
     losses: Callable[[PlayState], Mapping[tuple[str, int], PieceResult]]
+    #: The heading of a campaign unit's strength (``ce`` of its row) and of its group.
+    strength: str = "Strength"
+    group: str = "Group"
     #: The losses a campaign unit keeps, in words: one and several.
     measure: tuple[str, str] = ("loss", "losses")
     #: The unit marker whose changes in the journal are the losses taken per turn, and the

@@ -42,6 +42,7 @@ from eote_ref.referee.campaign import (
     csv_format,
     nation_name,
 )
+from eote_ref.referee.campaign.pack_battles import headings
 from eote_ref.referee.campaign.report import (
     BATTLE_TIPS,
     campaign_report_html,
@@ -443,6 +444,10 @@ class CampaignWindow(QMainWindow):
     def _fill_armies(self, v: CampaignView) -> None:
         """A tree per army: its divisions, then their units, each value in its own column."""
         self.armies.clear()
+        group, strength = headings(v.info.pack)  # the pack's (EotE: division, CE)
+        labels = list(ARMY_HEADERS)
+        labels[0], labels[3] = f"Army / {group.lower()} / unit", strength
+        self.armies.setHeaderLabels(labels)
         grey = QColor("#888")
         for a in v.armies:
             # the losses kept in the pack's words (EotE's hits, AVlE's elements lost)

@@ -70,6 +70,8 @@ def test_an_avle_campaign_from_the_window_to_a_result_read_from_its_game(
         assert d.ok_button.isEnabled(), d.problem_label.text()
         d.accept()
     assert [a.name for a in svc.view(cid).armies] == ["Ney", "Wellington"]
+    head = window.armies.headerItem()
+    assert (head.text(0), head.text(3)) == ("Army / sector / unit", "Elements")
 
     b = window.add_battle()
     assert isinstance(b, BattleDialog)

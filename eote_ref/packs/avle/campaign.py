@@ -103,5 +103,7 @@ def declare() -> CampaignPlay:
         result=result,
         losses=losses,
         measure=("element lost", "elements lost"),
+        strength="Elements",
+        group="Sector",
         journal_losses=("elements", -1),
     )

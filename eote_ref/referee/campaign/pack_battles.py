@@ -60,6 +60,12 @@ def measure(pack: str) -> tuple[str, str]:
     return ("hit", "hits") if cp is None else cp.measure
 
 
+def headings(pack: str) -> tuple[str, str]:
+    """The headings of a campaign unit's group and strength (EotE: division, CE)."""
+    cp = campaign_play(pack)
+    return ("Division", "CE") if cp is None else (cp.group, cp.strength)
+
+
 def victory_levels(pack: str) -> tuple[tuple[str, ...], str]:
     """The levels a battle of the pack may be decided at, and the one with no winner."""
     cp = campaign_play(pack)
