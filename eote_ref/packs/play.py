@@ -338,8 +338,11 @@ class CampaignPlay:
     #: The heading of a campaign unit's strength (``ce`` of its row) and of its group.
     strength: str = "Strength"
     group: str = "Group"
-    #: The losses a campaign unit keeps, in words: one and several.
+    #: The losses a campaign unit keeps, in words: one and several; a side's losses in a
+    #: battle, as a column heading and as a phrase (``Elements``, ``elements lost``).
     measure: tuple[str, str] = ("loss", "losses")
+    column: str = "Losses"
+    taken: str = "losses"
     #: The unit marker whose changes in the journal are the losses taken per turn, and the
     #: sign of a loss (``("elements", -1)``: an element lost is one less); None: not read.
     journal_losses: tuple[str, int] | None = None

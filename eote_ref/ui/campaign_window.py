@@ -413,6 +413,11 @@ class CampaignWindow(QMainWindow):
         )
         _fill(self.members, [[m.name, m.role] for m in v.members])
         self._fill_armies(v)
+        column = v.info.losses_column  # the pack's heading of a side's losses (EotE: Hits)
+        for i, side in ((6, "A"), (7, "B")):
+            item = self.battles.horizontalHeaderItem(i)
+            if item is not None:
+                item.setText(f"{column} {side}")
         _fill(self.battles, [self._battle_row(b) for b in v.battles])
         armies_of: dict[str, list[str]] = {}
         for a in v.armies:
@@ -451,7 +456,7 @@ class CampaignWindow(QMainWindow):
         grey = QColor("#888")
         for a in v.armies:
             # the losses kept in the pack's words (EotE's hits, AVlE's elements lost)
-            words = a.units[0].measure[1] if a.units else "hits"
+            words = v.info.measure[1]
             top = QTreeWidgetItem(
                 [
                     a.name,
@@ -505,7 +510,8 @@ class CampaignWindow(QMainWindow):
         labels = chart_labels(v.decided_battles)
         self.points_chart.setChart(line_chart("Points over the campaign", labels, v.points_series))
         bl, bs = losses_by_battle(v)
-        self.losses_chart.setChart(bar_chart("Hits taken per battle", bl, bs))
+        taken = v.info.losses_taken.capitalize()  # the pack's words (EotE: hits taken)
+        self.losses_chart.setChart(bar_chart(f"{taken} per battle", bl, bs))
         self.battle_combo.blockSignals(True)
         self.battle_combo.clear()
         for b in v.battles:
@@ -524,7 +530,11 @@ class CampaignWindow(QMainWindow):
         turns = list(range(1, max(per_turn, default=0) + 1))
         series = {b.side_names[i]: [per_turn.get(t, {}).get(i, 0) for t in turns] for i in (0, 1)}
         self.turns_chart.setChart(
-            bar_chart(f"{b.scenario}: hits taken per turn", [f"turn {t}" for t in turns], series)
+            bar_chart(
+                f"{b.scenario}: {self.view.info.losses_taken} per turn",
+                [f"turn {t}" for t in turns],
+                series,
+            )
         )
 
     # ------------------------------------------------------------------ actions

@@ -103,3 +103,8 @@ def test_an_avle_campaign_from_the_window_to_a_result_read_from_its_game(
     assert "French substantial" in [
         cell_text(window.battles, 0, c) for c in range(window.battles.columnCount())
     ]
+    # the pack's words for its losses: the battles' headings, the charts
+    head = window.battles.horizontalHeaderItem(6)
+    assert head is not None
+    assert head.text() == "Elements A"
+    assert window.losses_chart.chart().title() == "Elements lost per battle"

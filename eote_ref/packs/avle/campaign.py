@@ -103,6 +103,8 @@ def declare() -> CampaignPlay:
         result=result,
         losses=losses,
         measure=("element lost", "elements lost"),
+        column="Elements",
+        taken="elements lost",
         strength="Elements",
         group="Sector",
         journal_losses=("elements", -1),

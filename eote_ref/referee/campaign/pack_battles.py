@@ -60,6 +60,12 @@ def measure(pack: str) -> tuple[str, str]:
     return ("hit", "hits") if cp is None else cp.measure
 
 
+def losses_words(pack: str) -> tuple[str, str]:
+    """A side's losses in a battle: as a column heading and as a phrase (EotE: hits taken)."""
+    cp = campaign_play(pack)
+    return ("Hits", "hits taken") if cp is None else (cp.column, cp.taken)
+
+
 def headings(pack: str) -> tuple[str, str]:
     """The headings of a campaign unit's group and strength (EotE: division, CE)."""
     cp = campaign_play(pack)

@@ -38,6 +38,11 @@ class CampaignInfo:
     pack: str = "eote"
     victory_levels: tuple[str, ...] = VICTORY_LEVELS
     draw: str = DRAW
+    #: The pack's words for the losses a unit keeps (one, several), a side's losses in a
+    #: battle as a heading and as a phrase: EotE's ``hit``/``hits``, ``Hits``, ``hits taken``.
+    measure: tuple[str, str] = ("hit", "hits")
+    losses_column: str = "Hits"
+    losses_taken: str = "hits taken"
 
 
 @dataclass(frozen=True)
@@ -220,6 +225,7 @@ def info_of(c: Campaign) -> CampaignInfo:
     """A stored campaign's settings."""
     assert c.id is not None
     levels, draw = pack_battles.victory_levels(c.pack)
+    column, taken = pack_battles.losses_words(c.pack)
     return CampaignInfo(
         c.id,
         c.name,
@@ -229,6 +235,9 @@ def info_of(c: Campaign) -> CampaignInfo:
         pack=c.pack,
         victory_levels=levels,
         draw=draw,
+        measure=pack_battles.measure(c.pack),
+        losses_column=column,
+        losses_taken=taken,
     )
 
 

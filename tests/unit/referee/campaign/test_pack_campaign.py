@@ -175,7 +175,10 @@ def test_two_avle_battles_with_losses_carried(avle: tuple[CampaignService, int])
     alice = next(r for r in v.league if r.name == "Alice")
     assert (alice.played, alice.won, alice.points) == (2, 2, 6)
     assert "substantial" in battles_csv(v.battles)
-    assert "French substantial" in campaign_report_html(svc, cid)
+    report = campaign_report_html(svc, cid)
+    assert "French substantial" in report
+    assert "Elements A-B" in report
+    assert "units recover half their elements lost between battles" in report
 
     # Deleting the first battle replays the carried state from the second alone.
     svc.delete_battle(b1)
