@@ -449,9 +449,9 @@ class CampaignWindow(QMainWindow):
     def _fill_armies(self, v: CampaignView) -> None:
         """A tree per army: its divisions, then their units, each value in its own column."""
         self.armies.clear()
-        group, strength = headings(v.info.pack)  # the pack's (EotE: division, CE)
+        grouped, strength = headings(v.info.pack)  # the pack's (EotE: division, CE)
         labels = list(ARMY_HEADERS)
-        labels[0], labels[3] = f"Army / {group.lower()} / unit", strength
+        labels[0], labels[3] = f"Army / {grouped.lower()} / unit", strength
         self.armies.setHeaderLabels(labels)
         grey = QColor("#888")
         for a in v.armies:
