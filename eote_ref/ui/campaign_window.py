@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.packs.registry import DEFAULT_PACK
 from eote_ref.referee.campaign import (
     ArmyView,
     BattleView,
@@ -711,7 +712,7 @@ class CampaignWindow(QMainWindow):
                 "armies, so their losses were not carried:\n" + "\n".join(self.service.unmatched),
             )
 
-    def new_campaign(self, name: str, pack: str = "eote") -> int:
+    def new_campaign(self, name: str, pack: str = DEFAULT_PACK) -> int:
         """Create a campaign of ``pack`` with the default points and recovery, and show it."""
         cid = self.service.create_campaign(name, pack=pack)
         self.reload_campaigns(cid)

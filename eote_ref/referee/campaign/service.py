@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import load_army_list, load_army_list_text
 from eote_ref.armylists.model import ArmyList
+from eote_ref.packs.registry import DEFAULT_PACK
 from eote_ref.referee.campaign import (
     battle_checks,
     carried,
@@ -110,7 +111,7 @@ class CampaignService:
         points: PointsScheme | None = None,
         recovery_percent: int = 50,
         notes: str | None = None,
-        pack: str = "eote",
+        pack: str = DEFAULT_PACK,
     ) -> int:
         """Create a campaign whose battles are games of ``pack``; return its id.
 

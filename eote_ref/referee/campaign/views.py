@@ -10,6 +10,7 @@ import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from eote_ref.packs.registry import DEFAULT_PACK
 from eote_ref.referee.campaign import pack_battles
 from eote_ref.referee.campaign.base import DRAW, VICTORY_LEVELS
 from eote_ref.referee.campaign.league import (
@@ -35,7 +36,7 @@ class CampaignInfo:
     battles: int = 0
     #: The pack the campaign's battles are played with, and its victory levels (best first)
     #: with the one that has no winner.
-    pack: str = "eote"
+    pack: str = DEFAULT_PACK
     victory_levels: tuple[str, ...] = VICTORY_LEVELS
     draw: str = DRAW
     #: The pack's words for the losses a unit keeps (one, several), a side's losses in a
