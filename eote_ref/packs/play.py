@@ -281,6 +281,78 @@ class Due:
 
 
 @dataclass(frozen=True)
+class CampaignEntry:
+    """One piece of an army list a campaign keeps losses for: a unit or a leader.
+
+    ``group`` is where it stands in the list (an EotE division, an AVlE sector), ``strength``
+    its size at full strength in the pack's own measure (an AVlE unit's elements; 0 for a
+    leader), ``leader`` whether it is a leader (matched to the game's leaders, not units).
+    """
+
+    name: str
+    group: str
+    arm: str
+    strength: int
+    leader: bool = False
+
+
+@dataclass(frozen=True)
+class Carried:
+    """What a campaign piece carries into a battle: the losses kept, lost for good or not."""
+
+    lost: int = 0
+    destroyed: bool = False
+
+
+@dataclass(frozen=True)
+class PieceResult:
+    """What one battle did to one piece of a game (a unit or a leader).
+
+    ``taken``: the losses taken in this battle, in the pack's measure (elements); ``destroyed``
+    lost for good (an AVlE unit eliminated, a General killed or captured); ``counted`` whether
+    it counts as a unit lost in the battle's tally.
+    """
+
+    taken: int
+    destroyed: bool
+    counted: bool
+
+
+@dataclass(frozen=True)
+class CampaignPlay:
+    """How a pack's games serve as campaign battles; the shared campaign code reads only this.
+
+    * ``victory_levels``: the levels a battle's result may take, best first, ``draw`` among
+      them (the level with no winner);
+    * ``roster(army_list, rules)``: the pieces of an army list a campaign keeps losses for;
+    * ``for_battle(army_list, carried, rules)``: the army list a battle is set up with, given
+      what each piece carries (by piece name): the pieces lost for good left out, the losses
+      kept put on;
+    * ``result(state)``: the game's result as ``(level, winner's side position or None)``,
+      None while the battle is not decided;
+    * ``losses(state)``: what the battle did to each piece, by ``("unit"|"leader", row id)``.
+    """
+
+    victory_levels: tuple[str, ...]
+    draw: str
+    roster: Callable[[Any, Any], list[CampaignEntry]]
+    for_battle: Callable[[Any, Mapping[str, Carried], Any], Any]
+    result: Callable[[PlayState], tuple[str, int | None] | None]
+    losses: Callable[[PlayState], Mapping[tuple[str, int], PieceResult]]
+    #: The heading of a campaign unit's strength (``ce`` of its row) and of its group.
+    strength: str = "Strength"
+    group: str = "Group"
+    #: The losses a campaign unit keeps, in words: one and several; a side's losses in a
+    #: battle, as a column heading and as a phrase (``Elements``, ``elements lost``).
+    measure: tuple[str, str] = ("loss", "losses")
+    column: str = "Losses"
+    taken: str = "losses"
+    #: The unit marker whose changes in the journal are the losses taken per turn, and the
+    #: sign of a loss (``("elements", -1)``: an element lost is one less); None: not read.
+    journal_losses: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True)
 class Play:
     """A pack's play: set-up, checks, what falls due and how its turn reads."""
 
@@ -317,6 +389,8 @@ class Play:
     edit_refusal: Callable[[PlayState, Put, Any], str | None] = lambda state, put, rules: (
         "nothing is set by hand in this pack"
     )
+    #: How a game of the pack is a campaign's battle (None: it cannot be one).
+    campaign: CampaignPlay | None = None
 
     def players_state(self, state: PlayState) -> PlayState:
         """``state`` as the players' display shows it: the hidden keys of each row taken out.

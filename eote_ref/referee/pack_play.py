@@ -134,14 +134,13 @@ def new_pack_game(db: Database, spec: NewPackGame) -> int:
             option. An army list with errors raises the loader's ``ArmyListError``.
     """
     from eote_ref.armylists.loader import load_any_army_list
-    from eote_ref.store.pack_games import new_pack_game as store_new
 
-    pack, play = _play_of(spec.pack)
+    _play_of(spec.pack)
     if len(spec.sides) != 2:
         raise PackPlayError("a game has two sides")
     if not spec.name.strip():
         raise PackPlayError("give the game a name")
-    sides: list[tuple[str, list[tuple[str, Any]]]] = []
+    sides: dict[str, list[tuple[str, Any]]] = {}
     for side, files in spec.sides.items():
         if not files:
             raise PackPlayError(f"{side} needs at least one army list")
@@ -153,17 +152,50 @@ def new_pack_game(db: Database, spec: NewPackGame) -> int:
                     f"{pathlib.Path(f).name} is a list of pack {loaded.pack}, not {spec.pack}"
                 )
             lists.append((pathlib.Path(f).name, loaded.army_list))
-        sides.append((side, lists))
+        sides[side] = lists
+    return new_pack_game_of_lists(
+        db, spec.name, spec.pack, sides, options=spec.options, scenario=spec.scenario
+    )
+
+
+def new_pack_game_of_lists(
+    db: Database,
+    name: str,
+    pack_id: str,
+    sides: Mapping[str, Sequence[tuple[str, Any]]],
+    *,
+    options: Mapping[str, str | int | bool] | None = None,
+    scenario: str | None = None,
+) -> int:
+    """A new game of pack ``pack_id`` from army lists already loaded; its id.
+
+    ``sides`` is ``{side: [(list's name, typed list), ...]}``, each list of the pack's own
+    format: a campaign's copies.
+
+    Raises:
+        PackPlayError: not two sides, a side without lists, a bad option or scenario.
+    """
+    from eote_ref.store.pack_games import new_pack_game as store_new
+
+    pack, play = _play_of(pack_id)
+    if len(sides) != 2:
+        raise PackPlayError("a game has two sides")
+    if not name.strip():
+        raise PackPlayError("give the game a name")
+    for side, lists in sides.items():
+        if not lists:
+            raise PackPlayError(f"{side} needs at least one army list")
     if pack.configure is None:
-        raise PackPlayError(f"pack {spec.pack} has no rules to configure")
+        raise PackPlayError(f"pack {pack_id} has no rules to configure")
+    chosen = dict(options or {})
     try:
-        rules = pack.configure(dict(spec.options))
-        plan = play.setup(sides, rules, spec.scenario)
+        rules = pack.configure(chosen)
+        plan = play.setup([(s, list(lists)) for s, lists in sides.items()], rules, scenario)
     except (PackError, PlayError) as e:
         raise PackPlayError(str(e)) from e
     # The scenario's options (its victory checked a turn), then the umpire's own choices.
-    plan = dataclasses.replace(plan, options={**plan.options, **spec.options})
-    return store_new(db, spec.name.strip(), plan)
+    plan = dataclasses.replace(plan, options={**plan.options, **chosen})
+    return store_new(db, name.strip(), plan)
 
 
 # ----------------------------------------------------------------------------- the game

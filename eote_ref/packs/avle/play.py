@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from eote_ref.packs.avle import campaign as campaign_mod
 from eote_ref.packs.avle import play_arrivals as arrivals
 from eote_ref.packs.avle import play_combat as combat
 from eote_ref.packs.avle import play_turn as turn
@@ -278,4 +279,5 @@ def declare_play() -> Play:
         scenarios=SCENARIOS,
         scenario_refusal=scenario_refusal,
         edit_refusal=edit_refusal,
+        campaign=campaign_mod.declare(),
     )
