@@ -112,7 +112,7 @@ def test_two_avle_battles_with_losses_carried(avle: tuple[CampaignService, int])
     game = PackGameService(db, svc.start_game(b1))
     ids = _ids(game)
     state = game.state()
-    assert len(state.units) == 13 + 18
+    assert len(state.units) == 13 + 20  # the French list's units and the Allied list's
     assert state.ruleset == "avle-1.2"
     with pytest.raises(CampaignError, match="no victory yet"):
         svc.decide_from_game(b1)
@@ -162,7 +162,7 @@ def test_two_avle_battles_with_losses_carried(avle: tuple[CampaignService, int])
     assert "Reille" not in {g.name for g in state2.leaders}
     assert (names[FOY].markers["elements"], names[FOY].markers["start"]) == (3, 3)
     assert names[JAMIN].markers["elements"] == 4
-    assert len(state2.units) == 13 + 18 - 1
+    assert len(state2.units) == 13 + 20 - 1
     game2.edit("unit", names[JAMIN].id, "elements", 1)
     _win_for_the_french(game2)
     svc.decide_from_game(b2)
