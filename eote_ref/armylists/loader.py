@@ -106,6 +106,22 @@ def load_any_army_list(path: str | pathlib.Path) -> AnyLoadResult:
     return AnyLoadResult(pack, army_list, tuple(problems))
 
 
+def load_any_army_list_text(text: str, file: str = "<string>") -> AnyLoadResult:
+    """An army list of any pack from text (a campaign's copy); ``file`` names it in problems.
+
+    Raises:
+        ArmyListError: the text has at least one error (every problem listed).
+    """
+    try:
+        doc = load_text(text, file)
+    except YamlError as exc:
+        raise ArmyListError(exc.problems) from exc
+    pack, army_list, problems = check_any_document(doc)
+    if army_list is None:
+        raise ArmyListError(problems)
+    return AnyLoadResult(pack, army_list, tuple(problems))
+
+
 def validate_file(path: str | pathlib.Path) -> list[Problem]:
     """Every error and warning of an army-list file, in file order (empty when it is clean)."""
     try:

@@ -120,6 +120,7 @@ def run_show(args: argparse.Namespace) -> int:
     """``eote-ref game show ID``: the game as its pack keeps it, and what falls due."""
     from eote_ref.referee.errors import RefereeError
     from eote_ref.referee.pack_play import PackGameService
+    from eote_ref.referee.pack_view import side_words, umpire_marker_words
     from eote_ref.store import StoreError
 
     try:
@@ -131,16 +132,20 @@ def run_show(args: argparse.Namespace) -> int:
     except (RefereeError, StoreError, ValueError) as exc:
         return _fail(str(exc))
     print(f"{state.name}: {label}")
+    units_spec = tuple(getattr(game.pack, "unit_markers", ()))
+    leaders_spec = tuple(getattr(game.pack, "leader_markers", ()))
     for side in state.sides:
-        print(f"\n{side.name}  {json.dumps(dict(side.pack_state), ensure_ascii=False)}")
+        words = [w for k, v in side.pack_state.items() if (w := side_words(game, k, v))]
+        print(f"\n{side.name}" + (f"  ({'; '.join(words)})" if words else ""))
         for command in (c for c in state.commands if c.side_id == side.id):
             print(f"  {command.name}")
             for g in (g for g in state.leaders if g.command_id == command.id):
-                marks = json.dumps(dict(g.markers), ensure_ascii=False)
-                print(f"    General {g.name} (id {g.id})  {marks}")
+                marks = umpire_marker_words(leaders_spec, g.markers, turn=state.turn)
+                print(f"    General {g.name} (id {g.id})" + (f"  {marks}" if marks else ""))
             for u in (u for u in state.units if u.command_id == command.id):
-                marks = json.dumps(dict(u.markers), ensure_ascii=False)
-                print(f"    {u.name} (id {u.id}, {u.type})  {marks}")
+                marks = umpire_marker_words(units_spec, u.markers, u.type, state.turn)
+                kind = u.type.replace("_", " ")
+                print(f"    {u.name} (id {u.id}, {kind})" + (f"  {marks}" if marks else ""))
     print("\nDue:")
     for d in due:
         target = " ".join(f"{k}={v}" for k, v in d.target.items())

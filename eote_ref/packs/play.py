@@ -264,6 +264,10 @@ class CheckSpec:
     summary: Callable[[Ctx, Any], str]
     #: Labels of the dice the procedure reads, by roll name (``roll``: "to hit d10").
     dice_labels: Callable[[Ctx], Mapping[str, str]] = lambda ctx: {}
+    #: ``reading(ctx, outcome)``: the outcome as the check reads it, line by line, where a
+    #: base and its modifiers summed mean nothing (a victory's losses against each side's
+    #: count). Empty: the wizard shows the base, the modifiers and the modified value.
+    reading: Callable[[Ctx, Any], list[str]] = lambda ctx, outcome: []
 
 
 @dataclass(frozen=True)
@@ -274,6 +278,78 @@ class Due:
     label: str
     rule: str
     target: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CampaignEntry:
+    """One piece of an army list a campaign keeps losses for: a unit or a leader.
+
+    ``group`` is where it stands in the list (an EotE division, an AVlE sector), ``strength``
+    its size at full strength in the pack's own measure (an AVlE unit's elements; 0 for a
+    leader), ``leader`` whether it is a leader (matched to the game's leaders, not units).
+    """
+
+    name: str
+    group: str
+    arm: str
+    strength: int
+    leader: bool = False
+
+
+@dataclass(frozen=True)
+class Carried:
+    """What a campaign piece carries into a battle: the losses kept, lost for good or not."""
+
+    lost: int = 0
+    destroyed: bool = False
+
+
+@dataclass(frozen=True)
+class PieceResult:
+    """What one battle did to one piece of a game (a unit or a leader).
+
+    ``taken``: the losses taken in this battle, in the pack's measure (elements); ``destroyed``
+    lost for good (an AVlE unit eliminated, a General killed or captured); ``counted`` whether
+    it counts as a unit lost in the battle's tally.
+    """
+
+    taken: int
+    destroyed: bool
+    counted: bool
+
+
+@dataclass(frozen=True)
+class CampaignPlay:
+    """How a pack's games serve as campaign battles; the shared campaign code reads only this.
+
+    * ``victory_levels``: the levels a battle's result may take, best first, ``draw`` among
+      them (the level with no winner);
+    * ``roster(army_list, rules)``: the pieces of an army list a campaign keeps losses for;
+    * ``for_battle(army_list, carried, rules)``: the army list a battle is set up with, given
+      what each piece carries (by piece name): the pieces lost for good left out, the losses
+      kept put on;
+    * ``result(state)``: the game's result as ``(level, winner's side position or None)``,
+      None while the battle is not decided;
+    * ``losses(state)``: what the battle did to each piece, by ``("unit"|"leader", row id)``.
+    """
+
+    victory_levels: tuple[str, ...]
+    draw: str
+    roster: Callable[[Any, Any], list[CampaignEntry]]
+    for_battle: Callable[[Any, Mapping[str, Carried], Any], Any]
+    result: Callable[[PlayState], tuple[str, int | None] | None]
+    losses: Callable[[PlayState], Mapping[tuple[str, int], PieceResult]]
+    #: The heading of a campaign unit's strength (``ce`` of its row) and of its group.
+    strength: str = "Strength"
+    group: str = "Group"
+    #: The losses a campaign unit keeps, in words: one and several; a side's losses in a
+    #: battle, as a column heading and as a phrase (``Elements``, ``elements lost``).
+    measure: tuple[str, str] = ("loss", "losses")
+    column: str = "Losses"
+    taken: str = "losses"
+    #: The unit marker whose changes in the journal are the losses taken per turn, and the
+    #: sign of a loss (``("elements", -1)``: an element lost is one less); None: not read.
+    journal_losses: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -289,17 +365,32 @@ class Play:
     due: Callable[[PlayState, Any], list[Due]]
     #: The pack's own words after the declared turn's heading (a victory won), or "".
     turn_label: Callable[[PlayState], str]
-    #: A change in the umpire's words ("" for bookkeeping; None: the shared plain words).
-    words: Callable[[PlayState, Put], str | None] = lambda state, put: None
+    #: ``words(state, put, rules)``: a change in the umpire's words ("" for bookkeeping;
+    #: None: the shared plain words).
+    words: Callable[[PlayState, Put, Any], str | None] = lambda state, put, rules: None
+    #: ``state_words(key, value, rules)``: one key of a side's state as the screens, the
+    #: players' display and ``game show`` word it ("" leaves it out; None: the shared plain
+    #: words). The pack names its own values here (its cards, its dice faces).
+    state_words: Callable[[str, Any, Any], str | None] = lambda key, value, rules: None
+    #: ``option_words(text, rules)``: a note or a line naming an option by its keys
+    #: (``option NAME=VALUE``) worded from the pack's declared options.
+    option_words: Callable[[str, Any], str] = lambda text, rules: text
     #: Keys of the pack state the players' display never shows (a hand of cards), by row.
     hidden: Mapping[str, frozenset[str]] = field(default_factory=dict)
     #: The scenarios a game may be set up as (their victory conditions), by key: title.
     scenarios: Mapping[str, str] = field(default_factory=dict)
+    #: ``scenario_refusal(scenario, sides)``: why the sides' army lists (each side's list of
+    #: loaded lists) do not fit ``scenario``, in words, or None when they do.
+    scenario_refusal: Callable[[str, Sequence[Sequence[Any]]], str | None] = (
+        lambda scenario, sides: None
+    )
     #: ``edit_refusal(state, put, rules)``: why the umpire may not set this by hand (the
     #: dashboard's edits), or None when he may. By default nothing is set by hand.
     edit_refusal: Callable[[PlayState, Put, Any], str | None] = lambda state, put, rules: (
         "nothing is set by hand in this pack"
     )
+    #: How a game of the pack is a campaign's battle (None: it cannot be one).
+    campaign: CampaignPlay | None = None
 
     def players_state(self, state: PlayState) -> PlayState:
         """``state`` as the players' display shows it: the hidden keys of each row taken out.

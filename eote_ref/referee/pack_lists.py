@@ -108,3 +108,33 @@ def pack_scenarios(pack: str) -> list[tuple[str, str]]:
         return []
     play = registry.get_play(pack)
     return list(getattr(play, "scenarios", {}).items()) if play is not None else []
+
+
+def pack_scenarios_for(
+    pack: str, lists: list[list[pathlib.Path]]
+) -> list[tuple[str, str, str | None]]:
+    """The pack's scenarios for these lists (each side's files): ``(key, title, refusal)``.
+
+    ``refusal`` is None when the lists fit the scenario, else why not in words (the play's
+    ``scenario_refusal``: Waterloo without a Prussian list). A list that does not load is
+    left out of the reading (the lists page reports it).
+    """
+    from eote_ref.armylists.loader import load_any_army_list
+
+    scenarios = pack_scenarios(pack)
+    if not scenarios:
+        return []
+    play = registry.get_play(pack)
+    sides: list[list[object]] = []
+    for side in lists:
+        loaded = []
+        for path in side:
+            try:
+                result = load_any_army_list(path)
+            except (OSError, ValueError):  # a bad list (YamlError is one) is the lists page's
+                continue
+            if result.pack == pack and result.army_list is not None:
+                loaded.append(result.army_list)
+        sides.append(loaded)
+    refusal = getattr(play, "scenario_refusal", None)
+    return [(key, title, refusal(key, sides) if refusal else None) for key, title in scenarios]

@@ -134,14 +134,13 @@ def new_pack_game(db: Database, spec: NewPackGame) -> int:
             option. An army list with errors raises the loader's ``ArmyListError``.
     """
     from eote_ref.armylists.loader import load_any_army_list
-    from eote_ref.store.pack_games import new_pack_game as store_new
 
-    pack, play = _play_of(spec.pack)
+    _play_of(spec.pack)
     if len(spec.sides) != 2:
         raise PackPlayError("a game has two sides")
     if not spec.name.strip():
         raise PackPlayError("give the game a name")
-    sides: list[tuple[str, list[tuple[str, Any]]]] = []
+    sides: dict[str, list[tuple[str, Any]]] = {}
     for side, files in spec.sides.items():
         if not files:
             raise PackPlayError(f"{side} needs at least one army list")
@@ -153,17 +152,50 @@ def new_pack_game(db: Database, spec: NewPackGame) -> int:
                     f"{pathlib.Path(f).name} is a list of pack {loaded.pack}, not {spec.pack}"
                 )
             lists.append((pathlib.Path(f).name, loaded.army_list))
-        sides.append((side, lists))
+        sides[side] = lists
+    return new_pack_game_of_lists(
+        db, spec.name, spec.pack, sides, options=spec.options, scenario=spec.scenario
+    )
+
+
+def new_pack_game_of_lists(
+    db: Database,
+    name: str,
+    pack_id: str,
+    sides: Mapping[str, Sequence[tuple[str, Any]]],
+    *,
+    options: Mapping[str, str | int | bool] | None = None,
+    scenario: str | None = None,
+) -> int:
+    """A new game of pack ``pack_id`` from army lists already loaded; its id.
+
+    ``sides`` is ``{side: [(list's name, typed list), ...]}``, each list of the pack's own
+    format: a campaign's copies.
+
+    Raises:
+        PackPlayError: not two sides, a side without lists, a bad option or scenario.
+    """
+    from eote_ref.store.pack_games import new_pack_game as store_new
+
+    pack, play = _play_of(pack_id)
+    if len(sides) != 2:
+        raise PackPlayError("a game has two sides")
+    if not name.strip():
+        raise PackPlayError("give the game a name")
+    for side, lists in sides.items():
+        if not lists:
+            raise PackPlayError(f"{side} needs at least one army list")
     if pack.configure is None:
-        raise PackPlayError(f"pack {spec.pack} has no rules to configure")
+        raise PackPlayError(f"pack {pack_id} has no rules to configure")
+    chosen = dict(options or {})
     try:
-        rules = pack.configure(dict(spec.options))
-        plan = play.setup(sides, rules, spec.scenario)
+        rules = pack.configure(chosen)
+        plan = play.setup([(s, list(lists)) for s, lists in sides.items()], rules, scenario)
     except (PackError, PlayError) as e:
         raise PackPlayError(str(e)) from e
     # The scenario's options (its victory checked a turn), then the umpire's own choices.
-    plan = dataclasses.replace(plan, options={**plan.options, **spec.options})
-    return store_new(db, spec.name.strip(), plan)
+    plan = dataclasses.replace(plan, options={**plan.options, **chosen})
+    return store_new(db, name.strip(), plan)
 
 
 # ----------------------------------------------------------------------------- the game
@@ -242,7 +274,7 @@ class PackGameService(GameService):
             raise PackPlayError(str(e)) from e
         if refusal:
             raise PackPlayError(refusal)
-        text = change_words(self.play, state, put) or f"{key} set by hand"
+        text = change_words(self.play, state, put, self.rules) or f"{key} set by hand"
         self.record(f"{self.pack_id}.edit", f"By hand: {text}", [self.store_change(put)])
 
     def store_change(self, put: Put) -> Change:
@@ -258,9 +290,9 @@ class PackGameService(GameService):
 
 
 # ----------------------------------------------------------------------------- checks
-def change_words(play: Play, state: PlayState, put: Put) -> str:
+def change_words(play: Play, state: PlayState, put: Put, rules: Any = None) -> str:
     """A change in the umpire's words: the pack's, else plain (bookkeeping reads "")."""
-    text = play.words(state, put)
+    text = play.words(state, put, rules)
     if text is not None:
         return text
     name = "Game"
@@ -386,6 +418,20 @@ class PackCheck:
         except (PackError, PlayError) as e:
             raise PackPlayError(str(e)) from e
 
+    def reading(self, outcome: Outcome | None) -> list[str]:
+        """The check's own reading of ``outcome`` (empty: read its base and modifiers)."""
+        if outcome is None:
+            return []
+        try:
+            lines = self.spec.reading(self.ctx(), outcome)
+        except (PackError, PlayError) as e:
+            raise PackPlayError(str(e)) from e
+        return [self.game.play.option_words(line, self.game.rules) for line in lines]
+
+    def worded(self, text: str) -> str:
+        """``text`` with any option named by its keys worded from the pack's declaration."""
+        return self.game.play.option_words(text, self.game.rules)
+
     def trial(self, rolls: Mapping[str, Any]) -> PackTrial:
         """The outcome with ``rolls``, or the die still needed; nothing is written."""
         labels = self.spec.dice_labels(self.ctx())
@@ -397,12 +443,13 @@ class PackCheck:
         except (PackError, PlayError, RefereeError) as e:
             return PackTrial(error=str(e))
         words = [self.words(c) for c in changes]
-        notes = list(outcome.notes) if outcome is not None else []
+        notes = [self.game.play.option_words(n, self.game.rules)
+                 for n in (outcome.notes if outcome is not None else ())]  # fmt: skip
         return PackTrial(outcome, changes=[w for w in words if w], notes=notes, done=True)
 
     def words(self, put: Put) -> str:
         """A change in the umpire's words, from the state in hand (no database read)."""
-        return change_words(self.game.play, self.state, put)
+        return change_words(self.game.play, self.state, put, self.game.rules)
 
     def puts(self, outcome: Outcome | None) -> list[Put]:
         """The pack's changes for ``outcome``."""
@@ -432,7 +479,9 @@ class PackCheck:
                 "pack": self.game.pack_id,
             }
         situation = self.situation()
-        self.last_summary = self.spec.summary(ctx, outcome)
+        self.last_summary = self.game.play.option_words(
+            self.spec.summary(ctx, outcome), self.game.rules
+        )
         self.game.record(
             f"{self.game.pack_id}.{self.spec.key}",
             self.last_summary,

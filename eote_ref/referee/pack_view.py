@@ -136,6 +136,40 @@ def marker_text(spec: Any, value: Any, unit_type: str | None = None) -> str:
     return str(value).replace("_", " ")
 
 
+def umpire_marker_words(
+    specs: Sequence[Any], markers: Any, unit_type: str | None = None, turn: int | None = None
+) -> str:
+    """A unit's or a leader's markers as the umpire reads them (``game show``), in words.
+
+    Each declared marker in its players' words (``3 elements``, ``ordered``), else by its
+    label and value (``fired on FO``); a marker at its default, or one the screens do not
+    show (neither words nor a dashboard mark: a set-up fact), is left out, and ``arrives``
+    only while the unit is still to come. Undeclared keys are plain ``key value``.
+    """
+    out: list[str] = []
+    declared = {m.name for m in specs}
+    for m in specs:
+        value = markers.get(m.name, m.default)
+        if m.kind == "counter" and m.name == "elements" and value is not None:
+            most = m.limit_for(unit_type)
+            out.append(f"{value}/{most} elements" if most is not None else f"{value} elements")
+            continue
+        if m.off_map == "until_turn" and turn is not None and int(value or 0) <= turn:
+            continue
+        if not m.display and not m.dashboard:  # a set-up fact the screens do not show
+            continue
+        words = m.words(value)
+        if not words:
+            text = marker_text(m, value, unit_type)
+            words = f"{m.text} {text}" if text else ""
+        if words:
+            out.append(words)
+    for key, value in markers.items():
+        if key not in declared and value not in (None, False):
+            out.append(key.replace("_", " ") if value is True else f"{key} {value}")
+    return ", ".join(out)
+
+
 def marker_header(spec: Any) -> str:
     """A marker's column header: its declared label, capitalised."""
     text = str(spec.text)
@@ -169,11 +203,12 @@ def plain_marker_text(value: Any) -> str:
     return str(value)
 
 
-def players_lines(side: Any) -> list[str]:
+def players_lines(side: Any, service: Any = None) -> list[str]:
     """A side's state as the players' display words it, from the players' state.
 
     ``side`` comes from :meth:`PackGameService.players_state` (the play's ``hidden`` keys
     taken out): a hidden list shows only as its count (``hand: 6, kept hidden``), never which.
+    With ``service`` (the game's) the pack words its own values (:func:`side_words`).
     """
     out: list[str] = []
     for key, value in side.pack_state.items():
@@ -181,10 +216,24 @@ def players_lines(side: Any) -> list[str]:
             if value:  # an empty hidden list says nothing
                 out.append(f"{key[: -len('_count')].replace('_', ' ')}: {value}, kept hidden")
             continue
-        words = _state_words(key, value)
+        words = side_words(service, key, value)
         if words:
             out.append(words)
     return out
+
+
+def side_words(service: Any, key: str, value: Any) -> str:
+    """One key of a side's state in words: the pack's own, else plain ("" when empty).
+
+    The pack's are :attr:`Play.state_words` (its cards named); ``service`` is the game's,
+    or None (plain words only).
+    """
+    play = getattr(service, "play", None)
+    if play is not None:
+        text = play.state_words(key, value, service.rules)
+        if text is not None:
+            return str(text)
+    return _state_words(key, value)
 
 
 def _state_words(key: str, value: Any) -> str:

@@ -49,6 +49,8 @@ class Campaign(SQLModel, table=True):
     points_loss: int = 0
     #: Percent of a surviving unit's hits removed between battles, rounded down (50 = half).
     recovery_percent: int = 50
+    #: The pack its battles are played with (``eote``, ``avle``): its armies are lists of it.
+    pack: str = Field(default="eote", max_length=16, sa_column_kwargs={"server_default": "eote"})
 
 
 class CampaignMember(SQLModel, table=True):

@@ -30,10 +30,12 @@ from eote_ref.store.campaign_models import (
 from eote_ref.store.errors import DuplicateNameError, NotFoundError
 from eote_ref.store.games import create_game
 from eote_ref.store.models import Game, GameSide, GameUnit
+from eote_ref.store.pack_games import play_state
 from eote_ref.store.specs import SideSpec
 from eote_ref.store.summary_queries import HitChange, hit_changes, unit_sides
 
 if TYPE_CHECKING:
+    from eote_ref.packs.play import PlayState
     from eote_ref.store.database import Database
 
 
@@ -361,9 +363,13 @@ class CampaignWork:
             for u in self._s.exec(select(GameUnit).where(col(GameUnit.id).in_(list(unit_ids))))
         }
 
-    def hit_changes(self, game_id: int) -> list[HitChange]:
+    def hit_changes(self, game_id: int, marker: str = "hits") -> list[HitChange]:
         """:func:`eote_ref.store.summary_queries.hit_changes` in this transaction."""
-        return hit_changes(self._s, game_id)
+        return hit_changes(self._s, game_id, marker)
+
+    def play_state(self, game_id: int) -> PlayState:
+        """A pack game's rows as its play reads them (:func:`~.pack_games.play_state`)."""
+        return play_state(self._s, game_id)
 
     def unit_sides(self, game_id: int) -> dict[int, int]:
         """:func:`eote_ref.store.summary_queries.unit_sides` in this transaction."""

@@ -43,10 +43,11 @@ def _as_int(value: object) -> int:
     return 0
 
 
-def hit_changes(session: Session, game_id: int) -> list[HitChange]:
+def hit_changes(session: Session, game_id: int, marker: str = "hits") -> list[HitChange]:
     """Every ``hits`` update of the game's units made by a ``done`` event, in journal order.
 
     A unit's hits are its marker ``hits`` (``markers.hits``; None, the key removed, is 0).
+    ``marker`` reads another counter the same way (a pack's ``elements``).
 
     Undone and discarded events are left out; each change names the side its unit is on
     (``None`` for a unit no longer in the game).
@@ -66,7 +67,7 @@ def hit_changes(session: Session, game_id: int) -> list[HitChange]:
             col(JournalEvent.status) == DONE,
             col(JournalChange.op) == UPDATE,
             col(JournalChange.entity) == "game_unit",
-            col(JournalChange.field) == "markers.hits",
+            col(JournalChange.field) == f"markers.{marker}",
         )
         .order_by(col(JournalEvent.seq), col(JournalChange.position))
     ).all()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import pathlib
 from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import QDate, QObject, Qt, Signal
 from PySide6.QtWidgets import (
@@ -38,10 +39,8 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.armylists.loader import load_army_list
-from eote_ref.armylists.model import ArmyList
 from eote_ref.referee.campaign import (
     ROLES,
-    VICTORY_LEVELS,
     ArmyView,
     BattleView,
     CampaignError,
@@ -50,6 +49,7 @@ from eote_ref.referee.campaign import (
     NewBattle,
     nation_name,
 )
+from eote_ref.referee.campaign.pack_battles import campaign_play
 from eote_ref.referee.setup import FIGURE_SCALES, SetupService, shipped_army_lists
 from eote_ref.ui.unit_picker import searchable_combo, type_to_find
 
@@ -212,7 +212,10 @@ class ArmyDialog(_Dialog):
         self.setWindowTitle("Edit army" if army else "Add army")
         v = service.view(campaign_id)
         self._taken = {a.name.casefold() for a in v.armies if army is None or a.id != army.id}
-        self._loaded: ArmyList | None = None
+        #: The campaign's pack; a pack with a campaign reading offers its own lists.
+        self.pack = v.info.pack
+        self._pack_lists = campaign_play(self.pack) is not None
+        self._loaded: Any = None
         self._load_error = ""
         layout = QVBoxLayout(self)
         form = QFormLayout()
@@ -240,7 +243,7 @@ class ArmyDialog(_Dialog):
         self.shipped_radio.setObjectName("shippedRadio")
         self.shipped_combo = QComboBox()
         self.shipped_combo.setObjectName("shippedCombo")
-        for path in shipped_army_lists():
+        for path in [] if self._pack_lists else shipped_army_lists():
             try:  # the list's own name, nation and year, not its file name
                 s = SetupService.summarise(path)
                 text, list_name = f"{s.name} ({nation_name(s.nation)}, {s.year})", s.name
@@ -250,6 +253,14 @@ class ArmyDialog(_Dialog):
             index = self.shipped_combo.count() - 1
             self.shipped_combo.setItemData(index, path.name, Qt.ItemDataRole.ToolTipRole)
             self.shipped_combo.setItemData(index, list_name, LIST_NAME_ROLE)
+        if self._pack_lists:
+            from eote_ref.referee.pack_play import shipped_pack_lists
+
+            for pl in shipped_pack_lists(self.pack):
+                self.shipped_combo.addItem(f"{pl.name} ({nation_name(pl.nation)})", str(pl.path))
+                index = self.shipped_combo.count() - 1
+                self.shipped_combo.setItemData(index, pl.path.name, Qt.ItemDataRole.ToolTipRole)
+                self.shipped_combo.setItemData(index, pl.name, LIST_NAME_ROLE)
         self.file_radio = QRadioButton("&File:")
         self.file_radio.setObjectName("fileRadio")
         self.file_edit = QLineEdit()
@@ -352,11 +363,17 @@ class ArmyDialog(_Dialog):
             self._load_error = "Choose an army list."
         else:
             try:
-                self._loaded = load_army_list(path).army_list
+                self._loaded = self._load(path)
             except (ValueError, OSError) as exc:
                 first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 self._load_error = f"The army list cannot be read: {first}"
-        if self._loaded is not None:
+        if self._loaded is not None and self._pack_lists:
+            self.list_label.setText(
+                f"{self._loaded.name} ({nation_name(self._loaded.nation)}, {self._loaded.year}),"
+                f" {len(self._loaded.units)} units"
+            )
+            self.name_edit.setPlaceholderText(self._loaded.name)
+        elif self._loaded is not None:
             n = sum(len(c.units) for c in self._loaded.army.walk())
             self.list_label.setText(
                 f"{self._loaded.name} ({nation_name(self._loaded.nation)}, {self._loaded.year}),"
@@ -368,12 +385,23 @@ class ArmyDialog(_Dialog):
             self.name_edit.setPlaceholderText("")
         self.validate()
 
+    def _load(self, path: pathlib.Path) -> Any:
+        """The list at ``path``: of the campaign's pack, else refused in words."""
+        if not self._pack_lists:
+            return load_army_list(path).army_list
+        from eote_ref.armylists.loader import load_any_army_list
+
+        loaded = load_any_army_list(path)
+        if loaded.pack != self.pack:
+            raise ValueError(f"a list of pack {loaded.pack}; this campaign plays {self.pack}")
+        return loaded.army_list
+
     def army_name(self) -> str:
         """The name typed, or the list's own name."""
         typed = self.name_edit.text().strip()
         if typed or self._loaded is None:
             return typed
-        return self._loaded.name
+        return str(self._loaded.name)
 
     def problems(self) -> list[str]:
         """A player, a readable list and a name no other army uses."""
@@ -394,11 +422,64 @@ class ArmyDialog(_Dialog):
         player = str(self.player_combo.currentData())
         if self.army_id is None:
             assert self._loaded is not None
+            source = self.source_path() if self._pack_lists else self._loaded
+            assert source is not None
             self.army_id = self.service.add_army(
-                self.campaign_id, player, self._loaded, name=self.army_name()
+                self.campaign_id, player, source, name=self.army_name()
             )
         else:
             self.service.update_army(self.army_id, self.army_name(), player)
+
+
+class NewCampaignDialog(_Dialog):
+    """Create a campaign: its name and the ruleset its battles are played with.
+
+    Args:
+        service: the campaign service.
+        parent: the parent widget.
+    """
+
+    def __init__(self, service: CampaignService, parent: QWidget | None = None) -> None:
+        from eote_ref.packs.registry import PACKS
+
+        super().__init__(parent)
+        self.service = service
+        self.campaign_id = 0
+        self.setWindowTitle("New campaign")
+        self.setMinimumWidth(380)
+        self._taken = {c.name.casefold() for c in service.list_campaigns()}
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("nameEdit")
+        self.pack_combo = QComboBox()
+        self.pack_combo.setObjectName("packCombo")
+        self.pack_combo.setToolTip(
+            "Every battle of the campaign is a game of this ruleset; its armies are its lists"
+        )
+        for pack, (_module, title) in PACKS.items():
+            self.pack_combo.addItem(title, pack)
+        form.addRow("&Name:", self.name_edit)
+        form.addRow("&Ruleset:", self.pack_combo)
+        layout.addLayout(form)
+        self._finish(layout)
+        self.name_edit.textChanged.connect(self.validate)
+        self.validate()
+
+    def problems(self) -> list[str]:
+        """A name no other campaign has."""
+        name = self.name_edit.text().strip()
+        if not name:
+            return ["Enter the campaign's name."]
+        if name.casefold() in self._taken:
+            return [f"There is already a campaign called {name}."]
+        return []
+
+    def save(self) -> None:
+        """Create the campaign with the ruleset chosen."""
+        self.campaign_id = self.service.create_campaign(
+            self.name_edit.text().strip(), pack=str(self.pack_combo.currentData())
+        )
 
 
 NO_RESULT = "Not decided yet"
@@ -437,6 +518,8 @@ class BattleDialog(_Dialog):
             "Edit battle" if battle else ("Record the battle" if new else "Add battle")
         )
         v = service.view(campaign_id)
+        #: The campaign's pack's victory levels, and its level without a winner.
+        self.victory_levels, self.draw = v.info.victory_levels, v.info.draw
         self._losses: dict[str, tuple[int, int]] = (
             {a.army: (a.losses, a.units_lost) for a in battle.armies} if battle else {}
         )
@@ -557,7 +640,7 @@ class BattleDialog(_Dialog):
         self.victory_combo = QComboBox()
         self.victory_combo.setObjectName("victoryCombo")
         self.victory_combo.addItem(NO_RESULT, None)
-        for level in VICTORY_LEVELS:
+        for level in self.victory_levels:
             self.victory_combo.addItem(level, level)
         if battle and battle.victory:
             self.victory_combo.setCurrentIndex(self.victory_combo.findData(battle.victory))
@@ -737,7 +820,7 @@ class BattleDialog(_Dialog):
 
     def _result_changed(self) -> None:
         victory = self.victory_combo.currentData()
-        self.winner_combo.setEnabled(victory not in (None, "draw"))
+        self.winner_combo.setEnabled(victory not in (None, self.draw))
         manual = self.game_id() is None
         self.losses_table.setEnabled(manual)
         if manual:

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
-    QInputDialog,
     QLabel,
     QLayout,
     QMainWindow,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.packs.registry import DEFAULT_PACK
 from eote_ref.referee.campaign import (
     ArmyView,
     BattleView,
@@ -43,6 +43,7 @@ from eote_ref.referee.campaign import (
     csv_format,
     nation_name,
 )
+from eote_ref.referee.campaign.pack_battles import headings
 from eote_ref.referee.campaign.report import (
     BATTLE_TIPS,
     campaign_report_html,
@@ -51,7 +52,13 @@ from eote_ref.referee.campaign.report import (
     settings_text,
 )
 from eote_ref.ui.campaign_charts import bar_chart, chart_view, line_chart
-from eote_ref.ui.campaign_dialogs import ArmyDialog, BattleDialog, MemberDialog, campaign_events
+from eote_ref.ui.campaign_dialogs import (
+    ArmyDialog,
+    BattleDialog,
+    MemberDialog,
+    NewCampaignDialog,
+    campaign_events,
+)
 from eote_ref.ui.campaign_follow import TableRows, keep_selection
 
 LEAGUE_HEADERS = ("#", "Name", "P", "W", "D", "L", "Pts", "Inflicted", "Suffered", "+/-")
@@ -208,6 +215,7 @@ class CampaignWindow(QMainWindow):
                 ("&Edit / result...", self.edit_battle, "editBattleButton"),
                 ("&Delete battle", self.delete_selected_battle, "deleteBattleButton"),
                 ("&Start next battle", self.start_next_battle, "startBattleButton"),
+                ("&Result from game", self.result_from_game, "resultFromGameButton"),
                 ("&Carry losses", self.carry_selected_battle, "carryButton"),
             ),
             "Battles",
@@ -406,6 +414,11 @@ class CampaignWindow(QMainWindow):
         )
         _fill(self.members, [[m.name, m.role] for m in v.members])
         self._fill_armies(v)
+        column = v.info.losses_column  # the pack's heading of a side's losses (EotE: Hits)
+        for i, side in ((6, "A"), (7, "B")):
+            item = self.battles.horizontalHeaderItem(i)
+            if item is not None:
+                item.setText(f"{column} {side}")
         _fill(self.battles, [self._battle_row(b) for b in v.battles])
         armies_of: dict[str, list[str]] = {}
         for a in v.armies:
@@ -437,8 +450,14 @@ class CampaignWindow(QMainWindow):
     def _fill_armies(self, v: CampaignView) -> None:
         """A tree per army: its divisions, then their units, each value in its own column."""
         self.armies.clear()
+        grouped, strength = headings(v.info.pack)  # the pack's (EotE: division, CE)
+        labels = list(ARMY_HEADERS)
+        labels[0], labels[3] = f"Army / {grouped.lower()} / unit", strength
+        self.armies.setHeaderLabels(labels)
         grey = QColor("#888")
         for a in v.armies:
+            # the losses kept in the pack's words (EotE's hits, AVlE's elements lost)
+            words = v.info.measure[1]
             top = QTreeWidgetItem(
                 [
                     a.name,
@@ -446,7 +465,7 @@ class CampaignWindow(QMainWindow):
                     nation_name(a.nation),
                     "",
                     f"{len(a.units) - a.units_destroyed}/{len(a.units)} units, "
-                    f"{a.hits_carried} hits carried",
+                    f"{a.hits_carried} {words} carried",
                 ]
             )
             divisions: dict[str, list[UnitState]] = {}
@@ -455,7 +474,7 @@ class CampaignWindow(QMainWindow):
             for division, units in divisions.items():
                 left = sum(1 for u in units if not u.destroyed)
                 hits = sum(u.hits for u in units if not u.destroyed)
-                state = f"{left}/{len(units)} units" + (f", {hits} hits" if hits else "")
+                state = f"{left}/{len(units)} units" + (f", {hits} {words}" if hits else "")
                 group = QTreeWidgetItem([division, "", "", "", state])
                 for u in units:
                     child = QTreeWidgetItem([u.name, "", "", str(u.ce), u.state])
@@ -492,7 +511,8 @@ class CampaignWindow(QMainWindow):
         labels = chart_labels(v.decided_battles)
         self.points_chart.setChart(line_chart("Points over the campaign", labels, v.points_series))
         bl, bs = losses_by_battle(v)
-        self.losses_chart.setChart(bar_chart("Hits taken per battle", bl, bs))
+        taken = v.info.losses_taken.capitalize()  # the pack's words (EotE: hits taken)
+        self.losses_chart.setChart(bar_chart(f"{taken} per battle", bl, bs))
         self.battle_combo.blockSignals(True)
         self.battle_combo.clear()
         for b in v.battles:
@@ -511,7 +531,11 @@ class CampaignWindow(QMainWindow):
         turns = list(range(1, max(per_turn, default=0) + 1))
         series = {b.side_names[i]: [per_turn.get(t, {}).get(i, 0) for t in turns] for i in (0, 1)}
         self.turns_chart.setChart(
-            bar_chart(f"{b.scenario}: hits taken per turn", [f"turn {t}" for t in turns], series)
+            bar_chart(
+                f"{b.scenario}: {self.view.info.losses_taken} per turn",
+                [f"turn {t}" for t in turns],
+                series,
+            )
         )
 
     # ------------------------------------------------------------------ actions
@@ -688,21 +712,33 @@ class CampaignWindow(QMainWindow):
                 "armies, so their losses were not carried:\n" + "\n".join(self.service.unmatched),
             )
 
-    def new_campaign(self, name: str) -> int:
-        """Create a campaign with the default points and recovery, and show it."""
-        cid = self.service.create_campaign(name)
+    def new_campaign(self, name: str, pack: str = DEFAULT_PACK) -> int:
+        """Create a campaign of ``pack`` with the default points and recovery, and show it."""
+        cid = self.service.create_campaign(name, pack=pack)
         self.reload_campaigns(cid)
         return cid
 
-    def new_campaign_dialog(self) -> None:
-        """Ask for a name and create a campaign."""
-        name, ok = QInputDialog.getText(self, "New campaign", "Name:")
-        if not ok or not name.strip():
-            return
+    def new_campaign_dialog(self) -> NewCampaignDialog:
+        """Ask for a name and the ruleset, and create a campaign (shown once created)."""
+        d = NewCampaignDialog(self.service, self)
+        d.accepted.connect(lambda: self.reload_campaigns(d.campaign_id))
+        self._open(d)
+        return d
+
+    def result_from_game(self) -> bool:
+        """Record the selected battle's result as its game reached it (a pack's victory)."""
+        b = self.selected_battle()
+        if b is None:
+            return False
         try:
-            self.new_campaign(name)
+            self.service.decide_from_game(b.id)
         except CampaignError as exc:
-            QMessageBox.warning(self, "New campaign", str(exc))
+            self.statusBar().showMessage(f"Result from game: {exc}", 8000)
+            return False
+        self.refresh()
+        decided = self.service.battle(b.id)
+        self.statusBar().showMessage(f"{decided.label}: {decided.result_text}", 8000)
+        return True
 
     def import_csv(self, path: pathlib.Path) -> int:
         """Import the battles of a CSV file (CsvImportError lists the bad rows by line)."""

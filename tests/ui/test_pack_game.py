@@ -239,12 +239,12 @@ def test_the_players_display_counts_the_hands_and_names_the_cards_played(
     check.set(f"card_{sides['French']}", "right")
     check.apply({"French_dice": ["flag"] * 5, "Allies_dice": ["flag"] * 5})
     text = display.text()
-    assert "played: right" in text
-    assert "card: right" in text
+    assert "played this turn: Right sector" in text  # named as the pack names it (3.1)
+    assert "card this round: Right sector" in text
     assert text.count("hand: 6, kept hidden") == 2
-    assert "hand: left" not in text  # the umpire's dashboard names the hand; the display never
+    assert "hand: Left" not in text  # the umpire's dashboard names the hand; the display never
     dashboard_text = window.pack_game.dashboard.panes[0].title.text()
-    assert "hand: left" in dashboard_text
+    assert "hand: Left sector ×2" in dashboard_text
 
 
 def _f12_owners(window: MainWindow) -> list[str]:
@@ -278,7 +278,7 @@ def test_a_game_made_in_the_wizard_opens_and_the_start_page_closes_it(
     window = shown_window(qtbot, db, w.game_id)
     assert window.pack_game.is_open
     assert window.windowTitle() == "Quatre Bras, 16 June 1815 — eote-ref"
-    assert len(PackGameService(db, w.game_id).state().units) == 13 + 18
+    assert len(PackGameService(db, w.game_id).state().units) == 13 + 20
     window.show_start_page()
     assert not window.pack_game.is_open
     assert window.ui.stack.currentWidget() is window.start_page
@@ -530,3 +530,62 @@ def test_the_pack_screen_names_no_pack_and_none_of_its_markers() -> None:
         # A marker's kind (a "flag") is the declaration's word, not a key the pack chose.
         quoted = set(re.findall(r'"([a-z_]+)"', text)) - set(MARKER_KINDS)
         assert not quoted & keys, f"{module.name} names {sorted(quoted & keys)}"
+
+
+def test_the_victory_wizard_reads_losses_against_each_count_not_a_sum(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Found in a trial: the preview showed "base 0" plus the Generals lost of both sides."""
+    service = window.pack_game.hub.service
+    french, allies = (s.id for s in service.state().sides)
+    service.edit("side", allies, "generals_lost", 1)
+    for side in (french, allies):
+        service.edit("side", side, "units_lost", 0)
+    from eote_ref.store.changes import SetField
+
+    service.record(
+        "mark",
+        "cards",
+        [SetField("game_side", s, "pack_state.card", "left") for s in (french, allies)],
+    )
+    d = window.pack_game.open_check("victory", {})
+    assert isinstance(d, PackCheckDialog)
+    text = d.preview.toPlainText()
+    assert "base" not in text, text
+    assert "modified" not in text, text
+    assert "Allies has lost 0 unit(s) (4.2) + 1 General(s) killed or captured (9.4.3) = 1" in text
+    assert "option " not in text
+    d.reject()
+
+
+def test_every_check_is_reachable_from_the_keyboard_without_a_shared_shortcut(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Found in a trial: only the first nine checks had Alt+1…9, rally none (AVlE 11.0)."""
+    from collections import defaultdict
+
+    from PySide6.QtGui import QAction
+
+    from eote_ref.ui.pack_game.check_picker import CheckPicker
+
+    owners: dict[str, list[str]] = defaultdict(list)
+    for action in window.findChildren(QAction):
+        if action.isVisible() or action.objectName().startswith("actionPack"):
+            for key in action.shortcuts():
+                if not key.isEmpty():
+                    owners[key.toString()].append(action.text())
+    assert {k: v for k, v in owners.items() if len(v) > 1} == {}
+    checks = window.pack_game.hub.service.play.checks
+    assert len(checks) > 9  # more than Alt+1…9 can hold
+    umpire = Umpire(qtbot, window)
+    units = {u.name: u.id for u in window.pack_game.hub.service.state().units}
+    window.pack_game.dashboard.select("unit", units["Foy's division (Gauthier)"])
+    umpire.press(Qt.Key.Key_K, CTRL)
+    picker = window.pack_game.picker
+    assert isinstance(picker, CheckPicker)
+    assert picker.shown_keys() == list(checks)  # every check, none left out
+    qtbot.keyClicks(picker.filter, "ral")
+    assert picker.shown_keys() == ["rally"]
+    qtbot.keyClick(picker.filter, Qt.Key.Key_Return)
+    d = dialog(window)
+    assert d.check.spec.key == "rally"

@@ -79,6 +79,9 @@ def _check(rules: AvleRules, doc: Document) -> Iterator[Problem]:
     yield from _at(doc, ("units",), rules.fire_values().check())
     for name in data.bands:
         yield from _at(doc, ("bands", name, "bands"), rules.bands(name).check())
+    for card in sorted(set(data.cards.names) - set(data.cards.deck)):
+        names_path: Path = ("cards", "names", card)
+        yield Problem(doc.mark(names_path), names_path, f"'{card}' is not a card of the deck")
     for name, o in data.options.items():
         if not any(o.default == c and type(o.default) is type(c) for c in o.choices):
             opt_path: Path = ("options", name, "default")

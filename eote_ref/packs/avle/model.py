@@ -118,6 +118,12 @@ class CardsData:
     kept_unplayed: Value
     rule: str
     source: Source
+    #: Each card's name in words, by its key (3.1, 3.2).
+    names: dict[str, str] = field(default_factory=dict)
+
+    def name(self, card: str) -> str:
+        """Card ``card`` as the players name it (its key in words if not named)."""
+        return self.names.get(card) or card.replace("_", " ")
 
 
 @dataclass(frozen=True)
@@ -140,6 +146,24 @@ class OptionData:
     choices: list[OptionValue]
     rule: str
     explanation: str
+    #: The option in words (its key in words if not given).
+    label: str = ""
+    #: Each choice in words, by the choice as the file writes it (its key in words if not).
+    values: dict[str, str] = field(default_factory=dict)
+
+    def value_words(self, value: object) -> str:
+        """A choice of this option in words."""
+        key = str(value).lower() if isinstance(value, bool) else str(value)
+        if key in self.values:
+            return self.values[key]
+        if isinstance(value, bool) or key in ("true", "false"):
+            return "yes" if key == "true" else "no"
+        return key.replace("_", " ")
+
+    def words(self, value: object, name: str = "") -> str:
+        """``label: choice in words (section)``: the option as the players read it."""
+        label = self.label or name.replace("_", " ")
+        return f"{label}: {self.value_words(value)} ({self.rule})"
 
 
 @dataclass(frozen=True)

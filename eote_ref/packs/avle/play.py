@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from eote_ref.packs.avle import campaign as campaign_mod
 from eote_ref.packs.avle import play_arrivals as arrivals
 from eote_ref.packs.avle import play_combat as combat
 from eote_ref.packs.avle import play_turn as turn
@@ -56,8 +57,10 @@ from eote_ref.packs.avle.play_state import (
     SECTOR_LEVEL,
     SECTORS,
     edit_refusal,
+    option_words,
     orders_left,
     round_of,
+    state_words,
     turn_label,
     words,
 )
@@ -88,6 +91,41 @@ SCENARIOS = {
 WATERLOO_WINS_AT = {"french": 15, "allied": 14}
 
 
+def scenario_refusal(scenario: str, sides: Sequence[Sequence[Any]]) -> str | None:
+    """Why the sides' lists do not fit ``scenario``, in words; None when they do.
+
+    Waterloo (13.1) brings the Prussians by the dice: it needs a Prussian list (or units of
+    the Prussian flag). A historical scenario is not offered for lists drawn for another
+    battle (their ``battle``); a hypothetical battle (14.0, 4.0's a-historical battle) places
+    its armies by exploration and brings reinforcements by its own dice, so it is not offered
+    for lists drawn for a historical battle, with their deployment and timetable.
+    """
+    armies = [a for side in sides for a in side]
+    battles = sorted({str(a.battle) for a in armies if getattr(a, "battle", None)})
+    title = SCENARIOS.get(scenario, scenario).split(" (", 1)[0]
+    if scenario == arrivals.WATERLOO:
+        prussian = any(
+            a.flag == "prussian" or any(u.flag == "prussian" for u in a.units) for a in armies
+        )
+        if not prussian:
+            return f"{title}: needs a Prussian army list, whose units arrive by the dice (13.1)"
+    if scenario in HISTORICAL:
+        other = [b for b in battles if HISTORICAL[scenario] not in b.lower()]
+        if other:
+            return f"{title}: the lists are drawn for {other[0]}, not for {title}"
+    if scenario == arrivals.HYPOTHETICAL and battles:
+        return (
+            f"{title}: the lists are drawn for {battles[0]}, a historical battle with its own "
+            "deployment and timetable; 14.0 deploys by exploration and brings reinforcements "
+            "by its own dice"
+        )
+    return None
+
+
+#: The historical scenarios, by the words their lists' ``battle`` holds.
+HISTORICAL = {"quatre_bras": "quatre bras", arrivals.WATERLOO: "waterloo"}
+
+
 def setup(
     sides: Sequence[tuple[str, Sequence[tuple[str, Any]]]],
     rules: AvleRules,
@@ -101,6 +139,10 @@ def setup(
     """
     if scenario is not None and scenario not in SCENARIOS:
         raise PlayError(f"unknown scenario '{scenario}' (known: {', '.join(SCENARIOS)})")
+    if scenario is not None:
+        refusal = scenario_refusal(scenario, [[a for _f, a in lists] for _n, lists in sides])
+        if refusal:
+            raise PlayError(f"not offered: {refusal}")
     plan_sides: list[PlanSide] = []
     for name, lists in sides:
         if not lists:
@@ -230,8 +272,12 @@ def declare_play() -> Play:
         due=due,
         turn_label=turn_label,
         words=words,
+        state_words=state_words,
+        option_words=option_words,
         # The players see the cards played (``played``, ``card``), never a hand (4.1).
         hidden={"side": frozenset({"hand", "last_hand"})},
         scenarios=SCENARIOS,
+        scenario_refusal=scenario_refusal,
         edit_refusal=edit_refusal,
+        campaign=campaign_mod.declare(),
     )

@@ -173,6 +173,10 @@ def _combat_situation(ctx: Ctx, shock: bool) -> fire_mod.CombatSituation:
         raise PlayError(f"{firer.name} was stopped by the battery's reaction: no shock (9.3)")
     if shock and firer.arm != "cavalry":
         raise PlayError("only cavalry shocks (7.3)")
+    if shock and _reaction_due(state, target) is not None:
+        raise PlayError(
+            f"{target.name} may react before the shock (9.3): resolve its reaction first"
+        )
     if not shock and firer.arm == "cavalry":
         raise PlayError("cavalry does not fire: it shocks (7.3)")
     a = ctx.answers
@@ -279,10 +283,78 @@ def _combat_dice(ctx: Ctx) -> Mapping[str, str]:
     return {"roll": "d10 to hit (9.0)", "effect_roll": "d6 on the combat effect table (9.1)"}
 
 
+# ----------------------------------------------------------------------------- the charge (9.3)
+def _reaction_due(state: Any, unit: UnitState) -> dict[str, Any] | None:
+    """The reaction due for ``unit`` (a charge declared against it, 9.3), if any."""
+    for p in state.pack_state.get("pending") or []:
+        if p["check"] == "reaction" and p["target"].get("unit_id") == unit.id:
+            return dict(p)
+    return None
+
+
+def _charge_questions(ctx: Ctx) -> list[Ask]:
+    qs = _combat_questions(ctx, True)[:1]  # the unit charged
+    return [
+        *qs,
+        Ask("may_react", "the charge starts or passes through a hex of the charged unit's "
+            "frontal arc not adjacent to it (it may react)", "bool", True, "9.3",
+            "a charge from an adjacent hex, or only through the flank or rear, allows no "
+            "reaction"),
+    ]  # fmt: skip
+
+
+def _charge_situation(ctx: Ctx) -> None:
+    state, charger = ctx.state, ctx_unit(ctx)
+    target = answer_unit(ctx, "target_unit")
+    if charger.arm != "cavalry":
+        raise PlayError("only cavalry charges (7.3, 9.3)")
+    if target.side_id == charger.side_id:
+        raise PlayError(f"{target.name} is a friendly unit")
+    for u in (charger, target):
+        if not on_map(state, u):
+            raise PlayError(f"{u.name} is not on the map")
+    if not charger.markers.get("ordered"):
+        raise PlayError(f"{charger.name} has no order this round: only ordered units charge (5.1)")
+    if charger.markers.get("fired") or charger.markers.get("reacted"):
+        raise PlayError(f"{charger.name} has fought or reacted this round already (7.0.1, 9.3)")
+    if _reaction_due(state, target) is not None:
+        raise PlayError(f"a reaction of {target.name} is due already (9.3)")
+
+
+def _charge_reacts(ctx: Ctx) -> bool:
+    """Whether the charged unit may still react (9.3): not once it has reacted this round."""
+    target = answer_unit(ctx, "target_unit")
+    return bool(ctx.answers.get("may_react")) and not target.markers.get("reacted")
+
+
+def _charge_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
+    charger, target = ctx_unit(ctx), answer_unit(ctx, "target_unit")
+    if not _charge_reacts(ctx):
+        return []
+    item = {"check": "reaction", "rule": "9.3", "target": {"unit_id": target.id},
+            "label": f"{target.name}: may react to {charger.name}'s charge, before the "
+                     "shock (9.3)",
+            "charger": charger.id}  # fmt: skip
+    return [pending_put(ctx.state, None, [item])]
+
+
+def _charge_summary(ctx: Ctx, outcome: Outcome | None) -> str:
+    charger, target = ctx_unit(ctx), answer_unit(ctx, "target_unit")
+    then = (
+        f"{target.name} may react first (9.3)"
+        if _charge_reacts(ctx)
+        else "no reaction possible (9.3): the shock follows"
+    )
+    return f"{charger.name} charges {target.name}: {then}"
+
+
 # ----------------------------------------------------------------------------- reaction (9.3)
 def _reaction_questions(ctx: Ctx) -> list[Ask]:
     state, unit = ctx.state, ctx_unit(ctx)
     cavalry = [u for u in enemies_on_map(ctx, unit) if u.arm == "cavalry"]
+    due = _reaction_due(state, unit)
+    if due is not None and due.get("charger") in {u.id for u in cavalry}:
+        cavalry.sort(key=lambda u: u.id != due["charger"])  # the charger declared first
     cid = ctx.answers.get("charger", cavalry[0].id if cavalry else None)
     charger = state.unit(int(cid)) if cid is not None else None
     return [
@@ -331,6 +403,9 @@ def _reaction_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
         puts.append(Put("unit", unit.id, "formation", "square"))
     if outcome.result in ("stopped", "stopped_with_loss"):  # halts adjacent, no shock (9.3)
         puts.append(Put("unit", charger.id, "stopped", True))
+    due = _reaction_due(ctx.state, unit)
+    if due is not None:  # the reaction the charge called for, resolved (9.3)
+        puts.append(pending_put(ctx.state, due, []))
     loss = int(outcome.details.get("charger_losses") or 0)
     if loss:
         left = int(ctx.answers["charger_elements"]) - loss
@@ -421,8 +496,8 @@ def _capture_questions(ctx: Ctx) -> list[Ask]:
     return [
         Ask("hexes_moved", "hexes the enemy unit moved into his hex", "int", 1, "9.4.2",
             minimum=1, maximum=10),
-        Ask("general_retreat_hexes", "hexes he retreats (option capture_value)", "int", 1,
-            "9.4.2", maximum=10),
+        Ask("general_retreat_hexes", "hexes he retreats (when the capture option counts them)",
+            "int", 1, "9.4.2", maximum=10),
     ]  # fmt: skip
 
 
@@ -566,6 +641,8 @@ def checks() -> list[CheckSpec]:
         spec("shock", "Shock", "9.2", "shock", "unit",
              lambda c: _combat_questions(c, True), lambda c: _combat_situation(c, True),
              _combat_changes, _combat_summary, _combat_dice),
+        spec("charge", "Charge declared", "9.3", None, "unit",
+             _charge_questions, _charge_situation, _charge_changes, _charge_summary),
         spec("reaction", "Reaction to a charge", "9.3", "reaction", "unit",
              _reaction_questions, _reaction_situation, _reaction_changes, _reaction_summary,
              _reaction_dice),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from eote_ref.packs.avle.armylist import AvleArmyList, AvleGeneral, AvleUnit
 from eote_ref.packs.avle.model import AvleRules
-from eote_ref.packs.avle.play_state import RULESET, sector_of
+from eote_ref.packs.avle.play_state import LOG, RULESET, sector_of
 from eote_ref.packs.avle.printed import (
     CardMarks,
     GameMarks,
@@ -82,12 +82,23 @@ def side_marks(state: PlayState, side: SideState, when: str) -> GameMarks:
 
 
 def side_cards(state: PlayState, side: SideState) -> CardMarks:
-    """The hand of side ``side`` this turn and the cards it has played (4.1, 5.1)."""
+    """Side ``side``'s hands and rounds so far (4.1, 5.1, 4.2), from the game's state.
+
+    The hands: this turn's and the cards played of it, and last turn's (all of it played,
+    in the order its round record gives). The rounds: each round the side's record holds
+    (``play_state.LOG``: the card, the dice, the orders given, the victory check).
+    """
+    log = [e for e in side.pack_state.get(LOG) or [] if isinstance(e, dict)]
+    rounds = {(int(e["turn"]), int(e["round"])): e for e in log if "turn" in e and "round" in e}
+    hands: dict[int, tuple[list[str], list[str]]] = {}
+    last = side.pack_state.get("last_hand")
+    if isinstance(last, list) and state.turn > 1:
+        played = [str(rounds[k]["card"]) for k in sorted(rounds) if k[0] == state.turn - 1]
+        hands[state.turn - 1] = (list(last), played or list(last))
     hand = side.pack_state.get("hand")
-    if not isinstance(hand, list):
-        return CardMarks()
-    played = side.pack_state.get("played") or []
-    return CardMarks({state.turn: (list(hand), list(played))})
+    if isinstance(hand, list):
+        hands[state.turn] = (list(hand), list(side.pack_state.get("played") or []))
+    return CardMarks(hands, rounds)
 
 
 def _joined(pages: list[str]) -> str:

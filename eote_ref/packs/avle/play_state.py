@@ -5,6 +5,7 @@ The keys are those :mod:`eote_ref.packs.avle.play` lists. Standard library only.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -165,6 +166,24 @@ def lost_unit(state: PlayState, unit: UnitState, puts: list[Put]) -> None:
     puts.append(Put("side", side.id, "units_lost", lost))
 
 
+#: A side's record of the rounds played (the card tracker's grid, 5.1, 4.2): one entry a
+#: round, ``turn``, ``round``, ``card``, ``rolled`` (the command dice by face, or
+#: ``automatic``), ``ordered`` (orders given) and, once checked, ``victory`` (the result).
+LOG = "log"
+
+
+def log_put(side: SideState, entry: Mapping[str, Any] | None = None, **change: Any) -> Put:
+    """The side's round record with ``entry`` added as a new round, or its last one changed."""
+    log = [dict(e) for e in side.pack_state.get(LOG) or []]
+    if entry is not None:
+        log.append(dict(entry))
+    elif log:
+        last = log[-1]
+        for key, value in change.items():
+            last[key] = value(last.get(key)) if callable(value) else value
+    return Put("side", side.id, LOG, log)
+
+
 def pending_put(state: PlayState, drop: Mapping[str, Any] | None, add: list[dict[str, Any]]) -> Put:
     """The game's checks due, less ``drop`` and with ``add``."""
     items = [p for p in state.pack_state.get("pending") or [] if drop is None or p != drop]
@@ -194,21 +213,86 @@ def enemies_on_map(ctx: Ctx, of: UnitState) -> list[UnitState]:
 
 def spec(key: str, title: str, rule: str, procedure: str | None, target: Any,
          questions: Any, situation: Any, changes: Any, summary: Any,
-         dice: Any = None) -> CheckSpec:  # fmt: skip
-    """A check's declaration (its dice labels default to none)."""
+         dice: Any = None, reading: Any = None) -> CheckSpec:  # fmt: skip
+    """A check's declaration (its dice labels and its own reading default to none)."""
     return CheckSpec(key, title, rule, procedure, target, questions, situation, changes,
-                     summary, dice or (lambda ctx: {}))  # fmt: skip
+                     summary, dice or (lambda ctx: {}),
+                     reading or (lambda ctx, outcome: []))  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- changes in words
 #: Keys whose changes are bookkeeping: the wizard's list of what Apply does leaves them out.
 _QUIET = frozenset(
-    {"fired", "fired_on", "played", "last_card", "last_hand", "first_order", "to_order",
+    {"fired", "fired_on", "played", "last_card", "last_hand", "first_order", "to_order", LOG,
      "pending", "phase", "rolled", "arrival_roll", "deployment", "initiative", "arrives"}
 )  # fmt: skip
 
 
-def words(state: PlayState, put: Put) -> str | None:
+def card_name(rules: AvleRules | None, card: Any) -> str:
+    """A card as the pack names it (3.1, 3.2); its key in words without the rules."""
+    if rules is None:
+        return str(card).replace("_", " ")
+    return rules.data.cards.name(str(card))
+
+
+def cards_named(rules: AvleRules | None, cards: Sequence[Any]) -> str:
+    """Cards in words, the same card counted once (``Left sector ×2, Bombardment``)."""
+    seen: dict[str, int] = {}
+    for c in cards:
+        seen[str(c)] = seen.get(str(c), 0) + 1
+    return ", ".join(card_name(rules, c) + (f" ×{n}" if n > 1 else "") for c, n in seen.items())
+
+
+#: A side's keys the screens word as cards (4.1, 5.1), and how each is headed.
+_CARD_KEYS = {"hand": "hand", "last_hand": "last turn's hand", "played": "played this turn",
+              "card": "card this round", "last_card": "last round's card"}  # fmt: skip
+#: A side's keys the screens word with their own heading.
+_SIDE_HEADS = {"rolled": "command dice rolled", DICE: "orders left", "units_lost": "units lost",
+               "generals_lost": "Generals lost", "wins_at": "enemy units to eliminate",
+               "flag": "flag", "arrival_roll": "last arrival roll"}  # fmt: skip
+
+
+def state_words(key: str, value: Any, rules: AvleRules | None) -> str | None:
+    """One key of a side's state in words: cards by their names (3.0), dice by their faces."""
+    if value is None or value == [] or value == {} or key == LOG:  # the log: printed only
+        return ""
+    if key in _CARD_KEYS:
+        text = cards_named(rules, value) if isinstance(value, list) else card_name(rules, value)
+        return f"{_CARD_KEYS[key]}: {text}"
+    if key in (DICE, "rolled") and isinstance(value, dict):
+        if value.get("automatic"):
+            return f"{_SIDE_HEADS[key]}: automatic card"
+        faces = ", ".join(f"{n} {str(f).replace('_', ' ')}" for f, n in value.items() if n)
+        return f"{_SIDE_HEADS[key]}: {faces or 'none'}"
+    if key == "arrival_roll" and isinstance(value, list) and len(value) == 2:
+        return f"{_SIDE_HEADS[key]}: turn {value[0]}, round {value[1]}"
+    if key in _SIDE_HEADS:
+        return f"{_SIDE_HEADS[key]}: {str(value).replace('_', ' ')}"
+    return None
+
+
+_OPTION_NOTE = re.compile(r"option ([a-z0-9_]+)=([A-Za-z0-9_]+)")
+
+
+def option_words(text: str, rules: AvleRules | None) -> str:
+    """``option NAME=VALUE`` in ``text`` worded from the declared option.
+
+    Its label and the chosen value's words, with its section: what the players and the
+    journal read.
+    """
+    if rules is None or "option " not in text:
+        return text
+
+    def one(m: re.Match[str]) -> str:
+        spec = rules.data.options.get(m.group(1))
+        if spec is None:
+            return m.group(0)
+        return f"as chosen: {spec.words(m.group(2), m.group(1))}"
+
+    return _OPTION_NOTE.sub(one, text)
+
+
+def words(state: PlayState, put: Put, rules: AvleRules | None = None) -> str | None:
     """One change in the umpire's words ("" for bookkeeping; None: no words of the pack's)."""
     v, key = put.value, put.key
     if key in _QUIET or (v is None and key in ROUND_MARKERS):
@@ -225,7 +309,7 @@ def words(state: PlayState, put: Put) -> str | None:
             return f"{g.name}: ordered this round" if v else ""
         return None
     if put.entity == "side":
-        return _side_words(state.side(put.row_id), key, v)
+        return _side_words(state.side(put.row_id), key, v, rules)
     if key in ("round", "turn"):
         return f"{key} {v}"
     if key == "victory":
@@ -269,14 +353,14 @@ def _arrival_words(name: str, key: str, v: Any) -> str:
     return f"{name}: enters at {v} (13.1)" if v else f"{name}: not arrived"
 
 
-def _side_words(s: SideState, key: str, v: Any) -> str | None:
+def _side_words(s: SideState, key: str, v: Any, rules: AvleRules | None) -> str | None:
     if key in ("units_lost", "generals_lost"):
         what = "unit(s)" if key == "units_lost" else "General(s)"
         return f"{s.name}: {v} {what} lost"
     if key == "hand":
         return f"{s.name}: a hand of {len(v)} cards" if v else f"{s.name}: a new hand due"
     if key == "card":
-        return f"{s.name} plays {str(v).replace('_', ' ')}" if v else ""
+        return f"{s.name} plays {card_name(rules, v)}" if v else ""
     if key == DICE:
         if not v:
             return ""

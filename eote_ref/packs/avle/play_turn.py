@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from eote_ref.packs.avle import play_arrivals as arrivals
 from eote_ref.packs.avle import scenarios as scenarios_mod
@@ -25,12 +26,14 @@ from eote_ref.packs.avle.play_state import (
     SECTORS,
     VICTORY_PHASE,
     answer_unit,
+    card_name,
     ctx_side,
     ctx_unit,
     deck,
     french_side,
     general_present,
     general_with,
+    log_put,
     on_map,
     orders_left,
     refuse_if_over,
@@ -73,8 +76,9 @@ def _hand_questions(ctx: Ctx) -> list[Ask]:
             "choices",
             default,
             "4.1",
-            "turn 2 on: the 4 cards not played plus 2 of those played (option next_hand)",
-            tuple((c, c.replace("_", " ")) for c in cards),
+            "turn 2 on: "
+            + ctx.rules.data.options["next_hand"].words(ctx.rules.opt("next_hand"), "next_hand"),
+            tuple((c, card_name(ctx.rules, c)) for c in cards),
             minimum=size,
             maximum=size,
         )
@@ -125,7 +129,7 @@ def _round_questions(ctx: Ctx) -> list[Ask]:
                 "choice",
                 cards[0] if cards else None,
                 "5.1",
-                choices=tuple((c, c.replace("_", " ")) for c in dict.fromkeys(cards)),
+                choices=tuple((c, card_name(ctx.rules, c)) for c in dict.fromkeys(cards)),
             )  # fmt: skip
         )
         able = units_able(ctx.state, s, str(chosen)) if chosen else 0
@@ -179,6 +183,17 @@ def _round_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
             Put("side", s.id, "played", [*(s.pack_state.get("played") or []), card]),
             Put("side", s.id, DICE, dice),
             Put("side", s.id, "rolled", dict(dice)),  # as rolled, for the display
+            # The round's record for the card tracker (5.1): its orders counted as given.
+            log_put(
+                s,
+                {
+                    "turn": ctx.state.turn,
+                    "round": round_of(ctx.state),
+                    "card": card,
+                    "rolled": dict(dice),
+                    "ordered": 0,
+                },
+            ),  # fmt: skip
         ]
     # A hypothetical battle's exploration winner moves first each round (14.0, option
     # hypothetical_first_order), else 5.1's first order.
@@ -196,7 +211,7 @@ def _round_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     parts = []
     for name, report in outcome.details["sides"].items():
         faces = ", ".join(f"{n} {f}" for f, n in report["faces"].items() if n)
-        parts.append(f"{name} plays {report['card'].replace('_', ' ')}"
+        parts.append(f"{name} plays {card_name(ctx.rules, report['card'])}"
                      + (f" ({faces})" if faces else ""))  # fmt: skip
     initiative = ctx.state.pack_state.get("initiative")
     first = (
@@ -302,7 +317,7 @@ def _order_situation(ctx: Ctx) -> None:
     if face == "automatic":
         arm = AUTOMATIC_ORDERS[card][0]
         if unit.arm != arm:
-            raise PlayError(f"{card.replace('_', ' ')} orders {arm} only (3.2)")
+            raise PlayError(f"{card_name(ctx.rules, card)} orders {arm} only (3.2)")
         others = {sector_of(state, u) for u in ordered}
         if card == "infantry_manoeuvre" and others and sector not in others:
             raise PlayError(
@@ -331,7 +346,11 @@ def _used_die(ctx: Ctx, side: SideState, face: str) -> list[Put]:
     other = ctx.state.other_side(side.id)
     after = sum(int(v) for v in dice.values() if v)
     nxt = other.id if orders_left(other) else (side.id if after else None)
-    return [Put("side", side.id, DICE, dice), Put("game", ctx.state.game_id, "to_order", nxt)]
+    return [
+        Put("side", side.id, DICE, dice),
+        Put("game", ctx.state.game_id, "to_order", nxt),
+        log_put(side, ordered=lambda n: int(n or 0) + 1),
+    ]
 
 
 def _order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
@@ -437,10 +456,12 @@ def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     assert outcome is not None
     state = ctx.state
     gid = state.game_id
+    checked = [log_put(s, victory=outcome.result) for s in state.sides]  # the tracker's (4.2)
     if outcome.result != "none":
         won = {"result": outcome.result, "winner": outcome.details["winner"],
                "turn": state.turn, "round": round_of(state)}  # fmt: skip
         return [
+            *checked,
             Put("game", gid, "victory", won),
             Put("game", gid, "phase", VICTORY_PHASE, column=True),
         ]
@@ -468,7 +489,42 @@ def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     else:
         puts.append(Put("game", gid, "round", round_of(state) + 1))
     puts.append(Put("game", gid, "phase", CARD_PHASE, column=True))
-    return puts
+    return [*checked, *puts]
+
+
+_COUNTED = {"units": ("unit(s)", "4.2"), "generals": ("General(s) killed or captured", "9.4.3"),
+            "setup_garrisons": ("set-up garrison(s)", "6.0"),
+            "withdrawn": ("unit(s) withdrawn", "15.0")}  # fmt: skip
+
+
+def _victory_reading(ctx: Ctx, outcome: Outcome) -> list[str]:
+    """Each side's losses against the count its enemy must reach, and what decides (4.2)."""
+    sides: dict[str, Any] = outcome.details["sides"]
+    names = list(sides)
+    lines = []
+    for name, side in sides.items():
+        enemy = names[1] if name == names[0] else names[0]
+        parts = [f"{n} {_COUNTED[k][0]} ({_COUNTED[k][1]})"
+                 for k, n in side.get("counted", {}).items() if n or k == "units"]  # fmt: skip
+        count = f"{side['enemy_needs']}"
+        if side.get("enemy_count") not in (None, side["enemy_needs"]):
+            count += f" ({side['enemy_count']} less 20% with the morale rule, 15.0, 14.0)"
+        reached = "reached" if side["units_lost"] >= side["enemy_needs"] else "not reached"
+        lines.append(f"{name} has lost {' + '.join(parts)} = {side['units_lost']} of the "
+                     f"{count} {enemy} must eliminate: {reached}")  # fmt: skip
+        if side.get("empty_sectors"):
+            lines.append(f"{name} holds no unit in its {', '.join(side['empty_sectors'])} "
+                         "sector: a decisive defeat (4.2)")  # fmt: skip
+    if not _substantial_now(ctx):
+        lines.append("substantial victory is checked only after a complete turn "
+                     "(option substantial_check=turn)")  # fmt: skip
+    return lines
+
+
+def _substantial_now(ctx: Ctx) -> bool:
+    if ctx.rules.opt("substantial_check") != "turn" or ctx.turn is None:
+        return True
+    return round_of(ctx.state) >= ctx.turn.rounds
 
 
 def _victory_summary(ctx: Ctx, outcome: Outcome | None) -> str:
@@ -553,7 +609,8 @@ def checks() -> list[CheckSpec]:
              lambda c: [], _general_order_situation, _general_order_changes,
              _general_order_summary),
         spec("victory", "Victory, end of the round", "4.2", "victory", "game",
-             _victory_questions, _victory_situation, _victory_changes, _victory_summary),
+             _victory_questions, _victory_situation, _victory_changes, _victory_summary,
+             reading=_victory_reading),
     ]  # fmt: skip
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from eote_ref.packs.avle.armylist import GENERAL_ELEMENTS, SECTORS, AvleArmyList, AvleUnit
 from eote_ref.packs.avle.data import load_default
@@ -16,14 +17,15 @@ from eote_ref.packs.avle.model import AvleRules
 from eote_ref.packs.printed import PAGE_BREAK, boxes, esc, page, rows_table
 
 #: How each card of the deck (3.0) reads on the tracker, in deck order.
-CARD_TITLES = {
-    "left": "Left flank (order card, 3.1)",
-    "centre": "Centre (order card, 3.1)",
-    "right": "Right flank (order card, 3.1)",
-    "coordinated_attack": "Coordinated attack (order card, 3.1)",
-    "infantry_manoeuvre": "Infantry manoeuvre (automatic, 3.2)",
-    "cavalry_grand_charge": "Cavalry grand charge (automatic, 3.2)",
-    "bombardment": "Bombardment (automatic, 3.2)",
+#: Each card's kind and section (3.1, 3.2); its name is the pack's (``cards.names``).
+CARD_KINDS = {
+    "left": "order card, 3.1",
+    "centre": "order card, 3.1",
+    "right": "order card, 3.1",
+    "coordinated_attack": "order card, 3.1",
+    "infantry_manoeuvre": "automatic, 3.2",
+    "cavalry_grand_charge": "automatic, 3.2",
+    "bombardment": "automatic, 3.2",
 }
 
 _FLAG = {"french": "French", "english": "English", "prussian": "Prussian"}
@@ -203,6 +205,10 @@ class CardMarks:
     """
 
     hands: Mapping[int, tuple[Sequence[str], Sequence[str]]] = field(default_factory=dict)
+    #: Each round played, by ``(turn, round)``: its ``card``, ``rolled`` (the command dice
+    #: by face, or ``automatic``: the orders an automatic card gives), ``ordered`` and, once
+    #: checked, ``victory`` (the result, ``none`` when nobody won).
+    rounds: Mapping[tuple[int, int], Mapping[str, Any]] = field(default_factory=dict)
 
 
 def _hand_cell(key: str, copy: int, hand: Sequence[str], played: Sequence[str]) -> str:
@@ -213,6 +219,25 @@ def _hand_cell(key: str, copy: int, hand: Sequence[str], played: Sequence[str]) 
     if len(rounds) >= copy:
         return f"☑ in hand &nbsp; round <b>{rounds[copy - 1]}</b>"
     return "☑ in hand &nbsp; round ____"
+
+
+def _round_cell(cards: Any, mark: Mapping[str, Any]) -> str:
+    """A round the game has played: its card, dice, orders given and victory check."""
+    rolled = dict(mark.get("rolled") or {})
+    if "automatic" in rolled:
+        dice = f"automatic: {rolled['automatic']} order(s)"
+    else:
+        dice = ", ".join(f"{n} {str(f).replace('_', ' ')}" for f, n in rolled.items() if n)
+    victory = mark.get("victory")
+    checked = (
+        "☐ victory checked"
+        if victory is None
+        else "☑ victory checked: " + ("none" if victory == "none" else f"{victory} victory")
+    )
+    return (
+        f"card {esc(cards.name(str(mark.get('card'))))}<br/>dice: {esc(dice or 'none')}"
+        f"<br/>ordered {int(mark.get('ordered') or 0)} &nbsp; {esc(checked)}"
+    )
 
 
 def card_tracker_html(
@@ -236,7 +261,8 @@ def card_tracker_html(
     cell = "☐ in hand &nbsp; round ____"
     hand_rows = [["card", *(f"turn {t}" for t in range(1, turns + 1))]]
     for key, i in deck:
-        title = CARD_TITLES.get(key, key.replace("_", " "))
+        kind = CARD_KINDS.get(key)
+        title = cards.name(key) + (f" ({kind})" if kind else "")
         label = f"{esc(title)}{f' #{i}' if cards.deck[key] > 1 else ''}"
         hand_rows.append(
             [
@@ -251,8 +277,18 @@ def card_tracker_html(
         "card ____________<br/>dice: flag _ Gen _ cav _ art _ inf _"
         "<br/>ordered ___ &nbsp; ☐ victory checked"
     )
+    played = marks.rounds if marks is not None else {}
     round_rows = [["turn", *(f"round {r}" for r in range(1, rounds + 1))]]
-    round_rows += [[f"<b>{t}</b>", *([dice_cell] * rounds)] for t in range(1, turns + 1)]
+    round_rows += [
+        [
+            f"<b>{t}</b>",
+            *(
+                _round_cell(cards, played[(t, r)]) if (t, r) in played else dice_cell
+                for r in range(1, rounds + 1)
+            ),
+        ]
+        for t in range(1, turns + 1)
+    ]
     body = (
         f'<p class="title">{esc(army.name)} — command cards</p>'
         f'<p class="sub">{_when(army)} · player: ____________________ · '

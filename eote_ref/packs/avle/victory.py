@@ -75,6 +75,16 @@ def _lost(rules: AvleRules, name: str, side: SideState) -> tuple[int, list[Modif
     return side.units_lost, mods
 
 
+def _counted(rules: AvleRules, side: SideState) -> dict[str, int]:
+    """A side's losses counted for victory, by kind (4.2, 9.4.3; 6.0 and 15.0 by option)."""
+    out = {"units": side.units_lost, "generals": side.generals_lost}
+    if rules.opt("setup_garrisons") == "counted":
+        out["setup_garrisons"] = side.setup_garrisons_lost
+    if rules.opt("withdrawn_units") == "lost":
+        out["withdrawn"] = side.withdrawn
+    return out
+
+
 def threshold(rules: AvleRules, wins_at: int | None) -> tuple[int, list[str]]:
     """The enemy units a side must eliminate, after the 14.0 reduction under 15.0."""
     v = rules.data.victory
@@ -125,7 +135,16 @@ def victory(s: VictorySituation, rules: AvleRules, roller: Roller) -> Outcome:
         other = names[1] if name == names[0] else names[0]
         need, t_notes = threshold(rules, s.sides[other].wins_at)
         notes += [f"{other}: {n}" for n in t_notes]
-        report[name] = {"units_lost": lost[name], "enemy_needs": need}
+        wins_at = s.sides[other].wins_at
+        report[name] = {
+            "units_lost": lost[name],
+            "enemy_needs": need,
+            # What the count is made of, and the enemy's count before 15.0's reduction.
+            "counted": _counted(rules, side),
+            "enemy_count": (
+                wins_at if wins_at is not None else rules.data.victory["hypothetical_units"].value
+            ),
+        }
     result, winner = "none", None
     empty = {n: _empty_sectors(rules, n, side) for n, side in s.sides.items()}
     for n, e in empty.items():

@@ -24,7 +24,7 @@ import dataclasses
 import datetime
 from collections.abc import Mapping, Sequence
 
-from eote_ref.armylists.loader import load_army_list_text
+from eote_ref.armylists.loader import load_any_army_list_text, load_army_list_text
 from eote_ref.armylists.model import ArmyList, Command
 from eote_ref.referee.campaign.base import CampaignError, battle_row, campaign_row
 from eote_ref.referee.campaign.league import CarriedState, UnitOutcome, replay_carried
@@ -342,8 +342,8 @@ def battle_for_game(
     side_lists += [set(), set()][len(side_lists) :]
     found: tuple[list[str], list[str]] = ([], [])
     for a in armies:
-        try:
-            list_name = load_army_list_text(a.army_list_yaml, a.name).army_list.name
+        try:  # a campaign copy of any pack's list
+            list_name = load_any_army_list_text(a.army_list_yaml, a.name).army_list.name
         except ValueError:  # pragma: no cover - stored copies were valid when added
             list_name = a.name
         for side in (0, 1):

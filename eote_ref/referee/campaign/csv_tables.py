@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from eote_ref.referee.campaign import csv_format
 from eote_ref.referee.campaign.league import LeagueRow
 from eote_ref.referee.campaign.views import BattleView, NewBattle
+from eote_ref.store.campaigns import CampaignWork
 
 #: Columns of the battle-list CSV (export and import); several armies are joined by ``; ``.
 BATTLE_COLUMNS = (
@@ -164,3 +165,45 @@ def parse_row(row: Mapping[str, str | None]) -> tuple[NewBattle | None, list[str
         ),
         [],
     )
+
+
+def insert_battles(
+    w: CampaignWork, campaign_id: int, battles: Sequence[NewBattle], draw: str
+) -> None:
+    """Insert checked battles in bulk (two statements, not committed); ``draw`` has no winner."""
+    if not battles:
+        return
+    armies: dict[str, int] = {a.name: a.id for a in w.armies(campaign_id) if a.id is not None}
+    members = {m.name: m.id for m in w.members(campaign_id)}
+    values = [
+        {
+            "campaign_id": campaign_id,
+            "date": spec.date,
+            "scenario": spec.scenario.strip(),
+            "table_size": spec.table_size,
+            "figure_scale": spec.figure_scale,
+            "umpire_id": members[spec.umpire] if spec.umpire else None,
+            "side_names": [spec.side_names[0], spec.side_names[1]],
+            "game_id": spec.game_id,
+            "victory": spec.victory,
+            "winner": None if spec.victory in (None, draw) else spec.winner,
+            "notes": spec.notes,
+        }
+        for spec in battles
+    ]
+    ids = w.insert_battles(values)
+    links = [
+        {
+            "battle_id": battle_id,
+            "army_id": armies[n],
+            "side": side,
+            "losses": int(spec.losses.get(n, 0)),
+            "units_lost": int(spec.units_lost.get(n, 0)),
+            "unit_map": {},
+            "unit_results": {},
+        }
+        for battle_id, spec in zip(ids, battles, strict=True)
+        for side, names in enumerate(spec.sides)
+        for n in names
+    ]
+    w.insert_battle_armies(links)

@@ -39,8 +39,9 @@ def settings_text(info: CampaignInfo) -> str:
     def pts(n: int) -> str:
         return f"{n} point{'s' if n != 1 else ''}"
 
-    recovery = {0: "no hits", 50: "half their hits", 100: "all their hits"}.get(
-        info.recovery_percent, f"{info.recovery_percent}% of their hits (rounded down)"
+    kept = info.measure[1]  # the pack's: EotE's hits, AVlE's elements lost
+    recovery = {0: f"no {kept}", 50: f"half their {kept}", 100: f"all their {kept}"}.get(
+        info.recovery_percent, f"{info.recovery_percent}% of their {kept} (rounded down)"
     )
     return (
         f"{pts(p.win)} a win, {p.draw} a draw, {p.loss} a loss; "
@@ -229,7 +230,15 @@ def campaign_report_html(
     out.append("<h2>Battles</h2>")
     head = "".join(
         f"<th>{h}</th>"
-        for h in ("Date", "Scenario", "Umpire", "Side A", "Side B", "Result", "Hits A-B")
+        for h in (
+            "Date",
+            "Scenario",
+            "Umpire",
+            "Side A",
+            "Side B",
+            "Result",
+            f"{_e(v.info.losses_column)} A-B",
+        )
     )
     head += f'<th title="{_e(BATTLE_TIPS["Units lost"])}">Units lost A-B</th>'
     head += f'<th title="{_e(BATTLE_TIPS["Carried"])}">Carried</th>'
@@ -261,7 +270,8 @@ def campaign_report_html(
         + "</figure>"
     )
     bl, bs = losses_by_battle(v)
-    out.append("<figure>" + bar_chart_svg("Hits taken per battle", bl, bs) + "</figure>")
+    taken = v.info.losses_taken
+    out.append("<figure>" + bar_chart_svg(f"{taken.capitalize()} per battle", bl, bs) + "</figure>")
     for b in decided:
         if b.game_id is None:
             continue
@@ -272,9 +282,7 @@ def campaign_report_html(
         series = {b.side_names[i]: [per_turn.get(t, {}).get(i, 0) for t in turns] for i in (0, 1)}
         out.append(
             "<figure>"
-            + bar_chart_svg(
-                f"{b.scenario}: hits taken per turn", [f"turn {t}" for t in turns], series
-            )
+            + bar_chart_svg(f"{b.scenario}: {taken} per turn", [f"turn {t}" for t in turns], series)
             + "</figure>"
         )
     out.append("<h2>Armies</h2>")
@@ -284,7 +292,7 @@ def campaign_report_html(
             f"<h3>{_e(a.name)} <span class='muted'>({_e(a.player)}, "
             f"{_e(nation_name(a.nation))})</span></h3>"
             f"<p>{len(a.units) - a.units_destroyed} of {len(a.units)} units remain, carrying "
-            f"{a.hits_carried} hits. Destroyed: {_e(destroyed)}.</p>"
+            f"{a.hits_carried} {_e(v.info.measure[1])}. Destroyed: {_e(destroyed)}.</p>"
         )
     out.append("</body></html>")
     return "\n".join(out) + "\n"

@@ -18,18 +18,22 @@ from collections.abc import Mapping
 from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import load_army_list, load_army_list_text
 from eote_ref.armylists.model import ArmyList
-from eote_ref.referee.campaign import carried, csv_format, csv_tables
+from eote_ref.packs.registry import DEFAULT_PACK
+from eote_ref.referee.campaign import (
+    battle_checks,
+    carried,
+    csv_format,
+    csv_tables,
+    pack_battles,
+)
 from eote_ref.referee.campaign.base import (
-    DRAW,
     PLAYER,
     ROLES,
-    VICTORY_LEVELS,
     CampaignError,
     CsvImportError,
     battle_row,
     campaign_row,
 )
-from eote_ref.referee.campaign.csv_format import MAX_ARMIES_PER_SIDE
 from eote_ref.referee.campaign.league import PointsScheme, carried_hits
 from eote_ref.referee.campaign.views import (
     BattleView,
@@ -42,7 +46,6 @@ from eote_ref.referee.campaign.views import (
 )
 from eote_ref.referee.game import GameService
 from eote_ref.referee.session import GameSummary, list_games
-from eote_ref.referee.setup import FIGURE_SCALES
 from eote_ref.referee.summary import battle_summary
 from eote_ref.store import Database
 from eote_ref.store.campaign_models import (
@@ -55,7 +58,6 @@ from eote_ref.store.campaign_models import (
 )
 from eote_ref.store.campaigns import CampaignWork, campaign_work
 from eote_ref.store.errors import DuplicateNameError, NotFoundError
-from eote_ref.store.limits import MAX_NAME, MAX_NOTES, text_problem
 from eote_ref.store.notify import ChangeWatcher
 
 
@@ -109,11 +111,20 @@ class CampaignService:
         points: PointsScheme | None = None,
         recovery_percent: int = 50,
         notes: str | None = None,
+        pack: str = DEFAULT_PACK,
     ) -> int:
-        """Create a campaign and return its id."""
+        """Create a campaign whose battles are games of ``pack``; return its id.
+
+        One pack a campaign: its armies are lists of that pack, and the losses they carry from
+        battle to battle are in its terms (EotE's hits, AVlE's elements and units).
+        """
+        from eote_ref.packs.registry import PACKS
+
         name = name.strip()
         if not name:
             raise CampaignError("a campaign needs a name")
+        if pack not in PACKS:
+            raise CampaignError(f"unknown pack {pack!r} (known: {', '.join(PACKS)})")
         carried_hits(0, recovery_percent)  # checks the range
         p = points or PointsScheme()
         with campaign_work(self.db) as w:
@@ -124,6 +135,7 @@ class CampaignService:
                 points_draw=p.draw,
                 points_loss=p.loss,
                 recovery_percent=recovery_percent,
+                pack=pack,
             )
             self._commit(w, row, f"there is already a campaign called {name!r}")
             assert row.id is not None
@@ -192,8 +204,14 @@ class CampaignService:
         """Give ``player`` a campaign copy of an army list (a typed list or a YAML file).
 
         The copy is kept as YAML text with one row per unit, so later edits of the master list
-        never reach the campaign. Returns the army's id.
+        never reach the campaign. Returns the army's id. The list must be one of the
+        campaign's pack; a pack with a campaign reading keeps a row for each of its pieces
+        (an AVlE unit or General, :mod:`.pack_battles`).
         """
+        with campaign_work(self.db) as w:
+            pack = campaign_row(w, campaign_id).pack
+        if pack_battles.campaign_play(pack) is not None:
+            return self._add_pack_army(campaign_id, pack, player, army_list, name)
         army = (
             army_list
             if isinstance(army_list, ArmyList)
@@ -228,6 +246,47 @@ class CampaignService:
             w.commit()
             return army_id
 
+    def _add_pack_army(
+        self,
+        campaign_id: int,
+        pack: str,
+        player: str,
+        army_list: object,
+        name: str | None,
+    ) -> int:
+        """:meth:`add_army` for a campaign of a pack with a campaign reading."""
+        if not isinstance(army_list, str | pathlib.Path):
+            raise CampaignError(f"give an army-list file of pack {pack}")
+        path = pathlib.Path(army_list)
+        text = path.read_text(encoding="utf-8")
+        army = pack_battles.load_list(pack, text, path.name)
+        army_name = (name or army.name).strip()
+        with campaign_work(self.db) as w:
+            member = self._member(w, campaign_id, player)
+            if member.role != PLAYER:
+                raise CampaignError(f"{player} is an umpire, not a player")
+            assert member.id is not None
+            row = CampaignArmy(
+                campaign_id=campaign_id,
+                player_id=member.id,
+                name=army_name,
+                nation=army.nation,
+                army_list_yaml=text,
+            )
+            try:
+                w.flush_unique(row)
+            except DuplicateNameError as exc:
+                raise CampaignError(f"there is already an army called {army_name!r}") from exc
+            assert row.id is not None
+            for ref, (unit, group, arm, strength) in enumerate(pack_battles.roster(pack, army)):
+                w.add(
+                    CampaignUnit(
+                        army_id=row.id, ref=ref, name=unit, division=group, arm=arm, ce=strength
+                    )
+                )
+            w.commit()
+            return row.id
+
     @staticmethod
     def _member(w: CampaignWork, campaign_id: int, name: str) -> CampaignMember:
         m = w.member_named(campaign_id, name)
@@ -236,11 +295,18 @@ class CampaignService:
         return m
 
     def army_list(self, army_id: int) -> ArmyList:
-        """The campaign copy of an army, as a typed army list (every unit, destroyed or not)."""
+        """The campaign copy of an army, as a typed army list (every unit, destroyed or not).
+
+        An army of a pack with a campaign reading is its pack's typed list.
+        """
         with campaign_work(self.db) as w:
             row = w.army(army_id)
             if row is None:
                 raise CampaignError(f"there is no campaign army {army_id}")
+            pack = campaign_row(w, row.campaign_id).pack
+            if pack_battles.campaign_play(pack) is not None:
+                army: ArmyList = pack_battles.load_list(pack, row.army_list_yaml, row.name)
+                return army
             return load_army_list_text(row.army_list_yaml, row.name).army_list
 
     def update_member(self, member_id: int, name: str, role: str) -> None:
@@ -337,7 +403,14 @@ class CampaignService:
         b = self.battle(battle_id)
         if b.game_id is None:
             return {}
+        pack = self._pack_of_battle(battle_id)
+        if pack_battles.campaign_play(pack) is not None:
+            return pack_battles.losses_per_turn(self.db, pack, b.game_id)
         return battle_summary(GameService(self.db, b.game_id)).losses_per_turn
+
+    def _pack_of_battle(self, battle_id: int) -> str:
+        with campaign_work(self.db) as w:
+            return campaign_row(w, battle_row(w, battle_id).campaign_id).pack
 
     # ------------------------------------------------------------------ battles
     def add_battle(self, campaign_id: int, spec: NewBattle) -> int:
@@ -408,7 +481,7 @@ class CampaignService:
             assert battle.id is not None
             if spec.game_id is not None and spec.victory is not None:
                 w.flush()
-                losses, lost = carried.game_losses(w, battle.id, spec.game_id)
+                losses, lost = self._losses_of_game(w, battle.campaign_id, battle.id, spec.game_id)
                 spec = dataclasses.replace(spec, losses=losses, units_lost=lost)
                 battle = self._refill(w, battle.id, spec)
                 replay = True
@@ -436,7 +509,7 @@ class CampaignService:
         unit_maps: Mapping[int, dict[str, int]] | None = None,
         unit_results: Mapping[int, dict[str, list[int]]] | None = None,
     ) -> None:
-        problems = self._check_battle(w, campaign_id, spec)
+        problems = battle_checks.check_battle(w, campaign_id, spec)
         if problems:
             raise CampaignError("; ".join(problems))
         armies = {a.name: a for a in w.armies(campaign_id)}
@@ -449,7 +522,8 @@ class CampaignService:
         battle.side_names = [spec.side_names[0], spec.side_names[1]]
         battle.game_id = spec.game_id
         battle.victory = spec.victory
-        battle.winner = None if spec.victory in (None, DRAW) else spec.winner
+        draw = pack_battles.victory_levels(campaign_row(w, campaign_id).pack)[1]
+        battle.winner = None if spec.victory in (None, draw) else spec.winner
         battle.notes = spec.notes
         w.add(battle)
         w.flush()
@@ -472,66 +546,6 @@ class CampaignService:
                         unit_results=dict((unit_results or {}).get(army_id, {})),
                     )
                 )
-
-    @staticmethod
-    def _battle_context(w: CampaignWork, campaign_id: int) -> tuple[set[str], dict[str, str]]:
-        """The army names and the members' roles of a campaign, for :meth:`_check_battle`."""
-        armies = {a.name for a in w.armies(campaign_id)}
-        members = {m.name: m.role for m in w.members(campaign_id)}
-        return armies, members
-
-    @staticmethod
-    def _check_battle(
-        w: CampaignWork,
-        campaign_id: int,
-        spec: NewBattle,
-        *,
-        context: tuple[set[str], dict[str, str]] | None = None,
-    ) -> list[str]:
-        problems = []
-        armies, members = context or CampaignService._battle_context(w, campaign_id)
-        if not spec.scenario.strip():
-            problems.append("a battle needs a scenario name")
-        if spec.figure_scale not in FIGURE_SCALES:
-            problems.append(f"figure scale must be one of {', '.join(FIGURE_SCALES)}")
-        if spec.umpire and spec.umpire not in members:
-            problems.append(f"umpire {spec.umpire!r} is not a member of this campaign")
-        texts = {"scenario": spec.scenario, "table size": spec.table_size}
-        texts |= {f"side {'AB'[i]}'s name": n for i, n in enumerate(spec.side_names)}
-        for what, value in texts.items():
-            problem = text_problem(value or "", MAX_NAME)
-            if problem is not None:
-                problems.append(f"the {what} {problem}")
-        if spec.notes and (problem := text_problem(spec.notes, MAX_NOTES)) is not None:
-            problems.append(f"the notes {problem}")
-        for side, names in enumerate(spec.sides):
-            if not names:
-                problems.append(f"side {'AB'[side]} has no army")
-            if len(names) > MAX_ARMIES_PER_SIDE:
-                problems.append(
-                    f"side {'AB'[side]} has {len(names)} armies; the most is {MAX_ARMIES_PER_SIDE}"
-                )
-            problems += [f"there is no army called {n!r}" for n in names if n not in armies]
-        both = set(spec.sides[0]) & set(spec.sides[1])
-        problems += [f"{n!r} cannot fight on both sides" for n in sorted(both)]
-        all_names = list(spec.sides[0]) + list(spec.sides[1])
-        if len(all_names) != len(set(all_names)):
-            problems.append("an army is listed twice")
-        if spec.victory is not None:
-            if spec.victory not in VICTORY_LEVELS:
-                problems.append(f"victory must be one of {', '.join(VICTORY_LEVELS)}")
-            elif spec.victory != DRAW and spec.winner not in (0, 1):
-                problems.append("a decisive or marginal victory needs a winning side")
-        elif spec.winner is not None:
-            problems.append("a winner needs a victory level")
-        if spec.game_id is not None and not w.game_exists(spec.game_id):
-            problems.append(f"there is no game {spec.game_id}")
-        problems += [
-            f"losses of {n!r} cannot be negative"
-            for n, v in {**spec.losses, **spec.units_lost}.items()
-            if v < 0
-        ]
-        return problems
 
     def set_result(
         self,
@@ -594,9 +608,19 @@ class CampaignService:
     def _game_losses(self, battle_id: int) -> tuple[dict[str, int], dict[str, int]]:
         """Hits taken and units lost per army in the linked game (:func:`carried.game_losses`)."""
         with campaign_work(self.db) as w:
-            game_id = battle_row(w, battle_id).game_id
-            assert game_id is not None
-            return carried.game_losses(w, battle_id, game_id)
+            battle = battle_row(w, battle_id)
+            assert battle.game_id is not None
+            return self._losses_of_game(w, battle.campaign_id, battle_id, battle.game_id)
+
+    @staticmethod
+    def _losses_of_game(
+        w: CampaignWork, campaign_id: int, battle_id: int, game_id: int
+    ) -> tuple[dict[str, int], dict[str, int]]:
+        """Losses and units lost per army, read through the campaign's pack."""
+        pack = campaign_row(w, campaign_id).pack
+        if pack_battles.campaign_play(pack) is not None:
+            return pack_battles.game_losses(w, pack, battle_id, game_id)
+        return carried.game_losses(w, battle_id, game_id)
 
     # ------------------------------------------------------------------ a game's hand-off
     def battle_of_game(self, game_id: int) -> tuple[int, BattleView] | None:
@@ -624,6 +648,12 @@ class CampaignService:
         """
         with campaign_work(self.db) as w:
             battle = carried.battle_for_game(w, campaign_id, game_id, date)
+            pack = campaign_row(w, campaign_id).pack
+        if pack_battles.campaign_play(pack) is not None:
+            won = pack_battles.game_result(self.db, pack, game_id)
+            if won is None:
+                return battle
+            return dataclasses.replace(battle, victory=won[0], winner=won[1])
         from eote_ref.referee.scenario_play import victory_in
 
         result = victory_in(self.db, game_id)
@@ -634,6 +664,26 @@ class CampaignService:
         return dataclasses.replace(
             battle, victory=victory.level, winner=victory.winner, notes=notes
         )
+
+    def decide_from_game(self, battle_id: int, notes: str | None = None) -> tuple[str, int | None]:
+        """Record the result the battle's game reached, read through the campaign's pack.
+
+        A pack with a campaign reading gives its victory check's level and winner (AVlE 4.2);
+        the losses are read from the game as :meth:`set_result` does. Refused while the game
+        is not decided, for a battle without a game, and for a pack whose result the umpire
+        gives (EotE). Returns the level and the winning side's position (None: a draw).
+        """
+        b = self.battle(battle_id)
+        if b.game_id is None:
+            raise CampaignError("this battle has no game to read its result from")
+        pack = self._pack_of_battle(battle_id)
+        if pack_battles.campaign_play(pack) is None:
+            raise CampaignError("the umpire gives this battle's result")
+        won = pack_battles.game_result(self.db, pack, b.game_id)
+        if won is None:
+            raise CampaignError("the battle's game has no victory yet")
+        self.set_result(battle_id, won[0], won[1], notes=notes)
+        return won
 
     def game_army_lists(self, game_id: int) -> tuple[list[str], list[str]]:
         """The names of the army lists each side of a game was set up from (none: empty)."""
@@ -663,9 +713,13 @@ class CampaignService:
         Destroyed units stay off the table; each surviving unit starts with the hits it carries,
         put on as one journal event right after set-up (:func:`carried.start_game`).
         """
-        return carried.start_game(
-            self.db, self.battle(battle_id), options=options, initiative=initiative
-        )
+        b = self.battle(battle_id)
+        pack = self._pack_of_battle(battle_id)
+        if pack_battles.campaign_play(pack) is not None:
+            if b.game_id is not None:
+                raise CampaignError("this battle already has a game")
+            return pack_battles.start_game(self.db, b, pack, dict(options or {}))
+        return carried.start_game(self.db, b, options=options, initiative=initiative)
 
     def carry_losses(self, battle_id: int) -> int:
         """Write the battle's losses back to the campaign copies; returns how many units changed.
@@ -678,7 +732,20 @@ class CampaignService:
         """
         self.unmatched = []
         with campaign_work(self.db) as w:
-            changed, self.unmatched = carried.carry(w, battle_id)
+            battle = battle_row(w, battle_id)
+            pack = campaign_row(w, battle.campaign_id).pack
+            if pack_battles.campaign_play(pack) is None:
+                changed, self.unmatched = carried.carry(w, battle_id)
+            else:
+                if battle.carried:
+                    raise CampaignError("this battle's losses have already been carried")
+                if battle.game_id is None:
+                    raise CampaignError("only a battle run in eote-ref can carry its losses")
+                pack_battles.carry(w, pack, battle_id)
+                battle.carried = True
+                w.add(battle)
+                w.flush()
+                changed = carried.replay(w, battle.campaign_id)
             w.commit()
         return changed
 
@@ -713,14 +780,14 @@ class CampaignService:
         battles: list[NewBattle] = []
         with campaign_work(self.db) as w:
             campaign_row(w, campaign_id)
-            context = self._battle_context(w, campaign_id)
+            context = battle_checks.battle_context(w, campaign_id)
             known = {name.casefold(): name for name in context[0]}
             try:
                 for line, row in csv_format.read_rows(text, csv_tables.BATTLE_COLUMNS):
                     spec, errors = csv_tables.parse_row(row)
                     if spec is not None:
                         spec = csv_tables.known_armies(spec, known)
-                        errors += self._check_battle(w, campaign_id, spec, context=context)
+                        errors += battle_checks.check_battle(w, campaign_id, spec, context=context)
                     problems += [f"line {line}: {e}" for e in errors]
                     if spec is not None and not errors:
                         battles.append(spec)
@@ -738,43 +805,7 @@ class CampaignService:
         """
         battles = self.parse_battles_csv(campaign_id, text)
         with campaign_work(self.db) as w:
-            armies: dict[str, int] = {
-                a.name: a.id for a in w.armies(campaign_id) if a.id is not None
-            }
-            members = {m.name: m.id for m in w.members(campaign_id)}
-            values = [  # checked by parse_battles_csv: inserted in bulk, one transaction
-                {
-                    "campaign_id": campaign_id,
-                    "date": spec.date,
-                    "scenario": spec.scenario.strip(),
-                    "table_size": spec.table_size,
-                    "figure_scale": spec.figure_scale,
-                    "umpire_id": members[spec.umpire] if spec.umpire else None,
-                    "side_names": [spec.side_names[0], spec.side_names[1]],
-                    "game_id": spec.game_id,
-                    "victory": spec.victory,
-                    "winner": None if spec.victory in (None, DRAW) else spec.winner,
-                    "notes": spec.notes,
-                }
-                for spec in battles
-            ]
-            if not values:
-                return 0
-            ids = w.insert_battles(values)
-            links = [
-                {
-                    "battle_id": battle_id,
-                    "army_id": armies[n],
-                    "side": side,
-                    "losses": int(spec.losses.get(n, 0)),
-                    "units_lost": int(spec.units_lost.get(n, 0)),
-                    "unit_map": {},
-                    "unit_results": {},
-                }
-                for battle_id, spec in zip(ids, battles, strict=True)
-                for side, names in enumerate(spec.sides)
-                for n in names
-            ]
-            w.insert_battle_armies(links)
+            draw = pack_battles.victory_levels(campaign_row(w, campaign_id).pack)[1]
+            csv_tables.insert_battles(w, campaign_id, battles, draw)
             w.commit()
         return len(battles)

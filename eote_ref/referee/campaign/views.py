@@ -10,7 +10,9 @@ import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from eote_ref.referee.campaign.base import DRAW
+from eote_ref.packs.registry import DEFAULT_PACK
+from eote_ref.referee.campaign import pack_battles
+from eote_ref.referee.campaign.base import DRAW, VICTORY_LEVELS
 from eote_ref.referee.campaign.league import (
     BattleResult,
     LeagueRow,
@@ -32,6 +34,16 @@ class CampaignInfo:
     points: PointsScheme
     recovery_percent: int
     battles: int = 0
+    #: The pack the campaign's battles are played with, and its victory levels (best first)
+    #: with the one that has no winner.
+    pack: str = DEFAULT_PACK
+    victory_levels: tuple[str, ...] = VICTORY_LEVELS
+    draw: str = DRAW
+    #: The pack's words for the losses a unit keeps (one, several), a side's losses in a
+    #: battle as a heading and as a phrase: EotE's ``hit``/``hits``, ``Hits``, ``hits taken``.
+    measure: tuple[str, str] = ("hit", "hits")
+    losses_column: str = "Hits"
+    losses_taken: str = "hits taken"
 
 
 @dataclass(frozen=True)
@@ -56,17 +68,19 @@ class UnitState:
     hits: int
     destroyed: bool
     disintegrated: bool
+    #: The losses it keeps, in the pack's words: one and several (EotE's hits).
+    measure: tuple[str, str] = ("hit", "hits")
 
     @property
     def state(self) -> str:
-        """``destroyed``, ``disintegrated``, ``N hits`` or ``fresh``."""
+        """``destroyed``, ``disintegrated``, ``N hits`` (the pack's measure) or ``fresh``."""
         if self.disintegrated:
             return "disintegrated"
         if self.destroyed:
             return "destroyed"
         if not self.hits:
             return "fresh"
-        return f"{self.hits} hit{'s' if self.hits != 1 else ''}"
+        return f"{self.hits} {self.measure[0] if self.hits == 1 else self.measure[1]}"
 
 
 @dataclass(frozen=True)
@@ -211,12 +225,20 @@ def nation_name(nation: str) -> str:
 def info_of(c: Campaign) -> CampaignInfo:
     """A stored campaign's settings."""
     assert c.id is not None
+    levels, draw = pack_battles.victory_levels(c.pack)
+    column, taken = pack_battles.losses_words(c.pack)
     return CampaignInfo(
         c.id,
         c.name,
         c.notes,
         PointsScheme(c.points_win, c.points_draw, c.points_loss),
         c.recovery_percent,
+        pack=c.pack,
+        victory_levels=levels,
+        draw=draw,
+        measure=pack_battles.measure(c.pack),
+        losses_column=column,
+        losses_taken=taken,
     )
 
 
@@ -226,11 +248,21 @@ def build_view(rows: CampaignRows) -> CampaignView:
     members = {m.id: m for m in rows.members}
     armies = {a.id: a for a in rows.armies}
     units_by_army: dict[int, list[UnitState]] = {}
+    words = pack_battles.measure(info.pack)
     for u in rows.units:
         assert u.id is not None
         units_by_army.setdefault(u.army_id, []).append(
             UnitState(
-                u.id, u.ref, u.name, u.division, u.arm, u.ce, u.hits, u.destroyed, u.disintegrated
+                u.id,
+                u.ref,
+                u.name,
+                u.division,
+                u.arm,
+                u.ce,
+                u.hits,
+                u.destroyed,
+                u.disintegrated,
+                words,
             )
         )
     army_views = []
@@ -306,7 +338,7 @@ def results_of(battles: Iterable[BattleView], by: str = "player") -> list[Battle
             battle_id=b.id,
             date=b.date,
             sides=(names(b, 0), names(b, 1)),
-            winner=None if b.victory == DRAW else b.winner,
+            winner=None if b.victory == DRAW else b.winner,  # any pack's draw has no winner
             losses=(b.losses(0), b.losses(1)),
         )
         for b in battles

@@ -13,7 +13,7 @@ from eote_ref.referee.new_game_draft import NewGameDraft, OptionValue, choice_te
 from eote_ref.referee.pack_lists import (
     pack_options,
     pack_rule_prefix,
-    pack_scenarios,
+    pack_scenarios_for,
     pack_title,
     uses_figure_scale,
 )
@@ -64,6 +64,10 @@ class OptionsPage(Page):
         self.scenarioCombo.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.scenarioCombo.currentIndexChanged.connect(self._scenario_chosen)
         box.addWidget(self.scenarioCombo)
+        self.scenarioNote = QLabel(self.scenarioBox)
+        self.scenarioNote.setObjectName("packScenarioNote")
+        self.scenarioNote.setWordWrap(True)
+        box.addWidget(self.scenarioNote)
         self.ui.pageLayout.insertWidget(0, self.scenarioBox)
         self.scenarioBox.hide()
 
@@ -158,15 +162,30 @@ class OptionsPage(Page):
             self.setTitle(self._eote_heading[0])
             self.setSubTitle(self._eote_heading[1])
         self.ui.scaleBox.setVisible(scale)
-        scenarios = pack_scenarios(self.pack)
+        self._fill_scenarios()
+        self.ui.provisionalNote.setVisible(scale and bool(self.setup.provisional_values()))
+
+    def _fill_scenarios(self) -> None:
+        """The pack's scenarios the chosen lists fit; those they do not, named with why."""
+        lists = [[s.path for s in side] for side in self.draft.lists]
+        scenarios = pack_scenarios_for(self.pack, lists)
+        offered = [(key, title) for key, title, refusal in scenarios if refusal is None]
+        if self.draft.pack_scenario not in {key for key, _ in offered}:
+            self.draft.pack_scenario = None
         self.scenarioCombo.blockSignals(True)
         self.scenarioCombo.clear()
         self.scenarioCombo.addItem("None: the lists' battle, the rules' own victory", None)
-        for key, title in scenarios:
+        for key, title in offered:
             self.scenarioCombo.addItem(title, key)
         self.scenarioCombo.blockSignals(False)
+        refused = [refusal for _key, _title, refusal in scenarios if refusal is not None]
+        self.scenarioNote.setText(
+            "Not offered for these lists: " + "; ".join(html.escape(r) for r in refused) + "."
+            if refused
+            else ""
+        )
+        self.scenarioNote.setVisible(bool(refused))
         self.scenarioBox.setVisible(bool(scenarios))
-        self.ui.provisionalNote.setVisible(scale and bool(self.setup.provisional_values()))
 
     def _scenario_chosen(self) -> None:
         key = self.scenarioCombo.currentData()
@@ -175,6 +194,8 @@ class OptionsPage(Page):
     def initializePage(self) -> None:
         if self.pack != self.draft.pack:
             self._rebuild_for_pack()
+        else:
+            self._fill_scenarios()  # the lists may have changed since
         at = self.scenarioCombo.findData(self.draft.pack_scenario)
         self.scenarioCombo.setCurrentIndex(max(at, 0))
         self.scale_buttons[self.draft.figure_scale].setChecked(True)

@@ -439,16 +439,18 @@ class PackCheckDialog(QDialog):
                 return "<p>Nothing is rolled: the answers are recorded as they are.</p>"
             return "<p><i>The answers do not make a situation yet.</i></p>"
         rows: list[str] = []
-        if outcome.modifiers or outcome.base or outcome.modified:
+        reading = self.hub.attempt(lambda: self.check.reading(outcome)) or []
+        if (outcome.modifiers or outcome.base or outcome.modified) and not reading:
             rows.append(
                 f"<tr><td>base</td><td align='right'><b>{outcome.base}</b></td><td></td></tr>"
             )
         for m in outcome.modifiers:
             rows.append(
-                f"<tr><td>{e(m.reason)}</td><td align='right'>{m.value:+d}</td>"
+                f"<tr><td>{e(self.check.worded(m.reason))}</td>"
+                f"<td align='right'>{m.value:+d}</td>"
                 f"<td>{self.prefix} {e(m.rule)} · {e(m.source.value)}</td></tr>"
             )
-        if rows:
+        if rows and not reading:
             rows.append(
                 f"<tr><td><b>modified</b></td><td align='right'><b>{outcome.modified}</b></td>"
                 "<td></td></tr>"
@@ -461,9 +463,13 @@ class PackCheckDialog(QDialog):
             if p
             for text, colour in [self._result_text(code)]
         )
+        read = "".join(f"<li>{e(line)}</li>" for line in reading)
+        counted = "<p>Counted:</p>" if reading and rows else ""
         return (
             f"<p><b>{e(self.check.title)}</b> ({self.prefix} {e(self.check.rule)})</p>"
-            f"<table cellspacing='0' cellpadding='2'>{''.join(rows)}</table>"
+            + (f"<ul>{read}</ul>" if read else "")
+            + counted
+            + f"<table cellspacing='0' cellpadding='2'>{''.join(rows)}</table>"
             f"<p><b>Odds</b></p><table cellspacing='0' cellpadding='2'>{chances}</table>"
         )
 

@@ -40,25 +40,12 @@ from eote_ref.referee.pack_view import (
     marker_header,
     marker_text,
     plain_marker_text,
+    side_words,
 )
 from eote_ref.ui.theme import marker_colors
 
 #: Item data: ("unit" | "leader" | "command", row id).
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
-
-
-def state_words(key: str, value: object) -> str:
-    """One key of a side's or the game's state in words (lists joined), "" when empty."""
-    if value is None or value == [] or value == {} or value is False:
-        return ""
-    if isinstance(value, dict):
-        inner = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in value.items() if v)
-        text = inner or ""
-    elif isinstance(value, list | tuple):
-        text = ", ".join(str(v).replace("_", " ") for v in value)
-    else:
-        text = str(value).replace("_", " ")
-    return f"{key.replace('_', ' ')}: {text}" if text else ""
 
 
 class SidePane(QWidget):
@@ -264,7 +251,12 @@ class PackDashboard(QWidget):
     ) -> None:
         e = html.escape
         pane.side_id = side.id
-        words = [w for k, v in side.pack_state.items() if (w := state_words(k, v))]
+        service = self.hub.service
+        words = [
+            w
+            for k, v in side.pack_state.items()
+            if (w := (side_words(service, k, v) if v not in (False, None) else ""))
+        ]
         pane.title.setText(
             f"<b>{e(side.name)}</b>"
             + (f"<br><small>{e(' · '.join(words))}</small>" if words else "")

@@ -76,7 +76,7 @@ class PackPlayersDisplay(QWidget):
         # What the players may see: the play's hidden keys taken out by the referee.
         shown = self.hub.service.players_state()
         for widget, side in zip(self.sides, shown.sides, strict=False):
-            lines = "".join(f"<li>{e(line)}</li>" for line in players_lines(side))
+            lines = "".join(f"<li>{e(line)}</li>" for line in players_lines(side, self.hub.service))
             rows = [
                 *players_unit_lines(view, shown, side),
                 *players_leader_lines(view, shown, side),  # the Generals, in declared words

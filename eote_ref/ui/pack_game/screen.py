@@ -37,6 +37,8 @@ class PackGameScreen(QObject):
         self.guide: PackTurnGuide | None = None
         #: The check dialog open last (tests drive it).
         self.dialog: Any = None
+        #: The check picker last opened (Ctrl+K), if any.
+        self.picker: Any = None
         self.display: Any = None
         self._return_focus: QWidget | None = None
         self._actions: list[QAction] = []
@@ -172,6 +174,14 @@ class PackGameScreen(QObject):
         for action in w.adjudicate_actions.values():
             action.setVisible(False)
         checks = self.hub.service.play.checks
+        # Every check by keyboard: the first nine on Alt+1…9, any of them by name (Ctrl+K).
+        pick = QAction("Check by &name…", w)
+        pick.setObjectName("actionPackCheckByName")
+        pick.setShortcut(QKeySequence("Ctrl+K"))
+        pick.setStatusTip("Type a word of a check's name or its section, Enter to open it")
+        pick.triggered.connect(self.pick_check)
+        w.menuAdjudicate.addAction(pick)
+        self._actions.append(pick)
         for n, (key, spec) in enumerate(checks.items(), 1):
             action = QAction(menu_text(f"{spec.title} ({spec.rule})"), w)
             action.setObjectName(f"actionPackCheck_{key}")
@@ -183,6 +193,19 @@ class PackGameScreen(QObject):
             self._actions.append(action)
         w.menuAdjudicate.setEnabled(True)
         w.ui.actionExportJournal.setEnabled(True)
+
+    def pick_check(self) -> Any:
+        """Ctrl+K: choose any of the pack's checks by typing its name, then open it."""
+        from eote_ref.ui.pack_game.check_picker import CheckPicker
+
+        if self.hub is None:
+            return None
+        picker = CheckPicker(self.hub.service.play.checks, self.window)
+        self.picker = picker
+        picker.accepted.connect(lambda: self.request(picker.chosen) if picker.chosen else None)
+        picker.open()
+        picker.activateWindow()
+        return picker
 
     def request(self, key: str) -> Any:
         """Open check ``key`` on the dashboard's selection (the Adjudicate menu)."""

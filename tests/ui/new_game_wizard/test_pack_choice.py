@@ -75,6 +75,13 @@ def test_avle_offers_its_own_lists_options_and_skips_eote_pages(qtbot: QtBot, db
     assert "morale_hit_threshold" not in options.option_rows
     assert options.scenarioBox.isVisibleTo(options)  # the pack's own scenarios
     scenario = options.scenarioCombo
+    # Only the scenarios the Quatre Bras lists fit; the others named with why (13.1, 14.0).
+    offered = [scenario.itemData(i) for i in range(scenario.count())]
+    assert offered == [None, "quatre_bras"]
+    note = options.scenarioNote.text()
+    assert options.scenarioNote.isVisibleTo(options)
+    assert "Waterloo: needs a Prussian army list" in note
+    assert "Hypothetical battle: the lists are drawn for Quatre Bras" in note
     scenario.setFocus()
     qtbot.keyClick(scenario, Qt.Key.Key_Down)
     assert w.draft.pack_scenario == "quatre_bras"

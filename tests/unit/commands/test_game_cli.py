@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pathlib
 
 import pytest
 
@@ -10,6 +11,7 @@ from eote_ref.cli import main
 from eote_ref.referee.pack_play import PackGameService
 from tests.backends import DbTarget
 from tests.cli_runner import ROOT
+from tests.unit.referee.packs.test_avle_arrivals import no_battle
 
 LISTS = ROOT / "army_lists" / "avle"
 
@@ -40,8 +42,11 @@ def test_a_game_is_started_and_played_headless(
     assert json.loads(lines[1]) == {"result": "L1R1", "modified": 9}
     assert main([*db, "game", "show", "1"]) == 0
     shown = capsys.readouterr().out
-    assert "Bijlandt's brigade (militia) (id 14, militia_infantry)" in shown
-    assert '"elements": 3' in shown
+    # Worded from the pack's declarations, no raw JSON nor keys (AVlE 1.1, 3.0).
+    assert "Bijlandt's brigade (militia) (id 14, militia infantry)  3/4 elements" in shown
+    assert "card this round: Right sector" in shown
+    assert "{" not in shown
+    assert "_" not in shown.split("Due:")[0]
     assert "  victory (4.2): end of round 1" in shown
     # A refusal is a sentence and writes nothing.
     assert main([*fire, "--roll", "effect_roll=5"]) == 1
@@ -54,7 +59,7 @@ def test_a_game_is_started_and_played_headless(
 
 
 def test_a_side_given_twice_is_refused_and_a_scenario_game_started(
-    db_target: DbTarget, capsys: pytest.CaptureFixture[str]
+    db_target: DbTarget, capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
 ) -> None:
     db = db_target.cli_args
     french, allied = LISTS / "quatre-bras-1815-french.yaml", LISTS / "quatre-bras-1815-allied.yaml"
@@ -62,6 +67,13 @@ def test_a_side_given_twice_is_refused_and_a_scenario_game_started(
     # A second --side of the same name would have replaced the first list: refused.
     assert main([*new, "--side", f"Allies={allied}", "--side", f"Allies={allied}"]) == 1
     assert "--side Allies is given twice" in capsys.readouterr().err
+    # The Quatre Bras lists are a historical battle's: no hypothetical battle (14.0) of them.
+    assert main([*new, "--side", f"Allies={allied}", "--scenario", "hypothetical"]) == 1
+    assert "not offered: Hypothetical battle: the lists are drawn for Quatre Bras" in (
+        capsys.readouterr().err
+    )
+    new[-1] = f"French={no_battle(french, tmp_path)}"
+    allied = no_battle(allied, tmp_path)
     assert main([*new, "--side", f"Allies={allied}", "--scenario", "hypothetical"]) == 0
     capsys.readouterr()
     assert main([*db, "game", "show", "1"]) == 0

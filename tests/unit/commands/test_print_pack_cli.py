@@ -99,7 +99,7 @@ def test_a_sector_that_does_not_fit_starts_a_new_page_whole(tmp_path: pathlib.Pa
     out = tmp_path / "allied.pdf"
     assert main(["print", "roster", str(ALLIED), "-o", str(out), "--paper", "letter"]) == 0
     first, second = (" ".join(p.split()) for p in pdf_text(out))
-    assert "Left sector (6 units)" in first
+    assert "Left sector (7 units)" in first
     assert "Centre sector (8 units)" in first
     assert "Right sector" not in first
     assert second.startswith("Anglo-Allied army (Wellington) — record sheet, continued")
@@ -133,7 +133,7 @@ def test_card_trackers_one_page_a_player(
     assert "Left wing of the Armée du Nord (Ney) — command cards" in " ".join(first.split())
     assert "Anglo-Allied army (Wellington) — command cards" in " ".join(second.split())
     flat = " ".join(first.split())
-    for card in ("Left flank (order card, 3.1) #2", "Bombardment (automatic, 3.2)"):
+    for card in ("Left sector (order card, 3.1) #2", "Bombardment (automatic, 3.2)"):
         assert card in flat
     assert flat.count("in hand") == 10 * 6
     assert flat.count("victory checked") == 6 * 6

@@ -68,7 +68,7 @@ def test_both_sides_of_quatre_bras_validate_in_the_pack_s_unit_types() -> None:
     assert (allied.flag, french.flag) == ("english", "french")
     # Historical strength at the pack's scale: every French unit and General is there.
     assert summary(french) == "13 units, 3 Generals"
-    assert summary(allied) == "18 units, 4 Generals"
+    assert summary(allied) == "20 units, 4 Generals"
 
 
 def test_a_good_list_loads_with_the_type_s_stats() -> None:
@@ -249,3 +249,24 @@ def test_any_damaged_list_gives_problems_with_positions_never_a_crash(
     if army is not None:
         assert pack == "avle"
         assert all(1 <= army.start_elements(u) <= 4 for u in army.units)
+
+
+def test_the_allied_opening_holds_every_sector_with_more_than_one_unit() -> None:
+    """Found in a trial: one Allied unit held the left at turn 1 (AVlE 4.2: its loss ends it).
+
+    At 14:00 Perponcher's division held the whole front: Saxe-Weimar's
+    Nassauers in the Bossu wood (the Allied right), Bijlandt's brigade from the high road
+    (the centre) to Gemioncourt and Piraumont (the left).
+    """
+    army = load_any_army_list(QUATRE_BRAS[0]).army_list
+    opening: dict[str, list[str]] = {}
+    for u in army.units:
+        if u.arrives == 1:
+            opening.setdefault(u.sector, []).append(u.name)
+    assert {s: len(n) >= 2 for s, n in opening.items()} == {
+        "left": True, "centre": True, "right": True,
+    }  # fmt: skip
+    assert all(n.startswith(("Bijlandt", "Saxe-Weimar", "Perponcher", "Bijleveld"))
+               for names in opening.values() for n in names)  # fmt: skip
+    assert any(n.startswith("Saxe-Weimar") for n in opening["right"])
+    assert any(n.startswith("Bijlandt") for n in opening["left"])

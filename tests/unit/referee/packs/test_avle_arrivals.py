@@ -6,6 +6,7 @@ A hypothetical battle's deployment and reinforcements; each case worked by hand 
 from __future__ import annotations
 
 import pathlib
+import tempfile
 from fractions import Fraction
 from typing import Any
 
@@ -45,15 +46,36 @@ units:
 """
 
 
+#: Where the copies drawn for no battle go when a test gives no folder of its own.
+_COPIES = tempfile.TemporaryDirectory()
+
+
+def no_battle(path: pathlib.Path, folder: pathlib.Path) -> pathlib.Path:
+    """A copy of a shipped list drawn for no battle (its ``battle:`` line left out).
+
+    The Quatre Bras lists are not offered Waterloo or a hypothetical battle (their battle is
+    another); the same units drawn for no battle are, as a club's own lists would be.
+    """
+    text = "".join(
+        line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
+        if not line.startswith("battle:")
+    )  # fmt: skip
+    out = folder / path.name.replace("quatre-bras", "no-battle")
+    out.write_text(text, encoding="utf-8")
+    return out
+
+
 def _game(
     db: Database, scenario: str, tmp: pathlib.Path | None = None, **opts: Any
 ) -> PackGameService:
-    allies: list[pathlib.Path] = [ALLIED]
+    folder = tmp or pathlib.Path(_COPIES.name)
+    allies: list[pathlib.Path] = [no_battle(ALLIED, folder)]
     if tmp is not None:
         prussians = tmp / "prussians.yaml"
         prussians.write_text(PRUSSIANS, encoding="utf-8")
         allies.append(prussians)
-    spec = NewPackGame("Test", "avle", {"French": [FRENCH], "Allies": allies}, opts, scenario)
+    sides = {"French": [no_battle(FRENCH, folder)], "Allies": allies}
+    spec = NewPackGame("Test", "avle", sides, opts, scenario)
     return PackGameService(db, new_pack_game(db, spec))
 
 
@@ -353,3 +375,32 @@ def test_on_a_flag_the_player_picks_one_more_than_those_chosen(
     # Two held remain: brigade B and the hussars.
     held = [u.name for u in game.state().units if u.markers.get("held")]
     assert held == ["Prussian brigade B", "Prussian hussars"]
+
+
+def test_a_scenario_is_offered_only_for_lists_it_fits(db: Database, tmp_path: pathlib.Path) -> None:
+    """Found in a trial: Waterloo and a hypothetical battle offered with the Quatre Bras lists."""
+    from eote_ref.referee.pack_lists import pack_scenarios_for
+
+    prussians = tmp_path / "prussians.yaml"
+    prussians.write_text(PRUSSIANS, encoding="utf-8")
+    french, allied = no_battle(FRENCH, tmp_path), no_battle(ALLIED, tmp_path)
+
+    def refusals(*sides: list[pathlib.Path]) -> dict[str, str | None]:
+        return {k: r for k, _title, r in pack_scenarios_for("avle", list(sides))}
+
+    qb = refusals([FRENCH], [ALLIED])
+    assert qb["quatre_bras"] is None
+    assert qb["waterloo"] == (
+        "Waterloo: needs a Prussian army list, whose units arrive by the dice (13.1)"
+    )
+    assert str(qb["hypothetical"]).startswith(
+        "Hypothetical battle: the lists are drawn for Quatre Bras, 16 June 1815"
+    )
+    # The same units drawn for no battle, with a Prussian corps: every scenario fits.
+    assert set(refusals([french], [allied, prussians]).values()) == {None}
+    # Waterloo is refused at the set-up too, not only in the wizard.
+    with pytest.raises(PackPlayError, match="not offered: Waterloo: needs a Prussian"):
+        new_pack_game(
+            db,
+            NewPackGame("W", "avle", {"French": [french], "Allies": [allied]}, {}, "waterloo"),
+        )

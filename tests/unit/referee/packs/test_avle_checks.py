@@ -123,12 +123,13 @@ def test_a_side_with_an_empty_sector_has_lost_at_once(db: Database) -> None:
     game = _game(db)
     state = game.state()
     french, allies = (s.id for s in state.sides)
-    weimar = _unit(game, "Saxe-Weimar's brigade")  # the only Allied unit on the right in turn 1
+    # Saxe-Weimar's two Nassau regiments are the Allied right in turn 1: both lost.
+    nassau = [_unit(game, f"Saxe-Weimar's brigade ({r})") for r in ("2nd Nassau", "Orange-Nassau")]
     _mark(
         game,
         ("game_side", french, "pack_state.card", "left"),
         ("game_side", allies, "pack_state.card", "right"),
-        ("game_unit", weimar, "markers.eliminated", True),
+        *[("game_unit", u, "markers.eliminated", True) for u in nassau],
     )
     # 4.2: no unit in one of its three sectors is a decisive defeat.
     outcome = game.open_check("victory").apply()
@@ -144,7 +145,7 @@ def test_a_side_with_an_empty_sector_has_lost_at_once(db: Database) -> None:
     ("check", "target", "message"),
     [
         ("fire", "Perponcher's batteries", "has no order this round"),
-        ("shock", "Saxe-Weimar's brigade", "has no order this round"),
+        ("shock", "Saxe-Weimar's brigade (2nd Nassau)", "has no order this round"),
         ("rally", "Kempt's brigade", "is not on the map"),
         ("order", "Kempt's brigade", "play this round's cards first"),
     ],

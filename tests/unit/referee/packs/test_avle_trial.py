@@ -108,7 +108,7 @@ def test_a_side_may_give_no_more_orders_and_the_other_goes_on(db: Database) -> N
     check = game.open_check("round")
     check.set(f"card_{sides['French']}", "centre")
     check.set(f"card_{sides['Allies']}", "left")
-    # The Allies' left holds one unit at turn 1: their cannon die orders nothing there.
+    # The Allies' left holds two infantry units at turn 1: their cannon die orders nothing there.
     check.apply(
         {
             "French_dice": ["infantry", "infantry", "cannon", "flag", "trooper"],
