@@ -173,7 +173,13 @@ class AssaultQuestions(Adjudication):
         facts = [
             Question(
                 "attackers",
-                "Attacking units (initiative side)",
+                "Attacking units ("
+                + (
+                    "the charging cavalry"
+                    if self._charging_cavalry_side() is not None
+                    else "initiative side"
+                )
+                + ")",
                 "units",
                 att,
                 rule="7.9",

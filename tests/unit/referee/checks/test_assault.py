@@ -487,5 +487,6 @@ def test_charge_by_the_side_without_the_initiative_is_fought_with_the_cavalry_at
         check = open_check(waterloo, "assault", unit_id=opened_on)
         assert check.values["attackers"] == (HUSSARDS_7,)
         assert check.values["defenders"] == (BRIT_30,)
+        assert check.facts()[0].label == "Attacking units (the charging cavalry)"
     out = check.apply({"roll": 5})
     assert out.details["attacker_value"] == 6
