@@ -77,16 +77,19 @@ class AssaultQuestions(Adjudication):
         Only when what the cavalry charged is not cavalry (EotE 5.8, 5.18).
         """
         ids: set[int] = set()
-        for key in ("attackers", "defenders", "unit_id"):
-            value = self.target.get(key)
-            if isinstance(value, (list, tuple)):
-                ids.update(int(i) for i in value)
-            elif value is not None:
-                ids.add(int(value))
+        for key in ("attackers", "defenders"):
+            ids.update(int(i) for i in self.target.get(key, ()))
+        # Units named on both sides: the charge's own pair; one unit opened on: either.
+        both = bool(ids)
+        if self.target.get("unit_id") is not None:
+            ids.add(int(self.target["unit_id"]))
         units = {u.id: u for s in self.view.sides for u in s.units}
         for f in turn_facts.charges(self.view):
             charger, charged = units.get(f.unit_id or -1), units.get(f.other_id or -1)
-            if charger is None or charged is None or not ids & {charger.id, charged.id}:
+            if charger is None or charged is None:
+                continue
+            pair = {charger.id, charged.id}
+            if not (pair <= ids if both else ids & pair):
                 continue
             if charger.arm == "cavalry" and charged.arm != "cavalry":
                 return side_of(self.view, charger.id)

@@ -490,3 +490,9 @@ def test_charge_by_the_side_without_the_initiative_is_fought_with_the_cavalry_at
         assert check.facts()[0].label == "Attacking units (the charging cavalry)"
     out = check.apply({"roll": 5})
     assert out.details["attacker_value"] == 6
+    # Named on both sides by the umpire, the pair keeps the charger attacking; another
+    # combat of the charged unit's side still has the initiative side attack (7.6).
+    named = open_check(waterloo, "assault", attackers=(BRIT_30,), defenders=(HUSSARDS_7,))
+    assert named.attacking_side == FRENCH
+    other = open_check(waterloo, "assault", attackers=(BRIT_28,), defenders=(FR_54_1,))
+    assert other.attacking_side == BRITISH
