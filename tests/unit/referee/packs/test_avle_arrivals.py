@@ -24,9 +24,9 @@ from eote_ref.referee.pack_play import (
 )
 from eote_ref.store import Database
 from eote_ref.store.changes import SetField
+from tests.avle_games import ALLIED, FRENCH
 from tests.budget import budget
 from tests.games import game_state
-from tests.unit.referee.packs.test_avle_game import ALLIED, FRENCH
 
 #: A small Prussian corps of our own (not 13.1's): a General, 2 infantry, cavalry, a battery.
 PRUSSIANS = """\
