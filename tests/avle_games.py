@@ -30,18 +30,30 @@ def unit_id(game: PackGameService, name: str) -> int:
     return next(u.id for u in game.state().units if u.name == name)
 
 
+def hands(game: PackGameService, hand: list[str] | None = None) -> None:
+    """Each side takes ``hand`` for the turn, or the hand the check offers (4.1)."""
+    for side in game.state().sides:
+        check = game.open_check("hand", side_id=side.id)
+        if hand is not None:
+            check.set("hand", hand)
+        check.apply()
+
+
 def dealt(
-    game: PackGameService, french: str, allied: str, **dice: list[str]
+    game: PackGameService,
+    french: str,
+    allied: str,
+    hand: list[str] | None = None,
+    **dice: list[str],
 ) -> tuple[dict[str, int], dict[str, int]]:
-    """Both sides take their first hand (4.1), play a card and roll their command dice (5.1).
+    """Both sides take their hand (:func:`hands`), play a card and roll their command dice (5.1).
 
     ``dice`` by side (``French=[...]``); returns the sides' and the units' ids by name.
     """
     state = game.state()
     sides = {s.name: s.id for s in state.sides}
     units = {u.name: u.id for u in state.units}
-    for side in state.sides:
-        game.open_check("hand", side_id=side.id).apply()
+    hands(game, hand)
     check = game.open_check("round")
     check.set(f"card_{sides['French']}", french)
     check.set(f"card_{sides['Allies']}", allied)

@@ -27,7 +27,7 @@ from eote_ref.ui.pack_game.check_dialog import PackCheckDialog
 from eote_ref.ui.pack_game.dashboard import PackDashboard
 from eote_ref.ui.printing import pdf_text
 from eote_ref.ui.theme import marker_colors
-from tests.avle_games import dealt
+from tests.avle_games import dealt, hands
 from tests.ui.helpers import CTRL, CTRL_SHIFT, Umpire, shown_window
 
 FOLDER = shipped_army_lists_dir()
@@ -366,8 +366,7 @@ def test_the_journal_of_a_pack_game_exports_with_its_phases(
     window: MainWindow, tmp_path: pathlib.Path
 ) -> None:
     service = window.pack_game.hub.service
-    for side in service.state().sides:
-        service.open_check("hand", side_id=side.id).apply()
+    hands(service)
     out = tmp_path / "journal.csv"
     window.export_journal(out)
     rows = out.read_text(encoding="utf-8").splitlines()

@@ -24,7 +24,7 @@ from eote_ref.referee.pack_play import (
 )
 from eote_ref.store import Database
 from eote_ref.store.changes import SetField
-from tests.avle_games import ALLIED, FRENCH
+from tests.avle_games import ALLIED, FRENCH, hands
 from tests.budget import budget
 from tests.games import game_state
 
@@ -290,8 +290,7 @@ def test_the_exploration_winner_gives_the_first_order_each_round(db: Database) -
     _deployed(game, ["Piré's chasseurs (Wathiez)"])
     state = game.state()
     french, allies = state.sides
-    for side in state.sides:
-        game.open_check("hand", side_id=side.id).apply()
+    hands(game)
     # Both play their first card, left. By 5.1 the side with more units able in its left
     # sector would give the first order: the French have none there on turn 1 (Jérôme's
     # two brigades come on turn 2, Wathiez's chasseurs are held back), the Allies have some.

@@ -12,7 +12,7 @@ import re
 from eote_ref.referee.pack_view import players_lines, side_words
 from eote_ref.store import Database
 from eote_ref.store.changes import SetField
-from tests.avle_games import quatre_bras
+from tests.avle_games import dealt, hands, quatre_bras
 
 RAW_OPTION = re.compile(r"option [a-z_]+=")
 HAND = ["left", "left", "centre", "right", "coordinated_attack", "bombardment"]
@@ -44,10 +44,7 @@ def test_the_hand_is_offered_and_shown_by_the_cards_names(db: Database) -> None:
 def test_the_cards_played_read_by_name_in_the_journal_and_on_the_display(db: Database) -> None:
     game = quatre_bras(db)
     sides = {s.name: s.id for s in game.state().sides}
-    for side in game.state().sides:
-        c = game.open_check("hand", side_id=side.id)
-        c.set("hand", HAND)
-        c.apply()
+    hands(game, HAND)
     check = game.open_check("round")
     check.set(f"card_{sides['French']}", "coordinated_attack")
     check.set(f"card_{sides['Allies']}", "bombardment")
@@ -108,16 +105,13 @@ def test_the_card_tracker_fills_the_rounds_played_from_the_game(db: Database) ->
     from eote_ref.packs.avle.play_sheets import game_card_trackers_html, side_cards
 
     game = quatre_bras(db)
-    sides = {s.name: s.id for s in game.state().sides}
-    units = {u.name: u.id for u in game.state().units}
-    for side in game.state().sides:
-        c = game.open_check("hand", side_id=side.id)
-        c.set("hand", HAND)
-        c.apply()
-    check = game.open_check("round")
-    check.set(f"card_{sides['French']}", "centre")
-    check.set(f"card_{sides['Allies']}", "bombardment")
-    check.apply({"French_dice": ["infantry", "infantry", "cannon", "flag", "trooper"]})
+    sides, units = dealt(
+        game,
+        "centre",
+        "bombardment",
+        HAND,
+        French=["infantry", "infantry", "cannon", "flag", "trooper"],
+    )
     # An automatic card gives the first order (5.1): an Allied battery, then the French.
     battery = game.open_check("order", unit_id=units["Perponcher's batteries"])
     battery.set("face", "automatic")
