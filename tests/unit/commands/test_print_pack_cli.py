@@ -13,10 +13,9 @@ from eote_ref.cli import main  # noqa: E402
 from eote_ref.packs.printed import reference_sheet_html  # noqa: E402
 from eote_ref.packs.registry import get_pack  # noqa: E402
 from eote_ref.ui.printing import pdf_text  # noqa: E402
+from tests.avle_games import ALLIED, FRENCH  # noqa: E402
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
-FRENCH = REPO / "army_lists" / "avle" / "quatre-bras-1815-french.yaml"
-ALLIED = REPO / "army_lists" / "avle" / "quatre-bras-1815-allied.yaml"
 
 
 def _flat(pages: list[str]) -> str:
