@@ -14,6 +14,21 @@ FRENCH = LISTS / "quatre-bras-1815-french.yaml"
 ALLIED = LISTS / "quatre-bras-1815-allied.yaml"
 
 
+def no_battle(path: pathlib.Path, folder: pathlib.Path) -> pathlib.Path:
+    """A copy of a shipped list drawn for no battle (its ``battle:`` line left out).
+
+    The Quatre Bras lists are not offered Waterloo or a hypothetical battle (their battle is
+    another); the same units drawn for no battle are, as a club's own lists would be.
+    """
+    text = "".join(
+        line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
+        if not line.startswith("battle:")
+    )  # fmt: skip
+    out = folder / path.name.replace("quatre-bras", "no-battle")
+    out.write_text(text, encoding="utf-8")
+    return out
+
+
 def quatre_bras(db: Database, **options: Any) -> PackGameService:
     """A new game of the two Quatre Bras lists, with the named options set."""
     spec = NewPackGame("Quatre Bras", "avle", {"French": [FRENCH], "Allies": [ALLIED]}, options)

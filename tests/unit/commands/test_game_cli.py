@@ -9,9 +9,8 @@ import pytest
 
 from eote_ref.cli import main
 from eote_ref.referee.pack_play import PackGameService
-from tests.avle_games import ALLIED, FRENCH
+from tests.avle_games import ALLIED, FRENCH, no_battle
 from tests.backends import DbTarget
-from tests.unit.referee.packs.test_avle_arrivals import no_battle
 
 
 def test_a_game_is_started_and_played_headless(

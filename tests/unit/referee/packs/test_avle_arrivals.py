@@ -24,7 +24,7 @@ from eote_ref.referee.pack_play import (
 )
 from eote_ref.store import Database
 from eote_ref.store.changes import SetField
-from tests.avle_games import ALLIED, FRENCH, hands
+from tests.avle_games import ALLIED, FRENCH, hands, no_battle
 from tests.budget import budget
 from tests.games import game_state
 
@@ -48,21 +48,6 @@ units:
 
 #: Where the copies drawn for no battle go when a test gives no folder of its own.
 _COPIES = tempfile.TemporaryDirectory()
-
-
-def no_battle(path: pathlib.Path, folder: pathlib.Path) -> pathlib.Path:
-    """A copy of a shipped list drawn for no battle (its ``battle:`` line left out).
-
-    The Quatre Bras lists are not offered Waterloo or a hypothetical battle (their battle is
-    another); the same units drawn for no battle are, as a club's own lists would be.
-    """
-    text = "".join(
-        line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
-        if not line.startswith("battle:")
-    )  # fmt: skip
-    out = folder / path.name.replace("quatre-bras", "no-battle")
-    out.write_text(text, encoding="utf-8")
-    return out
 
 
 def _game(
