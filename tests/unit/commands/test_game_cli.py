@@ -90,9 +90,8 @@ def test_print_sheets_of_an_avle_game_as_it_stands(
     from eote_ref.ui.printing import pdf_text
 
     db = db_target.cli_args
-    french, allied = LISTS / "quatre-bras-1815-french.yaml", LISTS / "quatre-bras-1815-allied.yaml"
     new = [*db, "game", "new", "--pack", "avle", "--name", "Quatre Bras"]
-    assert main([*new, "--side", f"French={french}", "--side", f"Allies={allied}"]) == 0
+    assert main([*new, "--side", f"French={FRENCH}", "--side", f"Allies={ALLIED}"]) == 0
     assert main([*db, "game", "check", "1", "hand", "--side", "French"]) == 0
     capsys.readouterr()
     sheets = tmp_path / "sheets.pdf"
