@@ -9,20 +9,16 @@ import pytest
 
 from eote_ref.cli import main
 from eote_ref.referee.pack_play import PackGameService
+from tests.avle_games import ALLIED, FRENCH, no_battle
 from tests.backends import DbTarget
-from tests.cli_runner import ROOT
-from tests.unit.referee.packs.test_avle_arrivals import no_battle
-
-LISTS = ROOT / "army_lists" / "avle"
 
 
 def test_a_game_is_started_and_played_headless(
     db_target: DbTarget, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = db_target.cli_args
-    french, allied = LISTS / "quatre-bras-1815-french.yaml", LISTS / "quatre-bras-1815-allied.yaml"
     new = [*db, "game", "new", "--pack", "avle", "--name", "Quatre Bras"]
-    assert main([*new, "--side", f"French={french}", "--side", f"Allies={allied}"]) == 0
+    assert main([*new, "--side", f"French={FRENCH}", "--side", f"Allies={ALLIED}"]) == 0
     out = capsys.readouterr().out
     assert out == "Created game 1: Quatre Bras (avle), Turn 1, round 1 of 6 · Card played\n"
     for side in ("French", "Allies"):
@@ -62,7 +58,7 @@ def test_a_side_given_twice_is_refused_and_a_scenario_game_started(
     db_target: DbTarget, capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
 ) -> None:
     db = db_target.cli_args
-    french, allied = LISTS / "quatre-bras-1815-french.yaml", LISTS / "quatre-bras-1815-allied.yaml"
+    french, allied = FRENCH, ALLIED
     new = [*db, "game", "new", "--pack", "avle", "--name", "H", "--side", f"French={french}"]
     # A second --side of the same name would have replaced the first list: refused.
     assert main([*new, "--side", f"Allies={allied}", "--side", f"Allies={allied}"]) == 1
@@ -94,9 +90,8 @@ def test_print_sheets_of_an_avle_game_as_it_stands(
     from eote_ref.ui.printing import pdf_text
 
     db = db_target.cli_args
-    french, allied = LISTS / "quatre-bras-1815-french.yaml", LISTS / "quatre-bras-1815-allied.yaml"
     new = [*db, "game", "new", "--pack", "avle", "--name", "Quatre Bras"]
-    assert main([*new, "--side", f"French={french}", "--side", f"Allies={allied}"]) == 0
+    assert main([*new, "--side", f"French={FRENCH}", "--side", f"Allies={ALLIED}"]) == 0
     assert main([*db, "game", "check", "1", "hand", "--side", "French"]) == 0
     capsys.readouterr()
     sheets = tmp_path / "sheets.pdf"
