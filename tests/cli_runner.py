@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import pathlib
 import subprocess
@@ -60,3 +61,35 @@ def run_subprocess(
         timeout=120,
         check=False,
     )
+
+
+#: Run in a fresh interpreter: one call with stdin given, then the modules it loaded.
+_IMPORTS_OF_A_CALL = """
+import io, json, sys
+sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[1].encode()))
+from eote_ref.cli import main
+code = main(sys.argv[2:])
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+
+def modules_of_a_call(*argv: str, stdin: str) -> set[str]:
+    """The modules a fresh interpreter loads for ``eote-ref ARGV...`` (its exit code 0).
+
+    The first call after the sources change parses the ruleset's YAML and leaves a parsed
+    copy (yamlio/cache.py); every later call reads that copy. The second call is judged, as a
+    user's machine runs it (the copy is not written under PYTHONDONTWRITEBYTECODE).
+    """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    for _ in range(2):
+        proc = subprocess.run(
+            [sys.executable, "-c", _IMPORTS_OF_A_CALL, stdin, *argv],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert report["code"] == 0
+    return set(report["modules"])

@@ -100,10 +100,7 @@ def load_any_army_list(path: str | pathlib.Path) -> AnyLoadResult:
         doc = load_file(path)
     except YamlError as exc:
         raise ArmyListError(exc.problems) from exc
-    pack, army_list, problems = check_any_document(doc)
-    if army_list is None:
-        raise ArmyListError(problems)
-    return AnyLoadResult(pack, army_list, tuple(problems))
+    return _any_result(doc)
 
 
 def load_any_army_list_text(text: str, file: str = "<string>") -> AnyLoadResult:
@@ -116,6 +113,11 @@ def load_any_army_list_text(text: str, file: str = "<string>") -> AnyLoadResult:
         doc = load_text(text, file)
     except YamlError as exc:
         raise ArmyListError(exc.problems) from exc
+    return _any_result(doc)
+
+
+def _any_result(doc: Document) -> AnyLoadResult:
+    """A parsed list of any pack, checked by its pack's schema (ArmyListError on an error)."""
     pack, army_list, problems = check_any_document(doc)
     if army_list is None:
         raise ArmyListError(problems)

@@ -105,6 +105,12 @@ def register(subparsers: Any) -> None:
         description="Record sheets of every division of a game in the database given by --db.",
     )
     sheets.add_argument("game", metavar="GAME", help="the game's id or name")
+    sheets.add_argument(
+        "--sheet",
+        metavar="TITLE",
+        help="for a game of a pack with its own sheets (AVlE: 'record sheets', 'card "
+        "trackers'), which one (default: its first)",
+    )
     common(sheets)
     sheets.set_defaults(func=run_game_sheets)
 
@@ -303,6 +309,47 @@ def _bad_data(exc: BaseException) -> int:
     )
 
 
+def _pack_game_sheets(args: argparse.Namespace, refused: BaseException) -> int:
+    """A game of a pack with its own printed sheets: the one ``--sheet`` names, as it stands.
+
+    The sheets come from the pack's declaration (``game_sheets``) through the referee's pack
+    view, as the app's Game menu prints them; a pack with none is refused as before.
+    """
+    from eote_ref.referee.pack_play import PackGameService
+    from eote_ref.referee.pack_view import game_sheet_html, game_sheet_titles
+    from eote_ref.referee.session import list_games
+    from eote_ref.store import open_from_args
+
+    db = open_from_args(args, read_only=True)
+    try:
+        wanted = str(args.game)
+        games = list_games(db)
+        match = [g for g in games if str(g.id) == wanted] or [g for g in games if g.name == wanted]
+        try:  # a game whose rows its pack cannot read (edited by hand) is refused as before
+            service = PackGameService(db, match[0].id)
+            titles = game_sheet_titles(service)
+            title = args.sheet or (titles[0] if titles else "")
+            html = game_sheet_html(service, title) if title in titles else ""
+        except _BAD_DATA:
+            return _refused(refused)
+        if not titles:
+            return _refused(refused)
+        if not html:
+            return _fail(f"no sheet {title!r} for this game (its sheets: {', '.join(titles)})")
+        printing = _printing()
+        pages = printing.write_pdf(
+            html,
+            args.output,
+            size=printing.page_size(args.paper),
+            landscape=True,
+            title=f"{service.state().name} {title}",
+        )
+    finally:
+        db.close()
+    print(f"Wrote {pages} page{'s' if pages != 1 else ''} of {title} to {args.output}")
+    return 0
+
+
 def _refused(exc: BaseException) -> int:
     """A game of another pack, or of a ruleset no pack has, said so; else bad data."""
     from eote_ref.referee.game_rules import RulesetError
@@ -351,12 +398,17 @@ def run_labels(args: argparse.Namespace) -> int:
 
 def run_game_sheets(args: argparse.Namespace, what: str = "sheets") -> int:
     """``eote-ref [--db FILE] print sheets GAME -o OUT.pdf``."""
+    from eote_ref.referee.game_rules import OtherPackGame
     from eote_ref.store import StoreError
 
     try:
         db, game = _open_game(args)
     except StoreError as exc:
         return _fail(str(exc))
+    except OtherPackGame as exc:
+        if what == "sheets":
+            return _pack_game_sheets(args, exc)
+        return _refused(exc)
     except LookupError as exc:
         return _fail(str(exc)) if not isinstance(exc, KeyError) else _bad_data(exc)
     except _BAD_DATA as exc:

@@ -153,6 +153,23 @@ class Outcome:
             rolls=rolls,
         )
 
+    @classmethod
+    def without_value(
+        cls,
+        pack: str,
+        procedure: str,
+        rule: str,
+        rolls: Mapping[str, Any],
+        result: str,
+        probabilities: Distribution,
+        details: Mapping[str, Any] | None = None,
+        notes: tuple[str, ...] = (),
+    ) -> Outcome:
+        """:meth:`of_pack` for a procedure that works out no value (base and modified 0)."""
+        return cls.of_pack(
+            pack, procedure, rule, 0, (), 0, rolls, result, probabilities, details, notes
+        )
+
     def to_json(self) -> dict[str, Any]:
         """The JSON object of the ``eote-ref rule`` contract (details merged at top level)."""
         of_pack = self.pack is not None

@@ -219,6 +219,15 @@ def get_game(session: Session, game_id: int) -> Game:
     return game
 
 
+def game_sides(session: Session, game_id: int) -> list[GameSide]:
+    """The game's sides, in their order."""
+    return list(
+        session.exec(
+            select(GameSide).where(GameSide.game_id == game_id).order_by(col(GameSide.position))
+        ).all()
+    )
+
+
 def list_games(session: Session) -> list[Game]:
     """Every game, newest first."""
     return list(session.exec(select(Game).order_by(col(Game.id).desc())).all())
@@ -233,11 +242,7 @@ def load_game(session: Session, game_id: int, *, units: bool = True) -> GameStat
     game = get_game(session, game_id)
     return GameState(
         game=game,
-        sides=list(
-            session.exec(
-                select(GameSide).where(GameSide.game_id == game_id).order_by(col(GameSide.position))
-            ).all()
-        ),
+        sides=game_sides(session, game_id),
         commands=list(
             session.exec(
                 select(GameCommand)

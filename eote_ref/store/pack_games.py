@@ -24,6 +24,7 @@ from eote_ref.packs.play import (
     UnitState,
 )
 from eote_ref.store.errors import NotFoundError
+from eote_ref.store.games import game_sides, get_game
 from eote_ref.store.journal import to_jsonable
 from eote_ref.store.models import Game, GameCommand, GameLeader, GameSide, GameUnit
 from eote_ref.store.unit_codes import assign_unit_codes
@@ -125,12 +126,8 @@ def new_pack_game(db: Database, name: str, plan: Plan) -> int:
 
 def play_state(session: Session, game_id: int) -> PlayState:
     """Every row of game ``game_id`` as plain frozen data (five queries)."""
-    game = session.get(Game, game_id)
-    if game is None:
-        raise NotFoundError(f"there is no game with id {game_id}")
-    sides = session.exec(
-        select(GameSide).where(GameSide.game_id == game_id).order_by(col(GameSide.position))
-    ).all()
+    game = get_game(session, game_id)
+    sides = game_sides(session, game_id)
     commands = session.exec(
         select(GameCommand)
         .where(GameCommand.game_id == game_id)

@@ -79,6 +79,31 @@ class _Dialog(QDialog):
     """A dialog with an inline problem line and OK enabled only while the entries are valid."""
 
     campaign_id: int
+    name_edit: QLineEdit
+    #: The names (casefolded) the one entered may not take.
+    _taken: set[str]
+
+    def _named_form(self, name: str, label: str, combo: QComboBox) -> None:
+        """Lay out a name line and ``combo``, the problem line and OK; validated as typed."""
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.name_edit = QLineEdit(name)
+        self.name_edit.setObjectName("nameEdit")
+        form.addRow("&Name:", self.name_edit)
+        form.addRow(label, combo)
+        layout.addLayout(form)
+        self._finish(layout)
+        self.name_edit.textChanged.connect(self.validate)
+        self.validate()
+
+    def _name_problems(self, missing: str, taken: str) -> list[str]:
+        """``missing`` without a name, ``taken`` (its ``{name}`` filled) for one in ``_taken``."""
+        name = self.name_edit.text().strip()
+        if not name:
+            return [missing]
+        if name.casefold() in self._taken:
+            return [taken.format(name=name)]
+        return []
 
     def _finish(self, layout: QVBoxLayout) -> None:
         self.problem_label = QLabel()
@@ -152,31 +177,19 @@ class MemberDialog(_Dialog):
             for m in service.view(campaign_id).members
             if member is None or m.id != member.id
         }
-        layout = QVBoxLayout(self)
-        form = QFormLayout()
-        self.name_edit = QLineEdit(member.name if member else "")
-        self.name_edit.setObjectName("nameEdit")
         self.role_combo = QComboBox()
         self.role_combo.setObjectName("roleCombo")
         for role in ROLES:
             self.role_combo.addItem(role, role)
         if member:
             self.role_combo.setCurrentIndex(self.role_combo.findData(member.role))
-        form.addRow("&Name:", self.name_edit)
-        form.addRow("&Role:", self.role_combo)
-        layout.addLayout(form)
-        self._finish(layout)
-        self.name_edit.textChanged.connect(self.validate)
-        self.validate()
+        self._named_form(member.name if member else "", "&Role:", self.role_combo)
 
     def problems(self) -> list[str]:
         """A name, not used by another member."""
-        name = self.name_edit.text().strip()
-        if not name:
-            return ["Enter the member's name."]
-        if name.casefold() in self._taken:
-            return [f"{name} is already a member of this campaign."]
-        return []
+        return self._name_problems(
+            "Enter the member's name.", "{name} is already a member of this campaign."
+        )
 
     def save(self) -> None:
         """Add or update the member."""
@@ -448,10 +461,6 @@ class NewCampaignDialog(_Dialog):
         self.setWindowTitle("New campaign")
         self.setMinimumWidth(380)
         self._taken = {c.name.casefold() for c in service.list_campaigns()}
-        layout = QVBoxLayout(self)
-        form = QFormLayout()
-        self.name_edit = QLineEdit()
-        self.name_edit.setObjectName("nameEdit")
         self.pack_combo = QComboBox()
         self.pack_combo.setObjectName("packCombo")
         self.pack_combo.setToolTip(
@@ -459,21 +468,13 @@ class NewCampaignDialog(_Dialog):
         )
         for pack, (_module, title) in PACKS.items():
             self.pack_combo.addItem(title, pack)
-        form.addRow("&Name:", self.name_edit)
-        form.addRow("&Ruleset:", self.pack_combo)
-        layout.addLayout(form)
-        self._finish(layout)
-        self.name_edit.textChanged.connect(self.validate)
-        self.validate()
+        self._named_form("", "&Ruleset:", self.pack_combo)
 
     def problems(self) -> list[str]:
         """A name no other campaign has."""
-        name = self.name_edit.text().strip()
-        if not name:
-            return ["Enter the campaign's name."]
-        if name.casefold() in self._taken:
-            return [f"There is already a campaign called {name}."]
-        return []
+        return self._name_problems(
+            "Enter the campaign's name.", "There is already a campaign called {name}."
+        )
 
     def save(self) -> None:
         """Create the campaign with the ruleset chosen."""

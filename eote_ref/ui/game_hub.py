@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -25,7 +25,69 @@ SAVED_NOT_SHOWN = (
 )
 
 
-class GameHub(QObject):
+class FollowingHub(QObject):
+    """What the hub of any open game does, EotE's or a pack's.
+
+    It follows changes another copy of the app makes to the same game (a shared server) and
+    turns a refused edit into a :attr:`message` for the status bar (:meth:`attempt`); each
+    subclass reads its own view in :meth:`_on_change` and emits :attr:`viewChanged`.
+    """
+
+    viewChanged = Signal(object)
+    message = Signal(str)
+
+    #: How often (milliseconds) to look for changes made elsewhere.
+    FOLLOW_MS = 1000
+
+    service: Any
+
+    def _start_following(self) -> None:
+        """Look for changes made elsewhere every :attr:`FOLLOW_MS`, until the hub goes."""
+        service = self.service
+        self._follow = QTimer(self)
+        self._follow.setInterval(self.FOLLOW_MS)
+        self._follow.timeout.connect(self.follow)
+        self._follow.start()
+        self.destroyed.connect(lambda *_: service.stop_watching())
+
+    def _on_change(self) -> None:
+        """Read the game again and emit :attr:`viewChanged` (each hub its own view)."""
+        raise NotImplementedError
+
+    def _changed_elsewhere_text(self) -> str:
+        """The status bar's news of a change made elsewhere."""
+        return "Another copy of eote-ref changed the game."
+
+    def follow(self) -> bool:
+        """Re-read the game if another copy of the app changed it; whether it did."""
+        if warm_up_gate.running():
+            return False  # its first look imports the ORM: not while the warm-up does
+        try:
+            changed = self.service.changed_elsewhere()
+        except Exception:  # noqa: BLE001 - a lost connection: try again on the next tick
+            return False
+        if changed:
+            self._on_change()
+            self.message.emit(self._changed_elsewhere_text())
+        return bool(changed)
+
+    def attempt(self, action: Callable[[], T]) -> T | None:
+        """Call ``action`` (one service call); a refused edit becomes a status message."""
+        try:
+            return action()
+        except REFUSALS as e:  # a refusal in words; anything else is a bug for error_report
+            log.info("refused: %s", e)
+            self.message.emit(str(e))
+            return None
+        except Exception as e:  # a server that refused this account or stopped answering
+            told = explain_failure(e)
+            if told is None:
+                raise
+            self.message.emit(told)
+            return None
+
+
+class GameHub(FollowingHub):
     """Holds the :class:`GameService` of the open game and re-reads its view once per change.
 
     Widgets connect to :attr:`viewChanged` instead of each calling ``service.view()``, so one
@@ -34,11 +96,7 @@ class GameHub(QObject):
     :attr:`message` carries a sentence for the status bar (a refused edit, what was undone).
     """
 
-    viewChanged = Signal(object)
-    message = Signal(str)
-
-    #: How often (milliseconds) to look for changes made elsewhere.
-    FOLLOW_MS = 1000
+    service: GameService
 
     def __init__(self, service: GameService, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -48,12 +106,7 @@ class GameHub(QObject):
         #: Milliseconds the last refresh took (service read plus every connected widget).
         self.last_refresh_ms = 0.0
         service.subscribe(self._on_change)
-        # Follow changes made by another copy of the app on the same game (a shared server).
-        self._follow = QTimer(self)
-        self._follow.setInterval(self.FOLLOW_MS)
-        self._follow.timeout.connect(self.follow)
-        self._follow.start()
-        self.destroyed.connect(lambda *_: service.stop_watching())
+        self._start_following()
 
     @property
     def view(self) -> GameView:
@@ -84,19 +137,6 @@ class GameHub(QObject):
         self.viewChanged.emit(self._view)
         self.last_refresh_ms = (time.perf_counter() - t) * 1000
 
-    def follow(self) -> bool:
-        """Re-read the game if another copy of the app changed it; whether it did."""
-        if warm_up_gate.running():
-            return False  # its first look imports the ORM: not while the warm-up does
-        try:
-            changed = self.service.changed_elsewhere()
-        except Exception:  # noqa: BLE001 - a lost connection: try again on the next tick
-            return False
-        if changed:
-            self._on_change()
-            self.message.emit(self._changed_elsewhere_text())
-        return changed
-
     def _changed_elsewhere_text(self) -> str:
         """The status bar's news of a change made elsewhere: its newest journal step."""
         try:
@@ -108,18 +148,3 @@ class GameHub(QObject):
         step = newest[0]
         what = f"undid {step.summary}" if step.status == "undone" else step.summary
         return f"Another copy of eote-ref changed the game: {what}"
-
-    def attempt(self, action: Callable[[], T]) -> T | None:
-        """Call ``action`` (one service call); a refused edit becomes a status message."""
-        try:
-            return action()
-        except REFUSALS as e:  # a refusal in words; anything else is a bug for error_report
-            log.info("refused: %s", e)
-            self.message.emit(str(e))
-            return None
-        except Exception as e:  # a server that refused this account or stopped answering
-            told = explain_failure(e)
-            if told is None:
-                raise
-            self.message.emit(told)
-            return None

@@ -8,6 +8,7 @@ from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QTreeWidgetItem, QWidget
 
 from eote_ref import __version__
+from eote_ref.packs.registry import PACKS
 from eote_ref.referee.session import GameSummary
 from eote_ref.ui.forms.ui_start_page import Ui_StartPage
 from eote_ref.ui.theme import marker_colors
@@ -40,10 +41,16 @@ class StartPage(QWidget):
         self.ui = Ui_StartPage()
         self.ui.setupUi(self)
         c = marker_colors(self.palette())
+        titles = [title for _module, title in PACKS.values()]  # the shipped rulesets
         self.ui.titleLabel.setText(
             "<span style='font-size:22pt; font-weight:600'>eote-ref</span>"
             f"&nbsp;&nbsp;<span style='color:{c.dim_text.name()}'>{__version__} · "
-            "Eagles Over the Empire 6.2</span>"
+            f"{' · '.join(titles)}</span>"
+        )
+        self.ui.subtitleLabel.setText(
+            "The umpire's companion for Napoleonic battles under "
+            f"{' or '.join(titles)}: the figures and dice stay on the table; the markers, "
+            "orders and turn live here."
         )
         tree = self.ui.gamesTree
         tree.setMinimumWidth(760)

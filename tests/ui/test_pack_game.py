@@ -27,6 +27,7 @@ from eote_ref.ui.pack_game.check_dialog import PackCheckDialog
 from eote_ref.ui.pack_game.dashboard import PackDashboard
 from eote_ref.ui.printing import pdf_text
 from eote_ref.ui.theme import marker_colors
+from tests.avle_games import dealt, hands
 from tests.ui.helpers import CTRL, CTRL_SHIFT, Umpire, shown_window
 
 FOLDER = shipped_army_lists_dir()
@@ -160,15 +161,7 @@ def test_fire_from_the_adjudicate_menu_enters_both_dice_and_ticks_the_record_she
     qtbot: QtBot, window: MainWindow, tmp_path: pathlib.Path
 ) -> None:
     service = window.pack_game.hub.service
-    state = service.state()
-    sides = {s.name: s.id for s in state.sides}
-    units = {u.name: u.id for u in state.units}
-    for side in state.sides:
-        service.open_check("hand", side_id=side.id).apply()
-    check = service.open_check("round")
-    check.set(f"card_{sides['French']}", "centre")
-    check.set(f"card_{sides['Allies']}", "centre")
-    check.apply({"French_dice": ["flag"] * 5, "Allies_dice": ["flag"] * 5})
+    sides, units = dealt(service, "centre", "centre", French=["flag"] * 5, Allies=["flag"] * 5)
     if service.state().pack_state.get("to_order") == sides["Allies"]:
         order = service.open_check("order", unit_id=units["Perponcher's batteries"])
         order.set("face", "flag")
@@ -347,13 +340,7 @@ def test_an_order_from_the_turn_guide_asks_which_unit_of_the_side(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     service = window.pack_game.hub.service
-    sides = {s.name: s.id for s in service.state().sides}
-    for side in service.state().sides:
-        service.open_check("hand", side_id=side.id).apply()
-    check = service.open_check("round")
-    check.set(f"card_{sides['French']}", "centre")
-    check.set(f"card_{sides['Allies']}", "centre")
-    check.apply({"French_dice": ["flag"] * 5, "Allies_dice": ["flag"] * 5})
+    dealt(service, "centre", "centre", French=["flag"] * 5, Allies=["flag"] * 5)
     umpire = Umpire(qtbot, window)
     items = window.pack_game.guide.items()
     row = next(i for i, text in enumerate(items) if "give an order" in text)
@@ -379,8 +366,7 @@ def test_the_journal_of_a_pack_game_exports_with_its_phases(
     window: MainWindow, tmp_path: pathlib.Path
 ) -> None:
     service = window.pack_game.hub.service
-    for side in service.state().sides:
-        service.open_check("hand", side_id=side.id).apply()
+    hands(service)
     out = tmp_path / "journal.csv"
     window.export_journal(out)
     rows = out.read_text(encoding="utf-8").splitlines()

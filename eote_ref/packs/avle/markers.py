@@ -117,18 +117,18 @@ UNIT_MARKERS: tuple[MarkerSpec, ...] = (
         editable=True,
         off_map="while_set",
     ),
-    MarkerSpec(
-        "arrives",
-        "counter",
-        1,
-        rule="AVlE 4.1",
-        label="arrives",
-        dashboard="T",
-        display="arrives turn {n}",
-        off_map="until_turn",
-    ),
     *(
         _ARRIVAL := (
+            MarkerSpec(
+                "arrives",
+                "counter",
+                1,
+                rule="AVlE 4.1",
+                label="arrives",
+                dashboard="T",
+                display="arrives turn {n}",
+                off_map="until_turn",
+            ),
             MarkerSpec(
                 "held",
                 "choice",
@@ -189,17 +189,7 @@ LEADER_MARKERS: tuple[MarkerSpec, ...] = (
         editable=True,
         off_map="while_set",
     ),
-    MarkerSpec(
-        "arrives",
-        "counter",
-        1,
-        rule="AVlE 4.1",
-        label="arrives",
-        dashboard="T",
-        display="arrives turn {n}",
-        off_map="until_turn",
-    ),
-    *_ARRIVAL,  # a Prussian General comes as a unit does (13.1)
+    *_ARRIVAL,  # a General arrives, is held back and comes on as a unit does (4.1, 13.1)
     MarkerSpec(
         "ordered",
         "flag",

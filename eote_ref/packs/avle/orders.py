@@ -96,13 +96,10 @@ def orders(s: OrdersSituation, rules: AvleRules, roller: Roller) -> Outcome:
             )
     first, why = _first(s)
     notes.append(why)
-    return Outcome.of_pack(
+    return Outcome.without_value(
         pack=PACK,
         procedure="orders",
         rule="5.1",
-        base=0,
-        modifiers=(),
-        modified=0,
         rolls=dict(roller.used),
         result="rolled",
         probabilities=certain("rolled"),
@@ -171,13 +168,10 @@ def prussian_arrival(s: ArrivalSituation, rules: AvleRules, roller: Roller) -> O
         rolls = roller.pool("chosen_entry_rolls", Pool(D6, s.chosen))
         chosen_entries = {"chosen_entries": [hexes.lookup(int(r)) for r in rolls]}
     if s.turn < 4:
-        return Outcome.of_pack(
+        return Outcome.without_value(
             PACK,
             "prussian_arrival",
             "13.1",
-            0,
-            (),
-            0,
             {},
             "none",
             certain("none"),
@@ -191,13 +185,10 @@ def prussian_arrival(s: ArrivalSituation, rules: AvleRules, roller: Roller) -> O
             f"round (13.1; {rules.option_note('prussian_flag_roll_after_turn_4')})"
         )
         if rules.opt("prussian_flag_roll_after_turn_4") == "stops":
-            return Outcome.of_pack(
+            return Outcome.without_value(
                 PACK,
                 "prussian_arrival",
                 "13.1",
-                0,
-                (),
-                0,
                 {},
                 "none",
                 certain("none"),
@@ -220,13 +211,10 @@ def prussian_arrival(s: ArrivalSituation, rules: AvleRules, roller: Roller) -> O
             else:
                 entry = rules.bands("prussian_entry").lookup(roller.number("entry_roll", D6))
             notes.append(f"placement ({rules.option_note('prussian_turn_4_placement')})")
-    return Outcome.of_pack(
+    return Outcome.without_value(
         pack=PACK,
         procedure="prussian_arrival",
         rule="13.1",
-        base=0,
-        modifiers=(),
-        modified=0,
         rolls=dict(roller.used),
         result=result,
         probabilities={k: v for k, v in probabilities.items() if v},

@@ -57,13 +57,10 @@ def rally(s: RallySituation, rules: AvleRules, roller: Roller) -> Outcome:
                 f"{s.hexes_from_enemy} hexes from the enemy and in its sight: needs {need} "
                 f"({rules.option_note('rally_distance')})"
             )
-            return Outcome.of_pack(
+            return Outcome.without_value(
                 PACK,
                 "rally",
                 "12.0",
-                0,
-                (),
-                0,
                 {},
                 "not_allowed",
                 certain("not_allowed"),

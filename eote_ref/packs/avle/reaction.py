@@ -36,13 +36,10 @@ class ReactionSituation:
 
 
 def _no_reaction(why: str, rule: str) -> Outcome:
-    return Outcome.of_pack(
+    return Outcome.without_value(
         PACK,
         "reaction",
         rule,
-        0,
-        (),
-        0,
         {},
         "no_reaction",
         certain("no_reaction"),

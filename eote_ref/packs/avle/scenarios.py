@@ -120,13 +120,10 @@ def deployment(s: DeploymentSituation, rules: AvleRules, roller: Roller) -> Outc
                 f"{winner} wins the exploration ({rules.option_note('exploration_winner')})"
             )
     details["problems"] = problems
-    return Outcome.of_pack(
+    return Outcome.without_value(
         pack=PACK,
         procedure="deployment",
         rule="14.0",
-        base=0,
-        modifiers=(),
-        modified=0,
         rolls=dict(roller.used),
         result=result,
         probabilities=probabilities,
@@ -295,13 +292,10 @@ def reinforcement(s: ReinforcementSituation, rules: AvleRules, roller: Roller) -
     result = _code(arms)
     if not probabilities:
         probabilities = certain(result)
-    return Outcome.of_pack(
+    return Outcome.without_value(
         pack=PACK,
         procedure="reinforcement",
         rule="14.0",
-        base=0,
-        modifiers=(),
-        modified=0,
         rolls=dict(roller.used),
         result=result,
         probabilities={k: probabilities[k] for k in sorted(probabilities, key=_order)},
@@ -387,13 +381,10 @@ def quatre_bras(s: QuatreBrasSituation, rules: AvleRules, roller: Roller) -> Out
         f"{qb.allied_wins_at.value} for the Allies, checked after each complete turn "
         "(13.2; the victory procedure with wins_at and substantial_check=turn)",
     ]
-    return Outcome.of_pack(
+    return Outcome.without_value(
         pack=PACK,
         procedure="quatre_bras",
         rule=qb.rule,
-        base=0,
-        modifiers=(),
-        modified=0,
         rolls={},
         result=result,
         probabilities=certain(result),

@@ -295,13 +295,10 @@ def hand(s: HandSituation, rules: AvleRules, roller: Roller) -> Outcome:
                 f"not {', '.join(sorted(extra.elements()))} (4.1)"
             )
     result = "invalid" if problems else "valid"
-    return Outcome.of_pack(
+    return Outcome.without_value(
         pack=PACK,
         procedure="hand",
         rule=rule,
-        base=0,
-        modifiers=(),
-        modified=0,
         rolls={},
         result=result,
         probabilities=certain(result),

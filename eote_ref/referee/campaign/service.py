@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import pathlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import load_army_list, load_army_list_text
@@ -217,34 +217,14 @@ class CampaignService:
             if isinstance(army_list, ArmyList)
             else load_army_list(pathlib.Path(army_list)).army_list
         )
-        army_name = (name or army.name).strip()
-        with campaign_work(self.db) as w:
-            campaign_row(w, campaign_id)
-            member = self._member(w, campaign_id, player)
-            if member.role != PLAYER:
-                raise CampaignError(f"{player} is an umpire, not a player")
-            assert member.id is not None
-            row = CampaignArmy(
-                campaign_id=campaign_id,
-                player_id=member.id,
-                name=army_name,
-                nation=army.nation,
-                army_list_yaml=dump_army_list(army),
-            )
-            try:
-                w.flush_unique(row)
-            except DuplicateNameError as exc:
-                raise CampaignError(f"there is already an army called {army_name!r}") from exc
-            assert row.id is not None
-            army_id = row.id
-            for ref, (unit, division, arm, ce) in enumerate(carried.walk_units(army.army)):
-                w.add(
-                    CampaignUnit(
-                        army_id=army_id, ref=ref, name=unit, division=division, arm=arm, ce=ce
-                    )
-                )
-            w.commit()
-            return army_id
+        return self._write_army(
+            campaign_id,
+            player,
+            (name or army.name).strip(),
+            army.nation,
+            dump_army_list(army),
+            carried.walk_units(army.army),
+        )
 
     def _add_pack_army(
         self,
@@ -260,8 +240,27 @@ class CampaignService:
         path = pathlib.Path(army_list)
         text = path.read_text(encoding="utf-8")
         army = pack_battles.load_list(pack, text, path.name)
-        army_name = (name or army.name).strip()
+        return self._write_army(
+            campaign_id,
+            player,
+            (name or army.name).strip(),
+            army.nation,
+            text,
+            pack_battles.roster(pack, army),
+        )
+
+    def _write_army(
+        self,
+        campaign_id: int,
+        player: str,
+        army_name: str,
+        nation: str,
+        army_list_yaml: str,
+        units: Iterable[tuple[str, str, str, int]],
+    ) -> int:
+        """Add player ``player``'s army and its ``units`` (name, division, arm, strength)."""
         with campaign_work(self.db) as w:
+            campaign_row(w, campaign_id)
             member = self._member(w, campaign_id, player)
             if member.role != PLAYER:
                 raise CampaignError(f"{player} is an umpire, not a player")
@@ -270,18 +269,18 @@ class CampaignService:
                 campaign_id=campaign_id,
                 player_id=member.id,
                 name=army_name,
-                nation=army.nation,
-                army_list_yaml=text,
+                nation=nation,
+                army_list_yaml=army_list_yaml,
             )
             try:
                 w.flush_unique(row)
             except DuplicateNameError as exc:
                 raise CampaignError(f"there is already an army called {army_name!r}") from exc
             assert row.id is not None
-            for ref, (unit, group, arm, strength) in enumerate(pack_battles.roster(pack, army)):
+            for ref, (unit, division, arm, ce) in enumerate(units):
                 w.add(
                     CampaignUnit(
-                        army_id=row.id, ref=ref, name=unit, division=group, arm=arm, ce=strength
+                        army_id=row.id, ref=ref, name=unit, division=division, arm=arm, ce=ce
                     )
                 )
             w.commit()

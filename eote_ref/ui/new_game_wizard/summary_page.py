@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable
+from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
@@ -95,20 +97,7 @@ class SummaryPage(Page):
         if d.options.get("scale_adjusts") == "none":
             scale_note = "distances as listed (scale adjusts: none)"
         parts.append(f"<p><b>Figure scale:</b> {e(d.figure_scale)} — {e(scale_note)}</p>")
-        infos = {o.name: o for o in self.setup.options()}
-        if d.options:
-            items = "".join(
-                f"<li>{e(option_title(name))}: <b>{e(choice_text(value))}</b> "
-                f"<span style='color:{dim}'>(default {e(choice_text(infos[name].default))}; "
-                f"EotE {e(infos[name].rule)})</span></li>"
-                for name, value in d.options.items()
-            )
-            parts.append(
-                f"<p><b>Rules options:</b> {len(d.options)} changed, the rest as default.</p>"
-                f"<ul style='margin-top:0'>{items}</ul>"
-            )
-        else:
-            parts.append(f"<p><b>Rules options:</b> all {len(infos)} at their defaults.</p>")
+        parts.append(self._options_html(self.setup.options(), "EotE"))
         parts.append(f"<p><b>Initiative:</b> {e(d.initiative_text())}</p>")
         starts = "; ".join(
             f"{e(d.side_name(side))}: "
@@ -145,22 +134,27 @@ class SummaryPage(Page):
                 f"<ul style='margin-top:2px'>{rows}</ul></td>"
             )
         parts.append("</tr></table>")
-        infos = {o.name: o for o in pack_options(d.pack)}
-        prefix = pack_rule_prefix(d.pack)
-        if d.options:
-            items = "".join(
-                f"<li>{e(option_title(name))}: <b>{e(choice_text(value))}</b> "
-                f"<span style='color:{dim}'>(default {e(choice_text(infos[name].default))}; "
-                f"{prefix} {e(infos[name].rule)})</span></li>"
-                for name, value in d.options.items()
-            )
-            parts.append(
-                f"<p><b>Rules options:</b> {len(d.options)} changed, the rest as default.</p>"
-                f"<ul style='margin-top:0'>{items}</ul>"
-            )
-        else:
-            parts.append(f"<p><b>Rules options:</b> all {len(infos)} at their defaults.</p>")
+        parts.append(self._options_html(pack_options(d.pack), pack_rule_prefix(d.pack)))
         return "".join(parts)
+
+    def _options_html(self, options: Iterable[Any], prefix: str) -> str:
+        """The rules options changed from their defaults (each with its rule, ``prefix`` 7.5)."""
+        d = self.draft
+        dim = dim_color(self)
+        e = html.escape
+        infos = {o.name: o for o in options}
+        if not d.options:
+            return f"<p><b>Rules options:</b> all {len(infos)} at their defaults.</p>"
+        items = "".join(
+            f"<li>{e(option_title(name))}: <b>{e(choice_text(value))}</b> "
+            f"<span style='color:{dim}'>(default {e(choice_text(infos[name].default))}; "
+            f"{prefix} {e(infos[name].rule)})</span></li>"
+            for name, value in d.options.items()
+        )
+        return (
+            f"<p><b>Rules options:</b> {len(d.options)} changed, the rest as default.</p>"
+            f"<ul style='margin-top:0'>{items}</ul>"
+        )
 
     def missing_lists(self) -> str:
         """Why the game cannot start yet: the sides with no army list ("" when both have one)."""

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject
 
-from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.game import explain_failure
 from eote_ref.referee.pack_view import PackView, read_pack_view
-from eote_ref.ui import warm_up_gate
-
-T = TypeVar("T")
-log = logging.getLogger(__name__)
+from eote_ref.ui.game_hub import FollowingHub
 
 
-class PackHub(QObject):
+class PackHub(FollowingHub):
     """Holds a pack game's service and re-reads its :class:`PackView` once per change.
 
     It answers what :class:`~eote_ref.ui.journal_view.JournalView` asks of a hub (``view``
@@ -25,22 +19,12 @@ class PackHub(QObject):
     redo; ``attempt``; ``viewChanged`` and ``message``), so the journal is EotE's own.
     """
 
-    viewChanged = Signal(object)
-    message = Signal(str)
-
-    #: How often (milliseconds) to look for changes made elsewhere.
-    FOLLOW_MS = 1000
-
     def __init__(self, service: Any, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.service = service
         self._view = read_pack_view(service)
         service.subscribe(self._on_change)
-        self._follow = QTimer(self)
-        self._follow.setInterval(self.FOLLOW_MS)
-        self._follow.timeout.connect(self.follow)
-        self._follow.start()
-        self.destroyed.connect(lambda *_: service.stop_watching())
+        self._start_following()
 
     @property
     def view(self) -> PackView:
@@ -74,31 +58,3 @@ class PackHub(QObject):
             self.message.emit(told)
             return
         self.viewChanged.emit(self._view)
-
-    def follow(self) -> bool:
-        """Re-read the game if another copy of the app changed it; whether it did."""
-        if warm_up_gate.running():
-            return False
-        try:
-            changed = self.service.changed_elsewhere()
-        except Exception:  # noqa: BLE001 - a lost connection: try again on the next tick
-            return False
-        if changed:
-            self._on_change()
-            self.message.emit("Another copy of eote-ref changed the game.")
-        return bool(changed)
-
-    def attempt(self, action: Callable[[], T]) -> T | None:
-        """Call ``action`` (one service call); a refused edit becomes a status message."""
-        try:
-            return action()
-        except REFUSALS as e:
-            log.info("refused: %s", e)
-            self.message.emit(str(e))
-            return None
-        except Exception as e:
-            told = explain_failure(e)
-            if told is None:
-                raise
-            self.message.emit(told)
-            return None

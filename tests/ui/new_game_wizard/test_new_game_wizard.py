@@ -140,7 +140,13 @@ def test_every_page_by_hand_creates_the_game(qtbot: QtBot, db: Database) -> None
     summary = w.currentPage()
     assert isinstance(summary, SummaryPage)
     text = summary.ui.summaryText.toPlainText()
-    for expected in ("Club night: Mont-Saint-Jean", "Wellington", "25mm", "Morale hit threshold"):
+    for expected in (
+        "Club night: Mont-Saint-Jean",
+        "Wellington",
+        "25mm",
+        "Morale hit threshold",
+        "; EotE ",
+    ):
         assert expected in text
     click(qtbot, w.button(QWizard.WizardButton.FinishButton))
 

@@ -97,6 +97,7 @@ def test_avle_offers_its_own_lists_options_and_skips_eote_pages(qtbot: QtBot, db
         "Advanced Vive l'Empereur 1.2",
         "Scenario: Quatre Bras (13.2)",
         "Morale rule: yes",
+        "Rules options: 1 changed, the rest as default.",
         "13 units, 3 Generals",
     ):
         assert expected in text

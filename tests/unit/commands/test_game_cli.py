@@ -9,20 +9,16 @@ import pytest
 
 from eote_ref.cli import main
 from eote_ref.referee.pack_play import PackGameService
+from tests.avle_games import ALLIED, FRENCH, no_battle
 from tests.backends import DbTarget
-from tests.cli_runner import ROOT
-from tests.unit.referee.packs.test_avle_arrivals import no_battle
-
-LISTS = ROOT / "army_lists" / "avle"
 
 
 def test_a_game_is_started_and_played_headless(
     db_target: DbTarget, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = db_target.cli_args
-    french, allied = LISTS / "quatre-bras-1815-french.yaml", LISTS / "quatre-bras-1815-allied.yaml"
     new = [*db, "game", "new", "--pack", "avle", "--name", "Quatre Bras"]
-    assert main([*new, "--side", f"French={french}", "--side", f"Allies={allied}"]) == 0
+    assert main([*new, "--side", f"French={FRENCH}", "--side", f"Allies={ALLIED}"]) == 0
     out = capsys.readouterr().out
     assert out == "Created game 1: Quatre Bras (avle), Turn 1, round 1 of 6 · Card played\n"
     for side in ("French", "Allies"):
@@ -62,7 +58,7 @@ def test_a_side_given_twice_is_refused_and_a_scenario_game_started(
     db_target: DbTarget, capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path
 ) -> None:
     db = db_target.cli_args
-    french, allied = LISTS / "quatre-bras-1815-french.yaml", LISTS / "quatre-bras-1815-allied.yaml"
+    french, allied = FRENCH, ALLIED
     new = [*db, "game", "new", "--pack", "avle", "--name", "H", "--side", f"French={french}"]
     # A second --side of the same name would have replaced the first list: refused.
     assert main([*new, "--side", f"Allies={allied}", "--side", f"Allies={allied}"]) == 1
@@ -85,3 +81,33 @@ def test_a_side_given_twice_is_refused_and_a_scenario_game_started(
     assert "French holds back 1; Allies holds back 0; both deploy at once" in (
         capsys.readouterr().out
     )
+
+
+def test_print_sheets_of_an_avle_game_as_it_stands(
+    db_target: DbTarget, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``print sheets GAME`` prints a pack game's own sheets (the app's Game menu's)."""
+    from eote_ref.ui.printing import pdf_text
+
+    db = db_target.cli_args
+    new = [*db, "game", "new", "--pack", "avle", "--name", "Quatre Bras"]
+    assert main([*new, "--side", f"French={FRENCH}", "--side", f"Allies={ALLIED}"]) == 0
+    assert main([*db, "game", "check", "1", "hand", "--side", "French"]) == 0
+    capsys.readouterr()
+    sheets = tmp_path / "sheets.pdf"
+    assert main([*db, "print", "sheets", "1", "-o", str(sheets)]) == 0
+    assert capsys.readouterr().out.startswith("Wrote 3 pages of record sheets to ")
+    text = " ".join(pdf_text(sheets))
+    assert "French — record sheet" in text
+    assert "as it stands, Turn 1, round 1 of 6" in text
+    cards = tmp_path / "cards.pdf"
+    assert main([*db, "print", "sheets", "1", "--sheet", "card trackers", "-o", str(cards)]) == 0
+    assert "of card trackers" in capsys.readouterr().out
+    assert main([*db, "print", "sheets", "1", "--sheet", "orders", "-o", str(cards)]) == 1
+    err = capsys.readouterr().err
+    assert "no sheet 'orders' for this game (its sheets: record sheets, card trackers)" in err
+    # Base labels are EotE's: refused in words, nothing written.
+    labels = tmp_path / "labels.pdf"
+    assert main([*db, "print", "labels", "1", "-o", str(labels)]) == 1
+    assert "Nothing was printed" in capsys.readouterr().err
+    assert not labels.exists()

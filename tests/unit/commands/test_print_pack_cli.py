@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pathlib
+from typing import Any
 
 import pytest
 
@@ -12,25 +13,29 @@ from eote_ref.cli import main  # noqa: E402
 from eote_ref.packs.printed import reference_sheet_html  # noqa: E402
 from eote_ref.packs.registry import get_pack  # noqa: E402
 from eote_ref.ui.printing import pdf_text  # noqa: E402
+from tests.avle_games import ALLIED, FRENCH  # noqa: E402
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
-FRENCH = REPO / "army_lists" / "avle" / "quatre-bras-1815-french.yaml"
-ALLIED = REPO / "army_lists" / "avle" / "quatre-bras-1815-allied.yaml"
 
 
 def _flat(pages: list[str]) -> str:
     return " ".join(" ".join(pages).split())
 
 
+def _every_cell_shown(pack: Any) -> None:
+    """Every cell of every table of ``pack`` stands in its generated reference sheet."""
+    html = reference_sheet_html(pack).replace("&#x27;", "'")
+    for table in pack.tables.values():
+        for row in table.render():
+            for cell in row:
+                assert f">{cell}<" in html, (table, cell)
+
+
 def test_the_reference_sheet_shows_every_table_of_the_pack_by_its_kind(
     tmp_path: pathlib.Path,
 ) -> None:
     pack = get_pack("avle")
-    html = reference_sheet_html(pack)
-    for table in pack.tables.values():
-        for row in table.render():
-            for cell in row:
-                assert f">{cell}<" in html.replace("&#x27;", "'"), (table, cell)
+    _every_cell_shown(pack)
     out = tmp_path / "ref.pdf"
     assert main(["print", "qrs", "--pack", "avle", "-o", str(out), "--paper", "a4"]) == 0
     text = _flat(pdf_text(out))
@@ -51,11 +56,7 @@ def test_the_reference_sheet_shows_every_table_of_the_pack_by_its_kind(
 def test_eotes_charts_print_through_the_same_generated_sheet(tmp_path: pathlib.Path) -> None:
     """EotE's charts are table kinds too: the shared renderer lays out each of them."""
     pack = get_pack("eote")
-    html = reference_sheet_html(pack)
-    for table in pack.tables.values():
-        for row in table.render():
-            for cell in row:
-                assert f">{cell}<" in html.replace("&#x27;", "'"), (table, cell)
+    _every_cell_shown(pack)
     out = tmp_path / "eote.pdf"
     assert main(["print", "qrs", "--generated", "-o", str(out), "--paper", "a4"]) == 0
     text = _flat(pdf_text(out))

@@ -7,17 +7,15 @@ Most checks call the entry point in this process (``tests/cli_runner.py``); the 
 from __future__ import annotations
 
 import json
-import os
 import pathlib
 import subprocess
-import sys
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from eote_ref.rulesets import DEFAULT_RULESET
-from tests.cli_runner import run_in_process, run_subprocess
+from tests.cli_runner import modules_of_a_call, run_in_process, run_subprocess
 
 #: The keys every outcome starts with, in this order (RULE-CLI.md, "Every output has").
 CONTRACT_KEYS = [
@@ -297,33 +295,8 @@ def test_in_process_runs_see_the_same_streams_as_a_real_process() -> None:
         )
 
 
-#: Run in a fresh interpreter: one ``rule`` call, then the top-level packages it loaded.
-IMPORTS_OF_A_RULE_CALL = """
-import io, json, sys
-sys.stdin = io.TextIOWrapper(io.BytesIO(b'{"ce": 6, "formation": "line", "roll": 4}'))
-from eote_ref.cli import main
-code = main(["rule", "square"])
-print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
-"""
-
-
 def test_a_rule_call_imports_the_engine_and_its_ruleset_only() -> None:
-    # The first call after the rules' sources change parses the ruleset's YAML and leaves a
-    # parsed copy (yamlio/cache.py); every later call reads that copy. The second is judged,
-    # as a user's machine runs it (the copy is not written under PYTHONDONTWRITEBYTECODE).
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    for _ in range(2):
-        proc = subprocess.run(
-            [sys.executable, "-c", IMPORTS_OF_A_RULE_CALL],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=True,
-        )
-    report = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert report["code"] == 0
-    modules = set(report["modules"])
+    modules = modules_of_a_call("rule", "square", stdin='{"ce": 6, "formation": "line", "roll": 4}')
     assert "eote_ref.rules.square" in modules  # it did run the calculator
     heavy = {"sqlalchemy", "sqlmodel", "alembic", "PySide6", "platformdirs", "yaml"}
     assert {m.split(".")[0] for m in modules} & heavy == set()

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from eote_ref.commands.rule import describe_all
-from tests.cli_runner import run_in_process, run_subprocess
+from tests.cli_runner import modules_of_a_call, run_in_process, run_subprocess
 
 CONTRACT_KEYS = [
     "procedure",
@@ -225,10 +225,6 @@ def test_text_that_is_not_unicode_is_echoed_as_strict_json(
 
     The answer is valid UTF-8 JSON with exit 2, never a UnicodeEncodeError traceback.
     """
-    import os
-    import subprocess
-    import sys
-
     argv = [os.fsencode(a) if isinstance(a, str) else a for a in args]
     proc = subprocess.run(
         [sys.executable.encode(), b"-m", b"eote_ref.cli", b"rule", *argv],
@@ -243,30 +239,10 @@ def test_text_that_is_not_unicode_is_echoed_as_strict_json(
     assert set(out) == {"error", "field"}
 
 
-#: Run in a fresh interpreter: one AVlE rule call, then the modules it loaded.
-IMPORTS_OF_AN_AVLE_CALL = """
-import io, json, sys
-sys.stdin = io.TextIOWrapper(io.BytesIO(b'{"hexes_moved": 3, "roll": 2}'))
-from eote_ref.cli import main
-code = main(["rule", "--pack", "avle", "general_capture"])
-print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
-"""
-
-
 def test_an_avle_call_reads_the_parsed_copy_without_pyyaml() -> None:
-    # The first call after a change of the pack's sources parses avle-1.2.yaml and leaves a
-    # parsed copy (yamlio/cache.py); the second, judged here, reads that copy.
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    for _ in range(2):
-        proc = subprocess.run(
-            [sys.executable, "-c", IMPORTS_OF_AN_AVLE_CALL],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=True,
-        )
-    report = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert report["code"] == 0
-    modules = {m.split(".")[0] for m in report["modules"]}
+    # The second call reads the parsed copy of avle-1.2.yaml the first left (yamlio/cache.py).
+    loaded = modules_of_a_call(
+        "rule", "--pack", "avle", "general_capture", stdin='{"hexes_moved": 3, "roll": 2}'
+    )
+    modules = {m.split(".")[0] for m in loaded}
     assert {"yaml", "sqlalchemy", "sqlmodel", "PySide6"} & modules == set()

@@ -22,7 +22,7 @@ from eote_ref.packs.play import SHARED_COLUMNS, PlayState
 from eote_ref.packs.registry import get_pack
 from eote_ref.referee.pack_play import PackGameService
 from eote_ref.store import Database
-from tests.unit.referee.packs.test_avle_checks import _game
+from tests.avle_games import quatre_bras
 from tests.unit.referee.packs.test_avle_generative import _step
 
 PLAY = pathlib.Path(avle_markers.__file__).parent
@@ -124,7 +124,7 @@ def test_what_a_played_game_writes_is_declared_and_the_round_clears_its_markers(
     db: Database, seed: int
 ) -> None:
     units, leaders = _declared()
-    game: PackGameService = _game(db)
+    game: PackGameService = quatre_bras(db)
     rng = random.Random(seed)
     round_keys = {n for n, m in units.items() if m.lasts == "round"}
     seen: set[str] = set()

@@ -20,8 +20,8 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.pack_play import PackGameService
 from eote_ref.store import Database
 from eote_ref.store.changes import SetField
+from tests.avle_games import ALLIED, FRENCH
 from tests.shipped import LISTS
-from tests.unit.referee.packs.test_avle_game import ALLIED, FRENCH
 
 FOY = "Foy's division (Gauthier)"
 JAMIN = "Foy's division (Jamin)"

@@ -179,13 +179,19 @@ def rout_one(game: GameService) -> int:
     return uid
 
 
-def test_integrity_reads_every_modifier_from_the_state(waterloo: GameService) -> None:
-    d = guards(waterloo)
-    rout_one(waterloo)
+def battered_guards(game: GameService) -> tuple[DivisionView, list[int]]:
+    """The Guards at the integrity phase: one unit routed (3 hits), two more with 3 and 4."""
+    d = guards(game)
+    rout_one(game)
     ids = infantry_ids(d)
-    mark(waterloo, ids[1], hits=3)
-    mark(waterloo, ids[2], hits=4)
-    to_phase(waterloo, Phase.INTEGRITY)
+    mark(game, ids[1], hits=3)
+    mark(game, ids[2], hits=4)
+    to_phase(game, Phase.INTEGRITY)
+    return d, ids
+
+
+def test_integrity_reads_every_modifier_from_the_state(waterloo: GameService) -> None:
+    d, ids = battered_guards(waterloo)
     check = open_check(waterloo, "integrity", division_id=d.id)
     assert check.values["ce_units"] == tuple(ids)
     assert check.values["routed_units"] == 1
@@ -201,12 +207,7 @@ def test_integrity_reads_every_modifier_from_the_state(waterloo: GameService) ->
 
 def test_integrity_counts_routed_battered_units_under_the_option(waterloo: GameService) -> None:
     """EotE 9.0 is silent: di_battered_counts_routed=true counts the routed unit's 3 hits too."""
-    d = guards(waterloo)
-    rout_one(waterloo)
-    ids = infantry_ids(d)
-    mark(waterloo, ids[1], hits=3)
-    mark(waterloo, ids[2], hits=4)
-    to_phase(waterloo, Phase.INTEGRITY)
+    d, ids = battered_guards(waterloo)
     rs = waterloo.ruleset.with_options({"di_battered_counts_routed": True})
     game = GameService(waterloo.db, waterloo.game_id, rs)
     check = open_check(game, "integrity", division_id=d.id)

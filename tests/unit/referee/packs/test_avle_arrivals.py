@@ -24,9 +24,9 @@ from eote_ref.referee.pack_play import (
 )
 from eote_ref.store import Database
 from eote_ref.store.changes import SetField
+from tests.avle_games import ALLIED, FRENCH, hands, no_battle
 from tests.budget import budget
 from tests.games import game_state
-from tests.unit.referee.packs.test_avle_game import ALLIED, FRENCH
 
 #: A small Prussian corps of our own (not 13.1's): a General, 2 infantry, cavalry, a battery.
 PRUSSIANS = """\
@@ -48,21 +48,6 @@ units:
 
 #: Where the copies drawn for no battle go when a test gives no folder of its own.
 _COPIES = tempfile.TemporaryDirectory()
-
-
-def no_battle(path: pathlib.Path, folder: pathlib.Path) -> pathlib.Path:
-    """A copy of a shipped list drawn for no battle (its ``battle:`` line left out).
-
-    The Quatre Bras lists are not offered Waterloo or a hypothetical battle (their battle is
-    another); the same units drawn for no battle are, as a club's own lists would be.
-    """
-    text = "".join(
-        line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
-        if not line.startswith("battle:")
-    )  # fmt: skip
-    out = folder / path.name.replace("quatre-bras", "no-battle")
-    out.write_text(text, encoding="utf-8")
-    return out
 
 
 def _game(
@@ -290,8 +275,7 @@ def test_the_exploration_winner_gives_the_first_order_each_round(db: Database) -
     _deployed(game, ["Piré's chasseurs (Wathiez)"])
     state = game.state()
     french, allies = state.sides
-    for side in state.sides:
-        game.open_check("hand", side_id=side.id).apply()
+    hands(game)
     # Both play their first card, left. By 5.1 the side with more units able in its left
     # sector would give the first order: the French have none there on turn 1 (Jérôme's
     # two brigades come on turn 2, Wathiez's chasseurs are held back), the Allies have some.

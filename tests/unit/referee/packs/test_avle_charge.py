@@ -11,26 +11,20 @@ import pytest
 
 from eote_ref.referee.pack_play import PackGameService, PackPlayError
 from eote_ref.store import Database
+from tests.avle_games import dealt, quatre_bras
 from tests.games import game_state
-from tests.unit.referee.packs.test_avle_trial import _game
 
 LANCERS, NASSAU = "Piré's lancers (Hubert)", "Saxe-Weimar's brigade (2nd Nassau)"
 
 
 def _lancers_ordered(db: Database) -> tuple[PackGameService, dict[str, int]]:
-    game = _game(db)
-    sides = {s.name: s.id for s in game.state().sides}
-    units = {u.name: u.id for u in game.state().units}
-    for side in game.state().sides:
-        game.open_check("hand", side_id=side.id).apply()
-    check = game.open_check("round")
-    check.set(f"card_{sides['French']}", "right")
-    check.set(f"card_{sides['Allies']}", "left")
-    check.apply(
-        {
-            "French_dice": ["trooper", "trooper", "infantry", "infantry", "infantry"],
-            "Allies_dice": ["cannon", "cannon", "cannon", "cannon", "cannon"],
-        }
+    game = quatre_bras(db)
+    _, units = dealt(
+        game,
+        "right",
+        "left",
+        French=["trooper", "trooper", "infantry", "infantry", "infantry"],
+        Allies=["cannon", "cannon", "cannon", "cannon", "cannon"],
     )
     order = game.open_check("order", unit_id=units[LANCERS])
     order.set("face", "trooper")

@@ -6,8 +6,6 @@ do; every check is then one more step, undone as one.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,31 +17,20 @@ from eote_ref.referee.pack_play import (
     new_pack_game,
 )
 from eote_ref.store import Database
-from eote_ref.store.changes import SetField
+from tests.avle_games import ALLIED, FRENCH, mark, quatre_bras, unit_id
 from tests.budget import budget
 from tests.games import game_state
-from tests.unit.referee.packs.test_avle_game import ALLIED, FRENCH
-
-
-def _game(db: Database, **options: Any) -> PackGameService:
-    spec = NewPackGame("Quatre Bras", "avle", {"French": [FRENCH], "Allies": [ALLIED]}, options)
-    return PackGameService(db, new_pack_game(db, spec))
-
-
-def _mark(game: PackGameService, *changes: tuple[str, int, str, Any]) -> None:
-    game.record("mark", "set up the test", [SetField(*c) for c in changes])
-
-
-def _unit(game: PackGameService, name: str) -> int:
-    return next(u.id for u in game.state().units if u.name == name)
 
 
 def test_a_shock_to_the_last_losses_calls_a_morale_test_with_the_optional_rule(
     db: Database,
 ) -> None:
-    game = _game(db, morale_rule=True)
-    lancers, battery = _unit(game, "Piré's lancers (Hubert)"), _unit(game, "Perponcher's batteries")
-    _mark(
+    game = quatre_bras(db, morale_rule=True)
+    lancers, battery = (
+        unit_id(game, "Piré's lancers (Hubert)"),
+        unit_id(game, "Perponcher's batteries"),
+    )
+    mark(
         game,
         ("game_unit", lancers, "markers.ordered", True),
         ("game_unit", battery, "markers.elements", 1),
@@ -80,9 +67,12 @@ def test_a_shock_to_the_last_losses_calls_a_morale_test_with_the_optional_rule(
 
 
 def test_a_unit_that_held_its_morale_does_not_fire_until_rallied(db: Database) -> None:
-    game = _game(db, morale_rule=True)
-    battery, target = _unit(game, "Perponcher's batteries"), _unit(game, "Foy's division (Jamin)")
-    _mark(
+    game = quatre_bras(db, morale_rule=True)
+    battery, target = (
+        unit_id(game, "Perponcher's batteries"),
+        unit_id(game, "Foy's division (Jamin)"),
+    )
+    mark(
         game,
         ("game_unit", battery, "markers.ordered", True),
         ("game_unit", battery, "markers.elements", 1),
@@ -96,7 +86,7 @@ def test_a_unit_that_held_its_morale_does_not_fire_until_rallied(db: Database) -
 
 
 def test_a_lone_general_is_captured_on_the_hexes_the_enemy_moved(db: Database) -> None:
-    game = _game(db)
+    game = quatre_bras(db)
     ney = next(g.id for g in game.state().leaders if g.name == "Marshal Ney")
     before = game_state(game)
     # 9.4.2's example: cavalry moving 3 hexes into a lone General's hex captures him on a
@@ -120,12 +110,14 @@ def test_a_lone_general_is_captured_on_the_hexes_the_enemy_moved(db: Database) -
 
 
 def test_a_side_with_an_empty_sector_has_lost_at_once(db: Database) -> None:
-    game = _game(db)
+    game = quatre_bras(db)
     state = game.state()
     french, allies = (s.id for s in state.sides)
     # Saxe-Weimar's two Nassau regiments are the Allied right in turn 1: both lost.
-    nassau = [_unit(game, f"Saxe-Weimar's brigade ({r})") for r in ("2nd Nassau", "Orange-Nassau")]
-    _mark(
+    nassau = [
+        unit_id(game, f"Saxe-Weimar's brigade ({r})") for r in ("2nd Nassau", "Orange-Nassau")
+    ]
+    mark(
         game,
         ("game_side", french, "pack_state.card", "left"),
         ("game_side", allies, "pack_state.card", "right"),
@@ -153,10 +145,10 @@ def test_a_side_with_an_empty_sector_has_lost_at_once(db: Database) -> None:
 def test_checks_the_rules_forbid_are_refused_in_words(
     db: Database, check: str, target: str, message: str
 ) -> None:
-    game = _game(db)
+    game = quatre_bras(db)
     before = game_state(game)
     with pytest.raises(PackPlayError, match=message):
-        game.open_check(check, unit_id=_unit(game, target)).apply({"roll": 1, "effect_roll": 1})
+        game.open_check(check, unit_id=unit_id(game, target)).apply({"roll": 1, "effect_roll": 1})
     assert game_state(game) == before
 
 
@@ -224,16 +216,16 @@ def test_any_fires_take_what_the_outcome_says_and_undo_to_the_start(
 
 def _game_for(db: Database) -> PackGameService:
     """A new game for each example (in the test's one file), its batteries ordered."""
-    game = _game(db)
+    game = quatre_bras(db)
     state = game.state()
-    _mark(game, *(("game_unit", u.id, "markers.ordered", True) for u in state.units
+    mark(game, *(("game_unit", u.id, "markers.ordered", True) for u in state.units
                   if u.arm == "artillery"))  # fmt: skip
     return game
 
 
 def test_the_umpire_sets_a_marker_by_hand_as_one_step(db: Database) -> None:
-    game = _game(db)
-    militia = _unit(game, "Bijlandt's brigade (militia)")
+    game = quatre_bras(db)
+    militia = unit_id(game, "Bijlandt's brigade (militia)")
     before = game_state(game)
     game.edit("unit", militia, "elements", 2)
     assert game.state().unit(militia).markers["elements"] == 2
@@ -252,9 +244,12 @@ def test_the_umpire_sets_a_marker_by_hand_as_one_step(db: Database) -> None:
 
 
 def test_cavalry_whose_target_retreats_tests_for_pursuit(db: Database) -> None:
-    game = _game(db)
-    lancers, line = _unit(game, "Piré's lancers (Hubert)"), _unit(game, "Bijlandt's brigade (line)")
-    _mark(game, ("game_unit", lancers, "markers.ordered", True))
+    game = quatre_bras(db)
+    lancers, line = (
+        unit_id(game, "Piré's lancers (Hubert)"),
+        unit_id(game, "Bijlandt's brigade (line)"),
+    )
+    mark(game, ("game_unit", lancers, "markers.ordered", True))
     # 9.2: lancers 12, +8 on infantry out of square in the open: 20, 2 hits on any d10 (9.0);
     # the d6 of 1 on the 2-hit column: 1 lost, 1 hex back (9.1). The target left its hex:
     # the cavalry tests its morale (9.1.3, 15.0: dragoons/lancers 3) and on a fail advances.
@@ -276,14 +271,14 @@ def test_cavalry_whose_target_retreats_tests_for_pursuit(db: Database) -> None:
 
 
 def test_a_scenario_count_set_by_hand_gives_a_substantial_victory(db: Database) -> None:
-    game = _game(db)
+    game = quatre_bras(db)
     french, allies = (s.id for s in game.state().sides)
     # 4.2: a side that eliminates the scenario's count of enemy units wins at the end of a
     # round (a substantial victory). The count is set by hand: 1 for the French here.
     game.edit("side", french, "wins_at", 1)
-    game.edit("unit", _unit(game, "Perponcher's batteries"), "eliminated", True)
+    game.edit("unit", unit_id(game, "Perponcher's batteries"), "eliminated", True)
     game.edit("side", allies, "units_lost", 1)
-    _mark(
+    mark(
         game,
         ("game_side", french, "pack_state.card", "centre"),
         ("game_side", allies, "pack_state.card", "centre"),
@@ -321,16 +316,16 @@ def test_the_quatre_bras_scenario_takes_its_victory_conditions(db: Database) -> 
     assert outcome.result == "decisive"
     assert game.turn_label().endswith("Victory check: decisive victory, French")
     # A game of the lists alone has no such check.
-    other = _game(db)
+    other = quatre_bras(db)
     with pytest.raises(PackPlayError, match="not set up as the Quatre Bras scenario"):
         other.open_check("quatre_bras")
 
 
 def test_a_coordinated_attack_orders_two_units_a_sector(db: Database) -> None:
-    game = _game(db)
+    game = quatre_bras(db)
     french, allies = (s.id for s in game.state().sides)
     dice = {"flag": 6}
-    _mark(
+    mark(
         game,
         ("game_side", french, "pack_state.card", "coordinated_attack"),
         ("game_side", french, "pack_state.command_dice", dice),
@@ -338,22 +333,22 @@ def test_a_coordinated_attack_orders_two_units_a_sector(db: Database) -> None:
     )
     # 3.1: a coordinated attack orders at most 2 units in each sector (here all on the right).
     for name in ("Bachelu's division (Husson)", "Bachelu's division (Campi)"):
-        order = game.open_check("order", unit_id=_unit(game, name))
+        order = game.open_check("order", unit_id=unit_id(game, name))
         order.apply()
-    order = game.open_check("order", unit_id=_unit(game, "Piré's lancers (Hubert)"))
+    order = game.open_check("order", unit_id=unit_id(game, "Piré's lancers (Hubert)"))
     with pytest.raises(PackPlayError, match="at most 2 units in the right sector"):
         order.apply()
     # Another sector's unit may still be ordered.
-    game.open_check("order", unit_id=_unit(game, "Foy's division (Jamin)")).apply()
+    game.open_check("order", unit_id=unit_id(game, "Foy's division (Jamin)")).apply()
     assert game.state().side(french).pack_state["command_dice"] == {"flag": 3}
 
 
 def test_a_check_opened_before_another_applies_to_the_state_as_it_stands(db: Database) -> None:
-    game = _game(db)
+    game = quatre_bras(db)
     allies = game.state().sides[1].id
-    batteries = [_unit(game, f"Reille's divisional batteries ({w})") for w in ("right", "centre")]
-    targets = [_unit(game, n) for n in ("Perponcher's batteries", "Bijleveld's horse battery")]
-    _mark(
+    batteries = [unit_id(game, f"Reille's divisional batteries ({w})") for w in ("right", "centre")]
+    targets = [unit_id(game, n) for n in ("Perponcher's batteries", "Bijleveld's horse battery")]
+    mark(
         game,
         *(("game_unit", b, "markers.ordered", True) for b in batteries),
         *(("game_unit", t, "markers.elements", 1) for t in targets),
@@ -372,9 +367,12 @@ def test_a_check_opened_before_another_applies_to_the_state_as_it_stands(db: Dat
 
 
 def test_a_battery_that_reacts_stops_the_charge_and_fires_no_more(db: Database) -> None:
-    game = _game(db)
-    lancers, battery = _unit(game, "Piré's lancers (Hubert)"), _unit(game, "Perponcher's batteries")
-    _mark(
+    game = quatre_bras(db)
+    lancers, battery = (
+        unit_id(game, "Piré's lancers (Hubert)"),
+        unit_id(game, "Perponcher's batteries"),
+    )
+    mark(
         game,
         ("game_unit", lancers, "markers.ordered", True),
         ("game_unit", battery, "markers.ordered", True),
@@ -399,10 +397,10 @@ def test_a_battery_that_reacts_stops_the_charge_and_fires_no_more(db: Database) 
 
 
 def test_a_general_is_ordered_on_his_own_with_a_general_die(db: Database) -> None:
-    game = _game(db)
+    game = quatre_bras(db)
     french, allies = (s.id for s in game.state().sides)
     ney = next(g.id for g in game.state().leaders if g.name == "Marshal Ney")
-    _mark(
+    mark(
         game,
         ("game_side", french, "pack_state.card", "left"),
         ("game_side", french, "pack_state.command_dice", {"general": 1, "flag": 4}),
@@ -418,12 +416,12 @@ def test_a_general_is_ordered_on_his_own_with_a_general_die(db: Database) -> Non
 
 
 def test_infantry_in_square_fires_at_its_square_value(db: Database) -> None:
-    game = _game(db)
+    game = quatre_bras(db)
     militia, lancers = (
-        _unit(game, "Bijlandt's brigade (militia)"),
-        _unit(game, "Piré's lancers (Hubert)"),
+        unit_id(game, "Bijlandt's brigade (militia)"),
+        unit_id(game, "Piré's lancers (Hubert)"),
     )
-    _mark(
+    mark(
         game,
         ("game_unit", militia, "markers.ordered", True),
         ("game_unit", militia, "markers.formation", "square"),

@@ -17,16 +17,8 @@ from eote_ref.referee.pack_play import (
     shipped_pack_lists,
 )
 from eote_ref.store import Database
+from tests.avle_games import ALLIED, FRENCH, LISTS, quatre_bras
 from tests.games import game_state
-
-LISTS = pathlib.Path(__file__).resolve().parents[4] / "army_lists" / "avle"
-FRENCH = LISTS / "quatre-bras-1815-french.yaml"
-ALLIED = LISTS / "quatre-bras-1815-allied.yaml"
-
-
-def quatre_bras(db: Database) -> PackGameService:
-    spec = NewPackGame("Quatre Bras", "avle", {"French": [FRENCH], "Allies": [ALLIED]})
-    return PackGameService(db, new_pack_game(db, spec))
 
 
 def test_a_game_is_set_up_from_the_two_lists_beside_an_eote_game(

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from eote_ref.packs.play import PlayState
 from eote_ref.referee.pack_play import PackGameService, PackPlayError
 from eote_ref.store import Database
+from tests.avle_games import quatre_bras
 from tests.budget import budget
 from tests.games import game_state
-from tests.unit.referee.packs.test_avle_checks import _game
 
 FACES = ["flag", "general", "trooper", "cannon", "infantry"]
 
@@ -98,7 +98,7 @@ def _step(game: PackGameService, rng: random.Random) -> bool:
 def test_random_play_undoes_to_the_set_up_and_redoes_to_the_end(
     db: Database, seed: int, steps: int
 ) -> None:
-    game = _game(db)
+    game = quatre_bras(db)
     start = game_state(game)
     rng = random.Random(seed)
     written = sum(_step(game, rng) for _ in range(steps))

@@ -6,31 +6,14 @@ check as the app's wizard does (its questions, then the dice).
 
 from __future__ import annotations
 
-from typing import Any
-
-from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
 from eote_ref.store import Database
-from eote_ref.store.changes import SetField
-from tests.unit.referee.packs.test_avle_game import ALLIED, FRENCH
-
-
-def _game(db: Database, **options: Any) -> PackGameService:
-    spec = NewPackGame("Quatre Bras", "avle", {"French": [FRENCH], "Allies": [ALLIED]}, options)
-    return PackGameService(db, new_pack_game(db, spec))
-
-
-def _mark(game: PackGameService, *changes: tuple[str, int, str, Any]) -> None:
-    game.record("mark", "set up the test", [SetField(*c) for c in changes])
-
-
-def _unit(game: PackGameService, name: str) -> int:
-    return next(u.id for u in game.state().units if u.name == name)
+from tests.avle_games import dealt, mark, quatre_bras, unit_id
 
 
 def test_the_fire_wizard_asks_the_firers_hex_and_applies_its_modifier(db: Database) -> None:
-    game = _game(db)
-    foy, line = _unit(game, "Foy's division (Jamin)"), _unit(game, "Bijlandt's brigade (line)")
-    _mark(game, ("game_unit", foy, "markers.ordered", True))
+    game = quatre_bras(db)
+    foy, line = unit_id(game, "Foy's division (Jamin)"), unit_id(game, "Bijlandt's brigade (line)")
+    mark(game, ("game_unit", foy, "markers.ordered", True))
     fire = game.open_check("fire", unit_id=foy)
     asked = {a.key: a for a in fire.facts()}
     assert "firer_terrain" in asked  # 9.2 FIRING FROM: the firer's own hex
@@ -51,9 +34,9 @@ def test_the_fire_wizard_asks_the_firers_hex_and_applies_its_modifier(db: Databa
 
 
 def test_heavy_artillery_on_a_hill_may_be_given_its_sixth_hex(db: Database) -> None:
-    game = _game(db)
-    battery = _unit(game, "II Corps reserve battery")
-    _mark(game, ("game_unit", battery, "markers.ordered", True))
+    game = quatre_bras(db)
+    battery = unit_id(game, "II Corps reserve battery")
+    mark(game, ("game_unit", battery, "markers.ordered", True))
     fire = game.open_check("fire", unit_id=battery)
     hexes = next(a for a in fire.facts() if a.key == "hexes")
     # 7.3: heavy artillery reaches 5 hexes, 6 on a hill; the question must allow the sixth.
@@ -66,10 +49,10 @@ def test_heavy_artillery_on_a_hill_may_be_given_its_sixth_hex(db: Database) -> N
 
 
 def test_a_charge_whose_target_routs_at_its_morale_test_calls_the_pursuit(db: Database) -> None:
-    game = _game(db, morale_rule=True)
-    lancers = _unit(game, "Piré's lancers (Hubert)")
-    militia = _unit(game, "Bijlandt's brigade (militia)")
-    _mark(
+    game = quatre_bras(db, morale_rule=True)
+    lancers = unit_id(game, "Piré's lancers (Hubert)")
+    militia = unit_id(game, "Bijlandt's brigade (militia)")
+    mark(
         game,
         ("game_unit", lancers, "markers.ordered", True),
         ("game_unit", militia, "markers.elements", 2),
@@ -100,20 +83,14 @@ def test_a_charge_whose_target_routs_at_its_morale_test_calls_the_pursuit(db: Da
 
 
 def test_a_side_may_give_no_more_orders_and_the_other_goes_on(db: Database) -> None:
-    game = _game(db)
-    sides = {s.name: s.id for s in game.state().sides}
-    units = {u.name: u.id for u in game.state().units}
-    for side in game.state().sides:
-        game.open_check("hand", side_id=side.id).apply()
-    check = game.open_check("round")
-    check.set(f"card_{sides['French']}", "centre")
-    check.set(f"card_{sides['Allies']}", "left")
+    game = quatre_bras(db)
     # The Allies' left holds two infantry units at turn 1: their cannon die orders nothing there.
-    check.apply(
-        {
-            "French_dice": ["infantry", "infantry", "cannon", "flag", "trooper"],
-            "Allies_dice": ["cannon", "cannon", "cannon", "trooper", "trooper"],
-        }
+    sides, units = dealt(
+        game,
+        "centre",
+        "left",
+        French=["infantry", "infantry", "cannon", "flag", "trooper"],
+        Allies=["cannon", "cannon", "cannon", "trooper", "trooper"],
     )
     state = game.state()
     assert state.pack_state["to_order"] == sides["French"]
@@ -143,7 +120,7 @@ def test_a_side_may_give_no_more_orders_and_the_other_goes_on(db: Database) -> N
 
 
 def test_a_bombardment_gives_an_order_to_each_battery_on_the_map(db: Database) -> None:
-    game = _game(db)
+    game = quatre_bras(db)
     sides = {s.name: s.id for s in game.state().sides}
     for side in game.state().sides:
         hand = game.open_check("hand", side_id=side.id)
@@ -168,19 +145,13 @@ def test_a_bombardment_gives_an_order_to_each_battery_on_the_map(db: Database) -
 
 
 def test_an_order_from_the_guide_offers_the_units_a_die_left_can_order(db: Database) -> None:
-    game = _game(db)
-    sides = {s.name: s.id for s in game.state().sides}
-    units = {u.name: u.id for u in game.state().units}
-    for side in game.state().sides:
-        game.open_check("hand", side_id=side.id).apply()
-    check = game.open_check("round")
-    check.set(f"card_{sides['French']}", "right")
-    check.set(f"card_{sides['Allies']}", "centre")
-    check.apply(
-        {
-            "French_dice": ["cannon", "cannon", "flag", "trooper", "trooper"],
-            "Allies_dice": ["flag"] * 5,
-        }
+    game = quatre_bras(db)
+    sides, units = dealt(
+        game,
+        "right",
+        "centre",
+        French=["cannon", "cannon", "flag", "trooper", "trooper"],
+        Allies=["flag"] * 5,
     )
     # 5.1: a flag orders any unit of the card's sector (the right), a cannon die artillery,
     # a trooper die cavalry; units of the other sectors cannot take any of these orders.
@@ -194,7 +165,7 @@ def test_an_order_from_the_guide_offers_the_units_a_die_left_can_order(db: Datab
 
 
 def test_an_infantry_manoeuvre_orders_the_infantry_of_one_sector(db: Database) -> None:
-    game = _game(db)
+    game = quatre_bras(db)
     sides = {s.name: s.id for s in game.state().sides}
     for side in game.state().sides:
         hand = game.open_check("hand", side_id=side.id)

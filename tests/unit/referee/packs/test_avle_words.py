@@ -12,14 +12,14 @@ import re
 from eote_ref.referee.pack_view import players_lines, side_words
 from eote_ref.store import Database
 from eote_ref.store.changes import SetField
-from tests.unit.referee.packs.test_avle_trial import _game
+from tests.avle_games import dealt, hands, quatre_bras
 
 RAW_OPTION = re.compile(r"option [a-z_]+=")
 HAND = ["left", "left", "centre", "right", "coordinated_attack", "bombardment"]
 
 
 def test_the_hand_is_offered_and_shown_by_the_cards_names(db: Database) -> None:
-    game = _game(db)
+    game = quatre_bras(db)
     french = game.state().sides[0]
     check = game.open_check("hand", side_id=french.id)
     ask = next(a for a in check.facts() if a.key == "hand")
@@ -42,12 +42,9 @@ def test_the_hand_is_offered_and_shown_by_the_cards_names(db: Database) -> None:
 
 
 def test_the_cards_played_read_by_name_in_the_journal_and_on_the_display(db: Database) -> None:
-    game = _game(db)
+    game = quatre_bras(db)
     sides = {s.name: s.id for s in game.state().sides}
-    for side in game.state().sides:
-        c = game.open_check("hand", side_id=side.id)
-        c.set("hand", HAND)
-        c.apply()
+    hands(game, HAND)
     check = game.open_check("round")
     check.set(f"card_{sides['French']}", "coordinated_attack")
     check.set(f"card_{sides['Allies']}", "bombardment")
@@ -71,7 +68,7 @@ def test_the_cards_played_read_by_name_in_the_journal_and_on_the_display(db: Dat
 
 def test_the_victory_check_reads_each_sides_losses_against_its_count(db: Database) -> None:
     """Found in a trial: the preview summed "base 0 + Generals lost" over both sides (4.2)."""
-    game = _game(db, morale_rule=True)
+    game = quatre_bras(db, morale_rule=True)
     french, allies = (s.id for s in game.state().sides)
     game.edit("side", french, "wins_at", 8)
     game.edit("side", allies, "units_lost", 3)
@@ -107,17 +104,14 @@ def test_the_card_tracker_fills_the_rounds_played_from_the_game(db: Database) ->
     """Found in a trial: the tracker's round grid stayed blank for a game in progress (5.1)."""
     from eote_ref.packs.avle.play_sheets import game_card_trackers_html, side_cards
 
-    game = _game(db)
-    sides = {s.name: s.id for s in game.state().sides}
-    units = {u.name: u.id for u in game.state().units}
-    for side in game.state().sides:
-        c = game.open_check("hand", side_id=side.id)
-        c.set("hand", HAND)
-        c.apply()
-    check = game.open_check("round")
-    check.set(f"card_{sides['French']}", "centre")
-    check.set(f"card_{sides['Allies']}", "bombardment")
-    check.apply({"French_dice": ["infantry", "infantry", "cannon", "flag", "trooper"]})
+    game = quatre_bras(db)
+    sides, units = dealt(
+        game,
+        "centre",
+        "bombardment",
+        HAND,
+        French=["infantry", "infantry", "cannon", "flag", "trooper"],
+    )
     # An automatic card gives the first order (5.1): an Allied battery, then the French.
     battery = game.open_check("order", unit_id=units["Perponcher's batteries"])
     battery.set("face", "automatic")

@@ -1,0 +1,76 @@
+"""An AVlE Quatre Bras game for the tests of the pack's play: set up, marked, dealt a round."""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any
+
+from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
+from eote_ref.store import Database
+from eote_ref.store.changes import SetField
+
+LISTS = pathlib.Path(__file__).resolve().parents[1] / "army_lists" / "avle"
+FRENCH = LISTS / "quatre-bras-1815-french.yaml"
+ALLIED = LISTS / "quatre-bras-1815-allied.yaml"
+
+
+def no_battle(path: pathlib.Path, folder: pathlib.Path) -> pathlib.Path:
+    """A copy of a shipped list drawn for no battle (its ``battle:`` line left out).
+
+    The Quatre Bras lists are not offered Waterloo or a hypothetical battle (their battle is
+    another); the same units drawn for no battle are, as a club's own lists would be.
+    """
+    text = "".join(
+        line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
+        if not line.startswith("battle:")
+    )  # fmt: skip
+    out = folder / path.name.replace("quatre-bras", "no-battle")
+    out.write_text(text, encoding="utf-8")
+    return out
+
+
+def quatre_bras(db: Database, **options: Any) -> PackGameService:
+    """A new game of the two Quatre Bras lists, with the named options set."""
+    spec = NewPackGame("Quatre Bras", "avle", {"French": [FRENCH], "Allies": [ALLIED]}, options)
+    return PackGameService(db, new_pack_game(db, spec))
+
+
+def mark(game: PackGameService, *changes: tuple[str, int, str, Any]) -> None:
+    """Set fields as one journal step, as the dashboard's edits do."""
+    game.record("mark", "set up the test", [SetField(*c) for c in changes])
+
+
+def unit_id(game: PackGameService, name: str) -> int:
+    """The id of the unit called ``name`` (on either side)."""
+    return next(u.id for u in game.state().units if u.name == name)
+
+
+def hands(game: PackGameService, hand: list[str] | None = None) -> None:
+    """Each side takes ``hand`` for the turn, or the hand the check offers (4.1)."""
+    for side in game.state().sides:
+        check = game.open_check("hand", side_id=side.id)
+        if hand is not None:
+            check.set("hand", hand)
+        check.apply()
+
+
+def dealt(
+    game: PackGameService,
+    french: str,
+    allied: str,
+    hand: list[str] | None = None,
+    **dice: list[str],
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Both sides take their hand (:func:`hands`), play a card and roll their command dice (5.1).
+
+    ``dice`` by side (``French=[...]``); returns the sides' and the units' ids by name.
+    """
+    state = game.state()
+    sides = {s.name: s.id for s in state.sides}
+    units = {u.name: u.id for u in state.units}
+    hands(game, hand)
+    check = game.open_check("round")
+    check.set(f"card_{sides['French']}", french)
+    check.set(f"card_{sides['Allies']}", allied)
+    check.apply({f"{k}_dice": v for k, v in dice.items()})
+    return sides, units
