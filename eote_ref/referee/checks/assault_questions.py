@@ -49,8 +49,13 @@ class AssaultQuestions(Adjudication):
         """The side position with the initiative (EotE 7.6); ``side`` only when none is recorded.
 
         A combat engaged since last turn is attacked by this turn's initiative side, whichever
-        side attacked before or the item it was opened from named.
+        side attacked before or the item it was opened from named. A combat that this
+        turn's charge by the other side's cavalry brought about on infantry or guns is the
+        exception: they never assault cavalry (5.18), so the chargers attack (5.8).
         """
+        charging = self._charging_cavalry_side()
+        if charging is not None:
+            return charging
         if self.view.initiative is not None:
             return self.view.initiative
         if "side" in self.target:
@@ -65,6 +70,30 @@ class AssaultQuestions(Adjudication):
                 first = ids[0] if isinstance(ids, (list, tuple)) else ids
                 return side_of(self.view, int(first))
         return self.view.sides[0].position
+
+    def _charging_cavalry_side(self) -> int | None:
+        """The side of cavalry that charged this check's units this turn, or None.
+
+        Only when what the cavalry charged is not cavalry (EotE 5.8, 5.18).
+        """
+        ids: set[int] = set()
+        for key in ("attackers", "defenders"):
+            ids.update(int(i) for i in self.target.get(key, ()))
+        # Units named on both sides: the charge's own pair; one unit opened on: either.
+        both = bool(ids)
+        if self.target.get("unit_id") is not None:
+            ids.add(int(self.target["unit_id"]))
+        units = {u.id: u for s in self.view.sides for u in s.units}
+        for f in turn_facts.charges(self.view):
+            charger, charged = units.get(f.unit_id or -1), units.get(f.other_id or -1)
+            if charger is None or charged is None:
+                continue
+            pair = {charger.id, charged.id}
+            if not (pair <= ids if both else ids & pair):
+                continue
+            if charger.arm == "cavalry" and charged.arm != "cavalry":
+                return side_of(self.view, charger.id)
+        return None
 
     def _engaged_with(self, unit_id: int) -> list[int]:
         """The units engaged with ``unit_id`` since last turn: its whole combat (7.0, 7.9)."""
@@ -147,7 +176,13 @@ class AssaultQuestions(Adjudication):
         facts = [
             Question(
                 "attackers",
-                "Attacking units (initiative side)",
+                "Attacking units ("
+                + (
+                    "the charging cavalry"
+                    if self._charging_cavalry_side() is not None
+                    else "initiative side"
+                )
+                + ")",
                 "units",
                 att,
                 rule="7.9",

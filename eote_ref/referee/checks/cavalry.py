@@ -35,7 +35,9 @@ from eote_ref.store import (
 
 def _cavalry_outcome(game: GameService, row: GameUnit, engaged: bool, while_blown: bool) -> Outcome:
     sit = CavalryEndOfTurnSituation(
-        blown=row.blown if while_blown else 0, engaged_this_turn=engaged
+        blown=row.blown if while_blown else 0,
+        engaged_this_turn=engaged,
+        figure_scale=game.figure_scale,
     )
     return PROCEDURES["cavalry_end_of_turn"].run(sit, game.ruleset, EnteredDice({}))
 
@@ -98,6 +100,7 @@ class CavalryEndOfTurnCheck(Adjudication):
         return CavalryEndOfTurnSituation(
             blown=r.blown if self.values["while_blown"] else 0,
             engaged_this_turn=bool(self.values["engaged"]),
+            figure_scale=self.view.figure_scale,
         )
 
     def changes(self, outcome: Outcome) -> list[Change]:

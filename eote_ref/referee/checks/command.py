@@ -409,6 +409,7 @@ class CavalryRestCheck(Adjudication):
             blown=unit_row(self).blown,
             engaged_this_turn=False,
             rested_this_turn=bool(self.values["rested"]),
+            figure_scale=self.view.figure_scale,
         )
 
     def result_text(self, outcome: Outcome) -> str:

@@ -155,6 +155,7 @@ class IntegrityCheck(Adjudication):
             objective_lost=bool(v["objective_lost"]),
             units_with_3plus_hits=int(v["units_with_3plus_hits"]),
             in_town=bool(v["in_town"]),
+            figure_scale=self.view.figure_scale,
         )
 
     def result_text(self, outcome: Outcome) -> str:

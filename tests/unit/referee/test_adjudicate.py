@@ -12,6 +12,7 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
 from eote_ref.referee.situations import effect_changes, rules_unit
 from eote_ref.rules.core import Effect
+from eote_ref.rules.dice import EnteredDice
 from eote_ref.rules.units import CombatArm, Formation, Weight
 from eote_ref.store import Database, GameUnit, SetField
 from tests.conftest import DatabaseTemplates
@@ -145,3 +146,22 @@ def test_effect_changes_only_what_changes(game: GameService) -> None:
         SetField("game_unit", cav.id, "markers.blown", 1),  # type: ignore[arg-type]
     ]
     assert effect_changes(cav, Effect()) == []
+
+
+def test_integrity_fall_back_reads_the_game_scale(game: GameService) -> None:
+    """EotE 9.0 and the introduction: a division falls back until 18" less 2" at 6mm clear."""
+    uid = first(game, 1, "infantry")
+    check = open_check(game, "integrity", unit_id=uid)
+    assert check.situation().figure_scale == "6mm"
+    out = check.run(EnteredDice({"roll": 10, "second_roll": 10}))
+    assert any('16"' in note for note in out.effects["division"].notes), out.effects
+    assert not any('18"' in note for note in out.effects["division"].notes)
+
+
+def test_cavalry_end_of_turn_checks_read_the_game_scale(game: GameService) -> None:
+    """EotE 5.10, 5.11: disintegrated cavalry comes back 18" less 2" at 6mm from the enemy."""
+    cav = first(game, 1, "cavalry")
+    game.adjust_unit(cav, "blown", 1)
+    for key in ("cavalry_end_of_turn", "cavalry_rest"):
+        check = open_check(game, key, unit_id=cav)
+        assert check.situation().figure_scale == "6mm", key

@@ -465,3 +465,34 @@ def test_artillery_support_is_asked_only_when_a_defender_is_artillery(
     assert "artillery_supported" not in check.unasked()
     check.set("defenders", (BRIT_28,))
     assert "artillery_supported" in check.unasked()
+
+
+def test_charge_by_the_side_without_the_initiative_is_fought_with_the_cavalry_attacking(
+    waterloo: GameService,
+) -> None:
+    """EotE 5.8, 5.18, 7.6: cavalry without the initiative that charged infantry fights it.
+
+    The side with the initiative attacks (7.6), but infantry never assaults cavalry (5.18):
+    the combat a charge by the other side's cavalry brought about is fought with the
+    chargers attacking, whichever unit the umpire opens it on — else it could not be fought.
+    """
+    waterloo.set_initiative(BRITISH)
+    while waterloo.view().phase is not Phase.MOVEMENT:
+        waterloo.advance_phase()
+    charge = open_check(waterloo, "charge", unit_id=HUSSARDS_7, target_id=BRIT_30)
+    charge.apply({})
+    while waterloo.view().phase is not Phase.ASSAULT:
+        waterloo.advance_phase()
+    for opened_on in (BRIT_30, HUSSARDS_7):
+        check = open_check(waterloo, "assault", unit_id=opened_on)
+        assert check.values["attackers"] == (HUSSARDS_7,)
+        assert check.values["defenders"] == (BRIT_30,)
+        assert check.facts()[0].label == "Attacking units (the charging cavalry)"
+    out = check.apply({"roll": 5})
+    assert out.details["attacker_value"] == 6
+    # Named on both sides by the umpire, the pair keeps the charger attacking; another
+    # combat of the charged unit's side still has the initiative side attack (7.6).
+    named = open_check(waterloo, "assault", attackers=(BRIT_30,), defenders=(HUSSARDS_7,))
+    assert named.attacking_side == FRENCH
+    other = open_check(waterloo, "assault", attackers=(BRIT_28,), defenders=(FR_54_1,))
+    assert other.attacking_side == BRITISH
