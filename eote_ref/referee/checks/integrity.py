@@ -41,7 +41,7 @@ def _ce_units(div: DivisionView) -> list[UnitView]:
 
 
 def _battered(check: Adjudication, div: DivisionView) -> int:
-    """Units with the battered number of hits or more (EotE 9.0), on the table.
+    """Units with the battered number of hits or more (EotE 9.0).
 
     Whether routed units count among them is a named option (``di_battered_counts_routed``):
     9.0 does not say, and a routed unit already takes its own -3.
@@ -49,11 +49,9 @@ def _battered(check: Adjudication, div: DivisionView) -> int:
     rs = check.game.ruleset
     hits = int(rs.quantity("battered_hits").value)
     routed_count = rs.opts.di_battered_counts_routed
-    return sum(
-        1
-        for u in div.units
-        if u.hits >= hits and not u.off_table and (routed_count or not u.routed)
-    )
+    if routed_count:  # every unit of the division, routed ones off the table included
+        return sum(1 for u in div.units if u.hits >= hits)
+    return sum(1 for u in div.units if u.hits >= hits and not u.off_table and not u.routed)
 
 
 @register
@@ -130,7 +128,7 @@ class IntegrityCheck(Adjudication):
                 derived=True,
                 maximum=len(d.units),
                 help=(
-                    "Units on the table, routed ones included (option "
+                    "Every unit of the division, routed ones included (option "
                     "di_battered_counts_routed; 9.0 does not say)."
                     if self.game.ruleset.opts.di_battered_counts_routed
                     else "Units on the table, not routed: a routed unit counts in the routed "

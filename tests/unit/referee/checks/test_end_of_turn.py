@@ -214,6 +214,14 @@ def test_integrity_counts_routed_battered_units_under_the_option(waterloo: GameS
     assert check.values["units_with_3plus_hits"] == 3
     question = next(q for q in check.facts() if q.key == "units_with_3plus_hits")
     assert "routed ones included" in question.help
+    # Off the table after its rout, it still counts under this reading.
+    mark(game, ids[0], off_table=True)  # the routed unit (rout_one)
+    check = open_check(
+        GameService(waterloo.db, waterloo.game_id, rs), "integrity", division_id=d.id
+    )
+    assert check.values["units_with_3plus_hits"] == 3
+    plain = open_check(waterloo, "integrity", division_id=d.id)
+    assert plain.values["units_with_3plus_hits"] == 2
 
 
 def test_integrity_pass_asks_no_second_roll(waterloo: GameService) -> None:
