@@ -104,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if chosen == "rule":  # the calculator answers every mistake in its JSON contract
         args, extra = parser.parse_known_args(words)
         if extra:
-            from eote_ref.commands.rule import usage_error
+            from eote_ref.yamlio.rule_contract import usage_error
 
             usage_error(f"unrecognized arguments: {' '.join(extra)}")
         if args.pack not in (None, "eote"):  # another pack's calculator, on rule's contract

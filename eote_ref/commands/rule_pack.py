@@ -2,8 +2,9 @@
 
 The contract is ``eote-ref rule``'s (docs/rule-cli.md): one JSON situation on stdin, one JSON
 outcome on stdout, exit 2 with ``{"error", "field"}`` for bad input, never a traceback. The
-input limits, the strict JSON reading and the field descriptions are those of
-:mod:`eote_ref.commands.rule`; the procedures, dice and options are the pack's.
+input limits, the strict JSON reading, the error object and the emitter are the shared
+:mod:`eote_ref.yamlio.rule_contract`'s, as for EotE's :mod:`eote_ref.commands.rule` (this module
+imports no EotE module); the procedures, dice and options are the pack's.
 """
 
 from __future__ import annotations
@@ -15,7 +16,13 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from eote_ref.commands.rule import (
+from eote_ref.packs.declaration import Pack, ProcedureSpec
+from eote_ref.packs.dice import Die, Roller, Sum
+from eote_ref.packs.outcome import PackError
+from eote_ref.packs.registry import get_pack, pack_ids
+from eote_ref.yamlio.document import Document
+from eote_ref.yamlio.problems import YamlError, path_text
+from eote_ref.yamlio.rule_contract import (
     InputError,
     _emit,
     _error,
@@ -25,12 +32,6 @@ from eote_ref.commands.rule import (
     read_situation,
     stable,
 )
-from eote_ref.packs.declaration import Pack, ProcedureSpec
-from eote_ref.packs.dice import Die, Roller, Sum
-from eote_ref.packs.outcome import PackError
-from eote_ref.packs.registry import get_pack, pack_ids
-from eote_ref.yamlio.document import Document
-from eote_ref.yamlio.problems import YamlError, path_text
 from eote_ref.yamlio.typed import parse
 
 

@@ -9,6 +9,6 @@ problems at once, each with its position and key path.
 
 Modules: :mod:`.problems` (positions, problems and the error), :mod:`.document` (loaded data with
 its positions), :mod:`.text` (text checks shared by loading and parsing), :mod:`.loader` (the
-safe loader and its limits), :mod:`.dumper` (writing YAML back) and :mod:`.typed` (the typed
-parse).
+safe loader and its limits), :mod:`.dumper` (writing YAML back), :mod:`.typed` (the typed
+parse) and :mod:`.rule_contract` (the JSON contract of ``eote-ref rule``, every pack's).
 """
