@@ -171,9 +171,17 @@ class IntegrityCheck(Adjudication):
         out: list[Change] = []
         if outcome.result == "rout":
             out += set_if_changed("game_command", d.id, "routed", True, d.routed)
-            # Units already gone (off the table) are not routed again (9.0).
+            # Units already gone (off the table) are not routed again (9.0). Those routing now
+            # are marked routed this turn, as a rout by morale or assault marks them (9.0's
+            # per-unit modifier and the display read it).
             out += [
-                set_unit(u.id, "routed", True) for u in d.units if not u.routed and not u.off_table
+                change
+                for u in d.units
+                if not u.routed and not u.off_table
+                for change in (
+                    set_unit(u.id, "routed", True),
+                    set_unit(u.id, "routed_this_turn", True),
+                )
             ]
         elif outcome.result == "fall_back":
             out += set_if_changed("game_command", d.id, "falling_back", True, d.falling_back)

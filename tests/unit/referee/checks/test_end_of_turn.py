@@ -255,6 +255,8 @@ def test_integrity_failure_routs_the_division(waterloo: GameService) -> None:
     after = guards(waterloo)
     assert after.routed
     assert all(u.routed for u in after.units)
+    # Routed now, for whatever cause: each carries "routed this turn" (9.0's -3 per unit).
+    assert all(u.routed_this_turn for u in after.units)
     assert "then 3" in waterloo.journal(limit=1)[0].summary
     waterloo.undo()
     assert game_state(waterloo) == before
@@ -303,6 +305,7 @@ def test_integrity_leaves_routed_and_off_table_units_alone(
         u = unit(waterloo, uid)
         assert not u.disordered
     assert not unit(waterloo, away).routed
+    assert not unit(waterloo, away).routed_this_turn
     on_table = [u for u in guards(waterloo).units if not u.off_table]
     if result == "rout":
         assert all(u.routed for u in on_table)
