@@ -22,6 +22,7 @@ step so a second computer following the database sees it too.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -239,6 +240,15 @@ def _shown(e: JournalEvent, hide_ce: bool) -> ShownResult:
         # words alone, and none of its figures (the roll on the chart reveals the countdown).
         return ShownResult(e.seq, e.turn, line.shown({Reveals.ORDER, Reveals.CE}), ())
     parts = tuple(_part(o, hide_ce, typed=line is not None) for o in check_results(e.outcome))
+    if _uncommanded(inputs):
+        # No living leader (3.6, 8.0): the -1 row's radius was never on the table; the
+        # line's words say every unit is out of command, and no figure is shown.
+        parts = tuple(
+            dataclasses.replace(p, base=None, modified=None, modifiers=())
+            if p.procedure == "command_radius"
+            else p
+            for p in parts
+        )
     hidden = {Reveals.CE} if hide_ce else set()
     if line is not None:
         summary = line.shown(hidden)
@@ -249,6 +259,12 @@ def _shown(e: JournalEvent, hide_ce: bool) -> ShownResult:
     else:
         summary = e.summary or e.kind
     return ShownResult(e.seq, e.turn, summary, parts)
+
+
+def _uncommanded(inputs: Mapping[str, Any]) -> bool:
+    """A command-radius check of a division the umpire said no one commands (EotE 3.6)."""
+    facts = inputs.get("facts")
+    return isinstance(facts, Mapping) and facts.get("commanded") is False
 
 
 def _veiled_summary(kind: str, parts: Sequence[ShownPart]) -> str:

@@ -105,6 +105,14 @@ def test_command_radius_without_a_commander_puts_everyone_out(waterloo: GameServ
     assert check.values["commanded"] is False
     check.apply({})
     assert all(u.out_of_command for u in div(waterloo, d.id).units)
+    # The players see the words, and no radius figure of the -1 row (3.6, 8.0).
+    from eote_ref.referee.players_view import last_results
+
+    shown = last_results(waterloo, 1)[0]
+    assert "no commander: all" in shown.summary
+    assert [(p.procedure, p.base, p.modified) for p in shown.parts] == [
+        ("command_radius", None, None)
+    ]
 
 
 def test_command_radius_at_25mm_adds_two_inches(waterloo: GameService) -> None:
