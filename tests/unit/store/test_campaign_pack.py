@@ -22,11 +22,11 @@ def test_migration_0012_makes_every_older_campaign_an_eote_one(
             command.upgrade(alembic_config(connection=c), "0011")
             c.execute(
                 text(
-                    "INSERT INTO campaign (id, name, created_at, points_win, points_draw,"
-                    " points_loss, recovery_percent) VALUES (1, 'Hundred Days', :at, 3, 1, 0, 50)"
+                    "INSERT INTO campaign (name, created_at, points_win, points_draw,"
+                    " points_loss, recovery_percent) VALUES ('Hundred Days', :at, 3, 1, 0, 50)"
                 ),
                 {"at": at},
-            )
+            )  # no id given: PostgreSQL's sequence must number the next campaign after it
     finally:
         engine.dispose()
     with empty_db_target.open() as db:
