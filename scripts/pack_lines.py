@@ -6,7 +6,7 @@ Run with ``.venv/bin/python scripts/pack_lines.py`` (``--summary``: the totals a
 only; ``--root DIR``: another package directory, for the tests). Standard library only.
 
 **Which pack a module is** goes by its path, as the import contracts in ``pyproject.toml``
-do: EotE's modules are ``rules/``, ``rulesets/``, ``packs/eote.py``, ``packs/eote_markers.py``,
+do: EotE's modules are ``rules/``, ``rulesets/``, ``packs/eote.py``, ``packs/eote_*.py``,
 ``referee/checks/`` and ``commands/rule.py`` (its calculator command); AVlE's are
 ``packs/avle/``; every other module is shared.
 
@@ -51,6 +51,7 @@ PACKS: dict[str, tuple[str, ...]] = {
         "rulesets",
         "packs.eote",
         "packs.eote_markers",
+        "packs.eote_turn",
         "referee.checks",
         "commands.rule",
     ),

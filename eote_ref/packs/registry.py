@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eote_ref.packs.declaration import Pack
 from eote_ref.packs.outcome import PackError
-from eote_ref.packs.play import Play
+
+if TYPE_CHECKING:  # the play vocabulary is loaded with a pack that declares one
+    from eote_ref.packs.play import Play
 
 #: id -> (module with ``declare()``, title).
 PACKS: dict[str, tuple[str, str]] = {

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 
 from eote_ref.packs.declaration import PhaseSpec
-from eote_ref.packs.eote import TURN
+from eote_ref.packs.eote_turn import TURN
 
 
 class Phase(enum.Enum):

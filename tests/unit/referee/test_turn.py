@@ -88,7 +88,7 @@ def test_the_game_level_carry_over_is_the_declared_one(
     waterloo: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """carry_over makes the EotE pack's declared new-turn changes: one left out is not made."""
-    from eote_ref.packs.eote import TURN
+    from eote_ref.packs.eote_turn import TURN
     from eote_ref.referee import turn
 
     without = dataclasses.replace(
