@@ -170,23 +170,30 @@ class Umpire:
     def fire(self, key: Qt.Key, firers: list[str], target: str, die: int) -> int:
         """Firers clicked, the target Ctrl+clicked, the fire's shortcut, die, Apply all.
 
-        Returns the morale checks it handed on (Enter), each resolved with die 5.
+        Returns the morale checks it handed on (Enter), each resolved with :attr:`morale_die`.
         """
         self.click(firers[0])
         for name in firers[1:]:
             self.click(name, CTRL)
         self.click(target, CTRL)
+        return self.fire_selected(key, die, (firers, target))
+
+    #: The die every morale check a fire hands on is resolved with.
+    morale_die = 5
+
+    def fire_selected(self, key: Qt.Key, die: int, context: object = ()) -> int:
+        """The fire's shortcut on the selection, die, Apply all, and the morale it hands on."""
         self.shortcut(key, CTRL | SHIFT)
         w = self.wait_wizard()
         self.die(die)
         self.enter()  # Apply all
         first = w.page(w.pageIds()[0])
         QApplication.processEvents()
-        assert w.currentPage() is not first, (firers, target, first.result.text(), self.log[-6:])
+        assert w.currentPage() is not first, (context, first.result.text(), self.log[-6:])
         if getattr(w, "morale_due", None):
             self.enter()  # the morale checks (the wizard closes first)
             self.qtbot.waitUntil(lambda: not w.isVisible())
-            n = self.morale_chain(5)
+            n = self.morale_chain(self.morale_die)
             if self.wizard() is not None:  # the infantry fire after the artillery's: later
                 self.escape()
             return n

@@ -99,26 +99,7 @@ class CodeUmpire(Umpire):
         """
         self.pick(firer)
         self.add(target)
-        return self._fire_selected(key, die)
-
-    def _fire_selected(self, key: Qt.Key, die: int) -> int:
-        self.shortcut(key, CTRL | SHIFT)
-        w = self.wait_wizard()
-        self.die(die)
-        self.enter()  # Apply all
-        first = w.page(w.pageIds()[0])
-        QApplication.processEvents()
-        assert w.currentPage() is not first, (first.result.text(), self.log[-6:])
-        if getattr(w, "morale_due", None):
-            self.enter()  # the morale checks (the wizard closes first)
-            self.qtbot.waitUntil(lambda: not w.isVisible())
-            n = self.morale_chain(self.morale_die)
-            if self.wizard() is not None:  # the infantry fire after the artillery's: later
-                self.escape()
-            return n
-        self.escape()  # closed: the fire is in the journal
-        self.qtbot.waitUntil(lambda: not w.isVisible())
-        return 0
+        return self.fire_selected(key, die)
 
     def assault_by_code(self, attacker: str, defender: str, die: int) -> None:
         """Attacker by its number, defender by Ctrl and its number, Ctrl+Shift+X, die, Apply."""
@@ -265,7 +246,7 @@ def test_one_battalions_fire_costs_five_inputs_and_the_die(
     before = u.inputs
     u.click(firer)
     u.click(target, CTRL)
-    u._fire_selected(Qt.Key.Key_I, 4)
+    u.fire_selected(Qt.Key.Key_I, 4)
     fire = [e for e in game.journal(newest_first=False) if e.kind == "fire"]
     assert len(fire) == 1
     assert u.inputs - before == 6  # five and the die
