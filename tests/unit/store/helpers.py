@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import datetime
+from typing import Any
+
+from sqlalchemy import text
+
 from eote_ref.store import CommandSpec, LeaderSpec, RosterSpec, SideSpec, UnitSpec
 
 
@@ -36,3 +41,21 @@ def sides(divisions: int = 2, units: int = 3) -> list[SideSpec]:
         SideSpec("French", (roster("Armée du Nord", divisions, units),)),
         SideSpec("Allies", (roster("Anglo-Allied", divisions, units),)),
     ]
+
+
+def insert_ligny(connection: Any, sides: str) -> None:
+    """Game 1, Ligny, written by plain SQL at an older schema (the migrations' tests).
+
+    ``sides`` are the ``VALUES`` rows of ``game_side (id, game_id, position, name, army_lists)``.
+    """
+    connection.execute(
+        text(
+            "INSERT INTO game (id, name, created_at, ruleset, ruleset_version, options,"
+            " turn, phase, figure_scale) VALUES (1, 'Ligny', :at, 'eote-6.2', '', '{}',"
+            " 1, 'command', '15mm')"
+        ),
+        {"at": datetime.datetime(1815, 6, 16, tzinfo=datetime.UTC)},
+    )
+    connection.execute(
+        text(f"INSERT INTO game_side (id, game_id, position, name, army_lists) VALUES {sides}")
+    )

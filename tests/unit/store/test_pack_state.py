@@ -8,8 +8,6 @@ key (``markers.elements``) as it does a column, and migration 0010 gives every o
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 from alembic import command
 from sqlalchemy import text
@@ -29,6 +27,8 @@ from eote_ref.store import (
 )
 from eote_ref.store.migrate import alembic_config
 from tests.backends import DbTarget
+
+from .helpers import insert_ligny
 
 
 def _unit(session: Session, game: Game) -> GameUnit:
@@ -120,24 +120,10 @@ def test_a_change_behind_the_journals_back_stops_undo_of_a_key(
 
 def test_migration_0010_gives_older_rows_empty_state(empty_db_target: DbTarget) -> None:
     engine = empty_db_target.engine()
-    at = datetime.datetime(1815, 6, 16, tzinfo=datetime.UTC)
     try:
         with engine.begin() as c:
             command.upgrade(alembic_config(connection=c), "0009")
-            c.execute(
-                text(
-                    "INSERT INTO game (id, name, created_at, ruleset, ruleset_version, options,"
-                    " turn, phase, figure_scale) VALUES (1, 'Ligny', :at, 'eote-6.2', '', '{}',"
-                    " 1, 'command', '15mm')"
-                ),
-                {"at": at},
-            )
-            c.execute(
-                text(
-                    "INSERT INTO game_side (id, game_id, position, name, army_lists) VALUES"
-                    " (1, 1, 0, 'Prussians', '[]')"
-                )
-            )
+            insert_ligny(c, "(1, 1, 0, 'Prussians', '[]')")
     finally:
         engine.dispose()
     with empty_db_target.open() as db, db.session() as s:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
-
 from alembic import command
 from sqlalchemy import text
 from sqlmodel import Session, col, select
@@ -14,7 +12,7 @@ from eote_ref.store.models import GameCommand
 from eote_ref.store.unit_codes import next_unit_code, side_letters, split_code
 from tests.backends import DbTarget
 
-from .helpers import sides
+from .helpers import insert_ligny, sides
 
 
 def test_side_letters_are_the_names_initials_unless_they_clash() -> None:
@@ -95,24 +93,10 @@ _STATE = [
 
 def test_migration_0009_gives_codes_to_the_games_made_before(empty_db_target: DbTarget) -> None:
     engine = empty_db_target.engine()
-    at = datetime.datetime(1815, 6, 16, tzinfo=datetime.UTC)
     try:
         with engine.begin() as c:
             command.upgrade(alembic_config(connection=c), "0008")
-            c.execute(
-                text(
-                    "INSERT INTO game (id, name, created_at, ruleset, ruleset_version, options,"
-                    " turn, phase, figure_scale) VALUES (1, 'Ligny', :at, 'eote-6.2', '', '{}',"
-                    " 1, 'command', '15mm')"
-                ),
-                {"at": at},
-            )
-            c.execute(
-                text(
-                    "INSERT INTO game_side (id, game_id, position, name, army_lists) VALUES"
-                    " (1, 1, 0, 'Prussians', '[]'), (2, 1, 1, 'Prussia''s allies', '[]')"
-                )
-            )
+            insert_ligny(c, "(1, 1, 0, 'Prussians', '[]'), (2, 1, 1, 'Prussia''s allies', '[]')")
             # Inserted out of order: the second division (position 1) has the lower id.
             c.execute(
                 text(
