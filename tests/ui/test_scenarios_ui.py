@@ -35,6 +35,16 @@ from tests.ui.helpers import settle, shown_window, to_phase, wizard_for
 SCENARIOS = {p.stem: p for p in shipped_scenarios()}
 
 
+def window_on(qtbot: QtBot, db: Database, scenario: str) -> MainWindow:
+    """The main window, shown, on a new game of shipped scenario ``scenario``."""
+    game_id = create_scenario_game(db, load(SCENARIOS[scenario]))
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    window.open_game(game_id)
+    return window
+
+
 def _wizard(qtbot: QtBot, db: Database) -> NewGameWizard:
     w = NewGameWizard(SetupService(db))
     qtbot.addWidget(w)
@@ -113,11 +123,7 @@ def test_choosing_commands_in_the_wizard_writes_a_scenario(
 
 
 def test_the_turn_guide_brings_reinforcements_on_in_their_turn(qtbot: QtBot, db: Database) -> None:
-    game_id = create_scenario_game(db, load(SCENARIOS["waterloo-derlon"]))
-    window = MainWindow(db)
-    qtbot.addWidget(window)
-    window.show()
-    window.open_game(game_id)
+    window = window_on(qtbot, db, "waterloo-derlon")
     assert window.hub is not None
     assert window.guide is not None
     game = window.hub.service
@@ -233,11 +239,7 @@ def test_the_side_headers_count_one_division_and_one_hit_in_the_singular(
     qtbot: QtBot, db: Database
 ) -> None:
     """The Arapiles' French are one division: "1 division", and one hit is "1 hit"."""
-    game_id = create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"]))
-    window = MainWindow(db)
-    qtbot.addWidget(window)
-    window.show()
-    window.open_game(game_id)
+    window = window_on(qtbot, db, "salamanca-arapiles")
     assert window.hub is not None
     game = window.hub.service
     first = game.view().sides[0].units[0]
@@ -301,11 +303,7 @@ def test_end_battle_at_the_start_of_turn_3_does_not_say_3_turns_played(
     qtbot: QtBot, db: Database
 ) -> None:
     """End battle at the start of turn 3: two turns are over (issue 23; fixed on main too)."""
-    game_id = create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"]))
-    window = MainWindow(db)
-    qtbot.addWidget(window)
-    window.show()
-    window.open_game(game_id)
+    window = window_on(qtbot, db, "salamanca-arapiles")
     assert window.hub is not None
     to_phase(window.hub.service, Phase.COMMAND, turn=3)
     qtbot.waitUntil(lambda: window.hub is not None and window.hub.view.turn == 3)
@@ -345,11 +343,7 @@ def test_an_arrival_roll_opens_empty_and_enter_alone_brings_nobody_on(
 
     The box now opens empty, Enter before a die records nothing, and a typed 3 is a miss.
     """
-    game_id = create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"]))
-    window = MainWindow(db)
-    qtbot.addWidget(window)
-    window.show()
-    window.open_game(game_id)
+    window = window_on(qtbot, db, "salamanca-arapiles")
     assert window.hub is not None
     game = window.hub.service
     to_phase(game, Phase.COMMAND, turn=4)
