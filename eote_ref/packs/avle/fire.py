@@ -26,9 +26,35 @@ Aspect = Literal["front", "flank", "rear"]
 Formation = Literal["combat", "square"]
 BUILDINGS = frozenset({"farm", "town", "fortified"})
 OPEN = frozenset({"open", "road", "bridge", "hill"})
-#: Where infantry may form square (6.0: clear or hill, not a bridge).
+#: Where infantry may form square (6.0: clear or hill, not a bridge, 8.6).
 SQUARE_GROUND = frozenset({"open", "road", "hill"})
+#: Orchards and fields: clear for a square or not, by the option ``square_ground`` (6.0).
+CLEAR_BY_OPTION = frozenset({"orchard", "field"})
 PACK = "avle"
+
+
+def square_ground(rules: AvleRules) -> frozenset[str]:
+    """The hexes where infantry may stand in square (6.0, 8.6; orchards and fields by option)."""
+    if rules.opt("square_ground") == "orchard_and_field_too":
+        return SQUARE_GROUND | CLEAR_BY_OPTION
+    return SQUARE_GROUND
+
+
+def check_square(
+    rules: AvleRules, unit: UnitType, terrain: str, formation_field: str, terrain_field: str
+) -> None:
+    """Refuse a square that 6.0 forbids: only infantry forms one, on clear ground or a hill."""
+    if unit.arm != "infantry":
+        raise PackError(
+            f"only infantry forms square; {unit.title} does not", formation_field, "6.0"
+        )
+    if terrain not in square_ground(rules):
+        raise PackError(
+            f"infantry may not stand in square in {terrain} (6.0, 8.6; "
+            f"{rules.option_note('square_ground')})",
+            terrain_field,
+            "6.0",
+        )
 
 
 @dataclass(frozen=True)
@@ -370,6 +396,13 @@ def effect_of(
         if rules.opt("garrison_hit") == "any_hit":
             loss = max(loss, 1)
         retreat = 0
+    elif elements == 1 and rules.opt("last_element_hit") == "any_hit":
+        if not loss:
+            notes.append(
+                f"a hit on a unit with no chips left takes its last element (9.1.1; "
+                f"{rules.option_note('last_element_hit')})"
+            )
+        loss = max(loss, 1)
     convert = False
     if target.arm == "artillery" and retreat:
         if hexes == 1:
@@ -420,16 +453,28 @@ def effect_of(
         if s.target_general_attached and target.arm in ("infantry", "cavalry"):
             ignore.append("a General attached (7.3.17)")
     removed = min(loss, elements)
-    if removed < loss:
-        notes.append(f"{loss - removed} loss(es) beyond the unit's elements are wasted (9.1.2)")
     tests_at = rules.data.morale_losses.get(target.arm)
     lost_after = target.elements - elements + removed
-    if (
+    test_due = (
         rules.opt("morale_rule")
         and tests_at is not None
         and lost_after >= tests_at.value
         and not s.target_passed_morale
-    ):
+    )
+    surplus_removes = rules.opt("morale_surplus_loss") == "removes"
+    if removed < loss and test_due and surplus_removes:
+        notes.append(
+            f"{loss - removed} loss(es) beyond the unit's elements: a loss after the morale "
+            f"test's, so the unit is removed whatever the test (15.0; "
+            f"{rules.option_note('morale_surplus_loss')})"
+        )
+        test_due = False
+    elif removed < loss:
+        why = (
+            f" (15.0; {rules.option_note('morale_surplus_loss')})" if test_due else " (9.1.2)"
+        )
+        notes.append(f"{loss - removed} loss(es) beyond the unit's elements are wasted{why}")
+    if test_due:
         result, retreat = "morale_test", 0
         notes.append(f"{lost_after} losses in all: a morale test instead of removal (15.0)")
     elif removed >= elements:
@@ -441,6 +486,10 @@ def effect_of(
 
 def _check_counts(rules: AvleRules, s: CombatSituation) -> None:
     firer, target = _unit_at(rules, s)
+    if s.target_formation == "square":
+        check_square(rules, target, s.target_terrain, "target_formation", "target_terrain")
+    if isinstance(s, FireSituation) and s.firer_formation == "square":
+        check_square(rules, firer, s.firer_terrain, "firer_formation", "firer_terrain")
     bounds: list[tuple[str, int | None, int, int]] = [
         ("moved", s.moved, 0, 4),
         ("retreat_blocked", s.retreat_blocked, 0, 2),

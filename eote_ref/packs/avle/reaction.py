@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-from eote_ref.packs.avle.fire import SQUARE_GROUND, Terrain
+from eote_ref.packs.avle.fire import Terrain, square_ground
 from eote_ref.packs.avle.model import AvleRules
 from eote_ref.packs.dice import D6, Roller
 from eote_ref.packs.outcome import Outcome, PackError, certain
@@ -43,7 +43,13 @@ def _no_reaction(why: str, rule: str) -> Outcome:
         {},
         "no_reaction",
         certain("no_reaction"),
-        {"success": False, "why": why},
+        {
+            "dice": 0,
+            "flags": [],
+            "success": False,
+            "success_probability": Fraction(0),
+            "why": why,
+        },
         (why,),
     )
 
@@ -76,11 +82,12 @@ def reaction(s: ReactionSituation, rules: AvleRules, roller: Roller) -> Outcome:
     if (
         unit.arm == "infantry"
         and rules.opt("reaction_square_terrain") == "as_6_0"
-        and s.terrain not in SQUARE_GROUND
+        and s.terrain not in square_ground(rules)
     ):
         return _no_reaction(
             f"infantry may not form square in {s.terrain} (6.0; "
-            f"{rules.option_note('reaction_square_terrain')})",
+            f"{rules.option_note('reaction_square_terrain')}; "
+            f"{rules.option_note('square_ground')})",
             "6.0",
         )
     n = s.empty_hexes
