@@ -45,6 +45,8 @@ def rally(s: RallySituation, rules: AvleRules, roller: Roller) -> Outcome:
         raise PackError(f"elements is 1..{start} (the unit's elements now)", "elements")
     if s.elements == start:
         raise PackError("the unit has lost no element: nothing to rally", "elements", "12.0")
+    if s.hexes_from_enemy is not None and s.hexes_from_enemy < 1:
+        raise PackError("hexes_from_enemy is 1 or more (a distance in hexes)", "hexes_from_enemy")
     reach = rules.data.rally["enemy_distance"].value
     if s.in_enemy_sight:
         if s.hexes_from_enemy is None:
@@ -141,6 +143,8 @@ def morale(s: MoraleSituation, rules: AvleRules, roller: Roller) -> Outcome:
     unit = rules.unit(s.unit, "unit")
     base, mods = morale_value(rules, unit, "unit")
     value = whole_total(base, mods)
+    if s.surplus_losses < 0:
+        raise PackError("surplus_losses is 0 or more", "surplus_losses")
     notes: list[str] = []
     if not rules.opt("morale_rule"):
         notes.append(
@@ -162,8 +166,6 @@ def morale(s: MoraleSituation, rules: AvleRules, roller: Roller) -> Outcome:
             {"morale_value": value},
             tuple(notes),
         )
-    if s.surplus_losses < 0:
-        raise PackError("surplus_losses is 0 or more", "surplus_losses")
     roll = roller.number("roll", D10)
     odds = _rout_odds(value)
     result = "rout" if roll > value else "holds"
