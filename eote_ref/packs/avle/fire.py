@@ -536,6 +536,7 @@ def _resolve(
         "morale_test_due": eff.result == "morale_test",
         "may_ignore_retreat": list(eff.may_ignore_retreat),
         "general_check_losses": _general_losses(rules, s, eff),
+        "pursuit_due": pursuit_due(shock, eff),
         "hits_probabilities": {str(h): p for h, p in hit_dist.items()},
         "effect_probabilities": by_hits[hits] if hits else None,
     }
@@ -553,6 +554,25 @@ def _resolve(
         details=details,
         notes=tuple(notes) + eff.notes,
     )
+
+
+def pursuit_due(shock: bool, eff: Effect) -> str:
+    """Whether the shocking cavalry's pursuit test falls due (9.1.3).
+
+    ``yes``: the target is destroyed or must retreat; ``if_target_retreats``: it may ignore
+    its retreat (a square or buildings, 10.1 E; a General, 7.3.17) and the test is due only if
+    it goes; ``if_target_routs``: a morale test decides (15.0); ``no``: the target stays, or
+    the firer is not cavalry shocking (only cavalry pursues).
+    """
+    if not shock or eff.result == "miss":
+        return "no"
+    if eff.result == "morale_test":
+        return "if_target_routs"
+    if eff.result == "eliminated":
+        return "yes"
+    if not eff.retreat:
+        return "no"
+    return "if_target_retreats" if eff.may_ignore_retreat else "yes"
 
 
 def _general_losses(rules: AvleRules, s: CombatSituation, eff: Effect) -> int | None:

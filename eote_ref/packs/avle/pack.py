@@ -246,6 +246,7 @@ PROCEDURES = (
             ResultSpec("holds", "neutral"),
             ResultSpec("must_advance", "neutral", "must advance"),
             ResultSpec("free", "neutral", "player's choice"),
+            ResultSpec("not_due", "neutral", "no pursuit: the target stayed"),
         ),
     ),
     ProcedureSpec(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
 
 from eote_ref.packs.avle.model import AvleRules, UnitType
 from eote_ref.packs.dice import D10, Roller
@@ -200,9 +201,16 @@ def morale(s: MoraleSituation, rules: AvleRules, roller: Roller) -> Outcome:
 
 @dataclass(frozen=True)
 class PursuitSituation:
-    """Cavalry whose target was destroyed or retreated (9.1.3)."""
+    """Cavalry that shocked (9.1.3): what became of its target, and may it enter the hex.
+
+    ``target_result``: ``destroyed``, ``retreated`` or ``stayed`` (it took no retreat, or
+    ignored it: a square or buildings, 10.1 E; a General, 7.3.17); null reads as destroyed or
+    retreated. ``advance_breaks_zoc``: entering the vacated hex would break 6.2.
+    """
 
     unit: str
+    target_result: Literal["destroyed", "retreated", "stayed"] | None = None
+    advance_breaks_zoc: bool = False
 
 
 def pursuit(s: PursuitSituation, rules: AvleRules, roller: Roller) -> Outcome:
@@ -211,6 +219,20 @@ def pursuit(s: PursuitSituation, rules: AvleRules, roller: Roller) -> Outcome:
     if unit.arm != "cavalry":
         raise PackError("only cavalry pursues", "unit", "9.1.3")
     base, _ = morale_value(rules, unit, "unit")
+    if s.target_result == "stayed":
+        return Outcome.of_pack(
+            PACK,
+            "pursuit",
+            "9.1.3",
+            base,
+            (),
+            base,
+            {},
+            "not_due",
+            certain("not_due"),
+            {"morale_value": base, "target_result": s.target_result, "advances": False},
+            ("the target neither left the hex nor was destroyed: no pursuit test (9.1.3)",),
+        )
     if not rules.opt("morale_rule") and rules.opt("pursuit_without_morale") == "no_test":
         why = (
             f"no pursuit test without 15.0 ({rules.option_note('pursuit_without_morale')}): "
@@ -226,11 +248,22 @@ def pursuit(s: PursuitSituation, rules: AvleRules, roller: Roller) -> Outcome:
             {},
             "free",
             certain("free"),
-            {"morale_value": base},
+            {"morale_value": base, "target_result": s.target_result, "advances": None},
             (why,),
         )
     roll = roller.number("roll", D10)
     odds = _rout_odds(base)
+    must = roll > base
+    notes = [
+        f"a test against the 15.0 morale value "
+        f"({rules.option_note('pursuit_without_morale')}); an advance must respect "
+        "zones of control (6.2)",
+        "9.1.3 does not say whether cavalry that holds may still choose to advance",
+    ]
+    if s.target_result is None:
+        notes.append("target_result not given: read as destroyed or retreated (9.1.3)")
+    if must and s.advance_breaks_zoc:
+        notes.append("the vacated hex may not be entered without breaking 6.2: it stays")
     return Outcome.of_pack(
         pack=PACK,
         procedure="pursuit",
@@ -239,13 +272,12 @@ def pursuit(s: PursuitSituation, rules: AvleRules, roller: Roller) -> Outcome:
         modifiers=(),
         modified=base,
         rolls=dict(roller.used),
-        result="must_advance" if roll > base else "holds",
+        result="must_advance" if must else "holds",
         probabilities={"must_advance": odds["rout"], "holds": odds["holds"]},
-        details={"morale_value": base},
-        notes=(
-            f"a test against the 15.0 morale value "
-            f"({rules.option_note('pursuit_without_morale')}); an advance must respect "
-            "zones of control (6.2)",
-            "9.1.3 does not say whether cavalry that holds may still choose to advance",
-        ),
+        details={
+            "morale_value": base,
+            "target_result": s.target_result,
+            "advances": must and not s.advance_breaks_zoc,
+        },
+        notes=tuple(notes),
     )
