@@ -75,6 +75,10 @@ class CombatSituation:
     target_elements: int | None = None
     target_passed_morale: bool = False
     retreat_blocked: int = 0
+    ordered: bool = True
+    fired_this_round: bool = False
+    reacted_this_round: bool = False
+    retreated_this_round: bool = False
 
 
 @dataclass(frozen=True)
@@ -484,8 +488,27 @@ def effect_of(
     return Effect(table, removed, retreat, result, tuple(ignore), tuple(notes))
 
 
+def check_orders(s: CombatSituation) -> None:
+    """Refuse fire or a shock the state of the unit's orders forbids (5.1, 7.0.1, 9.3, 10.1 D)."""
+    if not s.ordered:
+        raise PackError("only a unit given an order this round fires or shocks", "ordered", "5.1")
+    if s.fired_this_round:
+        raise PackError("a unit fires once a round", "fired_this_round", "7.0.1")
+    if s.reacted_this_round:
+        raise PackError(
+            "a unit that reacted to a charge neither moves nor fires this round",
+            "reacted_this_round",
+            "9.3",
+        )
+    if s.retreated_this_round and s.moved:
+        raise PackError(
+            "a unit that retreated this round may fire but not move", "moved", "10.1"
+        )
+
+
 def _check_counts(rules: AvleRules, s: CombatSituation) -> None:
     firer, target = _unit_at(rules, s)
+    check_orders(s)
     if s.target_formation == "square":
         check_square(rules, target, s.target_terrain, "target_formation", "target_terrain")
     if isinstance(s, FireSituation) and s.firer_formation == "square":

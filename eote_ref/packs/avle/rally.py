@@ -32,6 +32,7 @@ class RallySituation:
     hexes_from_enemy: int | None = None
     in_enemy_sight: bool = True
     passed_morale: bool = False
+    ordered: bool = True
 
 
 def rally(s: RallySituation, rules: AvleRules, roller: Roller) -> Outcome:
@@ -39,6 +40,8 @@ def rally(s: RallySituation, rules: AvleRules, roller: Roller) -> Outcome:
     unit = rules.unit(s.unit, "unit")
     if unit.arm == "garrison":
         raise PackError("a garrison has one element and no chips to recover", "unit", "12.0")
+    if not s.ordered:
+        raise PackError("only a unit given an order this round rallies", "ordered", "12.0")
     start = s.start_elements if s.start_elements is not None else unit.elements
     if not 1 <= start <= unit.elements:
         raise PackError(f"start_elements is 1..{unit.elements} for {unit.title}", "start_elements")

@@ -33,6 +33,7 @@ class ReactionSituation:
     through_front: bool = True
     terrain: Terrain = "open"
     charger_elements: int = 3
+    reacted_this_round: bool = False
 
 
 def _no_reaction(why: str, rule: str) -> Outcome:
@@ -74,6 +75,8 @@ def reaction(s: ReactionSituation, rules: AvleRules, roller: Roller) -> Outcome:
         raise PackError("charger_elements is 1..3", "charger_elements")
     if unit.arm == "garrison":
         return _no_reaction("a garrison has no special action", "9.3")
+    if s.reacted_this_round:
+        return _no_reaction("a unit reacts once a round (9.3)", "9.3")
     if s.charge_from_adjacent:
         return _no_reaction("a charge from an adjacent hex allows no reaction", "9.3")
     if not s.through_front:
