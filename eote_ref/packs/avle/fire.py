@@ -474,9 +474,7 @@ def effect_of(
         )
         test_due = False
     elif removed < loss:
-        why = (
-            f" (15.0; {rules.option_note('morale_surplus_loss')})" if test_due else " (9.1.2)"
-        )
+        why = f" (15.0; {rules.option_note('morale_surplus_loss')})" if test_due else " (9.1.2)"
         notes.append(f"{loss - removed} loss(es) beyond the unit's elements are wasted{why}")
     if test_due:
         result, retreat = "morale_test", 0
@@ -501,9 +499,7 @@ def check_orders(s: CombatSituation) -> None:
             "9.3",
         )
     if s.retreated_this_round and s.moved:
-        raise PackError(
-            "a unit that retreated this round may fire but not move", "moved", "10.1"
-        )
+        raise PackError("a unit that retreated this round may fire but not move", "moved", "10.1")
 
 
 def _check_counts(rules: AvleRules, s: CombatSituation) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from eote_ref.packs.avle import (
     armylist,
+    cards,
     fire,
     generals,
     markers,
@@ -345,6 +346,24 @@ PROCEDURES = (
             ResultSpec("decisive", "neutral", "French decisive victory"),
             ResultSpec("not_controlled", "neutral", "not controlled"),
         ),
+    ),
+    ProcedureSpec(
+        "cards",
+        "3.0",
+        "the command cards, the hand and the battle's length",
+        cards.CardsSituation,
+        cards.cards,
+        {},
+        (ResultSpec("deck", "neutral", "the deck and the battle's length"),),
+    ),
+    ProcedureSpec(
+        "command_dice",
+        "5.1",
+        "the orders a whole pool of command dice gives, with exact odds",
+        cards.CommandDiceSituation,
+        cards.command_dice,
+        {"command_dice": "command pool"},
+        tuple(ResultSpec(f"orders_{k}", "good" if k else "bad", f"{k} order(s)") for k in range(7)),
     ),
 )
 

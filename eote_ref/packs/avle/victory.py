@@ -213,8 +213,7 @@ def _by_nation_totals(name: str, side: SideState) -> SideState:
         given, summed = getattr(side, total_key), sum(by.values())
         if given not in (0, summed):
             raise PackError(
-                f"{total_key} {given} is not the sum of {key} ({summed}): give one, or both "
-                "alike",
+                f"{total_key} {given} is not the sum of {key} ({summed}): give one, or both alike",
                 f"sides.{name}.{total_key}",
             )
         out = dataclasses.replace(out, **{total_key: summed})
@@ -242,8 +241,7 @@ def _nation_defeat(
         return None
     if not side.units_lost_by_nation:
         raise PackError(
-            f"{other} wins on the losses of one nation: give {name}'s units_lost_by_nation "
-            "(13.1)",
+            f"{other} wins on the losses of one nation: give {name}'s units_lost_by_nation (13.1)",
             f"sides.{name}.units_lost_by_nation",
             "13.1",
         )

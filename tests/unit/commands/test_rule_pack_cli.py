@@ -41,6 +41,8 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "deployment": {"sides": {"french": {}, "allied": {}}},
     "reinforcement": {"turn": 3, "pool": {"infantry": 2, "cavalry": 1, "artillery": 1}},
     "quatre_bras": {"hexes": {"H11": {"occupant": "french"}}},
+    "cards": {"turn": 2, "round": 3},
+    "command_dice": {"card": "centre", "units": {"infantry": 2, "cavalry": 1}},
 }
 
 

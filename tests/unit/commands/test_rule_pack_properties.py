@@ -116,14 +116,14 @@ INT_FIELDS = [
 ]
 
 
-@settings(
-    max_examples=budget(40, 600), deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+@settings(max_examples=budget(40, 600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_negative_count_or_distance_is_refused(data: st.DataObject) -> None:
-    """Every whole-number field of every procedure is a count, a distance or a turn: never
-    negative, whatever else the situation says (``hexes_from_enemy`` out of sight,
-    ``general_retreat_hexes`` under the default capture value)."""
+    """Every whole-number field is a count, a distance or a turn: never negative.
+
+    Whatever else the situation says (``hexes_from_enemy`` out of sight,
+    ``general_retreat_hexes`` under the default capture value).
+    """
     name, field = data.draw(st.sampled_from(INT_FIELDS))
     situation = dict(MINIMAL[name], **{field: data.draw(st.integers(-(10**6), -1))})
     options = data.draw(st.lists(OPTIONS, max_size=2))

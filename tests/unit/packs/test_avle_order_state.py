@@ -1,5 +1,7 @@
-"""The state of a unit's orders as inputs where the text makes it matter (AVlE 5.1, 7.0.1,
-9.3, 10.1 D, 12.0)."""
+"""The state of a unit's orders as inputs where the text makes it matter.
+
+AVlE 5.1, 7.0.1, 9.3, 10.1 D, 12.0.
+"""
 
 from __future__ import annotations
 

@@ -46,8 +46,10 @@ def test_shock_says_when_a_pursuit_falls_due(
 
 
 def test_a_square_may_ignore_its_retreat_so_the_pursuit_waits_on_it() -> None:
-    """Heavy cavalry (14) on a square: 14 - 10 = 4; a roll of 1 hits once, d6 1 gives 0
-    lost, 1 back, which a square may ignore (10.1 E)."""
+    """Heavy cavalry (14) on a square: 14 - 10 = 4.
+
+    A roll of 1 hits once, d6 1 gives 0 lost, 1 back, which a square may ignore (10.1 E).
+    """
     s = ShockSituation(firer="heavy_cavalry", target="french_infantry", target_formation="square")
     out = shock(s, rules(), Roller({"roll": 1, "effect_roll": 1}))
     assert (out.modified, out.result) == (4, "L0R1")

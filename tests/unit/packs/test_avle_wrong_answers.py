@@ -122,7 +122,10 @@ def test_orchards_and_fields_as_clear_by_option(terrain: str) -> None:
     out = fire(s, rules(square_ground="orchard_and_field_too"), Roller({"roll": 1}))
     assert out.modified == 19
     r = ReactionSituation(
-        reacting="english_infantry", nation="english", empty_hexes=2, terrain=terrain  # type: ignore[arg-type]
+        reacting="english_infantry",
+        nation="english",
+        empty_hexes=2,
+        terrain=terrain,  # type: ignore[arg-type]
     )
     assert reaction(r, rules(), Roller({})).result == "no_reaction"
     out = reaction(
@@ -179,7 +182,9 @@ def test_shock_honours_morale_surplus_loss_removes() -> None:
         ReactionSituation(
             reacting="english_infantry", nation="english", empty_hexes=2, through_front=False
         ),
-        ReactionSituation(reacting="english_infantry", nation="english", empty_hexes=2, terrain="wood"),
+        ReactionSituation(
+            reacting="english_infantry", nation="english", empty_hexes=2, terrain="wood"
+        ),
     ],
 )
 def test_reaction_always_has_its_documented_keys(s: ReactionSituation) -> None:
