@@ -12,6 +12,7 @@ from eote_ref.packs.avle import (
     fire,
     generals,
     markers,
+    movement,
     orders,
     play_sheets,
     printed,
@@ -364,6 +365,15 @@ PROCEDURES = (
         cards.command_dice,
         {"command_dice": "command pool"},
         tuple(ResultSpec(f"orders_{k}", "good" if k else "bad", f"{k} order(s)") for k in range(7)),
+    ),
+    ProcedureSpec(
+        "movement",
+        "6.0",
+        "how far a unit or General moves under its order, and may it take this path",
+        movement.MovementSituation,
+        movement.movement,
+        {},
+        (ResultSpec("allowed", "good"), ResultSpec("not_allowed", "bad", "not allowed")),
     ),
 )
 

@@ -43,6 +43,7 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "quatre_bras": {"hexes": {"H11": {"occupant": "french"}}},
     "cards": {"turn": 2, "round": 3},
     "command_dice": {"card": "centre", "units": {"infantry": 2, "cavalry": 1}},
+    "movement": {"unit": "french_infantry", "path": [{"terrain": "road", "road": True}]},
 }
 
 
