@@ -166,7 +166,9 @@ def describe_fields(cls: type[Any], unit_types: list[str]) -> list[dict[str, Any
         if f.default is not dataclasses.MISSING:
             entry["default"] = f.default
         elif f.default_factory is not dataclasses.MISSING:
-            entry["default"] = f.default_factory()
+            made = f.default_factory()
+            is_object = dataclasses.is_dataclass(made) and not isinstance(made, type)
+            entry["default"] = dataclasses.asdict(made) if is_object else made
         else:
             entry["required"] = True
         nested = [

@@ -10,6 +10,7 @@ from eote_ref.packs.avle import (
     armylist,
     cards,
     fire,
+    garrisons,
     generals,
     markers,
     movement,
@@ -19,6 +20,7 @@ from eote_ref.packs.avle import (
     rally,
     reaction,
     scenarios,
+    targets,
     victory,
 )
 from eote_ref.packs.avle.data import load_default
@@ -374,6 +376,62 @@ PROCEDURES = (
         movement.movement,
         {},
         (ResultSpec("allowed", "good"), ResultSpec("not_allowed", "bad", "not allowed")),
+    ),
+    ProcedureSpec(
+        "target",
+        "7.3",
+        "which enemies a unit may fire on or shock, and must it take the closest",
+        targets.TargetSituation,
+        targets.target,
+        {},
+        (
+            ResultSpec("none", "bad", "no target"),
+            ResultSpec("one", "neutral", "one target"),
+            ResultSpec("choice", "good", "the player chooses"),
+            ResultSpec("allowed", "good"),
+            ResultSpec("not_allowed", "bad", "not allowed"),
+        ),
+    ),
+    ProcedureSpec(
+        "retreat_hex",
+        "10.1",
+        "which of the three hexes behind it a unit retreats into",
+        targets.RetreatSituation,
+        targets.retreat_hex,
+        {},
+        (
+            ResultSpec("A", "neutral", "straight back"),
+            ResultSpec("B", "neutral", "flank hex B"),
+            ResultSpec("C", "neutral", "flank hex C"),
+            ResultSpec("either", "neutral", "B or C, the player's choice"),
+            ResultSpec("cannot_retreat", "bad", "cannot retreat: one more loss"),
+        ),
+    ),
+    ProcedureSpec(
+        "garrison",
+        "6.0",
+        "may a unit leave a garrison in buildings, or take one back",
+        garrisons.GarrisonSituation,
+        garrisons.garrison,
+        {},
+        (
+            ResultSpec("dropped", "neutral", "garrison left"),
+            ResultSpec("reabsorbed", "good", "garrison taken back"),
+            ResultSpec("not_allowed", "bad", "not allowed"),
+        ),
+    ),
+    ProcedureSpec(
+        "general",
+        "6.3",
+        "is a General attached, and what may he do and suffer",
+        garrisons.GeneralSituation,
+        garrisons.general,
+        {},
+        (
+            ResultSpec("attached", "good"),
+            ResultSpec("alone", "neutral"),
+            ResultSpec("not_allowed", "bad", "may not attach"),
+        ),
     ),
 )
 

@@ -47,7 +47,15 @@ ADDED_FIELDS: dict[str, frozenset[str]] = {
 #: Procedures added since the digests were first written: their cases come after all the
 #: others, each procedure drawing from a generator of its own, so a new procedure only adds
 #: cases and shifts none.
-ADDED_PROCEDURES: tuple[str, ...] = ("cards", "command_dice", "movement")
+ADDED_PROCEDURES: tuple[str, ...] = (
+    "cards",
+    "command_dice",
+    "movement",
+    "target",
+    "retreat_hex",
+    "garrison",
+    "general",
+)
 CASES_PER_PROCEDURE = 80
 SCALES = ["6mm", "15mm", "25mm"]
 NATIONS = ["other", "british", "french", "russian", "kgl", "austrian"]

@@ -44,6 +44,10 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "cards": {"turn": 2, "round": 3},
     "command_dice": {"card": "centre", "units": {"infantry": 2, "cavalry": 1}},
     "movement": {"unit": "french_infantry", "path": [{"terrain": "road", "road": True}]},
+    "target": {"firer": "french_infantry", "candidates": [{"hexes": 1}, {"hexes": 2}]},
+    "retreat_hex": {"rear": {"occupied": True}, "flank_b": {"towards_own_edge": True}},
+    "garrison": {"action": "drop", "unit": "french_infantry", "terrain": "town"},
+    "general": {"nation": "english", "unit": "english_infantry"},
 }
 
 
