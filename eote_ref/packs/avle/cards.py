@@ -25,7 +25,7 @@ from eote_ref.packs.outcome import Outcome, PackError, certain
 
 PACK = "avle"
 ARMS = ("infantry", "cavalry", "artillery")
-#: What each card orders, in words (3.1, 3.2): kind, units, where, what they may do.
+#: What each card orders, in words (3.1, 3.2; source: text): kind, units, where, what they may do.
 CARD_ORDERS: dict[str, dict[str, Any]] = {
     "left": {"kind": "order", "rule": "3.1", "units": 5, "where": "the left sector",
              "allows": "move and/or fire, one unit a command die"},

@@ -22,8 +22,6 @@ from eote_ref.packs.outcome import Outcome, PackError, certain
 
 PACK = "avle"
 Nation = Literal["french", "english", "prussian"]
-#: The most elements a unit holds after taking a garrison back (6.0; source: text).
-REABSORB_LIMIT = 4
 
 
 @dataclass(frozen=True)
@@ -73,7 +71,7 @@ def garrison(s: GarrisonSituation, rules: AvleRules, roller: Roller) -> Outcome:
             )
         if s.hougoumont and unit.arm != "infantry":
             problem("only infantry may occupy Hougoumont", "13.1")
-        limit = min(REABSORB_LIMIT, unit.elements)
+        limit = min(rules.data.movement["garrison_reabsorb_limit"].value, unit.elements)
         if elements + 1 > limit:
             problem(f"{elements} elements already: {limit} at most after taking it", "6.0")
         after = elements + 1

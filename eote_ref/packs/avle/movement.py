@@ -34,23 +34,21 @@ Holder = Literal[
 STOPS = frozenset({"wood", "stream", "marsh"})
 #: Ground never entered (8.8: rough ground and lakes; 8.5: a river, but at a bridge).
 NO_ENTRY = frozenset({"rough", "lake", "river"})
-#: 6.0's allowances by arm: (hexes with fire after, hexes without fire); None: may not fire
-#: after moving. A road the whole way adds 1 to each (6.0). Source: text.
-ALLOWANCE: dict[str, tuple[int | None, int]] = {
-    "infantry": (1, 2),
-    "cavalry": (3, 3),
-    "artillery": (None, 1),
-    "horse_artillery": (2, 2),
-    "general": (None, 3),
-    "garrison": (None, 0),
+#: The keys of ``movement`` in ``avle-1.2.yaml`` (6.0) by mover: with fire after, without.
+ALLOWANCE: dict[str, tuple[str | None, str | None]] = {
+    "infantry": ("infantry_and_fire", "infantry"),
+    "cavalry": ("cavalry_and_shock", "cavalry"),
+    "artillery": (None, "artillery"),
+    "horse_artillery": ("horse_artillery_and_fire", "horse_artillery"),
+    "general": (None, "general"),
+    "garrison": (None, None),
 }
 #: The automatic cards' moves (3.2): infantry 1 and fire or 3 without; artillery 2 without
 #: firing (horse artillery 4), instead of doubling its fire; cavalry its usual move and shock.
-CARD_ALLOWANCE: dict[tuple[str, str], tuple[int | None, int]] = {
-    ("infantry_manoeuvre", "infantry"): (1, 3),
-    ("bombardment", "artillery"): (None, 2),
-    ("bombardment", "horse_artillery"): (None, 4),
-    ("cavalry_grand_charge", "cavalry"): (3, 3),
+CARD_ALLOWANCE: dict[tuple[str, str], tuple[str | None, str | None]] = {
+    ("infantry_manoeuvre", "infantry"): ("manoeuvre_infantry_and_fire", "manoeuvre_infantry"),
+    ("bombardment", "artillery"): (None, "bombardment_artillery"),
+    ("bombardment", "horse_artillery"): (None, "bombardment_horse_artillery"),
 }
 CARD_ARM = {
     "infantry_manoeuvre": "infantry",
@@ -109,23 +107,32 @@ def allowance(
                 "card",
                 "3.2",
             )
-        fire, free = CARD_ALLOWANCE.get((s.card, key), ALLOWANCE[key])
+        fire, free = _hexes(rules, CARD_ALLOWANCE.get((s.card, key), ALLOWANCE[key]))
         rule = "3.2"
         if s.card == "bombardment":
             notes.append("a bombarding battery moves or doubles its fire value, not both (3.2)")
         if road and rules.opt("automatic_card_road") == "plus_one":
-            fire = None if fire is None else fire + 1
-            free += 1
+            bonus = rules.data.movement["road"].value
+            fire = None if fire is None else fire + bonus
+            free += bonus
         elif road:
             notes.append(
                 f"the card's allowance has no road hex added "
                 f"({rules.option_note('automatic_card_road')})"
             )
         return fire, free, rule
-    fire, free = ALLOWANCE[key]
+    fire, free = _hexes(rules, ALLOWANCE[key])
     if road and free:
-        fire, free = (None if fire is None else fire + 1), free + 1
+        bonus = rules.data.movement["road"].value
+        fire, free = (None if fire is None else fire + bonus), free + bonus
     return fire, free, "6.0"
+
+
+def _hexes(rules: AvleRules, keys: tuple[str | None, str | None]) -> tuple[int | None, int]:
+    """The hexes with fire after (None: no fire) and without, from the data's keys."""
+    m = rules.data.movement
+    fire, free = keys
+    return (m[fire].value if fire else None), (m[free].value if free else 0)
 
 
 def movement(s: MovementSituation, rules: AvleRules, roller: Roller) -> Outcome:

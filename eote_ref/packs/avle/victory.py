@@ -216,7 +216,10 @@ def _by_nation_totals(name: str, side: SideState) -> SideState:
                 f"{total_key} {given} is not the sum of {key} ({summed}): give one, or both alike",
                 f"sides.{name}.{total_key}",
             )
-        out = dataclasses.replace(out, **{total_key: summed})
+        if total_key == "units_lost":
+            out = dataclasses.replace(out, units_lost=summed)
+        else:
+            out = dataclasses.replace(out, generals_lost=summed)
     bad = sorted(set(side.wins_at_by_nation) - set(NATIONS))
     if bad or any(v < 1 for v in side.wins_at_by_nation.values()):
         raise PackError(
