@@ -196,6 +196,7 @@ PROCEDURES = (
             ResultSpec("stopped_with_loss", "good", "charge stopped with a loss"),
             ResultSpec("loss_then_shock", "neutral", "charger loses 1, may shock"),
             ResultSpec("charger_eliminated", "good", "charger eliminated"),
+            ResultSpec("charger_morale_test", "good", "charger tests its morale (15.0)"),
         ),
     ),
     ProcedureSpec(

@@ -34,6 +34,7 @@ class ReactionSituation:
     terrain: Terrain = "open"
     charger_elements: int = 3
     reacted_this_round: bool = False
+    charger_passed_morale: bool = False
 
 
 def _no_reaction(why: str, rule: str) -> Outcome:
@@ -55,11 +56,19 @@ def _no_reaction(why: str, rule: str) -> Outcome:
     )
 
 
-def _artillery_result(rules: AvleRules, face: int, charger_elements: int) -> tuple[str, int]:
+def _artillery_result(
+    rules: AvleRules, face: int, charger_elements: int, passed: bool = False
+) -> tuple[str, int]:
     loss, retreat = rules.combat_effect().lookup(1, face)
     if retreat and rules.opt("artillery_reaction_loss") == "three_four_only":
         loss = 0
     if loss >= charger_elements:
+        # 15.0: cavalry at its third loss tests instead of going, unless it passed before.
+        tests_at = rules.data.morale_losses["cavalry"].value
+        full = max(u.elements for u in rules.data.units.values() if u.arm == "cavalry")
+        lost = full - charger_elements + loss
+        if rules.opt("morale_rule") and not passed and lost >= tests_at:
+            return "charger_morale_test", loss
         return "charger_eliminated", loss
     if retreat:
         return ("stopped_with_loss" if loss else "stopped"), loss
@@ -116,13 +125,18 @@ def reaction(s: ReactionSituation, rules: AvleRules, roller: Roller) -> Outcome:
         probabilities[success_code] = p_success
         result = success_code if success else "failed"
     else:  # artillery: an automatic hit and a d6 on the 1-hit column
+        passed = s.charger_passed_morale
+        if passed and s.charger_elements != 1:
+            raise PackError(
+                "a unit that passed its morale test has 1 element left", "charger_elements"
+            )
         for face in range(1, 7):
-            code = _artillery_result(rules, face, s.charger_elements)[0]
+            code = _artillery_result(rules, face, s.charger_elements, passed)[0]
             probabilities[code] = probabilities.get(code, Fraction(0)) + p_success / 6
         result = "failed"
         if success:
             face = roller.number("effect_roll", D6)
-            result, loss = _artillery_result(rules, face, s.charger_elements)
+            result, loss = _artillery_result(rules, face, s.charger_elements, passed)
             details["charger_losses"] = loss
             notes.append(
                 f"artillery reaction on the 1-hit column "

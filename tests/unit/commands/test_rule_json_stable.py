@@ -41,7 +41,7 @@ ADDED_FIELDS: dict[str, frozenset[str]] = {
     "shock": frozenset(
         {"ordered", "fired_this_round", "reacted_this_round", "retreated_this_round"}
     ),
-    "reaction": frozenset({"reacted_this_round"}),
+    "reaction": frozenset({"reacted_this_round", "charger_passed_morale"}),
     "rally": frozenset({"ordered"}),
 }
 #: Procedures added since the digests were first written: their cases come after all the

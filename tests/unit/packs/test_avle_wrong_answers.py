@@ -216,3 +216,29 @@ def test_a_hit_on_a_unit_with_no_chips_left_by_option() -> None:
     # A unit with chips left reads the table either way.
     s2 = FireSituation(firer="french_infantry", target="english_infantry", target_elements=2)
     assert fire(s2, rules(last_element_hit="any_hit"), Roller(dict(roller))).result == "L0R1"
+
+
+# ------------------------------------------------------------------ 15.0 in a reaction
+@pytest.mark.parametrize(("morale_rule", "passed", "result"), [
+    (False, False, "charger_eliminated"),
+    (True, False, "charger_morale_test"),  # its third loss: a test instead (15.0)
+    (True, True, "charger_eliminated"),  # passed once: the next loss removes it
+])  # fmt: skip
+def test_a_battery_s_reaction_reads_the_morale_rule(
+    morale_rule: bool, passed: bool, result: str
+) -> None:
+    """A battery reacting hits the charger once; d6 3 on the 1-hit column: 1 lost (9.1)."""
+    s = ReactionSituation(
+        reacting="medium_artillery",
+        nation="english",
+        empty_hexes=2,
+        charger_elements=1,
+        charger_passed_morale=passed,
+    )
+    out = reaction(
+        s,
+        rules(morale_rule=morale_rule),
+        Roller({"reaction_dice": ["english", "french"], "effect_roll": 3}),
+    )
+    assert out.result == result
+    assert sum(out.probabilities.values()) == 1
