@@ -559,6 +559,11 @@ def _resolve(
         "hits_probabilities": {str(h): p for h, p in hit_dist.items()},
         "effect_probabilities": by_hits[hits] if hits else None,
     }
+    if eff.result == "eliminated" and s.target_general_attached and eff.table[1]:
+        notes.append(
+            f"the General with it, if he lives, retreats the result's {eff.table[1]} hex(es) "
+            "(9.4.4)"
+        )
     rule = "9.2" if shock else "9.0"
     return Outcome.of_pack(
         pack=PACK,

@@ -96,3 +96,19 @@ def test_an_advance_that_would_break_6_2_stays() -> None:
     assert out.result == "must_advance"
     assert out.details["advances"] is False
     assert any("6.2" in n for n in out.notes)
+
+
+def test_a_general_left_alone_by_an_eliminated_unit_retreats() -> None:
+    """9.4.4: a General left alone by an eliminated unit retreats what the result had left.
+
+    2 hits, d6 5 gives 2 lost and 1 back: the unit of 1 element goes, the General retreats.
+    """
+    s = ShockSituation(
+        firer="light_cavalry",
+        target="french_infantry",
+        target_elements=1,
+        target_general_attached=True,
+    )
+    out = shock(s, rules(), Roller({"roll": 1, "effect_roll": 5}))
+    assert out.result == "eliminated"
+    assert any("9.4.4" in n for n in out.notes)
