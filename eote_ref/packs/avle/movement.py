@@ -81,6 +81,7 @@ class MovementSituation:
     changes_formation: bool = False
     starts_adjacent_to_enemy: bool = False
     ordered: bool = True
+    moved_this_round: bool = False
     retreated_this_round: bool = False
     reacted_this_round: bool = False
     prussian_arrival: bool = False
@@ -151,6 +152,8 @@ def movement(s: MovementSituation, rules: AvleRules, roller: Roller) -> Outcome:
         notes.append("a Prussian unit moves and fires in its arrival round without a card (13.1)")
     elif not s.ordered:
         problem("only a unit given an order this round moves", "5.1")
+    if s.moved_this_round:
+        problem("one order a unit a round: it has moved on its order already", "5.1")
     if s.retreated_this_round:
         problem("a unit that retreated this round may not move (it may fire)", "10.1")
     if s.reacted_this_round:

@@ -157,6 +157,7 @@ def test_the_state_of_orders_and_formation() -> None:
     assert move(unit="french_infantry", path=one, retreated_this_round=True).result == (
         "not_allowed"
     )
+    assert move(unit="french_infantry", path=one, moved_this_round=True).result == ("not_allowed")
     assert move(unit="french_infantry", path=one, reacted_this_round=True).result == ("not_allowed")
     assert move(unit="french_infantry", path=one, formation="square").result == "not_allowed"
     changed = move(unit="french_infantry", path=one, changes_formation=True)
