@@ -183,6 +183,9 @@ def movement(s: MovementSituation, rules: AvleRules, roller: Roller) -> Outcome:
     elif s.path and limit is not None and len(s.path) > limit:
         problem(f"{len(s.path)} hexes: the allowance is {limit}", rule)
     stops_at = _check_path(s, arm, problems)
+    no_fire_there = _no_fire_at_end(s, arm)
+    if s.will_fire and no_fire_there:
+        problem(no_fire_there[0], no_fire_there[1])
     if key == "general":
         notes.append("zones of control stop units (6.2); the text does not say they stop a General")
     result = "not_allowed" if problems else "allowed"
@@ -200,6 +203,7 @@ def movement(s: MovementSituation, rules: AvleRules, roller: Roller) -> Outcome:
             "hexes": len(s.path),
             "stops_at": stops_at,
             "may_fire_after": with_fire is not None
+            and not no_fire_there
             and (not s.path or len(s.path) <= with_fire)
             and not (
                 s.changes_formation
@@ -209,6 +213,20 @@ def movement(s: MovementSituation, rules: AvleRules, roller: Roller) -> Outcome:
         },
         notes=tuple(notes),
     )
+
+
+def _no_fire_at_end(s: MovementSituation, arm: str) -> tuple[str, str] | None:
+    """Why the mover may not fire where its path ends (reason, section), or None."""
+    if not s.path:
+        return None
+    end = s.path[-1].terrain
+    if end in BUILDINGS:
+        if arm == "cavalry":
+            return "cavalry does not shock from buildings", "6.0, 8.4"
+        return "a unit does not fire in the round it enters buildings", "8.4"
+    if arm == "artillery" and end in ("stream", "marsh"):
+        return "artillery in a stream or marsh does not fire", "8.5"
+    return None
 
 
 def _check_path(s: MovementSituation, arm: str, problems: list[dict[str, str]]) -> int | None:

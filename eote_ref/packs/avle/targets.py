@@ -99,6 +99,12 @@ def target(s: TargetSituation, rules: AvleRules, roller: Roller) -> Outcome:
     firer = rules.unit(s.firer, "firer")
     arm = firer.arm
     if s.firer_terrain in BUILDINGS and arm == "cavalry":
+        if rules.opt("cavalry_in_building") == "no_fire":
+            raise PackError(
+                f"cavalry in buildings does not fire ({rules.option_note('cavalry_in_building')})",
+                "firer_terrain",
+                "6.0",
+            )
         arm = "garrison"  # cavalry in buildings fires as a garrison (8.4)
     if s.firer_formation == "square" and arm != "infantry":
         raise PackError("only infantry forms square", "firer_formation", "6.0")

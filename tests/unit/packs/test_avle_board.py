@@ -88,6 +88,17 @@ def test_infantry_reaches_buildings_only_next_to_them_and_a_lone_general_by_opti
     assert yes.details["may_choose"] == [1]
 
 
+def test_cavalry_in_buildings_fires_as_a_garrison_or_not_at_all() -> None:
+    """8.4: as a garrison, adjacent only and the closest; 6.0 by option: no fire."""
+    cands = [Candidate(hexes=2), Candidate(hexes=1)]
+    s = TargetSituation("light_cavalry", cands, firer_terrain="farm")
+    out = target(s, rules(), Roller())
+    assert (out.details["range"], out.details["may_choose"]) == (1, [1])
+    with pytest.raises(PackError) as err:
+        target(s, rules(cavalry_in_building="no_fire"), Roller())
+    assert (err.value.field, err.value.rule) == ("firer_terrain", "6.0")
+
+
 # ------------------------------------------------------------------ 10.1: the retreat hex
 def _retreat(rear: dict[str, Any], b: dict[str, Any], c: dict[str, Any]) -> Any:
     s = RetreatSituation(RetreatHex(**rear), RetreatHex(**b), RetreatHex(**c))

@@ -178,3 +178,22 @@ def test_only_infantry_enters_hougoumont() -> None:
     out = move(unit="heavy_cavalry", path=hougoumont)
     assert out.result == "not_allowed"
     assert out.details["problems"][0]["rule"] == "13.1"
+
+
+@pytest.mark.parametrize(
+    ("unit", "terrain", "rule"),
+    [
+        ("french_infantry", "farm", "8.4"),  # no fire in the round it enters buildings
+        ("heavy_cavalry", "town", "6.0, 8.4"),  # no shock from buildings
+        ("horse_artillery", "marsh", "8.5"),  # artillery in a marsh does not fire
+    ],
+)
+def test_ground_where_a_move_ends_without_fire(unit: str, terrain: str, rule: str) -> None:
+    path = [PathHex(terrain=terrain)]  # type: ignore[arg-type]
+    quiet = move(unit=unit, path=path)
+    assert (quiet.result, quiet.details["may_fire_after"]) == ("allowed", False)
+    firing = move(unit=unit, path=path, will_fire=True)
+    assert firing.result == "not_allowed"
+    assert firing.details["problems"][-1]["rule"] == rule
+    wood = move(unit=unit, path=[PathHex(terrain="wood")], will_fire=True)
+    assert wood.result == "allowed"  # 8.1: a unit fires in the round it enters woods
