@@ -84,8 +84,31 @@ def adjudicate(
     for r in proc.rolls:
         data.pop(r, None)
     situation = parse_situation(proc, data)
+    check_entered_dice(pack, proc, rolls)
     outcome = proc.run(situation, rules, Roller(rolls, seed))
     return stable(outcome.to_json())
+
+
+def check_entered_dice(pack: Pack, proc: ProcedureSpec, rolls: Mapping[str, Any]) -> None:
+    """Refuse a die entered with a face it does not have, whether or not the answer reads it.
+
+    A d6 of 7 entered for ``effect_roll`` after a miss, or an unknown flag face before the
+    turn that rolls it, is a typo all the same: bad input naming the field (the contract).
+    The die of each roll is the first word of its kind in ``ProcedureSpec.rolls``; a pool or
+    a list takes a list of that die's faces (its length is the procedure's to check).
+    """
+    for name, value in rolls.items():
+        kind = proc.rolls[name]
+        die = pack.dice.get(kind.split()[0])
+        if not isinstance(die, Die):  # pragma: no cover - a pack declares its dice
+            continue
+        if "pool" in kind or "list" in kind:
+            if not isinstance(value, list):
+                raise InputError(f"{name} must be a list of {die.title} faces", name)
+            for i, v in enumerate(value):
+                die.read(v, f"{name}[{i}]")
+        else:
+            die.read(value, name)
 
 
 def parse_situation(proc: ProcedureSpec, data: Mapping[str, Any]) -> Any:
@@ -143,7 +166,9 @@ def describe_fields(cls: type[Any], unit_types: list[str]) -> list[dict[str, Any
         if f.default is not dataclasses.MISSING:
             entry["default"] = f.default
         elif f.default_factory is not dataclasses.MISSING:
-            entry["default"] = f.default_factory()
+            made = f.default_factory()
+            is_object = dataclasses.is_dataclass(made) and not isinstance(made, type)
+            entry["default"] = dataclasses.asdict(made) if is_object else made
         else:
             entry["required"] = True
         nested = [

@@ -26,9 +26,35 @@ Aspect = Literal["front", "flank", "rear"]
 Formation = Literal["combat", "square"]
 BUILDINGS = frozenset({"farm", "town", "fortified"})
 OPEN = frozenset({"open", "road", "bridge", "hill"})
-#: Where infantry may form square (6.0: clear or hill, not a bridge).
+#: Where infantry may form square (6.0: clear or hill, not a bridge, 8.6).
 SQUARE_GROUND = frozenset({"open", "road", "hill"})
+#: Orchards and fields: clear for a square or not, by the option ``square_ground`` (6.0).
+CLEAR_BY_OPTION = frozenset({"orchard", "field"})
 PACK = "avle"
+
+
+def square_ground(rules: AvleRules) -> frozenset[str]:
+    """The hexes where infantry may stand in square (6.0, 8.6; orchards and fields by option)."""
+    if rules.opt("square_ground") == "orchard_and_field_too":
+        return SQUARE_GROUND | CLEAR_BY_OPTION
+    return SQUARE_GROUND
+
+
+def check_square(
+    rules: AvleRules, unit: UnitType, terrain: str, formation_field: str, terrain_field: str
+) -> None:
+    """Refuse a square that 6.0 forbids: only infantry forms one, on clear ground or a hill."""
+    if unit.arm != "infantry":
+        raise PackError(
+            f"only infantry forms square; {unit.title} does not", formation_field, "6.0"
+        )
+    if terrain not in square_ground(rules):
+        raise PackError(
+            f"infantry may not stand in square in {terrain} (6.0, 8.6; "
+            f"{rules.option_note('square_ground')})",
+            terrain_field,
+            "6.0",
+        )
 
 
 @dataclass(frozen=True)
@@ -49,6 +75,10 @@ class CombatSituation:
     target_elements: int | None = None
     target_passed_morale: bool = False
     retreat_blocked: int = 0
+    ordered: bool = True
+    fired_this_round: bool = False
+    reacted_this_round: bool = False
+    retreated_this_round: bool = False
 
 
 @dataclass(frozen=True)
@@ -370,6 +400,13 @@ def effect_of(
         if rules.opt("garrison_hit") == "any_hit":
             loss = max(loss, 1)
         retreat = 0
+    elif elements == 1 and rules.opt("last_element_hit") == "any_hit":
+        if not loss:
+            notes.append(
+                f"a hit on a unit with no chips left takes its last element (9.1.1; "
+                f"{rules.option_note('last_element_hit')})"
+            )
+        loss = max(loss, 1)
     convert = False
     if target.arm == "artillery" and retreat:
         if hexes == 1:
@@ -420,16 +457,26 @@ def effect_of(
         if s.target_general_attached and target.arm in ("infantry", "cavalry"):
             ignore.append("a General attached (7.3.17)")
     removed = min(loss, elements)
-    if removed < loss:
-        notes.append(f"{loss - removed} loss(es) beyond the unit's elements are wasted (9.1.2)")
     tests_at = rules.data.morale_losses.get(target.arm)
     lost_after = target.elements - elements + removed
-    if (
+    test_due = (
         rules.opt("morale_rule")
         and tests_at is not None
         and lost_after >= tests_at.value
         and not s.target_passed_morale
-    ):
+    )
+    surplus_removes = rules.opt("morale_surplus_loss") == "removes"
+    if removed < loss and test_due and surplus_removes:
+        notes.append(
+            f"{loss - removed} loss(es) beyond the unit's elements: a loss after the morale "
+            f"test's, so the unit is removed whatever the test (15.0; "
+            f"{rules.option_note('morale_surplus_loss')})"
+        )
+        test_due = False
+    elif removed < loss:
+        why = f" (15.0; {rules.option_note('morale_surplus_loss')})" if test_due else " (9.1.2)"
+        notes.append(f"{loss - removed} loss(es) beyond the unit's elements are wasted{why}")
+    if test_due:
         result, retreat = "morale_test", 0
         notes.append(f"{lost_after} losses in all: a morale test instead of removal (15.0)")
     elif removed >= elements:
@@ -439,8 +486,29 @@ def effect_of(
     return Effect(table, removed, retreat, result, tuple(ignore), tuple(notes))
 
 
+def check_orders(s: CombatSituation) -> None:
+    """Refuse fire or a shock the state of the unit's orders forbids (5.1, 7.0.1, 9.3, 10.1 D)."""
+    if not s.ordered:
+        raise PackError("only a unit given an order this round fires or shocks", "ordered", "5.1")
+    if s.fired_this_round:
+        raise PackError("a unit fires once a round", "fired_this_round", "7.0.1")
+    if s.reacted_this_round:
+        raise PackError(
+            "a unit that reacted to a charge neither moves nor fires this round",
+            "reacted_this_round",
+            "9.3",
+        )
+    if s.retreated_this_round and s.moved:
+        raise PackError("a unit that retreated this round may fire but not move", "moved", "10.1")
+
+
 def _check_counts(rules: AvleRules, s: CombatSituation) -> None:
     firer, target = _unit_at(rules, s)
+    check_orders(s)
+    if s.target_formation == "square":
+        check_square(rules, target, s.target_terrain, "target_formation", "target_terrain")
+    if isinstance(s, FireSituation) and s.firer_formation == "square":
+        check_square(rules, firer, s.firer_terrain, "firer_formation", "firer_terrain")
     bounds: list[tuple[str, int | None, int, int]] = [
         ("moved", s.moved, 0, 4),
         ("retreat_blocked", s.retreat_blocked, 0, 2),
@@ -487,9 +555,15 @@ def _resolve(
         "morale_test_due": eff.result == "morale_test",
         "may_ignore_retreat": list(eff.may_ignore_retreat),
         "general_check_losses": _general_losses(rules, s, eff),
+        "pursuit_due": pursuit_due(shock, eff),
         "hits_probabilities": {str(h): p for h, p in hit_dist.items()},
         "effect_probabilities": by_hits[hits] if hits else None,
     }
+    if eff.result == "eliminated" and s.target_general_attached and eff.table[1]:
+        notes.append(
+            f"the General with it, if he lives, retreats the result's {eff.table[1]} hex(es) "
+            "(9.4.4)"
+        )
     rule = "9.2" if shock else "9.0"
     return Outcome.of_pack(
         pack=PACK,
@@ -504,6 +578,25 @@ def _resolve(
         details=details,
         notes=tuple(notes) + eff.notes,
     )
+
+
+def pursuit_due(shock: bool, eff: Effect) -> str:
+    """Whether the shocking cavalry's pursuit test falls due (9.1.3).
+
+    ``yes``: the target is destroyed or must retreat; ``if_target_retreats``: it may ignore
+    its retreat (a square or buildings, 10.1 E; a General, 7.3.17) and the test is due only if
+    it goes; ``if_target_routs``: a morale test decides (15.0); ``no``: the target stays, or
+    the firer is not cavalry shocking (only cavalry pursues).
+    """
+    if not shock or eff.result == "miss":
+        return "no"
+    if eff.result == "morale_test":
+        return "if_target_routs"
+    if eff.result == "eliminated":
+        return "yes"
+    if not eff.retreat:
+        return "no"
+    return "if_target_retreats" if eff.may_ignore_retreat else "yes"
 
 
 def _general_losses(rules: AvleRules, s: CombatSituation, eff: Effect) -> int | None:

@@ -85,6 +85,8 @@ def general_capture(s: GeneralCaptureSituation, rules: AvleRules, roller: Roller
     """Is a lone General captured as he retreats (9.4.2)? +1 to the capture value a hex."""
     if not 1 <= s.hexes_moved <= 10:
         raise PackError("hexes_moved is 1..10", "hexes_moved")
+    if s.general_retreat_hexes is not None and not 0 <= s.general_retreat_hexes <= 10:
+        raise PackError("general_retreat_hexes is 0..10", "general_retreat_hexes")
     notes = ["6.1 forbids a unit to enter an enemy General's hex; 9.4.2 lets it (notes 14)"]
     if rules.opt("capture_value") == "general_retreat":
         if s.general_retreat_hexes is None:
@@ -93,8 +95,6 @@ def general_capture(s: GeneralCaptureSituation, rules: AvleRules, roller: Roller
                 "general_retreat_hexes",
                 "9.4.2",
             )
-        if not 0 <= s.general_retreat_hexes <= 10:
-            raise PackError("general_retreat_hexes is 0..10", "general_retreat_hexes")
         value = s.general_retreat_hexes
     else:
         value = s.hexes_moved

@@ -189,6 +189,8 @@ class AvleData:
     quatre_bras: ControlData
     bands: dict[str, BandsData]
     options: dict[str, OptionData]
+    #: Hexes of movement (6.0, 3.2) and a garrison's reabsorption limit (6.0).
+    movement: dict[str, Value] = field(default_factory=dict)
 
 
 #: Keys the procedures read: a club's copy of the file must keep every one.
@@ -228,6 +230,24 @@ REQUIRED: Mapping[str, frozenset[str]] = {
         }
     ),
     "bands": frozenset({"prussian_entry", "reinforcement_sector", "exploration"}),
+    "movement": frozenset(
+        {
+            "infantry_and_fire",
+            "infantry",
+            "cavalry_and_shock",
+            "cavalry",
+            "artillery",
+            "horse_artillery_and_fire",
+            "horse_artillery",
+            "general",
+            "road",
+            "manoeuvre_infantry_and_fire",
+            "manoeuvre_infantry",
+            "bombardment_artillery",
+            "bombardment_horse_artillery",
+            "garrison_reabsorb_limit",
+        }
+    ),
 }
 
 

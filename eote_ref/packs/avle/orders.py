@@ -50,7 +50,8 @@ class OrdersSituation:
     french: str = "french"
 
 
-def _dice_for(rules: AvleRules, card: str) -> int:
+def dice_for(rules: AvleRules, card: str) -> int:
+    """The black command dice a card rolls (5.1, 3.1; the coordinated attack by option)."""
     if card in AUTOMATIC:
         return 0
     if card == "coordinated_attack":
@@ -73,7 +74,7 @@ def orders(s: OrdersSituation, rules: AvleRules, roller: Roller) -> Outcome:
                 f"sides.{name}.card",
                 "5.1",
             )
-        n = _dice_for(rules, side.card)
+        n = dice_for(rules, side.card)
         pool = rules.pool("command", n)
         if side.dice is not None:  # entered from the physical dice
             if not n:

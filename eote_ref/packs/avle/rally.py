@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
 
 from eote_ref.packs.avle.model import AvleRules, UnitType
 from eote_ref.packs.dice import D10, Roller
@@ -31,6 +32,7 @@ class RallySituation:
     hexes_from_enemy: int | None = None
     in_enemy_sight: bool = True
     passed_morale: bool = False
+    ordered: bool = True
 
 
 def rally(s: RallySituation, rules: AvleRules, roller: Roller) -> Outcome:
@@ -38,6 +40,8 @@ def rally(s: RallySituation, rules: AvleRules, roller: Roller) -> Outcome:
     unit = rules.unit(s.unit, "unit")
     if unit.arm == "garrison":
         raise PackError("a garrison has one element and no chips to recover", "unit", "12.0")
+    if not s.ordered:
+        raise PackError("only a unit given an order this round rallies", "ordered", "12.0")
     start = s.start_elements if s.start_elements is not None else unit.elements
     if not 1 <= start <= unit.elements:
         raise PackError(f"start_elements is 1..{unit.elements} for {unit.title}", "start_elements")
@@ -45,6 +49,8 @@ def rally(s: RallySituation, rules: AvleRules, roller: Roller) -> Outcome:
         raise PackError(f"elements is 1..{start} (the unit's elements now)", "elements")
     if s.elements == start:
         raise PackError("the unit has lost no element: nothing to rally", "elements", "12.0")
+    if s.hexes_from_enemy is not None and s.hexes_from_enemy < 1:
+        raise PackError("hexes_from_enemy is 1 or more (a distance in hexes)", "hexes_from_enemy")
     reach = rules.data.rally["enemy_distance"].value
     if s.in_enemy_sight:
         if s.hexes_from_enemy is None:
@@ -141,6 +147,8 @@ def morale(s: MoraleSituation, rules: AvleRules, roller: Roller) -> Outcome:
     unit = rules.unit(s.unit, "unit")
     base, mods = morale_value(rules, unit, "unit")
     value = whole_total(base, mods)
+    if s.surplus_losses < 0:
+        raise PackError("surplus_losses is 0 or more", "surplus_losses")
     notes: list[str] = []
     if not rules.opt("morale_rule"):
         notes.append(
@@ -162,8 +170,6 @@ def morale(s: MoraleSituation, rules: AvleRules, roller: Roller) -> Outcome:
             {"morale_value": value},
             tuple(notes),
         )
-    if s.surplus_losses < 0:
-        raise PackError("surplus_losses is 0 or more", "surplus_losses")
     roll = roller.number("roll", D10)
     odds = _rout_odds(value)
     result = "rout" if roll > value else "holds"
@@ -198,9 +204,16 @@ def morale(s: MoraleSituation, rules: AvleRules, roller: Roller) -> Outcome:
 
 @dataclass(frozen=True)
 class PursuitSituation:
-    """Cavalry whose target was destroyed or retreated (9.1.3)."""
+    """Cavalry that shocked (9.1.3): what became of its target, and may it enter the hex.
+
+    ``target_result``: ``destroyed``, ``retreated`` or ``stayed`` (it took no retreat, or
+    ignored it: a square or buildings, 10.1 E; a General, 7.3.17); null reads as destroyed or
+    retreated. ``advance_breaks_zoc``: entering the vacated hex would break 6.2.
+    """
 
     unit: str
+    target_result: Literal["destroyed", "retreated", "stayed"] | None = None
+    advance_breaks_zoc: bool = False
 
 
 def pursuit(s: PursuitSituation, rules: AvleRules, roller: Roller) -> Outcome:
@@ -209,6 +222,20 @@ def pursuit(s: PursuitSituation, rules: AvleRules, roller: Roller) -> Outcome:
     if unit.arm != "cavalry":
         raise PackError("only cavalry pursues", "unit", "9.1.3")
     base, _ = morale_value(rules, unit, "unit")
+    if s.target_result == "stayed":
+        return Outcome.of_pack(
+            PACK,
+            "pursuit",
+            "9.1.3",
+            base,
+            (),
+            base,
+            {},
+            "not_due",
+            certain("not_due"),
+            {"morale_value": base, "target_result": s.target_result, "advances": False},
+            ("the target neither left the hex nor was destroyed: no pursuit test (9.1.3)",),
+        )
     if not rules.opt("morale_rule") and rules.opt("pursuit_without_morale") == "no_test":
         why = (
             f"no pursuit test without 15.0 ({rules.option_note('pursuit_without_morale')}): "
@@ -224,11 +251,22 @@ def pursuit(s: PursuitSituation, rules: AvleRules, roller: Roller) -> Outcome:
             {},
             "free",
             certain("free"),
-            {"morale_value": base},
+            {"morale_value": base, "target_result": s.target_result, "advances": None},
             (why,),
         )
     roll = roller.number("roll", D10)
     odds = _rout_odds(base)
+    must = roll > base
+    notes = [
+        f"a test against the 15.0 morale value "
+        f"({rules.option_note('pursuit_without_morale')}); an advance must respect "
+        "zones of control (6.2)",
+        "9.1.3 does not say whether cavalry that holds may still choose to advance",
+    ]
+    if s.target_result is None:
+        notes.append("target_result not given: read as destroyed or retreated (9.1.3)")
+    if must and s.advance_breaks_zoc:
+        notes.append("the vacated hex may not be entered without breaking 6.2: it stays")
     return Outcome.of_pack(
         pack=PACK,
         procedure="pursuit",
@@ -237,13 +275,12 @@ def pursuit(s: PursuitSituation, rules: AvleRules, roller: Roller) -> Outcome:
         modifiers=(),
         modified=base,
         rolls=dict(roller.used),
-        result="must_advance" if roll > base else "holds",
+        result="must_advance" if must else "holds",
         probabilities={"must_advance": odds["rout"], "holds": odds["holds"]},
-        details={"morale_value": base},
-        notes=(
-            f"a test against the 15.0 morale value "
-            f"({rules.option_note('pursuit_without_morale')}); an advance must respect "
-            "zones of control (6.2)",
-            "9.1.3 does not say whether cavalry that holds may still choose to advance",
-        ),
+        details={
+            "morale_value": base,
+            "target_result": s.target_result,
+            "advances": must and not s.advance_breaks_zoc,
+        },
+        notes=tuple(notes),
     )

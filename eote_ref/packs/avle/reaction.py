@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
-from eote_ref.packs.avle.fire import SQUARE_GROUND, Terrain
+from eote_ref.packs.avle.fire import Terrain, square_ground
 from eote_ref.packs.avle.model import AvleRules
 from eote_ref.packs.dice import D6, Roller
 from eote_ref.packs.outcome import Outcome, PackError, certain
@@ -33,6 +33,8 @@ class ReactionSituation:
     through_front: bool = True
     terrain: Terrain = "open"
     charger_elements: int = 3
+    reacted_this_round: bool = False
+    charger_passed_morale: bool = False
 
 
 def _no_reaction(why: str, rule: str) -> Outcome:
@@ -43,16 +45,30 @@ def _no_reaction(why: str, rule: str) -> Outcome:
         {},
         "no_reaction",
         certain("no_reaction"),
-        {"success": False, "why": why},
+        {
+            "dice": 0,
+            "flags": [],
+            "success": False,
+            "success_probability": Fraction(0),
+            "why": why,
+        },
         (why,),
     )
 
 
-def _artillery_result(rules: AvleRules, face: int, charger_elements: int) -> tuple[str, int]:
+def _artillery_result(
+    rules: AvleRules, face: int, charger_elements: int, passed: bool = False
+) -> tuple[str, int]:
     loss, retreat = rules.combat_effect().lookup(1, face)
     if retreat and rules.opt("artillery_reaction_loss") == "three_four_only":
         loss = 0
     if loss >= charger_elements:
+        # 15.0: cavalry at its third loss tests instead of going, unless it passed before.
+        tests_at = rules.data.morale_losses["cavalry"].value
+        full = max(u.elements for u in rules.data.units.values() if u.arm == "cavalry")
+        lost = full - charger_elements + loss
+        if rules.opt("morale_rule") and not passed and lost >= tests_at:
+            return "charger_morale_test", loss
         return "charger_eliminated", loss
     if retreat:
         return ("stopped_with_loss" if loss else "stopped"), loss
@@ -68,6 +84,8 @@ def reaction(s: ReactionSituation, rules: AvleRules, roller: Roller) -> Outcome:
         raise PackError("charger_elements is 1..3", "charger_elements")
     if unit.arm == "garrison":
         return _no_reaction("a garrison has no special action", "9.3")
+    if s.reacted_this_round:
+        return _no_reaction("a unit reacts once a round (9.3)", "9.3")
     if s.charge_from_adjacent:
         return _no_reaction("a charge from an adjacent hex allows no reaction", "9.3")
     if not s.through_front:
@@ -76,11 +94,12 @@ def reaction(s: ReactionSituation, rules: AvleRules, roller: Roller) -> Outcome:
     if (
         unit.arm == "infantry"
         and rules.opt("reaction_square_terrain") == "as_6_0"
-        and s.terrain not in SQUARE_GROUND
+        and s.terrain not in square_ground(rules)
     ):
         return _no_reaction(
             f"infantry may not form square in {s.terrain} (6.0; "
-            f"{rules.option_note('reaction_square_terrain')})",
+            f"{rules.option_note('reaction_square_terrain')}; "
+            f"{rules.option_note('square_ground')})",
             "6.0",
         )
     n = s.empty_hexes
@@ -106,13 +125,18 @@ def reaction(s: ReactionSituation, rules: AvleRules, roller: Roller) -> Outcome:
         probabilities[success_code] = p_success
         result = success_code if success else "failed"
     else:  # artillery: an automatic hit and a d6 on the 1-hit column
+        passed = s.charger_passed_morale
+        if passed and s.charger_elements != 1:
+            raise PackError(
+                "a unit that passed its morale test has 1 element left", "charger_elements"
+            )
         for face in range(1, 7):
-            code = _artillery_result(rules, face, s.charger_elements)[0]
+            code = _artillery_result(rules, face, s.charger_elements, passed)[0]
             probabilities[code] = probabilities.get(code, Fraction(0)) + p_success / 6
         result = "failed"
         if success:
             face = roller.number("effect_roll", D6)
-            result, loss = _artillery_result(rules, face, s.charger_elements)
+            result, loss = _artillery_result(rules, face, s.charger_elements, passed)
             details["charger_losses"] = loss
             notes.append(
                 f"artillery reaction on the 1-hit column "

@@ -248,8 +248,9 @@ def reinforcement(s: ReinforcementSituation, rules: AvleRules, roller: Roller) -
     if bad or any(v < 0 for v in s.pool.values()):
         raise PackError("pool counts infantry, cavalry, artillery (0 or more)", "pool")
     most = h["reinforcements"].value
-    if s.arrived_before < 0 or s.arrived_this_turn < 0:
-        raise PackError("arrivals are 0 or more", "arrived_before")
+    for name in ("arrived_this_turn", "arrived_before"):
+        if getattr(s, name) < 0:
+            raise PackError(f"{name} is 0 or more", name)
     if sum(s.pool.values()) + s.arrived_before + s.arrived_this_turn > most:
         raise PackError(
             f"at most {most} reinforcements a player, held back and arrived (14.0)", "pool", "14.0"

@@ -8,6 +8,7 @@ with the optional morale rule), and after the sixth turn marginal (fewer units l
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -35,6 +36,12 @@ class SideState:
     generals_by_sector: dict[str, int] = field(default_factory=dict)
     elements_left: int = 0
     generals_left: int = 0
+    units_lost_by_nation: dict[str, int] = field(default_factory=dict)
+    generals_lost_by_nation: dict[str, int] = field(default_factory=dict)
+    wins_at_by_nation: dict[str, int] = field(default_factory=dict)
+
+
+NATIONS = ("french", "english", "prussian")
 
 
 @dataclass(frozen=True)
@@ -113,6 +120,8 @@ def victory(s: VictorySituation, rules: AvleRules, roller: Roller) -> Outcome:
     if not 1 <= s.round <= rounds:
         raise PackError(f"round is 1..{rounds}", "round")
     names = list(s.sides)
+    sides = {name: _by_nation_totals(name, side) for name, side in s.sides.items()}
+    s = VictorySituation(sides, s.turn, s.round)
     for name, side in s.sides.items():
         for key in (
             "units_lost",
@@ -145,6 +154,7 @@ def victory(s: VictorySituation, rules: AvleRules, roller: Roller) -> Outcome:
                 wins_at if wins_at is not None else rules.data.victory["hypothetical_units"].value
             ),
         }
+    by_nation = {n: _nation_defeat(rules, n, s, report, notes) for n in names}
     result, winner = "none", None
     empty = {n: _empty_sectors(rules, n, side) for n, side in s.sides.items()}
     for n, e in empty.items():
@@ -156,7 +166,7 @@ def victory(s: VictorySituation, rules: AvleRules, roller: Roller) -> Outcome:
         if len(beaten) == 2:
             notes.append("both sides hold no unit in a sector; 4.2 does not say (drawn)")
     elif _substantial_due(rules, s):
-        defeated = [n for n in names if lost[n] >= report[n]["enemy_needs"]]
+        defeated = [n for n in names if lost[n] >= report[n]["enemy_needs"] or by_nation[n]]
         if len(defeated) == 1:
             result, winner = "substantial", names[1 - names.index(defeated[0])]
         elif len(defeated) == 2:
@@ -176,6 +186,89 @@ def victory(s: VictorySituation, rules: AvleRules, roller: Roller) -> Outcome:
         details={"winner": winner, "sides": report},
         notes=tuple(notes),
     )
+
+
+def _by_nation_totals(name: str, side: SideState) -> SideState:
+    """The side with ``units_lost`` and ``generals_lost`` made the sums of its nations'.
+
+    Without losses by nation the side is as given (the single count of 4.2). With them, a
+    total given as well must be 0 (taken as the sum) or the sum itself.
+    """
+    out = side
+    for total_key, key in (
+        ("units_lost", "units_lost_by_nation"),
+        ("generals_lost", "generals_lost_by_nation"),
+    ):
+        by: dict[str, int] = getattr(side, key)
+        field_name = f"sides.{name}.{key}"
+        bad = sorted(set(by) - set(NATIONS))
+        if bad:
+            raise PackError(
+                f"unknown nation '{bad[0]}' (nations: {', '.join(NATIONS)})", field_name
+            )
+        if any(v < 0 for v in by.values()):
+            raise PackError("each nation's count is 0 or more", field_name)
+        if not by:
+            continue
+        given, summed = getattr(side, total_key), sum(by.values())
+        if given not in (0, summed):
+            raise PackError(
+                f"{total_key} {given} is not the sum of {key} ({summed}): give one, or both alike",
+                f"sides.{name}.{total_key}",
+            )
+        if total_key == "units_lost":
+            out = dataclasses.replace(out, units_lost=summed)
+        else:
+            out = dataclasses.replace(out, generals_lost=summed)
+    bad = sorted(set(side.wins_at_by_nation) - set(NATIONS))
+    if bad or any(v < 1 for v in side.wins_at_by_nation.values()):
+        raise PackError(
+            f"wins_at_by_nation: nations ({', '.join(NATIONS)}) each with a count of 1 or more",
+            f"sides.{name}.wins_at_by_nation",
+        )
+    return out
+
+
+def _nation_defeat(
+    rules: AvleRules,
+    name: str,
+    s: VictorySituation,
+    report: dict[str, dict[str, Any]],
+    notes: list[str],
+) -> str | None:
+    """The enemy nation whose own count this side's losses of it reached (13.1), or None."""
+    other = [n for n in s.sides if n != name][0]
+    counts = s.sides[other].wins_at_by_nation
+    side = s.sides[name]
+    if not counts:
+        return None
+    if not side.units_lost_by_nation:
+        raise PackError(
+            f"{other} wins on the losses of one nation: give {name}'s units_lost_by_nation (13.1)",
+            f"sides.{name}.units_lost_by_nation",
+            "13.1",
+        )
+    needs: dict[str, int] = {}
+    lost: dict[str, int] = {}
+    hit: str | None = None
+    for nation, count in counts.items():
+        need, t_notes = threshold(rules, count)
+        notes.extend(f"{other} against {nation}: {n}" for n in t_notes)
+        needs[nation] = need
+        lost[nation] = side.units_lost_by_nation.get(nation, 0) + (
+            side.generals_lost_by_nation.get(nation, 0)
+        )
+        if lost[nation] >= need and hit is None:
+            hit = nation
+    report[name]["lost_by_nation"] = lost
+    report[name]["enemy_needs_by_nation"] = needs
+    report[name]["defeated_by_nation"] = hit
+    if hit:
+        notes.append(
+            f"{name} lost {lost[hit]} {hit} units and Generals, {other}'s count of that nation "
+            f"alone is {needs[hit]} (13.1)"
+        )
+    return hit
 
 
 def _empty_sectors(rules: AvleRules, name: str, side: SideState) -> list[str]:

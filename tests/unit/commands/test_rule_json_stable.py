@@ -33,8 +33,29 @@ from tests.unit.commands.test_rule_pack_cli import MINIMAL as AVLE_MINIMAL
 DIGESTS = pathlib.Path(__file__).with_name("rule_json_digests.json")
 #: Fields of a procedure added since the digests were first written, by procedure.
 ADDED_FIELDS: dict[str, frozenset[str]] = {
-    "prussian_arrival": frozenset({"chosen", "chosen_entry_rolls"})
+    "prussian_arrival": frozenset({"chosen", "chosen_entry_rolls"}),
+    "pursuit": frozenset({"target_result", "advance_breaks_zoc"}),
+    "fire": frozenset(
+        {"ordered", "fired_this_round", "reacted_this_round", "retreated_this_round"}
+    ),
+    "shock": frozenset(
+        {"ordered", "fired_this_round", "reacted_this_round", "retreated_this_round"}
+    ),
+    "reaction": frozenset({"reacted_this_round", "charger_passed_morale"}),
+    "rally": frozenset({"ordered"}),
 }
+#: Procedures added since the digests were first written: their cases come after all the
+#: others, each procedure drawing from a generator of its own, so a new procedure only adds
+#: cases and shifts none.
+ADDED_PROCEDURES: tuple[str, ...] = (
+    "cards",
+    "command_dice",
+    "movement",
+    "target",
+    "retreat_hex",
+    "garrison",
+    "general",
+)
 CASES_PER_PROCEDURE = 80
 SCALES = ["6mm", "15mm", "25mm"]
 NATIONS = ["other", "british", "french", "russian", "kgl", "austrian"]
@@ -136,7 +157,9 @@ def _avle_cases() -> list[tuple[str, str, dict[str, Any], list[str], int]]:
     procs = {p["name"]: p for p in described["procedures"]}
     choices = [f"{o['name']}={json.dumps(c)}" for o in described["options"] for c in o["choices"]]
     out = []
-    for name in sorted(procs):
+    first = sorted(n for n in procs if n not in ADDED_PROCEDURES)
+    for name in first + [n for n in ADDED_PROCEDURES if n in procs]:
+        own = random.Random(f"avle:{name}") if name in ADDED_PROCEDURES else None
         for _ in range(CASES_PER_PROCEDURE):
             sit = dict(AVLE_MINIMAL[name])
             case = f"avle:{name}:{len(out)}"
@@ -144,13 +167,13 @@ def _avle_cases() -> list[tuple[str, str, dict[str, Any], list[str], int]]:
                 # A field added after the digests were written draws from a generator of
                 # its own, so it changes only the cases it is drawn for.
                 added = field["name"] in ADDED_FIELDS.get(name, ())
-                draw = _own_rng(case, field["name"]) if added else rng
+                draw = _own_rng(case, field["name"]) if added else own or rng
                 if field["name"] not in sit and draw.random() < 0.4:
                     value = _value(draw, field)
                     if value is not None:
                         sit[field["name"]] = value
             options = [c for c in choices if _own_rng(case, c).random() < 0.02]
-            out.append(("avle", name, sit, options, rng.randint(0, 2**32)))
+            out.append(("avle", name, sit, options, (own or rng).randint(0, 2**32)))
     return out
 
 

@@ -41,6 +41,13 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "deployment": {"sides": {"french": {}, "allied": {}}},
     "reinforcement": {"turn": 3, "pool": {"infantry": 2, "cavalry": 1, "artillery": 1}},
     "quatre_bras": {"hexes": {"H11": {"occupant": "french"}}},
+    "cards": {"turn": 2, "round": 3},
+    "command_dice": {"card": "centre", "units": {"infantry": 2, "cavalry": 1}},
+    "movement": {"unit": "french_infantry", "path": [{"terrain": "road", "road": True}]},
+    "target": {"firer": "french_infantry", "candidates": [{"hexes": 1}, {"hexes": 2}]},
+    "retreat_hex": {"rear": {"occupied": True}, "flank_b": {"towards_own_edge": True}},
+    "garrison": {"action": "drop", "unit": "french_infantry", "terrain": "town"},
+    "general": {"nation": "english", "unit": "english_infantry"},
 }
 
 
@@ -246,3 +253,37 @@ def test_an_avle_call_reads_the_parsed_copy_without_pyyaml() -> None:
     )
     modules = {m.split(".")[0] for m in loaded}
     assert {"yaml", "sqlalchemy", "sqlmodel", "PySide6"} & modules == set()
+
+
+@pytest.mark.parametrize(
+    ("name", "situation", "field"),
+    [
+        # A miss (16 never misses: a value of 1 on a roll of 10 does) reads no effect die.
+        ("fire", {"firer": "garrison", "target": "french_infantry", "roll": 10,
+                  "effect_roll": 7}, "effect_roll"),
+        ("shock", {"firer": "light_cavalry", "target": "french_infantry", "effect_roll": 0},
+         "effect_roll"),
+        # Before turn 4 nothing is rolled for the Prussians (13.1).
+        ("prussian_arrival", {"turn": 2, "entry_roll": 7}, "entry_roll"),
+        ("prussian_arrival", {"turn": 2, "flag_die": "flag"}, "flag_die"),
+        ("prussian_arrival", {"turn": 4, "flag_die": "french", "type_die": "horse"},
+         "type_die"),
+        ("prussian_arrival", {"turn": 4, "chosen_entry_rolls": [3, 7]},
+         "chosen_entry_rolls[1]"),
+        ("reaction", {"reacting": "english_infantry", "nation": "english", "empty_hexes": 2,
+                      "effect_roll": 7}, "effect_roll"),
+        ("general_capture", {"hexes_moved": 3, "general_retreat_hexes": -1},
+         "general_retreat_hexes"),
+        ("rally", {"unit": "french_infantry", "elements": 2, "in_enemy_sight": False,
+                   "hexes_from_enemy": -2}, "hexes_from_enemy"),
+        ("morale", {"unit": "heavy_cavalry", "passed_before": True, "surplus_losses": -1},
+         "surplus_losses"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_refused_even_where_it_is_not_read(
+    name: str, situation: dict[str, Any], field: str
+) -> None:
+    """Issue 31: a die off its faces or a negative distance is a typo, read or not."""
+    code, out = avle(name, stdin=json.dumps(situation))
+    assert code == 2, out
+    assert out["field"] == field

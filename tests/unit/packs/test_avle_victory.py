@@ -128,3 +128,89 @@ def test_a_hand_keeps_the_four_unplayed_cards_and_two_played_ones() -> None:
     assert hand(bad, rules(next_hand="any_six"), Roller()).result == "valid"
     too_many = HandSituation(turn=1, hand=["left", "left", "left", "right", "centre", "centre"])
     assert hand(too_many, rules(), Roller()).result == "invalid"
+
+
+# ------------------------------------------------------------------ 13.1: by nation
+def waterloo_by_nation(english: int, prussian: int, **allied: Any) -> VictorySituation:
+    """13.1: the French win on 12 English units, or 15 English and Prussian together."""
+    return VictorySituation(
+        sides={
+            "french": SideState(wins_at=15, wins_at_by_nation={"english": 12}),
+            "allied": SideState(
+                wins_at=14,
+                units_lost_by_nation={"english": english, "prussian": prussian},
+                **allied,
+            ),
+        },
+        turn=5,
+        round=3,
+    )
+
+
+@pytest.mark.parametrize(
+    ("english", "prussian", "result"),
+    [
+        (11, 3, "none"),  # the issue's case: 14 in all, 11 English: no French win yet
+        (12, 0, "substantial"),  # 12 English alone
+        (11, 4, "substantial"),  # 15 together
+        (10, 4, "none"),
+        (0, 14, "none"),  # Prussians alone never make 12
+        (0, 15, "substantial"),
+    ],
+)
+def test_waterloo_victory_by_nation(english: int, prussian: int, result: str) -> None:
+    out = victory(waterloo_by_nation(english, prussian), rules(), Roller())
+    assert out.result == result
+    assert out.details["winner"] == ("french" if result == "substantial" else None)
+    allied = out.details["sides"]["allied"]
+    assert allied["units_lost"] == english + prussian
+    assert allied["lost_by_nation"] == {"english": english}
+    assert allied["enemy_needs_by_nation"] == {"english": 12}
+    assert allied["defeated_by_nation"] == ("english" if english >= 12 else None)
+
+
+def test_an_english_general_counts_towards_the_twelve() -> None:
+    """9.4.3 with 13.1: 11 English units and an English General killed are 12 English."""
+    s = waterloo_by_nation(11, 0, generals_lost_by_nation={"english": 1})
+    out = victory(s, rules(), Roller())
+    assert out.result == "substantial"
+    assert out.details["sides"]["allied"]["units_lost"] == 12
+
+
+def test_the_morale_rule_takes_a_fifth_off_each_count() -> None:
+    """15.0, 14.0: 12 becomes 9 and 15 becomes 12 (rounded down)."""
+    assert victory(waterloo_by_nation(9, 0), rules(morale_rule=True), Roller()).result == (
+        "substantial"
+    )
+    assert victory(waterloo_by_nation(8, 3), rules(morale_rule=True), Roller()).result == "none"
+    assert victory(waterloo_by_nation(8, 4), rules(morale_rule=True), Roller()).result == (
+        "substantial"
+    )
+
+
+def test_by_nation_is_backward_compatible_and_checked() -> None:
+    # A total given alike is accepted; a different one refused naming it.
+    ok = waterloo_by_nation(11, 3, units_lost=14)
+    assert victory(ok, rules(), Roller()).result == "none"
+    with pytest.raises(PackError) as err:
+        victory(waterloo_by_nation(11, 3, units_lost=13), rules(), Roller())
+    assert err.value.field == "sides.allied.units_lost"
+    # A count by nation needs the enemy's losses by nation.
+    s = VictorySituation(
+        sides={
+            "french": SideState(wins_at=15, wins_at_by_nation={"english": 12}),
+            "allied": SideState(wins_at=14, units_lost=14),
+        }
+    )
+    with pytest.raises(PackError) as err:
+        victory(s, rules(), Roller())
+    assert (err.value.field, err.value.rule) == ("sides.allied.units_lost_by_nation", "13.1")
+    dutch = VictorySituation(
+        sides={
+            "french": SideState(wins_at=15, wins_at_by_nation={"english": 12}),
+            "allied": SideState(wins_at=14, units_lost_by_nation={"dutch": 2}),
+        }
+    )
+    with pytest.raises(PackError) as err:
+        victory(dutch, rules(), Roller())
+    assert err.value.field == "sides.allied.units_lost_by_nation"
