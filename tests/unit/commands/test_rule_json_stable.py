@@ -33,7 +33,8 @@ from tests.unit.commands.test_rule_pack_cli import MINIMAL as AVLE_MINIMAL
 DIGESTS = pathlib.Path(__file__).with_name("rule_json_digests.json")
 #: Fields of a procedure added since the digests were first written, by procedure.
 ADDED_FIELDS: dict[str, frozenset[str]] = {
-    "prussian_arrival": frozenset({"chosen", "chosen_entry_rolls"})
+    "prussian_arrival": frozenset({"chosen", "chosen_entry_rolls"}),
+    "assault": frozenset({"attackers_have_initiative"}),
 }
 CASES_PER_PROCEDURE = 80
 SCALES = ["6mm", "15mm", "25mm"]
@@ -115,12 +116,14 @@ def _eote_cases() -> list[tuple[str, str, dict[str, Any], list[str], int]]:
     for name in sorted(procs):
         for _ in range(CASES_PER_PROCEDURE):
             sit = dict(EOTE_MINIMAL[name])
+            case = f"eote:{name}:{len(out)}"
             for field in procs[name]["fields"]:
-                if rng.random() < 0.4:
-                    value = _value(rng, field)
+                added = field["name"] in ADDED_FIELDS.get(name, ())
+                draw = _own_rng(case, field["name"]) if added else rng
+                if draw.random() < 0.4:
+                    value = _value(draw, field)
                     if value is not None:
                         sit[field["name"]] = value
-            case = f"eote:{name}:{len(out)}"
             options = []
             for o in sorted(rs.options):
                 pick = _own_rng(case, o)
