@@ -21,6 +21,8 @@ never from the journal:
   every fire of it reads, and whether its fires are over (EotE 2.0, 6.0; see
   :mod:`eote_ref.referee.sub_phase`); each firer's ``fired`` fact names its sub-phase, so a
   unit fires once in it whichever way the fire was entered;
+* the movement phase's start (the units pinned as it began) is recorded by the phase change,
+  and a square's -4 reads it, not the pinned marker of the moment (EotE 5.6, 5.7);
 * an assault is one combat: its ``fought`` and ``supported`` facts, and the ``engaged`` links
   it leaves for next turn, carry the whole combat (attackers, defenders, supporters), so an
   engaged 2-against-1 comes back as one combat (EotE 7.0, 7.9).
@@ -64,6 +66,10 @@ GUNS_ABANDONED = "guns_abandoned"
 #: values other than the default) and ``closed`` (its fires are over: its morale checks began,
 #: or the next sub-phase did). See :mod:`eote_ref.referee.sub_phase`.
 SUB_PHASE = "sub_phase"
+#: The movement phase began (EotE 2.0, 5.0); a fact about the game: ``data["pinned"]`` lists
+#: the units pinned as it began, which the square's -4 reads (EotE 5.6) whatever pins the unit
+#: later in the phase (a failed square, 5.7 pinning). Written by the phase change.
+MOVEMENT_BEGAN = "movement_began"
 
 #: Facts about a division (``command_id``; no unit).
 #: The division's command radius and control were measured this turn (EotE 3.6).
@@ -85,7 +91,7 @@ UNIT_KINDS = (
 #: tactical combat range (1.9), which its units' rallies read (9.1).
 FELL_BACK_CLEAR = "fell_back_clear"
 DIVISION_KINDS = (RADIUS_MEASURED, INTEGRITY_CHECKED, FELL_BACK_CLEAR)
-GAME_KINDS = (SUB_PHASE,)
+GAME_KINDS = (SUB_PHASE, MOVEMENT_BEGAN)
 KINDS = UNIT_KINDS + DIVISION_KINDS + GAME_KINDS
 
 
@@ -281,6 +287,23 @@ def cavalry_settled(view: GameView) -> set[int]:
 def guns_abandoned_this_turn(view: GameView, unit_id: int) -> bool:
     """Whether ``unit_id`` left its guns this turn (EotE 7.5)."""
     return any(f.unit_id == unit_id for f in of_turn(view, GUNS_ABANDONED))
+
+
+def movement_began(view: GameView, pinned: Iterable[int]) -> Change:
+    """The fact that this turn's movement phase began with ``pinned`` pinned (EotE 5.6, 5.7)."""
+    return game_fact(MOVEMENT_BEGAN, view.turn, pinned=sorted(int(i) for i in pinned))
+
+
+def pinned_at_movement_start(view: GameView, unit_id: int) -> bool | None:
+    """Whether ``unit_id`` was pinned as this turn's movement phase began (EotE 5.6).
+
+    ``None`` when the phase has not begun this turn (or began before it was recorded): then
+    nothing has moved yet, and the unit's pinned marker is what holds.
+    """
+    began = of_turn(view, MOVEMENT_BEGAN)
+    if not began:
+        return None
+    return unit_id in {int(i) for i in began[-1].data.get("pinned", ())}
 
 
 def divisions_measured(view: GameView) -> set[int]:

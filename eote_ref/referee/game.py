@@ -31,7 +31,7 @@ from eote_ref.referee.markers import (
     unit_change,
     unit_value,
 )
-from eote_ref.referee.phases import next_phase
+from eote_ref.referee.phases import Phase, next_phase
 from eote_ref.referee.views import (
     GameView,
     UnitView,
@@ -473,6 +473,10 @@ class GameService(GameReading):
             return self.record(
                 "phase", Line.of(summary, *(Line.of("; ", ln) for ln in carried.lines)), changes
             )
+        if phase is Phase.MOVEMENT:
+            # What held as movement began is state of the turn (EotE 5.6, 5.7).
+            pinned = (u.id for s in view.sides for u in s.units if u.pinned)
+            changes.append(turn_facts.movement_began(view, pinned))
         return self.record("phase", summary, changes)
 
     def describe_change(self, change: Change) -> str:

@@ -1,8 +1,13 @@
 """Tactical assault (EotE 7.x): attack value, multiple units, support, and every consequence.
 
-The attacker is the side with the initiative (7.6). Each side's units are modified and
-combined (7.9), the defender adds its supporters (7.2), and the attack value (attacker minus
-defender) picks the assault-table column. Results then follow 7.3 for infantry fights and
+The attacker is the side with the initiative (7.6); cavalry of the other side that charged
+infantry or guns this turn attacks in the combat's arithmetic (5.8, 5.18), and the situation
+says so (``attackers_have_initiative``). Who is the attacker for supports (7.2) and the British
+counter-charge (7.11) is then the option ``assault_attacker``: ``initiative`` (the text of 7.6:
+the side with the initiative, whoever charged) or ``charger`` (the side that attacks in the
+combat). Each side's units are modified and combined (7.9), the defending side adds its
+supporters (7.2), and the attack value (attacker minus defender) picks the assault-table
+column. Results then follow 7.3 for infantry fights and
 7.7 for fights involving cavalry: fall back, hits, rout, breakthrough (5.15), blown markers
 (5.10), guns abandoned (7.0, 7.7), British counter-charge (7.11).
 """
@@ -64,7 +69,7 @@ class DefenderCover(enum.Enum):
 
 @dataclass(frozen=True)
 class Support:
-    """A defender's supporter within 2" that is not itself engaged (EotE 7.2)."""
+    """A supporter within 2" of the defending side that is not itself engaged (EotE 7.2)."""
 
     arm: CombatArm
     formation: Formation
@@ -78,6 +83,10 @@ class AssaultSituation:
 
     ``attacker_position`` is where the attackers strike the defender (front, flank, rear);
     ``breakthrough`` marks a combat fought on breakthrough movement (no second one, 5.15).
+    ``attackers_have_initiative`` is false when the attackers are the other side's cavalry
+    that charged (5.8): with option ``assault_attacker=initiative`` the ``supports`` then back
+    the attackers, the side without the initiative (7.2), and no counter-charge is offered
+    against them (7.11).
     """
 
     attackers: list[Unit]
@@ -91,6 +100,7 @@ class AssaultSituation:
     sappers: bool = False
     breakthrough: bool = False
     figure_scale: str = "15mm"
+    attackers_have_initiative: bool = True
 
 
 def assault_column(rs: Ruleset, attack_value: float) -> AssaultColumn:
@@ -293,8 +303,25 @@ def _side_modifiers(s: AssaultSituation, rs: Ruleset) -> tuple[list[Modifier], l
     }.get(s.defender_cover)
     if cover:
         dfd.append(rs.mod("assault", cover).modifier())
-    dfd += [support_modifier(sup, rs) for sup in s.supports]
+    supports = [support_modifier(sup, rs) for sup in s.supports]
+    if defending_side(s, rs) == "attacker":
+        att += supports
+    else:
+        dfd += supports
     return att, dfd
+
+
+def defending_side(s: AssaultSituation, rs: Ruleset) -> str:
+    """Which side of the combat is the defender of 7.2 and 7.11: ``attacker`` or ``defender``.
+
+    By 7.6 the side with the initiative attacks for the turn; with option
+    ``assault_attacker=initiative`` a combat whose attackers lack it (the other side's
+    cavalry charged, 5.8) has its attackers as the defending side; with ``charger`` the
+    combat's defenders always are.
+    """
+    if s.attackers_have_initiative or rs.opts.assault_attacker == "charger":
+        return "defender"
+    return "attacker"
 
 
 @dataclass(frozen=True)
@@ -543,18 +570,31 @@ def assault(s: AssaultSituation, rs: Ruleset, dice: Dice) -> Outcome:
             if side == "attacker" and i in fresh:
                 effect = dataclasses.replace(effect, disorder=True)
             effects[f"{side}_{i + 1}"] = effect
+    # 7.11: British infantry that beat back the attacking side (the one with the initiative,
+    # or the charger by the option), not disordered itself, may counter-charge.
+    guarding = defending_side(s, rs)
+    assailing = "attacker" if guarding == "defender" else "defender"
+    results = {"attacker": a_res, "defender": d_res}
+    british = {
+        side: any(counts_as_british(u.nation, rs) and u.arm is CombatArm.INFANTRY for u in units)
+        for side, units in (("attacker", s.attackers), ("defender", s.defenders))
+    }
     counter = (
-        verdict.loser == "attacker"
-        and verdict.falls_back["attacker"]
-        and a_res != "R"
-        and d_res == NO_RESULT
-        and any(
-            counts_as_british(u.nation, rs) and u.arm is CombatArm.INFANTRY for u in s.defenders
-        )
+        verdict.loser == assailing
+        and verdict.falls_back[assailing]
+        and results[assailing] != "R"
+        and results[guarding] == NO_RESULT
+        and british[guarding]
         and (not verdict.even or rs.opts.british_countercharge_on_even == "offered")
     )
     col = assault_column(rs, attack_value)
     notes = list(verdict.notes)
+    if guarding == "attacker":
+        notes.append(
+            "the charging attackers do not have the initiative: theirs is the defending side "
+            "of 7.2 (its supporters back them) and no counter-charge is offered against them "
+            "(7.6, 7.11; option assault_attacker=initiative)"
+        )
     if s.breakthrough:
         notes.append("the cavalry fights disordered: it is on its breakthrough movement (5.15)")
     if counter:

@@ -66,6 +66,8 @@ class Options:
     scale_manoeuvre_costs: Literal["scaled", "as_printed"]
     #: 7.11, 7.7: whether the British countercharge is offered on an even result.
     british_countercharge_on_even: Literal["not_offered", "offered"]
+    #: 7.6, 7.2, 7.11: the attacker of supports and counter-charge: initiative or charger.
+    assault_attacker: Literal["initiative", "charger"]
     #: 7.3, 7.4, 7.7: a second D of cavalry against disordered units.
     second_d_cavalry_v_disordered: Literal["both_fall_back", "cavalry_only"]
     #: 7.7, 5.10: blown markers of cavalry milling among guns.

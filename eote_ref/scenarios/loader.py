@@ -18,7 +18,7 @@ from eote_ref.armylists.loader import ArmyListError, load_army_list
 from eote_ref.armylists.model import NOT_A_DEFAULT, START_FORMATIONS_BY_ARM, ArmyList
 from eote_ref.rules.units import Arm
 from eote_ref.scenarios.model import FORMAT_VERSION, Scenario
-from eote_ref.scenarios.resolve import Ref, ResolveError, resolve
+from eote_ref.scenarios.resolve import Ref, ResolveError, order_issuers, resolve
 from eote_ref.yamlio.document import Document
 from eote_ref.yamlio.loader import load_file, load_text
 from eote_ref.yamlio.problems import Path, Problem, YamlError
@@ -33,6 +33,15 @@ FIGURE_SCALES = ("6mm", "15mm", "25mm")
 
 #: ``initiative:`` value asking for a roll when the game is made (EotE 4.0).
 ROLL = "roll"
+
+
+def no_order_issuer(side: str) -> str:
+    """The warning for a side with no leader on the table able to issue orders (EotE 3.1)."""
+    return (
+        f"{side} has no army, wing or corps commander above its divisions on the table: no "
+        "order can be issued and no reserve activated, and a division that fails its "
+        "integrity check stays on DEFEND (EotE 3.1, 9.0); name one with 'commander:'"
+    )
 
 
 class ScenarioError(YamlError):
@@ -99,7 +108,7 @@ def load_scenario_text(
     loaded, problems = check_document(doc, search)
     if loaded is None:
         raise ScenarioError(problems)
-    return loaded
+    return dataclasses.replace(loaded, warnings=tuple(problems))
 
 
 def validate_file(path: str | pathlib.Path, search: Sequence[pathlib.Path] = ()) -> list[Problem]:
@@ -232,6 +241,9 @@ class _Checker:
                 f"'{sc.initiative}' is neither a side ({', '.join(names)}) nor '{ROLL}'",
             )
         plans = [self.side(i) for i in range(2)]
+        for i, plan in enumerate(plans):
+            if plan is not None and not order_issuers(plan.lists, plan.in_play, plan.commander):
+                self.warn(("sides", i), no_order_issuer(plan.name))
         reinforcements = tuple(self.reinforcement(i, plans) for i in range(len(sc.reinforcements)))
         self.end(plans, reinforcements)
         self.unparsed_names(plans)

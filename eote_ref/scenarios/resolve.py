@@ -101,3 +101,51 @@ def command_at(army: ArmyList, path: Sequence[str]) -> Command:
     for name in path[1:]:
         command = next(c for c in command.commands if c.name == name)
     return command
+
+
+#: The levels whose leader issues orders and activates reserves (EotE 3.1).
+ORDER_LEVELS = frozenset({"army", "wing", "corps"})
+
+
+def _kept(
+    lists: Sequence[ArmyList], in_play: Sequence[Ref], commander: Ref | None
+) -> set[tuple[int, tuple[str, ...]]]:
+    """The commands a side's game holds, as (list, path): the cut of ``scenario-format.md``.
+
+    Whole lists without ``in_play``; else each command in play with everything under it (a
+    single unit's command alone), and the commander with the commands between him and the
+    commands in play under him.
+    """
+    kept: set[tuple[int, tuple[str, ...]]] = set()
+    if not in_play:
+        for i, army in enumerate(lists):
+            kept.update((i, path) for path, _ in _walk(army.army, ()))
+        return kept
+    for ref in in_play:
+        if ref.unit is None:
+            under = command_at(lists[ref.list_index], ref.path)
+            kept.update((ref.list_index, p) for p, _ in _walk(under, ref.path[:-1]))
+        else:
+            kept.add((ref.list_index, ref.path))
+        if commander is not None and commander.unit is None and commander.contains(ref):
+            top = len(commander.path)
+            kept.update((ref.list_index, ref.path[:n]) for n in range(top, len(ref.path) + 1))
+    return kept
+
+
+def order_issuers(
+    lists: Sequence[ArmyList], in_play: Sequence[Ref], commander: Ref | None = None
+) -> list[str]:
+    """The leaders on the table who may issue orders to a division of their own (EotE 3.1).
+
+    An army, wing or corps leader whose command the side's game holds, with a command under
+    him held too; empty when the side's divisions have nobody above them to order them.
+    """
+    kept = _kept(lists, in_play, commander)
+    out: list[str] = []
+    for i, path in sorted(kept):
+        command = command_at(lists[i], path)
+        below = any(j == i and len(q) > len(path) and q[: len(path)] == path for j, q in kept)
+        if str(command.level) in ORDER_LEVELS and below and command.leader.name not in out:
+            out.append(command.leader.name)
+    return out

@@ -2,8 +2,9 @@
 
 Turn → *Correct…* offers: the selected unit's name, CE, type and stands; the selected unit's
 (or division band's) leader's name and rating; a late unit joining that division; a leader
-for a division that has none alive. Each dialog applies one journal step, marked as an
-umpire's correction; Ctrl+Z takes it back.
+for a division that has none alive; an army, wing or corps commander of the side's lists
+that the game lacks (EotE 3.1: somebody must issue the orders). Each dialog applies one
+journal step, marked as an umpire's correction; Ctrl+Z takes it back.
 """
 
 from __future__ import annotations
@@ -204,12 +205,44 @@ def add_leader_dialog(hub: GameHub, division_id: int, parent: QWidget | None = N
     )
 
 
+def add_commander_dialog(
+    hub: GameHub, division_id: int, parent: QWidget | None = None
+) -> QDialog | None:
+    """An army, wing or corps commander of the lists joins the division's side (EotE 3.1).
+
+    None when the side's lists have none that is not in the game already.
+    """
+    game = hub.service
+    side = next(s for s in game.view().sides if any(d.id == division_id for d in s.divisions))
+    choices = corrections.commander_choices(game, side.position)
+    if not choices:
+        return None
+    combo = QComboBox()
+    for c in choices:
+        combo.addItem(c.label, c.reference)
+
+    def apply(values: dict[str, Any]) -> None:
+        corrections.add_commander(game, side.position, str(values["commander"]))
+
+    return CorrectionDialog(
+        hub,
+        f"A commander joins {side.name}",
+        [("commander", "&Commander:", combo)],
+        apply,
+        parent,
+    )
+
+
 def correction_menu(window: Any) -> QMenu:
-    """Turn → Correct…: the four corrections, for the dashboard's selection."""
+    """Turn → Correct…: the five corrections, for the dashboard's selection."""
     menu = QMenu("&Correct (umpire)…", window)
     menu.setObjectName("menuCorrect")
 
-    def run(make: Callable[[GameHub, int, QWidget], QDialog | None], need: str) -> None:
+    def run(
+        make: Callable[[GameHub, int, QWidget], QDialog | None],
+        need: str,
+        none: str = "That division has no leader: add one instead.",
+    ) -> None:
         hub, dash = window.hub, window.dashboard
         if hub is None or dash is None:
             return
@@ -221,9 +254,13 @@ def correction_menu(window: Any) -> QMenu:
         if target is None:
             window._message(f"Select a {need} (or a unit of it) on the dashboard first.")
             return
-        dialog = make(hub, target, window)
+        try:
+            dialog = make(hub, target, window)
+        except ValueError as e:  # a refusal in words (RefereeError)
+            window._message(str(e))
+            return
         if dialog is None:
-            window._message("That division has no leader: add one instead.")
+            window._message(none)
             return
         window.correction_dialog = dialog
         dialog.open()
@@ -235,5 +272,13 @@ def correction_menu(window: Any) -> QMenu:
     menu.addAction("A &late unit joins the division…", lambda: run(add_unit_dialog, "division"))
     menu.addAction(
         "A leader takes a leaderless &division…", lambda: run(add_leader_dialog, "division")
+    )
+    menu.addAction(
+        "An army, wing or corps &commander joins the division's side…",
+        lambda: run(
+            add_commander_dialog,
+            "division",
+            "Every army, wing and corps commander of that side's lists is in the game.",
+        ),
     )
     return menu

@@ -443,3 +443,63 @@ def test_the_phase_steps_say_the_inches_at_the_games_scale(qtbot: QtBot, db: Dat
     to_phase(game, Phase.ASSAULT)
     qtbot.waitUntil(lambda: "Tactical assault" in dashboard.ui.stepsLabel.text())
     assert "artillery within 1&quot;" in dashboard.ui.stepsLabel.text()
+
+
+def test_the_wizard_warns_of_a_side_nobody_can_order(
+    qtbot: QtBot, db: Database, tmp_path: pathlib.Path
+) -> None:
+    """EotE 3.1: a scenario without a commander above a side's divisions is warned of."""
+    text = SCENARIOS["salamanca-pakenham"].read_text(encoding="utf-8")
+    bare = tmp_path / "pakenham-without-commanders.yaml"
+    bare.write_text(
+        text.replace("    commander: Armée de Portugal\n", "").replace(
+            "    commander: Anglo-Portuguese Army\n", ""
+        ),
+        encoding="utf-8",
+    )
+    w = _wizard(qtbot, db)
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    lists.scenarios.choose("Pakenham's attack")  # shipped: each side has its commander
+    assert "Warning" not in lists.scenarios.note.text()
+    assert lists.scenarios.add_file(bare)
+    note = lists.scenarios.note.text()
+    assert note.count("EotE 3.1") == 2  # both sides
+    assert "French has no army, wing or corps commander" in note
+
+
+def test_turn_correct_brings_a_commander_into_the_game(qtbot: QtBot, db: Database) -> None:
+    """EotE 3.1: Turn → Correct gives a side nobody could order its army commander; Ctrl+Z."""
+    from PySide6.QtWidgets import QComboBox
+
+    from eote_ref.scenarios.loader import load_scenario_text
+    from eote_ref.ui.corrections_dialog import CorrectionDialog
+
+    path = SCENARIOS["salamanca-pakenham"]
+    text = path.read_text(encoding="utf-8").replace("    commander: Anglo-Portuguese Army\n", "")
+    game_id = create_scenario_game(db, load_scenario_text(text, search=[path.parent.parent]))
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    window.open_game(game_id)
+    game = GameService(db, game_id)
+    assert game.view().sides[1].commanders == ()
+    third = next(d for d in game.view().sides[1].divisions if d.name == "3rd Division")
+    assert window.dashboard is not None
+    window.dashboard.select_unit(third.units[0].id)
+    window.menuCorrect.actions()[-1].trigger()
+    dialog = window.correction_dialog
+    assert isinstance(dialog, CorrectionDialog)
+    combo = dialog.fields["commander"]
+    assert isinstance(combo, QComboBox)
+    combo.setCurrentIndex(combo.findData("Anglo-Portuguese Army"))
+    assert dialog.apply()
+    assert [c.leader.name for c in game.view().sides[1].commanders if c.leader] == ["Wellington"]
+    entry = game.journal(limit=1)[0]
+    assert (entry.kind, entry.summary.startswith("Umpire's correction: Wellington")) == (
+        "correction",
+        True,
+    )
+    window.undo()
+    assert game.view().sides[1].commanders == ()

@@ -284,6 +284,14 @@ class AssaultCheck(AssaultQuestions):
             raise RefereeError("a unit supports only once (7.2)")
         if set(ids) & set(dfd):
             raise RefereeError("a defending unit cannot also support (7.2)")
+        if set(ids) & set(att):
+            raise RefereeError("an attacking unit cannot also support (7.2)")
+        for uid in ids:
+            if (self._side(uid) == self.attacking_side) != self.supports_attackers:
+                raise RefereeError(
+                    f"{self.unit(uid).name} cannot support: only the side without the "
+                    "initiative is supported (7.2, 7.6; option assault_attacker)"
+                )
         links = turn_facts.engaged_links(self.view)
         engaged = {ln.unit_id for ln in links} | {ln.other_id for ln in links}
         rows = unit_rows(self.game, (*att, *dfd, *ids))
@@ -309,6 +317,7 @@ class AssaultCheck(AssaultQuestions):
             sappers=bool(self.values["sappers"]),
             breakthrough=bool(self.values["breakthrough"]),
             figure_scale=self.view.figure_scale,
+            attackers_have_initiative=self.attackers_have_initiative,
         )
 
     def run(self, dice: Any) -> Outcome:
@@ -560,8 +569,9 @@ class AssaultCheck(AssaultQuestions):
             for a in att
             for d in dfd
         ]
+        backed = att if self.supports_attackers else dfd
         out += [
-            turn_facts.fact(turn_facts.SUPPORTED, turn, uid, dfd[0], combat=combat)
+            turn_facts.fact(turn_facts.SUPPORTED, turn, uid, backed[0], combat=combat)
             for uid in support
         ]
         side = outcome.details.get("breakthrough")

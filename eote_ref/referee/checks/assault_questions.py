@@ -3,6 +3,9 @@
 :class:`AssaultQuestions` reads who attacks (the side with the initiative, 7.6), the units
 engaged since last turn (7.0) or charged this turn (5.8), and asks the umpire the rest: the
 supporters (7.2), the defender's cover, the situation flags and a battery's 7.10 choice.
+Supporters come from the defending side of 7.2: the side without the initiative (option
+``assault_attacker=initiative``, the default), which is the chargers' own side when cavalry
+without the initiative charged; or the charged side (``charger``).
 :class:`~eote_ref.referee.checks.assault.AssaultCheck` resolves them.
 """
 
@@ -70,6 +73,26 @@ class AssaultQuestions(Adjudication):
                 first = ids[0] if isinstance(ids, (list, tuple)) else ids
                 return side_of(self.view, int(first))
         return self.view.sides[0].position
+
+    @property
+    def attackers_have_initiative(self) -> bool:
+        """Whether the combat's attackers are the side with the initiative (EotE 7.6).
+
+        Not when cavalry of the other side charged (5.8); true when none is recorded.
+        """
+        return self.view.initiative is None or self.attacking_side == self.view.initiative
+
+    @property
+    def supports_attackers(self) -> bool:
+        """Whether supporters back the combat's attackers rather than its defenders (EotE 7.2).
+
+        Only the side without the initiative is supported (7.2, 7.6): the attackers when they
+        are chargers without it, under option ``assault_attacker=initiative``.
+        """
+        return (
+            not self.attackers_have_initiative
+            and self.game.ruleset.opts.assault_attacker == "initiative"
+        )
 
     def _charging_cavalry_side(self) -> int | None:
         """The side of cavalry that charged this check's units this turn, or None.
@@ -162,9 +185,10 @@ class AssaultQuestions(Adjudication):
         attackers = tuple(Choice(u.id, unit_label(view, u)) for u in self._of_side(True))
         defenders = tuple(Choice(u.id, unit_label(view, u)) for u in self._of_side(False))
         silent = remanned_ids(view)
+        backed = self.supports_attackers
         supporters = tuple(
             Choice(u.id, unit_label(view, u))
-            for u in self._of_side(False)
+            for u in self._of_side(backed)
             if u.arm in ("infantry", "engineers", "artillery")
             and not u.routed
             and not (u.arm == "artillery" and (u.guns_abandoned or u.id in silent))
@@ -179,6 +203,7 @@ class AssaultQuestions(Adjudication):
                 "Attacking units ("
                 + (
                     "the charging cavalry"
+                    + ("" if self.attackers_have_initiative else ", without the initiative")
                     if self._charging_cavalry_side() is not None
                     else "initiative side"
                 )
@@ -271,15 +296,23 @@ class AssaultQuestions(Adjudication):
             facts += [
                 Question(
                     f"support_{n}",
-                    f"Supporter {n} (within {self.inches('support')}, not engaged)",
+                    f"Supporter {n} of the "
+                    + ("attackers" if backed else "defenders")
+                    + f" (within {self.inches('support')}, not engaged)",
                     "choice",
                     None,
                     rule="7.2",
                     choices=(Choice(None, "none"), *supporters),
+                    help=(
+                        "The chargers have no initiative: theirs is the defending side of 7.2 "
+                        "(option assault_attacker=initiative)"
+                        if backed
+                        else ""
+                    ),
                 ),
                 Question(
                     f"support_{n}_position",
-                    f"Supporter {n} stands on the attackers'",
+                    f"Supporter {n} stands on the " + ("defenders'" if backed else "attackers'"),
                     "choice",
                     "front",
                     rule="7.2",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from eote_ref.referee import facts as turn_facts
 from eote_ref.referee import sub_phase as sub_phases
 from eote_ref.referee.checks import (
     Adjudication,
@@ -77,9 +78,13 @@ class SquareCheck(Adjudication):
         return self.unit().name
 
     def facts(self) -> list[Question]:
-        """Pinned at the start of the turn, breakthrough cavalry, or a voluntary square."""
+        """Pinned as movement began, breakthrough cavalry, or a voluntary square."""
         u = self.unit()
         cavalry = _enemy_cavalry_present(self)
+        # As the movement phase began, not now: a failed square or 5.7 pinning during the
+        # phase pins the unit too, but does not cost the -4 (EotE 5.6).
+        at_start = turn_facts.pinned_at_movement_start(self.view, u.id)
+        pinned_at_start = u.pinned if at_start is None else at_start
         return [
             Question(
                 "within_cavalry_pinning",
@@ -92,11 +97,12 @@ class SquareCheck(Adjudication):
             ),
             Question(
                 "pinned_at_start",
-                "Cavalry was already pinning the unit at the start of the turn",
+                "Cavalry was already pinning the unit as the movement phase began",
                 "bool",
-                u.pinned,
+                pinned_at_start,
                 rule="5.6",
-                derived=u.pinned,
+                derived=True,
+                help="Read from the units pinned when the movement phase began (5.7).",
             ),
             Question(
                 "on_breakthrough",

@@ -147,6 +147,12 @@ _OPTION_WORDS: dict[str, dict[object, str]] = {
         "offered": "British infantry may counter-charge cavalry falling back on an even result "
         "(EotE 7.7, 7.11)",
     },
+    "assault_attacker": {
+        "initiative": "the side with the initiative is the attacker for supports and the "
+        "British counter-charge, whoever charged (EotE 7.6, 7.2, 7.11)",
+        "charger": "the charging side is the attacker for supports and the British "
+        "counter-charge (EotE 7.6, 7.2, 7.11)",
+    },
     "second_d_cavalry_v_disordered": {
         "both_fall_back": "a second D against cavalry sends the disordered foot back as well "
         "as the cavalry (EotE 7.3, 7.7)",

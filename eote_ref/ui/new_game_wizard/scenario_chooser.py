@@ -110,9 +110,14 @@ class ScenarioChooser(QWidget):
         else:
             sc = loaded.scenario
             setup = f"<br>{html.escape(sc.setup)}" if sc.setup else ""
+            # The file's warnings, as `eote-ref scenario validate` prints them (a side with
+            # nobody to issue orders, EotE 3.1, among them).
+            warned = "".join(
+                f"<br><b>Warning:</b> {html.escape(p.message)}" for p in loaded.warnings
+            )
             self.note.setText(
                 f"<b>{html.escape(sc.name)}</b>: the lists and the commands in play come from "
-                f"the scenario.{setup}"
+                f"the scenario.{setup}{warned}"
             )
             self.note.show()
         self.chosen.emit()

@@ -43,6 +43,7 @@ ADDED_FIELDS: dict[str, frozenset[str]] = {
     ),
     "reaction": frozenset({"reacted_this_round", "charger_passed_morale"}),
     "rally": frozenset({"ordered"}),
+    "assault": frozenset({"attackers_have_initiative"}),
 }
 #: Procedures added since the digests were first written: their cases come after all the
 #: others, each procedure drawing from a generator of its own, so a new procedure only adds
@@ -136,12 +137,14 @@ def _eote_cases() -> list[tuple[str, str, dict[str, Any], list[str], int]]:
     for name in sorted(procs):
         for _ in range(CASES_PER_PROCEDURE):
             sit = dict(EOTE_MINIMAL[name])
+            case = f"eote:{name}:{len(out)}"
             for field in procs[name]["fields"]:
-                if rng.random() < 0.4:
-                    value = _value(rng, field)
+                added = field["name"] in ADDED_FIELDS.get(name, ())
+                draw = _own_rng(case, field["name"]) if added else rng
+                if draw.random() < 0.4:
+                    value = _value(draw, field)
                     if value is not None:
                         sit[field["name"]] = value
-            case = f"eote:{name}:{len(out)}"
             options = []
             for o in sorted(rs.options):
                 pick = _own_rng(case, o)

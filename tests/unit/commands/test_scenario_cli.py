@@ -25,6 +25,40 @@ def test_validate_checks_the_shipped_ones_by_default() -> None:
     result = run_in_process("scenario", "validate")
     assert result.returncode == 0, result.stdout
     assert result.stdout.count("OK: ") == len(SHIPPED)
+    assert "warning" not in result.stdout  # each side has a leader to issue orders (3.1)
+
+
+def test_validate_warns_of_a_side_nobody_can_order(tmp_path: pathlib.Path) -> None:
+    """EotE 3.1: divisions with no army, wing or corps leader above them get no orders.
+
+    A warning, not an error: the file is still good (exit 0).
+    """
+    file = tmp_path / "picton-alone.yaml"
+    file.write_text(
+        "format: 1\nname: Picton alone\nsides:\n"
+        "  - {name: French, lists: [waterloo-1815-french.yaml], commands: [I Corps]}\n"
+        "  - {name: Allied, lists: [waterloo-1815-anglo-allied.yaml],"
+        " commands: [5th British Division]}\n",
+        encoding="utf-8",
+    )
+    result = run_in_process("scenario", "validate", str(file))
+    assert result.returncode == 0, result.stdout
+    warned = [line for line in result.stdout.splitlines() if "warning" in line]
+    assert len(warned) == 1  # the French have d'Erlon above their divisions
+    assert warned[0].startswith(f"{file}:5:")
+    assert "Allied has no army, wing or corps commander" in warned[0]
+    assert "EotE 3.1" in warned[0]
+    assert f"OK: {file}" in result.stdout
+    # Named as the commander, Wellington issues the orders: no warning.
+    file.write_text(
+        file.read_text(encoding="utf-8").replace(
+            "commands: [5th British Division]}",
+            "commands: [5th British Division], commander: Anglo-allied Army}",
+        ),
+        encoding="utf-8",
+    )
+    result = run_in_process("scenario", "validate", str(file))
+    assert (result.returncode, "warning" in result.stdout) == (0, False), result.stdout
 
 
 def test_validate_prints_every_problem_and_fails(tmp_path: pathlib.Path) -> None:

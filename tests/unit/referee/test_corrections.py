@@ -6,15 +6,17 @@ import pytest
 
 from eote_ref.referee.corrections import (
     PREFIX,
+    add_commander,
     add_leader,
     add_unit,
+    commander_choices,
     correct_leader,
     correct_unit,
 )
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
-from eote_ref.store import SetField
+from eote_ref.store import Database, SetField
 from tests.games import game_state
 
 
@@ -122,3 +124,66 @@ def test_the_after_action_report_lists_the_corrections_apart(waterloo: GameServi
     assert "Comte d&#x27;Exemple" in section or "Comte d'Exemple" in section
     waterloo.undo(2)  # the phase, then the leader's correction
     assert len(after_action_report(waterloo).corrections) == 1
+
+
+def _pakenham_without_commanders(db: Database) -> GameService:
+    """Pakenham's attack as it shipped before issue 30: no commander above either side."""
+    from eote_ref.referee.scenario_setup import create_scenario_game, shipped_scenarios
+    from eote_ref.scenarios.loader import load_scenario_text
+
+    path = next(p for p in shipped_scenarios() if p.stem == "salamanca-pakenham")
+    text = path.read_text(encoding="utf-8")
+    for line in ("    commander: Armée de Portugal\n", "    commander: Anglo-Portuguese Army\n"):
+        text = text.replace(line, "")
+    loaded = load_scenario_text(text, search=[path.parent.parent])
+    assert len(loaded.warnings) == 2  # EotE 3.1, one for each side
+    return GameService(db, create_scenario_game(db, loaded))
+
+
+def _issuers(game: GameService, division_id: int) -> list[str]:
+    from eote_ref.referee.checks import open_check
+    from eote_ref.referee.checks.command import superiors
+
+    check = open_check(game, "order", division_id=division_id)
+    return [lead.name for lead in superiors(check, division_id)]
+
+
+def test_a_commander_of_the_lists_comes_into_the_game_in_one_undoable_step(
+    db: Database,
+) -> None:
+    """EotE 3.1, 3.3: without an army, wing or corps leader no division can be ordered.
+
+    Turn → Correct brings one of the side's lists into the game, above the commands that
+    serve under him there; Ctrl+Z takes him out again.
+    """
+    game = _pakenham_without_commanders(db)
+    allied = game.view().sides[1]
+    third = next(d for d in allied.divisions if d.name == "3rd Division")
+    durban = next(d for d in allied.divisions if d.name == "D'Urban's Portuguese Brigade")
+    assert _issuers(game, third.id) == []
+    choices = {c.reference: c for c in commander_choices(game, 1)}
+    army, cavalry = "Anglo-Portuguese Army", "Anglo-Portuguese Army / Cavalry"
+    assert {army, cavalry} <= set(choices)
+    assert choices[army].label == "Wellington (army: Anglo-Portuguese Army, rating +4)"
+    assert all(c.level in ("army", "wing", "corps") for c in choices.values())
+    before = game_state(game)
+    add_commander(game, 1, army)
+    entry = game.journal(limit=1)[0]
+    assert entry.kind == "correction"
+    assert entry.summary.startswith(PREFIX + "Wellington (army, rating +4) takes command")
+    assert _issuers(game, third.id) == ["Wellington"]
+    assert _issuers(game, durban.id) == ["Wellington"]
+    assert [c.name for c in game.view().sides[1].commanders] == [army]
+    assert army not in {c.reference for c in commander_choices(game, 1)}  # not twice
+    with pytest.raises(RefereeError, match="no army, wing or corps command"):
+        add_commander(game, 1, army)
+    # Cotton comes between Wellington and D'Urban's brigade, his own command in the list.
+    add_commander(game, 1, cavalry)
+    assert _issuers(game, durban.id) == ["Stapleton Cotton", "Wellington"]
+    assert _issuers(game, third.id) == ["Wellington"]
+    game.undo(2)
+    assert game_state(game) == before
+    assert _issuers(game, third.id) == []
+    # The other side's lists give the other side's commanders only.
+    assert "Armée de Portugal" in {c.reference for c in commander_choices(game, 0)}
+    assert army not in {c.reference for c in commander_choices(game, 0)}

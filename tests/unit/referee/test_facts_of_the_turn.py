@@ -82,8 +82,10 @@ def test_charge_fact_is_undone_with_its_check_and_cleared_next_turn(waterloo: Ga
     charge = open_check(waterloo, "charge", unit_id=HUSSARDS_7)
     charge.set("target", BRIT_30)
     charge.apply({})
+    # The movement phase's own record (who was pinned as it began, EotE 5.6) and the charge.
     assert [(f.kind, f.unit_id, f.other_id) for f in waterloo.view().facts] == [
-        ("charge", HUSSARDS_7, BRIT_30)
+        ("movement_began", None, None),
+        ("charge", HUSSARDS_7, BRIT_30),
     ]
     waterloo.undo()
     assert game_state(waterloo) == before

@@ -9,6 +9,7 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.scenario_play import DECISIVE, DRAW, MARGINAL, ScenarioService
 from eote_ref.referee.scenario_setup import create_scenario_game, load, shipped_scenarios
+from eote_ref.scenarios.loader import load_scenario_text
 from eote_ref.store import Database, SetField
 
 SCENARIOS = {p.stem: p for p in shipped_scenarios()}
@@ -35,7 +36,8 @@ def test_a_hougoumont_game_holds_only_the_units_in_play(db: Database) -> None:
     assert len(french.units) == 12 + 12 + 1
     assert [c.name for c in french.commanders] == ["II Corps"]  # Reille, above them
     assert [d.name for d in allied.divisions] == ["1st British Division"]
-    assert allied.commanders == ()
+    # Wellington, the scenario's commander, and the Prince of Orange between him and Cooke
+    assert [c.name for c in allied.commanders] == ["Anglo-allied Army", "I Corps"]
     names = {u.name for s in view.sides for u in s.units}
     assert "1/54e Ligne" not in names  # I Corps is not on the table
     # the scenario's column for the French infantry, the lists' default for the rest
@@ -52,9 +54,22 @@ def test_initiative_reads_only_the_units_and_commanders_on_the_table(db: Databas
     assert reille is not None
     assert reille.name == "Reille"
     assert f.highest_commander_rating == reille.rating == 2  # not Napoléon's 4
+    wellington = allied.commanders[0].leader
+    assert wellington is not None
+    assert a.highest_commander_rating == wellington.rating == 4  # the scenario's commander
+
+
+def test_without_a_commander_the_highest_leader_present_counts(db: Database) -> None:
+    """Scenario format: no ``commander`` and no corps in play: the highest leader present."""
+    text = SCENARIOS["waterloo-hougoumont"].read_text(encoding="utf-8")
+    text = text.replace("    commander: Anglo-allied Army\n", "")
+    loaded = load_scenario_text(text, search=[SCENARIOS["waterloo-hougoumont"].parent.parent])
+    game = GameService(db, create_scenario_game(db, loaded))
+    allied = game.view().sides[1]
+    assert allied.commanders == ()
     cooke = next(d for d in allied.divisions).leader
     assert cooke is not None
-    assert a.highest_commander_rating == cooke.rating  # no army commander: the highest present
+    assert side_factors(allied, None).highest_commander_rating == cooke.rating
 
 
 def test_command_checks_see_the_commander_above_the_divisions(db: Database) -> None:
@@ -225,3 +240,48 @@ def test_an_objective_lost_this_turn_is_put_to_the_integrity_check(db: Database)
     assert "Hougoumont" not in asked(french.id)[1]  # the French took it: none lost
     _to_turn(game, game.view().turn + 1)
     assert "Hougoumont" not in asked(allied.id)[1]  # lost last turn, not this one
+
+
+@pytest.mark.parametrize("stem", sorted(SCENARIOS))
+def test_every_shipped_scenario_has_a_leader_to_issue_orders_on_each_side(
+    db: Database, stem: str
+) -> None:
+    """EotE 3.1, 3.3, 9.0: orders and reserves need an army, wing or corps leader above.
+
+    Every division on the table at the start has one to issue it an order, so *Issue an
+    order* and *Activate a reserve* work and a division that failed integrity can be ordered
+    again; the file validates without a warning.
+    """
+    from eote_ref.referee.checks import open_check
+
+    assert load(SCENARIOS[stem]).warnings == ()
+    game = _game(db, stem)
+    for side in game.view().sides:
+        for div in side.divisions:
+            check = open_check(game, "order", division_id=div.id)
+            issuers = next(q for q in check.facts() if q.key == "issuer")
+            assert issuers.choices, f"{side.name}: nobody can order {div.name}"
+            assert check.values["issuer"] is not None
+
+
+def test_davout_arrives_at_telnitz_with_his_corps_and_orders_it(db: Database) -> None:
+    """Telnitz: Soult's IV Corps stands above Legrand; III Corps comes on in turn 2 with Davout.
+
+    Friant's division and Bourcier's dragoons arrive under their own corps commander, so they
+    can be ordered (EotE 3.1); Davout counts among the commanders present (4.0).
+    """
+    from eote_ref.referee.checks import open_check
+    from eote_ref.referee.checks.command import superiors
+
+    game = _game(db, "austerlitz-telnitz")
+    french = game.view().sides[0]
+    assert [c.leader.name for c in french.commanders if c.leader] == ["Soult"]
+    scenario = ScenarioService(game)
+    davout = next(r for r in scenario.view().reinforcements if r.side == 0)
+    _to_turn(game, 2)
+    scenario.bring_on(davout.key)
+    french = game.view().sides[0]
+    assert {c.leader.name for c in french.commanders if c.leader} == {"Soult", "Davout"}
+    friant = next(d for d in french.divisions if d.leader and d.leader.name == "Friant")
+    check = open_check(game, "order", division_id=friant.id)
+    assert [lead.name for lead in superiors(check, friant.id)] == ["Davout"]

@@ -47,6 +47,8 @@ ADDED = {
     "routed_unit_morale": "not_tested",
     "kgl_counts_as_british": "skirmish_only",
     "infantry_fire_at_close_skirmishers": "refused",
+    # issue 30: the attacker of 7.2 and 7.11 (each choice's ruling below)
+    "assault_attacker": "initiative",
 }
 
 
@@ -179,6 +181,66 @@ def test_british_countercharge_on_even(choice: str, offered: bool) -> None:
         "F/.",
     )
     assert win.details["british_counter_charge"] is True
+
+
+# ------------------------------------------------------------------ who attacks (7.6, 7.2, 7.11)
+
+
+def _charge_without_initiative(**kw: Any) -> AssaultSituation:
+    """French cavalry without the initiative charged British line infantry (5.8, 7.6).
+
+    One supporter, infantry in line on the front: worth +2 (7.2).
+    """
+    return AssaultSituation(
+        [cav(6)],
+        [inf(5, nation="british")],
+        supports=[Support(CombatArm.INFANTRY, F.LINE)],
+        attackers_have_initiative=False,
+        **kw,
+    )
+
+
+def test_assault_attacker_initiative_backs_the_chargers_without_it() -> None:
+    """EotE 7.6, 7.2: only the side without the initiative is supported, whoever charged.
+
+    The side with the initiative attacks for the turn (7.6). The French chargers lack it: the
+    +2 line supporter adds to their 6 (8), the British stay at 5, attack value 8 - 5 = +3.
+    With ``charger`` the British are the defending side: 6 against 5 + 2 = 7, value -1.
+    """
+    plain = assault(_charge_without_initiative(), opt(assault_attacker="initiative"), dice(5))
+    other = assault(_charge_without_initiative(), opt(assault_attacker="charger"), dice(5))
+    assert (plain.details["attacker_value"], plain.details["defender_value"]) == (8, 5)
+    assert plain.details["attack_value"] == 3
+    assert (other.details["attacker_value"], other.details["defender_value"]) == (6, 7)
+    assert other.details["attack_value"] == -1
+    support = [m for m in plain.details["attacker_modifiers"] if m.rule == "7.2"]
+    assert [m.value for m in support] == [2]
+    assert not [m for m in plain.details["defender_modifiers"] if m.rule == "7.2"]
+    assert any("assault_attacker=initiative" in n for n in plain.notes)
+    # charger: the charged British are the defending side and take the +2 (7.2)
+    support = [m for m in other.details["defender_modifiers"] if m.rule == "7.2"]
+    assert [m.value for m in support] == [2]
+
+
+@pytest.mark.parametrize(("choice", "offered"), [("initiative", False), ("charger", True)])
+def test_assault_attacker_and_the_british_counter_charge(choice: str, offered: bool) -> None:
+    """EotE 7.11: the counter-charge is against an attacker with the initiative.
+
+    French infantry (CE 2) attacking British line (CE 9) comes off worst, F/./: beaten back,
+    the British not disordered. With the initiative the French are the 7.6 attacker: offered
+    under either choice. Without it (the French charged out of turn) only ``charger`` offers it.
+    """
+    french, british = inf(2, nation="french"), inf(9, nation="british")
+    with_it = fight(AssaultSituation([french], [british]), opt(assault_attacker=choice), "F/.")
+    assert with_it.details["british_counter_charge"] is True
+    without = fight(
+        AssaultSituation([french], [british], attackers_have_initiative=False),
+        opt(assault_attacker=choice),
+        "F/.",
+    )
+    assert without.effects["attacker_1"].fall_back_in > 0
+    assert without.details["british_counter_charge"] is offered
+    assert any("(7.11)" in n for n in without.notes) is offered
 
 
 # ------------------------------------------------------------------ second D v cavalry (7.3)

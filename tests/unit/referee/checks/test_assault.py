@@ -9,6 +9,7 @@ from eote_ref.referee.checks.assault import AssaultCheck
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
+from eote_ref.store import SetField
 from tests.games import game_state, unit
 
 BRIT_28, BRIT_32, BRIT_30 = 1, 2, 48  # CE 7, 7, 6
@@ -487,7 +488,8 @@ def test_charge_by_the_side_without_the_initiative_is_fought_with_the_cavalry_at
         check = open_check(waterloo, "assault", unit_id=opened_on)
         assert check.values["attackers"] == (HUSSARDS_7,)
         assert check.values["defenders"] == (BRIT_30,)
-        assert check.facts()[0].label == "Attacking units (the charging cavalry)"
+        label = "Attacking units (the charging cavalry, without the initiative)"
+        assert check.facts()[0].label == label
     out = check.apply({"roll": 5})
     assert out.details["attacker_value"] == 6
     # Named on both sides by the umpire, the pair keeps the charger attacking; another
@@ -496,3 +498,58 @@ def test_charge_by_the_side_without_the_initiative_is_fought_with_the_cavalry_at
     assert named.attacking_side == FRENCH
     other = open_check(waterloo, "assault", attackers=(BRIT_28,), defenders=(FR_54_1,))
     assert other.attacking_side == BRITISH
+
+
+@pytest.mark.parametrize("choice", ["initiative", "charger"])
+def test_who_attacks_for_supports_and_the_counter_charge(
+    waterloo: GameService, choice: str
+) -> None:
+    """EotE 7.6, 7.2, 7.11 with option ``assault_attacker``.
+
+    The British have the initiative; the 7e Hussards (CE 6) charge 2/30th Foot (CE 6) out of
+    turn and fight it as attackers (5.8). ``initiative`` (the default): the British are the
+    attacker of 7.6, so the French are the supported side (7.2: 1/54e in line adds 2 to the
+    hussars' 6) and British infantry beating the hussars back has no counter-charge (7.11:
+    they lack the initiative). ``charger``: the British are supported and may counter-charge.
+    """
+    if choice != "initiative":
+        opts = {"assault_attacker": choice}
+        waterloo.record("test", "set up", [SetField("game", waterloo.game_id, "options", opts)])
+        waterloo = GameService(waterloo.db, waterloo.game_id)
+    waterloo.set_initiative(BRITISH)
+    while waterloo.view().phase is not Phase.MOVEMENT:
+        waterloo.advance_phase()
+    open_check(waterloo, "charge", unit_id=HUSSARDS_7, target_id=BRIT_30).apply({})
+    while waterloo.view().phase is not Phase.ASSAULT:
+        waterloo.advance_phase()
+    waterloo.set_unit(HUSSARDS_7, "hits", 2)  # 6 - 2: beaten back on most rolls
+    check = open_check(waterloo, "assault", unit_id=BRIT_30)
+    assert (check.values["attackers"], check.values["defenders"]) == ((HUSSARDS_7,), (BRIT_30,))
+    offered = {c.value for f in check.facts() if f.key == "support_1" for c in f.choices}
+    mine, theirs = (FR_54_1, BRIT_28) if choice == "initiative" else (BRIT_28, FR_54_1)
+    assert mine in offered
+    assert theirs not in offered
+    check.set("support_1", theirs)
+    assert "cannot support" in str(check.trial({"roll": 5}).error)
+    check.set("support_1", mine)
+    o = check.preview()
+    if choice == "initiative":
+        assert (o.details["attacker_value"], o.details["defender_value"]) == (6, 6)  # 4 + 2
+    else:
+        assert (o.details["attacker_value"], o.details["defender_value"]) == (4, 8)  # 6 + 2
+    check.set("support_1", None)
+    beaten = []
+    for roll in range(1, 11):
+        out = check.trial({"roll": roll}).outcome
+        assert out is not None
+        d = out.details
+        # Beaten back, not routed, and not an even ./. (7.7: option british_countercharge_on_even)
+        if (d["loser"], d["defender_result"]) == ("attacker", "./.") and d["attacker_result"] in (
+            "D",
+            "F",
+            "1",
+            "2",
+        ):
+            beaten.append(d["british_counter_charge"])
+    assert beaten
+    assert set(beaten) == {choice == "charger"}

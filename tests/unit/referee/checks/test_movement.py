@@ -255,3 +255,42 @@ def test_the_french_assault_column_is_named_in_words(waterloo: GameService) -> N
     labels = [c.label for f in check.facts() if f.key == "formation" for c in f.choices]
     assert "assault column" in labels
     assert not any("french" in label for label in labels)
+
+
+def _square_minus_four(game: GameService, uid: int) -> bool:
+    check = open_check(game, "square", unit_id=uid)
+    return any(m.value == -4 for m in check.modifiers())
+
+
+def test_square_minus_four_is_read_from_the_start_of_movement(waterloo: GameService) -> None:
+    """EotE 5.6: the -4 is for a unit pinned by cavalry as MOVEMENT began, not pinned since.
+
+    A unit pinned before the phase keeps it; one pinned during it (a failed square, or
+    5.7 pinning by infantry) does not: its next attempt is at its CE, not CE - 4.
+    """
+    while waterloo.view().phase is not Phase.INITIATIVE:
+        waterloo.advance_phase()
+    foot = [u.id for u in waterloo.view().sides[1].units if u.arm == "infantry"]
+    early, failed, pinned_later = foot[:3]
+    waterloo.set_unit(early, "pinned", True)  # pinned by cavalry before movement (5.7)
+    before = game_state(waterloo)
+    to_movement(waterloo)
+    assert _square_minus_four(waterloo, early)
+    assert not _square_minus_four(waterloo, failed)
+    # A failed attempt pins the unit (5.6); the next attempt still has no -4.
+    assert open_check(waterloo, "square", unit_id=failed).apply({"roll": 0}).result == "failed"
+    assert unit(waterloo, failed).pinned
+    again = open_check(waterloo, "square", unit_id=failed)
+    assert again.values["pinned_at_start"] is False
+    ce = unit(waterloo, failed).ce
+    assert again.preview().modified == ce  # 9 stays 9 (not 5)
+    # Pinned by infantry during the movement (5.7): no -4 either.
+    pin = open_check(waterloo, "pinning", unit_id=pinned_later)
+    pin.set("enemy_arm", "infantry")
+    assert pin.apply({}).result == "pinned"
+    assert unit(waterloo, pinned_later).pinned
+    assert not _square_minus_four(waterloo, pinned_later)
+    assert _square_minus_four(waterloo, early)  # the unit pinned at the start keeps it
+    # The record is the phase change's: undoing it undoes the record.
+    waterloo.undo(3)
+    assert game_state(waterloo) == before
