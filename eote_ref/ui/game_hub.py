@@ -65,6 +65,8 @@ class FollowingHub(QObject):
         try:
             changed = self.service.changed_elsewhere()
         except Exception:  # noqa: BLE001 - a lost connection: try again on the next tick
+            # ... or a bug: either way the traceback goes to the log, never nowhere.
+            log.exception("following the open game failed (tried again in a second)")
             return False
         if changed:
             self._on_change()
@@ -142,6 +144,7 @@ class GameHub(FollowingHub):
         try:
             newest = self.service.journal(limit=1)
         except Exception:  # noqa: BLE001 - the news is a nicety: never fail the refresh on it
+            log.exception("reading the newest journal step for the status bar failed")
             newest = []
         if not newest:
             return "Another copy of eote-ref changed the game."
