@@ -288,6 +288,12 @@ class GameService(GameReading):
                     self._touched.clear()  # (the next one reads the whole game)
                 self._touched.update(w.touched_after())
 
+    def announce_open(self) -> None:
+        """Record this game as the one the umpire's app has open (followed by a display)."""
+        from eote_ref.store.display_settings import record_open_game
+
+        record_open_game(self.db, self.game_id)
+
     def set_display_option(self, key: str, value: Any) -> None:
         """Set (``None``: clear) one display choice of the game, no journal step.
 

@@ -1,20 +1,26 @@
-"""A game's display choices (fog of war...) written without a journal step.
+"""What the players' display follows: a game's display choices and the game the app has open.
 
-A display choice says what the players' display shows, not what happened in the battle, so
-it is no step the umpire undoes. It is kept in the game's ``options`` JSON (a key starting
-``display_``, which the ruleset leaves out) so every copy following the database sees it: the
-write raises the game's version as a command does (and notifies on PostgreSQL), so each one
-reads the game again, but it adds no journal event and Ctrl+Z never takes it back.
+A display choice (fog of war) says what the players' display shows, not what happened in
+the battle, so it is no step the umpire undoes. It is kept in the game's ``options`` JSON (a
+key starting ``display_``, which the ruleset leaves out) so every copy following the database
+sees it: the write raises the game's version as a command does (and notifies on PostgreSQL),
+so each one reads the game again, but it adds no journal event and Ctrl+Z never takes it back.
+
+The game the umpire's app has open is a key of ``eote_meta`` (:func:`record_open_game`): a
+display run on its own without ``--game`` follows it from one game to the next.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlmodel import Session
 
 from eote_ref.store import journal
-from eote_ref.store.models import UPDATE, Game
+from eote_ref.store.models import UPDATE, EoteMeta, Game
+
+if TYPE_CHECKING:
+    from eote_ref.store.database import Database
 
 #: Option keys that are display choices (the same prefix the referee's ruleset skips).
 DISPLAY_PREFIX = "display_"
@@ -50,3 +56,42 @@ def set_display_option(
         session, game_id, version, [journal.Touch("game", game_id, UPDATE, "options")]
     )
     return version
+
+
+# ----------------------------------------------------------------------------- the open game
+
+#: The ``eote_meta`` key naming the game the umpire's app has open (its id).
+OPEN_GAME = "open_game"
+
+
+def record_open_game(db: Database, game_id: int) -> None:
+    """Note that the umpire's app now has game ``game_id`` open (one transaction).
+
+    A players' display run on its own without ``--game`` follows this game
+    (:func:`open_game_id`), so it moves to the game the umpire moves to. No game's version
+    changes: nothing of a battle is written.
+    """
+    with db.session() as session:
+        if session.info.get("read_only"):
+            return  # a viewer's account: it writes nothing, and opens nothing for a display
+        row = session.get(EoteMeta, OPEN_GAME)
+        if row is None:
+            session.add(EoteMeta(key=OPEN_GAME, value=str(int(game_id))))
+        elif row.value != str(int(game_id)):
+            row.value = str(int(game_id))
+            session.add(row)
+        else:
+            return
+        session.commit()
+
+
+def open_game_id(db: Database) -> int | None:
+    """The game the umpire's app last opened (:func:`record_open_game`), if it is recorded."""
+    with db.session() as session:
+        row = session.get(EoteMeta, OPEN_GAME)
+    if row is None:
+        return None
+    try:
+        return int(row.value)
+    except ValueError:
+        return None
