@@ -90,7 +90,7 @@ def _hits_now(game: GameService) -> list[int]:
 
 
 def _assert_consistent(game: GameService, start: list[int]) -> None:
-    """hits now == hits at the start + taken - rallied off, and the turns add up, per side."""
+    """Hits now == hits at the start + taken - rallied off, and the turns add up, per side."""
     s = battle_summary(game)
     now = _hits_now(game)
     for side in s.sides:

@@ -2,8 +2,8 @@
 
 Two Prussian battalions rout on their morale checks (EotE 7.5). In the integrity phase one
 rallies (9.1: its hits come off); in the next command phase the other leaves the table (7.5).
-Only the one gone still reads routed, and the side carries fewer hits than it took: the summary still
-counts two units routed and every hit taken.
+Only the one gone still reads routed, and the side carries fewer hits than it took: the
+summary still counts two units routed and every hit taken.
 """
 
 from __future__ import annotations
