@@ -205,8 +205,9 @@ class BatchDialog(QDialog):
         menus = [self.passes[row].menu()]
         while menus:
             for action in menus.pop(0).actions():
-                if action.menu() is not None:
-                    menus.append(action.menu())
+                sub = action.menu()
+                if isinstance(sub, QMenu):
+                    menus.append(sub)
                 elif action.isCheckable():
                     out.append(action)
         return out
