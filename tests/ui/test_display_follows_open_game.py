@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.follow import game_to_follow, open_read_only
 from eote_ref.referee.game import GameService
+from eote_ref.referee.players_view import Fog
 from eote_ref.referee.scenario_setup import create_scenario_game, load, shipped_scenarios
 from eote_ref.store import Database
 from eote_ref.ui.display_app import DatabaseFollower
@@ -45,6 +46,11 @@ def test_the_display_moves_to_the_game_the_umpire_opens(
         assert follower.service.game_id == demo.game_id
         assert demo.view().name in display.windowTitle()
         assert not follower.poll()  # and stays there
+        # The umpire's fog of war (a view setting, no journal step) reaches it too.
+        window.display_menu.fog_actions[Fog.BOTH].trigger()
+        assert follower.poll()
+        settle(qtbot, display)
+        assert display.fog_label.text() == "Fog of war: CE hidden"
         # A display given --game keeps to it.
         fixed = DatabaseFollower(ro, other.game_id)
         assert not fixed.poll()
