@@ -21,7 +21,10 @@ def register(subparsers: Any) -> None:
         "--database-url", dest="display_url", metavar="URL", help="a SQLAlchemy URL (PostgreSQL)"
     )
     parser.add_argument(
-        "--game", type=int, metavar="ID", help="the game to follow (default: the last played)"
+        "--game",
+        type=int,
+        metavar="ID",
+        help="the game to follow (default: the game the umpire's app has open, moving with it)",
     )
     parser.add_argument("--screen", type=int, metavar="N", help="the screen to fill (1, 2...)")
     parser.add_argument("--window", action="store_true", help="a window, not full screen")

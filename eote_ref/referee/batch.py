@@ -31,6 +31,7 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line
 from eote_ref.referee.journal_record import check_record
+from eote_ref.referee.picking import unit_candidates
 from eote_ref.referee.views import GameView, UnitView
 from eote_ref.rules.core import Outcome
 from eote_ref.store import Change
@@ -271,15 +272,42 @@ class Batch:
     def passes_through(self, index: int) -> tuple[tuple[int, str], ...]:
         """The formed friendly units item ``index`` may pass through if it goes (EotE 7.5).
 
-        Empty for a check that asks no such question (every batch but the morale checks').
+        Each with its code before its name (``F12 1/54e Ligne ...``), its own division's
+        first (:meth:`passes_through_by_division`). Empty for a check that asks no such
+        question (every batch but the morale checks').
         """
-        check = self.items[index].check
+        return tuple(u for _t, _own, units in self.passes_through_by_division(index) for u in units)
+
+    def passes_through_by_division(
+        self, index: int
+    ) -> tuple[tuple[str, bool, tuple[tuple[int, str], ...]], ...]:
+        """:meth:`passes_through` by division: the unit's own first, then the others in order.
+
+        A routing unit goes to the rear of its own division (EotE 7.5), so the formed units
+        it crosses are most likely its division's; a unit falling back crosses the same.
+        Each group is its division's title, whether it is the unit's own, and its units
+        ``(id, "CODE name ...")``.
+        """
+        item = self.items[index]
+        check = item.check
         if check is None:
             return ()
         fact = next((f for f in check.facts() if f.key == "passed_through"), None)
         if fact is None:
             return ()
-        return tuple((int(c.value), c.label) for c in fact.choices)
+        view = check.view
+        labels = {
+            c.value: c.label
+            for c in unit_candidates(view, [(c.value, c.label) for c in fact.choices])
+        }
+        own = item.unit.division_id if item.unit is not None else None
+        groups = [
+            (d.id, d.title, tuple((u.id, labels[u.id]) for u in d.units if u.id in labels))
+            for side in view.sides
+            for d in side.divisions
+        ]
+        ordered = sorted((g for g in groups if g[2]), key=lambda g: g[0] != own)
+        return tuple((title, d == own, units) for d, title, units in ordered)
 
     def pass_through(self, index: int, unit_ids: tuple[int, ...]) -> None:
         """Item ``index`` passes through ``unit_ids`` if it falls back or routs (EotE 7.5).

@@ -11,7 +11,9 @@ never from the journal:
 * the leader-casualty list comes from the units that fired, were fired on or fought, with the
   leaders attached to them or to their divisions (EotE 8.0);
 * a second breakthrough combat for the same cavalry is refused, and the sabre bonus is offered
-  only when the breakthrough contacts the unit it beat (EotE 5.15, 7.7.1);
+  only when the breakthrough contacts the unit it beat (EotE 5.15, 7.7.1); until its combat is
+  fought the cavalry is on breakthrough movement, which an assault it attacks in and a square
+  tried against it read (5.6, 5.15) instead of a box ticked by hand;
 * a leader rolled for in the leader-casualty phase leaves the list for the rest of the turn
   (EotE 8.0);
 * a division measured for command radius (3.6), a division's integrity checks (9.0) and
@@ -268,6 +270,30 @@ def breakthrough_fought(
         cavalry_id in (f.unit_id, f.other_id) and f.data.get("breakthrough")
         for f in of_turn(view, FOUGHT, facts)
     )
+
+
+def breakthrough_under_way(
+    view: GameView, cavalry_id: int, facts: Iterable[FactView] | None = None
+) -> bool:
+    """Whether ``cavalry_id`` is on its breakthrough movement (EotE 5.15).
+
+    Taken this turn, its one breakthrough combat not yet fought: a combat it enters now is
+    that combat, and infantry it comes within pinning distance of may try square (5.6).
+    """
+    found = list(facts) if facts is not None else None
+    return breakthrough_beaten(view, cavalry_id, found) is not None and not breakthrough_fought(
+        view, cavalry_id, found
+    )
+
+
+def cavalry_breaking_through(view: GameView, facts: Iterable[FactView] | None = None) -> set[int]:
+    """The cavalry on breakthrough movement this turn (:func:`breakthrough_under_way`)."""
+    found = list(facts) if facts is not None else None
+    return {
+        f.unit_id
+        for f in of_turn(view, BREAKTHROUGH, found)
+        if f.unit_id is not None and breakthrough_under_way(view, f.unit_id, found)
+    }
 
 
 def leaders_rolled(view: GameView, facts: Iterable[FactView] | None = None) -> set[int]:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from eote_ref.referee.session import list_games
 from eote_ref.store import Database
+from eote_ref.store.display_settings import open_game_id
 from eote_ref.store.follow import READ_ERRORS, DisplayWatcher, open_read_only
 
 if TYPE_CHECKING:
@@ -52,13 +53,17 @@ def _reason(error: BaseException) -> str:
 
 
 def game_to_follow(db: Database, game_id: int | None = None) -> int:
-    """``game_id`` if the database holds it, else the game played most recently.
+    """``game_id`` if the database holds it, else the game the umpire's app has open.
+
+    The open game is the one the app last recorded (:meth:`GameService.announce_open`); without one
+    (an older app, a database no app has opened since), the game played most recently.
 
     Raises:
         ValueError: no such game, or no game at all.
     """
     try:
         games = list_games(db)
+        opened = open_game_id(db) if game_id is None else None
     except READ_ERRORS as error:
         raise FollowError(f"the games cannot be read: {_reason(error)}") from error
     if game_id is not None:
@@ -67,6 +72,8 @@ def game_to_follow(db: Database, game_id: int | None = None) -> int:
         return game_id
     if not games:
         raise ValueError("the database holds no game yet")
+    if opened is not None and any(g.id == opened and g.phase is not None for g in games):
+        return opened
     return games[0].id
 
 

@@ -288,6 +288,24 @@ class GameService(GameReading):
                     self._touched.clear()  # (the next one reads the whole game)
                 self._touched.update(w.touched_after())
 
+    def announce_open(self) -> None:
+        """Record this game as the one the umpire's app has open (followed by a display)."""
+        from eote_ref.store.display_settings import record_open_game
+
+        record_open_game(self.db, self.game_id)
+
+    def set_display_option(self, key: str, value: Any) -> None:
+        """Set (``None``: clear) one display choice of the game, no journal step.
+
+        What the players' display shows (fog of war) is not a step of the battle: Ctrl+Z never
+        takes it back. It is written in the game's options all the same, so a display
+        following the database from another computer honours it
+        (:mod:`eote_ref.store.display_settings`).
+        """
+        with self._writing() as w:
+            w.set_display_option(key, value, expected_version=self.version)
+        self._changed()
+
     @_told
     def set_unit(self, unit_id: int, field: str, value: Any) -> JournalEvent | None:
         """Set one marker of a unit (hits, disorder, blown, formation...) as an undoable step.

@@ -99,7 +99,11 @@ class NewGameDraft:
     in_play: list[list[str]] = field(default_factory=lambda: [[], []])
 
     def choose_scenario(self, loaded: LoadedScenario | None) -> None:
-        """Start from ``loaded`` (its lists, side names, scale, initiative), or from lists."""
+        """Start from ``loaded`` (its lists, side names, scale, initiative), or from lists.
+
+        The game's name the umpire typed is kept; with none, the game is named after the
+        scenario (:meth:`game_name`).
+        """
         self.scenario = loaded
         self.in_play = [[], []]
         if loaded is None:
@@ -107,7 +111,6 @@ class NewGameDraft:
         sc = loaded.scenario
         self.lists = [[SetupService.summarise(p) for p in side.paths] for side in loaded.sides]
         self.side_names = [side.name for side in loaded.sides]
-        self.name = ""
         self.figure_scale = sc.figure_scale or self.figure_scale
         names = self.side_names
         self.initiative = (

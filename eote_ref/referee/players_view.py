@@ -16,8 +16,9 @@ order's words (sent, changed by the umpire, taking effect) a piece that reveals 
 a line with one shows its veiled words alone, whatever the journal kind.
 
 The option is stored in the game's ``options`` JSON under :data:`FOG_KEY` (a display choice,
-not a rules option: :func:`rules_options` leaves it out of the ruleset), set as one journal
-step so a second computer following the database sees it too.
+not a rules option: :func:`rules_options` leaves it out of the ruleset), so a second computer
+following the database sees it too. It is a view setting, not a step of the battle: written
+without a journal step (:meth:`GameService.set_display_option`), never undone by Ctrl+Z.
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ from eote_ref.referee.markers import marker_words
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.rules.core import Reveals
 from eote_ref.rules.results import NO_EFFECT, assault_half_label, assault_halves, result_code
-from eote_ref.store.changes import SetField
 
 if TYPE_CHECKING:
     from eote_ref.store import JournalEvent
@@ -77,22 +77,12 @@ def fog_of_war(view: GameView) -> Fog:
         return Fog.OFF
 
 
-def set_fog_of_war(service: GameService, fog: Fog) -> JournalEvent | None:
-    """Choose the game's fog of war, as one undoable journal step (None: no change)."""
-    view = service.view()
-    if fog_of_war(view) is fog:
-        return None
-    options = dict(view.options)
-    if fog is Fog.OFF:
-        options.pop(FOG_KEY, None)
-    else:
-        options[FOG_KEY] = fog.value
-    return service.record(
-        "display",
-        f"players' display: fog of war {fog.value}",
-        [SetField("game", view.id, "options", options)],
-        inputs={"fog_of_war": fog.value},
-    )
+def set_fog_of_war(service: GameService, fog: Fog) -> bool:
+    """Choose the game's fog of war, a view setting (no journal step); whether it changed."""
+    if fog_of_war(service.view()) is fog:
+        return False
+    service.set_display_option(FOG_KEY, None if fog is Fog.OFF else fog.value)
+    return True
 
 
 def ce_hidden(fog: Fog, side: int, viewer: int | None) -> bool:

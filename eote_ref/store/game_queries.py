@@ -151,6 +151,13 @@ def state_and_hits(s: Session, game_id: int) -> tuple[GameState, list[HitChange]
     return load_game(s, game_id), hit_changes(s, game_id)
 
 
+def state_hits_and_routs(
+    s: Session, game_id: int
+) -> tuple[GameState, list[HitChange], list[HitChange]]:
+    """The whole game, every ``hits`` and every ``routed`` change of its done events."""
+    return load_game(s, game_id), hit_changes(s, game_id), hit_changes(s, game_id, "routed")
+
+
 def game_state(s: Session, game_id: int) -> GameState:
     """The whole game (:func:`~eote_ref.store.games.load_game`)."""
     return load_game(s, game_id)
@@ -376,5 +383,6 @@ __all__ = [
     "roster_years",
     "row_names",
     "state_and_hits",
+    "state_hits_and_routs",
     "unit_names",
 ]

@@ -74,6 +74,14 @@ class GameWork:
         """:func:`eote_ref.store.journal.redo`, committed."""
         return journal.redo(self._s, self.game_id, steps, expected_version=expected_version)
 
+    def set_display_option(self, key: str, value: Any, *, expected_version: int | None) -> int:
+        """:func:`eote_ref.store.display_settings.set_display_option`, committed: no step."""
+        from eote_ref.store.display_settings import set_display_option
+
+        return set_display_option(
+            self._s, self.game_id, key, value, expected_version=expected_version
+        )
+
     def check_version(self, expected: int) -> None:
         """:func:`eote_ref.store.journal.check_version` (StaleGameError if changed since)."""
         journal.check_version(self._s, self.game_id, expected)

@@ -22,6 +22,7 @@ tell tables apart), and the owner compares what it reads with what it shows.
 from __future__ import annotations
 
 import contextlib
+import logging
 import sqlite3
 from typing import Any
 
@@ -31,6 +32,10 @@ from sqlalchemy.orm import ORMExecuteState, Session, UOWTransaction
 
 from eote_ref.store.campaign_models import CAMPAIGN_TABLES
 from eote_ref.store.journal import CHANNEL
+
+#: A failure the watcher survives is logged with its traceback (the app's log file,
+#: ``eote_ref.referee.logs``): a dropped connection and a bug look alike from here.
+log = logging.getLogger(__name__)
 
 #: The PostgreSQL channel told of every transaction that writes a campaign's rows.
 CAMPAIGN_CHANNEL = "eote_ref_campaign"
@@ -123,12 +128,15 @@ class ChangeWatcher:
             try:
                 notes = list(self._listener.notifies(timeout=0))
             except Exception:  # noqa: BLE001 - a dropped connection: start again from a full read
+                log.exception("the change notifications stopped: listening again")
                 with contextlib.suppress(Exception):
                     self._listener.close()
                 self._listener = None
         if notes is None:  # the listener was lost: anything may have changed meanwhile
-            with contextlib.suppress(Exception):
+            try:
                 self._listen()
+            except Exception:  # noqa: BLE001 - the server is still away: again on the next look
+                log.exception("listening for changes again failed")
             self._games_due = None
             self._campaigns_due = True
             return

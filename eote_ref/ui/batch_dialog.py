@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -173,22 +173,48 @@ class BatchDialog(QDialog):
         button.setText("none")
         button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(button)
-        for uid, label in self.batch.passes_through(row):
-            action = menu.addAction(label)
-            action.setCheckable(True)
-            action.setData(uid)
-            action.toggled.connect(lambda _on, r=row: self._passes_chosen(r))
+        # Its own division's formed units first, by code: a rout goes to the rear of its
+        # division (EotE 7.5); the other divisions' behind one submenu each.
+        others = False
+        for title, own, units in self.batch.passes_through_by_division(row):
+            if own:
+                section = menu.addSection(title)
+                section.setObjectName("passes_own_division")
+                into = menu
+            else:
+                if not others:
+                    menu.addSeparator()
+                    others = True
+                into = menu.addMenu(title)
+            for uid, label in units:
+                action = into.addAction(label)
+                action.setCheckable(True)
+                action.setData(uid)
+                action.toggled.connect(lambda _on, r=row: self._passes_chosen(r))
         button.setMenu(menu)
         button.setToolTip(
-            "Formed friendly units it passes through if it goes: falling back disorders "
-            "them, a rout makes each test morale (a row is added for each)"
+            "Formed friendly units it passes through if it goes (its own division first): "
+            "falling back disorders them, a rout makes each test morale (a row is added "
+            "for each)"
         )
         return button
 
+    def pass_actions(self, row: int) -> list[QAction]:
+        """Every unit's action of row ``row``'s *Passes through* menu, submenus included."""
+        out: list[QAction] = []
+        menus = [self.passes[row].menu()]
+        while menus:
+            for action in menus.pop(0).actions():
+                sub = action.menu()
+                if isinstance(sub, QMenu):
+                    menus.append(sub)
+                elif action.isCheckable():
+                    out.append(action)
+        return out
+
     def passes_chosen(self, row: int, unit_ids: tuple[int, ...]) -> None:
         """Tick ``unit_ids`` in row ``row``'s menu (what a click on each does)."""
-        menu = self.passes[row].menu()
-        for action in menu.actions():
+        for action in self.pass_actions(row):
             action.blockSignals(True)
             action.setChecked(action.data() in unit_ids)
             action.blockSignals(False)
@@ -196,7 +222,7 @@ class BatchDialog(QDialog):
 
     def _passes_chosen(self, row: int) -> None:
         button = self.passes[row]
-        chosen = [a for a in button.menu().actions() if a.isChecked()]
+        chosen = [a for a in self.pass_actions(row) if a.isChecked()]
         button.setText(", ".join(a.text() for a in chosen) or "none")
         self.batch.pass_through(row, tuple(int(a.data()) for a in chosen))
         self._rebuild()

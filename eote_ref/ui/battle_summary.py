@@ -34,10 +34,16 @@ from eote_ref.ui.game_hub import GameHub
 #: What a row of the summary table means, shown as its tooltip.
 ROW_TIPS: dict[str, str] = {
     "Off the table": "Units no longer on the table (routed off or removed)",
-    "Hits taken": (
-        "Hits put on the side's units in this battle (by checks or marker edits), less the "
-        "hits rallies took off; hits carried from earlier battles are not counted"
+    "Units routed": (
+        "Units routed in this battle, whether they rallied or left the table since (EotE 7.5, "
+        "9.1); a rout the umpire's edit took back is not counted"
     ),
+    "Hits taken": (
+        "Hits put on the side's units in this battle (by checks or marker edits), less those "
+        "the umpire's edits took back; rallies do not undo them, and hits carried from "
+        "earlier battles are not counted"
+    ),
+    "Hits rallied off": "Hits the side's rallies and rests took off its units (EotE 3.6, 9.1)",
     "Divisions routed": "Divisions that failed their integrity check and broke (EotE 9.0)",
 }
 
@@ -48,6 +54,7 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("units_disintegrated", "Cavalry disintegrated"),
     ("units_removed", "Off the table"),
     ("hits_taken", "Hits taken"),
+    ("hits_rallied", "Hits rallied off"),
     ("leaders_killed", "Leaders killed"),
     ("divisions_broken", "Divisions routed"),
     ("divisions_falling_back", "Divisions falling back"),

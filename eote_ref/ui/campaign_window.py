@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import pathlib
 from collections.abc import Callable, Sequence
 
@@ -60,6 +61,8 @@ from eote_ref.ui.campaign_dialogs import (
     campaign_events,
 )
 from eote_ref.ui.campaign_follow import TableRows, keep_selection
+
+log = logging.getLogger(__name__)
 
 LEAGUE_HEADERS = ("#", "Name", "P", "W", "D", "L", "Pts", "Inflicted", "Suffered", "+/-")
 BATTLE_HEADERS = (
@@ -365,6 +368,8 @@ class CampaignWindow(QMainWindow):
             same = chooser == shown and self.campaign_id is not None
             view = self.service.view(self.campaign_id) if same and self.campaign_id else None
         except Exception:  # noqa: BLE001 - a lost connection: look again on the next tick
+            # ... or a bug: either way the traceback goes to the log, never nowhere.
+            log.exception("following the campaigns failed (tried again in a second)")
             return False
         if view is None:  # a campaign added, renamed or deleted elsewhere
             if chooser == shown:

@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
+    QPushButton,
     QSplitter,
     QTabWidget,
     QWidget,
@@ -456,6 +457,15 @@ class Dashboard(QWidget):
 
     def confirm_leave(self, due: list[DueCheck]) -> bool:
         """Ask whether to leave the phase with ``due`` checks left (replaceable in tests)."""
+        box, go = self.leave_question(due)
+        box.exec()
+        return box.clickedButton() is go
+
+    def leave_question(self, due: list[DueCheck]) -> tuple[QMessageBox, QPushButton]:
+        """The question :meth:`confirm_leave` asks, and its *Go on* button.
+
+        *Stay* is the default: Enter, pressed out of habit, leaves nothing due behind.
+        """
         listed = "".join(f"<li>{html.escape(c.title)}</li>" for c in due[:8])
         more = f"<li>and {len(due) - 8} more</li>" if len(due) > 8 else ""
         box = QMessageBox(self)
@@ -464,10 +474,10 @@ class Dashboard(QWidget):
         box.setText(f"<b>{len(due)} check(s) still due in this phase</b>")
         box.setInformativeText(f"<ul>{listed}{more}</ul>Go on to the next phase anyway?")
         go = box.addButton("&Go on", QMessageBox.ButtonRole.AcceptRole)
-        box.addButton("&Stay", QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(go)
-        box.exec()
-        return box.clickedButton() is go
+        stay = box.addButton("&Stay", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(stay)
+        box.setEscapeButton(stay)
+        return box, go
 
     # ------------------------------------------------------------------ filter
     def _focus_filter(self) -> None:

@@ -1,8 +1,9 @@
 """``eote-ref display``: the players' display alone, following a game in a shared database.
 
 Run on the computer driving a club's projector: it opens the database read-only (no lock,
-no upgrade), shows the game played last (or ``--game``), and polls for changes the umpire's
-computer commits, so apply, undo and redo reach the players within a poll.
+no upgrade), shows the game the umpire's app has open (or ``--game``), and polls for changes
+the umpire's computer commits, so apply, undo and redo reach the players within a poll; when
+the umpire opens another game, the display (without ``--game``) moves to it.
 """
 
 from __future__ import annotations
@@ -34,9 +35,18 @@ class DatabaseFollower(QObject):
     errorChanged = Signal(str)
 
     def __init__(
-        self, db: Database, game_id: int, parent: QObject | None = None, *, poll_ms: int = POLL_MS
+        self,
+        db: Database,
+        game_id: int,
+        parent: QObject | None = None,
+        *,
+        poll_ms: int = POLL_MS,
+        follow_open: bool = False,
     ) -> None:
         super().__init__(parent)
+        self.db = db
+        #: Whether to move to the game the umpire's app opens (no ``--game`` was given).
+        self.follow_open = follow_open
         self.service = GameService(db, game_id)
         self._view = read_view(self.service)  # FollowError (a ValueError) when it cannot
         self.watcher = DisplayWatcher(db)
@@ -63,7 +73,8 @@ class DatabaseFollower(QObject):
         clears it.
         """
         try:
-            if not self.watcher.changed() and self.error is None:
+            moved = self.follow_open and self._to_open_game()
+            if not self.watcher.changed() and self.error is None and not moved:
                 return False
             self._view = read_view(self.service)
         except ValueError as e:  # a database error: told on the display, not hidden
@@ -75,6 +86,18 @@ class DatabaseFollower(QObject):
             self.error = None
             self.errorChanged.emit("")
         self.viewChanged.emit(self._view)
+        return True
+
+    def _to_open_game(self) -> bool:
+        """Follow the game the umpire's app has open now, if it is another; whether it moved.
+
+        Asked on every poll (one row read): the record of the open game is no game's change,
+        so a server's notifications do not tell of it.
+        """
+        wanted = game_to_follow(self.db)
+        if wanted == self.service.game_id:
+            return False
+        self.service = GameService(self.db, wanted)
         return True
 
     def stop(self) -> None:
@@ -112,7 +135,12 @@ def run_display(args: argparse.Namespace) -> int:
     app.setApplicationDisplayName("eote-ref display")
     apply_scheme(app, "system")
     try:
-        follower = DatabaseFollower(db, game_id, poll_ms=int(getattr(args, "poll", POLL_MS)))
+        follower = DatabaseFollower(
+            db,
+            game_id,
+            poll_ms=int(getattr(args, "poll", POLL_MS)),
+            follow_open=getattr(args, "game", None) is None,
+        )
     except ValueError as e:
         print(f"eote-ref display: {e}", file=sys.stderr)  # noqa: T201
         db.close()

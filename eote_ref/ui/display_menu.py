@@ -6,6 +6,7 @@ Kept apart from :mod:`eote_ref.ui.main_window` so the window only creates a
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import pathlib
 from typing import TYPE_CHECKING, Any
@@ -75,9 +76,17 @@ class DisplayMenu(QObject):
 
     def game_opened(self, hub: GameHub | None) -> None:
         """A game was opened (or closed: None); an open display follows the new one."""
+        if self.hub is not None and self.hub is not hub:
+            with contextlib.suppress(RuntimeError, TypeError):  # a hub already gone
+                self.hub.viewChanged.disconnect(self._sync)
         self.hub = hub
         self.actionDisplay.setEnabled(hub is not None)
         self.menuFog.setEnabled(hub is not None)
+        if hub is not None:
+            # The game's choice is ticked from the start (and kept so when another copy
+            # changes it), not only once the menu is opened.
+            hub.viewChanged.connect(self._sync)
+        self._sync()
         self.menuOrders.clear()
         self.menuOrders.setEnabled(hub is not None)
         if hub is not None:
@@ -107,13 +116,16 @@ class DisplayMenu(QObject):
         return self.display
 
     def set_fog(self, fog: Fog) -> Any:
-        """Choose the open game's fog of war (one journal step)."""
+        """Choose the open game's fog of war (a view setting: no journal step, no undo)."""
         hub = self.hub
         if hub is None:
             return None
-        return hub.attempt(lambda: set_fog_of_war(hub.service, fog))
+        done = hub.attempt(lambda: set_fog_of_war(hub.service, fog))
+        self._sync()  # a refused choice leaves the game's own ticked
+        return done
 
-    def _sync(self) -> None:
+    def _sync(self, *_view: object) -> None:
+        """Tick the open game's fog of war (nothing ticked without a game)."""
         if self.hub is not None:
             self.fog_actions[fog_of_war(self.hub.view)].setChecked(True)
 

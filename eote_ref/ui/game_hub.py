@@ -65,6 +65,8 @@ class FollowingHub(QObject):
         try:
             changed = self.service.changed_elsewhere()
         except Exception:  # noqa: BLE001 - a lost connection: try again on the next tick
+            # ... or a bug: either way the traceback goes to the log, never nowhere.
+            log.exception("following the open game failed (tried again in a second)")
             return False
         if changed:
             self._on_change()
@@ -98,9 +100,14 @@ class GameHub(FollowingHub):
 
     service: GameService
 
-    def __init__(self, service: GameService, parent: QObject | None = None) -> None:
+    def __init__(
+        self, service: GameService, parent: QObject | None = None, *, announce: bool = False
+    ) -> None:
         super().__init__(parent)
         self.service = service
+        #: Record the game as the one the app has open, on the first tick after the warm-up
+        #: (the main window's hub: a separate players' display follows it).
+        self._announce = announce
         self._view = service.view()
         self._due: tuple[GameView, list[DueCheck]] | None = None
         #: Milliseconds the last refresh took (service read plus every connected widget).
@@ -112,6 +119,16 @@ class GameHub(FollowingHub):
     def view(self) -> GameView:
         """The game as of the last change."""
         return self._view
+
+    def follow(self) -> bool:
+        """:meth:`FollowingHub.follow`, first recording the game as open (see ``announce``)."""
+        if self._announce and not warm_up_gate.running():
+            self._announce = False
+            try:
+                self.service.announce_open()
+            except Exception:  # noqa: BLE001 - a nicety for the display: never fail the tick
+                log.exception("recording the open game for the players' display failed")
+        return super().follow()
 
     def due_in(self, view: GameView) -> list[DueCheck]:
         """The checks due in ``view`` (:func:`checks_due`), worked out once per view."""
@@ -142,6 +159,7 @@ class GameHub(FollowingHub):
         try:
             newest = self.service.journal(limit=1)
         except Exception:  # noqa: BLE001 - the news is a nicety: never fail the refresh on it
+            log.exception("reading the newest journal step for the status bar failed")
             newest = []
         if not newest:
             return "Another copy of eote-ref changed the game."

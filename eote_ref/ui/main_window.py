@@ -261,7 +261,7 @@ class MainWindow(QMainWindow):
             return False
         self.pack_game.close()
         old = (self.hub, self.dashboard, self.journal, self.guide)
-        self.hub = GameHub(service, self)
+        self.hub = GameHub(service, self, announce=True)
         self.dashboard = Dashboard(self.hub, self, next_phase_action=self.ui.actionNextPhase)
         self.journal = JournalView(self.hub, self)
         self.ui.stack.addWidget(self.dashboard)

@@ -13,8 +13,9 @@ step, as the umpire would. The action, side 0 Anglo-Allied against side 1 French
   back (second rolls 8 and 9); the Hussards are blown;
 * turn 3: G0 leaves the table; the division stops falling back (18" clear); the blown
   Hussards charge 2/3rd Foot Guards and so disintegrate at the end of the turn; G0 rallies
-  (CE 8 - 1 no leader - 4 hits - 1 routed by morale = 2, rolled 1) and gets half of its 4 hits
-  back; the turn change brings Cooke's replacement in, rated -1 (turn 4).
+  (CE 8 - 4 hits - 1 routed by morale = 3: no commander, no rating, until Cooke's replacement
+  arrives, 8.0; rolled 1) and gets half of its 4 hits back; the turn change brings Cooke's
+  replacement in, rated -1 (turn 4).
 """
 
 from __future__ import annotations
@@ -153,8 +154,8 @@ def test_three_turns_of_a_small_battle(waterloo: GameService) -> None:
     assert due(game) == [("rally", None, guards.id), ("cavalry_end_of_turn", hussars.id, None)]
     rally = open_check(game, "rally", division_id=guards.id)
     rally.set("out_of_tcr", True)
-    assert rally.values["leader_rating"] == -1
-    assert rally.preview().modified == 2
+    assert rally.values["leader_rating"] == 0  # the replacement's -1 counts from turn 4 (8.0)
+    assert rally.preview().modified == 3
     assert rally.apply({"roll": 1}).result == "rallied"
     assert resolve(game, "cavalry_end_of_turn_all", {}) == "0 blown, 1 disintegrated"
     assert due(game) == []
@@ -185,7 +186,8 @@ def test_three_turns_of_a_small_battle(waterloo: GameService) -> None:
     assert kinds.count("integrity") == 3  # two checks and the end of the fall back
     summary = battle_summary(game)
     allies, frenchmen = summary.sides
-    # G0 took 4 hits and rallied 2 of them off: the summary counts the 2 it still carries
-    assert (allies.leaders_killed, allies.hits_taken, allies.units_routed) == (1, 2, 0)
+    # G0 routed, took 4 hits and rallied 2 of them off: what happened counts (issue 30)
+    assert (allies.leaders_killed, allies.hits_taken, allies.units_routed) == (1, 4, 1)
+    assert allies.hits_rallied == 2
     assert (frenchmen.units_disintegrated, frenchmen.units_removed) == (1, 1)
     assert summary.turns_played == 4

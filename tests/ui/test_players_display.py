@@ -275,12 +275,18 @@ def test_view_menu_opens_the_display_and_sets_fog(qtbot: QtBot, db: object) -> N
     qtbot.addWidget(display)
     assert display.isVisible()
     assert display.source is window.hub
-    window.display_menu.fog_actions[Fog.BOTH].trigger()
+    # The game's choice is ticked before any is made (issue 30).
+    assert window.display_menu.fog_actions[Fog.OFF].isChecked()
     assert window.hub is not None
+    steps = len(window.hub.service.journal())
+    window.display_menu.fog_actions[Fog.BOTH].trigger()
     assert fog_of_war(window.hub.view) is Fog.BOTH
+    assert window.display_menu.fog_actions[Fog.BOTH].isChecked()
     settle(qtbot, display)
     assert display.fog_label.text() == "Fog of war: CE hidden"
-    window.undo()  # the choice is one journal step
+    # A view setting, not a step of the battle: no journal step, Ctrl+Z leaves it.
+    assert len(window.hub.service.journal()) == steps
+    window.display_menu.fog_actions[Fog.OFF].trigger()
     assert fog_of_war(window.hub.view) is Fog.OFF
     settle(qtbot, display)
     assert display.fog_label.text() == ""

@@ -29,6 +29,7 @@ from eote_ref.ui.players_display import PlayersDisplay
 from eote_ref.ui.scenario_dialog import ReinforcementDialog, ScenarioDialog
 from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import build_wizard
+from eote_ref.ui.wizards.base import fact_widget
 from eote_ref.ui.wizards.fire import FireWizard, QueuePage
 from tests.ui.helpers import settle, shown_window, to_phase, wizard_for
 
@@ -259,8 +260,10 @@ def test_the_side_headers_count_one_division_and_one_hit_in_the_singular(
 def test_a_short_list_of_units_in_a_wizard_shows_their_codes(qtbot: QtBot, db: Database) -> None:
     """A short checklist of units names them by code, as the pickers do.
 
-    The Arapiles' French have one battery: its firers' list is a checklist, not a picker,
-    and it shows the battery's code (``F13 8th Division ...``).
+    The Arapiles' French have one battery: a short list of it, made a checklist, shows the
+    battery's code (``F13 8th Division ...``). The fire queue's firers are always a picker
+    (a code and Return tick a battery there however short the list, issue 30); it shows the
+    code too.
     """
     game = GameService(db, create_scenario_game(db, load(SCENARIOS["salamanca-arapiles"])))
     to_phase(game, Phase.FIRE)
@@ -270,10 +273,17 @@ def test_a_short_list_of_units_in_a_wizard_shows_their_codes(qtbot: QtBot, db: D
     assert isinstance(wizard, FireWizard)
     qtbot.addWidget(wizard)
     wizard.show()
-    firers = wizard.page_of(QueuePage).widgets["firers"]
+    page = wizard.page_of(QueuePage)
+    shown = f"F13 {battery.name} (French, CE 5, unlimbered)"
+    picker = page.widgets["firers"]
+    assert isinstance(picker, UnitPicker)
+    assert picker.shown() == [shown]
+    fact = next(f for f in page.draft.facts() if f.key == "firers")
+    firers = fact_widget(fact, (), lambda _v: None, page.draft)
+    qtbot.addWidget(firers)
     assert isinstance(firers, QListWidget)  # one battery: a checklist
     texts = [firers.item(i).text() for i in range(firers.count())]
-    assert texts == [f"F13 {battery.name} (French, CE 5, unlimbered)"]
+    assert texts == [shown]
 
 
 def test_the_integrity_wizard_of_a_whole_division_fits_a_laptop_screen(

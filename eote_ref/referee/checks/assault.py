@@ -92,8 +92,14 @@ class AssaultCheck(AssaultQuestions):
     dice_labels = {"roll": "assault d10", "breakthrough_roll": "British breakthrough d10"}
 
     def set(self, key: str, value: Any) -> None:
-        """Answer one question; on a breakthrough a new defender re-reads the sabre bonus."""
+        """Answer one question; on a breakthrough a new defender re-reads the sabre bonus.
+
+        New attackers re-read whether the combat is on breakthrough movement (5.15) unless
+        the umpire has answered that himself.
+        """
         super().set(key, value)
+        if key == "attackers" and "breakthrough" not in self.__dict__.get("answered", ()):
+            self.values["breakthrough"] = self.on_breakthrough(self.attacker_ids())
         if key in ("attackers", "defenders", "breakthrough"):
             self.values["sabre_bonus"] = self._sabre_due(self.attacker_ids(), self.defender_ids())
 

@@ -197,6 +197,7 @@ class AssaultQuestions(Adjudication):
             d.in_town for s in view.sides for d in s.divisions for u in d.units if u.id in dfd
         )
         sabre = self._sabre_due(att, dfd)
+        breaking = self.on_breakthrough(att)
         facts = [
             Question(
                 "attackers",
@@ -279,9 +280,11 @@ class AssaultQuestions(Adjudication):
                 "breakthrough",
                 "This combat is on breakthrough movement",
                 "bool",
-                bool(self.target.get("breakthrough", False)),
+                breaking,
                 rule="5.15",
-                derived=bool(self.target.get("breakthrough", False)),
+                derived=breaking,
+                help="Ticked when an attacker took its breakthrough this turn and has not "
+                "fought its one breakthrough combat yet (5.15)",
             ),
             Question(
                 "artillery_supported",
@@ -366,6 +369,17 @@ class AssaultQuestions(Adjudication):
             ),
         ]
         return facts
+
+    def on_breakthrough(self, att: tuple[int, ...]) -> bool:
+        """Whether this combat is on breakthrough movement (EotE 5.15), from the state.
+
+        Handed on by the combat the cavalry won, or read from the turn's facts: an attacker
+        that took its breakthrough this turn and has not fought its breakthrough combat.
+        """
+        if self.target.get("breakthrough"):
+            return True
+        chosen = self.__dict__.get("values", {}).get("attackers") or att
+        return any(turn_facts.breakthrough_under_way(self.view, int(a)) for a in chosen)
 
     def _sabre_due(self, att: tuple[int, ...], dfd: tuple[int, ...]) -> bool:
         """Breakthrough cavalry contacting the infantry or guns it beat, again (EotE 7.7.1)."""

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from eote_ref.referee.checks import (
     Adjudication,
     Choice,
+    ModifierLine,
     Question,
     register,
     set_unit,
@@ -69,7 +72,7 @@ class RallyRoutedCheck(Adjudication):
         default = next((u.id for u in routed if u.id == uid), routed[0].id)
         chosen = self.__dict__.get("values", {}).get("unit_id", default)
         row = game_unit_row(self.game, int(chosen))
-        rating = d.leader.rating if d.leader is not None and not d.leader.killed else -1
+        rating, source = self.commander()
         # Stopped falling back this turn clear of the enemy (9.0): out of combat range (1.9).
         clear = any(
             f.kind == FELL_BACK_CLEAR and f.command_id == d.id
@@ -98,13 +101,15 @@ class RallyRoutedCheck(Adjudication):
             ),
             Question(
                 "leader_rating",
-                "Commander's rating",
+                f"Commander's rating ({source})",
                 "int",
                 rating,
                 rule="9.1",
                 minimum=-1,
                 maximum=4,
                 derived=True,
+                help="The division's commander as the state has him this turn (a replacement "
+                "counts from the turn he arrives, EotE 8.0)",
             ),
             Question(
                 "routed_by_morale",
@@ -114,6 +119,55 @@ class RallyRoutedCheck(Adjudication):
                 rule="9.1",
                 derived=True,
             ),
+        ]
+
+    def commander(self) -> tuple[int, str]:
+        """The division's commander's rating this turn (9.1) and where it comes from, in words.
+
+        A killed leader's replacement is rated -1 from the turn he arrives, not before (EotE
+        8.0): until then the division has no commander, so no rating is added (the text
+        gives none to add; its -1 is the replacement's, who is not there yet).
+        """
+        d = check_division(self)
+        rows = [lead for lead in self.game.read(game_rows.leaders) if lead.command_id == d.id]
+        living = [lead for lead in rows if not lead.killed]
+        if living:
+            lead = living[-1]
+            if not lead.replacement:
+                return lead.rating, lead.name
+            arrived = max(
+                (
+                    x.replacement_due_turn
+                    for x in rows
+                    if x.killed
+                    and x.replacement_due_turn is not None
+                    and x.replacement_due_turn <= self.view.turn
+                ),
+                default=None,
+            )
+            when = f", arrived turn {arrived}" if arrived is not None else ""
+            return lead.rating, f"{lead.name}{when} (EotE 8.0)"
+        fallen = [lead for lead in rows if lead.killed]
+        if not fallen:
+            return 0, "no commander"
+        last = fallen[-1]
+        due = (
+            f"; his replacement arrives turn {last.replacement_due_turn}"
+            if last.replacement_due_turn is not None
+            else ""
+        )
+        return 0, f"no commander, {last.name} was killed{due} (EotE 8.0)"
+
+    def modifiers(self, outcome: Outcome | None = None) -> list[ModifierLine]:
+        """The commander's rating names its commander (and a replacement's arrival, 8.0)."""
+        lines = super().modifiers(outcome)
+        reason = self.game.ruleset.mod("rally", "commander_rating").reason
+        source = self.commander()[1]
+        return [
+            dataclasses.replace(m, reason=f"{m.reason}: {source}")
+            if m.reason.startswith(reason)
+            else m
+            for m in lines
         ]
 
     def row(self) -> GameUnit:

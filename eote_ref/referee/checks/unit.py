@@ -51,6 +51,19 @@ def _passed_through_fact(check: Adjudication) -> Question:
     )
 
 
+def _enemy_breaking_through(check: Adjudication) -> bool:
+    """Whether enemy cavalry is on breakthrough movement this turn (EotE 5.6, 5.15).
+
+    Read from the turn's facts: a square tried now is tried against it.
+    """
+    from eote_ref.referee.facts import cavalry_breaking_through
+
+    u = check.unit()
+    side = next(s for s in check.view.sides if any(x.id == u.id for x in s.units))
+    enemy = {x.id for s in check.view.sides if s is not side for x in s.units}
+    return bool(cavalry_breaking_through(check.view) & enemy)
+
+
 def _enemy_cavalry_present(check: Adjudication) -> bool:
     """Whether the other side has cavalry on the table, neither routed nor off it (EotE 5.6).
 
@@ -108,8 +121,9 @@ class SquareCheck(Adjudication):
                 "on_breakthrough",
                 "The charging cavalry is on a breakthrough",
                 "bool",
-                False,
+                _enemy_breaking_through(self),
                 rule="5.6",
+                derived=_enemy_breaking_through(self),
             ),
         ]
 

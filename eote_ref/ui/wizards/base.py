@@ -63,16 +63,17 @@ PICKER_FROM = 8
 
 
 def fact_picker(
-    fact: Question, value: Any, on_change: Any, check: Adjudication
+    fact: Question, value: Any, on_change: Any, check: Adjudication, *, always: bool = False
 ) -> UnitPicker | None:
     """The typing picker of a unit (or long choice) question, None for a short plain choice.
 
     Unit ids among the choices are found by their division's and leader's names too, and
     ranked by what the check makes likely (:func:`~eote_ref.referee.picking.preference_for`).
+    ``always``: the picker however short the list (where a code and Enter must pick a unit).
     """
     if fact.kind not in ("choice", "units"):
         return None
-    if len(fact.choices) <= PICKER_FROM:
+    if len(fact.choices) <= PICKER_FROM and not always:
         return None  # a short list reads at a glance: a combo box or a checklist
     candidates = unit_candidates(check.view, [(c.value, c.label) for c in fact.choices])
     prefer = preference_for(check.view, fact.key, check.values, check.target)
@@ -93,14 +94,24 @@ def _with_codes(fact: Question, check: Adjudication) -> Question:
 
 
 def fact_widget(
-    fact: Question, value: Any, on_change: Any, check: Adjudication | None = None
+    fact: Question,
+    value: Any,
+    on_change: Any,
+    check: Adjudication | None = None,
+    *,
+    always_pick: bool = False,
 ) -> QWidget:
     """The editor of one question, wired to ``on_change(value)``.
 
-    With ``check``, unit questions (and long choices) get a :class:`UnitPicker`.
+    With ``check``, unit questions (and long choices) get a :class:`UnitPicker` (a short
+    list gets one too with ``always_pick``).
     """
     w: QWidget
-    picker = fact_picker(fact, value, on_change, check) if check is not None else None
+    picker = (
+        fact_picker(fact, value, on_change, check, always=always_pick)
+        if check is not None
+        else None
+    )
     if picker is None and check is not None and fact.kind in ("choice", "units"):
         fact = _with_codes(fact, check)  # a short list names its units by code too
     if picker is not None:

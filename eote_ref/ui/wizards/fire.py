@@ -180,8 +180,15 @@ class QueuePage(QWizardPage):
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.widgets = {}
         for fact in self._facts(check):
+            # The firers are always picked by typing: a battery's code and Return tick it
+            # and go on to the die however short the list (a plain checklist passed Return
+            # to the dialog, which applied the whole queue).
             w = fact_widget(
-                fact, check.values[fact.key], lambda v, k=fact.key: self._changed(k, v), check
+                fact,
+                check.values[fact.key],
+                lambda v, k=fact.key: self._changed(k, v),
+                check,
+                always_pick=fact.key == "firers",
             )
             self.widgets[fact.key] = w
             mark = "● " if fact.derived else ""

@@ -38,20 +38,35 @@ def pending_order(game: GameService) -> int:
     return d.id
 
 
-def test_fog_is_a_journaled_display_choice_left_out_of_the_ruleset(waterloo: GameService) -> None:
+def test_fog_is_a_display_choice_left_out_of_the_ruleset_and_the_journal(
+    waterloo: GameService,
+) -> None:
+    """A view setting (issue 30): kept in the game for every follower, never a journal step."""
     assert fog_of_war(waterloo.view()) is Fog.OFF
-    set_fog_of_war(waterloo, Fog.BOTH)
+    waterloo.set_unit(waterloo.view().sides[0].units[0].id, "hits", 1)  # a step before it
+    steps = len(waterloo.journal())
+    waterloo.view()
+    version = waterloo.version
+    assert set_fog_of_war(waterloo, Fog.BOTH) is True
+    assert len(waterloo.journal()) == steps
     view = waterloo.view()
+    assert waterloo.version == version + 1  # followers read the game again
     assert view.options[FOG_KEY] == "both"
     assert fog_of_war(view) is Fog.BOTH
     assert rules_options(view.options) == {}
     # A service opened on the game afterwards builds its ruleset without tripping on the key.
     again = GameService(waterloo.db, waterloo.game_id)
     assert fog_of_war(again.view()) is Fog.BOTH
-    assert set_fog_of_war(waterloo, Fog.BOTH) is None  # no change, no step
-    waterloo.undo()
-    assert fog_of_war(waterloo.view()) is Fog.OFF
+    assert set_fog_of_war(waterloo, Fog.BOTH) is False  # no change, nothing written
+    again.view()
+    assert again.version == version + 1
+    waterloo.undo()  # the hit, not the fog
+    assert fog_of_war(waterloo.view()) is Fog.BOTH
+    assert waterloo.view().sides[0].units[0].hits == 0
+    waterloo.redo()
+    set_fog_of_war(waterloo, Fog.OFF)
     assert FOG_KEY not in waterloo.view().options
+    assert len(waterloo.journal()) == steps
 
 
 @pytest.mark.parametrize(

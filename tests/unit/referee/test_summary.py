@@ -90,11 +90,11 @@ def _hits_now(game: GameService) -> list[int]:
 
 
 def _assert_consistent(game: GameService, start: list[int]) -> None:
-    """hits_taken == hits now - hits at the start, and the turns add up to it, per side."""
+    """Hits now == hits at the start + taken - rallied off, and the turns add up, per side."""
     s = battle_summary(game)
     now = _hits_now(game)
     for side in s.sides:
-        assert side.hits_taken == now[side.position] - start[side.position]
+        assert side.hits_taken - side.hits_rallied == now[side.position] - start[side.position]
         assert side.hits_taken == sum(
             by_side.get(side.position, 0) for by_side in s.losses_per_turn.values()
         )
@@ -127,8 +127,10 @@ def test_summary_agrees_with_the_units_hits_on_one_game(game: GameService) -> No
     game.record("rally-routed", "rallied", [SetField("game_unit", f2.id, "markers.hits", 1)])
     _assert_consistent(game, start)
     s = battle_summary(game)
-    assert s.losses_per_turn == {1: {0: 2, 1: 4}, 2: {0: 4, 1: -2}}
-    assert [x.hits_taken for x in s.sides] == [6, 2]
+    # The rally took 2 hits off: they were taken all the same (issue 30).
+    assert s.losses_per_turn == {1: {0: 2, 1: 4}, 2: {0: 4}}
+    assert [x.hits_taken for x in s.sides] == [6, 4]
+    assert [x.hits_rallied for x in s.sides] == [0, 2]
     game.undo()
     game.redo()
     _assert_consistent(game, start)
