@@ -508,7 +508,7 @@ class CampaignService:
         unit_maps: Mapping[int, dict[str, int]] | None = None,
         unit_results: Mapping[int, dict[str, list[int]]] | None = None,
     ) -> None:
-        problems = battle_checks.check_battle(w, campaign_id, spec)
+        problems = battle_checks.check_battle(w, campaign_id, spec, battle_id=battle.id)
         if problems:
             raise CampaignError("; ".join(problems))
         armies = {a.name: a for a in w.armies(campaign_id)}
@@ -626,7 +626,8 @@ class CampaignService:
         """The campaign battle the game is linked to, as (campaign id, battle), if any.
 
         A game set up with :meth:`start_game` is linked from the start; a battle entered by
-        hand may link it too. The first such battle is given (a game is normally linked once).
+        hand may link it too. A game belongs to one battle at most: a second link is refused
+        (:func:`battle_checks.linked_elsewhere`, and the schema's unique index).
         """
         with campaign_work(self.db) as w:
             row = w.battle_of_game(game_id)
@@ -781,12 +782,20 @@ class CampaignService:
             campaign_row(w, campaign_id)
             context = battle_checks.battle_context(w, campaign_id)
             known = {name.casefold(): name for name in context[0]}
+            games: dict[int, int] = {}  # game id -> the line linking it
             try:
                 for line, row in csv_format.read_rows(text, csv_tables.BATTLE_COLUMNS):
                     spec, errors = csv_tables.parse_row(row)
                     if spec is not None:
                         spec = csv_tables.known_armies(spec, known)
                         errors += battle_checks.check_battle(w, campaign_id, spec, context=context)
+                        if spec.game_id is not None and spec.game_id in games:
+                            errors.append(
+                                f"game {spec.game_id} is linked on line {games[spec.game_id]} "
+                                "too; a game belongs to one battle"
+                            )
+                        elif spec.game_id is not None:
+                            games[spec.game_id] = line
                     problems += [f"line {line}: {e}" for e in errors]
                     if spec is not None and not errors:
                         battles.append(spec)
