@@ -536,7 +536,8 @@ def _sqlite_engine(
 def _inspect_file(file: pathlib.Path, verify: bool | None) -> tuple[str | None, bool]:
     """The schema revision of an existing file (``None``: new or empty) and whether it was checked.
 
-    Reads through a read-only connection, so a refused file stays byte-identical.
+    Reads through a read-only connection, so a refused file stays byte-identical; only a
+    write cut off by a crash is undone first, as SQLite does (:func:`undo_interrupted_write`).
     """
     if not file.exists() or file.stat().st_size == 0:
         return None, False
@@ -547,6 +548,7 @@ def _inspect_file(file: pathlib.Path, verify: bool | None) -> tuple[str | None, 
             f"{file} is not an eote-ref database (it is not an SQLite file at all)."
         )
     damaged = f"{file} is damaged ({{}}); it has not been changed. Restore a backup copy."
+    undo_interrupted_write(file)
     wal = file.with_name(file.name + "-wal")
     unclean = wal.exists() and wal.stat().st_size > 0
     if not unclean:
@@ -581,6 +583,48 @@ def _inspect_file(file: pathlib.Path, verify: bool | None) -> tuple[str | None, 
         return revision, check
     finally:
         connection.close()
+
+
+def undo_interrupted_write(file: pathlib.Path) -> None:
+    """Let SQLite undo a write a crash cut off, before the file's pages are checked.
+
+    A file in rollback-journal mode whose writer died mid-transaction has a *hot* journal
+    beside it (``NAME-journal``): its pages are half written until SQLite copies the old pages
+    back, which it does when a connection that may write the file first reads it. The checks
+    read the file ``immutable`` (no side files made, a read-only share readable), which ignores
+    the journal and would call the file damaged: so such a file is opened normally once here
+    and read, SQLite rolls the journal back (or finds it is not hot: a live writer's), and the
+    checks then see the file as it was before the cut-off write. No ``-wal`` file is made (the
+    file's journal mode is kept).
+
+    Raises:
+        DatabaseError: the journal cannot be rolled back here (the file or its folder is
+            read-only): open it once where it can be written. It is not called damaged.
+    """
+    journal = file.with_name(file.name + "-journal")
+    try:
+        if journal.stat().st_size == 0:
+            return
+    except OSError:
+        return
+    try:
+        connection = sqlite3.connect(
+            f"{file.as_uri()}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000
+        )
+        try:
+            connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:
+        if "malformed" in str(error) or "not a database" in str(error):
+            return  # damaged whatever the journal says: the checks below say so
+        raise DatabaseError(
+            f"{file} holds a write that a crash cut off (its journal {journal.name} is beside "
+            "it), which SQLite undoes the first time the file is opened where it can be "
+            f"written; here it cannot ({error}). Open it once with eote-ref where the file "
+            "and its folder can be written, its journal beside it; the file has not been "
+            "changed, and nothing is lost."
+        ) from None
 
 
 #: The tables of the newest schema (tests/unit/store/test_database.py keeps it equal to the

@@ -27,6 +27,7 @@ from eote_ref.store.database import (
     _inspect_file,
     _read_only_uri,
     _schema_revision,
+    undo_interrupted_write,
 )
 from eote_ref.store.errors import DatabaseError, NewerVersionError, NotAnEoteDatabaseError
 from eote_ref.store.file_paths import real_file
@@ -42,7 +43,9 @@ def _checked_file(file: pathlib.Path) -> pathlib.Path:
 
     A folder, a device, a symbolic-link loop, a missing or empty file, another program's
     file, a damaged one (header, every page, a table missing) or one of another schema is
-    refused, each in its own words; no ``-wal``/``-shm`` file is made beside it.
+    refused, each in its own words; no ``-wal``/``-shm`` file is made beside it. A write a
+    crash cut off is undone first, as SQLite does (:func:`undo_interrupted_write`): the only
+    change the display may make to the file, and only where it can be written.
     """
     real = real_file(file)  # a folder, a device, a loop, a name too long, hard links
     if not real.exists():
@@ -218,6 +221,7 @@ class _FileProbe:
 
     def _check_sound(self) -> None:
         damaged = f"{self.file} is damaged ({{}}); the display cannot go on showing it"
+        undo_interrupted_write(self.file)  # a crash mid-write is SQLite's to undo, not damage
         try:
             with open(self.file, "rb") as handle:
                 header = handle.read(100)
