@@ -562,7 +562,7 @@ def _inspect_file(file: pathlib.Path, verify: bool | None) -> tuple[str | None, 
     try:
         connection = _read_only(file)
     except sqlite3.Error as error:  # pragma: no cover - the header was readable just now
-        raise CorruptDatabaseError(damaged.format(error)) from error
+        raise _unreadable(file, error, damaged) from error
     try:
         try:
             problems = [row[0] for row in connection.execute(pragma)] if check else []
@@ -577,12 +577,32 @@ def _inspect_file(file: pathlib.Path, verify: bool | None) -> tuple[str | None, 
             if revision == migrate.head_revision():
                 check_tables(tables, damaged)
         except sqlite3.DatabaseError as error:
-            raise CorruptDatabaseError(damaged.format(error)) from error
+            raise _unreadable(file, error, damaged) from error
         if check and problems != ["ok"]:
             raise CorruptDatabaseError(damaged.format("; ".join(problems[:3])))
         return revision, check
     finally:
         connection.close()
+
+
+def _unreadable(file: pathlib.Path, error: sqlite3.Error, damaged: str) -> DatabaseError:
+    """Why SQLite could not read ``file``: the disk's fault (full, failing), or damage.
+
+    An I/O error is not damage: with the disk full, SQLite cannot make the index (``-shm``)
+    it needs to read a write-ahead log, and the file is whole once there is room.
+    """
+    said = str(error)
+    if not ("disk I/O error" in said or "unable to open" in said or "disk is full" in said):
+        return CorruptDatabaseError(damaged.format(error))
+    if disk_full(file):
+        return DatabaseError(
+            f"the disk is full where {file} is, and SQLite needs a little room even to read "
+            f"it ({said}); it has not been changed. Free some space and try again."
+        )
+    return DatabaseError(
+        f"the disk reported an error reading {file} ({said}); it has not been changed. Check "
+        "the disk (and that it is still connected), then try again."
+    )
 
 
 def undo_interrupted_write(file: pathlib.Path) -> None:
@@ -745,9 +765,15 @@ def _upgrade_if_needed(
     try:
         with engine.begin() as connection:
             migrate.upgrade(connection, migrations_dir)
-    except sa_exc.DatabaseError as error:
+    except sa_exc.DBAPIError as error:
+        from eote_ref.store.server_errors import translate
+
+        name = masked_url(engine.url)
+        gone = translate(error, saved=f"the upgrade of {name} is rolled back whole")
+        if gone is not None:  # a lost server, a missing right: the driver's words, no echo
+            raise gone from None
         raise DatabaseError(
-            f"upgrading {masked_url(engine.url)} failed and was rolled back: {error}"
+            f"upgrading {name} failed and was rolled back: {driver_reason(error, engine.url)}"
         ) from error
     return revision
 
