@@ -28,7 +28,7 @@ from eote_ref.store.campaign_models import (
     CampaignUnit,
 )
 from eote_ref.store.errors import DuplicateNameError, GameLinkedError, NotFoundError
-from eote_ref.store.games import create_game
+from eote_ref.store.games import create_game, delete_game
 from eote_ref.store.models import Game, GameSide, GameUnit
 from eote_ref.store.pack_games import play_state
 from eote_ref.store.specs import SideSpec
@@ -226,6 +226,10 @@ class CampaignWork:
     def create_game(self, name: str, sides: Sequence[SideSpec], **settings: Any) -> Game:
         """:func:`eote_ref.store.games.create_game` in this transaction (committed by it)."""
         return create_game(self._s, name, sides, **settings)
+
+    def delete_game(self, game_id: int) -> None:
+        """:func:`eote_ref.store.games.delete_game` (committed by it): a game left unlinked."""
+        delete_game(self._s, game_id)
 
     # ------------------------------------------------------------------ campaigns
     def campaigns(self) -> list[Campaign]:

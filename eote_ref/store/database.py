@@ -104,6 +104,7 @@ class Database:
         _identity_lock: FileIdentityLock | None = None,
         can_play: bool = True,
         *,
+        can_organise: bool = True,
         make_engine: Callable[[], Engine] | None = None,
         row_uri: str | None = None,
     ) -> None:
@@ -125,6 +126,9 @@ class Database:
         #: The account may play games (apply commands); false for a viewer or an organiser on
         #: a server. ``read_only`` above is also set for a viewer's role.
         self.can_play = can_play
+        #: The account may keep campaigns (write their rows); false for a viewer or an umpire
+        #: on a server.
+        self.can_organise = can_organise
         #: The ``sqlite3`` URI :meth:`rows` connects to (SQLite files only).
         self._row_uri = row_uri
         self._rows: RowReader | None = None
@@ -336,7 +340,11 @@ def _open_url(url: str, migrations_dir: pathlib.Path | None) -> Database:
         engine.dispose()
         raise
     return Database(
-        engine=engine, upgraded_from=upgraded_from, read_only=read_only, can_play=can_play
+        engine=engine,
+        upgraded_from=upgraded_from,
+        read_only=read_only,
+        can_play=can_play,
+        can_organise=can_organise,
     )
 
 

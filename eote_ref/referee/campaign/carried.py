@@ -20,9 +20,10 @@ and the earlier one is deleted.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from eote_ref.armylists.loader import load_any_army_list_text, load_army_list_text
 from eote_ref.armylists.model import ArmyList, Command
@@ -206,6 +207,34 @@ def start_game(
         )
         assert game.id is not None
         game_id = game.id
+    with unlinked_game_dropped(db, game_id):
+        _carry_in_and_link(db, battle_id, game_id, campaign.name, per_side)
+    return game_id
+
+
+@contextlib.contextmanager
+def unlinked_game_dropped(db: Database, game_id: int) -> Iterator[None]:
+    """Delete the game just set up if what follows (its link to the battle) fails.
+
+    A refusal after the game was written (the server gone, a right missing) would otherwise
+    leave a game of the battle's units linked to no battle; the error is raised as it came.
+    """
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(Exception), campaign_work(db) as w:
+            w.delete_game(game_id)
+        raise
+
+
+def _carry_in_and_link(
+    db: Database,
+    battle_id: int,
+    game_id: int,
+    campaign_name: str,
+    per_side: list[list[tuple[int, ArmyList, list[CampaignUnit]]]],
+) -> None:
+    """Put the carried hits on the new game's units (one step) and link it to the battle."""
     service = GameService(db, game_id)
     view = service.view()
     maps: dict[int, dict[str, int]] = {}
@@ -224,7 +253,7 @@ def start_game(
     if changes:
         service.record(
             CARRIED_LOSSES_KIND,
-            f"losses carried from earlier battles of {campaign.name}",
+            f"losses carried from earlier battles of {campaign_name}",
             changes,
             inputs={"battle_id": battle_id},
         )
@@ -236,7 +265,6 @@ def start_game(
             link.unit_map = maps.get(link.army_id, {})
             w.add(link)
         w.commit()
-    return game_id
 
 
 def carry(w: CampaignWork, battle_id: int) -> tuple[int, list[str]]:

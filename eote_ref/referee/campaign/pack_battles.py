@@ -154,7 +154,9 @@ def start_game(
         game_id = new_pack_game_of_lists(db, name, pack, sides, options=options)
     except (PackPlayError, ValueError) as error:
         raise CampaignError(str(error)) from None
-    with campaign_work(db) as w:
+    from eote_ref.referee.campaign.carried import unlinked_game_dropped
+
+    with unlinked_game_dropped(db, game_id), campaign_work(db) as w:
         state = w.play_state(game_id)
         maps = _maps(state, pieces)
         battle = battle_row(w, b.id)

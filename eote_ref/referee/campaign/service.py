@@ -57,8 +57,9 @@ from eote_ref.store.campaign_models import (
     CampaignUnit,
 )
 from eote_ref.store.campaigns import CampaignWork, campaign_work
-from eote_ref.store.errors import DuplicateNameError, NotFoundError
+from eote_ref.store.errors import DuplicateNameError, NotFoundError, NotPermittedError
 from eote_ref.store.notify import ChangeWatcher
+from eote_ref.store.server_errors import ROLES_HINT
 
 
 class CampaignService:
@@ -715,11 +716,34 @@ class CampaignService:
         """
         b = self.battle(battle_id)
         pack = self._pack_of_battle(battle_id)
+        self._may_start_a_game()
         if pack_battles.campaign_play(pack) is not None:
             if b.game_id is not None:
                 raise CampaignError("this battle already has a game")
             return pack_battles.start_game(self.db, b, pack, dict(options or {}))
         return carried.start_game(self.db, b, options=options, initiative=initiative)
+
+    def _may_start_a_game(self) -> None:
+        """Refuse, before anything is written, an account that may not write both halves.
+
+        Starting a battle's game writes a game (the umpire's right on a server) and links it
+        to the battle (the organiser's): an account with one right only had the game written
+        and then the link refused, a game of the battle's units left linked to no battle.
+        """
+        missing = [
+            what
+            for what, may in (
+                ("play games", self.db.can_play),
+                ("keep campaigns", self.db.can_organise),
+            )
+            if not may
+        ]
+        if missing:
+            raise NotPermittedError(
+                "this account may not start a battle's game on this server: that sets up a "
+                "game and links it to the battle, and this account may not "
+                f"{' nor '.join(missing)}. Nothing was written; {ROLES_HINT}."
+            )
 
     def carry_losses(self, battle_id: int) -> int:
         """Write the battle's losses back to the campaign copies; returns how many units changed.
