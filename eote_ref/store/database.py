@@ -646,6 +646,11 @@ def undo_interrupted_write(file: pathlib.Path) -> None:
     except sqlite3.DatabaseError as error:
         if "malformed" in str(error) or "not a database" in str(error):
             return  # damaged whatever the journal says: the checks below say so
+        if "locked" in str(error) or "busy" in str(error):
+            raise DatabaseError(
+                f"{file} is being written by another program ({error}); it has not been "
+                "changed. Try again when that program has finished."
+            ) from None
         raise DatabaseError(
             f"{file} holds a write that a crash cut off (its journal {journal.name} is beside "
             "it), which SQLite undoes the first time the file is opened where it can be "

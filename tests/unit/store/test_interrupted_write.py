@@ -19,7 +19,7 @@ import sys
 import pytest
 
 from eote_ref.cli import main
-from eote_ref.store import create_game, load_game, open_database
+from eote_ref.store import DatabaseError, create_game, load_game, open_database
 from eote_ref.store.follow import DisplayWatcher, open_read_only
 
 from .helpers import sides
@@ -105,3 +105,37 @@ def test_the_display_opens_and_follows_a_file_sqlite_recovers(tmp_path: pathlib.
                 assert "(renamed)" not in load_game(s, 1).units[0].name
         finally:
             watcher.close()
+
+
+#: Holds the file's write lock mid-transaction until its standard input closes.
+_LIVE_WRITER = r"""
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("BEGIN EXCLUSIVE")
+c.execute("UPDATE game_unit SET name = name || ' (renamed)'")
+print("writing", flush=True)
+sys.stdin.read()
+"""
+
+
+def test_a_journal_another_program_is_still_writing_is_waited_for_not_undone(
+    tmp_path: pathlib.Path,
+) -> None:
+    """Its journal is not hot (the writer holds its lock): SQLite leaves it, and so do we."""
+    file = _club(tmp_path)
+    writer = subprocess.Popen(
+        [sys.executable, "-c", _LIVE_WRITER, str(file)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert writer.stdout is not None
+        assert writer.stdout.readline() == "writing\n"
+        with pytest.raises(DatabaseError, match="is being written by another program"):
+            open_database(file)
+    finally:
+        assert writer.stdin is not None
+        writer.stdin.close()
+        writer.wait(timeout=60)
+    assert "(renamed)" not in _names(file)[0]  # the writer never committed
