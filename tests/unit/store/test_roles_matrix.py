@@ -285,3 +285,17 @@ def test_a_role_runs_or_is_refused_a_cli_command(
     assert printed.err.startswith("error: this account may not"), printed.err
     assert "Nothing was" in printed.err
     assert _counts(club) == before
+
+
+def test_a_link_refused_after_the_game_was_written_leaves_no_game(club: Club) -> None:
+    """A link refused after the game was set up deletes the game again (issue 36).
+
+    The rights are read when the database opens; a grant revoked since is found only by the
+    link's write.
+    """
+    before = _counts(club)
+    with open_database(url=club.logins["eote_umpire"]) as db:
+        db.can_organise = True  # what the account's rights said, before the grant was revoked
+        with pytest.raises(ValueError, match="this account may not keep campaigns"):
+            CampaignService(db).start_game(club.battle_id)
+    assert _counts(club) == before
