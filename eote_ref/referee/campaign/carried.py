@@ -20,14 +20,18 @@ and the earlier one is deleted.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import datetime
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from eote_ref.armylists.loader import load_any_army_list_text, load_army_list_text
 from eote_ref.armylists.model import ArmyList, Command
-from eote_ref.referee.campaign.base import CampaignError, battle_row, campaign_row
+from eote_ref.referee.campaign.base import (
+    CampaignError,
+    battle_row,
+    campaign_row,
+    unlinked_game_dropped,
+)
 from eote_ref.referee.campaign.league import CarriedState, UnitOutcome, replay_carried
 from eote_ref.referee.campaign.views import BattleView, NewBattle
 from eote_ref.referee.game import GameService
@@ -210,21 +214,6 @@ def start_game(
     with unlinked_game_dropped(db, game_id):
         _carry_in_and_link(db, battle_id, game_id, campaign.name, per_side)
     return game_id
-
-
-@contextlib.contextmanager
-def unlinked_game_dropped(db: Database, game_id: int) -> Iterator[None]:
-    """Delete the game just set up if what follows (its link to the battle) fails.
-
-    A refusal after the game was written (the server gone, a right missing) would otherwise
-    leave a game of the battle's units linked to no battle; the error is raised as it came.
-    """
-    try:
-        yield
-    except BaseException:
-        with contextlib.suppress(Exception), campaign_work(db) as w:
-            w.delete_game(game_id)
-        raise
 
 
 def _carry_in_and_link(
