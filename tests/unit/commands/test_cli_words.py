@@ -150,3 +150,27 @@ def test_a_disk_that_filled_while_a_game_was_open_is_not_called_damaged(
         (mnt / "filler").unlink()
         with contextlib.closing(sqlite3.connect(file)) as c:
             assert c.execute("SELECT turn FROM game").fetchone() == (2,)  # nothing lost
+
+
+def test_a_new_game_on_a_full_disk_is_refused_in_words(tmp_path: pathlib.Path) -> None:
+    """The app's new-game wizard shows a refusal (REFUSALS): it was an OperationalError."""
+    from eote_ref.referee.errors import REFUSALS
+    from eote_ref.referee.setup import NewGame, create_new_game
+    from tests.shipped import LISTS
+
+    spec = NewGame(
+        "Ligny",
+        {
+            "Prussians": [LISTS["waterloo-1815-prussian.yaml"]],
+            "French": [LISTS["waterloo-1815-french.yaml"]],
+        },
+    )
+    with tmpfs(tmp_path / "mnt", "3m") as mnt:
+        file = mnt / "club.sqlite"
+        with open_database(file) as db:
+            create_new_game(db, spec)
+            _fill(mnt)
+            with pytest.raises(REFUSALS, match="The game was not created: the disk is full"):
+                create_new_game(db, spec)
+        with contextlib.closing(sqlite3.connect(file)) as c:
+            assert c.execute("SELECT count(*) FROM game").fetchone() == (1,)
