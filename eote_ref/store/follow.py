@@ -131,6 +131,25 @@ def _reasons(name: str, parsed: URL | None) -> Iterator[None]:
         raise DatabaseError(f"cannot connect to {name}: {driver_reason(error, parsed)}") from None
 
 
+def read_error_words(error: BaseException) -> str:
+    """Why a followed database could not be read, in words.
+
+    Never SQLAlchemy's echo of the statement, nor Python's own words alone for a value it
+    could not convert (a value edited by another program).
+    """
+    orig = getattr(error, "orig", None)
+    said = str(orig if orig is not None else error).strip()
+    first = said.splitlines()[0][:300] if said else type(error).__name__
+    if "malformed" in said or "not a database" in said:
+        return f"the file is damaged (SQLite: {first})"
+    if isinstance(error, READ_ERRORS):
+        return first
+    return (
+        f"the database holds a value eote-ref cannot read ({type(error).__name__}: {first}); "
+        "was it edited by another program?"
+    )
+
+
 class DisplayWatcher:
     """Tells whether the database changed since the last look (another process's commit).
 
@@ -162,7 +181,8 @@ class DisplayWatcher:
         try:
             return bool(self._watcher.poll()) or moved
         except Exception as error:  # a server gone away, a damaged file: report it
-            raise DatabaseError(f"cannot read {self.db.url}: {error}") from error
+            where = self.db.path or self.db.url
+            raise DatabaseError(f"cannot read {where}: {read_error_words(error)}") from error
 
     def close(self) -> None:
         """Release the watcher's connections."""
