@@ -14,6 +14,8 @@ import json
 import sys
 from typing import Any
 
+from eote_ref.commands.arguments import count, game_id
+
 
 def register(subparsers: Any) -> None:
     """Add ``game`` and its sub-commands to the ``eote-ref`` parser."""
@@ -34,26 +36,31 @@ def register(subparsers: Any) -> None:
         help="a side and its army-list files (twice)",
     )
     new.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="a pack option"
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a pack option",
+        type=_pair,
     )
     new.add_argument("--scenario", help="the scenario whose victory conditions it takes")
     new.set_defaults(func=run_new)
     show = sub.add_parser("show", help="the turn, sides, units and what falls due")
-    show.add_argument("game", type=int, metavar="ID")
+    show.add_argument("game", type=game_id, metavar="ID")
     show.set_defaults(func=run_show)
     check = sub.add_parser("check", help="run one check of the pack as one journal step")
-    check.add_argument("game", type=int, metavar="ID")
+    check.add_argument("game", type=game_id, metavar="ID")
     check.add_argument("check", metavar="CHECK", help="the check's key (fire, round, ...)")
     check.add_argument("--unit", help="the unit the check is on (its name)")
     check.add_argument("--leader", help="the General the check is on (his name)")
     check.add_argument("--side", help="the side the check is on (its name)")
-    check.add_argument("--answer", action="append", default=[], metavar="KEY=VALUE")
-    check.add_argument("--roll", action="append", default=[], metavar="NAME=VALUE")
+    check.add_argument("--answer", action="append", default=[], metavar="KEY=VALUE", type=_pair)
+    check.add_argument("--roll", action="append", default=[], metavar="NAME=VALUE", type=_pair)
     check.set_defaults(func=run_check)
     for name in ("undo", "redo"):
         p = sub.add_parser(name, help=f"{name} journal steps")
-        p.add_argument("game", type=int, metavar="ID")
-        p.add_argument("--steps", type=int, default=1)
+        p.add_argument("game", type=game_id, metavar="ID")
+        p.add_argument("--steps", type=count, default=1)
         p.set_defaults(func=run_undo if name == "undo" else run_redo)
 
 
@@ -62,21 +69,45 @@ def _fail(message: str) -> int:
     return 1
 
 
+#: How deep a value's lists and objects may nest (a check's answers nest two levels at most).
+MAX_DEPTH = 20
+
+
 def _value(text: str) -> Any:
     try:
-        return json.loads(text)
+        value = json.loads(text)
+    except RecursionError:
+        raise argparse.ArgumentTypeError(
+            f"the value nests more than {MAX_DEPTH} lists or objects deep"
+        ) from None
     except ValueError:
         return text
+    if _depth(value) > MAX_DEPTH:
+        raise argparse.ArgumentTypeError(
+            f"the value nests more than {MAX_DEPTH} lists or objects deep"
+        )
+    return value
 
 
-def _pairs(items: list[str], what: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise ValueError(f"{what} {item!r} is not NAME=VALUE")
-        out[key] = _value(value)
-    return out
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest in a JSON value (iteratively: no recursion limit)."""
+    deepest, todo = 0, [(value, 0)]
+    while todo:
+        item, level = todo.pop()
+        deepest = max(deepest, level)
+        if isinstance(item, list):
+            todo.extend((x, level + 1) for x in item)
+        elif isinstance(item, dict):
+            todo.extend((x, level + 1) for x in item.values())
+    return deepest
+
+
+def _pair(item: str) -> tuple[str, Any]:
+    """An ``--answer``/``--roll`` argument: NAME=VALUE, VALUE read as JSON when it parses."""
+    key, sep, value = item.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"{item[:80]!r} is not NAME=VALUE")
+    return key, _value(value)
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -95,7 +126,7 @@ def run_new(args: argparse.Namespace) -> int:
             if name in sides:
                 return _fail(f"--side {name} is given twice: list its files in one, NAME=LIST,LIST")
             sides[name] = files.split(",")
-        options = _pairs(args.option, "--option")
+        options = dict(args.option)
         with open_from_args(args) as db:
             spec = NewPackGame(args.name, args.pack, sides, options, args.scenario)
             game_id = new_pack_game(db, spec)
@@ -110,10 +141,10 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open(args: argparse.Namespace) -> Any:
+def _open(args: argparse.Namespace, *, read_only: bool = False) -> Any:
     from eote_ref.store import open_from_args
 
-    return open_from_args(args)
+    return open_from_args(args, read_only=read_only)
 
 
 def run_show(args: argparse.Namespace) -> int:
@@ -124,7 +155,7 @@ def run_show(args: argparse.Namespace) -> int:
     from eote_ref.store import StoreError
 
     try:
-        with _open(args) as db:
+        with _open(args, read_only=True) as db:  # only reads: a full disk does not stop it
             game = PackGameService(db, args.game)
             state = game.state()
             due = game.due(state)
@@ -160,8 +191,8 @@ def run_check(args: argparse.Namespace) -> int:
     from eote_ref.store import StoreError
 
     try:
-        answers = _pairs(args.answer, "--answer")
-        rolls = _pairs(args.roll, "--roll")
+        answers = dict(args.answer)
+        rolls = dict(args.roll)
         with _open(args) as db:
             game = PackGameService(db, args.game)
             state = game.state()

@@ -7,6 +7,8 @@ import pathlib
 import sys
 from typing import Any
 
+from eote_ref.commands.arguments import game_id
+
 
 def register(subparsers: Any) -> None:
     """Add ``scenario`` and its sub-commands to the ``eote-ref`` parser."""
@@ -38,7 +40,7 @@ def register(subparsers: Any) -> None:
         "from chosen commands (two --side 'NAME:LIST[,LIST]:COMMAND[;COMMAND]'). The file is "
         "validated before it is written.",
     )
-    exp.add_argument("--game", type=int, metavar="ID", help="a game made from a scenario")
+    exp.add_argument("--game", type=game_id, metavar="ID", help="a game made from a scenario")
     exp.add_argument(
         "--side",
         action="append",

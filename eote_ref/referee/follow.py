@@ -35,10 +35,15 @@ def read_view(service: GameService) -> GameView:
     except READ_ERRORS as error:
         raise FollowError(f"the game cannot be read: {_reason(error)}") from error
     except (ValueError, TypeError, LookupError, ArithmeticError) as error:  # edited by hand
-        raise FollowError(
-            "the game cannot be read: the database holds a value eote-ref cannot read "
-            f"({type(error).__name__}: {str(error)[:200]}); was it edited by another program?"
-        ) from error
+        raise FollowError(f"the game cannot be read: {_edited(error)}") from error
+
+
+def _edited(error: BaseException) -> str:
+    """Words for a value the database holds that eote-ref cannot read (edited by hand)."""
+    return (
+        "the database holds a value eote-ref cannot read "
+        f"({type(error).__name__}: {str(error)[:200]}); was it edited by another program?"
+    )
 
 
 def _reason(error: BaseException) -> str:
@@ -66,6 +71,9 @@ def game_to_follow(db: Database, game_id: int | None = None) -> int:
         opened = open_game_id(db) if game_id is None else None
     except READ_ERRORS as error:
         raise FollowError(f"the games cannot be read: {_reason(error)}") from error
+    except (ValueError, TypeError, LookupError, ArithmeticError) as error:  # edited by hand
+        # not the JSON reader's own words ("Expecting property name..."): what they mean
+        raise FollowError(f"the games cannot be read: {_edited(error)}") from error
     if game_id is not None:
         if not any(g.id == game_id for g in games):
             raise ValueError(f"there is no game {game_id} in this database")

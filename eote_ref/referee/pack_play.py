@@ -42,6 +42,7 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_record import CHECKS, RESULT
 from eote_ref.store.changes import Change, SetField
+from eote_ref.yamlio.text import name_problem
 
 if TYPE_CHECKING:
     from eote_ref.packs.declaration import Pack
@@ -182,6 +183,10 @@ def new_pack_game_of_lists(
         raise PackPlayError("a game has two sides")
     if not name.strip():
         raise PackPlayError("give the game a name")
+    named = {"the game's name": name.strip()} | {f"side {s!r}'s name": s for s in sides}
+    for what, text in named.items():
+        if (problem := name_problem(text)) is not None:
+            raise PackPlayError(f"{what} {problem}; nothing was written")
     for side, lists in sides.items():
         if not lists:
             raise PackPlayError(f"{side} needs at least one army list")

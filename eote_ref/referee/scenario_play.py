@@ -15,7 +15,7 @@ margin or more wins decisively, ahead by less marginally; level points are a dra
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -387,6 +387,13 @@ class ScenarioService:
                     inputs={"reinforcement": key},
                     rolls={"arrival": roll},
                 )
+        twice = _on_the_table(r, self.game.read(_rows().commands), self._side_id(r))
+        if twice:
+            raise RefereeError(
+                f"{', '.join(twice)} {'is' if len(twice) == 1 else 'are'} on the table already: "
+                "a command comes onto the table once (the scenario lists it twice); nothing "
+                "was written"
+            )
         changes = self._arrival(r)
         new_state = _with(state, "arrived", key, turn)
         changes.append(SetField("game", self.game.game_id, "scenario_state", new_state))
@@ -400,8 +407,11 @@ class ScenarioService:
             rolls={"arrival": roll} if roll is not None else None,
         )
 
+    def _side_id(self, r: Mapping[str, Any]) -> int:
+        return int(self.game.read(_rows().side_ids)[int(r["side"])])
+
     def _arrival(self, r: Mapping[str, Any]) -> list[Change]:
-        side_id = self.game.read(_rows().side_ids)[int(r["side"])]
+        side_id = self._side_id(r)
         commands = self.game.read(_rows().commands)
         counter = iter(range(1_000_000))
         changes: list[Change] = []
@@ -569,6 +579,24 @@ def _unit_count(items: Any) -> int:
         return len(tree.get("units", [])) + sum(count(c) for c in tree.get("commands", []))
 
     return sum(count(item["tree"]) for item in items)
+
+
+def _on_the_table(r: Mapping[str, Any], commands: Sequence[Any], side_id: int) -> list[str]:
+    """The commands of reinforcement ``r`` its side has on the table already (or lists twice).
+
+    An arriving command is put under the command its ``parent`` names (:meth:`_arrival`): one
+    of that name under that parent is the same command. A scenario file listing a
+    reinforcement twice is refused by its loader; this guards a game made before that check.
+    """
+    names = {c.id: c.name for c in commands}
+    present = {(c.name, names.get(c.parent_id)) for c in commands if c.side_id == side_id}
+    twice: list[str] = []
+    for item in r["commands"]:
+        key = (item["tree"]["name"], item.get("parent"))
+        if key in present:
+            twice.append(str(key[0]))
+        present.add(key)
+    return twice
 
 
 def _with(state: Mapping[str, Any], part: str, key: str, value: Any) -> dict[str, Any]:

@@ -311,6 +311,28 @@ def reserve_reinforcement_codes(data: dict[str, Any], sides: Sequence[SideSpec])
 # ----------------------------------------------------------------------------- the game
 
 
+def brought_twice(loaded: LoadedScenario) -> list[str]:
+    """The commands a reinforcement brings that are in play, or that another brings before it.
+
+    The scenario loader refuses such a file at the line of the second; this guards the game's
+    set-up against a scenario built any other way.
+    """
+    from eote_ref.scenarios.resolve import Ref
+
+    twice: list[str] = []
+    brought: list[list[Ref]] = [  # no commands named: the whole lists are in play
+        list(plan.in_play or (Ref(i, (a.army.name,)) for i, a in enumerate(plan.lists)))
+        for plan in loaded.sides
+    ]
+    for r, refs in zip(loaded.scenario.reinforcements, loaded.reinforcements, strict=True):
+        side = brought[loaded.side_index(r.side)]
+        for ref in refs:
+            if any(p.contains(ref) or ref.contains(p) for p in side):
+                twice.append(ref.text())
+            side.append(ref)
+    return twice
+
+
 def create_scenario_game(
     db: Database,
     loaded: LoadedScenario,
@@ -331,6 +353,12 @@ def create_scenario_game(
     army lists' ``ruleset:`` (one pack for all; ``pack``, a command's ``--pack``, must agree).
     """
     sc = loaded.scenario
+    twice = brought_twice(loaded)
+    if twice:
+        raise SetupError(
+            f"{', '.join(twice)} would come onto the table twice (the scenario lists "
+            f"{'it' if len(twice) == 1 else 'them'} twice); a command comes onto the table once"
+        )
     scale = figure_scale or sc.figure_scale or "15mm"
     if scale not in FIGURE_SCALES:
         raise SetupError(f"figure scale must be one of {', '.join(FIGURE_SCALES)}")

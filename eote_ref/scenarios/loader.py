@@ -244,7 +244,10 @@ class _Checker:
         for i, plan in enumerate(plans):
             if plan is not None and not order_issuers(plan.lists, plan.in_play, plan.commander):
                 self.warn(("sides", i), no_order_issuer(plan.name))
-        reinforcements = tuple(self.reinforcement(i, plans) for i in range(len(sc.reinforcements)))
+        brought: list[tuple[Ref, ...]] = []
+        for i in range(len(sc.reinforcements)):
+            brought.append(self.reinforcement(i, plans, brought))
+        reinforcements = tuple(brought)
         self.end(plans, reinforcements)
         self.unparsed_names(plans)
         if any(p is None for p in plans):
@@ -366,7 +369,14 @@ class _Checker:
 
     # ------------------------------------------------------------------ reinforcements
 
-    def reinforcement(self, index: int, plans: list[SidePlan | None]) -> tuple[Ref, ...]:
+    def reinforcement(
+        self, index: int, plans: list[SidePlan | None], earlier: Sequence[tuple[Ref, ...]]
+    ) -> tuple[Ref, ...]:
+        """The commands reinforcement ``index`` brings, checked; ``earlier``: those before it.
+
+        A command comes onto the table once: not if it is in play, nor if an earlier
+        reinforcement of its side brings it (or a command above or below it).
+        """
         r = self.scenario.reinforcements[index]
         base: Path = ("reinforcements", index)
         names = [s.name for s in self.scenario.sides[:2]]
@@ -395,6 +405,19 @@ class _Checker:
         for i, ref in enumerate(refs):
             if any(p.contains(ref) or ref.contains(p) for p in in_play):
                 self.error((*base, "commands", i), f"'{ref.text()}' is already in play")
+                continue
+            for k, before in enumerate(earlier):
+                if self.scenario.reinforcements[k].side != r.side:
+                    continue
+                clash = next((p for p in before if p.contains(ref) or ref.contains(p)), None)
+                if clash is not None:
+                    also = "" if clash == ref else f" (it overlaps '{clash.text()}')"
+                    self.error(
+                        (*base, "commands", i),
+                        f"'{ref.text()}' arrives with reinforcement {k + 1} already{also}: "
+                        "a command comes onto the table once",
+                    )
+                    break
         return refs
 
     # ------------------------------------------------------------------ broken lists

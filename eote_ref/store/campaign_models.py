@@ -125,8 +125,9 @@ class CampaignBattle(SQLModel, table=True):
     )
     #: The side names, by position (0 and 1).
     side_names: list[str] = Field(default_factory=list, sa_type=JSON)
+    #: The game the battle was run in; a game belongs to one battle at most (unique).
     game_id: int | None = Field(
-        default=None, foreign_key="game.id", ondelete="SET NULL", index=True
+        default=None, foreign_key="game.id", ondelete="SET NULL", index=True, unique=True
     )
     victory: str | None = Field(default=None, max_length=16)
     #: The winning side's position; None for a draw or no result yet.

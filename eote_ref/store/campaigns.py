@@ -27,8 +27,8 @@ from eote_ref.store.campaign_models import (
     CampaignMember,
     CampaignUnit,
 )
-from eote_ref.store.errors import DuplicateNameError, NotFoundError
-from eote_ref.store.games import create_game
+from eote_ref.store.errors import DuplicateNameError, GameLinkedError, NotFoundError
+from eote_ref.store.games import create_game, delete_game
 from eote_ref.store.models import Game, GameSide, GameUnit
 from eote_ref.store.pack_games import play_state
 from eote_ref.store.specs import SideSpec
@@ -149,12 +149,37 @@ class CampaignWork:
         self._s.delete(row)
 
     def flush(self) -> None:
-        """Write the pending changes without committing (ids of new rows are set)."""
-        self._s.flush()
+        """Write the pending changes without committing (ids of new rows are set).
+
+        Raises:
+            GameLinkedError: a battle would link a game another battle has (rolled back).
+        """
+        with self._one_battle_per_game():
+            self._s.flush()
 
     def commit(self) -> None:
-        """Commit the transaction."""
-        self._s.commit()
+        """Commit the transaction (:class:`GameLinkedError` as :meth:`flush`)."""
+        with self._one_battle_per_game():
+            self._s.commit()
+
+    @contextmanager
+    def _one_battle_per_game(self) -> Iterator[None]:
+        """Turn the schema's refusal of a game linked twice into words (a race's guard).
+
+        The service checks the link first (:meth:`battle_of_game`); another copy of the app
+        may link the same game between that check and this write.
+        """
+        try:
+            yield
+        except IntegrityError as exc:
+            said = str(exc.orig).lower()
+            if "game_id" not in said or not ("unique" in said or "duplicate" in said):
+                raise
+            self._s.rollback()
+            raise GameLinkedError(
+                "the game was linked to another battle meanwhile (a game belongs to one "
+                "battle); nothing was written"
+            ) from None
 
     def commit_unique(self, row: object) -> None:
         """Add ``row`` and commit, then read it back (its id set).
@@ -185,11 +210,14 @@ class CampaignWork:
 
     def insert_battles(self, values: Sequence[Mapping[str, Any]]) -> list[int]:
         """Insert battles in bulk (one statement); their ids, in the order given."""
-        ids = self._s.execute(
-            insert(CampaignBattle).returning(col(CampaignBattle.id), sort_by_parameter_order=True),
-            list(values),
-        ).scalars()
-        return [int(i) for i in ids]
+        with self._one_battle_per_game():
+            ids = self._s.execute(
+                insert(CampaignBattle).returning(
+                    col(CampaignBattle.id), sort_by_parameter_order=True
+                ),
+                list(values),
+            ).scalars()
+            return [int(i) for i in ids]
 
     def insert_battle_armies(self, values: Sequence[Mapping[str, Any]]) -> None:
         """Insert the armies of battles in bulk (one statement)."""
@@ -198,6 +226,10 @@ class CampaignWork:
     def create_game(self, name: str, sides: Sequence[SideSpec], **settings: Any) -> Game:
         """:func:`eote_ref.store.games.create_game` in this transaction (committed by it)."""
         return create_game(self._s, name, sides, **settings)
+
+    def delete_game(self, game_id: int) -> None:
+        """:func:`eote_ref.store.games.delete_game` (committed by it): a game left unlinked."""
+        delete_game(self._s, game_id)
 
     # ------------------------------------------------------------------ campaigns
     def campaigns(self) -> list[Campaign]:
@@ -324,7 +356,7 @@ class CampaignWork:
         )
 
     def battle_of_game(self, game_id: int) -> CampaignBattle | None:
-        """The first battle (by id) linked to the game, if any."""
+        """The battle linked to the game, if any (a game belongs to one battle at most)."""
         return self._s.exec(
             select(CampaignBattle)
             .where(CampaignBattle.game_id == game_id)

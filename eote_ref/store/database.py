@@ -104,6 +104,7 @@ class Database:
         _identity_lock: FileIdentityLock | None = None,
         can_play: bool = True,
         *,
+        can_organise: bool = True,
         make_engine: Callable[[], Engine] | None = None,
         row_uri: str | None = None,
     ) -> None:
@@ -125,6 +126,9 @@ class Database:
         #: The account may play games (apply commands); false for a viewer or an organiser on
         #: a server. ``read_only`` above is also set for a viewer's role.
         self.can_play = can_play
+        #: The account may keep campaigns (write their rows); false for a viewer or an umpire
+        #: on a server.
+        self.can_organise = can_organise
         #: The ``sqlite3`` URI :meth:`rows` connects to (SQLite files only).
         self._row_uri = row_uri
         self._rows: RowReader | None = None
@@ -336,7 +340,11 @@ def _open_url(url: str, migrations_dir: pathlib.Path | None) -> Database:
         engine.dispose()
         raise
     return Database(
-        engine=engine, upgraded_from=upgraded_from, read_only=read_only, can_play=can_play
+        engine=engine,
+        upgraded_from=upgraded_from,
+        read_only=read_only,
+        can_play=can_play,
+        can_organise=can_organise,
     )
 
 
@@ -536,7 +544,8 @@ def _sqlite_engine(
 def _inspect_file(file: pathlib.Path, verify: bool | None) -> tuple[str | None, bool]:
     """The schema revision of an existing file (``None``: new or empty) and whether it was checked.
 
-    Reads through a read-only connection, so a refused file stays byte-identical.
+    Reads through a read-only connection, so a refused file stays byte-identical; only a
+    write cut off by a crash is undone first, as SQLite does (:func:`undo_interrupted_write`).
     """
     if not file.exists() or file.stat().st_size == 0:
         return None, False
@@ -547,6 +556,7 @@ def _inspect_file(file: pathlib.Path, verify: bool | None) -> tuple[str | None, 
             f"{file} is not an eote-ref database (it is not an SQLite file at all)."
         )
     damaged = f"{file} is damaged ({{}}); it has not been changed. Restore a backup copy."
+    undo_interrupted_write(file)
     wal = file.with_name(file.name + "-wal")
     unclean = wal.exists() and wal.stat().st_size > 0
     if not unclean:
@@ -560,7 +570,7 @@ def _inspect_file(file: pathlib.Path, verify: bool | None) -> tuple[str | None, 
     try:
         connection = _read_only(file)
     except sqlite3.Error as error:  # pragma: no cover - the header was readable just now
-        raise CorruptDatabaseError(damaged.format(error)) from error
+        raise _unreadable(file, error, damaged) from error
     try:
         try:
             problems = [row[0] for row in connection.execute(pragma)] if check else []
@@ -575,12 +585,79 @@ def _inspect_file(file: pathlib.Path, verify: bool | None) -> tuple[str | None, 
             if revision == migrate.head_revision():
                 check_tables(tables, damaged)
         except sqlite3.DatabaseError as error:
-            raise CorruptDatabaseError(damaged.format(error)) from error
+            raise _unreadable(file, error, damaged) from error
         if check and problems != ["ok"]:
             raise CorruptDatabaseError(damaged.format("; ".join(problems[:3])))
         return revision, check
     finally:
         connection.close()
+
+
+def _unreadable(file: pathlib.Path, error: sqlite3.Error, damaged: str) -> DatabaseError:
+    """Why SQLite could not read ``file``: the disk's fault (full, failing), or damage.
+
+    An I/O error is not damage: with the disk full, SQLite cannot make the index (``-shm``)
+    it needs to read a write-ahead log, and the file is whole once there is room.
+    """
+    said = str(error)
+    if not ("disk I/O error" in said or "unable to open" in said or "disk is full" in said):
+        return CorruptDatabaseError(damaged.format(error))
+    if disk_full(file):
+        return DatabaseError(
+            f"the disk is full where {file} is, and SQLite needs a little room even to read "
+            f"it ({said}); it has not been changed. Free some space and try again."
+        )
+    return DatabaseError(
+        f"the disk reported an error reading {file} ({said}); it has not been changed. Check "
+        "the disk (and that it is still connected), then try again."
+    )
+
+
+def undo_interrupted_write(file: pathlib.Path) -> None:
+    """Let SQLite undo a write a crash cut off, before the file's pages are checked.
+
+    A file in rollback-journal mode whose writer died mid-transaction has a *hot* journal
+    beside it (``NAME-journal``): its pages are half written until SQLite copies the old pages
+    back, which it does when a connection that may write the file first reads it. The checks
+    read the file ``immutable`` (no side files made, a read-only share readable), which ignores
+    the journal and would call the file damaged: so such a file is opened normally once here
+    and read, SQLite rolls the journal back (or finds it is not hot: a live writer's), and the
+    checks then see the file as it was before the cut-off write. No ``-wal`` file is made (the
+    file's journal mode is kept).
+
+    Raises:
+        DatabaseError: the journal cannot be rolled back here (the file or its folder is
+            read-only): open it once where it can be written. It is not called damaged.
+    """
+    journal = file.with_name(file.name + "-journal")
+    try:
+        if journal.stat().st_size == 0:
+            return
+    except OSError:
+        return
+    try:
+        connection = sqlite3.connect(
+            f"{file.as_uri()}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000
+        )
+        try:
+            connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:
+        if "malformed" in str(error) or "not a database" in str(error):
+            return  # damaged whatever the journal says: the checks below say so
+        if "locked" in str(error) or "busy" in str(error):
+            raise DatabaseError(
+                f"{file} is being written by another program ({error}); it has not been "
+                "changed. Try again when that program has finished."
+            ) from None
+        raise DatabaseError(
+            f"{file} holds a write that a crash cut off (its journal {journal.name} is beside "
+            "it), which SQLite undoes the first time the file is opened where it can be "
+            f"written; here it cannot ({error}). Open it once with eote-ref where the file "
+            "and its folder can be written, its journal beside it; the file has not been "
+            "changed, and nothing is lost."
+        ) from None
 
 
 #: The tables of the newest schema (tests/unit/store/test_database.py keeps it equal to the
@@ -701,9 +778,15 @@ def _upgrade_if_needed(
     try:
         with engine.begin() as connection:
             migrate.upgrade(connection, migrations_dir)
-    except sa_exc.DatabaseError as error:
+    except sa_exc.DBAPIError as error:
+        from eote_ref.store.server_errors import translate
+
+        name = masked_url(engine.url)
+        gone = translate(error, saved=f"the upgrade of {name} is rolled back whole")
+        if gone is not None:  # a lost server, a missing right: the driver's words, no echo
+            raise gone from None
         raise DatabaseError(
-            f"upgrading {masked_url(engine.url)} failed and was rolled back: {error}"
+            f"upgrading {name} failed and was rolled back: {driver_reason(error, engine.url)}"
         ) from error
     return revision
 

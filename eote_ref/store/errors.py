@@ -35,6 +35,10 @@ class DuplicateNameError(StoreError):
     """An army list with that name already exists."""
 
 
+class GameLinkedError(StoreError):
+    """The game is linked to a campaign battle already (a game belongs to one battle)."""
+
+
 class JournalError(StoreError):
     """A journal operation (apply, undo, redo) cannot be carried out; nothing was written."""
 

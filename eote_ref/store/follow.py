@@ -27,6 +27,7 @@ from eote_ref.store.database import (
     _inspect_file,
     _read_only_uri,
     _schema_revision,
+    undo_interrupted_write,
 )
 from eote_ref.store.errors import DatabaseError, NewerVersionError, NotAnEoteDatabaseError
 from eote_ref.store.file_paths import real_file
@@ -42,7 +43,9 @@ def _checked_file(file: pathlib.Path) -> pathlib.Path:
 
     A folder, a device, a symbolic-link loop, a missing or empty file, another program's
     file, a damaged one (header, every page, a table missing) or one of another schema is
-    refused, each in its own words; no ``-wal``/``-shm`` file is made beside it.
+    refused, each in its own words; no ``-wal``/``-shm`` file is made beside it. A write a
+    crash cut off is undone first, as SQLite does (:func:`undo_interrupted_write`): the only
+    change the display may make to the file, and only where it can be written.
     """
     real = real_file(file)  # a folder, a device, a loop, a name too long, hard links
     if not real.exists():
@@ -128,6 +131,25 @@ def _reasons(name: str, parsed: URL | None) -> Iterator[None]:
         raise DatabaseError(f"cannot connect to {name}: {driver_reason(error, parsed)}") from None
 
 
+def read_error_words(error: BaseException) -> str:
+    """Why a followed database could not be read, in words.
+
+    Never SQLAlchemy's echo of the statement, nor Python's own words alone for a value it
+    could not convert (a value edited by another program).
+    """
+    orig = getattr(error, "orig", None)
+    said = str(orig if orig is not None else error).strip()
+    first = said.splitlines()[0][:300] if said else type(error).__name__
+    if "malformed" in said or "not a database" in said:
+        return f"the file is damaged (SQLite: {first})"
+    if isinstance(error, READ_ERRORS):
+        return first
+    return (
+        f"the database holds a value eote-ref cannot read ({type(error).__name__}: {first}); "
+        "was it edited by another program?"
+    )
+
+
 class DisplayWatcher:
     """Tells whether the database changed since the last look (another process's commit).
 
@@ -159,7 +181,8 @@ class DisplayWatcher:
         try:
             return bool(self._watcher.poll()) or moved
         except Exception as error:  # a server gone away, a damaged file: report it
-            raise DatabaseError(f"cannot read {self.db.url}: {error}") from error
+            where = self.db.path or self.db.url
+            raise DatabaseError(f"cannot read {where}: {read_error_words(error)}") from error
 
     def close(self) -> None:
         """Release the watcher's connections."""
@@ -218,6 +241,7 @@ class _FileProbe:
 
     def _check_sound(self) -> None:
         damaged = f"{self.file} is damaged ({{}}); the display cannot go on showing it"
+        undo_interrupted_write(self.file)  # a crash mid-write is SQLite's to undo, not damage
         try:
             with open(self.file, "rb") as handle:
                 header = handle.read(100)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeAlias, TypeVa
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from eote_ref.store.errors import StoreError
+from eote_ref.store.errors import DiskFullError, StoreError
 from eote_ref.store.games import (
     DivisionState,
     GameState,
@@ -30,6 +30,7 @@ from eote_ref.store.games import (
     load_game,
     load_game_rows,
 )
+from eote_ref.store.journal import DISK_WORDS
 from eote_ref.store.journal_reading import (
     journal_after,
     journal_last_done,
@@ -78,11 +79,25 @@ def read_game(
 
 
 def new_game(db: Database, name: str, sides: Sequence[SideSpec], **settings: Any) -> int:
-    """Create a game (:func:`~eote_ref.store.games.create_game`) in one transaction; its id."""
-    with db.session() as s:
-        game = create_game(s, name, sides, **settings)
-        assert game.id is not None
-        return game.id
+    """Create a game (:func:`~eote_ref.store.games.create_game`) in one transaction; its id.
+
+    Raises:
+        DiskFullError: the disk could not take the game (rolled back: nothing was written).
+    """
+    from sqlalchemy.exc import OperationalError
+
+    try:
+        with db.session() as s:
+            game = create_game(s, name, sides, **settings)
+            assert game.id is not None
+            return game.id
+    except OperationalError as error:
+        if not any(words in str(error.orig) for words in DISK_WORDS):
+            raise
+        raise DiskFullError(
+            f"The game was not created: the disk is full or failed ({error.orig}); nothing "
+            "was written. Free some space and try again."
+        ) from error
 
 
 def all_games(db: Database) -> list[Game]:

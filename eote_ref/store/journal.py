@@ -257,7 +257,7 @@ def _refuse_pending(session: Session) -> None:
 
 
 #: SQLite's words when the disk cannot take a step's pages.
-_DISK_WORDS = ("database or disk is full", "disk I/O error")
+DISK_WORDS = ("database or disk is full", "disk I/O error")
 
 
 def _raise_if_disk_full(error: BaseException) -> None:
@@ -268,7 +268,7 @@ def _raise_if_disk_full(error: BaseException) -> None:
     """
     from sqlalchemy.exc import OperationalError
 
-    if isinstance(error, OperationalError) and any(w in str(error.orig) for w in _DISK_WORDS):
+    if isinstance(error, OperationalError) and any(w in str(error.orig) for w in DISK_WORDS):
         raise DiskFullError(
             f"Not saved: the disk is full or failed ({error.orig}). The game is as it was "
             "before this step; free some space and enter the step again."

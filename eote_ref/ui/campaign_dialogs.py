@@ -43,13 +43,13 @@ from eote_ref.referee.campaign import (
     ROLES,
     ArmyView,
     BattleView,
-    CampaignError,
     CampaignService,
     MemberView,
     NewBattle,
     nation_name,
 )
 from eote_ref.referee.campaign.pack_battles import campaign_play
+from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.setup import FIGURE_SCALES, SetupService, shipped_army_lists
 from eote_ref.ui.unit_picker import searchable_combo, type_to_find
 
@@ -135,7 +135,7 @@ class _Dialog(QDialog):
         return not found
 
     def save(self) -> None:
-        """Write the entries through the service (CampaignError keeps the dialog open)."""
+        """Write the entries through the service (a refusal keeps the dialog open)."""
 
     def accept(self) -> None:
         """Save and close; a refusal from the service is shown in the dialog."""
@@ -143,7 +143,7 @@ class _Dialog(QDialog):
             return
         try:
             self.save()
-        except CampaignError as exc:
+        except REFUSALS as exc:  # the service's, or the schema's (a game linked meanwhile)
             self.problem_label.setText(str(exc))
             return
         super().accept()

@@ -54,6 +54,21 @@ def is_blank(text: str) -> bool:
     return all(ch.isspace() or unicodedata.category(ch) in _INVISIBLE for ch in text)
 
 
+def name_problem(text: str, most: int = MAX_NAME) -> str | None:
+    """What is wrong with ``text`` as a name typed or read (a game's, a side's), or None.
+
+    A name shows something (not empty, not only spaces or invisible characters such as
+    U+200B), holds no control character (a tab or a line break neither: a name is one line),
+    and is at most ``most`` characters (:data:`MAX_NAME`, the database's limit).
+    """
+    if is_blank(text):
+        return "shows nothing (it is empty, or holds only spaces or invisible characters)"
+    control = next((ch for ch in text if unicodedata.category(ch) == "Cc"), None)
+    if control is not None:
+        return f"holds a control character, {char_name(control)}"
+    return too_long(text, most)
+
+
 def name_key(name: str) -> str:
     """A name as compared for duplicates: NFC-normalised, case-folded, single-spaced.
 

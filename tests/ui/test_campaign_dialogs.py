@@ -217,13 +217,22 @@ def test_start_next_battle_link_a_game_and_undo_a_carry(
     assert w.armies.topLevelItem(1).child(0).child(0).text(4) == "3 hits"
     assert w.start_next_battle() is None  # nothing left to start
 
-    # a battle fought earlier, linked by hand to that finished game, then deleted
+    # a battle fought earlier cannot be linked to that game too (a game belongs to one
+    # battle: its losses would be counted twice); entered by hand, it can
     f = w.add_battle()
     assert isinstance(f, BattleDialog)
     _fill_battle(f, "Gilly", 2, "French", "Prussians")
     f.game_combo.setCurrentIndex(f.game_combo.findData(game_id))
     f.victory_combo.setCurrentIndex(f.victory_combo.findData("draw"))
     f.accept()
+    assert f.isVisible()
+    ligny = w.view.battles[0].id  # type: ignore[union-attr]
+    assert f"game {game_id} belongs to battle {ligny} of this campaign" in f.problem_label.text()
+    assert _cells(w, 1) == ["Ligny"]
+    f.game_combo.setCurrentIndex(0)  # a manual entry
+    f.set_losses("Prussians", 5, 0)
+    f.accept()
+    assert not f.isVisible()
     assert _cells(w, 1) == ["Ligny", "Gilly"]
     assert _cells(w, 7) == ["5", "5"]
     # deleting the carried battle undoes its carried losses

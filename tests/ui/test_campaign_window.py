@@ -129,7 +129,17 @@ def test_carry_csv_and_report(window: CampaignWindow, tmp_path: pathlib.Path) ->
         window.import_csv(bad)
     assert info.value.problems[0].startswith("line 2:")
     assert window.battles.rowCount() == 2
-    assert window.import_csv(tmp_path / "csv" / "battles.csv") == 2
+    # imported back, Ligny's game would be linked to a second battle (issue 36)
+    exported = tmp_path / "csv" / "battles.csv"
+    with pytest.raises(CsvImportError) as info:
+        window.import_csv(exported)
+    assert [p.split(";")[0] for p in info.value.problems] == [
+        "line 2: game 1 belongs to battle 1 of this campaign already (2026-03-01, Ligny)"
+    ]
+    assert window.battles.rowCount() == 2
+    copy = tmp_path / "copy.csv"  # without the game, as battles entered by hand
+    copy.write_text(exported.read_text(encoding="utf-8").replace(",1,decisive,", ",,decisive,"))
+    assert window.import_csv(copy) == 2
     assert window.battles.rowCount() == 4
     report = tmp_path / "r.html"
     window.save_report(report)

@@ -91,8 +91,11 @@ def test_damaged_and_foreign_files_are_refused_with_no_sidecar_files(
         ("UPDATE game_unit SET name = CAST(x'ff41fe' AS TEXT)", "not UTF-8"),
         ("DROP TABLE game_fact", "table game_fact missing"),
         ("""UPDATE game_unit SET markers = '{"hits": "three"}'""", "cannot read"),
+        # the JSON reader's own words were the message (issue 36)
+        ("UPDATE game SET options = '{bad'", "edited by another program"),
+        ("UPDATE game_side SET army_lists = '{'", "edited by another program"),
     ],
-    ids=["name not UTF-8", "game_fact dropped", "text in hits"],
+    ids=["name not UTF-8", "game_fact dropped", "text in hits", "options", "army lists"],
 )
 def test_a_file_edited_by_another_program_is_refused_in_words(
     umpire_file: pathlib.Path, edit: str, said: str
@@ -101,7 +104,9 @@ def test_a_file_edited_by_another_program_is_refused_in_words(
     raw.execute(edit)
     raw.commit()
     raw.close()
-    assert said in refused(umpire_file)
+    reason = refused(umpire_file)
+    assert said in reason
+    assert not reason.startswith("eote-ref display: Expecting"), reason
     assert sidecars(umpire_file.parent) == []
 
 

@@ -19,7 +19,7 @@ from eote_ref.packs.avle.data import load_default
 from eote_ref.packs.avle.model import AvleRules, UnitType
 from eote_ref.yamlio.document import Document
 from eote_ref.yamlio.problems import Path, Problem, YamlError
-from eote_ref.yamlio.text import is_blank, name_key
+from eote_ref.yamlio.text import is_blank, name_key, too_long
 from eote_ref.yamlio.typed import meta, parse
 
 #: The army-list format version (the same number as the EotE lists': one format, two schemas).
@@ -152,6 +152,9 @@ class _Checker:
         value = mapping.get(key)
         if isinstance(value, str) and is_blank(value):
             yield self.problem((*path, key), "must not be empty")
+        elif isinstance(value, str) and key == "name" and (long := too_long(value)):
+            # the limit every database write has (store/limits.py): refused here, not at set-up
+            yield self.problem((*path, key), f"{long} (a name is stored in the database)")
 
     def check(self, data: Any) -> Iterator[Problem]:
         if not isinstance(data, dict):
@@ -191,7 +194,9 @@ class _Checker:
             )
 
     def nation(self, nation: str, path: Path) -> Iterator[Problem]:
-        if not is_blank(nation) and not NATION_KEY.fullmatch(nation):
+        if is_blank(nation):
+            yield self.problem(path, "must not be empty: a nation key such as 'french'")
+        elif not NATION_KEY.fullmatch(nation):
             yield self.problem(
                 path, f"'{nation}' is not a nation key: write it in lower-case letters and hyphens"
             )

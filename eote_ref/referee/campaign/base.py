@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from eote_ref.referee.errors import RefereeError
 from eote_ref.store.campaign_models import (
@@ -14,7 +16,10 @@ from eote_ref.store.campaign_models import (
     Campaign,
     CampaignBattle,
 )
-from eote_ref.store.campaigns import CampaignWork
+from eote_ref.store.campaigns import CampaignWork, campaign_work
+
+if TYPE_CHECKING:
+    from eote_ref.store.database import Database
 
 VICTORY_LEVELS = (DECISIVE, MARGINAL, DRAW)
 ROLES = (PLAYER, UMPIRE)
@@ -31,6 +36,7 @@ __all__ = [
     "CsvImportError",
     "battle_row",
     "campaign_row",
+    "unlinked_game_dropped",
 ]
 
 
@@ -60,3 +66,18 @@ def battle_row(w: CampaignWork, battle_id: int) -> CampaignBattle:
     if b is None:
         raise CampaignError(f"there is no battle {battle_id}")
     return b
+
+
+@contextlib.contextmanager
+def unlinked_game_dropped(db: Database, game_id: int) -> Iterator[None]:
+    """Delete the game just set up if what follows (its link to the battle) fails.
+
+    A refusal after the game was written (the server gone, a right revoked) would otherwise
+    leave a game of the battle's units linked to no battle; the error is raised as it came.
+    """
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(Exception), campaign_work(db) as w:
+            w.delete_game(game_id)
+        raise

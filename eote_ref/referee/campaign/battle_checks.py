@@ -28,10 +28,12 @@ def check_battle(
     spec: NewBattle,
     *,
     context: tuple[set[str], dict[str, str]] | None = None,
+    battle_id: int | None = None,
 ) -> list[str]:
     """Every problem of ``spec`` as a battle of the campaign, in words (empty: it may be saved).
 
-    ``context`` is :func:`battle_context`'s, read once for many battles (a CSV import).
+    ``context`` is :func:`battle_context`'s, read once for many battles (a CSV import);
+    ``battle_id`` the battle ``spec`` replaces (None: a new battle).
     """
     problems = []
     armies, members = context or battle_context(w, campaign_id)
@@ -79,9 +81,30 @@ def check_battle(
             problems.append(
                 f"game {spec.game_id} is a game of pack {other}; this campaign plays {pack}"
             )
+        problems += linked_elsewhere(w, campaign_id, spec.game_id, battle_id)
     problems += [
         f"losses of {n!r} cannot be negative"
         for n, v in {**spec.losses, **spec.units_lost}.items()
         if v < 0
     ]
     return problems
+
+
+def linked_elsewhere(
+    w: CampaignWork, campaign_id: int, game_id: int, battle_id: int | None = None
+) -> list[str]:
+    """The refusal of linking a game another battle has (a game belongs to one battle).
+
+    Its losses would otherwise be counted, and carried, once for each battle.
+    """
+    other = w.battle_of_game(game_id)
+    if other is None or other.id == battle_id:
+        return []
+    where = "this campaign"
+    if other.campaign_id != campaign_id:
+        row = w.campaign(other.campaign_id)
+        where = f"campaign {row.name!r}" if row is not None else "another campaign"
+    return [
+        f"game {game_id} belongs to battle {other.id} of {where} already "
+        f"({other.date.isoformat()}, {other.scenario}); a game belongs to one battle"
+    ]

@@ -26,7 +26,12 @@ from collections.abc import Mapping, Sequence
 
 from eote_ref.armylists.loader import load_any_army_list_text, load_army_list_text
 from eote_ref.armylists.model import ArmyList, Command
-from eote_ref.referee.campaign.base import CampaignError, battle_row, campaign_row
+from eote_ref.referee.campaign.base import (
+    CampaignError,
+    battle_row,
+    campaign_row,
+    unlinked_game_dropped,
+)
 from eote_ref.referee.campaign.league import CarriedState, UnitOutcome, replay_carried
 from eote_ref.referee.campaign.views import BattleView, NewBattle
 from eote_ref.referee.game import GameService
@@ -206,6 +211,19 @@ def start_game(
         )
         assert game.id is not None
         game_id = game.id
+    with unlinked_game_dropped(db, game_id):
+        _carry_in_and_link(db, battle_id, game_id, campaign.name, per_side)
+    return game_id
+
+
+def _carry_in_and_link(
+    db: Database,
+    battle_id: int,
+    game_id: int,
+    campaign_name: str,
+    per_side: list[list[tuple[int, ArmyList, list[CampaignUnit]]]],
+) -> None:
+    """Put the carried hits on the new game's units (one step) and link it to the battle."""
     service = GameService(db, game_id)
     view = service.view()
     maps: dict[int, dict[str, int]] = {}
@@ -224,7 +242,7 @@ def start_game(
     if changes:
         service.record(
             CARRIED_LOSSES_KIND,
-            f"losses carried from earlier battles of {campaign.name}",
+            f"losses carried from earlier battles of {campaign_name}",
             changes,
             inputs={"battle_id": battle_id},
         )
@@ -236,7 +254,6 @@ def start_game(
             link.unit_map = maps.get(link.army_id, {})
             w.add(link)
         w.commit()
-    return game_id
 
 
 def carry(w: CampaignWork, battle_id: int) -> tuple[int, list[str]]:

@@ -34,6 +34,7 @@ from eote_ref.referee.campaign.base import (
     CampaignError,
     battle_row,
     campaign_row,
+    unlinked_game_dropped,
 )
 from eote_ref.store.campaigns import CampaignWork, campaign_work
 
@@ -154,7 +155,7 @@ def start_game(
         game_id = new_pack_game_of_lists(db, name, pack, sides, options=options)
     except (PackPlayError, ValueError) as error:
         raise CampaignError(str(error)) from None
-    with campaign_work(db) as w:
+    with unlinked_game_dropped(db, game_id), campaign_work(db) as w:
         state = w.play_state(game_id)
         maps = _maps(state, pieces)
         battle = battle_row(w, b.id)

@@ -57,8 +57,9 @@ from eote_ref.store.campaign_models import (
     CampaignUnit,
 )
 from eote_ref.store.campaigns import CampaignWork, campaign_work
-from eote_ref.store.errors import DuplicateNameError, NotFoundError
+from eote_ref.store.errors import DuplicateNameError, NotFoundError, NotPermittedError
 from eote_ref.store.notify import ChangeWatcher
+from eote_ref.store.server_errors import ROLES_HINT
 
 
 class CampaignService:
@@ -508,7 +509,7 @@ class CampaignService:
         unit_maps: Mapping[int, dict[str, int]] | None = None,
         unit_results: Mapping[int, dict[str, list[int]]] | None = None,
     ) -> None:
-        problems = battle_checks.check_battle(w, campaign_id, spec)
+        problems = battle_checks.check_battle(w, campaign_id, spec, battle_id=battle.id)
         if problems:
             raise CampaignError("; ".join(problems))
         armies = {a.name: a for a in w.armies(campaign_id)}
@@ -626,7 +627,8 @@ class CampaignService:
         """The campaign battle the game is linked to, as (campaign id, battle), if any.
 
         A game set up with :meth:`start_game` is linked from the start; a battle entered by
-        hand may link it too. The first such battle is given (a game is normally linked once).
+        hand may link it too. A game belongs to one battle at most: a second link is refused
+        (:func:`battle_checks.linked_elsewhere`, and the schema's unique index).
         """
         with campaign_work(self.db) as w:
             row = w.battle_of_game(game_id)
@@ -714,11 +716,34 @@ class CampaignService:
         """
         b = self.battle(battle_id)
         pack = self._pack_of_battle(battle_id)
+        self._may_start_a_game()
         if pack_battles.campaign_play(pack) is not None:
             if b.game_id is not None:
                 raise CampaignError("this battle already has a game")
             return pack_battles.start_game(self.db, b, pack, dict(options or {}))
         return carried.start_game(self.db, b, options=options, initiative=initiative)
+
+    def _may_start_a_game(self) -> None:
+        """Refuse, before anything is written, an account that may not write both halves.
+
+        Starting a battle's game writes a game (the umpire's right on a server) and links it
+        to the battle (the organiser's): an account with one right only had the game written
+        and then the link refused, a game of the battle's units left linked to no battle.
+        """
+        missing = [
+            what
+            for what, may in (
+                ("play games", self.db.can_play),
+                ("keep campaigns", self.db.can_organise),
+            )
+            if not may
+        ]
+        if missing:
+            raise NotPermittedError(
+                "this account may not start a battle's game on this server: that sets up a "
+                "game and links it to the battle, and this account may not "
+                f"{' nor '.join(missing)}. Nothing was written; {ROLES_HINT}."
+            )
 
     def carry_losses(self, battle_id: int) -> int:
         """Write the battle's losses back to the campaign copies; returns how many units changed.
@@ -781,12 +806,20 @@ class CampaignService:
             campaign_row(w, campaign_id)
             context = battle_checks.battle_context(w, campaign_id)
             known = {name.casefold(): name for name in context[0]}
+            games: dict[int, int] = {}  # game id -> the line linking it
             try:
                 for line, row in csv_format.read_rows(text, csv_tables.BATTLE_COLUMNS):
                     spec, errors = csv_tables.parse_row(row)
                     if spec is not None:
                         spec = csv_tables.known_armies(spec, known)
                         errors += battle_checks.check_battle(w, campaign_id, spec, context=context)
+                        if spec.game_id is not None and spec.game_id in games:
+                            errors.append(
+                                f"game {spec.game_id} is linked on line {games[spec.game_id]} "
+                                "too; a game belongs to one battle"
+                            )
+                        elif spec.game_id is not None:
+                            games[spec.game_id] = line
                     problems += [f"line {line}: {e}" for e in errors]
                     if spec is not None and not errors:
                         battles.append(spec)

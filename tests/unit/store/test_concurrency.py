@@ -130,17 +130,25 @@ def test_two_writers_at_once_lose_nothing(db: Database, game: Game) -> None:
     assert version_of(db, game_id) == 80
 
 
-def _polled(watcher: ChangeWatcher, expected: dict[int, int]) -> dict[int, int]:
-    """What the watcher reports over a few polls, until ``expected`` or 5 s.
+#: How long a test waits for a notification: generous, for a loaded two-core machine (a
+#: notification that never comes still fails the test, after this long).
+NOTIFIED_WITHIN_S = 30
 
-    A PostgreSQL notification reaches the listener a moment after the writer's commit returns
-    (the app's timer looks again a second later); SQLite's ``data_version`` moves at once.
+
+def _polled(watcher: ChangeWatcher, expected: dict[int, int]) -> dict[int, int]:
+    """What the watcher reports over polls, until ``expected`` or :data:`NOTIFIED_WITHIN_S`.
+
+    A PostgreSQL notification reaches the listener a moment after the writer's commit returns:
+    the server hands it to each listening backend, which sends it when it is next scheduled,
+    so on a busy machine a poll made at once may find nothing yet (the app's timer looks again
+    a second later); SQLite's ``data_version`` moves at once.
     """
     seen: dict[int, int] = {}
-    end = time.monotonic() + 5
+    end = time.monotonic() + NOTIFIED_WITHIN_S
     while seen != expected and time.monotonic() < end:
         seen.update(watcher.poll())
-        time.sleep(0.01)
+        if seen != expected:
+            time.sleep(0.01)  # the next look, as the app's timer (not a wait for a result)
     return seen
 
 
@@ -185,8 +193,12 @@ def test_many_watching_windows_leave_the_pool_to_the_commands(db: Database, game
         started = time.monotonic()
         with db.session() as s:
             apply(s, game.id, "fire", changes=[SetField(GameUnit, unit, "markers.hits", 1)])
-        assert time.monotonic() - started < 10  # the pool's timeout is 30 s
-        assert all(w.poll() == {game.id: 1} for w in watchers)
+        # Starved, the command would wait for the pool's 30 s timeout and fail; under it
+        # whatever the machine's load.
+        assert time.monotonic() - started < 25
+        # Each window is told, on PostgreSQL a moment after the commit (not at the first look).
+        for w in watchers:
+            assert _polled(w, {game.id: 1}) == {game.id: 1}
     finally:
         for w in watchers:
             w.close()

@@ -52,3 +52,28 @@ def test_read_only_after_the_writer_closed(tmp_path: pathlib.Path) -> None:
         assert DisplayWatcher(ro).changed() is False
     finally:
         ro.close()
+
+
+def test_a_value_edited_under_a_running_display_is_said_in_words(tmp_path: pathlib.Path) -> None:
+    """Python's own "invalid literal for int()" was the display's message (issue 36)."""
+    file = tmp_path / "club.sqlite"
+    with open_database(file) as umpire:
+        with umpire.session() as s:
+            s.add(Game(name="Ligny"))
+            s.commit()
+        ro = open_read_only(file)
+        watcher = DisplayWatcher(ro)
+        try:
+            assert not watcher.changed()
+            raw = sqlite3.connect(file)
+            raw.execute("UPDATE game SET version = 'three'")
+            raw.commit()
+            raw.close()
+            with pytest.raises(ValueError, match="cannot read") as refused:
+                watcher.changed()
+        finally:
+            watcher.close()
+            ro.close()
+    said = str(refused.value)
+    assert said.startswith(f"cannot read {file}: the database holds a value eote-ref cannot")
+    assert said.endswith("was it edited by another program?")

@@ -8,6 +8,7 @@ after). Runs against the throw-away server of ``scripts/pg_cluster.sh`` (``make 
 
 from __future__ import annotations
 
+import datetime
 import pathlib
 import uuid
 from collections.abc import Callable, Iterator
@@ -19,7 +20,7 @@ from sqlalchemy.engine import make_url
 
 from eote_ref.cli import main
 from eote_ref.referee import sub_phase
-from eote_ref.referee.campaign import CampaignService
+from eote_ref.referee.campaign import CampaignService, NewBattle
 from eote_ref.referee.checks import open_check
 from eote_ref.referee.checks.fire_queue import FireQueue
 from eote_ref.referee.game import GameService
@@ -46,6 +47,8 @@ class Club:
     owner: str
     logins: dict[str, str]
     game_id: int
+    #: A battle of the campaign not yet run in eote-ref (its game not started).
+    battle_id: int
 
 
 @pytest.fixture(scope="module")
@@ -74,6 +77,9 @@ def club() -> Iterator[Club]:
             campaigns.add_member(cid, "Alice")
             campaigns.add_army(cid, "Alice", LISTS["waterloo-1815-french.yaml"], name="Nord")
             campaigns.add_army(cid, "Alice", LISTS["waterloo-1815-prussian.yaml"], name="Blucher")
+            battle_id = campaigns.add_battle(
+                cid, NewBattle(datetime.date(2026, 3, 1), "Ligny", (["Blucher"], ["Nord"]))
+            )
         with admin_engine().connect() as c:
             for role, login in logins.items():
                 c.execute(text(f"CREATE ROLE {login} LOGIN IN ROLE {role}"))
@@ -84,6 +90,7 @@ def club() -> Iterator[Club]:
                 for role, login in logins.items()
             },
             game_id,
+            battle_id,
         )
     finally:
         drop_database(name)
@@ -158,6 +165,15 @@ def create_campaign(db: Database, club: Club, tmp: pathlib.Path) -> None:
     CampaignService(db).create_campaign(f"Peninsula {uuid.uuid4().hex[:6]}")
 
 
+def start_battle_game(db: Database, club: Club, tmp: pathlib.Path) -> None:
+    """Start the battle's game: no single role may, and nothing is written (issue 36).
+
+    It writes a game (an umpire's right) and links it to the battle (an organiser's); a
+    33-unit game was written and left linked to no battle.
+    """
+    CampaignService(db).start_game(club.battle_id)
+
+
 #: Service calls (as the app makes them): name -> the call on the member's open database.
 SERVICE: dict[str, Callable[[Database, Club, pathlib.Path], None]] = {
     "look at the game": look,
@@ -168,6 +184,7 @@ SERVICE: dict[str, Callable[[Database, Club, pathlib.Path], None]] = {
     "undo": undo,
     "set up a new game": new_game,
     "create a campaign": create_campaign,
+    "start a battle's game": start_battle_game,
 }
 
 #: CLI commands: name -> the words after ``--database-url URL``.
@@ -267,4 +284,18 @@ def test_a_role_runs_or_is_refused_a_cli_command(
     assert code == 1
     assert printed.err.startswith("error: this account may not"), printed.err
     assert "Nothing was" in printed.err
+    assert _counts(club) == before
+
+
+def test_a_link_refused_after_the_game_was_written_leaves_no_game(club: Club) -> None:
+    """A link refused after the game was set up deletes the game again (issue 36).
+
+    The rights are read when the database opens; a grant revoked since is found only by the
+    link's write.
+    """
+    before = _counts(club)
+    with open_database(url=club.logins["eote_umpire"]) as db:
+        db.can_organise = True  # what the account's rights said, before the grant was revoked
+        with pytest.raises(ValueError, match="this account may not keep campaigns"):
+            CampaignService(db).start_game(club.battle_id)
     assert _counts(club) == before

@@ -22,6 +22,7 @@ from eote_ref.referee.campaign import (
 )
 from eote_ref.referee.campaign.report import campaign_report_html
 from eote_ref.referee.game import GameService
+from eote_ref.referee.setup import NewGame, create_new_game
 from eote_ref.referee.summary import CARRIED_LOSSES_KIND, battle_summary
 from eote_ref.store import Database, SetField, open_database
 from tests.budget import budget
@@ -419,12 +420,25 @@ def test_members_and_armies_edit_and_delete(campaign: tuple[CampaignService, int
     assert svc.next_battle(cid) is not None
 
 
+def _game_outside_the_campaign(db: Database) -> int:
+    """Ligny set up from the shipped lists, French and Prussians, linked to no battle."""
+    return create_new_game(
+        db,
+        NewGame(
+            "Ligny",
+            {
+                "French": [LISTS["waterloo-1815-french.yaml"]],
+                "Prussians": [LISTS["waterloo-1815-prussian.yaml"]],
+            },
+        ),
+    )
+
+
 def test_save_battle_takes_a_linked_games_losses_from_its_journal(
     campaign: tuple[CampaignService, int],
 ) -> None:
     svc, cid = campaign
-    b1 = svc.add_battle(cid, battle(1, "Ligny", "Armee du Nord", "Blucher"))
-    game_id = svc.start_game(b1)
+    game_id = _game_outside_the_campaign(svc.db)
     game = GameService(svc.db, game_id)
     game.set_unit(game.view().sides[1].units[0].id, "hits", 4)
     assert [g.id for g in svc.games()] == [game_id]
@@ -443,7 +457,7 @@ def test_save_battle_is_one_transaction(
 ) -> None:
     svc, cid = campaign
     b1 = svc.add_battle(cid, battle(1, "Ligny", "Armee du Nord", "Blucher"))
-    game_id = svc.start_game(b1)
+    game_id = _game_outside_the_campaign(svc.db)
 
     def fail(*_args: object) -> None:
         raise CampaignError("the game's journal could not be read")
