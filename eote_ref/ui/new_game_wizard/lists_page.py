@@ -118,7 +118,7 @@ class ListsPage(Page):
         for summary in shipped_lists_of(self.draft.pack):
             self._add_row(summary)
         # Lists imported into the database (roster editor), beside the shipped ones.
-        for summary in stored_list_summaries(self.setup.db) if default else []:
+        for summary in stored_list_summaries(self.setup.db, self.draft.pack):
             if self._row_of(summary.path) is None:
                 battle = self.ui.listsTable.item(self._add_row(summary), COL_BATTLE)
                 if battle is not None:

@@ -254,3 +254,27 @@ def test_the_battle_combo_names_the_text_s_and_the_historical_quatre_bras(
     lists.battles.choose(None)
     assert lists.ui.listsTable.isEnabled()
     assert [s.path.name for s in w.draft.lists[1]] == ["ligny-text-prussian.yaml"]
+
+
+def test_avle_lists_stored_in_the_database_are_offered_to_avle_games_only(
+    qtbot: QtBot, db: Database
+) -> None:
+    from eote_ref.referee.roster_service import RosterService
+
+    folder = shipped_army_lists_dir()
+    assert folder is not None
+    RosterService(db).import_file(folder / "avle" / "ligny-text-prussian.yaml")
+    w = _wizard(qtbot, db)
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    assert "Prussian army (Ligny, the text's scenario)" not in {s.name for s in lists.rows}
+    w.back()
+    choose_pack(qtbot, w, "Advanced Vive l'Empereur 1.2")
+    w.next()
+    table = lists.ui.listsTable
+    names = [table.item(r, 2).text() for r in range(table.rowCount())]  # type: ignore[union-attr]
+    battles = [table.item(r, 5).text() for r in range(table.rowCount())]  # type: ignore[union-attr]
+    stored = [b for b in battles if b.endswith("(in this database)")]
+    assert stored == ["Ligny, the text's scenario (AVlE 13.3) (in this database)"]
+    assert names.count("Prussian army (Ligny, the text's scenario)") == 2  # shipped and stored
