@@ -369,6 +369,17 @@ class RosterService:
             result.pack, result.army_list, result.warnings, file, leading_comments(text)
         )
 
+    def pack_of_file(self, path: str | os.PathLike[str]) -> str:
+        """The pack an army-list file is of (its ``ruleset:``); EotE's when it does not read."""
+        from eote_ref.armylists.loader import pack_of
+        from eote_ref.yamlio.loader import load_file
+        from eote_ref.yamlio.problems import YamlError
+
+        try:
+            return pack_of(load_file(pathlib.Path(path)))
+        except (YamlError, OSError, UnicodeDecodeError):
+            return DEFAULT_PACK
+
     def dump_any(self, pack: str, army_list: Any, header: str = "") -> str:
         """The text :meth:`save_any_file` writes: ``header`` then the pack's YAML of the list."""
         if header and not header.endswith("\n"):
@@ -460,6 +471,62 @@ class RosterService:
         pack, army_list = self.export_any(name)
         self.save_any_file(pack, army_list, path, header=header)
         return pack, army_list
+
+    # ------------------------------------------------------------------ plain data
+    # The AVlE list editor edits a list as plain data (what its YAML holds), so that any
+    # value typed, even a wrong one, is checked and reported at its line and column.
+
+    def plain_of(self, pack: str, army_list: Any) -> dict[str, Any]:
+        """A list of any pack as the plain data of its YAML (defaults left out)."""
+        import yaml
+
+        data = yaml.safe_load(self.dump_any(pack, army_list))
+        assert isinstance(data, dict)
+        return data
+
+    def dump_plain(self, data: dict[str, Any], header: str = "") -> str:
+        """Plain list data as YAML text, each unit and General on one line, after ``header``."""
+        from eote_ref.yamlio.dumper import FlowMap, dump
+
+        def flow(items: Any) -> Any:
+            if not isinstance(items, list):
+                return items
+            return [FlowMap(i) if isinstance(i, dict) else i for i in items]
+
+        out = {k: flow(v) if k in ("units", "generals") else v for k, v in data.items()}
+        if header and not header.endswith("\n"):
+            header += "\n"
+        return header + dump(out, width=4096, indent_lists=True)
+
+    def validate_plain(
+        self, data: dict[str, Any], file: str = "<editor>", header: str = ""
+    ) -> list[Problem]:
+        """Every problem of plain list data, at its line and column once written.
+
+        The text checked is ``header`` then the list, as :meth:`save_plain` writes it.
+        """
+        return validate_text(self.dump_plain(data, header), file)
+
+    def typed_plain(self, data: dict[str, Any], file: str = "<editor>") -> tuple[str, Any]:
+        """Plain list data as ``(pack, typed list)``.
+
+        Raises:
+            ArmyListError: the data has an error (every problem listed).
+        """
+        loaded = load_any_army_list_text(self.dump_plain(data), file)
+        return loaded.pack, loaded.army_list
+
+    def save_plain(
+        self, data: dict[str, Any], path: str | os.PathLike[str], *, header: str = ""
+    ) -> list[Problem]:
+        """Check plain list data and write it to ``path`` atomically; its warnings.
+
+        Raises:
+            ArmyListError: the data has errors (nothing is written).
+            RosterServiceError: the file cannot be written.
+        """
+        pack, army_list = self.typed_plain(data, str(path))
+        return self.save_any_file(pack, army_list, path, header=header)
 
 
 def _pack_of(ruleset: str) -> str:
