@@ -17,6 +17,8 @@ from eote_ref.ui.new_game_wizard.names_page import NamesPage
 from eote_ref.ui.new_game_wizard.options_page import OptionsPage
 from eote_ref.ui.new_game_wizard.summary_page import SummaryPage
 from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
+from tests.avle_games import play_a_round
+from tests.games import game_state
 
 AVLE_FRENCH = "quatre-bras-1815-french.yaml"
 AVLE_ALLIED = "quatre-bras-1815-allied.yaml"
@@ -223,13 +225,11 @@ def test_each_ready_battle_starts_from_the_wizard_saying_whose_set_up_it_is(
     state = game.state()
     assert [s.name for s in state.sides] == sides
     assert state.pack_state["scenario"] == w.draft.pack_scenario
-    # A step of play and its undo, from the game the wizard made.
-    before = len(game.due())
-    check = game.open_check(game.due()[0].check, **game.due()[0].target)
-    check.apply({f"{s.name}_exploration": 2 + i for i, s in enumerate(state.sides)}
-                if key == "hypothetical" else {})  # fmt: skip
-    game.undo(1)
-    assert len(game.due()) == before
+    # A round of play from the game the wizard made, undone back to its set-up.
+    start = game_state(game)
+    steps = play_a_round(game)
+    game.undo(steps)
+    assert game_state(game) == start
 
 
 def test_the_battle_combo_names_the_text_s_and_the_historical_quatre_bras(

@@ -19,6 +19,7 @@ from eote_ref.packs.avle.armylist import AvleArmyList
 from eote_ref.referee.pack_lists import pack_battle, pack_battles, pack_scenarios_for
 from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
 from eote_ref.store import Database
+from tests.avle_games import play_a_round
 from tests.backends import DbTarget
 from tests.games import game_state
 
@@ -240,26 +241,7 @@ def test_each_battle_starts_and_plays_a_round_undone_to_its_set_up(db: Database,
         assert len(held) == 12
         assert [g.name for g in state.leaders if g.markers.get("held")] == ["Prussian General"]
     start = game_state(game)
-    steps = 0
-    if key == "hypothetical":  # 14.0: deployment first, by the exploration d6
-        check = game.open_check("deployment")
-        check.apply({f"{s.name}_exploration": 3 + i for i, s in enumerate(state.sides)})
-        steps += 1
-    for side in state.sides:  # 4.1: the hands
-        game.open_check("hand", side_id=side.id).apply()
-        steps += 1
-    check = game.open_check("round")
-    check.apply({f"{s.name}_dice": ["flag"] * 5 for s in state.sides})
-    steps += 1
-    assert [d.check for d in game.due()][-1] == "victory"
-    while due := [d for d in game.due() if d.check == "pass"]:
-        game.open_check("pass", **due[0].target).apply()
-        steps += 1
-    outcome = game.open_check("victory").apply()
-    steps += 1
-    assert outcome is not None
-    assert outcome.result == "none"
-    assert game.state().pack_state["round"] == 2
+    steps = play_a_round(game)
     assert game.undo_counts()[0] == steps
     game.undo(steps)
     assert game_state(game) == start
