@@ -74,3 +74,32 @@ def dealt(
     check.set(f"card_{sides['Allies']}", allied)
     check.apply({f"{k}_dice": v for k, v in dice.items()})
     return sides, units
+
+
+def play_a_round(game: PackGameService) -> int:
+    """Play round 1 of a new game of any AVlE battle through its checks; the steps taken.
+
+    A hypothetical battle is deployed first (14.0: exploration d6s of 3 and 4); then each
+    side takes the hand the check offers (4.1), both play their first card with five flags
+    (5.1), each passes its orders, and the round's victory check (4.2) starts round 2.
+    """
+    state = game.state()
+    steps = 0
+    if any(d.check == "deployment" for d in game.due()):
+        game.open_check("deployment").apply(
+            {f"{s.name}_exploration": 3 + i for i, s in enumerate(state.sides)}
+        )
+        steps += 1
+    for side in state.sides:
+        game.open_check("hand", side_id=side.id).apply()
+        steps += 1
+    game.open_check("round").apply({f"{s.name}_dice": ["flag"] * 5 for s in state.sides})
+    steps += 1
+    while due := [d for d in game.due() if d.check == "pass"]:
+        game.open_check("pass", **due[0].target).apply()
+        steps += 1
+    outcome = game.open_check("victory").apply()
+    assert outcome is not None
+    assert outcome.result == "none"
+    assert game.state().pack_state["round"] == 2
+    return steps + 1

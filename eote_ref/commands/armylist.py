@@ -42,7 +42,9 @@ def register(subparsers: Any) -> None:
     imp = sub.add_parser(
         "import",
         help="import an army-list file into the database",
-        description="Validate an army-list file and store it in the database.",
+        description="Validate an army-list file and store it in the database: a list of any "
+        "pack (its 'ruleset:'; an AVlE list is kept whole). A stored list of the same name is "
+        "replaced.",
     )
     imp.add_argument("file", metavar="FILE", help="the army-list YAML file")
     imp.set_defaults(func=_run_import)

@@ -6,9 +6,12 @@ import argparse
 import pathlib
 import sys
 
-from eote_ref.armylists.export import dump_army_list
-from eote_ref.armylists.loader import ArmyListError, load_army_list
-from eote_ref.referee.rosters import export_army_list, import_army_list
+from eote_ref.armylists.loader import ArmyListError, load_any_army_list
+from eote_ref.referee.rosters import (
+    dump_any_army_list,
+    export_any_army_list,
+    import_any_army_list,
+)
 from eote_ref.store import StoreError, open_from_args
 from eote_ref.store.rosters import roster_stored
 
@@ -16,11 +19,13 @@ from eote_ref.store.rosters import roster_stored
 def run_import(args: argparse.Namespace) -> int:
     """``eote-ref [--db FILE] armylist import FILE``: validate the file and store the list.
 
+    A list of any pack (its ``ruleset:``): an AVlE list is stored whole, as its YAML.
+
     A stored list of the same name is replaced (games already set up keep their own copy).
     Returns 0 on success, 1 when the file has errors or the database cannot be opened.
     """
     try:
-        result = load_army_list(args.file)
+        result = load_any_army_list(args.file)
     except ArmyListError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
@@ -32,12 +37,12 @@ def run_import(args: argparse.Namespace) -> int:
     try:
         with open_from_args(args) as db:
             replaced = roster_stored(db, army_list.name)
-            import_army_list(db, army_list, replace=True)
+            import_any_army_list(db, result.pack, army_list, replace=True)
             where = db.path or db.url
-    except StoreError as exc:
+    except (StoreError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    units = len(army_list.units())
+    units = len(army_list.units() if callable(army_list.units) else army_list.units)
     verb = "Replaced" if replaced else "Imported"
     print(f"{verb} army list {army_list.name!r} ({units} units) in {where}")
     return 0
@@ -50,13 +55,13 @@ def run_export(args: argparse.Namespace) -> int:
     """
     try:
         with open_from_args(args, read_only=True) as db:
-            army_list = export_army_list(db, args.name)
-    except StoreError as exc:
+            pack, army_list = export_any_army_list(db, args.name)
+    except (StoreError, ArmyListError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     output = pathlib.Path(args.output)
     try:
-        output.write_text(dump_army_list(army_list), encoding="utf-8")
+        output.write_text(dump_any_army_list(pack, army_list), encoding="utf-8")
     except OSError as exc:
         print(f"error: cannot write {output}: {exc}", file=sys.stderr)
         return 1

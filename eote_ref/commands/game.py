@@ -43,8 +43,21 @@ def register(subparsers: Any) -> None:
         help="a pack option",
         type=_pair,
     )
-    new.add_argument("--scenario", help="the scenario whose victory conditions it takes")
+    new.add_argument(
+        "--scenario",
+        help="a battle ready to start (its lists, sides and victory; see 'game battles'), or "
+        "with --side the scenario whose victory conditions the lists take",
+    )
     new.set_defaults(func=run_new)
+    battles = sub.add_parser(
+        "battles",
+        help="the battles ready to start: the text's scenarios and the historical lists",
+        description="List the battles of a pack ready to start with 'game new --scenario KEY': "
+        "each one's scenario, whose set-up it is (the rules text's, or historical lists) and "
+        "its sides' army lists.",
+    )
+    battles.add_argument("--pack", default="avle", help="the pack (avle)")
+    battles.set_defaults(func=run_battles)
     show = sub.add_parser("show", help="the turn, sides, units and what falls due")
     show.add_argument("game", type=game_id, metavar="ID")
     show.set_defaults(func=run_show)
@@ -111,14 +124,24 @@ def _pair(item: str) -> tuple[str, Any]:
 
 
 def run_new(args: argparse.Namespace) -> int:
-    """``eote-ref game new --pack avle --name N --side A=LIST --side B=LIST``."""
+    """``eote-ref game new --pack avle --name N --side A=LIST --side B=LIST``.
+
+    ``--scenario KEY`` of a ready battle (``game battles``) without ``--side`` takes its lists.
+    """
     from eote_ref.armylists.loader import ArmyListError
     from eote_ref.referee.errors import RefereeError
+    from eote_ref.referee.pack_lists import pack_battles
     from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
     from eote_ref.store import StoreError, open_from_args
 
     try:
-        sides = {}
+        sides: dict[str, list[str]] = {}
+        scenario = args.scenario
+        battle = {b.key: b for b in pack_battles(args.pack)}.get(scenario or "")
+        if battle is not None:
+            scenario = battle.scenario
+            if not args.side:  # the battle's own lists and sides
+                sides = {name: [str(p) for p in paths] for name, paths in battle.sides}
         for item in args.side:
             name, sep, files = item.partition("=")
             if not sep or not name or not files:
@@ -128,7 +151,7 @@ def run_new(args: argparse.Namespace) -> int:
             sides[name] = files.split(",")
         options = dict(args.option)
         with open_from_args(args) as db:
-            spec = NewPackGame(args.name, args.pack, sides, options, args.scenario)
+            spec = NewPackGame(args.name, args.pack, sides, options, scenario)
             game_id = new_pack_game(db, spec)
             label = PackGameService(db, game_id).turn_label()
     except ArmyListError as exc:
@@ -138,6 +161,22 @@ def run_new(args: argparse.Namespace) -> int:
     except (RefereeError, StoreError, ValueError) as exc:
         return _fail(str(exc))
     print(f"Created game {game_id}: {args.name} ({args.pack}), {label}")
+    return 0
+
+
+def run_battles(args: argparse.Namespace) -> int:
+    """``eote-ref game battles [--pack avle]``: the battles ready to start."""
+    from eote_ref.referee.pack_lists import pack_battles
+
+    battles = pack_battles(args.pack)
+    if not battles:
+        return _fail(f"pack {args.pack} has no battles ready to start")
+    for b in battles:
+        whose = "the text's scenario" if b.kind == "text" else "historical lists"
+        print(f"{b.key}: {b.title}")
+        print(f"    {whose}; victory of scenario {b.scenario}")
+        for name, paths in b.sides:
+            print(f"    {name}: {', '.join(p.name for p in paths)}")
     return 0
 
 

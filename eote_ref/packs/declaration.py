@@ -220,6 +220,9 @@ class ArmyListSchema:
     summary: Callable[[Any], str]
     record_sheets_html: Callable[[Any], str]
     card_tracker_html: Callable[[Any], str] | None = None
+    #: The typed list back as YAML text the check reads as an equal list (the roster
+    #: database keeps a pack's list so); None: such lists are not stored.
+    dump: Callable[[Any], str] | None = None
 
 
 _CITED = re.compile(r"\(([^()]*\d[^()]*)\)$")

@@ -94,6 +94,22 @@ class PlanSide:
 
 
 @dataclass(frozen=True)
+class PlayBattle:
+    """A battle ready to start: a scenario of the pack with the army lists it is played with.
+
+    ``sides`` pairs each side's name with its shipped list files (in ``army_lists/<pack>/``);
+    ``scenario`` is one of :attr:`Play.scenarios` (its victory conditions); ``kind`` says
+    whose set-up it is: ``text`` (the rules text's own order of battle and hexes) or
+    ``historical`` (lists drawn from the history, with the scenario's victory).
+    """
+
+    title: str
+    scenario: str
+    sides: tuple[tuple[str, tuple[str, ...]], ...]
+    kind: Literal["text", "historical"] = "text"
+
+
+@dataclass(frozen=True)
 class Plan:
     """A new game of a pack, as the store writes it in one transaction."""
 
@@ -391,6 +407,8 @@ class Play:
     )
     #: How a game of the pack is a campaign's battle (None: it cannot be one).
     campaign: CampaignPlay | None = None
+    #: The battles ready to start (a scenario with its shipped lists), by key.
+    battles: Mapping[str, PlayBattle] = field(default_factory=dict)
 
     def players_state(self, state: PlayState) -> PlayState:
         """``state`` as the players' display shows it: the hidden keys of each row taken out.

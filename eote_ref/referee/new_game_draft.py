@@ -17,6 +17,7 @@ from eote_ref.packs.registry import DEFAULT_PACK
 from eote_ref.referee.setup import ListSummary, NewGame, SetupService
 
 if TYPE_CHECKING:
+    from eote_ref.referee.pack_lists import PackBattle
     from eote_ref.scenarios.loader import LoadedScenario
 
 OptionValue = str | int | bool
@@ -82,6 +83,8 @@ class NewGameDraft:
     #: One of the pack's own scenarios (another pack than the default: its victory
     #: conditions), or None for the lists' battle under the rules' own.
     pack_scenario: str | None = None
+    #: The pack's ready battle the lists and scenario come from (None: chosen by hand).
+    pack_battle: PackBattle | None = None
     side_names: list[str] = field(default_factory=lambda: ["", ""])
     lists: list[list[ListSummary]] = field(default_factory=lambda: [[], []])
     figure_scale: str = "15mm"
@@ -125,12 +128,28 @@ class NewGameDraft:
             for side in sc.sides
         ]
 
+    def choose_pack_battle(self, battle: PackBattle | None) -> None:
+        """Start from a pack's ready battle (its lists, side names, scenario), or from lists.
+
+        Choosing none keeps the lists and scenario chosen so far, to be changed by hand.
+        """
+        from eote_ref.referee.pack_lists import summarise_any
+
+        self.pack_battle = battle
+        if battle is None:
+            return
+        self.lists = [[summarise_any(p) for p in paths] for _name, paths in battle.sides]
+        self.side_names = [name for name, _paths in battle.sides]
+        self.name = ""
+        self.pack_scenario = battle.scenario
+
     def choose_pack(self, pack: str) -> None:
         """Play ``pack``: the lists, options and scenario of another pack are dropped."""
         if pack == self.pack:
             return
         self.pack = pack
         self.pack_scenario = None
+        self.pack_battle = None
         self.options = {}
         self.scenario = None
         self.in_play = [[], []]

@@ -9,6 +9,7 @@ and its one-line summary. Nothing here names a pack: the registry answers.
 from __future__ import annotations
 
 import pathlib
+from dataclasses import dataclass
 
 from eote_ref.packs import registry
 from eote_ref.referee.setup import (
@@ -137,4 +138,68 @@ def pack_scenarios_for(
                 loaded.append(result.army_list)
         sides.append(loaded)
     refusal = getattr(play, "scenario_refusal", None)
-    return [(key, title, refusal(key, sides) if refusal else None) for key, title in scenarios]
+    out = []
+    for key, title in scenarios:
+        # Whose set-up it is, when the lists are a ready battle's: the text's or historical.
+        battle = battle_of_lists(pack, key, lists)
+        if battle is None and any(b.scenario == key for b in pack_battles(pack)):
+            title = f"{title} — with the lists chosen (not the text's set-up)"
+        out.append(
+            (key, battle.title if battle else title, refusal(key, sides) if refusal else None)
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class PackBattle:
+    """A battle of ``pack`` ready to start: its scenario and each side's shipped list files."""
+
+    key: str
+    title: str
+    scenario: str
+    #: ``text``: the rules text's own set-up; ``historical``: lists drawn from the history.
+    kind: str
+    sides: tuple[tuple[str, tuple[pathlib.Path, ...]], ...]
+
+
+def pack_battles(pack: str) -> list[PackBattle]:
+    """The battles of ``pack`` ready to start (its play's), their shipped lists found.
+
+    The lists are in ``army_lists/<pack>/``; a battle whose files are not all there is left out.
+    """
+    if pack not in getattr(registry, "PLAYS", {}):
+        return []
+    play = registry.get_play(pack)
+    folder = shipped_army_lists_dir()
+    if play is None or folder is None:
+        return []
+    out = []
+    for key, battle in play.battles.items():
+        sides = tuple(
+            (name, tuple(folder / pack / f for f in files)) for name, files in battle.sides
+        )
+        if all(p.is_file() for _n, paths in sides for p in paths):
+            out.append(PackBattle(key, battle.title, battle.scenario, battle.kind, sides))
+    return out
+
+
+def pack_battle(pack: str, key: str) -> PackBattle:
+    """The battle ``key`` of ``pack``; KeyError names the known ones."""
+    battles = {b.key: b for b in pack_battles(pack)}
+    if key not in battles:
+        known = ", ".join(battles) or "none"
+        raise KeyError(f"no battle '{key}' of pack {pack} (known: {known})")
+    return battles[key]
+
+
+def battle_of_lists(pack: str, scenario: str, lists: list[list[pathlib.Path]]) -> PackBattle | None:
+    """The ready battle of ``scenario`` played with exactly these lists (each side's), if any."""
+
+    def files(side: list[pathlib.Path] | tuple[pathlib.Path, ...]) -> set[pathlib.Path]:
+        return {p.resolve() for p in side}
+
+    chosen = [files(side) for side in lists]
+    for battle in pack_battles(pack):
+        if battle.scenario == scenario and [files(p) for _n, p in battle.sides] == chosen:
+            return battle
+    return None

@@ -28,12 +28,20 @@ from eote_ref.armylists.loader import (
     ArmyListError,
     check_document,
     has_errors,
+    load_any_army_list_text,
     load_army_list_text,
     validate_text,
 )
 from eote_ref.armylists.model import ArmyList
+from eote_ref.packs.registry import DEFAULT_PACK
 from eote_ref.referee.errors import RefereeError
-from eote_ref.referee.rosters import export_army_list, import_army_list
+from eote_ref.referee.rosters import (
+    dump_any_army_list,
+    export_any_army_list,
+    export_army_list,
+    import_any_army_list,
+    import_army_list,
+)
 from eote_ref.store import (
     Database,
     DuplicateNameError,
@@ -48,6 +56,7 @@ from eote_ref.yamlio.typed import yaml_key
 __all__ = [
     "ArmyListError",
     "DuplicateListError",
+    "OpenedAnyList",
     "OpenedList",
     "RosterService",
     "RosterServiceError",
@@ -87,6 +96,25 @@ class OpenedList:
 
 
 @dataclass(frozen=True)
+class OpenedAnyList:
+    """An army list of any pack read from a file (:meth:`RosterService.open_any_file`).
+
+    Attributes:
+        pack: the pack whose schema its ``ruleset:`` picks (``eote``, ``avle``).
+        army_list: the typed list of that pack.
+        warnings: the loader's warnings, in file order.
+        path: the file it came from.
+        header: the comment block at the top of the file.
+    """
+
+    pack: str
+    army_list: Any
+    warnings: tuple[Problem, ...]
+    path: pathlib.Path
+    header: str = ""
+
+
+@dataclass(frozen=True)
 class StoredList:
     """A summary of one army list stored in the database."""
 
@@ -95,6 +123,8 @@ class StoredList:
     year: int
     battle: str | None
     imported_at: datetime.datetime | None
+    #: The pack the list is of (its ``ruleset``'s): ``eote``, ``avle``.
+    pack: str = "eote"
 
 
 def leading_comments(text: str) -> str:
@@ -254,7 +284,7 @@ class RosterService:
         """Every army list stored in the database, by name."""
         try:
             return [
-                StoredList(r.name, r.nation, r.year, r.battle, r.imported_at)
+                StoredList(r.name, r.nation, r.year, r.battle, r.imported_at, _pack_of(r.ruleset))
                 for r in stored_rosters(self._db)
             ]
         except StoreError as exc:
@@ -295,6 +325,13 @@ class RosterService:
             UnknownListError: no list of that name is stored.
             RosterServiceError: the database could not be read.
         """
+        pack, army_list = self.export_any(name)
+        if pack != DEFAULT_PACK:
+            raise RosterServiceError(
+                f"army list {name!r} is a list of the {pack} pack (ruleset "
+                f"{army_list.ruleset}), which this editor does not edit: export it with "
+                f"'eote-ref armylist export'"
+            )
         try:
             return export_army_list(self._db, name)
         except NotFoundError as exc:
@@ -309,6 +346,194 @@ class RosterService:
         army_list = self.export_list(name)
         self.save_file(army_list, path, header=header)
         return army_list
+
+    # ------------------------------------------------------------------ any pack
+    # An EotE list goes through the methods above; a list of another pack (AVlE) through
+    # these, which take and give the pack's id with its typed list.
+
+    def open_any_file(self, path: str | os.PathLike[str]) -> OpenedAnyList:
+        """Read and check an army-list file of any pack (its ``ruleset:`` picks the schema).
+
+        Raises:
+            ArmyListError: the file cannot be read or has an error; every problem with its
+                ``file:line:column``.
+        """
+        file = pathlib.Path(path)
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            mark = Mark(str(file), 1, 1)
+            raise ArmyListError([Problem(mark, (), f"cannot read file: {exc}")]) from exc
+        result = load_any_army_list_text(text, str(file))
+        return OpenedAnyList(
+            result.pack, result.army_list, result.warnings, file, leading_comments(text)
+        )
+
+    def pack_of_file(self, path: str | os.PathLike[str]) -> str:
+        """The pack an army-list file is of (its ``ruleset:``); EotE's when it does not read."""
+        from eote_ref.armylists.loader import pack_of
+        from eote_ref.yamlio.loader import load_file
+        from eote_ref.yamlio.problems import YamlError
+
+        try:
+            return pack_of(load_file(pathlib.Path(path)))
+        except (YamlError, OSError, UnicodeDecodeError):
+            return DEFAULT_PACK
+
+    def dump_any(self, pack: str, army_list: Any, header: str = "") -> str:
+        """The text :meth:`save_any_file` writes: ``header`` then the pack's YAML of the list."""
+        if header and not header.endswith("\n"):
+            header += "\n"
+        try:
+            return header + dump_any_army_list(pack, army_list)
+        except ValueError as exc:
+            raise RosterServiceError(str(exc)) from exc
+
+    def validate_any(self, pack: str, army_list: Any, file: str = "<editor>") -> list[Problem]:
+        """Every error and warning of a list of any pack, at its line and column once written."""
+        return validate_text(self.dump_any(pack, army_list), file)
+
+    def save_any_file(
+        self, pack: str, army_list: Any, path: str | os.PathLike[str], *, header: str = ""
+    ) -> list[Problem]:
+        """Check a list of any pack and write it to ``path`` atomically (:meth:`save_file`)."""
+        if pack == DEFAULT_PACK:
+            return self.save_file(army_list, path, header=header)
+        if any(line.strip() and not line.lstrip().startswith("#") for line in header.splitlines()):
+            raise RosterServiceError("the header must be comment lines starting with '#'")
+        file = pathlib.Path(path)
+        text = self.dump_any(pack, army_list, header)
+        problems = validate_text(text, str(file))
+        if has_errors(problems):
+            raise ArmyListError(problems)
+        try:
+            write_atomically(file, text)
+        except OSError as exc:
+            raise RosterServiceError(f"cannot write {file}: {exc.strerror or exc}") from exc
+        return problems
+
+    def import_any(self, pack: str, army_list: Any, *, replace: bool = False) -> None:
+        """Store a list of any pack after checking it (:meth:`import_list` for EotE's).
+
+        Raises:
+            ArmyListError: the list has errors (nothing is stored).
+            DuplicateListError: a list of that name is stored and ``replace`` is false.
+            RosterServiceError: the database refused the write.
+        """
+        if pack == DEFAULT_PACK:
+            return self.import_list(army_list, replace=replace)
+        problems = self.validate_any(pack, army_list, f"<{army_list.name}>")
+        if has_errors(problems):
+            raise ArmyListError(problems)
+        try:
+            import_any_army_list(self._db, pack, army_list, replace=replace)
+        except DuplicateNameError as exc:
+            raise DuplicateListError(
+                f"an army list named {army_list.name!r} is already in the database"
+            ) from exc
+        except (StoreError, ValueError) as exc:
+            raise RosterServiceError(str(exc)) from exc
+        return None
+
+    def import_file(self, path: str | os.PathLike[str], *, replace: bool = False) -> OpenedAnyList:
+        """Check an army-list file of any pack and store it; the list as read.
+
+        Raises:
+            ArmyListError: the file has errors, each at its ``file:line:column``; nothing stored.
+            DuplicateListError, RosterServiceError: as :meth:`import_any`.
+        """
+        opened = self.open_any_file(path)
+        self.import_any(opened.pack, opened.army_list, replace=replace)
+        return opened
+
+    def export_any(self, name: str) -> tuple[str, Any]:
+        """The stored list ``name`` of any pack: ``(pack, typed list)``.
+
+        Raises:
+            UnknownListError: no list of that name is stored.
+            RosterServiceError: the database could not be read, or the stored list no longer
+                passes its pack's check.
+        """
+        try:
+            return export_any_army_list(self._db, name)
+        except NotFoundError as exc:
+            raise UnknownListError(f"no army list named {name!r} is in the database") from exc
+        except ArmyListError as exc:
+            first = exc.problems[0] if exc.problems else "it does not load"
+            raise RosterServiceError(f"army list {name!r} no longer loads: {first}") from exc
+        except StoreError as exc:
+            raise RosterServiceError(str(exc)) from exc
+
+    def export_any_to_file(
+        self, name: str, path: str | os.PathLike[str], *, header: str = ""
+    ) -> tuple[str, Any]:
+        """Write the stored list ``name`` of any pack to a YAML file; ``(pack, typed list)``."""
+        pack, army_list = self.export_any(name)
+        self.save_any_file(pack, army_list, path, header=header)
+        return pack, army_list
+
+    # ------------------------------------------------------------------ plain data
+    # The AVlE list editor edits a list as plain data (what its YAML holds), so that any
+    # value typed, even a wrong one, is checked and reported at its line and column.
+
+    def plain_of(self, pack: str, army_list: Any) -> dict[str, Any]:
+        """A list of any pack as the plain data of its YAML (defaults left out)."""
+        import yaml
+
+        data = yaml.safe_load(self.dump_any(pack, army_list))
+        assert isinstance(data, dict)
+        return data
+
+    def dump_plain(self, data: dict[str, Any], header: str = "") -> str:
+        """Plain list data as YAML text, each unit and General on one line, after ``header``."""
+        from eote_ref.yamlio.dumper import FlowMap, dump
+
+        def flow(items: Any) -> Any:
+            if not isinstance(items, list):
+                return items
+            return [FlowMap(i) if isinstance(i, dict) else i for i in items]
+
+        out = {k: flow(v) if k in ("units", "generals") else v for k, v in data.items()}
+        if header and not header.endswith("\n"):
+            header += "\n"
+        return header + dump(out, width=4096, indent_lists=True)
+
+    def validate_plain(
+        self, data: dict[str, Any], file: str = "<editor>", header: str = ""
+    ) -> list[Problem]:
+        """Every problem of plain list data, at its line and column once written.
+
+        The text checked is ``header`` then the list, as :meth:`save_plain` writes it.
+        """
+        return validate_text(self.dump_plain(data, header), file)
+
+    def typed_plain(self, data: dict[str, Any], file: str = "<editor>") -> tuple[str, Any]:
+        """Plain list data as ``(pack, typed list)``.
+
+        Raises:
+            ArmyListError: the data has an error (every problem listed).
+        """
+        loaded = load_any_army_list_text(self.dump_plain(data), file)
+        return loaded.pack, loaded.army_list
+
+    def save_plain(
+        self, data: dict[str, Any], path: str | os.PathLike[str], *, header: str = ""
+    ) -> list[Problem]:
+        """Check plain list data and write it to ``path`` atomically; its warnings.
+
+        Raises:
+            ArmyListError: the data has errors (nothing is written).
+            RosterServiceError: the file cannot be written.
+        """
+        pack, army_list = self.typed_plain(data, str(path))
+        return self.save_any_file(pack, army_list, path, header=header)
+
+
+def _pack_of(ruleset: str) -> str:
+    """The pack a stored list's ``ruleset`` names (EotE's for its own and any unknown one)."""
+    from eote_ref.packs.registry import RULESETS
+
+    return RULESETS.get(ruleset, DEFAULT_PACK)
 
 
 def error_count(problems: Sequence[Problem]) -> int:

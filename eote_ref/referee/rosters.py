@@ -145,3 +145,71 @@ def export_army_list(db: Database, name: str) -> ArmyList:
     from eote_ref.store.rosters import read_roster
 
     return from_spec(read_roster(db, name))
+
+
+# ----------------------------------------------------------------------------- any pack
+def import_any_army_list(
+    db: Database, pack: str, army_list: Any, *, replace: bool = False
+) -> Roster:
+    """Store a (validated) army list of any pack, in one transaction.
+
+    An EotE list is stored as its command tree (:func:`import_army_list`); a list of another
+    pack whole, as the YAML text its schema writes (``ArmyListSchema.dump``).
+
+    Raises:
+        DuplicateNameError: a list of that name is stored and ``replace`` is false.
+        ValueError: the pack's lists cannot be stored (its schema has no ``dump``).
+    """
+    from eote_ref.armylists.loader import pack_schema
+    from eote_ref.store.rosters import store_pack_roster
+    from eote_ref.store.specs import PackRosterSpec
+
+    schema = pack_schema(pack)
+    if schema is None:
+        return import_army_list(db, army_list, replace=replace)
+    if schema.dump is None:
+        raise ValueError(f"lists of pack {pack} cannot be stored in the database")
+    spec = PackRosterSpec(
+        name=army_list.name,
+        nation=army_list.nation,
+        year=army_list.year,
+        ruleset=army_list.ruleset,
+        text=schema.dump(army_list),
+        format_version=army_list.format,
+        battle=army_list.battle,
+        sources=tuple(army_list.sources),
+        notes=army_list.notes,
+    )
+    return store_pack_roster(db, spec, replace=replace)
+
+
+def export_any_army_list(db: Database, name: str) -> tuple[str, Any]:
+    """A stored army list of any pack: ``(pack, typed list)``.
+
+    Raises:
+        NotFoundError: no army list of that name is stored.
+        ArmyListError: a stored list of another pack no longer passes its pack's check.
+    """
+    from eote_ref.armylists.loader import load_any_army_list_text
+    from eote_ref.packs import registry
+    from eote_ref.store.rosters import read_pack_roster
+
+    stored = read_pack_roster(db, name)
+    if stored is None:
+        return registry.DEFAULT_PACK, export_army_list(db, name)
+    loaded = load_any_army_list_text(stored.text, f"<database: {name}>")
+    return loaded.pack, loaded.army_list
+
+
+def dump_any_army_list(pack: str, army_list: Any) -> str:
+    """An army list of any pack as YAML text (the loader reads it back equal)."""
+    from eote_ref.armylists.export import dump_army_list
+    from eote_ref.armylists.loader import pack_schema
+
+    schema = pack_schema(pack)
+    if schema is None:
+        return dump_army_list(army_list)
+    if schema.dump is None:
+        raise ValueError(f"lists of pack {pack} cannot be written back")
+    text: str = schema.dump(army_list)
+    return text

@@ -10,8 +10,10 @@ from __future__ import annotations
 import hashlib
 import pathlib
 
+from eote_ref.packs.registry import DEFAULT_PACK
+from eote_ref.referee.pack_lists import summarise_any
 from eote_ref.referee.roster_service import RosterService, RosterServiceError
-from eote_ref.referee.setup import ListSummary, SetupService
+from eote_ref.referee.setup import ListSummary
 from eote_ref.store import Database
 from eote_ref.store.paths import user_data_dir
 
@@ -30,8 +32,11 @@ def _file_name(name: str) -> str:
     return f"{keep.strip('-')[:60] or 'list'}.yaml"
 
 
-def stored_list_summaries(db: Database) -> list[ListSummary]:
-    """Every army list stored in ``db``, written out and summarised (bad ones left out)."""
+def stored_list_summaries(db: Database, pack: str = DEFAULT_PACK) -> list[ListSummary]:
+    """The army lists of ``pack`` stored in ``db``, written out and summarised.
+
+    A list that no longer loads is left out.
+    """
     service = RosterService(db)
     try:
         stored = service.list_stored()
@@ -43,10 +48,12 @@ def stored_list_summaries(db: Database) -> list[ListSummary]:
     folder.mkdir(parents=True, exist_ok=True)
     out = []
     for s in stored:
+        if s.pack != pack:
+            continue
         path = folder / _file_name(s.name)
         try:
-            service.export_to_file(s.name, path, header="# Written out of the database.\n")
-            out.append(SetupService.summarise(path))
+            service.export_any_to_file(s.name, path, header="# Written out of the database.\n")
+            out.append(summarise_any(path))
         except (RosterServiceError, ValueError, OSError):
             continue
     return out

@@ -88,6 +88,9 @@ class Roster(SQLModel, table=True):
     #: The starting formation of each arm (army-list key ``formations``).
     formations: dict[str, str] = _json({})
     imported_at: datetime.datetime = Field(default_factory=utcnow)
+    #: A list of another pack than EotE (``ruleset`` ``avle-1.2``), kept whole as its YAML
+    #: text: it has no command tree. None for an EotE list.
+    list_yaml: str | None = None
 
 
 class RosterCommand(SQLModel, table=True):

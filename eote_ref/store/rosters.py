@@ -15,7 +15,14 @@ from sqlmodel import Session, col, select
 
 from eote_ref.store.errors import DuplicateNameError, NotFoundError
 from eote_ref.store.models import Roster, RosterCommand, RosterUnit
-from eote_ref.store.specs import UNIT_FIELDS, CommandSpec, LeaderSpec, RosterSpec, UnitSpec
+from eote_ref.store.specs import (
+    UNIT_FIELDS,
+    CommandSpec,
+    LeaderSpec,
+    PackRosterSpec,
+    RosterSpec,
+    UnitSpec,
+)
 
 if TYPE_CHECKING:
     from eote_ref.store.database import Database
@@ -70,6 +77,65 @@ def insert_command_tree(
     return inserted
 
 
+def _make_room(session: Session, name: str, replace: bool) -> None:
+    """Delete the stored list called ``name`` to replace it, or refuse to."""
+    existing = session.exec(select(Roster).where(Roster.name == name)).first()
+    if existing is not None:
+        if not replace:
+            raise DuplicateNameError(f"an army list named {name!r} is already stored")
+        session.execute(delete(_table(Roster)).where(_table(Roster).c.id == existing.id))
+        session.expunge(existing)
+
+
+def save_pack_roster(session: Session, spec: PackRosterSpec, *, replace: bool = False) -> Roster:
+    """Store a list of another pack (committing), its YAML text whole; optionally replacing.
+
+    Raises:
+        DuplicateNameError: a roster of that name exists and ``replace`` is false.
+    """
+    try:
+        _make_room(session, spec.name, replace)
+        roster = Roster(
+            name=spec.name,
+            nation=spec.nation,
+            year=spec.year,
+            format_version=spec.format_version,
+            ruleset=spec.ruleset,
+            battle=spec.battle,
+            sources=list(spec.sources),
+            notes=spec.notes,
+            list_yaml=spec.text,
+        )
+        session.add(roster)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    return roster
+
+
+def load_pack_roster(session: Session, name: str) -> PackRosterSpec | None:
+    """The stored list ``name`` of another pack, or None when it is an EotE list.
+
+    Raises:
+        NotFoundError: no army list of that name is stored.
+    """
+    roster = get_roster(session, name)
+    if roster.list_yaml is None:
+        return None
+    return PackRosterSpec(
+        name=roster.name,
+        nation=roster.nation,
+        year=roster.year,
+        ruleset=roster.ruleset,
+        text=roster.list_yaml,
+        format_version=roster.format_version,
+        battle=roster.battle,
+        sources=tuple(roster.sources),
+        notes=roster.notes,
+    )
+
+
 def save_roster(session: Session, spec: RosterSpec, *, replace: bool = False) -> Roster:
     """Store an army list (committing), optionally replacing one of the same name.
 
@@ -77,12 +143,7 @@ def save_roster(session: Session, spec: RosterSpec, *, replace: bool = False) ->
         DuplicateNameError: a roster of that name exists and ``replace`` is false.
     """
     try:
-        existing = session.exec(select(Roster).where(Roster.name == spec.name)).first()
-        if existing is not None:
-            if not replace:
-                raise DuplicateNameError(f"an army list named {spec.name!r} is already stored")
-            session.execute(delete(_table(Roster)).where(_table(Roster).c.id == existing.id))
-            session.expunge(existing)
+        _make_room(session, spec.name, replace)
         roster = Roster(
             name=spec.name,
             nation=spec.nation,
@@ -145,8 +206,17 @@ def get_roster(session: Session, name: str) -> Roster:
 
 
 def load_roster(session: Session, name: str) -> RosterSpec:
-    """Read an army list back as a :class:`RosterSpec` (three queries)."""
+    """Read an army list back as a :class:`RosterSpec` (three queries).
+
+    Raises:
+        NotFoundError: no EotE army list of that name is stored (a list of another pack is
+            :func:`load_pack_roster`'s).
+    """
     roster = get_roster(session, name)
+    if roster.list_yaml is not None:
+        raise NotFoundError(
+            f"army list {name!r} is a list of ruleset {roster.ruleset}, not an EotE list"
+        )
     commands = session.exec(
         select(RosterCommand)
         .where(RosterCommand.roster_id == roster.id)
@@ -218,6 +288,22 @@ def store_roster(db: Database, spec: RosterSpec, *, replace: bool = False) -> Ro
     """
     with db.session() as session:
         return save_roster(session, spec, replace=replace)
+
+
+def store_pack_roster(db: Database, spec: PackRosterSpec, *, replace: bool = False) -> Roster:
+    """:func:`save_pack_roster` in a transaction of its own.
+
+    Raises:
+        DuplicateNameError: a roster of that name exists and ``replace`` is false.
+    """
+    with db.session() as session:
+        return save_pack_roster(session, spec, replace=replace)
+
+
+def read_pack_roster(db: Database, name: str) -> PackRosterSpec | None:
+    """:func:`load_pack_roster` in a session of its own (None: an EotE list)."""
+    with db.session() as session:
+        return load_pack_roster(session, name)
 
 
 def read_roster(db: Database, name: str) -> RosterSpec:

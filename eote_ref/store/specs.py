@@ -82,6 +82,25 @@ class RosterSpec:
 
 
 @dataclass(frozen=True)
+class PackRosterSpec:
+    """An army list of another pack than EotE (``ruleset`` ``avle-1.2``): its YAML text whole.
+
+    Such a list has no command tree; its top-level facts are kept beside the text so that the
+    list of stored lists reads them without parsing it.
+    """
+
+    name: str
+    nation: str
+    year: int
+    ruleset: str
+    text: str
+    format_version: int = 1
+    battle: str | None = None
+    sources: tuple[str, ...] = ()
+    notes: str | None = None
+
+
+@dataclass(frozen=True)
 class SideSpec:
     """One side of a game: a name and the army lists that make up its order of battle."""
 

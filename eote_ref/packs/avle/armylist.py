@@ -10,11 +10,13 @@ elements, from which turn it is on the map, and which General is attached to whi
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from eote_ref.packs.avle.board import HEX_COLUMNS, HEX_ROWS, is_hex
 from eote_ref.packs.avle.data import load_default
 from eote_ref.packs.avle.model import AvleRules, UnitType
 from eote_ref.yamlio.document import Document
@@ -53,6 +55,8 @@ class AvleUnit:
         default=None, metadata=meta(min=1, help="elements at the start (the type's)")
     )
     arrives: int = field(default=1, metadata=meta(min=1, max=6, help="turn it enters (4.1)"))
+    #: Where it is set up (a scenario's hex, 13.1-13.3), or enters when it arrives later.
+    hex: str | None = None
     flag: Flag | None = None
     nation: str | None = None
     historical: str | None = None
@@ -67,6 +71,8 @@ class AvleGeneral:
     sector: Sector
     attached: str | None = None
     arrives: int = field(default=1, metadata=meta(min=1, max=6, help="turn he enters (4.1)"))
+    #: Where he is set up (a scenario's hex); on his unit's hex when attached.
+    hex: str | None = None
     notes: str | None = None
 
 
@@ -109,6 +115,35 @@ class AvleArmyList:
     def in_sector(self, sector: str) -> list[AvleUnit]:
         """The units of ``sector``, in list order."""
         return [u for u in self.units if u.sector == sector]
+
+
+def _plain(value: Any) -> Any:
+    """Plain data of a list, defaults left out; a unit or General as one flow-style map."""
+    from eote_ref.yamlio.dumper import FlowMap
+
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = FlowMap() if isinstance(value, AvleUnit | AvleGeneral) else {}
+        for f in dataclasses.fields(value):
+            item = getattr(value, f.name)
+            if f.default is not dataclasses.MISSING and item == f.default:
+                continue
+            if f.default_factory is not dataclasses.MISSING and item == f.default_factory():
+                continue
+            out[f.name] = _plain(item)
+        return out
+    return value
+
+
+def dump_list(army_list: AvleArmyList) -> str:
+    """The list as YAML text: loading it gives back an equal list (the roster database's copy).
+
+    Keys in the schema's order, defaults left out, a unit or General on one line.
+    """
+    from eote_ref.yamlio.dumper import dump
+
+    return dump(_plain(army_list), width=4096, indent_lists=True)
 
 
 def summary(army_list: AvleArmyList) -> str:
@@ -178,6 +213,10 @@ class _Checker:
                     yield from self.unit(unit, ("units", i), names)
             yield from self.sectors([u for u in units if isinstance(u, dict)])
         generals = data.get("generals")
+        yield from self.placements(
+            units if isinstance(units, list) else [],
+            generals if isinstance(generals, list) else [],
+        )
         if isinstance(generals, list):
             yield from self.generals(generals, names)
             if not generals:
@@ -236,6 +275,52 @@ class _Checker:
         nation = unit.get("nation")
         if isinstance(nation, str):
             yield from self.nation(nation, (*path, "nation"))
+        yield from self.hex(unit, path)
+
+    def hex(self, item: dict[Any, Any], path: Path) -> Iterator[Problem]:
+        """A set-up hex must be on the map (2.0: 21 columns A-V without J, 13 rows)."""
+        where = item.get("hex")
+        if isinstance(where, str) and not is_hex(where):
+            yield self.problem(
+                (*path, "hex"),
+                f"'{where}' is not a hex of the map: a column {HEX_COLUMNS[0]}-"
+                f"{HEX_COLUMNS[-1]} (no J) and a row 1-{HEX_ROWS}, as D8 (AVlE 2.0)",
+            )
+
+    def placements(self, units: list[Any], generals: list[Any]) -> Iterator[Problem]:
+        """Set-up hexes: one unit a hex (6.1), one General a hex (6.3).
+
+        A General set up in a unit's hex is attached to it (6.3.1).
+        """
+        taken: dict[tuple[int, str], str] = {}
+        for i, u in enumerate(units):
+            if not isinstance(u, dict) or not isinstance(u.get("hex"), str):
+                continue
+            key = (u.get("arrives", 1), u["hex"])
+            if key in taken and u.get("arrives", 1) == 1:
+                yield self.problem(
+                    ("units", i, "hex"),
+                    f"{u['hex']} holds '{taken[key]}' already: one unit a hex (AVlE 6.1)",
+                )
+            taken.setdefault(key, str(u.get("name")))
+        seen: dict[str, str] = {}
+        for i, g in enumerate(generals):
+            if not isinstance(g, dict) or not isinstance(g.get("hex"), str):
+                continue
+            where = g["hex"]
+            if where in seen and g.get("arrives", 1) == 1:
+                yield self.problem(
+                    ("generals", i, "hex"),
+                    f"{where} holds General '{seen[where]}' already (AVlE 6.3)",
+                )
+            seen.setdefault(where, str(g.get("name")))
+            there = taken.get((g.get("arrives", 1), where))
+            if there is not None and not isinstance(g.get("attached"), str):
+                yield self.problem(
+                    ("generals", i, "hex"),
+                    f"he is set up in {where} with '{there}', so he is attached to it "
+                    "(AVlE 6.3.1): write attached: " + there,
+                )
 
     def sectors(self, units: list[dict[Any, Any]]) -> Iterator[Problem]:
         """A sector with no unit at the start is lost at once (decisive victory, 4.2)."""
@@ -263,6 +348,7 @@ class _Checker:
             if not isinstance(g, dict):
                 continue
             yield from self.text(g, "name", path)
+            yield from self.hex(g, path)
             name = g.get("name")
             if isinstance(name, str) and not is_blank(name):
                 key = name_key(name)
@@ -290,6 +376,15 @@ class _Checker:
                 yield self.problem(
                     (*path, "sector"),
                     f"he is attached to '{target}', which is in the {unit.get('sector')} sector",
+                )
+            if (
+                isinstance(g.get("hex"), str)
+                and isinstance(unit.get("hex"), str)
+                and (g["hex"] != unit["hex"])
+            ):
+                yield self.problem(
+                    (*path, "hex"),
+                    f"he is attached to '{target}', which is set up in {unit['hex']}",
                 )
             if g.get("arrives", 1) != unit.get("arrives", 1):
                 yield self.problem(

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from eote_ref.packs.avle.board import all_hexes
 from eote_ref.packs.declaration import MarkerSpec
 
 UNIT_MARKERS: tuple[MarkerSpec, ...] = (
@@ -154,6 +155,15 @@ UNIT_MARKERS: tuple[MarkerSpec, ...] = (
     ),
     # --- set-up facts the checks read; not shown
     MarkerSpec("start", "counter", None, rule="AVlE 12.0", label="elements at the start"),
+    _SET_UP_HEX := MarkerSpec(
+        "hex",
+        "choice",
+        None,  # no hex given: the players place it (a hypothetical battle, 14.0)
+        rule="AVlE 13.1-13.3",
+        label="set-up hex",
+        # The scenario's hex it is set up in, or enters at when it arrives later.
+        choices=all_hexes(),
+    ),
     MarkerSpec(
         "flag",
         "choice",
@@ -190,6 +200,7 @@ LEADER_MARKERS: tuple[MarkerSpec, ...] = (
         off_map="while_set",
     ),
     *_ARRIVAL,  # a General arrives, is held back and comes on as a unit does (4.1, 13.1)
+    _SET_UP_HEX,
     MarkerSpec(
         "ordered",
         "flag",

@@ -467,6 +467,7 @@ def declare() -> Pack:
             summary=armylist.summary,
             record_sheets_html=printed.record_sheets_html,
             card_tracker_html=printed.card_tracker_html,
+            dump=armylist.dump_list,
         ),
         turn=TURN,
         # Elements up to each unit type's (1.1); the round's markers cleared each round (5.1).

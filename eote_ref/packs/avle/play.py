@@ -73,22 +73,68 @@ from eote_ref.packs.play import (
     PlanSide,
     PlanUnit,
     Play,
+    PlayBattle,
     PlayError,
     PlayState,
 )
 
 # ----------------------------------------------------------------------------- set-up
-#: The scenarios whose victory conditions a game may take (13.1, 13.2, 14.0), by key.
+LIGNY = "ligny"
+#: The scenarios whose victory conditions a game may take (13.1-13.3, 14.0), by key.
 SCENARIOS = {
     "quatre_bras": "Quatre Bras (13.2): control of the crossroads, 8 units each",
     arrivals.WATERLOO: "Waterloo (13.1): the Prussians held back, arriving by the dice from turn 4",
+    LIGNY: "Ligny (13.3): 9 Prussian units for the French, 11 French for the Prussians",
     arrivals.HYPOTHETICAL: "Hypothetical battle (14.0): deployment by exploration, up to 4 "
     "units held back as reinforcements from turn 3",
 }
 #: Waterloo's counts of enemy units to eliminate (13.1; source: text): the French win at 15
-#: English and Prussian units together (13.1's other count, 12 English units alone, is not
-#: kept apart yet), the Allies at 14 French units.
+#: English and Prussian units together, the Allies at 14 French units.
 WATERLOO_WINS_AT = {"french": 15, "allied": 14}
+#: 13.1's other French count (source: text): 12 English units alone. Declared, not played
+#: yet: the game's victory check counts one number a side, so a Waterloo game is won by the
+#: French at 15 units of either nation until losses are counted by nation.
+WATERLOO_FRENCH_WINS_AT_ENGLISH = 12
+#: Ligny's counts (13.3; source: text): 9 Prussian units for the French, 11 French for the
+#: Prussians.
+LIGNY_WINS_AT = {"french": 9, "allied": 11}
+
+#: The battles ready to start: each scenario with the lists it is played with (the text's
+#: set-ups of 13.1-13.3 and 14.0's forces, and the historical Quatre Bras lists).
+BATTLES = {
+    "waterloo": PlayBattle(
+        "Waterloo — the text's scenario (13.1): its set-up, the Prussians by the dice",
+        arrivals.WATERLOO,
+        (("French", ("waterloo-text-french.yaml",)),
+         ("Allies", ("waterloo-text-allied.yaml", "waterloo-text-prussian.yaml"))),
+    ),
+    "quatre_bras": PlayBattle(
+        "Quatre Bras — the text's scenario (13.2): its set-up and its reinforcements",
+        "quatre_bras",
+        (("French", ("quatre-bras-text-french.yaml",)),
+         ("Allies", ("quatre-bras-text-allied.yaml",))),
+    ),
+    "quatre_bras_historical": PlayBattle(
+        "Quatre Bras — historical lists, 16 June 1815, with 13.2's victory (not the text's "
+        "set-up)",
+        "quatre_bras",
+        (("French", ("quatre-bras-1815-french.yaml",)),
+         ("Allies", ("quatre-bras-1815-allied.yaml",))),
+        kind="historical",
+    ),
+    LIGNY: PlayBattle(
+        "Ligny — the text's scenario (13.3): its set-up",
+        LIGNY,
+        (("French", ("ligny-text-french.yaml",)),
+         ("Prussians", ("ligny-text-prussian.yaml",))),
+    ),
+    arrivals.HYPOTHETICAL: PlayBattle(
+        "Hypothetical battle — the text's forces (14.0): 18 units and 3 Generals a side",
+        arrivals.HYPOTHETICAL,
+        (("French", ("hypothetical-french.yaml",)),
+         ("Allies", ("hypothetical-allied.yaml",))),
+    ),
+}  # fmt: skip
 
 
 def scenario_refusal(scenario: str, sides: Sequence[Sequence[Any]]) -> str | None:
@@ -123,7 +169,7 @@ def scenario_refusal(scenario: str, sides: Sequence[Sequence[Any]]) -> str | Non
 
 
 #: The historical scenarios, by the words their lists' ``battle`` holds.
-HISTORICAL = {"quatre_bras": "quatre bras", arrivals.WATERLOO: "waterloo"}
+HISTORICAL = {"quatre_bras": "quatre bras", arrivals.WATERLOO: "waterloo", LIGNY: "ligny"}
 
 
 def setup(
@@ -135,7 +181,9 @@ def setup(
 
     With ``scenario`` ``quatre_bras`` each side's count of enemy units to eliminate is 13.2's
     and substantial victory is checked after each complete turn (option
-    ``substantial_check=turn``, unless chosen otherwise); without, 14.0's count.
+    ``substantial_check=turn``, unless chosen otherwise); ``waterloo`` and ``ligny`` take
+    13.1's and 13.3's counts; without, 14.0's count. A unit or General with a set-up hex
+    (13.1-13.3) carries it as its ``hex`` marker.
     """
     if scenario is not None and scenario not in SCENARIOS:
         raise PlayError(f"unknown scenario '{scenario}' (known: {', '.join(SCENARIOS)})")
@@ -164,6 +212,8 @@ def setup(
                     "arrives": u.arrives,
                     "flag": u.flag or army.flag,
                 }
+                if u.hex:
+                    markers["hex"] = u.hex
                 if scenario == arrivals.WATERLOO and markers["flag"] == "prussian":
                     markers["held"] = arrivals.PRUSSIAN  # 13.1: they come by the dice
                 units[u.sector].append(
@@ -171,6 +221,8 @@ def setup(
                 )
             for g in army.generals:
                 g_markers: dict[str, Any] = {"arrives": g.arrives}
+                if g.hex:
+                    g_markers["hex"] = g.hex
                 if scenario == arrivals.WATERLOO and army.flag == "prussian":
                     g_markers["held"] = arrivals.PRUSSIAN
                 leaders[g.sector].append(PlanLeader(g.name, GENERAL_LEVEL, g_markers, g.attached))
@@ -183,6 +235,8 @@ def setup(
             ).value
         elif scenario == arrivals.WATERLOO:
             side_state["wins_at"] = WATERLOO_WINS_AT["french" if flag == "french" else "allied"]
+        elif scenario == LIGNY:
+            side_state["wins_at"] = LIGNY_WINS_AT["french" if flag == "french" else "allied"]
         plan_sides.append(
             PlanSide(
                 name,
@@ -280,4 +334,5 @@ def declare_play() -> Play:
         scenario_refusal=scenario_refusal,
         edit_refusal=edit_refusal,
         campaign=campaign_mod.declare(),
+        battles=BATTLES,
     )

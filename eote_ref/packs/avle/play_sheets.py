@@ -35,6 +35,7 @@ def side_list(state: PlayState, side: SideState) -> AvleArmyList:
                 sector=sector_of(state, u),  # type: ignore[arg-type]
                 elements=start,
                 arrives=int(m.get("arrives", 1)),
+                hex=m.get("hex"),
                 flag=m.get("flag") if m.get("flag") != flag else None,
                 nation=u.nation,
             )
@@ -46,6 +47,7 @@ def side_list(state: PlayState, side: SideState) -> AvleArmyList:
             sector=state.command(g.command_id).name.lower(),  # type: ignore[arg-type]
             attached=attached.get(g.id),
             arrives=int(g.markers.get("arrives", 1)),
+            hex=g.markers.get("hex"),
         )
         for g in state.leaders_of(side.id)
     ]

@@ -74,6 +74,8 @@ def _unit_row(
     if unit.historical:
         name += f'<br/><span class="note">{esc(unit.historical)}</span>'
     arrives = "start" if unit.arrives == 1 else f"turn {unit.arrives}"
+    if unit.hex:  # a scenario's set-up (or entry) hex, 13.1-13.3
+        arrives += f", {esc(unit.hex)}"
     # Boxes beyond the starting elements are shaded: the unit lost them before the battle.
     shaded = start + 1 if start < kind.elements else None
     lost, morale = 0, 0
@@ -154,7 +156,8 @@ def record_sheets_html(
             f"<b>{esc(g.name)}</b>",
             esc(g.sector),
             esc(g.attached or "—"),
-            "start" if g.arrives == 1 else f"turn {g.arrives}",
+            ("start" if g.arrives == 1 else f"turn {g.arrives}")
+            + (f", {esc(g.hex)}" if g.hex else ""),
             boxes(1, ticked=int(marks is not None and g.name in marks.killed)),
             boxes(1, ticked=int(marks is not None and g.name in marks.captured)),
         ]

@@ -59,6 +59,25 @@ class ListsPage(Page):
         self.scenarios = ScenarioChooser(draft, self)
         self.ui.pageLayout.insertWidget(0, self.scenarios)
         self.scenarios.chosen.connect(self._scenario_chosen)
+        from eote_ref.ui.new_game_wizard.pack_battle_chooser import PackBattleChooser
+
+        self.battles = PackBattleChooser(draft, self)
+        self.ui.pageLayout.insertWidget(1, self.battles)
+        self.battles.hide()
+        self.battles.chosen.connect(self._battle_chosen)
+
+    def _battle_chosen(self) -> None:
+        """A pack's ready battle brings its own lists: shown ticked, not to be changed."""
+        for side in (0, 1):
+            for summary in self.draft.lists[side]:
+                if self._row_of(summary.path) is None:
+                    self._add_row(summary)
+        chosen = self.draft.pack_battle is not None
+        self.ui.listsTable.setEnabled(not chosen)
+        self.ui.addFileButton.setEnabled(not chosen)
+        self._sync_checks()
+        self._update_summaries()
+        self.completeChanged.emit()
 
     def _scenario_chosen(self) -> None:
         """A scenario brings its own lists: they are shown ticked and cannot be changed."""
@@ -93,12 +112,13 @@ class ListsPage(Page):
         self._loaded_pack = self.draft.pack
         default = self.draft.pack == DEFAULT_PACK
         self.scenarios.setVisible(default)  # the scenarios are the default pack's
+        self.battles.setVisible(not default and self.battles.load(self.draft.pack))
         divisions = HEADERS[COL_DIVS] if default else "Make-up"
         self.ui.listsTable.setHorizontalHeaderItem(COL_DIVS, QTableWidgetItem(divisions))
         for summary in shipped_lists_of(self.draft.pack):
             self._add_row(summary)
         # Lists imported into the database (roster editor), beside the shipped ones.
-        for summary in stored_list_summaries(self.setup.db) if default else []:
+        for summary in stored_list_summaries(self.setup.db, self.draft.pack):
             if self._row_of(summary.path) is None:
                 battle = self.ui.listsTable.item(self._add_row(summary), COL_BATTLE)
                 if battle is not None:
@@ -109,6 +129,9 @@ class ListsPage(Page):
                 if row is None:
                     self._add_row(summary)
         self._sync_checks()
+        fixed = self.draft.scenario is not None or self.draft.pack_battle is not None
+        self.ui.listsTable.setEnabled(not fixed)
+        self.ui.addFileButton.setEnabled(not fixed)
         if self.rows:
             self.ui.listsTable.setCurrentCell(0, COL_FIRST)
 

@@ -20,6 +20,7 @@ from eote_ref.referee.pack_lists import (
     pack_options,
     pack_rule_prefix,
     pack_scenarios,
+    pack_scenarios_for,
     pack_title,
     uses_figure_scale,
 )
@@ -117,6 +118,10 @@ class SummaryPage(Page):
         e = html.escape
         none = "none: the lists' battle, the rules' own victory"
         scenario = dict(pack_scenarios(d.pack)).get(d.pack_scenario or "", none)
+        if d.pack_scenario:  # the text's set-up or historical lists, as the options page says
+            lists = [[s.path for s in side] for side in d.lists]
+            titles = {k: t for k, t, _r in pack_scenarios_for(d.pack, lists)}
+            scenario = titles.get(d.pack_scenario, scenario)
         parts = [
             f"<h2 style='margin-bottom:4px'>{e(d.game_name())}</h2>",
             f"<p><b>Ruleset:</b> {e(pack_title(d.pack))}</p>",

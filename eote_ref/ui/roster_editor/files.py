@@ -5,6 +5,7 @@ from __future__ import annotations
 import pathlib
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 
 from eote_ref.armylists.model import ArmyList
 from eote_ref.armylists.tree import Kind, build_tree, locate, new_army_list
+from eote_ref.packs.registry import DEFAULT_PACK
 from eote_ref.referee.roster_service import (
     ArmyListError,
     DuplicateListError,
@@ -22,6 +24,9 @@ from eote_ref.ui.roster_editor.edits import RosterEdits
 from eote_ref.ui.roster_editor.problems_dialog import ProblemsDialog
 from eote_ref.ui.roster_editor.style import count, crumbs
 from eote_ref.yamlio.problems import Problem
+
+if TYPE_CHECKING:
+    from eote_ref.ui.roster_editor.avle_editor import AvleListEditor
 
 APP_TITLE = "eote-ref roster editor"
 
@@ -92,6 +97,8 @@ class RosterFiles(RosterEdits):
             True when the list was opened.
         """
         file = pathlib.Path(path)
+        if self.rosters.pack_of_file(file) != DEFAULT_PACK:  # an AVlE list: its own window
+            return self.open_pack_editor(file) is not None
         if not self.maybe_save():
             return False
         try:
@@ -109,6 +116,28 @@ class RosterFiles(RosterEdits):
         note = f" — {count(len(opened.warnings), 'warning')}" if opened.warnings else ""
         self._say(f"Opened {file.name}: {count(units, 'unit')}{note}.")
         return True
+
+    def open_pack_editor(
+        self, path: pathlib.Path | None = None, stored: str | None = None
+    ) -> AvleListEditor | None:
+        """Open a list of another pack (AVlE) in a window of its own: a file or a stored list.
+
+        The window is kept in :attr:`pack_editors`; None (the problems said) if it did not load.
+        """
+        from eote_ref.ui.roster_editor.avle_editor import AvleListEditor
+
+        editor = AvleListEditor(self.rosters)
+        opened = editor.open_file(path) if path is not None else editor.open_stored(str(stored))
+        if not opened:
+            if path is not None:
+                self.last_problems = list(editor.problems_shown())
+                self._show_problems(path, self.last_problems)
+            editor.deleteLater()
+            return None
+        self.pack_editors.append(editor)
+        editor.show()
+        self._say(f"Opened {editor.data.get('name')!r} in the AVlE list editor.")
+        return editor
 
     @property
     def problems_dialog(self) -> ProblemsDialog | None:
@@ -228,6 +257,9 @@ class RosterFiles(RosterEdits):
 
     def load_from_database(self, name: str) -> bool:
         """Open the stored list ``name`` for editing (Save As writes it to a YAML file)."""
+        stored = {s.name: s.pack for s in self.rosters.list_stored()}
+        if stored.get(name, DEFAULT_PACK) != DEFAULT_PACK:  # an AVlE list: its own window
+            return self.open_pack_editor(stored=name) is not None
         if not self.maybe_save():
             return False
         try:

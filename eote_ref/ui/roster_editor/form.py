@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pathlib
+from typing import Any
 
 from PySide6.QtCore import QModelIndex, QSignalBlocker, QStringListModel, Qt, QTimer
 from PySide6.QtGui import QUndoStack
@@ -55,6 +56,8 @@ class RosterForm(QMainWindow):
     model: RosterTreeModel
     proxy: RosterFilterModel
     _problems_dialog: ProblemsDialog | None
+    #: The windows of lists of another pack (AVlE) opened from this one.
+    pack_editors: list[Any]
     _loading: bool
     _current: Node | None
     _validate_timer: QTimer

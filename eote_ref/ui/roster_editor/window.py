@@ -46,6 +46,7 @@ class RosterEditorWindow(RosterFiles):
         self.last_problems = []
         self.problems = []
         self._problems_dialog = None
+        self.pack_editors = []
         self._loading = False
         self._current = None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pathlib
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
 from pytestqt.qtbot import QtBot
@@ -16,6 +17,8 @@ from eote_ref.ui.new_game_wizard.names_page import NamesPage
 from eote_ref.ui.new_game_wizard.options_page import OptionsPage
 from eote_ref.ui.new_game_wizard.summary_page import SummaryPage
 from eote_ref.ui.new_game_wizard.wizard import NewGameWizard
+from tests.avle_games import play_a_round
+from tests.games import game_state
 
 AVLE_FRENCH = "quatre-bras-1815-french.yaml"
 AVLE_ALLIED = "quatre-bras-1815-allied.yaml"
@@ -60,7 +63,7 @@ def test_avle_offers_its_own_lists_options_and_skips_eote_pages(qtbot: QtBot, db
     w.next()
     lists = w.currentPage()
     assert isinstance(lists, ListsPage)
-    assert sorted(s.path.name for s in lists.rows) == [AVLE_ALLIED, AVLE_FRENCH]
+    assert {AVLE_ALLIED, AVLE_FRENCH, "ligny-text-french.yaml"} <= {s.path.name for s in lists.rows}
     assert not lists.scenarios.isVisibleTo(lists)  # scenarios are EotE's
     header = lists.ui.listsTable.horizontalHeaderItem(6)
     assert header is not None
@@ -95,7 +98,7 @@ def test_avle_offers_its_own_lists_options_and_skips_eote_pages(qtbot: QtBot, db
     text = summary.ui.summaryText.toPlainText()
     for expected in (
         "Advanced Vive l'Empereur 1.2",
-        "Scenario: Quatre Bras (13.2)",
+        "Scenario: Quatre Bras — historical lists, 16 June 1815, with 13.2's victory",
         "Morale rule: yes",
         "Rules options: 1 changed, the rest as default.",
         "13 units, 3 Generals",
@@ -172,3 +175,106 @@ def test_the_avle_options_page_speaks_of_its_own_ruleset(qtbot: QtBot, db: Datab
     # A section number in a choice's key reads as the section: as_9_0 is "as 9.0".
     combo = options.option_rows["low_and_high_rolls"].combo
     assert combo.itemText(0) == "as 9.0 (default)"
+
+
+def _start_battle(qtbot: QtBot, db: Database, key: str) -> tuple[NewGameWizard, str]:
+    """Walk the wizard from the AVlE pack to a ready battle's game; the summary's text."""
+    w = _wizard(qtbot, db)
+    choose_pack(qtbot, w, "Advanced Vive l'Empereur 1.2")
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    assert lists.battles.isVisibleTo(lists)
+    combo = lists.battles.combo
+    combo.setFocus()
+    while (data := combo.currentData()) is None or data.key != key:
+        before = combo.currentIndex()
+        qtbot.keyClick(combo, Qt.Key.Key_Down)
+        assert combo.currentIndex() != before, f"no battle {key}"
+    assert not lists.ui.listsTable.isEnabled()  # the battle's lists, ticked for it
+    assert w.button(QWizard.WizardButton.NextButton).isEnabled()
+    w.next()
+    options = w.currentPage()
+    assert isinstance(options, OptionsPage)
+    assert options.scenarioCombo.currentData() == w.draft.pack_scenario
+    w.next()
+    summary = w.currentPage()
+    assert isinstance(summary, SummaryPage)
+    text = summary.ui.summaryText.toPlainText()
+    w.accept()
+    assert w.game_id is not None
+    return w, text
+
+
+@pytest.mark.parametrize(
+    ("key", "sides", "words"),
+    [
+        ("waterloo", ["French", "Allies"], "Waterloo — the text's scenario (13.1)"),
+        ("quatre_bras", ["French", "Allies"], "Quatre Bras — the text's scenario (13.2)"),
+        ("quatre_bras_historical", ["French", "Allies"], "Quatre Bras — historical lists"),
+        ("ligny", ["French", "Prussians"], "Ligny — the text's scenario (13.3)"),
+        ("hypothetical", ["French", "Allies"], "Hypothetical battle — the text's forces (14.0)"),
+    ],
+)
+def test_each_ready_battle_starts_from_the_wizard_saying_whose_set_up_it_is(
+    qtbot: QtBot, db: Database, key: str, sides: list[str], words: str
+) -> None:
+    w, text = _start_battle(qtbot, db, key)
+    assert f"Scenario: {words}" in text
+    game = PackGameService(db, w.game_id)
+    state = game.state()
+    assert [s.name for s in state.sides] == sides
+    assert state.pack_state["scenario"] == w.draft.pack_scenario
+    # A round of play from the game the wizard made, undone back to its set-up.
+    start = game_state(game)
+    steps = play_a_round(game)
+    game.undo(steps)
+    assert game_state(game) == start
+
+
+def test_the_battle_combo_names_the_text_s_and_the_historical_quatre_bras(
+    qtbot: QtBot, db: Database
+) -> None:
+    w = _wizard(qtbot, db)
+    choose_pack(qtbot, w, "Advanced Vive l'Empereur 1.2")
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    combo = lists.battles.combo
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    assert texts[0].startswith("Army lists ticked below")
+    assert sum("[the text's scenario]" in t for t in texts) == 4
+    assert [t for t in texts if "[historical lists]" in t] == [
+        "Quatre Bras — historical lists, 16 June 1815, with 13.2's victory (not the text's "
+        "set-up) [historical lists]"
+    ]
+    # Back to lists ticked by hand: the table is free again, the battle's lists kept.
+    lists.battles.choose("ligny")
+    assert not lists.ui.listsTable.isEnabled()
+    lists.battles.choose(None)
+    assert lists.ui.listsTable.isEnabled()
+    assert [s.path.name for s in w.draft.lists[1]] == ["ligny-text-prussian.yaml"]
+
+
+def test_avle_lists_stored_in_the_database_are_offered_to_avle_games_only(
+    qtbot: QtBot, db: Database
+) -> None:
+    from eote_ref.referee.roster_service import RosterService
+
+    folder = shipped_army_lists_dir()
+    assert folder is not None
+    RosterService(db).import_file(folder / "avle" / "ligny-text-prussian.yaml")
+    w = _wizard(qtbot, db)
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    assert "Prussian army (Ligny, the text's scenario)" not in {s.name for s in lists.rows}
+    w.back()
+    choose_pack(qtbot, w, "Advanced Vive l'Empereur 1.2")
+    w.next()
+    table = lists.ui.listsTable
+    names = [table.item(r, 2).text() for r in range(table.rowCount())]  # type: ignore[union-attr]
+    battles = [table.item(r, 5).text() for r in range(table.rowCount())]  # type: ignore[union-attr]
+    stored = [b for b in battles if b.endswith("(in this database)")]
+    assert stored == ["Ligny, the text's scenario (AVlE 13.3) (in this database)"]
+    assert names.count("Prussian army (Ligny, the text's scenario)") == 2  # shipped and stored

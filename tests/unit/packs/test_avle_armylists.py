@@ -130,6 +130,52 @@ units:
         load_any_army_list_text(text)
 
 
+def test_set_up_hexes_are_on_the_map_one_unit_a_hex_and_a_general_with_his_unit() -> None:
+    """Hexes on the map (2.0: 21 columns A-V without J, 13 rows), one unit a hex (6.1).
+
+    6.3.1: a General in a unit's hex is attached to it; 6.3: two Generals never share a hex.
+    """
+    text = """\
+format: 1
+ruleset: avle-1.2
+name: Hexes
+nation: french
+year: 1815
+flag: french
+generals:
+  - {name: Ney, sector: centre, hex: K4, attached: Line A}
+  - {name: Soult, sector: left, hex: B5}
+  - {name: Reille, sector: left, hex: B5}
+  - {name: Drouot, sector: right, hex: W2}
+units:
+  - {name: Line A, type: french_infantry, sector: centre, hex: K5}
+  - {name: Line B, type: french_infantry, sector: left, hex: J5}
+  - {name: Line C, type: french_infantry, sector: left, hex: B5}
+  - {name: Line D, type: french_infantry, sector: left, hex: B5}
+  - {name: Guns, type: horse_artillery, sector: right, hex: Q14}
+  - {name: Later, type: horse_artillery, sector: right, hex: Q5, arrives: 4}
+  - {name: Later too, type: horse_artillery, sector: right, hex: Q5, arrives: 4}
+"""
+    problems = [str(p) for p in validate_text(text, "hexes.yaml")]
+    assert problems == [
+        "hexes.yaml:8:38: error: generals[0].hex: he is attached to 'Line A', which is set "
+        "up in K5",
+        "hexes.yaml:9:38: error: generals[1].hex: he is set up in B5 with 'Line C', so he is "
+        "attached to it (AVlE 6.3.1): write attached: Line C",
+        "hexes.yaml:10:39: error: generals[2].hex: B5 holds General 'Soult' already (AVlE 6.3)",
+        "hexes.yaml:10:39: error: generals[2].hex: he is set up in B5 with 'Line C', so he is "
+        "attached to it (AVlE 6.3.1): write attached: Line C",
+        "hexes.yaml:11:40: error: generals[3].hex: 'W2' is not a hex of the map: a column A-V "
+        "(no J) and a row 1-13, as D8 (AVlE 2.0)",
+        "hexes.yaml:14:62: error: units[1].hex: 'J5' is not a hex of the map: a column A-V "
+        "(no J) and a row 1-13, as D8 (AVlE 2.0)",
+        "hexes.yaml:16:62: error: units[3].hex: B5 holds 'Line C' already: one unit a hex "
+        "(AVlE 6.1)",
+        "hexes.yaml:17:61: error: units[4].hex: 'Q14' is not a hex of the map: a column A-V "
+        "(no J) and a row 1-13, as D8 (AVlE 2.0)",
+    ]
+
+
 def load_any_army_list_text(text: str) -> None:
     pack, army, problems = check_any_document(load_text(text, "x.yaml"))
     if army is None:

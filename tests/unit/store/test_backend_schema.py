@@ -164,3 +164,36 @@ def test_games_from_before_scenarios_read_as_games_of_whole_lists(
         assert (game.scenario, game.scenario_state) == ({}, {})
         made = create_game(s, "Ligny", sides(1, 1), scenario={"name": "Ligny"})
         assert made.scenario == {"name": "Ligny"}
+
+
+def test_rosters_from_before_pack_lists_stay_eote_command_trees(
+    empty_db_target: DbTarget,
+) -> None:
+    """0014 adds ``roster.list_yaml`` for lists of another pack.
+
+    An older roster keeps its tree (null there); the upgraded schema stores an AVlE list too.
+    """
+    from eote_ref.store.rosters import read_pack_roster, store_pack_roster
+    from eote_ref.store.specs import PackRosterSpec
+
+    engine = empty_db_target.engine()
+    try:
+        with engine.begin() as connection:
+            command.upgrade(alembic_config(connection=connection), "0013")
+            connection.execute(
+                text(
+                    "INSERT INTO roster (name, nation, year, format_version, ruleset, sources,"
+                    " formations, imported_at) VALUES ('Old list', 'french', 1815, 1,"
+                    " 'eote-6.2', '[]', '{}', :at)"
+                ),
+                {"at": datetime.datetime(2020, 1, 1, tzinfo=datetime.UTC)},
+            )
+    finally:
+        engine.dispose()
+    with empty_db_target.open() as db:
+        assert db.upgraded_from == "0013"
+        assert read_pack_roster(db, "Old list") is None  # an EotE list, its tree kept
+        spec = PackRosterSpec("New list", "prussian", 1815, "avle-1.2", "format: 1\n")
+        store_pack_roster(db, spec)
+        assert read_pack_roster(db, "New list") == spec
+    assert schema_differences(empty_db_target) == []

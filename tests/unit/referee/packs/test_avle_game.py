@@ -325,7 +325,13 @@ def test_a_whole_turn_of_six_rounds_with_undo_and_redo(db: Database, demo: GameS
 
 def test_the_shipped_avle_lists_are_offered_for_a_new_game() -> None:
     lists = {p.path.name: p for p in shipped_pack_lists("avle")}
-    assert sorted(lists) == ["quatre-bras-1815-allied.yaml", "quatre-bras-1815-french.yaml"]
+    assert sorted(lists) == [
+        "hypothetical-allied.yaml", "hypothetical-french.yaml",
+        "ligny-text-french.yaml", "ligny-text-prussian.yaml",
+        "quatre-bras-1815-allied.yaml", "quatre-bras-1815-french.yaml",
+        "quatre-bras-text-allied.yaml", "quatre-bras-text-french.yaml",
+        "waterloo-text-allied.yaml", "waterloo-text-french.yaml", "waterloo-text-prussian.yaml",
+    ]  # fmt: skip
     assert lists["quatre-bras-1815-french.yaml"].summary == "13 units, 3 Generals"
 
 
@@ -345,7 +351,7 @@ def test_a_list_of_another_pack_is_refused(db: Database) -> None:
         ("QB", {"French": [FRENCH], "Allies": [ALLIED]}, {"nope": 1}, None, "unknown option"),
         ("QB", {"French": [FRENCH], "Allies": [ALLIED]}, {"morale_rule": "yes"}, None,
          "is not one of false, true"),
-        ("QB", {"French": [FRENCH], "Allies": [ALLIED]}, {}, "ligny", "unknown scenario"),
+        ("QB", {"French": [FRENCH], "Allies": [ALLIED]}, {}, "borodino", "unknown scenario"),
     ],
 )  # fmt: skip
 def test_a_game_that_cannot_be_set_up_is_refused_in_words(
