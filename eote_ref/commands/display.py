@@ -34,7 +34,7 @@ def register(subparsers: Any) -> None:
         help="no window: serve each side's page to the players' phones (prints their links)",
     )
     parser.add_argument(
-        "--host", default="127.0.0.1", help="with --web: the address to serve on (default: loopback)"
+        "--host", default="127.0.0.1", help="with --web: the address to serve on (loopback)"
     )
     parser.add_argument(
         "--port", type=int, default=8035, help="with --web: the port (0: any free one)"
