@@ -219,6 +219,7 @@ class PhonesDialog(QDialog):
             item = self.links_grid.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
+                widget.hide()  # gone now, not only at the next turn of the event loop
                 widget.deleteLater()
         self.link_labels.clear()
         self.qr_labels.clear()

@@ -156,7 +156,10 @@ class PhoneServer:
         return int(self.httpd.server_address[1])
 
     def url(self, path: str = "/") -> str:
+        """The address a phone opens: served on every interface, this machine's LAN one."""
         host = self.host
+        if host in ("0.0.0.0", "::", ""):
+            host = lan_address()
         if ":" in host:
             host = f"[{host}]"
         return f"http://{host}:{self.port}{path}"
