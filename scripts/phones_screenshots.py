@@ -22,6 +22,7 @@ OUT = ROOT / "docs" / "screenshots"
 
 
 def post(url: str, data: object) -> None:
+    """POST ``data`` as JSON to ``url``, as a phone does."""
     req = urllib.request.Request(
         url, data=json.dumps(data).encode(), headers={"Content-Type": "application/json"}
     )
