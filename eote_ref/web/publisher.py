@@ -20,6 +20,7 @@ from typing import Any
 
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
+from eote_ref.referee.players_view import Fog
 from eote_ref.web.inbox import Request, RequestRefused
 from eote_ref.web.server import PhoneServer
 from eote_ref.web.snapshot import snapshot
@@ -31,10 +32,13 @@ class Publisher:
     def __init__(self, service: GameService, server: PhoneServer) -> None:
         self.service = service
         self.server = server
+        #: The fog of war the players' display holds, when the app keeps it (None: the
+        #: game's own choice).
+        self.fog: Fog | None = None
 
     def refresh(self) -> None:
         """Build every page from the game as it is now and publish them."""
-        self.server.publish(snapshot(self.service))
+        self.server.publish(snapshot(self.service, fog=self.fog))
 
     def follow(self) -> None:
         """Refresh after every change the service makes (apply, undo, redo)."""

@@ -146,9 +146,12 @@ def _fog_words(fog: Fog, viewer: str | None) -> str:
 
 
 def _eote_page(
-    service: GameService, view: GameView, viewer: int | None, results: list[dict[str, Any]]
+    service: GameService,
+    view: GameView,
+    viewer: int | None,
+    results: list[dict[str, Any]],
+    fog: Fog,
 ) -> dict[str, Any]:
-    fog = fog_of_war(view)
     me = next((s for s in view.sides if s.position == viewer), None)
     page: dict[str, Any] = {
         "pack": "eote",
@@ -187,10 +190,16 @@ def _eote_page(
     return page
 
 
-def eote_snapshot(service: GameService, view: GameView | None = None) -> Snapshot:
-    """Every page of an EotE game as of ``view`` (read now when None)."""
+def eote_snapshot(
+    service: GameService, view: GameView | None = None, fog: Fog | None = None
+) -> Snapshot:
+    """Every page of an EotE game as of ``view`` (read now when None).
+
+    ``fog`` is the fog of war the players' display holds (None: the game's own choice, as
+    :func:`fog_of_war` reads it): the one place the phones take it from.
+    """
     view = view or service.view()
-    fog = fog_of_war(view)
+    fog = fog_of_war(view) if fog is None else fog
     # As the display: one hidden CE hides the CE-built figures of every result (a result
     # names no side the reader could be sure of).
     hide = any(ce_hidden(fog, s.position, None) for s in view.sides)
@@ -200,7 +209,7 @@ def eote_snapshot(service: GameService, view: GameView | None = None) -> Snapsho
     for s in view.sides:
         hide_own = any(ce_hidden(fog, o.position, s.position) for o in view.sides)
         results = _results(last_results(service, RESULTS_SHOWN, hide_ce=hide_own))
-        sides[s.position] = _eote_page(service, view, s.position, results)
+        sides[s.position] = _eote_page(service, view, s.position, results, fog)
         form = {
             "kind": "order",
             "divisions": [{"id": d.id, "title": d.title} for d in s.divisions],
@@ -209,7 +218,7 @@ def eote_snapshot(service: GameService, view: GameView | None = None) -> Snapsho
         forms[s.position] = form
         sides[s.position]["form"] = form
     return Snapshot(
-        spectators=_eote_page(service, view, None, results_all),
+        spectators=_eote_page(service, view, None, results_all, fog),
         sides=sides,
         names={s.position: s.name for s in view.sides},
         forms=forms,
@@ -324,8 +333,8 @@ def pack_snapshot(service: Any) -> Snapshot:
     )
 
 
-def snapshot(service: GameService) -> Snapshot:
-    """The pages of the game of ``service``, whichever its pack."""
+def snapshot(service: GameService, fog: Fog | None = None) -> Snapshot:
+    """The pages of the game of ``service``, whichever its pack (``fog``: EotE's, if given)."""
     if hasattr(service, "players_state"):
         return pack_snapshot(service)
-    return eote_snapshot(service)
+    return eote_snapshot(service, fog=fog)

@@ -135,3 +135,15 @@ def test_a_hand_of_cards_reaches_only_its_side(avle: PackGameService) -> None:
         assert "secret" not in shown["spectators"]
     finally:
         server.stop()
+
+
+def test_the_fog_the_display_holds_is_the_phones_fog(waterloo: GameService) -> None:
+    """A fog chosen for the display outside the game's options still hides the CE."""
+    server, publisher = serve(waterloo)
+    try:
+        publisher.fog = Fog.BOTH
+        publisher.refresh()
+        for page in pages(server).values():
+            assert not any("ce" in u for s in (0, 1) for u in units_of(page, s))
+    finally:
+        server.stop()

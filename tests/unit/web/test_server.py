@@ -16,7 +16,7 @@ from eote_ref.store.changes import SetField
 from eote_ref.web import server as server_mod
 from eote_ref.web.inbox import MAX_PENDING, RequestRefused
 from eote_ref.web.publisher import Publisher
-from eote_ref.web.server import MAX_BODY, PhoneServer
+from eote_ref.web.server import MAX_BODY, PhoneServer, lan_address
 from tests.unit.web.conftest import get, get_json, post, serve, side_url
 
 STATIC = pathlib.Path(server_mod.__file__).parent / "static"
@@ -301,3 +301,12 @@ def test_the_server_stops_cleanly_with_a_stream_open(waterloo: GameService) -> N
     assert time.monotonic() - started < 3
     assert response.fp.read() in (b"", b"\n")  # the stream ended
     conn.close()
+
+
+def test_served_on_every_interface_the_links_name_this_machine(waterloo: GameService) -> None:
+    server = PhoneServer("0.0.0.0", 0)
+    try:
+        assert server.url("/").startswith(f"http://{lan_address()}:")
+        assert not server.url("/").startswith("http://0.0.0.0")
+    finally:
+        server.httpd.server_close()
