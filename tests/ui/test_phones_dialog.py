@@ -112,6 +112,11 @@ def test_an_avle_hand_is_accepted_from_the_dialog(qtbot: QtBot, db: Database) ->
         side = next(s for s in window.pack_game.hub.service.state().sides if s.position == 0)
         assert side.pack_state["hand"] == hand
         assert fetch(url + "view.json")["requests"][0]["status"] == "accepted"
+        fetch(url + "ready", {"ready": True})
+        qtbot.waitUntil(lambda: "French ✓" in dialog.ready.text())
+        guide = window.guideDock.widget().findChild(QLabel, "phonesReadyGuide")
+        assert guide is not None
+        assert "French ✓" in guide.text()
     finally:
         window.phones_menu.close()
 
