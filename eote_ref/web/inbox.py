@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from eote_ref.referee.errors import RefereeError
+
 #: Requests a side may have waiting at once (a phone cannot flood the umpire's list).
 MAX_PENDING = 12
 
@@ -25,8 +27,12 @@ MAX_PENDING = 12
 MAX_TEXT = 300
 
 
-class RequestRefused(ValueError):
-    """A request the server refuses, in words (the player reads them)."""
+#: Answered requests kept (each side's page shows its last ten).
+KEPT_ANSWERED = 200
+
+
+class RequestRefused(RefereeError):
+    """A request refused in words (the player, or the umpire, reads them)."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +91,9 @@ class Inbox:
                 )
             rid = next(self._ids)
             self._requests[rid] = Request(rid, side, side_name, kind, data, summary)
+            answered = [k for k, r in self._requests.items() if r.status != "pending"]
+            for k in answered[: max(0, len(answered) - KEPT_ANSWERED)]:
+                del self._requests[k]  # the oldest answers go: a long game stays small
         self._told()
         return rid
 

@@ -310,3 +310,17 @@ def test_served_on_every_interface_the_links_name_this_machine(waterloo: GameSer
         assert not server.url("/").startswith("http://0.0.0.0")
     finally:
         server.httpd.server_close()
+
+
+def test_old_answers_are_forgotten_pending_ones_never() -> None:
+    from eote_ref.web.inbox import KEPT_ANSWERED, Inbox
+
+    inbox = Inbox()
+    waiting = inbox.add(0, "French", "order", {}, "kept waiting")
+    for n in range(KEPT_ANSWERED + 30):
+        rid = inbox.add(1, "Allies", "order", {}, f"order {n}")
+        inbox.answer(rid, "returned", "no")
+    inbox.add(1, "Allies", "order", {}, "the last")
+    assert [r.id for r in inbox.pending()][0] == waiting
+    assert len(inbox._requests) == KEPT_ANSWERED + 2
+    assert inbox.of_side(1)[0]["summary"] == "the last"
