@@ -58,6 +58,8 @@ def test_a_side_follows_the_game_sends_an_order_and_is_ready(
         browser.get(server.url(french.path))
         wait_for(browser, lambda d: "French" in text(d, "game"))
         assert "(your side)" in text(browser, "sides")
+        chief = next(c.leader for c in waterloo.view().sides[1].commanders if c.leader is not None)
+        assert f"{chief.name} (" in text(browser, "sides")  # his level and rating
         # an apply made by the referee's service reaches the page (server-sent events)
         unit = next(u for u in waterloo.view().sides[1].units if u.arm == "infantry")
         waterloo.toggle_unit(unit.id, "disordered")

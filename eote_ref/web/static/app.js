@@ -26,6 +26,11 @@
     clear(box);
     page.sides.forEach(function (s) {
       box.appendChild(el("h2", null, s.own ? s.name + " (your side)" : s.name));
+      (s.commanders || []).forEach(function (c) {
+        if (!c.leader) { return; }
+        var r = c.leader.rating;
+        box.appendChild(el("div", "small", c.name + ": " + c.leader.name + " (" + c.level + ", " + (r >= 0 ? "+" : "") + r + ")" + (c.leader.killed ? " — killed" : "")));
+      });
       if (s.divisions) {
         s.divisions.forEach(function (d) {
           var head = el("div", "division", d.title);
