@@ -324,3 +324,17 @@ def test_old_answers_are_forgotten_pending_ones_never() -> None:
     assert [r.id for r in inbox.pending()][0] == waiting
     assert len(inbox._requests) == KEPT_ANSWERED + 2
     assert inbox.of_side(1)[0]["summary"] == "the last"
+
+
+def test_a_silent_client_holds_up_no_one(served: tuple[PhoneServer, Publisher]) -> None:
+    import socket
+
+    server, _ = served
+    silent = socket.create_connection((server.host, server.port), timeout=5)
+    try:
+        silent.sendall(b"GET /view.json HTTP/1.1\r\nHost: x\r\n")  # never finished
+        started = time.monotonic()
+        assert get(server.url("/view.json"))[0] == 200
+        assert time.monotonic() - started < 1.0
+    finally:
+        silent.close()
