@@ -194,8 +194,8 @@ class PhonesDialog(QDialog):
         """Stop serving (the pages say they are no longer up to date)."""
         if self.server is None:
             return
-        with contextlib.suppress(RuntimeError, TypeError):
-            self.hub.viewChanged.disconnect(self._publish)
+        with contextlib.suppress(RuntimeError, TypeError, AttributeError):
+            self.hub.viewChanged.disconnect(self._publish)  # None: the hub is gone
         self.server.stop()
         self.server = None
         self.publisher = None

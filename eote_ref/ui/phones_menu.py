@@ -51,9 +51,16 @@ class PhonesMenu(QObject):
 
             self.dialog = PhonesDialog(hub, self.window)
             self.dialog.readyChanged.connect(self._show_ready)
+            # Another game opened (the hub goes): the phones stop following the closed one.
+            hub.destroyed.connect(self._hub_gone)
         self.dialog.show()
         self.dialog.raise_()
         return self.dialog
+
+    def _hub_gone(self, _hub: object = None) -> None:
+        if self.dialog is not None:
+            self.dialog.hub = None
+            self.close()
 
     def close(self) -> None:
         """Stop serving and drop the dialog (the game closed, the app quits)."""

@@ -131,3 +131,25 @@ def test_closing_the_game_stops_serving(qtbot: QtBot, db: Database) -> None:
     assert window.phones_menu.dialog is None
     with pytest.raises(urllib.error.URLError, match="refused"):
         fetch(url)
+
+
+def test_opening_another_game_stops_serving_the_first(qtbot: QtBot, db: Database) -> None:
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    window = shown_window(qtbot, db)
+    dialog = open_phones(qtbot, window)
+    assert dialog.server is not None
+    url = dialog.server.url("/view.json")
+    assert fetch(url)["pack"] == "eote"
+    other = quatre_bras(db)
+    window.open_game(other.game_id)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert window.phones_menu.dialog is None
+    with pytest.raises(urllib.error.URLError, match="refused"):
+        fetch(url)
+    dialog = open_phones(qtbot, window)  # the AVlE game now
+    try:
+        assert dialog.server is not None
+        assert fetch(dialog.server.url("/view.json"))["pack"] == "avle"
+    finally:
+        window.phones_menu.close()
