@@ -242,8 +242,6 @@ class MainWindow(QMainWindow):
         self.guideDock.hide()
         hide_movement_dock(self)
         self.display_menu.game_opened(None)
-        if hasattr(self, "phones_menu"):
-            self.phones_menu.close()  # the phones stop following a closed game
         self.setWindowTitle("eote-ref")
         self.start_page.setFocus()
         self._set_game_actions(False)

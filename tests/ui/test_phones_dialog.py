@@ -8,6 +8,7 @@ import urllib.request
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
@@ -127,15 +128,14 @@ def test_closing_the_game_stops_serving(qtbot: QtBot, db: Database) -> None:
     server = dialog.server
     assert server is not None
     url = server.url("/view.json")
-    window.show_start_page()
+    window._close_game()  # as switching the database does
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     assert window.phones_menu.dialog is None
     with pytest.raises(urllib.error.URLError, match="refused"):
         fetch(url)
 
 
 def test_opening_another_game_stops_serving_the_first(qtbot: QtBot, db: Database) -> None:
-    from PySide6.QtCore import QCoreApplication, QEvent
-
     window = shown_window(qtbot, db)
     dialog = open_phones(qtbot, window)
     assert dialog.server is not None
