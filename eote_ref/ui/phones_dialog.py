@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import html
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -110,6 +111,7 @@ class PhonesDialog(QDialog):
         layout.addLayout(where)
         self.status = QLabel("Not serving.")
         self.status.setObjectName("phonesStatus")
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
 
@@ -119,6 +121,7 @@ class PhonesDialog(QDialog):
         self.link_labels: dict[int, QLabel] = {}
         self.qr_labels: dict[int, QLabel] = {}
         self.spectators = QLabel()
+        self.spectators.setTextFormat(Qt.TextFormat.PlainText)
         self.spectators.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.spectators)
         self.new_links_button = QPushButton("New links (the old ones stop working)")
@@ -148,6 +151,7 @@ class PhonesDialog(QDialog):
         inner.addLayout(answer)
         self.ready = QLabel()
         self.ready.setObjectName("phonesReady")
+        self.ready.setTextFormat(Qt.TextFormat.PlainText)  # the sides' names are text
         inner.addWidget(self.ready)
         layout.addWidget(box, 1)
 
@@ -230,11 +234,12 @@ class PhonesDialog(QDialog):
             return
         for column, link in enumerate(self.server.links()):
             url = self.server.url(link.path)
-            name = QLabel(f"<b>{link.name.replace('<', '&lt;')}</b>")
+            name = QLabel(f"<b>{html.escape(link.name)}</b>")
             qr = QLabel()
             qr.setObjectName(f"phonesQr{link.side}")
             qr.setPixmap(qr_pixmap(url))
             text = QLabel(url)
+            text.setTextFormat(Qt.TextFormat.PlainText)
             text.setObjectName(f"phonesLink{link.side}")
             text.setWordWrap(True)
             text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu
 
@@ -80,6 +80,7 @@ class PhonesMenu(QObject):
         if label is None:
             label = QLabel(guide)
             label.setObjectName("phonesReadyGuide")
+            label.setTextFormat(Qt.TextFormat.PlainText)
             guide.layout().insertWidget(0, label)
         label.setText(words)
         label.setVisible(bool(words))

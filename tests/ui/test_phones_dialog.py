@@ -8,7 +8,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
@@ -151,5 +151,25 @@ def test_opening_another_game_stops_serving_the_first(qtbot: QtBot, db: Database
     try:
         assert dialog.server is not None
         assert fetch(dialog.server.url("/view.json"))["pack"] == "avle"
+    finally:
+        window.phones_menu.close()
+
+
+def test_the_players_words_are_shown_as_text(qtbot: QtBot, db: Database) -> None:
+    """An objective with markup is shown as typed, never rendered; so are the sides' names."""
+    window = shown_window(qtbot, db)
+    dialog = open_phones(qtbot, window)
+    try:
+        assert dialog.server is not None
+        url = dialog.server.url(next(x for x in dialog.server.links() if x.side == 0).path)
+        division = fetch(url + "view.json")["form"]["divisions"][0]["id"]
+        fetch(
+            url + "request", {"division_id": division, "order": "ATTACK", "objective": "<i>y</i>"}
+        )
+        fetch(url + "ready", {"ready": True})
+        qtbot.waitUntil(lambda: dialog.pending.count() == 1)
+        assert "<i>y</i>" in dialog.pending.item(0).text()
+        assert dialog.ready.textFormat() == Qt.TextFormat.PlainText
+        assert "✓" in dialog.ready.text()
     finally:
         window.phones_menu.close()
