@@ -470,6 +470,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return
         side, rest = route
         assert side is not None
+        if self.headers.get_content_type() != "application/json":
+            # A page of another site cannot send JSON here without asking first (CORS),
+            # and is never answered yes: only the side's own page posts.
+            self.close_connection = True
+            self._error(415, "a request is JSON")
+            return
         try:
             length = int(self.headers.get("Content-Length", ""))
         except ValueError:

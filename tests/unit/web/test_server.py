@@ -338,3 +338,15 @@ def test_a_silent_client_holds_up_no_one(served: tuple[PhoneServer, Publisher]) 
         assert time.monotonic() - started < 1.0
     finally:
         silent.close()
+
+
+def test_only_json_is_taken(served: tuple[PhoneServer, Publisher]) -> None:
+    """A form of another site (text/plain, no CORS question asked) is refused."""
+    server, _ = served
+    conn = http.client.HTTPConnection(server.host, server.port, timeout=5)
+    link = next(x for x in server.links() if x.side == 0)
+    conn.request("POST", link.path + "ready", b'{"ready": true}', {"Content-Type": "text/plain"})
+    response = conn.getresponse()
+    assert response.status == 415
+    conn.close()
+    assert server.inbox.ready() == frozenset()
