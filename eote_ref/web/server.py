@@ -16,7 +16,7 @@ hands it over; the server's threads serve the last one. A side's request goes in
 Routes: ``/`` the spectators' page, ``/view.json``, ``/events``; ``/s/TOKEN/`` a side's page,
 ``/s/TOKEN/view.json``, ``/s/TOKEN/events``, ``POST /s/TOKEN/request`` and
 ``POST /s/TOKEN/ready``; ``/static/NAME`` the page's CSS and script. An unknown token or path
-is 404. Safety: one random token per side (``secrets``, 192 bits), bodies of at most
+is 404. Safety: one random token per side (``secrets``, 192 bits), JSON bodies of at most
 :data:`MAX_BODY` bytes, a rate limit per client address, a bounded number of event streams,
 and pages that put every text in with ``textContent`` under a strict content policy.
 """
