@@ -33,9 +33,12 @@ run: $(STAMP)
 test: $(STAMP)
 	$(MAKE) --no-print-directory -j2 --output-sync=target lint typecheck imports coverage
 
-## The long-running tests: the frozen app built and run, the SIGKILL crash loop, and every
-## Hypothesis property again with a search three times as wide. CI runs it after `make test`.
+## The long-running tests: the frozen app built and run, the SIGKILL crash loop, the players'
+## pages in headless Chromium (scripts/chromium.sh installs Debian's when missing, as root),
+## and every Hypothesis property again with a search three times as wide. CI runs it after
+## `make test`.
 test-slow: $(STAMP) package-deps
+	scripts/chromium.sh
 	HYPOTHESIS_PROFILE=slow $(PYTEST) -n $(JOBS) -m "slow or hypothesis"
 
 # The wide Hypothesis search on fresh random examples (test-slow's are the same every run).
@@ -73,6 +76,8 @@ screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/screenshots.py
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/samples.py
 	QT_QPA_PLATFORM=offscreen $(PY) scripts/sample_campaign.py
+	scripts/chromium.sh
+	QT_QPA_PLATFORM=offscreen $(PY) scripts/phones_screenshots.py
 
 ## Timings into bench.json (and printed): start-up, the rule calculator, the store, wizards.
 bench: $(STAMP)

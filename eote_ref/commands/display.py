@@ -31,12 +31,27 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--poll", type=int, default=1000, metavar="MS", help="how often to look for changes"
     )
+    parser.add_argument(
+        "--web",
+        action="store_true",
+        help="no window: serve each side's page to the players' phones (prints their links)",
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="with --web: the address to serve on (loopback)"
+    )
+    parser.add_argument(
+        "--port", type=int, default=8035, help="with --web: the port (0: any free one)"
+    )
     parser.add_argument("--exit-after", type=int, metavar="MS", help=argparse.SUPPRESS)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Open the display (imported late: the other commands never load Qt)."""
+    """Open the display (imported late: the other commands never load Qt), or serve it."""
+    if getattr(args, "web", False):
+        from eote_ref.web.headless import run_web
+
+        return run_web(args)
     from eote_ref.ui.display_app import run_display
 
     return run_display(args)

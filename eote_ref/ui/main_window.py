@@ -38,6 +38,7 @@ from eote_ref.ui.journal_export import write_journal
 from eote_ref.ui.journal_view import JournalView
 from eote_ref.ui.movement_panel import attach_movement_dock, hide_movement_dock, movement_dock
 from eote_ref.ui.pack_printing import PackPrinting
+from eote_ref.ui.phones_menu import PhonesMenu
 from eote_ref.ui.print_dialog import PrinterActions
 from eote_ref.ui.printing import MainWindowPrinting
 from eote_ref.ui.settings import LAST_DATABASE, LAST_GAME, app_settings
@@ -152,6 +153,7 @@ class MainWindow(QMainWindow):
         self.actionGuide.triggered.connect(self.focus_guide)
         ui.menuView.addAction(self.actionGuide)
         self.display_menu = DisplayMenu(self, ui.menuView)  # the players' display
+        self.phones_menu = PhonesMenu(self, ui.menuView)  # the players' phones (issue 35)
         #: The wizard open last (tests drive it; the window keeps it alive while open).
         self.wizard: CheckWizard | None = None
 

@@ -1,0 +1,258 @@
+/* The players' pages: every text goes in with textContent, never as markup. */
+"use strict";
+(function () {
+  var side = document.body.getAttribute("data-page") === "side";
+  var base = location.pathname.replace(/[^/]*$/, "");
+  var shown = -1;
+  var formKey = "";
+  var polling = null;
+
+  function $(id) { return document.getElementById(id); }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (text !== undefined && text !== null) { e.textContent = String(text); }
+    return e;
+  }
+  function clear(e) { while (e.firstChild) { e.removeChild(e.firstChild); } }
+  function status(text, stale) {
+    var f = $("status");
+    f.textContent = text;
+    f.className = stale ? "stale" : "";
+  }
+
+  function renderSides(page) {
+    var box = $("sides");
+    clear(box);
+    page.sides.forEach(function (s) {
+      box.appendChild(el("h2", null, s.own ? s.name + " (your side)" : s.name));
+      (s.commanders || []).forEach(function (c) {
+        if (!c.leader) { return; }
+        var r = c.leader.rating;
+        box.appendChild(el("div", "small", c.name + ": " + c.leader.name + " (" + c.level + ", " + (r >= 0 ? "+" : "") + r + ")" + (c.leader.killed ? " — killed" : "")));
+      });
+      if (s.divisions) {
+        s.divisions.forEach(function (d) {
+          var head = el("div", "division", d.title);
+          box.appendChild(head);
+          var notes = [d.state, d.orders].filter(Boolean).join(" · ");
+          if (d.leader) {
+            var l = d.leader.name + (d.leader.rating !== undefined ? " (" + d.leader.level + ", " + (d.leader.rating >= 0 ? "+" : "") + d.leader.rating + ")" : "") + (d.leader.killed ? " — killed" : "");
+            box.appendChild(el("div", "small", l));
+          }
+          if (notes) { box.appendChild(el("div", d.state ? "alarm" : "small", notes)); }
+          var t = el("table");
+          d.units.forEach(function (u) {
+            var tr = el("tr");
+            tr.appendChild(el("td", "code", u.code));
+            var name = el("td", u.routed ? "alarm" : null, u.name);
+            if (u.markers.length) { name.appendChild(el("div", "small", u.markers.join(" · "))); }
+            tr.appendChild(name);
+            if (u.ce !== undefined) { tr.appendChild(el("td", "ce", "CE " + u.ce)); }
+            t.appendChild(tr);
+          });
+          box.appendChild(t);
+        });
+      } else {
+        var ul = el("ul");
+        s.lines.forEach(function (x) { ul.appendChild(el("li", null, x)); });
+        box.appendChild(ul);
+        var t2 = el("table");
+        s.units.concat(s.leaders).forEach(function (u) {
+          var tr = el("tr");
+          tr.appendChild(el("td", null, u.name));
+          tr.appendChild(el("td", "small", u.markers));
+          t2.appendChild(tr);
+        });
+        box.appendChild(t2);
+      }
+    });
+  }
+
+  function renderResults(page) {
+    var ol = $("results");
+    clear(ol);
+    page.results.forEach(function (r) {
+      var li = el("li", null, r.summary);
+      r.parts.forEach(function (p) {
+        var bits = [p.title];
+        if (p.base !== undefined) { bits.push("base " + p.base); }
+        p.modifiers.forEach(function (m) { bits.push((m.value > 0 ? "+" : "") + m.value + " " + m.reason + " (" + m.rule + ")"); });
+        if (p.modified !== undefined) { bits.push("modified " + p.modified); }
+        if (p.ce_hidden) { bits.push("CE hidden (fog of war)"); }
+        if (p.dice.length) { bits.push("die " + p.dice.join(", ")); }
+        bits.push("→ " + p.result);
+        li.appendChild(el("div", "small", bits.join(" · ")));
+      });
+      ol.appendChild(li);
+    });
+  }
+
+  function renderReadiness(page, target) {
+    var words = page.ready.map(function (r) { return r.name + (r.ready ? ": ready" : ": not yet"); });
+    target.textContent = words.join(" · ");
+  }
+
+  function post(path, body) {
+    return fetch(base + path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      credentials: "omit",
+      cache: "no-store"
+    }).then(function (r) {
+      return r.json().then(function (j) {
+        if (!r.ok) { throw new Error(j.error || ("error " + r.status)); }
+        return j;
+      });
+    });
+  }
+
+  function send(body) {
+    $("sent").textContent = "Sending…";
+    post("request", body).then(function () {
+      $("sent").textContent = "Sent: the umpire decides.";
+      load();
+    }, function (e) { $("sent").textContent = e.message; });
+  }
+
+  function orderForm(form, box) {
+    var div = el("select"); div.id = "order-division";
+    form.divisions.forEach(function (d) { var o = el("option", null, d.title); o.value = String(d.id); div.appendChild(o); });
+    var type = el("select"); type.id = "order-type";
+    form.types.forEach(function (t) { var o = el("option", null, t); o.value = t; type.appendChild(o); });
+    var obj = el("input"); obj.type = "text"; obj.id = "order-objective"; obj.maxLength = 300;
+    obj.placeholder = "e.g. take the farm by the road";
+    var l1 = el("label", null, "Division"); l1.appendChild(div);
+    var l2 = el("label", null, "Order (EotE 3.2)"); l2.appendChild(type);
+    var l3 = el("label", null, "Objective"); l3.appendChild(obj);
+    var b = el("button", "send", "Send the order"); b.type = "button"; b.id = "send-order";
+    b.addEventListener("click", function () {
+      send({ division_id: parseInt(div.value, 10), order: type.value, objective: obj.value });
+    });
+    [l1, l2, l3, b].forEach(function (x) { box.appendChild(x); });
+  }
+
+  function packForm(form, box) {
+    if (!form.checks.length) { box.appendChild(el("p", "small", "Nothing is asked of your side now.")); return; }
+    form.checks.forEach(function (c) {
+      box.appendChild(el("h3", null, c.label + (c.rule ? " (" + c.rule + ")" : "")));
+      var getters = {};
+      c.asks.forEach(function (a) {
+        box.appendChild(el("label", null, a.label));
+        if (a.kind === "choices") {
+          var boxes = [];
+          var picked = (a["default"] || []).slice();
+          a.choices.forEach(function (ch, i) {
+            var lab = el("label", "choice");
+            var cb = el("input"); cb.type = "checkbox"; cb.value = String(i);
+            var at = picked.indexOf(ch[0]);
+            if (at >= 0) { cb.checked = true; picked.splice(at, 1); }
+            lab.appendChild(cb); lab.appendChild(document.createTextNode(ch[1]));
+            box.appendChild(lab); boxes.push(cb);
+          });
+          getters[a.key] = function () { return boxes.filter(function (x) { return x.checked; }).map(function (x) { return a.choices[parseInt(x.value, 10)][0]; }); };
+        } else if (a.kind === "choice") {
+          var s = el("select");
+          a.choices.forEach(function (ch, i) { var o = el("option", null, ch[1]); o.value = String(i); if (ch[0] === a["default"]) { o.selected = true; } s.appendChild(o); });
+          box.appendChild(s);
+          getters[a.key] = function () { return a.choices[parseInt(s.value, 10)][0]; };
+        } else if (a.kind === "bool") {
+          var lb = el("label", "choice"); var x = el("input"); x.type = "checkbox"; x.checked = !!a["default"];
+          lb.appendChild(x); lb.appendChild(document.createTextNode("yes")); box.appendChild(lb);
+          getters[a.key] = function () { return x.checked; };
+        } else {
+          var n = el("input"); n.type = "text"; n.inputMode = "numeric"; n.value = String(a["default"]);
+          box.appendChild(n);
+          getters[a.key] = function () { return parseInt(n.value, 10); };
+        }
+      });
+      var b = el("button", "send", "Send to the umpire"); b.type = "button"; b.className = "send pack-send";
+      b.addEventListener("click", function () {
+        var answers = {};
+        Object.keys(getters).forEach(function (k) { answers[k] = getters[k](); });
+        send({ check: c.check, answers: answers });
+      });
+      box.appendChild(b);
+    });
+  }
+
+  function renderSide(page) {
+    var ready = $("ready");
+    ready.textContent = page.i_am_ready ? "Ready ✓ (tap to take it back)" : "Ready for this phase";
+    ready.className = page.i_am_ready ? "big on" : "big";
+    ready.setAttribute("aria-pressed", page.i_am_ready ? "true" : "false");
+    renderReadiness(page, $("readiness"));
+    var orders = $("orders");
+    clear(orders);
+    if (page.orders) {
+      var ul = el("ul");
+      page.orders.in_transit.forEach(function (o) {
+        var w = o.division + ": " + o.order + " in transit" + (o.takes_effect_turn ? ", takes effect on turn " + o.takes_effect_turn : "") + (o.sender ? " (from " + o.sender + ")" : "");
+        ul.appendChild(el("li", null, w));
+      });
+      page.orders.in_force.forEach(function (o) { ul.appendChild(el("li", null, o.division + ": " + o.order + " in force")); });
+      if (!ul.firstChild) { ul.appendChild(el("li", "small", "No order yet.")); }
+      orders.appendChild(ul);
+    }
+    $("orders-box").className = page.orders ? "" : "hidden";
+    var key = JSON.stringify(page.form) + page.accepts_requests;
+    if (key !== formKey) {
+      formKey = key;
+      var box = $("form");
+      clear(box);
+      if (!page.accepts_requests) {
+        box.appendChild(el("p", "small", "This screen only shows the game: orders go to the umpire's app."));
+      } else if (page.form.kind === "order") { orderForm(page.form, box); } else { packForm(page.form, box); }
+    }
+    var reqs = $("requests");
+    clear(reqs);
+    page.requests.forEach(function (r) {
+      var li = el("li", "status-" + r.status, r.summary + " — " + r.status + (r.reply ? ": " + r.reply : ""));
+      reqs.appendChild(li);
+    });
+    $("requests-box").className = page.requests.length ? "" : "hidden";
+    var secret = $("secret");
+    clear(secret);
+    (page.secret || []).forEach(function (x) { secret.appendChild(el("li", null, x)); });
+    $("secret-box").className = (page.secret && page.secret.length) ? "" : "hidden";
+  }
+
+  function render(page) {
+    document.title = page.game + (page.me ? " · " + page.me.name : " · the table");
+    $("game").textContent = page.me ? page.me.name + " · " + page.game : page.game;
+    $("heading").textContent = page.heading + (page.initiative ? " · Initiative: " + page.initiative : "");
+    $("fog").textContent = page.fog || "";
+    if (side) { renderSide(page); } else { renderReadiness(page, $("readiness")); }
+    renderSides(page);
+    renderResults(page);
+    shown = page.version;
+    document.body.setAttribute("data-version", String(page.version));
+    status("Up to date · " + new Date().toLocaleTimeString(), false);
+  }
+
+  function load() {
+    return fetch(base + "view.json", { cache: "no-store", credentials: "omit" }).then(function (r) {
+      if (r.status === 404) { status("This link is no longer valid: ask the umpire for the new one.", true); throw new Error("gone"); }
+      if (!r.ok) { throw new Error("error " + r.status); }
+      return r.json();
+    }).then(render, function (e) { if (e.message !== "gone") { status("Not up to date: " + e.message, true); } });
+  }
+
+  function poll() {
+    if (polling === null) { polling = setInterval(load, 1000); }
+  }
+
+  if (side) {
+    $("ready").addEventListener("click", function () {
+      var on = $("ready").getAttribute("aria-pressed") !== "true";
+      post("ready", { ready: on }).then(load, function (e) { status(e.message, true); });
+    });
+  }
+  load();
+  if (window.EventSource) {
+    var es = new EventSource(base + "events");
+    es.onmessage = function (m) { if (String(m.data) !== String(shown)) { load(); } };
+    es.onerror = function () { es.close(); poll(); };
+  } else { poll(); }
+})();

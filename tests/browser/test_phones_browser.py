@@ -1,0 +1,119 @@
+"""The players' pages in a real browser: load, follow an apply, send an order, press Ready.
+
+The server runs in this process on 127.0.0.1 (a free port), following a real game file; the
+referee's services make the changes, as the umpire's app does.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from eote_ref.referee.game import GameService
+from eote_ref.web.publisher import Publisher
+from eote_ref.web.server import PhoneServer
+from tests.avle_games import quatre_bras
+from tests.backends import DbTarget
+from tests.browser.browser import wait_for
+from tests.conftest import DatabaseTemplates, open_from_template, waterloo_setup
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def waterloo(db_target: DbTarget, db_templates: DatabaseTemplates) -> Iterator[GameService]:
+    db, game_id = open_from_template(db_target, db_templates, "waterloo", waterloo_setup)
+    assert isinstance(game_id, int)
+    yield GameService(db, game_id)
+    db.close()
+
+
+def serve(game: GameService) -> PhoneServer:
+    server = PhoneServer("127.0.0.1", 0)
+    publisher = Publisher(game, server)
+    publisher.follow()
+    publisher.refresh()
+    server.start()
+    return server
+
+
+def text(driver: Any, element_id: str) -> str:
+    return str(driver.find_element("id", element_id).text)
+
+
+def test_a_side_follows_the_game_sends_an_order_and_is_ready(
+    browser: Any, waterloo: GameService, tmp_path: pathlib.Path
+) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    server = serve(waterloo)
+    try:
+        browser.get(server.url("/"))
+        wait_for(browser, lambda d: "Turn 1" in text(d, "heading"))
+        assert "Anglo-Allied" in text(browser, "sides")
+        french = next(x for x in server.links() if x.name == "French")
+        browser.get(server.url(french.path))
+        wait_for(browser, lambda d: "French" in text(d, "game"))
+        assert "(your side)" in text(browser, "sides")
+        chief = next(c.leader for c in waterloo.view().sides[1].commanders if c.leader is not None)
+        assert f"{chief.name} (" in text(browser, "sides")  # his level and rating
+        # an apply made by the referee's service reaches the page (server-sent events)
+        unit = next(u for u in waterloo.view().sides[1].units if u.arm == "infantry")
+        waterloo.toggle_unit(unit.id, "disordered")
+        wait_for(browser, lambda d: "disordered" in text(d, "sides"), timeout=2)
+        # an order written on the phone waits for the umpire
+        division = waterloo.view().sides[1].divisions[1]
+        Select(browser.find_element("id", "order-division")).select_by_visible_text(division.title)
+        Select(browser.find_element("id", "order-type")).select_by_visible_text("ATTACK")
+        browser.find_element("id", "order-objective").send_keys("the farm <b>by</b> the road")
+        browser.find_element("id", "send-order").click()
+        wait_for(browser, lambda d: "Sent" in text(d, "sent"))
+        pending = server.inbox.pending()
+        assert [r.data["division_id"] for r in pending] == [division.id]
+        assert pending[0].data["objective"] == "the farm <b>by</b> the road"
+        wait_for(browser, lambda d: "the farm <b>by</b> the road" in text(d, "requests"))
+        # Ready for the phase
+        browser.find_element("id", "ready").click()
+        wait_for(browser, lambda _d: french.side in server.inbox.ready())
+        wait_for(browser, lambda d: "French: ready" in text(d, "readiness"))
+        shot = tmp_path / "side.png"
+        assert browser.save_screenshot(str(shot))
+        assert shot.stat().st_size > 10_000
+    finally:
+        server.stop()
+
+
+def test_an_avle_side_chooses_its_hand_on_the_phone(browser: Any, db: Any) -> None:
+    game = quatre_bras(db)
+    server = serve(game)
+    try:
+        allies = next(x for x in server.links() if x.name == "Allies")
+        browser.get(server.url(allies.path))
+        wait_for(browser, lambda d: "hand of 6 cards" in text(d, "form"))
+        boxes = browser.find_elements("css selector", "#form input[type=checkbox]")
+        assert sum(1 for b in boxes if b.is_selected()) == 6  # the hand the rules offer
+        browser.find_element("css selector", "#form button.pack-send").click()
+        wait_for(browser, lambda d: "Sent" in text(d, "sent"))
+        assert [r.data["check"] for r in server.inbox.pending()] == ["hand"]
+    finally:
+        server.stop()
+
+
+def test_without_server_sent_events_the_page_asks_every_second(
+    browser: Any, waterloo: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from eote_ref.web import server as server_mod
+
+    monkeypatch.setattr(server_mod, "MAX_STREAMS", 0)  # every event stream refused
+    server = serve(waterloo)
+    try:
+        browser.get(server.url("/"))
+        wait_for(browser, lambda d: "Turn 1" in text(d, "heading"))
+        unit = next(u for u in waterloo.view().sides[0].units if u.arm == "infantry")
+        waterloo.toggle_unit(unit.id, "disordered")
+        wait_for(browser, lambda d: "disordered" in text(d, "sides"), timeout=3)
+    finally:
+        server.stop()
