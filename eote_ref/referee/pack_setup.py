@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from eote_ref.referee.new_game_draft import NewGameDraft
+    from eote_ref.referee.setup import ListSummary
     from eote_ref.store import Database
 
 
-def create_pack_game(db: Database, draft: NewGameDraft) -> int:
+class PackDraft(Protocol):
+    """What a pack's game is set up from: the wizard's draft (``new_game_draft.NewGameDraft``)."""
+
+    pack: str
+    pack_scenario: str | None
+    lists: list[list[ListSummary]]
+    options: dict[str, str | int | bool]
+
+    def game_name(self) -> str:
+        """The game's name."""
+        ...
+
+    def side_name(self, side: int) -> str:
+        """Side ``side``'s name."""
+        ...
+
+
+def create_pack_game(db: Database, draft: PackDraft) -> int:
     """Create the game ``draft`` sets up under its pack (its lists, names and options); its id.
 
     Raises:

@@ -28,7 +28,8 @@ from PySide6.QtWidgets import (
 
 from eote_ref.referee.campaign import BattleView, CampaignError, CampaignService
 from eote_ref.referee.summary import BattleSummary, SideSummary, battle_summary
-from eote_ref.ui.campaign_dialogs import BattleDialog, campaign_events
+from eote_ref.ui.campaign_battle_dialog import BattleDialog
+from eote_ref.ui.campaign_form import campaign_events
 from eote_ref.ui.game_hub import GameHub
 
 #: What a row of the summary table means, shown as its tooltip.

@@ -9,12 +9,15 @@ firers first, then their target. F6 gives the other table the keyboard.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QElapsedTimer, QItemSelectionModel, Qt
 
 if TYPE_CHECKING:
-    from eote_ref.ui.dashboard import Dashboard
+    from PySide6.QtCore import SignalInstance
+
+    from eote_ref.ui.game_hub import GameHub
+    from eote_ref.ui.side_pane import SidePane
 
 #: Digits typed within this many milliseconds make one number.
 NUMBER_PAUSE_MS = 1200
@@ -25,10 +28,22 @@ def code_number(code: str) -> int | None:
     return int(code[1:]) if code[1:].isdigit() else None
 
 
+class CodeTables(Protocol):
+    """What the codes are typed on: the dashboard (``dashboard.Dashboard``), its two tables."""
+
+    hub: GameHub
+    panes: list[SidePane]
+
+    @property
+    def message(self) -> SignalInstance:
+        """A line for the status bar."""
+        ...
+
+
 class CodeKeys:
     """The number being typed on a dashboard's tables and the unit it went to."""
 
-    def __init__(self, dashboard: Dashboard) -> None:
+    def __init__(self, dashboard: CodeTables) -> None:
         self.dashboard = dashboard
         #: The table and Ctrl the number is typed with, and its digits so far.
         self.typing: tuple[int, bool, str] = (0, False, "")

@@ -15,7 +15,8 @@ from pytestqt.qtbot import QtBot
 from eote_ref.referee.campaign import CampaignService, carried_hits
 from eote_ref.store import Database
 from eote_ref.ui.battle_summary import BattleSummaryDialog
-from eote_ref.ui.campaign_dialogs import ArmyDialog, BattleDialog, MemberDialog
+from eote_ref.ui.campaign_battle_dialog import BattleDialog
+from eote_ref.ui.campaign_roster_dialogs import ArmyDialog, MemberDialog
 from eote_ref.ui.campaign_window import CampaignWindow
 from eote_ref.ui.game_hub import GameHub
 from tests.ui.test_campaign_flow import _cell, _member, _played, _text, window

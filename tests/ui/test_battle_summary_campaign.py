@@ -12,7 +12,7 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.summary import battle_summary
 from eote_ref.store import Database
 from eote_ref.ui.battle_summary import BattleSummaryDialog
-from eote_ref.ui.campaign_dialogs import BattleDialog
+from eote_ref.ui.campaign_battle_dialog import BattleDialog
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.main_window import MainWindow
 from tests.shipped import LISTS

@@ -11,7 +11,8 @@ from pytestqt.qtbot import QtBot
 from eote_ref.referee.campaign import CampaignService, NewBattle
 from eote_ref.referee.game import GameService
 from eote_ref.store import Database
-from eote_ref.ui.campaign_dialogs import ArmyDialog, BattleDialog, MemberDialog
+from eote_ref.ui.campaign_battle_dialog import BattleDialog
+from eote_ref.ui.campaign_roster_dialogs import ArmyDialog, MemberDialog
 from eote_ref.ui.campaign_window import CampaignWindow
 from tests.shipped import LISTS
 

@@ -18,8 +18,10 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import NewGame, create_new_game
 from eote_ref.store import Database, SetField
 from eote_ref.ui.battle_summary import BattleSummaryDialog
-from eote_ref.ui.campaign_dialogs import BattleDialog, MemberDialog
-from eote_ref.ui.campaign_window import BATTLE_HEADERS, CampaignWindow
+from eote_ref.ui.campaign_battle_dialog import BattleDialog
+from eote_ref.ui.campaign_roster_dialogs import MemberDialog
+from eote_ref.ui.campaign_tables import BATTLE_HEADERS
+from eote_ref.ui.campaign_window import CampaignWindow
 from eote_ref.ui.game_hub import GameHub
 from tests.shipped import LISTS
 

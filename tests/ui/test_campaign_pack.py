@@ -14,7 +14,8 @@ from pytestqt.qtbot import QtBot
 from eote_ref.referee.campaign import CampaignService, NewBattle
 from eote_ref.referee.pack_play import PackGameService
 from eote_ref.store import Database
-from eote_ref.ui.campaign_dialogs import ArmyDialog, BattleDialog, NewCampaignDialog
+from eote_ref.ui.campaign_battle_dialog import BattleDialog
+from eote_ref.ui.campaign_roster_dialogs import ArmyDialog, NewCampaignDialog
 from eote_ref.ui.campaign_window import CampaignWindow
 from tests.ui.helpers import cell_text
 from tests.unit.referee.campaign.test_pack_campaign import _win_for_the_french

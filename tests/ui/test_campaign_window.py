@@ -14,7 +14,8 @@ from eote_ref.referee.campaign import CampaignService, CsvImportError, NewBattle
 from eote_ref.referee.campaign.report import campaign_report_html
 from eote_ref.referee.game import GameService
 from eote_ref.store import Database, SetField
-from eote_ref.ui.campaign_dialogs import ArmyDialog, BattleDialog
+from eote_ref.ui.campaign_battle_dialog import BattleDialog
+from eote_ref.ui.campaign_roster_dialogs import ArmyDialog
 from eote_ref.ui.campaign_window import CampaignWindow
 from eote_ref.ui.main_window import MainWindow
 from tests.shipped import LISTS

@@ -2,7 +2,8 @@
 
 An import inside a function still ties the two modules together: it only moves the failure
 from start-up to the first call, and hides the knot from import-linter's layer contracts.
-Imports under ``if TYPE_CHECKING:`` are left out (they never run). grimp (installed with
+Imports under ``if TYPE_CHECKING:`` count too: they never run, but a type one module names
+from another ties them as much (issue 32 broke three such knots). grimp (installed with
 import-linter) lists every ``import`` statement of a module, wherever it stands.
 """
 
@@ -59,7 +60,17 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
+def _graph(*, type_checking: bool) -> dict[str, set[str]]:
+    built = grimp.build_graph(
+        "eote_ref", exclude_type_checking_imports=not type_checking, cache_dir=None
+    )
+    return {m: set(built.find_modules_directly_imported_by(m)) for m in built.modules}
+
+
 def test_no_import_cycle_in_eote_ref() -> None:
-    built = grimp.build_graph("eote_ref", exclude_type_checking_imports=True, cache_dir=None)
-    graph = {m: set(built.find_modules_directly_imported_by(m)) for m in built.modules}
-    assert cycles(graph) == []
+    assert cycles(_graph(type_checking=False)) == []
+
+
+def test_no_import_cycle_in_eote_ref_counting_type_checking_imports() -> None:
+    """A type named under ``if TYPE_CHECKING:`` lives in the lower module, never the upper."""
+    assert cycles(_graph(type_checking=True)) == []

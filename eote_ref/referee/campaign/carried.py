@@ -32,8 +32,9 @@ from eote_ref.referee.campaign.base import (
     campaign_row,
     unlinked_game_dropped,
 )
+from eote_ref.referee.campaign.battle_view import BattleView
 from eote_ref.referee.campaign.league import CarriedState, UnitOutcome, replay_carried
-from eote_ref.referee.campaign.views import BattleView, NewBattle
+from eote_ref.referee.campaign.views import NewBattle
 from eote_ref.referee.game import GameService
 from eote_ref.referee.game_rules import eote_rules
 from eote_ref.referee.markers import unit_change

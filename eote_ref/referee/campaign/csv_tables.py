@@ -12,8 +12,9 @@ import datetime
 from collections.abc import Mapping, Sequence
 
 from eote_ref.referee.campaign import csv_format
+from eote_ref.referee.campaign.battle_view import BattleView
 from eote_ref.referee.campaign.league import LeagueRow
-from eote_ref.referee.campaign.views import BattleView, NewBattle
+from eote_ref.referee.campaign.views import NewBattle
 from eote_ref.store.campaigns import CampaignWork
 
 #: Columns of the battle-list CSV (export and import); several armies are joined by ``; ``.

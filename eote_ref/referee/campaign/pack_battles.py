@@ -39,7 +39,7 @@ from eote_ref.referee.campaign.base import (
 from eote_ref.store.campaigns import CampaignWork, campaign_work
 
 if TYPE_CHECKING:
-    from eote_ref.referee.campaign.views import BattleView
+    from eote_ref.referee.campaign.battle_view import BattleView
     from eote_ref.store import Database
 
 #: The key of a leader in a battle's unit map (units are ``unit:ID``).

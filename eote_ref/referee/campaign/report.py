@@ -6,9 +6,10 @@ import datetime
 import html
 from collections.abc import Mapping, Sequence
 
+from eote_ref.referee.campaign.battle_view import BattleView
 from eote_ref.referee.campaign.league import LeagueRow
 from eote_ref.referee.campaign.service import CampaignService
-from eote_ref.referee.campaign.views import BattleView, CampaignInfo, CampaignView, nation_name
+from eote_ref.referee.campaign.views import CampaignInfo, CampaignView, nation_name
 
 #: Series colours (colour-blind safe, Okabe-Ito), side A then side B first.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000")
