@@ -21,13 +21,14 @@ if TYPE_CHECKING:  # the play vocabulary is loaded with a pack that declares one
 PACKS: dict[str, tuple[str, str]] = {
     "eote": ("eote_ref.packs.eote", "Eagles Over the Empire 6.2"),
     "avle": ("eote_ref.packs.avle.pack", "Advanced Vive l'Empereur 1.2"),
+    "vle": ("eote_ref.packs.vle.pack", "Vive l'Empereur! 3rd edition"),
 }
 
 #: The pack of a game or a command that names none.
 DEFAULT_PACK = "eote"
 
 #: The ``ruleset:`` values of army lists and scenarios, each naming its pack.
-RULESETS: dict[str, str] = {"eote-6.2": "eote", "avle-1.2": "avle"}
+RULESETS: dict[str, str] = {"eote-6.2": "eote", "avle-1.2": "avle", "vle-3": "vle"}
 
 
 #: The ruleset a game of a pack records in its ``ruleset`` column.
