@@ -128,7 +128,7 @@ def get_pack(pack_id: str) -> Pack:
 #: id -> the module whose ``declare_play()`` gives the pack's play in the referee (set-up,
 #: game state, checks, what falls due: :mod:`eote_ref.packs.play`). EotE's play is still the
 #: referee's own (``referee/checks``), so only AVlE has one here.
-PLAYS: dict[str, str] = {"avle": "eote_ref.packs.avle.play"}
+PLAYS: dict[str, str] = {"avle": "eote_ref.packs.avle.play", "vle": "eote_ref.packs.vle.play"}
 
 
 def get_play(pack_id: str) -> Play | None:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from eote_ref.packs.declaration import (
+    ArmyListSchema,
     MarkerSpec,
     Pack,
     PhaseSpec,
@@ -17,7 +18,7 @@ from eote_ref.packs.declaration import (
 )
 from eote_ref.packs.dice import Die, Pool, Sum
 from eote_ref.packs.tables import Table
-from eote_ref.packs.vle import combat, command, leaders, morale, movement
+from eote_ref.packs.vle import armylist, combat, command, leaders, morale, movement
 from eote_ref.packs.vle.data import fire_table, loss_grid, melee_table
 from eote_ref.packs.vle.model import D6, VleRules
 
@@ -129,6 +130,13 @@ UNIT_MARKERS = (
     MarkerSpec("eliminated", "flag", False, "VII.9", dashboard="X", display="eliminated",
                sheet="tick", off_map="while_set"),
     MarkerSpec("arrives", "counter", 0, "XIII", off_map="until_turn"),
+    # The counter's printed values and its start strength: set-up facts, not shown.
+    MarkerSpec("start", "counter", 0, "III.1"),
+    MarkerSpec("fire", "counter", 0, "VII.1"),
+    MarkerSpec("melee", "counter", 0, "VIII.3"),
+    MarkerSpec("morale", "counter", 0, "X"),
+    MarkerSpec("movement", "counter", 0, "VI.1"),
+    MarkerSpec("range", "counter", 0, "VII.2"),
 )  # fmt: skip
 
 LEADER_MARKERS = (
@@ -136,6 +144,11 @@ LEADER_MARKERS = (
     MarkerSpec("wounded_until", "counter", 0, "XVII.1", "back on turn",
                display="wounded until turn {n}"),
     MarkerSpec("substitute", "flag", False, "XIV.6", display="substitute"),
+    MarkerSpec("army_commander", "flag", False, "XIV"),
+    MarkerSpec("combat", "counter", 0, "XIV.2"),
+    MarkerSpec("morale", "counter", 0, "XIV.2"),
+    MarkerSpec("initiative", "counter", 0, "XVII.7"),
+    MarkerSpec("obedience", "counter", 0, "XVII.6"),
 )  # fmt: skip
 
 
@@ -239,6 +252,11 @@ def declare() -> Pack:
         procedures={p.name: p for p in PROCEDURES},
         configure=base.with_options,
         unit_types=("infantry", "cavalry", "artillery"),
+        army_list=ArmyListSchema(
+            check=armylist.check_document,
+            summary=armylist.summary,
+            record_sheets_html=armylist.record_sheets_html,
+        ),
         turn=TURN,
         unit_markers=UNIT_MARKERS,
         leader_markers=LEADER_MARKERS,

@@ -1,0 +1,529 @@
+"""VlE played in the referee: set-up, the player turns, its checks and what falls due.
+
+The shared referee (:mod:`eote_ref.referee.pack_play`) runs these; this module names the
+pack's state keys and reads nothing but the standard library and the pack's procedures.
+
+State kept (every key written and undone by the journal one at a time):
+
+* the game's ``phase`` column: the phases of ``pack.TURN``; ``game.pack_state``: ``round``
+  (1 or 2: whose player turn, II), ``scenario``, ``pending`` (morale checks a fire result
+  called for, VII.9);
+* ``game_side.pack_state``: ``nation``, ``position``, ``losses`` (steps lost, XII),
+  ``demoralize_at`` (the battle's level), ``demoralized`` (XII);
+* ``game_unit.markers``: ``steps``, ``start``, the counter's values ``fire``, ``melee``,
+  ``morale``, ``movement``, ``range``, and ``disorganized`` (the turn of its marker),
+  ``routed``, ``straggler``, ``eliminated``, ``formation``, the turn's ``fired``;
+* ``game_leader.markers``: ``combat``, ``morale``, ``initiative``, ``obedience``,
+  ``army_commander``, ``killed``, ``wounded_until``.
+
+The corps are the commands (level ``corps``), their leaders level ``leader``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from eote_ref.packs.outcome import Outcome
+from eote_ref.packs.play import (
+    Ask,
+    CheckSpec,
+    Ctx,
+    Due,
+    Plan,
+    PlanCommand,
+    PlanLeader,
+    PlanSide,
+    PlanUnit,
+    Play,
+    PlayError,
+    PlayState,
+    Put,
+    UnitState,
+)
+from eote_ref.packs.vle import combat, command, leaders, morale
+from eote_ref.packs.vle.model import VleRules
+from eote_ref.packs.vle.scenarios import BATTLES
+
+RULESET = "vle-3"
+PACK = "vle"
+FIRST_PHASE = "charges"
+
+#: The markers a check sets that the umpire may also set by hand.
+EDITABLE = frozenset({"formation", "disorganized", "steps_lost", "routed", "straggler"})
+
+
+def setup(
+    sides: Sequence[tuple[str, Sequence[tuple[str, Any]]]],
+    rules: VleRules,
+    scenario: str | None = None,
+) -> Plan:
+    """The game of two sides of VlE lists: a corps a command, its leader with it."""
+    battle = None
+    if scenario is not None:
+        if scenario not in BATTLES:
+            raise PlayError(f"unknown scenario '{scenario}' (known: {', '.join(BATTLES)})")
+        battle = BATTLES[scenario]
+    plan_sides: list[PlanSide] = []
+    for position, (name, lists) in enumerate(sides, start=1):
+        if not lists:
+            raise PlayError(f"{name} has no army list")
+        commands: dict[str, tuple[list[PlanUnit], list[PlanLeader]]] = {}
+        nation = lists[0][1].nation
+        for _file, army in lists:
+            for u in army.units:
+                markers = {
+                    "steps": u.steps, "start": u.steps, "fire": u.fire, "melee": u.melee,
+                    "morale": u.morale, "movement": u.movement, "range": u.range,
+                    "formation": "column" if u.arm != "artillery" else "limbered",
+                    "arrives": u.arrives,
+                }  # fmt: skip
+                commands.setdefault(u.corps, ([], []))[0].append(
+                    PlanUnit(u.name, u.arm, u.arm, army.nation, markers)
+                )
+            for ld in army.leaders:
+                corps = ld.corps or army.corps()[0]
+                lm = {
+                    "combat": ld.combat, "morale": ld.morale, "initiative": ld.initiative,
+                    "obedience": ld.obedience, "army_commander": ld.army_commander,
+                }  # fmt: skip
+                commands.setdefault(corps, ([], []))[1].append(PlanLeader(ld.name, "leader", lm))
+        side_state: dict[str, Any] = {"nation": nation, "position": position, "losses": 0}
+        if battle is not None and battle.threshold(nation) is not None:
+            side_state["demoralize_at"] = battle.threshold(nation)
+        plan_sides.append(
+            PlanSide(
+                name,
+                tuple(f for f, _ in lists),
+                tuple(
+                    PlanCommand(c, "corps", tuple(us), tuple(ls))
+                    for c, (us, ls) in commands.items()
+                ),
+                side_state,
+            )
+        )
+    state: dict[str, Any] = {"round": 1, "pending": []}
+    if battle is not None:
+        state |= {"scenario": battle.key, "turns": battle.turns,
+                  "time_limit": battle.time_limit_seconds}  # fmt: skip
+    return Plan(
+        ruleset=RULESET,
+        ruleset_version="3",
+        phase=FIRST_PHASE,
+        sides=tuple(plan_sides),
+        pack_state=state,
+    )
+
+
+# --------------------------------------------------------------------------- helpers
+def _unit(ctx: Ctx) -> UnitState:
+    uid = ctx.target.get("unit_id")
+    if uid is None:
+        raise PlayError("choose a unit")
+    return ctx.state.unit(int(uid))
+
+
+def _m(u: UnitState, key: str, default: Any = 0) -> Any:
+    return u.markers.get(key, default)
+
+
+def _leader_morale(ctx: Ctx, u: UnitState) -> int:
+    best = 0
+    for ld in ctx.state.leaders:
+        same = ld.command_id == u.command_id and ld.side_id == u.side_id
+        if same and not ld.markers.get("killed"):
+            best = max(best, int(ld.markers.get("morale", 0)))
+    return best
+
+
+def _demoralized(ctx: Ctx, side_id: int) -> bool:
+    return bool(ctx.state.side(side_id).pack_state.get("demoralized"))
+
+
+def _failure_puts(ctx: Ctx, u: UnitState, result: str) -> list[Put]:
+    turn = ctx.state.turn
+    if result == "disorganized":
+        return [Put("unit", u.id, "disorganized", turn)]
+    if result == "eliminated":
+        return [Put("unit", u.id, "eliminated", True)]
+    if result == "straggler":
+        return [Put("unit", u.id, "straggler", True)]
+    if result == "routed":
+        return [Put("unit", u.id, "routed", True), Put("unit", u.id, "disorganized", turn + 2)]
+    return []
+
+
+def _without_pending(ctx: Ctx, u: UnitState) -> list[Put]:
+    pending = list(ctx.state.pack_state.get("pending") or [])
+    left = [p for p in pending if p.get("target", {}).get("unit_id") != u.id]
+    return [Put("game", ctx.state.game_id, "pending", left)] if left != pending else []
+
+
+# --------------------------------------------------------------------------- morale
+REASONS = (
+    ("fire", "fired on, steps lost (X.1)"),
+    ("melee", "a melee * (X.1)"),
+    ("retreat_through", "a disorganized unit retreats through (X.1)"),
+    ("chain_reaction", "chain reaction, demoralized corps (XII.1)"),
+    ("event", "an event calls for it (XXII.3)"),
+)
+DIRECTIONS = (("front", "front"), ("flank", "flank (-2)"), ("rear", "rear (-3)"),
+              ("flank_and_rear", "flank and rear"))  # fmt: skip
+
+
+def _morale_questions(ctx: Ctx) -> list[Ask]:
+    u = _unit(ctx)
+    return [
+        Ask("reason", "Why the check", "choice", "fire", "X.1", choices=REASONS),
+        Ask("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "X.2",
+            minimum=2, maximum=12, derived=True),
+        Ask("steps", "Steps now", "int", _m(u, "steps", 1), "X.4", minimum=1, maximum=20,
+            derived=True),
+        Ask("leader_morale", "Leader's morale bonus", "int", _leader_morale(ctx, u), "XIV.4",
+            minimum=-3, maximum=6, derived=True),
+        Ask("direction", "Attacked or fired on through", "choice", "front", "X.4",
+            choices=DIRECTIONS),
+        Ask("below_failed_unit", "The unit above has just failed", "bool", False, "V.5"),
+        Ask("event_bonus", "Events played (+ helps)", "int", 0, "XXII.3", minimum=-6,
+            maximum=6),
+    ]  # fmt: skip
+
+
+def _morale_situation(ctx: Ctx) -> morale.MoraleSituation:
+    u, a = _unit(ctx), ctx.answers
+    if _m(u, "eliminated", False):
+        raise PlayError(f"{u.name} is eliminated")
+    return morale.MoraleSituation(
+        morale=int(a["morale"]), reason=a["reason"], arm=u.arm,  # type: ignore[arg-type]
+        original_steps=int(_m(u, "start", a["steps"])), steps=int(a["steps"]),
+        disorganized=bool(_m(u, "disorganized")), routed=bool(_m(u, "routed", False)),
+        leader_morale=int(a["leader_morale"]), direction=a["direction"],
+        below_failed_unit=bool(a["below_failed_unit"]),
+        demoralized_army=_demoralized(ctx, u.side_id), event_bonus=int(a["event_bonus"]),
+    )  # fmt: skip
+
+
+def _morale_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
+    u = _unit(ctx)
+    puts = _without_pending(ctx, u)
+    if out is not None and out.result != "passed":
+        puts += _failure_puts(ctx, u, out.result)
+    return puts
+
+
+def _morale_summary(ctx: Ctx, out: Outcome | None) -> str:
+    u = _unit(ctx)
+    if out is None:
+        return f"{u.name} checks morale"
+    return f"{u.name} checks morale at {out.modified:g}: {out.result.replace('_', ' ')} (X.2)"
+
+
+# --------------------------------------------------------------------------- fire
+def _fire_questions(ctx: Ctx) -> list[Ask]:
+    u = _unit(ctx)
+    return [
+        Ask("fire_value", "Combined fire value of the firers", "int", 3, "VII.3",
+            help="as the Formation and Terrain tables leave it", minimum=0, maximum=20),
+        Ask("target_square", "Target in square (+1 die)", "bool",
+            _m(u, "formation", "") == "square", "VII.10", derived=True),
+        Ask("die_bonus", "Events on the die", "int", 0, "XXII.3", minimum=-4, maximum=6),
+        Ask("leader_with_target", "A leader with the target", "bool", False, "XIV.5"),
+    ]  # fmt: skip
+
+
+def _fire_situation(ctx: Ctx) -> combat.FireSituation:
+    u, a = _unit(ctx), ctx.answers
+    if _m(u, "eliminated", False):
+        raise PlayError(f"{u.name} is eliminated")
+    return combat.FireSituation(
+        firers=[combat.Firer(int(a["fire_value"]))], target_arm=u.arm,  # type: ignore[arg-type]
+        target_square=bool(a["target_square"]), die_bonus=int(a["die_bonus"]),
+        leader_with_target=bool(a["leader_with_target"]),
+    )  # fmt: skip
+
+
+def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
+    if out is None:
+        return []
+    u = _unit(ctx)
+    lost = int(out.details.get("steps_lost", 0))
+    steps = int(_m(u, "steps", 1))
+    puts: list[Put] = []
+    if lost:
+        left = max(0, steps - lost)
+        side = ctx.state.side(u.side_id)
+        taken = steps - left
+        puts.append(Put("unit", u.id, "steps", left))
+        puts.append(Put("side", side.id, "losses", int(side.pack_state.get("losses", 0)) + taken))
+        if left == 0:
+            puts.append(Put("unit", u.id, "eliminated", True))
+            return puts
+    if out.details.get("morale_check"):
+        pending = list(ctx.state.pack_state.get("pending") or [])
+        pending.append({"check": "morale", "label": f"{u.name}: morale check after fire",
+                        "rule": "VII.9", "target": {"unit_id": u.id}})  # fmt: skip
+        puts.append(Put("game", ctx.state.game_id, "pending", pending))
+    return puts
+
+
+def _fire_summary(ctx: Ctx, out: Outcome | None) -> str:
+    u = _unit(ctx)
+    if out is None:
+        return f"fire on {u.name}"
+    return f"fire on {u.name} at {out.modified:g}: {out.result.replace('_', ' ')} (VII.3)"
+
+
+# --------------------------------------------------------------------------- rally
+def _rally_questions(ctx: Ctx) -> list[Ask]:
+    u = _unit(ctx)
+    return [
+        Ask("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "X.2",
+            minimum=2, maximum=12, derived=True),
+        Ask("leader_morale", "Leader's morale bonus", "int", _leader_morale(ctx, u), "XIV.4",
+            minimum=-3, maximum=6, derived=True),
+        Ask("adjacent_enemy", "Next to an enemy (-1)", "bool", False, "X.4"),
+    ]  # fmt: skip
+
+
+def _rally_situation(ctx: Ctx) -> morale.RallySituation:
+    u, a = _unit(ctx), ctx.answers
+    since = int(_m(u, "disorganized"))
+    if not since:
+        raise PlayError(f"{u.name} is not disorganized")
+    return morale.RallySituation(
+        morale=int(a["morale"]), turns_disorganized=ctx.state.turn - since,
+        original_steps=int(_m(u, "start", 1)), steps=int(_m(u, "steps", 1)),
+        routed=bool(_m(u, "routed", False)), adjacent_enemy=bool(a["adjacent_enemy"]),
+        leader_morale=int(a["leader_morale"]), demoralized_army=_demoralized(ctx, u.side_id),
+        arm=u.arm,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+def _rally_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
+    u = _unit(ctx)
+    if out is not None and out.result == "passed":
+        return [Put("unit", u.id, "disorganized", None), Put("unit", u.id, "routed", None)]
+    return []
+
+
+def _rally_summary(ctx: Ctx, out: Outcome | None) -> str:
+    u = _unit(ctx)
+    word = "rallies" if out is not None and out.result == "passed" else "fails to rally"
+    return f"{u.name} {word} (XI)"
+
+
+# --------------------------------------------------------------------------- leaders
+CAUSES = (
+    ("fire_2_or_3", "2 or 3 steps lost to one fire"),
+    ("stack_eliminated", "his stack eliminated"),
+    ("alone_entered", "alone, an enemy enters"),
+    ("surrounded_lone_survivor", "surrounded, lone survivor (4-6)"),
+)
+
+
+def _leader(ctx: Ctx) -> Any:
+    lid = ctx.target.get("leader_id")
+    if lid is None:
+        raise PlayError("choose a leader")
+    return ctx.state.leader(int(lid))
+
+
+def _casualty_questions(ctx: Ctx) -> list[Ask]:
+    return [
+        Ask("cause", "Cause", "choice", "fire_2_or_3", "XIV.5", choices=CAUSES),
+        Ask("wounds", "Wounds (XVII.1 first level)", "bool", False, "XVII.1"),
+    ]
+
+
+def _casualty_situation(ctx: Ctx) -> leaders.CasualtySituation:
+    ld, a = _leader(ctx), ctx.answers
+    if ld.markers.get("killed"):
+        raise PlayError(f"{ld.name} is already lost")
+    return leaders.CasualtySituation(
+        causes=[a["cause"]], wounds=bool(a["wounds"]), turn=ctx.state.turn,
+        army_commander=bool(ld.markers.get("army_commander", False)),
+    )  # fmt: skip
+
+
+def _casualty_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
+    ld = _leader(ctx)
+    if out is None or out.result == "unhurt":
+        return []
+    if out.result == "wounded":
+        return [Put("leader", ld.id, "wounded_until", int(out.details["returns_turn"]))]
+    puts = [Put("leader", ld.id, "killed", True)]
+    if ld.markers.get("army_commander"):
+        puts.append(Put("side", ld.side_id, "demoralized", True))
+    return puts
+
+
+def _casualty_summary(ctx: Ctx, out: Outcome | None) -> str:
+    ld = _leader(ctx)
+    return f"{ld.name}: {out.result if out is not None else 'at risk'} (XIV.5)"
+
+
+# --------------------------------------------------------------------------- army morale
+def _side(ctx: Ctx) -> Any:
+    sid = ctx.target.get("side_id")
+    if sid is None:
+        raise PlayError("choose a side")
+    return ctx.state.side(int(sid))
+
+
+def _army_questions(ctx: Ctx) -> list[Ask]:
+    s = _side(ctx)
+    return [
+        Ask("losses", "Steps lost", "int", int(s.pack_state.get("losses", 0)), "XII",
+            derived=True, maximum=999),
+        Ask("threshold", "Demoralization level (the battle's)", "int",
+            int(s.pack_state.get("demoralize_at", 20)), "XII", minimum=1, maximum=999),
+    ]  # fmt: skip
+
+
+def _army_situation(ctx: Ctx) -> command.ArmyMoraleSituation:
+    a = ctx.answers
+    return command.ArmyMoraleSituation(losses=int(a["losses"]), threshold=int(a["threshold"]))
+
+
+def _army_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
+    s = _side(ctx)
+    if out is not None and out.result == "demoralized":
+        return [Put("side", s.id, "demoralized", True)]
+    return []
+
+
+def _army_summary(ctx: Ctx, out: Outcome | None) -> str:
+    s = _side(ctx)
+    return f"{s.name}'s army: {out.result if out is not None else 'checked'} (XII)"
+
+
+# --------------------------------------------------------------------------- the turn
+def _next_questions(ctx: Ctx) -> list[Ask]:
+    return []
+
+
+def _next_situation(ctx: Ctx) -> None:
+    if ctx.state.pack_state.get("pending"):
+        raise PlayError("resolve the morale checks due first (VII.9)")
+
+
+def _next_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
+    """The next phase; after the rally the other player's turn (II), then a new turn."""
+    from eote_ref.packs.vle.pack import TURN
+
+    state = ctx.state
+    player = int(state.pack_state.get("round", 1))
+    nxt, player_after, new_turn = TURN.after(state.phase or FIRST_PHASE, player)
+    gid = state.game_id
+    puts = [Put("game", gid, "phase", nxt, column=True)]
+    if player_after != player:
+        puts.append(Put("game", gid, "round", player_after))
+    if new_turn:
+        puts.append(Put("game", gid, "round", 1))
+        puts.append(Put("game", gid, "turn", state.turn + 1, column=True))
+        for u in state.units:
+            if u.markers.get("fired"):
+                puts.append(Put("unit", u.id, "fired", None))
+            if u.markers.get("charged") or u.markers.get("charged_last_turn"):
+                puts.append(Put("unit", u.id, "charged_last_turn", u.markers.get("charged")))
+                puts.append(Put("unit", u.id, "charged", None))
+    return puts
+
+
+def _next_summary(ctx: Ctx, out: Outcome | None) -> str:
+    from eote_ref.packs.vle.pack import TURN
+
+    state = ctx.state
+    player = int(state.pack_state.get("round", 1))
+    nxt, player_after, new_turn = TURN.after(state.phase or FIRST_PHASE, player)
+    turn = state.turn + 1 if new_turn else state.turn
+    return f"on to {TURN.heading(turn, nxt, 1 if new_turn else player_after)} (II)"
+
+
+def checks() -> dict[str, CheckSpec]:
+    """Every VlE check of the referee, by key."""
+    specs = (
+        CheckSpec("morale", "Morale check", "X.2", "morale", "unit", _morale_questions,
+                  _morale_situation, _morale_changes, _morale_summary,
+                  dice_labels=lambda ctx: {"dice": "two d6 (morale)"}),
+        CheckSpec("fire", "Fire on a unit", "VII.3", "fire", "unit", _fire_questions,
+                  _fire_situation, _fire_changes, _fire_summary,
+                  dice_labels=lambda ctx: {"roll": "fire d6"}),
+        CheckSpec("rally", "Rally", "XI.2", "rally", "unit", _rally_questions, _rally_situation,
+                  _rally_changes, _rally_summary,
+                  dice_labels=lambda ctx: {"dice": "two d6 (rally)"}),
+        CheckSpec("leader_casualty", "Leader casualty", "XIV.5", "leader_casualty", "leader",
+                  _casualty_questions, _casualty_situation, _casualty_changes,
+                  _casualty_summary,
+                  dice_labels=lambda ctx: {"roll": "casualty d6", "wound_roll": "wound d6"}),
+        CheckSpec("army_morale", "Army morale", "XII", "army_morale", "side", _army_questions,
+                  _army_situation, _army_changes, _army_summary),
+        CheckSpec("next_phase", "Next phase", "II", None, "game", _next_questions,
+                  _next_situation, _next_changes, _next_summary),
+    )  # fmt: skip
+    return {s.key: s for s in specs}
+
+
+def due(state: PlayState, rules: VleRules) -> list[Due]:
+    """The pending morale checks, the rally phase's candidates, army morale, the next phase."""
+    out = [
+        Due(p["check"], p["label"], p["rule"], dict(p["target"]))
+        for p in state.pack_state.get("pending") or []
+    ]
+    if state.phase == "rally":
+        for u in state.units:
+            since = int(u.markers.get("disorganized", 0) or 0)
+            if since and state.turn - since >= 2 and not u.markers.get("eliminated"):
+                out.append(Due("rally", f"{u.name} may try to rally", "XI.1", {"unit_id": u.id}))
+    for s in state.sides:
+        level = s.pack_state.get("demoralize_at")
+        losses = int(s.pack_state.get("losses", 0))
+        if level and losses >= int(level) and not s.pack_state.get("demoralized"):
+            out.append(Due("army_morale", f"{s.name}: losses reach the level", "XII",
+                           {"side_id": s.id}))  # fmt: skip
+    if not state.pack_state.get("pending"):
+        out.append(Due("next_phase", "end this phase", "II"))
+    return out
+
+
+def turn_label(state: PlayState) -> str:
+    """Whose player turn it is (II)."""
+    player = int(state.pack_state.get("round", 1))
+    side = next((s for s in state.sides if s.pack_state.get("position") == player), None)
+    return f"{side.name}'s player turn" if side else ""
+
+
+def edit_refusal(state: PlayState, put: Put, rules: VleRules) -> str | None:
+    """Only a unit's state markers are set by hand; the counters' values are the list's."""
+    if put.entity == "unit" and put.key in EDITABLE:
+        return None
+    return f"{put.key} is set by the checks, not by hand"
+
+
+def state_words(key: str, value: Any, rules: VleRules) -> str | None:
+    """A side's state in words."""
+    words: Mapping[str, str] = {"nation": "", "position": "", "demoralize_at": "demoralized at"}
+    if key in words and not words[key]:
+        return ""
+    if key == "demoralized":
+        return "demoralized" if value else ""
+    if key == "losses":
+        return f"{value} steps lost"
+    if key == "demoralize_at":
+        return f"demoralized at {value} steps lost"
+    return None
+
+
+def declare_play() -> Play:
+    """The VlE play."""
+    return Play(
+        pack=PACK,
+        ruleset=RULESET,
+        setup=setup,
+        checks=checks(),
+        due=due,
+        turn_label=turn_label,
+        state_words=state_words,
+        scenarios={k: b.title for k, b in BATTLES.items()},
+        edit_refusal=edit_refusal,
+    )

@@ -1,0 +1,83 @@
+"""A VlE game headless: ``eote-ref game new --pack vle``, a fire and its morale check, undo."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from eote_ref.cli import main
+from eote_ref.referee.pack_play import PackGameService
+from eote_ref.referee.setup import shipped_army_lists_dir
+from tests.backends import DbTarget
+
+FOLDER = shipped_army_lists_dir()
+assert FOLDER is not None
+FRENCH = FOLDER / "vle" / "saalfeld-1806-french.yaml"
+PRUSSIAN = FOLDER / "vle" / "saalfeld-1806-prussian.yaml"
+
+
+def test_a_vle_game_is_started_played_and_undone_headless(
+    db_target: DbTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = db_target.cli_args
+    new = [*db, "game", "new", "--pack", "vle", "--name", "Saalfeld", "--scenario", "saalfeld"]
+    assert main([*new, "--side", f"French={FRENCH}", "--side", f"Prussians={PRUSSIAN}"]) == 0
+    assert capsys.readouterr().out == (
+        "Created game 1: Saalfeld (vle), Turn 1, player turn 1 of 2 · Cavalry charges: "
+        "French's player turn\n"
+    )
+    target = "IR 49 Müffling"
+    # Fire at 5 with a d6 of 6: the provisional table's 2 steps and a morale check (VII.3).
+    fire = [*db, "game", "check", "1", "fire", "--unit", target, "--answer", "fire_value=5"]
+    assert main([*fire, "--roll", "roll=6"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert json.loads(lines[-1]) == {"result": "loss_2", "modified": 5}
+    assert main([*db, "game", "show", "1"]) == 0
+    shown = capsys.readouterr().out
+    assert f"{target} (id 10, infantry)  2 steps" in shown
+    assert "2 steps lost" in shown
+    assert "  morale (VII.9): IR 49 Müffling: morale check after fire" in shown
+    # The check falls due; 8 + the prince's 2 - 1 for 2 of 4 steps = 9; 11 fails (X.2, X.4).
+    morale = [*db, "game", "check", "1", "morale", "--unit", target, "--roll", "dice=[5,6]"]
+    assert main(morale) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1]) == {
+        "result": "disorganized",
+        "modified": 9,
+    }
+    # The phase may not end while a check is due; after it, it does.
+    with db_target.open() as database:
+        unit = PackGameService(database, 1).state().unit(10)
+        assert unit.markers["disorganized"] == 1
+    assert main([*db, "game", "undo", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("Undid: IR 49 Müffling checks")
+    with db_target.open() as database:
+        state = PackGameService(database, 1).state()
+        assert "disorganized" not in state.unit(10).markers
+        assert state.pack_state["pending"]
+    assert main([*db, "game", "check", "1", "next_phase"]) == 1
+    assert "resolve the morale checks due first" in capsys.readouterr().err
+    assert main([*db, "game", "undo", "1"]) == 0
+    with db_target.open() as database:
+        state = PackGameService(database, 1).state()
+        assert state.unit(10).markers["steps"] == 4
+        assert not state.pack_state["pending"]
+
+
+def test_a_vle_turn_is_two_player_turns(
+    db_target: DbTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = db_target.cli_args
+    new = [*db, "game", "new", "--pack", "vle", "--name", "S"]
+    assert main([*new, "--side", f"French={FRENCH}", "--side", f"Prussians={PRUSSIAN}"]) == 0
+    for _ in range(12):  # six phases a player turn (II)
+        assert main([*db, "game", "check", "1", "next_phase"]) == 0
+    capsys.readouterr()
+    assert main([*db, "game", "show", "1"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "S: Turn 2, player turn 1 of 2 · Cavalry charges: French's player turn"
+    )
+    assert main([*db, "game", "undo", "1"]) == 0
+    capsys.readouterr()
+    assert main([*db, "game", "show", "1"]) == 0
+    assert capsys.readouterr().out.startswith("S: Turn 1, player turn 2 of 2 · Rally")
