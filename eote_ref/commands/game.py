@@ -50,6 +50,13 @@ def register(subparsers: Any) -> None:
     check.add_argument("--answer", action="append", default=[], metavar="KEY=VALUE")
     check.add_argument("--roll", action="append", default=[], metavar="NAME=VALUE")
     check.set_defaults(func=run_check)
+    house = sub.add_parser(
+        "house", help="put a club's house table file in the game (its cells, 'house')"
+    )
+    house.add_argument("game", type=int, metavar="ID")
+    house.add_argument("file", nargs="?", metavar="FILE", help="the house table file (YAML)")
+    house.add_argument("--remove", action="store_true", help="take the house tables out")
+    house.set_defaults(func=run_house)
     for name in ("undo", "redo"):
         p = sub.add_parser(name, help=f"{name} journal steps")
         p.add_argument("game", type=int, metavar="ID")
@@ -197,6 +204,35 @@ def run_check(args: argparse.Namespace) -> int:
     print(summary)
     if outcome is not None:
         print(json.dumps({"result": outcome.result, "modified": outcome.modified}))
+    return 0
+
+
+def run_house(args: argparse.Namespace) -> int:
+    """``eote-ref game house ID FILE``: a club's house tables, one journal step."""
+    from eote_ref.packs.house import load_house_tables
+    from eote_ref.referee.errors import RefereeError
+    from eote_ref.referee.pack_play import PackGameService
+    from eote_ref.store import StoreError
+    from eote_ref.yamlio.problems import YamlError
+
+    if not args.remove and not args.file:
+        return _fail("give the house table file, or --remove")
+    try:
+        with _open(args) as db:
+            game = PackGameService(db, args.game)
+            house = None if args.remove else load_house_tables(args.file, game.pack)
+            game.set_house_tables(house)
+    except YamlError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    except (RefereeError, StoreError, ValueError) as exc:
+        return _fail(str(exc))
+    if house is None:
+        print(f"Game {args.game}: house tables taken out")
+    else:
+        count = sum(len(c) for c in house.cells.values())
+        print(f"Game {args.game}: house tables '{house.name}' in ({count} cells, house)")
     return 0
 
 

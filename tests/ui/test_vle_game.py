@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pathlib
+
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
@@ -71,3 +74,56 @@ def test_a_turn_with_a_check_and_undo_in_the_app(qtbot: QtBot, db: Database) -> 
         assert isinstance(d, PackCheckDialog)
         d.apply()
     assert service.turn_label().startswith("Turn 2, player turn 1 of 2")
+
+
+def test_a_house_fire_table_typed_in_the_app_changes_fire_and_reads_house(
+    qtbot: QtBot, db: Database, tmp_path: pathlib.Path
+) -> None:
+    """Rules → Tables: the Fire Table's cells provisional; one typed is house and is read."""
+    gid = new_pack_game(db, NewPackGame("S", "vle", {"F": [FRENCH], "P": [PRUSSIAN]}))
+    window = shown_window(qtbot, db, gid)
+    screen = window.pack_game
+    service = screen.hub.service
+    window.findChild(QAction, "actionPackTables").trigger()
+    tables = screen.tables
+    assert tables.cell("fire", "6", "5") == ("2?", "provisional")
+    assert tables.cell("loss_malus", "9", "6") == ("-1", "text")
+    assert tables.cell("melee", "1", "4/1+") == ("1/1*", "text")  # the VIII.6 example's cell
+    unit = next(u for u in service.state().units if u.name == "IR Kurfürst")
+
+    def fire() -> str:
+        screen.open_check("fire", {"unit_id": unit.id})
+        d = window.pack_game.dialog
+        d.answer("fire_value", 5)
+        d.enter_die("roll", 6)
+        assert d.trial is not None
+        assert d.trial.outcome is not None
+        sources.append(d.trial.outcome.details["cell_source"])
+        d.apply()
+        return str(service.journal()[0].summary)
+
+    sources: list[str] = []
+
+    assert fire().endswith("loss 2 (VII.3)")
+    tables.type_cell("fire", "6", "5", "3")
+    assert tables.apply(), tables.message.text()
+    assert tables.cell("fire", "6", "5") == ("3‡", "house")
+    assert fire().endswith("loss 3 (VII.3)")
+    assert sources == ["provisional", "house"]
+    # A value the table cannot hold is refused with its place, and nothing is written.
+    tables.type_cell("fire", "5", "5", "4")
+    assert not tables.apply()
+    assert "typed cells:" in tables.message.text()
+    assert "'4' is not a result" in tables.message.text()
+    # Exported, it is a house table file that validates and loads into another game.
+    path = tmp_path / "club.yaml"
+    tables.type_cell("fire", "5", "5", "2")
+    tables.export(path)
+    assert "source: house" in path.read_text("utf-8")
+    # Ctrl+Z takes the house tables out again: the provisional cell is back.
+    Umpire(qtbot, window).press(Qt.Key.Key_Z, CTRL)  # the fire
+    Umpire(qtbot, window).press(Qt.Key.Key_Z, CTRL)  # the house tables
+    tables.fill()
+    assert tables.cell("fire", "6", "5") == ("2?", "provisional")
+    assert tables.load(path)
+    assert tables.cell("fire", "5", "5") == ("2‡", "house")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from eote_ref.packs.tables import Grid
 
@@ -105,6 +106,33 @@ def fire_table(house: dict[tuple[str, str], str] | None = None) -> Grid[Cell]:
     return Grid("fire", FIRE_COLUMNS, rows)
 
 
+_FIRE_RANK = {"": 0, "*": 1, "1": 2, "2": 3, "3": 4}
+
+
+def fire_warnings(
+    table: str, cells: dict[tuple[str, str], str] | Any
+) -> list[tuple[tuple[str, str], str]]:
+    """Fire cells whose effect falls as the die or the value rises (shown, not refused)."""
+    if table != "fire":
+        return []
+    full = fire_table(dict(cells))
+    out: list[tuple[tuple[str, str], str]] = []
+    for (r, c), v in dict(cells).items():
+        ri, ci = FIRE_ROWS.index(r), FIRE_COLUMNS.index(c)
+        rank = _FIRE_RANK[v]
+        if ri + 1 < len(FIRE_ROWS):
+            above = full.lookup(FIRE_ROWS[ri + 1], c).value
+            if _FIRE_RANK[above] < rank:
+                out.append(((r, c), f"the die {FIRE_ROWS[ri + 1]} gives less ({above or '-'})"))
+        if ci + 1 < len(FIRE_COLUMNS):
+            right = full.lookup(r, FIRE_COLUMNS[ci + 1]).value
+            if _FIRE_RANK[right] < rank:
+                out.append(
+                    ((r, c), f"the value {FIRE_COLUMNS[ci + 1]} gives less ({right or '-'})")
+                )
+    return out
+
+
 # --- the Melee Table (VIII.8) --------------------------------------------------------------
 
 MELEE_COLUMNS = ("1/2-", "2/3", "1/1", "3/2", "2/1", "3/1", "4/1+")
@@ -121,6 +149,10 @@ MELEE_RATIOS = (
 MELEE_ROWS = tuple(str(r) for r in range(0, 8))
 #: Every result a side may get (D2 only through the charge add-on, IX.6).
 MELEE_RESULTS = ("0", "1", "*", "1*", "D", "D1", "D2", "E")
+
+_SIDE = ("0", "1", "*", "1*", "D", "D1", "E")
+#: Every cell a club may type in the Melee Table: the attacker's result / the defender's.
+MELEE_CELLS = tuple(f"{a}/{d}" for a in _SIDE for d in _SIDE)
 
 _ATT = ("D", "1*", "1*", "1", "1", "*", "*", "0", "0", "0", "0", "0", "0", "0")
 _DEF = ("0", "0", "0", "*", "*", "1", "1", "1*", "D", "D", "D1", "D1", "E", "E")

@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from eote_ref.packs.declaration import OptionSpec, OptionValue
 from eote_ref.packs.dice import Die, numbered
@@ -252,6 +253,22 @@ class VleRules:
                 raise PackError(f"option {name}: {value!r} is not one of {offered}", field=name)
             chosen[name] = match[0]
         return dataclasses.replace(self, chosen=chosen)
+
+    def with_house(self, cells: Mapping[str, Mapping[tuple[str, str], str]]) -> VleRules:
+        """These rules with a club's cells of the Fire and Melee tables (``house``)."""
+        house = {t: dict(c) for t, c in self.house.items()}
+        for t, c in cells.items():
+            house.setdefault(t, {}).update(c)
+        return dataclasses.replace(self, house=house)
+
+    def tables(self) -> dict[str, Any]:
+        """The Fire and Melee tables as this game reads them (house cells in place)."""
+        from eote_ref.packs.vle.data import fire_table, melee_table
+
+        return {
+            "fire": fire_table(dict(self.house.get("fire", {}))),
+            "melee": melee_table(dict(self.house.get("melee", {}))),
+        }
 
     def note(self, name: str) -> str:
         value = self.opt(name)

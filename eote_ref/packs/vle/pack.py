@@ -8,6 +8,7 @@ from typing import Any
 
 from eote_ref.packs.declaration import (
     ArmyListSchema,
+    HouseTablesSpec,
     MarkerSpec,
     Pack,
     PhaseSpec,
@@ -19,7 +20,14 @@ from eote_ref.packs.declaration import (
 from eote_ref.packs.dice import Die, Pool, Sum
 from eote_ref.packs.tables import Table
 from eote_ref.packs.vle import armylist, combat, command, leaders, morale, movement
-from eote_ref.packs.vle.data import fire_table, loss_grid, melee_table
+from eote_ref.packs.vle.data import (
+    FIRE_RESULTS,
+    MELEE_CELLS,
+    fire_table,
+    fire_warnings,
+    loss_grid,
+    melee_table,
+)
 from eote_ref.packs.vle.model import D6, VleRules
 
 ID = "vle"
@@ -260,6 +268,11 @@ def declare() -> Pack:
         turn=TURN,
         unit_markers=UNIT_MARKERS,
         leader_markers=LEADER_MARKERS,
+        house_tables=HouseTablesSpec(
+            values={"fire": FIRE_RESULTS, "melee": MELEE_CELLS},
+            apply=lambda rules, cells: rules.with_house(cells),
+            warn=fire_warnings,
+        ),
         reference_notes=(
             "Fire: rows the modified d6, columns the combined fire value; * a morale check, a "
             "number the steps lost, each with a check (VII.3). Melee: rows the modified d6, "

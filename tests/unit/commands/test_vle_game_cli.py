@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import pathlib
 
 import pytest
 
@@ -81,3 +83,50 @@ def test_a_vle_turn_is_two_player_turns(
     capsys.readouterr()
     assert main([*db, "game", "show", "1"]) == 0
     assert capsys.readouterr().out.startswith("S: Turn 1, player turn 2 of 2 · Rally")
+
+
+HOUSE = """\
+format: 1
+pack: vle
+name: Our club's play aid
+source: house
+tables:
+  fire:
+    "6": {"5": "3"}
+"""
+
+
+def test_a_house_table_file_changes_fire_in_the_calculator_and_a_game(
+    db_target: DbTarget, capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    house = tmp_path / "club.yaml"
+    house.write_text(HOUSE, encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO('{"firers": [{"value": 5}], "roll": 6}'))
+    assert main(["rule", "--pack", "vle", "fire", "--house", str(house)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["result"], out["cell_source"]) == ("loss_3", "house")
+    assert "the Fire Table's cells read are the club's (house)" in out["notes"]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(HOUSE.replace('"3"', '"4"'), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO('{"firers": [{"value": 5}], "roll": 6}'))
+    assert main(["rule", "--pack", "vle", "fire", "--house", str(bad)]) == 2
+    error = json.loads(capsys.readouterr().out)
+    assert error["field"] == "house"
+    assert error["error"].startswith(f"{bad}:7:16: error: tables.fire.6.5: '4' is not a result")
+    # In a game: one journal step, undone as one.
+    db = db_target.cli_args
+    new = [*db, "game", "new", "--pack", "vle", "--name", "S"]
+    assert main([*new, "--side", f"French={FRENCH}", "--side", f"Prussians={PRUSSIAN}"]) == 0
+    assert main([*db, "game", "house", "1", str(house)]) == 0
+    assert "house tables 'Our club's play aid' in (1 cells, house)" in capsys.readouterr().out
+    fire = [*db, "game", "check", "1", "fire", "--unit", "IR Kurfürst"]
+    fire += ["--answer", "fire_value=5", "--roll", "roll=6"]
+    assert main(fire) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["result"] == "loss_3"
+    assert main([*db, "game", "undo", "1", "--steps", "2"]) == 0
+    capsys.readouterr()
+    assert main(fire) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["result"] == "loss_2"
+    assert main([*db, "game", "house", "1", str(bad)]) == 1
+    assert "'4' is not a result of this table" in capsys.readouterr().err
