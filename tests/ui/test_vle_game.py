@@ -86,7 +86,7 @@ def test_a_house_fire_table_typed_in_the_app_changes_fire_and_reads_house(
     service = screen.hub.service
     window.findChild(QAction, "actionPackTables").trigger()
     tables = screen.tables
-    assert tables.cell("fire", "6", "5") == ("2?", "provisional")
+    assert tables.cell("fire", "6", "5") == ("2†", "provisional")
     assert tables.cell("loss_malus", "9", "6") == ("-1", "text")
     assert tables.cell("melee", "1", "4/1+") == ("1/1*", "text")  # the VIII.6 example's cell
     unit = next(u for u in service.state().units if u.name == "IR Kurfürst")
@@ -124,6 +124,6 @@ def test_a_house_fire_table_typed_in_the_app_changes_fire_and_reads_house(
     Umpire(qtbot, window).press(Qt.Key.Key_Z, CTRL)  # the fire
     Umpire(qtbot, window).press(Qt.Key.Key_Z, CTRL)  # the house tables
     tables.fill()
-    assert tables.cell("fire", "6", "5") == ("2?", "provisional")
+    assert tables.cell("fire", "6", "5") == ("2†", "provisional")
     assert tables.load(path)
     assert tables.cell("fire", "5", "5") == ("2‡", "house")

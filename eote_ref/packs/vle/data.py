@@ -30,9 +30,9 @@ class Cell:
     source: str = TEXT
 
     def cell(self) -> str:
-        """What the quick reference prints: a provisional value marked with ``?``."""
+        """What the quick reference prints: a provisional value marked †, a club's ‡."""
         shown = self.value or "-"
-        return {PROVISIONAL: f"{shown}?", HOUSE: f"{shown}h"}.get(self.source, shown)
+        return {PROVISIONAL: f"{shown}†", HOUSE: f"{shown}‡"}.get(self.source, shown)
 
 
 # --- the loss grid (X.4) -------------------------------------------------------------------

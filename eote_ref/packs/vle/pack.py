@@ -160,6 +160,22 @@ LEADER_MARKERS = (
 )  # fmt: skip
 
 
+def quick_reference_html(state: Any, rules: VleRules, where: str) -> str:
+    """The game's reference sheet: its tables as it reads them, a club's cells marked ‡."""
+    import dataclasses
+
+    from eote_ref.packs.printed import reference_sheet_html
+
+    pack = declare()
+    house = state.pack_state.get("house_tables") or {}
+    named = f"; house tables: {house.get('name')}" if house else ""
+    notes = (f"{state.name}, {where}{named}.", *pack.reference_notes)
+    shown = dataclasses.replace(
+        pack, tables={**pack.tables, **rules.tables()}, reference_notes=notes
+    )
+    return reference_sheet_html(shown)
+
+
 def rules(options: Mapping[str, Any]) -> VleRules:
     """The VlE rules with ``options`` chosen (PackError on a bad one)."""
     return VleRules().with_options(options)
@@ -273,12 +289,13 @@ def declare() -> Pack:
             apply=lambda rules, cells: rules.with_house(cells),
             warn=fire_warnings,
         ),
+        game_sheets={"quick reference": quick_reference_html},
         reference_notes=(
             "Fire: rows the modified d6, columns the combined fire value; * a morale check, a "
             "number the steps lost, each with a check (VII.3). Melee: rows the modified d6, "
             "columns the ratio rounded for the defender; each cell attacker/defender (VIII.8). "
-            "A value marked ? is provisional (the text's table cannot be read): a club types "
-            "its play aid's in a house table file; h marks a house value.",
+            "A value marked † is provisional (the text's table cannot be read): a club types "
+            "its play aid's in a house table file; ‡ marks a club's (house) value.",
             "Loss grid: rows the original steps, columns the current; - no effect (X.4).",
         ),
     )

@@ -32,13 +32,13 @@ from eote_ref.packs.house import HouseTables, TableView, dump, load_house_tables
 #: How each source reads on a cell: its mark, its tooltip, its background.
 SOURCES = {
     "text": ("", "from the rules text", None),
-    "provisional": ("?", "provisional: the text's value cannot be read; type your play aid's",
+    "provisional": ("†", "provisional: the text's value cannot be read; type your play aid's",
                     "#fff3cd"),
     "house": ("‡", "house: your club's value", "#d1e7dd"),
 }  # fmt: skip
 
 LEGEND = (
-    "A cell marked ? is provisional (the text's table cannot be read); ‡ is your club's "
+    "A cell marked † is provisional (the text's table cannot be read); ‡ is your club's "
     "(house). Type a cell of an editable table and apply it to the game."
 )
 
@@ -165,7 +165,7 @@ class PackTablesDialog(QDialog):
                     text = _item_at(grid, i, j).text()
                     mark = SOURCES.get(shown.source, ("",))[0]
                     if text != shown.text + mark:
-                        value = text.rstrip("?‡").strip()
+                        value = text.rstrip("†‡").strip()
                         cells.setdefault(name, {})[(row[0].text, head[j])] = (
                             "" if value == "-" else value
                         )

@@ -124,6 +124,14 @@ def test_a_house_table_file_changes_fire_in_the_calculator_and_a_game(
     fire += ["--answer", "fire_value=5", "--roll", "roll=6"]
     assert main(fire) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[-1])["result"] == "loss_3"
+    # The game's quick reference prints the club's cell marked ‡ and names the file.
+    from eote_ref.ui.printing import pdf_text
+
+    sheet = tmp_path / "qr.pdf"
+    assert main([*db, "print", "sheets", "1", "-o", str(sheet), "--sheet", "quick reference"]) == 0
+    text = " ".join(pdf_text(sheet))
+    assert "6 *† *† 1† 1† 3‡ 2† 3†" in text
+    assert "house tables: Our club's play aid" in text
     assert main([*db, "game", "undo", "1", "--steps", "2"]) == 0
     capsys.readouterr()
     assert main(fire) == 0
