@@ -273,6 +273,131 @@ def _fire_summary(ctx: Ctx, out: Outcome | None) -> str:
     return f"fire on {u.name} at {out.modified:g}: {out.result.replace('_', ' ')} (VII.3)"
 
 
+# --------------------------------------------------------------------------- melee
+TERRAINS = (("open", "open"), ("town", "town"), ("castle", "castle"), ("wood", "wood"),
+            ("brush", "brush"), ("other", "other"))  # fmt: skip
+
+
+def _on_map(u: UnitState) -> bool:
+    return not u.markers.get("eliminated") and not u.markers.get("straggler")
+
+
+def _melee_questions(ctx: Ctx) -> list[Ask]:
+    u = _unit(ctx)
+    enemies = tuple(
+        (e.id, e.name) for e in ctx.state.units if e.side_id != u.side_id and _on_map(e)
+    )
+    return [
+        Ask("attackers", "Attacking units", "choices", [], "VIII.1", choices=enemies),
+        Ask("attacked_from", "Attacked through", "choice", "front", "VIII.6",
+            choices=DIRECTIONS[:3]),
+        Ask("defender_terrain", "Defender's terrain", "choice", "open", "VIII.3",
+            choices=TERRAINS),
+        Ask("charge", "A cavalry charge", "bool", False, "IX.3"),
+        Ask("attacker_leader_combat", "Attacking leader's combat value", "int", 0, "XIV.3",
+            minimum=-2, maximum=3),
+        Ask("defender_leader_combat", "Defending leader's combat value", "int", 0, "XIV.3",
+            minimum=-2, maximum=3),
+        Ask("die_bonus", "Events on the die (net)", "int", 0, "XXII.3", minimum=-4, maximum=4),
+    ]  # fmt: skip
+
+
+def _melee_unit(u: UnitState) -> combat.MeleeUnit:
+    formation = str(_m(u, "formation", "") or "")
+    movement = int(_m(u, "movement", 0))
+    klass = ""
+    if u.arm == "cavalry":
+        klass = "light" if movement >= 10 else "line" if movement == 9 else "heavy"
+    return combat.MeleeUnit(
+        value=0 if _m(u, "routed", False) else int(_m(u, "melee", 1)),
+        steps=int(_m(u, "steps", 1)), arm=u.arm,  # type: ignore[arg-type]
+        column=formation == "column", disorganized=bool(_m(u, "disorganized")),
+        tirailleur=formation == "tirailleur", square=formation == "square",
+        general_order=formation == "general_order", cavalry_class=klass,  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+def _attackers(ctx: Ctx) -> list[UnitState]:
+    ids = [int(i) for i in ctx.answers.get("attackers") or []]
+    if not ids:
+        raise PlayError("choose the attacking units (VIII.1)")
+    u = _unit(ctx)
+    out = [ctx.state.unit(i) for i in ids]
+    for a in out:
+        if a.side_id == u.side_id:
+            raise PlayError(f"{a.name} is on the defender's side")
+        if _m(a, "disorganized"):
+            raise PlayError(f"{a.name} is disorganized: it cannot attack (VIII.7)")
+        if a.arm == "artillery":
+            raise PlayError(f"{a.name} is artillery: it cannot attack (VIII.7)")
+    return out
+
+
+def _melee_situation(ctx: Ctx) -> combat.MeleeSituation:
+    u, a = _unit(ctx), ctx.answers
+    if not _on_map(u):
+        raise PlayError(f"{u.name} is not on the map")
+    return combat.MeleeSituation(
+        attackers=[_melee_unit(x) for x in _attackers(ctx)], defenders=[_melee_unit(u)],
+        attacked_from=a["attacked_from"], defender_terrain=a["defender_terrain"],
+        charge=bool(a["charge"]), attacker_leader_combat=int(a["attacker_leader_combat"]),
+        defender_leader_combat=int(a["defender_leader_combat"]), die_bonus=int(a["die_bonus"]),
+    )  # fmt: skip
+
+
+def _result_puts(ctx: Ctx, u: UnitState, code: str, pending: list[Any]) -> list[Put]:
+    """One side's melee result on its first unit (VIII.8): steps, *, D, D1, D2, E."""
+    steps = int(_m(u, "steps", 1))
+    lost = {"1": 1, "2": 2, "1*": 1, "2*": 2, "D1": 1, "D2": 2}.get(code, 0)
+    puts: list[Put] = []
+    side = ctx.state.side(u.side_id)
+    if code == "E":
+        lost = steps
+    if lost:
+        left = max(0, steps - lost)
+        puts.append(Put("unit", u.id, "steps", left))
+        losses = int(side.pack_state.get("losses", 0)) + steps - left
+        puts.append(Put("side", side.id, "losses", losses))
+        if left == 0:
+            return [*puts, Put("unit", u.id, "eliminated", True)]
+    if code.startswith("D"):
+        if _m(u, "disorganized") or _m(u, "routed", False):
+            if side.pack_state.get("demoralized"):
+                puts.append(Put("unit", u.id, "straggler", True))
+            elif ctx.rules.opt("rout"):
+                puts += _failure_puts(ctx, u, "routed")
+            else:
+                puts.append(Put("unit", u.id, "eliminated", True))
+        else:
+            puts.append(Put("unit", u.id, "disorganized", ctx.state.turn))
+    if code.endswith("*"):
+        pending.append({"check": "morale", "label": f"{u.name}: morale check after melee",
+                        "rule": "VIII.8", "target": {"unit_id": u.id}})  # fmt: skip
+    return puts
+
+
+def _melee_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
+    if out is None:
+        return []
+    u = _unit(ctx)
+    pending = list(ctx.state.pack_state.get("pending") or [])
+    before = len(pending)
+    puts = _result_puts(ctx, u, str(out.details["defender_result"]), pending)
+    first = _attackers(ctx)[0]
+    puts += _result_puts(ctx, first, str(out.details["attacker_result"]), pending)
+    if len(pending) != before:
+        puts.append(Put("game", ctx.state.game_id, "pending", pending))
+    return puts
+
+
+def _melee_summary(ctx: Ctx, out: Outcome | None) -> str:
+    u = _unit(ctx)
+    if out is None:
+        return f"melee on {u.name}"
+    col = out.details.get("column")
+    return f"melee on {u.name} at {col}: {out.result} (VIII.8)"
+
+
 # --------------------------------------------------------------------------- rally
 def _rally_questions(ctx: Ctx) -> list[Ask]:
     u = _unit(ctx)
@@ -449,6 +574,9 @@ def checks() -> dict[str, CheckSpec]:
         CheckSpec("fire", "Fire on a unit", "VII.3", "fire", "unit", _fire_questions,
                   _fire_situation, _fire_changes, _fire_summary,
                   dice_labels=lambda ctx: {"roll": "fire d6"}),
+        CheckSpec("melee", "Melee on a unit", "VIII.8", "melee", "unit", _melee_questions,
+                  _melee_situation, _melee_changes, _melee_summary,
+                  dice_labels=lambda ctx: {"roll": "melee d6"}),
         CheckSpec("rally", "Rally", "XI.2", "rally", "unit", _rally_questions, _rally_situation,
                   _rally_changes, _rally_summary,
                   dice_labels=lambda ctx: {"dice": "two d6 (rally)"}),

@@ -138,3 +138,30 @@ def test_a_house_table_file_changes_fire_in_the_calculator_and_a_game(
     assert json.loads(capsys.readouterr().out.splitlines()[-1])["result"] == "loss_2"
     assert main([*db, "game", "house", "1", str(bad)]) == 1
     assert "'4' is not a result of this table" in capsys.readouterr().err
+
+
+def test_a_melee_in_a_game_disorganizes_and_calls_for_checks(
+    db_target: DbTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = db_target.cli_args
+    new = [*db, "game", "new", "--pack", "vle", "--name", "S"]
+    assert main([*new, "--side", f"French={FRENCH}", "--side", f"Prussians={PRUSSIAN}"]) == 0
+    # 34e Ligne in column attacks: 7 x (2 + 1) = 21 against IR Kurfürst's 5 x 2 = 10, the 2/1
+    # column (VIII.4, VIII.8, IV.2); the provisional cell of a 5 there is 0/D.
+    melee = [*db, "game", "check", "1", "melee", "--unit", "IR Kurfürst"]
+    assert main([*melee, "--answer", "attackers=[2]", "--roll", "roll=5"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["result"] == "0/D"
+    with db_target.open() as database:
+        state = PackGameService(database, 1).state()
+        assert state.unit(15).markers["disorganized"] == 1
+    # Disorganized, it defends at 1: 21 against 5 is the 4/1 column, where a die of 1 is the
+    # text's own cell (VIII.6's example), 1/1*: a step each, the defender checks morale.
+    assert main([*melee, "--answer", "attackers=[2]", "--roll", "roll=1"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["result"] == "1/1*"
+    with db_target.open() as database:
+        state = PackGameService(database, 1).state()
+        assert state.unit(2).markers["steps"] == 6
+        assert state.unit(15).markers["steps"] == 4
+        assert [p["target"]["unit_id"] for p in state.pack_state["pending"]] == [15]
+    assert main([*melee, "--answer", "attackers=[15]", "--roll", "roll=1"]) == 1
+    assert "on the defender's side" in capsys.readouterr().err
