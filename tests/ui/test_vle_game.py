@@ -127,3 +127,28 @@ def test_a_house_fire_table_typed_in_the_app_changes_fire_and_reads_house(
     assert tables.cell("fire", "6", "5") == ("2†", "provisional")
     assert tables.load(path)
     assert tables.cell("fire", "5", "5") == ("2‡", "house")
+
+
+def test_the_players_display_and_the_sheets_of_a_vle_game(
+    qtbot: QtBot, db: Database, tmp_path: pathlib.Path
+) -> None:
+    from eote_ref.ui.printing import pdf_text
+
+    gid = new_pack_game(db, NewPackGame("S", "vle", {"French": [FRENCH], "Prussians": [PRUSSIAN]}))
+    window = shown_window(qtbot, db, gid)
+    screen = window.pack_game
+    service = screen.hub.service
+    unit = next(u for u in service.state().units if u.name == "IR 49 Müffling")
+    check = service.open_check("fire", unit_id=unit.id)
+    check.set("fire_value", 5)
+    check.apply({"roll": 6})  # 2 steps lost (the provisional cell), a check due
+    display = screen.open_display()
+    assert display is not None
+    qtbot.waitUntil(lambda: "IR 49 Müffling" in display.text())
+    assert "2 steps" in display.text()
+    assert set(window.pack_printing.sheet_actions) == {"record sheets", "quick reference"}
+    path = tmp_path / "sheets.pdf"
+    window.pack_printing.sheet_to("record sheets", path)
+    text = " ".join(pdf_text(path))
+    assert "Prussians: 2 steps lost" in text
+    assert "IR 49 Müffling 3 2 8 5" in text

@@ -176,6 +176,34 @@ def quick_reference_html(state: Any, rules: VleRules, where: str) -> str:
     return reference_sheet_html(shown)
 
 
+def record_sheets_html(state: Any, rules: VleRules, where: str) -> str:
+    """The loss sheets as the game stands (VII.8): a box a step, those lost ticked."""
+    from eote_ref.packs.printed import boxes, esc, page, rows_table
+
+    parts = [f'<p class="title">{esc(state.name)} — loss sheets</p><p class="sub">{esc(where)}</p>']
+    for side in state.sides:
+        lost = int(side.pack_state.get("losses", 0))
+        level = side.pack_state.get("demoralize_at")
+        head = f"{side.name}: {lost} steps lost" + (f" of {level} (XII)" if level else "")
+        if side.pack_state.get("demoralized"):
+            head += ", demoralized"
+        parts.append(f'<p class="h">{esc(head)}</p>')
+        for command in (c for c in state.commands if c.side_id == side.id):
+            rows = [["unit", "fire", "melee", "morale", "MP", "steps", "state"]]
+            for u in (u for u in state.units if u.command_id == command.id):
+                m = u.markers
+                start, now = int(m.get("start", 1)), int(m.get("steps", 1))
+                said = [w for w, on in (("disorganized", m.get("disorganized")),
+                                        ("routed", m.get("routed")),
+                                        ("straggler", m.get("straggler")),
+                                        ("eliminated", m.get("eliminated"))) if on]  # fmt: skip
+                rows.append([esc(u.name), str(m.get("fire", 0)), str(m.get("melee", 0)),
+                             str(m.get("morale", 0)), str(m.get("movement", 0)),
+                             boxes(start, ticked=start - now), esc(", ".join(said))])  # fmt: skip
+            parts.append(f"<p>{esc(command.name)}</p>" + rows_table(rows))
+    return page(f"{state.name} loss sheets", "".join(parts))
+
+
 def rules(options: Mapping[str, Any]) -> VleRules:
     """The VlE rules with ``options`` chosen (PackError on a bad one)."""
     return VleRules().with_options(options)
@@ -289,7 +317,7 @@ def declare() -> Pack:
             apply=lambda rules, cells: rules.with_house(cells),
             warn=fire_warnings,
         ),
-        game_sheets={"quick reference": quick_reference_html},
+        game_sheets={"record sheets": record_sheets_html, "quick reference": quick_reference_html},
         reference_notes=(
             "Fire: rows the modified d6, columns the combined fire value; * a morale check, a "
             "number the steps lost, each with a check (VII.3). Melee: rows the modified d6, "
