@@ -188,9 +188,9 @@ def record_sheets_html(state: Any, rules: VleRules, where: str) -> str:
         if side.pack_state.get("demoralized"):
             head += ", demoralized"
         parts.append(f'<p class="h">{esc(head)}</p>')
-        for command in (c for c in state.commands if c.side_id == side.id):
+        for corps in (c for c in state.commands if c.side_id == side.id):
             rows = [["unit", "fire", "melee", "morale", "MP", "steps", "state"]]
-            for u in (u for u in state.units if u.command_id == command.id):
+            for u in (u for u in state.units if u.command_id == corps.id):
                 m = u.markers
                 start, now = int(m.get("start", 1)), int(m.get("steps", 1))
                 said = [w for w, on in (("disorganized", m.get("disorganized")),
@@ -200,7 +200,7 @@ def record_sheets_html(state: Any, rules: VleRules, where: str) -> str:
                 rows.append([esc(u.name), str(m.get("fire", 0)), str(m.get("melee", 0)),
                              str(m.get("morale", 0)), str(m.get("movement", 0)),
                              boxes(start, ticked=start - now), esc(", ".join(said))])  # fmt: skip
-            parts.append(f"<p>{esc(command.name)}</p>" + rows_table(rows))
+            parts.append(f"<p>{esc(corps.name)}</p>" + rows_table(rows))
     return page(f"{state.name} loss sheets", "".join(parts))
 
 
