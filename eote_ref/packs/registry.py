@@ -1,8 +1,9 @@
 """The packs eote-ref ships, by id; a pack's modules are imported only when it is asked for.
 
 ``eote`` wraps the EotE 6.2 engine (:mod:`eote_ref.rules` and ``eote-6.2.yaml``) unchanged;
-``avle`` is Advanced Vive l'Empereur 1.2. Standard library only: the packs are named by
-module path, so this module imports neither.
+``avle`` is Advanced Vive l'Empereur 1.2, ``vle`` Vive l'Empereur! 3rd edition. A pack is one
+line of :data:`SHIPPED`. Standard library only: the packs are named by module path, so this
+module imports none of them.
 """
 
 from __future__ import annotations
@@ -17,18 +18,25 @@ from eote_ref.packs.outcome import PackError
 if TYPE_CHECKING:  # the play vocabulary is loaded with a pack that declares one
     from eote_ref.packs.play import Play
 
+#: One line a shipped pack: id, the module with ``declare()``, title, the ``ruleset:`` its
+#: army lists, scenarios and games name, and the module whose ``declare_play()`` gives its
+#: play in the referee (None: the referee runs it with its own checks, as EotE's).
+SHIPPED: tuple[tuple[str, str, str, str, str | None], ...] = (
+    ("eote", "eote_ref.packs.eote", "Eagles Over the Empire 6.2", "eote-6.2", None),
+    ("avle", "eote_ref.packs.avle.pack", "Advanced Vive l'Empereur 1.2", "avle-1.2",
+     "eote_ref.packs.avle.play"),
+    ("vle", "eote_ref.packs.vle.pack", "Vive l'Empereur! 3rd edition", "vle-3",
+     "eote_ref.packs.vle.play"),
+)  # fmt: skip
+
 #: id -> (module with ``declare()``, title).
-PACKS: dict[str, tuple[str, str]] = {
-    "eote": ("eote_ref.packs.eote", "Eagles Over the Empire 6.2"),
-    "avle": ("eote_ref.packs.avle.pack", "Advanced Vive l'Empereur 1.2"),
-    "vle": ("eote_ref.packs.vle.pack", "Vive l'Empereur! 3rd edition"),
-}
+PACKS: dict[str, tuple[str, str]] = {p: (module, title) for p, module, title, _r, _pl in SHIPPED}
 
 #: The pack of a game or a command that names none.
 DEFAULT_PACK = "eote"
 
 #: The ``ruleset:`` values of army lists and scenarios, each naming its pack.
-RULESETS: dict[str, str] = {"eote-6.2": "eote", "avle-1.2": "avle", "vle-3": "vle"}
+RULESETS: dict[str, str] = {ruleset: p for p, _m, _t, ruleset, _pl in SHIPPED}
 
 
 #: The ruleset a game of a pack records in its ``ruleset`` column.
@@ -127,8 +135,8 @@ def get_pack(pack_id: str) -> Pack:
 
 #: id -> the module whose ``declare_play()`` gives the pack's play in the referee (set-up,
 #: game state, checks, what falls due: :mod:`eote_ref.packs.play`). EotE's play is still the
-#: referee's own (``referee/checks``), so only AVlE has one here.
-PLAYS: dict[str, str] = {"avle": "eote_ref.packs.avle.play", "vle": "eote_ref.packs.vle.play"}
+#: referee's own (``referee/checks``), so it has none here (its SHIPPED line says None).
+PLAYS: dict[str, str] = {p: play for p, _m, _t, _r, play in SHIPPED if play is not None}
 
 
 def get_play(pack_id: str) -> Play | None:
