@@ -49,7 +49,7 @@ from eote_ref.referee.campaign import (
     NewBattle,
     nation_name,
 )
-from eote_ref.referee.campaign.pack_battles import campaign_play
+from eote_ref.referee.campaign.pack_battles import campaign_play, takes_campaigns
 from eote_ref.referee.setup import FIGURE_SCALES, SetupService, shipped_army_lists
 from eote_ref.ui.unit_picker import searchable_combo, type_to_find
 
@@ -467,7 +467,8 @@ class NewCampaignDialog(_Dialog):
             "Every battle of the campaign is a game of this ruleset; its armies are its lists"
         )
         for pack, (_module, title) in PACKS.items():
-            self.pack_combo.addItem(title, pack)
+            if takes_campaigns(pack):  # a pack whose play has no campaign reading is not offered
+                self.pack_combo.addItem(title, pack)
         self._named_form("", "&Ruleset:", self.pack_combo)
 
     def problems(self) -> list[str]:
