@@ -19,12 +19,12 @@ def register(subparsers: Any) -> None:
     """Add ``game`` and its sub-commands to the ``eote-ref`` parser."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "game",
-        help="start and play a game of a pack from the command line (AVlE)",
-        description="Start and play a game of a ruleset pack that declares its play (avle).",
+        help="start and play a game of a pack from the command line (AVlE, VlE)",
+        description="Start and play a game of a ruleset pack that declares its play (avle, vle).",
     )
     sub = parser.add_subparsers(dest="game_command", metavar="ACTION", required=True)
     new = sub.add_parser("new", help="set a game up from army lists")
-    new.add_argument("--pack", required=True, help="the pack (avle)")
+    new.add_argument("--pack", required=True, help="the pack (avle, vle)")
     new.add_argument("--name", required=True, help="the game's name")
     new.add_argument(
         "--side",
@@ -148,7 +148,8 @@ def run_show(args: argparse.Namespace) -> int:
             print(f"  {command.name}")
             for g in (g for g in state.leaders if g.command_id == command.id):
                 marks = umpire_marker_words(leaders_spec, g.markers, turn=state.turn)
-                print(f"    General {g.name} (id {g.id})" + (f"  {marks}" if marks else ""))
+                level = g.level.replace("_", " ").capitalize()  # the pack's word (a General)
+                print(f"    {level} {g.name} (id {g.id})" + (f"  {marks}" if marks else ""))
             for u in (u for u in state.units if u.command_id == command.id):
                 marks = umpire_marker_words(units_spec, u.markers, u.type, state.turn)
                 kind = u.type.replace("_", " ")

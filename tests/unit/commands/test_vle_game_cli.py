@@ -38,6 +38,7 @@ def test_a_vle_game_is_started_played_and_undone_headless(
     assert main([*db, "game", "show", "1"]) == 0
     shown = capsys.readouterr().out
     assert f"{target} (id 10, infantry)  2 steps" in shown
+    assert "    Leader Prince Louis Ferdinand (id 4)" in shown  # the pack's word, not AVlE's
     assert "2 steps lost" in shown
     assert "  morale (VII.9): IR 49 Müffling: morale check after fire" in shown
     # The check falls due; 8 + the prince's 2 - 1 for 2 of 4 steps = 9; 11 fails (X.2, X.4).
