@@ -50,6 +50,7 @@ def test_a_turn_with_a_check_and_undo_in_the_app(qtbot: QtBot, db: Database) -> 
     service = screen.hub.service
     assert screen.guide is not None
     assert "<b>Turn 1, player turn 1 of 2 · Cavalry charges: French" in screen.guide.heading.text()
+    assert screen.guide.items() == ["end this phase (VlE II)"]  # cited as the pack cites
     # The fire check from the pack's checks, on a Prussian regiment, its die entered.
     unit = next(u for u in service.state().units if u.name == "IR 49 Müffling")
     screen.open_check("fire", {"unit_id": unit.id})
