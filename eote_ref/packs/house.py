@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eote_ref.packs.declaration import HouseCells, Pack
-from eote_ref.packs.tables import Grid, Table, _cell
+from eote_ref.packs.tables import Bands, Grid, Rows, Table, _cell
 from eote_ref.yamlio.document import Document
 from eote_ref.yamlio.loader import load_file, load_text
 from eote_ref.yamlio.problems import Path, Problem, YamlError
@@ -218,12 +218,22 @@ def table_view(pack: Pack, name: str, table: Table, default: str = "text") -> Ta
         ]
         return TableView(name, [head, *body], editable)
     rendered = table.render()
+    # A band's or a row's result may say where it comes from (EotE's chart rows do).
+    results: list[Any] = []
+    if isinstance(table, Bands):
+        results = [b.result for b in table.bands]
+    elif isinstance(table, Rows):
+        results = list(table.rows)
+    sources = [_source_of(r, default) for r in results]
+
+    def source(i: int, j: int) -> str:
+        if i == 0 or j == 0:
+            return ""
+        return sources[i - 1] if i - 1 < len(sources) else default
+
     return TableView(
         name,
-        [
-            [CellView(x, "" if i == 0 or j == 0 else default) for j, x in enumerate(row)]
-            for i, row in enumerate(rendered)
-        ],  # fmt: skip
+        [[CellView(x, source(i, j)) for j, x in enumerate(row)] for i, row in enumerate(rendered)],
         editable,
     )
 
