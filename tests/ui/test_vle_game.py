@@ -153,3 +153,20 @@ def test_the_players_display_and_the_sheets_of_a_vle_game(
     text = " ".join(pdf_text(path))
     assert "Prussians: 2 steps lost" in text
     assert "IR 49 Müffling 3 2 8 5" in text
+
+
+def test_rules_tables_of_an_avle_game_show_its_tables_none_typed(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Rules → Tables is every pack's: AVlE's tables show with their sources, none editable."""
+    from tests.avle_games import ALLIED
+    from tests.avle_games import FRENCH as AVLE_FRENCH
+
+    spec = NewPackGame("QB", "avle", {"French": [AVLE_FRENCH], "Allies": [ALLIED]})
+    window = shown_window(qtbot, db, new_pack_game(db, spec))
+    window.findChild(QAction, "actionPackTables").trigger()
+    tables = window.pack_game.tables
+    assert "fire_values" in tables.views
+    assert not any(v.editable for v in tables.views.values())
+    assert not tables.apply_button.isEnabled()
+    assert tables.cell("fire_values", "old_guard", "1")[1] == "text"
