@@ -166,3 +166,35 @@ def test_a_melee_in_a_game_disorganizes_and_calls_for_checks(
         assert [p["target"]["unit_id"] for p in state.pack_state["pending"]] == [15]
     assert main([*melee, "--answer", "attackers=[15]", "--roll", "roll=1"]) == 1
     assert "on the defender's side" in capsys.readouterr().err
+
+
+def test_square_countercharge_obedience_and_initiative_in_a_game(
+    db_target: DbTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = db_target.cli_args
+    new = [*db, "game", "new", "--pack", "vle", "--name", "S"]
+    assert main([*new, "--side", f"French={FRENCH}", "--side", f"Prussians={PRUSSIAN}"]) == 0
+    check = [*db, "game", "check", "1"]
+
+    def result(*words: str) -> dict[str, object]:
+        assert main([*check, *words]) == 0
+        out: dict[str, object] = json.loads(capsys.readouterr().out.splitlines()[-1])
+        return out
+
+    # IX.6: morale 7, Bevilaqua +1, +1 at 3 hexes: 9; an 8 forms square.
+    square = ["square", "--unit", "IR Prinz Xaver", "--answer", "cavalry_distance=3"]
+    assert result(*square, "--roll", "dice=[4,4]") == {"result": "passed", "modified": 9}
+    # IX.7: a double 6 always fails, and a failed countercharge changes nothing.
+    assert result("countercharge", "--unit", "Saxon Hussars", "--roll", "dice=[6,6]") == {
+        "result": "failed_no_effect",
+        "modified": 9,
+    }
+    # XVII.6: Bevilaqua's obedience 3, a 4: delayed; XVII.7: Suchet's initiative 4, a 2.
+    assert result("obedience", "--leader", "Bevilaqua", "--roll", "roll=4")["result"] == "delayed"
+    assert result("initiative", "--leader", "Suchet", "--roll", "roll=2")["result"] == "changed"
+    with db_target.open() as database:
+        state = PackGameService(database, 1).state()
+        xaver = next(u for u in state.units if u.name == "IR Prinz Xaver")
+        assert xaver.markers["formation"] == "square"
+    assert main([*check, "countercharge", "--unit", "IR Kurfürst", "--roll", "dice=[1,1]"]) == 1
+    assert "only cavalry countercharges (IX.7)" in capsys.readouterr().err
