@@ -147,14 +147,18 @@ UNIT_MARKERS = (
     MarkerSpec("range", "counter", 0, "VII.2"),
 )  # fmt: skip
 
+SIGNED = tuple(str(n) for n in range(-3, 7))
+
 LEADER_MARKERS = (
     MarkerSpec("killed", "flag", False, "XIV.5", display="killed", sheet="tick"),
     MarkerSpec("wounded_until", "counter", 0, "XVII.1", "back on turn",
                display="wounded until turn {n}"),
     MarkerSpec("substitute", "flag", False, "XIV.6", display="substitute"),
     MarkerSpec("army_commander", "flag", False, "XIV"),
-    MarkerSpec("combat", "counter", 0, "XIV.2"),
-    MarkerSpec("morale", "counter", 0, "XIV.2"),
+    # A leader's bonuses may be negative (the King of Prussia's combat -1, XIV.3): kept as
+    # the signed numbers' text, read back as numbers.
+    MarkerSpec("combat", "choice", None, "XIV.2", choices=SIGNED),
+    MarkerSpec("morale", "choice", None, "XIV.2", choices=SIGNED),
     MarkerSpec("initiative", "counter", 0, "XVII.7"),
     MarkerSpec("obedience", "counter", 0, "XVII.6"),
 )  # fmt: skip

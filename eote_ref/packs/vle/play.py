@@ -78,7 +78,7 @@ def setup(
             for ld in army.leaders:
                 corps = ld.corps or army.corps()[0]
                 lm = {
-                    "combat": ld.combat, "morale": ld.morale, "initiative": ld.initiative,
+                    "combat": str(ld.combat), "morale": str(ld.morale), "initiative": ld.initiative,
                     "obedience": ld.obedience, "army_commander": ld.army_commander,
                 }  # fmt: skip
                 commands.setdefault(corps, ([], []))[1].append(PlanLeader(ld.name, "leader", lm))
