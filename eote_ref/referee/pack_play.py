@@ -287,6 +287,8 @@ class PackGameService(GameService):
         """Put a club's house tables in the game (None takes them out), as one journal step."""
         if house is not None and self.pack.house_tables is None:
             raise PackPlayError(f"pack {self.pack_id} takes no house tables")
+        if house is None and self.house_tables() is None:
+            raise PackPlayError("the game has no house tables to take out")
         if house is not None and house.pack != self.pack_id:
             raise PackPlayError(f"these house tables are for pack {house.pack}, not {self.pack_id}")
         put = Put("game", self.game_id, HOUSE_KEY, None if house is None else house.to_json())

@@ -139,6 +139,8 @@ def test_a_house_table_file_changes_fire_in_the_calculator_and_a_game(
     assert json.loads(capsys.readouterr().out.splitlines()[-1])["result"] == "loss_2"
     assert main([*db, "game", "house", "1", str(bad)]) == 1
     assert "'4' is not a result of this table" in capsys.readouterr().err
+    assert main([*db, "game", "house", "1", "--remove"]) == 1  # none in the game: nothing to do
+    assert "the game has no house tables to take out" in capsys.readouterr().err
 
 
 def test_a_melee_in_a_game_disorganizes_and_calls_for_checks(
