@@ -56,11 +56,12 @@ PACKS: dict[str, tuple[str, ...]] = {
         "commands.rule",
     ),
     "AVlE": ("packs.avle",),
+    "VlE": ("packs.vle",),
 }
 SHARED = "shared"
 #: A pack's word in a string: not the app's name ``eote-ref`` (nor the package ``eote_ref``).
-WORD = re.compile(r"\b(eote|avle)\b(?![-_]ref\b)", re.IGNORECASE)
-PACK_OF_WORD = {"eote": "EotE", "avle": "AVlE"}
+WORD = re.compile(r"\b(eote|avle|vle)\b(?![-_]ref\b)", re.IGNORECASE)
+PACK_OF_WORD = {"eote": "EotE", "avle": "AVlE", "vle": "VlE"}
 
 
 @dataclass(frozen=True)

@@ -21,12 +21,12 @@ def register(subparsers: Any) -> None:
     """Add ``game`` and its sub-commands to the ``eote-ref`` parser."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "game",
-        help="start and play a game of a pack from the command line (AVlE)",
-        description="Start and play a game of a ruleset pack that declares its play (avle).",
+        help="start and play a game of a pack from the command line (AVlE, VlE)",
+        description="Start and play a game of a ruleset pack that declares its play (avle, vle).",
     )
     sub = parser.add_subparsers(dest="game_command", metavar="ACTION", required=True)
     new = sub.add_parser("new", help="set a game up from army lists")
-    new.add_argument("--pack", required=True, help="the pack (avle)")
+    new.add_argument("--pack", required=True, help="the pack (avle, vle)")
     new.add_argument("--name", required=True, help="the game's name")
     new.add_argument(
         "--side",
@@ -70,6 +70,13 @@ def register(subparsers: Any) -> None:
     check.add_argument("--answer", action="append", default=[], metavar="KEY=VALUE", type=_pair)
     check.add_argument("--roll", action="append", default=[], metavar="NAME=VALUE", type=_pair)
     check.set_defaults(func=run_check)
+    house = sub.add_parser(
+        "house", help="put a club's house table file in the game (its cells, 'house')"
+    )
+    house.add_argument("game", type=int, metavar="ID")
+    house.add_argument("file", nargs="?", metavar="FILE", help="the house table file (YAML)")
+    house.add_argument("--remove", action="store_true", help="take the house tables out")
+    house.set_defaults(func=run_house)
     for name in ("undo", "redo"):
         p = sub.add_parser(name, help=f"{name} journal steps")
         p.add_argument("game", type=game_id, metavar="ID")
@@ -211,7 +218,8 @@ def run_show(args: argparse.Namespace) -> int:
             print(f"  {command.name}")
             for g in (g for g in state.leaders if g.command_id == command.id):
                 marks = umpire_marker_words(leaders_spec, g.markers, turn=state.turn)
-                print(f"    General {g.name} (id {g.id})" + (f"  {marks}" if marks else ""))
+                level = g.level.replace("_", " ").capitalize()  # the pack's word (a General)
+                print(f"    {level} {g.name} (id {g.id})" + (f"  {marks}" if marks else ""))
             for u in (u for u in state.units if u.command_id == command.id):
                 marks = umpire_marker_words(units_spec, u.markers, u.type, state.turn)
                 kind = u.type.replace("_", " ")
@@ -267,6 +275,35 @@ def run_check(args: argparse.Namespace) -> int:
     print(summary)
     if outcome is not None:
         print(json.dumps({"result": outcome.result, "modified": outcome.modified}))
+    return 0
+
+
+def run_house(args: argparse.Namespace) -> int:
+    """``eote-ref game house ID FILE``: a club's house tables, one journal step."""
+    from eote_ref.packs.house import load_house_tables
+    from eote_ref.referee.errors import RefereeError
+    from eote_ref.referee.pack_play import PackGameService
+    from eote_ref.store import StoreError
+    from eote_ref.yamlio.problems import YamlError
+
+    if not args.remove and not args.file:
+        return _fail("give the house table file, or --remove")
+    try:
+        with _open(args) as db:
+            game = PackGameService(db, args.game)
+            house = None if args.remove else load_house_tables(args.file, game.pack)
+            game.set_house_tables(house)
+    except YamlError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    except (RefereeError, StoreError, ValueError) as exc:
+        return _fail(str(exc))
+    if house is None:
+        print(f"Game {args.game}: house tables taken out")
+    else:
+        count = sum(len(c) for c in house.cells.values())
+        print(f"Game {args.game}: house tables '{house.name}' in ({count} cells, house)")
     return 0
 
 

@@ -58,6 +58,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="choose a ruleset option for this call (repeatable)",
     )
     p.add_argument("--seed", help="seed the engine's dice: a whole number (reproducible runs)")
+    p.add_argument(
+        "--house",
+        metavar="FILE",
+        help="a club's house table file for the pack's tables (with --pack; docs/PACKS.md)",
+    )
     p.set_defaults(func=run)
     p.error = usage_error  # type: ignore[method-assign]
 
@@ -66,6 +71,9 @@ def run(args: argparse.Namespace) -> int:
     """Run the calculator; returns 0, or 2 on bad input (1 on an internal fault)."""
     if getattr(args, "pack", None) not in (None, "eote"):  # cli.main sends these to rule_pack
         _emit(_error(f"pack '{args.pack}' is answered by eote_ref.commands.rule_pack", "pack"))
+        return 2
+    if getattr(args, "house", None):
+        _emit(_error("--house takes a pack's house table file; give it with --pack", "house"))
         return 2
     try:
         if args.list:

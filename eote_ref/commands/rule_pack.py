@@ -47,9 +47,13 @@ def run(args: argparse.Namespace) -> int:
         if not args.procedure:
             raise InputError("name a procedure (see --pack PACK --list)", "procedure")
         seed = parse_seed(args.seed)
-        out = adjudicate(pack, args.procedure, _read_stdin(), args.option, seed)
+        house = getattr(args, "house", None)
+        out = adjudicate(pack, args.procedure, _read_stdin(), args.option, seed, house)
     except (InputError, PackError) as exc:
         _emit(_error(str(exc), exc.field, getattr(exc, "rule", None)))
+        return 2
+    except YamlError as exc:  # a house table file with errors: each placed in its file
+        _emit(_error("; ".join(str(p) for p in exc.problems), "house"))
         return 2
     except Exception as exc:  # noqa: BLE001 - the contract: never a traceback
         _emit(_error(f"internal error: {exc!r}", None))
@@ -69,9 +73,18 @@ def _pack(pack_id: str) -> Pack:
 
 
 def adjudicate(
-    pack: Pack, name: str, text: str, options: list[str] | None = None, seed: int | None = None
+    pack: Pack,
+    name: str,
+    text: str,
+    options: list[str] | None = None,
+    seed: int | None = None,
+    house: str | None = None,
 ) -> dict[str, Any]:
-    """Parse a JSON situation for ``pack``'s procedure ``name`` and return the JSON outcome."""
+    """Parse a JSON situation for ``pack``'s procedure ``name`` and return the JSON outcome.
+
+    ``house`` is a club's house table file (:mod:`eote_ref.packs.house`): its cells stand in
+    for the pack's shipped ones, and every answer reading one says ``house``.
+    """
     if name not in pack.procedures:
         known = ", ".join(pack.procedures)
         raise InputError(f"unknown procedure '{name}' (known: {known})", "procedure")
@@ -79,6 +92,12 @@ def adjudicate(
     if pack.configure is None:  # pragma: no cover - the EotE pack goes through rule.py
         raise InputError(f"pack {pack.id} is adjudicated without --pack", "pack")
     rules = pack.configure(options_of(options or []))
+    if house:
+        from eote_ref.packs.house import load_house_tables
+
+        if pack.house_tables is None:
+            raise InputError(f"pack {pack.id} takes no house tables", "house")
+        rules = pack.house_tables.apply(rules, load_house_tables(house, pack).cells)
     data = read_situation(text)
     rolls = {r: data.pop(r) for r in proc.rolls if r in data and data[r] is not None}
     for r in proc.rolls:

@@ -207,6 +207,28 @@ class ProcedureSpec:
     results: tuple[ResultSpec, ...] = ()
 
 
+#: A club's cells of a pack's tables: table -> {(row, column): value}, every one ``house``.
+HouseCells = Mapping[str, Mapping[tuple[str, str], str]]
+
+
+@dataclass(frozen=True)
+class HouseTablesSpec:
+    """Which of a pack's tables a club may type from its play aid, and how they apply.
+
+    ``values`` gives, by table name (a :class:`~eote_ref.packs.tables.Grid` of the pack's
+    ``tables``), the values a cell may take (empty: any text); ``apply(rules, cells)`` returns
+    the pack's rules with the club's cells in place of the shipped ones; ``warn(table, cells)``
+    lists ``((row, column), message)`` for cells that are lawful but odd (a result that falls
+    as the die rises), which are shown, never refused.
+    """
+
+    values: Mapping[str, tuple[str, ...]]
+    apply: Callable[[Any, HouseCells], Any]
+    warn: Callable[[str, Mapping[tuple[str, str], str]], list[tuple[tuple[str, str], str]]] = (
+        lambda table, cells: []
+    )
+
+
 @dataclass(frozen=True)
 class ArmyListSchema:
     """A pack's own army-list format: its check, a one-line summary and its printed sheets.
@@ -375,6 +397,8 @@ class Pack:
     #: The markers each leader carries (an AVlE General killed or captured); empty when the
     #: pack keeps its leaders' state in its own way (EotE's are columns).
     leader_markers: tuple[MarkerSpec, ...] = ()
+    #: The tables a club may type (a house table file, ``source: house``); None: none.
+    house_tables: HouseTablesSpec | None = None
 
     def unit_marker(self, name: str) -> MarkerSpec:
         return _named(self.unit_markers, name)

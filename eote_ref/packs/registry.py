@@ -1,15 +1,16 @@
 """The packs eote-ref ships, by id; a pack's modules are imported only when it is asked for.
 
 ``eote`` wraps the EotE 6.2 engine (:mod:`eote_ref.rules` and ``eote-6.2.yaml``) unchanged;
-``avle`` is Advanced Vive l'Empereur 1.2. Standard library only: the packs are named by
-module path, so this module imports neither.
+``avle`` is Advanced Vive l'Empereur 1.2, ``vle`` Vive l'Empereur! 3rd edition. A pack is one
+line of :data:`SHIPPED`. Standard library only: the packs are named by module path, so this
+module imports none of them.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from eote_ref.packs.declaration import Pack
 from eote_ref.packs.outcome import PackError
@@ -17,17 +18,44 @@ from eote_ref.packs.outcome import PackError
 if TYPE_CHECKING:  # the play vocabulary is loaded with a pack that declares one
     from eote_ref.packs.play import Play
 
+
+class Shipped(NamedTuple):
+    """One shipped pack, one line of :data:`SHIPPED`.
+
+    Its id, the module with ``declare()``, its title, the ``ruleset:`` its army lists,
+    scenarios and games name, the module whose ``declare_play()`` gives its play in the
+    referee (None: the referee runs it with its own checks, as EotE's) and how its sections
+    are cited (``AVlE 9.0``).
+    """
+
+    id: str
+    module: str
+    title: str
+    ruleset: str
+    play: str | None
+    cite: str
+
+
+#: One line a pack.
+SHIPPED: tuple[Shipped, ...] = (
+    Shipped("eote", "eote_ref.packs.eote", "Eagles Over the Empire 6.2", "eote-6.2", None, "EotE"),
+    Shipped("avle", "eote_ref.packs.avle.pack", "Advanced Vive l'Empereur 1.2", "avle-1.2",
+            "eote_ref.packs.avle.play", "AVlE"),
+    Shipped("vle", "eote_ref.packs.vle.pack", "Vive l'Empereur! 3rd edition", "vle-3",
+            "eote_ref.packs.vle.play", "VlE"),
+)  # fmt: skip
+
+#: id -> how its sections are cited.
+CITE: dict[str, str] = {p.id: p.cite for p in SHIPPED}
+
 #: id -> (module with ``declare()``, title).
-PACKS: dict[str, tuple[str, str]] = {
-    "eote": ("eote_ref.packs.eote", "Eagles Over the Empire 6.2"),
-    "avle": ("eote_ref.packs.avle.pack", "Advanced Vive l'Empereur 1.2"),
-}
+PACKS: dict[str, tuple[str, str]] = {p.id: (p.module, p.title) for p in SHIPPED}
 
 #: The pack of a game or a command that names none.
 DEFAULT_PACK = "eote"
 
 #: The ``ruleset:`` values of army lists and scenarios, each naming its pack.
-RULESETS: dict[str, str] = {"eote-6.2": "eote", "avle-1.2": "avle"}
+RULESETS: dict[str, str] = {p.ruleset: p.id for p in SHIPPED}
 
 
 #: The ruleset a game of a pack records in its ``ruleset`` column.
@@ -126,8 +154,8 @@ def get_pack(pack_id: str) -> Pack:
 
 #: id -> the module whose ``declare_play()`` gives the pack's play in the referee (set-up,
 #: game state, checks, what falls due: :mod:`eote_ref.packs.play`). EotE's play is still the
-#: referee's own (``referee/checks``), so only AVlE has one here.
-PLAYS: dict[str, str] = {"avle": "eote_ref.packs.avle.play"}
+#: referee's own (``referee/checks``), so it has none here (its SHIPPED line says None).
+PLAYS: dict[str, str] = {p.id: p.play for p in SHIPPED if p.play is not None}
 
 
 def get_play(pack_id: str) -> Play | None:

@@ -35,7 +35,7 @@ def pack_title(pack: str) -> str:
 
 def pack_rule_prefix(pack: str) -> str:
     """How the pack's sections are cited (``EotE 7.5``, ``AVlE 9.0``): from its id."""
-    return {"eote": "EotE", "avle": "AVlE"}.get(pack, pack.upper())
+    return registry.CITE.get(pack, pack.upper())
 
 
 def uses_figure_scale(pack: str) -> bool:

@@ -203,6 +203,10 @@ def new_pack_game_of_lists(
     return store_new(db, name.strip(), plan)
 
 
+#: The game's ``pack_state`` key keeping a club's house table cells (any pack that takes them).
+HOUSE_KEY = "house_tables"
+
+
 # ----------------------------------------------------------------------------- the game
 class PackGameService(GameService):
     """An open game of a pack with declared play; journal, undo and redo are GameService's.
@@ -262,6 +266,39 @@ class PackGameService(GameService):
         except PlayError as e:
             raise PackPlayError(str(e)) from e
         return PackCheck(self, spec, target)
+
+    def rules_for(self, state: PlayState) -> Any:
+        """The game's rules with the club's house table cells it keeps (``house_tables``).
+
+        A pack that takes house tables (``Pack.house_tables``) reads them from the game's
+        ``pack_state``; any other pack's rules are :attr:`rules` as they are.
+        """
+        spec = self.pack.house_tables
+        data = state.pack_state.get(HOUSE_KEY)
+        if spec is None or not data:
+            return self.rules
+        from eote_ref.packs.house import HouseTables
+
+        return spec.apply(self.rules, HouseTables.from_json(self.pack_id, data).cells)
+
+    def house_tables(self, state: PlayState | None = None) -> Any:
+        """The game's house tables (:class:`~eote_ref.packs.house.HouseTables`), or None."""
+        from eote_ref.packs.house import HouseTables
+
+        data = (state or self.state()).pack_state.get(HOUSE_KEY)
+        return HouseTables.from_json(self.pack_id, data) if data else None
+
+    def set_house_tables(self, house: Any) -> None:
+        """Put a club's house tables in the game (None takes them out), as one journal step."""
+        if house is not None and self.pack.house_tables is None:
+            raise PackPlayError(f"pack {self.pack_id} takes no house tables")
+        if house is None and self.house_tables() is None:
+            raise PackPlayError("the game has no house tables to take out")
+        if house is not None and house.pack != self.pack_id:
+            raise PackPlayError(f"these house tables are for pack {house.pack}, not {self.pack_id}")
+        put = Put("game", self.game_id, HOUSE_KEY, None if house is None else house.to_json())
+        words = f"house tables: {house.name}" if house is not None else "house tables taken out"
+        self.record(f"{self.pack_id}.house", words, [self.store_change(put)])
 
     def edit(self, entity: str, row_id: int, key: str, value: Any) -> None:
         """Set one marker by hand (the dashboard), as one journal step; refused in words.
@@ -386,7 +423,12 @@ class PackCheck:
         return self.spec.rule
 
     def ctx(self) -> Ctx:
-        return Ctx(self.state, self.target, self.values, self.game.rules, self.game.pack.turn)
+        return Ctx(self.state, self.target, self.values, self.rules, self.game.pack.turn)
+
+    @property
+    def rules(self) -> Any:
+        """The game's rules with its house tables, as the state in hand has them."""
+        return self.game.rules_for(self.state)
 
     def facts(self) -> list[Ask]:
         """The questions, pre-filled from the state and the answers so far."""
@@ -413,7 +455,7 @@ class PackCheck:
             self.situation()  # a refusal is the situation's
             return None
         proc = self.game.pack.procedure(self.spec.procedure)
-        outcome: Outcome = proc.run(self.situation(), self.game.rules, roller)
+        outcome: Outcome = proc.run(self.situation(), self.rules, roller)
         return outcome
 
     def preview(self) -> Outcome | None:

@@ -310,7 +310,9 @@ def game_sheet_html(service: Any, title: str) -> str:
     if title not in sheets:
         raise KeyError(f"no sheet {title!r} (known: {', '.join(sheets)})")
     state = service.state()
-    html: str = sheets[title](state, service.rules, service.turn_label(state))
+    rules_for = getattr(service, "rules_for", None)  # the game's house tables in its rules
+    rules = rules_for(state) if callable(rules_for) else service.rules
+    html: str = sheets[title](state, rules, service.turn_label(state))
     return html
 
 

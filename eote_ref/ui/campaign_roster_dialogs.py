@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from eote_ref.armylists.loader import load_army_list
 from eote_ref.referee.campaign import ROLES, ArmyView, CampaignService, MemberView, nation_name
-from eote_ref.referee.campaign.pack_battles import campaign_play
+from eote_ref.referee.campaign.pack_battles import campaign_play, takes_campaigns
 from eote_ref.referee.setup import SetupService, shipped_army_lists
 from eote_ref.ui.campaign_form import CampaignForm
 from eote_ref.ui.unit_picker import searchable_combo
@@ -350,7 +350,8 @@ class NewCampaignDialog(CampaignForm):
             "Every battle of the campaign is a game of this ruleset; its armies are its lists"
         )
         for pack, (_module, title) in PACKS.items():
-            self.pack_combo.addItem(title, pack)
+            if takes_campaigns(pack):  # a pack whose play has no campaign reading is not offered
+                self.pack_combo.addItem(title, pack)
         self._named_form("", "&Ruleset:", self.pack_combo)
 
     def problems(self) -> list[str]:

@@ -55,6 +55,17 @@ def campaign_play(pack: str) -> CampaignPlay | None:
     return None if play is None else play.campaign
 
 
+def takes_campaigns(pack: str) -> bool:
+    """Whether games of ``pack`` can be a campaign's battles.
+
+    A pack the referee runs with its own checks (EotE) can; a pack with declared play only
+    when the play says how (:attr:`~eote_ref.packs.play.Play.campaign`).
+    """
+    from eote_ref.packs.registry import PLAYS
+
+    return pack not in PLAYS or campaign_play(pack) is not None
+
+
 def measure(pack: str) -> tuple[str, str]:
     """The words of one and of several of the losses a campaign unit keeps (EotE: hits)."""
     cp = campaign_play(pack)

@@ -43,6 +43,12 @@ class CampaignRoster(CampaignReads):
             raise CampaignError("a campaign needs a name")
         if pack not in PACKS:
             raise CampaignError(f"unknown pack {pack!r} (known: {', '.join(PACKS)})")
+        from eote_ref.referee.campaign.pack_battles import takes_campaigns
+
+        if not takes_campaigns(pack):
+            raise CampaignError(
+                f"{PACKS[pack][1]} does not say yet how its games serve as a campaign's battles"
+            )
         carried_hits(0, recovery_percent)  # checks the range
         p = points or PointsScheme()
         with campaign_work(self.db) as w:

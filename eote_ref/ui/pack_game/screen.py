@@ -42,6 +42,9 @@ class PackGameScreen(QObject):
         self.display: Any = None
         self._return_focus: QWidget | None = None
         self._actions: list[QAction] = []
+        #: Rules → Tables while a pack game is open, and its dialog opened last.
+        self.rules_menu: Any = None
+        self.tables: Any = None
         ui = window.ui
         self.actionDisplay = QAction("Players' display (this game)", window)
         self.actionDisplay.setObjectName("actionPackPlayersDisplay")
@@ -157,7 +160,22 @@ class PackGameScreen(QObject):
         w.display_menu.actionDisplay.setShortcut(QKeySequence("F12"))
 
     # ------------------------------------------------------------------ menus
+    def open_tables(self) -> Any:
+        """Rules → Tables: the open game's tables in a dialog (kept in :attr:`tables`)."""
+        from eote_ref.ui.pack_game.tables_dialog import PackTablesDialog
+
+        if self.hub is None:
+            return None
+        self.tables = PackTablesDialog(self.hub, self.window)
+        self.tables.show()
+        return self.tables
+
     def _clear_menus(self) -> None:
+        rules = getattr(self, "rules_menu", None)
+        if rules is not None:
+            self.window.menuBar().removeAction(rules.menuAction())
+            rules.deleteLater()
+            self.rules_menu = None
         menu = self.window.menuAdjudicate
         for action in self._actions:
             menu.removeAction(action)
@@ -193,6 +211,17 @@ class PackGameScreen(QObject):
             self._actions.append(action)
         w.menuAdjudicate.setEnabled(True)
         w.ui.actionExportJournal.setEnabled(True)
+        # Rules → Tables: the pack's tables with each cell's source; a club types its own.
+        tables = QAction("&Tables… (each cell's source; house tables)", w)
+        tables.setObjectName("actionPackTables")
+        tables.setStatusTip("The pack's tables, text, provisional or house, cell by cell")
+        tables.triggered.connect(self.open_tables)
+        rules_menu = w.menuBar().addMenu("&Rules")
+        assert rules_menu is not None
+        rules_menu.setObjectName("menuPackRules")
+        rules_menu.addAction(tables)
+        self.rules_menu = rules_menu
+        self._actions.append(tables)
 
     def pick_check(self) -> Any:
         """Ctrl+K: choose any of the pack's checks by typing its name, then open it."""

@@ -196,7 +196,7 @@ def test_unknown_pack_exits_2() -> None:
     proc = run_in_process("rule", "--pack", "dba", "--list")
     assert proc.returncode == 2
     assert json.loads(proc.stdout) == {
-        "error": "unknown pack 'dba' (known: eote, avle)",
+        "error": "unknown pack 'dba' (known: eote, avle, vle)",
         "field": "pack",
     }
 

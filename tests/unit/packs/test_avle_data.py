@@ -93,7 +93,7 @@ def test_a_broken_copy_is_refused_at_its_line(
 
 
 def test_registry_names_both_packs() -> None:
-    assert pack_ids() == ("eote", "avle")
+    assert pack_ids()[:2] == ("eote", "avle")
     avle = get_pack("avle")
     assert avle.title == "Advanced Vive l'Empereur 1.2"
     assert set(avle.tables) >= {"fire_values", "combat_effect", "general_kill", "prussian_entry"}

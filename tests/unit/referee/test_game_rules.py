@@ -31,7 +31,10 @@ from eote_ref.store.models import Game
 
 LISTS = {p.name: p for p in shipped_army_lists()}
 AVLE = pathlib.Path(__file__).parents[3] / "army_lists" / "avle"
-KNOWN = "it knows eote-6.2 (Eagles Over the Empire 6.2), avle-1.2 (Advanced Vive l'Empereur 1.2)"
+KNOWN = (
+    "it knows eote-6.2 (Eagles Over the Empire 6.2), avle-1.2 (Advanced Vive l'Empereur 1.2), "
+    "vle-3 (Vive l'Empereur! 3rd edition)"
+)
 
 
 def _game(db: Database, **kw: object) -> int:

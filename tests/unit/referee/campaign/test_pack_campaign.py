@@ -239,3 +239,9 @@ def test_campaigns_of_both_packs_share_one_database(
     assert [b.result_text for b in svc.view(cid).battles] == ["French substantial"]
     blucher = next(a for a in svc.view(eote).armies if a.name == "Blucher")
     assert blucher.units[0].state == "2 hits"
+
+
+def test_a_pack_whose_play_has_no_campaign_reading_is_refused(db: Database) -> None:
+    """VlE's play says nothing of campaigns yet: no campaign of it (not EotE's by default)."""
+    with pytest.raises(CampaignError, match="does not say yet how its games serve"):
+        CampaignService(db).create_campaign("Jena league", pack="vle")
