@@ -24,6 +24,7 @@ from eote_ref.referee.markers import with_markers
 from eote_ref.store.changes import Change, InsertRow, NewRow, SetField
 
 if TYPE_CHECKING:  # the store's queries load the ORM: imported when first used
+    from eote_ref.referee.army_morale import TrackView
     from eote_ref.referee.game import GameService
     from eote_ref.referee.sheets.labels import UnitLabel
     from eote_ref.store import Database, JournalEvent
@@ -127,6 +128,8 @@ class ScenarioView:
     breakpoints: tuple[BreakpointView, ...]
     movement_minutes: int | None
     victory: Victory
+    #: The army morale tracks (:mod:`eote_ref.referee.army_morale`).
+    tracks: tuple[TrackView, ...] = ()
 
     def due(self) -> list[ReinforcementView]:
         """Reinforcements to bring on, or roll for, this turn."""
@@ -258,7 +261,7 @@ def timer_left(state: Mapping[str, Any], turn: int, now: datetime.datetime) -> i
 
 def movement_timer_left(game: GameService, turn: int) -> int | None:
     """Seconds left on the movement timer started in ``turn`` (None: not started this turn)."""
-    _data, state = _scenario_of(game)
+    _data, state = scenario_of(game)
     return timer_left(state, turn, datetime.datetime.now(datetime.UTC))
 
 
@@ -283,7 +286,7 @@ def _reinforcement_views(
     )
 
 
-def _scenario_of(game: GameService) -> tuple[dict[str, Any], dict[str, Any]]:
+def scenario_of(game: GameService) -> tuple[dict[str, Any], dict[str, Any]]:
     """The game's scenario and its state, read without the ORM from an SQLite file.
 
     The turn guide asks in the command phase, which the app's first window paints before
@@ -301,7 +304,7 @@ def _scenario_of(game: GameService) -> tuple[dict[str, Any], dict[str, Any]]:
 
 def guide_items(game: GameService, turn: int) -> tuple[int | None, list[ReinforcementView]]:
     """For the turn guide: the scenario's turn limit and the reinforcements due in ``turn``."""
-    data, state = _scenario_of(game)
+    data, state = scenario_of(game)
     limit = data.get("turns")
     due = [r for r in _reinforcement_views(data, state) if r.due(turn)]
     return (int(limit) if limit is not None else None), due
@@ -309,7 +312,7 @@ def guide_items(game: GameService, turn: int) -> tuple[int | None, list[Reinforc
 
 def reinforcements_due(game: GameService, turn: int) -> list[ReinforcementView]:
     """The reinforcements to bring on, or roll for, in the command phase of ``turn``."""
-    data, state = _scenario_of(game)
+    data, state = scenario_of(game)
     return [r for r in _reinforcement_views(data, state) if r.due(turn)]
 
 
@@ -333,6 +336,9 @@ class ScenarioService:
         objectives = _objectives(data, state)
         reinforcements = _reinforcement_views(data, state)
         breakpoints = breakpoints_of(self.game.read, data)
+        from eote_ref.referee.army_morale import tracks_of
+
+        tracks = tracks_of(self.game.read, data, state, view.turn)
         return ScenarioView(
             name=data.get("name", ""),
             setup=data.get("setup"),
@@ -344,6 +350,7 @@ class ScenarioService:
             breakpoints=breakpoints,
             movement_minutes=data.get("movement_minutes"),
             victory=victory_of(breakpoints, objectives, int(data.get("decisive_margin", 4)), names),
+            tracks=tracks,
         )
 
     # ------------------------------------------------------------------ writing

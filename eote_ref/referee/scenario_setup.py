@@ -267,8 +267,17 @@ def scenario_data(
                 "command": b.command.split("/")[-1].strip() if b.command else None,
                 "share": b.share,
                 "points": b.points,
+                "effects": dataclasses.asdict(b.effects),
             }
             for b in sc.end.breakpoints
+        ],
+        "army_morale": [
+            {
+                **dataclasses.asdict(t),
+                "side": names.index(t.side),
+                "command": t.command.split("/")[-1].strip() if t.command else None,
+            }
+            for t in sc.army_morale
         ],
         "reinforcements": [
             _reinforcement(loaded, i, side_specs, formations) for i in range(len(sc.reinforcements))
@@ -280,7 +289,7 @@ def scenario_data(
         o.name: (names.index(o.held_by) if o.held_by is not None else None)
         for o in sc.end.objectives
     }
-    return data, {"held": held, "arrived": {}, "rolled": {}}
+    return data, {"held": held, "arrived": {}, "rolled": {}, "events": {}, "secret": {}}
 
 
 def reserve_reinforcement_codes(data: dict[str, Any], sides: Sequence[SideSpec]) -> None:

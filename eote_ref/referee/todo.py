@@ -118,6 +118,28 @@ def _reinforcements(view: GameView, game: GameService | None) -> list[DueCheck]:
         how = f"roll a d10, {r.roll}+ arrives" if r.turn is None else "arrive"
         title = f"Reinforcements: {r.label} ({how}{enters})"
         out.append(DueCheck("reinforcement", title, "", r.side, key=r.key))
+    return out + _army_morale(view, game)
+
+
+def _army_morale(view: GameView, game: GameService) -> list[DueCheck]:
+    """A scenario's demoralised sides and commands, with their effects (house rule).
+
+    Listed for the umpire's information each command phase while they last; a secret
+    threshold to roll (Turn → Scenario…) is listed when the track first comes near it.
+    """
+    from eote_ref.referee.army_morale import effects_text, guide_tracks
+
+    out = []
+    names = [s.name for s in view.sides]
+    for t in guide_tracks(game, view.turn):
+        if t.secret_due:
+            title = f"{t.who(names)} army morale nears its level: roll the secret threshold "
+            title += f"(d{t.secret_die}, Turn → Scenario…)"
+            out.append(DueCheck("army_morale", title, "", t.side, due=False, key=t.key))
+        if t.demoralised:
+            effects = effects_text(t.effects)
+            title = t.text(names) + (f": {effects}" if effects else "")
+            out.append(DueCheck("army_morale", title, "", t.side, due=False, key=t.key))
     return out
 
 

@@ -246,6 +246,8 @@ class _Checker:
                 self.warn(("sides", i), no_order_issuer(plan.name))
         reinforcements = tuple(self.reinforcement(i, plans) for i in range(len(sc.reinforcements)))
         self.end(plans, reinforcements)
+        for i in range(len(sc.army_morale)):
+            self.army_morale(i, plans, reinforcements)
         self.unparsed_names(plans)
         if any(p is None for p in plans):
             return None
@@ -436,6 +438,91 @@ class _Checker:
                     for k, reference in enumerate(commands):
                         if plan is not None and isinstance(reference, str):
                             self.ref(plan.lists, reference, (*path, i, "commands", k))
+
+    # ------------------------------------------------------------------ army morale
+
+    def in_play_or_arriving(
+        self,
+        side: str,
+        plan: SidePlan,
+        reference: str,
+        where: Path,
+        reinforcements: tuple[tuple[Ref, ...], ...],
+    ) -> Ref | None:
+        """The command ``reference`` names, reported unless it is in play or arrives."""
+        ref = self.ref(plan.lists, reference, where)
+        if ref is None:
+            return None
+        arriving = [
+            r
+            for k, refs in enumerate(reinforcements)
+            if self.scenario.reinforcements[k].side == side
+            for r in refs
+        ]
+        present = plan.in_play or tuple(Ref(k, (a.army.name,)) for k, a in enumerate(plan.lists))
+        if not any(p.contains(ref) or ref.contains(p) for p in (*present, *arriving)):
+            self.error(where, f"'{reference}' is not in play")
+            return None
+        return ref
+
+    def army_morale(
+        self,
+        index: int,
+        plans: list[SidePlan | None],
+        reinforcements: tuple[tuple[Ref, ...], ...],
+    ) -> None:
+        """A morale track: its side and command found, its level reachable, its events named."""
+        track = self.scenario.army_morale[index]
+        base: Path = ("army_morale", index)
+        names = [s.name for s in self.scenario.sides[:2]]
+        if track.side not in names:
+            self.error((*base, "side"), f"no side '{track.side}' ({', '.join(names)})")
+        elif track.command is not None and (plan := plans[names.index(track.side)]) is not None:
+            self.in_play_or_arriving(
+                track.side, plan, track.command, (*base, "command"), reinforcements
+            )
+        same = [
+            t
+            for t in self.scenario.army_morale[:index]
+            if t.side == track.side and t.command == track.command
+        ]
+        if same:
+            who = track.command or track.side
+            self.error(base, f"'{who}' has a morale track already")
+        if track.demoralised_at >= track.start:
+            self.error(
+                (*base, "demoralised_at"),
+                f"the track starts at {track.start}: demoralised from the start "
+                f"(give a level below {track.start})",
+            )
+        can_fall = (track.costs.unit_lost or track.costs.hit or track.costs.command_broken) or any(
+            e.points < 0 for e in track.events
+        )
+        if not can_fall:
+            self.error(
+                base,
+                "nothing costs this track points (costs or an event below 0): its "
+                "demoralised level can never be reached",
+            )
+        seen: set[str] = set()
+        for i, event in enumerate(track.events):
+            where: Path = (*base, "events", i, "name")
+            if is_blank(event.name):
+                self.error(where, "an event must name what happens")
+            elif event.name.casefold() in seen:
+                self.error(where, f"two events are called '{event.name}'")
+            seen.add(event.name.casefold())
+            if event.points == 0:
+                self.error((*base, "events", i, "points"), "an event of 0 points changes nothing")
+        limit = self.scenario.end.turns
+        for i, turn in enumerate(track.night_turns):
+            if turn < 1 or (limit is not None and turn > limit):
+                self.error(
+                    (*base, "night_turns", i),
+                    f"turn {turn} is not in the battle (turns 1 to {limit or 99})",
+                )
+        if track.night_turns and not track.restores.night:
+            self.warn((*base, "night_turns"), "night restores nothing: give restores.night")
 
     # ------------------------------------------------------------------ the end
 

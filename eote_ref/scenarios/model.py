@@ -69,6 +69,91 @@ class Objective:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Effects:
+    """What being demoralised (or broken) does in play: a house rule of the scenario.
+
+    EotE has no army morale; a scenario chooses among these, and the checks show the
+    modifiers with the scenario as their source (``source: house``).
+    """
+
+    #: Added to each unit morale check of the side or command (EotE 7.5 check).
+    morale: int = field(default=0, metadata=meta(min=-5, max=5, help="morale check modifier"))
+    #: Added to each divisional integrity check of the side or command (EotE 9.0 check).
+    integrity: int = field(default=0, metadata=meta(min=-5, max=5, help="integrity check modifier"))
+    no_charges: bool = False
+    no_advance: bool = False
+    ends_battle: bool = False
+
+    def any(self) -> bool:
+        """Whether the effects do anything."""
+        return self != Effects()
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoraleCosts:
+    """What costs army morale points (each a number of points)."""
+
+    unit_lost: int = field(default=0, metadata=meta(min=0, max=100, help="per unit lost"))
+    hit: int = field(default=0, metadata=meta(min=0, max=100, help="per hit on a unit"))
+    command_broken: int = field(
+        default=0, metadata=meta(min=0, max=100, help="per own command at its breakpoint")
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoraleRestores:
+    """What gives army morale points back (each a number of points)."""
+
+    quiet_turn: int = field(
+        default=0, metadata=meta(min=0, max=100, help="per turn without a unit lost")
+    )
+    night: int = field(default=0, metadata=meta(min=0, max=100, help="per night turn passed"))
+    reinforcement: int = field(
+        default=0, metadata=meta(min=0, max=100, help="per reinforcement arrived")
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoraleEvent:
+    """An event the umpire records (the Guard committed): ``points`` lost (or, above 0, won)."""
+
+    name: str
+    points: int = field(metadata=meta(min=-100, max=100, help="points (below 0: a cost)"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class SecretThreshold:
+    """A demoralisation level kept hidden: rolled when the track first comes ``within`` of it.
+
+    The real level is ``demoralised_at`` plus a roll of a ``die``-sided die less half the die
+    (rounded up): with a d6, from 2 below to 3 above.
+    """
+
+    within: int = field(default=3, metadata=meta(min=0, max=100, help="points above the level"))
+    die: int = field(default=6, metadata=meta(min=2, max=20, help="sides of the die"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArmyMorale:
+    """A side's (or a named command's) morale track: points lost and won, demoralised at a level."""
+
+    side: str
+    command: str | None = None
+    start: int = field(metadata=meta(min=1, max=500, help="starting value"))
+    demoralised_at: int = field(
+        metadata=meta(min=0, max=500, help="demoralised at this value or below")
+    )
+    costs: MoraleCosts = MoraleCosts()
+    restores: MoraleRestores = MoraleRestores()
+    night_turns: tuple[int, ...] = ()
+    events: tuple[MoraleEvent, ...] = ()
+    effects: Effects = Effects()
+    secret: SecretThreshold | None = None
+    #: Victory points to the enemy while demoralised.
+    points: int = field(default=0, metadata=meta(min=0, max=100, help="points to the enemy"))
+
+
+@dataclass(frozen=True, kw_only=True)
 class Breakpoint:
     """A share of a side's (or a command's) units lost that breaks it.
 
@@ -80,6 +165,8 @@ class Breakpoint:
     command: str | None = None
     share: int = field(metadata=meta(min=1, max=100, help="percentage of units lost"))
     points: int = field(default=0, metadata=meta(min=0, max=100, help="points to the enemy"))
+    #: What being broken does in play besides scoring (docs/scenario-format.md).
+    effects: Effects = Effects()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -110,6 +197,7 @@ class Scenario:
     sides: tuple[ScenarioSide, ...]
     reinforcements: tuple[Reinforcement, ...] = ()
     end: End = End()
+    army_morale: tuple[ArmyMorale, ...] = ()
     movement_minutes: int | None = field(
         default=None, metadata=meta(min=1, max=60, help="movement phase time limit")
     )

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -26,6 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.referee import army_morale
+from eote_ref.referee.army_morale import effects_text
 from eote_ref.referee.scenario_play import ReinforcementView, ScenarioService, ScenarioView
 from eote_ref.referee.views import GameView
 from eote_ref.ui.game_hub import GameHub
@@ -136,6 +139,32 @@ class ScenarioDialog(QDialog):
         self.breakpoints.setObjectName("scenarioBreakpoints")
         self.breakpoints.setWordWrap(True)
         layout.addWidget(self.breakpoints)
+        self.morale = QLabel(self)
+        self.morale.setObjectName("scenarioArmyMorale")
+        self.morale.setWordWrap(True)
+        self.morale.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.morale)
+        events = QHBoxLayout()
+        self.event_combo = QComboBox(self)
+        self.event_combo.setObjectName("moraleEvent")
+        self.event_combo.setToolTip("An event of an army morale track, to record as it happens")
+        events.addWidget(self.event_combo, 1)
+        self.event_button = QPushButton("&Record event", self)
+        self.event_button.setObjectName("recordMoraleEvent")
+        self.event_button.clicked.connect(self.record_event)
+        events.addWidget(self.event_button)
+        self.secret_die = QLineEdit(self)
+        self.secret_die.setObjectName("secretDie")
+        self.secret_die.setMaxLength(2)
+        self.secret_die.setValidator(QRegularExpressionValidator(QRegularExpression("[0-9]+")))
+        self.secret_die.setPlaceholderText("die")
+        self.secret_die.setFixedWidth(self.secret_die.fontMetrics().horizontalAdvance("000") + 24)
+        events.addWidget(self.secret_die)
+        self.secret_button = QPushButton("Roll &secret threshold", self)
+        self.secret_button.setObjectName("rollSecretThreshold")
+        self.secret_button.clicked.connect(self.roll_secret)
+        events.addWidget(self.secret_button)
+        layout.addLayout(events)
         self.victory = QLabel(self)
         self.victory.setObjectName("scenarioVictoryNow")
         layout.addWidget(self.victory)
@@ -193,12 +222,63 @@ class ScenarioDialog(QDialog):
             "<b>Breakpoints</b><br>"
             + "<br>".join(html.escape(b.text(view.side_names)) for b in view.breakpoints)
         )
+        self.show_tracks(view)
         self.victory.setText(f"<b>Now:</b> {html.escape(view.victory.text(view.side_names))}")
         minutes = view.movement_minutes
         self.timer_button.setVisible(minutes is not None)
         self.timer_label.setVisible(minutes is not None)
         if minutes is not None:
             self.timer_button.setText(f"Start the &movement timer ({minutes} min)")
+
+    def show_tracks(self, view: ScenarioView) -> None:
+        """The army morale tracks with their accounts, the events to record, the secret roll."""
+        names = view.side_names
+        parts = []
+        for t in view.tracks:
+            lines = "".join(
+                f"<br>&nbsp;&nbsp;{html.escape(line.text)}: {line.points:+d}" for line in t.lines
+            )
+            effects = effects_text(t.effects)
+            what = f"<br>&nbsp;&nbsp;<i>demoralised: {html.escape(effects)}</i>" if effects else ""
+            parts.append(f"{html.escape(t.text(names))}{lines}{what}")
+        self.morale.setVisible(bool(view.tracks))
+        self.morale.setText("<b>Army morale (house rule)</b><br>" + "<br>".join(parts))
+        current = self.event_combo.currentData()
+        self.event_combo.clear()
+        for t in view.tracks:
+            for name, points, when in t.events:
+                if when is None:
+                    label = f"{t.who(names)}: {name} ({points:+d})"
+                    self.event_combo.addItem(label, (t.key, name))
+        if current is not None and (i := self.event_combo.findData(current)) >= 0:
+            self.event_combo.setCurrentIndex(i)
+        has_events = self.event_combo.count() > 0
+        self.event_combo.setVisible(has_events)
+        self.event_button.setVisible(has_events)
+        due = next((t for t in view.tracks if t.secret_due), None)
+        self.secret_die.setVisible(due is not None)
+        self.secret_button.setVisible(due is not None)
+        if due is not None:
+            self.secret_die.setToolTip(f"The d{due.secret_die} for {due.who(names)}'s threshold")
+
+    def record_event(self) -> None:
+        """Record the chosen event as one step (its points move the track)."""
+        chosen = self.event_combo.currentData()
+        if chosen is None:
+            return
+        key, name = chosen
+        event = self.hub.attempt(lambda: army_morale.record_event(self.hub.service, key, name))
+        if event is not None:
+            self.hub.message.emit(event.summary)
+
+    def roll_secret(self) -> None:
+        """Record the secret threshold's roll (the players' display never shows the level)."""
+        due = next((t for t in self.view.tracks if t.secret_due), None) if self.view else None
+        if due is None or not self.secret_die.text():
+            return
+        roll = int(self.secret_die.text())
+        self.hub.attempt(lambda: army_morale.roll_secret(self.hub.service, due.key, roll))
+        self.secret_die.clear()
 
     def set_held(self, objective: str, index: int) -> None:
         """The umpire's tick: who holds ``objective`` (index 0 is nobody)."""

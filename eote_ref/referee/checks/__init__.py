@@ -133,11 +133,14 @@ class ModifierLine:
     reason: str
     rule: str
     provisional: bool
+    #: A club's (house) value, such as a scenario's army morale effect: marked so, not
+    #: as provisional.
+    house: bool = False
 
     @classmethod
     def of(cls, m: Modifier) -> ModifierLine:
         """The display line of a rules modifier."""
-        return cls(m.value, m.reason, m.rule, m.source is not Source.TEXT)
+        return cls(m.value, m.reason, m.rule, m.source is not Source.TEXT, m.source is Source.HOUSE)
 
 
 @dataclass
@@ -424,6 +427,25 @@ def unit_row(check: Adjudication, unit_id: int | None = None) -> GameUnit:
     if row is None:
         raise RefereeError(f"there is no unit {uid} in this game")
     return row
+
+
+def scenario_effect(check: Adjudication, command_id: int | None, kind: str) -> dict[str, Any]:
+    """The scenario's house modifier to a ``morale`` or ``integrity`` check of a command.
+
+    A demoralised army (or a broken command) of a scenario may change its checks
+    (:mod:`eote_ref.referee.army_morale`); read once per check and kept, as the wizard asks
+    for the situation after every answer. The situation's ``scenario_modifier`` and
+    ``scenario_reason``.
+    """
+    cache: dict[tuple[int | None, str], tuple[int, str]] = check.__dict__.setdefault(
+        "_scenario_effects", {}
+    )
+    if (command_id, kind) not in cache:
+        from eote_ref.referee.army_morale import check_modifier
+
+        cache[(command_id, kind)] = check_modifier(check.game, command_id, kind)
+    value, reason = cache[(command_id, kind)]
+    return {"scenario_modifier": value, "scenario_reason": reason}
 
 
 def set_unit(unit_id: int, field_name: str, value: Any) -> SetField:

@@ -44,6 +44,8 @@ ADDED_FIELDS: dict[str, frozenset[str]] = {
     "reaction": frozenset({"reacted_this_round", "charger_passed_morale"}),
     "rally": frozenset({"ordered"}),
     "assault": frozenset({"attackers_have_initiative"}),
+    "morale": frozenset({"scenario_modifier", "scenario_reason"}),
+    "integrity": frozenset({"scenario_modifier", "scenario_reason"}),
 }
 #: Procedures added since the digests were first written: their cases come after all the
 #: others, each procedure drawing from a generator of its own, so a new procedure only adds
