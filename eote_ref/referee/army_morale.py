@@ -290,6 +290,24 @@ def shown_tracks(
     return out
 
 
+def guide_broken(game: GameService) -> list[tuple[int, str, Mapping[str, Any]]]:
+    """The breakpoints reached that carry effects: (side, who, effects), for the turn guide."""
+    from eote_ref.referee.scenario_play import breakpoints_of, scenario_of
+
+    data, _state = scenario_of(game)
+    specs = data.get("breakpoints") or []
+    if not any(any((bp.get("effects") or {}).values()) for bp in specs):
+        return []
+    from eote_ref.store import game_rows
+
+    names = game.read(game_rows.side_names)
+    return [
+        (bp.side, bp.command or names[bp.side], spec["effects"])
+        for bp, spec in zip(breakpoints_of(game.read, data), specs, strict=True)
+        if bp.broken and any((spec.get("effects") or {}).values())
+    ]
+
+
 @dataclass(frozen=True)
 class InForce:
     """An effect in force on a command: whose track or breakpoint, and its effects."""

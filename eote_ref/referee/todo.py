@@ -127,7 +127,7 @@ def _army_morale(view: GameView, game: GameService) -> list[DueCheck]:
     Listed for the umpire's information each command phase while they last; a secret
     threshold to roll (Turn → Scenario…) is listed when the track first comes near it.
     """
-    from eote_ref.referee.army_morale import effects_text, guide_tracks
+    from eote_ref.referee.army_morale import effects_text, guide_broken, guide_tracks
 
     out = []
     names = [s.name for s in view.sides]
@@ -140,6 +140,9 @@ def _army_morale(view: GameView, game: GameService) -> list[DueCheck]:
             effects = effects_text(t.effects)
             title = t.text(names) + (f": {effects}" if effects else "")
             out.append(DueCheck("army_morale", title, "", t.side, due=False, key=t.key))
+    for side, who, effects in guide_broken(game):
+        title = f"{who} is at its breakpoint: {effects_text(effects)}"
+        out.append(DueCheck("army_morale", title, "", side, due=False))
     return out
 
 

@@ -110,3 +110,43 @@ def test_the_secret_threshold_is_asked_for_near_the_level_and_rolled_once(db: Da
     assert "secret" in allied.text(("French", "Anglo-Allied"), hide_secret=True)
     with pytest.raises(RefereeError, match="already"):
         army_morale.roll_secret(game, allied.key, 2)
+
+
+def test_a_broken_command_s_breakpoint_carries_its_effects_to_its_checks(db: Database) -> None:
+    """Breakpoints keep scoring and may carry effects: here, −2 to the broken division's morale."""
+    from eote_ref.scenarios.loader import load_scenario_text
+
+    path = SCENARIOS["waterloo-derlon"]
+    text = path.read_text("utf-8").replace(
+        "command: 5th British Division, share: 50, points: 2}",
+        "command: 5th British Division, share: 50, points: 2,\n"
+        "       effects: {morale: -2, no_advance: true}}",
+    )
+    loaded = load_scenario_text(text, "x.yaml", [path.parent.parent])
+    game = GameService(db, create_scenario_game(db, loaded))
+    allied = game.view().sides[1]
+    fifth = next(d for d in allied.divisions if d.name == "5th British Division")
+    other = next(d for d in allied.divisions if d.name != "5th British Division")
+    units = list(fifth.units)
+    game.record(
+        "marker",
+        "rout",
+        [SetField("game_unit", u.id, "markers.routed", True) for u in units[: len(units) // 2]],
+    )
+    check = open_check(game, "morale", unit_id=units[-1].id)
+    house = [m for m in check.preview().modifiers if m.rule == "scenario"]
+    assert [(m.value, m.reason) for m in house] == [
+        (-2, "scenario: 5th British Division broken (house rule)")
+    ]
+    check = open_check(game, "morale", unit_id=other.units[0].id)
+    assert not [m for m in check.preview().modifiers if m.rule == "scenario"]
+    titles = [c.title for c in checks_due(game.view(), game)]
+    assert (
+        "5th British Division is at its breakpoint: \u22122 to morale checks, "
+        "no advance after combat"
+    ) in titles
+    from eote_ref.referee.scenario_play import ScenarioService
+
+    view = ScenarioService(game).view()
+    assert view is not None
+    assert "5th British Division broken (+2 to French)" in view.victory.reasons
