@@ -55,21 +55,42 @@ class ReinforcementView:
     roll: int | None
     arrived_turn: int | None
     rolled_turn: int | None
+    #: The event that brings it on, in words (None: by turn or die), and whether it happened.
+    on: str | None = None
+    event_met: bool = False
+    #: Held back by its owner until this turn (None: not held).
+    held_until: int | None = None
+    #: Waiting behind an earlier reinforcement of its side that is held back.
+    queued: bool = False
 
     def due(self, turn: int) -> bool:
         """Whether it arrives, or is rolled for, in the command phase of ``turn``."""
-        if self.arrived_turn is not None:
+        if self.arrived_turn is not None or self.queued:
             return False
+        if self.held_until is not None and turn < self.held_until:
+            return False
+        if self.on is not None:
+            return self.event_met and (self.from_turn is None or turn >= self.from_turn)
         if self.turn is not None:
             return turn >= self.turn
         assert self.from_turn is not None
         return turn >= self.from_turn and self.rolled_turn != turn
 
     def when(self) -> str:
-        """When it comes, in words."""
-        if self.turn is not None:
-            return f"turn {self.turn}"
-        return f"from turn {self.from_turn} on a d10 of {self.roll}+"
+        """When it comes, in words (with a hold or a queue when there is one)."""
+        if self.on is not None:
+            after = f", not before turn {self.from_turn}" if self.from_turn else ""
+            met = " (it has happened)" if self.event_met else ""
+            text = f"on an event: {self.on}{after}{met}"
+        elif self.turn is not None:
+            text = f"turn {self.turn}"
+        else:
+            text = f"from turn {self.from_turn} on a d10 of {self.roll}+"
+        if self.held_until is not None and self.arrived_turn is None:
+            text += f"; held back until turn {self.held_until}"
+        if self.queued:
+            text += "; queued behind a reinforcement held back"
+        return text
 
 
 @dataclass(frozen=True)
@@ -266,24 +287,78 @@ def movement_timer_left(game: GameService, turn: int) -> int | None:
 
 
 def _reinforcement_views(
-    data: Mapping[str, Any], state: Mapping[str, Any]
+    data: Mapping[str, Any], state: Mapping[str, Any], met: Mapping[str, bool] | None = None
 ) -> tuple[ReinforcementView, ...]:
     arrived = state.get("arrived", {})
     rolled = state.get("rolled", {})
-    return tuple(
-        ReinforcementView(
-            r["key"],
-            r["side"],
-            r["label"],
-            r.get("enters"),
-            r.get("turn"),
-            r.get("from_turn"),
-            r.get("roll"),
-            arrived.get(r["key"]),
-            rolled.get(r["key"]),
+    held = state.get("held_back", {})
+    out: list[ReinforcementView] = []
+    for r in data.get("reinforcements", []):
+        on = r.get("on")
+        # Later arrivals of a side queue behind one its owner holds back (docs/scenario-format.md).
+        queued = any(
+            v.side == r["side"] and v.held_until is not None and v.arrived_turn is None for v in out
         )
-        for r in data.get("reinforcements", [])
-    )
+        out.append(
+            ReinforcementView(
+                r["key"],
+                r["side"],
+                r["label"],
+                r.get("enters"),
+                r.get("turn"),
+                r.get("from_turn"),
+                r.get("roll"),
+                arrived.get(r["key"]),
+                rolled.get(r["key"]),
+                on=on["text"] if on else None,
+                event_met=bool((met or {}).get(r["key"])),
+                held_until=held.get(r["key"]),
+                queued=queued,
+            )
+        )
+    return tuple(out)
+
+
+def events_met(
+    read: Read, data: Mapping[str, Any], state: Mapping[str, Any], turn: int
+) -> dict[str, bool]:
+    """For each reinforcement on an event, whether its event has happened (from the state).
+
+    Empty when no reinforcement waits on one (nothing is read then).
+    """
+    waiting = [r for r in data.get("reinforcements", []) if r.get("on")]
+    if not waiting:
+        return {}
+    from eote_ref.referee.army_morale import tracks_of
+
+    breakpoints = breakpoints_of(read, data)
+    tracks = tracks_of(read, data, state, turn)
+    names = read(_rows().side_names)
+    held: Mapping[str, Any] = state.get("held", {})
+    first = {o["name"]: o.get("held_by") for o in data.get("objectives", [])}
+    lost = None
+    out = {}
+    for r in waiting:
+        on = r["on"]
+        kind, name = on["kind"], on["name"]
+        if kind == "broken":
+            met = any(bp.broken and (bp.command or names[bp.side]) == name for bp in breakpoints)
+        elif kind == "demoralised":
+            met = any(t.demoralised and t.who(names) == name for t in tracks)
+        elif kind == "objective":
+            holder = held.get(name)
+            by = on.get("by")
+            met = holder is not None and (
+                holder == by if by is not None else holder != first.get(name)
+            )
+        else:
+            if lost is None:
+                from eote_ref.store import morale_rows
+
+                lost = read(morale_rows.lost_units)
+            met = (int(on["side"]), on["command"], name) in lost
+        out[r["key"]] = met
+    return out
 
 
 def scenario_of(game: GameService) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -306,14 +381,16 @@ def guide_items(game: GameService, turn: int) -> tuple[int | None, list[Reinforc
     """For the turn guide: the scenario's turn limit and the reinforcements due in ``turn``."""
     data, state = scenario_of(game)
     limit = data.get("turns")
-    due = [r for r in _reinforcement_views(data, state) if r.due(turn)]
+    met = events_met(game.read, data, state, turn)
+    due = [r for r in _reinforcement_views(data, state, met) if r.due(turn)]
     return (int(limit) if limit is not None else None), due
 
 
 def reinforcements_due(game: GameService, turn: int) -> list[ReinforcementView]:
     """The reinforcements to bring on, or roll for, in the command phase of ``turn``."""
     data, state = scenario_of(game)
-    return [r for r in _reinforcement_views(data, state) if r.due(turn)]
+    met = events_met(game.read, data, state, turn)
+    return [r for r in _reinforcement_views(data, state, met) if r.due(turn)]
 
 
 class ScenarioService:
@@ -334,7 +411,8 @@ class ScenarioService:
         view = self.game.view()
         names = tuple(s.name for s in view.sides)
         objectives = _objectives(data, state)
-        reinforcements = _reinforcement_views(data, state)
+        met = events_met(self.game.read, data, state, view.turn)
+        reinforcements = _reinforcement_views(data, state, met)
         breakpoints = breakpoints_of(self.game.read, data)
         from eote_ref.referee.army_morale import tracks_of
 
@@ -362,18 +440,36 @@ class ScenarioService:
                 return data, state, r
         raise RefereeError(f"the scenario has no reinforcement {key!r}")
 
+    def _view_of(self, key: str) -> ReinforcementView:
+        data, state = self.game.read(_rows().scenario)
+        turn = self.game.view().turn
+        met = events_met(self.game.read, data, state, turn)
+        return next(v for v in _reinforcement_views(data, state, met) if v.key == key)
+
     def bring_on(self, key: str, roll: int | None = None) -> JournalEvent:
         """Bring reinforcement ``key`` onto the table, or record its failed arrival roll.
 
         A reinforcement by turn arrives from its turn on; one on a die needs ``roll``
-        (a d10) each turn from its first turn until it arrives.
+        (a d10) each turn from its first turn until it arrives; one on an event, once the
+        event has happened. None arrives while its owner holds it back, or while it queues
+        behind one held back.
         """
         _data, state, r = self._reinforcement(key)
         view = self.game.view()
         turn = view.turn
         if key in state.get("arrived", {}):
             raise RefereeError(f"{r['label']} have arrived already")
-        if r.get("turn") is not None:
+        rv = self._view_of(key)
+        if rv.held_until is not None and turn < rv.held_until:
+            raise RefereeError(f"{r['label']} are held back until turn {rv.held_until}")
+        if rv.queued:
+            raise RefereeError(f"{r['label']} queue behind a reinforcement held back")
+        if r.get("on"):
+            if not rv.event_met:
+                raise RefereeError(f"{r['label']} wait for their event: {rv.on}")
+            if r.get("from_turn") is not None and turn < r["from_turn"]:
+                raise RefereeError(f"{r['label']} may arrive from turn {r['from_turn']}")
+        elif r.get("turn") is not None:
             if turn < r["turn"]:
                 raise RefereeError(f"{r['label']} arrive on turn {r['turn']}, not before")
         else:
@@ -394,17 +490,55 @@ class ScenarioService:
                     inputs={"reinforcement": key},
                     rolls={"arrival": roll},
                 )
+        return self._arrive(r, state, turn, roll)
+
+    def _arrive(
+        self,
+        r: Mapping[str, Any],
+        state: Mapping[str, Any],
+        turn: int,
+        roll: int | None,
+        how: str = "",
+    ) -> JournalEvent:
         changes = self._arrival(r)
-        new_state = _with(state, "arrived", key, turn)
+        new_state = _with(state, "arrived", r["key"], turn)
         changes.append(SetField("game", self.game.game_id, "scenario_state", new_state))
         where = f", entering {r['enters']}" if r.get("enters") else ""
         rolled = f" (d10 {roll})" if roll is not None else ""
         return self.game.record(
             "reinforcement",
-            f"Reinforcements arrive{rolled}: {r['label']}{where}",
+            f"Reinforcements arrive{how}{rolled}: {r['label']}{where}",
             changes,
-            inputs={"reinforcement": key},
+            inputs={"reinforcement": r["key"]},
             rolls={"arrival": roll} if roll is not None else None,
+        )
+
+    def release_early(self, key: str) -> JournalEvent:
+        """The umpire brings reinforcement ``key`` on now, whatever its turn, die or event."""
+        _data, state, r = self._reinforcement(key)
+        if r["key"] in state.get("arrived", {}):
+            raise RefereeError(f"{r['label']} have arrived already")
+        return self._arrive(
+            r, state, self.game.view().turn, None, " early (released by the umpire)"
+        )
+
+    def hold_back(self, key: str, turns: int) -> JournalEvent:
+        """Their owner holds reinforcement ``key`` back ``turns`` turns from now (one step).
+
+        Later reinforcements of the side queue behind it until it arrives.
+        """
+        _data, state, r = self._reinforcement(key)
+        if r["key"] in state.get("arrived", {}):
+            raise RefereeError(f"{r['label']} have arrived already")
+        if not 1 <= turns <= 99:
+            raise RefereeError("hold back 1 to 99 turns")
+        until = self.game.view().turn + turns
+        new_state = _with(state, "held_back", key, until)
+        return self.game.record(
+            "reinforcement",
+            f"Reinforcements held back until turn {until}: {r['label']}",
+            [SetField("game", self.game.game_id, "scenario_state", new_state)],
+            inputs={"reinforcement": key, "turns": turns},
         )
 
     def _arrival(self, r: Mapping[str, Any]) -> list[Change]:

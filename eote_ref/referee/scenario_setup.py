@@ -237,7 +237,36 @@ def _reinforcement(
         "roll": r.roll,
         "enters": r.enters,
         "commands": commands,
+        "on": _arrival_event(loaded, r.event) if r.event is not None else None,
     }
+
+
+def _arrival_event(loaded: LoadedScenario, on: Any) -> dict[str, Any]:
+    """What the game keeps of a reinforcement's event: its kind and what it names."""
+    from eote_ref.scenarios.resolve import ResolveError, resolve
+
+    names = [s.name for s in loaded.sides]
+    by = names.index(on.by) if on.by is not None else None
+    for kind in ("broken", "demoralised", "objective"):
+        value = getattr(on, kind)
+        if value:
+            last = value if kind == "objective" else value.split("/")[-1].strip()
+            return {"kind": kind, "name": last, "by": by, "text": f"{kind}: {value}"}
+    for side, plan in enumerate(loaded.sides):
+        try:
+            ref = resolve(plan.lists, on.routed)
+        except ResolveError:
+            continue
+        if ref.unit is not None:
+            return {
+                "kind": "routed",
+                "name": ref.unit,
+                "command": ref.path[-1],
+                "side": side,
+                "by": by,
+                "text": f"routed: {on.routed}",
+            }
+    raise SetupError(f"no unit {on.routed!r} in either side's lists")
 
 
 def _names(command: CommandSpec) -> list[str]:
@@ -259,7 +288,13 @@ def scenario_data(
         "decisive_margin": sc.end.decisive_margin,
         "movement_minutes": sc.movement_minutes,
         "objectives": [
-            {"name": o.name, "points": o.points, "notes": o.notes} for o in sc.end.objectives
+            {
+                "name": o.name,
+                "points": o.points,
+                "notes": o.notes,
+                "held_by": names.index(o.held_by) if o.held_by is not None else None,
+            }
+            for o in sc.end.objectives
         ],
         "breakpoints": [
             {

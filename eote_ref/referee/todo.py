@@ -115,7 +115,10 @@ def _reinforcements(view: GameView, game: GameService | None) -> list[DueCheck]:
         out.append(DueCheck("scenario_end", title, "", -1, due=False))
     for r in due:
         enters = f", entering {r.enters}" if r.enters else ""
-        how = f"roll a d10, {r.roll}+ arrives" if r.turn is None else "arrive"
+        if r.on is not None:
+            how = f"arrive: {r.on}"
+        else:
+            how = f"roll a d10, {r.roll}+ arrives" if r.turn is None else "arrive"
         title = f"Reinforcements: {r.label} ({how}{enters})"
         out.append(DueCheck("reinforcement", title, "", r.side, key=r.key))
     return out + _army_morale(view, game)
@@ -137,11 +140,11 @@ def _army_morale(view: GameView, game: GameService) -> list[DueCheck]:
             title += f"(d{t.secret_die}, Turn → Scenario…)"
             out.append(DueCheck("army_morale", title, "", t.side, due=False, key=t.key))
         if t.demoralised:
-            effects = effects_text(t.effects)
-            title = t.text(names) + (f": {effects}" if effects else "")
+            words = effects_text(t.effects)
+            title = t.text(names) + (f": {words}" if words else "")
             out.append(DueCheck("army_morale", title, "", t.side, due=False, key=t.key))
-    for side, who, effects in guide_broken(game):
-        title = f"{who} is at its breakpoint: {effects_text(effects)}"
+    for side, who, broken_effects in guide_broken(game):
+        title = f"{who} is at its breakpoint: {effects_text(broken_effects)}"
         out.append(DueCheck("army_morale", title, "", side, due=False))
     return out
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from eote_ref.armylists.model import StartingFormations
 from eote_ref.scenarios.model import (
+    ArrivalEvent,
     Breakpoint,
     Effects,
     MoraleCosts,
@@ -35,6 +36,7 @@ def _plain(value: Any) -> Any:
         flow = isinstance(
             value,
             Objective
+            | ArrivalEvent
             | Breakpoint
             | StartingFormations
             | Effects

@@ -372,7 +372,9 @@ class _Checker:
         r = self.scenario.reinforcements[index]
         base: Path = ("reinforcements", index)
         names = [s.name for s in self.scenario.sides[:2]]
-        if r.turn is None and (r.from_turn is None or r.roll is None):
+        if r.event is not None:
+            self.arrival_event(r, base)
+        elif r.turn is None and (r.from_turn is None or r.roll is None):
             self.error(
                 base, "give 'turn' (arrives then), or 'from_turn' and 'roll' (a d10 each turn)"
             )
@@ -398,6 +400,56 @@ class _Checker:
             if any(p.contains(ref) or ref.contains(p) for p in in_play):
                 self.error((*base, "commands", i), f"'{ref.text()}' is already in play")
         return refs
+
+    def arrival_event(self, r: Any, base: Path) -> None:
+        """A reinforcement on an ``event``: one event, naming something of the scenario."""
+        on = r.event
+        where: Path = (*base, "event")
+        if r.turn is not None or r.roll is not None:
+            self.error(where, "a reinforcement on an event takes no 'turn' or 'roll'")
+        given = [k for k in ("broken", "demoralised", "objective", "routed") if getattr(on, k)]
+        if len(given) != 1:
+            self.error(
+                where,
+                "name one event: 'broken', 'demoralised' (a side or command), "
+                "'objective' (a place taken) or 'routed' (a unit)",
+            )
+            return
+        kind = given[0]
+        value = getattr(on, kind)
+        names = [s.name for s in self.scenario.sides[:2]]
+        if is_blank(value):
+            self.error((*where, kind), "the event must name what happens")
+            return
+        if on.by is not None and on.by not in names:
+            self.error((*where, "by"), f"no side '{on.by}' ({', '.join(names)})")
+        if kind == "broken":
+            known = [b.command or b.side for b in self.scenario.end.breakpoints]
+        elif kind == "demoralised":
+            known = [t.command or t.side for t in self.scenario.army_morale]
+        elif kind == "objective":
+            known = [o.name for o in self.scenario.end.objectives]
+        else:
+            found = False
+            for side in self.scenario.sides[:2]:
+                lists = [
+                    a
+                    for name in side.lists
+                    if (p := self.find_list(name)) is not None
+                    and (a := self.cache.get(p)) is not None
+                ]
+                try:
+                    ref = resolve(lists, value)
+                except ResolveError:
+                    continue
+                found = found or ref.unit is not None
+            if not found:
+                self.error((*where, kind), f"'{value}' names no unit of either side's lists")
+            return
+        if value not in known:
+            what = {"broken": "breakpoint", "demoralised": "army morale track"}.get(kind, kind)
+            listed = ", ".join(known) or "none"
+            self.error((*where, kind), f"no {what} '{value}' in the scenario ({listed})")
 
     # ------------------------------------------------------------------ broken lists
 

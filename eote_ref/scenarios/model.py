@@ -43,8 +43,28 @@ class ScenarioSide:
 
 
 @dataclass(frozen=True, kw_only=True)
+class ArrivalEvent:
+    """What brings a reinforcement on: exactly one of these happening (docs/scenario-format.md).
+
+    ``broken``: a side or command (as a breakpoint names it) at its breakpoint;
+    ``demoralised``: a side or command whose army morale track is demoralised; ``objective``:
+    an objective taken (held by ``by``, or by a side other than its first holder);
+    ``routed``: a unit (a reference, ``Division / unit``) lost (routed, disintegrated or off).
+    """
+
+    broken: str | None = None
+    demoralised: str | None = None
+    objective: str | None = None
+    by: str | None = None
+    routed: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class Reinforcement:
-    """Commands arriving during the battle: on ``turn``, or from ``from_turn`` on a d10 roll."""
+    """Commands arriving: on ``turn``, from ``from_turn`` on a d10 roll, or on an ``event``.
+
+    On an event, ``from_turn`` (if given) is the earliest turn they may come.
+    """
 
     side: str
     commands: tuple[str, ...]
@@ -56,6 +76,7 @@ class Reinforcement:
         default=None, metadata=meta(min=1, max=10, help="d10 of this or more to arrive")
     )
     enters: str | None = None
+    event: ArrivalEvent | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -10,7 +10,14 @@ from __future__ import annotations
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
-from eote_ref.store.models import DONE, GameUnit, JournalChange, JournalEvent
+from eote_ref.store.models import (
+    DONE,
+    GameCommand,
+    GameSide,
+    GameUnit,
+    JournalChange,
+    JournalEvent,
+)
 
 #: The markers that make a unit lost to its side (as the breakpoints count).
 _LOST = ("routed", "disintegrated", "off_table")
@@ -56,3 +63,20 @@ def loss_turns(s: Session, game_id: int) -> list[tuple[int, int]]:
         for row, turn, before, after in s.execute(query).all()
         if after and not before
     ]
+
+
+def lost_units(s: Session, game_id: int) -> set[tuple[int, str, str]]:
+    """(side position, command name, unit name) of each unit lost now."""
+    query = (
+        sa_select(
+            col(GameSide.position), col(GameCommand.name), col(GameUnit.name), col(GameUnit.markers)
+        )
+        .join(GameCommand, col(GameUnit.command_id) == col(GameCommand.id))
+        .join(GameSide, col(GameCommand.side_id) == col(GameSide.id))
+        .where(col(GameUnit.game_id) == game_id)
+    )
+    return {
+        (int(side), str(command), str(unit))
+        for side, command, unit, m in s.execute(query).all()
+        if any((m or {}).get(name) for name in _LOST)
+    }

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -135,6 +136,27 @@ class ScenarioDialog(QDialog):
         self.bring_button.setObjectName("bringOnButton")
         self.bring_button.clicked.connect(self.bring_on_first_due)
         layout.addWidget(self.bring_button)
+        arrivals = QHBoxLayout()
+        self.arrival_combo = QComboBox(self)
+        self.arrival_combo.setObjectName("arrivalChoice")
+        self.arrival_combo.setToolTip("A reinforcement still to come")
+        arrivals.addWidget(self.arrival_combo, 1)
+        self.hold_turns = QSpinBox(self)
+        self.hold_turns.setObjectName("holdTurns")
+        self.hold_turns.setRange(1, 20)
+        self.hold_turns.setSuffix(" turn(s)")
+        arrivals.addWidget(self.hold_turns)
+        self.hold_button = QPushButton("&Hold back", self)
+        self.hold_button.setObjectName("holdBackButton")
+        self.hold_button.setToolTip("Their owner holds them back; later arrivals queue behind")
+        self.hold_button.clicked.connect(self.hold_back)
+        arrivals.addWidget(self.hold_button)
+        self.release_button = QPushButton("Release &early", self)
+        self.release_button.setObjectName("releaseEarlyButton")
+        self.release_button.setToolTip("The umpire brings them on now (one undoable step)")
+        self.release_button.clicked.connect(self.release_early)
+        arrivals.addWidget(self.release_button)
+        layout.addLayout(arrivals)
         self.breakpoints = QLabel(self)
         self.breakpoints.setObjectName("scenarioBreakpoints")
         self.breakpoints.setWordWrap(True)
@@ -218,6 +240,16 @@ class ScenarioDialog(QDialog):
             "<b>Reinforcements</b><br>" + "<br>".join(lines) if lines else "No reinforcements."
         )
         self.bring_button.setEnabled(bool(view.due()))
+        current = self.arrival_combo.currentData()
+        self.arrival_combo.clear()
+        for r in view.reinforcements:
+            if r.arrived_turn is None:
+                self.arrival_combo.addItem(f"{r.label} ({view.side_names[r.side]})", r.key)
+        if current is not None and (i := self.arrival_combo.findData(current)) >= 0:
+            self.arrival_combo.setCurrentIndex(i)
+        waiting = self.arrival_combo.count() > 0
+        for w in (self.arrival_combo, self.hold_turns, self.hold_button, self.release_button):
+            w.setEnabled(waiting)
         self.breakpoints.setText(
             "<b>Breakpoints</b><br>"
             + "<br>".join(html.escape(b.text(view.side_names)) for b in view.breakpoints)
@@ -279,6 +311,22 @@ class ScenarioDialog(QDialog):
         roll = int(self.secret_die.text())
         self.hub.attempt(lambda: army_morale.roll_secret(self.hub.service, due.key, roll))
         self.secret_die.clear()
+
+    def hold_back(self) -> None:
+        """Their owner holds the chosen reinforcement back the turns chosen (one step)."""
+        key = self.arrival_combo.currentData()
+        if key is not None:
+            turns = self.hold_turns.value()
+            self.hub.attempt(lambda: self.service.hold_back(key, turns))
+
+    def release_early(self) -> None:
+        """The umpire brings the chosen reinforcement on now (one step)."""
+        key = self.arrival_combo.currentData()
+        if key is None:
+            return
+        event = self.hub.attempt(lambda: self.service.release_early(key))
+        if event is not None:
+            self.hub.message.emit(event.summary)
 
     def set_held(self, objective: str, index: int) -> None:
         """The umpire's tick: who holds ``objective`` (index 0 is nobody)."""

@@ -76,3 +76,24 @@ def test_a_demoralised_army_in_the_window_guide_dashboard_wizard_and_display(
     window.undo()
     qtbot.waitUntil(lambda: "French army morale 17 of 20" in steps.text())
     assert not [c for c in window.guide.checks if c.procedure == "army_morale"]
+
+
+def test_the_scenario_dialog_holds_back_and_releases_reinforcements(
+    qtbot: QtBot, db: Database
+) -> None:
+    window = _window(qtbot, db)
+    assert window.hub is not None
+    dialog = window.open_scenario()
+    assert isinstance(dialog, ScenarioDialog)
+    assert dialog.arrival_combo.count() == 1
+    dialog.hold_turns.setValue(3)
+    dialog.hold_button.click()
+    qtbot.waitUntil(lambda: "held back until turn 4" in dialog.reinforcements.text())
+    before = len(window.hub.view.sides[1].units)
+    dialog.release_button.click()
+    qtbot.waitUntil(lambda: len(window.hub.view.sides[1].units) == before + 7)
+    assert "arrived on turn 1" in dialog.reinforcements.text()
+    assert dialog.arrival_combo.count() == 0
+    window.undo()
+    qtbot.waitUntil(lambda: len(window.hub.view.sides[1].units) == before)
+    assert "held back until turn 4" in dialog.reinforcements.text()
