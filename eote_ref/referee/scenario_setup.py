@@ -318,6 +318,9 @@ def scenario_data(
             _reinforcement(loaded, i, side_specs, formations) for i in range(len(sc.reinforcements))
         ],
         "commanders": [s.commander.path[-1] if s.commander else None for s in loaded.sides],
+        "briefings": [
+            {"side": names.index(b.side), "text": b.text, "turn": b.turn} for b in sc.briefings
+        ],
         "source": dump_scenario(sc),
     }
     held = {

@@ -248,6 +248,8 @@ class _Checker:
         self.end(plans, reinforcements)
         for i in range(len(sc.army_morale)):
             self.army_morale(i, plans, reinforcements)
+        for i, briefing in enumerate(sc.briefings):
+            self.briefing(i, briefing)
         self.unparsed_names(plans)
         if any(p is None for p in plans):
             return None
@@ -490,6 +492,18 @@ class _Checker:
                     for k, reference in enumerate(commands):
                         if plan is not None and isinstance(reference, str):
                             self.ref(plan.lists, reference, (*path, i, "commands", k))
+
+    def briefing(self, index: int, briefing: Any) -> None:
+        """A side's private briefing: its side named, its text written, its turn in the battle."""
+        base: Path = ("briefings", index)
+        names = [s.name for s in self.scenario.sides[:2]]
+        if briefing.side not in names:
+            self.error((*base, "side"), f"no side '{briefing.side}' ({', '.join(names)})")
+        if is_blank(briefing.text):
+            self.error((*base, "text"), "must not be empty")
+        limit = self.scenario.end.turns
+        if briefing.turn is not None and limit is not None and briefing.turn > limit:
+            self.error((*base, "turn"), f"turn {briefing.turn} is after the turn limit ({limit})")
 
     # ------------------------------------------------------------------ army morale
 

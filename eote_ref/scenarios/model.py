@@ -203,6 +203,15 @@ class End:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Briefing:
+    """Text for one side's eyes only: its order sheet and its own screen, from ``turn`` on."""
+
+    side: str
+    text: str
+    turn: int | None = field(default=None, metadata=meta(min=1, max=99, help="released on"))
+
+
+@dataclass(frozen=True, kw_only=True)
 class Scenario:
     """A scenario as read from a scenario file."""
 
@@ -219,6 +228,7 @@ class Scenario:
     reinforcements: tuple[Reinforcement, ...] = ()
     end: End = End()
     army_morale: tuple[ArmyMorale, ...] = ()
+    briefings: tuple[Briefing, ...] = ()
     movement_minutes: int | None = field(
         default=None, metadata=meta(min=1, max=60, help="movement phase time limit")
     )
