@@ -162,8 +162,21 @@ def victory_of(
     objectives: tuple[tuple[str, int, int | None], ...],
     margin: int,
     side_names: tuple[str, ...],
+    *,
+    tracks: tuple[TrackView, ...] = (),
+    losses: tuple[int, int] = (0, 0),
+    loss_points: int = 0,
+    ratio: float | None = None,
+    automatic: tuple[tuple[int, str], ...] = (),
 ) -> Victory:
-    """The victory level (see the module docstring) from breakpoints and objectives."""
+    """The victory level (see the module docstring) from the ledger's terms.
+
+    The ledger: objectives held, enemy commands broken, enemy sides or commands demoralised
+    (their track's ``points``), ``loss_points`` per enemy unit lost (``losses``: units lost by
+    each side). An ``automatic`` victory (winner, why) met decides first; then a side at its
+    own breakpoint loses; then the points, decisive by ``margin`` or, with ``ratio``, by the
+    winner's points at least ``ratio`` times the loser's.
+    """
     reasons: list[str] = []
     points = [0, 0]
     for name, value, held in objectives:
@@ -174,8 +187,26 @@ def victory_of(
         if bp.command is not None and bp.broken and bp.points:
             points[1 - bp.side] += bp.points
             reasons.append(f"{bp.command} broken (+{bp.points} to {side_names[1 - bp.side]})")
-    broken = {bp.side for bp in breakpoints if bp.command is None and bp.broken}
+    for t in tracks:
+        if t.demoralised and t.points:
+            points[1 - t.side] += t.points
+            who = t.who(side_names)
+            reasons.append(f"{who} demoralised (+{t.points} to {side_names[1 - t.side]})")
+    if loss_points:
+        for side in (0, 1):
+            if losses[1 - side]:
+                gained = losses[1 - side] * loss_points
+                points[side] += gained
+                reasons.append(
+                    f"{losses[1 - side]} {side_names[1 - side]} unit(s) lost "
+                    f"(+{gained} to {side_names[side]})"
+                )
     total = (points[0], points[1])
+    if automatic:
+        winner, why = automatic[0]
+        reasons.insert(0, f"automatic victory for {side_names[winner]}: {why}")
+        return Victory(DECISIVE, winner, total, tuple(reasons))
+    broken = {bp.side for bp in breakpoints if bp.command is None and bp.broken}
     if len(broken) == 1:
         loser = next(iter(broken))
         reasons.insert(0, f"{side_names[loser]} is at its breakpoint")
@@ -186,8 +217,86 @@ def victory_of(
     if diff == 0:
         return Victory(DRAW, None, total, tuple(reasons))
     winner = 0 if diff > 0 else 1
-    level = DECISIVE if abs(diff) >= margin else MARGINAL
-    return Victory(level, winner, total, tuple(reasons))
+    if ratio is not None:
+        decisive = points[winner] >= ratio * points[1 - winner]
+    else:
+        decisive = abs(diff) >= margin
+    return Victory(DECISIVE if decisive else MARGINAL, winner, total, tuple(reasons))
+
+
+def ledger(read: Read, data: Mapping[str, Any], state: Mapping[str, Any], turn: int) -> Victory:
+    """The scenario's victory ledger and level, read from the game state now."""
+    from eote_ref.referee.army_morale import tracks_of
+
+    names = read(_rows().side_names)
+    breakpoints = breakpoints_of(read, data)
+    tracks = tracks_of(read, data, state, turn)
+    losses = (0, 0)
+    if data.get("loss_points"):
+        sides = losses_by_side(read)
+        losses = (sides[0], sides[1])
+    return victory_of(
+        breakpoints,
+        _objectives(data, state),
+        int(data.get("decisive_margin", 4)),
+        names,
+        tracks=tracks,
+        losses=losses,
+        loss_points=int(data.get("loss_points") or 0),
+        ratio=data.get("decisive_ratio"),
+        automatic=_automatic(read, data, state, turn, tracks, names),
+    )
+
+
+def losses_by_side(read: Read) -> dict[int, int]:
+    """Units lost by each side position now (routed, disintegrated or off the table)."""
+    commands = read(_rows().commands)
+    sides = read(_rows().side_ids)
+    position_of_side = {sid: pos for pos, sid in sides.items()}
+    side_of = {c.id: position_of_side.get(c.side_id) for c in commands}
+    out = {0: 0, 1: 0}
+    for _u, cid, lost in read(_rows().unit_losses):
+        side = side_of.get(cid)
+        if lost and side in out:
+            out[side] += 1
+    return out
+
+
+def _automatic(
+    read: Read,
+    data: Mapping[str, Any],
+    state: Mapping[str, Any],
+    turn: int,
+    tracks: tuple[TrackView, ...],
+    names: tuple[str, ...],
+) -> tuple[tuple[int, str], ...]:
+    conditions = data.get("automatic") or []
+    if not conditions:
+        return ()
+    held: Mapping[str, Any] = state.get("held", {})
+    leaders = None
+    out = []
+    for a in conditions:
+        side = int(a["side"])
+        if a.get("leader_lost"):
+            if leaders is None:
+                leaders = read(_rows().leaders)
+            lost = any(
+                lead.name == a["leader_lost"]
+                and (lead.killed or (lead.markers or {}).get("captured"))
+                for lead in leaders
+            )
+            if lost:
+                out.append((side, f"{a['leader_lost']} killed or captured"))
+        elif a.get("objective"):
+            since = a.get("turn") or 1
+            if held.get(a["objective"]) == side and turn >= since:
+                out.append((side, f"holds {a['objective']} on turn {turn}"))
+        elif a.get("demoralised") and any(
+            t.demoralised and t.side != side and t.who(names) == a["demoralised"] for t in tracks
+        ):
+            out.append((side, f"{a['demoralised']} demoralised"))
+    return tuple(out)
 
 
 Read = Callable[..., Any]
@@ -261,13 +370,14 @@ def victory_in(db: Database, game_id: int) -> tuple[Victory, tuple[str, ...]] | 
     if not data:
         return None
     names = read(_rows().side_names)
-    victory = victory_of(
-        breakpoints_of(read, data),
-        _objectives(data, state),
-        int(data.get("decisive_margin", 4)),
-        names,
-    )
-    return victory, names
+    turn = read(_turn)
+    return ledger(read, data, state, turn), names
+
+
+def _turn(s: Any, game_id: int) -> int:
+    from eote_ref.store import morale_rows
+
+    return morale_rows.game_turn(s, game_id)
 
 
 def timer_left(state: Mapping[str, Any], turn: int, now: datetime.datetime) -> int | None:
@@ -427,7 +537,7 @@ class ScenarioService:
             reinforcements=reinforcements,
             breakpoints=breakpoints,
             movement_minutes=data.get("movement_minutes"),
-            victory=victory_of(breakpoints, objectives, int(data.get("decisive_margin", 4)), names),
+            victory=ledger(self.game.read, data, state, view.turn),
             tracks=tracks,
         )
 

@@ -286,6 +286,18 @@ def scenario_data(
         "file": loaded.file.name if loaded.file else None,
         "turns": sc.end.turns,
         "decisive_margin": sc.end.decisive_margin,
+        "decisive_ratio": sc.end.decisive_ratio,
+        "loss_points": sc.end.loss_points,
+        "automatic": [
+            {
+                "side": names.index(a.side),
+                "leader_lost": a.leader_lost,
+                "objective": a.objective,
+                "turn": a.turn,
+                "demoralised": a.demoralised.split("/")[-1].strip() if a.demoralised else None,
+            }
+            for a in sc.end.automatic
+        ],
         "movement_minutes": sc.movement_minutes,
         "objectives": [
             {

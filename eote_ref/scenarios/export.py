@@ -9,6 +9,7 @@ from typing import Any
 from eote_ref.armylists.model import StartingFormations
 from eote_ref.scenarios.model import (
     ArrivalEvent,
+    AutomaticVictory,
     Breakpoint,
     Effects,
     MoraleCosts,
@@ -37,6 +38,7 @@ def _plain(value: Any) -> Any:
             value,
             Objective
             | ArrivalEvent
+            | AutomaticVictory
             | Breakpoint
             | StartingFormations
             | Effects

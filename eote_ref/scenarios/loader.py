@@ -250,6 +250,8 @@ class _Checker:
             self.army_morale(i, plans, reinforcements)
         for i, briefing in enumerate(sc.briefings):
             self.briefing(i, briefing)
+        for i, auto in enumerate(sc.end.automatic):
+            self.automatic(i, auto, plans)
         self.unparsed_names(plans)
         if any(p is None for p in plans):
             return None
@@ -492,6 +494,39 @@ class _Checker:
                     for k, reference in enumerate(commands):
                         if plan is not None and isinstance(reference, str):
                             self.ref(plan.lists, reference, (*path, i, "commands", k))
+
+    def automatic(self, index: int, auto: Any, plans: list[SidePlan | None]) -> None:
+        """An automatic victory: its side, one condition, naming something of the scenario."""
+        base: Path = ("end", "automatic", index)
+        names = [s.name for s in self.scenario.sides[:2]]
+        if auto.side not in names:
+            self.error((*base, "side"), f"no side '{auto.side}' ({', '.join(names)})")
+            return
+        given = [k for k in ("leader_lost", "objective", "demoralised") if getattr(auto, k)]
+        if len(given) != 1:
+            self.error(
+                base,
+                "name one condition: 'leader_lost' (a leader), 'objective' (held from "
+                "'turn'), or 'demoralised' (an enemy side or command)",
+            )
+            return
+        kind = given[0]
+        value = getattr(auto, kind)
+        enemy = plans[1 - names.index(auto.side)]
+        if kind == "leader_lost":
+            if enemy is not None and not any(
+                c.leader.name == value for a in enemy.lists for c in a.army.walk()
+            ):
+                self.error((*base, kind), f"no leader '{value}' in the enemy's lists")
+        elif kind == "objective":
+            known = [o.name for o in self.scenario.end.objectives]
+            if value not in known:
+                self.error((*base, kind), f"no objective '{value}' ({', '.join(known) or 'none'})")
+        else:
+            known = [t.command or t.side for t in self.scenario.army_morale if t.side != auto.side]
+            if value not in known:
+                listed = ", ".join(known) or "none"
+                self.error((*base, kind), f"no enemy army morale track '{value}' ({listed})")
 
     def briefing(self, index: int, briefing: Any) -> None:
         """A side's private briefing: its side named, its text written, its turn in the battle."""

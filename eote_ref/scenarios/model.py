@@ -191,6 +191,22 @@ class Breakpoint:
 
 
 @dataclass(frozen=True, kw_only=True)
+class AutomaticVictory:
+    """A condition that wins the battle for ``side`` outright, whatever the points (house rule).
+
+    Exactly one of: ``leader_lost`` (an enemy leader, by name, killed or captured);
+    ``objective`` held by ``side`` from turn ``turn`` on; ``demoralised`` (an enemy side or
+    command whose army morale track is demoralised).
+    """
+
+    side: str
+    leader_lost: str | None = None
+    objective: str | None = None
+    turn: int | None = field(default=None, metadata=meta(min=1, max=99, help="held from turn"))
+    demoralised: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class End:
     """How the battle ends and who won."""
 
@@ -200,6 +216,16 @@ class End:
     decisive_margin: int = field(
         default=4, metadata=meta(min=1, max=100, help="points ahead for a decisive victory")
     )
+    #: Points to a side for each enemy unit lost (the loss term of the ledger).
+    loss_points: int = field(
+        default=0, metadata=meta(min=0, max=100, help="points per enemy unit lost")
+    )
+    #: Decisive by ratio instead of margin: the winner's points at least this many times the
+    #: loser's (None: by ``decisive_margin``).
+    decisive_ratio: float | None = field(
+        default=None, metadata=meta(min=1, max=100, help="points ratio for a decisive victory")
+    )
+    automatic: tuple[AutomaticVictory, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,6 +12,7 @@ from sqlmodel import Session, col
 
 from eote_ref.store.models import (
     DONE,
+    Game,
     GameCommand,
     GameSide,
     GameUnit,
@@ -80,3 +81,9 @@ def lost_units(s: Session, game_id: int) -> set[tuple[int, str, str]]:
         for side, command, unit, m in s.execute(query).all()
         if any((m or {}).get(name) for name in _LOST)
     }
+
+
+def game_turn(s: Session, game_id: int) -> int:
+    """The game's current turn (1 when there is no such game)."""
+    game = s.get(Game, game_id)
+    return int(game.turn) if game is not None else 1
