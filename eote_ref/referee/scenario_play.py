@@ -390,6 +390,13 @@ def timer_left(state: Mapping[str, Any], turn: int, now: datetime.datetime) -> i
     return max(0, int((end - now).total_seconds()))
 
 
+def time_up_text(game: GameService) -> str:
+    """What the screens say when the movement timer runs out, with the scenario's penalty."""
+    data, _state = scenario_of(game)
+    penalty = data.get("movement_penalty")
+    return f"Movement: time is up — {penalty}" if penalty else "Movement: time is up"
+
+
 def movement_timer_left(game: GameService, turn: int) -> int | None:
     """Seconds left on the movement timer started in ``turn`` (None: not started this turn)."""
     _data, state = scenario_of(game)

@@ -299,6 +299,7 @@ def scenario_data(
             for a in sc.end.automatic
         ],
         "movement_minutes": sc.movement_minutes,
+        "movement_penalty": sc.movement_penalty,
         "objectives": [
             {
                 "name": o.name,

@@ -261,7 +261,9 @@ class _Checker:
         return LoadedScenario(sc, (a, b), reinforcements)
 
     def texts(self) -> None:
-        for key in ("name", "battle", "notes", "setup"):
+        if self.scenario.movement_penalty is not None and self.scenario.movement_minutes is None:
+            self.error(("movement_penalty",), "a penalty needs a timer: give 'movement_minutes'")
+        for key in ("name", "battle", "notes", "setup", "movement_penalty"):
             value = getattr(self.scenario, key)
             if isinstance(value, str) and is_blank(value):
                 self.error((key,), "must not be empty")

@@ -258,6 +258,9 @@ class Scenario:
     movement_minutes: int | None = field(
         default=None, metadata=meta(min=1, max=60, help="movement phase time limit")
     )
+    #: What befalls the side still moving when the timer runs out (a house rule, after the
+    #: timed turns of other rules), shown when time is up.
+    movement_penalty: str | None = None
 
     def side(self, name: str) -> ScenarioSide | None:
         """The side called ``name`` (None when there is none)."""

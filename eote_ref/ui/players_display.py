@@ -509,8 +509,10 @@ class PlayersDisplay(QWidget):
         if left is None:
             return
         if left == 0:
+            from eote_ref.referee.scenario_play import time_up_text
+
             self._timer_tick.stop()
-            self.timer_label.setText("Movement: time is up")
+            self.timer_label.setText(time_up_text(self.source.service))
         else:
             self.timer_label.setText(f"Movement: {left // 60}:{left % 60:02d} left")
 

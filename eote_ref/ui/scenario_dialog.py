@@ -30,7 +30,12 @@ from PySide6.QtWidgets import (
 
 from eote_ref.referee import army_morale
 from eote_ref.referee.army_morale import effects_text
-from eote_ref.referee.scenario_play import ReinforcementView, ScenarioService, ScenarioView
+from eote_ref.referee.scenario_play import (
+    ReinforcementView,
+    ScenarioService,
+    ScenarioView,
+    time_up_text,
+)
 from eote_ref.referee.views import GameView
 from eote_ref.ui.game_hub import GameHub
 
@@ -261,6 +266,9 @@ class ScenarioDialog(QDialog):
         self.timer_label.setVisible(minutes is not None)
         if minutes is not None:
             self.timer_button.setText(f"Start the &movement timer ({minutes} min)")
+            self.timer_button.setToolTip(
+                time_up_text(self.hub.service).replace("Movement: ", "When ")
+            )
 
     def show_tracks(self, view: ScenarioView) -> None:
         """The army morale tracks with their accounts, the events to record, the secret roll."""
@@ -361,4 +369,4 @@ class ScenarioDialog(QDialog):
         self.timer_label.setText(f"Movement: {left // 60}:{left % 60:02d} left")
         if left == 0:
             self._tick.stop()
-            self.timer_label.setText("Movement: time is up")
+            self.timer_label.setText(time_up_text(self.hub.service))

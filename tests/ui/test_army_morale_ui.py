@@ -97,3 +97,35 @@ def test_the_scenario_dialog_holds_back_and_releases_reinforcements(
     window.undo()
     qtbot.waitUntil(lambda: len(window.hub.view.sides[1].units) == before)
     assert "held back until turn 4" in dialog.reinforcements.text()
+
+
+def test_the_movement_timer_s_penalty_is_shown_when_time_runs_out(
+    qtbot: QtBot, db: Database
+) -> None:
+    import time
+
+    from eote_ref.referee.game import GameService
+    from eote_ref.referee.phases import Phase
+    from eote_ref.ui.game_hub import GameHub
+    from tests.ui.helpers import to_phase
+
+    game = GameService(db, create_scenario_game(db, load(SCENARIOS["austerlitz-pratzen"])))
+    hub = GameHub(game)
+    dialog = ScenarioDialog(hub)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    display = PlayersDisplay(hub)
+    qtbot.addWidget(display)
+    display.show()
+    to_phase(game, Phase.MOVEMENT)
+    dialog.start_timer()
+    settle(qtbot, display)
+    assert display.timer_left() is not None
+    # the time runs out on both screens
+    dialog._deadline = time.monotonic() - 1
+    dialog._show_timer()
+    display._timer_end = time.monotonic() - 1
+    display._show_timer()
+    penalty = "time is up — units not yet moved this phase stay where they are"
+    assert penalty in dialog.timer_label.text()
+    assert penalty in display.timer_label.text()

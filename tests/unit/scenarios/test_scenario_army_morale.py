@@ -71,3 +71,11 @@ def test_an_event_naming_nothing_and_a_command_not_in_play_are_refused() -> None
         "error: army_morale[0].night_turns[0]: turn 30 is not in the battle (turns 1 to 8)",
     ]
     assert all(f.startswith("m.yaml:") for f in found)
+
+
+def test_a_movement_penalty_without_a_timer_is_refused() -> None:
+    text = _head().replace("figure_scale: 15mm\n", "figure_scale: 15mm\nmovement_penalty: stop\n")
+    found = _problems(text)
+    assert found == [
+        "m.yaml:21:19: error: movement_penalty: a penalty needs a timer: give 'movement_minutes'"
+    ]
