@@ -76,10 +76,14 @@ class LoadedScenario:
         return [s.name for s in self.sides].index(name)
 
 
-def load_scenario(path: str | pathlib.Path, search: Sequence[pathlib.Path] = ()) -> LoadedScenario:
+def load_scenario(
+    path: str | pathlib.Path, search: Sequence[pathlib.Path] = (), *, require_end: bool = False
+) -> LoadedScenario:
     """Load a scenario file.
 
     Its army lists are looked for beside it, in its parent folder, then in ``search``.
+    ``require_end``: refuse it without an end (as ``validate`` does; the wizard's own saved
+    draft of the commands in play is played before its end is written).
 
     Raises:
         ScenarioError: the file has at least one error; ``problems`` lists all of them.
@@ -89,7 +93,9 @@ def load_scenario(path: str | pathlib.Path, search: Sequence[pathlib.Path] = ())
         doc = load_file(p)
     except YamlError as exc:
         raise ScenarioError(exc.problems) from exc
-    loaded, problems = check_document(doc, [p.parent, p.parent.parent, *search])
+    loaded, problems = check_document(
+        doc, [p.parent, p.parent.parent, *search], require_end=require_end
+    )
     if loaded is None:
         raise ScenarioError(problems)
     return LoadedScenario(
@@ -112,9 +118,12 @@ def load_scenario_text(
 
 
 def validate_file(path: str | pathlib.Path, search: Sequence[pathlib.Path] = ()) -> list[Problem]:
-    """Every error and warning of a scenario file, in file order (empty when it is clean)."""
+    """Every error and warning of a scenario file, in file order (empty when it is clean).
+
+    A file with nothing to end the battle (no ``end``, or one that ends nothing) is refused.
+    """
     try:
-        load_scenario(path, search)
+        load_scenario(path, search, require_end=True)
     except ScenarioError as exc:
         return list(exc.problems)
     except YamlError as exc:  # pragma: no cover - load_scenario wraps every YamlError
@@ -123,9 +132,14 @@ def validate_file(path: str | pathlib.Path, search: Sequence[pathlib.Path] = ())
 
 
 def check_document(
-    doc: Document, search: Sequence[pathlib.Path]
+    doc: Document, search: Sequence[pathlib.Path], *, require_end: bool = False
 ) -> tuple[LoadedScenario | None, list[Problem]]:
-    """Parse and check a loaded scenario document; None and every problem when it has errors."""
+    """Parse and check a loaded scenario document; None and every problem when it has errors.
+
+    ``require_end``: a scenario file must say how the battle ends (a turn limit, a side's
+    breakpoint, an automatic victory, or an army morale track that ends it); the new-game
+    wizard's draft of the commands ticked (read as text) need not.
+    """
     data = doc.data
     version = data.get("format") if isinstance(data, dict) else None
     if isinstance(version, int) and not isinstance(version, bool) and version != FORMAT_VERSION:
@@ -143,6 +157,8 @@ def check_document(
     assert scenario is not None
     checker = _Checker(doc, scenario, search, broken=broken)
     loaded = checker.check()
+    if require_end and "end" not in broken:
+        checker.ending()
     problems = _in_file_order([*structural, *checker.problems])
     if any(p.severity == ERROR for p in problems):
         return None, problems
@@ -529,6 +545,26 @@ class _Checker:
             if value not in known:
                 listed = ", ".join(known) or "none"
                 self.error((*base, kind), f"no enemy army morale track '{value}' ({listed})")
+
+    def ending(self) -> None:
+        """Refuse a scenario with nothing to end the battle."""
+        sc = self.scenario
+        data = self.doc.data
+        if not isinstance(data, dict) or "end" not in data:
+            self.error((), "the scenario has no 'end': give at least its 'turns' (a turn limit)")
+            return
+        ends = (
+            sc.end.turns is not None
+            or any(b.command is None for b in sc.end.breakpoints)
+            or sc.end.automatic
+            or any(t.effects.ends_battle for t in sc.army_morale)
+        )
+        if not ends:
+            self.error(
+                ("end",),
+                "nothing ends the battle: give 'turns', a side's breakpoint, an automatic "
+                "victory or an army morale track whose effects end it",
+            )
 
     def briefing(self, index: int, briefing: Any) -> None:
         """A side's private briefing: its side named, its text written, its turn in the battle."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pathlib
+
 import pytest
 
 from eote_ref.referee.scenario_setup import search_folders, shipped_scenarios
@@ -79,3 +81,39 @@ def test_a_movement_penalty_without_a_timer_is_refused() -> None:
     assert found == [
         "m.yaml:21:19: error: movement_penalty: a penalty needs a timer: give 'movement_minutes'"
     ]
+
+
+def test_a_scenario_file_with_no_end_is_refused_with_file_and_line(tmp_path: pathlib.Path) -> None:
+    from eote_ref.scenarios.loader import validate_file
+
+    head = _head().split("end:\n")[0]
+    path = tmp_path / "no-end.yaml"
+    path.write_text(head, encoding="utf-8")
+    found = [str(p) for p in validate_file(path, search_folders())]
+    assert found == [
+        f"{path}:2:1: error: (document): the scenario has no 'end': give at least its "
+        "'turns' (a turn limit)"
+    ]
+    # an end that ends nothing: objectives only
+    path.write_text(
+        head + "end:\n  objectives:\n    - {name: La Haye Sainte, points: 3}\n", encoding="utf-8"
+    )
+    line = head.count("\n") + 2
+    assert [str(p) for p in validate_file(path, search_folders())] == [
+        f"{path}:{line}:3: error: end: nothing ends the battle: give 'turns', a side's "
+        "breakpoint, an automatic victory or an army morale track whose effects end it"
+    ]
+
+
+def test_a_command_both_in_play_and_arriving_is_refused_at_its_line() -> None:
+    text = _head().replace(
+        "      - Cavalry / 1st (Household) Brigade\n", "      - 5th British Division\n"
+    )
+    found = [f for f in _problems(text) if "already in play" in f]
+    line = text.index("      - 5th British Division\n", text.index("reinforcements:"))
+    assert len(found) == 1
+    assert found[0].startswith(f"m.yaml:{text[:line].count(chr(10)) + 1}:")
+    assert found[0].endswith(
+        "error: reinforcements[0].commands[0]: "
+        "'Anglo-allied Army / 5th British Division' is already in play"
+    )
