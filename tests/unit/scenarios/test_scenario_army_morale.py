@@ -117,3 +117,15 @@ def test_a_command_both_in_play_and_arriving_is_refused_at_its_line() -> None:
         "error: reinforcements[0].commands[0]: "
         "'Anglo-allied Army / 5th British Division' is already in play"
     )
+
+
+def test_every_shipped_battle_has_a_scenario_with_army_morale_and_events() -> None:
+    from eote_ref.scenarios.loader import load_scenario
+
+    with_tracks: dict[str, bool] = {}
+    for path in shipped_scenarios():
+        scenario = load_scenario(path, require_end=True).scenario
+        battle = str(scenario.battle).split(",")[0].split(" (")[0]
+        has = any(t.events for t in scenario.army_morale) and len(scenario.army_morale) == 2
+        with_tracks[battle] = with_tracks.get(battle, False) or has
+    assert with_tracks == {"Austerlitz": True, "Salamanca": True, "Waterloo": True}
