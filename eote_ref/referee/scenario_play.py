@@ -192,6 +192,9 @@ def victory_of(
             points[1 - t.side] += t.points
             who = t.who(side_names)
             reasons.append(f"{who} demoralised (+{t.points} to {side_names[1 - t.side]})")
+    for t in tracks:  # a secret threshold is revealed at the end (docs/scenario-format.md)
+        if t.secret_roll is not None:
+            reasons.append(f"{t.who(side_names)}'s secret demoralisation level was {t.level}")
     if loss_points:
         for side in (0, 1):
             if losses[1 - side]:

@@ -110,6 +110,12 @@ def test_the_secret_threshold_is_asked_for_near_the_level_and_rolled_once(db: Da
     assert "secret" in allied.text(("French", "Anglo-Allied"), hide_secret=True)
     with pytest.raises(RefereeError, match="already"):
         army_morale.roll_secret(game, allied.key, 2)
+    # revealed at the end, in the ledger
+    from eote_ref.referee.scenario_play import victory_in
+
+    result = victory_in(db, game.game_id)
+    assert result is not None
+    assert "Anglo-Allied's secret demoralisation level was 9" in result[0].reasons
 
 
 def test_a_broken_command_s_breakpoint_carries_its_effects_to_its_checks(db: Database) -> None:
