@@ -143,10 +143,21 @@ def _army_morale(view: GameView, game: GameService) -> list[DueCheck]:
             words = effects_text(t.effects)
             title = t.text(names) + (f": {words}" if words else "")
             out.append(DueCheck("army_morale", title, "", t.side, due=False, key=t.key))
+            if t.effects.get("ends_battle"):
+                out.append(_battle_ends(f"{t.who(names)} is demoralised"))
     for side, who, broken_effects in guide_broken(game):
         title = f"{who} is at its breakpoint: {effects_text(broken_effects)}"
         out.append(DueCheck("army_morale", title, "", side, due=False))
+        if broken_effects.get("ends_battle"):
+            out.append(_battle_ends(f"{who} is at its breakpoint"))
     return out
+
+
+def _battle_ends(why: str) -> DueCheck:
+    """The scenario's battle is over (an effect ``ends_battle``): End battle gives the result."""
+    return DueCheck(
+        "scenario_end", f"{why}: the battle ends. End battle (Turn menu)", "", -1, due=False
+    )
 
 
 def _command_phase(view: GameView, game: GameService | None = None) -> list[DueCheck]:

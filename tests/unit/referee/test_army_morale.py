@@ -156,3 +156,23 @@ def test_a_broken_command_s_breakpoint_carries_its_effects_to_its_checks(db: Dat
     view = ScenarioService(game).view()
     assert view is not None
     assert "5th British Division broken (+2 to French)" in view.victory.reasons
+
+
+def test_a_track_whose_effects_end_the_battle_says_so_in_the_turn_guide(db: Database) -> None:
+    from eote_ref.scenarios.loader import load_scenario_text
+
+    path = SCENARIOS["waterloo-derlon"]
+    text = path.read_text("utf-8").replace(
+        "effects: {morale: -1, integrity: -1, no_charges: true}",
+        "effects: {morale: -1, integrity: -1, no_charges: true, ends_battle: true}",
+    )
+    game = GameService(
+        db, create_scenario_game(db, load_scenario_text(text, "x.yaml", [path.parent.parent]))
+    )
+    assert not [c for c in checks_due(game.view(), game) if c.procedure == "scenario_end"]
+    _rout(game, 12)
+    ends = [c for c in checks_due(game.view(), game) if c.procedure == "scenario_end"]
+    assert [c.title for c in ends] == [
+        "French is demoralised: the battle ends. End battle (Turn menu)"
+    ]
+    assert not ends[0].due  # for information: it blocks no phase
