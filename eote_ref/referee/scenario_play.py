@@ -168,6 +168,7 @@ def victory_of(
     loss_points: int = 0,
     ratio: float | None = None,
     automatic: tuple[tuple[int, str], ...] = (),
+    loss_ratio: Mapping[str, float] | None = None,
 ) -> Victory:
     """The victory level (see the module docstring) from the ledger's terms.
 
@@ -216,6 +217,23 @@ def victory_of(
         return Victory(DECISIVE, 1 - loser, total, tuple(reasons))
     if len(broken) == 2:
         reasons.insert(0, "both sides are at their breakpoints")
+    if loss_ratio:
+        for side in (0, 1):
+            mine, theirs = losses[side], losses[1 - side]
+            if not theirs:
+                continue
+            level = None
+            if not mine or theirs >= loss_ratio["decisive"] * mine:
+                level = DECISIVE
+            elif theirs >= loss_ratio["marginal"] * mine:
+                level = MARGINAL
+            if level is not None:
+                reasons.insert(
+                    0,
+                    f"{side_names[1 - side]} lost {theirs} unit(s) to {side_names[side]}'s "
+                    f"{mine}: a {level} victory by the ratio of losses",
+                )
+                return Victory(level, side, total, tuple(reasons))
     diff = points[0] - points[1]
     if diff == 0:
         return Victory(DRAW, None, total, tuple(reasons))
@@ -235,7 +253,7 @@ def ledger(read: Read, data: Mapping[str, Any], state: Mapping[str, Any], turn: 
     breakpoints = breakpoints_of(read, data)
     tracks = tracks_of(read, data, state, turn)
     losses = (0, 0)
-    if data.get("loss_points"):
+    if data.get("loss_points") or data.get("loss_ratio"):
         sides = losses_by_side(read)
         losses = (sides[0], sides[1])
     return victory_of(
@@ -248,6 +266,7 @@ def ledger(read: Read, data: Mapping[str, Any], state: Mapping[str, Any], turn: 
         loss_points=int(data.get("loss_points") or 0),
         ratio=data.get("decisive_ratio"),
         automatic=_automatic(read, data, state, turn, tracks, names),
+        loss_ratio=data.get("loss_ratio"),
     )
 
 

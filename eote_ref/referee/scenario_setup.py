@@ -288,6 +288,7 @@ def scenario_data(
         "decisive_margin": sc.end.decisive_margin,
         "decisive_ratio": sc.end.decisive_ratio,
         "loss_points": sc.end.loss_points,
+        "loss_ratio": dataclasses.asdict(sc.end.loss_ratio) if sc.end.loss_ratio else None,
         "automatic": [
             {
                 "side": names.index(a.side),

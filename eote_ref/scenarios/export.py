@@ -12,6 +12,7 @@ from eote_ref.scenarios.model import (
     AutomaticVictory,
     Breakpoint,
     Effects,
+    LossRatio,
     MoraleCosts,
     MoraleEvent,
     MoraleRestores,
@@ -39,6 +40,7 @@ def _plain(value: Any) -> Any:
             Objective
             | ArrivalEvent
             | AutomaticVictory
+            | LossRatio
             | Breakpoint
             | StartingFormations
             | Effects

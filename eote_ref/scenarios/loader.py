@@ -268,6 +268,13 @@ class _Checker:
             self.briefing(i, briefing)
         for i, auto in enumerate(sc.end.automatic):
             self.automatic(i, auto, plans)
+        ratio = sc.end.loss_ratio
+        if ratio is not None and ratio.decisive < ratio.marginal:
+            self.error(
+                ("end", "loss_ratio", "decisive"),
+                f"a decisive ratio ({ratio.decisive:g}) below the marginal one "
+                f"({ratio.marginal:g}) can never be reached first",
+            )
         self.unparsed_names(plans)
         if any(p is None for p in plans):
             return None

@@ -207,6 +207,14 @@ class AutomaticVictory:
 
 
 @dataclass(frozen=True, kw_only=True)
+class LossRatio:
+    """Levels by the ratio of units lost: the enemy's losses over the side's own."""
+
+    marginal: float = field(metadata=meta(min=1, max=100, help="ratio for a marginal victory"))
+    decisive: float = field(metadata=meta(min=1, max=100, help="ratio for a decisive victory"))
+
+
+@dataclass(frozen=True, kw_only=True)
 class End:
     """How the battle ends and who won."""
 
@@ -226,6 +234,9 @@ class End:
         default=None, metadata=meta(min=1, max=100, help="points ratio for a decisive victory")
     )
     automatic: tuple[AutomaticVictory, ...] = ()
+    #: Levels by the ratio of losses (after automatic victories and breakpoints, before
+    #: the points): None leaves the points to decide.
+    loss_ratio: LossRatio | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -124,3 +124,25 @@ def test_an_automatic_victory_naming_nothing_is_refused_with_its_line() -> None:
         "end.automatic[1]: name one condition: 'leader_lost' (a leader), 'objective' (held "
         "from 'turn'), or 'demoralised' (an enemy side or command)",
     ]
+
+
+def test_levels_by_the_ratio_of_losses(db: Database) -> None:
+    text = DERLON.read_text("utf-8").replace(
+        "  automatic:\n", "  loss_ratio: {marginal: 1.5, decisive: 3}\n  automatic:\n"
+    )
+    game = _game(db, text)
+    _rout(game, 0, 2)
+    _rout(game, 1, 3)  # the allies lost 3 to the French 2: 1.5 times, a marginal French win
+    view = ScenarioService(game).view()
+    assert view is not None
+    assert (view.victory.level, view.victory.winner) == (MARGINAL, 0)
+    assert view.victory.reasons[0] == (
+        "Anglo-Allied lost 3 unit(s) to French's 2: a marginal victory by the ratio of losses"
+    )
+    _rout(game, 1, 3)  # 6 to 2: three times
+    view = ScenarioService(game).view()
+    assert view is not None
+    assert (view.victory.level, view.victory.winner) == (DECISIVE, 0)
+    bad = text.replace("decisive: 3}", "decisive: 1.2}")
+    with pytest.raises(ScenarioError, match="can never be reached first"):
+        load_scenario_text(bad, "r.yaml", search_folders())
