@@ -176,3 +176,19 @@ def test_a_track_whose_effects_end_the_battle_says_so_in_the_turn_guide(db: Data
         "French is demoralised: the battle ends. End battle (Turn menu)"
     ]
     assert not ends[0].due  # for information: it blocks no phase
+
+
+def test_a_demoralised_side_s_charge_check_says_it_may_not_charge(db: Database) -> None:
+    game = _game(db)
+    cavalry = next(u for u in game.view().sides[0].units if u.arm == "cavalry")
+    enemy = game.view().sides[1].units[0]
+    check = open_check(game, "charge", unit_id=cavalry.id, target_id=enemy.id)
+    assert not [n for n in check.notes(check.preview()) if "house rule" in n]
+    infantry = [u for u in game.view().sides[0].units if u.arm == "infantry"][:12]
+    game.record(
+        "marker", "rout", [SetField("game_unit", u.id, "markers.routed", True) for u in infantry]
+    )
+    check = open_check(game, "charge", unit_id=cavalry.id, target_id=enemy.id)
+    assert "French demoralised: no charge (the scenario's house rule)" in check.notes(
+        check.preview()
+    )
