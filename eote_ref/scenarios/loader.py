@@ -494,6 +494,9 @@ class _Checker:
             "reinforcements": ("side",),
             "end.objectives": ("held_by",),
             "end.breakpoints": ("side",),
+            "end.automatic": ("side",),
+            "army_morale": ("side",),
+            "briefings": ("side",),
         }
         for dotted, keys in fields.items():
             if dotted not in self.broken:

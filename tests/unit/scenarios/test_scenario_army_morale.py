@@ -129,3 +129,14 @@ def test_every_shipped_battle_has_a_scenario_with_army_morale_and_events() -> No
         has = any(t.events for t in scenario.army_morale) and len(scenario.army_morale) == 2
         with_tracks[battle] = with_tracks.get(battle, False) or has
     assert with_tracks == {"Austerlitz": True, "Salamanca": True, "Waterloo": True}
+
+
+def test_a_track_with_a_bad_value_still_has_its_side_checked() -> None:
+    found = _problems(
+        _track("  - side: Frnch\n    start: 0\n    demoralised_at: 2\n    costs: {unit_lost: 1}\n")
+    )
+    text = [f.split(": error: ", 1)[1] for f in found]
+    assert text == [
+        "army_morale[0].side: no side 'Frnch' (French, Anglo-Allied)",
+        "army_morale[0].start: 0 is out of range 1..500",
+    ]
