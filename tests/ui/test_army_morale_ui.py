@@ -129,3 +129,20 @@ def test_the_movement_timer_s_penalty_is_shown_when_time_runs_out(
     penalty = "time is up — units not yet moved this phase stay where they are"
     assert penalty in dialog.timer_label.text()
     assert penalty in display.timer_label.text()
+
+
+def test_end_battle_shows_the_ledger_line_by_line(qtbot: QtBot, db: Database) -> None:
+    window = _window(qtbot, db)
+    assert window.hub is not None
+    game = window.hub.service
+    units = [u for u in window.hub.view.sides[0].units if u.arm == "infantry"][:12]
+    game.record(
+        "marker", "rout", [SetField("game_unit", u.id, "markers.routed", True) for u in units]
+    )
+    end = window.end_battle()
+    assert end is not None
+    text = end.victory_label.text()
+    assert "Scenario result: Decisive victory for Anglo-Allied (7 points to 0)" in text
+    assert "<li>automatic victory for Anglo-Allied: French demoralised</li>" in text
+    assert "<li>Anglo-Allied holds La Haye Sainte (+3)</li>" in text
+    end.reject()

@@ -89,6 +89,14 @@ def test_the_loss_term_and_a_leader_killed_in_the_ledger_and_the_campaign_result
     assert summary.victory_reasons[0] == (
         "automatic victory for Anglo-Allied: Drouet d'Erlon killed or captured"
     )
+    # the campaign's battle is filled from the ledger
+    from eote_ref.referee.campaign import CampaignService
+
+    campaigns = CampaignService(db)
+    battle = campaigns.battle_for_game(campaigns.create_campaign("1815"), game.game_id)
+    assert (battle.victory, battle.winner) == (DECISIVE, 1)
+    assert battle.notes is not None
+    assert "Drouet d'Erlon killed or captured" in battle.notes
 
 
 def test_a_decisive_ratio_reads_the_points_by_ratio(db: Database) -> None:
