@@ -146,3 +146,34 @@ def test_end_battle_shows_the_ledger_line_by_line(qtbot: QtBot, db: Database) ->
     assert "<li>automatic victory for Anglo-Allied: French demoralised</li>" in text
     assert "<li>Anglo-Allied holds La Haye Sainte (+3)</li>" in text
     end.reject()
+
+
+def test_the_secret_threshold_is_rolled_in_the_dialog_and_never_shown_to_the_players(
+    qtbot: QtBot, db: Database
+) -> None:
+    window = _window(qtbot, db)
+    assert window.hub is not None
+    assert window.guide is not None
+    game = window.hub.service
+    dialog = window.open_scenario()
+    assert isinstance(dialog, ScenarioDialog)
+    assert not dialog.secret_button.isVisible()
+    allied = window.hub.view.sides[1].units[:9]  # 18 - 9 = 9: within 3 of 6
+    game.record(
+        "marker", "rout", [SetField("game_unit", u.id, "markers.routed", True) for u in allied]
+    )
+    qtbot.waitUntil(dialog.secret_button.isVisible)
+    asked = [c for c in window.guide.checks if c.procedure == "army_morale"]
+    assert [c.title for c in asked] == [
+        "Anglo-Allied army morale nears its level: roll the secret threshold (d6, Turn → Scenario…)"
+    ]
+    dialog.secret_die.setText("6")
+    dialog.secret_button.click()
+    qtbot.waitUntil(lambda: "(demoralised at 9): DEMORALISED" in dialog.morale.text())
+    display = PlayersDisplay(window.hub)
+    qtbot.addWidget(display)
+    display.show()
+    settle(qtbot, display)
+    shown = display.morale_label.text()
+    assert "Anglo-Allied army morale 9 of 18 (demoralised at a secret level): DEMORALISED" in shown
+    assert "at 9" not in shown
