@@ -116,7 +116,7 @@ def tracks_of(
     specs = data.get("army_morale") or []
     if not specs:
         return ()
-    from eote_ref.referee.scenario_play import breakpoints_of
+    from eote_ref.referee.scenario_state import breakpoints_of
     from eote_ref.store import game_rows, morale_rows
 
     commands = read(game_rows.commands)
@@ -257,7 +257,7 @@ def tracks(game: GameService) -> tuple[TrackView, ...]:
 
 def guide_tracks(game: GameService, turn: int) -> tuple[TrackView, ...]:
     """The tracks for the turn guide: the scenario read without the ORM when it has none."""
-    from eote_ref.referee.scenario_play import scenario_of
+    from eote_ref.referee.scenario_state import scenario_of
 
     data, state = scenario_of(game)
     if not data.get("army_morale"):
@@ -292,7 +292,7 @@ def shown_tracks(
 
 def guide_broken(game: GameService) -> list[tuple[int, str, Mapping[str, Any]]]:
     """The breakpoints reached that carry effects: (side, who, effects), for the turn guide."""
-    from eote_ref.referee.scenario_play import breakpoints_of, scenario_of
+    from eote_ref.referee.scenario_state import breakpoints_of, scenario_of
 
     data, _state = scenario_of(game)
     specs = data.get("breakpoints") or []
@@ -322,7 +322,7 @@ def in_force(game: GameService, command_id: int) -> list[InForce]:
     A side's demoralised track or broken breakpoint reaches every command of the side; a
     command's reaches the commands under it.
     """
-    from eote_ref.referee.scenario_play import breakpoints_of
+    from eote_ref.referee.scenario_state import breakpoints_of
     from eote_ref.store import game_rows
 
     data, state = game.read(game_rows.scenario)
