@@ -24,6 +24,9 @@ def main(argv: list[str]) -> int:
     """Render every screen; returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=pathlib.Path, default=OUT, help="output folder")
+    parser.add_argument(
+        "--only", choices=["army-morale"], help="render only these shots (the others are kept)"
+    )
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="eote-shots-"))
@@ -52,6 +55,15 @@ def main(argv: list[str]) -> int:
         written.append(path)
 
     db = open_app_database(tmp / "shots.sqlite")
+    if args.only == "army-morale":
+        apply_scheme(app, "light")
+        try:
+            _army_morale_shots(db, save)
+        finally:
+            db.close()
+        for p in written:
+            print(f"wrote {p.relative_to(ROOT) if p.is_relative_to(ROOT) else p}")
+        return 0
     try:
         for scheme in ("light", "dark"):
             apply_scheme(app, scheme)
@@ -74,6 +86,7 @@ def main(argv: list[str]) -> int:
         _campaign_shots(db, save)
         _table_shots(db, save, args.out)
         _scenario_shots(db, save)
+        _army_morale_shots(db, save)
         avle = open_app_database(tmp / "avle.sqlite")
         try:
             _avle_shots(avle, save)
@@ -980,6 +993,64 @@ def _scenario_shots(db: object, save: object) -> None:
         window.deleteLater()
     except Exception as e:  # noqa: BLE001 - report and go on: the other shots are written
         print(f"skipped the scenario shots: {e!r}", file=sys.stderr)
+
+
+def _army_morale_shots(db: object, save: object) -> None:
+    """A scenario's army morale (issue 33), on D'Erlon's attack.
+
+    The track on the dashboard and the players' display, End battle's ledger line by line.
+    """
+    try:
+        from eote_ref.referee import army_morale
+        from eote_ref.referee.game import GameService
+        from eote_ref.referee.players_view import Fog, set_fog_of_war
+        from eote_ref.referee.scenario_play import ScenarioService
+        from eote_ref.referee.scenario_setup import create_scenario_game, load, shipped_scenarios
+        from eote_ref.store import SetField
+        from eote_ref.ui.main_window import MainWindow
+        from eote_ref.ui.players_display import PlayersDisplay
+
+        path = next(p for p in shipped_scenarios() if p.name == "waterloo-derlon.yaml")
+        game = GameService(db, create_scenario_game(db, load(path)))  # type: ignore[arg-type]
+        window = MainWindow(db)  # type: ignore[arg-type]
+        window.resize(*SIZE)
+        window.show()
+        window.open_game(game.game_id)
+        window.resize(*SIZE)
+        assert window.hub is not None
+        assert window.dashboard is not None
+        service = window.hub.service
+        army_morale.record_event(service, "m1", "The eagle of the 45e taken")
+        french = [u for u in service.view().sides[0].units if u.arm == "infantry"]
+        service.record(
+            "marker",
+            "rout",
+            [SetField("game_unit", u.id, "markers.routed", True) for u in french[:9]],
+        )
+        allied = service.view().sides[1].units
+        service.record(
+            "marker", "rout", [SetField("game_unit", allied[0].id, "markers.routed", True)]
+        )
+        ScenarioService(service).set_held("Papelotte", 0)
+        window.dashboard.collapse_all()
+        save(window, "dashboard-army-morale")  # type: ignore[operator]
+        set_fog_of_war(service, Fog.OPPONENT)
+        display = PlayersDisplay(window.hub, viewer=0)
+        display.resize(1920, 1080)
+        display.show()
+        display.refresh()
+        save(display, "display-army-morale")  # type: ignore[operator]
+        display.close()
+        display.deleteLater()
+        end = window.end_battle()
+        assert end is not None
+        end.resize(900, 700)
+        save(end, "end-battle-ledger")  # type: ignore[operator]
+        end.reject()
+        window.close()
+        window.deleteLater()
+    except Exception as e:  # noqa: BLE001 - report and go on: the other shots are written
+        print(f"skipped the army morale shots: {e!r}", file=sys.stderr)
 
 
 def _avle_shots(db: object, save: object) -> None:

@@ -69,7 +69,7 @@ def run_validate(args: argparse.Namespace) -> int:
     failed = False
     for file in files:
         try:
-            loaded = load_scenario(file, _search())
+            loaded = load_scenario(file, _search(), require_end=True)
         except ScenarioError as exc:
             for problem in exc.problems:
                 print(problem)

@@ -35,6 +35,8 @@ class OrderSheet:
     turn: int
     in_transit: tuple[OrderLine, ...]
     in_force: tuple[OrderLine, ...]
+    #: The scenario's briefings for this side released by this turn: (turn or None, text).
+    briefings: tuple[tuple[int | None, str], ...] = ()
 
 
 def order_sheet(game: GameService, side: int, view: GameView | None = None) -> OrderSheet:
@@ -76,7 +78,10 @@ def order_sheet(game: GameService, side: int, view: GameView | None = None) -> O
             )
         if d.current_order:
             force.append(OrderLine(d.name, d.current_order, None, None, None))
-    return OrderSheet(view.name, sv.name, view.turn, tuple(transit), tuple(force))
+    from eote_ref.referee.briefings import side_briefings
+
+    briefings = tuple((b.turn, b.text) for b in side_briefings(game, side, view.turn))
+    return OrderSheet(view.name, sv.name, view.turn, tuple(transit), tuple(force), briefings)
 
 
 _CSS = """
@@ -133,6 +138,11 @@ def order_sheet_html(sheet: OrderSheet) -> str:
         body.append(_table(("Division", "Order"), [(o.division, o.order) for o in sheet.in_force]))
     else:
         body.append("<p>No division has an order in force.</p>")
+    if sheet.briefings:
+        body.append('<p class="h">Briefing (the scenario, for this side only)</p>')
+        for turn, text in sheet.briefings:
+            when = f"<b>Turn {turn}:</b> " if turn is not None else ""
+            body.append(f"<p>{when}{_e(text)}</p>")
     body.append(
         f'<p class="secret">For the {_e(sheet.side)} commander and the umpire only: '
         "the players' display never shows an order's content, sender or countdown.</p>"

@@ -5,11 +5,8 @@ leaders and units and marks it arrived, one journal event (undo takes them off a
 failed arrival roll is recorded for its turn; an objective changing hands is one event. The
 victory level is read from the game state whenever it is asked for (End battle).
 
-Victory (house rules for scenarios, docs/scenario-format.md; EotE 6.2 sets no victory
-conditions): a side at its own breakpoint has lost, decisively, unless the other side is at
-its breakpoint too. Otherwise each side scores the points of the objectives it holds and
-of the enemy commands at their breakpoints; the side ahead by the scenario's decisive
-margin or more wins decisively, ahead by less marginally; level points are a draw.
+The victory level and its ledger are :mod:`eote_ref.referee.scenario_victory` (its names
+are imported here too, where they were first).
 """
 
 from __future__ import annotations
@@ -21,12 +18,47 @@ from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.markers import with_markers
+from eote_ref.referee.scenario_state import (
+    BreakpointView,
+    breakpoints_of,
+    objectives_of,
+    scenario_of,
+)
+from eote_ref.referee.scenario_victory import (
+    DECISIVE,
+    DRAW,
+    MARGINAL,
+    Victory,
+    ledger,
+    victory_in,
+    victory_of,
+)
 from eote_ref.store.changes import Change, InsertRow, NewRow, SetField
 
+__all__ = [
+    "DECISIVE",
+    "DRAW",
+    "MARGINAL",
+    "BreakpointView",
+    "ReinforcementView",
+    "ScenarioService",
+    "ScenarioView",
+    "Victory",
+    "breakpoints_of",
+    "ledger",
+    "scenario_of",
+    "victory_in",
+    "victory_of",
+]
+
 if TYPE_CHECKING:  # the store's queries load the ORM: imported when first used
+    from eote_ref.referee.army_morale import TrackView
     from eote_ref.referee.game import GameService
     from eote_ref.referee.sheets.labels import UnitLabel
-    from eote_ref.store import Database, JournalEvent
+    from eote_ref.store import JournalEvent
+
+
+Read = Callable[..., Any]
 
 
 def _rows() -> Any:
@@ -34,11 +66,6 @@ def _rows() -> Any:
     from eote_ref.store import game_rows
 
     return game_rows
-
-
-DECISIVE = "decisive"
-MARGINAL = "marginal"
-DRAW = "draw"
 
 
 @dataclass(frozen=True)
@@ -54,63 +81,42 @@ class ReinforcementView:
     roll: int | None
     arrived_turn: int | None
     rolled_turn: int | None
+    #: The event that brings it on, in words (None: by turn or die), and whether it happened.
+    on: str | None = None
+    event_met: bool = False
+    #: Held back by its owner until this turn (None: not held).
+    held_until: int | None = None
+    #: Waiting behind an earlier reinforcement of its side that is held back.
+    queued: bool = False
 
     def due(self, turn: int) -> bool:
         """Whether it arrives, or is rolled for, in the command phase of ``turn``."""
-        if self.arrived_turn is not None:
+        if self.arrived_turn is not None or self.queued:
             return False
+        if self.held_until is not None and turn < self.held_until:
+            return False
+        if self.on is not None:
+            return self.event_met and (self.from_turn is None or turn >= self.from_turn)
         if self.turn is not None:
             return turn >= self.turn
         assert self.from_turn is not None
         return turn >= self.from_turn and self.rolled_turn != turn
 
     def when(self) -> str:
-        """When it comes, in words."""
-        if self.turn is not None:
-            return f"turn {self.turn}"
-        return f"from turn {self.from_turn} on a d10 of {self.roll}+"
-
-
-@dataclass(frozen=True)
-class BreakpointView:
-    """A breakpoint and how near it is: ``lost`` of ``total`` units, broken at ``share`` %."""
-
-    side: int
-    command: str | None
-    share: int
-    points: int
-    lost: int
-    total: int
-
-    @property
-    def broken(self) -> bool:
-        """Whether the share of units lost has reached the breakpoint."""
-        return self.total > 0 and self.lost * 100 >= self.share * self.total
-
-    def text(self, side_names: tuple[str, ...]) -> str:
-        """E.g. ``French: 6 of 30 units lost (breaks at 50%)``."""
-        who = self.command or side_names[self.side]
-        mark = ": BROKEN" if self.broken else ""
-        return f"{who}: {self.lost} of {self.total} units lost (breaks at {self.share}%){mark}"
-
-
-@dataclass(frozen=True)
-class Victory:
-    """The result of a scenario from the game state."""
-
-    level: str
-    winner: int | None
-    points: tuple[int, int]
-    reasons: tuple[str, ...]
-
-    def text(self, side_names: tuple[str, ...]) -> str:
-        """E.g. ``Decisive victory for French (7 points to 2)``."""
-        if self.level == DRAW or self.winner is None:
-            return f"Draw ({self.points[0]} points to {self.points[1]})"
-        return (
-            f"{self.level.capitalize()} victory for {side_names[self.winner]} "
-            f"({self.points[self.winner]} points to {self.points[1 - self.winner]})"
-        )
+        """When it comes, in words (with a hold or a queue when there is one)."""
+        if self.on is not None:
+            after = f", not before turn {self.from_turn}" if self.from_turn else ""
+            met = " (it has happened)" if self.event_met else ""
+            text = f"on an event: {self.on}{after}{met}"
+        elif self.turn is not None:
+            text = f"turn {self.turn}"
+        else:
+            text = f"from turn {self.from_turn} on a d10 of {self.roll}+"
+        if self.held_until is not None and self.arrived_turn is None:
+            text += f"; held back until turn {self.held_until}"
+        if self.queued:
+            text += "; queued behind a reinforcement held back"
+        return text
 
 
 @dataclass(frozen=True)
@@ -127,123 +133,12 @@ class ScenarioView:
     breakpoints: tuple[BreakpointView, ...]
     movement_minutes: int | None
     victory: Victory
+    #: The army morale tracks (:mod:`eote_ref.referee.army_morale`).
+    tracks: tuple[TrackView, ...] = ()
 
     def due(self) -> list[ReinforcementView]:
         """Reinforcements to bring on, or roll for, this turn."""
         return [r for r in self.reinforcements if r.due(self.turn)]
-
-
-def victory_of(
-    breakpoints: tuple[BreakpointView, ...],
-    objectives: tuple[tuple[str, int, int | None], ...],
-    margin: int,
-    side_names: tuple[str, ...],
-) -> Victory:
-    """The victory level (see the module docstring) from breakpoints and objectives."""
-    reasons: list[str] = []
-    points = [0, 0]
-    for name, value, held in objectives:
-        if held in (0, 1) and value:
-            points[held] += value
-            reasons.append(f"{side_names[held]} holds {name} (+{value})")
-    for bp in breakpoints:
-        if bp.command is not None and bp.broken and bp.points:
-            points[1 - bp.side] += bp.points
-            reasons.append(f"{bp.command} broken (+{bp.points} to {side_names[1 - bp.side]})")
-    broken = {bp.side for bp in breakpoints if bp.command is None and bp.broken}
-    total = (points[0], points[1])
-    if len(broken) == 1:
-        loser = next(iter(broken))
-        reasons.insert(0, f"{side_names[loser]} is at its breakpoint")
-        return Victory(DECISIVE, 1 - loser, total, tuple(reasons))
-    if len(broken) == 2:
-        reasons.insert(0, "both sides are at their breakpoints")
-    diff = points[0] - points[1]
-    if diff == 0:
-        return Victory(DRAW, None, total, tuple(reasons))
-    winner = 0 if diff > 0 else 1
-    level = DECISIVE if abs(diff) >= margin else MARGINAL
-    return Victory(level, winner, total, tuple(reasons))
-
-
-Read = Callable[..., Any]
-
-
-def breakpoints_of(read: Read, data: Mapping[str, Any]) -> tuple[BreakpointView, ...]:
-    """Each breakpoint of the scenario ``data`` with the units lost, counted from the state.
-
-    ``read`` runs one of the store's game reads (:meth:`GameService.read`).
-    """
-    commands = read(_rows().commands)
-    sides = read(_rows().side_ids)
-    position_of_side = {sid: pos for pos, sid in sides.items()}
-    parent = {c.id: c.parent_id for c in commands}
-    side_of = {c.id: position_of_side.get(c.side_id) for c in commands}
-    losses = read(_rows().unit_losses)
-
-    def under(command_id: int, top: set[int]) -> bool:
-        cid: int | None = command_id
-        while cid is not None:
-            if cid in top:
-                return True
-            cid = parent.get(cid)
-        return False
-
-    out = []
-    for bp in data.get("breakpoints", []):
-        side = int(bp["side"])
-        if bp.get("command"):
-            top = {
-                c.id
-                for c in commands
-                if c.name == bp["command"] and c.id is not None and side_of.get(c.id) == side
-            }
-            units = [lost for _u, cid, lost in losses if under(cid, top)]
-        else:
-            units = [lost for _u, cid, lost in losses if side_of.get(cid) == side]
-        out.append(
-            BreakpointView(
-                side,
-                bp.get("command"),
-                int(bp["share"]),
-                int(bp.get("points", 0)),
-                sum(units),
-                len(units),
-            )
-        )
-    return tuple(out)
-
-
-def _objectives(
-    data: Mapping[str, Any], state: Mapping[str, Any]
-) -> tuple[tuple[str, int, int | None], ...]:
-    held: Mapping[str, Any] = state.get("held", {})
-    return tuple(
-        (o["name"], int(o["points"]), held.get(o["name"])) for o in data.get("objectives", [])
-    )
-
-
-def victory_in(db: Database, game_id: int) -> tuple[Victory, tuple[str, ...]] | None:
-    """The victory level of a scenario game from its state, with the side names.
-
-    None for a game of whole army lists. Read by the End battle summary and the campaign.
-    """
-    from eote_ref.store.game_queries import read_game
-
-    def read(query: Callable[..., Any], *args: Any) -> Any:
-        return read_game(db, game_id, query, *args)
-
-    data, state = read(_rows().scenario)
-    if not data:
-        return None
-    names = read(_rows().side_names)
-    victory = victory_of(
-        breakpoints_of(read, data),
-        _objectives(data, state),
-        int(data.get("decisive_margin", 4)),
-        names,
-    )
-    return victory, names
 
 
 def timer_left(state: Mapping[str, Any], turn: int, now: datetime.datetime) -> int | None:
@@ -256,61 +151,108 @@ def timer_left(state: Mapping[str, Any], turn: int, now: datetime.datetime) -> i
     return max(0, int((end - now).total_seconds()))
 
 
+def time_up_text(game: GameService) -> str:
+    """What the screens say when the movement timer runs out, with the scenario's penalty."""
+    data, _state = scenario_of(game)
+    penalty = data.get("movement_penalty")
+    return f"Movement: time is up — {penalty}" if penalty else "Movement: time is up"
+
+
 def movement_timer_left(game: GameService, turn: int) -> int | None:
     """Seconds left on the movement timer started in ``turn`` (None: not started this turn)."""
-    _data, state = _scenario_of(game)
+    _data, state = scenario_of(game)
     return timer_left(state, turn, datetime.datetime.now(datetime.UTC))
 
 
 def _reinforcement_views(
-    data: Mapping[str, Any], state: Mapping[str, Any]
+    data: Mapping[str, Any], state: Mapping[str, Any], met: Mapping[str, bool] | None = None
 ) -> tuple[ReinforcementView, ...]:
     arrived = state.get("arrived", {})
     rolled = state.get("rolled", {})
-    return tuple(
-        ReinforcementView(
-            r["key"],
-            r["side"],
-            r["label"],
-            r.get("enters"),
-            r.get("turn"),
-            r.get("from_turn"),
-            r.get("roll"),
-            arrived.get(r["key"]),
-            rolled.get(r["key"]),
+    held = state.get("held_back", {})
+    out: list[ReinforcementView] = []
+    for r in data.get("reinforcements", []):
+        on = r.get("on")
+        # Later arrivals of a side queue behind one its owner holds back (docs/scenario-format.md).
+        queued = any(
+            v.side == r["side"] and v.held_until is not None and v.arrived_turn is None for v in out
         )
-        for r in data.get("reinforcements", [])
-    )
+        out.append(
+            ReinforcementView(
+                r["key"],
+                r["side"],
+                r["label"],
+                r.get("enters"),
+                r.get("turn"),
+                r.get("from_turn"),
+                r.get("roll"),
+                arrived.get(r["key"]),
+                rolled.get(r["key"]),
+                on=on["text"] if on else None,
+                event_met=bool((met or {}).get(r["key"])),
+                held_until=held.get(r["key"]),
+                queued=queued,
+            )
+        )
+    return tuple(out)
 
 
-def _scenario_of(game: GameService) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The game's scenario and its state, read without the ORM from an SQLite file.
+def events_met(
+    read: Read, data: Mapping[str, Any], state: Mapping[str, Any], turn: int
+) -> dict[str, bool]:
+    """For each reinforcement on an event, whether its event has happened (from the state).
 
-    The turn guide asks in the command phase, which the app's first window paints before
-    SQLAlchemy is imported.
+    Empty when no reinforcement waits on one (nothing is read then).
     """
-    reader = game.db.rows()
-    if reader is None:
-        data, state = game.read(_rows().scenario)
-        return dict(data), dict(state)
-    row = reader.game(game.game_id)
-    if row is None:
-        return {}, {}
-    return dict(row.scenario or {}), dict(row.scenario_state or {})
+    waiting = [r for r in data.get("reinforcements", []) if r.get("on")]
+    if not waiting:
+        return {}
+    from eote_ref.referee.army_morale import tracks_of
+
+    breakpoints = breakpoints_of(read, data)
+    tracks = tracks_of(read, data, state, turn)
+    names = read(_rows().side_names)
+    held: Mapping[str, Any] = state.get("held", {})
+    first = {o["name"]: o.get("held_by") for o in data.get("objectives", [])}
+    lost = None
+    out = {}
+    for r in waiting:
+        on = r["on"]
+        kind, name = on["kind"], on["name"]
+        if kind == "broken":
+            met = any(bp.broken and (bp.command or names[bp.side]) == name for bp in breakpoints)
+        elif kind == "demoralised":
+            met = any(t.demoralised and t.who(names) == name for t in tracks)
+        elif kind == "objective":
+            holder = held.get(name)
+            by = on.get("by")
+            met = holder is not None and (
+                holder == by if by is not None else holder != first.get(name)
+            )
+        else:
+            if lost is None:
+                from eote_ref.store import morale_rows
+
+                lost = read(morale_rows.lost_units)
+            met = (int(on["side"]), on["command"], name) in lost
+        out[r["key"]] = met
+    return out
 
 
 def guide_items(game: GameService, turn: int) -> tuple[int | None, list[ReinforcementView]]:
     """For the turn guide: the scenario's turn limit and the reinforcements due in ``turn``."""
-    data, state = _scenario_of(game)
+    data, state = scenario_of(game)
     limit = data.get("turns")
-    due = [r for r in _reinforcement_views(data, state) if r.due(turn)]
+    met = events_met(game.read, data, state, turn)
+    due = [r for r in _reinforcement_views(data, state, met) if r.due(turn)]
     return (int(limit) if limit is not None else None), due
 
 
 def reinforcements_due(game: GameService, turn: int) -> list[ReinforcementView]:
     """The reinforcements to bring on, or roll for, in the command phase of ``turn``."""
-    data, state = _scenario_of(game)
-    return [r for r in _reinforcement_views(data, state) if r.due(turn)]
+    data, state = scenario_of(game)
+    met = events_met(game.read, data, state, turn)
+    return [r for r in _reinforcement_views(data, state, met) if r.due(turn)]
 
 
 class ScenarioService:
@@ -330,9 +272,13 @@ class ScenarioService:
             return None
         view = self.game.view()
         names = tuple(s.name for s in view.sides)
-        objectives = _objectives(data, state)
-        reinforcements = _reinforcement_views(data, state)
+        objectives = objectives_of(data, state)
+        met = events_met(self.game.read, data, state, view.turn)
+        reinforcements = _reinforcement_views(data, state, met)
         breakpoints = breakpoints_of(self.game.read, data)
+        from eote_ref.referee.army_morale import tracks_of
+
+        tracks = tracks_of(self.game.read, data, state, view.turn)
         return ScenarioView(
             name=data.get("name", ""),
             setup=data.get("setup"),
@@ -343,7 +289,8 @@ class ScenarioService:
             reinforcements=reinforcements,
             breakpoints=breakpoints,
             movement_minutes=data.get("movement_minutes"),
-            victory=victory_of(breakpoints, objectives, int(data.get("decisive_margin", 4)), names),
+            victory=ledger(self.game.read, data, state, view.turn),
+            tracks=tracks,
         )
 
     # ------------------------------------------------------------------ writing
@@ -355,18 +302,36 @@ class ScenarioService:
                 return data, state, r
         raise RefereeError(f"the scenario has no reinforcement {key!r}")
 
+    def _view_of(self, key: str) -> ReinforcementView:
+        data, state = self.game.read(_rows().scenario)
+        turn = self.game.view().turn
+        met = events_met(self.game.read, data, state, turn)
+        return next(v for v in _reinforcement_views(data, state, met) if v.key == key)
+
     def bring_on(self, key: str, roll: int | None = None) -> JournalEvent:
         """Bring reinforcement ``key`` onto the table, or record its failed arrival roll.
 
         A reinforcement by turn arrives from its turn on; one on a die needs ``roll``
-        (a d10) each turn from its first turn until it arrives.
+        (a d10) each turn from its first turn until it arrives; one on an event, once the
+        event has happened. None arrives while its owner holds it back, or while it queues
+        behind one held back.
         """
         _data, state, r = self._reinforcement(key)
         view = self.game.view()
         turn = view.turn
         if key in state.get("arrived", {}):
             raise RefereeError(f"{r['label']} have arrived already")
-        if r.get("turn") is not None:
+        rv = self._view_of(key)
+        if rv.held_until is not None and turn < rv.held_until:
+            raise RefereeError(f"{r['label']} are held back until turn {rv.held_until}")
+        if rv.queued:
+            raise RefereeError(f"{r['label']} queue behind a reinforcement held back")
+        if r.get("on"):
+            if not rv.event_met:
+                raise RefereeError(f"{r['label']} wait for their event: {rv.on}")
+            if r.get("from_turn") is not None and turn < r["from_turn"]:
+                raise RefereeError(f"{r['label']} may arrive from turn {r['from_turn']}")
+        elif r.get("turn") is not None:
             if turn < r["turn"]:
                 raise RefereeError(f"{r['label']} arrive on turn {r['turn']}, not before")
         else:
@@ -387,6 +352,16 @@ class ScenarioService:
                     inputs={"reinforcement": key},
                     rolls={"arrival": roll},
                 )
+        return self._arrive(r, state, turn, roll)
+
+    def _arrive(
+        self,
+        r: Mapping[str, Any],
+        state: Mapping[str, Any],
+        turn: int,
+        roll: int | None,
+        how: str = "",
+    ) -> JournalEvent:
         twice = _on_the_table(r, self.game.read(_rows().commands), self._side_id(r))
         if twice:
             raise RefereeError(
@@ -395,20 +370,48 @@ class ScenarioService:
                 "was written"
             )
         changes = self._arrival(r)
-        new_state = _with(state, "arrived", key, turn)
+        new_state = _with(state, "arrived", r["key"], turn)
         changes.append(SetField("game", self.game.game_id, "scenario_state", new_state))
         where = f", entering {r['enters']}" if r.get("enters") else ""
         rolled = f" (d10 {roll})" if roll is not None else ""
         return self.game.record(
             "reinforcement",
-            f"Reinforcements arrive{rolled}: {r['label']}{where}",
+            f"Reinforcements arrive{how}{rolled}: {r['label']}{where}",
             changes,
-            inputs={"reinforcement": key},
+            inputs={"reinforcement": r["key"]},
             rolls={"arrival": roll} if roll is not None else None,
         )
 
     def _side_id(self, r: Mapping[str, Any]) -> int:
         return int(self.game.read(_rows().side_ids)[int(r["side"])])
+
+    def release_early(self, key: str) -> JournalEvent:
+        """The umpire brings reinforcement ``key`` on now, whatever its turn, die or event."""
+        _data, state, r = self._reinforcement(key)
+        if r["key"] in state.get("arrived", {}):
+            raise RefereeError(f"{r['label']} have arrived already")
+        return self._arrive(
+            r, state, self.game.view().turn, None, " early (released by the umpire)"
+        )
+
+    def hold_back(self, key: str, turns: int) -> JournalEvent:
+        """Their owner holds reinforcement ``key`` back ``turns`` turns from now (one step).
+
+        Later reinforcements of the side queue behind it until it arrives.
+        """
+        _data, state, r = self._reinforcement(key)
+        if r["key"] in state.get("arrived", {}):
+            raise RefereeError(f"{r['label']} have arrived already")
+        if not 1 <= turns <= 99:
+            raise RefereeError("hold back 1 to 99 turns")
+        until = self.game.view().turn + turns
+        new_state = _with(state, "held_back", key, until)
+        return self.game.record(
+            "reinforcement",
+            f"Reinforcements held back until turn {until}: {r['label']}",
+            [SetField("game", self.game.game_id, "scenario_state", new_state)],
+            inputs={"reinforcement": key, "turns": turns},
+        )
 
     def _arrival(self, r: Mapping[str, Any]) -> list[Change]:
         side_id = self._side_id(r)

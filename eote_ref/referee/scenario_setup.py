@@ -237,7 +237,36 @@ def _reinforcement(
         "roll": r.roll,
         "enters": r.enters,
         "commands": commands,
+        "on": _arrival_event(loaded, r.event) if r.event is not None else None,
     }
+
+
+def _arrival_event(loaded: LoadedScenario, on: Any) -> dict[str, Any]:
+    """What the game keeps of a reinforcement's event: its kind and what it names."""
+    from eote_ref.scenarios.resolve import ResolveError, resolve
+
+    names = [s.name for s in loaded.sides]
+    by = names.index(on.by) if on.by is not None else None
+    for kind in ("broken", "demoralised", "objective"):
+        value = getattr(on, kind)
+        if value:
+            last = value if kind == "objective" else value.split("/")[-1].strip()
+            return {"kind": kind, "name": last, "by": by, "text": f"{kind}: {value}"}
+    for side, plan in enumerate(loaded.sides):
+        try:
+            ref = resolve(plan.lists, on.routed)
+        except ResolveError:
+            continue
+        if ref.unit is not None:
+            return {
+                "kind": "routed",
+                "name": ref.unit,
+                "command": ref.path[-1],
+                "side": side,
+                "by": by,
+                "text": f"routed: {on.routed}",
+            }
+    raise SetupError(f"no unit {on.routed!r} in either side's lists")
 
 
 def _names(command: CommandSpec) -> list[str]:
@@ -257,9 +286,29 @@ def scenario_data(
         "file": loaded.file.name if loaded.file else None,
         "turns": sc.end.turns,
         "decisive_margin": sc.end.decisive_margin,
+        "decisive_ratio": sc.end.decisive_ratio,
+        "loss_points": sc.end.loss_points,
+        "loss_ratio": dataclasses.asdict(sc.end.loss_ratio) if sc.end.loss_ratio else None,
+        "automatic": [
+            {
+                "side": names.index(a.side),
+                "leader_lost": a.leader_lost,
+                "objective": a.objective,
+                "turn": a.turn,
+                "demoralised": a.demoralised.split("/")[-1].strip() if a.demoralised else None,
+            }
+            for a in sc.end.automatic
+        ],
         "movement_minutes": sc.movement_minutes,
+        "movement_penalty": sc.movement_penalty,
         "objectives": [
-            {"name": o.name, "points": o.points, "notes": o.notes} for o in sc.end.objectives
+            {
+                "name": o.name,
+                "points": o.points,
+                "notes": o.notes,
+                "held_by": names.index(o.held_by) if o.held_by is not None else None,
+            }
+            for o in sc.end.objectives
         ],
         "breakpoints": [
             {
@@ -267,20 +316,32 @@ def scenario_data(
                 "command": b.command.split("/")[-1].strip() if b.command else None,
                 "share": b.share,
                 "points": b.points,
+                "effects": dataclasses.asdict(b.effects),
             }
             for b in sc.end.breakpoints
+        ],
+        "army_morale": [
+            {
+                **dataclasses.asdict(t),
+                "side": names.index(t.side),
+                "command": t.command.split("/")[-1].strip() if t.command else None,
+            }
+            for t in sc.army_morale
         ],
         "reinforcements": [
             _reinforcement(loaded, i, side_specs, formations) for i in range(len(sc.reinforcements))
         ],
         "commanders": [s.commander.path[-1] if s.commander else None for s in loaded.sides],
+        "briefings": [
+            {"side": names.index(b.side), "text": b.text, "turn": b.turn} for b in sc.briefings
+        ],
         "source": dump_scenario(sc),
     }
     held = {
         o.name: (names.index(o.held_by) if o.held_by is not None else None)
         for o in sc.end.objectives
     }
-    return data, {"held": held, "arrived": {}, "rolled": {}}
+    return data, {"held": held, "arrived": {}, "rolled": {}, "events": {}, "secret": {}}
 
 
 def reserve_reinforcement_codes(data: dict[str, Any], sides: Sequence[SideSpec]) -> None:

@@ -115,10 +115,49 @@ def _reinforcements(view: GameView, game: GameService | None) -> list[DueCheck]:
         out.append(DueCheck("scenario_end", title, "", -1, due=False))
     for r in due:
         enters = f", entering {r.enters}" if r.enters else ""
-        how = f"roll a d10, {r.roll}+ arrives" if r.turn is None else "arrive"
+        if r.on is not None:
+            how = f"arrive: {r.on}"
+        else:
+            how = f"roll a d10, {r.roll}+ arrives" if r.turn is None else "arrive"
         title = f"Reinforcements: {r.label} ({how}{enters})"
         out.append(DueCheck("reinforcement", title, "", r.side, key=r.key))
+    return out + _army_morale(view, game)
+
+
+def _army_morale(view: GameView, game: GameService) -> list[DueCheck]:
+    """A scenario's demoralised sides and commands, with their effects (house rule).
+
+    Listed for the umpire's information each command phase while they last; a secret
+    threshold to roll (Turn → Scenario…) is listed when the track first comes near it.
+    """
+    from eote_ref.referee.army_morale import effects_text, guide_broken, guide_tracks
+
+    out = []
+    names = [s.name for s in view.sides]
+    for t in guide_tracks(game, view.turn):
+        if t.secret_due:
+            title = f"{t.who(names)} army morale nears its level: roll the secret threshold "
+            title += f"(d{t.secret_die}, Turn → Scenario…)"
+            out.append(DueCheck("army_morale", title, "", t.side, due=False, key=t.key))
+        if t.demoralised:
+            words = effects_text(t.effects)
+            title = t.text(names) + (f": {words}" if words else "")
+            out.append(DueCheck("army_morale", title, "", t.side, due=False, key=t.key))
+            if t.effects.get("ends_battle"):
+                out.append(_battle_ends(f"{t.who(names)} is demoralised"))
+    for side, who, broken_effects in guide_broken(game):
+        title = f"{who} is at its breakpoint: {effects_text(broken_effects)}"
+        out.append(DueCheck("army_morale", title, "", side, due=False))
+        if broken_effects.get("ends_battle"):
+            out.append(_battle_ends(f"{who} is at its breakpoint"))
     return out
+
+
+def _battle_ends(why: str) -> DueCheck:
+    """The scenario's battle is over (an effect ``ends_battle``): End battle gives the result."""
+    return DueCheck(
+        "scenario_end", f"{why}: the battle ends. End battle (Turn menu)", "", -1, due=False
+    )
 
 
 def _command_phase(view: GameView, game: GameService | None = None) -> list[DueCheck]:

@@ -172,3 +172,14 @@ __all__ = [
     "require_finite",
     "total",
 ]
+
+
+def scenario_modifier(value: int, reason: str) -> Modifier | None:
+    """A scenario's own modifier to a check (a house rule; None when ``value`` is 0).
+
+    EotE has no army morale: a scenario's demoralised side or broken command may change its
+    checks (docs/scenario-format.md), shown with the scenario as the source.
+    """
+    if not value:
+        return None
+    return Modifier(value, reason or "the scenario (house rule)", "scenario", Source.HOUSE)

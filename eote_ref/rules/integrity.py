@@ -6,7 +6,15 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, Source, certain
+from eote_ref.rules.core import (
+    Effect,
+    Modifier,
+    Outcome,
+    RulesError,
+    Source,
+    certain,
+    scenario_modifier,
+)
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import BaseRow, Ruleset
 
@@ -29,6 +37,9 @@ class IntegritySituation:
     units_with_3plus_hits: int = 0
     in_town: bool = False
     figure_scale: str = "15mm"
+    #: A scenario's house modifier (a demoralised army, docs/scenario-format.md) and why.
+    scenario_modifier: int = 0
+    scenario_reason: str = ""
 
 
 def average_ce(ces: list[int], rs: Ruleset) -> int:
@@ -89,6 +100,8 @@ def integrity(s: IntegritySituation, rs: Ruleset, dice: Dice) -> Outcome:
     pairs = s.units_with_3plus_hits // int(rs.quantity("battered_per").value)
     if pairs:
         mods.append(rs.mod("integrity", "per_two_battered").modifier(pairs))
+    if (house := scenario_modifier(s.scenario_modifier, s.scenario_reason)) is not None:
+        mods.append(house)
     modified = base + sum(m.value for m in mods)
     details: dict[str, object] = {
         "average_ce": avg,

@@ -5,7 +5,14 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, d10_distribution
+from eote_ref.rules.core import (
+    Effect,
+    Modifier,
+    Outcome,
+    RulesError,
+    d10_distribution,
+    scenario_modifier,
+)
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rules.units import CombatArm, Formation, Unit
@@ -23,6 +30,9 @@ class MoraleSituation:
     artillery_supported: bool = True
     in_town: bool = False
     figure_scale: str = "15mm"
+    #: A scenario's house modifier (a demoralised army, docs/scenario-format.md) and why.
+    scenario_modifier: int = 0
+    scenario_reason: str = ""
 
 
 #: What becomes of a routed unit, by the routed_units_leave_table option (EotE 7.5, 9.1).
@@ -90,6 +100,8 @@ def morale_modifiers(s: MoraleSituation, rs: Ruleset) -> list[Modifier]:
         mods.append(rs.mod("morale", "unsupported_artillery").modifier())
     if u.leader_attached:
         mods.append(rs.mod("morale", "leader_attached").modifier())
+    if (house := scenario_modifier(s.scenario_modifier, s.scenario_reason)) is not None:
+        mods.append(house)
     return mods
 
 

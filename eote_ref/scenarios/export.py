@@ -7,7 +7,19 @@ import enum
 from typing import Any
 
 from eote_ref.armylists.model import StartingFormations
-from eote_ref.scenarios.model import Breakpoint, Objective, Scenario
+from eote_ref.scenarios.model import (
+    ArrivalEvent,
+    AutomaticVictory,
+    Breakpoint,
+    Effects,
+    LossRatio,
+    MoraleCosts,
+    MoraleEvent,
+    MoraleRestores,
+    Objective,
+    Scenario,
+    SecretThreshold,
+)
 from eote_ref.yamlio.dumper import FlowMap, dump
 from eote_ref.yamlio.typed import yaml_key
 
@@ -23,7 +35,20 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        flow = isinstance(value, Objective | Breakpoint | StartingFormations)
+        flow = isinstance(
+            value,
+            Objective
+            | ArrivalEvent
+            | AutomaticVictory
+            | LossRatio
+            | Breakpoint
+            | StartingFormations
+            | Effects
+            | MoraleCosts
+            | MoraleRestores
+            | MoraleEvent
+            | SecretThreshold,
+        )
         out: dict[str, Any] = FlowMap() if flow else {}
         for f in dataclasses.fields(value):
             item = getattr(value, f.name)

@@ -76,10 +76,14 @@ class LoadedScenario:
         return [s.name for s in self.sides].index(name)
 
 
-def load_scenario(path: str | pathlib.Path, search: Sequence[pathlib.Path] = ()) -> LoadedScenario:
+def load_scenario(
+    path: str | pathlib.Path, search: Sequence[pathlib.Path] = (), *, require_end: bool = False
+) -> LoadedScenario:
     """Load a scenario file.
 
     Its army lists are looked for beside it, in its parent folder, then in ``search``.
+    ``require_end``: refuse it without an end (as ``validate`` does; the wizard's own saved
+    draft of the commands in play is played before its end is written).
 
     Raises:
         ScenarioError: the file has at least one error; ``problems`` lists all of them.
@@ -89,7 +93,9 @@ def load_scenario(path: str | pathlib.Path, search: Sequence[pathlib.Path] = ())
         doc = load_file(p)
     except YamlError as exc:
         raise ScenarioError(exc.problems) from exc
-    loaded, problems = check_document(doc, [p.parent, p.parent.parent, *search])
+    loaded, problems = check_document(
+        doc, [p.parent, p.parent.parent, *search], require_end=require_end
+    )
     if loaded is None:
         raise ScenarioError(problems)
     return LoadedScenario(
@@ -112,9 +118,12 @@ def load_scenario_text(
 
 
 def validate_file(path: str | pathlib.Path, search: Sequence[pathlib.Path] = ()) -> list[Problem]:
-    """Every error and warning of a scenario file, in file order (empty when it is clean)."""
+    """Every error and warning of a scenario file, in file order (empty when it is clean).
+
+    A file with nothing to end the battle (no ``end``, or one that ends nothing) is refused.
+    """
     try:
-        load_scenario(path, search)
+        load_scenario(path, search, require_end=True)
     except ScenarioError as exc:
         return list(exc.problems)
     except YamlError as exc:  # pragma: no cover - load_scenario wraps every YamlError
@@ -123,9 +132,14 @@ def validate_file(path: str | pathlib.Path, search: Sequence[pathlib.Path] = ())
 
 
 def check_document(
-    doc: Document, search: Sequence[pathlib.Path]
+    doc: Document, search: Sequence[pathlib.Path], *, require_end: bool = False
 ) -> tuple[LoadedScenario | None, list[Problem]]:
-    """Parse and check a loaded scenario document; None and every problem when it has errors."""
+    """Parse and check a loaded scenario document; None and every problem when it has errors.
+
+    ``require_end``: a scenario file must say how the battle ends (a turn limit, a side's
+    breakpoint, an automatic victory, or an army morale track that ends it); the new-game
+    wizard's draft of the commands ticked (read as text) need not.
+    """
     data = doc.data
     version = data.get("format") if isinstance(data, dict) else None
     if isinstance(version, int) and not isinstance(version, bool) and version != FORMAT_VERSION:
@@ -143,6 +157,8 @@ def check_document(
     assert scenario is not None
     checker = _Checker(doc, scenario, search, broken=broken)
     loaded = checker.check()
+    if require_end and "end" not in broken:
+        checker.ending()
     problems = _in_file_order([*structural, *checker.problems])
     if any(p.severity == ERROR for p in problems):
         return None, problems
@@ -249,6 +265,19 @@ class _Checker:
             brought.append(self.reinforcement(i, plans, brought))
         reinforcements = tuple(brought)
         self.end(plans, reinforcements)
+        for i in range(len(sc.army_morale)):
+            self.army_morale(i, plans, reinforcements)
+        for i, briefing in enumerate(sc.briefings):
+            self.briefing(i, briefing)
+        for i, auto in enumerate(sc.end.automatic):
+            self.automatic(i, auto, plans)
+        ratio = sc.end.loss_ratio
+        if ratio is not None and ratio.decisive < ratio.marginal:
+            self.error(
+                ("end", "loss_ratio", "decisive"),
+                f"a decisive ratio ({ratio.decisive:g}) below the marginal one "
+                f"({ratio.marginal:g}) can never be reached first",
+            )
         self.unparsed_names(plans)
         if any(p is None for p in plans):
             return None
@@ -258,7 +287,9 @@ class _Checker:
         return LoadedScenario(sc, (a, b), reinforcements)
 
     def texts(self) -> None:
-        for key in ("name", "battle", "notes", "setup"):
+        if self.scenario.movement_penalty is not None and self.scenario.movement_minutes is None:
+            self.error(("movement_penalty",), "a penalty needs a timer: give 'movement_minutes'")
+        for key in ("name", "battle", "notes", "setup", "movement_penalty"):
             value = getattr(self.scenario, key)
             if isinstance(value, str) and is_blank(value):
                 self.error((key,), "must not be empty")
@@ -380,7 +411,9 @@ class _Checker:
         r = self.scenario.reinforcements[index]
         base: Path = ("reinforcements", index)
         names = [s.name for s in self.scenario.sides[:2]]
-        if r.turn is None and (r.from_turn is None or r.roll is None):
+        if r.event is not None:
+            self.arrival_event(r, base)
+        elif r.turn is None and (r.from_turn is None or r.roll is None):
             self.error(
                 base, "give 'turn' (arrives then), or 'from_turn' and 'roll' (a d10 each turn)"
             )
@@ -420,6 +453,56 @@ class _Checker:
                     break
         return refs
 
+    def arrival_event(self, r: Any, base: Path) -> None:
+        """A reinforcement on an ``event``: one event, naming something of the scenario."""
+        on = r.event
+        where: Path = (*base, "event")
+        if r.turn is not None or r.roll is not None:
+            self.error(where, "a reinforcement on an event takes no 'turn' or 'roll'")
+        given = [k for k in ("broken", "demoralised", "objective", "routed") if getattr(on, k)]
+        if len(given) != 1:
+            self.error(
+                where,
+                "name one event: 'broken', 'demoralised' (a side or command), "
+                "'objective' (a place taken) or 'routed' (a unit)",
+            )
+            return
+        kind = given[0]
+        value = getattr(on, kind)
+        names = [s.name for s in self.scenario.sides[:2]]
+        if is_blank(value):
+            self.error((*where, kind), "the event must name what happens")
+            return
+        if on.by is not None and on.by not in names:
+            self.error((*where, "by"), f"no side '{on.by}' ({', '.join(names)})")
+        if kind == "broken":
+            known = [b.command or b.side for b in self.scenario.end.breakpoints]
+        elif kind == "demoralised":
+            known = [t.command or t.side for t in self.scenario.army_morale]
+        elif kind == "objective":
+            known = [o.name for o in self.scenario.end.objectives]
+        else:
+            found = False
+            for side in self.scenario.sides[:2]:
+                lists = [
+                    a
+                    for name in side.lists
+                    if (p := self.find_list(name)) is not None
+                    and (a := self.cache.get(p)) is not None
+                ]
+                try:
+                    ref = resolve(lists, value)
+                except ResolveError:
+                    continue
+                found = found or ref.unit is not None
+            if not found:
+                self.error((*where, kind), f"'{value}' names no unit of either side's lists")
+            return
+        if value not in known:
+            what = {"broken": "breakpoint", "demoralised": "army morale track"}.get(kind, kind)
+            listed = ", ".join(known) or "none"
+            self.error((*where, kind), f"no {what} '{value}' in the scenario ({listed})")
+
     # ------------------------------------------------------------------ broken lists
 
     def unparsed_names(self, plans: list[SidePlan | None]) -> None:
@@ -434,6 +517,9 @@ class _Checker:
             "reinforcements": ("side",),
             "end.objectives": ("held_by",),
             "end.breakpoints": ("side",),
+            "end.automatic": ("side",),
+            "army_morale": ("side",),
+            "briefings": ("side",),
         }
         for dotted, keys in fields.items():
             if dotted not in self.broken:
@@ -459,6 +545,156 @@ class _Checker:
                     for k, reference in enumerate(commands):
                         if plan is not None and isinstance(reference, str):
                             self.ref(plan.lists, reference, (*path, i, "commands", k))
+
+    def automatic(self, index: int, auto: Any, plans: list[SidePlan | None]) -> None:
+        """An automatic victory: its side, one condition, naming something of the scenario."""
+        base: Path = ("end", "automatic", index)
+        names = [s.name for s in self.scenario.sides[:2]]
+        if auto.side not in names:
+            self.error((*base, "side"), f"no side '{auto.side}' ({', '.join(names)})")
+            return
+        given = [k for k in ("leader_lost", "objective", "demoralised") if getattr(auto, k)]
+        if len(given) != 1:
+            self.error(
+                base,
+                "name one condition: 'leader_lost' (a leader), 'objective' (held from "
+                "'turn'), or 'demoralised' (an enemy side or command)",
+            )
+            return
+        kind = given[0]
+        value = getattr(auto, kind)
+        enemy = plans[1 - names.index(auto.side)]
+        if kind == "leader_lost":
+            if enemy is not None and not any(
+                c.leader.name == value for a in enemy.lists for c in a.army.walk()
+            ):
+                self.error((*base, kind), f"no leader '{value}' in the enemy's lists")
+        elif kind == "objective":
+            known = [o.name for o in self.scenario.end.objectives]
+            if value not in known:
+                self.error((*base, kind), f"no objective '{value}' ({', '.join(known) or 'none'})")
+        else:
+            known = [t.command or t.side for t in self.scenario.army_morale if t.side != auto.side]
+            if value not in known:
+                listed = ", ".join(known) or "none"
+                self.error((*base, kind), f"no enemy army morale track '{value}' ({listed})")
+
+    def ending(self) -> None:
+        """Refuse a scenario with nothing to end the battle."""
+        sc = self.scenario
+        data = self.doc.data
+        if not isinstance(data, dict) or "end" not in data:
+            self.error((), "the scenario has no 'end': give at least its 'turns' (a turn limit)")
+            return
+        ends = (
+            sc.end.turns is not None
+            or any(b.command is None for b in sc.end.breakpoints)
+            or sc.end.automatic
+            or any(t.effects.ends_battle for t in sc.army_morale)
+        )
+        if not ends:
+            self.error(
+                ("end",),
+                "nothing ends the battle: give 'turns', a side's breakpoint, an automatic "
+                "victory or an army morale track whose effects end it",
+            )
+
+    def briefing(self, index: int, briefing: Any) -> None:
+        """A side's private briefing: its side named, its text written, its turn in the battle."""
+        base: Path = ("briefings", index)
+        names = [s.name for s in self.scenario.sides[:2]]
+        if briefing.side not in names:
+            self.error((*base, "side"), f"no side '{briefing.side}' ({', '.join(names)})")
+        if is_blank(briefing.text):
+            self.error((*base, "text"), "must not be empty")
+        limit = self.scenario.end.turns
+        if briefing.turn is not None and limit is not None and briefing.turn > limit:
+            self.error((*base, "turn"), f"turn {briefing.turn} is after the turn limit ({limit})")
+
+    # ------------------------------------------------------------------ army morale
+
+    def in_play_or_arriving(
+        self,
+        side: str,
+        plan: SidePlan,
+        reference: str,
+        where: Path,
+        reinforcements: tuple[tuple[Ref, ...], ...],
+    ) -> Ref | None:
+        """The command ``reference`` names, reported unless it is in play or arrives."""
+        ref = self.ref(plan.lists, reference, where)
+        if ref is None:
+            return None
+        arriving = [
+            r
+            for k, refs in enumerate(reinforcements)
+            if self.scenario.reinforcements[k].side == side
+            for r in refs
+        ]
+        present = plan.in_play or tuple(Ref(k, (a.army.name,)) for k, a in enumerate(plan.lists))
+        if not any(p.contains(ref) or ref.contains(p) for p in (*present, *arriving)):
+            self.error(where, f"'{reference}' is not in play")
+            return None
+        return ref
+
+    def army_morale(
+        self,
+        index: int,
+        plans: list[SidePlan | None],
+        reinforcements: tuple[tuple[Ref, ...], ...],
+    ) -> None:
+        """A morale track: its side and command found, its level reachable, its events named."""
+        track = self.scenario.army_morale[index]
+        base: Path = ("army_morale", index)
+        names = [s.name for s in self.scenario.sides[:2]]
+        if track.side not in names:
+            self.error((*base, "side"), f"no side '{track.side}' ({', '.join(names)})")
+        elif track.command is not None and (plan := plans[names.index(track.side)]) is not None:
+            self.in_play_or_arriving(
+                track.side, plan, track.command, (*base, "command"), reinforcements
+            )
+        same = [
+            t
+            for t in self.scenario.army_morale[:index]
+            if t.side == track.side and t.command == track.command
+        ]
+        if same:
+            who = track.command or track.side
+            self.error(base, f"'{who}' has a morale track already")
+        if track.demoralised_at >= track.start:
+            self.error(
+                (*base, "demoralised_at"),
+                f"the track starts at {track.start}: demoralised from the start "
+                f"(give a level below {track.start})",
+            )
+        can_fall = (track.costs.unit_lost or track.costs.hit or track.costs.command_broken) or any(
+            e.points < 0 for e in track.events
+        )
+        if not can_fall:
+            self.error(
+                base,
+                "nothing costs this track points (costs or an event below 0): its "
+                "demoralised level can never be reached",
+            )
+        seen: set[str] = set()
+        for i, event in enumerate(track.events):
+            where: Path = (*base, "events", i, "name")
+            if is_blank(event.name):
+                self.error(where, "an event must name what happens")
+            elif event.name.casefold() in seen:
+                self.error(where, f"two events are called '{event.name}'")
+            seen.add(event.name.casefold())
+            if event.points == 0:
+                self.error((*base, "events", i, "points"), "an event of 0 points changes nothing")
+        limit = self.scenario.end.turns
+        for i, turn in enumerate(track.night_turns):
+            if turn < 1 or (limit is not None and turn > limit):
+                self.error(
+                    (*base, "night_turns", i),
+                    f"turn {turn} is not in the battle (turns 1 to {limit or 99})",
+                )
+        if track.night_turns and not track.restores.night:
+            self.warn((*base, "night_turns"), "night restores nothing: give restores.night")
 
     # ------------------------------------------------------------------ the end
 

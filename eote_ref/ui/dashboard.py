@@ -275,8 +275,17 @@ class Dashboard(QWidget):
         self.ui.stepsLabel.setText(
             f"<b>{html.escape(view.phase.label)}</b> "
             f"<span style='color:{dim}'>(EotE {view.phase.rule})</span><br>{steps}"
-            f"{due_text(self.hub.due_in(view), dim)}"
+            f"{due_text(self.hub.due_in(view), dim)}{self._tracks_text(view)}"
         )
+
+    def _tracks_text(self, view: GameView) -> str:
+        """A scenario's army morale tracks (house rule), one a line; empty without any."""
+        from eote_ref.referee.army_morale import shown_tracks
+
+        lines = shown_tracks(self.hub.service, view.turn)
+        if not lines:
+            return ""
+        return "<br><b>Army morale</b><br>" + "<br>".join(html.escape(x) for x in lines)
 
     def _scaler(self, view: GameView) -> Callable[[float], float]:
         """Listed inches to inches at the game's figure scale, as the checks count them.

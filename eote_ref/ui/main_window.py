@@ -489,6 +489,9 @@ class MainWindow(QMainWindow):
         if check.procedure == "scenario_end":
             self.end_battle()
             return None
+        if check.procedure == "army_morale":  # a demoralised side, a secret threshold to roll
+            self.open_scenario()
+            return None
         target = {
             k: v
             for k, v in (

@@ -306,6 +306,12 @@ class PlayersDisplay(QWidget):
         self._timer_tick.setInterval(1000)
         self._timer_tick.timeout.connect(self._show_timer)
 
+        # A scenario's army morale tracks, as the fog of war allows (house rule).
+        self.morale_label = QLabel(self)
+        self.morale_label.setObjectName("displayArmyMorale")
+        self.morale_label.setWordWrap(True)
+        self.morale_label.hide()
+
         self.sides: list[SidePanel] = []
         sides_row = QHBoxLayout()
         for _ in range(2):
@@ -368,6 +374,7 @@ class PlayersDisplay(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.error_label)
         layout.addWidget(self.timer_label)
+        layout.addWidget(self.morale_label)
         layout.addLayout(sides_row, 1)
 
         QShortcut(QKeySequence(Qt.Key.Key_F11), self, self.toggle_full_screen)
@@ -420,6 +427,7 @@ class PlayersDisplay(QWidget):
         viewer = next((s.name for s in view.sides if s.position == self.viewer), None)
         self.fog_label.setText(_fog_text(fog, viewer))
         self._follow_timer(view)
+        self._show_tracks(view, fog)
         for panel, side in zip(self.sides, view.sides, strict=False):
             panel.show_side(
                 side,
@@ -437,6 +445,16 @@ class PlayersDisplay(QWidget):
         for label in self.result_labels[len(shown) :]:
             label.clear()
             label.hide()
+
+    def _show_tracks(self, view: GameView, fog: Fog) -> None:
+        """Each side's army morale track: its value where the fog shows that side's CE."""
+        from eote_ref.referee.army_morale import shown_tracks
+
+        lines = shown_tracks(
+            self.source.service, view.turn, lambda side: ce_hidden(fog, side, self.viewer)
+        )
+        self.morale_label.setText(" · ".join(lines))
+        self.morale_label.setVisible(bool(lines))
 
     @property
     def error(self) -> str | None:
@@ -491,8 +509,10 @@ class PlayersDisplay(QWidget):
         if left is None:
             return
         if left == 0:
+            from eote_ref.referee.scenario_play import time_up_text
+
             self._timer_tick.stop()
-            self.timer_label.setText("Movement: time is up")
+            self.timer_label.setText(time_up_text(self.source.service))
         else:
             self.timer_label.setText(f"Movement: {left // 60}:{left % 60:02d} left")
 

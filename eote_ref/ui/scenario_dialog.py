@@ -19,14 +19,23 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from eote_ref.referee.scenario_play import ReinforcementView, ScenarioService, ScenarioView
+from eote_ref.referee import army_morale
+from eote_ref.referee.army_morale import effects_text
+from eote_ref.referee.scenario_play import (
+    ReinforcementView,
+    ScenarioService,
+    ScenarioView,
+    time_up_text,
+)
 from eote_ref.referee.views import GameView
 from eote_ref.ui.game_hub import GameHub
 
@@ -132,10 +141,57 @@ class ScenarioDialog(QDialog):
         self.bring_button.setObjectName("bringOnButton")
         self.bring_button.clicked.connect(self.bring_on_first_due)
         layout.addWidget(self.bring_button)
+        arrivals = QHBoxLayout()
+        self.arrival_combo = QComboBox(self)
+        self.arrival_combo.setObjectName("arrivalChoice")
+        self.arrival_combo.setToolTip("A reinforcement still to come")
+        arrivals.addWidget(self.arrival_combo, 1)
+        self.hold_turns = QSpinBox(self)
+        self.hold_turns.setObjectName("holdTurns")
+        self.hold_turns.setRange(1, 20)
+        self.hold_turns.setSuffix(" turn(s)")
+        arrivals.addWidget(self.hold_turns)
+        self.hold_button = QPushButton("&Hold back", self)
+        self.hold_button.setObjectName("holdBackButton")
+        self.hold_button.setToolTip("Their owner holds them back; later arrivals queue behind")
+        self.hold_button.clicked.connect(self.hold_back)
+        arrivals.addWidget(self.hold_button)
+        self.release_button = QPushButton("Release &early", self)
+        self.release_button.setObjectName("releaseEarlyButton")
+        self.release_button.setToolTip("The umpire brings them on now (one undoable step)")
+        self.release_button.clicked.connect(self.release_early)
+        arrivals.addWidget(self.release_button)
+        layout.addLayout(arrivals)
         self.breakpoints = QLabel(self)
         self.breakpoints.setObjectName("scenarioBreakpoints")
         self.breakpoints.setWordWrap(True)
         layout.addWidget(self.breakpoints)
+        self.morale = QLabel(self)
+        self.morale.setObjectName("scenarioArmyMorale")
+        self.morale.setWordWrap(True)
+        self.morale.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.morale)
+        events = QHBoxLayout()
+        self.event_combo = QComboBox(self)
+        self.event_combo.setObjectName("moraleEvent")
+        self.event_combo.setToolTip("An event of an army morale track, to record as it happens")
+        events.addWidget(self.event_combo, 1)
+        self.event_button = QPushButton("&Record event", self)
+        self.event_button.setObjectName("recordMoraleEvent")
+        self.event_button.clicked.connect(self.record_event)
+        events.addWidget(self.event_button)
+        self.secret_die = QLineEdit(self)
+        self.secret_die.setObjectName("secretDie")
+        self.secret_die.setMaxLength(2)
+        self.secret_die.setValidator(QRegularExpressionValidator(QRegularExpression("[0-9]+")))
+        self.secret_die.setPlaceholderText("die")
+        self.secret_die.setFixedWidth(self.secret_die.fontMetrics().horizontalAdvance("000") + 24)
+        events.addWidget(self.secret_die)
+        self.secret_button = QPushButton("Roll &secret threshold", self)
+        self.secret_button.setObjectName("rollSecretThreshold")
+        self.secret_button.clicked.connect(self.roll_secret)
+        events.addWidget(self.secret_button)
+        layout.addLayout(events)
         self.victory = QLabel(self)
         self.victory.setObjectName("scenarioVictoryNow")
         layout.addWidget(self.victory)
@@ -189,16 +245,96 @@ class ScenarioDialog(QDialog):
             "<b>Reinforcements</b><br>" + "<br>".join(lines) if lines else "No reinforcements."
         )
         self.bring_button.setEnabled(bool(view.due()))
+        current = self.arrival_combo.currentData()
+        self.arrival_combo.clear()
+        for r in view.reinforcements:
+            if r.arrived_turn is None:
+                self.arrival_combo.addItem(f"{r.label} ({view.side_names[r.side]})", r.key)
+        if current is not None and (i := self.arrival_combo.findData(current)) >= 0:
+            self.arrival_combo.setCurrentIndex(i)
+        waiting = self.arrival_combo.count() > 0
+        for w in (self.arrival_combo, self.hold_turns, self.hold_button, self.release_button):
+            w.setEnabled(waiting)
         self.breakpoints.setText(
             "<b>Breakpoints</b><br>"
             + "<br>".join(html.escape(b.text(view.side_names)) for b in view.breakpoints)
         )
+        self.show_tracks(view)
         self.victory.setText(f"<b>Now:</b> {html.escape(view.victory.text(view.side_names))}")
         minutes = view.movement_minutes
         self.timer_button.setVisible(minutes is not None)
         self.timer_label.setVisible(minutes is not None)
         if minutes is not None:
             self.timer_button.setText(f"Start the &movement timer ({minutes} min)")
+            self.timer_button.setToolTip(
+                time_up_text(self.hub.service).replace("Movement: ", "When ")
+            )
+
+    def show_tracks(self, view: ScenarioView) -> None:
+        """The army morale tracks with their accounts, the events to record, the secret roll."""
+        names = view.side_names
+        parts = []
+        for t in view.tracks:
+            lines = "".join(
+                f"<br>&nbsp;&nbsp;{html.escape(line.text)}: {line.points:+d}" for line in t.lines
+            )
+            effects = effects_text(t.effects)
+            what = f"<br>&nbsp;&nbsp;<i>demoralised: {html.escape(effects)}</i>" if effects else ""
+            parts.append(f"{html.escape(t.text(names))}{lines}{what}")
+        self.morale.setVisible(bool(view.tracks))
+        self.morale.setText("<b>Army morale (house rule)</b><br>" + "<br>".join(parts))
+        current = self.event_combo.currentData()
+        self.event_combo.clear()
+        for t in view.tracks:
+            for name, points, when in t.events:
+                if when is None:
+                    label = f"{t.who(names)}: {name} ({points:+d})"
+                    self.event_combo.addItem(label, (t.key, name))
+        if current is not None and (i := self.event_combo.findData(current)) >= 0:
+            self.event_combo.setCurrentIndex(i)
+        has_events = self.event_combo.count() > 0
+        self.event_combo.setVisible(has_events)
+        self.event_button.setVisible(has_events)
+        due = next((t for t in view.tracks if t.secret_due), None)
+        self.secret_die.setVisible(due is not None)
+        self.secret_button.setVisible(due is not None)
+        if due is not None:
+            self.secret_die.setToolTip(f"The d{due.secret_die} for {due.who(names)}'s threshold")
+
+    def record_event(self) -> None:
+        """Record the chosen event as one step (its points move the track)."""
+        chosen = self.event_combo.currentData()
+        if chosen is None:
+            return
+        key, name = chosen
+        event = self.hub.attempt(lambda: army_morale.record_event(self.hub.service, key, name))
+        if event is not None:
+            self.hub.message.emit(event.summary)
+
+    def roll_secret(self) -> None:
+        """Record the secret threshold's roll (the players' display never shows the level)."""
+        due = next((t for t in self.view.tracks if t.secret_due), None) if self.view else None
+        if due is None or not self.secret_die.text():
+            return
+        roll = int(self.secret_die.text())
+        self.hub.attempt(lambda: army_morale.roll_secret(self.hub.service, due.key, roll))
+        self.secret_die.clear()
+
+    def hold_back(self) -> None:
+        """Their owner holds the chosen reinforcement back the turns chosen (one step)."""
+        key = self.arrival_combo.currentData()
+        if key is not None:
+            turns = self.hold_turns.value()
+            self.hub.attempt(lambda: self.service.hold_back(key, turns))
+
+    def release_early(self) -> None:
+        """The umpire brings the chosen reinforcement on now (one step)."""
+        key = self.arrival_combo.currentData()
+        if key is None:
+            return
+        event = self.hub.attempt(lambda: self.service.release_early(key))
+        if event is not None:
+            self.hub.message.emit(event.summary)
 
     def set_held(self, objective: str, index: int) -> None:
         """The umpire's tick: who holds ``objective`` (index 0 is nobody)."""
@@ -233,4 +369,4 @@ class ScenarioDialog(QDialog):
         self.timer_label.setText(f"Movement: {left // 60}:{left % 60:02d} left")
         if left == 0:
             self._tick.stop()
-            self.timer_label.setText("Movement: time is up")
+            self.timer_label.setText(time_up_text(self.hub.service))

@@ -133,11 +133,14 @@ class ModifierLine:
     reason: str
     rule: str
     provisional: bool
+    #: A club's (house) value, such as a scenario's army morale effect: marked so, not
+    #: as provisional.
+    house: bool = False
 
     @classmethod
     def of(cls, m: Modifier) -> ModifierLine:
         """The display line of a rules modifier."""
-        return cls(m.value, m.reason, m.rule, m.source is not Source.TEXT)
+        return cls(m.value, m.reason, m.rule, m.source is not Source.TEXT, m.source is Source.HOUSE)
 
 
 @dataclass
@@ -325,6 +328,7 @@ class Adjudication(abc.ABC):
         out = list(outcome.notes)
         for effect in outcome.effects.values():
             out.extend(n for n in effect.notes if n not in out)
+        out.extend(n for n in scenario_notes(self) if n not in out)
         return out
 
     def needs_roll(self) -> bool:
@@ -424,6 +428,57 @@ def unit_row(check: Adjudication, unit_id: int | None = None) -> GameUnit:
     if row is None:
         raise RefereeError(f"there is no unit {uid} in this game")
     return row
+
+
+def scenario_effect(check: Adjudication, command_id: int | None, kind: str) -> dict[str, Any]:
+    """The scenario's house modifier to a ``morale`` or ``integrity`` check of a command.
+
+    A demoralised army (or a broken command) of a scenario may change its checks
+    (:mod:`eote_ref.referee.army_morale`); read once per check and kept, as the wizard asks
+    for the situation after every answer. The situation's ``scenario_modifier`` and
+    ``scenario_reason``.
+    """
+    cache: dict[tuple[int | None, str], tuple[int, str]] = check.__dict__.setdefault(
+        "_scenario_effects", {}
+    )
+    if (command_id, kind) not in cache:
+        from eote_ref.referee.army_morale import check_modifier
+
+        cache[(command_id, kind)] = check_modifier(check.game, command_id, kind)
+    value, reason = cache[(command_id, kind)]
+    return {"scenario_modifier": value, "scenario_reason": reason}
+
+
+#: The scenario's effects a check concerns (an effect's key, the words of the note), by the
+#: check's procedure: a charge is refused, an assault's winner does not advance.
+_SCENARIO_NOTES = {
+    "charge": ("no_charges", "no charge (the scenario's house rule)"),
+    "assault": ("no_advance", "no advance after combat (the scenario's house rule)"),
+}
+
+
+def scenario_notes(check: Adjudication) -> list[str]:
+    """A scenario's effects in force on the check's unit that the umpire applies at the table.
+
+    A demoralised side (or a command at its breakpoint) may not charge, or not advance after
+    combat (:mod:`eote_ref.referee.army_morale`): said in the check's notes, with who.
+    """
+    found = _SCENARIO_NOTES.get(check.procedure)
+    uid = check.target.get("unit_id")
+    if found is None or not isinstance(uid, int):
+        return []
+    key, words = found
+    cache: dict[str, list[str]] = check.__dict__.setdefault("_scenario_notes", {})
+    if key not in cache:
+        from eote_ref.referee.army_morale import in_force
+
+        command_id = check.unit(uid).division_id
+        cache[key] = [
+            f"{force.source}: {words}"
+            for force in in_force(check.game, command_id)
+            if force.effects.get(key)
+        ]
+    return cache[key]
 
 
 def set_unit(unit_id: int, field_name: str, value: Any) -> SetField:

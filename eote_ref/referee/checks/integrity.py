@@ -12,6 +12,7 @@ from eote_ref.referee.checks import (
     Choice,
     Question,
     register,
+    scenario_effect,
     set_unit,
 )
 from eote_ref.referee.checks.common import (
@@ -154,6 +155,7 @@ class IntegrityCheck(Adjudication):
             units_with_3plus_hits=int(v["units_with_3plus_hits"]),
             in_town=bool(v["in_town"]),
             figure_scale=self.view.figure_scale,
+            **scenario_effect(self, d.id, "integrity"),
         )
 
     def result_text(self, outcome: Outcome) -> str:

@@ -16,6 +16,7 @@ from eote_ref.referee.checks import (
     Question,
     link,
     register,
+    scenario_effect,
     set_unit,
     unit_row,
 )
@@ -229,13 +230,15 @@ class MoraleCheck(Adjudication):
         flags: dict[str, Any] = dict(self.values)
         flags.pop("passed_through", None)
         supported = bool(flags.pop("artillery_supported", True))
+        row = unit_row(self)
         return MoraleSituation(
-            rules_unit(unit_row(self), supported=supported),
+            rules_unit(row, supported=supported),
             leader_killed=bool(flags["leader_killed"]),
             pinned_by_cavalry=bool(flags["pinned_by_cavalry"]),
             artillery_supported=supported,
             in_town=bool(flags["in_town"]),
             figure_scale=self.game.figure_scale,
+            **scenario_effect(self, row.command_id, "morale"),
         )
 
     def result_text(self, outcome: Outcome) -> str:

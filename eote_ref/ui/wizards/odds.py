@@ -55,10 +55,12 @@ def modifiers_html(check: Adjudication, outcome: Outcome, dim: str, *, rolls: bo
         ]
     )
     for m in modifiers:
-        mark = " <i>(provisional)</i>" if m.provisional else ""
+        mark = " <i>(house)</i>" if m.house else " <i>(provisional)</i>" if m.provisional else ""
+        # A scenario's own modifier (a demoralised army) is no section of the rules.
+        rule = "scenario" if m.rule == "scenario" else f"EotE {m.rule}"
         rows.append(
             f"<tr><td>{html.escape(m.reason)}{mark}</td><td align='right'>{_signed(m.value)}</td>"
-            f"<td style='color:{dim}'>EotE {html.escape(m.rule)}</td></tr>"
+            f"<td style='color:{dim}'>{html.escape(rule)}</td></tr>"
         )
     target = outcome.details.get("target") if outcome.details else None
     if each_side is not None:

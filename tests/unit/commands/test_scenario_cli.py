@@ -38,7 +38,8 @@ def test_validate_warns_of_a_side_nobody_can_order(tmp_path: pathlib.Path) -> No
         "format: 1\nname: Picton alone\nsides:\n"
         "  - {name: French, lists: [waterloo-1815-french.yaml], commands: [I Corps]}\n"
         "  - {name: Allied, lists: [waterloo-1815-anglo-allied.yaml],"
-        " commands: [5th British Division]}\n",
+        " commands: [5th British Division]}\n"
+        "end: {turns: 6}\n",
         encoding="utf-8",
     )
     result = run_in_process("scenario", "validate", str(file))
@@ -66,7 +67,8 @@ def test_validate_prints_every_problem_and_fails(tmp_path: pathlib.Path) -> None
     bad.write_text(
         "format: 1\nname: Bad\nsides:\n"
         "  - {name: A, lists: [waterloo-1815-french.yaml], commands: [Nobody]}\n"
-        "  - {name: B, lists: [missing.yaml]}\n",
+        "  - {name: B, lists: [missing.yaml]}\n"
+        "end: {turns: 6}\n",
         encoding="utf-8",
     )
     result = run_in_process("scenario", "validate", str(bad))

@@ -119,5 +119,6 @@ def test_scenario_validate_names_the_second_copy(
     file.write_text(_with_copies(2), encoding="utf-8")
     assert main(["scenario", "validate", str(file)]) == 1
     out = capsys.readouterr().out
-    assert "twice.yaml:41:16: error: reinforcements[1].commands[0]:" in out
+    line = _with_copies(2).splitlines().index("    commands: [2nd Column / Kamensky's Brigade]")
+    assert f"twice.yaml:{line + 1 + 4}:16: error: reinforcements[1].commands[0]:" in out
     assert "OK:" not in out

@@ -24,7 +24,7 @@ def test_at_least_six_scenarios_cover_every_shipped_battle() -> None:
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
 def test_each_shipped_scenario_validates_and_names_its_sources(path: pathlib.Path) -> None:
-    loaded = load_scenario(path)
+    loaded = load_scenario(path, require_end=True)
     assert loaded.warnings == ()
     assert len(loaded.scenario.sources) >= 2
     assert loaded.scenario.setup
