@@ -225,6 +225,9 @@ class EoteHeadless:
         lines = [f"{view.name}: {self.label(view)}", f"Initiative: {holder or 'not yet decided'}"]
         for side in view.sides:
             lines += ["", side.name]
+            chiefs = [f"{c.leader.name} ({c.name})" for c in side.commanders if c.leader]
+            if chiefs:
+                lines.append(f"  Commanders: {'; '.join(chiefs)}")
             for d in side.divisions:
                 state = [f"order {d.current_order}"] if d.current_order else []
                 if d.pending_order:

@@ -125,4 +125,7 @@ def test_an_avle_answer_to_no_question_is_refused_naming_it(
     assert main(hand) == 2
     err = capsys.readouterr().err
     assert "--answer: Hand of cards has no question 'x' (its questions: hand)" in err, err
+    # EotE's next phase is not AVlE's: its turn moves on by its own checks.
+    assert main([*db, "game", "check", "1", "next-phase"]) == 2
+    assert "pack avle moves its turn on by its own checks" in capsys.readouterr().err
     assert main([*db, "game", "undo", "1"]) == 1  # nothing was written: nothing to undo

@@ -89,6 +89,10 @@ def test_an_eote_game_made_from_a_shipped_scenario(db_target: DbTarget) -> None:
     assert "    F12 3/13e Léger (light infantry, CE 6, column)\n" in shown
     assert "I Corps" in shown
     assert "II Corps" not in shown  # only I Corps of the French list is in play
+    assert "  Commanders: Drouet d'Erlon (I Corps)\n" in shown
+    # A division's check takes the division of the unit given, as the Adjudicate menu does.
+    radius = run_in_process(*db, "game", "check", "1", "command_radius", "--unit", "F12")
+    assert radius.stdout.startswith('2nd Infantry Division: radius 10": ')
     listed = run_in_process(*db, "game", "battles", "--pack", "eote").stdout
     assert "waterloo-derlon.yaml: D'Erlon's attack — Waterloo, 18 June 1815" in listed
     scenario = LISTS / "scenarios" / "salamanca-arapiles.yaml"
