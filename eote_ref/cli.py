@@ -37,7 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "game": (
         "eote_ref.commands.game",
-        "start and play a game of a pack from the command line (AVlE)",
+        "start and play a game of a pack from the command line (EotE, AVlE)",
     ),
     "display": (
         "eote_ref.commands.display",

@@ -1,32 +1,41 @@
-"""``eote-ref game``: start and play a game of a pack with declared play, headless (AVlE).
+"""``eote-ref game``: start and play a game of any pack headless (EotE, AVlE).
 
-``game new`` sets a game up from army lists; ``game show`` prints the turn, the sides, the
-units with their markers and what falls due; ``game check`` runs one of the pack's checks
-and writes it as one journal step; ``game undo`` and ``game redo`` step through the journal.
+``game new`` sets a game up from army lists (or an EotE scenario file); ``game show`` prints
+the turn, the sides, the units with their codes and markers and what falls due; ``game check``
+runs one of the pack's checks and writes it as one journal step (``game check ID next-phase``
+moves an EotE game on); ``game undo`` and ``game redo`` step through the journal. One path per
+sub-command: the game's pack picks its service (:mod:`eote_ref.referee.headless`).
 Values of ``--answer`` and ``--roll`` are read as JSON when they parse (``3``, ``true``,
-``["flag","infantry"]``), else as text.
+``["flag","infantry"]``), else as text. An argument that names nothing or is malformed is
+refused with exit code 2, naming the argument; a step the rules refuse, with exit code 1;
+nothing is written either way.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import pathlib
 import sys
 from typing import Any
 
 from eote_ref.commands.arguments import count, game_id
+
+#: EotE's figure scales (introduction); kept here so the parser loads no referee module.
+FIGURE_SCALES = ("6mm", "15mm", "25mm")
 
 
 def register(subparsers: Any) -> None:
     """Add ``game`` and its sub-commands to the ``eote-ref`` parser."""
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "game",
-        help="start and play a game of a pack from the command line (AVlE, VlE)",
-        description="Start and play a game of a ruleset pack that declares its play (avle, vle).",
+        help="start and play a game of a pack from the command line (EotE, AVlE, VlE)",
+        description="Start and play a game of a ruleset pack (eote, avle, vle) from the command "
+        "line.",
     )
     sub = parser.add_subparsers(dest="game_command", metavar="ACTION", required=True)
     new = sub.add_parser("new", help="set a game up from army lists")
-    new.add_argument("--pack", required=True, help="the pack (avle, vle)")
+    new.add_argument("--pack", required=True, help="the pack (eote, avle, vle)")
     new.add_argument("--name", required=True, help="the game's name")
     new.add_argument(
         "--side",
@@ -45,8 +54,12 @@ def register(subparsers: Any) -> None:
     )
     new.add_argument(
         "--scenario",
-        help="a battle ready to start (its lists, sides and victory; see 'game battles'), or "
-        "with --side the scenario whose victory conditions the lists take",
+        help="EotE: a scenario file or a shipped scenario's name (its lists and sides, no "
+        "--side); AVlE: a battle ready to start (see 'game battles'), or with --side the "
+        "scenario whose victory conditions the lists take",
+    )
+    new.add_argument(
+        "--scale", choices=FIGURE_SCALES, help="EotE: the figures' scale (default 15mm)"
     )
     new.set_defaults(func=run_new)
     battles = sub.add_parser(
@@ -56,15 +69,20 @@ def register(subparsers: Any) -> None:
         "each one's scenario, whose set-up it is (the rules text's, or historical lists) and "
         "its sides' army lists.",
     )
-    battles.add_argument("--pack", default="avle", help="the pack (avle)")
+    battles.add_argument("--pack", default="avle", help="the pack (avle, eote)")
     battles.set_defaults(func=run_battles)
     show = sub.add_parser("show", help="the turn, sides, units and what falls due")
     show.add_argument("game", type=game_id, metavar="ID")
     show.set_defaults(func=run_show)
     check = sub.add_parser("check", help="run one check of the pack as one journal step")
     check.add_argument("game", type=game_id, metavar="ID")
-    check.add_argument("check", metavar="CHECK", help="the check's key (fire, round, ...)")
-    check.add_argument("--unit", help="the unit the check is on (its name)")
+    check.add_argument(
+        "check",
+        metavar="CHECK",
+        help="the check's key (morale, artillery_fire, round, ...); next-phase: EotE's next phase",
+    )
+    check.add_argument("--unit", help="the unit the check is on (its code, F12, or its name)")
+    check.add_argument("--target", help="EotE: the unit fired at or charged (code or name)")
     check.add_argument("--leader", help="the General the check is on (his name)")
     check.add_argument("--side", help="the side the check is on (its name)")
     check.add_argument("--answer", action="append", default=[], metavar="KEY=VALUE", type=_pair)
@@ -73,7 +91,7 @@ def register(subparsers: Any) -> None:
     house = sub.add_parser(
         "house", help="put a club's house table file in the game (its cells, 'house')"
     )
-    house.add_argument("game", type=int, metavar="ID")
+    house.add_argument("game", type=game_id, metavar="ID")
     house.add_argument("file", nargs="?", metavar="FILE", help="the house table file (YAML)")
     house.add_argument("--remove", action="store_true", help="take the house tables out")
     house.set_defaults(func=run_house)
@@ -84,9 +102,14 @@ def register(subparsers: Any) -> None:
         p.set_defaults(func=run_undo if name == "undo" else run_redo)
 
 
-def _fail(message: str) -> int:
+def _fail(message: str, code: int = 1) -> int:
     print(f"error: {message}", file=sys.stderr)
-    return 1
+    return code
+
+
+def _bad(field: str, message: str) -> int:
+    """Bad input: the argument named, exit code 2 (as argparse's own refusals)."""
+    return _fail(f"{field}: {message}; nothing was written", 2)
 
 
 #: How deep a value's lists and objects may nest (a check's answers nest two levels at most).
@@ -131,40 +154,66 @@ def _pair(item: str) -> tuple[str, Any]:
 
 
 def run_new(args: argparse.Namespace) -> int:
-    """``eote-ref game new --pack avle --name N --side A=LIST --side B=LIST``.
+    """``eote-ref game new --pack P --name N --side A=LIST --side B=LIST [--scenario S]``.
 
-    ``--scenario KEY`` of a ready battle (``game battles``) without ``--side`` takes its lists.
+    AVlE: ``--scenario KEY`` of a ready battle (``game battles``) without ``--side`` takes its
+    lists. EotE: ``--scenario FILE`` (or a shipped scenario's name) takes its lists and sides.
     """
-    from eote_ref.armylists.loader import ArmyListError
+    from eote_ref.packs.registry import DEFAULT_PACK, PACKS
     from eote_ref.referee.errors import RefereeError
+    from eote_ref.referee.headless import HeadlessInputError, HeadlessNew, new_game, open_headless
     from eote_ref.referee.pack_lists import pack_battles
-    from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
     from eote_ref.store import StoreError, open_from_args
+    from eote_ref.yamlio.problems import YamlError
+    from eote_ref.yamlio.text import name_problem
 
+    if args.pack not in PACKS:
+        return _bad("--pack", f"no pack {args.pack!r} (the packs: {', '.join(PACKS)})")
+    if (problem := name_problem(args.name.strip())) is not None:
+        return _bad("--name", f"the game's name {problem}")
+    sides: dict[str, list[str]] = {}
+    scenario = args.scenario
+    battle = {b.key: b for b in pack_battles(args.pack)}.get(scenario or "")
+    if battle is not None:
+        scenario = battle.scenario
+        if not args.side:  # the battle's own lists and sides
+            sides = {name: [str(p) for p in paths] for name, paths in battle.sides}
+    for item in args.side:
+        name, sep, files = item.partition("=")
+        if not sep or not name or not files:
+            return _fail(f"--side {item[:80]!r} is not NAME=LIST[,LIST]", 2)
+        if (problem := name_problem(name)) is not None:
+            return _bad("--side", f"side {name[:80]!r}'s name {problem}")
+        if name in sides:
+            return _fail(f"--side {name} is given twice: list its files in one, NAME=LIST,LIST", 2)
+        sides[name] = files.split(",")
+    if args.side and len(sides) != 2:
+        return _bad("--side", "a game has two sides: give --side twice")
+    for name, files in sides.items():
+        missing = next((f for f in files if not pathlib.Path(f).is_file()), None)
+        if missing is not None:
+            return _bad("--side", f"{name}'s army list {missing[:200]!r} is not a file")
+    if not sides and (scenario is None or args.pack != DEFAULT_PACK):
+        return _bad("--side", "give two sides, NAME=LIST[,LIST] each, or a scenario")
+    options = dict(args.option)
+    if options:
+        from eote_ref.packs.registry import rules_for, ruleset_of
+
+        try:
+            rules_for(ruleset_of(args.pack), options)
+        except ValueError as exc:
+            return _bad("--option", str(exc))
     try:
-        sides: dict[str, list[str]] = {}
-        scenario = args.scenario
-        battle = {b.key: b for b in pack_battles(args.pack)}.get(scenario or "")
-        if battle is not None:
-            scenario = battle.scenario
-            if not args.side:  # the battle's own lists and sides
-                sides = {name: [str(p) for p in paths] for name, paths in battle.sides}
-        for item in args.side:
-            name, sep, files = item.partition("=")
-            if not sep or not name or not files:
-                return _fail(f"--side {item!r} is not NAME=LIST[,LIST]")
-            if name in sides:
-                return _fail(f"--side {name} is given twice: list its files in one, NAME=LIST,LIST")
-            sides[name] = files.split(",")
-        options = dict(args.option)
         with open_from_args(args) as db:
-            spec = NewPackGame(args.name, args.pack, sides, options, scenario)
-            game_id = new_pack_game(db, spec)
-            label = PackGameService(db, game_id).turn_label()
-    except ArmyListError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        return 1
+            spec = HeadlessNew(args.pack, args.name, sides, options, scenario, args.scale)
+            game_id = new_game(db, spec)
+            label = open_headless(db, game_id).label()
+    except HeadlessInputError as exc:
+        return _fail(f"{exc}; nothing was written", 2)
+    except YamlError as exc:  # an army list or a scenario with errors: every problem
+        for found in exc.problems:
+            print(found, file=sys.stderr)
+        return _fail("nothing was written")
     except (RefereeError, StoreError, ValueError) as exc:
         return _fail(str(exc))
     print(f"Created game {game_id}: {args.name} ({args.pack}), {label}")
@@ -172,8 +221,18 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def run_battles(args: argparse.Namespace) -> int:
-    """``eote-ref game battles [--pack avle]``: the battles ready to start."""
+    """``eote-ref game battles [--pack avle]``: the battles ready to start.
+
+    EotE's are its shipped scenario files (``scenario list``'s), started with
+    ``game new --pack eote --scenario FILE``.
+    """
+    from eote_ref.packs.registry import DEFAULT_PACK
     from eote_ref.referee.pack_lists import pack_battles
+
+    if args.pack == DEFAULT_PACK:
+        from eote_ref.commands.scenario import run_list
+
+        return run_list(args)
 
     battles = pack_battles(args.pack)
     if not battles:
@@ -196,85 +255,38 @@ def _open(args: argparse.Namespace, *, read_only: bool = False) -> Any:
 def run_show(args: argparse.Namespace) -> int:
     """``eote-ref game show ID``: the game as its pack keeps it, and what falls due."""
     from eote_ref.referee.errors import RefereeError
-    from eote_ref.referee.pack_play import PackGameService
-    from eote_ref.referee.pack_view import side_words, umpire_marker_words
+    from eote_ref.referee.headless import open_headless
     from eote_ref.store import StoreError
 
     try:
         with _open(args, read_only=True) as db:  # only reads: a full disk does not stop it
-            game = PackGameService(db, args.game)
-            state = game.state()
-            due = game.due(state)
-            label = game.turn_label(state)
+            lines = open_headless(db, args.game).show()
     except (RefereeError, StoreError, ValueError) as exc:
         return _fail(str(exc))
-    print(f"{state.name}: {label}")
-    units_spec = tuple(getattr(game.pack, "unit_markers", ()))
-    leaders_spec = tuple(getattr(game.pack, "leader_markers", ()))
-    for side in state.sides:
-        words = [w for k, v in side.pack_state.items() if (w := side_words(game, k, v))]
-        print(f"\n{side.name}" + (f"  ({'; '.join(words)})" if words else ""))
-        for command in (c for c in state.commands if c.side_id == side.id):
-            print(f"  {command.name}")
-            for g in (g for g in state.leaders if g.command_id == command.id):
-                marks = umpire_marker_words(leaders_spec, g.markers, turn=state.turn)
-                level = g.level.replace("_", " ").capitalize()  # the pack's word (a General)
-                print(f"    {level} {g.name} (id {g.id})" + (f"  {marks}" if marks else ""))
-            for u in (u for u in state.units if u.command_id == command.id):
-                marks = umpire_marker_words(units_spec, u.markers, u.type, state.turn)
-                kind = u.type.replace("_", " ")
-                print(f"    {u.name} (id {u.id}, {kind})" + (f"  {marks}" if marks else ""))
-    print("\nDue:")
-    for d in due:
-        target = " ".join(f"{k}={v}" for k, v in d.target.items())
-        print(f"  {d.check} ({d.rule}): {d.label}" + (f"  [{target}]" if target else ""))
+    print("\n".join(lines))
     return 0
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """``eote-ref game check ID CHECK [--unit NAME] [--answer K=V] [--roll N=V]``."""
+    """``eote-ref game check ID CHECK [--unit CODE|NAME] [--answer K=V] [--roll N=V]``."""
     from eote_ref.referee.errors import RefereeError
-    from eote_ref.referee.pack_play import PackGameService
+    from eote_ref.referee.headless import HeadlessInputError, Subject, open_headless
     from eote_ref.store import StoreError
 
+    subject = Subject(args.unit, args.target, args.leader, args.side)
     try:
-        answers = dict(args.answer)
-        rolls = dict(args.roll)
         with _open(args) as db:
-            game = PackGameService(db, args.game)
-            state = game.state()
-            target: dict[str, int] = {}
-            for key, name, rows in (
-                ("unit_id", args.unit, state.units),
-                ("leader_id", args.leader, state.leaders),
-                ("side_id", args.side, state.sides),
-            ):
-                if name is not None:
-                    found = [r.id for r in rows if r.name == name]
-                    if not found:
-                        return _fail(f"no {key[:-3]} called {name!r}")
-                    target[key] = found[0]
-            check = game.open_check(args.check, **target)
-            names = {u.name: u.id for u in state.units}
-            for key, value in list(answers.items()):
-                # A side's question may be named by the side: card_French for card_1.
-                for side in state.sides:
-                    if key.endswith(f"_{side.name}"):
-                        answers.pop(key)
-                        key = key[: -len(side.name)] + str(side.id)
-                        answers[key] = value
-            for key, value in answers.items():
-                # A unit asked for may be named: --answer target_unit="Kempt's brigade".
-                if isinstance(value, str) and value in names:
-                    value = names[value]
-                check.set(key, value)
-            outcome = check.apply(rolls)
-            summary = check.last_summary
+            game = open_headless(db, args.game)
+            done = game.check(args.check, subject, dict(args.answer), dict(args.roll))
+    except HeadlessInputError as exc:
+        return _fail(f"{exc}; nothing was written", 2)
     except (RefereeError, StoreError, ValueError) as exc:
         return _fail(str(exc))
-    print(summary)
-    if outcome is not None:
-        print(json.dumps({"result": outcome.result, "modified": outcome.modified}))
+    print(done.summary)
+    if done.result is not None:
+        print(json.dumps(done.result))
+    for line in done.details:
+        print(line)
     return 0
 
 
@@ -319,12 +331,12 @@ def run_redo(args: argparse.Namespace) -> int:
 
 def _step(args: argparse.Namespace, *, undo: bool) -> int:
     from eote_ref.referee.errors import RefereeError
-    from eote_ref.referee.pack_play import PackGameService
+    from eote_ref.referee.headless import open_headless
     from eote_ref.store import StoreError
 
     try:
         with _open(args) as db:
-            game = PackGameService(db, args.game)
+            game = open_headless(db, args.game).service
             done = game.undo(args.steps) if undo else game.redo(args.steps)
     except (RefereeError, StoreError, ValueError) as exc:
         return _fail(str(exc))

@@ -61,7 +61,7 @@ def test_a_side_given_twice_is_refused_and_a_scenario_game_started(
     french, allied = FRENCH, ALLIED
     new = [*db, "game", "new", "--pack", "avle", "--name", "H", "--side", f"French={french}"]
     # A second --side of the same name would have replaced the first list: refused.
-    assert main([*new, "--side", f"Allies={allied}", "--side", f"Allies={allied}"]) == 1
+    assert main([*new, "--side", f"Allies={allied}", "--side", f"Allies={allied}"]) == 2
     assert "--side Allies is given twice" in capsys.readouterr().err
     # The Quatre Bras lists are a historical battle's: no hypothetical battle (14.0) of them.
     assert main([*new, "--side", f"Allies={allied}", "--scenario", "hypothetical"]) == 1
@@ -111,3 +111,21 @@ def test_print_sheets_of_an_avle_game_as_it_stands(
     assert main([*db, "print", "labels", "1", "-o", str(labels)]) == 1
     assert "Nothing was printed" in capsys.readouterr().err
     assert not labels.exists()
+
+
+def test_an_avle_answer_to_no_question_is_refused_naming_it(
+    db_target: DbTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same refusal as an EotE game's (``referee/headless.py``): exit 2, the argument."""
+    db = db_target.cli_args
+    new = [*db, "game", "new", "--pack", "avle", "--name", "Quatre Bras"]
+    assert main([*new, "--side", f"French={FRENCH}", "--side", f"Allies={ALLIED}"]) == 0
+    capsys.readouterr()
+    hand = [*db, "game", "check", "1", "hand", "--side", "French", "--answer", "x=1"]
+    assert main(hand) == 2
+    err = capsys.readouterr().err
+    assert "--answer: Hand of cards has no question 'x' (its questions: hand)" in err, err
+    # EotE's next phase is not AVlE's: its turn moves on by its own checks.
+    assert main([*db, "game", "check", "1", "next-phase"]) == 2
+    assert "pack avle moves its turn on by its own checks" in capsys.readouterr().err
+    assert main([*db, "game", "undo", "1"]) == 1  # nothing was written: nothing to undo

@@ -38,7 +38,7 @@ def test_game_new_refuses_a_name_that_shows_nothing_or_holds_a_control_character
     file = tmp_path / "club.sqlite"
     argv = ["--db", str(file), "game", "new", "--pack", "avle", "--name", name]
     argv += ["--side", f"{side}={FRENCH}", "--side", f"Allies={ALLIED}"]
-    assert main(argv) == 1
+    assert main(argv) == 2  # bad input: exit 2, the argument named
     err = capsys.readouterr().err
     assert why in err, err
     assert err.rstrip().endswith("nothing was written")

@@ -1,0 +1,150 @@
+"""``eote-ref game new|show|check|undo|redo``: an EotE game played from the command line.
+
+The same sub-commands as an AVlE game's (``test_game_cli.py``), one path each: the game's
+pack picks its service (``referee/headless.py``). Units are named by their codes.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+
+from eote_ref.referee.game import GameService
+from eote_ref.referee.setup import shipped_army_lists_dir
+from eote_ref.store.admin import row_counts
+from tests.backends import DbTarget
+from tests.cli_runner import run_in_process
+
+_SHIPPED = shipped_army_lists_dir()
+assert _SHIPPED is not None
+LISTS: pathlib.Path = _SHIPPED
+FRENCH = LISTS / "waterloo-1815-french.yaml"
+ALLIED = LISTS / "waterloo-1815-anglo-allied.yaml"
+SIDES = ["--side", f"French={FRENCH}", "--side", f"Allies={ALLIED}"]
+
+
+def _new(db: list[str], *more: str) -> list[str]:
+    return [*db, "game", "new", "--pack", "eote", "--name", "Waterloo", *more]
+
+
+def test_an_eote_game_made_from_two_lists_is_played_headless(db_target: DbTarget) -> None:
+    db = db_target.cli_args
+    made = run_in_process(*_new(db, *SIDES))
+    assert (made.returncode, made.stderr) == (0, "")
+    assert (
+        made.stdout == "Created game 1: Waterloo (eote), Turn 1, Command control phase (EotE 3.0)\n"
+    )
+    shown = run_in_process(*db, "game", "show", "1").stdout
+    assert shown.startswith("Waterloo: Turn 1, Command control phase (EotE 3.0)\n")
+    assert "Initiative: not yet decided" in shown
+    assert "    F12 3/13e Léger (light infantry, CE 6, line)\n" in shown
+    assert "    A1 2/1st Foot Guards (guard infantry, CE 8, line)\n" in shown
+    # A morale check on the unit typed by its code: the d10 given (EotE 7.5).
+    morale = run_in_process(
+        *db, "game", "check", "1", "morale", "--unit", "f12", "--roll", "roll=7"
+    )
+    assert morale.returncode == 0, morale.stderr
+    lines = morale.stdout.splitlines()
+    assert lines[0] == "3/13e Léger: morale rout (rolled 7 against 6)"
+    assert json.loads(lines[1]) == {"result": "rout", "modified": 6}
+    assert "  then: 3/13e Léger: routed" in lines
+    # A battery fires at a unit named by its code, with the modifiers and their sections.
+    fire = ["game", "check", "1", "artillery_fire", "--unit", "F9", "--target", "A1"]
+    fired = run_in_process(*db, *fire, "--roll", "roll=9")
+    assert fired.returncode == 0, fired.stderr
+    out = fired.stdout.splitlines()
+    assert (
+        out[0]
+        == 'Fire: 20/6 Foot Battery → 2/1st Foot Guards at 12": no effect (rolled 9 against 5)'
+    )
+    assert json.loads(out[1]) == {"result": "none", "modified": 5}
+    assert "  -1 light battery (6.3, provisional)" in out
+    # The turn guide's items, worded: the routed unit leaves the table next command phase.
+    shown = run_in_process(*db, "game", "show", "1").stdout
+    assert "    F12 3/13e Léger (light infantry, CE 6, line)  routed; 1 hit\n" in shown
+    assert "  remove_routed (7.5): F12 3/13e Léger: routed, leaves the table  [unit F12]" in shown
+    # The same journal as the app's: two steps undone, one redone.
+    undone = run_in_process(*db, "game", "undo", "1", "--steps", "2").stdout.splitlines()
+    assert undone[0].startswith("Undid: Fire: 20/6 Foot Battery")
+    assert undone[1] == "Undid: 3/13e Léger: morale rout (rolled 7 against 6)"
+    redone = run_in_process(*db, "game", "redo", "1").stdout
+    assert redone == "Redid: 3/13e Léger: morale rout (rolled 7 against 6)\n"
+    with db_target.open() as database:
+        f12 = next(u for u in GameService(database, 1).view().sides[0].units if u.code == "F12")
+        assert (f12.routed, f12.hits) == (True, 1)
+    # The next phase (EotE 2.0) is a step of its own.
+    phase = run_in_process(*db, "game", "check", "1", "next-phase")
+    assert phase.stdout.splitlines() == ["Initiative phase", "Turn 1, Initiative phase (EotE 4.0)"]
+
+
+def test_an_eote_game_made_from_a_shipped_scenario(db_target: DbTarget) -> None:
+    db = db_target.cli_args
+    by_name = run_in_process(*_new(db, "--scenario", "waterloo-derlon"))
+    assert by_name.returncode == 0, by_name.stderr
+    shown = run_in_process(*db, "game", "show", "1").stdout
+    # The scenario's sides, initiative and starting formations; only its commands in play.
+    assert "Initiative: French" in shown
+    assert "    F12 3/13e Léger (light infantry, CE 6, column)\n" in shown
+    assert "I Corps" in shown
+    assert "II Corps" not in shown  # only I Corps of the French list is in play
+    assert "  Commanders: Drouet d'Erlon (I Corps)\n" in shown
+    # A division's check takes the division of the unit given, as the Adjudicate menu does.
+    radius = run_in_process(*db, "game", "check", "1", "command_radius", "--unit", "F12")
+    assert radius.stdout.startswith('2nd Infantry Division: radius 10": ')
+    listed = run_in_process(*db, "game", "battles", "--pack", "eote").stdout
+    assert "waterloo-derlon.yaml: D'Erlon's attack — Waterloo, 18 June 1815" in listed
+    scenario = LISTS / "scenarios" / "salamanca-arapiles.yaml"
+    by_file = run_in_process(*_new(db, "--scenario", str(scenario), "--scale", "6mm"))
+    assert by_file.stdout.startswith("Created game 2: Waterloo (eote), Turn 1")
+    with db_target.open() as database:
+        view = GameService(database, 2).view()
+        assert view.figure_scale == "6mm"
+        assert [s.name for s in view.sides] == ["French", "Anglo-Portuguese"]
+
+
+@pytest.mark.parametrize(
+    ("more", "words"),
+    [
+        (["--side", f"French={FRENCH}"], "--side: a game has two sides"),
+        ([*SIDES[:3], "Allies=no-such.yaml"], "--side: Allies's army list 'no-such.yaml' is not"),
+        ([*SIDES, "--scenario", "waterloo-derlon"], "--side: a scenario file brings its own"),
+        (["--scenario", "no-such-battle"], "--scenario: no scenario file 'no-such-battle'"),
+        ([*SIDES, "--option", "no_such=1"], "--option: unknown option 'no_such'"),
+        (["--side", f"Fr\x07ench={FRENCH}", SIDES[2], SIDES[3]], "holds a control character"),
+    ],
+)
+def test_a_new_game_given_bad_input_is_refused_naming_it(
+    db_target: DbTarget, more: list[str], words: str
+) -> None:
+    refused = run_in_process(*_new(db_target.cli_args, *more))
+    assert refused.returncode == 2
+    assert words in refused.stderr
+    assert refused.stderr.rstrip().endswith("nothing was written")
+    with db_target.open() as database:
+        assert not any(row_counts(database).values())
+
+
+@pytest.mark.parametrize(
+    ("check", "code", "words"),
+    [
+        (["morale", "--unit", "F999"], 2, "--unit: no unit 'F999' in this game"),
+        (["morale", "--unit", "F12", "--answer", "x=1"], 2, "--answer: Morale check has no "),
+        (["no_such", "--unit", "F12"], 2, "CHECK: 'no_such' is not a check (the checks: "),
+        (["morale"], 2, "--unit: morale is on a unit: give its code or name"),
+        (["morale", "--unit", "F12"], 1, "enter the d10 first (--roll roll=N)"),
+        (["morale", "--unit", "F12", "--roll", "roll=x"], 2, "--roll: roll='x' is not a whole"),
+    ],
+)
+def test_a_check_refused_writes_nothing(
+    db_target: DbTarget, check: list[str], code: int, words: str
+) -> None:
+    db = db_target.cli_args
+    assert run_in_process(*_new(db, *SIDES)).returncode == 0
+    refused = run_in_process(*db, "game", "check", "1", *check)
+    assert (refused.returncode, refused.stdout) == (code, "")
+    assert words in refused.stderr
+    assert "nothing was written" in refused.stderr
+    with db_target.open() as database:
+        assert GameService(database, 1).undo_counts() == (0, 0)
