@@ -46,6 +46,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 if TYPE_CHECKING:  # the sheets' content is imported when a sheet is printed, not at start
     from eote_ref.armylists.model import ArmyList
     from eote_ref.referee.game import GameService
+    from eote_ref.referee.sheets.record import DivisionSheet
     from eote_ref.referee.sheets.report import AfterActionReport
     from eote_ref.rules.ruleset import Ruleset
 
@@ -180,6 +181,8 @@ def write_pdf_blocks(
     title: str = "",
     images: dict[str, QImage] | None = None,
     chunk_chars: int = CHUNK_CHARS,
+    landscape: bool = False,
+    page_break: str | None = None,
 ) -> PdfWritten:
     """Write a long document a few pages at a time, in memory that does not grow with it.
 
@@ -188,9 +191,11 @@ def write_pdf_blocks(
     ``chunk_chars`` characters, laid out as one document, painted page by page onto the PDF
     and let go before the next; each layout starts on a new page. One document of 900 pages
     took 800 MB and 50 s; laid out fifteen pages at a time, the memory stays that of one
-    chunk.
+    chunk. With ``page_break`` (the attributes of a ``<div>`` that starts a new page), each
+    block is a page of its own: it goes in a ``<div>``, with the break unless it is the first
+    of its layout.
     """
-    writer, page = _pdf_writer(path, size, False, title)
+    writer, page = _pdf_writer(path, size, landscape, title)
     scale = writer.resolution() / LAYOUT_DPI
     painter = QPainter()
     pages = largest = 0
@@ -199,7 +204,13 @@ def write_pdf_blocks(
 
     def flush() -> None:
         nonlocal pages, largest, length
-        doc = _document(f"{head}<body>{''.join(chunk)}</body></html>", page, images)
+        if page_break is None:
+            body = "".join(chunk)
+        else:
+            body = "".join(
+                f"<div{page_break if i else ''}>{block}</div>" for i, block in enumerate(chunk)
+            )
+        doc = _document(f"{head}<body>{body}</body></html>", page, images)
         count = doc.pageCount()
         largest = max(largest, count)
         for i in range(count):
@@ -242,23 +253,51 @@ def print_record_sheets_for_list(
     size: QPageSize | None = None,
 ) -> int:
     """Record sheets of an army list (divisions packed onto landscape pages); returns the pages."""
-    from eote_ref.referee.sheets.record import record_sheets_html, sheets_from_army_list
+    from eote_ref.referee.sheets.record import sheets_from_army_list
 
     sheets = sheets_from_army_list(army_list, ruleset, figure_scale)
-    html = record_sheets_html(sheets, f"{army_list.name} — record sheets")
-    return write_pdf(html, path, size=size, landscape=True, title=f"{army_list.name} record sheets")
+    return write_record_sheets(sheets, path, army_list.name, size=size).pages
 
 
 def print_record_sheets_for_game(
     game: GameService, path: str | pathlib.Path, *, size: QPageSize | None = None
 ) -> int:
     """Record sheets of a game's divisions, markers as they stand; returns the pages."""
-    from eote_ref.referee.sheets.record import record_sheets_html, sheets_from_game
+    from eote_ref.referee.sheets.record import sheets_from_game
 
     sheets = sheets_from_game(game)
     name = game.view().name
-    html = record_sheets_html(sheets, f"{name} — record sheets")
-    return write_pdf(html, path, size=size, landscape=True, title=f"{name} record sheets")
+    return write_record_sheets(sheets, path, name, size=size).pages
+
+
+def write_record_sheets(
+    sheets: Sequence[DivisionSheet],
+    path: str | pathlib.Path,
+    name: str,
+    *,
+    size: QPageSize | None = None,
+) -> PdfWritten:
+    """Record sheets of ``name`` (a game, an army list) as a landscape PDF, a few pages at a time.
+
+    The pages come one at a time (:func:`~eote_ref.referee.sheets.record.record_sheet_pages`)
+    and are laid out about :data:`CHUNK_CHARS` at once: the sheets of a 2,000-unit game (100
+    pages) laid out as one document peaked at 316 MB.
+    """
+    from eote_ref.referee.sheets.record import (
+        PAGE_BREAK,
+        record_sheet_pages,
+        record_sheets_head,
+    )
+
+    return write_pdf_blocks(
+        record_sheets_head(f"{name} — record sheets"),
+        record_sheet_pages(sheets),
+        path,
+        size=size,
+        title=f"{name} record sheets",
+        landscape=True,
+        page_break=PAGE_BREAK,
+    )
 
 
 def print_unit_labels(
