@@ -128,9 +128,11 @@ def rank(
     """The candidates matching ``query``, the likely ones first (see the module docstring)."""
     p = prefer or Preference()
     scored = []
+    typed = bool(query.strip())
     for i, c in enumerate(candidates):
-        by_code = code_match(query, c)
-        q = EXACT if by_code is not None else quality(query, c)
+        # nothing typed: every candidate matches, in the caller's order after the likely ones
+        by_code = code_match(query, c) if typed else None
+        q = EXACT if by_code is not None else quality(query, c) if typed else IN_CONTEXT
         if q is None:
             continue
         key = (
@@ -157,7 +159,14 @@ def best(
 # ----------------------------------------------------------------------------- game units
 
 
+#: The last view indexed and its index: a wizard asks once per unit question (the assault
+#: has six on one view), and a view is never changed, only replaced.
+_INDEXED: list[tuple[GameView, dict[int, Candidate]]] = []
+
+
 def _unit_index(view: GameView) -> dict[int, Candidate]:
+    if _INDEXED and _INDEXED[0][0] is view:
+        return _INDEXED[0][1]
     out: dict[int, Candidate] = {}
     for s in view.sides:
         for d in s.divisions:
@@ -165,6 +174,7 @@ def _unit_index(view: GameView) -> dict[int, Candidate]:
             for u in d.units:
                 context = tuple(x for x in (d.title, leader, u.brigade or "", s.name) if x)
                 out[u.id] = Candidate(u.id, u.name, u.name, context, s.position, d.id, u.code)
+    _INDEXED[:] = [(view, out)]
     return out
 
 
