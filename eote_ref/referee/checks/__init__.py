@@ -172,7 +172,26 @@ class Adjudication(abc.ABC):
         self.game = game
         self.target = dict(target)
         self._view: GameView | None = None
-        self.values: dict[str, Any] = {f.key: f.default for f in self.facts()}
+        asked = self.facts()
+        self.values: dict[str, Any] = {f.key: f.default for f in asked}
+        self._asked: tuple[GameView | None, dict[str, Any], list[Question]] = (
+            self._view,
+            dict(self.values),
+            asked,
+        )
+
+    def questions(self) -> list[Question]:
+        """:meth:`facts`, not worked out again while the view and the answers are the same.
+
+        The wizard asks for them as it opens, right after the check made its defaults from
+        them: an assault on 2,000 units lists every unit of both sides each time.
+        """
+        view, values, asked = self._asked
+        if view is self._view and values == self.values:
+            return asked
+        asked = self.facts()
+        self._asked = (self._view, dict(self.values), asked)
+        return asked
 
     @property
     def view(self) -> GameView:

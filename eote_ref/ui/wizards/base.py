@@ -232,7 +232,7 @@ class FactsPage(QWizardPage):
         grid = QGridLayout(self)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        for fact in self.check.facts():
+        for fact in self.check.questions():
             w = fact_widget(
                 fact,
                 self.check.values[fact.key],
