@@ -49,7 +49,8 @@ window.close()
 db.close()
 """
 
-#: Loaded on first use only: printing on paper, the sheets' HTML, the players' display,
+#: Loaded on first use only: printing on paper (the menus' actions are ``ui.print_actions``),
+#: the sheets' HTML, the players' display,
 #: the wizards' classes, campaigns, Alembic (only to upgrade a schema), PyYAML, and the
 #: packs' declarations (the first window reads EotE's turn and markers from
 #: ``packs.state_specs``; the warm-up loads the declaration, another pack on first use).
@@ -58,6 +59,7 @@ NOT_AT_START = {
     "eote_ref.packs.play",
     "eote_ref.packs.printed",
     "eote_ref.packs.avle",
+    "eote_ref.ui.printing",
     "PySide6.QtPrintSupport",
     "PySide6.QtCharts",
     "PySide6.QtSvg",
