@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from eote_ref import __version__
 
@@ -127,7 +129,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"error: {message}", file=sys.stderr)
         return 1
+    if chosen == "rule" and argv is None:  # the calculator run as a program: its answer is out
+        leave(code)
     return code
+
+
+def leave(code: int) -> NoReturn:
+    """Flush the answer and end the process without the interpreter's tidying up.
+
+    At exit Python frees every module and object one by one: about 6 ms of CPU of a
+    calculator call that needs 60 (issue 36). Nothing is left open to close; a flush that
+    fails (the reader went away) ends with 1.
+    """
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        code = code or 1
+    os._exit(code)
 
 
 #: SQLite's words for conditions of the disk or the file, and what to tell the user.

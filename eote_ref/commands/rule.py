@@ -147,8 +147,7 @@ def known_nations(rs: Ruleset) -> frozenset[str]:
     Those the ruleset rates by name (its skirmish table), the army lists' nations, and
     ``"other"``.
     """
-    from eote_ref.rules.skirmish import NOT_NATIONS
-    from eote_ref.rules.units import KNOWN_NATIONS
+    from eote_ref.rules.units import KNOWN_NATIONS, NOT_NATIONS  # not the skirmish procedure
 
     rated = {k for k in rs.skirmish if k not in NOT_NATIONS}
     return KNOWN_NATIONS | rated | {OTHER_NATION}

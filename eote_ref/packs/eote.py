@@ -18,20 +18,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from eote_ref.packs.declaration import (
-    OptionSpec,
-    Pack,
-    ProcedureSpec,
-    ResultSpec,
-)
 from eote_ref.packs.dice import D10, PERCENTILE
 from eote_ref.packs.eote_markers import UNIT_MARKERS
 from eote_ref.packs.eote_turn import TURN
 from eote_ref.packs.tables import Table
 from eote_ref.rules.ruleset import Ruleset
 from eote_ref.rulesets import load_default
+
+if TYPE_CHECKING:  # the declaration is imported by declare(): a game's rules need not load it
+    from eote_ref.packs.declaration import Pack
 
 ID = "eote"
 TITLE = "Eagles Over the Empire 6.2"
@@ -45,6 +42,7 @@ def rules(options: Mapping[str, Any]) -> Ruleset:
 @functools.cache
 def declare() -> Pack:
     """The EotE pack (built once per process)."""
+    from eote_ref.packs.declaration import OptionSpec, Pack, ProcedureSpec, ResultSpec
     from eote_ref.rules.procedures import PROCEDURES
     from eote_ref.rules.results import RESULTS
 

@@ -18,7 +18,7 @@ defaults here without loading the rules engine or the ruleset.
 
 from __future__ import annotations
 
-from eote_ref.packs.declaration import MarkerSpec, marker_defaults
+from eote_ref.packs.state_specs import MarkerSpec, marker_defaults
 
 #: Hand edits' caps of the counters (source: house; the rules set no number, these keep a
 #: mistyped key from writing a silly count): hits 20, blown 5, a skirmish stand's hits 5.

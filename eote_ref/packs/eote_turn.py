@@ -7,7 +7,7 @@ declares the whole pack with it. Standard library only.
 
 from __future__ import annotations
 
-from eote_ref.packs.declaration import PhaseSpec, TurnChange, TurnSpec
+from eote_ref.packs.state_specs import PhaseSpec, TurnChange, TurnSpec
 
 #: The turn of EotE 2.0: seven phases, once each, a turn being 30 minutes. The app's first
 #: window reads it (the phase bar, the dashboard's steps) before the engine is loaded.

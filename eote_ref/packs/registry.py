@@ -12,10 +12,10 @@ import importlib
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from eote_ref.packs.declaration import Pack
 from eote_ref.packs.outcome import PackError
 
-if TYPE_CHECKING:  # the play vocabulary is loaded with a pack that declares one
+if TYPE_CHECKING:  # the declaration and the play vocabulary are loaded with the pack asked for
+    from eote_ref.packs.declaration import Pack
     from eote_ref.packs.play import Play
 
 

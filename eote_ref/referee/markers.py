@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from eote_ref.packs.declaration import MarkerSpec
 from eote_ref.packs.eote_markers import UNIT_DEFAULTS, UNIT_MARKER_BY_NAME, UNIT_MARKERS
+from eote_ref.packs.state_specs import MarkerSpec
 from eote_ref.store.changes import NewRow, SetField
 
 #: The unit markers that the umpire may set by hand, and the counters' caps (the pack's).

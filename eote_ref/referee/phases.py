@@ -12,8 +12,8 @@ import enum
 import re
 from collections.abc import Callable
 
-from eote_ref.packs.declaration import PhaseSpec
 from eote_ref.packs.eote_turn import TURN
+from eote_ref.packs.state_specs import PhaseSpec
 
 
 class Phase(enum.Enum):

@@ -128,9 +128,11 @@ def rank(
     """The candidates matching ``query``, the likely ones first (see the module docstring)."""
     p = prefer or Preference()
     scored = []
+    typed = bool(query.strip())
     for i, c in enumerate(candidates):
-        by_code = code_match(query, c)
-        q = EXACT if by_code is not None else quality(query, c)
+        # nothing typed: every candidate matches, in the caller's order after the likely ones
+        by_code = code_match(query, c) if typed else None
+        q = EXACT if by_code is not None else quality(query, c) if typed else IN_CONTEXT
         if q is None:
             continue
         key = (
@@ -157,7 +159,14 @@ def best(
 # ----------------------------------------------------------------------------- game units
 
 
+#: The last view indexed and its index: a wizard asks once per unit question (the assault
+#: has six on one view), and a view is never changed, only replaced.
+_INDEXED: list[tuple[GameView, dict[int, Candidate]]] = []
+
+
 def _unit_index(view: GameView) -> dict[int, Candidate]:
+    if _INDEXED and _INDEXED[0][0] is view:
+        return _INDEXED[0][1]
     out: dict[int, Candidate] = {}
     for s in view.sides:
         for d in s.divisions:
@@ -165,6 +174,7 @@ def _unit_index(view: GameView) -> dict[int, Candidate]:
             for u in d.units:
                 context = tuple(x for x in (d.title, leader, u.brigade or "", s.name) if x)
                 out[u.id] = Candidate(u.id, u.name, u.name, context, s.position, d.id, u.code)
+    _INDEXED[:] = [(view, out)]
     return out
 
 
@@ -176,15 +186,34 @@ def unit_candidates(view: GameView, choices: Iterable[tuple[Any, str]]) -> list[
     A unit's label is shown after its code (``F12 1/54e Ligne (French, CE 6)``).
     """
     units = _unit_index(view)
+    if not _MADE or _MADE[0][0] is not view:
+        _MADE[:] = [(view, {})]
+    made = _MADE[0][1]
     out = []
     for value, label in choices:
-        u = units.get(value) if isinstance(value, int) and not isinstance(value, bool) else None
-        if u is not None and label.startswith(u.name):
-            shown = f"{u.code} {label}" if u.code else label
-            out.append(Candidate(value, shown, u.name, u.context, u.side, u.division_id, u.code))
-        else:
-            out.append(Candidate(value, label, label))
+        key = (type(value), value, label)
+        try:
+            found = made.get(key)
+        except TypeError:  # a value that is no dictionary key: made each time
+            out.append(_candidate(units, value, label))
+            continue
+        if found is None:
+            found = made[key] = _candidate(units, value, label)
+        out.append(found)
     return out
+
+
+#: The candidates made for the last view, by choice: a wizard of every unit (the assault's
+#: six pick lists, opened again and again on one view) made thousands of them each time.
+_MADE: list[tuple[GameView, dict[tuple[type[Any], Any, str], Candidate]]] = []
+
+
+def _candidate(units: dict[int, Candidate], value: Any, label: str) -> Candidate:
+    u = units.get(value) if isinstance(value, int) and not isinstance(value, bool) else None
+    if u is not None and label.startswith(u.name):
+        shown = f"{u.code} {label}" if u.code else label
+        return Candidate(value, shown, u.name, u.context, u.side, u.division_id, u.code)
+    return Candidate(value, label, label)
 
 
 def engaged_with(view: GameView, unit_ids: Iterable[int]) -> set[int]:

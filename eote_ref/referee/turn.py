@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from eote_ref.packs.declaration import TurnChange
 from eote_ref.packs.eote_turn import TURN
+from eote_ref.packs.state_specs import TurnChange
 from eote_ref.referee.journal_line import Line, Piece
 from eote_ref.referee.markers import CARRIED, TURN_MARKERS, unit_change
 from eote_ref.rules.core import Reveals

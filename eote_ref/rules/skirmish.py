@@ -10,15 +10,8 @@ from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, certain, 
 from eote_ref.rules.dice import Dice
 from eote_ref.rules.results import PARENT_HITS
 from eote_ref.rules.ruleset import Ruleset, Value
+from eote_ref.rules.units import NOT_NATIONS as NOT_NATIONS  # the skirmish table's other rows
 
-#: Entries of the ruleset's skirmish table that are not nations.
-NOT_NATIONS = {
-    "others_from_1812",
-    "others_before_1812",
-    "cutoff_year",
-    "detach_hits",
-    "ineffective_hits",
-}
 #: Years a skirmish situation may name: input sanity, not a rule number.
 PERIOD = range(1700, 1901)  # not a rule number: the years of the period
 

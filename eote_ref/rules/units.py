@@ -8,6 +8,19 @@ from dataclasses import dataclass
 from eote_ref.rules.core import Modifier, RulesError
 from eote_ref.rules.ruleset import Ruleset
 
+#: Entries of the ruleset's skirmish table that are not nations (its years and hit counts,
+#: EotE 5.4, 5.5.1): here, beside the nations, so the calculator checks a situation's nation
+#: without importing the skirmish procedure.
+NOT_NATIONS = frozenset(
+    {
+        "others_from_1812",
+        "others_before_1812",
+        "cutoff_year",
+        "detach_hits",
+        "ineffective_hits",
+    }
+)
+
 #: Nation keys eote-ref knows (one vocabulary for army lists and the rules calculator): an army
 #: list's other well-formed key loads with a warning, the calculator refuses it (a likely typo,
 #: and the skirmish rating of EotE 5.5.1 depends on the nation).

@@ -29,6 +29,8 @@ def history(
     include_discarded: bool = False,
     limit: int | None = None,
     newest_first: bool = False,
+    kind: str | None = None,
+    status: str | None = None,
 ) -> list[JournalEvent]:
     """The events of a game in order (``seq``), with undone ones and, if asked, discarded ones.
 
@@ -38,10 +40,17 @@ def history(
         include_discarded: include events undone and then replaced by a new command.
         limit: at most this many events (the newest ones when ``newest_first``).
         newest_first: order from the newest event back.
+        kind: only the events of this kind (``"integrity"``): a reader that wants one kind
+            reads those rows, not the whole journal (50,000 steps took 200 MB).
+        status: only the events of this status (``DONE``).
     """
     query = select(JournalEvent).where(JournalEvent.game_id == game_id)
     if not include_discarded:
         query = query.where(JournalEvent.status != DISCARDED)
+    if kind is not None:
+        query = query.where(JournalEvent.kind == kind)
+    if status is not None:
+        query = query.where(JournalEvent.status == status)
     seq = col(JournalEvent.seq)
     query = query.order_by(seq.desc() if newest_first else seq.asc())
     if limit is not None:

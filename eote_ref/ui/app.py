@@ -46,8 +46,10 @@ BEFORE_QT = (
 
 #: Imported on a background thread once the first window is painted, so that the umpire's
 #: first command finds them loaded: the ORM and journal (SQLAlchemy, SQLModel, pydantic), the
-#: turn's carry-over, the wording of changes, and the checks behind the wizards. Plain Python
-#: only (no Qt), so a thread may import them. Measured with ``scripts/bench_startup.py``.
+#: turn's carry-over, the wording of changes, the checks behind the wizards and the packs'
+#: declarations (the first window reads only EotE's turn and markers,
+#: :mod:`eote_ref.packs.state_specs`). Plain Python only (no Qt), so a thread may import them.
+#: Measured with ``scripts/bench_startup.py``.
 AFTER_FIRST_PAINT = (
     "eote_ref.store.journal",
     "eote_ref.store.games",
@@ -55,6 +57,7 @@ AFTER_FIRST_PAINT = (
     "eote_ref.referee.wording",
     "eote_ref.referee.checks",
     "eote_ref.referee.batch",
+    "eote_ref.packs.declaration",
 )
 
 

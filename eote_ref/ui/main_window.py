@@ -39,8 +39,8 @@ from eote_ref.ui.journal_view import JournalView
 from eote_ref.ui.movement_panel import attach_movement_dock, hide_movement_dock, movement_dock
 from eote_ref.ui.pack_printing import PackPrinting
 from eote_ref.ui.phones_menu import PhonesMenu
+from eote_ref.ui.print_actions import MainWindowPrinting
 from eote_ref.ui.print_dialog import PrinterActions
-from eote_ref.ui.printing import MainWindowPrinting
 from eote_ref.ui.settings import LAST_DATABASE, LAST_GAME, app_settings
 from eote_ref.ui.start_page import StartPage
 from eote_ref.ui.theme import marker_colors

@@ -16,12 +16,13 @@ from PySide6.QtGui import QAction, QKeySequence
 
 from eote_ref.packs import registry
 from eote_ref.referee.pack_view import game_sheet_html, game_sheet_titles
-from eote_ref.ui.printing import _ask_pdf, _safe, write_pdf
+from eote_ref.ui.print_actions import _ask_pdf, _safe
 
 
 def print_pack_reference(pack_id: str, path: str | pathlib.Path) -> int:
     """Write the reference sheet of pack ``pack_id`` (its tables, dice, options); the pages."""
     from eote_ref.packs.printed import reference_sheet_html
+    from eote_ref.ui.printing import write_pdf
 
     pack = registry.get_pack(pack_id)
     html = reference_sheet_html(pack)
@@ -85,6 +86,8 @@ class PackPrinting(QObject):
             raise ValueError("no game is open")
         html = game_sheet_html(self.hub.service, title)
         name = self.hub.view.name
+        from eote_ref.ui.printing import write_pdf
+
         pages = write_pdf(html, path, landscape=True, title=f"{name} {title}")
         self._done(f"{title.capitalize()} saved to {path}")
         return pages

@@ -12,7 +12,7 @@ import base64
 import pathlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QBuffer,
@@ -20,7 +20,6 @@ from PySide6.QtCore import (
     QIODevice,
     QLocale,
     QMarginsF,
-    QObject,
     QRectF,
     QSize,
     QSizeF,
@@ -28,12 +27,10 @@ from PySide6.QtCore import (
     QUrl,
 )
 from PySide6.QtGui import (
-    QAction,
     QColor,
     QFont,
     QGuiApplication,
     QImage,
-    QKeySequence,
     QPageLayout,
     QPageSize,
     QPainter,
@@ -41,11 +38,16 @@ from PySide6.QtGui import (
     QPen,
     QTextDocument,
 )
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication
+
+# The layout's resolution and the page margins are declared beside the print menus, which the
+# first window makes without this module.
+from eote_ref.ui.print_actions import LAYOUT_DPI, MARGIN_MM
 
 if TYPE_CHECKING:  # the sheets' content is imported when a sheet is printed, not at start
     from eote_ref.armylists.model import ArmyList
     from eote_ref.referee.game import GameService
+    from eote_ref.referee.sheets.record import DivisionSheet
     from eote_ref.referee.sheets.report import AfterActionReport
     from eote_ref.rules.ruleset import Ruleset
 
@@ -70,11 +72,6 @@ PAPERS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 
 #: Side colours of the losses chart (first side, second side, more).
 CHART_COLOURS = ("#2f5d9e", "#b5442f", "#5b8c3a", "#8a5aa8")
-
-#: Resolution the documents are laid out at (points become pixels at this many per inch).
-LAYOUT_DPI = 96
-#: Page margins in millimetres.
-MARGIN_MM = 10.0
 
 
 def page_size(paper: str | None = None, locale: QLocale | None = None) -> QPageSize:
@@ -180,6 +177,8 @@ def write_pdf_blocks(
     title: str = "",
     images: dict[str, QImage] | None = None,
     chunk_chars: int = CHUNK_CHARS,
+    landscape: bool = False,
+    page_break: str | None = None,
 ) -> PdfWritten:
     """Write a long document a few pages at a time, in memory that does not grow with it.
 
@@ -188,9 +187,11 @@ def write_pdf_blocks(
     ``chunk_chars`` characters, laid out as one document, painted page by page onto the PDF
     and let go before the next; each layout starts on a new page. One document of 900 pages
     took 800 MB and 50 s; laid out fifteen pages at a time, the memory stays that of one
-    chunk.
+    chunk. With ``page_break`` (the attributes of a ``<div>`` that starts a new page), each
+    block is a page of its own: it goes in a ``<div>``, with the break unless it is the first
+    of its layout.
     """
-    writer, page = _pdf_writer(path, size, False, title)
+    writer, page = _pdf_writer(path, size, landscape, title)
     scale = writer.resolution() / LAYOUT_DPI
     painter = QPainter()
     pages = largest = 0
@@ -199,7 +200,13 @@ def write_pdf_blocks(
 
     def flush() -> None:
         nonlocal pages, largest, length
-        doc = _document(f"{head}<body>{''.join(chunk)}</body></html>", page, images)
+        if page_break is None:
+            body = "".join(chunk)
+        else:
+            body = "".join(
+                f"<div{page_break if i else ''}>{block}</div>" for i, block in enumerate(chunk)
+            )
+        doc = _document(f"{head}<body>{body}</body></html>", page, images)
         count = doc.pageCount()
         largest = max(largest, count)
         for i in range(count):
@@ -242,23 +249,51 @@ def print_record_sheets_for_list(
     size: QPageSize | None = None,
 ) -> int:
     """Record sheets of an army list (divisions packed onto landscape pages); returns the pages."""
-    from eote_ref.referee.sheets.record import record_sheets_html, sheets_from_army_list
+    from eote_ref.referee.sheets.record import sheets_from_army_list
 
     sheets = sheets_from_army_list(army_list, ruleset, figure_scale)
-    html = record_sheets_html(sheets, f"{army_list.name} — record sheets")
-    return write_pdf(html, path, size=size, landscape=True, title=f"{army_list.name} record sheets")
+    return write_record_sheets(sheets, path, army_list.name, size=size).pages
 
 
 def print_record_sheets_for_game(
     game: GameService, path: str | pathlib.Path, *, size: QPageSize | None = None
 ) -> int:
     """Record sheets of a game's divisions, markers as they stand; returns the pages."""
-    from eote_ref.referee.sheets.record import record_sheets_html, sheets_from_game
+    from eote_ref.referee.sheets.record import sheets_from_game
 
     sheets = sheets_from_game(game)
     name = game.view().name
-    html = record_sheets_html(sheets, f"{name} — record sheets")
-    return write_pdf(html, path, size=size, landscape=True, title=f"{name} record sheets")
+    return write_record_sheets(sheets, path, name, size=size).pages
+
+
+def write_record_sheets(
+    sheets: Sequence[DivisionSheet],
+    path: str | pathlib.Path,
+    name: str,
+    *,
+    size: QPageSize | None = None,
+) -> PdfWritten:
+    """Record sheets of ``name`` (a game, an army list) as a landscape PDF, a few pages at a time.
+
+    The pages come one at a time (:func:`~eote_ref.referee.sheets.record.record_sheet_pages`)
+    and are laid out about :data:`CHUNK_CHARS` at once: the sheets of a 2,000-unit game (100
+    pages) laid out as one document peaked at 316 MB.
+    """
+    from eote_ref.referee.sheets.record import (
+        PAGE_BREAK,
+        record_sheet_pages,
+        record_sheets_head,
+    )
+
+    return write_pdf_blocks(
+        record_sheets_head(f"{name} — record sheets"),
+        record_sheet_pages(sheets),
+        path,
+        size=size,
+        title=f"{name} record sheets",
+        landscape=True,
+        page_break=PAGE_BREAK,
+    )
 
 
 def print_unit_labels(
@@ -404,174 +439,6 @@ def write_report_html(game: GameService, path: str | pathlib.Path) -> None:
     pathlib.Path(path).write_text(html, encoding="utf-8")
 
 
-# ---------------------------------------------------------------- menu actions
-
-
-def _ask_pdf(parent: QWidget, title: str, name: str, filters: str = "PDF (*.pdf)") -> str:
-    default = pathlib.Path.home() / name
-    path, _ = QFileDialog.getSaveFileName(parent, title, str(default), filters)
-    return path
-
-
-def _safe(name: str) -> str:
-    keep = "".join(ch if ch.isalnum() or ch in " -_" else " " for ch in name)
-    return " ".join(keep.split())[:60] or "eote-ref"
-
-
-class MainWindowPrinting(QObject):
-    """The main window's print actions: record sheets (Ctrl+P), quick reference, report.
-
-    ``window`` is the main window; its ``hub`` (None without an open game) holds the game.
-    The ``*_to`` methods write a file without asking (tests and scripts call them).
-    """
-
-    def __init__(self, window: Any) -> None:
-        super().__init__(window)
-        self.window = window
-        ui = window.ui
-        self.sheets_action = QAction("Print record &sheets…", window)
-        self.sheets_action.setShortcut(QKeySequence("Ctrl+P"))
-        self.sheets_action.triggered.connect(self.record_sheets_dialog)
-        self.labels_action = QAction("Print base &labels…", window)
-        self.labels_action.triggered.connect(self.labels_dialog)
-        self.report_action = QAction("&After-action report…", window)
-        self.report_action.triggered.connect(self.report_dialog)
-        self.qrs_action = QAction("Print &quick reference…", window)
-        self.qrs_action.triggered.connect(self.quick_reference_dialog)
-        before = ui.actionExportJournal
-        ui.menuGame.insertAction(before, self.sheets_action)
-        ui.menuGame.insertAction(before, self.labels_action)
-        ui.menuGame.insertAction(before, self.report_action)
-        ui.menuHelp.insertAction(ui.actionAbout, self.qrs_action)
-        ui.menuGame.aboutToShow.connect(self.update_actions)
-        ui.stack.currentChanged.connect(lambda _i: self.update_actions())
-        self.update_actions()
-
-    def _game(self) -> GameService | None:
-        hub = getattr(self.window, "hub", None)
-        return hub.service if hub is not None else None
-
-    def update_actions(self) -> None:
-        """Enable the game's print actions only while a game is open."""
-        on = self._game() is not None
-        self.sheets_action.setEnabled(on)
-        self.labels_action.setEnabled(on)
-        self.report_action.setEnabled(on)
-
-    def _done(self, text: str) -> None:
-        say = getattr(self.window, "_message", None)
-        if callable(say):
-            say(text)
-
-    def record_sheets_to(self, path: str | pathlib.Path) -> int:
-        """Write the open game's record sheets; returns the pages."""
-        game = self._game()
-        if game is None:
-            raise ValueError("no game is open")
-        pages = print_record_sheets_for_game(game, path)
-        self._done(f"Record sheets saved to {path}")
-        return pages
-
-    def labels_to(self, path: str | pathlib.Path) -> int:
-        """Write the open game's base labels; returns the pages."""
-        game = self._game()
-        if game is None:
-            return 0
-        pages = print_unit_labels(game, path)
-        self._done(f"Base labels saved to {path}")
-        return pages
-
-    def labels_dialog(self) -> None:
-        """Ask for a PDF file and write the open game's base labels."""
-        game = self._game()
-        if game is not None:
-            name = f"{_safe(game.view().name)} base labels.pdf"
-            self._run("Print base labels", name, self.labels_to)
-
-    def report_to(self, path: str | pathlib.Path) -> None:
-        """Write the open game's after-action report (HTML for ``.html``, else PDF)."""
-        game = self._game()
-        if game is None:
-            raise ValueError("no game is open")
-        if pathlib.Path(path).suffix.lower() in (".html", ".htm"):
-            write_report_html(game, path)
-        else:
-            print_report(game, path)
-        self._done(f"After-action report saved to {path}")
-
-    def quick_reference_to(self, path: str | pathlib.Path) -> int:
-        """Write the quick reference of the open game's ruleset (else the shipped one)."""
-        game = self._game()
-        if game is not None:
-            pages = print_quick_reference(game.ruleset, path, figure_scale=game.view().figure_scale)
-        else:
-            from eote_ref.referee.game_rules import eote_rules
-
-            pages = print_quick_reference(eote_rules(), path)
-        self._done(f"Quick reference saved to {path}")
-        return pages
-
-    def _run(self, title: str, name: str, write: Any, filters: str = "PDF (*.pdf)") -> None:
-        path = _ask_pdf(self.window, title, name, filters)
-        if not path:
-            return
-        try:
-            write(path)
-        except (OSError, ValueError) as e:
-            QMessageBox.warning(self.window, title, f"Could not write {path}:\n{e}")
-
-    def record_sheets_dialog(self) -> None:
-        """Ask for a PDF file and write the open game's record sheets."""
-        game = self._game()
-        if game is not None:
-            name = f"{_safe(game.view().name)} record sheets.pdf"
-            self._run("Print record sheets", name, self.record_sheets_to)
-
-    def report_dialog(self) -> None:
-        """Ask for a file (PDF or HTML) and write the after-action report."""
-        game = self._game()
-        if game is not None:
-            name = f"{_safe(game.view().name)} report.pdf"
-            filters = "PDF (*.pdf);;Web page (*.html)"
-            self._run("After-action report", name, self.report_to, filters)
-
-    def quick_reference_dialog(self) -> None:
-        """Ask for a PDF file and write the quick reference sheet."""
-        self._run("Print quick reference", "EotE quick reference.pdf", self.quick_reference_to)
-
-
-class RosterEditorPrinting(QObject):
-    """The roster editor's "Print record sheets…" action for the list being edited."""
-
-    def __init__(self, editor: Any) -> None:
-        super().__init__(editor)
-        self.editor = editor
-        self.action = QAction("Print record &sheets…", editor)
-        self.action.setShortcut(QKeySequence("Ctrl+P"))
-        self.action.triggered.connect(self.record_sheets_dialog)
-        ui = editor.ui
-        ui.menuFile.insertAction(ui.actionClose, self.action)
-
-    def record_sheets_to(self, path: str | pathlib.Path, figure_scale: str = "15mm") -> int:
-        """Write the record sheets of the list being edited; returns the pages."""
-        from eote_ref.referee.game_rules import eote_rules
-
-        army_list = self.editor.army_list()
-        ruleset = eote_rules(army_list.ruleset, what="the army list")
-        return print_record_sheets_for_list(army_list, ruleset, path, figure_scale=figure_scale)
-
-    def record_sheets_dialog(self) -> None:
-        """Ask for a PDF file and write the record sheets there."""
-        name = f"{_safe(self.editor.army_list().name)} record sheets.pdf"
-        path = _ask_pdf(self.editor, "Print record sheets", name)
-        if not path:
-            return
-        try:
-            self.record_sheets_to(path)
-        except (OSError, ValueError) as e:
-            QMessageBox.warning(self.editor, "Print record sheets", f"Could not write {path}:\n{e}")
-
-
 # ---------------------------------------------------------------- reading PDFs back
 
 
@@ -614,8 +481,8 @@ def pdf_text(pdf: str | pathlib.Path) -> list[str]:
 
 
 __all__: Sequence[str] = (
-    "MainWindowPrinting",
-    "RosterEditorPrinting",
+    "LAYOUT_DPI",
+    "MARGIN_MM",
     "PAPERS",
     "ensure_gui_app",
     "losses_chart",

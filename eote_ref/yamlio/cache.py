@@ -16,7 +16,6 @@ The file is trusted exactly as far as the ``.pyc`` files beside it. Standard lib
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pathlib
 import pickle
@@ -25,6 +24,11 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 import eote_ref
+
+try:  # CPython's own BLAKE2: hashlib would load OpenSSL too, 2 ms of each calculator call
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - another Python than CPython
+    from hashlib import blake2b
 
 T = TypeVar("T")
 
@@ -43,7 +47,7 @@ def key(data_file: pathlib.Path, kind: type[object], sources: Sequence[str]) -> 
     files = sorted(p for pattern in sources for p in PACKAGE.glob(pattern))
     if not files:
         return None
-    h = hashlib.blake2b(digest_size=12)
+    h = blake2b(digest_size=12)
     for part in (sys.version, eote_ref.__version__, kind.__module__, kind.__qualname__):
         h.update(part.encode() + b"\0")
     try:
@@ -80,7 +84,7 @@ def cached(
 
 
 def _checksum(data: bytes) -> bytes:
-    return hashlib.blake2b(data, digest_size=_CHECK).digest()
+    return blake2b(data, digest_size=_CHECK).digest()
 
 
 def _read(copy: pathlib.Path) -> object:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import pathlib
 import re
 
@@ -15,7 +16,13 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.roster_service import RosterService
 from eote_ref.referee.setup import shipped_army_lists
 from eote_ref.referee.sheets.marks import PROVISIONAL_MARK
-from eote_ref.referee.sheets.record import pack_pages, sheets_from_army_list, sheets_from_game
+from eote_ref.referee.sheets.record import (
+    pack_pages,
+    record_sheet_pages,
+    record_sheets_html,
+    sheets_from_army_list,
+    sheets_from_game,
+)
 from eote_ref.referee.sheets.report import after_action_report
 from eote_ref.rules.core import Source
 from eote_ref.rulesets import load_default
@@ -30,6 +37,7 @@ from eote_ref.ui.printing import (
     print_record_sheets_for_list,
     print_report,
     render_pdf_pages,
+    write_record_sheets,
     write_report_html,
 )
 from eote_ref.ui.roster_editor.window import RosterEditorWindow
@@ -266,3 +274,33 @@ def test_a_long_report_is_laid_out_a_few_pages_at_a_time(
     written = write_pdf_blocks(head, report_blocks(report), tmp_path / "again.pdf")
     assert written.pages == pages
     assert written.largest_layout <= 25
+
+
+def test_a_game_s_record_sheets_are_made_and_laid_out_a_few_pages_at_a_time(
+    qtbot: QtBot, tmp_path: pathlib.Path
+) -> None:
+    """Twelve divisions of 18 units, a page each: the pages come one at a time, a few a layout.
+
+    The sheets of a 2,000-unit game (100 pages) laid out as one document peaked at 316 MB;
+    made by a generator and laid out a few pages at once, the memory is that of a few pages.
+    The PDF is the document's pages, each numbered, in order.
+    """
+    from eote_ref.store import create_game, open_database
+    from tests.unit.store.helpers import sides
+
+    with open_database(tmp_path / "big.sqlite") as db:
+        with db.session() as s:
+            game_id = create_game(s, "Borodino", sides(divisions=6, units=18)).id
+        assert game_id is not None
+        sheets = sheets_from_game(GameService(db, game_id))
+    pages = record_sheet_pages(sheets)
+    assert inspect.isgenerator(pages)
+    assert f"page 1 of {len(pack_pages(sheets))}" in next(pages)
+    written = write_record_sheets(sheets, tmp_path / "sheets.pdf", "Borodino")
+    texts = pdf_text(tmp_path / "sheets.pdf")
+    assert written.pages == len(texts) == len(pack_pages(sheets)) == 12
+    assert written.largest_layout <= 6
+    for n, text in enumerate(texts, start=1):
+        assert f"page {n} of 12" in flat(text)
+    # the one document (the print preview's) has the same pages
+    assert record_sheets_html(sheets).count("page-break-before") == 11

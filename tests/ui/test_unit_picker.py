@@ -224,3 +224,41 @@ def test_the_filter_box_shows_its_whole_hint(qtbot: QtBot, demo: GameService) ->
         edit = picker.edit
         hint = edit.fontMetrics().horizontalAdvance(edit.placeholderText())
         assert edit.width() > hint + 24
+
+
+def test_a_long_list_makes_its_rows_as_it_is_scrolled(qtbot: QtBot) -> None:
+    """A picker of 1,000 units makes the first rows only; the rest come as the list goes down.
+
+    Every unit of a 2,000-unit game's side in each of the assault's six pickers made 7,000
+    rows no one saw, most of the wizard's opening. The rows not made yet still count: they
+    are listed by ``shown``, found by typing, and reached with the arrows.
+    """
+    from eote_ref.referee.picking import Candidate
+    from eote_ref.ui.unit_picker import FIRST_ROWS
+
+    units = [Candidate(i, f"{i}/{i % 7}e Ligne", f"{i}/{i % 7}e Ligne") for i in range(1, 1001)]
+    picker = UnitPicker(units, value=900)
+    qtbot.addWidget(picker)
+    picker.show()
+    qtbot.waitExposed(picker)
+    assert FIRST_ROWS < picker.model.rowCount() < 1000  # up to the value picked, and a few
+    assert picker.list.currentIndex().data() == "900/4e Ligne"
+    assert len(picker.shown()) == 1000
+    ticks = UnitPicker(units, multi=True, value=(1000,))
+    qtbot.addWidget(ticks)
+    ticks.show()
+    qtbot.waitExposed(ticks)
+    assert ticks.model.rowCount() == FIRST_ROWS
+    assert ticks.shown()[0] == "1000/6e Ligne"  # the ticked first
+    ticks.list.scrollToBottom()  # Qt asks the model for more rows at the list's end
+    assert FIRST_ROWS < ticks.model.rowCount() <= 3 * FIRST_ROWS
+    plain = UnitPicker(units)
+    qtbot.addWidget(plain)
+    plain.show()
+    qtbot.waitExposed(plain)
+    assert plain.model.rowCount() == FIRST_ROWS
+    for _ in range(FIRST_ROWS + 6):  # the first press highlights the first row
+        qtbot.keyClick(plain.edit, Qt.Key.Key_Down)
+    assert plain.value() == FIRST_ROWS + 6  # the arrows went past the rows made at first
+    qtbot.keyClicks(plain.edit, "999/")
+    assert plain.shown() == ["999/5e Ligne"]

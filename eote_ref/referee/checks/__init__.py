@@ -175,7 +175,26 @@ class Adjudication(abc.ABC):
         self.game = game
         self.target = dict(target)
         self._view: GameView | None = None
-        self.values: dict[str, Any] = {f.key: f.default for f in self.facts()}
+        asked = self.facts()
+        self.values: dict[str, Any] = {f.key: f.default for f in asked}
+        self._asked: tuple[GameView | None, dict[str, Any], list[Question]] = (
+            self._view,
+            dict(self.values),
+            asked,
+        )
+
+    def questions(self) -> list[Question]:
+        """:meth:`facts`, not worked out again while the view and the answers are the same.
+
+        The wizard asks for them as it opens, right after the check made its defaults from
+        them: an assault on 2,000 units lists every unit of both sides each time.
+        """
+        view, values, asked = self._asked
+        if view is self._view and values == self.values:
+            return asked
+        asked = self.facts()
+        self._asked = (self._view, dict(self.values), asked)
+        return asked
 
     @property
     def view(self) -> GameView:
@@ -391,13 +410,19 @@ class Adjudication(abc.ABC):
         return f'{value:g}"'
 
     def unit(self, unit_id: int | None = None) -> UnitView:
-        """The target unit (or ``unit_id``), read on its own (cached per unit)."""
+        """The target unit (or ``unit_id``), read on its own (cached per unit).
+
+        Taken from the check's view of the game when it has read one (the assault's heading
+        read its units from the database again, twice an opening).
+        """
         uid = self.target.get("unit_id") if unit_id is None else unit_id
         if not isinstance(uid, int):
             raise RefereeError("this check needs a unit")
         cache: dict[int, UnitView] = self.__dict__.setdefault("_units", {})
         if uid not in cache:
-            cache[uid] = self.game.unit_view(uid)
+            side = self._view.side_by_unit.get(uid) if self._view is not None else None
+            found = next((u for u in side.units if u.id == uid), None) if side else None
+            cache[uid] = found if found is not None else self.game.unit_view(uid)
         return cache[uid]
 
     def division(self, division_id: int | None = None) -> DivisionView:

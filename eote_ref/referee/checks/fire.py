@@ -85,8 +85,23 @@ def side_of(view: GameView, unit_id: int) -> int:
 RANGE_AT_15MM = {"artillery": 12.0, "infantry": 4.0}
 
 
+#: The labels made for the last view (a view is never changed, only replaced): a check's
+#: questions are asked more than once as its wizard opens, and the assault's list every unit.
+_LABELLED: list[tuple[GameView, dict[int, str]]] = []
+
+
 def unit_label(view: GameView, u: UnitView) -> str:
     """A unit as the pick lists show it: name first (so typing it finds it), side, CE, markers."""
+    if not _LABELLED or _LABELLED[0][0] is not view:
+        _LABELLED[:] = [(view, {})]
+    made = _LABELLED[0][1]
+    label = made.get(u.id)
+    if label is None:
+        label = made[u.id] = _unit_label(view, u)
+    return label
+
+
+def _unit_label(view: GameView, u: UnitView) -> str:
     side = view.side_by_unit[u.id].name
     marks = [(u.formation or ("limbered" if u.limbered else "")).replace("_", " ")]
     if u.hits:

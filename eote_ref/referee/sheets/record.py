@@ -7,7 +7,7 @@ onto landscape pages and written as HTML (:func:`record_sheets_html`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from eote_ref.armylists.model import ArmyList, Command
@@ -372,9 +372,8 @@ def sheets_from_game(game: GameService) -> list[DivisionSheet]:
 def _integrity_checks(game: GameService) -> dict[int, int]:
     """How many divisional integrity checks each division has taken in the battle (EotE 9.0)."""
     out: dict[int, int] = {}
-    for e in game.read(history, newest_first=False):
-        if e.kind != "integrity" or e.status != "done":
-            continue
+    # the integrity checks done only: reading the whole journal (50,000 steps) took 200 MB
+    for e in game.read(history, kind="integrity", status="done"):
         if record_result(e.outcome) not in ("pass", "fall_back", "rout"):
             continue
         inputs = e.inputs if isinstance(e.inputs, dict) else {}
@@ -420,7 +419,7 @@ def _list_years(game: GameService, names: Iterable[str]) -> dict[str, int]:
     return roster_years(game.db, list(names))
 
 
-_SHEET_CSS = """
+RECORD_SHEETS_CSS = """
 body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 8.5pt;
        color: #111; }
 p.page { font-size: 8pt; color: #333; margin: 0; }
@@ -658,47 +657,73 @@ def _formations_legend(usual: dict[str, tuple[str, ...]], differs: bool) -> str:
     return text
 
 
+#: The attribute of a page's ``<div>`` that starts it on a new sheet of paper.
+PAGE_BREAK = ' style="page-break-before: always"'
+
+
 def record_sheets_html(sheets: Sequence[DivisionSheet], title: str = "Record sheets") -> str:
     """The record sheets as one HTML document: divisions packed onto pages, never split.
 
     Every page names the side and carries "page N of M"; its foot explains the formations
     of each arm on the page, the skirmish column, the shaded hit boxes and only those value
-    marks that appear on the page.
+    marks that appear on the page. For a PDF, :func:`record_sheet_pages` gives the same pages
+    one at a time (a 2,000-unit game laid out as one document peaked past 300 MB).
+    """
+    body = "".join(
+        f"<div{PAGE_BREAK if n > 1 else ''}>{page}</div>"
+        for n, page in enumerate(record_sheet_pages(sheets), start=1)
+    )
+    return document(title, RECORD_SHEETS_CSS, body)
+
+
+def record_sheets_head(title: str) -> str:
+    """The HTML before the body of the record sheets (their title and style sheet)."""
+    return document(title, RECORD_SHEETS_CSS, "").split("<body>", 1)[0]
+
+
+def record_sheet_pages(sheets: Sequence[DivisionSheet]) -> Iterator[str]:
+    """Each page of the record sheets as HTML, made as it is asked for, in order.
+
+    A page is what :func:`record_sheets_html` puts in one ``<div>``; printing takes them a
+    few at a time (:func:`eote_ref.ui.printing.write_pdf_blocks`), so the memory of a long
+    game's sheets does not grow with its pages.
     """
     pages = pack_pages(sheets)
-    out = []
     for n, group in enumerate(pages, start=1):
-        first = group[0]
-        brk = ' style="page-break-before: always"' if n > 1 else ""
-        units = [u for sh in group for u in sh.units]
-        usual = usual_formations(units)
-        body = "".join(_division_html(sh, usual) for sh in group)
-        threshold = first.threshold
-        foot = [
-            f"Shaded boxes: morale check from {threshold} hits, and again on every hit after "
-            "(EotE 7.5). Effective CE is the CE less one per hit.",
-            _formations_legend(usual, any(_formation_note(u, usual.get(u.arm, ())) for u in units)),
-        ]
-        if any(u.skirmish != "—" for u in units):
-            foot.append(
-                'Skirmish: "can detach" sends out skirmish stands (EotE 5.4); "full skirmish" '
-                "may also take skirmish order; CE per stand is what each skirmish stand counts "
-                "in skirmish fire (EotE 5.5)."
-            )
-        foot += [esc(x) for x in first.footnotes]
-        if PROVISIONAL_MARK in body + " ".join(first.footnotes):
-            foot.append(
-                f"{PROVISIONAL_MARK} provisional: the rules text lost this value, eote-ref "
-                "supplies one."
-            )
-        if HOUSE_MARK in body + " ".join(first.footnotes):
-            foot.append(f"{HOUSE_MARK} your club's own value.")
-        foot.append(f"{esc(first.ruleset_title)}.")
-        state = f" · <b>{esc(first.state_note)}</b>" if first.state_note else ""
-        out.append(
-            f'<div{brk}><table width="100%" cellspacing="0" cellpadding="0"><tr>'
-            f'<td><p class="page"><b>{esc(first.army)}</b> — {esc(first.side)}{state}</p></td>'
-            f'<td align="right"><p class="page">Record sheets · page {n} of {len(pages)}</p>'
-            "</td></tr></table>" + body + f'<p class="foot">{" ".join(foot)}</p></div>'
+        yield _page_html(group, n, len(pages))
+
+
+def _page_html(group: Sequence[DivisionSheet], n: int, total: int) -> str:
+    """Page ``n`` of ``total``: the side's heading, its divisions and the foot's notes."""
+    first = group[0]
+    units = [u for sh in group for u in sh.units]
+    usual = usual_formations(units)
+    body = "".join(_division_html(sh, usual) for sh in group)
+    threshold = first.threshold
+    foot = [
+        f"Shaded boxes: morale check from {threshold} hits, and again on every hit after "
+        "(EotE 7.5). Effective CE is the CE less one per hit.",
+        _formations_legend(usual, any(_formation_note(u, usual.get(u.arm, ())) for u in units)),
+    ]
+    if any(u.skirmish != "—" for u in units):
+        foot.append(
+            'Skirmish: "can detach" sends out skirmish stands (EotE 5.4); "full skirmish" '
+            "may also take skirmish order; CE per stand is what each skirmish stand counts "
+            "in skirmish fire (EotE 5.5)."
         )
-    return document(title, _SHEET_CSS, "".join(out))
+    foot += [esc(x) for x in first.footnotes]
+    if PROVISIONAL_MARK in body + " ".join(first.footnotes):
+        foot.append(
+            f"{PROVISIONAL_MARK} provisional: the rules text lost this value, eote-ref "
+            "supplies one."
+        )
+    if HOUSE_MARK in body + " ".join(first.footnotes):
+        foot.append(f"{HOUSE_MARK} your club's own value.")
+    foot.append(f"{esc(first.ruleset_title)}.")
+    state = f" · <b>{esc(first.state_note)}</b>" if first.state_note else ""
+    return (
+        '<table width="100%" cellspacing="0" cellpadding="0"><tr>'
+        f'<td><p class="page"><b>{esc(first.army)}</b> — {esc(first.side)}{state}</p></td>'
+        f'<td align="right"><p class="page">Record sheets · page {n} of {total}</p>'
+        "</td></tr></table>" + body + f'<p class="foot">{" ".join(foot)}</p>'
+    )

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QLabel, QStyle, QWidget
 from eote_ref.armylists.tree import new_army_list
 from eote_ref.referee.roster_service import RosterService
 from eote_ref.ui.forms.ui_roster_editor import Ui_RosterEditorWindow
-from eote_ref.ui.printing import RosterEditorPrinting
+from eote_ref.ui.print_actions import RosterEditorPrinting
 from eote_ref.ui.roster_editor.fields import army_fields, command_fields, unit_fields
 from eote_ref.ui.roster_editor.files import RosterFiles
 from eote_ref.ui.roster_editor.style import copy_icon, plus_icon

@@ -243,7 +243,7 @@ class FactsPage(QWizardPage):
         grid = QGridLayout(self)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        for fact in self.check.facts():
+        for fact in self.check.questions():
             w = fact_widget(
                 fact,
                 self.check.values[fact.key],
@@ -268,7 +268,7 @@ class FactsPage(QWizardPage):
                 label = QLabel(f"{mark}{html.escape(fact.label)}{rule}")
                 label.setBuddy(w)
                 form.addRow(label, w)
-        if not self.check.facts():
+        if not self.widgets:  # (the questions asked again listed every unit of the assault)
             form.addRow(QLabel("Nothing to ask: the game state decides every modifier."))
         self.form = form
         self._show_asked()

@@ -7,8 +7,10 @@ Most checks call the entry point in this process (``tests/cli_runner.py``); the 
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import subprocess
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -870,3 +872,65 @@ def test_other_and_known_nations_keep_working() -> None:
     assert ok("skirmish", situation={"nation": "prussian", "year": 1813, "stands": 2})["ce"] == 2
     absent = ok("square", situation={"ce": 6, "formation": "line", "roll": 4})  # default ""
     assert absent["result"] == "formed"
+
+
+#: Runs ``eote-ref rule ARGV[2:]`` on the situation argv[1]; prints its code and the modules.
+_IMPORTS_OF_A_CALL = """
+import io, json, sys
+sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[1].encode()))
+from eote_ref.cli import main
+code = main(["rule", *sys.argv[2:]])
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+#: Prints the modules of eote_ref's rules loaded by importing the one named in argv[1].
+_IMPORTS_OF_A_MODULE = """
+import importlib, json, sys
+importlib.import_module(sys.argv[1])
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("eote_ref.rules."))))
+"""
+
+
+def _procedure_modules() -> dict[str, str]:
+    """Each rules module that holds a procedure, and one procedure of it."""
+    from eote_ref.rules.procedures import PROCEDURES
+
+    out: dict[str, str] = {}
+    for p in PROCEDURES.values():
+        out.setdefault(f"eote_ref.rules.{p.run_ref.partition(':')[0]}", p.name)
+    return out
+
+
+@pytest.mark.parametrize("module", sorted(_procedure_modules()))
+def test_one_procedure_imports_no_other_procedure_nor_pyyaml(module: str) -> None:
+    """A call imports its procedure's module and what that module imports, never another.
+
+    The situation is empty: answered when every field has a default, else refused for its
+    missing fields once the procedure's situation type is read, so each procedure is reached
+    without a case of its own. The nation check of every call imported the skirmish
+    procedure for its table's rows that are not nations (EotE 5.5.1).
+    """
+    name = _procedure_modules()[module]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    calls = []
+    for script, args in (
+        (_IMPORTS_OF_A_CALL, ("{}", name)),
+        (_IMPORTS_OF_A_CALL, ("{}", name)),  # the ruleset's copy written, then read back
+        (_IMPORTS_OF_A_MODULE, (module,)),
+    ):
+        proc = subprocess.run(
+            [sys.executable, "-c", script, *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        calls.append(json.loads(proc.stdout.strip().splitlines()[-1]))
+    call, its_own = calls[1], set(calls[2])
+    assert call["code"] in (0, 2)  # answered (every field has a default), or refused
+    modules = set(call["modules"])
+    assert module in modules
+    assert "yaml" not in modules
+    procedures = set(_procedure_modules())
+    assert (modules & procedures) - its_own == set()

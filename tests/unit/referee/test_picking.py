@@ -140,3 +140,21 @@ def test_rank_keeps_only_matches_and_loses_none(names: list[str], query: str) ->
     expected = {c.value for c in cands if all(w in fold(c.name) for w in words)}
     assert {c.value for c in found} == expected
     assert len(found) == len({c.value for c in found})
+
+
+def test_the_candidates_of_one_view_are_made_once(demo: GameService) -> None:
+    """A wizard listing every unit asks again on the same view: the same candidates come back.
+
+    The assault's six pick lists of a 2,000-unit game made 7,000 candidates an opening; on a
+    new view (the game changed) they are made again, with the new labels.
+    """
+    view = demo.view()
+    choices = [(u.id, u.name) for s in view.sides for u in s.units] + [(None, "none")]
+    first = unit_candidates(view, choices)
+    again = unit_candidates(view, list(reversed(choices)))
+    assert [id(c) for c in reversed(again)] == [id(c) for c in first]
+    unit = view.sides[0].units[0]
+    demo.adjust_unit(unit.id, "hits", 1)
+    later = unit_candidates(demo.view(), choices)
+    assert later == first  # the same values and labels: equal, newly made
+    assert all(a is not b for a, b in zip(later, first, strict=True))

@@ -396,3 +396,20 @@ def test_many_keys_of_many_rows_are_one_step_exactly_undone(session: Session, ga
     assert "a" not in first.markers
     redo(session, game.id)
     assert snapshot(session, game.id) == middle
+
+
+def test_history_reads_only_the_steps_of_one_kind_and_status(session: Session, game: Game) -> None:
+    """A reader of one kind of step (the record sheets' integrity checks) reads only those rows.
+
+    Reading the whole journal of a 2,000-unit game at 50,000 steps to count its integrity
+    checks took 200 MB; the rows of the kind asked for are the query's, not a Python filter's.
+    """
+    assert game.id is not None
+    unit = first_unit(session, game)
+    assert unit.id is not None
+    for kind, hits in (("fire", 1), ("integrity", 2), ("fire", 3), ("integrity", 4)):
+        apply(session, game.id, kind, changes=hit(unit.id, hits))
+    undo(session, game.id)  # the last integrity check, undone
+    assert [e.seq for e in history(session, game.id, kind="integrity")] == [2, 4]
+    assert [e.seq for e in history(session, game.id, kind="integrity", status="done")] == [2]
+    assert [e.seq for e in history(session, game.id, status="done")] == [1, 2, 3]

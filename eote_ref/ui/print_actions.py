@@ -1,0 +1,202 @@
+"""The print actions of the main window and the roster editor: their menu entries and dialogs.
+
+Split from :mod:`eote_ref.ui.printing` so that the first window makes its menus without
+laying anything out: the printing itself (:mod:`eote_ref.ui.printing`, the sheets, the
+report) is imported when an action is first used. The layout's resolution and margins are
+declared here for the same reason (the print dialog's preview reads them).
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+if TYPE_CHECKING:
+    from eote_ref.referee.game import GameService
+
+#: Resolution the documents are laid out at (points become pixels at this many per inch).
+LAYOUT_DPI = 96
+#: Page margins in millimetres.
+MARGIN_MM = 10.0
+
+
+def _ask_pdf(parent: QWidget, title: str, name: str, filters: str = "PDF (*.pdf)") -> str:
+    default = pathlib.Path.home() / name
+    path, _ = QFileDialog.getSaveFileName(parent, title, str(default), filters)
+    return path
+
+
+def _safe(name: str) -> str:
+    keep = "".join(ch if ch.isalnum() or ch in " -_" else " " for ch in name)
+    return " ".join(keep.split())[:60] or "eote-ref"
+
+
+class MainWindowPrinting(QObject):
+    """The main window's print actions: record sheets (Ctrl+P), quick reference, report.
+
+    ``window`` is the main window; its ``hub`` (None without an open game) holds the game.
+    The ``*_to`` methods write a file without asking (tests and scripts call them).
+    """
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self.window = window
+        ui = window.ui
+        self.sheets_action = QAction("Print record &sheets…", window)
+        self.sheets_action.setShortcut(QKeySequence("Ctrl+P"))
+        self.sheets_action.triggered.connect(self.record_sheets_dialog)
+        self.labels_action = QAction("Print base &labels…", window)
+        self.labels_action.triggered.connect(self.labels_dialog)
+        self.report_action = QAction("&After-action report…", window)
+        self.report_action.triggered.connect(self.report_dialog)
+        self.qrs_action = QAction("Print &quick reference…", window)
+        self.qrs_action.triggered.connect(self.quick_reference_dialog)
+        before = ui.actionExportJournal
+        ui.menuGame.insertAction(before, self.sheets_action)
+        ui.menuGame.insertAction(before, self.labels_action)
+        ui.menuGame.insertAction(before, self.report_action)
+        ui.menuHelp.insertAction(ui.actionAbout, self.qrs_action)
+        ui.menuGame.aboutToShow.connect(self.update_actions)
+        ui.stack.currentChanged.connect(lambda _i: self.update_actions())
+        self.update_actions()
+
+    def _game(self) -> GameService | None:
+        hub = getattr(self.window, "hub", None)
+        return hub.service if hub is not None else None
+
+    def update_actions(self) -> None:
+        """Enable the game's print actions only while a game is open."""
+        on = self._game() is not None
+        self.sheets_action.setEnabled(on)
+        self.labels_action.setEnabled(on)
+        self.report_action.setEnabled(on)
+
+    def _done(self, text: str) -> None:
+        say = getattr(self.window, "_message", None)
+        if callable(say):
+            say(text)
+
+    def record_sheets_to(self, path: str | pathlib.Path) -> int:
+        """Write the open game's record sheets; returns the pages."""
+        game = self._game()
+        if game is None:
+            raise ValueError("no game is open")
+        from eote_ref.ui.printing import print_record_sheets_for_game
+
+        pages = print_record_sheets_for_game(game, path)
+        self._done(f"Record sheets saved to {path}")
+        return pages
+
+    def labels_to(self, path: str | pathlib.Path) -> int:
+        """Write the open game's base labels; returns the pages."""
+        game = self._game()
+        if game is None:
+            return 0
+        from eote_ref.ui.printing import print_unit_labels
+
+        pages = print_unit_labels(game, path)
+        self._done(f"Base labels saved to {path}")
+        return pages
+
+    def labels_dialog(self) -> None:
+        """Ask for a PDF file and write the open game's base labels."""
+        game = self._game()
+        if game is not None:
+            name = f"{_safe(game.view().name)} base labels.pdf"
+            self._run("Print base labels", name, self.labels_to)
+
+    def report_to(self, path: str | pathlib.Path) -> None:
+        """Write the open game's after-action report (HTML for ``.html``, else PDF)."""
+        game = self._game()
+        if game is None:
+            raise ValueError("no game is open")
+        if pathlib.Path(path).suffix.lower() in (".html", ".htm"):
+            from eote_ref.ui.printing import write_report_html
+
+            write_report_html(game, path)
+        else:
+            from eote_ref.ui.printing import print_report
+
+            print_report(game, path)
+        self._done(f"After-action report saved to {path}")
+
+    def quick_reference_to(self, path: str | pathlib.Path) -> int:
+        """Write the quick reference of the open game's ruleset (else the shipped one)."""
+        game = self._game()
+        if game is not None:
+            from eote_ref.ui.printing import print_quick_reference
+
+            pages = print_quick_reference(game.ruleset, path, figure_scale=game.view().figure_scale)
+        else:
+            from eote_ref.referee.game_rules import eote_rules
+            from eote_ref.ui.printing import print_quick_reference
+
+            pages = print_quick_reference(eote_rules(), path)
+        self._done(f"Quick reference saved to {path}")
+        return pages
+
+    def _run(self, title: str, name: str, write: Any, filters: str = "PDF (*.pdf)") -> None:
+        path = _ask_pdf(self.window, title, name, filters)
+        if not path:
+            return
+        try:
+            write(path)
+        except (OSError, ValueError) as e:
+            QMessageBox.warning(self.window, title, f"Could not write {path}:\n{e}")
+
+    def record_sheets_dialog(self) -> None:
+        """Ask for a PDF file and write the open game's record sheets."""
+        game = self._game()
+        if game is not None:
+            name = f"{_safe(game.view().name)} record sheets.pdf"
+            self._run("Print record sheets", name, self.record_sheets_to)
+
+    def report_dialog(self) -> None:
+        """Ask for a file (PDF or HTML) and write the after-action report."""
+        game = self._game()
+        if game is not None:
+            name = f"{_safe(game.view().name)} report.pdf"
+            filters = "PDF (*.pdf);;Web page (*.html)"
+            self._run("After-action report", name, self.report_to, filters)
+
+    def quick_reference_dialog(self) -> None:
+        """Ask for a PDF file and write the quick reference sheet."""
+        self._run("Print quick reference", "EotE quick reference.pdf", self.quick_reference_to)
+
+
+class RosterEditorPrinting(QObject):
+    """The roster editor's "Print record sheets…" action for the list being edited."""
+
+    def __init__(self, editor: Any) -> None:
+        super().__init__(editor)
+        self.editor = editor
+        self.action = QAction("Print record &sheets…", editor)
+        self.action.setShortcut(QKeySequence("Ctrl+P"))
+        self.action.triggered.connect(self.record_sheets_dialog)
+        ui = editor.ui
+        ui.menuFile.insertAction(ui.actionClose, self.action)
+
+    def record_sheets_to(self, path: str | pathlib.Path, figure_scale: str = "15mm") -> int:
+        """Write the record sheets of the list being edited; returns the pages."""
+        from eote_ref.referee.game_rules import eote_rules
+
+        army_list = self.editor.army_list()
+        ruleset = eote_rules(army_list.ruleset, what="the army list")
+        from eote_ref.ui.printing import print_record_sheets_for_list
+
+        return print_record_sheets_for_list(army_list, ruleset, path, figure_scale=figure_scale)
+
+    def record_sheets_dialog(self) -> None:
+        """Ask for a PDF file and write the record sheets there."""
+        name = f"{_safe(self.editor.army_list().name)} record sheets.pdf"
+        path = _ask_pdf(self.editor, "Print record sheets", name)
+        if not path:
+            return
+        try:
+            self.record_sheets_to(path)
+        except (OSError, ValueError) as e:
+            QMessageBox.warning(self.editor, "Print record sheets", f"Could not write {path}:\n{e}")
