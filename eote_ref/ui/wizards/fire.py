@@ -411,8 +411,19 @@ class QueuePage(QWizardPage):
                 due += " — <b>stand ineffective: reform it (5.4)</b>"
             took_text = html.escape(" + ".join(took) or "no effect")
             rows.append(f"<li>{html.escape(t.name)}: {took_text}{due}</li>")
+        apart = self.queue.uncombined()
+        warning = (
+            "<p><b>EotE 6.3:</b> several batteries at one target add their modified CEs into "
+            f"one fire; {html.escape(', '.join(apart))} "
+            f"{'is' if len(apart) == 1 else 'are'} fired at battery by battery. Remove them "
+            "and tick the batteries together (Shift+Enter) unless they fire apart.</p>"
+            if apart
+            else ""
+        )
         self.totals.setText(
-            f"<b>Apply all will give</b><ul>{''.join(rows)}</ul>" if rows else "No fire queued yet."
+            f"<b>Apply all will give</b><ul>{''.join(rows)}</ul>{warning}"
+            if rows
+            else "No fire queued yet."
         )
 
     # ------------------------------------------------------------------ wizard

@@ -1,10 +1,13 @@
-"""The next firer of the queue from the other side: its target is asked, not carried.
+"""The fire queue from the keyboard, as an umpire's trial (Telnitz at 6mm) found it.
 
-Found in an umpire's trial (Telnitz at 6mm): after a battery of one side was queued, the
-other side's battery typed by its code and Return went straight to the die with the last
-fire's target still chosen, a unit of its own side. The die was refused ("the target must
-be an enemy unit") and the umpire had to leave the keyboard to pick the target (EotE 6.2:
-a battery fires at an enemy in its arc).
+- The next firer from the other side: after a battery of one side was queued, the other
+  side's battery typed by its code and Return went straight to the die with the last fire's
+  target still chosen, a unit of its own side. The die was refused ("the target must be an
+  enemy unit") and the umpire had to leave the keyboard to pick the target (EotE 6.2: a
+  battery fires at an enemy in its arc).
+- A target typed by its code: Return left the keyboard in the target's filter and a second
+  Return applied the whole queue.
+- Batteries at one target fired one by one: EotE 6.3 adds their modified CEs into one fire.
 """
 
 from __future__ import annotations
@@ -114,3 +117,34 @@ def test_a_target_typed_by_its_code_leads_to_the_range_then_the_die(
     queued = page.queue.fires[1].check
     assert queued.values["target"] == second.id
     assert float(queued.values["range_in"]) == 14.0
+
+
+def test_batteries_fired_one_by_one_at_one_target_are_pointed_out(
+    qtbot: QtBot, demo: GameService
+) -> None:
+    """EotE 6.3: batteries at one target add their modified CEs into one fire.
+
+    Found in the same trial: two batteries queued one after the other at one battalion were
+    rolled apart (a 7 and a 4 where 6.3 gives one fire at 11) and nothing said so.
+    """
+    to_phase(demo, Phase.FIRE)
+    first = named(demo, "20/6 Foot Battery")
+    second = named(demo, "2/1 Horse Battery")
+    target = named(demo, "2/30th Foot")
+    other = named(demo, "33rd Foot")
+    wizard = build_wizard(GameHub(demo), "artillery_fire", unit_id=first.id)
+    assert isinstance(wizard, FireWizard)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    page = wizard.page_of(QueuePage)
+    queue_fire(qtbot, page, first.id, target.id, 10.0, 7)
+    assert page.queue.uncombined() == []
+    assert "6.3" not in page.totals.text()
+    queue_fire(qtbot, page, second.id, other.id, 10.0, 7)
+    assert page.queue.uncombined() == []  # two targets: nothing to combine
+    page.list.setCurrentRow(1)
+    page.remove_current()
+    queue_fire(qtbot, page, second.id, target.id, 10.0, 7)
+    assert page.queue.uncombined() == [target.name]
+    assert "EotE 6.3" in page.totals.text()
+    assert target.name in page.totals.text()
