@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from eote_ref.rules.core import Outcome
+from eote_ref.rules.results import assault_half_label, assault_halves, result_code
 
 #: The record's list of check results.
 CHECKS = "checks"
@@ -79,3 +80,18 @@ def _outcomes(values: Any) -> list[Mapping[str, Any]]:
     if isinstance(values, str | bytes):
         return []
     return [v for v in values if isinstance(v, Mapping) and "procedure" in v]
+
+
+def result_words(kind: str, result: str | None) -> str:
+    """A journal event's result in words (``fall_back`` reads "fall back"); "" for none.
+
+    ``kind`` is the event's (a check's procedure); an assault's ``attacker/defender`` reads
+    as both halves' words (EotE 7.3); an open result (an order's turns, a value) is itself.
+    """
+    if not result:
+        return ""
+    if kind == "assault" and "/" in result:
+        attacker, defender = assault_halves(result)
+        return f"{assault_half_label(attacker)} / {assault_half_label(defender)}"
+    code = result_code(kind, result)
+    return code.label if code is not None else result

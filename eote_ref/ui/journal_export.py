@@ -6,6 +6,7 @@ import csv
 import pathlib
 from typing import Any
 
+from eote_ref.referee.journal_record import result_words
 from eote_ref.ui.journal_view import dice_text, phase_label, summary_text
 
 
@@ -24,7 +25,7 @@ def write_journal(hub: Any, path: pathlib.Path) -> None:
             phase_text(e.phase),
             summary_text(e),
             dice_text(e.rolls),
-            e.result or "",
+            result_words(e.kind, e.result),
             e.status,
             e.created_at.astimezone().isoformat(timespec="seconds"),
         ]

@@ -21,6 +21,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QHeaderView, QWidget
 
+from eote_ref.referee.journal_record import result_words
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import GameView, JournalEntry
 from eote_ref.ui.forms.ui_journal_view import Ui_JournalView
@@ -184,7 +185,7 @@ class JournalModel(QAbstractTableModel):
                 case JournalColumn.DICE:
                     return dice_text(e.rolls)
                 case JournalColumn.RESULT:
-                    return e.result or ""
+                    return result_words(e.kind, e.result)
         if role == ENTRY_ROLE:
             return e
         if role == Qt.ItemDataRole.ForegroundRole and undone:
@@ -238,7 +239,7 @@ class JournalFilter(QSortFilterProxyModel):
                 entry.kind,
                 getattr(model, "phase_text", phase_label)(entry.phase),
                 dice_text(entry.rolls),
-                entry.result or "",
+                result_words(entry.kind, entry.result),
                 "undone" if entry.status != "done" else "",
             )
         ).casefold()

@@ -141,8 +141,11 @@ class _PickerEdit(QLineEdit):
             and self.text().strip()
         ):
             # Return takes the unit found and clears the letters; it does not also move the
-            # wizard on (a second Return, with no letters, does).
+            # wizard on (a second Return, with no letters, does), unless the picker has a
+            # ``done`` (the fire queue's target: on to the range).
             self.picker.take_current()
+            if self.picker.done is not None:
+                self.picker.done()
             event.accept()
             return
         super().keyPressEvent(event)
@@ -208,7 +211,8 @@ class UnitPicker(QWidget):
         self.multi = multi
         #: Multi pick: where Return goes once a unit is ticked, or on an empty filter (the
         #: fire queue: to the die); Shift+Return ticks and stays. None: Return ticks and
-        #: stays, and on an empty filter goes on to the dialog's default button.
+        #: stays, and on an empty filter goes on to the dialog's default button. Single
+        #: pick: where Return goes once a unit is taken (None: it stays).
         self.done: Callable[[], None] | None = None
         self._value: Any = None
         self._checked: list[Any] = list(value or ()) if multi else []

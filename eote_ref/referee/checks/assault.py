@@ -345,7 +345,11 @@ class AssaultCheck(AssaultQuestions):
             wish = bool(self.values["takes_breakthrough"])
             nation = self.unit(ids[0]).nation
             british = british_cavalry_breakthrough(
-                BritishBreakthroughSituation(nation=nation or "", takes_breakthrough=wish),
+                BritishBreakthroughSituation(
+                    nation=nation or "",
+                    takes_breakthrough=wish,
+                    figure_scale=self.view.figure_scale,
+                ),
                 self.game.ruleset,
                 _Prefixed(dice, "breakthrough_"),
             )

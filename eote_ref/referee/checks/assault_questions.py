@@ -187,11 +187,17 @@ class AssaultQuestions(Adjudication):
 
     # ------------------------------------------------------------------ facts
     def unasked(self) -> frozenset[str]:
-        """Whether the guns are supported (EotE 1.7) is asked only when a defender is artillery."""
+        """The guns' questions are asked only when a defender is artillery.
+
+        Whether they are supported (EotE 1.7) and what the battery does before the roll
+        (7.10); a battery's choice already made stays in sight while it holds.
+        """
         ids = {int(i) for i in self.values.get("defenders") or ()}
         if any(u.arm == "artillery" for u in on_table(self.view) if u.id in ids):
             return frozenset()
-        return frozenset({"artillery_supported"})
+        if self.values.get("battery_choice", "stand") != "stand":
+            return frozenset({"artillery_supported"})
+        return frozenset({"artillery_supported", "battery_choice", "square_adjacent"})
 
     def facts(self) -> list[Question]:
         """Units of each side, supporters, and the situation flags."""

@@ -160,6 +160,11 @@ class FireCheck(Adjudication):
         if key == "firers":
             for i in self._ids()[1:]:
                 self.values.setdefault(range_key(i), self.values.get("range_in", 0.0))
+            # A target carried from the last fire that is the new firers' own side is no
+            # target (6.2: an enemy in the arc): it is asked again rather than kept.
+            ids, target = self._ids(), self.values.get("target")
+            if ids and target is not None and self._side(int(target)) == self._side(ids[0]):
+                self.values["target"] = None
 
     def _is_range_key(self, key: str) -> bool:
         return key[len("range_") :].isdigit()

@@ -186,6 +186,18 @@ class FireQueue:
             )
         return out
 
+    def uncombined(self) -> list[str]:
+        """The targets two or more batteries of this artillery queue fire at one by one.
+
+        Batteries firing at one target add their modified CEs into one fire (EotE 6.3), and
+        all artillery fire is simultaneous (2.0, 6.0): separate rolls at one target are
+        most likely batteries the umpire meant to tick together. Infantry fires one battalion
+        at a time (6.5) and is never listed.
+        """
+        if self.sub_phase != "artillery":
+            return []
+        return [t.name for t in self.totals() if t.fires > 1 and not t.stand]
+
     def changes(self) -> list[Change]:
         """Every target's summed hits and disorder, and every battery's ``fired_at`` link."""
         totals = self.totals()

@@ -715,7 +715,11 @@ class ChargeCheck(Adjudication):
             raise RefereeError(f"{u.name} is not cavalry")
         if self.values["target"] is None:
             raise RefereeError("choose the unit charged")
-        return ChargeSituation(Terrain(self.values["terrain"]), bool(self.values["in_column"]))
+        return ChargeSituation(
+            Terrain(self.values["terrain"]),
+            bool(self.values["in_column"]),
+            figure_scale=self.view.figure_scale,
+        )
 
     def _contact(self) -> UnitView:
         other = int(self.values["intercepted_by"] or 0) or int(self.values["target"])

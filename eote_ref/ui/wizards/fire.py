@@ -14,9 +14,10 @@ import dataclasses
 import html
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QCheckBox,
     QFormLayout,
     QFrame,
@@ -220,6 +221,12 @@ class QueuePage(QWizardPage):
         firers = self.widgets.get("firers")
         if isinstance(firers, UnitPicker):
             firers.done = self._firers_done
+        target = self.widgets.get("target")
+        if isinstance(target, UnitPicker):
+            target.done = self._target_done
+        spin = self.widgets.get("range_in")
+        if isinstance(spin, QAbstractSpinBox):
+            spin.installEventFilter(self)
         row = QWidget()
         row_layout = QHBoxLayout(row)
         row_layout.setContentsMargins(0, 0, 0, 0)
@@ -244,6 +251,30 @@ class QueuePage(QWizardPage):
             target.setFocus()
         else:
             self.die.setFocus()
+
+    def _target_done(self) -> None:
+        """Return on the target's code: on to its range (a new target, a new range, 6.1)."""
+        spin = self.widgets.get("range_in")
+        if isinstance(spin, QAbstractSpinBox):
+            spin.setFocus()
+            spin.selectAll()
+        else:
+            self.die.setFocus()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Return in the range goes on to the die, never to *Apply all* (the default)."""
+        if (
+            watched is self.widgets.get("range_in")
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+        ):
+            assert isinstance(watched, QAbstractSpinBox)
+            watched.interpretText()
+            self.die.setFocus()
+            return True
+        return super().eventFilter(watched, event)
 
     def fired(self) -> set[int]:
         """The units of this queue that have fired: they leave the firers' list.
@@ -380,8 +411,19 @@ class QueuePage(QWizardPage):
                 due += " — <b>stand ineffective: reform it (5.4)</b>"
             took_text = html.escape(" + ".join(took) or "no effect")
             rows.append(f"<li>{html.escape(t.name)}: {took_text}{due}</li>")
+        apart = self.queue.uncombined()
+        warning = (
+            "<p><b>EotE 6.3:</b> several batteries at one target add their modified CEs into "
+            f"one fire; {html.escape(', '.join(apart))} "
+            f"{'is' if len(apart) == 1 else 'are'} fired at battery by battery. Remove them "
+            "and tick the batteries together (Shift+Enter) unless they fire apart.</p>"
+            if apart
+            else ""
+        )
         self.totals.setText(
-            f"<b>Apply all will give</b><ul>{''.join(rows)}</ul>" if rows else "No fire queued yet."
+            f"<b>Apply all will give</b><ul>{''.join(rows)}</ul>{warning}"
+            if rows
+            else "No fire queued yet."
         )
 
     # ------------------------------------------------------------------ wizard
