@@ -4,6 +4,10 @@
 ``avle`` is Advanced Vive l'Empereur 1.2, ``vle`` Vive l'Empereur! 3rd edition. A pack is one
 line of :data:`SHIPPED`. Standard library only: the packs are named by module path, so this
 module imports none of them.
+
+A pack that is not shipped (a test's, a club's own) is added while the program runs with
+:func:`register` (the same :class:`Shipped` line) and taken out with :func:`unregister`;
+every table below follows.
 """
 
 from __future__ import annotations
@@ -165,3 +169,39 @@ def get_play(pack_id: str) -> Play | None:
     module = importlib.import_module(PLAYS[pack_id])
     play: Play = module.declare_play()
     return play
+
+
+def register(pack: Shipped) -> None:
+    """Add a pack that is not shipped, as one :class:`Shipped` line, for this process.
+
+    Every table of this module (``PACKS``, ``CITE``, ``RULESETS``, ``RULESET_OF_PACK``,
+    ``PLAYS``) takes it, so the referee, the commands and the app know it as a shipped one.
+    Its modules are imported on demand, as a shipped pack's. An id or a ruleset already taken
+    is refused (:class:`UnknownRuleset`); :func:`unregister` takes it out again.
+    """
+    if pack.id in PACKS:
+        raise UnknownRuleset(f"a pack '{pack.id}' is already known", field="pack")
+    if pack.ruleset in RULESETS:
+        raise UnknownRuleset(
+            f"the ruleset '{pack.ruleset}' is already pack {RULESETS[pack.ruleset]}'s",
+            field="ruleset",
+        )
+    PACKS[pack.id] = (pack.module, pack.title)
+    CITE[pack.id] = pack.cite
+    RULESETS[pack.ruleset] = pack.id
+    RULESET_OF_PACK[pack.id] = pack.ruleset
+    if pack.play is not None:
+        PLAYS[pack.id] = pack.play
+
+
+def unregister(pack_id: str) -> None:
+    """Take out a pack added by :func:`register` (a shipped one is refused: KeyError)."""
+    if any(p.id == pack_id for p in SHIPPED):
+        raise KeyError(f"pack '{pack_id}' is shipped and stays")
+    if pack_id not in PACKS:
+        raise KeyError(f"unknown pack '{pack_id}' (known: {', '.join(PACKS)})")
+    del PACKS[pack_id]
+    CITE.pop(pack_id, None)
+    PLAYS.pop(pack_id, None)
+    ruleset = RULESET_OF_PACK.pop(pack_id)
+    RULESETS.pop(ruleset, None)

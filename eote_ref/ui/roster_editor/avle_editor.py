@@ -97,6 +97,9 @@ class AvleListEditor(QMainWindow):
         self.path: pathlib.Path | None = None
         self.header = ""
         self.origin: str | None = None
+        #: Why the last file did not open when it is no problem of the list (its pack cannot
+        #: write its lists back), in words; None otherwise.
+        self.refusal: str | None = None
         self.problems: list[Problem] = []
         self._shown: tuple[Problem, ...] = ()
         self._filling = False
@@ -166,13 +169,18 @@ class AvleListEditor(QMainWindow):
     def open_file(self, path: str | pathlib.Path) -> bool:
         """Open an AVlE list file; False (the problems listed) when it does not load."""
         file = pathlib.Path(path)
+        self.refusal = None
         try:
             opened = self.rosters.open_any_file(file)
+            data = self.rosters.plain_of(opened.pack, opened.army_list)
         except ArmyListError as exc:
             self._list_problems(exc.problems)
             return False
+        except RosterServiceError as exc:  # a pack that cannot write its lists back
+            self.refusal = f"{file.name}: {exc}"
+            return False
         self.path, self.header, self.origin = file, opened.header, None
-        self._start(self.rosters.plain_of(opened.pack, opened.army_list))
+        self._start(data)
         return True
 
     def open_stored(self, name: str) -> bool:

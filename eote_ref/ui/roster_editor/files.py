@@ -129,7 +129,9 @@ class RosterFiles(RosterEdits):
         editor = AvleListEditor(self.rosters)
         opened = editor.open_file(path) if path is not None else editor.open_stored(str(stored))
         if not opened:
-            if path is not None:
+            if editor.refusal is not None:
+                self._inform("Cannot open", editor.refusal, QMessageBox.Icon.Warning)
+            elif path is not None:
                 self.last_problems = list(editor.problems_shown())
                 self._show_problems(path, self.last_problems)
             editor.deleteLater()
