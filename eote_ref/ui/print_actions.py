@@ -2,8 +2,8 @@
 
 Split from :mod:`eote_ref.ui.printing` so that the first window makes its menus without
 laying anything out: the printing itself (:mod:`eote_ref.ui.printing`, the sheets, the
-report) is imported when an action is first used. The layout's resolution and margins are
-declared here for the same reason (the print dialog's preview reads them).
+report) is imported when an action is first used. The layout's resolution and margins are in
+:mod:`eote_ref.ui.print_layout`, read by the printing and the print dialog's preview alike.
 """
 
 from __future__ import annotations
@@ -17,11 +17,6 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 if TYPE_CHECKING:
     from eote_ref.referee.game import GameService
-
-#: Resolution the documents are laid out at (points become pixels at this many per inch).
-LAYOUT_DPI = 96
-#: Page margins in millimetres.
-MARGIN_MM = 10.0
 
 
 def _ask_pdf(parent: QWidget, title: str, name: str, filters: str = "PDF (*.pdf)") -> str:

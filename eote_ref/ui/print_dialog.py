@@ -15,7 +15,7 @@ from PySide6.QtCore import QMarginsF, QObject, QSizeF, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence, QPageLayout, QTextDocument
 from PySide6.QtWidgets import QDialog
 
-from eote_ref.ui.print_actions import LAYOUT_DPI, MARGIN_MM
+from eote_ref.ui.print_layout import LAYOUT_DPI, MARGIN_MM
 
 if TYPE_CHECKING:  # QtPrintSupport and the sheets load on the first print, not at start
     from PySide6.QtPrintSupport import QPrintDialog, QPrinter

@@ -42,7 +42,7 @@ from PySide6.QtWidgets import QApplication
 
 # The layout's resolution and the page margins are declared beside the print menus, which the
 # first window makes without this module.
-from eote_ref.ui.print_actions import LAYOUT_DPI, MARGIN_MM
+from eote_ref.ui.print_layout import LAYOUT_DPI, MARGIN_MM
 
 if TYPE_CHECKING:  # the sheets' content is imported when a sheet is printed, not at start
     from eote_ref.armylists.model import ArmyList
