@@ -74,3 +74,18 @@ def dealt(
     check.set(f"card_{sides['Allies']}", allied)
     check.apply({f"{k}_dice": v for k, v in dice.items()})
     return sides, units
+
+
+def last_record(game: PackGameService) -> dict[str, Any]:
+    """The journal's last step done, as stored: ``kind``, ``inputs``, ``rolls``, ``outcome``."""
+    from eote_ref.store.journal_reading import next_undo
+
+    event = game.read(next_undo)
+    assert event is not None, "nothing done yet"
+    return {
+        "kind": event.kind,
+        "summary": event.summary,
+        "inputs": dict(event.inputs or {}),
+        "rolls": list(event.rolls or []),
+        "outcome": dict(event.outcome or {}),
+    }

@@ -120,6 +120,13 @@ class UnitState:
     markers: Mapping[str, Any]
     #: The leader attached to the unit (the shared column ``attached_leader_id``).
     attached_leader_id: int | None = None
+    #: The unit's short code (``F3``) when the game gave it one, else "".
+    code: str = ""
+
+    @property
+    def label(self) -> str:
+        """The unit as a check names its subject: its code (if any) and its name."""
+        return f"{self.code} {self.name}" if self.code else self.name
 
 
 @dataclass(frozen=True)
@@ -268,6 +275,10 @@ class CheckSpec:
     #: base and its modifiers summed mean nothing (a victory's losses against each side's
     #: count). Empty: the wizard shows the base, the modifiers and the modified value.
     reading: Callable[[Ctx, Any], list[str]] = lambda ctx, outcome: []
+    #: ``subject(ctx)``: the unit or leader the check acts with when its target does not name
+    #: one (an order opened on a side: the unit chosen), as ``("unit" | "leader", id)``;
+    #: None while none is chosen. A target naming a unit or a leader is always the subject.
+    subject: Callable[[Ctx], tuple[str, int] | None] = lambda ctx: None
 
 
 @dataclass(frozen=True)

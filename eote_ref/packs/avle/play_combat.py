@@ -152,7 +152,26 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
                 derived=True,
             ),  # fmt: skip
         ]
+    elif target is not None and _may_ignore_retreat(ctx, target):
+        # 9.1.3: the charger tests for pursuit only if the target leaves its hex; a unit that
+        # may ignore a retreat (10.1 E, 7.3.17) chooses whether it does.
+        qs.append(
+            Ask("target_stays", "the target ignores any retreat it may ignore (it holds its "
+                "hex: no pursuit)", "bool", True, "10.1 E",
+                "a square, infantry in buildings or a unit with a General may stay put; the "
+                "charger tests for pursuit only if its target leaves the hex (9.1.3)")
+        )  # fmt: skip
     return qs
+
+
+def _may_ignore_retreat(ctx: Ctx, target: UnitState) -> bool:
+    """Whether the answers make ``target`` a unit that may ignore a retreat (10.1 E, 7.3.17)."""
+    a = ctx.answers
+    square = a.get("target_formation", target.markers.get("formation")) == "square"
+    general = a.get("target_general_attached", general_with(ctx.state, target) is not None)
+    if target.arm == "infantry" and (square or a.get("target_terrain") in fire_mod.BUILDINGS):
+        return True
+    return bool(general) and target.arm in ("infantry", "cavalry")
 
 
 def _combat_situation(ctx: Ctx, shock: bool) -> fire_mod.CombatSituation:
@@ -224,8 +243,17 @@ def _combat_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
                     "rule": "9.4", "target": {"leader_id": g.id},
                     "losses": int(d["general_check_losses"]),
                     "may_ignore_retreat": bool(d["may_ignore_retreat"])})  # fmt: skip
-    if outcome.procedure == "shock" and (d["eliminated"] or d["retreat"]):
-        add.append(_pursuit_item(firer))
+    stays = bool(d.get("may_ignore_retreat")) and bool(ctx.answers.get("target_stays", True))
+    if outcome.procedure == "shock" and d["eliminated"]:
+        add.append(_pursuit_item(firer, "destroyed"))
+    elif outcome.procedure == "shock" and d["retreat"] and not stays:  # it left its hex
+        add.append(_pursuit_item(firer, "retreated"))
+    elif outcome.procedure == "shock" and d["retreat"]:
+        # It held its hex (10.1 E): no pursuit, unless its General is killed and it must go
+        # back 1 hex after all (9.4).
+        for item in add:
+            if item["check"] == "general_hit":
+                item["pursuer"] = firer.id
     elif outcome.procedure == "shock" and d.get("morale_test_due"):
         # 9.1.3: a rout at the morale test (15.0) empties the hex: the charger pursues then.
         for item in add:
@@ -236,10 +264,14 @@ def _combat_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     return puts
 
 
-def _pursuit_item(cavalry: UnitState) -> dict[str, Any]:
-    """The pursuit test (9.1.3) of cavalry whose target left its hex, as a due item."""
+def _pursuit_item(cavalry: UnitState, target_result: str) -> dict[str, Any]:
+    """The pursuit test (9.1.3) of cavalry whose target left its hex, as a due item.
+
+    ``target_result``: ``destroyed`` or ``retreated``, what made the hex empty.
+    """
     return {"check": "pursuit", "label": f"{cavalry.name}: pursuit test (9.1.3)",
-            "rule": "9.1.3", "target": {"unit_id": cavalry.id}}  # fmt: skip
+            "rule": "9.1.3", "target": {"unit_id": cavalry.id},
+            "target_result": target_result}  # fmt: skip
 
 
 def _losses(
@@ -480,7 +512,14 @@ def _general_hit_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     puts = _general_out(ctx, "killed") if outcome.result == "killed" else []
     item = matching_pending(ctx, "general_hit")
     if item is not None:
-        puts.append(pending_put(ctx.state, item, []))
+        add: list[dict[str, Any]] = []
+        pursuer = item.get("pursuer")
+        if outcome.result == "killed" and pursuer is not None:
+            # 9.4: his unit must retreat 1 more hex, so the hex it held empties (9.1.3).
+            cavalry = ctx.state.unit(int(pursuer))
+            if on_map(ctx.state, cavalry):
+                add.append(_pursuit_item(cavalry, "retreated"))
+        puts.append(pending_put(ctx.state, item, add))
     return puts
 
 
@@ -599,7 +638,7 @@ def _morale_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
         if outcome.result != "holds" and pursuer is not None:
             cavalry = ctx.state.unit(int(pursuer))
             if on_map(ctx.state, cavalry):
-                add.append(_pursuit_item(cavalry))
+                add.append(_pursuit_item(cavalry, "destroyed"))
         puts.append(pending_put(ctx.state, item, add))
     return puts
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from eote_ref.packs.avle.markers import LEADER_MARKER_BY_NAME, UNIT_MARKER_BY_NAME, UNIT_MARKERS
 from eote_ref.packs.avle.model import AvleRules
+from eote_ref.packs.avle.victory import threshold
 from eote_ref.packs.declaration import cleared_markers
 from eote_ref.packs.play import (
     CheckSpec,
@@ -264,11 +265,28 @@ def state_words(key: str, value: Any, rules: AvleRules | None) -> str | None:
             return f"{_SIDE_HEADS[key]}: automatic card"
         faces = ", ".join(f"{n} {str(f).replace('_', ' ')}" for f, n in value.items() if n)
         return f"{_SIDE_HEADS[key]}: {faces or 'none'}"
+    if key == "wins_at" and isinstance(value, int) and rules is not None:
+        return f"{_SIDE_HEADS[key]}: {wins_at_words(rules, value)}"
     if key == "arrival_roll" and isinstance(value, list) and len(value) == 2:
         return f"{_SIDE_HEADS[key]}: turn {value[0]}, round {value[1]}"
     if key in _SIDE_HEADS:
         return f"{_SIDE_HEADS[key]}: {str(value).replace('_', ' ')}"
     return None
+
+
+def wins_at_words(rules: AvleRules, wins_at: int | None) -> str:
+    """The enemy units to eliminate as the victory check counts them (4.2, 14.0 with 15.0).
+
+    The count of :func:`~eote_ref.packs.avle.victory.threshold` (the one the check uses),
+    with the scenario's own figure beside it when the morale rule reduces it: ``6 (8 less
+    20% with the morale rule, 14.0)``.
+    """
+    count, _notes = threshold(rules, wins_at)
+    given = wins_at if wins_at is not None else rules.data.victory["hypothetical_units"].value
+    if count == given:
+        return str(count)
+    cut = rules.data.victory["morale_reduction_percent"].value
+    return f"{count} ({given} less {cut}% with the morale rule, 14.0)"
 
 
 _OPTION_NOTE = re.compile(r"option ([a-z0-9_]+)=([A-Za-z0-9_]+)")

@@ -269,6 +269,12 @@ def _order_unit(ctx: Ctx) -> UnitState:
     return answer_unit(ctx, "unit")
 
 
+def _order_subject(ctx: Ctx) -> tuple[str, int] | None:
+    """The unit an order opened on a side acts with: the one chosen (5.1)."""
+    chosen = ctx.answers.get("unit")
+    return ("unit", int(chosen)) if chosen is not None else None
+
+
 def _order_questions(ctx: Ctx) -> list[Ask]:
     out: list[Ask] = []
     if "unit_id" not in ctx.target:  # opened from the turn guide on a side
@@ -601,8 +607,9 @@ def checks() -> list[CheckSpec]:
         spec("round", "Round: cards and command dice", "5.1", "orders", "game",
              _round_questions, _round_situation, _round_changes, _round_summary,
              _round_dice),
-        spec("order", "Give an order", "5.1", None, "unit",
-             _order_questions, _order_situation, _order_changes, _order_summary),
+        replace(spec("order", "Give an order", "5.1", None, "unit",
+                     _order_questions, _order_situation, _order_changes, _order_summary),
+                subject=_order_subject),
         spec("quatre_bras", "Quatre Bras control", "13.2", "quatre_bras", "game",
              _qb_questions, _qb_situation, _qb_changes, _qb_summary),
         spec("general_order", "Order a General", "5.1", None, "leader",

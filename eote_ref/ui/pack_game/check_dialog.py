@@ -214,6 +214,12 @@ class PackCheckDialog(QDialog):
         self.prefix = prefix
 
         outer = QVBoxLayout(self)
+        # The unit (or General) the check acts with, named before any question or die.
+        self.subject_label = QLabel()
+        self.subject_label.setObjectName("subject")
+        self.subject_label.setTextFormat(Qt.TextFormat.RichText)
+        self.subject_label.setWordWrap(True)
+        outer.addWidget(self.subject_label)
         body = QHBoxLayout()
         outer.addLayout(body, 1)
         facts = QGroupBox("What the table shows")
@@ -388,8 +394,15 @@ class PackCheckDialog(QDialog):
             self._ensure_dice_row(needed).roll(self._rng)
 
     # ------------------------------------------------------------------ preview
+    def subject_text(self) -> str:
+        """The acting unit or General as the wizard names it ("" when none is chosen yet)."""
+        return str(self.hub.attempt(self.check.subject_text) or "")
+
     def update_all(self) -> None:
         """Preview the odds, ask for the next die, show the result and its changes."""
+        subject = self.subject_text()
+        self.subject_label.setText(f"<b>Acting:</b> {html.escape(subject)}" if subject else "")
+        self.subject_label.setVisible(bool(subject))
         # A refusal here is the answers so far: shown under the questions, not as news.
         try:
             preview = self.check.preview()

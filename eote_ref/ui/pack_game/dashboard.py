@@ -231,7 +231,10 @@ class PackDashboard(QWidget):
             pane = SidePane(self)
             pane.tree.itemActivated.connect(lambda _i, _c, p=pane: self._activated(p))
             pane.tree.currentItemChanged.connect(lambda *_a, p=pane: self._remember(p))
-            pane.tree.installEventFilter(self)  # + / - : a unit's count by hand
+            # A click on the row already current makes it the selection again (its side's).
+            pane.tree.itemPressed.connect(lambda *_a, p=pane: self._remember(p))
+            pane.tree.installEventFilter(self)  # + / - : a unit's count by hand; the focus
+            pane.tree.viewport().installEventFilter(self)
             pane.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
             pane.tree.customContextMenuRequested.connect(
                 lambda pos, p=pane: self._context_menu(p, pos)
@@ -472,6 +475,13 @@ class PackDashboard(QWidget):
         return False
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind in (QEvent.Type.FocusIn, QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress):
+            # The side's table the umpire last clicked, typed in or moved into holds the
+            # selection: its current row is the subject of the next check, always.
+            pane = next((p for p in self.panes if watched in (p.tree, p.tree.viewport())), None)
+            if pane is not None and not self._filling:
+                self._last_pane = pane
         if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
             pane = next((p for p in self.panes if p.tree is watched), None)
             key = event.key()
