@@ -258,3 +258,71 @@ def test_the_count_to_win_is_the_one_the_victory_check_uses(
     assert outcome is not None
     assert outcome.details["sides"]["Allies"]["enemy_needs"] == 6
     assert (outcome.result, outcome.details["winner"]) == ("substantial", "French")
+
+
+def test_a_hyphen_typed_in_a_name_finds_the_unit_and_takes_no_element(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Found by the generative play: typing "Saxe-Weimar" took an element by hand."""
+    service, dashboard = _service(window), _dashboard(window)
+    saxe = unit_id(service, "Saxe-Weimar's brigade (2nd Nassau)")
+    allies = dashboard.panes[1].tree
+    allies.setFocus()
+    Umpire(qtbot, window).type("Saxe-Weimar")
+    assert allies.currentItem().data(0, ROW_ROLE) == ("unit", saxe)
+    assert service.journal() == []  # nothing set by hand
+    assert service.state().unit(saxe).markers["elements"] == 4
+
+
+# ----------------------------------------------------------------------------- friction
+def test_the_turn_guide_keeps_the_item_highlighted_when_one_is_put_before_it(
+    window: MainWindow,
+) -> None:
+    service = _service(window)
+    dealt(service, "centre", "centre", French=["flag"] * 5, Allies=["flag"] * 5)
+    guide = window.pack_game.guide
+    assert guide is not None
+    row = next(i for i, text in enumerate(guide.items()) if "no more orders" in text)
+    guide.list.setCurrentRow(row)
+    bijlandt = unit_id(service, BIJLANDT)
+    due = {"check": "morale", "label": f"{BIJLANDT}: morale test (15.0)", "rule": "15.0",
+           "target": {"unit_id": bijlandt}}  # fmt: skip
+    mark(service, ("game", service.game_id, "pack_state.pending", [due]))  # due first
+    assert guide.items()[0].startswith(f"{BIJLANDT}: morale test")
+    assert "no more orders" in guide.list.currentItem().text()
+
+
+def test_an_order_die_that_fits_nobody_lists_no_unit_and_says_why(window: MainWindow) -> None:
+    service = _service(window)
+    # No Allied cavalry is on the map in turn 1: trooper dice order nobody (5.1).
+    sides, _units = dealt(service, "centre", "centre",
+                          French=["general"] + ["flag"] * 4, Allies=["trooper"] * 5)  # fmt: skip
+    d = window.pack_game.open_check("order", {"side_id": sides["Allies"]})
+    assert isinstance(d, PackCheckDialog)
+    unit = d.questions["unit"]
+    assert unit.ask.choices == ()
+    assert unit.value() is None
+    assert not d.apply_button.isEnabled()
+    assert "no unit of Allies fits the orders left (5 trooper)" in d.result_text()
+    d.reject()
+
+
+def test_a_lone_general_s_order_is_in_the_turn_guide(window: MainWindow) -> None:
+    service = _service(window)
+    sides, _units = dealt(service, "centre", "centre",
+                          French=["general"] + ["flag"] * 4, Allies=["trooper"] * 5)  # fmt: skip
+    if service.state().pack_state["to_order"] == sides["Allies"]:
+        service.open_check("pass", side_id=sides["Allies"]).apply()
+    guide = window.pack_game.guide
+    assert guide is not None
+    items = guide.items()
+    row = next(i for i, t in enumerate(items) if t.startswith("French: order Marshal Ney"))
+    assert items[row] == "French: order Marshal Ney on his own (General die) (AVlE 5.1)"
+    assert not any("Reille on his own" in t for t in items)  # with Foy: ordered through it
+    guide.list.setCurrentRow(row)
+    guide._activated(guide.list.currentItem())  # Enter on it
+    d = opened(window)
+    assert d.subject_text() == "Marshal Ney (General, French)"
+    d.apply()
+    assert d.applied
+    assert last_record(service)["summary"] == "French orders Marshal Ney (General die, 5.1)"

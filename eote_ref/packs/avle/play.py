@@ -248,6 +248,11 @@ def due(state: PlayState, rules: AvleRules) -> list[Due]:
                 Due("order", f"{s.name}: give an order ({left} left this round)", "5.1",
                     {"side_id": s.id})
             )  # fmt: skip
+            out += [
+                Due("general_order", f"{s.name}: order {g.name} on his own (General die)",
+                    "5.1", {"leader_id": g.id})
+                for g in turn.lone_generals(state, s)
+            ]  # fmt: skip
             out.append(Due("pass", f"{s.name}: no more orders this round", "5.1",
                            {"side_id": s.id}))  # fmt: skip
     out.append(Due("victory", f"end of round {r}: check victory, then the next round", "4.2"))

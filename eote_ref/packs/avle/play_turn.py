@@ -266,7 +266,31 @@ def _order_unit(ctx: Ctx) -> UnitState:
     """The unit ordered: the target, or the one chosen for the side the turn guide named."""
     if "unit_id" in ctx.target:
         return ctx_unit(ctx)
+    if ctx.answers.get("unit") is None:
+        side = ctx_side(ctx)
+        _refuse_before_cards(side)
+        faces = ", ".join(f"{n} {f}" for f, n in (side.pack_state.get(DICE) or {}).items() if n)
+        lone = [g.name for g in lone_generals(ctx.state, side)]
+        other = f", order {' or '.join(lone)} on his own" if lone else ""
+        raise PlayError(
+            f"no unit of {side.name} fits the orders left ({faces or 'none'}): give no more "
+            f"orders this round{other} (5.1)"
+        )
     return answer_unit(ctx, "unit")
+
+
+def lone_generals(state: PlayState, side: SideState) -> list[Any]:
+    """The side's Generals a General die may order on their own now (5.1): present, alone."""
+    if not (side.pack_state.get(DICE) or {}).get("general"):
+        return []
+    return [
+        g
+        for g in state.leaders_of(side.id)
+        if g.attached_unit_id is None
+        and general_present(state, g)
+        and not g.markers.get("ordered")
+        and not (g.markers.get("killed") or g.markers.get("captured"))
+    ]
 
 
 def _order_subject(ctx: Ctx) -> tuple[str, int] | None:
@@ -278,12 +302,12 @@ def _order_subject(ctx: Ctx) -> tuple[str, int] | None:
 def _order_questions(ctx: Ctx) -> list[Ask]:
     out: list[Ask] = []
     if "unit_id" not in ctx.target:  # opened from the turn guide on a side
-        able = _able(ctx, ctx_side(ctx).id)
-        # The units a die left can order come first and alone (5.1); none: every one, and
-        # the refusal says why.
-        able = [u for u in able if _orderable(ctx, u)] or able
+        # Only the units a die left can order (5.1, 3.1, 3.2); none: nothing to choose, and
+        # the refusal says why (the side passes, or orders a General on his own).
+        able = [u for u in _able(ctx, ctx_side(ctx).id) if _orderable(ctx, u)]
+        label = "the unit ordered" if able else "the unit ordered (none fits the dice left)"
         out.append(
-            Ask("unit", "the unit ordered", "choice", able[0].id if able else None, "5.1",
+            Ask("unit", label, "choice", able[0].id if able else None, "5.1",
                 choices=tuple((u.id, u.name) for u in able))
         )  # fmt: skip
         if ctx.answers.get("unit", out[0].default) is None:

@@ -14,6 +14,7 @@ leader, its side) from the Checks bar, the context menu or Enter. Nothing here n
 from __future__ import annotations
 
 import html
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -21,6 +22,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -485,11 +487,25 @@ class PackDashboard(QWidget):
         if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
             pane = next((p for p in self.panes if p.tree is watched), None)
             key = event.key()
-            if pane is not None and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal, Qt.Key.Key_Minus):
+            counts = (Qt.Key.Key_Plus, Qt.Key.Key_Equal, Qt.Key.Key_Minus)
+            text = event.text()
+            if pane is not None and key not in counts and text and text.isprintable():
+                self._typed_at = time.monotonic()  # a name being typed (the table's search)
+            elif pane is not None and self._typing():
+                return super().eventFilter(watched, event)  # "Saxe-Weimar": part of the name
+            if pane is not None and key in counts:
                 self._last_pane = pane
                 self.step_first_count(pane, -1 if key == Qt.Key.Key_Minus else 1)
                 return True
         return super().eventFilter(watched, event)
+
+    #: When a letter was last typed in a side's table (its search by name), monotonic seconds.
+    _typed_at = -1e9
+
+    def _typing(self) -> bool:
+        """Whether a name is being typed (a key within the keyboard search's interval)."""
+        interval = QApplication.keyboardInputInterval() / 1000
+        return time.monotonic() - self._typed_at < interval
 
 
 def _edit_label(spec: Any, value: object, new: object, unit_type: str | None) -> str:
