@@ -17,14 +17,16 @@ def write_journal(hub: Any, path: pathlib.Path) -> None:
     """
     entries = hub.service.journal(newest_first=False)
     phase_text = getattr(hub, "phase_text", phase_label)  # a pack game's own phases
+    dice_words = getattr(hub, "dice_text", lambda e: dice_text(e.rolls))  # and its dice
+    result_words = getattr(hub, "result_text", lambda e: e.result or "")  # and results
     rows = [
         [
             str(e.seq),
             str(e.turn),
             phase_text(e.phase),
             summary_text(e),
-            dice_text(e.rolls),
-            e.result or "",
+            dice_words(e),
+            result_words(e),
             e.status,
             e.created_at.astimezone().isoformat(timespec="seconds"),
         ]

@@ -326,3 +326,35 @@ def test_a_lone_general_s_order_is_in_the_turn_guide(window: MainWindow) -> None
     d.apply()
     assert d.applied
     assert last_record(service)["summary"] == "French orders Marshal Ney (General die, 5.1)"
+
+
+def test_the_journal_words_results_and_dice_without_codes(window: MainWindow) -> None:
+    """Found in a trial: the log read ``L1R1``, ``must_advance`` and ``French_dice``."""
+    from eote_ref.ui.journal_view import JournalColumn
+
+    service = _service(window)
+    dealt(service, "centre", "centre", French=["flag"] * 5, Allies=["cannon"] + ["flag"] * 4)
+    d = _shock_on_bijlandt(window, target_general_attached=False)
+    d.apply()
+    lancers = unit_id(service, LANCERS)
+    pursuit = window.pack_game.open_check("pursuit", {"unit_id": lancers})
+    assert isinstance(pursuit, PackCheckDialog)
+    pursuit.enter_die("roll", 9)  # above the lancers' 3: must advance (9.1.3, 15.0)
+    pursuit.apply()
+    journal = window.pack_game.journal
+    assert journal is not None
+    journal.flush()
+    model = journal.model
+
+    def cell(row: int, column: JournalColumn) -> str:
+        return str(model.data(model.index(row, column)))
+
+    assert cell(0, JournalColumn.RESULT) == "must advance"  # the pack's words for it
+    assert cell(1, JournalColumn.RESULT) == "1 lost, 1 hex(es) back"
+    assert cell(1, JournalColumn.DICE) == "roll 9  effect roll 1"
+    rolls = cell(model.rowCount() - 1 - 2, JournalColumn.DICE)  # the round's (after 2 hands)
+    assert rolls.startswith("French dice flag, flag, flag"), rolls
+    assert "Allies dice cannon, flag" in rolls
+    for row in range(model.rowCount()):
+        for column in (JournalColumn.DICE, JournalColumn.RESULT):
+            assert "_" not in cell(row, column)

@@ -295,7 +295,8 @@ _OPTION_NOTE = re.compile(r"option ([a-z0-9_]+)=([A-Za-z0-9_]+)")
 def option_words(text: str, rules: AvleRules | None) -> str:
     """``option NAME=VALUE`` in ``text`` worded from the declared option.
 
-    Its label and the chosen value's words, with its section: what the players and the
+    Its label and the value's words, with its section, said ``as chosen`` when the game was
+    given the option and ``by default`` when nobody chose it: what the players and the
     journal read.
     """
     if rules is None or "option " not in text:
@@ -305,7 +306,9 @@ def option_words(text: str, rules: AvleRules | None) -> str:
         spec = rules.data.options.get(m.group(1))
         if spec is None:
             return m.group(0)
-        return f"as chosen: {spec.words(m.group(2), m.group(1))}"
+        # Only an option the game was given is "chosen"; any other is the pack's default.
+        how = "as chosen" if m.group(1) in rules.chosen else "by default"
+        return f"{how}: {spec.words(m.group(2), m.group(1))}"
 
     return _OPTION_NOTE.sub(one, text)
 

@@ -158,7 +158,9 @@ def _round_situation(ctx: Ctx) -> OrdersSituation:
             raise PlayError(f"{s.name} has played this round's card already")
         card = ctx.answers.get(f"card_{s.id}")
         if card not in _playable(s):
-            raise PlayError(f"{s.name} has no {card} card left to play this turn (4.1)")
+            raise PlayError(
+                f"{s.name} has no {card_name(ctx.rules, card)} card left to play this turn (4.1)"
+            )
         sides[side_key(ctx.state, s)] = SideCard(
             card, int(ctx.answers.get(f"able_{s.id}", 0)), s.pack_state.get("last_card")
         )
@@ -358,7 +360,10 @@ def _order_situation(ctx: Ctx) -> None:
             raise PlayError(f"{unit.name} has no General attached (5.1)")
     else:
         if card in SECTORS and sector != card:
-            raise PlayError(f"{unit.name} is in the {sector} sector, the card orders the {card}")
+            raise PlayError(
+                f"{unit.name} is in the {sector} sector; the {card_name(ctx.rules, card)} card "
+                f"orders the {card} sector's units (3.1)"
+            )
         in_sector = sum(1 for u in ordered if sector_of(state, u) == sector)
         if card == "coordinated_attack" and in_sector >= COORDINATED_PER_SECTOR:
             raise PlayError(
