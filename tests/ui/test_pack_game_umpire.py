@@ -12,7 +12,7 @@ import html
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.pack_play import PackGameService
@@ -358,3 +358,29 @@ def test_the_journal_words_results_and_dice_without_codes(window: MainWindow) ->
     for row in range(model.rowCount()):
         for column in (JournalColumn.DICE, JournalColumn.RESULT):
             assert "_" not in cell(row, column)
+
+
+def test_a_wizard_with_no_question_takes_the_die_typed_and_shows_its_keys(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Found in a trial: a typed die went nowhere, and no box said which keys type a face."""
+    service = _service(window)
+    d = window.pack_game.open_check("pursuit", {"unit_id": unit_id(service, LANCERS)})
+    assert isinstance(d, PackCheckDialog)
+    assert not d.questions
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
+    assert QApplication.focusWidget() is d.dice_rows["roll"].combos[0]
+    assert d.findChild(QLabel, "keys_roll").text() == "keys 1–10"
+    Umpire(qtbot, window).type("4")
+    assert d.rolls == {"roll": 4}
+    assert d.apply_button.isEnabled()
+    d.reject()
+    sides, _units = dealt(service, "centre", "centre", French=["flag"] * 5, Allies=["flag"] * 5)
+    # A charge's white dice (9.3): each face's key shown beside the boxes.
+    bijlandt = unit_id(service, BIJLANDT)
+    d = window.pack_game.open_check("reaction", {"unit_id": bijlandt})
+    assert isinstance(d, PackCheckDialog)
+    keys = d.findChild(QLabel, "keys_reaction_dice").text()
+    assert keys.startswith("keys "), keys
+    assert keys.count(",") >= 1, keys  # one key a face
+    d.reject()
