@@ -9,6 +9,7 @@ only when the target left its hex (AVlE 9.1.3, 10.1 E).
 from __future__ import annotations
 
 import html
+import random
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -384,3 +385,36 @@ def test_a_wizard_with_no_question_takes_the_die_typed_and_shows_its_keys(
     assert keys.startswith("keys "), keys
     assert keys.count(",") >= 1, keys  # one key a face
     d.reject()
+
+
+def test_a_charge_declared_answers_the_reaction_and_picks_the_shock_s_target(
+    window: MainWindow,
+) -> None:
+    """Found in a trial: the reaction asked again what the charge answered (9.3).
+
+    And the shock after it offered another unit first.
+    """
+    service = _service(window)
+    lancers, line = unit_id(service, LANCERS), unit_id(service, BIJLANDT)
+    mark(service, ("game_unit", lancers, "markers.ordered", True))
+    charge = window.pack_game.open_check("charge", {"unit_id": lancers})
+    assert isinstance(charge, PackCheckDialog)
+    assert charge.questions["target_unit"].value() != line  # another unit is listed first
+    charge.answer("target_unit", line)
+    charge.apply()
+    assert charge.applied
+    item = next(d for d in service.due() if d.check == "reaction")
+    reaction = window.pack_game.open_due(item.check, dict(item.target))
+    assert isinstance(reaction, PackCheckDialog)
+    assert reaction.check.subject() == ("unit", line)
+    assert reaction.questions["charger"].value() == lancers
+    # Declared with the charge (it may react): not adjacent, through the front. Not asked.
+    assert "charge_from_adjacent" not in reaction.questions
+    assert "through_front" not in reaction.questions
+    reaction._rng = random.Random(3)
+    reaction.roll_needed()  # the white die, and the battery's d6 if it reacts
+    reaction.apply()
+    assert reaction.applied
+    shock = window.pack_game.open_check("shock", {"unit_id": lancers})
+    assert isinstance(shock, PackCheckDialog)
+    assert shock.questions["target_unit"].value() == line  # the unit charged

@@ -37,6 +37,9 @@ TERRAINS = ("open", "road", "bridge", "orchard", "field", "wood", "hill",
 def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
     state, firer = ctx.state, ctx_unit(ctx)
     enemies = enemies_on_map(ctx, firer)
+    charged = charged_by(state, firer) if shock else None
+    if charged is not None:  # the shock of a charge declared falls on the unit charged (9.3)
+        enemies.sort(key=lambda u: u.id != charged)
     tid = ctx.answers.get("target_unit", enemies[0].id if enemies else None)
     target = state.unit(int(tid)) if tid is not None else None
     side = state.side(firer.side_id)
@@ -324,6 +327,19 @@ def _reaction_due(state: Any, unit: UnitState) -> dict[str, Any] | None:
     return None
 
 
+#: The game's record of the charges declared this round: ``[[charger id, charged id], ...]``
+#: (9.3), read by the shock that follows; cleared with the round.
+CHARGES = "charges"
+
+
+def charged_by(state: Any, charger: UnitState) -> int | None:
+    """The unit ``charger`` declared a charge on this round (9.3), if any."""
+    for pair in state.pack_state.get(CHARGES) or []:
+        if pair[0] == charger.id:
+            return int(pair[1])
+    return None
+
+
 def _charge_questions(ctx: Ctx) -> list[Ask]:
     qs = _combat_questions(ctx, True)[:1]  # the unit charged
     return [
@@ -361,13 +377,15 @@ def _charge_reacts(ctx: Ctx) -> bool:
 
 def _charge_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     charger, target = ctx_unit(ctx), answer_unit(ctx, "target_unit")
+    pairs = [p for p in ctx.state.pack_state.get(CHARGES) or [] if p[0] != charger.id]
+    declared = Put("game", ctx.state.game_id, CHARGES, [*pairs, [charger.id, target.id]])
     if not _charge_reacts(ctx):
-        return []
+        return [declared]
     item = {"check": "reaction", "rule": "9.3", "target": {"unit_id": target.id},
             "label": f"{target.name}: may react to {charger.name}'s charge, before the "
                      "shock (9.3)",
             "charger": charger.id}  # fmt: skip
-    return [pending_put(ctx.state, None, [item])]
+    return [declared, pending_put(ctx.state, None, [item])]
 
 
 def _charge_summary(ctx: Ctx, outcome: Outcome | None) -> str:
@@ -389,13 +407,23 @@ def _reaction_questions(ctx: Ctx) -> list[Ask]:
         cavalry.sort(key=lambda u: u.id != due["charger"])  # the charger declared first
     cid = ctx.answers.get("charger", cavalry[0].id if cavalry else None)
     charger = state.unit(int(cid)) if cid is not None else None
+    # The charge declared answered where it came from (9.3): it may react, so it started
+    # or passed through a non-adjacent hex of the frontal arc; asked only without one.
+    declared = due is not None and cid == due.get("charger")
+    asked = (
+        []
+        if declared
+        else [
+            Ask("charge_from_adjacent", "the charge started adjacent", "bool", False, "9.3"),
+            Ask("through_front", "the charge crossed the frontal arc", "bool", True, "9.3"),
+        ]
+    )
     return [
         Ask("charger", "the charging cavalry", "choice", cavalry[0].id if cavalry else None,
             "9.3", choices=unit_choices(state, cavalry)),
         Ask("empty_hexes", "empty hexes between them at the start, in sight", "int", 1, "9.3",
             maximum=10),
-        Ask("charge_from_adjacent", "the charge started adjacent", "bool", False, "9.3"),
-        Ask("through_front", "the charge crossed the frontal arc", "bool", True, "9.3"),
+        *asked,
         Ask("terrain", "the reacting unit's hex", "choice", "open", "6.0",
             choices=tuple((t, t) for t in TERRAINS)),
         Ask("charger_elements", "the charger's elements", "int",
@@ -414,12 +442,15 @@ def _reaction_situation(ctx: Ctx) -> reaction_mod.ReactionSituation:
     if unit.markers.get("reacted"):
         raise PlayError(f"{unit.name} has reacted this round already (9.3)")
     a = ctx.answers
+    due = _reaction_due(state, unit)
+    declared = due is not None and charger.id == due.get("charger")
     return reaction_mod.ReactionSituation(
         reacting=unit.type,
         nation=unit.markers.get("flag") or state.side(unit.side_id).pack_state["flag"],
         empty_hexes=int(a["empty_hexes"]),
-        charge_from_adjacent=bool(a["charge_from_adjacent"]),
-        through_front=bool(a["through_front"]),
+        # As the charge declared them when it did (9.3): not adjacent, through the front.
+        charge_from_adjacent=bool(a.get("charge_from_adjacent", False)) and not declared,
+        through_front=bool(a.get("through_front", True)) or declared,
         terrain=a["terrain"],
         charger_elements=int(a["charger_elements"]),
     )

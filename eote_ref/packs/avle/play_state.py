@@ -225,7 +225,8 @@ def spec(key: str, title: str, rule: str, procedure: str | None, target: Any,
 #: Keys whose changes are bookkeeping: the wizard's list of what Apply does leaves them out.
 _QUIET = frozenset(
     {"fired", "fired_on", "played", "last_card", "last_hand", "first_order", "to_order", LOG,
-     "pending", "phase", "rolled", "arrival_roll", "deployment", "initiative", "arrives"}
+     "pending", "phase", "rolled", "arrival_roll", "deployment", "initiative", "arrives",
+     "charges"}
 )  # fmt: skip
 
 

@@ -515,6 +515,8 @@ def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
         Put("leader", g.id, k, None) for g in state.leaders for k in leader_keys if g.markers.get(k)
     ]
     puts += [Put("game", gid, "first_order", None), Put("game", gid, "to_order", None)]
+    if state.pack_state.get("charges"):  # the round's charges declared (9.3)
+        puts.append(Put("game", gid, "charges", None))
     for s in state.sides:
         puts += [Put("side", s.id, "card", None), Put("side", s.id, "rolled", None)]
         if new_turn:  # 4.1: the next hand is chosen from this one
