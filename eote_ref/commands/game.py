@@ -120,7 +120,7 @@ def run_show(args: argparse.Namespace) -> int:
     """``eote-ref game show ID``: the game as its pack keeps it, and what falls due."""
     from eote_ref.referee.errors import RefereeError
     from eote_ref.referee.pack_play import PackGameService
-    from eote_ref.referee.pack_view import side_words, umpire_marker_words
+    from eote_ref.referee.pack_view import side_words, umpire_marker_words, unit_type_words
     from eote_ref.store import StoreError
 
     try:
@@ -144,7 +144,7 @@ def run_show(args: argparse.Namespace) -> int:
                 print(f"    General {g.name} (id {g.id})" + (f"  {marks}" if marks else ""))
             for u in (u for u in state.units if u.command_id == command.id):
                 marks = umpire_marker_words(units_spec, u.markers, u.type, state.turn)
-                kind = u.type.replace("_", " ")
+                kind = unit_type_words(game, u.type)
                 print(f"    {u.name} (id {u.id}, {kind})" + (f"  {marks}" if marks else ""))
     print("\nDue:")
     for d in due:

@@ -383,6 +383,9 @@ class Play:
     #: players' display and ``game show`` word it ("" leaves it out; None: the shared plain
     #: words). The pack names its own values here (its cards, its dice faces).
     state_words: Callable[[str, Any, Any], str | None] = lambda key, value, rules: None
+    #: ``unit_type_words(unit_type, rules)``: a unit's type as the screens name it (the
+    #: pack's title for it: ``dragoons or lancers``); None: its key in plain words.
+    unit_type_words: Callable[[str, Any], str | None] = lambda unit_type, rules: None
     #: ``option_words(text, rules)``: a note or a line naming an option by its keys
     #: (``option NAME=VALUE``) worded from the pack's declared options.
     option_words: Callable[[str, Any], str] = lambda text, rules: text

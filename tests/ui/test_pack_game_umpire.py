@@ -418,3 +418,17 @@ def test_a_charge_declared_answers_the_reaction_and_picks_the_shock_s_target(
     shock = window.pack_game.open_check("shock", {"unit_id": lancers})
     assert isinstance(shock, PackCheckDialog)
     assert shock.questions["target_unit"].value() == line  # the unit charged
+
+
+def test_unit_types_and_flags_read_as_words(window: MainWindow) -> None:
+    """Found in a trial: ``dragoons lancers``, ``english infantry``, ``flag: french``."""
+    service, dashboard = _service(window), _dashboard(window)
+    rows = {it.text(0): it for pane in dashboard.panes for it in _walk(pane.tree)}
+    assert rows[LANCERS].text(1) == "dragoons or lancers"  # the Reference Sheet's name (1.1)
+    assert rows["Kempt's brigade"].text(1) == "English infantry"
+    assert "flag: French" in dashboard.panes[0].title.text()
+    assert "flag: English" in dashboard.panes[1].title.text()
+    d = window.pack_game.open_check("reaction", {"unit_id": unit_id(service, BIJLANDT)})
+    assert isinstance(d, PackCheckDialog)
+    labels = [label for _v, label in d.questions["charger"].ask.choices]
+    assert f"{LANCERS} (dragoons or lancers, 3 el.)" in labels

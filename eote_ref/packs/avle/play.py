@@ -64,6 +64,7 @@ from eote_ref.packs.avle.play_state import (
     round_of,
     state_words,
     turn_label,
+    type_words,
     words,
 )
 from eote_ref.packs.play import (
@@ -281,6 +282,7 @@ def declare_play() -> Play:
         words=words,
         state_words=state_words,
         option_words=option_words,
+        unit_type_words=type_words,
         # The players see the cards played (``played``, ``card``), never a hand (4.1).
         hidden={"side": frozenset({"hand", "last_hand"})},
         scenarios=SCENARIOS,

@@ -50,7 +50,7 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
             "choice",
             enemies[0].id if enemies else None,
             "7.1",
-            choices=unit_choices(state, enemies),
+            choices=unit_choices(state, enemies, ctx.rules),
         ),  # fmt: skip
     ]
     if not shock:
@@ -420,7 +420,7 @@ def _reaction_questions(ctx: Ctx) -> list[Ask]:
     )
     return [
         Ask("charger", "the charging cavalry", "choice", cavalry[0].id if cavalry else None,
-            "9.3", choices=unit_choices(state, cavalry)),
+            "9.3", choices=unit_choices(state, cavalry, ctx.rules)),
         Ask("empty_hexes", "empty hexes between them at the start, in sight", "int", 1, "9.3",
             maximum=10),
         *asked,

@@ -199,12 +199,24 @@ def matching_pending(ctx: Ctx, check: str) -> dict[str, Any] | None:
     return None
 
 
-def unit_choices(state: PlayState, units: Sequence[UnitState]) -> tuple[tuple[Any, str], ...]:
-    """Units as a choice question offers them."""
+def unit_choices(
+    state: PlayState, units: Sequence[UnitState], rules: AvleRules | None = None
+) -> tuple[tuple[Any, str], ...]:
+    """Units as a choice question offers them: name, type in words, elements."""
     return tuple(
-        (u.id, f"{u.name} ({u.type.replace('_', ' ')}, {u.markers.get('elements')} el.)")
+        (u.id, f"{u.name} ({type_words(u.type, rules)}, {u.markers.get('elements')} el.)")
         for u in units
     )
+
+
+def type_words(unit_type: str, rules: AvleRules | None) -> str:
+    """A unit type as the Reference Sheet names it (1.1): ``dragoons or lancers``."""
+    kind = rules.data.units.get(unit_type) if rules is not None else None
+    return kind.title if kind is not None else unit_type.replace("_", " ")
+
+
+#: A flag's key in words (1.2, 9.3).
+FLAG_WORDS = {"french": "French", "english": "English", "prussian": "Prussian"}
 
 
 def enemies_on_map(ctx: Ctx, of: UnitState) -> list[UnitState]:
@@ -268,6 +280,8 @@ def state_words(key: str, value: Any, rules: AvleRules | None) -> str | None:
         return f"{_SIDE_HEADS[key]}: {faces or 'none'}"
     if key == "wins_at" and isinstance(value, int) and rules is not None:
         return f"{_SIDE_HEADS[key]}: {wins_at_words(rules, value)}"
+    if key == "flag" and isinstance(value, str):
+        return f"{_SIDE_HEADS[key]}: {FLAG_WORDS.get(value, value.replace('_', ' '))}"
     if key == "arrival_roll" and isinstance(value, list) and len(value) == 2:
         return f"{_SIDE_HEADS[key]}: turn {value[0]}, round {value[1]}"
     if key in _SIDE_HEADS:

@@ -43,6 +43,7 @@ from eote_ref.referee.pack_view import (
     marker_text,
     plain_marker_text,
     side_words,
+    unit_type_words,
 )
 from eote_ref.ui.theme import marker_colors
 
@@ -323,7 +324,7 @@ class PackDashboard(QWidget):
                         item.setForeground(col, colours.off_table)
                 top.addChild(item)
             for u in units:
-                cells = [u.name, u.type.replace("_", " ")]
+                cells = [u.name, unit_type_words(service, u.type)]
                 for key, spec in columns:
                     value = u.markers.get(key, spec.default if spec else None)
                     cells.append(
