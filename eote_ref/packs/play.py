@@ -279,6 +279,9 @@ class CheckSpec:
     #: one (an order opened on a side: the unit chosen), as ``("unit" | "leader", id)``;
     #: None while none is chosen. A target naming a unit or a leader is always the subject.
     subject: Callable[[Ctx], tuple[str, int] | None] = lambda ctx: None
+    #: The checks the screen offers on the subject once this one is applied (an order's
+    #: unit fires, shocks or rallies next); those that would refuse it are left out.
+    then: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -153,8 +153,10 @@ class Umpire:
             assert d.subject_label.isVisibleTo(d)
             assert d.subject_text()
         draw = self.data.draw
-        for q in list(d.questions.values()):
-            ask = q.ask
+        for key in list(d.questions):
+            if key not in d.questions:
+                continue  # an answer before took this question away
+            ask = d.questions[key].ask
             if ask.derived or not draw(st.booleans(), label=f"answer {ask.key}"):
                 continue
             if ask.kind == "choice" and ask.choices:
@@ -164,8 +166,6 @@ class Umpire:
             elif ask.kind == "int":
                 hi = min(int(ask.maximum), int(ask.minimum) + 3)
                 d.answer(ask.key, draw(st.integers(int(ask.minimum), hi)))
-            if ask.key not in d.questions:
-                break  # the answers changed the questions: enough
         d._rng = random.Random(draw(st.integers(0, 2**16), label="dice"))
         d.roll_needed()
         if not d.apply_button.isEnabled():

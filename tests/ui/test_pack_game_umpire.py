@@ -13,6 +13,7 @@ import random
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
@@ -432,3 +433,32 @@ def test_unit_types_and_flags_read_as_words(window: MainWindow) -> None:
     assert isinstance(d, PackCheckDialog)
     labels = [label for _v, label in d.questions["charger"].ask.choices]
     assert f"{LANCERS} (dragoons or lancers, 3 el.)" in labels
+
+
+def test_after_an_order_the_unit_s_fire_shock_or_rally_is_offered(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Found in a trial: nothing prompted what an ordered unit does next (7.0.1, 12.0)."""
+    service = _service(window)
+    sides, units = dealt(service, "centre", "centre", French=["flag"] * 5, Allies=["flag"] * 5)
+    if service.state().pack_state["to_order"] == sides["Allies"]:
+        service.open_check("pass", side_id=sides["Allies"]).apply()
+    foy = units[FOY]
+    d = window.pack_game.open_check("order", {"unit_id": foy})
+    assert isinstance(d, PackCheckDialog)
+    d.apply()
+    assert d.applied
+    QApplication.processEvents()
+    message = window.statusBar().currentMessage()
+    fire = window.findChild(QAction, "actionPackCheck_fire")
+    assert fire is not None
+    keys = fire.shortcut()[0]
+    assert message == (
+        f"Next for {service.state().unit(foy).code} {FOY} (French): "
+        f"Fire ({fire.shortcut().toString()})"
+    )  # infantry at full strength: no shock, charge nor rally
+    assert _dashboard(window).selected().get("unit_id") == foy
+    Umpire(qtbot, window).press(keys.key(), keys.keyboardModifiers())  # Alt+n: Fire
+    d = opened(window)
+    assert d.check.spec.key == "fire"
+    assert d.check.target == {"unit_id": foy}

@@ -640,7 +640,9 @@ def checks() -> list[CheckSpec]:
              _round_dice),
         replace(spec("order", "Give an order", "5.1", None, "unit",
                      _order_questions, _order_situation, _order_changes, _order_summary),
-                subject=_order_subject),
+                subject=_order_subject,
+                # 7.0.1, 9.3, 12.0: what an ordered unit does next, offered on it.
+                then=("fire", "shock", "charge", "rally")),
         spec("quatre_bras", "Quatre Bras control", "13.2", "quatre_bras", "game",
              _qb_questions, _qb_situation, _qb_changes, _qb_summary),
         spec("general_order", "Order a General", "5.1", None, "leader",
