@@ -103,3 +103,18 @@ def play_a_round(game: PackGameService) -> int:
     assert outcome.result == "none"
     assert game.state().pack_state["round"] == 2
     return steps + 1
+
+
+def last_record(game: PackGameService) -> dict[str, Any]:
+    """The journal's last step done, as stored: ``kind``, ``inputs``, ``rolls``, ``outcome``."""
+    from eote_ref.store.journal_reading import next_undo
+
+    event = game.read(next_undo)
+    assert event is not None, "nothing done yet"
+    return {
+        "kind": event.kind,
+        "summary": event.summary,
+        "inputs": dict(event.inputs or {}),
+        "rolls": list(event.rolls or []),
+        "outcome": dict(event.outcome or {}),
+    }

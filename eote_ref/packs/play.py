@@ -136,6 +136,13 @@ class UnitState:
     markers: Mapping[str, Any]
     #: The leader attached to the unit (the shared column ``attached_leader_id``).
     attached_leader_id: int | None = None
+    #: The unit's short code (``F3``) when the game gave it one, else "".
+    code: str = ""
+
+    @property
+    def label(self) -> str:
+        """The unit as a check names its subject: its code (if any) and its name."""
+        return f"{self.code} {self.name}" if self.code else self.name
 
 
 @dataclass(frozen=True)
@@ -284,6 +291,13 @@ class CheckSpec:
     #: base and its modifiers summed mean nothing (a victory's losses against each side's
     #: count). Empty: the wizard shows the base, the modifiers and the modified value.
     reading: Callable[[Ctx, Any], list[str]] = lambda ctx, outcome: []
+    #: ``subject(ctx)``: the unit or leader the check acts with when its target does not name
+    #: one (an order opened on a side: the unit chosen), as ``("unit" | "leader", id)``;
+    #: None while none is chosen. A target naming a unit or a leader is always the subject.
+    subject: Callable[[Ctx], tuple[str, int] | None] = lambda ctx: None
+    #: The checks the screen offers on the subject once this one is applied (an order's
+    #: unit fires, shocks or rallies next); those that would refuse it are left out.
+    then: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -388,6 +402,9 @@ class Play:
     #: players' display and ``game show`` word it ("" leaves it out; None: the shared plain
     #: words). The pack names its own values here (its cards, its dice faces).
     state_words: Callable[[str, Any, Any], str | None] = lambda key, value, rules: None
+    #: ``unit_type_words(unit_type, rules)``: a unit's type as the screens name it (the
+    #: pack's title for it: ``dragoons or lancers``); None: its key in plain words.
+    unit_type_words: Callable[[str, Any], str | None] = lambda unit_type, rules: None
     #: ``option_words(text, rules)``: a note or a line naming an option by its keys
     #: (``option NAME=VALUE``) worded from the pack's declared options.
     option_words: Callable[[str, Any], str] = lambda text, rules: text

@@ -377,7 +377,7 @@ class PackHeadless:
         return self._game.turn_label()
 
     def show(self) -> list[str]:
-        from eote_ref.referee.pack_view import side_words, umpire_marker_words
+        from eote_ref.referee.pack_view import side_words, umpire_marker_words, unit_type_words
 
         game = self._game
         state = game.state()
@@ -398,7 +398,7 @@ class PackHeadless:
                     )
                 for u in (u for u in state.units if u.command_id == command.id):
                     marks = umpire_marker_words(units_spec, u.markers, u.type, state.turn)
-                    kind = u.type.replace("_", " ")
+                    kind = unit_type_words(game, u.type)
                     lines.append(
                         f"    {u.name} (id {u.id}, {kind})" + (f"  {marks}" if marks else "")
                     )

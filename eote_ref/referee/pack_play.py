@@ -430,6 +430,45 @@ class PackCheck:
         """The game's rules with its house tables, as the state in hand has them."""
         return self.game.rules_for(self.state)
 
+    def subject(self) -> tuple[str, int] | None:
+        """The unit or leader the check acts with: ``("unit" | "leader", id)``, or None.
+
+        The unit or leader its target names (the one selected when it was opened), else the
+        one the pack reads from the answers (an order opened on a side: the unit chosen).
+        """
+        for kind in ("unit", "leader"):
+            if f"{kind}_id" in self.target:
+                return kind, int(self.target[f"{kind}_id"])
+        try:
+            return self.spec.subject(self.ctx())
+        except (PackError, PlayError, KeyError, ValueError, TypeError):
+            return None
+
+    def subject_record(self) -> dict[str, Any] | None:
+        """The subject as the journal records it: kind, id, code (a unit's) and name."""
+        subject = self.subject()
+        if subject is None:
+            return None
+        kind, row_id = subject
+        try:
+            row: Any = self.state.unit(row_id) if kind == "unit" else self.state.leader(row_id)
+        except PlayError:
+            return None
+        side = self.state.side(row.side_id).name
+        code = getattr(row, "code", "") or ""
+        return {"kind": kind, "id": row_id, "code": code, "name": row.name, "side": side}
+
+    def subject_text(self) -> str:
+        """The subject in words, as the wizard heads it: ``F3 Foy's division (French)``."""
+        record = self.subject_record()
+        if record is None:
+            return ""
+        head = f"{record['code']} {record['name']}" if record["code"] else record["name"]
+        if record["kind"] == "leader":  # by the pack's word for his level (a General)
+            level = str(self.state.leader(record["id"]).level).replace("_", " ").capitalize()
+            return f"{head} ({level}, {record['side']})"
+        return f"{head} ({record['side']})"
+
     def facts(self) -> list[Ask]:
         """The questions, pre-filled from the state and the answers so far."""
         try:
@@ -443,9 +482,15 @@ class PackCheck:
             raise PackPlayError(f"{self.title} has no question {key!r}")
         self.values[key] = value
         self._answered.add(key)
-        for q in self.facts():
-            if q.key not in self.values or (q.derived and q.key not in self._answered):
-                self.values[q.key] = q.default
+        # A derived answer may bring a question of its own (the target's General: may it
+        # ignore a retreat?): read the questions again until they stand still.
+        for _ in range(4):
+            before = dict(self.values)
+            for q in self.facts():
+                if q.key not in self.values or (q.derived and q.key not in self._answered):
+                    self.values[q.key] = q.default
+            if self.values == before:
+                break
 
     def situation(self) -> Any:
         return self.spec.situation(self.ctx())
@@ -538,6 +583,7 @@ class PackCheck:
                 if dataclasses.is_dataclass(situation) and not isinstance(situation, type)
                 else situation,
                 "target": self.target,
+                "subject": self.subject_record(),
                 "facts": dict(self.values),
             },
             rolls=[{"name": k, "value": v} for k, v in rolls.items()],

@@ -236,6 +236,16 @@ def side_words(service: Any, key: str, value: Any) -> str:
     return _state_words(key, value)
 
 
+def unit_type_words(service: Any, unit_type: str) -> str:
+    """A unit's type in words: the pack's name for it, else its key in plain words."""
+    play = getattr(service, "play", None)
+    if play is not None:
+        text = play.unit_type_words(unit_type, service.rules)
+        if text is not None:
+            return str(text)
+    return unit_type.replace("_", " ")
+
+
 def _state_words(key: str, value: Any) -> str:
     """One key of a side's state in words (lists joined, counts by face), "" when empty."""
     if value is None or value == [] or value == {}:

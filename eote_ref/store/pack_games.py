@@ -180,6 +180,7 @@ def play_state(session: Session, game_id: int) -> PlayState:
                 u.nation,
                 dict(u.markers or {}),
                 u.attached_leader_id,
+                u.code or "",
             )
             for u in units
         ),

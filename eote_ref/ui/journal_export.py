@@ -18,14 +18,16 @@ def write_journal(hub: Any, path: pathlib.Path) -> None:
     """
     entries = hub.service.journal(newest_first=False)
     phase_text = getattr(hub, "phase_text", phase_label)  # a pack game's own phases
+    dice_words = getattr(hub, "dice_text", lambda e: dice_text(e.rolls))  # and its dice
+    results = getattr(hub, "result_text", lambda e: result_words(e.kind, e.result))  # words
     rows = [
         [
             str(e.seq),
             str(e.turn),
             phase_text(e.phase),
             summary_text(e),
-            dice_text(e.rolls),
-            result_words(e.kind, e.result),
+            dice_words(e),
+            results(e),
             e.status,
             e.created_at.astimezone().isoformat(timespec="seconds"),
         ]

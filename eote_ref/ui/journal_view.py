@@ -97,6 +97,9 @@ class JournalModel(QAbstractTableModel):
         self._turns: Counter[int] = Counter()
         #: How a stored phase reads (a pack game's hub gives its own: its rounds are no EotE phase).
         self.phase_text: Callable[[str], str] = phase_label
+        #: How a step's dice and result read (a pack game's hub words its own: no codes).
+        self.dice_text: Callable[[JournalEntry], str] = lambda e: dice_text(e.rolls)
+        self.result_text: Callable[[JournalEntry], str] = lambda e: result_words(e.kind, e.result)
 
     def set_entries(self, entries: list[JournalEntry], kept: int = 0) -> None:
         """Show ``entries``, of which the ``kept`` oldest are the oldest shown now.
@@ -183,9 +186,9 @@ class JournalModel(QAbstractTableModel):
                 case JournalColumn.SUMMARY:
                     return summary_text(e) + ("  (undone)" if undone else "")
                 case JournalColumn.DICE:
-                    return dice_text(e.rolls)
+                    return self.dice_text(e)
                 case JournalColumn.RESULT:
-                    return result_words(e.kind, e.result)
+                    return self.result_text(e)
         if role == ENTRY_ROLE:
             return e
         if role == Qt.ItemDataRole.ForegroundRole and undone:
@@ -238,8 +241,8 @@ class JournalFilter(QSortFilterProxyModel):
                 summary_text(entry),
                 entry.kind,
                 getattr(model, "phase_text", phase_label)(entry.phase),
-                dice_text(entry.rolls),
-                result_words(entry.kind, entry.result),
+                getattr(model, "dice_text", lambda e: dice_text(e.rolls))(entry),
+                getattr(model, "result_text", lambda e: result_words(e.kind, e.result))(entry),
                 "undone" if entry.status != "done" else "",
             )
         ).casefold()
@@ -258,6 +261,9 @@ class JournalView(QWidget):
         self.hub = hub
         self.model = JournalModel(self)
         self.model.phase_text = getattr(hub, "phase_text", phase_label)
+        for words in ("dice_text", "result_text"):  # a pack game's hub words its own
+            if hasattr(hub, words):
+                setattr(self.model, words, getattr(hub, words))
         self.proxy = JournalFilter(self)
         self.proxy.setSourceModel(self.model)
         table = self.ui.table

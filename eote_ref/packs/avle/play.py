@@ -13,7 +13,9 @@ State kept (every key is written and undone by the journal one at a time):
   order, 5.1), ``pending`` (checks a result called for: a General hit, a morale test),
   ``victory`` once a side has won (4.2); ``scenario`` when one was chosen, a hypothetical
   battle's ``deployment`` (14.0, once made) and ``initiative`` (the side id of the
-  exploration's winner, who gives the first order each round, 14.0).
+  exploration's winner, who gives the first order each round, 14.0); ``charges``, the
+  round's charges declared as ``[charger id, charged id]`` pairs (9.3: the shock that
+  follows falls on the unit charged), cleared with the round.
 * ``game_side.pack_state``: ``flag`` (9.3), ``hand`` (the six cards of this turn, 4.1; None
   until chosen), ``last_hand``, ``played`` (this turn's cards in order), ``card`` (this
   round's), ``last_card`` (the round before's, 5.1), ``rolled`` (this round's command dice
@@ -62,6 +64,7 @@ from eote_ref.packs.avle.play_state import (
     round_of,
     state_words,
     turn_label,
+    type_words,
     words,
 )
 from eote_ref.packs.play import (
@@ -302,6 +305,11 @@ def due(state: PlayState, rules: AvleRules) -> list[Due]:
                 Due("order", f"{s.name}: give an order ({left} left this round)", "5.1",
                     {"side_id": s.id})
             )  # fmt: skip
+            out += [
+                Due("general_order", f"{s.name}: order {g.name} on his own (General die)",
+                    "5.1", {"leader_id": g.id})
+                for g in turn.lone_generals(state, s)
+            ]  # fmt: skip
             out.append(Due("pass", f"{s.name}: no more orders this round", "5.1",
                            {"side_id": s.id}))  # fmt: skip
     out.append(Due("victory", f"end of round {r}: check victory, then the next round", "4.2"))
@@ -328,6 +336,7 @@ def declare_play() -> Play:
         words=words,
         state_words=state_words,
         option_words=option_words,
+        unit_type_words=type_words,
         # The players see the cards played (``played``, ``card``), never a hand (4.1).
         hidden={"side": frozenset({"hand", "last_hand"})},
         scenarios=SCENARIOS,

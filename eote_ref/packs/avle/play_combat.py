@@ -37,6 +37,9 @@ TERRAINS = ("open", "road", "bridge", "orchard", "field", "wood", "hill",
 def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
     state, firer = ctx.state, ctx_unit(ctx)
     enemies = enemies_on_map(ctx, firer)
+    charged = charged_by(state, firer) if shock else None
+    if charged is not None:  # the shock of a charge declared falls on the unit charged (9.3)
+        enemies.sort(key=lambda u: u.id != charged)
     tid = ctx.answers.get("target_unit", enemies[0].id if enemies else None)
     target = state.unit(int(tid)) if tid is not None else None
     side = state.side(firer.side_id)
@@ -47,7 +50,7 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
             "choice",
             enemies[0].id if enemies else None,
             "7.1",
-            choices=unit_choices(state, enemies),
+            choices=unit_choices(state, enemies, ctx.rules),
         ),  # fmt: skip
     ]
     if not shock:
@@ -152,7 +155,26 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
                 derived=True,
             ),  # fmt: skip
         ]
+    elif target is not None and _may_ignore_retreat(ctx, target):
+        # 9.1.3: the charger tests for pursuit only if the target leaves its hex; a unit that
+        # may ignore a retreat (10.1 E, 7.3.17) chooses whether it does.
+        qs.append(
+            Ask("target_stays", "the target ignores any retreat it may ignore (it holds its "
+                "hex: no pursuit)", "bool", True, "10.1 E",
+                "a square, infantry in buildings or a unit with a General may stay put; the "
+                "charger tests for pursuit only if its target leaves the hex (9.1.3)")
+        )  # fmt: skip
     return qs
+
+
+def _may_ignore_retreat(ctx: Ctx, target: UnitState) -> bool:
+    """Whether the answers make ``target`` a unit that may ignore a retreat (10.1 E, 7.3.17)."""
+    a = ctx.answers
+    square = a.get("target_formation", target.markers.get("formation")) == "square"
+    general = a.get("target_general_attached", general_with(ctx.state, target) is not None)
+    if target.arm == "infantry" and (square or a.get("target_terrain") in fire_mod.BUILDINGS):
+        return True
+    return bool(general) and target.arm in ("infantry", "cavalry")
 
 
 def _combat_situation(ctx: Ctx, shock: bool) -> fire_mod.CombatSituation:
@@ -224,8 +246,17 @@ def _combat_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
                     "rule": "9.4", "target": {"leader_id": g.id},
                     "losses": int(d["general_check_losses"]),
                     "may_ignore_retreat": bool(d["may_ignore_retreat"])})  # fmt: skip
-    if outcome.procedure == "shock" and (d["eliminated"] or d["retreat"]):
-        add.append(_pursuit_item(firer))
+    stays = bool(d.get("may_ignore_retreat")) and bool(ctx.answers.get("target_stays", True))
+    if outcome.procedure == "shock" and d["eliminated"]:
+        add.append(_pursuit_item(firer, "destroyed"))
+    elif outcome.procedure == "shock" and d["retreat"] and not stays:  # it left its hex
+        add.append(_pursuit_item(firer, "retreated"))
+    elif outcome.procedure == "shock" and d["retreat"]:
+        # It held its hex (10.1 E): no pursuit, unless its General is killed and it must go
+        # back 1 hex after all (9.4).
+        for item in add:
+            if item["check"] == "general_hit":
+                item["pursuer"] = firer.id
     elif outcome.procedure == "shock" and d.get("morale_test_due"):
         # 9.1.3: a rout at the morale test (15.0) empties the hex: the charger pursues then.
         for item in add:
@@ -236,10 +267,14 @@ def _combat_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     return puts
 
 
-def _pursuit_item(cavalry: UnitState) -> dict[str, Any]:
-    """The pursuit test (9.1.3) of cavalry whose target left its hex, as a due item."""
+def _pursuit_item(cavalry: UnitState, target_result: str) -> dict[str, Any]:
+    """The pursuit test (9.1.3) of cavalry whose target left its hex, as a due item.
+
+    ``target_result``: ``destroyed`` or ``retreated``, what made the hex empty.
+    """
     return {"check": "pursuit", "label": f"{cavalry.name}: pursuit test (9.1.3)",
-            "rule": "9.1.3", "target": {"unit_id": cavalry.id}}  # fmt: skip
+            "rule": "9.1.3", "target": {"unit_id": cavalry.id},
+            "target_result": target_result}  # fmt: skip
 
 
 def _losses(
@@ -292,6 +327,19 @@ def _reaction_due(state: Any, unit: UnitState) -> dict[str, Any] | None:
     return None
 
 
+#: The game's record of the charges declared this round: ``[[charger id, charged id], ...]``
+#: (9.3), read by the shock that follows; cleared with the round.
+CHARGES = "charges"
+
+
+def charged_by(state: Any, charger: UnitState) -> int | None:
+    """The unit ``charger`` declared a charge on this round (9.3), if any."""
+    for pair in state.pack_state.get(CHARGES) or []:
+        if pair[0] == charger.id:
+            return int(pair[1])
+    return None
+
+
 def _charge_questions(ctx: Ctx) -> list[Ask]:
     qs = _combat_questions(ctx, True)[:1]  # the unit charged
     return [
@@ -329,13 +377,15 @@ def _charge_reacts(ctx: Ctx) -> bool:
 
 def _charge_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     charger, target = ctx_unit(ctx), answer_unit(ctx, "target_unit")
+    pairs = [p for p in ctx.state.pack_state.get(CHARGES) or [] if p[0] != charger.id]
+    declared = Put("game", ctx.state.game_id, CHARGES, [*pairs, [charger.id, target.id]])
     if not _charge_reacts(ctx):
-        return []
+        return [declared]
     item = {"check": "reaction", "rule": "9.3", "target": {"unit_id": target.id},
             "label": f"{target.name}: may react to {charger.name}'s charge, before the "
                      "shock (9.3)",
             "charger": charger.id}  # fmt: skip
-    return [pending_put(ctx.state, None, [item])]
+    return [declared, pending_put(ctx.state, None, [item])]
 
 
 def _charge_summary(ctx: Ctx, outcome: Outcome | None) -> str:
@@ -357,13 +407,23 @@ def _reaction_questions(ctx: Ctx) -> list[Ask]:
         cavalry.sort(key=lambda u: u.id != due["charger"])  # the charger declared first
     cid = ctx.answers.get("charger", cavalry[0].id if cavalry else None)
     charger = state.unit(int(cid)) if cid is not None else None
+    # The charge declared answered where it came from (9.3): it may react, so it started
+    # or passed through a non-adjacent hex of the frontal arc; asked only without one.
+    declared = due is not None and cid == due.get("charger")
+    asked = (
+        []
+        if declared
+        else [
+            Ask("charge_from_adjacent", "the charge started adjacent", "bool", False, "9.3"),
+            Ask("through_front", "the charge crossed the frontal arc", "bool", True, "9.3"),
+        ]
+    )
     return [
         Ask("charger", "the charging cavalry", "choice", cavalry[0].id if cavalry else None,
-            "9.3", choices=unit_choices(state, cavalry)),
+            "9.3", choices=unit_choices(state, cavalry, ctx.rules)),
         Ask("empty_hexes", "empty hexes between them at the start, in sight", "int", 1, "9.3",
             maximum=10),
-        Ask("charge_from_adjacent", "the charge started adjacent", "bool", False, "9.3"),
-        Ask("through_front", "the charge crossed the frontal arc", "bool", True, "9.3"),
+        *asked,
         Ask("terrain", "the reacting unit's hex", "choice", "open", "6.0",
             choices=tuple((t, t) for t in TERRAINS)),
         Ask("charger_elements", "the charger's elements", "int",
@@ -382,12 +442,15 @@ def _reaction_situation(ctx: Ctx) -> reaction_mod.ReactionSituation:
     if unit.markers.get("reacted"):
         raise PlayError(f"{unit.name} has reacted this round already (9.3)")
     a = ctx.answers
+    due = _reaction_due(state, unit)
+    declared = due is not None and charger.id == due.get("charger")
     return reaction_mod.ReactionSituation(
         reacting=unit.type,
         nation=unit.markers.get("flag") or state.side(unit.side_id).pack_state["flag"],
         empty_hexes=int(a["empty_hexes"]),
-        charge_from_adjacent=bool(a["charge_from_adjacent"]),
-        through_front=bool(a["through_front"]),
+        # As the charge declared them when it did (9.3): not adjacent, through the front.
+        charge_from_adjacent=bool(a.get("charge_from_adjacent", False)) and not declared,
+        through_front=bool(a.get("through_front", True)) or declared,
         terrain=a["terrain"],
         charger_elements=int(a["charger_elements"]),
     )
@@ -480,7 +543,14 @@ def _general_hit_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     puts = _general_out(ctx, "killed") if outcome.result == "killed" else []
     item = matching_pending(ctx, "general_hit")
     if item is not None:
-        puts.append(pending_put(ctx.state, item, []))
+        add: list[dict[str, Any]] = []
+        pursuer = item.get("pursuer")
+        if outcome.result == "killed" and pursuer is not None:
+            # 9.4: his unit must retreat 1 more hex, so the hex it held empties (9.1.3).
+            cavalry = ctx.state.unit(int(pursuer))
+            if on_map(ctx.state, cavalry):
+                add.append(_pursuit_item(cavalry, "retreated"))
+        puts.append(pending_put(ctx.state, item, add))
     return puts
 
 
@@ -599,7 +669,7 @@ def _morale_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
         if outcome.result != "holds" and pursuer is not None:
             cavalry = ctx.state.unit(int(pursuer))
             if on_map(ctx.state, cavalry):
-                add.append(_pursuit_item(cavalry))
+                add.append(_pursuit_item(cavalry, "destroyed"))
         puts.append(pending_put(ctx.state, item, add))
     return puts
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from eote_ref.packs.avle.markers import LEADER_MARKER_BY_NAME, UNIT_MARKER_BY_NAME, UNIT_MARKERS
 from eote_ref.packs.avle.model import AvleRules
+from eote_ref.packs.avle.victory import threshold
 from eote_ref.packs.declaration import cleared_markers
 from eote_ref.packs.play import (
     CheckSpec,
@@ -198,12 +199,24 @@ def matching_pending(ctx: Ctx, check: str) -> dict[str, Any] | None:
     return None
 
 
-def unit_choices(state: PlayState, units: Sequence[UnitState]) -> tuple[tuple[Any, str], ...]:
-    """Units as a choice question offers them."""
+def unit_choices(
+    state: PlayState, units: Sequence[UnitState], rules: AvleRules | None = None
+) -> tuple[tuple[Any, str], ...]:
+    """Units as a choice question offers them: name, type in words, elements."""
     return tuple(
-        (u.id, f"{u.name} ({u.type.replace('_', ' ')}, {u.markers.get('elements')} el.)")
+        (u.id, f"{u.name} ({type_words(u.type, rules)}, {u.markers.get('elements')} el.)")
         for u in units
     )
+
+
+def type_words(unit_type: str, rules: AvleRules | None) -> str:
+    """A unit type as the Reference Sheet names it (1.1): ``dragoons or lancers``."""
+    kind = rules.data.units.get(unit_type) if rules is not None else None
+    return kind.title if kind is not None else unit_type.replace("_", " ")
+
+
+#: A flag's key in words (1.2, 9.3).
+FLAG_WORDS = {"french": "French", "english": "English", "prussian": "Prussian"}
 
 
 def enemies_on_map(ctx: Ctx, of: UnitState) -> list[UnitState]:
@@ -224,7 +237,8 @@ def spec(key: str, title: str, rule: str, procedure: str | None, target: Any,
 #: Keys whose changes are bookkeeping: the wizard's list of what Apply does leaves them out.
 _QUIET = frozenset(
     {"fired", "fired_on", "played", "last_card", "last_hand", "first_order", "to_order", LOG,
-     "pending", "phase", "rolled", "arrival_roll", "deployment", "initiative", "arrives"}
+     "pending", "phase", "rolled", "arrival_roll", "deployment", "initiative", "arrives",
+     "charges"}
 )  # fmt: skip
 
 
@@ -264,11 +278,30 @@ def state_words(key: str, value: Any, rules: AvleRules | None) -> str | None:
             return f"{_SIDE_HEADS[key]}: automatic card"
         faces = ", ".join(f"{n} {str(f).replace('_', ' ')}" for f, n in value.items() if n)
         return f"{_SIDE_HEADS[key]}: {faces or 'none'}"
+    if key == "wins_at" and isinstance(value, int) and rules is not None:
+        return f"{_SIDE_HEADS[key]}: {wins_at_words(rules, value)}"
+    if key == "flag" and isinstance(value, str):
+        return f"{_SIDE_HEADS[key]}: {FLAG_WORDS.get(value, value.replace('_', ' '))}"
     if key == "arrival_roll" and isinstance(value, list) and len(value) == 2:
         return f"{_SIDE_HEADS[key]}: turn {value[0]}, round {value[1]}"
     if key in _SIDE_HEADS:
         return f"{_SIDE_HEADS[key]}: {str(value).replace('_', ' ')}"
     return None
+
+
+def wins_at_words(rules: AvleRules, wins_at: int | None) -> str:
+    """The enemy units to eliminate as the victory check counts them (4.2, 14.0 with 15.0).
+
+    The count of :func:`~eote_ref.packs.avle.victory.threshold` (the one the check uses),
+    with the scenario's own figure beside it when the morale rule reduces it: ``6 (8 less
+    20% with the morale rule, 14.0)``.
+    """
+    count, _notes = threshold(rules, wins_at)
+    given = wins_at if wins_at is not None else rules.data.victory["hypothetical_units"].value
+    if count == given:
+        return str(count)
+    cut = rules.data.victory["morale_reduction_percent"].value
+    return f"{count} ({given} less {cut}% with the morale rule, 14.0)"
 
 
 _OPTION_NOTE = re.compile(r"option ([a-z0-9_]+)=([A-Za-z0-9_]+)")
@@ -277,7 +310,8 @@ _OPTION_NOTE = re.compile(r"option ([a-z0-9_]+)=([A-Za-z0-9_]+)")
 def option_words(text: str, rules: AvleRules | None) -> str:
     """``option NAME=VALUE`` in ``text`` worded from the declared option.
 
-    Its label and the chosen value's words, with its section: what the players and the
+    Its label and the value's words, with its section, said ``as chosen`` when the game was
+    given the option and ``by default`` when nobody chose it: what the players and the
     journal read.
     """
     if rules is None or "option " not in text:
@@ -287,7 +321,9 @@ def option_words(text: str, rules: AvleRules | None) -> str:
         spec = rules.data.options.get(m.group(1))
         if spec is None:
             return m.group(0)
-        return f"as chosen: {spec.words(m.group(2), m.group(1))}"
+        # Only an option the game was given is "chosen"; any other is the pack's default.
+        how = "as chosen" if m.group(1) in rules.chosen else "by default"
+        return f"{how}: {spec.words(m.group(2), m.group(1))}"
 
     return _OPTION_NOTE.sub(one, text)
 

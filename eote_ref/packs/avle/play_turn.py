@@ -158,7 +158,9 @@ def _round_situation(ctx: Ctx) -> OrdersSituation:
             raise PlayError(f"{s.name} has played this round's card already")
         card = ctx.answers.get(f"card_{s.id}")
         if card not in _playable(s):
-            raise PlayError(f"{s.name} has no {card} card left to play this turn (4.1)")
+            raise PlayError(
+                f"{s.name} has no {card_name(ctx.rules, card)} card left to play this turn (4.1)"
+            )
         sides[side_key(ctx.state, s)] = SideCard(
             card, int(ctx.answers.get(f"able_{s.id}", 0)), s.pack_state.get("last_card")
         )
@@ -266,18 +268,48 @@ def _order_unit(ctx: Ctx) -> UnitState:
     """The unit ordered: the target, or the one chosen for the side the turn guide named."""
     if "unit_id" in ctx.target:
         return ctx_unit(ctx)
+    if ctx.answers.get("unit") is None:
+        side = ctx_side(ctx)
+        _refuse_before_cards(side)
+        faces = ", ".join(f"{n} {f}" for f, n in (side.pack_state.get(DICE) or {}).items() if n)
+        lone = [g.name for g in lone_generals(ctx.state, side)]
+        other = f", order {' or '.join(lone)} on his own" if lone else ""
+        raise PlayError(
+            f"no unit of {side.name} fits the orders left ({faces or 'none'}): give no more "
+            f"orders this round{other} (5.1)"
+        )
     return answer_unit(ctx, "unit")
+
+
+def lone_generals(state: PlayState, side: SideState) -> list[Any]:
+    """The side's Generals a General die may order on their own now (5.1): present, alone."""
+    if not (side.pack_state.get(DICE) or {}).get("general"):
+        return []
+    return [
+        g
+        for g in state.leaders_of(side.id)
+        if g.attached_unit_id is None
+        and general_present(state, g)
+        and not g.markers.get("ordered")
+        and not (g.markers.get("killed") or g.markers.get("captured"))
+    ]
+
+
+def _order_subject(ctx: Ctx) -> tuple[str, int] | None:
+    """The unit an order opened on a side acts with: the one chosen (5.1)."""
+    chosen = ctx.answers.get("unit")
+    return ("unit", int(chosen)) if chosen is not None else None
 
 
 def _order_questions(ctx: Ctx) -> list[Ask]:
     out: list[Ask] = []
     if "unit_id" not in ctx.target:  # opened from the turn guide on a side
-        able = _able(ctx, ctx_side(ctx).id)
-        # The units a die left can order come first and alone (5.1); none: every one, and
-        # the refusal says why.
-        able = [u for u in able if _orderable(ctx, u)] or able
+        # Only the units a die left can order (5.1, 3.1, 3.2); none: nothing to choose, and
+        # the refusal says why (the side passes, or orders a General on his own).
+        able = [u for u in _able(ctx, ctx_side(ctx).id) if _orderable(ctx, u)]
+        label = "the unit ordered" if able else "the unit ordered (none fits the dice left)"
         out.append(
-            Ask("unit", "the unit ordered", "choice", able[0].id if able else None, "5.1",
+            Ask("unit", label, "choice", able[0].id if able else None, "5.1",
                 choices=tuple((u.id, u.name) for u in able))
         )  # fmt: skip
         if ctx.answers.get("unit", out[0].default) is None:
@@ -328,7 +360,10 @@ def _order_situation(ctx: Ctx) -> None:
             raise PlayError(f"{unit.name} has no General attached (5.1)")
     else:
         if card in SECTORS and sector != card:
-            raise PlayError(f"{unit.name} is in the {sector} sector, the card orders the {card}")
+            raise PlayError(
+                f"{unit.name} is in the {sector} sector; the {card_name(ctx.rules, card)} card "
+                f"orders the {card} sector's units (3.1)"
+            )
         in_sector = sum(1 for u in ordered if sector_of(state, u) == sector)
         if card == "coordinated_attack" and in_sector >= COORDINATED_PER_SECTOR:
             raise PlayError(
@@ -480,6 +515,8 @@ def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
         Put("leader", g.id, k, None) for g in state.leaders for k in leader_keys if g.markers.get(k)
     ]
     puts += [Put("game", gid, "first_order", None), Put("game", gid, "to_order", None)]
+    if state.pack_state.get("charges"):  # the round's charges declared (9.3)
+        puts.append(Put("game", gid, "charges", None))
     for s in state.sides:
         puts += [Put("side", s.id, "card", None), Put("side", s.id, "rolled", None)]
         if new_turn:  # 4.1: the next hand is chosen from this one
@@ -601,8 +638,11 @@ def checks() -> list[CheckSpec]:
         spec("round", "Round: cards and command dice", "5.1", "orders", "game",
              _round_questions, _round_situation, _round_changes, _round_summary,
              _round_dice),
-        spec("order", "Give an order", "5.1", None, "unit",
-             _order_questions, _order_situation, _order_changes, _order_summary),
+        replace(spec("order", "Give an order", "5.1", None, "unit",
+                     _order_questions, _order_situation, _order_changes, _order_summary),
+                subject=_order_subject,
+                # 7.0.1, 9.3, 12.0: what an ordered unit does next, offered on it.
+                then=("fire", "shock", "charge", "rally")),
         spec("quatre_bras", "Quatre Bras control", "13.2", "quatre_bras", "game",
              _qb_questions, _qb_situation, _qb_changes, _qb_summary),
         spec("general_order", "Order a General", "5.1", None, "leader",

@@ -49,6 +49,21 @@ def _face_text(face: object) -> str:
     return str(face).replace("_", " ")
 
 
+def keys_text(faces: tuple[object, ...]) -> str:
+    """The keys that type each face in a die's box: ``keys 1-10``; ``f flag, g general``."""
+    if faces and all(isinstance(f, int) and not isinstance(f, bool) for f in faces):
+        numbers = [int(f) for f in faces]  # type: ignore[call-overload]
+        return f"keys {min(numbers)}–{max(numbers)}"
+    words = [_face_text(f) for f in faces]
+    out = []
+    for word in words:
+        others = [w for w in words if w != word]
+        n = next((n for n in range(1, len(word) + 1)
+                  if not any(o.startswith(word[:n]) for o in others)), len(word))  # fmt: skip
+        out.append(f"{word[:n]} {word}")
+    return "keys " + ", ".join(out)
+
+
 class _Question:
     """One question's widget: reads and writes the answer, says when it changes."""
 
@@ -214,6 +229,12 @@ class PackCheckDialog(QDialog):
         self.prefix = prefix
 
         outer = QVBoxLayout(self)
+        # The unit (or General) the check acts with, named before any question or die.
+        self.subject_label = QLabel()
+        self.subject_label.setObjectName("subject")
+        self.subject_label.setTextFormat(Qt.TextFormat.RichText)
+        self.subject_label.setWordWrap(True)
+        outer.addWidget(self.subject_label)
         body = QHBoxLayout()
         outer.addLayout(body, 1)
         facts = QGroupBox("What the table shows")
@@ -261,6 +282,15 @@ class PackCheckDialog(QDialog):
         self._build_questions()
         self.resize(960, 640)
         self.update_all()
+        if not self.questions:  # nothing to ask: the keyboard goes where the die is typed
+            self.focus_die()
+
+    def focus_die(self) -> None:
+        """Put the keyboard in the first box of the die the procedure needs next."""
+        needed = self.trial.needed if self.trial is not None else None
+        row = self.dice_rows.get(needed.name) if needed is not None else None
+        if row is not None:
+            row.combos[0].setFocus()
 
     # ------------------------------------------------------------------ questions
     def _facts(self) -> list[Any]:
@@ -342,6 +372,10 @@ class PackCheckDialog(QDialog):
             label.setBuddy(row.combos[0])
             line.addWidget(label)
             line.addWidget(row, 1)
+            keys = QLabel(keys_text(needed.faces))  # what a key types in its box
+            keys.setObjectName(f"keys_{needed.name}")
+            keys.setToolTip("Type a face's key in a die's box (Tab to the next die)")
+            line.addWidget(keys)
             self.dice_layout.insertWidget(self.dice_layout.count() - 1, box)
             row.entered.connect(self._dice_entered)
             self.dice_rows[needed.name] = row
@@ -388,8 +422,15 @@ class PackCheckDialog(QDialog):
             self._ensure_dice_row(needed).roll(self._rng)
 
     # ------------------------------------------------------------------ preview
+    def subject_text(self) -> str:
+        """The acting unit or General as the wizard names it ("" when none is chosen yet)."""
+        return str(self.hub.attempt(self.check.subject_text) or "")
+
     def update_all(self) -> None:
         """Preview the odds, ask for the next die, show the result and its changes."""
+        subject = self.subject_text()
+        self.subject_label.setText(f"<b>Acting:</b> {html.escape(subject)}" if subject else "")
+        self.subject_label.setVisible(bool(subject))
         # A refusal here is the answers so far: shown under the questions, not as news.
         try:
             preview = self.check.preview()

@@ -14,6 +14,7 @@ leader, its side) from the Checks bar, the context menu or Enter. Nothing here n
 from __future__ import annotations
 
 import html
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -21,6 +22,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -41,6 +43,7 @@ from eote_ref.referee.pack_view import (
     marker_text,
     plain_marker_text,
     side_words,
+    unit_type_words,
 )
 from eote_ref.ui.theme import marker_colors
 
@@ -231,7 +234,10 @@ class PackDashboard(QWidget):
             pane = SidePane(self)
             pane.tree.itemActivated.connect(lambda _i, _c, p=pane: self._activated(p))
             pane.tree.currentItemChanged.connect(lambda *_a, p=pane: self._remember(p))
-            pane.tree.installEventFilter(self)  # + / - : a unit's count by hand
+            # A click on the row already current makes it the selection again (its side's).
+            pane.tree.itemPressed.connect(lambda *_a, p=pane: self._remember(p))
+            pane.tree.installEventFilter(self)  # + / - : a unit's count by hand; the focus
+            pane.tree.viewport().installEventFilter(self)
             pane.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
             pane.tree.customContextMenuRequested.connect(
                 lambda pos, p=pane: self._context_menu(p, pos)
@@ -318,7 +324,7 @@ class PackDashboard(QWidget):
                         item.setForeground(col, colours.off_table)
                 top.addChild(item)
             for u in units:
-                cells = [u.name, u.type.replace("_", " ")]
+                cells = [u.name, unit_type_words(service, u.type)]
                 for key, spec in columns:
                     value = u.markers.get(key, spec.default if spec else None)
                     cells.append(
@@ -472,14 +478,35 @@ class PackDashboard(QWidget):
         return False
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind in (QEvent.Type.FocusIn, QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress):
+            # The side's table the umpire last clicked, typed in or moved into holds the
+            # selection: its current row is the subject of the next check, always.
+            pane = next((p for p in self.panes if watched in (p.tree, p.tree.viewport())), None)
+            if pane is not None and not self._filling:
+                self._last_pane = pane
         if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
             pane = next((p for p in self.panes if p.tree is watched), None)
             key = event.key()
-            if pane is not None and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal, Qt.Key.Key_Minus):
+            counts = (Qt.Key.Key_Plus, Qt.Key.Key_Equal, Qt.Key.Key_Minus)
+            text = event.text()
+            if pane is not None and key not in counts and text and text.isprintable():
+                self._typed_at = time.monotonic()  # a name being typed (the table's search)
+            elif pane is not None and self._typing():
+                return super().eventFilter(watched, event)  # "Saxe-Weimar": part of the name
+            if pane is not None and key in counts:
                 self._last_pane = pane
                 self.step_first_count(pane, -1 if key == Qt.Key.Key_Minus else 1)
                 return True
         return super().eventFilter(watched, event)
+
+    #: When a letter was last typed in a side's table (its search by name), monotonic seconds.
+    _typed_at = -1e9
+
+    def _typing(self) -> bool:
+        """Whether a name is being typed (a key within the keyboard search's interval)."""
+        interval = QApplication.keyboardInputInterval() / 1000
+        return time.monotonic() - self._typed_at < interval
 
 
 def _edit_label(spec: Any, value: object, new: object, unit_type: str | None) -> str:

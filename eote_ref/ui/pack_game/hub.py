@@ -39,6 +39,36 @@ class PackHub(FollowingHub):
                 return str(spec.short_label)
         return text.replace("_", " ") or "—"
 
+    def result_text(self, entry: Any) -> str:
+        """A journal step's result in the pack's words (``1 lost, 2 hex(es) back``), no code."""
+        code = entry.result
+        if not code:
+            return ""
+        spec = self.service.play.checks.get(str(entry.kind).split(".", 1)[-1])
+        name = getattr(spec, "procedure", None)
+        if name:
+            try:
+                results = self.service.pack.procedure(name).results
+            except KeyError:
+                results = ()
+            for r in results:
+                if r.code == code:
+                    return str(r.text)
+        return str(code).replace("_", " ")
+
+    def dice_text(self, entry: Any) -> str:
+        """A journal step's dice in words: ``French dice flag, flag, cannon  roll 4``."""
+        out = []
+        for r in entry.rolls:
+            if not isinstance(r, dict):
+                out.append(str(r))
+                continue
+            value = r.get("value", r.get("roll", ""))
+            faces = value if isinstance(value, list | tuple) else [value]
+            shown = ", ".join(str(f).replace("_", " ") for f in faces)
+            out.append(f"{str(r.get('name') or '').replace('_', ' ')} {shown}".strip())
+        return "  ".join(out)
+
     @property
     def due(self) -> list[Any]:
         """What falls due as of the last change."""

@@ -348,6 +348,44 @@ class PackGameScreen(QObject):
             back.setFocus()  # where the umpire was: the turn guide's list, a side's table
         elif self.dashboard is not None:
             self.dashboard.focus_side(None)
+        if dialog.applied:
+            self.offer_next(dialog.check)
+
+    def offer_next(self, check: Any) -> str:
+        """The checks the pack offers next on a check's subject (an ordered unit's fire...).
+
+        The subject is selected on the dashboard and the status bar names what it may do
+        next with each check's shortcut (``Next for F3 Foy's division: Fire (Alt+2)``); the
+        checks that would refuse it now are left out. Returns the message ("" for none).
+        """
+        from eote_ref.referee.errors import REFUSALS
+
+        hub, dashboard = self.hub, self.dashboard
+        then = tuple(getattr(check.spec, "then", ()))
+        subject = check.subject()
+        if hub is None or dashboard is None or not then or subject is None:
+            return ""
+        kind, row_id = subject
+        offered = []
+        for key in then:
+            try:
+                trial = hub.service.open_check(key, **{f"{kind}_id": row_id}).trial({})
+            except REFUSALS:
+                continue
+            if trial.error is None:
+                offered.append(key)
+        if not offered or not dashboard.select(kind, row_id):
+            return ""
+        checks = hub.service.play.checks
+        shortcuts = {a.objectName().removeprefix("actionPackCheck_"): a for a in self._actions}
+        words = []
+        for key in offered:
+            action = shortcuts.get(key)
+            keys = action.shortcut().toString() if action is not None else ""
+            words.append(f"{checks[key].title} ({keys})" if keys else checks[key].title)
+        text = f"Next for {check.subject_text()}: {', '.join(words)}"
+        self.window._message(text)
+        return text
 
     # ------------------------------------------------------------------ players' display
     def open_display(self) -> QWidget | None:

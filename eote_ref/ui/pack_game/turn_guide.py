@@ -80,6 +80,8 @@ class PackTurnGuide(QWidget):
         )
         self.steps.setToolTip(f"{phase.label} ({prefix} {phase.rule})" if phase else "")
         row = max(self.list.currentRow(), 0)
+        current = self.list.currentItem()
+        kept = current.data(DUE_ROLE) if current is not None else None
         self.list.clear()
         for due in view.due:
             rule = f" ({prefix} {due.rule})" if due.rule else ""
@@ -91,7 +93,10 @@ class PackTurnGuide(QWidget):
             item.setFlags(Qt.ItemFlag.NoItemFlags)
             self.list.addItem(item)
         elif self.list.count():
-            self.list.setCurrentRow(min(row, self.list.count() - 1))
+            # The item the umpire had highlighted stays highlighted wherever it moved (an
+            # item due put before it); gone, the row it stood at.
+            at = next((i for i, due in enumerate(view.due) if _same(due, kept)), None)
+            self.list.setCurrentRow(at if at is not None else min(row, self.list.count() - 1))
 
     def bar_html(self, view: PackView) -> str:
         """The rounds of the turn and the phases of the round, where the game is in bold."""
@@ -128,3 +133,10 @@ class PackTurnGuide(QWidget):
         due = item.data(DUE_ROLE)
         if due is not None:
             self.openCheck.emit(due.check, dict(due.target))
+
+
+def _same(due: Any, other: Any) -> bool:
+    """Whether two due items are the same step: its check on its target (not its words)."""
+    if other is None:
+        return False
+    return bool(due.check == other.check and dict(due.target) == dict(other.target))
