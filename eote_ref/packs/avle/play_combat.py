@@ -687,7 +687,11 @@ def _pursuit_situation(ctx: Ctx) -> rally_mod.PursuitSituation:
     unit = ctx_unit(ctx)
     if unit.arm != "cavalry":
         raise PlayError("only cavalry pursues (9.1.3)")
-    return rally_mod.PursuitSituation(unit.type)
+    item = matching_pending(ctx, "pursuit")  # what emptied the hex: destroyed or retreated
+    result = item.get("target_result") if item is not None else None
+    return rally_mod.PursuitSituation(
+        unit.type, target_result=result if result in ("destroyed", "retreated") else None
+    )
 
 
 def _pursuit_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:

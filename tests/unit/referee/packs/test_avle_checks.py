@@ -264,6 +264,8 @@ def test_cavalry_whose_target_retreats_tests_for_pursuit(db: Database) -> None:
     trial = pursuit.trial({"roll": 3})
     assert trial.outcome is not None
     assert trial.outcome.result == "holds"
+    # the procedure is told what emptied the hex (9.1.3): the line retreated
+    assert trial.outcome.details["target_result"] == "retreated"
     outcome = pursuit.apply({"roll": 4})
     assert outcome is not None
     assert outcome.result == "must_advance"
