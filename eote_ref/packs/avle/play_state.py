@@ -35,6 +35,10 @@ ORDERS_PHASE = "orders"
 VICTORY_PHASE = "victory"
 #: The side's key of the round's orders left, by command-die face (the declared turn's).
 DICE = "command_dice"
+#: The side's key of the enemy units it must eliminate of one nation alone, by nation (13.1:
+#: Waterloo's 12 English for the French), beside ``wins_at``; the enemy's losses are then
+#: counted by their flag's nation at the victory check.
+WINS_AT_BY_NATION = "wins_at_by_nation"
 #: The unit markers that last one round (5.1, 7.0.1, 9.3): the declared ``lasts="round"``.
 ROUND_MARKERS = cleared_markers(UNIT_MARKERS, new_turn=False)
 #: How many units an automatic card orders (3.2, source: text; None: every one of its arm).
@@ -264,6 +268,9 @@ def state_words(key: str, value: Any, rules: AvleRules | None) -> str | None:
             return f"{_SIDE_HEADS[key]}: automatic card"
         faces = ", ".join(f"{n} {str(f).replace('_', ' ')}" for f, n in value.items() if n)
         return f"{_SIDE_HEADS[key]}: {faces or 'none'}"
+    if key == WINS_AT_BY_NATION and isinstance(value, dict):
+        counts = " or ".join(f"{n} {nation.title()}" for nation, n in value.items())
+        return f"or enemy units of one nation alone: {counts} (13.1)"
     if key == "arrival_roll" and isinstance(value, list) and len(value) == 2:
         return f"{_SIDE_HEADS[key]}: turn {value[0]}, round {value[1]}"
     if key in _SIDE_HEADS:
