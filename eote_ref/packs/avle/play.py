@@ -23,7 +23,9 @@ State kept (every key is written and undone by the journal one at a time):
   still to give this round, by face; ``automatic`` for an automatic card), ``units_lost`` and
   ``generals_lost`` (counted against this side, 4.2, 9.4.3), ``wins_at`` (the enemy units
   this side must eliminate for a substantial victory, 4.2: a scenario's count set by hand,
-  absent for 14.0's 9), ``arrival_roll`` (the ``[turn, round]`` of its last arrival roll,
+  absent for 14.0's 9), ``wins_at_by_nation`` (13.1: Waterloo's French count of English
+  units alone, ``{"english": 12}``; the Allied losses are then counted by their units'
+  flags), ``arrival_roll`` (the ``[turn, round]`` of its last arrival roll,
   13.1, 14.0).
 * ``game_unit.markers``: ``elements``, ``start`` (the elements it started with, 12.0),
   ``arrives`` (the turn it comes on, 4.1), ``flag``, ``eliminated``, ``passed_morale``
@@ -58,6 +60,7 @@ from eote_ref.packs.avle.play_state import (
     RULESET,
     SECTOR_LEVEL,
     SECTORS,
+    WINS_AT_BY_NATION,
     edit_refusal,
     option_words,
     orders_left,
@@ -94,9 +97,8 @@ SCENARIOS = {
 #: Waterloo's counts of enemy units to eliminate (13.1; source: text): the French win at 15
 #: English and Prussian units together, the Allies at 14 French units.
 WATERLOO_WINS_AT = {"french": 15, "allied": 14}
-#: 13.1's other French count (source: text): 12 English units alone. Declared, not played
-#: yet: the game's victory check counts one number a side, so a Waterloo game is won by the
-#: French at 15 units of either nation until losses are counted by nation.
+#: 13.1's other French count (source: text): 12 English units alone. Kept as the French
+#: side's ``wins_at_by_nation``: the victory check then counts the Allied losses by nation.
 WATERLOO_FRENCH_WINS_AT_ENGLISH = 12
 #: Ligny's counts (13.3; source: text): 9 Prussian units for the French, 11 French for the
 #: Prussians.
@@ -238,6 +240,8 @@ def setup(
             ).value
         elif scenario == arrivals.WATERLOO:
             side_state["wins_at"] = WATERLOO_WINS_AT["french" if flag == "french" else "allied"]
+            if flag == "french":
+                side_state[WINS_AT_BY_NATION] = {"english": WATERLOO_FRENCH_WINS_AT_ENGLISH}
         elif scenario == LIGNY:
             side_state["wins_at"] = LIGNY_WINS_AT["french" if flag == "french" else "allied"]
         plan_sides.append(

@@ -36,6 +36,10 @@ ORDERS_PHASE = "orders"
 VICTORY_PHASE = "victory"
 #: The side's key of the round's orders left, by command-die face (the declared turn's).
 DICE = "command_dice"
+#: The side's key of the enemy units it must eliminate of one nation alone, by nation (13.1:
+#: Waterloo's 12 English for the French), beside ``wins_at``; the enemy's losses are then
+#: counted by their flag's nation at the victory check.
+WINS_AT_BY_NATION = "wins_at_by_nation"
 #: The unit markers that last one round (5.1, 7.0.1, 9.3): the declared ``lasts="round"``.
 ROUND_MARKERS = cleared_markers(UNIT_MARKERS, new_turn=False)
 #: How many units an automatic card orders (3.2, source: text; None: every one of its arm).
@@ -282,6 +286,12 @@ def state_words(key: str, value: Any, rules: AvleRules | None) -> str | None:
         return f"{_SIDE_HEADS[key]}: {wins_at_words(rules, value)}"
     if key == "flag" and isinstance(value, str):
         return f"{_SIDE_HEADS[key]}: {FLAG_WORDS.get(value, value.replace('_', ' '))}"
+    if key == WINS_AT_BY_NATION and isinstance(value, dict):
+        counts = " or ".join(
+            f"{wins_at_words(rules, n) if rules is not None else n} {nation.title()}"
+            for nation, n in value.items()
+        )
+        return f"or enemy units of one nation alone: {counts} (13.1)"
     if key == "arrival_roll" and isinstance(value, list) and len(value) == 2:
         return f"{_SIDE_HEADS[key]}: turn {value[0]}, round {value[1]}"
     if key in _SIDE_HEADS:

@@ -25,6 +25,7 @@ from eote_ref.packs.avle.play_state import (
     ORDERS_PHASE,
     SECTORS,
     VICTORY_PHASE,
+    WINS_AT_BY_NATION,
     answer_unit,
     card_name,
     ctx_side,
@@ -473,8 +474,13 @@ def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
     for s in state.sides:
         units = [u for u in state.units_of(s.id) if on_map(state, u)]
         generals = [g for g in state.leaders_of(s.id) if general_present(state, g)]
+        enemy = next(o for o in state.sides if o.id != s.id)
         sides[s.name] = victory_mod.SideState(
             wins_at=s.pack_state.get("wins_at"),
+            wins_at_by_nation=dict(s.pack_state.get(WINS_AT_BY_NATION) or {}),
+            units_lost_by_nation=(
+                _units_lost_by_nation(state, s) if enemy.pack_state.get(WINS_AT_BY_NATION) else {}
+            ),
             units_lost=int(s.pack_state.get("units_lost", 0)),
             generals_lost=int(s.pack_state.get("generals_lost", 0)),
             units_by_sector=dict(Counter(sector_of(state, u) for u in units)),
@@ -485,6 +491,29 @@ def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
             generals_left=len(generals),
         )
     return victory_mod.VictorySituation(sides, state.turn, round_of(state))
+
+
+def _units_lost_by_nation(state: PlayState, side: SideState) -> dict[str, int]:
+    """The side's units eliminated, counted by their flag's nation (13.1: the English apart).
+
+    Every nation of the side's units is a key, at 0 when none is lost. The side's count of
+    units lost must be the units marked eliminated: a loss counted by hand with no unit
+    marked has no nation, and is refused in words rather than guessed.
+    """
+    flag = side.pack_state.get("flag")
+    units = state.units_of(side.id)
+    lost = {str(u.markers.get("flag") or flag): 0 for u in units}
+    for u in units:
+        if u.markers.get("eliminated"):
+            lost[str(u.markers.get("flag") or flag)] += 1
+    counted = int(side.pack_state.get("units_lost", 0))
+    if counted != sum(lost.values()):
+        raise PlayError(
+            f"{side.name}: {counted} unit(s) lost but {sum(lost.values())} marked eliminated; "
+            "this battle counts losses by nation (13.1): mark each unit lost eliminated, or "
+            "set the units lost to match"
+        )
+    return lost
 
 
 def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
@@ -549,6 +578,11 @@ def _victory_reading(ctx: Ctx, outcome: Outcome) -> list[str]:
         reached = "reached" if side["units_lost"] >= side["enemy_needs"] else "not reached"
         lines.append(f"{name} has lost {' + '.join(parts)} = {side['units_lost']} of the "
                      f"{count} {enemy} must eliminate: {reached}")  # fmt: skip
+        for nation, need in (side.get("enemy_needs_by_nation") or {}).items():
+            n = side["lost_by_nation"][nation]
+            lines.append(f"{name} has lost {n} {nation.title()} unit(s) of the {need} {enemy} must "
+                         f"eliminate of that nation alone (13.1): "
+                         f"{'reached' if n >= need else 'not reached'}")  # fmt: skip
         if side.get("empty_sectors"):
             lines.append(f"{name} holds no unit in its {', '.join(side['empty_sectors'])} "
                          "sector: a decisive defeat (4.2)")  # fmt: skip

@@ -218,7 +218,7 @@ def _start(db: Database, key: str) -> PackGameService:
 
 #: The victory counts each battle sets (4.2's substantial victory, side by side).
 WINS_AT = {
-    "waterloo": {"French": 15, "Allies": 14},  # 13.1 (its 12 English alone: not yet kept)
+    "waterloo": {"French": 15, "Allies": 14},  # 13.1 (and 12 English alone: wins_at_by_nation)
     "quatre_bras": {"French": 8, "Allies": 8},
     "quatre_bras_historical": {"French": 8, "Allies": 8},
     "ligny": {"French": 9, "Prussians": 11},
