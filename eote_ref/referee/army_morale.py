@@ -280,14 +280,18 @@ def shown_tracks(
     from eote_ref.store import game_rows
 
     names = [str(n) for n in game.read(game_rows.side_names)]
-    out = []
-    for t in tracks:
-        if hidden(t.side):
-            state = "DEMORALISED" if t.demoralised else "holding"
-            out.append(f"{t.who(names)} army morale: {state}")
-        else:
-            out.append(t.text(names, hide_secret=True))
-    return out
+    return [shown_line(t, names, hidden=hidden(t.side)) for t in tracks]
+
+
+def shown_line(track: TrackView, side_names: Sequence[str], *, hidden: bool) -> str:
+    """One track as the players see it (the display, the phones): never a secret threshold.
+
+    ``hidden`` (fog of war over that side) shows only whether it is demoralised.
+    """
+    if hidden:
+        state = "DEMORALISED" if track.demoralised else "holding"
+        return f"{track.who(side_names)} army morale: {state}"
+    return track.text(side_names, hide_secret=True)
 
 
 def guide_broken(game: GameService) -> list[tuple[int, str, Mapping[str, Any]]]:

@@ -6,7 +6,8 @@ QR code to scan, and lists what the players send: an order (EotE) or a pack's ch
 hand) waits here until the umpire accepts it (an order opens the order wizard with the
 player's order filled in: the umpire measures, rolls and applies, one journal step) or sends
 it back with a word. *New links* revokes the old ones. Who pressed Ready for the phase shows
-here and at the top of the turn guide.
+here and at the top of the turn guide. A line says what a side's page holds, its private
+briefing included (a scenario's, :mod:`eote_ref.referee.briefings`).
 
 The QR codes are drawn with Qt from the matrix of ``segno`` (a small pure-Python library,
 no dependency of its own): nothing is written to disk and no image library is needed.
@@ -118,6 +119,14 @@ class PhonesDialog(QDialog):
         self.links_box = QGroupBox("Each side scans its own code (keep it from the other side)")
         self.links_grid = QGridLayout(self.links_box)
         layout.addWidget(self.links_box)
+        self.private = QLabel(
+            "A side's page shows its own units, leaders and orders, the other side only as "
+            "the fog of war allows, and the scenario's private briefing for that side, each "
+            "timed note from its turn on; the table's page shows no briefing."
+        )
+        self.private.setObjectName("phonesPrivate")
+        self.private.setWordWrap(True)
+        layout.addWidget(self.private)
         self.link_labels: dict[int, QLabel] = {}
         self.qr_labels: dict[int, QLabel] = {}
         self.spectators = QLabel()

@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from eote_ref.referee.army_morale import TrackView, shown_line, tracks_of
+from eote_ref.referee.briefings import visible_briefings
 from eote_ref.referee.game import GameService
 from eote_ref.referee.order_sheet import order_sheet
 from eote_ref.referee.players_view import (
@@ -34,6 +36,7 @@ from eote_ref.referee.players_view import (
     order_state,
     unit_markers,
 )
+from eote_ref.referee.scenario_state import scenario_of
 from eote_ref.referee.views import GameView, LeaderView, SideView
 
 #: Results each page shows, newest first (as the display).
@@ -145,12 +148,33 @@ def _fog_words(fog: Fog, viewer: str | None) -> str:
     return f"Fog of war: shown to {viewer}"
 
 
+@dataclass(frozen=True)
+class _Scenario:
+    """What a scenario adds to the pages, read once per snapshot (empty for no scenario)."""
+
+    data: Mapping[str, Any]
+    tracks: tuple[TrackView, ...]
+
+
+def _tracks(scenario: _Scenario, view: GameView, fog: Fog, viewer: int | None) -> list[Any]:
+    """The army morale tracks as ``viewer``'s players' display shows them (house rule)."""
+    names = [s.name for s in sorted(view.sides, key=lambda s: s.position)]
+    return [
+        {
+            "side": t.side,
+            "text": shown_line(t, names, hidden=ce_hidden(fog, t.side, viewer)),
+        }
+        for t in scenario.tracks
+    ]
+
+
 def _eote_page(
     service: GameService,
     view: GameView,
     viewer: int | None,
     results: list[dict[str, Any]],
     fog: Fog,
+    scenario: _Scenario,
 ) -> dict[str, Any]:
     me = next((s for s in view.sides if s.position == viewer), None)
     page: dict[str, Any] = {
@@ -171,8 +195,14 @@ def _eote_page(
             for s in view.sides
         ],
         "results": results,
+        "army_morale": _tracks(scenario, view, fog, viewer),
     }
     if me is not None:
+        # Its own briefings only, as on its order sheet: a timed note from its turn on.
+        page["briefings"] = [
+            {"text": b.text, "turn": b.turn}
+            for b in visible_briefings(scenario.data, me.position, view.turn)
+        ]
         sheet = order_sheet(service, me.position, view)
         page["orders"] = {
             "in_transit": [
@@ -200,6 +230,9 @@ def eote_snapshot(
     """
     view = view or service.view()
     fog = fog_of_war(view) if fog is None else fog
+    data, state = scenario_of(service)
+    tracks = tracks_of(service.read, data, state, view.turn) if data.get("army_morale") else ()
+    scenario = _Scenario(data, tracks)
     # As the display: one hidden CE hides the CE-built figures of every result (a result
     # names no side the reader could be sure of).
     hide = any(ce_hidden(fog, s.position, None) for s in view.sides)
@@ -209,7 +242,7 @@ def eote_snapshot(
     for s in view.sides:
         hide_own = any(ce_hidden(fog, o.position, s.position) for o in view.sides)
         results = _results(last_results(service, RESULTS_SHOWN, hide_ce=hide_own))
-        sides[s.position] = _eote_page(service, view, s.position, results, fog)
+        sides[s.position] = _eote_page(service, view, s.position, results, fog, scenario)
         form = {
             "kind": "order",
             "divisions": [{"id": d.id, "title": d.title} for d in s.divisions],
@@ -218,7 +251,7 @@ def eote_snapshot(
         forms[s.position] = form
         sides[s.position]["form"] = form
     return Snapshot(
-        spectators=_eote_page(service, view, None, results_all, fog),
+        spectators=_eote_page(service, view, None, results_all, fog, scenario),
         sides=sides,
         names={s.position: s.name for s in view.sides},
         forms=forms,

@@ -117,3 +117,33 @@ def test_without_server_sent_events_the_page_asks_every_second(
         wait_for(browser, lambda d: "disordered" in text(d, "sides"), timeout=3)
     finally:
         server.stop()
+
+
+def test_a_side_reads_its_briefing_its_timed_note_and_the_morale_tracks(
+    browser: Any, db: Any
+) -> None:
+    from eote_ref.referee.scenario_setup import create_scenario_game, load, shipped_scenarios
+
+    derlon = next(p for p in shipped_scenarios() if p.stem == "waterloo-derlon")
+    game = GameService(db, create_scenario_game(db, load(derlon)))
+    server = serve(game)
+    try:
+        french, allied = (next(x for x in server.links() if x.side == s) for s in (0, 1))
+        browser.get(server.url(french.path))
+        wait_for(browser, lambda d: "The Emperor expects" in text(d, "briefings"))
+        assert "Frischermont" not in text(browser, "briefings")  # its turn is 4
+        assert "French army morale 20 of 20" in text(browser, "morale")
+        # the timed note comes at its turn, within a second (server-sent events)
+        while game.view().turn < 4:
+            game.advance_phase()
+        wait_for(browser, lambda d: "Turn 4: Word from the right" in text(d, "briefings"), 2)
+        browser.get(server.url(allied.path))
+        wait_for(browser, lambda d: "Hold the lane" in text(d, "briefings"))
+        assert "Emperor" not in browser.page_source
+        assert "Frischermont" not in browser.page_source
+        browser.get(server.url("/"))  # the table's page: tracks, never a briefing
+        wait_for(browser, lambda d: "Anglo-Allied army morale" in text(d, "morale"))
+        assert not browser.find_elements("id", "briefings")
+        assert "secret level" in text(browser, "morale")
+    finally:
+        server.stop()

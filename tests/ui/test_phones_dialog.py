@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
+from eote_ref.referee.players_view import Fog
 from eote_ref.store import Database
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.phones_dialog import PhonesDialog, qr_pixmap
@@ -118,6 +119,28 @@ def test_an_avle_hand_is_accepted_from_the_dialog(qtbot: QtBot, db: Database) ->
         guide = window.guideDock.widget().findChild(QLabel, "phonesReadyGuide")
         assert guide is not None
         assert "French ✓" in guide.text()
+    finally:
+        window.phones_menu.close()
+
+
+def test_the_dialog_says_a_side_reads_its_briefing_and_the_fog_reaches_the_phones(
+    qtbot: QtBot, db: Database
+) -> None:
+    window = shown_window(qtbot, db)
+    dialog = open_phones(qtbot, window)
+    try:
+        assert "private briefing" in dialog.private.text()
+        assert dialog.server is not None
+        link = next(x for x in dialog.server.links() if x.side == 0)
+        url = dialog.server.url(link.path) + "view.json"
+        before = fetch(url)
+        other = next(s for s in before["sides"] if s["position"] == 1)
+        assert all("ce" in u for d in other["divisions"] for u in d["units"])
+        window.display_menu.fog_actions[Fog.OPPONENT].trigger()  # a view setting, no step
+        after = fetch(url)
+        assert after["version"] == before["version"] + 1
+        other = next(s for s in after["sides"] if s["position"] == 1)
+        assert not any("ce" in u for d in other["divisions"] for u in d["units"])
     finally:
         window.phones_menu.close()
 

@@ -212,6 +212,14 @@
       reqs.appendChild(li);
     });
     $("requests-box").className = page.requests.length ? "" : "hidden";
+    var notes = $("briefings");
+    clear(notes);
+    (page.briefings || []).forEach(function (b) {
+      var li = el("li", null, b.text);
+      if (b.turn !== null && b.turn !== undefined) { li.insertBefore(el("b", null, "Turn " + b.turn + ": "), li.firstChild); }
+      notes.appendChild(li);
+    });
+    $("briefings-box").className = (page.briefings && page.briefings.length) ? "" : "hidden";
     var secret = $("secret");
     clear(secret);
     (page.secret || []).forEach(function (x) { secret.appendChild(el("li", null, x)); });
@@ -224,6 +232,10 @@
     $("heading").textContent = page.heading + (page.initiative ? " · Initiative: " + page.initiative : "");
     $("fog").textContent = page.fog || "";
     if (side) { renderSide(page); } else { renderReadiness(page, $("readiness")); }
+    var morale = $("morale");
+    clear(morale);
+    (page.army_morale || []).forEach(function (t) { morale.appendChild(el("li", /DEMORALISED/.test(t.text) ? "alarm" : null, t.text)); });
+    $("morale-box").className = (page.army_morale && page.army_morale.length) ? "" : "hidden";
     renderSides(page);
     renderResults(page);
     shown = page.version;

@@ -2,8 +2,9 @@
 
 Tested on the JSON the server sends (``/s/TOKEN/view.json`` and ``/view.json``), not on the
 HTML: the CE under fog of war (EotE 7.4), the content of an order (EotE 3.1-3.4), a side's
-pending request, an AVlE hand of cards (4.1). The game has no private briefing yet: none
-can leak.
+pending request, an AVlE hand of cards (4.1), a scenario's private briefings and timed notes
+(its own side's only, from their turn on), an army morale track's value under fog and its
+secret threshold (a house rule of the scenario, never shown).
 """
 
 from __future__ import annotations
@@ -11,12 +12,33 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
+from eote_ref.referee import army_morale
 from eote_ref.referee.checks import open_check
+from eote_ref.referee.follow import DisplayWatcher, open_read_only
 from eote_ref.referee.game import GameService
 from eote_ref.referee.pack_play import PackGameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.players_view import Fog, set_fog_of_war
+from eote_ref.referee.scenario_setup import create_scenario_game, load, shipped_scenarios
+from eote_ref.store import Database, SetField, history
+from eote_ref.web.publisher import Publisher
+from eote_ref.web.server import PhoneServer
 from tests.unit.web.conftest import get_json, post, serve, side_url
+
+DERLON = next(p for p in shipped_scenarios() if p.stem == "waterloo-derlon")
+
+#: Words of each briefing of waterloo-derlon: French (side 0), its timed note of turn 4, and
+#: the Anglo-Allied's (side 1).
+FRENCH = "The Emperor expects the ridge taken"
+FRENCH_TURN_4 = "Prussian cavalry seen near Frischermont"
+ALLIED = "Hold the lane and the hedges"
+
+
+def derlon(db: Database) -> GameService:
+    """D'Erlon's attack (a scenario with briefings, a timed note and two morale tracks)."""
+    return GameService(db, create_scenario_game(db, load(DERLON)))
 
 
 def pages(server: Any) -> dict[str, Any]:
@@ -147,3 +169,138 @@ def test_the_fog_the_display_holds_is_the_phones_fog(waterloo: GameService) -> N
             assert not any("ce" in u for s in (0, 1) for u in units_of(page, s))
     finally:
         server.stop()
+
+
+def test_a_briefing_reaches_its_own_side_and_a_timed_note_only_from_its_turn(
+    db: Database,
+) -> None:
+    game = derlon(db)
+    server, _ = serve(game)
+    try:
+        shown = pages(server)
+        assert [b["turn"] for b in shown[0]["briefings"]] == [None]
+        assert FRENCH in shown[0]["briefings"][0]["text"]
+        assert [b["turn"] for b in shown[1]["briefings"]] == [None]
+        assert ALLIED in shown[1]["briefings"][0]["text"]
+        assert "briefings" not in shown["spectators"]
+        for page in shown.values():  # the note of turn 4 is nowhere before turn 4
+            assert FRENCH_TURN_4 not in json.dumps(page, ensure_ascii=False)
+        assert FRENCH not in json.dumps(shown[1], ensure_ascii=False)
+        assert ALLIED not in json.dumps(shown[0], ensure_ascii=False)
+        while game.view().turn < 4:
+            game.advance_phase()
+        shown = pages(server)
+        assert [b["turn"] for b in shown[0]["briefings"]] == [None, 4]
+        assert FRENCH_TURN_4 in shown[0]["briefings"][1]["text"]
+        for other in (shown[1], shown["spectators"]):
+            text = json.dumps(other, ensure_ascii=False)
+            for words in (FRENCH, FRENCH_TURN_4):
+                assert words not in text
+        assert ALLIED not in json.dumps(shown["spectators"], ensure_ascii=False)
+        assert ALLIED not in json.dumps(shown[0], ensure_ascii=False)
+    finally:
+        server.stop()
+
+
+def morale_lines(page: dict[str, Any]) -> dict[int, str]:
+    return {t["side"]: t["text"] for t in page["army_morale"]}
+
+
+def test_the_army_morale_tracks_are_shown_as_the_fog_allows(db: Database) -> None:
+    game = derlon(db)
+    server, _ = serve(game)
+    try:
+        shown = pages(server)
+        for page in shown.values():  # no fog: both values, the secret level never
+            lines = morale_lines(page)
+            assert lines[0] == "French army morale 20 of 20 (demoralised at 8)"
+            assert lines[1] == "Anglo-Allied army morale 18 of 18 (demoralised at a secret level)"
+        set_fog_of_war(game, Fog.OPPONENT)
+        shown = pages(server)
+        full = {0: "French army morale 20 of 20", 1: "Anglo-Allied army morale 18 of 18"}
+        veiled = {0: "French army morale: holding", 1: "Anglo-Allied army morale: holding"}
+        for viewer in (0, 1):  # its own value, the other's only holding or demoralised
+            lines = morale_lines(shown[viewer])
+            assert lines[viewer].startswith(full[viewer])
+            assert lines[1 - viewer] == veiled[1 - viewer]
+        assert morale_lines(shown["spectators"]) == veiled
+        set_fog_of_war(game, Fog.BOTH)
+        for page in pages(server).values():
+            assert morale_lines(page) == veiled
+    finally:
+        server.stop()
+
+
+def test_a_secret_morale_threshold_is_on_no_page_once_rolled(db: Database) -> None:
+    """The Anglo-Allied level, rolled near the end of its track, is told to no side."""
+    game = derlon(db)
+    server, _ = serve(game)
+    try:
+        units = [u for u in game.view().sides[1].units if not u.routed][:9]
+        game.record(
+            "marker", "rout", [SetField("game_unit", u.id, "markers.routed", True) for u in units]
+        )  # 18 - 9 = 9: within 3 of the level, the secret roll is due
+        track = army_morale.tracks(game)[1]
+        assert track.secret_due
+        army_morale.roll_secret(game, track.key, 4)  # 6 + 4 - 3: demoralised at 7
+        assert army_morale.tracks(game)[1].level == 7
+        shown = pages(server)
+        for page in shown.values():
+            line = morale_lines(page)[1]
+            assert line == "Anglo-Allied army morale 9 of 18 (demoralised at a secret level)"
+            track_words = json.dumps(page["army_morale"])
+            assert "at 7" not in track_words
+            assert all(set(t) == {"side", "text"} for t in page["army_morale"])  # no figures
+        # under fog the other side learns only that the track holds (9 > 7)
+        set_fog_of_war(game, Fog.OPPONENT)
+        shown = pages(server)
+        assert morale_lines(shown[0])[1] == "Anglo-Allied army morale: holding"
+        assert morale_lines(shown[1])[1].startswith("Anglo-Allied army morale 9 of 18")
+    finally:
+        server.stop()
+
+
+def test_fog_set_as_a_view_setting_reaches_the_phones_at_the_next_update(
+    waterloo: GameService,
+) -> None:
+    """No journal step, but a new version: the pages are built again at once (EotE 7.4)."""
+    server, _ = serve(waterloo)
+    steps = len(waterloo.read(history, limit=1000))
+    try:
+        before = get_json(side_url(server, 1, "view.json"))
+        assert all("ce" in u for s in (0, 1) for u in units_of(before, s))
+        assert set_fog_of_war(waterloo, Fog.OPPONENT)
+        after = get_json(side_url(server, 1, "view.json"))
+        assert after["version"] == before["version"] + 1  # one update
+        assert after["fog"] == "Fog of war: shown to French"
+        assert all("ce" in u for u in units_of(after, 1))
+        assert not any("ce" in u for u in units_of(after, 0))
+        assert len(waterloo.read(history, limit=1000)) == steps  # a view setting
+    finally:
+        server.stop()
+
+
+def test_a_display_process_follows_the_fog_the_umpire_sets(waterloo: GameService) -> None:
+    """``display --web`` on the file: the umpire's fog reaches the phones at its next look."""
+    if waterloo.db.path is None:
+        pytest.skip("followed here on a database file (PostgreSQL: the same watcher)")
+    ro = open_read_only(waterloo.db.path)
+    server = PhoneServer("127.0.0.1", 0, accepts_requests=False)
+    watcher = DisplayWatcher(ro)
+    try:
+        publisher = Publisher(GameService(ro, waterloo.game_id), server)
+        publisher.refresh()
+        server.start()
+        before = get_json(side_url(server, 0, "view.json"))
+        assert all("ce" in u for u in units_of(before, 1))
+        set_fog_of_war(waterloo, Fog.OPPONENT)
+        assert watcher.changed()  # the headless loop's look, as run_web makes it
+        publisher.refresh()
+        after = get_json(side_url(server, 0, "view.json"))
+        assert after["version"] == before["version"] + 1
+        assert all("ce" in u for u in units_of(after, 0))
+        assert not any("ce" in u for u in units_of(after, 1))
+    finally:
+        server.stop()
+        watcher.close()
+        ro.close()

@@ -119,6 +119,24 @@ def test_pages_put_every_text_in_as_text() -> None:
         assert "style=" not in html
 
 
+def test_a_side_s_page_has_a_place_for_its_briefing_and_the_table_s_none(
+    served: tuple[PhoneServer, Publisher],
+) -> None:
+    """The briefing is rendered on a side's page only (its JSON: test_hidden.py)."""
+    server, _ = served
+    status, side_page, _ = get(side_url(server, 0))
+    assert status == 200
+    assert b'id="briefings"' in side_page
+    assert b'id="morale"' in side_page
+    status, table_page, _ = get(server.url("/"))
+    assert status == 200
+    assert b"briefing" not in table_page
+    assert b'id="morale"' in table_page
+    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    assert "page.briefings" in script
+    assert "page.army_morale" in script
+
+
 def test_a_name_with_markup_travels_as_json_text(waterloo: GameService) -> None:
     unit = waterloo.view().sides[0].units[0]
     name = "<img src=x onerror=alert(1)> & co"
