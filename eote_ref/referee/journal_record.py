@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from eote_ref.rules.core import Outcome
+from eote_ref.packs.eote.rules.core import Outcome
 
 #: The record's list of check results.
 CHECKS = "checks"

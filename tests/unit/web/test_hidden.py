@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from eote_ref.referee.checks import open_check
+from eote_ref.packs.eote.checks import open_check
 from eote_ref.referee.game import GameService
 from eote_ref.referee.pack_play import PackGameService
 from eote_ref.referee.phases import Phase
