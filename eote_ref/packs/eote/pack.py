@@ -1,16 +1,17 @@
-"""The EotE 6.2 pack: today's engine (its ``rules``, ``eote-6.2.yaml``), unchanged.
+"""The EotE 6.2 pack: today's engine (:mod:`.rules`, ``eote-6.2.yaml``), unchanged.
 
-This module only *declares* what the engine already has: its dice (a d10 read 0 as 10 and percentile
-dice, the :mod:`~eote_ref.packs.dice` objects the engine reads its entries with), its options and
-result codes, its unit markers (declared apart, in :mod:`eote_ref.packs.eote.markers`, so the store
-reads them without the engine), its procedures from
-:data:`eote_ref.packs.eote.rules.procedures.PROCEDURES`, and its turn (:data:`TURN`, the seven
-phases of EotE 2.0 that :mod:`eote_ref.referee.phases` and the turn guide read). Its procedures
+This module only *declares* what the engine already has: its dice (a d10 read 0 as 10 and
+percentile dice, the :mod:`~eote_ref.packs.dice` objects the engine reads its entries with),
+its options and result codes, its unit markers (declared apart, in
+:mod:`eote_ref.packs.eote.markers`, so the store reads them without the engine), its
+procedures from
+:data:`.rules.procedures.PROCEDURES`, and its turn (:data:`TURN`, the seven phases
+of EotE 2.0 that :mod:`eote_ref.referee.phases` and the turn guide read). Its procedures
 still take ``(situation, ruleset, dice)`` and are adjudicated by ``eote-ref rule`` exactly as
-before. Its tables are the ruleset's charts as table kinds
-(:mod:`eote_ref.packs.eote.rules.charts`): the same objects the engine looks its results up in and
-the loader checks. :func:`rules` gives the ruleset with a game's options (what
-:func:`eote_ref.packs.registry.rules_for` returns for ``eote-6.2``).
+before. Its tables are the ruleset's charts as table kinds (:mod:`.rules.charts`):
+the same objects the engine looks its results up in and the loader checks. :func:`rules`
+gives the ruleset with a game's options (what :func:`eote_ref.packs.registry.rules_for`
+returns for ``eote-6.2``).
 """
 
 from __future__ import annotations
