@@ -55,13 +55,13 @@ typecheck: $(STAMP)
 imports: $(STAMP)
 	$(BIN)/lint-imports
 
-## 100% line and branch coverage of the rules engine by its own tests (tests/unit/rules),
+## 100% line and branch coverage of EotE's procedures by their own tests (tests/unit/rules),
 ## then the rest of the suite (all but the slow tests) without the tracer, which cost half
-## again the suite's time while the gate reads eote_ref/rules only.
+## again the suite's time while the gate reads eote_ref/packs/eote/rules only.
 coverage: $(STAMP)
 	env -u PYTHONDONTWRITEBYTECODE $(PY) -m compileall -q -j 0 eote_ref
-	$(PYTEST) -n $(JOBS) -m "not slow" --cov=eote_ref/rules --cov-report= tests/unit/rules
-	$(BIN)/coverage report --include='eote_ref/rules/*' --fail-under=100
+	$(PYTEST) -n $(JOBS) -m "not slow" --cov=eote_ref/packs/eote/rules --cov-report= tests/unit/rules
+	$(BIN)/coverage report --include='eote_ref/packs/eote/rules/*' --fail-under=100
 	$(PYTEST) -n $(JOBS) --dist worksteal -m "not slow" --ignore=tests/unit/rules
 
 unit: $(STAMP)

@@ -39,9 +39,9 @@ from sqlalchemy import insert
 from sqlmodel import col, select
 
 from eote_ref.armylists.model import ArmyList, Command, Leader, Skirmish, Unit, UnitType
+from eote_ref.packs.eote.rules.command import Level
+from eote_ref.packs.eote.rules.units import Arm
 from eote_ref.referee.rosters import import_army_list
-from eote_ref.rules.command import Level
-from eote_ref.rules.units import Arm
 from eote_ref.store import (
     GameUnit,
     JournalChange,
@@ -405,7 +405,7 @@ def wizard_steps(
     db: Any, game_id: int, unit_ids: list[int], repeat: int
 ) -> list[tuple[str, float, float]]:
     """Each wizard step on the big game: the view, the turn guide, open, preview, roll, apply."""
-    from eote_ref.referee.checks import open_check
+    from eote_ref.packs.eote.checks import open_check
     from eote_ref.referee.game import GameService
     from eote_ref.referee.todo import checks_due
 
@@ -525,7 +525,7 @@ def assault_open_ms(hub: Any, app: Any, unit_ids: list[int], repeat: int) -> flo
     after), the initiative and the assault phase with it; the turn guide's item for it names
     one of its units, and the wizard is built on it, shown, and closed.
     """
-    from eote_ref.referee.checks import link
+    from eote_ref.packs.eote.checks import link
     from eote_ref.referee.todo import checks_due
     from eote_ref.store import SetField
     from eote_ref.ui.wizards import build_wizard

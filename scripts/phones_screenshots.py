@@ -42,7 +42,7 @@ def main(argv: list[str]) -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from eote_ref.referee.checks import open_check
+    from eote_ref.packs.eote.checks import open_check
     from eote_ref.referee.players_view import Fog, set_fog_of_war
     from eote_ref.referee.session import open_app_database
     from eote_ref.ui.main_window import MainWindow

@@ -21,8 +21,8 @@ sys.path.insert(0, str(ROOT))
 from PySide6.QtGui import QPageSize  # noqa: E402
 
 from eote_ref.armylists.loader import load_army_list  # noqa: E402
+from eote_ref.packs.eote.rulesets import load_default  # noqa: E402
 from eote_ref.referee.sheets_sample import play_sample_game  # noqa: E402
-from eote_ref.rulesets import load_default  # noqa: E402
 from eote_ref.store import open_database  # noqa: E402
 from eote_ref.ui import printing  # noqa: E402
 

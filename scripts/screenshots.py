@@ -722,7 +722,7 @@ def _table_night_shots(db: object, save: object, only: bool = False) -> None:
         save(radius, "batch-command-radius")  # type: ignore[operator]
         radius.reject()
         radius.deleteLater()
-        from eote_ref.rules.dice import RandomDice
+        from eote_ref.packs.eote.rules.dice import RandomDice
         from eote_ref.store import SetField
 
         game.record(
@@ -797,8 +797,8 @@ def _campaign_dialog_shots(window: object, save: object) -> None:
 # -- the players' display, order sheets and touch mode (issue 16) ---------------------------
 def _table_game(db: object) -> object:
     """A fresh Waterloo game played into turn 2: an order in transit, a fire, a morale test."""
-    from eote_ref.referee.checks import open_check
-    from eote_ref.referee.checks.fire_queue import FireQueue
+    from eote_ref.packs.eote.checks import open_check
+    from eote_ref.packs.eote.checks.fire_queue import FireQueue
     from eote_ref.referee.game import GameService
     from eote_ref.referee.phases import Phase
     from eote_ref.referee.setup import DEMO_LISTS, NewGame, create_new_game, shipped_army_lists_dir

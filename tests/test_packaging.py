@@ -92,7 +92,7 @@ def test_bundle_holds_lists_ruleset_migrations_and_icon(frozen: pathlib.Path) ->
     vle = sorted(p.name for p in (internal / "army_lists" / "vle").glob("*.yaml"))
     assert vle == sorted(p.name for p in (ROOT / "army_lists" / "vle").glob("*.yaml"))
     assert (internal / "eote_ref" / "packs" / "avle" / "avle-1.2.yaml").is_file()
-    assert (internal / "eote_ref" / "rulesets" / "eote-6.2.yaml").is_file()
+    assert (internal / "eote_ref" / "packs" / "eote" / "rulesets" / "eote-6.2.yaml").is_file()
     migrations = internal / "eote_ref" / "store" / "migrations"
     assert (migrations / "env.py").is_file()
     versions = {p.name for p in (migrations / "versions").glob("*.py")}

@@ -20,8 +20,8 @@ from eote_ref.armylists.model import (
     Skirmish,
 )
 from eote_ref.packs import registry
-from eote_ref.rules.command import Level
-from eote_ref.rules.units import Arm, Formation
+from eote_ref.packs.eote.rules.command import Level
+from eote_ref.packs.eote.rules.units import Arm, Formation
 from eote_ref.yamlio.document import Document
 from eote_ref.yamlio.loader import load_file, load_text
 from eote_ref.yamlio.problems import Path, Problem, YamlError

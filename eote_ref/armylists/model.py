@@ -6,12 +6,12 @@ import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from eote_ref.rules.command import Level
-from eote_ref.rules.units import FORMATIONS_BY_ARM as RULES_FORMATIONS_BY_ARM
-from eote_ref.rules.units import (
+from eote_ref.packs.eote.rules.command import Level
+from eote_ref.packs.eote.rules.units import FORMATIONS_BY_ARM as RULES_FORMATIONS_BY_ARM
+from eote_ref.packs.eote.rules.units import (
     KNOWN_NATIONS as KNOWN_NATIONS,
 )
-from eote_ref.rules.units import (
+from eote_ref.packs.eote.rules.units import (
     Arm,
     CombatArm,
     Formation,
@@ -69,8 +69,8 @@ class Skirmish(enum.StrEnum):
     FULL = "full"
 
 
-#: The formations each arm may start in: for infantry, cavalry and artillery exactly those the
-#: rules allow the arm (:data:`eote_ref.rules.units.FORMATIONS_BY_ARM`, in :class:`Formation`'s
+#: The formations each arm may start in: for infantry, cavalry and artillery exactly those the rules
+#: allow the arm (:data:`eote_ref.packs.eote.rules.units.FORMATIONS_BY_ARM`, in :class:`Formation`'s
 #: order); engineers move as infantry in line or column. Army lists write a formation as its
 #: :class:`Formation` value (``line``, ``french_assault_column``, ``limbered``...).
 START_FORMATIONS_BY_ARM: dict[Arm, tuple[Formation, ...]] = {

@@ -9,8 +9,8 @@ from typing import Any
 
 from eote_ref.armylists.loader import ArmyListError, load_any_army_list, pack_schema
 from eote_ref.packs import registry
+from eote_ref.packs.eote.rules.core import RulesError
 from eote_ref.referee.setup import FIGURE_SCALES
-from eote_ref.rules.core import RulesError
 from eote_ref.yamlio.problems import YamlError
 
 
@@ -134,7 +134,7 @@ def _printing() -> Any:
 
 
 def _ruleset(file: str | None) -> Any:
-    from eote_ref.rulesets import load_ruleset
+    from eote_ref.packs.eote.rulesets import load_ruleset
 
     return load_ruleset(file)
 

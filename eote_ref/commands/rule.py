@@ -11,12 +11,12 @@ import dataclasses
 import typing
 from typing import Any
 
-from eote_ref.rules.core import RulesError
-from eote_ref.rules.dice import EnteredDice, RandomDice
-from eote_ref.rules.procedures import PROCEDURES, Procedure
-from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import Unit
-from eote_ref.rulesets import load_ruleset
+from eote_ref.packs.eote.rules.core import RulesError
+from eote_ref.packs.eote.rules.dice import EnteredDice, RandomDice
+from eote_ref.packs.eote.rules.procedures import PROCEDURES, Procedure
+from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.units import Unit
+from eote_ref.packs.eote.rulesets import load_ruleset
 from eote_ref.yamlio.document import Document
 from eote_ref.yamlio.problems import YamlError, path_text
 from eote_ref.yamlio.rule_contract import (  # the contract's pieces every pack shares
@@ -147,7 +147,10 @@ def known_nations(rs: Ruleset) -> frozenset[str]:
     Those the ruleset rates by name (its skirmish table), the army lists' nations, and
     ``"other"``.
     """
-    from eote_ref.rules.units import KNOWN_NATIONS, NOT_NATIONS  # not the skirmish procedure
+    from eote_ref.packs.eote.rules.units import (  # not the skirmish procedure
+        KNOWN_NATIONS,
+        NOT_NATIONS,
+    )
 
     rated = {k for k in rs.skirmish if k not in NOT_NATIONS}
     return KNOWN_NATIONS | rated | {OTHER_NATION}

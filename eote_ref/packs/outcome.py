@@ -1,15 +1,15 @@
 """What every procedure of every pack returns: sourced modifiers, rolls, a result, exact odds.
 
-One vocabulary for both packs: EotE's engine (:mod:`eote_ref.rules`) and the AVlE procedures
-build the same :class:`Outcome` from the same :class:`Modifier` and :class:`Source`, and fail
-with the same :class:`PackError`. Its JSON is the ``eote-ref rule`` contract: the keys
+One vocabulary for both packs: EotE's engine (:mod:`eote_ref.packs.eote.rules`) and the AVlE
+procedures build the same :class:`Outcome` from the same :class:`Modifier` and :class:`Source`, and
+fail with the same :class:`PackError`. Its JSON is the ``eote-ref rule`` contract: the keys
 ``procedure``, ``rule``, ``base``, ``modifiers``, ``modified``, ``roll``, ``result``,
 ``probabilities`` in that order, then ``second_roll`` when there is one, the procedure's own
 details, ``effects`` and ``notes``. An outcome that names its ``pack`` (the procedures behind
-``eote-ref rule --pack``) also gives ``pack``, ``probabilities_exact`` and ``rolls`` (every
-die used, by name) after the probabilities, lists only the results that can happen and
-gives ``effects`` only when it has some; EotE's engine keeps the contract as RULE-CLI.md
-first wrote it (every result of the procedure, ``effects`` always). Standard library only.
+``eote-ref rule --pack``) also gives ``pack``, ``probabilities_exact`` and ``rolls`` (every die
+used, by name) after the probabilities, lists only the results that can happen and gives ``effects``
+only when it has some; EotE's engine keeps the contract as RULE-CLI.md first wrote it (every result
+of the procedure, ``effects`` always). Standard library only.
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ class Modifier:
     """One modifier applied to a base value, with its reason, rules section and source.
 
     ``reveals`` says what the value gives away to a player who does not know it (a pack's own
-    enum, as EotE's :class:`~eote_ref.rules.core.Reveals`; None: nothing but the modifier).
+    enum, as EotE's :class:`~eote_ref.packs.eote.rules.core.Reveals`; None: nothing but the
+    modifier).
     """
 
     value: float

@@ -1,6 +1,7 @@
 """The packs eote-ref ships, by id; a pack's modules are imported only when it is asked for.
 
-``eote`` wraps the EotE 6.2 engine (:mod:`eote_ref.rules` and ``eote-6.2.yaml``) unchanged;
+``eote`` wraps the EotE 6.2 engine (:mod:`eote_ref.packs.eote.rules` and ``eote-6.2.yaml``)
+unchanged;
 ``avle`` is Advanced Vive l'Empereur 1.2, ``vle`` Vive l'Empereur! 3rd edition. A pack is one
 line of :data:`SHIPPED`. Standard library only: the packs are named by module path, so this
 module imports none of them.
@@ -42,7 +43,8 @@ class Shipped(NamedTuple):
 
 #: One line a pack.
 SHIPPED: tuple[Shipped, ...] = (
-    Shipped("eote", "eote_ref.packs.eote", "Eagles Over the Empire 6.2", "eote-6.2", None, "EotE"),
+    Shipped("eote", "eote_ref.packs.eote.pack", "Eagles Over the Empire 6.2", "eote-6.2",
+            None, "EotE"),
     Shipped("avle", "eote_ref.packs.avle.pack", "Advanced Vive l'Empereur 1.2", "avle-1.2",
             "eote_ref.packs.avle.play", "AVlE"),
     Shipped("vle", "eote_ref.packs.vle.pack", "Vive l'Empereur! 3rd edition", "vle-3",
@@ -104,7 +106,7 @@ def ruleset_of(pack_id: str) -> str:
 def rules_for(ruleset: str, options: Mapping[str, object] | None = None) -> Any:
     """The rules object of ``ruleset``'s pack with ``options`` chosen, as its procedures take it.
 
-    EotE's is :class:`eote_ref.rules.ruleset.Ruleset`, AVlE's its ``AvleRules``. Only the
+    EotE's is :class:`eote_ref.packs.eote.rules.ruleset.Ruleset`, AVlE's its ``AvleRules``. Only the
     pack's module is imported, not its whole declaration (each pack module's ``rules()``). An
     unknown ruleset raises :class:`UnknownRuleset`; an unknown option or a value not offered
     is refused by the pack (a ``ValueError``).
@@ -158,7 +160,7 @@ def get_pack(pack_id: str) -> Pack:
 
 #: id -> the module whose ``declare_play()`` gives the pack's play in the referee (set-up,
 #: game state, checks, what falls due: :mod:`eote_ref.packs.play`). EotE's play is still the
-#: referee's own (``referee/checks``), so it has none here (its SHIPPED line says None).
+#: referee's own (``packs/eote/checks``), so it has none here (its SHIPPED line says None).
 PLAYS: dict[str, str] = {p.id: p.play for p in SHIPPED if p.play is not None}
 
 

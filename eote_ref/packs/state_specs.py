@@ -1,8 +1,8 @@
 """A pack's turn (phases, rounds, what a new turn resets) and its units' markers, as data.
 
 Split from :mod:`eote_ref.packs.declaration` (which re-exports every name) because the app's
-first window reads EotE's turn and markers (:mod:`eote_ref.packs.eote_turn`,
-:mod:`eote_ref.packs.eote_markers`) before anything else of a pack is needed: it paints
+first window reads EotE's turn and markers (:mod:`eote_ref.packs.eote.turn`,
+:mod:`eote_ref.packs.eote.markers`) before anything else of a pack is needed: it paints
 without the rest of the declaration, its dice and its tables. Standard library only.
 """
 

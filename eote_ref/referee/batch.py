@@ -3,7 +3,7 @@
 The command phase: every routed unit leaves, every disordered unit rallies, every division's
 command radius; the fire and assault phases: every morale check due; the end of the turn:
 every cavalry unit that fought, every leader within reach of combat. A :class:`Batch` is the
-same check (:mod:`eote_ref.referee.checks`) opened for each target that is due it, with its
+same check (:mod:`eote_ref.packs.eote.checks`) opened for each target that is due it, with its
 facts read from the state as the single wizard would. Each item takes its own die (typed, or
 rolled by the app); the results are shown together and :meth:`Batch.apply` writes them all
 as **one** journal step, so one undo takes the batch back. Targets the rules refuse (a
@@ -22,18 +22,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from eote_ref.packs.eote.checks import Adjudication, _jsonable, open_check
+from eote_ref.packs.eote.checks.command import command_control_this_turn
+from eote_ref.packs.eote.checks.leaders import leaders_within_reach
+from eote_ref.packs.eote.rules.core import Outcome
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.catalogue import CATALOGUE, BatchOf
-from eote_ref.referee.checks import Adjudication, _jsonable, open_check
-from eote_ref.referee.checks.command import command_control_this_turn
-from eote_ref.referee.checks.leaders import leaders_within_reach
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line
 from eote_ref.referee.journal_record import check_record
 from eote_ref.referee.picking import unit_candidates
 from eote_ref.referee.views import GameView, UnitView
-from eote_ref.rules.core import Outcome
 from eote_ref.store import Change
 
 

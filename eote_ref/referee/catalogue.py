@@ -4,10 +4,10 @@ This module is plain data and imports nothing of the checks, so the main window,
 guide and their menus are built from it before the first paint without loading the checks
 (and the ORM under them). Everything else that lists checks is derived from :data:`CATALOGUE`:
 
-* :data:`eote_ref.referee.checks.CHECK_MODULES` — the modules to import (``module``);
-* :data:`eote_ref.referee.checks.REGISTRY` — filled by ``@register`` in those modules, which
+* :data:`eote_ref.packs.eote.checks.CHECK_MODULES` — the modules to import (``module``);
+* :data:`eote_ref.packs.eote.checks.REGISTRY` — filled by ``@register`` in those modules, which
   refuses a class whose key is not declared here for that module, while
-  :func:`eote_ref.referee.checks.load_checks` refuses a declared key no class registered;
+  :func:`eote_ref.packs.eote.checks.load_checks` refuses a declared key no class registered;
 * :data:`eote_ref.referee.todo.RESOLVABLE` — the keys with a module;
 * :data:`eote_ref.ui.wizards.MENU` — the entries with a ``menu``, in this order (the
   *Adjudicate* menu's, turn order);
@@ -15,7 +15,7 @@ guide and their menus are built from it before the first paint without loading t
 * :func:`eote_ref.ui.wizards.build_wizard` — the ``wizard`` class, when the generic one is
   not enough.
 
-Adding a check is one module in ``referee/checks`` with its ``@register`` class, one
+Adding a check is one module in ``packs/eote/checks`` with its ``@register`` class, one
 :class:`CheckEntry` here, and its tests (``docs/DEVELOPING.md``, "A new check").
 """
 
@@ -61,7 +61,7 @@ class BatchOf:
 class CheckEntry:
     """One check (or batch) of the catalogue.
 
-    ``module`` is the module of :mod:`eote_ref.referee.checks` whose ``@register`` class
+    ``module`` is the module of :mod:`eote_ref.packs.eote.checks` whose ``@register`` class
     resolves ``key`` (empty for a batch, which repeats another check); ``wizard`` names a
     subclass of the generic wizard as ``module:Class`` under :mod:`eote_ref.ui.wizards`.
     """
@@ -518,7 +518,7 @@ BY_KEY: dict[str, CheckEntry] = {e.key: e for e in CATALOGUE}
 #: The keys a registered check resolves (the turn guide's resolvable set).
 CHECK_KEYS: frozenset[str] = frozenset(e.key for e in CATALOGUE if e.module)
 
-#: The modules of :mod:`eote_ref.referee.checks` that register checks, in catalogue order.
+#: The modules of :mod:`eote_ref.packs.eote.checks` that register checks, in catalogue order.
 MODULES: tuple[str, ...] = tuple(dict.fromkeys(e.module for e in CATALOGUE if e.module))
 
 

@@ -14,12 +14,12 @@ import contextlib
 from dataclasses import dataclass
 from typing import Any
 
+from eote_ref.packs.eote.rules.core import Reveals
+from eote_ref.packs.eote.rules.units import Arm
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line, Piece
 from eote_ref.referee.markers import with_markers
-from eote_ref.rules.core import Reveals
-from eote_ref.rules.units import Arm
 from eote_ref.store.changes import Change, InsertRow, NewRow, SetField
 
 #: The kind of journal event a correction is.

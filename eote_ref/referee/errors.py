@@ -1,15 +1,16 @@
 """The referee's one error root: every refusal the umpire reads is a :class:`RefereeError`.
 
 The layers under the referee refuse in their own classes (the rules engine's
-:class:`~eote_ref.rules.core.RulesError`, the store's :class:`~eote_ref.store.errors.StoreError`,
-a file's :class:`~eote_ref.yamlio.problems.YamlError`): :data:`REFUSALS` names the four, and
-is what the desktop app catches to show a refusal as a sentence. Anything else is a bug,
-reported with its traceback through the app's one handler (:mod:`eote_ref.ui.error_report`).
+:class:`~eote_ref.packs.eote.rules.core.RulesError`, the store's
+:class:`~eote_ref.store.errors.StoreError`, a file's :class:`~eote_ref.yamlio.problems.YamlError`):
+:data:`REFUSALS` names the four, and is what the desktop app catches to show a refusal as a
+sentence. Anything else is a bug, reported with its traceback through the app's one handler
+(:mod:`eote_ref.ui.error_report`).
 """
 
 from __future__ import annotations
 
-from eote_ref.rules.core import RulesError
+from eote_ref.packs.eote.rules.core import RulesError
 from eote_ref.store.errors import StoreError
 from eote_ref.yamlio.problems import YamlError
 
@@ -18,8 +19,8 @@ class RefereeError(ValueError):
     """An edit or command the referee refuses, with a sentence for the umpire.
 
     Set-up, roster, campaign, campaign CSV and check refusals all derive from it (a rules
-    refusal, :class:`~eote_ref.rules.core.RulesError`, is reported by the check that ran the
-    rules, in its own words).
+    refusal, :class:`~eote_ref.packs.eote.rules.core.RulesError`, is reported by the check that
+    ran the rules, in its own words).
     """
 
 

@@ -17,6 +17,10 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
+from eote_ref.packs.eote.rules.core import Reveals
+from eote_ref.packs.eote.rules.orders import OrderType
+from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.units import FORMATIONS_BY_ARM, CombatArm
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game_reading import DIVISION_LEVELS as DIVISION_LEVELS
@@ -36,10 +40,6 @@ from eote_ref.referee.views import (
     GameView,
     UnitView,
 )
-from eote_ref.rules.core import Reveals
-from eote_ref.rules.orders import OrderType
-from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import FORMATIONS_BY_ARM, CombatArm
 from eote_ref.store.changes import Change, SetField
 from eote_ref.store.errors import ServerGoneError, StaleGameError
 
@@ -58,7 +58,7 @@ _T = TypeVar("_T")
 
 #: Unit fields the umpire may set directly on the dashboard, with their checks.
 #: The yes/no and counted markers the umpire edits by hand, with the counters' caps: the
-#: pack's declaration (:data:`eote_ref.packs.eote_markers.UNIT_MARKERS`).
+#: pack's declaration (:data:`eote_ref.packs.eote.markers.UNIT_MARKERS`).
 BOOL_FIELDS = EDITABLE_FLAGS
 COUNT_FIELDS = COUNTER_LIMITS
 

@@ -13,6 +13,9 @@ import bisect
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from eote_ref.packs.eote.rules.command import Level
+from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.units import FORMATIONS_BY_ARM, CombatArm, Formation
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.journal_record import record_result
 from eote_ref.referee.phases import Phase
@@ -28,9 +31,6 @@ from eote_ref.referee.views import (
     SideView,
     UnitView,
 )
-from eote_ref.rules.command import Level
-from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import FORMATIONS_BY_ARM, CombatArm, Formation
 
 if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first window
     from eote_ref.store import (

@@ -21,7 +21,7 @@ from eote_ref.packs import registry
 from eote_ref.referee.errors import RefereeError
 
 if TYPE_CHECKING:
-    from eote_ref.rules.ruleset import Ruleset
+    from eote_ref.packs.eote.rules.ruleset import Ruleset
 
 #: The ruleset of a game, list or scenario that names none (EotE 6.2).
 DEFAULT_RULESET = registry.ruleset_of(registry.DEFAULT_PACK)
@@ -64,7 +64,7 @@ def rules_of(
 ) -> Any:
     """The rules object of ``ruleset``'s pack with ``options`` chosen (display choices dropped).
 
-    EotE's is :class:`~eote_ref.rules.ruleset.Ruleset`; AVlE's its ``AvleRules``.
+    EotE's is :class:`~eote_ref.packs.eote.rules.ruleset.Ruleset`; AVlE's its ``AvleRules``.
 
     Raises:
         RulesetError: no pack has ``ruleset``.

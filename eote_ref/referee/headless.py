@@ -1,6 +1,6 @@
 """A game played headless (``eote-ref game``), any pack's: one protocol over the two services.
 
-EotE's checks are the catalogue's :class:`~eote_ref.referee.checks.Adjudication` classes run
+EotE's checks are the catalogue's :class:`~eote_ref.packs.eote.checks.Adjudication` classes run
 by :class:`~eote_ref.referee.game.GameService`; a pack with declared play (AVlE) is run by
 :class:`~eote_ref.referee.pack_play.PackGameService`. :class:`HeadlessGame` is what the
 command needs of either, and :func:`open_headless` picks the one the game's ``ruleset`` column
@@ -302,7 +302,7 @@ class EoteHeadless:
                 raise HeadlessInputError("CHECK", f"{NEXT_PHASE} takes no unit, answer or die")
             event = self._game.advance_phase()
             return CheckDone(event.summary or "next phase", details=(self.label(),))
-        from eote_ref.referee.checks import open_check
+        from eote_ref.packs.eote.checks import open_check
 
         view = self._game.view()
         check = open_check(self._game, key, **self._target(key, subject, view))

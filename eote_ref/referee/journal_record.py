@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from eote_ref.rules.core import Outcome
-from eote_ref.rules.results import assault_half_label, assault_halves, result_code
+from eote_ref.packs.eote.rules.core import Outcome
+from eote_ref.packs.eote.rules.results import assault_half_label, assault_halves, result_code
 
 #: The record's list of check results.
 CHECKS = "checks"

@@ -5,7 +5,7 @@ marker ask here, so a rule about a marker is written once; and a marker is worde
 (:func:`marker_words`, from the pack's declaration), so the players' display, the dashboard
 and the pick lists agree.
 
-A unit's markers are declared by its pack (:data:`eote_ref.packs.eote_markers.UNIT_MARKERS`)
+A unit's markers are declared by its pack (:data:`eote_ref.packs.eote.markers.UNIT_MARKERS`)
 and kept in the unit's ``markers``: :func:`unit_change` is the one way a check or the turn
 writes one (``markers.NAME``, the default written as the key removed).
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from eote_ref.packs.eote_markers import UNIT_DEFAULTS, UNIT_MARKER_BY_NAME, UNIT_MARKERS
+from eote_ref.packs.eote.markers import UNIT_DEFAULTS, UNIT_MARKER_BY_NAME, UNIT_MARKERS
 from eote_ref.packs.state_specs import MarkerSpec
 from eote_ref.store.changes import NewRow, SetField
 

@@ -164,7 +164,7 @@ class NewGameDraft:
     def drafted_scenario_text(self) -> str:
         """The lists and commands chosen here as a scenario file the club can save."""
         from eote_ref.armylists.model import StartingFormations
-        from eote_ref.rules.units import Formation
+        from eote_ref.packs.eote.rules.units import Formation
         from eote_ref.scenarios.export import dump_scenario
         from eote_ref.scenarios.model import FORMAT_VERSION, Scenario, ScenarioSide
 

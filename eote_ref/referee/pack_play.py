@@ -46,7 +46,7 @@ from eote_ref.yamlio.text import name_problem
 
 if TYPE_CHECKING:
     from eote_ref.packs.declaration import Pack
-    from eote_ref.rules.ruleset import Ruleset
+    from eote_ref.packs.eote.rules.ruleset import Ruleset
     from eote_ref.store import Database
 
 #: The store's table of each entity a pack keeps state on, and the JSON column of its keys.
@@ -74,7 +74,7 @@ def _play_of(pack_id: str) -> tuple[Pack, Play]:
 def runs_with_play(ruleset: str) -> bool:
     """Whether a game of this ``ruleset`` column is run by :class:`PackGameService`.
 
-    True for AVlE; an EotE game is run by the checks of ``referee/checks``.
+    True for AVlE; an EotE game is run by the checks of ``packs/eote/checks``.
     """
     from eote_ref.packs.registry import PLAYS, RULESETS
 

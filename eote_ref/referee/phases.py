@@ -12,7 +12,7 @@ import enum
 import re
 from collections.abc import Callable
 
-from eote_ref.packs.eote_turn import TURN
+from eote_ref.packs.eote.turn import TURN
 from eote_ref.packs.state_specs import PhaseSpec
 
 

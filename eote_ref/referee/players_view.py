@@ -29,13 +29,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from eote_ref.packs.eote.rules.core import Reveals
+from eote_ref.packs.eote.rules.results import (
+    NO_EFFECT,
+    assault_half_label,
+    assault_halves,
+    result_code,
+)
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import CE_BASED, LINE_KEY, ORDER_SENT, ORDERS_CHANGED, Line
 from eote_ref.referee.journal_record import check_results
 from eote_ref.referee.markers import marker_words
 from eote_ref.referee.views import DivisionView, GameView, UnitView
-from eote_ref.rules.core import Reveals
-from eote_ref.rules.results import NO_EFFECT, assault_half_label, assault_halves, result_code
 
 if TYPE_CHECKING:
     from eote_ref.store import JournalEvent

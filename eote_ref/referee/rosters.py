@@ -19,8 +19,8 @@ from eote_ref.armylists.model import (
     Unit,
     UnitType,
 )
-from eote_ref.rules.command import Level
-from eote_ref.rules.units import Arm, Formation, Weight
+from eote_ref.packs.eote.rules.command import Level
+from eote_ref.packs.eote.rules.units import Arm, Formation, Weight
 from eote_ref.store.specs import UNIT_FIELDS, CommandSpec, LeaderSpec, RosterSpec, UnitSpec
 
 if TYPE_CHECKING:

@@ -18,12 +18,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from eote_ref.packs.eote.rules.dice import Dice, RandomDice
+from eote_ref.packs.eote.rules.units import Arm, starting_formation
 from eote_ref.referee.game_rules import eote_rules
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.rosters import to_spec
 from eote_ref.referee.setup import FIGURE_SCALES, SetupError, _with_formations, game_ruleset
-from eote_ref.rules.dice import Dice, RandomDice
-from eote_ref.rules.units import Arm, starting_formation
 from eote_ref.scenarios.export import dump_scenario
 from eote_ref.store.specs import UNIT_FIELDS, CommandSpec, RosterSpec, SideSpec, UnitSpec
 

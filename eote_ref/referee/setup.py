@@ -9,11 +9,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.packs import registry
+from eote_ref.packs.eote.rules.core import Source
+from eote_ref.packs.eote.rules.units import Arm
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game_rules import RulesetError, eote_rules, new_game_ruleset, pack_of
 from eote_ref.referee.phases import Phase
-from eote_ref.rules.core import Source
-from eote_ref.rules.units import Arm
 from eote_ref.store.specs import RosterSpec, SideSpec
 
 if TYPE_CHECKING:  # army lists are read when a game is made, not for the first window

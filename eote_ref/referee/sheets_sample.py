@@ -6,11 +6,11 @@ Every roll goes through the same check loop as the wizards (:func:`open_check`, 
 
 from __future__ import annotations
 
-from eote_ref.referee.checks import open_check
+from eote_ref.packs.eote.checks import open_check
+from eote_ref.packs.eote.rules.core import Outcome
 from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import demo_game
 from eote_ref.referee.views import DivisionView, UnitView
-from eote_ref.rules.core import Outcome
 from eote_ref.store import Database
 
 

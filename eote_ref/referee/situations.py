@@ -1,6 +1,6 @@
 """The game state in the rules' terms: units as the rules engine sees them, effects as changes.
 
-Every check (:mod:`eote_ref.referee.checks`) builds its rules situation from these, so a unit
+Every check (:mod:`eote_ref.packs.eote.checks`) builds its rules situation from these, so a unit
 row reads the same way in every procedure; the one adjudication loop lives in ``checks``.
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from eote_ref.packs.eote.rules.core import Effect
+from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit, Weight
 from eote_ref.referee.markers import unit_change
-from eote_ref.rules.core import Effect
-from eote_ref.rules.units import CombatArm, Formation, Unit, Weight
 from eote_ref.store import Change, GameUnit
 
 #: Formation a unit is taken to be in when the umpire has not recorded one.

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from eote_ref.packs.eote_markers import UNIT_DEFAULTS
+from eote_ref.packs.eote.markers import UNIT_DEFAULTS
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.views import FactView, GameView, UnitView
 from eote_ref.store import Change, GameUnit, SetField

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.catalogue import CHECK_KEYS
 from eote_ref.referee.game import GameService
@@ -18,7 +19,6 @@ from eote_ref.referee.game_rules import eote_rules
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.referee.wording import hits_text
-from eote_ref.rules.ruleset import Ruleset
 
 #: The procedures that have a wizard, from the catalogue (pure data): the turn guide marks the
 #: items it can open without importing the checks (and the ORM under them) before the first
@@ -83,7 +83,7 @@ def _leaderless_divisions(view: GameView, game: GameService | None) -> list[DueC
         return []
     settled: set[int] = set()
     if game is not None:
-        from eote_ref.referee.checks.command import command_control_this_turn
+        from eote_ref.packs.eote.checks.command import command_control_this_turn
 
         settled = command_control_this_turn(game, view, [d.id for _side, d in cands])
     return [
@@ -361,7 +361,7 @@ def _charges_to_fight(view: GameView) -> list[DueCheck]:
 
 def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[DueCheck]:
     """Leaders near this turn's combat (EotE 8.0), each until his roll is in the journal."""
-    from eote_ref.referee.checks.leaders import leaders_within_reach
+    from eote_ref.packs.eote.checks.leaders import leaders_within_reach
 
     out: list[DueCheck] = []
     if game is not None:
@@ -390,8 +390,8 @@ def _leader_casualty_phase(view: GameView, game: GameService | None) -> list[Due
 
 def _integrity_phase(view: GameView, game: GameService | None = None) -> list[DueCheck]:
     """Integrity checks (EotE 9.0, twice when 8.0 adds one), rallies (9.1), cavalry (5.10)."""
-    from eote_ref.referee.checks.leaders import killed_this_turn
-    from eote_ref.referee.checks.rally import routed_units_to_rally
+    from eote_ref.packs.eote.checks.leaders import killed_this_turn
+    from eote_ref.packs.eote.checks.rally import routed_units_to_rally
 
     ruleset = _ruleset(game)
     out: list[DueCheck] = []

@@ -26,13 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from eote_ref.packs.eote_turn import TURN
+from eote_ref.packs.eote.rules.core import Reveals
+from eote_ref.packs.eote.rules.leader_casualty import replacement
+from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.turn import TURN
 from eote_ref.packs.state_specs import TurnChange
 from eote_ref.referee.journal_line import Line, Piece
 from eote_ref.referee.markers import CARRIED, TURN_MARKERS, unit_change
-from eote_ref.rules.core import Reveals
-from eote_ref.rules.leader_casualty import replacement
-from eote_ref.rules.ruleset import Ruleset
 from eote_ref.store import Change, DeleteRow, GameCommand, GameLeader, GameUnit, InsertRow, SetField
 from eote_ref.store.game_work import TurnRows
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from eote_ref.packs.eote.rules.units import Arm, morale_due
 from eote_ref.referee.markers import unit_state
 from eote_ref.referee.views import LeaderView, UnitView
-from eote_ref.rules.units import Arm, morale_due
 
 
 def leader_view(row: Any) -> LeaderView:

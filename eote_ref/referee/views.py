@@ -12,8 +12,8 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
+from eote_ref.packs.eote.rules.units import Arm
 from eote_ref.referee.phases import Phase
-from eote_ref.rules.units import Arm
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import Any
 
 from eote_ref.armylists.loader import ArmyListError, load_army_list
 from eote_ref.armylists.model import NOT_A_DEFAULT, START_FORMATIONS_BY_ARM, ArmyList
-from eote_ref.rules.units import Arm
+from eote_ref.packs.eote.rules.units import Arm
 from eote_ref.scenarios.model import FORMAT_VERSION, Scenario
 from eote_ref.scenarios.resolve import Ref, ResolveError, order_issuers, resolve
 from eote_ref.yamlio.document import Document

@@ -15,8 +15,8 @@ from sqlalchemy import Table, delete, insert
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from eote_ref.rules.command import Level
-from eote_ref.rules.units import starting_formation
+from eote_ref.packs.eote.rules.command import Level
+from eote_ref.packs.eote.rules.units import starting_formation
 from eote_ref.store.errors import NotFoundError
 from eote_ref.store.journal import to_jsonable
 from eote_ref.store.models import (

@@ -1,7 +1,7 @@
 """A game unit's EotE markers as attributes (``row.hits``), read from and written to ``markers``.
 
 Since migration 0011 a unit's state has one home, the JSON ``game_unit.markers``, keyed by
-the pack's marker names (:mod:`eote_ref.packs.eote_markers`), holding only values other
+the pack's marker names (:mod:`eote_ref.packs.eote.markers`), holding only values other
 than the default. These properties let the referee's checks keep reading ``row.hits`` off a
 row; a setter writes a new ``markers`` object (a changed key of the old one would not be
 seen by the ORM) and drops a key set back to its default. The journal writes the same keys
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from eote_ref.packs.eote_markers import UNIT_DEFAULTS
+from eote_ref.packs.eote.markers import UNIT_DEFAULTS
 
 
 class UnitMarkers:

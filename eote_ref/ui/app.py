@@ -55,7 +55,7 @@ AFTER_FIRST_PAINT = (
     "eote_ref.store.games",
     "eote_ref.referee.turn",
     "eote_ref.referee.wording",
-    "eote_ref.referee.checks",
+    "eote_ref.packs.eote.checks",
     "eote_ref.referee.batch",
     "eote_ref.packs.declaration",
 )
@@ -123,7 +123,7 @@ def warm_up(db: Database) -> None:
     try:
         for module in AFTER_FIRST_PAINT:
             importlib.import_module(module)
-        from eote_ref.referee.checks import load_checks
+        from eote_ref.packs.eote.checks import load_checks
 
         load_checks()
         db.prime()  # the engine made and the ORM's first statements compiled, by reading

@@ -30,10 +30,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.packs.eote.checks import DieSpec
+from eote_ref.packs.eote.rules.dice import RandomDice
 from eote_ref.referee.batch import Batch
-from eote_ref.referee.checks import DieSpec
 from eote_ref.referee.errors import RefereeError
-from eote_ref.rules.dice import RandomDice
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.touch import DiePad, touch_mode
 from eote_ref.ui.wizards.base import DieEdit

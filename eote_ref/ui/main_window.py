@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref import __version__
+from eote_ref.packs.eote.rules.units import fire_sub_phase
 from eote_ref.referee.game import GameService
 from eote_ref.referee.game_rules import RulesetError
 from eote_ref.referee.session import Database, describe_location, game_exists, list_games
 from eote_ref.referee.setup import SetupError, SetupService
 from eote_ref.referee.views import GameView
-from eote_ref.rules.units import fire_sub_phase
 from eote_ref.ui.action_text import menu_text, undo_label
 from eote_ref.ui.dashboard import NEXT_PHASE_KEYS, Dashboard
 from eote_ref.ui.database_files import DatabaseFiles

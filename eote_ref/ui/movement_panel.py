@@ -4,7 +4,7 @@ Shown in a dock during the movement phase (EotE 5.0): for every unit on the tabl
 formation, its full allowance at the game's figure scale, what it may move this phase (half
 for the side without the initiative, EotE 4.0 and 5.3.1), and what a change of formation or
 limbering costs (EotE 5.2). The numbers come from
-:func:`eote_ref.referee.checks.movement.movement_table`; the panel only shows them.
+:func:`eote_ref.packs.eote.checks.movement.movement_table`; the panel only shows them.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
 
 if TYPE_CHECKING:  # the checks (and the ORM under them) load when the panel first computes
-    from eote_ref.referee.checks.movement import MovementRow
+    from eote_ref.packs.eote.checks.movement import MovementRow
 
 #: The main window's attribute holding the dock.
 DOCK_ATTRIBUTE = "movementDock"
@@ -191,7 +191,7 @@ class MovementPanel(QWidget):
             f"<b>Movement</b> <span style='color:{dim}'>(EotE 5.1-5.3, {view.figure_scale})</span>"
             f"<br>{who}"
         )
-        from eote_ref.referee.checks.movement import movement_table
+        from eote_ref.packs.eote.checks.movement import movement_table
 
         chosen = str(self.side.currentData() or "")
         self.model.set_rows(

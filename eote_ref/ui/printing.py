@@ -46,10 +46,10 @@ from eote_ref.ui.print_layout import LAYOUT_DPI, MARGIN_MM
 
 if TYPE_CHECKING:  # the sheets' content is imported when a sheet is printed, not at start
     from eote_ref.armylists.model import ArmyList
+    from eote_ref.packs.eote.rules.ruleset import Ruleset
     from eote_ref.referee.game import GameService
     from eote_ref.referee.sheets.record import DivisionSheet
     from eote_ref.referee.sheets.report import AfterActionReport
-    from eote_ref.rules.ruleset import Ruleset
 
 #: Countries whose paper is US Letter (ISO 216 A4 everywhere else).
 LETTER_TERRITORIES = frozenset(

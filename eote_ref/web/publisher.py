@@ -69,7 +69,7 @@ class Publisher:
     def check_for(self, request: Request) -> Any:
         """The referee's check that writes ``request``, its answers set (not applied)."""
         if request.kind == "order":
-            from eote_ref.referee.checks import open_check
+            from eote_ref.packs.eote.checks import open_check
 
             check = open_check(self.service, "order", division_id=request.data["division_id"])
             check.set("order", request.data["order"])

@@ -40,9 +40,9 @@ _CHECK = 16
 def key(data_file: pathlib.Path, kind: type[object], sources: Sequence[str]) -> str | None:
     """The digest naming a copy of ``data_file``'s result, or None if one cannot be made.
 
-    ``sources`` are glob patterns under the ``eote_ref`` package (``"rules/*.py"``). None
-    when the data file cannot be read or no source file is found (a frozen app ships none:
-    nothing to compare a copy against).
+    ``sources`` are glob patterns under the ``eote_ref`` package
+    (``"packs/eote/rules/*.py"``). None when the data file cannot be read or no source file is
+    found (a frozen app ships none: nothing to compare a copy against).
     """
     files = sorted(p for pattern in sources for p in PACKAGE.glob(pattern))
     if not files:

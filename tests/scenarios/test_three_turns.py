@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from eote_ref.referee.checks import open_check
+from eote_ref.packs.eote.checks import open_check
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.summary import battle_summary

@@ -123,8 +123,8 @@ def test_the_leader_column_is_narrow_and_the_tooltip_names_the_leader(
 
 def test_the_status_column_shows_which_units_have_fired(window: MainWindow) -> None:
     """EotE 6.0: a unit fires once a sub-phase; the dashboard says which have (undo clears it)."""
-    from eote_ref.referee.checks import open_check
-    from eote_ref.referee.checks.fire_queue import FireQueue
+    from eote_ref.packs.eote.checks import open_check
+    from eote_ref.packs.eote.checks.fire_queue import FireQueue
     from eote_ref.referee.phases import Phase
 
     assert window.dashboard is not None
@@ -158,7 +158,7 @@ def test_the_status_column_drops_morale_check_once_the_unit_has_tested(
     dashboard went on showing "MORALE" (a check due) beside it, where the turn guide listed
     none. A further hit makes it due again.
     """
-    from eote_ref.referee.checks import open_check
+    from eote_ref.packs.eote.checks import open_check
     from eote_ref.referee.phases import Phase
     from eote_ref.ui.unit_model import Role
 

@@ -8,8 +8,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from eote_ref.cli import build_parser
-from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks.fire_queue import FireQueue
+from eote_ref.packs.eote.checks import open_check
+from eote_ref.packs.eote.checks.fire_queue import FireQueue
 from eote_ref.referee.follow import game_to_follow, open_read_only
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase

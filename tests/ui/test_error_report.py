@@ -14,13 +14,13 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
+from eote_ref.packs.eote.rules.core import RulesError
 from eote_ref.referee import logs
 from eote_ref.referee.campaign.base import CampaignError
 from eote_ref.referee.campaign.csv_format import CsvFormatError
 from eote_ref.referee.errors import REFUSALS, RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.session import Database
-from eote_ref.rules.core import RulesError
 from eote_ref.store.errors import NothingToUndoError
 from eote_ref.ui import error_report
 from eote_ref.ui.game_hub import GameHub

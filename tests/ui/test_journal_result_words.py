@@ -13,7 +13,7 @@ import pathlib
 import pytest
 from pytestqt.qtbot import QtBot
 
-from eote_ref.referee.checks import open_check
+from eote_ref.packs.eote.checks import open_check
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_record import result_words
 from eote_ref.referee.phases import Phase

@@ -11,8 +11,8 @@ from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks.fire_queue import FireQueue
+from eote_ref.packs.eote.checks import open_check
+from eote_ref.packs.eote.checks.fire_queue import FireQueue
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.players_view import Fog, fog_of_war, set_fog_of_war

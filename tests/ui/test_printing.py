@@ -12,6 +12,8 @@ from PySide6.QtGui import QImage, QPageSize
 from pytestqt.qtbot import QtBot
 
 from eote_ref.armylists.loader import load_army_list
+from eote_ref.packs.eote.rules.core import Source
+from eote_ref.packs.eote.rulesets import load_default
 from eote_ref.referee.game import GameService
 from eote_ref.referee.roster_service import RosterService
 from eote_ref.referee.setup import shipped_army_lists
@@ -24,8 +26,6 @@ from eote_ref.referee.sheets.record import (
     sheets_from_game,
 )
 from eote_ref.referee.sheets.report import after_action_report
-from eote_ref.rules.core import Source
-from eote_ref.rulesets import load_default
 from eote_ref.store import Database
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.printing import (

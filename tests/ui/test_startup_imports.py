@@ -86,7 +86,7 @@ THE_ORM = {
     "eote_ref.store.models",
     "eote_ref.store.journal",
     "eote_ref.store.games",
-    "eote_ref.referee.checks",
+    "eote_ref.packs.eote.checks",
 }
 
 

@@ -34,8 +34,8 @@ def test_it_runs_on_the_project() -> None:
     assert text.startswith("| pack | modules | lines of code |")
     table = rows(text)
     assert table["eote_ref.packs.avle.fire"][:2] == ["AVlE", "its own (AVlE)"]
-    assert table["eote_ref.rules.core"][:2] == ["EotE", "its own (EotE)"]
-    assert table["eote_ref.referee.checks"][0] == "EotE"
+    assert table["eote_ref.packs.eote.rules.core"][:2] == ["EotE", "its own (EotE)"]
+    assert table["eote_ref.packs.eote.checks"][0] == "EotE"
     assert table["eote_ref.packs.outcome"][:2] == ["shared", "no"]
     assert table["eote_ref.yamlio.cache"][:2] == ["shared", "no"]
     assert "imports EotE" in table["eote_ref.commands.print_cmd"][1]
@@ -54,9 +54,11 @@ def write(root: pathlib.Path, name: str, text: str) -> None:
 
 def test_the_criterion_and_the_lines_on_a_package_made_by_hand(tmp_path: pathlib.Path) -> None:
     pkg = tmp_path / "pkg"
-    for name in ("__init__.py", "rules/__init__.py", "packs/__init__.py", "packs/avle/__init__.py"):
+    for name in ("__init__.py", "packs/__init__.py", "packs/avle/__init__.py"):
         write(pkg, name, "")
-    write(pkg, "rules/core.py", "X = 1\n")
+    for name in ("packs/eote/__init__.py", "packs/eote/rules/__init__.py"):
+        write(pkg, name, "")
+    write(pkg, "packs/eote/rules/core.py", "X = 1\n")
     write(pkg, "packs/avle/fire.py", "def fire() -> int:\n    return 2\n")
     write(
         pkg,
@@ -69,7 +71,7 @@ def test_the_criterion_and_the_lines_on_a_package_made_by_hand(tmp_path: pathlib
 
         # a comment about avle
 
-        from pkg.rules import core  # code with a comment counts
+        from pkg.packs.eote.rules import core  # code with a comment counts
 
 
         def f() -> int:
@@ -83,7 +85,7 @@ def test_the_criterion_and_the_lines_on_a_package_made_by_hand(tmp_path: pathlib
         pkg, "by_path.py", 'import importlib\nM = importlib.import_module("pkg.packs.avle.fire")\n'
     )
     write(pkg, "sub/__init__.py", "")
-    write(pkg, "sub/relative.py", "from ..rules import core\n")
+    write(pkg, "sub/relative.py", "from ..packs.eote.rules import core\n")
     write(pkg, "plain.py", 'APP = "eote-ref"\nimport eote_ref_like\n')
     table = rows(run("--root", str(pkg)))
     assert table == {
@@ -95,14 +97,15 @@ def test_the_criterion_and_the_lines_on_a_package_made_by_hand(tmp_path: pathlib
         "pkg.packs": ["shared", "no", "0"],
         "pkg.packs.avle": ["AVlE", "its own (AVlE)", "0"],
         "pkg.packs.avle.fire": ["AVlE", "its own (AVlE)", "2"],
+        "pkg.packs.eote": ["EotE", "its own (EotE)", "0"],
+        "pkg.packs.eote.rules": ["EotE", "its own (EotE)", "0"],
+        "pkg.packs.eote.rules.core": ["EotE", "its own (EotE)", "1"],
         "pkg.plain": ["shared", "no", "2"],
-        "pkg.rules": ["EotE", "its own (EotE)", "0"],
-        "pkg.rules.core": ["EotE", "its own (EotE)", "1"],
         "pkg.sub": ["shared", "no", "0"],
         "pkg.sub.relative": ["shared", "imports EotE", "1"],
     }
     summary = run("--root", str(pkg), "--summary")
-    assert "| EotE | 2 | 1 |" in summary
+    assert "| EotE | 3 | 1 |" in summary
     assert "| AVlE | 2 | 2 |" in summary
     assert "| shared, naming a pack | 5 | 10 |" in summary
     assert "| shared, naming none | 4 | 2 |" in summary

@@ -10,8 +10,8 @@ from __future__ import annotations
 import html
 import re
 
-from eote_ref.rules.core import Source
-from eote_ref.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.core import Source
+from eote_ref.packs.eote.rules.ruleset import Ruleset
 
 #: The mark printed after a provisional value, and after a club's (house) value.
 PROVISIONAL_MARK = "†"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from eote_ref.packs.eote.rules.core import Source
+from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.referee.sheets.marks import (
     HOUSE_MARK,
     PROVISIONAL_MARK,
@@ -15,8 +17,6 @@ from eote_ref.referee.sheets.marks import (
     option_words,
     signed,
 )
-from eote_ref.rules.core import Source
-from eote_ref.rules.ruleset import Ruleset
 
 _QRS_CSS = """
 body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 5.5pt;

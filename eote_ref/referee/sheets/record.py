@@ -12,6 +12,13 @@ from dataclasses import dataclass
 
 from eote_ref.armylists.model import ArmyList, Command
 from eote_ref.armylists.model import Unit as ListUnit
+from eote_ref.packs.eote.rules.command import Level, RadiusColumn, radius_in
+from eote_ref.packs.eote.rules.core import Source
+from eote_ref.packs.eote.rules.dice import EnteredDice
+from eote_ref.packs.eote.rules.movement import MovementSituation, Mover, movement
+from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.skirmish import skirmish_rating
+from eote_ref.packs.eote.rules.units import FORMATIONS_BY_ARM, CombatArm, Formation, Weight
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_record import record_result
 from eote_ref.referee.markers import carries_blown
@@ -26,13 +33,6 @@ from eote_ref.referee.sheets.marks import (
     signed,
 )
 from eote_ref.referee.views import LeaderView, UnitView
-from eote_ref.rules.command import Level, RadiusColumn, radius_in
-from eote_ref.rules.core import Source
-from eote_ref.rules.dice import EnteredDice
-from eote_ref.rules.movement import MovementSituation, Mover, movement
-from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.skirmish import skirmish_rating
-from eote_ref.rules.units import FORMATIONS_BY_ARM, CombatArm, Formation, Weight
 from eote_ref.store import history
 from eote_ref.store.game_queries import roster_years
 

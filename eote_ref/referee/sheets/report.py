@@ -107,7 +107,7 @@ def _result_text(result: str | None, kind: str = "fire") -> str:
         turns = int(text)
         return "at once" if turns == 0 else f"in {turns} turn{'s' if turns != 1 else ''}"
     if kind == "assault" and "/" in text:
-        from eote_ref.rules.results import assault_half_label, assault_halves
+        from eote_ref.packs.eote.rules.results import assault_half_label, assault_halves
 
         attacker, defender = assault_halves(text)
         return f"{assault_half_label(attacker)} / {assault_half_label(defender)}"

@@ -32,8 +32,8 @@ from eote_ref.armylists.tree import (
     new_army_list,
     unit_summary,
 )
-from eote_ref.rules.command import Level
-from eote_ref.rules.units import Arm
+from eote_ref.packs.eote.rules.command import Level
+from eote_ref.packs.eote.rules.units import Arm
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 

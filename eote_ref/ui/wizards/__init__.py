@@ -59,7 +59,7 @@ def build_wizard(
     hub: GameHub, key: str, parent: QWidget | None = None, *, dice: Any = None, **target: Any
 ) -> CheckWizard | None:
     """The wizard of check ``key`` for ``target``; None (with a status message) if refused."""
-    from eote_ref.referee.checks import open_check  # loaded with the first wizard
+    from eote_ref.packs.eote.checks import open_check  # loaded with the first wizard
 
     check = hub.attempt(lambda: open_check(hub.service, key, **target))
     if check is None:

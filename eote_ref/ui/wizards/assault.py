@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.referee.checks.assault import AssaultCheck
+from eote_ref.packs.eote.checks.assault import AssaultCheck
 from eote_ref.referee.errors import REFUSALS
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, ResultPage, RollPage

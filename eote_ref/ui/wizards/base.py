@@ -1,6 +1,6 @@
 """The check wizard every adjudication shares: the table's facts, the odds, the die, the result.
 
-:class:`CheckWizard` is a thin skin over a :class:`~eote_ref.referee.checks.Adjudication`:
+:class:`CheckWizard` is a thin skin over a :class:`~eote_ref.packs.eote.checks.Adjudication`:
 
 1. **Situation** (:class:`FactsPage`) — the questions pre-filled from the game state, and beside
    them every modifier with its section (provisional values marked) and the odds of each
@@ -47,11 +47,11 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from eote_ref.referee.checks import Adjudication, DieSpec, Question, Trial
+from eote_ref.packs.eote.checks import Adjudication, DieSpec, Question, Trial
+from eote_ref.packs.eote.rules.core import Outcome
+from eote_ref.packs.eote.rules.dice import RandomDice
 from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.picking import preference_for, unit_candidates
-from eote_ref.rules.core import Outcome
-from eote_ref.rules.dice import RandomDice
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.touch import DiePad, tap_to_tick, touch_mode

@@ -33,9 +33,9 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from eote_ref.referee.checks import DieSpec, Question
-from eote_ref.referee.checks.fire import FireCheck
-from eote_ref.referee.checks.fire_queue import FireQueue
+from eote_ref.packs.eote.checks import DieSpec, Question
+from eote_ref.packs.eote.checks.fire import FireCheck
+from eote_ref.packs.eote.checks.fire_queue import FireQueue
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.picking import preference_for
 from eote_ref.ui.theme import marker_colors

@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.referee.checks import Adjudication
+from eote_ref.packs.eote.checks import Adjudication
+from eote_ref.packs.eote.rules.core import Outcome
 from eote_ref.referee.errors import REFUSALS
-from eote_ref.rules.core import Outcome
 from eote_ref.ui.theme import marker_colors
 
 

@@ -13,9 +13,9 @@ from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import load_army_list
 from eote_ref.armylists.model import ArmyList, Command, Leader, Skirmish, Unit, UnitType
 from eote_ref.armylists.tree import Kind, Node
+from eote_ref.packs.eote.rules.command import Level
+from eote_ref.packs.eote.rules.units import Arm, Weight
 from eote_ref.referee.roster_service import RosterService
-from eote_ref.rules.command import Level
-from eote_ref.rules.units import Arm, Weight
 from eote_ref.store import Database
 from eote_ref.ui.roster_editor.window import RosterEditorWindow
 from tests.rosters import BROKEN, SMALL

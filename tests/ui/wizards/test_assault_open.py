@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from eote_ref.referee.checks import link
+from eote_ref.packs.eote.checks import link
 from eote_ref.referee.game import GameService
 from eote_ref.store import Database, SetField, create_game
 from eote_ref.ui.game_hub import GameHub

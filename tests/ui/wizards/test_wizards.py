@@ -7,12 +7,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QCheckBox
 from pytestqt.qtbot import QtBot
 
+from eote_ref.packs.eote.rules.dice import RandomDice
 from eote_ref.referee.batch import BATCHES
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.session import Database
 from eote_ref.referee.views import UnitView
-from eote_ref.rules.dice import RandomDice
 from eote_ref.ui.dashboard import Dashboard
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.wizards import MENU, build_wizard

@@ -272,7 +272,7 @@ def test_battery_abandons_its_guns_before_the_assault(qtbot: QtBot, demo: GameSe
 
 def test_assault_page_warns_of_a_second_infantry_round(qtbot: QtBot, demo: GameService) -> None:
     """EotE 7.0, 7.2: a battalion that fought and a supporter that supported are pointed out."""
-    from eote_ref.referee.checks import open_check
+    from eote_ref.packs.eote.checks import open_check
 
     demo.set_initiative(0)
     to_phase(demo, Phase.ASSAULT)

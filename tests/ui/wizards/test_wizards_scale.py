@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox
 from pytestqt.qtbot import QtBot
 
-from eote_ref.referee.checks import open_check
+from eote_ref.packs.eote.checks import open_check
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists

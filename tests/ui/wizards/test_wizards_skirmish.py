@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox
 from pytestqt.qtbot import QtBot
 
-from eote_ref.referee.checks import open_check
+from eote_ref.packs.eote.checks import open_check
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.ui.game_hub import GameHub

@@ -17,8 +17,8 @@ from eote_ref.armylists.model import (
     Skirmish,
     Unit,
 )
-from eote_ref.rules.command import Level
-from eote_ref.rules.units import Arm, Weight
+from eote_ref.packs.eote.rules.command import Level
+from eote_ref.packs.eote.rules.units import Arm, Weight
 from eote_ref.yamlio.text import is_blank
 
 #: Any text an army list may hold: no lone surrogates (a UTF-8 file cannot hold them) and no

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import load_army_list_text, validate_text
 from eote_ref.armylists.model import ArmyList, Unit
-from eote_ref.rules.command import Level
+from eote_ref.packs.eote.rules.command import Level
 from eote_ref.yamlio.dumper import dump
 from eote_ref.yamlio.loader import load_text
 from eote_ref.yamlio.typed import yaml_key

@@ -6,7 +6,7 @@ import pytest
 
 from eote_ref.armylists.export import dump_army_list
 from eote_ref.armylists.loader import load_army_list_text, validate_text
-from eote_ref.rules.units import Formation
+from eote_ref.packs.eote.rules.units import Formation
 
 HEAD = """\
 format: 1

@@ -15,8 +15,8 @@ from eote_ref.armylists.loader import (
     validate_text,
 )
 from eote_ref.armylists.model import Skirmish, UnitType
-from eote_ref.rules.command import Level
-from eote_ref.rules.units import Arm, Weight
+from eote_ref.packs.eote.rules.command import Level
+from eote_ref.packs.eote.rules.units import Arm, Weight
 from eote_ref.yamlio.problems import Problem, YamlError, path_text
 
 from .samples import VALID, replace_lines

@@ -19,8 +19,8 @@ from eote_ref.armylists.tree import (
     to_army_list,
     unique_name,
 )
-from eote_ref.rules.command import Level
-from eote_ref.rules.units import Arm
+from eote_ref.packs.eote.rules.command import Level
+from eote_ref.packs.eote.rules.units import Arm
 from eote_ref.yamlio.problems import Problem
 
 REPO = pathlib.Path(__file__).resolve().parents[3]

@@ -22,7 +22,7 @@ def test_print_roster(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
     lst = shipped_army_lists()[0]
     out = tmp_path / "roster.pdf"
     assert main(["print", "roster", str(lst), "-o", str(out), "--paper", "letter"]) == 0
-    from eote_ref.rulesets import load_default
+    from eote_ref.packs.eote.rulesets import load_default
 
     army = load_army_list(lst).army_list
     pages = len(pack_pages(sheets_from_army_list(army, load_default())))
@@ -41,7 +41,7 @@ def test_print_roster_with_a_bad_file(
 
 
 def test_print_qrs_with_a_club_ruleset(tmp_path: pathlib.Path) -> None:
-    from eote_ref.rulesets.loader import DEFAULT_RULESET
+    from eote_ref.packs.eote.rulesets.loader import DEFAULT_RULESET
 
     club = tmp_path / "club.yaml"
     text = DEFAULT_RULESET.read_text(encoding="utf-8")

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from eote_ref.rulesets import DEFAULT_RULESET
+from eote_ref.packs.eote.rulesets import DEFAULT_RULESET
 from tests.cli_runner import modules_of_a_call, run_in_process, run_subprocess
 
 #: The keys every outcome starts with, in this order (RULE-CLI.md, "Every output has").
@@ -299,19 +299,20 @@ def test_in_process_runs_see_the_same_streams_as_a_real_process() -> None:
 
 def test_a_rule_call_imports_the_engine_and_its_ruleset_only() -> None:
     modules = modules_of_a_call("rule", "square", stdin='{"ce": 6, "formation": "line", "roll": 4}')
-    assert "eote_ref.rules.square" in modules  # it did run the calculator
+    assert "eote_ref.packs.eote.rules.square" in modules  # it did run the calculator
     heavy = {"sqlalchemy", "sqlmodel", "alembic", "PySide6", "platformdirs", "yaml"}
     assert {m.split(".")[0] for m in modules} & heavy == set()
     ours = {m for m in modules if m.startswith("eote_ref.")}
     # the engine reads the pack boundary's standard-library modules (outcome, dice, tables)
     boundary = {"eote_ref.packs", "eote_ref.packs.outcome", "eote_ref.packs.dice"}
     boundary.add("eote_ref.packs.tables")
+    boundary.add("eote_ref.packs.eote")  # the pack folder's package, which imports nothing
     assert ours <= {"eote_ref.cli", "eote_ref.commands", "eote_ref.commands.rule"} | boundary | {
-        m for m in ours if m.startswith(("eote_ref.rules", "eote_ref.yamlio"))
+        m for m in ours if m.startswith(("eote_ref.packs.eote.rules", "eote_ref.yamlio"))
     }
     # only the asked procedure's module: none of the others (rules/procedures.py)
     others = {"assault", "fire", "cavalry", "engineering", "movement", "integrity", "orders"}
-    assert {f"eote_ref.rules.{name}" for name in others} & modules == set()
+    assert {f"eote_ref.packs.eote.rules.{name}" for name in others} & modules == set()
 
 
 def test_square_roll_equal_to_modified_fails() -> None:
@@ -887,17 +888,17 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
 _IMPORTS_OF_A_MODULE = """
 import importlib, json, sys
 importlib.import_module(sys.argv[1])
-print(json.dumps(sorted(m for m in sys.modules if m.startswith("eote_ref.rules."))))
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("eote_ref.packs.eote.rules."))))
 """
 
 
 def _procedure_modules() -> dict[str, str]:
     """Each rules module that holds a procedure, and one procedure of it."""
-    from eote_ref.rules.procedures import PROCEDURES
+    from eote_ref.packs.eote.rules.procedures import PROCEDURES
 
     out: dict[str, str] = {}
     for p in PROCEDURES.values():
-        out.setdefault(f"eote_ref.rules.{p.run_ref.partition(':')[0]}", p.name)
+        out.setdefault(f"eote_ref.packs.eote.rules.{p.run_ref.partition(':')[0]}", p.name)
     return out
 
 

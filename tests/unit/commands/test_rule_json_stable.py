@@ -34,10 +34,10 @@ from typing import Any
 import pytest
 
 from eote_ref.commands import rule, rule_pack
+from eote_ref.packs.eote.rules.core import RulesError
+from eote_ref.packs.eote.rulesets import load_default
 from eote_ref.packs.outcome import PackError
 from eote_ref.packs.registry import get_pack
-from eote_ref.rules.core import RulesError
-from eote_ref.rulesets import load_default
 from tests.unit.commands.test_rule_cli import MINIMAL as EOTE_MINIMAL
 from tests.unit.commands.test_rule_pack_cli import MINIMAL as AVLE_MINIMAL
 

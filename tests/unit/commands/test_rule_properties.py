@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 
 from eote_ref.cli import main
 from eote_ref.commands.rule import InputError, adjudicate, describe_all
-from eote_ref.rules.core import RulesError
-from eote_ref.rulesets import load_default
+from eote_ref.packs.eote.rules.core import RulesError
+from eote_ref.packs.eote.rulesets import load_default
 from tests.unit.commands.test_rule_cli import MINIMAL, net_of_modifiers
 
 RS = load_default()

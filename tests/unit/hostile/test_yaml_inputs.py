@@ -26,7 +26,7 @@ from eote_ref.armylists.loader import (
     load_army_list_text,
     validate_text,
 )
-from eote_ref.rulesets.loader import DEFAULT_RULESET, validate_ruleset
+from eote_ref.packs.eote.rulesets.loader import DEFAULT_RULESET, validate_ruleset
 from eote_ref.yamlio.dumper import dump
 from eote_ref.yamlio.loader import load_file
 from eote_ref.yamlio.problems import YamlError

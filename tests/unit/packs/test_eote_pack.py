@@ -6,15 +6,19 @@ import dataclasses
 import json
 
 from eote_ref.commands.rule import adjudicate, parse_situation
+from eote_ref.packs.eote.rules.assault import assault_column
+from eote_ref.packs.eote.rules.dice import EnteredDice
+from eote_ref.packs.eote.rules.fire import fire_result, fire_row
+from eote_ref.packs.eote.rules.integrity import ce_base
+from eote_ref.packs.eote.rules.leader_casualty import (
+    LeaderCasualtySituation,
+    band_of,
+    leader_casualty,
+)
+from eote_ref.packs.eote.rules.procedures import PROCEDURES
+from eote_ref.packs.eote.rules.results import SquareResult
+from eote_ref.packs.eote.rulesets import load_default
 from eote_ref.packs.registry import get_pack
-from eote_ref.rules.assault import assault_column
-from eote_ref.rules.dice import EnteredDice
-from eote_ref.rules.fire import fire_result, fire_row
-from eote_ref.rules.integrity import ce_base
-from eote_ref.rules.leader_casualty import LeaderCasualtySituation, band_of, leader_casualty
-from eote_ref.rules.procedures import PROCEDURES
-from eote_ref.rules.results import SquareResult
-from eote_ref.rulesets import load_default
 
 
 def test_the_eote_pack_lists_every_procedure_of_the_engine() -> None:

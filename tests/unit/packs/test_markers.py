@@ -7,7 +7,8 @@ import dataclasses
 import pytest
 
 from eote_ref.packs.declaration import MarkerSpec
-from eote_ref.packs.eote_markers import UNIT_MARKER_BY_NAME, UNIT_MARKERS
+from eote_ref.packs.eote.markers import UNIT_MARKER_BY_NAME, UNIT_MARKERS
+from eote_ref.packs.eote.rules.units import Formation
 from eote_ref.packs.registry import get_pack
 from eote_ref.referee.markers import (
     COUNTER_LIMITS,
@@ -21,7 +22,6 @@ from eote_ref.referee.markers import (
 )
 from eote_ref.referee.turn import TURN_FLAGS
 from eote_ref.referee.views import UnitView
-from eote_ref.rules.units import Formation
 
 
 def test_the_eote_pack_declares_its_unit_markers() -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from eote_ref.packs import eote, registry
+from eote_ref.packs import registry
 from eote_ref.packs.declaration import PhaseSpec, TurnSpec
+from eote_ref.packs.eote import pack as eote
 from eote_ref.referee.phases import PHASES, Phase, heading, next_phase
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from eote_ref.packs.eote.checks import open_check
+from eote_ref.packs.eote.rules.core import Source
 from eote_ref.referee import army_morale
-from eote_ref.referee.checks import open_check
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.scenario_setup import create_scenario_game, load, shipped_scenarios
 from eote_ref.referee.todo import checks_due
-from eote_ref.rules.core import Source
 from eote_ref.store import Database, SetField
 
 SCENARIOS = {p.stem: p for p in shipped_scenarios()}

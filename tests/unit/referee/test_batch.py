@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from eote_ref.packs.eote.rules.dice import RandomDice
 from eote_ref.referee.batch import Batch
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.markers import unit_change
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
-from eote_ref.rules.dice import RandomDice
 from eote_ref.store import Database
 from tests.games import game_state
 from tests.unit.referee.test_game_service import small_game
@@ -188,7 +188,7 @@ def test_every_morale_check_due_in_one_step(waterloo: GameService) -> None:
 
 
 def test_an_engaged_combat_fought_this_turn_is_not_due_again(waterloo: GameService) -> None:
-    from eote_ref.referee.checks import open_check
+    from eote_ref.packs.eote.checks import open_check
 
     attacker = waterloo.view().sides[1].units[0].id
     defender = waterloo.view().sides[0].units[0].id

@@ -39,24 +39,24 @@ def test_reading_the_catalogue_loads_no_check() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert "eote_ref.referee.catalogue" in out
-    assert "eote_ref.referee.checks" not in out
+    assert "eote_ref.packs.eote.checks" not in out
     assert "sqlalchemy" not in out
 
 
 def test_the_registry_is_the_catalogue_s_checks() -> None:
-    from eote_ref.referee.checks import CHECK_MODULES, REGISTRY, load_checks
+    from eote_ref.packs.eote.checks import CHECK_MODULES, REGISTRY, load_checks
     from eote_ref.referee.todo import RESOLVABLE
 
     load_checks()
     assert set(REGISTRY) == catalogue.CHECK_KEYS == RESOLVABLE
     for key, cls in REGISTRY.items():
-        assert cls.__module__ == f"eote_ref.referee.checks.{catalogue.BY_KEY[key].module}"
+        assert cls.__module__ == f"eote_ref.packs.eote.checks.{catalogue.BY_KEY[key].module}"
     assert [m.rpartition(".")[2] for m in CHECK_MODULES][:-1] == list(catalogue.MODULES)
 
 
 def test_a_check_not_in_the_catalogue_cannot_register() -> None:
-    from eote_ref.referee.checks import register
-    from eote_ref.referee.checks.unit import MoraleCheck
+    from eote_ref.packs.eote.checks import register
+    from eote_ref.packs.eote.checks.unit import MoraleCheck
 
     class Stray(MoraleCheck):
         key = "stray"
@@ -72,7 +72,7 @@ def test_a_check_not_in_the_catalogue_cannot_register() -> None:
 
 
 def test_a_declared_check_nobody_registers_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    from eote_ref.referee import checks
+    from eote_ref.packs.eote import checks
 
     monkeypatch.setattr(catalogue, "CHECK_KEYS", catalogue.CHECK_KEYS | {"ghost"})
     with pytest.raises(TypeError, match="ghost"):

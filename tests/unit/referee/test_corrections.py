@@ -141,8 +141,8 @@ def _pakenham_without_commanders(db: Database) -> GameService:
 
 
 def _issuers(game: GameService, division_id: int) -> list[str]:
-    from eote_ref.referee.checks import open_check
-    from eote_ref.referee.checks.command import superiors
+    from eote_ref.packs.eote.checks import open_check
+    from eote_ref.packs.eote.checks.command import superiors
 
     check = open_check(game, "order", division_id=division_id)
     return [lead.name for lead in superiors(check, division_id)]

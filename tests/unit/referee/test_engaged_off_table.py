@@ -9,8 +9,8 @@ goes on only between units still on the table; the others of a several-unit comb
 
 from __future__ import annotations
 
+from eote_ref.packs.eote.checks import open_check
 from eote_ref.referee import facts as turn_facts
-from eote_ref.referee.checks import open_check
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due

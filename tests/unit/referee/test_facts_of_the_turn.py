@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks.assault import AssaultCheck
-from eote_ref.referee.checks.fire import FireCheck, range_key
-from eote_ref.referee.checks.fire_queue import FireQueue
-from eote_ref.referee.checks.leaders import leaders_within_reach
+from eote_ref.packs.eote.checks import open_check
+from eote_ref.packs.eote.checks.assault import AssaultCheck
+from eote_ref.packs.eote.checks.fire import FireCheck, range_key
+from eote_ref.packs.eote.checks.fire_queue import FireQueue
+from eote_ref.packs.eote.checks.leaders import leaders_within_reach
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase

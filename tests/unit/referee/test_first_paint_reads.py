@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from eote_ref.referee.checks import REGISTRY, load_checks
+from eote_ref.packs.eote.checks import REGISTRY, load_checks
 from eote_ref.referee.game import GameService
 from eote_ref.referee.session import game_exists
 from eote_ref.referee.setup import DEMO_NAME, demo_game

@@ -10,6 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eote_ref.packs.avle.model import AvleRules
+from eote_ref.packs.eote.rules.core import RulesError
+from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.packs.outcome import PackError
 from eote_ref.packs.registry import RULESETS
 from eote_ref.referee.game import GameService
@@ -23,8 +25,6 @@ from eote_ref.referee.game_rules import (
 )
 from eote_ref.referee.scenario_setup import create_scenario_game, shipped_scenarios
 from eote_ref.referee.setup import NewGame, SetupError, create_new_game, shipped_army_lists
-from eote_ref.rules.core import RulesError
-from eote_ref.rules.ruleset import Ruleset
 from eote_ref.scenarios.loader import load_scenario
 from eote_ref.store import Database
 from eote_ref.store.models import Game

@@ -38,20 +38,20 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
+from eote_ref.packs.eote.checks import open_check
+from eote_ref.packs.eote.checks.assault import AssaultCheck
+from eote_ref.packs.eote.checks.fire import FireCheck
+from eote_ref.packs.eote.checks.fire_queue import FireQueue
+from eote_ref.packs.eote.checks.leaders import leaders_within_reach
+from eote_ref.packs.eote.rulesets import load_default
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee import sub_phase as sub_phases
-from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks.assault import AssaultCheck
-from eote_ref.referee.checks.fire import FireCheck
-from eote_ref.referee.checks.fire_queue import FireQueue
-from eote_ref.referee.checks.leaders import leaders_within_reach
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.setup import FIGURE_SCALES
 from eote_ref.referee.todo import checks_due
 from eote_ref.referee.views import GameView, UnitView
-from eote_ref.rulesets import load_default
 from eote_ref.store import Database
 from eote_ref.store.specs import CommandSpec, RosterSpec, SideSpec
 from tests.budget import budget

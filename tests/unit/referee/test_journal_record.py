@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from eote_ref.packs.eote.rules.core import Outcome
+from eote_ref.packs.eote.rules.results import MoraleResult
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_record import check_record, check_results, record_result
-from eote_ref.rules.core import Outcome
-from eote_ref.rules.results import MoraleResult
 
 PASS = Outcome.decided("morale", "7.5", "pass")
 FIRE = Outcome.decided("fire", "6.0", "D")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from eote_ref.packs.eote.checks import open_check
 from eote_ref.referee import players_view
-from eote_ref.referee.checks import open_check
 from eote_ref.referee.game import GameService
 from eote_ref.referee.order_sheet import order_sheet, order_sheet_html
 from eote_ref.referee.phases import Phase
@@ -218,10 +218,10 @@ def test_fog_hides_the_modifiers_that_state_a_ce() -> None:
     Hidden under fog: the 7.9 combination (columns at 7 and 5 make 7 + 2, so -3: it gives
     away the weaker one's modified CE) and the routed defender's "CE 0" (-6, its CE).
     """
-    from eote_ref.rules.assault import AssaultSituation, assault
-    from eote_ref.rules.dice import EnteredDice
-    from eote_ref.rules.units import CombatArm, Formation, Unit
-    from eote_ref.rulesets import load_default
+    from eote_ref.packs.eote.rules.assault import AssaultSituation, assault
+    from eote_ref.packs.eote.rules.dice import EnteredDice
+    from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit
+    from eote_ref.packs.eote.rulesets import load_default
 
     column = Unit(CombatArm.INFANTRY, 6, Formation.COLUMN)
     s = AssaultSituation(
@@ -286,9 +286,9 @@ def test_an_order_is_hidden_by_its_pieces_whatever_the_step(waterloo: GameServic
     The display reads the line's pieces, not the journal kind: an umpire's correction that
     states an order keeps it hidden as an order sent does.
     """
+    from eote_ref.packs.eote.rules.core import Reveals
     from eote_ref.referee.corrections import KIND, PREFIX
     from eote_ref.referee.journal_line import Line, Piece
-    from eote_ref.rules.core import Reveals
 
     did = pending_order(waterloo)
     line = _line(waterloo)
@@ -316,8 +316,8 @@ def test_an_order_is_hidden_by_its_pieces_whatever_the_step(waterloo: GameServic
 
 def test_an_order_taking_effect_is_an_order_piece_of_the_new_turn(waterloo: GameService) -> None:
     """EotE 3.4: the order arriving is the umpire's to know; the new turn's line says so."""
+    from eote_ref.packs.eote.rules.core import Reveals
     from eote_ref.referee.journal_line import Line
-    from eote_ref.rules.core import Reveals
 
     to(waterloo, Phase.COMMAND, turn=2)
     d = next(d for d in waterloo.view().sides[0].divisions if len(d.units) >= 4)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from eote_ref.referee.checks.initiative import side_factors
+from eote_ref.packs.eote.checks.initiative import side_factors
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.scenario_play import DECISIVE, DRAW, MARGINAL, ScenarioService
@@ -73,8 +73,8 @@ def test_without_a_commander_the_highest_leader_present_counts(db: Database) -> 
 
 
 def test_command_checks_see_the_commander_above_the_divisions(db: Database) -> None:
-    from eote_ref.referee.checks import open_check
-    from eote_ref.referee.checks.command import superiors
+    from eote_ref.packs.eote.checks import open_check
+    from eote_ref.packs.eote.checks.command import superiors
 
     game = _game(db, "waterloo-hougoumont")
     div = game.view().sides[0].divisions[0]
@@ -221,7 +221,7 @@ def test_an_objective_lost_this_turn_is_put_to_the_integrity_check(db: Database)
     A scenario's objectives belong to a side, not a division: the check names the objective
     the division's side lost this turn and leaves the answer to the umpire.
     """
-    from eote_ref.referee.checks import open_check
+    from eote_ref.packs.eote.checks import open_check
 
     game = _game(db, "waterloo-hougoumont")
     allied, french = game.view().sides[1].divisions[0], game.view().sides[0].divisions[0]
@@ -252,7 +252,7 @@ def test_every_shipped_scenario_has_a_leader_to_issue_orders_on_each_side(
     order* and *Activate a reserve* work and a division that failed integrity can be ordered
     again; the file validates without a warning.
     """
-    from eote_ref.referee.checks import open_check
+    from eote_ref.packs.eote.checks import open_check
 
     assert load(SCENARIOS[stem]).warnings == ()
     game = _game(db, stem)
@@ -270,8 +270,8 @@ def test_davout_arrives_at_telnitz_with_his_corps_and_orders_it(db: Database) ->
     Friant's division and Bourcier's dragoons arrive under their own corps commander, so they
     can be ordered (EotE 3.1); Davout counts among the commanders present (4.0).
     """
-    from eote_ref.referee.checks import open_check
-    from eote_ref.referee.checks.command import superiors
+    from eote_ref.packs.eote.checks import open_check
+    from eote_ref.packs.eote.checks.command import superiors
 
     game = _game(db, "austerlitz-telnitz")
     french = game.view().sides[0]

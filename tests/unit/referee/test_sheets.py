@@ -12,6 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eote_ref.armylists.loader import load_army_list
+from eote_ref.packs.eote.rules.core import Source
+from eote_ref.packs.eote.rulesets import load_default
 from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import shipped_army_lists
 from eote_ref.referee.sheets.marks import HOUSE_MARK, PROVISIONAL_MARK, clean_label, option_words
@@ -29,8 +31,6 @@ from eote_ref.referee.sheets.record import (
     sheets_from_game,
 )
 from eote_ref.referee.sheets.report import after_action_report, report_html
-from eote_ref.rules.core import Source
-from eote_ref.rulesets import load_default
 
 LISTS = shipped_army_lists()
 
@@ -425,7 +425,7 @@ def test_report_counts_checks_by_what_they_are(sample_game: GameService) -> None
     An order's turns are no hits, an attach no radius check, the fog setting no check; the
     dice read short ("French 4", not "French.roll 4").
     """
-    from eote_ref.referee.checks import open_check
+    from eote_ref.packs.eote.checks import open_check
     from eote_ref.referee.players_view import Fog, set_fog_of_war
     from eote_ref.store import SetField
 

@@ -8,9 +8,9 @@ the stand, and its hits never reach the parent.
 
 from __future__ import annotations
 
-from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks.fire import STAND_INEFFECTIVE, FireCheck
-from eote_ref.referee.checks.fire_queue import FireQueue
+from eote_ref.packs.eote.checks import open_check
+from eote_ref.packs.eote.checks.fire import STAND_INEFFECTIVE, FireCheck
+from eote_ref.packs.eote.checks.fire_queue import FireQueue
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due

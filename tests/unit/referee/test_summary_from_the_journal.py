@@ -8,7 +8,7 @@ summary still counts two units routed and every hit taken.
 
 from __future__ import annotations
 
-from eote_ref.referee.checks import open_check
+from eote_ref.packs.eote.checks import open_check
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists

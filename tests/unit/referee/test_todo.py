@@ -81,7 +81,7 @@ def test_a_killed_divisional_leader_stops_rallying(game: GameService) -> None:
 
 
 def test_a_leaderless_division_owes_its_command_radius_once_a_turn(game: GameService) -> None:
-    from eote_ref.referee.checks import REGISTRY
+    from eote_ref.packs.eote.checks import REGISTRY
 
     assert checks_due(game.view(), game) == []  # every leader alive: nothing to tick
     div = game.view().sides[0].divisions[0]

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from eote_ref.packs.eote.rules.leader_casualty import replacement
+from eote_ref.packs.eote.rulesets import load_default
 from eote_ref.referee.game import GameService
 from eote_ref.referee.markers import unit_change
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.setup import NewGame, create_new_game
 from eote_ref.referee.turn import TURN_FLAGS, replacement_name
-from eote_ref.rules.leader_casualty import replacement
-from eote_ref.rulesets import load_default
 from eote_ref.store import GameCommand, GameLeader, GameUnit, SetField, open_database
 from tests.budget import budget
 from tests.games import game_state
@@ -88,7 +88,7 @@ def test_the_game_level_carry_over_is_the_declared_one(
     waterloo: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """carry_over makes the EotE pack's declared new-turn changes: one left out is not made."""
-    from eote_ref.packs.eote_turn import TURN
+    from eote_ref.packs.eote.turn import TURN
     from eote_ref.referee import turn
 
     without = dataclasses.replace(

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from eote_ref.referee.checks.fire import InfantryFire, unit_label
-from eote_ref.referee.checks.fire_queue import FireQueue
+from eote_ref.packs.eote.checks.fire import InfantryFire, unit_label
+from eote_ref.packs.eote.checks.fire_queue import FireQueue
 from eote_ref.referee.corrections import add_unit
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from eote_ref.packs.eote.rules.orders import OrderType
 from eote_ref.referee.facts import FIRED, fact
 from eote_ref.referee.game import BOOL_FIELDS, GameService
 from eote_ref.referee.views import GameView
-from eote_ref.rules.orders import OrderType
 from eote_ref.store import InsertRow, SetField
 from eote_ref.store.errors import StaleGameError, StoreError
 from tests.backends import DbTarget

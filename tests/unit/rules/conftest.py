@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from eote_ref.rules.dice import EnteredDice
-from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rulesets import load_default
+from eote_ref.packs.eote.rules.dice import EnteredDice
+from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rulesets import load_default
 
 
 @pytest.fixture

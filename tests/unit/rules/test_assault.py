@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eote_ref.rules.assault import (
+from eote_ref.packs.eote.rules.assault import (
     AssaultSituation,
     DefenderCover,
     Position,
@@ -19,10 +19,10 @@ from eote_ref.rules.assault import (
     support_modifier,
     table_results,
 )
-from eote_ref.rules.core import Outcome, RulesError, Source
-from eote_ref.rules.dice import EnteredDice
-from eote_ref.rules.units import CombatArm, Formation, Unit
-from eote_ref.rulesets import load_default
+from eote_ref.packs.eote.rules.core import Outcome, RulesError, Source
+from eote_ref.packs.eote.rules.dice import EnteredDice
+from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit
+from eote_ref.packs.eote.rulesets import load_default
 
 RS = load_default()
 LINE, COLUMN, SQUARE = Formation.LINE, Formation.COLUMN, Formation.SQUARE

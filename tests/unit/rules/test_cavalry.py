@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from eote_ref.rules.cavalry import (
+from eote_ref.packs.eote.rules.cavalry import (
     BritishBreakthroughSituation,
     CavalryEndOfTurnSituation,
     ChargeSituation,
@@ -15,8 +15,8 @@ from eote_ref.rules.cavalry import (
     cavalry_end_of_turn,
     charge,
 )
-from eote_ref.rules.core import RulesError
-from eote_ref.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.core import RulesError
+from eote_ref.packs.eote.rules.ruleset import Ruleset
 from tests.unit.rules.conftest import dice
 
 

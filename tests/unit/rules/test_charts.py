@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from eote_ref.packs.eote.rules.charts import d10_bands
+from eote_ref.packs.eote.rules.leader_casualty import band_of
+from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.packs.tables import Band, Bands, Rows
-from eote_ref.rules.charts import d10_bands
-from eote_ref.rules.leader_casualty import band_of
-from eote_ref.rules.ruleset import Ruleset
 
 
 def test_d10_bands_fill_the_faces_no_range_names() -> None:

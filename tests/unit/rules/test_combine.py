@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eote_ref.rules.combine import combine, floor_at_zero, halve
-from eote_ref.rules.core import RulesError, Source
-from eote_ref.rulesets import load_default
+from eote_ref.packs.eote.rules.combine import combine, floor_at_zero, halve
+from eote_ref.packs.eote.rules.core import RulesError, Source
+from eote_ref.packs.eote.rulesets import load_default
 
 RS = load_default()
 EACH = "strongest_plus_half_each"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from eote_ref.rules.command import (
+from eote_ref.packs.eote.rules.command import (
     CommandRadiusSituation,
     Level,
     RadiusColumn,
@@ -12,8 +12,8 @@ from eote_ref.rules.command import (
     command_radius,
     tactical_combat_range,
 )
-from eote_ref.rules.core import RulesError, Source
-from eote_ref.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.core import RulesError, Source
+from eote_ref.packs.eote.rules.ruleset import Ruleset
 from tests.unit.rules.conftest import dice
 
 TABLE = {

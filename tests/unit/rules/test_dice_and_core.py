@@ -6,11 +6,19 @@ from fractions import Fraction
 
 import pytest
 
-from eote_ref.rules.core import Effect, Modifier, Outcome, RulesError, Source, certain, total
-from eote_ref.rules.dice import EnteredDice, RandomDice, read_d10, read_percentile
-from eote_ref.rules.procedures import PROCEDURES, get
-from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import CombatArm, Formation, Unit
+from eote_ref.packs.eote.rules.core import (
+    Effect,
+    Modifier,
+    Outcome,
+    RulesError,
+    Source,
+    certain,
+    total,
+)
+from eote_ref.packs.eote.rules.dice import EnteredDice, RandomDice, read_d10, read_percentile
+from eote_ref.packs.eote.rules.procedures import PROCEDURES, get
+from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit
 
 
 @pytest.mark.parametrize(("entered", "face"), [(0, 10), (1, 1), (10, 10), (7, 7)])

@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from eote_ref.rules.core import RulesError
-from eote_ref.rules.dice import EnteredDice
-from eote_ref.rules.engineering import (
+from eote_ref.packs.eote.rules.core import RulesError
+from eote_ref.packs.eote.rules.dice import EnteredDice
+from eote_ref.packs.eote.rules.engineering import (
     Building,
     BurningSituation,
     DemolitionSituation,
@@ -17,7 +17,7 @@ from eote_ref.rules.engineering import (
     demolition,
     pontoon,
 )
-from eote_ref.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.ruleset import Ruleset
 from tests.unit.rules.conftest import dice
 
 

@@ -7,15 +7,15 @@ from typing import Any
 
 import pytest
 
-from eote_ref.rules.command import TacticalCombatRangeSituation, tactical_combat_range
-from eote_ref.rules.core import RulesError
-from eote_ref.rules.fire import FireSituation, fire
-from eote_ref.rules.integrity import IntegritySituation, integrity
-from eote_ref.rules.movement import Mover, Pinner, PinningSituation, pinning
-from eote_ref.rules.orders import IssuerLevel, OrderActivationSituation, order_activation
-from eote_ref.rules.skirmish import SkirmishSituation, skirmish
-from eote_ref.rules.units import CombatArm, Formation, Unit
-from eote_ref.rulesets import load_default
+from eote_ref.packs.eote.rules.command import TacticalCombatRangeSituation, tactical_combat_range
+from eote_ref.packs.eote.rules.core import RulesError
+from eote_ref.packs.eote.rules.fire import FireSituation, fire
+from eote_ref.packs.eote.rules.integrity import IntegritySituation, integrity
+from eote_ref.packs.eote.rules.movement import Mover, Pinner, PinningSituation, pinning
+from eote_ref.packs.eote.rules.orders import IssuerLevel, OrderActivationSituation, order_activation
+from eote_ref.packs.eote.rules.skirmish import SkirmishSituation, skirmish
+from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit
+from eote_ref.packs.eote.rulesets import load_default
 from tests.unit.rules.conftest import dice
 
 RS = load_default()

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eote_ref.rules.core import Outcome, RulesError, Source
-from eote_ref.rules.dice import EnteredDice
-from eote_ref.rules.fire import Cover, FireSituation, fire, fire_result, fire_row
-from eote_ref.rules.units import CombatArm, Formation, Unit, Weight
-from eote_ref.rulesets import load_default
+from eote_ref.packs.eote.rules.core import Outcome, RulesError, Source
+from eote_ref.packs.eote.rules.dice import EnteredDice
+from eote_ref.packs.eote.rules.fire import Cover, FireSituation, fire, fire_result, fire_row
+from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit, Weight
+from eote_ref.packs.eote.rulesets import load_default
 
 RS = load_default()
 

@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from eote_ref.rules.core import RulesError
-from eote_ref.rules.dice import EnteredDice, RandomDice
-from eote_ref.rules.initiative import InitiativeSituation, Side, initiative
-from eote_ref.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.core import RulesError
+from eote_ref.packs.eote.rules.dice import EnteredDice, RandomDice
+from eote_ref.packs.eote.rules.initiative import InitiativeSituation, Side, initiative
+from eote_ref.packs.eote.rules.ruleset import Ruleset
 
 
 def test_hand_worked(rs: Ruleset) -> None:

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eote_ref.rules.core import RulesError
-from eote_ref.rules.integrity import IntegritySituation, average_ce, ce_base, integrity
-from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rulesets import load_default
+from eote_ref.packs.eote.rules.core import RulesError
+from eote_ref.packs.eote.rules.integrity import IntegritySituation, average_ce, ce_base, integrity
+from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rulesets import load_default
 from tests.unit.rules.conftest import dice
 
 

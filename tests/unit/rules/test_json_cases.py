@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from eote_ref.commands.rule import InputError, adjudicate
-from eote_ref.rules.core import RulesError
-from eote_ref.rulesets import DEFAULT_RULESET, load_default
+from eote_ref.packs.eote.rules.core import RulesError
+from eote_ref.packs.eote.rulesets import DEFAULT_RULESET, load_default
 
 RS = load_default()
 INF = {"arm": "infantry", "formation": "line"}

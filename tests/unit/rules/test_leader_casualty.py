@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from eote_ref.rules.leader_casualty import LeaderCasualtySituation, leader_casualty
-from eote_ref.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.leader_casualty import LeaderCasualtySituation, leader_casualty
+from eote_ref.packs.eote.rules.ruleset import Ruleset
 from tests.unit.rules.conftest import dice
 
 

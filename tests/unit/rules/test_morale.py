@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eote_ref.rules.morale import MoraleSituation, morale, rout_hits
-from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import CombatArm, Formation, Unit, morale_check_due
-from eote_ref.rulesets import load_default
+from eote_ref.packs.eote.rules.morale import MoraleSituation, morale, rout_hits
+from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit, morale_check_due
+from eote_ref.packs.eote.rulesets import load_default
 from tests.unit.rules.conftest import dice
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from eote_ref.rules.core import RulesError, Source
-from eote_ref.rules.movement import (
+from eote_ref.packs.eote.rules.core import RulesError, Source
+from eote_ref.packs.eote.rules.movement import (
     MovementSituation,
     Mover,
     Pinner,
@@ -13,8 +13,8 @@ from eote_ref.rules.movement import (
     movement,
     pinning,
 )
-from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import Formation, Weight
+from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.units import Formation, Weight
 from tests.unit.rules.conftest import dice
 
 F = Formation

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from eote_ref.rules.assault import (
+from eote_ref.packs.eote.rules.assault import (
     NO_RESULT,
     AssaultSituation,
     Position,
@@ -14,13 +14,13 @@ from eote_ref.rules.assault import (
     assault,
     support_modifier,
 )
-from eote_ref.rules.core import Outcome
-from eote_ref.rules.fire import FireSituation, fire
-from eote_ref.rules.morale import MoraleSituation, morale
-from eote_ref.rules.movement import MovementSituation, Mover, movement
-from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.units import CombatArm, Formation, Unit, Weight
-from eote_ref.rulesets import load_default
+from eote_ref.packs.eote.rules.core import Outcome
+from eote_ref.packs.eote.rules.fire import FireSituation, fire
+from eote_ref.packs.eote.rules.morale import MoraleSituation, morale
+from eote_ref.packs.eote.rules.movement import MovementSituation, Mover, movement
+from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit, Weight
+from eote_ref.packs.eote.rulesets import load_default
 from tests.unit.rules.conftest import dice
 
 RS = load_default()

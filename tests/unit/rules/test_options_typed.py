@@ -7,8 +7,8 @@ import pathlib
 
 import pytest
 
-from eote_ref.rules.options import Options, option_problems
-from eote_ref.rulesets import DEFAULT_RULESET, load_default, validate_ruleset
+from eote_ref.packs.eote.rules.options import Options, option_problems
+from eote_ref.packs.eote.rulesets import DEFAULT_RULESET, load_default, validate_ruleset
 
 
 def test_every_option_of_the_file_is_an_attribute_and_back() -> None:

@@ -6,9 +6,14 @@ from fractions import Fraction
 
 import pytest
 
-from eote_ref.rules.core import RulesError, Source
-from eote_ref.rules.orders import IssuerLevel, OrderActivationSituation, oac_turns, order_activation
-from eote_ref.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.core import RulesError, Source
+from eote_ref.packs.eote.rules.orders import (
+    IssuerLevel,
+    OrderActivationSituation,
+    oac_turns,
+    order_activation,
+)
+from eote_ref.packs.eote.rules.ruleset import Ruleset
 from tests.unit.rules.conftest import dice
 
 CORPS = IssuerLevel.CORPS

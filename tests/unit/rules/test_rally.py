@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from eote_ref.rules.core import RulesError
-from eote_ref.rules.rally import DisorderRallySituation, RallySituation, disorder_rally, rally
-from eote_ref.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.core import RulesError
+from eote_ref.packs.eote.rules.rally import (
+    DisorderRallySituation,
+    RallySituation,
+    disorder_rally,
+    rally,
+)
+from eote_ref.packs.eote.rules.ruleset import Ruleset
 from tests.unit.rules.conftest import dice
 
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from eote_ref.commands.rule import parse_situation
-from eote_ref.rules.core import Outcome
-from eote_ref.rules.dice import EnteredDice
-from eote_ref.rules.procedures import PROCEDURES
-from eote_ref.rules.results import (
+from eote_ref.packs.eote.rules.core import Outcome
+from eote_ref.packs.eote.rules.dice import EnteredDice
+from eote_ref.packs.eote.rules.procedures import PROCEDURES
+from eote_ref.packs.eote.rules.results import (
     RESULTS,
     AssaultSideResult,
     FireResult,
@@ -25,8 +25,8 @@ from eote_ref.rules.results import (
     assault_halves,
     tone_of,
 )
-from eote_ref.rules.units import Arm, CombatArm
-from eote_ref.rulesets import load_default
+from eote_ref.packs.eote.rules.units import Arm, CombatArm
+from eote_ref.packs.eote.rulesets import load_default
 
 INFANTRY = {"arm": "infantry", "ce": 6, "formation": "line"}
 BATTERY = {"arm": "artillery", "ce": 6, "formation": "unlimbered"}

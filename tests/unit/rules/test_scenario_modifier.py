@@ -7,11 +7,11 @@ its source, and nothing at all when the scenario gives 0.
 
 from __future__ import annotations
 
+from eote_ref.packs.eote.rules.core import scenario_modifier
+from eote_ref.packs.eote.rules.integrity import IntegritySituation, integrity
+from eote_ref.packs.eote.rules.morale import MoraleSituation, morale
+from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.packs.outcome import Source
-from eote_ref.rules.core import scenario_modifier
-from eote_ref.rules.integrity import IntegritySituation, integrity
-from eote_ref.rules.morale import MoraleSituation, morale
-from eote_ref.rules.ruleset import Ruleset
 from tests.unit.rules.conftest import dice
 from tests.unit.rules.test_morale import inf
 

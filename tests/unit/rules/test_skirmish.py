@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from eote_ref.rules.core import RulesError, Source
-from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.skirmish import (
+from eote_ref.packs.eote.rules.core import RulesError, Source
+from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.skirmish import (
     SkirmishAction,
     SkirmishersSituation,
     SkirmishSituation,

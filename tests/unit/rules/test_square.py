@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eote_ref.rules.core import RulesError, Source
-from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.square import SquareSituation, square
-from eote_ref.rules.units import CombatArm, Formation, Unit
-from eote_ref.rulesets import load_default
+from eote_ref.packs.eote.rules.core import RulesError, Source
+from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.square import SquareSituation, square
+from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit
+from eote_ref.packs.eote.rulesets import load_default
 from tests.unit.rules.conftest import dice
 
 

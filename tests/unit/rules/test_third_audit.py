@@ -11,14 +11,23 @@ from typing import Any
 
 import pytest
 
-from eote_ref.rules.assault import AssaultSituation, DefenderCover, Position, Support, assault
-from eote_ref.rules.cavalry import BritishBreakthroughSituation, british_cavalry_breakthrough
-from eote_ref.rules.core import Outcome, RulesError, Source
-from eote_ref.rules.dice import EnteredDice
-from eote_ref.rules.fire import FireSituation, fire
-from eote_ref.rules.integrity import IntegritySituation, integrity
-from eote_ref.rules.morale import MoraleSituation, morale
-from eote_ref.rules.movement import (
+from eote_ref.packs.eote.rules.assault import (
+    AssaultSituation,
+    DefenderCover,
+    Position,
+    Support,
+    assault,
+)
+from eote_ref.packs.eote.rules.cavalry import (
+    BritishBreakthroughSituation,
+    british_cavalry_breakthrough,
+)
+from eote_ref.packs.eote.rules.core import Outcome, RulesError, Source
+from eote_ref.packs.eote.rules.dice import EnteredDice
+from eote_ref.packs.eote.rules.fire import FireSituation, fire
+from eote_ref.packs.eote.rules.integrity import IntegritySituation, integrity
+from eote_ref.packs.eote.rules.morale import MoraleSituation, morale
+from eote_ref.packs.eote.rules.movement import (
     MovementSituation,
     Mover,
     Pinner,
@@ -26,11 +35,11 @@ from eote_ref.rules.movement import (
     movement,
     pinning,
 )
-from eote_ref.rules.orders import IssuerLevel, OrderActivationSituation, order_activation
-from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rules.square import SquareSituation, square
-from eote_ref.rules.units import CombatArm, Formation, Unit, counts_as_british
-from eote_ref.rulesets import load_default
+from eote_ref.packs.eote.rules.orders import IssuerLevel, OrderActivationSituation, order_activation
+from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rules.square import SquareSituation, square
+from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit, counts_as_british
+from eote_ref.packs.eote.rulesets import load_default
 
 RS = load_default()
 F = Formation

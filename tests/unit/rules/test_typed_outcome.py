@@ -5,15 +5,15 @@ from __future__ import annotations
 import json
 
 from eote_ref.commands.rule import parse_situation
-from eote_ref.rules.core import Outcome
-from eote_ref.rules.dice import EnteredDice
-from eote_ref.rules.procedures import PROCEDURES
-from eote_ref.rules.results import (
+from eote_ref.packs.eote.rules.core import Outcome
+from eote_ref.packs.eote.rules.dice import EnteredDice
+from eote_ref.packs.eote.rules.procedures import PROCEDURES
+from eote_ref.packs.eote.rules.results import (
     BLOWN_MARKERS,
     MoraleResult,
     PinningResult,
 )
-from eote_ref.rulesets import load_default
+from eote_ref.packs.eote.rulesets import load_default
 
 
 def test_a_code_string_becomes_the_procedures_member() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from eote_ref.rules.units import starting_formation
+from eote_ref.packs.eote.rules.units import starting_formation
 
 
 def test_own_formation_wins_over_the_default() -> None:
@@ -27,7 +27,7 @@ def test_who_fires_in_which_sub_phase_is_one_answer() -> None:
     Batteries in the artillery sub-phase; foot, engineers and skirmishing horse in the
     infantry one; mounted cavalry never.
     """
-    from eote_ref.rules.units import fire_sub_phase
+    from eote_ref.packs.eote.rules.units import fire_sub_phase
 
     assert fire_sub_phase("artillery", "unlimbered") == "artillery"
     assert fire_sub_phase("infantry", "line") == "infantry"
@@ -38,7 +38,7 @@ def test_who_fires_in_which_sub_phase_is_one_answer() -> None:
 
 
 def test_morale_is_due_from_the_threshold_on_unless_routed() -> None:
-    from eote_ref.rules.units import morale_due
+    from eote_ref.packs.eote.rules.units import morale_due
 
     assert not morale_due(2, 3)
     assert morale_due(3, 3)

@@ -7,9 +7,14 @@ import re
 
 import pytest
 
-from eote_ref.rules.core import Source
-from eote_ref.rules.ruleset import Ruleset
-from eote_ref.rulesets import DEFAULT_RULESET, load_default, load_ruleset, validate_ruleset
+from eote_ref.packs.eote.rules.core import Source
+from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.rulesets import (
+    DEFAULT_RULESET,
+    load_default,
+    load_ruleset,
+    validate_ruleset,
+)
 from eote_ref.yamlio.problems import Problem, YamlError, path_text
 
 SHIPPED = DEFAULT_RULESET.read_text(encoding="utf-8")

@@ -10,9 +10,9 @@ from __future__ import annotations
 import dataclasses
 
 from eote_ref.armylists.model import Unit
-from eote_ref.packs.eote_markers import UNIT_DEFAULTS
+from eote_ref.packs.eote.markers import UNIT_DEFAULTS
+from eote_ref.packs.eote.rules.units import Arm
 from eote_ref.referee.views import UnitView
-from eote_ref.rules.units import Arm
 from eote_ref.store.models import GameUnit, RosterUnit
 from eote_ref.store.specs import UNIT_FIELDS, UnitSpec
 

@@ -16,7 +16,7 @@ from alembic import command
 from sqlalchemy import inspect, text
 from sqlmodel import Session, select
 
-from eote_ref.packs.eote_markers import UNIT_DEFAULTS, UNIT_MARKERS
+from eote_ref.packs.eote.markers import UNIT_DEFAULTS, UNIT_MARKERS
 from eote_ref.store import (
     Game,
     GameUnit,

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from eote_ref.packs.eote.checks import open_check
 from eote_ref.referee import army_morale
-from eote_ref.referee.checks import open_check
 from eote_ref.referee.follow import DisplayWatcher, open_read_only
 from eote_ref.referee.game import GameService
 from eote_ref.referee.pack_play import PackGameService

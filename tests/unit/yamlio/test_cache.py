@@ -159,8 +159,8 @@ def test_both_packs_read_their_shipped_data_back_unchanged(
 ) -> None:
     from eote_ref.packs.avle import data as avle
     from eote_ref.packs.avle.model import AvleRules
-    from eote_ref.rules.ruleset import Ruleset
-    from eote_ref.rulesets import loader as eote
+    from eote_ref.packs.eote.rules.ruleset import Ruleset
+    from eote_ref.packs.eote.rulesets import loader as eote
     from eote_ref.yamlio.loader import load_file
 
     monkeypatch.setattr(sys, "dont_write_bytecode", False)

@@ -11,7 +11,7 @@ before and after values a default as None, as the journal writes a key removed),
 ``game_unit`` row inserted or deleted has the same keys moved under its ``markers``, exactly
 as the live rows are.
 
-The names, kinds and defaults are copied from ``eote_ref.packs.eote_markers`` on purpose: a
+The names, kinds and defaults are copied from ``eote_ref.packs.eote.markers`` on purpose: a
 migration must not change when the app does.
 
 The columns are dropped with ``ALTER TABLE ... DROP COLUMN`` (SQLite 3.35 and later, and

@@ -10,7 +10,7 @@ breakthrough combat is fought.
 
 from __future__ import annotations
 
-from eote_ref.referee.checks import open_check
+from eote_ref.packs.eote.checks import open_check
 from eote_ref.referee.game import GameService
 from tests.unit.referee.checks.test_assault import (
     BRIT_28,

@@ -7,7 +7,7 @@ interception 8" (EotE 5.8, 5.9).
 
 from __future__ import annotations
 
-from eote_ref.referee.checks import open_check
+from eote_ref.packs.eote.checks import open_check
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.scenario_setup import create_scenario_game, load, shipped_scenarios

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from eote_ref.referee.checks import REGISTRY, load_checks, open_check
+from eote_ref.packs.eote.checks import REGISTRY, load_checks, open_check
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
@@ -392,7 +392,7 @@ def test_a_unit_still_engaged_is_pinned_and_cannot_rally_from_disorder(
     waterloo: GameService,
 ) -> None:
     """Umpire's trial: units left engaged rallied in the next command phase (EotE 3.6, 5.7)."""
-    from eote_ref.referee.checks import link
+    from eote_ref.packs.eote.checks import link
 
     d = big_division(waterloo)
     a, b = d.units[:2]

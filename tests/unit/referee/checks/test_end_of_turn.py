@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks.engineering import open_task
-from eote_ref.referee.checks.leaders import combat_units_this_turn, leaders_within_reach
+from eote_ref.packs.eote.checks import open_check
+from eote_ref.packs.eote.checks.engineering import open_task
+from eote_ref.packs.eote.checks.leaders import combat_units_this_turn, leaders_within_reach
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.facts import integrity_checks_taken
 from eote_ref.referee.game import GameService

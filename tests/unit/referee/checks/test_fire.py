@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from eote_ref.referee.checks import REGISTRY, load_checks, open_check
-from eote_ref.referee.checks.fire import ArtilleryFire, FireCheck, InfantryFire
-from eote_ref.referee.checks.fire_queue import FireQueue
+from eote_ref.packs.eote.checks import REGISTRY, load_checks, open_check
+from eote_ref.packs.eote.checks.fire import ArtilleryFire, FireCheck, InfantryFire
+from eote_ref.packs.eote.checks.fire_queue import FireQueue
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from eote_ref.referee.checks import REGISTRY, open_check
-from eote_ref.referee.checks.guns import RemanGunsCheck, remanned_ids
+from eote_ref.packs.eote.checks import REGISTRY, open_check
+from eote_ref.packs.eote.checks.guns import RemanGunsCheck, remanned_ids
+from eote_ref.packs.eote.rules.procedures import PROCEDURES
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
-from eote_ref.rules.procedures import PROCEDURES
 from tests.games import game_state, unit
 
 SINCLAIR = 41  # British foot battery CE 6
@@ -37,7 +37,7 @@ def reman(game: GameService, uid: int = SINCLAIR) -> RemanGunsCheck:
 
 def test_registered_under_a_rules_procedure() -> None:
     """The framework resolves the key; the journal kind is a known procedure."""
-    from eote_ref.referee.checks import load_checks
+    from eote_ref.packs.eote.checks import load_checks
 
     load_checks()
     assert REGISTRY["reman_guns"] is RemanGunsCheck

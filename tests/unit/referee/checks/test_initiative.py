@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from eote_ref.referee.checks import DieSpec, open_check
-from eote_ref.referee.checks.initiative import side_factors
+from eote_ref.packs.eote.checks import DieSpec, open_check
+from eote_ref.packs.eote.checks.initiative import side_factors
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from eote_ref.referee.checks import REGISTRY, DieSpec, open_check
+from eote_ref.packs.eote.checks import REGISTRY, DieSpec, open_check
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from tests.games import game_state
@@ -116,8 +116,8 @@ def test_bad_requests_are_refused_in_words(waterloo: GameService) -> None:
 
 
 def test_every_registered_check_names_a_rules_procedure() -> None:
-    from eote_ref.referee import checks
-    from eote_ref.rules.procedures import PROCEDURES
+    from eote_ref.packs.eote import checks
+    from eote_ref.packs.eote.rules.procedures import PROCEDURES
 
     checks.load_checks()
     assert REGISTRY
@@ -141,7 +141,7 @@ def test_one_division_read_alone_equals_the_whole_games_view(waterloo: GameServi
 
 
 def test_changes_read_in_the_umpires_words(waterloo: GameService) -> None:
-    from eote_ref.referee.checks import link
+    from eote_ref.packs.eote.checks import link
     from eote_ref.store import SetField
 
     view = waterloo.view()
@@ -186,7 +186,7 @@ def test_orders_are_stored_as_the_rules_name_them(waterloo: GameService) -> None
 
 def test_a_removed_row_reads_in_words_never_as_a_table_and_id(waterloo: GameService) -> None:
     """Issue 23: an engagement ending read "link 8 removed"."""
-    from eote_ref.referee.checks import link
+    from eote_ref.packs.eote.checks import link
     from eote_ref.store import DeleteRow
 
     view = waterloo.view()
@@ -201,7 +201,7 @@ def test_a_removed_row_reads_in_words_never_as_a_table_and_id(waterloo: GameServ
 
 def test_no_internal_codes_in_a_checks_words(waterloo: GameService) -> None:
     """Issue 23: "(1 hits)" and "(×-1)" read "(1 hit)" and "(−1)"."""
-    from eote_ref.rulesets import load_default
+    from eote_ref.packs.eote.rulesets import load_default
 
     unit = waterloo.view().sides[0].units[0]
     waterloo.set_unit(unit.id, "hits", 1)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from eote_ref.referee.checks import open_check
-from eote_ref.referee.checks.movement import movement_table
+from eote_ref.packs.eote.checks import open_check
+from eote_ref.packs.eote.checks.movement import movement_table
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.store import GameUnit, SetField

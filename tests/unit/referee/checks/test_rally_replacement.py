@@ -8,7 +8,7 @@ the rating says whose it is and when he arrived.
 
 from __future__ import annotations
 
-from eote_ref.referee.checks import open_check
+from eote_ref.packs.eote.checks import open_check
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.store import SetField

@@ -1,5 +1,0 @@
-"""Ruleset data: the shipped EotE 6.2 tables and the validating loader for edited copies."""
-
-from eote_ref.rulesets.loader import DEFAULT_RULESET, load_default, load_ruleset, validate_ruleset
-
-__all__ = ["DEFAULT_RULESET", "load_default", "load_ruleset", "validate_ruleset"]
