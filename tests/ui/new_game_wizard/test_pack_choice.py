@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.pack_play import PackGameService
 from eote_ref.referee.setup import SetupService, shipped_army_lists_dir
-from eote_ref.store import Database
+from eote_ref.store import Database, game_rows
 from eote_ref.ui.new_game_wizard.lists_page import ListsPage
 from eote_ref.ui.new_game_wizard.names_page import NamesPage
 from eote_ref.ui.new_game_wizard.options_page import OptionsPage
@@ -225,6 +225,10 @@ def test_each_ready_battle_starts_from_the_wizard_saying_whose_set_up_it_is(
     state = game.state()
     assert [s.name for s in state.sides] == sides
     assert state.pack_state["scenario"] == w.draft.pack_scenario
+    # Started through its shipped scenario file (issue 33), kept for `scenario export`.
+    with db.session() as s:
+        data = game_rows.pack_scenario(s, w.game_id)
+    assert data["file"] == f"avle-{key.replace('_', '-')}.yaml"
     # A round of play from the game the wizard made, undone back to its set-up.
     start = game_state(game)
     steps = play_a_round(game)
