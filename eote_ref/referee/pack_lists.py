@@ -163,6 +163,8 @@ class PackBattle:
     sides: tuple[tuple[str, tuple[pathlib.Path, ...]], ...]
     #: The scenario file it is read from (None: a pack's battle declared in its play).
     file: pathlib.Path | None = None
+    #: The pack it is a battle of.
+    pack: str = ""
 
 
 def battle_key(pack: str, path: pathlib.Path) -> str:
@@ -202,7 +204,9 @@ def pack_battles(pack: str) -> list[PackBattle]:
             (name, tuple(folder / pack / f for f in files)) for name, files in battle.sides
         )
         if all(p.is_file() for _n, paths in sides for p in paths):
-            out.append(PackBattle(key, battle.title, battle.scenario, battle.kind, sides))
+            out.append(
+                PackBattle(key, battle.title, battle.scenario, battle.kind, sides, None, pack)
+            )
     return out
 
 
@@ -227,7 +231,13 @@ def battle_of_file(path: pathlib.Path) -> PackBattle | None:
         loaded.kind(),
         tuple((name, tuple(p for p, _a in lists)) for name, lists in loaded.sides),
         path,
+        loaded.pack,
     )
+
+
+def other_packs_battles(pack: str) -> list[PackBattle]:
+    """The ready battles of every pack but ``pack``, pack by pack (the registry's order)."""
+    return [b for other in registry.pack_ids() if other != pack for b in pack_battles(other)]
 
 
 def pack_battle(pack: str, key: str) -> PackBattle:

@@ -282,3 +282,37 @@ def test_avle_lists_stored_in_the_database_are_offered_to_avle_games_only(
     stored = [b for b in battles if b.endswith("(in this database)")]
     assert stored == ["Ligny, the text's scenario (AVlE 13.3) (in this database)"]
     assert names.count("Prussian army (Ligny, the text's scenario)") == 2  # shipped and stored
+
+
+def test_the_scenario_chooser_offers_every_pack_s_scenarios_naming_the_pack(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Issue 33: the default pack's chooser lists every pack's scenarios, each pack named.
+
+    Choosing another pack's plays that pack, from its shipped file.
+    """
+    w = _wizard(qtbot, db)
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    combo = lists.scenarios.combo
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    assert any(t.startswith("[EotE] Hougoumont") for t in texts)
+    assert "[AVlE] Ligny — the text's scenario (13.3): its set-up [the text's scenario]" in texts
+    assert any(t.startswith("[AVlE] Quatre Bras — historical") and t.endswith(
+        "[historical lists]") for t in texts)  # fmt: skip
+    assert any(t.startswith("[VlE] Saalfeld") for t in texts)
+    lists.scenarios.choose_battle("avle", "ligny")
+    assert w.draft.pack == "avle"
+    assert lists.battles.isVisibleTo(lists)
+    assert not lists.scenarios.isVisibleTo(lists)
+    assert lists.battles.combo.currentData().key == "ligny"
+    assert not lists.ui.listsTable.isEnabled()
+    while w.currentPage() is not None and not isinstance(w.currentPage(), SummaryPage):
+        w.next()
+    w.accept()
+    assert w.game_id is not None
+    state = PackGameService(db, w.game_id).state()
+    assert [s.name for s in state.sides] == ["French", "Prussians"]
+    with db.session() as s:
+        assert game_rows.pack_scenario(s, w.game_id)["file"] == "avle-ligny.yaml"
