@@ -133,6 +133,9 @@ class ScenarioSection:
     options: Callable[[Any], Mapping[str, Any]] = lambda section: {}
     kind: Callable[[Any], Literal["text", "historical"]] = lambda section: "text"
     adjust: Callable[[Plan, Any], Plan] = lambda plan, section: plan
+    #: The battle's length in turns the pack plays for this section (None: any); a
+    #: scenario's ``end: {turns: N}`` of another length is refused, the game could not keep it.
+    turns: Callable[[Any], int | None] = lambda section: None
 
 
 @dataclass(frozen=True)

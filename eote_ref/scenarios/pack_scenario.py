@@ -274,6 +274,13 @@ class _PackChecker:
             ]
             for where, message in declared.check(section, armies):
                 self.error(where, message)
+            length = declared.turns(section)
+            if scenario.end.turns is not None and length not in (None, scenario.end.turns):
+                self.error(
+                    ("end", "turns"),
+                    f"this battle lasts {length} turns under pack {self.pack}'s rules: give "
+                    f"{length} or leave 'end' out",
+                )
         problems = _in_file_order(self.problems)
         if scenario is None or section is None or sides is None or problems:
             return None, problems

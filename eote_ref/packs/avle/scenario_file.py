@@ -130,4 +130,13 @@ def declare() -> ScenarioSection:
         options=options,
         kind=lambda s: s.kind,
         adjust=adjust,
+        turns=turns,
     )
+
+
+def turns(section: AvleSection) -> int:
+    """A battle's turns (4.1): the same for every scenario of the text."""
+    from eote_ref.packs.avle.data import load_default
+
+    del section
+    return int(load_default().data.victory["turns"].value)

@@ -67,4 +67,5 @@ def declare() -> ScenarioSection:
         scenario=lambda s: s.battle,
         options=options,
         kind=lambda s: "historical",
+        turns=lambda s: b.turns if (b := BATTLES.get(s.battle)) is not None else None,
     )

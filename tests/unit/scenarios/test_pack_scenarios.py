@@ -152,6 +152,17 @@ pack:
     assert any("not offered" in p and "Prussian" in p for p in problems)
 
 
+def test_a_turn_limit_the_pack_cannot_keep_is_refused() -> None:
+    """AVlE's battle lasts 6 turns (4.1): a scenario of 8 is refused, one of 6 is fine."""
+    head = AVLE_HEAD.format(other="avle/ligny-text-prussian.yaml")
+    problems = _problems(head + "end: {turns: 8}\n")
+    assert len(problems) == 1
+    assert problems[0].startswith("hostile.yaml:10:14: error: end.turns: this battle lasts 6")
+    loaded = load_any_scenario_text(head + "end: {turns: 6}\n", "ok.yaml", SEARCH)
+    assert isinstance(loaded, LoadedPackScenario)
+    assert loaded.scenario.end.turns == 6
+
+
 def test_a_scenario_s_hexes_set_the_units_up(db: Database, tmp_path: pathlib.Path) -> None:
     text = (
         AVLE_HEAD.format(other="avle/ligny-text-prussian.yaml")
