@@ -136,7 +136,9 @@ def declare() -> ScenarioSection:
 
 def turns(section: AvleSection) -> int:
     """A battle's turns (4.1): the same for every scenario of the text."""
-    from eote_ref.packs.avle.data import load_default
+    from eote_ref.packs.registry import get_pack
 
     del section
-    return int(load_default().data.victory["turns"].value)
+    configure = get_pack("avle").configure
+    assert configure is not None
+    return int(configure({}).data.victory["turns"].value)
