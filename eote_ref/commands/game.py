@@ -54,9 +54,9 @@ def register(subparsers: Any) -> None:
     )
     new.add_argument(
         "--scenario",
-        help="EotE: a scenario file or a shipped scenario's name (its lists and sides, no "
-        "--side); AVlE: a battle ready to start (see 'game battles'), or with --side the "
-        "scenario whose victory conditions the lists take",
+        help="a scenario file or a shipped scenario's name or key (its lists and sides, no "
+        "--side; 'scenario list', 'game battles'); AVlE: with --side, the scenario whose "
+        "victory conditions the lists take",
     )
     new.add_argument(
         "--scale", choices=FIGURE_SCALES, help="EotE: the figures' scale (default 15mm)"
@@ -159,7 +159,7 @@ def run_new(args: argparse.Namespace) -> int:
     AVlE: ``--scenario KEY`` of a ready battle (``game battles``) without ``--side`` takes its
     lists. EotE: ``--scenario FILE`` (or a shipped scenario's name) takes its lists and sides.
     """
-    from eote_ref.packs.registry import DEFAULT_PACK, PACKS
+    from eote_ref.packs.registry import PACKS
     from eote_ref.referee.errors import RefereeError
     from eote_ref.referee.headless import HeadlessInputError, HeadlessNew, new_game, open_headless
     from eote_ref.referee.pack_lists import pack_battles
@@ -174,10 +174,11 @@ def run_new(args: argparse.Namespace) -> int:
     sides: dict[str, list[str]] = {}
     scenario = args.scenario
     battle = {b.key: b for b in pack_battles(args.pack)}.get(scenario or "")
-    if battle is not None:
+    if battle is not None and args.side:  # the lists chosen, with the battle's victory
         scenario = battle.scenario
-        if not args.side:  # the battle's own lists and sides
-            sides = {name: [str(p) for p in paths] for name, paths in battle.sides}
+    elif battle is not None and battle.file is None:  # the battle's own lists and sides
+        scenario = battle.scenario
+        sides = {name: [str(p) for p in paths] for name, paths in battle.sides}
     for item in args.side:
         name, sep, files = item.partition("=")
         if not sep or not name or not files:
@@ -193,7 +194,7 @@ def run_new(args: argparse.Namespace) -> int:
         missing = next((f for f in files if not pathlib.Path(f).is_file()), None)
         if missing is not None:
             return _bad("--side", f"{name}'s army list {missing[:200]!r} is not a file")
-    if not sides and (scenario is None or args.pack != DEFAULT_PACK):
+    if not sides and scenario is None:
         return _bad("--side", "give two sides, NAME=LIST[,LIST] each, or a scenario")
     options = dict(args.option)
     if options:

@@ -30,7 +30,10 @@ def register(subparsers: Any) -> None:
     )
     validate.set_defaults(func=run_validate)
     lst = sub.add_parser(
-        "list", help="list the shipped scenarios", description="List the shipped scenarios."
+        "list",
+        help="list the shipped scenarios of every pack",
+        description="List the shipped scenarios of every pack, one a line: its pack in "
+        "brackets ([eote], [avle]), its file, name, battle and sides.",
     )
     lst.set_defaults(func=run_list)
     exp = sub.add_parser(
@@ -61,15 +64,20 @@ def _search() -> list[pathlib.Path]:
 
 
 def run_validate(args: argparse.Namespace) -> int:
-    """``eote-ref scenario validate [FILE...]``: every problem; 1 if any file has an error."""
-    from eote_ref.referee.scenario_setup import shipped_scenarios
-    from eote_ref.scenarios.loader import ScenarioError, load_scenario
+    """``eote-ref scenario validate [FILE...]``: every problem; 1 if any file has an error.
 
-    files = args.files or [str(p) for p in shipped_scenarios()]
+    A scenario of any pack (its lists' ``ruleset:`` says which); without files, every shipped
+    one.
+    """
+    from eote_ref.referee.scenario_setup import shipped_scenarios
+    from eote_ref.scenarios.loader import ScenarioError
+    from eote_ref.scenarios.pack_scenario import LoadedPackScenario, load_any_scenario
+
+    files = args.files or [str(p) for p in shipped_scenarios(None)]
     failed = False
     for file in files:
         try:
-            loaded = load_scenario(file, _search(), require_end=True)
+            loaded = load_any_scenario(file, _search(), require_end=True)
         except ScenarioError as exc:
             for problem in exc.problems:
                 print(problem)
@@ -77,28 +85,49 @@ def run_validate(args: argparse.Namespace) -> int:
             continue
         for problem in loaded.warnings:
             print(problem)
+        if isinstance(loaded, LoadedPackScenario):
+            units = ", ".join(f"{name}: {len(lists)} list(s)" for name, lists in loaded.sides)
+            print(f"OK: {file} ({loaded.pack}; {loaded.scenario.name}; {units})")
+            continue
         units = ", ".join(f"{p.name}: {len(p.in_play) or 'all'} command(s)" for p in loaded.sides)
         print(f"OK: {file} ({loaded.scenario.name}; {units})")
     return 1 if failed else 0
 
 
 def run_list(args: argparse.Namespace) -> int:
-    """``eote-ref scenario list``: the shipped scenarios, one a line; 1 when any is invalid."""
+    """``eote-ref scenario list``: the shipped scenarios of every pack, one a line.
+
+    Each line names its pack (``[avle]``); 1 when any is invalid.
+    """
     from eote_ref.referee.scenario_setup import shipped_scenarios
-    from eote_ref.scenarios.loader import ScenarioError, load_scenario
+    from eote_ref.scenarios.loader import ScenarioError
+    from eote_ref.scenarios.pack_scenario import (
+        LoadedPackScenario,
+        load_any_scenario,
+        pack_of_scenario,
+    )
 
     failed = False
-    for path in shipped_scenarios():
+    for path in shipped_scenarios(None):
         try:
-            sc = load_scenario(path, _search()).scenario
+            loaded = load_any_scenario(path, _search())
         except ScenarioError as exc:
-            print(f"{path.name}: INVALID ({len(exc.problems)} problem(s))")
+            pack = pack_of_scenario(path, _search())
+            print(f"[{pack}] {path.name}: INVALID ({len(exc.problems)} problem(s))")
             failed = True
             continue
+        sc = loaded.scenario
+        pack = loaded.pack if isinstance(loaded, LoadedPackScenario) else _default_pack()
         sides = " against ".join(s.name for s in sc.sides)
         turns = f", {sc.end.turns} turns" if sc.end.turns else ""
-        print(f"{path.name}: {sc.name} — {sc.battle or ''} ({sides}{turns})")
+        print(f"[{pack}] {path.name}: {sc.name} — {sc.battle or ''} ({sides}{turns})")
     return 1 if failed else 0
+
+
+def _default_pack() -> str:
+    from eote_ref.packs.registry import DEFAULT_PACK
+
+    return DEFAULT_PACK
 
 
 def _side(spec: str) -> Any:
@@ -134,8 +163,9 @@ def _where(problem: Any, args: argparse.Namespace) -> str:
 def run_export(args: argparse.Namespace) -> int:
     """``eote-ref scenario export``: write a game's scenario or one from chosen commands."""
     from eote_ref.scenarios.export import dump_scenario
-    from eote_ref.scenarios.loader import ScenarioError, load_scenario_text
+    from eote_ref.scenarios.loader import ScenarioError
     from eote_ref.scenarios.model import FORMAT_VERSION, End, Scenario
+    from eote_ref.scenarios.pack_scenario import load_any_scenario_text
 
     if args.game is not None:
         from eote_ref.store import StoreError, game_rows, open_from_args
@@ -143,6 +173,7 @@ def run_export(args: argparse.Namespace) -> int:
         try:
             with open_from_args(args, read_only=True) as db, db.session() as s:
                 data, _state = game_rows.scenario(s, args.game)
+                data = data or game_rows.pack_scenario(s, args.game)
         except StoreError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 1
@@ -164,7 +195,7 @@ def run_export(args: argparse.Namespace) -> int:
         )
         text = dump_scenario(scenario)
     try:
-        load_scenario_text(text, args.output, [pathlib.Path.cwd(), *_search()])
+        load_any_scenario_text(text, args.output, [pathlib.Path.cwd(), *_search()])
     except ScenarioError as exc:
         for problem in exc.problems:
             print(_where(problem, args), file=sys.stderr)

@@ -110,6 +110,35 @@ class PlayBattle:
 
 
 @dataclass(frozen=True)
+class ScenarioSection:
+    """What a pack adds to the shared scenario format: its ``pack:`` section (issue 33).
+
+    ``section`` is a frozen dataclass the shared typed parser reads at the scenario's
+    ``pack:`` key (an unknown key refused at its file:line:column, as every key). ``check``
+    takes the parsed section and each side's lists as ``(file name as the scenario writes
+    it, typed list)`` (in the file's order) and
+    returns the problems the parse cannot see, each as ``(path, message)`` with ``path``
+    from the scenario's root (``("pack", "hexes", "Unit")``, ``("sides", 1, "lists", 0)``).
+    ``scenario`` gives the play's scenario key (one of :attr:`Play.scenarios`, or None) and
+    ``options`` the pack options the scenario sets; ``kind`` says whose set-up it is
+    (``text``: the rules text's own; ``historical``); ``adjust`` changes the plan the
+    play's set-up made (set-up hexes given in the scenario).
+    """
+
+    section: type[Any]
+    check: Callable[
+        [Any, Sequence[Sequence[tuple[str, Any]]]], list[tuple[tuple[str | int, ...], str]]
+    ]
+    scenario: Callable[[Any], str | None]
+    options: Callable[[Any], Mapping[str, Any]] = lambda section: {}
+    kind: Callable[[Any], Literal["text", "historical"]] = lambda section: "text"
+    adjust: Callable[[Plan, Any], Plan] = lambda plan, section: plan
+    #: The battle's length in turns the pack plays for this section (None: any); a
+    #: scenario's ``end: {turns: N}`` of another length is refused, the game could not keep it.
+    turns: Callable[[Any], int | None] = lambda section: None
+
+
+@dataclass(frozen=True)
 class Plan:
     """A new game of a pack, as the store writes it in one transaction."""
 
@@ -119,6 +148,9 @@ class Plan:
     sides: tuple[PlanSide, ...]
     pack_state: Mapping[str, Any] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: The scenario file the game was made from (``{"source": its text, "file": its name}``),
+    #: kept in the game's ``scenario`` column so that ``scenario export`` writes it back.
+    scenario: Mapping[str, Any] = field(default_factory=dict)
 
 
 # ----------------------------------------------------------------------------- state
@@ -424,8 +456,11 @@ class Play:
     )
     #: How a game of the pack is a campaign's battle (None: it cannot be one).
     campaign: CampaignPlay | None = None
-    #: The battles ready to start (a scenario with its shipped lists), by key.
+    #: The battles ready to start (a scenario with its shipped lists), by key; a pack with
+    #: a :attr:`scenario_section` ships them as scenario files instead.
     battles: Mapping[str, PlayBattle] = field(default_factory=dict)
+    #: What the pack adds to the shared scenario format (None: its scenarios are not files).
+    scenario_section: ScenarioSection | None = None
 
     def players_state(self, state: PlayState) -> PlayState:
         """``state`` as the players' display shows it: the hidden keys of each row taken out.

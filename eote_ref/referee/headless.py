@@ -141,6 +141,40 @@ def scenario_file(text: str) -> pathlib.Path:
     )
 
 
+def pack_scenario_file(pack: str, text: str) -> Any:
+    """A scenario of ``pack``: a file, or a shipped one by its key (``waterloo``) or name.
+
+    Raises:
+        HeadlessInputError: no such scenario, or a file of another pack.
+        ScenarioError: the file has errors (every problem listed).
+    """
+    from eote_ref.referee.pack_lists import pack_battles
+    from eote_ref.referee.scenario_setup import search_folders
+    from eote_ref.scenarios.pack_scenario import LoadedPackScenario, load_any_scenario
+
+    path = pathlib.Path(text)
+    if not path.is_file():
+        battles = pack_battles(pack)
+        found = next(
+            (b.file for b in battles if b.file and text in (b.key, b.file.stem, b.file.name)),
+            None,
+        )
+        if found is None:
+            names = ", ".join(b.key for b in battles)
+            raise HeadlessInputError(
+                "--scenario",
+                f"no scenario {text!r} of pack {pack} (the shipped ones: {names or 'none'})",
+            )
+        path = found
+    loaded = load_any_scenario(path, search_folders())
+    if not isinstance(loaded, LoadedPackScenario) or loaded.pack != pack:
+        whose = loaded.pack if isinstance(loaded, LoadedPackScenario) else "eote"
+        raise HeadlessInputError(
+            "--scenario", f"{path.name} is a scenario of pack {whose}, not {pack}"
+        )
+    return loaded
+
+
 def new_game(db: Database, spec: HeadlessNew) -> int:
     """Set the game up as the new-game wizard does for its pack; its id.
 
@@ -156,6 +190,11 @@ def new_game(db: Database, spec: HeadlessNew) -> int:
 
         if spec.figure_scale is not None:
             raise HeadlessInputError("--scale", f"pack {spec.pack} has no figure scale to choose")
+        if spec.scenario is not None and not spec.sides:
+            from eote_ref.referee.pack_play import new_pack_game_of_scenario
+
+            loaded = pack_scenario_file(spec.pack, spec.scenario)
+            return new_pack_game_of_scenario(db, spec.name, loaded, spec.options)
         return new_pack_game(
             db, NewPackGame(spec.name, spec.pack, spec.sides, spec.options, spec.scenario)
         )

@@ -12,6 +12,7 @@ import pathlib
 from dataclasses import dataclass
 
 from eote_ref.packs import registry
+from eote_ref.referee.scenario_setup import search_folders, shipped_scenarios
 from eote_ref.referee.setup import (
     ListSummary,
     OptionInfo,
@@ -160,12 +161,28 @@ class PackBattle:
     #: ``text``: the rules text's own set-up; ``historical``: lists drawn from the history.
     kind: str
     sides: tuple[tuple[str, tuple[pathlib.Path, ...]], ...]
+    #: The scenario file it is read from (None: a pack's battle declared in its play).
+    file: pathlib.Path | None = None
+    #: The pack it is a battle of.
+    pack: str = ""
+
+
+def battle_key(pack: str, path: pathlib.Path) -> str:
+    """A shipped scenario file's key: its name without the pack's prefix, ``_`` for ``-``.
+
+    ``avle-ligny``: ``ligny``; ``avle-quatre-bras-historical``: ``quatre_bras_historical``.
+    """
+    stem = path.stem.removeprefix(f"{pack}-")
+    return stem.replace("-", "_")
 
 
 def pack_battles(pack: str) -> list[PackBattle]:
-    """The battles of ``pack`` ready to start (its play's), their shipped lists found.
+    """The battles of ``pack`` ready to start, their shipped lists found.
 
-    The lists are in ``army_lists/<pack>/``; a battle whose files are not all there is left out.
+    A pack whose scenarios are files (its play's ``scenario_section``) ships them in
+    ``army_lists/scenarios/`` (a file that does not validate is left out); another pack's
+    are its play's ``battles``, their lists in ``army_lists/<pack>/`` (a battle whose files
+    are not all there is left out).
     """
     if pack not in getattr(registry, "PLAYS", {}):
         return []
@@ -173,14 +190,54 @@ def pack_battles(pack: str) -> list[PackBattle]:
     folder = shipped_army_lists_dir()
     if play is None or folder is None:
         return []
+    if play.scenario_section is not None:
+        found = [b for path in shipped_scenarios(pack) if (b := battle_of_file(path)) is not None]
+        keys = list(play.scenarios)
+
+        def order(b: PackBattle) -> tuple[int, bool]:  # the play's order, the text's first
+            return (keys.index(b.scenario) if b.scenario in keys else len(keys), b.kind != "text")
+
+        return sorted(found, key=order)
     out = []
     for key, battle in play.battles.items():
         sides = tuple(
             (name, tuple(folder / pack / f for f in files)) for name, files in battle.sides
         )
         if all(p.is_file() for _n, paths in sides for p in paths):
-            out.append(PackBattle(key, battle.title, battle.scenario, battle.kind, sides))
+            out.append(
+                PackBattle(key, battle.title, battle.scenario, battle.kind, sides, None, pack)
+            )
     return out
+
+
+def battle_of_file(path: pathlib.Path) -> PackBattle | None:
+    """The battle a scenario file of another pack than the default starts.
+
+    None: the file has errors, or is the default pack's.
+    """
+    from eote_ref.scenarios.loader import ScenarioError
+    from eote_ref.scenarios.pack_scenario import LoadedPackScenario, load_any_scenario
+
+    try:
+        loaded = load_any_scenario(path, search_folders())
+    except ScenarioError:
+        return None
+    if not isinstance(loaded, LoadedPackScenario):
+        return None
+    return PackBattle(
+        battle_key(loaded.pack, path),
+        loaded.scenario.name,
+        loaded.key() or "",
+        loaded.kind(),
+        tuple((name, tuple(p for p, _a in lists)) for name, lists in loaded.sides),
+        path,
+        loaded.pack,
+    )
+
+
+def other_packs_battles(pack: str) -> list[PackBattle]:
+    """The ready battles of every pack but ``pack``, pack by pack (the registry's order)."""
+    return [b for other in registry.pack_ids() if other != pack for b in pack_battles(other)]
 
 
 def pack_battle(pack: str, key: str) -> PackBattle:

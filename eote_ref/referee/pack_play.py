@@ -167,11 +167,15 @@ def new_pack_game_of_lists(
     *,
     options: Mapping[str, str | int | bool] | None = None,
     scenario: str | None = None,
+    section: Any = None,
+    source: Mapping[str, Any] | None = None,
 ) -> int:
     """A new game of pack ``pack_id`` from army lists already loaded; its id.
 
     ``sides`` is ``{side: [(list's name, typed list), ...]}``, each list of the pack's own
-    format: a campaign's copies.
+    format: a campaign's copies. A game from a scenario file gives its pack section
+    (``section``: the set-up it changes) and ``source`` (kept as the game's scenario, which
+    ``scenario export`` writes back).
 
     Raises:
         PackPlayError: not two sides, a side without lists, a bad option or scenario.
@@ -196,11 +200,46 @@ def new_pack_game_of_lists(
     try:
         rules = pack.configure(chosen)
         plan = play.setup([(s, list(lists)) for s, lists in sides.items()], rules, scenario)
+        if section is not None and play.scenario_section is not None:
+            plan = play.scenario_section.adjust(plan, section)
     except (PackError, PlayError) as e:
         raise PackPlayError(str(e)) from e
+    if source:
+        plan = dataclasses.replace(plan, scenario=dict(source))
     # The scenario's options (its victory checked a turn), then the umpire's own choices.
     plan = dataclasses.replace(plan, options={**plan.options, **chosen})
     return store_new(db, name.strip(), plan)
+
+
+def new_pack_game_of_scenario(
+    db: Database,
+    name: str,
+    loaded: Any,
+    options: Mapping[str, str | int | bool] | None = None,
+    side_names: Sequence[str] | None = None,
+) -> int:
+    """A new game from a scenario file of a pack (a ``LoadedPackScenario``); its id.
+
+    Its sides and lists, its victory conditions and options (the umpire's ``options`` over
+    the file's), its set-up; the file's text is kept as the game's scenario. ``side_names``
+    renames the sides (the wizard's typed names).
+    """
+    names = list(side_names or [n for n, _lists in loaded.sides])
+    sides = {
+        name: [(p.name, a) for p, a in lists]
+        for name, (_n, lists) in zip(names, loaded.sides, strict=True)
+    }
+    file = loaded.file.name if loaded.file is not None else None
+    return new_pack_game_of_lists(
+        db,
+        name,
+        loaded.pack,
+        sides,
+        options={**loaded.options(), **dict(options or {})},
+        scenario=loaded.key(),
+        section=loaded.section,
+        source={"source": loaded.source, "file": file, "pack": loaded.pack},
+    )
 
 
 #: The game's ``pack_state`` key keeping a club's house table cells (any pack that takes them).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from eote_ref.referee.setup import ListSummary
@@ -34,6 +34,14 @@ def create_pack_game(db: Database, draft: PackDraft) -> int:
     """
     from eote_ref.referee.pack_play import NewPackGame, new_pack_game
 
+    loaded = _battle_file(draft)
+    if loaded is not None:  # a shipped scenario file, its lists as it gives them
+        from eote_ref.referee.pack_play import new_pack_game_of_scenario
+
+        names = [draft.side_name(i) for i in (0, 1)]
+        return new_pack_game_of_scenario(
+            db, draft.game_name(), loaded, dict(draft.options), side_names=names
+        )
     spec = NewPackGame(
         name=draft.game_name(),
         pack=draft.pack,
@@ -42,3 +50,20 @@ def create_pack_game(db: Database, draft: PackDraft) -> int:
         scenario=draft.pack_scenario,
     )
     return new_pack_game(db, spec)
+
+
+def _battle_file(draft: PackDraft) -> Any:
+    """The scenario file of the draft's ready battle, when its lists and scenario are its.
+
+    None: lists chosen by hand, or a battle declared in the pack's play.
+    """
+    from eote_ref.referee.headless import pack_scenario_file
+    from eote_ref.referee.pack_lists import battle_of_lists
+
+    battle = getattr(draft, "pack_battle", None)
+    if battle is None or battle.file is None or draft.pack_scenario != battle.scenario:
+        return None
+    lists = [[s.path for s in draft.lists[i]] for i in (0, 1)]
+    if battle_of_lists(draft.pack, battle.scenario, lists) != battle:
+        return None
+    return pack_scenario_file(draft.pack, str(battle.file))

@@ -43,10 +43,18 @@ def shipped_scenarios_dir() -> pathlib.Path | None:
     return folder / "scenarios"
 
 
-def shipped_scenarios() -> list[pathlib.Path]:
-    """The shipped scenario files, sorted by name."""
+def shipped_scenarios(pack: str | None = "eote") -> list[pathlib.Path]:
+    """The shipped scenario files of ``pack`` (None: of every pack), sorted by name.
+
+    A scenario's pack is its lists' (:func:`eote_ref.scenarios.pack_scenario.pack_of_scenario`).
+    """
+    from eote_ref.scenarios.pack_scenario import pack_of_scenario
+
     folder = shipped_scenarios_dir()
-    return sorted(folder.glob("*.yaml")) if folder else []
+    files = sorted(folder.glob("*.yaml")) if folder else []
+    if pack is None:
+        return files
+    return [f for f in files if pack_of_scenario(f, search_folders()) == pack]
 
 
 def search_folders() -> list[pathlib.Path]:

@@ -59,7 +59,9 @@ def scenario_of(game: GameService) -> tuple[dict[str, Any], dict[str, Any]]:
     row = reader.game(game.game_id)
     if row is None:
         return {}, {}
-    return dict(row.scenario or {}), dict(row.scenario_state or {})
+    from eote_ref.store.scenario_column import eote_scenario
+
+    return eote_scenario(row.scenario), dict(row.scenario_state or {})
 
 
 def breakpoints_of(read: Read, data: Mapping[str, Any]) -> tuple[BreakpointView, ...]:

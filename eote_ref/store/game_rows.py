@@ -15,6 +15,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from eote_ref.store.models import Game, GameCommand, GameLeader, GameLink, GameSide, GameUnit
+from eote_ref.store.scenario_column import PACK_SCENARIO, eote_scenario
 
 #: The unit markers these reads filter on (the state is each unit's ``markers``: the JSON is
 #: read and filtered here, the same on SQLite and PostgreSQL).
@@ -144,11 +145,22 @@ def unit_attachments(s: Session, game_id: int) -> list[tuple[int, int | None, bo
 
 
 def scenario(s: Session, game_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The game's scenario data and scenario state (both empty for a game of whole lists)."""
+    """The game's scenario data and scenario state (both empty for a game of whole lists).
+
+    A game of another pack made from a scenario file has neither (:func:`pack_scenario`).
+    """
     game = s.get(Game, game_id)
     if game is None:
         return {}, {}
-    return dict(game.scenario or {}), dict(game.scenario_state or {})
+    return eote_scenario(game.scenario), dict(game.scenario_state or {})
+
+
+def pack_scenario(s: Session, game_id: int) -> dict[str, Any]:
+    """The scenario file another pack's game was made from (``source``, ``file``, ``pack``)."""
+    game = s.get(Game, game_id)
+    if game is None:
+        return {}
+    return dict(dict(game.scenario or {}).get(PACK_SCENARIO) or {})
 
 
 def side_ids(s: Session, game_id: int) -> dict[int, int]:

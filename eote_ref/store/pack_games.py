@@ -27,6 +27,7 @@ from eote_ref.store.errors import NotFoundError
 from eote_ref.store.games import game_sides, get_game
 from eote_ref.store.journal import to_jsonable
 from eote_ref.store.models import Game, GameCommand, GameLeader, GameSide, GameUnit
+from eote_ref.store.scenario_column import PACK_SCENARIO
 from eote_ref.store.unit_codes import assign_unit_codes
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ def create_pack_game(session: Session, name: str, plan: Plan) -> int:
             turn=1,
             phase=plan.phase,
             pack_state=to_jsonable(dict(plan.pack_state)),
+            scenario=to_jsonable({PACK_SCENARIO: dict(plan.scenario)} if plan.scenario else {}),
         )
         session.add(game)
         session.flush()

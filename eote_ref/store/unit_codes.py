@@ -176,7 +176,9 @@ def reserved_codes(session: Session, game_id: int) -> list[str]:
     from eote_ref.store.models import Game
 
     game = session.get(Game, game_id)
-    data = (game.scenario if game is not None else None) or {}
+    from eote_ref.store.scenario_column import eote_scenario
+
+    data = eote_scenario(game.scenario if game is not None else None)
     out: list[str] = []
 
     def walk(tree: Any) -> None:

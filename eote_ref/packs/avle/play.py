@@ -53,6 +53,7 @@ from eote_ref.packs.avle import campaign as campaign_mod
 from eote_ref.packs.avle import play_arrivals as arrivals
 from eote_ref.packs.avle import play_combat as combat
 from eote_ref.packs.avle import play_turn as turn
+from eote_ref.packs.avle import scenario_file
 from eote_ref.packs.avle.model import AvleRules
 from eote_ref.packs.avle.play_state import (
     CARD_PHASE,
@@ -79,7 +80,6 @@ from eote_ref.packs.play import (
     PlanSide,
     PlanUnit,
     Play,
-    PlayBattle,
     PlayError,
     PlayState,
 )
@@ -88,8 +88,8 @@ from eote_ref.packs.play import (
 LIGNY = "ligny"
 #: The scenarios whose victory conditions a game may take (13.1-13.3, 14.0), by key.
 SCENARIOS = {
-    "quatre_bras": "Quatre Bras (13.2): control of the crossroads, 8 units each",
     arrivals.WATERLOO: "Waterloo (13.1): the Prussians held back, arriving by the dice from turn 4",
+    "quatre_bras": "Quatre Bras (13.2): control of the crossroads, 8 units each",
     LIGNY: "Ligny (13.3): 9 Prussian units for the French, 11 French for the Prussians",
     arrivals.HYPOTHETICAL: "Hypothetical battle (14.0): deployment by exploration, up to 4 "
     "units held back as reinforcements from turn 3",
@@ -103,43 +103,6 @@ WATERLOO_FRENCH_WINS_AT_ENGLISH = 12
 #: Ligny's counts (13.3; source: text): 9 Prussian units for the French, 11 French for the
 #: Prussians.
 LIGNY_WINS_AT = {"french": 9, "allied": 11}
-
-#: The battles ready to start: each scenario with the lists it is played with (the text's
-#: set-ups of 13.1-13.3 and 14.0's forces, and the historical Quatre Bras lists).
-BATTLES = {
-    "waterloo": PlayBattle(
-        "Waterloo — the text's scenario (13.1): its set-up, the Prussians by the dice",
-        arrivals.WATERLOO,
-        (("French", ("waterloo-text-french.yaml",)),
-         ("Allies", ("waterloo-text-allied.yaml", "waterloo-text-prussian.yaml"))),
-    ),
-    "quatre_bras": PlayBattle(
-        "Quatre Bras — the text's scenario (13.2): its set-up and its reinforcements",
-        "quatre_bras",
-        (("French", ("quatre-bras-text-french.yaml",)),
-         ("Allies", ("quatre-bras-text-allied.yaml",))),
-    ),
-    "quatre_bras_historical": PlayBattle(
-        "Quatre Bras — historical lists, 16 June 1815, with 13.2's victory (not the text's "
-        "set-up)",
-        "quatre_bras",
-        (("French", ("quatre-bras-1815-french.yaml",)),
-         ("Allies", ("quatre-bras-1815-allied.yaml",))),
-        kind="historical",
-    ),
-    LIGNY: PlayBattle(
-        "Ligny — the text's scenario (13.3): its set-up",
-        LIGNY,
-        (("French", ("ligny-text-french.yaml",)),
-         ("Prussians", ("ligny-text-prussian.yaml",))),
-    ),
-    arrivals.HYPOTHETICAL: PlayBattle(
-        "Hypothetical battle — the text's forces (14.0): 18 units and 3 Generals a side",
-        arrivals.HYPOTHETICAL,
-        (("French", ("hypothetical-french.yaml",)),
-         ("Allies", ("hypothetical-allied.yaml",))),
-    ),
-}  # fmt: skip
 
 
 def scenario_refusal(scenario: str, sides: Sequence[Sequence[Any]]) -> str | None:
@@ -347,5 +310,5 @@ def declare_play() -> Play:
         scenario_refusal=scenario_refusal,
         edit_refusal=edit_refusal,
         campaign=campaign_mod.declare(),
-        battles=BATTLES,
+        scenario_section=scenario_file.declare(),
     )

@@ -36,6 +36,7 @@ from eote_ref.packs.play import (
     PlayState,
     Put,
 )
+from eote_ref.packs.vle import scenario_file
 from eote_ref.packs.vle.model import VleRules
 from eote_ref.packs.vle.play_checks import FIRST_PHASE, checks
 from eote_ref.packs.vle.scenarios import BATTLES
@@ -171,4 +172,5 @@ def declare_play() -> Play:
         state_words=state_words,
         scenarios={k: b.title for k, b in BATTLES.items()},
         edit_refusal=edit_refusal,
+        scenario_section=scenario_file.declare(),
     )

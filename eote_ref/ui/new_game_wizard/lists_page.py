@@ -86,7 +86,7 @@ class ListsPage(Page):
             for summary in self.draft.lists[side]:
                 if self._row_of(summary.path) is None:
                     self._add_row(summary)
-        scenario = self.draft.scenario is not None
+        scenario = self.draft.scenario is not None or self.draft.pack_battle is not None
         self.ui.listsTable.setEnabled(not scenario)
         self.ui.addFileButton.setEnabled(not scenario)
         self._sync_checks()
@@ -111,7 +111,9 @@ class ListsPage(Page):
         self._loaded = True
         self._loaded_pack = self.draft.pack
         default = self.draft.pack == DEFAULT_PACK
-        self.scenarios.setVisible(default)  # the scenarios are the default pack's
+        self.scenarios.setVisible(default)  # the default pack's page: every pack's scenarios
+        if default:
+            self.scenarios.forget_other_pack()
         self.battles.setVisible(not default and self.battles.load(self.draft.pack))
         divisions = HEADERS[COL_DIVS] if default else "Make-up"
         self.ui.listsTable.setHorizontalHeaderItem(COL_DIVS, QTableWidgetItem(divisions))

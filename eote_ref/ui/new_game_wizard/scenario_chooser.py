@@ -1,4 +1,9 @@
-"""On the army-list page: start from a shipped scenario, a scenario file, or whole lists."""
+"""On the army-list page: start from a shipped scenario, a scenario file, or whole lists.
+
+The combo offers the scenarios of every pack, each entry naming its pack (``[EotE]``,
+``[AVlE]``) and, for another pack's ready battle, whose set-up it is (the text's scenario or
+historical lists); choosing another pack's plays that pack (issue 33).
+"""
 
 from __future__ import annotations
 
@@ -16,7 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.packs.registry import DEFAULT_PACK
 from eote_ref.referee.new_game_draft import NewGameDraft
+from eote_ref.referee.pack_lists import PackBattle, other_packs_battles, pack_rule_prefix
 from eote_ref.referee.scenario_setup import load, shipped_scenarios
 from eote_ref.scenarios.loader import LoadedScenario, ScenarioError
 
@@ -50,6 +57,13 @@ class ScenarioChooser(QWidget):
             except ScenarioError:
                 continue
             self._add(loaded)
+        from eote_ref.ui.new_game_wizard.pack_battle_chooser import KIND_WORDS
+
+        for battle in other_packs_battles(DEFAULT_PACK):
+            whose = KIND_WORDS.get(battle.kind, battle.kind)
+            self.combo.addItem(
+                f"[{pack_rule_prefix(battle.pack)}] {battle.title} [{whose}]", battle
+            )
         self.file_button = QPushButton("Scenario &file…", self)
         self.file_button.setObjectName("scenarioFileButton")
         self.file_button.setAutoDefault(False)
@@ -68,7 +82,8 @@ class ScenarioChooser(QWidget):
     def _add(self, loaded: LoadedScenario) -> int:
         sc = loaded.scenario
         sides = " against ".join(s.name for s in sc.sides)
-        self.combo.addItem(f"{sc.name} — {sc.battle or ''} ({sides})", loaded)
+        prefix = pack_rule_prefix(DEFAULT_PACK)
+        self.combo.addItem(f"[{prefix}] {sc.name} — {sc.battle or ''} ({sides})", loaded)
         return self.combo.count() - 1
 
     def choose(self, name: str) -> None:
@@ -76,7 +91,7 @@ class ScenarioChooser(QWidget):
         for i in range(self.combo.count()):
             data = self.combo.itemData(i)
             if (data is None and name == WHOLE_LISTS) or (
-                data is not None and data.scenario.name == name
+                isinstance(data, LoadedScenario) and data.scenario.name == name
             ):
                 self.combo.setCurrentIndex(i)
                 return
@@ -102,8 +117,30 @@ class ScenarioChooser(QWidget):
         self.combo.setCurrentIndex(self._add(loaded))
         return True
 
+    def choose_battle(self, pack: str, key: str) -> None:
+        """Select another pack's ready battle ``key``."""
+        for i in range(self.combo.count()):
+            data = self.combo.itemData(i)
+            if isinstance(data, PackBattle) and (data.pack, data.key) == (pack, key):
+                self.combo.setCurrentIndex(i)
+                return
+        raise ValueError(f"no battle {key!r} of pack {pack}")
+
+    def forget_other_pack(self) -> None:
+        """Back to whole lists, without a signal, when another pack's battle is selected."""
+        if isinstance(self.combo.currentData(), PackBattle):
+            self.combo.blockSignals(True)
+            self.combo.setCurrentIndex(0)
+            self.combo.blockSignals(False)
+            self.note.hide()
+
     def _changed(self) -> None:
         loaded = self.combo.currentData()
+        if isinstance(loaded, PackBattle):  # another pack's: play that pack, from that battle
+            self.draft.choose_pack(loaded.pack)
+            self.draft.choose_pack_battle(loaded)
+            self.chosen.emit()
+            return
         self.draft.choose_scenario(loaded)
         if loaded is None:
             self.note.hide()

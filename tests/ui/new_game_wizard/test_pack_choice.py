@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.pack_play import PackGameService
 from eote_ref.referee.setup import SetupService, shipped_army_lists_dir
-from eote_ref.store import Database
+from eote_ref.store import Database, game_rows
 from eote_ref.ui.new_game_wizard.lists_page import ListsPage
 from eote_ref.ui.new_game_wizard.names_page import NamesPage
 from eote_ref.ui.new_game_wizard.options_page import OptionsPage
@@ -225,6 +225,10 @@ def test_each_ready_battle_starts_from_the_wizard_saying_whose_set_up_it_is(
     state = game.state()
     assert [s.name for s in state.sides] == sides
     assert state.pack_state["scenario"] == w.draft.pack_scenario
+    # Started through its shipped scenario file (issue 33), kept for `scenario export`.
+    with db.session() as s:
+        data = game_rows.pack_scenario(s, w.game_id)
+    assert data["file"] == f"avle-{key.replace('_', '-')}.yaml"
     # A round of play from the game the wizard made, undone back to its set-up.
     start = game_state(game)
     steps = play_a_round(game)
@@ -278,3 +282,37 @@ def test_avle_lists_stored_in_the_database_are_offered_to_avle_games_only(
     stored = [b for b in battles if b.endswith("(in this database)")]
     assert stored == ["Ligny, the text's scenario (AVlE 13.3) (in this database)"]
     assert names.count("Prussian army (Ligny, the text's scenario)") == 2  # shipped and stored
+
+
+def test_the_scenario_chooser_offers_every_pack_s_scenarios_naming_the_pack(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Issue 33: the default pack's chooser lists every pack's scenarios, each pack named.
+
+    Choosing another pack's plays that pack, from its shipped file.
+    """
+    w = _wizard(qtbot, db)
+    w.next()
+    lists = w.currentPage()
+    assert isinstance(lists, ListsPage)
+    combo = lists.scenarios.combo
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    assert any(t.startswith("[EotE] Hougoumont") for t in texts)
+    assert "[AVlE] Ligny — the text's scenario (13.3): its set-up [the text's scenario]" in texts
+    assert any(t.startswith("[AVlE] Quatre Bras — historical") and t.endswith(
+        "[historical lists]") for t in texts)  # fmt: skip
+    assert any(t.startswith("[VlE] Saalfeld") for t in texts)
+    lists.scenarios.choose_battle("avle", "ligny")
+    assert w.draft.pack == "avle"
+    assert lists.battles.isVisibleTo(lists)
+    assert not lists.scenarios.isVisibleTo(lists)
+    assert lists.battles.combo.currentData().key == "ligny"
+    assert not lists.ui.listsTable.isEnabled()
+    while w.currentPage() is not None and not isinstance(w.currentPage(), SummaryPage):
+        w.next()
+    w.accept()
+    assert w.game_id is not None
+    state = PackGameService(db, w.game_id).state()
+    assert [s.name for s in state.sides] == ["French", "Prussians"]
+    with db.session() as s:
+        assert game_rows.pack_scenario(s, w.game_id)["file"] == "avle-ligny.yaml"

@@ -10,21 +10,25 @@ from tests.backends import DbTarget
 from tests.cli_runner import run_in_process
 
 SHIPPED = shipped_scenarios()
+ALL_SHIPPED = shipped_scenarios(None)
 
 
 def test_list_shows_every_shipped_scenario() -> None:
     result = run_in_process("scenario", "list")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert len(lines) == len(SHIPPED) >= 6
-    assert any(line.startswith("waterloo-hougoumont.yaml: Hougoumont") for line in lines)
+    assert len(lines) == len(ALL_SHIPPED) >= 11
+    # Each line names its pack (issue 33): EotE's and AVlE's scenarios side by side.
+    assert any(line.startswith("[eote] waterloo-hougoumont.yaml: Hougoumont") for line in lines)
+    assert any(line.startswith("[avle] avle-waterloo.yaml: Waterloo") for line in lines)
+    assert sum(line.startswith("[avle] ") for line in lines) == 5
     assert not any("INVALID" in line for line in lines)
 
 
 def test_validate_checks_the_shipped_ones_by_default() -> None:
     result = run_in_process("scenario", "validate")
     assert result.returncode == 0, result.stdout
-    assert result.stdout.count("OK: ") == len(SHIPPED)
+    assert result.stdout.count("OK: ") == len(ALL_SHIPPED)
     assert "warning" not in result.stdout  # each side has a leader to issue orders (3.1)
 
 
