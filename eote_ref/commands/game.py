@@ -160,8 +160,8 @@ def run_new(args: argparse.Namespace) -> int:
     lists. EotE: ``--scenario FILE`` (or a shipped scenario's name) takes its lists and sides.
     """
     from eote_ref.packs.registry import PACKS
-    from eote_ref.referee.errors import RefereeError
-    from eote_ref.referee.headless import HeadlessInputError, HeadlessNew, new_game, open_headless
+    from eote_ref.referee.errors import HeadlessInputError, RefereeError
+    from eote_ref.referee.headless import HeadlessNew, new_game, open_headless
     from eote_ref.referee.pack_lists import pack_battles
     from eote_ref.store import StoreError, open_from_args
     from eote_ref.yamlio.problems import YamlError
@@ -270,8 +270,8 @@ def run_show(args: argparse.Namespace) -> int:
 
 def run_check(args: argparse.Namespace) -> int:
     """``eote-ref game check ID CHECK [--unit CODE|NAME] [--answer K=V] [--roll N=V]``."""
-    from eote_ref.referee.errors import RefereeError
-    from eote_ref.referee.headless import HeadlessInputError, Subject, open_headless
+    from eote_ref.referee.errors import HeadlessInputError, RefereeError
+    from eote_ref.referee.headless import Subject, open_headless
     from eote_ref.store import StoreError
 
     subject = Subject(args.unit, args.target, args.leader, args.side)

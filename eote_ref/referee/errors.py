@@ -26,3 +26,14 @@ class RefereeError(ValueError):
 
 #: Every refusal with a sentence for the user: the referee's and those of the layers under it.
 REFUSALS: tuple[type[ValueError], ...] = (RefereeError, RulesError, StoreError, YamlError)
+
+
+class HeadlessInputError(RefereeError):
+    """An argument the umpire gave that names nothing, or is not what it must be.
+
+    ``field`` is the argument (``--unit``, ``--answer``, ``CHECK``).
+    """
+
+    def __init__(self, field_name: str, message: str) -> None:
+        super().__init__(f"{field_name}: {message}")
+        self.field = field_name

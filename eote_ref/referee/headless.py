@@ -28,7 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.errors import HeadlessInputError, RefereeError
+from eote_ref.referee.pack_lists import pack_scenario_file
 
 if TYPE_CHECKING:
     from eote_ref.referee.game import GameService
@@ -38,17 +39,6 @@ if TYPE_CHECKING:
 
 #: The check key that moves an EotE game to its next phase (EotE 2.0).
 NEXT_PHASE = "next-phase"
-
-
-class HeadlessInputError(RefereeError):
-    """An argument the umpire gave that names nothing, or is not what it must be.
-
-    ``field`` is the argument (``--unit``, ``--answer``, ``CHECK``).
-    """
-
-    def __init__(self, field_name: str, message: str) -> None:
-        super().__init__(f"{field_name}: {message}")
-        self.field = field_name
 
 
 @dataclass(frozen=True)
@@ -139,40 +129,6 @@ def scenario_file(text: str) -> pathlib.Path:
     raise HeadlessInputError(
         "--scenario", f"no scenario file {text!r} (the shipped ones: {names or 'none'})"
     )
-
-
-def pack_scenario_file(pack: str, text: str) -> Any:
-    """A scenario of ``pack``: a file, or a shipped one by its key (``waterloo``) or name.
-
-    Raises:
-        HeadlessInputError: no such scenario, or a file of another pack.
-        ScenarioError: the file has errors (every problem listed).
-    """
-    from eote_ref.referee.pack_lists import pack_battles
-    from eote_ref.referee.scenario_setup import search_folders
-    from eote_ref.scenarios.pack_scenario import LoadedPackScenario, load_any_scenario
-
-    path = pathlib.Path(text)
-    if not path.is_file():
-        battles = pack_battles(pack)
-        found = next(
-            (b.file for b in battles if b.file and text in (b.key, b.file.stem, b.file.name)),
-            None,
-        )
-        if found is None:
-            names = ", ".join(b.key for b in battles)
-            raise HeadlessInputError(
-                "--scenario",
-                f"no scenario {text!r} of pack {pack} (the shipped ones: {names or 'none'})",
-            )
-        path = found
-    loaded = load_any_scenario(path, search_folders())
-    if not isinstance(loaded, LoadedPackScenario) or loaded.pack != pack:
-        whose = loaded.pack if isinstance(loaded, LoadedPackScenario) else "eote"
-        raise HeadlessInputError(
-            "--scenario", f"{path.name} is a scenario of pack {whose}, not {pack}"
-        )
-    return loaded
 
 
 def new_game(db: Database, spec: HeadlessNew) -> int:

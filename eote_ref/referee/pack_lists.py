@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pathlib
 from dataclasses import dataclass
+from typing import Any
 
 from eote_ref.packs import registry
 from eote_ref.referee.scenario_setup import search_folders, shipped_scenarios
@@ -260,3 +261,37 @@ def battle_of_lists(pack: str, scenario: str, lists: list[list[pathlib.Path]]) -
         if battle.scenario == scenario and [files(p) for _n, p in battle.sides] == chosen:
             return battle
     return None
+
+
+def pack_scenario_file(pack: str, text: str) -> Any:
+    """A scenario of ``pack``: a file, or a shipped one by its key (``waterloo``) or name.
+
+    Raises:
+        HeadlessInputError: no such scenario, or a file of another pack.
+        ScenarioError: the file has errors (every problem listed).
+    """
+    from eote_ref.referee.errors import HeadlessInputError
+    from eote_ref.referee.scenario_setup import search_folders
+    from eote_ref.scenarios.pack_scenario import LoadedPackScenario, load_any_scenario
+
+    path = pathlib.Path(text)
+    if not path.is_file():
+        battles = pack_battles(pack)
+        found = next(
+            (b.file for b in battles if b.file and text in (b.key, b.file.stem, b.file.name)),
+            None,
+        )
+        if found is None:
+            names = ", ".join(b.key for b in battles)
+            raise HeadlessInputError(
+                "--scenario",
+                f"no scenario {text!r} of pack {pack} (the shipped ones: {names or 'none'})",
+            )
+        path = found
+    loaded = load_any_scenario(path, search_folders())
+    if not isinstance(loaded, LoadedPackScenario) or loaded.pack != pack:
+        whose = loaded.pack if isinstance(loaded, LoadedPackScenario) else "eote"
+        raise HeadlessInputError(
+            "--scenario", f"{path.name} is a scenario of pack {whose}, not {pack}"
+        )
+    return loaded

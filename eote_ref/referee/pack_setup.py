@@ -57,8 +57,7 @@ def _battle_file(draft: PackDraft) -> Any:
 
     None: lists chosen by hand, or a battle declared in the pack's play.
     """
-    from eote_ref.referee.headless import pack_scenario_file
-    from eote_ref.referee.pack_lists import battle_of_lists
+    from eote_ref.referee.pack_lists import battle_of_lists, pack_scenario_file
 
     battle = getattr(draft, "pack_battle", None)
     if battle is None or battle.file is None or draft.pack_scenario != battle.scenario:

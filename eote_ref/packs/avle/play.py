@@ -71,6 +71,7 @@ from eote_ref.packs.avle.play_state import (
     type_words,
     words,
 )
+from eote_ref.packs.avle.scenario_names import LIGNY, SCENARIOS, scenario_refusal
 from eote_ref.packs.play import (
     CheckSpec,
     Due,
@@ -85,15 +86,6 @@ from eote_ref.packs.play import (
 )
 
 # ----------------------------------------------------------------------------- set-up
-LIGNY = "ligny"
-#: The scenarios whose victory conditions a game may take (13.1-13.3, 14.0), by key.
-SCENARIOS = {
-    arrivals.WATERLOO: "Waterloo (13.1): the Prussians held back, arriving by the dice from turn 4",
-    "quatre_bras": "Quatre Bras (13.2): control of the crossroads, 8 units each",
-    LIGNY: "Ligny (13.3): 9 Prussian units for the French, 11 French for the Prussians",
-    arrivals.HYPOTHETICAL: "Hypothetical battle (14.0): deployment by exploration, up to 4 "
-    "units held back as reinforcements from turn 3",
-}
 #: Waterloo's counts of enemy units to eliminate (13.1; source: text): the French win at 15
 #: English and Prussian units together, the Allies at 14 French units.
 WATERLOO_WINS_AT = {"french": 15, "allied": 14}
@@ -103,41 +95,6 @@ WATERLOO_FRENCH_WINS_AT_ENGLISH = 12
 #: Ligny's counts (13.3; source: text): 9 Prussian units for the French, 11 French for the
 #: Prussians.
 LIGNY_WINS_AT = {"french": 9, "allied": 11}
-
-
-def scenario_refusal(scenario: str, sides: Sequence[Sequence[Any]]) -> str | None:
-    """Why the sides' lists do not fit ``scenario``, in words; None when they do.
-
-    Waterloo (13.1) brings the Prussians by the dice: it needs a Prussian list (or units of
-    the Prussian flag). A historical scenario is not offered for lists drawn for another
-    battle (their ``battle``); a hypothetical battle (14.0, 4.0's a-historical battle) places
-    its armies by exploration and brings reinforcements by its own dice, so it is not offered
-    for lists drawn for a historical battle, with their deployment and timetable.
-    """
-    armies = [a for side in sides for a in side]
-    battles = sorted({str(a.battle) for a in armies if getattr(a, "battle", None)})
-    title = SCENARIOS.get(scenario, scenario).split(" (", 1)[0]
-    if scenario == arrivals.WATERLOO:
-        prussian = any(
-            a.flag == "prussian" or any(u.flag == "prussian" for u in a.units) for a in armies
-        )
-        if not prussian:
-            return f"{title}: needs a Prussian army list, whose units arrive by the dice (13.1)"
-    if scenario in HISTORICAL:
-        other = [b for b in battles if HISTORICAL[scenario] not in b.lower()]
-        if other:
-            return f"{title}: the lists are drawn for {other[0]}, not for {title}"
-    if scenario == arrivals.HYPOTHETICAL and battles:
-        return (
-            f"{title}: the lists are drawn for {battles[0]}, a historical battle with its own "
-            "deployment and timetable; 14.0 deploys by exploration and brings reinforcements "
-            "by its own dice"
-        )
-    return None
-
-
-#: The historical scenarios, by the words their lists' ``battle`` holds.
-HISTORICAL = {"quatre_bras": "quatre bras", arrivals.WATERLOO: "waterloo", LIGNY: "ligny"}
 
 
 def setup(

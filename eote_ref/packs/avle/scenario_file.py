@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from eote_ref.packs.avle import play_arrivals as arrivals
+from eote_ref.packs.avle.scenario_names import scenario_refusal
 from eote_ref.packs.outcome import PackError
 from eote_ref.packs.play import Plan, ScenarioSection
 
@@ -45,7 +46,6 @@ def check(
 
     ``sides``: each side's lists as ``(file name as the scenario writes it, typed list)``.
     """
-    from eote_ref.packs.avle.play import scenario_refusal
     from eote_ref.packs.registry import get_pack
 
     out: list[tuple[tuple[Any, ...], str]] = []
