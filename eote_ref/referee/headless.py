@@ -388,9 +388,13 @@ class PackHeadless:
                 for g in (g for g in state.leaders if g.command_id == command.id):
                     marks = umpire_marker_words(leaders_spec, g.markers, turn=state.turn)
                     level = g.level.replace("_", " ").capitalize()  # the pack's word (a General)
-                    lines.append(
-                        f"    {level} {g.name} (id {g.id})" + (f"  {marks}" if marks else "")
+                    # a leader named after his rank ("General F5") is not named twice
+                    name = (
+                        g.name
+                        if g.name.casefold().startswith(level.casefold())
+                        else (f"{level} {g.name}")
                     )
+                    lines.append(f"    {name} (id {g.id})" + (f"  {marks}" if marks else ""))
                 for u in (u for u in state.units if u.command_id == command.id):
                     marks = umpire_marker_words(units_spec, u.markers, u.type, state.turn)
                     kind = unit_type_words(game, u.type)

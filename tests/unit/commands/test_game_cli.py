@@ -129,3 +129,17 @@ def test_an_avle_answer_to_no_question_is_refused_naming_it(
     assert main([*db, "game", "check", "1", "next-phase"]) == 2
     assert "pack avle moves its turn on by its own checks" in capsys.readouterr().err
     assert main([*db, "game", "undo", "1"]) == 1  # nothing was written: nothing to undo
+
+
+def test_show_names_a_general_named_after_his_rank_once(
+    db_target: DbTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The text's Waterloo names its Generals by hex ("General F5"): shown once, not twice."""
+    db = db_target.cli_args
+    assert (
+        main([*db, "game", "new", "--pack", "avle", "--name", "W", "--scenario", "waterloo"]) == 0
+    )
+    assert main([*db, "game", "show", "1"]) == 0
+    shown = capsys.readouterr().out
+    assert "    General F5 (id " in shown
+    assert "General General" not in shown
