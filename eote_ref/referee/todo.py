@@ -106,6 +106,10 @@ def _reinforcements(view: GameView, game: GameService | None) -> list[DueCheck]:
     """
     if game is None:
         return []
+    from eote_ref.referee.scenario_state import scenario_of
+
+    if not scenario_of(game)[0]:  # a game not made from a scenario: its modules stay unloaded
+        return []
     from eote_ref.referee.scenario_play import guide_items
 
     out = []

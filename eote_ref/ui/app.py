@@ -42,6 +42,13 @@ BEFORE_QT = (
     "eote_ref.referee.game",
     "eote_ref.referee.setup",
     "eote_ref.referee.todo",
+    # What opening the first game reads with: its rows, EotE's pack and its ruleset's parsed
+    # copy (pickle), whether it has a scenario.
+    "eote_ref.store.rows",
+    "eote_ref.packs.eote",
+    "eote_ref.rulesets",
+    "eote_ref.yamlio.cache",
+    "eote_ref.referee.scenario_state",
 )
 
 #: Imported on a background thread once the first window is painted, so that the umpire's

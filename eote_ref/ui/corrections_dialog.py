@@ -4,7 +4,8 @@ Turn → *Correct…* offers: the selected unit's name, CE, type and stands; the
 (or division band's) leader's name and rating; a late unit joining that division; a leader
 for a division that has none alive; an army, wing or corps commander of the side's lists
 that the game lacks (EotE 3.1: somebody must issue the orders). Each dialog applies one
-journal step, marked as an umpire's correction; Ctrl+Z takes it back.
+journal step, marked as an umpire's correction; Ctrl+Z takes it back. The menu is
+:mod:`eote_ref.ui.corrections_menu`, which imports this module on first use.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
-    QMenu,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -231,54 +231,3 @@ def add_commander_dialog(
         apply,
         parent,
     )
-
-
-def correction_menu(window: Any) -> QMenu:
-    """Turn → Correct…: the five corrections, for the dashboard's selection."""
-    menu = QMenu("&Correct (umpire)…", window)
-    menu.setObjectName("menuCorrect")
-
-    def run(
-        make: Callable[[GameHub, int, QWidget], QDialog | None],
-        need: str,
-        none: str = "That division has no leader: add one instead.",
-    ) -> None:
-        hub, dash = window.hub, window.dashboard
-        if hub is None or dash is None:
-            return
-        if need == "unit":
-            unit = dash.current_unit()
-            target = unit.id if unit is not None else None
-        else:
-            target = dash.current_division_id()
-        if target is None:
-            window._message(f"Select a {need} (or a unit of it) on the dashboard first.")
-            return
-        try:
-            dialog = make(hub, target, window)
-        except ValueError as e:  # a refusal in words (RefereeError)
-            window._message(str(e))
-            return
-        if dialog is None:
-            window._message(none)
-            return
-        window.correction_dialog = dialog
-        dialog.open()
-
-    menu.addAction("The selected &unit's name, CE, type…", lambda: run(correct_unit_dialog, "unit"))
-    menu.addAction(
-        "The division's &leader: name, rating…", lambda: run(correct_leader_dialog, "division")
-    )
-    menu.addAction("A &late unit joins the division…", lambda: run(add_unit_dialog, "division"))
-    menu.addAction(
-        "A leader takes a leaderless &division…", lambda: run(add_leader_dialog, "division")
-    )
-    menu.addAction(
-        "An army, wing or corps &commander joins the division's side…",
-        lambda: run(
-            add_commander_dialog,
-            "division",
-            "Every army, wing and corps commander of that side's lists is in the game.",
-        ),
-    )
-    return menu

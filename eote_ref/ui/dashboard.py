@@ -280,6 +280,10 @@ class Dashboard(QWidget):
 
     def _tracks_text(self, view: GameView) -> str:
         """A scenario's army morale tracks (house rule), one a line; empty without any."""
+        from eote_ref.referee.scenario_state import scenario_of
+
+        if not scenario_of(self.hub.service)[0].get("army_morale"):
+            return ""  # the tracks' module is not loaded for a game without them
         from eote_ref.referee.army_morale import shown_tracks
 
         lines = shown_tracks(self.hub.service, view.turn)

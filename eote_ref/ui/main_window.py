@@ -113,7 +113,7 @@ class MainWindow(QMainWindow):
         self.actionScenario.setObjectName("actionScenario")
         self.actionEndBattle = ui.menuTurn.addAction("&End battle…", self.end_battle)
         self.actionEndBattle.setObjectName("actionEndBattle")
-        from eote_ref.ui.corrections_dialog import correction_menu
+        from eote_ref.ui.corrections_menu import correction_menu
 
         self.menuCorrect = correction_menu(self)  # correcting a game in progress
         ui.menuTurn.addMenu(self.menuCorrect)

@@ -49,8 +49,9 @@ window.close()
 db.close()
 """
 
-#: Loaded on first use only: printing on paper (the menus' actions are ``ui.print_actions``),
-#: the sheets' HTML, the players' display,
+#: Loaded on first use only (issue 36 added the pack game's screen, the corrections, the
+#: scenario's play and the menus' dialogs): printing on paper (the menus' actions are
+#: ``ui.print_actions``), the sheets' HTML, the players' display,
 #: the wizards' classes, campaigns, Alembic (only to upgrade a schema), PyYAML, and the
 #: packs' declarations (the first window reads EotE's turn and markers from
 #: ``packs.state_specs``; the warm-up loads the declaration, another pack on first use).
@@ -76,6 +77,30 @@ NOT_AT_START = {
     "eote_ref.ui.roster_editor",
     "alembic",
     "yaml",
+    # A pack game's screen: its dashboard, hub, guide and dialogs when one is first opened
+    # (the window keeps a light ``PackGameScreen`` from the start).
+    "eote_ref.ui.pack_game.dashboard",
+    "eote_ref.ui.pack_game.hub",
+    "eote_ref.ui.pack_game.turn_guide",
+    "eote_ref.ui.pack_game.check_dialog",
+    "eote_ref.ui.pack_game.check_picker",
+    "eote_ref.ui.pack_game.tables_dialog",
+    "eote_ref.ui.pack_game.players_display",
+    "eote_ref.referee.pack_lists",
+    "eote_ref.referee.pack_play",
+    # Turn → Correct…: the menu is ``ui.corrections_menu``; its dialogs on first use.
+    "eote_ref.ui.corrections_dialog",
+    "eote_ref.referee.corrections",
+    # A scenario's play and army morale: not for a game made without a scenario (the demo).
+    "eote_ref.referee.scenario_play",
+    "eote_ref.referee.scenario_victory",
+    "eote_ref.referee.army_morale",
+    # The menus' windows and dialogs: players' phones, scenario, batches, the battle's end.
+    "eote_ref.ui.phones_dialog",
+    "eote_ref.web",
+    "eote_ref.ui.scenario_dialog",
+    "eote_ref.ui.batch_dialog",
+    "eote_ref.ui.battle_summary",
 }
 
 #: The ORM and what is built on it: not before the first paint on an SQLite file.

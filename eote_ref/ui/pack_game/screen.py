@@ -10,7 +10,7 @@ pack's checks; a check opens :class:`~eote_ref.ui.pack_game.check_dialog.PackChe
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -20,9 +20,11 @@ from eote_ref.packs import registry
 from eote_ref.referee.pack_view import PackView, game_pack
 from eote_ref.ui.action_text import menu_text, undo_label
 from eote_ref.ui.journal_view import JournalView
-from eote_ref.ui.pack_game.dashboard import PackDashboard
-from eote_ref.ui.pack_game.hub import PackHub
-from eote_ref.ui.pack_game.turn_guide import PackTurnGuide
+
+if TYPE_CHECKING:  # imported when a pack game is first opened, not for the first paint
+    from eote_ref.ui.pack_game.dashboard import PackDashboard
+    from eote_ref.ui.pack_game.hub import PackHub
+    from eote_ref.ui.pack_game.turn_guide import PackTurnGuide
 
 
 class PackGameScreen(QObject):
@@ -68,6 +70,9 @@ class PackGameScreen(QObject):
         """
         from eote_ref.referee.pack_play import PackGameService
         from eote_ref.referee.pack_view import read_pack_view
+        from eote_ref.ui.pack_game.dashboard import PackDashboard
+        from eote_ref.ui.pack_game.hub import PackHub
+        from eote_ref.ui.pack_game.turn_guide import PackTurnGuide
 
         w = self.window
         try:
