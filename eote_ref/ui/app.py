@@ -45,8 +45,8 @@ BEFORE_QT = (
     # What opening the first game reads with: its rows, EotE's pack and its ruleset's parsed
     # copy (pickle), whether it has a scenario.
     "eote_ref.store.rows",
-    "eote_ref.packs.eote",
-    "eote_ref.rulesets",
+    "eote_ref.packs.eote.pack",
+    "eote_ref.packs.eote.rulesets",
     "eote_ref.yamlio.cache",
     "eote_ref.referee.scenario_state",
 )
