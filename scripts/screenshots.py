@@ -25,7 +25,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=pathlib.Path, default=OUT, help="output folder")
     parser.add_argument(
-        "--only", choices=["army-morale"], help="render only these shots (the others are kept)"
+        "--only",
+        choices=["army-morale", "avle"],
+        help="render only these shots (the others are kept)",
     )
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -55,10 +57,13 @@ def main(argv: list[str]) -> int:
         written.append(path)
 
     db = open_app_database(tmp / "shots.sqlite")
-    if args.only == "army-morale":
+    if args.only:
         apply_scheme(app, "light")
         try:
-            _army_morale_shots(db, save)
+            if args.only == "army-morale":
+                _army_morale_shots(db, save)
+            else:
+                _avle_shots(db, save)
         finally:
             db.close()
         for p in written:
