@@ -161,7 +161,7 @@ def test_example_xiv_3_leader_combat_value_on_the_die() -> None:
 
 
 def test_example_ix_6_charge_addon() -> None:
-    """IX.6: 0 stays 0, 1 becomes 2, D becomes D1, D1 becomes D2; a square is spared."""
+    """IX.6: the charge add-on raises each result one step (0 unchanged); a square is spared."""
     for before, after in (("0", "0"), ("1", "2"), ("D", "D1"), ("D1", "D2"), ("*", "*")):
         assert ask("charge_addon", result=before)["result"] == after
     assert ask("charge_addon", result="D", square=True)["result"] == "D"
