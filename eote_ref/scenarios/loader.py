@@ -76,6 +76,20 @@ class LoadedScenario:
         return [s.name for s in self.sides].index(name)
 
 
+def scenario_document(source: pathlib.Path | str, file: str | None = None) -> Document:
+    """A scenario's YAML document: the file at ``source``, or with ``file`` the text ``source``.
+
+    Raises:
+        ScenarioError: the YAML itself is unreadable (its problems as the loader reports them).
+    """
+    try:
+        if file is None:
+            return load_file(pathlib.Path(source))
+        return load_text(str(source), file)
+    except YamlError as exc:
+        raise ScenarioError(exc.problems) from exc
+
+
 def load_scenario(
     path: str | pathlib.Path, search: Sequence[pathlib.Path] = (), *, require_end: bool = False
 ) -> LoadedScenario:
@@ -89,10 +103,7 @@ def load_scenario(
         ScenarioError: the file has at least one error; ``problems`` lists all of them.
     """
     p = pathlib.Path(path)
-    try:
-        doc = load_file(p)
-    except YamlError as exc:
-        raise ScenarioError(exc.problems) from exc
+    doc = scenario_document(p)
     loaded, problems = check_document(
         doc, [p.parent, p.parent.parent, *search], require_end=require_end
     )
@@ -107,11 +118,7 @@ def load_scenario_text(
     text: str, file: str = "<string>", search: Sequence[pathlib.Path] = ()
 ) -> LoadedScenario:
     """Load a scenario from text; its lists are looked for in ``search``. Raises ScenarioError."""
-    try:
-        doc = load_text(text, file)
-    except YamlError as exc:
-        raise ScenarioError(exc.problems) from exc
-    loaded, problems = check_document(doc, search)
+    loaded, problems = check_document(scenario_document(text, file), search)
     if loaded is None:
         raise ScenarioError(problems)
     return dataclasses.replace(loaded, warnings=tuple(problems))

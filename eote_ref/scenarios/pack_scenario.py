@@ -26,10 +26,11 @@ from eote_ref.scenarios.loader import (
     ScenarioError,
     _in_file_order,
     check_document,
+    scenario_document,
 )
 from eote_ref.scenarios.model import FORMAT_VERSION
 from eote_ref.yamlio.document import Document
-from eote_ref.yamlio.loader import load_file, load_text
+from eote_ref.yamlio.loader import load_file
 from eote_ref.yamlio.problems import Path, Problem, YamlError
 from eote_ref.yamlio.text import is_blank, too_long
 from eote_ref.yamlio.typed import meta, parse
@@ -171,10 +172,7 @@ def load_any_scenario(
         ScenarioError: the file has at least one error; ``problems`` lists all of them.
     """
     p = pathlib.Path(path)
-    try:
-        doc = load_file(p)
-    except YamlError as exc:
-        raise ScenarioError(exc.problems) from exc
+    doc = scenario_document(p)
     found, problems = check_any_document(
         doc, [p.parent, p.parent.parent, *search], require_end=require_end
     )
@@ -193,10 +191,7 @@ def load_any_scenario_text(
     text: str, file: str = "<string>", search: Sequence[pathlib.Path] = ()
 ) -> AnyScenario:
     """A scenario of any pack from text; its lists are looked for in ``search``."""
-    try:
-        doc = load_text(text, file)
-    except YamlError as exc:
-        raise ScenarioError(exc.problems) from exc
+    doc = scenario_document(text, file)
     found, problems = check_any_document(doc, search)
     if found is None:
         raise ScenarioError(problems)
