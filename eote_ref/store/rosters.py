@@ -87,6 +87,30 @@ def _make_room(session: Session, name: str, replace: bool) -> None:
         session.expunge(existing)
 
 
+def _new_roster(
+    session: Session, spec: RosterSpec | PackRosterSpec, replace: bool, **kept: Any
+) -> Roster:
+    """The roster row of ``spec`` added to the session (the name's old row gone if replaced).
+
+    ``kept`` is what a list keeps besides its heading: EotE's formations, or another pack's
+    YAML text.
+    """
+    _make_room(session, spec.name, replace)
+    roster = Roster(
+        name=spec.name,
+        nation=spec.nation,
+        year=spec.year,
+        format_version=spec.format_version,
+        ruleset=spec.ruleset,
+        battle=spec.battle,
+        sources=list(spec.sources),
+        notes=spec.notes,
+        **kept,
+    )
+    session.add(roster)
+    return roster
+
+
 def save_pack_roster(session: Session, spec: PackRosterSpec, *, replace: bool = False) -> Roster:
     """Store a list of another pack (committing), its YAML text whole; optionally replacing.
 
@@ -94,19 +118,7 @@ def save_pack_roster(session: Session, spec: PackRosterSpec, *, replace: bool = 
         DuplicateNameError: a roster of that name exists and ``replace`` is false.
     """
     try:
-        _make_room(session, spec.name, replace)
-        roster = Roster(
-            name=spec.name,
-            nation=spec.nation,
-            year=spec.year,
-            format_version=spec.format_version,
-            ruleset=spec.ruleset,
-            battle=spec.battle,
-            sources=list(spec.sources),
-            notes=spec.notes,
-            list_yaml=spec.text,
-        )
-        session.add(roster)
+        roster = _new_roster(session, spec, replace, list_yaml=spec.text)
         session.commit()
     except BaseException:
         session.rollback()
@@ -143,19 +155,7 @@ def save_roster(session: Session, spec: RosterSpec, *, replace: bool = False) ->
         DuplicateNameError: a roster of that name exists and ``replace`` is false.
     """
     try:
-        _make_room(session, spec.name, replace)
-        roster = Roster(
-            name=spec.name,
-            nation=spec.nation,
-            year=spec.year,
-            format_version=spec.format_version,
-            ruleset=spec.ruleset,
-            battle=spec.battle,
-            sources=list(spec.sources),
-            notes=spec.notes,
-            formations=dict(spec.formations),
-        )
-        session.add(roster)
+        roster = _new_roster(session, spec, replace, formations=dict(spec.formations))
         session.flush()
         roster_id = roster.id
 
