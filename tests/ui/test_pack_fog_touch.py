@@ -91,6 +91,9 @@ def test_fog_of_war_hides_an_avle_unit_s_elements_and_morale_on_the_players_disp
     assert "4 elements" in side_text(display, position)
     assert "passed its morale test" in side_text(display, position)
     assert display.fog_label.text() == ""
+    window.open_demo()  # an EotE game next: the same menu, worded for its CE again
+    assert menu.menuFog.isEnabled()
+    assert menu.fog_actions[Fog.OPPONENT].text() == "Hide the opponent's CE"
 
 
 def test_touch_mode_enters_the_fire_dice_by_tapping_their_faces_and_applies(
