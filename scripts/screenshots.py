@@ -64,6 +64,7 @@ def main(argv: list[str]) -> int:
                 _army_morale_shots(db, save)
             else:
                 _avle_shots(db, save)
+                _avle_fog_touch_shots(db, save)
         finally:
             db.close()
         for p in written:
@@ -95,6 +96,7 @@ def main(argv: list[str]) -> int:
         avle = open_app_database(tmp / "avle.sqlite")
         try:
             _avle_shots(avle, save)
+            _avle_fog_touch_shots(avle, save)
         finally:
             avle.close()
     finally:
@@ -1128,6 +1130,94 @@ def _avle_shots(db: object, save: object) -> None:
     display = screen.open_display()
     save(display, "avle-players-display")  # type: ignore[operator]
     display.close()
+    window.close()
+
+
+def _avle_fog_touch_shots(db: object, save: object) -> None:
+    """Fog of war and touch mode on an AVlE game (issue 32): the engine's, any pack's.
+
+    The players' display with View → Fog of war on (the units' elements and morale hidden,
+    as AVlE's play declares), and the check dialogs in touch mode: the fire's d6 pad once
+    the d10 is tapped, the round's command dice by their pictures' words.
+    """
+    from PySide6.QtCore import QSettings
+
+    from eote_ref.referee.fog import Fog
+    from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
+    from eote_ref.referee.setup import shipped_army_lists_dir
+    from eote_ref.store.changes import SetField
+    from eote_ref.ui.main_window import MainWindow
+    from eote_ref.ui.touch import set_touch_mode
+
+    folder = shipped_army_lists_dir() / "avle"
+    spec = NewPackGame(
+        "Quatre Bras, 16 June 1815",
+        "avle",
+        {
+            "French": [folder / "quatre-bras-1815-french.yaml"],
+            "Allies": [folder / "quatre-bras-1815-allied.yaml"],
+        },
+    )
+    game = PackGameService(db, new_pack_game(db, spec))  # type: ignore[arg-type]
+    state = game.state()
+    sides = {s.name: s.id for s in state.sides}
+    units = {u.name: u.id for u in state.units}
+    for side in state.sides:
+        game.open_check("hand", side_id=side.id).apply()
+    # A round already fought: a brigade down an element, a unit through its morale test.
+    game.record(
+        "mark",
+        "as the table stands",
+        [
+            SetField("game_unit", units["Bijlandt's brigade (line)"], "markers.elements", 3),
+            SetField(
+                "game_unit", units["Bachelu's division (Husson)"], "markers.passed_morale", True
+            ),
+        ],
+    )
+    settings = QSettings(
+        str(pathlib.Path(tempfile.mkdtemp()) / "avle-fog.ini"), QSettings.Format.IniFormat
+    )
+    window = MainWindow(db, settings=settings)  # type: ignore[arg-type]
+    window.resize(*SIZE)
+    window.show()
+    window.open_game(game.game_id)
+    screen = window.pack_game
+    game = screen.hub.service  # the window's copy from now on (one writer, never stale)
+    window.display_menu.fog_actions[Fog.OPPONENT].trigger()  # View → Fog of war
+    display = screen.open_display()
+    save(display, "avle-players-display-fog")  # type: ignore[operator]
+    display.close()
+    window.display_menu.fog_actions[Fog.OFF].trigger()
+
+    set_touch_mode(True, remember=False)  # View → Touch mode
+    try:
+        dialog = screen.open_check("round", {})
+        dialog.answer(f"card_{sides['French']}", "centre")
+        dialog.answer(f"card_{sides['Allies']}", "centre")
+        pad = dialog.pads["French_dice"]
+        for face in (0, 0, 4):  # two flags and an infantry tapped, two dice still to come
+            pad.buttons[face].click()
+        save(dialog, "avle-check-touch-round")  # type: ignore[operator]
+        for face in (4, 3):
+            pad.buttons[face].click()
+        for face in (0, 1, 2, 4, 4):
+            dialog.pads["Allies_dice"].buttons[face].click()
+        dialog.apply()
+        if game.state().pack_state.get("to_order") == sides["Allies"]:
+            order = game.open_check("order", unit_id=units["Perponcher's batteries"])
+            order.set("face", "flag")
+            order.apply()
+        order = game.open_check("order", unit_id=units["Foy's division (Gauthier)"])
+        order.set("face", "flag")
+        order.apply()
+        dialog = screen.open_check("fire", {"unit_id": units["Foy's division (Gauthier)"]})
+        dialog.answer("target_unit", units["Bijlandt's brigade (line)"])
+        dialog.pads["roll"].buttons[2].click()  # the d10 to hit: a 3; the d6's pad comes next
+        save(dialog, "avle-check-touch-fire")  # type: ignore[operator]
+        dialog.reject()
+    finally:
+        set_touch_mode(False, remember=False)
     window.close()
 
 

@@ -19,7 +19,7 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -415,6 +415,23 @@ class CampaignPlay:
 
 
 @dataclass(frozen=True)
+class FogKey:
+    """One key of a row's pack state that fog of war hides from the side it does not belong to.
+
+    ``entity`` is the row (a side's ``pack_state``, a unit's or a leader's ``markers``),
+    ``key`` its key; ``rule`` the section that makes it hidden and ``source`` whether the
+    text says so (``text``) or the pack chose it (``house``: the text hides nothing, a club
+    playing with fog hides it), with ``why`` in words for the View menu's tip.
+    """
+
+    entity: Literal["side", "unit", "leader"]
+    key: str
+    rule: str
+    source: Literal["text", "provisional", "house"] = "house"
+    why: str = ""
+
+
+@dataclass(frozen=True)
 class Play:
     """A pack's play: set-up, checks, what falls due and how its turn reads."""
 
@@ -442,6 +459,11 @@ class Play:
     option_words: Callable[[str, Any], str] = lambda text, rules: text
     #: Keys of the pack state the players' display never shows (a hand of cards), by row.
     hidden: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: Keys fog of war hides from the other side (View → Fog of war), each with its source;
+    #: none: the game's fog hides nothing of this pack.
+    fog: tuple[FogKey, ...] = ()
+    #: What the fog hides, as the View menu and the players' display word it (``elements``).
+    fog_words: str = "hidden state"
     #: The scenarios a game may be set up as (their victory conditions), by key: title.
     scenarios: Mapping[str, str] = field(default_factory=dict)
     #: ``scenario_refusal(scenario, sides)``: why the sides' army lists (each side's list of
@@ -462,14 +484,22 @@ class Play:
     #: What the pack adds to the shared scenario format (None: its scenarios are not files).
     scenario_section: ScenarioSection | None = None
 
-    def players_state(self, state: PlayState) -> PlayState:
+    def players_state(self, state: PlayState, fogged: Collection[int] = ()) -> PlayState:
         """``state`` as the players' display shows it: the hidden keys of each row taken out.
 
         A hidden list's length is kept as ``KEY_count``: how many cards in a hand, not which.
+        ``fogged`` names the sides (ids) whose :attr:`fog` keys the viewer may not see: those
+        are taken out of the side's row and of its units' and leaders' (count and all).
         """
+        fog: dict[str, set[str]] = {}
+        for f in self.fog:
+            fog.setdefault(f.entity, set()).add(f.key)
 
-        def shown(entity: str, values: Mapping[str, Any]) -> dict[str, Any]:
+        def shown(entity: str, values: Mapping[str, Any], side_id: int | None) -> dict[str, Any]:
             out = dict(values)
+            if side_id is not None and side_id in fogged:
+                for key in fog.get(entity, ()):
+                    out.pop(key, None)
             for key in self.hidden.get(entity, frozenset()):
                 if key in out:
                     v = out.pop(key)
@@ -479,10 +509,16 @@ class Play:
 
         return replace(
             state,
-            pack_state=shown("game", state.pack_state),
-            sides=tuple(replace(s, pack_state=shown("side", s.pack_state)) for s in state.sides),
-            units=tuple(replace(u, markers=shown("unit", u.markers)) for u in state.units),
-            leaders=tuple(replace(g, markers=shown("leader", g.markers)) for g in state.leaders),
+            pack_state=shown("game", state.pack_state, None),
+            sides=tuple(
+                replace(s, pack_state=shown("side", s.pack_state, s.id)) for s in state.sides
+            ),
+            units=tuple(
+                replace(u, markers=shown("unit", u.markers, u.side_id)) for u in state.units
+            ),
+            leaders=tuple(
+                replace(g, markers=shown("leader", g.markers, g.side_id)) for g in state.leaders
+            ),
         )
 
     def check(self, key: str) -> CheckSpec:

@@ -39,6 +39,7 @@ from eote_ref.packs.outcome import Outcome, PackError
 from eote_ref.packs.play import SHARED_COLUMNS, Ask, CheckSpec, Ctx, Due, Play, PlayError, Put
 from eote_ref.packs.play import PlayState as PlayState
 from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.fog import Fog, fog_in, fogged_sides
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_record import CHECKS, RESULT
 from eote_ref.store.changes import Change, SetField
@@ -276,9 +277,22 @@ class PackGameService(GameService):
 
         return self.read(play_state)
 
-    def players_state(self) -> PlayState:
-        """The game as the players' display shows it (hands hidden, cards played shown)."""
-        return self.play.players_state(self.state())
+    def players_state(
+        self, viewer: int | None = None, fog: Fog | None = None, state: PlayState | None = None
+    ) -> PlayState:
+        """The game as the players' display shows it (hands hidden, cards played shown).
+
+        ``viewer`` is the side (position) a page is shown to, None the whole table; ``fog``
+        the fog of war (None: the game's own choice): the keys the pack declares fogged are
+        taken out of each side ``viewer`` may not see (:func:`~eote_ref.referee.fog.hides`).
+        """
+        state = state or self.state()
+        fog = fog_in(state.options) if fog is None else fog
+        return self.play.players_state(state, fogged_sides(fog, state.sides, viewer))
+
+    def fog(self, state: PlayState | None = None) -> Fog:
+        """The game's fog of war (View → Fog of war), a display choice of its options."""
+        return fog_in((state or self.state()).options)
 
     def due(self, state: PlayState | None = None) -> list[Due]:
         """What falls due now, from the pack (the turn guide's items)."""

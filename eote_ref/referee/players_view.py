@@ -15,7 +15,8 @@ an umpire's corrected CE and a late arrival's CE each a piece that reveals the C
 order's words (sent, changed by the umpire, taking effect) a piece that reveals the order:
 a line with one shows its veiled words alone, whatever the journal kind.
 
-The option is stored in the game's ``options`` JSON under :data:`FOG_KEY` (a display choice,
+The option is every pack's (:mod:`eote_ref.referee.fog`), stored in the game's ``options``
+JSON under :data:`~eote_ref.referee.fog.FOG_KEY` (a display choice,
 not a rules option: :func:`rules_options` leaves it out of the ruleset), so a second computer
 following the database sees it too. It is a view setting, not a step of the battle: written
 without a journal step (:meth:`GameService.set_display_option`), never undone by Ctrl+Z.
@@ -24,7 +25,6 @@ without a journal step (:meth:`GameService.set_display_option`), never undone by
 from __future__ import annotations
 
 import dataclasses
-import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -36,6 +36,9 @@ from eote_ref.packs.eote.rules.results import (
     assault_halves,
     result_code,
 )
+from eote_ref.referee.fog import FOG_KEY as FOG_KEY  # where EotE's callers have found them
+from eote_ref.referee.fog import Fog as Fog
+from eote_ref.referee.fog import choose_fog, fog_in, hides
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import CE_BASED, LINE_KEY, ORDER_SENT, ORDERS_CHANGED, Line
 from eote_ref.referee.journal_record import check_results
@@ -45,28 +48,11 @@ from eote_ref.referee.views import DivisionView, GameView, UnitView
 if TYPE_CHECKING:
     from eote_ref.store import JournalEvent
 
-#: The key of the fog-of-war choice in a game's options JSON.
-FOG_KEY = "display_fog_of_war"
-
 #: Option keys starting so are display choices, not ruleset options (the game service skips them).
 DISPLAY_PREFIX = "display_"
 
-
-class Fog(enum.StrEnum):
-    """Whose CE the players' display hides."""
-
-    OFF = "off"
-    OPPONENT = "opponent"
-    BOTH = "both"
-
-    @property
-    def label(self) -> str:
-        """As the View menu names it."""
-        return {
-            Fog.OFF: "Off: every CE shown",
-            Fog.OPPONENT: "Hide the opponent's CE",
-            Fog.BOTH: "Hide both sides' CE",
-        }[self]
+#: What EotE's fog of war hides, as the View menu and the display word it.
+FOG_WORDS = "CE"
 
 
 def rules_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -76,18 +62,12 @@ def rules_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
 def fog_of_war(view: GameView) -> Fog:
     """The game's fog-of-war choice (off when never set or unreadable)."""
-    try:
-        return Fog(str(view.options.get(FOG_KEY, Fog.OFF.value)))
-    except ValueError:
-        return Fog.OFF
+    return fog_in(view.options)
 
 
 def set_fog_of_war(service: GameService, fog: Fog) -> bool:
     """Choose the game's fog of war, a view setting (no journal step); whether it changed."""
-    if fog_of_war(service.view()) is fog:
-        return False
-    service.set_display_option(FOG_KEY, None if fog is Fog.OFF else fog.value)
-    return True
+    return choose_fog(service, fog_of_war(service.view()), fog)
 
 
 def ce_hidden(fog: Fog, side: int, viewer: int | None) -> bool:
@@ -95,11 +75,7 @@ def ce_hidden(fog: Fog, side: int, viewer: int | None) -> bool:
 
     With "opponent" and no viewing side chosen, a display every player can see hides both.
     """
-    if fog is Fog.OFF:
-        return False
-    if fog is Fog.BOTH or viewer is None:
-        return True
-    return side != viewer
+    return hides(fog, side, viewer)
 
 
 # ----------------------------------------------------------------------------- divisions, units

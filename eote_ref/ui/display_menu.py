@@ -15,7 +15,9 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
-from eote_ref.referee.players_view import Fog, fog_of_war, set_fog_of_war
+from eote_ref.referee.fog import Fog, choose_fog, fog_in, fog_sources
+from eote_ref.referee.pack_lists import pack_rule_prefix
+from eote_ref.referee.players_view import FOG_WORDS
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.touch import restore_touch_mode, set_touch_mode
 
@@ -31,6 +33,8 @@ class DisplayMenu(QObject):
         super().__init__(window)
         self.window = window
         self.hub: GameHub | None = None
+        #: The open pack game's hub (a ``PackHub``), whose fog the menu sets meanwhile.
+        self.pack_hub: Any = None
         #: The open players' display, if any.
         self.display: PlayersDisplay | None = None
         menu.addSeparator()
@@ -47,7 +51,7 @@ class DisplayMenu(QObject):
         group = QActionGroup(self)
         self.fog_actions: dict[Fog, QAction] = {}
         for fog in Fog:
-            action = QAction(fog.label, self)
+            action = QAction(fog.words(FOG_WORDS), self)
             action.setCheckable(True)
             action.triggered.connect(functools.partial(self.set_fog, fog))
             group.addAction(action)
@@ -58,7 +62,8 @@ class DisplayMenu(QObject):
         self.actionTouch.setObjectName("actionTouchMode")
         self.actionTouch.setCheckable(True)
         self.actionTouch.setStatusTip(
-            "Finger-sized rows and buttons, tap a row to tick it, a d10 pad in every wizard"
+            "Finger-sized rows and buttons, tap a row to tick it, a pad of the die's faces in "
+            "every check"
         )
         self.actionTouch.setChecked(restore_touch_mode())
         self.actionTouch.toggled.connect(set_touch_mode)
@@ -81,7 +86,11 @@ class DisplayMenu(QObject):
                 self.hub.viewChanged.disconnect(self._sync)
         self.hub = hub
         self.actionDisplay.setEnabled(hub is not None)
-        self.menuFog.setEnabled(hub is not None)
+        if hub is not None or self.pack_hub is None:  # a pack game keeps its own fog menu
+            self.menuFog.setEnabled(hub is not None)
+            for fog, action in self.fog_actions.items():
+                action.setText(fog.words(FOG_WORDS))
+                action.setToolTip(action.text())
         if hub is not None:
             # The game's choice is ticked from the start (and kept so when another copy
             # changes it), not only once the menu is opened.
@@ -102,6 +111,44 @@ class DisplayMenu(QObject):
             if hub is not None:
                 self.open_display()
 
+    def pack_opened(self, hub: Any) -> None:
+        """A pack game was opened (or closed: None): the fog menu sets its fog meanwhile.
+
+        Its entries name what the pack's fog hides (``Play.fog_words``); a pack declaring
+        nothing fogged leaves the menu disabled.
+        """
+        if self.pack_hub is not None and self.pack_hub is not hub:
+            with contextlib.suppress(RuntimeError, TypeError):
+                self.pack_hub.viewChanged.disconnect(self._sync)
+        self.pack_hub = hub
+        play = getattr(getattr(hub, "service", None), "play", None)
+        what = play.fog_words if play is not None and play.fog else FOG_WORDS
+        tip = (
+            fog_sources(play.fog, pack_rule_prefix(hub.view.pack))
+            if play is not None and play.fog
+            else ""
+        )
+        for fog, action in self.fog_actions.items():
+            action.setText(fog.words(what))
+            action.setToolTip(tip if fog is not Fog.OFF and tip else action.text())
+        self.menuFog.setToolTipsVisible(bool(tip))  # each key hidden, with its section
+        if hub is not None:
+            self.menuFog.setEnabled(bool(play is not None and play.fog))
+            hub.viewChanged.connect(self._sync)
+        else:
+            self.menuFog.setEnabled(self.hub is not None)
+        self._sync()
+
+    def _fog_hub(self) -> Any:
+        """The hub whose fog the menu shows: the pack game's while one is open, else EotE's."""
+        return self.pack_hub if self.pack_hub is not None else self.hub
+
+    def _fog_now(self) -> Fog:
+        hub = self._fog_hub()
+        view = hub.view
+        state = getattr(view, "state", None)  # a pack game's view keeps its options there
+        return fog_in(state.options if state is not None else view.options)
+
     def open_display(self) -> PlayersDisplay | None:
         """Show the players' display (raised if open already)."""
         if self.hub is None:
@@ -116,18 +163,23 @@ class DisplayMenu(QObject):
         return self.display
 
     def set_fog(self, fog: Fog) -> Any:
-        """Choose the open game's fog of war (a view setting: no journal step, no undo)."""
-        hub = self.hub
+        """Choose the open game's fog of war (a view setting: no journal step, no undo).
+
+        The same choice for any pack's game: an EotE game's hides the CE, a pack game's what
+        its play declares (:attr:`~eote_ref.packs.play.Play.fog`).
+        """
+        hub = self._fog_hub()
         if hub is None:
             return None
-        done = hub.attempt(lambda: set_fog_of_war(hub.service, fog))
+        now = self._fog_now()
+        done = hub.attempt(lambda: choose_fog(hub.service, now, fog))
         self._sync()  # a refused choice leaves the game's own ticked
         return done
 
     def _sync(self, *_view: object) -> None:
         """Tick the open game's fog of war (nothing ticked without a game)."""
-        if self.hub is not None:
-            self.fog_actions[fog_of_war(self.hub.view)].setChecked(True)
+        if self._fog_hub() is not None:
+            self.fog_actions[self._fog_now()].setChecked(True)
 
     def order_sheet_to(self, side: int, path: str | pathlib.Path) -> int:
         """Write side ``side``'s order sheet as a PDF; returns the pages."""

@@ -8,7 +8,9 @@ renders, filtered the same way (:mod:`eote_ref.referee.players_view` for EotE, t
 * a side's page is the display shown to that side (its own CE where the fog of war allows,
   EotE 7.4), plus what belongs to that side alone: its leaders with their ratings, the
   content of its orders in force and in transit (its order sheet, EotE 3.1-3.4), and in a
-  pack game its hidden keys (an AVlE hand of cards, 4.1) and the checks it may ask for.
+  pack game its hidden keys (an AVlE hand of cards, 4.1) and the checks it may ask for;
+  under fog of war a pack game's pages leave out what the pack declares fogged
+  (``Play.fog``: an AVlE unit's elements) of each side the page's reader may not see.
 
 Nothing is redacted by reading words: the CE is left out by :func:`ce_hidden`, the results by
 their pieces' ``reveals`` marks (:func:`last_results`), an order's content by taking it only
@@ -24,9 +26,11 @@ from typing import Any
 
 from eote_ref.referee.army_morale import TrackView, shown_line, tracks_of
 from eote_ref.referee.briefings import visible_briefings
+from eote_ref.referee.fog import fog_line
 from eote_ref.referee.game import GameService
 from eote_ref.referee.order_sheet import order_sheet
 from eote_ref.referee.players_view import (
+    FOG_WORDS,
     Fog,
     ShownResult,
     ce_hidden,
@@ -141,11 +145,7 @@ def _side(side: SideView, *, show_ce: bool, own: bool) -> dict[str, Any]:
 
 
 def _fog_words(fog: Fog, viewer: str | None) -> str:
-    if fog is Fog.OFF:
-        return ""
-    if fog is Fog.BOTH or viewer is None:
-        return "Fog of war: CE hidden"
-    return f"Fog of war: shown to {viewer}"
+    return fog_line(fog, FOG_WORDS, viewer)
 
 
 @dataclass(frozen=True)
@@ -295,12 +295,18 @@ def _asks(check: Any) -> list[dict[str, Any]]:
     return out
 
 
-def pack_snapshot(service: Any) -> Snapshot:
-    """Every page of a pack game (a ``PackGameService``'s), hidden keys kept to their side."""
+def pack_snapshot(service: Any, fog: Fog | None = None) -> Snapshot:
+    """Every page of a pack game (a ``PackGameService``'s), hidden keys kept to their side.
+
+    ``fog`` is the fog of war the players' display holds (None: the game's own choice): a
+    side's page leaves out what the pack declares fogged of the other side (of both, with
+    "both"), the spectators' page of every side.
+    """
     from eote_ref.referee.pack_view import read_pack_view, side_words
 
     view = read_pack_view(service)
-    shown = service.players_state()
+    fog = service.fog(view.state) if fog is None else fog
+    fog_words = service.play.fog_words if service.play.fog else ""
     hidden: Mapping[str, frozenset[str]] = getattr(service.play, "hidden", {})
     entries = service.journal(limit=RESULTS_SHOWN * 2)
     results = [
@@ -309,13 +315,17 @@ def pack_snapshot(service: Any) -> Snapshot:
     label = view.turn_label[:1].upper() + view.turn_label[1:]
 
     def page(viewer: Any) -> dict[str, Any]:
+        position = None if viewer is None else viewer.position
+        shown = service.players_state(position, fog, view.state)
         return {
             "pack": view.pack,
             "game": view.name,
             "turn": view.turn,
             "phase": str(view.state.phase),
             "heading": label,
-            "fog": "",
+            "fog": fog_line(fog, fog_words, None if viewer is None else viewer.name)
+            if fog_words
+            else "",
             "me": None if viewer is None else {"position": viewer.position, "name": viewer.name},
             "sides": [
                 _pack_side(view, shown, s, service, own=viewer is not None and s.id == viewer.id)
@@ -367,7 +377,7 @@ def pack_snapshot(service: Any) -> Snapshot:
 
 
 def snapshot(service: GameService, fog: Fog | None = None) -> Snapshot:
-    """The pages of the game of ``service``, whichever its pack (``fog``: EotE's, if given)."""
+    """The pages of the game of ``service``, whichever its pack (``fog``: the display's, if any)."""
     if hasattr(service, "players_state"):
-        return pack_snapshot(service)
+        return pack_snapshot(service, fog)
     return eote_snapshot(service, fog=fog)

@@ -75,6 +75,7 @@ from eote_ref.packs.avle.scenario_names import LIGNY, SCENARIOS, scenario_refusa
 from eote_ref.packs.play import (
     CheckSpec,
     Due,
+    FogKey,
     Plan,
     PlanCommand,
     PlanLeader,
@@ -248,6 +249,17 @@ def checks() -> dict[str, CheckSpec]:
     }
 
 
+#: What the game's fog of war (View → Fog of war) hides of the other side's units. House
+#: choices: the text hides nothing on the table, where the chips show each unit's elements
+#: (1.1); a club playing with fog counts them, and a passed morale test (15.0), only for the
+#: unit's own side. The hands are hidden with or without fog (``hidden``: 5.1, both sides
+#: play a card at the same time).
+FOG = (
+    FogKey("unit", "elements", "1.1", "house", "the elements a unit has left"),
+    FogKey("unit", "passed_morale", "15.0", "house", "a unit's passed morale test (15.0)"),
+)
+
+
 def declare_play() -> Play:
     """AVlE's play for the referee."""
     return Play(
@@ -263,6 +275,8 @@ def declare_play() -> Play:
         unit_type_words=type_words,
         # The players see the cards played (``played``, ``card``), never a hand (4.1).
         hidden={"side": frozenset({"hand", "last_hand"})},
+        fog=FOG,
+        fog_words="elements and morale",
         scenarios=SCENARIOS,
         scenario_refusal=scenario_refusal,
         edit_refusal=edit_refusal,

@@ -26,6 +26,7 @@ from typing import Any
 
 from eote_ref.packs.play import (
     Due,
+    FogKey,
     Plan,
     PlanCommand,
     PlanLeader,
@@ -160,6 +161,18 @@ def state_words(key: str, value: Any, rules: VleRules) -> str | None:
     return None
 
 
+#: What the game's fog of war hides of the other side. House choices: XX says the counters
+#: show each unit's strength to both players; a club playing with fog keeps a unit's steps
+#: and losses to its own side, and the army's demoralization threshold, which the text keeps
+#: from the players only when modulated (XVI.8).
+FOG = (
+    FogKey("unit", "steps", "XX", "house", "a unit's steps"),
+    FogKey("unit", "steps_lost", "XX", "house", "a unit's steps lost"),
+    FogKey("side", "losses", "XX", "house", "the army's steps lost"),
+    FogKey("side", "demoralize_at", "XVI.8", "house", "the army's demoralization threshold"),
+)
+
+
 def declare_play() -> Play:
     """The VlE play."""
     return Play(
@@ -170,6 +183,8 @@ def declare_play() -> Play:
         due=due,
         turn_label=turn_label,
         state_words=state_words,
+        fog=FOG,
+        fog_words="steps and losses",
         scenarios={k: b.title for k, b in BATTLES.items()},
         edit_refusal=edit_refusal,
         scenario_section=scenario_file.declare(),

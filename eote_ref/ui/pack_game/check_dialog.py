@@ -6,7 +6,8 @@ procedure reads (a die, or a pool as one face per die), show what will change, a
 as one journal step (:meth:`~eote_ref.referee.pack_play.PackCheck.apply`). The questions,
 dice and results are the pack's (:class:`~eote_ref.packs.play.Ask`,
 :class:`~eote_ref.referee.pack_play.NeededDie`, the procedure's results); nothing here names
-a pack.
+a pack. In touch mode (View → Touch mode, :mod:`eote_ref.ui.touch`) the die asked for shows
+a pad of its declared faces to tap, and a list of choices ticks by a tap on its row.
 """
 
 from __future__ import annotations
@@ -40,13 +41,10 @@ from PySide6.QtWidgets import (
 from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.pack_lists import pack_rule_prefix
 from eote_ref.ui.theme import marker_colors
+from eote_ref.ui.touch import DiePad, face_words, tap_to_tick, touch_mode
 
 #: How each result's tone reads in the odds (the subject of the check's view).
 TONES = ("good", "neutral", "bad")
-
-
-def _face_text(face: object) -> str:
-    return str(face).replace("_", " ")
 
 
 def keys_text(faces: tuple[object, ...]) -> str:
@@ -54,7 +52,7 @@ def keys_text(faces: tuple[object, ...]) -> str:
     if faces and all(isinstance(f, int) and not isinstance(f, bool) for f in faces):
         numbers = [int(f) for f in faces]  # type: ignore[call-overload]
         return f"keys {min(numbers)}–{max(numbers)}"
-    words = [_face_text(f) for f in faces]
+    words = [face_words(f) for f in faces]
     out = []
     for word in words:
         others = [w for w in words if w != word]
@@ -104,6 +102,7 @@ class _Question:
             items.setMinimumHeight(height)
             items.setMaximumHeight(height)
             items.itemChanged.connect(lambda _item: self._changed(self.key, self.value()))
+            tap_to_tick(items)  # touch mode: a tap anywhere on a row ticks it
             self.widget = items
         else:
             raise ValueError(f"question {ask.key!r}: unknown kind {kind!r}")
@@ -180,7 +179,7 @@ class _DiceRow(QWidget):
             combo.setObjectName(f"die_{needed.name}_{i}")
             combo.addItem("—", None)
             for face in needed.faces:
-                combo.addItem(_face_text(face), face)
+                combo.addItem(face_words(face), face)
             combo.currentIndexChanged.connect(lambda _i: self.entered.emit())
             layout.addWidget(combo)
             self.combos.append(combo)
@@ -193,6 +192,24 @@ class _DiceRow(QWidget):
             return None
         pool = getattr(self.needed, "pool", self.needed.count != 1)
         return faces if pool else faces[0]
+
+    def tap(self, face: object) -> None:
+        """A face tapped on the pad: the first die still empty takes it.
+
+        With every die entered a tap corrects: a lone die takes the new face, a pool starts
+        again from its first die (the others emptied).
+        """
+        empty = next((c for c in self.combos if c.currentData() is None), None)
+        if empty is None:
+            for combo in self.combos[1:]:
+                combo.blockSignals(True)
+                combo.setCurrentIndex(0)
+                combo.blockSignals(False)
+            empty = self.combos[0]
+        empty.blockSignals(True)
+        empty.setCurrentIndex(empty.findData(face))
+        empty.blockSignals(False)
+        self.entered.emit()
 
     def roll(self, rng: random.Random) -> None:
         """Fill every die at random (a roll made here instead of on the table)."""
@@ -256,6 +273,8 @@ class PackCheckDialog(QDialog):
         self.dice_layout = QVBoxLayout(dice)
         self.dice_rows: dict[str, _DiceRow] = {}
         self._dice_boxes: dict[str, QWidget] = {}
+        #: Touch mode's pad of each die's faces, by the procedure's name for the die.
+        self.pads: dict[str, DiePad] = {}
         self.roll_button = QPushButton("&Roll for me (Ctrl+R)")
         self.roll_button.setToolTip("Fill the dice still needed at random (instead of the table)")
         QShortcut(QKeySequence("Ctrl+R"), self, self.roll_needed)
@@ -365,8 +384,10 @@ class PackCheckDialog(QDialog):
         if row is None:
             row = _DiceRow(needed, self)
             box = QWidget()
-            line = QHBoxLayout(box)
-            line.setContentsMargins(0, 0, 0, 0)
+            column = QVBoxLayout(box)
+            column.setContentsMargins(0, 0, 0, 0)
+            line = QHBoxLayout()
+            column.addLayout(line)
             label = QLabel(f"{needed.label.replace('&', '&&')}:")
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setBuddy(row.combos[0])
@@ -376,6 +397,12 @@ class PackCheckDialog(QDialog):
             keys.setObjectName(f"keys_{needed.name}")
             keys.setToolTip("Type a face's key in a die's box (Tab to the next die)")
             line.addWidget(keys)
+            if touch_mode():  # a button a face of the declared die, its picture by its words
+                pad = DiePad(box, needed.faces)
+                pad.setObjectName(f"pad_{needed.name}")
+                pad.chosen.connect(row.tap)
+                column.addWidget(pad)
+                self.pads[needed.name] = pad
             self.dice_layout.insertWidget(self.dice_layout.count() - 1, box)
             row.entered.connect(self._dice_entered)
             self.dice_rows[needed.name] = row
@@ -396,6 +423,7 @@ class PackCheckDialog(QDialog):
                 continue
             self.rolls.pop(name, None)
             del self.dice_rows[name]
+            self.pads.pop(name, None)
             box = self._dice_boxes.pop(name)
             self.dice_layout.removeWidget(box)
             box.hide()
@@ -446,12 +474,25 @@ class PackCheckDialog(QDialog):
         if self.trial is not None and self.trial.needed is not None:
             self._ensure_dice_row(self.trial.needed)
         self.dice_box.setVisible(bool(self.dice_rows))
+        self._show_pad()
         self.preview.setHtml(self.preview_html(preview))
         if self.trial is not None:
             self.result_label.setText(self.result_html())
         done = self.trial is not None and self.trial.done
         self.apply_button.setEnabled(done)
         self.roll_button.setEnabled(self.trial is not None and self.trial.needed is not None)
+
+    def _show_pad(self) -> None:
+        """Touch mode: the pad of the die asked for now, one at a time (a tablet's screen).
+
+        Once every die is in, the last die's pad stays, to correct it.
+        """
+        if not self.pads:
+            return
+        needed = self.trial.needed if self.trial is not None else None
+        current = needed.name if needed is not None else next(reversed(self.dice_rows), None)
+        for name, pad in self.pads.items():
+            pad.setVisible(name == current)
 
     def _results(self) -> dict[str, Any]:
         name = self.check.spec.procedure

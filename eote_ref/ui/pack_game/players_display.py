@@ -3,8 +3,11 @@
 A second window for a projector beside the table, following every change (apply, undo,
 redo). It reads the game as the referee gives it to the players (``players_state``: the
 play's ``hidden`` keys taken out), so a hand of cards is only counted and the cards played
-are named. Units (and leaders, when the pack declares their markers) show the markers a player can
-see on the table, in the pack's declared words. Nothing here names a pack.
+are named; under the game's fog of war (View → Fog of war, :mod:`eote_ref.referee.fog`) the
+keys the pack declares fogged (``Play.fog``: a unit's strength) are left out as well,
+of both sides, as a display the whole table sees. Units (and leaders, when the pack
+declares their markers) show the markers a player can see on the table, in the pack's
+declared words. Nothing here names a pack.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from eote_ref.referee.fog import fog_line, fog_sources
+from eote_ref.referee.pack_lists import pack_rule_prefix
 from eote_ref.referee.pack_view import (
     PackView,
     players_leader_lines,
@@ -40,6 +45,16 @@ class PackPlayersDisplay(QWidget):
         self.heading.setObjectName("displayHeading")
         self.heading.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.heading)
+        # The game's fog of war (View → Fog of war), as the pack declares what it hides: a
+        # line of its own under the heading, shown only while the fog is on.
+        self.fog_label = QLabel()
+        self.fog_label.setObjectName("fogLabel")
+        self.fog_label.setWordWrap(True)
+        fog_font = QFont(font)
+        fog_font.setBold(True)
+        self.fog_label.setFont(fog_font)
+        self.fog_label.hide()
+        layout.addWidget(self.fog_label)
         row = QHBoxLayout()
         layout.addLayout(row, 1)
         self.sides: list[QLabel] = []
@@ -73,8 +88,17 @@ class PackPlayersDisplay(QWidget):
         self.heading.setText(
             f"<span style='font-size:xx-large'><b>{e(view.name)}</b> — {e(label)}</span>"
         )
-        # What the players may see: the play's hidden keys taken out by the referee.
-        shown = self.hub.service.players_state()
+        # What the players may see: the play's hidden keys taken out by the referee, and
+        # under fog of war the keys the pack declares fogged, of both sides (a whole table).
+        service = self.hub.service
+        fog = service.fog(view.state)
+        play = service.play
+        self.fog_label.setText(fog_line(fog, play.fog_words) if play.fog else "")
+        self.fog_label.setToolTip(
+            fog_sources(play.fog, pack_rule_prefix(view.pack)) if self.fog_label.text() else ""
+        )
+        self.fog_label.setVisible(bool(self.fog_label.text()))
+        shown = service.players_state(fog=fog, state=view.state)
         for widget, side in zip(self.sides, shown.sides, strict=False):
             lines = "".join(f"<li>{e(line)}</li>" for line in players_lines(side, self.hub.service))
             rows = [
@@ -98,7 +122,7 @@ class PackPlayersDisplay(QWidget):
 
         doc = QTextDocument()
         parts = []
-        for label in (self.heading, *self.sides, self.last):
+        for label in (self.heading, self.fog_label, *self.sides, self.last):
             doc.setHtml(label.text())
             parts.append(doc.toPlainText())
         return "\n".join(parts)

@@ -52,7 +52,9 @@ class PackGameScreen(QObject):
         self.actionDisplay.setObjectName("actionPackPlayersDisplay")
         # F12 belongs to whichever players' display is shown: this one while a pack game is
         # open (EotE's is hidden meanwhile), EotE's otherwise (one shortcut, one owner).
-        self.actionDisplay.setStatusTip("The players' display of the open game: hands kept hidden")
+        self.actionDisplay.setStatusTip(
+            "The players' display of the open game: hands kept hidden, and what fog hides"
+        )
         self.actionDisplay.triggered.connect(self.open_display)
         self.actionDisplay.setVisible(False)
         ui.menuView.addAction(self.actionDisplay)
@@ -116,6 +118,7 @@ class PackGameScreen(QObject):
         w._initiative_actions = []
         self._build_menus()
         w.pack_printing.game_opened(self.hub)
+        w.display_menu.pack_opened(self.hub)  # View → Fog of war sets this game's fog
         self.actionDisplay.setVisible(True)
         self.actionDisplay.setEnabled(True)
         w.display_menu.actionDisplay.setVisible(False)
@@ -159,6 +162,7 @@ class PackGameScreen(QObject):
         self.hub, self.dashboard, self.journal, self.guide = None, None, None, None
         self._clear_menus()
         w.pack_printing.game_opened(None)
+        w.display_menu.pack_opened(None)
         self.actionDisplay.setVisible(False)
         self.actionDisplay.setShortcut(QKeySequence())
         w.display_menu.actionDisplay.setVisible(True)

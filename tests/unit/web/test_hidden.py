@@ -4,7 +4,8 @@ Tested on the JSON the server sends (``/s/TOKEN/view.json`` and ``/view.json``),
 HTML: the CE under fog of war (EotE 7.4), the content of an order (EotE 3.1-3.4), a side's
 pending request, an AVlE hand of cards (4.1), a scenario's private briefings and timed notes
 (its own side's only, from their turn on), an army morale track's value under fog and its
-secret threshold (a house rule of the scenario, never shown).
+secret threshold (a house rule of the scenario, never shown), and what a pack declares fogged
+(an AVlE unit's elements and passed morale test) under the game's fog of war.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 
 from eote_ref.packs.eote.checks import open_check
 from eote_ref.referee import army_morale
+from eote_ref.referee.fog import choose_fog, fog_in
 from eote_ref.referee.follow import DisplayWatcher, open_read_only
 from eote_ref.referee.game import GameService
 from eote_ref.referee.pack_play import PackGameService
@@ -25,6 +27,7 @@ from eote_ref.referee.scenario_setup import create_scenario_game, load, shipped_
 from eote_ref.store import Database, SetField, history
 from eote_ref.web.publisher import Publisher
 from eote_ref.web.server import PhoneServer
+from tests.avle_games import mark
 from tests.unit.web.conftest import get_json, post, serve, side_url
 
 DERLON = next(p for p in shipped_scenarios() if p.stem == "waterloo-derlon")
@@ -155,6 +158,50 @@ def test_a_hand_of_cards_reaches_only_its_side(avle: PackGameService) -> None:
         assert shown[0]["secret"]
         assert not any("Bombardment" in x for x in shown[0]["secret"])
         assert "secret" not in shown["spectators"]
+    finally:
+        server.stop()
+
+
+def pack_markers(page: dict[str, Any], position: int) -> str:
+    """Every unit's markers of side ``position`` on a pack game's page, as one text."""
+    side = next(s for s in page["sides"] if s["position"] == position)
+    return json.dumps([u["markers"] for u in side["units"]], ensure_ascii=False)
+
+
+def test_an_avle_unit_s_fogged_state_reaches_only_its_own_side(avle: PackGameService) -> None:
+    """Under fog an AVlE unit's elements and passed morale test (house, 1.1 and 15.0) stay home."""
+    state = avle.state()
+    by_side = {s.position: state.units_of(s.id) for s in state.sides}
+    for units in by_side.values():  # one unit of each side passed its morale test (15.0)
+        mark(avle, ("game_unit", units[0].id, "markers.passed_morale", True))
+    server, _ = serve(avle)
+    try:
+        shown = pages(server)
+        for page in shown.values():  # fog off: everything shows, on every page
+            for position in (0, 1):
+                assert "element" in pack_markers(page, position)
+                assert "passed its morale test" in pack_markers(page, position)
+            assert page["fog"] == ""
+        choose_fog(avle, fog_in(avle.state().options), Fog.OPPONENT)
+        shown = pages(server)
+        for viewer in (0, 1):
+            assert "element" in pack_markers(shown[viewer], viewer)
+            assert "passed its morale test" in pack_markers(shown[viewer], viewer)
+            assert "element" not in pack_markers(shown[viewer], 1 - viewer)
+            assert "morale" not in pack_markers(shown[viewer], 1 - viewer)
+            assert shown[viewer]["fog"].startswith("Fog of war: shown to ")
+        for position in (0, 1):  # the whole table's page hides both
+            assert "element" not in pack_markers(shown["spectators"], position)
+        assert shown["spectators"]["fog"] == "Fog of war: elements and morale hidden"
+        choose_fog(avle, fog_in(avle.state().options), Fog.BOTH)
+        for page in pages(server).values():
+            for position in (0, 1):
+                assert "element" not in pack_markers(page, position)
+                assert "morale" not in pack_markers(page, position)
+        choose_fog(avle, fog_in(avle.state().options), Fog.OFF)
+        for page in pages(server).values():
+            assert "element" in pack_markers(page, 0)
+            assert "element" in pack_markers(page, 1)
     finally:
         server.stop()
 
