@@ -6,7 +6,7 @@ Names no pack. How the UI (or a script) drives an AVlE game, or any such pack's:
     game_id = new_pack_game(db, NewPackGame("Quatre Bras", "avle",
                                             {"French": [french_yaml], "Allies": [allied_yaml]}))
     runs_with_play(ruleset_column)           # True for an AVlE game: open it as below
-    game = PackGameService(db, game_id)      # a GameService: undo(), redo(), subscribe()...
+    game = PackGameService(db, game_id)      # the core's undo(), redo(), subscribe()...
     state = game.state()                     # PlayState: sides, sectors, units, Generals with
                                              # their markers and pack_state (plain, frozen)
     game.players_state()                     # the same for the players' display: no hands
@@ -39,14 +39,13 @@ from eote_ref.packs.outcome import Outcome, PackError
 from eote_ref.packs.play import SHARED_COLUMNS, Ask, CheckSpec, Ctx, Due, Play, PlayError, Put
 from eote_ref.packs.play import PlayState as PlayState
 from eote_ref.referee.errors import RefereeError
-from eote_ref.referee.game import GameService
+from eote_ref.referee.game_core import GameCore
 from eote_ref.referee.journal_record import CHECKS, RESULT
 from eote_ref.store.changes import Change, SetField
 from eote_ref.yamlio.text import name_problem
 
 if TYPE_CHECKING:
     from eote_ref.packs.declaration import Pack
-    from eote_ref.packs.eote.rules.ruleset import Ruleset
     from eote_ref.store import Database
 
 #: The store's table of each entity a pack keeps state on, and the JSON column of its keys.
@@ -247,19 +246,16 @@ HOUSE_KEY = "house_tables"
 
 
 # ----------------------------------------------------------------------------- the game
-class PackGameService(GameService):
-    """An open game of a pack with declared play; journal, undo and redo are GameService's.
+class PackGameService(GameCore):
+    """An open game of a pack with declared play; journal, undo and redo are the core's.
 
     ``PackGameService(db, game_id)``; a game of a pack without play is refused in words.
+    It carries the game's pack, its play and its rules (:attr:`rules`), no other pack's.
     """
 
-    def _eote_rules(self, game: Any, base: Ruleset | None) -> Ruleset:
-        """The game's pack, play and rules (:attr:`rules`), from its ``ruleset`` column.
-
-        What this returns is the shipped EotE ruleset, as :attr:`ruleset` for the shared EotE
-        view only: it is never this game's rules, which are :attr:`rules`.
-        """
-        from eote_ref.referee.game_rules import eote_rules, pack_of, rules_of
+    def _take_rules(self, game: Any) -> None:
+        """The game's pack, play and rules (:attr:`rules`), from its ``ruleset`` column."""
+        from eote_ref.referee.game_rules import pack_of, rules_of
 
         whose = f"game {self.game_id}"
         self.pack_id: str = pack_of(game.ruleset, whose)
@@ -268,7 +264,6 @@ class PackGameService(GameService):
             self.rules: Any = rules_of(game.ruleset, game.options, whose)
         except (PackError, ValueError) as e:
             raise PackPlayError(f"{whose}: {e}") from e
-        return eote_rules(None, None, base)
 
     def state(self) -> PlayState:
         """The whole game as its pack's checks read it."""

@@ -68,7 +68,7 @@ class PackGameScreen(QObject):
         A game the pack cannot read (a hand-edited database: EotE's rows under another pack's
         ruleset) is refused in words and nothing on the window changes; False then.
         """
-        from eote_ref.referee.pack_play import PackGameService
+        from eote_ref.referee.game_open import open_service
         from eote_ref.referee.pack_view import read_pack_view
         from eote_ref.ui.pack_game.dashboard import PackDashboard
         from eote_ref.ui.pack_game.hub import PackHub
@@ -76,7 +76,7 @@ class PackGameScreen(QObject):
 
         w = self.window
         try:
-            service = PackGameService(w.db, game_id)
+            service = open_service(w.db, game_id)
             read_pack_view(service)  # the pack reads the whole game once before it is shown
         except (KeyError, ValueError) as e:  # REFUSALS are ValueErrors, KeyError the turn's
             pack = game_pack(w.db, game_id)
