@@ -20,6 +20,7 @@ Names no pack. How the UI (or a script) drives an AVlE game, or any such pack's:
     trial = check.trial({"roll": 4})         # PackTrial: outcome, or the die still needed
     trial.needed                             # NeededDie(name, label, faces, count) or None
     check.apply({"roll": 4, "effect_roll": 6})   # one journal step; game.undo() reverts it
+    batch = open_batch(game, "rally", batch_targets(game, "rally", side_id))  # pack_batch.py
 
 Dice are entered by the names the pack's procedure reads them (``roll``, ``effect_roll``, a
 pool as a list of faces: ``{"French_dice": ["flag", "infantry", ...]}``).
@@ -437,11 +438,18 @@ class PackTrial:
 class PackCheck:
     """One check of a pack on a live game: questions, preview, dice, one journal step."""
 
-    def __init__(self, game: PackGameService, spec: CheckSpec, target: Mapping[str, Any]):
+    def __init__(
+        self,
+        game: PackGameService,
+        spec: CheckSpec,
+        target: Mapping[str, Any],
+        state: PlayState | None = None,
+    ):
         self.game = game
         self.spec = spec
         self.target = dict(target)
-        self.state = game.state()
+        #: The game as the check reads it (read now unless given: a batch reads it once).
+        self.state = state if state is not None else game.state()
         self._answered: set[str] = set()
         #: The journal line of the last :meth:`apply`.
         self.last_summary = ""
@@ -572,6 +580,20 @@ class PackCheck:
         notes = [self.game.play.option_words(n, self.game.rules)
                  for n in (outcome.notes if outcome is not None else ())]  # fmt: skip
         return PackTrial(outcome, changes=[w for w in words if w], notes=notes, done=True)
+
+    def rolled(self, rolls: Mapping[str, Any], seed: int | None = None) -> dict[str, Any]:
+        """``rolls`` with every die the procedure still reads rolled here, as its dice fall.
+
+        A pool is a list of faces, as it is entered; a check without a procedure rolls none.
+        """
+        if self.spec.procedure is None:
+            return dict(rolls)
+        roller = Roller(entered=dict(rolls), seed=seed)
+        try:
+            self._run(roller)
+        except (PackError, PlayError) as e:
+            raise PackPlayError(str(e)) from e
+        return {**dict(rolls), **roller.used}
 
     def words(self, put: Put) -> str:
         """A change in the umpire's words, from the state in hand (no database read)."""

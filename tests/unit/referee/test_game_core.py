@@ -7,15 +7,13 @@ pack's registry line declares (:func:`open_service`), not EotE's by default.
 
 from __future__ import annotations
 
-from eote_ref.packs import registry
 from eote_ref.referee.game import GameService
 from eote_ref.referee.game_core import GameCore
-from eote_ref.referee.game_open import open_service, service_class
+from eote_ref.referee.game_open import open_service
 from eote_ref.referee.headless import PackHeadless, open_headless
 from eote_ref.referee.pack_play import PackGameService
 from eote_ref.store import Database
 from tests.avle_games import quatre_bras
-from tests.toy_pack import LINE
 
 
 def test_the_pack_service_is_the_core_carrying_no_eote_ruleset(db: Database) -> None:
@@ -45,21 +43,3 @@ def test_a_game_opens_with_the_service_its_pack_declares(db: Database, demo: Gam
     assert type(open_service(db, demo.game_id)) is GameService  # EotE's registry line
     assert type(open_service(db, avle.game_id)) is PackGameService  # declared play
     assert isinstance(open_headless(db, avle.game_id), PackHeadless)
-
-
-class ToyService(PackGameService):
-    """A pack's own service, named by its registry line."""
-
-
-def test_a_registered_pack_may_name_its_own_service() -> None:
-    line = LINE._replace(service=f"{__name__}:ToyService")
-    registry.register(line)
-    try:
-        assert service_class("toy") is ToyService
-    finally:
-        registry.unregister("toy")
-    registry.register(LINE)
-    try:
-        assert service_class("toy") is PackGameService  # none named: the shared one
-    finally:
-        registry.unregister("toy")
