@@ -260,9 +260,63 @@ class PlayState:
     def leaders_of(self, side_id: int) -> list[LeaderState]:
         return [g for g in self.leaders if g.side_id == side_id]
 
+    def with_puts(self, puts: Sequence[Put]) -> PlayState:
+        """The state with ``puts`` made (None removes a key), as the store would write them.
+
+        A batch reads each target's check on the state its earlier targets left.
+        """
+        state = self
+        for put in puts:
+            state = _with_put(state, put)
+        return state
+
 
 class PlayError(ValueError):
     """A check or set-up a pack refuses, in words."""
+
+
+def _set_key(values: Mapping[str, Any], key: str, value: Any) -> dict[str, Any]:
+    out = dict(values)
+    if value is None:
+        out.pop(key, None)
+    else:
+        out[key] = value
+    return out
+
+
+def _with_put(state: PlayState, put: Put) -> PlayState:
+    """``state`` with one :class:`Put` made (a key of the row's state, or a shared column)."""
+
+    def changed(row: Any, values: str) -> Any:
+        if put.column:
+            return replace(row, **{put.key: put.value})
+        return replace(row, **{values: _set_key(getattr(row, values), put.key, put.value)})
+
+    if put.entity == "game":
+        game: PlayState = changed(state, "pack_state")
+        return game
+    if put.entity == "unit" and put.column and put.key == "attached_leader_id":
+        was = next((u.attached_leader_id for u in state.units if u.id == put.row_id), None)
+        state = replace(
+            state,
+            leaders=tuple(
+                replace(g, attached_unit_id=put.row_id)
+                if g.id == put.value
+                else replace(g, attached_unit_id=None)
+                if g.id == was and g.attached_unit_id == put.row_id
+                else g
+                for g in state.leaders
+            ),
+        )
+    rows, values = {
+        "side": ("sides", "pack_state"),
+        "unit": ("units", "markers"),
+        "leader": ("leaders", "markers"),
+    }[put.entity]
+    made: dict[str, Any] = {
+        rows: tuple(changed(r, values) if r.id == put.row_id else r for r in getattr(state, rows))
+    }
+    return replace(state, **made)
 
 
 # ----------------------------------------------------------------------------- checks
@@ -330,6 +384,11 @@ class CheckSpec:
     #: The checks the screen offers on the subject once this one is applied (an order's
     #: unit fires, shocks or rallies next); those that would refuse it are left out.
     then: tuple[str, ...] = ()
+    #: Whether the check may be done for several targets of its kind (``unit`` or
+    #: ``leader``) of one side in one journal step, a *batch*: each target keeps its own
+    #: questions, dice and changes, applied one after another, and one undo takes them all
+    #: back. Only for a check whose targets do not decide one another's result.
+    batch: bool = False
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,10 @@ class Shipped(NamedTuple):
 
     Its id, the module with ``declare()``, its title, the ``ruleset:`` its army lists,
     scenarios and games name, the module whose ``declare_play()`` gives its play in the
-    referee (None: the referee runs it with its own checks, as EotE's) and how its sections
-    are cited (``AVlE 9.0``).
+    referee (None: the referee runs it with its own checks, as EotE's), how its sections
+    are cited (``AVlE 9.0``) and the service that runs its games, as ``module:name`` of a
+    class or function taking ``(database, game id)`` (None: the shared service of a pack
+    with declared play, :class:`eote_ref.referee.pack_play.PackGameService`).
     """
 
     id: str
@@ -39,12 +41,13 @@ class Shipped(NamedTuple):
     ruleset: str
     play: str | None
     cite: str
+    service: str | None = None
 
 
 #: One line a pack.
 SHIPPED: tuple[Shipped, ...] = (
     Shipped("eote", "eote_ref.packs.eote.pack", "Eagles Over the Empire 6.2", "eote-6.2",
-            None, "EotE"),
+            None, "EotE", "eote_ref.referee.game:GameService"),
     Shipped("avle", "eote_ref.packs.avle.pack", "Advanced Vive l'Empereur 1.2", "avle-1.2",
             "eote_ref.packs.avle.play", "AVlE"),
     Shipped("vle", "eote_ref.packs.vle.pack", "Vive l'Empereur! 3rd edition", "vle-3",
@@ -158,6 +161,24 @@ def get_pack(pack_id: str) -> Pack:
     return pack
 
 
+#: id -> the service that runs a game of the pack, as ``module:name`` (a pack with declared
+#: play and none here is run by the shared one: :mod:`eote_ref.referee.game_open`).
+SERVICES: dict[str, str] = {p.id: p.service for p in SHIPPED if p.service is not None}
+
+
+def get_service(pack_id: str) -> Any:
+    """The service class (or function) a pack declares for its games, or None.
+
+    ``service(db, game_id)`` opens a game; only its module is imported. None: the pack
+    declares none (the shared service of declared play runs it, if it has play).
+    """
+    path = SERVICES.get(pack_id)
+    if path is None:
+        return None
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
 #: id -> the module whose ``declare_play()`` gives the pack's play in the referee (set-up,
 #: game state, checks, what falls due: :mod:`eote_ref.packs.play`). EotE's play is still the
 #: referee's own (``packs/eote/checks``), so it has none here (its SHIPPED line says None).
@@ -177,7 +198,8 @@ def register(pack: Shipped) -> None:
     """Add a pack that is not shipped, as one :class:`Shipped` line, for this process.
 
     Every table of this module (``PACKS``, ``CITE``, ``RULESETS``, ``RULESET_OF_PACK``,
-    ``PLAYS``) takes it, so the referee, the commands and the app know it as a shipped one.
+    ``PLAYS``, ``SERVICES``) takes it, so the referee, the commands and the app know it as a
+    shipped one.
     Its modules are imported on demand, as a shipped pack's. An id or a ruleset already taken
     is refused (:class:`UnknownRuleset`); :func:`unregister` takes it out again.
     """
@@ -194,6 +216,8 @@ def register(pack: Shipped) -> None:
     RULESET_OF_PACK[pack.id] = pack.ruleset
     if pack.play is not None:
         PLAYS[pack.id] = pack.play
+    if pack.service is not None:
+        SERVICES[pack.id] = pack.service
 
 
 def unregister(pack_id: str) -> None:
@@ -205,5 +229,6 @@ def unregister(pack_id: str) -> None:
     del PACKS[pack_id]
     CITE.pop(pack_id, None)
     PLAYS.pop(pack_id, None)
+    SERVICES.pop(pack_id, None)
     ruleset = RULESET_OF_PACK.pop(pack_id)
     RULESETS.pop(ruleset, None)

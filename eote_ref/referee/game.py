@@ -1,6 +1,8 @@
-"""The game as the umpire runs it: the state read into views, and journaled edits.
+"""An EotE game as the umpire runs it: the state read into views, and journaled edits.
 
-:class:`GameService` is what the desktop app (and scripts) hold for an open game. It reads
+:class:`GameService` is what the desktop app (and scripts) hold for an open EotE game: the
+service core every pack shares (:class:`eote_ref.referee.game_core.GameCore`: the journal
+step, undo, redo, listening) with EotE's ruleset and edits. It reads
 the state into the frozen views of :mod:`eote_ref.referee.views` (:class:`GameView` →
 :class:`SideView` → :class:`DivisionView` → :class:`UnitView`; the reading half is
 :class:`eote_ref.referee.game_reading.GameReading`), words its changes with
@@ -12,10 +14,8 @@ Widgets hold a service and never open sessions themselves.
 
 from __future__ import annotations
 
-import contextlib
-import functools
-from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from eote_ref.packs.eote.rules.core import Reveals
 from eote_ref.packs.eote.rules.orders import OrderType
@@ -23,10 +23,13 @@ from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.packs.eote.rules.units import FORMATIONS_BY_ARM, CombatArm
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.errors import RefereeError
+from eote_ref.referee.game_core import TOUCHED_KEPT as TOUCHED_KEPT
+from eote_ref.referee.game_core import explain_failure as explain_failure
+from eote_ref.referee.game_core import told as _told
 from eote_ref.referee.game_reading import DIVISION_LEVELS as DIVISION_LEVELS
 from eote_ref.referee.game_reading import GameReading
 from eote_ref.referee.game_rules import eote_rules
-from eote_ref.referee.journal_line import LINE_KEY, ORDERS_CHANGED, Line, Piece
+from eote_ref.referee.journal_line import ORDERS_CHANGED, Line, Piece
 from eote_ref.referee.markers import (
     BLOWN_CAVALRY_ONLY,
     COUNTER_LIMITS,
@@ -41,20 +44,13 @@ from eote_ref.referee.views import (
     UnitView,
 )
 from eote_ref.store.changes import Change, SetField
-from eote_ref.store.errors import ServerGoneError, StaleGameError
 
 if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first window
     from eote_ref.store import (
         Database,
         JournalEvent,
     )
-    from eote_ref.store.game_queries import GameQuery
     from eote_ref.store.game_work import GameWork
-    from eote_ref.store.journal import Touch
-    from eote_ref.store.notify import ChangeWatcher
-
-_P = ParamSpec("_P")
-_T = TypeVar("_T")
 
 #: Unit fields the umpire may set directly on the dashboard, with their checks.
 #: The yes/no and counted markers the umpire edits by hand, with the counters' caps: the
@@ -62,60 +58,9 @@ _T = TypeVar("_T")
 BOOL_FIELDS = EDITABLE_FLAGS
 COUNT_FIELDS = COUNTER_LIMITS
 
-#: How many commands' changed rows a service keeps while no view is read (a script applying
-#: a long batch); past that the next view reads the whole game.
-TOUCHED_KEPT = 500
-
-
-def _in_words(error: Exception) -> Exception | None:
-    """The store's words for ``error`` when a server refused the account or went away.
-
-    A server that stops answering before a command's commit saved nothing of it (a lost
-    commit is told by :func:`eote_ref.store.apply` itself, after reading the journal again).
-    """
-    from eote_ref.store.server_errors import translate
-
-    return translate(error)
-
-
-def explain_failure(error: BaseException, saved: str | None = None) -> str | None:
-    """A sentence for the umpire about a database server's refusal or silence, else None.
-
-    For the app's edits (:meth:`GameService` calls) whose failure came past the service's own
-    words; ``saved`` says what a lost server means for the work under way (default: nothing
-    of the step was saved).
-    """
-    from eote_ref.store.server_errors import NOT_SAVED, translate
-
-    told = translate(error, saved or NOT_SAVED)
-    return None if told is None else str(told)
-
-
-def _told(method: Callable[_P, _T]) -> Callable[_P, _T]:
-    """A service call whose database server refused the account, or went away, says so in words.
-
-    The refusals of the referee and the store (``ValueError``) pass unchanged; a driver's
-    error that :func:`_in_words` reads becomes the store's own (a ``ValueError`` too), so the
-    app's edit handlers and the CLI show a sentence, never a traceback.
-    """
-
-    @functools.wraps(method)
-    def told(*args: _P.args, **kwargs: _P.kwargs) -> _T:
-        try:
-            return method(*args, **kwargs)
-        except ValueError:
-            raise
-        except Exception as error:
-            words = _in_words(error)
-            if words is None:
-                raise
-            raise words from error
-
-    return told
-
 
 class GameService(GameReading):
-    """One open game: read views, make journaled edits, undo and redo.
+    """One open EotE game: read views, make journaled edits; undo and redo are the core's.
 
     Args:
         db: the open database.
@@ -130,181 +75,29 @@ class GameService(GameReading):
     """
 
     def __init__(self, db: Database, game_id: int, ruleset: Ruleset | None = None) -> None:
-        self.db = db
-        self.game_id = game_id
-        game = self._game_row()
-        if game is None:
-            from eote_ref.store.errors import NotFoundError
-
-            raise NotFoundError(f"there is no game with id {game_id}")
-        # The game's own pack, from its ruleset column; its display choices (fog of war,
-        # "display_" keys) are not ruleset options.
-        self.ruleset = self._eote_rules(game, ruleset)
-        self._listeners: list[Callable[[], None]] = []
-        #: The game's version this service last showed (a command built from an older view
-        #: is refused, so two copies of the app never overwrite each other's commands).
-        self.version: int = game.version
-        self._watcher: ChangeWatcher | None = None
+        #: A club's edited ruleset, read with the game's options by :meth:`_take_rules`.
+        self._base_ruleset = ruleset
         #: The last view and the game version it shows: every command raises the version in
         #: its own transaction (journal ``_claim``), so an equal version means nothing changed.
         self._last_view: tuple[int, GameView] | None = None
-        #: The rows each of this service's commands changed, by the version it made.
-        self._touched: dict[int, tuple[Touch, ...]] = {}
         #: Where the rows of the last view sit (built for the first patch, kept by patches).
         self._where: tuple[GameView, Any] | None = None
+        super().__init__(db, game_id)
 
-    def _eote_rules(self, game: Any, base: Ruleset | None) -> Ruleset:
+    def _take_rules(self, game: Any) -> None:
         """The game's EotE ruleset; another pack's game is refused (:class:`OtherPackGame`).
 
-        A service of a pack with declared play (:mod:`eote_ref.referee.pack_play`) overrides
-        this: its journal, undo and redo are this class's, its rules are its pack's own.
+        Its display choices (fog of war, "display_" keys) are not ruleset options.
         """
-        return eote_rules(game.ruleset, game.options, base, f"game {self.game_id}")
+        self.ruleset = eote_rules(
+            game.ruleset, game.options, self._base_ruleset, f"game {self.game_id}"
+        )
 
-    # ------------------------------------------------------------------ listening
-    def subscribe(self, callback: Callable[[], None]) -> None:
-        """Call ``callback`` after every change (edit, undo, redo)."""
-        self._listeners.append(callback)
-
-    def _changed(self) -> None:
-        for cb in list(self._listeners):
-            cb()
-
-    def changed_elsewhere(self) -> bool:
-        """Whether another window or machine changed this game since this service last read it.
-
-        Cheap enough for a timer (a notification check on PostgreSQL, one pragma on SQLite).
-        """
-        if self._watcher is None:  # the first call starts watching and reads the version
-            from eote_ref.store.notify import ChangeWatcher
-
-            self._watcher = ChangeWatcher(self.db.engine)
-            game = self._game_row()
-            return game is None or game.version != self.version
-        changed = self._watcher.poll()
-        return changed.get(self.game_id, self.version) != self.version
-
-    @property
-    def read_only(self) -> bool:
-        """Whether this account may only look at the game (a viewer's role on a server)."""
-        return not self.db.can_play
-
-    def stop_watching(self) -> None:
-        """Release the connection :meth:`changed_elsewhere` keeps open."""
-        if self._watcher is not None:
-            self._watcher.close()
-            self._watcher = None
-
-    def read(
-        self,
-        query: GameQuery[_P, _T],
-        *args: _P.args,
-        **kwargs: _P.kwargs,
-    ) -> _T:
-        """One of the store's game reads (:mod:`eote_ref.store.game_rows`), in its own session.
-
-        The checks read rows the view does not carry through this, never a session of theirs.
-        """
-        from eote_ref.store.game_queries import read_game
-
-        try:
-            return read_game(self.db, self.game_id, query, *args, **kwargs)
-        except Exception as error:
-            told = _in_words(error)
-            if told is None:
-                raise
-            raise told from error
-
-    # ------------------------------------------------------------------ writing
-    @_told
-    def record(
-        self,
-        kind: str,
-        summary: str | Line,
-        changes: Sequence[Change],
-        *,
-        inputs: Any = None,
-        rolls: Any = None,
-        outcome: Any = None,
-    ) -> JournalEvent:
-        """Apply ``changes`` as one journal event (the only way this service writes).
-
-        The facts the changes imply (:func:`eote_ref.referee.facts.implied`) are written with
-        them, in the same event. A ``summary`` given as a :class:`Line` is kept in pieces too,
-        in ``inputs["line"]``, each saying what it reveals, for the players' display (fog of
-        war); a plain-text summary reveals nothing.
-        """
-        if isinstance(summary, Line):
-            inputs = {**(inputs or {}), LINE_KEY: summary.to_json()}
-            summary = summary.text
-
-        with self._writing() as w:
-            if any(
-                isinstance(c, SetField) and c.field in turn_facts.IMPLYING_FIELDS for c in changes
-            ):
-                changes = [*changes, *turn_facts.implied(changes, w.turn())]
-            event = w.apply(
-                kind,
-                changes=changes,
-                inputs=inputs,
-                rolls=rolls,
-                outcome=outcome,
-                summary=summary,
-                expected_version=self.version,
-            )
-        self._changed()
-        return event
-
-    @contextlib.contextmanager
-    def _writing(self) -> Iterator[GameWork]:
-        """The store's unit of work for one command, keeping :attr:`version` up to date.
-
-        On a :class:`StaleGameError` (another copy changed the game) the listeners are told
-        to reload before the error goes on to the caller.
-        """
-        from eote_ref.store.game_work import game_work
-
-        with game_work(self.db, self.game_id) as w:
-            try:
-                yield w
-            except StaleGameError:
-                w.rollback()
-                self._changed()
-                raise
-            except ServerGoneError as gone:
-                if gone.saved:  # the server answered again: show the step it kept
-                    with contextlib.suppress(Exception):
-                        self._changed()
-                raise
-            except Exception as error:
-                told = _in_words(error)
-                if told is None:
-                    raise
-                raise told from error
-            after = w.version_after()
-            if after is not None:
-                self.version = after
-                if len(self._touched) > TOUCHED_KEPT:  # nobody read a view for a long while
-                    self._touched.clear()  # (the next one reads the whole game)
-                self._touched.update(w.touched_after())
-
-    def announce_open(self) -> None:
-        """Record this game as the one the umpire's app has open (followed by a display)."""
-        from eote_ref.store.display_settings import record_open_game
-
-        record_open_game(self.db, self.game_id)
-
-    def set_display_option(self, key: str, value: Any) -> None:
-        """Set (``None``: clear) one display choice of the game, no journal step.
-
-        What the players' display shows (fog of war) is not a step of the battle: Ctrl+Z never
-        takes it back. It is written in the game's options all the same, so a display
-        following the database from another computer honours it
-        (:mod:`eote_ref.store.display_settings`).
-        """
-        with self._writing() as w:
-            w.set_display_option(key, value, expected_version=self.version)
-        self._changed()
+    def _implied(self, changes: Sequence[Change], work: GameWork) -> Sequence[Change]:
+        """``changes`` with the facts of the turn they imply (:func:`turn_facts.implied`)."""
+        if any(isinstance(c, SetField) and c.field in turn_facts.IMPLYING_FIELDS for c in changes):
+            return [*changes, *turn_facts.implied(changes, work.turn())]
+        return changes
 
     @_told
     def set_unit(self, unit_id: int, field: str, value: Any) -> JournalEvent | None:
@@ -502,40 +295,6 @@ class GameService(GameReading):
         from eote_ref.referee.wording import describe_change
 
         return describe_change(self.db, self.game_id, change)
-
-    # ------------------------------------------------------------------ undo / redo
-    @_told
-    def undo(self, steps: int = 1) -> list[str]:
-        """Undo ``steps`` events; returns their summaries."""
-        with self._writing() as w:
-            events = w.undo(steps, expected_version=self.version)
-            out = [e.summary or e.kind for e in events]
-        self._changed()
-        return out
-
-    @_told
-    def redo(self, steps: int = 1) -> list[str]:
-        """Redo ``steps`` undone events; returns their summaries."""
-        with self._writing() as w:
-            events = w.redo(steps, expected_version=self.version)
-            out = [e.summary or e.kind for e in events]
-        self._changed()
-        return out
-
-    @_told
-    def undo_to(self, seq: int) -> list[str]:
-        """Undo every event after ``seq`` (the log's "undo back to here")."""
-        from eote_ref.store.journal import done_after
-
-        done = self.read(done_after, seq)
-        return self.undo(done) if done else []
-
-    def undo_counts(self) -> tuple[int, int]:
-        """How many steps can be undone and redone."""
-        from eote_ref.store import counts
-
-        c = self.read(counts)
-        return c.undoable, c.redoable
 
 
 __all__ = ["COUNT_FIELDS", "GameService"]

@@ -3,13 +3,13 @@
 :class:`GameReading` is the reading half of :class:`eote_ref.referee.game.GameService`: the
 frozen views of :mod:`eote_ref.referee.views` (read through the plain-row reader on an SQLite
 file, the ORM on a server), patched after the service's own commands
-(:mod:`eote_ref.referee.view_read`), and the journal as :class:`JournalEntry` lines. The
-commands that write are in :mod:`eote_ref.referee.game`.
+(:mod:`eote_ref.referee.view_read`). The journal, its steps and undo are the core's, which
+every pack shares (:mod:`eote_ref.referee.game_core`); the commands that write are in
+:mod:`eote_ref.referee.game`.
 """
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +17,7 @@ from eote_ref.packs.eote.rules.command import Level
 from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.packs.eote.rules.units import FORMATIONS_BY_ARM, CombatArm, Formation
 from eote_ref.referee.errors import RefereeError
-from eote_ref.referee.journal_record import record_result
+from eote_ref.referee.game_core import GameCore
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.view_rows import current_leader, leader_view, unit_view
 from eote_ref.referee.views import (
@@ -25,7 +25,6 @@ from eote_ref.referee.views import (
     DivisionView,
     FactView,
     GameView,
-    JournalEntry,
     LeaderView,
     LinkView,
     SideView,
@@ -34,14 +33,11 @@ from eote_ref.referee.views import (
 
 if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first window
     from eote_ref.store import (
-        Database,
         GameCommand,
         GameLeader,
         GameUnit,
-        JournalEvent,
     )
     from eote_ref.store.journal import Touch
-    from eote_ref.store.rows import RowReader
 
 #: Command levels that are divisions in the rules' sense (EotE 1.0.1) and carry division state
 #: (as :data:`eote_ref.store.games.DIVISION_LEVELS`).
@@ -74,35 +70,16 @@ def _tree_order(commands: Sequence[GameCommand]) -> list[GameCommand]:
     return out
 
 
-class GameReading:
-    """The game read into views and journal lines; :class:`GameService` adds the commands."""
+class GameReading(GameCore):
+    """EotE's game read into views; :class:`GameService` adds the commands.
 
-    db: Database
-    game_id: int
+    The journal, its lines and the rows every pack reads are the core's
+    (:class:`~eote_ref.referee.game_core.GameCore`).
+    """
+
     ruleset: Ruleset
-    #: The game's version the service last showed.
-    version: int
     _last_view: tuple[int, GameView] | None
-    _touched: dict[int, tuple[Touch, ...]]
     _where: tuple[GameView, Any] | None
-
-    def _reader(self) -> RowReader | None:
-        """The plain-row reader on an SQLite file, else None (a server: reads use the ORM).
-
-        Views and the journal are read through it (``sqlite3``, no ORM objects), so the app's
-        first window needs no SQLAlchemy; every write goes through the ORM and the journal.
-        """
-        return self.db.rows()
-
-    def _game_row(self) -> Any:
-        """The game's row (an ORM object or a plain row), or None."""
-        reader = self._reader()
-        if reader is not None:
-            return reader.game(self.game_id)
-        from eote_ref.store.game_queries import game_reads
-
-        with game_reads(self.db, self.game_id) as r:
-            return r.game()
 
     # ------------------------------------------------------------------ reading
     def view(self) -> GameView:
@@ -233,17 +210,6 @@ class GameReading:
         self.version = version
         self._touched = {v: t for v, t in self._touched.items() if v > version}
 
-    def _version(self) -> int | None:
-        """The game's version as stored now (one value read)."""
-        reader = self._reader()
-        if reader is not None:
-            value = reader.scalar("SELECT version FROM game WHERE id = ?", (self.game_id,))
-            return None if value is None else int(value)
-        from eote_ref.store.game_queries import game_reads
-
-        with game_reads(self.db, self.game_id) as r:
-            return r.version()
-
     def _read_view_rows(self) -> tuple[Any, Any, Any, tuple[LinkView, ...], tuple[FactView, ...]]:
         """The rows a view is built from: the game's state, next undo and redo, links, facts.
 
@@ -371,59 +337,3 @@ class GameReading:
         except ValueError:
             return ("line", "column")
         return tuple(f.value for f in Formation if f in allowed)
-
-    def journal(self, *, limit: int | None = None, newest_first: bool = True) -> list[JournalEntry]:
-        """The journal, newest first by default (undone events included, marked)."""
-        reader = self._reader()
-        if reader is not None:
-            rows = reader.iter_history(self.game_id, limit=limit, newest_first=newest_first)
-            return [self._entry(e) for e in rows]
-        from eote_ref.store.game_queries import game_reads
-
-        with game_reads(self.db, self.game_id) as r:
-            events = r.journal(limit=limit, newest_first=newest_first)
-            return [self._entry(e) for e in events]
-
-    def journal_since(self, known: Sequence[JournalEntry]) -> tuple[list[JournalEntry], int]:
-        """The journal as :meth:`journal` gives it now, reading only what may have changed.
-
-        ``known`` is a list :meth:`journal` (or this method) returned earlier, newest first.
-        Returns the journal now and how many of ``known``'s oldest entries it ends with
-        unchanged (the same objects), so a log need only replace the newest rows.
-
-        The journal is a stack: the steps not discarded are done, then undone, by number; an
-        undo takes the newest done, a new step discards every undone one and is numbered after
-        every step there is. So take the last step done now among those known done: every
-        step up to it is as it was (an undo since would have taken that step with it, and a
-        step discarded since was undone first). Only the steps after it are read.
-        """
-        asc = list(reversed(known))
-        done = len(asc)
-        while done and asc[done - 1].status != "done":
-            done -= 1
-        if not done:  # nothing known done: the whole journal (without the ORM on a file)
-            return self.journal(), 0
-        from eote_ref.store.game_queries import game_reads
-
-        with game_reads(self.db, self.game_id) as r:
-            upto = r.journal_last_done(at_most=asc[done - 1].seq)
-            kept = bisect.bisect_right(asc, upto, hi=done, key=lambda e: e.seq)
-            fresh = [self._entry(e) for e in r.journal_after(upto)]
-        return [*reversed(fresh), *reversed(asc[:kept])], kept
-
-    @staticmethod
-    def _entry(e: JournalEvent | Any) -> JournalEntry:
-        assert e.id is not None
-        result = record_result(e.outcome)
-        return JournalEntry(
-            id=e.id,
-            seq=e.seq,
-            turn=e.turn,
-            phase=e.phase,
-            kind=e.kind,
-            summary=e.summary,
-            status=e.status,
-            rolls=list(e.rolls or []),
-            result=result,
-            created_at=e.created_at,
-        )

@@ -3,9 +3,9 @@
 EotE's checks are the catalogue's :class:`~eote_ref.packs.eote.checks.Adjudication` classes run
 by :class:`~eote_ref.referee.game.GameService`; a pack with declared play (AVlE) is run by
 :class:`~eote_ref.referee.pack_play.PackGameService`. :class:`HeadlessGame` is what the
-command needs of either, and :func:`open_headless` picks the one the game's ``ruleset`` column
-names (through :mod:`eote_ref.referee.game_rules`, which refuses EotE's service for another
-pack's game)::
+command needs of either (both share the core's journal, undo and redo:
+:class:`~eote_ref.referee.game_core.GameCore`), and :func:`open_headless` opens the service
+the pack of the game's ``ruleset`` column declares (:mod:`eote_ref.referee.game_open`)::
 
     game = open_headless(db, game_id)
     game.label()                           # "Turn 1, Command phase"
@@ -26,13 +26,14 @@ from __future__ import annotations
 import pathlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from eote_ref.referee.errors import HeadlessInputError, RefereeError
 from eote_ref.referee.pack_lists import pack_scenario_file
 
 if TYPE_CHECKING:
     from eote_ref.referee.game import GameService
+    from eote_ref.referee.game_core import GameCore
     from eote_ref.referee.pack_play import PackGameService
     from eote_ref.referee.views import GameView, UnitView
     from eote_ref.store import Database
@@ -65,8 +66,8 @@ class HeadlessGame(Protocol):
     """What ``eote-ref game`` needs of an open game, whichever pack plays it."""
 
     @property
-    def service(self) -> GameService:
-        """The game's service (its journal: undo, redo)."""
+    def service(self) -> GameCore:
+        """The game's service (the core's journal: undo, redo)."""
         ...
 
     def label(self) -> str:
@@ -89,16 +90,19 @@ class HeadlessGame(Protocol):
 
 
 def open_headless(db: Database, game_id: int) -> HeadlessGame:
-    """The game ``game_id`` with the service its pack plays it by (refused in words if none)."""
-    from eote_ref.referee.game import GameService
-    from eote_ref.referee.game_rules import OtherPackGame
+    """The game ``game_id`` with the service its pack plays it by (refused in words if none).
 
-    try:
-        return EoteHeadless(GameService(db, game_id))
-    except OtherPackGame:
-        from eote_ref.referee.pack_play import PackGameService
+    The service is the one the pack's registry line declares
+    (:func:`eote_ref.referee.game_open.open_service`); a pack's declared play is driven by
+    :class:`PackHeadless`, EotE's own service by :class:`EoteHeadless`.
+    """
+    from eote_ref.referee.game_open import open_service
+    from eote_ref.referee.pack_play import PackGameService
 
-        return PackHeadless(PackGameService(db, game_id))
+    service = open_service(db, game_id)
+    if isinstance(service, PackGameService):
+        return PackHeadless(service)
+    return EoteHeadless(cast("GameService", service))
 
 
 # ----------------------------------------------------------------------------- set-up
@@ -365,7 +369,7 @@ class PackHeadless:
         self._game = game
 
     @property
-    def service(self) -> GameService:
+    def service(self) -> GameCore:
         return self._game
 
     def label(self) -> str:

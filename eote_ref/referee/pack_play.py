@@ -6,7 +6,7 @@ Names no pack. How the UI (or a script) drives an AVlE game, or any such pack's:
     game_id = new_pack_game(db, NewPackGame("Quatre Bras", "avle",
                                             {"French": [french_yaml], "Allies": [allied_yaml]}))
     runs_with_play(ruleset_column)           # True for an AVlE game: open it as below
-    game = PackGameService(db, game_id)      # a GameService: undo(), redo(), subscribe()...
+    game = PackGameService(db, game_id)      # the core's undo(), redo(), subscribe()...
     state = game.state()                     # PlayState: sides, sectors, units, Generals with
                                              # their markers and pack_state (plain, frozen)
     game.players_state()                     # the same for the players' display: no hands
@@ -20,6 +20,7 @@ Names no pack. How the UI (or a script) drives an AVlE game, or any such pack's:
     trial = check.trial({"roll": 4})         # PackTrial: outcome, or the die still needed
     trial.needed                             # NeededDie(name, label, faces, count) or None
     check.apply({"roll": 4, "effect_roll": 6})   # one journal step; game.undo() reverts it
+    batch = open_batch(game, "rally", batch_targets(game, "rally", side_id))  # pack_batch.py
 
 Dice are entered by the names the pack's procedure reads them (``roll``, ``effect_roll``, a
 pool as a list of faces: ``{"French_dice": ["flag", "infantry", ...]}``).
@@ -40,14 +41,13 @@ from eote_ref.packs.play import SHARED_COLUMNS, Ask, CheckSpec, Ctx, Due, Play, 
 from eote_ref.packs.play import PlayState as PlayState
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.fog import Fog, fog_in, fogged_sides
-from eote_ref.referee.game import GameService
+from eote_ref.referee.game_core import GameCore
 from eote_ref.referee.journal_record import CHECKS, RESULT
 from eote_ref.store.changes import Change, SetField
 from eote_ref.yamlio.text import name_problem
 
 if TYPE_CHECKING:
     from eote_ref.packs.declaration import Pack
-    from eote_ref.packs.eote.rules.ruleset import Ruleset
     from eote_ref.store import Database
 
 #: The store's table of each entity a pack keeps state on, and the JSON column of its keys.
@@ -248,19 +248,16 @@ HOUSE_KEY = "house_tables"
 
 
 # ----------------------------------------------------------------------------- the game
-class PackGameService(GameService):
-    """An open game of a pack with declared play; journal, undo and redo are GameService's.
+class PackGameService(GameCore):
+    """An open game of a pack with declared play; journal, undo and redo are the core's.
 
     ``PackGameService(db, game_id)``; a game of a pack without play is refused in words.
+    It carries the game's pack, its play and its rules (:attr:`rules`), no other pack's.
     """
 
-    def _eote_rules(self, game: Any, base: Ruleset | None) -> Ruleset:
-        """The game's pack, play and rules (:attr:`rules`), from its ``ruleset`` column.
-
-        What this returns is the shipped EotE ruleset, as :attr:`ruleset` for the shared EotE
-        view only: it is never this game's rules, which are :attr:`rules`.
-        """
-        from eote_ref.referee.game_rules import eote_rules, pack_of, rules_of
+    def _take_rules(self, game: Any) -> None:
+        """The game's pack, play and rules (:attr:`rules`), from its ``ruleset`` column."""
+        from eote_ref.referee.game_rules import pack_of, rules_of
 
         whose = f"game {self.game_id}"
         self.pack_id: str = pack_of(game.ruleset, whose)
@@ -269,7 +266,6 @@ class PackGameService(GameService):
             self.rules: Any = rules_of(game.ruleset, game.options, whose)
         except (PackError, ValueError) as e:
             raise PackPlayError(f"{whose}: {e}") from e
-        return eote_rules(None, None, base)
 
     def state(self) -> PlayState:
         """The whole game as its pack's checks read it."""
@@ -456,11 +452,18 @@ class PackTrial:
 class PackCheck:
     """One check of a pack on a live game: questions, preview, dice, one journal step."""
 
-    def __init__(self, game: PackGameService, spec: CheckSpec, target: Mapping[str, Any]):
+    def __init__(
+        self,
+        game: PackGameService,
+        spec: CheckSpec,
+        target: Mapping[str, Any],
+        state: PlayState | None = None,
+    ):
         self.game = game
         self.spec = spec
         self.target = dict(target)
-        self.state = game.state()
+        #: The game as the check reads it (read now unless given: a batch reads it once).
+        self.state = state if state is not None else game.state()
         self._answered: set[str] = set()
         #: The journal line of the last :meth:`apply`.
         self.last_summary = ""
@@ -591,6 +594,20 @@ class PackCheck:
         notes = [self.game.play.option_words(n, self.game.rules)
                  for n in (outcome.notes if outcome is not None else ())]  # fmt: skip
         return PackTrial(outcome, changes=[w for w in words if w], notes=notes, done=True)
+
+    def rolled(self, rolls: Mapping[str, Any], seed: int | None = None) -> dict[str, Any]:
+        """``rolls`` with every die the procedure still reads rolled here, as its dice fall.
+
+        A pool is a list of faces, as it is entered; a check without a procedure rolls none.
+        """
+        if self.spec.procedure is None:
+            return dict(rolls)
+        roller = Roller(entered=dict(rolls), seed=seed)
+        try:
+            self._run(roller)
+        except (PackError, PlayError) as e:
+            raise PackPlayError(str(e)) from e
+        return {**dict(rolls), **roller.used}
 
     def words(self, put: Put) -> str:
         """A change in the umpire's words, from the state in hand (no database read)."""

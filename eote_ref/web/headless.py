@@ -23,15 +23,10 @@ POLL_S = 0.25
 
 
 def open_service(db: Any, game_id: int) -> Any:
-    """The game's service: a pack's with declared play, else EotE's."""
-    from eote_ref.referee.game import GameService
-    from eote_ref.referee.pack_view import game_pack, has_play
+    """The game's service, as its pack declares it (:mod:`eote_ref.referee.game_open`)."""
+    from eote_ref.referee.game_open import open_service as opened
 
-    if has_play(game_pack(db, game_id)):
-        from eote_ref.referee.pack_play import PackGameService
-
-        return PackGameService(db, game_id)
-    return GameService(db, game_id)
+    return opened(db, game_id)
 
 
 def run_web(args: argparse.Namespace, stop: threading.Event | None = None) -> int:

@@ -7,6 +7,7 @@ rally (12.0) and the optional morale test (15.0). Standard library only.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from eote_ref.packs.avle import fire as fire_mod
@@ -727,8 +728,12 @@ def checks() -> list[CheckSpec]:
              _capture_questions, _capture_situation, _capture_changes, _capture_summary),
         spec("pursuit", "Pursuit", "9.1.3", "pursuit", "unit",
              lambda c: [], _pursuit_situation, _pursuit_changes, _pursuit_summary),
-        spec("rally", "Rally", "12.0", "rally", "unit",
-             _rally_questions, _rally_situation, _rally_changes, _rally_summary),
+        # Each ordered unit's rally is its own roll, with its own General (12.0, 12.1), so
+        # the rallies of several units of a side ordered in a round may be rolled in one
+        # step, a batch: none changes another's dice or result.
+        replace(spec("rally", "Rally", "12.0", "rally", "unit",
+                     _rally_questions, _rally_situation, _rally_changes, _rally_summary),
+                batch=True),
         spec("morale", "Morale test", "15.0", "morale", "unit",
              _morale_questions, _morale_situation, _morale_changes, _morale_summary),
     ]  # fmt: skip

@@ -621,9 +621,11 @@ def checks() -> dict[str, CheckSpec]:
         CheckSpec("initiative", "Initiative", "XVII.7", "initiative", "leader",
                   _initiative_questions, _initiative_situation, _no_changes,
                   _initiative_summary, dice_labels=lambda ctx: {"roll": "initiative d6"}),
+        # The rally phase: each eligible unit the player chooses checks, one by one (XI.2):
+        # several of a side may be rolled in one step, a batch.
         CheckSpec("rally", "Rally", "XI.2", "rally", "unit", _rally_questions, _rally_situation,
                   _rally_changes, _rally_summary,
-                  dice_labels=lambda ctx: {"dice": "two d6 (rally)"}),
+                  dice_labels=lambda ctx: {"dice": "two d6 (rally)"}, batch=True),
         CheckSpec("leader_casualty", "Leader casualty", "XIV.5", "leader_casualty", "leader",
                   _casualty_questions, _casualty_situation, _casualty_changes,
                   _casualty_summary,

@@ -70,7 +70,7 @@ class PackGameScreen(QObject):
         A game the pack cannot read (a hand-edited database: EotE's rows under another pack's
         ruleset) is refused in words and nothing on the window changes; False then.
         """
-        from eote_ref.referee.pack_play import PackGameService
+        from eote_ref.referee.game_open import open_service
         from eote_ref.referee.pack_view import read_pack_view
         from eote_ref.ui.pack_game.dashboard import PackDashboard
         from eote_ref.ui.pack_game.hub import PackHub
@@ -78,7 +78,7 @@ class PackGameScreen(QObject):
 
         w = self.window
         try:
-            service = PackGameService(w.db, game_id)
+            service = open_service(w.db, game_id)
             read_pack_view(service)  # the pack reads the whole game once before it is shown
         except (KeyError, ValueError) as e:  # REFUSALS are ValueErrors, KeyError the turn's
             pack = game_pack(w.db, game_id)
@@ -218,6 +218,7 @@ class PackGameScreen(QObject):
             action.triggered.connect(lambda _=False, k=key: self.request(k))
             w.menuAdjudicate.addAction(action)
             self._actions.append(action)
+        self._add_batch_actions()
         w.menuAdjudicate.setEnabled(True)
         w.ui.actionExportJournal.setEnabled(True)
         # Rules → Tables: the pack's tables with each cell's source; a club types its own.
@@ -231,6 +232,42 @@ class PackGameScreen(QObject):
         rules_menu.addAction(tables)
         self.rules_menu = rules_menu
         self._actions.append(tables)
+
+    def _add_batch_actions(self) -> None:
+        """A batch of each check the pack declares batchable, on Ctrl+Alt+1…9."""
+        from eote_ref.referee.pack_batch import batchable
+
+        assert self.hub is not None
+        w = self.window
+        for n, spec in enumerate(batchable(self.hub.service), 1):
+            action = QAction(menu_text(f"{spec.title}, several {spec.target}s… ({spec.rule})"), w)
+            action.setObjectName(f"actionPackBatch_{spec.key}")
+            if n <= 9:
+                action.setShortcut(QKeySequence(f"Ctrl+Alt+{n}"))
+            action.setStatusTip(f"{spec.title} for the selected one's side, one step")
+            action.triggered.connect(lambda _=False, k=spec.key: self.open_batch(k))
+            w.menuAdjudicate.addAction(action)
+            self._actions.append(action)
+
+    def open_batch(self, key: str, side_id: int | None = None) -> Any:
+        """Check ``key`` for the units of a side (the selection's, else the first) in one step."""
+        from eote_ref.referee.pack_batch import batch_targets, open_batch
+        from eote_ref.ui.pack_game.batch_dialog import PackBatchDialog
+
+        if self.hub is None or self.dashboard is None:
+            return None
+        service = self.hub.service
+        side = side_id or self.dashboard.selected().get("side_id", self.hub.view.state.sides[0].id)
+        targets = self.hub.attempt(lambda: batch_targets(service, key, side))
+        batch = (
+            None if targets is None else self.hub.attempt(lambda: open_batch(service, key, targets))
+        )
+        if batch is None:
+            return None
+        dialog = PackBatchDialog(self.hub, batch, self.window)
+        self.dialog = dialog
+        dialog.open()
+        return dialog
 
     def pick_check(self) -> Any:
         """Ctrl+K: choose any of the pack's checks by typing its name, then open it."""

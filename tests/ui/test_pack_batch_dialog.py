@@ -1,0 +1,52 @@
+"""A pack's batch from the pack screen (issue 32): Adjudicate → Rally, several units (AVlE 12.0).
+
+Ctrl+Alt+1 opens the first batchable check of the pack for the selected side; the dialog
+lists every unit, the refused greyed with the reason; Roll for me fills each row's dice and
+Apply writes one journal step that one undo takes back.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from eote_ref.store import Database
+from eote_ref.ui.pack_game.batch_dialog import PackBatchDialog
+from tests.avle_games import quatre_bras
+from tests.ui.helpers import shown_window
+from tests.unit.referee.packs.test_pack_batch import _three_to_rally
+
+
+def test_a_rally_of_three_units_from_the_menu_is_one_step(qtbot: QtBot, db: Database) -> None:
+    game = quatre_bras(db)
+    ids = _three_to_rally(game)
+    window = shown_window(qtbot, db, game.game_id)
+    screen = window.pack_game
+    assert screen.hub is not None
+    action = next(
+        a for a in window.menuAdjudicate.actions() if a.objectName() == "actionPackBatch_rally"
+    )
+    assert action.isVisible()
+    assert action.shortcut().toString() == "Ctrl+Alt+1"
+    assert action.text().replace("&", "") == "Rally, several units… (12.0)"
+    action.trigger()
+    dialog = screen.dialog
+    assert isinstance(dialog, PackBatchDialog)
+    assert dialog.windowTitle() == "Rally, several units (AVlE 12.0)"
+    due = [i.check.target["unit_id"] for i in dialog.batch.due]
+    assert due == ids  # the others are not ordered: listed, refused, unticked
+    refused = next(r for r, i in enumerate(dialog.batch.items) if i.refused)
+    assert "only an ordered unit rallies (12.0)" in dialog.table.item(refused, 3).text()
+    assert not dialog.table.cellWidget(refused, 0).isEnabled()
+    assert not dialog.apply_button.isEnabled()  # the dice first
+    steps = len(screen.hub.service.journal())
+    dialog.roll_button.click()
+    assert dialog.apply_button.isEnabled()
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert dialog.applied
+    service = screen.hub.service
+    journal = service.journal()
+    assert len(journal) == steps + 1
+    assert journal[0].summary.startswith("Rally of 3 units (AVlE 12.0): ")
+    service.undo()
+    assert len([e for e in service.journal() if e.status == "done"]) == steps
