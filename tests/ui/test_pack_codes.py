@@ -1,0 +1,255 @@
+"""Unit codes on an AVlE game's screen (issue 32): the engine's, as EotE's dashboard has them.
+
+The Code column first on each side's table; a unit's number typed on its side's table selects
+it, Ctrl and the number marks the other side's unit as the next check's target; the check
+wizard's unit lists show the codes and take one typed; the Game menu prints the base labels.
+Real keys on the real main window, over a real game file.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QTreeWidget, QTreeWidgetItem
+from pytestqt.qtbot import QtBot
+
+from eote_ref.referee.pack_play import PackGameService
+from eote_ref.store import Database
+from eote_ref.ui.main_window import MainWindow
+from eote_ref.ui.pack_game.check_dialog import PackCheckDialog
+from eote_ref.ui.pack_game.dashboard import ROW_ROLE, PackDashboard, _walk
+from eote_ref.ui.pack_game.unit_choices import TypedPick
+from eote_ref.ui.printing import pdf_text
+from tests.avle_games import dealt, mark, quatre_bras, unit_id
+from tests.ui.helpers import CTRL, Umpire, shown_window
+
+FOY = "Foy's division (Gauthier)"
+BIJLANDT = "Bijlandt's brigade (line)"
+LANCERS = "Piré's lancers (Hubert)"
+
+DIGITS = {str(n): getattr(Qt.Key, f"Key_{n}") for n in range(10)}
+
+
+@pytest.fixture
+def window(qtbot: QtBot, db: Database) -> MainWindow:
+    return shown_window(qtbot, db, quatre_bras(db).game_id)
+
+
+def _service(window: MainWindow) -> PackGameService:
+    hub = window.pack_game.hub
+    assert hub is not None
+    service: PackGameService = hub.service
+    return service
+
+
+def _dashboard(window: MainWindow) -> PackDashboard:
+    dashboard = window.pack_game.dashboard
+    assert dashboard is not None
+    return dashboard
+
+
+def _shown_headers(tree: QTreeWidget) -> list[str]:
+    """The headings left to right, as the umpire sees them."""
+    header = tree.header()
+    return [tree.headerItem().text(header.logicalIndex(v)) for v in range(header.count())]
+
+
+def _code(tree: QTreeWidget, item: QTreeWidgetItem) -> str:
+    return item.text(tree.header().logicalIndex(0))  # the column shown first
+
+
+def _number(code: str) -> str:
+    return code[1:]
+
+
+def _type_number(umpire: Umpire, dashboard: PackDashboard, code: str, *, ctrl: bool) -> None:
+    dashboard.codes.keys.clock.invalidate()  # a pause: a new number
+    for digit in _number(code):
+        umpire.press(DIGITS[digit], CTRL if ctrl else Qt.KeyboardModifier.NoModifier)
+
+
+def test_each_side_s_table_shows_the_codes_first(window: MainWindow) -> None:
+    service, dashboard = _service(window), _dashboard(window)
+    state = service.state()
+    for pane in dashboard.panes:
+        tree = pane.tree
+        assert _shown_headers(tree)[:3] == ["Code", "Name", "Type"]
+        units = [it for it in _walk(tree) if it.data(0, ROW_ROLE)[0] == "unit"]
+        assert units
+        for item in units:
+            unit = state.unit(item.data(0, ROW_ROLE)[1])
+            assert unit.code  # every unit of the game has its code
+            assert _code(tree, item) == unit.code
+            assert item.text(0) == unit.name  # the name stays column 0 (type-to-find)
+    codes = [u.code for u in state.units]
+    assert len(set(codes)) == len(codes)
+
+
+def test_the_code_column_sorts_by_number_and_a_heading_by_its_words(window: MainWindow) -> None:
+    dashboard = _dashboard(window)
+    tree = dashboard.panes[0].tree
+    assert tree.isSortingEnabled()
+    for i in range(tree.topLevelItemCount()):
+        top = tree.topLevelItem(i)
+        codes = [
+            _code(tree, top.child(j))
+            for j in range(top.childCount())
+            if top.child(j).data(0, ROW_ROLE)[0] == "unit"
+        ]
+        assert codes == sorted(codes, key=lambda c: int(c[1:]))
+    # A click on the Name heading sorts each command's rows by name; the commands stay.
+    tree.header().sectionClicked.emit(0)
+    tree.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    sectors = [tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount())]
+    assert sectors == ["Left", "Centre", "Right"]
+    centre = tree.topLevelItem(1)
+    names = [centre.child(j).text(0) for j in range(centre.childCount())]
+    assert names == sorted(names)
+    # ... and the order the umpire chose outlives a refill (a step applied).
+    window.pack_game.hub.refresh()
+    assert tree.sortColumn() == 0
+
+
+def test_a_number_typed_on_a_side_s_table_selects_that_unit(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    service, dashboard = _service(window), _dashboard(window)
+    foy = service.state().unit(unit_id(service, FOY))
+    umpire = Umpire(qtbot, window)
+    dashboard.focus_side(foy.side_id)
+    _type_number(umpire, dashboard, foy.code, ctrl=False)
+    french = dashboard.panes[0].tree
+    assert french.currentItem().data(0, ROW_ROLE) == ("unit", foy.id)
+    assert dashboard.selected()["unit_id"] == foy.id
+    window.pack_game.request("fire")
+    d = window.pack_game.dialog
+    assert isinstance(d, PackCheckDialog)
+    assert d.check.target == {"unit_id": foy.id}
+    assert d.subject_text().startswith(f"{foy.code} {FOY}")
+    d.reject()
+
+
+def test_a_number_no_unit_has_says_so(qtbot: QtBot, window: MainWindow) -> None:
+    dashboard = _dashboard(window)
+    umpire = Umpire(qtbot, window)
+    dashboard.focus_side(dashboard.panes[0].side_id)
+    said: list[str] = []
+    dashboard.message.connect(said.append)
+    _type_number(umpire, dashboard, "F99", ctrl=False)
+    assert said[-1] == "No unit numbered 99 in French"
+
+
+def test_ctrl_and_a_number_marks_the_other_side_s_unit_as_the_target(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Piré's lancers picked by code, Bijlandt added by Ctrl and his: the shock takes him."""
+    service, dashboard = _service(window), _dashboard(window)
+    state = service.state()
+    lancers = state.unit(unit_id(service, LANCERS))
+    bijlandt = state.unit(unit_id(service, BIJLANDT))
+    mark(service, ("game_unit", lancers.id, "markers.ordered", True))
+    umpire = Umpire(qtbot, window)
+    dashboard.focus_side(lancers.side_id)
+    _type_number(umpire, dashboard, lancers.code, ctrl=False)
+    _type_number(umpire, dashboard, bijlandt.code, ctrl=True)
+    allies = dashboard.panes[1].tree
+    assert allies.currentItem().data(0, ROW_ROLE) == ("unit", bijlandt.id)
+    assert dashboard.selected()["unit_id"] == lancers.id  # the subject stays the lancers
+    assert dashboard.panes[0].tree.hasFocus()
+    assert dashboard.codes.target() == bijlandt.id
+    shock = window.findChild(QAction, "actionPackCheck_shock")
+    keys = shock.shortcut()[0]  # Adjudicate → Shock by its key (Alt and a digit)
+    umpire.press(keys.key(), keys.keyboardModifiers())
+    d = window.pack_game.dialog
+    assert isinstance(d, PackCheckDialog)
+    assert d.check.spec.key == "shock"
+    assert d.check.target == {"unit_id": lancers.id}
+    assert d.questions["target_unit"].value() == bijlandt.id
+    d.reject()
+
+
+def test_a_click_forgets_the_target(qtbot: QtBot, window: MainWindow) -> None:
+    service, dashboard = _service(window), _dashboard(window)
+    bijlandt = service.state().unit(unit_id(service, BIJLANDT))
+    umpire = Umpire(qtbot, window)
+    dashboard.focus_side(dashboard.panes[0].side_id)
+    _type_number(umpire, dashboard, bijlandt.code, ctrl=True)
+    assert dashboard.codes.target() == bijlandt.id
+    tree = dashboard.panes[0].tree
+    item = tree.topLevelItem(0)
+    tree.itemPressed.emit(item, 0)
+    assert dashboard.codes.target() is None
+
+
+def test_the_game_menu_prints_the_base_labels_with_the_codes(
+    window: MainWindow, tmp_path: pathlib.Path
+) -> None:
+    action = window.pack_printing.labels_action
+    assert action is not None
+    assert action.isVisible()
+    assert not window.printing.labels_action.isVisible()  # EotE's is hidden meanwhile
+    pdf = tmp_path / "labels.pdf"
+    assert window.pack_printing.labels_to(pdf) >= 2  # a side per page
+    text = " ".join(" ".join(pdf_text(pdf)).split())
+    service = _service(window)
+    foy = service.state().unit(unit_id(service, FOY))
+    assert f"{foy.code} {FOY}" in text
+    assert "Allies — Quatre Bras — base labels" in text
+    QApplication.processEvents()
+
+
+# ----------------------------------------------------------------------------- the wizard's lists
+def test_a_unit_list_shows_the_codes_and_a_code_typed_picks_the_unit(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    service = _service(window)
+    state = service.state()
+    lancers = state.unit(unit_id(service, LANCERS))
+    bijlandt = state.unit(unit_id(service, BIJLANDT))
+    mark(service, ("game_unit", lancers.id, "markers.ordered", True))
+    d = window.pack_game.open_check("shock", {"unit_id": lancers.id})
+    assert isinstance(d, PackCheckDialog)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
+    target = d.questions["target_unit"]
+    codes = {u.id: u.code for u in state.units}
+    for value, label in target.ask.choices:
+        assert label.startswith(f"{codes[value]} ")  # each unit after its code
+    assert target.value() != bijlandt.id
+    target.widget.setFocus()
+    umpire = Umpire(qtbot, window)
+    umpire.type(_number(bijlandt.code))  # its number alone
+    target = d.questions["target_unit"]  # (the answer may have asked new questions)
+    assert target.value() == bijlandt.id
+    assert d.check.values["target_unit"] == bijlandt.id  # the check has the answer
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is d.questions["target_unit"].widget)
+    target = d.questions["target_unit"]
+    first = target.ask.choices[0]
+    for pick in target.widget.findChildren(TypedPick):
+        pick.clock.invalidate()  # a pause: a new search
+    umpire.type(first[1].split(" ")[0].lower())  # a whole code, in lower case
+    assert d.questions["target_unit"].value() == first[0]
+    assert umpire.keys == len(_number(bijlandt.code)) + len(first[1].split(" ")[0])
+    d.reject()
+
+
+def test_the_unit_selected_comes_first_in_the_order_s_list(window: MainWindow) -> None:
+    """An order from the turn guide on a side: the unit selected on the dashboard first."""
+    service, dashboard = _service(window), _dashboard(window)
+    dealt(service, "centre", "centre", French=["flag"] * 5, Allies=["flag"] * 5)
+    side = service.state().pack_state["to_order"]
+    d = window.pack_game.open_check("order", {"side_id": side})
+    assert isinstance(d, PackCheckDialog)
+    listed = [v for v, _label in d.questions["unit"].ask.choices]
+    d.reject()
+    assert len(listed) > 1
+    last = listed[-1]
+    assert dashboard.select("unit", last)
+    d = window.pack_game.open_check("order", {"side_id": side})
+    assert isinstance(d, PackCheckDialog)
+    again = [v for v, _label in d.questions["unit"].ask.choices]
+    assert again == [last, *listed[:-1]]
+    assert d.questions["unit"].value() == listed[0]  # the pack's default stays
+    d.reject()
