@@ -16,7 +16,8 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QTreeWidget, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
-from eote_ref.referee.pack_play import PackGameService
+from eote_ref.referee.pack_lists import pack_battle
+from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
 from eote_ref.store import Database
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.pack_game.check_dialog import PackCheckDialog
@@ -253,3 +254,60 @@ def test_the_unit_selected_comes_first_in_the_order_s_list(window: MainWindow) -
     assert again == [last, *listed[:-1]]
     assert d.questions["unit"].value() == listed[0]  # the pack's default stays
     d.reject()
+
+
+# ----------------------------------------------------------------------------- an umpire's trial
+def test_an_order_and_a_fire_by_codes_take_eight_keys(qtbot: QtBot, db: Database) -> None:
+    """The text's Quatre Bras (AVlE 13.2), whose units are named by type and hex: by codes.
+
+    Found in a trial: with the target marked by Ctrl and its code, the fire wizard opened on
+    its first question, 14 Tabs from the die, and the second die needed the mouse or a Tab.
+    Now: the unit's number, the order's key, Enter; Ctrl and the target's number, the
+    fire's key, both dice, Enter.
+    """
+    battle = pack_battle("avle", "quatre_bras")
+    sides = {name: list(paths) for name, paths in battle.sides}
+    spec = NewPackGame("QB", "avle", sides, {}, battle.scenario)
+    game = PackGameService(db, new_pack_game(db, spec))
+    side_ids, _units = dealt(game, "centre", "centre", French=["flag"] * 5, Allies=["flag"] * 5)
+    if game.state().pack_state.get("to_order") == side_ids["Allies"]:
+        game.open_check("order", side_id=side_ids["Allies"]).apply()
+    window = shown_window(qtbot, db, game.game_id)
+    state = game.state()
+    firer = next(
+        u
+        for u in state.units
+        if u.side_id == side_ids["French"]
+        and state.command(u.command_id).name == "Centre"
+        and u.arm == "infantry"
+    )
+    target = [u for u in state.units if u.side_id == side_ids["Allies"]][1]
+    dashboard = _dashboard(window)
+    umpire = Umpire(qtbot, window)
+    dashboard.focus_side(firer.side_id)  # a click in the French table
+    _type_number(umpire, dashboard, firer.code, ctrl=False)
+    order = window.findChild(QAction, "actionPackCheck_order").shortcut()[0]
+    umpire.press(order.key(), order.keyboardModifiers())
+    d = window.pack_game.dialog
+    assert isinstance(d, PackCheckDialog)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
+    assert d.subject_text().startswith(f"{firer.code} {firer.name}")
+    umpire.press(Qt.Key.Key_Return)
+    assert d.applied
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    _type_number(umpire, dashboard, target.code, ctrl=True)
+    fire = window.findChild(QAction, "actionPackCheck_fire").shortcut()[0]
+    umpire.press(fire.key(), fire.keyboardModifiers())
+    d = window.pack_game.dialog
+    assert isinstance(d, PackCheckDialog)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
+    assert d.questions["target_unit"].value() == target.id
+    assert QApplication.focusWidget() is d.dice_rows["roll"].combos[0]
+    umpire.type("3")
+    assert QApplication.focusWidget() is d.dice_rows["effect_roll"].combos[0]
+    umpire.type("5")
+    umpire.press(Qt.Key.Key_Return)
+    assert d.applied
+    assert game.journal()[0].summary.startswith(f"{firer.name} fires on {target.name}")
+    assert umpire.keys == len(firer.code) - 1 + len(target.code) - 1 + 6
+    assert umpire.keys <= 8

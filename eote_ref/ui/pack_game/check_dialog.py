@@ -379,6 +379,12 @@ class PackCheckDialog(QDialog):
             else:
                 self.rolls[name] = value
         self.update_all()
+        # A die typed and another one asked for next: the keyboard goes to it (issue 32).
+        focus = self.focusWidget()
+        typed_in = next((r for r in self.dice_rows.values() if focus in r.combos), None)
+        needed = self.trial.needed if self.trial is not None else None
+        if typed_in is not None and needed is not None and typed_in.needed.name != needed.name:
+            self.focus_die()
 
     def _ensure_dice_row(self, needed: Any) -> _DiceRow:
         row = self.dice_rows.get(needed.name)

@@ -292,10 +292,11 @@ class PackGameScreen(QObject):
         check = hub.attempt(lambda: hub.service.open_check(key, **target))
         if check is None:
             return None
+        preset = None
         if self.dashboard is not None:  # the target Ctrl and its code marked (issue 32)
             from eote_ref.ui.pack_game.codes import preset_target
 
-            preset_target(check, self.dashboard.codes.target())
+            preset = preset_target(check, self.dashboard.codes.target())
         back = QApplication.focusWidget()
         self._return_focus = back if back is not None and back.window() is self.window else None
         likely = self.dashboard.codes.likely() if self.dashboard is not None else ()
@@ -304,6 +305,8 @@ class PackGameScreen(QObject):
         dialog.finished.connect(lambda _r, d=dialog: self._closed(d))
         dialog.open()
         dialog.activateWindow()  # its keys (Alt+R rolls, Enter applies) are the dialog's
+        if preset is not None:  # the target given on the dashboard: the die is next
+            dialog.focus_die()
         return dialog
 
     def open_due(self, key: str, target: dict[str, Any]) -> Any:
