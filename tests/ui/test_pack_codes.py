@@ -311,3 +311,57 @@ def test_an_order_and_a_fire_by_codes_take_eight_keys(qtbot: QtBot, db: Database
     assert game.journal()[0].summary.startswith(f"{firer.name} fires on {target.name}")
     assert umpire.keys == len(firer.code) - 1 + len(target.code) - 1 + 6
     assert umpire.keys <= 8
+
+
+# ----------------------------------------------------------------------------- VlE
+def test_a_vle_game_has_the_codes_too(qtbot: QtBot, db: Database) -> None:
+    """The codes are the engine's: a VlE melee's attackers picked by Ctrl and a number."""
+    folder = pathlib.Path(__file__).resolve().parents[2] / "army_lists" / "vle"
+    sides = {
+        "French": [folder / "saalfeld-1806-french.yaml"],
+        "Prussians": [folder / "saalfeld-1806-prussian.yaml"],
+    }
+    gid = new_pack_game(db, NewPackGame("Saalfeld", "vle", sides))
+    window = shown_window(qtbot, db, gid)
+    dashboard = _dashboard(window)
+    state = _service(window).state()
+    assert _shown_headers(dashboard.panes[0].tree)[:2] == ["Code", "Name"]
+    prussian = next(u for u in state.units if u.side_id == dashboard.panes[1].side_id)
+    french = [u for u in state.units if u.side_id == dashboard.panes[0].side_id][2]
+    umpire = Umpire(qtbot, window)
+    dashboard.focus_side(prussian.side_id)
+    _type_number(umpire, dashboard, prussian.code, ctrl=False)
+    assert dashboard.selected()["unit_id"] == prussian.id
+    _type_number(umpire, dashboard, french.code, ctrl=True)
+    d = window.pack_game.request("melee")
+    assert isinstance(d, PackCheckDialog)
+    attackers = d.questions["attackers"]
+    assert attackers.value() == [french.id]  # the target marked, ticked
+    assert all(label.split(" ")[0][1:].isdigit() for _v, label in attackers.ask.choices)
+    d.reject()
+
+
+def test_unit_choices_are_coded_and_the_likely_come_first(db: Database) -> None:
+    """Only a unit's choice (its id, a label starting with its name) gets its code."""
+    from eote_ref.packs.play import Ask, Due
+    from eote_ref.ui.pack_game.unit_choices import coded_asks, due_units
+
+    state = quatre_bras(db).state()
+    a, b, c = state.units[:3]
+    asks = [
+        Ask("target", "target", "choice", a.id, choices=tuple((u.id, u.name) for u in (a, b, c))),
+        Ask("terrain", "terrain", "choice", "open", choices=(("open", "open"), ("wood", "wood"))),
+        Ask("hexes", "hexes", "choice", a.id, choices=((a.id, "one hex"), (b.id, "two hexes"))),
+    ]
+    due = [Due("shock", "shock it", "9.0", {"unit_id": c.id}), Due("fire", "x", "7.0", {})]
+    likely = due_units(due, "shock")
+    assert likely == {c.id}
+    coded, keys = coded_asks(state, asks, likely)
+    assert keys == {"target"}
+    assert coded[0].choices == (
+        (c.id, f"{c.code} {c.name}"),
+        (a.id, f"{a.code} {a.name}"),
+        (b.id, f"{b.code} {b.name}"),
+    )
+    assert coded[0].default == a.id  # the pack's default stays
+    assert coded[1:] == asks[1:]
