@@ -1133,9 +1133,11 @@ def _avle_shots(db: object, save: object) -> None:
 
 
 def _avle_code_shot(window: object, game: object, save: object) -> None:
-    """Units by their codes on the AVlE screen (issue 32): the Code column first, a unit
-    selected by its number typed on its side's table, the other side's marked by Ctrl and
-    its number as the target of the next check."""
+    """Units by their codes on the AVlE screen (issue 32).
+
+    The Code column first, a unit selected by its number typed on its side's table, the
+    other side's marked by Ctrl and its number as the target of the next check.
+    """
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
