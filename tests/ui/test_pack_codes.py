@@ -101,6 +101,14 @@ def test_the_code_column_sorts_by_number_and_a_heading_by_its_words(window: Main
             if top.child(j).data(0, ROW_ROLE)[0] == "unit"
         ]
         assert codes == sorted(codes, key=lambda c: int(c[1:]))
+    # Codes the other way round: each command's units from the last, the commands stay.
+    code = tree.columnCount() - 1
+    tree.sortByColumn(code, Qt.SortOrder.DescendingOrder)
+    sectors = [tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount())]
+    assert sectors == ["Left", "Centre", "Right"]
+    right = tree.topLevelItem(2)
+    codes = [_code(tree, right.child(j)) for j in range(right.childCount())]
+    assert codes == sorted(codes, key=lambda c: int(c[1:]), reverse=True)
     # A click on the Name heading sorts each command's rows by name; the commands stay.
     tree.header().sectionClicked.emit(0)
     tree.sortByColumn(0, Qt.SortOrder.AscendingOrder)

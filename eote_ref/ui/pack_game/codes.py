@@ -19,6 +19,8 @@ Nothing here names a pack.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt
@@ -29,28 +31,36 @@ from eote_ref.referee.picking import split_code
 from eote_ref.ui.code_keys import CodeKeys
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from PySide6.QtCore import SignalInstance
 
 #: The heading of the Code column.
 CODE_HEADING = "Code"
 
+#: Item data: the order the row was made in (the commands keep it, whatever the sort).
+ORDER_ROLE = Qt.ItemDataRole.UserRole + 7
+
 #: Item data: ("unit" | "leader" | "command", row id), as the dashboard sets it.
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+
+_made = itertools.count()
 
 
 class CodedItem(QTreeWidgetItem):
     """A row of a side's table, sorted by code as numbers and with its command kept in place."""
+
+    def __init__(self, cells: Sequence[str]) -> None:
+        super().__init__(list(cells))
+        self.setData(0, ORDER_ROLE, next(_made))
 
     def __lt__(self, other: QTreeWidgetItem) -> bool:
         tree = self.treeWidget()
         if tree is None:
             return self.text(0).casefold() < other.text(0).casefold()
         if self.parent() is None and other.parent() is None:  # the commands keep their order
-            mine, theirs = self.data(0, ROW_ROLE), other.data(0, ROW_ROLE)
-            if isinstance(mine, tuple) and isinstance(theirs, tuple):
-                return bool(mine[1] < theirs[1])
+            mine, theirs = self.data(0, ORDER_ROLE), other.data(0, ORDER_ROLE)
+            if isinstance(mine, int) and isinstance(theirs, int):
+                ascending = tree.header().sortIndicatorOrder() == Qt.SortOrder.AscendingOrder
+                return mine < theirs if ascending else mine > theirs
         column = tree.sortColumn()
         if column == tree.columnCount() - 1:  # the Code column
             return _code_key(self.text(column)) < _code_key(other.text(column))
