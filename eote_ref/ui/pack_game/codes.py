@@ -155,7 +155,9 @@ class PackCodeTables(QObject):
         item = self._item(i, unit_id)
         if item is not None:
             _show(item)
-        self.dashboard.select("unit", unit_id)
+        if not self.dashboard.select("unit", unit_id):  # a row the table does not show
+            unit = self.dashboard.hub.view.state.unit(unit_id)
+            self.message.emit(f"{unit.label} is not shown on its side's table")
 
     def add_unit(self, typed_on: int, i: int, unit_id: int, replaced: int | None) -> bool:
         item = self._item(i, unit_id)
