@@ -1127,6 +1127,7 @@ def _avle_shots(db: object, save: object) -> None:
     save(dialog, "avle-check-fire")  # type: ignore[operator]
     dialog.apply()
     save(window, "avle-dashboard")  # type: ignore[operator]
+    _avle_code_shot(window, game, save)
     display = screen.open_display()
     save(display, "avle-players-display")  # type: ignore[operator]
     display.close()
@@ -1219,6 +1220,29 @@ def _avle_fog_touch_shots(db: object, save: object) -> None:
     finally:
         set_touch_mode(False, remember=False)
     window.close()
+
+
+def _avle_code_shot(window: object, game: object, save: object) -> None:
+    """Units by their codes on the AVlE screen (issue 32).
+
+    The Code column first, a unit selected by its number typed on its side's table, the
+    other side's marked by Ctrl and its number as the target of the next check.
+    """
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    state = game.state()  # type: ignore[attr-defined]
+    lancers = next(u for u in state.units if u.name == "Piré's lancers (Hubert)")
+    target = next(u for u in state.units if u.name == "Bijlandt's brigade (line)")
+    dashboard = window.pack_game.dashboard  # type: ignore[attr-defined]
+    dashboard.focus_side(lancers.side_id)
+    french = dashboard.panes[0].tree
+    for digit in lancers.code[1:]:
+        QTest.keyClick(french, digit)
+    dashboard.codes.keys.clock.invalidate()  # a pause: a new number
+    for digit in target.code[1:]:
+        QTest.keyClick(french, digit, Qt.KeyboardModifier.ControlModifier)
+    save(window, "avle-codes")  # type: ignore[operator]
 
 
 def _delete_on_close() -> object:

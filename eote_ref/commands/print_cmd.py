@@ -116,7 +116,7 @@ def register(subparsers: Any) -> None:
 
     labels = sub.add_parser(
         "labels",
-        help="base labels of a game's units: each unit's code, name and division",
+        help="base labels of a game's units (any pack's): each unit's code, name and command",
         description="A label per unit of a game in the database given by --db, its code "
         "large (the code every picker takes), to cut out and stick under the figures.",
     )
@@ -309,6 +309,38 @@ def _bad_data(exc: BaseException) -> int:
     )
 
 
+def _pack_game_labels(args: argparse.Namespace, refused: BaseException) -> int:
+    """The base labels of a game of a pack with declared play: a unit each, its code large.
+
+    The labels are the engine's (:func:`~eote_ref.referee.pack_view.game_labels`), as the
+    app's Game menu prints them; a game its pack cannot read is refused as before.
+    """
+    from eote_ref.referee.pack_play import PackGameService
+    from eote_ref.referee.pack_view import game_labels_html
+    from eote_ref.referee.session import list_games
+    from eote_ref.store import open_from_args
+
+    db = open_from_args(args, read_only=True)
+    try:
+        wanted = str(args.game)
+        games = list_games(db)
+        match = [g for g in games if str(g.id) == wanted] or [g for g in games if g.name == wanted]
+        try:
+            service = PackGameService(db, match[0].id)
+            html = game_labels_html(service)
+            name = service.state().name
+        except _BAD_DATA:
+            return _refused(refused)
+        printing = _printing()
+        pages = printing.write_pdf(
+            html, args.output, size=printing.page_size(args.paper), title=f"{name} base labels"
+        )
+    finally:
+        db.close()
+    print(f"Wrote {pages} page{'s' if pages != 1 else ''} of base labels to {args.output}")
+    return 0
+
+
 def _pack_game_sheets(args: argparse.Namespace, refused: BaseException) -> int:
     """A game of a pack with its own printed sheets: the one ``--sheet`` names, as it stands.
 
@@ -408,6 +440,8 @@ def run_game_sheets(args: argparse.Namespace, what: str = "sheets") -> int:
     except OtherPackGame as exc:
         if what == "sheets":
             return _pack_game_sheets(args, exc)
+        if what == "labels":
+            return _pack_game_labels(args, exc)
         return _refused(exc)
     except LookupError as exc:
         return _fail(str(exc)) if not isinstance(exc, KeyError) else _bad_data(exc)

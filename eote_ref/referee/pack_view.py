@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from eote_ref.packs import registry
 
 if TYPE_CHECKING:
+    from eote_ref.referee.sheets.labels import UnitLabel
     from eote_ref.store import Database
 
 
@@ -324,6 +325,20 @@ def game_sheet_html(service: Any, title: str) -> str:
     rules = rules_for(state) if callable(rules_for) else service.rules
     html: str = sheets[title](state, rules, service.turn_label(state))
     return html
+
+
+def game_labels(service: Any) -> list[UnitLabel]:
+    """The base labels of the game (:mod:`eote_ref.referee.sheets.labels`): a unit each."""
+    from eote_ref.referee.sheets.labels import play_labels
+
+    return play_labels(service.state(), tuple(getattr(service.pack, "unit_markers", ())))
+
+
+def game_labels_html(service: Any) -> str:
+    """The game's base labels as one HTML document for the printer, a side per page."""
+    from eote_ref.referee.sheets.labels import labels_html
+
+    return labels_html(game_labels(service), f"{service.state().name} — base labels")
 
 
 def edit_refused(service: Any, state: Any, entity: str, row_id: int, key: str, value: Any) -> str:

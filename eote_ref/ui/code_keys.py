@@ -5,10 +5,15 @@ alone goes to that side's unit (``1`` then ``2`` selects F12: digits typed withi
 :data:`NUMBER_PAUSE_MS` make one number, as type-to-find does); Ctrl and the number adds the
 other side's unit with that number to the selection, as a Ctrl+click on its row would —
 firers first, then their target. F6 gives the other table the keyboard.
+
+The codes are the engine's: :class:`CodeKeys` reads the digits and finds the unit on any
+dashboard that is a :class:`CodeTables` — EotE's through :class:`DashboardTables`, a pack
+game's through :mod:`eote_ref.ui.pack_game.codes`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QElapsedTimer, QItemSelectionModel, Qt
@@ -29,7 +34,72 @@ def code_number(code: str) -> int | None:
 
 
 class CodeTables(Protocol):
-    """What the codes are typed on: the dashboard (``dashboard.Dashboard``), its two tables."""
+    """What the codes are typed on: a dashboard's side tables, EotE's or any pack game's.
+
+    :class:`CodeKeys` reads the numbers and finds the unit; the tables select it their way
+    (:class:`DashboardTables` for EotE's dashboard, ``PackCodeTables`` in
+    :mod:`eote_ref.ui.pack_game.codes` for a pack game's).
+    """
+
+    @property
+    def message(self) -> SignalInstance:
+        """A line for the status bar."""
+        ...
+
+    def coded_units(self, i: int) -> tuple[str, Sequence[tuple[int, str]]]:
+        """Table ``i``'s side name and its units as ``(id, code)``."""
+        ...
+
+    def go_to_unit(self, i: int, unit_id: int) -> None:
+        """A number typed alone: select unit ``unit_id`` on table ``i``, a new selection."""
+        ...
+
+    def add_unit(self, typed_on: int, i: int, unit_id: int, replaced: int | None) -> bool:
+        """Ctrl and a number typed on table ``typed_on``: add unit ``unit_id`` of table ``i``.
+
+        ``replaced``: the unit the number added before it grew (``1`` then ``2``), taken out
+        of the selection. Whether the unit is shown (and so added).
+        """
+        ...
+
+
+class CodeKeys:
+    """The number being typed on a dashboard's tables and the unit it went to."""
+
+    def __init__(self, tables: CodeTables) -> None:
+        self.tables = tables
+        #: The table and Ctrl the number is typed with, and its digits so far.
+        self.typing: tuple[int, bool, str] = (0, False, "")
+        #: The unit Ctrl+number added last (replaced while the number grows).
+        self.added: int | None = None
+        #: When the last digit came (a pause starts a new number).
+        self.clock = QElapsedTimer()
+
+    def typed(self, i: int, digit: str, add: bool) -> None:
+        """A digit typed on table ``i`` (with Ctrl: ``add``): go to that unit."""
+        tables = self.tables
+        table, was_add, digits = self.typing
+        fresh = not self.clock.isValid() or self.clock.elapsed() > NUMBER_PAUSE_MS
+        digits = digit if fresh or (table, was_add) != (i, add) else digits + digit
+        self.typing = (i, add, digits)
+        self.clock.start()
+        j = 1 - i if add else i
+        side_name, units = tables.coded_units(j)
+        unit = next((uid for uid, code in units if code_number(code) == int(digits)), None)
+        if unit is None:
+            tables.message.emit(f"No unit numbered {digits} in {side_name}")
+            return
+        if not add:
+            self.added = None
+            tables.go_to_unit(j, unit)
+            return
+        replaced = self.added if not fresh else None
+        if tables.add_unit(i, j, unit, replaced):
+            self.added = unit
+
+
+class EotETables(Protocol):
+    """EotE's dashboard (``dashboard.Dashboard``): its hub and its two side panes."""
 
     hub: GameHub
     panes: list[SidePane]
@@ -40,55 +110,45 @@ class CodeTables(Protocol):
         ...
 
 
-class CodeKeys:
-    """The number being typed on a dashboard's tables and the unit it went to."""
+class DashboardTables:
+    """The codes on EotE's dashboard: its side tables' views and selection models."""
 
-    def __init__(self, dashboard: CodeTables) -> None:
+    def __init__(self, dashboard: EotETables) -> None:
         self.dashboard = dashboard
-        #: The table and Ctrl the number is typed with, and its digits so far.
-        self.typing: tuple[int, bool, str] = (0, False, "")
-        #: The unit Ctrl+number added last (replaced while the number grows).
-        self.added: int | None = None
-        #: When the last digit came (a pause starts a new number).
-        self.clock = QElapsedTimer()
 
-    def typed(self, i: int, digit: str, add: bool) -> None:
-        """A digit typed on table ``i`` (with Ctrl: ``add``): go to that unit."""
+    @property
+    def message(self) -> SignalInstance:
+        return self.dashboard.message
+
+    def coded_units(self, i: int) -> tuple[str, Sequence[tuple[int, str]]]:
+        sides = self.dashboard.hub.view.sides
+        units = sides[i].units if i < len(sides) else []
+        return self.dashboard.panes[i].model.side_name, [(u.id, u.code) for u in units]
+
+    def go_to_unit(self, i: int, unit_id: int) -> None:
+        pane = self.dashboard.panes[i]
+        pane.select_unit(unit_id)
+        # A typed number starts a new selection even on the row already selected, as a
+        # plain click does: the last fire's target typed as the next firer changes no
+        # selection, so the last firer stayed the firer (return fire went the wrong way).
+        pane.tree.plain_click.emit()
+
+    def add_unit(self, typed_on: int, i: int, unit_id: int, replaced: int | None) -> bool:
         dash = self.dashboard
-        table, was_add, digits = self.typing
-        fresh = not self.clock.isValid() or self.clock.elapsed() > NUMBER_PAUSE_MS
-        digits = digit if fresh or (table, was_add) != (i, add) else digits + digit
-        self.typing = (i, add, digits)
-        self.clock.start()
-        j = 1 - i if add else i
-        sides = dash.hub.view.sides
-        pane = dash.panes[j]
-        units = sides[j].units if j < len(sides) else []
-        unit = next((u for u in units if code_number(u.code) == int(digits)), None)
-        if unit is None:
-            dash.message.emit(f"No unit numbered {digits} in {pane.model.side_name}")
-            return
-        if not add:
-            self.added = None
-            pane.select_unit(unit.id)
-            # A typed number starts a new selection even on the row already selected, as a
-            # plain click does: the last fire's target typed as the next firer changes no
-            # selection, so the last firer stayed the firer (return fire went the wrong way).
-            pane.tree.plain_click.emit()
-            return
-        dash.panes[i].tree.selection_mods = Qt.KeyboardModifier.NoModifier
+        pane = dash.panes[i]
+        dash.panes[typed_on].tree.selection_mods = Qt.KeyboardModifier.NoModifier
         tree = pane.tree
         model = tree.selectionModel()
         rows = QItemSelectionModel.SelectionFlag.Rows
         # Each change is marked as added (Ctrl), so the table keeps the other's selection.
-        if not fresh and self.added is not None:  # the number grew: the last one goes
-            old = pane.proxy.mapFromSource(pane.model.unit_index(self.added))
+        if replaced is not None:  # the number grew: the last one goes
+            old = pane.proxy.mapFromSource(pane.model.unit_index(replaced))
             if old.isValid():
                 tree.selection_mods = Qt.KeyboardModifier.ControlModifier
                 model.select(old, QItemSelectionModel.SelectionFlag.Deselect | rows)
-        index = pane.proxy.mapFromSource(pane.model.unit_index(unit.id))
+        index = pane.proxy.mapFromSource(pane.model.unit_index(unit_id))
         if not index.isValid():
-            return
+            return False
         tree.expand(index.parent())
         tree.selection_mods = Qt.KeyboardModifier.ControlModifier
         model.select(index, QItemSelectionModel.SelectionFlag.Select | rows)
@@ -96,4 +156,4 @@ class CodeKeys:
         tree.selection_mods = Qt.KeyboardModifier.ControlModifier
         model.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
         tree.scrollTo(index)
-        self.added = unit.id
+        return True

@@ -34,7 +34,7 @@ from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
 from eote_ref.referee.phases import steps_at_scale
 from eote_ref.referee.todo import DueCheck, morale_checks_due, owed
 from eote_ref.referee.views import GameView, UnitView
-from eote_ref.ui.code_keys import CodeKeys
+from eote_ref.ui.code_keys import CodeKeys, DashboardTables
 from eote_ref.ui.forms.ui_dashboard import Ui_Dashboard
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.phase_bar import PhaseBar
@@ -146,7 +146,7 @@ class Dashboard(QWidget):
 
         self.panes = [SidePane(), SidePane()]
         #: A unit's code number typed on a table goes to that unit.
-        self.code_keys = CodeKeys(self)
+        self.code_keys = CodeKeys(DashboardTables(self))
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
         self.tabs = QTabWidget()

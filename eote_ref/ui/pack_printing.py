@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 
 from eote_ref.packs import registry
-from eote_ref.referee.pack_view import game_sheet_html, game_sheet_titles
+from eote_ref.referee.pack_view import game_labels_html, game_sheet_html, game_sheet_titles
 from eote_ref.ui.print_actions import _ask_pdf, _safe
 
 
@@ -46,6 +46,8 @@ class PackPrinting(QObject):
         #: The open pack game's hub (None: no pack game open) and its sheets' actions.
         self.hub: Any = None
         self.sheet_actions: dict[str, QAction] = {}
+        #: "Print base labels…" while a pack game is open (every pack's game has them).
+        self.labels_action: QAction | None = None
         for pack, (_module, title) in registry.PACKS.items():
             if pack == registry.DEFAULT_PACK:
                 continue
@@ -60,10 +62,12 @@ class PackPrinting(QObject):
     def game_opened(self, hub: Any) -> None:
         """A pack game opened (or closed: None): its sheets in the Game menu, EotE's hidden."""
         ui = self.window.ui
-        for action in self.sheet_actions.values():
-            ui.menuGame.removeAction(action)
-            action.deleteLater()
+        for action in [*self.sheet_actions.values(), self.labels_action]:
+            if action is not None:
+                ui.menuGame.removeAction(action)
+                action.deleteLater()
         self.sheet_actions = {}
+        self.labels_action = None
         self.hub = hub
         eote = self.window.printing
         for action in (eote.sheets_action, eote.labels_action, eote.report_action):
@@ -79,6 +83,33 @@ class PackPrinting(QObject):
             action.triggered.connect(lambda _=False, t=title: self.sheet_dialog(t))
             ui.menuGame.insertAction(ui.actionExportJournal, action)
             self.sheet_actions[title] = action
+        # Base labels are the engine's: every pack's game has them (its units' codes).
+        labels = QAction("Print base &labels…", self.window)
+        labels.setObjectName("actionPackLabels")
+        labels.setStatusTip("A label per unit, its code large, to put by its base (PDF)")
+        labels.triggered.connect(self.labels_dialog)
+        ui.menuGame.insertAction(ui.actionExportJournal, labels)
+        self.labels_action = labels
+
+    def labels_to(self, path: str | pathlib.Path) -> int:
+        """Write the open pack game's base labels to ``path``; the pages."""
+        if self.hub is None:
+            raise ValueError("no game is open")
+        from eote_ref.ui.printing import write_pdf
+
+        html = game_labels_html(self.hub.service)
+        pages = write_pdf(html, path, title=f"{self.hub.view.name} base labels")
+        self._done(f"Base labels saved to {path}")
+        return pages
+
+    def labels_dialog(self) -> None:
+        """Ask for a PDF file and write the open pack game's base labels there."""
+        if self.hub is None:
+            return
+        name = f"{_safe(self.hub.view.name)} base labels.pdf"
+        path = _ask_pdf(self.window, "Print base labels", name)
+        if path:
+            self._write(lambda: self.labels_to(path), path)
 
     def sheet_to(self, title: str, path: str | pathlib.Path) -> int:
         """Write the open pack game's sheet ``title`` to ``path``; the pages."""

@@ -432,7 +432,8 @@ def test_unit_types_and_flags_read_as_words(window: MainWindow) -> None:
     d = window.pack_game.open_check("reaction", {"unit_id": unit_id(service, BIJLANDT)})
     assert isinstance(d, PackCheckDialog)
     labels = [label for _v, label in d.questions["charger"].ask.choices]
-    assert f"{LANCERS} (dragoons or lancers, 3 el.)" in labels
+    code = service.state().unit(unit_id(service, LANCERS)).code  # shown first (issue 32)
+    assert f"{code} {LANCERS} (dragoons or lancers, 3 el.)" in labels
 
 
 def test_after_an_order_the_unit_s_fire_shock_or_rally_is_offered(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.pack_lists import pack_rule_prefix
+from eote_ref.ui.pack_game.unit_choices import coded_asks, due_units, watch_unit_choice
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.touch import DiePad, face_words, tap_to_tick, touch_mode
 
@@ -227,14 +228,21 @@ class PackCheckDialog(QDialog):
         hub: the open game's :class:`~eote_ref.ui.pack_game.hub.PackHub`.
         check: the check opened (:meth:`PackGameService.open_check`).
         parent: the parent widget.
+        likely: units a unit question lists first (the dashboard's selection and target);
+            those the turn guide has this check due on join them.
 
     After ``Apply`` the outcome is in :attr:`outcome` and :attr:`applied` is True.
     """
 
-    def __init__(self, hub: Any, check: Any, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, hub: Any, check: Any, parent: QWidget | None = None, likely: Collection[int] = ()
+    ) -> None:
         super().__init__(parent)
         self.hub = hub
         self.check = check
+        #: Units listed first by a unit question; the keys of the questions offering units.
+        self.likely = set(likely) | due_units(hub.view.due, check.spec.key)
+        self._unit_keys: set[str] = set()
         self.outcome: Any = None
         self.applied = False
         self.rolls: dict[str, object] = {}
@@ -314,7 +322,10 @@ class PackCheckDialog(QDialog):
     # ------------------------------------------------------------------ questions
     def _facts(self) -> list[Any]:
         result = self.hub.attempt(self.check.facts)
-        return list(result or [])
+        # Units by their codes, the likely first (issue 32).
+        state = getattr(self.check, "state", None) or self.hub.view.state
+        asks, self._unit_keys = coded_asks(state, list(result or []), self.likely)
+        return asks
 
     def _build_questions(self) -> None:
         while self.form.rowCount():
@@ -324,6 +335,8 @@ class PackCheckDialog(QDialog):
             q = _Question(ask, self._answered)
             q.set_value(self.check.values.get(ask.key, ask.default))
             self.questions[ask.key] = q
+            if ask.key in self._unit_keys:  # a code typed (a12, or 12) picks the unit
+                watch_unit_choice(q.widget, self._answerer(ask.key))
             if ask.kind == "bool":
                 self.form.addRow(q.widget)
             else:
@@ -363,6 +376,13 @@ class PackCheckDialog(QDialog):
                     q.set_value(self.check.values.get(ask.key, ask.default))
         self.update_all()
 
+    def _answerer(self, key: str) -> Callable[[object], None]:
+        def answer(value: object) -> None:
+            if key in self.questions:
+                self.answer(key, value)
+
+        return answer
+
     def answer(self, key: str, value: object) -> None:
         """Answer question ``key`` as the umpire would (its widget shows it)."""
         q = self.questions[key]
@@ -378,6 +398,12 @@ class PackCheckDialog(QDialog):
             else:
                 self.rolls[name] = value
         self.update_all()
+        # A die typed and another one asked for next: the keyboard goes to it (issue 32).
+        focus = self.focusWidget()
+        typed_in = next((r for r in self.dice_rows.values() if focus in r.combos), None)
+        needed = self.trial.needed if self.trial is not None else None
+        if typed_in is not None and needed is not None and typed_in.needed.name != needed.name:
+            self.focus_die()
 
     def _ensure_dice_row(self, needed: Any) -> _DiceRow:
         row = self.dice_rows.get(needed.name)

@@ -45,6 +45,7 @@ from eote_ref.referee.pack_view import (
     side_words,
     unit_type_words,
 )
+from eote_ref.ui.pack_game.codes import CODE_HEADING, CodedItem, PackCodeTables, place_code_first
 from eote_ref.ui.theme import marker_colors
 
 #: Item data: ("unit" | "leader" | "command", row id).
@@ -106,6 +107,8 @@ class PackDashboard(QWidget):
         switch = QShortcut(QKeySequence("F6"), self)
         switch.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         switch.activated.connect(self.other_side)
+        #: The units' codes: a number typed on a side's table goes to its unit (issue 32).
+        self.codes = PackCodeTables(self)
         hub.viewChanged.connect(self.show_view)
         self.show_view(hub.view)
 
@@ -242,6 +245,7 @@ class PackDashboard(QWidget):
             pane.tree.customContextMenuRequested.connect(
                 lambda pos, p=pane: self._context_menu(p, pos)
             )
+            self.codes.watch(pane)
             self.split.addWidget(pane)
             self.panes.append(pane)
         columns = self.columns(view)
@@ -275,7 +279,9 @@ class PackDashboard(QWidget):
             "Name",
             "Type",
             *[marker_header(s) if s else k.replace("_", " ") for k, s in columns],
+            CODE_HEADING,  # shown first (place_code_first)
         ]
+        tree.setSortingEnabled(False)  # sorted once, when filled
         tree.clear()
         tree.setColumnCount(len(headers))
         tree.setHeaderLabels(headers)
@@ -289,7 +295,7 @@ class PackDashboard(QWidget):
         for command in (c for c in state.commands if c.side_id == side.id):
             units = [u for u in state.units if u.command_id == command.id]
             leaders = [g for g in state.leaders if g.command_id == command.id]
-            top = QTreeWidgetItem([command.name, f"{len(units)} units"])
+            top = CodedItem([command.name, f"{len(units)} units"])
             top.setData(0, ROW_ROLE, ("command", command.id))
             font = top.font(0)
             font.setBold(True)
@@ -300,7 +306,7 @@ class PackDashboard(QWidget):
                 with_unit = attached.get(g.id)
                 level = g.level.replace("_", " ").capitalize()  # the pack's word (a General)
                 kind = level if not with_unit else f"{level}, with {with_unit.name}"
-                cells = [g.name, kind, *("" for _ in columns)]
+                cells = [g.name, kind, *("" for _ in columns), ""]
                 if leader_specs:  # declared: in its words, and in a unit column of its name
                     status = [
                         w
@@ -316,7 +322,7 @@ class PackDashboard(QWidget):
                     status = [w for k, v in g.markers.items() if (w := _leader_words(k, v))]
                 if status:
                     cells[1] = f"{kind} ({', '.join(status)})"
-                item = QTreeWidgetItem(cells)
+                item = CodedItem(cells)
                 item.setData(0, ROW_ROLE, ("leader", g.id))
                 item.setForeground(0, colours.leader)
                 if view.off_map(g.markers, leader=True):
@@ -330,7 +336,8 @@ class PackDashboard(QWidget):
                     cells.append(
                         marker_text(spec, value, u.type) if spec else plain_marker_text(value)
                     )
-                item = QTreeWidgetItem(cells)
+                cells.append(u.code)
+                item = CodedItem(cells)
                 item.setData(0, ROW_ROLE, ("unit", u.id))
                 arm_colour = getattr(colours, u.arm, None)
                 if arm_colour is not None:
@@ -344,6 +351,7 @@ class PackDashboard(QWidget):
         header = tree.header()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(False)
+        place_code_first(tree)
         if keep is not None:
             for it in _walk(tree):
                 if it.data(0, ROW_ROLE) == keep:

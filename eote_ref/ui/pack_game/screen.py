@@ -333,13 +333,21 @@ class PackGameScreen(QObject):
         check = hub.attempt(lambda: hub.service.open_check(key, **target))
         if check is None:
             return None
+        preset = None
+        if self.dashboard is not None:  # the target Ctrl and its code marked (issue 32)
+            from eote_ref.ui.pack_game.codes import preset_target
+
+            preset = preset_target(check, self.dashboard.codes.target())
         back = QApplication.focusWidget()
         self._return_focus = back if back is not None and back.window() is self.window else None
-        dialog = PackCheckDialog(hub, check, self.window)
+        likely = self.dashboard.codes.likely() if self.dashboard is not None else ()
+        dialog = PackCheckDialog(hub, check, self.window, likely)
         self.dialog = dialog
         dialog.finished.connect(lambda _r, d=dialog: self._closed(d))
         dialog.open()
         dialog.activateWindow()  # its keys (Alt+R rolls, Enter applies) are the dialog's
+        if preset is not None:  # the target given on the dashboard: the die is next
+            dialog.focus_die()
         return dialog
 
     def open_due(self, key: str, target: dict[str, Any]) -> Any:

@@ -106,11 +106,11 @@ def test_print_sheets_of_an_avle_game_as_it_stands(
     assert main([*db, "print", "sheets", "1", "--sheet", "orders", "-o", str(cards)]) == 1
     err = capsys.readouterr().err
     assert "no sheet 'orders' for this game (its sheets: record sheets, card trackers)" in err
-    # Base labels are EotE's: refused in words, nothing written.
+    # Base labels are the engine's (issue 32): a label per unit, its code large.
     labels = tmp_path / "labels.pdf"
-    assert main([*db, "print", "labels", "1", "-o", str(labels)]) == 1
-    assert "Nothing was printed" in capsys.readouterr().err
-    assert not labels.exists()
+    assert main([*db, "print", "labels", "1", "-o", str(labels)]) == 0
+    assert "of base labels to" in capsys.readouterr().out
+    assert "F1 Jérôme" in " ".join(" ".join(pdf_text(labels)).split())
 
 
 def test_an_avle_answer_to_no_question_is_refused_naming_it(
