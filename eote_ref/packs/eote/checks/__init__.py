@@ -38,7 +38,7 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line
 from eote_ref.referee.journal_record import check_record
 from eote_ref.referee.markers import unit_change
-from eote_ref.referee.situations import PreviewDice
+from eote_ref.packs.eote.checks.situations import PreviewDice
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.store import Change, GameUnit, InsertRow, SetField, game_rows
 

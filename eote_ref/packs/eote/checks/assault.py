@@ -41,7 +41,7 @@ from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.journal_line import Line, Piece
 from eote_ref.referee.markers import unit_change
-from eote_ref.referee.situations import effect_changes, rules_unit
+from eote_ref.packs.eote.checks.situations import effect_changes, rules_unit
 from eote_ref.store import Change, DeleteRow, SetField
 
 
