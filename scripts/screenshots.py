@@ -496,8 +496,8 @@ def _battle_summary_shot(db: object, save: object) -> None:
     """
     del db
     try:
-        from eote_ref.referee.session import open_app_database
         from eote_ref.packs.eote.sample_game import play_sample_game
+        from eote_ref.referee.session import open_app_database
         from eote_ref.ui.battle_summary import BattleSummaryDialog
         from eote_ref.ui.game_hub import GameHub
 

@@ -21,8 +21,8 @@ never from the journal:
 * a battery that left its guns this turn re-mans them next turn at the earliest (7.5);
 * a fire sub-phase (artillery, then infantry) is one record: the state it began from, which
   every fire of it reads, and whether its fires are over (EotE 2.0, 6.0; see
-  :mod:`eote_ref.packs.eote.checks.sub_phase`); each firer's ``fired`` fact names its sub-phase, so a
-  unit fires once in it whichever way the fire was entered;
+  :mod:`eote_ref.packs.eote.checks.sub_phase`); each firer's ``fired`` fact names its
+  sub-phase, so a unit fires once in it whichever way the fire was entered;
 * the movement phase's start (the units pinned as it began) is recorded by the phase change,
   and a square's -4 reads it, not the pinned marker of the moment (EotE 5.6, 5.7);
 * an assault is one combat: its ``fought`` and ``supported`` facts, and the ``engaged`` links

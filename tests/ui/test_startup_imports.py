@@ -65,6 +65,7 @@ NOT_AT_START = {
     "PySide6.QtCharts",
     "PySide6.QtSvg",
     "eote_ref.referee.sheets",
+    "eote_ref.packs.eote.sheets",
     "eote_ref.referee.order_sheet",
     "eote_ref.referee.campaign",
     "eote_ref.store.campaign_models",

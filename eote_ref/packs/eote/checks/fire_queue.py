@@ -20,13 +20,13 @@ from eote_ref.packs.eote.checks.fire import (
     stand_changes,
     unit_rows,
 )
+from eote_ref.packs.eote.checks.situations import effect_changes
 from eote_ref.packs.eote.rules.core import Effect, Outcome
 from eote_ref.packs.eote.rules.units import morale_check_due
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line
 from eote_ref.referee.journal_record import check_record
-from eote_ref.packs.eote.checks.situations import effect_changes
 from eote_ref.store import Change
 
 
