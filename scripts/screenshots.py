@@ -704,7 +704,7 @@ def _table_night_shots(db: object, save: object, only: bool = False) -> None:
         fire.deleteLater()
 
         # A batch rally in the command phase of the next turn: one step for every unit.
-        from eote_ref.ui.batch_dialog import BatchDialog
+        from eote_ref.packs.eote.ui.batch_dialog import BatchDialog
 
         while game.view().phase is not Phase.COMMAND:
             game.advance_phase()

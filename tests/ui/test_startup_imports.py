@@ -100,7 +100,7 @@ NOT_AT_START = {
     "eote_ref.ui.phones_dialog",
     "eote_ref.web",
     "eote_ref.ui.scenario_dialog",
-    "eote_ref.ui.batch_dialog",
+    "eote_ref.packs.eote.ui.batch_dialog",
     "eote_ref.ui.battle_summary",
 }
 
