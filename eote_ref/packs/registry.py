@@ -39,12 +39,15 @@ class Shipped(NamedTuple):
     ruleset: str
     play: str | None
     cite: str
+    #: The module of the pack's own ``eote-ref rule`` calculator, with ``run(args)`` (None:
+    #: the pack is answered on its declaration by ``eote_ref.commands.rule_pack``).
+    calculator: str | None = None
 
 
 #: One line a pack.
 SHIPPED: tuple[Shipped, ...] = (
     Shipped("eote", "eote_ref.packs.eote.pack", "Eagles Over the Empire 6.2", "eote-6.2",
-            None, "EotE"),
+            None, "EotE", "eote_ref.packs.eote.calculator"),
     Shipped("avle", "eote_ref.packs.avle.pack", "Advanced Vive l'Empereur 1.2", "avle-1.2",
             "eote_ref.packs.avle.play", "AVlE"),
     Shipped("vle", "eote_ref.packs.vle.pack", "Vive l'Empereur! 3rd edition", "vle-3",
@@ -173,13 +176,25 @@ def get_play(pack_id: str) -> Play | None:
     return play
 
 
+#: id -> the module of the pack's own ``eote-ref rule`` calculator (EotE's engine has its own
+#: JSON fields, ``docs/rule-cli.md``); the other packs are answered on their declarations.
+CALCULATORS: dict[str, str] = {p.id: p.calculator for p in SHIPPED if p.calculator is not None}
+
+
+def get_calculator(pack_id: str) -> Any | None:
+    """The calculator module of pack ``pack_id`` (``run(args)``), or None if it has none."""
+    if pack_id not in CALCULATORS:
+        return None
+    return importlib.import_module(CALCULATORS[pack_id])
+
+
 def register(pack: Shipped) -> None:
     """Add a pack that is not shipped, as one :class:`Shipped` line, for this process.
 
     Every table of this module (``PACKS``, ``CITE``, ``RULESETS``, ``RULESET_OF_PACK``,
-    ``PLAYS``) takes it, so the referee, the commands and the app know it as a shipped one.
-    Its modules are imported on demand, as a shipped pack's. An id or a ruleset already taken
-    is refused (:class:`UnknownRuleset`); :func:`unregister` takes it out again.
+    ``PLAYS``, ``CALCULATORS``) takes it, so the referee, the commands and the app know it as a
+    shipped one. Its modules are imported on demand, as a shipped pack's. An id or a ruleset
+    already taken is refused (:class:`UnknownRuleset`); :func:`unregister` takes it out again.
     """
     if pack.id in PACKS:
         raise UnknownRuleset(f"a pack '{pack.id}' is already known", field="pack")
@@ -194,6 +209,8 @@ def register(pack: Shipped) -> None:
     RULESET_OF_PACK[pack.id] = pack.ruleset
     if pack.play is not None:
         PLAYS[pack.id] = pack.play
+    if pack.calculator is not None:
+        CALCULATORS[pack.id] = pack.calculator
 
 
 def unregister(pack_id: str) -> None:
@@ -205,5 +222,6 @@ def unregister(pack_id: str) -> None:
     del PACKS[pack_id]
     CITE.pop(pack_id, None)
     PLAYS.pop(pack_id, None)
+    CALCULATORS.pop(pack_id, None)
     ruleset = RULESET_OF_PACK.pop(pack_id)
     RULESETS.pop(ruleset, None)
