@@ -81,7 +81,9 @@ def wizard_class(key: str) -> type[CheckWizard]:
     """The wizard class of check ``key``: the catalogue's ``wizard``, else the generic one.
 
     The subclass's module is imported by name on first use (the catalogue is data), so this
-    package imports none of the wizards that open others through it.
+    package imports none of the wizards that open others through it: a module of this
+    package by its name (``fire``), a pack's own widget by its whole path
+    (``eote_ref.packs.eote.ui.assault``).
     """
     from eote_ref.ui.wizards.base import CheckWizard
 
@@ -90,7 +92,8 @@ def wizard_class(key: str) -> type[CheckWizard]:
         if entry is None or not entry.wizard:
             return CheckWizard
         module, _, name = entry.wizard.partition(":")
-        cls = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+        path = module if "." in module else f"{__name__}.{module}"  # a pack's ui/: its path
+        cls = getattr(importlib.import_module(path), name)
         if not (isinstance(cls, type) and issubclass(cls, CheckWizard)):
             raise TypeError(f"{entry.wizard} is not a CheckWizard")
         WIZARD_CLASSES[key] = cls
