@@ -59,9 +59,12 @@ def build_wizard(
     hub: GameHub, key: str, parent: QWidget | None = None, *, dice: Any = None, **target: Any
 ) -> CheckWizard | None:
     """The wizard of check ``key`` for ``target``; None (with a status message) if refused."""
-    from eote_ref.packs.eote.checks import open_check  # loaded with the first wizard
+    from eote_ref.packs import registry
 
-    check = hub.attempt(lambda: open_check(hub.service, key, **target))
+    # The referee's own service plays the default pack (EotE): its checks, loaded with the
+    # first wizard, come through the registry.
+    checks = registry.get_checks(registry.DEFAULT_PACK)
+    check = hub.attempt(lambda: checks.open_check(hub.service, key, **target))
     if check is None:
         return None
     return wizard_class(key)(hub, check, parent, dice=dice)
