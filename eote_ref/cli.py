@@ -109,10 +109,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             from eote_ref.yamlio.rule_contract import usage_error
 
             usage_error(f"unrecognized arguments: {' '.join(extra)}")
-        if args.pack not in (None, "eote"):  # another pack's calculator, on rule's contract
-            from eote_ref.commands.rule_pack import run as run_pack
-
-            args.func = run_pack
     else:
         args = parser.parse_args(words)
     if args.command is not None and args.command != chosen:  # e.g. an abbreviated --db

@@ -6,9 +6,9 @@ Run with ``.venv/bin/python scripts/pack_lines.py`` (``--summary``: the totals a
 only; ``--root DIR``: another package directory, for the tests). Standard library only.
 
 **Which pack a module is** goes by its path, as the import contracts in ``pyproject.toml``
-do: EotE's modules are ``packs/eote/`` (its procedures, ruleset data, checks, declaration,
-markers and turn) and ``commands/rule.py`` (its calculator command); AVlE's are
-``packs/avle/``, VlE's ``packs/vle/``; every other module is shared.
+do: EotE's modules are ``packs/eote/`` (its procedures, ruleset data, checks, sheets, widgets,
+calculator, declaration, markers and turn); AVlE's are ``packs/avle/``, VlE's ``packs/vle/``;
+every other module is shared.
 
 **A module names a pack** when its code (docstrings and comments aside) does one of these:
 
@@ -46,7 +46,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1] / "eote_ref"
 
 #: Each pack's modules, as dotted names under the package (a module or a whole subpackage).
 PACKS: dict[str, tuple[str, ...]] = {
-    "EotE": ("packs.eote", "commands.rule"),
+    "EotE": ("packs.eote",),
     "AVlE": ("packs.avle",),
     "VlE": ("packs.vle",),
 }

@@ -2,7 +2,7 @@
 
 Run with ``.venv/bin/python scripts/samples.py``: record sheets of the shipped French Waterloo
 list, the quick reference of the shipped ruleset, and the after-action report (PDF and HTML)
-of the scripted sample game (:func:`eote_ref.referee.sheets_sample.play_sample_game`), and
+of the scripted sample game (:func:`eote_ref.packs.eote.sample_game.play_sample_game`), and
 that game's record sheets and base labels with the units' codes (first pages only).
 """
 
@@ -22,7 +22,7 @@ from PySide6.QtGui import QPageSize  # noqa: E402
 
 from eote_ref.armylists.loader import load_army_list  # noqa: E402
 from eote_ref.packs.eote.rulesets import load_default  # noqa: E402
-from eote_ref.referee.sheets_sample import play_sample_game  # noqa: E402
+from eote_ref.packs.eote.sample_game import play_sample_game  # noqa: E402
 from eote_ref.store import open_database  # noqa: E402
 from eote_ref.ui import printing  # noqa: E402
 

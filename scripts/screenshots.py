@@ -498,8 +498,8 @@ def _battle_summary_shot(db: object, save: object) -> None:
     """
     del db
     try:
+        from eote_ref.packs.eote.sample_game import play_sample_game
         from eote_ref.referee.session import open_app_database
-        from eote_ref.referee.sheets_sample import play_sample_game
         from eote_ref.ui.battle_summary import BattleSummaryDialog
         from eote_ref.ui.game_hub import GameHub
 
@@ -706,7 +706,7 @@ def _table_night_shots(db: object, save: object, only: bool = False) -> None:
         fire.deleteLater()
 
         # A batch rally in the command phase of the next turn: one step for every unit.
-        from eote_ref.ui.batch_dialog import BatchDialog
+        from eote_ref.packs.eote.ui.batch_dialog import BatchDialog
 
         while game.view().phase is not Phase.COMMAND:
             game.advance_phase()

@@ -141,7 +141,7 @@ def demo_setup(db: Database) -> int:
 
 def sample_setup(db: Database) -> int:
     """The scripted two-turn sample battle (the printed report's); returns its game id."""
-    from eote_ref.referee.sheets_sample import play_sample_game
+    from eote_ref.packs.eote.sample_game import play_sample_game
 
     return play_sample_game(db).game_id
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from eote_ref.armylists.loader import ArmyListError, load_any_army_list, pack_schema
 from eote_ref.packs import registry
-from eote_ref.packs.eote.rules.core import RulesError
+from eote_ref.packs.outcome import PackError
 from eote_ref.referee.setup import FIGURE_SCALES
 from eote_ref.yamlio.problems import YamlError
 
@@ -134,9 +134,9 @@ def _printing() -> Any:
 
 
 def _ruleset(file: str | None) -> Any:
-    from eote_ref.packs.eote.rulesets import load_ruleset
+    from eote_ref.referee.game_rules import eote_ruleset_file
 
-    return load_ruleset(file)
+    return eote_ruleset_file(file)
 
 
 def _fail(message: str) -> int:
@@ -232,7 +232,7 @@ def run_qrs(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return _fail("nothing was printed")
-    except (OSError, RulesError) as exc:
+    except (OSError, PackError) as exc:
         return _fail(str(exc))
     printing = _printing()
     pages = printing.print_quick_reference(

@@ -3,8 +3,8 @@
 The contract is ``eote-ref rule``'s (docs/rule-cli.md): one JSON situation on stdin, one JSON
 outcome on stdout, exit 2 with ``{"error", "field"}`` for bad input, never a traceback. The
 input limits, the strict JSON reading, the error object and the emitter are the shared
-:mod:`eote_ref.yamlio.rule_contract`'s, as for EotE's :mod:`eote_ref.commands.rule` (this module
-imports no EotE module); the procedures, dice and options are the pack's.
+:mod:`eote_ref.yamlio.rule_contract`'s, as for EotE's :mod:`eote_ref.packs.eote.calculator` (this
+module imports no EotE module); the procedures, dice and options are the pack's.
 """
 
 from __future__ import annotations

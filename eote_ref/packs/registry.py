@@ -42,12 +42,20 @@ class Shipped(NamedTuple):
     play: str | None
     cite: str
     service: str | None = None
+    #: The module of the pack's own ``eote-ref rule`` calculator, with ``run(args)`` (None:
+    #: the pack is answered on its declaration by ``eote_ref.commands.rule_pack``).
+    calculator: str | None = None
+    #: The module whose ``open_check(game, key, **target)`` opens one of the pack's checks on
+    #: the referee's own game service, for its wizards and ``eote-ref game check`` (EotE's
+    #: checks; None: the pack's play declares its checks).
+    checks: str | None = None
 
 
 #: One line a pack.
 SHIPPED: tuple[Shipped, ...] = (
     Shipped("eote", "eote_ref.packs.eote.pack", "Eagles Over the Empire 6.2", "eote-6.2",
-            None, "EotE", "eote_ref.referee.game:GameService"),
+            None, "EotE", service="eote_ref.referee.game:GameService",
+            calculator="eote_ref.packs.eote.calculator", checks="eote_ref.packs.eote.checks"),
     Shipped("avle", "eote_ref.packs.avle.pack", "Advanced Vive l'Empereur 1.2", "avle-1.2",
             "eote_ref.packs.avle.play", "AVlE"),
     Shipped("vle", "eote_ref.packs.vle.pack", "Vive l'Empereur! 3rd edition", "vle-3",
@@ -194,14 +202,43 @@ def get_play(pack_id: str) -> Play | None:
     return play
 
 
+#: id -> the module of the pack's own ``eote-ref rule`` calculator (EotE's engine has its own
+#: JSON fields, ``docs/rule-cli.md``); the other packs are answered on their declarations.
+CALCULATORS: dict[str, str] = {p.id: p.calculator for p in SHIPPED if p.calculator is not None}
+
+
+def get_calculator(pack_id: str) -> Any | None:
+    """The calculator module of pack ``pack_id`` (``run(args)``), or None if it has none."""
+    if pack_id not in CALCULATORS:
+        return None
+    return importlib.import_module(CALCULATORS[pack_id])
+
+
+#: id -> the module of the checks the referee's own game service runs for the pack (EotE's).
+CHECKS: dict[str, str] = {p.id: p.checks for p in SHIPPED if p.checks is not None}
+
+
+def get_checks(pack_id: str) -> Any:
+    """The checks module of pack ``pack_id`` (``open_check``).
+
+    Raises:
+        UnknownRuleset: the pack has none (its play declares its checks), or no such pack.
+    """
+    if pack_id not in CHECKS:
+        raise UnknownRuleset(
+            f"pack '{pack_id}' has no checks for the referee's own game service", field="pack"
+        )
+    return importlib.import_module(CHECKS[pack_id])
+
+
 def register(pack: Shipped) -> None:
     """Add a pack that is not shipped, as one :class:`Shipped` line, for this process.
 
     Every table of this module (``PACKS``, ``CITE``, ``RULESETS``, ``RULESET_OF_PACK``,
-    ``PLAYS``, ``SERVICES``) takes it, so the referee, the commands and the app know it as a
-    shipped one.
-    Its modules are imported on demand, as a shipped pack's. An id or a ruleset already taken
-    is refused (:class:`UnknownRuleset`); :func:`unregister` takes it out again.
+    ``PLAYS``, ``SERVICES``, ``CALCULATORS``, ``CHECKS``) takes it, so the referee, the commands
+    and the app know it as a shipped one. Its modules are imported on demand, as a shipped
+    pack's. An id or a ruleset already taken is refused (:class:`UnknownRuleset`);
+    :func:`unregister` takes it out again.
     """
     if pack.id in PACKS:
         raise UnknownRuleset(f"a pack '{pack.id}' is already known", field="pack")
@@ -218,6 +255,10 @@ def register(pack: Shipped) -> None:
         PLAYS[pack.id] = pack.play
     if pack.service is not None:
         SERVICES[pack.id] = pack.service
+    if pack.calculator is not None:
+        CALCULATORS[pack.id] = pack.calculator
+    if pack.checks is not None:
+        CHECKS[pack.id] = pack.checks
 
 
 def unregister(pack_id: str) -> None:
@@ -230,5 +271,7 @@ def unregister(pack_id: str) -> None:
     CITE.pop(pack_id, None)
     PLAYS.pop(pack_id, None)
     SERVICES.pop(pack_id, None)
+    CALCULATORS.pop(pack_id, None)
+    CHECKS.pop(pack_id, None)
     ruleset = RULESET_OF_PACK.pop(pack_id)
     RULESETS.pop(ruleset, None)

@@ -63,7 +63,8 @@ class CheckEntry:
 
     ``module`` is the module of :mod:`eote_ref.packs.eote.checks` whose ``@register`` class
     resolves ``key`` (empty for a batch, which repeats another check); ``wizard`` names a
-    subclass of the generic wizard as ``module:Class`` under :mod:`eote_ref.ui.wizards`.
+    subclass of the generic wizard as ``module:Class``, the module under
+    :mod:`eote_ref.ui.wizards` or a whole path to the pack's own widgets (``packs/eote/ui``).
     """
 
     key: str
@@ -327,7 +328,7 @@ CATALOGUE: tuple[CheckEntry, ...] = (
             "Resolve one assault: cavalry combats first, then infantry (EotE 7.6)",
             "assault",
         ),
-        wizard="assault:AssaultWizard",
+        wizard="eote_ref.packs.eote.ui.assault:AssaultWizard",
     ),
     # --- end of turn: leader casualties, integrity, rallies, cavalry, engineering
     CheckEntry(

@@ -1,7 +1,7 @@
 """The referee's one error root: every refusal the umpire reads is a :class:`RefereeError`.
 
-The layers under the referee refuse in their own classes (the rules engine's
-:class:`~eote_ref.packs.eote.rules.core.RulesError`, the store's
+The layers under the referee refuse in their own classes (every pack's rules refuse with the
+pack boundary's :class:`~eote_ref.packs.outcome.PackError`, EotE's ``RulesError``; the store's
 :class:`~eote_ref.store.errors.StoreError`, a file's :class:`~eote_ref.yamlio.problems.YamlError`):
 :data:`REFUSALS` names the four, and is what the desktop app catches to show a refusal as a
 sentence. Anything else is a bug, reported with its traceback through the app's one handler
@@ -10,7 +10,7 @@ sentence. Anything else is a bug, reported with its traceback through the app's 
 
 from __future__ import annotations
 
-from eote_ref.packs.eote.rules.core import RulesError
+from eote_ref.packs.outcome import PackError
 from eote_ref.store.errors import StoreError
 from eote_ref.yamlio.problems import YamlError
 
@@ -19,13 +19,13 @@ class RefereeError(ValueError):
     """An edit or command the referee refuses, with a sentence for the umpire.
 
     Set-up, roster, campaign, campaign CSV and check refusals all derive from it (a rules
-    refusal, :class:`~eote_ref.packs.eote.rules.core.RulesError`, is reported by the check that
+    refusal, :class:`~eote_ref.packs.outcome.PackError`, is reported by the check that
     ran the rules, in its own words).
     """
 
 
 #: Every refusal with a sentence for the user: the referee's and those of the layers under it.
-REFUSALS: tuple[type[ValueError], ...] = (RefereeError, RulesError, StoreError, YamlError)
+REFUSALS: tuple[type[ValueError], ...] = (RefereeError, PackError, StoreError, YamlError)
 
 
 class HeadlessInputError(RefereeError):

@@ -21,8 +21,8 @@ never from the journal:
 * a battery that left its guns this turn re-mans them next turn at the earliest (7.5);
 * a fire sub-phase (artillery, then infantry) is one record: the state it began from, which
   every fire of it reads, and whether its fires are over (EotE 2.0, 6.0; see
-  :mod:`eote_ref.referee.sub_phase`); each firer's ``fired`` fact names its sub-phase, so a
-  unit fires once in it whichever way the fire was entered;
+  :mod:`eote_ref.packs.eote.checks.sub_phase`); each firer's ``fired`` fact names its
+  sub-phase, so a unit fires once in it whichever way the fire was entered;
 * the movement phase's start (the units pinned as it began) is recorded by the phase change,
   and a square's -4 reads it, not the pinned marker of the moment (EotE 5.6, 5.7);
 * an assault is one combat: its ``fought`` and ``supported`` facts, and the ``engaged`` links
@@ -66,7 +66,7 @@ GUNS_ABANDONED = "guns_abandoned"
 #: A fire sub-phase began (EotE 2.0, 6.0); a fact about the game (no unit, no division):
 #: ``data`` holds ``sub_phase``, ``start`` (each unit's fire-phase state as it began, only the
 #: values other than the default) and ``closed`` (its fires are over: its morale checks began,
-#: or the next sub-phase did). See :mod:`eote_ref.referee.sub_phase`.
+#: or the next sub-phase did). See :mod:`eote_ref.packs.eote.checks.sub_phase`.
 SUB_PHASE = "sub_phase"
 #: The movement phase began (EotE 2.0, 5.0); a fact about the game: ``data["pinned"]`` lists
 #: the units pinned as it began, which the square's -4 reads (EotE 5.6) whatever pins the unit

@@ -104,6 +104,19 @@ def eote_rules(
     return rules
 
 
+def eote_ruleset_file(file: str | None) -> Ruleset:
+    """A club's EotE ruleset file (``--ruleset FILE``); None: the shipped one.
+
+    Raises:
+        OSError: the file cannot be read.
+        YamlError: its YAML, or a value in it, is wrong (each problem with file:line:column).
+        PackError: a value the rules refuse.
+    """
+    from eote_ref.packs.eote.rulesets import load_ruleset  # only when a file is printed
+
+    return load_ruleset(file)
+
+
 def eote_game_rules(game: Any, base: Ruleset | None = None) -> Ruleset:
     """The EotE ruleset of a game row with its options; :class:`OtherPackGame` for another's."""
     return eote_rules(game.ruleset, game.options, base, _whose(game))

@@ -1,7 +1,8 @@
 """A game played headless (``eote-ref game``), any pack's: one protocol over the two services.
 
-EotE's checks are the catalogue's :class:`~eote_ref.packs.eote.checks.Adjudication` classes run
-by :class:`~eote_ref.referee.game.GameService`; a pack with declared play (AVlE) is run by
+EotE's checks are the catalogue's ``Adjudication`` classes (the registry's ``checks`` line of the
+pack, :func:`~eote_ref.packs.registry.get_checks`) run by
+:class:`~eote_ref.referee.game.GameService`; a pack with declared play (AVlE) is run by
 :class:`~eote_ref.referee.pack_play.PackGameService`. :class:`HeadlessGame` is what the
 command needs of either (both share the core's journal, undo and redo:
 :class:`~eote_ref.referee.game_core.GameCore`), and :func:`open_headless` opens the service
@@ -301,10 +302,12 @@ class EoteHeadless:
                 raise HeadlessInputError("CHECK", f"{NEXT_PHASE} takes no unit, answer or die")
             event = self._game.advance_phase()
             return CheckDone(event.summary or "next phase", details=(self.label(),))
-        from eote_ref.packs.eote.checks import open_check
+        from eote_ref.packs import registry
 
+        # The referee's own service plays the default pack (EotE): its checks, by the registry.
+        checks = registry.get_checks(registry.DEFAULT_PACK)
         view = self._game.view()
-        check = open_check(self._game, key, **self._target(key, subject, view))
+        check = checks.open_check(self._game, key, **self._target(key, subject, view))
         for name, value in answers.items():
             if name not in check.values:
                 asked = ", ".join(check.values)

@@ -23,6 +23,11 @@ from PySide6.QtWidgets import (
 
 from eote_ref import __version__
 from eote_ref.packs.eote.rules.units import fire_sub_phase
+from eote_ref.packs.eote.ui.movement_panel import (
+    attach_movement_dock,
+    hide_movement_dock,
+    movement_dock,
+)
 from eote_ref.referee.game import GameService
 from eote_ref.referee.game_rules import RulesetError
 from eote_ref.referee.session import Database, describe_location, game_exists, list_games
@@ -36,7 +41,6 @@ from eote_ref.ui.forms.ui_main_window import Ui_MainWindow
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.journal_export import write_journal
 from eote_ref.ui.journal_view import JournalView
-from eote_ref.ui.movement_panel import attach_movement_dock, hide_movement_dock, movement_dock
 from eote_ref.ui.pack_printing import PackPrinting
 from eote_ref.ui.phones_menu import PhonesMenu
 from eote_ref.ui.print_actions import MainWindowPrinting
@@ -554,7 +558,7 @@ class MainWindow(QMainWindow):
 
     def open_batch(self, name: str) -> QDialog | None:
         """Open a batch (:data:`~eote_ref.referee.batch.BATCHES`): one dialog, one journal step."""
-        from eote_ref.ui.batch_dialog import BatchDialog
+        from eote_ref.packs.eote.ui.batch_dialog import BatchDialog
 
         if self.hub is None:
             return None

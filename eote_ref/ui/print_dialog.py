@@ -94,15 +94,15 @@ class PrinterActions(QObject):
         if hub is None:
             self.window._message("Open a game first: its record sheets are printed.")
             return None
-        from eote_ref.referee.sheets.record import record_sheets_html, sheets_from_game
+        from eote_ref.ui.printing import game_record_sheets_html
 
         name = hub.view.name
-        html = record_sheets_html(sheets_from_game(hub.service), f"{name} — record sheets")
+        html = game_record_sheets_html(hub.service, f"{name} — record sheets")
         return self._ask(f"{name} record sheets", html, True)
 
     def print_quick_reference(self) -> QDialog:
         """The print dialog for the quick reference of the game's ruleset (or the shipped one)."""
-        from eote_ref.referee.sheets.quick_reference import quick_reference_html
+        from eote_ref.ui.printing import quick_reference_html
 
         hub = getattr(self.window, "hub", None)
         if hub is not None:

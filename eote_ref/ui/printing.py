@@ -47,9 +47,9 @@ from eote_ref.ui.print_layout import LAYOUT_DPI, MARGIN_MM
 if TYPE_CHECKING:  # the sheets' content is imported when a sheet is printed, not at start
     from eote_ref.armylists.model import ArmyList
     from eote_ref.packs.eote.rules.ruleset import Ruleset
+    from eote_ref.packs.eote.sheets.record import DivisionSheet
+    from eote_ref.packs.eote.sheets.report import AfterActionReport
     from eote_ref.referee.game import GameService
-    from eote_ref.referee.sheets.record import DivisionSheet
-    from eote_ref.referee.sheets.report import AfterActionReport
 
 #: Countries whose paper is US Letter (ISO 216 A4 everywhere else).
 LETTER_TERRITORIES = frozenset(
@@ -249,7 +249,7 @@ def print_record_sheets_for_list(
     size: QPageSize | None = None,
 ) -> int:
     """Record sheets of an army list (divisions packed onto landscape pages); returns the pages."""
-    from eote_ref.referee.sheets.record import sheets_from_army_list
+    from eote_ref.packs.eote.sheets.record import sheets_from_army_list
 
     sheets = sheets_from_army_list(army_list, ruleset, figure_scale)
     return write_record_sheets(sheets, path, army_list.name, size=size).pages
@@ -259,7 +259,7 @@ def print_record_sheets_for_game(
     game: GameService, path: str | pathlib.Path, *, size: QPageSize | None = None
 ) -> int:
     """Record sheets of a game's divisions, markers as they stand; returns the pages."""
-    from eote_ref.referee.sheets.record import sheets_from_game
+    from eote_ref.packs.eote.sheets.record import sheets_from_game
 
     sheets = sheets_from_game(game)
     name = game.view().name
@@ -275,11 +275,11 @@ def write_record_sheets(
 ) -> PdfWritten:
     """Record sheets of ``name`` (a game, an army list) as a landscape PDF, a few pages at a time.
 
-    The pages come one at a time (:func:`~eote_ref.referee.sheets.record.record_sheet_pages`)
+    The pages come one at a time (:func:`~eote_ref.packs.eote.sheets.record.record_sheet_pages`)
     and are laid out about :data:`CHUNK_CHARS` at once: the sheets of a 2,000-unit game (100
     pages) laid out as one document peaked at 316 MB.
     """
-    from eote_ref.referee.sheets.record import (
+    from eote_ref.packs.eote.sheets.record import (
         PAGE_BREAK,
         record_sheet_pages,
         record_sheets_head,
@@ -312,6 +312,20 @@ def print_unit_labels(
     return write_pdf(html, path, size=size, title=f"{name} base labels")
 
 
+def game_record_sheets_html(game: GameService, title: str) -> str:
+    """The record sheets of a game's divisions as one HTML document (the print dialog's)."""
+    from eote_ref.packs.eote.sheets.record import record_sheets_html, sheets_from_game
+
+    return record_sheets_html(sheets_from_game(game), title)
+
+
+def quick_reference_html(ruleset: Ruleset, figure_scale: str = "15mm") -> str:
+    """The quick reference of an EotE ruleset as one HTML document (the print dialog's)."""
+    from eote_ref.packs.eote.sheets.quick_reference import quick_reference_html as sheet
+
+    return sheet(ruleset, figure_scale)
+
+
 def print_quick_reference(
     ruleset: Ruleset,
     path: str | pathlib.Path,
@@ -320,7 +334,7 @@ def print_quick_reference(
     size: QPageSize | None = None,
 ) -> int:
     """The one-page quick reference of a ruleset (landscape); returns the pages (1)."""
-    from eote_ref.referee.sheets.quick_reference import quick_reference_html
+    from eote_ref.packs.eote.sheets.quick_reference import quick_reference_html
 
     html = quick_reference_html(ruleset, figure_scale)
     return write_pdf(
@@ -406,13 +420,13 @@ def print_report(
     game: GameService, path: str | pathlib.Path, *, size: QPageSize | None = None
 ) -> int:
     """The after-action report as PDF; returns the pages."""
-    from eote_ref.referee.sheets.marks import esc
-    from eote_ref.referee.sheets.report import (
+    from eote_ref.packs.eote.sheets.report import (
         REPORT_CSS,
         after_action_report,
         report_blocks,
         report_title,
     )
+    from eote_ref.referee.sheets.marks import esc
 
     report = after_action_report(game)
     head = (
@@ -432,7 +446,7 @@ def print_report(
 
 def write_report_html(game: GameService, path: str | pathlib.Path) -> None:
     """The after-action report as one self-contained HTML file (the chart inlined)."""
-    from eote_ref.referee.sheets.report import after_action_report, report_html
+    from eote_ref.packs.eote.sheets.report import after_action_report, report_html
 
     report = after_action_report(game)
     html = report_html(report, png_data_uri(losses_chart(report)))

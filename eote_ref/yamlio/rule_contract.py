@@ -1,6 +1,6 @@
 """The JSON contract of ``eote-ref rule``, every pack's calculator (shared/docs/RULE-CLI.md).
 
-What ``eote-ref rule`` (EotE's engine, :mod:`eote_ref.commands.rule`) and ``eote-ref rule
+What ``eote-ref rule`` (EotE's engine, :mod:`eote_ref.packs.eote.calculator`) and ``eote-ref rule
 --pack PACK`` (any other pack, :mod:`eote_ref.commands.rule_pack`) share: the input limits,
 the strict reading of the JSON situation, the error object (``{"error", "field"}``, exit 2),
 the JSON emitter, the ``--seed`` and ``--option`` words and the outcome's key order. It names

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pathlib
 
-from eote_ref.referee.sheets.report import after_action_report, report_html
-from eote_ref.referee.sheets_sample import play_sample_game
+from eote_ref.packs.eote.sample_game import play_sample_game
+from eote_ref.packs.eote.sheets.report import after_action_report, report_html
 from eote_ref.store import open_database
 from tests.unit.referee.test_sheets import text_of
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
+from eote_ref.packs.eote.ui.batch_dialog import BatchDialog
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
-from eote_ref.ui.batch_dialog import BatchDialog
 from eote_ref.ui.game_hub import GameHub
 from tests.ui.helpers import DIGITS, to_phase
 

@@ -294,7 +294,7 @@ def test_record_sheets_go_to_the_printer_the_print_dialog_picks(
 def test_the_command_phase_rallies_every_disordered_unit_in_one_step(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    from eote_ref.ui.batch_dialog import BatchDialog
+    from eote_ref.packs.eote.ui.batch_dialog import BatchDialog
 
     game = _game(window)
     units = [u for u in game.view().sides[0].units if u.arm == "infantry"][:4]
@@ -358,8 +358,8 @@ def test_a_wrong_ce_is_corrected_from_the_turn_menu(qtbot: QtBot, window: MainWi
 def test_leader_casualties_roll_together_from_the_keyboard(
     qtbot: QtBot, window: MainWindow, tmp_path: pathlib.Path
 ) -> None:
+    from eote_ref.packs.eote.ui.batch_dialog import BatchDialog
     from eote_ref.store import SetField
-    from eote_ref.ui.batch_dialog import BatchDialog
 
     game = _game(window)
     french = next(s for s in game.view().sides if s.name == "French")
@@ -409,7 +409,7 @@ def test_undo_and_next_phase_stay_on_the_toolbar_after_a_batch(
     The whole label used to push Undo, Redo and Next phase into the toolbar's overflow menu
     after every command-radius batch (the tooltip keeps the whole summary).
     """
-    from eote_ref.ui.batch_dialog import BatchDialog
+    from eote_ref.packs.eote.ui.batch_dialog import BatchDialog
 
     game = _game(window)
     entry = next(m for m in MENU if m.key == "command_radius_all")

@@ -14,18 +14,18 @@ from pytestqt.qtbot import QtBot
 from eote_ref.armylists.loader import load_army_list
 from eote_ref.packs.eote.rules.core import Source
 from eote_ref.packs.eote.rulesets import load_default
-from eote_ref.referee.game import GameService
-from eote_ref.referee.roster_service import RosterService
-from eote_ref.referee.setup import shipped_army_lists
-from eote_ref.referee.sheets.marks import PROVISIONAL_MARK
-from eote_ref.referee.sheets.record import (
+from eote_ref.packs.eote.sheets.record import (
     pack_pages,
     record_sheet_pages,
     record_sheets_html,
     sheets_from_army_list,
     sheets_from_game,
 )
-from eote_ref.referee.sheets.report import after_action_report
+from eote_ref.packs.eote.sheets.report import after_action_report
+from eote_ref.referee.game import GameService
+from eote_ref.referee.roster_service import RosterService
+from eote_ref.referee.setup import shipped_army_lists
+from eote_ref.referee.sheets.marks import PROVISIONAL_MARK
 from eote_ref.store import Database
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.printing import (
@@ -232,7 +232,7 @@ def test_a_long_report_is_laid_out_a_few_pages_at_a_time(
     """
     from sqlalchemy import insert
 
-    from eote_ref.referee.sheets.report import REPORT_CSS, report_blocks
+    from eote_ref.packs.eote.sheets.report import REPORT_CSS, report_blocks
     from eote_ref.store import JournalEvent, create_game, open_database
     from eote_ref.ui.printing import write_pdf_blocks
     from tests.unit.store.helpers import sides

@@ -111,7 +111,7 @@ def test_the_batch_dialog_has_the_pad_and_fills_row_after_row(
     qtbot: QtBot, touch: None, demo: GameService
 ) -> None:
     """Every leader near a combat, or every morale check due, one tap a row (touch mode)."""
-    from eote_ref.ui.batch_dialog import BatchDialog
+    from eote_ref.packs.eote.ui.batch_dialog import BatchDialog
 
     while demo.view().phase is not Phase.FIRE:
         demo.advance_phase()
@@ -141,7 +141,7 @@ def test_the_batch_dialog_has_the_pad_and_fills_row_after_row(
 
 
 def test_no_pad_on_the_batch_dialog_without_touch_mode(qtbot: QtBot, demo: GameService) -> None:
-    from eote_ref.ui.batch_dialog import BatchDialog
+    from eote_ref.packs.eote.ui.batch_dialog import BatchDialog
 
     dialog = BatchDialog(GameHub(demo), "leader_casualty_all")
     qtbot.addWidget(dialog)

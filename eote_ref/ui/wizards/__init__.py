@@ -59,9 +59,12 @@ def build_wizard(
     hub: GameHub, key: str, parent: QWidget | None = None, *, dice: Any = None, **target: Any
 ) -> CheckWizard | None:
     """The wizard of check ``key`` for ``target``; None (with a status message) if refused."""
-    from eote_ref.packs.eote.checks import open_check  # loaded with the first wizard
+    from eote_ref.packs import registry
 
-    check = hub.attempt(lambda: open_check(hub.service, key, **target))
+    # The referee's own service plays the default pack (EotE): its checks, loaded with the
+    # first wizard, come through the registry.
+    checks = registry.get_checks(registry.DEFAULT_PACK)
+    check = hub.attempt(lambda: checks.open_check(hub.service, key, **target))
     if check is None:
         return None
     return wizard_class(key)(hub, check, parent, dice=dice)
@@ -81,7 +84,9 @@ def wizard_class(key: str) -> type[CheckWizard]:
     """The wizard class of check ``key``: the catalogue's ``wizard``, else the generic one.
 
     The subclass's module is imported by name on first use (the catalogue is data), so this
-    package imports none of the wizards that open others through it.
+    package imports none of the wizards that open others through it: a module of this
+    package by its name (``fire``), a pack's own widget by its whole path
+    (``eote_ref.packs.eote.ui.assault``).
     """
     from eote_ref.ui.wizards.base import CheckWizard
 
@@ -90,7 +95,8 @@ def wizard_class(key: str) -> type[CheckWizard]:
         if entry is None or not entry.wizard:
             return CheckWizard
         module, _, name = entry.wizard.partition(":")
-        cls = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+        path = module if "." in module else f"{__name__}.{module}"  # a pack's ui/: its path
+        cls = getattr(importlib.import_module(path), name)
         if not (isinstance(cls, type) and issubclass(cls, CheckWizard)):
             raise TypeError(f"{entry.wizard} is not a CheckWizard")
         WIZARD_CLASSES[key] = cls

@@ -12,12 +12,12 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from eote_ref.packs.eote.checks import link
+from eote_ref.packs.eote.ui.assault import AssaultFactsPage
 from eote_ref.referee.game import GameService
 from eote_ref.store import Database, SetField, create_game
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.unit_picker import FIRST_ROWS, UnitPicker
 from eote_ref.ui.wizards import build_wizard
-from eote_ref.ui.wizards.assault import AssaultFactsPage
 from tests.unit.store.helpers import sides
 
 

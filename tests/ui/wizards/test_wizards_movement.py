@@ -5,12 +5,12 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QDockWidget, QTabBar
 from pytestqt.qtbot import QtBot
 
+from eote_ref.packs.eote.ui.movement_panel import MovementPanel
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.session import Database
 from eote_ref.referee.views import UnitView
 from eote_ref.ui.main_window import MainWindow
-from eote_ref.ui.movement_panel import MovementPanel
 from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, RollPage
 from tests.games import game_state

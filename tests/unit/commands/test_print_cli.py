@@ -10,9 +10,9 @@ pytest.importorskip("PySide6.QtPdf")
 
 from eote_ref.armylists.loader import load_army_list  # noqa: E402
 from eote_ref.cli import main  # noqa: E402
+from eote_ref.packs.eote.sheets.record import pack_pages, sheets_from_army_list  # noqa: E402
 from eote_ref.referee.game import GameService  # noqa: E402
 from eote_ref.referee.setup import shipped_army_lists  # noqa: E402
-from eote_ref.referee.sheets.record import pack_pages, sheets_from_army_list  # noqa: E402
 from eote_ref.store import open_database  # noqa: E402
 from eote_ref.ui.printing import pdf_text  # noqa: E402
 from tests.conftest import DatabaseTemplates, sample_setup  # noqa: E402

@@ -33,7 +33,8 @@ from typing import Any
 
 import pytest
 
-from eote_ref.commands import rule, rule_pack
+from eote_ref.commands import rule_pack
+from eote_ref.packs.eote import calculator as rule
 from eote_ref.packs.eote.rules.core import RulesError
 from eote_ref.packs.eote.rulesets import load_default
 from eote_ref.packs.outcome import PackError

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from eote_ref.commands.rule import describe_all
+from eote_ref.packs.eote.calculator import describe_all
 from tests.cli_runner import modules_of_a_call, run_in_process, run_subprocess
 
 CONTRACT_KEYS = [

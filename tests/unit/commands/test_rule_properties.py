@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from eote_ref.cli import main
-from eote_ref.commands.rule import InputError, adjudicate, describe_all
+from eote_ref.packs.eote.calculator import InputError, adjudicate, describe_all
 from eote_ref.packs.eote.rules.core import RulesError
 from eote_ref.packs.eote.rulesets import load_default
 from tests.unit.commands.test_rule_cli import MINIMAL, net_of_modifiers

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from eote_ref.commands.rule import adjudicate, parse_situation
+from eote_ref.packs.eote.calculator import adjudicate, parse_situation
 from eote_ref.packs.eote.rules.assault import assault_column
 from eote_ref.packs.eote.rules.dice import EnteredDice
 from eote_ref.packs.eote.rules.fire import fire_result, fire_row

@@ -8,12 +8,12 @@ from collections.abc import Iterator
 import pytest
 
 from eote_ref.packs.eote.checks import open_check
+from eote_ref.packs.eote.checks.situations import effect_changes, rules_unit
 from eote_ref.packs.eote.rules.core import Effect
 from eote_ref.packs.eote.rules.dice import EnteredDice
 from eote_ref.packs.eote.rules.units import CombatArm, Formation, Weight
 from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
-from eote_ref.referee.situations import effect_changes, rules_unit
 from eote_ref.store import Database, GameUnit, SetField
 from tests.conftest import DatabaseTemplates
 from tests.games import game_state

@@ -100,7 +100,7 @@ def test_nonsense_is_refused(waterloo: GameService) -> None:
 
 
 def test_the_after_action_report_lists_the_corrections_apart(waterloo: GameService) -> None:
-    from eote_ref.referee.sheets.report import after_action_report, report_html
+    from eote_ref.packs.eote.sheets.report import after_action_report, report_html
 
     empty = after_action_report(waterloo)
     assert empty.corrections == ()

@@ -39,13 +39,13 @@ from hypothesis.stateful import (
 )
 
 from eote_ref.packs.eote.checks import open_check
+from eote_ref.packs.eote.checks import sub_phase as sub_phases
 from eote_ref.packs.eote.checks.assault import AssaultCheck
 from eote_ref.packs.eote.checks.fire import FireCheck
 from eote_ref.packs.eote.checks.fire_queue import FireQueue
 from eote_ref.packs.eote.checks.leaders import leaders_within_reach
 from eote_ref.packs.eote.rulesets import load_default
 from eote_ref.referee import facts as turn_facts
-from eote_ref.referee import sub_phase as sub_phases
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase

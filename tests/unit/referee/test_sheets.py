@@ -14,11 +14,9 @@ from hypothesis import strategies as st
 from eote_ref.armylists.loader import load_army_list
 from eote_ref.packs.eote.rules.core import Source
 from eote_ref.packs.eote.rulesets import load_default
-from eote_ref.referee.game import GameService
-from eote_ref.referee.setup import shipped_army_lists
-from eote_ref.referee.sheets.marks import HOUSE_MARK, PROVISIONAL_MARK, clean_label, option_words
-from eote_ref.referee.sheets.quick_reference import quick_reference_html
-from eote_ref.referee.sheets.record import (
+from eote_ref.packs.eote.sheets.options import option_words
+from eote_ref.packs.eote.sheets.quick_reference import quick_reference_html
+from eote_ref.packs.eote.sheets.record import (
     PAGE_ROWS,
     DivisionSheet,
     UnitLine,
@@ -30,7 +28,10 @@ from eote_ref.referee.sheets.record import (
     sheets_from_army_list,
     sheets_from_game,
 )
-from eote_ref.referee.sheets.report import after_action_report, report_html
+from eote_ref.packs.eote.sheets.report import after_action_report, report_html
+from eote_ref.referee.game import GameService
+from eote_ref.referee.setup import shipped_army_lists
+from eote_ref.referee.sheets.marks import HOUSE_MARK, PROVISIONAL_MARK, clean_label
 
 LISTS = shipped_army_lists()
 

@@ -6,10 +6,10 @@ import pytest
 from sqlmodel import select
 
 from eote_ref.armylists.loader import load_army_list
+from eote_ref.packs.eote.checks.situations import rules_unit
 from eote_ref.referee.game import GameService
 from eote_ref.referee.roster_service import RosterService
 from eote_ref.referee.setup import NewGame, SetupError, create_new_game
-from eote_ref.referee.situations import rules_unit
 from eote_ref.referee.views import UnitView
 from eote_ref.store import Database, create_game_from_rosters
 from eote_ref.store.models import GameUnit

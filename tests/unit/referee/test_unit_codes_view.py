@@ -12,12 +12,12 @@ import pytest
 
 from eote_ref.packs.eote.checks.fire import InfantryFire, unit_label
 from eote_ref.packs.eote.checks.fire_queue import FireQueue
+from eote_ref.packs.eote.sheets.record import record_sheets_html, sheets_from_game
 from eote_ref.referee.corrections import add_unit
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.picking import Preference, rank, unit_candidates
 from eote_ref.referee.sheets.labels import labels_html, unit_labels
-from eote_ref.referee.sheets.record import record_sheets_html, sheets_from_game
 from eote_ref.store import Database
 from tests.corps_game import corps_game_6mm
 from tests.games import named

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from eote_ref.commands.rule import InputError, adjudicate
+from eote_ref.packs.eote.calculator import InputError, adjudicate
 from eote_ref.packs.eote.rules.core import RulesError
 from eote_ref.packs.eote.rulesets import DEFAULT_RULESET, load_default
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from eote_ref.commands.rule import parse_situation
+from eote_ref.packs.eote.calculator import parse_situation
 from eote_ref.packs.eote.rules.core import Outcome
 from eote_ref.packs.eote.rules.dice import EnteredDice
 from eote_ref.packs.eote.rules.procedures import PROCEDURES

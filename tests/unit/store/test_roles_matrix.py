@@ -19,9 +19,8 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from eote_ref.cli import main
-from eote_ref.packs.eote.checks import open_check
+from eote_ref.packs.eote.checks import open_check, sub_phase
 from eote_ref.packs.eote.checks.fire_queue import FireQueue
-from eote_ref.referee import sub_phase
 from eote_ref.referee.campaign import CampaignService, NewBattle
 from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import NewGame, create_new_game

@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from eote_ref.packs.eote.checks.situations import PreviewDice
 from eote_ref.packs.eote.rules.core import Modifier, Outcome, RulesError, Source
 from eote_ref.packs.eote.rules.dice import read_d10, read_percentile
 from eote_ref.packs.eote.rules.procedures import PROCEDURES
@@ -38,7 +39,6 @@ from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line
 from eote_ref.referee.journal_record import check_record
 from eote_ref.referee.markers import unit_change
-from eote_ref.referee.situations import PreviewDice
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.store import Change, GameUnit, InsertRow, SetField, game_rows
 

@@ -30,6 +30,7 @@ from eote_ref.packs.eote.checks.assault_questions import (
 )
 from eote_ref.packs.eote.checks.fire import side_of, unit_rows
 from eote_ref.packs.eote.checks.guns import remanned_ids
+from eote_ref.packs.eote.checks.situations import effect_changes, rules_unit
 from eote_ref.packs.eote.rules.assault import AssaultSituation, DefenderCover, Position, Support
 from eote_ref.packs.eote.rules.cavalry import (
     BritishBreakthroughSituation,
@@ -41,7 +42,6 @@ from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.journal_line import Line, Piece
 from eote_ref.referee.markers import unit_change
-from eote_ref.referee.situations import effect_changes, rules_unit
 from eote_ref.store import Change, DeleteRow, SetField
 
 

@@ -1,7 +1,7 @@
 """Tactical fire (EotE 6.x): one check per firing, queued per sub-phase and applied together.
 
 All fire of a sub-phase is simultaneous (EotE 6.0): every fire is resolved against the state
-at the start of the sub-phase, kept by the sub-phase's record (:mod:`eote_ref.referee.sub_phase`),
+at the start of the sub-phase, kept by the sub-phase's record (:mod:`~.sub_phase`),
 whether it is entered on its own or with others in a :class:`~.fire_queue.FireQueue` applied
 as one journal event; a unit fires once in a sub-phase, whichever way. Artillery fires first
 (6.1-6.4), infantry and skirmishers after (6.5, 5.5); pass-through fire during movement (6.7)
@@ -25,19 +25,19 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from eote_ref.packs.eote.checks import Adjudication, Choice, Question, link, register, set_unit
+from eote_ref.packs.eote.checks import sub_phase as sub_phases
 from eote_ref.packs.eote.checks.guns import remanned_ids
+from eote_ref.packs.eote.checks.situations import effect_changes, rules_unit
 from eote_ref.packs.eote.rules.core import Effect, Outcome
 from eote_ref.packs.eote.rules.fire import Cover, FireSituation
 from eote_ref.packs.eote.rules.results import FireResult
 from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit, fire_sub_phase
 from eote_ref.referee import markers
-from eote_ref.referee import sub_phase as sub_phases
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.facts import CHARGE, FIRED, engaged_links, fact
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line, roll_line
 from eote_ref.referee.picking import side_of_unit
-from eote_ref.referee.situations import effect_changes, rules_unit
 from eote_ref.referee.views import GameView, UnitView
 from eote_ref.store import Change, GameUnit, game_rows
 

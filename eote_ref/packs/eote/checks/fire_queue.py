@@ -1,7 +1,7 @@
 """The fire of a sub-phase, queued and applied together as one journal event (EotE 6.0, 6.8).
 
 Every fire is resolved against the state at the start of the sub-phase (its record, begun by
-its first fire: :mod:`eote_ref.referee.sub_phase`); applying the queue adds the hits and
+its first fire: :mod:`eote_ref.packs.eote.checks.sub_phase`); applying the queue adds the hits and
 disorder of every fire per target, remembers each battery's target for bombardment next turn
 (6.4) and lists the units whose hits now call for a morale check (7.5).
 """
@@ -20,13 +20,13 @@ from eote_ref.packs.eote.checks.fire import (
     stand_changes,
     unit_rows,
 )
+from eote_ref.packs.eote.checks.situations import effect_changes
 from eote_ref.packs.eote.rules.core import Effect, Outcome
 from eote_ref.packs.eote.rules.units import morale_check_due
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line
 from eote_ref.referee.journal_record import check_record
-from eote_ref.referee.situations import effect_changes
 from eote_ref.store import Change
 
 

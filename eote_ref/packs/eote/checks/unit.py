@@ -18,14 +18,14 @@ from eote_ref.packs.eote.checks import (
     set_unit,
     unit_row,
 )
+from eote_ref.packs.eote.checks import sub_phase as sub_phases
+from eote_ref.packs.eote.checks.situations import effect_changes, rules_unit
 from eote_ref.packs.eote.rules.core import Outcome
 from eote_ref.packs.eote.rules.morale import MoraleSituation
 from eote_ref.packs.eote.rules.square import SquareSituation
 from eote_ref.referee import facts as turn_facts
-from eote_ref.referee import sub_phase as sub_phases
 from eote_ref.referee.journal_line import Line, roll_line
 from eote_ref.referee.phases import Phase
-from eote_ref.referee.situations import effect_changes, rules_unit
 from eote_ref.referee.wording import hits_text
 from eote_ref.store import Change, DeleteRow
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from eote_ref.packs.eote.sheets.options import option_words
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import PHASES, Phase
 from eote_ref.referee.report_corrections import CorrectionLine, corrections_html, corrections_of
-from eote_ref.referee.sheets.marks import document, esc, option_words
+from eote_ref.referee.sheets.marks import document, esc
 from eote_ref.referee.summary import BattleSummary, battle_summary
 from eote_ref.referee.views import JournalEntry
 from eote_ref.store.game_queries import game_state

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from eote_ref.packs.eote.rules.core import Source
 from eote_ref.packs.eote.rules.ruleset import Ruleset
+from eote_ref.packs.eote.sheets.options import option_words
 from eote_ref.referee.sheets.marks import (
     HOUSE_MARK,
     PROVISIONAL_MARK,
@@ -14,7 +15,6 @@ from eote_ref.referee.sheets.marks import (
     esc,
     mark,
     num,
-    option_words,
     signed,
 )
 
