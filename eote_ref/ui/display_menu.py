@@ -16,7 +16,6 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from eote_ref.referee.fog import Fog, choose_fog, fog_in, fog_sources
-from eote_ref.referee.pack_lists import pack_rule_prefix
 from eote_ref.referee.players_view import FOG_WORDS
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.touch import restore_touch_mode, set_touch_mode
@@ -121,6 +120,8 @@ class DisplayMenu(QObject):
             with contextlib.suppress(RuntimeError, TypeError):
                 self.pack_hub.viewChanged.disconnect(self._sync)
         self.pack_hub = hub
+        from eote_ref.referee.pack_lists import pack_rule_prefix  # a pack game: not at start
+
         play = getattr(getattr(hub, "service", None), "play", None)
         what = play.fog_words if play is not None and play.fog else FOG_WORDS
         tip = (
