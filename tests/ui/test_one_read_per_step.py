@@ -7,6 +7,9 @@ repainted, the wizard closed. Counted, not timed: the database sessions the stor
 procedure (``packs/eote/rules/fire.py``). Before: 23 sessions and 6 runs (the wizard read
 the rows again for every preview, trial, word and total).
 
+An AVlE shock in its dialog builds its situation once per set of answers (it was built for
+every preview, trial and apply: 10 times for a shock with its target chosen).
+
 The check keeps the view it opened on, so a change another copy makes meanwhile must still
 be taken in: opened after it, the wizard reads the game as it stands; applied after it, the
 fire lands on the game as it stands, never over the other copy's step.
@@ -15,6 +18,7 @@ fire lands on the game as it stands, never over the other copy's step.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -23,11 +27,14 @@ from pytestqt.qtbot import QtBot
 
 from eote_ref.packs.eote.rules import fire as fire_rules
 from eote_ref.referee.game import GameService
+from eote_ref.referee.pack_play import PackGameService
 from eote_ref.referee.phases import Phase
 from eote_ref.store import Database
 from eote_ref.ui.main_window import MainWindow
+from eote_ref.ui.pack_game.check_dialog import PackCheckDialog
 from eote_ref.ui.wizards.fire import FireAppliedPage, FireWizard, QueuePage
-from tests.ui.helpers import ALT, CTRL, CTRL_SHIFT, Umpire, active_window
+from tests.avle_games import mark, quatre_bras, unit_id
+from tests.ui.helpers import ALT, CTRL, CTRL_SHIFT, Umpire, active_window, shown_window
 
 #: Sessions of one infantry fire: the step written, the view patched, the log's new line.
 FIRE_SESSIONS = 3
@@ -194,3 +201,73 @@ def test_a_fire_applied_after_another_copy_wrote_lands_on_the_game_as_it_stands(
     _apply_and_close(qtbot, window, u, click=True)  # Apply all, the firer's box in focus
     assert other.unit_view(target).hits == 3  # the other copy's 2 kept, the fire's 1 added
     assert "(morale due)" in game.journal(limit=1)[0].summary
+
+
+# ----------------------------------------------------------------------------- AVlE (9.2)
+LANCERS, BIJLANDT = "Piré's lancers (Hubert)", "Bijlandt's brigade (line)"
+
+
+@pytest.fixture
+def shock_builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many times AVlE's fire-and-shock situation was built (wrapped to count)."""
+    from eote_ref.packs.avle import play_combat
+
+    builds = [0]
+    build = play_combat._combat_situation
+
+    def counted(*args: Any) -> Any:
+        builds[0] += 1
+        return build(*args)
+
+    monkeypatch.setattr(play_combat, "_combat_situation", counted)
+    return builds
+
+
+def _shock(qtbot: QtBot, db: Database) -> tuple[PackCheckDialog, PackGameService]:
+    """Piré's lancers, ordered, open their shock; its target is Bijlandt (AVlE 9.2)."""
+    window = shown_window(qtbot, db, quatre_bras(db).game_id)
+    assert window.pack_game.hub is not None
+    service: PackGameService = window.pack_game.hub.service
+    lancers, line = unit_id(service, LANCERS), unit_id(service, BIJLANDT)
+    mark(service, ("game_unit", lancers, "markers.ordered", True))
+    dialog = window.pack_game.open_check("shock", {"unit_id": lancers})
+    assert isinstance(dialog, PackCheckDialog)
+    dialog.answer("target_unit", line)
+    return dialog, service
+
+
+def test_an_avle_shock_builds_its_situation_once_per_set_of_answers(
+    qtbot: QtBot, db: Database, shock_builds: list[int]
+) -> None:
+    """Opened (its answers pre-filled), then the target chosen: two builds.
+
+    However many times the dialog previews, tries the dice and applies.
+    """
+    dialog, service = _shock(qtbot, db)
+    dialog.enter_die("roll", 9)
+    dialog.enter_die("effect_roll", 1)
+    # 9.2: lancers 12, +8 on infantry in the open: two hits; the d6 of 1, 1 lost (9.0, 9.1).
+    assert dialog.result_text().startswith("Result: 1 lost"), dialog.result_text()
+    dialog.apply()
+    assert dialog.applied
+    assert shock_builds[0] <= 2, shock_builds[0]
+
+
+def test_an_avle_shock_applied_after_another_copy_wrote_is_built_on_the_game_as_it_stands(
+    qtbot: QtBot, db: Database, shock_builds: list[int]
+) -> None:
+    """Another window stops the lancers (a battery's reaction, 9.3) once the dice are in.
+
+    The shock is refused, not applied from the situation built before.
+    """
+    dialog, service = _shock(qtbot, db)
+    dialog.enter_die("roll", 9)
+    dialog.enter_die("effect_roll", 1)
+    steps = len(service.journal())
+    lancers = unit_id(service, LANCERS)
+    other = PackGameService(db, service.game_id)
+    mark(other, ("game_unit", lancers, "markers.stopped", True))
+    dialog.apply()
+    assert not dialog.applied
+    assert len(service.journal()) == steps + 1  # the other copy's step, and no shock
+    assert shock_builds[0] == 3  # the state had moved: built again on it
