@@ -17,7 +17,16 @@ here"; target 50 ms), and the after-action PDF of about 900 pages printed in a p
 own, with its peak memory (target 300 MiB); the record sheets of the 2,000 units (``print
 sheets``, 100 pages) the same way (``sheets_peak_mib``, target 300 MiB); the assault wizard
 opened from a recorded combat, as the turn guide opens it (``assault_open_ms``, target 50 ms).
-``--only undo``, ``--only report`` or ``--only sheets`` runs one of these alone.
+
+Counted, not timed (issue 32, one read per step): one infantry fire on the big game, from the
+wizard opened on a firer and its target to the dashboard, turn guide and journal log
+repainted, in database sessions the store opens (``fire_db_sessions``, budget 3) and runs of
+EotE's fire procedure (``fire_rule_runs``, budget 3); and one AVlE shock on Quatre Bras in
+its dialog (opened, its target chosen, two dice, applied), in builds of its situation
+(``shock_situation_builds``, budget 2: once per set of answers).
+
+``--only undo``, ``--only report``, ``--only sheets`` or ``--only counts`` runs one of these
+alone.
 """
 
 from __future__ import annotations
@@ -562,6 +571,164 @@ def assault_open_ms(hub: Any, app: Any, unit_ids: list[int], repeat: int) -> flo
         app.processEvents()
 
 
+#: One infantry fire from the key press to the repaint (issue 32): the sessions the store
+#: opens (23 before) and the fire procedure's runs (6 before).
+FIRE_SESSIONS_BUDGET = 3
+FIRE_RUNS_BUDGET = 3
+#: An AVlE shock with its target chosen: its situation built once per set of answers (two);
+#: 10 times before.
+SHOCK_BUILDS_BUDGET = 2
+#: The counted figures and their budgets.
+COUNT_BUDGETS = {
+    "fire_db_sessions": FIRE_SESSIONS_BUDGET,
+    "fire_rule_runs": FIRE_RUNS_BUDGET,
+    "shock_situation_builds": SHOCK_BUILDS_BUDGET,
+}
+
+
+def fire_counts(db: Any, game_id: int, unit_ids: list[int]) -> dict[str, int]:
+    """One infantry fire on the big game, counted from the key press to the repaint.
+
+    The panels of the main window on the game's hub (dashboard, turn guide, journal log of
+    50,000 steps); the fire wizard opened on a French battalion and a Russian one, as the
+    selection opens it; its die typed; Apply all; every panel repainted; the wizard closed.
+    Counts :attr:`Database.sessions_opened` and the runs of ``packs/eote/rules/fire.py``'s
+    ``fire`` (wrapped for the count). The fire and the fire phase are undone after.
+    """
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from eote_ref.packs.eote.rules import fire as fire_rules
+    from eote_ref.referee.game import GameService
+    from eote_ref.ui.dashboard import Dashboard
+    from eote_ref.ui.game_hub import GameHub
+    from eote_ref.ui.journal_view import JournalView
+    from eote_ref.ui.turn_guide import TurnGuide
+    from eote_ref.ui.wizards import build_wizard
+    from eote_ref.ui.wizards.fire import FireAppliedPage, QueuePage
+
+    app = QApplication.instance() or QApplication([])
+    service = GameService(db, game_id)
+    service.record("phase", "fire phase", [SetField("game", game_id, "phase", "fire")])
+    hub = GameHub(service)
+    panels = [Dashboard(hub), TurnGuide(hub), JournalView(hub)]
+    for panel in panels:
+        panel.show()
+    app.processEvents()
+    hub.follow()  # its first look for changes made elsewhere is done before the count
+    firer, target = unit_ids[0], unit_ids[-1]
+    procedure = fire_rules.fire
+    runs = [0]
+
+    def counted(*args: Any) -> Any:
+        runs[0] += 1
+        return procedure(*args)
+
+    fire_rules.fire = counted  # type: ignore[assignment]
+    sessions = db.sessions_opened
+    try:
+        wizard = build_wizard(
+            hub, "infantry_fire", None, firers=(firer,), unit_id=firer, target_id=target
+        )
+        assert wizard is not None
+        wizard.show()
+        app.processEvents()
+        page = wizard.currentPage()
+        assert isinstance(page, QueuePage)
+        QTest.keyClick(page.die, Qt.Key.Key_3)
+        wizard.next()  # Apply all
+        assert isinstance(wizard.currentPage(), FireAppliedPage), page.result.text()
+        app.processEvents()  # the dashboard, the turn guide and the log repainted
+        wizard.close()
+        wizard.deleteLater()
+        app.processEvents()
+    finally:
+        fire_rules.fire = procedure  # type: ignore[assignment]
+    counts = {"fire_db_sessions": db.sessions_opened - sessions, "fire_rule_runs": runs[0]}
+    service.undo(2)  # the fire and the fire phase
+    for panel in panels:
+        panel.close()
+    app.processEvents()
+    return counts
+
+
+def shock_counts() -> dict[str, int]:
+    """One AVlE shock in the main window's dialog, its situation's builds counted.
+
+    Quatre Bras (the shipped lists), Piré's lancers ordered: the shock opened on them, its
+    target (Bijlandt's brigade) chosen, its two dice entered, applied.
+    """
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from eote_ref.packs.avle import play_combat
+    from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
+    from eote_ref.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    lists = pathlib.Path(__file__).resolve().parents[1] / "army_lists" / "avle"
+    sides = {
+        "French": [lists / "quatre-bras-1815-french.yaml"],
+        "Allies": [lists / "quatre-bras-1815-allied.yaml"],
+    }
+    build = play_combat._combat_situation
+    builds = [0]
+
+    def counted(*args: Any) -> Any:
+        builds[0] += 1
+        return build(*args)
+
+    with tempfile.TemporaryDirectory() as tmp, open_database(pathlib.Path(tmp) / "qb.db") as db:
+        game = PackGameService(db, new_pack_game(db, NewPackGame("Quatre Bras", "avle", sides)))
+        named = {u.name: u.id for u in game.state().units}
+        lancers, line = named["Piré's lancers (Hubert)"], named["Bijlandt's brigade (line)"]
+        game.record("mark", "ordered", [SetField("game_unit", lancers, "markers.ordered", True)])
+        settings = QSettings(str(pathlib.Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(db, settings=settings)
+        window.open_game(game.game_id)
+        window.show()
+        app.processEvents()
+        play_combat._combat_situation = counted  # type: ignore[assignment]
+        try:
+            dialog = window.pack_game.open_check("shock", {"unit_id": lancers})
+            dialog.answer("target_unit", line)
+            dialog.enter_die("roll", 9)
+            dialog.enter_die("effect_roll", 1)
+            dialog.apply()
+            assert dialog.applied, dialog.result_text()
+        finally:
+            play_combat._combat_situation = build  # type: ignore[assignment]
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+    return {"shock_situation_builds": builds[0]}
+
+
+def _print_counts(figures: dict[str, Any]) -> bool:
+    """Each counted figure beside its budget; True if one is over."""
+    over_any = False
+    for name, budget in COUNT_BUDGETS.items():
+        value = figures.get(name)
+        over = value is None or value > budget
+        over_any |= over
+        print(f"{name}: {value} (budget {budget}){'  OVER' * over}")
+    return over_any
+
+
+def counts_only(_repeat: int, figures: dict[str, Any]) -> bool:
+    """``--only counts``: build the big game and count one infantry fire and one AVlE shock."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "bench.sqlite"
+        game_id, unit_ids, _divisions = build(path)
+        with open_database(path) as db:
+            figures.update(fire_counts(db, game_id, unit_ids))
+    figures.update(shock_counts())
+    return _print_counts(figures)
+
+
 #: Figures other benchmarks add (null when they cannot run): the inputs a
 #: whole table-night turn takes, and the 95th percentile of one command on the club server.
 LATER_FIGURES = ("turn_inputs", "turn_inputs_6mm", "pg_apply_p95_ms")
@@ -578,6 +745,7 @@ NAMED_FIGURES = (
     "report_peak_mib",
     "assault_open_ms",
     "sheets_peak_mib",
+    *COUNT_BUDGETS,
     *LATER_FIGURES,
 )
 
@@ -593,6 +761,7 @@ TARGETS = {
     "report_peak_mib": REPORT_TARGET_MIB,
     "assault_open_ms": ASSAULT_TARGET_MS,
     "sheets_peak_mib": SHEETS_TARGET_MIB,
+    **COUNT_BUDGETS,
     "turn_inputs_6mm": 120,
 }
 
@@ -679,9 +848,9 @@ def main() -> int:
     )
     parser.add_argument(
         "--only",
-        choices=("undo", "report", "sheets"),
+        choices=("undo", "report", "sheets", "counts"),
         help="run one part alone: undo at 50,000 steps, the long report's or the record "
-        "sheets' peak memory",
+        "sheets' peak memory, or the sessions and runs one fire and one shock count",
     )
     args = parser.parse_args()
     if args.only_turn_6mm:
@@ -691,7 +860,12 @@ def main() -> int:
     figures: dict[str, Any] = dict.fromkeys(NAMED_FIGURES)
     figures["targets"] = TARGETS
     if args.only:
-        part = {"undo": undo_only, "report": report_only, "sheets": sheets_only}[args.only]
+        part = {
+            "undo": undo_only,
+            "report": report_only,
+            "sheets": sheets_only,
+            "counts": counts_only,
+        }[args.only]
         failed = part(args.repeat, figures)
         if args.json:
             pathlib.Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", "utf-8")
@@ -802,6 +976,8 @@ def big_game(repeat: int, figures: dict[str, Any]) -> bool:
             figures.update(undo_latest(db, game_id, repeat))
             rows.extend(wizard_steps(db, game_id, unit_ids, repeat))
             figures.update(qt_figures(db, game_id, unit_ids, repeat))
+            figures.update(fire_counts(db, game_id, unit_ids))
+        figures.update(shock_counts())
         report_slow = report_peak(path, game_id, figures)
         report_slow |= sheets_peak(path, game_id, figures)
     width = max(len(name) for name, _, _ in rows)
@@ -817,7 +993,7 @@ def big_game(repeat: int, figures: dict[str, Any]) -> bool:
         slow = figures[name] >= target
         failed |= slow
         print(f"{name:<{width}}  {figures[name]:>7.1f} ms  {target:>5.0f} ms{'  SLOW' * slow}")
-    failed |= _print_undo(figures) | report_slow
+    failed |= _print_undo(figures) | report_slow | _print_counts(figures)
     figures["store_ms"] = {name: round(ms, 2) for name, ms, _ in rows}
     figures["units"] = len(unit_ids)
     figures["journal_events"] = EVENTS

@@ -28,6 +28,7 @@ pool as a list of faces: ``{"French_dice": ["flag", "infantry", ...]}``).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import pathlib
 import random
@@ -464,6 +465,8 @@ class PackCheck:
         self.target = dict(target)
         #: The game as the check reads it (read now unless given: a batch reads it once).
         self.state = state if state is not None else game.state()
+        #: The last situation built: the state and answers it was built for, and it.
+        self._situation: tuple[PlayState, Any, Any] | None = None
         self._answered: set[str] = set()
         #: The journal line of the last :meth:`apply`.
         self.last_summary = ""
@@ -549,7 +552,23 @@ class PackCheck:
                 break
 
     def situation(self) -> Any:
-        return self.spec.situation(self.ctx())
+        """The pack's situation for the answers, built once per set of answers.
+
+        The dialog asks for the preview, the trial and the pools' sizes after every answer
+        and every die, and the apply asks again: the answers and the state in hand are the
+        same, and so is the situation (a refusal is kept as well).
+        """
+        answers = (copy.deepcopy(self.values), copy.deepcopy(self.target))
+        kept = self._situation
+        if kept is None or kept[0] is not self.state or kept[1] != answers:
+            try:
+                built: Any = self.spec.situation(self.ctx())
+            except (PackError, PlayError, RefereeError) as e:
+                built = e
+            kept = self._situation = (self.state, answers, built)
+        if isinstance(kept[2], Exception):
+            raise kept[2].with_traceback(None)
+        return kept[2]
 
     def _run(self, roller: Roller) -> Outcome | None:
         if self.spec.procedure is None:
@@ -624,7 +643,9 @@ class PackCheck:
         check opened before another was applied does not write from its old reading).
         """
         rolls = dict(rolls or {})
-        self.state = self.game.state()
+        fresh = self.game.state()
+        if fresh != self.state:  # the game moved since: the situation is built anew
+            self.state = fresh
         trial = self.trial(rolls)
         if not trial.done:
             if trial.needed is not None:

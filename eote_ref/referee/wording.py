@@ -8,18 +8,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from eote_ref.referee.markers import hits_words, marker_values
+from eote_ref.referee.markers import hits_words, is_marker, marker_values
 from eote_ref.store.changes import Change, DeleteRow, InsertRow, SetField
 
 if TYPE_CHECKING:
+    from eote_ref.referee.views import GameView, UnitView
     from eote_ref.store import Database
 
 
-def describe_change(db: Database, game_id: int, change: Change) -> str:
+def describe_change(
+    db: Database, game_id: int, change: Change, view: GameView | None = None
+) -> str:
     """A change in the umpire's words ("3rd Ligne: square", "Cooke attached").
 
     Pure bookkeeping (a morale test remembered, a rest taken) reads as an empty string:
-    the wizards leave those out of the list of what Apply will do.
+    the wizards leave those out of the list of what Apply will do. Given ``view``, the game
+    as it stands now, a unit's marker and the units a link names are read off it instead of
+    the database (a check words its changes after every die without a read).
     """
     if isinstance(change, SetField) and change.field == "scenario_state":
         return ""  # a scenario's bookkeeping: the event's summary says what happened
@@ -29,6 +34,14 @@ def describe_change(db: Database, game_id: int, change: Change) -> str:
         from eote_ref.store.game_queries import field_change, read_game
 
         entity = _entity_name(change.entity)
+        unit = _viewed_unit(view, change.row_id) if entity == "game_unit" else None
+        marker = change.field.removeprefix("markers.")
+        # A marker the view carries (its bookkeeping markers are read as before).
+        if unit is not None and change.field != marker and is_marker(marker):
+            before = getattr(unit, marker, _UNSEEN)
+            if before is not _UNSEEN:
+                field, before, after = marker_values(change.field, before, change.value)
+                return f"{unit.name}: {describe_field(field, before, after)}"
         found = read_game(
             db,
             game_id,
@@ -45,8 +58,20 @@ def describe_change(db: Database, game_id: int, change: Change) -> str:
             field, before, after = marker_values(field, before, after)
         return f"{name}: {describe_field(field, before, after)}"
     if isinstance(change, InsertRow):
-        return _describe_insert(db, game_id, change)
+        return _describe_insert(db, game_id, change, view)
     return _describe_delete(db, game_id, change)
+
+
+#: A marker the unit's view does not carry.
+_UNSEEN = object()
+
+
+def _viewed_unit(view: GameView | None, unit_id: Any) -> UnitView | None:
+    """Unit ``unit_id`` as ``view`` shows it, or None (no view, or not a unit of it)."""
+    if view is None or not isinstance(unit_id, int):
+        return None
+    side = view.side_by_unit.get(unit_id)
+    return next((u for u in side.units if u.id == unit_id), None) if side else None
 
 
 def _describe_delete(db: Database, game_id: int, change: DeleteRow) -> str:
@@ -84,7 +109,9 @@ def _naming(field: str) -> str | None:
     return "turn" if field == "pending_order_turns" else None
 
 
-def _describe_insert(db: Database, game_id: int, change: InsertRow) -> str:
+def _describe_insert(
+    db: Database, game_id: int, change: InsertRow, view: GameView | None = None
+) -> str:
     entity = _entity_name(change.entity)
     v = change.values
     if entity not in ("game_link", "game_fact"):
@@ -93,9 +120,14 @@ def _describe_insert(db: Database, game_id: int, change: InsertRow) -> str:
     kind = str(v.get("kind", ""))
     if kind in _BOOKKEEPING_LINKS:
         return ""
-    from eote_ref.store.game_queries import read_game, unit_names
+    ids = [v.get("unit_id"), v.get("other_id")]
+    viewed = [_viewed_unit(view, i) for i in ids]
+    if all(u is not None or i is None for u, i in zip(viewed, ids, strict=True)):
+        names: list[str | None] = [u.name if u is not None else None for u in viewed]
+    else:
+        from eote_ref.store.game_queries import read_game, unit_names
 
-    names = read_game(db, game_id, unit_names, [v.get("unit_id"), v.get("other_id")])
+        names = read_game(db, game_id, unit_names, ids)
     a, b = (n if n is not None else "?" for n in names)
     phrase = _LINK_PHRASES.get(kind)
     if phrase is None:

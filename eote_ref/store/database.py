@@ -132,6 +132,9 @@ class Database:
         #: The ``sqlite3`` URI :meth:`rows` connects to (SQLite files only).
         self._row_uri = row_uri
         self._rows: RowReader | None = None
+        #: How many sessions :meth:`session` has opened (the store's units of work and
+        #: reads each open one): what the benchmark and the tests of one read per step count.
+        self.sessions_opened = 0
 
     @property
     def engine(self) -> Engine:
@@ -185,6 +188,7 @@ class Database:
         """A new session; objects stay readable after commit (``expire_on_commit=False``)."""
         from sqlmodel import Session
 
+        self.sessions_opened += 1
         session = Session(self.engine, expire_on_commit=False)
         if not self.can_play:
             session.info["read_only"] = self.url

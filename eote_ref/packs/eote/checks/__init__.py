@@ -23,6 +23,7 @@ it, so the turn guide's to-do items open the right wizard; every key is declared
 from __future__ import annotations
 
 import abc
+import copy
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -175,6 +176,8 @@ class Adjudication(abc.ABC):
         self.game = game
         self.target = dict(target)
         self._view: GameView | None = None
+        #: The service's version when :attr:`_view` was taken (see :attr:`view`).
+        self._view_version: int | None = None
         asked = self.facts()
         self.values: dict[str, Any] = {f.key: f.default for f in asked}
         self._asked: tuple[GameView | None, dict[str, Any], list[Question]] = (
@@ -198,10 +201,39 @@ class Adjudication(abc.ABC):
 
     @property
     def view(self) -> GameView:
-        """The whole game as of the first use (read lazily: single-unit checks never need it)."""
-        if self._view is None:
-            self._view = self.game.view()
+        """The whole game, read once when first used (single-unit checks never need it).
+
+        One read per step: the check keeps the view it opened on and works out everything
+        from it (its questions, situation, changes and their words), never the rows again.
+        It takes the service's view anew only once the service has read a newer version of
+        the game (its own step applied, or another copy's step followed); the view of a
+        version the service knows is its cached one, so that costs no read of the game.
+        """
+        if self._view is None or self._view_version != self.game.version:
+            self._pin(self.game.view())
+        assert self._view is not None
         return self._view
+
+    #: What a check keeps of one view of the game (dropped when it takes a newer one).
+    PER_VIEW: ClassVar[tuple[str, ...]] = ("_units", "_divisions", "_scenario_notes", "_runs")
+
+    def _pin(self, view: GameView) -> None:
+        """Work from ``view`` (the service's, of its :attr:`~GameService.version`) from now."""
+        if view is not self._view:
+            for key in self.PER_VIEW:
+                self.__dict__.pop(key, None)
+        self._view = view
+        self._view_version = self.game.version
+
+    def fresh_view(self) -> GameView:
+        """The view, the game's version read first: another copy's step is taken in.
+
+        For the moment a step is applied: a check opened before another copy changed the
+        game works out its changes from the game as it stands (one cheap read of the
+        version; the whole game only when it moved).
+        """
+        self._pin(self.game.view())
+        return self.view
 
     # ------------------------------------------------------------------ to override
     @abc.abstractmethod
@@ -294,9 +326,43 @@ class Adjudication(abc.ABC):
         """Run the procedure on the current situation with ``dice``."""
         return PROCEDURES[self.procedure].run(self.situation(), self.game.ruleset, dice)
 
+    def _answers(self) -> tuple[int, dict[str, Any], dict[str, Any]]:
+        """What an outcome depends on: the game's version, the answers and the target."""
+        return (self.game.version, copy.deepcopy(self.values), copy.deepcopy(self.target))
+
+    def _memo(self) -> dict[Any, Any]:
+        """The outcomes worked out for the answers as they are (forgotten when they change).
+
+        The wizard asks for the preview, whether a die is needed and the trial after every
+        answer and every die, and again as it applies: the procedure runs once per answer
+        (and once per set of dice), not once per question.
+        """
+        answers = self._answers()
+        kept = self.__dict__.get("_runs")
+        if kept is None or kept[0] != answers:
+            kept = self.__dict__["_runs"] = (answers, {})
+        memo: dict[Any, Any] = kept[1]
+        return memo
+
+    def _run_once(self, key: Any, dice: Any) -> Outcome:
+        """:meth:`run` with ``dice``, once per ``key`` and set of answers (a refusal too)."""
+        memo = self._memo()
+        if key not in memo:
+            try:
+                memo[key] = self.run(dice)
+            except (DieNeeded, RulesError, RefereeError) as e:
+                memo[key] = e
+        found = memo[key]
+        if isinstance(found, DieNeeded):
+            raise DieNeeded(found.die)
+        if isinstance(found, Exception):
+            raise found.with_traceback(None)
+        result: Outcome = found
+        return result
+
     def preview(self) -> Outcome:
         """The outcome before any roll: modifiers, modified value, odds (nothing is written)."""
-        return self.run(PreviewDice())
+        return self._run_once("preview", PreviewDice())
 
     def modifiers(self, outcome: Outcome | None = None) -> list[ModifierLine]:
         """The modifiers of ``outcome`` (default: the preview's), for display."""
@@ -354,15 +420,28 @@ class Adjudication(abc.ABC):
     def needs_roll(self) -> bool:
         """Whether the check takes a die at all (some results are decided by the state)."""
         try:
-            self.run(_AskingDice({}, self.dice_labels))
+            self._run_once(("rolls",), _AskingDice({}, self.dice_labels))
         except DieNeeded:
             return True
         return False
 
     def trial(self, rolls: Mapping[str, int]) -> Trial:
-        """The outcome with ``rolls``, or the die still needed; nothing is written."""
+        """The outcome with ``rolls``, or the die still needed; nothing is written.
+
+        Worked out once per set of answers and dice (the wizard asks again as it applies).
+        """
+        key = ("trial", tuple(sorted(rolls.items())))
+        memo = self._memo()
+        if key not in memo:
+            memo[key] = self._trial(rolls)
+        found: Trial = memo[key]
+        return dataclasses.replace(found, changes=list(found.changes), notes=list(found.notes))
+
+    def _trial(self, rolls: Mapping[str, int]) -> Trial:
         try:
-            outcome = self.run(_AskingDice(rolls, self.dice_labels))
+            outcome = self._run_once(
+                ("rolls", *sorted(rolls.items())), _AskingDice(rolls, self.dice_labels)
+            )
         except DieNeeded as e:
             return Trial(needed=e.die)
         except (RulesError, RefereeError) as e:
@@ -376,9 +455,14 @@ class Adjudication(abc.ABC):
     def apply(self, rolls: Mapping[str, int]) -> Outcome:
         """Resolve with ``rolls`` (every die the rules ask for) as one journal event.
 
+        A check that works from a view of the game reads the game's version first: a step
+        another copy made since it opened is taken in (:meth:`fresh_view`).
+
         Raises:
             RefereeError: a die is missing or the situation is refused by the rules.
         """
+        if self._view is not None:
+            self.fresh_view()
         trial = self.trial(rolls)
         if trial.outcome is None:
             if trial.needed is not None:
@@ -396,8 +480,16 @@ class Adjudication(abc.ABC):
         return outcome
 
     def describe(self, changes: Sequence[Change]) -> list[str]:
-        """The changes in words: "3rd Ligne: formation line → square"."""
-        return [text for c in changes if (text := self.game.describe_change(c))]
+        """The changes in words: "3rd Ligne: formation line → square".
+
+        A check that works from a view of the game words its units' markers off it, without
+        reading them again (:func:`~eote_ref.referee.wording.describe_change`).
+        """
+        from eote_ref.referee.wording import describe_change
+
+        view = self.view if self._view is not None else None
+        db, game_id = self.game.db, self.game.game_id
+        return [text for c in changes if (text := describe_change(db, game_id, c, view))]
 
     # ------------------------------------------------------------------ helpers for subclasses
     def inches(self, distance: str) -> str:

@@ -21,6 +21,7 @@ the stand ineffective: it must reform (EotE 5.4), which the movement phase's tur
 from __future__ import annotations
 
 import builtins
+import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -68,6 +69,22 @@ def unit_rows(game: GameService, ids: Iterable[int]) -> dict[int, GameUnit]:
     missing = [i for i in wanted if i not in out]
     if missing:
         raise RefereeError(f"there is no unit {missing[0]} in this game")
+    return out
+
+
+def view_units(view: GameView, ids: Iterable[int]) -> dict[int, UnitView]:
+    """Units ``ids`` as ``view`` shows them, by id (a fire reads the view, not the rows).
+
+    Raises:
+        RefereeError: a unit is not in this game.
+    """
+    out: dict[int, UnitView] = {}
+    for uid in ids:
+        side = view.side_by_unit.get(int(uid))
+        found = next((u for u in side.units if u.id == int(uid)), None) if side else None
+        if found is None:
+            raise RefereeError(f"there is no unit {uid} in this game")
+        out[int(uid)] = found
     return out
 
 
@@ -140,6 +157,7 @@ class FireCheck(Adjudication):
     #: The firers and the target are the umpire's: the state's answers (bombardment, last
     #: turn's range, being assaulted) follow them (:meth:`~.Adjudication.rederive`).
     subject_keys = frozenset({"firers", "target"})
+    PER_VIEW = (*Adjudication.PER_VIEW, "_remanned_ids", "_fired_ids")
 
     def __init__(self, game: GameService, **target: Any) -> None:
         super().__init__(game, **target)
@@ -218,7 +236,7 @@ class FireCheck(Adjudication):
         """This turn's record of the fire's sub-phase as it stands now (None: pass-through)."""
         if not self.in_sub_phase:
             return None
-        return sub_phases.current(self.game.view(), self.sub_phase)
+        return sub_phases.current(self.view, self.sub_phase)
 
     def fired_already(self) -> builtins.set[int]:
         """The units that have fired in this sub-phase (read once per check)."""
@@ -496,15 +514,14 @@ class FireCheck(Adjudication):
             raise RefereeError("a unit being assaulted does not fire this turn (6.0)")
         sub = self.record()
         if sub is not None:
-            why = sub_phases.refusal(
-                self.game.view(), self.sub_phase, {i: self.unit(i).name for i in ids}
-            )
+            why = sub_phases.refusal(self.view, self.sub_phase, {i: self.unit(i).name for i in ids})
             if why:
                 raise RefereeError(why)
-        # Fire is simultaneous (6.0): every unit as it stood when the sub-phase began.
-        rows = unit_rows(self.game, (*ids, target_id))
-        if sub is not None:
-            rows = sub_phases.start_rows(rows, sub)
+        # Fire is simultaneous (6.0): every unit as it stood when the sub-phase began, as
+        # the view the check opened on shows them (no read of the rows).
+        rows = view_units(self.view, (*ids, target_id))
+        if sub is not None and sub.begun:
+            rows = {uid: dataclasses.replace(u, **sub.start_of(uid)) for uid, u in rows.items()}
         target_row = rows[target_id]
         target = rules_unit(target_row)
         if self.at_stand():
@@ -595,7 +612,7 @@ class FireCheck(Adjudication):
 
     def stand_hits_after(self, outcome: Outcome) -> int:
         """The stand's hits once this fire lands (alone)."""
-        row = unit_rows(self.game, [self.target_id()])[self.target_id()]
+        row = view_units(self.view, [self.target_id()])[self.target_id()]
         return row.skirmish_hits + outcome.effects.get("target", Effect()).hits
 
     def stand_ineffective(self, outcome: Outcome) -> bool:
@@ -654,11 +671,11 @@ class FireCheck(Adjudication):
         """The sub-phase's record, when this is its first fire (EotE 6.0); else nothing."""
         if not self.in_sub_phase:
             return []
-        return sub_phases.begin_changes(self.game.view(), self.sub_phase)
+        return sub_phases.begin_changes(self.view, self.sub_phase)
 
     def changes(self, outcome: Outcome) -> list[Change]:
         """Hits and disorder on the target (or hits on its stand); batteries remember it."""
-        row = unit_rows(self.game, [self.target_id()])[self.target_id()]
+        row = view_units(self.view, [self.target_id()])[self.target_id()]
         effect = outcome.effects.get("target", Effect())
         if self.at_stand():
             assert row.id is not None
@@ -720,7 +737,7 @@ def ineffective_hits(game: GameService) -> int:
     return int(game.ruleset.skirmish["ineffective_hits"].value)
 
 
-def stand_changes(row: GameUnit, hits: int) -> list[Change]:
+def stand_changes(row: GameUnit | UnitView, hits: int) -> list[Change]:
     """``hits`` more on the skirmish stand of ``row`` (none when 0)."""
     assert row.id is not None
     if not hits:

@@ -18,7 +18,7 @@ from eote_ref.packs.eote.checks.fire import (
     FireCheck,
     ineffective_hits,
     stand_changes,
-    unit_rows,
+    view_units,
 )
 from eote_ref.packs.eote.checks.situations import effect_changes
 from eote_ref.packs.eote.rules.core import Effect, Outcome
@@ -27,6 +27,7 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line
 from eote_ref.referee.journal_record import check_record
+from eote_ref.referee.views import GameView
 from eote_ref.store import Change
 
 
@@ -86,6 +87,10 @@ class FireQueue:
     game: GameService
     sub_phase: str = "artillery"
     fires: list[QueuedFire] = field(default_factory=list)
+    #: The last :meth:`totals`: the fires and the view they were summed for, and the sums.
+    _totals: tuple[list[QueuedFire], GameView, list[TargetTotal]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if self.sub_phase not in FIRE_CLASSES:
@@ -132,12 +137,33 @@ class FireQueue:
         """Take fire ``index`` out of the queue."""
         del self.fires[index]
 
+    def view(self) -> GameView:
+        """The game as the queue's fires read it (their checks' view: no read of its own)."""
+        if not self.fires:
+            return self.game.view()
+        return self.fires[0].check.view
+
     def totals(self) -> list[TargetTotal]:
         """Hits and disorder summed per target, and whether morale is then due (6.8, 7.5).
 
         A unit and its skirmish stand are two targets: the stand's hits stay on the stand,
-        it takes no disorder and tests no morale (EotE 5.4, 5.5).
+        it takes no disorder and tests no morale (EotE 5.4, 5.5). Worked out once per change
+        of the queue (or of the game): the wizard shows them, words them, and applies them.
         """
+        if not self.fires:
+            return []
+        view = self.view()
+        kept = self._totals
+        if (
+            kept is None
+            or kept[1] is not view
+            or len(kept[0]) != len(self.fires)
+            or any(a is not b for a, b in zip(kept[0], self.fires, strict=True))
+        ):
+            kept = self._totals = (list(self.fires), view, self._sum(view))
+        return list(kept[2])
+
+    def _sum(self, view: GameView) -> list[TargetTotal]:
         order: list[tuple[int, bool]] = []
         hits: dict[tuple[int, bool], int] = {}
         disorder: dict[tuple[int, bool], bool] = {}
@@ -150,7 +176,7 @@ class FireQueue:
             hits[k] = hits.get(k, 0) + eff.hits
             disorder[k] = disorder.get(k, False) or (eff.disorder and not q.stand)
             count[k] = count.get(k, 0) + 1
-        rows = unit_rows(self.game, {uid for uid, _s in order}) if order else {}
+        rows = view_units(view, {uid for uid, _s in order})
         limit = ineffective_hits(self.game)
         out = []
         for key in order:
@@ -201,7 +227,7 @@ class FireQueue:
     def changes(self) -> list[Change]:
         """Every target's summed hits and disorder, and every battery's ``fired_at`` link."""
         totals = self.totals()
-        rows = unit_rows(self.game, [t.unit_id for t in totals]) if totals else {}
+        rows = view_units(self.view(), [t.unit_id for t in totals]) if totals else {}
         out: list[Change] = self.fires[0].check.begin_changes() if self.fires else []
         for t in totals:
             if t.stand:
@@ -213,8 +239,10 @@ class FireQueue:
         return out
 
     def describe(self) -> list[str]:
-        """The changes in words."""
-        return [text for c in self.changes() if (text := self.game.describe_change(c))]
+        """The changes in words (off the fires' view of the game, as a check words its own)."""
+        if not self.fires:
+            return []
+        return self.fires[0].check.describe(self.changes())
 
     def morale_due(self) -> list[int]:
         """Units whose hits reach the morale threshold once the queue is applied (7.5)."""
@@ -246,6 +274,9 @@ class FireQueue:
         """
         if not self.fires:
             raise RefereeError("add at least one fire first")
+        # The game's version read once: a step another copy made since the fires were
+        # entered is taken in, and the sums are made on the game as it stands.
+        self.fires[0].check.fresh_view()
         due = self.morale_due()
         self.game.record(
             "fire",

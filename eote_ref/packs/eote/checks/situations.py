@@ -11,6 +11,7 @@ from typing import Any
 from eote_ref.packs.eote.rules.core import Effect
 from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit, Weight
 from eote_ref.referee.markers import unit_change
+from eote_ref.referee.views import UnitView
 from eote_ref.store import Change, GameUnit
 
 #: Formation a unit is taken to be in when the umpire has not recorded one.
@@ -22,9 +23,13 @@ DEFAULT_FORMATION = {
 
 
 def rules_unit(
-    row: GameUnit, *, supported: bool = True, leader_attached: bool | None = None
+    row: GameUnit | UnitView, *, supported: bool = True, leader_attached: bool | None = None
 ) -> Unit:
-    """The rules engine's view of a game unit (engineers fight as infantry)."""
+    """The rules engine's view of a game unit (engineers fight as infantry).
+
+    ``row`` is the unit's row or its :class:`UnitView` (a check reads the view it opened on
+    rather than the rows again: one read per step).
+    """
     arm = CombatArm.INFANTRY if row.arm == "engineers" else CombatArm(row.arm)
     if row.formation:
         formation = Formation(row.formation)
@@ -46,9 +51,7 @@ def rules_unit(
         blown=row.blown if arm is CombatArm.CAVALRY else 0,
         routed=row.routed,
         nation=row.nation,
-        leader_attached=row.attached_leader_id is not None
-        if leader_attached is None
-        else leader_attached,
+        leader_attached=_leader_attached(row) if leader_attached is None else leader_attached,
         in_command=not row.out_of_command,
         weight=weight,
         changed_formation=row.changed_formation,
@@ -56,13 +59,24 @@ def rules_unit(
     )
 
 
-def effect_changes(row: GameUnit, effect: Effect, *, from_morale: bool = False) -> list[Change]:
-    """The unit-state changes an effect calls for (hits, disorder, rout, guns, blown)."""
+def _leader_attached(row: GameUnit | UnitView) -> bool:
+    if isinstance(row, UnitView):
+        return row.attached_leader is not None
+    return row.attached_leader_id is not None
+
+
+def effect_changes(
+    row: GameUnit | UnitView, effect: Effect, *, from_morale: bool = False
+) -> list[Change]:
+    """The unit-state changes an effect calls for (hits, disorder, rout, guns, blown).
+
+    ``row`` may be the unit's view; a marker the view does not carry is written.
+    """
     assert row.id is not None
     out: list[Change] = []
 
     def put(field: str, value: Any) -> None:
-        if getattr(row, field) != value:
+        if getattr(row, field, None) != value:
             out.append(unit_change(row.id, field, value))  # type: ignore[arg-type]
 
     if effect.hits:

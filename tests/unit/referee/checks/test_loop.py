@@ -171,6 +171,45 @@ def test_changes_read_in_the_umpires_words(waterloo: GameService) -> None:
     assert say(link("morale_tested", 1, target.id, target.id)) == ""
 
 
+def test_changes_worded_off_the_view_read_as_off_the_rows_without_a_session(
+    waterloo: GameService,
+) -> None:
+    """Issue 32: a check words its changes off the view it opened on (no read per change).
+
+    A marker the view carries and the units a link names come from it; the rest (a column,
+    a marker the view does not carry) are still read, and every one reads the same.
+    """
+    from eote_ref.packs.eote.checks import link
+    from eote_ref.referee.wording import describe_change
+    from eote_ref.store import SetField
+
+    view = waterloo.view()
+    gun = next(u for u in view.sides[0].units if u.arm == "artillery")
+    target = next(u for u in view.sides[1].units if u.arm == "infantry")
+    waterloo.set_unit(target.id, "hits", 1)
+    view = waterloo.view()
+    division = view.sides[0].divisions[0]
+    assert division.leader is not None
+    from_view = [
+        SetField("game_unit", target.id, "markers.hits", 3),
+        SetField("game_unit", target.id, "markers.disordered", True),
+        SetField("game_unit", target.id, "markers.formation", "square"),
+        SetField("game_unit", target.id, "markers.skirmish_hits", 1),
+        link("fired_at", 1, gun.id, target.id),
+    ]
+    read = [
+        SetField("game_unit", target.id, "attached_leader_id", division.leader.id),
+        SetField("game_unit", target.id, "markers.routed_by_morale", True),
+    ]
+    db = waterloo.db
+    for change in from_view + read:
+        rows = waterloo.describe_change(change)
+        sessions = db.sessions_opened
+        assert describe_change(db, waterloo.game_id, change, view) == rows
+        assert db.sessions_opened - sessions == (change in read), change
+    assert waterloo.describe_change(from_view[0]) == f"{target.name}: hits 1 → 3"
+
+
 def test_orders_are_stored_as_the_rules_name_them(waterloo: GameService) -> None:
     division = waterloo.view().sides[0].divisions[0]
     waterloo.set_division(division.id, "current_order", "defend")
