@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import builtins
+import contextlib
 import gc
 import importlib
 import linecache
@@ -11,6 +12,7 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.session import Database
@@ -49,14 +51,6 @@ BEFORE_QT = (
     "eote_ref.packs.eote.rulesets",
     "eote_ref.yamlio.cache",
     "eote_ref.referee.scenario_state",
-    # The plain modules the first window's widgets import (the tables' unit codes, the
-    # players' display menu, a pack's print menu, the journal's CSV, the games' scenario
-    # column): imported after Qt they cost a third more (issue 36, the first paint's rows).
-    "eote_ref.referee.picking",
-    "eote_ref.referee.players_view",
-    "eote_ref.referee.pack_view",
-    "csv",
-    "eote_ref.store.scenario_column",
 )
 
 #: Imported on a background thread once the first window is painted, so that the umpire's
@@ -104,16 +98,41 @@ def import_for_first_window() -> None:
 
     The cyclic garbage collector is paused meanwhile: imports allocate hundreds of thousands
     of objects that all stay alive, and each collection would walk them again (a fifth of
-    the import time).
+    the import time). The window's modules are imported without PySide6's import hook
+    (:func:`plain_imports`).
     """
     with gc_paused():
         for module in BEFORE_QT:
             importlib.import_module(module)
-        importlib.import_module("eote_ref.ui.main_window")
+        with plain_imports():
+            importlib.import_module("eote_ref.ui.main_window")
 
 
 #: The interpreter's own ``__import__``, saved before PySide6 replaces it with its hook.
 _PLAIN_IMPORT = builtins.__import__
+
+
+@contextlib.contextmanager
+def plain_imports() -> Iterator[None]:
+    """Import with the interpreter's own ``__import__`` meanwhile, not PySide6's hook.
+
+    After each import the hook reads the importing module's whole source
+    (``inspect.getsource``) to find whether it uses PySide6, for the ``from __feature__
+    import`` switches (``snake_case``, ``true_property``), and leaves it in :mod:`linecache`:
+    about 6 ms of CPU for the first window's modules here, and their sources kept in memory.
+    No module of eote-ref uses those switches, and a module the hook has not seen keeps Qt's
+    default names, so the first window is built the same without it. Used on the main thread
+    until the first window is made (nothing else runs then); PySide6's hook is back after it.
+    """
+    import PySide6.QtCore  # noqa: F401 - PySide6 puts its hook in place first
+
+    hook = builtins.__import__
+    builtins.__import__ = _PLAIN_IMPORT
+    try:
+        yield
+    finally:
+        if builtins.__import__ is _PLAIN_IMPORT:
+            builtins.__import__ = hook
 
 
 def warm_up(db: Database) -> None:
@@ -202,11 +221,12 @@ def run_app(args: argparse.Namespace) -> int:
     from eote_ref.ui.main_window import MainWindow
 
     try:
-        window = MainWindow(db)
-        if getattr(args, "demo", False):
-            window.open_demo()
-        elif not window.restore_last_game():
-            window.show_start_page()
+        with plain_imports():  # what making the window imports on the way (its menus' modules)
+            window = MainWindow(db)
+            if getattr(args, "demo", False):
+                window.open_demo()
+            elif not window.restore_last_game():
+                window.show_start_page()
         window.show()
         # What start-up made lives as long as the app: spare it the collector's full passes.
         gc.freeze()
