@@ -172,8 +172,22 @@ class MarkerDelegate(QStyledItemDelegate):
         column: Column,
         colours: MarkerColors,
     ) -> None:
+        # What initStyleOption would ask the model for (seven roles), taken from the unit in
+        # hand: the cell's text, and a routed unit's name in bold; the model gives these
+        # cells no alignment, brush, check or decoration.
         opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
+        opt.index = index
+        opt.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
+        if column == Column.UNIT:
+            opt.text = unit.coded_name
+            if unit.routed:
+                bold = QFont(opt.font)
+                bold.setBold(True)
+                opt.font = bold
+                opt.fontMetrics = QFontMetrics(bold)
+        else:
+            opt.text = unit.attached_leader or ""
+        opt.styleObject = None
         selected = bool(opt.state & QStyle.StateFlag.State_Selected)
         if column == Column.UNIT and unit.routed and not selected:
             opt.palette.setColor(QPalette.ColorRole.Text, colours.rout)

@@ -59,7 +59,7 @@ def _paint(index: QModelIndex) -> None:
     painter.end()
 
 
-def test_a_marker_cell_is_painted_from_its_unit_alone(
+def test_a_unit_cell_is_painted_from_its_unit_alone(
     qtbot: QtBot, demo: GameService, asked: Counter[str]
 ) -> None:
     dash = Dashboard(GameHub(demo))
@@ -70,6 +70,9 @@ def test_a_marker_cell_is_painted_from_its_unit_alone(
     asked.clear()
     _paint(cells[Column.DISORDER])
     assert asked["data"] == 1  # the unit (the panel under the badge asks for no style roles)
+    asked.clear()
+    _paint(cells[Column.UNIT])
+    assert asked["data"] == 1  # its text and font come from the unit too
     asked.clear()
     _paint(cells[Column.HITS])
     assert asked["data"] == 2  # the unit and the morale threshold
@@ -116,7 +119,6 @@ def test_the_demos_first_paint_asks_the_model_a_few_times_a_cell(
     QApplication.processEvents()
     assert window.dashboard is not None
     assert asked["paint"] >= 100  # both tables painted, rows of every column
-    # 12 a cell before issue 36's last round: every role of every cell, the marker cells'
-    # background through initStyleOption; about 6 since (the rows' size hints and the three
-    # text columns still ask the style's roles).
-    assert asked["data"] <= 8 * asked["paint"], asked
+    # 3,836 calls for 378 cells before issue 36's last round (every role of every cell, twice
+    # for a marker cell); 668 since, most of them the rows' size hints.
+    assert asked["data"] <= 3 * asked["paint"], asked
