@@ -176,7 +176,10 @@ class MarkerDelegate(QStyledItemDelegate):
         # hand: the cell's text, and a routed unit's name in bold; the model gives these
         # cells no alignment, brush, check or decoration.
         opt = QStyleOptionViewItem(option)
-        opt.index = index
+        if isinstance(index, QModelIndex):
+            opt.index = index
+        else:  # a persistent index (the view passes plain ones)
+            opt.index = index.sibling(index.row(), index.column())
         opt.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
         if column == Column.UNIT:
             opt.text = unit.coded_name
@@ -187,7 +190,7 @@ class MarkerDelegate(QStyledItemDelegate):
                 opt.fontMetrics = QFontMetrics(bold)
         else:
             opt.text = unit.attached_leader or ""
-        opt.styleObject = None
+        opt.styleObject = None  # type: ignore[assignment]  # as initStyleOption (QTBUG-30146)
         selected = bool(opt.state & QStyle.StateFlag.State_Selected)
         if column == Column.UNIT and unit.routed and not selected:
             opt.palette.setColor(QPalette.ColorRole.Text, colours.rout)
