@@ -133,6 +133,12 @@ _CENTRE = Qt.AlignmentFlag.AlignCenter
 _CENTRED = frozenset(
     int(c) for c in (Column.CE, Column.DISORDER, Column.BLOWN, Column.PINNED, Column.COMMAND)
 )
+_HORIZONTAL = Qt.Orientation.Horizontal
+#: The headers' label and tip by column number, and the columns whose header is left-aligned.
+_HEADER_AT = tuple(HEADERS[c] for c in Column)
+_LEFT_HEADERS = frozenset(
+    int(c) for c in (Column.UNIT, Column.TYPE, Column.FORMATION, Column.LEADER, Column.STATUS)
+)
 _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 _DIVISION_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _UNIT_FLAGS = _DIVISION_FLAGS | Qt.ItemFlag.ItemNeverHasChildren
@@ -448,21 +454,14 @@ class SideModel(QAbstractItemModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
+        if orientation != _HORIZONTAL or not 0 <= section < _COLUMNS:
             return None
-        label, tip = HEADERS[Column(section)]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return label
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return tip
-        if role == Qt.ItemDataRole.TextAlignmentRole and section not in (
-            Column.UNIT,
-            Column.TYPE,
-            Column.FORMATION,
-            Column.LEADER,
-            Column.STATUS,
-        ):
-            return Qt.AlignmentFlag.AlignCenter
+        if role == _DISPLAY:
+            return _HEADER_AT[section][0]
+        if role == _TOOLTIP:
+            return _HEADER_AT[section][1]
+        if role == _ALIGNMENT and section not in _LEFT_HEADERS:
+            return _CENTRE
         return None
 
     # ------------------------------------------------------------------ data
