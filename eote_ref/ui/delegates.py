@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleO
 
 from eote_ref.referee.views import DivisionView, UnitView
 from eote_ref.ui.theme import MarkerColors, marker_colors
-from eote_ref.ui.unit_model import DIVISION_KIND, TYPE_LABELS, Column, Role, formation_label
+from eote_ref.ui.unit_model import TYPE_LABELS, Column, Role, formation_label
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -18,6 +18,11 @@ OFF_TABLE_OPACITY = 0.42
 
 #: Room a marker cell keeps free on each side of what it paints.
 CELL_PADDING = 4
+
+#: The columns by number (``Column(n)`` is a Python call per cell painted).
+_COLUMN_AT = tuple(Column)
+#: The unit columns painted as text by the style; the others are painted markers.
+_TEXT_COLUMNS = frozenset((Column.UNIT, Column.LEADER, Column.FORMATION))
 
 
 def badge_font(font: QFont) -> QFont:
@@ -116,31 +121,38 @@ class MarkerDelegate(QStyledItemDelegate):
         return QSize(size.width(), max(size.height(), fm.height() + 10))
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
-        colours = marker_colors(option.palette)
-        if index.data(Role.KIND) == DIVISION_KIND:
-            division = index.data(Role.DIVISION)
-            if index.column() == 0 and isinstance(division, DivisionView):
-                self._paint_division(painter, option, index, division, colours)
-            return
+        # One question to the model for a unit's cell (its view), two for a division's band.
         unit = index.data(Role.UNIT)
         if not isinstance(unit, UnitView):
+            division = index.data(Role.DIVISION)
+            if isinstance(division, DivisionView):
+                if index.column() == 0:
+                    colours = marker_colors(option.palette)
+                    self._paint_division(painter, option, index, division, colours)
+                return
             super().paint(painter, option, index)
             return
+        colours = marker_colors(option.palette)
         painter.save()
         if unit.off_table:
             painter.setOpacity(OFF_TABLE_OPACITY)
-        column = Column(index.column())
-        if column in (Column.UNIT, Column.LEADER, Column.FORMATION):
+        column = _COLUMN_AT[index.column()]
+        if column in _TEXT_COLUMNS:
             self._paint_text_cell(painter, option, index, unit, column, colours)
         else:
-            self._panel(painter, option, index)
+            self._panel(painter, option)
             self._paint_marker(painter, option, index, unit, column, colours)
         painter.restore()
 
     # ------------------------------------------------------------------ helpers
-    def _panel(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+    @staticmethod
+    def _panel(painter: QPainter, option: QStyleOptionViewItem) -> None:
+        """The cell's background (its selection) under a marker.
+
+        The model gives marker cells no background, font or decoration, so the view's option
+        is all it needs (no :meth:`initStyleOption`, which would ask the model for seven roles).
+        """
         opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
         opt.text = ""
         style = opt.widget.style() if opt.widget else QApplication.style()
         style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, opt, painter, opt.widget)
@@ -160,8 +172,25 @@ class MarkerDelegate(QStyledItemDelegate):
         column: Column,
         colours: MarkerColors,
     ) -> None:
+        # What initStyleOption would ask the model for (seven roles), taken from the unit in
+        # hand: the cell's text, and a routed unit's name in bold; the model gives these
+        # cells no alignment, brush, check or decoration.
         opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
+        if isinstance(index, QModelIndex):
+            opt.index = index
+        else:  # a persistent index (the view passes plain ones)
+            opt.index = index.sibling(index.row(), index.column())
+        opt.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
+        if column == Column.UNIT:
+            opt.text = unit.coded_name
+            if unit.routed:
+                bold = QFont(opt.font)
+                bold.setBold(True)
+                opt.font = bold
+                opt.fontMetrics = QFontMetrics(bold)
+        else:
+            opt.text = unit.attached_leader or ""
+        opt.styleObject = None  # type: ignore[assignment]  # as initStyleOption (QTBUG-30146)
         selected = bool(opt.state & QStyle.StateFlag.State_Selected)
         if column == Column.UNIT and unit.routed and not selected:
             opt.palette.setColor(QPalette.ColorRole.Text, colours.rout)

@@ -113,6 +113,36 @@ class Role(enum.IntEnum):
 DIVISION_KIND = "division"
 UNIT_KIND = "unit"
 
+# The roles and flags as plain ints and constants: the view asks the model for every cell it
+# paints and every index it maps (thousands of calls at the first paint), and reading a Qt
+# enum member or or-ing flags costs a Python call each.
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_FONT = int(Qt.ItemDataRole.FontRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_USER = int(Qt.ItemDataRole.UserRole)
+_KIND = int(Role.KIND)
+_UNIT = int(Role.UNIT)
+_DIVISION = int(Role.DIVISION)
+_ID = int(Role.ID)
+_FILTER_TEXT = int(Role.FILTER_TEXT)
+_THRESHOLD = int(Role.THRESHOLD)
+_NO_RALLY = int(Role.NO_RALLY)
+_MORALE_DUE = int(Role.MORALE_DUE)
+_CENTRE = Qt.AlignmentFlag.AlignCenter
+_CENTRED = frozenset(
+    int(c) for c in (Column.CE, Column.DISORDER, Column.BLOWN, Column.PINNED, Column.COMMAND)
+)
+_HORIZONTAL = Qt.Orientation.Horizontal
+#: The headers' label and tip by column number, and the columns whose header is left-aligned.
+_HEADER_AT = tuple(HEADERS[c] for c in Column)
+_LEFT_HEADERS = frozenset(
+    int(c) for c in (Column.UNIT, Column.TYPE, Column.FORMATION, Column.LEADER, Column.STATUS)
+)
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
+_DIVISION_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_UNIT_FLAGS = _DIVISION_FLAGS | Qt.ItemFlag.ItemNeverHasChildren
+
 
 def formation_label(value: str | None) -> str:
     """The formation as shown in the table (``—`` when not yet set)."""
@@ -257,6 +287,14 @@ class SideModel(QAbstractItemModel):
         self._morale: set[int] | None = None
         self.side_name = ""
         self.side_position = 0
+        #: Each row's texts, made when the row is first painted and kept while its view
+        #: object, the turn, the threshold, the fired and the morale checks stay the same:
+        #: a unit's id to (its view, one text per column), a division's to (its view, its
+        #: line).
+        self._unit_texts: dict[int, tuple[UnitView, tuple[str, ...]]] = {}
+        self._division_texts: dict[int, tuple[DivisionView, str]] = {}
+        #: The bold font of a routed unit's name, made on first use.
+        self._bold: QFont | None = None
 
     # ------------------------------------------------------------------ updating
     def set_side(
@@ -273,6 +311,14 @@ class SideModel(QAbstractItemModel):
         ``fired`` gives the units that have fired this turn and in which sub-phase (6.0);
         ``morale`` the units owed a morale check now (7.5).
         """
+        if (
+            (morale is not None and morale != self._morale)
+            or (fired is not None and fired != self._fired)
+            or (turn is not None and turn != self._turn)
+            or threshold != self._threshold
+        ):
+            self._unit_texts.clear()  # the Status column or the division lines may change
+            self._division_texts.clear()
         if morale is not None:
             old_morale, self._morale = self._morale or set(), set(morale)
             for changed in old_morale ^ self._morale:
@@ -394,34 +440,28 @@ class SideModel(QAbstractItemModel):
         return len(Column)
 
     def hasChildren(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
-        return self.rowCount(parent) > 0
+        if not parent.isValid():
+            return bool(self._divisions)
+        if parent.internalId() == 0 and parent.column() == 0:
+            return bool(self._divisions[parent.row()].units)
+        return False
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if index.internalId() != 0:
-            flags |= Qt.ItemFlag.ItemNeverHasChildren
-        return flags
+            return _NO_FLAGS
+        return _DIVISION_FLAGS if index.internalId() == 0 else _UNIT_FLAGS
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
+        if orientation != _HORIZONTAL or not 0 <= section < _COLUMNS:
             return None
-        label, tip = HEADERS[Column(section)]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return label
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return tip
-        if role == Qt.ItemDataRole.TextAlignmentRole and section not in (
-            Column.UNIT,
-            Column.TYPE,
-            Column.FORMATION,
-            Column.LEADER,
-            Column.STATUS,
-        ):
-            return Qt.AlignmentFlag.AlignCenter
+        if role == _DISPLAY:
+            return _HEADER_AT[section][0]
+        if role == _TOOLTIP:
+            return _HEADER_AT[section][1]
+        if role == _ALIGNMENT and section not in _LEFT_HEADERS:
+            return _CENTRE
         return None
 
     # ------------------------------------------------------------------ data
@@ -439,71 +479,101 @@ class SideModel(QAbstractItemModel):
         return self._divisions[internal - 1 if internal else index.row()]
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """A cell's value.
+
+        Its text comes from the row's texts (made once per view of the row); the tooltip is
+        made only when asked (a pointer resting on the cell).
+        """
         if not index.isValid():
             return None
-        column = _COLUMN_AT[index.column()]
-        unit = self.unit_at(index)
-        if unit is None:
-            return self._division_data(self._divisions[index.row()], column, role)
-        if role == Qt.ItemDataRole.DisplayRole:
-            if column == Column.STATUS:
-                status = unit_status(unit, self._morale_due(unit))
-                if unit.id in self._fired:
-                    return ", ".join(w for w in (f"fired ({self._fired[unit.id]})", status) if w)
-                return status
-            return _unit_text(unit, column)
-        if role == Role.KIND:
-            return UNIT_KIND
-        if role == Role.UNIT:
-            return unit
-        if role == Role.ID:
-            return unit.id
-        if role == Role.THRESHOLD:
-            return self._threshold
-        if role == Role.MORALE_DUE:
-            return self._morale_due(unit) and not unit.off_table
-        if role == Role.FILTER_TEXT:
-            return _unit_filter_text(unit)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if column == Column.HITS:
+        internal = index.internalId()
+        if internal == 0:
+            return self._division_data(self._divisions[index.row()], index.column(), role)
+        unit = self._divisions[internal - 1].units[index.row()]
+        if role == _DISPLAY:
+            return self._texts_of(unit)[index.column()]
+        if role >= _USER:
+            if role == _UNIT:
+                return unit
+            if role == _KIND:
+                return UNIT_KIND
+            if role == _ID:
+                return unit.id
+            if role == _THRESHOLD:
+                return self._threshold
+            if role == _MORALE_DUE:
+                return self._morale_due(unit) and not unit.off_table
+            if role == _FILTER_TEXT:
+                return _unit_filter_text(unit)
+            return None
+        if role == _ALIGNMENT:
+            return _CENTRE if index.column() in _CENTRED else None
+        if role == _FONT:
+            return self._bold_font() if unit.routed and index.column() == Column.UNIT else None
+        if role == _TOOLTIP:
+            if index.column() == Column.HITS:
                 return hits_tooltip(unit, self._threshold)
             return _unit_tooltip(unit, self._morale_due(unit))
-        if role == Qt.ItemDataRole.FontRole and column == Column.UNIT and unit.routed:
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (
-            Column.CE,
-            Column.DISORDER,
-            Column.BLOWN,
-            Column.PINNED,
-            Column.COMMAND,
-        ):
-            return Qt.AlignmentFlag.AlignCenter
         return None
+
+    def _texts_of(self, unit: UnitView) -> tuple[str, ...]:
+        """The unit row's text in each column (made once per view of the unit)."""
+        kept = self._unit_texts.get(unit.id)
+        if kept is not None and kept[0] is unit:
+            return kept[1]
+        texts = tuple(
+            self._status_text(unit) if column == Column.STATUS else _unit_text(unit, column)
+            for column in _COLUMN_AT
+        )
+        self._unit_texts[unit.id] = (unit, texts)
+        return texts
+
+    def _status_text(self, unit: UnitView) -> str:
+        """The Status column: fired this turn (6.0), then the unit's status words."""
+        status = unit_status(unit, self._morale_due(unit))
+        if unit.id in self._fired:
+            return ", ".join(w for w in (f"fired ({self._fired[unit.id]})", status) if w)
+        return status
+
+    def _bold_font(self) -> QFont:
+        if self._bold is None:
+            self._bold = QFont()
+            self._bold.setBold(True)
+        return self._bold
 
     def _morale_due(self, unit: UnitView) -> bool:
         """Whether ``unit`` is owed a morale check now (EotE 7.5)."""
         return unit.morale_due if self._morale is None else unit.id in self._morale
 
-    def _division_data(self, d: DivisionView, column: Column, role: int) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole:
-            return division_summary(d, self._turn) if column == Column.UNIT else ""
-        if role == Role.NO_RALLY:
-            return no_rally_now(d, self._turn)
-        if role == Role.KIND:
+    def _division_data(self, d: DivisionView, column: int, role: int) -> Any:
+        if role == _DISPLAY:
+            return self._summary_of(d) if column == Column.UNIT else ""
+        if role < _USER:
+            if role == _TOOLTIP:
+                tip = self._summary_of(d) + (f"<br>under {d.parent}" if d.parent else "")
+                why = no_rally_tip(d, self._turn)
+                return f"{tip}<br>{why}" if why else tip
+            return None
+        if role == _KIND:
             return DIVISION_KIND
-        if role == Role.DIVISION:
+        if role == _DIVISION:
             return d
-        if role == Role.ID:
+        if role == _NO_RALLY:
+            return no_rally_now(d, self._turn)
+        if role == _ID:
             return d.id
-        if role == Role.FILTER_TEXT:
+        if role == _FILTER_TEXT:
             return _division_filter_text(d)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            tip = division_summary(d, self._turn) + (f"<br>under {d.parent}" if d.parent else "")
-            why = no_rally_tip(d, self._turn)
-            return f"{tip}<br>{why}" if why else tip
         return None
+
+    def _summary_of(self, d: DivisionView) -> str:
+        """The division's line (:func:`division_summary`, made once per view of it)."""
+        kept = self._division_texts.get(d.id)
+        if kept is not None and kept[0] is d:
+            return kept[1]
+        text = division_summary(d, self._turn)
+        self._division_texts[d.id] = (d, text)
+        return text
 
 
 def _shape(d: DivisionView) -> tuple[int, tuple[int, ...]]:
