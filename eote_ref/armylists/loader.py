@@ -16,12 +16,13 @@ from eote_ref.armylists.model import (
     NOT_A_DEFAULT,
     START_FORMATIONS_BY_ARM,
     TYPES_BY_ARM,
+    Arm,
     ArmyList,
+    Formation,
+    Level,
     Skirmish,
 )
 from eote_ref.packs import registry
-from eote_ref.packs.eote.rules.command import Level
-from eote_ref.packs.eote.rules.units import Arm, Formation
 from eote_ref.yamlio.document import Document
 from eote_ref.yamlio.loader import load_file, load_text
 from eote_ref.yamlio.problems import Path, Problem, YamlError

@@ -6,18 +6,16 @@ import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from eote_ref.packs.eote.rules.command import Level
+# The list format's words are EotE's unit model: this is the one module of the shared list
+# layer that names it (issue 32); the loader, the tree, the rosters and the roster editor take
+# them from here (re-exported), the store and scenarios from the pack's declared unit model.
+from eote_ref.packs.eote.rules.command import Level as Level
 from eote_ref.packs.eote.rules.units import FORMATIONS_BY_ARM as RULES_FORMATIONS_BY_ARM
-from eote_ref.packs.eote.rules.units import (
-    KNOWN_NATIONS as KNOWN_NATIONS,
-)
-from eote_ref.packs.eote.rules.units import (
-    Arm,
-    CombatArm,
-    Formation,
-    Weight,
-    starting_formation,
-)
+from eote_ref.packs.eote.rules.units import KNOWN_NATIONS as KNOWN_NATIONS
+from eote_ref.packs.eote.rules.units import Arm as Arm
+from eote_ref.packs.eote.rules.units import CombatArm, starting_formation
+from eote_ref.packs.eote.rules.units import Formation as Formation
+from eote_ref.packs.eote.rules.units import Weight as Weight
 from eote_ref.yamlio.typed import meta
 
 #: The army-list format version this module reads and writes.

@@ -14,8 +14,7 @@ import enum
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from eote_ref.armylists.model import FORMAT_VERSION, ArmyList, Command, Leader, Unit
-from eote_ref.packs.eote.rules.command import Level
+from eote_ref.armylists.model import FORMAT_VERSION, ArmyList, Command, Leader, Level, Unit
 from eote_ref.yamlio.problems import Path, Problem
 
 

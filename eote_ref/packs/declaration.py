@@ -4,8 +4,9 @@ This is the pack boundary: what the ``eote-ref rule`` command and the app ask of
 without naming it. The turn is declared (:class:`TurnSpec`: phases or rounds, their labels,
 sections and steps, and what clears or ticks at a new turn), and the markers a unit carries
 (:class:`MarkerSpec`, kept in the game's ``game_unit.markers``, each saying whether it lasts
-a turn or a round) and a leader's (``Pack.leader_markers``); unit models and the checks are
-still EotE's own and not yet declared here.
+a turn or a round) and a leader's (``Pack.leader_markers``), and the words of a unit model
+(:class:`UnitModelSpec`: arms, command levels, weights, the starting formation); the checks
+are still EotE's own and not yet declared here.
 Standard library only.
 """
 
@@ -50,6 +51,7 @@ __all__ = [
     "TurnAction",
     "TurnChange",
     "TurnSpec",
+    "UnitModelSpec",
     "cleared_markers",
     "marker_defaults",
     "off_map",
@@ -141,6 +143,32 @@ class ArmyListSchema:
     dump: Callable[[Any], str] | None = None
 
 
+def own_else_default(
+    own: str | None, default: str | None, nation: str, list_nation: str
+) -> str | None:
+    """A unit's starting formation: its own, else its arm's default (None when neither is)."""
+    return own or default or None
+
+
+@dataclass(frozen=True)
+class UnitModelSpec:
+    """A pack's unit model as data: the words its army lists and its game rows write.
+
+    ``arms`` and ``levels`` (the command levels, highest first) in the order the lists give
+    them; ``manoeuvre_levels`` are the levels whose commands hold units and carry a
+    division's state; ``weights`` the guns' weights an arm may carry. ``starting_formation``
+    takes a unit's own formation, its arm's default, its nation and its list's nation and
+    returns the formation it starts the game in (None: none), which may be a rule of the
+    pack's (EotE 5.3.6: an ally's default French assault column is a plain column).
+    """
+
+    arms: tuple[str, ...]
+    levels: tuple[str, ...]
+    manoeuvre_levels: frozenset[str]
+    weights: tuple[str, ...] = ()
+    starting_formation: Callable[[str | None, str | None, str, str], str | None] = own_else_default
+
+
 @dataclass(frozen=True)
 class Pack:
     """Everything a ruleset declares to the shared layers (this slice of it)."""
@@ -158,6 +186,9 @@ class Pack:
     unit_types: tuple[str, ...] = ()
     #: The pack's own army-list format (None: the shared army-list format of ``armylists``).
     army_list: ArmyListSchema | None = None
+    #: Its units' and commands' words as the store and the list layer read them (None: the
+    #: pack keeps its units in its own list format and game rows).
+    unit_model: UnitModelSpec | None = None
     #: Notes printed under its reference sheet (the marks, what the tables leave out).
     reference_notes: tuple[str, ...] = ()
     #: The printed sheets of a game in progress, by title (``record sheets``): each takes the

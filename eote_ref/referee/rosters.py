@@ -11,16 +11,18 @@ import enum
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.armylists.model import (
+    Arm,
     ArmyList,
     Command,
+    Formation,
     Leader,
+    Level,
     Skirmish,
     StartingFormations,
     Unit,
     UnitType,
+    Weight,
 )
-from eote_ref.packs.eote.rules.command import Level
-from eote_ref.packs.eote.rules.units import Arm, Formation, Weight
 from eote_ref.store.specs import UNIT_FIELDS, CommandSpec, LeaderSpec, RosterSpec, UnitSpec
 
 if TYPE_CHECKING:

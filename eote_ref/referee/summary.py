@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from eote_ref.referee.game import GameService
+from eote_ref.referee.game import DIVISION_LEVELS, GameService
 from eote_ref.store.game_queries import state_hits_and_routs
-from eote_ref.store.games import DIVISION_LEVELS
 from eote_ref.store.summary_queries import HitChange
 
 #: The journal kind of the event that puts a campaign's carried hits on a new game's units;

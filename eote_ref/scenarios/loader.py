@@ -16,7 +16,6 @@ from typing import Any
 
 from eote_ref.armylists.loader import ArmyListError, load_army_list
 from eote_ref.armylists.model import NOT_A_DEFAULT, START_FORMATIONS_BY_ARM, ArmyList
-from eote_ref.packs.eote.rules.units import Arm
 from eote_ref.scenarios.model import FORMAT_VERSION, Scenario
 from eote_ref.scenarios.resolve import Ref, ResolveError, order_issuers, resolve
 from eote_ref.yamlio.document import Document
@@ -395,7 +394,7 @@ class _Checker:
         return tuple(out) if ok else None
 
     def formations(self, formations: Any, where: Path) -> None:
-        for arm in Arm:
+        for arm in START_FORMATIONS_BY_ARM:  # every arm of the list format, in its order
             value = formations.for_arm(arm)
             if value is None:
                 continue

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Table, delete, insert
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from eote_ref.packs.eote.rules.command import Level
-from eote_ref.packs.eote.rules.units import starting_formation
 from eote_ref.store.errors import NotFoundError
 from eote_ref.store.journal import to_jsonable
 from eote_ref.store.models import (
@@ -32,8 +30,25 @@ from eote_ref.store.rosters import insert_command_tree, load_roster
 from eote_ref.store.specs import UNIT_FIELDS, CommandSpec, RosterSpec, SideSpec, UnitSpec
 from eote_ref.store.unit_codes import assign_unit_codes
 
-#: Command levels that are divisions in the rules' sense (EotE 1.0.1) and carry division state.
-DIVISION_LEVELS = frozenset(lv.value for lv in Level if lv.is_manoeuvre)
+if TYPE_CHECKING:
+    from eote_ref.packs.declaration import UnitModelSpec
+
+
+def _unit_model(ruleset: str) -> UnitModelSpec | None:
+    """The unit model ``ruleset``'s pack declares (a ruleset no pack has: the default pack's).
+
+    None when the pack declares none (its lists and games are kept in its own format).
+    """
+    from eote_ref.packs import registry
+
+    pack = registry.pack_of_ruleset(ruleset) or registry.DEFAULT_PACK
+    return registry.get_pack(pack).unit_model
+
+
+def division_levels(ruleset: str) -> frozenset[str]:
+    """The command levels of ``ruleset``'s games that carry division state (EotE 1.0.1)."""
+    model = _unit_model(ruleset)
+    return frozenset(model.manoeuvre_levels) if model else frozenset()
 
 
 @dataclass(frozen=True)
@@ -113,8 +128,9 @@ def create_game(
         session.flush()
         game_id = game.id
         assert game_id is not None
+        model = _unit_model(ruleset)
         for position, side in enumerate(sides):
-            _add_side(session, game_id, position, side)
+            _add_side(session, game_id, position, side, model)
         assign_unit_codes(session, game_id)
         session.commit()
     except BaseException:
@@ -123,7 +139,9 @@ def create_game(
     return game
 
 
-def _add_side(session: Session, game_id: int, position: int, side: SideSpec) -> None:
+def _add_side(
+    session: Session, game_id: int, position: int, side: SideSpec, model: UnitModelSpec | None
+) -> None:
     row = GameSide(
         game_id=game_id,
         position=position,
@@ -150,8 +168,11 @@ def _add_side(session: Session, game_id: int, position: int, side: SideSpec) -> 
     def unit_row(u: UnitSpec, pos: int, command_id: int, roster: RosterSpec) -> dict[str, Any]:
         # The starting formation is the set-up, not a change: no changed-formation flag and
         # no journal event (EotE 1.8.3 counts changes made during the game).
-        formation = starting_formation(
-            u.formation, roster.formation_of(u.arm), u.nation or roster.nation, roster.nation
+        own, default = u.formation, roster.formation_of(u.arm)
+        formation = (
+            model.starting_formation(own, default, u.nation or roster.nation, roster.nation)
+            if model
+            else own or default
         )
         place = {"game_id": game_id, "command_id": command_id, "position": pos}
         limbered = formation == "limbered"
@@ -316,10 +337,12 @@ def game_rows_by_id(
 
 def divisions(session: Session, game_id: int) -> list[GameCommand]:
     """The divisions and brigades of a game (the commands carrying division state)."""
+    game = session.get(Game, game_id)
+    levels = division_levels(game.ruleset if game else "")
     return list(
         session.exec(
             select(GameCommand)
-            .where(GameCommand.game_id == game_id, col(GameCommand.level).in_(DIVISION_LEVELS))
+            .where(GameCommand.game_id == game_id, col(GameCommand.level).in_(levels))
             .order_by(col(GameCommand.id))
         ).all()
     )

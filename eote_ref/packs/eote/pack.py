@@ -42,9 +42,17 @@ def rules(options: Mapping[str, Any]) -> Ruleset:
 @functools.cache
 def declare() -> Pack:
     """The EotE pack (built once per process)."""
-    from eote_ref.packs.declaration import OptionSpec, Pack, ProcedureSpec, ResultSpec
+    from eote_ref.packs.declaration import (
+        OptionSpec,
+        Pack,
+        ProcedureSpec,
+        ResultSpec,
+        UnitModelSpec,
+    )
+    from eote_ref.packs.eote.rules.command import Level
     from eote_ref.packs.eote.rules.procedures import PROCEDURES
     from eote_ref.packs.eote.rules.results import RESULTS
+    from eote_ref.packs.eote.rules.units import Arm, Weight, starting_formation
 
     rs = load_default()
     options = {
@@ -71,6 +79,13 @@ def declare() -> Pack:
         configure=rules,
         turn=TURN,
         unit_markers=UNIT_MARKERS,
+        unit_model=UnitModelSpec(
+            arms=tuple(Arm),
+            levels=tuple(Level),
+            manoeuvre_levels=frozenset(lv for lv in Level if lv.is_manoeuvre),
+            weights=tuple(Weight),
+            starting_formation=starting_formation,
+        ),
     )
 
 

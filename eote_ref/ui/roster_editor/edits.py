@@ -7,9 +7,8 @@ import dataclasses
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QUndoCommand
 
-from eote_ref.armylists.model import Command, Leader, Unit, UnitType
+from eote_ref.armylists.model import Arm, Command, Leader, Unit, UnitType
 from eote_ref.armylists.tree import Kind, Node, can_hold, child_level, unique_name
-from eote_ref.packs.eote.rules.units import Arm
 from eote_ref.ui.roster_editor.form import RosterForm
 from eote_ref.ui.roster_editor.undo import InsertCommand, MoveCommand, RemoveCommand
 

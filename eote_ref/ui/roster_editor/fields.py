@@ -9,10 +9,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit, QSpinBox, QWidget
 
-from eote_ref.armylists.model import TYPES_BY_ARM, Skirmish, Unit, UnitType
+from eote_ref.armylists.model import TYPES_BY_ARM, Arm, Level, Skirmish, Unit, UnitType, Weight
 from eote_ref.armylists.tree import Node
-from eote_ref.packs.eote.rules.command import Level
-from eote_ref.packs.eote.rules.units import Arm, Weight
 from eote_ref.ui.forms.ui_roster_editor import Ui_RosterEditorWindow
 from eote_ref.yamlio.problems import Path as KeyPath
 

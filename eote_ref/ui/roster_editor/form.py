@@ -21,9 +21,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.armylists.model import KNOWN_NATIONS, TYPES_BY_ARM, ArmyList, Skirmish, Unit
+from eote_ref.armylists.model import (
+    KNOWN_NATIONS,
+    TYPES_BY_ARM,
+    Arm,
+    ArmyList,
+    Skirmish,
+    Unit,
+    Weight,
+)
 from eote_ref.armylists.tree import Kind, Node, NodeProblem, allowed_levels, locate, to_army_list
-from eote_ref.packs.eote.rules.units import Arm, Weight
 from eote_ref.referee.roster_service import RosterService
 from eote_ref.ui.forms.ui_roster_editor import Ui_RosterEditorWindow
 from eote_ref.ui.roster_editor.fields import Field

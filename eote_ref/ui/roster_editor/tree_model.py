@@ -32,8 +32,6 @@ from eote_ref.armylists.tree import (
     new_army_list,
     unit_summary,
 )
-from eote_ref.packs.eote.rules.command import Level
-from eote_ref.packs.eote.rules.units import Arm
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -43,19 +41,14 @@ MIME_TYPE = "application/x-eote-ref-roster-node"
 
 # ----------------------------------------------------------------------------- display
 
+#: A unit's disc by the word of its arm; an arm of another list format reads grey.
 _ARM_COLOURS = {
-    Arm.INFANTRY: "#2f5d9e",
-    Arm.CAVALRY: "#2e7d4f",
-    Arm.ARTILLERY: "#a8322d",
-    Arm.ENGINEERS: "#8a6d1f",
+    "infantry": "#2f5d9e",
+    "cavalry": "#2e7d4f",
+    "artillery": "#a8322d",
+    "engineers": "#8a6d1f",
 }
-_LEVEL_LETTERS = {
-    Level.ARMY: "A",
-    Level.WING: "W",
-    Level.CORPS: "C",
-    Level.DIVISION: "D",
-    Level.BRIGADE: "B",
-}
+_OTHER_ARM = "#6b6f76"
 _ICONS: dict[str, QIcon] = {}
 
 
@@ -88,11 +81,11 @@ def node_icon(node: Node, problems: Sequence[NodeProblem] = ()) -> QIcon:
         return _badge("error", "!", "#c62828", round_=True)
     if node.kind is Kind.UNIT:
         unit: Unit = node.value
-        return _badge(
-            f"arm-{unit.arm}", unit.arm.value[0].upper(), _ARM_COLOURS[unit.arm], round_=True
-        )
-    level = node.command.level
-    return _badge(f"level-{level}", _LEVEL_LETTERS[level], "#4a4f57", round_=False)
+        arm = str(unit.arm)
+        colour = _ARM_COLOURS.get(arm, _OTHER_ARM)
+        return _badge(f"arm-{arm}", arm[:1].upper(), colour, round_=True)
+    level = str(node.command.level)  # its initial: army A, wing W, corps C, division D...
+    return _badge(f"level-{level}", level[:1].upper(), "#4a4f57", round_=False)
 
 
 # ----------------------------------------------------------------------------- the model
@@ -379,7 +372,7 @@ class RosterFilterModel(QSortFilterProxyModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.text = ""
-        self.arm: Arm | None = None
+        self.arm: str | None = None
         self.nation: str | None = None
         self.setRecursiveFilteringEnabled(True)
 
@@ -388,7 +381,7 @@ class RosterFilterModel(QSortFilterProxyModel):
         """True when any filter is set."""
         return bool(self.text or self.arm or self.nation)
 
-    def set_filter(self, text: str, arm: Arm | None, nation: str | None) -> None:
+    def set_filter(self, text: str, arm: str | None, nation: str | None) -> None:
         """Filter by text (case-insensitive substring), arm and nation (None: any)."""
         self.beginFilterChange()
         self.text = " ".join(text.split()).casefold()
@@ -418,7 +411,7 @@ class RosterFilterModel(QSortFilterProxyModel):
         if node.kind is not Kind.UNIT:
             return not (self.arm or self.nation) and self._matches_text(node)
         unit: Unit = node.value
-        if self.arm is not None and unit.arm is not self.arm:
+        if self.arm is not None and unit.arm != self.arm:
             return False
         if self.nation is not None and (unit.nation or model.root.value.nation) != self.nation:
             return False
