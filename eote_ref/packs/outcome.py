@@ -44,6 +44,21 @@ class Source(enum.Enum):
     HOUSE = "house"
 
 
+class Reveals(enum.Enum):
+    """What a figure or a journal line gives away to a player who does not know it (fog of war).
+
+    The boundary's words for it, so the journal, the players' display and the corrections
+    read a line's fog without a pack's engine. ``CE``: a unit's hidden quality figure (EotE's
+    combat effectiveness: a modifier that states, cancels or halves it, such as a routed
+    unit's CE 0, the half of a weaker unit's modified CE in EotE 7.9 or the floor at 0, lets
+    anyone who sees it work the figure out). ``ORDER``: an order's words, sender or countdown
+    (EotE 3.1-3.4: written and carried to the division, unseen by the other side).
+    """
+
+    CE = "ce"
+    ORDER = "order"
+
+
 def number(x: float) -> int | float:
     """Show whole numbers as int (JSON and UI read better), others as float."""
     return int(x) if float(x).is_integer() else float(x)
@@ -53,9 +68,8 @@ def number(x: float) -> int | float:
 class Modifier:
     """One modifier applied to a base value, with its reason, rules section and source.
 
-    ``reveals`` says what the value gives away to a player who does not know it (a pack's own
-    enum, as EotE's :class:`~eote_ref.packs.eote.rules.core.Reveals`; None: nothing but the
-    modifier).
+    ``reveals`` says what the value gives away to a player who does not know it (an enum:
+    the boundary's :class:`Reveals`; None: nothing but the modifier).
     """
 
     value: float

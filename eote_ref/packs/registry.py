@@ -22,6 +22,7 @@ from eote_ref.packs.outcome import PackError
 if TYPE_CHECKING:  # the declaration and the play vocabulary are loaded with the pack asked for
     from eote_ref.packs.declaration import Pack
     from eote_ref.packs.play import Play
+    from eote_ref.packs.state_specs import MarkerSpec, TurnSpec
 
 
 class Shipped(NamedTuple):
@@ -49,13 +50,21 @@ class Shipped(NamedTuple):
     #: the referee's own game service, for its wizards and ``eote-ref game check`` (EotE's
     #: checks; None: the pack's play declares its checks).
     checks: str | None = None
+    #: Where the pack's turn and unit markers are declared apart from its engine, as
+    #: ``module:NAME`` (read by :func:`get_turn` and :func:`get_unit_markers` without loading
+    #: its rules or its data; None: they are read off its declaration, ``Pack.turn``,
+    #: ``Pack.unit_markers``).
+    turn: str | None = None
+    unit_markers: str | None = None
 
 
 #: One line a pack.
 SHIPPED: tuple[Shipped, ...] = (
     Shipped("eote", "eote_ref.packs.eote.pack", "Eagles Over the Empire 6.2", "eote-6.2",
             None, "EotE", service="eote_ref.referee.game:GameService",
-            calculator="eote_ref.packs.eote.calculator", checks="eote_ref.packs.eote.checks"),
+            calculator="eote_ref.packs.eote.calculator", checks="eote_ref.packs.eote.checks",
+            turn="eote_ref.packs.eote.turn:TURN",
+            unit_markers="eote_ref.packs.eote.markers:UNIT_MARKERS"),
     Shipped("avle", "eote_ref.packs.avle.pack", "Advanced Vive l'Empereur 1.2", "avle-1.2",
             "eote_ref.packs.avle.play", "AVlE"),
     Shipped("vle", "eote_ref.packs.vle.pack", "Vive l'Empereur! 3rd edition", "vle-3",
@@ -231,14 +240,48 @@ def get_checks(pack_id: str) -> Any:
     return importlib.import_module(CHECKS[pack_id])
 
 
+#: id -> ``module:NAME`` of the pack's turn and of its unit markers, declared apart from its
+#: engine (the app's first window and the store's rows read them before any rules load).
+TURNS: dict[str, str] = {p.id: p.turn for p in SHIPPED if p.turn is not None}
+UNIT_MARKERS: dict[str, str] = {p.id: p.unit_markers for p in SHIPPED if p.unit_markers is not None}
+
+
+def _named(path: str) -> Any:
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def get_turn(pack_id: str) -> TurnSpec | None:
+    """The turn pack ``pack_id`` declares (its phases or rounds), or None if it has none.
+
+    Read from the module its line names when it names one (no rules, no data loaded), else
+    off its declaration (``Pack.turn``); KeyError for a pack no one knows.
+    """
+    if pack_id in TURNS:
+        turn: TurnSpec = _named(TURNS[pack_id])
+        return turn
+    return get_pack(pack_id).turn
+
+
+def get_unit_markers(pack_id: str) -> tuple[MarkerSpec, ...]:
+    """The markers each unit of pack ``pack_id`` carries, in the order they are worded.
+
+    As :func:`get_turn`: from the module its line names, else ``Pack.unit_markers``.
+    """
+    if pack_id in UNIT_MARKERS:
+        markers: tuple[MarkerSpec, ...] = _named(UNIT_MARKERS[pack_id])
+        return markers
+    return get_pack(pack_id).unit_markers
+
+
 def register(pack: Shipped) -> None:
     """Add a pack that is not shipped, as one :class:`Shipped` line, for this process.
 
     Every table of this module (``PACKS``, ``CITE``, ``RULESETS``, ``RULESET_OF_PACK``,
-    ``PLAYS``, ``SERVICES``, ``CALCULATORS``, ``CHECKS``) takes it, so the referee, the commands
-    and the app know it as a shipped one. Its modules are imported on demand, as a shipped
-    pack's. An id or a ruleset already taken is refused (:class:`UnknownRuleset`);
-    :func:`unregister` takes it out again.
+    ``PLAYS``, ``SERVICES``, ``CALCULATORS``, ``CHECKS``, ``TURNS``, ``UNIT_MARKERS``) takes
+    it, so the referee, the commands and the app know it as a shipped one. Its modules are
+    imported on demand, as a shipped pack's. An id or a ruleset already taken is refused
+    (:class:`UnknownRuleset`); :func:`unregister` takes it out again.
     """
     if pack.id in PACKS:
         raise UnknownRuleset(f"a pack '{pack.id}' is already known", field="pack")
@@ -259,6 +302,10 @@ def register(pack: Shipped) -> None:
         CALCULATORS[pack.id] = pack.calculator
     if pack.checks is not None:
         CHECKS[pack.id] = pack.checks
+    if pack.turn is not None:
+        TURNS[pack.id] = pack.turn
+    if pack.unit_markers is not None:
+        UNIT_MARKERS[pack.id] = pack.unit_markers
 
 
 def unregister(pack_id: str) -> None:
@@ -273,5 +320,7 @@ def unregister(pack_id: str) -> None:
     SERVICES.pop(pack_id, None)
     CALCULATORS.pop(pack_id, None)
     CHECKS.pop(pack_id, None)
+    TURNS.pop(pack_id, None)
+    UNIT_MARKERS.pop(pack_id, None)
     ruleset = RULESET_OF_PACK.pop(pack_id)
     RULESETS.pop(ruleset, None)

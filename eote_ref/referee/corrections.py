@@ -14,8 +14,8 @@ import contextlib
 from dataclasses import dataclass
 from typing import Any
 
-from eote_ref.packs.eote.rules.core import Reveals
 from eote_ref.packs.eote.rules.units import Arm
+from eote_ref.packs.outcome import Reveals
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line, Piece

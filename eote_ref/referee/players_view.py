@@ -29,13 +29,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from eote_ref.packs.eote.rules.core import Reveals
 from eote_ref.packs.eote.rules.results import (
     NO_EFFECT,
     assault_half_label,
     assault_halves,
     result_code,
 )
+from eote_ref.packs.outcome import Reveals
 from eote_ref.referee.fog import FOG_KEY as FOG_KEY  # where EotE's callers have found them
 from eote_ref.referee.fog import Fog as Fog
 from eote_ref.referee.fog import choose_fog, fog_in, hides
