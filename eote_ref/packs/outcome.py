@@ -19,7 +19,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 
 class PackError(ValueError):
@@ -226,6 +226,25 @@ def _jsonable(v: Any) -> Any:
     if hasattr(v, "to_json"):
         return v.to_json()
     return v
+
+
+class ResultWords(Protocol):
+    """How a pack's result codes read in words, for the journal and the players' display.
+
+    A pack declares one apart from its engine (the registry's ``result_words`` line), so the
+    journal's Result column reads it without loading the pack's procedures.
+    """
+
+    def label(self, procedure: str, code: str) -> str | None:
+        """The words of ``code`` as a result of ``procedure`` (None: an open or unknown one)."""
+        ...
+
+    def parts(self, procedure: str, result: str) -> tuple[str, ...]:
+        """The code each party gets of a result written for several; () for one code.
+
+        An assault's attacker and defender, each one of ``procedure``'s codes.
+        """
+        ...
 
 
 def check_distribution(dist: Distribution) -> None:
