@@ -19,7 +19,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 
 class PackError(ValueError):
@@ -44,6 +44,21 @@ class Source(enum.Enum):
     HOUSE = "house"
 
 
+class Reveals(enum.Enum):
+    """What a figure or a journal line gives away to a player who does not know it (fog of war).
+
+    The boundary's words for it, so the journal, the players' display and the corrections
+    read a line's fog without a pack's engine. ``CE``: a unit's hidden quality figure (EotE's
+    combat effectiveness: a modifier that states, cancels or halves it, such as a routed
+    unit's CE 0, the half of a weaker unit's modified CE in EotE 7.9 or the floor at 0, lets
+    anyone who sees it work the figure out). ``ORDER``: an order's words, sender or countdown
+    (EotE 3.1-3.4: written and carried to the division, unseen by the other side).
+    """
+
+    CE = "ce"
+    ORDER = "order"
+
+
 def number(x: float) -> int | float:
     """Show whole numbers as int (JSON and UI read better), others as float."""
     return int(x) if float(x).is_integer() else float(x)
@@ -53,9 +68,8 @@ def number(x: float) -> int | float:
 class Modifier:
     """One modifier applied to a base value, with its reason, rules section and source.
 
-    ``reveals`` says what the value gives away to a player who does not know it (a pack's own
-    enum, as EotE's :class:`~eote_ref.packs.eote.rules.core.Reveals`; None: nothing but the
-    modifier).
+    ``reveals`` says what the value gives away to a player who does not know it (an enum:
+    the boundary's :class:`Reveals`; None: nothing but the modifier).
     """
 
     value: float
@@ -212,6 +226,25 @@ def _jsonable(v: Any) -> Any:
     if hasattr(v, "to_json"):
         return v.to_json()
     return v
+
+
+class ResultWords(Protocol):
+    """How a pack's result codes read in words, for the journal and the players' display.
+
+    A pack declares one apart from its engine (the registry's ``result_words`` line), so the
+    journal's Result column reads it without loading the pack's procedures.
+    """
+
+    def label(self, procedure: str, code: str) -> str | None:
+        """The words of ``code`` as a result of ``procedure`` (None: an open or unknown one)."""
+        ...
+
+    def parts(self, procedure: str, result: str) -> tuple[str, ...]:
+        """The code each party gets of a result written for several; () for one code.
+
+        An assault's attacker and defender, each one of ``procedure``'s codes.
+        """
+        ...
 
 
 def check_distribution(dist: Distribution) -> None:

@@ -17,11 +17,12 @@ import importlib
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from eote_ref.packs.outcome import PackError
+from eote_ref.packs.outcome import PackError, ResultWords
 
 if TYPE_CHECKING:  # the declaration and the play vocabulary are loaded with the pack asked for
     from eote_ref.packs.declaration import Pack
     from eote_ref.packs.play import Play
+    from eote_ref.packs.state_specs import MarkerSpec, TurnSpec
 
 
 class Shipped(NamedTuple):
@@ -49,13 +50,26 @@ class Shipped(NamedTuple):
     #: the referee's own game service, for its wizards and ``eote-ref game check`` (EotE's
     #: checks; None: the pack's play declares its checks).
     checks: str | None = None
+    #: Where the pack's turn and unit markers are declared apart from its engine, as
+    #: ``module:NAME`` (read by :func:`get_turn` and :func:`get_unit_markers` without loading
+    #: its rules or its data; None: they are read off its declaration, ``Pack.turn``,
+    #: ``Pack.unit_markers``).
+    turn: str | None = None
+    unit_markers: str | None = None
+    #: The pack's result codes in words (a :class:`~eote_ref.packs.outcome.ResultWords`), as
+    #: ``module:NAME`` declared apart from its engine (None: its procedures' declared
+    #: ``ResultSpec`` labels, read off its declaration).
+    result_words: str | None = None
 
 
 #: One line a pack.
 SHIPPED: tuple[Shipped, ...] = (
     Shipped("eote", "eote_ref.packs.eote.pack", "Eagles Over the Empire 6.2", "eote-6.2",
             None, "EotE", service="eote_ref.referee.game:GameService",
-            calculator="eote_ref.packs.eote.calculator", checks="eote_ref.packs.eote.checks"),
+            calculator="eote_ref.packs.eote.calculator", checks="eote_ref.packs.eote.checks",
+            turn="eote_ref.packs.eote.turn:TURN",
+            unit_markers="eote_ref.packs.eote.markers:UNIT_MARKERS",
+            result_words="eote_ref.packs.eote.rules.results:RESULT_WORDS"),
     Shipped("avle", "eote_ref.packs.avle.pack", "Advanced Vive l'Empereur 1.2", "avle-1.2",
             "eote_ref.packs.avle.play", "AVlE"),
     Shipped("vle", "eote_ref.packs.vle.pack", "Vive l'Empereur! 3rd edition", "vle-3",
@@ -231,14 +245,75 @@ def get_checks(pack_id: str) -> Any:
     return importlib.import_module(CHECKS[pack_id])
 
 
+#: id -> ``module:NAME`` of the pack's turn and of its unit markers, declared apart from its
+#: engine (the app's first window and the store's rows read them before any rules load).
+TURNS: dict[str, str] = {p.id: p.turn for p in SHIPPED if p.turn is not None}
+UNIT_MARKERS: dict[str, str] = {p.id: p.unit_markers for p in SHIPPED if p.unit_markers is not None}
+
+
+def _named(path: str) -> Any:
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def get_turn(pack_id: str) -> TurnSpec | None:
+    """The turn pack ``pack_id`` declares (its phases or rounds), or None if it has none.
+
+    Read from the module its line names when it names one (no rules, no data loaded), else
+    off its declaration (``Pack.turn``); KeyError for a pack no one knows.
+    """
+    if pack_id in TURNS:
+        turn: TurnSpec = _named(TURNS[pack_id])
+        return turn
+    return get_pack(pack_id).turn
+
+
+def get_unit_markers(pack_id: str) -> tuple[MarkerSpec, ...]:
+    """The markers each unit of pack ``pack_id`` carries, in the order they are worded.
+
+    As :func:`get_turn`: from the module its line names, else ``Pack.unit_markers``.
+    """
+    if pack_id in UNIT_MARKERS:
+        markers: tuple[MarkerSpec, ...] = _named(UNIT_MARKERS[pack_id])
+        return markers
+    return get_pack(pack_id).unit_markers
+
+
+#: id -> ``module:NAME`` of the pack's result words, declared apart from its engine.
+RESULT_WORDS: dict[str, str] = {p.id: p.result_words for p in SHIPPED if p.result_words is not None}
+
+
+class _DeclaredWords:
+    """A pack's result words from its declaration: each procedure's ``ResultSpec`` labels."""
+
+    def __init__(self, pack: Pack) -> None:
+        self._labels = {
+            (name, r.code): r.text for name, spec in pack.procedures.items() for r in spec.results
+        }
+
+    def label(self, procedure: str, code: str) -> str | None:
+        return self._labels.get((procedure, code))
+
+    def parts(self, procedure: str, result: str) -> tuple[str, ...]:
+        return ()
+
+
+def get_result_words(pack_id: str) -> ResultWords:
+    """How pack ``pack_id``'s result codes read in words (its line's, else its declaration's)."""
+    if pack_id in RESULT_WORDS:
+        words: ResultWords = _named(RESULT_WORDS[pack_id])
+        return words
+    return _DeclaredWords(get_pack(pack_id))
+
+
 def register(pack: Shipped) -> None:
     """Add a pack that is not shipped, as one :class:`Shipped` line, for this process.
 
     Every table of this module (``PACKS``, ``CITE``, ``RULESETS``, ``RULESET_OF_PACK``,
-    ``PLAYS``, ``SERVICES``, ``CALCULATORS``, ``CHECKS``) takes it, so the referee, the commands
-    and the app know it as a shipped one. Its modules are imported on demand, as a shipped
-    pack's. An id or a ruleset already taken is refused (:class:`UnknownRuleset`);
-    :func:`unregister` takes it out again.
+    ``PLAYS``, ``SERVICES``, ``CALCULATORS``, ``CHECKS``, ``TURNS``, ``UNIT_MARKERS``,
+    ``RESULT_WORDS``) takes it, so the referee, the commands and the app know it as a shipped
+    one. Its modules are imported on demand, as a shipped pack's. An id or a ruleset already
+    taken is refused (:class:`UnknownRuleset`); :func:`unregister` takes it out again.
     """
     if pack.id in PACKS:
         raise UnknownRuleset(f"a pack '{pack.id}' is already known", field="pack")
@@ -259,6 +334,12 @@ def register(pack: Shipped) -> None:
         CALCULATORS[pack.id] = pack.calculator
     if pack.checks is not None:
         CHECKS[pack.id] = pack.checks
+    if pack.turn is not None:
+        TURNS[pack.id] = pack.turn
+    if pack.unit_markers is not None:
+        UNIT_MARKERS[pack.id] = pack.unit_markers
+    if pack.result_words is not None:
+        RESULT_WORDS[pack.id] = pack.result_words
 
 
 def unregister(pack_id: str) -> None:
@@ -273,5 +354,8 @@ def unregister(pack_id: str) -> None:
     SERVICES.pop(pack_id, None)
     CALCULATORS.pop(pack_id, None)
     CHECKS.pop(pack_id, None)
+    TURNS.pop(pack_id, None)
+    UNIT_MARKERS.pop(pack_id, None)
+    RESULT_WORDS.pop(pack_id, None)
     ruleset = RULESET_OF_PACK.pop(pack_id)
     RULESETS.pop(ruleset, None)

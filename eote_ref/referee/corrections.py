@@ -14,12 +14,12 @@ import contextlib
 from dataclasses import dataclass
 from typing import Any
 
-from eote_ref.packs.eote.rules.core import Reveals
-from eote_ref.packs.eote.rules.units import Arm
+from eote_ref.packs.outcome import Reveals
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line, Piece
 from eote_ref.referee.markers import with_markers
+from eote_ref.referee.setup import ARMS as ARMS  # the arms a late unit may be of
 from eote_ref.store.changes import Change, InsertRow, NewRow, SetField
 
 #: The kind of journal event a correction is.
@@ -31,8 +31,6 @@ PREFIX = "Umpire's correction: "
 UNIT_FIELDS: dict[str, type] = {"name": str, "ce": int, "type": str, "stands": int}
 #: Leader fields a correction may change.
 LEADER_FIELDS: dict[str, type] = {"name": str, "rating": int}
-
-ARMS = tuple(a.value for a in Arm)
 
 
 def _checked(fields: dict[str, Any], allowed: dict[str, type]) -> dict[str, Any]:

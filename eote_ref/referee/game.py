@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from eote_ref.packs.eote.rules.core import Reveals
 from eote_ref.packs.eote.rules.orders import OrderType
 from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.packs.eote.rules.units import FORMATIONS_BY_ARM, CombatArm
+from eote_ref.packs.outcome import Reveals
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game_core import TOUCHED_KEPT as TOUCHED_KEPT
@@ -276,10 +276,12 @@ class GameService(GameReading):
         summary = f"turn {turn}: {phase.label}" if new_turn else f"{phase.label} phase"
         if new_turn:
             changes.append(SetField("game", self.game_id, "turn", turn))
+            from eote_ref.packs.eote.rules.leader_casualty import replacement
             from eote_ref.referee.turn import carry_over
             from eote_ref.store.game_work import turn_rows
 
-            carried = carry_over(self.read(turn_rows), turn, self.ruleset)
+            rating = replacement(self.ruleset)[1]
+            carried = carry_over(self.read(turn_rows), turn, rating)
             changes.extend(carried.changes)
             return self.record(
                 "phase", Line.of(summary, *(Line.of("; ", ln) for ln in carried.lines)), changes

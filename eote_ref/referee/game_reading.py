@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 from eote_ref.packs.eote.rules.command import Level
 from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.packs.eote.rules.units import FORMATIONS_BY_ARM, CombatArm, Formation
+from eote_ref.packs.eote.rules.units import morale_due as unit_morale_due
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game_core import GameCore
 from eote_ref.referee.phases import Phase
-from eote_ref.referee.view_rows import current_leader, leader_view, unit_view
+from eote_ref.referee.view_rows import MoraleDue, current_leader, leader_view, unit_view
 from eote_ref.referee.views import (
     CommanderView,
     DivisionView,
@@ -112,7 +113,7 @@ class GameReading(GameCore):
             units_by_command.setdefault(u.command_id, []).append(u)
         commands = {c.id: c for c in state.commands}
         side_pos = {s.id: s.position for s in state.sides}
-        threshold = int(self.ruleset.opts.morale_hit_threshold)
+        due = self.morale_due
         divisions: dict[int, list[DivisionView]] = {p: [] for p in side_pos.values()}
         commanders: dict[int, list[CommanderView]] = {p: [] for p in side_pos.values()}
         for c in _tree_order(state.commands):
@@ -132,7 +133,7 @@ class GameReading(GameCore):
                     lv,
                     units_by_command.get(c.id, []),
                     leader_names,
-                    threshold,
+                    due,
                 )
             )
         sides = tuple(
@@ -197,7 +198,7 @@ class GameReading(GameCore):
             if game is None or game.version != version:
                 return None  # changed again meanwhile: read whole
             patched = patch_game(
-                r, cache, game, touches, self.morale_threshold, self.ruleset.uses_provisional
+                r, cache, game, touches, self.morale_due, self.ruleset.uses_provisional
             )
         if patched is None:
             return None
@@ -250,11 +251,11 @@ class GameReading(GameCore):
         leader: LeaderView | None,
         rows: Sequence[GameUnit],
         leader_names: dict[int | None, str],
-        threshold: int,
+        due: MoraleDue,
     ) -> DivisionView:
         assert c.id is not None
         units = tuple(
-            unit_view(u, c.id, leader_names, threshold)
+            unit_view(u, c.id, leader_names, due)
             for u in sorted(rows, key=lambda u: (u.position, u.id))
         )
         return DivisionView(
@@ -298,7 +299,7 @@ class GameReading(GameCore):
                 leader_view(chief) if chief else None,
                 state.units,
                 names,
-                self.morale_threshold,
+                self.morale_due,
             )
 
     def unit_view(self, unit_id: int) -> UnitView:
@@ -328,6 +329,12 @@ class GameReading(GameCore):
     def morale_threshold(self) -> int:
         """Hits at which a unit checks morale, and at every hit after (EotE 7.5, 6.8)."""
         return int(self.ruleset.opts.morale_hit_threshold)
+
+    @property
+    def morale_due(self) -> MoraleDue:
+        """Whether a unit with so many hits (and routed or not) is due a morale check (7.5)."""
+        threshold = self.morale_threshold
+        return lambda hits, routed: unit_morale_due(hits, threshold, routed=routed)
 
     @staticmethod
     def formations(arm: str) -> tuple[str, ...]:

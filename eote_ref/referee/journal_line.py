@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from eote_ref.packs.eote.rules.core import Outcome, Reveals
+from eote_ref.packs.outcome import Outcome, Reveals
 
 #: Procedures whose target number (and base) is built on a unit's CE: the firer's for fire,
 #: the division's average for integrity (EotE 6.6, 7.5, 5.6, 9.1, 7.6, 9.0).

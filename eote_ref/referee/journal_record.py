@@ -18,11 +18,12 @@ for checks: readers call these functions.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from eote_ref.packs.eote.rules.core import Outcome
-from eote_ref.packs.eote.rules.results import assault_half_label, assault_halves, result_code
+from eote_ref.packs.outcome import Outcome, ResultWords
+from eote_ref.packs.registry import DEFAULT_PACK, get_result_words
 
 #: The record's list of check results.
 CHECKS = "checks"
@@ -90,8 +91,14 @@ def result_words(kind: str, result: str | None) -> str:
     """
     if not result:
         return ""
-    if kind == "assault" and "/" in result:
-        attacker, defender = assault_halves(result)
-        return f"{assault_half_label(attacker)} / {assault_half_label(defender)}"
-    code = result_code(kind, result)
-    return code.label if code is not None else result
+    words = result_words_of_pack()
+    parts = words.parts(kind, result)
+    if parts:
+        return " / ".join(words.label(kind, p) or p for p in parts)
+    return words.label(kind, result) or result
+
+
+@functools.cache
+def result_words_of_pack(pack: str = DEFAULT_PACK) -> ResultWords:
+    """How ``pack``'s result codes read in words (the referee's own checks: the default pack's)."""
+    return get_result_words(pack)

@@ -5,18 +5,25 @@ marker ask here, so a rule about a marker is written once; and a marker is worde
 (:func:`marker_words`, from the pack's declaration), so the players' display, the dashboard
 and the pick lists agree.
 
-A unit's markers are declared by its pack (:data:`eote_ref.packs.eote.markers.UNIT_MARKERS`)
-and kept in the unit's ``markers``: :func:`unit_change` is the one way a check or the turn
-writes one (``markers.NAME``, the default written as the key removed).
+A unit's markers are declared by its pack (``Pack.unit_markers``, the default pack's read
+through the registry, :func:`~eote_ref.packs.registry.get_unit_markers`) and kept in the
+unit's ``markers``: :func:`unit_change` is the one way a check or the turn writes one
+(``markers.NAME``, the default written as the key removed).
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
-from eote_ref.packs.eote.markers import UNIT_DEFAULTS, UNIT_MARKER_BY_NAME, UNIT_MARKERS
-from eote_ref.packs.state_specs import MarkerSpec
+from eote_ref.packs.registry import DEFAULT_PACK, get_unit_markers
+from eote_ref.packs.state_specs import MarkerSpec, marker_defaults
 from eote_ref.store.changes import NewRow, SetField
+
+#: The markers the referee's own checks and turn name (``hits``, ``disordered``...): the
+#: default pack's declaration, in the order the players' display words them.
+UNIT_MARKERS: tuple[MarkerSpec, ...] = get_unit_markers(DEFAULT_PACK)
+UNIT_MARKER_BY_NAME: dict[str, MarkerSpec] = {m.name: m for m in UNIT_MARKERS}
+UNIT_DEFAULTS: dict[str, Any] = marker_defaults(UNIT_MARKERS)
 
 #: The unit markers that the umpire may set by hand, and the counters' caps (the pack's).
 EDITABLE_FLAGS: tuple[str, ...] = tuple(

@@ -1,6 +1,7 @@
 """The turn sequence of EotE 2.0: seven phases, in order, one turn being 30 minutes.
 
-The phases are the EotE pack's declaration (:data:`eote_ref.packs.eote.TURN`): their labels,
+The phases are the EotE pack's declaration (its ``Pack.turn``, read through the registry:
+:func:`~eote_ref.packs.registry.get_turn`): their labels,
 sections and steps are read from it. :class:`Phase` keeps the names the referee's code uses
 (``Phase.ASSAULT``); its values are the declaration's keys, in the declaration's order
 (``tests/unit/packs/test_turn.py`` checks that they agree).
@@ -12,8 +13,19 @@ import enum
 import re
 from collections.abc import Callable
 
-from eote_ref.packs.eote.turn import TURN
-from eote_ref.packs.state_specs import PhaseSpec
+from eote_ref.packs.registry import DEFAULT_PACK, get_turn
+from eote_ref.packs.state_specs import PhaseSpec, TurnSpec
+
+
+def _turn() -> TurnSpec:
+    turn = get_turn(DEFAULT_PACK)
+    if turn is None:  # pragma: no cover - the default pack declares its turn
+        raise LookupError(f"pack '{DEFAULT_PACK}' declares no turn")
+    return turn
+
+
+#: The turn of the default pack (EotE 2.0), whose phases the referee's own checks name.
+TURN: TurnSpec = _turn()
 
 
 class Phase(enum.Enum):

@@ -29,19 +29,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from eote_ref.packs.eote.rules.core import Reveals
-from eote_ref.packs.eote.rules.results import (
-    NO_EFFECT,
-    assault_half_label,
-    assault_halves,
-    result_code,
-)
+from eote_ref.packs.outcome import Reveals
 from eote_ref.referee.fog import FOG_KEY as FOG_KEY  # where EotE's callers have found them
 from eote_ref.referee.fog import Fog as Fog
 from eote_ref.referee.fog import choose_fog, fog_in, hides
 from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import CE_BASED, LINE_KEY, ORDER_SENT, ORDERS_CHANGED, Line
-from eote_ref.referee.journal_record import check_results
+from eote_ref.referee.journal_record import check_results, result_words_of_pack
 from eote_ref.referee.markers import marker_words
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 
@@ -299,14 +293,9 @@ def _result_text(o: Mapping[str, Any]) -> str:
         if o.get("disorder"):
             words.append("disorder")
         return " and ".join(words) or "no effect"
-    if procedure == "assault" and "/" in result.replace(NO_EFFECT, ""):
-        attacker, defender = (assault_half_label(h) for h in assault_halves(result))
+    reads = result_words_of_pack()
+    parts = reads.parts(procedure, result)
+    if len(parts) == 2:  # an assault's halves (EotE 7.3)
+        attacker, defender = (reads.label(procedure, h) or h for h in parts)
         return f"attacker {attacker}, defender {defender} ({result})"
-    return _label(procedure, result)
-
-
-def _label(procedure: str, code: str) -> str:
-    found = result_code(procedure, code)
-    if found is not None and found.label:
-        return found.label
-    return code.replace("_", " ")
+    return reads.label(procedure, result) or result.replace("_", " ")

@@ -9,8 +9,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.packs import registry
-from eote_ref.packs.eote.rules.core import Source
-from eote_ref.packs.eote.rules.units import Arm
+from eote_ref.packs.outcome import Source
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game_rules import RulesetError, eote_rules, new_game_ruleset, pack_of
 from eote_ref.referee.phases import Phase
@@ -69,19 +68,19 @@ class NewGame:
     pack: str | None = None
 
 
-#: The arms a starting formation is chosen for, in the order the wizard shows them.
+#: The arms of service, in the order the wizard shows them: a starting formation is
+#: chosen for each, and a late unit (a correction) is of one.
 ARMS = ("infantry", "cavalry", "artillery", "engineers")
 
 
 def _with_formations(spec: RosterSpec, chosen: Mapping[str, str]) -> RosterSpec:
     """``spec`` with its per-arm starting formations replaced by ``chosen`` where given."""
-    from eote_ref.armylists.model import START_FORMATIONS_BY_ARM
-
     for arm, value in chosen.items():
         if arm not in ARMS:
             raise SetupError(f"no arm called {arm!r}")
-        if value and value not in START_FORMATIONS_BY_ARM[Arm(arm)]:
-            allowed = ", ".join(f.value for f in START_FORMATIONS_BY_ARM[Arm(arm)])
+        choices = SetupService.formation_choices(arm)
+        if value and value not in choices:
+            allowed = ", ".join(choices)
             raise SetupError(f"{arm} cannot start in {value!r} (use {allowed})")
     merged = dict(spec.formations)
     merged.update(chosen)
@@ -350,7 +349,8 @@ class SetupService:
         """The formations ``arm`` may start in (docs/army-list-format.md)."""
         from eote_ref.armylists.model import START_FORMATIONS_BY_ARM
 
-        return tuple(f.value for f in START_FORMATIONS_BY_ARM[Arm(arm)])
+        by_value = {a.value: formations for a, formations in START_FORMATIONS_BY_ARM.items()}
+        return tuple(f.value for f in by_value[arm])
 
     @staticmethod
     def list_formations(lists: Sequence[ListSummary]) -> dict[str, str]:

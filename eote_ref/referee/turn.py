@@ -11,7 +11,8 @@ the turn counter, so one undo takes the whole turn change back. It writes nothin
   cavalry that did nothing for a whole turn rests (EotE 5.12).
 * The initiative becomes last turn's initiative and is rolled again (EotE 4.0).
 * The game-level changes (the facts of the turn, the initiative, pending orders) are those
-  the EotE pack declares (:data:`eote_ref.packs.eote.TURN` ``new_turn``), made in its order.
+  the EotE pack declares (its turn's ``new_turn``, :data:`eote_ref.referee.phases.TURN`),
+  made in its order.
 * Pending orders count down one turn; an order whose count reaches 0 takes effect now: it
   becomes the division's current order (EotE 3.1, 3.4). The arrival is automatic, so the
   turn guide lists no separate step for it; the journal line of the turn names it.
@@ -26,13 +27,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from eote_ref.packs.eote.rules.core import Reveals
-from eote_ref.packs.eote.rules.leader_casualty import replacement
-from eote_ref.packs.eote.rules.ruleset import Ruleset
-from eote_ref.packs.eote.turn import TURN
+from eote_ref.packs.outcome import Reveals
 from eote_ref.packs.state_specs import TurnChange
 from eote_ref.referee.journal_line import Line, Piece
 from eote_ref.referee.markers import CARRIED, TURN_MARKERS, unit_change
+from eote_ref.referee.phases import TURN
 from eote_ref.store import Change, DeleteRow, GameCommand, GameLeader, GameUnit, InsertRow, SetField
 from eote_ref.store.game_work import TurnRows
 
@@ -54,10 +53,11 @@ def replacement_name(name: str) -> str:
     return f"replacement for {name}"
 
 
-def carry_over(rows: TurnRows, new_turn: int, ruleset: Ruleset) -> CarryOver:
+def carry_over(rows: TurnRows, new_turn: int, replacement_rating: int) -> CarryOver:
     """The changes that start turn ``new_turn`` of the game read as ``rows`` (nothing is written).
 
-    ``rows`` come from :func:`eote_ref.store.game_work.turn_rows`.
+    ``rows`` come from :func:`eote_ref.store.game_work.turn_rows`; ``replacement_rating`` is
+    the rating a killed leader's replacement arrives with (the game's ruleset's, EotE 8.0).
     """
     out = CarryOver()
     game = rows.game
@@ -72,7 +72,7 @@ def carry_over(rows: TurnRows, new_turn: int, ruleset: Ruleset) -> CarryOver:
             _orders(rows.commands, out)
         else:
             _game_column(game, game_id, change, out)
-    _leaders(rows.leaders, new_turn, replacement(ruleset)[1], out)
+    _leaders(rows.leaders, new_turn, replacement_rating, out)
     return out
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eote_ref.referee.phases import Phase
-from eote_ref.referee.view_rows import current_leader, leader_view, unit_view
+from eote_ref.referee.view_rows import MoraleDue, current_leader, leader_view, unit_view
 from eote_ref.referee.views import (
     FactView,
     GameView,
@@ -127,7 +127,7 @@ def patch_game(
     cache: ViewCache,
     game: Any,
     touches: Iterable[Touch],
-    threshold: int,
+    morale_due: MoraleDue,
     provisional: bool,
 ) -> ViewCache | None:
     """``cache``'s view brought to the version of ``game`` (the game row, just read).
@@ -200,7 +200,7 @@ def patch_game(
                 return None
             si, di, ui = where.unit[r.id]
             by_division.setdefault((si, di), {})[ui] = unit_view(
-                r, sides[si][di].id, names, threshold
+                r, sides[si][di].id, names, morale_due
             )
         for (si, di), changed in by_division.items():
             d = sides[si][di]

@@ -8,12 +8,15 @@ ORM), so the two readers do not import each other.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from eote_ref.packs.eote.rules.units import Arm, morale_due
 from eote_ref.referee.markers import unit_state
 from eote_ref.referee.views import LeaderView, UnitView
+
+#: Whether a unit with ``hits`` (and routed or not) is due a morale check, as the game's rules
+#: say (EotE 7.5, 6.8, with the game's threshold): given by the service that reads the game.
+MoraleDue = Callable[[int, bool], bool]
 
 
 def leader_view(row: Any) -> LeaderView:
@@ -38,16 +41,19 @@ def current_leader(leaders: Sequence[Any]) -> Any | None:
 
 
 def unit_view(
-    u: Any, division_id: int, leader_names: dict[int | None, str], threshold: int
+    u: Any, division_id: int, leader_names: dict[int | None, str], morale_due: MoraleDue
 ) -> UnitView:
-    """A unit row (model or plain row) with its markers (its ``markers`` over the defaults)."""
+    """A unit row (model or plain row) with its markers (its ``markers`` over the defaults).
+
+    ``u.arm`` is kept as the row has it (the arm's value).
+    """
     m = unit_state(u.markers)
     hits, routed = m["hits"], m["routed"]
     return UnitView(
         id=u.id,
         division_id=division_id,
         name=u.name,
-        arm=Arm(u.arm),
+        arm=u.arm,
         type=u.type,
         nation=u.nation,
         ce=u.ce,
@@ -70,7 +76,7 @@ def unit_view(
         fought_this_turn=m["fought_this_turn"],
         routed_this_turn=m["routed_this_turn"],
         attached_leader=leader_names.get(u.attached_leader_id) if u.attached_leader_id else None,
-        morale_due=morale_due(hits, threshold, routed=bool(routed)),
+        morale_due=morale_due(hits, bool(routed)),
         fought_last_turn=m["fought_last_turn"],
         skirmish_hits=m["skirmish_hits"],
         code=u.code or "",

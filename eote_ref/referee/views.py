@@ -12,7 +12,6 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from eote_ref.packs.eote.rules.units import Arm
 from eote_ref.referee.phases import Phase
 
 
@@ -38,8 +37,9 @@ class UnitView:
     id: int
     division_id: int
     name: str
-    #: The rules' arm of service (a ``StrEnum``: it compares and prints as its value).
-    arm: Arm
+    #: The unit's arm of service, as its pack names it (``infantry``; EotE's builder gives its
+    #: ``Arm``, a ``StrEnum`` that compares and prints as that value).
+    arm: str
     type: str
     nation: str
     ce: int

@@ -1,7 +1,8 @@
 """A game unit's EotE markers as attributes (``row.hits``), read from and written to ``markers``.
 
 Since migration 0011 a unit's state has one home, the JSON ``game_unit.markers``, keyed by
-the pack's marker names (:mod:`eote_ref.packs.eote.markers`), holding only values other
+the pack's marker names (the default pack's declaration, read through the registry:
+:func:`eote_ref.packs.registry.get_unit_markers`), holding only values other
 than the default. These properties let the referee's checks keep reading ``row.hits`` off a
 row; a setter writes a new ``markers`` object (a changed key of the old one would not be
 seen by the ORM) and drops a key set back to its default. The journal writes the same keys
@@ -12,7 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from eote_ref.packs.eote.markers import UNIT_DEFAULTS
+from eote_ref.packs.registry import DEFAULT_PACK, get_unit_markers
+from eote_ref.packs.state_specs import marker_defaults
+
+#: The default of each marker the attributes below name (the default pack's declaration).
+UNIT_DEFAULTS: dict[str, Any] = marker_defaults(get_unit_markers(DEFAULT_PACK))
 
 
 class UnitMarkers:

@@ -46,3 +46,29 @@ def test_a_registered_pack_brings_its_lines_and_takes_them_away() -> None:
     assert registry.get_calculator("lines") is None
     with pytest.raises(registry.UnknownRuleset):
         registry.get_checks("lines")
+
+
+def test_eotes_turn_markers_and_result_words_come_through_its_line() -> None:
+    """Read without the engine: the store's rows, the phases and the journal ask the registry."""
+    from eote_ref.packs.eote.markers import UNIT_MARKERS
+    from eote_ref.packs.eote.turn import TURN
+
+    assert registry.get_turn("eote") is TURN
+    assert registry.get_unit_markers("eote") is UNIT_MARKERS
+    words = registry.get_result_words("eote")
+    assert words.label("integrity", "fall_back") == "falls back"
+    assert words.label("order_activation", "2") is None  # an open result
+    assert words.parts("assault", "./2") == ("./.", "2")  # a side left untouched (7.3)
+    assert words.parts("assault", "././.") == ("./.", "./.")
+    assert words.parts("morale", "fall_back") == ()
+
+
+def test_a_pack_without_those_lines_is_read_off_its_declaration() -> None:
+    pack = registry.get_pack("avle")
+    assert registry.get_turn("avle") is pack.turn
+    assert registry.get_unit_markers("avle") == pack.unit_markers
+    words = registry.get_result_words("avle")
+    name, spec = next((n, s) for n, s in pack.procedures.items() if s.results)
+    assert words.label(name, spec.results[0].code) == spec.results[0].text
+    assert words.label(name, "no such code") is None
+    assert words.parts(name, spec.results[0].code) == ()

@@ -2,13 +2,12 @@
 
 The error, :class:`Source`, :class:`Modifier` and the outcome's fields and JSON are the pack
 boundary's (:mod:`eote_ref.packs.outcome`), one vocabulary for every pack; this module keeps
-what is EotE's own: what a modifier reveals, a result's effects on each party, the reading of
+what is EotE's own: a result's effects on each party, the reading of
 results as EotE's result codes, and the d10.
 """
 
 from __future__ import annotations
 
-import enum
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from eote_ref.packs.eote.rules.results import (
 from eote_ref.packs.outcome import (
     Modifier,
     PackError,
+    Reveals,
     Source,
     certain,
     number,
@@ -43,18 +43,6 @@ def require_finite(value: float, field: str) -> None:
     """Refuse NaN and the infinities: no comparison with them means anything (a rule's input)."""
     if not math.isfinite(value):
         raise RulesError(f"{field} must be a finite number, not {value}", field=field)
-
-
-class Reveals(enum.Enum):
-    """What a figure or a line gives away to a player who does not know it (fog of war).
-
-    A modifier that states, cancels or halves a unit's CE (a routed unit's CE 0, the half of a
-    weaker unit's modified CE in 7.9, the floor at 0) lets anyone who sees it work the CE out.
-    """
-
-    CE = "ce"
-    #: An order's words, sender or countdown (3.1-3.4: written and carried to the division).
-    ORDER = "order"
 
 
 @dataclass(frozen=True)

@@ -297,6 +297,24 @@ def assault_half_label(code: str) -> str:
     return member.label if member is not None else code
 
 
+class _ResultWords:
+    """EotE's result codes in words, as the boundary's ``ResultWords`` (the registry's line)."""
+
+    def label(self, procedure: str, code: str) -> str | None:
+        member = result_code(procedure, code)
+        return member.label if member is not None else None
+
+    def parts(self, procedure: str, result: str) -> tuple[str, ...]:
+        """An assault's ``attacker/defender`` halves (7.3), a side left untouched as ``./.``."""
+        if procedure != "assault" or "/" not in result.replace(NO_EFFECT, ""):
+            return ()
+        return tuple(NO_EFFECT if h == "." else h for h in assault_halves(result))
+
+
+#: EotE's result words, read by the journal and the players' display through the registry.
+RESULT_WORDS = _ResultWords()
+
+
 def _assault_tone(result: str, party: Party) -> Tone:
     attacker, defender = (result_code("assault", h) for h in assault_halves(result))
     hurt_a = attacker is not None and attacker.tone() is Tone.BAD
