@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from typing import Any
 
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import (
@@ -18,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.packs.eote.checks import Adjudication
-from eote_ref.packs.eote.rules.core import Outcome
+from eote_ref.packs.outcome import Outcome
 from eote_ref.referee.errors import REFUSALS
+from eote_ref.referee.wizard_check import WizardCheck
 from eote_ref.ui.theme import marker_colors
 
 
@@ -34,7 +35,9 @@ def _signed(v: float) -> str:
     return text.replace("-", "−")
 
 
-def modifiers_html(check: Adjudication, outcome: Outcome, dim: str, *, rolls: bool = True) -> str:
+def modifiers_html(
+    check: WizardCheck[Any], outcome: Outcome, dim: str, *, rolls: bool = True
+) -> str:
     """The base value, each modifier with its section and source, and the modified value.
 
     A check decided without a die (``rolls`` False) names its value from the outcome (a move
@@ -42,22 +45,23 @@ def modifiers_html(check: Adjudication, outcome: Outcome, dim: str, *, rolls: bo
     row when nothing modifies it.
     """
     modifiers = check.modifiers(outcome)
-    name, unit = ("Base", "") if rolls else outcome.value_label()
+    name, unit = ("Base", "") if rolls else check.value_label(outcome)
     # A die each side (the initiative, 4.0): no single base or modified value, each side's own.
     each_side = check.roll_heading(outcome) if rolls else None
+    cite = html.escape(check.cite)
     rows = (
         []
         if each_side is not None
         else [
             f"<tr><td>{html.escape(name)}</td>"
             f"<td align='right'><b>{outcome.base:g}{html.escape(unit)}</b></td>"
-            f"<td style='color:{dim}'>EotE {html.escape(outcome.rule)}</td></tr>"
+            f"<td style='color:{dim}'>{cite} {html.escape(outcome.rule)}</td></tr>"
         ]
     )
     for m in modifiers:
         mark = " <i>(house)</i>" if m.house else " <i>(provisional)</i>" if m.provisional else ""
         # A scenario's own modifier (a demoralised army) is no section of the rules.
-        rule = "scenario" if m.rule == "scenario" else f"EotE {m.rule}"
+        rule = "scenario" if m.rule == "scenario" else f"{check.cite} {m.rule}"
         rows.append(
             f"<tr><td>{html.escape(m.reason)}{mark}</td><td align='right'>{_signed(m.value)}</td>"
             f"<td style='color:{dim}'>{html.escape(rule)}</td></tr>"
@@ -187,7 +191,7 @@ class OddsPanel(QWidget):
             layout.addWidget(w)
         layout.addStretch(1)
 
-    def show_check(self, check: Adjudication) -> bool:
+    def show_check(self, check: WizardCheck[Any]) -> bool:
         """Show the preview of ``check``; False (with the reason shown) when it is refused."""
         colors = marker_colors(self.palette())
         dim = colors.dim_text.name()
@@ -234,7 +238,7 @@ class OddsPanel(QWidget):
         self.decided.setVisible(decided)
 
 
-def _codes(check: Adjudication, outcome: Outcome) -> list[str]:
+def _codes(check: WizardCheck[Any], outcome: Outcome) -> list[str]:
     """The result codes of ``check.odds(outcome)``, in the same order."""
     pairs = sorted(outcome.probabilities.items(), key=lambda kv: -float(kv[1]))
     return [code for code, _p in pairs]
