@@ -1,60 +1,26 @@
-"""The turn guide's to-do list: what must be adjudicated in the current phase, from the state.
+"""EotE's turn-guide items: what must be adjudicated in the current phase, from the state.
 
 :func:`checks_due` reads a :class:`~eote_ref.referee.views.GameView` and lists the checks the
 rules call for in its phase (EotE 2.0): disordered units that may rally and routed units to
 remove in the command phase, units due a morale check in the fire and assault phases,
 divisions owing an integrity check in the last phase, and so on. It writes nothing; the
 wizards that resolve each item write the journal.
+
+The pack names this module (``TURN_GUIDE`` in :mod:`eote_ref.packs.eote.pack`); the shared
+turn guide (:mod:`eote_ref.referee.todo`) asks it for the items, as :class:`DueCheck` rows.
+Loaded with the first window: it imports none of the checks at the top.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.referee import facts as turn_facts
-from eote_ref.referee.catalogue import CHECK_KEYS
 from eote_ref.referee.game import GameService
 from eote_ref.referee.game_rules import eote_rules
 from eote_ref.referee.phases import Phase
+from eote_ref.referee.todo import DueCheck
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.referee.wording import hits_text
-
-#: The procedures that have a wizard, from the catalogue (pure data): the turn guide marks the
-#: items it can open without importing the checks (and the ORM under them) before the first
-#: window is painted.
-RESOLVABLE = CHECK_KEYS
-
-
-#: Steps of a scenario (docs/scenario-format.md) the turn guide lists and opens, which are
-#: not rules checks: a reinforcement arriving (``DueCheck.key`` names it).
-SCENARIO_STEPS = frozenset({"reinforcement"})
-
-
-@dataclass(frozen=True)
-class DueCheck:
-    """One item of the to-do list.
-
-    ``procedure`` names the rules procedure (and so the wizard) that resolves it; ``unit_id``
-    or ``division_id`` says what it concerns; ``rule`` is the governing section. ``due`` is
-    False for an item listed for the umpire's information only (a disordered unit that cannot
-    rally this turn): it is shown but never counted as owed before leaving the phase.
-    """
-
-    procedure: str
-    title: str
-    rule: str
-    side: int
-    unit_id: int | None = None
-    division_id: int | None = None
-    due: bool = True
-    #: What a scenario step concerns (a reinforcement's key), for :data:`SCENARIO_STEPS`.
-    key: str | None = None
-
-
-def owed(checks: list[DueCheck]) -> list[DueCheck]:
-    """The items actually due (information-only items left out)."""
-    return [c for c in checks if c.due]
 
 
 def _units(view: GameView) -> list[tuple[int, DivisionView, UnitView]]:
