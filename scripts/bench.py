@@ -601,13 +601,13 @@ def fire_counts(db: Any, game_id: int, unit_ids: list[int]) -> dict[str, int]:
     from PySide6.QtWidgets import QApplication
 
     from eote_ref.packs.eote.rules import fire as fire_rules
+    from eote_ref.packs.eote.ui.fire import FireAppliedPage, QueuePage
     from eote_ref.referee.game import GameService
     from eote_ref.ui.dashboard import Dashboard
     from eote_ref.ui.game_hub import GameHub
     from eote_ref.ui.journal_view import JournalView
     from eote_ref.ui.turn_guide import TurnGuide
     from eote_ref.ui.wizards import build_wizard
-    from eote_ref.ui.wizards.fire import FireAppliedPage, QueuePage
 
     app = QApplication.instance() or QApplication([])
     service = GameService(db, game_id)

@@ -606,12 +606,12 @@ CHECK_SHOTS += [
 def _fire_wizard_shots(db: object, save: object) -> None:
     """The fire queue with two batteries firing at one target, then the applied page."""
     try:
+        from eote_ref.packs.eote.ui.fire import QueuePage
         from eote_ref.referee.game import GameService
         from eote_ref.referee.phases import Phase
         from eote_ref.referee.setup import demo_game
         from eote_ref.ui.game_hub import GameHub
         from eote_ref.ui.wizards import build_wizard
-        from eote_ref.ui.wizards.fire import QueuePage
 
         game = GameService(db, demo_game(db))  # type: ignore[arg-type]
         while game.view().phase is not Phase.FIRE:
@@ -650,13 +650,13 @@ def _table_night_shots(db: object, save: object, only: bool = False) -> None:
     try:
         from PySide6.QtTest import QTest
 
+        from eote_ref.packs.eote.ui.fire import FireAppliedPage, QueuePage
         from eote_ref.referee.game import GameService
         from eote_ref.referee.phases import Phase
         from eote_ref.referee.setup import demo_game
         from eote_ref.ui.game_hub import GameHub
         from eote_ref.ui.unit_picker import UnitPicker
         from eote_ref.ui.wizards import build_wizard
-        from eote_ref.ui.wizards.fire import FireAppliedPage, QueuePage
 
         game = GameService(db, demo_game(db))  # type: ignore[arg-type]
         while game.view().phase is not Phase.FIRE:

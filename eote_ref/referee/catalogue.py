@@ -11,7 +11,7 @@ guide and their menus are built from it before the first paint without loading t
 * :data:`eote_ref.referee.todo.RESOLVABLE` — the keys with a module;
 * :data:`eote_ref.ui.wizards.MENU` — the entries with a ``menu``, in this order (the
   *Adjudicate* menu's, turn order);
-* :data:`eote_ref.referee.batch.BATCHES` — the entries with a ``batch``;
+* :data:`eote_ref.packs.eote.checks.batch.BATCHES` — the entries with a ``batch``;
 * :func:`eote_ref.ui.wizards.build_wizard` — the ``wizard`` class, when the generic one is
   not enough.
 
@@ -46,7 +46,7 @@ class MenuItem:
 
 @dataclass(frozen=True)
 class BatchOf:
-    """A batch (:mod:`eote_ref.referee.batch`): the single check ``check`` for every target due.
+    """A batch (:mod:`eote_ref.packs.eote.checks.batch`): the check ``check`` for every target.
 
     ``what`` is what one row is: ``unit``, ``division`` or ``leader``.
     """
@@ -304,7 +304,7 @@ CATALOGUE: tuple[CheckEntry, ...] = (
             "Queue every battery's fire, then apply them together (EotE 6.0-6.4)",
             "fire",
         ),
-        wizard="fire:FireWizard",
+        wizard="eote_ref.packs.eote.ui.fire:FireWizard",
     ),
     CheckEntry(
         "infantry_fire",
@@ -316,7 +316,7 @@ CATALOGUE: tuple[CheckEntry, ...] = (
             "Queue infantry and skirmisher fire, then apply it together (EotE 6.5, 5.5)",
             "fire",
         ),
-        wizard="fire:FireWizard",
+        wizard="eote_ref.packs.eote.ui.fire:FireWizard",
     ),
     CheckEntry(
         "assault",

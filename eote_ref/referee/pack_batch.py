@@ -10,7 +10,7 @@ own dice, and written as **one** journal event, undone as one; names no pack::
     batch.roll_all()                                  # rolled here, as the dice fall
     batch.apply()                                     # one journal step; game.undo() reverts it
 
-EotE's batches are its own (:mod:`eote_ref.referee.batch`).
+EotE's batches are its own (:mod:`eote_ref.packs.eote.checks.batch`).
 """
 
 from __future__ import annotations

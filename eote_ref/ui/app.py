@@ -45,6 +45,7 @@ BEFORE_QT = (
     "eote_ref.referee.game",
     "eote_ref.referee.setup",
     "eote_ref.referee.todo",
+    "eote_ref.packs.eote.todo",
     # What opening the first game reads with: its rows, EotE's pack and its ruleset's parsed
     # copy (pickle), whether it has a scenario.
     "eote_ref.store.rows",
@@ -66,7 +67,7 @@ AFTER_FIRST_PAINT = (
     "eote_ref.referee.turn",
     "eote_ref.referee.wording",
     "eote_ref.packs.eote.checks",
-    "eote_ref.referee.batch",
+    "eote_ref.packs.eote.checks.batch",
     "eote_ref.packs.declaration",
 )
 
@@ -158,9 +159,9 @@ def warm_up(db: Database) -> None:
     try:
         for module in AFTER_FIRST_PAINT:
             importlib.import_module(module)
-        from eote_ref.packs.eote.checks import load_checks
+        from eote_ref.packs import registry
 
-        load_checks()
+        registry.get_checks(registry.DEFAULT_PACK).load_checks()
         db.prime()  # the engine made and the ORM's first statements compiled, by reading
     finally:
         if builtins.__import__ is plain_here:

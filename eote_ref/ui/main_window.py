@@ -28,6 +28,7 @@ from eote_ref.packs.eote.ui.movement_panel import (
     hide_movement_dock,
     movement_dock,
 )
+from eote_ref.referee.catalogue import BY_KEY
 from eote_ref.referee.game import GameService
 from eote_ref.referee.game_rules import RulesetError
 from eote_ref.referee.session import Database, describe_location, game_exists, list_games
@@ -523,9 +524,7 @@ class MainWindow(QMainWindow):
         """
         if self.hub is None or self.dashboard is None:
             return None
-        from eote_ref.referee.batch import BATCHES  # with the checks: not for the first paint
-
-        if entry.key in BATCHES:
+        if BY_KEY[entry.key].batch is not None:  # a batch of the catalogue
             self.open_batch(entry.key)
             return None
         target: dict[str, object] = {}
@@ -557,7 +556,7 @@ class MainWindow(QMainWindow):
         return self._show_wizard(entry.key, target)
 
     def open_batch(self, name: str) -> QDialog | None:
-        """Open a batch (:data:`~eote_ref.referee.batch.BATCHES`): one dialog, one journal step."""
+        """Open a batch of the catalogue (EotE's batches): one dialog, one journal step."""
         from eote_ref.packs.eote.ui.batch_dialog import BatchDialog
 
         if self.hub is None:

@@ -69,9 +69,13 @@ class Publisher:
     def check_for(self, request: Request) -> Any:
         """The referee's check that writes ``request``, its answers set (not applied)."""
         if request.kind == "order":
-            from eote_ref.packs.eote.checks import open_check
+            from eote_ref.packs import registry
 
-            check = open_check(self.service, "order", division_id=request.data["division_id"])
+            # The referee's own service plays the default pack (EotE): its order check.
+            checks = registry.get_checks(registry.DEFAULT_PACK)
+            check = checks.open_check(
+                self.service, "order", division_id=request.data["division_id"]
+            )
             check.set("order", request.data["order"])
             return check
         if request.kind == "pack":

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from pytestqt.exceptions import TimeoutError as QtBotTimeout
 from pytestqt.qtbot import QtBot
 
+from eote_ref.packs.eote.ui.fire import QueuePage
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.store import Database
@@ -27,7 +28,6 @@ from eote_ref.ui.players_display import PlayersDisplay
 from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.base import CheckWizard, RollPage
-from eote_ref.ui.wizards.fire import QueuePage
 
 #: The keys of the digits 0 to 9 (a die is typed).
 DIGITS = {n: getattr(Qt.Key, f"Key_{n}") for n in range(10)}

@@ -16,12 +16,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from eote_ref.packs.eote.ui.fire import FireAppliedPage, FireWizard, QueuePage
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.store import Database, open_database
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.wizards import MENU
-from eote_ref.ui.wizards.fire import FireAppliedPage, FireWizard, QueuePage
 from tests.ui.helpers import ALT, CTRL_SHIFT, Umpire, active_window
 
 #: A battalion's fire on a chosen target: inputs besides the die (issue 15's budget).

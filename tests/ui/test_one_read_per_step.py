@@ -26,13 +26,13 @@ from PySide6.QtWidgets import QApplication, QWizard
 from pytestqt.qtbot import QtBot
 
 from eote_ref.packs.eote.rules import fire as fire_rules
+from eote_ref.packs.eote.ui.fire import FireAppliedPage, FireWizard, QueuePage
 from eote_ref.referee.game import GameService
 from eote_ref.referee.pack_play import PackGameService
 from eote_ref.referee.phases import Phase
 from eote_ref.store import Database
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.pack_game.check_dialog import PackCheckDialog
-from eote_ref.ui.wizards.fire import FireAppliedPage, FireWizard, QueuePage
 from tests.avle_games import mark, quatre_bras, unit_id
 from tests.ui.helpers import ALT, CTRL, CTRL_SHIFT, Umpire, active_window, shown_window
 

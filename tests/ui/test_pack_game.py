@@ -185,7 +185,7 @@ def test_fire_from_the_adjudicate_menu_enters_both_dice_and_ticks_the_record_she
     preview = d.preview.toPlainText()
     assert "base 9" in " ".join(preview.split())
     assert "AVlE 7.3.11" in preview  # the General with the firer, with its section
-    assert "%" in preview  # the exact odds of each result
+    assert "%" in d.odds.text()  # the exact odds of each result, as bars
     combo = d.dice_rows["roll"].combos[0]
     combo.setFocus()
     umpire.type("3")  # the d10 to hit: 3

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QListWidget, QWidget, QWizard
 from pytestqt.qtbot import QtBot
 
+from eote_ref.packs.eote.ui.fire import FireWizard, QueuePage
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.scenario_setup import create_scenario_game, load, shipped_scenarios
@@ -30,7 +31,6 @@ from eote_ref.ui.scenario_dialog import ReinforcementDialog, ScenarioDialog
 from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.base import fact_widget
-from eote_ref.ui.wizards.fire import FireWizard, QueuePage
 from tests.ui.helpers import settle, shown_window, to_phase, wizard_for
 
 SCENARIOS = {p.stem: p for p in shipped_scenarios()}

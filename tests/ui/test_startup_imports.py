@@ -73,7 +73,7 @@ NOT_AT_START = {
     "eote_ref.store.campaign_models",
     "eote_ref.ui.players_display",
     "eote_ref.ui.wizards.base",
-    "eote_ref.ui.wizards.fire",
+    "eote_ref.packs.eote.ui.fire",
     "eote_ref.packs.eote.ui.assault",
     "eote_ref.ui.campaign_window",
     "eote_ref.ui.new_game_wizard",

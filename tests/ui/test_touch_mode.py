@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from eote_ref.packs.eote.ui.fire import QueuePage
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.ui.game_hub import GameHub
@@ -17,7 +18,6 @@ from eote_ref.ui.touch import TOUCH_MODE, restore_touch_mode, set_touch_mode, to
 from eote_ref.ui.unit_picker import VALUE_ROLE, UnitPicker
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.base import CheckWizard, RollPage
-from eote_ref.ui.wizards.fire import QueuePage
 
 
 @pytest.fixture

@@ -32,6 +32,9 @@ if TYPE_CHECKING:  # the declaration is imported by declare(): a game's rules ne
 
 ID = "eote"
 TITLE = "Eagles Over the Empire 6.2"
+#: The module of the turn guide's items (``checks_due``, ``morale_checks_due``), which the
+#: shared turn guide asks for (:mod:`eote_ref.referee.todo`).
+TURN_GUIDE = "eote_ref.packs.eote.todo"
 
 
 def rules(options: Mapping[str, Any]) -> Ruleset:

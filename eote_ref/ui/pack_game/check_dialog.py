@@ -43,6 +43,7 @@ from eote_ref.referee.pack_lists import pack_rule_prefix
 from eote_ref.ui.pack_game.unit_choices import coded_asks, due_units, watch_unit_choice
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.touch import DiePad, face_words, tap_to_tick, touch_mode
+from eote_ref.ui.wizards.odds import OddsBars, modifiers_table
 
 #: How each result's tone reads in the odds (the subject of the check's view).
 TONES = ("good", "neutral", "bad")
@@ -277,6 +278,12 @@ class PackCheckDialog(QDialog):
         self.preview = QTextBrowser()
         self.preview.setObjectName("preview")
         right.addWidget(self.preview, 1)
+        # The odds as every check screen shows them: a bar each result, most likely first.
+        self.odds_heading = QLabel("<b>Odds</b>")
+        right.addWidget(self.odds_heading)
+        self.odds = OddsBars(decimals=1)
+        self.odds.setObjectName("odds")
+        right.addWidget(self.odds)
         dice = QGroupBox("Dice")
         self.dice_layout = QVBoxLayout(dice)
         self.dice_rows: dict[str, _DiceRow] = {}
@@ -502,6 +509,9 @@ class PackCheckDialog(QDialog):
         self.dice_box.setVisible(bool(self.dice_rows))
         self._show_pad()
         self.preview.setHtml(self.preview_html(preview))
+        self.odds.set_rows(self.odds_rows(preview))
+        self.odds_heading.setVisible(bool(self.odds.rows))
+        self.odds.setVisible(bool(self.odds.rows))
         if self.trial is not None:
             self.result_label.setText(self.result_html())
         done = self.trial is not None and self.trial.done
@@ -530,55 +540,52 @@ class PackCheckDialog(QDialog):
             return {}
         return {r.code: r for r in spec.results}
 
+    def _result_tone(self, code: str) -> str:
+        """A result's tone: good, bad or neutral (the procedure's result spec)."""
+        spec = self._results().get(code)
+        return spec.tone if spec is not None else "neutral"
+
     def _result_text(self, code: str) -> tuple[str, str]:
         """A result's words and the colour of its tone."""
         c = marker_colors(self.palette())
         spec = self._results().get(code)
         text = spec.text if spec is not None else code.replace("_", " ")
-        tone = spec.tone if spec is not None else "neutral"
-        colour = {"good": c.steady, "bad": c.hit}.get(tone, c.dim_text)
+        colour = {"good": c.steady, "bad": c.hit}.get(self._result_tone(code), c.dim_text)
         return text, colour.name()
 
+    def odds_rows(self, outcome: Any) -> list[tuple[str, float, str]]:
+        """The exact odds of each result that can happen, most likely first, for the bars."""
+        if outcome is None:
+            return []
+        odds = sorted(outcome.probabilities.items(), key=lambda kv: -kv[1])
+        return [
+            (self._result_text(code)[0], float(p), self._result_tone(code)) for code, p in odds if p
+        ]
+
     def preview_html(self, outcome: Any) -> str:
-        """The modifiers with their sections and sources, and the exact odds of each result."""
+        """The modifiers with their sections and sources (the odds are :attr:`odds`'s bars)."""
         e = html.escape
         if outcome is None:
             if self.check.spec.procedure is None:
                 return "<p>Nothing is rolled: the answers are recorded as they are.</p>"
             return "<p><i>The answers do not make a situation yet.</i></p>"
-        rows: list[str] = []
+        dim = marker_colors(self.palette()).dim_text.name()
+        rows: list[tuple[str, str | None, str | None]] = []
         reading = self.hub.attempt(lambda: self.check.reading(outcome)) or []
         if (outcome.modifiers or outcome.base or outcome.modified) and not reading:
-            rows.append(
-                f"<tr><td>base</td><td align='right'><b>{outcome.base}</b></td><td></td></tr>"
-            )
+            rows.append(("base", f"<b>{outcome.base}</b>", ""))
         for m in outcome.modifiers:
-            rows.append(
-                f"<tr><td>{e(self.check.worded(m.reason))}</td>"
-                f"<td align='right'>{m.value:+d}</td>"
-                f"<td>{self.prefix} {e(m.rule)} · {e(m.source.value)}</td></tr>"
-            )
+            where = f"{self.prefix} {e(m.rule)} · {e(m.source.value)}"
+            rows.append((e(self.check.worded(m.reason)), f"{m.value:+d}", where))
         if rows and not reading:
-            rows.append(
-                f"<tr><td><b>modified</b></td><td align='right'><b>{outcome.modified}</b></td>"
-                "<td></td></tr>"
-            )
-        odds = sorted(outcome.probabilities.items(), key=lambda kv: -kv[1])
-        chances = "".join(
-            f"<tr><td style='color:{colour}'>{e(text)}</td>"
-            f"<td align='right'>{float(p) * 100:.1f}%</td></tr>"
-            for code, p in odds
-            if p
-            for text, colour in [self._result_text(code)]
-        )
+            rows.append(("<b>modified</b>", f"<b>{outcome.modified}</b>", ""))
         read = "".join(f"<li>{e(line)}</li>" for line in reading)
         counted = "<p>Counted:</p>" if reading and rows else ""
         return (
             f"<p><b>{e(self.check.title)}</b> ({self.prefix} {e(self.check.rule)})</p>"
             + (f"<ul>{read}</ul>" if read else "")
             + counted
-            + f"<table cellspacing='0' cellpadding='2'>{''.join(rows)}</table>"
-            f"<p><b>Odds</b></p><table cellspacing='0' cellpadding='2'>{chances}</table>"
+            + (modifiers_table(rows, dim) if rows else "")
         )
 
     def result_html(self) -> str:

@@ -1,6 +1,7 @@
 """The check wizard every adjudication shares: the table's facts, the odds, the die, the result.
 
-:class:`CheckWizard` is a thin skin over a :class:`~eote_ref.packs.eote.checks.Adjudication`:
+:class:`CheckWizard` is a thin skin over a check of any pack, as
+:class:`~eote_ref.referee.wizard_check.WizardCheck` names it (EotE's ``Adjudication``):
 
 1. **Situation** (:class:`FactsPage`) — the questions pre-filled from the game state, and beside
    them every modifier with its section (provisional values marked) and the odds of each
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import random
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -47,11 +49,11 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from eote_ref.packs.eote.checks import Adjudication, DieSpec, Question, Trial
-from eote_ref.packs.eote.rules.core import Outcome
-from eote_ref.packs.eote.rules.dice import RandomDice
+from eote_ref.packs.dice import D10, PERCENTILE
+from eote_ref.packs.outcome import Outcome
 from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.picking import preference_for, unit_candidates
+from eote_ref.referee.wizard_check import DieSpec, Question, Trial, WizardCheck
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.touch import DiePad, tap_to_tick, touch_mode
@@ -62,8 +64,23 @@ from eote_ref.ui.wizards.odds import OddsPanel, pct
 PICKER_FROM = 8
 
 
+class AppDice:
+    """The app's own dice for *Roll for me*: the boundary's dice, rolled (seedable in tests)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def d10(self, name: str = "roll") -> int:
+        """A d10 (1..10)."""
+        return int(D10.roll(self._rng))
+
+    def percentile(self, name: str = "percentile") -> int:
+        """Percentile dice (1..100)."""
+        return int(PERCENTILE.roll(self._rng))
+
+
 def fact_picker(
-    fact: Question, value: Any, on_change: Any, check: Adjudication, *, always: bool = False
+    fact: Question, value: Any, on_change: Any, check: WizardCheck[Any], *, always: bool = False
 ) -> UnitPicker | None:
     """The typing picker of a unit (or long choice) question, None for a short plain choice.
 
@@ -83,7 +100,7 @@ def fact_picker(
     return picker
 
 
-def _with_codes(fact: Question, check: Adjudication) -> Question:
+def _with_codes(fact: Question, check: WizardCheck[Any]) -> Question:
     """``fact`` with each unit among its choices shown after its code (``F13 8th ...``)."""
     shown = unit_candidates(check.view, [(c.value, c.label) for c in fact.choices])
     choices = tuple(
@@ -97,7 +114,7 @@ def fact_widget(
     fact: Question,
     value: Any,
     on_change: Any,
-    check: Adjudication | None = None,
+    check: WizardCheck[Any] | None = None,
     *,
     always_pick: bool = False,
 ) -> QWidget:
@@ -181,7 +198,8 @@ def fact_widget(
     else:  # pragma: no cover - Question kinds are fixed
         raise ValueError(f"unknown fact kind {fact.kind}")
     w.setObjectName(f"fact_{fact.key}")
-    tip = fact.help + (f" (EotE {fact.rule})" if fact.rule else "")
+    cite = f"{check.cite} " if check is not None else ""
+    tip = fact.help + (f" ({cite}{fact.rule})" if fact.rule else "")
     if tip.strip():
         w.setToolTip(tip.strip())
     return w
@@ -219,7 +237,7 @@ def show_value(widget: QWidget, value: Any) -> None:
         widget.blockSignals(False)
 
 
-def check_heading(check: Adjudication) -> str:
+def check_heading(check: WizardCheck[Any]) -> str:
     """The check's title with what it is about: "Rally routed unit — 2/3rd Ligne (2 hits)"."""
     try:
         subject = check.subject()
@@ -410,7 +428,7 @@ class RollPage(QWizardPage):
         self.result.setWordWrap(True)
         outer.addWidget(self.result)
         outer.addStretch(1)
-        self.trial = Trial()
+        self.trial: Trial[Any] = Trial()
 
     def initializePage(self) -> None:
         """Show the modified value and odds; ask for the first die (if any)."""
@@ -635,7 +653,7 @@ class CheckWizard(QWizard):
     def __init__(
         self,
         hub: GameHub,
-        check: Adjudication,
+        check: WizardCheck[Any],
         parent: QWidget | None = None,
         *,
         dice: Any = None,
@@ -643,7 +661,7 @@ class CheckWizard(QWizard):
         super().__init__(parent)
         self.hub = hub
         self.check = check
-        self.dice = dice if dice is not None else RandomDice()
+        self.dice = dice if dice is not None else AppDice()
         self.outcome: Outcome | None = None
         self.applied_changes: list[str] = []
         self.applied_notes: list[str] = []
@@ -663,7 +681,7 @@ class CheckWizard(QWizard):
     def show_heading(self) -> None:
         """The window's title: the check and the unit now in hand, with its section."""
         heading = check_heading(self.check).replace(" — ", ": ", 1)
-        self.setWindowTitle(f"{heading} (EotE {self.check.rule})")
+        self.setWindowTitle(f"{heading} ({self.check.cite} {self.check.rule})")
 
     def page_of(self, cls: type[QWizardPage]) -> Any:
         """The page of class ``cls``."""

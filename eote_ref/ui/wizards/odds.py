@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import (
     QFont,
+    QFontMetrics,
     QPainter,
     QPaintEvent,
     QPalette,
@@ -18,15 +21,40 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.packs.eote.checks import Adjudication
-from eote_ref.packs.eote.rules.core import Outcome
+from eote_ref.packs.outcome import Outcome
 from eote_ref.referee.errors import REFUSALS
+from eote_ref.referee.wizard_check import WizardCheck
 from eote_ref.ui.theme import marker_colors
 
 
-def pct(p: float) -> str:
-    """A probability as a whole percentage; a small chance reads "<1%", never "0%"."""
-    return f"{p * 100:.0f}%" if p * 100 >= 1 or p == 0 else "<1%"
+def pct(p: float, decimals: int = 0) -> str:
+    """A probability as a percentage (whole by default); a small chance never reads "0%".
+
+    With ``decimals`` 1 a chance of one in sixty reads "1.7%", below 0.1% "<0.1%".
+    """
+    floor = 10.0**-decimals
+    if p * 100 >= floor or p == 0:
+        return f"{p * 100:.{decimals}f}%"
+    return f"<{floor:g}%"
+
+
+def modifiers_table(rows: Sequence[tuple[str, str | None, str | None]], dim: str) -> str:
+    """The modifiers table every check screen shows (a pack's dialog and the wizards).
+
+    Each row is ``(what, value, section)``, already HTML (escaped, marks added): the value
+    right-aligned, the section in the dimmed colour ``dim``. A row with neither value nor
+    section spans the table (a die each side: each side's own modifier, in words).
+    """
+    cells = []
+    for what, value, where in rows:
+        if value is None and where is None:
+            cells.append(f"<tr><td colspan='3'>{what}</td></tr>")
+        else:
+            cells.append(
+                f"<tr><td>{what}</td><td align='right'>{value or ''}</td>"
+                f"<td style='color:{dim}'>{where or ''}</td></tr>"
+            )
+    return "<table cellspacing='0' cellpadding='2' width='100%'>" + "".join(cells) + "</table>"
 
 
 def _signed(v: float) -> str:
@@ -34,7 +62,9 @@ def _signed(v: float) -> str:
     return text.replace("-", "−")
 
 
-def modifiers_html(check: Adjudication, outcome: Outcome, dim: str, *, rolls: bool = True) -> str:
+def modifiers_html(
+    check: WizardCheck[Any], outcome: Outcome, dim: str, *, rolls: bool = True
+) -> str:
     """The base value, each modifier with its section and source, and the modified value.
 
     A check decided without a die (``rolls`` False) names its value from the outcome (a move
@@ -42,37 +72,27 @@ def modifiers_html(check: Adjudication, outcome: Outcome, dim: str, *, rolls: bo
     row when nothing modifies it.
     """
     modifiers = check.modifiers(outcome)
-    name, unit = ("Base", "") if rolls else outcome.value_label()
+    name, unit = ("Base", "") if rolls else check.value_label(outcome)
     # A die each side (the initiative, 4.0): no single base or modified value, each side's own.
     each_side = check.roll_heading(outcome) if rolls else None
-    rows = (
-        []
-        if each_side is not None
-        else [
-            f"<tr><td>{html.escape(name)}</td>"
-            f"<td align='right'><b>{outcome.base:g}{html.escape(unit)}</b></td>"
-            f"<td style='color:{dim}'>EotE {html.escape(outcome.rule)}</td></tr>"
-        ]
-    )
+    cite = html.escape(check.cite)
+    rows: list[tuple[str, str | None, str | None]] = []
+    if each_side is None:
+        base = f"<b>{outcome.base:g}{html.escape(unit)}</b>"
+        rows.append((html.escape(name), base, f"{cite} {html.escape(outcome.rule)}"))
     for m in modifiers:
         mark = " <i>(house)</i>" if m.house else " <i>(provisional)</i>" if m.provisional else ""
         # A scenario's own modifier (a demoralised army) is no section of the rules.
-        rule = "scenario" if m.rule == "scenario" else f"EotE {m.rule}"
-        rows.append(
-            f"<tr><td>{html.escape(m.reason)}{mark}</td><td align='right'>{_signed(m.value)}</td>"
-            f"<td style='color:{dim}'>{html.escape(rule)}</td></tr>"
-        )
+        rule = "scenario" if m.rule == "scenario" else f"{check.cite} {m.rule}"
+        rows.append((f"{html.escape(m.reason)}{mark}", _signed(m.value), html.escape(rule)))
     target = outcome.details.get("target") if outcome.details else None
     if each_side is not None:
-        rows.append(f"<tr><td colspan='3'><b>{html.escape(each_side)}</b></td></tr>")
+        rows.append((f"<b>{html.escape(each_side)}</b>", None, None))
     elif rolls or modifiers:
         final = "Modified" if rolls else f"{name} now"
         modified = f"<b>{outcome.modified:g}{html.escape(unit)}</b>"
-        rows.append(
-            f"<tr><td><b>{html.escape(final)}</b></td><td align='right'>{modified}</td>"
-            f"<td style='color:{dim}'>{html.escape(str(target or ''))}</td></tr>"
-        )
-    return "<table cellspacing='0' cellpadding='2' width='100%'>" + "".join(rows) + "</table>"
+        rows.append((f"<b>{html.escape(final)}</b>", modified, html.escape(str(target or ""))))
+    return modifiers_table(rows, dim)
 
 
 class OddsBars(QWidget):
@@ -85,9 +105,11 @@ class OddsBars(QWidget):
 
     BAR = 160
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, decimals: int = 0) -> None:
         super().__init__(parent)
         self.rows: list[tuple[str, float, str]] = []
+        #: Decimals of each percentage (a pack's dialog shows one: "1.7%").
+        self.decimals = decimals
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
     def set_rows(self, rows: list[tuple[str, float, str]]) -> None:
@@ -104,16 +126,23 @@ class OddsBars(QWidget):
 
     def text(self) -> str:
         """The odds as plain text, one result a line."""
-        return "\n".join(f"{label} {pct(p)}" for label, p, _tone in self.rows)
+        return "\n".join(f"{label} {pct(p, self.decimals)}" for label, p, _tone in self.rows)
 
     def _label_width(self) -> int:
         fm = self.fontMetrics()
         return max((fm.horizontalAdvance(label) for label, _p, _t in self.rows), default=0) + 12
 
+    def _pct_width(self) -> int:
+        """Room for the widest percentage, in the bold it is painted in."""
+        bold = QFont(self.font())
+        bold.setBold(True)
+        widest = "100." + "0" * self.decimals + "% " if self.decimals else "100% "
+        return QFontMetrics(bold).horizontalAdvance(widest)
+
     def sizeHint(self) -> QSize:
         """Room for every row."""
         fm = self.fontMetrics()
-        width = self._label_width() + fm.horizontalAdvance("100% ") + self.BAR
+        width = self._label_width() + self._pct_width() + self.BAR
         return QSize(width, max(1, len(self.rows)) * (fm.height() + 4))
 
     def minimumSizeHint(self) -> QSize:
@@ -132,7 +161,7 @@ class OddsBars(QWidget):
         fm = self.fontMetrics()
         row_h = fm.height() + 4
         label_w = self._label_width()
-        pct_w = fm.horizontalAdvance("100% ")
+        pct_w = self._pct_width()
         bar_room = max(20, self.width() - label_w - pct_w - 4)
         bold = QFont(self.font())
         bold.setBold(True)
@@ -145,7 +174,7 @@ class OddsBars(QWidget):
             painter.setFont(bold)
             pct_rect = QRect(label_w, y, pct_w - 4, row_h)
             align = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
-            painter.drawText(pct_rect, int(align), pct(p))
+            painter.drawText(pct_rect, int(align), pct(p, self.decimals))
             width = round(bar_room * p)
             if p > 0:
                 painter.fillRect(
@@ -187,7 +216,7 @@ class OddsPanel(QWidget):
             layout.addWidget(w)
         layout.addStretch(1)
 
-    def show_check(self, check: Adjudication) -> bool:
+    def show_check(self, check: WizardCheck[Any]) -> bool:
         """Show the preview of ``check``; False (with the reason shown) when it is refused."""
         colors = marker_colors(self.palette())
         dim = colors.dim_text.name()
@@ -234,7 +263,7 @@ class OddsPanel(QWidget):
         self.decided.setVisible(decided)
 
 
-def _codes(check: Adjudication, outcome: Outcome) -> list[str]:
+def _codes(check: WizardCheck[Any], outcome: Outcome) -> list[str]:
     """The result codes of ``check.odds(outcome)``, in the same order."""
     pairs = sorted(outcome.probabilities.items(), key=lambda kv: -float(kv[1]))
     return [code for code, _p in pairs]

@@ -23,9 +23,9 @@ def test_the_menu_is_the_catalogue_s_menu_items_in_order() -> None:
 
 def test_each_wizard_class_is_the_one_the_catalogue_names() -> None:
     from eote_ref.packs.eote.ui.assault import AssaultWizard
+    from eote_ref.packs.eote.ui.fire import FireWizard
     from eote_ref.ui.wizards import wizard_class
     from eote_ref.ui.wizards.base import CheckWizard
-    from eote_ref.ui.wizards.fire import FireWizard
 
     assert wizard_class("artillery_fire") is FireWizard
     assert wizard_class("infantry_fire") is FireWizard

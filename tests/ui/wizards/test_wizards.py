@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QCheckBox
 from pytestqt.qtbot import QtBot
 
+from eote_ref.packs.eote.checks.batch import BATCHES
 from eote_ref.packs.eote.rules.dice import RandomDice
-from eote_ref.referee.batch import BATCHES
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.session import Database

@@ -6,13 +6,13 @@ from PySide6.QtWidgets import QCheckBox, QWizard
 from pytestqt.qtbot import QtBot
 
 from eote_ref.packs.eote.ui.assault import AssaultFactsPage, AssaultResultPage, AssaultWizard
+from eote_ref.packs.eote.ui.fire import FireWizard, QueuePage
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, RollPage
-from eote_ref.ui.wizards.fire import FireWizard, QueuePage
 from tests.games import game_state, named
 from tests.ui.helpers import DIGITS, choose, queue_fire, resolve_morale, to_phase
 

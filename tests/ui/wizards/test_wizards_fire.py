@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from eote_ref.packs.eote.ui.fire import FireAppliedPage, FireWizard, QueuePage
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
@@ -12,7 +13,6 @@ from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.turn_guide import TurnGuide
 from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import MENU, build_wizard
-from eote_ref.ui.wizards.fire import FireAppliedPage, FireWizard, QueuePage
 from tests.games import game_state, named
 from tests.ui.helpers import DIGITS, choose, queue_fire, resolve_morale, to_phase
 
@@ -137,9 +137,9 @@ def test_infantry_fire_wizard_refuses_a_column_and_follows_artillery(
 
 def test_apply_all_queues_the_fire_whose_die_is_typed(qtbot: QtBot, demo: GameService) -> None:
     """A fire entered with its die but not added is not lost: Apply all queues it first."""
+    from eote_ref.packs.eote.ui.fire import QueuePage
     from eote_ref.ui.game_hub import GameHub
     from eote_ref.ui.wizards import build_wizard
-    from eote_ref.ui.wizards.fire import QueuePage
 
     hub = GameHub(demo)
     battery = next(u for u in demo.view().sides[0].units if u.arm == "artillery")

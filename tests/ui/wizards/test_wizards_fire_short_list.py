@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from eote_ref.packs.eote.ui.fire import FireWizard, QueuePage
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.scenario_setup import create_scenario_game, load, shipped_scenarios
@@ -18,7 +19,6 @@ from eote_ref.store import Database
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.base import PICKER_FROM
-from eote_ref.ui.wizards.fire import FireWizard, QueuePage
 from tests.ui.helpers import DIGITS, queue_fire, to_phase
 
 

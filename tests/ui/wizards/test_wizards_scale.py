@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox
 from pytestqt.qtbot import QtBot
 
 from eote_ref.packs.eote.checks import open_check
+from eote_ref.packs.eote.ui.fire import FireWizard, QueuePage
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.setup import NewGame, create_new_game, shipped_army_lists
@@ -19,7 +20,6 @@ from eote_ref.store import Database
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.wizards import build_wizard
 from eote_ref.ui.wizards.base import FactsPage
-from eote_ref.ui.wizards.fire import FireWizard, QueuePage
 from tests.games import mark
 from tests.ui.helpers import choose, to_phase, wizard_for
 

@@ -7,13 +7,13 @@ from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox
 from pytestqt.qtbot import QtBot
 
 from eote_ref.packs.eote.checks import open_check
+from eote_ref.packs.eote.ui.fire import FireAppliedPage, FireWizard, QueuePage
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.unit_model import unit_status
 from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import build_wizard
-from eote_ref.ui.wizards.fire import FireAppliedPage, FireWizard, QueuePage
 from tests.games import game_state, named
 from tests.ui.helpers import to_phase
 

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from eote_ref.packs.eote.checks import open_check
 from eote_ref.packs.eote.checks.fire_queue import FireQueue
+from eote_ref.packs.eote.ui.fire import FireWizard, QueuePage
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.store import Database
@@ -20,7 +21,6 @@ from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import MENU, build_wizard
 from eote_ref.ui.wizards.base import FactsPage
-from eote_ref.ui.wizards.fire import FireWizard, QueuePage
 from tests.games import mark, named
 from tests.ui.helpers import choose, demo_window, to_phase, wizard_for
 

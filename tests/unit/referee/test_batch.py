@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from eote_ref.packs.eote.checks.batch import Batch
 from eote_ref.packs.eote.rules.dice import RandomDice
-from eote_ref.referee.batch import Batch
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.markers import unit_change

@@ -80,7 +80,7 @@ def test_a_declared_check_nobody_registers_is_refused(monkeypatch: pytest.Monkey
 
 
 def test_the_batches_and_the_menu_follow_the_catalogue() -> None:
-    from eote_ref.referee.batch import BATCHES
+    from eote_ref.packs.eote.checks.batch import BATCHES
 
     batches = [e for e in CATALOGUE if e.batch is not None]
     assert list(BATCHES) == [e.key for e in batches]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from eote_ref.packs.eote.checks import open_check
 from eote_ref.packs.eote.checks.assault import AssaultCheck
+from eote_ref.packs.eote.checks.batch import Batch
 from eote_ref.referee import facts as turn_facts
-from eote_ref.referee.batch import Batch
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from eote_ref.packs.eote.checks import open_check
-from eote_ref.referee.batch import Batch
+from eote_ref.packs.eote.checks.batch import Batch
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase

@@ -170,3 +170,21 @@ def test_pending_order_due(game: GameService) -> None:
     game.advance_phase()
     after = game.view().sides[0].divisions[0]
     assert (after.current_order, after.pending_order) == ("ATTACK", None)
+
+
+def test_the_shared_turn_guide_asks_the_games_pack_for_its_items(game: GameService) -> None:
+    """EotE's pack names its turn guide's module; a pack that names none has no items here."""
+    import dataclasses
+
+    import eote_ref.packs.eote.todo as eote_todo
+    from eote_ref.referee.todo import morale_checks_due, turn_guide
+
+    assert turn_guide("eote-6.2") is eote_todo
+    assert turn_guide("avle-1.2") is None  # its play lists what falls due (PackGameService.due)
+    assert turn_guide("no-such-ruleset") is None
+    view = game.view()
+    assert checks_due(view, game) == eote_todo.checks_due(view, game)
+    assert morale_checks_due(view) == eote_todo.morale_checks_due(view)
+    avle_view = dataclasses.replace(view, ruleset="avle-1.2")
+    assert checks_due(avle_view, game) == []
+    assert morale_checks_due(avle_view) == set()

@@ -26,11 +26,10 @@ import abc
 import copy
 import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from eote_ref.packs.eote.checks.situations import PreviewDice
-from eote_ref.packs.eote.rules.core import Modifier, Outcome, RulesError, Source
+from eote_ref.packs.eote.rules.core import Outcome, RulesError
 from eote_ref.packs.eote.rules.dice import read_d10, read_percentile
 from eote_ref.packs.eote.rules.procedures import PROCEDURES
 from eote_ref.packs.eote.rules.results import RESULTS, Party, ResultCode, Tone, tone_of
@@ -41,46 +40,14 @@ from eote_ref.referee.journal_line import Line
 from eote_ref.referee.journal_record import check_record
 from eote_ref.referee.markers import unit_change
 from eote_ref.referee.views import DivisionView, GameView, UnitView
+
+# The check vocabulary is the shared wizard's (EotE's checks name it from here too).
+from eote_ref.referee.wizard_check import Choice as Choice
+from eote_ref.referee.wizard_check import DieSpec as DieSpec
+from eote_ref.referee.wizard_check import ModifierLine as ModifierLine
+from eote_ref.referee.wizard_check import Question as Question
+from eote_ref.referee.wizard_check import Trial as Trial
 from eote_ref.store import Change, GameUnit, InsertRow, SetField, game_rows
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One option of a ``choice`` fact: the stored value and what the umpire reads."""
-
-    value: Any
-    label: str
-
-
-@dataclass(frozen=True)
-class Question:
-    """A question for the umpire (or a state-derived value shown for confirmation).
-
-    ``kind`` is ``bool``, ``choice``, ``int``, ``float`` or ``units`` (a set of unit ids picked
-    from ``choices``). ``derived`` marks values read from the game state: the wizard shows
-    them pre-filled and editable, for the table always wins.
-    """
-
-    key: str
-    label: str
-    kind: str
-    default: Any
-    rule: str = ""
-    help: str = ""
-    choices: tuple[Choice, ...] = ()
-    minimum: float = 0
-    maximum: float = 99
-    derived: bool = False
-    suffix: str = ""
-
-
-@dataclass(frozen=True)
-class DieSpec:
-    """A die the rules read by ``name``: ``d10`` (0 reads 10) or ``percentile`` (1..100)."""
-
-    name: str
-    label: str
-    kind: str = "d10"
 
 
 class DieNeeded(Exception):  # noqa: N818 - a request, not a failure
@@ -126,35 +93,6 @@ def _die_label(name: str) -> str:
     return f"{who} {what}".strip().replace("_", " ")
 
 
-@dataclass(frozen=True)
-class ModifierLine:
-    """A modifier as the wizard lists it."""
-
-    value: float
-    reason: str
-    rule: str
-    provisional: bool
-    #: A club's (house) value, such as a scenario's army morale effect: marked so, not
-    #: as provisional.
-    house: bool = False
-
-    @classmethod
-    def of(cls, m: Modifier) -> ModifierLine:
-        """The display line of a rules modifier."""
-        return cls(m.value, m.reason, m.rule, m.source is not Source.TEXT, m.source is Source.HOUSE)
-
-
-@dataclass
-class Trial:
-    """The outcome of the dice entered so far, or the next die the rules need."""
-
-    outcome: Outcome | None = None
-    needed: DieSpec | None = None
-    error: str | None = None
-    changes: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-
-
 class Adjudication(abc.ABC):
     """One check on a live game; subclass per procedure (see the module docstring).
 
@@ -171,6 +109,8 @@ class Adjudication(abc.ABC):
     rule: ClassVar[str]
     #: Labels of the dice the procedure reads, by name.
     dice_labels: ClassVar[Mapping[str, str]] = {}
+    #: How the wizard cites the check's sections.
+    cite: ClassVar[str] = "EotE"
 
     def __init__(self, game: GameService, **target: Any) -> None:
         self.game = game
@@ -275,6 +215,10 @@ class Adjudication(abc.ABC):
     def result_text(self, outcome: Outcome) -> str:
         """The result in the umpire's words (default: the result code, spaced)."""
         return outcome.result.replace("_", " ")
+
+    def value_label(self, outcome: Outcome) -> tuple[str, str]:
+        """The name and unit of the value a check decided without a die computed."""
+        return outcome.value_label()
 
     def roll_heading(self, outcome: Outcome) -> str | None:
         """What the roll page says the die is rolled against, when not one modified value.
@@ -425,7 +369,7 @@ class Adjudication(abc.ABC):
             return True
         return False
 
-    def trial(self, rolls: Mapping[str, int]) -> Trial:
+    def trial(self, rolls: Mapping[str, int]) -> Trial[Outcome]:
         """The outcome with ``rolls``, or the die still needed; nothing is written.
 
         Worked out once per set of answers and dice (the wizard asks again as it applies).
@@ -434,10 +378,10 @@ class Adjudication(abc.ABC):
         memo = self._memo()
         if key not in memo:
             memo[key] = self._trial(rolls)
-        found: Trial = memo[key]
+        found: Trial[Outcome] = memo[key]
         return dataclasses.replace(found, changes=list(found.changes), notes=list(found.notes))
 
-    def _trial(self, rolls: Mapping[str, int]) -> Trial:
+    def _trial(self, rolls: Mapping[str, int]) -> Trial[Outcome]:
         try:
             outcome = self._run_once(
                 ("rolls", *sorted(rolls.items())), _AskingDice(rolls, self.dice_labels)

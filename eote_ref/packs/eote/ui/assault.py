@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.packs.eote.checks.assault import AssaultCheck
+from eote_ref.packs.eote.rules.core import Outcome
 from eote_ref.referee.errors import REFUSALS
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, ResultPage, RollPage
@@ -178,6 +179,8 @@ class AssaultWizard(CheckWizard):
     """One assault (see the module docstring)."""
 
     PAGES = (AssaultFactsPage, RollPage, AssaultResultPage)
+    #: The assault applied (EotE's outcome: its morale checks and follow-up are read off it).
+    outcome: Outcome | None
 
     def __init__(self, hub: Any, check: Any, parent: QWidget | None = None, *, dice: Any = None):
         self.morale_due: list[int] = []

@@ -1,7 +1,7 @@
 """The batch checks in one dialog: a die per unit, division or leader, results together.
 
 *All routed units leave*, *Rally every disordered unit*, *Command radius: every division*,
-*Cavalry end of turn* and *Leader casualties* (:mod:`eote_ref.referee.batch`): one row per
+*Cavalry end of turn* and *Leader casualties* (:mod:`eote_ref.packs.eote.checks.batch`): one row per
 target due, with its die (typed, 0 reads 10, or *Roll for me* for every row) and its
 result; targets the rules refuse are listed greyed with the reason. In the morale batch each
 row has a *Passes through* menu of the formed friendly units it would pass if it went (EotE
@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref.packs.eote.checks import DieSpec
+from eote_ref.packs.eote.checks.batch import Batch
 from eote_ref.packs.eote.rules.dice import RandomDice
-from eote_ref.referee.batch import Batch
 from eote_ref.referee.errors import RefereeError
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.touch import DiePad, touch_mode

@@ -152,7 +152,7 @@ class QueuePage(QWizardPage):
         outer.addLayout(right, 3)
         self.widgets: dict[str, QWidget] = {}
         self.panel = OddsPanel()
-        self.set_draft(wizard.check)  # type: ignore[arg-type]
+        self.set_draft(wizard.check)
 
     # ------------------------------------------------------------------ the draft
     def set_draft(self, check: FireCheck) -> None:
@@ -538,6 +538,8 @@ class FireWizard(CheckWizard):
     """A fire sub-phase: the queue, then what it did (see the module docstring)."""
 
     PAGES = (QueuePage, FireAppliedPage)
+    #: The fire the wizard opened on (EotE's own check, more than the shared wizard asks).
+    check: FireCheck
 
     def __init__(self, hub: Any, check: Any, parent: QWidget | None = None, *, dice: Any = None):
         self.queue = FireQueue(hub.service, check.sub_phase)

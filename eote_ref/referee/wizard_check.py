@@ -1,0 +1,189 @@
+"""What a check wizard asks of a check, of any pack: the questions, the preview, the dice.
+
+The shared wizard family (:mod:`eote_ref.ui.wizards`) shows a check through
+:class:`WizardCheck` only: its subject named, its questions (:class:`Question`), the
+modifiers of its preview with their sections (:class:`ModifierLine`), the exact odds, the die
+the rules need next (:class:`DieSpec`), the outcome of the dice entered so far and its changes
+in words (:class:`Trial`), and *Apply* as one journal step. A pack's checks satisfy it
+structurally (EotE's :class:`~eote_ref.packs.eote.checks.Adjudication`); the wizard names no
+pack and reaches a pack's checks only through :func:`eote_ref.packs.registry.get_checks`.
+
+Plain data and a :class:`~typing.Protocol`: no Qt, no database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from eote_ref.packs.outcome import Modifier, Outcome, Source
+
+#: The outcome a pack's checks give: the boundary's :class:`~eote_ref.packs.outcome.Outcome`
+#: or a pack's own reading of it (EotE's adds its result codes' labels).
+OutcomeT = TypeVar("OutcomeT", bound=Outcome)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a ``choice`` fact: the stored value and what the umpire reads."""
+
+    value: Any
+    label: str
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question for the umpire (or a state-derived value shown for confirmation).
+
+    ``kind`` is ``bool``, ``choice``, ``int``, ``float`` or ``units`` (a set of unit ids picked
+    from ``choices``). ``derived`` marks values read from the game state: the wizard shows
+    them pre-filled and editable, for the table always wins.
+    """
+
+    key: str
+    label: str
+    kind: str
+    default: Any
+    rule: str = ""
+    help: str = ""
+    choices: tuple[Choice, ...] = ()
+    minimum: float = 0
+    maximum: float = 99
+    derived: bool = False
+    suffix: str = ""
+
+
+@dataclass(frozen=True)
+class DieSpec:
+    """A die the rules read by ``name``: ``d10`` (0 reads 10) or ``percentile`` (1..100)."""
+
+    name: str
+    label: str
+    kind: str = "d10"
+
+
+@dataclass(frozen=True)
+class ModifierLine:
+    """A modifier as the wizard lists it."""
+
+    value: float
+    reason: str
+    rule: str
+    provisional: bool
+    #: A club's (house) value, such as a scenario's army morale effect: marked so, not
+    #: as provisional.
+    house: bool = False
+
+    @classmethod
+    def of(cls, m: Modifier) -> ModifierLine:
+        """The display line of a rules modifier."""
+        return cls(m.value, m.reason, m.rule, m.source is not Source.TEXT, m.source is Source.HOUSE)
+
+
+@dataclass
+class Trial(Generic[OutcomeT]):
+    """The outcome of the dice entered so far, or the next die the rules need."""
+
+    outcome: OutcomeT | None = None
+    needed: DieSpec | None = None
+    error: str | None = None
+    changes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+class WizardCheck(Protocol[OutcomeT]):
+    """One check on a live game, as the shared wizard shows and applies it.
+
+    ``values`` are the answers so far by question key, ``target`` what the check was opened
+    on; ``view`` is the game as the check read it (the unit pickers rank its units);
+    ``cite`` prefixes its sections (``EotE``, ``AVlE``). ``OutcomeT`` is the pack's outcome.
+    """
+
+    values: dict[str, Any]
+    target: dict[str, Any]
+
+    @property
+    def procedure(self) -> str:
+        """The procedure the check runs (the wizard's object name)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The check's title."""
+        ...
+
+    @property
+    def rule(self) -> str:
+        """Its governing section."""
+        ...
+
+    @property
+    def cite(self) -> str:
+        """How its sections are cited (``EotE``)."""
+        ...
+
+    @property
+    def view(self) -> Any:
+        """The game as the check read it."""
+        ...
+
+    def questions(self) -> list[Question]:
+        """The questions, pre-filled from the state for the subject in hand."""
+        ...
+
+    def unasked(self) -> frozenset[str]:
+        """The questions that do not concern the units in hand now (hidden)."""
+        ...
+
+    def set(self, key: str, value: Any) -> None:
+        """Answer one question."""
+        ...
+
+    def subject(self) -> str:
+        """What the check is about, named."""
+        ...
+
+    def preview(self) -> OutcomeT:
+        """The outcome before any roll: modifiers, modified value, odds."""
+        ...
+
+    def needs_roll(self) -> bool:
+        """Whether the check takes a die at all."""
+        ...
+
+    def modifiers(self, outcome: OutcomeT | None = None) -> list[ModifierLine]:
+        """The modifiers of ``outcome``, for display."""
+        ...
+
+    def odds(self, outcome: OutcomeT | None = None) -> list[tuple[str, float]]:
+        """Each result in words with its exact probability, most likely first."""
+        ...
+
+    def value_label(self, outcome: OutcomeT) -> tuple[str, str]:
+        """The name and unit of the value a check decided without a die computed."""
+        ...
+
+    def roll_heading(self, outcome: OutcomeT) -> str | None:
+        """What the die is rolled against when not one modified value (None: it is)."""
+        ...
+
+    def result_text(self, outcome: OutcomeT) -> str:
+        """The result in the umpire's words."""
+        ...
+
+    def result_tone(self, code: str) -> str:
+        """``good``, ``bad`` or ``neutral`` for the party tested."""
+        ...
+
+    def trial(self, rolls: Mapping[str, int]) -> Trial[OutcomeT]:
+        """The outcome with ``rolls`` and its changes in words, or the die still needed."""
+        ...
+
+    def apply(self, rolls: Mapping[str, int]) -> OutcomeT:
+        """Resolve with ``rolls`` as one journal step."""
+        ...
+
+    def summary(self, outcome: OutcomeT) -> str:
+        """The journal line of ``outcome``."""
+        ...
