@@ -13,6 +13,8 @@ from eote_ref.packs.eote.rules.core import Outcome
 from eote_ref.packs.eote.rules.dice import EnteredDice
 from eote_ref.packs.eote.rules.procedures import PROCEDURES
 from eote_ref.packs.eote.rules.results import (
+    NO_EFFECT,
+    RESULT_WORDS,
     RESULTS,
     AssaultSideResult,
     FireResult,
@@ -183,3 +185,13 @@ def test_the_combat_arms_are_the_arms_of_service_but_engineers() -> None:
 def test_an_assault_half_in_words(half: str, words: str) -> None:
     """Either spelling of an untouched side reads as the table's no-effect result (EotE 7.6)."""
     assert assault_half_label(half) == words
+
+
+def test_the_result_words_the_journal_reads_through_the_registry() -> None:
+    """EotE 6.8 and 7.3: a fire and an assault's codes in words, an assault by its halves."""
+    assert RESULT_WORDS.label("fire", "D") == FireResult("D").label
+    assert RESULT_WORDS.label("fire", "no such code") is None
+    assert RESULT_WORDS.parts("assault", "D/2") == ("D", "2")
+    assert RESULT_WORDS.parts("assault", "./2") == (NO_EFFECT, "2")
+    assert RESULT_WORDS.parts("assault", NO_EFFECT) == ()
+    assert RESULT_WORDS.parts("fire", "D/2") == ()
