@@ -19,7 +19,7 @@ from eote_ref.referee.setup import (
     OptionInfo,
     SetupService,
     shipped_army_lists,
-    shipped_army_lists_dir,
+    shipped_pack_list_files,
 )
 
 
@@ -75,14 +75,12 @@ def summarise_any(path: pathlib.Path) -> ListSummary:
 def shipped_lists_of(pack: str) -> list[ListSummary]:
     """The shipped army lists of ``pack`` (files that do not load are left out).
 
-    The default pack's are the folder's own files; another pack's are in the subfolder
-    named after it (``army_lists/avle/``).
+    The default pack's are the folder's own files; another pack's are in its folder's
+    ``lists/`` or in the subfolder named after it (``army_lists/avle/``):
+    :func:`~eote_ref.referee.setup.shipped_pack_list_files`.
     """
-    if pack == registry.DEFAULT_PACK:
-        paths = shipped_army_lists()
-    else:
-        folder = shipped_army_lists_dir()
-        paths = sorted((folder / pack).glob("*.yaml")) if folder is not None else []
+    default = pack == registry.DEFAULT_PACK
+    paths = shipped_army_lists() if default else shipped_pack_list_files(pack)
     out = []
     for path in paths:
         try:
@@ -182,14 +180,13 @@ def pack_battles(pack: str) -> list[PackBattle]:
 
     A pack whose scenarios are files (its play's ``scenario_section``) ships them in
     ``army_lists/scenarios/`` (a file that does not validate is left out); another pack's
-    are its play's ``battles``, their lists in ``army_lists/<pack>/`` (a battle whose files
-    are not all there is left out).
+    are its play's ``battles``, their lists among the pack's shipped lists (its folder's
+    ``lists/``, ``army_lists/<pack>/``; a battle whose files are not all there is left out).
     """
     if pack not in getattr(registry, "PLAYS", {}):
         return []
     play = registry.get_play(pack)
-    folder = shipped_army_lists_dir()
-    if play is None or folder is None:
+    if play is None:
         return []
     if play.scenario_section is not None:
         found = [b for path in shipped_scenarios(pack) if (b := battle_of_file(path)) is not None]
@@ -199,15 +196,13 @@ def pack_battles(pack: str) -> list[PackBattle]:
             return (keys.index(b.scenario) if b.scenario in keys else len(keys), b.kind != "text")
 
         return sorted(found, key=order)
+    shipped = {p.name: p for p in shipped_pack_list_files(pack)}
     out = []
     for key, battle in play.battles.items():
-        sides = tuple(
-            (name, tuple(folder / pack / f for f in files)) for name, files in battle.sides
-        )
-        if all(p.is_file() for _n, paths in sides for p in paths):
-            out.append(
-                PackBattle(key, battle.title, battle.scenario, battle.kind, sides, None, pack)
-            )
+        if not all(f in shipped for _n, files in battle.sides for f in files):
+            continue
+        sides = tuple((name, tuple(shipped[f] for f in files)) for name, files in battle.sides)
+        out.append(PackBattle(key, battle.title, battle.scenario, battle.kind, sides, None, pack))
     return out
 
 

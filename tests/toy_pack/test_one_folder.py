@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import pathlib
+import re
 import tomllib
 
 import grimp
@@ -15,6 +16,8 @@ import pytest
 
 from eote_ref.packs import registry
 from eote_ref.referee.campaign import pack_battles
+from eote_ref.referee.pack_lists import shipped_lists_of
+from eote_ref.referee.pack_play import shipped_pack_lists
 from tests.cli_runner import run_in_process
 from tests.toy_pack import LINE
 
@@ -214,3 +217,50 @@ def test_the_campaign_reading_follows_the_registry() -> None:
         assert pack_battles.takes_campaigns(LINE.id)
     finally:
         registry.unregister(LINE.id)
+
+
+def _pyproject() -> dict[str, object]:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def _matches(pattern: str, path: str) -> bool:
+    """A package-data glob (``*``, ``**/``) matches ``path`` (both relative, with ``/``)."""
+    regex = re.escape(pattern).replace(r"\*\*/", "(?:.*/)?").replace(r"\*", "[^/]*")
+    return re.fullmatch(regex, path) is not None
+
+
+@pytest.mark.parametrize("line", registry.SHIPPED, ids=lambda line: line.id)
+def test_a_shipped_packs_data_and_lists_in_its_folder_are_package_data(
+    line: registry.Shipped,
+) -> None:
+    """Its files that are not code, and any ``lists/*.yaml`` it may ship, with no line a pack."""
+    config = _pyproject()["tool"]["setuptools"]["package-data"]["eote_ref"]  # type: ignore[index]
+    folder = ROOT / pathlib.Path(*package_of(line).split("."))
+    data = [
+        p.relative_to(ROOT / "eote_ref").as_posix()
+        for p in folder.rglob("*")
+        if p.is_file() and p.suffix != ".py" and "__pycache__" not in p.parts
+    ]
+    assert data or line.id == "vle"  # VlE's tables are code
+    below = folder.relative_to(ROOT / "eote_ref").as_posix()
+    for path in [*data, f"{below}/lists/a-list.yaml", f"{below}/a-table.yaml"]:
+        assert any(_matches(pattern, path) for pattern in config), path
+
+
+def test_every_folder_of_the_shipped_lists_is_installed() -> None:
+    """``army_lists/`` and each folder in it (scenarios, AVlE's, VlE's) have a data-files line."""
+    installed = _pyproject()["tool"]["setuptools"]["data-files"]  # type: ignore[index]
+    sources = {pattern for patterns in installed.values() for pattern in patterns}
+    lists = ROOT / "army_lists"
+    for folder in [lists, *(p for p in lists.iterdir() if p.is_dir())]:
+        assert f"{folder.relative_to(ROOT).as_posix()}/*.yaml" in sources, folder
+
+
+@pytest.mark.usefixtures("toy_pack")
+def test_the_lists_in_a_packs_folder_are_its_shipped_lists() -> None:
+    """The toy's ``lists/``, found through the registry: the new-game wizard offers them."""
+    assert registry.lists_folder("toy") == FOLDER / "lists"
+    assert [p.path.name for p in shipped_pack_lists("toy")] == ["blue.yaml", "red.yaml"]
+    assert [s.path.name for s in shipped_lists_of("toy")] == ["blue.yaml", "red.yaml"]
+    assert registry.lists_folder("avle") is None  # AVlE's are in army_lists/avle/
+    assert len(shipped_pack_lists("avle")) == len(list((ROOT / "army_lists/avle").glob("*.yaml")))
