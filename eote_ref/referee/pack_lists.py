@@ -19,6 +19,7 @@ from eote_ref.referee.setup import (
     OptionInfo,
     SetupService,
     shipped_army_lists,
+    shipped_army_lists_dir,
     shipped_pack_list_files,
 )
 
@@ -185,6 +186,38 @@ def pack_battles(pack: str) -> list[PackBattle]:
     """
     if pack not in getattr(registry, "PLAYS", {}):
         return []
+    version = _shipped_version(pack)
+    if (pack, version) not in _BATTLES:
+        if len(_BATTLES) > 64:
+            _BATTLES.clear()
+        _BATTLES[pack, version] = tuple(_read_battles(pack))
+    return list(_BATTLES[pack, version])
+
+
+#: The battles of a pack as last read, by the version of the files they are read from
+#: (:func:`_shipped_version`): the new-game wizard asks a dozen times for one game.
+_BATTLES: dict[tuple[str, tuple[object, ...]], tuple[PackBattle, ...]] = {}
+
+
+def _shipped_version(pack: str) -> tuple[object, ...]:
+    """What a pack's battles are read from, as a value to compare.
+
+    The pack's play module, the rulesets known, and the path, modification time and size of
+    each shipped list and scenario (``army_lists/`` and its folders) and of each list of the
+    pack's folder: any file added, removed or changed gives another version.
+    """
+    out: list[object] = [registry.PLAYS.get(pack), tuple(registry.RULESETS.items())]
+    for folder in (shipped_army_lists_dir(), registry.lists_folder(pack)):
+        for path in sorted(folder.rglob("*.yaml")) if folder is not None else ():
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            out.append((str(path), stat.st_mtime_ns, stat.st_size))
+    return tuple(out)
+
+
+def _read_battles(pack: str) -> list[PackBattle]:
     play = registry.get_play(pack)
     if play is None:
         return []

@@ -53,6 +53,21 @@ def test_a_scenario_s_pack_follows_its_list_file_rewritten(tmp_path: pathlib.Pat
     assert pack_of_scenario(scenario) == "vle"
 
 
+def test_the_battles_kept_are_the_battles_read_while_no_shipped_file_changes() -> None:
+    from eote_ref.referee import pack_lists
+
+    fresh = pack_lists._read_battles("avle")
+    assert [b.key for b in fresh][:2] == ["waterloo", "quatre_bras"]
+    first = pack_battles("avle")
+    assert first == fresh
+    first.clear()  # a caller's list is its own
+    assert pack_battles("avle") == fresh
+    version = pack_lists._shipped_version("avle")
+    folder = pathlib.Path(SEARCH[0])
+    shipped = {str(p) for p in folder.rglob("*.yaml")}
+    assert {v[0] for v in version[2:]} == shipped  # type: ignore[index]
+
+
 def test_every_pack_ships_its_scenarios_as_files() -> None:
     packs = {p.name: pack_of_scenario(p, SEARCH) for p in ALL}
     assert sorted(n for n, k in packs.items() if k == "avle") == [
