@@ -91,6 +91,9 @@ def test_bundle_holds_lists_ruleset_migrations_and_icon(frozen: pathlib.Path) ->
     assert avle == sorted(p.name for p in (ROOT / "army_lists" / "avle").glob("*.yaml"))
     vle = sorted(p.name for p in (internal / "army_lists" / "vle").glob("*.yaml"))
     assert vle == sorted(p.name for p in (ROOT / "army_lists" / "vle").glob("*.yaml"))
+    for top in ("army_lists", "eote_ref/packs"):  # every folder, every pack's data
+        bundled = sorted(p.relative_to(internal) for p in (internal / top).rglob("*.yaml"))
+        assert bundled == sorted(p.relative_to(ROOT) for p in (ROOT / top).rglob("*.yaml"))
     assert (internal / "eote_ref" / "packs" / "avle" / "avle-1.2.yaml").is_file()
     assert (internal / "eote_ref" / "packs" / "eote" / "rulesets" / "eote-6.2.yaml").is_file()
     migrations = internal / "eote_ref" / "store" / "migrations"

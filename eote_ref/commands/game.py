@@ -20,22 +20,28 @@ import sys
 from typing import Any
 
 from eote_ref.commands.arguments import count, game_id
+from eote_ref.packs import registry
 
 #: EotE's figure scales (introduction); kept here so the parser loads no referee module.
 FIGURE_SCALES = ("6mm", "15mm", "25mm")
 
 
 def register(subparsers: Any) -> None:
-    """Add ``game`` and its sub-commands to the ``eote-ref`` parser."""
+    """Add ``game`` and its sub-commands to the ``eote-ref`` parser.
+
+    The packs its help names are the registry's (a pack registered while the program runs
+    too), as is ``battles``' default: the first pack with declared play (AVlE).
+    """
+    packs = ", ".join(registry.pack_ids())
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "game",
-        help="start and play a game of a pack from the command line (EotE, AVlE, VlE)",
-        description="Start and play a game of a ruleset pack (eote, avle, vle) from the command "
-        "line.",
+        help="start and play a game of a pack from the command line "
+        f"({', '.join(registry.CITE.values())})",
+        description=f"Start and play a game of a ruleset pack ({packs}) from the command line.",
     )
     sub = parser.add_subparsers(dest="game_command", metavar="ACTION", required=True)
     new = sub.add_parser("new", help="set a game up from army lists")
-    new.add_argument("--pack", required=True, help="the pack (eote, avle, vle)")
+    new.add_argument("--pack", required=True, help=f"the pack ({packs})")
     new.add_argument("--name", required=True, help="the game's name")
     new.add_argument(
         "--side",
@@ -69,7 +75,9 @@ def register(subparsers: Any) -> None:
         "each one's scenario, whose set-up it is (the rules text's, or historical lists) and "
         "its sides' army lists.",
     )
-    battles.add_argument("--pack", default="avle", help="the pack (avle, eote)")
+    battles.add_argument(
+        "--pack", default=battles_default(), help=f"the pack ({packs}; default %(default)s)"
+    )
     battles.set_defaults(func=run_battles)
     show = sub.add_parser("show", help="the turn, sides, units and what falls due")
     show.add_argument("game", type=game_id, metavar="ID")
@@ -153,6 +161,11 @@ def _pair(item: str) -> tuple[str, Any]:
     return key, _value(value)
 
 
+def battles_default() -> str:
+    """The pack ``game battles`` lists without ``--pack``: the first with declared play."""
+    return next(iter(registry.PLAYS), registry.DEFAULT_PACK)
+
+
 def run_new(args: argparse.Namespace) -> int:
     """``eote-ref game new --pack P --name N --side A=LIST --side B=LIST [--scenario S]``.
 
@@ -222,7 +235,7 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def run_battles(args: argparse.Namespace) -> int:
-    """``eote-ref game battles [--pack avle]``: the battles ready to start.
+    """``eote-ref game battles [--pack P]``: the battles ready to start (P: AVlE's by default).
 
     EotE's are its shipped scenario files (``scenario list``'s), started with
     ``game new --pack eote --scenario FILE``.

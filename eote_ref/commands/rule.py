@@ -29,7 +29,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--pack",
         metavar="PACK",
-        help="the ruleset pack: eote (default) or avle (--pack avle --list)",
+        help=f"the ruleset pack: {' or '.join(registry.pack_ids())} (default "
+        f"{registry.DEFAULT_PACK}; --pack PACK --list lists its procedures)",
     )
     p.add_argument(
         "--option",

@@ -13,7 +13,7 @@ Standard library only.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from eote_ref.packs.dice import Die, Pool, Sum
@@ -126,6 +126,81 @@ class HouseTablesSpec:
 
 
 @dataclass(frozen=True)
+class ListTable:
+    """One table of a pack's army list as the roster editor shows it, a row a map.
+
+    ``key`` is the list's key whose value is a list of maps (``units``); ``columns`` the keys
+    shown, in order; ``new`` the values of a row added (a text value's ``{n}`` is the new
+    row's number: ``New unit {n}``).
+    """
+
+    key: str
+    columns: tuple[str, ...]
+    new: Mapping[str, object] = field(default_factory=dict)
+    #: One row in words (``unit``, ``General``); the key without its last letter if empty.
+    row: str = ""
+
+    @property
+    def row_word(self) -> str:
+        """One row in words, for the add and delete buttons."""
+        return self.row or self.key.removesuffix("s")
+
+
+@dataclass(frozen=True)
+class ListForm:
+    """How the roster editor lays a pack's army list out: its facts and its tables.
+
+    ``facts`` are the top-level keys shown as line edits; ``numbers`` the keys (of a fact or
+    a column) whose typed text is read as a whole number when it is one; ``required`` the
+    keys kept as an empty text when emptied (the check then says what is wrong) rather than
+    left out.
+    """
+
+    facts: tuple[str, ...]
+    tables: tuple[ListTable, ...]
+    numbers: frozenset[str] = frozenset()
+    required: frozenset[str] = frozenset()
+    #: Keys whose typed text is read as yes or no (``true``, ``false``, ``yes``, ``no``).
+    flags: frozenset[str] = frozenset()
+
+
+def list_form_of(data: Mapping[str, Any]) -> ListForm:
+    """A form for a list whose pack declares none, from the list's own data.
+
+    Its facts: the top-level keys with a plain value (``format`` and ``ruleset`` aside); its
+    tables: the top-level keys holding a list of maps, their columns every key the rows use,
+    in the order met; numbers the keys with whole numbers, flags those with yes or no.
+    """
+    facts: list[str] = []
+    tables: list[ListTable] = []
+    numbers: set[str] = set()
+    flags: set[str] = set()
+
+    def note(key: str, value: object) -> None:
+        if isinstance(value, bool):
+            flags.add(key)
+        elif isinstance(value, int):
+            numbers.add(key)
+
+    for key, value in data.items():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            columns: dict[str, None] = {}
+            for row in value:
+                for k, v in row.items():
+                    columns.setdefault(str(k))
+                    note(str(k), v)
+            first = next(iter(columns), "name")
+            table = ListTable(str(key), tuple(columns))
+            tables.append(replace(table, new={first: f"New {table.row_word} {{n}}"}))
+        elif not isinstance(value, list | dict) and key not in ("format", "ruleset"):
+            facts.append(str(key))
+            note(str(key), value)
+    return ListForm(
+        tuple(facts), tuple(tables), frozenset(numbers), frozenset({"name"}), frozenset(flags)
+    )
+
+
+@dataclass(frozen=True)
 class ArmyListSchema:
     """A pack's own army-list format: its check, a one-line summary and its printed sheets.
 
@@ -141,6 +216,9 @@ class ArmyListSchema:
     #: The typed list back as YAML text the check reads as an equal list (the roster
     #: database keeps a pack's list so); None: such lists are not stored.
     dump: Callable[[Any], str] | None = None
+    #: Its facts and tables in the roster editor (None: laid out from each list's own data,
+    #: :func:`list_form_of`).
+    form: ListForm | None = None
 
 
 def own_else_default(

@@ -14,6 +14,8 @@ every table below follows.
 from __future__ import annotations
 
 import importlib
+import importlib.resources
+import pathlib
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -181,6 +183,20 @@ def get_pack(pack_id: str) -> Pack:
     module = importlib.import_module(PACKS[pack_id][0])
     pack: Pack = module.declare()
     return pack
+
+
+def lists_folder(pack_id: str) -> pathlib.Path | None:
+    """The army lists pack ``pack_id`` ships in its own folder (``lists/``), or None.
+
+    The folder is the package of the pack's declaration module (``eote_ref/packs/avle/``, or
+    a registered pack's own), found as an installed package's data is (a wheel's package
+    data, a frozen app's bundle). KeyError names the known packs.
+    """
+    if pack_id not in PACKS:
+        raise KeyError(f"unknown pack '{pack_id}' (known: {', '.join(PACKS)})")
+    package = PACKS[pack_id][0].rpartition(".")[0]
+    folder = pathlib.Path(str(importlib.resources.files(package))) / "lists"
+    return folder if folder.is_dir() else None
 
 
 #: id -> the service that runs a game of the pack, as ``module:name`` (a pack with declared

@@ -20,6 +20,7 @@ from eote_ref.referee.setup import (
     SetupService,
     shipped_army_lists,
     shipped_army_lists_dir,
+    shipped_pack_list_files,
 )
 
 
@@ -75,14 +76,12 @@ def summarise_any(path: pathlib.Path) -> ListSummary:
 def shipped_lists_of(pack: str) -> list[ListSummary]:
     """The shipped army lists of ``pack`` (files that do not load are left out).
 
-    The default pack's are the folder's own files; another pack's are in the subfolder
-    named after it (``army_lists/avle/``).
+    The default pack's are the folder's own files; another pack's are in its folder's
+    ``lists/`` or in the subfolder named after it (``army_lists/avle/``):
+    :func:`~eote_ref.referee.setup.shipped_pack_list_files`.
     """
-    if pack == registry.DEFAULT_PACK:
-        paths = shipped_army_lists()
-    else:
-        folder = shipped_army_lists_dir()
-        paths = sorted((folder / pack).glob("*.yaml")) if folder is not None else []
+    default = pack == registry.DEFAULT_PACK
+    paths = shipped_army_lists() if default else shipped_pack_list_files(pack)
     out = []
     for path in paths:
         try:
@@ -182,14 +181,45 @@ def pack_battles(pack: str) -> list[PackBattle]:
 
     A pack whose scenarios are files (its play's ``scenario_section``) ships them in
     ``army_lists/scenarios/`` (a file that does not validate is left out); another pack's
-    are its play's ``battles``, their lists in ``army_lists/<pack>/`` (a battle whose files
-    are not all there is left out).
+    are its play's ``battles``, their lists among the pack's shipped lists (its folder's
+    ``lists/``, ``army_lists/<pack>/``; a battle whose files are not all there is left out).
     """
     if pack not in getattr(registry, "PLAYS", {}):
         return []
+    version = _shipped_version(pack)
+    if (pack, version) not in _BATTLES:
+        if len(_BATTLES) > 64:
+            _BATTLES.clear()
+        _BATTLES[pack, version] = tuple(_read_battles(pack))
+    return list(_BATTLES[pack, version])
+
+
+#: The battles of a pack as last read, by the version of the files they are read from
+#: (:func:`_shipped_version`): the new-game wizard asks a dozen times for one game.
+_BATTLES: dict[tuple[str, tuple[object, ...]], tuple[PackBattle, ...]] = {}
+
+
+def _shipped_version(pack: str) -> tuple[object, ...]:
+    """What a pack's battles are read from, as a value to compare.
+
+    The pack's play module, the rulesets known, and the path, modification time and size of
+    each shipped list and scenario (``army_lists/`` and its folders) and of each list of the
+    pack's folder: any file added, removed or changed gives another version.
+    """
+    out: list[object] = [registry.PLAYS.get(pack), tuple(registry.RULESETS.items())]
+    for folder in (shipped_army_lists_dir(), registry.lists_folder(pack)):
+        for path in sorted(folder.rglob("*.yaml")) if folder is not None else ():
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            out.append((str(path), stat.st_mtime_ns, stat.st_size))
+    return tuple(out)
+
+
+def _read_battles(pack: str) -> list[PackBattle]:
     play = registry.get_play(pack)
-    folder = shipped_army_lists_dir()
-    if play is None or folder is None:
+    if play is None:
         return []
     if play.scenario_section is not None:
         found = [b for path in shipped_scenarios(pack) if (b := battle_of_file(path)) is not None]
@@ -199,15 +229,13 @@ def pack_battles(pack: str) -> list[PackBattle]:
             return (keys.index(b.scenario) if b.scenario in keys else len(keys), b.kind != "text")
 
         return sorted(found, key=order)
+    shipped = {p.name: p for p in shipped_pack_list_files(pack)}
     out = []
     for key, battle in play.battles.items():
-        sides = tuple(
-            (name, tuple(folder / pack / f for f in files)) for name, files in battle.sides
-        )
-        if all(p.is_file() for _n, paths in sides for p in paths):
-            out.append(
-                PackBattle(key, battle.title, battle.scenario, battle.kind, sides, None, pack)
-            )
+        if not all(f in shipped for _n, files in battle.sides for f in files):
+            continue
+        sides = tuple((name, tuple(shipped[f] for f in files)) for name, files in battle.sides)
+        out.append(PackBattle(key, battle.title, battle.scenario, battle.kind, sides, None, pack))
     return out
 
 

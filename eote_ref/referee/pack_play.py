@@ -108,16 +108,17 @@ class PackList:
 
 
 def shipped_pack_lists(pack_id: str) -> list[PackList]:
-    """The shipped army lists of pack ``pack_id`` (``army_lists/<pack>/``), by file name."""
+    """The shipped army lists of pack ``pack_id``, by file name.
+
+    Its folder's ``lists/`` and ``army_lists/<pack>/``
+    (:func:`eote_ref.referee.setup.shipped_pack_list_files`).
+    """
     from eote_ref.armylists.loader import ArmyListError, load_any_army_list
-    from eote_ref.referee.setup import shipped_army_lists_dir
+    from eote_ref.referee.setup import shipped_pack_list_files
 
     pack, _play = _play_of(pack_id)
-    folder = shipped_army_lists_dir()
-    if folder is None or not (folder / pack_id).is_dir():
-        return []
     out = []
-    for path in sorted((folder / pack_id).glob("*.yaml")):
+    for path in shipped_pack_list_files(pack_id):
         try:
             loaded = load_any_army_list(path)
         except ArmyListError:

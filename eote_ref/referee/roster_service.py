@@ -485,7 +485,7 @@ class RosterService:
         return data
 
     def dump_plain(self, data: dict[str, Any], header: str = "") -> str:
-        """Plain list data as YAML text, each unit and General on one line, after ``header``."""
+        """Plain list data as YAML text after ``header``, a row of a table on one line."""
         from eote_ref.yamlio.dumper import FlowMap, dump
 
         def flow(items: Any) -> Any:
@@ -493,7 +493,7 @@ class RosterService:
                 return items
             return [FlowMap(i) if isinstance(i, dict) else i for i in items]
 
-        out = {k: flow(v) if k in ("units", "generals") else v for k, v in data.items()}
+        out = {k: flow(v) for k, v in data.items()}
         if header and not header.endswith("\n"):
             header += "\n"
         return header + dump(out, width=4096, indent_lists=True)

@@ -46,6 +46,27 @@ def shipped_army_lists() -> list[pathlib.Path]:
     return sorted(folder.glob("*.yaml")) if folder else []
 
 
+def shipped_pack_list_files(pack_id: str) -> list[pathlib.Path]:
+    """The army-list files another pack than the default ships, sorted by name.
+
+    A pack's lists are in its own folder's ``lists/`` (found through the registry: a new
+    pack's place, shipped as the package's data) or in the shipped lists' subfolder named
+    after it (``army_lists/avle/``, where AVlE's and VlE's stay, their scenario files naming
+    them ``avle/...``). A name in both is the pack folder's.
+    """
+    from eote_ref.packs import registry
+
+    folders = [registry.lists_folder(pack_id)]
+    if (shipped := shipped_army_lists_dir()) is not None:
+        folders.append(shipped / pack_id)
+    found: dict[str, pathlib.Path] = {}
+    for folder in folders:
+        if folder is not None and folder.is_dir():
+            for path in folder.glob("*.yaml"):
+                found.setdefault(path.name, path)
+    return [found[name] for name in sorted(found)]
+
+
 @dataclass(frozen=True)
 class NewGame:
     """What the new-game wizard collects.

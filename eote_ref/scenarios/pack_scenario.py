@@ -115,6 +115,33 @@ def _find(name: str, search: Sequence[pathlib.Path]) -> pathlib.Path | None:
     return None
 
 
+#: The ``ruleset:`` of each army-list file read, by its path, modification time and size:
+#: a scenario's pack is its lists', asked again each time the shipped scenarios are offered.
+_RULESETS: dict[tuple[str, int, int], str | None] = {}
+
+
+def _pack_of_list(path: pathlib.Path) -> str:
+    """The pack of an army-list file (:func:`pack_of`), its ``ruleset:`` read once a version.
+
+    Raises:
+        YamlError: the file does not read (never kept: read again next time).
+    """
+    try:
+        stat = path.stat()
+    except OSError:
+        return pack_of(load_file(path))  # its own error, in words
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    if key not in _RULESETS:
+        data = load_file(path).data
+        ruleset = data.get("ruleset") if isinstance(data, dict) else None
+        if len(_RULESETS) > 4096:
+            _RULESETS.clear()
+        _RULESETS[key] = ruleset if isinstance(ruleset, str) else None
+    ruleset = _RULESETS[key]
+    pack = registry.pack_of_ruleset(ruleset) if ruleset is not None else None
+    return registry.DEFAULT_PACK if pack is None else pack
+
+
 def scenario_pack(doc: Document, search: Sequence[pathlib.Path]) -> tuple[str, list[Problem]]:
     """The pack of a scenario's lists, and a problem at each list of another pack.
 
@@ -131,7 +158,7 @@ def scenario_pack(doc: Document, search: Sequence[pathlib.Path]) -> tuple[str, l
             if path is None:
                 continue
             try:
-                pack = pack_of(load_file(path))
+                pack = _pack_of_list(path)
             except YamlError:
                 continue  # the list's own problems are reported when it is loaded
             found.append((("sides", i, "lists", j), pack))

@@ -19,6 +19,7 @@ from typing import Any, Literal
 from eote_ref.packs.avle.board import HEX_COLUMNS, HEX_ROWS, is_hex
 from eote_ref.packs.avle.data import load_default
 from eote_ref.packs.avle.model import AvleRules, UnitType
+from eote_ref.packs.declaration import ListForm, ListTable
 from eote_ref.yamlio.document import Document
 from eote_ref.yamlio.problems import Path, Problem, YamlError
 from eote_ref.yamlio.text import is_blank, name_key, too_long
@@ -115,6 +116,27 @@ class AvleArmyList:
     def in_sector(self, sector: str) -> list[AvleUnit]:
         """The units of ``sector``, in list order."""
         return [u for u in self.units if u.sector == sector]
+
+
+#: The list in the roster editor: its facts, its units' and Generals' tables.
+FORM = ListForm(
+    facts=("name", "nation", "year", "flag", "battle"),
+    tables=(
+        ListTable(
+            "units",
+            ("name", "type", "sector", "elements", "arrives", "hex", "flag", "nation"),
+            {"name": "New unit {n}", "type": "regular_infantry", "sector": "centre"},
+        ),
+        ListTable(
+            "generals",
+            ("name", "sector", "attached", "arrives", "hex"),
+            {"name": "New General {n}", "sector": "centre"},
+            row="General",
+        ),
+    ),
+    numbers=frozenset({"year", "elements", "arrives"}),
+    required=frozenset({"name", "type", "sector", "nation", "year", "flag"}),
+)
 
 
 def _plain(value: Any) -> Any:

@@ -468,6 +468,7 @@ def declare() -> Pack:
             record_sheets_html=printed.record_sheets_html,
             card_tracker_html=printed.card_tracker_html,
             dump=armylist.dump_list,
+            form=armylist.FORM,
         ),
         turn=TURN,
         # Elements up to each unit type's (1.1); the round's markers cleared each round (5.1).

@@ -9,12 +9,14 @@ line, column and key path. Standard library and the YAML layer only.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from eote_ref.packs.declaration import ListForm, ListTable
 from eote_ref.yamlio.document import Document
 from eote_ref.yamlio.problems import Path, Problem, YamlError
 from eote_ref.yamlio.text import is_blank, name_key
@@ -235,3 +237,58 @@ def record_sheets_html(army_list: VleArmyList) -> str:
         parts.append("</table>")
     parts.append("</body></html>")
     return "".join(parts)
+
+
+#: The list in the roster editor: its facts, its leaders' and units' tables.
+FORM = ListForm(
+    facts=("name", "nation", "year", "battle"),
+    tables=(
+        ListTable(
+            "leaders",
+            ("name", "corps", "army_commander", "combat", "morale", "movement", "initiative",
+             "obedience", "arrives"),
+            {"name": "New leader {n}"},
+        ),
+        ListTable(
+            "units",
+            ("name", "arm", "corps", "steps", "fire", "melee", "morale", "movement", "range",
+             "light", "guard", "militia", "arrives"),
+            {"name": "New unit {n}", "arm": "infantry", "corps": "Corps", "steps": 4,
+             "melee": 2, "morale": 8, "movement": 6},
+        ),
+    ),
+    numbers=frozenset({"year", "combat", "morale", "movement", "initiative", "obedience",
+                       "arrives", "steps", "fire", "melee", "range"}),
+    required=frozenset({"name", "nation", "year", "arm", "corps", "steps", "melee", "morale",
+                        "movement"}),
+    flags=frozenset({"army_commander", "light", "guard", "militia"}),
+)  # fmt: skip
+
+
+def _plain(value: Any) -> Any:
+    """Plain data of a list, defaults left out; a unit or leader as one flow-style map."""
+    from eote_ref.yamlio.dumper import FlowMap
+
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = FlowMap() if isinstance(value, VleUnit | VleLeader) else {}
+        for f in dataclasses.fields(value):
+            item = getattr(value, f.name)
+            if f.default is not dataclasses.MISSING and item == f.default:
+                continue
+            if f.default_factory is not dataclasses.MISSING and item == f.default_factory():
+                continue
+            out[f.name] = _plain(item)
+        return out
+    return value
+
+
+def dump_list(army_list: VleArmyList) -> str:
+    """The list as YAML text: loading it gives back an equal list (the roster database's copy).
+
+    Keys in the schema's order, defaults left out, a unit or leader on one line.
+    """
+    from eote_ref.yamlio.dumper import dump
+
+    return dump(_plain(army_list), width=4096, indent_lists=True)

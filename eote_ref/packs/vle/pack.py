@@ -312,6 +312,8 @@ def declare() -> Pack:
             check=armylist.check_document,
             summary=armylist.summary,
             record_sheets_html=armylist.record_sheets_html,
+            dump=armylist.dump_list,
+            form=armylist.FORM,
         ),
         turn=TURN,
         unit_markers=UNIT_MARKERS,

@@ -46,12 +46,22 @@ if TYPE_CHECKING:
 UNIT, LEADER = "unit", "leader"
 
 
-@functools.cache
 def campaign_play(pack: str) -> CampaignPlay | None:
-    """The pack's campaign reading, or None for a pack whose games run on EotE's service."""
+    """The pack's campaign reading, or None for a pack whose games run on EotE's service.
+
+    Kept by the pack's id and its play module as the registry has them now, so a pack taken
+    out and registered again with another play is read anew.
+    """
+    from eote_ref.packs.registry import PLAYS
+
+    return _campaign_play(pack, PLAYS.get(pack))
+
+
+@functools.cache
+def _campaign_play(pack: str, play_module: str | None) -> CampaignPlay | None:
     from eote_ref.packs.registry import get_play
 
-    play = get_play(pack)
+    play = get_play(pack) if play_module is not None else None
     return None if play is None else play.campaign
 
 

@@ -12,6 +12,6 @@ items), :mod:`.files` (open, save, import and export, and the questions they ask
 :mod:`.window` (the actions that tie them together). The Qt model of the tree is in
 :mod:`.tree_model`, its undo commands in :mod:`.undo`, the form's widget bindings in
 :mod:`.fields`, the problems dialog in :mod:`.problems_dialog`; the tree itself (Qt-free) is
-:mod:`eote_ref.armylists.tree`. A list of another pack (AVlE) opens in a window of its own,
-:mod:`.avle_editor`.
+:mod:`eote_ref.armylists.tree`. A list of another pack (AVlE, VlE) opens in a window of its own,
+laid out by its pack's list schema: :mod:`.pack_editor`.
 """

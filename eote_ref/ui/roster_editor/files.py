@@ -26,7 +26,7 @@ from eote_ref.ui.roster_editor.style import count, crumbs
 from eote_ref.yamlio.problems import Problem
 
 if TYPE_CHECKING:
-    from eote_ref.ui.roster_editor.avle_editor import AvleListEditor
+    from eote_ref.ui.roster_editor.pack_editor import PackListEditor
 
 APP_TITLE = "eote-ref roster editor"
 
@@ -97,7 +97,7 @@ class RosterFiles(RosterEdits):
             True when the list was opened.
         """
         file = pathlib.Path(path)
-        if self.rosters.pack_of_file(file) != DEFAULT_PACK:  # an AVlE list: its own window
+        if self.rosters.pack_of_file(file) != DEFAULT_PACK:  # another pack's: its own window
             return self.open_pack_editor(file) is not None
         if not self.maybe_save():
             return False
@@ -119,14 +119,15 @@ class RosterFiles(RosterEdits):
 
     def open_pack_editor(
         self, path: pathlib.Path | None = None, stored: str | None = None
-    ) -> AvleListEditor | None:
-        """Open a list of another pack (AVlE) in a window of its own: a file or a stored list.
+    ) -> PackListEditor | None:
+        """Open a list of another pack in a window of its own: a file or a stored list.
 
+        The window is laid out by the pack's list schema.
         The window is kept in :attr:`pack_editors`; None (the problems said) if it did not load.
         """
-        from eote_ref.ui.roster_editor.avle_editor import AvleListEditor
+        from eote_ref.ui.roster_editor.pack_editor import PackListEditor
 
-        editor = AvleListEditor(self.rosters)
+        editor = PackListEditor(self.rosters)
         opened = editor.open_file(path) if path is not None else editor.open_stored(str(stored))
         if not opened:
             if editor.refusal is not None:
@@ -138,7 +139,7 @@ class RosterFiles(RosterEdits):
             return None
         self.pack_editors.append(editor)
         editor.show()
-        self._say(f"Opened {editor.data.get('name')!r} in the AVlE list editor.")
+        self._say(f"Opened {editor.data.get('name')!r} in the {editor.pack} list editor.")
         return editor
 
     @property
@@ -260,7 +261,7 @@ class RosterFiles(RosterEdits):
     def load_from_database(self, name: str) -> bool:
         """Open the stored list ``name`` for editing (Save As writes it to a YAML file)."""
         stored = {s.name: s.pack for s in self.rosters.list_stored()}
-        if stored.get(name, DEFAULT_PACK) != DEFAULT_PACK:  # an AVlE list: its own window
+        if stored.get(name, DEFAULT_PACK) != DEFAULT_PACK:  # another pack's: its own window
             return self.open_pack_editor(stored=name) is not None
         if not self.maybe_save():
             return False

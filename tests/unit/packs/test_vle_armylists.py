@@ -22,6 +22,21 @@ def test_the_shipped_lists_validate() -> None:
         assert army.commander() is not None
 
 
+def test_a_list_written_back_reads_as_the_same_list() -> None:
+    """The pack's ``dump``: the roster database's copy and the roster editor's file."""
+    from eote_ref.packs.registry import get_pack
+
+    schema = get_pack("vle").army_list
+    assert schema is not None
+    assert schema.dump is not None
+    for path in sorted((pathlib.Path(FOLDER) / "vle").glob("*.yaml")):
+        _pack, army, _ = check_any_document(load_text(path.read_text("utf-8"), str(path)))
+        text = schema.dump(army)
+        _pack, again, problems = check_any_document(load_text(text, "dumped"))
+        assert again == army, [str(p) for p in problems]
+        assert "{name: " in text  # a unit or leader a line
+
+
 BAD = """\
 format: 1
 ruleset: vle-3

@@ -31,6 +31,43 @@ ALL = shipped_scenarios(None)
 SEARCH = search_folders()
 
 
+def test_a_scenario_s_pack_follows_its_list_file_rewritten(tmp_path: pathlib.Path) -> None:
+    """A list's ``ruleset:`` is kept by the file's version (for the wizard's many asks).
+
+    Not by its path: the list rewritten for another pack gives the scenario that pack.
+    """
+    folder = pathlib.Path(SEARCH[0])
+    scenario = tmp_path / "ligny.yaml"
+    scenario.write_text((folder / "scenarios" / "avle-ligny.yaml").read_text("utf-8"), "utf-8")
+    (tmp_path / "avle").mkdir()
+    lists = [
+        tmp_path / "avle" / "ligny-text-french.yaml",
+        tmp_path / "avle" / "ligny-text-prussian.yaml",
+    ]
+    for path in lists:
+        path.write_text((folder / "avle" / path.name).read_text("utf-8"), "utf-8")
+    assert pack_of_scenario(scenario) == "avle"
+    assert pack_of_scenario(scenario) == "avle"  # read again: the same
+    for path in lists:  # both lists now VlE's (the same path, another content)
+        path.write_text((folder / "vle" / "saalfeld-1806-french.yaml").read_text("utf-8"), "utf-8")
+    assert pack_of_scenario(scenario) == "vle"
+
+
+def test_the_battles_kept_are_the_battles_read_while_no_shipped_file_changes() -> None:
+    from eote_ref.referee import pack_lists
+
+    fresh = pack_lists._read_battles("avle")
+    assert [b.key for b in fresh][:2] == ["waterloo", "quatre_bras"]
+    first = pack_battles("avle")
+    assert first == fresh
+    first.clear()  # a caller's list is its own
+    assert pack_battles("avle") == fresh
+    version = pack_lists._shipped_version("avle")
+    folder = pathlib.Path(SEARCH[0])
+    shipped = {str(p) for p in folder.rglob("*.yaml")}
+    assert {v[0] for v in version[2:]} == shipped  # type: ignore[index]
+
+
 def test_every_pack_ships_its_scenarios_as_files() -> None:
     packs = {p.name: pack_of_scenario(p, SEARCH) for p in ALL}
     assert sorted(n for n, k in packs.items() if k == "avle") == [

@@ -1,12 +1,15 @@
-"""The roster editor's window for an AVlE army list: its facts, units and Generals as tables.
+"""The roster editor's window for another pack's army list: its facts and tables.
 
-An AVlE list (``ruleset: avle-1.2``, ``docs/PACKS.md``) has no command tree: a side's units,
-each with its type, sector, and optionally its elements, arrival turn, set-up hex, flag and
-nation, and its Generals. :class:`AvleListEditor` edits it as the plain data of its YAML, so
-that any value typed, even a wrong one, is checked at once with the pack's own check and
-reported at its ``line:column`` of the list as it will be written. Every edit is one
-undoable step on a :class:`QUndoStack`; a list with errors is never saved nor imported. Files
-and the database are reached only through the :class:`RosterService` handed in.
+A list of a pack with its own format (``ruleset: avle-1.2``, ``vle-3``: ``docs/PACKS.md``)
+has no command tree: a side's units (and Generals, leaders...) as rows of keys. The pack's
+list schema lays the window out (:class:`~eote_ref.packs.declaration.ListForm`: the facts
+shown as line edits, the tables and their columns; a pack that declares none gets one from
+the list's own data, :func:`~eote_ref.packs.declaration.list_form_of`).
+:class:`PackListEditor` edits the list as the plain data of its YAML, so that any value
+typed, even a wrong one, is checked at once with the pack's own check and reported at its
+``line:column`` of the list as it will be written. Every edit is one undoable step on a
+:class:`QUndoStack`; a list with errors is never saved nor imported. Files and the database
+are reached only through the :class:`RosterService` handed in.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.packs import registry
+from eote_ref.packs.declaration import ListForm, ListTable, list_form_of
 from eote_ref.referee.roster_service import (
     ArmyListError,
     DuplicateListError,
@@ -41,31 +46,39 @@ from eote_ref.referee.roster_service import (
 )
 from eote_ref.yamlio.problems import Problem
 
-APP_TITLE = "eote-ref roster editor (AVlE)"
-#: The top-level facts shown as line edits, in the schema's order.
-FACTS = ("name", "nation", "year", "flag", "battle")
-#: The columns of the units' and the Generals' tables (the schema's keys).
-UNIT_KEYS = ("name", "type", "sector", "elements", "arrives", "hex", "flag", "nation")
-GENERAL_KEYS = ("name", "sector", "attached", "arrives", "hex")
-#: Keys whose typed text is read as a whole number when it is one.
-NUMBERS = frozenset({"year", "elements", "arrives"})
-#: Keys that a unit or General must have: an emptied cell stays as empty text (an error).
-REQUIRED = frozenset({"name", "type", "sector", "nation", "year", "flag"})
-TABLES = {"units": UNIT_KEYS, "generals": GENERAL_KEYS}
+APP_TITLE = "eote-ref roster editor"
+YES, NO = frozenset({"true", "yes"}), frozenset({"false", "no"})
 
 
-def _value(key: str, text: str) -> Any:
-    """A cell's text as the YAML value: a number where one is meant, else the text."""
+def form_of(pack: str, data: dict[str, Any]) -> ListForm:
+    """The layout of a list of ``pack``: the one its schema declares, else its data's."""
+    schema = registry.get_pack(pack).army_list
+    form = schema.form if schema is not None else None
+    return form if form is not None else list_form_of(data)
+
+
+def _value(form: ListForm, key: str, text: str) -> Any:
+    """A cell's text as the YAML value: a number or a flag where one is meant, else the text."""
     text = text.strip()
-    if key in NUMBERS and text.lstrip("-").isdigit():
+    if key in form.numbers and text.lstrip("-").isdigit():
         return int(text)
+    if key in form.flags and text.lower() in YES | NO:
+        return text.lower() in YES
     return text
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 class _Edit(QUndoCommand):
     """One edit of the list: the whole plain data before and after (it is small)."""
 
-    def __init__(self, editor: AvleListEditor, after: dict[str, Any], text: str) -> None:
+    def __init__(self, editor: PackListEditor, after: dict[str, Any], text: str) -> None:
         super().__init__(text)
         self.editor = editor
         self.before = copy.deepcopy(editor.data)
@@ -78,8 +91,10 @@ class _Edit(QUndoCommand):
         self.editor._show(copy.deepcopy(self.before))
 
 
-class AvleListEditor(QMainWindow):
-    """Edit one AVlE army list: open, change with undo, check, save, import, export.
+class PackListEditor(QMainWindow):
+    """Edit one army list of a pack with its own format.
+
+    Open, change with undo, check, save, import, export.
 
     Args:
         rosters: the service for files and the database.
@@ -91,7 +106,7 @@ class AvleListEditor(QMainWindow):
     def __init__(self, rosters: RosterService, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
-        self.setObjectName("AvleListEditor")
+        self.setObjectName("PackListEditor")
         self.rosters = rosters
         self.data: dict[str, Any] = {}
         self.path: pathlib.Path | None = None
@@ -104,43 +119,19 @@ class AvleListEditor(QMainWindow):
         self._shown: tuple[Problem, ...] = ()
         self._filling = False
         self.setMinimumSize(800, 520)
+        self.pack: str | None = None
+        self.form = ListForm((), ())
+        self.fact_edits: dict[str, QLineEdit] = {}
+        self.tables: dict[str, QTableWidget] = {}
 
         central = QWidget(self)
         layout = QVBoxLayout(central)
-        facts = QGroupBox("Army list", central)
-        form = QFormLayout(facts)
-        self.fact_edits: dict[str, QLineEdit] = {}
-        for key in FACTS:
-            edit = QLineEdit(facts)
-            edit.setObjectName(f"avle_{key}")
-            edit.editingFinished.connect(self._facts_edited)
-            form.addRow(f"&{key.capitalize()}:", edit)
-            self.fact_edits[key] = edit
-        layout.addWidget(facts)
-        self.tables: dict[str, QTableWidget] = {}
-        for name, keys in TABLES.items():
-            box = QGroupBox(name.capitalize(), central)
-            box_layout = QVBoxLayout(box)
-            table = QTableWidget(0, len(keys), box)
-            table.setObjectName(f"avle_{name}")
-            table.setHorizontalHeaderLabels(list(keys))
-            table.itemChanged.connect(self._cell_edited)
-            box_layout.addWidget(table)
-            buttons = QHBoxLayout()
-            add = QPushButton(f"Add {name[:-1]}", box)
-            add.setObjectName(f"add_{name[:-1]}")
-            add.clicked.connect(lambda _c=False, n=name: self.add_row(n))
-            remove = QPushButton(f"Delete {name[:-1]}", box)
-            remove.setObjectName(f"delete_{name[:-1]}")
-            remove.clicked.connect(lambda _c=False, n=name: self.delete_row(n))
-            buttons.addWidget(add)
-            buttons.addWidget(remove)
-            buttons.addStretch(1)
-            box_layout.addLayout(buttons)
-            layout.addWidget(box, 1)
-            self.tables[name] = table
+        #: The facts' and tables' boxes, laid out for the pack of the list opened.
+        self._body = QWidget(central)
+        layout.addWidget(self._body, 1)
+        self._central, self._outer = central, layout
         self.problem_list = QListWidget(central)
-        self.problem_list.setObjectName("avle_problems")
+        self.problem_list.setObjectName("list_problems")
         self.problem_list.setMaximumHeight(self.fontMetrics().lineSpacing() * 6)
         layout.addWidget(self.problem_list)
         self.setCentralWidget(central)
@@ -160,6 +151,57 @@ class AvleListEditor(QMainWindow):
         # window is deleted) must not reach a window half gone.
         self.undo_stack.cleanChanged.connect(self._update_title)
 
+    def _lay_out(self, pack: str, data: dict[str, Any]) -> None:
+        """The facts and tables of ``pack``'s lists (kept when the pack is the same)."""
+        if pack == self.pack:
+            return
+        self.pack, self.form = pack, form_of(pack, data)
+        old, body = self._body, QWidget(self._central)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        facts = QGroupBox("Army list", body)
+        form = QFormLayout(facts)
+        self.fact_edits = {}
+        for key in self.form.facts:
+            edit = QLineEdit(facts)
+            edit.setObjectName(f"list_{key}")
+            edit.editingFinished.connect(self._facts_edited)
+            form.addRow(f"&{key.capitalize().replace('_', ' ')}:", edit)
+            self.fact_edits[key] = edit
+        layout.addWidget(facts)
+        self.tables = {}
+        for spec in self.form.tables:
+            self.tables[spec.key] = self._table(body, layout, spec)
+        self._outer.replaceWidget(old, body)
+        old.deleteLater()
+        self._body = body
+
+    def _table(self, body: QWidget, layout: QVBoxLayout, spec: ListTable) -> QTableWidget:
+        box = QGroupBox(spec.key.capitalize(), body)
+        box_layout = QVBoxLayout(box)
+        table = QTableWidget(0, len(spec.columns), box)
+        table.setObjectName(f"list_{spec.key}")
+        table.setHorizontalHeaderLabels(list(spec.columns))
+        table.itemChanged.connect(self._cell_edited)
+        box_layout.addWidget(table)
+        buttons = QHBoxLayout()
+        word = spec.row_word
+        add = QPushButton(f"Add {word}", box)
+        add.setObjectName(f"add_{spec.key}")
+        add.clicked.connect(lambda _c=False, n=spec.key: self.add_row(n))
+        remove = QPushButton(f"Delete {word}", box)
+        remove.setObjectName(f"delete_{spec.key}")
+        remove.clicked.connect(lambda _c=False, n=spec.key: self.delete_row(n))
+        buttons.addWidget(add)
+        buttons.addWidget(remove)
+        buttons.addStretch(1)
+        box_layout.addLayout(buttons)
+        layout.addWidget(box, 1)
+        return table
+
+    def _spec(self, key: str) -> ListTable:
+        return next(t for t in self.form.tables if t.key == key)
+
     # ------------------------------------------------------------------ documents
     @property
     def modified(self) -> bool:
@@ -167,7 +209,7 @@ class AvleListEditor(QMainWindow):
         return not self.undo_stack.isClean()
 
     def open_file(self, path: str | pathlib.Path) -> bool:
-        """Open an AVlE list file; False (the problems listed) when it does not load."""
+        """Open a list file of another pack; False (the problems listed) when it does not load."""
         file = pathlib.Path(path)
         self.refusal = None
         try:
@@ -180,7 +222,7 @@ class AvleListEditor(QMainWindow):
             self.refusal = f"{file.name}: {exc}"
             return False
         self.path, self.header, self.origin = file, opened.header, None
-        self._start(data)
+        self._start(opened.pack, data)
         return True
 
     def open_stored(self, name: str) -> bool:
@@ -191,10 +233,11 @@ class AvleListEditor(QMainWindow):
             self._inform("Cannot export", str(exc))
             return False
         self.path, self.header, self.origin = None, "", "from the database"
-        self._start(self.rosters.plain_of(pack, army_list))
+        self._start(pack, self.rosters.plain_of(pack, army_list))
         return True
 
-    def _start(self, data: dict[str, Any]) -> None:
+    def _start(self, pack: str, data: dict[str, Any]) -> None:
+        self._lay_out(pack, data)
         self.undo_stack.clear()
         self._show(data)
         self.undo_stack.setClean()
@@ -252,8 +295,8 @@ class AvleListEditor(QMainWindow):
     def set_fact(self, key: str, text: str) -> None:
         """Set a top-level fact (one undoable step)."""
         after = copy.deepcopy(self.data)
-        value = _value(key, text)
-        if value == "" and key not in REQUIRED:
+        value = _value(self.form, key, text)
+        if value == "" and key not in self.form.required:
             after.pop(key, None)
         else:
             after[key] = value
@@ -261,11 +304,11 @@ class AvleListEditor(QMainWindow):
             self.undo_stack.push(_Edit(self, after, f"set {key}"))
 
     def set_cell(self, table: str, row: int, key: str, text: str) -> None:
-        """Set one key of a unit or General (one undoable step); emptied: the key removed."""
+        """Set one key of a row (one undoable step); emptied: the key removed, if not required."""
         after = copy.deepcopy(self.data)
         item = after[table][row]
-        value = _value(key, text)
-        if value == "" and key not in REQUIRED:
+        value = _value(self.form, key, text)
+        if value == "" and key not in self.form.required:
             item.pop(key, None)
         else:
             item[key] = value
@@ -274,21 +317,22 @@ class AvleListEditor(QMainWindow):
             self.undo_stack.push(_Edit(self, after, f"set {key} of {name}"))
 
     def add_row(self, table: str) -> None:
-        """Add a unit or a General after the selected one (one undoable step)."""
+        """Add a row to ``table`` after the selected one, a new row's values (one step)."""
         after = copy.deepcopy(self.data)
         rows = after.setdefault(table, [])
         n = len(rows) + 1
-        new = (
-            {"name": f"New unit {n}", "type": "regular_infantry", "sector": "centre"}
-            if table == "units"
-            else {"name": f"New General {n}", "sector": "centre"}
-        )
+        new = {
+            k: v.replace("{n}", str(n)) if isinstance(v, str) else v
+            for k, v in self._spec(table).new.items()
+        }
         at = self.tables[table].currentRow()
         rows.insert(at + 1 if at >= 0 else len(rows), new)
-        self.undo_stack.push(_Edit(self, after, f"add {new['name']}"))
+        self.undo_stack.push(
+            _Edit(self, after, f"add {new.get('name', self._spec(table).row_word)}")
+        )
 
     def delete_row(self, table: str, row: int | None = None) -> None:
-        """Delete the unit or General of ``row`` (the selected one) as one undoable step."""
+        """Delete the row ``row`` of ``table`` (the selected one) as one undoable step."""
         at = self.tables[table].currentRow() if row is None else row
         rows = self.data.get(table) or []
         if not 0 <= at < len(rows):
@@ -304,16 +348,15 @@ class AvleListEditor(QMainWindow):
         self._filling = True
         try:
             for key, edit in self.fact_edits.items():
-                value = data.get(key)
-                edit.setText("" if value is None else str(value))
-            for name, keys in TABLES.items():
-                table = self.tables[name]
-                rows = data.get(name) or []
+                edit.setText(_text(data.get(key)))
+            for spec in self.form.tables:
+                table = self.tables[spec.key]
+                rows = data.get(spec.key) or []
                 table.setRowCount(len(rows))
                 for r, item in enumerate(rows):
-                    for c, key in enumerate(keys):
+                    for c, key in enumerate(spec.columns):
                         value = item.get(key) if isinstance(item, dict) else None
-                        table.setItem(r, c, QTableWidgetItem("" if value is None else str(value)))
+                        table.setItem(r, c, QTableWidgetItem(_text(value)))
         finally:
             self._filling = False
         self.validate_now()
@@ -344,15 +387,14 @@ class AvleListEditor(QMainWindow):
         if self._filling:
             return
         for key, edit in self.fact_edits.items():
-            value = self.data.get(key)
-            if edit.text() != ("" if value is None else str(value)):
+            if edit.text() != _text(self.data.get(key)):
                 self.set_fact(key, edit.text())
 
     def _cell_edited(self, item: QTableWidgetItem) -> None:
         if self._filling:
             return
         table = next(n for n, t in self.tables.items() if t is item.tableWidget())
-        key = TABLES[table][item.column()]
+        key = self._spec(table).columns[item.column()]
         self.set_cell(table, item.row(), key, item.text())
 
     def _update_title(self, _clean: bool | None = None) -> None:
@@ -360,7 +402,9 @@ class AvleListEditor(QMainWindow):
             doc = self.path.name
         else:
             doc = f"{self.data.get('name', 'Untitled')} ({self.origin or 'new'})"
-        self.setWindowTitle(f"{doc}{'*' if self.modified else ''} — {APP_TITLE}")
+        cite = registry.CITE.get(self.pack or "", "")
+        whose = f" ({cite})" if cite else ""
+        self.setWindowTitle(f"{doc}{'*' if self.modified else ''} — {APP_TITLE}{whose}")
 
     # ------------------------------------------------------------------ dialogs (tests stub)
     def _ask_save_path(self) -> pathlib.Path | None:

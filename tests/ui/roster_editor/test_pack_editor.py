@@ -1,7 +1,8 @@
-"""The roster editor on AVlE lists: a window of its own, edits with undo, checks, database.
+"""The roster editor on another pack's lists: a window of its own, edits, checks, database.
 
 Driven through the real widgets: the roster editor opens an AVlE file (or a stored AVlE list)
-in its AVlE window; a cell typed is one undoable step, checked at once at its line and column;
+in its pack list window, laid out by the pack's list schema (AVlE's tables; a VlE file with
+VlE's); a cell typed is one undoable step, checked at once at its line and column;
 a list with errors is neither saved nor imported; Save As and the database keep the list.
 """
 
@@ -14,13 +15,16 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from eote_ref.armylists.loader import load_any_army_list
+from eote_ref.packs.registry import get_pack
 from eote_ref.referee.roster_service import RosterService
 from eote_ref.store import Database
-from eote_ref.ui.roster_editor.avle_editor import UNIT_KEYS, AvleListEditor
+from eote_ref.ui.roster_editor.pack_editor import PackListEditor
 from eote_ref.ui.roster_editor.window import RosterEditorWindow
 
 AVLE = pathlib.Path(__file__).parents[3] / "army_lists" / "avle"
 QB = AVLE / "quatre-bras-text-allied.yaml"
+VLE = pathlib.Path(__file__).parents[3] / "army_lists" / "vle" / "saalfeld-1806-french.yaml"
+UNIT_KEYS = ("name", "type", "sector", "elements", "arrives", "hex", "flag", "nation")
 
 
 #: What the AVlE windows told the user (their one message box, replaced in the tests).
@@ -31,7 +35,7 @@ TOLD: list[str] = []
 def window(qtbot: QtBot, db: Database, monkeypatch: pytest.MonkeyPatch) -> RosterEditorWindow:
     TOLD.clear()
     monkeypatch.setattr(
-        AvleListEditor, "_inform", lambda _self, title, text: TOLD.append(f"{title}: {text}")
+        PackListEditor, "_inform", lambda _self, title, text: TOLD.append(f"{title}: {text}")
     )
     w = RosterEditorWindow(RosterService(db))
     qtbot.addWidget(w)
@@ -40,16 +44,16 @@ def window(qtbot: QtBot, db: Database, monkeypatch: pytest.MonkeyPatch) -> Roste
     return w
 
 
-def _opened(qtbot: QtBot, window: RosterEditorWindow, path: pathlib.Path) -> AvleListEditor:
+def _opened(qtbot: QtBot, window: RosterEditorWindow, path: pathlib.Path) -> PackListEditor:
     assert window.open_file(path)
     [editor] = window.pack_editors
     qtbot.addWidget(editor)
     return editor
 
 
-def _type(editor: AvleListEditor, table: str, row: int, key: str, text: str) -> None:
+def _type(editor: PackListEditor, table: str, row: int, key: str, text: str) -> None:
     """Type ``text`` into a cell, as the table's editor commits it."""
-    keys = UNIT_KEYS if table == "units" else ("name", "sector", "attached", "arrives", "hex")
+    keys = next(t.columns for t in editor.form.tables if t.key == table)
     item = editor.tables[table].item(row, keys.index(key))
     assert item is not None
     item.setText(text)
@@ -59,7 +63,11 @@ def test_an_avle_file_opens_in_its_window_and_a_cell_is_one_undoable_step(
     qtbot: QtBot, window: RosterEditorWindow, tmp_path: pathlib.Path
 ) -> None:
     editor = _opened(qtbot, window, QB)
+    assert editor.windowTitle() == "quatre-bras-text-allied.yaml — eote-ref roster editor (AVlE)"
+    assert list(editor.tables) == ["units", "generals"]
     units = editor.tables["units"]
+    header = [units.horizontalHeaderItem(c).text() for c in range(units.columnCount())]  # type: ignore[union-attr]
+    assert tuple(header) == UNIT_KEYS
     assert units.rowCount() == 16
     assert units.item(13, UNIT_KEYS.index("hex")).text() == "A12"  # type: ignore[union-attr]
     assert units.item(13, UNIT_KEYS.index("arrives")).text() == "4"  # type: ignore[union-attr]
@@ -180,3 +188,42 @@ def test_a_fact_typed_in_its_line_edit_is_one_step(
     assert editor.undo_stack.count() == 1
     editor.undo_stack.undo()
     assert edit.text() == "1815"
+
+
+def test_a_vle_file_opens_with_vles_own_tables_and_is_written_back(
+    qtbot: QtBot, window: RosterEditorWindow, tmp_path: pathlib.Path
+) -> None:
+    """VlE's list schema declares its leaders' and units' columns (not AVlE's)."""
+    editor = _opened(qtbot, window, VLE)
+    assert editor.windowTitle() == "saalfeld-1806-french.yaml — eote-ref roster editor (VlE)"
+    form = get_pack("vle").army_list.form  # type: ignore[union-attr]
+    assert editor.form is form
+    assert list(editor.tables) == ["leaders", "units"]
+    assert list(editor.fact_edits) == ["name", "nation", "year", "battle"]
+    units = editor.tables["units"]
+    header = [units.horizontalHeaderItem(c).text() for c in range(units.columnCount())]  # type: ignore[union-attr]
+    assert header[:4] == ["name", "arm", "corps", "steps"]
+    assert units.item(0, 0).text() == "17e Léger"  # type: ignore[union-attr]
+    assert units.item(0, header.index("light")).text() == "true"  # type: ignore[union-attr]
+    assert editor.problems == []
+    # A flag and a number typed as text are read as the list's values; one step each.
+    _type(editor, "units", 1, "light", "yes")
+    _type(editor, "units", 1, "steps", "6")
+    assert editor.data["units"][1]["light"] is True
+    assert editor.data["units"][1]["steps"] == 6
+    assert editor.undo_stack.count() == 2
+    _type(editor, "units", 1, "steps", "13")  # past VlE's 12 (III.1): its own check says so
+    assert {p.path for p in editor.problems} == {("units", 1, "steps")}
+    assert editor.problems[0].message == "13 is out of range 1..12"
+    assert not editor.action_save.isEnabled()
+    editor.undo_stack.undo()
+    editor.tables["leaders"].setCurrentCell(0, 0)
+    editor.add_row("leaders")
+    assert editor.data["leaders"][1] == {"name": "New leader 4"}
+    assert editor.problems == []
+    out = tmp_path / "saalfeld.yaml"
+    assert editor.save_as(out)
+    army = load_any_army_list(out).army_list
+    assert (army.units[1].light, army.units[1].steps) == (True, 6)
+    assert [leader.name for leader in army.leaders][:2] == ["Marshal Lannes", "New leader 4"]
+    assert out.read_text(encoding="utf-8").startswith("# Lannes' advance guard at Saalfeld")
