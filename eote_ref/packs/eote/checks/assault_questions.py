@@ -190,14 +190,29 @@ class AssaultQuestions(Adjudication):
         """The guns' questions are asked only when a defender is artillery.
 
         Whether they are supported (EotE 1.7) and what the battery does before the roll
-        (7.10); a battery's choice already made stays in sight while it holds.
+        (7.10); a battery's choice already made stays in sight while it holds. Which kind of
+        column the attackers are in (1.0.2) only when an attacker is infantry in a plain
+        column.
         """
+        return self._unasked_guns() | self._unasked_columns()
+
+    def _unasked_guns(self) -> frozenset[str]:
         ids = {int(i) for i in self.values.get("defenders") or ()}
         if any(u.arm == "artillery" for u in on_table(self.view) if u.id in ids):
             return frozenset()
         if self.values.get("battery_choice", "stand") != "stand":
             return frozenset({"artillery_supported"})
         return frozenset({"artillery_supported", "battery_choice", "square_adjacent"})
+
+    def _unasked_columns(self) -> frozenset[str]:
+        ids = {int(i) for i in self.values.get("attackers") or ()}
+        if any(
+            u.arm in ("infantry", "engineers") and u.formation == "column"
+            for u in on_table(self.view)
+            if u.id in ids
+        ):
+            return frozenset()
+        return frozenset({"attack_columns"})
 
     def facts(self) -> list[Question]:
         """Units of each side, supporters, and the situation flags."""
@@ -263,6 +278,15 @@ class AssaultQuestions(Adjudication):
                 False,
                 rule="7.10",
                 help="Needed to abandon the guns when cavalry assaults them",
+            ),
+            Question(
+                "attack_columns",
+                "The attacking columns are attack columns (not field or road columns)",
+                "bool",
+                True,
+                rule="1.0.2",
+                help="Only an attack column assaulting takes the attack column's bonus; a "
+                "French assault column always does",
             ),
             Question(
                 "attacker_position",

@@ -553,3 +553,25 @@ def test_who_attacks_for_supports_and_the_counter_charge(
             beaten.append(d["british_counter_charge"])
     assert beaten
     assert set(beaten) == {choice == "charger"}
+
+
+def test_only_attack_columns_take_the_column_bonus(waterloo: GameService) -> None:
+    """EotE 1.0.2: attack, field and road columns; the umpire says which an attacker is in.
+
+    The trial found the +1 given to any column. The question is asked only for infantry
+    attacking in a plain column; a field or road column takes no bonus.
+    """
+    waterloo.set_initiative(FRENCH)
+    check = assault(waterloo, (FR_54_1,), (BRIT_30,))
+    assert "attack_columns" in check.unasked()  # in line: nothing to ask
+    waterloo.set_unit(FR_54_1, "formation", "column")
+    check = assault(waterloo, (FR_54_1,), (BRIT_30,))
+    assert "attack_columns" not in check.unasked()
+    assert check.values["attack_columns"] is True
+    assert check.preview().details["attacker_value"] == 7
+    check.set("attack_columns", False)
+    assert check.preview().details["attacker_value"] == 6
+    waterloo.set_unit(FR_54_1, "formation", "french_assault_column")
+    check = assault(waterloo, (FR_54_1,), (BRIT_30,), attack_columns=False)
+    assert "attack_columns" in check.unasked()
+    assert check.preview().details["attacker_value"] == 7
