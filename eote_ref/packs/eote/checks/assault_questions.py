@@ -194,7 +194,12 @@ class AssaultQuestions(Adjudication):
         column the attackers are in (1.0.2) only when an attacker is infantry in a plain
         column.
         """
-        return self._unasked_guns() | self._unasked_columns()
+        return (
+            self._unasked_guns()
+            | self._unasked_columns()
+            | self._unasked_arms()
+            | self._unasked_supports()
+        )
 
     def _unasked_guns(self) -> frozenset[str]:
         ids = {int(i) for i in self.values.get("defenders") or ()}
@@ -203,6 +208,49 @@ class AssaultQuestions(Adjudication):
         if self.values.get("battery_choice", "stand") != "stand":
             return frozenset({"artillery_supported"})
         return frozenset({"artillery_supported", "battery_choice", "square_adjacent"})
+
+    def _arms(self, key: str) -> set[str]:
+        ids = {int(i) for i in self.values.get(key) or ()}
+        return {u.arm for u in on_table(self.view) if u.id in ids}
+
+    def _unasked_arms(self) -> frozenset[str]:
+        """What only one arm's combat can use, left out of the others.
+
+        Sappers help infantry assault a town (7.12); the breakthrough combat and the sabre
+        bonus are cavalry's (5.15, 7.7.1), the bonus only on a breakthrough; a breakthrough is
+        won only where cavalry fights, and never a second one (5.15).
+        """
+        attackers = self._arms("attackers")
+        cavalry_attack = bool(attackers) and attackers == {"cavalry"}
+        cavalry_in = "cavalry" in attackers | self._arms("defenders")
+        on_breakthrough = bool(self.values.get("breakthrough"))
+        out = set()
+        if cavalry_attack or self.values.get("defender_cover") != "town":
+            out.add("sappers")
+        if not cavalry_attack:
+            out.add("breakthrough")
+        if not (cavalry_attack and on_breakthrough):
+            out.add("sabre_bonus")
+        if not cavalry_in or on_breakthrough:
+            out.add("takes_breakthrough")
+        # A flag ticked stays in sight, so its refusal is seen (takes_breakthrough cannot matter).
+        return frozenset(k for k in out if k == "takes_breakthrough" or not self.values.get(k))
+
+    def _unasked_supports(self) -> frozenset[str]:
+        """The supporters' questions as far as they are filled in (7.2).
+
+        A slot's position and enfilade once it names a unit; the next slot once this one does.
+        """
+        out: set[str] = set()
+        for n in range(1, SUPPORT_SLOTS + 1):
+            if self.values.get(f"support_{n}") is None:
+                out |= {f"support_{n}_position", f"support_{n}_enfilade"}
+                out |= {
+                    f"support_{m}"
+                    for m in range(n + 1, SUPPORT_SLOTS + 1)
+                    if self.values.get(f"support_{m}") is None
+                }
+        return frozenset(out)
 
     def _unasked_columns(self) -> frozenset[str]:
         ids = {int(i) for i in self.values.get("attackers") or ()}
