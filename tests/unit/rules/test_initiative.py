@@ -96,3 +96,10 @@ def test_a_rating_is_named_not_multiplied(rs: Ruleset) -> None:
     v = dataclasses.replace(rs.mod("initiative", "commander_rating"), value=2)
     assert v.rated(3).reason == "highest-ranking commander's rating of +3, +2 a point"
     assert v.rated(3).value == 6
+
+
+def test_a_negative_count_is_signed_and_the_reason_keeps_its_hyphens(rs: Ruleset) -> None:
+    """A count below 0 reads "(−1)"; the minus sign is the number's, not the reason's hyphens."""
+    m = rs.mod("initiative", "commander_rating").modifier(-1)
+    assert m.reason == "highest-ranking commander's rating (\u22121)"
+    assert m.value == -1
