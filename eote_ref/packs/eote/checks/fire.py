@@ -455,7 +455,8 @@ class FireCheck(Adjudication):
                 ),
                 Question(
                     "screened",
-                    "Enemy skirmishers are within 3\" of the battery's front",
+                    f"Enemy skirmishers are within {self.inches('skirmish_screen')} of the "
+                    "battery's front",
                     "bool",
                     False,
                     rule="5.5",
