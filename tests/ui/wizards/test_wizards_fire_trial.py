@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.game import GameService
@@ -57,3 +58,23 @@ def test_a_queued_fire_names_firer_and_target_with_their_codes(
     line = page.list.item(0).text()
     assert f"{french.code} {french.name}" in line
     assert f"{target.code} {target.name}" in line
+
+
+def test_escape_with_fires_queued_warns_before_it_discards(qtbot: QtBot, demo: GameService) -> None:
+    """The Pratzen trial: Escape on the queue page closed it and the queued fire was lost."""
+    to_phase(demo, Phase.FIRE)
+    french = named(demo, "20/6 Foot Battery")
+    target = named(demo, "2/30th Foot")
+    wizard = build_wizard(GameHub(demo), "artillery_fire", unit_id=french.id)
+    assert isinstance(wizard, FireWizard)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    page = wizard.page_of(QueuePage)
+    queue_fire(qtbot, page, french.id, target.id, 10.0, 7)
+    events = len(demo.journal())
+    qtbot.keyClick(page.die, Qt.Key.Key_Escape)
+    assert wizard.isVisible()
+    assert "1 queued fire is not applied" in page.result.text()
+    qtbot.keyClick(page.die, Qt.Key.Key_Escape)
+    assert not wizard.isVisible()
+    assert len(demo.journal()) == events
