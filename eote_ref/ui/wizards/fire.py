@@ -559,9 +559,9 @@ class FireWizard(CheckWizard):
         """
         page = self.currentPage()
         queued = len(self.queue.fires) if isinstance(page, QueuePage) else 0
-        if queued and not self.__dict__.get("_warned_discard"):
+        if isinstance(page, QueuePage) and queued and not self.__dict__.get("_warned_discard"):
             self.__dict__["_warned_discard"] = True
-            page.result.setText(  # type: ignore[union-attr]
+            page.result.setText(
                 f"<b>{queued} queued fire{'s are' if queued != 1 else ' is'} not applied.</b> "
                 "Escape again discards the queue; <b>Apply all</b> writes it."
             )
