@@ -270,10 +270,18 @@ class AssaultQuestions(Adjudication):
         defenders = tuple(Choice(u.id, unit_label(view, u)) for u in self._of_side(False))
         silent = remanned_ids(view)
         backed = self.supports_attackers
+        # The combat's own units fight; they do not support it (7.2).
+        drafted = self.__dict__.get("values", {})
+        fighting = {
+            int(i)
+            for key, ids in (("attackers", att), ("defenders", dfd))
+            for i in (drafted.get(key) or ids)
+        }
         supporters = tuple(
             Choice(u.id, unit_label(view, u))
             for u in self._of_side(backed)
             if u.arm in ("infantry", "engineers", "artillery")
+            and u.id not in fighting
             and not u.routed
             and not (u.arm == "artillery" and (u.guns_abandoned or u.id in silent))
         )

@@ -618,3 +618,12 @@ def test_cavalry_on_infantry_asks_only_what_can_matter(waterloo: GameService) ->
     assert {"breakthrough", "sabre_bonus", "takes_breakthrough", "sappers"} <= hidden
     foot.set("defender_cover", "town")
     assert "sappers" not in foot.unasked()
+
+
+def test_the_combats_own_units_are_not_offered_as_supporters(waterloo: GameService) -> None:
+    """The Pratzen trial: the defender was listed among its own supporters (7.2)."""
+    waterloo.set_initiative(FRENCH)
+    check = assault(waterloo, (FR_54_1,), (BRIT_30,))
+    offered = {c.value for f in check.facts() if f.key == "support_1" for c in f.choices}
+    assert BRIT_30 not in offered
+    assert BRIT_28 in offered
