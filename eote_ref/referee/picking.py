@@ -260,7 +260,8 @@ def preference_for(
 
     ``values`` are the check's current answers and ``target`` what it was opened on (the
     selected unit, the firers carried in...). A fire's target is an enemy of the firers, those
-    in contact with them (and the last fire's target, carried in as ``target_id``) first; an
+    in contact with them (and the last fire's target, carried in as ``target_id``, while it is
+    their enemy) first; an
     assault's defenders are those in contact with its attackers and the other way round; any
     other unit question prefers the selected unit's side and division.
 
@@ -277,8 +278,11 @@ def preference_for(
         if side is not None:
             enemy = next((s.position for s in view.sides if s.position != side), None)
         likely = engaged_with(view, firers)
-        if target.get("target_id") is not None:
-            likely.add(int(target["target_id"]))
+        carried = target.get("target_id")
+        # The last fire's target stays likely only while it is an enemy of the firers: a
+        # firer of the other side ranks its own enemies first (EotE 6.1, 6.2).
+        if carried is not None and (side is None or side_of_unit(view, int(carried)) != side):
+            likely.add(int(carried))
         return Preference(frozenset(likely), enemy)
     if key in ("attackers", "defenders"):
         other = "defenders" if key == "attackers" else "attackers"

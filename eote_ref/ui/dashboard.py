@@ -356,9 +356,15 @@ class Dashboard(QWidget):
         self.panes[i].tree.setFocus()
 
     def select_unit(self, unit_id: int) -> bool:
-        """Select a unit in whichever side it belongs to and focus that table."""
+        """Select a unit alone in whichever side it belongs to and focus that table.
+
+        A new selection: the modifiers a Ctrl shortcut left with the table do not make it an
+        addition to the old one (the other table's units would stay the firers).
+        """
         for i, pane in enumerate(self.panes):
+            pane.tree.selection_mods = Qt.KeyboardModifier.NoModifier
             if pane.select_unit(unit_id):
+                self.new_selection(i)
                 self._active = i
                 if self._narrow:
                     self.tabs.setCurrentWidget(pane)

@@ -473,3 +473,28 @@ def test_a_late_unit_dialog_offers_its_arms_formations(qtbot: QtBot, demo: GameS
     assert dialog.apply()
     late = demo.division_view(division.id).units[-1]
     assert (late.name, late.formation) == ("Late Hussars", "column")
+
+
+def test_a_unit_selected_for_the_umpire_starts_a_new_selection(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The Pratzen trial: a battery's fire opened on the cavalry selected a phase before.
+
+    A Ctrl shortcut pressed in a side table (Ctrl+Return, next phase) leaves its modifiers
+    with the table, so a unit the window then selected there (the turn guide's, or one by
+    name) was added to the old selection: the other table's unit stayed first and the battery
+    became the fire's target instead of its firer (EotE 6.2).
+    """
+    game = _game(window)
+    _to(window, Phase.FIRE)
+    u = Umpire(qtbot, window)
+    dashboard = window.dashboard
+    assert dashboard is not None
+    u.click_unit(game, "2/30th Foot")  # the other side's table
+    battery = _named(game, "20/6 Foot Battery")
+    pane = next(p for p in dashboard.panes if p.model.unit_index(battery).isValid())
+    pane.tree.selection_mods = Qt.KeyboardModifier.ControlModifier  # as Ctrl+Return left it
+    assert dashboard.select_unit(battery)
+    first, second = dashboard.selection()
+    assert [x.id for x in first] == [battery]
+    assert second == []

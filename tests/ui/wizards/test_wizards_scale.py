@@ -7,6 +7,7 @@ arithmetic followed it but their questions said the 15mm figures ("within pinnin
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox
 from pytestqt.qtbot import QtBot
@@ -63,8 +64,11 @@ def test_every_distance_label_follows_the_scale_and_the_floor(db: Database) -> N
     rally = _labels(open_check(game, "rally", division_id=division.id))
     assert '(16" clear)' in rally["out_of_tcr"]  # 18" − 2" at 6mm (1.9)
     assault = _labels(open_check(game, "assault", unit_id=foot.id))
-    # 2" − 2" at 6mm: 0" with the text's floor (option scaled_distance_floor = 0)
-    assert 'within 0"' in assault["artillery_supported"]
+    # 2" − 2" at 6mm: 0" with the text's floor (option scaled_distance_floor = 0). A bare
+    # 'within 0"' read as a rounding slip in the Telnitz trial: it says what it is.
+    zero = '0" (2" less 2" at 6mm: in contact)'
+    assert f"within {zero}" in assault["artillery_supported"]
+    assert f"within {zero}," in assault["support_1"]
     floored = _game(db, "6mm", scaled_distance_floor=1)
     other = next(u for u in floored.view().sides[1].units if u.arm == "infantry")
     assault = _labels(open_check(floored, "assault", unit_id=other.id))
@@ -95,3 +99,29 @@ def test_infantry_range_starts_inside_the_range_and_is_kept(qtbot: QtBot, db: Da
     spin = page.widgets["range_in"]
     assert isinstance(spin, QDoubleSpinBox)
     assert spin.value() == 2.5  # kept for the next firer at the same target
+
+
+def test_the_words_of_a_check_follow_the_scale_too(db: Database) -> None:
+    """The Pratzen trial at 25mm: three distances were written in 15mm inches.
+
+    A battery screened by skirmishers within 3" (5.5), disintegrated cavalry returning 18"
+    from the enemy (5.11), a falling-back division 18" clear (9.0): 5" and 20" at 25mm.
+    """
+    from eote_ref.referee.errors import RefereeError
+
+    game = _game(db, "25mm")
+    units = [u for s in game.view().sides for u in s.units]
+    battery = next(u for u in units if u.arm == "artillery")
+    to_phase(game, Phase.FIRE)
+    fire = open_check(game, "artillery_fire", unit_id=battery.id)
+    assert 'within 5" of the' in _labels(fire)["screened"]
+    cav = next(u for u in units if u.arm == "cavalry")
+    mark(game, cav.id, fought_this_turn=True, fought_while_blown=True, blown=1)
+    notes = open_check(game, "cavalry_end_of_turn", unit_id=cav.id).trial({}).notes
+    assert 'starting position or 20" or more from any enemy' in notes[0]
+    foot = next(u for u in units if u.arm == "infantry")
+    game.set_division(foot.division_id, "falling_back", True)
+    mark(game, foot.id, disordered=True)
+    to_phase(game, Phase.COMMAND, turn=game.view().turn + 1)
+    with pytest.raises(RefereeError, match='20" clear of the enemy'):
+        open_check(game, "disorder_rally", unit_id=foot.id).facts()

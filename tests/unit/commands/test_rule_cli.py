@@ -840,7 +840,7 @@ def test_assault_and_initiative_modifiers_carry_their_own_sign() -> None:
     out = ok("initiative", situation={"sides": sides})
     rows = [(m["reason"], m["value"]) for m in out["modifiers"]]
     assert rows == [
-        ("French: highest-ranking commander's rating (×2)", 2),
+        ("French: highest-ranking commander's rating of +2", 2),
         ("Allies: per division without a leader", -1),
     ]
     assert out["modified"] == 3

@@ -1013,3 +1013,24 @@ def test_limbered_battery_falls_back_with_its_guns() -> None:
     unlimbered = fight([inf(9)], [bat()], r=9).effects["defender_1"]
     assert unlimbered.fall_back_in == 6
     assert unlimbered.guns_abandoned is True
+
+
+def test_only_an_attack_column_attacking_takes_the_attack_column_bonus() -> None:
+    """1.0.2: attack, field and road columns; only the attack column's assault gets +1.
+
+    A plain column in field or road column (``attack_columns=False``) takes nothing; a French
+    assault column is an attack column either way; a defender's column never takes it.
+    """
+
+    def bonus(o: Outcome) -> list[str]:
+        return [m.reason for m in o.modifiers if "attacking in column" in m.reason]
+
+    assert bonus(fight([inf(6, COLUMN)], [inf(6)])) == ["attacker: attacking in column"]
+    assert bonus(fight([inf(6, COLUMN)], [inf(6)], attack_columns=False)) == []
+    assert bonus(fight([inf(6, FAC)], [inf(6)], attack_columns=False)) == [
+        "attacker: attacking in column"
+    ]
+    assert bonus(fight([inf(6)], [inf(6, COLUMN)])) == []
+    assert bonus(fight([cav(6, COLUMN)], [inf(6)])) == []
+    field = fight([inf(6, COLUMN)], [inf(6)], attack_columns=False)
+    assert field.details["attack_value"] == 0

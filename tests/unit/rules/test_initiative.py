@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -31,11 +32,11 @@ def test_hand_worked(rs: Ruleset) -> None:
     shown = [(m.reason, m.value) for m in out.modifiers]
     assert shown == [
         ("French: more cavalry regiments", 1),
-        ("French: highest-ranking commander's rating (×4)", 4),
+        ("French: highest-ranking commander's rating of +4", 4),
         ("French: had the initiative last turn", 1),
         ("French: per division on ATTACK orders (×2)", 2),
         ("Allies: per division without a leader", -1),
-        ("Allies: highest-ranking commander's rating (×3)", 3),
+        ("Allies: highest-ranking commander's rating of +3", 3),
     ]
     french = sum(m.value for m in out.modifiers if m.reason.startswith("French: "))
     allies = sum(m.value for m in out.modifiers if m.reason.startswith("Allies: "))
@@ -76,3 +77,29 @@ def test_equal_cavalry_gives_no_bonus_and_engine_rolls(rs: Ruleset) -> None:
 def test_bad(rs: Ruleset, sides: dict[str, Side]) -> None:
     with pytest.raises(RulesError):
         initiative(InitiativeSituation(sides), rs, RandomDice(1))
+
+
+def test_a_rating_is_named_not_multiplied(rs: Ruleset) -> None:
+    """4.0: the commander's rating reads as a rating of +3 or −1, never "(×3)"."""
+    s = InitiativeSituation(
+        {
+            "A": Side(roll=5, highest_commander_rating=3),
+            "B": Side(roll=5, highest_commander_rating=-1),
+        }
+    )
+    shown = {m.reason: m.value for m in initiative(s, rs, EnteredDice({})).modifiers}
+    assert shown == {
+        "A: highest-ranking commander's rating of +3": 3,
+        "B: highest-ranking commander's rating of \u22121": -1,
+    }
+    # A club's ruleset with 2 a point says so.
+    v = dataclasses.replace(rs.mod("initiative", "commander_rating"), value=2)
+    assert v.rated(3).reason == "highest-ranking commander's rating of +3, +2 a point"
+    assert v.rated(3).value == 6
+
+
+def test_a_negative_count_is_signed_and_the_reason_keeps_its_hyphens(rs: Ruleset) -> None:
+    """A count below 0 reads "(−1)"; the minus sign is the number's, not the reason's hyphens."""
+    m = rs.mod("initiative", "commander_rating").modifier(-1)
+    assert m.reason == "highest-ranking commander's rating (\u22121)"
+    assert m.value == -1

@@ -443,7 +443,13 @@ class Adjudication(abc.ABC):
         ``scaled_distance_floor``); the questions asked say the same inches.
         """
         rs = self.game.ruleset
-        value = rs.scaled(rs.distance(distance).value, self.game.figure_scale)
+        listed = rs.distance(distance).value
+        scale = self.game.figure_scale
+        value = rs.scaled(listed, scale)
+        if value <= 0 < listed:
+            # A short distance the scale took to nothing: say so, not a bare 0" that reads as
+            # a rounding slip (2" support at 6mm, 7.2).
+            return f'{value:g}" ({listed:g}" less {listed - value:g}" at {scale}: in contact)'
         return f'{value:g}"'
 
     def unit(self, unit_id: int | None = None) -> UnitView:

@@ -327,6 +327,7 @@ class AssaultCheck(AssaultQuestions):
             breakthrough=bool(self.values["breakthrough"]),
             figure_scale=self.view.figure_scale,
             attackers_have_initiative=self.attackers_have_initiative,
+            attack_columns=bool(self.values.get("attack_columns", True)),
         )
 
     def run(self, dice: Any) -> Outcome:

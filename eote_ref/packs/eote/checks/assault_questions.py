@@ -190,14 +190,77 @@ class AssaultQuestions(Adjudication):
         """The guns' questions are asked only when a defender is artillery.
 
         Whether they are supported (EotE 1.7) and what the battery does before the roll
-        (7.10); a battery's choice already made stays in sight while it holds.
+        (7.10); a battery's choice already made stays in sight while it holds. Which kind of
+        column the attackers are in (1.0.2) only when an attacker is infantry in a plain
+        column.
         """
+        return (
+            self._unasked_guns()
+            | self._unasked_columns()
+            | self._unasked_arms()
+            | self._unasked_supports()
+        )
+
+    def _unasked_guns(self) -> frozenset[str]:
         ids = {int(i) for i in self.values.get("defenders") or ()}
         if any(u.arm == "artillery" for u in on_table(self.view) if u.id in ids):
             return frozenset()
         if self.values.get("battery_choice", "stand") != "stand":
             return frozenset({"artillery_supported"})
         return frozenset({"artillery_supported", "battery_choice", "square_adjacent"})
+
+    def _arms(self, key: str) -> set[str]:
+        ids = {int(i) for i in self.values.get(key) or ()}
+        return {u.arm for u in on_table(self.view) if u.id in ids}
+
+    def _unasked_arms(self) -> frozenset[str]:
+        """What only one arm's combat can use, left out of the others.
+
+        Sappers help infantry assault a town (7.12); the breakthrough combat and the sabre
+        bonus are cavalry's (5.15, 7.7.1), the bonus only on a breakthrough; a breakthrough is
+        won only where cavalry fights, and never a second one (5.15).
+        """
+        attackers = self._arms("attackers")
+        cavalry_attack = bool(attackers) and attackers == {"cavalry"}
+        cavalry_in = "cavalry" in attackers | self._arms("defenders")
+        on_breakthrough = bool(self.values.get("breakthrough"))
+        out = set()
+        if cavalry_attack or self.values.get("defender_cover") != "town":
+            out.add("sappers")
+        if not cavalry_attack:
+            out.add("breakthrough")
+        if not (cavalry_attack and on_breakthrough):
+            out.add("sabre_bonus")
+        if not cavalry_in or on_breakthrough:
+            out.add("takes_breakthrough")
+        # A flag ticked stays in sight, so its refusal is seen (takes_breakthrough cannot matter).
+        return frozenset(k for k in out if k == "takes_breakthrough" or not self.values.get(k))
+
+    def _unasked_supports(self) -> frozenset[str]:
+        """The supporters' questions as far as they are filled in (7.2).
+
+        A slot's position and enfilade once it names a unit; the next slot once this one does.
+        """
+        out: set[str] = set()
+        for n in range(1, SUPPORT_SLOTS + 1):
+            if self.values.get(f"support_{n}") is None:
+                out |= {f"support_{n}_position", f"support_{n}_enfilade"}
+                out |= {
+                    f"support_{m}"
+                    for m in range(n + 1, SUPPORT_SLOTS + 1)
+                    if self.values.get(f"support_{m}") is None
+                }
+        return frozenset(out)
+
+    def _unasked_columns(self) -> frozenset[str]:
+        ids = {int(i) for i in self.values.get("attackers") or ()}
+        if any(
+            u.arm in ("infantry", "engineers") and u.formation == "column"
+            for u in on_table(self.view)
+            if u.id in ids
+        ):
+            return frozenset()
+        return frozenset({"attack_columns"})
 
     def facts(self) -> list[Question]:
         """Units of each side, supporters, and the situation flags."""
@@ -207,10 +270,18 @@ class AssaultQuestions(Adjudication):
         defenders = tuple(Choice(u.id, unit_label(view, u)) for u in self._of_side(False))
         silent = remanned_ids(view)
         backed = self.supports_attackers
+        # The combat's own units fight; they do not support it (7.2).
+        drafted = self.__dict__.get("values", {})
+        fighting = {
+            int(i)
+            for key, ids in (("attackers", att), ("defenders", dfd))
+            for i in (drafted.get(key) or ids)
+        }
         supporters = tuple(
             Choice(u.id, unit_label(view, u))
             for u in self._of_side(backed)
             if u.arm in ("infantry", "engineers", "artillery")
+            and u.id not in fighting
             and not u.routed
             and not (u.arm == "artillery" and (u.guns_abandoned or u.id in silent))
         )
@@ -263,6 +334,15 @@ class AssaultQuestions(Adjudication):
                 False,
                 rule="7.10",
                 help="Needed to abandon the guns when cavalry assaults them",
+            ),
+            Question(
+                "attack_columns",
+                "The attacking columns are attack columns (not field or road columns)",
+                "bool",
+                True,
+                rule="1.0.2",
+                help="Only an attack column assaulting takes the attack column's bonus; a "
+                "French assault column always does",
             ),
             Question(
                 "attacker_position",

@@ -112,7 +112,7 @@ class CavalryEndOfTurnCheck(Adjudication):
         """The rules' notes, the return of disintegrated cavalry said with its timing (5.11)."""
         out = [n for n in super().notes(outcome) if not n.startswith("removed; returns")]
         if outcome.result == "disintegrated":
-            out.insert(0, _return_note(self.unit().name))
+            out.insert(0, _return_note(self.unit().name, self.inches("disintegrated_return")))
         return out
 
     def summary(self, outcome: Outcome) -> str:
@@ -120,12 +120,12 @@ class CavalryEndOfTurnCheck(Adjudication):
         return f"{self.unit().name}: {self.result_text(outcome)}"
 
 
-def _return_note(name: str) -> str:
-    """When and where disintegrated cavalry comes back (EotE 5.11)."""
+def _return_note(name: str, clear: str) -> str:
+    """When and where disintegrated cavalry comes back (EotE 5.11), ``clear`` in inches."""
     return (
         f"{name} disintegrates: Apply removes it from the table now; bring it back with "
-        '"Disintegrated cavalry returns" (5.11), near its starting position or 18" or more '
-        "from any enemy, keeping its hits and blown markers"
+        f'"Disintegrated cavalry returns" (5.11), near its starting position or {clear} or '
+        "more from any enemy, keeping its hits and blown markers"
     )
 
 
@@ -184,7 +184,8 @@ class AllCavalryEndOfTurn(RecordAction):
         each = self._each()
         gone = [r.name for r, o in each if o.result == "disintegrated"]
         blown = [r.name for r, o in each if o.result == "blown"]
-        notes = [_return_note(name) for name in gone]
+        clear = self.inches("disintegrated_return")
+        notes = [_return_note(name, clear) for name in gone]
         return Outcome.decided(
             "cavalry_end_of_turn",
             "5.10",

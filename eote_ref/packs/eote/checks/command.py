@@ -303,7 +303,8 @@ class DisorderRallyCheck(Adjudication):
         if div.falling_back:
             raise RefereeError(
                 f"{div.name} is falling back: its units rally from disorder once it is "
-                '18" clear of the enemy or in cover (record Falling back ended first, EotE 9.0)'
+                f"{self.inches('division_safe')} clear of the enemy or in cover (record Falling "
+                "back ended first, EotE 9.0)"
             )
         lead = division_leader(self, div)
         blocked = leader_blocked(self, lead) if lead is not None else None

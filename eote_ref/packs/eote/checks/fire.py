@@ -455,7 +455,8 @@ class FireCheck(Adjudication):
                 ),
                 Question(
                     "screened",
-                    "Enemy skirmishers are within 3\" of the battery's front",
+                    f"Enemy skirmishers are within {self.inches('skirmish_screen')} of the "
+                    "battery's front",
                     "bool",
                     False,
                     rule="5.5",
@@ -574,17 +575,21 @@ class FireCheck(Adjudication):
         )
 
     # ------------------------------------------------------------------ words
-    def firer_names(self) -> str:
-        """The firers' names, joined."""
-        names = [self.unit(i).name for i in self._ids()]
+    def firer_names(self, *, coded: bool = False) -> str:
+        """The firers' names (``coded``: each after its code), joined."""
+        names = [self._name(self.unit(i), coded) for i in self._ids()]
         if self.sub_phase != "artillery" and self.values.get("detached_skirmishers"):
             names = [f"{n} skirmishers" for n in names]
         return " + ".join(names) or "?"
 
-    def target_name(self) -> str:
-        """The target's name, or its skirmish stand's."""
+    @staticmethod
+    def _name(u: UnitView, coded: bool) -> str:
+        return u.coded_name if coded else u.name
+
+    def target_name(self, *, coded: bool = False) -> str:
+        """The target's name (``coded``: after its code), or its skirmish stand's."""
         try:
-            name = self.unit(self.target_id()).name
+            name = self._name(self.unit(self.target_id()), coded)
         except RefereeError:
             return "?"
         return f"{name} skirmish stand" if self.at_stand() else name
@@ -592,6 +597,10 @@ class FireCheck(Adjudication):
     def subject(self) -> str:
         """Firers → target (or its skirmish stand)."""
         return f"{self.firer_names()} → {self.target_name()}"
+
+    def coded_subject(self) -> str:
+        """Firers → target, each after its code, as the umpire types them (the queue's line)."""
+        return f"{self.firer_names(coded=True)} → {self.target_name(coded=True)}"
 
     def result_label(self, code: str) -> str:
         """``D`` → disorder, ``1`` → 1 hit..."""

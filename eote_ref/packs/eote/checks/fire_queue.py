@@ -50,10 +50,10 @@ class QueuedFire:
         return self.check.at_stand()
 
     def line(self) -> str:
-        """The queue's line for this fire."""
+        """The queue's line for this fire: firers and target after their codes."""
         o = self.outcome
         return (
-            f"{self.check.subject()}: {self.check.result_label(o.result)} "
+            f"{self.check.coded_subject()}: {self.check.result_label(o.result)} "
             f"(d10 {o.roll} on {o.modified:g})"
         )
 

@@ -9,11 +9,10 @@ keeps every roll of the one event that records the winner.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from eote_ref.packs.eote.checks import Adjudication, ModifierLine, Question, register
+from eote_ref.packs.eote.checks import Adjudication, Question, register
 from eote_ref.packs.eote.rules.core import Outcome
 from eote_ref.packs.eote.rules.initiative import InitiativeSituation, Side
 from eote_ref.packs.eote.rules.procedures import PROCEDURES
@@ -22,9 +21,6 @@ from eote_ref.store import Change, SetField, game_rows
 
 #: Ties re-rolled inside one check before the wizard gives up and says "roll again".
 MAX_REROLLS = 6
-
-#: A count the ruleset appends to a repeated modifier's reason: "(×4)".
-_COUNT = re.compile(r"\s*\((?:×(-?\d+)|\u2212(\d+))\)$")
 
 #: Command levels from the highest-ranking down (EotE 4.0 "highest ranking commander").
 RANK = ("army", "wing", "corps", "division", "brigade")
@@ -114,21 +110,6 @@ class InitiativeCheck(Adjudication):
             name: float(sum(float(m["value"]) for m in side.get("modifiers", ())))
             for name, side in sides.items()
         }
-
-    def modifiers(self, outcome: Outcome | None = None) -> list[ModifierLine]:
-        """Each side's lines under its name; the commander's rating reads "rating +4" (4.0).
-
-        The rules list each side's modifiers with their own sign, each reason starting with
-        the name of the side whose modifier it is (EotE 4.0).
-        """
-        out: list[ModifierLine] = []
-        for line in super().modifiers(outcome):
-            reason = line.reason
-            if "commander's rating" in reason and (m := _COUNT.search(reason)):
-                count = int(m.group(1)) if m.group(1) is not None else -int(m.group(2))
-                reason = f"{reason[: m.start()]} {count:+d}"
-            out.append(dataclasses.replace(line, reason=reason))
-        return out
 
     def roll_heading(self, outcome: Outcome) -> str | None:
         """Each side's d10 and what it adds: no single modified value (EotE 4.0)."""

@@ -755,8 +755,12 @@ class ChargeCheck(Adjudication):
         notes = super().notes(outcome)
         if outcome.result != "not_allowed":
             notes.append(
-                "enemy cavalry may counter-charge and meet it halfway (5.8); "
-                "the combat is fought in the assault phase (7.0)"
+                (
+                    "enemy cavalry may counter-charge and meet it halfway (5.8); "
+                    if self._enemy_cavalry()
+                    else ""
+                )
+                + "the combat is fought in the assault phase (7.0)"
             )
             contact = self._contact()
             if contact.arm == "infantry":
@@ -765,6 +769,16 @@ class ChargeCheck(Adjudication):
                     "Form square (5.6)"
                 )
         return notes
+
+    def _enemy_cavalry(self) -> bool:
+        """Whether the charger's enemy has formed cavalry on the table to counter-charge (5.8)."""
+        mine = _side_of(self.view, self.unit().id)
+        return any(
+            u.arm == "cavalry" and not u.off_table and not u.routed and u.formation != "skirmish"
+            for s in self.view.sides
+            if s.position != mine
+            for u in s.units
+        )
 
     def summary(self, outcome: Outcome) -> str:
         """E.g. ``Scots Greys charge: contact with 1/45e Ligne, disordered``."""

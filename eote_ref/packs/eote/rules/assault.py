@@ -86,7 +86,9 @@ class AssaultSituation:
     ``attackers_have_initiative`` is false when the attackers are the other side's cavalry
     that charged (5.8): with option ``assault_attacker=initiative`` the ``supports`` then back
     the attackers, the side without the initiative (7.2), and no counter-charge is offered
-    against them (7.11).
+    against them (7.11). ``attack_columns`` says the attacking infantry's plain columns are
+    attack columns, the assault formation of 1.0.2; false: field or road columns (1.0.2, 10.0),
+    which do not take the attack column's bonus. A French assault column is always one (1.0.2).
     """
 
     attackers: list[Unit]
@@ -101,6 +103,7 @@ class AssaultSituation:
     breakthrough: bool = False
     figure_scale: str = "15mm"
     attackers_have_initiative: bool = True
+    attack_columns: bool = True
 
 
 def assault_column(rs: Ruleset, attack_value: float) -> AssaultColumn:
@@ -201,13 +204,28 @@ def _validate(s: AssaultSituation) -> None:
             raise RulesError(f"support {i + 1}: a battery supports unlimbered", "supports", "7.2")
 
 
-def _unit_mods(u: Unit, attacking: bool, cavalry_attack: bool, rs: Ruleset) -> list[Modifier]:
+def in_attack_column(u: Unit, attack_columns: bool) -> bool:
+    """Whether ``u`` is infantry in an attack column (EotE 1.0.2).
+
+    A French assault column always is; a plain column when the attackers' columns are attack
+    columns rather than field or road columns.
+    """
+    if u.arm is not CombatArm.INFANTRY:
+        return False
+    return u.formation is Formation.FRENCH_ASSAULT_COLUMN or (
+        u.formation is Formation.COLUMN and attack_columns
+    )
+
+
+def _unit_mods(
+    u: Unit, attacking: bool, cavalry_attack: bool, rs: Ruleset, attack_columns: bool = True
+) -> list[Modifier]:
     if not attacking and u.routed:
         return [Modifier(-u.ce, "routed unit assaulted: CE 0", "7.4", Source.TEXT, Reveals.CE)]
     mods = combat_modifiers(u, rs)
     if u.leader_attached:
         mods.append(rs.mod("assault", "leader_attached").modifier())
-    if attacking and u.arm is CombatArm.INFANTRY and u.formation.is_column:
+    if attacking and in_attack_column(u, attack_columns):
         mods.append(rs.mod("assault", "attack_column").modifier())
     if not attacking and cavalry_attack:
         if u.formation is Formation.SQUARE:
@@ -218,12 +236,17 @@ def _unit_mods(u: Unit, attacking: bool, cavalry_attack: bool, rs: Ruleset) -> l
 
 
 def _side(
-    units: list[Unit], who: str, attacking: bool, cavalry_attack: bool, rs: Ruleset
+    units: list[Unit],
+    who: str,
+    attacking: bool,
+    cavalry_attack: bool,
+    rs: Ruleset,
+    attack_columns: bool = True,
 ) -> tuple[float, list[Modifier]]:
     values: list[float] = []
     mods: list[Modifier] = []
     for i, u in enumerate(units):
-        own = _unit_mods(u, attacking, cavalry_attack, rs)
+        own = _unit_mods(u, attacking, cavalry_attack, rs, attack_columns)
         v = u.ce + sum(m.value for m in own)
         # Several units each count at least 0 before 7.9 combines them; a lone unit is
         # floored once, after the side's modifiers too (see ``assault``).
@@ -535,7 +558,7 @@ def assault(s: AssaultSituation, rs: Ruleset, dice: Dice) -> Outcome:
             s, attackers=[dataclasses.replace(u, disordered=True) for u in s.attackers]
         )
     cavalry_attack = all(u.arm is CombatArm.CAVALRY for u in s.attackers)
-    a_value, a_mods = _side(s.attackers, "attacker", True, cavalry_attack, rs)
+    a_value, a_mods = _side(s.attackers, "attacker", True, cavalry_attack, rs, s.attack_columns)
     d_value, d_mods = _side(s.defenders, "defender", False, cavalry_attack, rs)
     a_side, d_side = _side_modifiers(s, rs)
     a_value += sum(m.value for m in a_side)

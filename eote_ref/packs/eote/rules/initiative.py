@@ -41,9 +41,7 @@ def side_modifiers(name: str, side: Side, other: Side, rs: Ruleset) -> list[Modi
     if side.cavalry_regiments > other.cavalry_regiments:
         mods.append(rs.mod("initiative", "more_cavalry").modifier())
     if side.highest_commander_rating:
-        mods.append(
-            rs.mod("initiative", "commander_rating").modifier(side.highest_commander_rating)
-        )
+        mods.append(rs.mod("initiative", "commander_rating").rated(side.highest_commander_rating))
     if side.had_initiative_last_turn:
         mods.append(rs.mod("initiative", "initiative_last_turn").modifier())
     if side.divisions_on_attack_orders:

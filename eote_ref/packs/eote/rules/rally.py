@@ -41,7 +41,7 @@ def rally(s: RallySituation, rs: Ruleset, dice: Dice) -> Outcome:
         raise RulesError("ce and hits cannot be negative", field="hits", rule=RULE)
     mods: list[Modifier] = []
     if s.leader_rating:
-        mods.append(rs.mod("rally", "commander_rating").modifier(s.leader_rating))
+        mods.append(rs.mod("rally", "commander_rating").rated(s.leader_rating))
     if s.hits:
         mods.append(rs.mod("rally", "per_hit").modifier(s.hits))
     if s.routed_by_morale:

@@ -42,10 +42,26 @@ class Value:
         """This value as a modifier, multiplied by ``count`` (e.g. per hit marker)."""
         text = reason if reason is not None else self.reason
         if count < 0:  # a rating below 0: the count itself, signed ("(−1)", not "(×-1)")
-            text = f"{text} ({count:+g})".replace("-", "\u2212")
+            text = f"{text} ({_signed(count)})"
         elif count != 1:
             text = f"{text} (×{count:g})"
         return Modifier(self.value * count, text, self.rule, self.source)
+
+    def rated(self, rating: float) -> Modifier:
+        """This value per point of a leader's ``rating``, the rating named in words.
+
+        "commander's rating of +3" (not "(×3)", which read as a count of something); the
+        value a point is added only when it is not 1: "rating of +3, +2 a point".
+        """
+        text = f"{self.reason} of {_signed(rating)}"
+        if self.value != 1:
+            text += f", {_signed(self.value)} a point"
+        return Modifier(self.value * rating, text, self.rule, self.source)
+
+
+def _signed(number: float) -> str:
+    """``+3``, ``\u22121``: a signed number with the minus sign, not a hyphen."""
+    return f"{number:+g}".replace("-", "\u2212")
 
 
 @dataclass(frozen=True)

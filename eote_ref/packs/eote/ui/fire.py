@@ -553,6 +553,23 @@ class FireWizard(CheckWizard):
         self.setWindowTitle(f"{self.queue.title} (EotE {check.rule})")
         self.resize(1100, 660)
 
+    def reject(self) -> None:
+        """Escape or Cancel with fires queued and not applied: say so first, close the next time.
+
+        A queue is several dice's work (EotE 6.0: the sub-phase lands together); one key lost
+        it without a word in the Pratzen trial.
+        """
+        page = self.currentPage()
+        queued = len(self.queue.fires) if isinstance(page, QueuePage) else 0
+        if isinstance(page, QueuePage) and queued and not self.__dict__.get("_warned_discard"):
+            self.__dict__["_warned_discard"] = True
+            page.result.setText(
+                f"<b>{queued} queued fire{'s are' if queued != 1 else ' is'} not applied.</b> "
+                "Escape again discards the queue; <b>Apply all</b> writes it."
+            )
+            return
+        super().reject()
+
     def open_next_morale(self) -> CheckWizard | None:
         """Close this wizard and open the due morale checks, one after the other (7.5)."""
         from eote_ref.ui.wizards.handoff import handoff

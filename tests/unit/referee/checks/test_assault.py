@@ -553,3 +553,77 @@ def test_who_attacks_for_supports_and_the_counter_charge(
             beaten.append(d["british_counter_charge"])
     assert beaten
     assert set(beaten) == {choice == "charger"}
+
+
+def test_only_attack_columns_take_the_column_bonus(waterloo: GameService) -> None:
+    """EotE 1.0.2: attack, field and road columns; the umpire says which an attacker is in.
+
+    The trial found the +1 given to any column. The question is asked only for infantry
+    attacking in a plain column; a field or road column takes no bonus.
+    """
+    waterloo.set_initiative(FRENCH)
+    check = assault(waterloo, (FR_54_1,), (BRIT_30,))
+    assert "attack_columns" in check.unasked()  # in line: nothing to ask
+    waterloo.set_unit(FR_54_1, "formation", "column")
+    check = assault(waterloo, (FR_54_1,), (BRIT_30,))
+    assert "attack_columns" not in check.unasked()
+    assert check.values["attack_columns"] is True
+    assert check.preview().details["attacker_value"] == 7
+    check.set("attack_columns", False)
+    assert check.preview().details["attacker_value"] == 6
+    waterloo.set_unit(FR_54_1, "formation", "french_assault_column")
+    check = assault(waterloo, (FR_54_1,), (BRIT_30,), attack_columns=False)
+    assert "attack_columns" in check.unasked()
+    assert check.preview().details["attacker_value"] == 7
+
+
+def test_cavalry_on_infantry_asks_only_what_can_matter(waterloo: GameService) -> None:
+    """The trial counted 21 inputs for hussars charging a battalion; 11 can matter.
+
+    Sappers (7.12: infantry in a town), the sabre bonus (7.7.1: only on a breakthrough), the
+    guns' questions (7.10, 1.7), the attack column (1.0.2: infantry) and the empty supporter
+    slots' positions and the slots after an empty one (7.2) are left out.
+    """
+    waterloo.set_initiative(FRENCH)
+    check = assault(waterloo, (HUSSARDS_7,), (BRIT_30,))
+
+    def asked() -> list[str]:
+        return [f.key for f in check.facts() if f.key not in check.unasked()]
+
+    assert asked() == [
+        "attackers",
+        "defenders",
+        "attacker_position",
+        "attacker_enfilade",
+        "defender_cover",
+        "uphill",
+        "breakthrough",
+        "support_1",
+        "artillery_fall_back",
+        "passed_through",
+        "takes_breakthrough",
+    ]
+    # A supporter named: its position and enfilade, and the next slot.
+    check.set("support_1", BRIT_28)
+    assert {"support_1_position", "support_1_enfilade", "support_2"} <= set(asked())
+    assert "support_3" not in asked()
+    # On a breakthrough: the sabre bonus, and no second breakthrough to take (5.15).
+    check.set("breakthrough", True)
+    assert "sabre_bonus" in asked()
+    assert "takes_breakthrough" not in asked()
+    # Infantry on infantry: no breakthrough at all; sappers once the defender is in a town.
+    waterloo.set_initiative(BRITISH)
+    foot = assault(waterloo, (BRIT_28,), (FR_54_1,))
+    hidden = foot.unasked()
+    assert {"breakthrough", "sabre_bonus", "takes_breakthrough", "sappers"} <= hidden
+    foot.set("defender_cover", "town")
+    assert "sappers" not in foot.unasked()
+
+
+def test_the_combats_own_units_are_not_offered_as_supporters(waterloo: GameService) -> None:
+    """The Pratzen trial: the defender was listed among its own supporters (7.2)."""
+    waterloo.set_initiative(FRENCH)
+    check = assault(waterloo, (FR_54_1,), (BRIT_30,))
+    offered = {c.value for f in check.facts() if f.key == "support_1" for c in f.choices}
+    assert BRIT_30 not in offered
+    assert BRIT_28 in offered

@@ -55,3 +55,29 @@ def test_a_british_breakthrough_forced_at_6mm_reads_its_scaled_reach(db: Databas
     assert forced is not None
     assert forced.details["breakthrough_taken"]
     assert any('breakthrough: 8"' in n for n in forced.notes), forced.notes
+
+
+def test_a_counter_charge_is_offered_only_by_enemy_cavalry_on_the_table(db: Database) -> None:
+    """The Pratzen trial: no counter-charge by French cavalry there is none of (5.8)."""
+    path = next(p for p in shipped_scenarios() if p.stem == "austerlitz-pratzen")
+    game = GameService(db, create_scenario_game(db, load(path)))
+    while game.view().phase is not Phase.MOVEMENT:
+        game.advance_phase()
+    french, allied = game.view().sides
+    assert not any(u.arm == "cavalry" for u in french.units)
+    dragoons = next(u for u in allied.units if u.arm == "cavalry")
+    target = next(u for u in french.units if u.arm == "infantry")
+    check = open_check(game, "charge", unit_id=dragoons.id, target_id=target.id)
+    notes = check.trial({}).notes
+    assert "the combat is fought in the assault phase (7.0)" in notes
+    assert not any("counter-charge" in n for n in notes)
+
+
+def test_enemy_cavalry_on_the_table_may_counter_charge(waterloo: GameService) -> None:
+    while waterloo.view().phase is not Phase.MOVEMENT:
+        waterloo.advance_phase()
+    first, second = waterloo.view().sides
+    cav = next(u for u in first.units if u.arm == "cavalry")
+    target = next(u for u in second.units if u.arm == "infantry")
+    notes = open_check(waterloo, "charge", unit_id=cav.id, target_id=target.id).trial({}).notes
+    assert any(n.startswith("enemy cavalry may counter-charge") for n in notes)

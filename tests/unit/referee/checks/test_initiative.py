@@ -127,7 +127,7 @@ def test_each_sides_modifiers_and_total_are_shown(waterloo: GameService) -> None
 
 
 def test_the_commanders_rating_reads_as_a_rating_under_each_side(waterloo: GameService) -> None:
-    """EotE 4.0: "French: highest-ranking commander's rating +4", not "(×4)"."""
+    """EotE 4.0: "French: highest-ranking commander's rating of +4", not "(×4)"."""
     to_initiative(waterloo)
     names = [s.name for s in waterloo.view().sides]
     check = open_check(waterloo, "initiative", side=-1)
@@ -139,4 +139,5 @@ def test_the_commanders_rating_reads_as_a_rating_under_each_side(waterloo: GameS
     for m in rated:
         side = m.reason.split(":", 1)[0]
         rating = check.values[f"{names.index(side)}.highest_commander_rating"]
-        assert m.reason == f"{side}: highest-ranking commander's rating {rating:+d}"
+        signed = f"{rating:+d}".replace("-", "\u2212")
+        assert m.reason == f"{side}: highest-ranking commander's rating of {signed}"

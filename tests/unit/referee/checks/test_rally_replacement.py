@@ -60,5 +60,5 @@ def test_the_replacement_s_minus_one_counts_from_the_turn_he_arrives(
     assert value == -1
     assert "arrived turn 3" in label
     assert [r for r in reasons if r.startswith("commander's rating")] == [
-        f"commander's rating (−1): replacement for {leader.name}, arrived turn 3 (EotE 8.0)"
+        f"commander's rating of −1: replacement for {leader.name}, arrived turn 3 (EotE 8.0)"
     ]
