@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Collection
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -182,9 +182,36 @@ class _DiceRow(QWidget):
             for face in needed.faces:
                 combo.addItem(face_words(face), face)
             combo.currentIndexChanged.connect(lambda _i: self.entered.emit())
+            combo.installEventFilter(self)
             layout.addWidget(combo)
             self.combos.append(combo)
         layout.addStretch(1)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A pool's die typed: the keyboard goes on to the pool's next die (one key a die).
+
+        A face whose word begins another's (a d10's 1, before 10) waits for the next key.
+        """
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and watched in self.combos
+            and isinstance(event, QKeyEvent)
+            and event.text().strip()
+            and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        ):
+            combo = watched
+            assert isinstance(combo, QComboBox)
+            combo.keyPressEvent(event)
+            at = self.combos.index(combo)
+            word = combo.currentText()
+            words = [combo.itemText(i) for i in range(1, combo.count())]
+            settled = combo.currentData() is not None and not any(
+                w != word and w.startswith(word) for w in words
+            )
+            if settled and at + 1 < len(self.combos):
+                self.combos[at + 1].setFocus()
+            return True
+        return super().eventFilter(watched, event)
 
     def value(self) -> object | None:
         """The face (a die) or the faces (a pool) entered; None while any is missing."""
