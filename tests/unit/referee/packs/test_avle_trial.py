@@ -181,3 +181,44 @@ def test_an_infantry_manoeuvre_orders_the_infantry_of_one_sector(db: Database) -
     assert able.default == 2
     check.apply({"Allies_dice": ["flag"] * 5})
     assert game.state().side(sides["French"]).pack_state["command_dice"] == {"automatic": 2}
+
+
+def test_an_order_offers_the_die_that_orders_the_unit_not_its_arm_s_refused(
+    db: Database,
+) -> None:
+    """Found in a club-night trial (Ligny): the order's die refused the unit it offered.
+
+    A battery of the left sector with its General attached, the centre card played: its
+    cannon die is refused there (3.1) but the General die orders it anywhere (5.1). The
+    wizard offered the cannon and its own refusal; it offers the General die now.
+    """
+    from eote_ref.referee.pack_lists import pack_battle
+    from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
+
+    battle = pack_battle("avle", "ligny")
+    sides = {name: list(paths) for name, paths in battle.sides}
+    game = PackGameService(db, new_pack_game(db, NewPackGame("L", "avle", sides, {}, "ligny")))
+    state = game.state()
+    side = {s.name: s.id for s in state.sides}
+    for s in state.sides:
+        game.open_check("hand", side_id=s.id).apply()
+    check = game.open_check("round")
+    check.set(f"card_{side['French']}", "centre")
+    check.set(f"card_{side['Prussians']}", "centre")
+    check.apply(
+        {
+            "French_dice": ["flag", "infantry", "infantry", "cannon", "trooper"],
+            "Prussians_dice": ["general", "infantry", "flag", "infantry", "cannon"],
+        }
+    )
+    battery = next(u for u in game.state().units if u.name == "Medium artillery S8")
+    order = game.open_check("order", unit_id=battery.id)
+    face = next(a for a in order.facts() if a.key == "face")
+    assert face.default == "general"
+    assert order.trial({}).error is None
+    # From the turn guide, on the side: the same unit offered first, with the same die.
+    order = game.open_check("order", side_id=side["Prussians"])
+    asked = {a.key: a for a in order.facts()}
+    if asked["unit"].default == battery.id:
+        assert asked["face"].default == "general"
+    assert order.trial({}).error is None
