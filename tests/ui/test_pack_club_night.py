@@ -75,3 +75,53 @@ def test_a_pool_of_command_dice_is_typed_one_key_a_die(qtbot: QtBot, window: Mai
     umpire.press(Qt.Key.Key_Return)
     assert d.applied
     assert umpire.keys == 11
+
+
+def _round_dealt(game: PackGameService) -> dict[str, int]:
+    """Both hands taken, both sides' centre card played, the dice rolled (4.1, 5.1)."""
+    side = {s.name: s.id for s in game.state().sides}
+    for s in game.state().sides:
+        game.open_check("hand", side_id=s.id).apply()
+    check = game.open_check("round")
+    check.set(f"card_{side['French']}", "centre")
+    check.set(f"card_{side['Prussians']}", "centre")
+    check.apply(
+        {
+            "French_dice": ["flag", "infantry", "infantry", "cannon", "trooper"],
+            "Prussians_dice": ["general", "infantry", "flag", "infantry", "cannon"],
+        }
+    )
+    return side
+
+
+def test_a_reaction_due_before_the_shock_is_the_guide_s_first_and_current_item(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Found in the trial: Ctrl+G, Enter after a charge opened the next order, not the reaction.
+
+    The guide kept its first item (the order due) current when the charge put the charged
+    unit's reaction (9.3) before it. The first item, current because it was the first, gives
+    way to an item put before it; one the umpire moved to stays (issue 30's test).
+    """
+    game = ligny(db)
+    side = _round_dealt(game)
+    units = {u.code: u.id for u in game.state().units}
+    game.open_check("order", side_id=side["Prussians"]).apply()  # the Prussians order first
+    order = game.open_check("order", unit_id=units["F14"])  # heavy cavalry I1
+    order.set("face", "trooper")
+    order.apply()
+    window = shown_window(qtbot, db, game.game_id)
+    guide = window.pack_game.guide
+    assert guide is not None
+    assert guide.list.currentRow() == 0  # the Prussians' next order, as the umpire found it
+    charge = game.open_check("charge", unit_id=units["F14"])
+    charge.set("target_unit", units["P13"])
+    charge.apply()
+    # The window follows the game file (another copy of the service wrote the charge).
+    qtbot.waitUntil(lambda: guide.items()[0].startswith("Regular infantry H9: may react"))
+    umpire = Umpire(qtbot, window)
+    umpire.press(Qt.Key.Key_G, CTRL)
+    umpire.press(Qt.Key.Key_Return)
+    d = _dialog(window)
+    assert d.check.spec.key == "reaction"
+    assert d.check.target == {"unit_id": units["P13"]}
