@@ -96,7 +96,7 @@ class PackTurnGuide(QWidget):
             # The item the umpire had highlighted stays highlighted wherever it moved (an
             # item due put before it); gone, the row it stood at. The first row, current as
             # the first, stays the first: an item put before it is due before it (a charged
-            # unit's reaction before the next order, AVlE 9.3).
+            # unit's reaction before the next order).
             at = (
                 None
                 if row == 0
