@@ -125,3 +125,44 @@ def test_a_reaction_due_before_the_shock_is_the_guide_s_first_and_current_item(
     d = _dialog(window)
     assert d.check.spec.key == "reaction"
     assert d.check.target == {"unit_id": units["P13"]}
+
+
+def test_the_shock_of_a_charge_declared_opens_in_its_die_on_the_unit_charged(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Found in the trial: the shock's d10 typed went to its target's list and chose a unit.
+
+    After a charge (AVlE 9.3) the shock offered the unit charged first, but the keyboard was
+    in the target's list, where a number picks a unit by its code: the umpire's 3 to hit
+    made P3 the target, silently. The target the charge settled is read from the game now
+    and the wizard opens in the die, as when Ctrl and a code mark the target.
+    """
+    game = ligny(db)
+    side = _round_dealt(game)
+    units = {u.code: u.id for u in game.state().units}
+    game.open_check("order", side_id=side["Prussians"]).apply()
+    order = game.open_check("order", unit_id=units["F14"])
+    order.set("face", "trooper")
+    order.apply()
+    charge = game.open_check("charge", unit_id=units["F14"])
+    charge.set("target_unit", units["P13"])
+    charge.apply()
+    game.open_check("reaction", unit_id=units["P13"]).apply({"reaction_dice": ["french"]})
+    window = shown_window(qtbot, db, game.game_id)
+    umpire = Umpire(qtbot, window)
+    dashboard = window.pack_game.dashboard
+    assert dashboard is not None
+    dashboard.focus_side(side["French"])
+    dashboard.codes.keys.clock.invalidate()
+    umpire.press(Qt.Key.Key_1)
+    umpire.press(Qt.Key.Key_4)  # F14 selected
+    umpire.press(Qt.Key.Key_8, Qt.KeyboardModifier.AltModifier)  # Shock
+    d = _dialog(window)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
+    assert d.questions["target_unit"].value() == units["P13"]
+    umpire.type("34")  # 3 to hit, 4 on the combat effect table
+    assert d.questions["target_unit"].value() == units["P13"]
+    umpire.press(Qt.Key.Key_Return)
+    assert d.applied
+    assert game.journal()[0].summary.startswith("Heavy cavalry I1 ")
+    assert "Regular infantry H9" in game.journal()[0].summary

@@ -51,6 +51,8 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
             "choice",
             enemies[0].id if enemies else None,
             "7.1",
+            # The unit a charge declared settled (9.3): read from the game, to confirm.
+            derived=charged is not None,
             choices=unit_choices(state, enemies, ctx.rules),
         ),  # fmt: skip
     ]

@@ -336,8 +336,17 @@ class PackCheckDialog(QDialog):
         self._build_questions()
         self.resize(960, 640)
         self.update_all()
-        if not self.questions:  # nothing to ask: the keyboard goes where the die is typed
+        if not self.questions or self._unit_settled():  # the keyboard goes to the die
             self.focus_die()
+
+    def _unit_settled(self) -> bool:
+        """Whether the first question is a unit the game settled (a charge's target).
+
+        A number typed in a unit's list picks a unit by its code: a die typed there would
+        change the unit, so the keyboard starts in the die instead.
+        """
+        first = next(iter(self.questions.values()), None)
+        return first is not None and first.key in self._unit_keys and bool(first.ask.derived)
 
     def focus_die(self) -> None:
         """Put the keyboard in the first box of the die the procedure needs next."""
