@@ -109,6 +109,9 @@ class PackBatch:
         if len(sides) > 1:
             raise PackPlayError(f"a batch of {spec.title} is one side's {spec.target}s")
         self.side_id = sides.pop()
+        # The targets the check takes first, in their order; those it refuses after them,
+        # listed with the reason (a side's few ordered units before its many others).
+        self.items.sort(key=lambda i: i.refused is not None)
 
     @staticmethod
     def _side_of(state: PlayState, subject: Mapping[str, Any]) -> int:

@@ -166,3 +166,62 @@ def test_the_shock_of_a_charge_declared_opens_in_its_die_on_the_unit_charged(
     assert d.applied
     assert game.journal()[0].summary.startswith("Heavy cavalry I1 ")
     assert "Regular infantry H9" in game.journal()[0].summary
+
+
+def test_a_rally_batch_lists_the_rallying_first_and_takes_their_dice_by_keys(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Found in the trial: the rally batch (AVlE 12.0) buried its 3 rows among 23 refused.
+
+    The units ordered this round came 12th to 14th of the Prussians' 26 rows, and the
+    keyboard was on the table's first (refused) row: the dice needed the mouse. The rows the
+    check takes come first now, the keyboard in the first one's first die, each die typed
+    moving on to the next, row after row; Enter applies.
+    """
+    from tests.avle_games import mark
+
+    game = ligny(db)
+    side = _round_dealt(game)
+    units = {u.code: u.id for u in game.state().units}
+    mark(
+        game,
+        ("game_unit", units["P12"], "markers.elements", 2),
+        ("game_unit", units["P13"], "markers.elements", 3),
+        ("game_unit", units["P14"], "markers.elements", 3),
+    )
+    for code in ("P12", "P13", "P14"):  # the French pass; each Prussian unit its order
+        while game.state().pack_state.get("to_order") == side["French"]:
+            game.open_check("pass", side_id=side["French"]).apply()
+        order = game.open_check("order", unit_id=units[code])
+        order.set("face", "infantry" if code != "P13" else "flag")
+        order.apply()
+    window = shown_window(qtbot, db, game.game_id)
+    dashboard = window.pack_game.dashboard
+    assert dashboard is not None
+    umpire = Umpire(qtbot, window)
+    dashboard.focus_side(side["Prussians"])
+    dashboard.codes.keys.clock.invalidate()
+    umpire.press(Qt.Key.Key_1)
+    umpire.press(Qt.Key.Key_2)  # P12 selected: its side's batch
+    umpire.press(Qt.Key.Key_1, CTRL | Qt.KeyboardModifier.AltModifier)
+    d = window.pack_game.dialog
+    from eote_ref.ui.pack_game.batch_dialog import PackBatchDialog
+
+    assert isinstance(d, PackBatchDialog)
+    assert [i.label for i in d.batch.items[:3]] == [
+        "P12 Regular infantry L10",
+        "P13 Regular infantry H9",
+        "P14 Regular infantry K9",
+    ]
+    assert all(i.refused for i in d.batch.items[3:])
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
+    umpire.keys = 0
+    umpire.type("ifc")  # P12: infantry, flag, cannon
+    umpire.type("iii")
+    umpire.type("fcf")
+    umpire.press(Qt.Key.Key_Return)
+    assert d.applied
+    assert umpire.keys == 10
+    line = game.journal()[0].summary
+    assert line.startswith("Rally of 3 units (AVlE 12.0): P12 ")
+    assert "; P13 " in line and "; P14 " in line
