@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -225,3 +226,44 @@ def test_a_rally_batch_lists_the_rallying_first_and_takes_their_dice_by_keys(
     line = game.journal()[0].summary
     assert line.startswith("Rally of 3 units (AVlE 12.0): P12 ")
     assert "; P13 " in line and "; P14 " in line
+
+
+def test_a_target_marked_that_the_check_does_not_take_is_said_not_dropped(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Found in the trial (VlE's Saalfeld): Ctrl and a code marked the target, then ignored.
+
+    The umpire selected the French firer, marked the Prussian regiment with Ctrl+2 and opened
+    VlE's fire (VII.3), which is made on the unit fired on and asks no unit: it opened on the
+    French firer, the mark dropped without a word, and would have taken the French unit's
+    steps. The wizard and the status bar now say the mark is not this check's.
+    """
+    from eote_ref.referee.setup import shipped_army_lists_dir
+
+    folder = shipped_army_lists_dir()
+    assert folder is not None
+    lists = {
+        "French": [folder / "vle" / "saalfeld-1806-french.yaml"],
+        "Prussians": [folder / "vle" / "saalfeld-1806-prussian.yaml"],
+    }
+    game_id = new_pack_game(db, NewPackGame("Saalfeld", "vle", lists, scenario="saalfeld"))
+    window = shown_window(qtbot, db, game_id)
+    dashboard = window.pack_game.dashboard
+    assert dashboard is not None
+    state = window.pack_game.hub.service.state()
+    french = next(s.id for s in state.sides if s.name == "French")
+    umpire = Umpire(qtbot, window)
+    dashboard.focus_side(french)
+    dashboard.codes.keys.clock.invalidate()
+    umpire.press(Qt.Key.Key_1)  # F1 17e Léger
+    dashboard.codes.keys.clock.invalidate()
+    umpire.press(Qt.Key.Key_2, CTRL)  # P2 IR 49 Müffling marked as the target
+    fire = window.findChild(QAction, "actionPackCheck_fire").shortcut()[0]
+    umpire.press(fire.key(), fire.keyboardModifiers())
+    d = _dialog(window)
+    assert d.subject_text().startswith("F1 17e Léger")
+    warning = "P2 IR 49 Müffling, marked as the target, is not asked by this check"
+    assert warning in d.subject_label.text()
+    assert warning in window.statusBar().currentMessage()
+    d.answer("die_bonus", 1)  # an answer keeps the warning
+    assert warning in d.subject_label.text()

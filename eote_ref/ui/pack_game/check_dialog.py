@@ -274,6 +274,8 @@ class PackCheckDialog(QDialog):
         self.applied = False
         self.rolls: dict[str, object] = {}
         self.trial: Any = None
+        #: A word under the subject from the screen (a target marked this check takes not).
+        self.subject_note = ""
         self._rng = random.Random()
         prefix = pack_rule_prefix(hub.view.pack)
         self.setWindowTitle(f"{check.title} ({prefix} {check.rule})")
@@ -516,11 +518,24 @@ class PackCheckDialog(QDialog):
         """The acting unit or General as the wizard names it ("" when none is chosen yet)."""
         return str(self.hub.attempt(self.check.subject_text) or "")
 
+    def note_subject(self, text: str) -> None:
+        """Say ``text`` under the subject, in the warning's colour, as long as it is open."""
+        self.subject_note = text
+        self._show_subject()
+
+    def _show_subject(self) -> None:
+        subject = self.subject_text()
+        shown = f"<b>Acting:</b> {html.escape(subject)}" if subject else ""
+        if self.subject_note:
+            colour = marker_colors(self.palette()).hit.name()
+            note = f"<span style='color:{colour}'>{html.escape(self.subject_note)}</span>"
+            shown = f"{shown}<br>{note}" if shown else note
+        self.subject_label.setText(shown)
+        self.subject_label.setVisible(bool(shown))
+
     def update_all(self) -> None:
         """Preview the odds, ask for the next die, show the result and its changes."""
-        subject = self.subject_text()
-        self.subject_label.setText(f"<b>Acting:</b> {html.escape(subject)}" if subject else "")
-        self.subject_label.setVisible(bool(subject))
+        self._show_subject()
         # A refusal here is the answers so far: shown under the questions, not as news.
         try:
             preview = self.check.preview()

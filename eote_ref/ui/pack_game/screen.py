@@ -348,7 +348,33 @@ class PackGameScreen(QObject):
         dialog.activateWindow()  # its keys (Alt+R rolls, Enter applies) are the dialog's
         if preset is not None:  # the target given on the dashboard: the die is next
             dialog.focus_die()
+        elif self.dashboard is not None:
+            self._note_unused_target(dialog, self.dashboard.codes.target())
         return dialog
+
+    def _note_unused_target(self, dialog: Any, marked: int | None) -> None:
+        """Say so when the target Ctrl and a code marked is not one this check asks for.
+
+        A check made on the unit fired on (no unit asked) would otherwise drop the mark
+        without a word and be made on the unit selected.
+        """
+        if marked is None or self.hub is None:
+            return
+        check = dialog.check
+        if check.spec.target != "unit" or check.target.get("unit_id") in (marked, None):
+            return  # a game's or a side's check (the round, victory) is no unit's
+        unit = next((u for u in self.hub.view.state.units if u.id == marked), None)
+        if unit is None:
+            return
+        code = getattr(unit, "code", "")
+        name = f"{code} {unit.name}".strip()
+        on = dialog.subject_text()
+        text = (
+            f"{name}, marked as the target, is not asked by this check"
+            + (f": it is made on {on}." if on else ".")
+        )
+        dialog.note_subject(text)
+        self.window._message(text)
 
     def open_due(self, key: str, target: dict[str, Any]) -> Any:
         """Open a turn-guide item on its target.
