@@ -416,8 +416,10 @@ class PackGameService(GameCore):
                 continue
             inputs = e.inputs if isinstance(e.inputs, dict) else {}
             veil = inputs.get(FOGGED_KEY)
-            hide = isinstance(veil, dict) and veil.get("side_id") in fogged
-            out.append((e.turn, str(veil["veiled"]) if hide else e.summary))
+            if isinstance(veil, dict) and veil.get("side_id") in fogged:
+                out.append((e.turn, str(veil["veiled"])))
+            else:
+                out.append((e.turn, e.summary))
             if len(out) >= limit:
                 break
         return out

@@ -225,7 +225,8 @@ def test_a_rally_batch_lists_the_rallying_first_and_takes_their_dice_by_keys(
     assert umpire.keys == 10
     line = game.journal()[0].summary
     assert line.startswith("Rally of 3 units (AVlE 12.0): P12 ")
-    assert "; P13 " in line and "; P14 " in line
+    assert "; P13 " in line
+    assert "; P14 " in line
 
 
 def test_a_target_marked_that_the_check_does_not_take_is_said_not_dropped(

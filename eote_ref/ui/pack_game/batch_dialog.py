@@ -99,7 +99,7 @@ class PackBatchDialog(QDialog):
             dice = self.dice[row]
             empty = next((c for c in dice.combos if c.currentData() is None), None)
             if empty is not None:
-                self.table.scrollToItem(self.table.item(row, COL_DICE))
+                self.table.scrollTo(self.table.model().index(row, COL_DICE))
                 empty.setFocus()
                 return True
         return False
@@ -177,9 +177,9 @@ class PackBatchDialog(QDialog):
         item = self.batch.items[row]
         typed = dice.isAncestorOf(self.focusWidget()) if self.focusWidget() else False
         self.set_rolls(row, {**item.rolls, dice.needed.name: value})
-        if typed:  # the row's dice typed: the keyboard goes on to the next die needed
-            if not self._focus_next_dice(row - 1):
-                self.apply_button.setFocus()
+        # The row's dice typed: the keyboard goes on to the next die needed, else to Apply.
+        if typed and not self._focus_next_dice(row - 1):
+            self.apply_button.setFocus()
 
     # ------------------------------------------------------------------ actions
     def set_rolls(self, row: int, rolls: dict[str, Any]) -> None:

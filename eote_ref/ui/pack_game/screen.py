@@ -369,9 +369,8 @@ class PackGameScreen(QObject):
         code = getattr(unit, "code", "")
         name = f"{code} {unit.name}".strip()
         on = dialog.subject_text()
-        text = (
-            f"{name}, marked as the target, is not asked by this check"
-            + (f": it is made on {on}." if on else ".")
+        text = f"{name}, marked as the target, is not asked by this check" + (
+            f": it is made on {on}." if on else "."
         )
         dialog.note_subject(text)
         self.window._message(text)
