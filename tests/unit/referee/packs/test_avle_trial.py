@@ -222,3 +222,24 @@ def test_an_order_offers_the_die_that_orders_the_unit_not_its_arm_s_refused(
     if asked["unit"].default == battery.id:
         assert asked["face"].default == "general"
     assert order.trial({}).error is None
+
+
+def test_a_reaction_reads_its_dice_and_flag_not_a_base_and_modified(db: Database) -> None:
+    """Found in a club-night trial (Ligny): the reaction's wizard showed *base 1, modified 1*.
+
+    The figure is the number of white dice (one an empty hex in sight, 9.3), and the odds
+    the chance of the unit's own flag on any of them (2 faces of 6, 1.2): it says so now.
+    """
+    game = quatre_bras(db)
+    lancers, line = (
+        unit_id(game, "Piré's lancers (Hubert)"),
+        unit_id(game, "Bijlandt's brigade (line)"),
+    )
+    check = game.open_check("reaction", unit_id=line)
+    check.set("charger", lancers)
+    check.set("empty_hexes", 2)
+    outcome = check.preview()
+    assert outcome is not None
+    lines = check.reading(outcome)
+    assert lines[0] == "2 white dice, one an empty hex in sight at the charge's start (9.3)"
+    assert lines[1] == "it succeeds on any English flag among them (2 faces of 6 on each die, 1.2)"
