@@ -466,11 +466,13 @@ def _reaction_reading(ctx: Ctx, outcome: Outcome) -> list[str]:
         return []  # no reaction allowed: the wizard says why
     dice = "1 white die" if n == 1 else f"{n} white dice"
     words = " or ".join(str(f).capitalize() for f in flags)
-    among = "on it" if n == 1 else "among them"
-    return [
-        f"{dice}, one an empty hex in sight at the charge's start (9.3)",
-        f"it succeeds on any {words} flag {among} ({2 * len(flags)} faces of 6 on each die, 1.2)",
-    ]
+    faces = f"{2 * len(flags)} faces of 6"
+    needs = (
+        f"it succeeds on a {words} flag ({faces}, 1.2)"
+        if n == 1
+        else f"it succeeds on any {words} flag among them ({faces} on each die, 1.2)"
+    )
+    return [f"{dice}, one an empty hex in sight at the charge's start (9.3)", needs]
 
 
 def _reaction_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
