@@ -207,7 +207,8 @@ class PackBatch:
         from eote_ref.packs.registry import CITE
 
         cite = f"{CITE.get(game.pack_id, game.pack_id)} {self.spec.rule}"
-        line = f"{self.title} of {len(parts)} {self.spec.target}s ({cite}): " + "; ".join(parts)
+        kind = self.spec.target if len(parts) == 1 else f"{self.spec.target}s"
+        line = f"{self.title} of {len(parts)} {kind} ({cite}): " + "; ".join(parts)
         done = [o.to_json() for o in outcomes if o is not None]
         game.record(
             f"{game.pack_id}.{self.spec.key}",

@@ -268,3 +268,41 @@ def test_a_target_marked_that_the_check_does_not_take_is_said_not_dropped(
     assert warning in window.statusBar().currentMessage()
     d.answer("die_bonus", 1)  # an answer keeps the warning
     assert warning in d.subject_label.text()
+
+
+def test_after_a_batch_the_keyboard_is_back_where_it_was_and_the_line_counts_right(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Found in the trial: after a rally batch (AVlE 12.0) nothing had the keyboard.
+
+    A check's wizard gave the keyboard back to the table it was opened from and said
+    *Applied*; the batch left no window active and the status bar silent, and its line
+    read *Rally of 1 units*.
+    """
+    from tests.avle_games import mark
+
+    game = ligny(db)
+    side = _round_dealt(game)
+    units = {u.code: u.id for u in game.state().units}
+    mark(game, ("game_unit", units["P12"], "markers.elements", 2))
+    while game.state().pack_state.get("to_order") == side["French"]:
+        game.open_check("pass", side_id=side["French"]).apply()
+    order = game.open_check("order", unit_id=units["P12"])
+    order.set("face", "infantry")
+    order.apply()
+    window = shown_window(qtbot, db, game.game_id)
+    dashboard = window.pack_game.dashboard
+    assert dashboard is not None
+    umpire = Umpire(qtbot, window)
+    dashboard.focus_side(side["Prussians"])
+    dashboard.codes.keys.clock.invalidate()
+    umpire.press(Qt.Key.Key_1)
+    umpire.press(Qt.Key.Key_2)
+    table = QApplication.focusWidget()
+    umpire.press(Qt.Key.Key_1, CTRL | Qt.KeyboardModifier.AltModifier)
+    umpire.type("iii")
+    umpire.press(Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is table)
+    assert window.statusBar().currentMessage().startswith("Applied: Rally")
+    assert game.journal()[0].summary.startswith("Rally of 1 unit (AVlE 12.0): P12 ")
+    assert window.pack_game.dialog is None

@@ -264,9 +264,13 @@ class PackGameScreen(QObject):
         )
         if batch is None:
             return None
+        back = QApplication.focusWidget()
+        self._return_focus = back if back is not None and back.window() is self.window else None
         dialog = PackBatchDialog(self.hub, batch, self.window)
         self.dialog = dialog
+        dialog.finished.connect(lambda _r, d=dialog: self._closed(d))
         dialog.open()
+        dialog.activateWindow()
         return dialog
 
     def pick_check(self) -> Any:
@@ -416,8 +420,11 @@ class PackGameScreen(QObject):
         return True
 
     def _closed(self, dialog: Any) -> None:
+        """A check's wizard or a batch closed: the keyboard back where it was; what was done."""
+        check = getattr(dialog, "check", None)  # a batch has none: its title is the batch's
         if dialog.applied:
-            self.window._message(f"Applied: {dialog.check.title} (Ctrl+Z undoes it)")
+            title = check.title if check is not None else dialog.batch.title
+            self.window._message(f"Applied: {title} (Ctrl+Z undoes it)")
         if self.dialog is dialog:
             self.dialog = None
         dialog.deleteLater()
@@ -427,8 +434,8 @@ class PackGameScreen(QObject):
             back.setFocus()  # where the umpire was: the turn guide's list, a side's table
         elif self.dashboard is not None:
             self.dashboard.focus_side(None)
-        if dialog.applied:
-            self.offer_next(dialog.check)
+        if dialog.applied and check is not None:
+            self.offer_next(check)
 
     def offer_next(self, check: Any) -> str:
         """The checks the pack offers next on a check's subject (an ordered unit's fire...).
