@@ -109,6 +109,9 @@ class PackBatch:
         if len(sides) > 1:
             raise PackPlayError(f"a batch of {spec.title} is one side's {spec.target}s")
         self.side_id = sides.pop()
+        # The targets the check takes first, in their order; those it refuses after them,
+        # listed with the reason (a side's few ordered units before its many others).
+        self.items.sort(key=lambda i: i.refused is not None)
 
     @staticmethod
     def _side_of(state: PlayState, subject: Mapping[str, Any]) -> int:
@@ -204,7 +207,8 @@ class PackBatch:
         from eote_ref.packs.registry import CITE
 
         cite = f"{CITE.get(game.pack_id, game.pack_id)} {self.spec.rule}"
-        line = f"{self.title} of {len(parts)} {self.spec.target}s ({cite}): " + "; ".join(parts)
+        kind = self.spec.target if len(parts) == 1 else f"{self.spec.target}s"
+        line = f"{self.title} of {len(parts)} {kind} ({cite}): " + "; ".join(parts)
         done = [o.to_json() for o in outcomes if o is not None]
         game.record(
             f"{game.pack_id}.{self.spec.key}",

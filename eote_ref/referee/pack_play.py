@@ -368,7 +368,62 @@ class PackGameService(GameCore):
         if refusal:
             raise PackPlayError(refusal)
         text = change_words(self.play, state, put, self.rules) or f"{key} set by hand"
-        self.record(f"{self.pack_id}.edit", f"By hand: {text}", [self.store_change(put)])
+        self.record(
+            f"{self.pack_id}.edit",
+            f"By hand: {text}",
+            [self.store_change(put)],
+            inputs=self._fogged_edit(state, put),
+        )
+
+    def _fogged_edit(self, state: PlayState, put: Put) -> dict[str, Any] | None:
+        """What a hand edit of a key the pack fogs keeps for the players' lines (else None).
+
+        The line names the value (``4 → 3 element(s)``); under fog of war a side that may
+        not see the row's side reads the veiled words instead (:meth:`players_results`).
+        """
+        if not any(f.entity == put.entity and f.key == put.key for f in self.play.fog):
+            return None
+        if put.entity == "side":
+            side_id, name = put.row_id, state.side(put.row_id).name
+        else:
+            rows = state.units if put.entity == "unit" else state.leaders
+            row = next(r for r in rows if r.id == put.row_id)
+            side_id, name = row.side_id, row.name
+        words = put.key.replace("_", " ")
+        veiled = f"By hand: {name}: {words} changed (hidden by fog of war)"
+        return {FOGGED_KEY: {"side_id": side_id, "veiled": veiled}}
+
+    def players_results(
+        self,
+        limit: int = 3,
+        viewer: int | None = None,
+        fog: Fog | None = None,
+        state: PlayState | None = None,
+    ) -> list[tuple[int, str]]:
+        """The last ``limit`` steps done, newest first, as ``viewer`` may read them (turn, line).
+
+        ``viewer`` is the side (position) a page is shown to, None the whole table; under
+        ``fog`` (None: the game's own) a hand edit of a key the pack fogs, of a side the viewer
+        may not see, reads its veiled words (the umpire's journal keeps it whole).
+        """
+        from eote_ref.store import history
+
+        state = state or self.state()
+        fog = fog_in(state.options) if fog is None else fog
+        fogged = fogged_sides(fog, state.sides, viewer)
+        out: list[tuple[int, str]] = []
+        for e in self.read(history, limit=limit * 4 + 20, newest_first=True):
+            if e.status != "done":
+                continue
+            inputs = e.inputs if isinstance(e.inputs, dict) else {}
+            veil = inputs.get(FOGGED_KEY)
+            if isinstance(veil, dict) and veil.get("side_id") in fogged:
+                out.append((e.turn, str(veil["veiled"])))
+            else:
+                out.append((e.turn, e.summary))
+            if len(out) >= limit:
+                break
+        return out
 
     def store_change(self, put: Put) -> Change:
         """The journal's change for one key of a pack's state (or a shared column)."""
@@ -383,6 +438,11 @@ class PackGameService(GameCore):
 
 
 # ----------------------------------------------------------------------------- checks
+#: The key of a hand edit's ``inputs`` that says which side's fogged key it set, and the
+#: words shown instead to a side that may not see it (:meth:`PackGameService.players_results`).
+FOGGED_KEY = "fogged"
+
+
 def change_words(play: Play, state: PlayState, put: Put, rules: Any = None) -> str:
     """A change in the umpire's words: the pack's, else plain (bookkeeping reads "")."""
     text = play.words(state, put, rules)

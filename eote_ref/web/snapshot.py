@@ -308,10 +308,12 @@ def pack_snapshot(service: Any, fog: Fog | None = None) -> Snapshot:
     fog = service.fog(view.state) if fog is None else fog
     fog_words = service.play.fog_words if service.play.fog else ""
     hidden: Mapping[str, frozenset[str]] = getattr(service.play, "hidden", {})
-    entries = service.journal(limit=RESULTS_SHOWN * 2)
-    results = [
-        {"turn": x.turn, "summary": x.summary, "parts": []} for x in entries if x.status == "done"
-    ][:RESULTS_SHOWN]
+
+    def results(viewer: Any) -> list[dict[str, Any]]:  # a fogged hand edit veiled (issue 32)
+        position = None if viewer is None else viewer.position
+        shown = service.players_results(RESULTS_SHOWN, position, fog, view.state)
+        return [{"turn": turn, "summary": line, "parts": []} for turn, line in shown]
+
     label = view.turn_label[:1].upper() + view.turn_label[1:]
 
     def page(viewer: Any) -> dict[str, Any]:
@@ -331,7 +333,7 @@ def pack_snapshot(service: Any, fog: Fog | None = None) -> Snapshot:
                 _pack_side(view, shown, s, service, own=viewer is not None and s.id == viewer.id)
                 for s in shown.sides
             ],
-            "results": results,
+            "results": results(viewer),
         }
 
     sides: dict[int, dict[str, Any]] = {}

@@ -51,6 +51,8 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
             "choice",
             enemies[0].id if enemies else None,
             "7.1",
+            # The unit a charge declared settled (9.3): read from the game, to confirm.
+            derived=charged is not None,
             choices=unit_choices(state, enemies, ctx.rules),
         ),  # fmt: skip
     ]
@@ -457,6 +459,22 @@ def _reaction_situation(ctx: Ctx) -> reaction_mod.ReactionSituation:
     )
 
 
+def _reaction_reading(ctx: Ctx, outcome: Outcome) -> list[str]:
+    """The white dice a reaction rolls and the flag it needs, for its figure (9.3, 1.2)."""
+    n, flags = outcome.details.get("dice"), outcome.details.get("flags")
+    if n is None or not flags:
+        return []  # no reaction allowed: the wizard says why
+    dice = "1 white die" if n == 1 else f"{n} white dice"
+    words = " or ".join(str(f).capitalize() for f in flags)
+    faces = f"{2 * len(flags)} faces of 6"
+    needs = (
+        f"it succeeds on a {words} flag ({faces}, 1.2)"
+        if n == 1
+        else f"it succeeds on any {words} flag among them ({faces} on each die, 1.2)"
+    )
+    return [f"{dice}, one an empty hex in sight at the charge's start (9.3)", needs]
+
+
 def _reaction_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     assert outcome is not None
     unit, charger = ctx_unit(ctx), answer_unit(ctx, "charger")
@@ -720,7 +738,7 @@ def checks() -> list[CheckSpec]:
              _charge_questions, _charge_situation, _charge_changes, _charge_summary),
         spec("reaction", "Reaction to a charge", "9.3", "reaction", "unit",
              _reaction_questions, _reaction_situation, _reaction_changes, _reaction_summary,
-             _reaction_dice),
+             _reaction_dice, reading=_reaction_reading),
         spec("general_hit", "General hit", "9.4", "general_hit", "leader",
              _general_hit_questions, _general_hit_situation, _general_hit_changes,
              _general_hit_summary),

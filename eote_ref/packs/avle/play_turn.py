@@ -256,13 +256,20 @@ def _able(ctx: Ctx, side_id: int) -> list[UnitState]:
 
 def _orderable(ctx: Ctx, unit: UnitState) -> bool:
     """Whether one of the dice the side has left orders ``unit`` now (5.1, 3.1, 3.2)."""
-    for face in _faces_for(ctx, unit):
-        try:
-            _order_situation(replace(ctx, target={"unit_id": unit.id}, answers={"face": face}))
-        except PlayError:
-            continue
-        return True
-    return False
+    target = {"unit_id": unit.id}
+    return any(
+        _orders(replace(ctx, target=target, answers={"face": face}))
+        for face in _faces_for(ctx, unit)
+    )
+
+
+def _orders(ctx: Ctx) -> bool:
+    """Whether the face answered orders the target unit now (5.1, 3.1, 3.2)."""
+    try:
+        _order_situation(ctx)
+    except PlayError:
+        return False
+    return True
 
 
 def _order_unit(ctx: Ctx) -> UnitState:
@@ -321,10 +328,18 @@ def _order_questions(ctx: Ctx) -> list[Ask]:
         else ctx.state.unit(int(ctx.answers.get("unit", out[0].default)))
     )
     faces = _faces_for(ctx, unit)
-    preferred = next((f for f, arm in FACE_ARM.items() if arm == unit.arm and f in faces), None)
-    if preferred is None and general_with(ctx.state, unit) is not None and "general" in faces:
-        preferred = "general"
-    default = preferred or ("flag" if "flag" in faces else (faces[0] if faces else None))
+    # The unit's arm's die first, then its General's, then a flag; of those, the first that
+    # orders it now (a cannon die is refused outside the card's sector, 3.1, where the
+    # General die still orders it, 5.1).
+    arm_faces = [f for f, arm in FACE_ARM.items() if arm == unit.arm and f in faces]
+    general = ["general"] if general_with(ctx.state, unit) is not None else []
+    ranked = list(dict.fromkeys([*arm_faces, *general, "flag", *faces]))
+    ranked = [f for f in ranked if f in faces]
+    unit_target = {"unit_id": unit.id}
+    default = next(
+        (f for f in ranked if _orders(replace(ctx, target=unit_target, answers={"face": f}))),
+        ranked[0] if ranked else None,
+    )
     out.append(
         Ask("face", "the command die used", "choice", default, "5.1", derived=True,
             choices=tuple((f, FACE_ORDERS.get(f, "the automatic card")) for f in faces))

@@ -91,6 +91,18 @@ class PackBatchDialog(QDialog):
         self.table.resizeColumnsToContents()
         self.resize(760, 480)
         self._update_apply()
+        self._focus_next_dice(-1)
+
+    def _focus_next_dice(self, after: int) -> bool:
+        """Put the keyboard in the first die of the first row after ``after`` still needing one."""
+        for row in sorted(r for r in self.dice if r > after):
+            dice = self.dice[row]
+            empty = next((c for c in dice.combos if c.currentData() is None), None)
+            if empty is not None:
+                self.table.scrollTo(self.table.model().index(row, COL_DICE))
+                empty.setFocus()
+                return True
+        return False
 
     # ------------------------------------------------------------------ rows
     def _fill_row(self, row: int, item: Any) -> None:
@@ -163,7 +175,11 @@ class PackBatchDialog(QDialog):
         if value is None:
             return
         item = self.batch.items[row]
+        typed = dice.isAncestorOf(self.focusWidget()) if self.focusWidget() else False
         self.set_rolls(row, {**item.rolls, dice.needed.name: value})
+        # The row's dice typed: the keyboard goes on to the next die needed, else to Apply.
+        if typed and not self._focus_next_dice(row - 1):
+            self.apply_button.setFocus()
 
     # ------------------------------------------------------------------ actions
     def set_rolls(self, row: int, rolls: dict[str, Any]) -> None:

@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Collection
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -183,9 +183,36 @@ class _DiceRow(QWidget):
             for face in needed.faces:
                 combo.addItem(face_words(face), face)
             combo.currentIndexChanged.connect(lambda _i: self.entered.emit())
+            combo.installEventFilter(self)
             layout.addWidget(combo)
             self.combos.append(combo)
         layout.addStretch(1)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A pool's die typed: the keyboard goes on to the pool's next die (one key a die).
+
+        A face whose word begins another's (a d10's 1, before 10) waits for the next key.
+        """
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and watched in self.combos
+            and isinstance(event, QKeyEvent)
+            and event.text().strip()
+            and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        ):
+            combo = watched
+            assert isinstance(combo, QComboBox)
+            combo.keyPressEvent(event)
+            at = self.combos.index(combo)
+            word = combo.currentText()
+            words = [combo.itemText(i) for i in range(1, combo.count())]
+            settled = combo.currentData() is not None and not any(
+                w != word and w.startswith(word) for w in words
+            )
+            if settled and at + 1 < len(self.combos):
+                self.combos[at + 1].setFocus()
+            return True
+        return super().eventFilter(watched, event)
 
     def value(self) -> object | None:
         """The face (a die) or the faces (a pool) entered; None while any is missing."""
@@ -248,6 +275,8 @@ class PackCheckDialog(QDialog):
         self.applied = False
         self.rolls: dict[str, object] = {}
         self.trial: Any = None
+        #: A word under the subject from the screen (a target marked this check takes not).
+        self.subject_note = ""
         self._rng = random.Random()
         prefix = pack_rule_prefix(hub.view.pack)
         self.setWindowTitle(f"{check.title} ({prefix} {check.rule})")
@@ -316,8 +345,17 @@ class PackCheckDialog(QDialog):
         self._build_questions()
         self.resize(960, 640)
         self.update_all()
-        if not self.questions:  # nothing to ask: the keyboard goes where the die is typed
+        if not self.questions or self._unit_settled():  # the keyboard goes to the die
             self.focus_die()
+
+    def _unit_settled(self) -> bool:
+        """Whether the first question is a unit the game settled (a charge's target).
+
+        A number typed in a unit's list picks a unit by its code: a die typed there would
+        change the unit, so the keyboard starts in the die instead.
+        """
+        first = next(iter(self.questions.values()), None)
+        return first is not None and first.key in self._unit_keys and bool(first.ask.derived)
 
     def focus_die(self) -> None:
         """Put the keyboard in the first box of the die the procedure needs next."""
@@ -487,11 +525,24 @@ class PackCheckDialog(QDialog):
         """The acting unit or General as the wizard names it ("" when none is chosen yet)."""
         return str(self.hub.attempt(self.check.subject_text) or "")
 
+    def note_subject(self, text: str) -> None:
+        """Say ``text`` under the subject, in the warning's colour, as long as it is open."""
+        self.subject_note = text
+        self._show_subject()
+
+    def _show_subject(self) -> None:
+        subject = self.subject_text()
+        shown = f"<b>Acting:</b> {html.escape(subject)}" if subject else ""
+        if self.subject_note:
+            colour = marker_colors(self.palette()).hit.name()
+            note = f"<span style='color:{colour}'>{html.escape(self.subject_note)}</span>"
+            shown = f"{shown}<br>{note}" if shown else note
+        self.subject_label.setText(shown)
+        self.subject_label.setVisible(bool(shown))
+
     def update_all(self) -> None:
         """Preview the odds, ask for the next die, show the result and its changes."""
-        subject = self.subject_text()
-        self.subject_label.setText(f"<b>Acting:</b> {html.escape(subject)}" if subject else "")
-        self.subject_label.setVisible(bool(subject))
+        self._show_subject()
         # A refusal here is the answers so far: shown under the questions, not as news.
         try:
             preview = self.check.preview()

@@ -112,9 +112,9 @@ class PackPlayersDisplay(QWidget):
                 f"<h2>{e(side.name)}</h2><ul>{lines}</ul>"
                 f"<table cellspacing='0' cellpadding='3'>{units}</table>"
             )
-        entries = self.hub.service.journal(limit=3)
-        done = [x for x in entries if x.status == "done"]
-        self.last.setText("<b>Last:</b> " + " · ".join(e(x.summary) for x in done) if done else "")
+        # The last steps as the whole table may read them (a fogged hand edit veiled).
+        done = service.players_results(3, None, fog, view.state)
+        self.last.setText("<b>Last:</b> " + " · ".join(e(x) for _t, x in done) if done else "")
 
     def text(self) -> str:
         """Everything shown, as plain text (tests)."""

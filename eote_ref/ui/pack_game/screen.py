@@ -264,9 +264,13 @@ class PackGameScreen(QObject):
         )
         if batch is None:
             return None
+        back = QApplication.focusWidget()
+        self._return_focus = back if back is not None and back.window() is self.window else None
         dialog = PackBatchDialog(self.hub, batch, self.window)
         self.dialog = dialog
+        dialog.finished.connect(lambda _r, d=dialog: self._closed(d))
         dialog.open()
+        dialog.activateWindow()
         return dialog
 
     def pick_check(self) -> Any:
@@ -348,7 +352,32 @@ class PackGameScreen(QObject):
         dialog.activateWindow()  # its keys (Alt+R rolls, Enter applies) are the dialog's
         if preset is not None:  # the target given on the dashboard: the die is next
             dialog.focus_die()
+        elif self.dashboard is not None:
+            self._note_unused_target(dialog, self.dashboard.codes.target())
         return dialog
+
+    def _note_unused_target(self, dialog: Any, marked: int | None) -> None:
+        """Say so when the target Ctrl and a code marked is not one this check asks for.
+
+        A check made on the unit fired on (no unit asked) would otherwise drop the mark
+        without a word and be made on the unit selected.
+        """
+        if marked is None or self.hub is None:
+            return
+        check = dialog.check
+        if check.spec.target != "unit" or check.target.get("unit_id") in (marked, None):
+            return  # a game's or a side's check (the round, victory) is no unit's
+        unit = next((u for u in self.hub.view.state.units if u.id == marked), None)
+        if unit is None:
+            return
+        code = getattr(unit, "code", "")
+        name = f"{code} {unit.name}".strip()
+        on = dialog.subject_text()
+        text = f"{name}, marked as the target, is not asked by this check" + (
+            f": it is made on {on}." if on else "."
+        )
+        dialog.note_subject(text)
+        self.window._message(text)
 
     def open_due(self, key: str, target: dict[str, Any]) -> Any:
         """Open a turn-guide item on its target.
@@ -391,8 +420,11 @@ class PackGameScreen(QObject):
         return True
 
     def _closed(self, dialog: Any) -> None:
+        """A check's wizard or a batch closed: the keyboard back where it was; what was done."""
+        check = getattr(dialog, "check", None)  # a batch has none: its title is the batch's
         if dialog.applied:
-            self.window._message(f"Applied: {dialog.check.title} (Ctrl+Z undoes it)")
+            title = check.title if check is not None else dialog.batch.title
+            self.window._message(f"Applied: {title} (Ctrl+Z undoes it)")
         if self.dialog is dialog:
             self.dialog = None
         dialog.deleteLater()
@@ -402,8 +434,8 @@ class PackGameScreen(QObject):
             back.setFocus()  # where the umpire was: the turn guide's list, a side's table
         elif self.dashboard is not None:
             self.dashboard.focus_side(None)
-        if dialog.applied:
-            self.offer_next(dialog.check)
+        if dialog.applied and check is not None:
+            self.offer_next(check)
 
     def offer_next(self, check: Any) -> str:
         """The checks the pack offers next on a check's subject (an ordered unit's fire...).

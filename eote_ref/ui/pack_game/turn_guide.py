@@ -94,8 +94,14 @@ class PackTurnGuide(QWidget):
             self.list.addItem(item)
         elif self.list.count():
             # The item the umpire had highlighted stays highlighted wherever it moved (an
-            # item due put before it); gone, the row it stood at.
-            at = next((i for i, due in enumerate(view.due) if _same(due, kept)), None)
+            # item due put before it); gone, the row it stood at. The first row, current as
+            # the first, stays the first: an item put before it is due before it (a charged
+            # unit's reaction before the next order).
+            at = (
+                None
+                if row == 0
+                else next((i for i, due in enumerate(view.due) if _same(due, kept)), None)
+            )
             self.list.setCurrentRow(at if at is not None else min(row, self.list.count() - 1))
 
     def bar_html(self, view: PackView) -> str:

@@ -206,6 +206,35 @@ def test_an_avle_unit_s_fogged_state_reaches_only_its_own_side(avle: PackGameSer
         server.stop()
 
 
+def test_a_hand_edit_of_a_fogged_count_is_veiled_in_the_results(avle: PackGameService) -> None:
+    """Found in a club-night trial: a unit's elements set by hand named them in the results.
+
+    Under fog the markers hid an AVlE unit's elements (house, 1.1), but the step's line
+    (*By hand: Bijlandt's brigade (line): 4 → 3 element(s)*) reached the other side's page
+    and the whole table's. It is veiled there now; its own side and the umpire read it whole.
+    """
+    state = avle.state()
+    side = {s.position: s for s in state.sides}
+    unit = state.units_of(side[1].id)[0]
+    choose_fog(avle, fog_in(avle.state().options), Fog.OPPONENT)
+    avle.edit("unit", unit.id, "elements", 3)
+    assert "4 → 3" in avle.journal()[0].summary  # the umpire's journal keeps it whole
+    server, _ = serve(avle)
+    try:
+        shown = pages(server)
+        for whose in (0, "spectators"):
+            text = json.dumps(shown[whose]["results"], ensure_ascii=False)
+            assert "→" not in text, whose
+            assert "element(s)" not in text, whose
+            assert unit.name in text  # the step is there, its figures are not
+        assert "4 → 3" in json.dumps(shown[1]["results"], ensure_ascii=False)
+    finally:
+        server.stop()
+    choose_fog(avle, fog_in(avle.state().options), Fog.OFF)
+    shown_off = avle.players_results(3, None, Fog.OFF)
+    assert "4 → 3" in shown_off[0][1]
+
+
 def test_the_fog_the_display_holds_is_the_phones_fog(waterloo: GameService) -> None:
     """A fog chosen for the display outside the game's options still hides the CE."""
     server, publisher = serve(waterloo)

@@ -181,3 +181,65 @@ def test_an_infantry_manoeuvre_orders_the_infantry_of_one_sector(db: Database) -
     assert able.default == 2
     check.apply({"Allies_dice": ["flag"] * 5})
     assert game.state().side(sides["French"]).pack_state["command_dice"] == {"automatic": 2}
+
+
+def test_an_order_offers_the_die_that_orders_the_unit_not_its_arm_s_refused(
+    db: Database,
+) -> None:
+    """Found in a club-night trial (Ligny): the order's die refused the unit it offered.
+
+    A battery of the left sector with its General attached, the centre card played: its
+    cannon die is refused there (3.1) but the General die orders it anywhere (5.1). The
+    wizard offered the cannon and its own refusal; it offers the General die now.
+    """
+    from eote_ref.referee.pack_lists import pack_battle
+    from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
+
+    battle = pack_battle("avle", "ligny")
+    sides = {name: list(paths) for name, paths in battle.sides}
+    game = PackGameService(db, new_pack_game(db, NewPackGame("L", "avle", sides, {}, "ligny")))
+    state = game.state()
+    side = {s.name: s.id for s in state.sides}
+    for s in state.sides:
+        game.open_check("hand", side_id=s.id).apply()
+    check = game.open_check("round")
+    check.set(f"card_{side['French']}", "centre")
+    check.set(f"card_{side['Prussians']}", "centre")
+    check.apply(
+        {
+            "French_dice": ["flag", "infantry", "infantry", "cannon", "trooper"],
+            "Prussians_dice": ["general", "infantry", "flag", "infantry", "cannon"],
+        }
+    )
+    battery = next(u for u in game.state().units if u.name == "Medium artillery S8")
+    order = game.open_check("order", unit_id=battery.id)
+    face = next(a for a in order.facts() if a.key == "face")
+    assert face.default == "general"
+    assert order.trial({}).error is None
+    # From the turn guide, on the side: the same unit offered first, with the same die.
+    order = game.open_check("order", side_id=side["Prussians"])
+    asked = {a.key: a for a in order.facts()}
+    if asked["unit"].default == battery.id:
+        assert asked["face"].default == "general"
+    assert order.trial({}).error is None
+
+
+def test_a_reaction_reads_its_dice_and_flag_not_a_base_and_modified(db: Database) -> None:
+    """Found in a club-night trial (Ligny): the reaction's wizard showed *base 1, modified 1*.
+
+    The figure is the number of white dice (one an empty hex in sight, 9.3), and the odds
+    the chance of the unit's own flag on any of them (2 faces of 6, 1.2): it says so now.
+    """
+    game = quatre_bras(db)
+    lancers, line = (
+        unit_id(game, "Piré's lancers (Hubert)"),
+        unit_id(game, "Bijlandt's brigade (line)"),
+    )
+    check = game.open_check("reaction", unit_id=line)
+    check.set("charger", lancers)
+    check.set("empty_hexes", 2)
+    outcome = check.preview()
+    assert outcome is not None
+    lines = check.reading(outcome)
+    assert lines[0] == "2 white dice, one an empty hex in sight at the charge's start (9.3)"
+    assert lines[1] == "it succeeds on any English flag among them (2 faces of 6 on each die, 1.2)"
