@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from eote_ref.ui.wizards.fire import FireWizard, QueuePage
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -16,7 +17,6 @@ from eote_ref.referee.phases import Phase
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.unit_picker import UnitPicker
 from eote_ref.ui.wizards import build_wizard
-from eote_ref.ui.wizards.fire import FireWizard, QueuePage
 from tests.games import named
 from tests.ui.helpers import choose, queue_fire, to_phase
 
