@@ -8,10 +8,10 @@
 
 from __future__ import annotations
 
-from eote_ref.ui.wizards.fire import FireWizard, QueuePage
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from eote_ref.packs.eote.ui.fire import FireWizard, QueuePage
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.ui.game_hub import GameHub
