@@ -26,8 +26,10 @@ from __future__ import annotations
 import hmac
 import http.server
 import json
+import logging
 import secrets
 import socket
+import sys
 import threading
 import time
 from collections import Counter
@@ -120,6 +122,24 @@ class Link:
     path: str
 
 
+_log = logging.getLogger(__name__)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    """The threading server, saying a request's fault in the app's log, never on stderr.
+
+    A phone that goes away mid-answer (its browser closed, the Wi-Fi lost) is the table's
+    ordinary life, not a fault: it is let go without a word. Anything else is logged with
+    its traceback, where the app's error report finds it.
+    """
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        fault = sys.exc_info()[1]
+        if isinstance(fault, ConnectionError | TimeoutError):
+            return
+        _log.error("a phone's request from %s failed", client_address, exc_info=fault)
+
+
 class PhoneServer:
     """The pages of one game for the table's phones, served from a thread.
 
@@ -142,7 +162,7 @@ class PhoneServer:
         self.buckets = _Buckets()
         self.inbox.listeners.append(self._bump)
         handler = type("Handler", (_Handler,), {"phones": self})
-        self.httpd = http.server.ThreadingHTTPServer((host, port), handler)
+        self.httpd = _Server((host, port), handler)
         self.httpd.daemon_threads = True
         self._thread: threading.Thread | None = None
 

@@ -368,3 +368,25 @@ def test_only_json_is_taken(served: tuple[PhoneServer, Publisher]) -> None:
     assert response.status == 415
     conn.close()
     assert server.inbox.ready() == frozenset()
+
+
+def test_a_phone_gone_mid_answer_is_let_go_and_a_fault_goes_to_the_log(
+    served: tuple[PhoneServer, Publisher],
+    capfd: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A closed browser is the table's ordinary life; a real fault is logged, not printed."""
+    server, _ = served
+    try:
+        raise ConnectionResetError("the phone went away")
+    except ConnectionResetError:
+        server.httpd.handle_error(None, ("192.0.2.7", 5000))
+    try:
+        raise ValueError("a fault of ours")
+    except ValueError:
+        server.httpd.handle_error(None, ("192.0.2.7", 5001))
+    assert capfd.readouterr().err == ""
+    faults = [r for r in caplog.records if r.name == "eote_ref.web.server"]
+    assert len(faults) == 1
+    assert "192.0.2.7" in faults[0].getMessage()
+    assert faults[0].exc_info is not None
