@@ -498,19 +498,27 @@ def searchable_combo(combo: QComboBox) -> QComboBox:
     return combo
 
 
-class _TypeToFind(QObject):
-    """Letters typed on a list jump to the best match anywhere in an item's text."""
+class TypedSearch(QObject):
+    """Keys typed on a widget within :attr:`PAUSE_MS` of each other make one search.
 
-    #: Letters typed within this many milliseconds make one search.
+    A printable key (Shift aside) extends the search, or starts a new one after a pause, and
+    :meth:`search` runs on it; a space on its own is left to the widget (it ticks an item).
+    The type-to-find of every list and a pack wizard's unit boxes share it.
+    """
+
+    #: Keys typed within this many milliseconds make one search.
     PAUSE_MS = 1200
 
-    def __init__(self, view: QAbstractItemView) -> None:
-        super().__init__(view)
-        self.view = view
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
         self.typed = ""
         self.clock = QElapsedTimer()
 
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+    def search(self, typed: str) -> None:
+        """Act on the search typed so far."""
+        raise NotImplementedError
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
             return False
         text = event.text()
@@ -524,16 +532,27 @@ class _TypeToFind(QObject):
             return False  # a space on its own ticks the item, as ever
         self.typed = text if fresh else self.typed + text
         self.clock.start()
+        self.search(self.typed)
+        return True
+
+
+class _TypeToFind(TypedSearch):
+    """Letters typed on a list jump to the best match anywhere in an item's text."""
+
+    def __init__(self, view: QAbstractItemView) -> None:
+        super().__init__(view)
+        self.view = view
+
+    def search(self, typed: str) -> None:
         model = self.view.model()
         root = self.view.rootIndex()
         cands = [
             Candidate(row, str(model.index(row, 0, root).data() or ""))
             for row in range(model.rowCount(root))
         ]
-        found = rank(self.typed, cands)
+        found = rank(typed, cands)
         if found:
             self.view.setCurrentIndex(model.index(found[0].value, 0, root))
-        return True
 
 
 def type_to_find(view: QAbstractItemView) -> QAbstractItemView:

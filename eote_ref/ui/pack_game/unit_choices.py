@@ -17,12 +17,12 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QComboBox, QListWidget, QWidget
 
 from eote_ref.referee.picking import Candidate, rank, split_code
 from eote_ref.ui.code_keys import NUMBER_PAUSE_MS
+from eote_ref.ui.unit_picker import TypedSearch
 
 
 def coded_asks(
@@ -68,13 +68,15 @@ def due_units(due: Sequence[Any], check_key: str) -> set[int]:
     }
 
 
-class TypedPick(QObject):
+class TypedPick(TypedSearch):
     """Keys typed on a unit list's box (a combo box, a list of ticks) pick a unit.
 
-    Letters and digits typed within :data:`~eote_ref.ui.code_keys.NUMBER_PAUSE_MS` make one
-    search: a whole code (``a12``), a code's number (``12``) or words of the name; the best
-    match becomes the current item (Space still ticks an item of a list).
+    Letters and digits typed within :attr:`~eote_ref.ui.unit_picker.TypedSearch.PAUSE_MS`
+    make one search: a whole code (``a12``), a code's number (``12``) or words of the name;
+    the best match becomes the current item (Space still ticks an item of a list).
     """
+
+    PAUSE_MS = NUMBER_PAUSE_MS
 
     def __init__(
         self, widget: QComboBox | QListWidget, answer: Callable[[Any], None] | None = None
@@ -83,8 +85,6 @@ class TypedPick(QObject):
         self.widget = widget
         #: How a combo box's pick is answered (the wizard's ``answer``); None: set the box.
         self.answer = answer
-        self.typed = ""
-        self.clock = QElapsedTimer()
         widget.installEventFilter(self)
 
     def items(self) -> list[str]:
@@ -93,22 +93,8 @@ class TypedPick(QObject):
             return [w.itemText(i) for i in range(w.count())]
         return [w.item(i).text() for i in range(w.count())]
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
-            return False
-        text = event.text()
-        mods = event.modifiers() & ~(
-            Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
-        )
-        if mods or not text or not text.isprintable():
-            return False
-        fresh = not self.clock.isValid() or self.clock.elapsed() > NUMBER_PAUSE_MS
-        if text == " " and (fresh or not self.typed):
-            return False  # a space on its own ticks the item, as ever
-        self.typed = text if fresh else self.typed + text
-        self.clock.start()
-        self.pick(self.typed)
-        return True
+    def search(self, typed: str) -> None:
+        self.pick(typed)
 
     def pick(self, typed: str) -> int | None:
         """Make the best match of ``typed`` the current item; its row (None: no match)."""
