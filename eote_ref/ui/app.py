@@ -19,6 +19,7 @@ from eote_ref.referee.session import Database
 from eote_ref.ui.database_open import open_database_or_report as open_database_or_report
 from eote_ref.ui.database_open import open_database_quietly as open_database_quietly
 from eote_ref.ui.database_open import report_refusal
+from eote_ref.yamlio import dataclass_methods
 from eote_ref.yamlio.loader import gc_paused
 
 if TYPE_CHECKING:
@@ -216,6 +217,7 @@ def run_app(args: argparse.Namespace) -> int:
 
     error_report.install()  # from here on, a bug is logged with its traceback and shown
     if not isinstance(opened, Database):
+        dataclass_methods.finish()
         report_refusal(*opened)
         return 2
     db = opened
@@ -235,6 +237,7 @@ def run_app(args: argparse.Namespace) -> int:
 
         def after_first_paint() -> None:
             app.processEvents()  # the first paint
+            dataclass_methods.finish()  # the methods compiled meanwhile kept for the next start
             shown = time.time()
             if mode in ("1", "warm"):
                 cpu = time.process_time() * 1000
@@ -265,6 +268,7 @@ def run_app(args: argparse.Namespace) -> int:
         QTimer.singleShot(0, after_first_paint)
         return int(app.exec())
     finally:
+        dataclass_methods.finish()  # a start that failed before its first paint
         db.close()
 
 
