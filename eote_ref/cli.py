@@ -118,10 +118,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is not None and args.command != chosen:  # e.g. an abbreviated --db
         args = build_parser().parse_args(words)
     if args.command is None:
-        if argv is None:  # the app's start, to its first paint (ui.app.run_app)
+        if argv is None:  # the app's start, to its first window (ui.app.run_app)
+            import gc
+
             from eote_ref.yamlio import dataclass_methods
 
             dataclass_methods.install("app")
+            # Nothing to collect among the modules and the window made: the collector is
+            # enabled again once the first window is made.
+            gc.disable()
         from eote_ref.ui.app import run_app  # imported late: headless commands never load Qt
 
         return run_app(args)

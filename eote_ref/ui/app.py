@@ -217,6 +217,7 @@ def run_app(args: argparse.Namespace) -> int:
 
     error_report.install()  # from here on, a bug is logged with its traceback and shown
     if not isinstance(opened, Database):
+        gc.enable()
         dataclass_methods.finish()
         report_refusal(*opened)
         return 2
@@ -224,15 +225,18 @@ def run_app(args: argparse.Namespace) -> int:
     from eote_ref.ui.main_window import MainWindow
 
     try:
-        with plain_imports():  # what making the window imports on the way (its menus' modules)
+        # Making the window and reading its game: objects that all stay, which the collector
+        # would walk again and again (about 37 passes, 30 ms of CPU at a load of 5).
+        with gc_paused(), plain_imports():  # plain: the imports on the way (menus' modules)
             window = MainWindow(db)
             if getattr(args, "demo", False):
                 window.open_demo()
             elif not window.restore_last_game():
                 window.show_start_page()
-        window.show()
+            window.show()
         # What start-up made lives as long as the app: spare it the collector's full passes.
         gc.freeze()
+        gc.enable()  # paused since the start (``eote-ref``'s main) or by gc_paused above
         mode = os.environ.get(EXIT_WHEN_READY_ENV)
 
         def after_first_paint() -> None:
@@ -268,6 +272,7 @@ def run_app(args: argparse.Namespace) -> int:
         QTimer.singleShot(0, after_first_paint)
         return int(app.exec())
     finally:
+        gc.enable()
         dataclass_methods.finish()  # a start that failed before its first paint
         db.close()
 
