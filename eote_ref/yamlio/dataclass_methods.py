@@ -83,8 +83,8 @@ def install(name: str, folder: pathlib.Path | None = None) -> None:
     compilation would. Nothing happens if a cache is installed already.
     """
     global _active
-    if _active is not None or "exec" in vars(dataclasses):
-        return
+    if _active is not None or "exec" in vars(dataclasses) or getattr(sys, "frozen", False):
+        return  # a frozen app writes no bytecode beside its modules: no copy either
     _active = _Methods(copy_path(name, folder))
     dataclasses.exec = _active.exec  # type: ignore[attr-defined]  # shadows the builtin
 
