@@ -102,6 +102,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``eote-ref``; returns the process exit code."""
     words = sys.argv[1:] if argv is None else list(argv)
     chosen = command_named(words)
+    if chosen == "rule" and argv is None:  # a calculator call: its dataclasses' methods
+        from eote_ref.yamlio import dataclass_methods
+
+        dataclass_methods.install("rule")  # compiled once, kept beside the bytecode
     parser = build_parser(chosen, every=False)
     if chosen == "rule":  # the calculator answers every mistake in its JSON contract
         args, extra = parser.parse_known_args(words)
@@ -114,6 +118,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is not None and args.command != chosen:  # e.g. an abbreviated --db
         args = build_parser().parse_args(words)
     if args.command is None:
+        if argv is None:  # the app's start, to its first window (ui.app.run_app)
+            import gc
+
+            from eote_ref.yamlio import dataclass_methods
+
+            dataclass_methods.install("app")
+            # Nothing to collect among the modules and the window made: the collector is
+            # enabled again once the first window is made.
+            gc.disable()
         from eote_ref.ui.app import run_app  # imported late: headless commands never load Qt
 
         return run_app(args)
@@ -126,6 +139,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {message}", file=sys.stderr)
         return 1
     if chosen == "rule" and argv is None:  # the calculator run as a program: its answer is out
+        from eote_ref.yamlio import dataclass_methods
+
+        dataclass_methods.finish()
         leave(code)
     return code
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from eote_ref.packs.eote.rules.orders import OrderType
 from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.packs.eote.rules.units import FORMATIONS_BY_ARM, CombatArm
 from eote_ref.packs.outcome import Reveals
@@ -225,6 +224,8 @@ class GameService(GameReading):
         if field not in allowed or not isinstance(value, allowed[field]):
             raise RefereeError(f"{field} cannot be set to {value!r}")
         if field == "current_order":
+            from eote_ref.packs.eote.rules.orders import OrderType  # a procedure: not at start
+
             orders = {o.value for o in OrderType}
             value = str(value).strip().upper()
             if value not in orders:

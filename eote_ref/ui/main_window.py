@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from eote_ref import __version__
 from eote_ref.packs.eote.rules.units import fire_sub_phase
-from eote_ref.packs.eote.ui.movement_panel import (
+from eote_ref.packs.eote.ui.movement_dock import (  # its panel: when first shown
     attach_movement_dock,
     hide_movement_dock,
     movement_dock,

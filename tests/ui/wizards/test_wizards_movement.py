@@ -118,6 +118,35 @@ def test_movement_panel_follows_the_phase_and_the_initiative(
     assert not dock.isVisible()
 
 
+def test_the_movement_panel_is_made_when_its_dock_is_first_shown(
+    qtbot: QtBot, db: Database, demo: GameService
+) -> None:
+    """A game opened in another phase has no panel yet: the first paint needs none (issue 36)."""
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.open_game(demo.game_id)
+    window.show()
+    qtbot.waitExposed(window)
+    dock = window.findChild(QDockWidget, "movementDock")
+    assert isinstance(dock, QDockWidget)
+    assert demo.view().phase is not Phase.MOVEMENT
+    assert dock.widget() is None
+    dock.toggleViewAction().trigger()  # View → Movement, outside the movement phase
+    assert dock.isVisible()
+    panel = dock.widget()
+    assert isinstance(panel, MovementPanel)
+    assert panel.hub is window.hub
+    assert panel.model.rowCount() == sum(
+        1 for s in demo.view().sides for u in s.units if not u.off_table
+    )
+    # Another game opened while a panel exists: a panel for that game at once.
+    window.open_game(demo.game_id)
+    qtbot.waitUntil(lambda: dock.widget() is not panel)
+    again = dock.widget()
+    assert isinstance(again, MovementPanel)
+    assert again.hub is window.hub
+
+
 def _dock_tab_bars_in_sight(window: MainWindow) -> list[tuple[list[str], tuple[int, ...]]]:
     """The docks' tab bars (the window's own) shown inside the window: tabs and geometry."""
     inside = window.rect()

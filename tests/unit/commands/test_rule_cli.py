@@ -318,6 +318,20 @@ def test_a_rule_call_imports_the_engine_and_its_ruleset_only() -> None:
     assert {f"eote_ref.packs.eote.rules.{name}" for name in others} & modules == set()
 
 
+def test_a_real_call_keeps_its_dataclasses_methods_compiled_for_the_next() -> None:
+    """The engine's dataclasses' methods are compiled once (yamlio/dataclass_methods.py)."""
+    from eote_ref.yamlio.dataclass_methods import copy_path
+
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as an installed calculator runs
+    situation = '{"ce": 6, "formation": "line", "roll": 4}'
+    first = run_subprocess("rule", "square", stdin=situation, env=env)
+    assert first.returncode == 0, first.stderr
+    assert copy_path("rule").is_file()
+    again = run_subprocess("rule", "square", stdin=situation, env=env)
+    assert again.stdout == first.stdout
+
+
 def test_square_roll_equal_to_modified_fails() -> None:
     out = ok("square", situation={"ce": 6, "hits": 1, "formation": "line", "roll": 5})
     assert out["result"] == "failed"

@@ -6,5 +6,6 @@ they call the referee's services through :class:`~eote_ref.ui.game_hub.GameHub`)
 
 * :mod:`~eote_ref.packs.eote.ui.assault`: the assault wizard (the catalogue names it by path);
 * :mod:`~eote_ref.packs.eote.ui.batch_dialog`: one check over every target due it, one step;
-* :mod:`~eote_ref.packs.eote.ui.movement_panel`: the selected unit's moves (EotE 5.x).
+* :mod:`~eote_ref.packs.eote.ui.movement_dock` and :mod:`~eote_ref.packs.eote.ui.movement_panel`:
+  the units' moves (EotE 5.x), the panel made when the dock is first shown.
 """

@@ -1,6 +1,7 @@
 """The movement reference panel: each unit's allowance this phase and its formation-change cost.
 
-Shown in a dock during the movement phase (EotE 5.0): for every unit on the table, its
+Shown in a dock during the movement phase (EotE 5.0; the dock is :mod:`.movement_dock`, which
+imports this module when the panel is first shown): for every unit on the table, its
 formation, its full allowance at the game's figure scale, what it may move this phase (half
 for the side without the initiative, EotE 4.0 and 5.3.1), and what a change of formation or
 limbering costs (EotE 5.2). The numbers come from
@@ -23,27 +24,20 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDockWidget,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QMainWindow,
-    QMenu,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from eote_ref.referee.phases import Phase
 from eote_ref.referee.views import GameView
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
 
 if TYPE_CHECKING:  # the checks (and the ORM under them) load when the panel first computes
     from eote_ref.packs.eote.checks.movement import MovementRow
-
-#: The main window's attribute holding the dock.
-DOCK_ATTRIBUTE = "movementDock"
 
 _ROOT = QModelIndex()
 
@@ -197,61 +191,3 @@ class MovementPanel(QWidget):
         self.model.set_rows(
             [r for r in movement_table(self.hub.service, view) if not chosen or r.side == chosen]
         )
-
-
-def movement_dock(window: QMainWindow) -> QDockWidget:
-    """The window's *Movement* dock, made (empty and hidden) on first use.
-
-    The main window makes it before it restores its saved layout: a layout saved with the
-    dock tabbed beside the journal and restored while the dock did not exist yet left the
-    docks' tab bars drawn at the window's corner and over the journal.
-    """
-    # Kept as a window attribute: findChild() returning None upsets PySide6's refcounts.
-    dock = getattr(window, DOCK_ATTRIBUTE, None)
-    if not isinstance(dock, QDockWidget):
-        dock = QDockWidget("Movement", window)
-        dock.setObjectName("movementDock")
-        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
-        # A tab beside the journal: the allowance table needs the width the journal has.
-        journal = getattr(getattr(window, "ui", None), "journalDock", None)
-        if isinstance(journal, QDockWidget):
-            window.tabifyDockWidget(journal, dock)
-        dock.hide()
-        setattr(window, DOCK_ATTRIBUTE, dock)
-        menu = getattr(getattr(window, "ui", None), "menuView", None)
-        if isinstance(menu, QMenu):
-            menu.addAction(dock.toggleViewAction())
-    return dock
-
-
-def attach_movement_dock(window: QMainWindow, hub: GameHub) -> QDockWidget:
-    """Put a movement panel for ``hub`` in the window's *Movement* dock (made on first use).
-
-    The dock shows itself when the game enters the movement phase and hides when it leaves
-    it; in between the umpire may close or reopen it (View menu).
-    """
-    dock = movement_dock(window)
-    old = dock.widget()
-    panel = MovementPanel(hub, dock)
-    dock.setWidget(panel)
-    if old is not None:
-        old.deleteLater()
-    last: list[Phase | None] = [None]
-
-    def follow(view: GameView) -> None:
-        if view.phase is not last[0]:
-            last[0] = view.phase
-            dock.setVisible(view.phase is Phase.MOVEMENT)
-            if view.phase is Phase.MOVEMENT:
-                dock.raise_()
-
-    hub.viewChanged.connect(follow)
-    follow(hub.view)
-    return dock
-
-
-def hide_movement_dock(window: QMainWindow) -> None:
-    """Hide the dock (no game open)."""
-    dock = getattr(window, DOCK_ATTRIBUTE, None)
-    if isinstance(dock, QDockWidget):
-        dock.hide()
