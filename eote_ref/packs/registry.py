@@ -322,6 +322,18 @@ def get_result_words(pack_id: str) -> ResultWords:
     return _DeclaredWords(get_pack(pack_id))
 
 
+#: The optional module paths of a line (its field), each with the table keeping it by pack id.
+_BY_FIELD: dict[str, dict[str, str]] = {
+    "play": PLAYS,
+    "service": SERVICES,
+    "calculator": CALCULATORS,
+    "checks": CHECKS,
+    "turn": TURNS,
+    "unit_markers": UNIT_MARKERS,
+    "result_words": RESULT_WORDS,
+}
+
+
 def register(pack: Shipped) -> None:
     """Add a pack that is not shipped, as one :class:`Shipped` line, for this process.
 
@@ -342,20 +354,10 @@ def register(pack: Shipped) -> None:
     CITE[pack.id] = pack.cite
     RULESETS[pack.ruleset] = pack.id
     RULESET_OF_PACK[pack.id] = pack.ruleset
-    if pack.play is not None:
-        PLAYS[pack.id] = pack.play
-    if pack.service is not None:
-        SERVICES[pack.id] = pack.service
-    if pack.calculator is not None:
-        CALCULATORS[pack.id] = pack.calculator
-    if pack.checks is not None:
-        CHECKS[pack.id] = pack.checks
-    if pack.turn is not None:
-        TURNS[pack.id] = pack.turn
-    if pack.unit_markers is not None:
-        UNIT_MARKERS[pack.id] = pack.unit_markers
-    if pack.result_words is not None:
-        RESULT_WORDS[pack.id] = pack.result_words
+    for name, table in _BY_FIELD.items():
+        path = getattr(pack, name)
+        if path is not None:
+            table[pack.id] = path
 
 
 def unregister(pack_id: str) -> None:
@@ -366,12 +368,7 @@ def unregister(pack_id: str) -> None:
         raise KeyError(f"unknown pack '{pack_id}' (known: {', '.join(PACKS)})")
     del PACKS[pack_id]
     CITE.pop(pack_id, None)
-    PLAYS.pop(pack_id, None)
-    SERVICES.pop(pack_id, None)
-    CALCULATORS.pop(pack_id, None)
-    CHECKS.pop(pack_id, None)
-    TURNS.pop(pack_id, None)
-    UNIT_MARKERS.pop(pack_id, None)
-    RESULT_WORDS.pop(pack_id, None)
+    for table in _BY_FIELD.values():
+        table.pop(pack_id, None)
     ruleset = RULESET_OF_PACK.pop(pack_id)
     RULESETS.pop(ruleset, None)

@@ -72,3 +72,10 @@ def test_a_pack_without_those_lines_is_read_off_its_declaration() -> None:
     assert words.label(name, spec.results[0].code) == spec.results[0].text
     assert words.label(name, "no such code") is None
     assert words.parts(name, spec.results[0].code) == ()
+
+
+def test_every_optional_field_of_a_line_has_its_table() -> None:
+    """A field added to ``Shipped`` is registered and unregistered with the rest."""
+    required = {"id", "module", "title", "ruleset", "play", "cite"}
+    assert set(registry.Shipped._fields) - required <= set(registry._BY_FIELD)
+    assert set(registry._BY_FIELD) <= set(registry.Shipped._fields)
