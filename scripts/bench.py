@@ -618,6 +618,8 @@ def fire_counts(db: Any, game_id: int, unit_ids: list[int]) -> dict[str, int]:
         panel.show()
     app.processEvents()
     hub.follow()  # its first look for changes made elsewhere is done before the count
+    app.processEvents()  # the fire phase's own repaint and journal reload, before the count
+    panels[2].flush()  # type: ignore[attr-defined]
     firer, target = unit_ids[0], unit_ids[-1]
     procedure = fire_rules.fire
     runs = [0]
