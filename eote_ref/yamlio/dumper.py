@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from typing import TYPE_CHECKING, Any
 
@@ -70,3 +71,25 @@ def dump(data: Any, *, width: int | None = None, indent_lists: bool = False) -> 
         default_flow_style=False,
         width=width,
     )
+
+
+def dataclass_data(value: Any, flow: tuple[type, ...] = ()) -> Any:
+    """Plain data of a dataclass (nested, in lists), each field at its default left out.
+
+    An instance of one of the ``flow`` types becomes a :class:`FlowMap` (one line of YAML:
+    a list's unit or leader); the fields keep their declared order. A pack's ``dump_list``
+    writes its list with it, so that loading the text gives back an equal list.
+    """
+    if isinstance(value, list):
+        return [dataclass_data(v, flow) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = FlowMap() if isinstance(value, flow) else {}
+        for f in dataclasses.fields(value):
+            item = getattr(value, f.name)
+            if f.default is not dataclasses.MISSING and item == f.default:
+                continue
+            if f.default_factory is not dataclasses.MISSING and item == f.default_factory():
+                continue
+            out[f.name] = dataclass_data(item, flow)
+        return out
+    return value

@@ -10,7 +10,6 @@ elements, from which turn it is on the map, and which General is attached to whi
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -139,33 +138,14 @@ FORM = ListForm(
 )
 
 
-def _plain(value: Any) -> Any:
-    """Plain data of a list, defaults left out; a unit or General as one flow-style map."""
-    from eote_ref.yamlio.dumper import FlowMap
-
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = FlowMap() if isinstance(value, AvleUnit | AvleGeneral) else {}
-        for f in dataclasses.fields(value):
-            item = getattr(value, f.name)
-            if f.default is not dataclasses.MISSING and item == f.default:
-                continue
-            if f.default_factory is not dataclasses.MISSING and item == f.default_factory():
-                continue
-            out[f.name] = _plain(item)
-        return out
-    return value
-
-
 def dump_list(army_list: AvleArmyList) -> str:
     """The list as YAML text: loading it gives back an equal list (the roster database's copy).
 
     Keys in the schema's order, defaults left out, a unit or General on one line.
     """
-    from eote_ref.yamlio.dumper import dump
+    from eote_ref.yamlio.dumper import dataclass_data, dump
 
-    return dump(_plain(army_list), width=4096, indent_lists=True)
+    return dump(dataclass_data(army_list, (AvleUnit, AvleGeneral)), width=4096, indent_lists=True)
 
 
 def summary(army_list: AvleArmyList) -> str:

@@ -9,7 +9,6 @@ line, column and key path. Standard library and the YAML layer only.
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import re
 from collections.abc import Iterator
@@ -265,30 +264,11 @@ FORM = ListForm(
 )  # fmt: skip
 
 
-def _plain(value: Any) -> Any:
-    """Plain data of a list, defaults left out; a unit or leader as one flow-style map."""
-    from eote_ref.yamlio.dumper import FlowMap
-
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = FlowMap() if isinstance(value, VleUnit | VleLeader) else {}
-        for f in dataclasses.fields(value):
-            item = getattr(value, f.name)
-            if f.default is not dataclasses.MISSING and item == f.default:
-                continue
-            if f.default_factory is not dataclasses.MISSING and item == f.default_factory():
-                continue
-            out[f.name] = _plain(item)
-        return out
-    return value
-
-
 def dump_list(army_list: VleArmyList) -> str:
     """The list as YAML text: loading it gives back an equal list (the roster database's copy).
 
     Keys in the schema's order, defaults left out, a unit or leader on one line.
     """
-    from eote_ref.yamlio.dumper import dump
+    from eote_ref.yamlio.dumper import dataclass_data, dump
 
-    return dump(_plain(army_list), width=4096, indent_lists=True)
+    return dump(dataclass_data(army_list, (VleUnit, VleLeader)), width=4096, indent_lists=True)
