@@ -186,3 +186,14 @@ def test_no_pad_without_touch_mode(qtbot: QtBot, window: MainWindow) -> None:
     assert isinstance(d, PackCheckDialog)
     assert d.pads == {}
     assert "French_dice" in d.dice_rows or "Allies_dice" in d.dice_rows
+
+
+def test_a_check_no_die_decides_shows_no_odds(qtbot: QtBot, window: MainWindow) -> None:
+    """A hand of cards (4.1) is certain: no "valid 100%" bar (a die check keeps its bars)."""
+    service = window.pack_game.hub.service
+    french = next(s.id for s in service.state().sides if s.name == "French")
+    hand = window.pack_game.open_check("hand", {"side_id": french})
+    assert isinstance(hand, PackCheckDialog)
+    assert hand.odds.rows == []
+    assert not hand.odds_heading.isVisibleTo(hand)
+    hand.reject()

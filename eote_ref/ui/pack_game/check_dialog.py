@@ -605,13 +605,18 @@ class PackCheckDialog(QDialog):
         return text, colour.name()
 
     def odds_rows(self, outcome: Any) -> list[tuple[str, float, str]]:
-        """The exact odds of each result that can happen, most likely first, for the bars."""
+        """The exact odds of each result that can happen, most likely first, for the bars.
+
+        None when the result is certain (a hand chosen, a victory counted: no die decides
+        it), where "100%" would say nothing the result line does not.
+        """
         if outcome is None:
             return []
         odds = sorted(outcome.probabilities.items(), key=lambda kv: -kv[1])
-        return [
+        rows = [
             (self._result_text(code)[0], float(p), self._result_tone(code)) for code, p in odds if p
         ]
+        return [] if len(rows) == 1 and rows[0][1] >= 1.0 else rows
 
     def preview_html(self, outcome: Any) -> str:
         """The modifiers with their sections and sources (the odds are :attr:`odds`'s bars)."""
