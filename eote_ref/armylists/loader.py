@@ -23,7 +23,7 @@ from eote_ref.armylists.model import (
     Skirmish,
 )
 from eote_ref.packs import registry
-from eote_ref.yamlio.document import Document
+from eote_ref.yamlio.document import Document, format_version_problem
 from eote_ref.yamlio.loader import load_file, load_text
 from eote_ref.yamlio.problems import Path, Problem, YamlError
 from eote_ref.yamlio.text import is_blank, name_key, too_long
@@ -206,12 +206,11 @@ def check_document(doc: Document) -> tuple[ArmyList | None, list[Problem]]:
             f"{registry.PACKS[registry.DEFAULT_PACK][1]}: it cannot be used here"
         )
         return None, [Problem(doc.mark(("ruleset",)), ("ruleset",), message)]
-    version = data.get("format") if isinstance(data, dict) else None
-    if _is_int(version) and version != FORMAT_VERSION:
-        # The rest of the file follows a format this version does not know: checking it
-        # against format 1 would only bury the one problem that matters.
-        message = f"unknown format version {version}: this eote-ref reads format {FORMAT_VERSION}"
-        return None, [Problem(doc.mark(("format",)), ("format",), message)]
+    # The rest of a later format's file is not checked against this one: that would only
+    # bury the one problem that matters.
+    later = format_version_problem(doc, FORMAT_VERSION)
+    if later is not None:
+        return None, [later]
     army_list: ArmyList | None
     structural: list[Problem] = []
     try:
@@ -243,10 +242,6 @@ def _in_file_order(problems: list[Problem]) -> list[Problem]:
         return (p.mark.file, p.mark.line, p.mark.column) if p.mark else ("", 0, 0)
 
     return sorted(unique, key=key)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _as_enum(cls: type[E], value: Any) -> E | None:

@@ -18,7 +18,7 @@ from eote_ref.armylists.loader import ArmyListError, load_army_list
 from eote_ref.armylists.model import NOT_A_DEFAULT, START_FORMATIONS_BY_ARM, ArmyList
 from eote_ref.scenarios.model import FORMAT_VERSION, Scenario
 from eote_ref.scenarios.resolve import Ref, ResolveError, order_issuers, resolve
-from eote_ref.yamlio.document import Document
+from eote_ref.yamlio.document import Document, format_version_problem
 from eote_ref.yamlio.loader import load_file, load_text
 from eote_ref.yamlio.problems import Path, Problem, YamlError
 from eote_ref.yamlio.text import is_blank, too_long
@@ -146,11 +146,9 @@ def check_document(
     breakpoint, an automatic victory, or an army morale track that ends it); the new-game
     wizard's draft of the commands ticked (read as text) need not.
     """
-    data = doc.data
-    version = data.get("format") if isinstance(data, dict) else None
-    if isinstance(version, int) and not isinstance(version, bool) and version != FORMAT_VERSION:
-        message = f"unknown format version {version}: this eote-ref reads format {FORMAT_VERSION}"
-        return None, [Problem(doc.mark(("format",)), ("format",), message)]
+    later = format_version_problem(doc, FORMAT_VERSION)
+    if later is not None:
+        return None, [later]
     structural: list[Problem] = []
     broken: set[str] = set()
     try:

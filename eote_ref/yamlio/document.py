@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from eote_ref.yamlio.problems import Mark, Path
+from eote_ref.yamlio.problems import Mark, Path, Problem
 
 #: A position as stored: 1-based (line, column); a :class:`Mark` is made only when asked for.
 Position = tuple[int, int]
@@ -62,3 +62,18 @@ class Document:
         """Position of the mapping key that ends ``path`` (falls back to the value's)."""
         found = self.key_positions.get(tuple(path))
         return Mark(self.file, *found) if found else self.mark(path)
+
+
+def format_version_problem(doc: Document, expected: int) -> Problem | None:
+    """The problem of a document whose ``format:`` is a version other than ``expected``.
+
+    None when it names ``expected``, names none, or is not a number (the typed parse then
+    says what is wrong with it): a file of a later eote-ref is refused at its ``format`` key
+    before anything else is read of it.
+    """
+    data = doc.data
+    version = data.get("format") if isinstance(data, dict) else None
+    if not isinstance(version, int) or isinstance(version, bool) or version == expected:
+        return None
+    message = f"unknown format version {version}: this eote-ref reads format {expected}"
+    return Problem(doc.mark(("format",)), ("format",), message)

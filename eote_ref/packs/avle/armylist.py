@@ -19,7 +19,7 @@ from eote_ref.packs.avle.board import HEX_COLUMNS, HEX_ROWS, is_hex
 from eote_ref.packs.avle.data import load_default
 from eote_ref.packs.avle.model import AvleRules, UnitType
 from eote_ref.packs.declaration import ListForm, ListTable
-from eote_ref.yamlio.document import Document
+from eote_ref.yamlio.document import Document, format_version_problem
 from eote_ref.yamlio.problems import Path, Problem, YamlError
 from eote_ref.yamlio.text import is_blank, name_key, too_long
 from eote_ref.yamlio.typed import meta, parse
@@ -157,10 +157,9 @@ def summary(army_list: AvleArmyList) -> str:
 def check_document(doc: Document) -> tuple[AvleArmyList | None, list[Problem]]:
     """Parse and check an AVlE army list: the list (None on any error) and every problem."""
     data = doc.data
-    version = data.get("format") if isinstance(data, dict) else None
-    if isinstance(version, int) and not isinstance(version, bool) and version != FORMAT_VERSION:
-        message = f"unknown format version {version}: this eote-ref reads format {FORMAT_VERSION}"
-        return None, [Problem(doc.mark(("format",)), ("format",), message)]
+    later = format_version_problem(doc, FORMAT_VERSION)
+    if later is not None:
+        return None, [later]
     army: AvleArmyList | None
     try:
         army = parse(AvleArmyList, doc)

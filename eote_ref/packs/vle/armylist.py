@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from eote_ref.packs.declaration import ListForm, ListTable
-from eote_ref.yamlio.document import Document
+from eote_ref.yamlio.document import Document, format_version_problem
 from eote_ref.yamlio.problems import Path, Problem, YamlError
 from eote_ref.yamlio.text import is_blank, name_key
 from eote_ref.yamlio.typed import meta, parse
@@ -105,10 +105,9 @@ def summary(army_list: VleArmyList) -> str:
 def check_document(doc: Document) -> tuple[VleArmyList | None, list[Problem]]:
     """Parse and check a VlE army list: the list (None on any error) and every problem."""
     data = doc.data
-    version = data.get("format") if isinstance(data, dict) else None
-    if isinstance(version, int) and not isinstance(version, bool) and version != FORMAT_VERSION:
-        message = f"unknown format version {version}: this eote-ref reads format {FORMAT_VERSION}"
-        return None, [Problem(doc.mark(("format",)), ("format",), message)]
+    later = format_version_problem(doc, FORMAT_VERSION)
+    if later is not None:
+        return None, [later]
     army: VleArmyList | None
     try:
         army = parse(VleArmyList, doc)
