@@ -26,6 +26,7 @@ from eote_ref.ui.pack_game.unit_choices import TypedPick
 from eote_ref.ui.printing import pdf_text
 from tests.avle_games import dealt, mark, quatre_bras, unit_id
 from tests.ui.helpers import CTRL, Umpire, shown_window
+from tests.ui.pack_helpers import pack_dashboard, pack_service
 
 FOY = "Foy's division (Gauthier)"
 BIJLANDT = "Bijlandt's brigade (line)"
@@ -37,19 +38,6 @@ DIGITS = {str(n): getattr(Qt.Key, f"Key_{n}") for n in range(10)}
 @pytest.fixture
 def window(qtbot: QtBot, db: Database) -> MainWindow:
     return shown_window(qtbot, db, quatre_bras(db).game_id)
-
-
-def _service(window: MainWindow) -> PackGameService:
-    hub = window.pack_game.hub
-    assert hub is not None
-    service: PackGameService = hub.service
-    return service
-
-
-def _dashboard(window: MainWindow) -> PackDashboard:
-    dashboard = window.pack_game.dashboard
-    assert dashboard is not None
-    return dashboard
 
 
 def _shown_headers(tree: QTreeWidget) -> list[str]:
@@ -73,7 +61,7 @@ def _type_number(umpire: Umpire, dashboard: PackDashboard, code: str, *, ctrl: b
 
 
 def test_each_side_s_table_shows_the_codes_first(window: MainWindow) -> None:
-    service, dashboard = _service(window), _dashboard(window)
+    service, dashboard = pack_service(window), pack_dashboard(window)
     state = service.state()
     for pane in dashboard.panes:
         tree = pane.tree
@@ -90,7 +78,7 @@ def test_each_side_s_table_shows_the_codes_first(window: MainWindow) -> None:
 
 
 def test_the_code_column_sorts_by_number_and_a_heading_by_its_words(window: MainWindow) -> None:
-    dashboard = _dashboard(window)
+    dashboard = pack_dashboard(window)
     tree = dashboard.panes[0].tree
     assert tree.isSortingEnabled()
     for i in range(tree.topLevelItemCount()):
@@ -125,7 +113,7 @@ def test_the_code_column_sorts_by_number_and_a_heading_by_its_words(window: Main
 def test_a_number_typed_on_a_side_s_table_selects_that_unit(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    service, dashboard = _service(window), _dashboard(window)
+    service, dashboard = pack_service(window), pack_dashboard(window)
     foy = service.state().unit(unit_id(service, FOY))
     umpire = Umpire(qtbot, window)
     dashboard.focus_side(foy.side_id)
@@ -142,7 +130,7 @@ def test_a_number_typed_on_a_side_s_table_selects_that_unit(
 
 
 def test_a_number_no_unit_has_says_so(qtbot: QtBot, window: MainWindow) -> None:
-    dashboard = _dashboard(window)
+    dashboard = pack_dashboard(window)
     umpire = Umpire(qtbot, window)
     dashboard.focus_side(dashboard.panes[0].side_id)
     said: list[str] = []
@@ -155,7 +143,7 @@ def test_ctrl_and_a_number_marks_the_other_side_s_unit_as_the_target(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     """Piré's lancers picked by code, Bijlandt added by Ctrl and his: the shock takes him."""
-    service, dashboard = _service(window), _dashboard(window)
+    service, dashboard = pack_service(window), pack_dashboard(window)
     state = service.state()
     lancers = state.unit(unit_id(service, LANCERS))
     bijlandt = state.unit(unit_id(service, BIJLANDT))
@@ -181,7 +169,7 @@ def test_ctrl_and_a_number_marks_the_other_side_s_unit_as_the_target(
 
 
 def test_a_click_forgets_the_target(qtbot: QtBot, window: MainWindow) -> None:
-    service, dashboard = _service(window), _dashboard(window)
+    service, dashboard = pack_service(window), pack_dashboard(window)
     bijlandt = service.state().unit(unit_id(service, BIJLANDT))
     umpire = Umpire(qtbot, window)
     dashboard.focus_side(dashboard.panes[0].side_id)
@@ -203,7 +191,7 @@ def test_the_game_menu_prints_the_base_labels_with_the_codes(
     pdf = tmp_path / "labels.pdf"
     assert window.pack_printing.labels_to(pdf) >= 2  # a side per page
     text = " ".join(" ".join(pdf_text(pdf)).split())
-    service = _service(window)
+    service = pack_service(window)
     foy = service.state().unit(unit_id(service, FOY))
     assert f"{foy.code} {FOY}" in text
     assert "Allies — Quatre Bras — base labels" in text
@@ -214,7 +202,7 @@ def test_the_game_menu_prints_the_base_labels_with_the_codes(
 def test_a_unit_list_shows_the_codes_and_a_code_typed_picks_the_unit(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    service = _service(window)
+    service = pack_service(window)
     state = service.state()
     lancers = state.unit(unit_id(service, LANCERS))
     bijlandt = state.unit(unit_id(service, BIJLANDT))
@@ -246,7 +234,7 @@ def test_a_unit_list_shows_the_codes_and_a_code_typed_picks_the_unit(
 
 def test_the_unit_selected_comes_first_in_the_order_s_list(window: MainWindow) -> None:
     """An order from the turn guide on a side: the unit selected on the dashboard first."""
-    service, dashboard = _service(window), _dashboard(window)
+    service, dashboard = pack_service(window), pack_dashboard(window)
     dealt(service, "centre", "centre", French=["flag"] * 5, Allies=["flag"] * 5)
     side = service.state().pack_state["to_order"]
     d = window.pack_game.open_check("order", {"side_id": side})
@@ -290,7 +278,7 @@ def test_an_order_and_a_fire_by_codes_take_eight_keys(qtbot: QtBot, db: Database
         and u.arm == "infantry"
     )
     target = [u for u in state.units if u.side_id == side_ids["Allies"]][1]
-    dashboard = _dashboard(window)
+    dashboard = pack_dashboard(window)
     umpire = Umpire(qtbot, window)
     dashboard.focus_side(firer.side_id)  # a click in the French table
     _type_number(umpire, dashboard, firer.code, ctrl=False)
@@ -331,8 +319,8 @@ def test_a_vle_game_has_the_codes_too(qtbot: QtBot, db: Database) -> None:
     }
     gid = new_pack_game(db, NewPackGame("Saalfeld", "vle", sides))
     window = shown_window(qtbot, db, gid)
-    dashboard = _dashboard(window)
-    state = _service(window).state()
+    dashboard = pack_dashboard(window)
+    state = pack_service(window).state()
     assert _shown_headers(dashboard.panes[0].tree)[:2] == ["Code", "Name"]
     prussian = next(u for u in state.units if u.side_id == dashboard.panes[1].side_id)
     french = [u for u in state.units if u.side_id == dashboard.panes[0].side_id][2]

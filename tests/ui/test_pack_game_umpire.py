@@ -17,7 +17,6 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
-from eote_ref.referee.pack_play import PackGameService
 from eote_ref.store import Database
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.pack_game.check_dialog import PackCheckDialog
@@ -27,6 +26,7 @@ from tests.avle_games import FRENCH as FRENCH_LIST
 from tests.avle_games import dealt, last_record, mark, quatre_bras, unit_id
 from tests.backends import DbTarget
 from tests.ui.helpers import Umpire, shown_window
+from tests.ui.pack_helpers import pack_dashboard, pack_service
 
 FOY = "Foy's division (Gauthier)"
 BIJLANDT = "Bijlandt's brigade (line)"
@@ -36,19 +36,6 @@ LANCERS = "Piré's lancers (Hubert)"
 @pytest.fixture
 def window(qtbot: QtBot, db: Database) -> MainWindow:
     return shown_window(qtbot, db, quatre_bras(db).game_id)
-
-
-def _service(window: MainWindow) -> PackGameService:
-    hub = window.pack_game.hub
-    assert hub is not None
-    service: PackGameService = hub.service
-    return service
-
-
-def _dashboard(window: MainWindow) -> PackDashboard:
-    dashboard = window.pack_game.dashboard
-    assert dashboard is not None
-    return dashboard
 
 
 def click_row(qtbot: QtBot, dashboard: PackDashboard, kind: str, row_id: int) -> None:
@@ -78,7 +65,7 @@ def test_a_click_on_the_row_already_current_makes_it_the_subject(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     """Found in a trial: the check took the unit another dialog had selected (issue 30)."""
-    service, dashboard = _service(window), _dashboard(window)
+    service, dashboard = pack_service(window), pack_dashboard(window)
     foy, bijlandt = unit_id(service, FOY), unit_id(service, BIJLANDT)
     assert dashboard.select("unit", foy)  # Foy current in the French table
     # A check on an Allied unit (as the turn guide opens one) selects it in its own table.
@@ -96,7 +83,7 @@ def test_a_click_on_the_row_already_current_makes_it_the_subject(
 def test_typing_in_a_side_s_table_makes_its_row_the_subject(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    service, dashboard = _service(window), _dashboard(window)
+    service, dashboard = pack_service(window), pack_dashboard(window)
     guiton, bijlandt = unit_id(service, "Guiton's cuirassiers"), unit_id(service, BIJLANDT)
     assert dashboard.select("unit", guiton)
     assert dashboard.select("unit", bijlandt)  # as a dialog selects its unit
@@ -124,7 +111,7 @@ def test_typing_in_a_side_s_table_makes_its_row_the_subject(
 def test_every_wizard_names_its_subject_before_any_die(
     window: MainWindow, key: str, kind: str, name: str
 ) -> None:
-    service = _service(window)
+    service = pack_service(window)
     state = service.state()
     rows = state.units if kind == "unit" else state.leaders
     row = next(r for r in rows if r.name == name)
@@ -145,7 +132,7 @@ def test_every_wizard_names_its_subject_before_any_die(
 def test_an_order_from_the_turn_guide_names_the_unit_chosen_and_records_it(
     window: MainWindow,
 ) -> None:
-    service = _service(window)
+    service = pack_service(window)
     sides, units = dealt(service, "centre", "centre", French=["flag"] * 5, Allies=["flag"] * 5)
     side = service.state().pack_state["to_order"]
     d = window.pack_game.open_check("order", {"side_id": side})
@@ -167,7 +154,7 @@ def _shock_on_bijlandt(window: MainWindow, **answers: object) -> PackCheckDialog
     9.2: lancers 12, +8 on infantry out of square in the open: 20, two hits on any d10
     (9.0); the d6 of 1 on the 2-hit column is 1 lost, 1 hex back (9.1).
     """
-    service = _service(window)
+    service = pack_service(window)
     lancers, line = unit_id(service, LANCERS), unit_id(service, BIJLANDT)
     mark(service, ("game_unit", lancers, "markers.ordered", True))
     d = window.pack_game.open_check("shock", {"unit_id": lancers})
@@ -214,7 +201,7 @@ def test_without_a_general_or_a_square_nothing_is_asked_and_the_pursuit_falls_du
 def test_his_general_killed_the_unit_that_held_goes_back_and_the_pursuit_falls_due(
     window: MainWindow,
 ) -> None:
-    service = _service(window)
+    service = pack_service(window)
     _shock_on_bijlandt(window).apply()
     orange = next(g.id for g in service.state().leaders if g.name == "Prince of Orange")
     d = window.pack_game.open_check("general_hit", {"leader_id": orange})
@@ -245,10 +232,10 @@ def test_the_count_to_win_is_the_one_the_victory_check_uses(
     assert shown in capsys.readouterr().out
     db = db_target.open()
     window = shown_window(qtbot, db, 1)
-    service = _service(window)
+    service = pack_service(window)
     french, allies = service.state().sides
     assert allies.pack_state["wins_at"] == 8  # the scenario's own count, kept as set
-    assert shown in _dashboard(window).panes[1].title.text()  # the dashboard
+    assert shown in pack_dashboard(window).panes[1].title.text()  # the dashboard
     display = window.pack_game.open_display()  # the players' display
     assert display is not None
     qtbot.addWidget(display)
@@ -266,7 +253,7 @@ def test_a_hyphen_typed_in_a_name_finds_the_unit_and_takes_no_element(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     """Found by the generative play: typing "Saxe-Weimar" took an element by hand."""
-    service, dashboard = _service(window), _dashboard(window)
+    service, dashboard = pack_service(window), pack_dashboard(window)
     saxe = unit_id(service, "Saxe-Weimar's brigade (2nd Nassau)")
     allies = dashboard.panes[1].tree
     allies.setFocus()
@@ -280,7 +267,7 @@ def test_a_hyphen_typed_in_a_name_finds_the_unit_and_takes_no_element(
 def test_the_turn_guide_keeps_the_item_highlighted_when_one_is_put_before_it(
     window: MainWindow,
 ) -> None:
-    service = _service(window)
+    service = pack_service(window)
     dealt(service, "centre", "centre", French=["flag"] * 5, Allies=["flag"] * 5)
     guide = window.pack_game.guide
     assert guide is not None
@@ -295,7 +282,7 @@ def test_the_turn_guide_keeps_the_item_highlighted_when_one_is_put_before_it(
 
 
 def test_an_order_die_that_fits_nobody_lists_no_unit_and_says_why(window: MainWindow) -> None:
-    service = _service(window)
+    service = pack_service(window)
     # No Allied cavalry is on the map in turn 1: trooper dice order nobody (5.1).
     sides, _units = dealt(service, "centre", "centre",
                           French=["general"] + ["flag"] * 4, Allies=["trooper"] * 5)  # fmt: skip
@@ -310,7 +297,7 @@ def test_an_order_die_that_fits_nobody_lists_no_unit_and_says_why(window: MainWi
 
 
 def test_a_lone_general_s_order_is_in_the_turn_guide(window: MainWindow) -> None:
-    service = _service(window)
+    service = pack_service(window)
     sides, _units = dealt(service, "centre", "centre",
                           French=["general"] + ["flag"] * 4, Allies=["trooper"] * 5)  # fmt: skip
     if service.state().pack_state["to_order"] == sides["Allies"]:
@@ -334,7 +321,7 @@ def test_the_journal_words_results_and_dice_without_codes(window: MainWindow) ->
     """Found in a trial: the log read ``L1R1``, ``must_advance`` and ``French_dice``."""
     from eote_ref.ui.journal_view import JournalColumn
 
-    service = _service(window)
+    service = pack_service(window)
     dealt(service, "centre", "centre", French=["flag"] * 5, Allies=["cannon"] + ["flag"] * 4)
     d = _shock_on_bijlandt(window, target_general_attached=False)
     d.apply()
@@ -366,7 +353,7 @@ def test_a_wizard_with_no_question_takes_the_die_typed_and_shows_its_keys(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     """Found in a trial: a typed die went nowhere, and no box said which keys type a face."""
-    service = _service(window)
+    service = pack_service(window)
     d = window.pack_game.open_check("pursuit", {"unit_id": unit_id(service, LANCERS)})
     assert isinstance(d, PackCheckDialog)
     assert not d.questions
@@ -395,7 +382,7 @@ def test_a_charge_declared_answers_the_reaction_and_picks_the_shock_s_target(
 
     And the shock after it offered another unit first.
     """
-    service = _service(window)
+    service = pack_service(window)
     lancers, line = unit_id(service, LANCERS), unit_id(service, BIJLANDT)
     mark(service, ("game_unit", lancers, "markers.ordered", True))
     charge = window.pack_game.open_check("charge", {"unit_id": lancers})
@@ -423,7 +410,7 @@ def test_a_charge_declared_answers_the_reaction_and_picks_the_shock_s_target(
 
 def test_unit_types_and_flags_read_as_words(window: MainWindow) -> None:
     """Found in a trial: ``dragoons lancers``, ``english infantry``, ``flag: french``."""
-    service, dashboard = _service(window), _dashboard(window)
+    service, dashboard = pack_service(window), pack_dashboard(window)
     rows = {it.text(0): it for pane in dashboard.panes for it in _walk(pane.tree)}
     assert rows[LANCERS].text(1) == "dragoons or lancers"  # the Reference Sheet's name (1.1)
     assert rows["Kempt's brigade"].text(1) == "English infantry"
@@ -440,7 +427,7 @@ def test_after_an_order_the_unit_s_fire_shock_or_rally_is_offered(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     """Found in a trial: nothing prompted what an ordered unit does next (7.0.1, 12.0)."""
-    service = _service(window)
+    service = pack_service(window)
     sides, units = dealt(service, "centre", "centre", French=["flag"] * 5, Allies=["flag"] * 5)
     if service.state().pack_state["to_order"] == sides["Allies"]:
         service.open_check("pass", side_id=sides["Allies"]).apply()
@@ -458,7 +445,7 @@ def test_after_an_order_the_unit_s_fire_shock_or_rally_is_offered(
         f"Next for {service.state().unit(foy).code} {FOY} (French): "
         f"Fire ({fire.shortcut().toString()})"
     )  # infantry at full strength: no shock, charge nor rally
-    assert _dashboard(window).selected().get("unit_id") == foy
+    assert pack_dashboard(window).selected().get("unit_id") == foy
     Umpire(qtbot, window).press(keys.key(), keys.keyboardModifiers())  # Alt+n: Fire
     d = opened(window)
     assert d.check.spec.key == "fire"
