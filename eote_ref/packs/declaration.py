@@ -234,7 +234,8 @@ class UnitModelSpec:
 
     ``arms`` and ``levels`` (the command levels, highest first) in the order the lists give
     them; ``manoeuvre_levels`` are the levels whose commands hold units and carry a
-    division's state; ``weights`` the guns' weights an arm may carry. ``starting_formation``
+    division's state; ``weights`` the guns' weights an arm may carry. ``formations_by_arm`` the
+    formations the rules let each arm take. ``starting_formation``
     takes a unit's own formation, its arm's default, its nation and its list's nation and
     returns the formation it starts the game in (None: none), which may be a rule of the
     pack's (EotE 5.3.6: an ally's default French assault column is a plain column).
@@ -245,6 +246,8 @@ class UnitModelSpec:
     manoeuvre_levels: frozenset[str]
     weights: tuple[str, ...] = ()
     starting_formation: Callable[[str | None, str | None, str, str], str | None] = own_else_default
+    #: The formations each arm may take in play, in the pack's order (an arm not named: none).
+    formations_by_arm: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,13 @@ def declare() -> Pack:
     from eote_ref.packs.eote.rules.command import Level
     from eote_ref.packs.eote.rules.procedures import PROCEDURES
     from eote_ref.packs.eote.rules.results import RESULTS
-    from eote_ref.packs.eote.rules.units import Arm, Weight, starting_formation
+    from eote_ref.packs.eote.rules.units import (
+        FORMATIONS_BY_ARM,
+        Arm,
+        Formation,
+        Weight,
+        starting_formation,
+    )
 
     rs = load_default()
     options = {
@@ -88,6 +94,10 @@ def declare() -> Pack:
             manoeuvre_levels=frozenset(lv for lv in Level if lv.is_manoeuvre),
             weights=tuple(Weight),
             starting_formation=starting_formation,
+            formations_by_arm={
+                arm.value: tuple(f.value for f in Formation if f in allowed)
+                for arm, allowed in FORMATIONS_BY_ARM.items()
+            },
         ),
     )
 
