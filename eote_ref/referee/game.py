@@ -33,11 +33,10 @@ from eote_ref.referee.markers import (
     BLOWN_CAVALRY_ONLY,
     COUNTER_LIMITS,
     EDITABLE_FLAGS,
-    carries_blown,
-    unit_change,
-    unit_value,
+    PackMarkers,
+    game_markers,
 )
-from eote_ref.referee.phases import Phase, next_phase
+from eote_ref.referee.phases import Phase, game_turn, next_key
 from eote_ref.referee.views import (
     GameView,
     UnitView,
@@ -45,6 +44,7 @@ from eote_ref.referee.views import (
 from eote_ref.store.changes import Change, SetField
 
 if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first window
+    from eote_ref.packs.state_specs import TurnSpec
     from eote_ref.store import (
         Database,
         JournalEvent,
@@ -53,7 +53,8 @@ if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first
 
 #: Unit fields the umpire may set directly on the dashboard, with their checks.
 #: The yes/no and counted markers the umpire edits by hand, with the counters' caps: the
-#: pack's declaration (:data:`eote_ref.packs.eote.markers.UNIT_MARKERS`).
+#: default pack's declaration (:data:`eote_ref.packs.eote.markers.UNIT_MARKERS`); a game's
+#: are its own pack's (:attr:`GameService.markers`).
 BOOL_FIELDS = EDITABLE_FLAGS
 COUNT_FIELDS = COUNTER_LIMITS
 
@@ -91,6 +92,13 @@ class GameService(GameReading):
         self.ruleset = eote_rules(
             game.ruleset, game.options, self._base_ruleset, f"game {self.game_id}"
         )
+        self._take_pack(game)
+
+    def _take_pack(self, game: Any) -> None:
+        """The markers a unit of the game carries and its turn: its pack's (its ``ruleset``)."""
+        whose = f"game {self.game_id}"
+        self.markers: PackMarkers = game_markers(game.ruleset, whose)
+        self.turn_spec: TurnSpec = game_turn(game.ruleset, whose)
 
     def _implied(self, changes: Sequence[Change], work: GameWork) -> Sequence[Change]:
         """``changes`` with the facts of the turn they imply (:func:`turn_facts.implied`)."""
@@ -125,7 +133,7 @@ class GameService(GameReading):
             if not rows:
                 raise RefereeError(f"there is no unit {unit_id} in this game")
             row = rows[0]
-        name, arm, before = row.name, row.arm, unit_value(row, field)
+        name, arm, before = row.name, row.arm, self.markers.unit_value(row, field)
         value = self._check(field, new_value(before), arm)
         if before == value:  # no change to what this copy shows: is that the game as it is?
             with self._writing() as w:
@@ -136,7 +144,7 @@ class GameService(GameReading):
         summary = f"{name}: {describe_field(field, before, value)}"
         # A formation set by hand carries no -2 (EotE 1.8.3): only a change inside tactical
         # combat range does, which the formation check asks or the umpire marks.
-        changes: list[Change] = [unit_change(unit_id, field, value)]
+        changes: list[Change] = [self.markers.unit_change(unit_id, field, value)]
         return self.record(
             "marker",
             summary,
@@ -175,29 +183,31 @@ class GameService(GameReading):
     @_told
     def adjust_unit(self, unit_id: int, field: str, delta: int) -> JournalEvent | None:
         """Add ``delta`` to a counted marker (hits or blown), never below 0."""
-        if field not in COUNT_FIELDS:
+        if field not in self.markers.counter_limits:
             raise RefereeError(f"{field} is not a counted marker")
-        top = COUNT_FIELDS[field]
+        top = self.markers.counter_limits[field]
         return self._edit_unit(unit_id, field, lambda now: max(0, min(top, int(now) + delta)))
 
     @_told
     def toggle_unit(self, unit_id: int, field: str) -> JournalEvent | None:
         """Flip a yes/no marker (disordered, routed, pinned...)."""
-        if field not in BOOL_FIELDS:
+        if field not in self.markers.editable_flags:
             raise RefereeError(f"{field} is not a yes/no marker")
         return self._edit_unit(unit_id, field, lambda now: not bool(now))
 
-    @staticmethod
-    def _check(field: str, value: Any, arm: str) -> Any:
-        if field in COUNT_FIELDS:
+    def _check(self, field: str, value: Any, arm: str) -> Any:
+        counters, flags = self.markers.counter_limits, self.markers.editable_flags
+        if field in counters:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RefereeError(f"{field} must be a whole number")
-            if not 0 <= value <= COUNT_FIELDS[field]:
-                raise RefereeError(f"{field} must be 0..{COUNT_FIELDS[field]}")
-            if field == "blown" and not carries_blown(arm) and value:
-                raise RefereeError(BLOWN_CAVALRY_ONLY)
+            if not 0 <= value <= counters[field]:
+                raise RefereeError(f"{field} must be 0..{counters[field]}")
+            if value and not self.markers.carries(field, arm):
+                raise RefereeError(
+                    BLOWN_CAVALRY_ONLY if field == "blown" else f"{arm} carries no {field}"
+                )
             return value
-        if field in BOOL_FIELDS:
+        if field in flags:
             if not isinstance(value, bool):
                 raise RefereeError(f"{field} is yes or no")
             return value
@@ -269,12 +279,13 @@ class GameService(GameReading):
 
     @_told
     def advance_phase(self) -> JournalEvent:
-        """Move to the next phase of EotE 2.0; after divisional integrity, the next turn."""
+        """Move to the game's pack's next phase (EotE 2.0); after its last, the next turn."""
         view = self._shown_view()
-        phase, new_turn = next_phase(view.phase)
-        changes: list[Change] = [SetField("game", self.game_id, "phase", phase.value)]
+        key, new_turn = next_key(self.turn_spec, view.phase.value)
+        changes: list[Change] = [SetField("game", self.game_id, "phase", key)]
         turn = view.turn + 1 if new_turn else view.turn
-        summary = f"turn {turn}: {phase.label}" if new_turn else f"{phase.label} phase"
+        label = self.turn_spec.phase(key).label
+        summary = f"turn {turn}: {label}" if new_turn else f"{label} phase"
         if new_turn:
             changes.append(SetField("game", self.game_id, "turn", turn))
             from eote_ref.packs.eote.rules.leader_casualty import replacement
@@ -287,7 +298,7 @@ class GameService(GameReading):
             return self.record(
                 "phase", Line.of(summary, *(Line.of("; ", ln) for ln in carried.lines)), changes
             )
-        if phase is Phase.MOVEMENT:
+        if key == Phase.MOVEMENT.value:
             # What held as movement began is state of the turn (EotE 5.6, 5.7).
             pinned = (u.id for s in view.sides for u in s.units if u.pinned)
             changes.append(turn_facts.movement_began(view, pinned))

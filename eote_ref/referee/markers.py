@@ -5,10 +5,15 @@ marker ask here, so a rule about a marker is written once; and a marker is worde
 (:func:`marker_words`, from the pack's declaration), so the players' display, the dashboard
 and the pick lists agree.
 
-A unit's markers are declared by its pack (``Pack.unit_markers``, the default pack's read
-through the registry, :func:`~eote_ref.packs.registry.get_unit_markers`) and kept in the
-unit's ``markers``: :func:`unit_change` is the one way a check or the turn writes one
-(``markers.NAME``, the default written as the key removed).
+A unit's markers are declared by its pack (``Pack.unit_markers``, read through the registry's
+lazy line, :func:`~eote_ref.packs.registry.get_unit_markers`) and kept in the unit's
+``markers``. A game's are its pack's: :func:`game_markers` gives them (a
+:class:`PackMarkers`) from the ``ruleset`` the game records, and the game service, the
+carry-over into a new turn and the store's set-up read them so. The module's own names
+(:data:`UNIT_MARKERS`, :func:`unit_change`...) are the default pack's, EotE's, whose checks
+and wording name its markers (``hits``, ``disordered``...). :meth:`PackMarkers.unit_change`
+is the one way a check or the turn writes one (``markers.NAME``, the default written as the
+key removed).
 """
 
 from __future__ import annotations
@@ -17,91 +22,174 @@ from typing import Any, Protocol
 
 from eote_ref.packs.registry import DEFAULT_PACK, get_unit_markers
 from eote_ref.packs.state_specs import MarkerSpec, marker_defaults
+from eote_ref.referee.phases import game_pack
 from eote_ref.store.changes import NewRow, SetField
 
-#: The markers the referee's own checks and turn name (``hits``, ``disordered``...): the
-#: default pack's declaration, in the order the players' display words them.
-UNIT_MARKERS: tuple[MarkerSpec, ...] = get_unit_markers(DEFAULT_PACK)
-UNIT_MARKER_BY_NAME: dict[str, MarkerSpec] = {m.name: m for m in UNIT_MARKERS}
-UNIT_DEFAULTS: dict[str, Any] = marker_defaults(UNIT_MARKERS)
 
-#: The unit markers that the umpire may set by hand, and the counters' caps (the pack's).
-EDITABLE_FLAGS: tuple[str, ...] = tuple(
-    m.name for m in UNIT_MARKERS if m.kind == "flag" and m.editable
-)
-COUNTER_LIMITS: dict[str, int] = {
-    m.name: m.limit for m in UNIT_MARKERS if m.kind == "counter" and m.limit is not None
-}
+class PackMarkers:
+    """The markers a unit of one pack carries, and what its editors and the turn read of them.
+
+    Built from the pack's declaration (``Pack.unit_markers``), once a declaration
+    (:func:`markers_of`): its markers by name, their defaults, the flags the umpire may set
+    by hand, the counters' caps, the markers a new turn clears and those carried into another.
+    """
+
+    def __init__(self, specs: tuple[MarkerSpec, ...]) -> None:
+        #: The markers in the order the players' display words them.
+        self.specs = specs
+        self.by_name: dict[str, MarkerSpec] = {m.name: m for m in specs}
+        self.defaults: dict[str, Any] = marker_defaults(specs)
+        #: The yes/no markers the umpire may set by hand, and the counters' caps.
+        self.editable_flags: tuple[str, ...] = tuple(
+            m.name for m in specs if m.kind == "flag" and m.editable
+        )
+        self.counter_limits: dict[str, int] = {
+            m.name: m.limit for m in specs if m.kind == "counter" and m.limit is not None
+        }
+        #: The markers cleared when a new turn starts, and those whose value is carried.
+        self.turn_markers: tuple[MarkerSpec, ...] = tuple(m for m in specs if m.lasts == "turn")
+        self.carried: tuple[MarkerSpec, ...] = tuple(m for m in specs if m.carried_to)
+
+    def mark(self, name: str) -> str:
+        """The dashboard's short mark of marker ``name`` (``D`` for disordered), as declared."""
+        return self.by_name[name].dashboard
+
+    def is_marker(self, name: str) -> bool:
+        """Whether ``name`` is one of the unit markers (else a column of the unit's row)."""
+        return name in self.by_name
+
+    def unit_change(self, unit_id: int | NewRow, name: str, value: Any) -> SetField:
+        """The change setting a unit's ``name``: a marker (``markers.NAME``) or a column.
+
+        A marker set to its default is written as the key removed (None): a unit's markers
+        hold only what differs from the defaults, as the set-up and the migration leave them.
+        """
+        spec = self.by_name.get(name)
+        if spec is None:
+            return SetField("game_unit", unit_id, name, value)
+        return SetField("game_unit", unit_id, f"markers.{name}", spec.stored(value))
+
+    def with_markers(self, row: dict[str, Any]) -> dict[str, Any]:
+        """A new unit row with its markers (``formation``...) moved into ``markers``.
+
+        For rows written as plain data before they are inserted (a late unit, a scenario's
+        reinforcement as its set-up kept it): only values other than the default are kept.
+        """
+        out = {k: v for k, v in row.items() if k not in self.by_name}
+        markers = dict(row.get("markers") or {})
+        for name, spec in self.by_name.items():
+            if name in row:
+                value = spec.stored(row[name])
+                if value is None:
+                    markers.pop(name, None)
+                else:
+                    markers[name] = value
+        out["markers"] = markers
+        return out
+
+    def unit_value(self, row: Any, name: str) -> Any:
+        """A unit's ``name`` off a view, a model or a plain row (markers in ``markers``)."""
+        spec = self.by_name.get(name)
+        if spec is None or not hasattr(row, "markers"):
+            return getattr(row, name, None)
+        return (row.markers or {}).get(name, spec.default)
+
+    def marker_values(self, field: str, before: Any, after: Any) -> tuple[str, Any, Any]:
+        """A unit change's field as its marker's name, with None (no key) read as the default."""
+        name = field.removeprefix("markers.")
+        spec = self.by_name.get(name)
+        if spec is None or name == field:
+            return field, before, after
+        return (
+            name,
+            spec.default if before is None else before,
+            spec.default if after is None else after,
+        )
+
+    def unit_state(self, markers: dict[str, Any] | None) -> dict[str, Any]:
+        """Every marker of a unit by name: its ``markers`` over the declared defaults."""
+        return {**self.defaults, **markers} if markers else dict(self.defaults)
+
+    def carries(self, name: str, arm: str) -> bool:
+        """Whether a unit of ``arm`` carries marker ``name`` (the declaration's ``arms``)."""
+        arms = self.by_name[name].arms
+        return not arms or arm in arms
+
+
+#: The markers built of each declaration read, by pack id.
+_BUILT: dict[str, PackMarkers] = {}
+
+
+def markers_of(pack_id: str) -> PackMarkers:
+    """The markers of pack ``pack_id``'s units, through the registry (KeyError: no such pack).
+
+    Built once a declaration: a pack registered again with other markers is read anew.
+    """
+    specs = get_unit_markers(pack_id)
+    built = _BUILT.get(pack_id)
+    if built is None or built.specs is not specs:
+        built = _BUILT[pack_id] = PackMarkers(specs)
+    return built
+
+
+def game_markers(ruleset: str | None, what: str = "the game") -> PackMarkers:
+    """The markers of a game's units: those of the pack its ``ruleset`` column names.
+
+    An empty ruleset is the default pack's; one no pack has raises
+    :class:`~eote_ref.packs.registry.UnknownRuleset` (:func:`~.phases.game_pack`).
+    """
+    return markers_of(game_pack(ruleset, what))
+
+
+#: The default pack's (EotE's) markers, which the referee's own checks and wording name
+#: (``hits``, ``disordered``...), in the order the players' display words them.
+DEFAULT_MARKERS: PackMarkers = markers_of(DEFAULT_PACK)
+UNIT_MARKERS: tuple[MarkerSpec, ...] = DEFAULT_MARKERS.specs
+UNIT_MARKER_BY_NAME: dict[str, MarkerSpec] = DEFAULT_MARKERS.by_name
+UNIT_DEFAULTS: dict[str, Any] = DEFAULT_MARKERS.defaults
+
+#: The unit markers that the umpire may set by hand, and the counters' caps (the default
+#: pack's; a game's are its own pack's, :attr:`PackMarkers.editable_flags`).
+EDITABLE_FLAGS: tuple[str, ...] = DEFAULT_MARKERS.editable_flags
+COUNTER_LIMITS: dict[str, int] = DEFAULT_MARKERS.counter_limits
 #: The markers cleared when a new turn starts, and those whose value is carried into another.
-TURN_MARKERS: tuple[MarkerSpec, ...] = tuple(m for m in UNIT_MARKERS if m.lasts == "turn")
-CARRIED: tuple[MarkerSpec, ...] = tuple(m for m in UNIT_MARKERS if m.carried_to)
+TURN_MARKERS: tuple[MarkerSpec, ...] = DEFAULT_MARKERS.turn_markers
+CARRIED: tuple[MarkerSpec, ...] = DEFAULT_MARKERS.carried
 
 
 def mark(name: str) -> str:
-    """The dashboard's short mark of marker ``name`` (``D`` for disordered), as declared."""
-    return UNIT_MARKER_BY_NAME[name].dashboard
+    """The dashboard's short mark of a default pack's marker (``D`` for disordered)."""
+    return DEFAULT_MARKERS.mark(name)
 
 
 def is_marker(name: str) -> bool:
-    """Whether ``name`` is one of the unit markers (else a column of the unit's row)."""
-    return name in UNIT_MARKER_BY_NAME
+    """Whether ``name`` is one of the default pack's unit markers (else a unit's column)."""
+    return DEFAULT_MARKERS.is_marker(name)
 
 
 def unit_change(unit_id: int | NewRow, name: str, value: Any) -> SetField:
-    """The change setting a unit's ``name``: a marker (``markers.NAME``) or a column.
-
-    A marker set to its default is written as the key removed (None): a unit's markers hold
-    only what differs from the defaults, as the set-up and the migration leave them.
-    """
-    spec = UNIT_MARKER_BY_NAME.get(name)
-    if spec is None:
-        return SetField("game_unit", unit_id, name, value)
-    return SetField("game_unit", unit_id, f"markers.{name}", spec.stored(value))
+    """The change setting a unit's ``name`` (:meth:`PackMarkers.unit_change`, default pack)."""
+    return DEFAULT_MARKERS.unit_change(unit_id, name, value)
 
 
 def with_markers(row: dict[str, Any]) -> dict[str, Any]:
-    """A new unit row with its markers (``formation``, ``limbered``...) moved into ``markers``.
-
-    For rows written as plain data before they are inserted (a late unit, a scenario's
-    reinforcement as its set-up kept it): only values other than the default are kept.
-    """
-    out = {k: v for k, v in row.items() if k not in UNIT_MARKER_BY_NAME}
-    markers = dict(row.get("markers") or {})
-    for name, spec in UNIT_MARKER_BY_NAME.items():
-        if name in row:
-            value = spec.stored(row[name])
-            if value is None:
-                markers.pop(name, None)
-            else:
-                markers[name] = value
-    out["markers"] = markers
-    return out
+    """A new unit row with its markers moved into ``markers`` (the default pack's)."""
+    return DEFAULT_MARKERS.with_markers(row)
 
 
 def unit_value(row: Any, name: str) -> Any:
-    """A unit's ``name`` off a view, a model or a plain row (whose markers are in ``markers``)."""
-    spec = UNIT_MARKER_BY_NAME.get(name)
-    if spec is None or not hasattr(row, "markers"):
-        return getattr(row, name, None)
-    return (row.markers or {}).get(name, spec.default)
+    """A unit's ``name`` off a view, a model or a plain row (the default pack's markers)."""
+    return DEFAULT_MARKERS.unit_value(row, name)
 
 
 def marker_values(field: str, before: Any, after: Any) -> tuple[str, Any, Any]:
-    """A unit change's field as its marker's name, with None (no key) read as the default."""
-    name = field.removeprefix("markers.")
-    spec = UNIT_MARKER_BY_NAME.get(name)
-    if spec is None or name == field:
-        return field, before, after
-    return (
-        name,
-        spec.default if before is None else before,
-        spec.default if after is None else after,
-    )
+    """A unit change's field as its marker's name (the default pack's markers)."""
+    return DEFAULT_MARKERS.marker_values(field, before, after)
 
 
 def unit_state(markers: dict[str, Any] | None) -> dict[str, Any]:
-    """Every marker of a unit by name: its ``markers`` over the declared defaults."""
-    return {**UNIT_DEFAULTS, **markers} if markers else dict(UNIT_DEFAULTS)
+    """Every default-pack marker of a unit by name: its ``markers`` over the defaults."""
+    return DEFAULT_MARKERS.unit_state(markers)
 
 
 #: Why a unit other than cavalry refuses a blown marker (EotE 5.10).
@@ -109,9 +197,8 @@ BLOWN_CAVALRY_ONLY = "only cavalry carries blown markers (EotE 5.10)"
 
 
 def carries(name: str, arm: str) -> bool:
-    """Whether a unit of ``arm`` carries marker ``name`` (the declaration's ``arms``)."""
-    arms = UNIT_MARKER_BY_NAME[name].arms
-    return not arms or arm in arms
+    """Whether a unit of ``arm`` carries the default pack's marker ``name`` (its ``arms``)."""
+    return DEFAULT_MARKERS.carries(name, arm)
 
 
 def carries_blown(arm: str) -> bool:

@@ -1,10 +1,13 @@
-"""The turn sequence of EotE 2.0: seven phases, in order, one turn being 30 minutes.
+"""A game's turn, as its pack declares it; and the phases of EotE 2.0 its checks name.
 
-The phases are the EotE pack's declaration (its ``Pack.turn``, read through the registry:
-:func:`~eote_ref.packs.registry.get_turn`): their labels,
-sections and steps are read from it. :class:`Phase` keeps the names the referee's code uses
-(``Phase.ASSAULT``); its values are the declaration's keys, in the declaration's order
-(``tests/unit/packs/test_turn.py`` checks that they agree).
+A game's phases, their order and the phase after each are those of its pack's turn
+(``Pack.turn``, read through the registry's lazy line:
+:func:`~eote_ref.packs.registry.get_turn`): :func:`game_turn` gives it from the ``ruleset``
+the game records and :func:`next_key` steps through it, as the game service's "next phase"
+does. :class:`Phase` keeps the names the referee's own EotE code uses (``Phase.ASSAULT``):
+the default pack's turn (EotE 2.0, seven phases, one turn being 30 minutes), whose labels,
+sections and steps are read from its declaration; its values are the declaration's keys, in
+the declaration's order (``tests/unit/packs/test_turn.py`` checks that they agree).
 """
 
 from __future__ import annotations
@@ -13,19 +16,43 @@ import enum
 import re
 from collections.abc import Callable
 
-from eote_ref.packs.registry import DEFAULT_PACK, get_turn
+from eote_ref.packs.registry import DEFAULT_PACK, get_turn, pack_for, ruleset_of
 from eote_ref.packs.state_specs import PhaseSpec, TurnSpec
 
 
-def _turn() -> TurnSpec:
-    turn = get_turn(DEFAULT_PACK)
-    if turn is None:  # pragma: no cover - the default pack declares its turn
-        raise LookupError(f"pack '{DEFAULT_PACK}' declares no turn")
+def turn_of(pack_id: str) -> TurnSpec:
+    """The turn pack ``pack_id`` declares; LookupError if it declares none, KeyError if unknown."""
+    turn = get_turn(pack_id)
+    if turn is None:
+        raise LookupError(f"pack '{pack_id}' declares no turn")
     return turn
 
 
+def game_pack(ruleset: str | None, what: str = "the game") -> str:
+    """The pack a game's ``ruleset`` column names (empty: the default pack).
+
+    A ruleset no pack has raises :class:`~eote_ref.packs.registry.UnknownRuleset`, naming
+    ``what`` and the known ones.
+    """
+    return pack_for(ruleset or ruleset_of(DEFAULT_PACK), f"{what}'s ruleset")
+
+
+def game_turn(ruleset: str | None, what: str = "the game") -> TurnSpec:
+    """The turn of a game: that of the pack its ``ruleset`` column names (:func:`game_pack`)."""
+    return turn_of(game_pack(ruleset, what))
+
+
+def next_key(turn: TurnSpec, key: str | None) -> tuple[str, bool]:
+    """The phase after the one stored as ``key`` (empty: the first), and whether a turn starts.
+
+    The unit-row game service keeps no round: the last phase leads to the next turn.
+    """
+    after, _round, new_turn = turn.after(turn.phase(key).key, turn.rounds)
+    return after, new_turn
+
+
 #: The turn of the default pack (EotE 2.0), whose phases the referee's own checks name.
-TURN: TurnSpec = _turn()
+TURN: TurnSpec = turn_of(DEFAULT_PACK)
 
 
 class Phase(enum.Enum):

@@ -5,14 +5,17 @@ changes the start of the next turn makes. :meth:`GameService.advance_phase
 <eote_ref.referee.game.GameService.advance_phase>` writes them in the same journal event as
 the turn counter, so one undo takes the whole turn change back. It writes nothing itself.
 
+The markers and the game-level changes are those of the game's pack (the ``ruleset`` its row
+records: :func:`~eote_ref.referee.markers.game_markers`,
+:func:`~eote_ref.referee.phases.game_turn`); for EotE:
+
 * Per-turn unit markers are cleared, as the pack declares them (``lasts="turn"``): pinned,
   out of command, changed formation, fought, routed this turn, fought while blown. Whether a
   unit fought is carried one more turn into ``fought_last_turn`` (``carried_to``): blown
   cavalry that did nothing for a whole turn rests (EotE 5.12).
 * The initiative becomes last turn's initiative and is rolled again (EotE 4.0).
 * The game-level changes (the facts of the turn, the initiative, pending orders) are those
-  the EotE pack declares (its turn's ``new_turn``, :data:`eote_ref.referee.phases.TURN`),
-  made in its order.
+  the pack declares (its turn's ``new_turn``), made in its order.
 * Pending orders count down one turn; an order whose count reaches 0 takes effect now: it
   becomes the division's current order (EotE 3.1, 3.4). The arrival is automatic, so the
   turn guide lists no separate step for it; the journal line of the turn names it.
@@ -30,13 +33,13 @@ from typing import Any
 from eote_ref.packs.outcome import Reveals
 from eote_ref.packs.state_specs import TurnChange
 from eote_ref.referee.journal_line import Line, Piece
-from eote_ref.referee.markers import CARRIED, TURN_MARKERS, unit_change
-from eote_ref.referee.phases import TURN
+from eote_ref.referee.markers import TURN_MARKERS, PackMarkers, game_markers
+from eote_ref.referee.phases import game_turn
 from eote_ref.store import Change, DeleteRow, GameCommand, GameLeader, GameUnit, InsertRow, SetField
 from eote_ref.store.game_work import TurnRows
 
-#: Unit flags that last one turn (cleared when the next turn starts): the pack's markers of
-#: ``lasts="turn"``.
+#: Unit flags that last one turn (cleared when the next turn starts): the default pack's
+#: markers of ``lasts="turn"`` (a game's are its own pack's, read by :func:`carry_over`).
 TURN_FLAGS = tuple(m.name for m in TURN_MARKERS)
 
 
@@ -64,8 +67,8 @@ def carry_over(rows: TurnRows, new_turn: int, replacement_rating: int) -> CarryO
     if game is None or game.id is None:
         return out
     game_id = game.id
-    _units(rows.units, out)
-    for change in TURN.new_turn:  # the game-level state the EotE pack declares, in its order
+    _units(rows.units, game_markers(game.ruleset, f"game {game_id}"), out)
+    for change in game_turn(game.ruleset, f"game {game_id}").new_turn:  # the pack's, in order
         if change.state == "game_fact":
             _facts(rows.fact_ids, out)
         elif change.state == "game_command.pending_order_turns":
@@ -89,18 +92,18 @@ def _game_column(game: Any, game_id: int, change: TurnChange, out: CarryOver) ->
         raise ValueError(f"a new turn cannot {change.action} the game's {change.state}")
 
 
-def _units(rows: list[GameUnit], out: CarryOver) -> None:
+def _units(rows: list[GameUnit], markers: PackMarkers, out: CarryOver) -> None:
     """Markers carried into another (fought this turn -> last turn), then the turn's cleared."""
     for u in rows:
         assert u.id is not None
-        for m in CARRIED:
+        for m in markers.carried:
             assert m.carried_to is not None
-            value = u.marker(m.name)
-            if u.marker(m.carried_to) != value:
-                out.changes.append(unit_change(u.id, m.carried_to, value))
-        for m in TURN_MARKERS:
-            if u.marker(m.name) != m.default:
-                out.changes.append(unit_change(u.id, m.name, m.default))
+            value = markers.unit_value(u, m.name)
+            if markers.unit_value(u, m.carried_to) != value:
+                out.changes.append(markers.unit_change(u.id, m.carried_to, value))
+        for m in markers.turn_markers:
+            if markers.unit_value(u, m.name) != m.default:
+                out.changes.append(markers.unit_change(u.id, m.name, m.default))
 
 
 def _facts(ids: list[int], out: CarryOver) -> None:

@@ -29,9 +29,17 @@ from eote_ref.store.models import (
 from eote_ref.store.rosters import insert_command_tree, load_roster
 from eote_ref.store.specs import UNIT_FIELDS, CommandSpec, RosterSpec, SideSpec, UnitSpec
 from eote_ref.store.unit_codes import assign_unit_codes
+from eote_ref.store.unit_markers import pack_defaults
 
 if TYPE_CHECKING:
     from eote_ref.packs.declaration import UnitModelSpec
+
+
+def _pack(ruleset: str) -> str:
+    """The pack of ``ruleset`` (a ruleset no pack has: the default pack)."""
+    from eote_ref.packs import registry
+
+    return registry.pack_of_ruleset(ruleset) or registry.DEFAULT_PACK
 
 
 def _unit_model(ruleset: str) -> UnitModelSpec | None:
@@ -41,8 +49,7 @@ def _unit_model(ruleset: str) -> UnitModelSpec | None:
     """
     from eote_ref.packs import registry
 
-    pack = registry.pack_of_ruleset(ruleset) or registry.DEFAULT_PACK
-    return registry.get_pack(pack).unit_model
+    return registry.get_pack(_pack(ruleset)).unit_model
 
 
 def division_levels(ruleset: str) -> frozenset[str]:
@@ -129,8 +136,9 @@ def create_game(
         game_id = game.id
         assert game_id is not None
         model = _unit_model(ruleset)
+        markers = frozenset(pack_defaults(_pack(ruleset)))
         for position, side in enumerate(sides):
-            _add_side(session, game_id, position, side, model)
+            _add_side(session, game_id, position, side, model, markers)
         assign_unit_codes(session, game_id)
         session.commit()
     except BaseException:
@@ -140,8 +148,21 @@ def create_game(
 
 
 def _add_side(
-    session: Session, game_id: int, position: int, side: SideSpec, model: UnitModelSpec | None
+    session: Session,
+    game_id: int,
+    position: int,
+    side: SideSpec,
+    model: UnitModelSpec | None,
+    markers: frozenset[str],
 ) -> None:
+    """Side ``side`` of the game with its commands, units and leaders.
+
+    A unit starts with the markers of the game's pack that its set-up gives (``markers``,
+    their names): its formation (a pack with a unit model takes its starting formation as
+    one) and, for limbered guns, ``limbered``.
+    """
+    keeps_formation = model is not None or "formation" in markers
+    keeps_limbered = "limbered" in markers
     row = GameSide(
         game_id=game_id,
         position=position,
@@ -175,7 +196,7 @@ def _add_side(
             else own or default
         )
         place = {"game_id": game_id, "command_id": command_id, "position": pos}
-        limbered = formation == "limbered"
+        limbered = formation == "limbered" and keeps_limbered
         return (
             place
             | {name: getattr(u, name) for name in UNIT_FIELDS if name != "formation"}
@@ -183,7 +204,7 @@ def _add_side(
                 "nation": u.nation or roster.nation,
                 # Its state starts as markers (only what differs from the defaults).
                 "markers": {"formation": formation} | ({"limbered": True} if limbered else {})
-                if formation
+                if formation and keeps_formation
                 else {},
             }
         )

@@ -1,23 +1,46 @@
-"""A game unit's EotE markers as attributes (``row.hits``), read from and written to ``markers``.
+"""A game unit's markers by name (``row.marker("hits")``, ``row.hits``), kept in ``markers``.
 
 Since migration 0011 a unit's state has one home, the JSON ``game_unit.markers``, keyed by
-the pack's marker names (the default pack's declaration, read through the registry:
-:func:`eote_ref.packs.registry.get_unit_markers`), holding only values other
-than the default. These properties let the referee's checks keep reading ``row.hits`` off a
-row; a setter writes a new ``markers`` object (a changed key of the old one would not be
-seen by the ORM) and drops a key set back to its default. The journal writes the same keys
+the names of the markers its game's pack declares (read through the registry's lazy line,
+:func:`eote_ref.packs.registry.get_unit_markers`: :func:`pack_defaults`), holding only values
+other than the default. :meth:`UnitMarkers.marker` and :meth:`UnitMarkers.set_marker` read
+and write any pack's marker given that pack's defaults; the attributes below (``row.hits``)
+name the default pack's (EotE's) markers, which its checks keep reading off a row. A setter
+writes a new ``markers`` object (a changed key of the old one would not be seen by the ORM)
+and drops a key set back to its default. The journal writes the same keys
 (``SetField("game_unit", id, "markers.hits", 2)``), never these attributes.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from eote_ref.packs.registry import DEFAULT_PACK, get_unit_markers
 from eote_ref.packs.state_specs import marker_defaults
 
-#: The default of each marker the attributes below name (the default pack's declaration).
-UNIT_DEFAULTS: dict[str, Any] = marker_defaults(get_unit_markers(DEFAULT_PACK))
+if TYPE_CHECKING:
+    from eote_ref.packs.state_specs import MarkerSpec
+
+
+#: The defaults of each declaration read, by pack id (a pack registered again is read anew).
+_READ: dict[str, tuple[tuple[MarkerSpec, ...], Mapping[str, Any]]] = {}
+
+
+@functools.cache
+def _default_pack() -> Mapping[str, Any]:
+    """The default pack's defaults: it is shipped, so its declaration never changes."""
+    return pack_defaults(DEFAULT_PACK)
+
+
+def pack_defaults(pack_id: str) -> Mapping[str, Any]:
+    """The default of each marker pack ``pack_id``'s units carry, by name."""
+    specs = get_unit_markers(pack_id)
+    read = _READ.get(pack_id)
+    if read is None or read[0] is not specs:
+        read = _READ[pack_id] = (specs, marker_defaults(specs))
+    return read[1]
 
 
 class UnitMarkers:
@@ -25,14 +48,19 @@ class UnitMarkers:
 
     markers: dict[str, Any]
 
-    def marker(self, name: str) -> Any:
-        """Marker ``name``'s value (its default when the unit carries none)."""
-        return (self.markers or {}).get(name, UNIT_DEFAULTS[name])
+    def marker(self, name: str, defaults: Mapping[str, Any] | None = None) -> Any:
+        """Marker ``name``'s value, its default when the unit carries none.
 
-    def set_marker(self, name: str, value: Any) -> None:
+        ``defaults`` are those of the game's pack (:func:`pack_defaults`); None: the default
+        pack's, whose markers the attributes below name.
+        """
+        known = _default_pack() if defaults is None else defaults
+        return (self.markers or {}).get(name, known[name])
+
+    def set_marker(self, name: str, value: Any, defaults: Mapping[str, Any] | None = None) -> None:
         """Set marker ``name`` on this (unsaved) row: a new object, the default left out."""
         data = dict(self.markers or {})
-        default = UNIT_DEFAULTS[name]
+        default = (_default_pack() if defaults is None else defaults)[name]
         if value is None or (value == default and type(value) is type(default)):
             data.pop(name, None)
         else:

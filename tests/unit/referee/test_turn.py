@@ -87,14 +87,14 @@ def test_initiative_becomes_last_turns(waterloo: GameService) -> None:
 def test_the_game_level_carry_over_is_the_declared_one(
     waterloo: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """carry_over makes the EotE pack's declared new-turn changes: one left out is not made."""
+    """carry_over makes the game's pack's declared new-turn changes: one left out is not made."""
     from eote_ref.packs.eote.turn import TURN
     from eote_ref.referee import turn
 
     without = dataclasses.replace(
         TURN, new_turn=tuple(c for c in TURN.new_turn if c.state != "initiative")
     )
-    monkeypatch.setattr(turn, "TURN", without)
+    monkeypatch.setattr(turn, "game_turn", lambda ruleset, what: without)
     to_end_of_turn(waterloo)
     waterloo.set_initiative(1)
     waterloo.advance_phase()
