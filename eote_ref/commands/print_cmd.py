@@ -236,7 +236,11 @@ def run_qrs(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     printing = _printing()
     pages = printing.print_quick_reference(
-        ruleset, args.output, figure_scale=args.scale, size=printing.page_size(args.paper)
+        ruleset,
+        args.output,
+        figure_scale=args.scale,
+        size=printing.page_size(args.paper),
+        pack=args.pack,
     )
     print(f"Wrote the quick reference ({pages} page{'s' if pages != 1 else ''}) to {args.output}")
     return 0

@@ -12,7 +12,7 @@ Standard library only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -221,6 +221,72 @@ class ArmyListSchema:
     form: ListForm | None = None
 
 
+@dataclass(frozen=True)
+class PagedHtml:
+    """A printed document as its parts, so a long one is laid out a few pages at a time.
+
+    ``head`` is the HTML before the body (``<!DOCTYPE html>...</head>``, its title and style
+    sheet); ``blocks`` the body's pieces in order, each kept whole on paper, made as they are
+    asked for and read once. With ``page_break`` (the attributes of the ``<div>`` that starts a
+    new sheet of paper) each block is a page of its own. ``landscape``: printed across the
+    page. The shared printing lays it out (:func:`eote_ref.ui.printing.write_document`).
+    """
+
+    head: str
+    blocks: Iterable[str]
+    page_break: str | None = None
+    landscape: bool = False
+
+    def html(self) -> str:
+        """The whole document as one HTML page (a print preview's, a web browser's)."""
+        if self.page_break is None:
+            body = "".join(self.blocks)
+        else:
+            body = "".join(
+                f"<div{self.page_break if i else ''}>{block}</div>"
+                for i, block in enumerate(self.blocks)
+            )
+        return f"{self.head}<body>{body}</body></html>"
+
+
+@dataclass(frozen=True)
+class PrintedReport:
+    """A game's after-action report as its pack writes it, around a chart the printing draws.
+
+    ``summary`` is the battle's summary (:class:`~eote_ref.referee.summary.BattleSummary`:
+    its sides, turns and ``losses_per_turn``), from which the printing draws the hits taken
+    per turn; ``document(chart)`` is the report with that chart's image at ``chart`` (a
+    resource's name or a ``data:`` URI; None: no chart).
+    """
+
+    name: str
+    summary: Any
+    document: Callable[[str | None], PagedHtml]
+
+
+@dataclass(frozen=True)
+class PrintedSheets:
+    """The printed sheets of a pack whose games the referee's own game service runs (EotE's).
+
+    Each returns its document for the shared printing to lay out (a pack with declared play
+    prints through ``Pack.game_sheets`` and its army list's schema instead):
+
+    * ``list_record_sheets(army_list, rules, figure_scale, title)``: the record sheets of an
+      army list of the shared format, a page at a time (a big list makes many);
+    * ``game_record_sheets(game, title)``: those of a game's divisions, markers as they
+      stand, a page at a time;
+    * ``quick_reference(rules, figure_scale)``: the quick reference, one whole HTML page;
+    * ``report(game)``: the after-action report of a game from its journal.
+
+    ``title`` is the document's own title (``Borodino — record sheets``).
+    """
+
+    list_record_sheets: Callable[[Any, Any, str, str], PagedHtml]
+    game_record_sheets: Callable[[Any, str], PagedHtml]
+    quick_reference: Callable[[Any, str], str]
+    report: Callable[[Any], PrintedReport]
+
+
 def own_else_default(
     own: str | None, default: str | None, nation: str, list_nation: str
 ) -> str | None:
@@ -285,6 +351,10 @@ class Pack:
     leader_markers: tuple[MarkerSpec, ...] = ()
     #: The tables a club may type (a house table file, ``source: house``); None: none.
     house_tables: HouseTablesSpec | None = None
+    #: Its record sheets, quick reference and after-action report when the referee's own game
+    #: service runs its games (EotE's), given by a function that imports them when something
+    #: is printed, so the declaration loads none of them; None: it has none of these.
+    printed_sheets: Callable[[], PrintedSheets] | None = None
 
     def unit_marker(self, name: str) -> MarkerSpec:
         return _named(self.unit_markers, name)

@@ -123,9 +123,14 @@ class MainWindowPrinting(QObject):
         """Write the quick reference of the open game's ruleset (else the shipped one)."""
         game = self._game()
         if game is not None:
+            from eote_ref.packs import registry
             from eote_ref.ui.printing import print_quick_reference
 
-            pages = print_quick_reference(game.ruleset, path, figure_scale=game.view().figure_scale)
+            view = game.view()
+            pack = registry.pack_for(view.ruleset, "the game's ruleset")
+            pages = print_quick_reference(
+                game.ruleset, path, figure_scale=view.figure_scale, pack=pack
+            )
         else:
             from eote_ref.referee.game_rules import eote_rules
             from eote_ref.ui.printing import print_quick_reference

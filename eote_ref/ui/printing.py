@@ -1,8 +1,10 @@
 """Printing to PDF with Qt: record sheets, the quick reference and the after-action report.
 
-The sheets' content is HTML built by :mod:`eote_ref.referee.sheets`; this module lays it out
-with :class:`QTextDocument` and writes it through :class:`QPdfWriter`, on a page size taken
-from the locale (US Letter where the locale's country uses it, A4 elsewhere), and draws the
+The sheets' content is HTML built by the packs, reached through their declarations
+(``Pack.printed_sheets``, ``Pack.game_sheets``, the army list's schema), and by
+:mod:`eote_ref.referee.sheets`; this module names no pack. It lays the HTML out with
+:class:`QTextDocument` and writes it through :class:`QPdfWriter`, on a page size taken from
+the locale (US Letter where the locale's country uses it, A4 elsewhere), and draws the
 report's losses-per-turn chart with :class:`QPainter`.
 """
 
@@ -12,7 +14,7 @@ import base64
 import pathlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import (
     QBuffer,
@@ -46,10 +48,9 @@ from eote_ref.ui.print_layout import LAYOUT_DPI, MARGIN_MM
 
 if TYPE_CHECKING:  # the sheets' content is imported when a sheet is printed, not at start
     from eote_ref.armylists.model import ArmyList
-    from eote_ref.packs.eote.rules.ruleset import Ruleset
-    from eote_ref.packs.eote.sheets.record import DivisionSheet
-    from eote_ref.packs.eote.sheets.report import AfterActionReport
+    from eote_ref.packs.declaration import PagedHtml, PrintedSheets
     from eote_ref.referee.game import GameService
+    from eote_ref.referee.summary import BattleSummary
 
 #: Countries whose paper is US Letter (ISO 216 A4 everywhere else).
 LETTER_TERRITORIES = frozenset(
@@ -238,62 +239,90 @@ def write_pdf_blocks(
 
 
 # ---------------------------------------------------------------- the three documents
+#
+# A pack whose games the referee's own service runs declares its record sheets, quick
+# reference and report (``Pack.printed_sheets``, EotE's); this module reaches them through
+# the registry, as the other packs' sheets are reached (``Pack.game_sheets``, the army list's
+# schema), and lays out what they give.
+
+
+class _Rules(Protocol):
+    """A pack's rules object as the printing reads it: its title."""
+
+    @property
+    def title(self) -> str: ...
+
+
+def _sheets(pack_id: str) -> PrintedSheets:
+    """The printed sheets pack ``pack_id`` declares; ValueError if it declares none."""
+    from eote_ref.packs import registry
+
+    pack = registry.get_pack(pack_id)
+    if pack.printed_sheets is None:
+        raise ValueError(f"{pack.title} declares no record sheets, quick reference or report")
+    return pack.printed_sheets()
+
+
+def _game_sheets(game: GameService) -> PrintedSheets:
+    """The printed sheets of a game's pack (the pack its ``ruleset`` names)."""
+    from eote_ref.packs import registry
+
+    return _sheets(registry.pack_for(game.view().ruleset, "the game's ruleset"))
+
+
+def write_document(
+    doc: PagedHtml,
+    path: str | pathlib.Path,
+    title: str,
+    *,
+    size: QPageSize | None = None,
+    images: dict[str, QImage] | None = None,
+) -> PdfWritten:
+    """Write a pack's document (its head and blocks) as a PDF titled ``title``.
+
+    It is laid out a few pages at a time (:func:`write_pdf_blocks`): the record sheets of a
+    2,000-unit game (100 pages) laid out as one document peaked at 316 MB.
+    """
+    return write_pdf_blocks(
+        doc.head,
+        doc.blocks,
+        path,
+        size=size,
+        title=title,
+        images=images,
+        landscape=doc.landscape,
+        page_break=doc.page_break,
+    )
 
 
 def print_record_sheets_for_list(
     army_list: ArmyList,
-    ruleset: Ruleset,
+    ruleset: object,
     path: str | pathlib.Path,
     *,
     figure_scale: str = "15mm",
     size: QPageSize | None = None,
 ) -> int:
-    """Record sheets of an army list (divisions packed onto landscape pages); returns the pages."""
-    from eote_ref.packs.eote.sheets.record import sheets_from_army_list
+    """Record sheets of an army list (divisions packed onto landscape pages); returns the pages.
 
-    sheets = sheets_from_army_list(army_list, ruleset, figure_scale)
-    return write_record_sheets(sheets, path, army_list.name, size=size).pages
+    ``ruleset`` is the rules of the list's pack (EotE's, a club's edited copy) with which
+    its pack works its sheets out.
+    """
+    from eote_ref.packs import registry
+
+    sheets = _sheets(registry.pack_for(army_list.ruleset, "the army list's ruleset"))
+    name = army_list.name
+    doc = sheets.list_record_sheets(army_list, ruleset, figure_scale, f"{name} — record sheets")
+    return write_document(doc, path, f"{name} record sheets", size=size).pages
 
 
 def print_record_sheets_for_game(
     game: GameService, path: str | pathlib.Path, *, size: QPageSize | None = None
 ) -> int:
     """Record sheets of a game's divisions, markers as they stand; returns the pages."""
-    from eote_ref.packs.eote.sheets.record import sheets_from_game
-
-    sheets = sheets_from_game(game)
     name = game.view().name
-    return write_record_sheets(sheets, path, name, size=size).pages
-
-
-def write_record_sheets(
-    sheets: Sequence[DivisionSheet],
-    path: str | pathlib.Path,
-    name: str,
-    *,
-    size: QPageSize | None = None,
-) -> PdfWritten:
-    """Record sheets of ``name`` (a game, an army list) as a landscape PDF, a few pages at a time.
-
-    The pages come one at a time (:func:`~eote_ref.packs.eote.sheets.record.record_sheet_pages`)
-    and are laid out about :data:`CHUNK_CHARS` at once: the sheets of a 2,000-unit game (100
-    pages) laid out as one document peaked at 316 MB.
-    """
-    from eote_ref.packs.eote.sheets.record import (
-        PAGE_BREAK,
-        record_sheet_pages,
-        record_sheets_head,
-    )
-
-    return write_pdf_blocks(
-        record_sheets_head(f"{name} — record sheets"),
-        record_sheet_pages(sheets),
-        path,
-        size=size,
-        title=f"{name} record sheets",
-        landscape=True,
-        page_break=PAGE_BREAK,
-    )
+    doc = _game_sheets(game).game_record_sheets(game, f"{name} — record sheets")
+    return write_document(doc, path, f"{name} record sheets", size=size).pages
 
 
 def print_unit_labels(
@@ -314,36 +343,52 @@ def print_unit_labels(
 
 def game_record_sheets_html(game: GameService, title: str) -> str:
     """The record sheets of a game's divisions as one HTML document (the print dialog's)."""
-    from eote_ref.packs.eote.sheets.record import record_sheets_html, sheets_from_game
-
-    return record_sheets_html(sheets_from_game(game), title)
+    return _game_sheets(game).game_record_sheets(game, title).html()
 
 
-def quick_reference_html(ruleset: Ruleset, figure_scale: str = "15mm") -> str:
-    """The quick reference of an EotE ruleset as one HTML document (the print dialog's)."""
-    from eote_ref.packs.eote.sheets.quick_reference import quick_reference_html as sheet
+def quick_reference_html(
+    ruleset: object, figure_scale: str = "15mm", *, pack: str | None = None
+) -> str:
+    """The quick reference of a pack's rules as one HTML document (the print dialog's).
 
-    return sheet(ruleset, figure_scale)
+    ``pack``: the pack whose rules ``ruleset`` is (None: the default pack, EotE).
+    """
+    from eote_ref.packs import registry
+
+    return _sheets(pack or registry.DEFAULT_PACK).quick_reference(ruleset, figure_scale)
 
 
 def print_quick_reference(
-    ruleset: Ruleset,
+    ruleset: _Rules,
     path: str | pathlib.Path,
     *,
     figure_scale: str = "15mm",
     size: QPageSize | None = None,
+    pack: str | None = None,
 ) -> int:
-    """The one-page quick reference of a ruleset (landscape); returns the pages (1)."""
-    from eote_ref.packs.eote.sheets.quick_reference import quick_reference_html
+    """The one-page quick reference of a ruleset (landscape); returns the pages (1).
 
-    html = quick_reference_html(ruleset, figure_scale)
+    ``pack``: the pack whose rules ``ruleset`` is (None: the default pack, EotE).
+    """
+    html = quick_reference_html(ruleset, figure_scale, pack=pack)
     return write_pdf(
         html, path, size=size, landscape=True, title=f"{ruleset.title} quick reference"
     )
 
 
-def losses_chart(report: AfterActionReport, width: int = 1040, height: int = 400) -> QImage:
-    """A bar chart of the hits each side took per turn, drawn with QPainter."""
+class _Reported(Protocol):
+    """A report as the losses chart reads it: the battle's summary."""
+
+    @property
+    def summary(self) -> BattleSummary: ...
+
+
+def losses_chart(report: _Reported, width: int = 1040, height: int = 400) -> QImage:
+    """A bar chart of the hits each side took per turn, drawn with QPainter.
+
+    ``report`` is a pack's report (:class:`~eote_ref.packs.declaration.PrintedReport`) or
+    anything else carrying the battle's summary.
+    """
     s = report.summary
     last = max([s.turns_played, *s.losses_per_turn, 1])
     turns = list(range(1, last + 1))
@@ -419,26 +464,13 @@ def png_data_uri(image: QImage) -> str:
 def print_report(
     game: GameService, path: str | pathlib.Path, *, size: QPageSize | None = None
 ) -> int:
-    """The after-action report as PDF; returns the pages."""
-    from eote_ref.packs.eote.sheets.report import (
-        REPORT_CSS,
-        after_action_report,
-        report_blocks,
-        report_title,
-    )
-    from eote_ref.referee.sheets.marks import esc
-
-    report = after_action_report(game)
-    head = (
-        '<!DOCTYPE html><html><head><meta charset="utf-8">'
-        f"<title>{esc(report_title(report))}</title><style>{REPORT_CSS}</style></head>"
-    )
-    written = write_pdf_blocks(
-        head,
-        report_blocks(report, "chart.png"),
+    """The after-action report as PDF, a few blocks at a time; returns the pages."""
+    report = _game_sheets(game).report(game)
+    written = write_document(
+        report.document("chart.png"),
         path,
+        f"{report.name} after-action report",
         size=size,
-        title=f"{report.name} after-action report",
         images={"chart.png": losses_chart(report)},
     )
     return written.pages
@@ -446,10 +478,8 @@ def print_report(
 
 def write_report_html(game: GameService, path: str | pathlib.Path) -> None:
     """The after-action report as one self-contained HTML file (the chart inlined)."""
-    from eote_ref.packs.eote.sheets.report import after_action_report, report_html
-
-    report = after_action_report(game)
-    html = report_html(report, png_data_uri(losses_chart(report)))
+    report = _game_sheets(game).report(game)
+    html = report.document(png_data_uri(losses_chart(report))).html()
     pathlib.Path(path).write_text(html, encoding="utf-8")
 
 
@@ -509,6 +539,7 @@ __all__: Sequence[str] = (
     "print_report",
     "render_pdf_pages",
     "write_pdf",
+    "write_document",
     "write_pdf_blocks",
     "write_report_html",
 )

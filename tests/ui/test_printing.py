@@ -37,7 +37,7 @@ from eote_ref.ui.printing import (
     print_record_sheets_for_list,
     print_report,
     render_pdf_pages,
-    write_record_sheets,
+    write_document,
     write_report_html,
 )
 from eote_ref.ui.roster_editor.window import RosterEditorWindow
@@ -296,7 +296,10 @@ def test_a_game_s_record_sheets_are_made_and_laid_out_a_few_pages_at_a_time(
     pages = record_sheet_pages(sheets)
     assert inspect.isgenerator(pages)
     assert f"page 1 of {len(pack_pages(sheets))}" in next(pages)
-    written = write_record_sheets(sheets, tmp_path / "sheets.pdf", "Borodino")
+    from eote_ref.packs.eote.sheets.printed import record_sheets
+
+    doc = record_sheets(sheets, "Borodino — record sheets")
+    written = write_document(doc, tmp_path / "sheets.pdf", "Borodino record sheets")
     texts = pdf_text(tmp_path / "sheets.pdf")
     assert written.pages == len(texts) == len(pack_pages(sheets)) == 12
     assert written.largest_layout <= 6

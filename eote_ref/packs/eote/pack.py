@@ -28,7 +28,7 @@ from eote_ref.packs.eote.turn import TURN
 from eote_ref.packs.tables import Table
 
 if TYPE_CHECKING:  # the declaration is imported by declare(): a game's rules need not load it
-    from eote_ref.packs.declaration import Pack
+    from eote_ref.packs.declaration import Pack, PrintedSheets
 
 ID = "eote"
 TITLE = "Eagles Over the Empire 6.2"
@@ -99,7 +99,16 @@ def declare() -> Pack:
                 for arm, allowed in FORMATIONS_BY_ARM.items()
             },
         ),
+        # Its sheets are imported when something is printed, not with the declaration.
+        printed_sheets=printed_sheets,
     )
+
+
+def printed_sheets() -> PrintedSheets:
+    """EotE's record sheets, quick reference and after-action report, as the printing asks."""
+    from eote_ref.packs.eote.sheets.printed import PRINTED
+
+    return PRINTED
 
 
 def tables(rs: Ruleset) -> dict[str, Table]:
