@@ -62,6 +62,13 @@ class Shipped(NamedTuple):
     #: ``module:NAME`` declared apart from its engine (None: its procedures' declared
     #: ``ResultSpec`` labels, read off its declaration).
     result_words: str | None = None
+    #: What the pack adds to the main window for its games, as ``module:NAME`` of an object
+    #: with ``docks`` (each with ``make(window)``, ``attach(window, hub)`` and
+    #: ``hide(window)``), ``batch_dialog(hub, name, parent)`` and ``fire_sub_phase(arm,
+    #: formation)`` (:class:`eote_ref.ui.main_window.PackWindow`); None: nothing. Read when the
+    #: main window is made (its docks exist before the saved layout is restored), so the module
+    #: loads no rules and no dialog until they are asked for.
+    window: str | None = None
 
 
 #: One line a pack.
@@ -71,7 +78,8 @@ SHIPPED: tuple[Shipped, ...] = (
             calculator="eote_ref.packs.eote.calculator", checks="eote_ref.packs.eote.checks",
             turn="eote_ref.packs.eote.turn:TURN",
             unit_markers="eote_ref.packs.eote.markers:UNIT_MARKERS",
-            result_words="eote_ref.packs.eote.rules.results:RESULT_WORDS"),
+            result_words="eote_ref.packs.eote.rules.results:RESULT_WORDS",
+            window="eote_ref.packs.eote.ui.window:WINDOW"),
     Shipped("avle", "eote_ref.packs.avle.pack", "Advanced Vive l'Empereur 1.2", "avle-1.2",
             "eote_ref.packs.avle.play", "AVlE"),
     Shipped("vle", "eote_ref.packs.vle.pack", "Vive l'Empereur! 3rd edition", "vle-3",
@@ -322,6 +330,20 @@ def get_result_words(pack_id: str) -> ResultWords:
     return _DeclaredWords(get_pack(pack_id))
 
 
+#: id -> ``module:NAME`` of what the pack adds to the main window (its docks, its batches).
+WINDOWS: dict[str, str] = {p.id: p.window for p in SHIPPED if p.window is not None}
+
+
+def get_window(pack_id: str) -> Any | None:
+    """What pack ``pack_id`` adds to the main window for its games, or None if nothing.
+
+    The object its line names (:class:`Shipped`'s ``window``); only its module is imported.
+    """
+    if pack_id not in WINDOWS:
+        return None
+    return _named(WINDOWS[pack_id])
+
+
 #: The optional module paths of a line (its field), each with the table keeping it by pack id.
 _BY_FIELD: dict[str, dict[str, str]] = {
     "play": PLAYS,
@@ -331,6 +353,7 @@ _BY_FIELD: dict[str, dict[str, str]] = {
     "turn": TURNS,
     "unit_markers": UNIT_MARKERS,
     "result_words": RESULT_WORDS,
+    "window": WINDOWS,
 }
 
 
@@ -339,9 +362,10 @@ def register(pack: Shipped) -> None:
 
     Every table of this module (``PACKS``, ``CITE``, ``RULESETS``, ``RULESET_OF_PACK``,
     ``PLAYS``, ``SERVICES``, ``CALCULATORS``, ``CHECKS``, ``TURNS``, ``UNIT_MARKERS``,
-    ``RESULT_WORDS``) takes it, so the referee, the commands and the app know it as a shipped
-    one. Its modules are imported on demand, as a shipped pack's. An id or a ruleset already
-    taken is refused (:class:`UnknownRuleset`); :func:`unregister` takes it out again.
+    ``RESULT_WORDS``, ``WINDOWS``) takes it, so the referee, the commands and the app know it
+    as a shipped one. Its modules are imported on demand, as a shipped pack's. An id or a
+    ruleset already taken is refused (:class:`UnknownRuleset`); :func:`unregister` takes it
+    out again.
     """
     if pack.id in PACKS:
         raise UnknownRuleset(f"a pack '{pack.id}' is already known", field="pack")

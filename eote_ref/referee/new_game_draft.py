@@ -11,7 +11,7 @@ from __future__ import annotations
 import pathlib
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from eote_ref.packs.registry import DEFAULT_PACK
 from eote_ref.referee.setup import ListSummary, NewGame, SetupService
@@ -164,13 +164,14 @@ class NewGameDraft:
     def drafted_scenario_text(self) -> str:
         """The lists and commands chosen here as a scenario file the club can save."""
         from eote_ref.armylists.model import StartingFormations
-        from eote_ref.packs.eote.rules.units import Formation
         from eote_ref.scenarios.export import dump_scenario
         from eote_ref.scenarios.model import FORMAT_VERSION, Scenario, ScenarioSide
 
         sides = []
         for i in (0, 1):
-            chosen = {arm: Formation(v) for arm, v in self.formations[i].items() if v}
+            # The formations as words, written as a file's are: the scenario loader that reads
+            # the text back checks each as it checks a file's (loaded_scenario).
+            chosen: dict[str, Any] = {arm: v for arm, v in self.formations[i].items() if v}
             sides.append(
                 ScenarioSide(
                     name=self.side_name(i),

@@ -16,10 +16,10 @@ import dataclasses
 import pathlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from eote_ref.packs.eote.rules.dice import Dice, RandomDice
-from eote_ref.packs.eote.rules.units import Arm, starting_formation
+from eote_ref.packs import registry
+from eote_ref.packs.dice import D10, Roller
 from eote_ref.referee.game_rules import eote_rules
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.rosters import to_spec
@@ -28,9 +28,40 @@ from eote_ref.scenarios.export import dump_scenario
 from eote_ref.store.specs import UNIT_FIELDS, CommandSpec, RosterSpec, SideSpec, UnitSpec
 
 if TYPE_CHECKING:
+    from eote_ref.packs.declaration import UnitModelSpec
     from eote_ref.scenarios.loader import LoadedScenario, SidePlan
     from eote_ref.scenarios.resolve import Ref
     from eote_ref.store import Database
+
+
+class D10s(Protocol):
+    """The dice of a game's set-up: a d10 by name (``French.roll``) for the initiative.
+
+    A pack's dice (EotE's ``RandomDice`` or ``ScriptedDice``) or :class:`RolledD10s`.
+    """
+
+    def d10(self, name: str = "roll") -> int: ...
+
+
+class RolledD10s:
+    """d10s rolled by the boundary's :class:`~eote_ref.packs.dice.Roller` (seeded or not)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.roller = Roller(seed=seed)
+
+    def d10(self, name: str = "roll") -> int:
+        return self.roller.number(name, D10)
+
+
+def unit_model(pack: str) -> UnitModelSpec:
+    """The words of pack ``pack``'s units (its arms, its starting formation), as it declares.
+
+    A pack that declares no unit model (its units are in its own lists) is read with none of
+    EotE's words: no arm, each unit in its own formation.
+    """
+    from eote_ref.packs.declaration import UnitModelSpec
+
+    return registry.get_pack(pack).unit_model or UnitModelSpec((), (), frozenset())
 
 
 def shipped_scenarios_dir() -> pathlib.Path | None:
@@ -181,23 +212,26 @@ def side_spec(plan: SidePlan, formations: Mapping[str, str] | None = None) -> Si
     return SideSpec(plan.name, tuple(out))
 
 
-def _side_formations(plan: SidePlan, loaded: LoadedScenario) -> dict[str, str]:
+def _side_formations(
+    plan: SidePlan, loaded: LoadedScenario, model: UnitModelSpec
+) -> dict[str, str]:
+    """The scenario's starting formation of each of the pack's arms for one side (arm -> value)."""
     side = loaded.scenario.side(plan.name)
     if side is None or side.formations is None:
         return {}
     out = {}
-    for arm in Arm:
+    for arm in model.arms:
         value = side.formations.for_arm(arm)
         if value is not None:
-            out[arm.value] = value.value
+            out[str(arm)] = str(value)
     return out
 
 
 # ----------------------------------------------------------------------------- scenario data
 
 
-def _unit_row(u: UnitSpec, roster: RosterSpec) -> dict[str, Any]:
-    formation = starting_formation(
+def _unit_row(u: UnitSpec, roster: RosterSpec, model: UnitModelSpec) -> dict[str, Any]:
+    formation = model.starting_formation(
         u.formation, roster.formation_of(u.arm), u.nation or roster.nation, roster.nation
     )
     return {name: getattr(u, name) for name in UNIT_FIELDS} | {
@@ -207,19 +241,23 @@ def _unit_row(u: UnitSpec, roster: RosterSpec) -> dict[str, Any]:
     }
 
 
-def _tree(command: CommandSpec, roster: RosterSpec) -> dict[str, Any]:
+def _tree(command: CommandSpec, roster: RosterSpec, model: UnitModelSpec) -> dict[str, Any]:
     return {
         "name": command.name,
         "level": command.level,
         "notes": command.notes,
         "leader": dataclasses.asdict(command.leader),
-        "commands": [_tree(c, roster) for c in command.commands],
-        "units": [_unit_row(u, roster) for u in command.units],
+        "commands": [_tree(c, roster, model) for c in command.commands],
+        "units": [_unit_row(u, roster, model) for u in command.units],
     }
 
 
 def _reinforcement(
-    loaded: LoadedScenario, index: int, side_specs: Sequence[SideSpec], formations: Sequence[Any]
+    loaded: LoadedScenario,
+    index: int,
+    side_specs: Sequence[SideSpec],
+    formations: Sequence[Any],
+    model: UnitModelSpec,
 ) -> dict[str, Any]:
     r = loaded.scenario.reinforcements[index]
     pos = loaded.side_index(r.side)
@@ -233,7 +271,7 @@ def _reinforcement(
         tree = _prune(_at(roster.army, path), path, [ref])
         assert tree is not None
         parent = next((name for name in reversed(path[:-1]) if name in present), None)
-        commands.append({"parent": parent, "tree": _tree(tree, roster)})
+        commands.append({"parent": parent, "tree": _tree(tree, roster, model)})
     return {
         "key": f"r{index + 1}",
         "side": pos,
@@ -282,9 +320,16 @@ def _names(command: CommandSpec) -> list[str]:
 
 
 def scenario_data(
-    loaded: LoadedScenario, side_specs: Sequence[SideSpec], formations: Sequence[Any]
+    loaded: LoadedScenario,
+    side_specs: Sequence[SideSpec],
+    formations: Sequence[Any],
+    model: UnitModelSpec | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """What the game keeps of the scenario, and its starting state (objectives held)."""
+    """What the game keeps of the scenario, and its starting state (objectives held).
+
+    ``model`` is the words of the game's pack's units (None: the default pack's).
+    """
+    model = model if model is not None else unit_model(registry.DEFAULT_PACK)
     sc = loaded.scenario
     names = [s.name for s in loaded.sides]
     data = {
@@ -337,7 +382,8 @@ def scenario_data(
             for t in sc.army_morale
         ],
         "reinforcements": [
-            _reinforcement(loaded, i, side_specs, formations) for i in range(len(sc.reinforcements))
+            _reinforcement(loaded, i, side_specs, formations, model)
+            for i in range(len(sc.reinforcements))
         ],
         "commanders": [s.commander.path[-1] if s.commander else None for s in loaded.sides],
         "briefings": [
@@ -410,7 +456,7 @@ def create_scenario_game(
     figure_scale: str | None = None,
     options: Mapping[str, str | int | bool] | None = None,
     initiative: str | None = None,
-    dice: Dice | None = None,
+    dice: D10s | None = None,
     formations: Sequence[Mapping[str, str]] | None = None,
     pack: str | None = None,
 ) -> int:
@@ -419,7 +465,9 @@ def create_scenario_game(
     ``initiative`` (a side's name, ``"roll"``, or None) replaces the scenario's; so do
     ``figure_scale`` and ``name``; ``formations`` (per side, arm → formation, ``""`` for
     none) replace the scenario's starting formations arm by arm. The game's ruleset is its
-    army lists' ``ruleset:`` (one pack for all; ``pack``, a command's ``--pack``, must agree).
+    army lists' ``ruleset:`` (one pack for all; ``pack``, a command's ``--pack``, must agree);
+    its arms and starting formations are that pack's (its unit model). ``dice`` roll the
+    initiative when it is rolled for (:class:`RolledD10s` if none).
     """
     sc = loaded.scenario
     twice = brought_twice(loaded)
@@ -431,18 +479,20 @@ def create_scenario_game(
     scale = figure_scale or sc.figure_scale or "15mm"
     if scale not in FIGURE_SCALES:
         raise SetupError(f"figure scale must be one of {', '.join(FIGURE_SCALES)}")
+    ruleset_id = game_ruleset([a.ruleset for plan in loaded.sides for a in plan.lists], pack)
+    model = unit_model(registry.pack_for(ruleset_id))
     per_side = [
-        {**_side_formations(plan, loaded), **(dict(formations[i]) if formations else {})}
+        {**_side_formations(plan, loaded, model), **(dict(formations[i]) if formations else {})}
         for i, plan in enumerate(loaded.sides)
     ]
     sides = [side_spec(plan, per_side[i]) for i, plan in enumerate(loaded.sides)]
-    data, state = scenario_data(loaded, sides, per_side)
+    data, state = scenario_data(loaded, sides, per_side, model)
     reserve_reinforcement_codes(data, sides)
     names = [s.name for s in loaded.sides]
     chosen = initiative if initiative is not None else sc.initiative
     start: int | None = None
     if chosen == "roll":
-        roller = dice or RandomDice()
+        roller = dice or RolledD10s()
         while True:
             a, b = roller.d10(f"{names[0]}.roll"), roller.d10(f"{names[1]}.roll")
             if a != b:
@@ -453,7 +503,6 @@ def create_scenario_game(
             raise SetupError(f"no side called {chosen!r}")
         start = names.index(chosen)
     opts = dict(options or {})
-    ruleset_id = game_ruleset([a.ruleset for plan in loaded.sides for a in plan.lists], pack)
     ruleset = eote_rules(ruleset_id, opts)
     from eote_ref.store.game_queries import new_game
 

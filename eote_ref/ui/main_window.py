@@ -6,7 +6,7 @@ import html
 import pathlib
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence, QShowEvent
@@ -22,12 +22,6 @@ from PySide6.QtWidgets import (
 )
 
 from eote_ref import __version__
-from eote_ref.packs.eote.rules.units import fire_sub_phase
-from eote_ref.packs.eote.ui.movement_dock import (  # its panel: when first shown
-    attach_movement_dock,
-    hide_movement_dock,
-    movement_dock,
-)
 from eote_ref.referee.catalogue import BY_KEY
 from eote_ref.referee.game import GameService
 from eote_ref.referee.game_rules import RulesetError
@@ -43,6 +37,13 @@ from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.journal_export import write_journal
 from eote_ref.ui.journal_view import JournalView
 from eote_ref.ui.pack_printing import PackPrinting
+from eote_ref.ui.pack_window import (
+    make_pack_docks,
+    pack_of_view,
+    pack_window,
+    selection_target,
+    show_pack_docks,
+)
 from eote_ref.ui.phones_menu import PhonesMenu
 from eote_ref.ui.print_actions import MainWindowPrinting
 from eote_ref.ui.print_dialog import PrinterActions
@@ -177,7 +178,7 @@ class MainWindow(QMainWindow):
             label.setTextFormat(Qt.TextFormat.RichText)
             ui.statusbar.addPermanentWidget(label)
             self._status[key] = label
-        movement_dock(self)  # before the saved layout, which may hold it
+        make_pack_docks(self)  # before the saved layout, which may hold them (EotE's movement)
         self._restore_geometry()
         self._set_game_actions(False)
         # The start page's list of games is read when the window first shows it: a start
@@ -245,7 +246,7 @@ class MainWindow(QMainWindow):
         self.ui.stack.setCurrentWidget(self.start_page)
         self.ui.journalDock.hide()
         self.guideDock.hide()
-        hide_movement_dock(self)
+        self.show_pack_docks(None)
         self.display_menu.game_opened(None)
         self.setWindowTitle("eote-ref")
         self.start_page.setFocus()
@@ -259,7 +260,8 @@ class MainWindow(QMainWindow):
         """
         from eote_ref.referee.pack_view import game_pack, has_play
 
-        if has_play(game_pack(self.db, game_id)):
+        pack = game_pack(self.db, game_id)
+        if has_play(pack):
             return bool(self.pack_game.open(game_id))
         try:
             service = GameService(self.db, game_id)
@@ -280,7 +282,7 @@ class MainWindow(QMainWindow):
         self.guide.openMenuCheck.connect(self.run_menu_check)
         self.guideDock.setWidget(self.guide)
         self.guideDock.show()
-        attach_movement_dock(self, self.hub)  # the movement reference (EotE 5.0)
+        self.show_pack_docks(pack, self.hub)  # EotE's: the movement reference (EotE 5.0)
         self.display_menu.game_opened(self.hub)
         self.resizeDocks([self.ui.journalDock, self.guideDock], [3, 2], Qt.Orientation.Horizontal)
         for w in old:
@@ -329,8 +331,12 @@ class MainWindow(QMainWindow):
         if self.hub is not None:
             self.hub.deleteLater()
         self.hub, self.dashboard, self.journal, self.guide = None, None, None, None
-        hide_movement_dock(self)
+        self.show_pack_docks(None)
         self.display_menu.game_opened(None)
+
+    def show_pack_docks(self, pack: str | None, hub: object = None) -> None:
+        """Give the docks ``pack`` declares the open game's ``hub``; hide every other pack's."""
+        show_pack_docks(self, pack, hub)
 
     def switch_database(self, db: Database) -> None:
         """Work with database ``db`` from now on: the game and the tool windows close first."""
@@ -556,12 +562,18 @@ class MainWindow(QMainWindow):
         return self._show_wizard(entry.key, target)
 
     def open_batch(self, name: str) -> QDialog | None:
-        """Open a batch of the catalogue (EotE's batches): one dialog, one journal step."""
-        from eote_ref.packs.eote.ui.batch_dialog import BatchDialog
+        """Open a batch of the catalogue (EotE's batches): one dialog, one journal step.
 
+        The dialog is the open game's pack's (its registry line's ``window``); a pack that
+        declares none has no batches of the catalogue.
+        """
         if self.hub is None:
             return None
-        dialog = BatchDialog(self.hub, name, self)
+        declared = pack_window(pack_of_view(self.hub.view))
+        if declared is None:
+            self._message(f"{self.hub.view.ruleset} has no batch {name!r}.")
+            return None
+        dialog: Any = declared.batch_dialog(self.hub, name, self)  # a QDialog with its .batch
         what = dialog.batch.kind.what
         if not dialog.batch.items:
             self._message(f"{dialog.batch.kind.title}: no {what} is due it.")
@@ -571,7 +583,8 @@ class MainWindow(QMainWindow):
         self.batch_dialog = dialog
         dialog.finished.connect(lambda _r: dialog.deleteLater())
         dialog.open()
-        return dialog
+        opened: QDialog = dialog
+        return opened
 
     def _show_wizard(self, key: str, target: Mapping[str, object]) -> CheckWizard | None:
         """Open a check's wizard; at most one is open at a time (finish or close it first)."""
@@ -722,39 +735,6 @@ class MainWindow(QMainWindow):
         """Show the window and focus the dashboard once the event loop runs."""
         self.show()
         QTimer.singleShot(0, lambda: self.dashboard.setFocus() if self.dashboard else None)
-
-
-#: The fire sub-phase of each fire check whose firers are carried in from the selection.
-_FIRE_SUB_PHASES = {"artillery_fire": "artillery", "infantry_fire": "infantry"}
-
-
-def selection_target(key: str, dashboard: Dashboard, view: GameView) -> dict[str, object]:
-    """A fire's or an assault's units from the dashboard's selection (see run_menu_check)."""
-    first, second = dashboard.selection()
-    if not first and not second:
-        return {}
-    if key in _FIRE_SUB_PHASES:
-        # Who may fire in the sub-phase is the rules' one answer (EotE 6.2, 6.5, 5.17).
-        sub_phase = _FIRE_SUB_PHASES[key]
-        firers = [u.id for u in first if fire_sub_phase(u.arm, u.formation) == sub_phase]
-        target: dict[str, object] = {}
-        if firers:
-            target["firers"] = tuple(firers)
-            target["unit_id"] = firers[0]
-        elif first:
-            target["unit_id"] = first[0].id
-        if second:
-            target["target_id"] = second[0].id
-        return target
-    if key == "assault" and (len(first) + len(second)) > 1:
-        sides = {u.id: s.position for s in view.sides for u in s.units}
-        attacking = view.initiative if view.initiative is not None else sides[first[0].id]
-        units = first + second
-        return {
-            "attackers": tuple(u.id for u in units if sides[u.id] == attacking),
-            "defenders": tuple(u.id for u in units if sides[u.id] != attacking),
-        }
-    return {"unit_id": first[0].id} if first else {"unit_id": second[0].id}
 
 
 def _plain(text: str) -> str:

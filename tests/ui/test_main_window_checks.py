@@ -160,7 +160,7 @@ def test_the_selection_carries_in_only_the_units_the_rules_let_fire(
 
     The window asks the rules' ``fire_sub_phase``, as the fire check does.
     """
-    from eote_ref.ui.main_window import selection_target
+    from eote_ref.ui.pack_window import selection_target
 
     game = _game(window)
     _to(window, Phase.FIRE)

@@ -103,6 +103,7 @@ class PackGameScreen(QObject):
         w.ui.journalDock.show()
         w.guideDock.setWidget(self.guide)
         w.guideDock.show()
+        w.show_pack_docks(game_pack(w.db, game_id), self.hub)  # the docks its pack declares
         w.resizeDocks([w.ui.journalDock, w.guideDock], [3, 2], Qt.Orientation.Horizontal)
         # The orders of battle keep most of the height; the guide's steps scroll in their dock.
         w.resizeDocks([w.ui.journalDock], [max(220, w.height() // 3)], Qt.Orientation.Vertical)

@@ -8,4 +8,6 @@ they call the referee's services through :class:`~eote_ref.ui.game_hub.GameHub`)
 * :mod:`~eote_ref.packs.eote.ui.batch_dialog`: one check over every target due it, one step;
 * :mod:`~eote_ref.packs.eote.ui.movement_dock` and :mod:`~eote_ref.packs.eote.ui.movement_panel`:
   the units' moves (EotE 5.x), the panel made when the dock is first shown.
+* :mod:`~eote_ref.packs.eote.ui.window`: what EotE adds to the main window (the movement
+  dock, the batch dialog, the fire sub-phases), named by its registry line's ``window``.
 """
