@@ -47,7 +47,7 @@ from typing import Any
 from sqlalchemy import insert
 from sqlmodel import col, select
 
-from eote_ref.armylists.model import ArmyList, Command, Leader, Skirmish, Unit, UnitType
+from eote_ref.armylists.model import ArmyList, Command, Leader, Skirmish, Unit
 from eote_ref.packs.eote.rules.command import Level
 from eote_ref.packs.eote.rules.units import Arm
 from eote_ref.referee.rosters import import_army_list
@@ -113,7 +113,7 @@ def army_list(units: int) -> ArmyList:
                 Unit(
                     name=f"{u + 1}/{d + 1}e Ligne",
                     arm=Arm.INFANTRY,
-                    type=UnitType.LINE,
+                    type="line",
                     ce=6,
                     stands=4,
                     skirmish=Skirmish.DETACH,

@@ -2,32 +2,30 @@
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import pathlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from eote_ref.armylists.model import (
     FORMAT_VERSION,
-    KNOWN_NATIONS,
     KNOWN_RULESETS,
-    NOT_A_DEFAULT,
-    START_FORMATIONS_BY_ARM,
-    TYPES_BY_ARM,
-    Arm,
     ArmyList,
-    Formation,
-    Level,
     Skirmish,
+    StartingFormations,
 )
 from eote_ref.packs import registry
 from eote_ref.yamlio.document import Document, format_version_problem
 from eote_ref.yamlio.loader import load_file, load_text
 from eote_ref.yamlio.problems import Path, Problem, YamlError
-from eote_ref.yamlio.text import is_blank, name_key, too_long
+from eote_ref.yamlio.text import is_blank, name_key, show, too_long
 from eote_ref.yamlio.typed import parse
+
+if TYPE_CHECKING:
+    from eote_ref.packs.declaration import UnitModelSpec
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -39,6 +37,18 @@ NATION_KEY = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 #: CE values above this load with a warning (EotE 1.4 values rarely go higher).
 CE_WARNING_ABOVE = 10
+
+# The words of the format's own checks (its document names them): the arms that may detach
+# skirmishers, the formation only a unit of full skirmish ability may start in, and the
+# formation of one nation's units. A pack whose unit model has none of them is simply not
+# checked for them.
+_SKIRMISHERS = ("infantry", "cavalry")
+_SKIRMISH_ORDER = "skirmish"
+_ASSAULT_COLUMN = "french_assault_column"
+_ASSAULT_NATION = "french"
+
+#: The keys of the list's ``formations:`` (the arms a default formation may be given for).
+_DEFAULT_KEYS = frozenset(f.name for f in dataclasses.fields(StartingFormations))
 
 
 class ArmyListError(YamlError):
@@ -218,14 +228,26 @@ def check_document(doc: Document) -> tuple[ArmyList | None, list[Problem]]:
     except YamlError as exc:
         army_list = None
         structural = exc.problems
-    checker = _Checker(doc)
+    checker = _Checker(doc, _unit_model(pack))
     checker.check(data)
-    problems = [p for p in structural if (p.path, p.message) not in checker.superseded]
+    problems = [
+        p
+        for p in structural
+        if (p.path, p.message) not in checker.superseded and p.path not in checker.word_paths
+    ]
     problems.extend(checker.problems)
     problems = _in_file_order(problems)
     if has_errors(problems):
         army_list = None
     return army_list, problems
+
+
+def _unit_model(pack: str) -> UnitModelSpec:
+    """The words a list of ``pack`` is checked against (the default pack's if it has none)."""
+    model = registry.get_unit_model(pack) or registry.get_unit_model(registry.DEFAULT_PACK)
+    if model is None:  # pragma: no cover - the default pack declares its unit model
+        raise KeyError(f"pack '{registry.DEFAULT_PACK}' declares no unit model")
+    return model
 
 
 def _result(doc: Document) -> LoadResult:
@@ -253,8 +275,19 @@ def _as_enum(cls: type[E], value: Any) -> E | None:
         return None
 
 
-def _is_artillery(unit: Any) -> bool:
-    return isinstance(unit, dict) and unit.get("arm") == Arm.ARTILLERY.value
+def _as_word(value: Any, words: Sequence[str]) -> str | None:
+    """``value`` when it is one of ``words``, else None."""
+    return value if isinstance(value, str) and value in words else None
+
+
+def _carries_guns(unit: Any, model: UnitModelSpec) -> bool:
+    return isinstance(unit, dict) and unit.get("arm") in model.gun_arms
+
+
+def _either(words: Sequence[str]) -> str:
+    """``'light', 'medium' or 'heavy'``."""
+    quoted = [f"'{w}'" for w in words]
+    return " or ".join([", ".join(quoted[:-1]), quoted[-1]]) if len(quoted) > 1 else "".join(quoted)
 
 
 def _name_key(name: str) -> str:
@@ -269,11 +302,14 @@ def _a(word: str) -> str:
 class _Checker:
     """The semantic checks, run on the plain data so they work even where the parse failed."""
 
-    def __init__(self, doc: Document) -> None:
+    def __init__(self, doc: Document, model: UnitModelSpec) -> None:
         self.doc = doc
+        self.model = model
         self.problems: list[Problem] = []
         #: (path, message) of structural problems that a clearer semantic one replaces.
         self.superseded: set[tuple[Path, str]] = set()
+        #: Paths of words not of the unit model: the parser's problems there are replaced.
+        self.word_paths: set[Path] = set()
         self.army_nation: str | None = None
 
     def report(self, severity: str, path: Path, message: str, *, at_key: bool = False) -> None:
@@ -301,6 +337,28 @@ class _Checker:
             self.error((*path, key), f"{long} (a name is stored in the database)")
             return None
         return value
+
+    def word(
+        self, mapping: dict[Any, Any], key: str, path: Path, words: Sequence[str]
+    ) -> str | None:
+        """The word at ``key`` when it is one of the unit model's ``words``, else None.
+
+        A value that is none of them is an error worded as the typed parse words an unknown
+        enum value (``expected one of 'line' | 'column', found 'wedge'``); a key left out, or
+        null where null reads as absent, is the parser's to report.
+        """
+        if key not in mapping:
+            return None
+        value = mapping[key]
+        if isinstance(value, str) and value in words:
+            return value
+        if value is None and key not in ("arm", "type", "level"):
+            return None  # an optional key given as null reads as absent
+        where = (*path, key)
+        self.word_paths.add(where)
+        choices = " | ".join(repr(w) for w in words)
+        self.error(where, f"expected one of {choices}, found {show(value)}")
+        return None
 
     def line_of(self, path: Path) -> int:
         mark = self.doc.mark(path)
@@ -331,34 +389,35 @@ class _Checker:
             self.default_formations(formations)
         army = data.get("army")
         if isinstance(army, dict):
-            level = _as_enum(Level, army.get("level"))
-            if level is not None and level is not Level.ARMY:
+            top = self.model.levels[0]
+            level = _as_word(army.get("level"), self.model.levels)
+            if level is not None and level != top:
                 self.error(
                     ("army", "level"),
-                    f"the top command must have level 'army', found '{level}'",
+                    f"the top command must have level '{top}', found '{level}'",
                 )
             self.command(army, ("army",))
 
     def default_formations(self, formations: dict[Any, Any]) -> None:
         """Each arm's starting formation must fit the arm and every unit of it."""
-        for key, value in formations.items():
-            arm = _as_enum(Arm, key)
-            formation = _as_enum(Formation, value)
-            if arm is None or formation is None:
-                continue  # the parser names unknown keys and values
+        model = self.model
+        for key in formations:
+            if key not in _DEFAULT_KEYS:
+                continue  # the parser names unknown keys
+            arm = key
+            formation = self.word(formations, key, ("formations",), model.formations)
+            if formation is None:
+                continue
             where: Path = ("formations", key)
-            if formation not in START_FORMATIONS_BY_ARM[arm]:
-                self.error(where, _wrong_formation(formation, arm))
-            elif formation in NOT_A_DEFAULT:
+            if formation not in model.start_formations_by_arm.get(arm, ()):
+                self.error(where, _wrong_formation(model, formation, arm))
+            elif formation in model.not_a_default:
                 self.error(
                     where,
                     f"'{formation}' cannot be a default for every {arm} unit: give it to "
                     "the units that start in it with their own 'formation'",
                 )
-            elif formation is Formation.FRENCH_ASSAULT_COLUMN and self.army_nation not in (
-                None,
-                "french",
-            ):
+            elif formation == _ASSAULT_COLUMN and self.army_nation not in (None, _ASSAULT_NATION):
                 self.warn(
                     where,
                     f"a French assault column for a {self.army_nation} army: only nations "
@@ -378,7 +437,7 @@ class _Checker:
                 f"'{nation}' is not a nation key: write it in lower-case letters and hyphens{hint}",
             )
             return None
-        if nation not in KNOWN_NATIONS:
+        if nation not in self.model.nations:
             self.warn(
                 where,
                 f"unknown nation '{nation}' (a typo?); the skirmish rating (EotE 5.5.1) "
@@ -389,7 +448,7 @@ class _Checker:
     # ------------------------------------------------------------------ commands
 
     def command(self, cmd: dict[Any, Any], path: Path) -> None:
-        level = _as_enum(Level, cmd.get("level"))
+        level = self.word(cmd, "level", path, self.model.levels)
         name = self.text(cmd, "name", path)
         what = f"{level or 'command'} '{name}'" if name else f"{level or 'command'}"
         if "leader" not in cmd:
@@ -401,17 +460,18 @@ class _Checker:
         self.units(cmd, path, level, what)
         if (
             level is not None
-            and not level.is_manoeuvre
+            and not self.model.is_manoeuvre(level)
             and not cmd.get("commands")
             and not cmd.get("units")
         ):
             self.warn(path, f"the {what} has no subordinate commands")
 
-    def subcommands(self, cmd: dict[Any, Any], path: Path, level: Level | None, what: str) -> None:
+    def subcommands(self, cmd: dict[Any, Any], path: Path, level: str | None, what: str) -> None:
+        model = self.model
         children = cmd.get("commands")
         if not isinstance(children, list):
             return
-        if level is not None and level.is_manoeuvre and children:
+        if level is not None and model.is_manoeuvre(level) and children:
             self.error(
                 (*path, "commands"),
                 f"{_a(str(level))} has units, not subordinate commands "
@@ -423,17 +483,17 @@ class _Checker:
             child_path: Path = (*path, "commands", i)
             if not isinstance(child, dict):
                 continue
-            child_level = _as_enum(Level, child.get("level"))
+            child_level = _as_word(child.get("level"), model.levels)
             if (
                 level is not None
-                and not level.is_manoeuvre
+                and not model.is_manoeuvre(level)
                 and child_level is not None
-                and child_level.rank >= level.rank
+                and model.rank(child_level) >= model.rank(level)
             ):
                 self.error(
                     (*child_path, "level"),
-                    f"{_a(str(child_level))} cannot serve under {_a(str(level))}: each level "
-                    "must be lower than its parent's (army > wing > corps > division = brigade)",
+                    f"{_a(child_level)} cannot serve under {_a(level)}: each level "
+                    f"must be lower than its parent's ({_level_order(model)})",
                 )
             name = child.get("name")
             if isinstance(name, str) and not is_blank(name):
@@ -450,20 +510,25 @@ class _Checker:
 
     # ------------------------------------------------------------------ units
 
-    def units(self, cmd: dict[Any, Any], path: Path, level: Level | None, what: str) -> None:
+    def units(self, cmd: dict[Any, Any], path: Path, level: str | None, what: str) -> None:
         units = cmd.get("units")
         units_path: Path = (*path, "units")
-        if level is not None and level.is_manoeuvre:
+        manoeuvre = level is not None and self.model.is_manoeuvre(level)
+        if manoeuvre:
             if "units" not in cmd:
                 self.error(path, f"the {what} has no units (missing key 'units')")
             elif isinstance(units, list) and not units:
                 self.error(units_path, f"the {what} has no units: it needs at least one")
-            elif isinstance(units, list) and len(units) == 1 and not _is_artillery(units[0]):
+            elif (
+                isinstance(units, list)
+                and len(units) == 1
+                and not _carries_guns(units[0], self.model)
+            ):
                 # A corps artillery reserve of one battery is common; anything else is odd.
                 self.warn(path, f"the {what} has a single unit")
         if not isinstance(units, list):
             return
-        outside = level is not None and not level.is_manoeuvre
+        outside = level is not None and not manoeuvre
         seen: dict[str, Path] = {}
         for i, unit in enumerate(units):
             unit_path: Path = (*units_path, i)
@@ -489,46 +554,48 @@ class _Checker:
 
     def unit(self, unit: dict[Any, Any], path: Path) -> str | None:
         """Check one unit; returns its name when it has a usable one."""
+        model = self.model
         name = self.text(unit, "name", path)
         self.text(unit, "brigade", path)
-        arm = _as_enum(Arm, unit.get("arm"))
+        arm = self.word(unit, "arm", path, model.arms)
+        self.word(unit, "type", path, model.unit_types)
+        if model.weights:
+            self.word(unit, "weight", path, model.weights)
         unit_type = unit.get("type")
-        allowed = TYPES_BY_ARM.get(arm) if arm is not None else None
+        allowed = model.types_by_arm.get(arm) if arm is not None else None
         if allowed is not None and isinstance(unit_type, str) and unit_type not in allowed:
             types = ", ".join(allowed)
             self.error(
                 (*path, "type"),
                 f"type '{unit_type}' does not fit arm '{arm}' ({arm} types: {types})",
             )
-        if arm is Arm.ARTILLERY:
+        if arm in model.gun_arms:
+            weights = _either(model.weights)
             if "weight" not in unit:
                 self.error(
-                    path,
-                    "missing key 'weight': artillery needs its battery weight "
-                    "('light', 'medium' or 'heavy')",
+                    path, f"missing key 'weight': {arm} needs its battery weight ({weights})"
                 )
             elif unit["weight"] is None:
                 self.error(
-                    (*path, "weight"),
-                    "artillery needs its battery weight ('light', 'medium' or 'heavy'), "
-                    "found nothing",
+                    (*path, "weight"), f"{arm} needs its battery weight ({weights}), found nothing"
                 )
         elif arm is not None:
             for key in ("weight", "howitzers"):
                 if key in unit:
                     self.error(
                         (*path, key),
-                        f"'{key}' is for artillery only, and this unit's arm is '{arm}'",
+                        f"'{key}' is for {' or '.join(sorted(model.gun_arms))} only, and this "
+                        f"unit's arm is '{arm}'",
                         at_key=True,
                     )
         ce = unit.get("ce")
         if isinstance(ce, int) and not isinstance(ce, bool):
             if CE_WARNING_ABOVE < ce <= 20:
                 self.warn((*path, "ce"), f"CE {ce} is above {CE_WARNING_ABOVE}: check the value")
-            if ce == 0 and arm is Arm.ARTILLERY:
-                self.warn((*path, "ce"), "artillery with CE 0: check the value")
+            if ce == 0 and arm in model.gun_arms:
+                self.warn((*path, "ce"), f"{arm} with CE 0: check the value")
         skirmish = _as_enum(Skirmish, unit.get("skirmish"))
-        if skirmish not in (None, Skirmish.NONE) and arm in (Arm.ARTILLERY, Arm.ENGINEERS):
+        if skirmish not in (None, Skirmish.NONE) and arm is not None and arm not in _SKIRMISHERS:
             self.warn(
                 (*path, "skirmish"),
                 f"{arm} with skirmish '{skirmish}': only infantry and cavalry detach "
@@ -544,23 +611,24 @@ class _Checker:
         self,
         unit: dict[Any, Any],
         path: Path,
-        arm: Arm | None,
+        arm: str | None,
         skirmish: Skirmish | None,
         nation: str | None,
     ) -> None:
         """A unit's own starting formation must be one its arm, ability and nation allow."""
-        formation = _as_enum(Formation, unit.get("formation"))
+        model = self.model
+        formation = self.word(unit, "formation", path, model.formations)
         if formation is None or arm is None:
             return
         where: Path = (*path, "formation")
-        if formation not in START_FORMATIONS_BY_ARM[arm]:
-            self.error(where, _wrong_formation(formation, arm))
-        elif formation is Formation.SKIRMISH and (skirmish or Skirmish.NONE) is not Skirmish.FULL:
+        if formation not in model.start_formations_by_arm.get(arm, ()):
+            self.error(where, _wrong_formation(model, formation, arm))
+        elif formation == _SKIRMISH_ORDER and (skirmish or Skirmish.NONE) is not Skirmish.FULL:
             self.error(
                 where,
                 "only a unit with 'skirmish: full' may start in skirmish order (EotE 5.4)",
             )
-        elif formation is Formation.FRENCH_ASSAULT_COLUMN and nation not in (None, "french"):
+        elif formation == _ASSAULT_COLUMN and nation not in (None, _ASSAULT_NATION):
             self.warn(
                 where,
                 f"a French assault column for a {nation} unit: only nations that used the "
@@ -568,6 +636,13 @@ class _Checker:
             )
 
 
-def _wrong_formation(formation: Formation, arm: Arm) -> str:
-    allowed = ", ".join(f.value for f in START_FORMATIONS_BY_ARM[arm])
+def _wrong_formation(model: UnitModelSpec, formation: str, arm: str) -> str:
+    allowed = ", ".join(model.start_formations_by_arm.get(arm, ()))
     return f"{arm} cannot start in '{formation}' ({arm} formations: {allowed})"
+
+
+def _level_order(model: UnitModelSpec) -> str:
+    """The command levels highest first: ``army > wing > corps > division = brigade``."""
+    above = [lv for lv in model.levels if not model.is_manoeuvre(lv)]
+    below = [lv for lv in model.levels if model.is_manoeuvre(lv)]
+    return " > ".join([*above, " = ".join(below)] if below else above)

@@ -5,18 +5,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-# The list format's words are EotE's unit model: this is the one module of the shared list
-# layer that names it (issue 32); the loader, the tree, the rosters and the roster editor take
-# them from here (re-exported), the store and scenarios from the pack's declared unit model.
-from eote_ref.packs.eote.rules.command import Level as Level
-from eote_ref.packs.eote.rules.units import FORMATIONS_BY_ARM as RULES_FORMATIONS_BY_ARM
-from eote_ref.packs.eote.rules.units import KNOWN_NATIONS as KNOWN_NATIONS
-from eote_ref.packs.eote.rules.units import Arm as Arm
-from eote_ref.packs.eote.rules.units import CombatArm, starting_formation
-from eote_ref.packs.eote.rules.units import Formation as Formation
-from eote_ref.packs.eote.rules.units import Weight as Weight
+from eote_ref.packs import registry
 from eote_ref.yamlio.typed import meta
+
+if TYPE_CHECKING:
+    from eote_ref.packs.declaration import UnitModelSpec
 
 #: The army-list format version this module reads and writes.
 FORMAT_VERSION = 1
@@ -28,35 +23,21 @@ DEFAULT_RULESET = "eote-6.2"
 KNOWN_RULESETS = frozenset({DEFAULT_RULESET})
 
 
-class UnitType(enum.StrEnum):
-    """The type of a unit; which types an arm allows is in :data:`TYPES_BY_ARM`."""
+def unit_model(ruleset: str | None = None) -> UnitModelSpec:
+    """The words of a list of ``ruleset``: the unit model its pack declares (issue 32).
 
-    LINE = "line"
-    LIGHT = "light"
-    GRENADIER = "grenadier"
-    GUARD = "guard"
-    MILITIA = "militia"
-    MEDIUM = "medium"
-    HEAVY = "heavy"
-    FOOT = "foot"
-    HORSE = "horse"
-    SAPPERS = "sappers"
-    PONTONNIERS = "pontonniers"
+    The list format's arms, types, weights, formations, command levels and nations are the
+    pack's (EotE's for the lists eote-ref ships), read through the registry without its rules
+    tables; a ruleset no pack has reads the default pack's.
 
-
-#: The unit types each arm allows, in the order the format document lists them.
-TYPES_BY_ARM: dict[Arm, tuple[UnitType, ...]] = {
-    Arm.INFANTRY: (
-        UnitType.LINE,
-        UnitType.LIGHT,
-        UnitType.GRENADIER,
-        UnitType.GUARD,
-        UnitType.MILITIA,
-    ),
-    Arm.CAVALRY: (UnitType.LIGHT, UnitType.MEDIUM, UnitType.HEAVY),
-    Arm.ARTILLERY: (UnitType.FOOT, UnitType.HORSE),
-    Arm.ENGINEERS: (UnitType.SAPPERS, UnitType.PONTONNIERS),
-}
+    Raises:
+        KeyError: the pack declares no unit model (its lists have a format of their own).
+    """
+    pack = registry.pack_of_ruleset(ruleset or DEFAULT_RULESET) or registry.DEFAULT_PACK
+    model = registry.get_unit_model(pack)
+    if model is None:
+        raise KeyError(f"pack '{pack}' declares no unit model: its lists have their own format")
+    return model
 
 
 class Skirmish(enum.StrEnum):
@@ -67,35 +48,22 @@ class Skirmish(enum.StrEnum):
     FULL = "full"
 
 
-#: The formations each arm may start in: for infantry, cavalry and artillery exactly those the rules
-#: allow the arm (:data:`eote_ref.packs.eote.rules.units.FORMATIONS_BY_ARM`, in :class:`Formation`'s
-#: order); engineers move as infantry in line or column. Army lists write a formation as its
-#: :class:`Formation` value (``line``, ``french_assault_column``, ``limbered``...).
-START_FORMATIONS_BY_ARM: dict[Arm, tuple[Formation, ...]] = {
-    **{
-        Arm(arm.value): tuple(f for f in Formation if f in RULES_FORMATIONS_BY_ARM[arm])
-        for arm in CombatArm
-    },
-    Arm.ENGINEERS: (Formation.LINE, Formation.COLUMN),
-}
-
-#: Formations that a per-arm default may not name: not every unit of an arm may take them
-#: (skirmish order needs full skirmish ability, EotE 5.4), or no army starts a battle in them.
-NOT_A_DEFAULT = frozenset({Formation.SKIRMISH, Formation.SQUARE})
-
-
 @dataclass(frozen=True, kw_only=True)
 class StartingFormations:
-    """The formation each arm starts in when a unit does not name its own (all optional)."""
+    """The formation each arm starts in when a unit does not name its own (all optional).
 
-    infantry: Formation | None = None
-    cavalry: Formation | None = None
-    artillery: Formation | None = None
-    engineers: Formation | None = None
+    The keys are the arms of the list format; each value is a formation word of the list's
+    unit model (the loader checks it against the arm's start formations).
+    """
 
-    def for_arm(self, arm: Arm | str) -> Formation | None:
+    infantry: str | None = None
+    cavalry: str | None = None
+    artillery: str | None = None
+    engineers: str | None = None
+
+    def for_arm(self, arm: str) -> str | None:
         """The default of ``arm`` (None when the list leaves it open)."""
-        value: Formation | None = getattr(self, str(arm), None)
+        value: str | None = getattr(self, str(arm), None)
         return value
 
 
@@ -110,19 +78,23 @@ class Leader:
 
 @dataclass(frozen=True, kw_only=True)
 class Unit:
-    """One unit on the table: a battalion, regiment, battery or engineer company."""
+    """One unit on the table: a battalion, regiment, battery or engineer company.
+
+    ``arm``, ``type``, ``weight`` and ``formation`` are words of the list's unit model
+    (:func:`unit_model`), checked by the loader.
+    """
 
     name: str
-    arm: Arm
-    type: UnitType
+    arm: str
+    type: str
     ce: int = field(metadata=meta(min=0, max=20, help="combat effectiveness (EotE 1.4)"))
     stands: int = field(metadata=meta(min=1, max=12, help="stands on the table"))
     skirmish: Skirmish = Skirmish.NONE
-    weight: Weight | None = None
+    weight: str | None = None
     howitzers: int = field(
         default=0, metadata=meta(min=0, max=8, help="howitzers in the battery (EotE 7.12)")
     )
-    formation: Formation | None = None
+    formation: str | None = None
     brigade: str | None = None
     nation: str | None = None
     notes: str | None = None
@@ -130,10 +102,13 @@ class Unit:
 
 @dataclass(frozen=True, kw_only=True)
 class Command:
-    """A command of the order of battle (army, wing, corps, division or brigade) and its leader."""
+    """A command of the order of battle (army, wing, corps, division or brigade) and its leader.
+
+    ``level`` is a command level of the list's unit model.
+    """
 
     name: str
-    level: Level
+    level: str
     leader: Leader
     commands: tuple[Command, ...] = ()
     units: tuple[Unit, ...] = ()
@@ -170,9 +145,15 @@ class ArmyList:
         """Every command of the army, the army itself first, depth first in file order."""
         return self.army.walk()
 
+    @property
+    def unit_model(self) -> UnitModelSpec:
+        """The words of this list: the unit model of its ruleset's pack."""
+        return unit_model(self.ruleset)
+
     def divisions(self) -> tuple[Command, ...]:
         """The divisions and brigades, the manoeuvre units of EotE (EotE 1.0.1), in file order."""
-        return tuple(c for c in self.army.walk() if c.level.is_manoeuvre)
+        manoeuvre = self.unit_model.manoeuvre_levels
+        return tuple(c for c in self.army.walk() if c.level in manoeuvre)
 
     def units(self) -> tuple[Unit, ...]:
         """Every unit of the army in file order."""
@@ -182,13 +163,12 @@ class ArmyList:
         """The nation of ``unit``: its own when given, else the army's."""
         return unit.nation or self.nation
 
-    def unit_formation(self, unit: Unit) -> Formation | None:
-        """The formation ``unit`` starts in: its own, else its arm's default (or None)."""
+    def unit_formation(self, unit: Unit) -> str | None:
+        """The formation ``unit`` starts in: its own, else its arm's default (or None).
+
+        Which wins is the pack's rule (its unit model's ``starting_formation``).
+        """
         default = self.formations.for_arm(unit.arm) if self.formations else None
-        value = starting_formation(
-            unit.formation.value if unit.formation else None,
-            default.value if default else None,
-            self.unit_nation(unit),
-            self.nation,
+        return self.unit_model.starting_formation(
+            unit.formation or None, default, self.unit_nation(unit), self.nation
         )
-        return Formation(value) if value else None

@@ -12,10 +12,21 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from eote_ref.armylists.model import FORMAT_VERSION, ArmyList, Command, Leader, Level, Unit
+from eote_ref.armylists.model import (
+    FORMAT_VERSION,
+    ArmyList,
+    Command,
+    Leader,
+    Skirmish,
+    Unit,
+    unit_model,
+)
 from eote_ref.yamlio.problems import Path, Problem
+
+if TYPE_CHECKING:
+    from eote_ref.packs.declaration import UnitModelSpec
 
 
 class Kind(enum.Enum):
@@ -65,15 +76,29 @@ class Node:
         return command
 
     @property
-    def level(self) -> Level | None:
+    def level(self) -> str | None:
         """The level of an army or command node, None for a unit."""
         return None if self.kind is Kind.UNIT else self.command.level
 
     @property
+    def root(self) -> Node:
+        """The army node at the top of this node's tree."""
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return node
+
+    @property
+    def unit_model(self) -> UnitModelSpec:
+        """The words of the list: the unit model of its ruleset's pack (read at the army)."""
+        army = self.root
+        return army.value.unit_model if army.kind is Kind.ARMY else unit_model()
+
+    @property
     def holds_units(self) -> bool:
-        """True for a division or brigade (EotE 1.0.1)."""
+        """True for a division or brigade (EotE 1.0.1): a manoeuvre level of the unit model."""
         level = self.level
-        return level is not None and level.is_manoeuvre
+        return level is not None and self.unit_model.is_manoeuvre(level)
 
     @property
     def name(self) -> str:
@@ -146,32 +171,43 @@ def _command_of(node: Node) -> Command:
 
 def new_army_list() -> ArmyList:
     """The list File → New starts from: an army with a commander to name."""
+    top = unit_model().levels[0]
     return ArmyList(
         format=FORMAT_VERSION,
         name="New army",
         nation="french",
         year=1815,
-        army=Command(name="New army", level=Level.ARMY, leader=Leader(name="", rating=2)),
+        army=Command(name="New army", level=top, leader=Leader(name="", rating=2)),
     )
 
 
-def child_level(parent: Level) -> Level:
-    """The level a new command gets under ``parent`` (the commonest: corps, then division)."""
-    return Level.CORPS if parent in (Level.ARMY, Level.WING) else Level.DIVISION
+def child_level(parent: str, model: UnitModelSpec | None = None) -> str:
+    """The level a new command gets under ``parent``: the commonest, EotE's corps then division.
+
+    That is the lowest level above the manoeuvre levels under any higher one, and the first
+    manoeuvre level under that one.
+    """
+    model = model or unit_model()
+    above = [lv for lv in model.levels if not model.is_manoeuvre(lv)]
+    below = [lv for lv in model.levels if model.is_manoeuvre(lv)]
+    if above and model.rank(parent) > model.rank(above[-1]):
+        return above[-1]
+    return below[0] if below else parent
 
 
-def allowed_levels(node: Node) -> list[Level]:
+def allowed_levels(node: Node) -> list[str]:
     """The levels a command node may take where it stands, given its parent and children."""
+    model = node.unit_model
     if node.kind is not Kind.COMMAND or node.parent is None:
-        return [] if node.kind is Kind.UNIT else [Level.ARMY]
-    parent_rank = node.parent.command.level.rank
-    out = [lv for lv in Level if lv.rank < parent_rank]
+        return [] if node.kind is Kind.UNIT else [model.levels[0]]
+    parent_rank = model.rank(node.parent.command.level)
+    out = [lv for lv in model.levels if model.rank(lv) < parent_rank]
     commands = [c for c in node.children if c.kind is Kind.COMMAND]
     if any(c.kind is Kind.UNIT for c in node.children):
-        out = [lv for lv in out if lv.is_manoeuvre]
+        out = [lv for lv in out if model.is_manoeuvre(lv)]
     if commands:
-        top = max(c.command.level.rank for c in commands)
-        out = [lv for lv in out if lv.rank > top and not lv.is_manoeuvre]
+        top = max(model.rank(c.command.level) for c in commands)
+        out = [lv for lv in out if model.rank(lv) > top and not model.is_manoeuvre(lv)]
     return out
 
 
@@ -183,7 +219,8 @@ def can_hold(parent: Node, node: Node) -> bool:
         return parent.holds_units
     if parent.holds_units or parent is node or parent in list(node.walk()):
         return False
-    return node.command.level.rank < parent.command.level.rank
+    model = parent.unit_model
+    return model.rank(node.command.level) < model.rank(parent.command.level)
 
 
 def _name_key(name: str) -> str:
@@ -209,7 +246,7 @@ def unit_summary(unit: Unit) -> str:
     parts.append(f"{unit.stands} stand{'s' if unit.stands != 1 else ''}")
     if unit.howitzers:
         parts.append(f"{unit.howitzers} howitzer{'s' if unit.howitzers != 1 else ''}")
-    if unit.skirmish.value != "none":
+    if unit.skirmish is not Skirmish.NONE:
         parts.append(f"skirmish {unit.skirmish}")
     if unit.nation:
         parts.append(unit.nation)

@@ -298,13 +298,15 @@ def own_else_default(
 class UnitModelSpec:
     """A pack's unit model as data: the words its army lists and its game rows write.
 
-    ``arms`` and ``levels`` (the command levels, highest first) in the order the lists give
-    them; ``manoeuvre_levels`` are the levels whose commands hold units and carry a
-    division's state; ``weights`` the guns' weights an arm may carry. ``formations_by_arm`` the
-    formations the rules let each arm take. ``starting_formation``
-    takes a unit's own formation, its arm's default, its nation and its list's nation and
-    returns the formation it starts the game in (None: none), which may be a rule of the
-    pack's (EotE 5.3.6: an ally's default French assault column is a plain column).
+    ``arms`` and ``levels`` (the command levels, highest first: the first is the top
+    command's) in the order the lists give them; ``manoeuvre_levels`` are the levels whose
+    commands hold units and carry a division's state; ``weights`` the guns' weights an arm may
+    carry. ``formations_by_arm`` the formations the rules let each arm take. The fields after
+    it are what the shared army-list format (:mod:`eote_ref.armylists`) checks a list's
+    words against. ``starting_formation`` takes a unit's own formation, its arm's default, its
+    nation and its list's nation and returns the formation it starts the game in (None:
+    none), which may be a rule of the pack's (EotE 5.3.6: an ally's default French assault
+    column is a plain column).
     """
 
     arms: tuple[str, ...]
@@ -314,6 +316,40 @@ class UnitModelSpec:
     starting_formation: Callable[[str | None, str | None, str, str], str | None] = own_else_default
     #: The formations each arm may take in play, in the pack's order (an arm not named: none).
     formations_by_arm: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Every formation word, in the pack's order (what a list's ``formation:`` may say).
+    formations: tuple[str, ...] = ()
+    #: The formations a unit of each arm may start a battle in (an arm not named: none).
+    start_formations_by_arm: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Starting formations an arm's default may not name (not every unit of it may take them).
+    not_a_default: frozenset[str] = frozenset()
+    #: The unit types each arm allows, in the order the list format gives them.
+    types_by_arm: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: The nation keys the pack knows (an army list's other key loads with a warning).
+    nations: frozenset[str] = frozenset()
+    #: The arms whose units carry one of :attr:`weights` (and howitzers): EotE's artillery.
+    gun_arms: frozenset[str] = frozenset()
+
+    @property
+    def unit_types(self) -> tuple[str, ...]:
+        """Every unit type of every arm, each once, in the order :attr:`types_by_arm` gives."""
+        return tuple(dict.fromkeys(t for types in self.types_by_arm.values() for t in types))
+
+    def rank(self, level: str) -> int:
+        """The height of ``level`` in the command tree, for ordering only.
+
+        The manoeuvre levels are 1; each level above them one more than the next one down
+        (EotE: army 4 > wing 3 > corps 2 > division = brigade 1). An unknown level is 0.
+        """
+        if level in self.manoeuvre_levels:
+            return 1
+        if level not in self.levels:
+            return 0
+        below = self.levels[self.levels.index(level) :]
+        return 1 + sum(1 for lv in below if lv not in self.manoeuvre_levels)
+
+    def is_manoeuvre(self, level: str) -> bool:
+        """True for a level whose commands hold units (EotE's divisions and brigades)."""
+        return level in self.manoeuvre_levels
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from eote_ref.packs.outcome import PackError, ResultWords
 
 if TYPE_CHECKING:  # the declaration and the play vocabulary are loaded with the pack asked for
-    from eote_ref.packs.declaration import Pack
+    from eote_ref.packs.declaration import Pack, UnitModelSpec
     from eote_ref.packs.play import Play
     from eote_ref.packs.state_specs import MarkerSpec, TurnSpec
 
@@ -69,6 +69,10 @@ class Shipped(NamedTuple):
     #: main window is made (its docks exist before the saved layout is restored), so the module
     #: loads no rules and no dialog until they are asked for.
     window: str | None = None
+    #: The pack's unit model (a :class:`~eote_ref.packs.declaration.UnitModelSpec`) as
+    #: ``module:NAME`` declared apart from its engine, read by :func:`get_unit_model` for the
+    #: shared army-list format without loading its rules (None: ``Pack.unit_model``).
+    unit_model: str | None = None
 
 
 #: One line a pack.
@@ -79,7 +83,8 @@ SHIPPED: tuple[Shipped, ...] = (
             turn="eote_ref.packs.eote.turn:TURN",
             unit_markers="eote_ref.packs.eote.markers:UNIT_MARKERS",
             result_words="eote_ref.packs.eote.rules.results:RESULT_WORDS",
-            window="eote_ref.packs.eote.ui.window:WINDOW"),
+            window="eote_ref.packs.eote.ui.window:WINDOW",
+            unit_model="eote_ref.packs.eote.unit_model:UNIT_MODEL"),
     Shipped("avle", "eote_ref.packs.avle.pack", "Advanced Vive l'Empereur 1.2", "avle-1.2",
             "eote_ref.packs.avle.play", "AVlE"),
     Shipped("vle", "eote_ref.packs.vle.pack", "Vive l'Empereur! 3rd edition", "vle-3",
@@ -344,6 +349,21 @@ def get_window(pack_id: str) -> Any | None:
     return _named(WINDOWS[pack_id])
 
 
+#: id -> ``module:NAME`` of the pack's unit model, declared apart from its engine.
+UNIT_MODELS: dict[str, str] = {p.id: p.unit_model for p in SHIPPED if p.unit_model is not None}
+
+
+def get_unit_model(pack_id: str) -> UnitModelSpec | None:
+    """The unit model pack ``pack_id`` declares (the words of its units and commands), or None.
+
+    As :func:`get_turn`: from the module its line names, else ``Pack.unit_model``.
+    """
+    if pack_id in UNIT_MODELS:
+        model: UnitModelSpec = _named(UNIT_MODELS[pack_id])
+        return model
+    return get_pack(pack_id).unit_model
+
+
 #: The optional module paths of a line (its field), each with the table keeping it by pack id.
 _BY_FIELD: dict[str, dict[str, str]] = {
     "play": PLAYS,
@@ -354,6 +374,7 @@ _BY_FIELD: dict[str, dict[str, str]] = {
     "unit_markers": UNIT_MARKERS,
     "result_words": RESULT_WORDS,
     "window": WINDOWS,
+    "unit_model": UNIT_MODELS,
 }
 
 
@@ -362,8 +383,9 @@ def register(pack: Shipped) -> None:
 
     Every table of this module (``PACKS``, ``CITE``, ``RULESETS``, ``RULESET_OF_PACK``,
     ``PLAYS``, ``SERVICES``, ``CALCULATORS``, ``CHECKS``, ``TURNS``, ``UNIT_MARKERS``,
-    ``RESULT_WORDS``, ``WINDOWS``) takes it, so the referee, the commands and the app know it
-    as a shipped one. Its modules are imported on demand, as a shipped pack's. An id or a
+    ``RESULT_WORDS``, ``WINDOWS``, ``UNIT_MODELS``) takes it, so the referee, the commands and
+    the app know it as a shipped one. Its modules are imported on demand, as a shipped pack's.
+    An id or a
     ruleset already taken is refused (:class:`UnknownRuleset`); :func:`unregister` takes it
     out again.
     """

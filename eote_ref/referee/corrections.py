@@ -302,12 +302,12 @@ def commander_choices(game: GameService, position: int) -> list[CommanderChoice]
         paths = _paths(army.army)
         present = set(_placed(rows, side_id, paths).values())
         for path, command in paths:
-            if command.level.value in COMMANDER_LEVELS and path not in present:
+            if str(command.level) in COMMANDER_LEVELS and path not in present:
                 out.append(
                     CommanderChoice(
                         " / ".join(path),
                         command.name,
-                        command.level.value,
+                        str(command.level),
                         command.leader.name,
                         command.leader.rating,
                     )

@@ -121,7 +121,7 @@ class NewGameDraft:
         )
         self.formations = [
             {
-                arm: f.value
+                arm: str(f)
                 for arm in FORMATION_ARMS
                 if side.formations is not None and (f := side.formations.for_arm(arm)) is not None
             }

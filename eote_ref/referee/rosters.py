@@ -7,21 +7,17 @@ its typed model) and :mod:`eote_ref.store` (the roster tables), converting betwe
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.armylists.model import (
-    Arm,
     ArmyList,
     Command,
-    Formation,
     Leader,
-    Level,
     Skirmish,
     StartingFormations,
     Unit,
-    UnitType,
-    Weight,
 )
 from eote_ref.store.specs import UNIT_FIELDS, CommandSpec, LeaderSpec, RosterSpec, UnitSpec
 
@@ -49,22 +45,24 @@ def _formations_spec(formations: StartingFormations | None) -> tuple[tuple[str, 
     if formations is None:
         return ()
     out = []
-    for arm in Arm:
-        value = formations.for_arm(arm)
+    for f in dataclasses.fields(StartingFormations):  # the arms of the list format, in order
+        value = formations.for_arm(f.name)
         if value is not None:
-            out.append((arm.value, value.value))
+            out.append((f.name, str(value)))
     return tuple(out)
 
 
 def _plain(value: Any) -> Any:
-    """A field of the army list's unit as the store keeps it: an enum as its value."""
-    return value.value if isinstance(value, enum.Enum) else value
+    """A field of the army list's unit as the store keeps it: an enum (or a word) as text."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    return str(value) if isinstance(value, str) else value
 
 
 def _command_spec(command: Command) -> CommandSpec:
     return CommandSpec(
         name=command.name,
-        level=command.level.value,
+        level=str(command.level),
         leader=LeaderSpec(command.leader.name, command.leader.rating, command.leader.notes),
         commands=tuple(_command_spec(c) for c in command.commands),
         units=tuple(
@@ -86,11 +84,7 @@ def from_spec(spec: RosterSpec) -> ArmyList:
         battle=spec.battle,
         sources=tuple(spec.sources),
         notes=spec.notes,
-        formations=(
-            StartingFormations(**{k: Formation(v) for k, v in spec.formations})
-            if spec.formations
-            else None
-        ),
+        formations=(StartingFormations(**dict(spec.formations)) if spec.formations else None),
         army=_command(spec.army),
     )
 
@@ -98,20 +92,20 @@ def from_spec(spec: RosterSpec) -> ArmyList:
 def _command(spec: CommandSpec) -> Command:
     return Command(
         name=spec.name,
-        level=Level(spec.level),
+        level=spec.level,
         leader=Leader(name=spec.leader.name, rating=spec.leader.rating, notes=spec.leader.notes),
         commands=tuple(_command(c) for c in spec.commands),
         units=tuple(
             Unit(
                 name=u.name,
-                arm=Arm(u.arm),
-                type=UnitType(u.type),
+                arm=u.arm,
+                type=u.type,
                 ce=u.ce,
                 stands=u.stands,
                 skirmish=Skirmish(u.skirmish),
-                weight=Weight(u.weight) if u.weight is not None else None,
+                weight=u.weight,
                 howitzers=u.howitzers,
-                formation=Formation(u.formation) if u.formation else None,
+                formation=u.formation or None,
                 brigade=u.brigade,
                 nation=u.nation,
                 notes=u.notes,

@@ -130,7 +130,7 @@ def command_outline(path: pathlib.Path) -> list[Outline]:
             Outline(
                 " / ".join(here[1:]) or command.name,
                 command.name,
-                command.level.value,
+                str(command.level),
                 len(here) - 1,
                 sum(1 for _ in command.all_units()),
             )
@@ -138,7 +138,7 @@ def command_outline(path: pathlib.Path) -> list[Outline]:
         for child in command.commands:
             walk(child, here)
         for unit in command.units:  # a battery may be in play without its division
-            if unit.arm.value == "artillery":
+            if unit.arm == "artillery":
                 ref = " / ".join((*here[1:], unit.name))
                 out.append(Outline(ref, unit.name, "battery", len(here), 1))
 

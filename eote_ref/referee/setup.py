@@ -320,7 +320,8 @@ class SetupService:
         from eote_ref.referee.rosters import to_spec
 
         army = _load(path)
-        divisions = [c for c in _walk(army.army) if c.level.value in ("division", "brigade")]
+        manoeuvre = army.unit_model.manoeuvre_levels
+        divisions = [c for c in _walk(army.army) if c.level in manoeuvre]
         return ListSummary(
             path=path,
             name=army.name,
@@ -368,10 +369,9 @@ class SetupService:
     @staticmethod
     def formation_choices(arm: str) -> tuple[str, ...]:
         """The formations ``arm`` may start in (docs/army-list-format.md)."""
-        from eote_ref.armylists.model import START_FORMATIONS_BY_ARM
+        from eote_ref.armylists.model import unit_model
 
-        by_value = {a.value: formations for a, formations in START_FORMATIONS_BY_ARM.items()}
-        return tuple(f.value for f in by_value[arm])
+        return tuple(unit_model().start_formations_by_arm[arm])
 
     @staticmethod
     def list_formations(lists: Sequence[ListSummary]) -> dict[str, str]:

@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eote_ref.armylists.loader import ArmyListError, load_army_list
-from eote_ref.armylists.model import NOT_A_DEFAULT, START_FORMATIONS_BY_ARM, ArmyList
+from eote_ref.armylists.model import ArmyList, StartingFormations
 from eote_ref.scenarios.model import FORMAT_VERSION, Scenario
 from eote_ref.scenarios.resolve import Ref, ResolveError, order_issuers, resolve
 from eote_ref.yamlio.document import Document, format_version_problem
 from eote_ref.yamlio.loader import load_file, load_text
 from eote_ref.yamlio.problems import Path, Problem, YamlError
-from eote_ref.yamlio.text import is_blank, too_long
+from eote_ref.yamlio.text import is_blank, show, too_long
 from eote_ref.yamlio.typed import parse
 
 ERROR = "error"
@@ -361,7 +361,7 @@ class _Checker:
                     "leader will not be on the table",
                 )
         if side.formations is not None:
-            self.formations(side.formations, (*base, "formations"))
+            self.formations(side.formations, (*base, "formations"), lists[0])
         if in_play is None:
             return None
         return SidePlan(side.name, tuple(lists), tuple(paths), in_play, commander)
@@ -391,16 +391,22 @@ class _Checker:
             out.append(ref)
         return tuple(out) if ok else None
 
-    def formations(self, formations: Any, where: Path) -> None:
-        for arm in START_FORMATIONS_BY_ARM:  # every arm of the list format, in its order
+    def formations(self, formations: StartingFormations, where: Path, army: ArmyList) -> None:
+        """Each arm's default must be a starting formation of the lists' unit model."""
+        model = army.unit_model
+        for f in dataclasses.fields(StartingFormations):  # every arm of the list format
+            arm = f.name
             value = formations.for_arm(arm)
             if value is None:
                 continue
-            if value not in START_FORMATIONS_BY_ARM[arm] or value in NOT_A_DEFAULT:
-                allowed = ", ".join(
-                    f.value for f in START_FORMATIONS_BY_ARM[arm] if f not in NOT_A_DEFAULT
-                )
-                self.error((*where, arm.value), f"{arm} cannot start in '{value}' ({allowed})")
+            if value not in model.formations:  # worded as the typed parse words a bad value
+                choices = " | ".join(repr(w) for w in model.formations)
+                self.error((*where, arm), f"expected one of {choices}, found {show(value)}")
+                continue
+            starts = model.start_formations_by_arm.get(arm, ())
+            if value not in starts or value in model.not_a_default:
+                allowed = ", ".join(s for s in starts if s not in model.not_a_default)
+                self.error((*where, arm), f"{arm} cannot start in '{value}' ({allowed})")
 
     # ------------------------------------------------------------------ reinforcements
 

@@ -50,18 +50,10 @@ def declare() -> Pack:
         Pack,
         ProcedureSpec,
         ResultSpec,
-        UnitModelSpec,
     )
-    from eote_ref.packs.eote.rules.command import Level
     from eote_ref.packs.eote.rules.procedures import PROCEDURES
     from eote_ref.packs.eote.rules.results import RESULTS
-    from eote_ref.packs.eote.rules.units import (
-        FORMATIONS_BY_ARM,
-        Arm,
-        Formation,
-        Weight,
-        starting_formation,
-    )
+    from eote_ref.packs.eote.unit_model import UNIT_MODEL
 
     rs = load_default()
     options = {
@@ -88,17 +80,8 @@ def declare() -> Pack:
         configure=rules,
         turn=TURN,
         unit_markers=UNIT_MARKERS,
-        unit_model=UnitModelSpec(
-            arms=tuple(Arm),
-            levels=tuple(Level),
-            manoeuvre_levels=frozenset(lv for lv in Level if lv.is_manoeuvre),
-            weights=tuple(Weight),
-            starting_formation=starting_formation,
-            formations_by_arm={
-                arm.value: tuple(f.value for f in Formation if f in allowed)
-                for arm, allowed in FORMATIONS_BY_ARM.items()
-            },
-        ),
+        # Declared apart (read by the registry's ``unit_model`` line without the engine).
+        unit_model=UNIT_MODEL,
         # Its sheets are imported when something is printed, not with the declaration.
         printed_sheets=printed_sheets,
     )

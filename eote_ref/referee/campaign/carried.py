@@ -51,7 +51,7 @@ def walk_units(command: Command) -> list[tuple[str, str, str, int]]:
     """Every unit of a command and its subordinates in file order: name, division, arm, CE."""
     out: list[tuple[str, str, str, int]] = []
     for c in command.walk():
-        out.extend((u.name, c.name, u.arm.value, u.ce) for u in c.units)
+        out.extend((u.name, c.name, str(u.arm), u.ce) for u in c.units)
     return out
 
 

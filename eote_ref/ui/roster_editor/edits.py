@@ -7,7 +7,7 @@ import dataclasses
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QUndoCommand
 
-from eote_ref.armylists.model import Arm, Command, Leader, Unit, UnitType
+from eote_ref.armylists.model import Command, Leader, Unit
 from eote_ref.armylists.tree import Kind, Node, can_hold, child_level, unique_name
 from eote_ref.ui.roster_editor.form import RosterForm
 from eote_ref.ui.roster_editor.undo import InsertCommand, MoveCommand, RemoveCommand
@@ -32,7 +32,11 @@ class RosterEdits(RosterForm):
             assert parent is not None
             row, level = node.row + 1, node.command.level
         else:
-            parent, row, level = node, len(node.children), child_level(node.command.level)
+            parent, row, level = (
+                node,
+                len(node.children),
+                child_level(node.command.level, node.unit_model),
+            )
             if any(
                 c.kind is Kind.UNIT for c in parent.children
             ):  # pragma: no cover - loader forbids
@@ -64,7 +68,9 @@ class RosterEdits(RosterForm):
             return None
         name = unique_name("New unit", parent.children)
         if template is None:
-            unit = Unit(name=name, arm=Arm.INFANTRY, type=UnitType.LINE, ce=5, stands=4)
+            words = parent.unit_model
+            arm = words.arms[0]
+            unit = Unit(name=name, arm=arm, type=words.types_by_arm[arm][0], ce=5, stands=4)
         else:
             unit = dataclasses.replace(template, name=name, notes=None)
         new = Node(Kind.UNIT, unit)

@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit, QSpinBox, QWidget
 
-from eote_ref.armylists.model import TYPES_BY_ARM, Arm, Level, Skirmish, Unit, UnitType, Weight
+from eote_ref.armylists.model import Skirmish, Unit
 from eote_ref.armylists.tree import Node
 from eote_ref.ui.forms.ui_roster_editor import Ui_RosterEditorWindow
 from eote_ref.yamlio.problems import Path as KeyPath
@@ -70,6 +70,16 @@ def bind_combo(cls: type[enum.Enum]) -> Binder:
         return read, lambda v: w.setCurrentIndex(w.findData(v))
 
     return binder
+
+
+def bind_word(w: QComboBox) -> tuple[Callable[[], Any], Callable[[Any], None]]:
+    """Bind a combo box whose item data are words of the list's unit model (text)."""
+
+    def read() -> str | None:
+        data = w.currentData()
+        return None if data is None else str(data)
+
+    return read, lambda v: w.setCurrentIndex(w.findData(v))
 
 
 def command_binding(  # noqa: D103 - the fields shared by the army and command pages
@@ -222,7 +232,7 @@ def command_fields(ui: Ui_RosterEditorWindow) -> list[Field]:
             ("level",),
             "level",
             level,
-            *bind_combo(Level)(level),
+            *bind_word(level),
             lambda n: n.command.level,
             lambda n, v: n.with_command(dataclasses.replace(n.command, level=v)),
         ),
@@ -237,12 +247,15 @@ def unit_fields(ui: Ui_RosterEditorWindow) -> list[Field]:
         value: Unit = dataclasses.replace(node.value, **changes)
         return value
 
-    def put_arm(node: Node, arm: Arm) -> Unit:
+    def put_arm(node: Node, arm: str) -> Unit:
         old: Unit = node.value
-        types = TYPES_BY_ARM[arm]
+        words = node.unit_model
+        types = words.types_by_arm[arm]
         new_type = old.type if old.type in types else types[0]
-        if arm is Arm.ARTILLERY:
-            return unit(node, arm=arm, type=new_type, weight=old.weight or Weight.MEDIUM)
+        if arm in words.gun_arms:
+            # A new battery's weight: the middle one (EotE's medium), as before.
+            middle = words.weights[len(words.weights) // 2]
+            return unit(node, arm=arm, type=new_type, weight=old.weight or middle)
         return unit(node, arm=arm, type=new_type, weight=None, howitzers=0)
 
     def simple(key: str, label: str, w: Any, binding: Binder) -> Field:
@@ -261,15 +274,15 @@ def unit_fields(ui: Ui_RosterEditorWindow) -> list[Field]:
             ("arm",),
             "arm",
             ui.unitArmCombo,
-            *bind_combo(Arm)(ui.unitArmCombo),
+            *bind_word(ui.unitArmCombo),
             lambda n: n.value.arm,
             put_arm,
         ),
-        simple("type", "type", ui.unitTypeCombo, bind_combo(UnitType)),
+        simple("type", "type", ui.unitTypeCombo, bind_word),
         simple("ce", "CE", ui.unitCeSpin, bind_spin),
         simple("stands", "stands", ui.unitStandsSpin, bind_spin),
         simple("skirmish", "skirmish", ui.unitSkirmishCombo, bind_combo(Skirmish)),
-        simple("weight", "weight", ui.unitWeightCombo, bind_combo(Weight)),
+        simple("weight", "weight", ui.unitWeightCombo, bind_word),
         simple("howitzers", "howitzers", ui.unitHowitzersSpin, bind_spin),
         simple("brigade", "brigade", ui.unitBrigadeEdit, bind_optional),
         simple("nation", "unit nation", ui.unitNationEdit, bind_optional),

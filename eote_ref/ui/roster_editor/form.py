@@ -21,15 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from eote_ref.armylists.model import (
-    KNOWN_NATIONS,
-    TYPES_BY_ARM,
-    Arm,
-    ArmyList,
-    Skirmish,
-    Unit,
-    Weight,
-)
+from eote_ref.armylists.model import ArmyList, Skirmish, Unit, unit_model
 from eote_ref.armylists.tree import Kind, Node, NodeProblem, allowed_levels, locate, to_army_list
 from eote_ref.referee.roster_service import RosterService
 from eote_ref.ui.forms.ui_roster_editor import Ui_RosterEditorWindow
@@ -90,8 +82,8 @@ class RosterForm(QMainWindow):
     def _setup_filters(self) -> None:
         ui = self.ui
         ui.armFilterCombo.addItem("All arms", None)
-        for arm in Arm:
-            ui.armFilterCombo.addItem(arm.value.capitalize(), arm)
+        for arm in unit_model().arms:
+            ui.armFilterCombo.addItem(arm.capitalize(), arm)
         ui.nationFilterCombo.addItem("All nations", None)
         ui.filterEdit.textChanged.connect(self._apply_filter)
         ui.armFilterCombo.currentIndexChanged.connect(self._apply_filter)
@@ -99,7 +91,8 @@ class RosterForm(QMainWindow):
 
     def _setup_form_widgets(self) -> None:
         ui = self.ui
-        nations = sorted(KNOWN_NATIONS)
+        words = unit_model()
+        nations = sorted(words.nations)
         ui.armyNationCombo.addItems(nations)
         ui.armyNationCombo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         completer = ui.armyNationCombo.completer()
@@ -110,12 +103,12 @@ class RosterForm(QMainWindow):
         self._brigade_completer = QCompleter(self._brigades, ui.unitBrigadeEdit)
         self._brigade_completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         ui.unitBrigadeEdit.setCompleter(self._brigade_completer)
-        for arm in Arm:
-            ui.unitArmCombo.addItem(arm.value, arm)
+        for arm in words.arms:
+            ui.unitArmCombo.addItem(arm, arm)
         for skirmish in Skirmish:
             ui.unitSkirmishCombo.addItem(skirmish.value, skirmish)
-        for weight in Weight:
-            ui.unitWeightCombo.addItem(weight.value, weight)
+        for weight in words.weights:
+            ui.unitWeightCombo.addItem(weight, weight)
         title_font = ui.itemTitleLabel.font()
         title_font.setPointSizeF(title_font.pointSizeF() * 1.35)
         title_font.setBold(True)
@@ -263,14 +256,15 @@ class RosterForm(QMainWindow):
         ui = self.ui
         unit: Unit = node.value
         combo = ui.unitTypeCombo
-        wanted = list(TYPES_BY_ARM[unit.arm])
+        words = node.unit_model
+        wanted = list(words.types_by_arm.get(unit.arm, ()))
         if [combo.itemData(i) for i in range(combo.count())] != wanted:
             with QSignalBlocker(combo):
                 combo.clear()
                 for t in wanted:
-                    combo.addItem(t.value, t)
+                    combo.addItem(t, t)
                 combo.setCurrentIndex(combo.findData(unit.type))
-        artillery = unit.arm is Arm.ARTILLERY
+        artillery = unit.arm in words.gun_arms
         ui.unitForm.setRowVisible(ui.unitWeightCombo, artillery)
         ui.unitForm.setRowVisible(ui.unitHowitzersSpin, artillery)
         army_nation = self.model.root.value.nation
@@ -296,7 +290,7 @@ class RosterForm(QMainWindow):
             with QSignalBlocker(combo):
                 combo.clear()
                 for level in wanted:
-                    combo.addItem(level.value, level)
+                    combo.addItem(level, level)
                 combo.setCurrentIndex(combo.findData(node.command.level))
 
     def _command_summary(self, node: Node) -> str:
@@ -308,8 +302,8 @@ class RosterForm(QMainWindow):
             if node.holds_units:
                 return "No units yet: add them with <b>Add Unit</b> (Ctrl+Shift+U)."
             return "No subordinate commands yet: add them with <b>Add Command</b>."
-        by_arm = {arm: sum(1 for u in units if u.arm is arm) for arm in Arm}
-        arms = ", ".join(f"{n} {arm.value}" for arm, n in by_arm.items() if n)
+        by_arm = {arm: sum(1 for u in units if u.arm == arm) for arm in node.unit_model.arms}
+        arms = ", ".join(f"{n} {arm}" for arm, n in by_arm.items() if n)
         text = (
             f"<b>{count(len(units), 'unit')}</b> ({arms}) · "
             f"<b>{sum(u.stands for u in units)}</b> stands · "
@@ -454,7 +448,7 @@ class RosterForm(QMainWindow):
                 combo.addItem(nation, nation)
             combo.setCurrentIndex(max(0, combo.findData(chosen)))
 
-    def set_filter(self, text: str = "", arm: Arm | None = None, nation: str | None = None) -> None:
+    def set_filter(self, text: str = "", arm: str | None = None, nation: str | None = None) -> None:
         """Show only matching units (and their commands); empty arguments show everything."""
         ui = self.ui
         with QSignalBlocker(ui.filterEdit), QSignalBlocker(ui.armFilterCombo):
@@ -468,7 +462,7 @@ class RosterForm(QMainWindow):
         ui = self.ui
         self.proxy.set_filter(
             ui.filterEdit.text(),
-            Arm(arm) if (arm := ui.armFilterCombo.currentData()) else None,
+            str(arm) if (arm := ui.armFilterCombo.currentData()) else None,
             ui.nationFilterCombo.currentData(),
         )
         if self.proxy.active:

@@ -8,17 +8,10 @@ from typing import TypeVar
 from hypothesis import strategies as st
 
 from eote_ref.armylists.loader import NATION_KEY
-from eote_ref.armylists.model import (
-    KNOWN_NATIONS,
-    TYPES_BY_ARM,
-    ArmyList,
-    Command,
-    Leader,
-    Skirmish,
-    Unit,
-)
+from eote_ref.armylists.model import ArmyList, Command, Leader, Skirmish, Unit
 from eote_ref.packs.eote.rules.command import Level
-from eote_ref.packs.eote.rules.units import Arm, Weight
+from eote_ref.packs.eote.rules.units import KNOWN_NATIONS, Arm, Weight
+from eote_ref.packs.eote.unit_model import TYPES_BY_ARM
 from eote_ref.yamlio.text import is_blank
 
 #: Any text an army list may hold: no lone surrogates (a UTF-8 file cannot hold them) and no

@@ -77,7 +77,7 @@ def test_formations_survive_export_and_reload() -> None:
     again = load_army_list_text(dump_army_list(first)).army_list
     assert again == first
     assert again.formations is not None
-    assert again.formations.cavalry is Formation.LINE
+    assert again.formations.cavalry == Formation.LINE
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from eote_ref.armylists.loader import (
     validate_file,
     validate_text,
 )
-from eote_ref.armylists.model import Skirmish, UnitType
+from eote_ref.armylists.model import Skirmish
 from eote_ref.packs.eote.rules.command import Level
 from eote_ref.packs.eote.rules.units import Arm, Weight
 from eote_ref.yamlio.problems import Problem, YamlError, path_text
@@ -76,7 +76,7 @@ def test_valid_file_loads(tmp_path: pathlib.Path) -> None:
         4,
     )
     (corps,) = army.commands
-    assert corps.level is Level.CORPS
+    assert corps.level == Level.CORPS
     assert [d.name for d in army_list.divisions()] == [
         "1st Infantry Division",
         "1st Cavalry Division",
@@ -86,7 +86,7 @@ def test_valid_file_loads(tmp_path: pathlib.Path) -> None:
     first, _, battery = corps.commands[0].units
     assert (first.arm, first.type, first.ce, first.stands, first.skirmish) == (
         Arm.INFANTRY,
-        UnitType.LINE,
+        "line",
         6,
         4,
         Skirmish.DETACH,
@@ -95,7 +95,7 @@ def test_valid_file_loads(tmp_path: pathlib.Path) -> None:
     assert army_list.unit_nation(first) == "french"
     assert (battery.arm, battery.type, battery.weight) == (
         Arm.ARTILLERY,
-        UnitType.FOOT,
+        "foot",
         Weight.MEDIUM,
     )
 

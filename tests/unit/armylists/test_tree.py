@@ -8,7 +8,7 @@ import pathlib
 import pytest
 
 from eote_ref.armylists.loader import load_army_list
-from eote_ref.armylists.model import Unit, UnitType
+from eote_ref.armylists.model import Unit
 from eote_ref.armylists.tree import (
     Kind,
     Node,
@@ -59,7 +59,7 @@ def test_a_unit_belongs_only_in_a_division_or_brigade(root: Node) -> None:
 
 
 def test_unique_name_skips_names_in_use_ignoring_case() -> None:
-    unit = Unit(name="New unit", arm=Arm.INFANTRY, type=UnitType.LINE, ce=5, stands=4)
+    unit = Unit(name="New unit", arm=Arm.INFANTRY, type="line", ce=5, stands=4)
     siblings = [
         Node(Kind.UNIT, unit),
         Node(Kind.UNIT, dataclasses.replace(unit, name="NEW UNIT 2")),

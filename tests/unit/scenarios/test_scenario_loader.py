@@ -140,3 +140,28 @@ def test_a_list_with_a_bad_value_still_has_its_names_checked() -> None:
         "end.breakpoints[1].side: no side 'Anglo-Portugese' (French, Anglo-Portuguese)",
         "end.breakpoints[1].share: 150 is out of range 1..100",
     ]
+
+
+def test_a_sides_default_formations_are_words_of_the_lists_unit_model() -> None:
+    """A side's ``formations:`` is checked against the unit model of its lists' pack (issue 32).
+
+    An unknown word is worded as the typed parse words a bad value, a word the arm may not
+    start in names the arm's starting formations.
+    """
+    text = BAD.replace(
+        "    lists: [waterloo-1815-french.yaml]\n",
+        "    lists: [waterloo-1815-french.yaml]\n"
+        "    formations: {cavalry: square, infantry: wedge}\n",
+    )
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario_text(text, "bad.yaml", search_folders())
+    found = [str(p) for p in caught.value.problems]
+    assert (
+        "bad.yaml:7:27: error: sides[0].formations.cavalry: cavalry cannot start in 'square' "
+        "(line, column)" in found
+    )
+    assert (
+        "bad.yaml:7:45: error: sides[0].formations.infantry: expected one of 'line' | 'column' | "
+        "'french_assault_column' | 'square' | 'skirmish' | 'limbered' | 'unlimbered', "
+        "found 'wedge'" in found
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from eote_ref.armylists.model import Unit
+from eote_ref.armylists.model import Unit, unit_model
 from eote_ref.packs.eote.markers import UNIT_DEFAULTS
 from eote_ref.packs.eote.rules.units import Arm
 from eote_ref.referee.views import UnitView
@@ -43,13 +43,14 @@ def test_the_view_shows_every_field_but_those_it_leaves_out_on_purpose() -> None
 
 
 def test_the_arm_is_one_vocabulary_the_rules_arm() -> None:
-    """The army list types ``arm`` as the rules' ``Arm``; the store and the view keep its value.
+    """The army list, the store and the view keep an arm as its word: EotE's are the rules' ``Arm``.
 
-    The view names no pack (issue 32): its ``arm`` is the string its row keeps, which EotE's
-    ``Arm`` (a string enum) compares and prints equal to.
+    None of them names a pack (issue 32): the list's words are those of the unit model its
+    pack declares, EotE's the values of its ``Arm`` (a string enum, compared and printed equal).
     """
     unit = {f.name: f for f in dataclasses.fields(Unit)}
-    assert unit["arm"].type in (Arm, "Arm")
+    assert unit["arm"].type in (str, "str")
+    assert unit_model().arms == tuple(a.value for a in Arm)
     assert {f.name: f.type for f in dataclasses.fields(UnitView)}["arm"] in (str, "str")
     assert {f.name: f.type for f in dataclasses.fields(UnitSpec)}["arm"] in (str, "str")
     assert {a.value for a in Arm} == {"infantry", "cavalry", "artillery", "engineers"}

@@ -257,22 +257,22 @@ def sheets_from_army_list(
     out = []
 
     def visit(cmd: Command, parents: tuple[Command, ...]) -> None:
-        if cmd.level.is_manoeuvre:
+        if Level(cmd.level).is_manoeuvre:
             units = tuple(_list_unit(army_list, u, rs, figure_scale, threshold) for u in cmd.units)
             superiors = tuple(
                 _leader_line(
-                    rs, (p.leader.name, p.leader.rating), p.level.value, p.name, figure_scale
+                    rs, (p.leader.name, p.leader.rating), str(p.level), p.name, figure_scale
                 )
                 for p in reversed(parents)
-                if p.level.value in ("corps", "wing")
+                if str(p.level) in ("corps", "wing")
             )[:1]
             out.append(
                 DivisionSheet(
                     army=army_list.name,
                     side=army_list.battle or f"{army_list.nation.title()}, {army_list.year}",
                     division=cmd.name,
-                    level=cmd.level.value,
-                    chain=tuple(p.name for p in reversed(parents) if p.level.value != "army"),
+                    level=str(cmd.level),
+                    chain=tuple(p.name for p in reversed(parents) if str(p.level) != "army"),
                     leader=_leader_line(
                         rs,
                         (cmd.leader.name, cmd.leader.rating),
@@ -299,19 +299,19 @@ def _list_unit(
     army_list: ArmyList, u: ListUnit, rs: Ruleset, figure_scale: str, threshold: int
 ) -> UnitLine:
     nation = army_list.unit_nation(u)
-    arm = u.arm.value
-    weight = u.weight.value if u.weight else None
+    arm = str(u.arm)
+    weight = str(u.weight) if u.weight else None
     return UnitLine(
         name=u.name,
         arm=arm,
-        type=u.type.value,
+        type=str(u.type),
         weight=weight,
         brigade=u.brigade,
         ce=u.ce,
         stands=u.stands,
         formations=formations_of(arm, nation, u.skirmish.value),
         skirmish=skirmish_text(rs, u.skirmish.value, nation, army_list.year),
-        movement=movement_allowances(rs, arm, weight, u.type.value, figure_scale),
+        movement=movement_allowances(rs, arm, weight, str(u.type), figure_scale),
         hit_boxes=_hit_boxes(u.ce, threshold),
         blown_boxes=BLOWN_BOXES if carries_blown(arm) else 0,
         notes=u.notes,
