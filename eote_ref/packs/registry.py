@@ -24,7 +24,7 @@ from eote_ref.packs.outcome import PackError, ResultWords
 if TYPE_CHECKING:  # the declaration and the play vocabulary are loaded with the pack asked for
     from eote_ref.packs.declaration import Pack, UnitModelSpec
     from eote_ref.packs.play import Play
-    from eote_ref.packs.state_specs import MarkerSpec, TurnSpec
+    from eote_ref.packs.state_specs import MarkerSpec, RefereeSpec, TurnSpec
 
 
 class Shipped(NamedTuple):
@@ -73,6 +73,10 @@ class Shipped(NamedTuple):
     #: ``module:NAME`` declared apart from its engine, read by :func:`get_unit_model` for the
     #: shared army-list format without loading its rules (None: ``Pack.unit_model``).
     unit_model: str | None = None
+    #: What the referee's own game service asks of the pack's procedures (a
+    #: :class:`~eote_ref.packs.state_specs.RefereeSpec`), as ``module:NAME``, read without
+    #: loading them (None: the pack's games are not run by that service).
+    referee: str | None = None
 
 
 #: One line a pack.
@@ -84,7 +88,8 @@ SHIPPED: tuple[Shipped, ...] = (
             unit_markers="eote_ref.packs.eote.markers:UNIT_MARKERS",
             result_words="eote_ref.packs.eote.rules.results:RESULT_WORDS",
             window="eote_ref.packs.eote.ui.window:WINDOW",
-            unit_model="eote_ref.packs.eote.unit_model:UNIT_MODEL"),
+            unit_model="eote_ref.packs.eote.unit_model:UNIT_MODEL",
+            referee="eote_ref.packs.eote.pack:REFEREE"),
     Shipped("avle", "eote_ref.packs.avle.pack", "Advanced Vive l'Empereur 1.2", "avle-1.2",
             "eote_ref.packs.avle.play", "AVlE"),
     Shipped("vle", "eote_ref.packs.vle.pack", "Vive l'Empereur! 3rd edition", "vle-3",
@@ -364,6 +369,21 @@ def get_unit_model(pack_id: str) -> UnitModelSpec | None:
     return get_pack(pack_id).unit_model
 
 
+#: id -> ``module:NAME`` of what the referee's own game service asks of the pack.
+REFEREES: dict[str, str] = {p.id: p.referee for p in SHIPPED if p.referee is not None}
+
+
+def get_referee(pack_id: str) -> RefereeSpec[Any] | None:
+    """What the referee's own game service asks of pack ``pack_id``, or None if it declares none.
+
+    Read from the module its line names (no procedure, no data loaded), as :func:`get_turn`.
+    """
+    if pack_id not in REFEREES:
+        return None
+    spec: RefereeSpec[Any] = _named(REFEREES[pack_id])
+    return spec
+
+
 #: The optional module paths of a line (its field), each with the table keeping it by pack id.
 _BY_FIELD: dict[str, dict[str, str]] = {
     "play": PLAYS,
@@ -375,6 +395,7 @@ _BY_FIELD: dict[str, dict[str, str]] = {
     "result_words": RESULT_WORDS,
     "window": WINDOWS,
     "unit_model": UNIT_MODELS,
+    "referee": REFEREES,
 }
 
 
@@ -383,9 +404,9 @@ def register(pack: Shipped) -> None:
 
     Every table of this module (``PACKS``, ``CITE``, ``RULESETS``, ``RULESET_OF_PACK``,
     ``PLAYS``, ``SERVICES``, ``CALCULATORS``, ``CHECKS``, ``TURNS``, ``UNIT_MARKERS``,
-    ``RESULT_WORDS``, ``WINDOWS``, ``UNIT_MODELS``) takes it, so the referee, the commands and
-    the app know it as a shipped one. Its modules are imported on demand, as a shipped pack's.
-    An id or a
+    ``RESULT_WORDS``, ``WINDOWS``, ``UNIT_MODELS``, ``REFEREES``) takes it, so the referee,
+    the commands and the app know it as a shipped one. Its modules are imported on demand, as
+    a shipped pack's. An id or a
     ruleset already taken is refused (:class:`UnknownRuleset`); :func:`unregister` takes it
     out again.
     """

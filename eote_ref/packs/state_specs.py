@@ -3,15 +3,16 @@
 Split from :mod:`eote_ref.packs.declaration` (which re-exports every name) because the app's
 first window reads EotE's turn and markers (:mod:`eote_ref.packs.eote.turn`,
 :mod:`eote_ref.packs.eote.markers`) before anything else of a pack is needed: it paints
-without the rest of the declaration, its dice and its tables. Standard library only.
+without the rest of the declaration, its dice and its tables. So does the referee's own game
+service read what it asks of a pack's procedures (:class:`RefereeSpec`). Standard library only.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 #: A marker's value as a unit's ``markers`` hold it (JSON): a count, a flag or a choice.
 MarkerValue = int | bool | str | None
@@ -274,3 +275,32 @@ class TurnSpec:
         if self.rounds > 1:
             where += f", {self.round_label} {round_} of {self.rounds}"
         return f"{where} · {self.phase(key).label}"
+
+
+#: A pack's own rules object (EotE's ``Ruleset``), as its procedures take it.
+RulesT = TypeVar("RulesT")
+
+
+@dataclass(frozen=True)
+class RefereeSpec(Generic[RulesT]):
+    """What the referee's own game service asks of a pack whose checks are its own (EotE's).
+
+    What only the pack's procedures know, as hooks the shared service calls for the game's
+    pack (:mod:`eote_ref.referee.game`): declared apart from the pack's declaration and read
+    through a registry ``module:NAME`` line, because the first window reads a game's
+    divisions and the morale checks due before any procedure is loaded. A hook that needs a
+    procedure imports it when first called.
+    """
+
+    #: The command levels whose commands hold units and carry a division's state.
+    division_levels: frozenset[str]
+    #: Whether a unit with ``hits``, of the threshold ``threshold``, routed or not, is due a
+    #: morale check: ``morale_due(hits, threshold, routed)``.
+    morale_due: Callable[[int, int, bool], bool]
+    #: The orders a division may hold, as the umpire types them (upper case).
+    orders: Callable[[], tuple[str, ...]]
+    #: The rating of a killed leader's replacement under the rules object.
+    replacement_rating: Callable[[RulesT], int]
+    #: A club's ruleset file (``--ruleset FILE``) read as the rules object (None: the
+    #: shipped one).
+    load_rules_file: Callable[[str | None], RulesT]

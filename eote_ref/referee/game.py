@@ -17,17 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from eote_ref.packs.eote.rules.ruleset import Ruleset
-from eote_ref.packs.eote.rules.units import FORMATIONS_BY_ARM, CombatArm
 from eote_ref.packs.outcome import Reveals
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game_core import TOUCHED_KEPT as TOUCHED_KEPT
 from eote_ref.referee.game_core import explain_failure as explain_failure
 from eote_ref.referee.game_core import told as _told
-from eote_ref.referee.game_reading import DIVISION_LEVELS as DIVISION_LEVELS
-from eote_ref.referee.game_reading import GameReading
-from eote_ref.referee.game_rules import eote_rules
+from eote_ref.referee.game_reading import GameReading, RulesT
+from eote_ref.referee.game_rules import eote_rules, pack_of, referee_spec
 from eote_ref.referee.journal_line import ORDERS_CHANGED, Line, Piece
 from eote_ref.referee.markers import (
     BLOWN_CAVALRY_ONLY,
@@ -59,8 +56,11 @@ BOOL_FIELDS = EDITABLE_FLAGS
 COUNT_FIELDS = COUNTER_LIMITS
 
 
-class GameService(GameReading):
+class GameService(GameReading[RulesT]):
     """One open EotE game: read views, make journaled edits; undo and redo are the core's.
+
+    What only the pack's procedures know (the orders, a leader's replacement, the morale due)
+    is asked of the game's pack through its declaration (:attr:`referee`).
 
     Args:
         db: the open database.
@@ -74,7 +74,7 @@ class GameService(GameReading):
             ruleset raises its :class:`~eote_ref.referee.game_rules.RulesetError`.
     """
 
-    def __init__(self, db: Database, game_id: int, ruleset: Ruleset | None = None) -> None:
+    def __init__(self, db: Database, game_id: int, ruleset: RulesT | None = None) -> None:
         #: A club's edited ruleset, read with the game's options by :meth:`_take_rules`.
         self._base_ruleset = ruleset
         #: The last view and the game version it shows: every command raises the version in
@@ -89,9 +89,10 @@ class GameService(GameReading):
 
         Its display choices (fog of war, "display_" keys) are not ruleset options.
         """
-        self.ruleset = eote_rules(
-            game.ruleset, game.options, self._base_ruleset, f"game {self.game_id}"
-        )
+        whose = f"game {self.game_id}"
+        self.ruleset = eote_rules(game.ruleset, game.options, self._base_ruleset, whose)
+        self.pack_id = pack_of(game.ruleset, whose)
+        self.referee = referee_spec(self.pack_id)
         self._take_pack(game)
 
     def _take_pack(self, game: Any) -> None:
@@ -212,10 +213,7 @@ class GameService(GameReading):
                 raise RefereeError(f"{field} is yes or no")
             return value
         if field == "formation":
-            try:
-                allowed = {f.value for f in FORMATIONS_BY_ARM[CombatArm(arm)]}
-            except ValueError:
-                allowed = {"line", "column"}
+            allowed = set(self.formations(arm))
             if value not in allowed:
                 raise RefereeError(f"{arm} cannot be in {value} (use {', '.join(sorted(allowed))})")
             return value
@@ -234,9 +232,7 @@ class GameService(GameReading):
         if field not in allowed or not isinstance(value, allowed[field]):
             raise RefereeError(f"{field} cannot be set to {value!r}")
         if field == "current_order":
-            from eote_ref.packs.eote.rules.orders import OrderType  # a procedure: not at start
-
-            orders = {o.value for o in OrderType}
+            orders = set(self.referee.orders())
             value = str(value).strip().upper()
             if value not in orders:
                 raise RefereeError(
@@ -288,11 +284,10 @@ class GameService(GameReading):
         summary = f"turn {turn}: {label}" if new_turn else f"{label} phase"
         if new_turn:
             changes.append(SetField("game", self.game_id, "turn", turn))
-            from eote_ref.packs.eote.rules.leader_casualty import replacement
             from eote_ref.referee.turn import carry_over
             from eote_ref.store.game_work import turn_rows
 
-            rating = replacement(self.ruleset)[1]
+            rating = self.referee.replacement_rating(self.ruleset)
             carried = carry_over(self.read(turn_rows), turn, rating)
             changes.extend(carried.changes)
             return self.record(

@@ -10,15 +10,14 @@ every pack shares (:mod:`eote_ref.referee.game_core`); the commands that write a
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
-from eote_ref.packs.eote.rules.command import Level
-from eote_ref.packs.eote.rules.ruleset import Ruleset
-from eote_ref.packs.eote.rules.units import FORMATIONS_BY_ARM, CombatArm, Formation
-from eote_ref.packs.eote.rules.units import morale_due as unit_morale_due
+from eote_ref.packs import registry
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game_core import GameCore
+from eote_ref.referee.game_rules import GameRules
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.view_rows import MoraleDue, current_leader, leader_view, unit_view
 from eote_ref.referee.views import (
@@ -33,6 +32,7 @@ from eote_ref.referee.views import (
 )
 
 if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first window
+    from eote_ref.packs.state_specs import RefereeSpec
     from eote_ref.store import (
         GameCommand,
         GameLeader,
@@ -40,9 +40,17 @@ if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first
     )
     from eote_ref.store.journal import Touch
 
-#: Command levels that are divisions in the rules' sense (EotE 1.0.1) and carry division state
-#: (as :data:`eote_ref.store.games.DIVISION_LEVELS`).
-DIVISION_LEVELS = frozenset(lv.value for lv in Level if lv.is_manoeuvre)
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    #: The rules object of the game's pack (EotE's ``Ruleset``), read here as
+    #: :class:`GameRules`; a service named without it gives its pack's code ``Any``.
+    RulesT = TypeVar("RulesT", bound=GameRules, default=Any)
+else:  # a TypeVar's default (PEP 696) is the type checker's: Python 3.11's takes none
+    RulesT = typing.TypeVar("RulesT", bound=GameRules)
+
+#: The formations of a unit whose arm the pack names none for (engineers, in EotE).
+UNNAMED_ARM_FORMATIONS = ("line", "column")
 
 
 def _link_view(row: Any) -> LinkView:
@@ -71,14 +79,19 @@ def _tree_order(commands: Sequence[GameCommand]) -> list[GameCommand]:
     return out
 
 
-class GameReading(GameCore):
+class GameReading(GameCore, Generic[RulesT]):
     """EotE's game read into views; :class:`GameService` adds the commands.
 
     The journal, its lines and the rows every pack reads are the core's
-    (:class:`~eote_ref.referee.game_core.GameCore`).
+    (:class:`~eote_ref.referee.game_core.GameCore`). What only the pack's procedures know
+    (the levels of a division, the morale due) is read from the game's pack
+    (:attr:`referee`, its :class:`~eote_ref.packs.state_specs.RefereeSpec`).
     """
 
-    ruleset: Ruleset
+    ruleset: RulesT
+    #: The id of the game's pack and what the service asks of its procedures.
+    pack_id: str
+    referee: RefereeSpec[RulesT]
     _last_view: tuple[int, GameView] | None
     _where: tuple[GameView, Any] | None
 
@@ -113,7 +126,7 @@ class GameReading(GameCore):
             units_by_command.setdefault(u.command_id, []).append(u)
         commands = {c.id: c for c in state.commands}
         side_pos = {s.id: s.position for s in state.sides}
-        due = self.morale_due
+        due, levels = self.morale_due, self.division_levels
         divisions: dict[int, list[DivisionView]] = {p: [] for p in side_pos.values()}
         commanders: dict[int, list[CommanderView]] = {p: [] for p in side_pos.values()}
         for c in _tree_order(state.commands):
@@ -121,7 +134,7 @@ class GameReading(GameCore):
             chief = current_leader(leaders_by_command.get(c.id, []))
             lv = leader_view(chief) if chief else None
             pos = side_pos[c.side_id]
-            if c.level not in DIVISION_LEVELS:
+            if c.level not in levels:
                 commanders[pos].append(CommanderView(c.id, pos, c.name, c.level, lv))
                 continue
             parent = commands.get(c.parent_id) if c.parent_id else None
@@ -326,6 +339,15 @@ class GameReading(GameCore):
         return game.figure_scale if game is not None else "15mm"
 
     @property
+    def division_levels(self) -> frozenset[str]:
+        """Command levels that are divisions in the rules' sense and carry division state.
+
+        The game's pack's (EotE 1.0.1: divisions and brigades), as
+        :func:`eote_ref.store.games.division_levels`.
+        """
+        return self.referee.division_levels
+
+    @property
     def morale_threshold(self) -> int:
         """Hits at which a unit checks morale, and at every hit after (EotE 7.5, 6.8)."""
         return int(self.ruleset.opts.morale_hit_threshold)
@@ -333,14 +355,15 @@ class GameReading(GameCore):
     @property
     def morale_due(self) -> MoraleDue:
         """Whether a unit with so many hits (and routed or not) is due a morale check (7.5)."""
-        threshold = self.morale_threshold
-        return lambda hits, routed: unit_morale_due(hits, threshold, routed=routed)
+        threshold, due = self.morale_threshold, self.referee.morale_due
+        return lambda hits, routed: due(hits, threshold, routed)
 
-    @staticmethod
-    def formations(arm: str) -> tuple[str, ...]:
-        """The formations a unit of ``arm`` may take, in the rules' order (EotE 1.0.2)."""
-        try:
-            allowed = FORMATIONS_BY_ARM[CombatArm(arm)]
-        except ValueError:
-            return ("line", "column")
-        return tuple(f.value for f in Formation if f in allowed)
+    def formations(self, arm: str) -> tuple[str, ...]:
+        """The formations a unit of ``arm`` may take, in the rules' order (EotE 1.0.2).
+
+        The game's pack's unit model says them (``formations_by_arm``); an arm it names none
+        for may stand in line or column.
+        """
+        model = registry.get_pack(self.pack_id).unit_model
+        allowed = model.formations_by_arm.get(arm) if model is not None else None
+        return tuple(allowed) if allowed is not None else UNNAMED_ARM_FORMATIONS

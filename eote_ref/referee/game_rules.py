@@ -8,20 +8,54 @@ refused with the known ones named, never read as EotE.
 
 Where the referee's own code is EotE's (the game service's views, the checks, the sheets),
 :func:`eote_rules` gives the EotE ruleset and refuses another pack's game in words
-(:class:`OtherPackGame`), so an AVlE game is never run through EotE's rules. Standard library
+(:class:`OtherPackGame`), so an AVlE game is never run through EotE's rules. A rules object
+is the pack's own type; what the shared modules read of it is :class:`GameRules`, and what
+only the pack's procedures know the pack declares (:func:`referee_spec`). Standard library
 and the packs' registry only: the app's first window reads a game's rules through here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from eote_ref.packs import registry
 from eote_ref.referee.errors import RefereeError
 
 if TYPE_CHECKING:
-    from eote_ref.packs.eote.rules.ruleset import Ruleset
+    from eote_ref.packs.state_specs import RefereeSpec
+
+
+class RuleOptions(Protocol):
+    """The options of a rules object the referee's own game service reads."""
+
+    @property
+    def morale_hit_threshold(self) -> int:
+        """The hit at which a unit checks morale, and at every hit after."""
+        ...
+
+
+class GameRules(Protocol):
+    """What the shared referee reads of a pack's rules object (EotE's ``Ruleset`` has it).
+
+    A pack's own code reads its own type; the game service, its reading half and this
+    module read only this.
+    """
+
+    @property
+    def uses_provisional(self) -> bool:
+        """Whether any value in use is provisional (the UI marks the ruleset)."""
+        ...
+
+    @property
+    def opts(self) -> RuleOptions:
+        """The options as chosen for the game (else their defaults)."""
+        ...
+
+    def with_options(self, overrides: dict[str, str | int | bool]) -> Self:
+        """A copy with some options chosen; an unknown option or value is refused."""
+        ...
+
 
 #: The ruleset of a game, list or scenario that names none (EotE 6.2).
 DEFAULT_RULESET = registry.ruleset_of(registry.DEFAULT_PACK)
@@ -82,14 +116,16 @@ def game_rules(game: Any) -> Any:
 def eote_rules(
     ruleset: str | None = None,
     options: Mapping[str, Any] | None = None,
-    base: Ruleset | None = None,
+    base: GameRules | None = None,
     what: str = "the game",
-) -> Ruleset:
+) -> Any:
     """The EotE ruleset for a game, list or scenario of ``ruleset``, with ``options`` chosen.
 
     ``base`` is a club's edited EotE ruleset (``--ruleset FILE``) used instead of the shipped
     one. Another pack's ruleset raises :class:`OtherPackGame`, an unknown one
-    :class:`RulesetError`, both naming what is known.
+    :class:`RulesetError`, both naming what is known. The pack's own rules object, as
+    :func:`rules_of` gives it: EotE's code reads it as its ``Ruleset``, the shared modules
+    through :class:`GameRules`.
     """
     pack = pack_of(ruleset, what)
     if pack != registry.DEFAULT_PACK:
@@ -100,24 +136,38 @@ def eote_rules(
         )
     if base is not None:
         return base.with_options(rules_options(options))
-    rules: Ruleset = registry.rules_for(DEFAULT_RULESET, rules_options(options))
-    return rules
+    return registry.rules_for(DEFAULT_RULESET, rules_options(options))
 
 
-def eote_ruleset_file(file: str | None) -> Ruleset:
+def referee_spec(pack: str) -> RefereeSpec[Any]:
+    """What the referee's own game service asks of ``pack``'s procedures (its declaration).
+
+    Raises:
+        RulesetError: the pack declares none (its games are played through its own play).
+    """
+    spec = registry.get_referee(pack)
+    if spec is None:
+        raise RulesetError(
+            f"{registry.PACKS[pack][1]} is not played by the referee's own game service"
+        )
+    return spec
+
+
+def eote_ruleset_file(file: str | None) -> GameRules:
     """A club's EotE ruleset file (``--ruleset FILE``); None: the shipped one.
+
+    Read by the default pack (:attr:`~eote_ref.packs.state_specs.RefereeSpec.load_rules_file`).
 
     Raises:
         OSError: the file cannot be read.
         YamlError: its YAML, or a value in it, is wrong (each problem with file:line:column).
         PackError: a value the rules refuse.
     """
-    from eote_ref.packs.eote.rulesets import load_ruleset  # only when a file is printed
+    rules: GameRules = referee_spec(registry.DEFAULT_PACK).load_rules_file(file)
+    return rules
 
-    return load_ruleset(file)
 
-
-def eote_game_rules(game: Any, base: Ruleset | None = None) -> Ruleset:
+def eote_game_rules(game: Any, base: GameRules | None = None) -> Any:
     """The EotE ruleset of a game row with its options; :class:`OtherPackGame` for another's."""
     return eote_rules(game.ruleset, game.options, base, _whose(game))
 

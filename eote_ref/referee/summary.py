@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from eote_ref.referee.game import DIVISION_LEVELS, GameService
+from eote_ref.referee.game import GameService
 from eote_ref.store.game_queries import state_hits_and_routs
 from eote_ref.store.summary_queries import HitChange
 
@@ -118,9 +118,8 @@ def battle_summary(game: GameService) -> BattleSummary:
     for side in state.sides:
         pos = side.position
         units = [u for u in state.units if position_of(u.command_id) == pos]
-        divisions = [
-            c for c in state.commands if c.level in DIVISION_LEVELS and position_of(c.id) == pos
-        ]
+        levels = game.division_levels
+        divisions = [c for c in state.commands if c.level in levels and position_of(c.id) == pos]
         leaders = [lead for lead in state.leaders if position_of(lead.command_id) == pos]
         sides.append(
             SideSummary(

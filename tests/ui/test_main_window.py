@@ -138,7 +138,7 @@ def test_formation_key_opens_a_menu_of_the_arms_formations(
     menu = window.findChild(QMenu, "formationMenu")
     assert menu is not None
     choices = {a.data(): a for a in menu.actions() if a.data()}
-    assert set(choices) == set(GameService.formations("infantry"))
+    assert set(choices) == set(service(window).formations("infantry"))
     # Set by hand, it says so: no −2 (EotE 1.8.3); the change in play is the wizard's.
     assert all("no changed-formation −2" in a.toolTip() for a in choices.values())
     in_play = next(a for a in menu.actions() if a.objectName() == "formationInPlay")

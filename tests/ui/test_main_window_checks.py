@@ -467,7 +467,7 @@ def test_a_late_unit_dialog_offers_its_arms_formations(qtbot: QtBot, demo: GameS
     assert isinstance(name, QLineEdit)
     arm.setCurrentIndex(arm.findData("cavalry"))
     values = [formation.itemData(i) for i in range(formation.count())]
-    assert values == list(GameService.formations("cavalry"))
+    assert values == list(demo.formations("cavalry"))
     formation.setCurrentIndex(formation.findData("column"))
     name.setText("Late Hussars")
     assert dialog.apply()

@@ -39,8 +39,9 @@ def test_qt_stays_out_of_every_module_of_the_eote_pack_but_its_widgets() -> None
     )  # type: ignore[operator]
 
 
-def test_the_ratchet_names_its_count() -> None:
-    ratchet = contract("Ratchet: no shared module imports the EotE pack's folder")
-    listed = ratchet["ignore_imports"]
-    assert isinstance(listed, list)
-    assert f"but the {len(listed)} that do today" in str(ratchet["name"])
+def test_no_shared_module_imports_eote_s_folder_without_exception() -> None:
+    """The ratchet of issue 32 reached 0: the contract lets no import through, even indirect."""
+    forbidden = contract("No shared module imports the EotE pack's folder")
+    assert forbidden["forbidden_modules"] == ["eote_ref.packs.eote"]
+    assert "ignore_imports" not in forbidden
+    assert forbidden.get("allow_indirect_imports", False) is False

@@ -6,7 +6,8 @@ its options and result codes, its unit markers (declared apart, in
 :mod:`eote_ref.packs.eote.markers`, so the store reads them without the engine), its
 procedures from
 :data:`.rules.procedures.PROCEDURES`, and its turn (:data:`TURN`, the seven phases
-of EotE 2.0 that :mod:`eote_ref.referee.phases` and the turn guide read). Its procedures
+of EotE 2.0 that :mod:`eote_ref.referee.phases` and the turn guide read), and what the
+referee's own game service asks of its procedures (:data:`REFEREE`). Its procedures
 still take ``(situation, ruleset, dice)`` and are adjudicated by ``eote-ref rule`` exactly as
 before. Its tables are the ruleset's charts as table kinds (:mod:`.rules.charts`):
 the same objects the engine looks its results up in and the loader checks. :func:`rules`
@@ -22,9 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 from eote_ref.packs.dice import D10, PERCENTILE
 from eote_ref.packs.eote.markers import UNIT_MARKERS
+from eote_ref.packs.eote.rules.command import Level
 from eote_ref.packs.eote.rules.ruleset import Ruleset
-from eote_ref.packs.eote.rulesets import load_default
+from eote_ref.packs.eote.rules.units import morale_due
+from eote_ref.packs.eote.rulesets import load_default, load_ruleset
 from eote_ref.packs.eote.turn import TURN
+from eote_ref.packs.state_specs import RefereeSpec
 from eote_ref.packs.tables import Table
 
 if TYPE_CHECKING:  # the declaration is imported by declare(): a game's rules need not load it
@@ -97,3 +101,34 @@ def printed_sheets() -> PrintedSheets:
 def tables(rs: Ruleset) -> dict[str, Table]:
     """EotE's charts: the very table-kind objects the engine looks up (``rs.charts``)."""
     return dict(rs.charts.by_name())
+
+
+def _morale_due(hits: int, threshold: int, routed: bool) -> bool:
+    """A unit checks morale from the threshold on, at every hit; a routed one never (7.5, 6.8)."""
+    return morale_due(hits, threshold, routed=routed)
+
+
+def _orders() -> tuple[str, ...]:
+    """The broad order types a division may hold (EotE 3.2)."""
+    from eote_ref.packs.eote.rules.orders import OrderType  # a procedure: not at start
+
+    return tuple(o.value for o in OrderType)
+
+
+def _replacement_rating(rs: Ruleset) -> int:
+    """The rating of a killed leader's replacement (EotE 8.0)."""
+    from eote_ref.packs.eote.rules.leader_casualty import replacement
+
+    return replacement(rs)[1]
+
+
+#: What the referee's own game service asks of EotE's procedures (the registry's ``referee``
+#: line): the divisions and brigades carry a division's state (EotE 1.0.1), the morale due
+#: (7.5, 6.8), the orders (3.2), a leader's replacement (8.0) and a club's ruleset file.
+REFEREE = RefereeSpec[Ruleset](
+    division_levels=frozenset(lv.value for lv in Level if lv.is_manoeuvre),
+    morale_due=_morale_due,
+    orders=_orders,
+    replacement_rating=_replacement_rating,
+    load_rules_file=load_ruleset,
+)

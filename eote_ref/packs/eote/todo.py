@@ -13,14 +13,18 @@ Loaded with the first window: it imports none of the checks at the top.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.referee import facts as turn_facts
-from eote_ref.referee.game import GameService
 from eote_ref.referee.game_rules import eote_rules
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import DueCheck
 from eote_ref.referee.views import DivisionView, GameView, UnitView
 from eote_ref.referee.wording import hits_text
+
+if TYPE_CHECKING:  # annotations only: the module is loaded with the first window
+    from eote_ref.packs.eote.service import GameService
 
 
 def _units(view: GameView) -> list[tuple[int, DivisionView, UnitView]]:

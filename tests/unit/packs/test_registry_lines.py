@@ -7,6 +7,9 @@ shared module imports the pack's folder for them.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from eote_ref.packs import registry
@@ -79,3 +82,40 @@ def test_every_optional_field_of_a_line_has_its_table() -> None:
     required = {"id", "module", "title", "ruleset", "play", "cite"}
     assert set(registry.Shipped._fields) - required <= set(registry._BY_FIELD)
     assert set(registry._BY_FIELD) <= set(registry.Shipped._fields)
+
+
+def test_what_eotes_game_service_asks_of_its_procedures_comes_through_its_line() -> None:
+    """The levels of a division (1.0.1), the morale due (7.5), orders (3.2), replacements (8.0)."""
+    from eote_ref.packs.eote.pack import REFEREE
+    from eote_ref.packs.eote.rules.leader_casualty import replacement
+    from eote_ref.packs.eote.rules.orders import OrderType
+
+    spec = registry.get_referee("eote")
+    assert spec is REFEREE
+    assert spec.division_levels == {"division", "brigade"}
+    assert spec.morale_due(3, 3, False)
+    assert not spec.morale_due(2, 3, False)
+    assert not spec.morale_due(9, 3, True)  # a routed unit has no morale left to check
+    assert spec.orders() == tuple(o.value for o in OrderType)
+    rules = registry.rules_for("eote-6.2")
+    assert spec.replacement_rating(rules) == replacement(rules)[1]
+    assert spec.load_rules_file(None) == rules
+    assert registry.get_referee("avle") is None  # its play declares its checks
+
+
+def test_the_referee_line_is_read_without_the_procedures_or_the_declaration() -> None:
+    """The first window reads a game's divisions and morale due through it (issue 32)."""
+    script = (
+        "import sys\n"
+        "from eote_ref.packs import registry\n"
+        "spec = registry.get_referee('eote')\n"
+        "spec.morale_due(3, 3, False)\n"
+        "loaded = {'eote_ref.packs.declaration', 'eote_ref.packs.eote.rules.orders',\n"
+        "          'eote_ref.packs.eote.rules.leader_casualty',\n"
+        "          'eote_ref.packs.eote.rules.procedures'} & set(sys.modules)\n"
+        "print(sorted(loaded))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert out.stdout.strip() == "[]"

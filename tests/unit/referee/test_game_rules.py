@@ -19,8 +19,10 @@ from eote_ref.referee.game_rules import (
     OtherPackGame,
     RulesetError,
     eote_game_rules,
+    eote_ruleset_file,
     game_rules,
     new_game_ruleset,
+    referee_spec,
     rules_of,
 )
 from eote_ref.referee.scenario_setup import create_scenario_game, shipped_scenarios
@@ -28,6 +30,7 @@ from eote_ref.referee.setup import NewGame, SetupError, create_new_game, shipped
 from eote_ref.scenarios.loader import load_scenario
 from eote_ref.store import Database
 from eote_ref.store.models import Game
+from eote_ref.yamlio.problems import YamlError
 
 LISTS = {p.name: p for p in shipped_army_lists()}
 AVLE = pathlib.Path(__file__).parents[3] / "army_lists" / "avle"
@@ -177,3 +180,18 @@ def test_a_scenario_game_records_its_lists_ruleset(db: Database) -> None:
         create_scenario_game(db, loaded, pack="avle")
     gid = create_scenario_game(db, loaded, initiative=loaded.sides[0].name)
     assert GameService(db, gid).view().ruleset == "eote-6.2"
+
+
+def test_a_pack_played_through_its_own_play_has_nothing_for_the_referees_service() -> None:
+    """EotE declares what the shared service asks of its procedures; AVlE's play has its own."""
+    assert referee_spec("eote").division_levels == {"division", "brigade"}
+    with pytest.raises(RulesetError, match="Advanced Vive l'Empereur 1.2 is not played by"):
+        referee_spec("avle")
+
+
+def test_a_clubs_ruleset_file_is_read_by_the_default_pack(tmp_path: pathlib.Path) -> None:
+    shipped = eote_ruleset_file(None)
+    assert isinstance(shipped, Ruleset)
+    assert shipped == rules_of("eote-6.2")
+    with pytest.raises(YamlError, match="missing.yaml:1:1: .*cannot read file"):
+        eote_ruleset_file(str(tmp_path / "missing.yaml"))

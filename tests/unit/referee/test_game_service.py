@@ -141,6 +141,25 @@ def test_unknown_unit_and_markers(ligny: GameService) -> None:
         svc.adjust_unit(svc.view().sides[0].units[0].id, "disordered", 1)
 
 
+def test_what_only_eotes_procedures_know_is_asked_of_the_games_pack(ligny: GameService) -> None:
+    """The orders (3.2), the divisions' levels (1.0.1), the formations (1.0.2): the pack's."""
+    svc = ligny
+    assert svc.pack_id == "eote"
+    assert svc.division_levels == {"division", "brigade"}
+    div = svc.view().sides[0].divisions[0]
+    svc.set_division(div.id, "current_order", " withdraw ")  # typed as the umpire types it
+    assert svc.view().sides[0].divisions[0].current_order == "WITHDRAW"
+    six = "ATTACK, DEFEND, MANEUVER, PURSUIT, RESERVE, WITHDRAW"
+    with pytest.raises(RefereeError, match=f"RETREAT is not an order \\(EotE 3.2: {six}\\)"):
+        svc.set_division(div.id, "current_order", "retreat")
+    infantry = ("line", "column", "french_assault_column", "square", "skirmish")
+    assert svc.formations("infantry") == infantry
+    assert svc.formations("engineers") == ("line", "column")  # an arm the rules name none for
+    with pytest.raises(RefereeError, match="engineers cannot be in square \\(use column, line\\)"):
+        svc._check("formation", "square", "engineers")
+    assert svc._check("formation", "column", "engineers") == "column"
+
+
 def test_cavalry_blown_markers(ligny: GameService) -> None:
     svc = ligny
     cav = next(u for u in svc.view().sides[1].units if u.arm == "cavalry")

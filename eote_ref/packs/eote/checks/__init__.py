@@ -33,9 +33,9 @@ from eote_ref.packs.eote.rules.core import Outcome, RulesError
 from eote_ref.packs.eote.rules.dice import read_d10, read_percentile
 from eote_ref.packs.eote.rules.procedures import PROCEDURES
 from eote_ref.packs.eote.rules.results import RESULTS, Party, ResultCode, Tone, tone_of
+from eote_ref.packs.eote.service import GameService
 from eote_ref.referee import catalogue
 from eote_ref.referee.errors import RefereeError
-from eote_ref.referee.game import GameService
 from eote_ref.referee.journal_line import Line
 from eote_ref.referee.journal_record import check_record
 from eote_ref.referee.markers import unit_change
