@@ -25,7 +25,7 @@ from eote_ref.packs.state_specs import MarkerSpec, PhaseSpec, TurnSpec
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.game_open import open_service
-from eote_ref.referee.game_rules import eote_rules
+from eote_ref.referee.game_rules import eote_rules, referee_spec
 from eote_ref.referee.markers import game_markers, markers_of
 from eote_ref.referee.phases import game_turn, next_key
 from eote_ref.referee.turn import carry_over
@@ -61,6 +61,8 @@ class TinyService(GameService):
 
     def _take_rules(self, game: Any) -> None:
         self.ruleset = eote_rules()
+        self.pack_id = LINE.id
+        self.referee = referee_spec(LINE.id)
         self._take_pack(game)
 
 
@@ -74,6 +76,9 @@ LINE = registry.Shipped(
     service=f"{__name__}:TinyService",
     turn=f"{__name__}:TURN",
     unit_markers=f"{__name__}:MARKERS",
+    # What the unit-row service asks of a pack's procedures (morale due, division levels):
+    # EotE's, as its views are still read with EotE's ruleset.
+    referee="eote_ref.packs.eote.pack:REFEREE",
 )
 
 
