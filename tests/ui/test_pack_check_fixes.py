@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import pathlib
+
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QScrollArea
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.pack_lists import pack_battle
 from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
 from eote_ref.store import Database
 from eote_ref.ui.main_window import MainWindow
+from eote_ref.ui.pack_game.check_dialog import PackCheckDialog
 from eote_ref.ui.pack_game.check_picker import CheckPicker
 from tests.ui.helpers import shown_window
+from tests.ui.test_vle_game import FRENCH as VLE_FRENCH
+from tests.ui.test_vle_game import PRUSSIAN as VLE_PRUSSIAN
 
 
 def avle_battle(db: Database, key: str) -> PackGameService:
@@ -73,3 +79,70 @@ def test_every_scenario_check_names_a_scenario_of_its_pack() -> None:
         assert play is not None
         for spec in play.checks.values():
             assert set(spec.scenarios) <= set(play.scenarios), (pack, spec.key)
+
+
+def _target(game: PackGameService, kind: str) -> dict[str, int]:
+    """A target of ``kind`` for a check: the first side's middle unit, its first General."""
+    state = game.state()
+    side = state.sides[0].id
+    if kind == "unit":
+        units = [u for u in state.units if u.side_id == side]
+        return {"unit_id": units[len(units) // 2].id}
+    if kind == "leader":
+        return {"leader_id": next(g.id for g in state.leaders if g.side_id == side)}
+    return {"side_id": side} if kind == "side" else {}
+
+
+def test_the_questions_fit_their_pane_at_the_dialog_s_size(
+    qtbot: QtBot, db: Database, tmp_path: pathlib.Path
+) -> None:
+    """Found in the trial: the questions' pane scrolled sideways at the dialog's own size.
+
+    A charge's long question (AVlE 9.3: starts or passes through a hex of the frontal arc)
+    as a check box's one line, and a long unit's name in a combo box, set the pane's width.
+    Every check of Ligny and of VlE's Saalfeld opens now with no horizontal scroll bar: the
+    words wrap, the boxes take the pane's width.
+    """
+    games = [avle_battle(db, "ligny")]
+    spec = NewPackGame("Saalfeld", "vle", {"French": [VLE_FRENCH], "Prussians": [VLE_PRUSSIAN]},
+                       scenario="saalfeld")  # fmt: skip
+    games.append(PackGameService(db, new_pack_game(db, spec)))
+    seen = 0
+    for game in games:
+        window = shown_window(qtbot, db, game.game_id)
+        for key, spec_ in game.play.offered(game.state()).items():
+            d = window.pack_game.open_check(key, _target(game, spec_.target))
+            if d is None:  # refused on this target (a General's check with none hit)
+                continue
+            assert isinstance(d, PackCheckDialog)
+            qtbot.waitExposed(d)
+            pane = d.findChild(QScrollArea)
+            assert pane is not None
+            shot = d.grab()  # what the umpire sees, kept to look at
+            shot.save(str(tmp_path / f"{game.pack_id}-{key}.png"))
+            assert not pane.horizontalScrollBar().isVisible(), (game.pack_id, key)
+            assert pane.widget().width() <= pane.viewport().width(), (game.pack_id, key)
+            seen += 1
+            d.reject()
+        window.close()
+    assert seen >= 15
+
+
+def test_a_click_on_a_box_s_wrapped_words_ticks_it(qtbot: QtBot, db: Database) -> None:
+    """The words beside a question's box are its own: a click on them ticks or unticks it."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QCheckBox, QLabel
+
+    game = avle_battle(db, "ligny")
+    window = shown_window(qtbot, db, game.game_id)
+    d = window.pack_game.open_check("charge", _target(game, "unit"))
+    assert isinstance(d, PackCheckDialog)
+    box = d.questions["may_react"].widget
+    assert isinstance(box, QCheckBox)
+    words = next(w for w in d.findChildren(QLabel, "words") if w.buddy() is box)
+    assert words.wordWrap()
+    before = box.isChecked()
+    qtbot.mouseClick(words, Qt.MouseButton.LeftButton)
+    assert box.isChecked() is not before
+    assert d.check.values["may_react"] is (not before)
+    d.reject()

@@ -118,7 +118,7 @@ class PackDashboard(QWidget):
 
         A scenario's own check only in a game of that scenario (:meth:`Play.offered`).
         """
-        return self.hub.service.play.offered(self.hub.view.state)
+        return dict(self.hub.service.play.offered(self.hub.view.state))
 
     def _build_checks_bar(self) -> None:
         """A tool bar of the pack's checks: those that do not fit go under its » button."""
