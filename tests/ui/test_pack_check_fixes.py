@@ -15,6 +15,7 @@ from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.pack_game.check_dialog import PackCheckDialog
 from eote_ref.ui.pack_game.check_picker import CheckPicker
 from tests.ui.helpers import shown_window
+from tests.ui.test_pack_club_night import ligny
 from tests.ui.test_vle_game import FRENCH as VLE_FRENCH
 from tests.ui.test_vle_game import PRUSSIAN as VLE_PRUSSIAN
 
@@ -146,3 +147,56 @@ def test_a_click_on_a_box_s_wrapped_words_ticks_it(qtbot: QtBot, db: Database) -
     assert box.isChecked() is not before
     assert d.check.values["may_react"] is (not before)
     d.reject()
+
+
+def test_a_check_no_die_decides_applies_on_the_key_that_applies_a_die(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Found in the trial: a check whose result is certain waited for a die no one rolls.
+
+    A reaction to a charge (AVlE 9.3) rolls a white die an empty hex crossed: with none, no
+    die is rolled and no flag found, the result certain. The wizard asked for "the white
+    dice" all the same (a pool of none shown as one box) and Enter applied nothing. Now, as
+    a hand chosen (4.1) or a victory counted (4.2), it is ready once its questions are
+    answered: Enter applies it, one journal step that Ctrl+Z takes back.
+    """
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QSpinBox
+
+    from tests.ui.helpers import CTRL, Umpire
+    from tests.ui.test_pack_club_night import _round_dealt
+
+    game = ligny(db)
+    side = _round_dealt(game)
+    units = {u.code: u.id for u in game.state().units}
+    game.open_check("order", side_id=side["Prussians"]).apply()
+    order = game.open_check("order", unit_id=units["F14"])
+    order.set("face", "trooper")
+    order.apply()
+    charge = game.open_check("charge", unit_id=units["F14"])
+    charge.set("target_unit", units["P13"])
+    charge.apply()
+    window = shown_window(qtbot, db, game.game_id)
+    umpire = Umpire(qtbot, window)
+    d = window.pack_game.open_check("reaction", {"unit_id": units["P13"]})
+    assert isinstance(d, PackCheckDialog)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
+    spin = d.questions["empty_hexes"].widget
+    assert isinstance(spin, QSpinBox)
+    spin.setFocus()
+    spin.selectAll()
+    umpire.press(Qt.Key.Key_0)  # the charge crossed no empty hex
+    assert d.check.values["empty_hexes"] == 0
+    assert d.trial is not None
+    assert d.trial.needed is None
+    assert d.trial.done
+    assert d.apply_button.isEnabled()
+    assert not d.dice_box.isVisible()  # no box for a die no one rolls
+    steps = len(game.journal())
+    umpire.press(Qt.Key.Key_Return)
+    assert d.applied
+    journal = game.journal()
+    assert len(journal) == steps + 1
+    assert journal[0].summary.startswith("Regular infantry H9")
+    umpire.press(Qt.Key.Key_Z, CTRL)  # Ctrl+Z takes it back, whole
+    assert [e.status for e in game.journal()].count("done") == steps

@@ -532,7 +532,11 @@ class PackCheckDialog(QDialog):
         return row
 
     def _resize_pools(self) -> None:
-        """Ask again for a pool whose number of dice the answers changed (9.3's empty hexes)."""
+        """Ask again for a pool whose number of dice the answers changed (9.3's empty hexes).
+
+        A pool the procedure no longer reads (none of its dice: the result is certain) goes,
+        with the faces entered in it.
+        """
         for name, row in list(self.dice_rows.items()):
             if not getattr(row.needed, "pool", False):
                 continue
@@ -541,7 +545,10 @@ class PackCheckDialog(QDialog):
             except REFUSALS:
                 continue
             needed = probe.needed
-            if needed is None or needed.name != name or needed.count == row.needed.count:
+            if needed is None:
+                if not probe.done:
+                    continue
+            elif needed.name != name or needed.count == row.needed.count:
                 continue
             self.rolls.pop(name, None)
             del self.dice_rows[name]
