@@ -389,6 +389,10 @@ class CheckSpec:
     #: questions, dice and changes, applied one after another, and one undo takes them all
     #: back. Only for a check whose targets do not decide one another's result.
     batch: bool = False
+    #: The scenarios (keys of :attr:`Play.scenarios`) whose own check this is (Quatre Bras's
+    #: control of the crossroads): a game set up as another has it not (:meth:`Play.offered`).
+    #: Empty: a check of every game of the pack.
+    scenarios: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -542,6 +546,18 @@ class Play:
     battles: Mapping[str, PlayBattle] = field(default_factory=dict)
     #: What the pack adds to the shared scenario format (None: its scenarios are not files).
     scenario_section: ScenarioSection | None = None
+    #: ``scenario_of(state)``: the key of the scenario the game was set up as (one of
+    #: :attr:`scenarios`), or None for a battle of the lists alone.
+    scenario_of: Callable[[PlayState], str | None] = lambda state: None
+
+    def offered(self, state: PlayState) -> dict[str, CheckSpec]:
+        """The checks a game in ``state`` has, by key: a scenario's own only in that scenario."""
+        scenario = self.scenario_of(state)
+        return {
+            key: spec
+            for key, spec in self.checks.items()
+            if not spec.scenarios or scenario in spec.scenarios
+        }
 
     def players_state(self, state: PlayState, fogged: Collection[int] = ()) -> PlayState:
         """``state`` as the players' display shows it: the hidden keys of each row taken out.

@@ -493,7 +493,9 @@ class _AskingRoller(Roller):
         return super().die(name, die)
 
     def pool(self, name: str, pool: Pool) -> tuple[Face, ...]:
-        if name not in self.entered:
+        # A pool of no dice is read as none, not asked for: its result is certain (AVlE 9.3's
+        # reaction with no empty hex crossed finds no flag).
+        if name not in self.entered and pool.n > 0:
             label = self.labels.get(name, f"{name.replace('_', ' ')} ({pool.n} {pool.die.title})")
             raise _DieNeeded(NeededDie(name, label, pool.die.distinct(), pool.n, pool=True))
         return super().pool(name, pool)

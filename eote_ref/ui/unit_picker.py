@@ -20,7 +20,9 @@ members): type anywhere in the name, accents ignored.
 
 The list holds the first :data:`FIRST_ROWS` ranked rows and is given more as it is scrolled
 to its end (Qt's ``canFetchMore``): a picker of every unit of a 2,000-unit game made 1,000
-rows it never showed, and the assault wizard's six such pickers took 120 ms to open.
+rows it never showed, and the assault wizard's six such pickers took 120 ms to open. A picker
+ranks its candidates only once it is first shown or typed into: the questions a wizard hides
+(the assault's second and third supporters) rank nothing (``assault_open_ms``).
 """
 
 from __future__ import annotations
@@ -38,7 +40,13 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QKeyEvent, QResizeEvent, QStandardItem, QStandardItemModel
+from PySide6.QtGui import (
+    QKeyEvent,
+    QResizeEvent,
+    QShowEvent,
+    QStandardItem,
+    QStandardItemModel,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -256,13 +264,29 @@ class UnitPicker(QWidget):
         self.setFocusProxy(self.edit)
         self._rows = rows
         self._filling = False
+        #: The rows are not ranked and made yet: they are when the picker is first shown or
+        #: typed into, or read (a hidden question's picker never ranks its candidates).
+        self._stale = True
         self.edit.textChanged.connect(self._typed)
         self.list.clicked.connect(self._clicked)
         self.model.itemChanged.connect(self._item_changed)
-        self._fill()
+        if self.candidates:  # one row, to measure a row's height before any is made
+            self.model.appendRow(self._item(self.candidates[0]))
         row_h = max(self.list.sizeHintForRow(0), self.list.fontMetrics().height() + 2)
+        self.model.clear()
         self.list.setFixedHeight(rows * row_h + 2 * self.list.frameWidth() + 2)
         self.list.setMinimumWidth(260)
+        self._show_chosen()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        """Shown for the first time since its candidates or value changed: rank them now."""
+        self._ensure_rows()
+        super().showEvent(event)
+
+    def _ensure_rows(self) -> None:
+        """Rank the candidates and make the first rows, if not done since the last change."""
+        if self._stale:
+            self._fill()
 
     # ------------------------------------------------------------------ values
     def value(self) -> Any:
@@ -279,7 +303,7 @@ class UnitPicker(QWidget):
             self._checked = list(value or ())
         else:
             self._value = value
-        self._fill()
+        self._refill()
         self.valueChanged.emit(self.values() if self.multi else self._value)
 
     def candidate(self, value: Any) -> Candidate | None:
@@ -288,21 +312,38 @@ class UnitPicker(QWidget):
 
     def shown(self) -> list[str]:
         """The labels listed, top first, the rows not made yet included (tests, screen readers)."""
+        self._ensure_rows()
         made = [self.model.item(i).text() for i in range(self.model.rowCount())]
         return made + self.model.pending_labels()
 
     # ------------------------------------------------------------------ list
     def refresh(self) -> None:
-        """List the candidates again (after :attr:`prefer` or :attr:`candidates` changed)."""
+        """List the candidates again (after :attr:`prefer` or :attr:`candidates` changed).
+
+        A hidden picker only notes it: it ranks them when it is shown or typed into.
+        """
+        if not self.isVisible() and not self.edit.text().strip():
+            self._refill()
+            return
         self._fill()
         if not self.multi and self.edit.text().strip():
             self._pick_current()
 
+    def _refill(self) -> None:
+        """Rank the candidates again now if the picker shows, else when it is first shown."""
+        if self.isVisible():
+            self._fill()
+            return
+        self._stale = True
+        self.model.clear()
+        self._show_chosen()
+
     def _ranked(self) -> list[Candidate]:
         found = rank(self.edit.text(), self.candidates, self.prefer)
         if self.multi and not self.edit.text().strip():
-            ticked = [c for c in found if c.value in self._checked]
-            found = ticked + [c for c in found if c.value not in self._checked]
+            checked = set(self._checked)  # looked up once a candidate: 2,000 of them
+            ticked = [c for c in found if c.value in checked]
+            found = ticked + [c for c in found if c.value not in checked]
         return found
 
     def _item(self, c: Candidate) -> QStandardItem:
@@ -321,6 +362,7 @@ class UnitPicker(QWidget):
         return item
 
     def _fill(self) -> None:
+        self._stale = False
         self._filling = True
         typed = bool(self.edit.text().strip())
         ranked = self._ranked()
@@ -341,6 +383,7 @@ class UnitPicker(QWidget):
         self.refresh()
 
     def _pick_current(self) -> None:
+        self._ensure_rows()
         index = self.list.currentIndex()
         if not index.isValid():
             return
@@ -359,12 +402,13 @@ class UnitPicker(QWidget):
         else:
             c = self.candidate(self._value)
             self.chosen.setText(f"→ {c.name or c.label}" if c else "nothing chosen yet")
-        if not self.model.rowCount():
+        if not self._stale and not self.model.rowCount():
             self.chosen.setText(f"nothing matches “{self.edit.text()}”")
         self.chosen.setToolTip(self.chosen.text())
 
     def move_highlight(self, step: int) -> None:
         """Move the highlight ``step`` rows (single pick: that row becomes the value)."""
+        self._ensure_rows()
         rows = self.model.rowCount()
         if not rows:
             return
@@ -384,6 +428,7 @@ class UnitPicker(QWidget):
 
     def toggle_current(self) -> None:
         """Tick or untick the highlighted row (multi pick) and clear the letters."""
+        self._ensure_rows()
         index = self.list.currentIndex()
         if not index.isValid():
             return

@@ -282,4 +282,5 @@ def declare_play() -> Play:
         edit_refusal=edit_refusal,
         campaign=campaign_mod.declare(),
         scenario_section=scenario_file.declare(),
+        scenario_of=lambda state: state.pack_state.get("scenario"),
     )

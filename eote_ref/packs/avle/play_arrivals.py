@@ -17,6 +17,7 @@ hand; 13.1: before a card is played). Standard library only.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from eote_ref.packs.avle import orders as orders_mod
@@ -451,14 +452,19 @@ def _prussian_dice(ctx: Ctx) -> dict[str, str]:
 
 def checks() -> list[CheckSpec]:
     """The checks of the units that arrive by the dice."""
+    # A hypothetical battle's deployment and reinforcements (14.0), Waterloo's Prussians
+    # (13.1): each scenario's own checks.
     return [
-        spec("deployment", "Deployment", "14.0", "deployment", "game",
-             _deployment_questions, _deployment_situation, _deployment_changes,
-             _deployment_summary, _deployment_dice),
-        spec("reinforcement", "Reinforcements", "14.0", "reinforcement", "side",
-             _reinforcement_questions, _reinforcement_situation, _reinforcement_changes,
-             _reinforcement_summary, _reinforcement_dice),
-        spec("prussian_arrival", "Prussian arrivals", "13.1", "prussian_arrival", "side",
-             _prussian_questions, _prussian_situation, _prussian_changes, _prussian_summary,
-             _prussian_dice),
+        replace(spec("deployment", "Deployment", "14.0", "deployment", "game",
+                     _deployment_questions, _deployment_situation, _deployment_changes,
+                     _deployment_summary, _deployment_dice),
+                scenarios=(HYPOTHETICAL,)),
+        replace(spec("reinforcement", "Reinforcements", "14.0", "reinforcement", "side",
+                     _reinforcement_questions, _reinforcement_situation, _reinforcement_changes,
+                     _reinforcement_summary, _reinforcement_dice),
+                scenarios=(HYPOTHETICAL,)),
+        replace(spec("prussian_arrival", "Prussian arrivals", "13.1", "prussian_arrival", "side",
+                     _prussian_questions, _prussian_situation, _prussian_changes,
+                     _prussian_summary, _prussian_dice),
+                scenarios=(WATERLOO,)),
     ]  # fmt: skip

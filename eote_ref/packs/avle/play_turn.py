@@ -692,8 +692,10 @@ def checks() -> list[CheckSpec]:
                 subject=_order_subject,
                 # 7.0.1, 9.3, 12.0: what an ordered unit does next, offered on it.
                 then=("fire", "shock", "charge", "rally")),
-        spec("quatre_bras", "Quatre Bras control", "13.2", "quatre_bras", "game",
-             _qb_questions, _qb_situation, _qb_changes, _qb_summary),
+        # Quatre Bras's own victory (13.2): no other game has it.
+        replace(spec("quatre_bras", "Quatre Bras control", "13.2", "quatre_bras", "game",
+                     _qb_questions, _qb_situation, _qb_changes, _qb_summary),
+                scenarios=("quatre_bras",)),
         spec("general_order", "Order a General", "5.1", None, "leader",
              lambda c: [], _general_order_situation, _general_order_changes,
              _general_order_summary),

@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -73,10 +73,16 @@ class _Question:
         self._changed = changed
         kind = ask.kind
         self.widget: QWidget
+        #: The question's words where the widget does not carry them (a box's, wrapped).
+        self.words: QLabel | None = None
         if kind == "bool":
-            box = QCheckBox(ask.label)
+            # The box and its words beside it, wrapped to the pane (a long question set the
+            # pane's width: a scroll bar under it at the dialog's size).
+            box = QCheckBox()
+            box.setAccessibleName(ask.label)
             box.toggled.connect(lambda on: self._changed(self.key, bool(on)))
             self.widget = box
+            self.words = _BoxWords(ask.label, box)
         elif kind == "int":
             spin = QSpinBox()
             spin.setRange(int(ask.minimum), int(ask.maximum))
@@ -84,6 +90,11 @@ class _Question:
             self.widget = spin
         elif kind == "choice":
             combo = QComboBox()
+            # As wide as the pane, not as its longest choice (the list shows them whole).
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(12)
             combo.setPlaceholderText("none to choose from")
             for value, label in ask.choices:
                 combo.addItem(str(label), value)
@@ -93,6 +104,8 @@ class _Question:
             self.widget = combo
         elif kind == "choices":
             items = QListWidget()
+            items.setWordWrap(True)  # a long row wraps in the pane rather than widen it
+            items.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             for value, label in ask.choices:
                 item = QListWidgetItem(str(label))
                 item.setData(Qt.ItemDataRole.UserRole, value)
@@ -113,7 +126,20 @@ class _Question:
         if ask.rule:
             tip = f"{tip} ({ask.rule})".strip()
         self.widget.setToolTip(tip)
+        if self.words is not None:
+            self.words.setToolTip(tip)
         self.set_value(ask.default)
+
+    def row(self) -> QWidget:
+        """What the form shows for the question: its widget, or a box with its words."""
+        if self.words is None:
+            return self.widget
+        line = QWidget()
+        layout = QHBoxLayout(line)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.widget, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.words, 1)
+        return line
 
     def same_shape(self, ask: Any) -> bool:
         """Whether ``ask`` fits this widget (same kind and choices): only its value moves."""
@@ -163,6 +189,28 @@ class _Question:
                     item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
         finally:
             w.blockSignals(False)
+
+
+class _BoxWords(QLabel):
+    """A check box's words, wrapped to the room they are given; a click on them ticks it."""
+
+    def __init__(self, text: str, box: QCheckBox) -> None:
+        super().__init__(text)
+        self.box = box
+        self.setObjectName("words")
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self.setBuddy(box)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        """A click on the words ticks or unticks the box, as on a box's own text."""
+        if event.button() == Qt.MouseButton.LeftButton and self.rect().contains(
+            event.position().toPoint()
+        ):
+            self.box.setFocus()
+            self.box.toggle()
+            return
+        super().mouseReleaseEvent(event)
 
 
 class _DiceRow(QWidget):
@@ -383,12 +431,15 @@ class PackCheckDialog(QDialog):
             if ask.key in self._unit_keys:  # a code typed (a12, or 12) picks the unit
                 watch_unit_choice(q.widget, self._answerer(ask.key))
             if ask.kind == "bool":
-                self.form.addRow(q.widget)
+                self.form.addRow(q.row())
             else:
                 label = QLabel(f"{ask.label.replace('&', '&&')}:")
                 label.setTextFormat(Qt.TextFormat.PlainText)
+                label.setWordWrap(True)  # a long question wraps in the pane, never widens it
                 label.setBuddy(q.widget)
-                self.form.addRow(label, q.widget)
+                # Its own row over the box: the pane's whole width before it wraps.
+                self.form.addRow(label)
+                self.form.addRow(q.widget)
             if ask.derived:  # read from the game: the umpire confirms it, or corrects it
                 q.widget.setProperty("derived", True)
                 q.widget.setToolTip(
@@ -481,7 +532,11 @@ class PackCheckDialog(QDialog):
         return row
 
     def _resize_pools(self) -> None:
-        """Ask again for a pool whose number of dice the answers changed (9.3's empty hexes)."""
+        """Ask again for a pool whose number of dice the answers changed (9.3's empty hexes).
+
+        A pool the procedure no longer reads (none of its dice: the result is certain) goes,
+        with the faces entered in it.
+        """
         for name, row in list(self.dice_rows.items()):
             if not getattr(row.needed, "pool", False):
                 continue
@@ -490,7 +545,10 @@ class PackCheckDialog(QDialog):
             except REFUSALS:
                 continue
             needed = probe.needed
-            if needed is None or needed.name != name or needed.count == row.needed.count:
+            if needed is None:
+                if not probe.done:
+                    continue
+            elif needed.name != name or needed.count == row.needed.count:
                 continue
             self.rolls.pop(name, None)
             del self.dice_rows[name]

@@ -114,8 +114,11 @@ class PackDashboard(QWidget):
 
     # ------------------------------------------------------------------ checks
     def checks(self) -> dict[str, Any]:
-        """The pack's checks by key (:class:`~eote_ref.packs.play.CheckSpec`)."""
-        return dict(self.hub.service.play.checks)
+        """The game's checks by key (:class:`~eote_ref.packs.play.CheckSpec`).
+
+        A scenario's own check only in a game of that scenario (:meth:`Play.offered`).
+        """
+        return dict(self.hub.service.play.offered(self.hub.view.state))
 
     def _build_checks_bar(self) -> None:
         """A tool bar of the pack's checks: those that do not fit go under its » button."""
@@ -133,7 +136,7 @@ class PackDashboard(QWidget):
 
     def target_for(self, key: str) -> dict[str, Any] | None:
         """The target check ``key`` takes from the selection; None (and a message) if none fits."""
-        spec = self.checks()[key]
+        spec = self.hub.service.play.checks[key]
         kind = spec.target
         if kind == "game":
             return {}

@@ -201,7 +201,10 @@ class PackGameScreen(QObject):
         self._clear_menus()
         for action in w.adjudicate_actions.values():
             action.setVisible(False)
-        checks = self.hub.service.play.checks
+        play = self.hub.service.play
+        # A scenario's own check only in a game of that scenario (a crossroads' control); the
+        # others keep the Alt+number of their place among all the pack's, whatever the game.
+        offered = play.offered(self.hub.view.state)
         # Every check by keyboard: the first nine on Alt+1…9, any of them by name (Ctrl+K).
         pick = QAction("Check by &name…", w)
         pick.setObjectName("actionPackCheckByName")
@@ -210,7 +213,9 @@ class PackGameScreen(QObject):
         pick.triggered.connect(self.pick_check)
         w.menuAdjudicate.addAction(pick)
         self._actions.append(pick)
-        for n, (key, spec) in enumerate(checks.items(), 1):
+        for n, (key, spec) in enumerate(play.checks.items(), 1):
+            if key not in offered:
+                continue
             action = QAction(menu_text(f"{spec.title} ({spec.rule})"), w)
             action.setObjectName(f"actionPackCheck_{key}")
             if n <= 9:
@@ -280,7 +285,7 @@ class PackGameScreen(QObject):
 
         if self.hub is None:
             return None
-        picker = CheckPicker(self.hub.service.play.checks, self.window)
+        picker = CheckPicker(self.hub.service.play.offered(self.hub.view.state), self.window)
         self.picker = picker
         picker.accepted.connect(lambda: self.request(picker.chosen) if picker.chosen else None)
         picker.open()

@@ -58,6 +58,10 @@ def test_the_assault_opened_from_an_engaged_combat_lists_each_side_once(
     page = wizard.page_of(AssaultFactsPage)
     pickers = [w for w in page.widgets.values() if isinstance(w, UnitPicker)]
     assert len(pickers) == 6  # attackers, defenders, three supporters, passed through
+    # the second and third supporters are asked once a first is named: hidden, unranked
+    hidden = [p for p in pickers if not p.isVisible()]
+    assert [p.objectName() for p in hidden] == ["fact_support_2", "fact_support_3"]
+    assert [p.model.rowCount() for p in hidden] == [0, 0]
     for picker in pickers:
         # the rows up to the one highlighted (a supporter's "none"), else the first ones
         assert picker.model.rowCount() < len(picker.shown())

@@ -212,9 +212,12 @@ class AttachCommanderCheck(Adjudication):
             "division while attached (3.1, 3.5.2)"
         )
         if division_leader(self, div) is None:
+            # The text's 12" at 15mm, in the game's inches as every distance a check says.
+            reach = self.game.ruleset.distance("commander_takes_division")
             notes.append(
-                'the division has no leader: he takes command once within 12" of its '
-                "farthest unit (3.5.2)"
+                "the division has no leader: he takes command once within "
+                f"{self.inches('commander_takes_division')} of its farthest unit "
+                f"({reach.rule}, {reach.source.value})"
             )
         return Outcome.decided("attach_commander", "3.5.2", "attached", notes=tuple(notes))
 
