@@ -26,7 +26,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine, make_url
 
 from eote_ref.store import Database, open_database
-from eote_ref.store.database import _sqlite_engine
+from eote_ref.store.sqlite_engines import sqlite_engine
 
 URL_VARIABLE = "EOTE_REF_TEST_DATABASE_URL"
 REQUIRE_VARIABLE = "EOTE_REF_REQUIRE_POSTGRES"
@@ -105,7 +105,7 @@ class DbTarget:
     def engine(self) -> Engine:
         """A bare engine on this database, for set-up and inspection behind the store's back."""
         if self.path is not None:
-            return _sqlite_engine(f"sqlite:///{self.path}", memory=False)
+            return sqlite_engine(f"sqlite:///{self.path}", memory=False)
         assert self.url is not None
         return create_engine(self.url)
 

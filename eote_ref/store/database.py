@@ -1,4 +1,4 @@
-"""Opening a database: engine set-up, checks, upgrade with backup, and the single-instance lock.
+"""Opening a database: the :class:`Database`, the single-instance lock, checks and upgrade.
 
 :func:`open_database` is the only way the app gets an engine. For an SQLite file it:
 
@@ -7,20 +7,21 @@
    takes an OS lock on the sidecar ``FILE.lock`` and, on POSIX, an ``flock`` on the database
    file itself, so the lock follows the file however it is reached (a second instance gets
    :class:`~eote_ref.store.errors.DatabaseInUseError`; the OS drops the locks when a process
-   dies, so a stale lock file never blocks);
-2. inspects the file without writing to it: it must be an SQLite file
-   (:class:`~eote_ref.store.errors.NotAnEoteDatabaseError`) whose header and size agree, pass
-   SQLite's check of every page (:class:`~eote_ref.store.errors.CorruptDatabaseError`: the
-   full ``integrity_check`` under :data:`VERIFY_BELOW_BYTES`, ``quick_check`` above), and
+   dies, so a stale lock file never blocks; :mod:`eote_ref.store.file_lock`);
+2. inspects the file without writing to it (:mod:`eote_ref.store.database_checks`): it must be
+   an SQLite file (:class:`~eote_ref.store.errors.NotAnEoteDatabaseError`) whose header and
+   size agree, pass SQLite's check of every page
+   (:class:`~eote_ref.store.errors.CorruptDatabaseError`: the full ``integrity_check`` under
+   :data:`~eote_ref.store.database_checks.VERIFY_BELOW_BYTES`, ``quick_check`` above), and
    carry the ``eote_meta`` marker and a schema revision this version knows
    (:class:`~eote_ref.store.errors.NewerVersionError`).
    A refused file stays byte-identical and gets no sidecar files;
 3. for an older schema, writes a consistent backup copy next to the file
-   (``NAME.before-REV-STAMP.sqlite``) and upgrades it with Alembic in one transaction; a new or
-   empty file is created at the newest schema;
+   (``NAME.before-REV-STAMP.sqlite``) and upgrades it with Alembic in one transaction
+   (:mod:`eote_ref.store.upgrade`); a new or empty file is created at the newest schema;
 4. returns a :class:`Database` whose engine runs every connection with WAL, foreign keys on,
    ``synchronous=FULL`` and a busy timeout, and whose transactions (DDL included) are real
-   SQLite transactions.
+   SQLite transactions (:mod:`eote_ref.store.sqlite_engines`).
 
 A ``--database-url`` (e.g. PostgreSQL) gets the same schema checks and migrations, without the
 file lock, backup and SQLite pragmas. ``sqlite://`` opens a private in-memory database.
@@ -29,11 +30,9 @@ file lock, backup and SQLite pragmas. ``sqlite://`` opens a private in-memory da
 from __future__ import annotations
 
 import contextlib
-import datetime
 import functools
 import os
 import pathlib
-import sqlite3
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -41,12 +40,13 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.store import migrate
-from eote_ref.store.errors import (
-    CorruptDatabaseError,
-    DatabaseError,
-    NewerVersionError,
-    NotAnEoteDatabaseError,
+from eote_ref.store.database_checks import (
+    check_known,
+    inspect_file,
+    read_only_uri,
+    schema_revision,
 )
+from eote_ref.store.errors import DatabaseError, NotAnEoteDatabaseError
 from eote_ref.store.file_lock import FileIdentityLock, FileLock
 from eote_ref.store.file_paths import disk_full, read_only_message, real_file, writable
 from eote_ref.store.paths import default_database_path
@@ -57,28 +57,14 @@ from eote_ref.store.server_url import (
     parse_url,
     server_engine,
 )
+from eote_ref.store.sqlite_engines import file_engine, read_only_engine, sqlite_engine
+from eote_ref.store.upgrade import upgrade_if_needed, write_backup
 
 if TYPE_CHECKING:  # SQLAlchemy is imported when the first engine is made (not for the first paint)
-    from sqlalchemy.engine import URL, Connection, Engine
+    from sqlalchemy.engine import Connection, Engine
     from sqlmodel import Session
 
     from eote_ref.store.rows import RowReader
-
-#: The value of ``eote_meta.application`` that marks an eote-ref database.
-APPLICATION = "eote-ref"
-
-#: How long (milliseconds) a connection waits for a lock held by another connection.
-BUSY_TIMEOUT_MS = 5000
-
-#: Files smaller than this get the full ``PRAGMA integrity_check`` at every open; larger ones
-#: ``PRAGMA quick_check``, which still reads every page (about 3 ms/MiB) but skips comparing
-#: each index with its table.
-VERIFY_BELOW_BYTES = 8 * 2**20
-
-_SQLITE_MAGIC = b"SQLite format 3\x00"
-
-
-# ----------------------------------------------------------------------------- database
 
 
 class Database:
@@ -317,14 +303,14 @@ def _open_url(url: str, migrations_dir: pathlib.Path | None) -> Database:
 
     parsed = parse_url(url)
     if parsed.get_backend_name() == "sqlite":
-        engine = _sqlite_engine(url, memory=True)
+        engine = sqlite_engine(url, memory=True)
     else:
         engine = server_engine(parsed, pool_pre_ping=True)
     name = masked_url(parsed)
     try:
         try:
             with engine.connect() as connection:
-                revision = _schema_revision(connection, name)
+                revision = schema_revision(connection, name)
                 can_play, can_organise = _privileges(connection)
                 read_only = not (can_play or can_organise)
         except sa_exc.DBAPIError as error:
@@ -333,8 +319,8 @@ def _open_url(url: str, migrations_dir: pathlib.Path | None) -> Database:
             if "password" in reason.lower():
                 reason = f"{reason}; {PASSWORD_HINT}"
             raise DatabaseError(f"cannot connect to {name}: {reason}") from None
-        _check_known(revision, name, migrations_dir)
-        upgraded_from = None if read_only else _upgrade_if_needed(engine, revision, migrations_dir)
+        check_known(revision, name, migrations_dir)
+        upgraded_from = None if read_only else upgrade_if_needed(engine, revision, migrations_dir)
         if read_only and revision != migrate.head_revision(migrations_dir):
             raise DatabaseError(
                 f"{name} needs an upgrade (schema {revision}) and this account may only read it; "
@@ -403,20 +389,20 @@ def _open_file(
         raise DatabaseError(f"cannot lock {file}: {exc.strerror or exc}") from exc
     try:
         identity.acquire()
-        revision, checked = _inspect_file(file, verify)
-        _check_known(revision, str(file), migrations_dir)
+        revision, checked = inspect_file(file, verify)
+        check_known(revision, str(file), migrations_dir)
         backup = None
         if revision is not None and revision != migrate.head_revision(migrations_dir):
             if not checked and verify is not False:
-                _inspect_file(file, True)
-            backup = _backup(file, revision)
-        make_engine = functools.partial(_file_engine, file)
+                inspect_file(file, True)
+            backup = write_backup(file, revision)
+        make_engine = functools.partial(file_engine, file)
         engine = None
         upgraded_from = None
         if revision != migrate.head_revision(migrations_dir):  # new or older: the ORM writes
             engine = make_engine()
             try:
-                upgraded_from = _upgrade_if_needed(engine, revision, migrations_dir)
+                upgraded_from = upgrade_if_needed(engine, revision, migrations_dir)
             except BaseException:
                 engine.dispose()
                 raise
@@ -448,8 +434,8 @@ def _open_read_only(file: pathlib.Path, migrations_dir: pathlib.Path | None) -> 
     """
     if not file.exists():
         raise DatabaseError(f"{file} does not exist, and its folder cannot be written")
-    revision, _checked = _inspect_file(file, True)
-    _check_known(revision, str(file), migrations_dir)
+    revision, _checked = inspect_file(file, True)
+    check_known(revision, str(file), migrations_dir)
     if revision is None:
         raise NotAnEoteDatabaseError(f"{file} is empty: there is nothing to read in it.")
     if revision != migrate.head_revision(migrations_dir):
@@ -457,363 +443,14 @@ def _open_read_only(file: pathlib.Path, migrations_dir: pathlib.Path | None) -> 
             f"{file} was written by an older eote-ref and must be upgraded, which needs "
             "writing; it cannot be written here. Copy it to a writable folder and open the copy."
         )
-    uri = _read_only_uri(file)
+    uri = read_only_uri(file)
     return Database(
         path=file,
         read_only=True,
         notice=read_only_message(file),
-        make_engine=functools.partial(_read_only_engine, uri),
+        make_engine=functools.partial(read_only_engine, uri),
         row_uri=uri,
     )
-
-
-def _read_only_engine(uri: str) -> Engine:
-    """An engine reading the file at ``uri`` (a ``sqlite3`` read-only URI)."""
-    from sqlalchemy import create_engine, event
-    from sqlalchemy.pool import StaticPool
-
-    engine = create_engine(
-        "sqlite://",
-        creator=lambda: sqlite3.connect(uri, uri=True, check_same_thread=False),
-        poolclass=StaticPool,
-    )
-
-    @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
-        dbapi_connection.isolation_level = None
-        dbapi_connection.execute("PRAGMA foreign_keys=ON")
-
-    @event.listens_for(engine, "begin")
-    def _on_begin(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN")
-
-    return engine
-
-
-def _file_engine(file: pathlib.Path) -> Engine:
-    """:func:`_sqlite_engine` on exactly ``file``: its name is never read as a URL.
-
-    A name holding ``%20`` or ``?mode=ro`` is a plain file name here (SQLAlchemy would decode
-    the one and take the other as options, and so open another file than the one checked and
-    locked): the URL is built with the name as its database, unparsed, and every connection is
-    made by ``sqlite3.connect`` on the name itself.
-    """
-    from sqlalchemy.engine import URL
-
-    name = str(file)
-
-    def connect() -> sqlite3.Connection:
-        return sqlite3.connect(name, timeout=BUSY_TIMEOUT_MS / 1000, check_same_thread=False)
-
-    url = URL.create("sqlite+pysqlite", database=name)
-    return _sqlite_engine(url, memory=False, creator=connect)
-
-
-def _sqlite_engine(
-    url: str | URL, *, memory: bool, creator: Callable[[], sqlite3.Connection] | None = None
-) -> Engine:
-    """An SQLite engine with WAL, foreign keys, busy timeout and real (DDL too) transactions.
-
-    ``creator`` makes each connection (for a file: :func:`_file_engine`).
-    """
-    from sqlalchemy import create_engine, event
-    from sqlalchemy.pool import StaticPool
-
-    if memory:
-        engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
-    elif creator is not None:
-        engine = create_engine(url, creator=creator)
-    else:
-        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
-
-    @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
-        # Let SQLAlchemy emit BEGIN itself, so DDL and SAVEPOINTs are transactional too.
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        if not memory:
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=FULL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        cursor.close()
-
-    @event.listens_for(engine, "begin")
-    def _on_begin(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN")
-
-    return engine
-
-
-def _inspect_file(file: pathlib.Path, verify: bool | None) -> tuple[str | None, bool]:
-    """The schema revision of an existing file (``None``: new or empty) and whether it was checked.
-
-    Reads through a read-only connection, so a refused file stays byte-identical; only a
-    write cut off by a crash is undone first, as SQLite does (:func:`undo_interrupted_write`).
-    """
-    if not file.exists() or file.stat().st_size == 0:
-        return None, False
-    with open(file, "rb") as handle:
-        header = handle.read(100)
-    if header[: len(_SQLITE_MAGIC)] != _SQLITE_MAGIC:
-        raise NotAnEoteDatabaseError(
-            f"{file} is not an eote-ref database (it is not an SQLite file at all)."
-        )
-    damaged = f"{file} is damaged ({{}}); it has not been changed. Restore a backup copy."
-    undo_interrupted_write(file)
-    wal = file.with_name(file.name + "-wal")
-    unclean = wal.exists() and wal.stat().st_size > 0
-    if not unclean:
-        _check_header(header, file.stat().st_size, damaged)
-    check = verify is not False
-    pragma = (
-        "PRAGMA integrity_check"
-        if file.stat().st_size < VERIFY_BELOW_BYTES
-        else "PRAGMA quick_check"
-    )
-    try:
-        connection = _read_only(file)
-    except sqlite3.Error as error:  # pragma: no cover - the header was readable just now
-        raise _unreadable(file, error, damaged) from error
-    try:
-        try:
-            problems = [row[0] for row in connection.execute(pragma)] if check else []
-            tables = {
-                row[0]
-                for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
-            }
-            if not tables:
-                return None, check
-            query = lambda sql: connection.execute(sql).fetchall()  # noqa: E731
-            revision = _revision_of(tables, query, str(file))
-            if revision == migrate.head_revision():
-                check_tables(tables, damaged)
-        except sqlite3.DatabaseError as error:
-            raise _unreadable(file, error, damaged) from error
-        if check and problems != ["ok"]:
-            raise CorruptDatabaseError(damaged.format("; ".join(problems[:3])))
-        return revision, check
-    finally:
-        connection.close()
-
-
-def _unreadable(file: pathlib.Path, error: sqlite3.Error, damaged: str) -> DatabaseError:
-    """Why SQLite could not read ``file``: the disk's fault (full, failing), or damage.
-
-    An I/O error is not damage: with the disk full, SQLite cannot make the index (``-shm``)
-    it needs to read a write-ahead log, and the file is whole once there is room.
-    """
-    said = str(error)
-    if not ("disk I/O error" in said or "unable to open" in said or "disk is full" in said):
-        return CorruptDatabaseError(damaged.format(error))
-    if disk_full(file):
-        return DatabaseError(
-            f"the disk is full where {file} is, and SQLite needs a little room even to read "
-            f"it ({said}); it has not been changed. Free some space and try again."
-        )
-    return DatabaseError(
-        f"the disk reported an error reading {file} ({said}); it has not been changed. Check "
-        "the disk (and that it is still connected), then try again."
-    )
-
-
-def undo_interrupted_write(file: pathlib.Path) -> None:
-    """Let SQLite undo a write a crash cut off, before the file's pages are checked.
-
-    A file in rollback-journal mode whose writer died mid-transaction has a *hot* journal
-    beside it (``NAME-journal``): its pages are half written until SQLite copies the old pages
-    back, which it does when a connection that may write the file first reads it. The checks
-    read the file ``immutable`` (no side files made, a read-only share readable), which ignores
-    the journal and would call the file damaged: so such a file is opened normally once here
-    and read, SQLite rolls the journal back (or finds it is not hot: a live writer's), and the
-    checks then see the file as it was before the cut-off write. No ``-wal`` file is made (the
-    file's journal mode is kept).
-
-    Raises:
-        DatabaseError: the journal cannot be rolled back here (the file or its folder is
-            read-only): open it once where it can be written. It is not called damaged.
-    """
-    journal = file.with_name(file.name + "-journal")
-    try:
-        if journal.stat().st_size == 0:
-            return
-    except OSError:
-        return
-    try:
-        connection = sqlite3.connect(
-            f"{file.as_uri()}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000
-        )
-        try:
-            connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        finally:
-            connection.close()
-    except sqlite3.DatabaseError as error:
-        if "malformed" in str(error) or "not a database" in str(error):
-            return  # damaged whatever the journal says: the checks below say so
-        if "locked" in str(error) or "busy" in str(error):
-            raise DatabaseError(
-                f"{file} is being written by another program ({error}); it has not been "
-                "changed. Try again when that program has finished."
-            ) from None
-        raise DatabaseError(
-            f"{file} holds a write that a crash cut off (its journal {journal.name} is beside "
-            "it), which SQLite undoes the first time the file is opened where it can be "
-            f"written; here it cannot ({error}). Open it once with eote-ref where the file "
-            "and its folder can be written, its journal beside it; the file has not been "
-            "changed, and nothing is lost."
-        ) from None
-
-
-#: The tables of the newest schema (tests/unit/store/test_database.py keeps it equal to the
-#: models' metadata; kept here so opening a file never imports the ORM).
-SCHEMA_TABLES = frozenset(
-    {
-        "alembic_version",
-        "campaign",
-        "campaign_army",
-        "campaign_battle",
-        "campaign_battle_army",
-        "campaign_member",
-        "campaign_unit",
-        "eote_meta",
-        "game",
-        "game_command",
-        "game_fact",
-        "game_leader",
-        "game_link",
-        "game_side",
-        "game_unit",
-        "journal_change",
-        "journal_event",
-        "roster",
-        "roster_command",
-        "roster_unit",
-    }
-)
-
-
-def check_tables(tables: set[str], damaged: str) -> None:
-    """Refuse a file of the newest schema that lacks one of its tables (dropped by hand)."""
-    missing = sorted(SCHEMA_TABLES - tables)
-    if missing:
-        raise CorruptDatabaseError(
-            damaged.format(f"table{'s' if len(missing) > 1 else ''} {', '.join(missing)} missing")
-        )
-
-
-def _check_header(header: bytes, size: int, damaged: str) -> None:
-    """Cheap checks of a cleanly closed file: valid page size, and no pages missing."""
-    if len(header) < 100:
-        raise CorruptDatabaseError(damaged.format("the file is shorter than its header"))
-    page_size = int.from_bytes(header[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    if page_size < 512 or page_size & (page_size - 1):
-        raise CorruptDatabaseError(damaged.format(f"invalid page size {page_size}"))
-    pages = int.from_bytes(header[28:32], "big")
-    counter_valid = header[24:28] == header[92:96]
-    if size % page_size or (counter_valid and pages * page_size > size):
-        raise CorruptDatabaseError(damaged.format("the file is truncated"))
-
-
-def _read_only(file: pathlib.Path) -> sqlite3.Connection:
-    """A read-only connection that creates no ``-wal``/``-shm`` files next to ``file``.
-
-    Without a ``-wal`` file (the database was closed cleanly, or is not in WAL mode) the file
-    is opened ``immutable``: SQLite reads it as it is and touches nothing. With one (a process
-    was killed), its committed content must be read too, so a plain read-only open is used.
-    """
-    return sqlite3.connect(_read_only_uri(file), uri=True)
-
-
-def _read_only_uri(file: pathlib.Path) -> str:
-    wal = file.with_name(file.name + "-wal")
-    mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
-    return f"{file.as_uri()}?{mode}"
-
-
-def _schema_revision(connection: Connection, name: str) -> str | None:
-    """:func:`_inspect_file` for a server database, through SQLAlchemy."""
-    from sqlalchemy import inspect, text
-
-    tables = set(inspect(connection).get_table_names())
-    if not tables:
-        return None
-    revision = _revision_of(
-        tables, lambda sql: [tuple(row) for row in connection.execute(text(sql))], name
-    )
-    connection.rollback()
-    return revision
-
-
-def _revision_of(tables: set[str], query: Any, name: str) -> str:
-    """Check the eote-ref marker and return the Alembic revision recorded in the database."""
-    not_ours = NotAnEoteDatabaseError(
-        f"{name} is not an eote-ref database (it belongs to another program); "
-        "it has not been changed."
-    )
-    if "eote_meta" not in tables or "alembic_version" not in tables:
-        raise not_ours
-    marker = query("SELECT value FROM eote_meta WHERE key = 'application'")
-    if [tuple(row) for row in marker] != [(APPLICATION,)]:
-        raise not_ours
-    versions = query("SELECT version_num FROM alembic_version")
-    if len(versions) != 1:
-        raise CorruptDatabaseError(f"{name} has no single schema version; it has not been changed.")
-    return str(versions[0][0])
-
-
-def _check_known(revision: str | None, name: str, migrations_dir: pathlib.Path | None) -> None:
-    if revision is not None and not migrate.is_known_revision(revision, migrations_dir):
-        raise NewerVersionError(
-            f"{name} was written by a newer version of eote-ref (schema {revision}); this "
-            f"version reads schemas up to {migrate.head_revision(migrations_dir)}. Install the "
-            "newer eote-ref to open it; the file has not been changed."
-        )
-
-
-def _upgrade_if_needed(
-    engine: Engine, revision: str | None, migrations_dir: pathlib.Path | None
-) -> str | None:
-    """Run the migrations from ``revision`` to head in one transaction; return the old revision."""
-    from sqlalchemy import exc as sa_exc
-
-    if revision == migrate.head_revision(migrations_dir):
-        return None
-    try:
-        with engine.begin() as connection:
-            migrate.upgrade(connection, migrations_dir)
-    except sa_exc.DBAPIError as error:
-        from eote_ref.store.server_errors import translate
-
-        name = masked_url(engine.url)
-        gone = translate(error, saved=f"the upgrade of {name} is rolled back whole")
-        if gone is not None:  # a lost server, a missing right: the driver's words, no echo
-            raise gone from None
-        raise DatabaseError(
-            f"upgrading {name} failed and was rolled back: {driver_reason(error, engine.url)}"
-        ) from error
-    return revision
-
-
-def _backup(file: pathlib.Path, revision: str) -> pathlib.Path:
-    """Copy ``file`` (WAL content included) next to itself before an upgrade."""
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    suffix = file.suffix or ".sqlite"
-    target = file.with_name(f"{file.stem}.before-upgrade-{revision}-{stamp}{suffix}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = file.with_name(f"{file.stem}.before-upgrade-{revision}-{stamp}-{n}{suffix}")
-    source = _read_only(file)
-    try:
-        copy = sqlite3.connect(target)
-        try:
-            source.backup(copy)
-        finally:
-            copy.close()
-    finally:
-        source.close()
-    return target
 
 
 @contextlib.contextmanager

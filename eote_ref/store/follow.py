@@ -20,19 +20,19 @@ from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL
 
 from eote_ref.store import migrate, notify
-from eote_ref.store.database import (
-    BUSY_TIMEOUT_MS,
-    Database,
-    _check_header,
-    _inspect_file,
-    _read_only_uri,
-    _schema_revision,
+from eote_ref.store.database import Database
+from eote_ref.store.database_checks import (
+    check_header,
+    inspect_file,
+    read_only_uri,
+    schema_revision,
     undo_interrupted_write,
 )
 from eote_ref.store.errors import DatabaseError, NewerVersionError, NotAnEoteDatabaseError
 from eote_ref.store.file_paths import real_file
 from eote_ref.store.paths import default_database_path
 from eote_ref.store.server_url import driver_reason, masked_url, parse_url, server_engine
+from eote_ref.store.sqlite_engines import BUSY_TIMEOUT_MS
 
 #: What reading a damaged or foreign database raises: the ORM's errors and SQLite's own.
 READ_ERRORS: tuple[type[Exception], ...] = (sa_exc.SQLAlchemyError, sqlite3.Error)
@@ -55,7 +55,7 @@ def _checked_file(file: pathlib.Path) -> pathlib.Path:
             f"{file} is empty (0 bytes): eote-ref has saved nothing in it yet; give the "
             "umpire's database file"
         )
-    revision, _checked = _inspect_file(real, True)
+    revision, _checked = inspect_file(real, True)
     if revision is None:
         raise NotAnEoteDatabaseError(f"{file} holds no tables: it is not an eote-ref database")
     if revision != migrate.head_revision():
@@ -93,7 +93,7 @@ def open_read_only(
             # Chosen at each connection: a file nobody writes is read as it is (immutable: no
             # sidecar files, and it works on a read-only share); one with a write-ahead log
             # being written is read with it.
-            return sqlite3.connect(_read_only_uri(file), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+            return sqlite3.connect(read_only_uri(file), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
 
         engine = create_engine("sqlite://", creator=connect)
         name = str(file)
@@ -108,7 +108,7 @@ def open_read_only(
         return Database(engine=engine, path=file)
     try:
         with _reasons(name, parsed), engine.connect() as connection:
-            revision = _schema_revision(connection, name) or ""
+            revision = schema_revision(connection, name) or ""
         if revision != migrate.head_revision():
             raise NewerVersionError(
                 f"{name} has schema {revision}, this eote-ref reads {migrate.head_revision()}: "
@@ -246,8 +246,8 @@ class _FileProbe:
             with open(self.file, "rb") as handle:
                 header = handle.read(100)
             if not self.logged:
-                _check_header(header, os.stat(self.file).st_size, damaged)
-            connection = sqlite3.connect(_read_only_uri(self.file), uri=True)
+                check_header(header, os.stat(self.file).st_size, damaged)
+            connection = sqlite3.connect(read_only_uri(self.file), uri=True)
             try:
                 problems = [str(r[0]) for r in connection.execute("PRAGMA quick_check")]
             finally:

@@ -1,4 +1,4 @@
-"""Alembic migrations of the eote-ref schema, run in code by :mod:`eote_ref.store.database`."""
+"""Alembic migrations of the eote-ref schema, run in code by :mod:`eote_ref.store.upgrade`."""
 
 from __future__ import annotations
 

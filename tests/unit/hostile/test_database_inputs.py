@@ -20,7 +20,7 @@ import pytest
 from eote_ref import cli
 from eote_ref.referee.setup import demo_game
 from eote_ref.store import open_database
-from eote_ref.store.database import VERIFY_BELOW_BYTES
+from eote_ref.store.database_checks import VERIFY_BELOW_BYTES
 from eote_ref.store.errors import CorruptDatabaseError, DatabaseError, DatabaseInUseError
 from eote_ref.store.file_lock import FileIdentityLock
 

@@ -359,7 +359,7 @@ def test_lock_of_a_killed_process_does_not_block(db_path: pathlib.Path) -> None:
 
 
 def test_the_schema_tables_named_for_opening_are_the_models_tables() -> None:
-    from eote_ref.store.database import SCHEMA_TABLES
+    from eote_ref.store.database_checks import SCHEMA_TABLES
 
     assert set(metadata.tables) | {"alembic_version"} == SCHEMA_TABLES
 
