@@ -1,0 +1,48 @@
+"""Defects the trial of a VlE game (Saalfeld) met, each on a real game file."""
+
+from __future__ import annotations
+
+from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
+from eote_ref.referee.setup import shipped_army_lists_dir
+from eote_ref.store import Database
+
+FOLDER = shipped_army_lists_dir()
+assert FOLDER is not None
+FRENCH = FOLDER / "vle" / "saalfeld-1806-french.yaml"
+PRUSSIAN = FOLDER / "vle" / "saalfeld-1806-prussian.yaml"
+
+
+def _game(db: Database) -> PackGameService:
+    spec = NewPackGame("Saalfeld", "vle", {"French": [FRENCH], "Prussians": [PRUSSIAN]})
+    return PackGameService(db, new_pack_game(db, spec))
+
+
+def _unit_id(game: PackGameService, name: str) -> int:
+    return next(u.id for u in game.state().units if u.name == name)
+
+
+def test_a_morale_check_takes_no_leader_bonus_unless_the_umpire_gives_it(db: Database) -> None:
+    """A leader's morale bonus is for a unit he is stacked with (XIV.4).
+
+    The game does not know the stacks: the check offered the corps leader's bonus to every
+    unit of his corps (IR 49 Müffling checked at 8 + 2), so a 9 passed where it fails.
+    """
+    game = _game(db)
+    check = game.open_check("morale", unit_id=_unit_id(game, "IR 49 Müffling"))
+    ask = next(a for a in check.facts() if a.key == "leader_morale")
+    assert ask.default == 0
+    assert not ask.derived  # the umpire's answer, not the game's
+    # Each leader's bonus for this unit is in the help: the prince his 2 (his corps, and the
+    # army commander), Bevilaqua of the Saxon corps +1 at most.
+    assert "Prince Louis Ferdinand +2" in ask.help
+    assert "Bevilaqua +1" in ask.help
+    outcome = check.apply({"dice": [5, 4]})
+    assert outcome is not None
+    assert (outcome.result, outcome.modified) == ("disorganized", 8)
+    # With the prince in the hex the umpire gives his 2: the same 9 passes.
+    game.undo()
+    check = game.open_check("morale", unit_id=_unit_id(game, "IR 49 Müffling"))
+    check.set("leader_morale", 2)
+    outcome = check.apply({"dice": [5, 4]})
+    assert outcome is not None
+    assert (outcome.result, outcome.modified) == ("passed", 10)
