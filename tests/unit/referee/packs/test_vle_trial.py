@@ -46,3 +46,25 @@ def test_a_morale_check_takes_no_leader_bonus_unless_the_umpire_gives_it(db: Dat
     outcome = check.apply({"dice": [5, 4]})
     assert outcome is not None
     assert (outcome.result, outcome.modified) == ("passed", 10)
+
+
+def test_what_a_fire_will_do_reads_as_words_not_as_stored_keys(db: Database) -> None:
+    """Found in the trial: the fire dialog's Changes line was the stored keys.
+
+    A fire of 5 with a 6 on 17e Léger read ``steps 5; French: losses 2; Game: pending
+    [{'check': 'morale', ...}]``, and its morale check's failure ``disorganized 1``.
+    """
+    game = _game(db)
+    assert game.open_check("next_phase").trial({}).changes == ["on to the movement phase"]
+    leger = _unit_id(game, "17e Léger")
+    fire = game.open_check("fire", unit_id=leger)
+    fire.set("fire_value", 5)
+    trial = fire.trial({"roll": 6})  # the provisional cell: 2 steps and a check (VII.3)
+    assert trial.changes == [
+        "17e Léger: 7 → 5 steps",
+        "French: 2 steps lost in all",
+        "due: 17e Léger: morale check after fire (VII.9)",
+    ]
+    fire.apply({"roll": 6})
+    morale = game.open_check("morale", unit_id=leger)
+    assert morale.trial({"dice": [6, 5]}).changes == ["17e Léger: disorganized (marker of turn 1)"]
