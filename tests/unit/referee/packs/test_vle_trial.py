@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
 from eote_ref.referee.setup import shipped_army_lists_dir
 from eote_ref.store import Database
@@ -68,3 +71,17 @@ def test_what_a_fire_will_do_reads_as_words_not_as_stored_keys(db: Database) -> 
     fire.apply({"roll": 6})
     morale = game.open_check("morale", unit_id=leger)
     assert morale.trial({"dice": [6, 5]}).changes == ["17e Léger: disorganized (marker of turn 1)"]
+
+
+def test_a_direction_no_choice_names_is_refused_not_read_as_the_rear(db: Database) -> None:
+    """Found in the trial: ``game check ... morale --answer direction=sideways`` was applied.
+
+    The word matched no choice of X.4 and was read as a rear (-3): IR Prinz Xaver checked at
+    5 and was disorganized by a 7. It is now refused, naming the field, and nothing written.
+    """
+    game = _game(db)
+    check = game.open_check("morale", unit_id=_unit_id(game, "IR Prinz Xaver"))
+    check.set("direction", "sideways")
+    with pytest.raises(RefereeError, match="direction: expected one of 'front' .* 'sideways'"):
+        check.apply({"dice": [3, 4]})
+    assert game.journal() == []
