@@ -316,3 +316,27 @@ def test_the_scenario_chooser_offers_every_pack_s_scenarios_naming_the_pack(
     assert [s.name for s in state.sides] == ["French", "Prussians"]
     with db.session() as s:
         assert game_rows.pack_scenario(s, w.game_id)["file"] == "avle-ligny.yaml"
+
+
+def test_each_alt_key_of_the_lists_page_reaches_one_thing(qtbot: QtBot, db: Database) -> None:
+    """Found in the trial: on an AVlE game's lists page Alt+B was both *Battle* and *Back*.
+
+    Pressed once it put the keyboard on the Back button, not in the battle's box (Qt gives
+    an ambiguous mnemonic to each in turn). Every Alt key shown on the page is now one.
+    """
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    w = _wizard(qtbot, db)
+    choose_pack(qtbot, w, "Advanced Vive l'Empereur 1.2")
+    w.next()
+    assert isinstance(w.currentPage(), ListsPage)
+    keys: list[str] = []
+    for widget in [*w.findChildren(QLabel), *w.findChildren(QAbstractButton)]:
+        if not widget.isVisible() or (isinstance(widget, QLabel) and widget.buddy() is None):
+            continue
+        key = QKeySequence.mnemonic(widget.text()).toString()
+        if key:
+            keys.append(key)
+    assert "Alt+T" in keys  # the battle's box
+    assert len(keys) == len(set(keys)), sorted(keys)
