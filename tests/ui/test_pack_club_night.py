@@ -334,3 +334,44 @@ def test_a_check_the_game_answered_whole_takes_the_die_typed_not_an_answer(
     Umpire(qtbot, window).type("1")
     assert d.check.values["losses"] == 3
     assert d.rolls == {"roll": 1}
+
+
+def test_alt_d_takes_the_keyboard_from_a_question_to_the_dice(qtbot: QtBot, db: Database) -> None:
+    """Found in the trial of Saalfeld: a VlE morale check's dice were seven Tabs away.
+
+    The keyboard starts in the first of its seven questions (why the check, the morale, the
+    steps, the leader's bonus...); the two d6 came after them all. Alt+D goes to the die
+    asked for next: Alt+1, Alt+D, two faces and Enter are the whole check.
+    """
+    from eote_ref.referee.setup import shipped_army_lists_dir
+
+    folder = shipped_army_lists_dir()
+    assert folder is not None
+    lists = {
+        "French": [folder / "vle" / "saalfeld-1806-french.yaml"],
+        "Prussians": [folder / "vle" / "saalfeld-1806-prussian.yaml"],
+    }
+    game_id = new_pack_game(db, NewPackGame("Saalfeld", "vle", lists, scenario="saalfeld"))
+    window = shown_window(qtbot, db, game_id)
+    dashboard = window.pack_game.dashboard
+    assert dashboard is not None
+    service = window.pack_game.hub.service
+    leger = next(u for u in service.state().units if u.name == "17e Léger")
+    dashboard.focus_side(leger.side_id)
+    dashboard.codes.keys.clock.invalidate()
+    umpire = Umpire(qtbot, window)
+    umpire.press(Qt.Key.Key_1)  # F1 17e Léger
+    umpire.keys = 0
+    morale = window.findChild(QAction, "actionPackCheck_morale").shortcut()[0]
+    umpire.press(morale.key(), morale.keyboardModifiers())
+    d = _dialog(window)
+    assert d.check.target == {"unit_id": leger.id}
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
+    assert QApplication.focusWidget() is d.questions["reason"].widget
+    umpire.press(Qt.Key.Key_D, Qt.KeyboardModifier.AltModifier)
+    assert QApplication.focusWidget() is d.dice_rows["dice"].combos[0]
+    umpire.type("34")
+    umpire.press(Qt.Key.Key_Return)
+    assert d.applied
+    assert umpire.keys == 5
+    assert service.journal()[0].summary == "17e Léger checks morale at 9: passed (X.2)"

@@ -313,7 +313,10 @@ class PackCheckDialog(QDialog):
         self.odds = OddsBars(decimals=1)
         self.odds.setObjectName("odds")
         right.addWidget(self.odds)
-        dice = QGroupBox("Dice")
+        # Alt+D: the keyboard to the die asked for next, from any question (a morale check's
+        # seven questions were seven Tabs before its dice).
+        dice = QGroupBox("Dice (Alt+D)")
+        QShortcut(QKeySequence("Alt+D"), self, self.focus_die)
         self.dice_layout = QVBoxLayout(dice)
         self.dice_rows: dict[str, _DiceRow] = {}
         self._dice_boxes: dict[str, QWidget] = {}
