@@ -2,7 +2,9 @@
 
 A unit's code is its side's letter and a number (``F12``). On a side's table the number
 alone goes to that side's unit (``1`` then ``2`` selects F12: digits typed within
-:data:`NUMBER_PAUSE_MS` make one number, as type-to-find does); Ctrl and the number adds the
+:data:`NUMBER_PAUSE_MS` make one number, as type-to-find does), and the whole code of the
+other side's unit (``P2`` on the French table, on a pack game's tables where a letter is not
+a command) goes to it; Ctrl and the number adds the
 other side's unit with that number to the selection, as a Ctrl+click on its row would —
 firers first, then their target. F6 gives the other table the keyboard.
 
@@ -74,16 +76,45 @@ class CodeKeys:
         self.added: int | None = None
         #: When the last digit came (a pause starts a new number).
         self.clock = QElapsedTimer()
+        #: A letter typed on a table just before a number (``P`` of ``P2``) and when.
+        self.prefix: tuple[int, str] | None = None
+        self.prefix_clock = QElapsedTimer()
+        #: The number being typed goes to the other table (its side's letter came first).
+        self.other = False
+
+    def letter(self, i: int, text: str) -> None:
+        """A letter typed on table ``i``: the side's letter of a code, if digits follow."""
+        self.prefix = (i, text.upper()) if len(text) == 1 and text.isalpha() else None
+        self.prefix_clock.start()
+
+    def _other_side_letter(self, i: int) -> bool:
+        """Whether the letter just typed on table ``i`` is the other side's codes' letter.
+
+        ``P2`` typed whole on the French table goes to the Prussians' P2, not to F2. A letter
+        that is also this side's (or no side's) leaves the number on this table.
+        """
+        prefix, self.prefix = self.prefix, None
+        recent = self.prefix_clock.isValid() and self.prefix_clock.elapsed() <= NUMBER_PAUSE_MS
+        if prefix is None or prefix[0] != i or not recent:
+            return False
+
+        def letters(t: int) -> set[str]:
+            return {code[:1].upper() for _uid, code in self.tables.coded_units(t)[1] if code}
+
+        return prefix[1] in letters(1 - i) and prefix[1] not in letters(i)
 
     def typed(self, i: int, digit: str, add: bool) -> None:
         """A digit typed on table ``i`` (with Ctrl: ``add``): go to that unit."""
         tables = self.tables
         table, was_add, digits = self.typing
         fresh = not self.clock.isValid() or self.clock.elapsed() > NUMBER_PAUSE_MS
-        digits = digit if fresh or (table, was_add) != (i, add) else digits + digit
+        new = fresh or (table, was_add) != (i, add)
+        digits = digit if new else digits + digit
+        if new:
+            self.other = not add and self._other_side_letter(i)
         self.typing = (i, add, digits)
         self.clock.start()
-        j = 1 - i if add else i
+        j = 1 - i if add or self.other else i
         side_name, units = tables.coded_units(j)
         unit = next((uid for uid, code in units if code_number(code) == int(digits)), None)
         if unit is None:

@@ -50,3 +50,30 @@ def test_a_rally_of_three_units_from_the_menu_is_one_step(qtbot: QtBot, db: Data
     assert journal[0].summary.startswith("Rally of 3 units (AVlE 12.0): ")
     service.undo()
     assert len([e for e in service.journal() if e.status == "done"]) == steps
+
+
+def test_a_vle_rally_not_allowed_yet_says_why_in_its_row(qtbot: QtBot, db: Database) -> None:
+    """Found in the trial of Saalfeld: a row of the rally batch read only *not allowed*.
+
+    IR 49 Müffling, disorganized on turn 1, may not rally before its marker is two turns old
+    (VlE XI.1); the check's own dialog said so under its result, the batch's row did not.
+    """
+    from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
+    from eote_ref.referee.setup import shipped_army_lists_dir
+    from tests.avle_games import mark
+
+    folder = shipped_army_lists_dir()
+    assert folder is not None
+    lists = {
+        "French": [folder / "vle" / "saalfeld-1806-french.yaml"],
+        "Prussians": [folder / "vle" / "saalfeld-1806-prussian.yaml"],
+    }
+    game = PackGameService(db, new_pack_game(db, NewPackGame("Saalfeld", "vle", lists)))
+    unit = next(u for u in game.state().units if u.name == "IR 49 Müffling")
+    mark(game, ("game_unit", unit.id, "markers.disorganized", 1))
+    window = shown_window(qtbot, db, game.game_id)
+    dialog = window.pack_game.open_batch("rally", unit.side_id)
+    assert isinstance(dialog, PackBatchDialog)
+    row = next(r for r, i in enumerate(dialog.batch.items) if i.check.target["unit_id"] == unit.id)
+    text = dialog.table.item(row, 3).text()
+    assert text == "not allowed: a unit rallies once its marker is two turns old (XI.1)"

@@ -306,3 +306,72 @@ def test_after_a_batch_the_keyboard_is_back_where_it_was_and_the_line_counts_rig
     assert window.statusBar().currentMessage().startswith("Applied: Rally")
     assert game.journal()[0].summary.startswith("Rally of 1 unit (AVlE 12.0): P12 ")
     assert window.pack_game.dialog is None
+
+
+def test_a_check_the_game_answered_whole_takes_the_die_typed_not_an_answer(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Found in the trial of Ligny (AVlE 9.4): a General's hit roll opened from the turn guide.
+
+    Every answer was read from the fire that fell due (3 elements lost, no retreat ignored),
+    yet the keyboard was in the first answer: the d10 typed, a 1, replaced the 3 elements
+    lost, so the General was killed on a 1 alone (10%) instead of 1 to 3 (30%), and the die
+    was still to enter. A check the game answered whole now takes the die first.
+    """
+    from tests.avle_games import mark, quatre_bras
+
+    game = quatre_bras(db)
+    general = next(g for g in game.state().leaders if g.name == "Reille")
+    pending = [{"check": "general_hit", "label": "Reille: is he hit? (3 lost, 9.4)",
+                "rule": "9.4", "target": {"leader_id": general.id}, "losses": 3,
+                "may_ignore_retreat": False}]  # fmt: skip
+    mark(game, ("game", game.game_id, "pack_state.pending", pending))
+    window = shown_window(qtbot, db, game.game_id)
+    window.pack_game.open_check("general_hit", {"leader_id": general.id})
+    d = _dialog(window)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
+    assert QApplication.focusWidget() is d.dice_rows["roll"].combos[0]
+    Umpire(qtbot, window).type("1")
+    assert d.check.values["losses"] == 3
+    assert d.rolls == {"roll": 1}
+
+
+def test_alt_d_takes_the_keyboard_from_a_question_to_the_dice(qtbot: QtBot, db: Database) -> None:
+    """Found in the trial of Saalfeld: a VlE morale check's dice were seven Tabs away.
+
+    The keyboard starts in the first of its seven questions (why the check, the morale, the
+    steps, the leader's bonus...); the two d6 came after them all. Alt+D goes to the die
+    asked for next: Alt+1, Alt+D, two faces and Enter are the whole check.
+    """
+    from eote_ref.referee.setup import shipped_army_lists_dir
+
+    folder = shipped_army_lists_dir()
+    assert folder is not None
+    lists = {
+        "French": [folder / "vle" / "saalfeld-1806-french.yaml"],
+        "Prussians": [folder / "vle" / "saalfeld-1806-prussian.yaml"],
+    }
+    game_id = new_pack_game(db, NewPackGame("Saalfeld", "vle", lists, scenario="saalfeld"))
+    window = shown_window(qtbot, db, game_id)
+    dashboard = window.pack_game.dashboard
+    assert dashboard is not None
+    service = window.pack_game.hub.service
+    leger = next(u for u in service.state().units if u.name == "17e Léger")
+    dashboard.focus_side(leger.side_id)
+    dashboard.codes.keys.clock.invalidate()
+    umpire = Umpire(qtbot, window)
+    umpire.press(Qt.Key.Key_1)  # F1 17e Léger
+    umpire.keys = 0
+    morale = window.findChild(QAction, "actionPackCheck_morale").shortcut()[0]
+    umpire.press(morale.key(), morale.keyboardModifiers())
+    d = _dialog(window)
+    assert d.check.target == {"unit_id": leger.id}
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
+    assert QApplication.focusWidget() is d.questions["reason"].widget
+    umpire.press(Qt.Key.Key_D, Qt.KeyboardModifier.AltModifier)
+    assert QApplication.focusWidget() is d.dice_rows["dice"].combos[0]
+    umpire.type("34")
+    umpire.press(Qt.Key.Key_Return)
+    assert d.applied
+    assert umpire.keys == 5
+    assert service.journal()[0].summary == "17e Léger checks morale at 9: passed (X.2)"

@@ -361,3 +361,27 @@ def test_unit_choices_are_coded_and_the_likely_come_first(db: Database) -> None:
     )
     assert coded[0].default == a.id  # the pack's default stays
     assert coded[1:] == asks[1:]
+
+
+def test_the_other_side_s_whole_code_typed_goes_to_its_unit(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Found in the trial of Saalfeld: ``P2`` typed whole on the French table selected F2.
+
+    The code as the tables, the labels and the journal show it: its letter went to the
+    name search, its number to the French table, and the check opened on a French unit.
+    The other side's letter before the number now sends the number to that side's table.
+    """
+    service, dashboard = pack_service(window), pack_dashboard(window)
+    bijlandt = service.state().unit(unit_id(service, BIJLANDT))
+    umpire = Umpire(qtbot, window)
+    french = dashboard.panes[0]
+    assert french.side_id != bijlandt.side_id
+    dashboard.focus_side(french.side_id)
+    dashboard.codes.keys.clock.invalidate()
+    umpire.type(bijlandt.code)  # e.g. A3: the letter, then the number
+    assert dashboard.selected()["unit_id"] == bijlandt.id
+    # The side's own letter, or none, keeps the number on this table.
+    dashboard.codes.keys.clock.invalidate()
+    umpire.type("F1")
+    assert dashboard.selected()["side_id"] == french.side_id

@@ -8,10 +8,11 @@ the loss grid, X.4; the optional rules of XVI) are options too. Standard library
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 from eote_ref.packs.declaration import OptionSpec, OptionValue
 from eote_ref.packs.dice import Die, numbered
@@ -295,6 +296,25 @@ def check_range(value: int, lo: int, hi: int, name: str, rule: str | None = None
     """Refuse a number out of ``lo..hi`` naming its field."""
     if isinstance(value, bool) or not lo <= value <= hi:
         raise PackError(f"{name} must be {lo}..{hi}, not {value}", name, rule)
+
+
+def check_choices(situation: Any, rule: str | None = None) -> None:
+    """Refuse a word no choice of its field names (a direction "sideways"), naming the field.
+
+    ``eote-ref rule`` reads its JSON against the fields' types; a game's check builds the
+    situation from the umpire's answers, where a word typed wrong would otherwise be read as
+    another one (a rear's -3 for an unknown direction).
+    """
+    hints = typing.get_type_hints(type(situation))
+    for f in dataclasses.fields(situation):
+        kind = hints.get(f.name)
+        if typing.get_origin(kind) is not Literal:
+            continue
+        value = getattr(situation, f.name)
+        allowed = typing.get_args(kind)
+        if value not in allowed:
+            words = " | ".join(repr(a) for a in allowed)
+            raise PackError(f"{f.name}: expected one of {words}, found {value!r}", f.name, rule)
 
 
 def die(name: str) -> Die:

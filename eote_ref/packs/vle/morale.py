@@ -15,7 +15,7 @@ from typing import Literal
 from eote_ref.packs.dice import Pool, Roller
 from eote_ref.packs.outcome import Modifier, Outcome, PackError, whole_total
 from eote_ref.packs.vle.data import loss_malus
-from eote_ref.packs.vle.model import D6, PACK, VleRules, check_range, text
+from eote_ref.packs.vle.model import D6, PACK, VleRules, check_choices, check_range, text
 
 TWO_D6 = Pool(D6, 2)
 
@@ -89,6 +89,7 @@ def succeeds(dice: tuple[int, int], target: int) -> bool:
 
 def modifiers(s: MoraleSituation, rules: VleRules) -> tuple[int, tuple[Modifier, ...], list[str]]:
     """The base morale and the modifiers of X.4 (and XII.1, XVI.5, XVI.6, XVII.7, XIX)."""
+    check_choices(s, "X.4")
     check_range(s.morale, 2, 12, "morale", "X")
     check_range(s.leader_morale, -3, 6, "leader_morale", "XIV.4")
     check_range(s.time_penalty, 0, 20, "time_penalty", "XIX.2")

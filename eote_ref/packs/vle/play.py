@@ -40,6 +40,7 @@ from eote_ref.packs.play import (
 from eote_ref.packs.vle import scenario_file
 from eote_ref.packs.vle.model import VleRules
 from eote_ref.packs.vle.play_checks import FIRST_PHASE, checks
+from eote_ref.packs.vle.play_words import words
 from eote_ref.packs.vle.scenarios import BATTLES
 
 RULESET = "vle-3"
@@ -182,6 +183,7 @@ def declare_play() -> Play:
         checks=checks(),
         due=due,
         turn_label=turn_label,
+        words=words,
         state_words=state_words,
         fog=FOG,
         fog_words="steps and losses",

@@ -29,13 +29,26 @@ def _m(u: UnitState, key: str, default: Any = 0) -> Any:
     return u.markers.get(key, default)
 
 
-def _leader_morale(ctx: Ctx, u: UnitState) -> int:
-    best = 0
+def _leader_bonus_ask(ctx: Ctx, u: UnitState) -> Ask:
+    """The leader's morale bonus: 0 unless the umpire says a leader is stacked with ``u``.
+
+    A leader gives his bonus only to a unit he is stacked with (XIV.4), and the game does not
+    know the stacks: the bonus each of the side's leaders would give is in the help (his own
+    corps' units or any unit for the army commander: his bonus; another corps: +1 at most).
+    """
+    offers: list[str] = []
     for ld in ctx.state.leaders:
-        same = ld.command_id == u.command_id and ld.side_id == u.side_id
-        if same and not ld.markers.get("killed"):
-            best = max(best, int(ld.markers.get("morale", 0)))
-    return best
+        away = int(ld.markers.get("wounded_until", 0)) > ctx.state.turn  # XVII.1
+        if ld.side_id != u.side_id or ld.markers.get("killed") or away:
+            continue
+        bonus = int(ld.markers.get("morale", 0))
+        own = ld.command_id == u.command_id or ld.markers.get("army_commander")
+        offers.append(f"{ld.name} {min(bonus, 1) if not own else bonus:+d}")
+    help_text = "0 unless a leader is stacked with it (XIV.4)"
+    if offers:
+        help_text += ": " + ", ".join(offers)
+    return Ask("leader_morale", "Leader's morale bonus (a leader stacked with it)", "int", 0,
+               "XIV.4", help=help_text, minimum=-3, maximum=6)  # fmt: skip
 
 
 def _demoralized(ctx: Ctx, side_id: int) -> bool:
@@ -81,8 +94,7 @@ def _morale_questions(ctx: Ctx) -> list[Ask]:
             minimum=2, maximum=12, derived=True),
         Ask("steps", "Steps now", "int", _m(u, "steps", 1), "X.4", minimum=1, maximum=20,
             derived=True),
-        Ask("leader_morale", "Leader's morale bonus", "int", _leader_morale(ctx, u), "XIV.4",
-            minimum=-3, maximum=6, derived=True),
+        _leader_bonus_ask(ctx, u),
         Ask("direction", "Attacked or fired on through", "choice", "front", "X.4",
             choices=DIRECTIONS),
         Ask("below_failed_unit", "The unit above has just failed", "bool", False, "V.5"),
@@ -308,8 +320,7 @@ def _square_questions(ctx: Ctx) -> list[Ask]:
             "IX.6", minimum=1, maximum=30),
         Ask("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "X.2",
             minimum=2, maximum=12, derived=True),
-        Ask("leader_morale", "Leader's morale bonus", "int", _leader_morale(ctx, u), "XIV.4",
-            minimum=-3, maximum=6, derived=True),
+        _leader_bonus_ask(ctx, u),
         Ask("below_failed_unit", "The unit above has just failed", "bool", False, "IX.6"),
         Ask("event_bonus", "Events played (+ helps)", "int", 0, "XXII.3", minimum=-6,
             maximum=6),
@@ -348,8 +359,7 @@ def _cc_questions(ctx: Ctx) -> list[Ask]:
     return [
         Ask("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "X.2",
             minimum=2, maximum=12, derived=True),
-        Ask("leader_morale", "Leader's morale bonus", "int", _leader_morale(ctx, u), "XIV.4",
-            minimum=-3, maximum=6, derived=True),
+        _leader_bonus_ask(ctx, u),
     ]  # fmt: skip
 
 
@@ -436,8 +446,7 @@ def _rally_questions(ctx: Ctx) -> list[Ask]:
     return [
         Ask("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "X.2",
             minimum=2, maximum=12, derived=True),
-        Ask("leader_morale", "Leader's morale bonus", "int", _leader_morale(ctx, u), "XIV.4",
-            minimum=-3, maximum=6, derived=True),
+        _leader_bonus_ask(ctx, u),
         Ask("adjacent_enemy", "Next to an enemy (-1)", "bool", False, "X.4"),
     ]  # fmt: skip
 

@@ -162,6 +162,11 @@ class OptionsPage(Page):
             self.setTitle(self._eote_heading[0])
             self.setSubTitle(self._eote_heading[1])
         self.ui.scaleBox.setVisible(scale)
+        # Hidden, the scale's buttons must not take the keyboard: the wizard gives it to the
+        # page's first widget that takes Tab, shown or not.
+        for button in self.scale_buttons.values():
+            policy = Qt.FocusPolicy.StrongFocus if scale else Qt.FocusPolicy.NoFocus
+            button.setFocusPolicy(policy)
         self._fill_scenarios()
         self.ui.provisionalNote.setVisible(scale and bool(self.setup.provisional_values()))
 

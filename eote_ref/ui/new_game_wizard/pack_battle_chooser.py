@@ -37,7 +37,7 @@ class PackBattleChooser(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
-        label = QLabel("&Battle:", self)
+        label = QLabel("Ba&ttle:", self)
         self.combo = QComboBox(self)
         self.combo.setObjectName("packBattleCombo")
         label.setBuddy(self.combo)

@@ -165,7 +165,12 @@ class PackBatchDialog(QDialog):
                 if r.code == result:
                     result = r.text
         changes = "; ".join(trial.changes)
-        return f"{result}: {changes}" if changes else str(result).replace("_", " ")
+        if changes:
+            return f"{result}: {changes}"
+        # Nothing changes (a rally not allowed yet, VlE XI.1): the result's why, as the
+        # check's own dialog says it under its result.
+        why = "; ".join(trial.notes)
+        return f"{str(result).replace('_', ' ')}: {why}" if why else str(result).replace("_", " ")
 
     def _entered(self, row: int) -> None:
         dice = self.dice.get(row)

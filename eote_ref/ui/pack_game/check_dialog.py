@@ -361,7 +361,10 @@ class PackCheckDialog(QDialog):
         self.odds = OddsBars(decimals=1)
         self.odds.setObjectName("odds")
         right.addWidget(self.odds)
-        dice = QGroupBox("Dice")
+        # Alt+D: the keyboard to the die asked for next, from any question (a morale check's
+        # seven questions were seven Tabs before its dice).
+        dice = QGroupBox("Dice (Alt+D)")
+        QShortcut(QKeySequence("Alt+D"), self, self.focus_die)
         self.dice_layout = QVBoxLayout(dice)
         self.dice_rows: dict[str, _DiceRow] = {}
         self._dice_boxes: dict[str, QWidget] = {}
@@ -393,8 +396,8 @@ class PackCheckDialog(QDialog):
         self._build_questions()
         self.resize(960, 640)
         self.update_all()
-        if not self.questions or self._unit_settled():  # the keyboard goes to the die
-            self.focus_die()
+        if not self.questions or self._unit_settled() or self._all_settled():
+            self.focus_die()  # the keyboard goes to the die
 
     def _unit_settled(self) -> bool:
         """Whether the first question is a unit the game settled (a charge's target).
@@ -404,6 +407,14 @@ class PackCheckDialog(QDialog):
         """
         first = next(iter(self.questions.values()), None)
         return first is not None and first.key in self._unit_keys and bool(first.ask.derived)
+
+    def _all_settled(self) -> bool:
+        """Whether the game answered every question (a check due with what caused it).
+
+        Nothing is left to ask, and a die typed in the first box would change its answer
+        (a General's 3 elements lost read as 1): the keyboard starts in the die instead.
+        """
+        return all(q.ask.derived for q in self.questions.values())
 
     def focus_die(self) -> None:
         """Put the keyboard in the first box of the die the procedure needs next."""

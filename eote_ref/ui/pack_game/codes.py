@@ -138,6 +138,8 @@ class PackCodeTables(QObject):
                     return True
             if event.text().isprintable() and isinstance(watched, QTreeWidget):
                 _search_names(watched)
+                at = next((n for n, p in enumerate(self.dashboard.panes) if p.tree is watched), 0)
+                self.keys.letter(at, event.text())  # a code typed whole (P2)
         return super().eventFilter(watched, event)
 
     # ------------------------------------------------------------------ CodeTables

@@ -6,7 +6,7 @@ import pathlib
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWizard
+from PySide6.QtWidgets import QApplication, QWizard
 from pytestqt.qtbot import QtBot
 
 from eote_ref.referee.pack_play import PackGameService
@@ -316,3 +316,50 @@ def test_the_scenario_chooser_offers_every_pack_s_scenarios_naming_the_pack(
     assert [s.name for s in state.sides] == ["French", "Prussians"]
     with db.session() as s:
         assert game_rows.pack_scenario(s, w.game_id)["file"] == "avle-ligny.yaml"
+
+
+def test_each_alt_key_of_the_lists_page_reaches_one_thing(qtbot: QtBot, db: Database) -> None:
+    """Found in the trial: on an AVlE game's lists page Alt+B was both *Battle* and *Back*.
+
+    Pressed once it put the keyboard on the Back button, not in the battle's box (Qt gives
+    an ambiguous mnemonic to each in turn). Every Alt key shown on the page is now one.
+    """
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    w = _wizard(qtbot, db)
+    choose_pack(qtbot, w, "Advanced Vive l'Empereur 1.2")
+    w.next()
+    assert isinstance(w.currentPage(), ListsPage)
+    keys: list[str] = []
+    for widget in [*w.findChildren(QLabel), *w.findChildren(QAbstractButton)]:
+        if not widget.isVisible() or (isinstance(widget, QLabel) and widget.buddy() is None):
+            continue
+        key = QKeySequence.mnemonic(widget.text()).toString()
+        if key:
+            keys.append(key)
+    assert "Alt+T" in keys  # the battle's box
+    assert len(keys) == len(set(keys)), sorted(keys)
+
+
+def test_a_pack_s_options_page_gives_the_keyboard_to_a_box_it_shows(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Found in the trial of Saalfeld: VlE's options page opened with the keyboard nowhere seen.
+
+    It was on EotE's hidden 6mm figure-scale button, so the arrow keys changed a scale the
+    page does not show; it now starts in the options' list (Tab: the first option's box).
+    """
+    w = _wizard(qtbot, db)
+    choose_pack(qtbot, w, "Vive l'Empereur! 3rd edition")
+    w.next()
+    w.select_lists(["saalfeld-1806-french.yaml"], ["saalfeld-1806-prussian.yaml"])
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    w.next()
+    options = w.currentPage()
+    assert isinstance(options, OptionsPage)
+    focused = QApplication.focusWidget()
+    assert focused is not None
+    assert focused.isVisible(), focused.objectName()
+    assert options.isAncestorOf(focused)

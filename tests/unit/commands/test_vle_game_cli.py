@@ -41,8 +41,10 @@ def test_a_vle_game_is_started_played_and_undone_headless(
     assert "    Leader Prince Louis Ferdinand (id 4)" in shown  # the pack's word, not AVlE's
     assert "2 steps lost" in shown
     assert "  morale (VII.9): IR 49 Müffling: morale check after fire" in shown
-    # The check falls due; 8 + the prince's 2 - 1 for 2 of 4 steps = 9; 11 fails (X.2, X.4).
-    morale = [*db, "game", "check", "1", "morale", "--unit", target, "--roll", "dice=[5,6]"]
+    # The check falls due; 8 + the prince's 2 (stacked with it: the umpire says so, XIV.4)
+    # - 1 for 2 of 4 steps = 9; 11 fails (X.2, X.4).
+    morale = [*db, "game", "check", "1", "morale", "--unit", target, "--roll", "dice=[5,6]",
+              "--answer", "leader_morale=2"]  # fmt: skip
     assert main(morale) == 0
     assert json.loads(capsys.readouterr().out.splitlines()[-1]) == {
         "result": "disorganized",
@@ -183,11 +185,13 @@ def test_square_countercharge_obedience_and_initiative_in_a_game(
         out: dict[str, object] = json.loads(capsys.readouterr().out.splitlines()[-1])
         return out
 
-    # IX.6: morale 7, Bevilaqua +1, +1 at 3 hexes: 9; an 8 forms square.
-    square = ["square", "--unit", "IR Prinz Xaver", "--answer", "cavalry_distance=3"]
+    # IX.6: morale 7, Bevilaqua +1 (stacked with it, XIV.4), +1 at 3 hexes: 9; an 8 forms square.
+    square = ["square", "--unit", "IR Prinz Xaver", "--answer", "cavalry_distance=3",
+              "--answer", "leader_morale=1"]  # fmt: skip
     assert result(*square, "--roll", "dice=[4,4]") == {"result": "passed", "modified": 9}
     # IX.7: a double 6 always fails, and a failed countercharge changes nothing.
-    assert result("countercharge", "--unit", "Saxon Hussars", "--roll", "dice=[6,6]") == {
+    cc = ["countercharge", "--unit", "Saxon Hussars", "--answer", "leader_morale=1"]
+    assert result(*cc, "--roll", "dice=[6,6]") == {
         "result": "failed_no_effect",
         "modified": 9,
     }
