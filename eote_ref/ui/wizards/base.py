@@ -51,9 +51,10 @@ from PySide6.QtWidgets import (
 
 from eote_ref.packs.dice import D10, PERCENTILE
 from eote_ref.packs.outcome import Outcome
+from eote_ref.packs.questions import Question
 from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.picking import preference_for, unit_candidates
-from eote_ref.referee.wizard_check import DieSpec, Question, Trial, WizardCheck
+from eote_ref.referee.wizard_check import DieSpec, Trial, WizardCheck
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.touch import DiePad, tap_to_tick, touch_mode
@@ -104,8 +105,7 @@ def _with_codes(fact: Question, check: WizardCheck[Any]) -> Question:
     """``fact`` with each unit among its choices shown after its code (``F13 8th ...``)."""
     shown = unit_candidates(check.view, [(c.value, c.label) for c in fact.choices])
     choices = tuple(
-        dataclasses.replace(c, label=cand.label)
-        for c, cand in zip(fact.choices, shown, strict=True)
+        c._replace(label=cand.label) for c, cand in zip(fact.choices, shown, strict=True)
     )
     return dataclasses.replace(fact, choices=choices)
 

@@ -34,18 +34,19 @@ from eote_ref.packs.eote.rules.dice import read_d10, read_percentile
 from eote_ref.packs.eote.rules.procedures import PROCEDURES
 from eote_ref.packs.eote.rules.results import RESULTS, Party, ResultCode, Tone, tone_of
 from eote_ref.packs.eote.service import GameService
+
+# The check vocabulary is every pack's: the questions are the boundary's, the dice and trials
+# the shared wizard's (EotE's checks name them from here too).
+from eote_ref.packs.questions import Choice as Choice
+from eote_ref.packs.questions import Question as Question
 from eote_ref.referee import catalogue
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.journal_line import Line
 from eote_ref.referee.journal_record import check_record
 from eote_ref.referee.markers import unit_change
 from eote_ref.referee.views import DivisionView, GameView, UnitView
-
-# The check vocabulary is the shared wizard's (EotE's checks name it from here too).
-from eote_ref.referee.wizard_check import Choice as Choice
 from eote_ref.referee.wizard_check import DieSpec as DieSpec
 from eote_ref.referee.wizard_check import ModifierLine as ModifierLine
-from eote_ref.referee.wizard_check import Question as Question
 from eote_ref.referee.wizard_check import Trial as Trial
 from eote_ref.store import Change, GameUnit, InsertRow, SetField, game_rows
 
