@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from eote_ref.packs.dice import D10, Die
 from eote_ref.packs.outcome import Modifier, Outcome, Source
 
 if TYPE_CHECKING:
@@ -30,11 +31,20 @@ OutcomeT = TypeVar("OutcomeT", bound=Outcome)
 
 @dataclass(frozen=True)
 class DieSpec:
-    """A die the rules read by ``name``: ``d10`` (0 reads 10) or ``percentile`` (1..100)."""
+    """A die the rules read by ``name``: one of the boundary's declared dice.
+
+    ``die`` is a :class:`~eote_ref.packs.dice.Die` of :mod:`eote_ref.packs.dice`, as the pack
+    check dialog reads a declared check's: EotE's are :data:`~eote_ref.packs.dice.D10` (0
+    reads 10) and :data:`~eote_ref.packs.dice.PERCENTILE` (1..100).
+    """
 
     name: str
     label: str
-    kind: str = "d10"
+    die: Die = D10
+
+    def one_key(self) -> bool:
+        """Whether the die is typed with one key (a d10: 0 reads 10), not up to three digits."""
+        return self.die.numbered and self.die.sides <= 10
 
 
 @dataclass(frozen=True)

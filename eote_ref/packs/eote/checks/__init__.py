@@ -28,6 +28,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from eote_ref.packs.dice import D10, PERCENTILE
 from eote_ref.packs.eote.checks.situations import PreviewDice
 from eote_ref.packs.eote.rules.core import Outcome, RulesError
 from eote_ref.packs.eote.rules.dice import read_d10, read_percentile
@@ -68,13 +69,13 @@ class _AskingDice:
 
     def d10(self, name: str = "roll") -> int:
         if name not in self.rolls:
-            raise DieNeeded(DieSpec(name, self.labels.get(name, _die_label(name)), "d10"))
+            raise DieNeeded(DieSpec(name, self.labels.get(name, _die_label(name)), D10))
         return read_d10(self.rolls[name], name)
 
     def percentile(self, name: str = "percentile") -> int:
         if name not in self.rolls:
             label = self.labels.get(name, _die_label(name))
-            raise DieNeeded(DieSpec(name, label, "percentile"))
+            raise DieNeeded(DieSpec(name, label, PERCENTILE))
         return read_percentile(self.rolls[name], name)
 
 
