@@ -9,9 +9,9 @@ found by :func:`eote_ref.packs.registry.get_play`):
 * the game is read back as a :class:`PlayState`: plain rows whose ``markers`` and
   ``pack_state`` hold what the pack keeps (keys of the pack's own names);
 * each :class:`CheckSpec` is one check of the shared adjudication loop: its questions
-  (:class:`Ask`, pre-filled from the state), the situation of its procedure, the changes of
-  its outcome (:class:`Put`: one key of one row) and the journal's line; one check is one
-  journal step, undone as one;
+  (:class:`~eote_ref.packs.questions.Question`, every pack's, pre-filled from the state),
+  the situation of its procedure, the changes of its outcome (:class:`Put`: one key of one
+  row) and the journal's line; one check is one journal step, undone as one;
 * :attr:`Play.due` lists what falls due now (the turn guide's items, :class:`Due`).
 
 Standard library only.
@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
+
+from eote_ref.packs.questions import Question
 
 if TYPE_CHECKING:
     from eote_ref.packs.declaration import TurnSpec
@@ -321,26 +323,6 @@ def _with_put(state: PlayState, put: Put) -> PlayState:
 
 # ----------------------------------------------------------------------------- checks
 @dataclass(frozen=True)
-class Ask:
-    """A question for the umpire, or a value read from the state (``derived``) to confirm.
-
-    ``kind``: ``bool``, ``int``, ``choice`` (one of ``choices``) or ``choices`` (a list of
-    them, as a hand of cards). ``choices`` are ``(value, label)`` pairs.
-    """
-
-    key: str
-    label: str
-    kind: str
-    default: Any
-    rule: str = ""
-    help: str = ""
-    choices: tuple[tuple[Any, str], ...] = ()
-    minimum: int = 0
-    maximum: int = 99
-    derived: bool = False
-
-
-@dataclass(frozen=True)
 class Ctx:
     """What a check's functions read: the game, the target, the answers, the pack's rules."""
 
@@ -367,7 +349,7 @@ class CheckSpec:
     rule: str
     procedure: str | None
     target: Literal["unit", "leader", "side", "game"]
-    questions: Callable[[Ctx], list[Ask]]
+    questions: Callable[[Ctx], list[Question]]
     situation: Callable[[Ctx], Any]
     changes: Callable[[Ctx, Any], list[Put]]
     summary: Callable[[Ctx, Any], str]

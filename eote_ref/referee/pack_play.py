@@ -14,7 +14,7 @@ Names no pack. How the UI (or a script) drives an AVlE game, or any such pack's:
     for item in game.due():                  # the turn guide: Due(check, label, rule, target)
         check = game.open_check(item.check, **item.target)
     check = game.open_check("fire", unit_id=12)
-    check.facts()                            # [Ask]: the questions, pre-filled (derived)
+    check.facts()                            # [Question]: the questions, pre-filled (derived)
     check.set("target_unit", 31)             # answer one (derived answers follow it)
     check.preview()                          # the pack's Outcome: modifiers, odds (no dice)
     trial = check.trial({"roll": 4})         # PackTrial: outcome, or the die still needed
@@ -38,8 +38,9 @@ from typing import TYPE_CHECKING, Any
 
 from eote_ref.packs.dice import Die, Face, Pool, Roller
 from eote_ref.packs.outcome import Outcome, PackError
-from eote_ref.packs.play import SHARED_COLUMNS, Ask, CheckSpec, Ctx, Due, Play, PlayError, Put
+from eote_ref.packs.play import SHARED_COLUMNS, CheckSpec, Ctx, Due, Play, PlayError, Put
 from eote_ref.packs.play import PlayState as PlayState
+from eote_ref.packs.questions import Question
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.fog import Fog, fog_in, fogged_sides
 from eote_ref.referee.game_core import GameCore
@@ -591,7 +592,7 @@ class PackCheck:
             return f"{head} ({level}, {record['side']})"
         return f"{head} ({record['side']})"
 
-    def facts(self) -> list[Ask]:
+    def facts(self) -> list[Question]:
         """The questions, pre-filled from the state and the answers so far."""
         try:
             return self.spec.questions(self.ctx())

@@ -1,7 +1,8 @@
 """What a check wizard asks of a check, of any pack: the questions, the preview, the dice.
 
 The shared wizard family (:mod:`eote_ref.ui.wizards`) shows a check through
-:class:`WizardCheck` only: its subject named, its questions (:class:`Question`), the
+:class:`WizardCheck` only: its subject named, its questions (the boundary's
+:class:`~eote_ref.packs.questions.Question`, every pack's one question type), the
 modifiers of its preview with their sections (:class:`ModifierLine`), the exact odds, the die
 the rules need next (:class:`DieSpec`), the outcome of the dice entered so far and its changes
 in words (:class:`Trial`), and *Apply* as one journal step. A pack's checks satisfy it
@@ -15,9 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from eote_ref.packs.dice import D10, Die
 from eote_ref.packs.outcome import Modifier, Outcome, Source
+
+if TYPE_CHECKING:
+    from eote_ref.packs.questions import Question
 
 #: The outcome a pack's checks give: the boundary's :class:`~eote_ref.packs.outcome.Outcome`
 #: or a pack's own reading of it (EotE's adds its result codes' labels).
@@ -25,42 +30,21 @@ OutcomeT = TypeVar("OutcomeT", bound=Outcome)
 
 
 @dataclass(frozen=True)
-class Choice:
-    """One option of a ``choice`` fact: the stored value and what the umpire reads."""
-
-    value: Any
-    label: str
-
-
-@dataclass(frozen=True)
-class Question:
-    """A question for the umpire (or a state-derived value shown for confirmation).
-
-    ``kind`` is ``bool``, ``choice``, ``int``, ``float`` or ``units`` (a set of unit ids picked
-    from ``choices``). ``derived`` marks values read from the game state: the wizard shows
-    them pre-filled and editable, for the table always wins.
-    """
-
-    key: str
-    label: str
-    kind: str
-    default: Any
-    rule: str = ""
-    help: str = ""
-    choices: tuple[Choice, ...] = ()
-    minimum: float = 0
-    maximum: float = 99
-    derived: bool = False
-    suffix: str = ""
-
-
-@dataclass(frozen=True)
 class DieSpec:
-    """A die the rules read by ``name``: ``d10`` (0 reads 10) or ``percentile`` (1..100)."""
+    """A die the rules read by ``name``: one of the boundary's declared dice.
+
+    ``die`` is a :class:`~eote_ref.packs.dice.Die` of :mod:`eote_ref.packs.dice`, as the pack
+    check dialog reads a declared check's: EotE's are :data:`~eote_ref.packs.dice.D10` (0
+    reads 10) and :data:`~eote_ref.packs.dice.PERCENTILE` (1..100).
+    """
 
     name: str
     label: str
-    kind: str = "d10"
+    die: Die = D10
+
+    def one_key(self) -> bool:
+        """Whether the die is typed with one key (a d10: 0 reads 10), not up to three digits."""
+        return self.die.numbered and self.die.sides <= 10
 
 
 @dataclass(frozen=True)

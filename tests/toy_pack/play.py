@@ -11,7 +11,6 @@ from typing import Any
 
 from eote_ref.packs.outcome import Outcome
 from eote_ref.packs.play import (
-    Ask,
     CheckSpec,
     Ctx,
     Due,
@@ -25,6 +24,7 @@ from eote_ref.packs.play import (
     Put,
     UnitState,
 )
+from eote_ref.packs.questions import Question
 from tests.toy_pack.armylist import RULESET
 from tests.toy_pack.pack import HIT_COUNT, TURN, ToyRules
 
@@ -63,10 +63,10 @@ def _strength(u: UnitState) -> int:
 
 
 # --------------------------------------------------------------------------- shoot (Toy 3)
-def _shoot_questions(ctx: Ctx) -> list[Ask]:
+def _shoot_questions(ctx: Ctx) -> list[Question]:
     return [
-        Ask("long_range", "At long range (-1)", "bool", False, "3"),
-        Ask("cover", "Target in cover (-1)", "bool", False, "3"),
+        Question("long_range", "At long range (-1)", "bool", False, "3"),
+        Question("cover", "Target in cover (-1)", "bool", False, "3"),
     ]
 
 
@@ -97,9 +97,9 @@ def _shoot_summary(ctx: Ctx, out: Outcome | None) -> str:
 
 
 # --------------------------------------------------------------------------- rally (Toy 4)
-def _rally_questions(ctx: Ctx) -> list[Ask]:
+def _rally_questions(ctx: Ctx) -> list[Question]:
     u = _unit(ctx)
-    return [Ask("strength", "Strength now", "int", _strength(u), "4", maximum=4, derived=True)]
+    return [Question("strength", "Strength now", "int", _strength(u), "4", maximum=4, derived=True)]
 
 
 def _rally_situation(ctx: Ctx) -> Any:

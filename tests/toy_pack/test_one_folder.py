@@ -31,6 +31,7 @@ BOUNDARY = {
     "eote_ref.packs.declaration",
     "eote_ref.packs.play",
     "eote_ref.packs.tables",
+    "eote_ref.packs.questions",
     "eote_ref.packs.outcome",
     "eote_ref.packs.dice",
     "eote_ref.packs.registry",

@@ -339,15 +339,34 @@ def test_a_vle_game_has_the_codes_too(qtbot: QtBot, db: Database) -> None:
 
 def test_unit_choices_are_coded_and_the_likely_come_first(db: Database) -> None:
     """Only a unit's choice (its id, a label starting with its name) gets its code."""
-    from eote_ref.packs.play import Ask, Due
+    from eote_ref.packs.play import Due
+    from eote_ref.packs.questions import Choice, Question
     from eote_ref.ui.pack_game.unit_choices import coded_asks, due_units
 
     state = quatre_bras(db).state()
     a, b, c = state.units[:3]
     asks = [
-        Ask("target", "target", "choice", a.id, choices=tuple((u.id, u.name) for u in (a, b, c))),
-        Ask("terrain", "terrain", "choice", "open", choices=(("open", "open"), ("wood", "wood"))),
-        Ask("hexes", "hexes", "choice", a.id, choices=((a.id, "one hex"), (b.id, "two hexes"))),
+        Question(
+            "target",
+            "target",
+            "choice",
+            a.id,
+            choices=tuple(Choice(u.id, u.name) for u in (a, b, c)),
+        ),
+        Question(
+            "terrain",
+            "terrain",
+            "choice",
+            "open",
+            choices=(Choice("open", "open"), Choice("wood", "wood")),
+        ),
+        Question(
+            "hexes",
+            "hexes",
+            "choice",
+            a.id,
+            choices=(Choice(a.id, "one hex"), Choice(b.id, "two hexes")),
+        ),
     ]
     due = [Due("shock", "shock it", "9.0", {"unit_id": c.id}), Due("fire", "x", "7.0", {})]
     likely = due_units(due, "shock")

@@ -34,7 +34,6 @@ from eote_ref.packs.avle.play_state import (
 )
 from eote_ref.packs.outcome import Outcome
 from eote_ref.packs.play import (
-    Ask,
     CheckSpec,
     Ctx,
     Due,
@@ -46,6 +45,7 @@ from eote_ref.packs.play import (
     SideState,
     UnitState,
 )
+from eote_ref.packs.questions import Choice, Question
 
 #: The ``held`` marker's values, by the scenario that holds units back.
 REINFORCEMENT = "reinforcement"
@@ -140,9 +140,9 @@ def _roll_put(state: PlayState, side: SideState) -> Put:
     return Put("side", side.id, "arrival_roll", [state.turn, round_of(state)])
 
 
-def _unit_question(key: str, label: str, rule: str, units: list[UnitState]) -> Ask:
-    return Ask(key, label, "choice", units[0].id, rule,
-               choices=tuple((u.id, u.name) for u in units))  # fmt: skip
+def _unit_question(key: str, label: str, rule: str, units: list[UnitState]) -> Question:
+    return Question(key, label, "choice", units[0].id, rule,
+                    choices=tuple(Choice(u.id, u.name) for u in units))  # fmt: skip
 
 
 def _chosen_unit(ctx: Ctx, key: str, pool: list[UnitState], taken: set[int]) -> UnitState:
@@ -164,14 +164,14 @@ def _refuse_rolled(ctx: Ctx, side: SideState, rule: str) -> None:
 
 
 # ----------------------------------------------------------------------------- deployment (14.0)
-def _deployment_questions(ctx: Ctx) -> list[Ask]:
+def _deployment_questions(ctx: Ctx) -> list[Question]:
     most = ctx.rules.data.hypothetical["reinforcements"].value
-    out: list[Ask] = []
+    out: list[Question] = []
     for s in ctx.state.sides:
         units = ctx.state.units_of(s.id)
         out.append(
-            Ask(f"held_{s.id}", f"{s.name}: the units held back as reinforcements", "choices",
-                [], "14.0", f"at most {most}", tuple((u.id, u.name) for u in units),
+            Question(f"held_{s.id}", f"{s.name}: the units held back as reinforcements", "choices",
+                [], "14.0", f"at most {most}", tuple(Choice(u.id, u.name) for u in units),
                 minimum=0, maximum=most)
         )  # fmt: skip
     return out
@@ -255,7 +255,7 @@ def _by_arm(units: list[UnitState]) -> dict[str, list[UnitState]]:
     return out
 
 
-def _reinforcement_questions(ctx: Ctx) -> list[Ask]:
+def _reinforcement_questions(ctx: Ctx) -> list[Question]:
     side = ctx_side(ctx)
     return [
         _unit_question(f"unit_{arm}", f"the {arm} unit that comes if a {arm} die is rolled",
@@ -333,13 +333,13 @@ def _chosen_count(ctx: Ctx) -> int:
     return min(CHOSEN_EACH_ROUND, len(units) + len(generals))
 
 
-def _held_choices(ctx: Ctx) -> tuple[tuple[Any, str], ...]:
+def _held_choices(ctx: Ctx) -> tuple[Choice, ...]:
     units, generals = _prussian_pool(ctx)
-    return (*((f"unit:{u.id}", u.name) for u in units),
-            *((f"leader:{g.id}", f"General {g.name}") for g in generals))  # fmt: skip
+    return (*(Choice(f"unit:{u.id}", u.name) for u in units),
+            *(Choice(f"leader:{g.id}", f"General {g.name}") for g in generals))  # fmt: skip
 
 
-def _prussian_questions(ctx: Ctx) -> list[Ask]:
+def _prussian_questions(ctx: Ctx) -> list[Question]:
     units, _generals = _prussian_pool(ctx)
     out = [
         _unit_question(f"unit_{arm}", f"the {arm} unit that comes if the die shows it", "13.1", us)
@@ -349,15 +349,16 @@ def _prussian_questions(ctx: Ctx) -> list[Ask]:
     n = _chosen_count(ctx)
     chosen_default = [c for c, _ in choices[-n:]] if n else []
     if n:
-        out.append(Ask("chosen", f"the {n} unit(s) of the player's choice that come this round",
-                       "choices", chosen_default, "13.1", "from turn 5", choices,
-                       minimum=n, maximum=n))  # fmt: skip
+        out.append(Question("chosen",
+                            f"the {n} unit(s) of the player's choice that come this round",
+                            "choices", chosen_default, "13.1", "from turn 5", choices,
+                            minimum=n, maximum=n))  # fmt: skip
     if choices:
         # On a flag the player picks one more: by default the first not chosen already.
         chosen = set(ctx.answers.get("chosen", chosen_default) or [])
         free = [c for c, _ in choices if c not in chosen] or [choices[0][0]]
-        out.append(Ask("unit_flag", "the unit chosen on a flag", "choice", free[0], "13.1",
-                       choices=choices))  # fmt: skip
+        out.append(Question("unit_flag", "the unit chosen on a flag", "choice", free[0], "13.1",
+                            choices=choices))  # fmt: skip
     return out
 
 

@@ -28,14 +28,15 @@ from eote_ref.packs.avle.play_state import (
     unit_choices,
 )
 from eote_ref.packs.outcome import Outcome
-from eote_ref.packs.play import Ask, CheckSpec, Ctx, PlayError, Put, UnitState
+from eote_ref.packs.play import CheckSpec, Ctx, PlayError, Put, UnitState
+from eote_ref.packs.questions import Choice, Question
 
 # ----------------------------------------------------------------------------- fire and shock
 TERRAINS = ("open", "road", "bridge", "orchard", "field", "wood", "hill",
             "farm", "town", "fortified", "stream", "marsh")  # fmt: skip
 
 
-def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
+def _combat_questions(ctx: Ctx, shock: bool) -> list[Question]:
     state, firer = ctx.state, ctx_unit(ctx)
     enemies = enemies_on_map(ctx, firer)
     charged = charged_by(state, firer) if shock else None
@@ -45,7 +46,7 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
     target = state.unit(int(tid)) if tid is not None else None
     side = state.side(firer.side_id)
     qs = [
-        Ask(
+        Question(
             "target_unit",
             "target",
             "choice",
@@ -58,34 +59,34 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
     ]
     if not shock:
         # 7.3: artillery on a hill reaches one hex more than the sheet (heavy: 6).
-        qs.append(Ask("hexes", "range in hexes", "int", 1, "7.3", minimum=1, maximum=6))
+        qs.append(Question("hexes", "range in hexes", "int", 1, "7.3", minimum=1, maximum=6))
     qs += [
-        Ask(
+        Question(
             "firer_terrain",
             "the firer's own hex",
             "choice",
             "open",
             "9.2",
-            choices=tuple((t, t) for t in TERRAINS),
+            choices=tuple(Choice(t, t) for t in TERRAINS),
         ),  # fmt: skip
-        Ask(
+        Question(
             "target_terrain",
             "the target's hex",
             "choice",
             "open",
             "8.0",
-            choices=tuple((t, t) for t in TERRAINS),
+            choices=tuple(Choice(t, t) for t in TERRAINS),
         ),  # fmt: skip
-        Ask(
+        Question(
             "aspect",
             "fired on through its",
             "choice",
             "front",
             "9.2",
-            choices=(("front", "front"), ("flank", "flank"), ("rear", "rear")),
+            choices=tuple(Choice(d, d) for d in ("front", "flank", "rear")),
         ),  # fmt: skip
-        Ask("moved", "hexes the firer moved first", "int", 0, "6.0", maximum=4),
-        Ask(
+        Question("moved", "hexes the firer moved first", "int", 0, "6.0", maximum=4),
+        Question(
             "retreat_blocked",
             "hexes of retreat the target cannot take",
             "int",
@@ -93,16 +94,16 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
             "10.1",
             maximum=2,
         ),  # fmt: skip
-        Ask(
+        Question(
             "target_formation",
             "the target's formation",
             "choice",
             (target.markers.get("formation") or "combat") if target else "combat",
             "6.0",
-            choices=(("combat", "combat"), ("square", "square")),
+            choices=(Choice("combat", "combat"), Choice("square", "square")),
             derived=True,
         ),  # fmt: skip
-        Ask(
+        Question(
             "general_attached",
             "a General with the firer",
             "bool",
@@ -110,7 +111,7 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
             "7.3.11",
             derived=True,
         ),  # fmt: skip
-        Ask(
+        Question(
             "target_general_attached",
             "a General with the target",
             "bool",
@@ -118,7 +119,7 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
             "9.4",
             derived=True,
         ),  # fmt: skip
-        Ask(
+        Question(
             "target_elements",
             "the target's elements",
             "int",
@@ -131,7 +132,7 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
     ]
     if not shock:
         qs += [
-            Ask(
+            Question(
                 "firer_elements",
                 "the firer's elements",
                 "int",
@@ -141,7 +142,7 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
                 maximum=4,
                 derived=True,
             ),  # fmt: skip
-            Ask(
+            Question(
                 "bombardment",
                 "under a bombardment card",
                 "bool",
@@ -149,7 +150,7 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
                 "3.2",
                 derived=True,
             ),  # fmt: skip
-            Ask(
+            Question(
                 "target_already_fired_on",
                 "the target was fired on already this round",
                 "bool",
@@ -162,7 +163,7 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Ask]:
         # 9.1.3: the charger tests for pursuit only if the target leaves its hex; a unit that
         # may ignore a retreat (10.1 E, 7.3.17) chooses whether it does.
         qs.append(
-            Ask("target_stays", "the target ignores any retreat it may ignore (it holds its "
+            Question("target_stays", "the target ignores any retreat it may ignore (it holds its "
                 "hex: no pursuit)", "bool", True, "10.1 E",
                 "a square, infantry in buildings or a unit with a General may stay put; the "
                 "charger tests for pursuit only if its target leaves the hex (9.1.3)")
@@ -343,11 +344,11 @@ def charged_by(state: Any, charger: UnitState) -> int | None:
     return None
 
 
-def _charge_questions(ctx: Ctx) -> list[Ask]:
+def _charge_questions(ctx: Ctx) -> list[Question]:
     qs = _combat_questions(ctx, True)[:1]  # the unit charged
     return [
         *qs,
-        Ask("may_react", "the charge starts or passes through a hex of the charged unit's "
+        Question("may_react", "the charge starts or passes through a hex of the charged unit's "
             "frontal arc not adjacent to it (it may react)", "bool", True, "9.3",
             "a charge from an adjacent hex, or only through the flank or rear, allows no "
             "reaction"),
@@ -402,7 +403,7 @@ def _charge_summary(ctx: Ctx, outcome: Outcome | None) -> str:
 
 
 # ----------------------------------------------------------------------------- reaction (9.3)
-def _reaction_questions(ctx: Ctx) -> list[Ask]:
+def _reaction_questions(ctx: Ctx) -> list[Question]:
     state, unit = ctx.state, ctx_unit(ctx)
     cavalry = [u for u in enemies_on_map(ctx, unit) if u.arm == "cavalry"]
     due = _reaction_due(state, unit)
@@ -417,19 +418,19 @@ def _reaction_questions(ctx: Ctx) -> list[Ask]:
         []
         if declared
         else [
-            Ask("charge_from_adjacent", "the charge started adjacent", "bool", False, "9.3"),
-            Ask("through_front", "the charge crossed the frontal arc", "bool", True, "9.3"),
+            Question("charge_from_adjacent", "the charge started adjacent", "bool", False, "9.3"),
+            Question("through_front", "the charge crossed the frontal arc", "bool", True, "9.3"),
         ]
     )
     return [
-        Ask("charger", "the charging cavalry", "choice", cavalry[0].id if cavalry else None,
+        Question("charger", "the charging cavalry", "choice", cavalry[0].id if cavalry else None,
             "9.3", choices=unit_choices(state, cavalry, ctx.rules)),
-        Ask("empty_hexes", "empty hexes between them at the start, in sight", "int", 1, "9.3",
+        Question("empty_hexes", "empty hexes between them at the start, in sight", "int", 1, "9.3",
             maximum=10),
         *asked,
-        Ask("terrain", "the reacting unit's hex", "choice", "open", "6.0",
-            choices=tuple((t, t) for t in TERRAINS)),
-        Ask("charger_elements", "the charger's elements", "int",
+        Question("terrain", "the reacting unit's hex", "choice", "open", "6.0",
+            choices=tuple(Choice(t, t) for t in TERRAINS)),
+        Question("charger_elements", "the charger's elements", "int",
             int(charger.markers.get("elements", 3)) if charger else 3, "9.3", minimum=1,
             maximum=3, derived=True),
     ]  # fmt: skip
@@ -517,13 +518,13 @@ def _general(ctx: Ctx) -> Any:
     return ctx.state.leader(int(ctx.target["leader_id"]))
 
 
-def _general_hit_questions(ctx: Ctx) -> list[Ask]:
+def _general_hit_questions(ctx: Ctx) -> list[Question]:
     due_item = matching_pending(ctx, "general_hit") or {}
     return [
-        Ask("losses", "elements his unit lost in the result", "int",
+        Question("losses", "elements his unit lost in the result", "int",
             int(due_item.get("losses", 1)), "9.4", minimum=1, maximum=10,
             derived="losses" in due_item),
-        Ask("unit_may_ignore_retreat", "his unit may ignore retreats", "bool",
+        Question("unit_may_ignore_retreat", "his unit may ignore retreats", "bool",
             bool(due_item.get("may_ignore_retreat", False)), "10.1 E", derived=True),
     ]  # fmt: skip
 
@@ -581,11 +582,11 @@ def _general_hit_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     return f"{g.name} is unhurt (9.4)"
 
 
-def _capture_questions(ctx: Ctx) -> list[Ask]:
+def _capture_questions(ctx: Ctx) -> list[Question]:
     return [
-        Ask("hexes_moved", "hexes the enemy unit moved into his hex", "int", 1, "9.4.2",
+        Question("hexes_moved", "hexes the enemy unit moved into his hex", "int", 1, "9.4.2",
             minimum=1, maximum=10),
-        Ask("general_retreat_hexes", "hexes he retreats (when the capture option counts them)",
+        Question("general_retreat_hexes", "hexes he retreats (when the capture option counts them)",
             "int", 1, "9.4.2", maximum=10),
     ]  # fmt: skip
 
@@ -610,12 +611,12 @@ def _capture_summary(ctx: Ctx, outcome: Outcome | None) -> str:
 
 
 # ----------------------------------------------------------------------------- rally and morale
-def _rally_questions(ctx: Ctx) -> list[Ask]:
+def _rally_questions(ctx: Ctx) -> list[Question]:
     unit = ctx_unit(ctx)
     return [
-        Ask("hexes_from_enemy", "hexes to the nearest enemy", "int", 4, "12.0", maximum=30),
-        Ask("in_enemy_sight", "in the enemy's line of sight", "bool", True, "12.0"),
-        Ask("general_attached", "a General attached", "bool",
+        Question("hexes_from_enemy", "hexes to the nearest enemy", "int", 4, "12.0", maximum=30),
+        Question("in_enemy_sight", "in the enemy's line of sight", "bool", True, "12.0"),
+        Question("general_attached", "a General attached", "bool",
             general_with(ctx.state, unit) is not None, "12.1", derived=True),
     ]  # fmt: skip
 
@@ -657,9 +658,9 @@ def _rally_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     return f"{unit.name} rallies: {outcome.details['recovered']} element(s) back (12.0)"
 
 
-def _morale_questions(ctx: Ctx) -> list[Ask]:
+def _morale_questions(ctx: Ctx) -> list[Question]:
     return [
-        Ask("surplus_losses", "further losses in the same result", "int", 0, "15.0",
+        Question("surplus_losses", "further losses in the same result", "int", 0, "15.0",
             maximum=4),
     ]  # fmt: skip
 

@@ -23,6 +23,7 @@ from eote_ref.packs.play import (
     SideState,
     UnitState,
 )
+from eote_ref.packs.questions import Choice
 
 RULESET = "avle-1.2"
 SECTORS = ("left", "centre", "right")
@@ -205,10 +206,10 @@ def matching_pending(ctx: Ctx, check: str) -> dict[str, Any] | None:
 
 def unit_choices(
     state: PlayState, units: Sequence[UnitState], rules: AvleRules | None = None
-) -> tuple[tuple[Any, str], ...]:
+) -> tuple[Choice, ...]:
     """Units as a choice question offers them: name, type in words, elements."""
     return tuple(
-        (u.id, f"{u.name} ({type_words(u.type, rules)}, {u.markers.get('elements')} el.)")
+        Choice(u.id, f"{u.name} ({type_words(u.type, rules)}, {u.markers.get('elements')} el.)")
         for u in units
     )
 

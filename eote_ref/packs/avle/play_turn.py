@@ -47,7 +47,6 @@ from eote_ref.packs.avle.play_state import (
 from eote_ref.packs.declaration import cleared_markers
 from eote_ref.packs.outcome import Outcome
 from eote_ref.packs.play import (
-    Ask,
     CheckSpec,
     Ctx,
     PlayError,
@@ -57,10 +56,11 @@ from eote_ref.packs.play import (
     UnitState,
     turn_puts,
 )
+from eote_ref.packs.questions import Choice, Question
 
 
 # ----------------------------------------------------------------------------- hand (4.1)
-def _hand_questions(ctx: Ctx) -> list[Ask]:
+def _hand_questions(ctx: Ctx) -> list[Question]:
     size = ctx.rules.data.cards.hand.value  # 4.1
     side = ctx_side(ctx)
     cards = deck(ctx.rules)
@@ -71,7 +71,7 @@ def _hand_questions(ctx: Ctx) -> list[Ask]:
         unplayed = list((Counter(cards) - Counter(last)).elements())
         default = unplayed + last[: size - len(unplayed)]
     return [
-        Ask(
+        Question(
             "hand",
             f"{side.name}'s hand for turn {ctx.state.turn} ({size} of the {len(cards)} cards)",
             "choices",
@@ -79,7 +79,7 @@ def _hand_questions(ctx: Ctx) -> list[Ask]:
             "4.1",
             "turn 2 on: "
             + ctx.rules.data.options["next_hand"].words(ctx.rules.opt("next_hand"), "next_hand"),
-            tuple((c, card_name(ctx.rules, c)) for c in cards),
+            tuple(Choice(c, card_name(ctx.rules, c)) for c in cards),
             minimum=size,
             maximum=size,
         )
@@ -117,25 +117,25 @@ def _playable(side: SideState) -> list[str]:
     return list(left.elements())
 
 
-def _round_questions(ctx: Ctx) -> list[Ask]:
-    out: list[Ask] = []
+def _round_questions(ctx: Ctx) -> list[Question]:
+    out: list[Question] = []
     for s in ctx.state.sides:
         cards = _playable(s)
         key = f"card_{s.id}"
         chosen = ctx.answers.get(key, cards[0] if cards else None)
         out.append(
-            Ask(
+            Question(
                 key,
                 f"{s.name} plays",
                 "choice",
                 cards[0] if cards else None,
                 "5.1",
-                choices=tuple((c, card_name(ctx.rules, c)) for c in dict.fromkeys(cards)),
+                choices=tuple(Choice(c, card_name(ctx.rules, c)) for c in dict.fromkeys(cards)),
             )  # fmt: skip
         )
         able = units_able(ctx.state, s, str(chosen)) if chosen else 0
         out.append(
-            Ask(
+            Question(
                 f"able_{s.id}",
                 f"{s.name}: units able to carry out its card",
                 "int",
@@ -309,16 +309,16 @@ def _order_subject(ctx: Ctx) -> tuple[str, int] | None:
     return ("unit", int(chosen)) if chosen is not None else None
 
 
-def _order_questions(ctx: Ctx) -> list[Ask]:
-    out: list[Ask] = []
+def _order_questions(ctx: Ctx) -> list[Question]:
+    out: list[Question] = []
     if "unit_id" not in ctx.target:  # opened from the turn guide on a side
         # Only the units a die left can order (5.1, 3.1, 3.2); none: nothing to choose, and
         # the refusal says why (the side passes, or orders a General on his own).
         able = [u for u in _able(ctx, ctx_side(ctx).id) if _orderable(ctx, u)]
         label = "the unit ordered" if able else "the unit ordered (none fits the dice left)"
         out.append(
-            Ask("unit", label, "choice", able[0].id if able else None, "5.1",
-                choices=tuple((u.id, u.name) for u in able))
+            Question("unit", label, "choice", able[0].id if able else None, "5.1",
+                choices=tuple(Choice(u.id, u.name) for u in able))
         )  # fmt: skip
         if ctx.answers.get("unit", out[0].default) is None:
             return out
@@ -341,8 +341,8 @@ def _order_questions(ctx: Ctx) -> list[Ask]:
         ranked[0] if ranked else None,
     )
     out.append(
-        Ask("face", "the command die used", "choice", default, "5.1", derived=True,
-            choices=tuple((f, FACE_ORDERS.get(f, "the automatic card")) for f in faces))
+        Question("face", "the command die used", "choice", default, "5.1", derived=True,
+            choices=tuple(Choice(f, FACE_ORDERS.get(f, "the automatic card")) for f in faces))
     )  # fmt: skip
     return out
 
@@ -473,7 +473,7 @@ def _pass_summary(ctx: Ctx, outcome: Outcome | None) -> str:
 
 
 # ----------------------------------------------------------------------------- victory (4.2)
-def _victory_questions(ctx: Ctx) -> list[Ask]:
+def _victory_questions(ctx: Ctx) -> list[Question]:
     return []
 
 
@@ -623,7 +623,11 @@ def _victory_summary(ctx: Ctx, outcome: Outcome | None) -> str:
 
 
 # ----------------------------------------------------------------------------- Quatre Bras (13.2)
-HOLDERS = (("none", "nobody"), ("french", "a French unit"), ("allied", "an Allied unit"))
+HOLDERS = (
+    Choice("none", "nobody"),
+    Choice("french", "a French unit"),
+    Choice("allied", "an Allied unit"),
+)
 
 
 def _qb_hexes(ctx: Ctx) -> list[str]:
@@ -632,14 +636,14 @@ def _qb_hexes(ctx: Ctx) -> list[str]:
     return list(ctx.rules.data.quatre_bras.control_hexes)
 
 
-def _qb_questions(ctx: Ctx) -> list[Ask]:
-    out: list[Ask] = []
+def _qb_questions(ctx: Ctx) -> list[Question]:
+    out: list[Question] = []
     for h in _qb_hexes(ctx):
         out += [
-            Ask(f"{h}_occupant", f"{h}: who stands in it", "choice", "none", "13.2",
+            Question(f"{h}_occupant", f"{h}: who stands in it", "choice", "none", "13.2",
                 choices=HOLDERS),
-            Ask(f"{h}_general_only", f"{h}: only a General", "bool", False, "13.2"),
-            Ask(f"{h}_last_entered", f"{h}: whose unit entered it last", "choice", "none",
+            Question(f"{h}_general_only", f"{h}: only a General", "bool", False, "13.2"),
+            Question(f"{h}_last_entered", f"{h}: whose unit entered it last", "choice", "none",
                 "13.2", choices=HOLDERS),
         ]  # fmt: skip
     return out

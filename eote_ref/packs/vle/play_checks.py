@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from eote_ref.packs.outcome import Outcome
-from eote_ref.packs.play import Ask, CheckSpec, Ctx, PlayError, Put, UnitState
+from eote_ref.packs.play import CheckSpec, Ctx, PlayError, Put, UnitState
+from eote_ref.packs.questions import Choice, Question
 from eote_ref.packs.vle import combat, command, leaders, morale
 
 FIRST_PHASE = "charges"
@@ -29,7 +30,7 @@ def _m(u: UnitState, key: str, default: Any = 0) -> Any:
     return u.markers.get(key, default)
 
 
-def _leader_bonus_ask(ctx: Ctx, u: UnitState) -> Ask:
+def _leader_bonus_ask(ctx: Ctx, u: UnitState) -> Question:
     """The leader's morale bonus: 0 unless the umpire says a leader is stacked with ``u``.
 
     A leader gives his bonus only to a unit he is stacked with (XIV.4), and the game does not
@@ -47,7 +48,7 @@ def _leader_bonus_ask(ctx: Ctx, u: UnitState) -> Ask:
     help_text = "0 unless a leader is stacked with it (XIV.4)"
     if offers:
         help_text += ": " + ", ".join(offers)
-    return Ask("leader_morale", "Leader's morale bonus (a leader stacked with it)", "int", 0,
+    return Question("leader_morale", "Leader's morale bonus (a leader stacked with it)", "int", 0,
                "XIV.4", help=help_text, minimum=-3, maximum=6)  # fmt: skip
 
 
@@ -76,29 +77,29 @@ def _without_pending(ctx: Ctx, u: UnitState) -> list[Put]:
 
 # --------------------------------------------------------------------------- morale
 REASONS = (
-    ("fire", "fired on, steps lost (X.1)"),
-    ("melee", "a melee * (X.1)"),
-    ("retreat_through", "a disorganized unit retreats through (X.1)"),
-    ("chain_reaction", "chain reaction, demoralized corps (XII.1)"),
-    ("event", "an event calls for it (XXII.3)"),
+    Choice("fire", "fired on, steps lost (X.1)"),
+    Choice("melee", "a melee * (X.1)"),
+    Choice("retreat_through", "a disorganized unit retreats through (X.1)"),
+    Choice("chain_reaction", "chain reaction, demoralized corps (XII.1)"),
+    Choice("event", "an event calls for it (XXII.3)"),
 )
-DIRECTIONS = (("front", "front"), ("flank", "flank (-2)"), ("rear", "rear (-3)"),
-              ("flank_and_rear", "flank and rear"))  # fmt: skip
+DIRECTIONS = (Choice("front", "front"), Choice("flank", "flank (-2)"), Choice("rear", "rear (-3)"),
+              Choice("flank_and_rear", "flank and rear"))  # fmt: skip
 
 
-def _morale_questions(ctx: Ctx) -> list[Ask]:
+def _morale_questions(ctx: Ctx) -> list[Question]:
     u = _unit(ctx)
     return [
-        Ask("reason", "Why the check", "choice", "fire", "X.1", choices=REASONS),
-        Ask("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "X.2",
+        Question("reason", "Why the check", "choice", "fire", "X.1", choices=REASONS),
+        Question("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "X.2",
             minimum=2, maximum=12, derived=True),
-        Ask("steps", "Steps now", "int", _m(u, "steps", 1), "X.4", minimum=1, maximum=20,
+        Question("steps", "Steps now", "int", _m(u, "steps", 1), "X.4", minimum=1, maximum=20,
             derived=True),
         _leader_bonus_ask(ctx, u),
-        Ask("direction", "Attacked or fired on through", "choice", "front", "X.4",
+        Question("direction", "Attacked or fired on through", "choice", "front", "X.4",
             choices=DIRECTIONS),
-        Ask("below_failed_unit", "The unit above has just failed", "bool", False, "V.5"),
-        Ask("event_bonus", "Events played (+ helps)", "int", 0, "XXII.3", minimum=-6,
+        Question("below_failed_unit", "The unit above has just failed", "bool", False, "V.5"),
+        Question("event_bonus", "Events played (+ helps)", "int", 0, "XXII.3", minimum=-6,
             maximum=6),
     ]  # fmt: skip
 
@@ -133,15 +134,15 @@ def _morale_summary(ctx: Ctx, out: Outcome | None) -> str:
 
 
 # --------------------------------------------------------------------------- fire
-def _fire_questions(ctx: Ctx) -> list[Ask]:
+def _fire_questions(ctx: Ctx) -> list[Question]:
     u = _unit(ctx)
     return [
-        Ask("fire_value", "Combined fire value of the firers", "int", 3, "VII.3",
+        Question("fire_value", "Combined fire value of the firers", "int", 3, "VII.3",
             help="as the Formation and Terrain tables leave it", minimum=0, maximum=20),
-        Ask("target_square", "Target in square (+1 die)", "bool",
+        Question("target_square", "Target in square (+1 die)", "bool",
             _m(u, "formation", "") == "square", "VII.10", derived=True),
-        Ask("die_bonus", "Events on the die", "int", 0, "XXII.3", minimum=-4, maximum=6),
-        Ask("leader_with_target", "A leader with the target", "bool", False, "XIV.5"),
+        Question("die_bonus", "Events on the die", "int", 0, "XXII.3", minimum=-4, maximum=6),
+        Question("leader_with_target", "A leader with the target", "bool", False, "XIV.5"),
     ]  # fmt: skip
 
 
@@ -188,31 +189,30 @@ def _fire_summary(ctx: Ctx, out: Outcome | None) -> str:
 
 
 # --------------------------------------------------------------------------- melee
-TERRAINS = (("open", "open"), ("town", "town"), ("castle", "castle"), ("wood", "wood"),
-            ("brush", "brush"), ("other", "other"))  # fmt: skip
+TERRAINS = tuple(Choice(t, t) for t in ("open", "town", "castle", "wood", "brush", "other"))
 
 
 def _on_map(u: UnitState) -> bool:
     return not u.markers.get("eliminated") and not u.markers.get("straggler")
 
 
-def _melee_questions(ctx: Ctx) -> list[Ask]:
+def _melee_questions(ctx: Ctx) -> list[Question]:
     u = _unit(ctx)
     enemies = tuple(
-        (e.id, e.name) for e in ctx.state.units if e.side_id != u.side_id and _on_map(e)
+        Choice(e.id, e.name) for e in ctx.state.units if e.side_id != u.side_id and _on_map(e)
     )
     return [
-        Ask("attackers", "Attacking units", "choices", [], "VIII.1", choices=enemies),
-        Ask("attacked_from", "Attacked through", "choice", "front", "VIII.6",
+        Question("attackers", "Attacking units", "choices", [], "VIII.1", choices=enemies),
+        Question("attacked_from", "Attacked through", "choice", "front", "VIII.6",
             choices=DIRECTIONS[:3]),
-        Ask("defender_terrain", "Defender's terrain", "choice", "open", "VIII.3",
+        Question("defender_terrain", "Defender's terrain", "choice", "open", "VIII.3",
             choices=TERRAINS),
-        Ask("charge", "A cavalry charge", "bool", False, "IX.3"),
-        Ask("attacker_leader_combat", "Attacking leader's combat value", "int", 0, "XIV.3",
+        Question("charge", "A cavalry charge", "bool", False, "IX.3"),
+        Question("attacker_leader_combat", "Attacking leader's combat value", "int", 0, "XIV.3",
             minimum=-2, maximum=3),
-        Ask("defender_leader_combat", "Defending leader's combat value", "int", 0, "XIV.3",
+        Question("defender_leader_combat", "Defending leader's combat value", "int", 0, "XIV.3",
             minimum=-2, maximum=3),
-        Ask("die_bonus", "Events on the die (net)", "int", 0, "XXII.3", minimum=-4, maximum=4),
+        Question("die_bonus", "Events on the die (net)", "int", 0, "XXII.3", minimum=-4, maximum=4),
     ]  # fmt: skip
 
 
@@ -313,16 +313,16 @@ def _melee_summary(ctx: Ctx, out: Outcome | None) -> str:
 
 
 # --------------------------------------------------------------------------- square, countercharge
-def _square_questions(ctx: Ctx) -> list[Ask]:
+def _square_questions(ctx: Ctx) -> list[Question]:
     u = _unit(ctx)
     return [
-        Ask("cavalry_distance", "Hexes to the charging cavalry, as first seen", "int", 3,
+        Question("cavalry_distance", "Hexes to the charging cavalry, as first seen", "int", 3,
             "IX.6", minimum=1, maximum=30),
-        Ask("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "X.2",
+        Question("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "X.2",
             minimum=2, maximum=12, derived=True),
         _leader_bonus_ask(ctx, u),
-        Ask("below_failed_unit", "The unit above has just failed", "bool", False, "IX.6"),
-        Ask("event_bonus", "Events played (+ helps)", "int", 0, "XXII.3", minimum=-6,
+        Question("below_failed_unit", "The unit above has just failed", "bool", False, "IX.6"),
+        Question("event_bonus", "Events played (+ helps)", "int", 0, "XXII.3", minimum=-6,
             maximum=6),
     ]  # fmt: skip
 
@@ -354,10 +354,10 @@ def _square_summary(ctx: Ctx, out: Outcome | None) -> str:
     return f"{u.name} {word} (IX.6)"
 
 
-def _cc_questions(ctx: Ctx) -> list[Ask]:
+def _cc_questions(ctx: Ctx) -> list[Question]:
     u = _unit(ctx)
     return [
-        Ask("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "X.2",
+        Question("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "X.2",
             minimum=2, maximum=12, derived=True),
         _leader_bonus_ask(ctx, u),
     ]  # fmt: skip
@@ -388,12 +388,12 @@ def _cc_summary(ctx: Ctx, out: Outcome | None) -> str:
 
 
 # --------------------------------------------------------------------------- orders
-def _obedience_questions(ctx: Ctx) -> list[Ask]:
+def _obedience_questions(ctx: Ctx) -> list[Question]:
     ld = _leader(ctx)
     return [
-        Ask("obedience", "Obedience (the counter's back)", "int",
+        Question("obedience", "Obedience (the counter's back)", "int",
             int(ld.markers.get("obedience", 3)), "XVII.6", minimum=1, maximum=6, derived=True),
-        Ask("with_army_commander", "The army commander in his hex", "bool", False, "XVII.6"),
+        Question("with_army_commander", "The army commander in his hex", "bool", False, "XVII.6"),
     ]  # fmt: skip
 
 
@@ -414,10 +414,10 @@ def _obedience_summary(ctx: Ctx, out: Outcome | None) -> str:
     return f"{ld.name} {verb} {when} (XVII.6)"
 
 
-def _initiative_questions(ctx: Ctx) -> list[Ask]:
+def _initiative_questions(ctx: Ctx) -> list[Question]:
     ld = _leader(ctx)
     return [
-        Ask("initiative", "Initiative (the counter's back)", "int",
+        Question("initiative", "Initiative (the counter's back)", "int",
             int(ld.markers.get("initiative", 3)), "XVII.7", minimum=1, maximum=6, derived=True),
     ]  # fmt: skip
 
@@ -441,13 +441,13 @@ def _no_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
 
 
 # --------------------------------------------------------------------------- rally
-def _rally_questions(ctx: Ctx) -> list[Ask]:
+def _rally_questions(ctx: Ctx) -> list[Question]:
     u = _unit(ctx)
     return [
-        Ask("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "X.2",
+        Question("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "X.2",
             minimum=2, maximum=12, derived=True),
         _leader_bonus_ask(ctx, u),
-        Ask("adjacent_enemy", "Next to an enemy (-1)", "bool", False, "X.4"),
+        Question("adjacent_enemy", "Next to an enemy (-1)", "bool", False, "X.4"),
     ]  # fmt: skip
 
 
@@ -480,10 +480,10 @@ def _rally_summary(ctx: Ctx, out: Outcome | None) -> str:
 
 # --------------------------------------------------------------------------- leaders
 CAUSES = (
-    ("fire_2_or_3", "2 or 3 steps lost to one fire"),
-    ("stack_eliminated", "his stack eliminated"),
-    ("alone_entered", "alone, an enemy enters"),
-    ("surrounded_lone_survivor", "surrounded, lone survivor (4-6)"),
+    Choice("fire_2_or_3", "2 or 3 steps lost to one fire"),
+    Choice("stack_eliminated", "his stack eliminated"),
+    Choice("alone_entered", "alone, an enemy enters"),
+    Choice("surrounded_lone_survivor", "surrounded, lone survivor (4-6)"),
 )
 
 
@@ -494,10 +494,10 @@ def _leader(ctx: Ctx) -> Any:
     return ctx.state.leader(int(lid))
 
 
-def _casualty_questions(ctx: Ctx) -> list[Ask]:
+def _casualty_questions(ctx: Ctx) -> list[Question]:
     return [
-        Ask("cause", "Cause", "choice", "fire_2_or_3", "XIV.5", choices=CAUSES),
-        Ask("wounds", "Wounds (XVII.1 first level)", "bool", False, "XVII.1"),
+        Question("cause", "Cause", "choice", "fire_2_or_3", "XIV.5", choices=CAUSES),
+        Question("wounds", "Wounds (XVII.1 first level)", "bool", False, "XVII.1"),
     ]
 
 
@@ -536,12 +536,12 @@ def _side(ctx: Ctx) -> Any:
     return ctx.state.side(int(sid))
 
 
-def _army_questions(ctx: Ctx) -> list[Ask]:
+def _army_questions(ctx: Ctx) -> list[Question]:
     s = _side(ctx)
     return [
-        Ask("losses", "Steps lost", "int", int(s.pack_state.get("losses", 0)), "XII",
+        Question("losses", "Steps lost", "int", int(s.pack_state.get("losses", 0)), "XII",
             derived=True, maximum=999),
-        Ask("threshold", "Demoralization level (the battle's)", "int",
+        Question("threshold", "Demoralization level (the battle's)", "int",
             int(s.pack_state.get("demoralize_at", 20)), "XII", minimum=1, maximum=999),
     ]  # fmt: skip
 
@@ -564,7 +564,7 @@ def _army_summary(ctx: Ctx, out: Outcome | None) -> str:
 
 
 # --------------------------------------------------------------------------- the turn
-def _next_questions(ctx: Ctx) -> list[Ask]:
+def _next_questions(ctx: Ctx) -> list[Question]:
     return []
 
 

@@ -4,7 +4,7 @@ The loop is the app's: show the state (the questions pre-filled from it), ask fo
 table shows, preview every modifier with its section and the exact odds, take the dice the
 procedure reads (a die, or a pool as one face per die), show what will change, and apply it
 as one journal step (:meth:`~eote_ref.referee.pack_play.PackCheck.apply`). The questions,
-dice and results are the pack's (:class:`~eote_ref.packs.play.Ask`,
+dice and results are the pack's (:class:`~eote_ref.packs.questions.Question`,
 :class:`~eote_ref.referee.pack_play.NeededDie`, the procedure's results); nothing here names
 a pack. In touch mode (View → Touch mode, :mod:`eote_ref.ui.touch`) the die asked for shows
 a pad of its declared faces to tap, and a list of choices ticks by a tap on its row.
@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.packs.questions import Question
 from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.pack_lists import pack_rule_prefix
 from eote_ref.ui.pack_game.unit_choices import coded_asks, due_units, watch_unit_choice
@@ -67,7 +68,7 @@ def keys_text(faces: tuple[object, ...]) -> str:
 class _Question:
     """One question's widget: reads and writes the answer, says when it changes."""
 
-    def __init__(self, ask: Any, changed: Callable[[str, object], None]) -> None:
+    def __init__(self, ask: Question, changed: Callable[[str, object], None]) -> None:
         self.ask = ask
         self.key = ask.key
         self._changed = changed
@@ -141,7 +142,7 @@ class _Question:
         layout.addWidget(self.words, 1)
         return line
 
-    def same_shape(self, ask: Any) -> bool:
+    def same_shape(self, ask: Question) -> bool:
         """Whether ``ask`` fits this widget (same kind and choices): only its value moves."""
         return (
             ask.kind == self.ask.kind

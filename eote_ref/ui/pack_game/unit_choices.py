@@ -20,32 +20,33 @@ from typing import Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QComboBox, QListWidget, QWidget
 
+from eote_ref.packs.questions import Choice, Question
 from eote_ref.referee.picking import Candidate, rank, split_code
 from eote_ref.ui.code_keys import NUMBER_PAUSE_MS
 from eote_ref.ui.unit_picker import TypedSearch
 
 
 def coded_asks(
-    state: Any, asks: Sequence[Any], likely: Collection[int] = ()
-) -> tuple[list[Any], set[str]]:
+    state: Any, asks: Sequence[Question], likely: Collection[int] = ()
+) -> tuple[list[Question], set[str]]:
     """``asks`` with their units' codes in the labels and the likely units first.
 
     Returns the questions and the keys of those that offer units.
     """
     units = {u.id: u for u in getattr(state, "units", ())}
-    out: list[Any] = []
+    out: list[Question] = []
     keys: set[str] = set()
     for ask in asks:
         if ask.kind not in ("choice", "choices") or not ask.choices:
             out.append(ask)
             continue
-        coded: list[tuple[Any, str]] = []
+        coded: list[Choice] = []
         for value, label in ask.choices:
             unit = units.get(value) if _is_id(value) else None
             if unit is not None and str(label).startswith(unit.name) and unit.code:
-                coded.append((value, f"{unit.code} {label}"))
+                coded.append(Choice(value, f"{unit.code} {label}"))
             else:
-                coded.append((value, label))
+                coded.append(Choice(value, label))
         if coded == list(ask.choices):
             out.append(ask)
             continue

@@ -51,9 +51,10 @@ from PySide6.QtWidgets import (
 
 from eote_ref.packs.dice import D10, PERCENTILE
 from eote_ref.packs.outcome import Outcome
+from eote_ref.packs.questions import Question
 from eote_ref.referee.errors import REFUSALS
 from eote_ref.referee.picking import preference_for, unit_candidates
-from eote_ref.referee.wizard_check import DieSpec, Question, Trial, WizardCheck
+from eote_ref.referee.wizard_check import DieSpec, Trial, WizardCheck
 from eote_ref.ui.game_hub import GameHub
 from eote_ref.ui.theme import marker_colors
 from eote_ref.ui.touch import DiePad, tap_to_tick, touch_mode
@@ -104,8 +105,7 @@ def _with_codes(fact: Question, check: WizardCheck[Any]) -> Question:
     """``fact`` with each unit among its choices shown after its code (``F13 8th ...``)."""
     shown = unit_candidates(check.view, [(c.value, c.label) for c in fact.choices])
     choices = tuple(
-        dataclasses.replace(c, label=cand.label)
-        for c, cand in zip(fact.choices, shown, strict=True)
+        c._replace(label=cand.label) for c, cand in zip(fact.choices, shown, strict=True)
     )
     return dataclasses.replace(fact, choices=choices)
 
@@ -347,20 +347,20 @@ class DieEdit(QLineEdit):
         super().__init__(parent)
         self.die = die
         self.setObjectName(f"die_{die.name}")
-        self.setMaxLength(1 if die.kind == "d10" else 3)
-        self.setFixedWidth(56 if die.kind == "d10" else 72)
+        self.setMaxLength(1 if die.one_key() else 3)
+        self.setFixedWidth(56 if die.one_key() else 72)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         font = self.font()
         font.setPointSizeF(font.pointSizeF() * 1.6)
         font.setBold(True)
         self.setFont(font)
-        self.setPlaceholderText("0–9" if die.kind == "d10" else "1–100")
+        self.setPlaceholderText("0–9" if die.one_key() else "1–100")
         self.textChanged.connect(lambda _t: self.entered.emit())
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Digits only; a d10 key replaces what was there."""
         text = event.text()
-        if text.isdigit() and self.die.kind == "d10":
+        if text.isdigit() and self.die.one_key():
             self.setText(text)
             return
         if text and text.isprintable() and not text.isdigit():
@@ -374,7 +374,7 @@ class DieEdit(QLineEdit):
         if not text.isdigit():
             return None
         n = int(text)
-        if self.die.kind == "d10":
+        if self.die.one_key():
             return n
         return n if 1 <= n <= 100 else None
 
@@ -382,7 +382,7 @@ class DieEdit(QLineEdit):
 def _die_text(edit: DieEdit) -> str:
     """A die as read: a d10's 0 is a 10."""
     value = edit.value()
-    if value == 0 and edit.die.kind == "d10":
+    if value == 0 and edit.die.one_key():
         return "10"
     return str(value)
 
@@ -535,7 +535,7 @@ class RollPage(QWizardPage):
             edit = self.edits[-1]
         if edit is None:
             return
-        if edit.die.kind == "d10":
+        if edit.die.one_key():
             edit.setText(str(key))
         elif len(edit.text()) < edit.maxLength():
             edit.setText(edit.text() + str(key))
@@ -584,11 +584,11 @@ class RollPage(QWizardPage):
             if edit is None:
                 edit = self._add_die(needed)
             value = (
-                rng.percentile(needed.name) if needed.kind == "percentile" else rng.d10(needed.name)
+                rng.percentile(needed.name) if needed.die == PERCENTILE else rng.d10(needed.name)
             )
             self.app_rolled.add(needed.name)
             edit.blockSignals(True)
-            edit.setText(str(value % 10 if needed.kind == "d10" else value))
+            edit.setText(str(value % 10 if needed.one_key() else value))
             edit.blockSignals(False)
             self.refresh()
 

@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QCheckBox
 from pytestqt.qtbot import QtBot
 
 from eote_ref.packs.outcome import Modifier, Outcome, Source, total
-from eote_ref.referee.wizard_check import DieSpec, ModifierLine, Question, Trial, WizardCheck
+from eote_ref.packs.questions import Question
+from eote_ref.referee.wizard_check import DieSpec, ModifierLine, Trial, WizardCheck
 from eote_ref.ui.wizards.base import CheckWizard, FactsPage, ResultPage, RollPage
 
 

@@ -28,24 +28,26 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from eote_ref.packs.dice import D10, PERCENTILE
 from eote_ref.packs.eote.checks.situations import PreviewDice
 from eote_ref.packs.eote.rules.core import Outcome, RulesError
 from eote_ref.packs.eote.rules.dice import read_d10, read_percentile
 from eote_ref.packs.eote.rules.procedures import PROCEDURES
 from eote_ref.packs.eote.rules.results import RESULTS, Party, ResultCode, Tone, tone_of
 from eote_ref.packs.eote.service import GameService
+
+# The check vocabulary is every pack's: the questions are the boundary's, the dice and trials
+# the shared wizard's (EotE's checks name them from here too).
+from eote_ref.packs.questions import Choice as Choice
+from eote_ref.packs.questions import Question as Question
 from eote_ref.referee import catalogue
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.journal_line import Line
 from eote_ref.referee.journal_record import check_record
 from eote_ref.referee.markers import unit_change
 from eote_ref.referee.views import DivisionView, GameView, UnitView
-
-# The check vocabulary is the shared wizard's (EotE's checks name it from here too).
-from eote_ref.referee.wizard_check import Choice as Choice
 from eote_ref.referee.wizard_check import DieSpec as DieSpec
 from eote_ref.referee.wizard_check import ModifierLine as ModifierLine
-from eote_ref.referee.wizard_check import Question as Question
 from eote_ref.referee.wizard_check import Trial as Trial
 from eote_ref.store import Change, GameUnit, InsertRow, SetField, game_rows
 
@@ -67,13 +69,13 @@ class _AskingDice:
 
     def d10(self, name: str = "roll") -> int:
         if name not in self.rolls:
-            raise DieNeeded(DieSpec(name, self.labels.get(name, _die_label(name)), "d10"))
+            raise DieNeeded(DieSpec(name, self.labels.get(name, _die_label(name)), D10))
         return read_d10(self.rolls[name], name)
 
     def percentile(self, name: str = "percentile") -> int:
         if name not in self.rolls:
             label = self.labels.get(name, _die_label(name))
-            raise DieNeeded(DieSpec(name, label, "percentile"))
+            raise DieNeeded(DieSpec(name, label, PERCENTILE))
         return read_percentile(self.rolls[name], name)
 
 

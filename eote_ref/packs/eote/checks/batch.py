@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from eote_ref.packs.dice import PERCENTILE, Die
 from eote_ref.packs.eote.checks import Adjudication, _jsonable, open_check
 from eote_ref.packs.eote.checks.command import command_control_this_turn
 from eote_ref.packs.eote.checks.leaders import leaders_within_reach
@@ -175,9 +176,9 @@ class BatchItem:
     rolls: dict[str, int] = field(default_factory=dict)
     outcome: Outcome | None = None
     needed: str = ""
-    #: The name and kind (``d10``/``percentile``) of the die still needed.
+    #: The name and the die (the boundary's ``D10``/``PERCENTILE``) of the die still needed.
     needed_name: str = ""
-    needed_kind: str = ""
+    needed_die: Die | None = None
     changes: list[str] = field(default_factory=list)
     #: The base, each modifier with its section and the modified value ("6 −2 disordered
     #: (7.5) = 4"), as the single check's wizard shows them.
@@ -261,7 +262,7 @@ class Batch:
         item.outcome = trial.outcome
         item.needed = trial.needed.label if trial.needed is not None else ""
         item.needed_name = trial.needed.name if trial.needed is not None else ""
-        item.needed_kind = trial.needed.kind if trial.needed is not None else ""
+        item.needed_die = trial.needed.die if trial.needed is not None else None
         item.changes = list(trial.changes)
         if trial.error:
             item.refused = trial.error
@@ -366,12 +367,8 @@ class Batch:
                 if trial.needed is None:
                     break
                 die = trial.needed
-                value = (
-                    dice.percentile(die.name) if die.kind == "percentile" else dice.d10(die.name)
-                )
-                self.set_rolls(
-                    n, {**item.rolls, die.name: value % 10 if die.kind == "d10" else value}
-                )
+                value = dice.percentile(die.name) if die.die == PERCENTILE else dice.d10(die.name)
+                self.set_rolls(n, {**item.rolls, die.name: value % 10 if die.one_key() else value})
             n += 1
 
     def ready(self) -> bool:

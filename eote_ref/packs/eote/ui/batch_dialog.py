@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.packs.dice import D10
 from eote_ref.packs.eote.checks import DieSpec
 from eote_ref.packs.eote.checks.batch import Batch
 from eote_ref.packs.eote.rules.dice import RandomDice
@@ -141,7 +142,7 @@ class BatchDialog(QDialog):
             self.table.setItem(row, COL_MODIFIERS, mods)
             die = item.needed_name or next(iter(item.rolls), "")  # rebuilt: the die typed
             if die and row not in self.edits:
-                edit = DieEdit(DieSpec(die, item.needed or die, item.needed_kind or "d10"))
+                edit = DieEdit(DieSpec(die, item.needed or die, item.needed_die or D10))
                 if die in item.rolls:
                     edit.setText(str(item.rolls[die]))
                 edit.entered.connect(lambda r=row: self._die_typed(r))
@@ -287,7 +288,7 @@ class BatchDialog(QDialog):
         if row is None:
             return
         edit = self.edits[row]  # its signal records the die and moves on to the next row
-        if edit.die.kind == "d10":
+        if edit.die.one_key():
             edit.setText(str(key))
         elif len(edit.text()) < edit.maxLength():
             edit.setText(edit.text() + str(key))
@@ -300,7 +301,7 @@ class BatchDialog(QDialog):
             value = self.batch.items[row].rolls.get(edit.die.name)
             if value is not None:
                 edit.blockSignals(True)
-                edit.setText(str(value % 10 if edit.die.kind == "d10" else value))
+                edit.setText(str(value % 10 if edit.die.one_key() else value))
                 edit.blockSignals(False)
             self._show_result(row)
 

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from eote_ref.packs.dice import D10
 from eote_ref.packs.eote.checks import DieSpec, open_check
 from eote_ref.packs.eote.checks.initiative import side_factors
 from eote_ref.referee.game import GameService
@@ -55,9 +56,9 @@ def test_rolls_per_side_and_the_winner_is_one_undoable_step(waterloo: GameServic
     check = open_check(waterloo, "initiative", side=-1)
     preview = check.preview()
     assert Fraction(sum(preview.probabilities.values())) == 1
-    assert check.trial({}).needed == DieSpec(f"{allied}.roll", f"{allied} d10", "d10")
+    assert check.trial({}).needed == DieSpec(f"{allied}.roll", f"{allied} d10", D10)
     assert check.trial({f"{allied}.roll": 5}).needed == DieSpec(
-        f"{french}.roll", f"{french} d10", "d10"
+        f"{french}.roll", f"{french} d10", D10
     )
     # Allied 9 against French 1: whatever the modifiers (at most a few points), Allied win.
     check.set("0.cavalry_regiments", 0)
@@ -85,7 +86,7 @@ def test_a_tie_asks_both_sides_again(waterloo: GameService) -> None:
     tie = {f"{allied}.roll": 4, f"{french}.roll": 4}
     trial = check.trial(tie)
     assert trial.outcome is None
-    assert trial.needed == DieSpec(f"{allied}.reroll1", f"{allied} re-roll 1", "d10")
+    assert trial.needed == DieSpec(f"{allied}.reroll1", f"{allied} re-roll 1", D10)
     rolls = {**tie, f"{allied}.reroll1": 2, f"{french}.reroll1": 7}
     outcome = check.apply(rolls)
     assert outcome.result == french

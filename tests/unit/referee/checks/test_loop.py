@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from eote_ref.packs.dice import D10
 from eote_ref.packs.eote.checks import REGISTRY, DieSpec, open_check
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
@@ -31,7 +32,7 @@ def test_square_check_previews_then_applies_one_undoable_step(waterloo: GameServ
 
     trial = check.trial({})
     assert trial.outcome is None
-    assert trial.needed == DieSpec("roll", "d10", "d10")
+    assert trial.needed == DieSpec("roll", "d10", D10)
     trial = check.trial({"roll": 1})
     assert trial.outcome is not None
     assert trial.outcome.result == "formed"

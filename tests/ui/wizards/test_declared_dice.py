@@ -1,0 +1,45 @@
+"""The die an EotE check asks for next is one of the boundary's declared dice (issue 32).
+
+``DieSpec`` names the die the rules read (``packs/dice.py``'s ``D10`` or ``PERCENTILE``,
+faces and how 0 reads, as the pack check dialog reads a declared check's), not a word; the
+wizard's die box is drawn from it: one key for a d10 (0 reads 10), up to three digits for
+the percentile dice.
+"""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from eote_ref.packs.dice import D10, PERCENTILE
+from eote_ref.packs.eote.checks import open_check
+from eote_ref.referee.game import GameService
+from eote_ref.referee.wizard_check import DieSpec
+from eote_ref.ui.wizards.base import DieEdit
+
+
+def test_a_check_asks_for_a_declared_die_and_the_box_is_drawn_from_it(
+    qtbot: QtBot, demo: GameService
+) -> None:
+    foot = next(u for u in demo.view().sides[0].units if u.arm == "infantry")
+    d10 = open_check(demo, "morale", unit_id=foot.id).trial({}).needed
+    burning = open_check(demo, "burning")
+    burning.set("howitzer_batteries", 2)
+    percentile = burning.trial({}).needed
+    assert d10 is not None
+    assert percentile is not None
+    assert d10.die is D10
+    assert percentile.die is PERCENTILE
+    assert d10.die.faces == tuple(range(1, 11))
+    assert d10.die.zero_reads == 10
+    assert DieSpec("roll", "d10").die is D10  # the default, as the fire queue's box
+    assert d10.one_key()
+    assert not percentile.one_key()
+
+    one, three = DieEdit(d10), DieEdit(percentile)
+    qtbot.addWidget(one)
+    qtbot.addWidget(three)
+    assert (one.maxLength(), one.placeholderText()) == (1, "0–9")
+    assert (three.maxLength(), three.placeholderText()) == (3, "1–100")
+    one.setText("0")
+    three.setText("100")
+    assert (one.value(), three.value()) == (0, 100)
