@@ -60,6 +60,21 @@ def batch_targets(game: PackGameService, key: str, side_id: int) -> list[dict[st
     return [{"unit_id": u.id} for u in state.units_of(side_id)]
 
 
+def batch_side(
+    game: PackGameService, state: PlayState | None = None, selected: int | None = None
+) -> int:
+    """The side a batch is made for: the side whose turn it is, as the game's turn says.
+
+    A pack whose turn is one player's at a time (VlE's player turn, II) names it
+    (:attr:`~eote_ref.packs.play.Play.acting_side`); else the ``selected`` side, else the first.
+    """
+    state = state or game.state()
+    acting = game.play.acting_side(state)
+    if acting is not None:
+        return acting
+    return selected if selected is not None else state.sides[0].id
+
+
 def open_batch(game: PackGameService, key: str, targets: Sequence[Mapping[str, Any]]) -> PackBatch:
     """Check ``key`` on every one of ``targets`` (one side's), to apply as one step.
 

@@ -158,3 +158,31 @@ def test_a_not_allowed_result_that_reaches_apply_is_left_out_in_words(db: Databa
     assert head.startswith("Rally of 1 unit (VlE XI.2): ")
     assert soon.name not in head
     assert soon.name in left_out
+
+
+def test_the_vle_rally_batch_is_the_side_whose_player_turn_it_is(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Found in the trial of Saalfeld: the rally batch offered the selected unit's side.
+
+    The rally phase is the phasing player's (VlE II, XI.2): with a unit of the other side
+    selected, Ctrl+Alt+1 still lists the units of the side whose player turn it is.
+    """
+    from tests.ui.pack_helpers import pack_dashboard
+
+    game: Any = _saalfeld(db)
+    state = game.state()
+    acting = next(s for s in state.sides if s.pack_state.get("position") == 1)
+    assert game.turn_label().endswith(f"{acting.name}'s player turn")
+    other = next(u for u in state.units if u.side_id != acting.id)
+    window = shown_window(qtbot, db, game.game_id)
+    assert pack_dashboard(window).select("unit", other.id)
+    action = next(
+        a for a in window.menuAdjudicate.actions() if a.objectName() == "actionPackBatch_rally"
+    )
+    action.trigger()
+    dialog = window.pack_game.dialog
+    assert isinstance(dialog, PackBatchDialog)
+    assert dialog.batch.side_id == acting.id
+    sides = {state.unit(i.check.target["unit_id"]).side_id for i in dialog.batch.items}
+    assert sides == {acting.id}

@@ -134,11 +134,22 @@ def due(state: PlayState, rules: VleRules) -> list[Due]:
     return out
 
 
+def _player(state: PlayState) -> Any:
+    """The side whose player turn it is (II), or None."""
+    player = int(state.pack_state.get("round", 1))
+    return next((s for s in state.sides if s.pack_state.get("position") == player), None)
+
+
 def turn_label(state: PlayState) -> str:
     """Whose player turn it is (II)."""
-    player = int(state.pack_state.get("round", 1))
-    side = next((s for s in state.sides if s.pack_state.get("position") == player), None)
+    side = _player(state)
     return f"{side.name}'s player turn" if side else ""
+
+
+def acting_side(state: PlayState) -> int | None:
+    """The id of the side whose player turn it is: every phase of it is that player's (II)."""
+    side = _player(state)
+    return int(side.id) if side is not None else None
 
 
 def edit_refusal(state: PlayState, put: Put, rules: VleRules) -> str | None:
@@ -183,6 +194,7 @@ def declare_play() -> Play:
         checks=checks(),
         due=due,
         turn_label=turn_label,
+        acting_side=acting_side,
         words=words,
         state_words=state_words,
         fog=FOG,

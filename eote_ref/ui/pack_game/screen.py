@@ -250,20 +250,29 @@ class PackGameScreen(QObject):
             action.setObjectName(f"actionPackBatch_{spec.key}")
             if n <= 9:
                 action.setShortcut(QKeySequence(f"Ctrl+Alt+{n}"))
-            action.setStatusTip(f"{spec.title} for the selected one's side, one step")
+            action.setStatusTip(
+                f"{spec.title} for the side whose turn it is (else the selected one's), one step"
+            )
             action.triggered.connect(lambda _=False, k=spec.key: self.open_batch(k))
             w.menuAdjudicate.addAction(action)
             self._actions.append(action)
 
     def open_batch(self, key: str, side_id: int | None = None) -> Any:
-        """Check ``key`` for the units of a side (the selection's, else the first) in one step."""
-        from eote_ref.referee.pack_batch import batch_targets, open_batch
+        """Check ``key`` for the units of a side in one step.
+
+        The side whose turn it is, if the pack's turn says (VlE's player turn), else the
+        selection's, else the first.
+        """
+        from eote_ref.referee.pack_batch import batch_side, batch_targets, open_batch
         from eote_ref.ui.pack_game.batch_dialog import PackBatchDialog
 
         if self.hub is None or self.dashboard is None:
             return None
         service = self.hub.service
-        side = side_id or self.dashboard.selected().get("side_id", self.hub.view.state.sides[0].id)
+        # The side whose turn it is (VlE's player turn), else the selection's.
+        side = side_id or batch_side(
+            service, self.hub.view.state, self.dashboard.selected().get("side_id")
+        )
         targets = self.hub.attempt(lambda: batch_targets(service, key, side))
         batch = (
             None if targets is None else self.hub.attempt(lambda: open_batch(service, key, targets))
