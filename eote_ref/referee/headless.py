@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from eote_ref.referee.errors import HeadlessInputError, RefereeError
+from eote_ref.referee.pack_answers import answer_value
 from eote_ref.referee.pack_lists import pack_scenario_file
 
 if TYPE_CHECKING:
@@ -458,7 +459,10 @@ class PackHeadless:
                 raise HeadlessInputError(
                     "--answer", f"{check.title} has no question {name!r} (its questions: {asked})"
                 )
-            check.set(name, value)
+            # What the dialog would not let through (a word for a number, a unit of no
+            # choice) is refused here naming the field, before anything is written.
+            ask = next((q for q in check.facts() if q.key == name), None)
+            check.set(name, value if ask is None else answer_value(ask, value, state))
         outcome = check.apply(rolls)
         result = None
         if outcome is not None:
