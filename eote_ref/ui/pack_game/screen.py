@@ -21,6 +21,10 @@ from eote_ref.referee.pack_view import PackView, game_pack
 from eote_ref.ui.action_text import menu_text, undo_label
 from eote_ref.ui.journal_view import JournalView
 
+#: The key of a pack's own check that ends the phase (:mod:`eote_ref.packs.play`): Turn →
+#: Next phase (Ctrl+Return) opens it while the pack's game is open.
+NEXT_PHASE_CHECK = "next_phase"
+
 if TYPE_CHECKING:  # imported when a pack game is first opened, not for the first paint
     from eote_ref.ui.pack_game.dashboard import PackDashboard
     from eote_ref.ui.pack_game.hub import PackHub
@@ -114,6 +118,12 @@ class PackGameScreen(QObject):
         self.guide.openCheck.connect(self.open_due)
         self.journal.message.connect(w._message)
         w._set_game_actions(False)
+        w.show_eote_entries(False)
+        # Turn → Next phase (Ctrl+Return, the toolbar's) is the pack's own check if it has
+        # one; a pack whose turn moves on by its other checks hides it.
+        has_next = NEXT_PHASE_CHECK in service.play.checks
+        w.ui.actionNextPhase.setVisible(has_next)
+        w.ui.actionNextPhase.setEnabled(has_next)
         for action in w._initiative_actions:  # an EotE game's "Initiative: side" entries
             w.ui.menuTurn.removeAction(action)
         w._initiative_actions = []
@@ -162,6 +172,8 @@ class PackGameScreen(QObject):
         self.hub.deleteLater()
         self.hub, self.dashboard, self.journal, self.guide = None, None, None, None
         self._clear_menus()
+        w.show_eote_entries(True)
+        w.ui.actionNextPhase.setVisible(True)
         w.pack_printing.game_opened(None)
         w.display_menu.pack_opened(None)
         self.actionDisplay.setVisible(False)
@@ -260,7 +272,7 @@ class PackGameScreen(QObject):
     def open_batch(self, key: str, side_id: int | None = None) -> Any:
         """Check ``key`` for the units of a side in one step.
 
-        The side whose turn it is, if the pack's turn says (VlE's player turn), else the
+        The side whose turn it is, if the pack's turn names one (a player turn), else the
         selection's, else the first.
         """
         from eote_ref.referee.pack_batch import batch_side, batch_targets, open_batch
@@ -269,7 +281,7 @@ class PackGameScreen(QObject):
         if self.hub is None or self.dashboard is None:
             return None
         service = self.hub.service
-        # The side whose turn it is (VlE's player turn), else the selection's.
+        # The side whose turn it is (a player turn), else the selection's.
         side = side_id or batch_side(
             service, self.hub.view.state, self.dashboard.selected().get("side_id")
         )
