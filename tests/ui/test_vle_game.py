@@ -170,3 +170,20 @@ def test_rules_tables_of_an_avle_game_show_its_tables_none_typed(
     assert not any(v.editable for v in tables.views.values())
     assert not tables.apply_button.isEnabled()
     assert tables.cell("fire_values", "old_guard", "1")[1] == "text"
+
+
+def test_the_players_display_says_a_battery_is_limbered(qtbot: QtBot, db: Database) -> None:
+    """Found in the trial of Saalfeld: a limbered battery read as ready to fire (VlE IV)."""
+    from tests.avle_games import mark
+
+    gid = new_pack_game(db, NewPackGame("S", "vle", {"French": [FRENCH], "Prussians": [PRUSSIAN]}))
+    window = shown_window(qtbot, db, gid)
+    screen = window.pack_game
+    service = screen.hub.service
+    battery = next(u for u in service.state().units if u.arm == "artillery")
+    mark(service, ("game_unit", battery.id, "markers.formation", "limbered"))
+    display = screen.open_display()
+    assert display is not None
+    qtbot.waitUntil(lambda: battery.name in display.text())
+    lines = display.text().splitlines()
+    assert lines[lines.index(battery.name) + 1] == "2 steps, limbered"  # its markers' line

@@ -120,7 +120,8 @@ UNIT_MARKERS = (
     MarkerSpec("steps_lost", "counter", 0, "VII.8", "steps lost", dashboard="L",
                display="{n} lost", editable=True),
     MarkerSpec("formation", "choice", None, "IV.0", choices=FORMATIONS,
-               display="square=square,general_order=general order,column=column",
+               display="square=square,general_order=general order,column=column,"
+                       "limbered=limbered",
                editable=True),
     MarkerSpec("disorganized", "counter", 0, "IX.2, XI.1", "disorganized on turn",
                dashboard="D", display="disorganized (turn {n})", editable=True),
