@@ -187,3 +187,25 @@ def test_the_players_display_says_a_battery_is_limbered(qtbot: QtBot, db: Databa
     qtbot.waitUntil(lambda: battery.name in display.text())
     lines = display.text().splitlines()
     assert lines[lines.index(battery.name) + 1] == "2 steps, limbered"  # its markers' line
+
+
+def test_a_vle_fire_with_no_effect_is_good_news_for_the_unit_fired_on(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Found in the trial of Saalfeld: every bar of a fire's odds was red (VII.3).
+
+    The tones are for the unit the check is made on, as EotE's are for the party tested:
+    no effect is good news for it, a loss or a morale check bad.
+    """
+    from eote_ref.ui.pack_game.check_dialog import PackCheckDialog
+
+    gid = new_pack_game(db, NewPackGame("S", "vle", {"French": [FRENCH], "Prussians": [PRUSSIAN]}))
+    window = shown_window(qtbot, db, gid)
+    service = window.pack_game.hub.service
+    unit = next(u for u in service.state().units if u.name == "IR 49 Müffling")
+    dialog = window.pack_game.open_check("fire", {"unit_id": unit.id})
+    assert isinstance(dialog, PackCheckDialog)
+    tones = {label: tone for label, _p, tone in dialog.odds.rows}
+    assert tones["no effect"] == "good", tones
+    assert tones["morale check"] == "bad", tones
+    assert {t for label, t in tones.items() if label.startswith("loss")} == {"bad"}, tones
