@@ -121,7 +121,7 @@ class PackGameScreen(QObject):
         w.show_eote_entries(False)
         # Turn → Next phase (Ctrl+Return, the toolbar's) is the pack's own check if it has
         # one; a pack whose turn moves on by its other checks hides it.
-        has_next = NEXT_PHASE_CHECK in service.play.checks
+        has_next = NEXT_PHASE_CHECK in self.hub.service.play.checks
         w.ui.actionNextPhase.setVisible(has_next)
         w.ui.actionNextPhase.setEnabled(has_next)
         for action in w._initiative_actions:  # an EotE game's "Initiative: side" entries
