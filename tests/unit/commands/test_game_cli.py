@@ -199,23 +199,14 @@ def test_an_avle_answer_of_the_wrong_kind_is_refused_naming_the_field(
     assert main([*fire, "--answer", f"target_unit={code}", "--answer", "hexes=2"]) == 0
 
 
-def test_a_yes_or_no_answer_takes_true_or_false(db_target: DbTarget) -> None:
+def test_a_yes_or_no_answer_takes_true_or_false() -> None:
     """A yes-or-no question (``bool``) takes true, false, yes or no; anything else is refused."""
     from eote_ref.packs.play import Ask
     from eote_ref.referee.errors import HeadlessInputError
     from eote_ref.referee.pack_answers import answer_value
 
     ask = Ask("through_front", "the charge crossed the frontal arc", "bool", True, "9.3")
-    with db_target.open() as database:
-        state = PackGameService(database, _quatre_bras(database)).state()
-    assert answer_value(ask, False, state) is False
-    assert answer_value(ask, "yes", state) is True
+    assert answer_value(ask, False) is False
+    assert answer_value(ask, "yes") is True
     with pytest.raises(HeadlessInputError, match=r"through_front takes true or false, not 3"):
-        answer_value(ask, 3, state)
-
-
-def _quatre_bras(database: object) -> int:
-    from eote_ref.referee.pack_play import NewPackGame, new_pack_game
-
-    sides = {"French": [FRENCH], "Allies": [ALLIED]}
-    return new_pack_game(database, NewPackGame("Quatre Bras", "avle", sides))  # type: ignore[arg-type]
+        answer_value(ask, 3)
