@@ -186,3 +186,28 @@ def test_the_vle_rally_batch_is_the_side_whose_player_turn_it_is(
     assert dialog.batch.side_id == acting.id
     sides = {state.unit(i.check.target["unit_id"]).side_id for i in dialog.batch.items}
     assert sides == {acting.id}
+
+
+def test_the_vle_turn_guide_offers_the_rally_of_the_phasing_players_units_only(
+    db: Database,
+) -> None:
+    """The rally phase is the phasing player's (VlE II, XI.2).
+
+    The other side's units, disorganized as long, are not due a rally in it.
+    """
+    from tests.avle_games import mark
+
+    game: Any = _saalfeld(db)
+    state = game.state()
+    acting = next(s for s in state.sides if s.pack_state.get("position") == 1)
+    mine = next(u for u in state.units if u.side_id == acting.id)
+    theirs = next(u for u in state.units if u.side_id != acting.id)
+    mark(
+        game,
+        ("game", game.game_id, "turn", 3),
+        ("game", game.game_id, "phase", "rally"),
+        ("game_unit", mine.id, "markers.disorganized", 1),
+        ("game_unit", theirs.id, "markers.disorganized", 1),
+    )
+    rallies = [d.target["unit_id"] for d in game.due() if d.check == "rally"]
+    assert rallies == [mine.id]

@@ -119,7 +119,10 @@ def due(state: PlayState, rules: VleRules) -> list[Due]:
         for p in state.pack_state.get("pending") or []
     ]
     if state.phase == "rally":
+        player = acting_side(state)  # the phasing player's units rally (II, XI.2)
         for u in state.units:
+            if player is not None and u.side_id != player:
+                continue
             since = int(u.markers.get("disorganized", 0) or 0)
             if since and state.turn - since >= 2 and not u.markers.get("eliminated"):
                 out.append(Due("rally", f"{u.name} may try to rally", "XI.1", {"unit_id": u.id}))
