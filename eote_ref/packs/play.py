@@ -531,6 +531,10 @@ class Play:
     #: ``scenario_of(state)``: the key of the scenario the game was set up as (one of
     #: :attr:`scenarios`), or None for a battle of the lists alone.
     scenario_of: Callable[[PlayState], str | None] = lambda state: None
+    #: ``acting_side(state)``: the id of the side whose turn it is, as the game's turn says
+    #: (VlE's player turn, II: its rally phase is that player's), or None when the turn is
+    #: both sides' (AVlE's rally, 12.0): a batch is made for that side, not the selection's.
+    acting_side: Callable[[PlayState], int | None] = lambda state: None
 
     def offered(self, state: PlayState) -> dict[str, CheckSpec]:
         """The checks a game in ``state`` has, by key: a scenario's own only in that scenario."""

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from eote_ref.referee.errors import HeadlessInputError, RefereeError
+from eote_ref.referee.pack_answers import answer_value, unit_names
 from eote_ref.referee.pack_lists import pack_scenario_file
 
 if TYPE_CHECKING:
@@ -314,7 +315,12 @@ class EoteHeadless:
                 raise HeadlessInputError(
                     "--answer", f"{check.title} has no question {name!r} (its questions: {asked})"
                 )
-            check.set(name, _unit_ids(view, value))
+            value = _unit_ids(view, value)
+            # What the wizard would not let through (a word for yes or no, a number out of
+            # its bounds) is refused naming the field, before anything is written.
+            ask = next((q for q in check.questions() if q.key == name), None)
+            units = unit_names(u for side in view.sides for u in side.units)
+            check.set(name, value if ask is None else answer_value(ask, value, units))
         for name, value in rolls.items():
             if isinstance(value, bool) or not isinstance(value, int):
                 raise HeadlessInputError("--roll", f"{name}={value!r} is not a whole number")
@@ -458,7 +464,11 @@ class PackHeadless:
                 raise HeadlessInputError(
                     "--answer", f"{check.title} has no question {name!r} (its questions: {asked})"
                 )
-            check.set(name, value)
+            # What the dialog would not let through (a word for a number, a unit of no
+            # choice) is refused here naming the field, before anything is written.
+            ask = next((q for q in check.facts() if q.key == name), None)
+            units = unit_names(state.units)
+            check.set(name, value if ask is None else answer_value(ask, value, units))
         outcome = check.apply(rolls)
         result = None
         if outcome is not None:

@@ -26,6 +26,11 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.journal_record import CHECKS
 from eote_ref.referee.pack_play import PackCheck, PackGameService, PackPlayError, PackTrial
 
+#: The result code by which a pack's procedure says the rules do not allow the action at all
+#: (AVlE's rally out of reach, 12.0; VlE's rally before the marker is two turns old, XI.1):
+#: a batch never writes it, as it writes no target the check refuses.
+NOT_ALLOWED = "not_allowed"
+
 
 def batch_spec(game: PackGameService, key: str) -> CheckSpec:
     """Check ``key`` of the game's pack, refused in words unless it is declared batchable."""
@@ -53,6 +58,21 @@ def batch_targets(game: PackGameService, key: str, side_id: int) -> list[dict[st
     if spec.target == "leader":
         return [{"leader_id": g.id} for g in state.leaders_of(side_id)]
     return [{"unit_id": u.id} for u in state.units_of(side_id)]
+
+
+def batch_side(
+    game: PackGameService, state: PlayState | None = None, selected: int | None = None
+) -> int:
+    """The side a batch is made for: the side whose turn it is, as the game's turn says.
+
+    A pack whose turn is one player's at a time (VlE's player turn, II) names it
+    (:attr:`~eote_ref.packs.play.Play.acting_side`); else the ``selected`` side, else the first.
+    """
+    state = state or game.state()
+    acting = game.play.acting_side(state)
+    if acting is not None:
+        return acting
+    return selected if selected is not None else state.sides[0].id
 
 
 def open_batch(game: PackGameService, key: str, targets: Sequence[Mapping[str, Any]]) -> PackBatch:
@@ -122,11 +142,16 @@ class PackBatch:
 
     @staticmethod
     def _refusal(check: PackCheck) -> str | None:
+        """Why the check refuses this target, or None.
+
+        Its situation's refusal, or a result the rules do not allow whatever the dice
+        (listed with the reason, unticked, never written).
+        """
         try:
             check.situation()
         except (PackError, PlayError, RefereeError) as e:
             return check.worded(str(e))
-        return None
+        return _not_allowed(check.trial({}))
 
     @property
     def title(self) -> str:
@@ -184,6 +209,7 @@ class PackBatch:
         state = self.game.state()
         game, puts, parts, items, rolls = self.game, [], [], [], []
         outcomes: list[Outcome | None] = []
+        skipped: list[str] = []
         for item in self.due:
             check = item.check
             check.state = state
@@ -192,6 +218,9 @@ class PackBatch:
                 if trial.needed is not None:
                     raise PackPlayError(f"{item.label}: enter the {trial.needed.label} first")
                 raise PackPlayError(f"{item.label}: {trial.error or 'cannot be resolved'}")
+            if _not_allowed(trial) is not None:  # the rules do not allow it: nothing written
+                skipped.append(item.label)
+                continue
             ctx = check.ctx()
             made = self.spec.changes(ctx, trial.outcome)
             puts += made
@@ -204,11 +233,18 @@ class PackBatch:
             rolls += [{"name": f"{item.label}.{k}", "value": v} for k, v in item.rolls.items()]
             outcomes.append(trial.outcome)
             state = state.with_puts(made)
+        if not parts:
+            raise PackPlayError(
+                f"the rules allow none of these {self.spec.target}s the {self.title}: "
+                "nothing was written"
+            )
         from eote_ref.packs.registry import CITE
 
         cite = f"{CITE.get(game.pack_id, game.pack_id)} {self.spec.rule}"
         kind = self.spec.target if len(parts) == 1 else f"{self.spec.target}s"
         line = f"{self.title} of {len(parts)} {kind} ({cite}): " + "; ".join(parts)
+        if skipped:
+            line += f"; not allowed, left out: {', '.join(skipped)}"
         done = [o.to_json() for o in outcomes if o is not None]
         game.record(
             f"{game.pack_id}.{self.spec.key}",
@@ -219,3 +255,12 @@ class PackBatch:
             outcome={CHECKS: done, "pack": game.pack_id} if done else None,
         )
         return outcomes
+
+
+def _not_allowed(trial: PackTrial) -> str | None:
+    """A trial's result the rules do not allow, in words with its reason; None otherwise."""
+    outcome = trial.outcome
+    if not trial.done or outcome is None or outcome.result != NOT_ALLOWED:
+        return None
+    why = "; ".join(trial.notes)
+    return f"not allowed: {why}" if why else "not allowed"

@@ -34,6 +34,7 @@ import pathlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from eote_ref.packs.dice import Die, Face, Pool, Roller
@@ -475,9 +476,11 @@ class NeededDie:
 
 
 class _DieNeeded(Exception):  # noqa: N818 - a request, not a failure
-    def __init__(self, die: NeededDie) -> None:
+    def __init__(self, die: NeededDie, rolled: Die | Pool | None = None) -> None:
         super().__init__(die.name)
         self.die = die
+        #: The die or pool itself (its faces' chances, for :meth:`PackCheck.odds_given`).
+        self.rolled = rolled
 
 
 class _AskingRoller(Roller):
@@ -490,7 +493,7 @@ class _AskingRoller(Roller):
     def die(self, name: str, die: Die) -> Face:
         if name not in self.entered:
             label = self.labels.get(name, f"{name.replace('_', ' ')} ({die.title})")
-            raise _DieNeeded(NeededDie(name, label, die.distinct()))
+            raise _DieNeeded(NeededDie(name, label, die.distinct()), die)
         return super().die(name, die)
 
     def pool(self, name: str, pool: Pool) -> tuple[Face, ...]:
@@ -498,8 +501,30 @@ class _AskingRoller(Roller):
         # reaction with no empty hex crossed finds no flag).
         if name not in self.entered and pool.n > 0:
             label = self.labels.get(name, f"{name.replace('_', ' ')} ({pool.n} {pool.die.title})")
-            raise _DieNeeded(NeededDie(name, label, pool.die.distinct(), pool.n, pool=True))
+            raise _DieNeeded(NeededDie(name, label, pool.die.distinct(), pool.n, pool=True), pool)
         return super().pool(name, pool)
+
+
+#: How many rolls :meth:`PackCheck.odds_given` tries at most (a d10 then a d6 is 60).
+ODDS_RUNS = 1500
+
+
+def _faces_of(rolled: Die | Pool | None, needed: NeededDie) -> list[tuple[Any, Fraction]] | None:
+    """Each way the die (or pool, as a list of faces) may fall, with its chance.
+
+    None for a pool of more rolls than :data:`ODDS_RUNS` (its odds are not worked out).
+    """
+    if isinstance(rolled, Pool):
+        sides = len(rolled.die.faces) ** rolled.n
+        if sides > ODDS_RUNS:
+            return None
+        chances: dict[tuple[Any, ...], Fraction] = {}
+        for f in rolled.enumerate():
+            chances[f] = chances.get(f, Fraction(0)) + Fraction(1, sides)
+        return [(list(f), p) for f, p in chances.items()]
+    if isinstance(rolled, Die):
+        return list(rolled.distribution().items())
+    return [(f, Fraction(1, len(needed.faces))) for f in needed.faces]
 
 
 @dataclass
@@ -677,6 +702,43 @@ class PackCheck:
         notes = [self.game.play.option_words(n, self.game.rules)
                  for n in (outcome.notes if outcome is not None else ())]  # fmt: skip
         return PackTrial(outcome, changes=[w for w in words if w], notes=notes, done=True)
+
+    def odds_given(
+        self, rolls: Mapping[str, Any], limit: int = ODDS_RUNS
+    ) -> dict[str, Fraction] | None:
+        """The exact chance of each result with ``rolls`` entered and the other dice to come.
+
+        Every face of each die still read is tried, in the order the procedure asks for
+        them (a hit's d6 only after a hit), each weighted by its chance; None when no die is
+        entered (the preview's odds are these), when the check cannot be resolved, or when
+        more than ``limit`` rolls would be tried (a pool of many dice): the odds shown are
+        then those before the dice, and said so.
+        """
+        if not rolls or self.spec.procedure is None:
+            return None
+        labels = self.spec.dice_labels(self.ctx())
+        odds: dict[str, Fraction] = {}
+        todo: list[tuple[dict[str, Any], Fraction]] = [(dict(rolls), Fraction(1))]
+        runs = 0
+        while todo:
+            entered, weight = todo.pop()
+            runs += 1
+            if runs > limit:
+                return None
+            try:
+                outcome = self._run(_AskingRoller(entered, labels))
+            except _DieNeeded as e:
+                ways = _faces_of(e.rolled, e.die)
+                if ways is None:
+                    return None
+                todo += [({**entered, e.die.name: f}, weight * p) for f, p in ways]
+                continue
+            except (PackError, PlayError, RefereeError):
+                return None
+            if outcome is None:
+                return None
+            odds[str(outcome.result)] = odds.get(str(outcome.result), Fraction(0)) + weight
+        return odds
 
     def rolled(self, rolls: Mapping[str, Any], seed: int | None = None) -> dict[str, Any]:
         """``rolls`` with every die the procedure still reads rolled here, as its dice fall.

@@ -319,6 +319,26 @@ class MainWindow(QMainWindow):
         self._close_eote_widgets()
         self.show_start_page()
 
+    def show_eote_entries(self, on: bool) -> None:
+        """Show (``on``) or hide the menu entries only an EotE game has.
+
+        A pack game's screen hides them while it is open, so that its own entries are the
+        only ones (found in a trial of Ligny and Saalfeld). The Adjudicate menu's and the
+        PDF sheets' are hidden by the pack screen and its printing; Next phase is the pack's
+        own check there.
+        """
+        for action in (
+            self.printer.sheets_action,
+            self.display_menu.menuOrders.menuAction(),
+            self.actionScenario,
+            self.actionEndBattle,
+            self.menuCorrect.menuAction(),
+            self.ui.menuUnit.menuAction(),
+            self.ui.actionExpandAll,
+            self.ui.actionCollapseAll,
+        ):
+            action.setVisible(on)
+
     def _close_eote_widgets(self) -> None:
         """Close an EotE game's dashboard, journal, guide and wizard (if one is open)."""
         if self.wizard is not None:
@@ -464,8 +484,12 @@ class MainWindow(QMainWindow):
             self.journal.redo()
 
     def next_phase(self) -> None:
-        """Go on to the next phase."""
-        if self.dashboard is not None:
+        """Go on to the next phase (a pack game's: its own ``next_phase`` check)."""
+        if self.pack_game.is_open:
+            from eote_ref.ui.pack_game.screen import NEXT_PHASE_CHECK
+
+            self.pack_game.request(NEXT_PHASE_CHECK)
+        elif self.dashboard is not None:
             self.dashboard.next_phase()
 
     def set_initiative(self, position: int) -> None:

@@ -7,6 +7,8 @@ Apply writes one journal step that one undo takes back.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -77,3 +79,135 @@ def test_a_vle_rally_not_allowed_yet_says_why_in_its_row(qtbot: QtBot, db: Datab
     row = next(r for r, i in enumerate(dialog.batch.items) if i.check.target["unit_id"] == unit.id)
     text = dialog.table.item(row, 3).text()
     assert text == "not allowed: a unit rallies once its marker is two turns old (XI.1)"
+
+
+def _saalfeld(db: Database) -> object:
+    from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
+    from eote_ref.referee.setup import shipped_army_lists_dir
+
+    folder = shipped_army_lists_dir()
+    assert folder is not None
+    lists = {
+        "French": [folder / "vle" / "saalfeld-1806-french.yaml"],
+        "Prussians": [folder / "vle" / "saalfeld-1806-prussian.yaml"],
+    }
+    return PackGameService(db, new_pack_game(db, NewPackGame("Saalfeld", "vle", lists)))
+
+
+def test_a_vle_rally_not_allowed_yet_is_never_applied(qtbot: QtBot, db: Database) -> None:
+    """Found in the trial of Saalfeld: a unit that may not rally yet (VlE XI.1) stayed ticked.
+
+    On turn 3 IR 49, disorganized on turn 1, may rally and IR Prinz Louis Ferdinand,
+    disorganized on turn 2, may not: its row is unticked with the reason, Apply writes the
+    one allowed, and the batch object itself leaves out a not-allowed result it is given.
+    """
+    from tests.avle_games import mark
+
+    game: Any = _saalfeld(db)
+    prussians = [u for u in game.state().units if u.name.startswith("IR ")]
+    ready, soon = prussians[0], prussians[1]
+    mark(
+        game,
+        ("game", game.game_id, "turn", 3),
+        ("game_unit", ready.id, "markers.disorganized", 1),
+        ("game_unit", soon.id, "markers.disorganized", 2),
+    )
+    window = shown_window(qtbot, db, game.game_id)
+    dialog = window.pack_game.open_batch("rally", ready.side_id)
+    assert isinstance(dialog, PackBatchDialog)
+    rows = {i.check.target["unit_id"]: r for r, i in enumerate(dialog.batch.items)}
+    assert [i.check.target["unit_id"] for i in dialog.batch.due] == [ready.id]
+    box = dialog.table.cellWidget(rows[soon.id], 0)
+    assert not box.isChecked()
+    assert not box.isEnabled()
+    assert dialog.table.item(rows[soon.id], 3).text() == (
+        "not allowed: a unit rallies once its marker is two turns old (XI.1)"
+    )
+    dialog.roll_button.click()
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert dialog.applied
+    line = game.journal()[0].summary
+    assert line.startswith("Rally of 1 unit (VlE XI.2): ")
+    assert soon.name not in line
+
+
+def test_a_not_allowed_result_that_reaches_apply_is_left_out_in_words(db: Database) -> None:
+    """The batch itself never writes a result the rules do not allow (VlE XI.1), if ticked."""
+    from eote_ref.referee.pack_batch import batch_targets, open_batch
+    from tests.avle_games import mark
+
+    game: Any = _saalfeld(db)
+    prussians = [u for u in game.state().units if u.name.startswith("IR ")]
+    ready, soon = prussians[0], prussians[1]
+    mark(
+        game,
+        ("game", game.game_id, "turn", 3),
+        ("game_unit", ready.id, "markers.disorganized", 1),
+        ("game_unit", soon.id, "markers.disorganized", 2),
+    )
+    batch = open_batch(game, "rally", batch_targets(game, "rally", ready.side_id))
+    for item in batch.items:  # as a row ticked by an older dialog would be
+        if item.check.target["unit_id"] == soon.id:
+            item.refused = None
+    batch.roll_all(seed=3)
+    steps = len(game.journal())
+    batch.apply()
+    assert len(game.journal()) == steps + 1
+    line = game.journal()[0].summary
+    head, _, left_out = line.partition("; not allowed, left out: ")
+    assert head.startswith("Rally of 1 unit (VlE XI.2): ")
+    assert soon.name not in head
+    assert soon.name in left_out
+
+
+def test_the_vle_rally_batch_is_the_side_whose_player_turn_it_is(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Found in the trial of Saalfeld: the rally batch offered the selected unit's side.
+
+    The rally phase is the phasing player's (VlE II, XI.2): with a unit of the other side
+    selected, Ctrl+Alt+1 still lists the units of the side whose player turn it is.
+    """
+    from tests.ui.pack_helpers import pack_dashboard
+
+    game: Any = _saalfeld(db)
+    state = game.state()
+    acting = next(s for s in state.sides if s.pack_state.get("position") == 1)
+    assert game.turn_label().endswith(f"{acting.name}'s player turn")
+    other = next(u for u in state.units if u.side_id != acting.id)
+    window = shown_window(qtbot, db, game.game_id)
+    assert pack_dashboard(window).select("unit", other.id)
+    action = next(
+        a for a in window.menuAdjudicate.actions() if a.objectName() == "actionPackBatch_rally"
+    )
+    action.trigger()
+    dialog = window.pack_game.dialog
+    assert isinstance(dialog, PackBatchDialog)
+    assert dialog.batch.side_id == acting.id
+    sides = {state.unit(i.check.target["unit_id"]).side_id for i in dialog.batch.items}
+    assert sides == {acting.id}
+
+
+def test_the_vle_turn_guide_offers_the_rally_of_the_phasing_players_units_only(
+    db: Database,
+) -> None:
+    """The rally phase is the phasing player's (VlE II, XI.2).
+
+    The other side's units, disorganized as long, are not due a rally in it.
+    """
+    from tests.avle_games import mark
+
+    game: Any = _saalfeld(db)
+    state = game.state()
+    acting = next(s for s in state.sides if s.pack_state.get("position") == 1)
+    mine = next(u for u in state.units if u.side_id == acting.id)
+    theirs = next(u for u in state.units if u.side_id != acting.id)
+    mark(
+        game,
+        ("game", game.game_id, "turn", 3),
+        ("game", game.game_id, "phase", "rally"),
+        ("game_unit", mine.id, "markers.disorganized", 1),
+        ("game_unit", theirs.id, "markers.disorganized", 1),
+    )
+    rallies = [d.target["unit_id"] for d in game.due() if d.check == "rally"]
+    assert rallies == [mine.id]

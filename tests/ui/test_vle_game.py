@@ -170,3 +170,42 @@ def test_rules_tables_of_an_avle_game_show_its_tables_none_typed(
     assert not any(v.editable for v in tables.views.values())
     assert not tables.apply_button.isEnabled()
     assert tables.cell("fire_values", "old_guard", "1")[1] == "text"
+
+
+def test_the_players_display_says_a_battery_is_limbered(qtbot: QtBot, db: Database) -> None:
+    """Found in the trial of Saalfeld: a limbered battery read as ready to fire (VlE IV)."""
+    from tests.avle_games import mark
+
+    gid = new_pack_game(db, NewPackGame("S", "vle", {"French": [FRENCH], "Prussians": [PRUSSIAN]}))
+    window = shown_window(qtbot, db, gid)
+    screen = window.pack_game
+    service = screen.hub.service
+    battery = next(u for u in service.state().units if u.arm == "artillery")
+    mark(service, ("game_unit", battery.id, "markers.formation", "limbered"))
+    display = screen.open_display()
+    assert display is not None
+    qtbot.waitUntil(lambda: battery.name in display.text())
+    lines = display.text().splitlines()
+    assert lines[lines.index(battery.name) + 1] == "2 steps, limbered"  # its markers' line
+
+
+def test_a_vle_fire_with_no_effect_is_good_news_for_the_unit_fired_on(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Found in the trial of Saalfeld: every bar of a fire's odds was red (VII.3).
+
+    The tones are for the unit the check is made on, as EotE's are for the party tested:
+    no effect is good news for it, a loss or a morale check bad.
+    """
+    from eote_ref.ui.pack_game.check_dialog import PackCheckDialog
+
+    gid = new_pack_game(db, NewPackGame("S", "vle", {"French": [FRENCH], "Prussians": [PRUSSIAN]}))
+    window = shown_window(qtbot, db, gid)
+    service = window.pack_game.hub.service
+    unit = next(u for u in service.state().units if u.name == "IR 49 Müffling")
+    dialog = window.pack_game.open_check("fire", {"unit_id": unit.id})
+    assert isinstance(dialog, PackCheckDialog)
+    tones = {label: tone for label, _p, tone in dialog.odds.rows}
+    assert tones["no effect"] == "good", tones
+    assert tones["morale check"] == "bad", tones
+    assert {t for label, t in tones.items() if label.startswith("loss")} == {"bad"}, tones

@@ -120,7 +120,8 @@ UNIT_MARKERS = (
     MarkerSpec("steps_lost", "counter", 0, "VII.8", "steps lost", dashboard="L",
                display="{n} lost", editable=True),
     MarkerSpec("formation", "choice", None, "IV.0", choices=FORMATIONS,
-               display="square=square,general_order=general order,column=column",
+               display="square=square,general_order=general order,column=column,"
+                       "limbered=limbered",
                editable=True),
     MarkerSpec("disorganized", "counter", 0, "IX.2, XI.1", "disorganized on turn",
                dashboard="D", display="disorganized (turn {n})", editable=True),
@@ -214,7 +215,11 @@ def rules(options: Mapping[str, Any]) -> VleRules:
 
 
 def _codes(*codes: str) -> tuple[ResultSpec, ...]:
+    # Each tone is for the unit the check is made on: a fire's or a battery's result for the
+    # unit fired on (nothing happens to it: good news, VII.3, XVI.2), a charge's for the
+    # infantry charged (IX.6), as EotE's tones are for the party tested.
     good = {"passed", "obeyed", "changed", "next_turn", "allowed", "playable", "unhurt"}
+    good |= {"no_effect", "battery_0", "0"}
     neutral = {"bonus", "none"}
     return tuple(
         ResultSpec(c, "good" if c in good else "neutral" if c in neutral else "bad") for c in codes

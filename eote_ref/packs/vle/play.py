@@ -119,7 +119,10 @@ def due(state: PlayState, rules: VleRules) -> list[Due]:
         for p in state.pack_state.get("pending") or []
     ]
     if state.phase == "rally":
+        player = acting_side(state)  # the phasing player's units rally (II, XI.2)
         for u in state.units:
+            if player is not None and u.side_id != player:
+                continue
             since = int(u.markers.get("disorganized", 0) or 0)
             if since and state.turn - since >= 2 and not u.markers.get("eliminated"):
                 out.append(Due("rally", f"{u.name} may try to rally", "XI.1", {"unit_id": u.id}))
@@ -134,11 +137,22 @@ def due(state: PlayState, rules: VleRules) -> list[Due]:
     return out
 
 
+def _player(state: PlayState) -> Any:
+    """The side whose player turn it is (II), or None."""
+    player = int(state.pack_state.get("round", 1))
+    return next((s for s in state.sides if s.pack_state.get("position") == player), None)
+
+
 def turn_label(state: PlayState) -> str:
     """Whose player turn it is (II)."""
-    player = int(state.pack_state.get("round", 1))
-    side = next((s for s in state.sides if s.pack_state.get("position") == player), None)
+    side = _player(state)
     return f"{side.name}'s player turn" if side else ""
+
+
+def acting_side(state: PlayState) -> int | None:
+    """The id of the side whose player turn it is: every phase of it is that player's (II)."""
+    side = _player(state)
+    return int(side.id) if side is not None else None
 
 
 def edit_refusal(state: PlayState, put: Put, rules: VleRules) -> str | None:
@@ -183,6 +197,7 @@ def declare_play() -> Play:
         checks=checks(),
         due=due,
         turn_label=turn_label,
+        acting_side=acting_side,
         words=words,
         state_words=state_words,
         fog=FOG,

@@ -630,7 +630,11 @@ class PackCheckDialog(QDialog):
         self.dice_box.setVisible(bool(self.dice_rows))
         self._show_pad()
         self.preview.setHtml(self.preview_html(preview))
-        self.odds.set_rows(self.odds_rows(preview))
+        # Once a die is in, the odds are the other dice's given it (else said to be before).
+        given = self.check.odds_given(dict(self.rolls)) if self.rolls else None
+        self.odds.set_rows(self.odds_rows(preview, given))
+        heading = "with the dice entered" if given is not None else "before the dice"
+        self.odds_heading.setText(f"<b>Odds</b> {heading}" if self.rolls else "<b>Odds</b>")
         self.odds_heading.setVisible(bool(self.odds.rows))
         self.odds.setVisible(bool(self.odds.rows))
         if self.trial is not None:
@@ -674,15 +678,18 @@ class PackCheckDialog(QDialog):
         colour = {"good": c.steady, "bad": c.hit}.get(self._result_tone(code), c.dim_text)
         return text, colour.name()
 
-    def odds_rows(self, outcome: Any) -> list[tuple[str, float, str]]:
+    def odds_rows(self, outcome: Any, given: Any = None) -> list[tuple[str, float, str]]:
         """The exact odds of each result that can happen, most likely first, for the bars.
 
-        None when the result is certain (a hand chosen, a victory counted: no die decides
-        it), where "100%" would say nothing the result line does not.
+        ``given``: the odds with the dice entered so far (``PackCheck.odds_given``), else
+        the outcome's own, before the dice. None when the result is certain (a hand chosen,
+        a victory counted: no die decides it), where "100%" would say nothing the result
+        line does not.
         """
         if outcome is None:
             return []
-        odds = sorted(outcome.probabilities.items(), key=lambda kv: -kv[1])
+        probabilities = given if given is not None else outcome.probabilities
+        odds = sorted(probabilities.items(), key=lambda kv: -kv[1])
         rows = [
             (self._result_text(code)[0], float(p), self._result_tone(code)) for code, p in odds if p
         ]

@@ -21,6 +21,10 @@ from eote_ref.referee.pack_view import PackView, game_pack
 from eote_ref.ui.action_text import menu_text, undo_label
 from eote_ref.ui.journal_view import JournalView
 
+#: The key of a pack's own check that ends the phase (:mod:`eote_ref.packs.play`): Turn →
+#: Next phase (Ctrl+Return) opens it while the pack's game is open.
+NEXT_PHASE_CHECK = "next_phase"
+
 if TYPE_CHECKING:  # imported when a pack game is first opened, not for the first paint
     from eote_ref.ui.pack_game.dashboard import PackDashboard
     from eote_ref.ui.pack_game.hub import PackHub
@@ -114,6 +118,12 @@ class PackGameScreen(QObject):
         self.guide.openCheck.connect(self.open_due)
         self.journal.message.connect(w._message)
         w._set_game_actions(False)
+        w.show_eote_entries(False)
+        # Turn → Next phase (Ctrl+Return, the toolbar's) is the pack's own check if it has
+        # one; a pack whose turn moves on by its other checks hides it.
+        has_next = NEXT_PHASE_CHECK in self.hub.service.play.checks
+        w.ui.actionNextPhase.setVisible(has_next)
+        w.ui.actionNextPhase.setEnabled(has_next)
         for action in w._initiative_actions:  # an EotE game's "Initiative: side" entries
             w.ui.menuTurn.removeAction(action)
         w._initiative_actions = []
@@ -162,6 +172,8 @@ class PackGameScreen(QObject):
         self.hub.deleteLater()
         self.hub, self.dashboard, self.journal, self.guide = None, None, None, None
         self._clear_menus()
+        w.show_eote_entries(True)
+        w.ui.actionNextPhase.setVisible(True)
         w.pack_printing.game_opened(None)
         w.display_menu.pack_opened(None)
         self.actionDisplay.setVisible(False)
@@ -250,20 +262,29 @@ class PackGameScreen(QObject):
             action.setObjectName(f"actionPackBatch_{spec.key}")
             if n <= 9:
                 action.setShortcut(QKeySequence(f"Ctrl+Alt+{n}"))
-            action.setStatusTip(f"{spec.title} for the selected one's side, one step")
+            action.setStatusTip(
+                f"{spec.title} for the side whose turn it is (else the selected one's), one step"
+            )
             action.triggered.connect(lambda _=False, k=spec.key: self.open_batch(k))
             w.menuAdjudicate.addAction(action)
             self._actions.append(action)
 
     def open_batch(self, key: str, side_id: int | None = None) -> Any:
-        """Check ``key`` for the units of a side (the selection's, else the first) in one step."""
-        from eote_ref.referee.pack_batch import batch_targets, open_batch
+        """Check ``key`` for the units of a side in one step.
+
+        The side whose turn it is, if the pack's turn names one (a player turn), else the
+        selection's, else the first.
+        """
+        from eote_ref.referee.pack_batch import batch_side, batch_targets, open_batch
         from eote_ref.ui.pack_game.batch_dialog import PackBatchDialog
 
         if self.hub is None or self.dashboard is None:
             return None
         service = self.hub.service
-        side = side_id or self.dashboard.selected().get("side_id", self.hub.view.state.sides[0].id)
+        # The side whose turn it is (a player turn), else the selection's.
+        side = side_id or batch_side(
+            service, self.hub.view.state, self.dashboard.selected().get("side_id")
+        )
         targets = self.hub.attempt(lambda: batch_targets(service, key, side))
         batch = (
             None if targets is None else self.hub.attempt(lambda: open_batch(service, key, targets))

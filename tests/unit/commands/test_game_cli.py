@@ -143,3 +143,70 @@ def test_show_names_a_general_named_after_his_rank_once(
     shown = capsys.readouterr().out
     assert "    General F5 (id " in shown
     assert "General General" not in shown
+
+
+def test_an_avle_answer_of_the_wrong_kind_is_refused_naming_the_field(
+    db_target: DbTarget, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every kind of answer is read against its question: exit 2, the field named.
+
+    Found in the trial of Ligny: ``--answer target_unit=bogus`` printed Python's ``invalid
+    literal for int()``. Now the values the field takes are named, and nothing is written.
+    """
+    db = db_target.cli_args
+    new = [*db, "game", "new", "--pack", "avle", "--name", "Quatre Bras"]
+    assert main([*new, "--side", f"French={FRENCH}", "--side", f"Allies={ALLIED}"]) == 0
+    hand = [*db, "game", "check", "1", "hand", "--side", "French", "--answer"]
+    # A list of choices (the hand, 4.1): not a list, and a card the hand has not.
+    assert main([*hand, "hand=right"]) == 2
+    err = capsys.readouterr().err
+    assert "--answer: hand takes a list of one of: " in err, err
+    assert "not 'right'; nothing was written" in err, err
+    assert main([*hand, 'hand=["bogus"]']) == 2
+    assert "not ['bogus']; nothing was written" in capsys.readouterr().err
+    for side in ("French", "Allies"):
+        assert main([*db, "game", "check", "1", "hand", "--side", side]) == 0
+    dice = ["--roll", 'French_dice=["flag","flag","flag","flag","flag"]']
+    dice += ["--roll", 'Allies_dice=["cannon","flag","flag","flag","flag"]']
+    assert main([*db, "game", "check", "1", "round", "--answer", "card_French=right", *dice]) == 0
+    battery = "Reille's divisional batteries (right)"
+    assert main([*db, "game", "check", "1", "order", "--unit", battery]) == 0
+    capsys.readouterr()
+    with db_target.open() as database:
+        steps = len(PackGameService(database, 1).journal())
+    fire = [*db, "game", "check", "1", "fire", "--unit", battery, "--roll", "roll=4"]
+    fire += ["--roll", "effect_roll=5"]
+    # One choice (the target, 7.1): a word that names no unit it may fire on.
+    assert main([*fire, "--answer", "target_unit=bogus", "--answer", "hexes=2"]) == 2
+    err = capsys.readouterr().err
+    assert "invalid literal" not in err
+    assert "--answer: target_unit takes one of: " in err, err
+    assert "Bijlandt's brigade (militia)" in err
+    assert err.rstrip().endswith("not 'bogus'; nothing was written"), err
+    # A number (the range, 7.3): a word, and a number out of its bounds.
+    target = "--answer", "target_unit=Bijlandt's brigade (militia)"
+    assert main([*fire, *target, "--answer", "hexes=far"]) == 2
+    assert "--answer: hexes takes a whole number from 1 to 6, not 'far'" in (
+        capsys.readouterr().err
+    )
+    assert main([*fire, *target, "--answer", "hexes=9"]) == 2
+    assert "hexes takes a whole number from 1 to 6, not 9" in capsys.readouterr().err
+    # A choice by its label or value still reads; a unit by its code too.
+    with db_target.open() as database:
+        game = PackGameService(database, 1)
+        assert len(game.journal()) == steps  # nothing was written
+        code = next(u.code for u in game.state().units if u.name.startswith("Bijlandt"))
+    assert main([*fire, "--answer", f"target_unit={code}", "--answer", "hexes=2"]) == 0
+
+
+def test_a_yes_or_no_answer_takes_true_or_false() -> None:
+    """A yes-or-no question (``bool``) takes true, false, yes or no; anything else is refused."""
+    from eote_ref.packs.play import Ask
+    from eote_ref.referee.errors import HeadlessInputError
+    from eote_ref.referee.pack_answers import answer_value
+
+    ask = Ask("through_front", "the charge crossed the frontal arc", "bool", True, "9.3")
+    assert answer_value(ask, False) is False
+    assert answer_value(ask, "yes") is True
+    with pytest.raises(HeadlessInputError, match=r"through_front takes true or false, not 3"):
+        answer_value(ask, 3)

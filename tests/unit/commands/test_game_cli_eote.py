@@ -135,6 +135,12 @@ def test_a_new_game_given_bad_input_is_refused_naming_it(
         (["morale"], 2, "--unit: morale is on a unit: give its code or name"),
         (["morale", "--unit", "F12"], 1, "enter the d10 first (--roll roll=N)"),
         (["morale", "--unit", "F12", "--roll", "roll=x"], 2, "--roll: roll='x' is not a whole"),
+        # An answer of the wrong kind: a word for yes or no was read as yes (a leader killed).
+        (
+            ["morale", "--unit", "F12", "--answer", "leader_killed=bogus", "--roll", "roll=5"],
+            2,
+            "--answer: leader_killed takes true or false, not 'bogus'",
+        ),
     ],
 )
 def test_a_check_refused_writes_nothing(

@@ -168,8 +168,12 @@ def test_a_melee_in_a_game_disorganizes_and_calls_for_checks(
         assert state.unit(2).markers["steps"] == 6
         assert state.unit(15).markers["steps"] == 4
         assert [p["target"]["unit_id"] for p in state.pack_state["pending"]] == [15]
-    assert main([*melee, "--answer", "attackers=[15]", "--roll", "roll=1"]) == 1
-    assert "on the defender's side" in capsys.readouterr().err
+    # A unit of the defender's side is none of the attackers the question offers: the
+    # answer is refused before the check, naming the field (exit 2, nothing written).
+    assert main([*melee, "--answer", "attackers=[15]", "--roll", "roll=1"]) == 2
+    err = capsys.readouterr().err
+    assert "--answer: attackers takes one of: 1 (17e Léger), " in err, err
+    assert err.rstrip().endswith("not [15]; nothing was written"), err
 
 
 def test_square_countercharge_obedience_and_initiative_in_a_game(
