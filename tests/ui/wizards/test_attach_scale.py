@@ -33,7 +33,7 @@ def _game(db: Database, scale: str) -> GameService:
 def test_an_attached_commander_takes_a_leaderless_division_within_the_games_inches(
     qtbot: QtBot, db: Database, scale: str, reach: str
 ) -> None:
-    """The trial at 25mm: "within 12"" of the farthest unit, the text's 15mm figure.
+    """The trial at 25mm: the reach was shown as 12", the text's figure for 15mm figures.
 
     A corps or army commander attached to a division whose leader is dead takes command once
     within 12" of its farthest unit (3.5.2); the introduction shifts the listed distances
