@@ -3,9 +3,9 @@
 The check dialog only offers what a question takes (a check box, a number within its
 bounds, one of its choices); the command line takes any text, which a pack's situation
 would read as it comes (``int("bogus")``; an EotE yes-or-no question took the word
-``bogus`` as yes). :func:`answer_value` reads one answer against its question's kind (a
-pack's ``Ask`` or EotE's ``Question``) and refuses anything else with a sentence naming the
-field and the values it takes, before anything is written::
+``bogus`` as yes). :func:`answer_value` reads one answer against its question's kind (the
+boundary's :class:`~eote_ref.packs.questions.Question`, every pack's) and refuses anything
+else with a sentence naming the field and the values it takes, before anything is written::
 
     units = unit_names(state.units)                          # (id, name, code) of each unit
     value = answer_value(ask, "Bijlandt's brigade (militia)", units)   # the unit's id
@@ -17,9 +17,12 @@ Names no pack.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eote_ref.referee.errors import HeadlessInputError
+
+if TYPE_CHECKING:
+    from eote_ref.packs.questions import Question
 
 #: A unit as an answer may name it: its id, its name and its code.
 UnitName = tuple[int, str, str]
@@ -36,7 +39,7 @@ def unit_names(units: Iterable[Any]) -> list[UnitName]:
     return [(int(u.id), str(u.name), str(getattr(u, "code", "") or "")) for u in units]
 
 
-def answer_value(ask: Any, value: Any, units: Sequence[UnitName] = ()) -> Any:
+def answer_value(ask: Question, value: Any, units: Sequence[UnitName] = ()) -> Any:
     """``value`` as question ``ask`` takes it; refused in words naming the field.
 
     ``bool``: true or false (yes, no); ``int``: a whole number within the question's bounds;

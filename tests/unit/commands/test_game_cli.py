@@ -201,11 +201,11 @@ def test_an_avle_answer_of_the_wrong_kind_is_refused_naming_the_field(
 
 def test_a_yes_or_no_answer_takes_true_or_false() -> None:
     """A yes-or-no question (``bool``) takes true, false, yes or no; anything else is refused."""
-    from eote_ref.packs.play import Ask
+    from eote_ref.packs.questions import Question
     from eote_ref.referee.errors import HeadlessInputError
     from eote_ref.referee.pack_answers import answer_value
 
-    ask = Ask("through_front", "the charge crossed the frontal arc", "bool", True, "9.3")
+    ask = Question("through_front", "the charge crossed the frontal arc", "bool", True, "9.3")
     assert answer_value(ask, False) is False
     assert answer_value(ask, "yes") is True
     with pytest.raises(HeadlessInputError, match=r"through_front takes true or false, not 3"):
