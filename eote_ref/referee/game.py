@@ -303,7 +303,7 @@ class GameService(GameReading[RulesT]):
         """A change in the umpire's words (see :func:`eote_ref.referee.wording.describe_change`)."""
         from eote_ref.referee.wording import describe_change
 
-        return describe_change(self.db, self.game_id, change)
+        return describe_change(self.db, self.game_id, change, markers=self.markers)
 
 
 __all__ = ["COUNT_FIELDS", "GameService"]
