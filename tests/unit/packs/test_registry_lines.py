@@ -93,6 +93,8 @@ def test_what_eotes_game_service_asks_of_its_procedures_comes_through_its_line()
     spec = registry.get_referee("eote")
     assert spec is REFEREE
     assert spec.division_levels == {"division", "brigade"}
+    # Declared once: the unit model's manoeuvre levels (the army lists' word for them).
+    assert spec.division_levels is registry.get_unit_model("eote").manoeuvre_levels
     assert spec.morale_due(3, 3, False)
     assert not spec.morale_due(2, 3, False)
     assert not spec.morale_due(9, 3, True)  # a routed unit has no morale left to check
