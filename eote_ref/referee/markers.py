@@ -177,11 +177,6 @@ def with_markers(row: dict[str, Any]) -> dict[str, Any]:
     return DEFAULT_MARKERS.with_markers(row)
 
 
-def unit_value(row: Any, name: str) -> Any:
-    """A unit's ``name`` off a view, a model or a plain row (the default pack's markers)."""
-    return DEFAULT_MARKERS.unit_value(row, name)
-
-
 def marker_values(field: str, before: Any, after: Any) -> tuple[str, Any, Any]:
     """A unit change's field as its marker's name (the default pack's markers)."""
     return DEFAULT_MARKERS.marker_values(field, before, after)
