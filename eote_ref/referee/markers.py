@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from eote_ref.packs.registry import DEFAULT_PACK, get_unit_markers
+from eote_ref.packs.registry import DEFAULT_PACK, game_pack, get_unit_markers
 from eote_ref.packs.state_specs import MarkerSpec, marker_defaults
-from eote_ref.referee.phases import game_pack
 from eote_ref.store.changes import NewRow, SetField
 
 
@@ -136,7 +135,7 @@ def game_markers(ruleset: str | None, what: str = "the game") -> PackMarkers:
     """The markers of a game's units: those of the pack its ``ruleset`` column names.
 
     An empty ruleset is the default pack's; one no pack has raises
-    :class:`~eote_ref.packs.registry.UnknownRuleset` (:func:`~.phases.game_pack`).
+    :class:`~eote_ref.packs.registry.UnknownRuleset` (:func:`~eote_ref.packs.registry.game_pack`).
     """
     return markers_of(game_pack(ruleset, what))
 
