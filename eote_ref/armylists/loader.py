@@ -16,6 +16,7 @@ from eote_ref.armylists.model import (
     ArmyList,
     Skirmish,
     StartingFormations,
+    unit_model,
 )
 from eote_ref.packs import registry
 from eote_ref.yamlio.document import Document, format_version_problem
@@ -228,7 +229,8 @@ def check_document(doc: Document) -> tuple[ArmyList | None, list[Problem]]:
     except YamlError as exc:
         army_list = None
         structural = exc.problems
-    checker = _Checker(doc, _unit_model(pack))
+    # The words it is checked against: its pack's, else the default pack's.
+    checker = _Checker(doc, registry.get_unit_model(pack) or unit_model())
     checker.check(data)
     problems = [
         p
@@ -240,14 +242,6 @@ def check_document(doc: Document) -> tuple[ArmyList | None, list[Problem]]:
     if has_errors(problems):
         army_list = None
     return army_list, problems
-
-
-def _unit_model(pack: str) -> UnitModelSpec:
-    """The words a list of ``pack`` is checked against (the default pack's if it has none)."""
-    model = registry.get_unit_model(pack) or registry.get_unit_model(registry.DEFAULT_PACK)
-    if model is None:  # pragma: no cover - the default pack declares its unit model
-        raise KeyError(f"pack '{registry.DEFAULT_PACK}' declares no unit model")
-    return model
 
 
 def _result(doc: Document) -> LoadResult:

@@ -33,9 +33,9 @@ def unit_model(ruleset: str | None = None) -> UnitModelSpec:
     Raises:
         KeyError: the pack declares no unit model (its lists have a format of their own).
     """
-    pack = registry.pack_of_ruleset(ruleset or DEFAULT_RULESET) or registry.DEFAULT_PACK
-    model = registry.get_unit_model(pack)
+    model = registry.unit_model_of(ruleset)
     if model is None:
+        pack = registry.pack_or_default(ruleset)
         raise KeyError(f"pack '{pack}' declares no unit model: its lists have their own format")
     return model
 

@@ -141,6 +141,24 @@ def pack_for(ruleset: str, what: str = "ruleset") -> str:
     return pack
 
 
+def game_pack(ruleset: str | None, what: str = "the game") -> str:
+    """The pack a game's (or a list's) ``ruleset`` names, empty or None being the default's.
+
+    The one strict ruleset-to-pack lookup: a ruleset no pack has raises
+    :class:`UnknownRuleset`, naming ``what`` ("the game's ruleset") and the known ones.
+    """
+    return pack_for(ruleset or RULESET_OF_PACK[DEFAULT_PACK], f"{what}'s ruleset")
+
+
+def pack_or_default(ruleset: str | None) -> str:
+    """The pack ``ruleset`` names; empty, None or one no pack has reads as the default pack.
+
+    The one lenient lookup, for what is already stored (a game's or a stored list's column)
+    and read without refusing it.
+    """
+    return RULESETS.get(ruleset or "", DEFAULT_PACK)
+
+
 def ruleset_of(pack_id: str) -> str:
     """The ruleset id a game of pack ``pack_id`` records; :class:`UnknownRuleset` if none."""
     if pack_id not in RULESET_OF_PACK:
@@ -367,6 +385,14 @@ def get_unit_model(pack_id: str) -> UnitModelSpec | None:
         model: UnitModelSpec = _named(UNIT_MODELS[pack_id])
         return model
     return get_pack(pack_id).unit_model
+
+
+def unit_model_of(ruleset: str | None) -> UnitModelSpec | None:
+    """The unit model of ``ruleset``'s pack (:func:`pack_or_default`), read lazily.
+
+    None when the pack declares none (its lists and games are kept in its own format).
+    """
+    return get_unit_model(pack_or_default(ruleset))
 
 
 #: id -> ``module:NAME`` of what the referee's own game service asks of the pack.

@@ -29,7 +29,6 @@ from eote_ref.referee.journal_line import ORDERS_CHANGED, Line, Piece
 from eote_ref.referee.markers import (
     BLOWN_CAVALRY_ONLY,
     COUNTER_LIMITS,
-    EDITABLE_FLAGS,
     PackMarkers,
     game_markers,
 )
@@ -48,11 +47,9 @@ if TYPE_CHECKING:  # the ORM is imported by the first command, not for the first
     )
     from eote_ref.store.game_work import GameWork
 
-#: Unit fields the umpire may set directly on the dashboard, with their checks.
-#: The yes/no and counted markers the umpire edits by hand, with the counters' caps: the
-#: default pack's declaration (:data:`eote_ref.packs.eote.markers.UNIT_MARKERS`); a game's
-#: are its own pack's (:attr:`GameService.markers`).
-BOOL_FIELDS = EDITABLE_FLAGS
+#: The counted markers' caps, as EotE's checks read them: the default pack's declaration
+#: (:data:`eote_ref.packs.eote.markers.UNIT_MARKERS`); a game's are its own pack's
+#: (:attr:`GameService.markers`).
 COUNT_FIELDS = COUNTER_LIMITS
 
 
@@ -303,7 +300,7 @@ class GameService(GameReading[RulesT]):
         """A change in the umpire's words (see :func:`eote_ref.referee.wording.describe_change`)."""
         from eote_ref.referee.wording import describe_change
 
-        return describe_change(self.db, self.game_id, change)
+        return describe_change(self.db, self.game_id, change, markers=self.markers)
 
 
 __all__ = ["COUNT_FIELDS", "GameService"]

@@ -364,6 +364,6 @@ class GameReading(GameCore, Generic[RulesT]):
         The game's pack's unit model says them (``formations_by_arm``); an arm it names none
         for may stand in line or column.
         """
-        model = registry.get_pack(self.pack_id).unit_model
+        model = registry.get_unit_model(self.pack_id)
         allowed = model.formations_by_arm.get(arm) if model is not None else None
         return tuple(allowed) if allowed is not None else UNNAMED_ARM_FORMATIONS

@@ -88,7 +88,7 @@ def pack_of(ruleset: str | None, what: str = "the game") -> str:
         RulesetError: no pack has it; the message names the known rulesets.
     """
     try:
-        return registry.pack_for(ruleset or DEFAULT_RULESET, f"{what}'s ruleset")
+        return registry.game_pack(ruleset, what)
     except registry.UnknownRuleset as error:
         raise RulesetError(str(error)) from None
 

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from eote_ref.packs.registry import DEFAULT_PACK, get_unit_markers
+from eote_ref.packs.registry import DEFAULT_PACK, game_pack, get_unit_markers
 from eote_ref.packs.state_specs import MarkerSpec, marker_defaults
-from eote_ref.referee.phases import game_pack
 from eote_ref.store.changes import NewRow, SetField
 
 
@@ -136,7 +135,7 @@ def game_markers(ruleset: str | None, what: str = "the game") -> PackMarkers:
     """The markers of a game's units: those of the pack its ``ruleset`` column names.
 
     An empty ruleset is the default pack's; one no pack has raises
-    :class:`~eote_ref.packs.registry.UnknownRuleset` (:func:`~.phases.game_pack`).
+    :class:`~eote_ref.packs.registry.UnknownRuleset` (:func:`~eote_ref.packs.registry.game_pack`).
     """
     return markers_of(game_pack(ruleset, what))
 
@@ -175,11 +174,6 @@ def unit_change(unit_id: int | NewRow, name: str, value: Any) -> SetField:
 def with_markers(row: dict[str, Any]) -> dict[str, Any]:
     """A new unit row with its markers moved into ``markers`` (the default pack's)."""
     return DEFAULT_MARKERS.with_markers(row)
-
-
-def unit_value(row: Any, name: str) -> Any:
-    """A unit's ``name`` off a view, a model or a plain row (the default pack's markers)."""
-    return DEFAULT_MARKERS.unit_value(row, name)
 
 
 def marker_values(field: str, before: Any, after: Any) -> tuple[str, Any, Any]:

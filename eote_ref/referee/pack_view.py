@@ -32,7 +32,7 @@ def game_pack(db: Database, game_id: int) -> str:
         with game_reads(db, game_id) as r:
             game = r.game()
     ruleset = str(getattr(game, "ruleset", "") or "")
-    return registry.RULESETS.get(ruleset, registry.DEFAULT_PACK)
+    return registry.pack_or_default(ruleset)
 
 
 def has_play(pack: str) -> bool:

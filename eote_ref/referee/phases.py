@@ -16,7 +16,7 @@ import enum
 import re
 from collections.abc import Callable
 
-from eote_ref.packs.registry import DEFAULT_PACK, get_turn, pack_for, ruleset_of
+from eote_ref.packs.registry import DEFAULT_PACK, game_pack, get_turn
 from eote_ref.packs.state_specs import PhaseSpec, TurnSpec
 
 
@@ -28,17 +28,8 @@ def turn_of(pack_id: str) -> TurnSpec:
     return turn
 
 
-def game_pack(ruleset: str | None, what: str = "the game") -> str:
-    """The pack a game's ``ruleset`` column names (empty: the default pack).
-
-    A ruleset no pack has raises :class:`~eote_ref.packs.registry.UnknownRuleset`, naming
-    ``what`` and the known ones.
-    """
-    return pack_for(ruleset or ruleset_of(DEFAULT_PACK), f"{what}'s ruleset")
-
-
 def game_turn(ruleset: str | None, what: str = "the game") -> TurnSpec:
-    """The turn of a game: that of the pack its ``ruleset`` column names (:func:`game_pack`)."""
+    """The turn of a game: that of the pack its ``ruleset`` names (``registry.game_pack``)."""
     return turn_of(game_pack(ruleset, what))
 
 

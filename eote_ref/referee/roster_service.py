@@ -531,9 +531,9 @@ class RosterService:
 
 def _pack_of(ruleset: str) -> str:
     """The pack a stored list's ``ruleset`` names (EotE's for its own and any unknown one)."""
-    from eote_ref.packs.registry import RULESETS
+    from eote_ref.packs.registry import pack_or_default
 
-    return RULESETS.get(ruleset, DEFAULT_PACK)
+    return pack_or_default(ruleset)
 
 
 def error_count(problems: Sequence[Problem]) -> int:

@@ -61,7 +61,7 @@ def unit_model(pack: str) -> UnitModelSpec:
     """
     from eote_ref.packs.declaration import UnitModelSpec
 
-    return registry.get_pack(pack).unit_model or UnitModelSpec((), (), frozenset())
+    return registry.get_unit_model(pack) or UnitModelSpec((), (), frozenset())
 
 
 def shipped_scenarios_dir() -> pathlib.Path | None:

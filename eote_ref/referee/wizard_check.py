@@ -42,9 +42,38 @@ class DieSpec:
     label: str
     die: Die = D10
 
+    def keys(self) -> tuple[int, ...]:
+        """The numbers typed for the die's faces, in order (a d10's 0..9).
+
+        A face is typed as itself, or as 0 for the face the die reads 0 as (a d10's 10); a
+        die with no numbers has none.
+        """
+        if not self.die.numbered:
+            return ()
+        zero = self.die.zero_reads
+        return tuple(sorted({0 if f == zero else int(f) for f in self.die.faces}))
+
     def one_key(self) -> bool:
-        """Whether the die is typed with one key (a d10: 0 reads 10), not up to three digits."""
-        return self.die.numbered and self.die.sides <= 10
+        """Whether every face is typed with one key (a d6; a d10, 0 reading 10).
+
+        Else up to three digits are typed (the percentile dice).
+        """
+        keys = self.keys()
+        return bool(keys) and all(0 <= k <= 9 for k in keys)
+
+    def typed(self, n: int) -> int | None:
+        """The number ``n`` as the die's box holds it, or None if no face is typed so.
+
+        0 is kept where the die reads 0 as a face (:meth:`~eote_ref.packs.dice.Die.read`
+        turns it into that face); a d6's 0 or 7, or the percentile dice's 0, is None.
+        """
+        faces = self.die.faces if not self.one_key() else self.keys()
+        return n if n in faces else None
+
+    def face(self, n: int) -> int:
+        """The face a typed number reads as: 0 as the die says (a d10's 10), else itself."""
+        zero = self.die.zero_reads
+        return zero if n == 0 and zero is not None else n
 
 
 @dataclass(frozen=True)

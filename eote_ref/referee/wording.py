@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from eote_ref.referee.markers import hits_words, is_marker, marker_values
+from eote_ref.referee.markers import PackMarkers, game_markers, hits_words
 from eote_ref.store.changes import Change, DeleteRow, InsertRow, SetField
 
 if TYPE_CHECKING:
@@ -17,14 +17,20 @@ if TYPE_CHECKING:
 
 
 def describe_change(
-    db: Database, game_id: int, change: Change, view: GameView | None = None
+    db: Database,
+    game_id: int,
+    change: Change,
+    view: GameView | None = None,
+    markers: PackMarkers | None = None,
 ) -> str:
     """A change in the umpire's words ("3rd Ligne: square", "Cooke attached").
 
     Pure bookkeeping (a morale test remembered, a rest taken) reads as an empty string:
     the wizards leave those out of the list of what Apply will do. Given ``view``, the game
     as it stands now, a unit's marker and the units a link names are read off it instead of
-    the database (a check words its changes after every die without a read).
+    the database (a check words its changes after every die without a read). A unit's
+    markers are the game's pack's: ``markers`` if given (the service's), else those of the
+    ruleset the view or the game records (:func:`~eote_ref.referee.markers.game_markers`).
     """
     if isinstance(change, SetField) and change.field == "scenario_state":
         return ""  # a scenario's bookkeeping: the event's summary says what happened
@@ -34,13 +40,15 @@ def describe_change(
         from eote_ref.store.game_queries import field_change, read_game
 
         entity = _entity_name(change.entity)
+        if entity == "game_unit" and markers is None:
+            markers = _game_markers(db, game_id, view)
         unit = _viewed_unit(view, change.row_id) if entity == "game_unit" else None
         marker = change.field.removeprefix("markers.")
         # A marker the view carries (its bookkeeping markers are read as before).
-        if unit is not None and change.field != marker and is_marker(marker):
+        if unit is not None and markers and change.field != marker and markers.is_marker(marker):
             before = getattr(unit, marker, _UNSEEN)
             if before is not _UNSEEN:
-                field, before, after = marker_values(change.field, before, change.value)
+                field, before, after = markers.marker_values(change.field, before, change.value)
                 return f"{unit.name}: {describe_field(field, before, after)}"
         found = read_game(
             db,
@@ -54,12 +62,21 @@ def describe_change(
         )
         name = "Game" if entity == "game" else found.row_name or entity.replace("game_", "")
         field, before, after = change.field, found.before, found.after
-        if entity == "game_unit":  # a marker reads by its name, an absent one as its default
-            field, before, after = marker_values(field, before, after)
+        if markers is not None:  # a unit's marker reads by its name, an absent one as default
+            field, before, after = markers.marker_values(field, before, after)
         return f"{name}: {describe_field(field, before, after)}"
     if isinstance(change, InsertRow):
         return _describe_insert(db, game_id, change, view)
     return _describe_delete(db, game_id, change)
+
+
+def _game_markers(db: Database, game_id: int, view: GameView | None) -> PackMarkers:
+    """The markers of the game's units: its pack's, by the ruleset the view or game records."""
+    if view is not None:
+        return game_markers(view.ruleset)
+    from eote_ref.store.game_queries import game_ruleset, read_game
+
+    return game_markers(read_game(db, game_id, game_ruleset))
 
 
 #: A marker the unit's view does not carry.

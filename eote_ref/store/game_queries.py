@@ -224,6 +224,12 @@ def field_change(
     return FieldChange(getattr(row, "name", None), before, after)
 
 
+def game_ruleset(s: Session, game_id: int) -> str | None:
+    """The ruleset game ``game_id`` records (None: no such game or none recorded)."""
+    game = s.get(Game, game_id)
+    return game.ruleset if game is not None else None
+
+
 def _row_name(s: Session, model: Any, value: Any) -> Any:
     if not isinstance(value, int):
         return value

@@ -35,26 +35,11 @@ if TYPE_CHECKING:
     from eote_ref.packs.declaration import UnitModelSpec
 
 
-def _pack(ruleset: str) -> str:
-    """The pack of ``ruleset`` (a ruleset no pack has: the default pack)."""
-    from eote_ref.packs import registry
-
-    return registry.pack_of_ruleset(ruleset) or registry.DEFAULT_PACK
-
-
-def _unit_model(ruleset: str) -> UnitModelSpec | None:
-    """The unit model ``ruleset``'s pack declares (a ruleset no pack has: the default pack's).
-
-    None when the pack declares none (its lists and games are kept in its own format).
-    """
-    from eote_ref.packs import registry
-
-    return registry.get_pack(_pack(ruleset)).unit_model
-
-
 def division_levels(ruleset: str) -> frozenset[str]:
     """The command levels of ``ruleset``'s games that carry division state (EotE 1.0.1)."""
-    model = _unit_model(ruleset)
+    from eote_ref.packs.registry import unit_model_of
+
+    model = unit_model_of(ruleset)
     return frozenset(model.manoeuvre_levels) if model else frozenset()
 
 
@@ -135,8 +120,10 @@ def create_game(
         session.flush()
         game_id = game.id
         assert game_id is not None
-        model = _unit_model(ruleset)
-        markers = frozenset(pack_defaults(_pack(ruleset)))
+        from eote_ref.packs.registry import pack_or_default, unit_model_of
+
+        model = unit_model_of(ruleset)
+        markers = frozenset(pack_defaults(pack_or_default(ruleset)))
         for position, side in enumerate(sides):
             _add_side(session, game_id, position, side, model, markers)
         assign_unit_codes(session, game_id)

@@ -4,8 +4,9 @@ Since migration 0011 a unit's state has one home, the JSON ``game_unit.markers``
 the names of the markers its game's pack declares (read through the registry's lazy line,
 :func:`eote_ref.packs.registry.get_unit_markers`: :func:`pack_defaults`), holding only values
 other than the default. :meth:`UnitMarkers.marker` and :meth:`UnitMarkers.set_marker` read
-and write any pack's marker given that pack's defaults; the attributes below (``row.hits``)
-name the default pack's (EotE's) markers, which its checks keep reading off a row. A setter
+and write a marker of the default pack (EotE's), with its defaults, as do the attributes
+below (``row.hits``), which its checks keep reading off a row; a game of another pack is
+read and written through its own markers (``referee.markers.game_markers``). A setter
 writes a new ``markers`` object (a changed key of the old one would not be seen by the ORM)
 and drops a key set back to its default. The journal writes the same keys
 (``SetField("game_unit", id, "markers.hits", 2)``), never these attributes.
@@ -48,19 +49,17 @@ class UnitMarkers:
 
     markers: dict[str, Any]
 
-    def marker(self, name: str, defaults: Mapping[str, Any] | None = None) -> Any:
-        """Marker ``name``'s value, its default when the unit carries none.
+    def marker(self, name: str) -> Any:
+        """The default pack's marker ``name``: its value, its default when the unit has none."""
+        return (self.markers or {}).get(name, _default_pack()[name])
 
-        ``defaults`` are those of the game's pack (:func:`pack_defaults`); None: the default
-        pack's, whose markers the attributes below name.
+    def set_marker(self, name: str, value: Any) -> None:
+        """Set the default pack's marker ``name`` on this (unsaved) row, the default left out.
+
+        A new ``markers`` object is written (a changed key of the old one is not seen).
         """
-        known = _default_pack() if defaults is None else defaults
-        return (self.markers or {}).get(name, known[name])
-
-    def set_marker(self, name: str, value: Any, defaults: Mapping[str, Any] | None = None) -> None:
-        """Set marker ``name`` on this (unsaved) row: a new object, the default left out."""
         data = dict(self.markers or {})
-        default = (_default_pack() if defaults is None else defaults)[name]
+        default = _default_pack()[name]
         if value is None or (value == default and type(value) is type(default)):
             data.pop(name, None)
         else:

@@ -89,7 +89,7 @@ def show_pack_docks(window: QMainWindow, pack: str | None, hub: object = None) -
 
 def pack_of_view(view: GameView) -> str:
     """The pack of the game ``view`` shows (its ruleset's; an unknown one: the default)."""
-    return registry.RULESETS.get(view.ruleset, registry.DEFAULT_PACK)
+    return registry.pack_or_default(view.ruleset)
 
 
 def selection_target(key: str, dashboard: Dashboard, view: GameView) -> dict[str, object]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from eote_ref.packs.dice import D10, PERCENTILE
 from eote_ref.packs.eote.markers import UNIT_MARKERS
-from eote_ref.packs.eote.rules.command import Level
+from eote_ref.packs.eote.rules.command import MANOEUVRE_LEVELS
 from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.packs.eote.rules.units import morale_due
 from eote_ref.packs.eote.rulesets import load_default, load_ruleset
@@ -123,10 +123,11 @@ def _replacement_rating(rs: Ruleset) -> int:
 
 
 #: What the referee's own game service asks of EotE's procedures (the registry's ``referee``
-#: line): the divisions and brigades carry a division's state (EotE 1.0.1), the morale due
-#: (7.5, 6.8), the orders (3.2), a leader's replacement (8.0) and a club's ruleset file.
+#: line): the divisions and brigades carry a division's state (EotE 1.0.1; declared once, in
+#: ``rules.command``, as the unit model's manoeuvre levels too), the morale due (7.5, 6.8),
+#: the orders (3.2), a leader's replacement (8.0) and a club's ruleset file.
 REFEREE = RefereeSpec[Ruleset](
-    division_levels=frozenset(lv.value for lv in Level if lv.is_manoeuvre),
+    division_levels=MANOEUVRE_LEVELS,
     morale_due=_morale_due,
     orders=_orders,
     replacement_rating=_replacement_rating,

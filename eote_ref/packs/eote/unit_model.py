@@ -9,7 +9,7 @@ enums' values (EotE 1.0.1, 1.0.2, 1.3, 5.3.6, 5.4).
 from __future__ import annotations
 
 from eote_ref.packs.declaration import UnitModelSpec
-from eote_ref.packs.eote.rules.command import Level
+from eote_ref.packs.eote.rules.command import MANOEUVRE_LEVELS, Level
 from eote_ref.packs.eote.rules.units import (
     FORMATIONS_BY_ARM,
     KNOWN_NATIONS,
@@ -49,7 +49,7 @@ NOT_A_DEFAULT = frozenset({Formation.SKIRMISH.value, Formation.SQUARE.value})
 UNIT_MODEL = UnitModelSpec(
     arms=tuple(a.value for a in Arm),
     levels=tuple(lv.value for lv in Level),
-    manoeuvre_levels=frozenset(lv.value for lv in Level if lv.is_manoeuvre),
+    manoeuvre_levels=MANOEUVRE_LEVELS,  # also the referee's division levels (pack.REFEREE)
     weights=tuple(w.value for w in Weight),
     starting_formation=starting_formation,
     formations_by_arm=_IN_PLAY,

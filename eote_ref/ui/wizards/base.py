@@ -339,7 +339,11 @@ class FactsPage(QWizardPage):
 
 
 class DieEdit(QLineEdit):
-    """One die: a single key 0–9 (d10; 0 reads 10) or up to three digits (percentile)."""
+    """One die: a single key (a d6's 1–6; a d10's 0–9, 0 reading 10) or up to three digits.
+
+    The keys are the die's faces, as it declares them (:meth:`DieSpec.keys`); the
+    percentile dice take up to three digits.
+    """
 
     entered = Signal()
 
@@ -354,14 +358,16 @@ class DieEdit(QLineEdit):
         font.setPointSizeF(font.pointSizeF() * 1.6)
         font.setBold(True)
         self.setFont(font)
-        self.setPlaceholderText("0–9" if die.one_key() else "1–100")
+        typed = die.keys() if die.one_key() else die.die.faces
+        self.setPlaceholderText(f"{min(typed)}–{max(typed)}" if typed else "")
         self.textChanged.connect(lambda _t: self.entered.emit())
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Digits only; a d10 key replaces what was there."""
+        """Digits only; a one-key die's key replaces what was there, if it types a face."""
         text = event.text()
         if text.isdigit() and self.die.one_key():
-            self.setText(text)
+            if self.die.typed(int(text)) is not None:
+                self.setText(text)
             return
         if text and text.isprintable() and not text.isdigit():
             event.ignore()
@@ -369,22 +375,20 @@ class DieEdit(QLineEdit):
         super().keyPressEvent(event)
 
     def value(self) -> int | None:
-        """The die read (0 is a 10 on a d10), or None when empty."""
+        """The die as typed (a d10's 0 kept: the check reads it as 10).
+
+        None when empty or not a face of the die (a d6's 0 or 7).
+        """
         text = self.text().strip()
         if not text.isdigit():
             return None
-        n = int(text)
-        if self.die.one_key():
-            return n
-        return n if 1 <= n <= 100 else None
+        return self.die.typed(int(text))
 
 
 def _die_text(edit: DieEdit) -> str:
-    """A die as read: a d10's 0 is a 10."""
+    """A die as read: 0 as the die says (a d10's 10), else as typed."""
     value = edit.value()
-    if value == 0 and edit.die.one_key():
-        return "10"
-    return str(value)
+    return str(value if value is None else edit.die.face(value))
 
 
 class RollPage(QWizardPage):
@@ -536,7 +540,8 @@ class RollPage(QWizardPage):
         if edit is None:
             return
         if edit.die.one_key():
-            edit.setText(str(key))
+            if edit.die.typed(key) is not None:  # a key no face is typed by (a d6's 0)
+                edit.setText(str(key))
         elif len(edit.text()) < edit.maxLength():
             edit.setText(edit.text() + str(key))
 

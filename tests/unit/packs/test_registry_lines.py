@@ -93,6 +93,8 @@ def test_what_eotes_game_service_asks_of_its_procedures_comes_through_its_line()
     spec = registry.get_referee("eote")
     assert spec is REFEREE
     assert spec.division_levels == {"division", "brigade"}
+    # Declared once: the unit model's manoeuvre levels (the army lists' word for them).
+    assert spec.division_levels is registry.get_unit_model("eote").manoeuvre_levels
     assert spec.morale_due(3, 3, False)
     assert not spec.morale_due(2, 3, False)
     assert not spec.morale_due(9, 3, True)  # a routed unit has no morale left to check
@@ -103,19 +105,49 @@ def test_what_eotes_game_service_asks_of_its_procedures_comes_through_its_line()
     assert registry.get_referee("avle") is None  # its play declares its checks
 
 
-def test_the_referee_line_is_read_without_the_procedures_or_the_declaration() -> None:
-    """The first window reads a game's divisions and morale due through it (issue 32)."""
-    script = (
-        "import sys\n"
-        "from eote_ref.packs import registry\n"
-        "spec = registry.get_referee('eote')\n"
-        "spec.morale_due(3, 3, False)\n"
-        "loaded = {'eote_ref.packs.declaration', 'eote_ref.packs.eote.rules.orders',\n"
-        "          'eote_ref.packs.eote.rules.leader_casualty',\n"
-        "          'eote_ref.packs.eote.rules.procedures'} & set(sys.modules)\n"
-        "print(sorted(loaded))\n"
-    )
+def _loaded_after(script: str, modules: set[str]) -> list[str]:
+    """Which of ``modules`` a fresh interpreter has loaded once it has run ``script``."""
+    script += f"import sys\nprint(*sorted(set({sorted(modules)!r}) & set(sys.modules)))\n"
     out = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
     )
-    assert out.stdout.strip() == "[]"
+    return out.stdout.split()
+
+
+def test_the_referee_line_is_read_without_the_procedures_or_the_declaration() -> None:
+    """The first window reads a game's divisions and morale due through it (issue 32)."""
+    script = (
+        "from eote_ref.packs import registry\n"
+        "spec = registry.get_referee('eote')\n"
+        "spec.morale_due(3, 3, False)\n"
+    )
+    modules = {
+        "eote_ref.packs.declaration",
+        "eote_ref.packs.eote.rules.orders",
+        "eote_ref.packs.eote.rules.leader_casualty",
+        "eote_ref.packs.eote.rules.procedures",
+    }
+    assert _loaded_after(script, modules) == []
+
+
+def test_a_unit_model_is_read_without_the_procedures_or_the_pack_s_declaration() -> None:
+    """Every unit-model read goes through the registry's lazy line (issue 32)."""
+    script = (
+        "from eote_ref.packs import registry\n"
+        "from eote_ref.store.games import division_levels\n"
+        "from eote_ref.armylists.model import unit_model\n"
+        "from eote_ref.referee.scenario_setup import unit_model as setup_model\n"
+        "assert division_levels('eote-6.2') == {'division', 'brigade'}\n"
+        "assert unit_model('eote-6.2') is registry.get_unit_model('eote') is setup_model('eote')\n"
+    )
+    modules = {"eote_ref.packs.eote.pack", "eote_ref.packs.eote.rules.procedures"}
+    assert _loaded_after(script, modules) == []
+
+
+def test_one_lookup_of_a_game_s_pack_strict_and_lenient() -> None:
+    assert registry.game_pack(None) == registry.game_pack("") == registry.DEFAULT_PACK
+    assert registry.game_pack("avle-1.2") == "avle"
+    with pytest.raises(registry.UnknownRuleset, match="game 3's ruleset 'nope' is not one"):
+        registry.game_pack("nope", "game 3")
+    assert registry.pack_or_default("nope") == registry.pack_or_default(None) == "eote"
+    assert registry.pack_or_default("vle-3") == "vle"

@@ -29,6 +29,7 @@ from eote_ref.referee.game_rules import eote_rules, referee_spec
 from eote_ref.referee.markers import game_markers, markers_of
 from eote_ref.referee.phases import game_turn, next_key
 from eote_ref.referee.turn import carry_over
+from eote_ref.referee.wording import describe_change
 from eote_ref.store import Database, GameUnit, create_game
 from eote_ref.store.game_work import turn_rows
 from eote_ref.store.unit_markers import pack_defaults
@@ -231,3 +232,16 @@ def test_a_pack_registered_again_is_read_anew() -> None:
         assert tuple(pack_defaults(LINE.id)) == ("formation",)
     finally:
         registry.unregister(LINE.id)
+
+
+@pytest.mark.usefixtures("tiny")
+def test_a_change_is_worded_with_the_game_s_markers(db: Database) -> None:
+    """A Tiny unit's marker reads by its name and its pack's default, not EotE's markers."""
+    game, foot, gun = _new_game(db)
+    braced = game.markers.unit_change(foot, "braced", True)
+    ammo = game.markers.unit_change(gun, "ammo", 1)
+    assert (braced.field, ammo.field) == ("markers.braced", "markers.ammo")
+    names = {u.id: u.name for s in game.view().sides for u in s.units}
+    for words in (game.describe_change, lambda c: describe_change(db, game.game_id, c)):
+        assert words(braced) == f"{names[foot]}: braced: yes"  # not "markers.braced: yes"
+        assert words(ammo) == f"{names[gun]}: ammo 0 → 1"  # its default, not "markers.ammo 1"

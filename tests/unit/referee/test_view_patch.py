@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from eote_ref.packs.eote.rules.orders import OrderType
 from eote_ref.referee.facts import FIRED, fact
-from eote_ref.referee.game import BOOL_FIELDS, GameService
+from eote_ref.referee.game import GameService
 from eote_ref.referee.views import GameView
 from eote_ref.store import InsertRow, SetField
 from eote_ref.store.errors import StaleGameError, StoreError
@@ -62,7 +62,8 @@ def step(game: GameService, op: str, k: int) -> None:
         case "hits+" | "hits-":
             game.adjust_unit(u.id, "hits", 1 if op == "hits+" else -1)
         case "toggle":
-            game.toggle_unit(u.id, BOOL_FIELDS[k % len(BOOL_FIELDS)])
+            flags = game.markers.editable_flags
+            game.toggle_unit(u.id, flags[k % len(flags)])
         case "formation":
             forms = game.formations(u.arm)
             game.set_unit(u.id, "formation", forms[k % len(forms)])

@@ -435,7 +435,8 @@ class Adjudication(abc.ABC):
 
         view = self.view if self._view is not None else None
         db, game_id = self.game.db, self.game.game_id
-        return [text for c in changes if (text := describe_change(db, game_id, c, view))]
+        markers = self.game.markers
+        return [text for c in changes if (text := describe_change(db, game_id, c, view, markers))]
 
     # ------------------------------------------------------------------ helpers for subclasses
     def inches(self, distance: str) -> str:

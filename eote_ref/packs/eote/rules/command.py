@@ -70,6 +70,11 @@ class Level(enum.StrEnum):
         return _COLUMN[self]
 
 
+#: The levels whose commands hold units and carry a division's state (EotE 1.0.1), as words:
+#: the one declaration of the unit model's ``manoeuvre_levels`` and the referee's
+#: ``division_levels`` (:mod:`..unit_model`, :mod:`..pack`).
+MANOEUVRE_LEVELS: frozenset[str] = frozenset(lv.value for lv in Level if lv.is_manoeuvre)
+
 #: Heights in the command tree, for ordering only.
 _RANK = dict(zip(Level, (4, 3, 2, 1, 1), strict=True))  # not a rule number: tree heights
 _COLUMN = {

@@ -289,7 +289,8 @@ class BatchDialog(QDialog):
             return
         edit = self.edits[row]  # its signal records the die and moves on to the next row
         if edit.die.one_key():
-            edit.setText(str(key))
+            if edit.die.typed(key) is not None:  # a key no face is typed by (a d6's 0)
+                edit.setText(str(key))
         elif len(edit.text()) < edit.maxLength():
             edit.setText(edit.text() + str(key))
 
