@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eote_ref.armylists.loader import ArmyListError, load_army_list
-from eote_ref.armylists.model import ArmyList, StartingFormations
+from eote_ref.armylists.model import ArmyList, StartingFormations, unit_model
 from eote_ref.scenarios.model import FORMAT_VERSION, Scenario
 from eote_ref.scenarios.resolve import Ref, ResolveError, order_issuers, resolve
 from eote_ref.yamlio.document import Document, format_version_problem
@@ -154,7 +154,7 @@ def check_document(
     try:
         scenario: Scenario | None = parse(Scenario, doc)
     except YamlError as exc:
-        structural = exc.problems
+        structural = [_formation_word(doc, p) for p in exc.problems]
         scenario, broken = _partial(doc)
         if scenario is None:
             return None, _in_file_order(structural)
@@ -167,6 +167,37 @@ def check_document(
     if any(p.severity == ERROR for p in problems):
         return None, problems
     return loaded, problems
+
+
+#: The keys of a side's ``formations:`` (the arms a default formation may be given for).
+_FORMATION_KEYS = frozenset(f.name for f in dataclasses.fields(StartingFormations))
+
+
+def _formation_word(doc: Document, problem: Problem) -> Problem:
+    """``problem``, worded as a bad formation word where it is a side's default formation.
+
+    A side's default formation that is not text at all (a number, a list) is refused by the
+    parse as "expected text": it names the formations instead, as a misspelt word's problem
+    does (:meth:`_Checker.formations`), in the default pack's words, whose loader this is.
+    """
+    path = problem.path
+    if not (
+        len(path) == 4
+        and path[0] == "sides"
+        and path[2] == "formations"
+        and path[3] in _FORMATION_KEYS
+    ):
+        return problem
+    value: Any = doc.data
+    for key in path:
+        try:
+            value = value[key]
+        except (KeyError, IndexError, TypeError):
+            return problem
+    if value is None or isinstance(value, str):
+        return problem
+    choices = " | ".join(repr(w) for w in unit_model().formations)
+    return dataclasses.replace(problem, message=f"expected one of {choices}, found {show(value)}")
 
 
 def _partial(doc: Document) -> tuple[Scenario | None, set[str]]:

@@ -165,3 +165,26 @@ def test_a_sides_default_formations_are_words_of_the_lists_unit_model() -> None:
         "'french_assault_column' | 'square' | 'skirmish' | 'limbered' | 'unlimbered', "
         "found 'wedge'" in found
     )
+
+
+@pytest.mark.parametrize(("value", "shown"), [("3", "3"), ("[line]", "['line']")])
+def test_a_default_formation_that_is_not_a_word_names_the_formations(
+    value: str, shown: str
+) -> None:
+    """A side's default formation that is not a word names the formations, as a misspelt one.
+
+    It did while the formations were EotE's enum; once they became the unit model's words
+    (issue 32) the parse said only "expected text".
+    """
+    text = BAD.replace(
+        "    lists: [waterloo-1815-french.yaml]\n",
+        f"    lists: [waterloo-1815-french.yaml]\n    formations: {{infantry: {value}}}\n",
+    )
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario_text(text, "bad.yaml", search_folders())
+    found = [str(p) for p in caught.value.problems]
+    assert (
+        "bad.yaml:7:28: error: sides[0].formations.infantry: expected one of 'line' | 'column' | "
+        f"'french_assault_column' | 'square' | 'skirmish' | 'limbered' | 'unlimbered', "
+        f"found {shown}" in found
+    ), found
