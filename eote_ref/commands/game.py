@@ -237,16 +237,16 @@ def run_new(args: argparse.Namespace) -> int:
 def run_battles(args: argparse.Namespace) -> int:
     """``eote-ref game battles [--pack P]``: the battles ready to start (P: AVlE's by default).
 
-    EotE's are its shipped scenario files (``scenario list``'s), started with
-    ``game new --pack eote --scenario FILE``.
+    EotE's are its shipped scenario files (those of ``scenario list`` whose lists are
+    EotE's, no other pack's), started with ``game new --pack eote --scenario FILE``.
     """
     from eote_ref.packs.registry import DEFAULT_PACK
     from eote_ref.referee.pack_lists import pack_battles
 
     if args.pack == DEFAULT_PACK:
-        from eote_ref.commands.scenario import run_list
+        from eote_ref.commands.scenario import list_scenarios
 
-        return run_list(args)
+        return list_scenarios(args.pack)
 
     battles = pack_battles(args.pack)
     if not battles:

@@ -99,6 +99,15 @@ def run_list(args: argparse.Namespace) -> int:
 
     Each line names its pack (``[avle]``); 1 when any is invalid.
     """
+    return list_scenarios(None)
+
+
+def list_scenarios(pack: str | None) -> int:
+    """Print the shipped scenarios of ``pack`` (None: of every pack), one a line.
+
+    Each line names its pack (``[avle]``); 1 when any is invalid. ``game battles --pack P``
+    of a pack whose battles are scenario files lists its own with this.
+    """
     from eote_ref.referee.scenario_setup import shipped_scenarios
     from eote_ref.scenarios.loader import ScenarioError
     from eote_ref.scenarios.pack_scenario import (
@@ -108,7 +117,7 @@ def run_list(args: argparse.Namespace) -> int:
     )
 
     failed = False
-    for path in shipped_scenarios(None):
+    for path in shipped_scenarios(pack):
         try:
             loaded = load_any_scenario(path, _search())
         except ScenarioError as exc:

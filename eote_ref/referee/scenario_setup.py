@@ -16,10 +16,9 @@ import dataclasses
 import pathlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from eote_ref.packs import registry
-from eote_ref.packs.dice import D10, Roller
 from eote_ref.referee.game_rules import eote_rules
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.rosters import to_spec
@@ -32,25 +31,6 @@ if TYPE_CHECKING:
     from eote_ref.scenarios.loader import LoadedScenario, SidePlan
     from eote_ref.scenarios.resolve import Ref
     from eote_ref.store import Database
-
-
-class D10s(Protocol):
-    """The dice of a game's set-up: a d10 by name (``French.roll``) for the initiative.
-
-    A pack's dice (EotE's ``RandomDice`` or ``ScriptedDice``) or :class:`RolledD10s`.
-    """
-
-    def d10(self, name: str = "roll") -> int: ...
-
-
-class RolledD10s:
-    """d10s rolled by the boundary's :class:`~eote_ref.packs.dice.Roller` (seeded or not)."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.roller = Roller(seed=seed)
-
-    def d10(self, name: str = "roll") -> int:
-        return self.roller.number(name, D10)
 
 
 def unit_model(pack: str) -> UnitModelSpec:
@@ -456,7 +436,6 @@ def create_scenario_game(
     figure_scale: str | None = None,
     options: Mapping[str, str | int | bool] | None = None,
     initiative: str | None = None,
-    dice: D10s | None = None,
     formations: Sequence[Mapping[str, str]] | None = None,
     pack: str | None = None,
 ) -> int:
@@ -466,8 +445,10 @@ def create_scenario_game(
     ``figure_scale`` and ``name``; ``formations`` (per side, arm → formation, ``""`` for
     none) replace the scenario's starting formations arm by arm. The game's ruleset is its
     army lists' ``ruleset:`` (one pack for all; ``pack``, a command's ``--pack``, must agree);
-    its arms and starting formations are that pack's (its unit model). ``dice`` roll the
-    initiative when it is rolled for (:class:`RolledD10s` if none).
+    its arms and starting formations are that pack's (its unit model). An initiative rolled
+    for is not rolled here: the game starts with it undecided and turn 1's initiative phase
+    asks for the roll, modifiers and all, as every turn's (EotE 4.0), as a game made from
+    lists does (:meth:`~eote_ref.referee.setup.SetupService.create`).
     """
     sc = loaded.scenario
     twice = brought_twice(loaded)
@@ -491,14 +472,7 @@ def create_scenario_game(
     names = [s.name for s in loaded.sides]
     chosen = initiative if initiative is not None else sc.initiative
     start: int | None = None
-    if chosen == "roll":
-        roller = dice or RolledD10s()
-        while True:
-            a, b = roller.d10(f"{names[0]}.roll"), roller.d10(f"{names[1]}.roll")
-            if a != b:
-                start = 0 if a > b else 1
-                break
-    elif chosen is not None:
+    if chosen is not None and chosen != "roll":  # "roll": turn 1's initiative phase rolls
         if chosen not in names:
             raise SetupError(f"no side called {chosen!r}")
         start = names.index(chosen)

@@ -187,7 +187,7 @@ class ArmyDialog(CampaignForm):
             self.browse_button.setEnabled(False)
             self.list_label.setText(
                 f"Campaign copy of a {nation_name(army.nation)} list, {len(army.units)} units "
-                f"({army.units_destroyed} destroyed, {army.hits_carried} hits carried)."
+                f"({army.units_destroyed} destroyed, {v.info.counted(army.hits_carried)} carried)."
             )
         self._finish(layout)
         self.name_edit.textChanged.connect(self.validate)

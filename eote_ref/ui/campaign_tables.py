@@ -113,8 +113,8 @@ def fill_army_tree(tree: QTreeWidget, v: CampaignView) -> None:
     tree.setHeaderLabels(labels)
     grey = QColor("#888")
     for a in v.armies:
-        # the losses kept in the pack's words (EotE's hits, AVlE's elements lost)
-        words = v.info.measure[1]
+        # the losses kept in the pack's words for one and for several (EotE's hit, hits)
+        counted = v.info.counted
         top = QTreeWidgetItem(
             [
                 a.name,
@@ -122,7 +122,7 @@ def fill_army_tree(tree: QTreeWidget, v: CampaignView) -> None:
                 nation_name(a.nation),
                 "",
                 f"{len(a.units) - a.units_destroyed}/{len(a.units)} units, "
-                f"{a.hits_carried} {words} carried",
+                f"{counted(a.hits_carried)} carried",
             ]
         )
         divisions: dict[str, list[UnitState]] = {}
@@ -131,7 +131,7 @@ def fill_army_tree(tree: QTreeWidget, v: CampaignView) -> None:
         for division, units in divisions.items():
             left = sum(1 for u in units if not u.destroyed)
             hits = sum(u.hits for u in units if not u.destroyed)
-            state = f"{left}/{len(units)} units" + (f", {hits} {words}" if hits else "")
+            state = f"{left}/{len(units)} units" + (f", {counted(hits)}" if hits else "")
             group = QTreeWidgetItem([division, "", "", "", state])
             for u in units:
                 child = QTreeWidgetItem([u.name, "", "", str(u.ce), u.state])

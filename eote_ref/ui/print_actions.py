@@ -30,6 +30,64 @@ def _safe(name: str) -> str:
     return " ".join(keep.split())[:60] or "eote-ref"
 
 
+#: The title of the sheet a pack game's pack declares as its quick reference of the game.
+QUICK_REFERENCE = "quick reference"
+
+
+def quick_reference_of(window: Any) -> tuple[str, str]:
+    """The quick reference of the pack of ``window``'s open game, as HTML, and its title.
+
+    A game of a pack with declared play (``window.pack_game``): its pack's own quick
+    reference of the game if it declares one among its game sheets, else its reference sheet
+    (its tables, dice and options, as ``eote-ref print qrs --pack``). A game the referee's
+    own service runs (``window.hub``): its pack's declared quick reference of the game's
+    ruleset at its figure scale. No game: the default pack's.
+    """
+    from eote_ref.packs import registry
+    from eote_ref.ui.printing import quick_reference_html
+
+    pack_game = getattr(window, "pack_game", None)
+    pack_hub = getattr(pack_game, "hub", None)
+    if pack_hub is not None:
+        from eote_ref.referee.pack_view import game_sheet_html, game_sheet_titles
+
+        service = pack_hub.service
+        if QUICK_REFERENCE in game_sheet_titles(service):
+            html = game_sheet_html(service, QUICK_REFERENCE)
+        else:
+            from eote_ref.packs.printed import reference_sheet_html
+
+            html = reference_sheet_html(service.pack)
+        return html, f"{service.pack.title} quick reference"
+    hub = getattr(window, "hub", None)
+    if hub is not None:
+        game = hub.service
+        view = game.view()
+        pack = registry.pack_for(view.ruleset, "the game's ruleset")
+        html = quick_reference_html(game.ruleset, view.figure_scale, pack=pack)
+        return html, f"{game.ruleset.title} quick reference"
+    from eote_ref.referee.game_rules import eote_rules
+
+    rules = eote_rules()
+    return quick_reference_html(rules, "15mm"), f"{rules.title} quick reference"
+
+
+def quick_reference_file_name(window: Any) -> str:
+    """The quick reference's file name offered: its pack's short name (``AVlE quick …``)."""
+    from eote_ref.packs import registry
+
+    pack_game = getattr(window, "pack_game", None)
+    pack_hub = getattr(pack_game, "hub", None)
+    hub = getattr(window, "hub", None)
+    if pack_hub is not None:
+        pack = pack_hub.service.pack.id
+    elif hub is not None:
+        pack = registry.pack_for(hub.service.view().ruleset, "the game's ruleset")
+    else:
+        pack = registry.DEFAULT_PACK
+    return f"{registry.CITE.get(pack, pack)} quick reference.pdf"
+
+
 class MainWindowPrinting(QObject):
     """The main window's print actions: record sheets (Ctrl+P), quick reference, report.
 
@@ -120,22 +178,11 @@ class MainWindowPrinting(QObject):
         self._done(f"After-action report saved to {path}")
 
     def quick_reference_to(self, path: str | pathlib.Path) -> int:
-        """Write the quick reference of the open game's ruleset (else the shipped one)."""
-        game = self._game()
-        if game is not None:
-            from eote_ref.packs import registry
-            from eote_ref.ui.printing import print_quick_reference
+        """Write the quick reference of the open game's pack (:func:`quick_reference_of`)."""
+        from eote_ref.ui.printing import write_pdf
 
-            view = game.view()
-            pack = registry.pack_for(view.ruleset, "the game's ruleset")
-            pages = print_quick_reference(
-                game.ruleset, path, figure_scale=view.figure_scale, pack=pack
-            )
-        else:
-            from eote_ref.referee.game_rules import eote_rules
-            from eote_ref.ui.printing import print_quick_reference
-
-            pages = print_quick_reference(eote_rules(), path)
+        html, title = quick_reference_of(self.window)
+        pages = write_pdf(html, path, landscape=True, title=title)
         self._done(f"Quick reference saved to {path}")
         return pages
 
@@ -165,7 +212,8 @@ class MainWindowPrinting(QObject):
 
     def quick_reference_dialog(self) -> None:
         """Ask for a PDF file and write the quick reference sheet."""
-        self._run("Print quick reference", "EotE quick reference.pdf", self.quick_reference_to)
+        name = quick_reference_file_name(self.window)
+        self._run("Print quick reference", name, self.quick_reference_to)
 
 
 class RosterEditorPrinting(QObject):

@@ -101,15 +101,8 @@ class PrinterActions(QObject):
         return self._ask(f"{name} record sheets", html, True)
 
     def print_quick_reference(self) -> QDialog:
-        """The print dialog for the quick reference of the game's ruleset (or the shipped one)."""
-        from eote_ref.ui.printing import quick_reference_html
+        """The print dialog for the quick reference of the open game's pack (or the default's)."""
+        from eote_ref.ui.print_actions import quick_reference_of
 
-        hub = getattr(self.window, "hub", None)
-        if hub is not None:
-            game = hub.service
-            html = quick_reference_html(game.ruleset, game.view().figure_scale)
-        else:
-            from eote_ref.referee.game_rules import eote_rules
-
-            html = quick_reference_html(eote_rules(), "15mm")
-        return self._ask("Quick reference", html, True)
+        html, title = quick_reference_of(self.window)
+        return self._ask(title, html, True)

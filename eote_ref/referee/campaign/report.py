@@ -293,7 +293,7 @@ def campaign_report_html(
             f"<h3>{_e(a.name)} <span class='muted'>({_e(a.player)}, "
             f"{_e(nation_name(a.nation))})</span></h3>"
             f"<p>{len(a.units) - a.units_destroyed} of {len(a.units)} units remain, carrying "
-            f"{a.hits_carried} {_e(v.info.measure[1])}. Destroyed: {_e(destroyed)}.</p>"
+            f"{_e(v.info.counted(a.hits_carried))}. Destroyed: {_e(destroyed)}.</p>"
         )
     out.append("</body></html>")
     return "\n".join(out) + "\n"

@@ -46,6 +46,15 @@ class CampaignInfo:
     losses_column: str = "Hits"
     losses_taken: str = "hits taken"
 
+    def counted(self, n: int) -> str:
+        """``n`` losses in the pack's words, for one or several: ``1 hit``, ``2 hits``."""
+        return counted(n, self.measure)
+
+
+def counted(n: int, measure: tuple[str, str]) -> str:
+    """``n`` and the word of ``measure`` (one, several) it takes: ``1 hit``, ``0 hits``."""
+    return f"{n} {measure[0] if n == 1 else measure[1]}"
+
 
 @dataclass(frozen=True)
 class MemberView:
@@ -81,7 +90,7 @@ class UnitState:
             return "destroyed"
         if not self.hits:
             return "fresh"
-        return f"{self.hits} {self.measure[0] if self.hits == 1 else self.measure[1]}"
+        return counted(self.hits, self.measure)
 
 
 @dataclass(frozen=True)

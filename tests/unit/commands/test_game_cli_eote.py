@@ -104,6 +104,18 @@ def test_an_eote_game_made_from_a_shipped_scenario(db_target: DbTarget) -> None:
         assert [s.name for s in view.sides] == ["French", "Anglo-Portuguese"]
 
 
+def test_game_battles_of_eote_lists_only_eotes_scenario_files() -> None:
+    """``game battles --pack eote`` lists that pack's battles, not every pack's scenarios."""
+    listed = run_in_process("game", "battles", "--pack", "eote")
+    assert listed.returncode == 0, listed.stderr
+    lines = listed.stdout.splitlines()
+    assert "[eote] waterloo-derlon.yaml: D'Erlon's attack — Waterloo, 18 June 1815" in (
+        listed.stdout
+    )
+    assert lines
+    assert [line for line in lines if not line.startswith("[eote] ")] == []
+
+
 @pytest.mark.parametrize(
     ("more", "words"),
     [

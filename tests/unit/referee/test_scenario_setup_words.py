@@ -1,44 +1,49 @@
-"""A scenario game reads its pack's words and takes any d10s (issue 32: no EotE import).
+"""A scenario game reads its pack's words (issue 32: no EotE import) and rolls no initiative.
 
 The arms whose starting formation a scenario sets and the starting formation of each unit
-are the game's pack's unit model (``Pack.unit_model``); the initiative, when rolled for, is
-rolled with whatever dice have ``d10(name)``: a pack's (EotE's entered dice) or, by default,
-the boundary's :class:`~eote_ref.packs.dice.Roller`, seeded when asked.
+are the game's pack's unit model (``Pack.unit_model``). An initiative "roll for it" is left
+to turn 1's initiative phase, as the wizard's summary says and as a game made from lists
+does: the one roll, with its modifiers, in the journal (EotE 4.0).
 """
 
 from __future__ import annotations
 
 from eote_ref.packs import registry
-from eote_ref.packs.eote.rules.dice import EnteredDice
 from eote_ref.referee.game import GameService
+from eote_ref.referee.new_game_draft import ROLL, NewGameDraft
+from eote_ref.referee.phases import Phase
 from eote_ref.referee.scenario_setup import (
-    D10s,
-    RolledD10s,
     create_scenario_game,
     load,
     shipped_scenarios,
     unit_model,
 )
+from eote_ref.referee.setup import SetupService
+from eote_ref.referee.todo import checks_due
 from eote_ref.store import Database
 
 DERLON = next(p for p in shipped_scenarios() if p.stem == "waterloo-derlon")
 
 
-def _started(db: Database, dice: D10s | None) -> int | None:
-    game_id = create_scenario_game(db, load(DERLON), initiative="roll", dice=dice)
-    return GameService(db, game_id).view().initiative
-
-
-def test_the_initiative_is_rolled_with_a_packs_dice_or_the_boundarys(db: Database) -> None:
-    # French first, Anglo-Allied second: a tie is rolled again, the higher die starts.
-    entered = EnteredDice({"French.roll": 4, "Anglo-Allied.roll": 9})
-    assert _started(db, entered) == 1
-    seeded = [RolledD10s(seed) for seed in (1, 1)]
-    assert _started(db, seeded[0]) == _started(db, seeded[1])
-    assert seeded[0].roller.used == seeded[1].roller.used
-    assert set(seeded[0].roller.used) == {"French.roll", "Anglo-Allied.roll"}
-    assert all(1 <= v <= 10 for v in seeded[0].roller.used.values())
-    assert _started(db, None) in (0, 1)  # rolled, never left open
+def test_a_scenario_rolled_for_leaves_the_initiative_to_turn_ones_initiative_phase(
+    db: Database,
+) -> None:
+    # The scenario's initiative replaced by "roll", as the wizard's choice does.
+    draft = NewGameDraft(name="D'Erlon rolled for")
+    draft.choose_scenario(load(DERLON))
+    assert draft.initiative == 0  # the file's: the French
+    draft.initiative = ROLL
+    assert "turn 1's initiative phase" in draft.initiative_text()
+    game = GameService(db, draft.create(SetupService(db)))
+    assert game.view().initiative is None
+    assert not [e for e in game.journal() if e.kind == "initiative"]
+    while game.view().phase is not Phase.INITIATIVE:
+        game.advance_phase()
+    assert game.view().turn == 1
+    assert [c.procedure for c in checks_due(game.view())] == ["initiative"]
+    # A side named still starts with it, no roll due.
+    named = GameService(db, create_scenario_game(db, load(DERLON), initiative="Anglo-Allied"))
+    assert named.view().initiative == 1
 
 
 def test_the_scenarios_formations_and_each_units_start_are_the_packs_unit_models(
