@@ -49,6 +49,8 @@ ADDED = {
     "infantry_fire_at_close_skirmishers": "refused",
     # issue 30: the attacker of 7.2 and 7.11 (each choice's ruling below)
     "assault_attacker": "initiative",
+    # the half skirmish CE of 5.5.1 as the whole CE of fire and assault (test_skirmish.py)
+    "skirmish_half_ce": "up",
 }
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from eote_ref.packs.eote.rules.core import RulesError, Source
+from eote_ref.packs.eote.rules.dice import EnteredDice
+from eote_ref.packs.eote.rules.fire import FireSituation, fire
 from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.packs.eote.rules.skirmish import (
     SkirmishAction,
@@ -13,6 +15,7 @@ from eote_ref.packs.eote.rules.skirmish import (
     skirmish,
     skirmishers,
 )
+from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit
 from tests.unit.rules.conftest import dice
 
 
@@ -38,6 +41,42 @@ def test_1812_option_and_house_source(rs: Ruleset) -> None:
     assert skirmish(SkirmishSituation("prussian", 1812, 4), before, dice(1)).details["ce"] == 2
     kgl = skirmish(SkirmishSituation("kgl", 1815, 1), rs, dice(1))
     assert kgl.modifiers[0].source is Source.PROVISIONAL
+
+
+@pytest.mark.parametrize(
+    ("nation", "year", "stands", "how", "ce", "whole"),
+    [
+        # Worked by hand from 5.5.1: other nations before 1812 rate a half per stand.
+        ("austrian", 1809, 3, "up", 1.5, 2),  # 3 x 0.5 = 1.5, the half counts
+        ("austrian", 1809, 3, "down", 1.5, 1),  # the half is dropped
+        ("russian", 1807, 1, "up", 0.5, 1),  # a single stand keeps a CE of 1
+        ("russian", 1807, 1, "down", 0.5, 0),  # ... or none at all
+        ("austrian", 1809, 4, "up", 2, 2),  # 4 x 0.5 = 2: nothing to round
+        ("french", 1809, 3, "down", 6, 6),  # +2 per stand: always whole
+    ],
+)
+def test_half_ce_becomes_the_whole_ce_of_fire_and_assault(
+    rs: Ruleset, nation: str, year: int, stands: int, how: str, ce: float, whole: int
+) -> None:
+    """5.5.1 gives halves, fire and assault take whole CEs: option skirmish_half_ce."""
+    out = skirmish(
+        SkirmishSituation(nation, year, stands), rs.with_options({"skirmish_half_ce": how}), dice(1)
+    )
+    assert out.details["ce"] == out.modified == ce  # the text's figure stays visible
+    assert out.details["combat_ce"] == whole
+    assert isinstance(out.details["combat_ce"], int)
+    if whole == ce:
+        assert out.notes == ()
+    else:
+        assert out.notes == (
+            f"fire and assault take whole CEs: enter {whole} for {ce:g} "
+            f"(option skirmish_half_ce={how}, provisional)",
+        )
+
+
+def test_half_ce_default_is_up(rs: Ruleset) -> None:
+    assert rs.opts.skirmish_half_ce == "up"
+    assert rs.options["skirmish_half_ce"].default == "up"
 
 
 def test_bad(rs: Ruleset) -> None:
@@ -81,3 +120,23 @@ def test_bookkeeping_bad(rs: Ruleset) -> None:
         skirmishers(SkirmishersSituation(SkirmishAction.REFORM, 0, 1), rs, dice(1))
     with pytest.raises(RulesError):
         skirmishers(SkirmishersSituation(SkirmishAction.HIT, 0, -1), rs, dice(1))
+
+
+@pytest.mark.parametrize(("how", "whole", "result"), [("up", 3, "1"), ("down", 2, "none")])
+def test_half_ce_feeds_fire(rs: Ruleset, how: str, whole: int, result: str) -> None:
+    """5 Austrian stands in 1809: 2.5 (5.5.1), fired at a battalion in line 4" away, roll 2.
+
+    Up: CE 3 reads the 3-4 row, where a 2 is one hit; down: CE 2 reads the 1-2 row, where
+    only a 1 disorders (the provisional fire table, 6.6).
+    """
+    chosen = rs.with_options({"skirmish_half_ce": how})
+    out = skirmish(SkirmishSituation("austrian", 1809, 5), chosen, dice(1))
+    assert out.details["ce"] == 2.5
+    assert out.details["combat_ce"] == whole
+    ce = out.details["combat_ce"]
+    assert isinstance(ce, int)
+    firer = Unit(CombatArm.INFANTRY, ce, Formation.SKIRMISH)
+    target = Unit(CombatArm.INFANTRY, 6, Formation.LINE)
+    shot = fire(FireSituation([firer], target, 4), chosen, EnteredDice({"roll": 2}))
+    assert shot.modified == whole
+    assert shot.result == result

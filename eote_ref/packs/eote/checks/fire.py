@@ -208,6 +208,11 @@ class FireCheck(Adjudication):
         except RefereeError:
             return False
 
+    def _half_ce_word(self) -> str:
+        """How a half skirmish CE is entered here: option ``skirmish_half_ce`` (EotE 5.5.1)."""
+        up = self.game.ruleset.opts.skirmish_half_ce == "up"
+        return "rounded up" if up else "dropped"
+
     def at_stand(self) -> bool:
         """Whether this fire is at the target's detached skirmish stand (EotE 5.5)."""
         return bool(self.values.get("at_stand"))
@@ -475,12 +480,17 @@ class FireCheck(Adjudication):
                 ),
                 Question(
                     "skirmish_ce",
-                    "Skirmish CE of those stands (stands × skirmish points)",
+                    "Skirmish CE of those stands (stands × skirmish points, "
+                    f"a half {self._half_ce_word()})",
                     "int",
                     2,
                     rule="5.5.1",
                     minimum=0,
                     maximum=30,
+                    help="Fire takes a whole CE; a half of 5.5.1 (other nations before 1812) "
+                    f"is {self._half_ce_word()} by option skirmish_half_ce "
+                    f"(={self.game.ruleset.opts.skirmish_half_ce}, provisional); "
+                    "eote-ref rule skirmish gives it as combat_ce",
                 ),
             ]
         return facts

@@ -52,6 +52,8 @@ class Options:
     rout_hits: Literal["assault_2_morale_1", "always_2", "always_1"]
     #: 5.5.1: the skirmish rating from 1812, after or before.
     skirmish_1812_rating: Literal["after", "before"]
+    #: 5.5.1, 5.5, 6.6: how a half skirmish CE becomes the whole CE fire and assault take.
+    skirmish_half_ce: Literal["up", "down"]
     #: 6.3: target modifiers once for several batteries, or for each.
     multi_battery_target_modifiers: Literal["once", "each"]
     #: 7.12: how a town's morale modifier meets the formation's.

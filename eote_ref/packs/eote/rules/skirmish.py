@@ -44,8 +44,21 @@ def skirmish_rating(rs: Ruleset, nation: str, year: int) -> Value:
     return rs.skirmish["others_from_1812" if after else "others_before_1812"]
 
 
+def combat_ce(ce: float, rs: Ruleset) -> int:
+    """The whole CE fire and assault take for a skirmish CE (option ``skirmish_half_ce``).
+
+    5.5.1 gives a half per stand to other nations before 1812; fire (6.6) and assault read
+    whole CEs and the text does not say which way a half goes.
+    """
+    return math.ceil(ce) if rs.opts.skirmish_half_ce == "up" else math.floor(ce)
+
+
 def skirmish(s: SkirmishSituation, rs: Ruleset, dice: Dice) -> Outcome:
-    """No roll: ``ce`` = stands × the nation's rating."""
+    """No roll: ``ce`` = stands × the nation's rating (the text's figure, a half included).
+
+    ``combat_ce`` is that figure as the whole number to enter in fire or assault, rounded as
+    option ``skirmish_half_ce`` says; a note shows the rounding when there was one.
+    """
     require_finite(s.stands, "stands")
     if s.stands <= 0:
         raise RulesError("stands must be more than 0", field="stands", rule="5.5")
@@ -53,6 +66,14 @@ def skirmish(s: SkirmishSituation, rs: Ruleset, dice: Dice) -> Outcome:
         raise RulesError("year must be a year of the period", field="year", rule="5.5.1")
     rating = skirmish_rating(rs, s.nation, s.year)
     ce = s.stands * rating.value
+    whole = combat_ce(ce, rs)
+    notes: tuple[str, ...] = ()
+    if whole != ce:
+        how = rs.opts.skirmish_half_ce
+        notes = (
+            f"fire and assault take whole CEs: enter {whole} for {ce:g} "
+            f"(option skirmish_half_ce={how}, provisional)",
+        )
     return Outcome(
         procedure="skirmish",
         rule="5.5.1",
@@ -66,7 +87,8 @@ def skirmish(s: SkirmishSituation, rs: Ruleset, dice: Dice) -> Outcome:
         roll=None,
         result="computed",
         probabilities=certain("computed"),
-        details={"ce": ce, "rating_per_stand": rating.value},
+        details={"ce": ce, "rating_per_stand": rating.value, "combat_ce": whole},
+        notes=notes,
     )
 
 

@@ -55,6 +55,10 @@ _OPTION_WORDS: dict[str, dict[object, str]] = {
         "after": "skirmishers of 1812 are rated as after 1812 (EotE 5.5.1)",
         "before": "skirmishers of 1812 are rated as before 1812 (EotE 5.5.1)",
     },
+    "skirmish_half_ce": {
+        "up": "a half skirmish CE counts as a whole point in fire and assault (EotE 5.5.1)",
+        "down": "a half skirmish CE is dropped in fire and assault (EotE 5.5.1)",
+    },
     "multi_battery_target_modifiers": {
         "once": "several batteries firing together take the target's modifiers once (EotE 6.3)",
         "each": "several batteries firing together take the target's modifiers for each "

@@ -236,6 +236,28 @@ def test_detached_skirmishers_fire_with_their_own_ce(waterloo: GameService) -> N
     assert check.subject() == "1/28th Foot skirmishers → 1/54e Ligne"
 
 
+def test_skirmish_ce_question_says_how_a_half_is_entered(waterloo: GameService) -> None:
+    """5.5.1 halves meet a whole-CE question: it follows option skirmish_half_ce."""
+
+    def question(game: GameService) -> str:
+        check = infantry_fire(game, BRIT_28, FR_54_1, detached_skirmishers=True)
+        q = next(q for q in check.facts() if q.key == "skirmish_ce")
+        return f"{q.label} | {q.help}"
+
+    up = question(waterloo)
+    assert "a half rounded up" in up
+    assert "skirmish_half_ce (=up, provisional)" in up
+    rs = waterloo.ruleset.with_options({"skirmish_half_ce": "down"})
+    down = question(GameService(waterloo.db, waterloo.game_id, rs))
+    assert "a half dropped" in down
+    assert "skirmish_half_ce (=down, provisional)" in down
+    # 5 stands before 1812 (2.5) entered as 3 under the default: the fire reads CE 3.
+    check = infantry_fire(
+        waterloo, BRIT_28, FR_54_1, detached_skirmishers=True, skirmish_ce=3, range_in=4.0
+    )
+    assert check.preview().modified == 3
+
+
 def test_pass_through_fire_applies_at_once(waterloo: GameService) -> None:
     """EotE 6.7: fire at a unit crossing the arc, during movement, as its own step."""
     before = game_state(waterloo)
