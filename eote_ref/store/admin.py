@@ -23,6 +23,7 @@ from eote_ref.store.database import Database
 from eote_ref.store.errors import DatabaseError, NotPermittedError
 from eote_ref.store.games import snapshot
 from eote_ref.store.models import Game, metadata
+from eote_ref.store.upgrade import copy_sqlite
 
 #: Tables copied by :func:`copy_database`, parents before children (the schema's own
 #: bookkeeping, ``eote_meta`` and ``alembic_version``, is written by opening the target).
@@ -71,11 +72,7 @@ def backup(file: pathlib.Path, target: pathlib.Path) -> pathlib.Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     source = sqlite3.connect(f"{file.absolute().as_uri()}?mode=ro", uri=True)
     try:
-        copy = sqlite3.connect(target)
-        try:
-            source.backup(copy)
-        finally:
-            copy.close()
+        copy_sqlite(source, target)
     except sqlite3.Error as error:
         target.unlink(missing_ok=True)
         raise DatabaseError(f"{file} could not be backed up: {error}") from error

@@ -55,11 +55,16 @@ def write_backup(file: pathlib.Path, revision: str) -> pathlib.Path:
         target = file.with_name(f"{file.stem}.before-upgrade-{revision}-{stamp}-{n}{suffix}")
     source = read_only_connection(file)
     try:
-        copy = sqlite3.connect(target)
-        try:
-            source.backup(copy)
-        finally:
-            copy.close()
+        copy_sqlite(source, target)
     finally:
         source.close()
     return target
+
+
+def copy_sqlite(source: sqlite3.Connection, target: pathlib.Path) -> None:
+    """Copy the open SQLite database ``source`` into the new file ``target`` (SQLite's backup)."""
+    copy = sqlite3.connect(target)
+    try:
+        source.backup(copy)
+    finally:
+        copy.close()
