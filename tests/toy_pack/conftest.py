@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from eote_ref.packs import registry
+from tests.registered import registered
 from tests.toy_pack import LINE
 
 LISTS = pathlib.Path(__file__).resolve().parent / "lists"
@@ -18,8 +18,5 @@ BLUE = LISTS / "blue.yaml"
 @pytest.fixture
 def toy_pack() -> Iterator[str]:
     """The toy pack known to the registry for the test (its id); unknown again after."""
-    registry.register(LINE)
-    try:
+    with registered(LINE):
         yield LINE.id
-    finally:
-        registry.unregister(LINE.id)

@@ -34,6 +34,7 @@ from eote_ref.ui.printing import (
     quick_reference_html,
     write_report_html,
 )
+from tests.registered import bare_pack, registered
 
 LINE = registry.Shipped("papers", __name__, "Papers (a test pack)", "papers-1", None, "Papers")
 
@@ -60,24 +61,13 @@ def _sheets() -> PrintedSheets:
 
 
 def declare() -> Pack:
-    return Pack(
-        id=LINE.id,
-        title=LINE.title,
-        dice={},
-        tables={},
-        options={},
-        procedures={},
-        printed_sheets=_sheets,
-    )
+    return bare_pack(LINE, printed_sheets=_sheets)
 
 
 @pytest.fixture
 def papers_pack() -> Iterator[str]:
-    registry.register(LINE)
-    try:
+    with registered(LINE):
         yield LINE.id
-    finally:
-        registry.unregister(LINE.id)
 
 
 @dataclasses.dataclass(frozen=True)

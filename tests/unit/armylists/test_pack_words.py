@@ -18,11 +18,11 @@ import pytest
 
 from eote_ref.armylists.loader import check_document, load_army_list_text, validate_text
 from eote_ref.armylists.tree import allowed_levels, build_tree, can_hold, child_level
-from eote_ref.packs import registry
 from eote_ref.packs.declaration import Pack, UnitModelSpec
 from eote_ref.packs.registry import Shipped
 from eote_ref.referee.rosters import from_spec, to_spec
 from eote_ref.yamlio.loader import load_text
+from tests.registered import bare_pack, registered
 
 ROOT = pathlib.Path(__file__).parents[3]
 
@@ -47,16 +47,13 @@ LINE = Shipped(
 
 def declare() -> Pack:
     """The made-up pack: nothing but its unit model (its lists are in the shared format)."""
-    return Pack("words", "Words (a test pack)", {}, {}, {}, {}, unit_model=WORDS)
+    return bare_pack(LINE, unit_model=WORDS)
 
 
 @pytest.fixture
 def words_pack() -> Iterator[None]:
-    registry.register(LINE)
-    try:
+    with registered(LINE):
         yield
-    finally:
-        registry.unregister("words")
 
 
 LIST = """\

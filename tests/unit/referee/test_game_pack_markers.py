@@ -33,6 +33,7 @@ from eote_ref.referee.wording import describe_change
 from eote_ref.store import Database, GameUnit, create_game
 from eote_ref.store.game_work import turn_rows
 from eote_ref.store.unit_markers import pack_defaults
+from tests.registered import bare_pack, registered
 from tests.unit.store.helpers import sides
 
 TURN = TurnSpec(
@@ -84,25 +85,13 @@ LINE = registry.Shipped(
 
 
 def declare() -> Pack:
-    return Pack(
-        id=LINE.id,
-        title=LINE.title,
-        dice={},
-        tables={},
-        options={},
-        procedures={},
-        turn=TURN,
-        unit_markers=MARKERS,
-    )
+    return bare_pack(LINE, turn=TURN, unit_markers=MARKERS)
 
 
 @pytest.fixture
 def tiny() -> Iterator[str]:
-    registry.register(LINE)
-    try:
+    with registered(LINE):
         yield LINE.ruleset
-    finally:
-        registry.unregister(LINE.id)
 
 
 def _new_game(db: Database) -> tuple[GameService, int, int]:

@@ -15,6 +15,7 @@ from sqlmodel import Session
 from eote_ref.packs import registry
 from eote_ref.packs.declaration import Pack, UnitModelSpec
 from eote_ref.store import create_game, divisions, load_game
+from tests.registered import bare_pack, registered
 
 from .helpers import sides
 
@@ -22,13 +23,8 @@ LINE = registry.Shipped("units", __name__, "Units (a test pack)", "units-1", Non
 
 
 def declare() -> Pack:
-    return Pack(
-        id=LINE.id,
-        title=LINE.title,
-        dice={},
-        tables={},
-        options={},
-        procedures={},
+    return bare_pack(
+        LINE,
         unit_model=UnitModelSpec(
             arms=("infantry", "artillery"),
             levels=("army", "corps", "division", "brigade"),
@@ -40,11 +36,8 @@ def declare() -> Pack:
 
 @pytest.fixture
 def units_pack() -> Iterator[None]:
-    registry.register(LINE)
-    try:
+    with registered(LINE):
         yield
-    finally:
-        registry.unregister(LINE.id)
 
 
 @pytest.mark.usefixtures("units_pack")
