@@ -1,4 +1,4 @@
-"""An AVlE Quatre Bras game for the tests of the pack's play: set up, marked, dealt a round."""
+"""Pack games for the tests of their play: Quatre Bras (AVlE) and Saalfeld (VlE)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,12 @@ from eote_ref.store.changes import SetField
 LISTS = pathlib.Path(__file__).resolve().parents[1] / "army_lists" / "avle"
 FRENCH = LISTS / "quatre-bras-1815-french.yaml"
 ALLIED = LISTS / "quatre-bras-1815-allied.yaml"
+VLE_LISTS = LISTS.parent / "vle"
+#: VlE's Saalfeld lists, by side.
+SAALFELD = {
+    "French": [VLE_LISTS / "saalfeld-1806-french.yaml"],
+    "Prussians": [VLE_LISTS / "saalfeld-1806-prussian.yaml"],
+}
 
 
 def no_battle(path: pathlib.Path, folder: pathlib.Path) -> pathlib.Path:
@@ -33,6 +39,13 @@ def quatre_bras(db: Database, **options: Any) -> PackGameService:
     """A new game of the two Quatre Bras lists, with the named options set."""
     spec = NewPackGame("Quatre Bras", "avle", {"French": [FRENCH], "Allies": [ALLIED]}, options)
     return PackGameService(db, new_pack_game(db, spec))
+
+
+def saalfeld(db: Database, scenario: str | None = None) -> PackGameService:
+    """A new VlE game of the two Saalfeld lists (with its scenario when named)."""
+    return PackGameService(
+        db, new_pack_game(db, NewPackGame("Saalfeld", "vle", SAALFELD, scenario=scenario))
+    )
 
 
 def mark(game: PackGameService, *changes: tuple[str, int, str, Any]) -> None:

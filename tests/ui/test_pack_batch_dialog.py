@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from eote_ref.store import Database
 from eote_ref.ui.pack_game.batch_dialog import PackBatchDialog
-from tests.avle_games import quatre_bras
+from tests.avle_games import quatre_bras, saalfeld
 from tests.ui.helpers import shown_window
 from tests.unit.referee.packs.test_pack_batch import _three_to_rally
 
@@ -60,17 +60,9 @@ def test_a_vle_rally_not_allowed_yet_says_why_in_its_row(qtbot: QtBot, db: Datab
     IR 49 Müffling, disorganized on turn 1, may not rally before its marker is two turns old
     (VlE XI.1); the check's own dialog said so under its result, the batch's row did not.
     """
-    from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
-    from eote_ref.referee.setup import shipped_army_lists_dir
     from tests.avle_games import mark
 
-    folder = shipped_army_lists_dir()
-    assert folder is not None
-    lists = {
-        "French": [folder / "vle" / "saalfeld-1806-french.yaml"],
-        "Prussians": [folder / "vle" / "saalfeld-1806-prussian.yaml"],
-    }
-    game = PackGameService(db, new_pack_game(db, NewPackGame("Saalfeld", "vle", lists)))
+    game = saalfeld(db)
     unit = next(u for u in game.state().units if u.name == "IR 49 Müffling")
     mark(game, ("game_unit", unit.id, "markers.disorganized", 1))
     window = shown_window(qtbot, db, game.game_id)
@@ -82,16 +74,7 @@ def test_a_vle_rally_not_allowed_yet_says_why_in_its_row(qtbot: QtBot, db: Datab
 
 
 def _saalfeld(db: Database) -> object:
-    from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
-    from eote_ref.referee.setup import shipped_army_lists_dir
-
-    folder = shipped_army_lists_dir()
-    assert folder is not None
-    lists = {
-        "French": [folder / "vle" / "saalfeld-1806-french.yaml"],
-        "Prussians": [folder / "vle" / "saalfeld-1806-prussian.yaml"],
-    }
-    return PackGameService(db, new_pack_game(db, NewPackGame("Saalfeld", "vle", lists)))
+    return saalfeld(db)
 
 
 def test_a_vle_rally_not_allowed_yet_is_never_applied(qtbot: QtBot, db: Database) -> None:

@@ -17,6 +17,7 @@ from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_ga
 from eote_ref.store import Database
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.pack_game.check_dialog import PackCheckDialog
+from tests.avle_games import saalfeld
 from tests.ui.helpers import CTRL, Umpire, shown_window
 
 #: The options the trial drew (AVlE 9.4, 6.0, 12.0, 10.1).
@@ -239,15 +240,7 @@ def test_a_target_marked_that_the_check_does_not_take_is_said_not_dropped(
     French firer, the mark dropped without a word, and would have taken the French unit's
     steps. The wizard and the status bar now say the mark is not this check's.
     """
-    from eote_ref.referee.setup import shipped_army_lists_dir
-
-    folder = shipped_army_lists_dir()
-    assert folder is not None
-    lists = {
-        "French": [folder / "vle" / "saalfeld-1806-french.yaml"],
-        "Prussians": [folder / "vle" / "saalfeld-1806-prussian.yaml"],
-    }
-    game_id = new_pack_game(db, NewPackGame("Saalfeld", "vle", lists, scenario="saalfeld"))
+    game_id = saalfeld(db, scenario="saalfeld").game_id
     window = shown_window(qtbot, db, game_id)
     dashboard = window.pack_game.dashboard
     assert dashboard is not None
@@ -343,15 +336,7 @@ def test_alt_d_takes_the_keyboard_from_a_question_to_the_dice(qtbot: QtBot, db: 
     steps, the leader's bonus...); the two d6 came after them all. Alt+D goes to the die
     asked for next: Alt+1, Alt+D, two faces and Enter are the whole check.
     """
-    from eote_ref.referee.setup import shipped_army_lists_dir
-
-    folder = shipped_army_lists_dir()
-    assert folder is not None
-    lists = {
-        "French": [folder / "vle" / "saalfeld-1806-french.yaml"],
-        "Prussians": [folder / "vle" / "saalfeld-1806-prussian.yaml"],
-    }
-    game_id = new_pack_game(db, NewPackGame("Saalfeld", "vle", lists, scenario="saalfeld"))
+    game_id = saalfeld(db, scenario="saalfeld").game_id
     window = shown_window(qtbot, db, game_id)
     dashboard = window.pack_game.dashboard
     assert dashboard is not None

@@ -18,7 +18,7 @@ from pytestqt.qtbot import QtBot
 from eote_ref.store import Database
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.pack_game.check_dialog import PackCheckDialog
-from tests.avle_games import quatre_bras
+from tests.avle_games import quatre_bras, saalfeld
 from tests.ui.helpers import shown_window
 
 
@@ -55,16 +55,7 @@ def _shown(window: MainWindow) -> list[tuple[str, bool, str]]:
 
 
 def _saalfeld(db: Database) -> Any:
-    from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
-    from eote_ref.referee.setup import shipped_army_lists_dir
-
-    folder = shipped_army_lists_dir()
-    assert folder is not None
-    lists = {
-        "French": [folder / "vle" / "saalfeld-1806-french.yaml"],
-        "Prussians": [folder / "vle" / "saalfeld-1806-prussian.yaml"],
-    }
-    return PackGameService(db, new_pack_game(db, NewPackGame("Saalfeld", "vle", lists)))
+    return saalfeld(db)
 
 
 def test_an_avle_game_shows_only_its_own_entries_one_of_each(qtbot: QtBot, db: Database) -> None:

@@ -14,12 +14,10 @@ from pytestqt.qtbot import QtBot
 
 from eote_ref.packs import registry
 from eote_ref.referee.game_rules import eote_rules
-from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
-from eote_ref.referee.setup import shipped_army_lists_dir
 from eote_ref.store import Database
 from eote_ref.ui.main_window import MainWindow
 from eote_ref.ui.printing import pdf_text
-from tests.avle_games import quatre_bras
+from tests.avle_games import quatre_bras, saalfeld
 from tests.ui.helpers import shown_window
 
 EOTE = eote_rules().title
@@ -52,13 +50,7 @@ def test_an_avle_game_prints_avles_reference_sheet(
 def test_a_vle_game_prints_vles_quick_reference_of_the_game(
     qtbot: QtBot, db: Database, tmp_path: pathlib.Path
 ) -> None:
-    folder = shipped_army_lists_dir()
-    assert folder is not None
-    lists = {
-        "French": [folder / "vle" / "saalfeld-1806-french.yaml"],
-        "Prussians": [folder / "vle" / "saalfeld-1806-prussian.yaml"],
-    }
-    game = PackGameService(db, new_pack_game(db, NewPackGame("Saalfeld", "vle", lists)))
+    game = saalfeld(db)
     window = shown_window(qtbot, db, game.game_id)
     title = registry.PACKS["vle"][1]
     text = _printed(window, tmp_path)

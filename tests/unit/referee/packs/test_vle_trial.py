@@ -5,19 +5,13 @@ from __future__ import annotations
 import pytest
 
 from eote_ref.referee.errors import RefereeError
-from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
-from eote_ref.referee.setup import shipped_army_lists_dir
+from eote_ref.referee.pack_play import PackGameService
 from eote_ref.store import Database
-
-FOLDER = shipped_army_lists_dir()
-assert FOLDER is not None
-FRENCH = FOLDER / "vle" / "saalfeld-1806-french.yaml"
-PRUSSIAN = FOLDER / "vle" / "saalfeld-1806-prussian.yaml"
+from tests.avle_games import saalfeld
 
 
 def _game(db: Database) -> PackGameService:
-    spec = NewPackGame("Saalfeld", "vle", {"French": [FRENCH], "Prussians": [PRUSSIAN]})
-    return PackGameService(db, new_pack_game(db, spec))
+    return saalfeld(db)
 
 
 def _unit_id(game: PackGameService, name: str) -> int:
