@@ -133,10 +133,10 @@ def test_a_side_reads_its_briefing_its_timed_note_and_the_morale_tracks(
         wait_for(browser, lambda d: "The Emperor expects" in text(d, "briefings"))
         assert "Frischermont" not in text(browser, "briefings")  # its turn is 4
         assert "French army morale 20 of 20" in text(browser, "morale")
-        # the timed note comes at its turn, within a second (server-sent events)
+        # the timed note comes at its turn, pushed by server-sent events
         while game.view().turn < 4:
             game.advance_phase()
-        wait_for(browser, lambda d: "Turn 4: Word from the right" in text(d, "briefings"), 2)
+        wait_for(browser, lambda d: "Turn 4: Word from the right" in text(d, "briefings"))
         browser.get(server.url(allied.path))
         wait_for(browser, lambda d: "Hold the lane" in text(d, "briefings"))
         assert "Emperor" not in browser.page_source
@@ -145,5 +145,49 @@ def test_a_side_reads_its_briefing_its_timed_note_and_the_morale_tracks(
         wait_for(browser, lambda d: "Anglo-Allied army morale" in text(d, "morale"))
         assert not browser.find_elements("id", "briefings")
         assert "secret level" in text(browser, "morale")
+    finally:
+        server.stop()
+
+
+def test_a_late_answer_never_replaces_a_newer_page(
+    browser: Any, waterloo: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read slowed on its way back never paints over the newer page read after it.
+
+    Two changes close together: the stale page used to stay until the next change.
+    """
+    import threading
+    import time
+
+    server = serve(waterloo)
+    original = server.page
+    slow = threading.Event()
+    read = threading.Event()
+
+    def page(side: int | None) -> Any:
+        got = original(side)
+        if slow.is_set():
+            slow.clear()
+            read.set()
+            time.sleep(0.8)  # read before the second change, answered after it
+        return got
+
+    monkeypatch.setattr(server, "page", page)
+    try:
+        browser.get(server.url("/"))
+        wait_for(browser, lambda d: "Turn 1" in text(d, "heading"))
+        unit = next(u for u in waterloo.view().sides[0].units if u.arm == "infantry")
+        slow.set()
+        waterloo.toggle_unit(unit.id, "disordered")
+        assert read.wait(5)
+        waterloo.toggle_unit(unit.id, "disordered")  # undone: the newest page has no disorder
+        final = str(original(None)[0])  # type: ignore[index]
+        wait_for(
+            browser,
+            lambda d: d.find_element("tag name", "body").get_attribute("data-version") == final,
+        )
+        time.sleep(1.2)  # the slow answer has come back by now
+        assert browser.find_element("tag name", "body").get_attribute("data-version") == final
+        assert "disordered" not in text(browser, "sides")
     finally:
         server.stop()

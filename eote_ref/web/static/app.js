@@ -6,6 +6,8 @@
   var shown = -1;
   var formKey = "";
   var polling = null;
+  var loading = null;
+  var again = false;
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -243,12 +245,21 @@
     status("Up to date · " + new Date().toLocaleTimeString(), false);
   }
 
+  // One read at a time: a change that comes while a read is on its way is read after it, so
+  // an answer slowed on the way back never paints over a newer page.
   function load() {
-    return fetch(base + "view.json", { cache: "no-store", credentials: "omit" }).then(function (r) {
+    if (loading) { again = true; return loading; }
+    loading = fetch(base + "view.json", { cache: "no-store", credentials: "omit" }).then(function (r) {
       if (r.status === 404) { status("This link is no longer valid: ask the umpire for the new one.", true); throw new Error("gone"); }
       if (!r.ok) { throw new Error("error " + r.status); }
       return r.json();
-    }).then(render, function (e) { if (e.message !== "gone") { status("Not up to date: " + e.message, true); } });
+    }).then(render).catch(function (e) {
+      if (e.message !== "gone") { status("Not up to date: " + e.message, true); }
+    }).then(function () {
+      loading = null;
+      if (again) { again = false; load(); }
+    });
+    return loading;
   }
 
   function poll() {
