@@ -153,6 +153,12 @@ def test_a_new_game_given_bad_input_is_refused_naming_it(
             2,
             "--answer: leader_killed takes true or false, not 'bogus'",
         ),
+        # A leader attached to the division is with it: never beyond his radius (EotE 3.5.2).
+        (
+            ["order", "--unit", "F12", "--answer", "distance_in=50", "--answer", "attached=true"],
+            2,
+            "--answer: distance_in=50 cannot stand: the issuing leader is attached",
+        ),
     ],
 )
 def test_a_check_refused_writes_nothing(
