@@ -94,7 +94,8 @@ def activation_modifiers(s: OrderActivationSituation, rs: Ruleset) -> list[Modif
             v = rs.mod("oac", "per_1500_yards")
             reason = (
                 f'{v.reason}: {s.distance_in - radius:g}" beyond at {per:g}" per 1500 yards '
-                f"(option inches_per_1500_yards={per:g})"
+                f"(option inches_per_1500_yards={per:g}, a ground scale the figure scale "
+                "does not change)"
             )
             if parts != int(parts):
                 reason += (
