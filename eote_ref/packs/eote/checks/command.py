@@ -113,12 +113,16 @@ def attached_commander(check: Adjudication, division_id: int) -> GameLeader | No
     return None
 
 
-def leader_blocked(check: Adjudication, lead: GameLeader) -> str | None:
-    """Why ``lead`` cannot rally anyone this turn, or None (EotE 8.0, 3.5.1)."""
+def leader_blocked(check: Adjudication, lead: GameLeader, unit_id: int | None = None) -> str | None:
+    """Why ``lead`` cannot rally anyone (or unit ``unit_id``) this turn, or None.
+
+    EotE 8.0: not in the turn he was wounded; 3.5.1: attached to a unit, he rallies no
+    *other* unit (the one he stands with he still may).
+    """
     if lead.no_rally_turn == check.view.turn:
         return f"{lead.name} cannot rally this turn (8.0)"
     carriers = check.game.read(game_rows.units_carrying, lead.id) if lead.id is not None else []
-    name = carriers[0].name if carriers else None
+    name = carriers[0].name if carriers and carriers[0].id != unit_id else None
     if name is not None:
         return f"{lead.name} is attached to {name} and rallies no other unit (3.5.1)"
     return None
@@ -322,7 +326,7 @@ class DisorderRallyCheck(Adjudication):
                 "back ended first, EotE 9.0)"
             )
         lead = division_leader(self, div)
-        blocked = leader_blocked(self, lead) if lead is not None else None
+        blocked = leader_blocked(self, lead, u.id) if lead is not None else None
         engaged = u.id in turn_facts.pinned_by_engagement(self.view)
         return [
             Question(

@@ -464,3 +464,25 @@ def test_an_order_from_an_attached_commander_settles_the_distance(waterloo: Game
     order.set("distance_in", 80.0)
     assert order.values["distance_in"] == -1.0
     assert order.preview().details["turns"] == 1
+
+
+def test_an_attached_leader_rallies_the_unit_he_is_attached_to(waterloo: GameService) -> None:
+    """EotE 3.5.1: attached, a leader rallies no *other* unit; his own unit he may.
+
+    The unit he stands with is in command and rallies from disorder; another of the
+    division still cannot while he is attached.
+    """
+    d = big_division(waterloo)
+    a, b = d.units[:2]
+    open_check(waterloo, "attach_leader", unit_id=a.id).apply({})
+    setup(
+        waterloo,
+        SetField(GameUnit, a.id, "markers.disordered", True),
+        SetField(GameUnit, b.id, "markers.disordered", True),
+    )
+    own = open_check(waterloo, "disorder_rally", unit_id=a.id)
+    assert own.values["leader_can_rally"] is True
+    assert own.apply({}).result == "rallied"
+    assert not unit(waterloo, a.id).disordered
+    other = open_check(waterloo, "disorder_rally", unit_id=b.id)
+    assert other.preview().result == "cannot"
