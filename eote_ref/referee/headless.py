@@ -309,6 +309,7 @@ class EoteHeadless:
         checks = registry.get_checks(registry.DEFAULT_PACK)
         view = self._game.view()
         check = checks.open_check(self._game, key, **self._target(key, subject, view))
+        given: dict[str, Any] = {}
         for name, value in answers.items():
             if name not in check.values:
                 asked = ", ".join(check.values)
@@ -320,7 +321,12 @@ class EoteHeadless:
             # its bounds) is refused naming the field, before anything is written.
             ask = next((q for q in check.questions() if q.key == name), None)
             units = unit_names(u for side in view.sides for u in side.units)
-            check.set(name, value if ask is None else answer_value(ask, value, units))
+            given[name] = value if ask is None else answer_value(ask, value, units)
+            check.set(name, given[name])
+        # An answer another one (or the state) settles, given otherwise, contradicts it.
+        for name, (value, why) in check.settled().items():
+            if name in given and given[name] != value:
+                raise HeadlessInputError("--answer", f"{name}={given[name]!r} cannot stand: {why}")
         for name, value in rolls.items():
             if isinstance(value, bool) or not isinstance(value, int):
                 raise HeadlessInputError("--roll", f"{name}={value!r} is not a whole number")

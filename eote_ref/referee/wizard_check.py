@@ -149,6 +149,10 @@ class WizardCheck(Protocol[OutcomeT]):
         """The questions that do not concern the units in hand now (hidden)."""
         ...
 
+    def settled(self) -> dict[str, tuple[Any, str]]:
+        """Answers another answer or the state settles: key -> (value, why); shown, not asked."""
+        ...
+
     def set(self, key: str, value: Any) -> None:
         """Answer one question."""
         ...

@@ -95,8 +95,9 @@ def test_vle_next_phase_is_ctrl_return_and_the_toolbars(qtbot: QtBot, db: Databa
     assert isinstance(dialog, PackCheckDialog)
     assert dialog.check.spec.key == "next_phase"
     dialog.reject()
-    shown = _shown(window)
-    keys = [key for p, _on, key in shown if key and not p.startswith("toolbar")]
+    # Each action once: the shared Next phase is listed in Turn and Adjudicate alike.
+    actions = {id(a): a for p, a in _entries(window) if a.isVisible() and "toolbar" not in p}
+    keys = [a.shortcut().toString() for a in actions.values() if not a.shortcut().isEmpty()]
     assert len(keys) == len(set(keys)), sorted(keys)
 
 
@@ -109,3 +110,27 @@ def test_an_eote_game_after_a_pack_game_has_its_menus_as_before(qtbot: QtBot, db
     assert _shown(window) != before
     window.open_game(demo)
     assert _shown(window) == before
+
+
+def test_vle_next_phase_is_one_action_in_the_adjudicate_menu_too(
+    qtbot: QtBot, db: Database
+) -> None:
+    """One path per concern: VlE's Adjudicate menu had its own "Next phase (II)" entry.
+
+    Every Next phase entry the umpire sees is now the one shared action, shown with its
+    Ctrl+Return in Turn and in Adjudicate (where the pack's checks are), and it opens VlE's
+    own end of phase (II); closing the game leaves the shared action alive and in Turn.
+    """
+    game = _saalfeld(db)
+    window = shown_window(qtbot, db, game.game_id)
+    shared = window.ui.actionNextPhase
+    entries = [(p, a) for p, a in _entries(window) if a.isVisible()]
+    nexts = [(p, a) for p, a in entries if "Next phase" in p.replace("&", "")]
+    assert {p.split(" → ")[0] for p, _a in nexts} == {"Turn", "Adjudicate", "toolbar"}, nexts
+    assert all(a is shared for _p, a in nexts), nexts
+    assert shared.shortcut().toString() == "Ctrl+Return"
+    assert shared in window.menuAdjudicate.actions()
+    window.pack_game.close()
+    assert shared not in window.menuAdjudicate.actions()
+    assert shared in window.ui.menuTurn.actions()
+    assert shared.shortcut().toString() == "Ctrl+Return"

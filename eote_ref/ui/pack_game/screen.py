@@ -203,6 +203,7 @@ class PackGameScreen(QObject):
             menu.removeAction(action)
             action.deleteLater()
         self._actions = []
+        menu.removeAction(self.window.ui.actionNextPhase)  # shared: taken out, never deleted
         for action in self.window.adjudicate_actions.values():
             action.setVisible(True)
 
@@ -227,6 +228,11 @@ class PackGameScreen(QObject):
         self._actions.append(pick)
         for n, (key, spec) in enumerate(play.checks.items(), 1):
             if key not in offered:
+                continue
+            if key == NEXT_PHASE_CHECK:
+                # One path: the window's own Next phase (Ctrl+Return, Turn and the toolbar),
+                # which opens this check, listed here among the pack's checks too.
+                w.menuAdjudicate.addAction(w.ui.actionNextPhase)
                 continue
             action = QAction(menu_text(f"{spec.title} ({spec.rule})"), w)
             action.setObjectName(f"actionPackCheck_{key}")

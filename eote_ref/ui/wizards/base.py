@@ -258,6 +258,8 @@ class FactsPage(QWizardPage):
             "Answers marked ● come from the game state; change any the table contradicts."
         )
         self.widgets: dict[str, QWidget] = {}
+        #: Under each question, why another answer settles it (shown only when it does).
+        self.settled_notes: dict[str, QLabel] = {}
         grid = QGridLayout(self)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -286,6 +288,12 @@ class FactsPage(QWizardPage):
                 label = QLabel(f"{mark}{html.escape(fact.label)}{rule}")
                 label.setBuddy(w)
                 form.addRow(label, w)
+            note = QLabel()
+            note.setObjectName(f"settled_{fact.key}")
+            note.setWordWrap(True)
+            note.setStyleSheet("color: gray")
+            self.settled_notes[fact.key] = note
+            form.addRow(note)
         if not self.widgets:  # (the questions asked again listed every unit of the assault)
             form.addRow(QLabel("Nothing to ask: the game state decides every modifier."))
         self.form = form
@@ -323,9 +331,19 @@ class FactsPage(QWizardPage):
         self.wiz.show_heading()
 
     def _show_asked(self) -> None:
-        """Hide the questions that do not concern the units in hand (the check says which)."""
+        """Hide the questions that do not concern the units in hand (the check says which).
+
+        A question another answer settles is shown with its value, greyed, and why under
+        it: shown, not asked (an attached leader's unit is within his radius, EotE 3.5).
+        """
         unasked = self.check.unasked()
+        settled = self.check.settled()
         for key, w in self.widgets.items():
+            why = settled.get(key)
+            w.setEnabled(why is None)
+            note = self.settled_notes[key]
+            note.setText(f"Settled: {why[1]}" if why else "")
+            self.form.setRowVisible(note, why is not None and key not in unasked)
             self.form.setRowVisible(w, key not in unasked)
             label = self.form.labelForField(w)
             if label is None:  # a list's label is its own row, above it

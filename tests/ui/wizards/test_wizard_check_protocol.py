@@ -41,6 +41,9 @@ class ToyShot:
     def unasked(self) -> frozenset[str]:
         return frozenset()
 
+    def settled(self) -> dict[str, tuple[Any, str]]:
+        return {}
+
     def set(self, key: str, value: Any) -> None:
         self.values[key] = value
 

@@ -111,3 +111,35 @@ def test_attach_leader_wizard(qtbot: QtBot, demo: GameService) -> None:
     wizard.next()
     assert find(demo, uid).attached_leader is not None
     assert "attached to" in demo.journal(limit=1)[0].summary
+
+
+def test_ticking_attached_shows_the_distance_settled_not_asked(
+    qtbot: QtBot, demo: GameService
+) -> None:
+    """EotE 3.5.2: a leader attached to the division is with it: his distance is not asked.
+
+    The distance typed goes back to "not measured", greyed, with the reason under it; the
+    page goes on (no roll: next turn, 3.1). Unticked, the distance is asked again.
+    """
+    while demo.view().turn == 1 or demo.view().phase is not Phase.COMMAND:
+        demo.advance_phase()
+    wizard = wizard_for(qtbot, demo, "order", division_id=division(demo).id)
+    facts = wizard.page_of(FactsPage)
+    distance = facts.widgets["distance_in"]
+    attached = facts.widgets["attached"]
+    assert isinstance(distance, QDoubleSpinBox)
+    assert isinstance(attached, QCheckBox)
+    note = facts.settled_notes["distance_in"]
+    assert distance.isEnabled()
+    assert note.isHidden()
+    distance.setValue(80.0)
+    attached.setChecked(True)
+    assert not distance.isEnabled()
+    assert distance.text() == "not measured"
+    assert not note.isHidden()
+    assert "attached to the division" in note.text()
+    assert facts.isComplete()
+    attached.setChecked(False)
+    assert distance.isEnabled()
+    assert note.isHidden()
+    assert not facts.isComplete()  # not measured: asked again

@@ -153,6 +153,12 @@ def test_a_new_game_given_bad_input_is_refused_naming_it(
             2,
             "--answer: leader_killed takes true or false, not 'bogus'",
         ),
+        # A leader attached to the division is with it: never beyond his radius (EotE 3.5.2).
+        (
+            ["order", "--unit", "F12", "--answer", "distance_in=50", "--answer", "attached=true"],
+            2,
+            "--answer: distance_in=50 cannot stand: the issuing leader is attached",
+        ),
     ],
 )
 def test_a_check_refused_writes_nothing(
@@ -166,3 +172,28 @@ def test_a_check_refused_writes_nothing(
     assert "nothing was written" in refused.stderr
     with db_target.open() as database:
         assert GameService(database, 1).undo_counts() == (0, 0)
+
+
+def test_a_unit_with_its_leader_attached_cannot_be_answered_out_of_command(
+    db_target: DbTarget,
+) -> None:
+    """EotE 3.5.1: the leader attached to a unit stands with it, within his radius.
+
+    Attached by ``game check attach_leader``, the unit's rally from disorder refuses
+    ``in_command=false`` with exit 2 naming the answer, and the command radius does not take
+    the unit among those out of it; nothing is written.
+    """
+    db = db_target.cli_args
+    assert run_in_process(*_new(db, *SIDES)).returncode == 0
+    attached = run_in_process(*db, "game", "check", "1", "attach_leader", "--unit", "F12")
+    assert attached.returncode == 0, attached.stderr
+    rally = ["disorder_rally", "--unit", "F12", "--answer", "in_command=false"]
+    refused = run_in_process(*db, "game", "check", "1", *rally)
+    assert refused.returncode == 2, refused.stderr
+    assert "--answer: in_command=False cannot stand" in refused.stderr
+    radius = ["command_radius", "--unit", "F12", "--answer", 'out_of_radius=["F12"]']
+    out = run_in_process(*db, "game", "check", "1", *radius)
+    assert out.returncode == 2, out.stderr
+    assert "--answer: out_of_radius takes" in out.stderr
+    with db_target.open() as database:
+        assert GameService(database, 1).undo_counts() == (1, 0)

@@ -71,7 +71,6 @@ RICH: list[tuple[str, dict[str, Any]]] = [
             "disordered": True,
             "formation": "column",
             "nation": "british",
-            "leader_attached": True,
             "in_command": False,
             "pinned_by_cavalry_at_start": True,
         },
@@ -952,3 +951,41 @@ def test_one_procedure_imports_no_other_procedure_nor_pyyaml(module: str) -> Non
     assert "yaml" not in modules
     procedures = set(_procedure_modules())
     assert (modules & procedures) - its_own == set()
+
+
+@pytest.mark.parametrize(
+    ("procedure", "situation", "field"),
+    [
+        ("morale", {**INFANTRY, "hits": 3, "leader_attached": True, "in_command": False}, None),
+        (
+            "square",
+            {"ce": 6, "formation": "line", "leader_attached": True, "in_command": False},
+            None,
+        ),
+        (
+            "fire",
+            {
+                "firers": [BATTERY],
+                "target": {**INFANTRY, "leader_attached": True, "in_command": False},
+                "range_in": 10,
+            },
+            "target.in_command",
+        ),
+        (
+            "order_activation",
+            {"leader_rating": 1, "level": "corps", "distance_in": 21, "attached_to_division": True},
+            "distance_in",
+        ),
+    ],
+)
+def test_an_attached_leader_out_of_his_radius_is_refused(
+    procedure: str, situation: dict[str, Any], field: str | None
+) -> None:
+    """EotE 3.5.1, 3.5.2: an attached leader is with his unit or division, never beyond it.
+
+    A unit given ``leader_attached`` true and ``in_command`` false, or an order from a leader
+    ``attached_to_division`` at a distance beyond his radius (corps rated 1: 20"), is exit 2
+    naming the field; the field names of the contract are unchanged.
+    """
+    error = bad(procedure, stdin=json.dumps(situation), field=field or "in_command")
+    assert "attached" in error

@@ -96,3 +96,21 @@ def test_bad_input(rs: Ruleset) -> None:
         order_activation(OrderActivationSituation(0, CORPS, distance_in=-2), rs, dice(1))
     with pytest.raises(RulesError):
         order_activation(OrderActivationSituation(7, CORPS), rs, dice(1))
+
+
+def test_an_attached_leader_cannot_be_beyond_the_radius(rs: Ruleset) -> None:
+    """EotE 3.5.2: a leader attached to the division is by its commander, within his radius.
+
+    Corps rated 1: radius 20". Attached at 20" or nearer, no roll (next turn, 3.1); attached
+    and 20.5" away is refused, naming ``distance_in``.
+    """
+    at = order_activation(
+        OrderActivationSituation(1, CORPS, 20, attached_to_division=True), rs, dice(9)
+    )
+    assert (at.details["turns"], at.roll) == (1, None)
+    with pytest.raises(RulesError) as refused:
+        order_activation(
+            OrderActivationSituation(1, CORPS, 20.5, attached_to_division=True), rs, dice(9)
+        )
+    assert refused.value.field == "distance_in"
+    assert "attached_to_division" in str(refused.value)

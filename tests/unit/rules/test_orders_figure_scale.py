@@ -54,3 +54,23 @@ def test_25mm_within_the_scaled_radius_takes_no_step(rs: Ruleset) -> None:
     assert [m.value for m in at15.modifiers] == [1, 1]
     assert at25.modified == 6
     assert at15.modified == 7
+
+
+def test_the_1500_yard_step_says_the_figure_scale_leaves_it_alone(rs: Ruleset) -> None:
+    """EotE 3.6 counts yards on the ground; the introduction's 2" shift is for listed inches.
+
+    The step is 15" at 6mm, 15mm and 25mm alike (only the radius it counts from moves), and
+    both the option's explanation and the modifier's reason say so.
+    """
+    steps = []
+    for scale in ("6mm", "15mm", "25mm"):
+        s = OrderActivationSituation(1, IssuerLevel.CORPS, 60, figure_scale=scale)
+        step = order_activation(s, rs, dice(5)).modifiers[-1]
+        assert "figure scale" in step.reason
+        assert "inches_per_1500_yards=15" in step.reason
+        steps.append(step.value)
+    # 6mm radius 18": 42" beyond, 3 steps; 15mm 20": 40", 3; 25mm 22": 38", 3.
+    assert steps == [3, 3, 3]
+    explanation = rs.options["inches_per_1500_yards"].explanation
+    assert "figure scale" in explanation
+    assert "scale_adjusts" in explanation

@@ -44,3 +44,22 @@ def test_morale_is_due_from_the_threshold_on_unless_routed() -> None:
     assert morale_due(3, 3)
     assert morale_due(5, 3)
     assert not morale_due(5, 3, routed=True)
+
+
+def test_an_attached_leader_s_unit_cannot_be_out_of_command() -> None:
+    """EotE 3.5.1, 3.6: a leader attached to a unit stands with it, so it is within his radius.
+
+    The two answers together are refused, naming ``in_command``; either alone is a unit.
+    """
+    import pytest
+
+    from eote_ref.packs.eote.rules.core import RulesError
+    from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit
+
+    line = {"arm": CombatArm.INFANTRY, "ce": 6, "formation": Formation.LINE}
+    with pytest.raises(RulesError) as refused:
+        Unit(**line, leader_attached=True, in_command=False)  # type: ignore[arg-type]
+    assert refused.value.field == "in_command"
+    assert "leader_attached" in str(refused.value)
+    assert Unit(**line, leader_attached=True).in_command  # type: ignore[arg-type]
+    assert not Unit(**line, in_command=False).leader_attached  # type: ignore[arg-type]

@@ -210,6 +210,14 @@ class Adjudication(abc.ABC):
         """
         return frozenset()
 
+    def settled(self) -> dict[str, tuple[Any, str]]:
+        """Answers another answer or the game state settles: key -> (its value, why).
+
+        The wizard shows them greyed with the reason, not asked; the value stands whatever
+        was answered before (:meth:`set`), and ``eote-ref game check`` refuses another one.
+        """
+        return {}
+
     def subject(self) -> str:
         """What the check is about, for the wizard's heading."""
         return self.title
@@ -249,6 +257,8 @@ class Adjudication(abc.ABC):
         self.__dict__.setdefault("answered", set()).add(key)
         if key in self.subject_keys:
             self.rederive(key, before)
+        for settled, (value, _why) in self.settled().items():
+            self.values[settled] = value
 
     def _derived_keys(self) -> frozenset[str]:
         return frozenset(f.key for f in self.facts() if f.derived)

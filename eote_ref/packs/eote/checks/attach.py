@@ -123,10 +123,17 @@ class AttachLeaderCheck(Adjudication):
         return Outcome.decided("attach_leader", "3.5.1", "attached", notes=tuple(notes))
 
     def changes(self, outcome: Outcome) -> list[Change]:
-        """The unit's ``attached_leader_id``."""
-        uid = self.unit().id
+        """The unit's ``attached_leader_id``; attached, the unit is in command (3.5.1, 3.6).
+
+        The leader stands with the unit he attaches to, so it is within his radius: an
+        ``out_of_command`` mark on it is taken off.
+        """
+        u = self.unit()
         value = self.values["leader"] if outcome.result == "attached" else None
-        return [set_unit(uid, "attached_leader_id", value)]
+        out: list[Change] = [set_unit(u.id, "attached_leader_id", value)]
+        if value is not None and u.out_of_command:
+            out.append(set_unit(u.id, "out_of_command", False))
+        return out
 
     def summary(self, outcome: Outcome) -> str:
         """E.g. ``Picton attached to 1/28th Foot``."""

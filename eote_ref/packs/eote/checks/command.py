@@ -113,12 +113,16 @@ def attached_commander(check: Adjudication, division_id: int) -> GameLeader | No
     return None
 
 
-def leader_blocked(check: Adjudication, lead: GameLeader) -> str | None:
-    """Why ``lead`` cannot rally anyone this turn, or None (EotE 8.0, 3.5.1)."""
+def leader_blocked(check: Adjudication, lead: GameLeader, unit_id: int | None = None) -> str | None:
+    """Why ``lead`` cannot rally anyone (or unit ``unit_id``) this turn, or None.
+
+    EotE 8.0: not in the turn he was wounded; 3.5.1: attached to a unit, he rallies no
+    *other* unit (the one he stands with he still may).
+    """
     if lead.no_rally_turn == check.view.turn:
         return f"{lead.name} cannot rally this turn (8.0)"
     carriers = check.game.read(game_rows.units_carrying, lead.id) if lead.id is not None else []
-    name = carriers[0].name if carriers else None
+    name = carriers[0].name if carriers and carriers[0].id != unit_id else None
     if name is not None:
         return f"{lead.name} is attached to {name} and rallies no other unit (3.5.1)"
     return None
@@ -171,6 +175,12 @@ class CommandRadiusCheck(Adjudication):
             if lead
             else "nobody: the leader is dead and no commander is attached"
         )
+        # A unit with a leader attached has him beside it: never out of radius (3.5.1).
+        with_leader = [
+            f"{u.name} ({u.attached_leader})" for u in on_table(div) if u.attached_leader
+        ]
+        measured = [u for u in on_table(div) if not u.attached_leader]
+        within = f"; with a leader attached, so within it: {', '.join(with_leader)}"
         return [
             Question(
                 "commanded",
@@ -184,20 +194,22 @@ class CommandRadiusCheck(Adjudication):
             ),
             Question(
                 "out_of_radius",
-                f'Out of the {radius:g}" radius'
+                (f'Out of the {radius:g}" radius' + (within if with_leader else ""))
                 if lead is not None
                 else "Out of command (no commander: every unit, whatever is ticked)",
                 "units",
-                tuple(u.id for u in on_table(div) if u.out_of_command),
-                rule="3.6",
-                choices=tuple(Choice(u.id, u.name) for u in on_table(div)),
+                tuple(u.id for u in measured if u.out_of_command),
+                rule="3.6, 3.5.1",
+                choices=tuple(Choice(u.id, u.name) for u in measured),
                 help="Tick the units beyond the radius, measured from the commander to the "
-                "closest part of each unit.",
+                "closest part of each unit. A unit with a leader attached is not listed: he "
+                "stands with it, so it is within his radius (3.5.1).",
             ),
         ]
 
     def situation(self) -> CommandRadiusSituation:
         """The commander's rating and level at the game's figure scale."""
+        self._out()  # refuses a unit ticked out of radius with its leader beside it
         lead, level = self._commander()
         rating = lead.rating if lead is not None else -1
         return CommandRadiusSituation(rating, level, self.view.figure_scale)
@@ -206,7 +218,14 @@ class CommandRadiusCheck(Adjudication):
         div = division(self)
         if not self.values["commanded"]:
             return {u.id for u in on_table(div)}
-        return {int(x) for x in self.values["out_of_radius"] or ()}
+        out = {int(x) for x in self.values["out_of_radius"] or ()}
+        with_leader = [u.name for u in on_table(div) if u.id in out and u.attached_leader]
+        if with_leader:
+            raise RefereeError(
+                f"out_of_radius: {', '.join(with_leader)} cannot be out of the radius: a leader "
+                "attached to a unit stands with it (3.5.1, 3.6)"
+            )
+        return out
 
     def result_label(self, code: str) -> str:
         """No roll: the radius is measured on the table."""
@@ -307,15 +326,16 @@ class DisorderRallyCheck(Adjudication):
                 "back ended first, EotE 9.0)"
             )
         lead = division_leader(self, div)
-        blocked = leader_blocked(self, lead) if lead is not None else None
+        blocked = leader_blocked(self, lead, u.id) if lead is not None else None
         engaged = u.id in turn_facts.pinned_by_engagement(self.view)
         return [
             Question(
                 "in_command",
-                "The unit is within its commander's radius",
+                "The unit is within its commander's radius"
+                + (f" ({u.attached_leader} is attached to it)" if u.attached_leader else ""),
                 "bool",
-                not u.out_of_command,
-                rule="3.6",
+                bool(u.attached_leader) or not u.out_of_command,
+                rule="3.6, 3.5.1",
                 derived=True,
             ),
             Question(
@@ -346,6 +366,19 @@ class DisorderRallyCheck(Adjudication):
                 derived=True,
             ),
         ]
+
+    def settled(self) -> dict[str, tuple[Any, str]]:
+        """A unit with a leader attached is within the radius: he stands with it (3.5.1)."""
+        leader = self.unit().attached_leader
+        if not leader:
+            return {}
+        return {
+            "in_command": (
+                True,
+                f"{leader} is attached to the unit and stands with it, so it is within "
+                "his radius (3.5.1, 3.6)",
+            )
+        }
 
     def situation(self) -> DisorderRallySituation:
         """The answers as the rules situation."""

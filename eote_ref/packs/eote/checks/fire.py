@@ -616,6 +616,17 @@ class FireCheck(Adjudication):
         """``D`` → disorder, ``1`` → 1 hit..."""
         return RESULT_TEXT.get(code, code)
 
+    def effect_label(self, outcome: Outcome) -> str:
+        """The result as it lands: a D on a unit already disordered does nothing (EotE 6.8).
+
+        The rules still report the table's D (``disorder`` of the ``rule`` contract); its
+        effect on the target says whether the unit is disordered anew.
+        """
+        target = outcome.effects.get("target")
+        if outcome.result == "D" and target is not None and not target.disorder:
+            return "disorder: no further effect, already disordered (6.8)"
+        return self.result_label(outcome.result)
+
     def result_text(self, outcome: Outcome) -> str:
         """The fire result in words, with the morale check (or the stand's state) it calls for."""
         text = RESULT_TEXT.get(outcome.result, outcome.result)
@@ -625,6 +636,7 @@ class FireCheck(Adjudication):
             if self.stand_ineffective(outcome):
                 text += ": stand ineffective"
             return text
+        text = self.effect_label(outcome)
         if outcome.details.get("morale_check_due"):
             text += ": morale check due"
         return text

@@ -53,7 +53,7 @@ class QueuedFire:
         """The queue's line for this fire: firers and target after their codes."""
         o = self.outcome
         return (
-            f"{self.check.coded_subject()}: {self.check.result_label(o.result)} "
+            f"{self.check.coded_subject()}: {self.check.effect_label(o)} "
             f"(d10 {o.roll} on {o.modified:g})"
         )
 

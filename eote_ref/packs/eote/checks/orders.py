@@ -117,6 +117,18 @@ class OrderCheck(Adjudication):
             ),
         ]
 
+    def settled(self) -> dict[str, tuple[Any, str]]:
+        """Attached to the division, the leader is with it: no distance to measure (3.5.2)."""
+        if not self.values["attached"]:
+            return {}
+        return {
+            "distance_in": (
+                NOT_MEASURED,
+                "the issuing leader is attached to the division and stands with it, so no "
+                "distance is measured: the order acts next turn without a roll (3.1, 3.5.2)",
+            )
+        }
+
     def _issuer(self) -> GameLeader:
         issuer_id = self.values["issuer"]
         for lead in superiors(self, division(self).id):

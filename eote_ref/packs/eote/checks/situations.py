@@ -42,6 +42,7 @@ def rules_unit(
         weight = Weight(row.weight)
     elif arm is CombatArm.CAVALRY and row.type in {w.value for w in Weight}:
         weight = Weight(row.type)
+    attached = _leader_attached(row) if leader_attached is None else leader_attached
     return Unit(
         arm=arm,
         ce=row.ce,
@@ -51,8 +52,9 @@ def rules_unit(
         blown=row.blown if arm is CombatArm.CAVALRY else 0,
         routed=row.routed,
         nation=row.nation,
-        leader_attached=_leader_attached(row) if leader_attached is None else leader_attached,
-        in_command=not row.out_of_command,
+        leader_attached=attached,
+        # A leader attached to the unit stands with it: within his radius (3.5.1, 3.6).
+        in_command=attached or not row.out_of_command,
         weight=weight,
         changed_formation=row.changed_formation,
         supported=supported,

@@ -94,7 +94,8 @@ def activation_modifiers(s: OrderActivationSituation, rs: Ruleset) -> list[Modif
             v = rs.mod("oac", "per_1500_yards")
             reason = (
                 f'{v.reason}: {s.distance_in - radius:g}" beyond at {per:g}" per 1500 yards '
-                f"(option inches_per_1500_yards={per:g})"
+                f"(option inches_per_1500_yards={per:g}, a ground scale the figure scale "
+                "does not change)"
             )
             if parts != int(parts):
                 reason += (
@@ -112,6 +113,17 @@ def order_activation(s: OrderActivationSituation, rs: Ruleset, dice: Dice) -> Ou
     if s.distance_in < 0:
         raise RulesError("distance_in cannot be negative", field="distance_in")
     oac_turns(rs, s.leader_rating, 0)  # validates the rating
+    if s.attached_to_division:
+        radius = radius_in(rs, s.leader_rating, RadiusColumn(s.level.value), s.figure_scale)
+        if s.distance_in > radius:
+            # An attached leader stands by the division's commander (3.5.2).
+            raise RulesError(
+                f'distance_in {s.distance_in:g}" is beyond the {radius:g}" command radius, '
+                "but attached_to_division is true: a leader attached to the division is with "
+                "it, so he cannot be out of its radius",
+                field="distance_in",
+                rule="3.5.2, 3.6",
+            )
     if s.first_turn or s.attached_to_division:
         turns = 0 if s.first_turn else 1
         note = (

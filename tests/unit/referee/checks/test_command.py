@@ -407,3 +407,82 @@ def test_a_unit_still_engaged_is_pinned_and_cannot_rally_from_disorder(
     titles = {c.unit_id: c.title for c in checks_due(waterloo.view())}
     assert titles[a.id].endswith("cannot rally this turn")
     assert titles[b.id].endswith("may rally from disorder")
+
+
+def test_a_unit_with_its_leader_attached_is_never_out_of_radius(waterloo: GameService) -> None:
+    """EotE 3.5.1, 3.6: the leader attached to a unit stands with it, within his radius.
+
+    Attaching takes an out-of-command mark off; the command radius does not offer the unit
+    and refuses it named; the rally from disorder shows its command settled, whatever is
+    answered; a mark set by hand is read as in command (no -3 on its morale).
+    """
+    d = big_division(waterloo)
+    a, b = d.units[:2]
+    setup(waterloo, SetField(GameUnit, a.id, "markers.out_of_command", True))
+    open_check(waterloo, "attach_leader", unit_id=a.id).apply({})
+    assert not unit(waterloo, a.id).out_of_command
+    radius = open_check(waterloo, "command_radius", division_id=d.id)
+    ask = next(q for q in radius.questions() if q.key == "out_of_radius")
+    assert a.id not in [c.value for c in ask.choices]
+    assert b.id in [c.value for c in ask.choices]
+    assert a.name in ask.label
+    radius.set("out_of_radius", (a.id, b.id))
+    refused = radius.trial({}).error
+    assert refused is not None
+    assert a.name in refused
+    assert "out_of_radius" in refused
+    # Marked out by hand: the rally and the morale check take him as in command.
+    setup(
+        waterloo,
+        SetField(GameUnit, a.id, "markers.out_of_command", True),
+        SetField(GameUnit, a.id, "markers.disordered", True),
+    )
+    rally = open_check(waterloo, "disorder_rally", unit_id=a.id)
+    assert rally.values["in_command"] is True
+    assert "in_command" in rally.settled()
+    rally.set("in_command", False)
+    assert rally.values["in_command"] is True
+    assert "command radius" not in " ".join(rally.preview().notes)
+    morale = open_check(waterloo, "morale", unit_id=a.id)
+    assert not any("command" in m.reason for m in morale.preview().modifiers)
+
+
+def test_an_order_from_an_attached_commander_settles_the_distance(waterloo: GameService) -> None:
+    """EotE 3.5.2: a commander attached to the division is with it: no distance is measured.
+
+    A distance typed before the tick is set back to "not measured", and stays so.
+    """
+    d = big_division(waterloo)
+    while waterloo.view().turn == 1:
+        waterloo.advance_phase()
+    order = open_check(waterloo, "order", division_id=d.id)
+    order.set("distance_in", 80.0)
+    assert order.settled() == {}
+    order.set("attached", True)
+    assert order.values["distance_in"] == -1.0
+    assert "distance_in" in order.settled()
+    order.set("distance_in", 80.0)
+    assert order.values["distance_in"] == -1.0
+    assert order.preview().details["turns"] == 1
+
+
+def test_an_attached_leader_rallies_the_unit_he_is_attached_to(waterloo: GameService) -> None:
+    """EotE 3.5.1: attached, a leader rallies no *other* unit; his own unit he may.
+
+    The unit he stands with is in command and rallies from disorder; another of the
+    division still cannot while he is attached.
+    """
+    d = big_division(waterloo)
+    a, b = d.units[:2]
+    open_check(waterloo, "attach_leader", unit_id=a.id).apply({})
+    setup(
+        waterloo,
+        SetField(GameUnit, a.id, "markers.disordered", True),
+        SetField(GameUnit, b.id, "markers.disordered", True),
+    )
+    own = open_check(waterloo, "disorder_rally", unit_id=a.id)
+    assert own.values["leader_can_rally"] is True
+    assert own.apply({}).result == "rallied"
+    assert not unit(waterloo, a.id).disordered
+    other = open_check(waterloo, "disorder_rally", unit_id=b.id)
+    assert other.preview().result == "cannot"

@@ -11,6 +11,7 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.phases import Phase
 from eote_ref.referee.todo import checks_due
+from eote_ref.store import SetField
 from tests.games import game_state, unit
 
 # Waterloo ids (shipped lists): British 1/28th Foot CE 7, 1/32nd Foot CE 7, Sinclair's RA
@@ -396,3 +397,35 @@ def test_a_routed_target_owes_no_morale_check_after_the_queue(waterloo: GameServ
     assert queue.apply() == []
     assert unit(waterloo, FR_54_1).hits == 3
     assert not [c for c in checks_due(waterloo.view()) if c.procedure == "morale"]
+
+
+def test_a_d_on_a_disordered_target_writes_and_words_no_new_disorder(
+    waterloo: GameService,
+) -> None:
+    """EotE 6.8: a second D on a unit already disordered has no further effect.
+
+    The rules' ``disorder`` detail still names the table's D (the ``rule`` contract); the
+    referee writes no change of the unit, and neither the wizard's result, the journal line
+    nor the fire queue's line words it as a new disorder: they say it has no effect.
+    """
+    waterloo.set_unit(FR_54_1, "disordered", True)
+    before = game_state(waterloo)
+    check = infantry_fire(waterloo, BRIT_28, FR_54_1, range_in=4.0)
+    trial = check.trial({"roll": 1})  # CE 7: 1 reads D
+    assert trial.outcome is not None
+    assert trial.outcome.result == "D"
+    assert trial.changes == []
+    assert not [c for c in check.changes(trial.outcome) if isinstance(c, SetField)]
+    said = check.result_text(trial.outcome)
+    assert said == "disorder: no further effect, already disordered (6.8)"
+    assert said in check.summary(trial.outcome)
+    queue = FireQueue(waterloo, "infantry")
+    q = queue.add(infantry_fire(waterloo, BRIT_28, FR_54_1, range_in=4.0), {"roll": 1})
+    assert "no further effect" in q.line()
+    assert not queue.totals()[0].disorder
+    queue.apply()
+    assert waterloo.journal(limit=1)[0].summary == "Infantry fire (1 fire): 1/54e Ligne no effect"
+    after = unit(waterloo, FR_54_1)
+    assert (after.disordered, after.hits) == (True, 0)
+    waterloo.undo()
+    assert game_state(waterloo) == before
