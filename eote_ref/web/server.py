@@ -552,6 +552,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 rid = self.phones.take_request(side, body)
                 self._json(200, {"id": rid, "status": "pending"})
             elif rest == "/ready":
+                if not self.phones.accepts_requests:
+                    # The umpire's turn guide reads its own app's Ready, never this process's.
+                    raise RequestRefused(
+                        "Ready is pressed on the umpire's app's pages (View → Players' phones), "
+                        "not on this display's"
+                    )
                 ready = body.get("ready", True)
                 if not isinstance(ready, bool):
                     raise RequestRefused("ready is yes or no")

@@ -442,3 +442,17 @@ def test_a_choice_with_nothing_to_choose_is_answered_in_words(browser: Any, db: 
         assert "(none to choose)" in text(browser, "form")
     finally:
         server.stop()
+
+
+def test_a_display_process_s_page_offers_no_ready(browser: Any, waterloo: GameService) -> None:
+    """Found in a trial: a page of ``display --web`` offered Ready, which no umpire would see."""
+    server = PhoneServer("127.0.0.1", 0, accepts_requests=False)
+    Publisher(waterloo, server).refresh()
+    server.start()
+    try:
+        french = next(x for x in server.links() if x.name == "French")
+        browser.get(server.url(french.path))
+        wait_for(browser, lambda d: "only shows the game" in text(d, "form"))
+        assert not browser.find_element("id", "ready").is_displayed()
+    finally:
+        server.stop()

@@ -196,6 +196,8 @@
   }
 
   function renderSide(page) {
+    // A display process's page takes no Ready: the umpire would never see it.
+    $("ready-box").className = page.accepts_requests ? "" : "hidden";
     var ready = $("ready");
     ready.textContent = page.i_am_ready ? "Ready ✓ (tap to take it back)" : "Ready for this phase";
     ready.className = page.i_am_ready ? "big on" : "big";

@@ -106,3 +106,19 @@ def test_ready_pressed_on_a_phase_gone_by_is_refused(waterloo: GameService) -> N
         assert post(side_url(server, 1, "ready"), {"ready": True, "phase": "movement"})[0] == 400
     finally:
         server.stop()
+
+
+def test_a_display_process_takes_no_ready(waterloo: GameService) -> None:
+    """Found in the trial: Ready pressed on a page of ``display --web`` went nowhere.
+
+    The flag lived in the display process, which the umpire's app never reads: the player
+    read "French: ready" while the umpire's turn guide said nothing. It is refused in words.
+    """
+    server, _ = serve(waterloo, accepts_requests=False)
+    try:
+        status, answer = post(side_url(server, 1, "ready"), {"ready": True})
+        assert status == 400
+        assert "umpire's app" in answer["error"]
+        assert server.inbox.ready() == frozenset()
+    finally:
+        server.stop()
