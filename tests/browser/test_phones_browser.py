@@ -456,3 +456,30 @@ def test_a_display_process_s_page_offers_no_ready(browser: Any, waterloo: GameSe
         assert not browser.find_element("id", "ready").is_displayed()
     finally:
         server.stop()
+
+
+def test_the_last_results_are_read_without_scrolling_past_every_unit(
+    browser: Any, waterloo: GameService
+) -> None:
+    """Found in a trial: the last results came after every unit of both sides.
+
+    On Waterloo's 300-odd units a player scrolled some thirty screens to read what the
+    umpire had just decided. They come before the sides' units now, on both pages.
+    """
+    from eote_ref.packs.eote.checks import open_check
+
+    unit = next(u for u in waterloo.view().sides[1].units if u.arm == "infantry")
+    open_check(waterloo, "morale", unit_id=unit.id).apply({"roll": 1})
+    server = serve(waterloo)
+    try:
+        french = next(x for x in server.links() if x.name == "French")
+        for path in ("/", french.path):
+            browser.get(server.url(path))
+            wait_for(browser, lambda d: "Morale" in text(d, "results"))
+            top = browser.execute_script(
+                "return document.getElementById('results').getBoundingClientRect().top"
+                " + window.scrollY"
+            )
+            assert top < 3 * 844, path  # within the first three screens of a phone
+    finally:
+        server.stop()
