@@ -52,7 +52,9 @@ PER_SECOND = 20.0
 #: Event streams open at once (each holds a thread).
 MAX_STREAMS = 48
 
-#: Seconds between two keep-alive lines of an event stream.
+#: Seconds between two keep-alive lines of an event stream. Each says the version again, as
+#: an event the page hears: a page that hears nothing for three of them takes its stream
+#: for dead (a phone woken from sleep, the Wi-Fi gone without a word) and reads otherwise.
 KEEP_ALIVE = 15.0
 
 #: Answers longer than this many bytes go gzipped to a browser that takes it: a big
@@ -282,6 +284,8 @@ class PhoneServer:
         page["version"] = version
         # The phase the page shows: Ready pressed on it counts for it only (set_ready).
         page["phase_key"] = list(snap.phase_key)
+        # How often the page's event stream speaks, for it to tell a dead one.
+        page["keep_alive"] = KEEP_ALIVE
         return version, page
 
     def form(self, side: int) -> tuple[str, dict[str, Any]]:
@@ -512,11 +516,9 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                     return
                 if side is not None and self.phones.side_of(self._token) != side:
                     return  # the link was revoked
-                if version == seen:
-                    self.wfile.write(b": keep-alive\n\n")
-                else:
-                    self.wfile.write(f"data: {version}\n\n".encode())
-                    seen = version
+                # A change, or the keep-alive: the same version said again.
+                self.wfile.write(f"data: {version}\n\n".encode())
+                seen = version
                 self.wfile.flush()
         except OSError:
             return  # the phone went away

@@ -483,3 +483,48 @@ def test_the_last_results_are_read_without_scrolling_past_every_unit(
             assert top < 3 * 844, path  # within the first three screens of a phone
     finally:
         server.stop()
+
+
+def test_a_stream_gone_silent_is_taken_for_dead_and_the_page_reads_on(
+    browser: Any, waterloo: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found in a trial: a stream that died without a word left the page "Up to date" for ever.
+
+    A phone woken from sleep, or Wi-Fi gone without closing the connection, gives the page
+    no error: it waited on a stream nothing would come down. The server's keep-alive is now
+    an event the page hears; three of them missed, the page reads again another way.
+    """
+    import threading
+
+    from eote_ref.web import server as server_mod
+
+    monkeypatch.setattr(server_mod, "KEEP_ALIVE", 0.5)
+    server = serve(waterloo)
+    original = server.wait
+    silent = threading.Event()
+    released = threading.Event()
+
+    def wait(seen: int, timeout: float) -> int | None:
+        if silent.is_set():
+            silent.clear()  # this stream only: its connection is dead from now on
+            released.wait(30)
+            return None
+        return original(seen, timeout)
+
+    monkeypatch.setattr(server, "wait", wait)
+    try:
+        browser.get(server.url("/"))
+        wait_for(
+            browser,
+            lambda d: d.find_element("tag name", "body").get_attribute("data-live") == "events",
+        )
+        silent.set()
+        wait_for(browser, lambda _d: not silent.is_set())  # the stream has gone silent
+        unit = next(u for u in waterloo.view().sides[0].units if u.arm == "infantry")
+        waterloo.toggle_unit(unit.id, "disordered")
+        # three keep-alives missed (1.5 s), a look each second, a read: well within 10 s
+        wait_for(browser, lambda d: "disordered" in text(d, "sides"), timeout=10)
+        assert _version(browser) == str(server.page(None)[0])  # type: ignore[index]
+    finally:
+        released.set()
+        server.stop()

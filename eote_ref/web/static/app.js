@@ -15,6 +15,10 @@
   // After an event stream fails the page asks every second, and opens a new stream this
   // long after: once it is open the asking stops (one way of reading at a time).
   var RETRY_MS = 5000;
+  // The stream says the version at least this often (the server's keep_alive): three times
+  // that without a word and it is taken for dead (a phone woken, the Wi-Fi lost silently).
+  var keepAlive = 15;
+  var heard = 0;
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -266,6 +270,7 @@
     renderResults(page);
     shown = page.version;
     phaseKey = page.phase_key || null;
+    if (page.keep_alive) { keepAlive = page.keep_alive; }
     document.body.setAttribute("data-version", String(page.version));
     status("Up to date · " + new Date().toLocaleTimeString(), false);
   }
@@ -317,21 +322,32 @@
     if (polling === null && !gone) { polling = setInterval(load, 1000); live("polling"); }
   }
 
+  function lost(es) {
+    es.close();
+    if (events === es) { events = null; }
+    poll();
+    if (!gone) { setTimeout(listen, RETRY_MS); }
+  }
+
   function listen() {
     if (gone) { return; }
     var es = new EventSource(base + "events");
     events = es;
+    heard = Date.now();
     es.onopen = function () {
+      heard = Date.now();
       if (polling !== null) { clearInterval(polling); polling = null; }
       live("events");
     };
-    es.onmessage = function (m) { if (String(m.data) !== String(shown)) { load(); } };
-    es.onerror = function () {
-      es.close();
-      if (events === es) { events = null; }
-      poll();
-      if (!gone) { setTimeout(listen, RETRY_MS); }
+    es.onmessage = function (m) {
+      heard = Date.now();
+      if (String(m.data) !== String(shown)) { load(); }
     };
+    es.onerror = function () { lost(es); };
+  }
+
+  function watch() {
+    if (events && Date.now() - heard > 3000 * keepAlive) { lost(events); }
   }
 
   if (side) {
@@ -354,5 +370,5 @@
     });
   }
   load();
-  if (window.EventSource) { listen(); } else { poll(); }
+  if (window.EventSource) { listen(); setInterval(watch, 1000); } else { poll(); }
 })();
