@@ -4,7 +4,8 @@ Opens the database read-only as ``eote-ref display`` does, serves the game playe
 ``--game``), prints one line per side (``SIDE: URL``) and one ``Spectators: URL``, and looks
 for the umpire's changes four times a second until SIGINT or SIGTERM stops it. Such a
 process cannot write the game, so the players' requests are refused here in words: the
-umpire's app takes them (*View → Players' phones*).
+umpire's app takes them (*View → Players' phones*). So is Ready, which only the umpire's
+app shows (its turn guide): its pages offer none.
 """
 
 from __future__ import annotations

@@ -137,8 +137,18 @@ class Inbox:
         if had:
             self._told()
 
-    def set_ready(self, side: int, ready: bool) -> None:
+    def set_ready(self, side: int, ready: bool, phase: tuple[Any, ...] | None = None) -> None:
+        """Side ``side`` is ready (or not) for the phase; refused if ``phase`` is gone by.
+
+        ``phase`` is the phase the side's page showed when Ready was pressed (its
+        ``phase_key``): pressed as the umpire moved on, it would count for a phase the side
+        has not read yet, so it is refused in words and the page reads the new one.
+        """
         with self._lock:
+            if phase is not None and phase != self._phase:
+                raise RequestRefused(
+                    "the game has moved on to another phase: read it, then press Ready"
+                )
             if ready:
                 self._ready.add(side)
             else:

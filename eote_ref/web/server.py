@@ -23,6 +23,7 @@ and pages that put every text in with ``textContent`` under a strict content pol
 
 from __future__ import annotations
 
+import gzip
 import hmac
 import http.server
 import json
@@ -51,8 +52,15 @@ PER_SECOND = 20.0
 #: Event streams open at once (each holds a thread).
 MAX_STREAMS = 48
 
-#: Seconds between two keep-alive lines of an event stream.
+#: Seconds between two keep-alive lines of an event stream. Each says the version again, as
+#: an event the page hears: a page that hears nothing for three of them takes its stream
+#: for dead (a phone woken from sleep, the Wi-Fi gone without a word) and reads otherwise.
 KEEP_ALIVE = 15.0
+
+#: Answers longer than this many bytes go gzipped to a browser that takes it: a big
+#: game's page (300 units, 38 kB) is an eighth of that on the club's Wi-Fi, for well under
+#: a millisecond of the server's time.
+GZIP_FROM = 1024
 
 _STATIC = {
     "app.js": "text/javascript; charset=utf-8",
@@ -191,8 +199,19 @@ class PhoneServer:
         )
         self._thread.start()
 
+    @property
+    def stopping(self) -> bool:
+        """Whether :meth:`stop` was called: every request from then on is refused."""
+        with self._cond:
+            return self._stopping
+
     def stop(self) -> None:
-        """Stop serving and wake every open stream (it ends)."""
+        """Stop serving and wake every open stream (it ends).
+
+        A phone's connection kept alive outlives the listening socket (its thread waits for
+        the next request on it): what it asks from now on is answered 503 and the
+        connection closed, so no page reads a game the umpire no longer serves.
+        """
         with self._cond:
             self._stopping = True
             self._cond.notify_all()
@@ -263,6 +282,10 @@ class PhoneServer:
         if side is not None:
             page["i_am_ready"] = side in ready
         page["version"] = version
+        # The phase the page shows: Ready pressed on it counts for it only (set_ready).
+        page["phase_key"] = list(snap.phase_key)
+        # How often the page's event stream speaks, for it to tell a dead one.
+        page["keep_alive"] = KEEP_ALIVE
         return version, page
 
     def form(self, side: int) -> tuple[str, dict[str, Any]]:
@@ -277,6 +300,12 @@ class PhoneServer:
         with self._cond:
             self._cond.wait_for(lambda: self._stopping or self._version != seen, timeout)
             return None if self._stopping else self._version
+
+    @property
+    def streams(self) -> int:
+        """The event streams open now (a page that reads by polling has none)."""
+        with self._cond:
+            return self._streams
 
     def open_stream(self) -> bool:
         with self._cond:
@@ -381,6 +410,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     sys_version = ""
     protocol_version = "HTTP/1.1"
     timeout = 20  # a client that stops sending is dropped
+    #: The side's token of the request being answered ("" for a public path).
+    _token = ""
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
         return  # the umpire's app has no console; a token must never reach a log
@@ -391,6 +422,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         for k, v in _SECURITY_HEADERS.items():
             self.send_header(k, v)
         self.send_header("Content-Type", ctype)
+        self.send_header("Vary", "Accept-Encoding")
+        if len(body) > GZIP_FROM and "gzip" in self.headers.get("Accept-Encoding", ""):
+            body = gzip.compress(body, 5)
+            self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         if self.command != "HEAD":
@@ -406,6 +441,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self._json(status, {"error": text})
 
     def _allowed(self) -> bool:
+        if self.phones.stopping:
+            self.close_connection = True
+            self._error(503, "the umpire's app has stopped serving this game")
+            return False
         if self.phones.buckets.take(self.client_address[0]):
             return True
         self.close_connection = True
@@ -415,11 +454,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def _route(self) -> tuple[int | None, str] | None:
         """``(side, rest)`` for a side's path, ``(None, path)`` for a public one; None: 404."""
         path = urlsplit(self.path).path
+        self._token = ""
         if path.startswith("/s/"):
             token, _, rest = path[3:].partition("/")
             side = self.phones.side_of(token) if token else None
             if side is None:
                 return None
+            self._token = token
             return side, "/" + rest
         return None, path
 
@@ -445,14 +486,18 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             else:
                 self._json(200, page[1])
         elif rest == "/events":
-            self._events()
+            self._events(side)
         elif side is None and rest.startswith("/static/") and rest[8:] in _STATIC:
             self._send(200, _static(rest[8:]), _STATIC[rest[8:]])
         else:
             self._error(404, "no such page")
 
-    def _events(self) -> None:
-        """Server-sent events: a line with the version at each change, until the client goes."""
+    def _events(self, side: int | None) -> None:
+        """Server-sent events: a line with the version at each change, until the client goes.
+
+        A side's stream ends when its link is revoked (:meth:`PhoneServer.new_links`): the
+        revoked page holds no thread, and reads nothing more of the game.
+        """
         if not self.phones.open_stream():
             self._error(503, "too many pages open: the page asks every second instead")
             return
@@ -469,11 +514,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 version = self.phones.wait(seen, KEEP_ALIVE)
                 if version is None:
                     return
-                if version == seen:
-                    self.wfile.write(b": keep-alive\n\n")
-                else:
-                    self.wfile.write(f"data: {version}\n\n".encode())
-                    seen = version
+                if side is not None and self.phones.side_of(self._token) != side:
+                    return  # the link was revoked
+                # A change, or the keep-alive: the same version said again.
+                self.wfile.write(f"data: {version}\n\n".encode())
+                seen = version
                 self.wfile.flush()
         except OSError:
             return  # the phone went away
@@ -519,10 +564,19 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 rid = self.phones.take_request(side, body)
                 self._json(200, {"id": rid, "status": "pending"})
             elif rest == "/ready":
+                if not self.phones.accepts_requests:
+                    # The umpire's turn guide reads its own app's Ready, never this process's.
+                    raise RequestRefused(
+                        "Ready is pressed on the umpire's app's pages (View → Players' phones), "
+                        "not on this display's"
+                    )
                 ready = body.get("ready", True)
                 if not isinstance(ready, bool):
                     raise RequestRefused("ready is yes or no")
-                self.phones.inbox.set_ready(side, ready)
+                phase = body.get("phase")
+                if phase is not None and not isinstance(phase, list):
+                    raise RequestRefused("the phase is the page's phase_key")
+                self.phones.inbox.set_ready(side, ready, None if phase is None else tuple(phase))
                 self._json(200, {"ready": ready})
             else:
                 self._error(404, "no such page")

@@ -191,3 +191,340 @@ def test_a_late_answer_never_replaces_a_newer_page(
         assert "disordered" not in text(browser, "sides")
     finally:
         server.stop()
+
+
+def _version(driver: Any) -> str:
+    return str(driver.find_element("tag name", "body").get_attribute("data-version"))
+
+
+def test_an_order_tapped_twice_is_sent_once(
+    browser: Any, waterloo: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found in a trial: on a slow network a second tap on Send sent the same order again.
+
+    The button stays as it was until the server answers; the player, seeing nothing
+    happen, taps again. It is off while its request is on the way now.
+    """
+    import threading
+    import time
+
+    server = serve(waterloo)
+    original = server.take_request
+    lock = threading.Lock()
+    calls = {"in": 0, "out": 0}
+
+    def slow(side: int, body: Any) -> int:
+        with lock:
+            calls["in"] += 1
+        try:
+            time.sleep(0.8)  # the club's Wi-Fi: the answer is on its way
+            return original(side, body)
+        finally:
+            with lock:
+                calls["out"] += 1
+
+    monkeypatch.setattr(server, "take_request", slow)
+    try:
+        french = next(x for x in server.links() if x.name == "French")
+        browser.get(server.url(french.path))
+        wait_for(browser, lambda d: "(your side)" in text(d, "sides"))
+        button = browser.find_element("id", "send-order")
+        button.click()
+        button.click()
+        wait_for(browser, lambda d: "Sent:" in text(d, "sent"))
+        wait_for(browser, lambda _d: calls["in"] == calls["out"])
+        assert calls["in"] == 1
+        assert len(server.inbox.pending()) == 1
+        assert button.is_enabled()  # on again for the next order
+    finally:
+        server.stop()
+
+
+def test_a_revoked_link_s_page_shows_nothing_more_of_the_game(
+    browser: Any, waterloo: GameService
+) -> None:
+    """Found in a trial: after New links a revoked page kept the side's secrets on screen.
+
+    Its leaders' ratings, its orders and its form stayed, under a small yellow line, and the
+    page went on reading. It now shows only that the link is no longer valid, and stops.
+    """
+    server = serve(waterloo)
+    try:
+        french = next(x for x in server.links() if x.name == "French")
+        browser.get(server.url(french.path))
+        wait_for(browser, lambda d: "(your side)" in text(d, "sides"))
+        chief = next(c.leader for c in waterloo.view().sides[1].commanders if c.leader is not None)
+        assert chief.name in text(browser, "sides")
+        server.new_links()
+        wait_for(browser, lambda d: "no longer valid" in d.find_element("tag name", "main").text)
+        body = browser.find_element("tag name", "body")
+        assert chief.name not in body.text
+        assert not browser.find_elements("id", "ready")
+        assert not browser.find_elements("id", "send-order")
+        assert body.get_attribute("data-live") == "revoked"
+        wait_for(browser, lambda _d: server.streams == 0)  # its stream ended
+    finally:
+        server.stop()
+
+
+def test_the_page_goes_back_to_server_sent_events_after_asking_every_second(
+    browser: Any, waterloo: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found in a trial: once its event stream failed, a page asked every second for ever.
+
+    A stream refused (the server's streams all taken) or cut (the Wi-Fi lost a moment) left
+    the page polling for the rest of the evening, a whole page a second from each phone.
+    It now opens a new stream a few seconds later and stops asking once it is open.
+    """
+    from eote_ref.web import server as server_mod
+
+    monkeypatch.setattr(server_mod, "MAX_STREAMS", 0)  # every event stream refused
+    server = serve(waterloo)
+    opened = server.open_stream
+    refused: list[bool] = []
+
+    def open_stream() -> bool:
+        took = opened()
+        if not took:
+            refused.append(True)
+        return took
+
+    monkeypatch.setattr(server, "open_stream", open_stream)
+    try:
+        browser.get(server.url("/"))
+        wait_for(browser, lambda d: "Turn 1" in text(d, "heading"))
+        wait_for(browser, lambda _d: refused)  # the page's stream refused: it asks instead
+        monkeypatch.setattr(server_mod, "MAX_STREAMS", 48)  # room again
+        wait_for(browser, lambda _d: server.streams == 1, timeout=20)
+        wait_for(
+            browser,
+            lambda d: d.find_element("tag name", "body").get_attribute("data-live") == "events",
+        )
+        unit = next(u for u in waterloo.view().sides[0].units if u.arm == "infantry")
+        waterloo.toggle_unit(unit.id, "disordered")
+        wait_for(browser, lambda d: "disordered" in text(d, "sides"))
+        assert _version(browser) == str(server.page(None)[0])  # type: ignore[index]
+    finally:
+        server.stop()
+
+
+def test_ready_tapped_as_the_umpire_moves_on_is_not_counted_for_the_new_phase(
+    browser: Any, waterloo: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found in a trial: Ready tapped while the new phase was on its way counted for it.
+
+    The page still showed the old phase (its read of the new one in flight); the tap made
+    the side ready for a phase its player had not read. The page sends the phase it shows;
+    one gone by is refused in words, and the page reads the new phase.
+    """
+    import threading
+
+    server = serve(waterloo)
+    original = server.page
+    held: dict[int | None, Any] = {}
+    holding = threading.Event()
+
+    def page(side: int | None) -> Any:
+        if holding.is_set():
+            return held[side]  # the new page not yet read: the old one is still shown
+        return original(side)
+
+    set_ready = server.inbox.set_ready
+
+    def tapped(*args: Any) -> None:
+        holding.clear()  # the read in flight comes back after the tap, with the new phase
+        set_ready(*args)
+
+    monkeypatch.setattr(server, "page", page)
+    monkeypatch.setattr(server.inbox, "set_ready", tapped)
+    try:
+        french = next(x for x in server.links() if x.name == "French")
+        browser.get(server.url(french.path))
+        wait_for(browser, lambda d: "(your side)" in text(d, "sides"))
+        held[french.side] = original(french.side)
+        wait_for(browser, lambda d: _version(d) == str(held[french.side][0]))
+        holding.set()
+        old_heading = text(browser, "heading")
+        waterloo.advance_phase()  # every Ready cleared
+        browser.find_element("id", "ready").click()
+        wait_for(browser, lambda d: "another phase" in text(d, "ready-note"))
+        wait_for(browser, lambda d: text(d, "heading") != old_heading)
+        assert server.inbox.ready() == frozenset()
+        assert text(browser, "ready") == "Ready for this phase"
+        browser.find_element("id", "ready").click()  # on the new phase: it counts
+        wait_for(browser, lambda _d: server.inbox.ready() == {french.side})
+        wait_for(browser, lambda d: "French: ready" in text(d, "readiness"))
+    finally:
+        server.stop()
+
+
+def test_the_line_under_send_follows_the_umpire_s_answer(
+    browser: Any, waterloo: GameService
+) -> None:
+    """Found in a trial: "Sent: the umpire decides." stayed after the umpire had answered.
+
+    It stood under the button beside the same request marked accepted (or sent back) in the
+    list below, for the rest of the evening. It now says the answer.
+    """
+    server = serve(waterloo)
+    publisher = Publisher(waterloo, server)
+    try:
+        french = next(x for x in server.links() if x.name == "French")
+        browser.get(server.url(french.path))
+        wait_for(browser, lambda d: "(your side)" in text(d, "sides"))
+        browser.find_element("id", "send-order").click()
+        wait_for(browser, lambda d: "Sent: the umpire decides." in text(d, "sent"))
+        publisher.send_back(server.inbox.pending()[0].id, "no courier reaches them")
+        wait_for(browser, lambda d: "returned" in text(d, "requests"))
+        wait_for(
+            browser, lambda d: text(d, "sent") == "Sent back by the umpire: no courier reaches them"
+        )
+        browser.find_element("id", "send-order").click()
+        wait_for(browser, lambda d: "Sent: the umpire decides." in text(d, "sent"))
+        publisher.accept(server.inbox.pending()[0].id)  # turn 1: no die (EotE 3.1)
+        wait_for(browser, lambda d: text(d, "sent") == "Accepted by the umpire.")
+    finally:
+        server.stop()
+
+
+def test_a_page_of_a_stopped_server_says_it_is_not_up_to_date(
+    browser: Any, waterloo: GameService
+) -> None:
+    """Found in a trial: the phones stopped (another game opened), the pages said "Up to date".
+
+    The page's connection kept alive was still answered after the server stopped, so it
+    went on showing the closed game as current. It now says it is not up to date, and a tap
+    says why in words, not the browser's "Failed to fetch".
+    """
+    server = serve(waterloo)
+    try:
+        french = next(x for x in server.links() if x.name == "French")
+        browser.get(server.url(french.path))
+        wait_for(browser, lambda d: "Up to date" in text(d, "status"))
+    finally:
+        server.stop()
+    wait_for(browser, lambda d: "Not up to date" in text(d, "status"))
+    browser.find_element("id", "ready").click()
+    wait_for(browser, lambda d: text(d, "ready-note") != "")
+    assert text(browser, "ready-note") in (
+        "the umpire's app cannot be reached",
+        "the umpire's app has stopped serving this game",
+    )
+    assert "Not up to date" in text(browser, "status")
+
+
+def test_a_choice_with_nothing_to_choose_is_answered_in_words(browser: Any, db: Any) -> None:
+    """Found in a trial: an AVlE order with no unit fitting the dice left did nothing on a tap.
+
+    The form offered the order check with an empty list (none fits, 5.1); the tap threw in
+    the page's script and nothing was sent or said. The list says there is none now, and the
+    tap is answered with the server's words.
+    """
+    from tests.avle_games import dealt
+
+    game = quatre_bras(db)
+    dice = {
+        "French": ["flag", "trooper", "cannon", "infantry", "infantry"],
+        "Allies": ["flag", "general", "cannon", "infantry", "infantry"],
+    }
+    dealt(game, "left", "left", **dice)
+    for _ in range(3):  # the Allies, the French, the Allies: the French have none left to order
+        due = next(d for d in game.due() if d.check == "order")
+        game.open_check("order", **due.target).apply()
+    server = serve(game)
+    try:
+        french = next(x for x in server.links() if x.name == "French")
+        browser.get(server.url(french.path))
+        wait_for(browser, lambda d: "none fits the dice left" in text(d, "form"))
+        browser.find_elements("css selector", "#form button.pack-send")[0].click()
+        wait_for(browser, lambda d: "choose one of those offered" in text(d, "sent"))
+        assert server.inbox.pending() == []
+        assert "(none to choose)" in text(browser, "form")
+    finally:
+        server.stop()
+
+
+def test_a_display_process_s_page_offers_no_ready(browser: Any, waterloo: GameService) -> None:
+    """Found in a trial: a page of ``display --web`` offered Ready, which no umpire would see."""
+    server = PhoneServer("127.0.0.1", 0, accepts_requests=False)
+    Publisher(waterloo, server).refresh()
+    server.start()
+    try:
+        french = next(x for x in server.links() if x.name == "French")
+        browser.get(server.url(french.path))
+        wait_for(browser, lambda d: "only shows the game" in text(d, "form"))
+        assert not browser.find_element("id", "ready").is_displayed()
+    finally:
+        server.stop()
+
+
+def test_the_last_results_are_read_without_scrolling_past_every_unit(
+    browser: Any, waterloo: GameService
+) -> None:
+    """Found in a trial: the last results came after every unit of both sides.
+
+    On Waterloo's 300-odd units a player scrolled some thirty screens to read what the
+    umpire had just decided. They come before the sides' units now, on both pages.
+    """
+    from eote_ref.packs.eote.checks import open_check
+
+    unit = next(u for u in waterloo.view().sides[1].units if u.arm == "infantry")
+    open_check(waterloo, "morale", unit_id=unit.id).apply({"roll": 1})
+    server = serve(waterloo)
+    try:
+        french = next(x for x in server.links() if x.name == "French")
+        for path in ("/", french.path):
+            browser.get(server.url(path))
+            wait_for(browser, lambda d: "Morale" in text(d, "results"))
+            top = browser.execute_script(
+                "return document.getElementById('results').getBoundingClientRect().top"
+                " + window.scrollY"
+            )
+            assert top < 3 * 844, path  # within the first three screens of a phone
+    finally:
+        server.stop()
+
+
+def test_a_stream_gone_silent_is_taken_for_dead_and_the_page_reads_on(
+    browser: Any, waterloo: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found in a trial: a stream that died without a word left the page "Up to date" for ever.
+
+    A phone woken from sleep, or Wi-Fi gone without closing the connection, gives the page
+    no error: it waited on a stream nothing would come down. The server's keep-alive is now
+    an event the page hears; three of them missed, the page reads again another way.
+    """
+    import threading
+
+    from eote_ref.web import server as server_mod
+
+    monkeypatch.setattr(server_mod, "KEEP_ALIVE", 0.5)
+    server = serve(waterloo)
+    original = server.wait
+    silent = threading.Event()
+    released = threading.Event()
+
+    def wait(seen: int, timeout: float) -> int | None:
+        if silent.is_set():
+            silent.clear()  # this stream only: its connection is dead from now on
+            released.wait(30)
+            return None
+        return original(seen, timeout)
+
+    monkeypatch.setattr(server, "wait", wait)
+    try:
+        browser.get(server.url("/"))
+        wait_for(
+            browser,
+            lambda d: d.find_element("tag name", "body").get_attribute("data-live") == "events",
+        )
+        silent.set()
+        wait_for(browser, lambda _d: not silent.is_set())  # the stream has gone silent
+        unit = next(u for u in waterloo.view().sides[0].units if u.arm == "infantry")
+        waterloo.toggle_unit(unit.id, "disordered")
+        # three keep-alives missed (1.5 s), a look each second, a read: well within 10 s
+        wait_for(browser, lambda d: "disordered" in text(d, "sides"), timeout=10)
+        assert _version(browser) == str(server.page(None)[0])  # type: ignore[index]
+    finally:
+        released.set()
+        server.stop()

@@ -8,6 +8,17 @@
   var polling = null;
   var loading = null;
   var again = false;
+  var phaseKey = null;
+  var events = null;
+  var gone = false;
+  var sentId = null;
+  // After an event stream fails the page asks every second, and opens a new stream this
+  // long after: once it is open the asking stops (one way of reading at a time).
+  var RETRY_MS = 5000;
+  // The stream says the version at least this often (the server's keep_alive): three times
+  // that without a word and it is taken for dead (a phone woken, the Wi-Fi lost silently).
+  var keepAlive = 15;
+  var heard = 0;
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -102,6 +113,8 @@
       body: JSON.stringify(body),
       credentials: "omit",
       cache: "no-store"
+    }).catch(function () {
+      throw new Error("the umpire's app cannot be reached");
     }).then(function (r) {
       return r.json().then(function (j) {
         if (!r.ok) { throw new Error(j.error || ("error " + r.status)); }
@@ -110,12 +123,17 @@
     });
   }
 
-  function send(body) {
+  // The button is off while its request is on the way: a second tap (the network slow at
+  // the club) would send the same order twice.
+  function send(body, button) {
+    button.disabled = true;
     $("sent").textContent = "Sending…";
-    post("request", body).then(function () {
+    post("request", body).then(function (j) {
+      button.disabled = false;
+      sentId = j.id;
       $("sent").textContent = "Sent: the umpire decides.";
       load();
-    }, function (e) { $("sent").textContent = e.message; });
+    }, function (e) { button.disabled = false; $("sent").textContent = e.message; });
   }
 
   function orderForm(form, box) {
@@ -130,7 +148,7 @@
     var l3 = el("label", null, "Objective"); l3.appendChild(obj);
     var b = el("button", "send", "Send the order"); b.type = "button"; b.id = "send-order";
     b.addEventListener("click", function () {
-      send({ division_id: parseInt(div.value, 10), order: type.value, objective: obj.value });
+      send({ division_id: parseInt(div.value, 10), order: type.value, objective: obj.value }, b);
     });
     [l1, l2, l3, b].forEach(function (x) { box.appendChild(x); });
   }
@@ -157,8 +175,10 @@
         } else if (a.kind === "choice") {
           var s = el("select");
           a.choices.forEach(function (ch, i) { var o = el("option", null, ch[1]); o.value = String(i); if (ch[0] === a["default"]) { o.selected = true; } s.appendChild(o); });
+          if (!a.choices.length) { s.appendChild(el("option", null, "(none to choose)")); s.lastChild.value = ""; }
           box.appendChild(s);
-          getters[a.key] = function () { return a.choices[parseInt(s.value, 10)][0]; };
+          // None offered: sent as none, and the server says why in words (a tap is never mute).
+          getters[a.key] = function () { return s.value === "" ? null : a.choices[parseInt(s.value, 10)][0]; };
         } else if (a.kind === "bool") {
           var lb = el("label", "choice"); var x = el("input"); x.type = "checkbox"; x.checked = !!a["default"];
           lb.appendChild(x); lb.appendChild(document.createTextNode("yes")); box.appendChild(lb);
@@ -173,13 +193,15 @@
       b.addEventListener("click", function () {
         var answers = {};
         Object.keys(getters).forEach(function (k) { answers[k] = getters[k](); });
-        send({ check: c.check, answers: answers });
+        send({ check: c.check, answers: answers }, b);
       });
       box.appendChild(b);
     });
   }
 
   function renderSide(page) {
+    // A display process's page takes no Ready: the umpire would never see it.
+    $("ready-box").className = page.accepts_requests ? "" : "hidden";
     var ready = $("ready");
     ready.textContent = page.i_am_ready ? "Ready ✓ (tap to take it back)" : "Ready for this phase";
     ready.className = page.i_am_ready ? "big on" : "big";
@@ -214,6 +236,12 @@
       reqs.appendChild(li);
     });
     $("requests-box").className = page.requests.length ? "" : "hidden";
+    // The line under the button follows the umpire's answer to what it said was sent.
+    var answered = page.requests.filter(function (r) { return r.id === sentId && r.status !== "pending"; })[0];
+    if (answered) {
+      sentId = null;
+      $("sent").textContent = answered.status === "accepted" ? "Accepted by the umpire." : "Sent back by the umpire: " + answered.reply;
+    }
     var notes = $("briefings");
     clear(notes);
     (page.briefings || []).forEach(function (b) {
@@ -241,6 +269,8 @@
     renderSides(page);
     renderResults(page);
     shown = page.version;
+    phaseKey = page.phase_key || null;
+    if (page.keep_alive) { keepAlive = page.keep_alive; }
     document.body.setAttribute("data-version", String(page.version));
     status("Up to date · " + new Date().toLocaleTimeString(), false);
   }
@@ -248,13 +278,20 @@
   // One read at a time: a change that comes while a read is on its way is read after it, so
   // an answer slowed on the way back never paints over a newer page.
   function load() {
+    if (gone) { return Promise.resolve(); }
     if (loading) { again = true; return loading; }
-    loading = fetch(base + "view.json", { cache: "no-store", credentials: "omit" }).then(function (r) {
-      if (r.status === 404) { status("This link is no longer valid: ask the umpire for the new one.", true); throw new Error("gone"); }
-      if (!r.ok) { throw new Error("error " + r.status); }
+    loading = fetch(base + "view.json", { cache: "no-store", credentials: "omit" }).catch(function () {
+      throw new Error("the umpire's app cannot be reached");
+    }).then(function (r) {
+      if (r.status === 404) { revoked(); throw new Error("gone"); }
+      if (!r.ok) {
+        return r.json().then(function (j) { throw new Error(j.error || ("error " + r.status)); },
+          function () { throw new Error("error " + r.status); });
+      }
       return r.json();
     }).then(render).catch(function (e) {
-      if (e.message !== "gone") { status("Not up to date: " + e.message, true); }
+      if (e.message === "gone") { return; }
+      status("Not up to date: " + e.message, true);
     }).then(function () {
       loading = null;
       if (again) { again = false; load(); }
@@ -262,20 +299,76 @@
     return loading;
   }
 
+  // A revoked link (the umpire's New links: a phone lost, or shown to the other side) shows
+  // nothing more of the game: what it showed goes, and it stops asking.
+  function revoked() {
+    gone = true;
+    if (events) { events.close(); events = null; }
+    if (polling !== null) { clearInterval(polling); polling = null; }
+    document.title = "eote-ref";
+    $("game").textContent = "eote-ref";
+    $("heading").textContent = "";
+    $("fog").textContent = "";
+    var main = document.querySelector("main");
+    clear(main);
+    main.appendChild(el("p", "alarm", "This link is no longer valid: ask the umpire for the new one."));
+    status("Link revoked", true);
+    document.body.setAttribute("data-live", "revoked");
+  }
+
+  function live(how) { document.body.setAttribute("data-live", how); }
+
   function poll() {
-    if (polling === null) { polling = setInterval(load, 1000); }
+    if (polling === null && !gone) { polling = setInterval(load, 1000); live("polling"); }
+  }
+
+  function lost(es) {
+    es.close();
+    if (events === es) { events = null; }
+    poll();
+    if (!gone) { setTimeout(listen, RETRY_MS); }
+  }
+
+  function listen() {
+    if (gone) { return; }
+    var es = new EventSource(base + "events");
+    events = es;
+    heard = Date.now();
+    es.onopen = function () {
+      heard = Date.now();
+      if (polling !== null) { clearInterval(polling); polling = null; }
+      live("events");
+    };
+    es.onmessage = function (m) {
+      heard = Date.now();
+      if (String(m.data) !== String(shown)) { load(); }
+    };
+    es.onerror = function () { lost(es); };
+  }
+
+  function watch() {
+    if (events && Date.now() - heard > 3000 * keepAlive) { lost(events); }
   }
 
   if (side) {
     $("ready").addEventListener("click", function () {
-      var on = $("ready").getAttribute("aria-pressed") !== "true";
-      post("ready", { ready: on }).then(load, function (e) { status(e.message, true); });
+      var button = $("ready");
+      var on = button.getAttribute("aria-pressed") !== "true";
+      var body = { ready: on };
+      if (phaseKey) { body.phase = phaseKey; }
+      // Off until answered: a second tap before the page shows the first is not lost.
+      button.disabled = true;
+      $("ready-note").textContent = "";
+      post("ready", body).then(function () {
+        button.disabled = false;
+        load();
+      }, function (e) {
+        button.disabled = false;
+        $("ready-note").textContent = e.message;
+        load();
+      });
     });
   }
   load();
-  if (window.EventSource) {
-    var es = new EventSource(base + "events");
-    es.onmessage = function (m) { if (String(m.data) !== String(shown)) { load(); } };
-    es.onerror = function () { es.close(); poll(); };
-  } else { poll(); }
+  if (window.EventSource) { listen(); setInterval(watch, 1000); } else { poll(); }
 })();
