@@ -18,7 +18,6 @@ import socket
 import subprocess
 import tempfile
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -110,10 +109,15 @@ def own_server() -> Iterator[OwnServer]:
 class CuttingProxy:
     """A TCP proxy to a server that, once armed, breaks the connection at the next ``COMMIT``.
 
-    ``arm("after")`` passes the COMMIT on, waits for the server to carry it out and only then
-    closes both ends (the client never hears the answer); ``arm("before")`` closes them without
-    passing it on. Every other byte, and every later connection, goes through untouched.
+    ``arm("after")`` passes the COMMIT on, waits for the server's answer (so the server has
+    carried it out, however slow the machine) and drops it, then closes both ends: the client
+    never hears it. ``arm("before")`` closes them without passing the COMMIT on. Every other
+    byte, and every later connection, goes through untouched.
     """
+
+    #: Seconds to wait for the server's answer to a COMMIT passed on (generous: a loaded
+    #: machine; the cut comes after it all the same).
+    ANSWER_S = 60.0
 
     def __init__(self, host: str, port: int) -> None:
         self.target = (host, port)
@@ -123,11 +127,13 @@ class CuttingProxy:
         self.cut = threading.Event()
         self._closing = False
         self._held: set[int] = set()  # connections whose answers are no longer passed on
+        self._answered = threading.Event()  # the server answered a held connection
         threading.Thread(target=self._accept, daemon=True).start()
 
     def arm(self, when: str) -> None:
         assert when in ("before", "after")
         self.cut.clear()
+        self._answered.clear()
         self._armed = when
 
     def close(self) -> None:
@@ -162,7 +168,7 @@ class CuttingProxy:
                     self._held.add(id(pair))
                     if when == "after":
                         sink.sendall(data)
-                        time.sleep(0.5)  # the server commits; its answer is never passed on
+                        self._answered.wait(self.ANSWER_S)  # committed: never passed on
                     self.cut.set()
                     for s in pair:
                         with contextlib.suppress(OSError):
@@ -170,6 +176,7 @@ class CuttingProxy:
                         s.close()
                     return
                 if not up and id(pair) in self._held:
+                    self._answered.set()
                     continue  # the answer is dropped; the other pump closes both ends
                 sink.sendall(data)
         except OSError:
