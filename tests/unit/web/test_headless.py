@@ -66,7 +66,7 @@ def test_serves_an_eote_game_until_stopped(waterloo: GameService, stop: signal.S
         end = time.monotonic() + FOLLOWED_WITHIN_S
         page = get_json(links["Spectators"].rstrip("/") + "/view.json")
         while page["version"] <= french["version"] and time.monotonic() < end:
-            time.sleep(0.05)  # the next look, not a wait for a result
+            time.sleep(0.1)  # the next look (within the rate limit), not a wait for a result
             page = get_json(links["Spectators"].rstrip("/") + "/view.json")
         assert page["version"] > french["version"]
     finally:
