@@ -111,8 +111,12 @@ class CuttingProxy:
 
     ``arm("after")`` passes the COMMIT on, waits for the server's answer (so the server has
     carried it out, however slow the machine) and drops it, then closes both ends: the client
-    never hears it. ``arm("before")`` closes them without passing the COMMIT on. Every other
-    byte, and every later connection, goes through untouched.
+    never hears it. ``arm("before")`` closes them without passing the COMMIT on.
+    ``arm("late")`` closes the client's end at once but holds the COMMIT until
+    :meth:`release`, then passes it on to the server's end if that is still open (a COMMIT
+    still on its way when the client finds its connection broken); :attr:`late_done` is set
+    once the server answered it or had gone. Every other byte, and every later connection,
+    goes through untouched.
     """
 
     #: Seconds to wait for the server's answer to a COMMIT passed on (generous: a loaded
@@ -127,14 +131,22 @@ class CuttingProxy:
         self.cut = threading.Event()
         self._closing = False
         self._held: set[int] = set()  # connections whose answers are no longer passed on
-        self._answered = threading.Event()  # the server answered a held connection
+        self._answered = threading.Event()  # the server answered (or left) a held connection
+        self._release = threading.Event()
+        self.late_done = threading.Event()
         threading.Thread(target=self._accept, daemon=True).start()
 
     def arm(self, when: str) -> None:
-        assert when in ("before", "after")
+        assert when in ("before", "after", "late")
         self.cut.clear()
         self._answered.clear()
+        self._release.clear()
+        self.late_done.clear()
         self._armed = when
+
+    def release(self) -> None:
+        """Let a COMMIT held by ``arm("late")`` go on to the server."""
+        self._release.set()
 
     def close(self) -> None:
         self._closing = True
@@ -166,6 +178,9 @@ class CuttingProxy:
                 if up and self._armed is not None and b"COMMIT" in data:
                     when, self._armed = self._armed, None
                     self._held.add(id(pair))
+                    if when == "late":
+                        self._late(data, source, sink)
+                        return
                     if when == "after":
                         sink.sendall(data)
                         self._answered.wait(self.ANSWER_S)  # committed: never passed on
@@ -182,6 +197,25 @@ class CuttingProxy:
         except OSError:
             pass
         finally:
+            if not up and id(pair) in self._held:
+                self._answered.set()  # the server's end closed: no answer will come
             for s in pair:
                 with contextlib.suppress(OSError):
                     s.close()
+
+    def _late(self, commit: bytes, client: socket.socket, server: socket.socket) -> None:
+        """``arm("late")``: the client's end closed now, the COMMIT passed on when released."""
+        with contextlib.suppress(OSError):
+            client.shutdown(socket.SHUT_RDWR)
+        client.close()
+        self.cut.set()
+        try:
+            self._release.wait(self.ANSWER_S)
+            server.sendall(commit)
+            self._answered.wait(self.ANSWER_S)  # carried out, or the server's end had gone
+        except OSError:
+            pass  # the server's end had gone: the COMMIT never arrived
+        finally:
+            with contextlib.suppress(OSError):
+                server.close()
+            self.late_done.set()
