@@ -83,7 +83,7 @@ def own_server() -> Iterator[OwnServer]:
     folder.chmod(0o755)
     if os.geteuid() == 0:
         shutil.chown(folder, RUN_USER)
-    server = OwnServer(pgbin, folder, _free_port())
+    server = OwnServer(pgbin, folder, 0)  # its port is chosen once it can be taken at once
     started = False
     try:
         server._run(
@@ -96,7 +96,17 @@ def own_server() -> Iterator[OwnServer]:
             "--encoding=UTF8",
             "--locale=C",
         )
-        server.start()
+        # A free port is free only until someone takes it (another process's connection,
+        # during the seconds initdb takes on a loaded machine): chosen after initdb, and
+        # chosen again should the server find it taken.
+        for attempt in range(3):
+            server.port = _free_port()
+            try:
+                server.start()
+                break
+            except subprocess.CalledProcessError:
+                if attempt == 2:
+                    raise
         started = True
         yield server
     finally:
