@@ -40,6 +40,13 @@ def serve(game: GameService) -> PhoneServer:
     return server
 
 
+#: The page's reads of the game whose answers have come back whole (Resource Timing).
+READS_RECEIVED = (
+    "return performance.getEntriesByType('resource')"
+    ".filter(function (e) { return e.name.indexOf('view.json') >= 0; }).length;"
+)
+
+
 def text(driver: Any, element_id: str) -> str:
     return str(driver.find_element("id", element_id).text)
 
@@ -163,8 +170,10 @@ def test_a_late_answer_never_replaces_a_newer_page(
     original = server.page
     slow = threading.Event()
     read = threading.Event()
+    asked = [0]  # the page's reads the server has taken
 
     def page(side: int | None) -> Any:
+        asked[0] += 1
         got = original(side)
         if slow.is_set():
             slow.clear()
@@ -186,7 +195,9 @@ def test_a_late_answer_never_replaces_a_newer_page(
             browser,
             lambda d: d.find_element("tag name", "body").get_attribute("data-version") == final,
         )
-        time.sleep(1.2)  # the slow answer has come back by now
+        # the answer to every read taken has reached the page, the slow one included
+        # (however loaded the machine): then the page's handling of it has run too
+        wait_for(browser, lambda d: d.execute_script(READS_RECEIVED) >= asked[0])
         assert browser.find_element("tag name", "body").get_attribute("data-version") == final
         assert "disordered" not in text(browser, "sides")
     finally:
