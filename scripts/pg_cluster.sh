@@ -98,13 +98,15 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-PORT=$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-
 (cd "$WORK" && as_server "$PGBIN/initdb" -D "$DATA" -U eote_admin --auth=trust \
     --encoding=UTF8 --locale=C >"$WORK/initdb.log" 2>&1) || {
     cat "$WORK/initdb.log" >&2
     exit 1
 }
+
+# A free port, chosen just before the server takes it (not before initdb's seconds, during
+# which another process's connection could take it).
+PORT=$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 
 # Members of eote_password_login give a password (the first matching line of pg_hba.conf wins).
 as_server sed -i '1i host all +eote_password_login 127.0.0.1/32 scram-sha-256' "$DATA/pg_hba.conf"

@@ -18,7 +18,6 @@ import socket
 import subprocess
 import tempfile
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -84,7 +83,7 @@ def own_server() -> Iterator[OwnServer]:
     folder.chmod(0o755)
     if os.geteuid() == 0:
         shutil.chown(folder, RUN_USER)
-    server = OwnServer(pgbin, folder, _free_port())
+    server = OwnServer(pgbin, folder, 0)  # its port is chosen once it can be taken at once
     started = False
     try:
         server._run(
@@ -97,7 +96,17 @@ def own_server() -> Iterator[OwnServer]:
             "--encoding=UTF8",
             "--locale=C",
         )
-        server.start()
+        # A free port is free only until someone takes it (another process's connection,
+        # during the seconds initdb takes on a loaded machine): chosen after initdb, and
+        # chosen again should the server find it taken.
+        for attempt in range(3):
+            server.port = _free_port()
+            try:
+                server.start()
+                break
+            except subprocess.CalledProcessError:
+                if attempt == 2:
+                    raise
         started = True
         yield server
     finally:
@@ -110,10 +119,19 @@ def own_server() -> Iterator[OwnServer]:
 class CuttingProxy:
     """A TCP proxy to a server that, once armed, breaks the connection at the next ``COMMIT``.
 
-    ``arm("after")`` passes the COMMIT on, waits for the server to carry it out and only then
-    closes both ends (the client never hears the answer); ``arm("before")`` closes them without
-    passing it on. Every other byte, and every later connection, goes through untouched.
+    ``arm("after")`` passes the COMMIT on, waits for the server's answer (so the server has
+    carried it out, however slow the machine) and drops it, then closes both ends: the client
+    never hears it. ``arm("before")`` closes them without passing the COMMIT on.
+    ``arm("late")`` closes the client's end at once but holds the COMMIT until
+    :meth:`release`, then passes it on to the server's end if that is still open (a COMMIT
+    still on its way when the client finds its connection broken); :attr:`late_done` is set
+    once the server answered it or had gone. Every other byte, and every later connection,
+    goes through untouched.
     """
+
+    #: Seconds to wait for the server's answer to a COMMIT passed on (generous: a loaded
+    #: machine; the cut comes after it all the same).
+    ANSWER_S = 60.0
 
     def __init__(self, host: str, port: int) -> None:
         self.target = (host, port)
@@ -123,12 +141,22 @@ class CuttingProxy:
         self.cut = threading.Event()
         self._closing = False
         self._held: set[int] = set()  # connections whose answers are no longer passed on
+        self._answered = threading.Event()  # the server answered (or left) a held connection
+        self._release = threading.Event()
+        self.late_done = threading.Event()
         threading.Thread(target=self._accept, daemon=True).start()
 
     def arm(self, when: str) -> None:
-        assert when in ("before", "after")
+        assert when in ("before", "after", "late")
         self.cut.clear()
+        self._answered.clear()
+        self._release.clear()
+        self.late_done.clear()
         self._armed = when
+
+    def release(self) -> None:
+        """Let a COMMIT held by ``arm("late")`` go on to the server."""
+        self._release.set()
 
     def close(self) -> None:
         self._closing = True
@@ -160,9 +188,12 @@ class CuttingProxy:
                 if up and self._armed is not None and b"COMMIT" in data:
                     when, self._armed = self._armed, None
                     self._held.add(id(pair))
+                    if when == "late":
+                        self._late(data, source, sink)
+                        return
                     if when == "after":
                         sink.sendall(data)
-                        time.sleep(0.5)  # the server commits; its answer is never passed on
+                        self._answered.wait(self.ANSWER_S)  # committed: never passed on
                     self.cut.set()
                     for s in pair:
                         with contextlib.suppress(OSError):
@@ -170,11 +201,31 @@ class CuttingProxy:
                         s.close()
                     return
                 if not up and id(pair) in self._held:
+                    self._answered.set()
                     continue  # the answer is dropped; the other pump closes both ends
                 sink.sendall(data)
         except OSError:
             pass
         finally:
+            if not up and id(pair) in self._held:
+                self._answered.set()  # the server's end closed: no answer will come
             for s in pair:
                 with contextlib.suppress(OSError):
                     s.close()
+
+    def _late(self, commit: bytes, client: socket.socket, server: socket.socket) -> None:
+        """``arm("late")``: the client's end closed now, the COMMIT passed on when released."""
+        with contextlib.suppress(OSError):
+            client.shutdown(socket.SHUT_RDWR)
+        client.close()
+        self.cut.set()
+        try:
+            self._release.wait(self.ANSWER_S)
+            server.sendall(commit)
+            self._answered.wait(self.ANSWER_S)  # carried out, or the server's end had gone
+        except OSError:
+            pass  # the server's end had gone: the COMMIT never arrived
+        finally:
+            with contextlib.suppress(OSError):
+                server.close()
+            self.late_done.set()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import os
@@ -80,6 +81,18 @@ def games_in(home: pathlib.Path) -> list[str]:
         return [row[0] for row in con.execute("SELECT name FROM game")]
 
 
+def demo_made(home: pathlib.Path) -> bool:
+    """Whether the app running on ``home`` has made its demo battle (read-only, never waiting)."""
+    file = home / "eote-ref.sqlite"
+    if not file.exists():
+        return False  # not made yet: never create it under the app
+    try:
+        with contextlib.closing(sqlite3.connect(f"{file.as_uri()}?mode=ro", uri=True)) as con:
+            return bool(con.execute("SELECT count(*) FROM game").fetchone()[0])
+    except sqlite3.Error:  # no table yet, or the file still being set up
+        return False
+
+
 def test_bundle_holds_lists_ruleset_migrations_and_icon(frozen: pathlib.Path) -> None:
     internal = frozen / "_internal"
     lists = sorted(p.name for p in (internal / "army_lists").glob("*.yaml"))
@@ -148,7 +161,15 @@ def test_demo_keeps_running_and_stops_on_sigterm(
         text=True,
     )
     try:
-        time.sleep(5)
+        # Ready once the demo battle is in its database (a loaded machine starts it slowly);
+        # then it must still be running: it keeps going until it is stopped.
+        home = pathlib.Path(env["EOTE_REF_HOME"])
+        end = time.monotonic() + 120
+        while not demo_made(home) and proc.poll() is None and time.monotonic() < end:
+            time.sleep(0.2)  # the next look, not a wait for a result
+        assert demo_made(home), "the demo battle was never made"
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(1)  # a moment to quit on its own, which it must not
         assert proc.poll() is None, proc.communicate()
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=15)

@@ -93,7 +93,7 @@ from eote_ref.store.models import (
     JournalChange,
     JournalEvent,
 )
-from eote_ref.store.server_errors import lost_at_commit, lost_server
+from eote_ref.store.server_errors import lost_at_commit, lost_server, server_process
 
 __all__ = [
     "CHANNEL",
@@ -433,6 +433,7 @@ def apply(
         "outcome": to_jsonable(outcome if outcome is not None else {}),
     }
     committing = False
+    process: int | None = None  # the server's process, read before the commit
     event_id: int | None = None  # given out before the commit: read again if the server goes
     try:
         with session.begin_nested():
@@ -470,6 +471,7 @@ def apply(
                     [dict(r, event_id=event.id) for r in applier.records],
                 )
         if commit:
+            process = server_process(session)
             committing = True
             session.commit()
             _remember(
@@ -495,6 +497,7 @@ def apply(
                         ).first()
                         is not None
                     ),
+                    process,
                 ) from error
         _raise_if_disk_full(error)
         raise
@@ -527,6 +530,7 @@ def _walk(
     from_status, to_status = (UNDONE, DONE) if forward else (DONE, UNDONE)
     order = col(JournalEvent.seq).asc() if forward else col(JournalEvent.seq).desc()
     committing = False
+    process: int | None = None  # the server's process, read before the commit
     try:
         with session.begin_nested():
             version, _turn, _phase = _claim(session, game_id, expected)
@@ -559,6 +563,7 @@ def _walk(
             replayer.key_writes.flush()
             session.flush()
         ids = [e.id for e in events]  # read before the commit: a lost one cannot refresh them
+        process = server_process(session)
         committing = True
         session.commit()
         _remember(session, game_id, version, touched)
@@ -580,6 +585,7 @@ def _walk(
                     ).scalar_one()
                     == len(ids)
                 ),
+                process,
             ) from failure
         _raise_if_disk_full(failure)
         raise

@@ -85,11 +85,14 @@ class ChangeWatcher:
         self._games_due: set[int] | None = set()
         #: ...and whether a campaign may have changed.
         self._campaigns_due = False
-        self._versions: dict[int, int] = self._read_versions()
+        # Listening first, reading second: a commit that lands between the two is either in
+        # the versions read or told of at the next look. The other way round it was in
+        # neither (read before it, listened after it) and went unseen until the next change.
         if self.postgres:
             self._listen()
         else:
             self._sqlite_moved()  # the baseline
+        self._versions: dict[int, int] = self._read_versions()
 
     # ------------------------------------------------------------------ reading
     def _read_versions(self, ids: set[int] | None = None) -> dict[int, int]:

@@ -9,9 +9,10 @@ driver: :func:`translate` finds in an exception's chain a refusal of the account
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from eote_ref.store.errors import NotPermittedError, ServerGoneError, StoreError
 
@@ -127,16 +128,69 @@ def translate(error: BaseException, saved: str = NOT_SAVED) -> StoreError | None
     return None
 
 
+#: Seconds to wait for the server process of a connection lost at its commit to end.
+SETTLE_S = 10.0
+
+
+def server_process(session: Session) -> int | None:
+    """The server process of the session's transaction (PostgreSQL's backend), or None.
+
+    Read before a commit (no round trip): should the connection break during the commit,
+    that process alone decides whether it was carried out (:func:`lost_at_commit`).
+    """
+    try:
+        connection = session.connection()
+        if connection.dialect.name != "postgresql":
+            return None
+        driver: Any = connection.connection.driver_connection
+        return int(driver.info.backend_pid) or None
+    except Exception:  # noqa: BLE001 - no process known: the journal is read as it is
+        return None
+
+
+def _settle(connection: Connection, process: int) -> None:
+    """End the server process of the lost connection and wait until it is gone.
+
+    Its COMMIT may still be on its way, or waiting to be read: until that process ends, the
+    journal could say "not saved" of a step it saves a moment later. Ended, it has either
+    carried the COMMIT out (one under way is finished first) or rolled back for good.
+    Raises TimeoutError when it does not end within :data:`SETTLE_S`.
+    """
+    import time
+
+    from sqlalchemy import text
+
+    with contextlib.suppress(Exception):  # not ours to end: it ends when it finds the break
+        connection.execute(text("SELECT pg_terminate_backend(:p)"), {"p": process})
+    connection.rollback()
+    end = time.monotonic() + SETTLE_S
+    look = text("SELECT 1 FROM pg_stat_activity WHERE pid = :p")
+    while connection.execute(look, {"p": process}).first() is not None:
+        connection.rollback()  # the server's list of processes is read afresh each time
+        if time.monotonic() > end:
+            raise TimeoutError(f"the server's process {process} is still running")
+        time.sleep(0.05)
+    connection.rollback()
+
+
 def lost_at_commit(
-    session: Session, lost: BaseException, step: str, saved: Callable[[Connection], bool]
+    session: Session,
+    lost: BaseException,
+    step: str,
+    saved: Callable[[Connection], bool],
+    process: int | None = None,
 ) -> ServerGoneError:
     """The server stopped answering during the commit: read the journal again to tell the user.
 
-    The COMMIT may have been carried out before the connection broke, or not: ``saved``
-    reads, on a new connection, whether the journal holds what the commit would have written.
+    The COMMIT may have been carried out before the connection broke, or not, or may still
+    be on its way: the server ``process`` of the lost connection (:func:`server_process`)
+    is ended first, so that it is settled, then ``saved`` reads, on a new connection,
+    whether the journal holds what the commit would have written.
     """
     try:
         with session.get_bind().engine.connect() as connection:
+            if process is not None:
+                _settle(connection, process)
             found = saved(connection)
     except Exception:  # noqa: BLE001 - the server still does not answer
         return server_gone(

@@ -48,8 +48,18 @@ class DatabaseFollower(QObject):
         #: Whether to move to the game the umpire's app opens (no ``--game`` was given).
         self.follow_open = follow_open
         self.service = GameService(db, game_id)
-        self._view = read_view(self.service)  # FollowError (a ValueError) when it cannot
-        self.watcher = DisplayWatcher(db)
+        # Watching before the first reading: a step committed between the two is in the view
+        # read, or seen at the first poll. The other way round it was in neither.
+        try:
+            self.watcher = DisplayWatcher(db)
+        except Exception:
+            read_view(self.service)  # a game that cannot be read is said in words, as ever
+            raise
+        try:
+            self._view = read_view(self.service)  # FollowError (a ValueError) when it cannot
+        except BaseException:
+            self.watcher.close()
+            raise
         self.timer = QTimer(self)
         self.timer.setInterval(poll_ms)
         self.timer.timeout.connect(self.poll)

@@ -60,7 +60,13 @@ def chromium(size: tuple[int, int] = PHONE) -> Any:
     return driver
 
 
-def wait_for(driver: Any, condition: Any, timeout: float = 5.0) -> Any:
+#: Seconds a browser test waits for the page to show what it expects. Generous: CI runs the
+#: browser, its driver, the server and a second test process on a loaded two-core machine,
+#: where a push and a read can take seconds; what never comes still fails, after this long.
+WAIT_S = 30.0
+
+
+def wait_for(driver: Any, condition: Any, timeout: float = WAIT_S) -> Any:
     """Wait until ``condition(driver)`` is true (Selenium's wait)."""
     from selenium.webdriver.support.ui import WebDriverWait
 

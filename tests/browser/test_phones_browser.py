@@ -17,7 +17,7 @@ from eote_ref.web.publisher import Publisher
 from eote_ref.web.server import PhoneServer
 from tests.avle_games import quatre_bras
 from tests.backends import DbTarget
-from tests.browser.browser import wait_for
+from tests.browser.browser import WAIT_S, wait_for
 from tests.conftest import DatabaseTemplates, open_from_template, waterloo_setup
 
 pytestmark = pytest.mark.slow
@@ -38,6 +38,13 @@ def serve(game: GameService) -> PhoneServer:
     publisher.refresh()
     server.start()
     return server
+
+
+#: The page's reads of the game whose answers have come back whole (Resource Timing).
+READS_RECEIVED = (
+    "return performance.getEntriesByType('resource')"
+    ".filter(function (e) { return e.name.indexOf('view.json') >= 0; }).length;"
+)
 
 
 def text(driver: Any, element_id: str) -> str:
@@ -63,7 +70,7 @@ def test_a_side_follows_the_game_sends_an_order_and_is_ready(
         # an apply made by the referee's service reaches the page (server-sent events)
         unit = next(u for u in waterloo.view().sides[1].units if u.arm == "infantry")
         waterloo.toggle_unit(unit.id, "disordered")
-        wait_for(browser, lambda d: "disordered" in text(d, "sides"), timeout=2)
+        wait_for(browser, lambda d: "disordered" in text(d, "sides"))
         # an order written on the phone waits for the umpire
         division = waterloo.view().sides[1].divisions[1]
         Select(browser.find_element("id", "order-division")).select_by_visible_text(division.title)
@@ -114,7 +121,7 @@ def test_without_server_sent_events_the_page_asks_every_second(
         wait_for(browser, lambda d: "Turn 1" in text(d, "heading"))
         unit = next(u for u in waterloo.view().sides[0].units if u.arm == "infantry")
         waterloo.toggle_unit(unit.id, "disordered")
-        wait_for(browser, lambda d: "disordered" in text(d, "sides"), timeout=3)
+        wait_for(browser, lambda d: "disordered" in text(d, "sides"))
     finally:
         server.stop()
 
@@ -163,8 +170,10 @@ def test_a_late_answer_never_replaces_a_newer_page(
     original = server.page
     slow = threading.Event()
     read = threading.Event()
+    asked = [0]  # the page's reads the server has taken
 
     def page(side: int | None) -> Any:
+        asked[0] += 1
         got = original(side)
         if slow.is_set():
             slow.clear()
@@ -179,14 +188,16 @@ def test_a_late_answer_never_replaces_a_newer_page(
         unit = next(u for u in waterloo.view().sides[0].units if u.arm == "infantry")
         slow.set()
         waterloo.toggle_unit(unit.id, "disordered")
-        assert read.wait(5)
+        assert read.wait(WAIT_S)
         waterloo.toggle_unit(unit.id, "disordered")  # undone: the newest page has no disorder
         final = str(original(None)[0])  # type: ignore[index]
         wait_for(
             browser,
             lambda d: d.find_element("tag name", "body").get_attribute("data-version") == final,
         )
-        time.sleep(1.2)  # the slow answer has come back by now
+        # the answer to every read taken has reached the page, the slow one included
+        # (however loaded the machine): then the page's handling of it has run too
+        wait_for(browser, lambda d: d.execute_script(READS_RECEIVED) >= asked[0])
         assert browser.find_element("tag name", "body").get_attribute("data-version") == final
         assert "disordered" not in text(browser, "sides")
     finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pathlib
+from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -62,6 +63,41 @@ def test_a_second_process_view_follows_the_umpire(
         settle(qtbot, display)
         assert target.name in display.result_labels[0].text()
         assert not follower.poll()
+        follower.stop()
+    finally:
+        ro.close()
+
+
+def test_a_step_made_while_the_display_starts_is_shown_at_its_first_look(
+    db: Database, demo: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The umpire's step committed right after the display's first reading is not lost.
+
+    The display read the game, then started watching the file: a step committed in between
+    was in neither, and the display showed the game without it until the next step (a slow
+    machine widens the gap). Here the step is made at that very moment.
+    """
+    from eote_ref.ui import display_app
+
+    ro = open_read_only(path_of(db))
+    try:
+        unit = demo.view().sides[0].units[0]
+        reading = display_app.read_view
+        stepped: list[bool] = []
+
+        def read_then_the_umpire_steps(service: GameService) -> Any:
+            view = reading(service)
+            if not stepped:
+                stepped.append(True)
+                demo.set_unit(unit.id, "hits", unit.hits + 1)
+            return view
+
+        monkeypatch.setattr(display_app, "read_view", read_then_the_umpire_steps)
+        follower = DatabaseFollower(ro, demo.game_id)
+        assert stepped
+        assert follower.view.sides[0].units[0].hits == unit.hits  # read before the step
+        assert follower.poll()
+        assert follower.view.sides[0].units[0].hits == unit.hits + 1
         follower.stop()
     finally:
         ro.close()

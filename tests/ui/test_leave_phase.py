@@ -29,7 +29,11 @@ def test_enter_on_the_checks_still_due_question_stays(
     seen: list[str] = []
 
     def enter() -> None:
-        box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox))
+        box = next(
+            w
+            for w in QApplication.topLevelWidgets()
+            if isinstance(w, QMessageBox) and w.isVisible()  # not one an earlier test left
+        )
         seen.append(box.defaultButton().text())
         qtbot.keyClick(box, Qt.Key.Key_Return)  # the umpire's habit
 

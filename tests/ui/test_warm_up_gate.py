@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
@@ -33,14 +32,20 @@ def test_a_key_pressed_during_the_warm_up_waits_for_it_then_edits(
     unit = pane.model.divisions[0].units[0]
     assert window.dashboard.select_unit(unit.id)
     pane.tree.setFocus()
-    warming = threading.Thread(target=time.sleep, args=(0.4,), daemon=True)
+    # A warm-up that runs until the test lets it end (however slow the machine), then a moment
+    # more: the key below is pressed while it still runs.
+    release = threading.Event()
+    warming = threading.Thread(target=release.wait, args=(60,), daemon=True)
     warming.start()
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     warm_up_gate.hold_input(app, warming)
     assert warm_up_gate.running()
     assert not window.hub.follow()  # the hub's timer leaves the ORM to the warm-up meanwhile
+    ending = threading.Timer(0.3, release.set)
+    ending.start()
     qtbot.keyClick(pane.tree, Qt.Key.Key_Plus)
+    ending.join()
     assert not warming.is_alive()  # the key waited for the warm-up
     assert not warm_up_gate.running()
     assert _hits(GameService(db, demo.game_id), unit.id) == unit.hits + 1

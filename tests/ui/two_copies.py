@@ -7,6 +7,7 @@ import os
 import pathlib
 import subprocess
 import sys
+import time
 from typing import Any
 
 DRIVER = pathlib.Path(__file__).with_name("app_copy.py")
@@ -42,14 +43,20 @@ class AppCopy:
         self.process.stdin.flush()
         return self._answer()
 
-    def wait_for(self, check: Any, seconds: float = 15.0) -> dict[str, Any]:
-        """Let the app run (no input) until ``check(state)`` holds; the state then."""
+    def wait_for(self, check: Any, seconds: float = 60.0) -> dict[str, Any]:
+        """Let the app run (no input) until ``check(state)`` holds; the state then.
+
+        Generous: the copy looks for changes once a second, and on a loaded machine the
+        server's notification and the copy's reading may take a while; it returns as soon as
+        ``check`` holds.
+        """
+        end = time.monotonic() + seconds
         state = self.ask("wait", ms=0)
-        for _ in range(int(seconds * 10)):
-            if check(state):
-                return state
+        while not check(state):
+            if time.monotonic() > end:
+                raise AssertionError(f"never came: {state}")
             state = self.ask("wait", ms=100)
-        raise AssertionError(f"never came: {state}")
+        return state
 
     def close(self) -> None:
         if self.process.poll() is None and self.process.stdin is not None:

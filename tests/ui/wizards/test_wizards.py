@@ -221,7 +221,11 @@ def test_the_confirmation_box_names_the_checks(qtbot: QtBot, window: MainWindow)
     seen: list[str] = []
 
     def answer() -> None:
-        box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox))
+        box = next(
+            w
+            for w in QApplication.topLevelWidgets()
+            if isinstance(w, QMessageBox) and w.isVisible()  # not one an earlier test left
+        )
         seen.append(box.text() + box.informativeText())
         next(b for b in box.buttons() if "Stay" in b.text()).click()
 

@@ -8,6 +8,11 @@ from hypothesis import strategies as st
 
 from eote_ref.yamlio.problems import Problem
 
+#: The deadline of one fuzz input, in milliseconds: far above what any input takes (a few
+#: milliseconds) however loaded the machine, so only a pathological input (quadratic or worse:
+#: a near hang) fails on it, never a busy CI runner.
+DEADLINE_MS = 60_000
+
 #: Pieces that broke a loader once, or could: control bytes, crafted tags, nesting, aliases.
 NASTY = [
     "\x00", "\x1b", "\x07", "\x7f", "\x9b", "\x0c", "\ufffe", "\t", "\r", "\ufeff", "\u200b",

@@ -16,6 +16,7 @@ from eote_ref.store import Database, open_database
 from tests.conftest import DatabaseTemplates
 from tests.shipped import LISTS
 from tests.unit.hostile.conftest import budget
+from tests.unit.hostile.fuzzing import DEADLINE_MS
 
 HEADER = "date,scenario,side_a,side_b,armies_a,armies_b,victory,winner,losses_a,losses_b\n"
 ROW = "2026-03-01,Ligny,Prussians,French,Blucher,Armee du Nord,decisive,French,3,4\n"
@@ -165,7 +166,7 @@ def test_hostile_csv_is_refused_with_a_message(
 
 @settings(
     max_examples=budget(30, 1000),
-    deadline=5000,
+    deadline=DEADLINE_MS,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(data=st.binary(max_size=300) | st.text(max_size=200).map(lambda t: (HEADER + t).encode()))

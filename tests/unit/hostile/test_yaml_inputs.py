@@ -32,7 +32,7 @@ from eote_ref.yamlio.loader import load_file
 from eote_ref.yamlio.problems import YamlError
 from tests.unit.armylists.samples import VALID
 from tests.unit.hostile.conftest import budget
-from tests.unit.hostile.fuzzing import NASTY, POSITION, assert_clear, mutated, nested
+from tests.unit.hostile.fuzzing import DEADLINE_MS, NASTY, POSITION, assert_clear, mutated, nested
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 CORPUS = REPO / "tests" / "corpus" / "armylists"
@@ -195,7 +195,7 @@ def fuzz(examples: int) -> settings:
     """Settings of a fuzz test: ``examples`` inputs; a hang shows as a deadline failure."""
     return settings(
         max_examples=examples,
-        deadline=5000,
+        deadline=DEADLINE_MS,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     )
 

@@ -317,7 +317,7 @@ edits = st.lists(
 @settings(
     max_examples=budget(4, 15),
     deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(seq=edits)
 def test_undo_all_restores_and_redo_all_reproduces(

@@ -27,9 +27,10 @@ def main(target: str, game_id: int, seed: int) -> None:
     """``target``: an SQLite file, or a database URL (the PostgreSQL run)."""
     rng = random.Random(seed)
     db = open_database(url=target) if "://" in target else open_database(target)
-    db.engine  # noqa: B018 - an up-to-date file gets its engine on first use: made before "ready"
-    sys.stdout.write("ready\n")
-    sys.stdout.flush()
+    # "ready" once the first command is written: a worker killed later has applied at least
+    # one (a busy machine may take longer than the test's pause to make the engine and
+    # compile the first statements, and a test whose workers wrote nothing proves nothing).
+    ready = False
     with db.session() as session:
         while True:
             roll = rng.random()
@@ -72,6 +73,10 @@ def main(target: str, game_id: int, seed: int) -> None:
                 if spare:
                     changes.append(DeleteRow("game_leader", rng.choice(spare)["id"]))
             apply(session, game_id, "random", changes=changes, inputs={"roll": roll})
+            if not ready:
+                ready = True
+                sys.stdout.write("ready\n")
+                sys.stdout.flush()
 
 
 if __name__ == "__main__":

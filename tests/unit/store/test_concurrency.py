@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Any
 
 import pytest
 from sqlmodel import Session
@@ -175,6 +176,45 @@ def test_the_watcher_reports_changes_made_elsewhere(db_target: DbTarget) -> None
             assert second is not None
             apply(s, second, "fire", changes=[SetField("game", second, "turn", 2)])
         assert _polled(watcher, {second: 1}) == {second: 1}
+
+
+def test_a_commit_made_while_the_watcher_starts_is_reported(
+    db_target: DbTarget, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command committed between the watcher's first reading and its first look is seen.
+
+    The watcher reads the games' versions when it starts; on a loaded machine another copy's
+    commit can land right after that reading. It used to start listening (``LISTEN``, or
+    ``PRAGMA data_version``'s first value) only then, so that commit moved nothing it would
+    look at again: the change went unreported until the next one. Here the commit is made at
+    that very moment, from another connection.
+    """
+    from eote_ref.store import create_game
+
+    from .helpers import sides
+
+    db = db_target.open()
+    with db.session() as s:
+        game_id = create_game(s, "Waterloo", sides(1, 2)).id
+        assert game_id is not None
+        unit = first_unit(s, s.get(Game, game_id)).id  # type: ignore[arg-type]
+    # another copy: its own connections on a server, the pool's beside the watcher's on a file
+    other = db_target.open() if db_target.backend == "postgres" else db
+    reading = ChangeWatcher._read_versions
+    landed: list[bool] = []
+
+    def read_then_another_commits(watcher: ChangeWatcher, ids: set[int] | None = None) -> Any:
+        versions = reading(watcher, ids)
+        if not landed:  # the first reading: another copy commits right after it
+            landed.append(True)
+            with other.session() as s:
+                apply(s, game_id, "fire", changes=[SetField(GameUnit, unit, "markers.hits", 1)])
+        return versions
+
+    monkeypatch.setattr(ChangeWatcher, "_read_versions", read_then_another_commits)
+    with ChangeWatcher(db.engine) as watcher:
+        assert landed
+        assert _polled(watcher, {game_id: 1}) == {game_id: 1}
 
 
 def test_many_watching_windows_leave_the_pool_to_the_commands(db: Database, game: Game) -> None:

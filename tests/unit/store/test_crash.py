@@ -81,5 +81,5 @@ def test_sigkill_never_leaves_a_half_applied_command(db_target: DbTarget) -> Non
             assert n >= events
             events = n
     assert kills >= 5
-    # commands really were being applied between kills (a loaded server starts slowly)
-    assert events >= kills // 2
+    # commands really were being applied between kills: each worker wrote one before "ready"
+    assert events >= kills

@@ -108,6 +108,30 @@ def test_a_commit_cut_after_the_server_kept_it_is_reported_saved(
         assert _hits(direct, unit) == (1, [f"{name}: hits 0 → 1"])
 
 
+def test_a_commit_still_on_its_way_when_the_connection_broke_is_told_as_it_ends(
+    proxied: tuple[str, str, CuttingProxy],
+) -> None:
+    """What the copy says of a step is what became of it, though its COMMIT arrives late.
+
+    The connection broke with the COMMIT still on its way to the server (a loaded server
+    had not read it yet). The copy looked in the journal at once, found nothing and said
+    "not saved", and then the server carried the COMMIT out: the umpire entered the step
+    again, twice in the game. The proxy holds the COMMIT until the copy has said its word.
+    """
+    direct, through, proxy = proxied
+    with open_database(url=through) as db:
+        game = GameService(db, create_new_game(db, SPEC))
+        unit = _unit(game)
+        proxy.arm("late")
+        with pytest.raises(ServerGoneError, match="stopped answering") as gone:
+            game.set_unit(unit, "hits", 1)
+        proxy.release()  # the COMMIT reaches the server only now
+        assert proxy.late_done.wait(60)
+        hits, steps = _hits(direct, unit)
+        assert gone.value.saved is (hits == 1), (str(gone.value), hits, steps)
+        assert gone.value.saved is not None, str(gone.value)  # the copy could tell
+
+
 def _stop_at(server: OwnServer, words: str) -> Any:
     """A listener on every engine: stops ``server`` before a statement holding ``words``."""
     fired: list[str] = []

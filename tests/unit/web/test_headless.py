@@ -17,6 +17,11 @@ from tests.avle_games import quatre_bras
 from tests.cli_runner import ROOT, run_in_process
 from tests.unit.web.conftest import get, get_json
 
+#: How long a change made in the umpire's process may take to reach the served page: the
+#: command looks every 0.25 s, but on a loaded two-core machine reading and publishing the
+#: game can take seconds. Generous: a change that never arrives still fails, after this long.
+FOLLOWED_WITHIN_S = 30
+
 
 def start(db_file: pathlib.Path, *extra: str) -> tuple[subprocess.Popen[str], dict[str, str]]:
     """The command in a real process; its links, read from its first lines."""
@@ -54,19 +59,19 @@ def test_serves_an_eote_game_until_stopped(waterloo: GameService, stop: signal.S
         assert french["me"]["name"] == "French"
         assert french["accepts_requests"] is False
         assert get(links["Spectators"])[0] == 200
-        # the umpire's change in another process reaches the page within a second
+        # the umpire's change in another process reaches the page (the command looks four
+        # times a second; a loaded machine may take longer to read and publish it)
         unit = waterloo.view().sides[0].units[0]
         waterloo.toggle_unit(unit.id, "disordered")
-        started = time.monotonic()
-        while time.monotonic() - started < 1.0:
+        end = time.monotonic() + FOLLOWED_WITHIN_S
+        page = get_json(links["Spectators"].rstrip("/") + "/view.json")
+        while page["version"] <= french["version"] and time.monotonic() < end:
+            time.sleep(0.1)  # the next look (within the rate limit), not a wait for a result
             page = get_json(links["Spectators"].rstrip("/") + "/view.json")
-            if page["version"] > french["version"]:
-                break
-            time.sleep(0.05)
         assert page["version"] > french["version"]
     finally:
         proc.send_signal(stop)
-        assert proc.wait(10) == 0
+        assert proc.wait(60) == 0
 
 
 def test_serves_an_avle_game(db: Database, tmp_path: pathlib.Path) -> None:
@@ -79,7 +84,7 @@ def test_serves_an_avle_game(db: Database, tmp_path: pathlib.Path) -> None:
         assert page["me"]["name"] == "Allies"
     finally:
         proc.terminate()
-        assert proc.wait(10) == 0
+        assert proc.wait(60) == 0
 
 
 def test_a_wrong_game_is_told(db: Database) -> None:

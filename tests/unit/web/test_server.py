@@ -156,7 +156,12 @@ def test_a_name_with_markup_travels_as_json_text(waterloo: GameService) -> None:
 
 
 def _events(server: PhoneServer, path: str) -> tuple[http.client.HTTPConnection, Any]:
-    conn = http.client.HTTPConnection(server.host, server.port, timeout=5)
+    """An open event stream, whose reads time out before the next keep-alive line.
+
+    A change that is not pushed would come at best with that line: the test fails instead.
+    """
+    timeout = server_mod.KEEP_ALIVE / 2  # generous for a loaded machine, short of a keep-alive
+    conn = http.client.HTTPConnection(server.host, server.port, timeout=timeout)
     conn.request("GET", path)
     response = conn.getresponse()
     assert response.status == 200
@@ -171,9 +176,13 @@ def _next_event(response: Any) -> int:
             return int(line[6:])
 
 
-def test_pages_follow_an_apply_an_undo_and_a_redo_within_a_second(
+def test_pages_follow_an_apply_an_undo_and_a_redo_as_each_is_published(
     waterloo: GameService,
 ) -> None:
+    """Each change is pushed to the open stream (never left to a keep-alive or a poll).
+
+    No stopwatch: a change not pushed times the stream's read out (:func:`_events`).
+    """
     server, _ = serve(waterloo)
     try:
         link = next(x for x in server.links() if x.side == 0)
@@ -185,11 +194,9 @@ def test_pages_follow_an_apply_an_undo_and_a_redo_within_a_second(
             (waterloo.undo, False),
             (waterloo.redo, True),
         ):
-            started = time.monotonic()
             step()
             version = _next_event(response)
             page = get_json(side_url(server, 0, "view.json"))
-            assert time.monotonic() - started < 1.0
             assert version > first
             assert page["version"] >= version
             first = version
@@ -316,7 +323,8 @@ def test_the_server_stops_cleanly_with_a_stream_open(waterloo: GameService) -> N
     _next_event(response)
     started = time.monotonic()
     server.stop()
-    assert time.monotonic() - started < 3
+    # the open stream is woken at once, never left to its keep-alive (a loaded machine is slow)
+    assert time.monotonic() - started < server_mod.KEEP_ALIVE
     assert response.fp.read() in (b"", b"\n")  # the stream ended
     conn.close()
 
@@ -353,7 +361,8 @@ def test_a_silent_client_holds_up_no_one(served: tuple[PhoneServer, Publisher]) 
         silent.sendall(b"GET /view.json HTTP/1.1\r\nHost: x\r\n")  # never finished
         started = time.monotonic()
         assert get(server.url("/view.json"))[0] == 200
-        assert time.monotonic() - started < 1.0
+        # not held up until the silent client is dropped (a loaded machine may be slow)
+        assert time.monotonic() - started < server_mod._Handler.timeout / 2
     finally:
         silent.close()
 

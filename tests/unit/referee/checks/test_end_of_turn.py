@@ -371,7 +371,7 @@ def test_division_in_town_is_exempt_without_a_roll(waterloo: GameService) -> Non
 @settings(
     max_examples=budget(4, 15),
     deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(roll=st.integers(1, 10), second=st.integers(1, 10), objective=st.booleans())
 def test_integrity_result_follows_the_roll_and_undo_restores(

@@ -297,7 +297,7 @@ FACES = ("flag", "general", "trooper", "cannon", "infantry")
 @settings(
     max_examples=budget(6, 25),
     deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(
     faces=st.lists(st.sampled_from(FACES), min_size=2, max_size=2),

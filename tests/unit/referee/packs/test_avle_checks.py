@@ -168,7 +168,7 @@ fires = st.lists(
 @settings(
     max_examples=budget(6, 25),
     deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(seq=fires)
 def test_any_fires_take_what_the_outcome_says_and_undo_to_the_start(
