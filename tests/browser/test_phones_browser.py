@@ -306,7 +306,7 @@ def test_the_page_goes_back_to_server_sent_events_after_asking_every_second(
         wait_for(browser, lambda d: "Turn 1" in text(d, "heading"))
         wait_for(browser, lambda _d: refused)  # the page's stream refused: it asks instead
         monkeypatch.setattr(server_mod, "MAX_STREAMS", 48)  # room again
-        wait_for(browser, lambda _d: server.streams == 1, timeout=20)
+        wait_for(browser, lambda _d: server.streams == 1)
         wait_for(
             browser,
             lambda d: d.find_element("tag name", "body").get_attribute("data-live") == "events",
@@ -534,7 +534,7 @@ def test_a_stream_gone_silent_is_taken_for_dead_and_the_page_reads_on(
         unit = next(u for u in waterloo.view().sides[0].units if u.arm == "infantry")
         waterloo.toggle_unit(unit.id, "disordered")
         # three keep-alives missed (1.5 s), a look each second, a read: well within 10 s
-        wait_for(browser, lambda d: "disordered" in text(d, "sides"), timeout=10)
+        wait_for(browser, lambda d: "disordered" in text(d, "sides"))
         assert _version(browser) == str(server.page(None)[0])  # type: ignore[index]
     finally:
         released.set()
