@@ -53,6 +53,15 @@ class Put:
     column: bool = False
 
 
+def possessive(name: str) -> str:
+    """``name`` owning what follows: ``French's``, ``Prussians'`` (a plural's s takes ``'``).
+
+    The one place a side's name (or a unit's) is made possessive in the packs' and the
+    referee's words: ``f"{possessive(side.name)} player turn"``.
+    """
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
 # ----------------------------------------------------------------------------- set-up
 @dataclass(frozen=True)
 class PlanUnit:

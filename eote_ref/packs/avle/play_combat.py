@@ -28,7 +28,7 @@ from eote_ref.packs.avle.play_state import (
     unit_choices,
 )
 from eote_ref.packs.outcome import Outcome
-from eote_ref.packs.play import CheckSpec, Ctx, PlayError, Put, UnitState
+from eote_ref.packs.play import CheckSpec, Ctx, PlayError, Put, UnitState, possessive
 from eote_ref.packs.questions import Choice, Question
 
 # ----------------------------------------------------------------------------- fire and shock
@@ -386,7 +386,7 @@ def _charge_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     if not _charge_reacts(ctx):
         return [declared]
     item = {"check": "reaction", "rule": "9.3", "target": {"unit_id": target.id},
-            "label": f"{target.name}: may react to {charger.name}'s charge, before the "
+            "label": f"{target.name}: may react to {possessive(charger.name)} charge, before the "
                      "shock (9.3)",
             "charger": charger.id}  # fmt: skip
     return [declared, pending_put(ctx.state, None, [item])]
@@ -503,7 +503,7 @@ def _reaction_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     assert outcome is not None
     unit, charger = ctx_unit(ctx), answer_unit(ctx, "charger")
     words = outcome.result.replace("_", " ")
-    return f"{unit.name} reacts to {charger.name}'s charge (9.3): {words}"
+    return f"{unit.name} reacts to {possessive(charger.name)} charge (9.3): {words}"
 
 
 def _reaction_dice(ctx: Ctx) -> Mapping[str, str]:

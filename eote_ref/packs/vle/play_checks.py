@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from eote_ref.packs.outcome import Outcome
-from eote_ref.packs.play import CheckSpec, Ctx, PlayError, Put, UnitState
+from eote_ref.packs.play import CheckSpec, Ctx, PlayError, Put, UnitState, possessive
 from eote_ref.packs.questions import Choice, Question
 from eote_ref.packs.vle import combat, command, leaders, morale
 
@@ -560,7 +560,7 @@ def _army_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
 
 def _army_summary(ctx: Ctx, out: Outcome | None) -> str:
     s = _side(ctx)
-    return f"{s.name}'s army: {out.result if out is not None else 'checked'} (XII)"
+    return f"{possessive(s.name)} army: {out.result if out is not None else 'checked'} (XII)"
 
 
 # --------------------------------------------------------------------------- the turn
