@@ -201,3 +201,14 @@ def test_vle_s_army_threshold_is_shown_with_fog_off_and_kept_to_its_side_with_fo
         assert "demoralized at" not in lines(page)
         assert "steps lost" not in lines(page)
         assert str(level) not in _results(page)
+
+
+def test_a_hand_edit_veiled_by_an_older_eote_ref_still_reads_veiled(db: Database) -> None:
+    """A step kept its one side as ``side_id`` before a line could name several."""
+    game = quatre_bras(db)
+    sides = _sides(game)
+    allies = sides["Allies"]
+    veil = {"fogged": {"side_id": allies.id, "veiled": "By hand: hidden"}}
+    game.record("avle.edit", "By hand: Bijlandt: 4 → 3 element(s)", [], inputs=veil)
+    assert _last(game, sides["French"].position, Fog.OPPONENT) == "By hand: hidden"
+    assert _last(game, allies.position, Fog.OPPONENT).endswith("4 → 3 element(s)")
