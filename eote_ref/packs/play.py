@@ -53,6 +53,15 @@ class Put:
     column: bool = False
 
 
+def possessive(name: str) -> str:
+    """``name`` owning what follows: ``French's``, ``Prussians'`` (a plural's s takes ``'``).
+
+    The one place a side's name (or a unit's) is made possessive in the packs' and the
+    referee's words: ``f"{possessive(side.name)} player turn"``.
+    """
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
 # ----------------------------------------------------------------------------- set-up
 @dataclass(frozen=True)
 class PlanUnit:
@@ -335,6 +344,21 @@ class Ctx:
 
 
 @dataclass(frozen=True)
+class Veil:
+    """A check's journal line as a player reads it who may not see what the pack fogs.
+
+    ``words``: the line without the figures built on a key of :attr:`Play.fog` (a unit's
+    steps or elements, the losses it took, a value worked out from them), with what the
+    table sees happen anyway kept (a unit removed, routed, disorganized, falling back, a
+    check that follows). ``sides``: the ids of the sides whose fogged keys the whole line
+    gives away; empty: the side of the check's subject (or of its target side).
+    """
+
+    words: str
+    sides: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class CheckSpec:
     """One check a pack declares for the shared adjudication loop.
 
@@ -375,6 +399,10 @@ class CheckSpec:
     #: control of the crossroads): a game set up as another has it not (:meth:`Play.offered`).
     #: Empty: a check of every game of the pack.
     scenarios: tuple[str, ...] = ()
+    #: ``veiled(ctx, outcome)``: the journal line under fog of war (:class:`Veil`), for a
+    #: player who may not see the fogged keys of the sides it names; None: the line gives
+    #: away nothing the pack fogs and every player reads it whole.
+    veiled: Callable[[Ctx, Any], Veil | None] = lambda ctx, outcome: None
 
 
 @dataclass(frozen=True)

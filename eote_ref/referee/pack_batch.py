@@ -24,6 +24,7 @@ from eote_ref.packs.outcome import Outcome, PackError
 from eote_ref.packs.play import CheckSpec, PlayError, PlayState
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.journal_record import CHECKS
+from eote_ref.referee.pack_fog import batch_veil
 from eote_ref.referee.pack_play import PackCheck, PackGameService, PackPlayError, PackTrial
 
 #: The result code by which a pack's procedure says the rules do not allow the action at all
@@ -208,6 +209,7 @@ class PackBatch:
             raise PackPlayError(f"no {self.spec.target} here may take the {self.title}")
         state = self.game.state()
         game, puts, parts, items, rolls = self.game, [], [], [], []
+        veils: list[tuple[frozenset[int], str] | None] = []
         outcomes: list[Outcome | None] = []
         skipped: list[str] = []
         for item in self.due:
@@ -227,6 +229,10 @@ class PackBatch:
             said = game.play.option_words(self.spec.summary(ctx, trial.outcome), game.rules)
             code = (check.subject_record() or {}).get("code") or ""
             parts.append(f"{code} {said}" if code and not said.startswith(code) else said)
+            veil = check.veil(ctx, trial.outcome)  # its line under fog of war, if it has one
+            if veil is not None and code and not veil[1].startswith(code):
+                veil = (veil[0], f"{code} {veil[1]}")
+            veils.append(veil)
             items.append(
                 {"target": check.target, "subject": check.subject_record(), "facts": check.values}
             )
@@ -242,15 +248,17 @@ class PackBatch:
 
         cite = f"{CITE.get(game.pack_id, game.pack_id)} {self.spec.rule}"
         kind = self.spec.target if len(parts) == 1 else f"{self.spec.target}s"
-        line = f"{self.title} of {len(parts)} {kind} ({cite}): " + "; ".join(parts)
-        if skipped:
-            line += f"; not allowed, left out: {', '.join(skipped)}"
+        head = f"{self.title} of {len(parts)} {kind} ({cite}): "
+        line = head + "; ".join(parts)
+        left_out = f"; not allowed, left out: {', '.join(skipped)}" if skipped else ""
+        line += left_out
+        veiled = batch_veil(head, parts, veils, left_out)
         done = [o.to_json() for o in outcomes if o is not None]
         game.record(
             f"{game.pack_id}.{self.spec.key}",
             line,
             [game.store_change(p) for p in puts],
-            inputs={"batch": self.spec.key, "items": items},
+            inputs={"batch": self.spec.key, "items": items, **(veiled or {})},
             rolls=rolls,
             outcome={CHECKS: done, "pack": game.pack_id} if done else None,
         )

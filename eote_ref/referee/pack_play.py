@@ -46,6 +46,7 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.fog import Fog, fog_in, fogged_sides
 from eote_ref.referee.game_core import GameCore
 from eote_ref.referee.journal_record import CHECKS, RESULT
+from eote_ref.referee.pack_fog import check_veil, edit_veil, players_results, veil_inputs
 from eote_ref.store.changes import Change, SetField
 from eote_ref.yamlio.text import name_problem
 
@@ -374,26 +375,8 @@ class PackGameService(GameCore):
             f"{self.pack_id}.edit",
             f"By hand: {text}",
             [self.store_change(put)],
-            inputs=self._fogged_edit(state, put),
+            inputs=edit_veil(self.play, state, put),
         )
-
-    def _fogged_edit(self, state: PlayState, put: Put) -> dict[str, Any] | None:
-        """What a hand edit of a key the pack fogs keeps for the players' lines (else None).
-
-        The line names the value (``4 → 3 element(s)``); under fog of war a side that may
-        not see the row's side reads the veiled words instead (:meth:`players_results`).
-        """
-        if not any(f.entity == put.entity and f.key == put.key for f in self.play.fog):
-            return None
-        if put.entity == "side":
-            side_id, name = put.row_id, state.side(put.row_id).name
-        else:
-            rows = state.units if put.entity == "unit" else state.leaders
-            row = next(r for r in rows if r.id == put.row_id)
-            side_id, name = row.side_id, row.name
-        words = put.key.replace("_", " ")
-        veiled = f"By hand: {name}: {words} changed (hidden by fog of war)"
-        return {FOGGED_KEY: {"side_id": side_id, "veiled": veiled}}
 
     def players_results(
         self,
@@ -405,27 +388,13 @@ class PackGameService(GameCore):
         """The last ``limit`` steps done, newest first, as ``viewer`` may read them (turn, line).
 
         ``viewer`` is the side (position) a page is shown to, None the whole table; under
-        ``fog`` (None: the game's own) a hand edit of a key the pack fogs, of a side the viewer
-        may not see, reads its veiled words (the umpire's journal keeps it whole).
+        ``fog`` (None: the game's own) a step whose line gives away what the pack fogs of a
+        side the viewer may not see (a hand edit of a fogged key, a check's figures built on
+        one) reads its veiled words (:mod:`~eote_ref.referee.pack_fog`); the umpire's journal
+        keeps it whole.
         """
-        from eote_ref.store import history
-
         state = state or self.state()
-        fog = fog_in(state.options) if fog is None else fog
-        fogged = fogged_sides(fog, state.sides, viewer)
-        out: list[tuple[int, str]] = []
-        for e in self.read(history, limit=limit * 4 + 20, newest_first=True):
-            if e.status != "done":
-                continue
-            inputs = e.inputs if isinstance(e.inputs, dict) else {}
-            veil = inputs.get(FOGGED_KEY)
-            if isinstance(veil, dict) and veil.get("side_id") in fogged:
-                out.append((e.turn, str(veil["veiled"])))
-            else:
-                out.append((e.turn, e.summary))
-            if len(out) >= limit:
-                break
-        return out
+        return players_results(self, state.sides, limit, viewer, fog, state.options)
 
     def store_change(self, put: Put) -> Change:
         """The journal's change for one key of a pack's state (or a shared column)."""
@@ -440,9 +409,6 @@ class PackGameService(GameCore):
 
 
 # ----------------------------------------------------------------------------- checks
-#: The key of a hand edit's ``inputs`` that says which side's fogged key it set, and the
-#: words shown instead to a side that may not see it (:meth:`PackGameService.players_results`).
-FOGGED_KEY = "fogged"
 
 
 def change_words(play: Play, state: PlayState, put: Put, rules: Any = None) -> str:
@@ -754,6 +720,19 @@ class PackCheck:
             raise PackPlayError(str(e)) from e
         return {**dict(rolls), **roller.used}
 
+    def veil(self, ctx: Ctx, outcome: Outcome | None) -> tuple[frozenset[int], str] | None:
+        """The sides whose fog covers the check's line and the words they read, or None.
+
+        The pack's :attr:`~eote_ref.packs.play.CheckSpec.veiled` line, kept with the step
+        (:func:`~eote_ref.referee.pack_fog.check_veil`); None: every player reads it whole.
+        """
+        try:
+            return check_veil(
+                self.game.play, ctx, outcome, self.spec, self.subject(), self.game.rules
+            )
+        except (PackError, PlayError) as e:
+            raise PackPlayError(str(e)) from e
+
     def words(self, put: Put) -> str:
         """A change in the umpire's words, from the state in hand (no database read)."""
         return change_words(self.game.play, self.state, put, self.game.rules)
@@ -791,6 +770,7 @@ class PackCheck:
         self.last_summary = self.game.play.option_words(
             self.spec.summary(ctx, outcome), self.game.rules
         )
+        veil = self.veil(ctx, outcome)
         self.game.record(
             f"{self.game.pack_id}.{self.spec.key}",
             self.last_summary,
@@ -802,6 +782,7 @@ class PackCheck:
                 "target": self.target,
                 "subject": self.subject_record(),
                 "facts": dict(self.values),
+                **(veil_inputs(*veil) if veil is not None else {}),
             },
             rolls=[{"name": k, "value": v} for k, v in rolls.items()],
             outcome=record,

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from eote_ref.packs.play import possessive
 from eote_ref.referee.scenario_state import BreakpointView, breakpoints_of, objectives_of
 
 if TYPE_CHECKING:  # the store's queries load the ORM: imported when first used
@@ -92,7 +93,8 @@ def victory_of(
             reasons.append(f"{who} demoralised (+{t.points} to {side_names[1 - t.side]})")
     for t in tracks:  # a secret threshold is revealed at the end (docs/scenario-format.md)
         if t.secret_roll is not None:
-            reasons.append(f"{t.who(side_names)}'s secret demoralisation level was {t.level}")
+            who = possessive(t.who(side_names))
+            reasons.append(f"{who} secret demoralisation level was {t.level}")
     if loss_points:
         for side in (0, 1):
             if losses[1 - side]:
@@ -127,8 +129,9 @@ def victory_of(
             if level is not None:
                 reasons.insert(
                     0,
-                    f"{side_names[1 - side]} lost {theirs} unit(s) to {side_names[side]}'s "
-                    f"{mine}: a {level} victory by the ratio of losses",
+                    f"{side_names[1 - side]} lost {theirs} unit(s) to "
+                    f"{possessive(side_names[side])} {mine}: a {level} victory by the ratio of "
+                    "losses",
                 )
                 return Victory(level, side, total, tuple(reasons))
     diff = points[0] - points[1]

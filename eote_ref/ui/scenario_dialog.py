@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from eote_ref.packs.play import possessive
 from eote_ref.referee import army_morale
 from eote_ref.referee.army_morale import effects_text
 from eote_ref.referee.scenario_play import (
@@ -299,7 +300,8 @@ class ScenarioDialog(QDialog):
         self.secret_die.setVisible(due is not None)
         self.secret_button.setVisible(due is not None)
         if due is not None:
-            self.secret_die.setToolTip(f"The d{due.secret_die} for {due.who(names)}'s threshold")
+            who = possessive(due.who(names))
+            self.secret_die.setToolTip(f"The d{due.secret_die} for {who} threshold")
 
     def record_event(self) -> None:
         """Record the chosen event as one step (its points move the track)."""

@@ -209,3 +209,31 @@ def test_a_vle_fire_with_no_effect_is_good_news_for_the_unit_fired_on(
     assert tones["no effect"] == "good", tones
     assert tones["morale check"] == "bad", tones
     assert {t for label, t in tones.items() if label.startswith("loss")} == {"bad"}, tones
+
+
+def test_the_players_display_reads_a_fire_s_steps_lost_veiled_under_fog(
+    qtbot: QtBot, db: Database
+) -> None:
+    """Found in a trial of the phones: a fogged fire's *loss 3* was on the table's display."""
+    from eote_ref.referee.fog import Fog
+    from eote_ref.ui.pack_game.players_display import PackPlayersDisplay
+
+    spec = NewPackGame("Saalfeld", "vle", {"French": [FRENCH], "Prussians": [PRUSSIAN]})
+    window = shown_window(qtbot, db, new_pack_game(db, spec))
+    service = window.pack_game.hub.service
+    unit = next(u for u in service.state().units if u.name == "IR 49 Müffling")
+    check = service.open_check("fire", unit_id=unit.id)
+    check.set("fire_value", 7)
+    check.apply({"roll": 6})
+    whole = service.journal()[0].summary
+    assert "loss" in whole
+    Umpire(qtbot, window).press(Qt.Key.Key_F12)
+    display = window.pack_game.display
+    assert isinstance(display, PackPlayersDisplay)
+    qtbot.addWidget(display)
+    assert whole in display.text()  # fog off: everything shown
+    window.display_menu.fog_actions[Fog.OPPONENT].trigger()
+    last = display.last.text()  # the whole table's display: both sides fogged
+    assert "IR 49 Müffling" in last
+    assert "loss" not in last
+    assert " at 7" not in last

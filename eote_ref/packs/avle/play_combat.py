@@ -27,8 +27,14 @@ from eote_ref.packs.avle.play_state import (
     spec,
     unit_choices,
 )
+from eote_ref.packs.avle.play_veils import (
+    combat_veiled,
+    morale_veiled,
+    rally_veiled,
+    reaction_veiled,
+)
 from eote_ref.packs.outcome import Outcome
-from eote_ref.packs.play import CheckSpec, Ctx, PlayError, Put, UnitState
+from eote_ref.packs.play import CheckSpec, Ctx, PlayError, Put, UnitState, possessive
 from eote_ref.packs.questions import Choice, Question
 
 # ----------------------------------------------------------------------------- fire and shock
@@ -386,7 +392,7 @@ def _charge_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     if not _charge_reacts(ctx):
         return [declared]
     item = {"check": "reaction", "rule": "9.3", "target": {"unit_id": target.id},
-            "label": f"{target.name}: may react to {charger.name}'s charge, before the "
+            "label": f"{target.name}: may react to {possessive(charger.name)} charge, before the "
                      "shock (9.3)",
             "charger": charger.id}  # fmt: skip
     return [declared, pending_put(ctx.state, None, [item])]
@@ -503,7 +509,7 @@ def _reaction_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     assert outcome is not None
     unit, charger = ctx_unit(ctx), answer_unit(ctx, "charger")
     words = outcome.result.replace("_", " ")
-    return f"{unit.name} reacts to {charger.name}'s charge (9.3): {words}"
+    return f"{unit.name} reacts to {possessive(charger.name)} charge (9.3): {words}"
 
 
 def _reaction_dice(ctx: Ctx) -> Mapping[str, str]:
@@ -731,15 +737,15 @@ def checks() -> list[CheckSpec]:
     return [
         spec("fire", "Fire", "9.0", "fire", "unit",
              lambda c: _combat_questions(c, False), lambda c: _combat_situation(c, False),
-             _combat_changes, _combat_summary, _combat_dice),
+             _combat_changes, _combat_summary, _combat_dice, veiled=combat_veiled),
         spec("shock", "Shock", "9.2", "shock", "unit",
              lambda c: _combat_questions(c, True), lambda c: _combat_situation(c, True),
-             _combat_changes, _combat_summary, _combat_dice),
+             _combat_changes, _combat_summary, _combat_dice, veiled=combat_veiled),
         spec("charge", "Charge declared", "9.3", None, "unit",
              _charge_questions, _charge_situation, _charge_changes, _charge_summary),
         spec("reaction", "Reaction to a charge", "9.3", "reaction", "unit",
              _reaction_questions, _reaction_situation, _reaction_changes, _reaction_summary,
-             _reaction_dice, reading=_reaction_reading),
+             _reaction_dice, reading=_reaction_reading, veiled=reaction_veiled),
         spec("general_hit", "General hit", "9.4", "general_hit", "leader",
              _general_hit_questions, _general_hit_situation, _general_hit_changes,
              _general_hit_summary),
@@ -751,8 +757,10 @@ def checks() -> list[CheckSpec]:
         # the rallies of several units of a side ordered in a round may be rolled in one
         # step, a batch: none changes another's dice or result.
         replace(spec("rally", "Rally", "12.0", "rally", "unit",
-                     _rally_questions, _rally_situation, _rally_changes, _rally_summary),
+                     _rally_questions, _rally_situation, _rally_changes, _rally_summary,
+                     veiled=rally_veiled),
                 batch=True),
         spec("morale", "Morale test", "15.0", "morale", "unit",
-             _morale_questions, _morale_situation, _morale_changes, _morale_summary),
+             _morale_questions, _morale_situation, _morale_changes, _morale_summary,
+             veiled=morale_veiled),
     ]  # fmt: skip

@@ -231,11 +231,12 @@ def enemies_on_map(ctx: Ctx, of: UnitState) -> list[UnitState]:
 
 def spec(key: str, title: str, rule: str, procedure: str | None, target: Any,
          questions: Any, situation: Any, changes: Any, summary: Any,
-         dice: Any = None, reading: Any = None) -> CheckSpec:  # fmt: skip
-    """A check's declaration (its dice labels and its own reading default to none)."""
+         dice: Any = None, reading: Any = None, veiled: Any = None) -> CheckSpec:  # fmt: skip
+    """A check's declaration (its dice labels, own reading and veiled line default to none)."""
     return CheckSpec(key, title, rule, procedure, target, questions, situation, changes,
                      summary, dice or (lambda ctx: {}),
-                     reading or (lambda ctx, outcome: []))  # fmt: skip
+                     reading or (lambda ctx, outcome: []),
+                     veiled=veiled or (lambda ctx, outcome: None))  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- changes in words

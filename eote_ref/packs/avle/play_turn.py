@@ -54,6 +54,7 @@ from eote_ref.packs.play import (
     Put,
     SideState,
     UnitState,
+    possessive,
     turn_puts,
 )
 from eote_ref.packs.questions import Choice, Question
@@ -73,7 +74,8 @@ def _hand_questions(ctx: Ctx) -> list[Question]:
     return [
         Question(
             "hand",
-            f"{side.name}'s hand for turn {ctx.state.turn} ({size} of the {len(cards)} cards)",
+            f"{possessive(side.name)} hand for turn {ctx.state.turn} "
+            f"({size} of the {len(cards)} cards)",
             "choices",
             default,
             "4.1",

@@ -18,6 +18,7 @@ from eote_ref.packs.avle.model import AvleRules
 from eote_ref.packs.dice import Roller
 from eote_ref.packs.outcome import Modifier, Outcome, PackError, Source, certain
 from eote_ref.packs.outcome import whole_total as total
+from eote_ref.packs.play import possessive
 
 PACK = "avle"
 SECTORS = ("left", "centre", "right")
@@ -244,7 +245,8 @@ def _nation_defeat(
         return None
     if not side.units_lost_by_nation:
         raise PackError(
-            f"{other} wins on the losses of one nation: give {name}'s units_lost_by_nation (13.1)",
+            f"{other} wins on the losses of one nation: give {possessive(name)} "
+            "units_lost_by_nation (13.1)",
             f"sides.{name}.units_lost_by_nation",
             "13.1",
         )
@@ -265,8 +267,8 @@ def _nation_defeat(
     report[name]["defeated_by_nation"] = hit
     if hit:
         notes.append(
-            f"{name} lost {lost[hit]} {hit} units and Generals, {other}'s count of that nation "
-            f"alone is {needs[hit]} (13.1)"
+            f"{name} lost {lost[hit]} {hit} units and Generals, {possessive(other)} count of "
+            f"that nation alone is {needs[hit]} (13.1)"
         )
     return hit
 

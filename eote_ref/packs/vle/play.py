@@ -36,6 +36,7 @@ from eote_ref.packs.play import (
     PlayError,
     PlayState,
     Put,
+    possessive,
 )
 from eote_ref.packs.vle import scenario_file
 from eote_ref.packs.vle.model import VleRules
@@ -146,7 +147,7 @@ def _player(state: PlayState) -> Any:
 def turn_label(state: PlayState) -> str:
     """Whose player turn it is (II)."""
     side = _player(state)
-    return f"{side.name}'s player turn" if side else ""
+    return f"{possessive(side.name)} player turn" if side else ""
 
 
 def acting_side(state: PlayState) -> int | None:

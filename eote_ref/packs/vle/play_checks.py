@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from eote_ref.packs.outcome import Outcome
-from eote_ref.packs.play import CheckSpec, Ctx, PlayError, Put, UnitState
+from eote_ref.packs.play import CheckSpec, Ctx, PlayError, Put, UnitState, Veil, possessive
 from eote_ref.packs.questions import Choice, Question
 from eote_ref.packs.vle import combat, command, leaders, morale
 
@@ -75,6 +75,35 @@ def _without_pending(ctx: Ctx, u: UnitState) -> list[Put]:
     return [Put("game", ctx.state.game_id, "pending", left)] if left != pending else []
 
 
+# --------------------------------------------------------------------------- under fog of war
+# A unit's steps and its side's losses are fogged (play.FOG, house): a player who may not see
+# them reads a check's line without the figures built on them (a fire's or a melee's steps
+# lost, its column, a morale check's total with the losses' malus), and with what the table
+# sees happen anyway: a unit removed, routed, disorganized, a straggler, a check that follows.
+def _seen(ctx: Ctx, puts: list[Put]) -> list[str]:
+    """What the table sees of ``puts``, in words: ``17e Léger disorganized``..."""
+    out: list[str] = []
+    routed = {p.row_id for p in puts if p.entity == "unit" and p.key == "routed" and p.value}
+    for p in puts:
+        if p.entity == "unit" and p.value:
+            name = ctx.state.unit(p.row_id).name
+            if p.key in ("eliminated", "routed"):
+                out.append(f"{name} {p.key}")
+            elif p.key == "straggler":
+                out.append(f"{name} a straggler")
+            elif p.key == "disorganized" and p.row_id not in routed:
+                out.append(f"{name} disorganized")
+        elif p.entity == "game" and p.key == "pending":
+            before = len(ctx.state.pack_state.get("pending") or [])
+            if len(p.value or []) > before:
+                out.append("a morale check follows")
+    return out
+
+
+def _veiled(head: str, seen: list[str], rule: str, sides: tuple[int, ...] = ()) -> Veil:
+    return Veil(f"{head}{': ' + ', '.join(seen) if seen else ''} ({rule})", sides)
+
+
 # --------------------------------------------------------------------------- morale
 REASONS = (
     Choice("fire", "fired on, steps lost (X.1)"),
@@ -133,6 +162,13 @@ def _morale_summary(ctx: Ctx, out: Outcome | None) -> str:
     return f"{u.name} checks morale at {out.modified:g}: {out.result.replace('_', ' ')} (X.2)"
 
 
+def _morale_veiled(ctx: Ctx, out: Outcome | None) -> Veil | None:
+    """Its result without the total, which the losses' malus is in (X.4): all on the table."""
+    if out is None:
+        return None
+    return Veil(f"{_unit(ctx).name} checks morale: {out.result.replace('_', ' ')} (X.2)")
+
+
 # --------------------------------------------------------------------------- fire
 def _fire_questions(ctx: Ctx) -> list[Question]:
     u = _unit(ctx)
@@ -186,6 +222,13 @@ def _fire_summary(ctx: Ctx, out: Outcome | None) -> str:
     if out is None:
         return f"fire on {u.name}"
     return f"fire on {u.name} at {out.modified:g}: {out.result.replace('_', ' ')} (VII.3)"
+
+
+def _fire_veiled(ctx: Ctx, out: Outcome | None) -> Veil | None:
+    """The fire without its value and the steps it took: a unit removed, a check due."""
+    if out is None:
+        return None
+    return _veiled(f"fire on {_unit(ctx).name}", _seen(ctx, _fire_changes(ctx, out)), "VII.3")
 
 
 # --------------------------------------------------------------------------- melee
@@ -310,6 +353,15 @@ def _melee_summary(ctx: Ctx, out: Outcome | None) -> str:
         return f"melee on {u.name}"
     col = out.details.get("column")
     return f"melee on {u.name} at {col}: {out.result} (VIII.8)"
+
+
+def _melee_veiled(ctx: Ctx, out: Outcome | None) -> Veil | None:
+    """The melee without its column (both sides' steps) and the steps each side lost."""
+    if out is None:
+        return None
+    u = _unit(ctx)
+    sides = (u.side_id, _attackers(ctx)[0].side_id)
+    return _veiled(f"melee on {u.name}", _seen(ctx, _melee_changes(ctx, out)), "VIII.8", sides)
 
 
 # --------------------------------------------------------------------------- square, countercharge
@@ -560,7 +612,7 @@ def _army_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
 
 def _army_summary(ctx: Ctx, out: Outcome | None) -> str:
     s = _side(ctx)
-    return f"{s.name}'s army: {out.result if out is not None else 'checked'} (XII)"
+    return f"{possessive(s.name)} army: {out.result if out is not None else 'checked'} (XII)"
 
 
 # --------------------------------------------------------------------------- the turn
@@ -611,13 +663,13 @@ def checks() -> dict[str, CheckSpec]:
     specs = (
         CheckSpec("morale", "Morale check", "X.2", "morale", "unit", _morale_questions,
                   _morale_situation, _morale_changes, _morale_summary,
-                  dice_labels=lambda ctx: {"dice": "two d6 (morale)"}),
+                  dice_labels=lambda ctx: {"dice": "two d6 (morale)"}, veiled=_morale_veiled),
         CheckSpec("fire", "Fire on a unit", "VII.3", "fire", "unit", _fire_questions,
                   _fire_situation, _fire_changes, _fire_summary,
-                  dice_labels=lambda ctx: {"roll": "fire d6"}),
+                  dice_labels=lambda ctx: {"roll": "fire d6"}, veiled=_fire_veiled),
         CheckSpec("melee", "Melee on a unit", "VIII.8", "melee", "unit", _melee_questions,
                   _melee_situation, _melee_changes, _melee_summary,
-                  dice_labels=lambda ctx: {"roll": "melee d6"}),
+                  dice_labels=lambda ctx: {"roll": "melee d6"}, veiled=_melee_veiled),
         CheckSpec("square", "Form square", "IX.6", "square", "unit", _square_questions,
                   _square_situation, _square_changes, _square_summary,
                   dice_labels=lambda ctx: {"dice": "two d6 (morale)"}),
