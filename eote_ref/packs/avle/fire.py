@@ -190,6 +190,7 @@ def fire_value(
                 "firer_terrain",
                 "6.0",
             )
+        _refuse_entered_building(s)
         base = _garrison_fire(rules, s, hexes, "cavalry in a building")
         notes.append(
             f"cavalry in a building fires as a garrison, value 4 (8.4; "
@@ -218,6 +219,14 @@ def fire_value(
     return base, mods, notes, arm
 
 
+def _refuse_entered_building(s: CombatSituation) -> None:
+    assert isinstance(s, FireSituation)
+    if s.entered_building:
+        raise PackError(
+            "a unit may not fire in the round it enters a building", "entered_building", "8.4"
+        )
+
+
 def _fire_base(
     rules: AvleRules,
     s: CombatSituation,
@@ -226,11 +235,7 @@ def _fire_base(
     hexes: int,
     notes: list[str],
 ) -> tuple[int, str]:
-    assert isinstance(s, FireSituation)
-    if s.entered_building:
-        raise PackError(
-            "a unit may not fire in the round it enters a building", "entered_building", "8.4"
-        )
+    _refuse_entered_building(s)
     if firer.arm == "garrison":
         if s.moved:
             raise PackError("a garrison may not move", "moved", "6.0")

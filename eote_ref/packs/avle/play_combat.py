@@ -86,6 +86,8 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Question]:
             choices=tuple(Choice(d, d) for d in ("front", "flank", "rear")),
         ),  # fmt: skip
         Question("moved", "hexes the firer moved first", "int", 0, "6.0", maximum=4),
+        # 6.0 Roads: a move made only along a road goes 1 hex further, fire or shock after.
+        Question("on_road", "that move was along a road all the way", "bool", False, "6.0"),
         Question(
             "retreat_blocked",
             "hexes of retreat the target cannot take",
@@ -132,6 +134,14 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Question]:
     ]
     if not shock:
         qs += [
+            Question(
+                "orchards_crossed",
+                "orchard hexes the line of fire crosses (between the two)",
+                "int",
+                0,
+                "8.2",
+                maximum=5,
+            ),  # fmt: skip
             Question(
                 "firer_elements",
                 "the firer's elements",
@@ -216,6 +226,7 @@ def _combat_situation(ctx: Ctx, shock: bool) -> fire_mod.CombatSituation:
         "general_attached": bool(a["general_attached"]),
         "target_general_attached": bool(a["target_general_attached"]),
         "moved": int(a["moved"]),
+        "on_road": bool(a.get("on_road", False)),
         "firer_passed_morale": bool(firer.markers.get("passed_morale")),
         "target_elements": int(a["target_elements"]),
         "target_passed_morale": bool(target.markers.get("passed_morale")),
@@ -226,6 +237,9 @@ def _combat_situation(ctx: Ctx, shock: bool) -> fire_mod.CombatSituation:
     return fire_mod.FireSituation(
         **common,
         hexes=int(a["hexes"]),
+        orchards_crossed=int(a.get("orchards_crossed", 0)),
+        # 8.4: a unit that moved and stands in a building entered it this round.
+        entered_building=int(a["moved"]) > 0 and common["firer_terrain"] in fire_mod.BUILDINGS,
         # 9.2: infantry firing from a square (formed by a reaction, 9.3).
         firer_formation=firer.markers.get("formation") or "combat",
         bombardment=bool(a["bombardment"]),
@@ -448,15 +462,24 @@ def _reaction_situation(ctx: Ctx) -> reaction_mod.ReactionSituation:
     a = ctx.answers
     due = _reaction_due(state, unit)
     declared = due is not None and charger.id == due.get("charger")
+    nation = unit.markers.get("flag") or state.side(unit.side_id).pack_state["flag"]
+    # The other flags of the unit's side (Waterloo's English and Prussians): the option
+    # allied_flags=any_allied_flag counts them too (9.3, notes 17).
+    allies = sorted(
+        {str(u.markers.get("flag")) for u in state.units_of(unit.side_id) if u.markers.get("flag")}
+        - {nation}
+    )
     return reaction_mod.ReactionSituation(
         reacting=unit.type,
-        nation=unit.markers.get("flag") or state.side(unit.side_id).pack_state["flag"],
+        nation=nation,
+        allies=allies,  # type: ignore[arg-type]
         empty_hexes=int(a["empty_hexes"]),
         # As the charge declared them when it did (9.3): not adjacent, through the front.
         charge_from_adjacent=bool(a.get("charge_from_adjacent", False)) and not declared,
         through_front=bool(a.get("through_front", True)) or declared,
         terrain=a["terrain"],
         charger_elements=int(a["charger_elements"]),
+        charger_passed_morale=bool(charger.markers.get("passed_morale")),
     )
 
 
@@ -486,16 +509,23 @@ def _reaction_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
         puts.append(Put("unit", unit.id, "formation", "square"))
     if outcome.result in ("stopped", "stopped_with_loss"):  # halts adjacent, no shock (9.3)
         puts.append(Put("unit", charger.id, "stopped", True))
-    due = _reaction_due(ctx.state, unit)
-    if due is not None:  # the reaction the charge called for, resolved (9.3)
-        puts.append(pending_put(ctx.state, due, []))
+    add: list[dict[str, Any]] = []
     loss = int(outcome.details.get("charger_losses") or 0)
-    if loss:
+    if outcome.result == "charger_morale_test":
+        # 15.0: at its third loss the cavalry tests instead of going; it stands on its last
+        # element until then, as a unit fired on does (``_losses``).
+        puts.append(Put("unit", charger.id, "elements", 1))
+        add.append({"check": "morale", "label": f"{charger.name}: morale test (15.0)",
+                    "rule": "15.0", "target": {"unit_id": charger.id}})  # fmt: skip
+    elif loss:
         left = int(ctx.answers["charger_elements"]) - loss
         if left <= 0:
             lost_unit(ctx.state, charger, puts)
         else:
             puts.append(Put("unit", charger.id, "elements", left))
+    due = _reaction_due(ctx.state, unit)
+    if due is not None or add:  # the reaction the charge called for, resolved (9.3)
+        puts.append(pending_put(ctx.state, due, add))
     return puts
 
 

@@ -1,0 +1,167 @@
+"""AVlE checks driven through the referee's service, against situations worked by hand.
+
+Each case was found by working random situations on the Quatre Bras lists by hand from the
+text and comparing with what the game's check gave: a fact of the table the check never
+asked (a road, an orchard on the line, a building just entered), an option the game did not
+pass on, a result the changes did not follow.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from eote_ref.referee.pack_play import PackGameService, PackPlayError
+from eote_ref.store import Database
+from tests.avle_games import mark, quatre_bras, unit_id
+from tests.games import game_state
+
+JAMIN = "Foy's division (Jamin)"
+LANCERS = "Piré's lancers (Hubert)"
+HORSE_BATTERY = "Piré's horse battery"
+MILITIA = "Bijlandt's brigade (militia)"
+LINE = "Bijlandt's brigade (line)"
+BATTERY = "Perponcher's batteries"
+
+
+def _ordered(game: PackGameService, *names: str) -> None:
+    mark(game, *[("game_unit", unit_id(game, n), "markers.ordered", True) for n in names])
+
+
+def test_infantry_that_moved_two_hexes_by_road_still_fires_6_0(db: Database) -> None:
+    """6.0 Roads: infantry moving only along a road goes 2 hexes and may still fire.
+
+    French infantry (close 9) adjacent to militia in the open, from the front: 9, plus the
+    cavalry-free, flank-free nothing; a d10 of 9 hits once, the d6 of 3 is 1 lost (9.1).
+    """
+    game = quatre_bras(db)
+    _ordered(game, JAMIN)
+    fire = game.open_check("fire", unit_id=unit_id(game, JAMIN))
+    fire.set("target_unit", unit_id(game, MILITIA))
+    fire.set("moved", 2)
+    assert "on_road" in {q.key for q in fire.facts()}
+    fire.set("on_road", True)
+    trial = fire.trial({"roll": 9, "effect_roll": 3})
+    assert trial.outcome is not None
+    assert (trial.outcome.modified, trial.outcome.result) == (9, "L1R0")
+    # Off the road the same 2 hexes leave no fire (6.0).
+    fire.set("on_road", False)
+    refused = fire.trial({"roll": 9, "effect_roll": 3})
+    assert refused.outcome is None
+    assert "may not fire after moving 2 hexes" in str(refused.error)
+
+
+def test_cavalry_charging_four_hexes_by_road_shocks_6_0(db: Database) -> None:
+    """6.0 Roads: cavalry moving only along a road goes 4 hexes and shocks.
+
+    Lancers (12) on militia in the open out of square: +8 (9.2), 20: one automatic hit and
+    a d10 of 10 still at most 10 adds one, 2 hits; the d6 of 1 is 1 lost and 1 hex back.
+    """
+    game = quatre_bras(db)
+    _ordered(game, LANCERS)
+    shock = game.open_check("shock", unit_id=unit_id(game, LANCERS))
+    shock.set("target_unit", unit_id(game, MILITIA))
+    shock.set("moved", 4)
+    shock.set("on_road", True)
+    trial = shock.trial({"roll": 10, "effect_roll": 1})
+    assert trial.outcome is not None
+    assert (trial.outcome.modified, trial.outcome.result) == (20, "L1R1")
+
+
+def test_fire_through_an_orchard_takes_minus_one_8_2(db: Database) -> None:
+    """8.2: a target in the open behind an orchard hex on the line of fire: -1.
+
+    A horse battery that has not moved fires 2 hexes (8) on militia in the open through one
+    orchard: 7. A d10 of 8 misses, of 7 hits.
+    """
+    game = quatre_bras(db)
+    _ordered(game, HORSE_BATTERY)
+    fire = game.open_check("fire", unit_id=unit_id(game, HORSE_BATTERY))
+    fire.set("target_unit", unit_id(game, MILITIA))
+    fire.set("hexes", 2)
+    fire.set("orchards_crossed", 1)
+    outcome = fire.preview()
+    assert outcome is not None
+    assert outcome.modified == 7
+    assert [(m.value, m.rule) for m in outcome.modifiers] == [(-1, "8.2")]
+
+
+def test_a_unit_does_not_fire_in_the_round_it_enters_a_building_8_4(db: Database) -> None:
+    """8.4: a unit that moved and ends in a farm, town or fortified hex entered it this round.
+
+    French infantry moving 1 hex into a farm may not fire; the same unit in the farm
+    without a move fires at 9 - 1 (firing from a farm, 8.4) = 8.
+    """
+    game = quatre_bras(db)
+    _ordered(game, JAMIN)
+    fire = game.open_check("fire", unit_id=unit_id(game, JAMIN))
+    fire.set("target_unit", unit_id(game, MILITIA))
+    fire.set("firer_terrain", "farm")
+    fire.set("moved", 1)
+    refused = fire.trial({"roll": 1, "effect_roll": 1})
+    assert refused.outcome is None
+    assert "enters a building" in str(refused.error)
+    with pytest.raises(PackPlayError, match="enters a building"):
+        fire.apply({"roll": 1, "effect_roll": 1})
+    fire.set("moved", 0)
+    outcome = fire.preview()
+    assert outcome is not None
+    assert outcome.modified == 8
+
+
+def test_any_allied_flag_counts_the_sides_other_flags_9_3(db: Database) -> None:
+    """9.3 with option allied_flags=any_allied_flag (notes 17, B): either Allied flag succeeds.
+
+    A unit of the Allied side under the Prussian flag, beside units under the English one,
+    reacts with one white die: 4 faces of 6 are an Allied flag, so the square forms on 2/3.
+    """
+    game = quatre_bras(db, allied_flags="any_allied_flag")
+    line = unit_id(game, LINE)
+    mark(game, ("game_unit", line, "markers.flag", "prussian"))
+    reaction = game.open_check("reaction", unit_id=line)
+    reaction.set("charger", unit_id(game, LANCERS))
+    reaction.set("empty_hexes", 1)
+    outcome = reaction.preview()
+    assert outcome is not None
+    assert outcome.details["flags"] == ["english", "prussian"]
+    assert str(outcome.probabilities["square"]) == "2/3"
+    trial = reaction.trial({"reaction_dice": ["english"]})
+    assert trial.outcome is not None
+    assert trial.outcome.result == "square"
+
+
+def test_a_battery_reaction_on_cavalry_at_its_last_loss_calls_its_morale_test_15_0(
+    db: Database,
+) -> None:
+    """9.3 with 15.0: the battery's automatic hit, d6 of 3, 1 loss on lancers with 1 element.
+
+    That is the lancers' third loss, cavalry's count for a morale test (15.0): they stand on
+    their last element with the test due, not removed at once. A test of 3 or less holds
+    (dragoons and lancers: 3).
+    """
+    game = quatre_bras(db, morale_rule=True)
+    lancers, battery = unit_id(game, LANCERS), unit_id(game, BATTERY)
+    mark(
+        game,
+        ("game_unit", lancers, "markers.ordered", True),
+        ("game_unit", lancers, "markers.elements", 1),
+    )
+    before = game_state(game)
+    charge = game.open_check("charge", unit_id=lancers)
+    charge.set("target_unit", battery)
+    charge.apply()
+    reaction = game.open_check("reaction", unit_id=battery)
+    reaction.set("empty_hexes", 2)
+    outcome = reaction.apply({"reaction_dice": ["english", "french"], "effect_roll": 3})
+    assert outcome is not None
+    assert outcome.result == "charger_morale_test"
+    state = game.state()
+    assert state.unit(lancers).markers["elements"] == 1
+    assert not state.unit(lancers).markers.get("eliminated")
+    assert [d.target for d in game.due() if d.check == "morale"] == [{"unit_id": lancers}]
+    morale = game.open_check("morale", unit_id=lancers)
+    held = morale.apply({"roll": 3})
+    assert held is not None
+    assert held.result == "holds"
+    assert game.state().unit(lancers).markers["passed_morale"] is True
+    game.undo(3)
+    assert game_state(game) == before
