@@ -165,3 +165,44 @@ def test_a_battery_reaction_on_cavalry_at_its_last_loss_calls_its_morale_test_15
     assert game.state().unit(lancers).markers["passed_morale"] is True
     game.undo(3)
     assert game_state(game) == before
+
+
+@pytest.mark.parametrize(
+    ("firer", "hexes", "target", "target_terrain", "dice", "value", "result"),
+    [
+        # French infantry adjacent on infantry in a town: 9 - 3 = 6; a d10 of 6 hits, the d6
+        # of 1 is no loss and 1 hex back (9.1). Infantry in buildings may ignore the
+        # retreat (10.1 E): with the hex behind it taken, it stays, and loses nothing.
+        (JAMIN, 1, MILITIA, "town", {"roll": 6, "effect_roll": 1}, 6, "L0R0"),
+        # A battery 2 hexes from the line, the Prince of Orange with it: 9; a d6 of 6 is
+        # 1 lost and 2 back. With its General it may ignore the retreat (7.3.17), so its
+        # blocked hexes cost it no second element.
+        ("Reille's divisional batteries (centre)", 2, LINE, "open",
+         {"roll": 5, "effect_roll": 6}, 9, "L1R0"),
+    ],
+)  # fmt: skip
+def test_a_unit_that_may_ignore_its_retreat_loses_nothing_for_a_blocked_one_10_1(
+    db: Database,
+    firer: str,
+    hexes: int,
+    target: str,
+    target_terrain: str,
+    dice: dict[str, int],
+    value: int,
+    result: str,
+) -> None:
+    """A blocked retreat costs nothing to a unit that may ignore it (10.1 B, E; 7.3.17).
+
+    10.1 B takes an element for a retreat the unit cannot make; 10.1 E and 7.3.17 let a
+    square, infantry in buildings or a unit with its General ignore the retreat instead.
+    """
+    game = quatre_bras(db)
+    _ordered(game, firer)
+    fire = game.open_check("fire", unit_id=unit_id(game, firer))
+    fire.set("target_unit", unit_id(game, target))
+    fire.set("hexes", hexes)
+    fire.set("target_terrain", target_terrain)
+    fire.set("retreat_blocked", 2)
+    trial = fire.trial(dice)
+    assert trial.outcome is not None
+    assert (trial.outcome.modified, trial.outcome.result) == (value, result)
