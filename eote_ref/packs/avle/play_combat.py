@@ -196,14 +196,17 @@ def _combat_situation(ctx: Ctx, shock: bool) -> fire_mod.CombatSituation:
     target = answer_unit(ctx, "target_unit")
     if target.side_id == firer.side_id:
         raise PlayError(f"{target.name} is a friendly unit")
+    # A counter-charge (9.3) is one combat of both at once: each shocks the other, ordered
+    # or not, and the one resolved second still shocks if the first shock removed it.
+    counter = shock and counter_charging(state, firer, target)
     for u in (firer, target):
-        if not on_map(state, u):
+        if not on_map(state, u) and not (counter and u is firer and u.markers.get("eliminated")):
             raise PlayError(f"{u.name} is not on the map")
-    if not firer.markers.get("ordered"):
+    if not firer.markers.get("ordered") and not counter:
         raise PlayError(f"{firer.name} has no order this round: only ordered units fire (5.1)")
     if firer.markers.get("fired"):
         raise PlayError(f"{firer.name} has fired this round already (7.0.1)")
-    if firer.markers.get("reacted"):
+    if firer.markers.get("reacted") and not counter:
         raise PlayError(f"{firer.name} reacted to a charge: nothing more this round (9.3)")
     if shock and firer.markers.get("stopped"):
         raise PlayError(f"{firer.name} was stopped by the battery's reaction: no shock (9.3)")
@@ -358,6 +361,12 @@ def charged_by(state: Any, charger: UnitState) -> int | None:
     return None
 
 
+def counter_charging(state: Any, one: UnitState, other: UnitState) -> bool:
+    """Whether ``one`` and ``other`` charged each other this round: a counter-charge (9.3)."""
+    pairs = state.pack_state.get(CHARGES) or []
+    return [one.id, other.id] in pairs and [other.id, one.id] in pairs
+
+
 def _charge_questions(ctx: Ctx) -> list[Question]:
     qs = _combat_questions(ctx, True)[:1]  # the unit charged
     return [
@@ -509,6 +518,9 @@ def _reaction_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
         puts.append(Put("unit", unit.id, "formation", "square"))
     if outcome.result in ("stopped", "stopped_with_loss"):  # halts adjacent, no shock (9.3)
         puts.append(Put("unit", charger.id, "stopped", True))
+    if outcome.result == "counter_charge":  # each shocks the other, at once (9.3)
+        pairs = [p for p in ctx.state.pack_state.get(CHARGES) or [] if p[0] != unit.id]
+        puts.append(Put("game", ctx.state.game_id, CHARGES, [*pairs, [unit.id, charger.id]]))
     add: list[dict[str, Any]] = []
     loss = int(outcome.details.get("charger_losses") or 0)
     if outcome.result == "charger_morale_test":
@@ -533,6 +545,8 @@ def _reaction_summary(ctx: Ctx, outcome: Outcome | None) -> str:
     assert outcome is not None
     unit, charger = ctx_unit(ctx), answer_unit(ctx, "charger")
     words = outcome.result.replace("_", " ")
+    if outcome.result == "counter_charge":
+        words += ": both shock, at once"
     return f"{unit.name} reacts to {charger.name}'s charge (9.3): {words}"
 
 

@@ -206,3 +206,45 @@ def test_a_unit_that_may_ignore_its_retreat_loses_nothing_for_a_blocked_one_10_1
     trial = fire.trial(dice)
     assert trial.outcome is not None
     assert (trial.outcome.modified, trial.outcome.result) == (value, result)
+
+
+def test_a_counter_charge_is_a_shock_of_both_at_once_9_3(db: Database) -> None:
+    """9.3: charged cavalry that reacts successfully counter-charges; the combat is simultaneous.
+
+    Lancers (12) charge Van Merlen's light cavalry (9), unordered, 1 element left; two white
+    dice show an English flag, so it counter-charges. The lancers shock first: 12 is one
+    automatic hit and a d10 of 2 at most 2 adds one, 2 hits; the d6 of 3 is 2 lost, and the
+    light cavalry is eliminated. Simultaneous, it still shocks the lancers: 9 against
+    cavalry in front, a d10 of 9 hits once, the d6 of 4 is 1 lost.
+    """
+    game = quatre_bras(db)
+    lancers, light = unit_id(game, LANCERS), unit_id(game, "Van Merlen's brigade")
+    mark(
+        game,
+        ("game_unit", light, "markers.arrives", 1),
+        ("game_unit", light, "markers.elements", 1),
+        ("game_unit", lancers, "markers.ordered", True),
+    )
+    charge = game.open_check("charge", unit_id=lancers)
+    charge.set("target_unit", light)
+    charge.apply()
+    reaction = game.open_check("reaction", unit_id=light)
+    reaction.set("empty_hexes", 2)
+    counter = reaction.apply({"reaction_dice": ["english", "french"]})
+    assert counter is not None
+    assert counter.result == "counter_charge"
+    first = game.open_check("shock", unit_id=lancers)
+    first.set("target_unit", light)
+    hit = first.apply({"roll": 2, "effect_roll": 3})
+    assert hit is not None
+    assert (hit.modified, hit.result) == (12, "eliminated")
+    back = game.open_check("shock", unit_id=light)
+    assert back.facts()[0].default == lancers  # its charger, read from the game
+    reply = back.apply({"roll": 9, "effect_roll": 4})
+    assert reply is not None
+    assert (reply.modified, reply.result) == (9, "L1R0")
+    assert game.state().unit(lancers).markers["elements"] == 2
+    # Its one combat of the round is done (7.0.1).
+    again = game.open_check("shock", unit_id=light)
+    again.set("target_unit", lancers)
+    assert "fired this round" in str(again.trial({"roll": 1, "effect_roll": 1}).error)
