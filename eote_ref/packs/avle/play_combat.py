@@ -582,7 +582,8 @@ def _general_alive(ctx: Ctx) -> Any:
 
 def _general_hit_situation(ctx: Ctx) -> generals_mod.GeneralHitSituation:
     g = _general_alive(ctx)
-    if g.attached_unit_id is None:
+    # A General whose unit was just eliminated stands alone, his hit still due (9.4, 9.4.4).
+    if g.attached_unit_id is None and matching_pending(ctx, "general_hit") is None:
         raise PlayError(f"{g.name} is with no unit: only an attached General is hit (9.4)")
     return generals_mod.GeneralHitSituation(
         int(ctx.answers["losses"]), bool(ctx.answers["unit_may_ignore_retreat"])

@@ -164,9 +164,13 @@ def deck(rules: AvleRules) -> list[str]:
 
 
 def lost_unit(state: PlayState, unit: UnitState, puts: list[Put]) -> None:
-    """``unit`` eliminated: its marker and one more unit lost by its side (4.2)."""
+    """``unit`` eliminated: its marker, one more unit lost by its side (4.2), its General freed."""
     puts.append(Put("unit", unit.id, "eliminated", True))
     puts.append(Put("unit", unit.id, "elements", 0))
+    if unit.attached_leader_id is not None:
+        # 9.4.4: a General who outlives his unit stands alone (a General die orders him, 5.1;
+        # an enemy may capture him, 9.4.2); the hit he may take is due on him all the same.
+        puts.append(Put("unit", unit.id, "attached_leader_id", None, column=True))
     side = state.side(unit.side_id)
     lost = int(side.pack_state.get("units_lost", 0)) + 1
     puts.append(Put("side", side.id, "units_lost", lost))

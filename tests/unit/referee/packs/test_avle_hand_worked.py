@@ -248,3 +248,39 @@ def test_a_counter_charge_is_a_shock_of_both_at_once_9_3(db: Database) -> None:
     again = game.open_check("shock", unit_id=light)
     again.set("target_unit", lancers)
     assert "fired this round" in str(again.trial({"roll": 1, "effect_roll": 1}).error)
+
+
+def test_a_general_whose_unit_is_eliminated_stands_alone_9_4_4(db: Database) -> None:
+    """9.4, 9.4.4: the General of a unit eliminated rolls to survive, then stands alone.
+
+    A battery adjacent to the line (16) with 1 element left: a d10 of 1 is 2 hits (one
+    automatic above 10, the roll at most 6 another); the d6 of 3 is 2 lost: eliminated.
+    The Prince of Orange with it rolls for his life (2 lost, 1 lost in fact: killed on a 1
+    by the default reading); a 9 leaves him unhurt, a General on his own again, whom a
+    General die may order (5.1) and an enemy may capture (9.4.2).
+    """
+    game = quatre_bras(db)
+    battery, line = unit_id(game, "Reille's divisional batteries (centre)"), unit_id(game, LINE)
+    orange = next(g.id for g in game.state().leaders if g.name == "Prince of Orange")
+    mark(
+        game,
+        ("game_unit", battery, "markers.ordered", True),
+        ("game_unit", line, "markers.elements", 1),
+    )
+    before = game_state(game)
+    fire = game.open_check("fire", unit_id=battery)
+    fire.set("target_unit", line)
+    outcome = fire.apply({"roll": 1, "effect_roll": 3})
+    assert outcome is not None
+    assert (outcome.modified, outcome.result) == (16, "eliminated")
+    assert [d.target for d in game.due() if d.check == "general_hit"] == [{"leader_id": orange}]
+    hit = game.open_check("general_hit", leader_id=orange)
+    assert hit.facts()[0].default == 1
+    unhurt = hit.apply({"roll": 9})
+    assert unhurt is not None
+    assert unhurt.result == "unhurt"
+    state = game.state()
+    assert state.leader(orange).attached_unit_id is None
+    assert state.unit(line).markers["eliminated"] is True
+    game.undo(2)
+    assert game_state(game) == before
