@@ -628,11 +628,15 @@ def _general_hit_summary(ctx: Ctx, outcome: Outcome | None) -> str:
 
 
 def _capture_questions(ctx: Ctx) -> list[Question]:
+    # One question of the two, by the reading of the capture value (9.4.2, notes 14).
+    if ctx.rules.opt("capture_value") == "general_retreat":
+        return [
+            Question("general_retreat_hexes", "hexes he retreats", "int", 1, "9.4.2",
+                maximum=10),
+        ]  # fmt: skip
     return [
         Question("hexes_moved", "hexes the enemy unit moved into his hex", "int", 1, "9.4.2",
             minimum=1, maximum=10),
-        Question("general_retreat_hexes", "hexes he retreats (when the capture option counts them)",
-            "int", 1, "9.4.2", maximum=10),
     ]  # fmt: skip
 
 
@@ -640,8 +644,9 @@ def _capture_situation(ctx: Ctx) -> generals_mod.GeneralCaptureSituation:
     g = _general_alive(ctx)
     if not general_present(ctx.state, g):
         raise PlayError(f"{g.name} has not arrived yet")
+    a = ctx.answers
     return generals_mod.GeneralCaptureSituation(
-        int(ctx.answers["hexes_moved"]), int(ctx.answers["general_retreat_hexes"])
+        int(a.get("hexes_moved", 1)), int(a.get("general_retreat_hexes", 1))
     )
 
 
@@ -704,6 +709,11 @@ def _rally_summary(ctx: Ctx, outcome: Outcome | None) -> str:
 
 
 def _morale_questions(ctx: Ctx) -> list[Question]:
+    if matching_pending(ctx, "morale") is not None:
+        # The test a result called for: that result had no loss beyond the test's, or it
+        # would have removed the unit outright (option morale_surplus_loss=removes) or
+        # wasted it (9.1.2): nothing to ask (15.0).
+        return []
     return [
         Question("surplus_losses", "further losses in the same result", "int", 0, "15.0",
             maximum=4),
@@ -715,7 +725,9 @@ def _morale_situation(ctx: Ctx) -> rally_mod.MoraleSituation:
     if unit.markers.get("eliminated"):
         raise PlayError(f"{unit.name} has been removed already")
     return rally_mod.MoraleSituation(
-        unit.type, bool(unit.markers.get("passed_morale")), int(ctx.answers["surplus_losses"])
+        unit.type,
+        bool(unit.markers.get("passed_morale")),
+        int(ctx.answers.get("surplus_losses", 0)),
     )
 
 

@@ -284,3 +284,51 @@ def test_a_general_whose_unit_is_eliminated_stands_alone_9_4_4(db: Database) -> 
     assert state.unit(line).markers["eliminated"] is True
     game.undo(2)
     assert game_state(game) == before
+
+
+@pytest.mark.parametrize(
+    ("option", "asked", "answer", "value"),
+    [("hexes_moved", "hexes_moved", 3, 3), ("general_retreat", "general_retreat_hexes", 2, 2)],
+)
+def test_a_capture_asks_only_what_its_value_counts_9_4_2(
+    db: Database, option: str, asked: str, answer: int, value: int
+) -> None:
+    """9.4.2: one question of the two, the one the game's reading of the capture value counts.
+
+    The value is the hexes moved or the hexes he retreats (notes 14).
+    """
+    game = quatre_bras(db, capture_value=option)
+    ney = next(g.id for g in game.state().leaders if g.name == "Marshal Ney")
+    capture = game.open_check("general_capture", leader_id=ney)
+    assert [q.key for q in capture.facts()] == [asked]
+    capture.set(asked, answer)
+    outcome = capture.preview()
+    assert outcome is not None
+    assert outcome.modified == value
+
+
+def test_a_morale_test_a_result_called_for_asks_nothing_15_0(db: Database) -> None:
+    """15.0: a test a result called for asks nothing.
+
+    That result had no loss beyond the test's: 9.1.2 wastes one, and the option
+    morale_surplus_loss=removes removes the unit at once.
+
+    Lancers shock the battery, on its last element: 20, a d10 of 7 is 2 hits, the d6 of 3
+    is 2 lost; the battery's third loss, its test (15.0). Opened by hand on a unit with no
+    test due, the question stays.
+    """
+    game = quatre_bras(db, morale_rule=True)
+    lancers, battery = unit_id(game, LANCERS), unit_id(game, BATTERY)
+    mark(
+        game,
+        ("game_unit", lancers, "markers.ordered", True),
+        ("game_unit", battery, "markers.elements", 1),
+    )
+    shock = game.open_check("shock", unit_id=lancers)
+    shock.set("target_unit", battery)
+    outcome = shock.apply({"roll": 7, "effect_roll": 3})
+    assert outcome is not None
+    assert outcome.result == "morale_test"
+    assert game.open_check("morale", unit_id=battery).facts() == []
+    other = game.open_check("morale", unit_id=unit_id(game, JAMIN))
+    assert [q.key for q in other.facts()] == ["surplus_losses"]
