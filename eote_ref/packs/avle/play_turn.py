@@ -22,6 +22,7 @@ from eote_ref.packs.avle.play_state import (
     CARD_PHASE,
     COORDINATED_PER_SECTOR,
     DICE,
+    GARRISONS_LOST,
     ORDERS_PHASE,
     SECTORS,
     VICTORY_PHASE,
@@ -498,6 +499,7 @@ def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
             ),
             units_lost=int(s.pack_state.get("units_lost", 0)),
             generals_lost=int(s.pack_state.get("generals_lost", 0)),
+            setup_garrisons_lost=int(s.pack_state.get(GARRISONS_LOST, 0)),
             units_by_sector=dict(Counter(sector_of(state, u) for u in units)),
             generals_by_sector=dict(
                 Counter(state.command(g.command_id).name.lower() for g in generals)
@@ -519,7 +521,7 @@ def _units_lost_by_nation(state: PlayState, side: SideState) -> dict[str, int]:
     units = state.units_of(side.id)
     lost = {str(u.markers.get("flag") or flag): 0 for u in units}
     for u in units:
-        if u.markers.get("eliminated"):
+        if u.markers.get("eliminated") and u.arm != "garrison":  # counted apart (6.0)
             lost[str(u.markers.get("flag") or flag)] += 1
     counted = int(side.pack_state.get("units_lost", 0))
     if counted != sum(lost.values()):

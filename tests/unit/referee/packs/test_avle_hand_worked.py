@@ -332,3 +332,46 @@ def test_a_morale_test_a_result_called_for_asks_nothing_15_0(db: Database) -> No
     assert game.open_check("morale", unit_id=battery).facts() == []
     other = game.open_check("morale", unit_id=unit_id(game, JAMIN))
     assert [q.key for q in other.facts()] == ["surplus_losses"]
+
+
+@pytest.mark.parametrize(("option", "counted"), [("not_counted", 0), ("counted", 1)])
+def test_a_set_up_garrison_eliminated_counts_for_victory_only_by_option_6_0(
+    db: Database, option: str, counted: int
+) -> None:
+    """6.0, 4.2: a set-up garrison eliminated counts for victory only by option (notes 25).
+
+    Ligny's set-up garrisons count among the units lost only with option setup_garrisons
+    (default: not counted).
+
+    French infantry fires on a Prussian garrison in a farm: 9 - 2 = 7, a d10 of 7 hits, the
+    d6 of 3 is 1 lost, and the garrison is gone.
+    """
+    from eote_ref.referee.pack_lists import pack_battle
+    from eote_ref.referee.pack_play import NewPackGame, new_pack_game
+
+    battle = pack_battle("avle", "ligny")
+    sides = {name: list(paths) for name, paths in battle.sides}
+    game = PackGameService(
+        db,
+        new_pack_game(
+            db, NewPackGame("ligny", "avle", sides, {"setup_garrisons": option}, battle.scenario)
+        ),
+    )
+    state = game.state()
+    garrison = next(u for u in state.units if u.arm == "garrison")
+    french = next(u for u in state.units if u.type == "french_infantry")
+    mark(game, ("game_unit", french.id, "markers.ordered", True))
+    fire = game.open_check("fire", unit_id=french.id)
+    fire.set("target_unit", garrison.id)
+    fire.set("target_terrain", "farm")
+    outcome = fire.apply({"roll": 7, "effect_roll": 3})
+    assert outcome is not None
+    assert (outcome.modified, outcome.result) == (7, "eliminated")
+    prussians = game.state().side(garrison.side_id)
+    assert prussians.pack_state["units_lost"] == 0
+    for side in game.state().sides:  # both play a card: the round can be checked
+        mark(game, ("game_side", side.id, "pack_state.card", "left"))
+    victory = game.open_check("victory")
+    checked = victory.preview()
+    assert checked is not None
+    assert checked.details["sides"][prussians.name]["units_lost"] == counted
