@@ -83,6 +83,17 @@ UNIT_MARKERS: tuple[MarkerSpec, ...] = (
         display="stopped, no shock",
         lasts="round",
     ),
+    MarkerSpec(
+        "retreated",
+        "flag",
+        False,
+        rule="AVlE 10.1 D",
+        label="retreated",
+        dashboard="Rt",
+        display="retreated, fires but does not move",
+        lasts="round",
+        editable=True,
+    ),
     # --- the battle's
     MarkerSpec(
         "formation",

@@ -31,8 +31,9 @@ State kept (every key is written and undone by the journal one at a time):
 * ``game_unit.markers``: ``elements``, ``start`` (the elements it started with, 12.0),
   ``arrives`` (the turn it comes on, 4.1), ``flag``, ``eliminated``, ``passed_morale``
   (15.0), ``formation`` (``square`` after a reaction, 9.3) and the round's ``ordered``,
-  ``fired``, ``reacted``, ``fired_on``, ``stopped`` (cavalry halted by a battery's
-  reaction, 9.3), cleared at the end of the round; ``held`` (``prussian`` or
+  ``fired``, ``reacted``, ``fired_on``, ``retreated`` (10.1 D: it fires but does not
+  move), ``stopped`` (cavalry halted by a battery's reaction, 9.3), cleared at the end of
+  the round; ``held`` (``prussian`` or
   ``reinforcement``: off the map until an arrival roll brings it, 13.1, 14.0) and
   ``entered`` (the sector or the hex it came in at). A reinforcement enters the sector its d6 gave:
   the shared column ``game_unit.command_id``.

@@ -234,6 +234,7 @@ def _combat_situation(ctx: Ctx, shock: bool) -> fire_mod.CombatSituation:
         "target_elements": int(a["target_elements"]),
         "target_passed_morale": bool(target.markers.get("passed_morale")),
         "retreat_blocked": int(a["retreat_blocked"]),
+        "retreated_this_round": bool(firer.markers.get("retreated")),  # 10.1 D
     }
     if shock:
         return fire_mod.ShockSituation(**common)
@@ -268,6 +269,8 @@ def _combat_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
                     "losses": int(d["general_check_losses"]),
                     "may_ignore_retreat": bool(d["may_ignore_retreat"])})  # fmt: skip
     stays = bool(d.get("may_ignore_retreat")) and bool(ctx.answers.get("target_stays", True))
+    if d.get("retreat") and not stays and not d.get("eliminated"):
+        puts.append(Put("unit", target.id, "retreated", True))  # 10.1 D: no move this round
     if outcome.procedure == "shock" and d["eliminated"]:
         add.append(_pursuit_item(firer, "destroyed"))
     elif outcome.procedure == "shock" and d["retreat"] and not stays:  # it left its hex
@@ -605,7 +608,11 @@ def _general_out(ctx: Ctx, marker: str) -> list[Put]:
 
 def _general_hit_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     assert outcome is not None
+    g = _general(ctx)
     puts = _general_out(ctx, "killed") if outcome.result == "killed" else []
+    if outcome.details.get("retreat_compulsory") and g.attached_unit_id is not None:
+        # 9.4: his unit goes 1 hex more, so it moves no more this round (10.1 D).
+        puts.append(Put("unit", g.attached_unit_id, "retreated", True))
     item = matching_pending(ctx, "general_hit")
     if item is not None:
         add: list[dict[str, Any]] = []

@@ -392,6 +392,8 @@ def _unit_words(state: PlayState, u: UnitState, key: str, v: Any) -> str | None:
         return f"{u.name}: ordered this round"
     if key == "reacted":
         return f"{u.name}: has reacted this round (9.3)"
+    if key == "retreated":
+        return f"{u.name}: retreated, may fire but not move this round (10.1 D)"
     if key == "stopped":
         return f"{u.name}: stopped adjacent, no shock this round (9.3)"
     if key == "attached_leader_id":

@@ -375,3 +375,55 @@ def test_a_set_up_garrison_eliminated_counts_for_victory_only_by_option_6_0(
     checked = victory.preview()
     assert checked is not None
     assert checked.details["sides"][prussians.name]["units_lost"] == counted
+
+
+def test_a_unit_that_retreated_this_round_fires_but_does_not_move_10_1_d(db: Database) -> None:
+    """10.1 D: a unit that retreated this round may fire, but not move first.
+
+    A battery adjacent to the militia (16): a d10 of 9 is 1 hit, the d6 of 6 is 1 lost and
+    2 hexes back. Ordered later in the round, the militia (7 adjacent) fires on the battery
+    without a move (7, a d10 of 7 hits), and may not fire after a move of 1.
+    """
+    game = quatre_bras(db)
+    battery = unit_id(game, "Reille's divisional batteries (centre)")
+    militia = unit_id(game, MILITIA)
+    mark(game, ("game_unit", battery, "markers.ordered", True))
+    fire = game.open_check("fire", unit_id=battery)
+    fire.set("target_unit", militia)
+    outcome = fire.apply({"roll": 9, "effect_roll": 6})
+    assert outcome is not None
+    assert (outcome.modified, outcome.result) == (16, "L1R2")
+    assert game.state().unit(militia).markers["retreated"] is True
+    mark(game, ("game_unit", militia, "markers.ordered", True))
+    back = game.open_check("fire", unit_id=militia)
+    back.set("target_unit", battery)
+    still = back.trial({"roll": 7, "effect_roll": 3})
+    assert still.outcome is not None
+    assert still.outcome.modified == 7
+    back.set("moved", 1)
+    moved = back.trial({"roll": 7, "effect_roll": 3})
+    assert moved.outcome is None
+    assert "retreated this round" in str(moved.error)
+
+
+def test_a_general_killed_sends_his_unit_back_a_hex_it_moves_no_more_9_4(db: Database) -> None:
+    """9.4: his General killed, the unit goes back 1 hex more: it has retreated (10.1 D).
+
+    A battery 2 hexes from the line with the Prince of Orange (9): a d10 of 4 hits, the d6
+    of 3 is 1 lost, no retreat; his d10 of 1 kills him.
+    """
+    game = quatre_bras(db)
+    battery, line = unit_id(game, "Reille's divisional batteries (centre)"), unit_id(game, LINE)
+    orange = next(g.id for g in game.state().leaders if g.name == "Prince of Orange")
+    mark(game, ("game_unit", battery, "markers.ordered", True))
+    fire = game.open_check("fire", unit_id=battery)
+    fire.set("target_unit", line)
+    fire.set("hexes", 2)
+    outcome = fire.apply({"roll": 4, "effect_roll": 3})
+    assert outcome is not None
+    assert (outcome.modified, outcome.result) == (9, "L1R0")
+    assert not game.state().unit(line).markers.get("retreated")
+    killed = game.open_check("general_hit", leader_id=orange).apply({"roll": 1})
+    assert killed is not None
+    assert killed.result == "killed"
+    assert game.state().unit(line).markers["retreated"] is True
