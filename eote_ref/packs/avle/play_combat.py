@@ -471,6 +471,16 @@ def _reaction_situation(ctx: Ctx) -> reaction_mod.ReactionSituation:
         raise PlayError(f"{unit.name} is not on the map")
     if unit.markers.get("reacted"):
         raise PlayError(f"{unit.name} has reacted this round already (9.3)")
+    if (
+        unit.arm in ("artillery", "cavalry")
+        and unit.markers.get("passed_morale")
+        and ctx.rules.opt("passed_morale_fire") == "no_fire"
+    ):
+        # 15.0: it fights at 0 until rallied; a battery's fire and a counter-charge are fights.
+        raise PlayError(
+            f"{unit.name} passed its morale test: a combat factor of 0 until rallied, so no "
+            f"fire or counter-charge (15.0; {ctx.rules.option_note('passed_morale_fire')})"
+        )
     a = ctx.answers
     due = _reaction_due(state, unit)
     declared = due is not None and charger.id == due.get("charger")
@@ -538,6 +548,14 @@ def _reaction_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
             lost_unit(ctx.state, charger, puts)
         else:
             puts.append(Put("unit", charger.id, "elements", left))
+    general = general_with(ctx.state, charger) if loss else None
+    if general is not None:  # 9.4: a loss puts the General with the charger at risk
+        g = ctx.state.leader(general)
+        add.append({"check": "general_hit",
+                    "label": f"{g.name}: is he hit? ({loss} lost, 9.4)",
+                    "rule": "9.4", "target": {"leader_id": g.id}, "losses": loss,
+                    # a cavalry unit with its General may ignore a retreat (7.3.17)
+                    "may_ignore_retreat": True})  # fmt: skip
     due = _reaction_due(ctx.state, unit)
     if due is not None or add:  # the reaction the charge called for, resolved (9.3)
         puts.append(pending_put(ctx.state, due, add))

@@ -427,3 +427,60 @@ def test_a_general_killed_sends_his_unit_back_a_hex_it_moves_no_more_9_4(db: Dat
     assert killed is not None
     assert killed.result == "killed"
     assert game.state().unit(line).markers["retreated"] is True
+
+
+def test_a_battery_reaction_that_costs_the_charger_a_loss_puts_its_general_at_risk_9_4(
+    db: Database,
+) -> None:
+    """9.3, 9.4: a battery's reaction that costs the charger a loss puts its General at risk.
+
+    The battery's automatic hit, a d6 of 3, is 1 lost and no retreat for the cuirassiers
+    with Kellermann: 1 loss, so Kellermann is killed on a d10 of 1.
+    """
+    game = quatre_bras(db)
+    cuirassiers, battery = unit_id(game, "Guiton's cuirassiers"), unit_id(game, BATTERY)
+    kellermann = next(g.id for g in game.state().leaders if g.name == "Kellermann")
+    mark(
+        game,
+        ("game_unit", cuirassiers, "markers.arrives", 1),
+        ("game_leader", kellermann, "markers.arrives", 1),
+        ("game_unit", cuirassiers, "markers.ordered", True),
+    )
+    charge = game.open_check("charge", unit_id=cuirassiers)
+    charge.set("target_unit", battery)
+    charge.apply()
+    reaction = game.open_check("reaction", unit_id=battery)
+    reaction.set("empty_hexes", 1)
+    outcome = reaction.apply({"reaction_dice": ["english"], "effect_roll": 3})
+    assert outcome is not None
+    assert outcome.result == "loss_then_shock"
+    assert game.state().unit(cuirassiers).markers["elements"] == 2
+    due = [d for d in game.due() if d.check == "general_hit"]
+    assert [d.target for d in due] == [{"leader_id": kellermann}]
+    hit = game.open_check("general_hit", leader_id=kellermann)
+    assert hit.facts()[0].default == 1
+    preview = hit.preview()
+    assert preview is not None
+    assert preview.modified == 1
+
+
+def test_a_battery_that_passed_its_morale_test_does_not_fire_on_a_charge_15_0(
+    db: Database,
+) -> None:
+    """15.0: a battery that passed its morale test makes no reaction's fire.
+
+    It fights at 0 until rallied (option passed_morale_fire=no_fire).
+    """
+    game = quatre_bras(db, morale_rule=True)
+    battery = unit_id(game, BATTERY)
+    mark(
+        game,
+        ("game_unit", battery, "markers.elements", 1),
+        ("game_unit", battery, "markers.passed_morale", True),
+    )
+    reaction = game.open_check("reaction", unit_id=battery)
+    reaction.set("charger", unit_id(game, LANCERS))
+    reaction.set("empty_hexes", 2)
+    trial = reaction.trial({"reaction_dice": ["english", "english"], "effect_roll": 3})
+    assert trial.outcome is None
+    assert "combat factor of 0" in str(trial.error)
