@@ -235,6 +235,7 @@ def _fire_base(
     hexes: int,
     notes: list[str],
 ) -> tuple[int, str]:
+    assert isinstance(s, FireSituation)
     _refuse_entered_building(s)
     if firer.arm == "garrison":
         if s.moved:

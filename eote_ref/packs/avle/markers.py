@@ -94,6 +94,16 @@ UNIT_MARKERS: tuple[MarkerSpec, ...] = (
         lasts="round",
         editable=True,
     ),
+    MarkerSpec(
+        "reformed",
+        "flag",
+        False,
+        rule="AVlE 6.0",
+        label="changed formation",
+        dashboard="Cf",
+        display="changed formation, no move and fire",
+        lasts="round",
+    ),
     # --- the battle's
     MarkerSpec(
         "formation",

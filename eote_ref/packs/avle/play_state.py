@@ -43,6 +43,9 @@ DICE = "command_dice"
 WINS_AT_BY_NATION = "wins_at_by_nation"
 #: The unit markers that last one round (5.1, 7.0.1, 9.3): the declared ``lasts="round"``.
 ROUND_MARKERS = cleared_markers(UNIT_MARKERS, new_turn=False)
+#: The hexes a check asks about, as the procedures name them (8.0, 9.2).
+TERRAINS = ("open", "road", "bridge", "orchard", "field", "wood", "hill",
+            "farm", "town", "fortified", "stream", "marsh")  # fmt: skip
 #: The side's key of its set-up garrisons eliminated (13.1, 13.3), counted apart from its
 #: units lost: for victory only by option ``setup_garrisons`` (6.0, notes 25).
 GARRISONS_LOST = "garrisons_lost"
@@ -392,6 +395,8 @@ def _unit_words(state: PlayState, u: UnitState, key: str, v: Any) -> str | None:
         return f"{u.name}: ordered this round"
     if key == "reacted":
         return f"{u.name}: has reacted this round (9.3)"
+    if key == "reformed":
+        return f"{u.name}: changed formation, neither moves nor fires this round (6.0)"
     if key == "retreated":
         return f"{u.name}: retreated, may fire but not move this round (10.1 D)"
     if key == "stopped":

@@ -12,7 +12,7 @@ import pytest
 
 from eote_ref.referee.pack_play import PackGameService, PackPlayError
 from eote_ref.store import Database
-from tests.avle_games import mark, quatre_bras, unit_id
+from tests.avle_games import dealt, mark, quatre_bras, unit_id
 from tests.games import game_state
 
 JAMIN = "Foy's division (Jamin)"
@@ -484,3 +484,32 @@ def test_a_battery_that_passed_its_morale_test_does_not_fire_on_a_charge_15_0(
     trial = reaction.trial({"reaction_dice": ["english", "english"], "effect_roll": 3})
     assert trial.outcome is None
     assert "combat factor of 0" in str(trial.error)
+
+
+def test_an_order_changes_an_infantry_formation_and_it_does_not_fire_then_6_0(
+    db: Database,
+) -> None:
+    """6.0: an order changes an infantry formation, and the unit does not fire that round.
+
+    An order may put infantry into square, or back into combat formation, where a square
+    may stand; a unit that changed formation neither moves nor fires that round (option
+    formation_change_fire=no_fire). A square in a wood is refused.
+    """
+    game = quatre_bras(db)
+    _sides, units = dealt(game, "centre", "centre", French=["infantry"] * 5, Allies=["flag"] * 5)
+    jamin = units[JAMIN]
+    order = game.open_check("order", unit_id=jamin)
+    assert {"formation"} <= {q.key for q in order.facts()}
+    order.set("face", "infantry")
+    order.set("formation", "square")
+    order.set("terrain", "wood")
+    assert "may not stand in square in wood" in str(order.trial({}).error)
+    order.set("terrain", "hill")
+    order.apply()
+    state = game.state()
+    assert state.unit(jamin).markers["formation"] == "square"
+    assert state.unit(jamin).markers["reformed"] is True
+    fire = game.open_check("fire", unit_id=jamin)
+    fire.set("target_unit", units[MILITIA])
+    refused = fire.trial({"roll": 1, "effect_roll": 3})
+    assert "changes formation may not move and fire" in str(refused.error)
