@@ -216,9 +216,10 @@ def _combat_situation(ctx: Ctx, shock: bool) -> fire_mod.CombatSituation:
         raise PlayError(
             f"{target.name} may react before the shock (9.3): resolve its reaction first"
         )
-    if not shock and firer.arm == "cavalry":
-        raise PlayError("cavalry does not fire: it shocks (7.3)")
     a = ctx.answers
+    if not shock and firer.arm == "cavalry" and a.get("firer_terrain") not in fire_mod.BUILDINGS:
+        # 8.4: in a building it fires as a garrison (by option), refused there by the rule.
+        raise PlayError("cavalry does not fire: it shocks (7.3)")
     common: dict[str, Any] = {
         "firer": firer.type,
         "target": target.type,

@@ -513,3 +513,22 @@ def test_an_order_changes_an_infantry_formation_and_it_does_not_fire_then_6_0(
     fire.set("target_unit", units[MILITIA])
     refused = fire.trial({"roll": 1, "effect_roll": 3})
     assert "changes formation may not move and fire" in str(refused.error)
+
+
+def test_cavalry_in_a_building_fires_as_a_garrison_8_4(db: Database) -> None:
+    """8.4 (option cavalry_in_building=fires_as_garrison): cavalry in a farm fires at 4.
+
+    The lancers in a farm fire on the adjacent militia: 4, no modifiers (7.3, option
+    garrison_modifiers=none); a d10 of 4 hits, the d6 of 3 is 1 lost. In the open they
+    shock instead (7.3).
+    """
+    game = quatre_bras(db)
+    _ordered(game, LANCERS)
+    fire = game.open_check("fire", unit_id=unit_id(game, LANCERS))
+    fire.set("target_unit", unit_id(game, MILITIA))
+    fire.set("firer_terrain", "farm")
+    trial = fire.trial({"roll": 4, "effect_roll": 3})
+    assert trial.outcome is not None
+    assert (trial.outcome.modified, trial.outcome.result) == (4, "L1R0")
+    fire.set("firer_terrain", "open")
+    assert "it shocks" in str(fire.trial({"roll": 4, "effect_roll": 3}).error)
