@@ -190,6 +190,7 @@ def fire_value(
                 "firer_terrain",
                 "6.0",
             )
+        _refuse_entered_building(s)
         base = _garrison_fire(rules, s, hexes, "cavalry in a building")
         notes.append(
             f"cavalry in a building fires as a garrison, value 4 (8.4; "
@@ -218,6 +219,14 @@ def fire_value(
     return base, mods, notes, arm
 
 
+def _refuse_entered_building(s: CombatSituation) -> None:
+    assert isinstance(s, FireSituation)
+    if s.entered_building:
+        raise PackError(
+            "a unit may not fire in the round it enters a building", "entered_building", "8.4"
+        )
+
+
 def _fire_base(
     rules: AvleRules,
     s: CombatSituation,
@@ -227,10 +236,7 @@ def _fire_base(
     notes: list[str],
 ) -> tuple[int, str]:
     assert isinstance(s, FireSituation)
-    if s.entered_building:
-        raise PackError(
-            "a unit may not fire in the round it enters a building", "entered_building", "8.4"
-        )
+    _refuse_entered_building(s)
     if firer.arm == "garrison":
         if s.moved:
             raise PackError("a garrison may not move", "moved", "6.0")
@@ -434,7 +440,15 @@ def effect_of(
             f"{rules.option_note('retreat_into_loss')})"
         )
         loss, retreat = loss + extra, 0
-    if retreat and s.retreat_blocked:
+    ignore = _may_ignore(s, target.arm) if retreat else []
+    if retreat and s.retreat_blocked and ignore:
+        blocked = min(s.retreat_blocked, retreat)
+        notes.append(
+            f"cannot retreat {blocked} hex(es) but may ignore its retreat ({ignore[0]}): "
+            "no loss for the hexes it cannot take (10.1 B)"
+        )
+        retreat -= blocked
+    elif retreat and s.retreat_blocked:
         blocked = min(s.retreat_blocked, retreat)
         extra = blocked if rules.opt("blocked_retreat_loss") == "per_hex" else 1
         notes.append(
@@ -448,14 +462,8 @@ def effect_of(
             f"({rules.option_note('infantry_cap_extra_losses')})"
         )
         loss = cap
-    ignore: list[str] = []
-    if retreat:
-        if target.arm == "infantry" and s.target_formation == "square":
-            ignore.append("infantry in square (10.1 E)")
-        if target.arm == "infantry" and s.target_terrain in BUILDINGS:
-            ignore.append("infantry in buildings (10.1 E)")
-        if s.target_general_attached and target.arm in ("infantry", "cavalry"):
-            ignore.append("a General attached (7.3.17)")
+    if not retreat:
+        ignore = []
     removed = min(loss, elements)
     tests_at = rules.data.morale_losses.get(target.arm)
     lost_after = target.elements - elements + removed
@@ -484,6 +492,18 @@ def effect_of(
     else:
         result = f"L{removed}R{retreat}"
     return Effect(table, removed, retreat, result, tuple(ignore), tuple(notes))
+
+
+def _may_ignore(s: CombatSituation, arm: str) -> list[str]:
+    """Why the target may ignore a retreat, if it may (10.1 E, 7.3.17)."""
+    out: list[str] = []
+    if arm == "infantry" and s.target_formation == "square":
+        out.append("infantry in square (10.1 E)")
+    if arm == "infantry" and s.target_terrain in BUILDINGS:
+        out.append("infantry in buildings (10.1 E)")
+    if s.target_general_attached and arm in ("infantry", "cavalry"):
+        out.append("a General attached (7.3.17)")
+    return out
 
 
 def check_orders(s: CombatSituation) -> None:

@@ -83,6 +83,27 @@ UNIT_MARKERS: tuple[MarkerSpec, ...] = (
         display="stopped, no shock",
         lasts="round",
     ),
+    MarkerSpec(
+        "retreated",
+        "flag",
+        False,
+        rule="AVlE 10.1 D",
+        label="retreated",
+        dashboard="Rt",
+        display="retreated, fires but does not move",
+        lasts="round",
+        editable=True,
+    ),
+    MarkerSpec(
+        "reformed",
+        "flag",
+        False,
+        rule="AVlE 6.0",
+        label="changed formation",
+        dashboard="Cf",
+        display="changed formation, no move and fire",
+        lasts="round",
+    ),
     # --- the battle's
     MarkerSpec(
         "formation",

@@ -21,17 +21,19 @@ State kept (every key is written and undone by the journal one at a time):
   round's), ``last_card`` (the round before's, 5.1), ``rolled`` (this round's command dice
   as rolled, by face), ``command_dice`` (the orders
   still to give this round, by face; ``automatic`` for an automatic card), ``units_lost`` and
-  ``generals_lost`` (counted against this side, 4.2, 9.4.3), ``wins_at`` (the enemy units
-  this side must eliminate for a substantial victory, 4.2: a scenario's count set by hand,
-  absent for 14.0's 9), ``wins_at_by_nation`` (13.1: Waterloo's French count of English
-  units alone, ``{"english": 12}``; the Allied losses are then counted by their units'
-  flags), ``arrival_roll`` (the ``[turn, round]`` of its last arrival roll,
-  13.1, 14.0).
+  ``generals_lost`` (counted against this side, 4.2, 9.4.3), ``garrisons_lost`` (its set-up
+  garrisons eliminated, counted for victory only by option ``setup_garrisons``, 6.0),
+  ``wins_at`` (the enemy units this side must eliminate for a substantial victory, 4.2: a
+  scenario's count set by hand, absent for 14.0's 9), ``wins_at_by_nation`` (13.1:
+  Waterloo's French count of English units alone, ``{"english": 12}``; the Allied losses
+  are then counted by their units' flags), ``arrival_roll`` (the ``[turn, round]`` of its
+  last arrival roll, 13.1, 14.0).
 * ``game_unit.markers``: ``elements``, ``start`` (the elements it started with, 12.0),
   ``arrives`` (the turn it comes on, 4.1), ``flag``, ``eliminated``, ``passed_morale``
   (15.0), ``formation`` (``square`` after a reaction, 9.3) and the round's ``ordered``,
-  ``fired``, ``reacted``, ``fired_on``, ``stopped`` (cavalry halted by a battery's
-  reaction, 9.3), cleared at the end of the round; ``held`` (``prussian`` or
+  ``fired``, ``reacted``, ``fired_on``, ``retreated`` (10.1 D: it fires but does not
+  move), ``stopped`` (cavalry halted by a battery's reaction, 9.3), cleared at the end of
+  the round; ``held`` (``prussian`` or
   ``reinforcement``: off the map until an arrival roll brings it, 13.1, 14.0) and
   ``entered`` (the sector or the hex it came in at). A reinforcement enters the sector its d6 gave:
   the shared column ``game_unit.command_id``.

@@ -1,7 +1,8 @@
-"""The AVlE checks of combat: fire, shock, reactions, Generals, rally and morale.
+"""The AVlE checks of combat: fire, shock, Generals, rally and morale.
 
-Fire and shock (9.0-9.2), reactions to a charge (9.3), Generals hit and captured (9.4),
-rally (12.0) and the optional morale test (15.0). Standard library only.
+Fire and shock (9.0-9.2; the charge and its reactions, 9.3, are :mod:`.play_charge`'s),
+Generals hit and captured (9.4), rally (12.0), the optional morale test (15.0) and the
+pursuit (9.1.3). Standard library only.
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from typing import Any
 
 from eote_ref.packs.avle import fire as fire_mod
 from eote_ref.packs.avle import generals as generals_mod
+from eote_ref.packs.avle import play_charge as charge_mod
 from eote_ref.packs.avle import rally as rally_mod
-from eote_ref.packs.avle import reaction as reaction_mod
+from eote_ref.packs.avle.play_charge import charged_by, counter_charging, reaction_due
 from eote_ref.packs.avle.play_state import (
+    TERRAINS,
     answer_unit,
     ctx_unit,
     enemies_on_map,
@@ -31,17 +34,13 @@ from eote_ref.packs.avle.play_veils import (
     combat_veiled,
     morale_veiled,
     rally_veiled,
-    reaction_veiled,
 )
 from eote_ref.packs.outcome import Outcome
-from eote_ref.packs.play import CheckSpec, Ctx, PlayError, Put, UnitState, possessive
+from eote_ref.packs.play import CheckSpec, Ctx, PlayError, Put, UnitState
 from eote_ref.packs.questions import Choice, Question
 
+
 # ----------------------------------------------------------------------------- fire and shock
-TERRAINS = ("open", "road", "bridge", "orchard", "field", "wood", "hill",
-            "farm", "town", "fortified", "stream", "marsh")  # fmt: skip
-
-
 def _combat_questions(ctx: Ctx, shock: bool) -> list[Question]:
     state, firer = ctx.state, ctx_unit(ctx)
     enemies = enemies_on_map(ctx, firer)
@@ -92,6 +91,8 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Question]:
             choices=tuple(Choice(d, d) for d in ("front", "flank", "rear")),
         ),  # fmt: skip
         Question("moved", "hexes the firer moved first", "int", 0, "6.0", maximum=4),
+        # 6.0 Roads: a move made only along a road goes 1 hex further, fire or shock after.
+        Question("on_road", "that move was along a road all the way", "bool", False, "6.0"),
         Question(
             "retreat_blocked",
             "hexes of retreat the target cannot take",
@@ -138,6 +139,14 @@ def _combat_questions(ctx: Ctx, shock: bool) -> list[Question]:
     ]
     if not shock:
         qs += [
+            Question(
+                "orchards_crossed",
+                "orchard hexes the line of fire crosses (between the two)",
+                "int",
+                0,
+                "8.2",
+                maximum=5,
+            ),  # fmt: skip
             Question(
                 "firer_elements",
                 "the firer's elements",
@@ -192,26 +201,30 @@ def _combat_situation(ctx: Ctx, shock: bool) -> fire_mod.CombatSituation:
     target = answer_unit(ctx, "target_unit")
     if target.side_id == firer.side_id:
         raise PlayError(f"{target.name} is a friendly unit")
+    # A counter-charge (9.3) is one combat of both at once: each shocks the other, ordered
+    # or not, and the one resolved second still shocks if the first shock removed it.
+    counter = shock and counter_charging(state, firer, target)
     for u in (firer, target):
-        if not on_map(state, u):
+        if not on_map(state, u) and not (counter and u is firer and u.markers.get("eliminated")):
             raise PlayError(f"{u.name} is not on the map")
-    if not firer.markers.get("ordered"):
+    if not firer.markers.get("ordered") and not counter:
         raise PlayError(f"{firer.name} has no order this round: only ordered units fire (5.1)")
     if firer.markers.get("fired"):
         raise PlayError(f"{firer.name} has fired this round already (7.0.1)")
-    if firer.markers.get("reacted"):
+    if firer.markers.get("reacted") and not counter:
         raise PlayError(f"{firer.name} reacted to a charge: nothing more this round (9.3)")
     if shock and firer.markers.get("stopped"):
         raise PlayError(f"{firer.name} was stopped by the battery's reaction: no shock (9.3)")
     if shock and firer.arm != "cavalry":
         raise PlayError("only cavalry shocks (7.3)")
-    if shock and _reaction_due(state, target) is not None:
+    if shock and reaction_due(state, target) is not None:
         raise PlayError(
             f"{target.name} may react before the shock (9.3): resolve its reaction first"
         )
-    if not shock and firer.arm == "cavalry":
-        raise PlayError("cavalry does not fire: it shocks (7.3)")
     a = ctx.answers
+    if not shock and firer.arm == "cavalry" and a.get("firer_terrain") not in fire_mod.BUILDINGS:
+        # 8.4: in a building it fires as a garrison (by option), refused there by the rule.
+        raise PlayError("cavalry does not fire: it shocks (7.3)")
     common: dict[str, Any] = {
         "firer": firer.type,
         "target": target.type,
@@ -222,21 +235,27 @@ def _combat_situation(ctx: Ctx, shock: bool) -> fire_mod.CombatSituation:
         "general_attached": bool(a["general_attached"]),
         "target_general_attached": bool(a["target_general_attached"]),
         "moved": int(a["moved"]),
+        "on_road": bool(a.get("on_road", False)),
         "firer_passed_morale": bool(firer.markers.get("passed_morale")),
         "target_elements": int(a["target_elements"]),
         "target_passed_morale": bool(target.markers.get("passed_morale")),
         "retreat_blocked": int(a["retreat_blocked"]),
+        "retreated_this_round": bool(firer.markers.get("retreated")),  # 10.1 D
     }
     if shock:
         return fire_mod.ShockSituation(**common)
     return fire_mod.FireSituation(
         **common,
         hexes=int(a["hexes"]),
+        orchards_crossed=int(a.get("orchards_crossed", 0)),
+        # 8.4: a unit that moved and stands in a building entered it this round.
+        entered_building=int(a["moved"]) > 0 and common["firer_terrain"] in fire_mod.BUILDINGS,
         # 9.2: infantry firing from a square (formed by a reaction, 9.3).
         firer_formation=firer.markers.get("formation") or "combat",
         bombardment=bool(a["bombardment"]),
         firer_elements=int(a["firer_elements"]),
         target_already_fired_on=bool(a["target_already_fired_on"]),
+        changed_formation=bool(firer.markers.get("reformed")),  # by its order (6.0)
     )
 
 
@@ -257,6 +276,8 @@ def _combat_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
                     "losses": int(d["general_check_losses"]),
                     "may_ignore_retreat": bool(d["may_ignore_retreat"])})  # fmt: skip
     stays = bool(d.get("may_ignore_retreat")) and bool(ctx.answers.get("target_stays", True))
+    if d.get("retreat") and not stays and not d.get("eliminated"):
+        puts.append(Put("unit", target.id, "retreated", True))  # 10.1 D: no move this round
     if outcome.procedure == "shock" and d["eliminated"]:
         add.append(_pursuit_item(firer, "destroyed"))
     elif outcome.procedure == "shock" and d["retreat"] and not stays:  # it left its hex
@@ -328,195 +349,6 @@ def _combat_dice(ctx: Ctx) -> Mapping[str, str]:
     return {"roll": "d10 to hit (9.0)", "effect_roll": "d6 on the combat effect table (9.1)"}
 
 
-# ----------------------------------------------------------------------------- the charge (9.3)
-def _reaction_due(state: Any, unit: UnitState) -> dict[str, Any] | None:
-    """The reaction due for ``unit`` (a charge declared against it, 9.3), if any."""
-    for p in state.pack_state.get("pending") or []:
-        if p["check"] == "reaction" and p["target"].get("unit_id") == unit.id:
-            return dict(p)
-    return None
-
-
-#: The game's record of the charges declared this round: ``[[charger id, charged id], ...]``
-#: (9.3), read by the shock that follows; cleared with the round.
-CHARGES = "charges"
-
-
-def charged_by(state: Any, charger: UnitState) -> int | None:
-    """The unit ``charger`` declared a charge on this round (9.3), if any."""
-    for pair in state.pack_state.get(CHARGES) or []:
-        if pair[0] == charger.id:
-            return int(pair[1])
-    return None
-
-
-def _charge_questions(ctx: Ctx) -> list[Question]:
-    qs = _combat_questions(ctx, True)[:1]  # the unit charged
-    return [
-        *qs,
-        Question("may_react", "the charge starts or passes through a hex of the charged unit's "
-            "frontal arc not adjacent to it (it may react)", "bool", True, "9.3",
-            "a charge from an adjacent hex, or only through the flank or rear, allows no "
-            "reaction"),
-    ]  # fmt: skip
-
-
-def _charge_situation(ctx: Ctx) -> None:
-    state, charger = ctx.state, ctx_unit(ctx)
-    target = answer_unit(ctx, "target_unit")
-    if charger.arm != "cavalry":
-        raise PlayError("only cavalry charges (7.3, 9.3)")
-    if target.side_id == charger.side_id:
-        raise PlayError(f"{target.name} is a friendly unit")
-    for u in (charger, target):
-        if not on_map(state, u):
-            raise PlayError(f"{u.name} is not on the map")
-    if not charger.markers.get("ordered"):
-        raise PlayError(f"{charger.name} has no order this round: only ordered units charge (5.1)")
-    if charger.markers.get("fired") or charger.markers.get("reacted"):
-        raise PlayError(f"{charger.name} has fought or reacted this round already (7.0.1, 9.3)")
-    if _reaction_due(state, target) is not None:
-        raise PlayError(f"a reaction of {target.name} is due already (9.3)")
-
-
-def _charge_reacts(ctx: Ctx) -> bool:
-    """Whether the charged unit may still react (9.3): not once it has reacted this round."""
-    target = answer_unit(ctx, "target_unit")
-    return bool(ctx.answers.get("may_react")) and not target.markers.get("reacted")
-
-
-def _charge_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
-    charger, target = ctx_unit(ctx), answer_unit(ctx, "target_unit")
-    pairs = [p for p in ctx.state.pack_state.get(CHARGES) or [] if p[0] != charger.id]
-    declared = Put("game", ctx.state.game_id, CHARGES, [*pairs, [charger.id, target.id]])
-    if not _charge_reacts(ctx):
-        return [declared]
-    item = {"check": "reaction", "rule": "9.3", "target": {"unit_id": target.id},
-            "label": f"{target.name}: may react to {possessive(charger.name)} charge, before the "
-                     "shock (9.3)",
-            "charger": charger.id}  # fmt: skip
-    return [declared, pending_put(ctx.state, None, [item])]
-
-
-def _charge_summary(ctx: Ctx, outcome: Outcome | None) -> str:
-    charger, target = ctx_unit(ctx), answer_unit(ctx, "target_unit")
-    then = (
-        f"{target.name} may react first (9.3)"
-        if _charge_reacts(ctx)
-        else "no reaction possible (9.3): the shock follows"
-    )
-    return f"{charger.name} charges {target.name}: {then}"
-
-
-# ----------------------------------------------------------------------------- reaction (9.3)
-def _reaction_questions(ctx: Ctx) -> list[Question]:
-    state, unit = ctx.state, ctx_unit(ctx)
-    cavalry = [u for u in enemies_on_map(ctx, unit) if u.arm == "cavalry"]
-    due = _reaction_due(state, unit)
-    if due is not None and due.get("charger") in {u.id for u in cavalry}:
-        cavalry.sort(key=lambda u: u.id != due["charger"])  # the charger declared first
-    cid = ctx.answers.get("charger", cavalry[0].id if cavalry else None)
-    charger = state.unit(int(cid)) if cid is not None else None
-    # The charge declared answered where it came from (9.3): it may react, so it started
-    # or passed through a non-adjacent hex of the frontal arc; asked only without one.
-    declared = due is not None and cid == due.get("charger")
-    asked = (
-        []
-        if declared
-        else [
-            Question("charge_from_adjacent", "the charge started adjacent", "bool", False, "9.3"),
-            Question("through_front", "the charge crossed the frontal arc", "bool", True, "9.3"),
-        ]
-    )
-    return [
-        Question("charger", "the charging cavalry", "choice", cavalry[0].id if cavalry else None,
-            "9.3", choices=unit_choices(state, cavalry, ctx.rules)),
-        Question("empty_hexes", "empty hexes between them at the start, in sight", "int", 1, "9.3",
-            maximum=10),
-        *asked,
-        Question("terrain", "the reacting unit's hex", "choice", "open", "6.0",
-            choices=tuple(Choice(t, t) for t in TERRAINS)),
-        Question("charger_elements", "the charger's elements", "int",
-            int(charger.markers.get("elements", 3)) if charger else 3, "9.3", minimum=1,
-            maximum=3, derived=True),
-    ]  # fmt: skip
-
-
-def _reaction_situation(ctx: Ctx) -> reaction_mod.ReactionSituation:
-    state, unit = ctx.state, ctx_unit(ctx)
-    charger = answer_unit(ctx, "charger")
-    if charger.arm != "cavalry" or charger.side_id == unit.side_id:
-        raise PlayError(f"{charger.name} is no enemy cavalry")
-    if not on_map(state, unit):
-        raise PlayError(f"{unit.name} is not on the map")
-    if unit.markers.get("reacted"):
-        raise PlayError(f"{unit.name} has reacted this round already (9.3)")
-    a = ctx.answers
-    due = _reaction_due(state, unit)
-    declared = due is not None and charger.id == due.get("charger")
-    return reaction_mod.ReactionSituation(
-        reacting=unit.type,
-        nation=unit.markers.get("flag") or state.side(unit.side_id).pack_state["flag"],
-        empty_hexes=int(a["empty_hexes"]),
-        # As the charge declared them when it did (9.3): not adjacent, through the front.
-        charge_from_adjacent=bool(a.get("charge_from_adjacent", False)) and not declared,
-        through_front=bool(a.get("through_front", True)) or declared,
-        terrain=a["terrain"],
-        charger_elements=int(a["charger_elements"]),
-    )
-
-
-def _reaction_reading(ctx: Ctx, outcome: Outcome) -> list[str]:
-    """The white dice a reaction rolls and the flag it needs, for its figure (9.3, 1.2)."""
-    n, flags = outcome.details.get("dice"), outcome.details.get("flags")
-    if n is None or not flags:
-        return []  # no reaction allowed: the wizard says why
-    dice = "1 white die" if n == 1 else f"{n} white dice"
-    words = " or ".join(str(f).capitalize() for f in flags)
-    faces = f"{2 * len(flags)} faces of 6"
-    needs = (
-        f"it succeeds on a {words} flag ({faces}, 1.2)"
-        if n == 1
-        else f"it succeeds on any {words} flag among them ({faces} on each die, 1.2)"
-    )
-    return [f"{dice}, one an empty hex in sight at the charge's start (9.3)", needs]
-
-
-def _reaction_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
-    assert outcome is not None
-    unit, charger = ctx_unit(ctx), answer_unit(ctx, "charger")
-    puts: list[Put] = []
-    if outcome.details.get("success"):
-        puts.append(Put("unit", unit.id, "reacted", True))
-    if outcome.result == "square":
-        puts.append(Put("unit", unit.id, "formation", "square"))
-    if outcome.result in ("stopped", "stopped_with_loss"):  # halts adjacent, no shock (9.3)
-        puts.append(Put("unit", charger.id, "stopped", True))
-    due = _reaction_due(ctx.state, unit)
-    if due is not None:  # the reaction the charge called for, resolved (9.3)
-        puts.append(pending_put(ctx.state, due, []))
-    loss = int(outcome.details.get("charger_losses") or 0)
-    if loss:
-        left = int(ctx.answers["charger_elements"]) - loss
-        if left <= 0:
-            lost_unit(ctx.state, charger, puts)
-        else:
-            puts.append(Put("unit", charger.id, "elements", left))
-    return puts
-
-
-def _reaction_summary(ctx: Ctx, outcome: Outcome | None) -> str:
-    assert outcome is not None
-    unit, charger = ctx_unit(ctx), answer_unit(ctx, "charger")
-    words = outcome.result.replace("_", " ")
-    return f"{unit.name} reacts to {possessive(charger.name)} charge (9.3): {words}"
-
-
-def _reaction_dice(ctx: Ctx) -> Mapping[str, str]:
-    return {"reaction_dice": "white dice, one an empty hex (9.3)",
-            "effect_roll": "d6 on the 1-hit column (9.3)"}  # fmt: skip
-
-
 # ----------------------------------------------------------------------------- Generals (9.4)
 def _general(ctx: Ctx) -> Any:
     if "leader_id" not in ctx.target:
@@ -544,7 +376,8 @@ def _general_alive(ctx: Ctx) -> Any:
 
 def _general_hit_situation(ctx: Ctx) -> generals_mod.GeneralHitSituation:
     g = _general_alive(ctx)
-    if g.attached_unit_id is None:
+    # A General whose unit was just eliminated stands alone, his hit still due (9.4, 9.4.4).
+    if g.attached_unit_id is None and matching_pending(ctx, "general_hit") is None:
         raise PlayError(f"{g.name} is with no unit: only an attached General is hit (9.4)")
     return generals_mod.GeneralHitSituation(
         int(ctx.answers["losses"]), bool(ctx.answers["unit_may_ignore_retreat"])
@@ -566,7 +399,11 @@ def _general_out(ctx: Ctx, marker: str) -> list[Put]:
 
 def _general_hit_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     assert outcome is not None
+    g = _general(ctx)
     puts = _general_out(ctx, "killed") if outcome.result == "killed" else []
+    if outcome.details.get("retreat_compulsory") and g.attached_unit_id is not None:
+        # 9.4: his unit goes 1 hex more, so it moves no more this round (10.1 D).
+        puts.append(Put("unit", g.attached_unit_id, "retreated", True))
     item = matching_pending(ctx, "general_hit")
     if item is not None:
         add: list[dict[str, Any]] = []
@@ -589,11 +426,15 @@ def _general_hit_summary(ctx: Ctx, outcome: Outcome | None) -> str:
 
 
 def _capture_questions(ctx: Ctx) -> list[Question]:
+    # One question of the two, by the reading of the capture value (9.4.2, notes 14).
+    if ctx.rules.opt("capture_value") == "general_retreat":
+        return [
+            Question("general_retreat_hexes", "hexes he retreats", "int", 1, "9.4.2",
+                maximum=10),
+        ]  # fmt: skip
     return [
         Question("hexes_moved", "hexes the enemy unit moved into his hex", "int", 1, "9.4.2",
             minimum=1, maximum=10),
-        Question("general_retreat_hexes", "hexes he retreats (when the capture option counts them)",
-            "int", 1, "9.4.2", maximum=10),
     ]  # fmt: skip
 
 
@@ -601,8 +442,9 @@ def _capture_situation(ctx: Ctx) -> generals_mod.GeneralCaptureSituation:
     g = _general_alive(ctx)
     if not general_present(ctx.state, g):
         raise PlayError(f"{g.name} has not arrived yet")
+    a = ctx.answers
     return generals_mod.GeneralCaptureSituation(
-        int(ctx.answers["hexes_moved"]), int(ctx.answers["general_retreat_hexes"])
+        int(a.get("hexes_moved", 1)), int(a.get("general_retreat_hexes", 1))
     )
 
 
@@ -665,6 +507,11 @@ def _rally_summary(ctx: Ctx, outcome: Outcome | None) -> str:
 
 
 def _morale_questions(ctx: Ctx) -> list[Question]:
+    if matching_pending(ctx, "morale") is not None:
+        # The test a result called for: that result had no loss beyond the test's, or it
+        # would have removed the unit outright (option morale_surplus_loss=removes) or
+        # wasted it (9.1.2): nothing to ask (15.0).
+        return []
     return [
         Question("surplus_losses", "further losses in the same result", "int", 0, "15.0",
             maximum=4),
@@ -676,7 +523,9 @@ def _morale_situation(ctx: Ctx) -> rally_mod.MoraleSituation:
     if unit.markers.get("eliminated"):
         raise PlayError(f"{unit.name} has been removed already")
     return rally_mod.MoraleSituation(
-        unit.type, bool(unit.markers.get("passed_morale")), int(ctx.answers["surplus_losses"])
+        unit.type,
+        bool(unit.markers.get("passed_morale")),
+        int(ctx.answers.get("surplus_losses", 0)),
     )
 
 
@@ -741,11 +590,7 @@ def checks() -> list[CheckSpec]:
         spec("shock", "Shock", "9.2", "shock", "unit",
              lambda c: _combat_questions(c, True), lambda c: _combat_situation(c, True),
              _combat_changes, _combat_summary, _combat_dice, veiled=combat_veiled),
-        spec("charge", "Charge declared", "9.3", None, "unit",
-             _charge_questions, _charge_situation, _charge_changes, _charge_summary),
-        spec("reaction", "Reaction to a charge", "9.3", "reaction", "unit",
-             _reaction_questions, _reaction_situation, _reaction_changes, _reaction_summary,
-             _reaction_dice, reading=_reaction_reading, veiled=reaction_veiled),
+        *charge_mod.checks(),
         spec("general_hit", "General hit", "9.4", "general_hit", "leader",
              _general_hit_questions, _general_hit_situation, _general_hit_changes,
              _general_hit_summary),

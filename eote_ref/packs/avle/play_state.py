@@ -43,6 +43,12 @@ DICE = "command_dice"
 WINS_AT_BY_NATION = "wins_at_by_nation"
 #: The unit markers that last one round (5.1, 7.0.1, 9.3): the declared ``lasts="round"``.
 ROUND_MARKERS = cleared_markers(UNIT_MARKERS, new_turn=False)
+#: The hexes a check asks about, as the procedures name them (8.0, 9.2).
+TERRAINS = ("open", "road", "bridge", "orchard", "field", "wood", "hill",
+            "farm", "town", "fortified", "stream", "marsh")  # fmt: skip
+#: The side's key of its set-up garrisons eliminated (13.1, 13.3), counted apart from its
+#: units lost: for victory only by option ``setup_garrisons`` (6.0, notes 25).
+GARRISONS_LOST = "garrisons_lost"
 #: How many units an automatic card orders (3.2, source: text; None: every one of its arm).
 AUTOMATIC_ORDERS: Mapping[str, tuple[str, int | None]] = {
     "infantry_manoeuvre": ("infantry", 5),
@@ -164,12 +170,17 @@ def deck(rules: AvleRules) -> list[str]:
 
 
 def lost_unit(state: PlayState, unit: UnitState, puts: list[Put]) -> None:
-    """``unit`` eliminated: its marker and one more unit lost by its side (4.2)."""
+    """``unit`` eliminated: its marker, one more unit lost by its side (4.2), its General freed."""
     puts.append(Put("unit", unit.id, "eliminated", True))
     puts.append(Put("unit", unit.id, "elements", 0))
+    if unit.attached_leader_id is not None:
+        # 9.4.4: a General who outlives his unit stands alone (a General die orders him, 5.1;
+        # an enemy may capture him, 9.4.2); the hit he may take is due on him all the same.
+        puts.append(Put("unit", unit.id, "attached_leader_id", None, column=True))
     side = state.side(unit.side_id)
-    lost = int(side.pack_state.get("units_lost", 0)) + 1
-    puts.append(Put("side", side.id, "units_lost", lost))
+    # A garrison is counted apart: it counts for victory only by option (6.0, notes 25).
+    key = GARRISONS_LOST if unit.arm == "garrison" else "units_lost"
+    puts.append(Put("side", side.id, key, int(side.pack_state.get(key, 0)) + 1))
 
 
 #: A side's record of the rounds played (the card tracker's grid, 5.1, 4.2): one entry a
@@ -268,6 +279,7 @@ _CARD_KEYS = {"hand": "hand", "last_hand": "last turn's hand", "played": "played
               "card": "card this round", "last_card": "last round's card"}  # fmt: skip
 #: A side's keys the screens word with their own heading.
 _SIDE_HEADS = {"rolled": "command dice rolled", DICE: "orders left", "units_lost": "units lost",
+               GARRISONS_LOST: "set-up garrisons lost",
                "generals_lost": "Generals lost", "wins_at": "enemy units to eliminate",
                "flag": "flag", "arrival_roll": "last arrival roll"}  # fmt: skip
 
@@ -384,6 +396,10 @@ def _unit_words(state: PlayState, u: UnitState, key: str, v: Any) -> str | None:
         return f"{u.name}: ordered this round"
     if key == "reacted":
         return f"{u.name}: has reacted this round (9.3)"
+    if key == "reformed":
+        return f"{u.name}: changed formation, neither moves nor fires this round (6.0)"
+    if key == "retreated":
+        return f"{u.name}: retreated, may fire but not move this round (10.1 D)"
     if key == "stopped":
         return f"{u.name}: stopped adjacent, no shock this round (9.3)"
     if key == "attached_leader_id":
@@ -402,8 +418,8 @@ def _arrival_words(name: str, key: str, v: Any) -> str:
 
 
 def _side_words(s: SideState, key: str, v: Any, rules: AvleRules | None) -> str | None:
-    if key in ("units_lost", "generals_lost"):
-        what = "unit(s)" if key == "units_lost" else "General(s)"
+    if key in ("units_lost", "generals_lost", GARRISONS_LOST):
+        what = {"units_lost": "unit(s)", "generals_lost": "General(s)"}.get(key, "garrison(s)")
         return f"{s.name}: {v} {what} lost"
     if key == "hand":
         return f"{s.name}: a hand of {len(v)} cards" if v else f"{s.name}: a new hand due"
@@ -421,7 +437,8 @@ def _side_words(s: SideState, key: str, v: Any, rules: AvleRules | None) -> str 
 #: What the umpire may set by hand on a side (its own state, not markers), with its kind. A
 #: unit's and a General's are their declared markers with ``editable`` (:mod:`.markers`).
 SIDE_EDITABLE: Mapping[str, str] = {
-    "units_lost": "count", "generals_lost": "count", "wins_at": "threshold",
+    "units_lost": "count", "generals_lost": "count", GARRISONS_LOST: "count",
+    "wins_at": "threshold",
 }  # fmt: skip
 _MARKERS = {"unit": UNIT_MARKER_BY_NAME, "leader": LEADER_MARKER_BY_NAME}
 

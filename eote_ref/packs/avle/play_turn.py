@@ -14,6 +14,7 @@ from typing import Any
 from eote_ref.packs.avle import play_arrivals as arrivals
 from eote_ref.packs.avle import scenarios as scenarios_mod
 from eote_ref.packs.avle import victory as victory_mod
+from eote_ref.packs.avle.fire import check_square
 from eote_ref.packs.avle.markers import LEADER_MARKERS, UNIT_MARKERS
 from eote_ref.packs.avle.model import FACE_ARM
 from eote_ref.packs.avle.orders import AUTOMATIC, FACE_ORDERS, OrdersSituation, SideCard
@@ -22,8 +23,10 @@ from eote_ref.packs.avle.play_state import (
     CARD_PHASE,
     COORDINATED_PER_SECTOR,
     DICE,
+    GARRISONS_LOST,
     ORDERS_PHASE,
     SECTORS,
+    TERRAINS,
     VICTORY_PHASE,
     WINS_AT_BY_NATION,
     answer_unit,
@@ -45,7 +48,7 @@ from eote_ref.packs.avle.play_state import (
     units_able,
 )
 from eote_ref.packs.declaration import cleared_markers
-from eote_ref.packs.outcome import Outcome
+from eote_ref.packs.outcome import Outcome, PackError
 from eote_ref.packs.play import (
     CheckSpec,
     Ctx,
@@ -346,7 +349,42 @@ def _order_questions(ctx: Ctx) -> list[Question]:
         Question("face", "the command die used", "choice", default, "5.1", derived=True,
             choices=tuple(Choice(f, FACE_ORDERS.get(f, "the automatic card")) for f in faces))
     )  # fmt: skip
+    return out + _formation_questions(ctx, unit)
+
+
+def _formation_questions(ctx: Ctx, unit: UnitState) -> list[Question]:
+    """Infantry ordered may change formation (6.0): into square, where one may stand."""
+    if unit.arm != "infantry":
+        return []
+    now = unit.markers.get("formation") or "combat"
+    out = [
+        Question("formation", "its formation after the order", "choice", now, "6.0",
+            "a change of formation leaves no move and fire this round",
+            choices=(Choice("combat", "combat"), Choice("square", "square")), derived=True)
+    ]  # fmt: skip
+    if ctx.answers.get("formation", now) == "square" and now != "square":
+        out.append(
+            Question("terrain", "the unit's hex", "choice", "open", "6.0",
+                choices=tuple(Choice(t, t) for t in TERRAINS))
+        )  # fmt: skip
     return out
+
+
+def _formation_change(ctx: Ctx, unit: UnitState) -> str | None:
+    """The formation the order puts ``unit`` into, or None for no change (6.0)."""
+    now = unit.markers.get("formation") or "combat"
+    wanted = ctx.answers.get("formation", now)
+    if wanted == now:
+        return None
+    if unit.arm != "infantry":
+        raise PlayError("only infantry changes formation (6.0)")
+    if wanted == "square":
+        kind, terrain = ctx.rules.data.units[unit.type], str(ctx.answers.get("terrain", "open"))
+        try:
+            check_square(ctx.rules, kind, terrain, "formation", "terrain")
+        except PackError as e:
+            raise PlayError(str(e)) from None
+    return str(wanted)
 
 
 def _order_situation(ctx: Ctx) -> None:
@@ -362,6 +400,7 @@ def _order_situation(ctx: Ctx) -> None:
     if face not in _faces_for(ctx, unit):
         raise PlayError(f"{side.name} has no {face} order left this round")
     _refuse_out_of_turn(state, side)
+    _formation_change(ctx, unit)
     sector = sector_of(state, unit)
     ordered = [u for u in state.units_of(side.id) if u.markers.get("ordered")]
     if face == "automatic":
@@ -409,7 +448,14 @@ def _used_die(ctx: Ctx, side: SideState, face: str) -> list[Put]:
 def _order_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     unit = _order_unit(ctx)
     side = ctx.state.side(unit.side_id)
-    return [Put("unit", unit.id, "ordered", True), *_used_die(ctx, side, ctx.answers["face"])]
+    puts = [Put("unit", unit.id, "ordered", True), *_used_die(ctx, side, ctx.answers["face"])]
+    formation = _formation_change(ctx, unit)
+    if formation is not None:  # 6.0: no move and fire this round
+        puts += [
+            Put("unit", unit.id, "formation", formation if formation == "square" else None),
+            Put("unit", unit.id, "reformed", True),
+        ]
+    return puts
 
 
 def _order_summary(ctx: Ctx, outcome: Outcome | None) -> str:
@@ -500,6 +546,7 @@ def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
             ),
             units_lost=int(s.pack_state.get("units_lost", 0)),
             generals_lost=int(s.pack_state.get("generals_lost", 0)),
+            setup_garrisons_lost=int(s.pack_state.get(GARRISONS_LOST, 0)),
             units_by_sector=dict(Counter(sector_of(state, u) for u in units)),
             generals_by_sector=dict(
                 Counter(state.command(g.command_id).name.lower() for g in generals)
@@ -521,7 +568,7 @@ def _units_lost_by_nation(state: PlayState, side: SideState) -> dict[str, int]:
     units = state.units_of(side.id)
     lost = {str(u.markers.get("flag") or flag): 0 for u in units}
     for u in units:
-        if u.markers.get("eliminated"):
+        if u.markers.get("eliminated") and u.arm != "garrison":  # counted apart (6.0)
             lost[str(u.markers.get("flag") or flag)] += 1
     counted = int(side.pack_state.get("units_lost", 0))
     if counted != sum(lost.values()):

@@ -179,7 +179,8 @@ def test_a_whole_turn_of_six_rounds_with_undo_and_redo(db: Database, demo: GameS
     assert fire.trial({"roll": 4}).needed is not None  # the effect d6 is asked for next
     # What Apply will do, in words (the round's bookkeeping left out).
     assert fire.trial({"roll": 4, "effect_roll": 5}).changes == [
-        "Bijlandt's brigade (militia): 4 → 3 element(s)"
+        "Bijlandt's brigade (militia): 4 → 3 element(s)",
+        "Bijlandt's brigade (militia): retreated, may fire but not move this round (10.1 D)",
     ]
     outcome = fire.apply({"roll": 4, "effect_roll": 5})
     assert outcome is not None
