@@ -85,23 +85,44 @@ REASONS = (
 )
 DIRECTIONS = (Choice("front", "front"), Choice("flank", "flank (-2)"), Choice("rear", "rear (-3)"),
               Choice("flank_and_rear", "flank and rear"))  # fmt: skip
+SQUARE_ATTACKERS = (Choice("none", "not attacked in melee"),
+                    Choice("cavalry_only", "cavalry alone (+2)"),
+                    Choice("mixed", "cavalry and infantry"))  # fmt: skip
+FORTIFIED = (Choice("open", "neither"), Choice("town", "a town (+2)"),
+             Choice("castle", "a castle (+3)"))  # fmt: skip
+#: Formations whose six neighbours are all front hexes: no flank, no rear (IV.3, IV.4, IV.9).
+ALL_ROUND = ("square", "general_order")
+
+
+def _given(ctx: Ctx, key: str, default: Any) -> Any:
+    """What the check that called for this one knew (a melee's direction), else ``default``."""
+    return dict(ctx.target.get("given") or {}).get(key, default)
 
 
 def _morale_questions(ctx: Ctx) -> list[Question]:
     u = _unit(ctx)
-    return [
-        Question("reason", "Why the check", "choice", "fire", "X.1", choices=REASONS),
+    asks = [
+        Question("reason", "Why the check", "choice", _given(ctx, "reason", "fire"), "X.1",
+            choices=REASONS),
         Question("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "X.2",
             minimum=2, maximum=12, derived=True),
         Question("steps", "Steps now", "int", _m(u, "steps", 1), "X.4", minimum=1, maximum=20,
             derived=True),
         _leader_bonus_ask(ctx, u),
-        Question("direction", "Attacked or fired on through", "choice", "front", "X.4",
-            choices=DIRECTIONS),
+        Question("direction", "Attacked or fired on through", "choice",
+            _given(ctx, "direction", "front"), "X.4", choices=DIRECTIONS),
         Question("below_failed_unit", "The unit above has just failed", "bool", False, "V.5"),
         Question("event_bonus", "Events played (+ helps)", "int", 0, "XXII.3", minimum=-6,
             maximum=6),
     ]  # fmt: skip
+    if _m(u, "formation", "") == "square":
+        by = _given(ctx, "square_attacked_by", "none")
+        asks.append(Question("square_attacked_by", "The square attacked in melee by", "choice",
+            by, "X.4", choices=SQUARE_ATTACKERS))  # fmt: skip
+    if ctx.rules.opt("town_castle_morale"):
+        asks.append(Question("terrain", "In a town or castle", "choice",
+            _given(ctx, "terrain", "open"), "XVI.6", choices=FORTIFIED))  # fmt: skip
+    return asks
 
 
 def _morale_situation(ctx: Ctx) -> morale.MoraleSituation:
@@ -115,6 +136,8 @@ def _morale_situation(ctx: Ctx) -> morale.MoraleSituation:
         leader_morale=int(a["leader_morale"]), direction=a["direction"],
         below_failed_unit=bool(a["below_failed_unit"]),
         demoralized_army=_demoralized(ctx, u.side_id), event_bonus=int(a["event_bonus"]),
+        square_attacked_by=a.get("square_attacked_by", "none"), terrain=a.get("terrain", "open"),
+        six_front_hexes=_m(u, "formation", "") in ALL_ROUND,
     )  # fmt: skip
 
 
@@ -141,6 +164,10 @@ def _fire_questions(ctx: Ctx) -> list[Question]:
             help="as the Formation and Terrain tables leave it", minimum=0, maximum=20),
         Question("target_square", "Target in square (+1 die)", "bool",
             _m(u, "formation", "") == "square", "VII.10", derived=True),
+        Question("target_tirailleur", "Target in tirailleurs (-1 die)", "bool",
+            _m(u, "formation", "") == "tirailleur", "IV.6", derived=True),
+        Question("target_terrain", "Target in a town or castle (no morale check)", "choice",
+            "open", "VII.3", choices=FORTIFIED),
         Question("die_bonus", "Events on the die", "int", 0, "XXII.3", minimum=-4, maximum=6),
         Question("leader_with_target", "A leader with the target", "bool", False, "XIV.5"),
     ]  # fmt: skip
@@ -154,6 +181,7 @@ def _fire_situation(ctx: Ctx) -> combat.FireSituation:
         firers=[combat.Firer(int(a["fire_value"]))], target_arm=u.arm,  # type: ignore[arg-type]
         target_square=bool(a["target_square"]), die_bonus=int(a["die_bonus"]),
         leader_with_target=bool(a["leader_with_target"]),
+        target_tirailleur=bool(a["target_tirailleur"]), target_terrain=a["target_terrain"],
     )  # fmt: skip
 
 
@@ -175,8 +203,11 @@ def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
             return puts
     if out.details.get("morale_check"):
         pending = list(ctx.state.pack_state.get("pending") or [])
+        target: dict[str, Any] = {"unit_id": u.id}
+        if ctx.answers.get("target_terrain", "open") != "open":
+            target["given"] = {"reason": "fire", "terrain": ctx.answers["target_terrain"]}
         pending.append({"check": "morale", "label": f"{u.name}: morale check after fire",
-                        "rule": "VII.9", "target": {"unit_id": u.id}})  # fmt: skip
+                        "rule": "VII.9", "target": target})  # fmt: skip
         puts.append(Put("game", ctx.state.game_id, "pending", pending))
     return puts
 
@@ -201,13 +232,17 @@ def _melee_questions(ctx: Ctx) -> list[Question]:
     enemies = tuple(
         Choice(e.id, e.name) for e in ctx.state.units if e.side_id != u.side_id and _on_map(e)
     )
+    picked = [ctx.state.unit(int(i)) for i in ctx.answers.get("attackers") or []
+              if int(i) in {e.id for e in ctx.state.units}]  # fmt: skip
+    # Cavalry attacks only by charging (IX.1): a charge when the attackers include cavalry.
+    charging = any(a.arm == "cavalry" for a in picked)
     return [
         Question("attackers", "Attacking units", "choices", [], "VIII.1", choices=enemies),
         Question("attacked_from", "Attacked through", "choice", "front", "VIII.6",
             choices=DIRECTIONS[:3]),
         Question("defender_terrain", "Defender's terrain", "choice", "open", "VIII.3",
             choices=TERRAINS),
-        Question("charge", "A cavalry charge", "bool", False, "IX.3"),
+        Question("charge", "A cavalry charge", "bool", charging, "IX.1", derived=True),
         Question("attacker_leader_combat", "Attacking leader's combat value", "int", 0, "XIV.3",
             minimum=-2, maximum=3),
         Question("defender_leader_combat", "Defending leader's combat value", "int", 0, "XIV.3",
@@ -228,6 +263,7 @@ def _melee_unit(u: UnitState) -> combat.MeleeUnit:
         column=formation == "column", disorganized=bool(_m(u, "disorganized")),
         tirailleur=formation == "tirailleur", square=formation == "square",
         general_order=formation == "general_order", cavalry_class=klass,  # type: ignore[arg-type]
+        limbered=formation == "limbered",
     )  # fmt: skip
 
 
@@ -259,8 +295,13 @@ def _melee_situation(ctx: Ctx) -> combat.MeleeSituation:
     )  # fmt: skip
 
 
-def _result_puts(ctx: Ctx, u: UnitState, code: str, pending: list[Any]) -> list[Put]:
-    """One side's melee result on its first unit (VIII.8): steps, *, D, D1, D2, E."""
+def _result_puts(
+    ctx: Ctx, u: UnitState, code: str, pending: list[Any], given: dict[str, Any]
+) -> list[Put]:
+    """One side's melee result on its first unit (VIII.8): steps, *, D, D1, D2, E.
+
+    ``given`` is what the melee tells its morale check (why, the direction, the terrain).
+    """
     steps = int(_m(u, "steps", 1))
     lost = {"1": 1, "2": 2, "1*": 1, "2*": 2, "D1": 1, "D2": 2}.get(code, 0)
     puts: list[Put] = []
@@ -284,21 +325,32 @@ def _result_puts(ctx: Ctx, u: UnitState, code: str, pending: list[Any]) -> list[
                 puts.append(Put("unit", u.id, "eliminated", True))
         else:
             puts.append(Put("unit", u.id, "disorganized", ctx.state.turn))
-    if code.endswith("*"):
+    fortified = given.get("terrain", "open") != "open"
+    if code.endswith("*") and (not fortified or ctx.rules.opt("town_castle_morale")):
         pending.append({"check": "morale", "label": f"{u.name}: morale check after melee",
-                        "rule": "VIII.8", "target": {"unit_id": u.id}})  # fmt: skip
+                        "rule": "VIII.8", "target": {"unit_id": u.id, "given": given}})  # fmt: skip
     return puts
 
 
 def _melee_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     if out is None:
         return []
-    u = _unit(ctx)
+    u, a = _unit(ctx), ctx.answers
     pending = list(ctx.state.pack_state.get("pending") or [])
     before = len(pending)
-    puts = _result_puts(ctx, u, str(out.details["defender_result"]), pending)
-    first = _attackers(ctx)[0]
-    puts += _result_puts(ctx, first, str(out.details["attacker_result"]), pending)
+    attackers = _attackers(ctx)
+    # A town or castle spares a * its check (VIII.8), or gives +2/+3 with XVI.6.
+    terrain = a["defender_terrain"] if a["defender_terrain"] in ("town", "castle") else "open"
+    given: dict[str, Any] = {"reason": "melee", "direction": a["attacked_from"]}
+    if terrain != "open":
+        given["terrain"] = terrain
+    if _m(u, "formation", "") == "square":
+        cavalry_only = all(x.arm == "cavalry" for x in attackers)
+        given["square_attacked_by"] = "cavalry_only" if cavalry_only else "mixed"
+    puts = _result_puts(ctx, u, str(out.details["defender_result"]), pending, given)
+    first = attackers[0]
+    puts += _result_puts(ctx, first, str(out.details["attacker_result"]), pending,
+                         {"reason": "melee"})  # fmt: skip
     if len(pending) != before:
         puts.append(Put("game", ctx.state.game_id, "pending", pending))
     return puts
@@ -309,6 +361,8 @@ def _melee_summary(ctx: Ctx, out: Outcome | None) -> str:
     if out is None:
         return f"melee on {u.name}"
     col = out.details.get("column")
+    if col is None:  # no table read: a disorganized battery (IV.13)
+        return f"melee on {u.name}: {out.result} ({out.rule})"
     return f"melee on {u.name} at {col}: {out.result} (VIII.8)"
 
 
@@ -335,6 +389,7 @@ def _square_situation(ctx: Ctx) -> morale.SquareSituation:
         disorganized=bool(_m(u, "disorganized")), leader_morale=int(a["leader_morale"]),
         below_failed_unit=bool(a["below_failed_unit"]),
         demoralized_army=_demoralized(ctx, u.side_id), event_bonus=int(a["event_bonus"]),
+        general_order=_m(u, "formation", "") == "general_order",
     )  # fmt: skip
 
 
@@ -516,8 +571,10 @@ def _casualty_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     if out is None or out.result == "unhurt":
         return []
     if out.result == "wounded":
-        return [Put("leader", ld.id, "wounded_until", int(out.details["returns_turn"]))]
-    puts = [Put("leader", ld.id, "killed", True)]
+        puts = [Put("leader", ld.id, "wounded_until", int(out.details["returns_turn"]))]
+    else:
+        puts = [Put("leader", ld.id, "killed", True)]
+    # A wounded leader was eliminated first (XVII.1 rolls after it): the army is demoralized.
     if ld.markers.get("army_commander"):
         puts.append(Put("side", ld.side_id, "demoralized", True))
     return puts
@@ -582,10 +639,9 @@ def _next_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     nxt, player_after, new_turn = TURN.after(state.phase or FIRST_PHASE, player)
     gid = state.game_id
     puts = [Put("game", gid, "phase", nxt, column=True)]
-    if player_after != player:
-        puts.append(Put("game", gid, "round", player_after))
+    if player_after != player or new_turn:
+        puts.append(Put("game", gid, "round", 1 if new_turn else player_after))
     if new_turn:
-        puts.append(Put("game", gid, "round", 1))
         puts.append(Put("game", gid, "turn", state.turn + 1, column=True))
         for u in state.units:
             if u.markers.get("fired"):
