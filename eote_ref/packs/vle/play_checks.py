@@ -52,6 +52,14 @@ def _leader_bonus_ask(ctx: Ctx, u: UnitState) -> Question:
                "XIV.4", help=help_text, minimum=-3, maximum=6)  # fmt: skip
 
 
+def _initiative(ctx: Ctx, u: UnitState) -> str:
+    """``success``/``failure`` if his corps leader took the initiative last turn (XVII.7)."""
+    for ld in ctx.state.leaders:
+        if ld.command_id == u.command_id and ld.markers.get("initiative_turn") == ctx.state.turn:
+            return "success" if int(ld.markers.get("initiative_malus", 2)) == 1 else "failure"
+    return "none"
+
+
 def _demoralized(ctx: Ctx, side_id: int) -> bool:
     return bool(ctx.state.side(side_id).pack_state.get("demoralized"))
 
@@ -138,6 +146,7 @@ def _morale_situation(ctx: Ctx) -> morale.MoraleSituation:
         demoralized_army=_demoralized(ctx, u.side_id), event_bonus=int(a["event_bonus"]),
         square_attacked_by=a.get("square_attacked_by", "none"), terrain=a.get("terrain", "open"),
         six_front_hexes=_m(u, "formation", "") in ALL_ROUND,
+        initiative_last_turn=_initiative(ctx, u),  # type: ignore[arg-type]
     )  # fmt: skip
 
 
@@ -280,6 +289,8 @@ def _attackers(ctx: Ctx) -> list[UnitState]:
             raise PlayError(f"{a.name} is disorganized: it cannot attack (VIII.7)")
         if a.arm == "artillery":
             raise PlayError(f"{a.name} is artillery: it cannot attack (VIII.7)")
+        if _m(a, "formation", "") == "square":
+            raise PlayError(f"{a.name} is in square: it cannot attack (IV.4, VIII.7)")
     return out
 
 
@@ -390,6 +401,7 @@ def _square_situation(ctx: Ctx) -> morale.SquareSituation:
         below_failed_unit=bool(a["below_failed_unit"]),
         demoralized_army=_demoralized(ctx, u.side_id), event_bonus=int(a["event_bonus"]),
         general_order=_m(u, "formation", "") == "general_order",
+        initiative_last_turn=_initiative(ctx, u),  # type: ignore[arg-type]
     )  # fmt: skip
 
 
@@ -426,6 +438,7 @@ def _cc_situation(ctx: Ctx) -> morale.CounterchargeSituation:
         morale=int(a["morale"]), original_steps=int(_m(u, "start", 1)),
         steps=int(_m(u, "steps", 1)), disorganized=bool(_m(u, "disorganized")),
         leader_morale=int(a["leader_morale"]), demoralized_army=_demoralized(ctx, u.side_id),
+        initiative_last_turn=_initiative(ctx, u),  # type: ignore[arg-type]
     )  # fmt: skip
 
 
@@ -491,6 +504,16 @@ def _initiative_summary(ctx: Ctx, out: Outcome | None) -> str:
     return f"{ld.name} {word}; his units {out.details['morale_malus']} morale next turn (XVII.7)"
 
 
+def _initiative_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
+    """His command's morale malus on the next turn only: 1 after a success, 2 else (XVII.7)."""
+    if out is None:
+        return []
+    ld = _leader(ctx)
+    malus = -int(out.details["morale_malus"])
+    return [Put("leader", ld.id, "initiative_turn", int(out.details["malus_turn"])),
+            Put("leader", ld.id, "initiative_malus", malus)]  # fmt: skip
+
+
 def _no_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     return []
 
@@ -516,7 +539,7 @@ def _rally_situation(ctx: Ctx) -> morale.RallySituation:
         original_steps=int(_m(u, "start", 1)), steps=int(_m(u, "steps", 1)),
         routed=bool(_m(u, "routed", False)), adjacent_enemy=bool(a["adjacent_enemy"]),
         leader_morale=int(a["leader_morale"]), demoralized_army=_demoralized(ctx, u.side_id),
-        arm=u.arm,  # type: ignore[arg-type]
+        arm=u.arm, initiative_last_turn=_initiative(ctx, u),  # type: ignore[arg-type]
     )  # fmt: skip
 
 
@@ -684,7 +707,7 @@ def checks() -> dict[str, CheckSpec]:
                   _obedience_questions, _obedience_situation, _no_changes, _obedience_summary,
                   dice_labels=lambda ctx: {"roll": "obedience d6"}),
         CheckSpec("initiative", "Initiative", "XVII.7", "initiative", "leader",
-                  _initiative_questions, _initiative_situation, _no_changes,
+                  _initiative_questions, _initiative_situation, _initiative_changes,
                   _initiative_summary, dice_labels=lambda ctx: {"roll": "initiative d6"}),
         # The rally phase: each eligible unit the player chooses checks, one by one (XI.2):
         # several of a side may be rolled in one step, a batch.

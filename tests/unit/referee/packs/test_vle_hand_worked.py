@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from eote_ref.packs.play import Put
+from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
 from eote_ref.store import Database
 from tests.avle_games import SAALFELD, saalfeld
@@ -268,3 +271,50 @@ def test_ii_a_new_turn_says_player_turn_1_once(db: Database) -> None:
     _set(game, Put("game", gid, "round", 2), Put("game", gid, "phase", "rally", column=True))
     assert game.open_check("next_phase").trial({}).changes == [
         "on to the charges phase", "player turn 1", "turn 2"]  # fmt: skip
+
+
+def test_xvii_7_a_leader_s_initiative_costs_his_units_morale_next_turn(db: Database) -> None:
+    """XVII.7: an initiative costs his command's units morale on the next turn only.
+
+    -1 after a success, -2 after a failure; other corps do not take it.
+
+    Suchet (initiative 4) rolls 2 on turn 1: on turn 2 the 34e Ligne (9) checks at 8, the 9e
+    Hussards of Treillard's brigade at 9; on turn 3 the 34e is back at 9. The malus was said
+    in the journal line but never reached a check.
+    """
+    game = saalfeld(db)
+    suchet = next(ld.id for ld in game.state().leaders if ld.name == "Suchet")
+    game.open_check("initiative", leader_id=suchet).apply({"roll": 2})
+    ligne, hussards = _id(game, "34e Ligne"), _id(game, "9e Hussards")
+    gid = game.state().game_id
+
+    def target(unit: int) -> float:
+        out = game.open_check("morale", unit_id=unit).trial({"dice": [3, 3]}).outcome
+        assert out is not None
+        return out.modified
+
+    assert target(ligne) == 9  # turn 1: not yet
+    _set(game, Put("game", gid, "turn", 2, column=True))
+    assert (target(ligne), target(hussards)) == (8, 9)
+    square = game.open_check("square", unit_id=ligne).trial({"dice": [3, 3]}).outcome
+    assert square is not None
+    assert square.modified == 9  # 9, +1 at 3 hexes, -1 for the initiative
+    _set(game, Put("game", gid, "turn", 3, column=True))
+    assert target(ligne) == 9
+    game.undo()
+    game.undo()
+    game.open_check("initiative", leader_id=suchet).apply({"roll": 5})  # a failure
+    _set(game, Put("game", gid, "turn", 2, column=True))
+    assert target(ligne) == 7
+
+
+def test_iv_4_a_square_cannot_attack(db: Database) -> None:
+    """IV.4, VIII.7: infantry in square may defend but never attacks in melee."""
+    game = saalfeld(db)
+    square, xaver = _id(game, "34e Ligne"), _id(game, "IR Prinz Xaver")
+    _set(game, Put("unit", square, "formation", "square"))
+    melee = game.open_check("melee", unit_id=xaver)
+    melee.set("attackers", [square])
+    with pytest.raises(RefereeError, match="34e Ligne is in square: it cannot attack"):
+        melee.apply({"roll": 3})
+    assert game.state().unit(xaver).markers["steps"] == 5
