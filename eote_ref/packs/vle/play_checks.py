@@ -168,7 +168,7 @@ def _morale_summary(ctx: Ctx, out: Outcome | None) -> str:
 # --------------------------------------------------------------------------- fire
 def _fire_questions(ctx: Ctx) -> list[Question]:
     u = _unit(ctx)
-    return [
+    asks = [
         Question("fire_value", "Combined fire value of the firers", "int", 3, "VII.3",
             help="as the Formation and Terrain tables leave it", minimum=0, maximum=20),
         Question("target_square", "Target in square (+1 die)", "bool",
@@ -178,7 +178,23 @@ def _fire_questions(ctx: Ctx) -> list[Question]:
         Question("target_terrain", "Target in a town or castle (no morale check)", "choice",
             "open", "VII.3", choices=FORTIFIED),
         Question("die_bonus", "Events on the die", "int", 0, "XXII.3", minimum=-4, maximum=6),
-        Question("leader_with_target", "A leader with the target", "bool", False, "XIV.5"),
+        Question("leader_with_target", "A leader with the target", "choice", 0, "XIV.5",
+            help="he rolls for his life if 2 or 3 steps are lost (XIV.5)",
+            choices=(Choice(0, "none"), *_leaders_of(ctx, u.side_id))),
+    ]  # fmt: skip
+    since = int(_m(u, "disorganized", 0) or 0)
+    if since:  # fired on as it retreats, disorganized this turn: no check (X.1)
+        asks.append(Question("target_retreating", "Retreating after its disorganization",
+            "bool", since == ctx.state.turn, "X.1", help="no morale check then (X.1)"))  # fmt: skip
+    return asks
+
+
+def _leaders_of(ctx: Ctx, side_id: int) -> list[Choice]:
+    """The side's leaders on the field (not killed, not away wounded, XVII.1)."""
+    return [
+        Choice(ld.id, ld.name) for ld in ctx.state.leaders
+        if ld.side_id == side_id and not ld.markers.get("killed")
+        and int(ld.markers.get("wounded_until", 0)) <= ctx.state.turn
     ]  # fmt: skip
 
 
@@ -191,6 +207,7 @@ def _fire_situation(ctx: Ctx) -> combat.FireSituation:
         target_square=bool(a["target_square"]), die_bonus=int(a["die_bonus"]),
         leader_with_target=bool(a["leader_with_target"]),
         target_tirailleur=bool(a["target_tirailleur"]), target_terrain=a["target_terrain"],
+        target_retreating=bool(a.get("target_retreating", False)),
     )  # fmt: skip
 
 
@@ -201,6 +218,15 @@ def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     lost = int(out.details.get("steps_lost", 0))
     steps = int(_m(u, "steps", 1))
     puts: list[Put] = []
+    pending = list(ctx.state.pack_state.get("pending") or [])
+    leader = int(ctx.answers.get("leader_with_target") or 0)
+    if leader and lost >= 2:  # his casualty roll comes before the unit's check (XIV.5)
+        ld = ctx.state.leader(leader)
+        at_risk = {"leader_id": ld.id, "given": {"cause": "fire_2_or_3"}}
+        said = f"{ld.name}: casualty roll, {lost} steps lost to fire"
+        pending.append({"check": "leader_casualty", "label": said, "rule": "XIV.5",
+                        "target": at_risk})  # fmt: skip
+        puts.append(Put("game", ctx.state.game_id, "pending", pending))
     if lost:
         left = max(0, steps - lost)
         side = ctx.state.side(u.side_id)
@@ -211,12 +237,12 @@ def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
             puts.append(Put("unit", u.id, "eliminated", True))
             return puts
     if out.details.get("morale_check"):
-        pending = list(ctx.state.pack_state.get("pending") or [])
         target: dict[str, Any] = {"unit_id": u.id}
         if ctx.answers.get("target_terrain", "open") != "open":
             target["given"] = {"reason": "fire", "terrain": ctx.answers["target_terrain"]}
         pending.append({"check": "morale", "label": f"{u.name}: morale check after fire",
                         "rule": "VII.9", "target": target})  # fmt: skip
+        puts = [p for p in puts if p.key != "pending"]
         puts.append(Put("game", ctx.state.game_id, "pending", pending))
     return puts
 
@@ -574,7 +600,9 @@ def _leader(ctx: Ctx) -> Any:
 
 def _casualty_questions(ctx: Ctx) -> list[Question]:
     return [
-        Question("cause", "Cause", "choice", "fire_2_or_3", "XIV.5", choices=CAUSES),
+        Question(
+            "cause", "Cause", "choice", _given(ctx, "cause", "fire_2_or_3"), "XIV.5", choices=CAUSES
+        ),
         Question("wounds", "Wounds (XVII.1 first level)", "bool", False, "XVII.1"),
     ]
 
@@ -591,12 +619,15 @@ def _casualty_situation(ctx: Ctx) -> leaders.CasualtySituation:
 
 def _casualty_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     ld = _leader(ctx)
+    pending = list(ctx.state.pack_state.get("pending") or [])
+    left = [p for p in pending if p.get("target", {}).get("leader_id") != ld.id]
+    puts = [Put("game", ctx.state.game_id, "pending", left)] if left != pending else []
     if out is None or out.result == "unhurt":
-        return []
+        return puts
     if out.result == "wounded":
-        puts = [Put("leader", ld.id, "wounded_until", int(out.details["returns_turn"]))]
+        puts.append(Put("leader", ld.id, "wounded_until", int(out.details["returns_turn"])))
     else:
-        puts = [Put("leader", ld.id, "killed", True)]
+        puts.append(Put("leader", ld.id, "killed", True))
     # A wounded leader was eliminated first (XVII.1 rolls after it): the army is demoralized.
     if ld.markers.get("army_commander"):
         puts.append(Put("side", ld.side_id, "demoralized", True))

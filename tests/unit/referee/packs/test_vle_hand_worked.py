@@ -318,3 +318,52 @@ def test_iv_4_a_square_cannot_attack(db: Database) -> None:
     with pytest.raises(RefereeError, match="34e Ligne is in square: it cannot attack"):
         melee.apply({"roll": 3})
     assert game.state().unit(xaver).markers["steps"] == 5
+
+
+def test_xiv_5_a_leader_with_a_unit_losing_3_steps_to_fire_rolls_first(db: Database) -> None:
+    """XIV.5: a leader with a unit losing 2 or 3 steps to one fire rolls, before its check.
+
+    Fire 7 with a 6 on 17e Léger with Suchet: the provisional cell 3, 7 -> 4 steps. Suchet's
+    casualty roll falls due ahead of the 17e's morale check; it was only a note.
+    """
+    game = saalfeld(db)
+    leger = _id(game, "17e Léger")
+    suchet = next(ld.id for ld in game.state().leaders if ld.name == "Suchet")
+    fire = game.open_check("fire", unit_id=leger)
+    fire.set("fire_value", 7)
+    fire.set("leader_with_target", suchet)
+    fire.apply({"roll": 6})
+    due = [(d.check, d.target.get("leader_id", d.target.get("unit_id"))) for d in game.due()]
+    assert due[:2] == [("leader_casualty", suchet), ("morale", leger)]
+    casualty = next(d for d in game.due() if d.check == "leader_casualty")
+    check = game.open_check(casualty.check, **casualty.target)
+    assert check.values["cause"] == "fire_2_or_3"
+    out = check.apply({"roll": 6})
+    assert out is not None
+    assert out.result == "killed"
+    assert [d.check for d in game.due()][:1] == ["morale"]
+
+
+def test_x_1_a_unit_fired_on_as_it_retreats_disorganized_does_not_check(db: Database) -> None:
+    """X.1: a unit fired on as it retreats disorganized loses steps but does not check.
+
+    A failure would have eliminated it (VII.9).
+
+    88e Ligne disorganized this turn: fire 5 with a 4 reads 1, 5 -> 4 steps, no check due.
+    A unit disorganized on an earlier turn is not retreating by default: its check is due.
+    """
+    game = saalfeld(db)
+    ligne = _id(game, "88e Ligne")
+    _set(game, Put("unit", ligne, "disorganized", 1))
+    fire = game.open_check("fire", unit_id=ligne)
+    fire.set("fire_value", 5)
+    assert fire.values["target_retreating"] is True
+    fire.apply({"roll": 4})
+    assert _pending(game) == []
+    gid = game.state().game_id
+    _set(game, Put("game", gid, "turn", 2, column=True))
+    fire = game.open_check("fire", unit_id=ligne)
+    fire.set("fire_value", 5)
+    assert fire.values["target_retreating"] is False
+    fire.apply({"roll": 4})
+    assert [p["check"] for p in _pending(game)] == ["morale"]
