@@ -356,6 +356,7 @@ class SquareSituation:
     event_bonus: int = 0
     direction: Literal["front", "flank", "rear", "flank_and_rear"] = "front"
     general_order: bool = False
+    arm: Literal["infantry", "cavalry", "artillery"] = "infantry"
 
 
 def square(s: SquareSituation, rules: VleRules, roller: Roller) -> Outcome:
@@ -368,7 +369,8 @@ def square(s: SquareSituation, rules: VleRules, roller: Roller) -> Outcome:
             ("in general order (a town, wood, brush or castle): no square there (IV.3, IV.4)",),
         )  # fmt: skip
     m = MoraleSituation(
-        morale=s.morale, reason="square", original_steps=s.original_steps, steps=s.steps,
+        morale=s.morale, reason="square", arm=s.arm, original_steps=s.original_steps,
+        steps=s.steps,
         loss_malus=s.loss_malus, disorganized=s.disorganized, leader_morale=s.leader_morale,
         below_failed_unit=s.below_failed_unit, demoralized_army=s.demoralized_army,
         initiative_last_turn=s.initiative_last_turn, time_penalty=s.time_penalty,

@@ -426,7 +426,7 @@ def _square_situation(ctx: Ctx) -> morale.SquareSituation:
         disorganized=bool(_m(u, "disorganized")), leader_morale=int(a["leader_morale"]),
         below_failed_unit=bool(a["below_failed_unit"]),
         demoralized_army=_demoralized(ctx, u.side_id), event_bonus=int(a["event_bonus"]),
-        general_order=_m(u, "formation", "") == "general_order",
+        general_order=_m(u, "formation", "") == "general_order", arm=u.arm,  # type: ignore[arg-type]
         initiative_last_turn=_initiative(ctx, u),  # type: ignore[arg-type]
     )  # fmt: skip
 

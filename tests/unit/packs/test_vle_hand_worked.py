@@ -147,3 +147,10 @@ def test_iv_4_no_square_in_general_order() -> None:
     """
     out = ask("square", morale=9, cavalry_distance=3, general_order=True, dice=[2, 2])
     assert out["result"] == "not_allowed"
+
+
+def test_ix_6_a_battery_or_cavalry_cannot_form_square() -> None:
+    """IX.6: only infantry tries to form square; the procedure took every unit for infantry."""
+    for arm in ("cavalry", "artillery"):
+        out = ask("square", morale=9, cavalry_distance=3, arm=arm, dice=[2, 2])
+        assert out["result"] == "not_allowed", arm

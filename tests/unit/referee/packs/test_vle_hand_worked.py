@@ -367,3 +367,13 @@ def test_x_1_a_unit_fired_on_as_it_retreats_disorganized_does_not_check(db: Data
     assert fire.values["target_retreating"] is False
     fire.apply({"roll": 4})
     assert [p["check"] for p in _pending(game)] == ["morale"]
+
+
+def test_ix_6_only_infantry_forms_square(db: Database) -> None:
+    """IX.6, IV.4: square is an infantry formation; hussars were offered it and formed it."""
+    game = saalfeld(db)
+    hussars = _id(game, "Saxon Hussars")
+    out = game.open_check("square", unit_id=hussars).apply({"dice": [2, 2]})
+    assert out is not None
+    assert out.result == "not_allowed"
+    assert game.state().unit(hussars).markers["formation"] == "column"
