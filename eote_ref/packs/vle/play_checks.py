@@ -271,6 +271,7 @@ def _melee_questions(ctx: Ctx) -> list[Question]:
               if int(i) in {e.id for e in ctx.state.units}]  # fmt: skip
     # Cavalry attacks only by charging (IX.1): a charge when the attackers include cavalry.
     charging = any(a.arm == "cavalry" for a in picked)
+    enemy = next((s.id for s in ctx.state.sides if s.id != u.side_id), u.side_id)
     return [
         Question("attackers", "Attacking units", "choices", [], "VIII.1", choices=enemies),
         Question("attacked_from", "Attacked through", "choice", "front", "VIII.6",
@@ -278,12 +279,31 @@ def _melee_questions(ctx: Ctx) -> list[Question]:
         Question("defender_terrain", "Defender's terrain", "choice", "open", "VIII.3",
             choices=TERRAINS),
         Question("charge", "A cavalry charge", "bool", charging, "IX.1", derived=True),
-        Question("attacker_leader_combat", "Attacking leader's combat value", "int", 0, "XIV.3",
-            minimum=-2, maximum=3),
-        Question("defender_leader_combat", "Defending leader's combat value", "int", 0, "XIV.3",
-            minimum=-2, maximum=3),
+        Question("attacker_leader", "A leader with the attackers", "choice", 0, "XIV.3",
+            choices=(Choice(0, "none"), *_leaders_of(ctx, enemy))),
+        Question("attacker_leader_combat", "Attacking leader's combat value", "int",
+            _combat(ctx, "attacker_leader", picked[0] if picked else None), "XIV.3",
+            minimum=-2, maximum=3, derived=True, help=COMBAT_HELP),
+        Question("defender_leader", "A leader with the defender", "choice", 0, "XIV.3",
+            choices=(Choice(0, "none"), *_leaders_of(ctx, u.side_id))),
+        Question("defender_leader_combat", "Defending leader's combat value", "int",
+            _combat(ctx, "defender_leader", u), "XIV.3", minimum=-2, maximum=3, derived=True,
+            help=COMBAT_HELP),
         Question("die_bonus", "Events on the die (net)", "int", 0, "XXII.3", minimum=-4, maximum=4),
     ]  # fmt: skip
+
+
+COMBAT_HELP = "his, for a unit he commands (XIV.3); 0 to leave it unused unless negative"
+
+
+def _combat(ctx: Ctx, key: str, u: UnitState | None) -> int:
+    """The named leader's combat value for ``u`` if he commands it, else 0 (XIV.3)."""
+    lid = int(ctx.answers.get(key) or 0)
+    if not lid or u is None:
+        return 0
+    ld = ctx.state.leader(lid)
+    commands = ld.command_id == u.command_id or ld.markers.get("army_commander")
+    return int(ld.markers.get("combat", 0)) if commands else 0
 
 
 def _melee_unit(u: UnitState) -> combat.MeleeUnit:
@@ -388,6 +408,15 @@ def _melee_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     first = attackers[0]
     puts += _result_puts(ctx, first, str(out.details["attacker_result"]), pending,
                          {"reason": "melee"})  # fmt: skip
+    # A leader whose stack is eliminated rolls for his life, before any check (XIV.5).
+    for key, unit in (("attacker_leader", first), ("defender_leader", u)):
+        gone = any(p.key == "eliminated" and p.row_id == unit.id for p in puts)
+        if gone and int(a.get(key) or 0):
+            ld = ctx.state.leader(int(a[key]))
+            at_risk = {"leader_id": ld.id, "given": {"cause": "stack_eliminated"}}
+            said = f"{ld.name}: casualty roll, his stack eliminated"
+            pending.insert(before, {"check": "leader_casualty", "rule": "XIV.5", "label": said,
+                                    "target": at_risk})  # fmt: skip
     if len(pending) != before:
         puts.append(Put("game", ctx.state.game_id, "pending", pending))
     return puts

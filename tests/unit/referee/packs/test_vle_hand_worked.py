@@ -377,3 +377,33 @@ def test_ix_6_only_infantry_forms_square(db: Database) -> None:
     assert out is not None
     assert out.result == "not_allowed"
     assert game.state().unit(hussars).markers["formation"] == "column"
+
+
+def test_xiv_3_xiv_5_the_defending_leader_is_named_his_value_read_and_his_life_at_risk(
+    db: Database,
+) -> None:
+    """XIV.3, XIV.5: the defending leader is named, his value read, his life at risk.
+
+    He gives his combat value if he commands the unit (the army commander commands all), and
+    rolls for his life when the stack is gone.
+
+    34e Ligne in column (3 x 7 = 21) on the Prussian horse battery (1 x 1) with the prince:
+    4/1+, a 6 less his 1 reads row 5, the provisional 0/D1: the battery's one step is lost, the
+    prince's casualty roll falls due (the combat value was typed by hand, the roll forgotten).
+    """
+    game = saalfeld(db)
+    battery, ligne = _id(game, "Prussian horse battery"), _id(game, "34e Ligne")
+    leaders = {ld.name: ld.id for ld in game.state().leaders}
+    melee = game.open_check("melee", unit_id=battery)
+    melee.set("attackers", [ligne])
+    melee.set("defender_leader", leaders["Bevilaqua"])  # the Saxon corps': not his unit
+    assert melee.values["defender_leader_combat"] == 0
+    melee.set("defender_leader", leaders["Prince Louis Ferdinand"])
+    assert melee.values["defender_leader_combat"] == 1
+    out = melee.apply({"roll": 6})
+    assert out is not None
+    assert (out.details["row"], out.result) == ("5", "0/D1")
+    assert game.state().unit(battery).markers["eliminated"] is True
+    due = next(d for d in game.due() if d.check == "leader_casualty")
+    assert due.target["leader_id"] == leaders["Prince Louis Ferdinand"]
+    assert game.open_check(due.check, **due.target).values["cause"] == "stack_eliminated"
