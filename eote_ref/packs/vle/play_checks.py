@@ -589,6 +589,8 @@ def _rally_situation(ctx: Ctx) -> morale.RallySituation:
     since = int(_m(u, "disorganized"))
     if not since:
         raise PlayError(f"{u.name} is not disorganized")
+    if _m(u, "straggler", False):
+        raise PlayError(f"{u.name} is a straggler: out of the fight, it does not rally (XII.2)")
     return morale.RallySituation(
         morale=int(a["morale"]), turns_disorganized=ctx.state.turn - since,
         original_steps=int(_m(u, "start", 1)), steps=int(_m(u, "steps", 1)),

@@ -407,3 +407,19 @@ def test_xiv_3_xiv_5_the_defending_leader_is_named_his_value_read_and_his_life_a
     due = next(d for d in game.due() if d.check == "leader_casualty")
     assert due.target["leader_id"] == leaders["Prince Louis Ferdinand"]
     assert game.open_check(due.check, **due.target).values["cause"] == "stack_eliminated"
+
+
+def test_xii_2_a_straggler_is_not_offered_a_rally(db: Database) -> None:
+    """XII.2: a straggler is out of the fight for good: it never rallies.
+
+    The rally phase offered it (its marker two turns old) and let it come back in good order.
+    """
+    game = saalfeld(db)
+    ligne = _id(game, "64e Ligne")
+    gid = game.state().game_id
+    _set(game, Put("unit", ligne, "disorganized", 1), Put("unit", ligne, "straggler", True),
+         Put("game", gid, "turn", 3, column=True),
+         Put("game", gid, "phase", "rally", column=True))  # fmt: skip
+    assert not any(d.check == "rally" for d in game.due())
+    with pytest.raises(RefereeError, match="straggler"):
+        game.open_check("rally", unit_id=ligne).apply({"dice": [1, 1]})
