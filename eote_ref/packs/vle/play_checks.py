@@ -272,7 +272,9 @@ def _melee_questions(ctx: Ctx) -> list[Question]:
     # Cavalry attacks only by charging (IX.1): a charge when the attackers include cavalry.
     charging = any(a.arm == "cavalry" for a in picked)
     enemy = next((s.id for s in ctx.state.sides if s.id != u.side_id), u.side_id)
-    return [
+    cover = [Question("attacker_in_cover", "The cavalry charges from a town, wood or brush",
+                      "bool", False, "IV.7")] if charging else []  # fmt: skip
+    return cover + [
         Question("attackers", "Attacking units", "choices", [], "VIII.1", choices=enemies),
         Question("attacked_from", "Attacked through", "choice", "front", "VIII.6",
             choices=DIRECTIONS[:3]),
@@ -348,6 +350,7 @@ def _melee_situation(ctx: Ctx) -> combat.MeleeSituation:
         attackers=[_melee_unit(x) for x in _attackers(ctx)], defenders=[_melee_unit(u)],
         attacked_from=a["attacked_from"], defender_terrain=a["defender_terrain"],
         charge=bool(a["charge"]), attacker_leader_combat=int(a["attacker_leader_combat"]),
+        attacker_in_cover=bool(a.get("attacker_in_cover", False)),
         defender_leader_combat=int(a["defender_leader_combat"]), die_bonus=int(a["die_bonus"]),
     )  # fmt: skip
 

@@ -423,3 +423,20 @@ def test_xii_2_a_straggler_is_not_offered_a_rally(db: Database) -> None:
     assert not any(d.check == "rally" for d in game.due())
     with pytest.raises(RefereeError, match="straggler"):
         game.open_check("rally", unit_id=ligne).apply({"dice": [1, 1]})
+
+
+def test_iv_7_cavalry_charging_out_of_a_wood_fights_at_1(db: Database) -> None:
+    """IV.7, VIII.3: cavalry attacking from a town, wood or brush has a melee value of 1.
+
+    The Saxon Hussars charge out of a wood on the 64e Ligne in line: 1 x 2 = 2, where the
+    game (with no question for it) read 3 x 2 = 6.
+    """
+    game = saalfeld(db)
+    ligne, hussards = _id(game, "64e Ligne"), _id(game, "Saxon Hussars")
+    _set(game, Put("unit", ligne, "formation", "line"))
+    melee = game.open_check("melee", unit_id=ligne)
+    melee.set("attackers", [hussards])
+    melee.set("attacker_in_cover", True)
+    out = melee.trial({"roll": 3}).outcome
+    assert out is not None
+    assert out.details["attack_strength"] == 2
