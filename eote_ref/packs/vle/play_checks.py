@@ -1,10 +1,10 @@
 """VlE's checks in the referee: their questions, situations, changes and journal lines.
 
 Each is a :class:`~eote_ref.packs.play.CheckSpec` over one of the pack's procedures (morale,
-fire, melee, square, countercharge, rally here; obedience, initiative, a leader's casualty,
-army morale and the next phase, with no procedure, in :mod:`.play_command`); :func:`checks`
-lists them all. The state keys they read and write are named in :mod:`.play`'s docstring.
-Standard library only.
+fire, melee, square, countercharge, withdrawal, rally here; obedience, initiative, a
+leader's casualty, army morale and the next phase, with no procedure, in
+:mod:`.play_command`); :func:`checks` lists them all. The state keys they read and write
+are named in :mod:`.play`'s docstring. Standard library only.
 """
 
 from __future__ import annotations
@@ -533,6 +533,46 @@ def _cc_summary(ctx: Ctx, out: Outcome | None) -> str:
     return f"{u.name} {'countercharges' if ok else 'does not countercharge'} (IX.7)"
 
 
+def _withdrawal_questions(ctx: Ctx) -> list[Question]:
+    u = _unit(ctx)
+    return [
+        Question("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "VI.8",
+            minimum=2, maximum=12, derived=True),
+        Question("enemy_is_cavalry", "The enemy coming adjacent is cavalry", "bool", False,
+            "VI.8", help="no withdrawal from cavalry (VI.8)"),
+        Question("again_same_enemy", "Again before the same unit this movement phase", "bool",
+            False, "VI.8", help="no check the second time (VI.8)"),
+    ]  # fmt: skip
+
+
+def _withdrawal_situation(ctx: Ctx) -> morale.WithdrawalSituation:
+    u, a = _unit(ctx), ctx.answers
+    if u.arm != "cavalry":
+        raise PlayError(f"{u.name} is not cavalry: only cavalry withdraws (VI.8)")
+    movement = int(_m(u, "movement", 9))
+    return morale.WithdrawalSituation(
+        morale=int(a["morale"]), enemy_is_cavalry=bool(a["enemy_is_cavalry"]),
+        cavalry_class="light" if movement >= 10 else "line" if movement == 9 else "heavy",
+        disorganized=bool(_m(u, "disorganized")), charging=bool(_m(u, "charged", False)),
+        again_same_enemy=bool(a["again_same_enemy"]), original_steps=int(_m(u, "start", 1)),
+        steps=int(_m(u, "steps", 1)),
+    )  # fmt: skip
+
+
+def _withdrawal_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
+    u = _unit(ctx)
+    if out is not None and out.result == "disorganized":  # and 2 hexes back (VI.8, VIII.9)
+        return [Put("unit", u.id, "disorganized", ctx.state.turn)]
+    return []
+
+
+def _withdrawal_summary(ctx: Ctx, out: Outcome | None) -> str:
+    u = _unit(ctx)
+    said = {"passed": "withdraws 1 or 2 hexes", "not_allowed": "may not withdraw"}
+    word = said.get(out.result, "fails to withdraw") if out is not None else "withdrawal"
+    return f"{u.name} {word} (VI.8)"
+
+
 # --------------------------------------------------------------------------- rally
 def _rally_questions(ctx: Ctx) -> list[Question]:
     u = _unit(ctx)
@@ -591,6 +631,9 @@ def checks() -> dict[str, CheckSpec]:
         CheckSpec("countercharge", "Countercharge", "IX.7", "countercharge", "unit",
                   _cc_questions, _cc_situation, _cc_changes, _cc_summary,
                   dice_labels=lambda ctx: {"dice": "two d6 (morale)"}),
+        CheckSpec("withdrawal", "Cavalry withdrawal", "VI.8", "withdrawal", "unit",
+                  _withdrawal_questions, _withdrawal_situation, _withdrawal_changes,
+                  _withdrawal_summary, dice_labels=lambda ctx: {"dice": "two d6 (morale)"}),
         CheckSpec("obedience", "Obedience to a new order", "XVII.6", "obedience", "leader",
                   _obedience_questions, _obedience_situation, _no_changes, _obedience_summary,
                   dice_labels=lambda ctx: {"roll": "obedience d6"}),

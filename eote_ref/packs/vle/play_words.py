@@ -34,6 +34,10 @@ def words(state: PlayState, put: Put, rules: Any = None) -> str | None:
             return f"{name} killed (XIV.5)" if v else f"{name} back in the battle"
         if key == "wounded_until":
             return f"{name}: wounded, back on turn {v} (XVII.1)" if v else f"{name}: back"
+        if key == "initiative_turn":
+            return f"{name}: his units' morale lower on turn {v} (XVII.7)"
+        if key == "initiative_malus":
+            return f"{name}: by {v}"
         return None
     if key == "pending":
         return _due_words(state, v)

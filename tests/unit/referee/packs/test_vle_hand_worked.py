@@ -440,3 +440,40 @@ def test_iv_7_cavalry_charging_out_of_a_wood_fights_at_1(db: Database) -> None:
     out = melee.trial({"roll": 3}).outcome
     assert out is not None
     assert out.details["attack_strength"] == 2
+
+
+def test_vi_8_a_withdrawal_checks_the_printed_morale_alone(db: Database) -> None:
+    """VI.8: good order cavalry withdraws before an enemy after a check with no modifiers.
+
+    Schimmelpfennig Hussars made line cavalry (9 MP), 1 step of 3 left, its army demoralized:
+    the check is at the printed 8 (no loss or demoralization malus); a 9 fails and
+    disorganizes it. Light cavalry withdraws with no check (XVI.4); none withdraws from
+    cavalry. The game had no withdrawal check: the morale check took every modifier (5).
+    """
+    game = saalfeld(db)
+    hussars = _id(game, "Schimmelpfennig Hussars")
+    prussians = next(s.id for s in game.state().sides if s.name == "Prussians")
+    _set(game, Put("unit", hussars, "steps", 1), Put("side", prussians, "demoralized", True))
+    light = game.open_check("withdrawal", unit_id=hussars).trial({}).outcome
+    assert light is not None
+    assert light.result == "passed"  # 10 MP: light, no check
+    _set(game, Put("unit", hussars, "movement", 9))
+    check = game.open_check("withdrawal", unit_id=hussars)
+    out = check.trial({"dice": [5, 4]}).outcome
+    assert out is not None
+    assert (out.modified, out.result) == (8, "disorganized")
+    check.set("enemy_is_cavalry", True)
+    barred = check.trial({"dice": [5, 4]}).outcome
+    assert barred is not None
+    assert barred.result == "not_allowed"
+    check.set("enemy_is_cavalry", False)
+    check.apply({"dice": [5, 4]})
+    assert game.state().unit(hussars).markers["disorganized"] == 1
+
+
+def test_xvii_7_an_initiative_s_changes_read_as_words(db: Database) -> None:
+    """XVII.7: what the initiative writes reads as words, not as the keys stored."""
+    game = saalfeld(db)
+    suchet = next(ld.id for ld in game.state().leaders if ld.name == "Suchet")
+    assert game.open_check("initiative", leader_id=suchet).trial({"roll": 5}).changes == [
+        "Suchet: his units' morale lower on turn 2 (XVII.7)", "Suchet: by 2"]  # fmt: skip
