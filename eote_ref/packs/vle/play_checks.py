@@ -293,7 +293,10 @@ def _melee_questions(ctx: Ctx) -> list[Question]:
     charging = any(a.arm == "cavalry" for a in picked)
     enemy = next((s.id for s in ctx.state.sides if s.id != u.side_id), u.side_id)
     cover = [Question("attacker_in_cover", "The cavalry charges from a town, wood or brush",
-                      "bool", False, "IV.7")] if charging else []  # fmt: skip
+                      "bool", False, "IV.7"),
+             Question("countercharge", "A countercharge", "bool", False, "IX.7",
+                      help="allowed after a charge last turn (XVI.4)")]  # fmt: skip
+    cover = cover if charging else []
     return cover + [
         Question("attackers", "Attacking units", "choices", [], "VIII.1", choices=enemies),
         Question("attacked_from", "Attacked through", "choice", "front", "VIII.6",
@@ -359,6 +362,9 @@ def _attackers(ctx: Ctx) -> list[UnitState]:
             raise PlayError(f"{a.name} is artillery: it cannot attack (VIII.7)")
         if _m(a, "formation", "") == "square":
             raise PlayError(f"{a.name} is in square: it cannot attack (IV.4, VIII.7)")
+        again = a.arm == "cavalry" and _m(a, "charged_last_turn", False)
+        if again and ctx.rules.opt("cavalry_classes") and not ctx.answers.get("countercharge"):
+            raise PlayError(f"{a.name} charged last turn: no charge two turns running (XVI.4)")
     return out
 
 
@@ -371,6 +377,7 @@ def _melee_situation(ctx: Ctx) -> combat.MeleeSituation:
         attacked_from=a["attacked_from"], defender_terrain=a["defender_terrain"],
         charge=bool(a["charge"]), attacker_leader_combat=int(a["attacker_leader_combat"]),
         attacker_in_cover=bool(a.get("attacker_in_cover", False)),
+        countercharge=bool(a.get("countercharge", False)),
         defender_leader_combat=int(a["defender_leader_combat"]), die_bonus=int(a["die_bonus"]),
     )  # fmt: skip
 
@@ -431,6 +438,8 @@ def _melee_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     first = attackers[0]
     puts += _result_puts(ctx, first, str(out.details["attacker_result"]), pending,
                          {"reason": "melee"})  # fmt: skip
+    if a["charge"] and not a.get("countercharge"):  # no charge the next turn (XVI.4)
+        puts += [Put("unit", x.id, "charged", True) for x in attackers if x.arm == "cavalry"]
     # A leader whose stack is eliminated rolls for his life, before any check (XIV.5).
     for key, unit in (("attacker_leader", first), ("defender_leader", u)):
         gone = any(p.key == "eliminated" and p.row_id == unit.id for p in puts)
@@ -553,7 +562,7 @@ def _withdrawal_situation(ctx: Ctx) -> morale.WithdrawalSituation:
     return morale.WithdrawalSituation(
         morale=int(a["morale"]), enemy_is_cavalry=bool(a["enemy_is_cavalry"]),
         cavalry_class="light" if movement >= 10 else "line" if movement == 9 else "heavy",
-        disorganized=bool(_m(u, "disorganized")), charging=bool(_m(u, "charged", False)),
+        disorganized=bool(_m(u, "disorganized")),
         again_same_enemy=bool(a["again_same_enemy"]), original_steps=int(_m(u, "start", 1)),
         steps=int(_m(u, "steps", 1)),
     )  # fmt: skip
