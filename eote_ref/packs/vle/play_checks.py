@@ -202,6 +202,10 @@ def _fire_questions(ctx: Ctx) -> list[Question]:
             help="he rolls for his life if 2 or 3 steps are lost (XIV.5)",
             choices=(Choice(0, "none"), *_leaders_of(ctx, u.side_id))),
     ]  # fmt: skip
+    if u.arm == "artillery" and ctx.rules.opt("artillery_losses") != "none":
+        asks.append(Question("by_artillery", "Artillery gives half the fire value or more",
+            "bool", True, "XVI.2", help="then the losses go through the artillery losses "
+            "option (XVI.2)"))  # fmt: skip
     since = int(_m(u, "disorganized", 0) or 0)
     if since:  # fired on as it retreats, disorganized this turn: no check (X.1)
         asks.append(Question("target_retreating", "Retreating after its disorganization",
@@ -247,6 +251,12 @@ def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
         pending.append({"check": "leader_casualty", "label": said, "rule": "XIV.5",
                         "target": at_risk})  # fmt: skip
         puts.append(Put("game", ctx.state.game_id, "pending", pending))
+    if lost and ctx.answers.get("by_artillery"):  # half or random losses first (XVI.2)
+        pending.append({"check": "artillery_losses", "label": f"{u.name}: {lost} step(s) to "
+                        "artillery fire", "rule": "XVI.2",
+                        "target": {"unit_id": u.id, "given": {"steps": lost}}})  # fmt: skip
+        return [p for p in puts if p.key != "pending"] + [
+            Put("game", ctx.state.game_id, "pending", pending)]  # fmt: skip
     if lost:
         left = max(0, steps - lost)
         side = ctx.state.side(u.side_id)
@@ -272,6 +282,61 @@ def _fire_summary(ctx: Ctx, out: Outcome | None) -> str:
     if out is None:
         return f"fire on {u.name}"
     return f"fire on {u.name} at {out.modified:g}: {out.result.replace('_', ' ')} (VII.3)"
+
+
+def _artillery_questions(ctx: Ctx) -> list[Question]:
+    u = _unit(ctx)
+    return [
+        Question("steps", "Steps the Fire Table took", "int", _given(ctx, "steps", 1), "XVI.2",
+            minimum=1, maximum=3, derived=True),
+        Question("stacked_on_infantry", "The battery is on top of infantry", "bool", False,
+            "XVI.2", help="only the first step is the battery's; the rest fall on the infantry"),
+        Question("half_loss_marked", "Half a step already marked", "bool",
+            bool(_m(u, "half_loss", False)), "XVI.2", derived=True),
+    ]  # fmt: skip
+
+
+def _artillery_situation(ctx: Ctx) -> combat.ArtilleryLossSituation:
+    a = ctx.answers
+    return combat.ArtilleryLossSituation(
+        steps=int(a["steps"]), stacked_on_infantry=bool(a["stacked_on_infantry"]),
+        half_loss_marked=bool(a["half_loss_marked"]),
+    )  # fmt: skip
+
+
+def _artillery_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
+    """The battery's steps (and half step) lost, then its morale check in every case (XVI.2)."""
+    u = _unit(ctx)
+    pending = list(ctx.state.pack_state.get("pending") or [])
+    pending = [p for p in pending if p.get("target", {}).get("unit_id") != u.id
+               or p.get("check") != "artillery_losses"]  # fmt: skip
+    puts: list[Put] = []
+    if out is not None:
+        steps, lost = int(_m(u, "steps", 1)), int(out.details.get("battery_steps", 0))
+        if "half_loss_marked" in out.details:
+            puts.append(Put("unit", u.id, "half_loss", out.details["half_loss_marked"] or None))
+        if lost:
+            side = ctx.state.side(u.side_id)
+            left = max(0, steps - lost)
+            puts.append(Put("unit", u.id, "steps", left))
+            puts.append(Put("side", side.id, "losses",
+                            int(side.pack_state.get("losses", 0)) + steps - left))  # fmt: skip
+            if left == 0:
+                puts.append(Put("unit", u.id, "eliminated", True))
+        if not any(p.key == "eliminated" for p in puts):
+            pending.append({"check": "morale", "label": f"{u.name}: morale check after fire",
+                            "rule": "XVI.2", "target": {"unit_id": u.id}})  # fmt: skip
+    return [*puts, Put("game", ctx.state.game_id, "pending", pending)]
+
+
+def _artillery_summary(ctx: Ctx, out: Outcome | None) -> str:
+    u = _unit(ctx)
+    if out is None:
+        return f"{u.name}: losses to artillery fire"
+    lost = out.details.get("battery_steps", 0)
+    rest = out.details.get("infantry_steps", 0)
+    more = f", {rest} on the infantry below" if rest else ""
+    return f"{u.name}: {lost} step(s) lost to artillery fire{more} (XVI.2)"
 
 
 # --------------------------------------------------------------------------- melee
@@ -640,6 +705,10 @@ def checks() -> dict[str, CheckSpec]:
         CheckSpec("countercharge", "Countercharge", "IX.7", "countercharge", "unit",
                   _cc_questions, _cc_situation, _cc_changes, _cc_summary,
                   dice_labels=lambda ctx: {"dice": "two d6 (morale)"}),
+        CheckSpec("artillery_losses", "Artillery losses to artillery fire", "XVI.2",
+                  "artillery_losses", "unit", _artillery_questions, _artillery_situation,
+                  _artillery_changes, _artillery_summary,
+                  dice_labels=lambda ctx: {"rolls": "a d6 a step (system B)"}),
         CheckSpec("withdrawal", "Cavalry withdrawal", "VI.8", "withdrawal", "unit",
                   _withdrawal_questions, _withdrawal_situation, _withdrawal_changes,
                   _withdrawal_summary, dice_labels=lambda ctx: {"dice": "two d6 (morale)"}),

@@ -64,6 +64,11 @@ def _unit_words(state: PlayState, unit_id: int, key: str, v: Any) -> str | None:
         return f"{u.name}: a straggler (XII.2)" if v else f"{u.name}: no longer a straggler"
     if key == "routed":
         return f"{u.name}: routed (XVI.5)" if v else f"{u.name}: no longer routed"
+    if key == "half_loss":
+        half = u.markers.get("half_loss")
+        if v:
+            return f"{u.name}: half a step lost (XVI.2)"
+        return f"{u.name}: the second half makes a whole step (XVI.2)" if half else ""
     if key == "formation":
         return f"{u.name}: in {v}" if v else None
     return None

@@ -506,3 +506,49 @@ def test_xvi_4_cavalry_that_charged_does_not_charge_the_next_turn(db: Database) 
     again.set("countercharge", True)
     out = again.apply({"roll": 1})
     assert out is not None
+
+
+def test_xvi_2_a_battery_fired_on_by_artillery_counts_half_losses(db: Database) -> None:
+    """XVI.2 system A: a battery fired on by artillery takes each step lost as a half.
+
+    Fire 7 with a 4 on the Saxon foot batteries (2 steps): the provisional cell 2. The game
+    took both steps and wiped the battery out; with the option the two halves make one step:
+    2 -> 1, and the battery checks morale.
+    """
+    spec = NewPackGame("Saalfeld", "vle", SAALFELD, {"artillery_losses": "system_a"})
+    game = PackGameService(db, new_pack_game(db, spec))
+    battery = _id(game, "Saxon foot batteries")
+    fire = game.open_check("fire", unit_id=battery)
+    fire.set("fire_value", 7)
+    assert fire.values["by_artillery"] is True
+    fire.apply({"roll": 4})
+    assert game.state().unit(battery).markers["steps"] == 2
+    due = next(d for d in game.due() if d.check == "artillery_losses")
+    losses = game.open_check(due.check, **due.target)
+    assert losses.values["steps"] == 2
+    assert losses.trial({}).changes == [
+        "Saxon foot batteries: 2 → 1 steps",
+        "Prussians: 1 steps lost in all",
+        "due: Saxon foot batteries: morale check after fire (XVI.2)",
+    ]
+    out = losses.apply({})
+    assert out is not None
+    assert out.result == "battery_1"
+    assert game.state().unit(battery).markers["steps"] == 1
+    assert [d.check for d in game.due()][:1] == ["morale"]
+
+
+def test_xvi_2_system_b_rolls_a_die_a_step(db: Database) -> None:
+    """XVI.2 system B: a d6 a step, 1-3 it counts: fire 5 with a 4 reads 1; a 5 spares it."""
+    spec = NewPackGame("Saalfeld", "vle", SAALFELD, {"artillery_losses": "system_b"})
+    game = PackGameService(db, new_pack_game(db, spec))
+    battery = _id(game, "Suchet's divisional artillery")
+    fire = game.open_check("fire", unit_id=battery)
+    fire.set("fire_value", 5)
+    fire.apply({"roll": 4})
+    due = next(d for d in game.due() if d.check == "artillery_losses")
+    out = game.open_check(due.check, **due.target).apply({"rolls": [5]})
+    assert out is not None
+    assert out.result == "battery_0"
+    assert game.state().unit(battery).markers["steps"] == 2
+    assert [d.check for d in game.due()][:1] == ["morale"]
