@@ -368,6 +368,10 @@ def _melee_questions(ctx: Ctx) -> list[Question]:
             choices=DIRECTIONS[:3]),
         Question("defender_terrain", "Defender's terrain", "choice", "open", "VIII.3",
             choices=TERRAINS),
+        Question("attackers_terrain_change", "Attackers' melee value change for that terrain",
+            "int", 0, "VIII.3", minimum=-3, maximum=3, help=CHART_HELP),
+        Question("defender_terrain_change", "Defender's melee value change for its terrain",
+            "int", 0, "VIII.3", minimum=-3, maximum=3, help=CHART_HELP),
         Question("charge", "A cavalry charge", "bool", charging, "IX.1", derived=True),
         Question("attacker_leader", "A leader with the attackers", "choice", 0, "XIV.3",
             choices=(Choice(0, "none"), *_leaders_of(ctx, enemy))),
@@ -396,14 +400,18 @@ def _combat(ctx: Ctx, key: str, u: UnitState | None) -> int:
     return int(ld.markers.get("combat", 0)) if commands else 0
 
 
-def _melee_unit(u: UnitState) -> combat.MeleeUnit:
+CHART_HELP = "the battle's Terrain Effects Chart, on each unit's printed value (VIII.3)"
+
+
+def _melee_unit(u: UnitState, change: int = 0) -> combat.MeleeUnit:
+    """``u`` in the melee, its printed value changed by ``change`` for terrain (VIII.3)."""
     formation = str(_m(u, "formation", "") or "")
     movement = int(_m(u, "movement", 0))
     klass = ""
     if u.arm == "cavalry":
         klass = "light" if movement >= 10 else "line" if movement == 9 else "heavy"
     return combat.MeleeUnit(
-        value=0 if _m(u, "routed", False) else int(_m(u, "melee", 1)),
+        value=0 if _m(u, "routed", False) else max(0, int(_m(u, "melee", 1)) + change),
         steps=int(_m(u, "steps", 1)), arm=u.arm,  # type: ignore[arg-type]
         column=formation == "column", disorganized=bool(_m(u, "disorganized")),
         tirailleur=formation == "tirailleur", square=formation == "square",
@@ -438,7 +446,8 @@ def _melee_situation(ctx: Ctx) -> combat.MeleeSituation:
     if not _on_map(u):
         raise PlayError(f"{u.name} is not on the map")
     return combat.MeleeSituation(
-        attackers=[_melee_unit(x) for x in _attackers(ctx)], defenders=[_melee_unit(u)],
+        attackers=[_melee_unit(x, int(a["attackers_terrain_change"])) for x in _attackers(ctx)],
+        defenders=[_melee_unit(u, int(a["defender_terrain_change"]))],
         attacked_from=a["attacked_from"], defender_terrain=a["defender_terrain"],
         charge=bool(a["charge"]), attacker_leader_combat=int(a["attacker_leader_combat"]),
         attacker_in_cover=bool(a.get("attacker_in_cover", False)),

@@ -552,3 +552,26 @@ def test_xvi_2_system_b_rolls_a_die_a_step(db: Database) -> None:
     assert out.result == "battery_0"
     assert game.state().unit(battery).markers["steps"] == 2
     assert [d.check for d in game.due()][:1] == ["morale"]
+
+
+def test_viii_3_the_battle_s_terrain_chart_changes_the_attackers_value(db: Database) -> None:
+    """VIII.3, VIII.8 example 2: the defender's terrain changes the attacker's melee value.
+
+    By the battle's Terrain Effects Chart; the game had no way to say so.
+
+    17e Léger in general order (value 2, 7 steps) attacks IR Prinz Xaver in a wood, the chart
+    giving the attacker -1: 1 x 7 = 7 against 2 x 5 = 10, the 2/3 column (the game read 14,
+    the 1/1 column).
+    """
+    game = saalfeld(db)
+    leger, xaver = _id(game, "17e Léger"), _id(game, "IR Prinz Xaver")
+    _set(game, Put("unit", leger, "formation", "general_order"),
+         Put("unit", xaver, "formation", "general_order"))  # fmt: skip
+    melee = game.open_check("melee", unit_id=xaver)
+    melee.set("attackers", [leger])
+    melee.set("defender_terrain", "wood")
+    melee.set("attackers_terrain_change", -1)
+    out = melee.trial({"roll": 3}).outcome
+    assert out is not None
+    assert (out.details["attack_strength"], out.details["defence_strength"]) == (7, 10)
+    assert out.details["column"] == "2/3"
