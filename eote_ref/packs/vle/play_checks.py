@@ -207,9 +207,9 @@ def _fire_questions(ctx: Ctx) -> list[Question]:
             "bool", True, "XVI.2", help="then the losses go through the artillery losses "
             "option (XVI.2)"))  # fmt: skip
     since = int(_m(u, "disorganized", 0) or 0)
-    if since:  # fired on as it retreats, disorganized this turn: no check (X.1)
+    if since:  # fired on as it retreats, disorganized (or routed, XVI.5) this turn: no check (X.1)
         asks.append(Question("target_retreating", "Retreating after its disorganization",
-            "bool", since == ctx.state.turn, "X.1", help="no morale check then (X.1)"))  # fmt: skip
+            "bool", since >= ctx.state.turn, "X.1", help="no morale check then (X.1)"))  # fmt: skip
     return asks
 
 

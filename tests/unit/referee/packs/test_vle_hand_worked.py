@@ -367,6 +367,9 @@ def test_x_1_a_unit_fired_on_as_it_retreats_disorganized_does_not_check(db: Data
     assert fire.values["target_retreating"] is False
     fire.apply({"roll": 4})
     assert [p["check"] for p in _pending(game)] == ["morale"]
+    # Routed this turn (XVI.5: its markers are the turn + 2), it is retreating too.
+    _set(game, Put("unit", ligne, "routed", True), Put("unit", ligne, "disorganized", 4))
+    assert game.open_check("fire", unit_id=ligne).values["target_retreating"] is True
 
 
 def test_ix_6_only_infantry_forms_square(db: Database) -> None:
