@@ -103,8 +103,14 @@ def _failure_puts(ctx: Ctx, u: UnitState, result: str) -> list[Put]:
 
 
 def _without_pending(ctx: Ctx, u: UnitState) -> list[Put]:
+    """The due morale checks of ``u`` done (its other due checks stay)."""
     pending = list(ctx.state.pack_state.get("pending") or [])
-    left = [p for p in pending if p.get("target", {}).get("unit_id") != u.id]
+    mine = [
+        p
+        for p in pending
+        if p.get("target", {}).get("unit_id") == u.id and p.get("check") == "morale"
+    ]
+    left = [p for p in pending if p not in mine]
     return [Put("game", ctx.state.game_id, "pending", left)] if left != pending else []
 
 

@@ -578,3 +578,18 @@ def test_viii_3_the_battle_s_terrain_chart_changes_the_attackers_value(db: Datab
     assert out is not None
     assert (out.details["attack_strength"], out.details["defence_strength"]) == (7, 10)
     assert out.details["column"] == "2/3"
+
+
+def test_a_morale_check_clears_its_own_due_entry_not_the_unit_s_other_ones(db: Database) -> None:
+    """XVI.2: a battery's losses to artillery fire stay due when its morale is checked first.
+
+    The morale check cleared every due entry naming the unit.
+    """
+    spec = NewPackGame("Saalfeld", "vle", SAALFELD, {"artillery_losses": "system_a"})
+    game = PackGameService(db, new_pack_game(db, spec))
+    battery = _id(game, "Saxon foot batteries")
+    fire = game.open_check("fire", unit_id=battery)
+    fire.set("fire_value", 7)
+    fire.apply({"roll": 4})
+    game.open_check("morale", unit_id=battery).apply({"dice": [1, 1]})
+    assert [p["check"] for p in _pending(game)] == ["artillery_losses"]
