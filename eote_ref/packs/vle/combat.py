@@ -70,6 +70,7 @@ class FireSituation:
     firers: list[Firer]
     target_arm: Arm = "infantry"
     target_square: bool = False
+    target_tirailleur: bool = False
     target_terrain: Literal["open", "town", "castle"] = "open"
     target_retreating: bool = False
     beyond_voltigeur: bool = False
@@ -137,6 +138,8 @@ def _die_mods(s: FireSituation) -> list[Modifier]:
     mods = []
     if s.target_square:
         mods.append(text(1, "target in square", "VII.10"))
+    if s.target_tirailleur:
+        mods.append(text(-1, "target in tirailleurs", "IV.6"))
     if s.die_bonus:
         mods.append(text(s.die_bonus, "events played (Rolling Fire, Tactics, Interarm)", "XXII.3"))
     return mods
@@ -235,6 +238,12 @@ class MeleeUnit:
     general_order: bool = False
     cavalry_class: Literal["", "light", "line", "heavy"] = ""
     elan: bool = False
+    limbered: bool = False
+
+    @property
+    def six_front_hexes(self) -> bool:
+        """In square, general order or disorganized: no flank, no rear (IV.3-IV.5, IV.9, IV.10)."""
+        return self.square or self.general_order or self.disorganized
 
 
 @dataclass(frozen=True)
@@ -263,9 +272,14 @@ def _strength(
     attacking = side == "attackers"
     flank = not attacking and s.attacked_from != "front"
     flank = flank and not s.mixed_order and not s.protected_flank
+    all_round = [d for d in s.defenders if d.six_front_hexes and d.arm != "artillery"]
+    if flank and all_round:
+        # A stack's front is every unit's (V.7): one with six front hexes covers the others.
+        flank = False
+        notes.append(f"no {s.attacked_from} to attack: six front hexes (IV.3-IV.5, V.7)")
     def_square = any(d.square for d in s.defenders)
     def_heavy = any(d.cavalry_class == "heavy" for d in s.defenders)
-    def_infantry_only = all(a.arm != "cavalry" for a in s.attackers)
+    infantry_attacks = any(a.arm == "infantry" for a in s.attackers)
     cover = s.defender_terrain in ("town", "wood", "brush") or s.attacker_in_cover
     total = 0
     for i, u in enumerate(units):
@@ -296,9 +310,9 @@ def _strength(
         if not attacking and u.arm == "cavalry" and u.general_order:
             v = min(v, 1)
             said.append("cavalry in general order defends at 1 (IV.9)")
-        if not attacking and u.square and def_infantry_only:
+        if not attacking and u.square and infantry_attacks:
             v = half_up(v)
-            said.append("square against infantry: halved (IV.4)")
+            said.append("square against infantry, with cavalry or not: halved (IV.4)")
         if u.tirailleur:
             v = half_up(v)
             said.append("tirailleur: halved (IV.6)")
@@ -381,6 +395,12 @@ def melee(s: MeleeSituation, rules: VleRules, roller: Roller) -> Outcome:
     for name in ("attacker_leader_combat", "defender_leader_combat"):
         check_range(getattr(s, name), -2, 3, name, "XIV.3")
     check_range(s.die_bonus, -4, 4, "die_bonus", "XXII.3")
+    if all(d.arm == "artillery" and d.disorganized for d in s.defenders):
+        return Outcome.without_value(
+            PACK, "melee", "IV.13", {}, "0/E", {"0/E": Fraction(1)},
+            {"attacker_result": "0", "defender_result": "E", "automatic": True},
+            ("disorganized artillery attacked in melee is eliminated, no die (IV.13)",),
+        )  # fmt: skip
     notes: list[str] = []
     attack = _strength(s.attackers, "attackers", s, rules, notes)
     defence = _strength(s.defenders, "defenders", s, rules, notes)
@@ -401,8 +421,12 @@ def melee(s: MeleeSituation, rules: VleRules, roller: Roller) -> Outcome:
     mods = tuple(_die_modifiers(s, rules))
     shift = int(sum(m.value for m in mods))
     table = melee_table(dict(rules.house.get("melee", {})))
+    lone = s.defenders[0]
     alone = (
-        len(s.defenders) == 1 and s.defenders[0].arm == "artillery" and s.attacked_from != "front"
+        len(s.defenders) == 1
+        and lone.arm == "artillery"
+        and not lone.limbered
+        and s.attacked_from != "front"
     )
 
     def answer(face: int) -> tuple[str, Cell, str]:
@@ -430,7 +454,8 @@ def melee(s: MeleeSituation, rules: VleRules, roller: Roller) -> Outcome:
     _, addon_note = charge_addon_value(_read(cell.value)[1], rules, s)
     if alone:
         notes.append(
-            "a battery alone hit in flank or rear: its result only; 0 or 1 becomes D (VIII.6)"
+            "an unlimbered battery alone hit in flank or rear: its result only; 0 or 1 becomes D "
+            "(VIII.6)"
         )
     if addon_note:
         notes.append(addon_note)

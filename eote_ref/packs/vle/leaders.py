@@ -133,7 +133,10 @@ def leader_casualty(s: CasualtySituation, rules: VleRules, roller: Roller) -> Ou
         )  # fmt: skip
         if where:
             notes.append(where)
-        odds = {"unhurt": p_safe, "killed" if not s.wounds else "hit": p_hit}
+        odds = {"unhurt": p_safe, "killed": p_hit}
+        if s.wounds:  # a hit is then wounded on 1-5, killed on 6 (XVII.1)
+            odds = {"unhurt": p_safe, "wounded": p_hit * Fraction(5, 6),
+                    "killed": p_hit * Fraction(1, 6)}  # fmt: skip
         return Outcome.without_value(
             PACK, "leader_casualty", "XIV.5", dict(roller.used), "unhurt", odds, details,
             tuple(notes),

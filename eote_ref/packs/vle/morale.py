@@ -41,6 +41,8 @@ class MoraleSituation:
     ``original_steps``/``steps`` give the loss grid's malus (option ``loss_morale=grid``); with
     reduced-strength counters give the counter's ``morale`` and leave them 0. ``event_bonus``
     is the sum of the events played, by effect: + makes success likelier (XXII.3).
+    ``six_front_hexes``: in square or general order, the unit has no flank or rear (IV.3,
+    IV.4, IV.9); nor has a disorganized or routed one (IV.5, IV.10, XVI.5).
     """
 
     morale: int
@@ -66,6 +68,7 @@ class MoraleSituation:
     turns_disorganized: int | None = None
     rally_event: bool = False
     light_cavalry: bool = False
+    six_front_hexes: bool = False
 
 
 def p_success(target: int) -> Fraction:
@@ -128,7 +131,10 @@ def modifiers(s: MoraleSituation, rules: VleRules) -> tuple[int, tuple[Modifier,
         mods.append(text(-1, "rallying next to an enemy", "X.4"))
     if s.leader_morale and situational:
         mods.append(text(s.leader_morale, "leader's morale bonus", "XIV.4"))
-    if s.direction != "front" and situational and s.reason != "square" and not s.protected_flank:
+    all_round = s.six_front_hexes or s.disorganized or s.routed
+    if s.direction != "front" and all_round and s.reason != "square":
+        notes.append(f"no {s.direction.replace('_', ' and ')}: six front hexes (IV.3-IV.5)")
+    elif s.direction != "front" and situational and s.reason != "square" and not s.protected_flank:
         if s.direction == "flank_and_rear" and rules.opt("flank_and_rear_together") == "cumulative":
             mods.append(text(-2, "flank", "X.4"))
             mods.append(text(-3, "rear", "X.4"))
@@ -267,6 +273,9 @@ def _refused(s: MoraleSituation, rules: VleRules) -> tuple[str, str] | None:
             return "disorganized", "a disorganized unit cannot form square (IX.6)"
         if s.cavalry_distance is not None and s.cavalry_distance <= 1:
             return "adjacent", "the cavalry is adjacent: no square attempt (IX.6)"
+    if s.reason in ("retreat_through", "chain_reaction") and (s.disorganized or s.routed):
+        why = "a retreat through it" if s.reason == "retreat_through" else "a chain reaction"
+        return "not_good_order", f"only a good order unit checks for {why} (VIII.9, XII.1)"
     if s.reason == "countercharge" and (s.arm != "cavalry" or s.disorganized):
         return "not_allowed", "only good order cavalry countercharges (IX.7)"
     if s.reason == "withdrawal" and (s.arm != "cavalry" or s.disorganized):
@@ -346,13 +355,22 @@ class SquareSituation:
     time_penalty: int = 0
     event_bonus: int = 0
     direction: Literal["front", "flank", "rear", "flank_and_rear"] = "front"
+    general_order: bool = False
+    arm: Literal["infantry", "cavalry", "artillery"] = "infantry"
 
 
 def square(s: SquareSituation, rules: VleRules, roller: Roller) -> Outcome:
     """Form square (IX.6): +1 at 3 hexes or more, none adjacent, flank/rear ignored."""
     check_range(s.cavalry_distance, 1, 30, "cavalry_distance", "IX.6")
+    if s.general_order:
+        return Outcome.without_value(
+            PACK, "square", "IV.4", {}, "not_allowed", {"not_allowed": Fraction(1)},
+            {"reason": "terrain"},
+            ("in general order (a town, wood, brush or castle): no square there (IV.3, IV.4)",),
+        )  # fmt: skip
     m = MoraleSituation(
-        morale=s.morale, reason="square", original_steps=s.original_steps, steps=s.steps,
+        morale=s.morale, reason="square", arm=s.arm, original_steps=s.original_steps,
+        steps=s.steps,
         loss_malus=s.loss_malus, disorganized=s.disorganized, leader_morale=s.leader_morale,
         below_failed_unit=s.below_failed_unit, demoralized_army=s.demoralized_army,
         initiative_last_turn=s.initiative_last_turn, time_penalty=s.time_penalty,

@@ -161,6 +161,9 @@ LEADER_MARKERS = (
     MarkerSpec("combat", "choice", None, "XIV.2", choices=SIGNED),
     MarkerSpec("morale", "choice", None, "XIV.2", choices=SIGNED),
     MarkerSpec("initiative", "counter", 0, "XVII.7"),
+    # His initiative (XVII.7): the turn his command's units take the malus, and its size.
+    MarkerSpec("initiative_turn", "counter", 0, "XVII.7", "his units' malus on turn"),
+    MarkerSpec("initiative_malus", "counter", 0, "XVII.7", "his units' morale malus"),
     MarkerSpec("obedience", "counter", 0, "XVII.6"),
 )  # fmt: skip
 

@@ -125,7 +125,8 @@ def due(state: PlayState, rules: VleRules) -> list[Due]:
             if player is not None and u.side_id != player:
                 continue
             since = int(u.markers.get("disorganized", 0) or 0)
-            if since and state.turn - since >= 2 and not u.markers.get("eliminated"):
+            out_of_it = u.markers.get("eliminated") or u.markers.get("straggler")  # XII.2
+            if since and state.turn - since >= 2 and not out_of_it:
                 out.append(Due("rally", f"{u.name} may try to rally", "XI.1", {"unit_id": u.id}))
     for s in state.sides:
         level = s.pack_state.get("demoralize_at")

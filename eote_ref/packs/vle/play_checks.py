@@ -1,9 +1,10 @@
 """VlE's checks in the referee: their questions, situations, changes and journal lines.
 
 Each is a :class:`~eote_ref.packs.play.CheckSpec` over one of the pack's procedures (morale,
-fire, melee, square, countercharge, obedience, initiative, rally, a leader's casualty, army
-morale) or none (the next phase); :func:`checks` lists them. The state keys they read and
-write are named in :mod:`.play`'s docstring. Standard library only.
+fire, melee, square, countercharge, withdrawal, rally here; obedience, initiative, a
+leader's casualty, army morale and the next phase, with no procedure, in
+:mod:`.play_command`); :func:`checks` lists them all. The state keys they read and write
+are named in :mod:`.play`'s docstring. Standard library only.
 """
 
 from __future__ import annotations
@@ -11,11 +12,36 @@ from __future__ import annotations
 from typing import Any
 
 from eote_ref.packs.outcome import Outcome
-from eote_ref.packs.play import CheckSpec, Ctx, PlayError, Put, UnitState, Veil, possessive
+from eote_ref.packs.play import CheckSpec, Ctx, PlayError, Put, UnitState, Veil
 from eote_ref.packs.questions import Choice, Question
-from eote_ref.packs.vle import combat, command, leaders, morale
+from eote_ref.packs.vle import combat, morale
+from eote_ref.packs.vle.play_command import (
+    FIRST_PHASE,
+    _army_changes,
+    _army_questions,
+    _army_situation,
+    _army_summary,
+    _casualty_changes,
+    _casualty_questions,
+    _casualty_situation,
+    _casualty_summary,
+    _given,
+    _initiative_changes,
+    _initiative_questions,
+    _initiative_situation,
+    _initiative_summary,
+    _next_changes,
+    _next_questions,
+    _next_situation,
+    _next_summary,
+    _no_changes,
+    _obedience_questions,
+    _obedience_situation,
+    _obedience_summary,
+)
+from eote_ref.packs.vle.play_veils import seen, veiled
 
-FIRST_PHASE = "charges"
+__all__ = ["FIRST_PHASE", "checks"]
 
 
 # --------------------------------------------------------------------------- helpers
@@ -52,6 +78,14 @@ def _leader_bonus_ask(ctx: Ctx, u: UnitState) -> Question:
                "XIV.4", help=help_text, minimum=-3, maximum=6)  # fmt: skip
 
 
+def _initiative(ctx: Ctx, u: UnitState) -> str:
+    """``success``/``failure`` if his corps leader took the initiative last turn (XVII.7)."""
+    for ld in ctx.state.leaders:
+        if ld.command_id == u.command_id and ld.markers.get("initiative_turn") == ctx.state.turn:
+            return "success" if int(ld.markers.get("initiative_malus", 2)) == 1 else "failure"
+    return "none"
+
+
 def _demoralized(ctx: Ctx, side_id: int) -> bool:
     return bool(ctx.state.side(side_id).pack_state.get("demoralized"))
 
@@ -70,38 +104,15 @@ def _failure_puts(ctx: Ctx, u: UnitState, result: str) -> list[Put]:
 
 
 def _without_pending(ctx: Ctx, u: UnitState) -> list[Put]:
+    """The due morale checks of ``u`` done (its other due checks stay)."""
     pending = list(ctx.state.pack_state.get("pending") or [])
-    left = [p for p in pending if p.get("target", {}).get("unit_id") != u.id]
+    mine = [
+        p
+        for p in pending
+        if p.get("target", {}).get("unit_id") == u.id and p.get("check") == "morale"
+    ]
+    left = [p for p in pending if p not in mine]
     return [Put("game", ctx.state.game_id, "pending", left)] if left != pending else []
-
-
-# --------------------------------------------------------------------------- under fog of war
-# A unit's steps and its side's losses are fogged (play.FOG, house): a player who may not see
-# them reads a check's line without the figures built on them (a fire's or a melee's steps
-# lost, its column, a morale check's total with the losses' malus), and with what the table
-# sees happen anyway: a unit removed, routed, disorganized, a straggler, a check that follows.
-def _seen(ctx: Ctx, puts: list[Put]) -> list[str]:
-    """What the table sees of ``puts``, in words: ``17e Léger disorganized``..."""
-    out: list[str] = []
-    routed = {p.row_id for p in puts if p.entity == "unit" and p.key == "routed" and p.value}
-    for p in puts:
-        if p.entity == "unit" and p.value:
-            name = ctx.state.unit(p.row_id).name
-            if p.key in ("eliminated", "routed"):
-                out.append(f"{name} {p.key}")
-            elif p.key == "straggler":
-                out.append(f"{name} a straggler")
-            elif p.key == "disorganized" and p.row_id not in routed:
-                out.append(f"{name} disorganized")
-        elif p.entity == "game" and p.key == "pending":
-            before = len(ctx.state.pack_state.get("pending") or [])
-            if len(p.value or []) > before:
-                out.append("a morale check follows")
-    return out
-
-
-def _veiled(head: str, seen: list[str], rule: str, sides: tuple[int, ...] = ()) -> Veil:
-    return Veil(f"{head}{': ' + ', '.join(seen) if seen else ''} ({rule})", sides)
 
 
 # --------------------------------------------------------------------------- morale
@@ -114,23 +125,39 @@ REASONS = (
 )
 DIRECTIONS = (Choice("front", "front"), Choice("flank", "flank (-2)"), Choice("rear", "rear (-3)"),
               Choice("flank_and_rear", "flank and rear"))  # fmt: skip
+SQUARE_ATTACKERS = (Choice("none", "not attacked in melee"),
+                    Choice("cavalry_only", "cavalry alone (+2)"),
+                    Choice("mixed", "cavalry and infantry"))  # fmt: skip
+FORTIFIED = (Choice("open", "neither"), Choice("town", "a town (+2)"),
+             Choice("castle", "a castle (+3)"))  # fmt: skip
+#: Formations whose six neighbours are all front hexes: no flank, no rear (IV.3, IV.4, IV.9).
+ALL_ROUND = ("square", "general_order")
 
 
 def _morale_questions(ctx: Ctx) -> list[Question]:
     u = _unit(ctx)
-    return [
-        Question("reason", "Why the check", "choice", "fire", "X.1", choices=REASONS),
+    asks = [
+        Question("reason", "Why the check", "choice", _given(ctx, "reason", "fire"), "X.1",
+            choices=REASONS),
         Question("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "X.2",
             minimum=2, maximum=12, derived=True),
         Question("steps", "Steps now", "int", _m(u, "steps", 1), "X.4", minimum=1, maximum=20,
             derived=True),
         _leader_bonus_ask(ctx, u),
-        Question("direction", "Attacked or fired on through", "choice", "front", "X.4",
-            choices=DIRECTIONS),
+        Question("direction", "Attacked or fired on through", "choice",
+            _given(ctx, "direction", "front"), "X.4", choices=DIRECTIONS),
         Question("below_failed_unit", "The unit above has just failed", "bool", False, "V.5"),
         Question("event_bonus", "Events played (+ helps)", "int", 0, "XXII.3", minimum=-6,
             maximum=6),
     ]  # fmt: skip
+    if _m(u, "formation", "") == "square":
+        by = _given(ctx, "square_attacked_by", "none")
+        asks.append(Question("square_attacked_by", "The square attacked in melee by", "choice",
+            by, "X.4", choices=SQUARE_ATTACKERS))  # fmt: skip
+    if ctx.rules.opt("town_castle_morale"):
+        asks.append(Question("terrain", "In a town or castle", "choice",
+            _given(ctx, "terrain", "open"), "XVI.6", choices=FORTIFIED))  # fmt: skip
+    return asks
 
 
 def _morale_situation(ctx: Ctx) -> morale.MoraleSituation:
@@ -144,6 +171,9 @@ def _morale_situation(ctx: Ctx) -> morale.MoraleSituation:
         leader_morale=int(a["leader_morale"]), direction=a["direction"],
         below_failed_unit=bool(a["below_failed_unit"]),
         demoralized_army=_demoralized(ctx, u.side_id), event_bonus=int(a["event_bonus"]),
+        square_attacked_by=a.get("square_attacked_by", "none"), terrain=a.get("terrain", "open"),
+        six_front_hexes=_m(u, "formation", "") in ALL_ROUND,
+        initiative_last_turn=_initiative(ctx, u),  # type: ignore[arg-type]
     )  # fmt: skip
 
 
@@ -172,13 +202,37 @@ def _morale_veiled(ctx: Ctx, out: Outcome | None) -> Veil | None:
 # --------------------------------------------------------------------------- fire
 def _fire_questions(ctx: Ctx) -> list[Question]:
     u = _unit(ctx)
-    return [
+    asks = [
         Question("fire_value", "Combined fire value of the firers", "int", 3, "VII.3",
             help="as the Formation and Terrain tables leave it", minimum=0, maximum=20),
         Question("target_square", "Target in square (+1 die)", "bool",
             _m(u, "formation", "") == "square", "VII.10", derived=True),
+        Question("target_tirailleur", "Target in tirailleurs (-1 die)", "bool",
+            _m(u, "formation", "") == "tirailleur", "IV.6", derived=True),
+        Question("target_terrain", "Target in a town or castle (no morale check)", "choice",
+            "open", "VII.3", choices=FORTIFIED),
         Question("die_bonus", "Events on the die", "int", 0, "XXII.3", minimum=-4, maximum=6),
-        Question("leader_with_target", "A leader with the target", "bool", False, "XIV.5"),
+        Question("leader_with_target", "A leader with the target", "choice", 0, "XIV.5",
+            help="he rolls for his life if 2 or 3 steps are lost (XIV.5)",
+            choices=(Choice(0, "none"), *_leaders_of(ctx, u.side_id))),
+    ]  # fmt: skip
+    if u.arm == "artillery" and ctx.rules.opt("artillery_losses") != "none":
+        asks.append(Question("by_artillery", "Artillery gives half the fire value or more",
+            "bool", True, "XVI.2", help="then the losses go through the artillery losses "
+            "option (XVI.2)"))  # fmt: skip
+    since = int(_m(u, "disorganized", 0) or 0)
+    if since:  # fired on as it retreats, disorganized (or routed, XVI.5) this turn: no check (X.1)
+        asks.append(Question("target_retreating", "Retreating after its disorganization",
+            "bool", since >= ctx.state.turn, "X.1", help="no morale check then (X.1)"))  # fmt: skip
+    return asks
+
+
+def _leaders_of(ctx: Ctx, side_id: int) -> list[Choice]:
+    """The side's leaders on the field (not killed, not away wounded, XVII.1)."""
+    return [
+        Choice(ld.id, ld.name) for ld in ctx.state.leaders
+        if ld.side_id == side_id and not ld.markers.get("killed")
+        and int(ld.markers.get("wounded_until", 0)) <= ctx.state.turn
     ]  # fmt: skip
 
 
@@ -190,6 +244,8 @@ def _fire_situation(ctx: Ctx) -> combat.FireSituation:
         firers=[combat.Firer(int(a["fire_value"]))], target_arm=u.arm,  # type: ignore[arg-type]
         target_square=bool(a["target_square"]), die_bonus=int(a["die_bonus"]),
         leader_with_target=bool(a["leader_with_target"]),
+        target_tirailleur=bool(a["target_tirailleur"]), target_terrain=a["target_terrain"],
+        target_retreating=bool(a.get("target_retreating", False)),
     )  # fmt: skip
 
 
@@ -200,6 +256,21 @@ def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     lost = int(out.details.get("steps_lost", 0))
     steps = int(_m(u, "steps", 1))
     puts: list[Put] = []
+    pending = list(ctx.state.pack_state.get("pending") or [])
+    leader = int(ctx.answers.get("leader_with_target") or 0)
+    if leader and lost >= 2:  # his casualty roll comes before the unit's check (XIV.5)
+        ld = ctx.state.leader(leader)
+        at_risk = {"leader_id": ld.id, "given": {"cause": "fire_2_or_3"}}
+        said = f"{ld.name}: casualty roll, {lost} steps lost to fire"
+        pending.append({"check": "leader_casualty", "label": said, "rule": "XIV.5",
+                        "target": at_risk})  # fmt: skip
+        puts.append(Put("game", ctx.state.game_id, "pending", pending))
+    if lost and ctx.answers.get("by_artillery"):  # half or random losses first (XVI.2)
+        pending.append({"check": "artillery_losses", "label": f"{u.name}: {lost} step(s) to "
+                        "artillery fire", "rule": "XVI.2",
+                        "target": {"unit_id": u.id, "given": {"steps": lost}}})  # fmt: skip
+        return [p for p in puts if p.key != "pending"] + [
+            Put("game", ctx.state.game_id, "pending", pending)]  # fmt: skip
     if lost:
         left = max(0, steps - lost)
         side = ctx.state.side(u.side_id)
@@ -210,9 +281,12 @@ def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
             puts.append(Put("unit", u.id, "eliminated", True))
             return puts
     if out.details.get("morale_check"):
-        pending = list(ctx.state.pack_state.get("pending") or [])
+        target: dict[str, Any] = {"unit_id": u.id}
+        if ctx.answers.get("target_terrain", "open") != "open":
+            target["given"] = {"reason": "fire", "terrain": ctx.answers["target_terrain"]}
         pending.append({"check": "morale", "label": f"{u.name}: morale check after fire",
-                        "rule": "VII.9", "target": {"unit_id": u.id}})  # fmt: skip
+                        "rule": "VII.9", "target": target})  # fmt: skip
+        puts = [p for p in puts if p.key != "pending"]
         puts.append(Put("game", ctx.state.game_id, "pending", pending))
     return puts
 
@@ -228,7 +302,70 @@ def _fire_veiled(ctx: Ctx, out: Outcome | None) -> Veil | None:
     """The fire without its value and the steps it took: a unit removed, a check due."""
     if out is None:
         return None
-    return _veiled(f"fire on {_unit(ctx).name}", _seen(ctx, _fire_changes(ctx, out)), "VII.3")
+    return veiled(f"fire on {_unit(ctx).name}", seen(ctx, _fire_changes(ctx, out)), "VII.3")
+
+
+def _artillery_questions(ctx: Ctx) -> list[Question]:
+    u = _unit(ctx)
+    return [
+        Question("steps", "Steps the Fire Table took", "int", _given(ctx, "steps", 1), "XVI.2",
+            minimum=1, maximum=3, derived=True),
+        Question("stacked_on_infantry", "The battery is on top of infantry", "bool", False,
+            "XVI.2", help="only the first step is the battery's; the rest fall on the infantry"),
+        Question("half_loss_marked", "Half a step already marked", "bool",
+            bool(_m(u, "half_loss", False)), "XVI.2", derived=True),
+    ]  # fmt: skip
+
+
+def _artillery_situation(ctx: Ctx) -> combat.ArtilleryLossSituation:
+    a = ctx.answers
+    return combat.ArtilleryLossSituation(
+        steps=int(a["steps"]), stacked_on_infantry=bool(a["stacked_on_infantry"]),
+        half_loss_marked=bool(a["half_loss_marked"]),
+    )  # fmt: skip
+
+
+def _artillery_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
+    """The battery's steps (and half step) lost, then its morale check in every case (XVI.2)."""
+    u = _unit(ctx)
+    pending = list(ctx.state.pack_state.get("pending") or [])
+    pending = [p for p in pending if p.get("target", {}).get("unit_id") != u.id
+               or p.get("check") != "artillery_losses"]  # fmt: skip
+    puts: list[Put] = []
+    if out is not None:
+        steps, lost = int(_m(u, "steps", 1)), int(out.details.get("battery_steps", 0))
+        if "half_loss_marked" in out.details:
+            puts.append(Put("unit", u.id, "half_loss", out.details["half_loss_marked"] or None))
+        if lost:
+            side = ctx.state.side(u.side_id)
+            left = max(0, steps - lost)
+            puts.append(Put("unit", u.id, "steps", left))
+            puts.append(Put("side", side.id, "losses",
+                            int(side.pack_state.get("losses", 0)) + steps - left))  # fmt: skip
+            if left == 0:
+                puts.append(Put("unit", u.id, "eliminated", True))
+        if not any(p.key == "eliminated" for p in puts):
+            pending.append({"check": "morale", "label": f"{u.name}: morale check after fire",
+                            "rule": "XVI.2", "target": {"unit_id": u.id}})  # fmt: skip
+    return [*puts, Put("game", ctx.state.game_id, "pending", pending)]
+
+
+def _artillery_summary(ctx: Ctx, out: Outcome | None) -> str:
+    u = _unit(ctx)
+    if out is None:
+        return f"{u.name}: losses to artillery fire"
+    lost = out.details.get("battery_steps", 0)
+    rest = out.details.get("infantry_steps", 0)
+    more = f", {rest} on the infantry below" if rest else ""
+    return f"{u.name}: {lost} step(s) lost to artillery fire{more} (XVI.2)"
+
+
+def _artillery_veiled(ctx: Ctx, out: Outcome | None) -> Veil | None:
+    """The battery's losses without the steps it lost: a unit removed, a check that follows."""
+    if out is None:
+        return None
+    shown = seen(ctx, _artillery_changes(ctx, out))
+    return veiled(f"{_unit(ctx).name}: losses to artillery fire", shown, "XVI.2")
 
 
 # --------------------------------------------------------------------------- melee
@@ -244,33 +381,71 @@ def _melee_questions(ctx: Ctx) -> list[Question]:
     enemies = tuple(
         Choice(e.id, e.name) for e in ctx.state.units if e.side_id != u.side_id and _on_map(e)
     )
-    return [
+    picked = [ctx.state.unit(int(i)) for i in ctx.answers.get("attackers") or []
+              if int(i) in {e.id for e in ctx.state.units}]  # fmt: skip
+    # Cavalry attacks only by charging (IX.1): a charge when the attackers include cavalry.
+    charging = any(a.arm == "cavalry" for a in picked)
+    enemy = next((s.id for s in ctx.state.sides if s.id != u.side_id), u.side_id)
+    cover = [Question("attacker_in_cover", "The cavalry charges from a town, wood or brush",
+                      "bool", False, "IV.7"),
+             Question("countercharge", "A countercharge", "bool", False, "IX.7",
+                      help="allowed after a charge last turn (XVI.4)")]  # fmt: skip
+    cover = cover if charging else []
+    return cover + [
         Question("attackers", "Attacking units", "choices", [], "VIII.1", choices=enemies),
         Question("attacked_from", "Attacked through", "choice", "front", "VIII.6",
             choices=DIRECTIONS[:3]),
         Question("defender_terrain", "Defender's terrain", "choice", "open", "VIII.3",
             choices=TERRAINS),
-        Question("charge", "A cavalry charge", "bool", False, "IX.3"),
-        Question("attacker_leader_combat", "Attacking leader's combat value", "int", 0, "XIV.3",
-            minimum=-2, maximum=3),
-        Question("defender_leader_combat", "Defending leader's combat value", "int", 0, "XIV.3",
-            minimum=-2, maximum=3),
+        Question("attackers_terrain_change", "Attackers' melee value change for that terrain",
+            "int", 0, "VIII.3", minimum=-3, maximum=3, help=CHART_HELP),
+        Question("defender_terrain_change", "Defender's melee value change for its terrain",
+            "int", 0, "VIII.3", minimum=-3, maximum=3, help=CHART_HELP),
+        Question("charge", "A cavalry charge", "bool", charging, "IX.1", derived=True),
+        Question("attacker_leader", "A leader with the attackers", "choice", 0, "XIV.3",
+            choices=(Choice(0, "none"), *_leaders_of(ctx, enemy))),
+        Question("attacker_leader_combat", "Attacking leader's combat value", "int",
+            _combat(ctx, "attacker_leader", picked[0] if picked else None), "XIV.3",
+            minimum=-2, maximum=3, derived=True, help=COMBAT_HELP),
+        Question("defender_leader", "A leader with the defender", "choice", 0, "XIV.3",
+            choices=(Choice(0, "none"), *_leaders_of(ctx, u.side_id))),
+        Question("defender_leader_combat", "Defending leader's combat value", "int",
+            _combat(ctx, "defender_leader", u), "XIV.3", minimum=-2, maximum=3, derived=True,
+            help=COMBAT_HELP),
         Question("die_bonus", "Events on the die (net)", "int", 0, "XXII.3", minimum=-4, maximum=4),
     ]  # fmt: skip
 
 
-def _melee_unit(u: UnitState) -> combat.MeleeUnit:
+COMBAT_HELP = "his, for a unit he commands (XIV.3); 0 to leave it unused unless negative"
+
+
+def _combat(ctx: Ctx, key: str, u: UnitState | None) -> int:
+    """The named leader's combat value for ``u`` if he commands it, else 0 (XIV.3)."""
+    lid = int(ctx.answers.get(key) or 0)
+    if not lid or u is None:
+        return 0
+    ld = ctx.state.leader(lid)
+    commands = ld.command_id == u.command_id or ld.markers.get("army_commander")
+    return int(ld.markers.get("combat", 0)) if commands else 0
+
+
+CHART_HELP = "the battle's Terrain Effects Chart, on each unit's printed value (VIII.3)"
+
+
+def _melee_unit(u: UnitState, change: int = 0) -> combat.MeleeUnit:
+    """``u`` in the melee, its printed value changed by ``change`` for terrain (VIII.3)."""
     formation = str(_m(u, "formation", "") or "")
     movement = int(_m(u, "movement", 0))
     klass = ""
     if u.arm == "cavalry":
         klass = "light" if movement >= 10 else "line" if movement == 9 else "heavy"
     return combat.MeleeUnit(
-        value=0 if _m(u, "routed", False) else int(_m(u, "melee", 1)),
+        value=0 if _m(u, "routed", False) else max(0, int(_m(u, "melee", 1)) + change),
         steps=int(_m(u, "steps", 1)), arm=u.arm,  # type: ignore[arg-type]
         column=formation == "column", disorganized=bool(_m(u, "disorganized")),
         tirailleur=formation == "tirailleur", square=formation == "square",
         general_order=formation == "general_order", cavalry_class=klass,  # type: ignore[arg-type]
+        limbered=formation == "limbered",
     )  # fmt: skip
 
 
@@ -287,6 +462,11 @@ def _attackers(ctx: Ctx) -> list[UnitState]:
             raise PlayError(f"{a.name} is disorganized: it cannot attack (VIII.7)")
         if a.arm == "artillery":
             raise PlayError(f"{a.name} is artillery: it cannot attack (VIII.7)")
+        if _m(a, "formation", "") == "square":
+            raise PlayError(f"{a.name} is in square: it cannot attack (IV.4, VIII.7)")
+        again = a.arm == "cavalry" and _m(a, "charged_last_turn", False)
+        if again and ctx.rules.opt("cavalry_classes") and not ctx.answers.get("countercharge"):
+            raise PlayError(f"{a.name} charged last turn: no charge two turns running (XVI.4)")
     return out
 
 
@@ -295,15 +475,23 @@ def _melee_situation(ctx: Ctx) -> combat.MeleeSituation:
     if not _on_map(u):
         raise PlayError(f"{u.name} is not on the map")
     return combat.MeleeSituation(
-        attackers=[_melee_unit(x) for x in _attackers(ctx)], defenders=[_melee_unit(u)],
+        attackers=[_melee_unit(x, int(a["attackers_terrain_change"])) for x in _attackers(ctx)],
+        defenders=[_melee_unit(u, int(a["defender_terrain_change"]))],
         attacked_from=a["attacked_from"], defender_terrain=a["defender_terrain"],
         charge=bool(a["charge"]), attacker_leader_combat=int(a["attacker_leader_combat"]),
+        attacker_in_cover=bool(a.get("attacker_in_cover", False)),
+        countercharge=bool(a.get("countercharge", False)),
         defender_leader_combat=int(a["defender_leader_combat"]), die_bonus=int(a["die_bonus"]),
     )  # fmt: skip
 
 
-def _result_puts(ctx: Ctx, u: UnitState, code: str, pending: list[Any]) -> list[Put]:
-    """One side's melee result on its first unit (VIII.8): steps, *, D, D1, D2, E."""
+def _result_puts(
+    ctx: Ctx, u: UnitState, code: str, pending: list[Any], given: dict[str, Any]
+) -> list[Put]:
+    """One side's melee result on its first unit (VIII.8): steps, *, D, D1, D2, E.
+
+    ``given`` is what the melee tells its morale check (why, the direction, the terrain).
+    """
     steps = int(_m(u, "steps", 1))
     lost = {"1": 1, "2": 2, "1*": 1, "2*": 2, "D1": 1, "D2": 2}.get(code, 0)
     puts: list[Put] = []
@@ -327,21 +515,43 @@ def _result_puts(ctx: Ctx, u: UnitState, code: str, pending: list[Any]) -> list[
                 puts.append(Put("unit", u.id, "eliminated", True))
         else:
             puts.append(Put("unit", u.id, "disorganized", ctx.state.turn))
-    if code.endswith("*"):
+    fortified = given.get("terrain", "open") != "open"
+    if code.endswith("*") and (not fortified or ctx.rules.opt("town_castle_morale")):
         pending.append({"check": "morale", "label": f"{u.name}: morale check after melee",
-                        "rule": "VIII.8", "target": {"unit_id": u.id}})  # fmt: skip
+                        "rule": "VIII.8", "target": {"unit_id": u.id, "given": given}})  # fmt: skip
     return puts
 
 
 def _melee_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     if out is None:
         return []
-    u = _unit(ctx)
+    u, a = _unit(ctx), ctx.answers
     pending = list(ctx.state.pack_state.get("pending") or [])
     before = len(pending)
-    puts = _result_puts(ctx, u, str(out.details["defender_result"]), pending)
-    first = _attackers(ctx)[0]
-    puts += _result_puts(ctx, first, str(out.details["attacker_result"]), pending)
+    attackers = _attackers(ctx)
+    # A town or castle spares a * its check (VIII.8), or gives +2/+3 with XVI.6.
+    terrain = a["defender_terrain"] if a["defender_terrain"] in ("town", "castle") else "open"
+    given: dict[str, Any] = {"reason": "melee", "direction": a["attacked_from"]}
+    if terrain != "open":
+        given["terrain"] = terrain
+    if _m(u, "formation", "") == "square":
+        cavalry_only = all(x.arm == "cavalry" for x in attackers)
+        given["square_attacked_by"] = "cavalry_only" if cavalry_only else "mixed"
+    puts = _result_puts(ctx, u, str(out.details["defender_result"]), pending, given)
+    first = attackers[0]
+    puts += _result_puts(ctx, first, str(out.details["attacker_result"]), pending,
+                         {"reason": "melee"})  # fmt: skip
+    if a["charge"] and not a.get("countercharge"):  # no charge the next turn (XVI.4)
+        puts += [Put("unit", x.id, "charged", True) for x in attackers if x.arm == "cavalry"]
+    # A leader whose stack is eliminated rolls for his life, before any check (XIV.5).
+    for key, unit in (("attacker_leader", first), ("defender_leader", u)):
+        gone = any(p.key == "eliminated" and p.row_id == unit.id for p in puts)
+        if gone and int(a.get(key) or 0):
+            ld = ctx.state.leader(int(a[key]))
+            at_risk = {"leader_id": ld.id, "given": {"cause": "stack_eliminated"}}
+            said = f"{ld.name}: casualty roll, his stack eliminated"
+            pending.insert(before, {"check": "leader_casualty", "rule": "XIV.5", "label": said,
+                                    "target": at_risk})  # fmt: skip
     if len(pending) != before:
         puts.append(Put("game", ctx.state.game_id, "pending", pending))
     return puts
@@ -352,6 +562,8 @@ def _melee_summary(ctx: Ctx, out: Outcome | None) -> str:
     if out is None:
         return f"melee on {u.name}"
     col = out.details.get("column")
+    if col is None:  # no table read: a disorganized battery (IV.13)
+        return f"melee on {u.name}: {out.result} ({out.rule})"
     return f"melee on {u.name} at {col}: {out.result} (VIII.8)"
 
 
@@ -361,7 +573,7 @@ def _melee_veiled(ctx: Ctx, out: Outcome | None) -> Veil | None:
         return None
     u = _unit(ctx)
     sides = (u.side_id, _attackers(ctx)[0].side_id)
-    return _veiled(f"melee on {u.name}", _seen(ctx, _melee_changes(ctx, out)), "VIII.8", sides)
+    return veiled(f"melee on {u.name}", seen(ctx, _melee_changes(ctx, out)), "VIII.8", sides)
 
 
 # --------------------------------------------------------------------------- square, countercharge
@@ -387,6 +599,8 @@ def _square_situation(ctx: Ctx) -> morale.SquareSituation:
         disorganized=bool(_m(u, "disorganized")), leader_morale=int(a["leader_morale"]),
         below_failed_unit=bool(a["below_failed_unit"]),
         demoralized_army=_demoralized(ctx, u.side_id), event_bonus=int(a["event_bonus"]),
+        general_order=_m(u, "formation", "") == "general_order", arm=u.arm,  # type: ignore[arg-type]
+        initiative_last_turn=_initiative(ctx, u),  # type: ignore[arg-type]
     )  # fmt: skip
 
 
@@ -423,6 +637,7 @@ def _cc_situation(ctx: Ctx) -> morale.CounterchargeSituation:
         morale=int(a["morale"]), original_steps=int(_m(u, "start", 1)),
         steps=int(_m(u, "steps", 1)), disorganized=bool(_m(u, "disorganized")),
         leader_morale=int(a["leader_morale"]), demoralized_army=_demoralized(ctx, u.side_id),
+        initiative_last_turn=_initiative(ctx, u),  # type: ignore[arg-type]
     )  # fmt: skip
 
 
@@ -439,57 +654,44 @@ def _cc_summary(ctx: Ctx, out: Outcome | None) -> str:
     return f"{u.name} {'countercharges' if ok else 'does not countercharge'} (IX.7)"
 
 
-# --------------------------------------------------------------------------- orders
-def _obedience_questions(ctx: Ctx) -> list[Question]:
-    ld = _leader(ctx)
+def _withdrawal_questions(ctx: Ctx) -> list[Question]:
+    u = _unit(ctx)
     return [
-        Question("obedience", "Obedience (the counter's back)", "int",
-            int(ld.markers.get("obedience", 3)), "XVII.6", minimum=1, maximum=6, derived=True),
-        Question("with_army_commander", "The army commander in his hex", "bool", False, "XVII.6"),
+        Question("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "VI.8",
+            minimum=2, maximum=12, derived=True),
+        Question("enemy_is_cavalry", "The enemy coming adjacent is cavalry", "bool", False,
+            "VI.8", help="no withdrawal from cavalry (VI.8)"),
+        Question("again_same_enemy", "Again before the same unit this movement phase", "bool",
+            False, "VI.8", help="no check the second time (VI.8)"),
     ]  # fmt: skip
 
 
-def _obedience_situation(ctx: Ctx) -> command.ObedienceSituation:
-    a = ctx.answers
-    return command.ObedienceSituation(
-        obedience=int(a["obedience"]), turn=ctx.state.turn,
-        with_army_commander=bool(a["with_army_commander"]),
+def _withdrawal_situation(ctx: Ctx) -> morale.WithdrawalSituation:
+    u, a = _unit(ctx), ctx.answers
+    if u.arm != "cavalry":
+        raise PlayError(f"{u.name} is not cavalry: only cavalry withdraws (VI.8)")
+    movement = int(_m(u, "movement", 9))
+    return morale.WithdrawalSituation(
+        morale=int(a["morale"]), enemy_is_cavalry=bool(a["enemy_is_cavalry"]),
+        cavalry_class="light" if movement >= 10 else "line" if movement == 9 else "heavy",
+        disorganized=bool(_m(u, "disorganized")),
+        again_same_enemy=bool(a["again_same_enemy"]), original_steps=int(_m(u, "start", 1)),
+        steps=int(_m(u, "steps", 1)),
     )  # fmt: skip
 
 
-def _obedience_summary(ctx: Ctx, out: Outcome | None) -> str:
-    ld = _leader(ctx)
-    if out is None:
-        return f"{ld.name} receives an order"
-    when = out.details.get("in_effect_turn") or out.details.get("delay_check_turn")
-    verb = "obeys: in effect turn" if out.result == "obeyed" else "delayed: delay check turn"
-    return f"{ld.name} {verb} {when} (XVII.6)"
-
-
-def _initiative_questions(ctx: Ctx) -> list[Question]:
-    ld = _leader(ctx)
-    return [
-        Question("initiative", "Initiative (the counter's back)", "int",
-            int(ld.markers.get("initiative", 3)), "XVII.7", minimum=1, maximum=6, derived=True),
-    ]  # fmt: skip
-
-
-def _initiative_situation(ctx: Ctx) -> command.InitiativeSituation:
-    return command.InitiativeSituation(
-        initiative=int(ctx.answers["initiative"]), turn=ctx.state.turn
-    )
-
-
-def _initiative_summary(ctx: Ctx, out: Outcome | None) -> str:
-    ld = _leader(ctx)
-    if out is None:
-        return f"{ld.name} takes the initiative"
-    word = "changes his tactic" if out.result == "changed" else "fails to change his tactic"
-    return f"{ld.name} {word}; his units {out.details['morale_malus']} morale next turn (XVII.7)"
-
-
-def _no_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
+def _withdrawal_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
+    u = _unit(ctx)
+    if out is not None and out.result == "disorganized":  # and 2 hexes back (VI.8, VIII.9)
+        return [Put("unit", u.id, "disorganized", ctx.state.turn)]
     return []
+
+
+def _withdrawal_summary(ctx: Ctx, out: Outcome | None) -> str:
+    u = _unit(ctx)
+    said = {"passed": "withdraws 1 or 2 hexes", "not_allowed": "may not withdraw"}
+    word = said.get(out.result, "fails to withdraw") if out is not None else "withdrawal"
+    return f"{u.name} {word} (VI.8)"
 
 
 # --------------------------------------------------------------------------- rally
@@ -508,12 +710,14 @@ def _rally_situation(ctx: Ctx) -> morale.RallySituation:
     since = int(_m(u, "disorganized"))
     if not since:
         raise PlayError(f"{u.name} is not disorganized")
+    if _m(u, "straggler", False):
+        raise PlayError(f"{u.name} is a straggler: out of the fight, it does not rally (XII.2)")
     return morale.RallySituation(
         morale=int(a["morale"]), turns_disorganized=ctx.state.turn - since,
         original_steps=int(_m(u, "start", 1)), steps=int(_m(u, "steps", 1)),
         routed=bool(_m(u, "routed", False)), adjacent_enemy=bool(a["adjacent_enemy"]),
         leader_morale=int(a["leader_morale"]), demoralized_army=_demoralized(ctx, u.side_id),
-        arm=u.arm,  # type: ignore[arg-type]
+        arm=u.arm, initiative_last_turn=_initiative(ctx, u),  # type: ignore[arg-type]
     )  # fmt: skip
 
 
@@ -528,134 +732,6 @@ def _rally_summary(ctx: Ctx, out: Outcome | None) -> str:
     u = _unit(ctx)
     word = "rallies" if out is not None and out.result == "passed" else "fails to rally"
     return f"{u.name} {word} (XI)"
-
-
-# --------------------------------------------------------------------------- leaders
-CAUSES = (
-    Choice("fire_2_or_3", "2 or 3 steps lost to one fire"),
-    Choice("stack_eliminated", "his stack eliminated"),
-    Choice("alone_entered", "alone, an enemy enters"),
-    Choice("surrounded_lone_survivor", "surrounded, lone survivor (4-6)"),
-)
-
-
-def _leader(ctx: Ctx) -> Any:
-    lid = ctx.target.get("leader_id")
-    if lid is None:
-        raise PlayError("choose a leader")
-    return ctx.state.leader(int(lid))
-
-
-def _casualty_questions(ctx: Ctx) -> list[Question]:
-    return [
-        Question("cause", "Cause", "choice", "fire_2_or_3", "XIV.5", choices=CAUSES),
-        Question("wounds", "Wounds (XVII.1 first level)", "bool", False, "XVII.1"),
-    ]
-
-
-def _casualty_situation(ctx: Ctx) -> leaders.CasualtySituation:
-    ld, a = _leader(ctx), ctx.answers
-    if ld.markers.get("killed"):
-        raise PlayError(f"{ld.name} is already lost")
-    return leaders.CasualtySituation(
-        causes=[a["cause"]], wounds=bool(a["wounds"]), turn=ctx.state.turn,
-        army_commander=bool(ld.markers.get("army_commander", False)),
-    )  # fmt: skip
-
-
-def _casualty_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
-    ld = _leader(ctx)
-    if out is None or out.result == "unhurt":
-        return []
-    if out.result == "wounded":
-        return [Put("leader", ld.id, "wounded_until", int(out.details["returns_turn"]))]
-    puts = [Put("leader", ld.id, "killed", True)]
-    if ld.markers.get("army_commander"):
-        puts.append(Put("side", ld.side_id, "demoralized", True))
-    return puts
-
-
-def _casualty_summary(ctx: Ctx, out: Outcome | None) -> str:
-    ld = _leader(ctx)
-    return f"{ld.name}: {out.result if out is not None else 'at risk'} (XIV.5)"
-
-
-# --------------------------------------------------------------------------- army morale
-def _side(ctx: Ctx) -> Any:
-    sid = ctx.target.get("side_id")
-    if sid is None:
-        raise PlayError("choose a side")
-    return ctx.state.side(int(sid))
-
-
-def _army_questions(ctx: Ctx) -> list[Question]:
-    s = _side(ctx)
-    return [
-        Question("losses", "Steps lost", "int", int(s.pack_state.get("losses", 0)), "XII",
-            derived=True, maximum=999),
-        Question("threshold", "Demoralization level (the battle's)", "int",
-            int(s.pack_state.get("demoralize_at", 20)), "XII", minimum=1, maximum=999),
-    ]  # fmt: skip
-
-
-def _army_situation(ctx: Ctx) -> command.ArmyMoraleSituation:
-    a = ctx.answers
-    return command.ArmyMoraleSituation(losses=int(a["losses"]), threshold=int(a["threshold"]))
-
-
-def _army_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
-    s = _side(ctx)
-    if out is not None and out.result == "demoralized":
-        return [Put("side", s.id, "demoralized", True)]
-    return []
-
-
-def _army_summary(ctx: Ctx, out: Outcome | None) -> str:
-    s = _side(ctx)
-    return f"{possessive(s.name)} army: {out.result if out is not None else 'checked'} (XII)"
-
-
-# --------------------------------------------------------------------------- the turn
-def _next_questions(ctx: Ctx) -> list[Question]:
-    return []
-
-
-def _next_situation(ctx: Ctx) -> None:
-    if ctx.state.pack_state.get("pending"):
-        raise PlayError("resolve the morale checks due first (VII.9)")
-
-
-def _next_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
-    """The next phase; after the rally the other player's turn (II), then a new turn."""
-    from eote_ref.packs.vle.pack import TURN
-
-    state = ctx.state
-    player = int(state.pack_state.get("round", 1))
-    nxt, player_after, new_turn = TURN.after(state.phase or FIRST_PHASE, player)
-    gid = state.game_id
-    puts = [Put("game", gid, "phase", nxt, column=True)]
-    if player_after != player:
-        puts.append(Put("game", gid, "round", player_after))
-    if new_turn:
-        puts.append(Put("game", gid, "round", 1))
-        puts.append(Put("game", gid, "turn", state.turn + 1, column=True))
-        for u in state.units:
-            if u.markers.get("fired"):
-                puts.append(Put("unit", u.id, "fired", None))
-            if u.markers.get("charged") or u.markers.get("charged_last_turn"):
-                puts.append(Put("unit", u.id, "charged_last_turn", u.markers.get("charged")))
-                puts.append(Put("unit", u.id, "charged", None))
-    return puts
-
-
-def _next_summary(ctx: Ctx, out: Outcome | None) -> str:
-    from eote_ref.packs.vle.pack import TURN
-
-    state = ctx.state
-    player = int(state.pack_state.get("round", 1))
-    nxt, player_after, new_turn = TURN.after(state.phase or FIRST_PHASE, player)
-    turn = state.turn + 1 if new_turn else state.turn
-    return f"on to {TURN.heading(turn, nxt, 1 if new_turn else player_after)} (II)"
 
 
 def checks() -> dict[str, CheckSpec]:
@@ -676,11 +752,19 @@ def checks() -> dict[str, CheckSpec]:
         CheckSpec("countercharge", "Countercharge", "IX.7", "countercharge", "unit",
                   _cc_questions, _cc_situation, _cc_changes, _cc_summary,
                   dice_labels=lambda ctx: {"dice": "two d6 (morale)"}),
+        CheckSpec("artillery_losses", "Artillery losses to artillery fire", "XVI.2",
+                  "artillery_losses", "unit", _artillery_questions, _artillery_situation,
+                  _artillery_changes, _artillery_summary,
+                  dice_labels=lambda ctx: {"rolls": "a d6 a step (system B)"},
+                  veiled=_artillery_veiled),
+        CheckSpec("withdrawal", "Cavalry withdrawal", "VI.8", "withdrawal", "unit",
+                  _withdrawal_questions, _withdrawal_situation, _withdrawal_changes,
+                  _withdrawal_summary, dice_labels=lambda ctx: {"dice": "two d6 (morale)"}),
         CheckSpec("obedience", "Obedience to a new order", "XVII.6", "obedience", "leader",
                   _obedience_questions, _obedience_situation, _no_changes, _obedience_summary,
                   dice_labels=lambda ctx: {"roll": "obedience d6"}),
         CheckSpec("initiative", "Initiative", "XVII.7", "initiative", "leader",
-                  _initiative_questions, _initiative_situation, _no_changes,
+                  _initiative_questions, _initiative_situation, _initiative_changes,
                   _initiative_summary, dice_labels=lambda ctx: {"roll": "initiative d6"}),
         # The rally phase: each eligible unit the player chooses checks, one by one (XI.2):
         # several of a side may be rolled in one step, a batch.

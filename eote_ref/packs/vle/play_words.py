@@ -34,6 +34,10 @@ def words(state: PlayState, put: Put, rules: Any = None) -> str | None:
             return f"{name} killed (XIV.5)" if v else f"{name} back in the battle"
         if key == "wounded_until":
             return f"{name}: wounded, back on turn {v} (XVII.1)" if v else f"{name}: back"
+        if key == "initiative_turn":
+            return f"{name}: his units' morale lower on turn {v} (XVII.7)"
+        if key == "initiative_malus":
+            return f"{name}: by {v}"
         return None
     if key == "pending":
         return _due_words(state, v)
@@ -60,6 +64,11 @@ def _unit_words(state: PlayState, unit_id: int, key: str, v: Any) -> str | None:
         return f"{u.name}: a straggler (XII.2)" if v else f"{u.name}: no longer a straggler"
     if key == "routed":
         return f"{u.name}: routed (XVI.5)" if v else f"{u.name}: no longer routed"
+    if key == "half_loss":
+        half = u.markers.get("half_loss")
+        if v:
+            return f"{u.name}: half a step lost (XVI.2)"
+        return f"{u.name}: the second half makes a whole step (XVI.2)" if half else ""
     if key == "formation":
         return f"{u.name}: in {v}" if v else None
     return None

@@ -176,7 +176,7 @@ def test_morale_odds_and_naturals() -> None:
     out = ask("morale", morale=7, dice=[3, 4])
     assert out["probabilities_exact"]["passed"] == "7/12"
     assert out["result"] == "passed"
-    low = ask("morale", morale=3, disorganized=True, direction="rear", dice=[1, 1])
+    low = ask("morale", morale=3, below_failed_unit=True, direction="rear", dice=[1, 1])
     assert low["modified"] == -2
     assert low["result"] == "passed"
     assert low["probabilities_exact"]["passed"] == "1/36"

@@ -6,7 +6,7 @@ import inspect
 import re
 
 from eote_ref.packs.registry import get_pack
-from eote_ref.packs.vle import play, play_checks
+from eote_ref.packs.vle import play, play_checks, play_command
 from eote_ref.referee.setup import shipped_army_lists_dir
 
 WRITTEN = re.compile(r'Put\("(unit|leader)", [a-z_.]+, "([a-z_]+)"')
@@ -18,7 +18,7 @@ def test_every_key_the_play_writes_is_a_declared_marker() -> None:
         "unit": {m.name for m in pack.unit_markers},
         "leader": {m.name for m in pack.leader_markers},
     }
-    source = inspect.getsource(play) + inspect.getsource(play_checks)
+    source = "".join(inspect.getsource(m) for m in (play, play_checks, play_command))
     written = set(WRITTEN.findall(source))
     assert written, "the play writes no marker?"
     for entity, key in written:

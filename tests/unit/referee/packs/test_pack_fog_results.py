@@ -18,10 +18,10 @@ from typing import Any
 from eote_ref.packs.play import SideState
 from eote_ref.referee.fog import Fog, choose_fog, fog_in
 from eote_ref.referee.pack_batch import open_batch
-from eote_ref.referee.pack_play import PackGameService
+from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
 from eote_ref.store import Database
 from eote_ref.web.snapshot import pack_snapshot
-from tests.avle_games import mark, quatre_bras, saalfeld, unit_id
+from tests.avle_games import SAALFELD, mark, quatre_bras, saalfeld, unit_id
 from tests.unit.referee.packs.test_pack_batch import _three_to_rally
 
 
@@ -212,3 +212,24 @@ def test_a_hand_edit_veiled_by_an_older_eote_ref_still_reads_veiled(db: Database
     game.record("avle.edit", "By hand: Bijlandt: 4 → 3 element(s)", [], inputs=veil)
     assert _last(game, sides["French"].position, Fog.OPPONENT) == "By hand: hidden"
     assert _last(game, allies.position, Fog.OPPONENT).endswith("4 → 3 element(s)")
+
+
+def test_a_vle_battery_s_losses_to_artillery_fire_reach_only_its_side(db: Database) -> None:
+    """XVI.2's losses of a battery (a check of their own) say its steps lost to its side only."""
+    spec = NewPackGame("Saalfeld", "vle", SAALFELD, {"artillery_losses": "system_a"})
+    game = PackGameService(db, new_pack_game(db, spec))
+    sides = _sides(game)
+    french, prussians = sides["French"].position, sides["Prussians"].position
+    battery = unit_id(game, "Saxon foot batteries")
+    fire = game.open_check("fire", unit_id=battery)
+    fire.set("fire_value", 7)
+    fire.apply({"roll": 4})
+    due = next(d for d in game.due() if d.check == "artillery_losses")
+    game.open_check(due.check, **due.target).apply({})
+    whole = game.journal()[0].summary
+    assert "step" in whole  # the umpire's journal: 1 step(s) lost
+    shown = _last(game, french, Fog.OPPONENT)
+    assert shown.startswith("Saxon foot batteries: losses to artillery fire"), shown
+    assert "step" not in shown
+    assert "a morale check follows" in shown
+    assert _last(game, prussians, Fog.OPPONENT) == whole
