@@ -323,9 +323,11 @@ class EoteHeadless:
             units = unit_names(u for side in view.sides for u in side.units)
             given[name] = value if ask is None else answer_value(ask, value, units)
             check.set(name, given[name])
-        # An answer another one (or the state) settles, given otherwise, contradicts it.
-        for name, (value, why) in check.settled().items():
-            if name in given and given[name] != value:
+        # An answer another one (or the state) settles, given otherwise, may contradict it:
+        # refused as the rules would refuse it (a moot one is let through, the settled stands).
+        for name in check.settled():
+            why = check.contradiction(name, given[name]) if name in given else None
+            if why is not None:
                 raise HeadlessInputError("--answer", f"{name}={given[name]!r} cannot stand: {why}")
         for name, value in rolls.items():
             if isinstance(value, bool) or not isinstance(value, int):

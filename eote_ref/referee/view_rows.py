@@ -80,4 +80,5 @@ def unit_view(
         fought_last_turn=m["fought_last_turn"],
         skirmish_hits=m["skirmish_hits"],
         code=u.code or "",
+        attached_leader_id=u.attached_leader_id,
     )

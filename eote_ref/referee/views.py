@@ -68,6 +68,8 @@ class UnitView:
     skirmish_hits: int = 0
     #: The unit's short code (``F12``): side letter and number, stable for the game.
     code: str = ""
+    #: The id of the leader attached to the unit (``attached_leader`` is his name), if any.
+    attached_leader_id: int | None = None
 
     @property
     def coded_name(self) -> str:

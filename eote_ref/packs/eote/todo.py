@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from eote_ref.packs.eote.command_control import in_command
 from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.game_rules import eote_rules
@@ -160,13 +161,14 @@ def _command_phase(view: GameView, game: GameService | None = None) -> list[DueC
             )
         if u.disordered:
             leader = div.leader
-            leader_ok = (
-                leader is not None and not leader.killed and leader.no_rally_turn != view.turn
-            )
+            alive = leader if leader is not None and not leader.killed else None
+            leader_ok = alive is not None and alive.no_rally_turn != view.turn
+            # As the rally reads it: his living leader is the commander measured from (3.6).
+            commanded = in_command(u, alive.id if alive is not None else None)
             if div.falling_back:  # until 18" clear or in cover (9.0)
                 title = f"{u.coded_name}: disordered, its division is falling back"
                 out.append(DueCheck("disorder_rally", title, "9.0", side, u.id, due=False))
-            elif leader_ok and not u.pinned and u.id not in engaged and not u.out_of_command:
+            elif leader_ok and not u.pinned and u.id not in engaged and commanded:
                 title = f"{u.coded_name}: may rally from disorder"
                 out.append(DueCheck("disorder_rally", title, "3.6", side, u.id))
             else:

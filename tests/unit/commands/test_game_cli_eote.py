@@ -153,11 +153,18 @@ def test_a_new_game_given_bad_input_is_refused_naming_it(
             2,
             "--answer: leader_killed takes true or false, not 'bogus'",
         ),
-        # A leader attached to the division is with it: never beyond his radius (EotE 3.5.2).
+        # A leader attached to the division is with it: never beyond his radius (EotE 3.5.2),
+        # save on the first turn, when the distance plays no part (3.1).
         (
-            ["order", "--unit", "F12", "--answer", "distance_in=50", "--answer", "attached=true"],
+            [
+                "order",
+                "--unit",
+                "F12",
+                *("--answer", "distance_in=50", "--answer", "attached=true"),
+                *("--answer", "first_turn=false"),
+            ],
             2,
-            "--answer: distance_in=50 cannot stand: the issuing leader is attached",
+            "--answer: distance_in=50 cannot stand: ",
         ),
     ],
 )
@@ -197,3 +204,53 @@ def test_a_unit_with_its_leader_attached_cannot_be_answered_out_of_command(
     assert "--answer: out_of_radius takes" in out.stderr
     with db_target.open() as database:
         assert GameService(database, 1).undo_counts() == (1, 0)
+
+
+@pytest.mark.parametrize(
+    ("distance", "first_turn"), [("0", "false"), ("3", "false"), ("-1", "false"), ("50", "true")]
+)
+def test_an_attached_commander_s_order_takes_a_distance_within_his_radius(
+    db_target: DbTarget, distance: str, first_turn: str
+) -> None:
+    """EotE 3.5.2, 3.1: attached to the division, the leader's distance is moot within his radius.
+
+    0" or 3" stand, as the rules take them (the order acts next turn, no roll); on the first
+    turn any distance does (the order acts at once).
+    """
+    db = db_target.cli_args
+    assert run_in_process(*_new(db, *SIDES)).returncode == 0
+    order = [
+        *("order", "--unit", "F12", "--answer", f"distance_in={distance}"),
+        *("--answer", "attached=true", "--answer", f"first_turn={first_turn}"),
+    ]
+    done = run_in_process(*db, "game", "check", "1", *order)
+    assert done.returncode == 0, done.stderr
+    turns = 0 if first_turn == "true" else 1
+    assert json.loads(done.stdout.splitlines()[1])["result"] == str(turns)
+
+
+def test_a_corps_leader_attached_to_a_unit_leaves_it_out_of_command(db_target: DbTarget) -> None:
+    """EotE 3.5.1, 3.6: only the commander measured from puts a unit within his radius.
+
+    The Prince of Orange attached to Cooke's division and then to A1 2/1st Foot Guards:
+    Cooke is measured from, so the Guards may be ticked out of his radius, and their rally
+    answered out of command is not refused but fails (3.6).
+    """
+    db = db_target.cli_args
+    assert run_in_process(*_new(db, *SIDES)).returncode == 0
+    prince = "Prince of Orange (corps"
+    steps = [
+        ["attach_commander", "--unit", "A1", "--answer", f"leader={prince}, rating +0)"],
+        ["attach_leader", "--unit", "A1", "--answer", f"leader={prince})"],
+        ["command_radius", "--unit", "A1", "--answer", 'out_of_radius=["A1"]'],
+    ]
+    for step in steps:
+        done = run_in_process(*db, "game", "check", "1", *step)
+        assert done.returncode == 0, done.stderr
+    with db_target.open() as database:
+        guards = next(u for u in GameService(database, 1).view().sides[1].units if u.code == "A1")
+        assert (guards.attached_leader, guards.out_of_command) == ("Prince of Orange", True)
+    rally = ["disorder_rally", "--unit", "A1", "--answer", "in_command=false"]
+    done = run_in_process(*db, "game", "check", "1", *rally)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[1])["result"] != "rallied"

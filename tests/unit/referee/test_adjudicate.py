@@ -56,19 +56,19 @@ def row(game: GameService, uid: int) -> GameUnit:
 
 
 def test_rules_unit_defaults(game: GameService) -> None:
-    inf = rules_unit(row(game, first(game, 0, "infantry")))
+    inf = rules_unit(row(game, first(game, 0, "infantry")), commander_id=None)
     assert (inf.arm, inf.formation, inf.in_command) == (CombatArm.INFANTRY, Formation.LINE, True)
-    gun = rules_unit(row(game, first(game, 0, "artillery")))
+    gun = rules_unit(row(game, first(game, 0, "artillery")), commander_id=None)
     assert gun.formation is Formation.UNLIMBERED
     assert gun.weight in set(Weight)
     cav_row = row(game, first(game, 1, "cavalry"))
-    assert rules_unit(cav_row).weight is Weight(cav_row.type)
+    assert rules_unit(cav_row, commander_id=None).weight is Weight(cav_row.type)
     # A gun with no formation set (the lists may leave it open) reads its limbered flag.
     bare = row(game, first(game, 0, "artillery"))
     bare.formation = None
-    assert rules_unit(bare).formation is Formation.UNLIMBERED
+    assert rules_unit(bare, commander_id=None).formation is Formation.UNLIMBERED
     bare.limbered = True
-    assert rules_unit(bare).formation is Formation.LIMBERED
+    assert rules_unit(bare, commander_id=None).formation is Formation.LIMBERED
 
 
 def test_square_preview_then_apply_is_one_undoable_step(game: GameService) -> None:

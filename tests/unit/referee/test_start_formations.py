@@ -44,7 +44,7 @@ def test_shipped_waterloo_lists_start_every_unit_in_its_arms_formation(
     assert _formations(waterloo, 0) == deployed
     assert _formations(waterloo, 1) == deployed
     assert {
-        u.arm: rules_unit(row).formation.value
+        u.arm: rules_unit(row, commander_id=None).formation.value
         for u, row in _rows(waterloo)
         if u.arm in ("infantry", "cavalry", "artillery")
     } == {arm: next(iter(v)) for arm, v in deployed.items()}

@@ -114,3 +114,17 @@ def test_an_attached_leader_cannot_be_beyond_the_radius(rs: Ruleset) -> None:
         )
     assert refused.value.field == "distance_in"
     assert "attached_to_division" in str(refused.value)
+
+
+def test_on_the_first_turn_an_attached_leader_s_distance_plays_no_part(rs: Ruleset) -> None:
+    """EotE 3.1: orders of the first turn act at once, so no distance is read, even attached.
+
+    Corps rated 1 (radius 20"), attached to the division and 50" given: turns 0, no roll,
+    where on a later turn the same distance is refused.
+    """
+    first = order_activation(
+        OrderActivationSituation(1, CORPS, 50, attached_to_division=True, first_turn=True),
+        rs,
+        dice(9),
+    )
+    assert (first.details["turns"], first.roll) == (0, None)

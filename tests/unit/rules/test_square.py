@@ -86,15 +86,13 @@ def test_not_a_square_candidate(rs: Ruleset, unit: Unit) -> None:
     assert err.value.rule == "5.6"
 
 
-#: (in command, leader attached): an attached leader's unit is in command (3.5.1).
-COMMAND = [(True, False), (True, True), (False, False)]
-
 units = st.builds(
-    lambda command, **kw: inf(in_command=command[0], leader_attached=command[1], **kw),
-    command=st.sampled_from(COMMAND),
+    inf,
     ce=st.integers(0, 12),
     hits=st.integers(0, 6),
     disordered=st.booleans(),
+    in_command=st.booleans(),
+    leader_attached=st.booleans(),
     nation=st.sampled_from(["", "british", "french"]),
     formation=st.sampled_from([Formation.LINE, Formation.COLUMN, Formation.FRENCH_ASSAULT_COLUMN]),
 )

@@ -46,20 +46,15 @@ def test_morale_is_due_from_the_threshold_on_unless_routed() -> None:
     assert not morale_due(5, 3, routed=True)
 
 
-def test_an_attached_leader_s_unit_cannot_be_out_of_command() -> None:
-    """EotE 3.5.1, 3.6: a leader attached to a unit stands with it, so it is within his radius.
+def test_a_unit_with_a_leader_attached_may_be_out_of_command() -> None:
+    """EotE 3.5.1, 3.6: ``leader_attached`` is any attached leader's bonus, not the radius.
 
-    The two answers together are refused, naming ``in_command``; either alone is a unit.
+    A corps or army leader attached to a unit (after the division, 3.5.1) does not put it
+    within its division commander's radius, and the engine cannot tell whose leader he is:
+    the two fields together are a unit, out of command.
     """
-    import pytest
-
-    from eote_ref.packs.eote.rules.core import RulesError
     from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit
 
     line = {"arm": CombatArm.INFANTRY, "ce": 6, "formation": Formation.LINE}
-    with pytest.raises(RulesError) as refused:
-        Unit(**line, leader_attached=True, in_command=False)  # type: ignore[arg-type]
-    assert refused.value.field == "in_command"
-    assert "leader_attached" in str(refused.value)
-    assert Unit(**line, leader_attached=True).in_command  # type: ignore[arg-type]
-    assert not Unit(**line, in_command=False).leader_attached  # type: ignore[arg-type]
+    u = Unit(**line, leader_attached=True, in_command=False)  # type: ignore[arg-type]
+    assert (u.leader_attached, u.in_command) == (True, False)

@@ -214,9 +214,23 @@ class Adjudication(abc.ABC):
         """Answers another answer or the game state settles: key -> (its value, why).
 
         The wizard shows them greyed with the reason, not asked; the value stands whatever
-        was answered before (:meth:`set`), and ``eote-ref game check`` refuses another one.
+        was answered before (:meth:`set`), and ``eote-ref game check`` refuses another one
+        that contradicts it (:meth:`contradiction`).
         """
         return {}
+
+    def contradiction(self, key: str, value: Any) -> str | None:
+        """Why ``value``, given for the settled answer ``key``, cannot stand; None if it may.
+
+        By default any value but the settled one contradicts it. A check whose settled
+        answer makes the question moot says which values the rules would still refuse (an
+        attached commander's distance: only one beyond his radius); the others are let
+        through, the settled value standing for them.
+        """
+        settled = self.settled().get(key)
+        if settled is None or value == settled[0]:
+            return None
+        return settled[1]
 
     def subject(self) -> str:
         """What the check is about, for the wizard's heading."""

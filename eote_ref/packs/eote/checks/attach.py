@@ -14,6 +14,7 @@ from eote_ref.packs.eote.checks import (
 )
 from eote_ref.packs.eote.checks.command import (
     attached_commander,
+    commander_id,
     division,
     division_leader,
     leaders,
@@ -123,15 +124,17 @@ class AttachLeaderCheck(Adjudication):
         return Outcome.decided("attach_leader", "3.5.1", "attached", notes=tuple(notes))
 
     def changes(self, outcome: Outcome) -> list[Change]:
-        """The unit's ``attached_leader_id``; attached, the unit is in command (3.5.1, 3.6).
+        """The unit's ``attached_leader_id``; its commander attached, it is in command.
 
-        The leader stands with the unit he attaches to, so it is within his radius: an
-        ``out_of_command`` mark on it is taken off.
+        The commander its radius is measured from stands with the unit he attaches to, so it
+        is within his radius: an ``out_of_command`` mark on it is taken off (3.5.1, 3.6). An
+        army or corps leader attached to a unit of a division with its own leader is not
+        that commander: the mark stays.
         """
         u = self.unit()
         value = self.values["leader"] if outcome.result == "attached" else None
         out: list[Change] = [set_unit(u.id, "attached_leader_id", value)]
-        if value is not None and u.out_of_command:
+        if value is not None and u.out_of_command and value == commander_id(self, u):
             out.append(set_unit(u.id, "out_of_command", False))
         return out
 

@@ -21,6 +21,7 @@ from eote_ref.packs.eote.checks import (
     set_unit,
     unit_row,
 )
+from eote_ref.packs.eote.command_control import commander_attached, in_command
 from eote_ref.packs.eote.rules.cavalry import CavalryEndOfTurnSituation
 from eote_ref.packs.eote.rules.command import (
     CommandRadiusSituation,
@@ -36,7 +37,7 @@ from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.game import GameService
 from eote_ref.referee.markers import BLOWN_CAVALRY_ONLY, carries_blown
 from eote_ref.referee.views import DivisionView, GameView, UnitView
-from eote_ref.store import Change, GameCommand, GameLeader, game_rows
+from eote_ref.store import Change, GameCommand, GameLeader, GameUnit, game_rows
 
 #: Levels of the leaders who issue orders and may attach to a division (EotE 3.1, 3.5.2).
 COMMANDER_LEVELS = ("army", "wing", "corps")
@@ -84,7 +85,11 @@ def division(check: Adjudication, division_id: int | None = None) -> DivisionVie
 
 def division_leader(check: Adjudication, div: DivisionView) -> GameLeader | None:
     """The division's living leader (a replacement once arrived), if any."""
-    alive = [lead for lead in leaders(check) if lead.command_id == div.id and not lead.killed]
+    return _living_leader(check, div.id)
+
+
+def _living_leader(check: Adjudication, division_id: int) -> GameLeader | None:
+    alive = [x for x in leaders(check) if x.command_id == division_id and not x.killed]
     return alive[-1] if alive else None
 
 
@@ -111,6 +116,30 @@ def attached_commander(check: Adjudication, division_id: int) -> GameLeader | No
         if lead.attached_command_id == division_id and not lead.killed:
             return lead
     return None
+
+
+def radius_commander(
+    check: Adjudication, division_id: int
+) -> tuple[GameLeader | None, RadiusColumn]:
+    """Who the division's command radius is measured from, and his column (EotE 3.6).
+
+    Its living leader; without one, an army, wing or corps leader attached to the division
+    who has taken command (3.5.2, 8.0); else nobody (every unit out of command).
+    """
+    lead = _living_leader(check, division_id)
+    if lead is not None:
+        return lead, RadiusColumn.DIVISION
+    chief = attached_commander(check, division_id)
+    if chief is not None:
+        return chief, Level(chief.level).radius_column
+    return None, RadiusColumn.DIVISION
+
+
+def commander_id(check: Adjudication, unit: UnitView | GameUnit) -> int | None:
+    """The id of the leader ``unit``'s radius is measured from (:func:`radius_commander`)."""
+    did = unit.division_id if isinstance(unit, UnitView) else unit.command_id
+    lead, _column = radius_commander(check, did)
+    return lead.id if lead is not None else None
 
 
 def leader_blocked(check: Adjudication, lead: GameLeader, unit_id: int | None = None) -> str | None:
@@ -151,14 +180,13 @@ class CommandRadiusCheck(Adjudication):
         return division(self).name
 
     def _commander(self) -> tuple[GameLeader | None, RadiusColumn]:
-        div = division(self)
-        lead = division_leader(self, div)
-        if lead is not None:
-            return lead, RadiusColumn.DIVISION
-        chief = attached_commander(self, div.id)
-        if chief is not None:
-            return chief, Level(chief.level).radius_column
-        return None, RadiusColumn.DIVISION
+        return radius_commander(self, division(self).id)
+
+    def _with_commander(self) -> list[UnitView]:
+        """The units the commander is attached to: within his radius (3.5.1, 3.6)."""
+        lead, _level = self._commander()
+        cid = lead.id if lead is not None else None
+        return [u for u in on_table(division(self)) if commander_attached(u, cid)]
 
     def facts(self) -> list[Question]:
         """Whether someone commands the division, and the units out of his radius."""
@@ -175,12 +203,11 @@ class CommandRadiusCheck(Adjudication):
             if lead
             else "nobody: the leader is dead and no commander is attached"
         )
-        # A unit with a leader attached has him beside it: never out of radius (3.5.1).
-        with_leader = [
-            f"{u.name} ({u.attached_leader})" for u in on_table(div) if u.attached_leader
-        ]
-        measured = [u for u in on_table(div) if not u.attached_leader]
-        within = f"; with a leader attached, so within it: {', '.join(with_leader)}"
+        # A unit its commander is attached to has him beside it: never out of radius (3.5.1).
+        beside = {u.id for u in self._with_commander()}
+        with_leader = [f"{u.name} ({u.attached_leader})" for u in on_table(div) if u.id in beside]
+        measured = [u for u in on_table(div) if u.id not in beside]
+        within = f"; with the commander attached, so within it: {', '.join(with_leader)}"
         return [
             Question(
                 "commanded",
@@ -202,28 +229,30 @@ class CommandRadiusCheck(Adjudication):
                 rule="3.6, 3.5.1",
                 choices=tuple(Choice(u.id, u.name) for u in measured),
                 help="Tick the units beyond the radius, measured from the commander to the "
-                "closest part of each unit. A unit with a leader attached is not listed: he "
-                "stands with it, so it is within his radius (3.5.1).",
+                "closest part of each unit. A unit he is attached to is not listed: he stands "
+                "with it, so it is within his radius (3.5.1). Another leader attached to a "
+                "unit (an army or corps leader) does not bring it within the radius.",
             ),
         ]
 
     def situation(self) -> CommandRadiusSituation:
         """The commander's rating and level at the game's figure scale."""
-        self._out()  # refuses a unit ticked out of radius with its leader beside it
+        self._out()  # refuses a unit ticked out of radius with its commander beside it
         lead, level = self._commander()
         rating = lead.rating if lead is not None else -1
         return CommandRadiusSituation(rating, level, self.view.figure_scale)
 
     def _out(self) -> set[int]:
-        div = division(self)
         if not self.values["commanded"]:
-            return {u.id for u in on_table(div)}
+            return {u.id for u in on_table(division(self))}
         out = {int(x) for x in self.values["out_of_radius"] or ()}
-        with_leader = [u.name for u in on_table(div) if u.id in out and u.attached_leader]
-        if with_leader:
+        beside = [u for u in self._with_commander() if u.id in out]
+        if beside:
+            names = ", ".join(u.name for u in beside)
             raise RefereeError(
-                f"out_of_radius: {', '.join(with_leader)} cannot be out of the radius: a leader "
-                "attached to a unit stands with it (3.5.1, 3.6)"
+                f"out_of_radius: {names} cannot be out of the radius: "
+                f"{beside[0].attached_leader}, the commander it is measured from, is attached "
+                "to it and stands with it (3.5.1, 3.6)"
             )
         return out
 
@@ -328,13 +357,19 @@ class DisorderRallyCheck(Adjudication):
         lead = division_leader(self, div)
         blocked = leader_blocked(self, lead, u.id) if lead is not None else None
         engaged = u.id in turn_facts.pinned_by_engagement(self.view)
+        cid = commander_id(self, u)
+        if commander_attached(u, cid):
+            whose = f" ({u.attached_leader} is attached to it)"
+        elif u.attached_leader:  # an army or corps leader: not the radius's commander (3.5.1)
+            whose = f" ({u.attached_leader}, attached to it, is not the commander measured from)"
+        else:
+            whose = ""
         return [
             Question(
                 "in_command",
-                "The unit is within its commander's radius"
-                + (f" ({u.attached_leader} is attached to it)" if u.attached_leader else ""),
+                "The unit is within its commander's radius" + whose,
                 "bool",
-                bool(u.attached_leader) or not u.out_of_command,
+                in_command(u, cid),
                 rule="3.6, 3.5.1",
                 derived=True,
             ),
@@ -368,15 +403,19 @@ class DisorderRallyCheck(Adjudication):
         ]
 
     def settled(self) -> dict[str, tuple[Any, str]]:
-        """A unit with a leader attached is within the radius: he stands with it (3.5.1)."""
-        leader = self.unit().attached_leader
-        if not leader:
+        """A unit its commander is attached to is within his radius (3.5.1, 3.6).
+
+        Only the commander the radius is measured from: another leader attached to the unit
+        (an army or corps leader, 3.5.1) leaves its command to be answered.
+        """
+        u = self.unit()
+        if not commander_attached(u, commander_id(self, u)):
             return {}
         return {
             "in_command": (
                 True,
-                f"{leader} is attached to the unit and stands with it, so it is within "
-                "his radius (3.5.1, 3.6)",
+                f"{u.attached_leader}, the commander its radius is measured from, is attached "
+                "to the unit and stands with it, so it is within his radius (3.5.1, 3.6)",
             )
         }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from eote_ref.packs.eote.checks import (
@@ -12,7 +13,11 @@ from eote_ref.packs.eote.checks import (
 )
 from eote_ref.packs.eote.checks.command import attached_commander, division, issuer_level, superiors
 from eote_ref.packs.eote.rules.core import Outcome, Reveals
-from eote_ref.packs.eote.rules.orders import OrderActivationSituation, OrderType
+from eote_ref.packs.eote.rules.orders import (
+    OrderActivationSituation,
+    OrderType,
+    attached_beyond_radius,
+)
 from eote_ref.referee.errors import RefereeError
 from eote_ref.referee.journal_line import ORDER_SENT, Line, Piece
 from eote_ref.store import Change, GameLeader, SetField
@@ -121,13 +126,34 @@ class OrderCheck(Adjudication):
         """Attached to the division, the leader is with it: no distance to measure (3.5.2)."""
         if not self.values["attached"]:
             return {}
+        when = "at once (first turn)" if self.values["first_turn"] else "next turn without a roll"
         return {
             "distance_in": (
                 NOT_MEASURED,
                 "the issuing leader is attached to the division and stands with it, so no "
-                "distance is measured: the order acts next turn without a roll (3.1, 3.5.2)",
+                f"distance is measured: the order acts {when} (3.1, 3.5.2)",
             )
         }
+
+    def contradiction(self, key: str, value: Any) -> str | None:
+        """An attached commander's distance: moot within his radius, refused beyond it.
+
+        Beyond it, the attachment is contradicted (3.5.2), as ``order_activation`` refuses
+        it; on the first turn no distance is read at all (3.1). Other answers as settled.
+        """
+        if key != "distance_in" or not self.values["attached"]:
+            return super().contradiction(key, value)
+        distance = float(value)
+        if distance < 0:
+            return None  # not measured
+        s = dataclasses.replace(self.situation(), distance_in=distance)
+        radius = attached_beyond_radius(s, self.game.ruleset)
+        if radius is None:
+            return None
+        return (
+            f"{self._issuer().name} is attached to the division and stands with it, so he "
+            f'cannot be {distance:g}" away, beyond his {radius:g}" radius (3.5.2, 3.6)'
+        )
 
     def _issuer(self) -> GameLeader:
         issuer_id = self.values["issuer"]

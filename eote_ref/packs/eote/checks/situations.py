@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from eote_ref.packs.eote.command_control import in_command
 from eote_ref.packs.eote.rules.core import Effect
 from eote_ref.packs.eote.rules.units import CombatArm, Formation, Unit, Weight
 from eote_ref.referee.markers import unit_change
@@ -23,12 +24,19 @@ DEFAULT_FORMATION = {
 
 
 def rules_unit(
-    row: GameUnit | UnitView, *, supported: bool = True, leader_attached: bool | None = None
+    row: GameUnit | UnitView,
+    *,
+    commander_id: int | None,
+    supported: bool = True,
+    leader_attached: bool | None = None,
 ) -> Unit:
     """The rules engine's view of a game unit (engineers fight as infantry).
 
     ``row`` is the unit's row or its :class:`UnitView` (a check reads the view it opened on
-    rather than the rows again: one read per step).
+    rather than the rows again: one read per step). ``commander_id`` is the leader its
+    division's radius is measured from: the unit's command is read as every check reads it
+    (:mod:`eote_ref.packs.eote.command_control`). ``leader_attached`` is any attached
+    leader's bonus, whoever he is (3.5.1).
     """
     arm = CombatArm.INFANTRY if row.arm == "engineers" else CombatArm(row.arm)
     if row.formation:
@@ -42,7 +50,6 @@ def rules_unit(
         weight = Weight(row.weight)
     elif arm is CombatArm.CAVALRY and row.type in {w.value for w in Weight}:
         weight = Weight(row.type)
-    attached = _leader_attached(row) if leader_attached is None else leader_attached
     return Unit(
         arm=arm,
         ce=row.ce,
@@ -52,9 +59,8 @@ def rules_unit(
         blown=row.blown if arm is CombatArm.CAVALRY else 0,
         routed=row.routed,
         nation=row.nation,
-        leader_attached=attached,
-        # A leader attached to the unit stands with it: within his radius (3.5.1, 3.6).
-        in_command=attached or not row.out_of_command,
+        leader_attached=_leader_attached(row) if leader_attached is None else leader_attached,
+        in_command=in_command(row, commander_id),
         weight=weight,
         changed_formation=row.changed_formation,
         supported=supported,

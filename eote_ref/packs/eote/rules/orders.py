@@ -107,23 +107,34 @@ def activation_modifiers(s: OrderActivationSituation, rs: Ruleset) -> list[Modif
     return mods
 
 
+def attached_beyond_radius(s: OrderActivationSituation, rs: Ruleset) -> float | None:
+    """The radius an attached leader's ``distance_in`` lies beyond, or None when it does not.
+
+    A leader attached to the division stands by its commander (3.5.2), so a distance beyond
+    his radius contradicts the attachment; within it, the distance plays no part (the order
+    acts next turn, 3.1). On the first turn no distance is read at all (orders act at once).
+    """
+    if not s.attached_to_division or s.first_turn:
+        return None
+    radius = radius_in(rs, s.leader_rating, RadiusColumn(s.level.value), s.figure_scale)
+    return radius if s.distance_in > radius else None
+
+
 def order_activation(s: OrderActivationSituation, rs: Ruleset, dice: Dice) -> Outcome:
     """Output ``turns`` (0 = at once on the first turn; 1 = next turn when attached)."""
     require_finite(s.distance_in, "distance_in")
     if s.distance_in < 0:
         raise RulesError("distance_in cannot be negative", field="distance_in")
     oac_turns(rs, s.leader_rating, 0)  # validates the rating
-    if s.attached_to_division:
-        radius = radius_in(rs, s.leader_rating, RadiusColumn(s.level.value), s.figure_scale)
-        if s.distance_in > radius:
-            # An attached leader stands by the division's commander (3.5.2).
-            raise RulesError(
-                f'distance_in {s.distance_in:g}" is beyond the {radius:g}" command radius, '
-                "but attached_to_division is true: a leader attached to the division is with "
-                "it, so he cannot be out of its radius",
-                field="distance_in",
-                rule="3.5.2, 3.6",
-            )
+    radius = attached_beyond_radius(s, rs)
+    if radius is not None:
+        raise RulesError(
+            f'distance_in {s.distance_in:g}" is beyond the {radius:g}" command radius, '
+            "but attached_to_division is true: a leader attached to the division is with "
+            "it, so he cannot be out of its radius",
+            field="distance_in",
+            rule="3.5.2, 3.6",
+        )
     if s.first_turn or s.attached_to_division:
         turns = 0 if s.first_turn else 1
         note = (

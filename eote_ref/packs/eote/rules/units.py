@@ -162,14 +162,6 @@ class Unit:
             raise RulesError("hits must be 0 or more", field="hits", rule="1.3")
         if self.blown < 0:
             raise RulesError("blown must be 0 or more", field="blown", rule="5.10")
-        if self.leader_attached and not self.in_command:
-            # An attached leader stands with the unit, so it cannot be beyond his radius.
-            raise RulesError(
-                "in_command cannot be false with leader_attached true: a leader attached to "
-                "a unit is with it, so the unit is within his command radius",
-                field="in_command",
-                rule="3.5.1, 3.6",
-            )
         if self.formation not in FORMATIONS_BY_ARM[self.arm]:
             allowed = ", ".join(sorted(f.value for f in FORMATIONS_BY_ARM[self.arm]))
             raise RulesError(

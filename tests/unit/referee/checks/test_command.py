@@ -486,3 +486,104 @@ def test_an_attached_leader_rallies_the_unit_he_is_attached_to(waterloo: GameSer
     assert not unit(waterloo, a.id).disordered
     other = open_check(waterloo, "disorder_rally", unit_id=b.id)
     assert other.preview().result == "cannot"
+
+
+def test_a_corps_leader_attached_to_a_unit_leaves_it_out_of_its_commander_s_radius(
+    waterloo: GameService,
+) -> None:
+    """EotE 3.5.1, 3.5.2, 3.6: the radius is measured from the division's commander alone.
+
+    The Prince of Orange (I Corps) attaches to Cooke's 1st Division, then to 2/1st Foot
+    Guards, which stands beyond Cooke's radius (marked out of command). Cooke, living, is
+    the commander measured from, so the Prince at the Guards' side does not bring them
+    within it: the mark stays on attaching, the radius still offers the Guards and takes
+    them out, their rally from disorder is not settled and fails out of command (3.6),
+    their morale takes the -2 of 7.5, and the turn guide says they cannot rally.
+    """
+    while waterloo.view().phase is not Phase.COMMAND:
+        waterloo.advance_phase()
+    d = big_division(waterloo)
+    assert d.leader is not None
+    assert d.leader.name == "Cooke"
+    guards = d.units[0]
+    assert guards.name == "2/1st Foot Guards"
+    setup(
+        waterloo,
+        SetField(GameUnit, guards.id, "markers.out_of_command", True),
+        SetField(GameUnit, guards.id, "markers.disordered", True),
+    )
+    to_division = open_check(waterloo, "attach_commander", division_id=d.id)
+    prince = to_division.values["leader"]
+    to_division.apply({})
+    to_unit = open_check(waterloo, "attach_leader", unit_id=guards.id)
+    to_unit.set("leader", prince)
+    to_unit.apply({})
+    assert unit(waterloo, guards.id).attached_leader == "Prince of Orange"
+    assert unit(waterloo, guards.id).out_of_command  # the mark stays: not Cooke's side
+    radius = open_check(waterloo, "command_radius", division_id=d.id)
+    ask = next(q for q in radius.questions() if q.key == "out_of_radius")
+    assert guards.id in [c.value for c in ask.choices]
+    assert guards.id in radius.values["out_of_radius"]
+    trial = radius.trial({})
+    assert trial.error is None
+    rally = open_check(waterloo, "disorder_rally", unit_id=guards.id)
+    assert rally.settled() == {}
+    assert rally.values["in_command"] is False
+    asked = next(q for q in rally.questions() if q.key == "in_command")
+    assert "Prince of Orange, attached to it, is not the commander" in asked.label
+    assert rally.preview().result != "rallied"
+    morale = open_check(waterloo, "morale", unit_id=guards.id)
+    out_of_command = [m for m in morale.preview().modifiers if "command" in m.reason]
+    assert [(m.value, m.rule) for m in out_of_command] == [(-2, "7.5")]
+    titles = {c.unit_id: c.title for c in checks_due(waterloo.view())}
+    assert titles[guards.id].endswith("cannot rally this turn")
+
+
+def test_the_guide_reads_a_unit_with_its_commander_attached_as_the_rally_does(
+    waterloo: GameService,
+) -> None:
+    """EotE 3.5.1, 3.6: the turn guide and the rally agree on a unit's command.
+
+    Cooke attached to 2/1st Foot Guards, who carry an out-of-command mark set by hand: the
+    rally takes them within his radius, and the guide offers the rally.
+    """
+    while waterloo.view().phase is not Phase.COMMAND:
+        waterloo.advance_phase()
+    d = big_division(waterloo)
+    guards = d.units[0]
+    open_check(waterloo, "attach_leader", unit_id=guards.id).apply({})
+    assert unit(waterloo, guards.id).attached_leader == "Cooke"
+    setup(
+        waterloo,
+        SetField(GameUnit, guards.id, "markers.out_of_command", True),
+        SetField(GameUnit, guards.id, "markers.disordered", True),
+    )
+    rally = open_check(waterloo, "disorder_rally", unit_id=guards.id)
+    assert rally.values["in_command"] is True
+    assert rally.preview().result == "rallied"
+    titles = {c.unit_id: c.title for c in checks_due(waterloo.view())}
+    assert titles[guards.id].endswith("may rally from disorder")
+
+
+def test_an_attached_commander_s_order_takes_any_distance_within_his_radius(
+    waterloo: GameService,
+) -> None:
+    """EotE 3.5.2, 3.1: attached, the commander's distance is moot unless beyond his radius.
+
+    The Prince of Orange (corps, rating as the list has it) attached to Cooke's division:
+    0" or 3" given stand (the order acts next turn, no roll); a distance beyond his radius
+    contradicts the attachment, save on the first turn (orders act at once, 3.1).
+    """
+    d = big_division(waterloo)
+    open_check(waterloo, "attach_commander", division_id=d.id).apply({})
+    order = open_check(waterloo, "order", division_id=d.id)
+    assert order.values["attached"] is True
+    assert order.values["first_turn"] is True
+    assert order.contradiction("distance_in", 200.0) is None  # the first turn
+    order.set("first_turn", False)
+    for moot in (0.0, 3.0, -1.0):
+        assert order.contradiction("distance_in", moot) is None
+    beyond = order.contradiction("distance_in", 200.0)
+    assert beyond is not None
+    assert "radius" in beyond
+    assert order.contradiction("attached", True) is None
