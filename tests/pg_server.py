@@ -116,6 +116,10 @@ def own_server() -> Iterator[OwnServer]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+#: The head of PostgreSQL's BackendKeyData message (type K, length 12), a process id follows.
+BACKEND_KEY = b"K\x00\x00\x00\x0c"
+
+
 class CuttingProxy:
     """A TCP proxy to a server that, once armed, breaks the connection at the next ``COMMIT``.
 
@@ -126,7 +130,9 @@ class CuttingProxy:
     :meth:`release`, then passes it on to the server's end if that is still open (a COMMIT
     still on its way when the client finds its connection broken); :attr:`late_done` is set
     once the server answered it or had gone. Every other byte, and every later connection,
-    goes through untouched.
+    goes through untouched, but for the process id the server gives each new connection at
+    its start (BackendKeyData) where :attr:`key_pid` is set: the client is given that one
+    instead, as a pooler (PgBouncer) gives its own.
     """
 
     #: Seconds to wait for the server's answer to a COMMIT passed on (generous: a loaded
@@ -144,6 +150,8 @@ class CuttingProxy:
         self._answered = threading.Event()  # the server answered (or left) a held connection
         self._release = threading.Event()
         self.late_done = threading.Event()
+        #: The process id every new connection is told it has, None: the server's own.
+        self.key_pid: int | None = None
         threading.Thread(target=self._accept, daemon=True).start()
 
     def arm(self, when: str) -> None:
@@ -180,11 +188,18 @@ class CuttingProxy:
     def _pump(
         self, source: socket.socket, sink: socket.socket, pair: tuple[socket.socket, ...], up: bool
     ) -> None:
+        keyed = up  # the server's BackendKeyData (at a connection's start) not yet passed on
         try:
             while True:
                 data = source.recv(65536)
                 if not data:
                     break
+                if not keyed and (key := data.find(BACKEND_KEY)) >= 0:
+                    keyed = True
+                    if self.key_pid is not None:
+                        pid = self.key_pid.to_bytes(4, "big")
+                        start = key + len(BACKEND_KEY)
+                        data = data[:start] + pid + data[start + 4 :]
                 if up and self._armed is not None and b"COMMIT" in data:
                     when, self._armed = self._armed, None
                     self._held.add(id(pair))

@@ -81,7 +81,8 @@ def check_veil(
     """A check's veiled line and the sides whose fog covers it, or None (read whole).
 
     None when the pack fogs nothing or the check's line gives none of it away; the sides
-    are those the pack's :class:`~eote_ref.packs.play.Veil` names, else the subject's.
+    are those the pack's :class:`~eote_ref.packs.play.Veil` names, else the subject's, else
+    (no side found) every side of the game.
     """
     if not play.fog:
         return None
@@ -93,8 +94,8 @@ def check_veil(
         side = subject_side(ctx.state, subject, ctx.target)
         if side is not None:
             sides.add(side)
-    if not sides:
-        return None
+    if not sides:  # no side found (a subject gone): veiled for every side, never read whole
+        sides = {s.id for s in ctx.state.sides}
     return frozenset(sides), play.option_words(veil.words, rules)
 
 

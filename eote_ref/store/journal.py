@@ -93,7 +93,7 @@ from eote_ref.store.models import (
     JournalChange,
     JournalEvent,
 )
-from eote_ref.store.server_errors import lost_at_commit, lost_server, server_process
+from eote_ref.store.server_errors import Process, lost_at_commit, lost_server, server_process
 
 __all__ = [
     "CHANNEL",
@@ -433,7 +433,7 @@ def apply(
         "outcome": to_jsonable(outcome if outcome is not None else {}),
     }
     committing = False
-    process: int | None = None  # the server's process, read before the commit
+    process: Process | None = None  # the server's process, read before the commit
     event_id: int | None = None  # given out before the commit: read again if the server goes
     try:
         with session.begin_nested():
@@ -530,7 +530,7 @@ def _walk(
     from_status, to_status = (UNDONE, DONE) if forward else (DONE, UNDONE)
     order = col(JournalEvent.seq).asc() if forward else col(JournalEvent.seq).desc()
     committing = False
-    process: int | None = None  # the server's process, read before the commit
+    process: Process | None = None  # the server's process, read before the commit
     try:
         with session.begin_nested():
             version, _turn, _phase = _claim(session, game_id, expected)

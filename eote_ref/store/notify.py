@@ -88,11 +88,15 @@ class ChangeWatcher:
         # Listening first, reading second: a commit that lands between the two is either in
         # the versions read or told of at the next look. The other way round it was in
         # neither (read before it, listened after it) and went unseen until the next change.
-        if self.postgres:
-            self._listen()
-        else:
-            self._sqlite_moved()  # the baseline
-        self._versions: dict[int, int] = self._read_versions()
+        try:
+            if self.postgres:
+                self._listen()
+            else:
+                self._sqlite_moved()  # the baseline
+            self._versions: dict[int, int] = self._read_versions()
+        except BaseException:  # no watcher made: its connection goes back, not left open
+            self.close()
+            raise
 
     # ------------------------------------------------------------------ reading
     def _read_versions(self, ids: set[int] | None = None) -> dict[int, int]:

@@ -132,43 +132,86 @@ def translate(error: BaseException, saved: str = NOT_SAVED) -> StoreError | None
 SETTLE_S = 10.0
 
 
-def server_process(session: Session) -> int | None:
+#: The key of a pooled connection's ``info`` holding its server process: (pid, start time).
+SERVER_PROCESS = "eote_ref_server_process"
+
+#: The server process a connection is served by, as the server itself names it.
+_OWN_PROCESS = "SELECT pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()"
+
+#: A server process: its id and when it started (an id alone may be another's, reused).
+Process = tuple[int, Any]
+
+
+def record_server_process(dbapi_connection: Any, record: Any) -> None:
+    """A pool "connect" listener: keep the new connection's server process in its ``info``.
+
+    Asked of the server, once per connection (one round trip, none per commit): the
+    protocol's process id is a pooler's own where one stands between (PgBouncer), and
+    ending that id could end another member's session. The start time tells a process
+    from a later one given the same id. Not found (the query refused): nothing is kept,
+    and a commit cut off is told from the journal alone.
+    """
+    try:
+        autocommit = dbapi_connection.autocommit
+        dbapi_connection.autocommit = True  # one query: no transaction to open and end
+        try:
+            cursor = dbapi_connection.cursor()
+            try:
+                cursor.execute(_OWN_PROCESS)
+                row = cursor.fetchone()
+            finally:
+                cursor.close()
+        finally:
+            dbapi_connection.autocommit = autocommit
+    except Exception:  # noqa: BLE001 - no process known: a cut commit reads the journal only
+        return
+    if row is not None and row[1] is not None:
+        record.info[SERVER_PROCESS] = (int(row[0]), row[1])
+
+
+def server_process(session: Session) -> Process | None:
     """The server process of the session's transaction (PostgreSQL's backend), or None.
 
-    Read before a commit (no round trip): should the connection break during the commit,
-    that process alone decides whether it was carried out (:func:`lost_at_commit`).
+    Read before a commit (no round trip: kept when the connection was made,
+    :func:`record_server_process`): should the connection break during the commit, that
+    process alone decides whether it was carried out (:func:`lost_at_commit`).
     """
     try:
         connection = session.connection()
         if connection.dialect.name != "postgresql":
             return None
-        driver: Any = connection.connection.driver_connection
-        return int(driver.info.backend_pid) or None
+        found = connection.connection.info.get(SERVER_PROCESS)
     except Exception:  # noqa: BLE001 - no process known: the journal is read as it is
         return None
+    return found if isinstance(found, tuple) else None
 
 
-def _settle(connection: Connection, process: int) -> None:
+def _settle(connection: Connection, process: Process) -> None:
     """End the server process of the lost connection and wait until it is gone.
 
     Its COMMIT may still be on its way, or waiting to be read: until that process ends, the
     journal could say "not saved" of a step it saves a moment later. Ended, it has either
-    carried the COMMIT out (one under way is finished first) or rolled back for good.
+    carried the COMMIT out (one under way is finished first) or rolled back for good. Only
+    the process with that id *and* start time is ended or waited for: not found (gone, or
+    the id now another's), the journal is read at once.
     Raises TimeoutError when it does not end within :data:`SETTLE_S`.
     """
     import time
 
     from sqlalchemy import text
 
+    pid, started = process
+    same = {"p": pid, "t": started}
+    where = "FROM pg_stat_activity WHERE pid = :p AND backend_start = :t"
     with contextlib.suppress(Exception):  # not ours to end: it ends when it finds the break
-        connection.execute(text("SELECT pg_terminate_backend(:p)"), {"p": process})
+        connection.execute(text(f"SELECT pg_terminate_backend(pid) {where}"), same)
     connection.rollback()
     end = time.monotonic() + SETTLE_S
-    look = text("SELECT 1 FROM pg_stat_activity WHERE pid = :p")
-    while connection.execute(look, {"p": process}).first() is not None:
+    look = text(f"SELECT 1 {where}")
+    while connection.execute(look, same).first() is not None:
         connection.rollback()  # the server's list of processes is read afresh each time
         if time.monotonic() > end:
-            raise TimeoutError(f"the server's process {process} is still running")
+            raise TimeoutError(f"the server's process {pid} is still running")
         time.sleep(0.05)
     connection.rollback()
 
@@ -178,7 +221,7 @@ def lost_at_commit(
     lost: BaseException,
     step: str,
     saved: Callable[[Connection], bool],
-    process: int | None = None,
+    process: Process | None = None,
 ) -> ServerGoneError:
     """The server stopped answering during the commit: read the journal again to tell the user.
 

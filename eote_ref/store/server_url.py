@@ -128,6 +128,10 @@ def server_engine(url: URL, **kwargs: Any) -> Engine:
             f"cannot open {masked_url(url)}: the database driver {driver!r} is {reason}; {hint}"
         ) from None
     event.listen(engine, "handle_error", _refused_in_words)
+    if url.get_backend_name() == "postgresql":
+        from eote_ref.store.server_errors import record_server_process
+
+        event.listen(engine, "connect", record_server_process)
     return engine
 
 

@@ -161,15 +161,21 @@ def test_a_late_answer_never_replaces_a_newer_page(
 ) -> None:
     """A read slowed on its way back never paints over the newer page read after it.
 
-    Two changes close together: the stale page used to stay until the next change.
+    Two changes close together: the stale page used to stay until the next change. The
+    first read's answer is held until the page shows the newest game (however fast or slow
+    the machine): a page that sent a second read meanwhile shows it, then the held answer.
+    One read at a time, the page gives the held one up (after its keep-alive) and reads on.
     """
     import threading
-    import time
 
+    from eote_ref.web import server as server_mod
+
+    monkeypatch.setattr(server_mod, "KEEP_ALIVE", 2.0)  # a held read is given up after 2 s
     server = serve(waterloo)
     original = server.page
     slow = threading.Event()
     read = threading.Event()
+    release = threading.Event()
     asked = [0]  # the page's reads the server has taken
 
     def page(side: int | None) -> Any:
@@ -178,7 +184,7 @@ def test_a_late_answer_never_replaces_a_newer_page(
         if slow.is_set():
             slow.clear()
             read.set()
-            time.sleep(0.8)  # read before the second change, answered after it
+            release.wait(WAIT_S * 4)  # read before the second change, answered after it
         return got
 
     monkeypatch.setattr(server, "page", page)
@@ -191,21 +197,158 @@ def test_a_late_answer_never_replaces_a_newer_page(
         assert read.wait(WAIT_S)
         waterloo.toggle_unit(unit.id, "disordered")  # undone: the newest page has no disorder
         final = str(original(None)[0])  # type: ignore[index]
-        wait_for(
-            browser,
-            lambda d: d.find_element("tag name", "body").get_attribute("data-version") == final,
-        )
-        # the answer to every read taken has reached the page, the slow one included
-        # (however loaded the machine): then the page's handling of it has run too
+        wait_for(browser, lambda d: _version(d) == final)
+        release.set()  # the first read's answer goes back only now
+        # the answer to every read taken has reached the page (or was given up), the held
+        # one included: then the page's handling of it has run too
         wait_for(browser, lambda d: d.execute_script(READS_RECEIVED) >= asked[0])
-        assert browser.find_element("tag name", "body").get_attribute("data-version") == final
+        assert _version(browser) == final
         assert "disordered" not in text(browser, "sides")
     finally:
+        release.set()
         server.stop()
 
 
 def _version(driver: Any) -> str:
     return str(driver.find_element("tag name", "body").get_attribute("data-version"))
+
+
+def test_a_read_that_never_answers_is_given_up_and_the_page_reads_on(
+    browser: Any, waterloo: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found in a review: a read on a dead connection froze the page on "Up to date" for good.
+
+    A phone asleep, the Wi-Fi gone: the read never ended, and every later read waited for
+    it. The page gives a read up after its keep-alive, says it is not up to date, and reads
+    on.
+    """
+    import threading
+
+    from eote_ref.web import server as server_mod
+
+    monkeypatch.setattr(server_mod, "KEEP_ALIVE", 2.0)  # the page's reads given up after 2 s
+    server = serve(waterloo)
+    original = server.page
+    hanging = threading.Event()  # while set, every read goes unanswered
+    hung = threading.Event()
+    answer = threading.Event()
+
+    def page(side: int | None) -> Any:
+        if hanging.is_set():
+            hung.set()
+            answer.wait(WAIT_S * 4)  # never answered while the test runs
+        return original(side)
+
+    monkeypatch.setattr(server, "page", page)
+    try:
+        browser.get(server.url("/"))
+        wait_for(browser, lambda d: "Up to date" in text(d, "status"))
+        unit = next(u for u in waterloo.view().sides[0].units if u.arm == "infantry")
+        hanging.set()
+        waterloo.toggle_unit(unit.id, "disordered")
+        assert hung.wait(WAIT_S)
+        wait_for(browser, lambda d: "Not up to date" in text(d, "status"))
+        assert "did not answer within 2 s" in text(browser, "status")
+        hanging.clear()  # the connection is back: the page reads the change
+        final = str(original(None)[0])  # type: ignore[index]
+        wait_for(browser, lambda d: _version(d) == final)
+        wait_for(browser, lambda d: text(d, "status").startswith("Up to date"))
+        assert "disordered" in text(browser, "sides")
+    finally:
+        answer.set()
+        server.stop()
+
+
+def test_a_read_on_its_way_when_the_stream_dies_is_given_up(
+    browser: Any, waterloo: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stream taken for dead, the read on its way by the same connection is given up.
+
+    Its own limit is a minute here (the server's keep-alive), longer than the test waits:
+    only the stream's end can give it up in time.
+    """
+    import threading
+
+    from eote_ref.web import server as server_mod
+
+    monkeypatch.setattr(server_mod, "KEEP_ALIVE", 60.0)
+    server = serve(waterloo)
+    original_page, original_wait = server.page, server.wait
+    hanging = threading.Event()  # while set, every read goes unanswered
+    hung = threading.Event()
+    ending = threading.Event()  # once set, every event stream ends
+    answer = threading.Event()
+
+    def page(side: int | None) -> Any:
+        if hanging.is_set():
+            hung.set()
+            answer.wait(WAIT_S * 4)  # never answered while the test runs
+        return original_page(side)
+
+    def wait(seen: int, timeout: float) -> int | None:
+        while not ending.is_set():
+            version = original_wait(seen, 0.05)
+            if version != seen:
+                return version
+        return None  # as when the server stops: the stream ends
+
+    monkeypatch.setattr(server, "page", page)
+    monkeypatch.setattr(server, "wait", wait)
+    try:
+        browser.get(server.url("/"))
+        wait_for(browser, lambda d: "Up to date" in text(d, "status"))
+        wait_for(browser, lambda d: d.find_element("tag name", "body").get_attribute(
+            "data-live") == "events")  # fmt: skip
+        unit = next(u for u in waterloo.view().sides[0].units if u.arm == "infantry")
+        hanging.set()
+        waterloo.toggle_unit(unit.id, "disordered")
+        assert hung.wait(WAIT_S)
+        ending.set()
+        wait_for(browser, lambda d: "stopped answering" in text(d, "status"))
+        hanging.clear()
+        final = str(original_page(None)[0])  # type: ignore[index]
+        wait_for(browser, lambda d: _version(d) == final)
+    finally:
+        answer.set()
+        server.stop()
+
+
+def test_ready_unanswered_is_given_up_and_can_be_tapped_again(
+    browser: Any, waterloo: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found in a review: Ready sent on a dead connection stayed off for minutes.
+
+    The page gives the request up after its keep-alive, says so under the button and turns
+    it on again.
+    """
+    import threading
+
+    from eote_ref.web import server as server_mod
+
+    monkeypatch.setattr(server_mod, "KEEP_ALIVE", 2.0)  # the page's requests given up after 2 s
+    server = serve(waterloo)
+    set_ready = server.inbox.set_ready
+    hung = threading.Event()
+    answer = threading.Event()
+
+    def unanswered(*args: Any) -> Any:
+        hung.set()
+        answer.wait(WAIT_S * 4)  # never answered while the test runs
+        return set_ready(*args)
+
+    monkeypatch.setattr(server.inbox, "set_ready", unanswered)
+    try:
+        french = next(x for x in server.links() if x.name == "French")
+        browser.get(server.url(french.path))
+        wait_for(browser, lambda d: "(your side)" in text(d, "sides"))
+        button = browser.find_element("id", "ready")
+        button.click()
+        assert hung.wait(WAIT_S)
+        wait_for(browser, lambda d: "did not answer within 2 s" in text(d, "ready-note"))
+        wait_for(browser, lambda _d: button.is_enabled())
+    finally:
+        answer.set()
+        server.stop()
 
 
 def test_an_order_tapped_twice_is_sent_once(

@@ -299,10 +299,17 @@ def _fire_summary(ctx: Ctx, out: Outcome | None) -> str:
 
 
 def _fire_veiled(ctx: Ctx, out: Outcome | None) -> Veil | None:
-    """The fire without its value and the steps it took: a unit removed, a check due."""
+    """The fire without its value and the steps it took: a unit removed, a check due.
+
+    Its value is the firers' (artillery at one step fires at half, VII.1) and the steps lost
+    the target's: both sides' fog covers it. The firers are not asked for, so every side
+    but the target's counts as theirs.
+    """
     if out is None:
         return None
-    return veiled(f"fire on {_unit(ctx).name}", seen(ctx, _fire_changes(ctx, out)), "VII.3")
+    sides = tuple(s.id for s in ctx.state.sides)
+    shown = seen(ctx, _fire_changes(ctx, out))
+    return veiled(f"fire on {_unit(ctx).name}", shown, "VII.3", sides)
 
 
 def _artillery_questions(ctx: Ctx) -> list[Question]:

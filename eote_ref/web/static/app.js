@@ -19,6 +19,8 @@
   // that without a word and it is taken for dead (a phone woken, the Wi-Fi lost silently).
   var keepAlive = 15;
   var heard = 0;
+  // The read of the game on its way, to be given up when its stream is taken for dead.
+  var abortRead = null;
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -106,20 +108,50 @@
     target.textContent = words.join(" · ");
   }
 
+  // A request to the umpire's app, given up after keepAlive seconds (15 before the first
+  // page): on a connection gone dead (a phone asleep, the Wi-Fi lost) it would never end,
+  // the page frozen on its last "Up to date" and Ready or Send off for minutes. Its answer
+  // as {status, ok, json} (json null when there is none); ``aborted`` is handed the
+  // function that gives it up (in words) before then.
+  function ask(path, options, aborted) {
+    var why = null;
+    var timer = null;
+    var ctl = window.AbortController ? new AbortController() : null;
+    function giveUp(reason) { if (!why) { why = reason; ctl.abort(); } }
+    if (ctl) {
+      options.signal = ctl.signal;
+      var limit = keepAlive;
+      timer = setTimeout(function () {
+        giveUp("the umpire's app did not answer within " + limit + " s");
+      }, 1000 * limit);
+      if (aborted) { aborted(giveUp); }
+    }
+    function done() { if (timer !== null) { clearTimeout(timer); timer = null; } }
+    function failed() { throw new Error(why || "the umpire's app cannot be reached"); }
+    return fetch(base + path, options).then(function (r) {
+      return r.json().then(function (j) {
+        return { status: r.status, ok: r.ok, json: j };
+      }, function () {
+        if (why) { failed(); }
+        return { status: r.status, ok: r.ok, json: null };
+      });
+    }, failed).then(function (a) { done(); return a; }, function (e) { done(); throw e; });
+  }
+
+  function refused(a) {
+    return new Error((a.json && a.json.error) || ("error " + a.status));
+  }
+
   function post(path, body) {
-    return fetch(base + path, {
+    return ask(path, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
       credentials: "omit",
       cache: "no-store"
-    }).catch(function () {
-      throw new Error("the umpire's app cannot be reached");
-    }).then(function (r) {
-      return r.json().then(function (j) {
-        if (!r.ok) { throw new Error(j.error || ("error " + r.status)); }
-        return j;
-      });
+    }).then(function (a) {
+      if (!a.ok || a.json === null) { throw refused(a); }
+      return a.json;
     });
   }
 
@@ -280,20 +312,18 @@
   function load() {
     if (gone) { return Promise.resolve(); }
     if (loading) { again = true; return loading; }
-    loading = fetch(base + "view.json", { cache: "no-store", credentials: "omit" }).catch(function () {
-      throw new Error("the umpire's app cannot be reached");
-    }).then(function (r) {
-      if (r.status === 404) { revoked(); throw new Error("gone"); }
-      if (!r.ok) {
-        return r.json().then(function (j) { throw new Error(j.error || ("error " + r.status)); },
-          function () { throw new Error("error " + r.status); });
-      }
-      return r.json();
+    loading = ask("view.json", { cache: "no-store", credentials: "omit" }, function (giveUp) {
+      abortRead = giveUp;
+    }).then(function (a) {
+      if (a.status === 404) { revoked(); throw new Error("gone"); }
+      if (!a.ok || a.json === null) { throw refused(a); }
+      return a.json;
     }).then(render).catch(function (e) {
       if (e.message === "gone") { return; }
       status("Not up to date: " + e.message, true);
     }).then(function () {
       loading = null;
+      abortRead = null;
       if (again) { again = false; load(); }
     });
     return loading;
@@ -325,6 +355,8 @@
   function lost(es) {
     es.close();
     if (events === es) { events = null; }
+    // A read on its way went by the same dead connection: given up, the asking goes on.
+    if (abortRead) { abortRead("the umpire's app stopped answering"); }
     poll();
     if (!gone) { setTimeout(listen, RETRY_MS); }
   }

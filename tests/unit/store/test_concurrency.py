@@ -6,11 +6,17 @@ caller says which version it saw); a :class:`ChangeWatcher` reports games change
 
 from __future__ import annotations
 
+import os
+import pathlib
+import sqlite3
 import threading
 import time
 from typing import Any
 
 import pytest
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 from eote_ref.store import (
@@ -26,7 +32,7 @@ from eote_ref.store import (
 )
 from eote_ref.store.journal import version_after
 from eote_ref.store.notify import ChangeWatcher
-from tests.backends import DbTarget
+from tests.backends import DbTarget, admin_engine
 
 from .test_journal import first_unit
 
@@ -242,3 +248,44 @@ def test_many_watching_windows_leave_the_pool_to_the_commands(db: Database, game
     finally:
         for w in watchers:
             w.close()
+
+
+def _connections_to(target: DbTarget) -> int:
+    """The connections open on ``target`` (this process's file handles, the server's sessions)."""
+    if target.path is not None:
+        fds = pathlib.Path("/proc/self/fd")
+        return sum(1 for fd in fds.iterdir() if os.path.realpath(fd) == str(target.path))
+    assert target.url is not None
+    with admin_engine().connect() as connection:
+        found = connection.execute(
+            text("SELECT count(*) FROM pg_stat_activity WHERE datname = :d"),
+            {"d": make_url(target.url).database},
+        )
+        return int(found.scalar_one())
+
+
+@pytest.mark.skipif(not pathlib.Path("/proc/self/fd").is_dir(), reason="reads /proc")
+def test_a_watcher_whose_first_reading_fails_leaves_no_connection_open(
+    empty_db_target: DbTarget,
+) -> None:
+    """A database without the games' table: the watcher fails, and its connection is closed.
+
+    It listens (or opens its own connection to the file) before it reads the versions; the
+    reading's failure used to leave that connection open.
+    """
+    engine = empty_db_target.engine()
+    if empty_db_target.path is not None:
+        sqlite3.connect(empty_db_target.path).close()  # an empty file
+    try:
+        with pytest.raises(DBAPIError) as failed:
+            ChangeWatcher(engine)
+        engine.dispose()  # the pool's connections closed: the watcher's own are left
+        assert failed.traceback  # the watcher's frame still held, its connections with it
+        # A server's process ends a moment after its client closes: looked at until it has
+        # (a connection left open never ends, and the test fails after the wait).
+        deadline = time.monotonic() + 30
+        while _connections_to(empty_db_target) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _connections_to(empty_db_target) == 0
+    finally:
+        engine.dispose()

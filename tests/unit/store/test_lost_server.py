@@ -8,6 +8,7 @@ in the middle. Each is told in a sentence, never a traceback.
 
 from __future__ import annotations
 
+import datetime
 import pathlib
 from collections.abc import Iterator
 from typing import Any
@@ -20,6 +21,7 @@ from eote_ref.cli import main
 from eote_ref.referee.game import GameService
 from eote_ref.referee.setup import NewGame, create_new_game
 from eote_ref.store import Database, ServerGoneError, open_database
+from eote_ref.store.server_errors import _settle, server_process
 from tests.backends import database_url, drop_database, new_database
 from tests.pg_server import CuttingProxy, OwnServer, own_server
 from tests.shipped import LISTS
@@ -130,6 +132,52 @@ def test_a_commit_still_on_its_way_when_the_connection_broke_is_told_as_it_ends(
         hits, steps = _hits(direct, unit)
         assert gone.value.saved is (hits == 1), (str(gone.value), hits, steps)
         assert gone.value.saved is not None, str(gone.value)  # the copy could tell
+
+
+def test_a_commit_cut_behind_a_pooler_ends_no_other_member_s_session(
+    proxied: tuple[str, str, CuttingProxy],
+) -> None:
+    """The process ended to settle a cut commit is the connection's own, as the server names it.
+
+    Behind a pooler (PgBouncer) the process id a connection is given at its start is the
+    pooler's, not the server's: the copy ended the server process of that id, which may be
+    another member's session. The proxy here gives every connection the id of a bystander's.
+    """
+    direct, through, proxy = proxied
+    bystander = create_engine(direct)
+    try:
+        with bystander.connect() as other:
+            proxy.key_pid = int(other.execute(text("SELECT pg_backend_pid()")).scalar_one())
+            other.commit()
+            with open_database(url=through) as db:
+                game = GameService(db, create_new_game(db, SPEC))
+                unit = _unit(game)
+                proxy.arm("after")
+                with pytest.raises(ServerGoneError, match="stopped answering") as gone:
+                    game.set_unit(unit, "hits", 1)
+                assert proxy.cut.is_set(), str(gone.value)
+                assert gone.value.saved is True, str(gone.value)
+            assert other.execute(text("SELECT 1")).scalar_one() == 1  # its session lives on
+    finally:
+        bystander.dispose()
+
+
+def test_a_process_id_now_another_s_is_not_ended(proxied: tuple[str, str, CuttingProxy]) -> None:
+    """A connection keeps its server process's id and start; an id reused is left alone.
+
+    Settling a cut commit ends the process with both: a later process given the same id
+    (another member's session) has another start, and is neither ended nor waited for.
+    """
+    direct, _through, _proxy = proxied
+    with open_database(url=direct) as db, db.session() as s:
+        kept = server_process(s)
+        assert kept is not None
+        assert kept[0] == s.execute(text("SELECT pg_backend_pid()")).scalar_one()
+        s.rollback()
+        with db.engine.connect() as checking:
+            # The same id, started a second earlier: as if the id had been another's before.
+            _settle(checking, (kept[0], kept[1] - datetime.timedelta(seconds=1)))
+        assert s.execute(text("SELECT 1")).scalar_one() == 1  # not ended
 
 
 def _stop_at(server: OwnServer, words: str) -> Any:

@@ -18,6 +18,7 @@ from typing import Any
 from eote_ref.packs.play import SideState
 from eote_ref.referee.fog import Fog, choose_fog, fog_in
 from eote_ref.referee.pack_batch import open_batch
+from eote_ref.referee.pack_fog import check_veil
 from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
 from eote_ref.store import Database
 from eote_ref.web.snapshot import pack_snapshot
@@ -57,26 +58,51 @@ def _vle_fire(game: PackGameService, name: str) -> str:
     raise AssertionError("no roll takes a step")
 
 
-def test_a_vle_fire_s_steps_lost_reach_only_the_unit_s_side(db: Database) -> None:
+def test_a_vle_fire_s_value_and_steps_lost_are_hidden_from_both_sides(db: Database) -> None:
+    """Each side's fog covers the line: the steps lost are the target's, the value the firers'.
+
+    VII.1 halves artillery at one step, a fogged key of the firing side.
+    """
     game = saalfeld(db)
     sides = _sides(game)
     french, prussians = sides["French"].position, sides["Prussians"].position
     unit = next(u for u in game.state().units_of(sides["Prussians"].id))
     whole = _vle_fire(game, unit.name)
     assert {" at ", "loss"} <= _words(whole)  # the umpire's journal keeps it whole
-    for fog, viewer in ((Fog.OPPONENT, french), (Fog.OPPONENT, None), (Fog.BOTH, prussians)):
+    for fog, viewer in (
+        (Fog.OPPONENT, french),
+        (Fog.OPPONENT, prussians),
+        (Fog.OPPONENT, None),
+        (Fog.BOTH, prussians),
+    ):
         shown = _last(game, viewer, fog)
         assert shown.startswith(f"fire on {unit.name}"), (fog, viewer)
         assert not {" at ", "loss"} & _words(shown), (fog, viewer, shown)
         assert "a morale check follows" in shown  # the table sees the check rolled (VII.9)
-    assert _last(game, prussians, Fog.OPPONENT) == whole  # its own side reads it whole
     assert _last(game, french, Fog.OFF) == whole  # fog off: everything shown
 
     choose_fog(game, fog_in(game.state().options), Fog.OPPONENT)
     snap = pack_snapshot(game)  # the phones' pages read the same
-    assert "loss" not in _results(snap.sides[french])
-    assert "loss" not in _results(snap.spectators)
-    assert "loss" in _results(snap.sides[prussians])
+    for page in (snap.sides[french], snap.sides[prussians], snap.spectators):
+        assert "loss" not in _results(page)
+
+
+def test_a_veiled_line_whose_side_is_not_found_is_veiled_for_every_side(db: Database) -> None:
+    """A line its pack veils is never read whole for want of a side: it fails closed.
+
+    Its subject names no side (a row gone): the line is veiled for every side of the game.
+    """
+    game = saalfeld(db)
+    sides = _sides(game)
+    unit = game.state().units_of(sides["Prussians"].id)[0]
+    check = game.open_check("morale", unit_id=unit.id)
+    trial = check.trial(check.rolled({}, seed=4))
+    assert trial.outcome is not None
+    ctx = check.ctx()
+    found = check_veil(game.play, ctx, trial.outcome, check.spec, ("unit", -1), game.rules)
+    assert found is not None
+    assert found[0] == {s.id for s in sides.values()}
+    assert found[1].startswith(f"{unit.name} checks morale: ")
 
 
 def test_a_vle_morale_check_s_total_is_left_out_its_result_kept(db: Database) -> None:
