@@ -566,7 +566,9 @@ def artillery_losses(s: ArtilleryLossSituation, rules: VleRules, roller: Roller)
             f"battery_{k}": p for k, p in Pool(D6, rolled).count_distribution((1, 2, 3)).items()
         }
         notes.append("a d6 a step: 1-3 it counts, 4-6 it is ignored (XVI.2 B)")
-    notes.append("the battery checks morale in every case (XVI.2)")
+    notes.append(
+        "the battery checks morale whatever the roll, if the fire called for a check (XVI.2)"
+    )
     if to_infantry:
         notes.append(f"the other {to_infantry} step(s) fall on the infantry (XVI.2)")
     return Outcome.without_value(

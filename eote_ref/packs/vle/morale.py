@@ -42,7 +42,8 @@ class MoraleSituation:
     reduced-strength counters give the counter's ``morale`` and leave them 0. ``event_bonus``
     is the sum of the events played, by effect: + makes success likelier (XXII.3).
     ``six_front_hexes``: in square or general order, the unit has no flank or rear (IV.3,
-    IV.4, IV.9); nor has a disorganized or routed one (IV.5, IV.10, XVI.5).
+    IV.4, IV.9); nor has a disorganized infantry or cavalry unit (IV.5, IV.10; a disorganized
+    battery keeps its flanks, IV.13) or a routed unit (XVI.5).
     """
 
     morale: int
@@ -131,7 +132,9 @@ def modifiers(s: MoraleSituation, rules: VleRules) -> tuple[int, tuple[Modifier,
         mods.append(text(-1, "rallying next to an enemy", "X.4"))
     if s.leader_morale and situational:
         mods.append(text(s.leader_morale, "leader's morale bonus", "XIV.4"))
-    all_round = s.six_front_hexes or s.disorganized or s.routed
+    # Disorganized infantry and cavalry have six front hexes (IV.5, IV.10), a disorganized
+    # battery not (IV.13, as in melee); a routed unit of any arm has (XVI.5).
+    all_round = s.six_front_hexes or s.routed or (s.disorganized and s.arm != "artillery")
     if s.direction != "front" and all_round and s.reason != "square":
         notes.append(f"no {s.direction.replace('_', ' and ')}: six front hexes (IV.3-IV.5)")
     elif s.direction != "front" and situational and s.reason != "square" and not s.protected_flank:
@@ -424,7 +427,11 @@ def countercharge(s: CounterchargeSituation, rules: VleRules, roller: Roller) ->
 
 @dataclass(frozen=True)
 class WithdrawalSituation:
-    """Good order cavalry withdraws 1 or 2 hexes as an enemy comes adjacent (VI.8)."""
+    """Good order cavalry withdraws 1 or 2 hexes as an enemy comes adjacent (VI.8).
+
+    ``enemy_is_cavalry``: the enemy comes adjacent charging, as cavalry attacks (VI.8, IX.1,
+    XVI.4); cavalry on a regular move in the movement phase does not bar a withdrawal.
+    """
 
     morale: int
     cavalry_class: Literal["light", "line", "heavy"] = "line"
@@ -440,10 +447,10 @@ class WithdrawalSituation:
 
 
 def withdrawal(s: WithdrawalSituation, rules: VleRules, roller: Roller) -> Outcome:
-    """Withdrawal (VI.8): no withdrawal from cavalry or while disorganized or charging."""
+    """Withdrawal (VI.8): none from a cavalry charge (``enemy_is_cavalry``), none disorganized."""
     if s.enemy_is_cavalry or s.disorganized or s.charging:
         why = (
-            "no withdrawal from cavalry (VI.8, XVI.4)"
+            "no withdrawal from a cavalry charge (VI.8, XVI.4)"
             if s.enemy_is_cavalry
             else "no withdrawal while disorganized or charging (VI.8)"
         )

@@ -1,10 +1,11 @@
 """VlE's checks in the referee: their questions, situations, changes and journal lines.
 
 Each is a :class:`~eote_ref.packs.play.CheckSpec` over one of the pack's procedures (morale,
-fire, melee, square, countercharge, withdrawal, rally here; obedience, initiative, a
-leader's casualty, army morale and the next phase, with no procedure, in
-:mod:`.play_command`); :func:`checks` lists them all. The state keys they read and write
-are named in :mod:`.play`'s docstring. Standard library only.
+fire, melee, square, countercharge, withdrawal, rally here; a battery's losses to artillery
+fire in :mod:`.play_artillery`; obedience, initiative, a leader's casualty, army morale and
+the next phase, with no procedure, in :mod:`.play_command`); :func:`checks` lists them all.
+The state keys they read and write are named in :mod:`.play`'s docstring. Standard library
+only.
 """
 
 from __future__ import annotations
@@ -15,6 +16,13 @@ from eote_ref.packs.outcome import Outcome
 from eote_ref.packs.play import CheckSpec, Ctx, PlayError, Put, UnitState, Veil
 from eote_ref.packs.questions import Choice, Question
 from eote_ref.packs.vle import combat, morale
+from eote_ref.packs.vle.play_artillery import (
+    _artillery_changes,
+    _artillery_questions,
+    _artillery_situation,
+    _artillery_summary,
+    _artillery_veiled,
+)
 from eote_ref.packs.vle.play_command import (
     FIRST_PHASE,
     _army_changes,
@@ -30,6 +38,8 @@ from eote_ref.packs.vle.play_command import (
     _initiative_questions,
     _initiative_situation,
     _initiative_summary,
+    _leaders_of,
+    _m,
     _next_changes,
     _next_questions,
     _next_situation,
@@ -38,6 +48,8 @@ from eote_ref.packs.vle.play_command import (
     _obedience_questions,
     _obedience_situation,
     _obedience_summary,
+    _unit,
+    at_risk,
 )
 from eote_ref.packs.vle.play_veils import seen, veiled
 
@@ -45,17 +57,6 @@ __all__ = ["FIRST_PHASE", "checks"]
 
 
 # --------------------------------------------------------------------------- helpers
-def _unit(ctx: Ctx) -> UnitState:
-    uid = ctx.target.get("unit_id")
-    if uid is None:
-        raise PlayError("choose a unit")
-    return ctx.state.unit(int(uid))
-
-
-def _m(u: UnitState, key: str, default: Any = 0) -> Any:
-    return u.markers.get(key, default)
-
-
 def _leader_bonus_ask(ctx: Ctx, u: UnitState) -> Question:
     """The leader's morale bonus: 0 unless the umpire says a leader is stacked with ``u``.
 
@@ -220,20 +221,11 @@ def _fire_questions(ctx: Ctx) -> list[Question]:
         asks.append(Question("by_artillery", "Artillery gives half the fire value or more",
             "bool", True, "XVI.2", help="then the losses go through the artillery losses "
             "option (XVI.2)"))  # fmt: skip
-    since = int(_m(u, "disorganized", 0) or 0)
-    if since:  # fired on as it retreats, disorganized (or routed, XVI.5) this turn: no check (X.1)
-        asks.append(Question("target_retreating", "Retreating after its disorganization",
-            "bool", since >= ctx.state.turn, "X.1", help="no morale check then (X.1)"))  # fmt: skip
+    if _m(u, "disorganized", 0):  # fired on during the retreat it has just begun: no check (X.1)
+        asks.append(Question("target_retreating", "Fired on during the retreat of its "
+            "disorganization", "bool", False, "X.1, VII.5", help="no morale check then "
+            "(X.1); once the retreat is over, it checks (the game cannot tell when)"))  # fmt: skip
     return asks
-
-
-def _leaders_of(ctx: Ctx, side_id: int) -> list[Choice]:
-    """The side's leaders on the field (not killed, not away wounded, XVII.1)."""
-    return [
-        Choice(ld.id, ld.name) for ld in ctx.state.leaders
-        if ld.side_id == side_id and not ld.markers.get("killed")
-        and int(ld.markers.get("wounded_until", 0)) <= ctx.state.turn
-    ]  # fmt: skip
 
 
 def _fire_situation(ctx: Ctx) -> combat.FireSituation:
@@ -250,43 +242,50 @@ def _fire_situation(ctx: Ctx) -> combat.FireSituation:
 
 
 def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
+    """Steps, the leader's casualty roll before any check (XIV.5), the morale check (VII.9).
+
+    A battery fired on by artillery takes its losses through the artillery losses check
+    (XVI.2), which is told what the fire knew: its steps, its check, the leader.
+    """
     if out is None:
         return []
-    u = _unit(ctx)
-    lost = int(out.details.get("steps_lost", 0))
-    steps = int(_m(u, "steps", 1))
-    puts: list[Put] = []
+    u, a = _unit(ctx), ctx.answers
+    lost, check = int(out.details.get("steps_lost", 0)), bool(out.details.get("morale_check"))
     pending = list(ctx.state.pack_state.get("pending") or [])
-    leader = int(ctx.answers.get("leader_with_target") or 0)
-    if leader and lost >= 2:  # his casualty roll comes before the unit's check (XIV.5)
-        ld = ctx.state.leader(leader)
-        at_risk = {"leader_id": ld.id, "given": {"cause": "fire_2_or_3"}}
-        said = f"{ld.name}: casualty roll, {lost} steps lost to fire"
-        pending.append({"check": "leader_casualty", "label": said, "rule": "XIV.5",
-                        "target": at_risk})  # fmt: skip
-        puts.append(Put("game", ctx.state.game_id, "pending", pending))
-    if lost and ctx.answers.get("by_artillery"):  # half or random losses first (XVI.2)
+    before = list(pending)
+    leader = int(a.get("leader_with_target") or 0)
+    given: dict[str, Any] = {}
+    if a.get("target_terrain", "open") != "open":
+        given = {"reason": "fire", "terrain": a["target_terrain"]}
+    if lost and a.get("by_artillery"):  # half or random losses first (XVI.2)
+        told: dict[str, Any] = {"steps": lost, "morale_check": check, "leader_id": leader}
+        if given:
+            told["morale_given"] = given
         pending.append({"check": "artillery_losses", "label": f"{u.name}: {lost} step(s) to "
                         "artillery fire", "rule": "XVI.2",
-                        "target": {"unit_id": u.id, "given": {"steps": lost}}})  # fmt: skip
-        return [p for p in puts if p.key != "pending"] + [
-            Put("game", ctx.state.game_id, "pending", pending)]  # fmt: skip
+                        "target": {"unit_id": u.id, "given": told}})  # fmt: skip
+        return [Put("game", ctx.state.game_id, "pending", pending)]
+    steps = int(_m(u, "steps", 1))
+    left = max(0, steps - lost)
+    causes = ["fire_2_or_3"] if lost >= 2 else []
+    causes += ["stack_eliminated"] if lost and left == 0 else []
+    if leader and causes:  # his casualty roll comes before the unit's check (XIV.5)
+        pending.append(at_risk(ctx, leader, causes, steps - left))
+    puts: list[Put] = []
     if lost:
-        left = max(0, steps - lost)
         side = ctx.state.side(u.side_id)
-        taken = steps - left
         puts.append(Put("unit", u.id, "steps", left))
-        puts.append(Put("side", side.id, "losses", int(side.pack_state.get("losses", 0)) + taken))
+        losses = int(side.pack_state.get("losses", 0)) + steps - left
+        puts.append(Put("side", side.id, "losses", losses))
         if left == 0:
             puts.append(Put("unit", u.id, "eliminated", True))
-            return puts
-    if out.details.get("morale_check"):
+    if check and left:
         target: dict[str, Any] = {"unit_id": u.id}
-        if ctx.answers.get("target_terrain", "open") != "open":
-            target["given"] = {"reason": "fire", "terrain": ctx.answers["target_terrain"]}
+        if given:
+            target["given"] = given
         pending.append({"check": "morale", "label": f"{u.name}: morale check after fire",
                         "rule": "VII.9", "target": target})  # fmt: skip
-        puts = [p for p in puts if p.key != "pending"]
+    if pending != before:
         puts.append(Put("game", ctx.state.game_id, "pending", pending))
     return puts
 
@@ -310,69 +309,6 @@ def _fire_veiled(ctx: Ctx, out: Outcome | None) -> Veil | None:
     sides = tuple(s.id for s in ctx.state.sides)
     shown = seen(ctx, _fire_changes(ctx, out))
     return veiled(f"fire on {_unit(ctx).name}", shown, "VII.3", sides)
-
-
-def _artillery_questions(ctx: Ctx) -> list[Question]:
-    u = _unit(ctx)
-    return [
-        Question("steps", "Steps the Fire Table took", "int", _given(ctx, "steps", 1), "XVI.2",
-            minimum=1, maximum=3, derived=True),
-        Question("stacked_on_infantry", "The battery is on top of infantry", "bool", False,
-            "XVI.2", help="only the first step is the battery's; the rest fall on the infantry"),
-        Question("half_loss_marked", "Half a step already marked", "bool",
-            bool(_m(u, "half_loss", False)), "XVI.2", derived=True),
-    ]  # fmt: skip
-
-
-def _artillery_situation(ctx: Ctx) -> combat.ArtilleryLossSituation:
-    a = ctx.answers
-    return combat.ArtilleryLossSituation(
-        steps=int(a["steps"]), stacked_on_infantry=bool(a["stacked_on_infantry"]),
-        half_loss_marked=bool(a["half_loss_marked"]),
-    )  # fmt: skip
-
-
-def _artillery_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
-    """The battery's steps (and half step) lost, then its morale check in every case (XVI.2)."""
-    u = _unit(ctx)
-    pending = list(ctx.state.pack_state.get("pending") or [])
-    pending = [p for p in pending if p.get("target", {}).get("unit_id") != u.id
-               or p.get("check") != "artillery_losses"]  # fmt: skip
-    puts: list[Put] = []
-    if out is not None:
-        steps, lost = int(_m(u, "steps", 1)), int(out.details.get("battery_steps", 0))
-        if "half_loss_marked" in out.details:
-            puts.append(Put("unit", u.id, "half_loss", out.details["half_loss_marked"] or None))
-        if lost:
-            side = ctx.state.side(u.side_id)
-            left = max(0, steps - lost)
-            puts.append(Put("unit", u.id, "steps", left))
-            puts.append(Put("side", side.id, "losses",
-                            int(side.pack_state.get("losses", 0)) + steps - left))  # fmt: skip
-            if left == 0:
-                puts.append(Put("unit", u.id, "eliminated", True))
-        if not any(p.key == "eliminated" for p in puts):
-            pending.append({"check": "morale", "label": f"{u.name}: morale check after fire",
-                            "rule": "XVI.2", "target": {"unit_id": u.id}})  # fmt: skip
-    return [*puts, Put("game", ctx.state.game_id, "pending", pending)]
-
-
-def _artillery_summary(ctx: Ctx, out: Outcome | None) -> str:
-    u = _unit(ctx)
-    if out is None:
-        return f"{u.name}: losses to artillery fire"
-    lost = out.details.get("battery_steps", 0)
-    rest = out.details.get("infantry_steps", 0)
-    more = f", {rest} on the infantry below" if rest else ""
-    return f"{u.name}: {lost} step(s) lost to artillery fire{more} (XVI.2)"
-
-
-def _artillery_veiled(ctx: Ctx, out: Outcome | None) -> Veil | None:
-    """The battery's losses without the steps it lost: a unit removed, a check that follows."""
-    if out is None:
-        return None
-    shown = seen(ctx, _artillery_changes(ctx, out))
-    return veiled(f"{_unit(ctx).name}: losses to artillery fire", shown, "XVI.2")
 
 
 # --------------------------------------------------------------------------- melee
@@ -666,8 +602,9 @@ def _withdrawal_questions(ctx: Ctx) -> list[Question]:
     return [
         Question("morale", "Morale (the counter's)", "int", _m(u, "morale", 8), "VI.8",
             minimum=2, maximum=12, derived=True),
-        Question("enemy_is_cavalry", "The enemy coming adjacent is cavalry", "bool", False,
-            "VI.8", help="no withdrawal from cavalry (VI.8)"),
+        Question("charged_by_cavalry", "Charged by enemy cavalry", "bool",
+            ctx.state.phase == "charges", "VI.8", help="no withdrawal from a cavalry charge "
+            "(VI.8, XVI.4); cavalry moving in the movement phase is not charging (IX.1)"),
         Question("again_same_enemy", "Again before the same unit this movement phase", "bool",
             False, "VI.8", help="no check the second time (VI.8)"),
     ]  # fmt: skip
@@ -679,7 +616,7 @@ def _withdrawal_situation(ctx: Ctx) -> morale.WithdrawalSituation:
         raise PlayError(f"{u.name} is not cavalry: only cavalry withdraws (VI.8)")
     movement = int(_m(u, "movement", 9))
     return morale.WithdrawalSituation(
-        morale=int(a["morale"]), enemy_is_cavalry=bool(a["enemy_is_cavalry"]),
+        morale=int(a["morale"]), enemy_is_cavalry=bool(a["charged_by_cavalry"]),
         cavalry_class="light" if movement >= 10 else "line" if movement == 9 else "heavy",
         disorganized=bool(_m(u, "disorganized")),
         again_same_enemy=bool(a["again_same_enemy"]), original_steps=int(_m(u, "start", 1)),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from eote_ref.packs.outcome import Outcome
-from eote_ref.packs.play import Ctx, PlayError, Put, possessive
+from eote_ref.packs.play import Ctx, PlayError, Put, UnitState, possessive
 from eote_ref.packs.questions import Choice, Question
 from eote_ref.packs.vle import command, leaders
 
@@ -20,6 +20,26 @@ FIRST_PHASE = "charges"
 def _given(ctx: Ctx, key: str, default: Any) -> Any:
     """What the check that called for this one knew (a melee's direction), else ``default``."""
     return dict(ctx.target.get("given") or {}).get(key, default)
+
+
+def _unit(ctx: Ctx) -> UnitState:
+    uid = ctx.target.get("unit_id")
+    if uid is None:
+        raise PlayError("choose a unit")
+    return ctx.state.unit(int(uid))
+
+
+def _m(u: UnitState, key: str, default: Any = 0) -> Any:
+    return u.markers.get(key, default)
+
+
+def _leaders_of(ctx: Ctx, side_id: int) -> list[Choice]:
+    """The side's leaders on the field (not killed, not away wounded, XVII.1)."""
+    return [
+        Choice(ld.id, ld.name) for ld in ctx.state.leaders
+        if ld.side_id == side_id and not ld.markers.get("killed")
+        and int(ld.markers.get("wounded_until", 0)) <= ctx.state.turn
+    ]  # fmt: skip
 
 
 # --------------------------------------------------------------------------- orders
@@ -101,22 +121,44 @@ def _leader(ctx: Ctx) -> Any:
     return ctx.state.leader(int(lid))
 
 
+def at_risk(ctx: Ctx, leader_id: int, causes: list[str], lost: int) -> dict[str, Any]:
+    """The due entry of a leader's casualty roll for one event meeting ``causes`` (XIV.5).
+
+    ``lost`` is the steps the event took; with two causes the option
+    ``leader_casualty_multiple_causes`` says one roll or one per cause.
+    """
+    ld = ctx.state.leader(leader_id)
+    given: dict[str, Any] = {"cause": causes[0], "fire_steps_lost": lost}
+    if len(causes) > 1:
+        given["also"] = causes[1]
+    said = {"fire_2_or_3": f"{lost} steps lost to fire", "stack_eliminated": "his stack eliminated"}
+    label = f"{ld.name}: casualty roll, " + " and ".join(said.get(c, c) for c in causes)
+    return {"check": "leader_casualty", "label": label, "rule": "XIV.5",
+            "target": {"leader_id": ld.id, "given": given}}  # fmt: skip
+
+
 def _casualty_questions(ctx: Ctx) -> list[Question]:
     return [
         Question(
             "cause", "Cause", "choice", _given(ctx, "cause", "fire_2_or_3"), "XIV.5", choices=CAUSES
         ),
+        Question("also", "A second cause of the same event", "choice", _given(ctx, "also", "none"),
+            "XIV.5", choices=(Choice("none", "none"), *CAUSES),
+            help="one roll or one per cause: the option leader_casualty_multiple_causes"),
         Question("wounds", "Wounds (XVII.1 first level)", "bool", False, "XVII.1"),
-    ]
+    ]  # fmt: skip
 
 
 def _casualty_situation(ctx: Ctx) -> leaders.CasualtySituation:
     ld, a = _leader(ctx), ctx.answers
     if ld.markers.get("killed"):
         raise PlayError(f"{ld.name} is already lost")
+    causes = [a["cause"], *([a["also"]] if a.get("also", "none") != "none" else [])]
+    lost = _given(ctx, "fire_steps_lost", None)
     return leaders.CasualtySituation(
-        causes=[a["cause"]], wounds=bool(a["wounds"]), turn=ctx.state.turn,
+        causes=causes, wounds=bool(a["wounds"]), turn=ctx.state.turn,
         army_commander=bool(ld.markers.get("army_commander", False)),
+        fire_steps_lost=None if lost is None else int(lost),
     )  # fmt: skip
 
 

@@ -126,6 +126,21 @@ def test_iv_5_a_disorganized_unit_has_no_flank_or_rear_for_its_morale() -> None:
     assert square["modified"] == 8
 
 
+def test_iv_13_a_disorganized_battery_keeps_its_flank_for_its_morale() -> None:
+    """IV.13: a disorganized battery is not given six front hexes (the melee agrees).
+
+    Morale 7, disorganized -2, fired on in the flank -2: 3, where the check read 5 (the
+    flank dropped as for disorganized infantry, IV.5). A routed battery has six (XVI.5).
+    """
+    out = ask("morale", morale=7, arm="artillery", disorganized=True, direction="flank",
+              dice=[2, 2])  # fmt: skip
+    assert out["modified"] == 3
+    assert out["result"] == "eliminated"
+    routed = ask("morale", morale=7, arm="artillery", disorganized=True, routed=True,
+                 direction="flank", dice=[2, 2])  # fmt: skip
+    assert routed["modified"] == 4  # -3 routed, no flank
+
+
 def test_viii_9_xii_1_only_a_good_order_unit_checks_for_a_retreat_or_chain_reaction() -> None:
     """VIII.9, X.1, XII.1: a disorganized unit takes no retreat or chain reaction check.
 

@@ -349,27 +349,44 @@ def test_x_1_a_unit_fired_on_as_it_retreats_disorganized_does_not_check(db: Data
 
     A failure would have eliminated it (VII.9).
 
-    88e Ligne disorganized this turn: fire 5 with a 4 reads 1, 5 -> 4 steps, no check due.
-    A unit disorganized on an earlier turn is not retreating by default: its check is due.
+    88e Ligne disorganized this turn, fired on during its retreat: fire 5 with a 4 reads 1,
+    5 -> 4 steps, no check due. Not said to be retreating, its check is due.
     """
     game = saalfeld(db)
     ligne = _id(game, "88e Ligne")
     _set(game, Put("unit", ligne, "disorganized", 1))
     fire = game.open_check("fire", unit_id=ligne)
     fire.set("fire_value", 5)
-    assert fire.values["target_retreating"] is True
+    fire.set("target_retreating", True)
     fire.apply({"roll": 4})
     assert _pending(game) == []
-    gid = game.state().game_id
-    _set(game, Put("game", gid, "turn", 2, column=True))
     fire = game.open_check("fire", unit_id=ligne)
     fire.set("fire_value", 5)
-    assert fire.values["target_retreating"] is False
     fire.apply({"roll": 4})
     assert [p["check"] for p in _pending(game)] == ["morale"]
-    # Routed this turn (XVI.5: its markers are the turn + 2), it is retreating too.
-    _set(game, Put("unit", ligne, "routed", True), Put("unit", ligne, "disorganized", 4))
-    assert game.open_check("fire", unit_id=ligne).values["target_retreating"] is True
+
+
+def test_x_1_a_unit_whose_retreat_is_over_checks_by_default(db: Database) -> None:
+    """X.1, VII.5: only fire during the retreat its disorganization began spares the check.
+
+    The game took every unit disorganized this turn (and a routed one, its markers the turn
+    + 2, for two more turns) as retreating: 88e Ligne routed on turn 1 was spared its check
+    on turns 1 to 3 by default. The state does not say when the retreat ended: by default
+    it is over, and the umpire says when the fire falls on the retreat itself.
+    """
+    game = saalfeld(db)
+    ligne = _id(game, "88e Ligne")
+    gid = game.state().game_id
+    _set(game, Put("unit", ligne, "disorganized", 1))
+    assert game.open_check("fire", unit_id=ligne).values["target_retreating"] is False
+    _set(game, Put("unit", ligne, "routed", True), Put("unit", ligne, "disorganized", 3))
+    for turn in (1, 2, 3):
+        _set(game, Put("game", gid, "turn", turn, column=True))
+        fire = game.open_check("fire", unit_id=ligne)
+        assert fire.values["target_retreating"] is False
+    fire.set("fire_value", 5)
+    fire.apply({"roll": 4})  # 1 step: its check is due
+    assert [p["check"] for p in _pending(game)] == ["morale"]
 
 
 def test_ix_6_only_infantry_forms_square(db: Database) -> None:
@@ -457,6 +474,8 @@ def test_vi_8_a_withdrawal_checks_the_printed_morale_alone(db: Database) -> None
     hussars = _id(game, "Schimmelpfennig Hussars")
     prussians = next(s.id for s in game.state().sides if s.name == "Prussians")
     _set(game, Put("unit", hussars, "steps", 1), Put("side", prussians, "demoralized", True))
+    gid = game.state().game_id
+    _set(game, Put("game", gid, "phase", "movement", column=True))
     light = game.open_check("withdrawal", unit_id=hussars).trial({}).outcome
     assert light is not None
     assert light.result == "passed"  # 10 MP: light, no check
@@ -465,11 +484,11 @@ def test_vi_8_a_withdrawal_checks_the_printed_morale_alone(db: Database) -> None
     out = check.trial({"dice": [5, 4]}).outcome
     assert out is not None
     assert (out.modified, out.result) == (8, "disorganized")
-    check.set("enemy_is_cavalry", True)
+    check.set("charged_by_cavalry", True)
     barred = check.trial({"dice": [5, 4]}).outcome
     assert barred is not None
     assert barred.result == "not_allowed"
-    check.set("enemy_is_cavalry", False)
+    check.set("charged_by_cavalry", False)
     check.apply({"dice": [5, 4]})
     assert game.state().unit(hussars).markers["disorganized"] == 1
 
@@ -593,3 +612,184 @@ def test_a_morale_check_clears_its_own_due_entry_not_the_unit_s_other_ones(db: D
     fire.apply({"roll": 4})
     game.open_check("morale", unit_id=battery).apply({"dice": [1, 1]})
     assert [p["check"] for p in _pending(game)] == ["artillery_losses"]
+
+
+def test_vi_8_cavalry_on_a_regular_move_does_not_bar_a_withdrawal(db: Database) -> None:
+    """VI.8, IX.1, XVI.4: only a cavalry charge bars a withdrawal, not cavalry moving up.
+
+    The game asked whether the enemy coming adjacent was cavalry, and barred any. Cavalry
+    attacks only by charging, in the charge phase (IX.1): there the question's answer is
+    yes by default; in the movement phase, no. Schimmelpfennig Hussars as line cavalry, a 9
+    against its 8 fails.
+    """
+    game = saalfeld(db)
+    hussars = _id(game, "Schimmelpfennig Hussars")
+    gid = game.state().game_id
+    _set(game, Put("unit", hussars, "movement", 9))
+    charged = game.open_check("withdrawal", unit_id=hussars)
+    assert charged.values["charged_by_cavalry"] is True  # the charge phase
+    out = charged.trial({"dice": [5, 4]}).outcome
+    assert out is not None
+    assert out.result == "not_allowed"
+    assert any("charge" in n for n in out.notes)
+    _set(game, Put("game", gid, "phase", "movement", column=True))
+    moved = game.open_check("withdrawal", unit_id=hussars)
+    assert moved.values["charged_by_cavalry"] is False
+    out = moved.trial({"dice": [3, 4]}).outcome
+    assert out is not None
+    assert out.result == "passed"
+
+
+def test_xiv_5_a_leader_whose_unit_fire_eliminates_rolls_for_the_stack(db: Database) -> None:
+    """XIV.5: a leader whose stack fire eliminates rolls for his life, whatever the steps.
+
+    The game queued his roll only for 2 or 3 steps, and returned early on an elimination.
+
+    17e Léger down to 1 step with Suchet: fire 5 with a 4 reads 1: the 17e is gone, Suchet's
+    roll falls due (his stack eliminated). With 2 steps to a 3-step loss, both causes are
+    given and the option ``leader_casualty_multiple_causes`` decides: one roll by default,
+    two with one_roll_per_cause.
+    """
+    game = saalfeld(db)
+    leger = _id(game, "17e Léger")
+    suchet = next(ld.id for ld in game.state().leaders if ld.name == "Suchet")
+    _set(game, Put("unit", leger, "steps", 1))
+    fire = game.open_check("fire", unit_id=leger)
+    fire.set("fire_value", 5)
+    fire.set("leader_with_target", suchet)
+    out = fire.apply({"roll": 4})
+    assert out is not None
+    assert out.details["steps_lost"] == 1
+    assert game.state().unit(leger).markers["eliminated"] is True
+    due = [(d.check, d.target.get("leader_id")) for d in game.due()]
+    assert due == [("leader_casualty", suchet)]
+    check = game.open_check("leader_casualty", **game.due()[0].target)
+    assert (check.values["cause"], check.values["also"]) == ("stack_eliminated", "none")
+    assert check.apply({"roll": 5}) is not None
+    assert _pending(game) == []
+
+    for option, rolls in (
+        ("one_roll_per_event", {"roll"}),
+        ("one_roll_per_cause", {"roll", "roll_2"}),
+    ):
+        spec = NewPackGame("Saalfeld", "vle", SAALFELD,
+                           {"leader_casualty_multiple_causes": option})  # fmt: skip
+        game = PackGameService(db, new_pack_game(db, spec))
+        leger = _id(game, "17e Léger")
+        suchet = next(ld.id for ld in game.state().leaders if ld.name == "Suchet")
+        _set(game, Put("unit", leger, "steps", 2))
+        fire = game.open_check("fire", unit_id=leger)
+        fire.set("fire_value", 7)
+        fire.set("leader_with_target", suchet)
+        fire.apply({"roll": 6})  # 3 steps: the 17e gone
+        due = game.due()
+        assert [p["check"] for p in _pending(game)] == ["leader_casualty"]
+        check = game.open_check(due[0].check, **due[0].target)
+        assert (check.values["cause"], check.values["also"]) == ("fire_2_or_3", "stack_eliminated")
+        trial = check.trial({"roll": 1, "roll_2": 6}).outcome
+        assert trial is not None
+        assert set(trial.rolls) == rolls
+
+
+def _battery_game(db: Database, **options: str) -> tuple[PackGameService, int]:
+    spec = NewPackGame("Saalfeld", "vle", SAALFELD, {"artillery_losses": "system_a", **options})
+    game = PackGameService(db, new_pack_game(db, spec))
+    return game, _id(game, "Saxon foot batteries")
+
+
+def test_xvi_2_a_battery_in_a_town_takes_its_losses_without_a_check(db: Database) -> None:
+    """XVI.2 with VII.3, X.1: the battery checks morale only when the fire called for it.
+
+    Fire 7 with a 4 on the Saxon foot batteries, limbered in a town: the cell 2, no check
+    (VII.3). System A takes the two halves as one step; the game then made a check due.
+    """
+    game, battery = _battery_game(db)
+    fire = game.open_check("fire", unit_id=battery)
+    fire.set("fire_value", 7)
+    fire.set("target_terrain", "town")
+    out = fire.apply({"roll": 4})
+    assert out is not None
+    assert out.details["morale_check"] is False
+    due = next(d for d in game.due() if d.check == "artillery_losses")
+    game.open_check(due.check, **due.target).apply({})
+    assert game.state().unit(battery).markers["steps"] == 1
+    assert _pending(game) == []
+    game.undo()
+    assert game.open_check(due.check, **due.target).values["morale_check"] is False
+
+
+def test_xvi_2_the_steps_after_the_first_fall_on_the_infantry_below(db: Database) -> None:
+    """XVI.2: a battery on top of infantry takes the first step; the rest hit the infantry.
+
+    The game only said so in its summary: no unit and no side total changed. The Saxon foot
+    batteries on IR Prinz Xaver, 3 steps to artillery fire, system A: the battery half a
+    step, the infantry 5 -> 3 steps, the Prussians 2 steps lost; the battery checks.
+    Without the infantry named, the check is refused (nothing lost).
+    """
+    game, battery = _battery_game(db)
+    xaver = _id(game, "IR Prinz Xaver")
+    prussians = game.state().unit(xaver).side_id
+    losses = game.open_check("artillery_losses", unit_id=battery)
+    losses.set("steps", 3)
+    losses.set("stacked_on_infantry", True)
+    assert losses.values["infantry_below"] == 0
+    with pytest.raises(RefereeError, match="name the infantry below"):
+        losses.apply({})
+    losses.set("infantry_below", xaver)
+    losses.apply({})
+    state = game.state()
+    assert state.unit(xaver).markers["steps"] == 3
+    assert state.unit(battery).markers["steps"] == 2
+    assert state.unit(battery).markers["half_loss"] is True
+    assert state.side(prussians).pack_state["losses"] == 2
+    assert [(p["check"], p["target"]["unit_id"]) for p in _pending(game)] == [("morale", battery)]
+
+
+def test_xvi_2_the_leader_s_risk_follows_the_steps_actually_lost(db: Database) -> None:
+    """XIV.5 with XVI.2: the leader's risk follows the option ``leader_casualty_basis``.
+
+    With ``steps_actually_lost`` a 2 on the Fire Table that system A makes one step puts no
+    leader at risk; with ``table_result`` (the default) it does.
+
+    The game queued the leader's roll from the Fire Table's steps whatever the option, and
+    ahead of the losses. Fire 7 with a 4 on the Saxon foot batteries with Bevilaqua: the
+    cell 2, one step actually lost. His roll comes before the battery's check.
+    """
+    for basis, at_risk in (("table_result", True), ("steps_actually_lost", False)):
+        game, battery = _battery_game(db, leader_casualty_basis=basis)
+        leader = next(ld.id for ld in game.state().leaders if ld.name == "Bevilaqua")
+        fire = game.open_check("fire", unit_id=battery)
+        fire.set("fire_value", 7)
+        fire.set("leader_with_target", leader)
+        fire.apply({"roll": 4})
+        assert [p["check"] for p in _pending(game)] == ["artillery_losses"]
+        due = game.due()[0]
+        game.open_check(due.check, **due.target).apply({})
+        assert game.state().unit(battery).markers["steps"] == 1
+        checks = [p["check"] for p in _pending(game)]
+        assert checks == (["leader_casualty", "morale"] if at_risk else ["morale"])
+
+
+def test_xiv_5_a_leader_whose_battery_artillery_fire_eliminates_rolls(db: Database) -> None:
+    """XIV.5 with XVI.2: the battery gone to artillery fire puts the leader with it at risk.
+
+    The artillery losses check never queued his roll. The Prussian horse battery (1 step)
+    with Prince Louis Ferdinand, fire 5 with a 4 reads 1: system A makes it half a step, no
+    roll; a second 1 completes the step, the battery is gone, his roll (stack eliminated)
+    falls due.
+    """
+    game, _ = _battery_game(db)
+    battery = _id(game, "Prussian horse battery")
+    prince = next(ld.id for ld in game.state().leaders if ld.name == "Prince Louis Ferdinand")
+    for left, due in ((1, ["morale"]), (0, ["leader_casualty"])):
+        _set(game, Put("game", game.state().game_id, "pending", []))
+        fire = game.open_check("fire", unit_id=battery)
+        fire.set("fire_value", 5)
+        fire.set("leader_with_target", prince)
+        fire.apply({"roll": 4})
+        entry = game.due()[0]
+        game.open_check(entry.check, **entry.target).apply({})
+        assert game.state().unit(battery).markers["steps"] == left
+        assert [p["check"] for p in _pending(game)] == due
+    casualty = game.open_check("leader_casualty", **game.due()[0].target)
+    assert casualty.values["cause"] == "stack_eliminated"
