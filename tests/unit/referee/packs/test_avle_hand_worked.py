@@ -85,6 +85,51 @@ def test_fire_through_an_orchard_takes_minus_one_8_2(db: Database) -> None:
     assert [(m.value, m.rule) for m in outcome.modifiers] == [(-1, "8.2")]
 
 
+@pytest.mark.parametrize(
+    ("orchards_on_line", "crossed", "modified"), [("once", 1, 5), ("once", 2, 5), ("each", 2, 4)]
+)
+def test_an_orchard_on_the_line_keeps_the_targets_own_terrain_8_2_9_2(
+    db: Database, orchards_on_line: str, crossed: int, modified: int
+) -> None:
+    """8.2 and 9.2 are two modifiers: the orchard crossed and the target's own hex.
+
+    A horse battery that has not moved fires 2 hexes (8) on militia in a wood (-2, 8.1)
+    through one orchard (-1, 8.2): 5, not 7. Two orchards crossed take -1 once under
+    orchards_on_line=once (5), -1 each under each (4).
+    """
+    game = quatre_bras(db, orchards_on_line=orchards_on_line)
+    _ordered(game, HORSE_BATTERY)
+    fire = game.open_check("fire", unit_id=unit_id(game, HORSE_BATTERY))
+    fire.set("target_unit", unit_id(game, MILITIA))
+    fire.set("hexes", 2)
+    fire.set("target_terrain", "wood")
+    fire.set("orchards_crossed", 0)
+    alone = fire.preview()
+    assert alone is not None
+    assert alone.modified == 6
+    fire.set("orchards_crossed", crossed)
+    outcome = fire.preview()
+    assert outcome is not None
+    assert outcome.modified == modified
+    assert sorted((m.value, m.rule) for m in outcome.modifiers) == sorted(
+        [(-2, "8.1"), (modified - 6, "8.2")]
+    )
+
+
+def test_a_target_in_an_orchard_keeps_its_minus_one_8_2(db: Database) -> None:
+    """8.2: the target's orchard is -1 by itself; the horse battery fires at 8 - 1 = 7."""
+    game = quatre_bras(db)
+    _ordered(game, HORSE_BATTERY)
+    fire = game.open_check("fire", unit_id=unit_id(game, HORSE_BATTERY))
+    fire.set("target_unit", unit_id(game, MILITIA))
+    fire.set("hexes", 2)
+    fire.set("target_terrain", "orchard")
+    outcome = fire.preview()
+    assert outcome is not None
+    assert outcome.modified == 7
+    assert [(m.value, m.rule) for m in outcome.modifiers] == [(-1, "8.2")]
+
+
 def test_a_unit_does_not_fire_in_the_round_it_enters_a_building_8_4(db: Database) -> None:
     """8.4: a unit that moved and ends in a farm, town or fortified hex entered it this round.
 
