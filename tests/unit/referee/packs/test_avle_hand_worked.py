@@ -527,8 +527,68 @@ def test_a_battery_that_passed_its_morale_test_does_not_fire_on_a_charge_15_0(
     reaction.set("charger", unit_id(game, LANCERS))
     reaction.set("empty_hexes", 2)
     trial = reaction.trial({"reaction_dice": ["english", "english"], "effect_roll": 3})
-    assert trial.outcome is None
-    assert "combat factor of 0" in str(trial.error)
+    assert trial.outcome is not None
+    assert (trial.outcome.result, trial.outcome.rule) == ("no_reaction", "15.0")
+    assert "combat factor of 0" in trial.outcome.details["why"]
+
+
+def _charge_on_a_passed_battery(game: PackGameService, *, passed_first: bool) -> int:
+    """The lancers charge Perponcher's batteries, at 1 element after a passed test (15.0)."""
+    lancers, battery = unit_id(game, LANCERS), unit_id(game, BATTERY)
+    passed = [
+        ("game_unit", battery, "markers.elements", 1),
+        ("game_unit", battery, "markers.passed_morale", True),
+    ]
+    mark(game, ("game_unit", lancers, "markers.ordered", True), *(passed if passed_first else []))
+    charge = game.open_check("charge", unit_id=lancers)
+    charge.set("target_unit", battery)
+    charge.apply()
+    if not passed_first:
+        mark(game, *passed)
+    return battery
+
+
+def _shock_of_the_lancers(game: PackGameService, battery: int) -> None:
+    """Lancers (12) charging artillery +8 (9.2): 20, one hit sure and a d10 of 1 another.
+
+    The battery, past its test, takes a further loss and leaves the map (15.0).
+    """
+    shock = game.open_check("shock", unit_id=unit_id(game, LANCERS))
+    shock.set("target_unit", battery)
+    outcome = shock.apply({"roll": 1, "effect_roll": 3})
+    assert outcome is not None
+    assert (outcome.modified, outcome.result) == (20, "eliminated")
+    assert game.state().unit(battery).markers.get("eliminated")
+
+
+def test_a_charge_on_a_battery_that_passed_its_test_goes_to_its_shock_15_0_9_3(
+    db: Database,
+) -> None:
+    """15.0, 9.3: a battery fighting at 0 makes no reaction, so none is due: the shock follows.
+
+    The charge used to make a reaction due that the reaction check then refused, and the
+    shock waited on it for good.
+    """
+    game = quatre_bras(db, morale_rule=True)
+    battery = _charge_on_a_passed_battery(game, passed_first=True)
+    assert [d for d in game.due() if d.check == "reaction"] == []
+    _shock_of_the_lancers(game, battery)
+
+
+def test_a_reaction_due_of_a_unit_that_has_since_passed_its_test_is_none_15_0_9_3(
+    db: Database,
+) -> None:
+    """15.0, 9.3: a reaction due of a battery now at 0 is settled as no reaction (15.0)."""
+    game = quatre_bras(db, morale_rule=True)
+    battery = _charge_on_a_passed_battery(game, passed_first=False)
+    assert [d.target for d in game.due() if d.check == "reaction"] == [{"unit_id": battery}]
+    reaction = game.open_check("reaction", unit_id=battery)
+    reaction.set("empty_hexes", 2)
+    outcome = reaction.apply({"reaction_dice": ["english", "english"], "effect_roll": 3})
+    assert outcome is not None
+    assert (outcome.result, outcome.rule) == ("no_reaction", "15.0")
+    assert [d for d in game.due() if d.check == "reaction"] == []
+    _shock_of_the_lancers(game, battery)
 
 
 def test_an_order_changes_an_infantry_formation_and_it_does_not_fire_then_6_0(
