@@ -51,10 +51,21 @@ def charged_by(state: Any, charger: UnitState) -> int | None:
     return None
 
 
+#: The units that have made their shock of a counter-charge this round (9.3): its one
+#: combat, so a second shock by the same unit is refused (7.0.1); cleared with the round.
+COUNTER_SHOCKS = "counter_shocks"
+
+
 def counter_charging(state: Any, one: UnitState, other: UnitState) -> bool:
     """Whether ``one`` and ``other`` charged each other this round: a counter-charge (9.3)."""
     pairs = state.pack_state.get(CHARGES) or []
     return [one.id, other.id] in pairs and [other.id, one.id] in pairs
+
+
+def counter_shock_due(state: Any, unit: UnitState, other: UnitState) -> bool:
+    """Whether ``unit`` still has its shock of a counter-charge with ``other`` to make (9.3)."""
+    done = state.pack_state.get(COUNTER_SHOCKS) or []
+    return counter_charging(state, unit, other) and unit.id not in done
 
 
 def _charge_questions(ctx: Ctx) -> list[Question]:

@@ -610,6 +610,8 @@ def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     puts += [Put("game", gid, "first_order", None), Put("game", gid, "to_order", None)]
     if state.pack_state.get("charges"):  # the round's charges declared (9.3)
         puts.append(Put("game", gid, "charges", None))
+    if state.pack_state.get("counter_shocks"):  # and the shocks of their counter-charges
+        puts.append(Put("game", gid, "counter_shocks", None))
     for s in state.sides:
         puts += [Put("side", s.id, "card", None), Put("side", s.id, "rolled", None)]
         if new_turn:  # 4.1: the next hand is chosen from this one

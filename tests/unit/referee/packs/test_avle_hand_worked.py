@@ -295,6 +295,56 @@ def test_a_counter_charge_is_a_shock_of_both_at_once_9_3(db: Database) -> None:
     assert "fired this round" in str(again.trial({"roll": 1, "effect_roll": 1}).error)
 
 
+def test_cavalry_that_fought_this_round_still_counter_charges_7_0_1_9_3(db: Database) -> None:
+    """7.0.1, 9.3: one combat a round, special actions apart: a counter-charge is one.
+
+    Van Merlen's light cavalry has shocked already this round (ordered, fired). The lancers
+    charge it; two white dice show an English flag: it counter-charges, and shocks back
+    first: 9 against cavalry in front, a d10 of 9 hits once, the d6 of 4 is 1 lost (9.1).
+    The lancers shock it in turn (12; a d10 of 10 and the automatic hit, the d6 of 3 is 1
+    lost). Neither shocks twice.
+    """
+    game = quatre_bras(db)
+    dealt(game, "centre", "centre", French=["flag"] * 5, Allies=["flag"] * 5)
+    lancers, light = unit_id(game, LANCERS), unit_id(game, "Van Merlen's brigade")
+    mark(
+        game,
+        ("game_unit", light, "markers.arrives", 1),
+        ("game_unit", light, "markers.ordered", True),
+        ("game_unit", light, "markers.fired", True),
+        ("game_unit", lancers, "markers.ordered", True),
+    )
+    charge = game.open_check("charge", unit_id=lancers)
+    charge.set("target_unit", light)
+    charge.apply()
+    reaction = game.open_check("reaction", unit_id=light)
+    reaction.set("empty_hexes", 2)
+    counter = reaction.apply({"reaction_dice": ["english", "french"]})
+    assert counter is not None
+    assert counter.result == "counter_charge"
+    back = game.open_check("shock", unit_id=light)
+    assert back.facts()[0].default == lancers
+    reply = back.apply({"roll": 9, "effect_roll": 4})
+    assert reply is not None
+    assert (reply.modified, reply.result) == (9, "L1R0")
+    assert game.state().unit(lancers).markers["elements"] == 2
+    first = game.open_check("shock", unit_id=lancers)
+    first.set("target_unit", light)
+    hit = first.apply({"roll": 10, "effect_roll": 3})
+    assert hit is not None
+    assert (hit.modified, hit.result) == (12, "L1R0")
+    assert game.state().unit(light).markers["elements"] == 2
+    for unit, other in ((light, lancers), (lancers, light)):
+        again = game.open_check("shock", unit_id=unit)
+        again.set("target_unit", other)
+        assert "fired this round" in str(again.trial({"roll": 1, "effect_roll": 1}).error)
+    assert game.state().pack_state["counter_shocks"] == [light, lancers]
+    while due := [d for d in game.due() if d.check == "pass"]:
+        game.open_check("pass", **due[0].target).apply()
+    game.open_check("victory").apply()  # the round ends, and its record with it
+    assert "counter_shocks" not in game.state().pack_state
+
+
 def test_a_general_whose_unit_is_eliminated_stands_alone_9_4_4(db: Database) -> None:
     """9.4, 9.4.4: the General of a unit eliminated rolls to survive, then stands alone.
 
