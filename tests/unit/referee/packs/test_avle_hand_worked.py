@@ -472,6 +472,64 @@ def test_a_set_up_garrison_eliminated_counts_for_victory_only_by_option_6_0(
     assert checked.details["sides"][prussians.name]["units_lost"] == counted
 
 
+@pytest.mark.parametrize(
+    ("option", "english_lost", "result"), [("not_counted", 11, "none"), ("counted", 12, "substantial")]
+)
+def test_a_set_up_garrison_counts_towards_waterloos_english_units_by_option_13_1_6_0(
+    db: Database, option: str, english_lost: int, result: str
+) -> None:
+    """13.1, 6.0: Waterloo's French win on 12 English units; the set-up garrisons D8 and M9
+    count among them when option setup_garrisons counts them (notes 25).
+
+    Eleven English units are eliminated; French infantry fires on the D8 garrison in its
+    farm: 9 - 2 = 7, a d10 of 7 hits, the d6 of 3 is 1 lost, and it is gone. Counted, that
+    is the twelfth English unit lost, a substantial French victory (4.2, 13.1); not, 11.
+    """
+    from eote_ref.referee.pack_lists import pack_battle
+    from eote_ref.referee.pack_play import NewPackGame, new_pack_game
+
+    battle = pack_battle("avle", "waterloo")
+    sides = {name: list(paths) for name, paths in battle.sides}
+    game = PackGameService(
+        db,
+        new_pack_game(
+            db, NewPackGame("waterloo", "avle", sides, {"setup_garrisons": option}, battle.scenario)
+        ),
+    )
+    state = game.state()
+    allies = next(s for s in state.sides if s.name == "Allies")
+    english = [u for u in state.units if u.side_id == allies.id and u.arm != "garrison"]
+    english = [u for u in english if u.markers.get("flag") == "english"]
+    # The right's seven and four of the centre's: every sector keeps a unit (no decisive, 4.2).
+    lost = [u for u in english if u.markers["hex"] in {"B10", "G10", "C10", "D7", "E9", "D10",
+        "C9", "K10", "N10", "I10", "O11"}]  # fmt: skip
+    assert len(lost) == 11
+    mark(
+        game,
+        *[("game_unit", u.id, "markers.eliminated", True) for u in lost],
+        *[("game_unit", u.id, "markers.elements", 0) for u in lost],
+        ("game_side", allies.id, "pack_state.units_lost", 11),
+    )
+    garrison = next(u for u in state.units if u.markers.get("hex") == "D8")
+    french = next(u for u in state.units if u.markers.get("hex") == "D5")
+    mark(game, ("game_unit", french.id, "markers.ordered", True))
+    fire = game.open_check("fire", unit_id=french.id)
+    fire.set("target_unit", garrison.id)
+    fire.set("target_terrain", "farm")
+    outcome = fire.apply({"roll": 7, "effect_roll": 3})
+    assert outcome is not None
+    assert (outcome.modified, outcome.result) == (7, "eliminated")
+    for side in game.state().sides:  # both play a card: the round can be checked
+        mark(game, ("game_side", side.id, "pack_state.card", "left"))
+    checked = game.open_check("victory").preview()
+    assert checked is not None
+    assert checked.details["sides"]["Allies"]["lost_by_nation"]["english"] == english_lost
+    assert checked.result == result
+    if result == "substantial":
+        assert checked.details["winner"] == "French"
+        assert checked.details["sides"]["Allies"]["defeated_by_nation"] == "english"
+
+
 def test_a_unit_that_retreated_this_round_fires_but_does_not_move_10_1_d(db: Database) -> None:
     """10.1 D: a unit that retreated this round may fire, but not move first.
 
