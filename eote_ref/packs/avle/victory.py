@@ -191,11 +191,11 @@ def victory(s: VictorySituation, rules: AvleRules, roller: Roller) -> Outcome:
 
 
 def _by_nation_totals(name: str, side: SideState) -> SideState:
-    """The side with ``units_lost``, ``generals_lost`` and ``setup_garrisons_lost`` made the
-    sums of its nations'.
+    """The side with its totals of losses made the sums of its nations'.
 
-    Without losses by nation the side is as given (the single count of 4.2). With them, a
-    total given as well must be 0 (taken as the sum) or the sum itself.
+    The totals: ``units_lost``, ``generals_lost`` and ``setup_garrisons_lost``. Without
+    losses by nation the side is as given (the single count of 4.2). With them, a total
+    given as well must be 0 (taken as the sum) or the sum itself.
     """
     out = side
     for total_key, key in (
@@ -220,7 +220,12 @@ def _by_nation_totals(name: str, side: SideState) -> SideState:
                 f"{total_key} {given} is not the sum of {key} ({summed}): give one, or both alike",
                 f"sides.{name}.{total_key}",
             )
-        out = dataclasses.replace(out, **{total_key: summed})
+        if total_key == "units_lost":
+            out = dataclasses.replace(out, units_lost=summed)
+        elif total_key == "generals_lost":
+            out = dataclasses.replace(out, generals_lost=summed)
+        else:
+            out = dataclasses.replace(out, setup_garrisons_lost=summed)
     bad = sorted(set(side.wins_at_by_nation) - set(NATIONS))
     if bad or any(v < 1 for v in side.wins_at_by_nation.values()):
         raise PackError(

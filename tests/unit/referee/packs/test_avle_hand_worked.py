@@ -473,17 +473,19 @@ def test_a_set_up_garrison_eliminated_counts_for_victory_only_by_option_6_0(
 
 
 @pytest.mark.parametrize(
-    ("option", "english_lost", "result"), [("not_counted", 11, "none"), ("counted", 12, "substantial")]
+    ("option", "english_lost", "result"),
+    [("not_counted", 11, "none"), ("counted", 12, "substantial")],
 )
 def test_a_set_up_garrison_counts_towards_waterloos_english_units_by_option_13_1_6_0(
     db: Database, option: str, english_lost: int, result: str
 ) -> None:
-    """13.1, 6.0: Waterloo's French win on 12 English units; the set-up garrisons D8 and M9
-    count among them when option setup_garrisons counts them (notes 25).
+    """13.1, 6.0: the set-up garrisons count towards Waterloo's 12 English units by option.
 
-    Eleven English units are eliminated; French infantry fires on the D8 garrison in its
-    farm: 9 - 2 = 7, a d10 of 7 hits, the d6 of 3 is 1 lost, and it is gone. Counted, that
-    is the twelfth English unit lost, a substantial French victory (4.2, 13.1); not, 11.
+    The French win on 12 English units; the garrisons D8 and M9 count among them when
+    option setup_garrisons counts them (notes 25). Eleven English units are eliminated;
+    French infantry fires on the D8 garrison in its farm: 9 - 2 = 7, a d10 of 7 hits, the
+    d6 of 3 is 1 lost, and it is gone. Counted, that is the twelfth English unit lost, a
+    substantial French victory (4.2, 13.1); not, 11.
     """
     from eote_ref.referee.pack_lists import pack_battle
     from eote_ref.referee.pack_play import NewPackGame, new_pack_game
