@@ -342,6 +342,8 @@ def _arm_modifiers(
 
 def _terrain_modifiers(rules: AvleRules, s: CombatSituation, arm: str) -> list[Modifier]:
     out: list[Modifier] = []
+    # 8.2's -1 for orchards in or on the line, and the target's own hex (9.2) when it is
+    # not an orchard: two separate modifiers, a wood behind an orchard takes both.
     crossed = s.orchards_crossed if isinstance(s, FireSituation) else 0
     orchards = int(s.target_terrain == "orchard") + crossed
     if orchards:
@@ -349,7 +351,7 @@ def _terrain_modifiers(rules: AvleRules, s: CombatSituation, arm: str) -> list[M
         each = rules.opt("orchards_on_line") == "each"
         reason = f"target in or firing through an orchard ({rules.option_note('orchards_on_line')})"
         out.append(v.modifier(reason, orchards if each else 1))
-    elif s.target_terrain in rules.data.target_terrain:
+    if s.target_terrain != "orchard" and s.target_terrain in rules.data.target_terrain:
         out.append(rules.data.target_terrain[s.target_terrain].modifier())
     artillery_in_building = arm == "artillery" and s.firer_terrain in BUILDINGS
     if s.firer_terrain in rules.data.firing_terrain and not artillery_in_building:

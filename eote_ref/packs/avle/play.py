@@ -15,7 +15,9 @@ State kept (every key is written and undone by the journal one at a time):
   battle's ``deployment`` (14.0, once made) and ``initiative`` (the side id of the
   exploration's winner, who gives the first order each round, 14.0); ``charges``, the
   round's charges declared as ``[charger id, charged id]`` pairs (9.3: the shock that
-  follows falls on the unit charged), cleared with the round.
+  follows falls on the unit charged), and ``counter_shocks``, the ids of the units that
+  have made their shock of a counter-charge (9.3, 7.0.1: one each), both cleared with the
+  round.
 * ``game_side.pack_state``: ``flag`` (9.3), ``hand`` (the six cards of this turn, 4.1; None
   until chosen), ``last_hand``, ``played`` (this turn's cards in order), ``card`` (this
   round's), ``last_card`` (the round before's, 5.1), ``rolled`` (this round's command dice

@@ -51,10 +51,21 @@ def charged_by(state: Any, charger: UnitState) -> int | None:
     return None
 
 
+#: The units that have made their shock of a counter-charge this round (9.3): its one
+#: combat, so a second shock by the same unit is refused (7.0.1); cleared with the round.
+COUNTER_SHOCKS = "counter_shocks"
+
+
 def counter_charging(state: Any, one: UnitState, other: UnitState) -> bool:
     """Whether ``one`` and ``other`` charged each other this round: a counter-charge (9.3)."""
     pairs = state.pack_state.get(CHARGES) or []
     return [one.id, other.id] in pairs and [other.id, one.id] in pairs
+
+
+def counter_shock_due(state: Any, unit: UnitState, other: UnitState) -> bool:
+    """Whether ``unit`` still has its shock of a counter-charge with ``other`` to make (9.3)."""
+    done = state.pack_state.get(COUNTER_SHOCKS) or []
+    return counter_charging(state, unit, other) and unit.id not in done
 
 
 def _charge_questions(ctx: Ctx) -> list[Question]:
@@ -88,9 +99,18 @@ def _charge_situation(ctx: Ctx) -> None:
 
 
 def _charge_reacts(ctx: Ctx) -> bool:
-    """Whether the charged unit may still react (9.3): not once it has reacted this round."""
+    """Whether the charged unit may still react (9.3): not once it has reacted this round.
+
+    Nor a battery or cavalry that passed its morale test, under passed_morale_fire=no_fire:
+    it fights at 0 until rallied, and its reactions are fights (15.0).
+    """
     target = answer_unit(ctx, "target_unit")
-    return bool(ctx.answers.get("may_react")) and not target.markers.get("reacted")
+    at_zero = (
+        target.arm in ("artillery", "cavalry")
+        and bool(target.markers.get("passed_morale"))
+        and ctx.rules.opt("passed_morale_fire") == "no_fire"
+    )
+    return bool(ctx.answers.get("may_react")) and not target.markers.get("reacted") and not at_zero
 
 
 def _charge_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
@@ -159,16 +179,6 @@ def _reaction_situation(ctx: Ctx) -> reaction_mod.ReactionSituation:
         raise PlayError(f"{unit.name} is not on the map")
     if unit.markers.get("reacted"):
         raise PlayError(f"{unit.name} has reacted this round already (9.3)")
-    if (
-        unit.arm in ("artillery", "cavalry")
-        and unit.markers.get("passed_morale")
-        and ctx.rules.opt("passed_morale_fire") == "no_fire"
-    ):
-        # 15.0: it fights at 0 until rallied; a battery's fire and a counter-charge are fights.
-        raise PlayError(
-            f"{unit.name} passed its morale test: a combat factor of 0 until rallied, so no "
-            f"fire or counter-charge (15.0; {ctx.rules.option_note('passed_morale_fire')})"
-        )
     a = ctx.answers
     due = reaction_due(state, unit)
     declared = due is not None and charger.id == due.get("charger")
@@ -190,6 +200,9 @@ def _reaction_situation(ctx: Ctx) -> reaction_mod.ReactionSituation:
         terrain=a["terrain"],
         charger_elements=int(a["charger_elements"]),
         charger_passed_morale=bool(charger.markers.get("passed_morale")),
+        # 15.0: fighting at 0 until rallied, a battery or cavalry makes no reaction under
+        # passed_morale_fire=no_fire; the reaction due is settled so the shock may follow.
+        reacting_passed_morale=bool(unit.markers.get("passed_morale")),
     )
 
 

@@ -15,7 +15,13 @@ from eote_ref.packs.avle import fire as fire_mod
 from eote_ref.packs.avle import generals as generals_mod
 from eote_ref.packs.avle import play_charge as charge_mod
 from eote_ref.packs.avle import rally as rally_mod
-from eote_ref.packs.avle.play_charge import charged_by, counter_charging, reaction_due
+from eote_ref.packs.avle.play_charge import (
+    COUNTER_SHOCKS,
+    charged_by,
+    counter_charging,
+    counter_shock_due,
+    reaction_due,
+)
 from eote_ref.packs.avle.play_state import (
     TERRAINS,
     answer_unit,
@@ -201,15 +207,21 @@ def _combat_situation(ctx: Ctx, shock: bool) -> fire_mod.CombatSituation:
     target = answer_unit(ctx, "target_unit")
     if target.side_id == firer.side_id:
         raise PlayError(f"{target.name} is a friendly unit")
-    # A counter-charge (9.3) is one combat of both at once: each shocks the other, ordered
-    # or not, and the one resolved second still shocks if the first shock removed it.
-    counter = shock and counter_charging(state, firer, target)
+    # A counter-charge (9.3) is one combat of both at once: each shocks the other once,
+    # ordered or not, fired before this round or not (a special action, 7.0.1), and the one
+    # resolved second still shocks if the first shock removed it.
+    counter = shock and counter_shock_due(state, firer, target)
+    if shock and not counter and counter_charging(state, firer, target):
+        raise PlayError(
+            f"{firer.name} has fired this round already: its shock of the counter-charge is "
+            "made (7.0.1, 9.3)"
+        )
     for u in (firer, target):
         if not on_map(state, u) and not (counter and u is firer and u.markers.get("eliminated")):
             raise PlayError(f"{u.name} is not on the map")
     if not firer.markers.get("ordered") and not counter:
         raise PlayError(f"{firer.name} has no order this round: only ordered units fire (5.1)")
-    if firer.markers.get("fired"):
+    if firer.markers.get("fired") and not counter:
         raise PlayError(f"{firer.name} has fired this round already (7.0.1)")
     if firer.markers.get("reacted") and not counter:
         raise PlayError(f"{firer.name} reacted to a charge: nothing more this round (9.3)")
@@ -265,6 +277,9 @@ def _combat_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     target = answer_unit(ctx, "target_unit")
     d = outcome.details
     puts = [Put("unit", firer.id, "fired", True), Put("unit", target.id, "fired_on", True)]
+    if outcome.procedure == "shock" and counter_shock_due(state, firer, target):
+        done = state.pack_state.get(COUNTER_SHOCKS) or []
+        puts.append(Put("game", state.game_id, COUNTER_SHOCKS, [*done, firer.id]))
     add: list[dict[str, Any]] = []
     puts += _losses(ctx, target, int(ctx.answers["target_elements"]), outcome, add)
     general = general_with(state, target)

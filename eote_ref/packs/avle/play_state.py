@@ -255,7 +255,7 @@ def spec(key: str, title: str, rule: str, procedure: str | None, target: Any,
 _QUIET = frozenset(
     {"fired", "fired_on", "played", "last_card", "last_hand", "first_order", "to_order", LOG,
      "pending", "phase", "rolled", "arrival_roll", "deployment", "initiative", "arrives",
-     "charges"}
+     "charges", "counter_shocks"}
 )  # fmt: skip
 
 

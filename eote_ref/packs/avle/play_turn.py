@@ -538,11 +538,13 @@ def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
         units = [u for u in state.units_of(s.id) if on_map(state, u)]
         generals = [g for g in state.leaders_of(s.id) if general_present(state, g)]
         enemy = next(o for o in state.sides if o.id != s.id)
+        by_nation = enemy.pack_state.get(WINS_AT_BY_NATION)
         sides[s.name] = victory_mod.SideState(
             wins_at=s.pack_state.get("wins_at"),
             wins_at_by_nation=dict(s.pack_state.get(WINS_AT_BY_NATION) or {}),
-            units_lost_by_nation=(
-                _units_lost_by_nation(state, s) if enemy.pack_state.get(WINS_AT_BY_NATION) else {}
+            units_lost_by_nation=_lost_by_nation(state, s, "units_lost") if by_nation else {},
+            setup_garrisons_lost_by_nation=(
+                _lost_by_nation(state, s, GARRISONS_LOST) if by_nation else {}
             ),
             units_lost=int(s.pack_state.get("units_lost", 0)),
             generals_lost=int(s.pack_state.get("generals_lost", 0)),
@@ -557,25 +559,29 @@ def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
     return victory_mod.VictorySituation(sides, state.turn, round_of(state))
 
 
-def _units_lost_by_nation(state: PlayState, side: SideState) -> dict[str, int]:
+def _lost_by_nation(state: PlayState, side: SideState, key: str) -> dict[str, int]:
     """The side's units eliminated, counted by their flag's nation (13.1: the English apart).
 
-    Every nation of the side's units is a key, at 0 when none is lost. The side's count of
-    units lost must be the units marked eliminated: a loss counted by hand with no unit
-    marked has no nation, and is refused in words rather than guessed.
+    ``key``: ``units_lost`` for the units, or the set-up garrisons' count (kept apart, 6.0;
+    the victory check adds them to their nation's units when option setup_garrisons counts
+    them). Every nation of the side's units is a key, at 0 when none is lost. The side's
+    count must be the units marked eliminated: a loss counted by hand with no unit marked
+    has no nation, and is refused in words rather than guessed.
     """
     flag = side.pack_state.get("flag")
     units = state.units_of(side.id)
     lost = {str(u.markers.get("flag") or flag): 0 for u in units}
+    garrisons = key == GARRISONS_LOST
     for u in units:
-        if u.markers.get("eliminated") and u.arm != "garrison":  # counted apart (6.0)
+        if u.markers.get("eliminated") and (u.arm == "garrison") == garrisons:
             lost[str(u.markers.get("flag") or flag)] += 1
-    counted = int(side.pack_state.get("units_lost", 0))
+    counted = int(side.pack_state.get(key, 0))
     if counted != sum(lost.values()):
+        what = "set-up garrison(s)" if garrisons else "unit(s)"
         raise PlayError(
-            f"{side.name}: {counted} unit(s) lost but {sum(lost.values())} marked eliminated; "
+            f"{side.name}: {counted} {what} lost but {sum(lost.values())} marked eliminated; "
             "this battle counts losses by nation (13.1): mark each unit lost eliminated, or "
-            "set the units lost to match"
+            f"set the {what.replace('(s)', 's')} lost to match"
         )
     return lost
 
@@ -610,6 +616,8 @@ def _victory_changes(ctx: Ctx, outcome: Outcome | None) -> list[Put]:
     puts += [Put("game", gid, "first_order", None), Put("game", gid, "to_order", None)]
     if state.pack_state.get("charges"):  # the round's charges declared (9.3)
         puts.append(Put("game", gid, "charges", None))
+    if state.pack_state.get("counter_shocks"):  # and the shocks of their counter-charges
+        puts.append(Put("game", gid, "counter_shocks", None))
     for s in state.sides:
         puts += [Put("side", s.id, "card", None), Put("side", s.id, "rolled", None)]
         if new_turn:  # 4.1: the next hand is chosen from this one

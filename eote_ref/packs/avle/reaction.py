@@ -35,6 +35,7 @@ class ReactionSituation:
     charger_elements: int = 3
     reacted_this_round: bool = False
     charger_passed_morale: bool = False
+    reacting_passed_morale: bool = False
 
 
 def _no_reaction(why: str, rule: str) -> Outcome:
@@ -90,6 +91,18 @@ def reaction(s: ReactionSituation, rules: AvleRules, roller: Roller) -> Outcome:
         return _no_reaction("a charge from an adjacent hex allows no reaction", "9.3")
     if not s.through_front:
         return _no_reaction("a charge that never crosses the frontal arc allows no reaction", "9.3")
+    if (
+        s.reacting_passed_morale
+        and unit.arm in ("artillery", "cavalry")
+        and rules.opt("passed_morale_fire") == "no_fire"
+    ):
+        # 15.0: a combat factor of 0 until rallied; a battery's fire and a counter-charge are
+        # fights, so the charge goes straight on to its shock.
+        return _no_reaction(
+            "it passed its morale test: a combat factor of 0 until rallied, so no fire or "
+            f"counter-charge (15.0; {rules.option_note('passed_morale_fire')})",
+            "15.0",
+        )
     notes: list[str] = []
     if (
         unit.arm == "infantry"

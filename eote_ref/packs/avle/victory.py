@@ -39,6 +39,7 @@ class SideState:
     generals_left: int = 0
     units_lost_by_nation: dict[str, int] = field(default_factory=dict)
     generals_lost_by_nation: dict[str, int] = field(default_factory=dict)
+    setup_garrisons_lost_by_nation: dict[str, int] = field(default_factory=dict)
     wins_at_by_nation: dict[str, int] = field(default_factory=dict)
 
 
@@ -190,15 +191,17 @@ def victory(s: VictorySituation, rules: AvleRules, roller: Roller) -> Outcome:
 
 
 def _by_nation_totals(name: str, side: SideState) -> SideState:
-    """The side with ``units_lost`` and ``generals_lost`` made the sums of its nations'.
+    """The side with its totals of losses made the sums of its nations'.
 
-    Without losses by nation the side is as given (the single count of 4.2). With them, a
-    total given as well must be 0 (taken as the sum) or the sum itself.
+    The totals: ``units_lost``, ``generals_lost`` and ``setup_garrisons_lost``. Without
+    losses by nation the side is as given (the single count of 4.2). With them, a total
+    given as well must be 0 (taken as the sum) or the sum itself.
     """
     out = side
     for total_key, key in (
         ("units_lost", "units_lost_by_nation"),
         ("generals_lost", "generals_lost_by_nation"),
+        ("setup_garrisons_lost", "setup_garrisons_lost_by_nation"),
     ):
         by: dict[str, int] = getattr(side, key)
         field_name = f"sides.{name}.{key}"
@@ -219,8 +222,10 @@ def _by_nation_totals(name: str, side: SideState) -> SideState:
             )
         if total_key == "units_lost":
             out = dataclasses.replace(out, units_lost=summed)
-        else:
+        elif total_key == "generals_lost":
             out = dataclasses.replace(out, generals_lost=summed)
+        else:
+            out = dataclasses.replace(out, setup_garrisons_lost=summed)
     bad = sorted(set(side.wins_at_by_nation) - set(NATIONS))
     if bad or any(v < 1 for v in side.wins_at_by_nation.values()):
         raise PackError(
@@ -250,6 +255,16 @@ def _nation_defeat(
             f"sides.{name}.units_lost_by_nation",
             "13.1",
         )
+    # Set-up garrisons count with their nation's units when their option counts them (6.0).
+    garrisons = rules.opt("setup_garrisons") == "counted" and side.setup_garrisons_lost > 0
+    if garrisons and not side.setup_garrisons_lost_by_nation:
+        raise PackError(
+            f"{other} wins on the losses of one nation and set-up garrisons count "
+            f"({rules.option_note('setup_garrisons')}): give {possessive(name)} "
+            "setup_garrisons_lost_by_nation (13.1)",
+            f"sides.{name}.setup_garrisons_lost_by_nation",
+            "13.1",
+        )
     needs: dict[str, int] = {}
     lost: dict[str, int] = {}
     hit: str | None = None
@@ -257,8 +272,10 @@ def _nation_defeat(
         need, t_notes = threshold(rules, count)
         notes.extend(f"{other} against {nation}: {n}" for n in t_notes)
         needs[nation] = need
-        lost[nation] = side.units_lost_by_nation.get(nation, 0) + (
-            side.generals_lost_by_nation.get(nation, 0)
+        lost[nation] = (
+            side.units_lost_by_nation.get(nation, 0)
+            + side.generals_lost_by_nation.get(nation, 0)
+            + (side.setup_garrisons_lost_by_nation.get(nation, 0) if garrisons else 0)
         )
         if lost[nation] >= need and hit is None:
             hit = nation

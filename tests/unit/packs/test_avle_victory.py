@@ -177,6 +177,42 @@ def test_an_english_general_counts_towards_the_twelve() -> None:
     assert out.details["sides"]["allied"]["units_lost"] == 12
 
 
+@pytest.mark.parametrize(("option", "result", "lost"), [
+    ("not_counted", "none", 11),
+    ("counted", "substantial", 12),
+])  # fmt: skip
+def test_a_set_up_garrison_counts_towards_the_twelve_by_option(
+    option: str, result: str, lost: int
+) -> None:
+    """6.0 with 13.1: 11 English units and the D8 garrison are 12 English if garrisons count."""
+    s = waterloo_by_nation(11, 0, setup_garrisons_lost_by_nation={"english": 1})
+    out = victory(s, rules(setup_garrisons=option), Roller())
+    assert out.result == result
+    allied = out.details["sides"]["allied"]
+    assert (allied["units_lost"], allied["lost_by_nation"]) == (lost, {"english": lost})
+
+
+def test_set_up_garrisons_counted_need_their_nation_against_a_count_by_nation() -> None:
+    """6.0 with 13.1: garrisons counted, but not by nation, are refused rather than guessed."""
+    s = waterloo_by_nation(11, 0, setup_garrisons_lost=1)
+    assert victory(s, rules(), Roller()).result == "none"  # not counted: no nation needed
+    with pytest.raises(PackError) as err:
+        victory(s, rules(setup_garrisons="counted"), Roller())
+    assert (err.value.field, err.value.rule) == (
+        "sides.allied.setup_garrisons_lost_by_nation",
+        "13.1",
+    )
+    with pytest.raises(PackError) as err:  # a total unlike the nations' sum
+        victory(
+            waterloo_by_nation(
+                11, 0, setup_garrisons_lost=2, setup_garrisons_lost_by_nation={"english": 1}
+            ),
+            rules(setup_garrisons="counted"),
+            Roller(),
+        )
+    assert err.value.field == "sides.allied.setup_garrisons_lost"
+
+
 def test_the_morale_rule_takes_a_fifth_off_each_count() -> None:
     """15.0, 14.0: 12 becomes 9 and 15 becomes 12 (rounded down)."""
     assert victory(waterloo_by_nation(9, 0), rules(morale_rule=True), Roller()).result == (

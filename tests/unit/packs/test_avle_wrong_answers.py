@@ -242,3 +242,29 @@ def test_a_battery_s_reaction_reads_the_morale_rule(
     )
     assert out.result == result
     assert sum(out.probabilities.values()) == 1
+
+
+@pytest.mark.parametrize(("reacting", "option", "result"), [
+    ("medium_artillery", "no_fire", "no_reaction"),  # at 0 until rallied: no fight (15.0)
+    ("light_cavalry", "no_fire", "no_reaction"),  # nor a counter-charge
+    ("english_infantry", "no_fire", "square"),  # a square is no fight
+    ("medium_artillery", "zero_plus_modifiers", "loss_then_shock"),  # the hit needs no value
+    ("light_cavalry", "zero_plus_modifiers", "counter_charge"),  # its shock is worked at 0
+])  # fmt: skip
+def test_a_unit_that_passed_its_morale_test_reacts_as_the_option_says_15_0(
+    reacting: str, option: str, result: str
+) -> None:
+    """15.0: a passed unit fights at 0 until rallied (option ``passed_morale_fire``).
+
+    Two white dice, one English flag: a success; the battery's d6 of 3 is 1 lost (9.1).
+    """
+    s = ReactionSituation(
+        reacting=reacting, nation="english", empty_hexes=2, reacting_passed_morale=True
+    )
+    out = reaction(
+        s,
+        rules(morale_rule=True, passed_morale_fire=option),
+        Roller({"reaction_dice": ["english", "french"], "effect_roll": 3}),
+    )
+    assert out.result == result
+    assert out.rule == ("15.0" if result == "no_reaction" else "9.3")

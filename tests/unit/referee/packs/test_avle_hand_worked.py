@@ -85,6 +85,51 @@ def test_fire_through_an_orchard_takes_minus_one_8_2(db: Database) -> None:
     assert [(m.value, m.rule) for m in outcome.modifiers] == [(-1, "8.2")]
 
 
+@pytest.mark.parametrize(
+    ("orchards_on_line", "crossed", "modified"), [("once", 1, 5), ("once", 2, 5), ("each", 2, 4)]
+)
+def test_an_orchard_on_the_line_keeps_the_targets_own_terrain_8_2_9_2(
+    db: Database, orchards_on_line: str, crossed: int, modified: int
+) -> None:
+    """8.2 and 9.2 are two modifiers: the orchard crossed and the target's own hex.
+
+    A horse battery that has not moved fires 2 hexes (8) on militia in a wood (-2, 8.1)
+    through one orchard (-1, 8.2): 5, not 7. Two orchards crossed take -1 once under
+    orchards_on_line=once (5), -1 each under each (4).
+    """
+    game = quatre_bras(db, orchards_on_line=orchards_on_line)
+    _ordered(game, HORSE_BATTERY)
+    fire = game.open_check("fire", unit_id=unit_id(game, HORSE_BATTERY))
+    fire.set("target_unit", unit_id(game, MILITIA))
+    fire.set("hexes", 2)
+    fire.set("target_terrain", "wood")
+    fire.set("orchards_crossed", 0)
+    alone = fire.preview()
+    assert alone is not None
+    assert alone.modified == 6
+    fire.set("orchards_crossed", crossed)
+    outcome = fire.preview()
+    assert outcome is not None
+    assert outcome.modified == modified
+    assert sorted((m.value, m.rule) for m in outcome.modifiers) == sorted(
+        [(-2, "8.1"), (modified - 6, "8.2")]
+    )
+
+
+def test_a_target_in_an_orchard_keeps_its_minus_one_8_2(db: Database) -> None:
+    """8.2: the target's orchard is -1 by itself; the horse battery fires at 8 - 1 = 7."""
+    game = quatre_bras(db)
+    _ordered(game, HORSE_BATTERY)
+    fire = game.open_check("fire", unit_id=unit_id(game, HORSE_BATTERY))
+    fire.set("target_unit", unit_id(game, MILITIA))
+    fire.set("hexes", 2)
+    fire.set("target_terrain", "orchard")
+    outcome = fire.preview()
+    assert outcome is not None
+    assert outcome.modified == 7
+    assert [(m.value, m.rule) for m in outcome.modifiers] == [(-1, "8.2")]
+
+
 def test_a_unit_does_not_fire_in_the_round_it_enters_a_building_8_4(db: Database) -> None:
     """8.4: a unit that moved and ends in a farm, town or fortified hex entered it this round.
 
@@ -250,6 +295,56 @@ def test_a_counter_charge_is_a_shock_of_both_at_once_9_3(db: Database) -> None:
     assert "fired this round" in str(again.trial({"roll": 1, "effect_roll": 1}).error)
 
 
+def test_cavalry_that_fought_this_round_still_counter_charges_7_0_1_9_3(db: Database) -> None:
+    """7.0.1, 9.3: one combat a round, special actions apart: a counter-charge is one.
+
+    Van Merlen's light cavalry has shocked already this round (ordered, fired). The lancers
+    charge it; two white dice show an English flag: it counter-charges, and shocks back
+    first: 9 against cavalry in front, a d10 of 9 hits once, the d6 of 4 is 1 lost (9.1).
+    The lancers shock it in turn (12; a d10 of 10 and the automatic hit, the d6 of 3 is 1
+    lost). Neither shocks twice.
+    """
+    game = quatre_bras(db)
+    dealt(game, "centre", "centre", French=["flag"] * 5, Allies=["flag"] * 5)
+    lancers, light = unit_id(game, LANCERS), unit_id(game, "Van Merlen's brigade")
+    mark(
+        game,
+        ("game_unit", light, "markers.arrives", 1),
+        ("game_unit", light, "markers.ordered", True),
+        ("game_unit", light, "markers.fired", True),
+        ("game_unit", lancers, "markers.ordered", True),
+    )
+    charge = game.open_check("charge", unit_id=lancers)
+    charge.set("target_unit", light)
+    charge.apply()
+    reaction = game.open_check("reaction", unit_id=light)
+    reaction.set("empty_hexes", 2)
+    counter = reaction.apply({"reaction_dice": ["english", "french"]})
+    assert counter is not None
+    assert counter.result == "counter_charge"
+    back = game.open_check("shock", unit_id=light)
+    assert back.facts()[0].default == lancers
+    reply = back.apply({"roll": 9, "effect_roll": 4})
+    assert reply is not None
+    assert (reply.modified, reply.result) == (9, "L1R0")
+    assert game.state().unit(lancers).markers["elements"] == 2
+    first = game.open_check("shock", unit_id=lancers)
+    first.set("target_unit", light)
+    hit = first.apply({"roll": 10, "effect_roll": 3})
+    assert hit is not None
+    assert (hit.modified, hit.result) == (12, "L1R0")
+    assert game.state().unit(light).markers["elements"] == 2
+    for unit, other in ((light, lancers), (lancers, light)):
+        again = game.open_check("shock", unit_id=unit)
+        again.set("target_unit", other)
+        assert "fired this round" in str(again.trial({"roll": 1, "effect_roll": 1}).error)
+    assert game.state().pack_state["counter_shocks"] == [light, lancers]
+    while due := [d for d in game.due() if d.check == "pass"]:
+        game.open_check("pass", **due[0].target).apply()
+    game.open_check("victory").apply()  # the round ends, and its record with it
+    assert "counter_shocks" not in game.state().pack_state
+
+
 def test_a_general_whose_unit_is_eliminated_stands_alone_9_4_4(db: Database) -> None:
     """9.4, 9.4.4: the General of a unit eliminated rolls to survive, then stands alone.
 
@@ -377,6 +472,66 @@ def test_a_set_up_garrison_eliminated_counts_for_victory_only_by_option_6_0(
     assert checked.details["sides"][prussians.name]["units_lost"] == counted
 
 
+@pytest.mark.parametrize(
+    ("option", "english_lost", "result"),
+    [("not_counted", 11, "none"), ("counted", 12, "substantial")],
+)
+def test_a_set_up_garrison_counts_towards_waterloos_english_units_by_option_13_1_6_0(
+    db: Database, option: str, english_lost: int, result: str
+) -> None:
+    """13.1, 6.0: the set-up garrisons count towards Waterloo's 12 English units by option.
+
+    The French win on 12 English units; the garrisons D8 and M9 count among them when
+    option setup_garrisons counts them (notes 25). Eleven English units are eliminated;
+    French infantry fires on the D8 garrison in its farm: 9 - 2 = 7, a d10 of 7 hits, the
+    d6 of 3 is 1 lost, and it is gone. Counted, that is the twelfth English unit lost, a
+    substantial French victory (4.2, 13.1); not, 11.
+    """
+    from eote_ref.referee.pack_lists import pack_battle
+    from eote_ref.referee.pack_play import NewPackGame, new_pack_game
+
+    battle = pack_battle("avle", "waterloo")
+    sides = {name: list(paths) for name, paths in battle.sides}
+    game = PackGameService(
+        db,
+        new_pack_game(
+            db, NewPackGame("waterloo", "avle", sides, {"setup_garrisons": option}, battle.scenario)
+        ),
+    )
+    state = game.state()
+    allies = next(s for s in state.sides if s.name == "Allies")
+    english = [u for u in state.units if u.side_id == allies.id and u.arm != "garrison"]
+    english = [u for u in english if u.markers.get("flag") == "english"]
+    # The right's seven and four of the centre's: every sector keeps a unit (no decisive, 4.2).
+    lost = [u for u in english if u.markers["hex"] in {"B10", "G10", "C10", "D7", "E9", "D10",
+        "C9", "K10", "N10", "I10", "O11"}]  # fmt: skip
+    assert len(lost) == 11
+    mark(
+        game,
+        *[("game_unit", u.id, "markers.eliminated", True) for u in lost],
+        *[("game_unit", u.id, "markers.elements", 0) for u in lost],
+        ("game_side", allies.id, "pack_state.units_lost", 11),
+    )
+    garrison = next(u for u in state.units if u.markers.get("hex") == "D8")
+    french = next(u for u in state.units if u.markers.get("hex") == "D5")
+    mark(game, ("game_unit", french.id, "markers.ordered", True))
+    fire = game.open_check("fire", unit_id=french.id)
+    fire.set("target_unit", garrison.id)
+    fire.set("target_terrain", "farm")
+    outcome = fire.apply({"roll": 7, "effect_roll": 3})
+    assert outcome is not None
+    assert (outcome.modified, outcome.result) == (7, "eliminated")
+    for side in game.state().sides:  # both play a card: the round can be checked
+        mark(game, ("game_side", side.id, "pack_state.card", "left"))
+    checked = game.open_check("victory").preview()
+    assert checked is not None
+    assert checked.details["sides"]["Allies"]["lost_by_nation"]["english"] == english_lost
+    assert checked.result == result
+    if result == "substantial":
+        assert checked.details["winner"] == "French"
+        assert checked.details["sides"]["Allies"]["defeated_by_nation"] == "english"
+
+
 def test_a_unit_that_retreated_this_round_fires_but_does_not_move_10_1_d(db: Database) -> None:
     """10.1 D: a unit that retreated this round may fire, but not move first.
 
@@ -482,8 +637,68 @@ def test_a_battery_that_passed_its_morale_test_does_not_fire_on_a_charge_15_0(
     reaction.set("charger", unit_id(game, LANCERS))
     reaction.set("empty_hexes", 2)
     trial = reaction.trial({"reaction_dice": ["english", "english"], "effect_roll": 3})
-    assert trial.outcome is None
-    assert "combat factor of 0" in str(trial.error)
+    assert trial.outcome is not None
+    assert (trial.outcome.result, trial.outcome.rule) == ("no_reaction", "15.0")
+    assert "combat factor of 0" in trial.outcome.details["why"]
+
+
+def _charge_on_a_passed_battery(game: PackGameService, *, passed_first: bool) -> int:
+    """The lancers charge Perponcher's batteries, at 1 element after a passed test (15.0)."""
+    lancers, battery = unit_id(game, LANCERS), unit_id(game, BATTERY)
+    passed = [
+        ("game_unit", battery, "markers.elements", 1),
+        ("game_unit", battery, "markers.passed_morale", True),
+    ]
+    mark(game, ("game_unit", lancers, "markers.ordered", True), *(passed if passed_first else []))
+    charge = game.open_check("charge", unit_id=lancers)
+    charge.set("target_unit", battery)
+    charge.apply()
+    if not passed_first:
+        mark(game, *passed)
+    return battery
+
+
+def _shock_of_the_lancers(game: PackGameService, battery: int) -> None:
+    """Lancers (12) charging artillery +8 (9.2): 20, one hit sure and a d10 of 1 another.
+
+    The battery, past its test, takes a further loss and leaves the map (15.0).
+    """
+    shock = game.open_check("shock", unit_id=unit_id(game, LANCERS))
+    shock.set("target_unit", battery)
+    outcome = shock.apply({"roll": 1, "effect_roll": 3})
+    assert outcome is not None
+    assert (outcome.modified, outcome.result) == (20, "eliminated")
+    assert game.state().unit(battery).markers.get("eliminated")
+
+
+def test_a_charge_on_a_battery_that_passed_its_test_goes_to_its_shock_15_0_9_3(
+    db: Database,
+) -> None:
+    """15.0, 9.3: a battery fighting at 0 makes no reaction, so none is due: the shock follows.
+
+    The charge used to make a reaction due that the reaction check then refused, and the
+    shock waited on it for good.
+    """
+    game = quatre_bras(db, morale_rule=True)
+    battery = _charge_on_a_passed_battery(game, passed_first=True)
+    assert [d for d in game.due() if d.check == "reaction"] == []
+    _shock_of_the_lancers(game, battery)
+
+
+def test_a_reaction_due_of_a_unit_that_has_since_passed_its_test_is_none_15_0_9_3(
+    db: Database,
+) -> None:
+    """15.0, 9.3: a reaction due of a battery now at 0 is settled as no reaction (15.0)."""
+    game = quatre_bras(db, morale_rule=True)
+    battery = _charge_on_a_passed_battery(game, passed_first=False)
+    assert [d.target for d in game.due() if d.check == "reaction"] == [{"unit_id": battery}]
+    reaction = game.open_check("reaction", unit_id=battery)
+    reaction.set("empty_hexes", 2)
+    outcome = reaction.apply({"reaction_dice": ["english", "english"], "effect_roll": 3})
+    assert outcome is not None
+    assert (outcome.result, outcome.rule) == ("no_reaction", "15.0")
+    assert [d for d in game.due() if d.check == "reaction"] == []
+    _shock_of_the_lancers(game, battery)
 
 
 def test_an_order_changes_an_infantry_formation_and_it_does_not_fire_then_6_0(
