@@ -28,7 +28,7 @@ from eote_ref.packs.eote.checks.assault_questions import (
     SUPPORT_SLOTS,
     AssaultQuestions,
 )
-from eote_ref.packs.eote.checks.command import commander_id
+from eote_ref.packs.eote.checks.command import unit_commander_id
 from eote_ref.packs.eote.checks.fire import side_of, unit_rows
 from eote_ref.packs.eote.checks.guns import remanned_ids
 from eote_ref.packs.eote.checks.situations import effect_changes, rules_unit
@@ -313,12 +313,16 @@ class AssaultCheck(AssaultQuestions):
                 raise RefereeError(f"{rows[uid].name} is engaged and cannot support (7.2)")
             if rows[uid].arm == "artillery" and (rows[uid].guns_abandoned or uid in silent):
                 raise RefereeError(f"{rows[uid].name} has no manned guns this turn (7.2, 7.5)")
-            u = rules_unit(rows[uid], commander_id=commander_id(self, rows[uid]))
+            u = rules_unit(rows[uid], commander_id=unit_commander_id(self, rows[uid]))
             supports.append(Support(u.arm, u.formation, Position(pos), enf))
         return AssaultSituation(
-            attackers=[rules_unit(rows[i], commander_id=commander_id(self, rows[i])) for i in att],
+            attackers=[
+                rules_unit(rows[i], commander_id=unit_commander_id(self, rows[i])) for i in att
+            ],
             defenders=[
-                rules_unit(rows[i], commander_id=commander_id(self, rows[i]), supported=supported)
+                rules_unit(
+                    rows[i], commander_id=unit_commander_id(self, rows[i]), supported=supported
+                )
                 for i in fighting
             ],
             supports=supports,

@@ -142,6 +142,19 @@ def commander_id(check: Adjudication, unit: UnitView | GameUnit) -> int | None:
     return lead.id if lead is not None else None
 
 
+def unit_commander_id(check: Adjudication, unit: UnitView | GameUnit) -> int | None:
+    """:func:`commander_id` as far as the unit's command goes, reading nothing it need not.
+
+    Whoever the commander is, a unit not marked out of command, or with no leader attached,
+    is in command or out of it the same (``command_control.in_command``): None then, and no
+    leader read. For the units a check hands the rules engine (``rules_unit``): a fire or an
+    assault reads no leader so (one read per step).
+    """
+    if unit.attached_leader_id is None or not unit.out_of_command:
+        return None
+    return commander_id(check, unit)
+
+
 def leader_blocked(check: Adjudication, lead: GameLeader, unit_id: int | None = None) -> str | None:
     """Why ``lead`` cannot rally anyone (or unit ``unit_id``) this turn, or None.
 

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from eote_ref.packs.eote.checks import Adjudication, Choice, Question, link, register, set_unit
 from eote_ref.packs.eote.checks import sub_phase as sub_phases
-from eote_ref.packs.eote.checks.command import commander_id
+from eote_ref.packs.eote.checks.command import unit_commander_id
 from eote_ref.packs.eote.checks.guns import remanned_ids
 from eote_ref.packs.eote.checks.situations import effect_changes, rules_unit
 from eote_ref.packs.eote.rules.core import Effect, Outcome
@@ -535,7 +535,7 @@ class FireCheck(Adjudication):
         if sub is not None and sub.begun:
             rows = {uid: dataclasses.replace(u, **sub.start_of(uid)) for uid, u in rows.items()}
         target_row = rows[target_id]
-        target = rules_unit(target_row, commander_id=commander_id(self, target_row))
+        target = rules_unit(target_row, commander_id=unit_commander_id(self, target_row))
         if self.at_stand():
             if not target_row.skirmishers_out:
                 raise RefereeError(f"{target_row.name} has no skirmish stand out (5.4)")
@@ -555,7 +555,7 @@ class FireCheck(Adjudication):
                 raise RefereeError(f"{row.name} has abandoned its guns (7.5)")
             if row.arm == "artillery" and i in self._remanned():
                 raise RefereeError(f"{row.name} re-manned its guns this turn: no fire (7.5)")
-            unit = rules_unit(row, commander_id=commander_id(self, row))
+            unit = rules_unit(row, commander_id=unit_commander_id(self, row))
             if self.sub_phase != "artillery" and self.values.get("detached_skirmishers"):
                 unit = Unit(
                     arm=CombatArm.INFANTRY,

@@ -19,7 +19,7 @@ from eote_ref.packs.eote.checks import (
     unit_row,
 )
 from eote_ref.packs.eote.checks import sub_phase as sub_phases
-from eote_ref.packs.eote.checks.command import commander_id
+from eote_ref.packs.eote.checks.command import unit_commander_id
 from eote_ref.packs.eote.checks.situations import effect_changes, rules_unit
 from eote_ref.packs.eote.rules.core import Outcome
 from eote_ref.packs.eote.rules.morale import MoraleSituation
@@ -133,7 +133,7 @@ class SquareCheck(Adjudication):
         """The unit as stored, with the table facts."""
         row = unit_row(self)
         return SquareSituation(
-            rules_unit(row, commander_id=commander_id(self, row)),
+            rules_unit(row, commander_id=unit_commander_id(self, row)),
             pinned_by_cavalry_at_start=bool(self.values["pinned_at_start"]),
             cavalry_on_breakthrough=bool(self.values["on_breakthrough"]),
             within_cavalry_pinning=bool(self.values["within_cavalry_pinning"]),
@@ -234,7 +234,7 @@ class MoraleCheck(Adjudication):
         supported = bool(flags.pop("artillery_supported", True))
         row = unit_row(self)
         return MoraleSituation(
-            rules_unit(row, commander_id=commander_id(self, row), supported=supported),
+            rules_unit(row, commander_id=unit_commander_id(self, row), supported=supported),
             leader_killed=bool(flags["leader_killed"]),
             pinned_by_cavalry=bool(flags["pinned_by_cavalry"]),
             artillery_supported=supported,
