@@ -1,4 +1,4 @@
-"""Whether a unit is within its commander's radius (EotE 3.5.1, 3.6): one reading for all.
+"""Whether a unit is within its commander's radius, and whom he rallies (EotE 3.5.1, 3.6).
 
 The checks (the command radius, the rally from disorder, attaching a leader, and every unit
 they hand the rules engine) and the turn guide read a unit's command through these two
@@ -10,11 +10,15 @@ first, 3.5.1) is not that commander and does not bring the unit within the radiu
 Who the commander is, the checks work out (``checks.command.radius_commander``: the
 division's living leader, else an army or corps leader attached to the division who has
 taken command). Standard library only: the turn guide reads it with the first window.
+
+The rally from disorder and the turn guide also read through :func:`attached_elsewhere`
+whether the division's leader, attached to some unit, is barred from rallying this one.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
 
 class CommandedUnit(Protocol):
@@ -38,3 +42,24 @@ def commander_attached(unit: CommandedUnit, commander_id: int | None) -> bool:
 def in_command(unit: CommandedUnit, commander_id: int | None) -> bool:
     """Within its commander's radius: not marked out of it, or he is attached to it (3.6)."""
     return commander_attached(unit, commander_id) or not unit.out_of_command
+
+
+class Carrier(Protocol):
+    """A unit's row or view that a leader may be attached to."""
+
+    @property
+    def id(self) -> int | None: ...
+
+
+C = TypeVar("C", bound=Carrier)
+
+
+def attached_elsewhere(carriers: Sequence[C], unit_id: int | None) -> C | None:
+    """The unit a leader stands with, if it is not unit ``unit_id``; else None.
+
+    ``carriers`` are the units the leader is attached to, in id order (one at most, 3.5.1).
+    Attached, he rallies no unit but that one (EotE 3.5.1); with ``unit_id`` None, any
+    attachment bars him from rallying.
+    """
+    first = carriers[0] if carriers else None
+    return first if first is not None and first.id != unit_id else None

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from eote_ref.packs.eote.command_control import in_command
+from eote_ref.packs.eote.command_control import attached_elsewhere, in_command
 from eote_ref.packs.eote.rules.ruleset import Ruleset
 from eote_ref.referee import facts as turn_facts
 from eote_ref.referee.game_rules import eote_rules
@@ -147,7 +147,12 @@ def _command_phase(view: GameView, game: GameService | None = None) -> list[DueC
     from eote_ref.referee import facts
 
     engaged = facts.pinned_by_engagement(view)
-    for side, div, u in _units(view):
+    units = _units(view)
+    carrying: dict[int, list[UnitView]] = {}  # leader id: the units he is attached to
+    for _side, _div, x in sorted(units, key=lambda t: t[2].id):
+        if x.attached_leader_id is not None:
+            carrying.setdefault(x.attached_leader_id, []).append(x)
+    for side, div, u in units:
         if u.off_table:
             continue
         if u.routed:
@@ -162,7 +167,13 @@ def _command_phase(view: GameView, game: GameService | None = None) -> list[DueC
         if u.disordered:
             leader = div.leader
             alive = leader if leader is not None and not leader.killed else None
-            leader_ok = alive is not None and alive.no_rally_turn != view.turn
+            # As the rally reads it: not wounded this turn (8.0), nor attached to another
+            # unit (3.5.1).
+            leader_ok = (
+                alive is not None
+                and alive.no_rally_turn != view.turn
+                and attached_elsewhere(carrying.get(alive.id, []), u.id) is None
+            )
             # As the rally reads it: his living leader is the commander measured from (3.6).
             commanded = in_command(u, alive.id if alive is not None else None)
             if div.falling_back:  # until 18" clear or in cover (9.0)

@@ -12,7 +12,8 @@ State kept (every key written and undone by the journal one at a time):
   ``demoralize_at`` (the battle's level), ``demoralized`` (XII);
 * ``game_unit.markers``: ``steps``, ``start``, the counter's values ``fire``, ``melee``,
   ``morale``, ``movement``, ``range``, and ``disorganized`` (the turn of its marker),
-  ``routed``, ``straggler``, ``eliminated``, ``formation``, the turn's ``fired``;
+  ``routed``, ``straggler``, ``eliminated``, ``formation``, the turn's ``fired``,
+  ``formation_before_countercharge`` (from a passed countercharge to its melee, IX.7);
 * ``game_leader.markers``: ``combat``, ``morale``, ``initiative``, ``obedience``,
   ``army_commander``, ``killed``, ``wounded_until``.
 

@@ -486,6 +486,8 @@ def _melee_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
                          {"reason": "melee"})  # fmt: skip
     if a["charge"] and not a.get("countercharge"):  # no charge the next turn (XVI.4)
         puts += [Put("unit", x.id, "charged", True) for x in attackers if x.arm == "cavalry"]
+    if a.get("countercharge"):
+        puts += _cc_restored(attackers)
     # A leader whose stack is eliminated rolls for his life, before any check (XIV.5).
     for key, unit in (("attacker_leader", first), ("defender_leader", u)):
         gone = any(p.key == "eliminated" and p.row_id == unit.id for p in puts)
@@ -585,10 +587,26 @@ def _cc_situation(ctx: Ctx) -> morale.CounterchargeSituation:
 
 
 def _cc_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
+    """Passed: in line to melee at once (IV.7, IX.7), its formation kept for after the melee."""
     u = _unit(ctx)
     if out is not None and out.result == "passed":
-        return [Put("unit", u.id, "formation", "line")]  # in line to melee at once (IX.7)
+        before = str(_m(u, "formation", "") or "")  # "": none marked
+        return [Put("unit", u.id, CC_FORMATION, before), Put("unit", u.id, "formation", "line")]
     return []
+
+
+#: The countercharging cavalry's formation before it went into line (IX.7), until its melee.
+CC_FORMATION = "formation_before_countercharge"
+
+
+def _cc_restored(attackers: list[UnitState]) -> list[Put]:
+    """The countercharging cavalry back in its formation once the melee is resolved (IX.7)."""
+    puts: list[Put] = []
+    for x in attackers:
+        if CC_FORMATION in x.markers:
+            puts += [Put("unit", x.id, "formation", _m(x, CC_FORMATION) or None),
+                     Put("unit", x.id, CC_FORMATION, None)]  # fmt: skip
+    return puts
 
 
 def _cc_summary(ctx: Ctx, out: Outcome | None) -> str:

@@ -12,8 +12,8 @@ from typing import Any
 
 from eote_ref.packs.play import PlayState, Put
 
-#: Markers of the turn the phases clear: bookkeeping, not news.
-_QUIET = frozenset({"fired", "charged", "charged_last_turn"})
+#: Markers of the turn the phases (or a countercharge's melee, IX.7) clear: bookkeeping.
+_QUIET = frozenset({"fired", "charged", "charged_last_turn", "formation_before_countercharge"})
 
 
 def words(state: PlayState, put: Put, rules: Any = None) -> str | None:

@@ -21,7 +21,11 @@ from eote_ref.packs.eote.checks import (
     set_unit,
     unit_row,
 )
-from eote_ref.packs.eote.command_control import commander_attached, in_command
+from eote_ref.packs.eote.command_control import (
+    attached_elsewhere,
+    commander_attached,
+    in_command,
+)
 from eote_ref.packs.eote.rules.cavalry import CavalryEndOfTurnSituation
 from eote_ref.packs.eote.rules.command import (
     CommandRadiusSituation,
@@ -164,9 +168,9 @@ def leader_blocked(check: Adjudication, lead: GameLeader, unit_id: int | None = 
     if lead.no_rally_turn == check.view.turn:
         return f"{lead.name} cannot rally this turn (8.0)"
     carriers = check.game.read(game_rows.units_carrying, lead.id) if lead.id is not None else []
-    name = carriers[0].name if carriers and carriers[0].id != unit_id else None
-    if name is not None:
-        return f"{lead.name} is attached to {name} and rallies no other unit (3.5.1)"
+    carrier = attached_elsewhere(carriers, unit_id)
+    if carrier is not None:
+        return f"{lead.name} is attached to {carrier.name} and rallies no other unit (3.5.1)"
     return None
 
 

@@ -488,6 +488,32 @@ def test_an_attached_leader_rallies_the_unit_he_is_attached_to(waterloo: GameSer
     assert other.preview().result == "cannot"
 
 
+def test_the_guide_offers_no_rally_the_attached_leader_may_not_give(
+    waterloo: GameService,
+) -> None:
+    """EotE 3.5.1: the turn guide reads the attached leader's bar as the rally does.
+
+    Cooke attached to 2/1st Foot Guards, two of his units disordered: the guide offers the
+    Guards' rally (his own unit) and not the other's, which the rally refuses.
+    """
+    while waterloo.view().phase is not Phase.COMMAND:
+        waterloo.advance_phase()
+    d = big_division(waterloo)
+    a, b = d.units[:2]
+    open_check(waterloo, "attach_leader", unit_id=a.id).apply({})
+    setup(
+        waterloo,
+        SetField(GameUnit, a.id, "markers.disordered", True),
+        SetField(GameUnit, b.id, "markers.disordered", True),
+    )
+    assert open_check(waterloo, "disorder_rally", unit_id=b.id).preview().result == "cannot"
+    due = {c.unit_id: c for c in checks_due(waterloo.view()) if c.procedure == "disorder_rally"}
+    assert due[a.id].title.endswith("may rally from disorder")
+    assert due[a.id].due
+    assert due[b.id].title.endswith("cannot rally this turn")
+    assert not due[b.id].due
+
+
 def test_a_corps_leader_attached_to_a_unit_leaves_it_out_of_its_commander_s_radius(
     waterloo: GameService,
 ) -> None:
