@@ -40,7 +40,8 @@ State kept (every key is written and undone by the journal one at a time):
   ``entered`` (the sector or the hex it came in at). A reinforcement enters the sector its d6 gave:
   the shared column ``game_unit.command_id``.
 * ``game_leader.markers``: ``arrives``, ``held`` and ``entered`` (a Prussian General,
-  13.1), ``killed`` (9.4), ``captured`` (9.4.2), the round's
+  13.1), ``flag`` (his list's, the nation he counts for when lost, 9.4.3, 13.1),
+  ``killed`` (9.4), ``captured`` (9.4.2), the round's
   ``ordered`` (a General given an order on his own, 5.1); the unit a
   General is attached to is the shared column ``game_unit.attached_leader_id`` (6.3.1).
 
@@ -150,7 +151,8 @@ def setup(
                     PlanUnit(u.name, kind.arm, u.type, u.nation or army.nation, markers)
                 )
             for g in army.generals:
-                g_markers: dict[str, Any] = {"arrives": g.arrives}
+                # His nation, for victory by nation (9.4.3, 13.1): his list's flag.
+                g_markers: dict[str, Any] = {"arrives": g.arrives, "flag": army.flag}
                 if g.hex:
                     g_markers["hex"] = g.hex
                 if scenario == arrivals.WATERLOO and army.flag == "prussian":

@@ -87,6 +87,43 @@ def general_with(state: PlayState, unit: UnitState) -> int | None:
     return None if g.markers.get("killed") or g.markers.get("captured") else g.id
 
 
+def general_flag(state: PlayState, g: LeaderState) -> str:
+    """The nation a General counts for when lost (9.4.3, 13.1): his ``flag`` marker.
+
+    A game made before Generals carried one reads him as his side's flag, but for a General
+    who came on by Waterloo's arrivals (held back or entered): only the Prussians do (13.1).
+    """
+    flag = g.markers.get("flag")
+    if flag:
+        return str(flag)
+    arrived = g.markers.get("held") or g.markers.get("entered")
+    if state.pack_state.get("scenario") == "waterloo" and arrived:
+        return "prussian"
+    return str(state.side(g.side_id).pack_state.get("flag"))
+
+
+def generals_lost_by_nation(state: PlayState, side: SideState) -> dict[str, int]:
+    """The side's Generals killed or captured, by nation (9.4.3; 13.1: the English apart).
+
+    Every nation of the side's Generals is a key, at 0 when none is lost. The side's count
+    ``generals_lost`` must be the Generals marked killed or captured: one counted by hand
+    with none marked has no nation, and is refused in words rather than guessed.
+    """
+    generals = state.leaders_of(side.id)
+    lost = {general_flag(state, g): 0 for g in generals}
+    for g in generals:
+        if g.markers.get("killed") or g.markers.get("captured"):
+            lost[general_flag(state, g)] += 1
+    counted = int(side.pack_state.get("generals_lost", 0))
+    if counted != sum(lost.values()):
+        raise PlayError(
+            f"{side.name}: {counted} General(s) lost but {sum(lost.values())} killed or "
+            "captured; this battle counts losses by nation (13.1): mark each General lost "
+            "killed or captured, or set the Generals lost to match"
+        )
+    return lost
+
+
 def round_of(state: PlayState) -> int:
     """The round of the turn, 1..6 (5.0)."""
     return int(state.pack_state.get("round", 1))

@@ -37,6 +37,7 @@ from eote_ref.packs.avle.play_state import (
     french_side,
     general_present,
     general_with,
+    generals_lost_by_nation,
     log_put,
     on_map,
     orders_left,
@@ -546,6 +547,8 @@ def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
             setup_garrisons_lost_by_nation=(
                 _lost_by_nation(state, s, GARRISONS_LOST) if by_nation else {}
             ),
+            # 9.4.3: a General lost counts as a unit, of his own nation (13.1).
+            generals_lost_by_nation=generals_lost_by_nation(state, s) if by_nation else {},
             units_lost=int(s.pack_state.get("units_lost", 0)),
             generals_lost=int(s.pack_state.get("generals_lost", 0)),
             setup_garrisons_lost=int(s.pack_state.get(GARRISONS_LOST, 0)),
@@ -650,10 +653,14 @@ def _victory_reading(ctx: Ctx, outcome: Outcome) -> list[str]:
         reached = "reached" if side["units_lost"] >= side["enemy_needs"] else "not reached"
         lines.append(f"{name} has lost {' + '.join(parts)} = {side['units_lost']} of the "
                      f"{count} {enemy} must eliminate: {reached}")  # fmt: skip
-        for nation, need in (side.get("enemy_needs_by_nation") or {}).items():
+        by_nation = side.get("enemy_needs_by_nation") or {}
+        mine = next(s for s in ctx.state.sides if s.name == name) if by_nation else None
+        generals = generals_lost_by_nation(ctx.state, mine) if mine is not None else {}
+        for nation, need in by_nation.items():
             n = side["lost_by_nation"][nation]
-            lines.append(f"{name} has lost {n} {nation.title()} unit(s) of the {need} {enemy} must "
-                         f"eliminate of that nation alone (13.1): "
+            what = "unit(s) and General(s)" if generals.get(nation) else "unit(s)"  # 9.4.3
+            lines.append(f"{name} has lost {n} {nation.title()} {what} of the {need} {enemy} "
+                         f"must eliminate of that nation alone (13.1): "
                          f"{'reached' if n >= need else 'not reached'}")  # fmt: skip
         if side.get("empty_sectors"):
             lines.append(f"{name} holds no unit in its {', '.join(side['empty_sectors'])} "
