@@ -128,6 +128,17 @@ UNIT_MARKERS: tuple[MarkerSpec, ...] = (
         editable=True,
     ),
     MarkerSpec(
+        "withdrawn",
+        "flag",
+        False,
+        rule="AVlE 15.0",
+        label="withdrawn",
+        dashboard="W",
+        display="withdrawn from the battle",
+        editable=True,
+        off_map="while_set",
+    ),
+    MarkerSpec(
         "eliminated",
         "flag",
         False,

@@ -66,9 +66,11 @@ def sector_of(state: PlayState, unit: UnitState) -> str:
 
 
 def on_map(state: PlayState, unit: UnitState) -> bool:
-    """On the map now: arrived (4.1), not held back (13.1, 14.0), not eliminated."""
+    """On the map now: arrived (4.1), not held back (13.1, 14.0), eliminated or withdrawn (15.0)."""
     m = unit.markers
-    return int(m.get("arrives", 1)) <= state.turn and not m.get("held") and not m.get("eliminated")
+    if m.get("held") or m.get("eliminated") or m.get("withdrawn"):
+        return False
+    return int(m.get("arrives", 1)) <= state.turn
 
 
 def general_present(state: PlayState, g: LeaderState) -> bool:
@@ -122,6 +124,17 @@ def generals_lost_by_nation(state: PlayState, side: SideState) -> dict[str, int]
             "killed or captured, or set the Generals lost to match"
         )
     return lost
+
+
+def withdrawn_by_nation(state: PlayState, side: SideState) -> dict[str, int]:
+    """The side's units withdrawn after a passed morale test (15.0), by their flag's nation."""
+    flag = side.pack_state.get("flag")
+    out: dict[str, int] = {}
+    for u in state.units_of(side.id):
+        if u.markers.get("withdrawn"):
+            nation = str(u.markers.get("flag") or flag)
+            out[nation] = out.get(nation, 0) + 1
+    return out
 
 
 def round_of(state: PlayState) -> int:
@@ -421,6 +434,8 @@ def _unit_words(state: PlayState, u: UnitState, key: str, v: Any) -> str | None:
         return f"{u.name} eliminated" if v else f"{u.name} back in the battle"
     if key == "formation":
         return f"{u.name}: {v or 'combat'} formation"
+    if key == "withdrawn":
+        return f"{u.name} withdrawn from the battle (15.0)" if v else f"{u.name} back in the battle"
     if key == "passed_morale":
         if v:
             return f"{u.name}: passed its morale test, fights at 0 until rallied (15.0)"

@@ -37,7 +37,8 @@ def test_the_avle_pack_declares_its_markers_with_sections_and_labels() -> None:
     units, leaders = _declared()
     assert all(m.rule.startswith("AVlE ") for m in (*units.values(), *leaders.values()))
     assert all(m.label for m in (*units.values(), *leaders.values()))
-    assert {"elements", "start", "arrives", "flag", "eliminated", "passed_morale", "formation",
+    assert {"elements", "start", "arrives", "flag", "eliminated", "passed_morale", "withdrawn",
+            "formation",
             "ordered", "fired", "fired_on", "reacted", "stopped", "retreated", "reformed", "held",
             "entered", "hex"} == set(units)  # fmt: skip
     assert {"arrives", "killed", "captured", "ordered", "held", "entered", "hex", "flag"} == set(
