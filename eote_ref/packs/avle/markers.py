@@ -128,6 +128,17 @@ UNIT_MARKERS: tuple[MarkerSpec, ...] = (
         editable=True,
     ),
     MarkerSpec(
+        "withdrawn",
+        "flag",
+        False,
+        rule="AVlE 15.0",
+        label="withdrawn",
+        dashboard="W",
+        display="withdrawn from the battle",
+        editable=True,
+        off_map="while_set",
+    ),
+    MarkerSpec(
         "eliminated",
         "flag",
         False,
@@ -222,6 +233,15 @@ LEADER_MARKERS: tuple[MarkerSpec, ...] = (
     ),
     *_ARRIVAL,  # a General arrives, is held back and comes on as a unit does (4.1, 13.1)
     _SET_UP_HEX,
+    MarkerSpec(
+        "flag",
+        "choice",
+        None,  # a game made before it was written: read as play_state.general_flag says
+        rule="AVlE 9.4.3, 13.1",
+        label="nation",
+        # His army list's flag, written at set-up: the nation he counts for when lost (13.1).
+        choices=("french", "english", "prussian"),
+    ),
     MarkerSpec(
         "ordered",
         "flag",

@@ -32,15 +32,16 @@ State kept (every key is written and undone by the journal one at a time):
   last arrival roll, 13.1, 14.0).
 * ``game_unit.markers``: ``elements``, ``start`` (the elements it started with, 12.0),
   ``arrives`` (the turn it comes on, 4.1), ``flag``, ``eliminated``, ``passed_morale``
-  (15.0), ``formation`` (``square`` after a reaction, 9.3) and the round's ``ordered``,
-  ``fired``, ``reacted``, ``fired_on``, ``retreated`` (10.1 D: it fires but does not
-  move), ``stopped`` (cavalry halted by a battery's reaction, 9.3), cleared at the end of
-  the round; ``held`` (``prussian`` or
-  ``reinforcement``: off the map until an arrival roll brings it, 13.1, 14.0) and
+  (15.0), ``withdrawn`` (off the map after its passed test, 15.0), ``formation``
+  (``square`` after a reaction, 9.3) and the round's ``ordered``, ``fired``, ``reacted``,
+  ``fired_on``, ``retreated`` (10.1 D: it fires but does not move), ``stopped`` (cavalry
+  halted by a battery's reaction, 9.3), cleared at the end of the round; ``held``
+  (``prussian`` or ``reinforcement``: off the map until an arrival roll brings it, 13.1, 14.0) and
   ``entered`` (the sector or the hex it came in at). A reinforcement enters the sector its d6 gave:
   the shared column ``game_unit.command_id``.
 * ``game_leader.markers``: ``arrives``, ``held`` and ``entered`` (a Prussian General,
-  13.1), ``killed`` (9.4), ``captured`` (9.4.2), the round's
+  13.1), ``flag`` (his list's, the nation he counts for when lost, 9.4.3, 13.1),
+  ``killed`` (9.4), ``captured`` (9.4.2), the round's
   ``ordered`` (a General given an order on his own, 5.1); the unit a
   General is attached to is the shared column ``game_unit.attached_leader_id`` (6.3.1).
 
@@ -57,6 +58,7 @@ from eote_ref.packs.avle import campaign as campaign_mod
 from eote_ref.packs.avle import play_arrivals as arrivals
 from eote_ref.packs.avle import play_combat as combat
 from eote_ref.packs.avle import play_turn as turn
+from eote_ref.packs.avle import play_withdraw as withdraw
 from eote_ref.packs.avle import scenario_file
 from eote_ref.packs.avle.model import AvleRules
 from eote_ref.packs.avle.play_state import (
@@ -150,7 +152,8 @@ def setup(
                     PlanUnit(u.name, kind.arm, u.type, u.nation or army.nation, markers)
                 )
             for g in army.generals:
-                g_markers: dict[str, Any] = {"arrives": g.arrives}
+                # His nation, for victory by nation (9.4.3, 13.1): his list's flag.
+                g_markers: dict[str, Any] = {"arrives": g.arrives, "flag": army.flag}
                 if g.hex:
                     g_markers["hex"] = g.hex
                 if scenario == arrivals.WATERLOO and army.flag == "prussian":
@@ -247,9 +250,16 @@ def due(state: PlayState, rules: AvleRules) -> list[Due]:
 
 # ----------------------------------------------------------------------------- the checks
 def checks() -> dict[str, CheckSpec]:
-    """Every AVlE check of the referee, by key: the turn's, combat's, the arrivals', the pass."""
+    """Every AVlE check of the referee, by key: the turn's, combat's, withdraw, arrivals, pass."""
     return {
-        s.key: s for s in (*turn.checks(), *combat.checks(), *arrivals.checks(), turn.pass_check())
+        s.key: s
+        for s in (
+            *turn.checks(),
+            *combat.checks(),
+            *withdraw.checks(),
+            *arrivals.checks(),
+            turn.pass_check(),
+        )
     }
 
 

@@ -66,9 +66,11 @@ def sector_of(state: PlayState, unit: UnitState) -> str:
 
 
 def on_map(state: PlayState, unit: UnitState) -> bool:
-    """On the map now: arrived (4.1), not held back (13.1, 14.0), not eliminated."""
+    """On the map now: arrived (4.1), not held back (13.1, 14.0), eliminated or withdrawn (15.0)."""
     m = unit.markers
-    return int(m.get("arrives", 1)) <= state.turn and not m.get("held") and not m.get("eliminated")
+    if m.get("held") or m.get("eliminated") or m.get("withdrawn"):
+        return False
+    return int(m.get("arrives", 1)) <= state.turn
 
 
 def general_present(state: PlayState, g: LeaderState) -> bool:
@@ -85,6 +87,54 @@ def general_with(state: PlayState, unit: UnitState) -> int | None:
         return None
     g = state.leader(unit.attached_leader_id)
     return None if g.markers.get("killed") or g.markers.get("captured") else g.id
+
+
+def general_flag(state: PlayState, g: LeaderState) -> str:
+    """The nation a General counts for when lost (9.4.3, 13.1): his ``flag`` marker.
+
+    A game made before Generals carried one reads him as his side's flag, but for a General
+    who came on by Waterloo's arrivals (held back or entered): only the Prussians do (13.1).
+    """
+    flag = g.markers.get("flag")
+    if flag:
+        return str(flag)
+    arrived = g.markers.get("held") or g.markers.get("entered")
+    if state.pack_state.get("scenario") == "waterloo" and arrived:
+        return "prussian"
+    return str(state.side(g.side_id).pack_state.get("flag"))
+
+
+def generals_lost_by_nation(state: PlayState, side: SideState) -> dict[str, int]:
+    """The side's Generals killed or captured, by nation (9.4.3; 13.1: the English apart).
+
+    Every nation of the side's Generals is a key, at 0 when none is lost. The side's count
+    ``generals_lost`` must be the Generals marked killed or captured: one counted by hand
+    with none marked has no nation, and is refused in words rather than guessed.
+    """
+    generals = state.leaders_of(side.id)
+    lost = {general_flag(state, g): 0 for g in generals}
+    for g in generals:
+        if g.markers.get("killed") or g.markers.get("captured"):
+            lost[general_flag(state, g)] += 1
+    counted = int(side.pack_state.get("generals_lost", 0))
+    if counted != sum(lost.values()):
+        raise PlayError(
+            f"{side.name}: {counted} General(s) lost but {sum(lost.values())} killed or "
+            "captured; this battle counts losses by nation (13.1): mark each General lost "
+            "killed or captured, or set the Generals lost to match"
+        )
+    return lost
+
+
+def withdrawn_by_nation(state: PlayState, side: SideState) -> dict[str, int]:
+    """The side's units withdrawn after a passed morale test (15.0), by their flag's nation."""
+    flag = side.pack_state.get("flag")
+    out: dict[str, int] = {}
+    for u in state.units_of(side.id):
+        if u.markers.get("withdrawn"):
+            nation = str(u.markers.get("flag") or flag)
+            out[nation] = out.get(nation, 0) + 1
+    return out
 
 
 def round_of(state: PlayState) -> int:
@@ -384,6 +434,8 @@ def _unit_words(state: PlayState, u: UnitState, key: str, v: Any) -> str | None:
         return f"{u.name} eliminated" if v else f"{u.name} back in the battle"
     if key == "formation":
         return f"{u.name}: {v or 'combat'} formation"
+    if key == "withdrawn":
+        return f"{u.name} withdrawn from the battle (15.0)" if v else f"{u.name} back in the battle"
     if key == "passed_morale":
         if v:
             return f"{u.name}: passed its morale test, fights at 0 until rallied (15.0)"

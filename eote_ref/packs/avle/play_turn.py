@@ -37,6 +37,7 @@ from eote_ref.packs.avle.play_state import (
     french_side,
     general_present,
     general_with,
+    generals_lost_by_nation,
     log_put,
     on_map,
     orders_left,
@@ -46,7 +47,9 @@ from eote_ref.packs.avle.play_state import (
     side_key,
     spec,
     units_able,
+    withdrawn_by_nation,
 )
+from eote_ref.packs.avle.play_withdraw import withdrawn_line
 from eote_ref.packs.declaration import cleared_markers
 from eote_ref.packs.outcome import Outcome, PackError
 from eote_ref.packs.play import (
@@ -539,6 +542,7 @@ def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
         generals = [g for g in state.leaders_of(s.id) if general_present(state, g)]
         enemy = next(o for o in state.sides if o.id != s.id)
         by_nation = enemy.pack_state.get(WINS_AT_BY_NATION)
+        withdrawn = withdrawn_by_nation(state, s)
         sides[s.name] = victory_mod.SideState(
             wins_at=s.pack_state.get("wins_at"),
             wins_at_by_nation=dict(s.pack_state.get(WINS_AT_BY_NATION) or {}),
@@ -546,6 +550,10 @@ def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
             setup_garrisons_lost_by_nation=(
                 _lost_by_nation(state, s, GARRISONS_LOST) if by_nation else {}
             ),
+            # 9.4.3: a General lost counts as a unit, of his own nation (13.1).
+            generals_lost_by_nation=generals_lost_by_nation(state, s) if by_nation else {},
+            withdrawn=sum(withdrawn.values()),  # 15.0: by option withdrawn_units
+            withdrawn_by_nation=withdrawn if by_nation else {},
             units_lost=int(s.pack_state.get("units_lost", 0)),
             generals_lost=int(s.pack_state.get("generals_lost", 0)),
             setup_garrisons_lost=int(s.pack_state.get(GARRISONS_LOST, 0)),
@@ -650,11 +658,17 @@ def _victory_reading(ctx: Ctx, outcome: Outcome) -> list[str]:
         reached = "reached" if side["units_lost"] >= side["enemy_needs"] else "not reached"
         lines.append(f"{name} has lost {' + '.join(parts)} = {side['units_lost']} of the "
                      f"{count} {enemy} must eliminate: {reached}")  # fmt: skip
-        for nation, need in (side.get("enemy_needs_by_nation") or {}).items():
+        by_nation = side.get("enemy_needs_by_nation") or {}
+        mine = next(s for s in ctx.state.sides if s.name == name) if by_nation else None
+        generals = generals_lost_by_nation(ctx.state, mine) if mine is not None else {}
+        for nation, need in by_nation.items():
             n = side["lost_by_nation"][nation]
-            lines.append(f"{name} has lost {n} {nation.title()} unit(s) of the {need} {enemy} must "
-                         f"eliminate of that nation alone (13.1): "
+            what = "unit(s) and General(s)" if generals.get(nation) else "unit(s)"  # 9.4.3
+            lines.append(f"{name} has lost {n} {nation.title()} {what} of the {need} {enemy} "
+                         f"must eliminate of that nation alone (13.1): "
                          f"{'reached' if n >= need else 'not reached'}")  # fmt: skip
+        if withdrawn_words := withdrawn_line(ctx, name, side):
+            lines.append(withdrawn_words)
         if side.get("empty_sectors"):
             lines.append(f"{name} holds no unit in its {', '.join(side['empty_sectors'])} "
                          "sector: a decisive defeat (4.2)")  # fmt: skip
@@ -751,8 +765,8 @@ def checks() -> list[CheckSpec]:
         replace(spec("order", "Give an order", "5.1", None, "unit",
                      _order_questions, _order_situation, _order_changes, _order_summary),
                 subject=_order_subject,
-                # 7.0.1, 9.3, 12.0: what an ordered unit does next, offered on it.
-                then=("fire", "shock", "charge", "rally")),
+                # 7.0.1, 9.3, 12.0, 15.0: what an ordered unit does next, offered on it.
+                then=("fire", "shock", "charge", "rally", "withdraw")),
         # Quatre Bras's own victory (13.2): no other game has it.
         replace(spec("quatre_bras", "Quatre Bras control", "13.2", "quatre_bras", "game",
                      _qb_questions, _qb_situation, _qb_changes, _qb_summary),

@@ -40,6 +40,7 @@ class SideState:
     units_lost_by_nation: dict[str, int] = field(default_factory=dict)
     generals_lost_by_nation: dict[str, int] = field(default_factory=dict)
     setup_garrisons_lost_by_nation: dict[str, int] = field(default_factory=dict)
+    withdrawn_by_nation: dict[str, int] = field(default_factory=dict)
     wins_at_by_nation: dict[str, int] = field(default_factory=dict)
 
 
@@ -193,15 +194,16 @@ def victory(s: VictorySituation, rules: AvleRules, roller: Roller) -> Outcome:
 def _by_nation_totals(name: str, side: SideState) -> SideState:
     """The side with its totals of losses made the sums of its nations'.
 
-    The totals: ``units_lost``, ``generals_lost`` and ``setup_garrisons_lost``. Without
-    losses by nation the side is as given (the single count of 4.2). With them, a total
-    given as well must be 0 (taken as the sum) or the sum itself.
+    The totals: ``units_lost``, ``generals_lost``, ``setup_garrisons_lost`` and
+    ``withdrawn``. Without losses by nation the side is as given (the single count of 4.2).
+    With them, a total given as well must be 0 (taken as the sum) or the sum itself.
     """
     out = side
     for total_key, key in (
         ("units_lost", "units_lost_by_nation"),
         ("generals_lost", "generals_lost_by_nation"),
         ("setup_garrisons_lost", "setup_garrisons_lost_by_nation"),
+        ("withdrawn", "withdrawn_by_nation"),
     ):
         by: dict[str, int] = getattr(side, key)
         field_name = f"sides.{name}.{key}"
@@ -224,6 +226,8 @@ def _by_nation_totals(name: str, side: SideState) -> SideState:
             out = dataclasses.replace(out, units_lost=summed)
         elif total_key == "generals_lost":
             out = dataclasses.replace(out, generals_lost=summed)
+        elif total_key == "withdrawn":
+            out = dataclasses.replace(out, withdrawn=summed)
         else:
             out = dataclasses.replace(out, setup_garrisons_lost=summed)
     bad = sorted(set(side.wins_at_by_nation) - set(NATIONS))
@@ -265,6 +269,16 @@ def _nation_defeat(
             f"sides.{name}.setup_garrisons_lost_by_nation",
             "13.1",
         )
+    # Units withdrawn count with their nation's when their option counts them (15.0).
+    withdrawn = rules.opt("withdrawn_units") == "lost" and side.withdrawn > 0
+    if withdrawn and not side.withdrawn_by_nation:
+        raise PackError(
+            f"{other} wins on the losses of one nation and units withdrawn count "
+            f"({rules.option_note('withdrawn_units')}): give {possessive(name)} "
+            "withdrawn_by_nation (13.1)",
+            f"sides.{name}.withdrawn_by_nation",
+            "13.1",
+        )
     needs: dict[str, int] = {}
     lost: dict[str, int] = {}
     hit: str | None = None
@@ -276,6 +290,7 @@ def _nation_defeat(
             side.units_lost_by_nation.get(nation, 0)
             + side.generals_lost_by_nation.get(nation, 0)
             + (side.setup_garrisons_lost_by_nation.get(nation, 0) if garrisons else 0)
+            + (side.withdrawn_by_nation.get(nation, 0) if withdrawn else 0)
         )
         if lost[nation] >= need and hit is None:
             hit = nation

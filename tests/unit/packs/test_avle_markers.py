@@ -37,10 +37,13 @@ def test_the_avle_pack_declares_its_markers_with_sections_and_labels() -> None:
     units, leaders = _declared()
     assert all(m.rule.startswith("AVlE ") for m in (*units.values(), *leaders.values()))
     assert all(m.label for m in (*units.values(), *leaders.values()))
-    assert {"elements", "start", "arrives", "flag", "eliminated", "passed_morale", "formation",
+    assert {"elements", "start", "arrives", "flag", "eliminated", "passed_morale", "withdrawn",
+            "formation",
             "ordered", "fired", "fired_on", "reacted", "stopped", "retreated", "reformed", "held",
             "entered", "hex"} == set(units)  # fmt: skip
-    assert {"arrives", "killed", "captured", "ordered", "held", "entered", "hex"} == set(leaders)
+    assert {"arrives", "killed", "captured", "ordered", "held", "entered", "hex", "flag"} == set(
+        leaders
+    )
     # The round's markers (5.1, 7.0.1, 9.3) are the play's, read from the declaration.
     assert play_state.ROUND_MARKERS == (
         "ordered", "fired", "fired_on", "reacted", "stopped", "retreated", "reformed",

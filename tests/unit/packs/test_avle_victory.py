@@ -213,6 +213,37 @@ def test_set_up_garrisons_counted_need_their_nation_against_a_count_by_nation() 
     assert err.value.field == "sides.allied.setup_garrisons_lost"
 
 
+@pytest.mark.parametrize(("option", "result", "lost"), [
+    ("not_lost", "none", 11),
+    ("lost", "substantial", 12),
+])  # fmt: skip
+def test_a_unit_withdrawn_counts_towards_the_twelve_by_option(
+    option: str, result: str, lost: int
+) -> None:
+    """15.0 with 13.1: 11 English units lost and one withdrawn are 12 English if it counts."""
+    s = waterloo_by_nation(11, 0, withdrawn=1, withdrawn_by_nation={"english": 1})
+    out = victory(s, rules(withdrawn_units=option), Roller())
+    assert out.result == result
+    allied = out.details["sides"]["allied"]
+    assert (allied["units_lost"], allied["lost_by_nation"]) == (lost, {"english": lost})
+
+
+def test_units_withdrawn_counted_need_their_nation_against_a_count_by_nation() -> None:
+    """15.0 with 13.1: withdrawn units counted, but not by nation, are refused, not guessed."""
+    s = waterloo_by_nation(11, 0, withdrawn=1)
+    assert victory(s, rules(), Roller()).result == "none"  # not counted: no nation needed
+    with pytest.raises(PackError) as err:
+        victory(s, rules(withdrawn_units="lost"), Roller())
+    assert (err.value.field, err.value.rule) == ("sides.allied.withdrawn_by_nation", "13.1")
+    with pytest.raises(PackError) as err:  # a total unlike the nations' sum
+        victory(
+            waterloo_by_nation(11, 0, withdrawn=2, withdrawn_by_nation={"english": 1}),
+            rules(withdrawn_units="lost"),
+            Roller(),
+        )
+    assert err.value.field == "sides.allied.withdrawn"
+
+
 def test_the_morale_rule_takes_a_fifth_off_each_count() -> None:
     """15.0, 14.0: 12 becomes 9 and 15 becomes 12 (rounded down)."""
     assert victory(waterloo_by_nation(9, 0), rules(morale_rule=True), Roller()).result == (

@@ -40,7 +40,7 @@ def test_a_game_is_set_up_from_the_two_lists_beside_an_eote_game(
     assert foy.attached_leader_id == reille.id
     assert reille.attached_unit_id == foy.id
     kellermann = next(g for g in state.leaders if g.name == "Kellermann")
-    assert kellermann.markers == {"arrives": 3}
+    assert kellermann.markers == {"arrives": 3, "flag": "french"}
     assert game.turn_label() == "Turn 1, round 1 of 6 · Card played"
     assert [d.check for d in game.due()] == ["hand", "hand"]
     # EotE's own service refuses it in words: its rules are AVlE's, run by its play.

@@ -156,3 +156,90 @@ def test_the_other_battles_keep_one_count_a_side(db: Database, key: str) -> None
     assert outcome is not None
     assert outcome.result == "none"
     assert "lost_by_nation" not in outcome.details["sides"][state.sides[1].name]
+
+
+@pytest.mark.parametrize(
+    ("general", "english", "result"),
+    [
+        ("General B12", 12, "substantial"),  # an English General taken: the 12th English loss
+        ("Prussian General", 11, "none"),  # a Prussian one: 12 in all of the 15, 11 English
+    ],
+)
+def test_a_general_captured_counts_with_his_own_nation_at_waterloo(
+    db: Database, general: str, english: int, result: str
+) -> None:
+    """9.4.3, 13.1: a General killed or captured is a unit lost for victory, of his nation.
+
+    Eleven English units are eliminated; then a General alone in his hex is captured (9.4.2:
+    an enemy unit moved 1 hex into it, a d10 of 1). An English General is the French's 12th
+    English unit, a substantial victory (4.2); a Prussian one counts only in the 15 together.
+    """
+    game = _start(db, "waterloo")
+    _lose(game, "Allies", 11)
+    g = next(g for g in game.state().leaders if g.name == general)
+    if g.markers.get("held"):  # the Prussian General brought on (13.1)
+        mark(game, ("game_leader", g.id, "markers.held", None))
+    capture = game.open_check("general_capture", leader_id=g.id)
+    capture.set("hexes_moved", 1)
+    taken = capture.apply({"roll": 1})
+    assert taken is not None
+    assert taken.result == "captured"
+    check = game.open_check("victory")
+    outcome = check.preview()
+    assert outcome is not None
+    allies = outcome.details["sides"]["Allies"]
+    assert allies["lost_by_nation"] == {"english": english}
+    assert allies["units_lost"] == 12
+    assert outcome.result == result
+    assert outcome.details["winner"] == ("French" if result == "substantial" else None)
+    line = next(ln for ln in check.reading(outcome) if "of that nation alone" in ln)
+    if general == "General B12":
+        assert line.startswith("Allies has lost 12 English unit(s) and General(s) of the 12")
+    else:
+        assert line.startswith("Allies has lost 11 English unit(s) of the 12")
+
+
+def test_a_general_lost_by_hand_with_none_marked_is_refused_in_words(db: Database) -> None:
+    """13.1: the Generals lost are counted by nation, so a count with none marked has none."""
+    game = _start(db, "waterloo")
+    state = game.state()
+    allies = next(s for s in state.sides if s.name == "Allies")
+    mark(
+        game,
+        ("game_side", allies.id, "pack_state.generals_lost", 1),
+        *[("game_side", s.id, "pack_state.card", "centre") for s in state.sides],
+    )
+    with pytest.raises(PackPlayError, match="1 General\\(s\\) lost but 0 killed or captured"):
+        game.open_check("victory").apply()
+
+
+def test_a_general_with_no_flag_counts_as_his_side_s_or_as_a_prussian_who_came_on(
+    db: Database,
+) -> None:
+    """A General with no flag (a game made before they carried one) counts as his side's.
+
+    But at Waterloo one who came on by the dice is Prussian (13.1: only the Prussians do).
+    """
+    from eote_ref.packs.avle.play_state import general_flag, generals_lost_by_nation
+
+    game = _start(db, "waterloo")
+    state = game.state()
+    flags = {g.name: g.markers.get("flag") for g in state.leaders}
+    assert flags["General B12"] == "english"
+    assert flags["Prussian General"] == "prussian"
+    prussian = next(g for g in state.leaders if g.name == "Prussian General")
+    english = next(g for g in state.leaders if g.name == "General B12")
+    allies = next(s for s in state.sides if s.name == "Allies")
+    mark(
+        game,
+        *[("game_leader", g.id, "markers.flag", None) for g in state.leaders],
+        ("game_leader", prussian.id, "markers.held", None),
+        ("game_leader", prussian.id, "markers.entered", "V5"),
+        ("game_leader", prussian.id, "markers.captured", True),
+        ("game_leader", english.id, "markers.killed", True),
+        ("game_side", allies.id, "pack_state.generals_lost", 2),
+    )
+    state = game.state()
+    assert general_flag(state, state.leader(prussian.id)) == "prussian"
+    assert general_flag(state, state.leader(english.id)) == "english"
+    assert generals_lost_by_nation(state, state.side(allies.id)) == {"english": 1, "prussian": 1}
