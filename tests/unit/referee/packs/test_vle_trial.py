@@ -79,3 +79,15 @@ def test_a_direction_no_choice_names_is_refused_not_read_as_the_rear(db: Databas
     with pytest.raises(RefereeError, match="direction: expected one of 'front' .* 'sideways'"):
         check.apply({"dice": [3, 4]})
     assert game.journal() == []
+
+
+def test_a_battery_s_losses_to_artillery_read_as_words(db: Database) -> None:
+    """Found in the screen's trial: the result read ``battery 1``, its stored code (XVI.2)."""
+    game = _game(db)
+    said = {r.code: r.text for r in game.pack.procedure("artillery_losses").results}
+    assert said == {
+        "battery_0": "the battery loses no step",
+        "battery_1": "the battery loses 1 step",
+        "battery_2": "the battery loses 2 steps",
+        "battery_3": "the battery loses 3 steps",
+    }
