@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from eote_ref.referee.errors import RefereeError
-from eote_ref.referee.pack_play import PackGameService
+from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
 from eote_ref.store import Database
-from tests.avle_games import saalfeld
+from tests.avle_games import SAALFELD, saalfeld
 
 
 def _game(db: Database) -> PackGameService:
@@ -91,3 +91,28 @@ def test_a_battery_s_losses_to_artillery_read_as_words(db: Database) -> None:
         "battery_2": "the battery loses 2 steps",
         "battery_3": "the battery loses 3 steps",
     }
+
+
+def test_a_battery_s_fire_note_names_the_check_in_words_and_when_it_applies(
+    db: Database,
+) -> None:
+    """Found in the screen's trial: the fire's note read ``see artillery_losses``.
+
+    A stored key, and said of a battery the umpire said was not fired on by artillery (XVI.2).
+    """
+    spec = NewPackGame("Saalfeld", "vle", SAALFELD, {"artillery_losses": "system_a"})
+    game = PackGameService(db, new_pack_game(db, spec))
+    check = game.open_check("fire", unit_id=_unit_id(game, "Saxon foot batteries"))
+    check.set("fire_value", 12)
+    check.set("by_artillery", False)  # infantry's fire: full losses
+    trial = check.trial({"roll": 6})
+    outcome = trial.outcome
+    assert outcome is not None, trial
+    assert outcome.details["steps_lost"] >= 1
+    said = " ".join(outcome.notes)
+    assert "artillery_losses " not in said, said
+    assert "see artillery" not in said, said
+    assert (
+        "a battery fired on by artillery giving half the fire value or more takes its "
+        "losses by the artillery losses check (option artillery_losses=system_a, XVI.2)"
+    ) in outcome.notes
