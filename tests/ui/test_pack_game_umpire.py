@@ -359,7 +359,7 @@ def test_a_wizard_with_no_question_takes_the_die_typed_and_shows_its_keys(
     assert not d.questions
     qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
     assert QApplication.focusWidget() is d.dice_rows["roll"].combos[0]
-    assert d.findChild(QLabel, "keys_roll").text() == "keys 1–10"
+    assert d.findChild(QLabel, "keys_roll").text() == "keys 1–10 (0 reads 10)"
     Umpire(qtbot, window).type("4")
     assert d.rolls == {"roll": 4}
     assert d.apply_button.isEnabled()

@@ -194,8 +194,8 @@ def fire(s: FireSituation, rules: VleRules, roller: Roller) -> Outcome:
         notes.append("a leader with the target rolls for casualty: 6 kills (XIV.5)")
     if s.target_arm == "artillery" and steps and rules.opt("artillery_losses") != "none":
         notes.append(
-            f"artillery fired on by artillery: see artillery_losses "
-            f"({rules.note('artillery_losses')}, XVI.2)"
+            "a battery fired on by artillery giving half the fire value or more takes its "
+            f"losses by the artillery losses check ({rules.note('artillery_losses')}, XVI.2)"
         )
     source = _source_note("Fire", [cell])
     if source:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from eote_ref.packs.declaration import (
@@ -229,6 +230,10 @@ def _codes(*codes: str) -> tuple[ResultSpec, ...]:
     )
 
 
+#: A battery's losses to artillery fire (XVI.2) in words: its codes read "battery 1".
+_BATTERY_SAID = {f"battery_{n}": f"the battery loses {n} step{'s' if n > 1 else ''}"
+                 for n in (1, 2, 3)} | {"battery_0": "the battery loses no step"}  # fmt: skip
+
 MORALE_CODES = _codes(*morale.RESULTS)
 
 PROCEDURES = (
@@ -261,7 +266,8 @@ PROCEDURES = (
     ProcedureSpec("artillery_losses", "XVI.2", "a battery's losses to artillery fire (A or B)",
                   combat.ArtilleryLossSituation, combat.artillery_losses,
                   {"rolls": "d6 list (one per step)"},
-                  _codes("battery_0", "battery_1", "battery_2", "battery_3")),
+                  tuple(replace(r, label=_BATTERY_SAID[r.code]) for r in
+                        _codes("battery_0", "battery_1", "battery_2", "battery_3"))),
     ProcedureSpec("leader_bonus", "XIV.4", "the bonus one of the hex's leaders gives",
                   leaders.LeaderBonusSituation, leaders.leader_bonus, {}, _codes("bonus", "none")),
     ProcedureSpec("leader_casualty", "XIV.5", "is a leader hit, wounded or killed",

@@ -45,7 +45,8 @@ def _artillery_questions(ctx: Ctx) -> list[Question]:
     ]  # fmt: skip
     if ctx.answers.get("stacked_on_infantry"):
         asks.append(Question("infantry_below", "The infantry below", "choice", 0, "XVI.2",
-            help="it takes the steps after the first as full steps",
+            help="it takes the steps after the first as full steps, and checks morale "
+            "if the battery goes (VII.9)",
             choices=(Choice(0, "none"), *_infantry_below(ctx))))  # fmt: skip
     return asks
 
@@ -90,9 +91,9 @@ def _artillery_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
         puts += lost_puts if taken else []
         gone = any(p.key == "eliminated" for p in puts)
         rest, below = int(out.details.get("infantry_steps", 0)), int(a.get("infantry_below") or 0)
-        infantry, below_gone = None, False
-        if rest and below:
-            infantry = ctx.state.unit(below)
+        # Named, the infantry below checks if the battery goes (VII.9), steps taken or not.
+        infantry, below_gone = (ctx.state.unit(below) if below else None), False
+        if rest and infantry is not None:
             more, more_puts = _lose(infantry, rest)
             taken += more
             puts += more_puts

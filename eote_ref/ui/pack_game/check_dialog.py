@@ -50,11 +50,17 @@ from eote_ref.ui.wizards.odds import OddsBars, modifiers_table
 TONES = ("good", "neutral", "bad")
 
 
+def _zero_reads_ten(faces: tuple[object, ...]) -> bool:
+    """Whether a die's faces are a d10's 1 to 10: its face printed 0 is typed 0 for 10."""
+    return tuple(faces) == tuple(range(1, 11))
+
+
 def keys_text(faces: tuple[object, ...]) -> str:
     """The keys that type each face in a die's box: ``keys 1-10``; ``f flag, g general``."""
     if faces and all(isinstance(f, int) and not isinstance(f, bool) for f in faces):
         numbers = [int(f) for f in faces]  # type: ignore[call-overload]
-        return f"keys {min(numbers)}–{max(numbers)}"
+        zero = " (0 reads 10)" if _zero_reads_ten(faces) else ""
+        return f"keys {min(numbers)}–{max(numbers)}{zero}"
     words = [face_words(f) for f in faces]
     out = []
     for word in words:
@@ -251,7 +257,10 @@ class _DiceRow(QWidget):
         ):
             combo = watched
             assert isinstance(combo, QComboBox)
-            combo.keyPressEvent(event)
+            if event.text() == "0" and _zero_reads_ten(tuple(self.needed.faces)):
+                combo.setCurrentIndex(combo.findData(10))  # a d10's 0 (no face begins with 0)
+            else:
+                combo.keyPressEvent(event)
             at = self.combos.index(combo)
             word = combo.currentText()
             words = [combo.itemText(i) for i in range(1, combo.count())]
@@ -421,8 +430,9 @@ class PackCheckDialog(QDialog):
         """Put the keyboard in the first box of the die the procedure needs next."""
         needed = self.trial.needed if self.trial is not None else None
         row = self.dice_rows.get(needed.name) if needed is not None else None
-        if row is not None:
-            row.combos[0].setFocus()
+        if row is not None:  # a pool half entered: its first die still empty
+            empty = [c for c in row.combos if c.currentData() is None]
+            (empty or row.combos)[0].setFocus()
 
     # ------------------------------------------------------------------ questions
     def _facts(self) -> list[Any]:

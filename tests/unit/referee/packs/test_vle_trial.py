@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from eote_ref.referee.errors import RefereeError
-from eote_ref.referee.pack_play import PackGameService
+from eote_ref.referee.pack_play import NewPackGame, PackGameService, new_pack_game
 from eote_ref.store import Database
-from tests.avle_games import saalfeld
+from tests.avle_games import SAALFELD, mark, saalfeld
 
 
 def _game(db: Database) -> PackGameService:
@@ -79,3 +79,68 @@ def test_a_direction_no_choice_names_is_refused_not_read_as_the_rear(db: Databas
     with pytest.raises(RefereeError, match="direction: expected one of 'front' .* 'sideways'"):
         check.apply({"dice": [3, 4]})
     assert game.journal() == []
+
+
+def test_a_battery_s_losses_to_artillery_read_as_words(db: Database) -> None:
+    """Found in the screen's trial: the result read ``battery 1``, its stored code (XVI.2)."""
+    game = _game(db)
+    said = {r.code: r.text for r in game.pack.procedure("artillery_losses").results}
+    assert said == {
+        "battery_0": "the battery loses no step",
+        "battery_1": "the battery loses 1 step",
+        "battery_2": "the battery loses 2 steps",
+        "battery_3": "the battery loses 3 steps",
+    }
+
+
+def test_a_battery_s_fire_note_names_the_check_in_words_and_when_it_applies(
+    db: Database,
+) -> None:
+    """Found in the screen's trial: the fire's note read ``see artillery_losses``.
+
+    A stored key, and said of a battery the umpire said was not fired on by artillery (XVI.2).
+    """
+    spec = NewPackGame("Saalfeld", "vle", SAALFELD, {"artillery_losses": "system_a"})
+    game = PackGameService(db, new_pack_game(db, spec))
+    check = game.open_check("fire", unit_id=_unit_id(game, "Saxon foot batteries"))
+    check.set("fire_value", 12)
+    check.set("by_artillery", False)  # infantry's fire: full losses
+    trial = check.trial({"roll": 6})
+    outcome = trial.outcome
+    assert outcome is not None, trial
+    assert outcome.details["steps_lost"] >= 1
+    said = " ".join(outcome.notes)
+    assert "artillery_losses " not in said, said
+    assert "see artillery" not in said, said
+    assert (
+        "a battery fired on by artillery giving half the fire value or more takes its "
+        "losses by the artillery losses check (option artillery_losses=system_a, XVI.2)"
+    ) in outcome.notes
+
+
+def test_a_battery_gone_at_its_one_step_has_the_infantry_below_check_morale(
+    db: Database,
+) -> None:
+    """Found in the screen's trial: the infantry below checked only when it took steps.
+
+    A battery at one step, half a step marked, loses the other half (XVI.2 A): it goes, and
+    the fire called for a check: the infantry under it checks (VII.9), though it lost nothing.
+    """
+    spec = NewPackGame("Saalfeld", "vle", SAALFELD, {"artillery_losses": "system_a"})
+    game = PackGameService(db, new_pack_game(db, spec))
+    battery = _unit_id(game, "Saxon foot batteries")
+    below = _unit_id(game, "IR Kurfürst")
+    steps = game.state().unit(below).markers["steps"]
+
+    mark(game, ("game_unit", battery, "markers.steps", 1),
+         ("game_unit", battery, "markers.half_loss", True))  # fmt: skip
+    check = game.open_check("artillery_losses", unit_id=battery)
+    check.set("stacked_on_infantry", True)
+    check.set("infantry_below", below)
+    outcome = check.apply()
+    assert outcome is not None
+    state = game.state()
+    assert state.unit(battery).markers["eliminated"]
+    assert state.unit(below).markers["steps"] == steps  # no step of the infantry's
+    due = [(d.check, d.target.get("unit_id")) for d in game.due()]
+    assert ("morale", below) in due, due
