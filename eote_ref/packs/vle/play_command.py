@@ -131,7 +131,8 @@ def at_risk(ctx: Ctx, leader_id: int, causes: list[str], lost: int) -> dict[str,
     given: dict[str, Any] = {"cause": causes[0], "fire_steps_lost": lost}
     if len(causes) > 1:
         given["also"] = causes[1]
-    said = {"fire_2_or_3": f"{lost} steps lost to fire", "stack_eliminated": "his stack eliminated"}
+    steps = f"{lost} step{'' if lost == 1 else 's'}"
+    said = {"fire_2_or_3": f"{steps} lost to fire", "stack_eliminated": "his stack eliminated"}
     label = f"{ld.name}: casualty roll, " + " and ".join(said.get(c, c) for c in causes)
     return {"check": "leader_casualty", "label": label, "rule": "XIV.5",
             "target": {"leader_id": ld.id, "given": given}}  # fmt: skip

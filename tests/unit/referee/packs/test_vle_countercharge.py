@@ -57,3 +57,16 @@ def test_ix_7_a_cavalry_with_no_formation_marked_is_left_with_none(db: Database)
     markers = game.state().unit(hussars).markers
     assert "formation" not in markers
     assert "formation_before_countercharge" not in markers
+
+
+def test_xiv_5_a_leader_s_casualty_roll_for_one_step_says_one_step(db: Database) -> None:
+    """The due line of a leader's roll counts its steps in words: "1 step", never "1 steps"."""
+    from eote_ref.packs.play import Ctx
+    from eote_ref.packs.vle.play_command import at_risk
+
+    game = saalfeld(db)
+    state = game.state()
+    leader = state.leaders[0]
+    ctx = Ctx(state, {}, {}, None)
+    assert at_risk(ctx, leader.id, ["fire_2_or_3"], 1)["label"].endswith(", 1 step lost to fire")
+    assert at_risk(ctx, leader.id, ["fire_2_or_3"], 2)["label"].endswith(", 2 steps lost to fire")
