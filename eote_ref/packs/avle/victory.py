@@ -259,26 +259,23 @@ def _nation_defeat(
             f"sides.{name}.units_lost_by_nation",
             "13.1",
         )
-    # Set-up garrisons count with their nation's units when their option counts them (6.0).
+    # Set-up garrisons (6.0) and units withdrawn (15.0) count with their nation's units when
+    # their option counts them: then they must be given by nation too.
     garrisons = rules.opt("setup_garrisons") == "counted" and side.setup_garrisons_lost > 0
-    if garrisons and not side.setup_garrisons_lost_by_nation:
-        raise PackError(
-            f"{other} wins on the losses of one nation and set-up garrisons count "
-            f"({rules.option_note('setup_garrisons')}): give {possessive(name)} "
-            "setup_garrisons_lost_by_nation (13.1)",
-            f"sides.{name}.setup_garrisons_lost_by_nation",
-            "13.1",
-        )
-    # Units withdrawn count with their nation's when their option counts them (15.0).
     withdrawn = rules.opt("withdrawn_units") == "lost" and side.withdrawn > 0
-    if withdrawn and not side.withdrawn_by_nation:
-        raise PackError(
-            f"{other} wins on the losses of one nation and units withdrawn count "
-            f"({rules.option_note('withdrawn_units')}): give {possessive(name)} "
-            "withdrawn_by_nation (13.1)",
-            f"sides.{name}.withdrawn_by_nation",
-            "13.1",
-        )
+    for counted, by_nation, key, words, option in (
+        (garrisons, side.setup_garrisons_lost_by_nation, "setup_garrisons_lost_by_nation",
+         "set-up garrisons", "setup_garrisons"),
+        (withdrawn, side.withdrawn_by_nation, "withdrawn_by_nation", "units withdrawn",
+         "withdrawn_units"),
+    ):  # fmt: skip
+        if counted and not by_nation:
+            raise PackError(
+                f"{other} wins on the losses of one nation and {words} count "
+                f"({rules.option_note(option)}): give {possessive(name)} {key} (13.1)",
+                f"sides.{name}.{key}",
+                "13.1",
+            )
     needs: dict[str, int] = {}
     lost: dict[str, int] = {}
     hit: str | None = None
