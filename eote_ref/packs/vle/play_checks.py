@@ -217,6 +217,11 @@ def _fire_questions(ctx: Ctx) -> list[Question]:
         Question("leader_with_target", "A leader with the target", "choice", 0, "XIV.5",
             help="he rolls for his life if 2 or 3 steps are lost (XIV.5)",
             choices=(Choice(0, "none"), *_leaders_of(ctx, u.side_id))),
+        Question("unit_below", "The unit below the target", "choice", 0, "VII.9",
+            help="it checks morale if the target's last step goes (VII.9); the leader rolls "
+            "for his stack eliminated only with none (XIV.5)", choices=(Choice(0, "none"),
+            *(Choice(x.id, x.name) for x in ctx.state.units
+              if x.side_id == u.side_id and x.id != u.id and _on_map(x)))),
     ]  # fmt: skip
     if u.arm == "artillery" and ctx.rules.opt("artillery_losses") != "none":
         asks.append(Question("by_artillery", "Artillery gives half the fire value or more",
@@ -255,6 +260,7 @@ def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     pending = list(ctx.state.pack_state.get("pending") or [])
     before = list(pending)
     leader = int(a.get("leader_with_target") or 0)
+    below = ctx.state.unit(int(a["unit_below"])) if int(a.get("unit_below") or 0) else None
     given: dict[str, Any] = {}
     if a.get("target_terrain", "open") != "open":
         given = {"reason": "fire", "terrain": a["target_terrain"]}
@@ -262,6 +268,8 @@ def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
         told: dict[str, Any] = {"steps": lost, "morale_check": check, "leader_id": leader}
         if given:
             told["morale_given"] = given
+        if below is not None and below.arm == "infantry":  # it takes steps after the first
+            told["infantry_below"] = below.id
         pending.append({"check": "artillery_losses", "label": f"{u.name}: {lost} step(s) to "
                         "artillery fire", "rule": "XVI.2",
                         "target": {"unit_id": u.id, "given": told}})  # fmt: skip
@@ -269,7 +277,7 @@ def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     steps = int(_m(u, "steps", 1))
     left = max(0, steps - lost)
     causes = ["fire_2_or_3"] if lost >= 2 else []
-    causes += ["stack_eliminated"] if lost and left == 0 else []
+    causes += ["stack_eliminated"] if lost and left == 0 and below is None else []
     if leader and causes:  # his casualty roll comes before the unit's check (XIV.5)
         pending.append(at_risk(ctx, leader, causes, steps - left))
     puts: list[Put] = []
@@ -280,12 +288,14 @@ def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
         puts.append(Put("side", side.id, "losses", losses))
         if left == 0:
             puts.append(Put("unit", u.id, "eliminated", True))
-    if check and left:
-        target: dict[str, Any] = {"unit_id": u.id}
+    checker = u if left else below  # the top unit gone, the one below checks (VII.9)
+    if check and checker is not None:
+        target: dict[str, Any] = {"unit_id": checker.id}
         if given:
             target["given"] = given
-        pending.append({"check": "morale", "label": f"{u.name}: morale check after fire",
-                        "rule": "VII.9", "target": target})  # fmt: skip
+        said = "" if left else f", {u.name} above eliminated"
+        pending.append({"check": "morale", "label": f"{checker.name}: morale check after fire"
+                        f"{said}", "rule": "VII.9", "target": target})  # fmt: skip
     if pending != before:
         puts.append(Put("game", ctx.state.game_id, "pending", pending))
     return cc_ended(ctx.state, puts)  # eliminated: no countercharge's melee to come (IX.7)
