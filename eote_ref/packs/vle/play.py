@@ -13,7 +13,8 @@ State kept (every key written and undone by the journal one at a time):
 * ``game_unit.markers``: ``steps``, ``start``, the counter's values ``fire``, ``melee``,
   ``morale``, ``movement``, ``range``, and ``disorganized`` (the turn of its marker),
   ``routed``, ``straggler``, ``eliminated``, ``formation``, the turn's ``fired``,
-  ``formation_before_countercharge`` (from a passed countercharge to its melee, IX.7);
+  ``formation_before_countercharge`` (from a passed countercharge to its melee,
+  the cavalry put out of the fight or the phase's end, IX.7);
 * ``game_leader.markers``: ``combat``, ``morale``, ``initiative``, ``obedience``,
   ``army_commander``, ``killed``, ``wounded_until``.
 

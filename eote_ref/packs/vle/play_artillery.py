@@ -28,11 +28,13 @@ def _infantry_below(ctx: Ctx) -> tuple[Choice, ...]:
 
 def _artillery_questions(ctx: Ctx) -> list[Question]:
     u = _unit(ctx)
+    named = int(_given(ctx, "infantry_below", 0))  # by the fire, as the unit below (VII.9)
     asks = [
         Question("steps", "Steps the Fire Table took", "int", _given(ctx, "steps", 1), "XVI.2",
             minimum=1, maximum=3, derived=True),
-        Question("stacked_on_infantry", "The battery is on top of infantry", "bool", False,
-            "XVI.2", help="only the first step is the battery's; the rest fall on the infantry"),
+        Question("stacked_on_infantry", "The battery is on top of infantry", "bool",
+            bool(named), "XVI.2",
+            help="only the first step is the battery's; the rest fall on the infantry"),
         Question("half_loss_marked", "Half a step already marked", "bool",
             bool(_m(u, "half_loss", False)), "XVI.2", derived=True),
         Question("morale_check", "The fire called for a morale check", "bool",
@@ -43,8 +45,8 @@ def _artillery_questions(ctx: Ctx) -> list[Question]:
             help="he rolls for his life if 2 or 3 steps are lost or the stack goes (XIV.5)",
             choices=(Choice(0, "none"), *_leaders_of(ctx, u.side_id))),
     ]  # fmt: skip
-    if ctx.answers.get("stacked_on_infantry"):
-        asks.append(Question("infantry_below", "The infantry below", "choice", 0, "XVI.2",
+    if ctx.answers.get("stacked_on_infantry", bool(named)):  # before any answer: the default
+        asks.append(Question("infantry_below", "The infantry below", "choice", named, "XVI.2",
             help="it takes the steps after the first as full steps, and checks morale "
             "if the battery goes (VII.9)",
             choices=(Choice(0, "none"), *_infantry_below(ctx))))  # fmt: skip

@@ -51,6 +51,7 @@ from eote_ref.packs.vle.play_command import (
     _unit,
     at_risk,
 )
+from eote_ref.packs.vle.play_countercharge import CC_FORMATION, cc_ended, cc_restored
 from eote_ref.packs.vle.play_veils import seen, veiled
 
 __all__ = ["FIRST_PHASE", "checks"]
@@ -183,7 +184,7 @@ def _morale_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     puts = _without_pending(ctx, u)
     if out is not None and out.result != "passed":
         puts += _failure_puts(ctx, u, out.result)
-    return puts
+    return cc_ended(ctx.state, puts)  # failed: no countercharge's melee to come (IX.7)
 
 
 def _morale_summary(ctx: Ctx, out: Outcome | None) -> str:
@@ -216,6 +217,11 @@ def _fire_questions(ctx: Ctx) -> list[Question]:
         Question("leader_with_target", "A leader with the target", "choice", 0, "XIV.5",
             help="he rolls for his life if 2 or 3 steps are lost (XIV.5)",
             choices=(Choice(0, "none"), *_leaders_of(ctx, u.side_id))),
+        Question("unit_below", "The unit below the target", "choice", 0, "VII.9",
+            help="it checks morale if the target's last step goes (VII.9); the leader rolls "
+            "for his stack eliminated only with none (XIV.5)", choices=(Choice(0, "none"),
+            *(Choice(x.id, x.name) for x in ctx.state.units
+              if x.side_id == u.side_id and x.id != u.id and _on_map(x)))),
     ]  # fmt: skip
     if u.arm == "artillery" and ctx.rules.opt("artillery_losses") != "none":
         asks.append(Question("by_artillery", "Artillery gives half the fire value or more",
@@ -254,6 +260,7 @@ def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     pending = list(ctx.state.pack_state.get("pending") or [])
     before = list(pending)
     leader = int(a.get("leader_with_target") or 0)
+    below = ctx.state.unit(int(a["unit_below"])) if int(a.get("unit_below") or 0) else None
     given: dict[str, Any] = {}
     if a.get("target_terrain", "open") != "open":
         given = {"reason": "fire", "terrain": a["target_terrain"]}
@@ -261,6 +268,8 @@ def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
         told: dict[str, Any] = {"steps": lost, "morale_check": check, "leader_id": leader}
         if given:
             told["morale_given"] = given
+        if below is not None and below.arm == "infantry":  # it takes steps after the first
+            told["infantry_below"] = below.id
         pending.append({"check": "artillery_losses", "label": f"{u.name}: {lost} step(s) to "
                         "artillery fire", "rule": "XVI.2",
                         "target": {"unit_id": u.id, "given": told}})  # fmt: skip
@@ -268,7 +277,7 @@ def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     steps = int(_m(u, "steps", 1))
     left = max(0, steps - lost)
     causes = ["fire_2_or_3"] if lost >= 2 else []
-    causes += ["stack_eliminated"] if lost and left == 0 else []
+    causes += ["stack_eliminated"] if lost and left == 0 and below is None else []
     if leader and causes:  # his casualty roll comes before the unit's check (XIV.5)
         pending.append(at_risk(ctx, leader, causes, steps - left))
     puts: list[Put] = []
@@ -279,15 +288,17 @@ def _fire_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
         puts.append(Put("side", side.id, "losses", losses))
         if left == 0:
             puts.append(Put("unit", u.id, "eliminated", True))
-    if check and left:
-        target: dict[str, Any] = {"unit_id": u.id}
+    checker = u if left else below  # the top unit gone, the one below checks (VII.9)
+    if check and checker is not None:
+        target: dict[str, Any] = {"unit_id": checker.id}
         if given:
             target["given"] = given
-        pending.append({"check": "morale", "label": f"{u.name}: morale check after fire",
-                        "rule": "VII.9", "target": target})  # fmt: skip
+        said = "" if left else f", {u.name} above eliminated"
+        pending.append({"check": "morale", "label": f"{checker.name}: morale check after fire"
+                        f"{said}", "rule": "VII.9", "target": target})  # fmt: skip
     if pending != before:
         puts.append(Put("game", ctx.state.game_id, "pending", pending))
-    return puts
+    return cc_ended(ctx.state, puts)  # eliminated: no countercharge's melee to come (IX.7)
 
 
 def _fire_summary(ctx: Ctx, out: Outcome | None) -> str:
@@ -328,11 +339,13 @@ def _melee_questions(ctx: Ctx) -> list[Question]:
               if int(i) in {e.id for e in ctx.state.units}]  # fmt: skip
     # Cavalry attacks only by charging (IX.1): a charge when the attackers include cavalry.
     charging = any(a.arm == "cavalry" for a in picked)
+    countered = any(CC_FORMATION in a.markers for a in picked)  # its melee comes at once (IX.7)
     enemy = next((s.id for s in ctx.state.sides if s.id != u.side_id), u.side_id)
     cover = [Question("attacker_in_cover", "The cavalry charges from a town, wood or brush",
                       "bool", False, "IV.7"),
-             Question("countercharge", "A countercharge", "bool", False, "IX.7",
-                      help="allowed after a charge last turn (XVI.4)")]  # fmt: skip
+             Question("countercharge", "A countercharge", "bool", countered, "IX.7",
+                      help="allowed after a charge last turn (XVI.4); ticked when an "
+                      "attacker has just passed its countercharge", derived=countered)]  # fmt: skip
     cover = cover if charging else []
     return cover + [
         Question("attackers", "Attacking units", "choices", [], "VIII.1", choices=enemies),
@@ -485,9 +498,10 @@ def _melee_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     puts += _result_puts(ctx, first, str(out.details["attacker_result"]), pending,
                          {"reason": "melee"})  # fmt: skip
     if a["charge"] and not a.get("countercharge"):  # no charge the next turn (XVI.4)
-        puts += [Put("unit", x.id, "charged", True) for x in attackers if x.arm == "cavalry"]
-    if a.get("countercharge"):
-        puts += _cc_restored(attackers)
+        puts += [Put("unit", x.id, "charged", True) for x in attackers
+                 if x.arm == "cavalry" and CC_FORMATION not in x.markers]  # fmt: skip
+    # Its melee over, a countercharging cavalry is back in its formation (IX.7), ticked or not.
+    puts += cc_restored([*attackers, u])
     # A leader whose stack is eliminated rolls for his life, before any check (XIV.5).
     for key, unit in (("attacker_leader", first), ("defender_leader", u)):
         gone = any(p.key == "eliminated" and p.row_id == unit.id for p in puts)
@@ -587,26 +601,15 @@ def _cc_situation(ctx: Ctx) -> morale.CounterchargeSituation:
 
 
 def _cc_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
-    """Passed: in line to melee at once (IV.7, IX.7), its formation kept for after the melee."""
+    """Passed: in line to melee at once (IV.7, IX.7), its formation kept for after the melee.
+
+    A formation already kept (a countercharge not yet over) stays the one to return to.
+    """
     u = _unit(ctx)
     if out is not None and out.result == "passed":
-        before = str(_m(u, "formation", "") or "")  # "": none marked
+        before = str(_m(u, CC_FORMATION, _m(u, "formation", "")) or "")  # "": none marked
         return [Put("unit", u.id, CC_FORMATION, before), Put("unit", u.id, "formation", "line")]
     return []
-
-
-#: The countercharging cavalry's formation before it went into line (IX.7), until its melee.
-CC_FORMATION = "formation_before_countercharge"
-
-
-def _cc_restored(attackers: list[UnitState]) -> list[Put]:
-    """The countercharging cavalry back in its formation once the melee is resolved (IX.7)."""
-    puts: list[Put] = []
-    for x in attackers:
-        if CC_FORMATION in x.markers:
-            puts += [Put("unit", x.id, "formation", _m(x, CC_FORMATION) or None),
-                     Put("unit", x.id, CC_FORMATION, None)]  # fmt: skip
-    return puts
 
 
 def _cc_summary(ctx: Ctx, out: Outcome | None) -> str:
@@ -645,7 +648,7 @@ def _withdrawal_situation(ctx: Ctx) -> morale.WithdrawalSituation:
 def _withdrawal_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     u = _unit(ctx)
     if out is not None and out.result == "disorganized":  # and 2 hexes back (VI.8, VIII.9)
-        return [Put("unit", u.id, "disorganized", ctx.state.turn)]
+        return cc_ended(ctx.state, [Put("unit", u.id, "disorganized", ctx.state.turn)])
     return []
 
 

@@ -13,6 +13,7 @@ from eote_ref.packs.outcome import Outcome
 from eote_ref.packs.play import Ctx, PlayError, Put, UnitState, possessive
 from eote_ref.packs.questions import Choice, Question
 from eote_ref.packs.vle import command, leaders
+from eote_ref.packs.vle.play_countercharge import CC_FORMATION, cc_restored
 
 FIRST_PHASE = "charges"
 
@@ -239,6 +240,8 @@ def _next_changes(ctx: Ctx, out: Outcome | None) -> list[Put]:
     nxt, player_after, new_turn = TURN.after(state.phase or FIRST_PHASE, player)
     gid = state.game_id
     puts = [Put("game", gid, "phase", nxt, column=True)]
+    # A countercharge's melee comes at once (IX.7): none by the phase's end, it is over.
+    puts += cc_restored([u for u in state.units if CC_FORMATION in u.markers])
     if player_after != player or new_turn:
         puts.append(Put("game", gid, "round", 1 if new_turn else player_after))
     if new_turn:

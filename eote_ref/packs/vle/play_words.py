@@ -12,7 +12,7 @@ from typing import Any
 
 from eote_ref.packs.play import PlayState, Put
 
-#: Markers of the turn the phases (or a countercharge's melee, IX.7) clear: bookkeeping.
+#: Markers the next phase clears (a countercharge's also its melee or the cavalry out, IX.7).
 _QUIET = frozenset({"fired", "charged", "charged_last_turn", "formation_before_countercharge"})
 
 
