@@ -210,14 +210,21 @@ class ChangeWatcher:
         return due
 
     def close(self) -> None:
-        """Stop listening and give the connections back."""
-        if self._connection is not None:
-            self._connection.close()
-            self._connection = None
-        if self._listener is not None:
-            with contextlib.suppress(Exception):
-                self._listener.close()
-            self._listener = None
+        """Stop listening and give the connections back.
+
+        Each is closed even when the other's close fails (a failure is logged, not raised):
+        called as a failed start unwinds, it must neither hide that start's error nor leave
+        the LISTEN connection open.
+        """
+        connection, self._connection = self._connection, None
+        listener, self._listener = self._listener, None
+        for opened in (connection, listener):
+            if opened is None:
+                continue
+            try:
+                opened.close()
+            except Exception:  # noqa: BLE001 - what is left is gone with the connection
+                log.warning("the change watcher's connection did not close", exc_info=True)
 
     def __enter__(self) -> ChangeWatcher:
         return self

@@ -138,8 +138,16 @@ SERVER_PROCESS = "eote_ref_server_process"
 #: The server process a connection is served by, as the server itself names it.
 _OWN_PROCESS = "SELECT pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()"
 
-#: A server process: its id and when it started (an id alone may be another's, reused).
-Process = tuple[int, Any]
+#: A server process: its id, when it started (an id alone may be another's, reused), and
+#: whether the connection talks to it directly (False: a pooler stands between).
+Process = tuple[int, Any, bool]
+
+
+def _protocol_pid(dbapi_connection: Any) -> int | None:
+    """The process id the connection was given at its start (psycopg's, read locally)."""
+    info = getattr(dbapi_connection, "info", None)
+    pid = getattr(info, "backend_pid", None)
+    return int(pid) if isinstance(pid, int) else None
 
 
 def record_server_process(dbapi_connection: Any, record: Any) -> None:
@@ -150,6 +158,12 @@ def record_server_process(dbapi_connection: Any, record: Any) -> None:
     ending that id could end another member's session. The start time tells a process
     from a later one given the same id. Not found (the query refused): nothing is kept,
     and a commit cut off is told from the journal alone.
+
+    The process is marked *direct* only when the server's id for it is also the one the
+    connection was given at its start (compared locally, no round trip). When they differ
+    a pooler stands between, and under its transaction pooling a later COMMIT may be
+    carried by another server process than the one named here, which may by then serve
+    another member: such a process is never ended (:func:`_settle`).
     """
     try:
         autocommit = dbapi_connection.autocommit
@@ -166,7 +180,8 @@ def record_server_process(dbapi_connection: Any, record: Any) -> None:
     except Exception:  # noqa: BLE001 - no process known: a cut commit reads the journal only
         return
     if row is not None and row[1] is not None:
-        record.info[SERVER_PROCESS] = (int(row[0]), row[1])
+        pid = int(row[0])
+        record.info[SERVER_PROCESS] = (pid, row[1], _protocol_pid(dbapi_connection) == pid)
 
 
 def server_process(session: Session) -> Process | None:
@@ -186,7 +201,7 @@ def server_process(session: Session) -> Process | None:
     return found if isinstance(found, tuple) else None
 
 
-def _settle(connection: Connection, process: Process) -> None:
+def _settle(connection: Connection, process: Process) -> bool:
     """End the server process of the lost connection and wait until it is gone.
 
     Its COMMIT may still be on its way, or waiting to be read: until that process ends, the
@@ -194,13 +209,20 @@ def _settle(connection: Connection, process: Process) -> None:
     carried the COMMIT out (one under way is finished first) or rolled back for good. Only
     the process with that id *and* start time is ended or waited for: not found (gone, or
     the id now another's), the journal is read at once.
+
+    Behind a pooler (the process not *direct*, :func:`record_server_process`) nothing is
+    ended nor waited for: the process named at the connection's start need not be the one
+    that carried its COMMIT, and may serve another member now. False is returned then: the
+    journal's "not there" is no proof, the COMMIT may still land.
     Raises TimeoutError when it does not end within :data:`SETTLE_S`.
     """
     import time
 
     from sqlalchemy import text
 
-    pid, started = process
+    pid, started, direct = process
+    if not direct:
+        return False
     same = {"p": pid, "t": started}
     where = "FROM pg_stat_activity WHERE pid = :p AND backend_start = :t"
     with contextlib.suppress(Exception):  # not ours to end: it ends when it finds the break
@@ -214,6 +236,7 @@ def _settle(connection: Connection, process: Process) -> None:
             raise TimeoutError(f"the server's process {pid} is still running")
         time.sleep(0.05)
     connection.rollback()
+    return True
 
 
 def lost_at_commit(
@@ -228,12 +251,15 @@ def lost_at_commit(
     The COMMIT may have been carried out before the connection broke, or not, or may still
     be on its way: the server ``process`` of the lost connection (:func:`server_process`)
     is ended first, so that it is settled, then ``saved`` reads, on a new connection,
-    whether the journal holds what the commit would have written.
+    whether the journal holds what the commit would have written. Behind a pooler the
+    process is not ended (:func:`_settle`): a step the journal does not hold is then told
+    as not known rather than not saved.
     """
+    settled = True
     try:
         with session.get_bind().engine.connect() as connection:
             if process is not None:
-                _settle(connection, process)
+                settled = _settle(connection, process)
             found = saved(connection)
     except Exception:  # noqa: BLE001 - the server still does not answer
         return server_gone(
@@ -245,5 +271,13 @@ def lost_at_commit(
     if found:
         return server_gone(
             lost, f"{step} was saved all the same: it is in the journal", was_saved=True
+        )
+    if not settled:
+        return server_gone(
+            lost,
+            f"whether {step} was saved is not known yet (the journal does not hold it now, but "
+            "the server is reached through a pooler and its commit may still land); look at "
+            "the journal before entering it again",
+            was_saved=None,
         )
     return server_gone(lost, f"{step} was not saved (the journal does not hold it)")

@@ -537,6 +537,9 @@ def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
     if pending:
         raise PlayError("still due this round: " + "; ".join(p["label"] for p in pending))
     sides: dict[str, victory_mod.SideState] = {}
+    # The set-up garrisons by nation only when their option counts them (6.0): else their
+    # count is no part of the victory, and a count unlike their markers refuses nothing.
+    garrisons_count = ctx.rules.opt("setup_garrisons") == "counted"
     for s in state.sides:
         units = [u for u in state.units_of(s.id) if on_map(state, u)]
         generals = [g for g in state.leaders_of(s.id) if general_present(state, g)]
@@ -548,7 +551,7 @@ def _victory_situation(ctx: Ctx) -> victory_mod.VictorySituation:
             wins_at_by_nation=dict(s.pack_state.get(WINS_AT_BY_NATION) or {}),
             units_lost_by_nation=_lost_by_nation(state, s, "units_lost") if by_nation else {},
             setup_garrisons_lost_by_nation=(
-                _lost_by_nation(state, s, GARRISONS_LOST) if by_nation else {}
+                _lost_by_nation(state, s, GARRISONS_LOST) if by_nation and garrisons_count else {}
             ),
             # 9.4.3: a General lost counts as a unit, of his own nation (13.1).
             generals_lost_by_nation=generals_lost_by_nation(state, s) if by_nation else {},

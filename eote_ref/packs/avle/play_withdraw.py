@@ -4,7 +4,9 @@ With the optional morale rule a unit that passes its test stays on its last elem
 (marker ``passed_morale``); once activated again (an order this round, 5.1) it may be
 withdrawn. The check writes the unit ``withdrawn``: off the map from then on, and counted
 among its side's units lost for victory only as option ``withdrawn_units`` says (4.2; the
-victory check reads the marker). No dice. Standard library only.
+victory check reads the marker). The withdrawal is the unit's activation: refused once it
+has fired or reacted this round, and while a check on it is still due (a reaction to a
+charge declared on it, 9.3), which is settled first. No dice. Standard library only.
 """
 
 from __future__ import annotations
@@ -41,6 +43,28 @@ def _situation(ctx: Ctx) -> None:
     if not unit.markers.get("ordered"):
         raise PlayError(
             f"{unit.name} has no order this round: a unit is withdrawn when activated (15.0)"
+        )
+    # 15.0 makes the withdrawal what the unit does with its activation: not once that is
+    # spent on its one fire (7.0.1), nor after a reaction, which ends its round (9.3). A
+    # retreat was done to it, and leaves its fire (10.1 D), so it leaves the withdrawal.
+    if unit.markers.get("fired"):
+        raise PlayError(
+            f"{unit.name} has fired this round: its activation is spent, and a withdrawal "
+            "is one (7.0.1, 15.0)"
+        )
+    if unit.markers.get("reacted"):
+        raise PlayError(f"{unit.name} reacted to a charge: nothing more this round (9.3, 15.0)")
+    # A check still due on it (a reaction to a charge declared, a morale test) belongs to
+    # the turn under way and is settled first: the withdrawal may not take the unit out of
+    # a charge declared on it (9.3), and the round could not end with it due (4.2).
+    due = [
+        p["label"]
+        for p in ctx.state.pack_state.get("pending") or []
+        if p.get("target", {}).get("unit_id") == unit.id
+    ]
+    if due:
+        raise PlayError(
+            f"{unit.name} may not be withdrawn while a check on it is due: " + "; ".join(due)
         )
 
 

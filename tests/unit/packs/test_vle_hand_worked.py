@@ -157,8 +157,8 @@ def test_viii_9_xii_1_only_a_good_order_unit_checks_for_a_retreat_or_chain_react
 def test_iv_4_no_square_in_general_order() -> None:
     """IV.4: no square attempt in general order.
 
-    A square only in clear, farm or difficult terrain; general order means a town, wood,
-    brush or castle (IV.3).
+    Squares form only where the ground is clear, a farm or difficult; general order means a
+    town, wood, brush or castle (IV.3).
     """
     out = ask("square", morale=9, cavalry_distance=3, general_order=True, dice=[2, 2])
     assert out["result"] == "not_allowed"

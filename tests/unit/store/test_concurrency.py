@@ -289,3 +289,33 @@ def test_a_watcher_whose_first_reading_fails_leaves_no_connection_open(
         assert _connections_to(empty_db_target) == 0
     finally:
         engine.dispose()
+
+
+def test_a_failing_close_neither_hides_the_start_s_error_nor_leaves_the_listener_open(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The watcher's start fails; closing its first connection fails too.
+
+    The start's error is the one raised, and the second connection (on a server, the LISTEN
+    one) is closed all the same. The failing close is a real one: an ``sqlite3`` connection
+    used from a thread other than its own refuses to close.
+    """
+    foreign: list[sqlite3.Connection] = []
+    made = threading.Thread(target=lambda: foreign.append(sqlite3.connect(":memory:")))
+    made.start()
+    made.join()
+    listener = sqlite3.connect(":memory:")
+
+    def fails(watcher: ChangeWatcher, ids: set[int] | None = None) -> Any:
+        for opened in (watcher._connection, watcher._listener):  # its own, put aside
+            if opened is not None:
+                opened.close()
+        watcher._connection = foreign[0]
+        watcher._listener = listener
+        raise RuntimeError("the first reading failed")
+
+    monkeypatch.setattr(ChangeWatcher, "_read_versions", fails)
+    with pytest.raises(RuntimeError, match="the first reading failed"):
+        ChangeWatcher(db.engine)
+    with pytest.raises(sqlite3.ProgrammingError, match="closed database"):
+        listener.execute("SELECT 1")

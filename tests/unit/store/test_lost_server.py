@@ -162,6 +162,49 @@ def test_a_commit_cut_behind_a_pooler_ends_no_other_member_s_session(
         bystander.dispose()
 
 
+def test_a_commit_cut_behind_a_pooler_and_not_in_the_journal_is_told_not_known(
+    proxied: tuple[str, str, CuttingProxy],
+) -> None:
+    """Behind a pooler the server process is not ended, so "not in the journal" is no proof.
+
+    Under transaction pooling a COMMIT may be carried by another server process than the
+    one named when the connection was made, and that one may serve another member by then:
+    it is neither ended nor waited for, and a step the journal does not hold is told as not
+    known (its COMMIT may still land), never as not saved.
+    """
+    direct, through, proxy = proxied
+    bystander = create_engine(direct)
+    try:
+        with bystander.connect() as other:
+            proxy.key_pid = int(other.execute(text("SELECT pg_backend_pid()")).scalar_one())
+            other.commit()
+            with open_database(url=through) as db:
+                with db.session() as s:
+                    kept = server_process(s)
+                    assert kept is not None
+                    assert kept[2] is False  # the ids differ: a pooler stands between
+                game = GameService(db, create_new_game(db, SPEC))
+                unit = _unit(game)
+                proxy.arm("before")
+                with pytest.raises(ServerGoneError, match="stopped answering") as gone:
+                    game.set_unit(unit, "hits", 1)
+                assert proxy.cut.is_set(), str(gone.value)
+                assert gone.value.saved is None, str(gone.value)
+                assert "not known yet" in str(gone.value)
+                assert "pooler" in str(gone.value)
+            assert _hits(direct, unit)[0] == 0
+            # A process named behind a pooler, alive and another member's: left alone.
+            row = other.execute(
+                text("SELECT pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()")
+            ).one()
+            other.commit()
+            with bystander.connect() as checking:
+                assert _settle(checking, (int(row[0]), row[1], False)) is False
+            assert other.execute(text("SELECT 1")).scalar_one() == 1  # its session lives on
+    finally:
+        bystander.dispose()
+
+
 def test_a_process_id_now_another_s_is_not_ended(proxied: tuple[str, str, CuttingProxy]) -> None:
     """A connection keeps its server process's id and start; an id reused is left alone.
 
@@ -173,10 +216,11 @@ def test_a_process_id_now_another_s_is_not_ended(proxied: tuple[str, str, Cuttin
         kept = server_process(s)
         assert kept is not None
         assert kept[0] == s.execute(text("SELECT pg_backend_pid()")).scalar_one()
+        assert kept[2] is True  # no pooler between: the process is the connection's own
         s.rollback()
         with db.engine.connect() as checking:
             # The same id, started a second earlier: as if the id had been another's before.
-            _settle(checking, (kept[0], kept[1] - datetime.timedelta(seconds=1)))
+            _settle(checking, (kept[0], kept[1] - datetime.timedelta(seconds=1), True))
         assert s.execute(text("SELECT 1")).scalar_one() == 1  # not ended
 
 

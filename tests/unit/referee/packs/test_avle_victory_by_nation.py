@@ -136,6 +136,36 @@ def test_a_loss_counted_with_no_unit_marked_is_refused_in_words(db: Database) ->
         game.open_check("victory").apply()
 
 
+@pytest.mark.parametrize("option", ["not_counted", "counted"])
+def test_set_up_garrisons_are_read_by_nation_only_when_their_option_counts_them(
+    db: Database, option: str
+) -> None:
+    """A garrisons' count unlike their markers matters only when counted (6.0, 13.1)."""
+    battle = pack_battle("avle", "waterloo")
+    sides = {name: list(paths) for name, paths in battle.sides}
+    game = PackGameService(
+        db,
+        new_pack_game(
+            db, NewPackGame("w", "avle", sides, {"setup_garrisons": option}, battle.scenario)
+        ),
+    )
+    state = game.state()
+    allies = next(s for s in state.sides if s.name == "Allies")
+    mark(
+        game,
+        ("game_side", allies.id, "pack_state.garrisons_lost", 1),
+        *[("game_side", s.id, "pack_state.card", "centre") for s in state.sides],
+    )
+    check = game.open_check("victory")
+    if option == "counted":
+        with pytest.raises(PackPlayError, match="1 set-up garrison\\(s\\) lost but 0 marked"):
+            check.apply()
+        return
+    outcome = check.apply()
+    assert outcome is not None
+    assert outcome.result == "none"
+
+
 @pytest.mark.parametrize("key", ["quatre_bras", "ligny", "hypothetical"])
 def test_the_other_battles_keep_one_count_a_side(db: Database, key: str) -> None:
     game = _start(db, key)

@@ -21,7 +21,7 @@ from eote_ref.referee.pack_play import (
 )
 from eote_ref.referee.pack_view import read_pack_view, umpire_marker_words
 from eote_ref.store import Database
-from tests.avle_games import last_record, mark, quatre_bras, unit_id
+from tests.avle_games import dealt, last_record, mark, quatre_bras, unit_id
 from tests.games import game_state
 
 BATTERY = "Perponcher's batteries"
@@ -86,6 +86,57 @@ def test_withdrawal_is_refused_in_words_and_writes_nothing(
         game,
         ("game_unit", battery, "markers.ordered", True),
         ("game_unit", battery, "markers.passed_morale", passed or None),
+    )
+    before = game_state(game)
+    with pytest.raises(PackPlayError, match=refusal):
+        game.open_check("withdraw", unit_id=battery).apply()
+    assert game_state(game) == before
+
+
+LANCERS, NASSAU = "Piré's lancers (Hubert)", "Saxe-Weimar's brigade (2nd Nassau)"
+
+
+def test_a_unit_charged_is_not_withdrawn_before_its_reaction_is_settled(db: Database) -> None:
+    """A unit that passed its test, was ordered, then charged, owes the charge its reaction.
+
+    Withdrawn then, the reaction would refuse it as off the map and the round could never
+    end (4.2 waits for every check due): the withdrawal is refused in words (9.3, 15.0).
+    """
+    game = quatre_bras(db, morale_rule=True)
+    nassau = _passed(game, NASSAU)
+    _, units = dealt(
+        game,
+        "right",
+        "left",
+        French=["trooper", "trooper", "infantry", "infantry", "infantry"],
+        Allies=["cannon", "cannon", "cannon", "cannon", "cannon"],
+    )
+    order = game.open_check("order", unit_id=units[LANCERS])
+    order.set("face", "trooper")
+    order.apply()
+    mark(game, ("game_unit", nassau, "markers.ordered", True))
+    charge = game.open_check("charge", unit_id=units[LANCERS])
+    charge.set("target_unit", nassau)
+    charge.apply()
+    before = game_state(game)
+    with pytest.raises(PackPlayError, match="while a check on it is due: .*may react"):
+        game.open_check("withdraw", unit_id=nassau).apply()
+    assert game_state(game) == before
+
+
+@pytest.mark.parametrize(
+    ("marker", "refusal"), [("fired", "has fired this round"), ("reacted", "reacted to a charge")]
+)
+def test_a_unit_whose_activation_is_spent_is_not_withdrawn(
+    db: Database, marker: str, refusal: str
+) -> None:
+    """15.0: the withdrawal is the unit's activation, so not after its fire or a reaction."""
+    game = quatre_bras(db, morale_rule=True)
+    battery = _passed(game, BATTERY)
+    mark(
+        game,
+        ("game_unit", battery, "markers.ordered", True),
+        ("game_unit", battery, f"markers.{marker}", True),
     )
     before = game_state(game)
     with pytest.raises(PackPlayError, match=refusal):
