@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from eote_ref.referee.pack_play import PackGameService, PackPlayError
+from eote_ref.referee.pack_play import PackCheck, PackGameService, PackPlayError
 from eote_ref.store import Database
 from tests.avle_games import dealt, mark, quatre_bras, unit_id
 from tests.games import game_state
@@ -25,6 +25,16 @@ BATTERY = "Perponcher's batteries"
 
 def _ordered(game: PackGameService, *names: str) -> None:
     mark(game, *[("game_unit", unit_id(game, n), "markers.ordered", True) for n in names])
+
+
+def _charged(game: PackGameService, charger: int, target: int, *, empty_hexes: int) -> PackCheck:
+    """``charger`` charges ``target`` (9.3): the target's reaction check, its empty hexes set."""
+    charge = game.open_check("charge", unit_id=charger)
+    charge.set("target_unit", target)
+    charge.apply()
+    reaction = game.open_check("reaction", unit_id=target)
+    reaction.set("empty_hexes", empty_hexes)
+    return reaction
 
 
 def test_infantry_that_moved_two_hexes_by_road_still_fires_6_0(db: Database) -> None:
@@ -191,11 +201,7 @@ def test_a_battery_reaction_on_cavalry_at_its_last_loss_calls_its_morale_test_15
         ("game_unit", lancers, "markers.elements", 1),
     )
     before = game_state(game)
-    charge = game.open_check("charge", unit_id=lancers)
-    charge.set("target_unit", battery)
-    charge.apply()
-    reaction = game.open_check("reaction", unit_id=battery)
-    reaction.set("empty_hexes", 2)
+    reaction = _charged(game, lancers, battery, empty_hexes=2)
     outcome = reaction.apply({"reaction_dice": ["english", "french"], "effect_roll": 3})
     assert outcome is not None
     assert outcome.result == "charger_morale_test"
@@ -270,11 +276,7 @@ def test_a_counter_charge_is_a_shock_of_both_at_once_9_3(db: Database) -> None:
         ("game_unit", light, "markers.elements", 1),
         ("game_unit", lancers, "markers.ordered", True),
     )
-    charge = game.open_check("charge", unit_id=lancers)
-    charge.set("target_unit", light)
-    charge.apply()
-    reaction = game.open_check("reaction", unit_id=light)
-    reaction.set("empty_hexes", 2)
+    reaction = _charged(game, lancers, light, empty_hexes=2)
     counter = reaction.apply({"reaction_dice": ["english", "french"]})
     assert counter is not None
     assert counter.result == "counter_charge"
@@ -314,11 +316,7 @@ def test_cavalry_that_fought_this_round_still_counter_charges_7_0_1_9_3(db: Data
         ("game_unit", light, "markers.fired", True),
         ("game_unit", lancers, "markers.ordered", True),
     )
-    charge = game.open_check("charge", unit_id=lancers)
-    charge.set("target_unit", light)
-    charge.apply()
-    reaction = game.open_check("reaction", unit_id=light)
-    reaction.set("empty_hexes", 2)
+    reaction = _charged(game, lancers, light, empty_hexes=2)
     counter = reaction.apply({"reaction_dice": ["english", "french"]})
     assert counter is not None
     assert counter.result == "counter_charge"
@@ -601,11 +599,7 @@ def test_a_battery_reaction_that_costs_the_charger_a_loss_puts_its_general_at_ri
         ("game_leader", kellermann, "markers.arrives", 1),
         ("game_unit", cuirassiers, "markers.ordered", True),
     )
-    charge = game.open_check("charge", unit_id=cuirassiers)
-    charge.set("target_unit", battery)
-    charge.apply()
-    reaction = game.open_check("reaction", unit_id=battery)
-    reaction.set("empty_hexes", 1)
+    reaction = _charged(game, cuirassiers, battery, empty_hexes=1)
     outcome = reaction.apply({"reaction_dice": ["english"], "effect_roll": 3})
     assert outcome is not None
     assert outcome.result == "loss_then_shock"
