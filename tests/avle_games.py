@@ -41,6 +41,17 @@ def quatre_bras(db: Database, **options: Any) -> PackGameService:
     return PackGameService(db, new_pack_game(db, spec))
 
 
+def avle_battle(db: Database, key: str, **options: Any) -> PackGameService:
+    """A new game of one of AVlE's shipped battles (``ligny``, ``waterloo``...), options set."""
+    from eote_ref.referee.pack_lists import pack_battle
+
+    battle = pack_battle("avle", key)
+    sides = {name: list(paths) for name, paths in battle.sides}
+    return PackGameService(
+        db, new_pack_game(db, NewPackGame(key, "avle", sides, options, battle.scenario))
+    )
+
+
 def saalfeld(db: Database, scenario: str | None = None) -> PackGameService:
     """A new VlE game of the two Saalfeld lists (with its scenario when named)."""
     return PackGameService(

@@ -12,7 +12,7 @@ import pytest
 
 from eote_ref.referee.pack_play import PackCheck, PackGameService, PackPlayError
 from eote_ref.store import Database
-from tests.avle_games import dealt, mark, quatre_bras, unit_id
+from tests.avle_games import avle_battle, dealt, mark, quatre_bras, unit_id
 from tests.games import game_state
 
 JAMIN = "Foy's division (Jamin)"
@@ -439,17 +439,7 @@ def test_a_set_up_garrison_eliminated_counts_for_victory_only_by_option_6_0(
     French infantry fires on a Prussian garrison in a farm: 9 - 2 = 7, a d10 of 7 hits, the
     d6 of 3 is 1 lost, and the garrison is gone.
     """
-    from eote_ref.referee.pack_lists import pack_battle
-    from eote_ref.referee.pack_play import NewPackGame, new_pack_game
-
-    battle = pack_battle("avle", "ligny")
-    sides = {name: list(paths) for name, paths in battle.sides}
-    game = PackGameService(
-        db,
-        new_pack_game(
-            db, NewPackGame("ligny", "avle", sides, {"setup_garrisons": option}, battle.scenario)
-        ),
-    )
+    game = avle_battle(db, "ligny", setup_garrisons=option)
     state = game.state()
     garrison = next(u for u in state.units if u.arm == "garrison")
     french = next(u for u in state.units if u.type == "french_infantry")
@@ -485,17 +475,7 @@ def test_a_set_up_garrison_counts_towards_waterloos_english_units_by_option_13_1
     d6 of 3 is 1 lost, and it is gone. Counted, that is the twelfth English unit lost, a
     substantial French victory (4.2, 13.1); not, 11.
     """
-    from eote_ref.referee.pack_lists import pack_battle
-    from eote_ref.referee.pack_play import NewPackGame, new_pack_game
-
-    battle = pack_battle("avle", "waterloo")
-    sides = {name: list(paths) for name, paths in battle.sides}
-    game = PackGameService(
-        db,
-        new_pack_game(
-            db, NewPackGame("waterloo", "avle", sides, {"setup_garrisons": option}, battle.scenario)
-        ),
-    )
+    game = avle_battle(db, "waterloo", setup_garrisons=option)
     state = game.state()
     allies = next(s for s in state.sides if s.name == "Allies")
     english = [u for u in state.units if u.side_id == allies.id and u.arm != "garrison"]

@@ -12,25 +12,18 @@ from typing import Any
 import pytest
 
 from eote_ref.cli import main
-from eote_ref.referee.pack_lists import pack_battle
 from eote_ref.referee.pack_play import (
-    NewPackGame,
     PackGameService,
     PackPlayError,
-    new_pack_game,
 )
 from eote_ref.referee.pack_view import side_words
 from eote_ref.store import Database
-from tests.avle_games import mark
+from tests.avle_games import avle_battle, mark
 from tests.backends import DbTarget
 
 
 def _start(db: Database, key: str) -> PackGameService:
-    battle = pack_battle("avle", key)
-    sides = {name: list(paths) for name, paths in battle.sides}
-    return PackGameService(
-        db, new_pack_game(db, NewPackGame(key, "avle", sides, {}, battle.scenario))
-    )
+    return avle_battle(db, key)
 
 
 def _lose(game: PackGameService, side_name: str, english: int, prussian: int = 0) -> None:
@@ -141,14 +134,7 @@ def test_set_up_garrisons_are_read_by_nation_only_when_their_option_counts_them(
     db: Database, option: str
 ) -> None:
     """A garrisons' count unlike their markers matters only when counted (6.0, 13.1)."""
-    battle = pack_battle("avle", "waterloo")
-    sides = {name: list(paths) for name, paths in battle.sides}
-    game = PackGameService(
-        db,
-        new_pack_game(
-            db, NewPackGame("w", "avle", sides, {"setup_garrisons": option}, battle.scenario)
-        ),
-    )
+    game = avle_battle(db, "waterloo", setup_garrisons=option)
     state = game.state()
     allies = next(s for s in state.sides if s.name == "Allies")
     mark(

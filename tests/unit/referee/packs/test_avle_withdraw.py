@@ -12,16 +12,13 @@ from typing import Any
 import pytest
 
 from eote_ref.packs.avle.play_state import on_map
-from eote_ref.referee.pack_lists import pack_battle
 from eote_ref.referee.pack_play import (
-    NewPackGame,
     PackGameService,
     PackPlayError,
-    new_pack_game,
 )
 from eote_ref.referee.pack_view import read_pack_view, umpire_marker_words
 from eote_ref.store import Database
-from tests.avle_games import dealt, last_record, mark, quatre_bras, unit_id
+from tests.avle_games import avle_battle, dealt, last_record, mark, quatre_bras, unit_id
 from tests.games import game_state
 
 BATTERY = "Perponcher's batteries"
@@ -145,11 +142,7 @@ def test_a_unit_whose_activation_is_spent_is_not_withdrawn(
 
 
 def _waterloo(db: Database, **options: Any) -> PackGameService:
-    battle = pack_battle("avle", "waterloo")
-    sides = {name: list(paths) for name, paths in battle.sides}
-    return PackGameService(
-        db, new_pack_game(db, NewPackGame("w", "avle", sides, options, battle.scenario))
-    )
+    return avle_battle(db, "waterloo", **options)
 
 
 @pytest.mark.parametrize(
